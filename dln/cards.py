@@ -1,0 +1,71 @@
+"""Cards of the 52-card pack as Diloti sees them.
+
+A card is a small immutable tuple ``(rank, suit)``: rank 1 is the ace, 2-10 the
+numerals, 11-13 the jack, queen and king; suit is one of ``c d h s``.  Every
+layer (record model, rules engine, replayer) shares this one type.
+
+>>> Card.parse("10d"), Card.parse("Th"), Card.parse("K♠")
+(Card(rank=10, suit='d'), Card(rank=10, suit='h'), Card(rank=13, suit='s'))
+>>> str(Card(1, "h")), Card(1, "h").value, Card(12, "c").value
+('Ah', 1, 0)
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+SUITS = "cdhs"
+RANK_NAMES = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K"} | {r: str(r) for r in range(2, 10)}
+SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+
+
+class Card(NamedTuple):
+    """One playing card; its ``value`` is its pip value, 0 for J, Q and K."""
+
+    rank: int
+    suit: str
+
+    @property
+    def value(self) -> int:
+        """Pip value used in sums and declarations: A=1 … 10=10, face cards 0."""
+        return self.rank if self.rank <= 10 else 0
+
+    @property
+    def is_face(self) -> bool:
+        """True for J, Q and K, which never join a sum or a declaration."""
+        return self.rank > 10
+
+    @property
+    def index(self) -> int:
+        """Position 0-51 in a fixed order (suit-major), handy for bitmasks."""
+        return SUITS.index(self.suit) * 13 + self.rank - 1
+
+    def __str__(self) -> str:
+        return RANK_NAMES[self.rank] + self.suit
+
+    def symbol(self) -> str:
+        """The card with its suit symbol, e.g. ``10♦``."""
+        return RANK_NAMES[self.rank] + SUIT_SYMBOLS[self.suit]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card as written in DLN (``10d``, ``Td``, ``AH``, ``Q♣``)."""
+        try:
+            return _BY_TEXT[text]
+        except KeyError:
+            raise ValueError(f"not a card: {text!r} (e.g. 9d, 10h, As, Kc)") from None
+
+
+#: The 52 cards in index order (clubs A-K, diamonds, hearts, spades).
+DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
+
+_RANK_SPELLINGS = {r: [name] for r, name in RANK_NAMES.items()}
+_RANK_SPELLINGS[10].append("T")
+_SUIT_SPELLINGS = {s: [s, s.upper(), SUIT_SYMBOLS[s]] for s in SUITS}
+#: Every accepted spelling of every card, mapped to the (shared) card object.
+_BY_TEXT: dict[str, Card] = {
+    r + s: card
+    for card in DECK
+    for r in _RANK_SPELLINGS[card.rank]
+    for s in _SUIT_SPELLINGS[card.suit]
+}

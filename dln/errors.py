@@ -1,0 +1,53 @@
+"""Errors for people: where (file, line, column), what, and the line with a caret."""
+
+from __future__ import annotations
+
+
+def caret_excerpt(source_line: str, line: int, column: int) -> str:
+    """The source line with a gutter and a caret under ``column`` (1-based).
+
+    >>> print(caret_excerpt("S 8c x =8", 12, 8))
+       12 | S 8c x =8
+          |        ^
+    """
+    gutter = f"{line:>5} | "
+    # Tabs keep their width so the caret lines up under the offending text.
+    pad = "".join("\t" if ch == "\t" else " " for ch in source_line[: max(column - 1, 0)])
+    return f"{gutter}{source_line}\n{' ' * (len(gutter) - 2)}| {pad}^"
+
+
+class DLNSyntaxError(ValueError):
+    """Text that is not DLN, with where it happened and a sentence saying why.
+
+    ``str(error)`` is the one-line ``file:line:col: message`` form;
+    :meth:`format` adds the source line and a caret.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        line: int,
+        column: int,
+        *,
+        filename: str = "<string>",
+        source_line: str = "",
+        game: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+        self.filename = filename
+        self.source_line = source_line
+        #: 1-based number of the game in its file, when known.
+        self.game = game
+
+    def __str__(self) -> str:
+        return f"{self.filename}:{self.line}:{self.column}: {self.message}"
+
+    def format(self) -> str:
+        """The compiler-style report: location, message, source line and caret."""
+        text = f"{self.filename}:{self.line}:{self.column}: error: {self.message}"
+        if self.source_line:
+            text += "\n" + caret_excerpt(self.source_line, self.line, self.column)
+        return text

@@ -1,0 +1,35 @@
+"""The record model as JSON-ready Python data (``dln parse --json``).
+
+Cards become their canonical text (``"10d"``), unknown hand cards ``null``,
+pile references objects (``{"pile": 8, "group": false, "owner": null}``), and
+every dataclass an object of its fields.  Source positions are included for
+moves, hands and rounds so other tools can point back into the file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields, is_dataclass
+from typing import Any
+
+from dln.cards import Card
+from dln.model import Game, PileRef
+
+
+def to_data(value: Any) -> Any:
+    """Plain lists, dicts, strings and numbers for any model object."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, PileRef):
+        return {"pile": value.value, "group": value.group, "owner": value.owner}
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_data(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, tuple | list):
+        return [to_data(item) for item in value]
+    return value
+
+
+def game_to_data(game: Game, filename: str | None = None) -> dict[str, Any]:
+    """A game as a JSON object, tags as an ordered list of ``[name, value]`` pairs."""
+    data: dict[str, Any] = {"file": filename} if filename is not None else {}
+    data.update(to_data(game))
+    return data

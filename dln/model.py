@@ -1,0 +1,188 @@
+"""The record model: what a DLN file says, as plain frozen dataclasses.
+
+This layer knows the notation's *content* but no rules: a move that breaks
+every rule of Diloti is still a perfectly good ``Move``.  The parser builds
+these objects, the writer prints them, the validator replays them.
+
+Source positions (``line``/``column``) are carried for diagnostics but take no
+part in equality, so ``loads(dumps(game)) == game`` holds although the canonical
+text lays the moves out differently.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from dln.cards import Card
+
+Seat = Literal["N", "E", "S", "W"]
+SEATS: tuple[Seat, ...] = ("N", "E", "S", "W")
+#: A score claim's side: a seat (2 players) or a partnership (4 players).
+Side = Literal["N", "E", "S", "W", "NS", "EW"]
+MoveKind = Literal["lay", "capture", "declare"]
+
+
+def _pos() -> int | None:
+    return field(default=None, compare=False, repr=False)  # type: ignore[return-value]
+
+
+@dataclass(frozen=True, slots=True)
+class PileRef:
+    """A reference to a declaration on the table: ``[8]``, ``[8s]``, ``[8 N]``.
+
+    ``group`` is True for a group declaration (``[8s]``, "group of 8s");
+    ``owner`` is given only when the value alone is ambiguous.
+    """
+
+    value: int
+    group: bool = False
+    owner: Seat | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pile:
+    """A declaration lying on the table in a ``setup``: ``[8 N: 5h 3d]``."""
+
+    value: int
+    group: bool
+    owner: Seat | None
+    cards: tuple[Card, ...]
+
+
+#: Something a move takes or joins: a loose card or a declaration.
+Item = Card | PileRef
+#: Items joined with ``+`` (``5s+3d``) form one component; a lone item is a
+#: component of one, whose grouping the validator is free to find.
+Component = tuple[Item, ...]
+#: One entry of a hand line: a card, or ``None`` for ``?`` (unknown card).
+HandCard = Card | None
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One turn: ``seat`` plays ``card`` and lays it, captures, or declares.
+
+    - lay: ``N 7c`` — no components.
+    - capture: ``S 8c x 8h 5s+3d`` — ``components`` are what is taken;
+      ``xeri`` is the ``*`` mark.
+    - declare: ``N 3d 5h =8``, ``N Ah 3c 4d 8s =8s``, ``S 2c [8] =10`` — the
+      items joined with the played card, the declared ``value`` and whether it
+      is a ``group`` ("group of 8s").  A raise is a declaration whose items
+      include a plain declaration; telling them apart is the validator's job.
+    """
+
+    seat: Seat
+    card: Card
+    kind: MoveKind = "lay"
+    components: tuple[Component, ...] = ()
+    value: int | None = None
+    group: bool = False
+    xeri: bool = False
+    number: int | None = None
+    glyphs: tuple[str, ...] = ()
+    comments: tuple[str, ...] = ()
+    variations: tuple[Variation, ...] = ()
+    line: int | None = _pos()
+    column: int | None = _pos()
+
+    @property
+    def items(self) -> tuple[Item, ...]:
+        """Every item of the move, ungrouped, in written order."""
+        return tuple(item for component in self.components for item in component)
+
+
+@dataclass(frozen=True, slots=True)
+class Variation:
+    """Alternative moves played instead of the move it follows, from the position before it."""
+
+    moves: tuple[Move, ...]
+    comments: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A hand line ``N: 3d 8s Kc 2h 7c ?`` — the cards dealt to a seat."""
+
+    seat: Seat
+    cards: tuple[HandCard, ...]
+    line: int | None = _pos()
+    column: int | None = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The hands dealt at once and the moves played from them.
+
+    The first deal of a round follows the round header; each later one
+    begins with a ``deal`` line.  That line is optional, so the moves of
+    several deals may sit in one ``Deal`` when the recorder left it out.
+    ``comments`` are those written before the deal's first move.
+    """
+
+    hands: tuple[Hand, ...] = ()
+    moves: tuple[Move, ...] = ()
+    comments: tuple[str, ...] = ()
+    line: int | None = _pos()
+    column: int | None = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreClaim:
+    """``score N 15 S 9``: the points the recorder says each side made in the round."""
+
+    points: tuple[tuple[Side, int], ...]
+    line: int | None = _pos()
+    column: int | None = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One round (``round 1 dealer S``) or a mid-round position (``setup``).
+
+    ``table`` is the opening table (cards, and in a setup also piles);
+    ``deck`` is the whole pack in dealing order when the record gives it
+    instead.  ``turn`` says whose move it is in a setup.  ``rest`` and
+    ``score`` are the recorder's checkable claims after the last move;
+    ``comments`` are those written after them.
+    """
+
+    number: int | None = None
+    dealer: Seat | None = None
+    setup: bool = False
+    table: tuple[Card | Pile, ...] | None = None
+    deck: tuple[Card, ...] | None = None
+    turn: Seat | None = None
+    deals: tuple[Deal, ...] = (Deal(),)
+    rest: Seat | None = None
+    score: ScoreClaim | None = None
+    comments: tuple[str, ...] = ()
+    line: int | None = _pos()
+    column: int | None = _pos()
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The main-line moves of every deal, in order."""
+        return tuple(move for deal in self.deals for move in deal.moves)
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A tag block and the rounds that follow it.
+
+    ``tags`` keeps every tag pair in written order, unknown ones included;
+    ``comments`` are those between the tags and the first round.
+    """
+
+    tags: tuple[tuple[str, str], ...] = ()
+    rounds: tuple[Round, ...] = ()
+    comments: tuple[str, ...] = ()
+    line: int | None = _pos()
+    column: int | None = _pos()
+
+    def tag(self, name: str, default: str | None = None) -> str | None:
+        """The value of the first tag called ``name`` (e.g. ``game.tag("Target")``)."""
+        for key, value in self.tags:
+            if key == name:
+                return value
+        return default

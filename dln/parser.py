@@ -1,0 +1,613 @@
+"""DLN text → record model.
+
+The syntax lives in ``grammar/dln.lark``; this module only loads it and turns
+what the LALR parser recognises into :mod:`dln.model` objects.  The model is
+built in the parser's reduce callbacks (no parse tree), and positions come from
+tokens rather than from ``propagate_positions``: both measured faster.
+
+Multi-game files are cut into games before parsing (:func:`split_games`), so
+a game that does not parse is reported and skipped while the others are read,
+and a large file is read one game at a time.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import IO, Any
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from dln.cards import Card
+from dln.errors import DLNSyntaxError
+from dln.model import Deal, Game, Hand, Move, Pile, PileRef, Round, ScoreClaim, Variation
+
+__all__ = ["parse_games", "split_games", "grammar_path"]
+
+_CARD = Card.parse
+
+
+def grammar_path() -> Path:
+    """Where ``dln.lark`` is: inside the installed package, or in the checkout."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "grammar" / "dln.lark", here.parent / "grammar" / "dln.lark"):
+        if candidate.is_file():
+            return candidate
+    raise FileNotFoundError("grammar/dln.lark is missing from this installation of dln")
+
+
+class _ModelError(Exception):
+    """A construct the grammar accepts but the model cannot hold (two tables…)."""
+
+    def __init__(self, message: str, line: int, column: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line  # within the game's text
+        self.column = column
+
+    @classmethod
+    def at(cls, message: str, token: Token) -> _ModelError:
+        return cls(message, token.line, token.column)
+
+
+def _tag_value(raw: str) -> str:
+    return re.sub(r"\\(.)", r"\1", raw)
+
+
+_TAG_RE = re.compile(r'\[([A-Za-z_][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
+
+
+class _Builder(Transformer[Token, Any]):
+    """Reduce callbacks that build the model while the LALR parser runs."""
+
+    def __init__(self) -> None:
+        super().__init__(visit_tokens=False)
+        self.offset = 0  # lines before this game in its file
+        self.keep_line_comments = False
+        self.pending: list[Token] = []  # ';' comments lexed since the last host took them
+
+    # -- ';' comments ------------------------------------------------------
+    def line_comment(self, token: Token) -> Token:
+        self.pending.append(token)
+        return token
+
+    def _take_line_comments(self) -> tuple[str, ...]:
+        if not self.pending:
+            return ()
+        taken, self.pending = self.pending, []
+        if not self.keep_line_comments:
+            return ()
+        texts = []
+        for token in taken:
+            text = token.value[1:].strip()
+            if "}" in text:
+                raise _ModelError.at("a ';' comment containing '}' cannot be kept as a {…} comment", token)
+            texts.append(text)
+        return tuple(texts)
+
+    def _pos(self, token: Token) -> dict[str, int]:
+        return {"line": token.line + self.offset, "column": token.column}
+
+    # -- games --------------------------------------------------------------
+    def start(self, children: list[Any]) -> list[Game]:
+        games: list[Game] = [c for c in children if isinstance(c, Game)]
+        leading = tuple(_comment(c) for c in children if isinstance(c, Token)) + self._take_line_comments()
+        if leading:
+            if games:
+                first = games[0]
+                games[0] = Game(first.tags, first.rounds, leading + first.comments, first.line, first.column)
+            else:
+                games.append(Game(comments=leading))
+        return games
+
+    def tag(self, children: list[Token]) -> tuple[tuple[str, str], tuple[str, ...], Token]:
+        token = children[0]
+        match = _TAG_RE.fullmatch(token.value)
+        assert match is not None  # the TAG terminal has the same pattern
+        return (match[1], _tag_value(match[2])), self._take_line_comments(), token
+
+    def _game(self, children: list[Any]) -> Game:
+        tags, comments, rounds = [], [], []
+        first: Token | None = None
+        for child in children:
+            if isinstance(child, Round):
+                rounds.append(child)
+            elif isinstance(child, Token):
+                comments.append(_comment(child))
+            else:
+                pair, line_comments, token = child
+                tags.append(pair)
+                comments.extend(line_comments)
+                first = first or token
+        line, column = (first.line + self.offset, first.column) if first else (rounds[0].line, rounds[0].column)
+        return Game(tuple(tags), tuple(rounds), tuple(comments), line, column)
+
+    game = final_game = untagged_game = _game
+
+    # -- rounds ---------------------------------------------------------------
+    def round_start(self, children: list[Any]) -> tuple[Any, ...]:
+        keyword, number, dealer = children
+        return ("round", int(number), _seat(dealer), keyword, self._take_line_comments())
+
+    def setup_start(self, children: list[Any]) -> tuple[Any, ...]:
+        keyword, dealer = children
+        return ("setup", None, _seat(dealer), keyword, self._take_line_comments())
+
+    def table(self, children: list[Any]) -> tuple[Any, ...]:
+        items = tuple(_CARD(c) if isinstance(c, Token) else c for c in children[1:])
+        return ("table", items, children[0], self._take_line_comments())
+
+    def deck(self, children: list[Token]) -> tuple[Any, ...]:
+        return ("deck", tuple(_CARD(c) for c in children[1:]), children[0], self._take_line_comments())
+
+    def turn(self, children: list[Token]) -> tuple[Any, ...]:
+        return ("turn", str(children[1]), children[0], self._take_line_comments())
+
+    def hand(self, children: list[Token]) -> tuple[Any, ...]:
+        head = children[0]
+        cards = tuple(None if c.type == "UNKNOWN" else _CARD(c) for c in children[1:])
+        hand = Hand(head.value[0], cards, **self._pos(head))  # type: ignore[arg-type]
+        return ("hand", hand, head, self._take_line_comments())
+
+    def pile(self, children: list[Any]) -> Pile:
+        value, owner, *cards = children
+        return Pile(int(value.rstrip("s")), value.endswith("s"), _seat(owner), tuple(_CARD(c) for c in cards))
+
+    def later_deal(self, children: list[Any]) -> Deal:
+        keyword = children[0]
+        hands, moves, comments = _sort_deal_lines(children[1:], self._take_line_comments())
+        return Deal(hands, moves, comments, **self._pos(keyword))
+
+    def rest(self, children: list[Token]) -> tuple[str, Token]:
+        return str(children[1]), children[0]
+
+    def score(self, children: list[Token]) -> ScoreClaim:
+        points = tuple((str(side), int(n)) for side, n in zip(children[1::2], children[2::2], strict=True))
+        return ScoreClaim(points, **self._pos(children[0]))  # type: ignore[arg-type]
+
+    def claims(self, children: list[Any]) -> tuple[str | None, ScoreClaim | None, tuple[str, ...]]:
+        rest: str | None = None
+        score: ScoreClaim | None = None
+        comments: list[str] = []
+        for child in children:
+            if isinstance(child, ScoreClaim):
+                if score is not None:
+                    raise _ModelError("a round has one 'score' claim", child.line - self.offset, child.column)
+                score = child
+            elif isinstance(child, Token):
+                comments.append(_comment(child))
+            else:
+                if rest is not None:
+                    raise _ModelError.at("a round has one 'rest' claim", child[1])
+                rest = child[0]
+        comments.extend(self._take_line_comments())
+        return rest, score, tuple(comments)
+
+    def round(self, children: list[Any]) -> Round:
+        kind, number, dealer, keyword, head_comments = children[0]
+        claims = children[-1]
+        body = children[1:-1]
+        table = deck = turn = None
+        first_lines: list[Any] = []
+        later: list[Deal] = []
+        for child in body:
+            if isinstance(child, Deal):
+                later.append(child)
+            elif isinstance(child, tuple) and child[0] in ("table", "deck", "turn"):
+                what, value, token, line_comments = child
+                if {"table": table, "deck": deck, "turn": turn}[what] is not None:
+                    raise _ModelError.at(f"a round has only one '{what}' line", token)
+                if what == "table":
+                    table = value
+                elif what == "deck":
+                    deck = value
+                else:
+                    turn = value
+                first_lines.extend(line_comments)
+            else:
+                first_lines.append(child)
+        hands, moves, comments = _sort_deal_lines(first_lines, head_comments)
+        first = Deal(hands, moves, comments, **self._pos(keyword))
+        rest, score, trailing = claims if claims is not None else (None, None, ())
+        return Round(
+            number=number,
+            dealer=dealer,
+            setup=kind == "setup",
+            table=table,
+            deck=deck,
+            turn=turn,  # type: ignore[arg-type]
+            deals=(first, *later),
+            rest=rest,  # type: ignore[arg-type]
+            score=score,
+            comments=trailing,
+            **self._pos(keyword),
+        )
+
+    # -- moves ------------------------------------------------------------------
+    def move(self, children: list[Any]) -> Move:
+        number, seat, card, action, *annotations = children
+        kind, components, value, group, xeri = action
+        glyphs: list[str] = []
+        comments: list[str] = []
+        variations: list[Variation] = []
+        for a in annotations:
+            if isinstance(a, Variation):
+                variations.append(a)
+            elif a.type == "COMMENT":
+                comments.append(_comment(a))
+            else:
+                glyphs.append(str(a))
+        comments.extend(self._take_line_comments())
+        first = number if number is not None else seat
+        return Move(
+            seat=str(seat),  # type: ignore[arg-type]
+            card=_CARD(card),
+            kind=kind,
+            components=components,
+            value=value,
+            group=group,
+            xeri=xeri,
+            number=int(number[:-1]) if number is not None else None,
+            glyphs=tuple(glyphs),
+            comments=tuple(comments),
+            variations=tuple(variations),
+            **self._pos(first),
+        )
+
+    def lay(self, children: list[Any]) -> tuple[Any, ...]:
+        return ("lay", (), None, False, False)
+
+    def capture(self, children: list[Any]) -> tuple[Any, ...]:
+        *components, xeri = children
+        return ("capture", tuple(components), None, False, xeri is not None)
+
+    def declare(self, children: list[Any]) -> tuple[Any, ...]:
+        *components, (value, group) = children
+        return ("declare", tuple(components), value, group, False)
+
+    def component(self, children: list[Any]) -> tuple[Card | PileRef, ...]:
+        return tuple(_CARD(c) if isinstance(c, Token) else c for c in children)
+
+    def pile_ref(self, children: list[Any]) -> PileRef:
+        value, owner = children
+        return PileRef(int(value.rstrip("s")), value.endswith("s"), _seat(owner))
+
+    def declared(self, children: list[Token]) -> tuple[int, bool]:
+        text = str(children[0])
+        return int(text.rstrip("s")), text.endswith("s")
+
+    def spoken_group(self, children: list[Token]) -> tuple[int, bool]:
+        return int(str(children[-1]).rstrip("s")), True
+
+    def variation(self, children: list[Any]) -> Variation:
+        comments = tuple(_comment(c) for c in children if isinstance(c, Token))
+        return Variation(tuple(c for c in children if isinstance(c, Move)), comments)
+
+
+def _seat(token: Token | None) -> Any:
+    return None if token is None else str(token)
+
+
+def _comment(token: Token) -> str:
+    return token.value[1:-1].strip()
+
+
+def _sort_deal_lines(lines: Iterable[Any], leading: tuple[str, ...]) -> tuple[Any, ...]:
+    """Split a deal's children into hands, moves and the comments before its first move."""
+    hands: list[Hand] = []
+    moves: list[Move] = []
+    comments = list(leading)
+    for line in lines:
+        if isinstance(line, Move):
+            moves.append(line)
+        elif isinstance(line, Token):
+            comments.append(_comment(line))
+        else:  # a hand line
+            hands.append(line[1])
+            comments.extend(line[3])
+    return tuple(hands), tuple(moves), tuple(comments)
+
+
+# ---------------------------------------------------------------------------
+# The parser object (one per process; Lark's tables are cached on disk)
+
+_lock = threading.Lock()
+_builder = _Builder()
+_lark: Lark | None = None
+
+
+def _parser() -> Lark:
+    global _lark
+    if _lark is None:
+        _lark = Lark(
+            grammar_path().read_text(encoding="utf-8"),
+            parser="lalr",
+            lexer="contextual",
+            transformer=_builder,
+            lexer_callbacks={"LINE_COMMENT": _builder.line_comment},
+            maybe_placeholders=True,
+            cache=True,
+        )
+    return _lark
+
+
+def _parse_chunk(text: str, offset: int, keep_line_comments: bool) -> list[Game]:
+    with _lock:
+        _builder.offset = offset
+        _builder.keep_line_comments = keep_line_comments
+        _builder.pending = []
+        return _parser().parse(text)  # type: ignore[return-value]
+
+
+# ---------------------------------------------------------------------------
+# Cutting a file into games
+
+_TAG_START = re.compile(r"[ \t]*\[[A-Za-z_]")
+_PLAIN_LINE = re.compile(r'[^{};"\[]*')
+_TOKEN_TAG = re.compile(r'\[[A-Za-z_][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\]')
+
+
+def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """Cut DLN text into games: ``(first line number - 1, text)`` pairs.
+
+    A tag block after anything other than tags and comments starts a new
+    game, exactly as the grammar's ``start`` rule says; comments (``{}``
+    spanning lines, ``;`` to end of line) are skipped so a ``[`` inside them
+    cuts nothing.  Works on any iterable of lines, so a file is read lazily.
+    """
+    chunk: list[str] = []
+    start = 0
+    in_brace = False
+    has_body = False
+    for number, line in enumerate(lines):
+        if not in_brace and has_body and _TAG_START.match(line) and _TOKEN_TAG.match(line.lstrip(" \t")):
+            yield start, "".join(chunk)
+            chunk, start, has_body = [], number, False
+        chunk.append(line)
+        if not in_brace and _PLAIN_LINE.fullmatch(line.rstrip("\r\n")):
+            has_body = has_body or bool(line.strip())
+            continue
+        in_brace, body = _scan(line, in_brace)
+        has_body = has_body or body
+    if chunk:
+        yield start, "".join(chunk)
+
+
+def _scan(line: str, in_brace: bool) -> tuple[bool, bool]:
+    """Follow one line through comments and tags: (inside a {} comment at its end, has other text)."""
+    body = False
+    i, n = 0, len(line)
+    while i < n:
+        ch = line[i]
+        if in_brace:
+            end = line.find("}", i)
+            if end < 0:
+                return True, body
+            in_brace, i = False, end + 1
+        elif ch == "{":
+            in_brace, i = True, i + 1
+        elif ch == ";":
+            break
+        elif ch == "[" and (m := _TOKEN_TAG.match(line, i)):
+            i = m.end()
+        elif ch.isspace():
+            i += 1
+        else:
+            body, i = True, i + 1
+    return in_brace, body
+
+
+# ---------------------------------------------------------------------------
+# Public entry points
+
+
+def parse_games(
+    lines: Iterable[str],
+    *,
+    filename: str = "<string>",
+    errors: list[DLNSyntaxError] | None = None,
+    keep_line_comments: bool = False,
+) -> Iterator[Game]:
+    """Parse DLN games from lines of text, one game at a time.
+
+    A game that does not parse raises :class:`DLNSyntaxError`; when an
+    ``errors`` list is given, the error is appended to it instead, that game is
+    skipped and reading goes on with the next one.  ``keep_line_comments``
+    turns ``;`` comments into ``{}`` comments (``dln fmt`` uses it so that
+    nothing the author wrote is lost).
+    """
+    game_number = 0
+    for offset, text in split_games(lines):
+        try:
+            games = _parse_chunk(text, offset, keep_line_comments)
+        except (UnexpectedInput, _ModelError) as exc:
+            game_number += 1
+            error = _syntax_error(exc, text, offset, filename)
+            error.game = game_number
+            if errors is None:
+                raise error from None
+            errors.append(error)
+            continue
+        for game in games:
+            game_number += 1
+            yield game
+
+
+def read_lines(file: IO[str] | IO[bytes]) -> Iterator[str]:
+    """Lines of a text or binary file (UTF-8, BOM allowed), read lazily."""
+    first = True
+    for line in file:
+        if isinstance(line, bytes):
+            line = line.decode("utf-8")
+        if first:
+            line = line.removeprefix("\ufeff")
+            first = False
+        yield line
+
+
+# ---------------------------------------------------------------------------
+# Syntax errors a person can read
+
+_PHRASES: dict[str, str] = {
+    "CARD": "a card (e.g. 9d)",
+    "LSQB": "a declaration (e.g. [8] or [8s])",
+    "SEAT": "a seat (N, E, S or W)",
+    "HAND_SEAT": "a hand line (e.g. N: 3d 8s)",
+    "SIDE": "a side (N, E, S, W, NS or EW)",
+    "INT": "a number",
+    "MOVE_NUMBER": "a move",
+    "VALUE": "a value from 1 to 10",
+    "GROUP_VALUE": "a group value (e.g. 8s)",
+    "PILE_VALUE": "a value (e.g. 8, or 8s for a group)",
+    "UNKNOWN": "'?' for an unknown card",
+    "TAG": "a tag (e.g. [Event \"Club night\"])",
+    "COMMENT": "a {comment}",
+    "X": "'x' to capture",
+    "EQUAL": "'=' to declare",
+    "PLUS": "'+'",
+    "XERI": "'*'",
+    "GLYPH": "a glyph (! ? !! ?? !? ?!)",
+    "NAG": "a glyph ($1)",
+    "LPAR": "a variation '('",
+    "RPAR": "')' to close the variation",
+    "ROUND": "a new round (e.g. round 2 dealer N)",
+    "SETUP": "a new round (e.g. round 2 dealer N)",
+    "DEAL": "'deal'",
+    "REST": "a claim (rest, score)",
+    "SCORE": "a claim (rest, score)",
+    "COLON": "':'",
+    "RSQB": "']'",
+    "_DEALER": "'dealer'",
+    "TABLE": "'table'",
+    "DECK": "'deck'",
+    "TURN": "'turn'",
+    "GROUP": "'group of 8s'",
+    "$END": "the end of the record",
+}
+# Annotations are possible after every move, and a new game's tags after
+# every round: naming them in every message is noise.
+_QUIET = {"COMMENT", "GLYPH", "NAG", "LPAR", "PLUS", "XERI", "TAG"}
+
+# What a person most likely meant, by the token before the error.
+_AFTER: dict[str, str] = {
+    "X": "expected what the card captures after 'x': a card or a declaration (e.g. 9d or [8])",
+    "EQUAL": "expected the declared value after '=' (e.g. =8, or =8s for a group of 8s)",
+    "ROUND": "expected the round number after 'round' (e.g. round 1 dealer S)",
+    "_DEALER": "expected the dealer's seat after 'dealer' (N, E, S or W)",
+    "TURN": "expected the seat to move after 'turn' (N, E, S or W)",
+    "REST": "expected the seat that took the last cards after 'rest' (e.g. rest N)",
+    "MOVE_NUMBER": "expected the seat that moves after the move number (e.g. 12. N 7c)",
+    "DECK": "expected the 52 cards of the pack after 'deck'",
+    "GROUP": "expected 'of' and the value after 'group' (e.g. = group of 8s)",
+    "OF": "expected the value of the group (e.g. = group of 8s)",
+}
+_CARDISH = re.compile(r"[0-9AJQKTajqkt][0-9A-Za-z♣♦♥♠]{0,2}")
+
+
+def _syntax_error(exc: Exception, text: str, offset: int, filename: str) -> DLNSyntaxError:
+    lines = text.splitlines()
+    if isinstance(exc, _ModelError):
+        line, column, message = exc.line, exc.column, exc.message
+    else:
+        assert isinstance(exc, UnexpectedInput)
+        line, column = exc.line, exc.column
+        if _at_end(exc):  # point just past the last thing written
+            body = text.rstrip()
+            line = body.count("\n") + 1
+            column = len(body) - (body.rfind("\n") + 1) + 1
+        message = _explain(exc, text)
+    source = lines[line - 1] if 0 < line <= len(lines) else ""
+    return DLNSyntaxError(message, line + offset, column, filename=filename, source_line=source)
+
+
+def _at_end(exc: UnexpectedInput) -> bool:
+    token = getattr(exc, "token", None)
+    return isinstance(exc, UnexpectedEOF) or (token is not None and token.type == "$END")
+
+
+def _explain(exc: UnexpectedInput, text: str) -> str:
+    pos = len(text) if _at_end(exc) or exc.pos_in_stream is None else exc.pos_in_stream
+    previous = _previous_token(text, pos)
+    if isinstance(exc, UnexpectedCharacters):
+        expected = set(exc.allowed or ())
+    else:
+        expected = set(getattr(exc, "expected", ()) or ())
+    word = _WORD.match(text, pos)
+    if word is None or _at_end(exc):
+        found, found_text = "", "but the record ends here"
+    else:
+        found = word[0]
+        found_text = f"found '{found}'"
+    if text.count("(", 0, pos) <= text.count(")", 0, pos):
+        expected.discard("RPAR")
+    if previous is not None and previous[0] in ("VALUE", "GROUP_VALUE", "PILE_VALUE") and found[:1].isdigit():
+        return f"'{previous[1]}{found}' is not a value: declarations go from 1 to 10"
+    if "CARD" in expected and found and _CARDISH.fullmatch(found):
+        return (
+            f"'{found}' is not a card: write the rank (A, 2-10, J, Q, K; T for 10) "
+            "then the suit (c, d, h, s), e.g. 9d"
+        )
+    if previous is not None and previous[0] in _AFTER:
+        return f"{_AFTER[previous[0]]}, {found_text}"
+    if previous is not None and previous[0] == "SEAT" and "CARD" in expected:
+        return f"expected the card {previous[1]} plays (e.g. {previous[1]} 9d), {found_text}"
+    after = f" after '{previous[1]}'" if previous else " at the start of the game"
+    return f"expected {_describe(expected)}{after}, {found_text}"
+
+
+_WORD = re.compile(r"[^\s(){}\[\]]+|\S")
+_PREVIOUS = re.compile(r"(\{[^}]*\}|;[^\n]*|\s+)*$")
+_KEYWORDS = {
+    "x": "X", "=": "EQUAL", "round": "ROUND", "dealer": "_DEALER", "turn": "TURN", "rest": "REST",
+    "deck": "DECK", "group": "GROUP", "of": "OF",
+}
+
+
+def _previous_token(text: str, pos: int) -> tuple[str, str] | None:
+    """The token before ``pos`` (skipping blanks and comments), as (terminal name, text)."""
+    before = text[:pos]
+    end = _PREVIOUS.search(before)
+    before = before[: end.start()] if end else before
+    word = re.search(r"(\S+)$", before)
+    if word is None:
+        return None
+    last = word[1]
+    tail = re.search(r"(=|\+|\[|x)$", last) if len(last) > 1 else None
+    if tail and last not in _KEYWORDS:
+        last = tail[1]
+    if last in _KEYWORDS:
+        return _KEYWORDS[last], last
+    if re.fullmatch(r"[0-9]+\.", last):
+        return "MOVE_NUMBER", last
+    if re.fullmatch(r"[NESW]", last):
+        return "SEAT", last
+    if re.fullmatch(r"=?(?:10|[1-9])s?", last):
+        return ("GROUP_VALUE" if last.endswith("s") else "VALUE"), last.lstrip("=")
+    return "OTHER", last
+
+
+def _describe(expected: set[str]) -> str:
+    names = expected - _QUIET if expected - _QUIET else expected
+    phrases: list[str] = []
+    for name in sorted(names, key=lambda n: list(_PHRASES).index(n) if n in _PHRASES else 99):
+        phrase = _PHRASES.get(name, f"'{name.lower()}'")
+        if phrase not in phrases:
+            phrases.append(phrase)
+    if len(phrases) > 1:
+        return ", ".join(phrases[:-1]) + " or " + phrases[-1]
+    return phrases[0] if phrases else "something else"
+
+
+def parse_text(text: str, **kwargs: Any) -> Iterator[Game]:
+    """:func:`parse_games` over a string."""
+    return parse_games(text.splitlines(keepends=True), **kwargs)
+
+
+def parse_file(path: str | Path, **kwargs: Any) -> Iterator[Game]:
+    """:func:`parse_games` over a file, read lazily; the file name goes into errors."""
+    kwargs.setdefault("filename", str(path))
+    with open(path, "rb") as file:
+        yield from parse_games(read_lines(file), **kwargs)

@@ -1,0 +1,151 @@
+"""Record model → canonical DLN text.
+
+Canonical form: tags one per line, a blank line, then each round with its
+header lines (``round``/``setup``, ``table``, ``deck``, hands, ``turn``), one
+move per line with its glyphs and comments, each variation on its own
+indented line, and the claims.  Cards are written ``10d``, ``Ah``, ``Ks``.
+Everything the model holds is written, so ``loads(dumps(game)) == game``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from dln.cards import Card
+from dln.model import Component, Deal, Game, Hand, Move, Pile, PileRef, Round, Variation
+
+__all__ = ["write_game", "write_games", "move_text"]
+
+_SYMBOLIC_GLYPHS = frozenset({"!", "?", "!!", "??", "!?", "?!"})
+
+
+def write_games(games: Iterable[Game]) -> str:
+    """Several games, separated by a blank line."""
+    games = list(games)
+    for index, game in enumerate(games):
+        # A tag block is what starts a game, so these would merge into a neighbour.
+        if index and not game.tags:
+            raise ValueError("only the first game of a file may be written without tags")
+        if index < len(games) - 1 and not game.rounds:
+            raise ValueError("only the last game of a file may be written without rounds")
+    return "\n".join(map(write_game, games))
+
+
+def write_game(game: Game) -> str:
+    """One game in canonical DLN, ending with a newline."""
+    blocks: list[list[str]] = []
+    head = [f'[{name} "{_escape(value)}"]' for name, value in game.tags]
+    head += [_comment(text) for text in game.comments]
+    if head:
+        blocks.append(head)
+    blocks += [_round_lines(round_) for round_ in game.rounds]
+    return "\n\n".join("\n".join(block) for block in blocks) + "\n"
+
+
+def _escape(value: str) -> str:
+    if "\n" in value or "\r" in value:
+        raise ValueError(f"a tag value cannot span lines: {value!r}")
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _comment(text: str) -> str:
+    if "}" in text or "{" in text:
+        raise ValueError(f"a comment cannot contain braces: {text!r}")
+    return "{" + text + "}"
+
+
+def _round_lines(round_: Round) -> list[str]:
+    dealer = f" dealer {round_.dealer}" if round_.dealer else ""
+    if round_.setup:
+        lines = [f"setup{dealer}"]
+    elif round_.number is None:
+        raise ValueError("a round needs a number (or must be a setup)")
+    else:
+        lines = [f"round {round_.number}{dealer}"]
+    if round_.table is not None:
+        lines.append(" ".join(["table", *map(_table_item, round_.table)]))
+    if round_.deck is not None:
+        lines.append(" ".join(["deck", *map(str, round_.deck)]))
+    for index, deal in enumerate(round_.deals):
+        if index:
+            lines.append("deal")
+        lines += [_hand(hand) for hand in deal.hands]
+        if index == 0 and round_.turn is not None:
+            lines.append(f"turn {round_.turn}")
+        lines += _deal_body(deal)
+    if round_.comments and round_.rest is None and round_.score is None:
+        raise ValueError("a round's closing comments must follow a rest or score claim")
+    if round_.rest is not None:
+        lines.append(f"rest {round_.rest}")
+    if round_.score is not None:
+        lines.append(" ".join(["score", *(f"{side} {points}" for side, points in round_.score.points)]))
+    lines += [_comment(text) for text in round_.comments]
+    return lines
+
+
+def _deal_body(deal: Deal) -> list[str]:
+    lines = [_comment(text) for text in deal.comments]
+    for move in deal.moves:
+        lines.append(move_text(move, annotations=True))
+        lines += [f"  {_variation(variation)}" for variation in move.variations]
+    return lines
+
+
+def _hand(hand: Hand) -> str:
+    return f"{hand.seat}: " + " ".join("?" if card is None else str(card) for card in hand.cards) if hand.cards else f"{hand.seat}:"
+
+
+def _table_item(item: Card | Pile) -> str:
+    if isinstance(item, Pile):
+        owner = f" {item.owner}" if item.owner else ""
+        return f"[{_value(item.value, item.group)}{owner}: {' '.join(map(str, item.cards))}]"
+    return str(item)
+
+
+def _value(value: int, group: bool) -> str:
+    return f"{value}s" if group else str(value)
+
+
+def _item(item: Card | PileRef) -> str:
+    if isinstance(item, PileRef):
+        owner = f" {item.owner}" if item.owner else ""
+        return f"[{_value(item.value, item.group)}{owner}]"
+    return str(item)
+
+
+def _component(component: Component) -> str:
+    return "+".join(map(_item, component))
+
+
+def move_text(move: Move, *, annotations: bool = False) -> str:
+    """A move in DLN (``12. S 8c x 8h 5s+3d *``); with glyphs and comments if asked.
+
+    Variations are not included: the caller lays them out.
+    """
+    parts = [f"{move.number}." if move.number is not None else None, move.seat, str(move.card)]
+    if move.kind == "capture":
+        parts += ["x", *map(_component, move.components)]
+        if move.xeri:
+            parts.append("*")
+    elif move.kind == "declare":
+        if move.value is None:
+            raise ValueError("a declaration needs its value")
+        parts += [*map(_component, move.components), "=" + _value(move.value, move.group)]
+    elif move.components:
+        raise ValueError(f"a lay takes nothing from the table: {move}")
+    text = " ".join(p for p in parts if p is not None)
+    if not annotations:
+        return text
+    for index, glyph in enumerate(move.glyphs):
+        text += glyph if index == 0 and glyph in _SYMBOLIC_GLYPHS else " " + glyph
+    for comment in move.comments:
+        text += " " + _comment(comment)
+    return text
+
+
+def _variation(variation: Variation) -> str:
+    parts = [_comment(text) for text in variation.comments]
+    for move in variation.moves:
+        parts.append(move_text(move, annotations=True))
+        parts += [_variation(inner) for inner in move.variations]
+    return "(" + " ".join(parts) + ")"

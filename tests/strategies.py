@@ -1,0 +1,118 @@
+"""Hypothesis strategies for record models that DLN can write.
+
+They generate every construct of the notation — tags, comments, rounds,
+setups with piles, hands with unknown cards, decks, deals, every kind of move
+with grouping, glyphs, nested variations, claims — but only models the writer
+can express (e.g. a round's closing comments need a claim before them).  No
+rules of play are respected: the notation does not care.
+"""
+
+from __future__ import annotations
+
+import string
+
+from hypothesis import strategies as st
+
+from dln.cards import DECK
+from dln.model import SEATS, Deal, Game, Hand, Move, Pile, PileRef, Round, ScoreClaim, Variation
+
+cards = st.sampled_from(DECK)
+seats = st.sampled_from(SEATS)
+values = st.integers(1, 10)
+small_ints = st.integers(0, 200)
+
+# Comment text: anything but braces, with no surrounding blanks (the parser strips them).
+_comment_chars = st.characters(
+    blacklist_categories=["Cs", "Cc", "Zl", "Zp"], blacklist_characters="{}"
+) | st.sampled_from([" ", "\n", ";", "[", '"', "(", "Σ"])
+comments = st.text(_comment_chars, max_size=30).map(str.strip)
+comment_lists = st.lists(comments, max_size=2).map(tuple)
+
+tag_names = st.text(string.ascii_letters + "_", min_size=1, max_size=1).flatmap(
+    lambda head: st.text(string.ascii_letters + string.digits + "_", max_size=8).map(lambda tail: head + tail)
+)
+tag_values = st.text(
+    st.characters(blacklist_categories=["Cs", "Cc", "Zl", "Zp"]) | st.sampled_from(['"', "\\", "{", "}", ";"]),
+    max_size=20,
+)
+
+pile_refs = st.builds(PileRef, values, st.booleans(), st.none() | seats)
+items = cards | pile_refs
+components = st.lists(items, min_size=1, max_size=3).map(tuple)
+glyphs = st.lists(st.sampled_from(["!", "?", "!!", "??", "!?", "?!", "$1", "$12", "$140"]), max_size=2).map(tuple)
+
+
+@st.composite
+def moves(draw: st.DrawFn, depth: int = 2) -> Move:
+    kind = draw(st.sampled_from(["lay", "capture", "declare"]))
+    if kind == "lay":
+        parts: dict[str, object] = {}
+    elif kind == "capture":
+        parts = {"components": tuple(draw(st.lists(components, min_size=1, max_size=4))),
+                 "xeri": draw(st.booleans())}
+    else:
+        parts = {"components": tuple(draw(st.lists(components, max_size=4))),
+                 "value": draw(values), "group": draw(st.booleans())}
+    variations = draw(st.lists(variations_(depth - 1), max_size=2).map(tuple)) if depth > 0 else ()
+    return Move(
+        seat=draw(seats),
+        card=draw(cards),
+        kind=kind,  # type: ignore[arg-type]
+        number=draw(st.none() | small_ints),
+        glyphs=draw(glyphs),
+        comments=draw(comment_lists),
+        variations=variations,
+        **parts,  # type: ignore[arg-type]
+    )
+
+
+def variations_(depth: int) -> st.SearchStrategy[Variation]:
+    return st.builds(Variation, st.lists(moves(depth), min_size=1, max_size=3).map(tuple), comment_lists)
+
+
+hands = st.builds(Hand, seats, st.lists(st.none() | cards, max_size=6).map(tuple))
+deals = st.builds(
+    Deal,
+    st.lists(hands, max_size=2).map(tuple),
+    st.lists(moves(), max_size=4).map(tuple),
+    comment_lists,
+)
+piles = st.builds(Pile, values, st.booleans(), st.none() | seats, st.lists(cards, min_size=1, max_size=4).map(tuple))
+score_claims = st.builds(
+    ScoreClaim,
+    st.lists(st.tuples(st.sampled_from(["N", "E", "S", "W", "NS", "EW"]), small_ints), min_size=1, max_size=4).map(
+        tuple
+    ),
+)
+
+
+@st.composite
+def rounds(draw: st.DrawFn) -> Round:
+    setup = draw(st.booleans())
+    rest = draw(st.none() | seats)
+    score = draw(st.none() | score_claims)
+    return Round(
+        number=None if setup else draw(small_ints),
+        dealer=draw(st.none() | seats),
+        setup=setup,
+        table=draw(st.none() | st.lists(cards | piles, max_size=6).map(tuple)),
+        deck=draw(st.none() | st.lists(cards, min_size=1, max_size=52).map(tuple)),
+        turn=draw(st.none() | seats),
+        deals=tuple(draw(st.lists(deals, min_size=1, max_size=3))),
+        rest=rest,
+        score=score,
+        comments=draw(comment_lists) if rest or score else (),
+    )
+
+
+@st.composite
+def games(draw: st.DrawFn, tagged: bool = False, with_rounds: bool = False) -> Game:
+    """A game; ``tagged`` and ``with_rounds`` ask for what a game needs to share a file."""
+    game_tags = draw(st.lists(st.tuples(tag_names, tag_values), min_size=int(tagged), max_size=4).map(tuple))
+    game_rounds = tuple(draw(st.lists(rounds(), min_size=int(with_rounds), max_size=2)))
+    game_comments = draw(comment_lists)
+    if not (game_tags or game_rounds or game_comments):
+        game_rounds = (draw(rounds()),)
+    if game_rounds == () and not game_tags:
+        game_comments = game_comments or ("",)
+    return Game(game_tags, game_rounds, game_comments)
