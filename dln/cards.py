@@ -64,8 +64,5 @@ _RANK_SPELLINGS[10].append("T")
 _SUIT_SPELLINGS = {s: [s, s.upper(), SUIT_SYMBOLS[s]] for s in SUITS}
 #: Every accepted spelling of every card, mapped to the (shared) card object.
 _BY_TEXT: dict[str, Card] = {
-    r + s: card
-    for card in DECK
-    for r in _RANK_SPELLINGS[card.rank]
-    for s in _SUIT_SPELLINGS[card.suit]
+    r + s: card for card in DECK for r in _RANK_SPELLINGS[card.rank] for s in _SUIT_SPELLINGS[card.suit]
 }

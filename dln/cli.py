@@ -129,6 +129,8 @@ def fmt(files: tuple[str, ...], check: bool, quiet: bool) -> None:
                 click.echo(canonical, nl=False)
             elif canonical != source.text:
                 status = max(status, EXIT_FOUND)
+                if not quiet:
+                    click.echo("would reformat <stdin>")
             continue
         if canonical == source.text:
             unchanged += 1
@@ -189,11 +191,13 @@ def parse(files: tuple[str, ...], as_json: bool) -> None:
         else:
             rounds = sum(len(g.rounds) for g in games)
             moves = sum(len(r.moves) for g in games for r in g.rounds)
-            bad = f", {len(source.errors)} with errors" if source.errors else ""
-            click.echo(f"{_display_name(name)}: {_count(len(games), 'game')}{bad}, "
-                       f"{_count(rounds, 'round')}, {_count(moves, 'move')}")
+            skipped = f"; {_count(len(source.errors), 'game')} skipped" if source.errors else ""
+            click.echo(
+                f"{_display_name(name)}: {_count(len(games), 'game')}, "
+                f"{_count(rounds, 'round')}, {_count(moves, 'move')}{skipped}"
+            )
     if as_json:
-        click.echo(json.dumps(out, ensure_ascii=False, indent=1))
+        click.echo(json.dumps(out, ensure_ascii=False, indent=2))
     sys.exit(status)
 
 

@@ -19,13 +19,13 @@ from pathlib import Path
 from typing import IO, Any
 
 from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from dln.cards import Card
 from dln.errors import DLNSyntaxError
 from dln.model import Deal, Game, Hand, Move, Pile, PileRef, Round, ScoreClaim, Variation
 
-__all__ = ["parse_games", "split_games", "grammar_path"]
+__all__ = ["grammar_path", "parse_games", "split_games"]
 
 _CARD = Card.parse
 
@@ -54,7 +54,8 @@ class _ModelError(Exception):
 
 
 def _tag_value(raw: str) -> str:
-    return re.sub(r"\\(.)", r"\1", raw)
+    """Undo the writer's escapes (``\\"`` and ``\\\\``); any other backslash is kept as written."""
+    return re.sub(r'\\(["\\])', r"\1", raw)
 
 
 _TAG_RE = re.compile(r'\[([A-Za-z_][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
@@ -74,10 +75,23 @@ class _Builder(Transformer[Token, Any]):
         self.pending.append(token)
         return token
 
-    def _take_line_comments(self) -> tuple[str, ...]:
+    def _take_line_comments(self, start: Token | None = None) -> tuple[str, ...]:
+        """The ';' comments lexed since ``start`` (all if None), now owned by the caller.
+
+        Each host (a move, a hand line, a tag…) takes the comments written
+        inside it or after it, up to the next host: the LALR parser reduces a
+        host only once it has read the token after it.
+        """
         if not self.pending:
             return ()
-        taken, self.pending = self.pending, []
+        if start is None:
+            taken, self.pending = self.pending, []
+        else:
+            at = (start.line, start.column)
+            taken = [t for t in self.pending if (t.line, t.column) > at]
+            if not taken:
+                return ()
+            self.pending = [t for t in self.pending if (t.line, t.column) < at]
         if not self.keep_line_comments:
             return ()
         texts = []
@@ -107,7 +121,7 @@ class _Builder(Transformer[Token, Any]):
         token = children[0]
         match = _TAG_RE.fullmatch(token.value)
         assert match is not None  # the TAG terminal has the same pattern
-        return (match[1], _tag_value(match[2])), self._take_line_comments(), token
+        return (match[1], _tag_value(match[2])), self._take_line_comments(token), token
 
     def _game(self, children: list[Any]) -> Game:
         tags, comments, rounds = [], [], []
@@ -122,6 +136,7 @@ class _Builder(Transformer[Token, Any]):
                 tags.append(pair)
                 comments.extend(line_comments)
                 first = first or token
+        comments[:0] = self._take_line_comments()  # those written before the game's first line
         line, column = (first.line + self.offset, first.column) if first else (rounds[0].line, rounds[0].column)
         return Game(tuple(tags), tuple(rounds), tuple(comments), line, column)
 
@@ -130,27 +145,27 @@ class _Builder(Transformer[Token, Any]):
     # -- rounds ---------------------------------------------------------------
     def round_start(self, children: list[Any]) -> tuple[Any, ...]:
         keyword, number, dealer = children
-        return ("round", int(number), _seat(dealer), keyword, self._take_line_comments())
+        return ("round", int(number), _seat(dealer), keyword, self._take_line_comments(keyword))
 
     def setup_start(self, children: list[Any]) -> tuple[Any, ...]:
         keyword, dealer = children
-        return ("setup", None, _seat(dealer), keyword, self._take_line_comments())
+        return ("setup", None, _seat(dealer), keyword, self._take_line_comments(keyword))
 
     def table(self, children: list[Any]) -> tuple[Any, ...]:
         items = tuple(_CARD(c) if isinstance(c, Token) else c for c in children[1:])
-        return ("table", items, children[0], self._take_line_comments())
+        return ("table", items, children[0], self._take_line_comments(children[0]))
 
     def deck(self, children: list[Token]) -> tuple[Any, ...]:
-        return ("deck", tuple(_CARD(c) for c in children[1:]), children[0], self._take_line_comments())
+        return ("deck", tuple(_CARD(c) for c in children[1:]), children[0], self._take_line_comments(children[0]))
 
     def turn(self, children: list[Token]) -> tuple[Any, ...]:
-        return ("turn", str(children[1]), children[0], self._take_line_comments())
+        return ("turn", str(children[1]), children[0], self._take_line_comments(children[0]))
 
     def hand(self, children: list[Token]) -> tuple[Any, ...]:
         head = children[0]
         cards = tuple(None if c.type == "UNKNOWN" else _CARD(c) for c in children[1:])
         hand = Hand(head.value[0], cards, **self._pos(head))  # type: ignore[arg-type]
-        return ("hand", hand, head, self._take_line_comments())
+        return ("hand", hand, head, self._take_line_comments(head))
 
     def pile(self, children: list[Any]) -> Pile:
         value, owner, *cards = children
@@ -158,32 +173,35 @@ class _Builder(Transformer[Token, Any]):
 
     def later_deal(self, children: list[Any]) -> Deal:
         keyword = children[0]
-        hands, moves, comments = _sort_deal_lines(children[1:], self._take_line_comments())
+        hands, moves, comments = _sort_deal_lines(children[1:], self._take_line_comments(keyword))
         return Deal(hands, moves, comments, **self._pos(keyword))
 
-    def rest(self, children: list[Token]) -> tuple[str, Token]:
-        return str(children[1]), children[0]
+    def rest(self, children: list[Token]) -> tuple[str, Token, tuple[str, ...]]:
+        return str(children[1]), children[0], self._take_line_comments(children[0])
 
-    def score(self, children: list[Token]) -> ScoreClaim:
+    def score(self, children: list[Token]) -> tuple[ScoreClaim, Token, tuple[str, ...]]:
         points = tuple((str(side), int(n)) for side, n in zip(children[1::2], children[2::2], strict=True))
-        return ScoreClaim(points, **self._pos(children[0]))  # type: ignore[arg-type]
+        keyword = children[0]
+        return ScoreClaim(points, **self._pos(keyword)), keyword, self._take_line_comments(keyword)  # type: ignore[arg-type]
 
     def claims(self, children: list[Any]) -> tuple[str | None, ScoreClaim | None, tuple[str, ...]]:
         rest: str | None = None
         score: ScoreClaim | None = None
         comments: list[str] = []
         for child in children:
-            if isinstance(child, ScoreClaim):
-                if score is not None:
-                    raise _ModelError("a round has one 'score' claim", child.line - self.offset, child.column)
-                score = child
-            elif isinstance(child, Token):
+            if isinstance(child, Token):
                 comments.append(_comment(child))
+                continue
+            claim, keyword, line_comments = child
+            if isinstance(claim, ScoreClaim):
+                if score is not None:
+                    raise _ModelError.at("a round has one 'score' claim", keyword)
+                score = claim
             else:
                 if rest is not None:
-                    raise _ModelError.at("a round has one 'rest' claim", child[1])
-                rest = child[0]
-        comments.extend(self._take_line_comments())
+                    raise _ModelError.at("a round has one 'rest' claim", keyword)
+                rest = claim
+            comments.extend(line_comments)
         return rest, score, tuple(comments)
 
     def round(self, children: list[Any]) -> Round:
@@ -192,6 +210,7 @@ class _Builder(Transformer[Token, Any]):
         body = children[1:-1]
         table = deck = turn = None
         first_lines: list[Any] = []
+        head_comments = list(head_comments)
         later: list[Deal] = []
         for child in body:
             if isinstance(child, Deal):
@@ -206,10 +225,10 @@ class _Builder(Transformer[Token, Any]):
                     deck = value
                 else:
                     turn = value
-                first_lines.extend(line_comments)
+                head_comments.extend(line_comments)
             else:
                 first_lines.append(child)
-        hands, moves, comments = _sort_deal_lines(first_lines, head_comments)
+        hands, moves, comments = _sort_deal_lines(first_lines, tuple(head_comments))
         first = Deal(hands, moves, comments, **self._pos(keyword))
         rest, score, trailing = claims if claims is not None else (None, None, ())
         return Round(
@@ -240,8 +259,8 @@ class _Builder(Transformer[Token, Any]):
                 comments.append(_comment(a))
             else:
                 glyphs.append(str(a))
-        comments.extend(self._take_line_comments())
         first = number if number is not None else seat
+        comments.extend(self._take_line_comments(first))
         return Move(
             seat=str(seat),  # type: ignore[arg-type]
             card=_CARD(card),
@@ -463,7 +482,7 @@ _PHRASES: dict[str, str] = {
     "GROUP_VALUE": "a group value (e.g. 8s)",
     "PILE_VALUE": "a value (e.g. 8, or 8s for a group)",
     "UNKNOWN": "'?' for an unknown card",
-    "TAG": "a tag (e.g. [Event \"Club night\"])",
+    "TAG": 'a tag (e.g. [Event "Club night"])',
     "COMMENT": "a {comment}",
     "X": "'x' to capture",
     "EQUAL": "'=' to declare",
@@ -518,7 +537,10 @@ def _syntax_error(exc: Exception, text: str, offset: int, filename: str) -> DLNS
             body = text.rstrip()
             line = body.count("\n") + 1
             column = len(body) - (body.rfind("\n") + 1) + 1
-        message = _explain(exc, text)
+        message, point = _explain(exc, text)
+        if point is not None:
+            line = text.count("\n", 0, point) + 1
+            column = point - (text.rfind("\n", 0, point) + 1) + 1
     source = lines[line - 1] if 0 < line <= len(lines) else ""
     return DLNSyntaxError(message, line + offset, column, filename=filename, source_line=source)
 
@@ -528,7 +550,8 @@ def _at_end(exc: UnexpectedInput) -> bool:
     return isinstance(exc, UnexpectedEOF) or (token is not None and token.type == "$END")
 
 
-def _explain(exc: UnexpectedInput, text: str) -> str:
+def _explain(exc: UnexpectedInput, text: str) -> tuple[str, int | None]:
+    """The sentence for a parse error, and where to point instead of Lark's position (or None)."""
     pos = len(text) if _at_end(exc) or exc.pos_in_stream is None else exc.pos_in_stream
     previous = _previous_token(text, pos)
     if isinstance(exc, UnexpectedCharacters):
@@ -543,50 +566,62 @@ def _explain(exc: UnexpectedInput, text: str) -> str:
         found_text = f"found '{found}'"
     if text.count("(", 0, pos) <= text.count(")", 0, pos):
         expected.discard("RPAR")
-    if previous is not None and previous[0] in ("VALUE", "GROUP_VALUE", "PILE_VALUE") and found[:1].isdigit():
-        return f"'{previous[1]}{found}' is not a value: declarations go from 1 to 10"
+    if (
+        previous is not None
+        and previous[0] in ("VALUE", "GROUP_VALUE")
+        and previous[2] + len(previous[1]) == pos
+        and found[:1].isdigit()
+    ):
+        return f"'{previous[1]}{found}' is not a value: declarations go from 1 to 10", previous[2]
     if "CARD" in expected and found and _CARDISH.fullmatch(found):
         return (
-            f"'{found}' is not a card: write the rank (A, 2-10, J, Q, K; T for 10) "
-            "then the suit (c, d, h, s), e.g. 9d"
-        )
+            f"'{found}' is not a card: write the rank (A, 2-10, J, Q, K; T for 10) then the suit (c, d, h, s), e.g. 9d"
+        ), None
     if previous is not None and previous[0] in _AFTER:
-        return f"{_AFTER[previous[0]]}, {found_text}"
+        return f"{_AFTER[previous[0]]}, {found_text}", None
     if previous is not None and previous[0] == "SEAT" and "CARD" in expected:
-        return f"expected the card {previous[1]} plays (e.g. {previous[1]} 9d), {found_text}"
+        return f"expected the card {previous[1]} plays (e.g. {previous[1]} 9d), {found_text}", None
     after = f" after '{previous[1]}'" if previous else " at the start of the game"
-    return f"expected {_describe(expected)}{after}, {found_text}"
+    return f"expected {_describe(expected)}{after}, {found_text}", None
 
 
 _WORD = re.compile(r"[^\s(){}\[\]]+|\S")
 _PREVIOUS = re.compile(r"(\{[^}]*\}|;[^\n]*|\s+)*$")
 _KEYWORDS = {
-    "x": "X", "=": "EQUAL", "round": "ROUND", "dealer": "_DEALER", "turn": "TURN", "rest": "REST",
-    "deck": "DECK", "group": "GROUP", "of": "OF",
+    "x": "X",
+    "=": "EQUAL",
+    "round": "ROUND",
+    "dealer": "_DEALER",
+    "turn": "TURN",
+    "rest": "REST",
+    "deck": "DECK",
+    "group": "GROUP",
+    "of": "OF",
 }
 
 
-def _previous_token(text: str, pos: int) -> tuple[str, str] | None:
-    """The token before ``pos`` (skipping blanks and comments), as (terminal name, text)."""
+def _previous_token(text: str, pos: int) -> tuple[str, str, int] | None:
+    """The token before ``pos`` (skipping blanks and comments): (terminal name, text, start)."""
     before = text[:pos]
     end = _PREVIOUS.search(before)
     before = before[: end.start()] if end else before
     word = re.search(r"(\S+)$", before)
     if word is None:
         return None
-    last = word[1]
+    last, start = word[1], word.start(1)
     tail = re.search(r"(=|\+|\[|x)$", last) if len(last) > 1 else None
     if tail and last not in _KEYWORDS:
-        last = tail[1]
+        last, start = tail[1], start + tail.start(1)
     if last in _KEYWORDS:
-        return _KEYWORDS[last], last
+        return _KEYWORDS[last], last, start
     if re.fullmatch(r"[0-9]+\.", last):
-        return "MOVE_NUMBER", last
+        return "MOVE_NUMBER", last, start
     if re.fullmatch(r"[NESW]", last):
-        return "SEAT", last
+        return "SEAT", last, start
     if re.fullmatch(r"=?(?:10|[1-9])s?", last):
-        return ("GROUP_VALUE" if last.endswith("s") else "VALUE"), last.lstrip("=")
-    return "OTHER", last
+        value = last.lstrip("=")
+        return ("GROUP_VALUE" if last.endswith("s") else "VALUE"), value, start + len(last) - len(value)
+    return "OTHER", last, start
 
 
 def _describe(expected: set[str]) -> str:

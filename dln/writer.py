@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dln.cards import Card
 from dln.model import Component, Deal, Game, Hand, Move, Pile, PileRef, Round, Variation
 
-__all__ = ["write_game", "write_games", "move_text"]
+__all__ = ["move_text", "write_game", "write_games"]
 
 _SYMBOLIC_GLYPHS = frozenset({"!", "?", "!!", "??", "!?", "?!"})
 
@@ -92,7 +92,11 @@ def _deal_body(deal: Deal) -> list[str]:
 
 
 def _hand(hand: Hand) -> str:
-    return f"{hand.seat}: " + " ".join("?" if card is None else str(card) for card in hand.cards) if hand.cards else f"{hand.seat}:"
+    return (
+        f"{hand.seat}: " + " ".join("?" if card is None else str(card) for card in hand.cards)
+        if hand.cards
+        else f"{hand.seat}:"
+    )
 
 
 def _table_item(item: Card | Pile) -> str:

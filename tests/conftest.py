@@ -19,6 +19,7 @@ settings.register_profile("dev", deadline=None, suppress_health_check=_RELAXED)
 settings.register_profile("thorough", deadline=None, max_examples=2000, suppress_health_check=_RELAXED)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--update-golden",

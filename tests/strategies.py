@@ -48,11 +48,13 @@ def moves(draw: st.DrawFn, depth: int = 2) -> Move:
     if kind == "lay":
         parts: dict[str, object] = {}
     elif kind == "capture":
-        parts = {"components": tuple(draw(st.lists(components, min_size=1, max_size=4))),
-                 "xeri": draw(st.booleans())}
+        parts = {"components": tuple(draw(st.lists(components, min_size=1, max_size=4))), "xeri": draw(st.booleans())}
     else:
-        parts = {"components": tuple(draw(st.lists(components, max_size=4))),
-                 "value": draw(values), "group": draw(st.booleans())}
+        parts = {
+            "components": tuple(draw(st.lists(components, max_size=4))),
+            "value": draw(values),
+            "group": draw(st.booleans()),
+        }
     variations = draw(st.lists(variations_(depth - 1), max_size=2).map(tuple)) if depth > 0 else ()
     return Move(
         seat=draw(seats),
