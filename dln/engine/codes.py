@@ -1,0 +1,252 @@
+"""Registry of Diloti rules as stable codes, and the ``Violation`` findings that cite them.
+
+Every rule the engine enforces has one ``RuleCode``: a stable code (``D201``), a
+kebab-case name (``lay-while-declared``), a one-sentence statement in plain
+English and the passage of the rule texts it comes from (file and section).
+Numbering: D0xx turn order and card identity, D1xx deal and setup, D2xx lay and
+capture, D3xx declarations, D4xx obligations of the declarer, D5xx xeri, D6xx
+end of round and claims.  Codes are never renumbered; a retired rule keeps its
+code unused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True, slots=True)
+class RuleCode:
+    """One enforced rule: ``code`` and ``name`` are stable identifiers."""
+
+    code: str
+    name: str
+    statement: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """A finding about a move or position: which rule, how sure, and what happened.
+
+    ``severity`` is ``"warning"`` when the rule cannot be decided because part
+    of a hand is unknown to the recorder, ``"error"`` when it is broken.
+    """
+
+    code: str
+    severity: Severity
+    message: str
+
+    @property
+    def rule(self) -> RuleCode:
+        """The registry entry of this finding's code."""
+        return RULES[self.code]
+
+    def __str__(self) -> str:
+        return f"{self.code} {RULES[self.code].name}: {self.message}"
+
+
+_P = "diloti-pagat.txt"
+_D = "diloti-denexa.txt"
+_A = "diloti-app-help.txt"
+
+_TABLE: tuple[RuleCode, ...] = (
+    # D0xx: turn order and card identity
+    RuleCode("D001", "card-not-in-hand",
+             "A player can only play a card from their own hand.",
+             f"{_P}, The Play"),
+    RuleCode("D002", "card-already-seen",
+             "Each card exists once, so a card lying on the table, in a capture pile or "
+             "in another hand cannot be played.",
+             f"{_P}, Players, Cards and Deal"),
+    RuleCode("D003", "wrong-seat",
+             "Only the seat whose turn it is plays, and turns follow the play order.",
+             f"{_P}, The Play; Four-Player Game"),
+    RuleCode("D004", "not-on-table",
+             "A move can only take or use loose cards and declarations that are on the "
+             "table; the cards of a declaration cannot be taken one by one.",
+             f"{_P}, introduction to declarations (before Plain Declarations)"),
+    # D1xx: deal, table and setup
+    RuleCode("D101", "table-redeal",
+             "An opening table with three or four face cards of one rank is redealt "
+             "(three or more of any rank under redeal_any_rank).",
+             f"{_P}, Players, Cards and Deal; {_D}, Setup"),
+    RuleCode("D102", "hand-size",
+             "Each deal gives every player six cards, and hands then shrink by one card "
+             "per turn in play order.",
+             f"{_P}, Players, Cards and Deal; Four-Player Game"),
+    RuleCode("D103", "bad-pile",
+             "A declaration on the table holds only numerals and is worth 1 to 10: a "
+             "plain one totals its value, a group splits into two or more sets each "
+             "totalling it, and its owner is a seat in play.",
+             f"{_P}, Plain Declarations; Group Declarations"),
+    RuleCode("D104", "duplicate-card",
+             "Every card of the pack is in exactly one place.",
+             f"{_P}, Players, Cards and Deal"),
+    RuleCode("D105", "table-size",
+             "The dealer puts exactly four cards face up on the table at the start of "
+             "a round, and none in later deals.",
+             f"{_P}, Players, Cards and Deal; Further Deals and the End of the Round"),
+    # D2xx: lay and capture
+    RuleCode("D201", "lay-while-declared",
+             "A player who owns a declaration may not lay a card.",
+             f"{_P}, Obligations of the declarer; {_D}, Regular declarations"),
+    RuleCode("D202", "face-lay-on-match",
+             "A face card may not be laid while a loose face card of the same rank is on "
+             "the table; it must capture it.",
+             f"{_P}, The Play (item 5)"),
+    RuleCode("D203", "face-capture-one",
+             "A face card captures exactly one loose face card and nothing else.",
+             f"{_P}, The Play (item 1)"),
+    RuleCode("D204", "face-capture-rank",
+             "A face card captures only a face card of its own rank.",
+             f"{_P}, The Play (items 1-2); Group Declarations (closing note)"),
+    RuleCode("D205", "face-in-sum",
+             "Face cards have no value, so a numeral never takes a face card.",
+             f"{_P}, The Play (item 2)"),
+    RuleCode("D206", "capture-sum",
+             "The loose cards a numeral takes must split into single cards of its value "
+             "and sets of cards totalling its value.",
+             f"{_P}, The Play (items 1-2); {_D}, Capturing cards"),
+    RuleCode("D207", "capture-declaration-value",
+             "A plain or group declaration is captured only by a card equal to its value.",
+             f"{_P}, Plain Declarations; Group Declarations"),
+    RuleCode("D208", "component-sum",
+             "Each set of cards a record joins into one component must be among the "
+             "cards taken, overlap no other, and total the capturing card's value.",
+             f"{_P}, The Play (item 2)"),
+    RuleCode("D209", "empty-capture",
+             "A capture takes at least one loose card or declaration.",
+             f"{_P}, The Play"),
+    RuleCode("D210", "lay-with-targets",
+             "A laid card only joins the table; it takes and uses nothing.",
+             f"{_P}, The Play (item 5)"),
+    # D3xx: declarations
+    RuleCode("D301", "declare-over-ten",
+             "A declaration is worth 1 to 10, since no card is worth more.",
+             f"{_P}, Plain Declarations"),
+    RuleCode("D302", "declare-without-card",
+             "Whoever makes, raises or adds to a declaration must still hold a card of "
+             "its value after playing.",
+             f"{_P}, Plain Declarations; Group Declarations"),
+    RuleCode("D303", "raise-own",
+             "A plain declaration is raised only by an opponent of its owner, never by "
+             "the owner or the owner's partner.",
+             f"{_P}, Plain Declarations; Four-Player Game; {_D}, Regular declarations"),
+    RuleCode("D304", "declare-sum",
+             "A plain declaration or a raise is worth the total of its cards, which must "
+             "equal the value declared.",
+             f"{_P}, Plain Declarations"),
+    RuleCode("D305", "group-split",
+             "A group of V splits into sets each totalling V: the played card sits alone, "
+             "with loose cards, or on an opponent's plain declaration it raises to V, and "
+             "every other declaration joined is worth V.",
+             f"{_P}, Group Declarations"),
+    RuleCode("D306", "face-in-declaration",
+             "Face cards never enter a declaration.",
+             f"{_P}, Group Declarations (closing note); {_D}, Capturing cards"),
+    RuleCode("D307", "plain-without-table-card",
+             "A plain declaration joins the played card with at least one loose table card.",
+             f"{_P}, Plain Declarations"),
+    RuleCode("D308", "group-too-small",
+             "A group declaration has at least two components.",
+             f"{_P}, Group Declarations"),
+    RuleCode("D309", "raise-group",
+             "A group declaration cannot be raised.",
+             f"{_P}, Group Declarations"),
+    RuleCode("D310", "raise-shape",
+             "A raise adds only the played card to one plain declaration; loose cards or "
+             "a second declaration cannot join it.",
+             f"{_P}, Plain Declarations (contrast Use of Plain Declarations)"),
+    # D4xx: obligations of the declarer
+    RuleCode("D401", "owner-separate-declaration",
+             "A player who owns a declaration declares only by adding to it, forming or "
+             "extending a group of the same value.",
+             f"{_P}, Obligations of the declarer; {_D}, Group declarations"),
+    RuleCode("D402", "owner-raises-another",
+             "A player who owns a declaration may not raise another declaration on its own.",
+             f"{_P}, Obligations of the declarer"),
+    RuleCode("D403", "owner-keeps-card",
+             "The owner of a declaration keeps a card of its value until the declaration "
+             "is captured or taken over by another player.",
+             f"{_P}, Obligations of the declarer"),
+    RuleCode("D404", "two-declarations",
+             "A player owns at most one declaration at a time.",
+             f"{_A}, soy paragraphs; {_P}, Obligations of the declarer"),
+    # D5xx: xeri
+    RuleCode("D501", "false-xeri",
+             "A xeri is a capture that empties the table, other than the first card of "
+             "a round (and the dealer's last card under no_last_card_xeri).",
+             f"{_P}, The “Xeri”; Further Deals and the End of the Round"),
+    # D6xx: end of round and claims
+    RuleCode("D601", "rest-claim",
+             "The cards left on the table at the end go to the side that captured last.",
+             f"{_P}, Further Deals and the End of the Round"),
+    RuleCode("D602", "score-claim",
+             "A round scores 4 for most cards (none on 26-26), 1 per ace, 2 for the 10 of "
+             "diamonds, 1 for the 2 of clubs and 10 per xeri.",
+             f"{_P}, Further Deals and the End of the Round (scoring)"),
+    RuleCode("D603", "game-result",
+             "The game ends after a round in which a side reaches the target; the higher "
+             "total wins and equal totals play another round.",
+             f"{_P}, Further Deals and the End of the Round; Target Score"),
+    RuleCode("D604", "round-unfinished",
+             "A round ends only when the pack is dealt out and every hand is played out.",
+             f"{_P}, Further Deals and the End of the Round"),
+)
+
+#: Every rule by code, in code order.
+RULES: dict[str, RuleCode] = {r.code: r for r in _TABLE}
+#: Every rule by kebab-case name.
+RULES_BY_NAME: dict[str, RuleCode] = {r.name: r for r in _TABLE}
+
+CARD_NOT_IN_HAND = "D001"
+CARD_ALREADY_SEEN = "D002"
+WRONG_SEAT = "D003"
+NOT_ON_TABLE = "D004"
+TABLE_REDEAL = "D101"
+HAND_SIZE = "D102"
+BAD_PILE = "D103"
+DUPLICATE_CARD = "D104"
+TABLE_SIZE = "D105"
+LAY_WHILE_DECLARED = "D201"
+FACE_LAY_ON_MATCH = "D202"
+FACE_CAPTURE_ONE = "D203"
+FACE_CAPTURE_RANK = "D204"
+FACE_IN_SUM = "D205"
+CAPTURE_SUM = "D206"
+CAPTURE_DECLARATION_VALUE = "D207"
+COMPONENT_SUM = "D208"
+EMPTY_CAPTURE = "D209"
+LAY_WITH_TARGETS = "D210"
+DECLARE_OVER_TEN = "D301"
+DECLARE_WITHOUT_CARD = "D302"
+RAISE_OWN = "D303"
+DECLARE_SUM = "D304"
+GROUP_SPLIT = "D305"
+FACE_IN_DECLARATION = "D306"
+PLAIN_WITHOUT_TABLE_CARD = "D307"
+GROUP_TOO_SMALL = "D308"
+RAISE_GROUP = "D309"
+RAISE_SHAPE = "D310"
+OWNER_SEPARATE_DECLARATION = "D401"
+OWNER_RAISES_ANOTHER = "D402"
+OWNER_KEEPS_CARD = "D403"
+TWO_DECLARATIONS = "D404"
+FALSE_XERI = "D501"
+REST_CLAIM = "D601"
+SCORE_CLAIM = "D602"
+GAME_RESULT = "D603"
+ROUND_UNFINISHED = "D604"
+
+
+def error(code: str, message: str) -> Violation:
+    """A broken rule."""
+    return Violation(code, "error", message)
+
+
+def warning(code: str, message: str) -> Violation:
+    """A rule that could not be decided because part of a hand is unknown."""
+    return Violation(code, "warning", message)

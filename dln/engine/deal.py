@@ -1,0 +1,278 @@
+"""Starting positions: dealing a round, later deals, setups, and checking a position.
+
+pagat, Players, Cards and Deal and Four-Player Game: six cards to each player
+starting at the dealer's successor in play order, then four face up to the
+table (first deal only); two players get four deals, four players two.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from dln.cards import DECK, RANK_NAMES, Card
+
+from . import codes
+from .codes import Violation, error, warning
+from .play import holds_value_after
+from .rules import Rules
+from .state import (
+    HAND_SIZE,
+    TABLE_SIZE,
+    Hand,
+    Pile,
+    RoundState,
+    Seat,
+    Side,
+    deals_per_round,
+    play_order,
+    sides_of,
+)
+from .sums import splits
+
+HandLike = Hand | Iterable[Card]
+
+
+def deal_order(seats: Sequence[Seat], dealer: Seat) -> tuple[Seat, ...]:
+    """Seats in the order they receive cards and lead: the dealer's successor first."""
+    i = seats.index(dealer)
+    return tuple(seats[i + 1:]) + tuple(seats[:i + 1])
+
+
+def _hand(h: HandLike) -> Hand:
+    return h if isinstance(h, Hand) else Hand(frozenset(h))
+
+
+@dataclass(frozen=True, slots=True)
+class DealtRound:
+    """A round's cards as dealt from a pack: the opening table and one hand map per deal."""
+
+    seats: tuple[Seat, ...]
+    dealer: Seat
+    table: tuple[Card, ...]
+    hands: tuple[Mapping[Seat, tuple[Card, ...]], ...]
+
+
+def deal_pack(pack: Sequence[Card], players: int, dealer: Seat, rules: Rules) -> DealtRound:
+    """Deal a 52-card pack order (top card first) the way the rule texts deal.
+
+    Each deal gives six cards at a time to each seat from the dealer's
+    successor round to the dealer; the first deal then puts four cards on the
+    table.  A table that must be redealt is dealt as it lies (see
+    :func:`opening_table_violations`).
+    """
+    if len(pack) != 52 or set(pack) != set(DECK):
+        raise ValueError("a pack must hold each of the 52 cards exactly once")
+    seats = play_order(players, rules)
+    if dealer not in seats:
+        raise ValueError(f"dealer {dealer} has no seat in a {players}-player game")
+    order = deal_order(seats, dealer)
+    pos = 0
+    table: tuple[Card, ...] = ()
+    hands: list[dict[Seat, tuple[Card, ...]]] = []
+    for deal in range(deals_per_round(players)):
+        hand: dict[Seat, tuple[Card, ...]] = {}
+        for seat in order:
+            hand[seat] = tuple(pack[pos:pos + HAND_SIZE])
+            pos += HAND_SIZE
+        hands.append(hand)
+        if deal == 0:
+            table = tuple(pack[pos:pos + TABLE_SIZE])
+            pos += TABLE_SIZE
+    return DealtRound(seats, dealer, table, tuple(hands))
+
+
+def start_round(
+    rules: Rules,
+    players: int,
+    dealer: Seat,
+    table: Iterable[Card],
+    hands: Mapping[Seat, HandLike],
+) -> RoundState:
+    """The position at the first card of a round (check it with :func:`check_position`)."""
+    seats = play_order(players, rules)
+    if dealer not in seats:
+        raise ValueError(f"dealer {dealer} has no seat in a {players}-player game")
+    n_sides = len(sides_of(players))
+    return RoundState(
+        rules, seats, dealer, 1,
+        tuple(_hand(hands.get(s, ())) for s in seats),
+        loose=tuple(table),
+        captured=((),) * n_sides,
+        xeris=(0,) * n_sides,
+        turn=deal_order(seats, dealer)[0],
+    )
+
+
+def next_deal(state: RoundState, hands: Mapping[Seat, HandLike]) -> RoundState:
+    """The position after the dealer gives the next six cards each; the leader plays first."""
+    if not state.needs_deal:
+        raise ValueError("a new deal comes only when every hand is played out and deals remain")
+    return RoundState(
+        state.rules, state.seats, state.dealer, state.deal + 1,
+        tuple(_hand(hands.get(s, ())) for s in state.seats),
+        state.loose, state.piles, state.captured, state.xeris, state.last_capturer,
+        state.leader, state.played, state.setup, state.next_pile_id,
+    )
+
+
+def setup_round(
+    rules: Rules,
+    players: int,
+    dealer: Seat,
+    *,
+    turn: Seat,
+    deal: int,
+    hands: Mapping[Seat, HandLike],
+    loose: Iterable[Card] = (),
+    piles: Iterable[Pile] = (),
+    captured: Mapping[Side, Iterable[Card]] | None = None,
+    xeris: Mapping[Side, int] | None = None,
+    last_capturer: Seat | None = None,
+) -> RoundState:
+    """A mid-round position given by a record; its first move may score a xeri.
+
+    Capture piles are the cards known to be captured (possibly none).
+    """
+    seats = play_order(players, rules)
+    if dealer not in seats or turn not in seats:
+        raise ValueError(f"dealer and turn must be seats of a {players}-player game")
+    if not 1 <= deal <= deals_per_round(players):
+        raise ValueError(f"a {players}-player round has deals 1-{deals_per_round(players)}")
+    sides = sides_of(players)
+    captured = captured or {}
+    xeris = xeris or {}
+    piles = tuple(piles)
+    return RoundState(
+        rules, seats, dealer, deal,
+        tuple(_hand(hands.get(s, ())) for s in seats),
+        loose=tuple(loose),
+        piles=piles,
+        captured=tuple(tuple(captured.get(s, ())) for s in sides),
+        xeris=tuple(xeris.get(s, 0) for s in sides),
+        last_capturer=last_capturer,
+        turn=turn,
+        setup=True,
+        next_pile_id=max((p.id for p in piles), default=0) + 1,
+    )
+
+
+def opening_table_violations(table: Sequence[Card], rules: Rules) -> list[Violation]:
+    """D105/D101: four table cards, not three or four face cards of one rank.
+
+    pagat, Players, Cards and Deal redeals only for face cards; diloti-denexa,
+    Setup redeals three or more of any rank (``rules.redeal_any_rank``).
+    """
+    out: list[Violation] = []
+    if len(table) != TABLE_SIZE:
+        out.append(error(codes.TABLE_SIZE,
+                         f"the opening table holds {len(table)} cards, not {TABLE_SIZE}"))
+    ranks = Counter(c.rank for c in table if rules.redeal_any_rank or c.is_face)
+    for rank, n in sorted(ranks.items()):
+        if n >= 3:
+            out.append(error(codes.TABLE_REDEAL,
+                             f"the opening table holds {n} cards of rank {RANK_NAMES[rank]} "
+                             "and must be redealt"))
+    return out
+
+
+def pile_violations(pile: Pile, seats: Sequence[Seat]) -> list[Violation]:
+    """D103: a declaration in a setup must be one the rules can produce."""
+    out: list[Violation] = []
+    what = pile.describe()
+    if pile.owner is not None and pile.owner not in seats:
+        out.append(error(codes.BAD_PILE, f"the {what} is owned by {pile.owner}, who is not playing"))
+    if not 1 <= pile.value <= 10:
+        out.append(error(codes.BAD_PILE, f"the {what} has a value outside 1-10"))
+        return out
+    if any(c.is_face for c in pile.cards):
+        out.append(error(codes.BAD_PILE, f"the {what} holds a face card"))
+        return out
+    values = [c.value for c in pile.cards]
+    if pile.group:
+        if sum(values) < 2 * pile.value or not splits(values, pile.value):
+            out.append(error(codes.BAD_PILE,
+                             f"the {what} does not split into two or more sets "
+                             f"totalling {pile.value}"))
+    elif len(values) < 2 or sum(values) != pile.value:
+        out.append(error(codes.BAD_PILE,
+                         f"the {what} needs two or more cards totalling {pile.value}"))
+    return out
+
+
+def check_position(state: RoundState) -> list[Violation]:
+    """Everything wrong with a position a record starts from: a round's opening,
+    a later deal, or a setup (D101-D105, D403, D404)."""
+    out: list[Violation] = []
+    # D104: each card in one place.
+    places: dict[Card, list[str]] = {}
+    for c in state.loose:
+        places.setdefault(c, []).append("on the table")
+    for p in state.piles:
+        for c in p.cards:
+            places.setdefault(c, []).append(f"in declaration #{p.id}")
+    for side, pile in zip(state.sides, state.captured, strict=True):
+        for c in pile:
+            places.setdefault(c, []).append(f"in {side}'s capture pile")
+    for seat, hand in zip(state.seats, state.hands, strict=True):
+        for c in hand.known:
+            places.setdefault(c, []).append(f"in {seat}'s hand")
+    for c in sorted(places, key=lambda c: c.index):
+        if len(places[c]) > 1:
+            out.append(error(codes.DUPLICATE_CARD, f"{c} is {' and '.join(places[c])}"))
+    unknown = sum(h.unknown for h in state.hands)
+    if len(places) + unknown > 52:
+        out.append(error(codes.DUPLICATE_CARD,
+                         f"{len(places)} known and {unknown} unknown cards exceed the pack of 52"))
+    # D103, D404, D403: declarations and their owners.
+    owners: dict[Seat, list[Pile]] = {}
+    for p in state.piles:
+        out.extend(pile_violations(p, state.seats))
+        if p.owner in state.seats:
+            owners.setdefault(p.owner, []).append(p)
+    for seat, owned in owners.items():
+        if len(owned) > 1:
+            out.append(error(codes.TWO_DECLARATIONS,
+                             f"{seat} owns {len(owned)} declarations: "
+                             + ", ".join(p.describe() for p in owned)))
+        for p in owned:
+            held = holds_value_after(state, seat, None, p.value)
+            if not held:
+                msg = f"{seat} owns the {p.describe()} but "
+                if held is None:
+                    out.append(warning(codes.OWNER_KEEPS_CARD,
+                                       msg + f"the record cannot tell whether they hold a {p.value}"))
+                else:
+                    out.append(error(codes.OWNER_KEEPS_CARD, msg + f"holds no card of value {p.value}"))
+    out.extend(_hand_size_violations(state))
+    if not state.setup and state.played == 0 and state.deal == 1:
+        out.extend(opening_table_violations(state.loose, state.rules))
+        if state.piles:
+            out.append(error(codes.TABLE_SIZE, "the opening table holds no declarations"))
+    return out
+
+
+def _hand_size_violations(state: RoundState) -> list[Violation]:
+    """D102: from the leader round to the dealer, seats that already played this
+    circuit hold one card fewer than the rest; a fresh deal gives six each."""
+    if state.hands_empty:
+        return []
+    order = deal_order(state.seats, state.dealer)
+    if state.turn not in order:
+        return [error(codes.HAND_SIZE, f"no seat {state.turn or '(none)'} to play")]
+    full = state.hand(state.dealer).size
+    moved = order.index(state.turn)
+    if not state.setup:
+        full, moved = HAND_SIZE, 0
+    out: list[Violation] = []
+    if full > HAND_SIZE:
+        full = HAND_SIZE
+    for j, seat in enumerate(order):
+        want = full - 1 if j < moved else full
+        have = state.hand(seat).size
+        if have != want:
+            out.append(error(codes.HAND_SIZE,
+                             f"{seat} holds {have} cards but should hold {want} when "
+                             f"{state.turn} is to play"))
+    return out

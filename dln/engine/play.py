@@ -1,0 +1,597 @@
+"""Moves in play: deciding a move (``check``), listing moves (``legal_moves``), making one (``apply``).
+
+``check`` decides each rule directly from the position (memoised subset sums,
+never a list of all moves): it is the hot path of a validator.  ``legal_moves``
+builds candidate moves whose sums hold by construction and filters them with
+the same rule predicates ``check`` calls, defined once below.  ``apply`` never
+judges: it carries out what the move says, so a validator can report and go on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import combinations
+from typing import NamedTuple
+
+from dln.cards import DECK, RANK_NAMES, Card
+
+from . import codes
+from .codes import Violation, error, warning
+from .state import Move, Pile, RoundState, Seat, describe_cards
+from .sums import counts_of, expand, first, group_by_value, splits, splittable_counts, totalling_counts
+
+
+class Step(NamedTuple):
+    """The position after a move, and whether that move scored a xeri."""
+
+    state: RoundState
+    xeri: bool
+
+
+# --------------------------------------------------------------------------
+# Rule predicates, each one rule in one place, shared by check and generation.
+# --------------------------------------------------------------------------
+
+
+def holds_value_after(state: RoundState, seat: Seat, card: Card | None, value: int) -> bool | None:
+    """Whether ``seat`` still holds a card of ``value`` after playing ``card`` (None: no card).
+
+    None when the hand is partly unknown and an unseen card of that value
+    exists: the record cannot tell.
+    """
+    hand = state.hand(seat)
+    for c in hand.known:
+        if c.value == value and c != card:
+            return True
+    unknown = hand.unknown if card is None or card in hand.known else hand.unknown - 1
+    if unknown <= 0:
+        return False
+    seen = state.seen()
+    for c in DECK:
+        if c.value == value and c != card and c not in seen:
+            return None
+    return False
+
+
+def lay_violations(state: RoundState, seat: Seat, card: Card) -> list[Violation]:
+    """Rules a lay of ``card`` by ``seat`` breaks (D201, D202)."""
+    out: list[Violation] = []
+    owned = state.owned_pile(seat)
+    if owned is not None:
+        # pagat, Obligations of the declarer: no laying until the declaration is gone.
+        out.append(error(
+            codes.LAY_WHILE_DECLARED,
+            f"{seat} owns the {owned.describe()} and may not lay {card}; "
+            "they must capture or add to their declaration"))
+    if card.is_face:
+        # pagat, The Play (item 5): a matching loose face card must be captured instead.
+        for c in state.loose:
+            if c.rank == card.rank:
+                out.append(error(
+                    codes.FACE_LAY_ON_MATCH,
+                    f"{card} may not be laid while {c} lies loose on the table; "
+                    f"{seat} must capture it"))
+                break
+    return out
+
+
+def keeps_declaration_card(
+    state: RoundState, seat: Seat, card: Card, piles: Iterable[int]
+) -> Violation | None:
+    """D403: unless the move takes or absorbs their declaration, its owner keeps a card of its value.
+
+    pagat, Obligations of the declarer: the card promised for the capture may
+    serve no other purpose.
+    """
+    owned = state.owned_pile(seat)
+    if owned is None or owned.id in piles:
+        return None
+    held = holds_value_after(state, seat, card, owned.value)
+    if held:
+        return None
+    what = f"{seat} owns the {owned.describe()} and must keep a card of value {owned.value}"
+    if held is None:
+        return warning(codes.OWNER_KEEPS_CARD,
+                       f"{what}; after playing {card} the record cannot tell whether they do")
+    return error(codes.OWNER_KEEPS_CARD, f"{what}; after playing {card} they hold none")
+
+
+def declarer_holds(state: RoundState, seat: Seat, card: Card, value: int) -> Violation | None:
+    """D302: a declarer keeps a card of the declared value (pagat, Plain/Group Declarations)."""
+    held = holds_value_after(state, seat, card, value)
+    if held:
+        return None
+    if held is None:
+        return warning(codes.DECLARE_WITHOUT_CARD,
+                       f"{seat} declares {value} with {card}; the record cannot tell whether "
+                       f"they still hold a card of value {value}")
+    return error(codes.DECLARE_WITHOUT_CARD,
+                 f"{seat} declares {value} with {card} but holds no other card of value {value}")
+
+
+def raise_violation(state: RoundState, seat: Seat, pile: Pile) -> Violation | None:
+    """D309/D303: only an opponent's plain declaration can be raised.
+
+    pagat, Plain Declarations and Four-Player Game; a pile whose owner a setup
+    left unstated binds nobody and may be raised by anyone.
+    """
+    if pile.group:
+        return error(codes.RAISE_GROUP,
+                     f"the {pile.describe()} is a group and cannot be raised")
+    if pile.owner == seat:
+        return error(codes.RAISE_OWN,
+                     f"{seat} may not raise their own {pile.describe()}")
+    if pile.owner is not None and pile.owner == state.partner(seat):
+        return error(codes.RAISE_OWN,
+                     f"{seat} may not raise the {pile.describe()} of their partner {pile.owner}")
+    return None
+
+
+def owner_declare_violation(
+    state: RoundState, seat: Seat, group: bool, piles: Iterable[int]
+) -> Violation | None:
+    """D401/D402: an owner declares only by adding to their own declaration as a group.
+
+    pagat, Obligations of the declarer; app-help: one join at a time.  Raising
+    one's own declaration is D303, reported by :func:`raise_violation`.
+    """
+    owned = state.owned_pile(seat)
+    if owned is None:
+        return None
+    ids = frozenset(piles)
+    if owned.id in ids:
+        return None
+    what = f"{seat} owns the {owned.describe()}"
+    if not group and ids:
+        return error(codes.OWNER_RAISES_ANOTHER,
+                     f"{what} and may not raise another declaration")
+    return error(codes.OWNER_SEPARATE_DECLARATION,
+                 f"{what} and may only declare by adding to it as a group of {owned.value}s")
+
+
+def xeri_rule_blocker(state: RoundState) -> str | None:
+    """Why a table-clearing capture by the seat to move would score no xeri, or None.
+
+    pagat, The “Xeri”: never the round's first card (unless ``first_card_xeri``);
+    the dealer's last card does score (unless ``no_last_card_xeri``).
+    """
+    rules = state.rules
+    if state.played == 0 and not state.setup and not rules.first_card_xeri:
+        return "the first card of a round never scores a xeri"
+    if rules.no_last_card_xeri and state.is_last_card():
+        return "under this house rule the dealer's last card scores no xeri"
+    return None
+
+
+def xeri_blocker(state: RoundState, move: Move) -> str | None:
+    """Why ``move`` is not a xeri, or None if it is one (D501)."""
+    if move.kind != "capture":
+        return f"{move.seat} captures nothing with {move.card}"
+    left = [c for c in state.loose if c not in move.loose]
+    left += [c for p in state.piles if p.id not in move.piles for c in p.cards]
+    if left:
+        return f"the capture leaves {describe_cards(left)} on the table"
+    return xeri_rule_blocker(state)
+
+
+def _blocks(v: Violation | None) -> bool:
+    return v is not None and v.severity == "error"
+
+
+# --------------------------------------------------------------------------
+# check
+# --------------------------------------------------------------------------
+
+
+def check(state: RoundState, move: Move) -> list[Violation]:
+    """Every rule ``move`` breaks in ``state``; empty if it is legal.
+
+    Warnings mark rules the record cannot decide because a hand is partly
+    unknown.  When the move names cards or declarations that are not on the
+    table (D004) its sums are not judged.
+    """
+    out: list[Violation] = []
+    seat, card = move.seat, move.card
+    if seat not in state.seats:
+        out.append(error(codes.WRONG_SEAT,
+                         f"{seat} has no seat in this {state.players}-player game"))
+        return out
+    if move.kind not in ("lay", "capture", "declare"):
+        raise ValueError(f"unknown move kind {move.kind!r}")
+    if move.components and move.kind != "capture":
+        raise ValueError("components belong to captures only")
+    if seat != state.turn:
+        out.append(error(codes.WRONG_SEAT, f"it is {state.turn or 'nobody'}'s turn, not {seat}'s"))
+    _check_card(state, seat, card, out)
+    if not _check_targets(state, move, out):
+        return out
+    kind = move.kind
+    if kind == "lay":
+        if move.loose or move.piles:
+            out.append(error(codes.LAY_WITH_TARGETS,
+                             f"{seat} lays {card}, which takes or uses nothing else"))
+        out.extend(lay_violations(state, seat, card))
+    elif kind == "capture":
+        _check_capture(state, move, out)
+    else:
+        _check_declare(state, move, out)
+    if kind != "lay":
+        kept = keeps_declaration_card(state, seat, card, move.piles)
+        if kept is not None:
+            out.append(kept)
+    if move.xeri:
+        why = xeri_blocker(state, move)
+        if why is not None:
+            out.append(error(codes.FALSE_XERI, f"marked as a xeri, but {why}"))
+    return out
+
+
+def _where(state: RoundState, card: Card) -> str | None:
+    """Where else ``card`` is known to be, for D002."""
+    if card in state.loose:
+        return "lying loose on the table"
+    for p in state.piles:
+        if card in p.cards:
+            return f"in the {p.describe()}"
+    for side, pile in zip(state.sides, state.captured, strict=True):
+        if card in pile:
+            return f"in {side}'s capture pile"
+    for s, h in zip(state.seats, state.hands, strict=True):
+        if card in h.known:
+            return f"in {s}'s hand"
+    return None
+
+
+def _check_card(state: RoundState, seat: Seat, card: Card, out: list[Violation]) -> None:
+    """D001/D002: the card comes from the mover's hand (or its unknown part, if unseen)."""
+    hand = state.hand(seat)
+    if card in hand.known:
+        return
+    where = _where(state, card)
+    if where is not None:
+        out.append(error(codes.CARD_ALREADY_SEEN, f"{seat} cannot play {card}: it is {where}"))
+    elif not hand.unknown:
+        held = describe_cards(hand.known) or "no cards"
+        out.append(error(codes.CARD_NOT_IN_HAND,
+                         f"{card} is not in {seat}'s hand ({seat} holds {held})"))
+
+
+def _check_targets(state: RoundState, move: Move, out: list[Violation]) -> bool:
+    """D004: every loose card and declaration the move names is on the table."""
+    ok = True
+    missing = [c for c in move.loose if c not in state.loose]
+    for c in sorted(missing, key=lambda c: c.index):
+        pile = next((p for p in state.piles if c in p.cards), None)
+        if pile is not None:
+            out.append(error(codes.NOT_ON_TABLE,
+                             f"{c} is part of the {pile.describe()} and cannot be taken "
+                             "or used on its own"))
+        else:
+            out.append(error(codes.NOT_ON_TABLE, f"{c} is not on the table"))
+        ok = False
+    for i in sorted(move.piles):
+        if state.pile(i) is None:
+            out.append(error(codes.NOT_ON_TABLE, f"there is no declaration #{i} on the table"))
+            ok = False
+    return ok
+
+
+def _piles_of(state: RoundState, ids: Iterable[int]) -> list[Pile]:
+    return sorted((p for p in state.piles if p.id in ids), key=lambda p: p.id)
+
+
+def _check_capture(state: RoundState, move: Move, out: list[Violation]) -> None:
+    """D203-D209 (pagat, The Play, items 1-2 and 4)."""
+    seat, card = move.seat, move.card
+    piles = _piles_of(state, move.piles)
+    if not move.loose and not piles:
+        out.append(error(codes.EMPTY_CAPTURE, f"{seat} plays {card} as a capture but takes nothing"))
+        return
+    if card.is_face:
+        rank = RANK_NAMES[card.rank]
+        others = [c for c in move.loose if c.rank != card.rank]
+        if others:
+            out.append(error(codes.FACE_CAPTURE_RANK,
+                             f"{card} can take only a loose {rank}, not {describe_cards(others)}"))
+        if piles or len(move.loose) > 1:
+            taken = [str(c) for c in sorted(move.loose, key=lambda c: c.index)]
+            taken += [f"declaration #{p.id}" for p in piles]
+            out.append(error(codes.FACE_CAPTURE_ONE,
+                             f"{card} takes exactly one loose {rank} and nothing else, "
+                             f"not {', '.join(taken)}"))
+        return
+    v = card.value
+    faces = [c for c in move.loose if c.is_face]
+    if faces:
+        out.append(error(codes.FACE_IN_SUM,
+                         f"{card} cannot take {describe_cards(faces)}: face cards have no value"))
+    for p in piles:
+        if p.value != v:
+            out.append(error(codes.CAPTURE_DECLARATION_VALUE,
+                             f"{card} cannot take the {p.describe()}: only a card of value "
+                             f"{p.value} captures it"))
+    numerals = [c for c in move.loose if not c.is_face]
+    if move.components:
+        used: set[Card] = set()
+        for comp in move.components:
+            if not comp <= move.loose:
+                problem = f"includes {describe_cards(comp - move.loose)}, which the capture does not take"
+            elif comp & used:
+                problem = f"shares {describe_cards(comp & used)} with another component"
+            elif sum(c.value for c in comp) != v:
+                problem = f"totals {sum(c.value for c in comp)}, not {v}"
+            else:
+                problem = ""
+            if problem:
+                out.append(error(codes.COMPONENT_SUM,
+                                 f"the component {'+'.join(map(str, comp))} {problem}"))
+            used |= comp
+        numerals = [c for c in numerals if c not in used]
+    if not splits((c.value for c in numerals), v):
+        out.append(error(codes.CAPTURE_SUM,
+                         f"{describe_cards(numerals)} cannot be taken by {card}: they do not "
+                         f"split into single {v}s and sets totalling {v}"))
+
+
+def _check_declare(state: RoundState, move: Move, out: list[Violation]) -> None:
+    """D301-D310, D401-D402 (pagat, Plain Declarations; Group Declarations; Obligations)."""
+    seat, card = move.seat, move.card
+    piles = _piles_of(state, move.piles)
+    faces = [c for c in (card, *move.loose) if c.is_face]
+    if faces:
+        out.append(error(codes.FACE_IN_DECLARATION,
+                         f"{describe_cards(faces)}: face cards never enter a declaration"))
+    numerals = [c for c in move.loose if not c.is_face]
+    value = move.value
+    if move.group:
+        if value is None:
+            out.append(error(codes.GROUP_SPLIT, "a group declaration must state its value"))
+        elif 1 <= value <= 10 and not card.is_face:
+            _check_group(state, move, piles, numerals, value, out)
+    else:
+        total = card.value + sum(c.value for c in numerals) + sum(p.value for p in piles)
+        if value is None:
+            value = total
+        if not piles:
+            if not move.loose:
+                out.append(error(codes.PLAIN_WITHOUT_TABLE_CARD,
+                                 f"a plain declaration needs a loose table card besides {card}"))
+            elif total != value:
+                out.append(error(codes.DECLARE_SUM,
+                                 f"{describe_cards([card, *numerals])} total {total}, not {value}"))
+        else:
+            if len(piles) > 1 or move.loose:
+                out.append(error(codes.RAISE_SHAPE,
+                                 "a raise adds only the played card to one plain declaration"))
+            for p in piles:
+                bad = raise_violation(state, seat, p)
+                if bad is not None:
+                    out.append(bad)
+            if total != value:
+                out.append(error(codes.DECLARE_SUM,
+                                 f"raising with {card} makes {total}, not {value}"))
+    if value is not None and not 1 <= value <= 10:
+        out.append(error(codes.DECLARE_OVER_TEN,
+                         f"a declaration of {value} is impossible: values run from 1 to 10"))
+    owner = owner_declare_violation(state, seat, move.group, move.piles)
+    if owner is not None:
+        out.append(owner)
+    if value is not None and 1 <= value <= 10:
+        held = declarer_holds(state, seat, card, value)
+        if held is not None:
+            out.append(held)
+
+
+def _check_group(
+    state: RoundState,
+    move: Move,
+    piles: Sequence[Pile],
+    numerals: Sequence[Card],
+    value: int,
+    out: list[Violation],
+) -> None:
+    """D305/D308/D303 for a group of ``value`` (pagat, Group Declarations)."""
+    seat, card = move.seat, move.card
+    other = [p for p in piles if p.value != value]
+    raised: Pile | None = None
+    if len(other) == 1 and other[0].value + card.value == value:
+        bad = raise_violation(state, seat, other[0])
+        if bad is not None:
+            out.append(bad)
+            return
+        raised = other[0]
+    elif other:
+        for p in other:
+            out.append(error(codes.GROUP_SPLIT,
+                             f"the {p.describe()} is not worth {value} and cannot join a "
+                             f"group of {value}s"))
+        return
+    parts = list(numerals) if raised is not None else [*numerals, card]
+    values = [c.value for c in parts]
+    if not splits(values, value):
+        out.append(error(codes.GROUP_SPLIT,
+                         f"{describe_cards(parts) or 'nothing loose'} do not split into sets "
+                         f"totalling {value}"))
+        return
+    count = sum(values) // value + (raised is not None)
+    count += sum(2 if p.group else 1 for p in piles if p.value == value)
+    if count < 2:
+        out.append(error(codes.GROUP_TOO_SMALL,
+                         f"this makes only one set totalling {value}; a group of {value}s "
+                         "needs two or more"))
+
+
+# --------------------------------------------------------------------------
+# legal moves
+# --------------------------------------------------------------------------
+
+
+def legal_moves(state: RoundState, *, by_value: bool = False) -> list[Move]:
+    """Every legal move of the seat to move (known cards only), without errors from ``check``.
+
+    A move whose obligation cannot be decided (hand partly unknown) is
+    included.  Captures taking the same cards with the same card are one move;
+    a capture that empties the table carries ``xeri=True`` when it scores.
+
+    The count grows combinatorially with many loose cards of equal value (20
+    loose aces to fives give over a million distinct captures), so callers that
+    need only the shapes of the legal moves pass ``by_value=True``: legality
+    depends on values, not suits, so moves that differ only in which suits of a
+    value they take or use are listed once (the cards first in table order).
+    """
+    return list(iter_legal_moves(state, by_value=by_value))
+
+
+def has_legal_move(state: RoundState) -> bool:
+    """True if the seat to move has at least one legal move with a known card."""
+    return next(iter_legal_moves(state, by_value=True), None) is not None
+
+
+def _subsets(piles: Sequence[Pile]) -> Iterator[tuple[Pile, ...]]:
+    for k in range(len(piles) + 1):
+        yield from combinations(piles, k)
+
+
+def iter_legal_moves(state: RoundState, *, by_value: bool = False) -> Iterator[Move]:
+    """Lazily generate :func:`legal_moves`, in hand order, lay before captures before declarations."""
+    if state.hands_empty or state.turn not in state.seats:
+        return
+    seat = state.turn
+    owned = state.owned_pile(seat)
+    numerals = tuple(c for c in state.loose if not c.is_face)
+    groups = group_by_value(numerals)
+    avail = counts_of(c.value for c in numerals)
+    n_loose, n_piles = len(state.loose), len(state.piles)
+    xeri_ok = xeri_rule_blocker(state) is None
+    pick = first if by_value else expand
+    for card in sorted(state.hand(seat).known, key=lambda c: c.index):
+        if not lay_violations(state, seat, card):
+            yield Move(seat, card, "lay")
+        # Without taking their own declaration, may the owner spend this card?
+        free = not _blocks(keeps_declaration_card(state, seat, card, ()))
+        if card.is_face:
+            if free:
+                for c in state.loose:
+                    if c.rank == card.rank:
+                        yield Move(seat, card, "capture", frozenset((c,)),
+                                   xeri=xeri_ok and n_loose == 1 and not n_piles)
+            continue
+        v = card.value
+        sets = splittable_counts(avail, v, 0)
+        for chosen in _subsets([p for p in state.piles if p.value == v]):
+            ids = frozenset(p.id for p in chosen)
+            if not free and (owned is None or owned.id not in ids):
+                continue
+            whole = xeri_ok and len(ids) == n_piles
+            for counts in sets:
+                for cards in pick(groups, counts):
+                    if cards or ids:
+                        yield Move(seat, card, "capture", frozenset(cards), ids,
+                                   xeri=whole and len(cards) == n_loose)
+        yield from _declarations(state, seat, card, owned, groups, avail, pick)
+
+
+def _declarations(
+    state: RoundState,
+    seat: Seat,
+    card: Card,
+    owned: Pile | None,
+    groups: tuple[tuple[Card, ...], ...],
+    avail: tuple[int, ...],
+    pick: Callable[[tuple[tuple[Card, ...], ...], tuple[int, ...]], Iterable[tuple[Card, ...]]],
+) -> Iterator[Move]:
+    """Plain declarations, raises and groups ``seat`` may make with numeral ``card``."""
+    cv = card.value
+    if owned is None:
+        for value in range(cv + 1, 11):
+            if _blocks(declarer_holds(state, seat, card, value)):
+                continue
+            for counts in totalling_counts(avail, value - cv):
+                for cards in pick(groups, counts):
+                    yield Move(seat, card, "declare", frozenset(cards), value=value)
+        for p in state.piles:
+            value = p.value + cv
+            if (value <= 10 and raise_violation(state, seat, p) is None
+                    and not _blocks(declarer_holds(state, seat, card, value))):
+                yield Move(seat, card, "declare", piles=frozenset((p.id,)), value=value)
+    for value in (owned.value,) if owned is not None else range(1, 11):
+        if _blocks(declarer_holds(state, seat, card, value)):
+            continue
+        worth = [p for p in state.piles if p.value == value and p is not owned]
+        base: tuple[Pile, ...] = (owned,) if owned is not None else ()
+        choices = [(base + s, len(base) + len(s) + sum(p.group for p in base + s))
+                   for s in _subsets(worth)]
+        if cv <= value:  # the played card sits in a loose component
+            for counts in splittable_counts(avail, value, cv):
+                sets = (sum(i * k for i, k in enumerate(counts)) + cv) // value
+                for chosen, n in choices:
+                    if sets + n >= 2:
+                        ids = frozenset(p.id for p in chosen)
+                        for cards in pick(groups, counts):
+                            yield Move(seat, card, "declare", frozenset(cards), ids,
+                                       value=value, group=True)
+        for q in state.piles:  # the played card raises an opponent's plain declaration
+            if q.value + cv != value or raise_violation(state, seat, q) is not None:
+                continue
+            for counts in splittable_counts(avail, value, 0):
+                sets = sum(i * k for i, k in enumerate(counts)) // value + 1
+                for chosen, n in choices:
+                    if sets + n >= 2:
+                        ids = frozenset(p.id for p in chosen) | {q.id}
+                        for cards in pick(groups, counts):
+                            yield Move(seat, card, "declare", frozenset(cards), ids,
+                                       value=value, group=True)
+
+
+# --------------------------------------------------------------------------
+# apply
+# --------------------------------------------------------------------------
+
+
+def apply(state: RoundState, move: Move) -> Step:
+    """The position after ``move`` and whether it scored a xeri; ``state`` is untouched.
+
+    Does not judge the move: cards or declarations it names that are not on
+    the table are ignored, so a validator can report a broken move and go on.
+    """
+    seat, card = move.seat, move.card
+    i = state.seats.index(seat)
+    hands = (*state.hands[:i], state.hands[i].without(card), *state.hands[i + 1:])
+    loose, piles = state.loose, state.piles
+    captured, xeris, last = state.captured, state.xeris, state.last_capturer
+    next_id = state.next_pile_id
+    xeri = False
+    if move.kind == "lay":
+        loose = (*loose, card)
+    elif move.kind == "capture":
+        taken = tuple(c for c in loose if c in move.loose)
+        loose = tuple(c for c in loose if c not in move.loose)
+        taken += tuple(c for p in piles if p.id in move.piles for c in p.cards)
+        piles = tuple(p for p in piles if p.id not in move.piles)
+        s = state.side_index(seat)
+        captured = (*captured[:s], captured[s] + (card, *taken), *captured[s + 1:])
+        last = seat
+        if not loose and not piles and xeri_rule_blocker(state) is None:
+            xeri = True
+            xeris = (*xeris[:s], xeris[s] + 1, *xeris[s + 1:])
+    else:
+        absorbed = [p for p in piles if p.id in move.piles]
+        used = tuple(c for c in loose if c in move.loose)
+        loose = tuple(c for c in loose if c not in move.loose)
+        cards = tuple(c for p in absorbed for c in p.cards) + used + (card,)
+        value = move.value if move.value is not None else sum(c.value for c in cards)
+        if absorbed:
+            pid = min(p.id for p in absorbed)
+        else:
+            pid, next_id = next_id, next_id + 1
+        new = Pile(pid, value, move.group, seat, cards)
+        # The new pile takes the place of the first pile it absorbs.
+        at = piles.index(absorbed[0]) if absorbed else len(piles)
+        kept = tuple(p for p in piles if p.id not in move.piles)
+        piles = (*kept[:at], new, *kept[at:])
+    return Step(
+        RoundState(state.rules, state.seats, state.dealer, state.deal, hands, loose, piles,
+                   captured, xeris, last, state.next_seat(seat), state.played + 1,
+                   state.setup, next_id),
+        xeri,
+    )

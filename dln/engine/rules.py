@@ -1,0 +1,77 @@
+"""The rule decisions that vary between houses, gathered in one frozen value.
+
+The defaults follow diloti-pagat.txt (sections "Players, Cards and Deal", "The
+Play", "The “Xeri”" and "Four-Player Game"); every other flag names a variant
+described in the later, untitled house-rule paragraphs of that text, or a
+reading taken from diloti-denexa.txt.  ``docs/rules.md`` lists them in a table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """One house's rule set; ``Rules()`` is the pagat game to 61.
+
+    Implemented flags (each is read in exactly one place of the engine):
+
+    * ``target`` - game score to reach (pagat "Target Score": 61, some 121).
+    * ``clockwise`` - four-player deal and play pass to the left, so the
+      dealer's left leads (diloti-denexa "Game play"); default anticlockwise
+      (pagat "Four-Player Game").
+    * ``first_card_xeri`` - the first card of a round may score a xeri
+      (pagat, closing house rules on the xeri).
+    * ``no_last_card_xeri`` - the dealer's last card of the round never
+      scores a xeri (pagat, closing house rules on the xeri).
+    * ``redeal_any_rank`` - an opening table holding three or more cards of
+      any one rank is redealt (diloti-denexa "Setup"), not only face cards.
+
+    Recorded but NOT implemented yet (setting them changes nothing):
+
+    * ``forced_capture`` - a card that can capture must (pagat "Forced
+      Capture").
+    * ``liberal_declarations`` - plain declarations act as single cards in
+      groups, raises and captures (pagat "Use of Plain Declarations").
+    * ``soy`` - a pair of equal numerals is a closed "soy" (pagat, Kousounelos
+      paragraph).
+    * ``three_face_cards`` - three equal face cards on the opening table stay
+      and the fourth captures all three (pagat house rules).
+    * ``face_card_redeal`` - a player dealt 5 or 6 face cards in the first
+      deal may demand a new deal (pagat house rules).
+    * ``face_card_redeal_any`` - the same privilege in any deal.
+    """
+
+    target: int = 61
+    forced_capture: bool = False
+    liberal_declarations: bool = False
+    soy: bool = False
+    first_card_xeri: bool = False
+    no_last_card_xeri: bool = False
+    three_face_cards: bool = False
+    face_card_redeal: bool = False
+    face_card_redeal_any: bool = False
+    redeal_any_rank: bool = False
+    clockwise: bool = False
+
+    #: Flags whose effect the engine does not apply yet.
+    UNIMPLEMENTED = (
+        "forced_capture",
+        "liberal_declarations",
+        "soy",
+        "three_face_cards",
+        "face_card_redeal",
+        "face_card_redeal_any",
+    )
+
+    def __post_init__(self) -> None:
+        if self.target < 1:
+            raise ValueError(f"target score must be positive, not {self.target}")
+
+    def unimplemented(self) -> tuple[str, ...]:
+        """Names of the flags switched on here that the engine ignores for now."""
+        return tuple(name for name in self.UNIMPLEMENTED if getattr(self, name))
+
+
+DEFAULT_RULES = Rules()

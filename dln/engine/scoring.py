@@ -1,0 +1,163 @@
+"""End of a round, its score, and the progress of a game to the target.
+
+pagat, Further Deals and the End of the Round: the cards left on the table go
+to whoever captured last (no xeri for that); a round scores 4 for most cards
+(none on a 26-26 split), 1 per ace, 2 for the 10 of diamonds, 1 for the 2 of
+clubs and 10 per xeri.  Target Score: the game ends after a round in which a
+side reaches the target; the higher total wins and equal totals play on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+from dln.cards import Card
+
+from . import codes
+from .codes import Violation, error
+from .rules import Rules
+from .state import RoundState, Seat, Side, describe_cards
+
+GOOD_TEN = Card(10, "d")
+GOOD_TWO = Card(2, "c")
+MOST_CARDS_POINTS = 4
+XERI_POINTS = 10
+
+
+@dataclass(frozen=True, slots=True)
+class SideScore:
+    """One side's points for a round, item by item."""
+
+    side: Side
+    cards: int  # number of cards captured
+    most_cards: int  # 4 or 0
+    aces: int  # 1 per ace
+    good_ten: int  # 2 for the 10 of diamonds, else 0
+    good_two: int  # 1 for the 2 of clubs, else 0
+    xeris: int  # number of xeris (10 points each)
+
+    @property
+    def total(self) -> int:
+        """The side's points for the round."""
+        return self.most_cards + self.aces + self.good_ten + self.good_two + XERI_POINTS * self.xeris
+
+
+def check_round_end(state: RoundState) -> list[Violation]:
+    """D604: a record may end a round only when the pack is dealt and the hands played out."""
+    if state.is_over:
+        return []
+    left = sum(h.size for h in state.hands)
+    deals = state.deals - state.deal
+    return [error(codes.ROUND_UNFINISHED,
+                  f"the round cannot end yet: {left} cards in hand and {deals} deals to come")]
+
+
+def rest_taker(state: RoundState) -> Side | None:
+    """The side that takes the cards left on the table: the last capturer's (None if nobody captured)."""
+    if state.last_capturer is None:
+        return None
+    return state.side_of(state.last_capturer)
+
+
+def check_rest(state: RoundState, side: Side, cards: Collection[Card] | None = None) -> list[Violation]:
+    """D601: a record's claim that ``side`` takes the leftovers (and, if given, exactly ``cards``)."""
+    out: list[Violation] = []
+    taker = rest_taker(state)
+    if side != taker:
+        who = f"{taker}, whose seat {state.last_capturer} captured last" if taker else "nobody"
+        out.append(error(codes.REST_CLAIM, f"the cards left on the table go to {who}, not {side}"))
+    if cards is not None:
+        table = set(state.table_cards())
+        if set(cards) != table or len(cards) != len(table):
+            out.append(error(codes.REST_CLAIM,
+                             f"the cards left on the table are {describe_cards(table) or 'none'}, "
+                             f"not {describe_cards(cards) or 'none'}"))
+    return out
+
+
+def finish_round(state: RoundState) -> RoundState:
+    """The final position: leftovers added to the last capturer's side (not a xeri).
+
+    If nobody captured at all (only possible from a setup) the leftovers stay
+    on the table and count for nobody.
+    """
+    if not state.is_over:
+        raise ValueError("the round is not over")
+    taker = rest_taker(state)
+    if taker is None or state.table_empty:
+        return state
+    s = state.sides.index(taker)
+    captured = (*state.captured[:s], state.captured[s] + state.table_cards(), *state.captured[s + 1:])
+    return RoundState(state.rules, state.seats, state.dealer, state.deal, state.hands, (), (),
+                      captured, state.xeris, state.last_capturer, state.turn, state.played,
+                      state.setup, state.next_pile_id)
+
+
+def score_round(state: RoundState) -> dict[Side, SideScore]:
+    """Each side's score from its capture pile and xeris (call after :func:`finish_round`)."""
+    counts = [len(pile) for pile in state.captured]
+    out: dict[Side, SideScore] = {}
+    for i, (side, pile) in enumerate(zip(state.sides, state.captured, strict=True)):
+        most = all(counts[i] > n for j, n in enumerate(counts) if j != i)
+        out[side] = SideScore(
+            side=side,
+            cards=counts[i],
+            most_cards=MOST_CARDS_POINTS if most else 0,
+            aces=sum(1 for c in pile if c.rank == 1),
+            good_ten=2 if GOOD_TEN in pile else 0,
+            good_two=1 if GOOD_TWO in pile else 0,
+            xeris=state.xeris[i],
+        )
+    return out
+
+
+def check_score(scores: Mapping[Side, SideScore], claimed: Mapping[Side, int]) -> list[Violation]:
+    """D602: a record's claimed round points per side against the computed ones."""
+    out: list[Violation] = []
+    for side, score in scores.items():
+        if side in claimed and claimed[side] != score.total:
+            out.append(error(codes.SCORE_CLAIM,
+                             f"{side} scores {score.total} this round, not {claimed[side]} "
+                             f"({score.cards} cards: {score.most_cards}, aces {score.aces}, "
+                             f"10d {score.good_ten}, 2c {score.good_two}, "
+                             f"xeris {score.xeris}x{XERI_POINTS})"))
+    for side in claimed:
+        if side not in scores:
+            out.append(error(codes.SCORE_CLAIM, f"there is no side {side} in this game"))
+    return out
+
+
+def next_dealer(seats: Sequence[Seat], dealer: Seat) -> Seat:
+    """Who deals the next round: the dealer's successor in play order.
+
+    Two players alternate; four pass the deal to the right, or to the left
+    under ``clockwise`` (the play order already says which).
+    """
+    return seats[(list(seats).index(dealer) + 1) % len(seats)]
+
+
+def game_winner(rules: Rules, totals: Mapping[Side, int]) -> Side | None:
+    """The side that has won once a round is over, or None if the game goes on."""
+    if not totals:
+        return None
+    best = max(totals.values())
+    leaders = [side for side, t in totals.items() if t == best]
+    if best >= rules.target and len(leaders) == 1:
+        return leaders[0]
+    return None
+
+
+def check_game_result(rules: Rules, totals: Mapping[Side, int], winner: Side | None) -> list[Violation]:
+    """D603: a record's claim after a round: ``winner`` has won, or None for "game goes on"."""
+    actual = game_winner(rules, totals)
+    if actual == winner:
+        return []
+    standing = ", ".join(f"{side} {t}" for side, t in totals.items())
+    if actual is None:
+        return [error(codes.GAME_RESULT,
+                      f"the game is not over at {standing} (target {rules.target}); "
+                      f"{winner} has not won")]
+    if winner is None:
+        return [error(codes.GAME_RESULT, f"the game is over at {standing}: {actual} has won")]
+    return [error(codes.GAME_RESULT, f"{actual} has won at {standing}, not {winner}")]

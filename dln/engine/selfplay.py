@@ -1,0 +1,157 @@
+"""Deterministic self-play: whole rounds and games played by the engine against itself.
+
+Given a ``random.Random`` the result is reproducible.  Used by property tests
+and, later, by a command that writes generated games as records; the result is
+a plain structure (pack, table, hands per deal, engine moves, score).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from dln.cards import DECK, Card
+
+from .deal import deal_pack, next_deal, opening_table_violations, start_round
+from .play import apply, legal_moves
+from .rules import Rules
+from .scoring import GOOD_TEN, GOOD_TWO, SideScore, finish_round, game_winner, next_dealer, score_round
+from .state import HAND_SIZE, TABLE_SIZE, Move, RoundState, Seat, Side, play_order
+from .sums import splits
+
+Strategy = Literal["random", "greedy"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedRound:
+    """One self-played round, everything a writer needs to turn it into a record."""
+
+    seats: tuple[Seat, ...]  # play order
+    dealer: Seat
+    pack: tuple[Card, ...]  # effective pack order, top first (after any table redeal)
+    table: tuple[Card, ...]  # the opening table
+    hands: tuple[Mapping[Seat, tuple[Card, ...]], ...]  # the cards of each deal
+    moves: tuple[Move, ...]  # in play order; a capture scoring a xeri has xeri=True
+    rest: tuple[Side | None, tuple[Card, ...]]  # who took the leftovers, and which
+    score: Mapping[Side, SideScore]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedGame:
+    """A self-played game: its rounds, the final totals and the winner."""
+
+    rounds: tuple[PlayedRound, ...]
+    totals: Mapping[Side, int]
+    winner: Side
+
+
+def shuffled_pack(rng: random.Random, players: int, rules: Rules) -> list[Card]:
+    """A shuffled pack whose opening table is legal.
+
+    A forbidden table is shuffled back into the undealt cards and four new
+    ones are turned up, as pagat, Players, Cards and Deal describes.
+    """
+    pack = list(DECK)
+    rng.shuffle(pack)
+    dealt = HAND_SIZE * players
+    while opening_table_violations(pack[dealt:dealt + TABLE_SIZE], rules):
+        rest = pack[dealt:]
+        rng.shuffle(rest)
+        pack[dealt:] = rest
+    return pack
+
+
+def _sweepable(state: RoundState) -> bool:
+    """True if one card could take the whole table: the next player's xeri chance."""
+    if not state.loose and not state.piles:
+        return False
+    faces = [c for c in state.loose if c.is_face]
+    if faces:
+        return len(state.loose) == 1 and not state.piles
+    for v in range(1, 11):
+        if all(p.value == v for p in state.piles) and splits((c.value for c in state.loose), v):
+            return True
+    return False
+
+
+def _greedy_key(state: RoundState, move: Move) -> tuple[int, int]:
+    """Prefer xeris, then valuable and many captured cards; avoid offering a xeri."""
+    after = apply(state, move)
+    gain = 0
+    if move.kind == "capture":
+        taken = [move.card, *move.loose]
+        taken += [c for p in state.piles if p.id in move.piles for c in p.cards]
+        gain = 100 * after.xeri + len(taken)
+        gain += 3 * sum(1 for c in taken if c.rank == 1)
+        gain += 6 * (GOOD_TEN in taken) + 3 * (GOOD_TWO in taken)
+    risk = 50 if _sweepable(after.state) and not after.state.hands_empty else 0
+    return (gain - risk, move.kind == "declare")
+
+
+def choose(state: RoundState, moves: Sequence[Move], rng: random.Random, strategy: Strategy) -> Move:
+    """Pick one of ``moves`` by ``strategy`` (ties broken by ``rng``)."""
+    if strategy == "random":
+        return rng.choice(moves)
+    if strategy == "greedy":
+        order = list(moves)
+        rng.shuffle(order)
+        return max(order, key=lambda m: _greedy_key(state, m))
+    raise ValueError(f"unknown strategy {strategy!r}")
+
+
+def play_round(
+    rng: random.Random,
+    rules: Rules,
+    players: int = 2,
+    dealer: Seat = "N",
+    strategy: Strategy = "random",
+) -> PlayedRound:
+    """Deal a shuffled pack and play the round out, every move chosen among the legal ones."""
+    pack = shuffled_pack(rng, players, rules)
+    dealt = deal_pack(pack, players, dealer, rules)
+    state = start_round(rules, players, dealer, dealt.table, dealt.hands[0])
+    moves: list[Move] = []
+    while True:
+        if state.needs_deal:
+            state = next_deal(state, dealt.hands[state.deal])
+            continue
+        if state.is_over:
+            break
+        move = choose(state, legal_moves(state), rng, strategy)
+        state, xeri = apply(state, move)
+        if move.xeri != xeri:
+            move = Move(move.seat, move.card, move.kind, move.loose, move.piles, move.value,
+                        move.group, move.components, xeri)
+        moves.append(move)
+    rest = (state.side_of(state.last_capturer) if state.last_capturer else None,
+            state.table_cards())
+    final = finish_round(state)
+    return PlayedRound(dealt.seats, dealer, tuple(pack), dealt.table, dealt.hands,
+                       tuple(moves), rest, score_round(final))
+
+
+def play_game(
+    rng: random.Random,
+    rules: Rules,
+    players: int = 2,
+    first_dealer: Seat = "N",
+    strategy: Strategy = "random",
+    max_rounds: int = 200,
+) -> PlayedGame:
+    """Play rounds, passing the deal on, until a side has won (pagat, Target Score)."""
+    seats = play_order(players, rules)
+    dealer = first_dealer
+    rounds: list[PlayedRound] = []
+    totals: dict[Side, int] = {}
+    while len(rounds) < max_rounds:
+        played = play_round(rng, rules, players, dealer, strategy)
+        rounds.append(played)
+        for side, score in played.score.items():
+            totals[side] = totals.get(side, 0) + score.total
+        winner = game_winner(rules, totals)
+        if winner is not None:
+            return PlayedGame(tuple(rounds), totals, winner)
+        dealer = next_dealer(seats, dealer)
+    raise RuntimeError(f"no winner after {max_rounds} rounds")

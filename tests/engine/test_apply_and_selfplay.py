@@ -1,0 +1,55 @@
+"""apply keeps positions immutable and piles stable; self-play strategies behave."""
+
+from __future__ import annotations
+
+import random
+
+from dln.engine import Rules, apply, legal_moves
+from dln.engine.selfplay import choose, play_round
+
+from .helpers import cards, declare, lay, pile, play, position, take
+
+
+def test_apply_leaves_the_old_position_untouched() -> None:
+    """A replayer steps back by keeping earlier positions."""
+    state = position("5c 3d", {"N": "8h 2s", "S": "Kc"})
+    before = (state.loose, state.hands, state.captured)
+    after = apply(state, take("N", "8h", "5c 3d")).state
+    assert (state.loose, state.hands, state.captured) == before
+    assert after.loose == () and after.captured[0] == tuple(cards("8h 5c 3d"))
+    assert after.turn == "S" and after.played == 1 and after.last_capturer == "N"
+
+
+def test_pile_ids_are_stable() -> None:
+    """A new declaration gets a fresh id; a raise or group keeps the lowest absorbed id."""
+    state = position("5c 2d 9h", {"N": "3h 8s 7c", "S": "Ah 9s 9d"}, piles=[pile(4, 6, "4c 2c", None)])
+    step = play(state, declare("N", "3h", 8, "5c"))
+    assert [p.id for p in step.state.piles] == [4, 5]
+    step = play(step.state, declare("S", "Ah", 9, "", [5]))
+    assert step.state.piles[1].id == 5 and step.state.piles[1].owner == "S"
+    step = play(step.state, lay("N", "7c"))
+    step = play(step.state, declare("S", "9s", 9, "9h", [5], group=True))
+    assert [(p.id, p.value, p.group) for p in step.state.piles] == [(4, 6, False), (5, 9, True)]
+
+
+def test_greedy_takes_a_xeri_and_avoids_offering_one() -> None:
+    """Self-play's greedy strategy: prefer the xeri; otherwise do not leave a table one card
+    can sweep."""
+    state = position("5c 3d", {"N": "8h 5h", "S": "Kc"})
+    move = choose(state, legal_moves(state), random.Random(1), "greedy")
+    assert move.card == cards("8h")[0] and move.xeri
+    lone = position("9c", {"N": "2h 4s", "S": "Kc"})  # laying the 2 or 4 leaves a table a 6 can't take
+    move = choose(lone, legal_moves(lone), random.Random(1), "greedy")
+    assert move.kind == "lay"
+    safe = position("9c Qd", {"N": "Qh 5s", "S": "Kc"})  # taking the Q would leave the 9 alone
+    move = choose(safe, legal_moves(safe), random.Random(3), "greedy")
+    assert not (move.kind == "capture" and move.card == cards("Qh")[0])
+
+
+def test_round_record_shape() -> None:
+    """A played round lists the pack, the table, six cards per seat per deal and 48 moves."""
+    played = play_round(random.Random(7), Rules(), 4, "E", "greedy")
+    assert played.seats == ("N", "W", "S", "E") and played.dealer == "E"
+    assert played.table == played.pack[24:28] and len(played.hands) == 2
+    assert len(played.moves) == 48 and [m.seat for m in played.moves[:4]] == ["N", "W", "S", "E"]
+    assert sum(len(h) for deal in played.hands for h in deal.values()) == 48

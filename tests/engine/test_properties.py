@@ -1,0 +1,162 @@
+"""Properties of whole self-played rounds (hypothesis chooses seeds, sizes and house rules)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from itertools import pairwise
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dln.cards import DECK
+from dln.engine import (
+    Move,
+    RoundState,
+    Rules,
+    apply,
+    check,
+    check_position,
+    deal_pack,
+    game_winner,
+    has_legal_move,
+    legal_moves,
+    next_deal,
+    next_dealer,
+    start_round,
+)
+from dln.engine.play import holds_value_after
+from dln.engine.selfplay import play_game, play_round, shuffled_pack
+
+seeds = st.integers(0, 2**32 - 1)
+players = st.sampled_from([2, 4])
+strategies = st.sampled_from(["random", "greedy"])
+house_rules = st.builds(Rules, first_card_xeri=st.booleans(), no_last_card_xeri=st.booleans(),
+                        redeal_any_rank=st.booleans(), clockwise=st.booleans())
+
+
+def _errors(state: RoundState, move: Move) -> bool:
+    return any(v.severity == "error" for v in check(state, move))
+
+
+def _replay(seed: int, n: int, rules: Rules, strategy: str):
+    """Replay a self-played round, yielding (state before, move, undealt cards) per move."""
+    played = play_round(random.Random(seed), rules, n, "N", strategy)
+    state = start_round(rules, n, "N", played.table, played.hands[0])
+    assert not check_position(state)
+    for move in played.moves:
+        while state.needs_deal:
+            state = next_deal(state, played.hands[state.deal])
+            assert not check_position(state)
+        undealt = [c for deal in played.hands[state.deal:] for h in deal.values() for c in h]
+        yield state, move, undealt
+        state = apply(state, move).state
+    assert state.is_over
+    yield state, None, []
+
+
+@given(seeds, players, house_rules, strategies)
+def test_cards_accounted_for_and_moves_legal(seed: int, n: int, rules: Rules, strategy: str) -> None:
+    """Every card is in exactly one place at every step; each declaration has one owner,
+    who owns no other and holds a card of its value; every self-played move passes check;
+    the seat to move always has a legal move until the round is over."""
+    for state, move, undealt in _replay(seed, n, rules, strategy):
+        places = [*state.loose, *undealt]
+        places += [c for p in state.piles for c in p.cards]
+        places += [c for pile in state.captured for c in pile]
+        places += [c for h in state.hands for c in h.known]
+        assert sorted(places, key=lambda c: c.index) == list(DECK)
+        owners = [p.owner for p in state.piles]
+        assert len(owners) == len(set(owners)) and None not in owners
+        assert all(holds_value_after(state, p.owner, None, p.value) for p in state.piles)
+        if move is not None:
+            assert has_legal_move(state)
+            assert check(state, move) == []
+
+
+@given(seeds, players, house_rules, strategies)
+def test_round_points(seed: int, n: int, rules: Rules, strategy: str) -> None:
+    """pagat, scoring: 11 points a round (7 when the cards split 26-26) plus 10 per xeri."""
+    played = play_round(random.Random(seed), rules, n, "N", strategy)
+    scores = played.score.values()
+    total = sum(s.total for s in scores)
+    xeris = sum(s.xeris for s in scores)
+    split = all(s.cards == 26 for s in scores)
+    assert sum(s.cards for s in scores) == 52
+    assert total == (7 if split else 11) + 10 * xeris
+    assert xeris == sum(m.xeri for m in played.moves)
+
+
+@given(seeds, players, house_rules, st.data())
+def test_listed_moves_pass_and_mutants_fail_unless_legal(seed: int, n: int, rules: Rules,
+                                                         data: st.DataObject) -> None:
+    """Each listed legal move passes check; a legal move with another card, another table
+    card, another pile or another value is rejected by check unless it is itself listed."""
+    rng = random.Random(seed)
+    for state, _move, _undealt in _replay(seed, n, rules, "random"):
+        if state.is_over or rng.random() > 0.25:
+            continue
+        moves = legal_moves(state)
+        listed = {m.key(): m for m in moves}
+        for m in moves:
+            assert not _errors(state, m)
+        m = data.draw(st.sampled_from(moves))
+        table = list(state.loose)
+        kind = data.draw(st.sampled_from(["card", "add", "drop", "pile", "value", "group", "kind", "xeri"]))
+        if kind == "card":
+            mutant = replace(m, card=data.draw(st.sampled_from(DECK)))
+        elif kind == "add" and table:
+            mutant = replace(m, loose=m.loose | {data.draw(st.sampled_from(table))})
+        elif kind == "drop" and m.loose:
+            mutant = replace(m, loose=m.loose - {data.draw(st.sampled_from(sorted(m.loose)))})
+        elif kind == "pile" and state.piles:
+            mutant = replace(m, piles=m.piles ^ {data.draw(st.sampled_from([p.id for p in state.piles]))})
+        elif kind == "value" and m.kind == "declare":
+            mutant = replace(m, value=data.draw(st.integers(1, 10)))
+        elif kind == "group" and m.kind == "declare":
+            mutant = replace(m, group=not m.group)
+        elif kind == "kind":
+            mutant = replace(m, kind=data.draw(st.sampled_from(["lay", "capture", "declare"])),
+                             value=m.value or data.draw(st.integers(1, 10)))
+        elif kind == "xeri":
+            mutant = replace(m, xeri=True)
+        else:
+            continue
+        if mutant.kind != "declare":
+            mutant = replace(mutant, value=None, group=False)
+        original = listed.get(mutant.key())
+        is_listed = original is not None and (original.xeri or not mutant.xeri)
+        assert _errors(state, mutant) != is_listed, (m.describe(), mutant.describe())
+
+
+@given(seeds, players, house_rules, strategies)
+def test_self_play_is_deterministic(seed: int, n: int, rules: Rules, strategy: str) -> None:
+    """The same generator state plays the same round."""
+    assert play_round(random.Random(seed), rules, n, "N", strategy) == \
+        play_round(random.Random(seed), rules, n, "N", strategy)
+
+
+@given(seeds, players, house_rules)
+def test_dealt_rounds_start_legally(seed: int, n: int, rules: Rules) -> None:
+    """A shuffled pack dealt in the texts' order gives a legal opening position, and the
+    deals use the whole pack."""
+    dealt = deal_pack(shuffled_pack(random.Random(seed), n, rules), n, "S", rules)
+    state = start_round(rules, n, "S", dealt.table, dealt.hands[0])
+    assert check_position(state) == []
+    dealt_cards = [*dealt.table, *(c for deal in dealt.hands for h in deal.values() for c in h)]
+    assert sorted(dealt_cards, key=lambda c: c.index) == list(DECK)
+
+
+@given(seeds, st.sampled_from([2, 4]), strategies)
+def test_games_reach_the_target(seed: int, n: int, strategy: str) -> None:
+    """pagat, Target Score: a self-played game stops at the first round after which one side
+    leads at or above the target; the dealer passes on each round."""
+    rules = Rules(target=31)
+    game = play_game(random.Random(seed), rules, n, "N", strategy)
+    totals = {side: sum(r.score[side].total for r in game.rounds) for side in game.totals}
+    assert totals == game.totals and game_winner(rules, totals) == game.winner
+    for k in range(1, len(game.rounds)):
+        earlier = {side: sum(r.score[side].total for r in game.rounds[:k]) for side in totals}
+        assert game_winner(rules, earlier) is None
+    dealers = [r.dealer for r in game.rounds]
+    assert all(next_dealer(game.rounds[0].seats, a) == b for a, b in pairwise(dealers))
