@@ -89,6 +89,10 @@ _TABLE: tuple[RuleCode, ...] = (
              "The dealer puts exactly four cards face up on the table at the start of "
              "a round, and none in later deals.",
              f"{_P}, Players, Cards and Deal; Further Deals and the End of the Round"),
+    RuleCode("D106", "wrong-dealer",
+             "The deal passes to the next seat after every round: two players take turns "
+             "to deal, four pass the deal to the right (to the left when playing clockwise).",
+             f"{_P}, Players, Cards and Deal; Four-Player Game; {_D}, Scoring"),
     # D2xx: lay and capture
     RuleCode("D201", "lay-while-declared",
              "A player who owns a declaration may not lay a card.",
@@ -211,6 +215,7 @@ HAND_SIZE = "D102"
 BAD_PILE = "D103"
 DUPLICATE_CARD = "D104"
 TABLE_SIZE = "D105"
+WRONG_DEALER = "D106"
 LAY_WHILE_DECLARED = "D201"
 FACE_LAY_ON_MATCH = "D202"
 FACE_CAPTURE_ONE = "D203"

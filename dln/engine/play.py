@@ -276,6 +276,10 @@ def _check_targets(state: RoundState, move: Move, out: list[Violation]) -> bool:
     return ok
 
 
+def _index(card: Card) -> int:
+    return card.index
+
+
 def _piles_of(state: RoundState, ids: Iterable[int]) -> list[Pile]:
     return sorted((p for p in state.piles if p.id in ids), key=lambda p: p.id)
 
@@ -324,7 +328,7 @@ def _check_capture(state: RoundState, move: Move, out: list[Violation]) -> None:
                 problem = ""
             if problem:
                 out.append(error(codes.COMPONENT_SUM,
-                                 f"the component {'+'.join(map(str, comp))} {problem}"))
+                                 f"the component {'+'.join(str(c) for c in sorted(comp, key=_index))} {problem}"))
             used |= comp
         numerals = [c for c in numerals if c not in used]
     if not splits((c.value for c in numerals), v):

@@ -75,3 +75,37 @@ class Rules:
 
 
 DEFAULT_RULES = Rules()
+
+
+#: House-rule names as a record's ``[Variant]`` tag writes them, and the flag each sets.
+VARIANTS: dict[str, str] = {
+    "forced-capture": "forced_capture",
+    "liberal-declarations": "liberal_declarations",
+    "soy": "soy",
+    "first-card-xeri": "first_card_xeri",
+    "no-last-card-xeri": "no_last_card_xeri",
+    "three-face-cards": "three_face_cards",
+    "face-card-redeal": "face_card_redeal",
+    "face-card-redeal-any": "face_card_redeal_any",
+    "redeal-any-rank": "redeal_any_rank",
+    "clockwise": "clockwise",
+}
+
+
+def variant_names(text: str) -> list[str]:
+    """The names in a ``Variant`` tag value: comma-separated, blanks ignored."""
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
+def rules_for(variants: list[str], target: int = 61) -> Rules:
+    """The rule set with these house-rule names switched on.
+
+    >>> rules_for(["clockwise", "first-card-xeri"], target=121).clockwise
+    True
+    """
+    unknown = [name for name in variants if name not in VARIANTS]
+    if unknown:
+        raise ValueError(
+            f"unknown variant {', '.join(map(repr, unknown))}; known variants: {', '.join(VARIANTS)}"
+        )
+    return Rules(target=target, **{VARIANTS[name]: True for name in variants})

@@ -137,6 +137,14 @@ def next_dealer(seats: Sequence[Seat], dealer: Seat) -> Seat:
     return seats[(list(seats).index(dealer) + 1) % len(seats)]
 
 
+def check_dealer(seats: Sequence[Seat], previous: Seat, dealer: Seat) -> list[Violation]:
+    """D106: the dealer of a round follows the previous round's dealer."""
+    expected = next_dealer(seats, previous)
+    if dealer == expected:
+        return []
+    return [error(codes.WRONG_DEALER, f"{expected} deals this round ({previous} dealt the last one), not {dealer}")]
+
+
 def game_winner(rules: Rules, totals: Mapping[Side, int]) -> Side | None:
     """The side that has won once a round is over, or None if the game goes on."""
     if not totals:

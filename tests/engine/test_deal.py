@@ -116,3 +116,26 @@ def test_d104_duplicate_card() -> None:
     """pagat, Players, Cards and Deal: one pack, so no card is in two places."""
     assert codes_of(check_position(position("7c", {"N": "7c", "S": "8d"}))) == {"D104"}
     assert not check_position(position("7c", {"N": "7d", "S": "8d"}))
+
+
+def test_dealer_passes_to_the_next_seat() -> None:
+    """D106. pagat, Players, Cards and Deal: the turn to deal alternates after each round;
+    Four-Player Game: the turn to deal passes to the right."""
+    from dln.engine.scoring import check_dealer
+
+    assert check_dealer(("N", "S"), "S", "N") == []
+    assert codes_of(check_dealer(("N", "S"), "S", "S")) == {"D106"}
+    four = play_order(4, Rules())
+    assert check_dealer(four, "N", "W") == []
+    assert codes_of(check_dealer(four, "N", "E")) == {"D106"}
+
+
+def test_variant_names_select_house_rules() -> None:
+    """The Variant tag's names map onto the rule flags; unknown names are refused with the known ones."""
+    from dln.engine.rules import rules_for, variant_names
+
+    assert variant_names(" forced-capture,clockwise , ") == ["forced-capture", "clockwise"]
+    rules = rules_for(["clockwise", "redeal-any-rank"], target=121)
+    assert (rules.clockwise, rules.redeal_any_rank, rules.target, rules.soy) == (True, True, 121, False)
+    with pytest.raises(ValueError, match="unknown variant 'clokwise'; known variants: forced-capture"):
+        rules_for(["clokwise"])
