@@ -1,0 +1,203 @@
+"""Throughput of parsing (``dln.load``) and validating on a corpus of self-played games, measured.
+
+    python bench/throughput.py [--seed 0] [--rounds 10000] [--repeat 3]
+
+The corpus is two-player games to 61 written by :mod:`dln.generate` with
+every hand recorded, as many games as it takes to reach ``--rounds`` rounds,
+and the same games with the hands hidden.  It is cached under
+``bench/corpus/`` (git-ignored), keyed by seed and size, and generated in
+worker processes, so that this process's peak RSS is the parser's.  Each
+corpus is read ``--repeat`` times with ``dln.load`` (parse only), then
+``--repeat`` times read and replayed through every rule check with
+``dln.validate.validate_game`` (parse + validate); the best and median times
+are reported.  Run by hand, not by the test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import resource
+import shlex
+import statistics
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from importlib.metadata import version
+from pathlib import Path
+
+import dln
+from dln.engine import Rules
+from dln.engine.selfplay import play_game
+from dln.generate import game_rng, record_game
+from dln.validate import validate_game
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "bench" / "corpus"
+RULES = Rules()
+BATCH = 32  # games per worker task
+
+
+def _batch(seed: int, start: int) -> tuple[str, str, int]:
+    """Games ``start`` to ``start + BATCH - 1`` of the run ``seed``: text with hands, text without, rounds.
+
+    Game ``i`` depends only on ``(seed, i)`` (:func:`dln.generate.game_rng`), so
+    batches played in any process give the same corpus as one ``generate_games`` run.
+    """
+    shown: list[str] = []
+    hidden: list[str] = []
+    rounds = 0
+    for index in range(start, start + BATCH):
+        played = play_game(game_rng(seed, index), RULES, 2, strategy="random")
+        shown.append(dln.dumps(record_game(played, RULES, strategy="random", seed=seed)))
+        hidden.append(dln.dumps(record_game(played, RULES, strategy="random", seed=seed, hidden=True)))
+        rounds += len(played.rounds)
+    return "\n".join(shown), "\n".join(hidden), rounds
+
+
+def corpus_paths(seed: int, rounds: int) -> tuple[Path, Path]:
+    """The cached corpus files for a seed and a size: hands recorded, hands hidden."""
+    stem = f"two-player-seed{seed}-rounds{rounds}"
+    return CORPUS / f"{stem}.dln", CORPUS / f"{stem}-hidden.dln"
+
+
+def build_corpus(seed: int, rounds: int) -> tuple[Path, Path]:
+    """Write (or reuse) the corpus: games 0, 1, … of ``seed`` until ``rounds`` rounds are played."""
+    shown_path, hidden_path = corpus_paths(seed, rounds)
+    if shown_path.is_file() and hidden_path.is_file():
+        print(f"corpus: reusing {shown_path.relative_to(ROOT)} and {hidden_path.name}")
+        return shown_path, hidden_path
+    CORPUS.mkdir(exist_ok=True)
+    started = time.perf_counter()
+    played_rounds = games = 0
+    shown_temp, hidden_temp = shown_path.with_suffix(".tmp"), hidden_path.with_suffix(".tmp")
+    try:
+        with (
+            open(shown_temp, "w", encoding="utf-8") as shown,
+            open(hidden_temp, "w", encoding="utf-8") as hidden,
+            ProcessPoolExecutor() as pool,
+        ):
+            start = 0
+            while played_rounds < rounds:
+                starts = [start + k * BATCH for k in range(os.cpu_count() or 1)]
+                start = starts[-1] + BATCH
+                for shown_text, hidden_text, batch_rounds in pool.map(_batch, [seed] * len(starts), starts):
+                    if played_rounds >= rounds:
+                        break
+                    separator = "\n" if games else ""
+                    shown.write(separator + shown_text)
+                    hidden.write(separator + hidden_text)
+                    played_rounds += batch_rounds
+                    games += BATCH
+        os.replace(shown_temp, shown_path)
+        os.replace(hidden_temp, hidden_path)
+    finally:
+        shown_temp.unlink(missing_ok=True)
+        hidden_temp.unlink(missing_ok=True)
+    elapsed = time.perf_counter() - started
+    print(
+        f"corpus: generated {games} games, {played_rounds} rounds in {elapsed:.1f} s "
+        f"with {os.cpu_count()} worker processes ({elapsed / played_rounds * 1000:.2f} ms per round of wall time)"
+    )
+    return shown_path, hidden_path
+
+
+@dataclass(frozen=True)
+class Counts:
+    """What a corpus holds."""
+
+    games: int
+    rounds: int
+    moves: int
+    size: int
+
+
+def read_all(path: Path) -> Iterator[dln.Game]:
+    """Every game of ``path`` through ``dln.load``, the way a program reads a file."""
+    with open(path, "rb") as file:
+        yield from dln.load(file)
+
+
+def count(path: Path) -> Counts:
+    """Games, rounds and moves of a corpus, read once."""
+    games = rounds = moves = 0
+    for game in read_all(path):
+        games += 1
+        rounds += len(game.rounds)
+        moves += sum(len(round_.moves) for round_ in game.rounds)
+    return Counts(games, rounds, moves, path.stat().st_size)
+
+
+def time_pass(path: Path, repeat: int, *, validate: bool) -> list[float]:
+    """Seconds to read the whole file with ``dln.load`` (and validate every game), once per repetition."""
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        for game in read_all(path):
+            if validate and validate_game(game).errors:
+                raise SystemExit(f"{path}: a generated game does not validate")
+        times.append(time.perf_counter() - started)
+    return times
+
+
+def report(label: str, counts: Counts, times: list[float]) -> None:
+    """One corpus's figures."""
+    best, median = min(times), statistics.median(times)
+    print(f"\n{label}")
+    print(f"  games {counts.games}, rounds {counts.rounds}, moves {counts.moves}, bytes {counts.size}")
+    print(f"  times (s): {' '.join(f'{t:.3f}' for t in times)}")
+    for name, seconds in (("best", best), ("median", median)):
+        print(
+            f"  {name:<6} {seconds:.3f} s: {counts.moves / seconds:,.0f} moves/s, "
+            f"{counts.size / seconds / 1e6:.2f} MB/s, {counts.games / seconds:,.1f} games/s"
+        )
+
+
+def main() -> int:
+    """Build or reuse the corpus, time the parser on it, print the figures."""
+    parser = argparse.ArgumentParser(description="Time parsing and validating a corpus of generated games.")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the generated games")
+    parser.add_argument("--rounds", type=int, default=10_000, help="at least this many rounds")
+    parser.add_argument("--repeat", type=int, default=3, help="timed passes of each kind over each corpus")
+    args = parser.parse_args()
+    print("command:", shlex.join([Path(sys.executable).name, *sys.argv]))
+    print(
+        f"python {platform.python_version()} ({platform.python_implementation()}), lark {version('lark')}, "
+        f"dln {version('dln')}"
+    )
+    print(f"machine: {platform.platform()}, {platform.machine()}, {os.cpu_count()} CPUs, {_cpu_model()}")
+    shown, hidden = build_corpus(args.seed, args.rounds)
+    dln.loads("round 1")  # build the parser (cached on disk) before timing
+    rss_before = _peak_rss_mb()
+    for label, path in (("hands recorded", shown), ("hands hidden", hidden)):
+        counts = count(path)
+        parse = time_pass(path, args.repeat, validate=False)
+        report(f"parse only, {label}: {path.name}", counts, parse)
+        check = time_pass(path, args.repeat, validate=True)
+        report(f"parse + validate, {label}: {path.name}", counts, check)
+        print(f"  validate / parse-only speed: {min(parse) / min(check):.2f}")
+    print(f"\npeak RSS: {_peak_rss_mb():.1f} MB (after importing dln and building the parser: {rss_before:.1f} MB)")
+    return 0
+
+
+def _peak_rss_mb() -> float:
+    """This process's peak resident set size (``ru_maxrss`` is KiB on Linux, bytes on macOS)."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (1 << 20) if sys.platform == "darwin" else peak / 1024
+
+
+def _cpu_model() -> str:
+    try:
+        for text in Path("/proc/cpuinfo").read_text().splitlines():
+            if text.startswith("model name"):
+                return text.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+if __name__ == "__main__":
+    sys.exit(main())
