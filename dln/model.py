@@ -159,6 +159,9 @@ class Round:
     comments: tuple[str, ...] = ()
     line: int | None = _pos()
     column: int | None = _pos()
+    #: Where the ``rest`` claim is written (for diagnostics).
+    rest_line: int | None = _pos()
+    rest_column: int | None = _pos()
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -179,6 +182,10 @@ class Game:
     comments: tuple[str, ...] = ()
     line: int | None = _pos()
     column: int | None = _pos()
+    #: The line of each tag, aligned with ``tags`` (for diagnostics).
+    tag_lines: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    #: The game's place in its file, from 1, counting games that did not parse.
+    number: int | None = field(default=None, compare=False, repr=False)
 
     def tag(self, name: str, default: str | None = None) -> str | None:
         """The value of the first tag called ``name`` (e.g. ``game.tag("Target")``)."""
@@ -186,3 +193,10 @@ class Game:
             if key == name:
                 return value
         return default
+
+    def tag_line(self, name: str) -> int | None:
+        """The line of the first tag called ``name``, when the game was read from text."""
+        for (key, _), line in zip(self.tags, self.tag_lines, strict=False):
+            if key == name:
+                return line
+        return self.line

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any
 
@@ -112,7 +113,8 @@ class _Builder(Transformer[Token, Any]):
         if leading:
             if games:
                 first = games[0]
-                games[0] = Game(first.tags, first.rounds, leading + first.comments, first.line, first.column)
+                games[0] = Game(first.tags, first.rounds, leading + first.comments, first.line, first.column,
+                                first.tag_lines)
             else:
                 games.append(Game(comments=leading))
         return games
@@ -124,7 +126,7 @@ class _Builder(Transformer[Token, Any]):
         return (match[1], _tag_value(match[2])), self._take_line_comments(token), token
 
     def _game(self, children: list[Any]) -> Game:
-        tags, comments, rounds = [], [], []
+        tags, comments, rounds, lines = [], [], [], []
         first: Token | None = None
         for child in children:
             if isinstance(child, Round):
@@ -134,11 +136,12 @@ class _Builder(Transformer[Token, Any]):
             else:
                 pair, line_comments, token = child
                 tags.append(pair)
+                lines.append(token.line + self.offset)
                 comments.extend(line_comments)
                 first = first or token
         comments[:0] = self._take_line_comments()  # those written before the game's first line
         line, column = (first.line + self.offset, first.column) if first else (rounds[0].line, rounds[0].column)
-        return Game(tuple(tags), tuple(rounds), tuple(comments), line, column)
+        return Game(tuple(tags), tuple(rounds), tuple(comments), line, column, tuple(lines))
 
     game = final_game = untagged_game = _game
 
@@ -184,8 +187,8 @@ class _Builder(Transformer[Token, Any]):
         keyword = children[0]
         return ScoreClaim(points, **self._pos(keyword)), keyword, self._take_line_comments(keyword)  # type: ignore[arg-type]
 
-    def claims(self, children: list[Any]) -> tuple[str | None, ScoreClaim | None, tuple[str, ...]]:
-        rest: str | None = None
+    def claims(self, children: list[Any]) -> tuple[tuple[str, Token] | None, ScoreClaim | None, tuple[str, ...]]:
+        rest: tuple[str, Token] | None = None
         score: ScoreClaim | None = None
         comments: list[str] = []
         for child in children:
@@ -200,7 +203,7 @@ class _Builder(Transformer[Token, Any]):
             else:
                 if rest is not None:
                     raise _ModelError.at("a round has one 'rest' claim", keyword)
-                rest = claim
+                rest = claim, keyword
             comments.extend(line_comments)
         return rest, score, tuple(comments)
 
@@ -231,6 +234,7 @@ class _Builder(Transformer[Token, Any]):
         hands, moves, comments = _sort_deal_lines(first_lines, tuple(head_comments))
         first = Deal(hands, moves, comments, **self._pos(keyword))
         rest, score, trailing = claims if claims is not None else (None, None, ())
+        rest_pos = {"rest_line": rest[1].line + self.offset, "rest_column": rest[1].column} if rest else {}
         return Round(
             number=number,
             dealer=dealer,
@@ -239,10 +243,11 @@ class _Builder(Transformer[Token, Any]):
             deck=deck,
             turn=turn,  # type: ignore[arg-type]
             deals=(first, *later),
-            rest=rest,  # type: ignore[arg-type]
+            rest=rest[0] if rest else None,  # type: ignore[arg-type]
             score=score,
             comments=trailing,
             **self._pos(keyword),
+            **rest_pos,
         )
 
     # -- moves ------------------------------------------------------------------
@@ -452,7 +457,7 @@ def parse_games(
             continue
         for game in games:
             game_number += 1
-            yield game
+            yield replace(game, number=game_number)
 
 
 def read_lines(file: IO[str] | IO[bytes]) -> Iterator[str]:

@@ -1,0 +1,717 @@
+"""The validator: replay a record through the rules engine and report every illegal move.
+
+This layer knows both the record model and the engine (which knows nothing of
+records).  For each round it builds the opening position from the record
+(table and hands, a ``deck``, or a ``setup``), fills in the hands the recorder
+did not see from the cards each player goes on to play in that deal, then
+checks every move with :func:`dln.engine.check` and plays it with
+:func:`dln.engine.apply`.  The first illegal move of a round ends that round's
+replay (what follows it cannot be judged); the next round is checked as usual.
+Variations are checked from the position before the move they replace.
+
+Findings carry a rule code from :mod:`dln.engine.codes` (``D…``) or, for
+problems of the record itself rather than of the play, one of the ``R…``
+codes below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from dln.cards import Card
+from dln.engine import (
+    HAND_SIZE,
+    RULES,
+    Hand,
+    Pile,
+    RoundState,
+    Rules,
+    SideScore,
+    Violation,
+    apply,
+    check,
+    check_position,
+    check_score,
+    deal_pack,
+    deals_per_round,
+    finish_round,
+    game_winner,
+    legal_moves,
+    next_deal,
+    next_dealer,
+    play_order,
+    score_round,
+    setup_round,
+    sides_of,
+    start_round,
+)
+from dln.engine import Move as EngineMove
+from dln.engine.codes import Severity, error
+from dln.engine.deal import DealtRound
+from dln.engine.rules import VARIANTS, rules_for, variant_names
+from dln.engine.scoring import check_dealer
+from dln.errors import caret_excerpt
+from dln.generate import record_move
+from dln.model import Game, Move, PileRef, Round
+from dln.model import Pile as RecordPile
+from dln.writer import move_text
+
+__all__ = ["RECORD_CODES", "Diagnostic", "GameReport", "RoundReport", "validate_game"]
+
+#: Problems of the record itself (not of the play), by code: (name, statement).
+RECORD_CODES: dict[str, tuple[str, str]] = {
+    "R001": ("ambiguous-reference",
+             "A declaration reference names exactly one declaration on the table; add the owner "
+             "([8 N]) when two share value and kind."),
+    "R002": ("bad-tag",
+             "Target holds a whole number; Variant holds known house-rule names separated by commas; "
+             "Result holds each side's final total (N 64 S 41)."),
+    "R003": ("deal-lines",
+             "A deal begins when every hand is played out; each seat has at most one hand line per deal."),
+    "R004": ("variant-unchecked", "A house rule the engine does not implement yet cannot be checked."),
+    "R005": ("move-number", "A move number counts the cards played in the round so far, this one included."),
+    "R006": ("setup-turn", "A setup says whose turn it is (turn N), or its first move shows it."),
+    "R007": ("no-table", "A round is replayed from its opening table (or its deck); without one it is not checked."),
+}
+
+
+def code_name(code: str) -> str:
+    """The kebab-case name of a rule or record code."""
+    return RULES[code].name if code in RULES else RECORD_CODES[code][0]
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One finding, compiler style: where, which rule, what happened, what was legal."""
+
+    file: str
+    line: int
+    column: int
+    severity: Severity
+    code: str
+    message: str
+    help: tuple[str, ...] = ()
+    source_line: str = ""
+    game: int = 1
+    round: int | None = None
+    move: int | None = None
+
+    @property
+    def name(self) -> str:
+        """The rule's stable kebab-case name, e.g. ``lay-while-declared``."""
+        return code_name(self.code)
+
+    def format(self, *, explain: bool = False, max_help: int = 6) -> str:
+        """``file:line:col: error D201 lay-while-declared: …``, the source line, a caret and help."""
+        text = f"{self.file}:{self.line}:{self.column}: {self.severity} {self.code} {self.name}: {self.message}"
+        if self.source_line:
+            text += "\n" + caret_excerpt(self.source_line, self.line, self.column)
+        if self.help:
+            shown = self.help if explain or len(self.help) <= max_help else self.help[:max_help]
+            more = len(self.help) - len(shown)
+            text += "\n  help: legal instead: " + ", ".join(shown)
+            if more:
+                text += f" (and {more} more; --explain shows all)"
+        return text
+
+    def to_data(self) -> dict[str, Any]:
+        """The JSON form (``dln validate --json``)."""
+        return {
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "severity": self.severity,
+            "code": self.code,
+            "name": self.name,
+            "message": self.message,
+            "help": list(self.help),
+            "game": self.game,
+            "round": self.round,
+            "move": self.move,
+        }
+
+
+@dataclass
+class RoundReport:
+    """What replaying one round found: its score if it was played out, its positions if kept."""
+
+    index: int
+    number: int | None
+    dealer: str | None
+    setup: bool
+    scores: dict[str, SideScore] | None = None
+    moves: int = 0
+    #: The position before each main-line move replayed, ``states[i]`` before
+    #: ``record_moves[i]``; when no illegal move stopped the round, one more:
+    #: the position after its last move.
+    states: list[RoundState] = field(default_factory=list)
+    record_moves: list[Move] = field(default_factory=list)
+    stopped: bool = False  # an illegal move ended the replay
+
+
+@dataclass
+class GameReport:
+    """The validator's verdict on one game."""
+
+    index: int
+    game: Game
+    rules: Rules
+    players: int
+    rounds: list[RoundReport] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    totals: dict[str, int] | None = None
+    winner: str | None = None
+
+    @property
+    def errors(self) -> int:
+        return sum(d.severity == "error" for d in self.diagnostics)
+
+    @property
+    def warnings(self) -> int:
+        return sum(d.severity == "warning" for d in self.diagnostics)
+
+    @property
+    def moves(self) -> int:
+        return sum(r.moves for r in self.rounds)
+
+    @property
+    def bad_record(self) -> bool:
+        """True when the record cannot be checked as written (a tag that makes no sense)."""
+        return any(d.code == "R002" for d in self.diagnostics)
+
+    def describe_rules(self) -> str:
+        """E.g. ``standard rules (diloti-pagat.txt), target 61`` or the house rules in force."""
+        names = [name for name in _variant_names_in(self.rules)]
+        rules = ("house rules: " + ", ".join(names)) if names else "standard rules (diloti-pagat.txt)"
+        return f"{self.players} players, {rules}, target {self.rules.target}"
+
+
+def _variant_names_in(rules: Rules) -> list[str]:
+    return [name for name, flag in VARIANTS.items() if getattr(rules, flag)]
+
+
+@dataclass
+class _Plan:
+    """One deal as the record gives it: its hand lines, its moves, where it starts."""
+
+    hands: tuple[Any, ...]
+    moves: list[Move]
+    line: int | None
+    column: int | None
+    marked: bool
+
+
+class _GameChecker:
+    """Replays one game, collecting diagnostics."""
+
+    def __init__(
+        self,
+        game: Game,
+        index: int,
+        filename: str,
+        source: Callable[[int], str] | None,
+        variants: Sequence[str] | None,
+        keep_states: bool,
+    ) -> None:
+        self.game = game
+        self.index = index
+        self.filename = filename
+        self.source = source
+        self.keep_states = keep_states
+        self.diagnostics: list[Diagnostic] = []
+        self.round_index: int | None = None
+        self.players = _count_players(game)
+        self.rules = self._rules(variants)
+        self.seats = play_order(self.players, self.rules)
+        self.dealt: DealtRound | None = None  # the current round's deal, when the record gives a deck
+
+    # -- reporting ---------------------------------------------------------------
+    def report(
+        self,
+        code: str,
+        severity: Severity,
+        message: str,
+        line: int | None,
+        column: int | None = 1,
+        *,
+        help: Sequence[str] = (),
+        move: int | None = None,
+    ) -> None:
+        line = line or self.game.line or 1
+        column = column or 1
+        source = self.source(line) if self.source else ""
+        self.diagnostics.append(
+            Diagnostic(self.filename, line, column, severity, code, message, tuple(help), source,
+                       self.index, self.round_index, move)
+        )
+
+    def report_all(self, violations: Sequence[Violation], line: int | None, column: int | None = 1,
+                   *, move: int | None = None, help: Sequence[str] = ()) -> None:
+        """Report each violation; ``help`` goes with the first error."""
+        for v in violations:
+            first_error = v.severity == "error" and bool(help)
+            self.report(v.code, v.severity, v.message, line, column, move=move, help=help if first_error else ())
+            if first_error:
+                help = ()
+
+    # -- tags ------------------------------------------------------------------------
+    def _rules(self, variants: Sequence[str] | None) -> Rules:
+        target = 61
+        raw_target = self.game.tag("Target")
+        if raw_target is not None:
+            if raw_target.strip().isdigit() and int(raw_target) > 0:
+                target = int(raw_target)
+            else:
+                self.report("R002", "error", f"[Target \"{raw_target}\"] is not a positive whole number",
+                            self.game.tag_line("Target"))
+        names = list(variants) if variants is not None else variant_names(self.game.tag("Variant") or "")
+        try:
+            rules = rules_for(names, target)
+        except ValueError as exc:
+            self.report("R002", "error", str(exc), None if variants is not None else self.game.tag_line("Variant"))
+            rules = Rules(target=target)
+        for flag in rules.unimplemented():
+            name = next(n for n in _variant_names_in(rules) if n.replace("-", "_") == flag)
+            self.report("R004", "warning", f"the house rule {name} is not implemented yet; "
+                        "moves are checked without it", self.game.tag_line("Variant"))
+        return rules
+
+    # -- the game ------------------------------------------------------------------
+    def run(self) -> GameReport:
+        report = GameReport(self.index, self.game, self.rules, self.players)
+        totals: dict[str, int] | None = dict.fromkeys(sides_of(self.players), 0)
+        previous_dealer: str | None = None
+        winner: str | None = None
+        for i, round_ in enumerate(self.game.rounds):
+            self.round_index = i + 1
+            if winner is not None and not round_.setup:
+                self.report("D603", "error", f"the game was over before this round: {winner} had won "
+                            f"({_standing(totals)})", round_.line, round_.column)
+            last = i == len(self.game.rounds) - 1
+            result = self._round(round_, i, previous_dealer, last)
+            report.rounds.append(result)
+            previous_dealer = result.dealer
+            if totals is not None and not round_.setup:
+                if result.stopped:
+                    totals = None  # an illegal move: this round's points cannot be known
+                elif result.scores is not None:
+                    for side, score in result.scores.items():
+                        totals[side] += score.total
+                    winner = winner or game_winner(self.rules, totals)
+        self.round_index = None
+        report.totals, report.winner = totals, winner
+        played_out = all(r.scores is not None for r in report.rounds if not r.setup)
+        if played_out:  # a record that stops mid-round (already warned about) cannot prove its Result
+            self._check_result(totals, winner)
+        report.diagnostics = self.diagnostics
+        return report
+
+    def _check_result(self, totals: dict[str, int] | None, winner: str | None) -> None:
+        raw = self.game.tag("Result")
+        if raw is None or raw.strip() in ("", "*"):
+            return
+        claimed = _parse_points(raw)
+        if claimed is None:
+            self.report("R002", "error", f"[Result \"{raw}\"] is not a list of sides and totals "
+                        "(e.g. N 64 S 41, or NS 64 EW 47)", self.game.tag_line("Result"))
+            return
+        if totals is None:
+            return  # a round could not be scored: nothing to compare with
+        wrong = {side: n for side, n in claimed.items() if totals.get(side) != n}
+        if wrong or set(claimed) != set(totals):
+            self.report("D603", "error", f"the Result tag says {raw.strip()}, but the rounds add up to "
+                        f"{_standing(totals)}", self.game.tag_line("Result"))
+        elif winner is None:
+            self.report("D603", "warning", f"the Result tag gives final totals ({raw.strip()}), but no side "
+                        f"has won yet (target {self.rules.target})", self.game.tag_line("Result"))
+
+    # -- a round ---------------------------------------------------------------------
+    def _round(self, round_: Round, index: int, previous_dealer: str | None, last: bool) -> RoundReport:
+        moves = round_.moves
+        dealer = round_.dealer
+        if dealer is not None and dealer not in self.seats:
+            self.report("D003", "error", f"dealer {dealer} has no seat in this {self.players}-player game",
+                        round_.line, round_.column)
+            return RoundReport(index, round_.number, None, round_.setup, stopped=True)
+        if previous_dealer is not None and not round_.setup:
+            expected = next_dealer(self.seats, previous_dealer)
+            if dealer is None:
+                dealer = expected
+            else:
+                self.report_all(check_dealer(self.seats, previous_dealer, dealer), round_.line, round_.column)
+        if dealer is None:  # the first round: the seat before the first to play
+            first = round_.turn or (moves[0].seat if moves else None)
+            dealer = self.seats[self.seats.index(first) - 1] if first in self.seats else self.seats[-1]
+        result = RoundReport(index, round_.number, dealer, round_.setup)
+        self.dealt = None
+        plans = self._plans(round_)
+        if plans is None:
+            result.stopped = True
+            return result
+        state = self._opening(round_, dealer, plans)
+        if state is None:
+            result.stopped = True
+            return result
+        number = 0
+        for k, plan in enumerate(plans):
+            if k:
+                if not state.needs_deal:
+                    left = sum(h.size for h in state.hands)
+                    self.report("R003", "error", f"a new deal begins while {left} cards are still in hand",
+                                plan.line, plan.column)
+                    result.stopped = True
+                    return self._finish(result, state)
+                state = next_deal(state, self._hands(plan, state.setup, self._deal_of(k), state.seen()))
+                self.report_all([v for v in check_position(state) if v.code != "D103"], plan.line, plan.column)
+            for move in plan.moves:
+                number += 1
+                if self.keep_states:
+                    result.states.append(state)
+                    result.record_moves.append(move)
+                after = self._move(state, move, number, plans, k)
+                if after is None:  # the position before the illegal move is the last one shown
+                    result.stopped = True
+                    result.moves = number - 1
+                    return result
+                state = after
+        result.moves = number
+        return self._close(round_, result, state, last)
+
+    def _finish(self, result: RoundReport, state: RoundState) -> RoundReport:
+        if self.keep_states:
+            result.states.append(state)
+        return result
+
+    def _plans(self, round_: Round) -> list[_Plan] | None:
+        """The round's deals as played: unmarked deals are cut where the hands run out."""
+        per_deal = HAND_SIZE * self.players
+        plans: list[_Plan] = []
+        for k, deal in enumerate(round_.deals):
+            line = deal.line if k else round_.line
+            column = deal.column if k else round_.column
+            seen: set[str] = set()
+            for hand in deal.hands:
+                if hand.seat in seen:
+                    self.report("R003", "error", f"a second hand line for {hand.seat} in one deal",
+                                hand.line, hand.column)
+                    return None
+                seen.add(hand.seat)
+            moves = list(deal.moves)
+            chunk = per_deal if not round_.setup else len(moves) or 1
+            plans.append(_Plan(deal.hands, moves[:chunk], line, column, k > 0))
+            for start in range(chunk, len(moves), per_deal):  # the 'deal' line was left out
+                first = moves[start]
+                plans.append(_Plan((), moves[start:start + per_deal], first.line, first.column, False))
+        return plans
+
+    def _hands(
+        self,
+        plan: _Plan,
+        setup: bool,
+        dealt: Mapping[str, Sequence[Card]] | None = None,
+        elsewhere: frozenset[Card] | set[Card] = frozenset(),
+    ) -> dict[str, Hand]:
+        """Each seat's hand for a deal: as written, completed by the cards the seat goes on to play.
+
+        A recorder often does not see the hands; then a hand is exactly the cards
+        its seat plays in that deal, which decides every "still holds a card of
+        that value" question.  Cards not yet played when the record ends stay
+        unknown.  A card known to be ``elsewhere`` when the deal starts (on the
+        table, captured) is not put in a hand: playing it is then reported at
+        the move.
+        """
+        complete = len(plan.moves) == HAND_SIZE * self.players
+        hands: dict[str, Hand] = {}
+        for seat in self.seats:
+            played = [m.card for m in plan.moves if m.seat == seat and m.card not in elsewhere]
+            line = next((h for h in plan.hands if h.seat == seat), None)
+            if dealt is not None:
+                hands[seat] = Hand(frozenset(dealt.get(seat, ())), 0)
+            elif line is not None:
+                known = {c for c in line.cards if c is not None}
+                unknown = sum(c is None for c in line.cards)
+                for card in played:
+                    if card not in known and unknown > 0:
+                        known.add(card)
+                        unknown -= 1
+                hands[seat] = Hand(frozenset(known), unknown)
+            elif setup:
+                hands[seat] = Hand(frozenset(played), 0)
+            else:
+                known = frozenset(played)
+                hands[seat] = Hand(known, 0 if complete else max(HAND_SIZE - len(known), 0))
+        return hands
+
+    def _opening(self, round_: Round, dealer: str, plans: list[_Plan]) -> RoundState | None:
+        """The position before the round's first recorded move (checked), or None if there is none."""
+        first = plans[0]
+        line, column = round_.line, round_.column
+        try:
+            if round_.setup:
+                return self._setup(round_, dealer, plans)
+            if round_.deck is not None:
+                deck = round_.deck
+                if len(deck) != 52 or len(set(deck)) != 52:
+                    self.report("D104", "error", f"the deck lists {len(deck)} cards, {len(set(deck))} of them "
+                                "different; a pack has 52", line, column)
+                    return None
+                dealt = deal_pack(deck, self.players, dealer, self.rules)
+                for k, plan in enumerate(plans):
+                    for hand in plan.hands:
+                        given = {c for c in hand.cards if c is not None}
+                        if not given <= set(dealt.hands[k].get(hand.seat, ())):
+                            self.report("D102", "error", f"{hand.seat}'s hand line does not match the deck, "
+                                        f"which deals {hand.seat} {' '.join(map(str, dealt.hands[k][hand.seat]))}",
+                                        hand.line, hand.column)
+                if round_.table is not None and tuple(round_.table) != dealt.table:
+                    self.report("D105", "error", "the table line does not match the deck, which turns up "
+                                + " ".join(map(str, dealt.table)), line, column)
+                self.dealt = dealt
+                hands = self._hands(first, False, dealt.hands[0])
+                state = start_round(self.rules, self.players, dealer, dealt.table, hands)
+            elif round_.table is None:
+                self.report("R007", "warning", "the round gives no opening table (nor deck), so its moves "
+                            "cannot be checked", line, column)
+                return None
+            else:
+                table = round_.table
+                piles = [item for item in table if isinstance(item, RecordPile)]
+                if piles:
+                    self.report("D105", "error", "the opening table of a round holds cards only; "
+                                "declarations belong to a setup", line, column)
+                    return None
+                cards = [item for item in table if isinstance(item, Card)]
+                hands = self._hands(first, False, elsewhere=set(cards))
+                state = start_round(self.rules, self.players, dealer, cards, hands)
+        except ValueError as exc:
+            self.report("D003", "error", str(exc), line, column)
+            return None
+        problems = check_position(state)
+        self.report_all(problems, line, column)
+        return None if any(v.severity == "error" for v in problems) else state
+
+    def _setup(self, round_: Round, dealer: str, plans: list[_Plan]) -> RoundState | None:
+        first = plans[0]
+        turn = round_.turn or (first.moves[0].seat if first.moves else None)
+        if turn is None:
+            self.report("R006", "error", "the setup does not say whose turn it is (add 'turn N')",
+                        round_.line, round_.column)
+            return None
+        table = round_.table or ()
+        piles = [Pile(i + 1, p.value, p.group, p.owner, p.cards)
+                 for i, p in enumerate(item for item in table if isinstance(item, RecordPile))]
+        loose = [item for item in table if isinstance(item, Card)]
+        deal = max(1, deals_per_round(self.players) - (len(plans) - 1))
+        hands = self._hands(first, True, elsewhere={*loose, *(c for p in piles for c in p.cards)})
+        state = setup_round(self.rules, self.players, dealer, turn=turn, deal=deal, hands=hands,
+                            loose=loose, piles=piles)
+        written = {h.seat for h in first.hands}
+        problems = [v for v in check_position(state)
+                    if v.code != "D102" or written >= set(self.seats)]  # sizes need every hand
+        self.report_all(problems, round_.line, round_.column)
+        return None if any(v.severity == "error" for v in problems) else state
+
+    # -- moves -----------------------------------------------------------------------
+    def _move(self, state: RoundState, move: Move, number: int, plans: list[_Plan], k: int) -> RoundState | None:
+        """Check one main-line move and its variations; the position after it, or None if illegal."""
+        if move.number is not None and move.number != number and not state.setup:
+            self.report("R005", "warning", f"this is card {number} of the round, but it is numbered {move.number}",
+                        move.line, move.column, move=number)
+        if state.needs_deal:
+            self.report("R003", "error", "every hand is played out: the next deal must come first",
+                        move.line, move.column, move=number)
+            return None
+        engine_move, violations = self._judge(state, move)
+        failed = any(v.severity == "error" for v in violations)
+        self.report_all(violations, move.line, move.column, move=number,
+                        help=self._alternatives(state, move) if failed else ())
+        for variation in move.variations:
+            self._variation(state, variation.moves, number, plans, k)
+        if failed:
+            return None
+        return apply(state, engine_move).state
+
+    def _variation(self, state: RoundState, moves: Sequence[Move], number: int, plans: list[_Plan], k: int) -> None:
+        """Check alternative moves from ``state``; the first illegal one ends the variation."""
+        for move in moves:
+            if state.needs_deal and k + 1 < len(plans):
+                k += 1
+                state = next_deal(state, self._hands(plans[k], state.setup, self._deal_of(k), state.seen()))
+            engine_move, violations = self._judge(state, move)
+            failed = any(v.severity == "error" for v in violations)
+            self.report_all(violations, move.line, move.column, move=number,
+                            help=self._alternatives(state, move) if failed else ())
+            for inner in move.variations:
+                self._variation(state, inner.moves, number, plans, k)
+            if failed:
+                return
+            state = apply(state, engine_move).state
+            number += 1
+
+    @staticmethod
+    def _judge(state: RoundState, move: Move) -> tuple[EngineMove, list[Violation]]:
+        """The engine move and every rule it breaks; a move naming what is not there is judged no further."""
+        engine_move, problems = to_engine_move(state, move)
+        if any(p.severity == "error" for p in problems):
+            return engine_move, problems
+        return engine_move, check(state, engine_move)
+
+    def _deal_of(self, k: int) -> Mapping[str, Sequence[Card]] | None:
+        """The hands of deal ``k`` as the round's deck deals them, if the record gives a deck."""
+        dealt = self.dealt
+        return dealt.hands[k] if dealt is not None and k < len(dealt.hands) else None
+
+    def _alternatives(self, state: RoundState, move: Move) -> list[str]:
+        """The legal moves in DLN: those with the same card if any (the usual intent), else all."""
+        if state.turn not in state.seats or state.hands_empty:
+            return []
+        legal = legal_moves(state, by_value=True)
+        same = [m for m in legal if m.card == move.card]
+        chosen = same or legal
+        return [move_text(record_move(state, m)) for m in chosen]
+
+    # -- the end of a round --------------------------------------------------------------
+    def _close(self, round_: Round, result: RoundReport, state: RoundState, last: bool) -> RoundReport:
+        if self.keep_states:
+            result.states.append(state)
+        claims = round_.rest is not None or round_.score is not None
+        if not state.is_over:
+            if not round_.setup:
+                left = sum(h.size for h in state.hands)
+                deals = state.deals - state.deal
+                where = (round_.rest_line or (round_.score.line if round_.score else None)
+                         or _last_line(round_))
+                rest = f"{_count(left, 'card')} still in hand and {_count(deals, 'deal')} to come"
+                if claims or not last:
+                    self.report("D604", "error", f"the round is not over: {rest}", where)
+                else:
+                    self.report("D604", "warning", f"the record ends before the round does ({rest})", where)
+            return result
+        if round_.rest is not None and round_.rest != state.last_capturer:
+            who = state.last_capturer or "nobody"
+            self.report("D601", "error", f"the cards left on the table go to the last seat to capture, "
+                        f"{who}, not {round_.rest}", round_.rest_line, round_.rest_column)
+        final = finish_round(state)
+        result.scores = score_round(final)
+        if round_.score is not None and not round_.setup:  # a setup does not say what was captured before it
+            claimed = dict(round_.score.points)
+            self.report_all(check_score(result.scores, claimed), round_.score.line, round_.score.column)
+        return result
+
+
+def to_engine_move(state: RoundState, move: Move) -> tuple[EngineMove, list[Violation]]:
+    """The engine's move for a record move in ``state``, with what the reference itself gets wrong.
+
+    Pile references are looked up on the table (R001 when ambiguous, D004
+    when absent); ``+`` groups of loose cards become capture components.
+    """
+    problems: list[Violation] = []
+    loose: list[Card] = []
+    piles: set[int] = set()
+    components: list[frozenset[Card]] = []
+    for component in move.components:
+        cards = [item for item in component if isinstance(item, Card)]
+        for item in component:
+            if isinstance(item, PileRef):
+                pile_id = _resolve(state, item, problems)
+                if pile_id is not None:
+                    piles.add(pile_id)
+        loose += cards
+        if move.kind == "capture" and len(component) > 1:
+            if len(cards) < len(component):
+                problems.append(error("D208", "a declaration is captured whole by a card of its value; "
+                                      "it cannot be joined with '+' to other cards"))
+            else:
+                components.append(frozenset(cards))
+    twice = sorted({c for c in loose if loose.count(c) > 1}, key=lambda c: c.index)
+    if twice:
+        problems.append(error("D004", f"{' '.join(map(str, twice))} named twice"))
+    return (
+        EngineMove(move.seat, move.card, move.kind, frozenset(loose), frozenset(piles),
+                   move.value if move.kind == "declare" else None, move.group, tuple(components), move.xeri),
+        problems,
+    )
+
+
+def _resolve(state: RoundState, ref: PileRef, problems: list[Violation]) -> int | None:
+    """The id of the one declaration ``ref`` names, or None (with the problem recorded)."""
+    found = [p for p in state.piles
+             if p.value == ref.value and p.group == ref.group and (ref.owner is None or p.owner == ref.owner)]
+    if len(found) == 1:
+        return found[0].id
+    what = f"group of {ref.value}s" if ref.group else f"plain declaration of {ref.value}"
+    owner = f" owned by {ref.owner}" if ref.owner else ""
+    if not found:
+        there = ", ".join(p.describe() for p in state.piles) or "none"
+        problems.append(error("D004", f"there is no {what}{owner} on the table (declarations there: {there})"))
+    else:
+        owners = " or ".join(f"[{ref.value}{'s' if ref.group else ''} {p.owner}]" for p in found if p.owner)
+        problems.append(Violation("R001", "error", f"[{ref.value}{'s' if ref.group else ''}] could be any of "
+                                  f"{len(found)} declarations; write {owners or 'the owner'}"))
+    return None
+
+
+def _count_players(game: Game) -> int:
+    """Four when East or West takes part anywhere in the record, else two."""
+    if game.tag("East") is not None or game.tag("West") is not None:
+        return 4
+    for round_ in game.rounds:
+        seats = {round_.dealer, round_.turn, round_.rest}
+        if round_.score is not None:
+            seats |= {side for side, _ in round_.score.points}
+        for deal in round_.deals:
+            seats |= {h.seat for h in deal.hands}
+            seats |= {m.seat for m in deal.moves}
+        if seats & {"E", "W", "NS", "EW"}:
+            return 4
+    return 2
+
+
+def _parse_points(text: str) -> dict[str, int] | None:
+    parts = text.split()
+    if len(parts) % 2 or not parts:
+        return None
+    out: dict[str, int] = {}
+    for side, points in zip(parts[::2], parts[1::2], strict=True):
+        if side not in ("N", "E", "S", "W", "NS", "EW") or not points.isdigit():
+            return None
+        out[side] = int(points)
+    return out
+
+
+def _standing(totals: Mapping[str, int] | None) -> str:
+    return ", ".join(f"{side} {points}" for side, points in (totals or {}).items())
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'s' * (n != 1)}"
+
+
+def _last_line(round_: Round) -> int | None:
+    moves = round_.moves
+    return moves[-1].line if moves else round_.line
+
+
+def validate_game(
+    game: Game,
+    *,
+    index: int = 1,
+    filename: str = "<string>",
+    source: Callable[[int], str] | None = None,
+    variants: Sequence[str] | None = None,
+    keep_states: bool = False,
+) -> GameReport:
+    """Replay ``game`` through the rules and report what is wrong with it.
+
+    ``source`` gives the text of a line (for the caret display); ``variants``
+    overrides the game's ``Variant`` tag; ``keep_states`` keeps every position
+    of the main line in the report (for ``dln moves`` and the replayer).
+
+    >>> import dln
+    >>> game = dln.loads("round 1 dealer S\\ntable 5h 3c 9d Js\\nN: 4c 7d 9c 2h 3h 4h\\nN 4c 5h =9\\nS Ks\\nN 7d")
+    >>> [f"{d.code} {d.name}" for d in validate_game(game).diagnostics]
+    ['D201 lay-while-declared']
+    """
+    return _GameChecker(game, index, filename, source, variants, keep_states).run()

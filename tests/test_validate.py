@@ -1,0 +1,707 @@
+"""The validator: one illegal sample per rule code, the replay's behaviour, and `dln validate`/`moves`/`score`.
+
+Rule passages are cited as in docs/rules.md: ``pagat`` is diloti-pagat.txt, by
+section.  The samples under ``samples/illegal/`` pin the exact human output of
+``dln validate --quiet``; regenerate an ``.expected`` file only after checking
+that the new message is better, not just different.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import dln
+from dln.cli import main
+from dln.engine import RULES
+from dln.errors import DLNSyntaxError
+from dln.validate import RECORD_CODES, Diagnostic, GameReport, code_name, validate_game
+
+ROOT = Path(__file__).parent.parent
+SAMPLES = ROOT / "samples"
+ILLEGAL = SAMPLES / "illegal"
+GOLDEN = Path(__file__).parent / "golden"
+CLAIMS = (SAMPLES / "constructs" / "claims.dln").read_text(encoding="utf-8")
+
+#: Codes no DLN record can trigger on its own, and why: the grammar rules the situation out.
+UNTRIGGERABLE: dict[str, str] = {
+    "D209": "'x' must be followed by at least one card or declaration (a bare 'x' is a syntax error); "
+    "the engine's D209 only shows up as a side effect of a reference that names nothing (D004, R001)",
+    "D210": "a lay is a seat and a card with nothing after it, so it cannot name cards or declarations",
+    "D301": "declared values and pile values are read as 1-10 only: '=12' or '[12 N: ...]' is a syntax error",
+}
+#: Codes the validator only ever reports as warnings, so their samples exit 0.
+WARNING_CODES = frozenset({"R004", "R005", "R007"})
+#: Samples that break a tag: the game cannot be checked as written (exit 2).
+BAD_INPUT_CODES = frozenset({"R002"})
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    """Run the ``dln`` command line in-process; a crash is re-raised rather than read as an exit code."""
+    result = CliRunner().invoke(main, list(args), input=stdin)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def check(text: str, *, filename: str = "<string>", variants: Sequence[str] | None = None) -> GameReport:
+    """Validate the one game of ``text``."""
+    return validate_game(dln.loads(text), filename=filename, variants=variants)
+
+
+def found(report: GameReport, severity: str | None = None) -> list[tuple[str, int]]:
+    """(code, line) of each diagnostic, optionally of one severity only, in report order."""
+    return [(d.code, d.line) for d in report.diagnostics if severity is None or d.severity == severity]
+
+
+# --------------------------------------------------------------------------
+# samples/illegal: one record per code
+# --------------------------------------------------------------------------
+
+SAMPLE_FILES = sorted(ILLEGAL.glob("*.dln"))
+
+
+def sample_code(path: Path) -> str:
+    """``D201`` for ``D201-lay-while-declared.dln``."""
+    return path.name.split("-", 1)[0]
+
+
+def sample_params() -> list[object]:
+    return [pytest.param(p, id=p.stem) for p in SAMPLE_FILES]
+
+
+@pytest.mark.parametrize("path", sample_params())
+def test_illegal_sample_output_is_pinned(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`dln validate --quiet` prints exactly the .expected text: message, location, caret and help."""
+    monkeypatch.chdir(ILLEGAL)
+    code, out, _ = run("validate", "--quiet", path.name)
+    assert out == path.with_suffix(".expected").read_text(encoding="utf-8")
+    rule = sample_code(path)
+    assert code == (2 if rule in BAD_INPUT_CODES else 0 if rule in WARNING_CODES else 1)
+
+
+@pytest.mark.parametrize("path", sample_params())
+def test_illegal_sample_breaks_exactly_its_rule(path: Path) -> None:
+    """Apart from the one broken rule, each sample is a legal, finished record (no stray warning)."""
+    rule = sample_code(path)
+    report = check(path.read_text(encoding="utf-8"))
+    assert [d.code for d in report.diagnostics] == [rule]
+    assert report.diagnostics[0].severity == ("warning" if rule in WARNING_CODES else "error")
+
+
+@pytest.mark.parametrize("path", SAMPLE_FILES, ids=[p.stem for p in SAMPLE_FILES])
+def test_illegal_sample_is_named_and_explained(path: Path) -> None:
+    """The file is ``<code>-<name>.dln`` and opens with a comment citing its rule passage."""
+    rule = sample_code(path)
+    assert path.stem == f"{rule}-{code_name(rule)}"
+    assert path.with_suffix(".expected").is_file()
+    (comment,) = dln.loads(path.read_text(encoding="utf-8")).comments
+    assert re.search(r"\((?:diloti-pagat\.txt|diloti-denexa\.txt|docs/\w+\.md),\s+\S", comment), comment
+
+
+def test_every_code_has_a_sample_or_a_reason() -> None:
+    sampled = {sample_code(p) for p in SAMPLE_FILES}
+    assert sampled | UNTRIGGERABLE.keys() == set(RULES) | set(RECORD_CODES)
+    assert not sampled & UNTRIGGERABLE.keys()
+    assert len(sampled) == len(SAMPLE_FILES)  # one sample per code
+
+
+@pytest.mark.parametrize(
+    ("code", "text"),
+    [
+        ("D209", "round 1 dealer S\ntable 5h 3c 9d Js\nN 8c x\n"),
+        ("D210", "round 1 dealer S\ntable 5h 3c 9d Js\nN 7c 5h\n"),
+        ("D301", "round 1 dealer S\ntable 5h 3c 9d Js\nN 9c 3c =12\n"),
+        ("D301", "setup dealer S\ntable [12 N: 9c 3c] 5h\nturn N\n"),
+    ],
+)
+def test_untriggerable_codes_are_ruled_out_by_the_grammar(code: str, text: str) -> None:
+    """The records that would break these rules are not DLN at all."""
+    assert code in UNTRIGGERABLE
+    with pytest.raises(DLNSyntaxError):
+        dln.loads(text)
+
+
+LEGAL_SAMPLES = sorted(p for p in SAMPLES.rglob("*.dln") if ILLEGAL not in p.parents)
+
+
+@pytest.mark.parametrize("path", LEGAL_SAMPLES, ids=[p.stem for p in LEGAL_SAMPLES])
+def test_samples_outside_illegal_validate(path: Path) -> None:
+    code, out, _ = run("validate", "--quiet", str(path))
+    assert code == 0, out
+
+
+def test_there_are_legal_samples() -> None:
+    assert len(LEGAL_SAMPLES) >= 10
+
+
+# --------------------------------------------------------------------------
+# Hidden hands and unfinished records
+# --------------------------------------------------------------------------
+
+# A whole first deal as a recorder beside the table sees it: no hand lines.
+HIDDEN_DEAL = """\
+round 1 dealer S
+table 5h 3c 9d Js
+N 4c 5h =9
+S Jh x Js
+N 9c x [9] 9d
+S 7d
+N 2h
+S Kd
+N 6s
+S 8c
+N Ac
+S 10h
+N Qc
+S 5d
+"""
+
+
+def test_hidden_hand_holds_the_card_it_plays_later_in_the_deal() -> None:
+    """pagat, Plain Declarations: the declarer must hold a card of the value.
+
+    N's hand is not written, but N plays 9c later in the same deal, so N held
+    it when declaring 9: the declaration is legal.
+    """
+    report = check(HIDDEN_DEAL)
+    assert report.errors == 0
+    assert found(report) == [("D604", 14)]  # only: the record stops after the first deal
+
+
+def test_hidden_hand_without_the_card_is_an_error_once_the_deal_is_played_out() -> None:
+    """pagat, Plain Declarations: every card N held in the deal is known, and none is a 9."""
+    report = check(HIDDEN_DEAL.replace("N 9c x [9] 9d", "N 3s x 3c"))
+    assert found(report) == [("D302", 3)]
+    assert report.diagnostics[0].severity == "error"
+    assert report.rounds[0].stopped
+
+
+def test_hidden_hand_cut_off_mid_deal_leaves_the_question_open() -> None:
+    """pagat, Plain Declarations: N may still hold an unseen 9 when the record stops mid-deal."""
+    report = check("\n".join(HIDDEN_DEAL.splitlines()[:4]))
+    assert [(d.code, d.severity) for d in report.diagnostics] == [("D302", "warning"), ("D604", "warning")]
+
+
+def test_a_record_ending_mid_deal_is_a_warning_not_an_error() -> None:
+    """pagat, Further Deals and the End of the Round: the record stops, the round need not have."""
+    text = "round 1 dealer S\ntable 5h 3c 9d Js\nN 8s x 5h+3c\nS Jh x Js\n"
+    (diagnostic,) = check(text).diagnostics
+    assert (diagnostic.code, diagnostic.severity, diagnostic.line) == ("D604", "warning", 4)
+    assert "10 cards still in hand and 3 deals to come" in diagnostic.message
+    code, out, _ = run("validate", "--quiet", "-", stdin=text)
+    assert code == 0 and "warning D604 round-unfinished" in out
+
+
+def test_an_unfinished_round_followed_by_another_is_an_error() -> None:
+    """pagat, Further Deals and the End of the Round: a new round starts only when the pack is played out."""
+    text = "round 1 dealer S\ntable 5h 3c 9d Js\nN 8s x 5h+3c\n\nround 2 dealer N\ntable 4h 7c Qd 2s\nS Qs x Qd\n"
+    report = check(text)
+    assert [(d.code, d.severity, d.line) for d in report.diagnostics] == [
+        ("D604", "error", 3),
+        ("D604", "warning", 7),
+    ]
+
+
+# --------------------------------------------------------------------------
+# Setups
+# --------------------------------------------------------------------------
+
+SETUP_XERI = "setup dealer S\ntable 5h\nN: 5c\nS: 9s\nturn N\nN 5c x 5h *\nS 9s\n"
+
+
+def test_the_first_move_of_a_setup_can_score_a_xeri() -> None:
+    """pagat, The "Xeri": only the round's very first card is barred, and a setup's first move is not it."""
+    report = check(SETUP_XERI)
+    assert report.diagnostics == []
+    scores = report.rounds[0].scores
+    assert scores is not None and scores["N"].xeris == 1
+
+
+def test_the_same_capture_as_a_rounds_first_card_is_no_xeri() -> None:
+    """pagat, The "Xeri": the very first card played in a round does not count as a xeri."""
+    report = check("round 1 dealer S\ntable 6h 4c 7d 3s\nN 10c x 6h+4c 7d+3s *\n")
+    assert found(report) == [("D501", 3)]
+    assert "the first card of a round never scores a xeri" in report.diagnostics[0].message
+
+
+def test_an_unfinished_setup_is_not_reported() -> None:
+    """A setup is a position for discussion: stopping before its round ends is not D604."""
+    assert check("setup dealer S\ntable 5h 3c\nN: 8c 2d\nS: 9s Kd\nturn N\nN 8c x 5h+3c\n").diagnostics == []
+
+
+@pytest.mark.parametrize(
+    ("table", "hands", "code", "message"),
+    [
+        pytest.param(
+            "[8 N: 5h 4d] 9c",
+            "N: 8c 2h\nS: Jd 3s",
+            "D103",
+            "the plain declaration of 8 (#1: 4d 5h) needs two or more cards totalling 8",
+            id="pile-does-not-make-its-value",  # pagat, Plain Declarations
+        ),
+        pytest.param(
+            "[8s S: 4h 3d 8c] 9c",
+            "N: 8d 2h\nS: 8s 3s",
+            "D103",
+            "the group of 8s (#1: 8c 3d 4h) does not split into two or more sets totalling 8",
+            id="group-does-not-split",  # pagat, Group Declarations
+        ),
+        pytest.param(
+            "[8 N: 5h 3d] 9c",
+            "N: 9s 2h\nS: Jd 3s",
+            "D403",
+            "N owns the plain declaration of 8 (#1: 3d 5h) but holds no card of value 8",
+            id="owner-without-the-card",  # pagat, Obligations of the declarer
+        ),
+        pytest.param(
+            "[8 N: 5h 3d] 9c",
+            "N: 8c 9c\nS: Jd 3s",
+            "D104",
+            "9c is on the table and in N's hand",
+            id="card-in-two-places",  # pagat, Players, Cards and Deal
+        ),
+    ],
+)
+def test_an_inconsistent_setup_is_reported(table: str, hands: str, code: str, message: str) -> None:
+    """A position must be one that play could reach; the replay does not start from a broken one."""
+    report = check(f"setup dealer S\ntable {table}\n{hands}\nturn N\nN 2h\n")
+    assert [(d.code, d.message, d.line) for d in report.diagnostics] == [(code, message, 1)]
+    assert report.rounds[0].stopped and report.moves == 0
+
+
+# --------------------------------------------------------------------------
+# Replay: rounds, variations
+# --------------------------------------------------------------------------
+
+
+def test_the_first_illegal_move_stops_its_round_but_the_next_round_is_checked() -> None:
+    """After an illegal move nothing in that round can be judged (line 6 is not reported); round 2 is."""
+    text = """\
+round 1 dealer S
+table 5h 3c 9d Js
+N 8s x 5h+3c
+S 9s x 9d
+N 6h x Js
+S 2c x 9d
+
+round 2 dealer N
+table 4h 7c Qd 2s
+S Qs x Qd
+N Kh x 7c
+"""
+    report = check(text)
+    assert found(report, "error") == [("D205", 5), ("D204", 11)]
+    first, second = report.rounds
+    assert first.stopped and first.moves == 2
+    assert second.stopped and second.moves == 1
+    assert report.totals is None  # round 1's points cannot be known
+
+
+VARIATIONS = """\
+round 1 dealer S
+table 5h 3c 9d Js
+N: 4c 9c Kc 2h 5c 10d
+S: Jh 9s 8d Kd 6d Qs
+N 4c 5h =9
+  (N 9c x 9d S 8d x 5h+3c)
+S 9s x [9] 9d
+  (S 8d x 5h+3c)
+  (S 9s x [9])
+N 2h
+S Jh x Js
+  (S Qs N 5c x 3c+2h (N Kc) (N 5c x 3c) (S Jh x Js) S Jh x Js)
+N 5c x 3c+2h *
+"""
+
+
+def test_variations_are_checked_from_the_position_before_their_move() -> None:
+    """A variation replaces the move it follows (docs/notation.md, Variations).
+
+    Line 6 is legal only before N declares (5h is still loose); line 8 is
+    illegal because, before S's move, 5h lies in N's declaration (pagat,
+    introduction to declarations); line 9 is legal.  The main line goes on.
+    """
+    outer = [d for d in check(VARIATIONS).diagnostics if d.line < 12]
+    assert [(d.code, d.severity, d.line, d.column) for d in outer] == [("D004", "error", 8, 4)]
+    assert outer[0].message.startswith("5h is part of the plain declaration of 9")
+
+
+def test_nested_variations_start_before_the_inner_move() -> None:
+    """Inside ``(S Qs N 5c x 3c+2h ...)``, each inner variation replaces ``N 5c x 3c+2h``.
+
+    ``(N Kc)`` is legal; ``(N 5c x 3c)`` takes a 3 with a 5 (pagat, The Play,
+    items 1-2: D206); ``(S Jh x Js)`` is S playing when N is to move (D003),
+    which would be S's turn only after the inner move.  The outer variation
+    goes on with ``S Jh x Js`` after ``N 5c x 3c+2h``, which is legal.
+    """
+    report = check(VARIATIONS)
+    inner = [(d.code, d.column) for d in report.diagnostics if d.line == 12]
+    assert inner == [("D206", 30), ("D003", 42)]
+    assert all(d.move == 5 for d in report.diagnostics if d.line == 12)  # the round's card they replace
+
+
+def test_legal_variations_add_nothing() -> None:
+    text = VARIATIONS.replace("  (S 8d x 5h+3c)\n", "").replace(" (N 5c x 3c) (S Jh x Js)", "")
+    assert [d.code for d in check(text).diagnostics] == ["D604"]  # only: the record stops mid-round
+
+
+# --------------------------------------------------------------------------
+# Claims, the game's result, the dealer
+# --------------------------------------------------------------------------
+
+
+def test_true_rest_and_score_claims_pass() -> None:
+    """pagat, Further Deals and the End of the Round: leftovers to the last capturer; the round's points."""
+    report = check(CLAIMS)
+    assert report.diagnostics == []
+    scores = report.rounds[0].scores
+    assert scores is not None and {side: s.total for side, s in scores.items()} == {"N": 8, "S": 13}
+
+
+@pytest.mark.parametrize(
+    ("claim", "wrong", "code", "message"),
+    [
+        ("rest S", "rest N", "D601", "the cards left on the table go to the last seat to capture, S, not N"),
+        (
+            "score N 8 S 13",
+            "score N 9 S 13",
+            "D602",
+            "N scores 8 this round, not 9 (28 cards: 4, aces 3, 10d 0, 2c 1, xeris 0x10)",
+        ),
+    ],
+)
+def test_false_claims_are_reported_at_the_claim(claim: str, wrong: str, code: str, message: str) -> None:
+    """pagat, Further Deals and the End of the Round (the leftovers, and the scoring)."""
+    text = CLAIMS.replace(f"\n{claim}\n", f"\n{wrong}\n")
+    report = check(text)
+    line = text.splitlines().index(wrong) + 1
+    assert [(d.code, d.message, d.line) for d in report.diagnostics] == [(code, message, line)]
+
+
+TARGET_11 = '[Event "A short game"]\n[Target "11"]\n{RESULT}\n' + CLAIMS
+
+
+def test_a_result_tag_that_matches_a_won_game_passes() -> None:
+    """pagat, Target Score: S reaches the target (11 here) with 13 in round 1 and wins."""
+    report = check(TARGET_11.replace("{RESULT}", '[Result "N 8 S 13"]'))
+    assert report.diagnostics == []
+    assert report.winner == "S" and report.totals == {"N": 8, "S": 13}
+
+
+def test_a_round_after_the_game_was_won_is_d603() -> None:
+    """pagat, Further Deals and the End of the Round; Target Score: the game ends after that round."""
+    text = TARGET_11.replace("{RESULT}", "") + "\nround 2 dealer N\ntable 4h 7c Qd 2s\nS Qs x Qd\n"
+    report = check(text)
+    line = text.splitlines().index("round 2 dealer N") + 1
+    errors = [d for d in report.diagnostics if d.severity == "error"]
+    assert [(d.code, d.line) for d in errors] == [("D603", line)]
+    assert errors[0].message == "the game was over before this round: S had won (N 8, S 13)"
+
+
+@pytest.mark.parametrize(
+    ("result", "severity", "message"),
+    [
+        ("N 13 S 8", "error", "the Result tag says N 13 S 8, but the rounds add up to N 8, S 13"),
+        ("N 8 S 13", "warning", "the Result tag gives final totals (N 8 S 13), but no side has won yet (target 61)"),
+    ],
+)
+def test_a_result_tag_is_checked_against_the_rounds(result: str, severity: str, message: str) -> None:
+    """pagat, Target Score: the result is the rounds' totals, once a side has reached the target."""
+    report = check(f'[Result "{result}"]\n' + CLAIMS)
+    assert [(d.code, d.severity, d.message, d.line) for d in report.diagnostics] == [("D603", severity, message, 1)]
+
+
+@pytest.mark.parametrize("result", ["*", ""])
+def test_an_open_result_tag_is_not_checked(result: str) -> None:
+    assert check(f'[Result "{result}"]\n' + CLAIMS).diagnostics == []
+
+
+def test_a_result_tag_on_a_record_that_stops_mid_round_is_not_compared() -> None:
+    """The rounds' totals are unknown when the record stops early; only the unfinished round is reported."""
+    report = check('[Result "N 64 S 41"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN 8s x 5h+3c\n')
+    assert [(d.code, d.severity) for d in report.diagnostics] == [("D604", "warning")]
+
+
+def test_an_unreadable_result_tag_is_r002() -> None:
+    report = check('[Result "North won"]\n' + CLAIMS)
+    assert found(report) == [("R002", 1)] and report.bad_record
+
+
+SECOND_ROUND = "\nround 2{DEALER}\ntable 4h 7c Qd 2s\n{FIRST} Qs x Qd\n"
+
+
+@pytest.mark.parametrize(
+    ("dealer", "first", "wrong"),
+    [
+        pytest.param(" dealer N", "S", False, id="alternating"),
+        pytest.param("", "S", False, id="dealer-left-out"),
+        pytest.param(" dealer S", "N", True, id="same-dealer-twice"),
+    ],
+)
+def test_the_deal_alternates_between_rounds(dealer: str, first: str, wrong: bool) -> None:
+    """pagat, Players, Cards and Deal: the turn to deal alternates after each round.
+
+    Left out, the dealer is the one due (N), so S, the non-dealer, leads round 2.
+    """
+    text = CLAIMS + SECOND_ROUND.replace("{DEALER}", dealer).replace("{FIRST}", first)
+    report = check(text)
+    line = text.splitlines().index(f"round 2{dealer}") + 1
+    assert found(report, "error") == ([("D106", line)] if wrong else [])
+    assert report.rounds[1].dealer == ("S" if wrong else "N")
+    if wrong:
+        assert report.diagnostics[0].message == "N deals this round (S dealt the last one), not S"
+
+
+# --------------------------------------------------------------------------
+# Deal lines
+# --------------------------------------------------------------------------
+
+
+def test_a_record_without_deal_lines_is_cut_into_deals_by_count() -> None:
+    """pagat, Further Deals and the End of the Round: six more cards each when both hands are empty."""
+    kept = [line for line in CLAIMS.splitlines() if line != "deal" and not re.match(r"[NS]: ", line)]
+    text = "\n".join(kept) + "\n"
+    assert "deal" not in text.split()
+    report = check(text)
+    assert report.diagnostics == []
+    assert report.moves == 48
+    assert report.rounds[0].scores is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        pytest.param(
+            "round 1 dealer S\ntable 5h 3c 9d Js\nN 8s x 5h+3c\nS Jh x Js\ndeal\nN 9c x 9d\n",
+            5,
+            "a new deal begins while 10 cards are still in hand",
+            id="deal-before-the-hands-are-empty",
+        ),
+        pytest.param(
+            "round 1 dealer S\ntable 5h 3c 9d Js\nN: 4c 8s Kc 2h 7c 10d\nN: ? ? ? ? ? ?\nN 8s x 5h+3c\n",
+            4,
+            "a second hand line for N in one deal",
+            id="two-hand-lines-for-one-seat",
+        ),
+        pytest.param(
+            "setup dealer S\ntable 5h\nN: 5c\nS: 9s\nturn N\nN 5c x 5h *\nS 9s\nN 7c\ndeal\n",
+            8,
+            "every hand is played out: the next deal must come first",
+            id="move-after-the-hands-are-empty",
+        ),
+    ],
+)
+def test_deal_lines_in_the_wrong_place_are_r003(text: str, line: int, message: str) -> None:
+    """pagat, Further Deals and the End of the Round: a deal comes only when every hand is played out."""
+    report = check(text)
+    assert [(d.code, d.line, d.message) for d in report.diagnostics] == [("R003", line, message)]
+
+
+# --------------------------------------------------------------------------
+# References to declarations, '+' components
+# --------------------------------------------------------------------------
+
+# N and S each own a plain 8; the group of 8s has no owner.
+REFERENCES = """\
+setup dealer S
+table [8 N: 5h 3d] [8 S: 6c 2s] [8s: 4h 4d 8c] 9c
+N: 8h 8s
+S: 8d Kd
+turn N
+N 8h x {TAKEN}
+"""
+
+
+@pytest.mark.parametrize("taken", ["[8 N]", "[8 S]", "[8s]", "[8 N] [8 S] [8s]", "[8 S] [8s]"])
+def test_a_reference_that_names_one_declaration_resolves(taken: str) -> None:
+    """`[8s]` is the only group; the owner picks one of the two plain 8s.
+
+    docs/notation.md, Naming a declaration on the table.
+    """
+    report = check(REFERENCES.replace("{TAKEN}", taken))
+    assert report.diagnostics == []
+    assert report.rounds[0].stopped is False
+
+
+def test_an_ambiguous_reference_is_r001() -> None:
+    report = check(REFERENCES.replace("{TAKEN}", "[8] [8s]"))
+    assert [(d.code, d.line, d.message) for d in report.diagnostics] == [
+        ("R001", 6, "[8] could be any of 2 declarations; write [8 N] or [8 S]")
+    ]
+
+
+@pytest.mark.parametrize("taken", ["[8s N]", "[9]"])
+def test_a_reference_to_nothing_on_the_table_is_d004(taken: str) -> None:
+    """pagat, introduction to declarations: a move takes only what is on the table."""
+    codes = [d.code for d in check(REFERENCES.replace("{TAKEN}", taken)).diagnostics]
+    assert codes[0] == "D004" and "R001" not in codes
+
+
+COMPONENTS = "round 1 dealer S\ntable 5h 3c 2d 8d\n{MOVE}\n"
+
+
+@pytest.mark.parametrize("move", ["N 8s x 5h+3c 8d", "N 8s x 5h 3c 8d", "N 10h x 5h+3c+2d", "N 10h x 5h+2d+3c"])
+def test_plus_joins_cards_that_make_the_value(move: str) -> None:
+    """pagat, The Play, item 2: sets of cards adding up to the capturing card's value."""
+    report = check(COMPONENTS.replace("{MOVE}", move))
+    assert report.errors == 0
+
+
+def test_a_component_of_the_wrong_total_is_d208() -> None:
+    """pagat, The Play, item 2: 5+2 is 7, so ``5h+2d`` is not a set an 8 can take."""
+    report = check(COMPONENTS.replace("{MOVE}", "N 8s x 5h+2d"))
+    (diagnostic,) = report.diagnostics
+    assert (diagnostic.code, diagnostic.line) == ("D208", 3)
+    assert re.fullmatch(r"the component (5h\+2d|2d\+5h) totals 7, not 8", diagnostic.message)
+
+
+def test_a_declaration_joined_with_plus_is_d208() -> None:
+    """pagat, Plain Declarations: a declaration is captured whole, never as part of a set."""
+    text = "round 1 dealer S\ntable 5h 8d 9d Js\nN: 3c 8c Kc 2h 7c 10d\nN 3c 5h =8\nS 8s x [8]+8d\n"
+    assert found(check(text)) == [("D208", 5)]
+    assert check(text.replace("[8]+8d", "[8] 8d")).errors == 0
+
+
+def test_the_d208_message_does_not_depend_on_the_hash_seed() -> None:
+    text = COMPONENTS.replace("{MOVE}", "N 8s x 5h+2d")
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-m", "dln", "validate", "--quiet", "-"],
+            input=text,
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(ROOT)},
+            check=False,
+        ).stdout
+        for seed in ("1", "2")
+    }
+    assert len(outputs) == 1
+
+
+# --------------------------------------------------------------------------
+# dln validate: variants and JSON
+# --------------------------------------------------------------------------
+
+
+def test_variant_option_switches_a_house_rule_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """pagat, closing house rules on the xeri: some let the round's first card score one."""
+    monkeypatch.chdir(ILLEGAL)
+    assert run("validate", "--quiet", "D501-false-xeri.dln")[0] == 1
+    code, out, _ = run("validate", "--quiet", "--variant", "first-card-xeri", "D501-false-xeri.dln")
+    assert code == 0 and "error" not in out
+
+
+def test_variant_option_overrides_the_variant_tag() -> None:
+    text = '[Variant "first-card-xeri"]\n\nround 1 dealer S\ntable 6h 4c 7d 3s\nN 10c x 6h+4c 7d+3s *\n'
+    assert check(text).errors == 0
+    code, out, _ = run("validate", "--quiet", "--variant", "", "-", stdin=text)
+    assert code == 1 and "error D501 false-xeri" in out
+    assert check(text, variants=[]).errors == 1
+
+
+def test_an_unknown_variant_exits_2_and_lists_the_known_ones() -> None:
+    code, out, _ = run("validate", "--quiet", "--variant", "no-such-rule", str(SAMPLES / "constructs" / "setup.dln"))
+    assert code == 2
+    assert "R002 bad-tag: unknown variant 'no-such-rule'; known variants: forced-capture," in out
+    assert "clockwise" in out
+
+
+def test_json_gives_every_diagnostic_with_its_place() -> None:
+    path = SAMPLES / "constructs" / "hidden-hands.dln"
+    code, out, _ = run("validate", "--json", str(path))
+    assert code == 0
+    data = json.loads(out)
+    expected = check(path.read_text(encoding="utf-8"), filename=str(path)).diagnostics
+    assert len(data) == len(expected) == 2
+    for item, diagnostic in zip(data, expected, strict=True):
+        assert {k: item[k] for k in ("file", "line", "column", "severity", "code", "message")} == {
+            "file": str(path),
+            "line": diagnostic.line,
+            "column": diagnostic.column,
+            "severity": diagnostic.severity,
+            "code": diagnostic.code,
+            "message": diagnostic.message,
+        }
+    assert [(d["code"], d["line"], d["severity"]) for d in data] == [("D302", 7, "warning"), ("D604", 14, "warning")]
+
+
+def test_json_of_an_illegal_move_carries_its_help(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ILLEGAL)
+    code, out, _ = run("validate", "--json", "D201-lay-while-declared.dln")
+    (item,) = json.loads(out)
+    assert code == 1
+    assert item["file"] == "D201-lay-while-declared.dln"
+    assert (item["line"], item["column"], item["severity"], item["code"]) == (10, 1, "error", "D201")
+    assert item["name"] == "lay-while-declared" and item["round"] == 1 and item["move"] == 3
+    assert item["help"] == ["N 7c Ac [8] =8s", "N 8d x [8]", "N 10d x Ac 9d"]
+
+
+def test_diagnostic_format_is_compiler_style() -> None:
+    diagnostic = Diagnostic("g.dln", 3, 5, "error", "D201", "N may not lay 2h", ("N 8d x [8]",), "N 3c N 2h")
+    assert diagnostic.format() == (
+        "g.dln:3:5: error D201 lay-while-declared: N may not lay 2h\n"
+        "    3 | N 3c N 2h\n"
+        "      |     ^\n"
+        "  help: legal instead: N 8d x [8]"
+    )
+
+
+# --------------------------------------------------------------------------
+# dln moves and dln score
+# --------------------------------------------------------------------------
+
+
+def test_moves_lists_the_legal_moves_of_a_position() -> None:
+    """pagat, Obligations of the declarer: N owns [8], so N may not lay and must keep or use 8h for it."""
+    code, out, _ = run("moves", str(SAMPLES / "constructs" / "setup.dln"), "--at", "1")
+    assert code == 0
+    assert out == (
+        "deal 4 of 4, card 1 of the round, N to play\n"
+        "table: 2c 6d Kh [8 N: 3d 5h] [8s S: 8c 4d 4h]\n"
+        "N: 9c 8h\n"
+        "S: Qc 8s\n"
+        "4 legal moves for N:\n"
+        "  N 8h x [8]\n"
+        "  N 8h x 2c 6d [8]\n"
+        "  N 8h x [8] [8s]\n"
+        "  N 8h x 2c 6d [8] [8s]\n"
+    )
+
+
+def test_moves_cannot_reach_past_an_illegal_move() -> None:
+    code, _, err = run("moves", str(ILLEGAL / "D201-lay-while-declared.dln"), "--at", "5")
+    assert code == 1
+    assert "error: cannot reach move 5 of round 1: an illegal move stops the replay" in err
+
+
+SCORE_CASES = [
+    ("score-two-rounds", ["score", "../../samples/illegal/D106-wrong-dealer.dln"]),
+    ("score-stopped-round", ["score", "../../samples/illegal/D001-card-not-in-hand.dln"]),
+    ("score-claims", ["score", "../../samples/constructs/claims.dln"]),
+]
+
+
+@pytest.mark.parametrize(("name", "args"), SCORE_CASES, ids=[c[0] for c in SCORE_CASES])
+def test_score_prints_the_sheet(
+    name: str, args: list[str], update_golden: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """pagat, Further Deals and the End of the Round: each round's points item by item, and running totals."""
+    monkeypatch.chdir(GOLDEN)
+    monkeypatch.setenv("COLUMNS", "100")  # rich sizes the table to the terminal
+    for variable in ("FORCE_COLOR", "NO_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
+        monkeypatch.delenv(variable, raising=False)
+    code, out, err = run(*args)
+    got = f"$ dln {' '.join(args)}\n[exit {code}]\n--- stdout\n{out}--- stderr\n{err}"
+    expected_file = GOLDEN / f"{name}.out"
+    if update_golden:
+        expected_file.write_text(got, encoding="utf-8")
+    assert got == expected_file.read_text(encoding="utf-8")
