@@ -1,7 +1,8 @@
 """The ``dln`` command line: thin wrappers that parse arguments, call the library, print.
 
-Exit codes: 0 everything fine, 1 ``fmt --check`` found files to reformat,
-2 a syntax error or a file that cannot be read.
+Exit codes: 0 everything fine; 1 a rule broken (``validate``) or a file to
+reformat (``fmt --check``); 2 a syntax error, an unreadable file, or a tag
+that makes no sense.
 """
 
 from __future__ import annotations
@@ -10,17 +11,23 @@ import json
 import os
 import sys
 import tempfile
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import click
 
+from dln.engine import legal_moves
+from dln.engine.rules import variant_names
 from dln.errors import DLNSyntaxError
+from dln.generate import record_move
 from dln.jsonout import game_to_data
 from dln.model import Game
 from dln.parser import parse_text
-from dln.writer import write_games
+from dln.scoresheet import describe_position, score_sheet
+from dln.validate import GameReport, validate_game
+from dln.writer import move_text, write_games
 
 EXIT_OK, EXIT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
 STDIN = "-"
@@ -203,3 +210,436 @@ def parse(files: tuple[str, ...], as_json: bool) -> None:
 
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'s' * (n != 1)}"
+
+
+def _source_lines(source: Source) -> Callable[[int], str]:
+    lines = (source.text or "").splitlines()
+    return lambda n: lines[n - 1] if 0 < n <= len(lines) else ""
+
+
+def _game_label(report: GameReport) -> str:
+    event = report.game.tag("Event")
+    return f"game {report.index}" + (f" ({event})" if event else "")
+
+
+def _outcome(report: GameReport) -> str:
+    if report.totals is None:
+        return "score unknown (a round could not be played out)"
+    standing = " ".join(f"{side} {points}" for side, points in report.totals.items())
+    return f"{report.winner} wins, {standing}" if report.winner else f"unfinished, {standing}"
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list of diagnostics.")
+@click.option("--explain", is_flag=True, help="List every legal alternative, not only the first few.")
+@click.option("--variant", metavar="NAMES", help="House rules (comma-separated); overrides Variant tags.")
+@click.option("-q", "--quiet", is_flag=True, help="Print problems only, no summary.")
+def validate(files: tuple[str, ...], as_json: bool, explain: bool, variant: str | None, quiet: bool) -> None:
+    """Replay DLN FILES through the rules and report every illegal move ('-' reads stdin).
+
+    Each problem is reported like a compiler error: file:line:column, the rule
+    code and name, what happened, the line with a caret, and the moves that
+    would have been legal.  Exit 0 when every game is legal (warnings
+    allowed), 1 when a move or claim breaks the rules, 2 on syntax errors,
+    unreadable files or tags that make no sense.
+    """
+    started = time.perf_counter()
+    status = EXIT_OK
+    found: list[dict[str, object]] = []
+    games = rounds = moves = errors = warnings = 0
+    variants = variant_names(variant) if variant is not None else None
+    for name in _expand(files):
+        source = _read(name)
+        if source.problem is not None:
+            _report_problem(source)
+            status = EXIT_BAD_INPUT
+            continue
+        display = _display_name(name)
+        parsed = _games(source) if not as_json else list(
+            parse_text(source.text or "", filename=display, errors=source.errors))
+        for error in source.errors:
+            status = EXIT_BAD_INPUT
+            errors += 1
+            found.append({"file": error.filename, "line": error.line, "column": error.column, "severity": "error",
+                          "code": "S001", "name": "syntax-error", "message": error.message, "help": [],
+                          "game": error.game, "round": None, "move": None})
+        lines = _source_lines(source)
+        for game in parsed:
+            report = validate_game(game, index=game.number or 1, filename=display, source=lines, variants=variants)
+            games += 1
+            rounds += len(report.rounds)
+            moves += report.moves
+            errors += report.errors
+            warnings += report.warnings
+            if report.bad_record:
+                status = EXIT_BAD_INPUT
+            elif report.errors:
+                status = max(status, EXIT_FOUND)
+            if as_json:
+                found += [d.to_data() for d in report.diagnostics]
+                continue
+            for diagnostic in sorted(report.diagnostics, key=lambda d: (d.line, d.column)):
+                click.echo(diagnostic.format(explain=explain) + "\n")
+            if not quiet:
+                verdict = "illegal" if report.errors else "legal"
+                click.echo(f"{display}: {_game_label(report)}: {_count(len(report.rounds), 'round')}, "
+                           f"{_count(report.moves, 'move')}, {_outcome(report)}; {report.describe_rules()}: {verdict}")
+    if as_json:
+        click.echo(json.dumps(found, ensure_ascii=False, indent=2))
+    elif not quiet:
+        elapsed = time.perf_counter() - started
+        click.echo(f"{_count(games, 'game')}, {_count(rounds, 'round')}, {_count(moves, 'move')}: "
+                   f"{_count(errors, 'error')}, {_count(warnings, 'warning')} "
+                   f"({elapsed:.2f} s, {moves / elapsed if elapsed else 0:,.0f} moves/s)", err=True)
+    sys.exit(status)
+
+
+def _one_game(file: str, game_number: int, variant: str | None) -> tuple[GameReport, Source]:
+    """Read FILE and replay its game number GAME_NUMBER, keeping every position; exit 2 if impossible."""
+    source = _read(file)
+    if source.problem is not None:
+        _report_problem(source)
+        sys.exit(EXIT_BAD_INPUT)
+    games = {game.number: game for game in _games(source)}
+    if any(error.game == game_number for error in source.errors):
+        click.echo(f"{_display_name(file)}: error: game {game_number} has a syntax error (see above)", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    if game_number not in games:
+        total = len(games) + len(source.errors)
+        raise click.BadParameter(f"{_display_name(file)} has {_count(total, 'game')}", param_hint="--game")
+    variants = variant_names(variant) if variant is not None else None
+    report = validate_game(games[game_number], index=game_number, filename=_display_name(file),
+                           source=_source_lines(source), variants=variants, keep_states=True)
+    return report, source
+
+
+@main.command()
+@click.argument("file")
+@click.option("--at", "at", type=click.IntRange(min=1), required=True, help="List the moves legal before this move.")
+@click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--round", "round_number", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Round, counted from 1 in the file's order.")
+@click.option("--all", "every", is_flag=True, help="List moves that differ only in the suit of equal cards separately.")
+@click.option("--variant", metavar="NAMES", help="House rules (comma-separated); overrides the Variant tag.")
+def moves(file: str, at: int, game_number: int, round_number: int, every: bool, variant: str | None) -> None:
+    """List the legal moves before move AT of a round, in DLN."""
+    report, _ = _one_game(file, game_number, variant)
+    if round_number > len(report.rounds):
+        raise click.BadParameter(f"game {game_number} has {_count(len(report.rounds), 'round')}",
+                                 param_hint="--round")
+    played = report.rounds[round_number - 1]
+    if at > len(played.states):
+        reason = "an illegal move stops the replay" if played.stopped else "the round has no such move"
+        click.echo(f"error: cannot reach move {at} of round {round_number}: {reason} "
+                   f"(positions 1-{len(played.states)} can be shown)", err=True)
+        sys.exit(EXIT_FOUND)
+    state = played.states[at - 1]
+    click.echo(describe_position(state))
+    legal = legal_moves(state, by_value=not every)
+    click.echo(f"{_count(len(legal), 'legal move')} for {state.turn}:")
+    for move in legal:
+        click.echo("  " + move_text(record_move(state, move)))
+
+
+@main.command()
+@click.argument("file")
+@click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
+              help="Only this game (counted from 1); default every game.")
+@click.option("--variant", metavar="NAMES", help="House rules (comma-separated); overrides the Variant tag.")
+def score(file: str, game_number: int | None, variant: str | None) -> None:
+    """Print the score sheet of each game: every round's points item by item, and the running totals."""
+    source = _read(file)
+    if source.problem is not None:
+        _report_problem(source)
+        sys.exit(EXIT_BAD_INPUT)
+    games = _games(source)
+    variants = variant_names(variant) if variant is not None else None
+    from rich.console import Console  # only this command draws tables; keep start-up light
+
+    console = Console(highlight=False)
+    status = EXIT_BAD_INPUT if source.errors else EXIT_OK
+    for game in games:
+        if game_number is not None and game.number != game_number:
+            continue
+        report = validate_game(game, index=game.number or 1, filename=_display_name(file), variants=variants)
+        console.print(score_sheet(report))
+        if report.errors:
+            status = max(status, EXIT_FOUND)
+            console.print(f"[bold red]{_count(report.errors, 'error')}[/]: run dln validate for the details")
+    sys.exit(status)
+
+
+@main.command()
+@click.option(
+    "--players",
+    type=click.Choice(["2", "4"]),
+    default="2",
+    show_default=True,
+    help="Two players, or four in partnerships.",
+)
+@click.option("--games", "count", type=click.IntRange(min=0), default=1, show_default=True, help="Games to play.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run: same seed, same text.")
+@click.option(
+    "--strategy",
+    type=click.Choice(["random", "greedy"]),
+    default="random",
+    show_default=True,
+    help="How every seat picks among its legal moves.",
+)
+@click.option("--hidden", is_flag=True, help="Write no hand lines, as a recorder beside the table would.")
+@click.option("--target", type=click.IntRange(min=1), default=61, show_default=True, help="Score that wins a game.")
+@click.option("-o", "--output", metavar="FILE", help="Write to FILE, replaced atomically, instead of stdout.")
+def generate(players: str, count: int, seed: int, strategy: str, hidden: bool, target: int, output: str | None) -> None:
+    """Play whole games by self-play and write them as DLN records.
+
+    Every move is chosen among the legal ones by the rules engine; the
+    records carry the hands (unless --hidden), numbered moves, and the
+    rest and score claims of each round.  No dates: the output depends
+    on the options alone.
+    """
+    from typing import cast
+
+    from dln.engine.rules import Rules
+    from dln.engine.selfplay import Strategy
+    from dln.generate import generate_games
+    from dln.writer import write_game
+
+    games = generate_games(
+        count,
+        players=int(players),
+        seed=seed,
+        strategy=cast(Strategy, strategy),  # click.Choice allows only the strategies
+        rules=Rules(target=target),
+        hidden=hidden,
+    )
+    texts = (("\n" if index else "") + write_game(game) for index, game in enumerate(games))
+    if output is None or output == STDIN:
+        for text in texts:
+            click.echo(text, nl=False)
+        sys.exit(EXIT_OK)
+    try:
+        _stream_atomically(Path(output), texts)
+    except OSError as exc:
+        click.echo(f"{output}: error: cannot write: {exc.strerror or exc}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    click.echo(f"wrote {_count(count, 'game')} to {output}", err=True)
+    sys.exit(EXIT_OK)
+
+
+def _stream_atomically(path: Path, texts: Iterator[str]) -> None:
+    """Write ``texts`` to ``path`` through a temporary file, so a reader sees the old file or the whole new one.
+
+    A new file gets the mode the umask allows; an existing one keeps its mode.
+    """
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as file:
+            for text in texts:
+                file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        if path.exists():
+            mode = path.stat().st_mode & 0o7777
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(temp, mode)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+# -- the replayer: dln replay and dln show -----------------------------------------------------------
+
+from typing import TYPE_CHECKING  # noqa: E402  (appended section: the imports above are shared)
+
+if TYPE_CHECKING:  # the replayer's modules load only when its commands run
+    from rich.console import Console
+
+    from dln.replay import Cursor, Replay
+
+
+class _MoveCount(click.ParamType):
+    """Moves played in the round: 0 is its start, ``end`` its last move."""
+
+    name = "N|end"
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> int | None:
+        if value is None or isinstance(value, int):
+            return value
+        text = str(value).strip().lower()
+        if text in ("end", "last"):
+            return None
+        if not text.isdigit():
+            self.fail(f"{value!r} is not a number of moves (0 is the start of the round) or 'end'", param, ctx)
+        return int(text)
+
+
+def _variation_path(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[int, ...]:
+    """``1.2`` (variation 1, its move 2), ``1.2.1.1`` for a variation inside it."""
+    if not value:
+        return ()
+    parts = value.split(".")
+    if len(parts) % 2 or not all(p.isdigit() and int(p) > 0 for p in parts):
+        raise click.BadParameter(f"{value!r}: give pairs of numbers from 1, variation then move, e.g. 1.2 or 1.2.1.1")
+    return tuple(int(p) for p in parts)
+
+
+def _position_options(function: Callable[..., None]) -> Callable[..., None]:
+    """The options shared by ``dln show`` and ``dln replay``: which position, and how to draw it."""
+    options = [
+        click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
+                     help="Game, numbered as in the file  [default: 1]"),
+        click.option("--round", "round_number", type=click.IntRange(min=1), default=None,
+                     help="Round, counted from 1 in the game  [default: 1]"),
+        click.option("--move", "move", type=_MoveCount(), default=0, show_default=True, metavar="N|end",
+                     help="Moves played in the round: 0 is its start, 'end' its last move."),
+        click.option("--variation", "variation", callback=_variation_path, metavar="V.M[.V.M…]",
+                     help="Then into variation V of that move, M of its moves played (1.2); repeat for nested ones."),
+        click.option("--reveal", is_flag=True, help="Show the hands face up (r toggles in the replayer)."),
+        click.option("--ascii", "ascii_", is_flag=True, help="c d h s instead of suit symbols; ASCII borders."),
+        click.option("--color/--no-color", "color", default=None,
+                     help="Force colours on, or off (NO_COLOR is honoured too)  [default: when a terminal]"),
+        click.option("--width", type=click.IntRange(min=40), default=None,
+                     help="Columns to draw in  [default: the terminal's]"),
+        click.option("--variant", metavar="NAMES", help="House rules (comma-separated); overrides the Variant tag."),
+    ]
+    for option in reversed(options):
+        function = option(function)
+    return function
+
+
+def _open_replay(file: str, variant: str | None, game_number: int | None) -> tuple[Replay, int]:
+    """Read and replay FILE; the exit status so far (2 if a game had a syntax error, reported on stderr)."""
+
+    from dln.replay import Replay
+
+    source = _read(file)
+    if source.problem is not None:
+        _report_problem(source)
+        sys.exit(EXIT_BAD_INPUT)
+    games = _games(source)
+    broken = {error.game for error in source.errors}
+    if source.errors and not games:
+        sys.exit(EXIT_BAD_INPUT)  # every game was reported above
+    if game_number is not None and game_number in broken:
+        click.echo(f"{_display_name(file)}: error: game {game_number} has a syntax error (see above)", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    numbers = [game.number or 1 for game in games]
+    variants = variant_names(variant) if variant is not None else None
+    try:
+        replay = Replay.from_games(games, filename=_display_name(file), numbers=numbers,
+                                   source=_source_lines(source), variants=variants)
+    except ValueError as exc:
+        click.echo(f"{_display_name(file)}: error: {exc}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    return replay, EXIT_BAD_INPUT if source.errors else EXIT_OK
+
+
+def _start(replay: Replay, game_number: int | None, round_number: int | None, move: int | None,
+           variation: tuple[int, ...]) -> Cursor:
+    """The cursor the options name; a position that does not exist is a usage error (exit 2)."""
+    game = game_number if game_number is not None else replay.games[0].number
+    from dln.replay import PositionError
+
+    try:
+        return replay.locate(game, round_number or 1, move, variation)
+    except PositionError as exc:
+        raise click.BadParameter(str(exc), param_hint=f"'--{exc.option}'") from None
+
+
+def _replay_console(color: bool | None, width: int | None, ascii_: bool) -> Console:
+    from rich.console import Console  # only the replayer draws; keep start-up light for the others
+
+    return Console(highlight=False, emoji=False, markup=False, width=width, safe_box=ascii_ or None,
+                   no_color=True if color is False else None, force_terminal=True if color else None)
+
+
+def _keyboard() -> int | None:
+    """A descriptor to read keys from: standard input if it is a terminal, else /dev/tty (the record may
+    come on standard input), else None."""
+    if sys.stdin.isatty():
+        return sys.stdin.fileno()
+    try:
+        return os.open("/dev/tty", os.O_RDONLY)
+    except OSError:
+        return None
+
+
+@main.command("show")
+@click.argument("file")
+@_position_options
+def show_command(file: str, game_number: int | None, round_number: int | None, move: int | None,
+                 variation: tuple[int, ...], reveal: bool, ascii_: bool, color: bool | None, width: int | None,
+                 variant: str | None) -> None:
+    """Print one position of a record, as the replayer shows it ('-' reads stdin).
+
+    The table (loose cards and declarations), every hand (face down unless
+    --reveal; the cards the record proves a player held when hands were not
+    written), the capture piles and running score, the move just played in
+    DLN with its comments, glyphs and whether it was legal, and the move list.
+    For pipes, logs and tests; dln replay steps through the same screens.
+    """
+    from pathlib import PurePath
+
+    from dln.render import FrameView, Look
+
+    replay, status = _open_replay(file, variant, game_number)
+    cursor = _start(replay, game_number, round_number, move, variation)
+    console = _replay_console(color, width, ascii_)
+    console.print(FrameView(replay.frame(cursor), Look(ascii=ascii_, reveal=reveal),
+                            filename=PurePath(_display_name(file)).name))
+    sys.exit(status)
+
+
+@main.command("replay")
+@click.argument("file")
+@_position_options
+def replay_command(file: str, game_number: int | None, round_number: int | None, move: int | None,
+                   variation: tuple[int, ...], reveal: bool, ascii_: bool, color: bool | None, width: int | None,
+                   variant: str | None) -> None:
+    """Step through a record in the terminal: the table, hands, captures, score and annotations.
+
+    \b
+    →/l ←/h       next / previous move (across rounds)
+    g G Home End  start / last move of the round or variation
+    n p           next / previous round      Tab  next game
+    v             enter / leave the variation at the current move
+    Space + -     auto-play, faster, slower  r    reveal the hands
+    ?             help                       q    quit
+
+    When standard output is not a terminal, every position from the
+    starting one on is printed in turn (only the chosen game or round when
+    --game or --round is given), as dln show prints one.
+    """
+    from pathlib import PurePath
+
+    from dln.render import FrameView, Look
+
+    replay, status = _open_replay(file, variant, game_number)
+    cursor = _start(replay, game_number, round_number, move, variation)
+    console = _replay_console(color, width, ascii_)
+    look = Look(ascii=ascii_, reveal=reveal)
+    name = PurePath(_display_name(file)).name
+    keyboard = _keyboard() if sys.stdout.isatty() else None
+    if keyboard is not None:
+        from dln.tui import run
+
+        try:
+            run(replay, cursor, console=console, look=look, keyboard=keyboard, filename=name)
+        finally:
+            if keyboard != sys.stdin.fileno():
+                os.close(keyboard)
+        sys.exit(status)
+    for index, at in enumerate(replay.walk(cursor)):
+        if (game_number is not None or round_number is not None) and at.game != cursor.game:
+            break
+        if round_number is not None and at.round != cursor.round:
+            break
+        if index:
+            console.print()
+        console.print(FrameView(replay.frame(at), look, filename=name))
+    sys.exit(status)

@@ -1,0 +1,518 @@
+"""Drawing a replay position with rich: the table, the hands, the capture piles, the move and the move list.
+
+One renderable, :class:`FrameView`, draws a :class:`dln.replay.Frame` at any
+width; ``dln show`` prints it once and the interactive replayer
+(:mod:`dln.tui`) fills the screen with it (``height=``), adding a footer.
+The seats sit round the table as at a real one: North at the top, South at
+the bottom, West and East at the sides in a four-player game.
+
+Nothing here reads keys or knows a terminal: give it a frame and a
+:class:`Look`, print the result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from rich import box
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from dln.cards import RANK_NAMES, SUIT_SYMBOLS, Card
+from dln.engine import Pile, RoundState
+from dln.generate import variant_names
+from dln.replay import Entry, Finding, Frame, Running, glyph_meaning, plain_move
+
+__all__ = ["FrameView", "Look", "card_text", "cards_text", "help_panel"]
+
+#: The side-by-side layout needs this many columns; below it the move list goes under the board.
+WIDE = 100
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """How to draw: suit symbols or ASCII letters, hands revealed or face down."""
+
+    ascii: bool = False
+    reveal: bool = False
+
+    @property
+    def border(self) -> box.Box:
+        """Panel borders: rounded, or plain ASCII."""
+        return box.ASCII if self.ascii else box.ROUNDED
+
+    def sym(self, unicode: str, ascii: str) -> str:
+        """``unicode`` normally, ``ascii`` with ``--ascii``."""
+        return ascii if self.ascii else unicode
+
+    @property
+    def back(self) -> str:
+        """A card seen from the back (face down, or a card the record does not name)."""
+        return self.sym("▒▒", "##")
+
+    @property
+    def dot(self) -> str:
+        """Separator between the parts of a line."""
+        return self.sym(" · ", " | ")
+
+
+_RED = "red"
+_BACK_STYLE = "blue"
+_COMMENT = "italic"
+_GLYPH = "bold cyan"
+_LABEL = "dim"
+
+
+def card_text(card: Card, look: Look) -> Text:
+    """``10♦`` in red, ``A♠`` in the default colour; ``10d`` and ``As`` with ``--ascii``."""
+    suit = card.suit if look.ascii else SUIT_SYMBOLS[card.suit]
+    return Text(RANK_NAMES[card.rank] + suit, style=_RED if card.suit in "dh" else "")
+
+
+def cards_text(cards: Iterable[Card], look: Look, *, empty: str = "") -> Text:
+    """Cards separated by spaces (``empty`` when there are none)."""
+    parts = [card_text(c, look) for c in cards]
+    if not parts:
+        return Text(empty, style=_LABEL)
+    return Text(" ").join(parts)
+
+
+def _by_rank(cards: Iterable[Card]) -> list[Card]:
+    """A hand in rank order, as a player fans it to see the sums."""
+    return sorted(cards, key=lambda c: (c.rank, c.suit))
+
+
+def help_panel(look: Look, keys: Iterable[tuple[str, str]]) -> Panel:
+    """The list of ``keys``: what to press, and what it does."""
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for shown, what in keys:
+        table.add_row(shown, what)
+    return Panel(table, title="keys", box=look.border, title_align="left")
+
+
+class FrameView:
+    """A whole replay screen for one frame: header, board, scores, the move, the move list (and a footer).
+
+    With a ``height`` the view is drawn to fill that many rows (the move list
+    and the move panel grow or shrink to fit: the screen); without, it is as
+    tall as its content, for printing.  ``overlay`` (the help screen) is
+    drawn instead of the board and the move list.
+    """
+
+    def __init__(self, frame: Frame, look: Look, *, filename: str = "", height: int | None = None,
+                 footer: RenderableType | None = None, overlay: RenderableType | None = None) -> None:
+        self.frame = frame
+        self.look = look
+        self.filename = filename
+        self.height = height
+        self.footer = footer
+        self.overlay = overlay
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        height = self.height
+        header = self._header()
+        if self.overlay is not None:
+            yield header
+            yield self.overlay
+            if self.footer is not None:
+                yield self.footer
+            return
+        board = Group(self._board(), self._scores(), self._findings())
+        wide = width >= WIDE
+        right = max(34, min(48, width * 2 // 5)) if wide else width
+        left = width - right - 1 if wide else width
+        free = options.update(width=left, height=None)
+
+        def rows(renderable: RenderableType) -> int:
+            return len(console.render_lines(renderable, free, pad=False))
+
+        board_rows = rows(board)
+        move = self._move_panel(None)
+        move_rows = rows(move)
+        if height is not None:
+            chrome = len(console.render_lines(header, options.update(height=None), pad=False))
+            chrome += len(console.render_lines(self.footer, options.update(height=None), pad=False)) \
+                if self.footer is not None else 0
+            body = max(height - chrome, 8)
+            if wide:  # the move panel fills the column (cropped on a short screen); the list is as tall
+                move = self._move_panel(max(body - board_rows, 4))
+                list_rows = body
+            else:
+                list_rows = max(body - board_rows - move_rows, 5)
+        else:  # as tall as the board beside it, or as the list itself under it
+            list_rows = max(board_rows + move_rows, 12) if wide else min(len(self.frame.entries) + 2, 14)
+        moves = self._move_list(list_rows, right)
+        yield header
+        if wide:
+            grid = Table.grid(expand=True)
+            grid.add_column(width=left)
+            grid.add_column(width=1)
+            grid.add_column(width=right)
+            grid.add_row(Group(board, move), "", moves)
+            yield grid
+        else:
+            yield board
+            yield move
+            yield moves
+        if self.footer is not None:
+            yield self.footer
+
+    # -- header -------------------------------------------------------------------------
+    def _header(self) -> Text:
+        f, look = self.frame, self.look
+        game, played = f.game, f.round
+        parts: list[Text] = []
+        if self.filename:
+            parts.append(Text(self.filename, style="bold"))
+        event = game.game.tag("Event")
+        if event:
+            parts.append(Text(event))
+        parts.append(Text(f"game {game.number}"))
+        count = len(game.rounds)
+        label = played.label + (f" ({played.index + 1} of {count})" if count > 1 else "")
+        if played.round.dealer or (f.state is not None):
+            dealer = f.state.dealer if f.state is not None else played.round.dealer
+            label += f", dealer {dealer}"
+        parts.append(Text(label, style="bold"))
+        if f.state is not None:
+            parts.append(Text(f"deal {f.state.deal} of {f.state.deals}"))
+        rules = f"{game.players} players, to {game.rules.target}"
+        variants = variant_names(game.rules)
+        if variants:
+            rules += ", house rules: " + ", ".join(variants)
+        parts.append(Text(rules, style=_LABEL))
+        header = Text(look.dot).join(parts)
+        header.no_wrap, header.overflow = True, "crop" if look.ascii else "ellipsis"
+        return header
+
+    # -- the table and the seats -----------------------------------------------------------
+    def _board(self) -> RenderableType:
+        f = self.frame
+        state = f.state
+        if state is None:
+            return Panel(Text("this round cannot be set up; see the findings below", style=_RED),
+                         title="table", box=self.look.border, title_align="left")
+        table = self._table_panel(state)
+        seats = {seat: self._seat_panel(state, seat) for seat in state.seats}
+        if state.players == 2:
+            return Group(seats["N"], table, seats["S"])
+        middle = Table.grid(expand=True)
+        middle.add_column(ratio=1)
+        middle.add_column(ratio=1)
+        middle.add_column(ratio=1)
+        middle.add_row(seats["W"], table, seats["E"])
+        return Group(seats["N"], middle, seats["S"])
+
+    def _seat_panel(self, state: RoundState, seat: str) -> Panel:
+        f, look = self.frame, self.look
+        hand = state.hand(seat)
+        if look.reveal:
+            shown = [card_text(c, look) for c in _by_rank(hand.known)]
+            shown += [Text(look.back, style=_BACK_STYLE)] * hand.unknown
+        else:
+            shown = [Text(look.back, style=_BACK_STYLE)] * hand.size
+        cards = Text(" ").join(shown) if shown else Text("no cards", style=_LABEL)
+        title = Text(seat, style="bold")
+        name = f.game.player(seat)
+        if name:
+            title.append(f" {name}", style="")
+        if state.dealer == seat:
+            title.append(" (dealer)", style=_LABEL)
+        to_play = f.to_play == seat
+        if to_play:
+            title.append(look.sym(" ▶ to play", " > to play"), style="bold yellow")
+        subtitle = None
+        if f.move is not None and f.move.seat == seat and f.kind != "unreplayable":
+            subtitle = Text("played ", style=_LABEL).append_text(card_text(f.move.card, look))
+        elif not look.reveal and hand.size:
+            subtitle = Text(f"{hand.size} card{'s' * (hand.size != 1)}", style=_LABEL)
+        return Panel(cards, title=title, title_align="left", subtitle=subtitle, subtitle_align="right",
+                     box=look.border, border_style="yellow" if to_play else "")
+
+    def _table_panel(self, state: RoundState) -> Panel:
+        look = self.look
+        lines: list[Text] = []
+        taken = set(self.frame.taken)
+        if state.loose:
+            lines.append(cards_text(state.loose, look))
+        for pile in state.piles:
+            lines.append(self._pile_line(pile))
+        if not lines:
+            what = "empty: a xeri!" if self.frame.xeri else "empty"
+            lines.append(Text(what, style="bold magenta" if self.frame.xeri else _LABEL))
+        title = Text("table")
+        if state.last_capturer is not None:  # who takes what is left at the end of the round
+            title.append(f"{look.dot}{state.last_capturer} captured last", style=_LABEL)
+        subtitle = None
+        if taken:
+            subtitle = Text("taken: ", style=_LABEL).append_text(cards_text(self.frame.taken, look))
+        return Panel(Text("\n").join(lines), title=title, title_align="left", subtitle=subtitle,
+                     subtitle_align="right", box=look.border)
+
+    def _pile_line(self, pile: Pile) -> Text:
+        look = self.look
+        ref = f"[{pile.value}{'s' if pile.group else ''}]"
+        kind = f"group of {pile.value}s" if pile.group else "plain"
+        owner = f"{pile.owner}'s" if pile.owner else "nobody's"
+        text = Text(ref, style="bold")
+        text.append(f" {kind}, {owner}: ", style="")
+        return text.append_text(cards_text(pile.cards, look))
+
+    # -- scores ----------------------------------------------------------------------------
+    def _scores(self) -> RenderableType:
+        f, look = self.frame, self.look
+        if not f.running:
+            return Text("")
+        table = Table(box=None, pad_edge=False, expand=True, padding=(0, 1))
+        for heading, justify, style in (("side", "left", "bold"), ("cards", "right", ""), ("aces", "left", ""),
+                                        (look.sym("10♦", "10d"), "center", ""), (look.sym("2♣", "2c"), "center", ""),
+                                        ("xeris", "right", ""), ("most", "right", ""), ("round", "right", "bold"),
+                                        ("game", "right", "bold")):
+            table.add_column(heading, justify=justify, style=style, no_wrap=True)  # type: ignore[arg-type]
+        end = f.end
+        leader = _card_leader(f.running)
+        yes, no = look.sym("✓", "yes"), look.sym("·", "-")
+        for run in f.running:
+            most = str(run.most_cards) if end is not None else (look.sym("▲", "^") if run.side == leader else "")
+            table.add_row(
+                run.side,
+                str(run.cards),
+                cards_text(run.aces, look, empty=no),
+                yes if run.good_ten else no,
+                yes if run.good_two else no,
+                str(run.xeris) if run.xeris else no,
+                most,
+                str(run.points),
+                str(run.game) if run.game is not None else no if f.round.round.setup else "?",
+            )
+        if end is None:
+            title = "captures so far"
+            if f.round.round.setup:
+                title += " (since the setup)"
+        else:
+            title = f"{f.round.label} over: the score"
+        caption: list[Text] = []
+        if end is not None:
+            if end.rest:
+                caption.append(Text("rest: ").append_text(cards_text(end.rest, look))
+                               .append(f" go to {end.rest_to}, who captured last"))
+            elif end.rest_to is None and f.state is not None and f.state.table_cards():
+                caption.append(Text("nobody captured: the cards left on the table count for nobody"))
+            caption.append(self._standing())
+        elif f.round.totals_before is None and not f.round.round.setup:
+            caption.append(Text("game totals unknown: an earlier round was stopped by an illegal move",
+                                style=_LABEL))
+        body: list[RenderableType] = [table, *caption]
+        return Panel(Group(*body), title=title, title_align="left", box=look.border)
+
+    def _standing(self) -> Text:
+        f = self.frame
+        end = f.end
+        assert end is not None
+        target = f.game.rules.target
+        if end.setup:
+            return Text("a setup: points from this position only; the game's totals do not change", style=_LABEL)
+        if end.totals is None:
+            return Text("game totals unknown: an earlier round was stopped by an illegal move", style=_LABEL)
+        standing = ", ".join(f"{side} {points}" for side, points in end.totals.items())
+        if end.winner is not None:
+            verb = "win" if len(end.winner) == 2 else "wins"  # NS win, N wins
+            return Text(f"{end.winner} {verb} the game: {standing} (target {target})", style="bold green")
+        if end.last:
+            return Text(f"the record ends with no winner yet: {standing} (target {target})")
+        return Text(f"game: {standing} (target {target})")
+
+    # -- the current move --------------------------------------------------------------------
+    def _move_panel(self, height: int | None) -> Panel:
+        f, look = self.frame, self.look
+        lines: list[Text] = []
+        if f.move is None:
+            title = f"{f.round.label}: start"
+            state = f.state
+            if state is not None:
+                first = "first" if not state.setup else "next"
+                lines.append(Text(f"{state.dealer} deals; {state.turn} plays {first}"
+                                  if not state.setup else f"a position from the middle of a round; "
+                                  f"{state.turn} to play"))
+        else:
+            title = f"move {f.number}"
+            if f.path:
+                title += " in " + " > ".join(f.path)
+            dln = Text(f"{f.number}. ", style="bold")
+            dln.append(plain_move(f.move), style="bold")
+            if f.xeri:
+                dln.append("  ")
+                dln.append(look.sym(" XERI ", "XERI!"), style="bold reverse magenta")
+            lines.append(dln)
+            described = _describe(f, look)
+            if described is not None:
+                lines.append(described)
+            lines += self._verdict(f.findings)
+            for glyph in f.move.glyphs:
+                lines.append(Text(glyph, style=_GLYPH).append(f" {glyph_meaning(glyph)}", style=""))
+            lines += [Text(_prose(text), style=_COMMENT) for text in f.move.comments]
+            if f.variations:
+                count = len(f.variations)
+                lines.append(Text(f"{count} variation{'s' * (count > 1)} instead (v enters):", style="bold"))
+                for variation in f.variations:
+                    lines.append(Text("  (" + " ".join(plain_move(m) for m in variation.moves) + ")", style=""))
+        if f.new_deal and f.state is not None:
+            lines.append(Text(f"deal {f.state.deal} of {f.state.deals}: six more cards each", style="bold"))
+        for kind, text in f.notes:
+            lines.append(Text(f"{kind}: ", style=_LABEL).append(_prose(text), style=_COMMENT))
+        if f.kind == "stopped":
+            lines.append(Text("the replay of this line stops here: what follows cannot be judged",
+                              style="bold red"))
+        if not lines:
+            lines.append(Text(""))
+        subtitle = self._next_text()
+        return Panel(Text("\n").join(lines), title=title, title_align="left", subtitle=subtitle,
+                     subtitle_align="right", box=look.border, height=height,
+                     border_style="red" if f.kind in ("stopped", "unreplayable") else "")
+
+    def _verdict(self, findings: Sequence[Finding], *, move: bool = True) -> list[Text]:
+        """A move's findings (``✓ legal`` when there are none), or the record's (claims, tags)."""
+        look = self.look
+        if not findings:
+            return [Text(look.sym("✓ legal", "ok: legal"), style="green")]
+        out: list[Text] = []
+        bad = "illegal" if move else "error"
+        for finding in findings:
+            mark = look.sym(f"✗ {bad}", f"x {bad}") if finding.is_error else look.sym("⚠ warning", "! warning")
+            style = "bold red" if finding.is_error else "yellow"
+            out.append(Text(f"{mark} {finding.code} {finding.name}: ", style=style).append(finding.message, style=""))
+            if finding.help:
+                shown = ", ".join(finding.help[:6]) + (", …" if len(finding.help) > 6 else "")
+                out.append(Text("  legal instead: ", style=_LABEL).append(shown))
+        return out
+
+    def _next_text(self) -> Text | None:
+        f = self.frame
+        if f.kind == "unreplayable":
+            return Text("cannot be replayed", style="bold red")
+        if f.kind == "stopped":
+            return Text("replay stopped", style="bold red")
+        if f.to_play is not None:
+            return Text(f"{f.to_play} to play", style="bold yellow")
+        if f.state is not None and f.state.is_over:
+            return Text("round over", style="bold")
+        return None
+
+    def _findings(self) -> RenderableType:
+        """Findings about the round or the game (claims, an unfinished round), at its end."""
+        found = self.frame.round_findings
+        if not found:
+            return Group()
+        return Panel(Text("\n").join(self._verdict(found, move=False)), title="the record", title_align="left",
+                     box=self.look.border, border_style="red" if any(x.is_error for x in found) else "yellow")
+
+    # -- the move list -------------------------------------------------------------------------
+    def _move_list(self, rows: int, width: int) -> Panel:
+        f, look = self.frame, self.look
+        entries = list(f.entries)
+        inner = max(rows - 2, 3)
+        current = next((i for i, e in enumerate(entries) if e.current), None)
+        # The current move in the middle of the window; at the start of a round, the top of the list.
+        start = 0 if current is None else max(0, min(current - inner // 2, len(entries) - inner))
+        shown = entries[start:start + inner]
+        lines = [self._entry(e, width - 4) for e in shown]
+        if f.move is None and not entries:
+            lines.append(Text("no moves recorded", style=_LABEL))
+        more_above, more_below = start, len(entries) - start - len(shown)
+        title = f"{f.round.label} moves"
+        subtitle = None
+        if more_above or more_below:
+            subtitle = Text(f"{start + 1}-{start + len(shown)} of {len(entries)}", style=_LABEL)
+        return Panel(Text("\n").join(lines) if lines else Text(""), title=title, title_align="left",
+                     subtitle=subtitle, subtitle_align="right", box=look.border, height=rows)
+
+    def _entry(self, entry: Entry, width: int) -> Text:
+        look = self.look
+        indent = look.sym("│ ", "| ") * entry.depth
+        if entry.move is None:
+            return Text(f"{indent}{look.sym('──', '--')} deal {entry.deal} {look.sym('──', '--')}", style=_LABEL)
+        mark = look.sym("▶ ", "> ") if entry.current else "  "
+        text = Text(indent, style=_LABEL)
+        text.append(mark, style="bold yellow")
+        if entry.heading:
+            text.append("(", style=_LABEL)
+        text.append(f"{entry.number}. ", style=_LABEL if not entry.current else "bold")
+        style = "bold red" if entry.illegal else "dim" if entry.cursor is None else "yellow" if entry.warning else ""
+        text.append(plain_move(entry.move), style=style)
+        if entry.illegal:
+            text.append(look.sym(" ✗", " x"), style="bold red")
+        count = len(entry.move.variations)
+        if count:
+            text.append(f" ({count} var{'s' * (count > 1)})", style="cyan")
+        if entry.move.comments:
+            text.append(look.sym(" {…}", " {..}"), style=_LABEL)
+        if entry.closing:
+            text.append(")" * entry.closing, style=_LABEL)
+        if entry.current:
+            text.stylize("reverse", len(indent))
+        text.truncate(width, overflow="crop" if look.ascii else "ellipsis")
+        return text
+
+
+def _prose(comment: str) -> str:
+    """A comment as one paragraph: the record's line breaks are the recorder's, not the screen's."""
+    return " ".join(comment.split())
+
+
+def _card_leader(running: Sequence[Running]) -> str | None:
+    """The side with the most cards so far (None on a tie)."""
+    if not running:
+        return None
+    best = max(r.cards for r in running)
+    leaders = [r.side for r in running if r.cards == best]
+    return leaders[0] if len(leaders) == 1 and best else None
+
+
+def _describe(f: Frame, look: Look) -> Text | None:
+    """The move in words: ``N takes 3♣ 2♥ with 5♣``, ``S raises the 8 to 10: …``."""
+    move, state = f.move, f.state
+    if move is None or state is None:
+        return None
+    seat = move.seat
+    played = card_text(move.card, look)
+    if f.findings and any(x.is_error for x in f.findings):
+        return None
+    if move.kind == "lay":
+        return Text(f"{seat} lays ").append_text(played)
+    if move.kind == "capture":
+        text = Text(f"{seat} takes ").append_text(cards_text(f.taken, look, empty="nothing"))
+        text.append(" with ").append_text(played)
+        if f.xeri:
+            text.append(": the table is empty, a xeri (10 points)")
+        return text
+    pile = next((p for p in state.piles if move.card in p.cards), None)
+    if pile is None:
+        return None
+    kind = f"a group of {pile.value}s" if pile.group else f"{pile.value}"
+    line = f.line
+    before = line.positions[f.cursor.here - 1] if f.cursor.here - 1 < len(line.positions) else None
+    absorbed = [p for p in (before.piles if before is not None else ()) if set(p.cards) <= set(pile.cards)]
+    if pile.group and any(p.group for p in absorbed):
+        verb = f"adds to the group of {pile.value}s"
+    elif pile.group:
+        verb = f"makes {kind}"
+    elif absorbed:
+        verb = f"raises the {absorbed[0].value} to {pile.value}"
+    else:
+        verb = f"declares {pile.value}"
+    text = Text(f"{seat} {verb}: ")
+    text.append_text(cards_text(pile.cards, look))
+    if pile.owner == seat:
+        text.append(f"; {seat} must take it with {_a(pile.value)}")
+    return text
+
+
+def _a(value: int) -> str:
+    """``a 9``, ``an 8``: the card that takes a declaration."""
+    return f"an {value}" if value in (8, 11) else f"a {value}"

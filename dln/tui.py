@@ -1,0 +1,424 @@
+"""The interactive replayer: raw keys from the terminal, a screen redrawn after each, auto-play on a timer.
+
+``dln replay`` runs :func:`run` when it has a terminal to draw on and a
+keyboard to read.  The terminal is put in a cbreak-like mode (no echo, no line
+editing, no signals: Ctrl-C and Ctrl-Z arrive as keys) and read byte by byte
+with ``select``, so the loop can also wake for the auto-play timer and for a
+window resize (``SIGWINCH`` through a wake-up pipe).  Escape sequences are
+decoded by :func:`decode_keys`, a pure function: CSI (``ESC [``) and SS3
+(``ESC O``) forms of the arrows, Home and End, ``ESC [ Z`` for Shift-Tab; a
+lone ESC is the Escape key once 50 ms pass without the rest of a sequence.
+
+:class:`Session` is what a key does — cursor movement, reveal, auto-play —
+without any terminal, so it is tested like the model.  Drawing is
+:class:`dln.render.FrameView` filling the screen through rich's alternate
+screen; the previous screen comes back on exit.
+"""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import os
+import select
+import signal
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console, RenderableType
+from rich.screen import Screen
+from rich.table import Table
+from rich.text import Text
+
+from dln.render import FrameView, Look, help_panel
+from dln.replay import Cursor, Replay
+
+__all__ = ["BINDINGS", "DELAYS", "HELP", "KeyReader", "Session", "decode_keys", "raw_terminal", "run"]
+
+ESC = "\x1b"
+#: How long a lone ESC waits for the rest of an escape sequence before it counts as the Escape key.
+ESCAPE_DELAY = 0.05
+#: Auto-play speeds, seconds per move (``+`` goes left, ``-`` right).
+DELAYS: tuple[float, ...] = (0.1, 0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 5.0)
+
+_CSI_FINAL = {"A": "up", "B": "down", "C": "right", "D": "left", "H": "home", "F": "end", "Z": "shift-tab"}
+_CSI_TILDE = {"1": "home", "2": "insert", "3": "delete", "4": "end", "5": "pageup", "6": "pagedown",
+              "7": "home", "8": "end"}
+_CONTROL = {"\t": "tab", "\r": "enter", "\n": "enter", "\x7f": "backspace", "\x08": "backspace"}
+
+
+def decode_keys(data: str) -> tuple[list[str], str]:
+    """Split terminal input into key names, and return what is left of an unfinished escape sequence.
+
+    Printable characters are themselves (``"q"``, ``" "``); arrows, Home,
+    End, Page Up/Down, Tab and Shift-Tab, Enter and Backspace get names;
+    other control characters are ``ctrl-<letter>``.  Modifiers on arrows
+    (``ESC [ 1 ; 5 C``) are dropped: Ctrl-→ is →.
+
+    >>> decode_keys("l\\x1b[C\\x1bOD\\x1b[1~\\x1b[4~\\x1b[Z\\t")
+    (['l', 'right', 'left', 'home', 'end', 'shift-tab', 'tab'], '')
+    >>> decode_keys("q\\x1b[")
+    (['q'], '\\x1b[')
+    """
+    keys: list[str] = []
+    i = 0
+    while i < len(data):
+        ch = data[i]
+        if ch != ESC:
+            if ch in _CONTROL:
+                keys.append(_CONTROL[ch])
+            elif ch < " ":
+                keys.append("ctrl-" + chr(ord(ch) + 96))
+            else:
+                keys.append(ch)
+            i += 1
+            continue
+        if i + 1 == len(data):
+            return keys, data[i:]  # a lone ESC so far: wait for more
+        kind = data[i + 1]
+        if kind == "[":
+            end = i + 2
+            while end < len(data) and not "\x40" <= data[end] <= "\x7e":
+                end += 1
+            if end == len(data):
+                return keys, data[i:]
+            params, final = data[i + 2:end], data[end]
+            if final == "~":
+                keys.append(_CSI_TILDE.get(params.split(";")[0], "unknown"))
+            else:
+                keys.append(_CSI_FINAL.get(final, "unknown"))
+            i = end + 1
+        elif kind == "O":
+            if i + 2 == len(data):
+                return keys, data[i:]
+            keys.append(_CSI_FINAL.get(data[i + 2], "unknown"))
+            i += 3
+        elif kind == ESC:
+            keys.append("escape")
+            i += 1
+        else:
+            keys.append("alt-" + kind)
+            i += 2
+    return keys, ""
+
+
+class KeyReader:
+    """Keys from a terminal file descriptor, with a timeout; ``"resize"`` when the window changed size."""
+
+    def __init__(self, fd: int, wake: int | None = None) -> None:
+        self.fd = fd
+        self.wake = wake
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self._pending = ""
+        self._keys: list[str] = []
+
+    def read(self, timeout: float | None = None) -> str | None:
+        """The next key, ``"resize"``, ``"eof"`` when the terminal is gone, or None when ``timeout`` passed."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while not self._keys:
+            wait = None if deadline is None else max(deadline - time.monotonic(), 0)
+            if self._pending:  # the start of an escape sequence: its rest comes at once or never
+                wait = ESCAPE_DELAY if wait is None else min(wait, ESCAPE_DELAY)
+            ready = self._select(wait)
+            if self.wake is not None and self.wake in ready:
+                with contextlib.suppress(OSError):
+                    os.read(self.wake, 512)
+                return "resize"
+            if self.fd in ready:
+                chunk = os.read(self.fd, 1024)
+                if not chunk:
+                    return "eof"
+                self._keys, self._pending = decode_keys(self._pending + self._decoder.decode(chunk))
+            elif self._pending:
+                keys, _ = decode_keys(self._pending + ESC)  # the sequence never finished: flush it
+                self._keys = ["escape"] if self._pending == ESC else keys[:-1] or ["unknown"]
+                self._pending = ""
+            elif deadline is not None and time.monotonic() >= deadline:
+                return None
+        return self._keys.pop(0)
+
+    def _select(self, wait: float | None) -> list[int]:
+        fds = [self.fd] + ([self.wake] if self.wake is not None else [])
+        try:
+            ready, _, _ = select.select(fds, [], [], wait)
+        except InterruptedError:  # pragma: no cover - PEP 475 retries select; kept for safety
+            return []
+        return ready
+
+
+@contextlib.contextmanager
+def raw_terminal(fd: int) -> Iterator[list[Any]]:
+    """Keys one at a time, unechoed, Ctrl-C/Ctrl-Z/Ctrl-S as keys; output processing stays on for rich.
+
+    Yields the terminal's previous mode, which is restored on leaving.
+    """
+    import termios
+
+    saved = termios.tcgetattr(fd)
+    mode = termios.tcgetattr(fd)
+    mode[0] &= ~(termios.IXON | termios.ICRNL)
+    mode[3] &= ~(termios.ICANON | termios.ECHO | termios.ISIG | termios.IEXTEN)
+    mode[6][termios.VMIN] = 1
+    mode[6][termios.VTIME] = 0
+    termios.tcsetattr(fd, termios.TCSANOW, mode)
+    try:
+        yield saved
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+#: Every key binding: the key names (as :func:`decode_keys` gives them), the :class:`Session` method they
+#: call, and how the help screen shows the keys and says what they do.
+BINDINGS: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
+    (("right", "l", "down", "j", "enter"), "forward", "→  l", "next move (on into the next round at the end of one)"),
+    (("left", "h", "up", "k"), "back", "←  h", "previous move (back into the previous round)"),
+    (("g", "home"), "first", "g  Home", "start of the round (first move of a variation)"),
+    (("G", "end"), "last", "G  End", "last move of the round or of the variation"),
+    (("n", "pagedown"), "next_round", "n  PgDn", "next round"),
+    (("p", "pageup"), "previous_round", "p  PgUp", "previous round"),
+    (("tab",), "next_game", "Tab", "next game"),
+    (("shift-tab",), "previous_game", "Shift-Tab", "previous game"),
+    (("v",), "variation", "v", "enter the variation at the current move, or leave it"),
+    (("]",), "next_variation", "]  [", "next / previous variation of the same move"),
+    (("[",), "previous_variation", "", ""),
+    (("u", "backspace", "escape"), "leave", "u  Backspace", "leave the variation"),
+    ((" ",), "toggle_play", "Space", "auto-play on / off"),
+    (("+", "="), "faster", "+  -", "auto-play faster / slower"),
+    (("-", "_"), "slower", "", ""),
+    (("r",), "toggle_reveal", "r", "reveal the hands / turn them face down"),
+    (("?",), "toggle_help", "?", "this help (any key closes it)"),
+    (("q", "Q", "ctrl-c", "ctrl-d", "eof"), "quit", "q  Ctrl-C", "quit (Ctrl-Z suspends)"),
+)
+
+#: The help screen's rows: keys, what they do.
+HELP: tuple[tuple[str, str], ...] = tuple((shown, what) for _, _, shown, what in BINDINGS if shown)
+
+
+@dataclass
+class Session:
+    """The replayer's state between keys: where the cursor is, hands shown or not, auto-play, help.
+
+    :meth:`press` carries out one key (see :data:`BINDINGS`); ``message``
+    says why a key did nothing (the end of the record, no variation here)
+    until the next key.
+    """
+
+    replay: Replay
+    cursor: Cursor
+    reveal: bool = False
+    playing: bool = False
+    delay: float = 1.0
+    help: bool = False
+    message: str = ""
+    done: bool = False
+    _actions: dict[str, Callable[[], None]] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._actions = {key: getattr(self, method) for keys, method, _, _ in BINDINGS for key in keys}
+
+    def press(self, key: str) -> None:
+        """Carry out one key (names as :func:`decode_keys` gives them); unknown keys are ignored."""
+        self.message = ""
+        if self.help and key not in ("q", "ctrl-c", "eof", "resize"):
+            self.help = False  # any key closes the help
+            return
+        action = self._actions.get(key)
+        if action is not None:
+            action()
+
+    def tick(self) -> None:
+        """Auto-play: one move forward; stop at the end of the record or of a variation."""
+        moved = self.replay.next(self.cursor)
+        if moved is None:
+            self.playing = False
+            self.message = self._end_message()
+        else:
+            self.cursor = moved
+
+    # -- what the keys do -------------------------------------------------------------------
+    def forward(self) -> None:
+        """One move forward (into the next round at the end of one)."""
+        self._go(self.replay.next(self.cursor), self._end_message())
+
+    def back(self) -> None:
+        """One move back (into the previous round at the start of one)."""
+        self._go(self.replay.previous(self.cursor), "this is the start of the record")
+
+    def first(self) -> None:
+        """The start of the round, or the first move of the variation."""
+        self._go(self.replay.first(self.cursor), "")
+
+    def last(self) -> None:
+        """The last move of the round or of the variation."""
+        self._go(self.replay.last(self.cursor), "")
+
+    def next_round(self) -> None:
+        """The start of the next round (of the next game after the last)."""
+        self._go(self.replay.next_round(self.cursor), "this is the last round")
+
+    def previous_round(self) -> None:
+        """The start of the previous round."""
+        self._go(self.replay.previous_round(self.cursor), "this is the first round")
+
+    def next_game(self) -> None:
+        """The start of the next game (round to the first after the last)."""
+        self._go(self.replay.next_game(self.cursor), "the record holds one game")
+
+    def previous_game(self) -> None:
+        """The start of the previous game."""
+        self._go(self.replay.previous_game(self.cursor), "the record holds one game")
+
+    def variation(self) -> None:
+        """Enter the current move's variation, or leave the one the cursor is in."""
+        self._go(self.replay.toggle(self.cursor), "no variation at this move")
+
+    def next_variation(self) -> None:
+        """The next variation of the same move (from the main line: its first)."""
+        self._go(self.replay.sibling(self.cursor, 1), "no further variation of this move")
+
+    def previous_variation(self) -> None:
+        """The previous variation of the same move."""
+        self._go(self.replay.sibling(self.cursor, -1), "no earlier variation of this move")
+
+    def leave(self) -> None:
+        """Out of the variation, back to the move it replaces."""
+        self._go(self.replay.leave(self.cursor), "not in a variation")
+
+    def toggle_play(self) -> None:
+        """Start or stop auto-play."""
+        self.playing = not self.playing
+
+    def faster(self) -> None:
+        """Auto-play one speed faster."""
+        self._speed(-1)
+
+    def slower(self) -> None:
+        """Auto-play one speed slower."""
+        self._speed(1)
+
+    def toggle_reveal(self) -> None:
+        """Hands face up, or face down again."""
+        self.reveal = not self.reveal
+
+    def toggle_help(self) -> None:
+        """Show or hide the list of keys."""
+        self.help = not self.help
+
+    def quit(self) -> None:
+        """Leave the replayer."""
+        self.done = True
+
+    def _speed(self, step: int) -> None:
+        index = min(range(len(DELAYS)), key=lambda i: abs(DELAYS[i] - self.delay))
+        self.delay = DELAYS[max(0, min(len(DELAYS) - 1, index + step))]
+        self.message = f"auto-play: {self.delay:g} s a move"
+
+    def _go(self, cursor: Cursor | None, why_not: str) -> None:
+        if cursor is None:
+            self.message = why_not
+        else:
+            self.cursor = cursor
+
+    def _end_message(self) -> str:
+        if self.cursor.branch:
+            return "the end of this variation: v or u goes back"
+        return "the end of the record"
+
+    def footer(self, look: Look) -> RenderableType:
+        """The bottom line: the main keys, and the message or the auto-play state."""
+        keys = Text()
+        for key, what in (("←→", "move"), ("g G", "start/end"), ("n p", "round"), ("Tab", "game"),
+                          ("v", "variation"), ("r", "reveal"), ("Space", "play"), ("?", "help"),
+                          ("q", "quit")):
+            keys.append(_key_names(key, look), style="bold").append(f" {what}  ", style="dim")
+        status = Text(self.message, style="yellow")
+        if not self.message and self.playing:
+            status = Text(look.sym("▶ ", "> ") + f"auto-play, {self.delay:g} s a move", style="bold green")
+        grid = Table.grid(expand=True)
+        grid.add_column(no_wrap=True, overflow="crop")
+        grid.add_column(justify="right", no_wrap=True)
+        grid.add_row(keys, status)
+        return grid
+
+
+def run(replay: Replay, cursor: Cursor, *, console: Console, look: Look, keyboard: int,
+        filename: str = "") -> None:
+    """Replay interactively on ``console`` (a terminal) with keys from the ``keyboard`` descriptor."""
+    session = Session(replay, cursor, reveal=look.reveal)
+    read_fd, write_fd = os.pipe()
+    os.set_blocking(write_fd, False)
+    previous_wakeup = signal.set_wakeup_fd(write_fd, warn_on_full_buffer=False)
+    previous_winch = signal.signal(signal.SIGWINCH, lambda *_: None)
+    reader = KeyReader(keyboard, read_fd)
+    previous_stops = {number: signal.signal(number, _stop) for number in (signal.SIGTERM, signal.SIGHUP)}
+
+    def draw() -> None:
+        # The window's size now (not COLUMNS/LINES, which a shell may have exported long ago).
+        console.size = _size(console)
+        shown = Look(ascii=look.ascii, reveal=session.reveal)
+        keys = help_panel(shown, ((_key_names(k, shown), w) for k, w in HELP)) if session.help else None
+        view = FrameView(replay.frame(session.cursor), shown, filename=filename, height=console.height,
+                         footer=session.footer(shown), overlay=keys)
+        console.update_screen(Screen(view))
+
+    try:
+        with raw_terminal(keyboard) as cooked, console.screen(hide_cursor=True):
+            draw()
+            next_tick = time.monotonic() + session.delay
+            while not session.done:
+                timeout = max(next_tick - time.monotonic(), 0) if session.playing else None
+                key = reader.read(timeout)
+                if key is None:  # the auto-play timer
+                    session.tick()
+                    next_tick = time.monotonic() + session.delay
+                elif key == "ctrl-z":
+                    _suspend(console, keyboard, cooked)
+                elif key != "resize":
+                    was_playing = session.playing
+                    session.press(key)
+                    if session.playing and not was_playing:
+                        next_tick = time.monotonic() + session.delay
+                if not session.done:
+                    draw()
+    finally:
+        for number, handler in previous_stops.items():
+            signal.signal(number, handler)
+        signal.signal(signal.SIGWINCH, previous_winch)
+        signal.set_wakeup_fd(previous_wakeup)
+        os.close(read_fd)
+        os.close(write_fd)
+
+
+def _stop(number: int, _frame: object) -> None:
+    """SIGTERM or SIGHUP: leave through the ``finally`` blocks, which give the terminal back as it was."""
+    raise SystemExit(128 + number)
+
+
+def _key_names(keys: str, look: Look) -> str:
+    """Keys as the help shows them; arrows spelt out with ``--ascii``."""
+    return keys.replace("←→", "<- ->").replace("→", "Right").replace("←", "Left") if look.ascii else keys
+
+
+def _size(console: Console) -> tuple[int, int]:
+    """The terminal's columns and rows, asked of the terminal itself."""
+    try:
+        size = os.get_terminal_size(console.file.fileno())
+    except (AttributeError, ValueError, OSError):
+        return console.width, console.height
+    return size.columns, size.lines
+
+
+def _suspend(console: Console, keyboard: int, cooked: list[Any]) -> None:
+    """Ctrl-Z: give the terminal back as it was (``cooked``), stop, and take it again on ``fg``."""
+    import termios
+
+    raw = termios.tcgetattr(keyboard)
+    console.set_alt_screen(False)
+    console.show_cursor(True)
+    termios.tcsetattr(keyboard, termios.TCSADRAIN, cooked)
+    os.kill(os.getpid(), signal.SIGTSTP)  # the shell's job control stops us here
+    termios.tcsetattr(keyboard, termios.TCSANOW, raw)
+    console.set_alt_screen(True)
+    console.show_cursor(False)

@@ -1,0 +1,341 @@
+"""The replayer's model without a terminal: cursor movement, variations, frames; and `dln show` golden files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import dln
+import dln.replay
+from dln.cards import Card
+from dln.cli import main
+from dln.replay import Cursor, PositionError, Replay
+
+ROOT = Path(__file__).parent.parent
+GOLDEN = Path(__file__).parent / "golden"
+SAMPLES = ROOT / "samples"
+
+#: Two games of two rounds each: variations (two of one move, nested ones inside the first), comments,
+#: glyphs, hands written and hidden, and an illegal move (D201) that stops game 2's second round.
+STUDY = """\
+[Event "Study night"]
+[North "Maria"]
+[South "Eleni"]
+
+round 1 dealer S
+table 5h 3c 9d Js
+N: 4c 9c Kc 2h 5c 10d
+S: Jh 9s 8d Kd 6d Qs
+N 4c 5h =9!? {N keeps 9c to take it.}
+  ({Take the 9 at once.} N 9c x 9d S 8d x 5h+3c (S Qs?) (S 6d))
+  (N 2h)
+S 9s x [9] 9d!
+N 2h
+S Jh x Js??
+N 5c x 3c+2h *!!
+
+round 2 dealer N
+table 7c 8h 10c 8d
+S 6d
+N 8s x 8h
+S Kd
+
+[Event "Second game"]
+
+round 1 dealer N
+table 2c Jh 9c Jc
+S 6d 2c =8
+N 4s
+S 8c x [8]
+N 3h
+
+round 2 dealer S
+table 5h Ac 9d Js
+N: 3c 8d Kc 2h 7c 10d
+N 3c 5h =8
+S Jh x Js
+N 2h
+S Qs
+"""
+
+
+@pytest.fixture(scope="module")
+def study() -> Replay:
+    return Replay.from_text(STUDY, filename="study.dln")
+
+
+def sample(name: str) -> Replay:
+    path = SAMPLES / name
+    return Replay.from_text(path.read_text(encoding="utf-8"), filename=path.name)
+
+
+def cards(text: str) -> set[Card]:
+    return {Card.parse(c) for c in text.split()}
+
+
+# -- stepping through the main line ------------------------------------------------------------
+
+
+def test_the_replay_starts_before_the_first_move(study: Replay) -> None:
+    frame = study.frame(study.start)
+    assert frame.kind == "start" and frame.move is None and frame.title == "round 1: start"
+    assert frame.to_play == "N" and frame.state is not None and set(frame.state.loose) == cards("5h 3c 9d Js")
+    assert [e.number for e in frame.entries if e.move is not None] == [1, 2, 3, 4, 5]
+    assert not any(e.current for e in frame.entries)
+
+
+def test_next_and_previous_cross_round_and_game_boundaries(study: Replay) -> None:
+    end_of_round_1 = Cursor(0, 0, 5)
+    assert study.frame(end_of_round_1).title == "move 5: N 5c x 3c+2h *!!"
+    assert study.next(end_of_round_1) == Cursor(0, 1, 0)
+    assert study.previous(Cursor(0, 1, 0)) == end_of_round_1
+    assert study.next(Cursor(0, 1, 3)) == Cursor(1, 0, 0)  # the last round of game 1 → game 2
+    assert study.previous(Cursor(1, 0, 0)) == Cursor(0, 1, 3)
+    assert study.previous(study.start) is None
+    last = Cursor(1, 1, 3)  # game 2's second round stops at its illegal third move
+    assert study.next(last) is None
+
+
+def test_walk_visits_every_position_once_in_order(study: Replay) -> None:
+    walked = list(study.walk())
+    assert len(walked) == len(set(walked)) == (5 + 1) + (3 + 1) + (4 + 1) + (3 + 1)
+    assert walked[0] == study.start and walked[-1] == Cursor(1, 1, 3)
+    assert [study.previous(c) for c in walked[1:]] == walked[:-1]
+
+
+def test_first_last_and_rounds(study: Replay) -> None:
+    middle = Cursor(0, 0, 3)
+    assert study.first(middle) == Cursor(0, 0, 0)
+    assert study.last(middle) == Cursor(0, 0, 5)
+    assert study.next_round(middle) == Cursor(0, 1, 0)
+    assert study.next_round(Cursor(0, 1, 2)) == Cursor(1, 0, 0)
+    assert study.next_round(Cursor(1, 1, 0)) is None
+    assert study.previous_round(Cursor(1, 0, 2)) == Cursor(0, 1, 0)
+    assert study.previous_round(Cursor(0, 0, 4)) is None
+
+
+def test_games_wrap_round_and_a_single_game_does_not_move(study: Replay) -> None:
+    assert study.next_game(Cursor(0, 1, 2)) == Cursor(1, 0, 0)
+    assert study.next_game(Cursor(1, 1, 1)) == Cursor(0, 0, 0)
+    assert study.previous_game(Cursor(0, 0, 3)) == Cursor(1, 0, 0)
+    single = sample("constructs/claims.dln")
+    assert single.next_game(single.start) is None and single.previous_game(single.start) is None
+
+
+def test_stepping_never_replays_moves(study: Replay, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Main-line positions are the validator's kept states: moving is a lookup, in both directions."""
+    report_states = study.games[0].rounds[0].report.states
+
+    def forbidden(*_: object) -> None:
+        raise AssertionError("a move was replayed")
+
+    monkeypatch.setattr(dln.replay, "apply", forbidden)
+    cursor: Cursor | None = Cursor(0, 0, 5)
+    for k in range(5, -1, -1):
+        assert cursor is not None
+        assert study.frame(cursor).state is report_states[k]
+        cursor = study.previous(cursor)
+    assert study.frame(study.last(study.start)).state is report_states[-1]
+
+
+# -- variations ------------------------------------------------------------------------------------
+
+
+def test_entering_and_leaving_a_variation(study: Replay) -> None:
+    at_move_1 = Cursor(0, 0, 1)
+    frame = study.frame(at_move_1)
+    assert len(frame.variations) == 2
+    inside = study.enter(at_move_1)
+    assert inside == Cursor(0, 0, 1, ((0, 1),))
+    frame = study.frame(inside)
+    assert frame.title == "move 1, variation 1: N 9c x 9d"
+    assert frame.path == ("variation 1 of 2 of move 1",)
+    assert ("variation", "Take the 9 at once.") in frame.notes
+    assert frame.taken == (Card(9, "d"),)
+    # The variation starts from the position before the move it replaces.
+    assert frame.state is not None and set(frame.state.loose) == cards("5h 3c Js")
+    assert study.leave(inside) == at_move_1
+    assert study.toggle(at_move_1) == inside and study.toggle(inside) == at_move_1
+    assert study.leave(at_move_1) is None
+    assert study.enter(Cursor(0, 0, 2)) is None  # move 2 has no variation
+    assert study.enter(study.start) is None
+
+
+def test_moving_inside_a_variation_and_out_of_it(study: Replay) -> None:
+    inside = Cursor(0, 0, 1, ((0, 1),))
+    second = study.next(inside)
+    assert second == Cursor(0, 0, 1, ((0, 2),))
+    assert study.frame(second).title == "move 2, variation 1: S 8d x 5h+3c"
+    assert study.next(second) is None  # the end of the variation: nothing follows it
+    assert study.last(inside) == second and study.first(second) == inside
+    assert study.previous(second) == inside
+    assert study.previous(inside) == Cursor(0, 0, 0)  # back before the move it replaces
+
+
+def test_sibling_and_nested_variations(study: Replay) -> None:
+    inside = Cursor(0, 0, 1, ((0, 1),))
+    second_variation = study.sibling(inside, 1)
+    assert second_variation == Cursor(0, 0, 1, ((1, 1),))
+    assert study.frame(second_variation).title == "move 1, variation 2: N 2h"
+    assert study.sibling(second_variation, 1) is None
+    assert study.sibling(second_variation, -1) == inside
+    assert study.sibling(Cursor(0, 0, 1), 1) == inside  # from the main line: enter the first
+    nested = study.enter(Cursor(0, 0, 1, ((0, 2),)), 1)
+    assert nested == Cursor(0, 0, 1, ((0, 2), (1, 1)))
+    frame = study.frame(nested)
+    assert frame.title == "move 2, variation 1, variation 2: S 6d"
+    assert frame.path == ("variation 1 of 2 of move 1", "variation 2 of 2 of move 2")
+    # Backwards from a nested variation's first move: to the position before the move it replaces.
+    assert study.previous(nested) == Cursor(0, 0, 1, ((0, 1),))
+    assert study.leave(nested) == Cursor(0, 0, 1, ((0, 2),))
+
+
+def test_leaving_a_variation_of_a_variations_first_move_goes_up_twice() -> None:
+    replay = Replay.from_text("round 1 dealer S\ntable 5h 3c 9d Js\nN 4c\nS 2h\n  (S 3h (S 6d))\n")
+    nested = Cursor(0, 0, 2, ((0, 1), (0, 1)))
+    assert replay.frame(nested).title == "move 2, variation 1, variation 1: S 6d"
+    assert replay.previous(nested) == Cursor(0, 0, 1)
+
+
+def test_the_move_list_opens_the_variations_the_cursor_is_in(study: Replay) -> None:
+    nested = Cursor(0, 0, 1, ((0, 2), (0, 1)))
+    rows = [(e.depth, e.number, str(e.move.card) if e.move else None, e.current, e.heading, e.closing)
+            for e in study.frame(nested).entries]
+    assert rows == [
+        (0, 1, "4c", False, None, 0),
+        (1, 1, "9c", False, "variation 1 of 2", 0),
+        (1, 2, "8d", False, None, 0),
+        (2, 2, "Qs", True, "variation 1 of 2", 2),
+        (0, 2, "9s", False, None, 0),
+        (0, 3, "2h", False, None, 0),
+        (0, 4, "Jh", False, None, 0),
+        (0, 5, "5c", False, None, 0),
+    ]
+    assert study.frame(study.start).entries[0].move is not None
+    assert study.line(nested) is study.line(nested)  # replayed once, then cached
+
+
+# -- what a frame says -------------------------------------------------------------------------------
+
+
+def test_an_illegal_move_is_shown_and_stops_the_round(study: Replay) -> None:
+    frame = study.frame(Cursor(1, 1, 3))
+    assert frame.kind == "stopped" and frame.to_play is None
+    assert [f.code for f in frame.findings] == ["D201"]
+    assert frame.findings[0].help  # the legal moves instead
+    # The illegal move changes nothing; the move after it is listed but cannot be reached.
+    assert frame.state == study.frame(Cursor(1, 1, 2)).state
+    last = [e for e in frame.entries if e.move is not None][-1]
+    assert str(last.move.card) == "Qs" and last.cursor is None
+    assert study.games[1].rounds[1].totals_after is None
+
+
+def test_the_end_of_a_round_shows_the_rest_and_the_score() -> None:
+    replay = sample("constructs/claims.dln")
+    frame = replay.frame(replay.last(replay.start))
+    assert frame.kind == "end" and frame.end is not None and frame.to_play is None
+    assert frame.end.rest_to == "S" and set(frame.end.rest) == cards("3c 2d")
+    assert {side: s.total for side, s in frame.end.scores.items()} == {"N": 8, "S": 13}
+    assert [(r.side, r.cards, r.points, r.game) for r in frame.running] == [("N", 28, 8, 8), ("S", 24, 13, 13)]
+    assert frame.end.totals == {"N": 8, "S": 13} and frame.end.winner is None and frame.end.last
+
+
+def test_the_running_score_during_a_round_leaves_most_cards_for_the_end() -> None:
+    replay = sample("constructs/four-players.dln")
+    frame = replay.frame(replay.locate(move=6))
+    assert frame.xeri and frame.taken == (Card(13, "c"),)
+    ns, ew = frame.running
+    assert (ns.side, ns.seats, ns.cards, ns.xeris, ns.points) == ("NS", ("N", "S"), 8, 1, 11)
+    assert (ew.side, ew.seats, ew.cards) == ("EW", ("W", "E"), 2)
+
+
+def test_hidden_hands_hold_the_cards_the_record_proves() -> None:
+    replay = sample("constructs/hidden-hands.dln")
+    state = replay.frame(replay.start).state
+    assert state is not None
+    north = state.hand("N")
+    assert north.known == cards("4c Jc 7d 2c") and north.unknown == 2
+
+
+def test_a_setup_starts_with_declarations_and_does_not_count_for_the_game() -> None:
+    replay = sample("constructs/setup.dln")
+    frame = replay.frame(replay.start)
+    assert frame.state is not None and [(p.value, p.group, p.owner) for p in frame.state.piles] == [
+        (8, False, "N"), (8, True, "S")]
+    assert frame.round.label == "setup" and all(r.game is None for r in frame.running)
+
+
+def test_comments_and_findings_at_their_place(study: Replay) -> None:
+    assert study.frame(Cursor(0, 0, 1)).move.comments == ("N keeps 9c to take it.",)  # type: ignore[union-attr]
+    end = study.frame(Cursor(0, 0, 5))
+    assert [f.code for f in end.round_findings] == ["D604"]  # the round is not over, yet round 2 follows
+    assert study.frame(Cursor(0, 0, 4)).round_findings == ()
+
+
+def test_locate_and_address_round_trip(study: Replay) -> None:
+    cursor = Cursor(0, 0, 1, ((0, 2), (1, 1)))
+    assert study.address(cursor) == "--game 1 --round 1 --move 1 --variation 1.2.2.1"
+    assert study.locate(1, 1, 1, (1, 2, 2, 1)) == cursor
+    assert study.locate(2, 2, None) == Cursor(1, 1, 3)
+    for args, option in [((3,), "game"), ((1, 3), "round"), ((1, 1, 6), "move"), ((2, 2, 4), "move"),
+                         ((1, 1, 2, (1, 1)), "variation"), ((1, 1, 1, (1, 3)), "variation")]:
+        with pytest.raises(PositionError) as caught:
+            study.locate(*args)  # type: ignore[arg-type]
+        assert caught.value.option == option
+
+
+def test_a_record_without_rounds_cannot_be_replayed() -> None:
+    with pytest.raises(ValueError, match="no round"):
+        Replay.from_text('[Event "Not yet"]\n')
+    with pytest.raises(dln.DLNSyntaxError):
+        Replay.from_text("round 1\nN 7c x\n")
+
+
+# -- dln show: golden files ----------------------------------------------------------------------------
+
+SHOW = [
+    ("show-variations-start", ["samples/constructs/variations.dln", "--move", "0"]),
+    ("show-variations-nested", ["samples/constructs/variations.dln", "--move", "4", "--variation", "1.2.1.1",
+                                "--reveal"]),
+    ("show-four-players-xeri", ["samples/constructs/four-players.dln", "--move", "6", "--reveal"]),
+    ("show-claims-end", ["samples/constructs/claims.dln", "--move", "end"]),
+    ("show-claims-ascii", ["samples/constructs/claims.dln", "--move", "20", "--reveal", "--ascii"]),
+    ("show-claims-narrow", ["samples/constructs/claims.dln", "--move", "13", "--width", "80"]),
+    ("show-hidden-hands", ["samples/constructs/hidden-hands.dln", "--move", "4", "--reveal"]),
+    ("show-setup", ["samples/constructs/setup.dln", "--reveal"]),
+    ("show-illegal-move", ["samples/illegal/D201-lay-while-declared.dln", "--move", "end", "--reveal"]),
+    ("show-two-player-61-end", ["samples/two-player-61.dln", "--round", "9", "--move", "end"]),
+    ("show-four-player", ["samples/four-player.dln", "--round", "3", "--move", "17", "--reveal"]),
+    ("show-annotated-nested", ["samples/annotated.dln", "--round", "2", "--move", "28", "--variation", "1.2.1.1"]),
+    ("show-syntax-error", ["tests/golden/bad-capture.dln", "--move", "1"]),
+    ("show-no-such-move", ["samples/constructs/claims.dln", "--move", "49"]),
+]
+
+
+@pytest.mark.parametrize(("name", "args"), SHOW, ids=[case[0] for case in SHOW])
+def test_show_golden(name: str, args: list[str], update_golden: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    if not (ROOT / args[0]).exists():
+        pytest.skip(f"{args[0]} is not in this checkout")
+    monkeypatch.chdir(ROOT)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    full = ["show", *args, "--no-color", *([] if "--width" in args else ["--width", "120"])]
+    result = CliRunner().invoke(main, full, prog_name="dln")
+    got = f"$ dln {' '.join(full)}\n[exit {result.exit_code}]\n--- stdout\n{result.stdout}--- stderr\n{result.stderr}"
+    expected = GOLDEN / f"{name}.out"
+    if update_golden:
+        expected.write_text(got, encoding="utf-8")
+    assert got == expected.read_text(encoding="utf-8")
+
+
+def test_show_colours_suits_unless_told_not_to(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    path = str(SAMPLES / "constructs/claims.dln")
+    coloured = CliRunner().invoke(main, ["show", path, "--move", "20", "--reveal", "--color", "--width", "120"])
+    assert "\x1b[31m" in coloured.stdout  # hearts and diamonds in red
+    plain = CliRunner().invoke(main, ["show", path, "--move", "20", "--reveal", "--width", "120"])
+    assert "\x1b[" not in plain.stdout  # not a terminal: no escape codes at all
+    monkeypatch.setenv("NO_COLOR", "1")
+    honoured = CliRunner().invoke(main, ["show", path, "--move", "20", "--reveal", "--color", "--width", "120"])
+    assert "\x1b[31m" not in honoured.stdout

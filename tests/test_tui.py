@@ -1,0 +1,275 @@
+"""The interactive replayer: key decoding and sessions without a terminal, then `dln replay` in a real one (tmux).
+
+The tmux tests start the replayer in a detached 120x40 session on a private
+server socket, send keys with ``send-keys`` and read the screen with
+``capture-pane -p``, polling until the expected text appears: nothing here
+depends on how fast the machine is.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from dln.cli import main
+from dln.replay import Cursor, Replay
+from dln.tui import KeyReader, Session, decode_keys
+from tests.test_replay import STUDY
+
+ROOT = Path(__file__).parent.parent
+
+# -- decoding keys ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("raw", "keys"),
+    [
+        ("\x1b[C\x1b[D\x1b[A\x1b[B", ["right", "left", "up", "down"]),
+        ("\x1bOC\x1bOD\x1bOH\x1bOF", ["right", "left", "home", "end"]),  # application cursor mode
+        ("\x1b[H\x1b[F\x1b[1~\x1b[4~\x1b[7~\x1b[8~", ["home", "end", "home", "end", "home", "end"]),
+        ("\x1b[5~\x1b[6~\x1b[Z\t", ["pageup", "pagedown", "shift-tab", "tab"]),
+        ("\x1b[1;5C\x1b[1;2D", ["right", "left"]),  # Ctrl-→, Shift-←: modifiers dropped
+        ("lhgGnpv r?+-q", ["l", "h", "g", "G", "n", "p", "v", " ", "r", "?", "+", "-", "q"]),
+        ("\x03\x1a\r\x7f", ["ctrl-c", "ctrl-z", "enter", "backspace"]),
+        ("\x1b\x1b[C", ["escape", "right"]),
+        ("\x1bx", ["alt-x"]),
+        ("\x1b[15~", ["unknown"]),
+        ("é", ["é"]),
+    ],
+)
+def test_decode_keys(raw: str, keys: list[str]) -> None:
+    assert decode_keys(raw) == (keys, "")
+
+
+@pytest.mark.parametrize("partial", ["\x1b", "\x1b[", "\x1b[1;5", "\x1bO"])
+def test_an_unfinished_escape_sequence_waits_for_the_rest(partial: str) -> None:
+    assert decode_keys("q" + partial) == (["q"], partial)
+
+
+def test_the_key_reader_joins_split_sequences_and_times_out() -> None:
+    read_end, write_end = os.pipe()
+    try:
+        reader = KeyReader(read_end)
+        os.write(write_end, b"\x1b[")
+        os.write(write_end, b"Cq")
+        assert [reader.read(1), reader.read(1)] == ["right", "q"]
+        os.write(write_end, b"\x1b")  # a lone ESC: the Escape key once the sequence does not go on
+        assert reader.read(1) == "escape"
+        os.write(write_end, "♦".encode()[:2])  # half a UTF-8 character: nothing yet
+        assert reader.read(0.05) is None
+        os.write(write_end, "♦".encode()[2:])
+        assert reader.read(1) == "♦"
+    finally:
+        os.close(read_end)
+        os.close(write_end)
+    closed_read, closed_write = os.pipe()
+    os.close(closed_write)
+    assert KeyReader(closed_read).read(1) == "eof"
+    os.close(closed_read)
+
+
+# -- a session without a terminal ------------------------------------------------------------------
+
+
+def test_a_session_moves_reveals_plays_and_quits() -> None:
+    session = Session(Replay.from_text(STUDY), Cursor())
+    for key in ("right", "l", "G"):
+        session.press(key)
+    assert session.cursor == Cursor(0, 0, 5)
+    session.press("right")
+    assert session.cursor == Cursor(0, 1, 0)
+    session.press("left")
+    assert session.cursor == Cursor(0, 0, 5)
+    session.press("home")
+    session.press("h")
+    assert session.cursor == Cursor(0, 0, 0) and session.message == "this is the start of the record"
+    session.press("right")
+    session.press("v")
+    assert session.cursor == Cursor(0, 0, 1, ((0, 1),))
+    session.press("]")
+    assert session.cursor == Cursor(0, 0, 1, ((1, 1),))
+    session.press("u")
+    assert session.cursor == Cursor(0, 0, 1)
+    session.press("v")
+    session.press("v")
+    assert session.cursor == Cursor(0, 0, 1)
+    session.press("tab")
+    assert session.cursor == Cursor(1, 0, 0)
+    session.press("p")
+    assert session.cursor == Cursor(0, 1, 0)
+    session.press("r")
+    assert session.reveal
+    session.press("?")
+    assert session.help
+    session.press("right")  # any key closes the help, and does nothing else
+    assert not session.help and session.cursor == Cursor(0, 1, 0)
+    session.press(" ")
+    session.press("+")
+    assert session.playing and session.delay == 0.5
+    while session.playing:
+        session.tick()
+    assert session.cursor == Cursor(1, 1, 3) and session.message == "the end of the record"
+    session.press("q")
+    assert session.done
+
+
+# -- dln replay when standard output is not a terminal ---------------------------------------------------
+
+
+def test_replay_prints_every_position_when_not_on_a_terminal(tmp_path: Path) -> None:
+    path = tmp_path / "study.dln"
+    path.write_text(STUDY, encoding="utf-8")
+    result = CliRunner().invoke(main, ["replay", str(path), "--game", "1", "--width", "110"])
+    assert result.exit_code == 0
+    titles = [line for line in result.stdout.splitlines() if line.startswith("study.dln · ")]
+    assert len(titles) == (5 + 1) + (3 + 1)  # game 1 only: every position of its two rounds
+    assert result.stdout.count("▶ 5. N 5c x 3c+2h *!!") == 1
+    rounds = CliRunner().invoke(main, ["replay", str(path), "--game", "2", "--round", "2", "--move", "1"])
+    assert rounds.stdout.count("Second game · game 2 · round 2") == 3
+
+
+# -- dln replay in a real terminal -------------------------------------------------------------------------
+
+needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed: no terminal to drive")
+
+
+class Terminal:
+    """A tmux pane running one command, on a private tmux server."""
+
+    def __init__(self, command: str, *, cwd: Path, width: int = 120, height: int = 40) -> None:
+        self.server = ["tmux", "-L", f"dln-test-{uuid.uuid4().hex[:12]}", "-f", os.devnull]
+        env = ["-e", "LANG=C.UTF-8", "-e", "LC_ALL=C.UTF-8"]
+        subprocess.run([*self.server, "new-session", "-d", "-x", str(width), "-y", str(height), "-s", "replay",
+                        "-c", str(cwd), *env, command], check=True)
+
+    def keys(self, *keys: str) -> None:
+        subprocess.run([*self.server, "send-keys", "-t", "replay", *keys], check=True)
+
+    def screen(self) -> str:
+        return subprocess.run([*self.server, "capture-pane", "-p", "-t", "replay"], check=True,
+                              capture_output=True, text=True).stdout
+
+    def wait_for(self, *texts: str, gone: str | None = None, timeout: float = 15.0) -> str:
+        """The screen once it shows every one of ``texts`` (and no longer ``gone``); fails after ``timeout``."""
+        deadline = time.monotonic() + timeout
+        while True:
+            screen = self.screen()
+            if all(t in screen for t in texts) and (gone is None or gone not in screen):
+                return screen
+            if time.monotonic() > deadline:
+                pytest.fail(f"the screen never showed {texts!r}" + (f" without {gone!r}" if gone else "")
+                            + f"; it shows:\n{screen}")
+            time.sleep(0.03)
+
+    def close(self) -> None:
+        subprocess.run([*self.server, "kill-server"], check=False, capture_output=True)
+
+
+@pytest.fixture
+def study_file(tmp_path: Path) -> Path:
+    path = tmp_path / "study.dln"
+    path.write_text(STUDY, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def terminal(study_file: Path) -> Iterator[Terminal]:
+    replay = shlex.join([sys.executable, "-m", "dln", "replay", study_file.name])
+    term = Terminal(f"{replay}; echo replayer-exit=$?; sleep 600", cwd=study_file.parent)
+    try:
+        yield term
+    finally:
+        term.close()
+
+
+@needs_tmux
+def test_stepping_through_rounds_and_variations_in_a_terminal(terminal: Terminal) -> None:
+    screen = terminal.wait_for("round 1: start", "round 1 moves", "N Maria ▶ to play", "study.dln")
+    assert "▒▒ ▒▒ ▒▒ ▒▒ ▒▒ ▒▒" in screen and "4♣" not in screen  # hands face down
+
+    terminal.keys("Right")
+    screen = terminal.wait_for("▶ 1. N 4c 5h =9!?", "N declares 9: 5♥ 4♣", "!? an interesting move")
+    assert "N keeps 9c to take it." in screen and "2 variations instead (v enters):" in screen
+
+    terminal.keys("v")
+    screen = terminal.wait_for("move 1 in variation 1 of 2 of move 1", "N takes 9♦ with 9♣")
+    assert "variation: Take the 9 at once." in screen and "│ ▶ (1. N 9c x 9d" in screen
+
+    terminal.keys("l")
+    terminal.wait_for("move 2 in variation 1 of 2 of move 1", "S takes 5♥ 3♣ with 8♦")
+    terminal.keys("v")
+    terminal.wait_for("variation 1 of 2 of move 1 > variation 1 of 2 of move 2", "S lays Q♠", "? a mistake")
+    terminal.keys("BSpace", "h")  # leave the nested variation, then step back within the first one
+    terminal.wait_for("move 1 in variation 1 of 2 of move 1")
+    terminal.keys("h")  # before a variation's first move: back to the position before the move it replaces
+    terminal.wait_for("round 1: start", gone="variation 1 of 2 of move 1")
+
+    terminal.keys("End")
+    screen = terminal.wait_for("▶ 5. N 5c x 3c+2h *!!", "XERI", "N takes 3♣ 2♥ with 5♣")
+    assert "D604 round-unfinished" in screen  # the record moves on to round 2 mid-round
+
+    terminal.keys("Right")
+    terminal.wait_for("round 2: start", "round 2 moves", "round 2 (2 of 2), dealer N")
+    terminal.keys("Left")  # back across the round boundary, to round 1's last move
+    terminal.wait_for("▶ 5. N 5c x 3c+2h *!!", "round 1 (1 of 2)", gone="round 2: start")
+
+    terminal.keys("Home", "r")
+    screen = terminal.wait_for("round 1: start", "4♣", "K♣")
+    assert "▒▒" not in screen.split("table")[0]  # N's hand face up
+
+    terminal.keys("Tab")
+    terminal.wait_for("Second game · game 2 · round 1")
+    terminal.keys("n", "G")
+    screen = terminal.wait_for("▶ 3. N 2h ✗", "✗ illegal D201 lay-while-declared", "replay stopped")
+    assert "legal instead:" in screen
+
+    terminal.keys("?")
+    terminal.wait_for("keys", "auto-play faster / slower", "enter the variation at the current move")
+    terminal.keys("x")
+    terminal.wait_for("round 2 moves", gone="auto-play faster / slower")
+
+    terminal.keys("q")
+    screen = terminal.wait_for("replayer-exit=0")
+    assert "round 2 moves" not in screen  # the alternate screen is gone, the shell's is back
+
+
+@needs_tmux
+def test_auto_play_runs_to_the_end_and_the_screen_follows_a_resize(terminal: Terminal) -> None:
+    terminal.wait_for("round 1: start")
+    terminal.keys("+", "+", "+")
+    terminal.wait_for("auto-play: 0.1 s a move")
+    terminal.keys("Space")  # plays every move to the end of the record, then stops
+    screen = terminal.wait_for("the end of the record", "▶ 3. N 2h ✗")
+    assert "Second game" in screen
+
+    terminal.keys("g")
+    terminal.wait_for("round 2: start")
+    subprocess.run([*terminal.server, "resize-window", "-t", "replay", "-x", "80", "-y", "50"], check=True)
+    screen = terminal.wait_for("round 2 moves", "round 2: start")
+    widest = max(len(line.rstrip()) for line in screen.splitlines())
+    assert widest <= 80  # redrawn for the new width: the move list now sits under the board
+    terminal.keys("C-c")
+    terminal.wait_for("replayer-exit=0")
+
+
+@needs_tmux
+def test_a_syntax_error_is_reported_before_any_screen(tmp_path: Path) -> None:
+    path = tmp_path / "bad.dln"
+    path.write_text("round 1 dealer S\ntable 5h 3c 9d Js\nN 9c x\n", encoding="utf-8")
+    command = shlex.join([sys.executable, "-m", "dln", "replay", path.name])
+    term = Terminal(f"{command}; echo replayer-exit=$?; sleep 600", cwd=tmp_path)
+    try:
+        screen = term.wait_for("replayer-exit=2")
+        assert "bad.dln:3:7: error: expected what the card captures after 'x'" in screen
+    finally:
+        term.close()
