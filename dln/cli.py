@@ -12,14 +12,15 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from dln.engine import legal_moves
-from dln.engine.rules import variant_names
+from dln.engine.rules import parse_variants
 from dln.errors import DLNSyntaxError
 from dln.generate import record_move
 from dln.jsonout import game_to_data
@@ -28,6 +29,11 @@ from dln.parser import parse_text
 from dln.scoresheet import describe_position, score_sheet
 from dln.validate import GameReport, validate_game
 from dln.writer import move_text, write_games
+
+if TYPE_CHECKING:  # the replayer's modules and rich load only when a command needs them
+    from rich.console import Console
+
+    from dln.replay import Cursor, Replay
 
 EXIT_OK, EXIT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
 STDIN = "-"
@@ -96,6 +102,67 @@ def _games(source: Source, *, keep_line_comments: bool = False) -> list[Game]:
     return games
 
 
+def _write_atomically(path: Path, texts: Iterable[str]) -> None:
+    """Write ``texts`` to ``path`` through a temporary file, so a reader sees the old file or the whole new one.
+
+    A new file gets the mode the umask allows; an existing one keeps its mode.
+    """
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as file:
+            for text in texts:
+                file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        if path.exists():
+            mode = path.stat().st_mode & 0o7777
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(temp, mode)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+
+def _sources(files: tuple[str, ...], status: _Status) -> Iterator[Source]:
+    """Each file named (directories searched) that could be read; the others are reported, exit status 2."""
+    for name in _expand(files):
+        source = _read(name)
+        if source.problem is None:
+            yield source
+        else:
+            _report_problem(source)
+            status.worst(EXIT_BAD_INPUT)
+
+
+def _source_or_exit(name: str) -> Source:
+    """The one file a command works on, or exit 2 after saying why it cannot be read."""
+    source = _read(name)
+    if source.problem is not None:
+        _report_problem(source)
+        sys.exit(EXIT_BAD_INPUT)
+    return source
+
+
+class _Status:
+    """The exit status of a command over several files: the worst outcome met."""
+
+    def __init__(self) -> None:
+        self.code = EXIT_OK
+
+    def worst(self, code: int) -> None:
+        self.code = max(self.code, code)
+
+
+variant_option = click.option(
+    "--variant", metavar="NAMES", help="House rules (comma-separated); overrides the Variant tag."
+)
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="dln")
 def main() -> None:
@@ -114,28 +181,24 @@ def fmt(files: tuple[str, ...], check: bool, quiet: bool) -> None:
     comments, and a file that does not parse is left untouched.  Files are
     replaced atomically.
     """
-    status = EXIT_OK
+    status = _Status()
     changed = unchanged = 0
-    for name in _expand(files):
-        source = _read(name)
-        if source.problem is not None:
-            _report_problem(source)
-            status = EXIT_BAD_INPUT
-            continue
+    for source in _sources(files, status):
+        name = source.name
         games = _games(source, keep_line_comments=True)
         if source.errors:
-            status = EXIT_BAD_INPUT
+            status.worst(EXIT_BAD_INPUT)
             continue
         canonical = write_games(games)
         if list(parse_text(canonical)) != games:  # never write what would read back differently
             click.echo(f"{_display_name(name)}: internal error: canonical form would change the record", err=True)
-            status = EXIT_BAD_INPUT
+            status.worst(EXIT_BAD_INPUT)
             continue
         if name == STDIN:
             if not check:
                 click.echo(canonical, nl=False)
             elif canonical != source.text:
-                status = max(status, EXIT_FOUND)
+                status.worst(EXIT_FOUND)
                 if not quiet:
                     click.echo("would reformat <stdin>")
             continue
@@ -144,32 +207,17 @@ def fmt(files: tuple[str, ...], check: bool, quiet: bool) -> None:
             continue
         changed += 1
         if check:
-            status = max(status, EXIT_FOUND)
+            status.worst(EXIT_FOUND)
             if not quiet:
                 click.echo(f"would reformat {name}")
         else:
-            _write_atomically(Path(name), canonical)
+            _write_atomically(Path(name), [canonical])
             if not quiet:
                 click.echo(f"reformatted {name}")
     if not quiet and (changed or unchanged):
         verb = "would be reformatted" if check else "reformatted"
         click.echo(f"{changed} file{'s' * (changed != 1)} {verb}, {unchanged} unchanged", err=True)
-    sys.exit(status)
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` so that a crash leaves either the old or the new file."""
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.chmod(temp, path.stat().st_mode & 0o7777)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    sys.exit(status.code)
 
 
 @main.command()
@@ -182,17 +230,13 @@ def parse(files: tuple[str, ...], as_json: bool) -> None:
     games (each with the file it came from).  Games that do not parse are
     reported on stderr and left out; the exit code is then 2.
     """
-    status = EXIT_OK
+    status = _Status()
     out: list[dict[str, object]] = []
-    for name in _expand(files):
-        source = _read(name)
-        if source.problem is not None:
-            _report_problem(source)
-            status = EXIT_BAD_INPUT
-            continue
+    for source in _sources(files, status):
+        name = source.name
         games = _games(source)
         if source.errors:
-            status = EXIT_BAD_INPUT
+            status.worst(EXIT_BAD_INPUT)
         if as_json:
             out += [game_to_data(game, _display_name(name)) for game in games]
         else:
@@ -205,7 +249,7 @@ def parse(files: tuple[str, ...], as_json: bool) -> None:
             )
     if as_json:
         click.echo(json.dumps(out, ensure_ascii=False, indent=2))
-    sys.exit(status)
+    sys.exit(status.code)
 
 
 def _count(n: int, noun: str) -> str:
@@ -233,7 +277,7 @@ def _outcome(report: GameReport) -> str:
 @click.argument("files", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list of diagnostics.")
 @click.option("--explain", is_flag=True, help="List every legal alternative, not only the first few.")
-@click.option("--variant", metavar="NAMES", help="House rules (comma-separated); overrides Variant tags.")
+@variant_option
 @click.option("-q", "--quiet", is_flag=True, help="Print problems only, no summary.")
 def validate(files: tuple[str, ...], as_json: bool, explain: bool, variant: str | None, quiet: bool) -> None:
     """Replay DLN FILES through the rules and report every illegal move ('-' reads stdin).
@@ -245,21 +289,16 @@ def validate(files: tuple[str, ...], as_json: bool, explain: bool, variant: str 
     unreadable files or tags that make no sense.
     """
     started = time.perf_counter()
-    status = EXIT_OK
+    status = _Status()
     found: list[dict[str, object]] = []
     games = rounds = moves = errors = warnings = 0
-    variants = variant_names(variant) if variant is not None else None
-    for name in _expand(files):
-        source = _read(name)
-        if source.problem is not None:
-            _report_problem(source)
-            status = EXIT_BAD_INPUT
-            continue
-        display = _display_name(name)
+    variants = parse_variants(variant) if variant is not None else None
+    for source in _sources(files, status):
+        display = _display_name(source.name)
         parsed = _games(source) if not as_json else list(
             parse_text(source.text or "", filename=display, errors=source.errors))
         for error in source.errors:
-            status = EXIT_BAD_INPUT
+            status.worst(EXIT_BAD_INPUT)
             errors += 1
             found.append({"file": error.filename, "line": error.line, "column": error.column, "severity": "error",
                           "code": "S001", "name": "syntax-error", "message": error.message, "help": [],
@@ -272,10 +311,7 @@ def validate(files: tuple[str, ...], as_json: bool, explain: bool, variant: str 
             moves += report.moves
             errors += report.errors
             warnings += report.warnings
-            if report.bad_record:
-                status = EXIT_BAD_INPUT
-            elif report.errors:
-                status = max(status, EXIT_FOUND)
+            status.worst(EXIT_BAD_INPUT if report.bad_record else EXIT_FOUND if report.errors else EXIT_OK)
             if as_json:
                 found += [d.to_data() for d in report.diagnostics]
                 continue
@@ -292,15 +328,12 @@ def validate(files: tuple[str, ...], as_json: bool, explain: bool, variant: str 
         click.echo(f"{_count(games, 'game')}, {_count(rounds, 'round')}, {_count(moves, 'move')}: "
                    f"{_count(errors, 'error')}, {_count(warnings, 'warning')} "
                    f"({elapsed:.2f} s, {moves / elapsed if elapsed else 0:,.0f} moves/s)", err=True)
-    sys.exit(status)
+    sys.exit(status.code)
 
 
 def _one_game(file: str, game_number: int, variant: str | None) -> tuple[GameReport, Source]:
     """Read FILE and replay its game number GAME_NUMBER, keeping every position; exit 2 if impossible."""
-    source = _read(file)
-    if source.problem is not None:
-        _report_problem(source)
-        sys.exit(EXIT_BAD_INPUT)
+    source = _source_or_exit(file)
     games = {game.number: game for game in _games(source)}
     if any(error.game == game_number for error in source.errors):
         click.echo(f"{_display_name(file)}: error: game {game_number} has a syntax error (see above)", err=True)
@@ -308,7 +341,7 @@ def _one_game(file: str, game_number: int, variant: str | None) -> tuple[GameRep
     if game_number not in games:
         total = len(games) + len(source.errors)
         raise click.BadParameter(f"{_display_name(file)} has {_count(total, 'game')}", param_hint="--game")
-    variants = variant_names(variant) if variant is not None else None
+    variants = parse_variants(variant) if variant is not None else None
     report = validate_game(games[game_number], index=game_number, filename=_display_name(file),
                            source=_source_lines(source), variants=variants, keep_states=True)
     return report, source
@@ -321,7 +354,7 @@ def _one_game(file: str, game_number: int, variant: str | None) -> tuple[GameRep
 @click.option("--round", "round_number", type=click.IntRange(min=1), default=1, show_default=True,
               help="Round, counted from 1 in the file's order.")
 @click.option("--all", "every", is_flag=True, help="List moves that differ only in the suit of equal cards separately.")
-@click.option("--variant", metavar="NAMES", help="House rules (comma-separated); overrides the Variant tag.")
+@variant_option
 def moves(file: str, at: int, game_number: int, round_number: int, every: bool, variant: str | None) -> None:
     """List the legal moves before move AT of a round, in DLN."""
     report, _ = _one_game(file, game_number, variant)
@@ -346,15 +379,12 @@ def moves(file: str, at: int, game_number: int, round_number: int, every: bool, 
 @click.argument("file")
 @click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
               help="Only this game (counted from 1); default every game.")
-@click.option("--variant", metavar="NAMES", help="House rules (comma-separated); overrides the Variant tag.")
+@variant_option
 def score(file: str, game_number: int | None, variant: str | None) -> None:
     """Print the score sheet of each game: every round's points item by item, and the running totals."""
-    source = _read(file)
-    if source.problem is not None:
-        _report_problem(source)
-        sys.exit(EXIT_BAD_INPUT)
+    source = _source_or_exit(file)
     games = _games(source)
-    variants = variant_names(variant) if variant is not None else None
+    variants = parse_variants(variant) if variant is not None else None
     from rich.console import Console  # only this command draws tables; keep start-up light
 
     console = Console(highlight=False)
@@ -419,7 +449,7 @@ def generate(players: str, count: int, seed: int, strategy: str, hidden: bool, t
             click.echo(text, nl=False)
         sys.exit(EXIT_OK)
     try:
-        _stream_atomically(Path(output), texts)
+        _write_atomically(Path(output), texts)
     except OSError as exc:
         click.echo(f"{output}: error: cannot write: {exc.strerror or exc}", err=True)
         sys.exit(EXIT_BAD_INPUT)
@@ -427,39 +457,7 @@ def generate(players: str, count: int, seed: int, strategy: str, hidden: bool, t
     sys.exit(EXIT_OK)
 
 
-def _stream_atomically(path: Path, texts: Iterator[str]) -> None:
-    """Write ``texts`` to ``path`` through a temporary file, so a reader sees the old file or the whole new one.
-
-    A new file gets the mode the umask allows; an existing one keeps its mode.
-    """
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as file:
-            for text in texts:
-                file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        if path.exists():
-            mode = path.stat().st_mode & 0o7777
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        os.chmod(temp, mode)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-
-
 # -- the replayer: dln replay and dln show -----------------------------------------------------------
-
-from typing import TYPE_CHECKING  # noqa: E402  (appended section: the imports above are shared)
-
-if TYPE_CHECKING:  # the replayer's modules load only when its commands run
-    from rich.console import Console
-
-    from dln.replay import Cursor, Replay
 
 
 class _MoveCount(click.ParamType):
@@ -505,7 +503,7 @@ def _position_options(function: Callable[..., None]) -> Callable[..., None]:
                      help="Force colours on, or off (NO_COLOR is honoured too)  [default: when a terminal]"),
         click.option("--width", type=click.IntRange(min=40), default=None,
                      help="Columns to draw in  [default: the terminal's]"),
-        click.option("--variant", metavar="NAMES", help="House rules (comma-separated); overrides the Variant tag."),
+        variant_option,
     ]
     for option in reversed(options):
         function = option(function)
@@ -517,10 +515,7 @@ def _open_replay(file: str, variant: str | None, game_number: int | None) -> tup
 
     from dln.replay import Replay
 
-    source = _read(file)
-    if source.problem is not None:
-        _report_problem(source)
-        sys.exit(EXIT_BAD_INPUT)
+    source = _source_or_exit(file)
     games = _games(source)
     broken = {error.game for error in source.errors}
     if source.errors and not games:
@@ -529,7 +524,7 @@ def _open_replay(file: str, variant: str | None, game_number: int | None) -> tup
         click.echo(f"{_display_name(file)}: error: game {game_number} has a syntax error (see above)", err=True)
         sys.exit(EXIT_BAD_INPUT)
     numbers = [game.number or 1 for game in games]
-    variants = variant_names(variant) if variant is not None else None
+    variants = parse_variants(variant) if variant is not None else None
     try:
         replay = Replay.from_games(games, filename=_display_name(file), numbers=numbers,
                                    source=_source_lines(source), variants=variants)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import fields
 from typing import cast
 
 from dln.engine.deal import deal_order, next_deal, start_round
@@ -37,7 +36,6 @@ __all__ = [
     "record_game",
     "record_move",
     "record_round",
-    "variant_names",
 ]
 
 EVENT = "dln generate"
@@ -158,18 +156,6 @@ def record_round(played: PlayedRound, number: int, rules: Rules = DEFAULT_RULES,
     )
 
 
-def variant_names(rules: Rules) -> list[str]:
-    """The house rules ``rules`` plays, as the ``Variant`` tag names them (``clockwise``, ``first-card-xeri``).
-
-    The target is not a variant: it has its own tag.
-    """
-    return [
-        f.name.replace("_", "-")
-        for f in fields(Rules)
-        if f.name != "target" and getattr(rules, f.name) != getattr(DEFAULT_RULES, f.name)
-    ]
-
-
 def record_game(
     played: PlayedGame,
     rules: Rules = DEFAULT_RULES,
@@ -188,7 +174,7 @@ def record_game(
     tags: list[tuple[str, str]] = [("Event", EVENT), ("Site", SITE)]
     tags += [(_SEAT_TAGS[seat], strategy) for seat in SEATS if seat in seats]
     tags.append(("Target", str(rules.target)))
-    variants = variant_names(rules)
+    variants = rules.variants()
     if variants:
         tags.append(("Variant", ", ".join(variants)))
     if seed is not None:

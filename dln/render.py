@@ -23,7 +23,6 @@ from rich.text import Text
 
 from dln.cards import RANK_NAMES, SUIT_SYMBOLS, Card
 from dln.engine import Pile, RoundState
-from dln.generate import variant_names
 from dln.replay import Entry, Finding, Frame, Running, glyph_meaning, plain_move
 
 __all__ = ["FrameView", "Look", "card_text", "cards_text", "help_panel"]
@@ -183,7 +182,7 @@ class FrameView:
         if f.state is not None:
             parts.append(Text(f"deal {f.state.deal} of {f.state.deals}"))
         rules = f"{game.players} players, to {game.rules.target}"
-        variants = variant_names(game.rules)
+        variants = game.rules.variants()
         if variants:
             rules += ", house rules: " + ", ".join(variants)
         parts.append(Text(rules, style=_LABEL))

@@ -50,7 +50,7 @@ from dln.engine import (
 from dln.engine import Move as EngineMove
 from dln.engine.codes import Severity, error
 from dln.engine.deal import DealtRound
-from dln.engine.rules import VARIANTS, rules_for, variant_names
+from dln.engine.rules import VARIANTS, parse_variants, rules_for
 from dln.engine.scoring import check_dealer
 from dln.errors import caret_excerpt
 from dln.generate import record_move
@@ -183,13 +183,9 @@ class GameReport:
 
     def describe_rules(self) -> str:
         """E.g. ``standard rules (diloti-pagat.txt), target 61`` or the house rules in force."""
-        names = [name for name in _variant_names_in(self.rules)]
+        names = self.rules.variants()
         rules = ("house rules: " + ", ".join(names)) if names else "standard rules (diloti-pagat.txt)"
         return f"{self.players} players, {rules}, target {self.rules.target}"
-
-
-def _variant_names_in(rules: Rules) -> list[str]:
-    return [name for name, flag in VARIANTS.items() if getattr(rules, flag)]
 
 
 @dataclass
@@ -266,14 +262,14 @@ class _GameChecker:
             else:
                 self.report("R002", "error", f"[Target \"{raw_target}\"] is not a positive whole number",
                             self.game.tag_line("Target"))
-        names = list(variants) if variants is not None else variant_names(self.game.tag("Variant") or "")
+        names = list(variants) if variants is not None else parse_variants(self.game.tag("Variant") or "")
         try:
             rules = rules_for(names, target)
         except ValueError as exc:
             self.report("R002", "error", str(exc), None if variants is not None else self.game.tag_line("Variant"))
             rules = Rules(target=target)
         for flag in rules.unimplemented():
-            name = next(n for n in _variant_names_in(rules) if n.replace("-", "_") == flag)
+            name = next(n for n, f in VARIANTS.items() if f == flag)
             self.report("R004", "warning", f"the house rule {name} is not implemented yet; "
                         "moves are checked without it", self.game.tag_line("Variant"))
         return rules
@@ -523,10 +519,7 @@ class _GameChecker:
             self.report("R003", "error", "every hand is played out: the next deal must come first",
                         move.line, move.column, move=number)
             return None
-        engine_move, violations = self._judge(state, move)
-        failed = any(v.severity == "error" for v in violations)
-        self.report_all(violations, move.line, move.column, move=number,
-                        help=self._alternatives(state, move) if failed else ())
+        engine_move, failed = self._check(state, move, number)
         for variation in move.variations:
             self._variation(state, variation.moves, number, plans, k)
         if failed:
@@ -539,10 +532,7 @@ class _GameChecker:
             if state.needs_deal and k + 1 < len(plans):
                 k += 1
                 state = next_deal(state, self._hands(plans[k], state.setup, self._deal_of(k), state.seen()))
-            engine_move, violations = self._judge(state, move)
-            failed = any(v.severity == "error" for v in violations)
-            self.report_all(violations, move.line, move.column, move=number,
-                            help=self._alternatives(state, move) if failed else ())
+            engine_move, failed = self._check(state, move, number)
             for inner in move.variations:
                 self._variation(state, inner.moves, number, plans, k)
             if failed:
@@ -550,13 +540,18 @@ class _GameChecker:
             state = apply(state, engine_move).state
             number += 1
 
-    @staticmethod
-    def _judge(state: RoundState, move: Move) -> tuple[EngineMove, list[Violation]]:
-        """The engine move and every rule it breaks; a move naming what is not there is judged no further."""
-        engine_move, problems = to_engine_move(state, move)
-        if any(p.severity == "error" for p in problems):
-            return engine_move, problems
-        return engine_move, check(state, engine_move)
+    def _check(self, state: RoundState, move: Move, number: int) -> tuple[EngineMove, bool]:
+        """Report every rule ``move`` breaks in ``state``: (the engine's move, whether it is illegal).
+
+        A move naming what is not on the table is judged no further.
+        """
+        engine_move, violations = to_engine_move(state, move)
+        if not any(v.severity == "error" for v in violations):
+            violations = check(state, engine_move)
+        failed = any(v.severity == "error" for v in violations)
+        self.report_all(violations, move.line, move.column, move=number,
+                        help=self._alternatives(state, move) if failed else ())
+        return engine_move, failed
 
     def _deal_of(self, k: int) -> Mapping[str, Sequence[Card]] | None:
         """The hands of deal ``k`` as the round's deck deals them, if the record gives a deck."""

@@ -30,7 +30,7 @@ from dln.engine import (
     start_round,
 )
 from dln.engine.selfplay import play_game
-from dln.generate import game_rng, generate_games, pile_ref, positions, record_game, record_move, variant_names
+from dln.generate import game_rng, generate_games, pile_ref, positions, record_game, record_move
 from dln.model import Game, PileRef
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -164,9 +164,9 @@ def test_house_rules_go_into_the_variant_tag() -> None:
     rules = Rules(target=31, clockwise=True)
     game = next(generate_games(1, players=4, seed=2, rules=rules))
     assert game.tag("Variant") == "clockwise" and game.tag("Target") == "31"
-    assert variant_names(Rules()) == []
+    assert Rules().variants() == []
     both = Rules(first_card_xeri=True, no_last_card_xeri=True)
-    assert variant_names(both) == ["first-card-xeri", "no-last-card-xeri"]
+    assert both.variants() == ["first-card-xeri", "no-last-card-xeri"]
     with pytest.raises(ValueError, match="forced_capture"):
         next(generate_games(1, rules=Rules(forced_capture=True)))
 

@@ -69,6 +69,13 @@ class Rules:
         if self.target < 1:
             raise ValueError(f"target score must be positive, not {self.target}")
 
+    def variants(self) -> list[str]:
+        """The house rules switched on, as a ``Variant`` tag names them (``clockwise``, ``soy``…).
+
+        The target is not a variant: it has its own tag.
+        """
+        return [name for name, flag in VARIANTS.items() if getattr(self, flag)]
+
     def unimplemented(self) -> tuple[str, ...]:
         """Names of the flags switched on here that the engine ignores for now."""
         return tuple(name for name in self.UNIMPLEMENTED if getattr(self, name))
@@ -92,7 +99,7 @@ VARIANTS: dict[str, str] = {
 }
 
 
-def variant_names(text: str) -> list[str]:
+def parse_variants(text: str) -> list[str]:
     """The names in a ``Variant`` tag value: comma-separated, blanks ignored."""
     return [name.strip() for name in text.split(",") if name.strip()]
 

@@ -132,10 +132,11 @@ def test_dealer_passes_to_the_next_seat() -> None:
 
 def test_variant_names_select_house_rules() -> None:
     """The Variant tag's names map onto the rule flags; unknown names are refused with the known ones."""
-    from dln.engine.rules import rules_for, variant_names
+    from dln.engine.rules import parse_variants, rules_for
 
-    assert variant_names(" forced-capture,clockwise , ") == ["forced-capture", "clockwise"]
+    assert parse_variants(" forced-capture,clockwise , ") == ["forced-capture", "clockwise"]
     rules = rules_for(["clockwise", "redeal-any-rank"], target=121)
     assert (rules.clockwise, rules.redeal_any_rank, rules.target, rules.soy) == (True, True, 121, False)
+    assert rules.variants() == ["redeal-any-rank", "clockwise"]
     with pytest.raises(ValueError, match="unknown variant 'clokwise'; known variants: forced-capture"):
         rules_for(["clokwise"])
