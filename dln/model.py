@@ -144,7 +144,8 @@ class Round:
     ``deck`` is the whole pack in dealing order when the record gives it
     instead.  ``turn`` says whose move it is in a setup.  ``rest`` and
     ``score`` are the recorder's checkable claims after the last move;
-    ``comments`` are those written after them.
+    ``redeal`` is the seat that cancelled the round for its face cards (a
+    house rule); ``comments`` are those written after them.
     """
 
     number: int | None = None
@@ -159,9 +160,13 @@ class Round:
     comments: tuple[str, ...] = ()
     line: int | None = _pos()
     column: int | None = _pos()
+    redeal: Seat | None = None
     #: Where the ``rest`` claim is written (for diagnostics).
     rest_line: int | None = _pos()
     rest_column: int | None = _pos()
+    #: Where the ``redeal`` line is written (for diagnostics).
+    redeal_line: int | None = _pos()
+    redeal_column: int | None = _pos()
 
     @property
     def moves(self) -> tuple[Move, ...]:

@@ -182,30 +182,27 @@ class _Builder(Transformer[Token, Any]):
     def rest(self, children: list[Token]) -> tuple[str, Token, tuple[str, ...]]:
         return str(children[1]), children[0], self._take_line_comments(children[0])
 
+    redeal = rest
+
     def score(self, children: list[Token]) -> tuple[ScoreClaim, Token, tuple[str, ...]]:
         points = tuple((str(side), int(n)) for side, n in zip(children[1::2], children[2::2], strict=True))
         keyword = children[0]
         return ScoreClaim(points, **self._pos(keyword)), keyword, self._take_line_comments(keyword)  # type: ignore[arg-type]
 
-    def claims(self, children: list[Any]) -> tuple[tuple[str, Token] | None, ScoreClaim | None, tuple[str, ...]]:
-        rest: tuple[str, Token] | None = None
-        score: ScoreClaim | None = None
-        comments: list[str] = []
+    def claims(self, children: list[Any]) -> dict[str, Any]:
+        """The round's closing lines: ``rest``/``redeal`` as (seat, keyword), ``score``, and comments."""
+        found: dict[str, Any] = {"comments": []}
         for child in children:
             if isinstance(child, Token):
-                comments.append(_comment(child))
+                found["comments"].append(_comment(child))
                 continue
             claim, keyword, line_comments = child
-            if isinstance(claim, ScoreClaim):
-                if score is not None:
-                    raise _ModelError.at("a round has one 'score' claim", keyword)
-                score = claim
-            else:
-                if rest is not None:
-                    raise _ModelError.at("a round has one 'rest' claim", keyword)
-                rest = claim, keyword
-            comments.extend(line_comments)
-        return rest, score, tuple(comments)
+            what = str(keyword)
+            if what in found:
+                raise _ModelError.at(f"a round has one '{what}' line", keyword)
+            found[what] = claim if isinstance(claim, ScoreClaim) else (claim, keyword)
+            found["comments"].extend(line_comments)
+        return found
 
     def round(self, children: list[Any]) -> Round:
         kind, number, dealer, keyword, head_comments = children[0]
@@ -233,8 +230,13 @@ class _Builder(Transformer[Token, Any]):
                 first_lines.append(child)
         hands, moves, comments = _sort_deal_lines(first_lines, tuple(head_comments))
         first = Deal(hands, moves, comments, **self._pos(keyword))
-        rest, score, trailing = claims if claims is not None else (None, None, ())
-        rest_pos = {"rest_line": rest[1].line + self.offset, "rest_column": rest[1].column} if rest else {}
+        claims = claims or {}
+        rest, redeal = claims.get("rest"), claims.get("redeal")
+        positions = {}
+        for name, claim in (("rest", rest), ("redeal", redeal)):
+            if claim is not None:
+                positions[f"{name}_line"] = claim[1].line + self.offset
+                positions[f"{name}_column"] = claim[1].column
         return Round(
             number=number,
             dealer=dealer,
@@ -244,10 +246,11 @@ class _Builder(Transformer[Token, Any]):
             turn=turn,  # type: ignore[arg-type]
             deals=(first, *later),
             rest=rest[0] if rest else None,  # type: ignore[arg-type]
-            score=score,
-            comments=trailing,
+            score=claims.get("score"),
+            comments=tuple(claims.get("comments", ())),
+            redeal=redeal[0] if redeal else None,  # type: ignore[arg-type]
             **self._pos(keyword),
-            **rest_pos,
+            **positions,
         )
 
     # -- moves ------------------------------------------------------------------
@@ -502,6 +505,7 @@ _PHRASES: dict[str, str] = {
     "DEAL": "'deal'",
     "REST": "a claim (rest, score)",
     "SCORE": "a claim (rest, score)",
+    "REDEAL": "'redeal'",
     "COLON": "':'",
     "RSQB": "']'",
     "_DEALER": "'dealer'",
@@ -523,6 +527,7 @@ _AFTER: dict[str, str] = {
     "_DEALER": "expected the dealer's seat after 'dealer' (N, E, S or W)",
     "TURN": "expected the seat to move after 'turn' (N, E, S or W)",
     "REST": "expected the seat that took the last cards after 'rest' (e.g. rest N)",
+    "REDEAL": "expected the seat that cancels the round after 'redeal' (e.g. redeal N)",
     "MOVE_NUMBER": "expected the seat that moves after the move number (e.g. 12. N 7c)",
     "DECK": "expected the 52 cards of the pack after 'deck'",
     "GROUP": "expected 'of' and the value after 'group' (e.g. = group of 8s)",
@@ -599,6 +604,7 @@ _KEYWORDS = {
     "dealer": "_DEALER",
     "turn": "TURN",
     "rest": "REST",
+    "redeal": "REDEAL",
     "deck": "DECK",
     "group": "GROUP",
     "of": "OF",

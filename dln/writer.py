@@ -73,12 +73,14 @@ def _round_lines(round_: Round) -> list[str]:
         if index == 0 and round_.turn is not None:
             lines.append(f"turn {round_.turn}")
         lines += _deal_body(deal)
-    if round_.comments and round_.rest is None and round_.score is None:
-        raise ValueError("a round's closing comments must follow a rest or score claim")
+    if round_.comments and round_.rest is None and round_.score is None and round_.redeal is None:
+        raise ValueError("a round's closing comments must follow a rest, score or redeal line")
     if round_.rest is not None:
         lines.append(f"rest {round_.rest}")
     if round_.score is not None:
         lines.append(" ".join(["score", *(f"{side} {points}" for side, points in round_.score.points)]))
+    if round_.redeal is not None:
+        lines.append(f"redeal {round_.redeal}")
     lines += [_comment(text) for text in round_.comments]
     return lines
 

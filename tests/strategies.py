@@ -93,6 +93,7 @@ def rounds(draw: st.DrawFn) -> Round:
     setup = draw(st.booleans())
     rest = draw(st.none() | seats)
     score = draw(st.none() | score_claims)
+    redeal = draw(st.none() | seats)
     return Round(
         number=None if setup else draw(small_ints),
         dealer=draw(st.none() | seats),
@@ -103,7 +104,8 @@ def rounds(draw: st.DrawFn) -> Round:
         deals=tuple(draw(st.lists(deals, min_size=1, max_size=3))),
         rest=rest,
         score=score,
-        comments=draw(comment_lists) if rest or score else (),
+        redeal=redeal,
+        comments=draw(comment_lists) if rest or score or redeal else (),
     )
 
 

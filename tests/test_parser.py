@@ -335,3 +335,13 @@ def test_comments_cannot_nest() -> None:
 
 def test_tag_backslashes_other_than_escapes_are_kept() -> None:
     assert dln.loads('[Path "a\\nb"]').tag("Path") == "a\\nb"
+
+
+def test_redeal_line() -> None:
+    """A house rule lets a player dealt 5 or 6 face cards cancel the round: ``redeal N``."""
+    round_ = only_round("round 1 dealer S\ntable 5h 3c 9d Js\nN: Kc Kd Qs Qh Jc 5d\nredeal N {five face cards}")
+    assert round_.redeal == "N" and round_.redeal_line == 4 and round_.comments == ("five face cards",)
+    assert "N: Kc Kd Qs Qh Jc 5d\nredeal N\n{five face cards}\n" in dln.dumps(dln.loads("round 1 dealer S\n"
+        "table 5h 3c 9d Js\nN: Kc Kd Qs Qh Jc 5d\nredeal N {five face cards}"))
+    with pytest.raises(dln.DLNSyntaxError, match="one 'redeal' line"):
+        dln.loads("round 1\nredeal N\nredeal S")

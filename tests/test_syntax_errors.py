@@ -37,7 +37,7 @@ def error_of(text: str) -> dln.DLNSyntaxError:
         ("round 1 dealer S\n12. 7c", 2, 5, "expected the seat that moves after the move number"),
         ("round 1 dealer S\nN 7c (S 8c", 2, 11, "')' to close the variation"),
         ("round 1\ntable 3d\ntable 4d", 3, 1, "a round has only one 'table' line"),
-        ("round 1\nrest N\nrest S", 3, 1, "a round has one 'rest' claim"),
+        ("round 1\nrest N\nrest S", 3, 1, "a round has one 'rest' line"),
         ("hello", 1, 1, "expected a new round (e.g. round 2 dealer N) at the start of the game, found 'hello'"),
         ('[Event "unclosed]\nround 1', 1, 1, ""),
     ],
