@@ -12,6 +12,8 @@ and a large file is read one game at a time.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import re
 import threading
 from collections.abc import Iterable, Iterator
@@ -24,6 +26,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from dln.cards import Card
 from dln.errors import DLNSyntaxError
+from dln.fastpath import read_canonical
 from dln.model import Deal, Game, Hand, Move, Pile, PileRef, Round, ScoreClaim, Variation
 
 __all__ = ["grammar_path", "parse_games", "split_games"]
@@ -361,7 +364,23 @@ def _parser() -> Lark:
     return _lark
 
 
-def _parse_chunk(text: str, offset: int, keep_line_comments: bool) -> list[Game]:
+def _terminal(name: str) -> str:
+    """The regular expression of one of the grammar's terminals."""
+    global _terminals
+    if _terminals is None:
+        _terminals = {t.name: t.pattern.to_regexp() for t in _parser().terminals}
+    return _terminals[name]
+
+
+_terminals: dict[str, str] | None = None
+
+
+def _parse_chunk(text: str, offset: int, keep_line_comments: bool, *, fast: bool = True) -> list[Game]:
+    """The games of one chunk: canonical text by the fast reader when it can, else by the grammar."""
+    if fast:
+        games = read_canonical(text, offset, _terminal, _tag_value)
+        if games is not None:
+            return games
     with _lock:
         _builder.offset = offset
         _builder.keep_line_comments = keep_line_comments
@@ -373,7 +392,6 @@ def _parse_chunk(text: str, offset: int, keep_line_comments: bool) -> list[Game]
 # Cutting a file into games
 
 _TAG_START = re.compile(r"[ \t]*\[[A-Za-z_]")
-_PLAIN_LINE = re.compile(r'[^{};"\[]*')
 _TOKEN_TAG = re.compile(r'\[[A-Za-z_][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\]')
 
 
@@ -390,15 +408,16 @@ def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     in_brace = False
     has_body = False
     for number, line in enumerate(lines):
-        if not in_brace and has_body and _TAG_START.match(line) and _TOKEN_TAG.match(line.lstrip(" \t")):
+        if has_body and not in_brace and line[:1] in "[ \t" and _TAG_START.match(line) \
+                and _TOKEN_TAG.match(line.lstrip(" \t")):
             yield start, "".join(chunk)
             chunk, start, has_body = [], number, False
         chunk.append(line)
-        if not in_brace and _PLAIN_LINE.fullmatch(line.rstrip("\r\n")):
-            has_body = has_body or bool(line.strip())
-            continue
-        in_brace, body = _scan(line, in_brace)
-        has_body = has_body or body
+        if in_brace or "{" in line:
+            in_brace, body = _scan(line, in_brace)
+            has_body = has_body or body
+        elif not has_body:  # until the game's body starts, tell tags and comments from the rest
+            has_body = _scan(line, False)[1]
     if chunk:
         yield start, "".join(chunk)
 
@@ -465,14 +484,24 @@ def parse_games(
 
 def read_lines(file: IO[str] | IO[bytes]) -> Iterator[str]:
     """Lines of a text or binary file (UTF-8, BOM allowed), read lazily."""
-    first = True
-    for line in file:
-        if isinstance(line, bytes):
-            line = line.decode("utf-8")
-        if first:
-            line = line.removeprefix("\ufeff")
-            first = False
-        yield line
+    if isinstance(file, io.RawIOBase | io.BufferedIOBase):
+        # Decode in C, a buffer at a time, keeping line endings as written; detach
+        # afterwards so the caller's file is not closed with the wrapper.
+        text = io.TextIOWrapper(file, encoding="utf-8-sig", newline="")
+        try:
+            yield from text
+        finally:
+            with contextlib.suppress(ValueError):  # already closed by its owner
+                text.detach()
+        return
+    lines = iter(file)
+    first = next(lines, None)
+    if first is None:
+        return
+    decode = isinstance(first, bytes)
+    yield (first.decode("utf-8") if decode else first).removeprefix("\ufeff")  # type: ignore[union-attr]
+    for line in lines:
+        yield line.decode("utf-8") if decode else line  # type: ignore[misc,union-attr]
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,239 @@
+"""A fast reader for canonical DLN, answering only where it agrees with the grammar.
+
+Archives written by programs (``dln fmt``, ``dln generate``, ``dln record``)
+are canonical: one construct per line, single spaces, no annotations on most
+moves.  Reading them through Lark costs a lexer match per token and a parser
+step per token; this reader instead matches each canonical line with one
+regular expression built from the terminals of ``grammar/dln.lark`` and builds
+the same model directly.
+
+It gives up — returns None — at the first line outside that canonical subset
+(a comment, a variation, a glyph, ``+``, a setup, a deck, odd spacing…) and on
+anything the grammar would refuse, so the Lark parser, which remains the one
+definition of the syntax, reads that game instead and reports any error.
+Property tests check that whenever this reader answers, the answer equals the
+parser's, source positions included.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from dln.cards import _BY_TEXT, Card
+from dln.model import Deal, Game, Hand, Move, PileRef, Round, ScoreClaim
+
+_card: Callable[[str], Card] = _BY_TEXT.__getitem__
+
+# Objects are built by setting slots directly: frozen dataclasses route every
+# field through object.__setattr__, which dominated the profile.  The values
+# are exactly what the dataclass __init__ would store.
+_new = object.__new__
+(_seat, _card_, _kind, _components, _value, _group, _xeri, _number, _glyphs, _comments, _variations, _line,
+ _column) = (getattr(Move, name).__set__ for name in Move.__slots__)  # type: ignore[attr-defined]
+
+
+def _move(seat: str, card: Card, kind: str, components: tuple[Any, ...], value: int | None, group: bool,
+          xeri: bool, number: int | None, line: int) -> Move:
+    """``Move(seat, card, kind, components, value, group, xeri, number, line=line, column=1)``, faster."""
+    move = _new(Move)
+    _seat(move, seat)
+    _card_(move, card)
+    _kind(move, kind)
+    _components(move, components)
+    _value(move, value)
+    _group(move, group)
+    _xeri(move, xeri)
+    _number(move, number)
+    _glyphs(move, ())
+    _comments(move, ())
+    _variations(move, ())
+    _line(move, line)
+    _column(move, 1)
+    return move
+
+
+class _Patterns:
+    """Whole-line patterns of canonical DLN, assembled from the grammar's terminals."""
+
+    def __init__(self, terminal: Callable[[str], str]) -> None:
+        card, seat, value = terminal("CARD"), terminal("SEAT"), terminal("VALUE")
+        pile_value = terminal("PILE_VALUE")
+        item = rf"(?:{card}|\[{pile_value}(?: {seat})?\])"
+        self.item = re.compile(item)
+        self.ref = re.compile(rf"\[({pile_value})(?: ({seat}))?\]")
+        self.tag = re.compile(terminal("TAG"))
+        self.tag_parts = re.compile(r'\[([A-Za-z_][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
+        self.round = re.compile(rf"round ({terminal('INT')})(?: dealer ({seat}))?")
+        self.table = re.compile(rf"table((?: {card})*)")
+        self.hand = re.compile(rf"({seat}):((?: (?:{card}|\?))*)")
+        self.cards = re.compile(rf"{card}|\?")
+        self.move = re.compile(
+            rf"(?:({terminal('INT')})\. )?({seat}) ({card})"
+            rf"(?:( x)((?: {item})+)( \*)?|((?: {item})*) =((?:{value})s?))?"
+        )
+        self.rest = re.compile(rf"rest ({seat})")
+        side, number = terminal("SIDE"), terminal("INT")
+        self.score = re.compile(rf"score((?: (?:{side}) {number})+)")
+        self.points = re.compile(rf"({side}) ({number})")
+
+
+_patterns: _Patterns | None = None
+
+# What a move takes or joins, by its text (" 8h 5s [8 N]"): items and pile references
+# hold no position, so equal texts share one tuple.  Bounded: cleared when full.
+_known_components: dict[str, tuple[tuple[Card | PileRef, ...], ...]] = {}
+_COMPONENTS_KEPT = 50_000
+
+
+def _components_of(text: str, p: _Patterns) -> tuple[tuple[Card | PileRef, ...], ...]:
+    found = _known_components.get(text)
+    if found is None:
+        items: list[tuple[Card | PileRef, ...]] = []
+        for token in p.item.findall(text):
+            card = _BY_TEXT.get(token)
+            if card is None:
+                match = p.ref.fullmatch(token)
+                assert match is not None  # the move pattern only lets items through
+                pile_value, owner = match.groups()
+                items.append((PileRef(int(pile_value.rstrip("s")), pile_value.endswith("s"), owner),))
+            else:
+                items.append((card,))
+        found = tuple(items)
+        if len(_known_components) >= _COMPONENTS_KEPT:
+            _known_components.clear()
+        _known_components[text] = found
+    return found
+
+
+def _compiled(terminal: Callable[[str], str]) -> _Patterns:
+    global _patterns
+    if _patterns is None:
+        _patterns = _Patterns(terminal)
+    return _patterns
+
+
+def read_canonical(
+    text: str, offset: int, terminal: Callable[[str], str], tag_value: Callable[[str], str]
+) -> list[Game] | None:
+    """The game in ``text`` (one chunk of a file, ``offset`` lines in), or None to let the parser read it.
+
+    ``terminal(name)`` gives the regular expression of a grammar terminal and
+    ``tag_value`` undoes a tag value's escapes, both as the parser has them.
+    """
+    p = _compiled(terminal)
+    tags: list[tuple[str, str]] = []
+    tag_lines: list[int] = []
+    rounds: list[Round] = []
+    # The round being read: its header fields, its deals, and where we are in it.
+    header: dict[str, Any] | None = None
+    deals: list[list[Any]] = []  # [hands, moves, line, column]
+    claims: dict[str, Any] = {}
+    moved = False  # a move was read in the current deal (no more hand lines then)
+
+    def close_round() -> None:
+        assert header is not None
+        first = deals[0]
+        built = [Deal(tuple(first[0]), tuple(first[1]), (), header["line"], 1)]
+        built += [Deal(tuple(d[0]), tuple(d[1]), (), d[2], 1) for d in deals[1:]]
+        rest = claims.get("rest")
+        rounds.append(
+            Round(
+                number=header["number"],
+                dealer=header["dealer"],
+                table=header["table"],
+                deals=tuple(built),
+                rest=rest[0] if rest else None,
+                score=claims.get("score"),
+                line=header["line"],
+                column=1,
+                rest_line=rest[1] if rest else None,
+                rest_column=1 if rest else None,
+            )
+        )
+
+    line_number = offset
+    for line in text.split("\n"):
+        line_number += 1
+        if not line:
+            continue
+        head = line[0]
+        if head == "[":
+            if header is not None or not p.tag.fullmatch(line):
+                return None  # tags after a round belong to the next game: not in one chunk
+            name, raw = p.tag_parts.fullmatch(line).groups()  # type: ignore[union-attr]
+            tags.append((name, tag_value(raw)))
+            tag_lines.append(line_number)
+            continue
+        if head.isdigit() or (head in "NESW" and line[1:2] == " "):
+            match = p.move.fullmatch(line)
+            if match is None or header is None or claims:
+                return None
+            number, seat, card, capture, taken, xeri, used, declared = match.groups()
+            if capture:
+                components = _components_of(taken, p)
+                kind, value, group = "capture", None, False
+            elif declared:
+                components = _components_of(used, p) if used else ()
+                kind, value, group = "declare", int(declared.rstrip("s")), declared.endswith("s")
+            else:
+                components, kind, value, group = (), "lay", None, False
+            deals[-1][1].append(
+                _move(seat, _card(card), kind, components, value, group, xeri is not None,
+                      int(number) if number else None, line_number)
+            )
+            moved = True
+            continue
+        if head in "NESW":
+            match = p.hand.fullmatch(line)
+            if match is None or header is None or moved or claims:
+                return None
+            seat, cards = match.groups()
+            hand = Hand(seat, tuple(None if c == "?" else _card(c) for c in p.cards.findall(cards)),  # type: ignore[arg-type]
+                        line_number, 1)
+            deals[-1][0].append(hand)
+            continue
+        if line.startswith("round "):
+            match = p.round.fullmatch(line)
+            if match is None:
+                return None
+            if header is not None:
+                close_round()
+            header = {"number": int(match[1]), "dealer": match[2], "table": None, "line": line_number}
+            deals, claims, moved = [[[], [], line_number, 1]], {}, False
+            continue
+        if header is None:
+            return None
+        if line.startswith("table"):
+            match = p.table.fullmatch(line)
+            if match is None or header["table"] is not None or moved or len(deals) > 1 or claims:
+                return None
+            header["table"] = tuple(_card(c) for c in p.cards.findall(match[1]))
+            continue
+        if line == "deal":
+            if claims:
+                return None
+            deals.append([[], [], line_number, 1])
+            moved = False
+            continue
+        if line.startswith("rest "):
+            match = p.rest.fullmatch(line)
+            if match is None or "rest" in claims:
+                return None
+            claims["rest"] = (match[1], line_number)
+            continue
+        if line.startswith("score"):
+            match = p.score.fullmatch(line)
+            if match is None or "score" in claims:
+                return None
+            points = tuple((side, int(n)) for side, n in p.points.findall(match[1]))
+            claims["score"] = ScoreClaim(points, line_number, 1)  # type: ignore[arg-type]
+            continue
+        return None  # anything else: comments, variations, setups, decks… the parser reads it
+    if header is not None:
+        close_round()
+    if not rounds and not tags:
+        return None  # an empty chunk: the parser decides what it is
+    game_line = tag_lines[0] if tag_lines else rounds[0].line
+    return [Game(tuple(tags), tuple(rounds), (), game_line, 1, tuple(tag_lines))]

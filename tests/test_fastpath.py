@@ -1,0 +1,100 @@
+"""The fast reader of canonical DLN agrees with the grammar whenever it answers.
+
+dln.fastpath reads canonical lines with regexes built from the grammar's
+terminals and gives up on anything else; these tests hold it to the Lark
+parser's result — source positions included — and check it does answer on
+the canonical records programs write.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import dln
+from dln.engine import Rules
+from dln.fastpath import read_canonical
+from dln.generate import generate_games
+from dln.jsonout import to_data
+from dln.parser import _parse_chunk, _tag_value, _terminal, split_games
+from tests.strategies import games
+
+SAMPLES = sorted(Path(__file__).parent.parent.joinpath("samples").rglob("*.dln"))
+
+
+def by_grammar(text: str) -> list[object] | Exception:
+    """What the Lark parser makes of each chunk (with positions), or the error it raises."""
+    out: list[object] = []
+    try:
+        for offset, chunk in split_games(text.splitlines(keepends=True)):
+            out += [to_data(g) for g in _parse_chunk(chunk, offset, False, fast=False)]
+    except (dln.DLNSyntaxError, Exception) as exc:  # noqa: BLE001 - any refusal counts as one
+        return exc
+    return out
+
+
+def by_fast_reader(text: str) -> list[object] | None:
+    """What the fast reader makes of each chunk, or None if it declines any of them."""
+    out: list[object] = []
+    for offset, chunk in split_games(text.splitlines(keepends=True)):
+        found = read_canonical(chunk, offset, _terminal, _tag_value)
+        if found is None:
+            return None
+        out += [to_data(g) for g in found]
+    return out
+
+
+def agree(text: str) -> bool:
+    """True when the fast reader declines, or gives exactly the grammar's model; it never accepts an error."""
+    fast = by_fast_reader(text)
+    if fast is None:
+        return False
+    assert fast == by_grammar(text)
+    return True
+
+
+def test_generated_records_are_read_by_the_fast_reader() -> None:
+    """Records written by programs are canonical: the fast reader must take them all."""
+    for hidden in (False, True):
+        for players in (2, 4):
+            text = dln.dumps(list(generate_games(2, players=players, seed=3, hidden=hidden, rules=Rules(target=21))))
+            assert agree(text), f"declined a generated {players}-player record (hidden={hidden})"
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_samples_agree(path: Path) -> None:
+    agree(path.read_text(encoding="utf-8"))
+
+
+@settings(max_examples=300)
+@given(games())
+def test_any_canonical_model_agrees(game: dln.Game) -> None:
+    agree(dln.dumps(game))
+
+
+_TOKENS = ["N", "S", "E", "W", " ", "x", "=", "*", "[", "]", ":", ".", "?", "\n", "8s", "10", "0", "1", "12",
+           "round ", "deal", "table", "rest ", "score ", "dealer ", "\t", "{", "+", "(", '"', "\\", "♦"]
+
+
+@settings(max_examples=400)
+@given(st.data())
+def test_mutated_canonical_text_never_fools_the_fast_reader(data: st.DataObject) -> None:
+    """Whatever a small edit does to a canonical record, the fast reader declines or agrees."""
+    seed = data.draw(st.integers(0, 5))
+    base = dln.dumps(next(generate_games(1, seed=seed, rules=Rules(target=11))))
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    text = list(base)
+    for _ in range(data.draw(st.integers(1, 4))):
+        at = rng.randrange(len(text))
+        match rng.choice(["delete", "insert", "replace"]):
+            case "delete":
+                del text[at]
+            case "insert":
+                text.insert(at, rng.choice(_TOKENS))
+            case _:
+                text[at] = rng.choice(_TOKENS)
+    agree("".join(text))
