@@ -1,6 +1,6 @@
-"""Throughput of parsing (``dln.load``) and validating on a corpus of self-played games, measured.
+"""Throughput of parsing and validating DLN, next to python-chess reading PGN, measured in one run.
 
-    python bench/throughput.py [--seed 0] [--rounds 10000] [--repeat 3]
+    pip install '.[bench]' && python bench/throughput.py [--seed 0] [--games 2000] [--rounds 10000] [--repeat 3]
 
 The corpus is two-player games to 61 written by :mod:`dln.generate` with
 every hand recorded, as many games as it takes to reach ``--rounds`` rounds,
@@ -10,7 +10,12 @@ worker processes, so that this process's peak RSS is the parser's.  Each
 corpus is read ``--repeat`` times with ``dln.load`` (parse only), then
 ``--repeat`` times read and replayed through every rule check with
 ``dln.validate.validate_game`` (parse + validate); the best and median times
-are reported.  Run by hand, not by the test suite.
+are reported.  The reference is python-chess (a benchmark-only extra):
+random legal chess games with as many moves as the DLN corpus, written as
+PGN and read with ``chess.pgn.read_game`` (which checks every move), timed
+the same way; the ratios compare best times.  Last, a corpus ten times
+larger is validated in a child process to show that memory does not grow
+with the corpus.  Run by hand, not by the test suite.
 """
 
 from __future__ import annotations
@@ -18,9 +23,11 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import random
 import resource
 import shlex
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -58,15 +65,15 @@ def _batch(seed: int, start: int) -> tuple[str, str, int]:
     return "\n".join(shown), "\n".join(hidden), rounds
 
 
-def corpus_paths(seed: int, rounds: int) -> tuple[Path, Path]:
+def corpus_paths(seed: int, rounds: int, games: int) -> tuple[Path, Path]:
     """The cached corpus files for a seed and a size: hands recorded, hands hidden."""
-    stem = f"two-player-seed{seed}-rounds{rounds}"
+    stem = f"two-player-seed{seed}-rounds{rounds}-games{games}"
     return CORPUS / f"{stem}.dln", CORPUS / f"{stem}-hidden.dln"
 
 
-def build_corpus(seed: int, rounds: int) -> tuple[Path, Path]:
-    """Write (or reuse) the corpus: games 0, 1, … of ``seed`` until ``rounds`` rounds are played."""
-    shown_path, hidden_path = corpus_paths(seed, rounds)
+def build_corpus(seed: int, rounds: int, min_games: int) -> tuple[Path, Path]:
+    """Write (or reuse) the corpus: games 0, 1, … of ``seed`` until ``rounds`` rounds and ``min_games`` games."""
+    shown_path, hidden_path = corpus_paths(seed, rounds, min_games)
     if shown_path.is_file() and hidden_path.is_file():
         print(f"corpus: reusing {shown_path.relative_to(ROOT)} and {hidden_path.name}")
         return shown_path, hidden_path
@@ -81,11 +88,11 @@ def build_corpus(seed: int, rounds: int) -> tuple[Path, Path]:
             ProcessPoolExecutor() as pool,
         ):
             start = 0
-            while played_rounds < rounds:
+            while played_rounds < rounds or games < min_games:
                 starts = [start + k * BATCH for k in range(os.cpu_count() or 1)]
                 start = starts[-1] + BATCH
                 for shown_text, hidden_text, batch_rounds in pool.map(_batch, [seed] * len(starts), starts):
-                    if played_rounds >= rounds:
+                    if played_rounds >= rounds and games >= min_games:
                         break
                     separator = "\n" if games else ""
                     shown.write(separator + shown_text)
@@ -156,30 +163,112 @@ def report(label: str, counts: Counts, times: list[float]) -> None:
         )
 
 
+def chess_corpus(seed: int, moves: int) -> Path:
+    """Write (or reuse) random legal chess games as PGN, at least ``moves`` moves in all."""
+    import chess
+    import chess.pgn
+
+    path = CORPUS / f"chess-seed{seed}-moves{moves}.pgn"
+    if path.is_file():
+        return path
+    rng = random.Random(seed)
+    played = 0
+    started = time.perf_counter()
+    with open(path.with_suffix(".tmp"), "w", encoding="utf-8") as out:
+        while played < moves:
+            board, game = chess.Board(), chess.pgn.Game()
+            node = game
+            while not board.is_game_over(claim_draw=False) and board.ply() < 300 and played < moves:
+                move = rng.choice(list(board.legal_moves))
+                node = node.add_variation(move)
+                board.push(move)
+                played += 1
+            game.headers["Result"] = board.result(claim_draw=False)
+            print(game, file=out, end="\n\n")
+    os.replace(path.with_suffix(".tmp"), path)
+    print(f"pgn corpus: generated {played} moves of random chess in {time.perf_counter() - started:.1f} s")
+    return path
+
+
+def time_chess(path: Path, repeat: int) -> tuple[int, list[float]]:
+    """Moves in the PGN file, and seconds to read it with ``chess.pgn.read_game`` once per repetition."""
+    import chess.pgn
+
+    times, moves = [], 0
+    for _ in range(repeat):
+        moves = 0
+        started = time.perf_counter()
+        with open(path, encoding="utf-8") as file:
+            while (game := chess.pgn.read_game(file)) is not None:
+                moves += sum(1 for _ in game.mainline_moves())
+        times.append(time.perf_counter() - started)
+    return moves, times
+
+
+def peak_rss_of_validating(path: Path, copies: int) -> tuple[float, int]:
+    """Peak RSS (MB) of a child process validating ``copies`` concatenated copies of ``path``, and its size."""
+    big = CORPUS / f"{path.stem}-x{copies}.dln"
+    if not big.is_file():
+        with open(big.with_suffix(".tmp"), "w", encoding="utf-8") as out:
+            text = path.read_text(encoding="utf-8")
+            for _ in range(copies):
+                out.write(text + "\n")
+        os.replace(big.with_suffix(".tmp"), big)
+    script = (
+        "import sys, dln\nfrom dln.validate import validate_game\n"
+        "with open(sys.argv[1], 'rb') as f:\n"
+        "    bad = sum(validate_game(g).errors for g in dln.load(f))\n"
+        "sys.exit(1 if bad else 0)\n"
+    )
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    result = subprocess.run([sys.executable, "-c", script, str(big)], check=False)
+    if result.returncode:
+        raise SystemExit(f"validating {big} failed")
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    if peak <= before:
+        peak = before  # ru_maxrss of children is the largest child so far
+    return (peak / (1 << 20) if sys.platform == "darwin" else peak / 1024), big.stat().st_size
+
+
 def main() -> int:
-    """Build or reuse the corpus, time the parser on it, print the figures."""
-    parser = argparse.ArgumentParser(description="Time parsing and validating a corpus of generated games.")
+    """Build or reuse the corpora, time python-chess and dln on them, print the figures."""
+    parser = argparse.ArgumentParser(description="Time parsing and validating DLN next to python-chess.")
     parser.add_argument("--seed", type=int, default=0, help="seed of the generated games")
+    parser.add_argument("--games", type=int, default=2_000, help="at least this many games")
     parser.add_argument("--rounds", type=int, default=10_000, help="at least this many rounds")
     parser.add_argument("--repeat", type=int, default=3, help="timed passes of each kind over each corpus")
+    parser.add_argument("--copies", type=int, default=10, help="size of the memory check, in corpora")
     args = parser.parse_args()
     print("command:", shlex.join([Path(sys.executable).name, *sys.argv]))
     print(
         f"python {platform.python_version()} ({platform.python_implementation()}), lark {version('lark')}, "
-        f"dln {version('dln')}"
+        f"python-chess {version('chess')}, dln {version('dln')}"
     )
     print(f"machine: {platform.platform()}, {platform.machine()}, {os.cpu_count()} CPUs, {_cpu_model()}")
-    shown, hidden = build_corpus(args.seed, args.rounds)
+    shown, hidden = build_corpus(args.seed, args.rounds, args.games)
     dln.loads("round 1")  # build the parser (cached on disk) before timing
     rss_before = _peak_rss_mb()
+    counts = count(shown)
+    best: dict[str, float] = {}
+    chess_moves, chess_times = time_chess(chess_corpus(args.seed, counts.moves), args.repeat)
+    report("python-chess read_game (parses and checks every move)",
+           Counts(0, 0, chess_moves, chess_corpus(args.seed, counts.moves).stat().st_size), chess_times)
+    best["python-chess read_game"] = chess_moves / min(chess_times)
     for label, path in (("hands recorded", shown), ("hands hidden", hidden)):
         counts = count(path)
         parse = time_pass(path, args.repeat, validate=False)
-        report(f"parse only, {label}: {path.name}", counts, parse)
+        report(f"dln parse only, {label}: {path.name}", counts, parse)
         check = time_pass(path, args.repeat, validate=True)
-        report(f"parse + validate, {label}: {path.name}", counts, check)
-        print(f"  validate / parse-only speed: {min(parse) / min(check):.2f}")
-    print(f"\npeak RSS: {_peak_rss_mb():.1f} MB (after importing dln and building the parser: {rss_before:.1f} MB)")
+        report(f"dln parse + validate, {label}: {path.name}", counts, check)
+        best[f"dln parse only, {label}"] = counts.moves / min(parse)
+        best[f"dln parse + validate, {label}"] = counts.moves / min(check)
+    print(f"\npeak RSS of this process: {_peak_rss_mb():.1f} MB (after start-up: {rss_before:.1f} MB)")
+    rss, size = peak_rss_of_validating(shown, args.copies)
+    print(f"peak RSS validating {args.copies} copies of the corpus ({size / 1e6:.0f} MB) in a child: {rss:.1f} MB")
+    reference = best["python-chess read_game"]
+    print("\nmoves per second (best of the repetitions), and the ratio to python-chess:")
+    for label, speed in best.items():
+        print(f"  {label:<40} {speed:>10,.0f}   {speed / reference:5.2f}x")
     return 0
 
 
