@@ -7,6 +7,7 @@ that makes no sense.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -25,7 +26,7 @@ from dln.errors import DLNSyntaxError
 from dln.generate import record_move
 from dln.jsonout import game_to_data
 from dln.model import Game
-from dln.parser import parse_text
+from dln.parser import parse_text, read_lines
 from dln.scoresheet import describe_position, score_sheet
 from dln.validate import GameReport, validate_game
 from dln.writer import move_text, write_games
@@ -33,6 +34,7 @@ from dln.writer import move_text, write_games
 if TYPE_CHECKING:  # the replayer's modules and rich load only when a command needs them
     from rich.console import Console
 
+    from dln.batch import Checked
     from dln.replay import Cursor, Replay
 
 EXIT_OK, EXIT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
@@ -261,12 +263,7 @@ def _source_lines(source: Source) -> Callable[[int], str]:
     return lambda n: lines[n - 1] if 0 < n <= len(lines) else ""
 
 
-def _game_label(report: GameReport) -> str:
-    event = report.game.tag("Event")
-    return f"game {report.index}" + (f" ({event})" if event else "")
-
-
-def _outcome(report: GameReport) -> str:
+def _outcome(report: GameReport | Checked) -> str:
     if report.totals is None:
         return "score unknown (a round could not be played out)"
     standing = " ".join(f"{side} {points}" for side, points in report.totals.items())
@@ -278,57 +275,116 @@ def _outcome(report: GameReport) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list of diagnostics.")
 @click.option("--explain", is_flag=True, help="List every legal alternative, not only the first few.")
 @variant_option
-@click.option("-q", "--quiet", is_flag=True, help="Print problems only, no summary.")
-def validate(files: tuple[str, ...], as_json: bool, explain: bool, variant: str | None, quiet: bool) -> None:
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Check games in this many processes.")
+@click.option("-q", "--quiet", is_flag=True, help="Print problems only: no per-game lines, summary or progress.")
+def validate(files: tuple[str, ...], as_json: bool, explain: bool, variant: str | None, jobs: int,
+             quiet: bool) -> None:
     """Replay DLN FILES through the rules and report every illegal move ('-' reads stdin).
 
     Each problem is reported like a compiler error: file:line:column, the rule
     code and name, what happened, the line with a caret, and the moves that
-    would have been legal.  Exit 0 when every game is legal (warnings
-    allowed), 1 when a move or claim breaks the rules, 2 on syntax errors,
-    unreadable files or tags that make no sense.
+    would have been legal.  Files are read one game at a time, so archives of
+    any size are checked in little memory; a progress bar shows on a
+    terminal.  Exit 0 when every game is legal (warnings allowed), 1 when a
+    move or claim breaks the rules, 2 on syntax errors, unreadable files or
+    tags that make no sense.
     """
+    from concurrent.futures import ProcessPoolExecutor
+
+    from dln.batch import check_games
+
     started = time.perf_counter()
     status = _Status()
     found: list[dict[str, object]] = []
-    games = rounds = moves = errors = warnings = 0
+    totals = dict.fromkeys(("games", "rounds", "moves", "errors", "warnings"), 0)
     variants = parse_variants(variant) if variant is not None else None
-    for source in _sources(files, status):
-        display = _display_name(source.name)
-        parsed = _games(source) if not as_json else list(
-            parse_text(source.text or "", filename=display, errors=source.errors))
-        for error in source.errors:
-            status.worst(EXIT_BAD_INPUT)
-            errors += 1
-            found.append({"file": error.filename, "line": error.line, "column": error.column, "severity": "error",
-                          "code": "S001", "name": "syntax-error", "message": error.message, "help": [],
-                          "game": error.game, "round": None, "move": None})
-        lines = _source_lines(source)
-        for game in parsed:
-            report = validate_game(game, index=game.number or 1, filename=display, source=lines, variants=variants)
-            games += 1
-            rounds += len(report.rounds)
-            moves += report.moves
-            errors += report.errors
-            warnings += report.warnings
-            status.worst(EXIT_BAD_INPUT if report.bad_record else EXIT_FOUND if report.errors else EXIT_OK)
-            if as_json:
-                found += [d.to_data() for d in report.diagnostics]
+    names = list(_expand(files))
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    with _progress(names, enabled=not (quiet or as_json)) as advance, pool or contextlib.nullcontext():
+        for name in names:
+            display = _display_name(name)
+            try:
+                stream = sys.stdin.buffer if name == STDIN else open(name, "rb")  # noqa: SIM115 - closed below
+            except OSError as exc:
+                _report_problem(Source(name, problem=exc.strerror or str(exc)))
+                status.worst(EXIT_BAD_INPUT)
                 continue
-            for diagnostic in sorted(report.diagnostics, key=lambda d: (d.line, d.column)):
-                click.echo(diagnostic.format(explain=explain) + "\n")
-            if not quiet:
-                verdict = "illegal" if report.errors else "legal"
-                click.echo(f"{display}: {_game_label(report)}: {_count(len(report.rounds), 'round')}, "
-                           f"{_count(report.moves, 'move')}, {_outcome(report)}; {report.describe_rules()}: {verdict}")
+            try:
+                for size, verdicts in check_games(display, read_lines(stream), variants=variants, pool=pool,
+                                                  jobs=jobs):
+                    advance(name, size)
+                    for checked in verdicts:
+                        _tally(checked, totals, status)
+                        if as_json:
+                            found += _json_diagnostics(checked)
+                        else:
+                            _print_verdict(checked, explain=explain, quiet=quiet)
+            except UnicodeDecodeError as exc:
+                _report_problem(Source(name, problem=f"not UTF-8 text (byte {exc.start})"))
+                status.worst(EXIT_BAD_INPUT)
+            finally:
+                if stream is not sys.stdin.buffer:
+                    stream.close()
     if as_json:
         click.echo(json.dumps(found, ensure_ascii=False, indent=2))
     elif not quiet:
         elapsed = time.perf_counter() - started
-        click.echo(f"{_count(games, 'game')}, {_count(rounds, 'round')}, {_count(moves, 'move')}: "
-                   f"{_count(errors, 'error')}, {_count(warnings, 'warning')} "
+        moves = totals["moves"]
+        click.echo(f"{_count(totals['games'], 'game')}, {_count(totals['rounds'], 'round')}, "
+                   f"{_count(moves, 'move')}: {_count(totals['errors'], 'error')}, "
+                   f"{_count(totals['warnings'], 'warning')} "
                    f"({elapsed:.2f} s, {moves / elapsed if elapsed else 0:,.0f} moves/s)", err=True)
     sys.exit(status.code)
+
+
+def _tally(checked: Checked, totals: dict[str, int], status: _Status) -> None:
+    """Add one game's figures to the run's and raise the exit status as it deserves."""
+    totals["games"] += 1
+    totals["rounds"] += checked.rounds
+    totals["moves"] += checked.moves
+    totals["errors"] += checked.errors
+    totals["warnings"] += checked.warnings
+    status.worst(EXIT_BAD_INPUT if checked.bad_record else EXIT_FOUND if checked.errors else EXIT_OK)
+
+
+def _print_verdict(checked: Checked, *, explain: bool, quiet: bool) -> None:
+    """A game's diagnostics, compiler style, then (unless quiet) one line saying how it ended."""
+    if checked.syntax is not None:
+        _report_syntax(checked.syntax, checked.number - 1)
+        return
+    for diagnostic in sorted(checked.diagnostics, key=lambda d: (d.line, d.column)):
+        click.echo(diagnostic.format(explain=explain) + "\n")
+    if not quiet:
+        label = f"game {checked.number}" + (f" ({checked.event})" if checked.event else "")
+        verdict = "illegal" if checked.errors else "legal"
+        click.echo(f"{checked.file}: {label}: {_count(checked.rounds, 'round')}, {_count(checked.moves, 'move')}, "
+                   f"{_outcome(checked)}; {checked.rules}: {verdict}")
+
+
+def _json_diagnostics(checked: Checked) -> list[dict[str, object]]:
+    error = checked.syntax
+    if error is None:
+        return [d.to_data() for d in checked.diagnostics]
+    return [{"file": error.filename, "line": error.line, "column": error.column, "severity": "error",
+             "code": "S001", "name": "syntax-error", "message": error.message, "help": [],
+             "game": error.game, "round": None, "move": None}]
+
+
+@contextlib.contextmanager
+def _progress(names: list[str], *, enabled: bool) -> Iterator[Callable[[str, int], None]]:
+    """A progress bar over the files' sizes on a terminal (stderr); elsewhere, nothing."""
+    if not enabled or not sys.stderr.isatty():
+        yield lambda name, size: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+    sizes = {name: (os.path.getsize(name) if name != STDIN and os.path.isfile(name) else 0) for name in names}
+    columns = (TextColumn("validating"), BarColumn(), TextColumn("{task.percentage:>3.0f}%"), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("validate", total=sum(sizes.values()) or None)
+        yield lambda name, size: bar.advance(task, size)
 
 
 def _one_game(file: str, game_number: int, variant: str | None) -> tuple[GameReport, Source]:

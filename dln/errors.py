@@ -45,9 +45,17 @@ class DLNSyntaxError(ValueError):
     def __str__(self) -> str:
         return f"{self.filename}:{self.line}:{self.column}: {self.message}"
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Exceptions pickle their args only; keep every field (errors cross process boundaries).
+        return _rebuild, (self.message, self.line, self.column, self.filename, self.source_line, self.game)
+
     def format(self) -> str:
         """The compiler-style report: location, message, source line and caret."""
         text = f"{self.filename}:{self.line}:{self.column}: error: {self.message}"
         if self.source_line:
             text += "\n" + caret_excerpt(self.source_line, self.line, self.column)
         return text
+
+
+def _rebuild(message: str, line: int, column: int, filename: str, source_line: str, game: int | None) -> DLNSyntaxError:
+    return DLNSyntaxError(message, line, column, filename=filename, source_line=source_line, game=game)

@@ -29,7 +29,7 @@ from dln.errors import DLNSyntaxError
 from dln.fastpath import read_canonical
 from dln.model import Deal, Game, Hand, Move, Pile, PileRef, Round, ScoreClaim, Variation
 
-__all__ = ["grammar_path", "parse_games", "split_games"]
+__all__ = ["grammar_path", "parse_chunk", "parse_games", "split_games"]
 
 _CARD = Card.parse
 
@@ -468,18 +468,30 @@ def parse_games(
     game_number = 0
     for offset, text in split_games(lines):
         try:
-            games = _parse_chunk(text, offset, keep_line_comments)
-        except (UnexpectedInput, _ModelError) as exc:
+            games = parse_chunk(text, offset, filename=filename, keep_line_comments=keep_line_comments)
+        except DLNSyntaxError as error:
             game_number += 1
-            error = _syntax_error(exc, text, offset, filename)
             error.game = game_number
             if errors is None:
-                raise error from None
+                raise
             errors.append(error)
             continue
         for game in games:
             game_number += 1
             yield replace(game, number=game_number)
+
+
+def parse_chunk(
+    text: str, offset: int = 0, *, filename: str = "<string>", keep_line_comments: bool = False
+) -> list[Game]:
+    """The game(s) of one piece of a file cut by :func:`split_games`, ``offset`` lines into it.
+
+    Raises :class:`DLNSyntaxError`, positioned in the file.
+    """
+    try:
+        return _parse_chunk(text, offset, keep_line_comments)
+    except (UnexpectedInput, _ModelError) as exc:
+        raise _syntax_error(exc, text, offset, filename) from None
 
 
 def read_lines(file: IO[str] | IO[bytes]) -> Iterator[str]:

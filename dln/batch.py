@@ -1,0 +1,131 @@
+"""Validating many games: a file read one game at a time, the games checked in one or several processes.
+
+The command line hands this module its files; it cuts them into games
+(:func:`dln.parser.split_games`, lazily), parses and validates each game —
+in worker processes when asked — and yields small picklable verdicts in file
+order, so memory stays flat however large the archive is.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, replace
+from itertools import islice
+
+from dln.errors import DLNSyntaxError
+from dln.parser import parse_chunk, split_games
+from dln.validate import Diagnostic, GameReport, validate_game
+
+#: Games handed to a worker process at a time: enough to outweigh the cost of sending them.
+GAMES_PER_TASK = 16
+
+
+@dataclass(frozen=True)
+class Checked:
+    """One game's verdict, as much as a report of many games needs (no positions, no model)."""
+
+    file: str
+    number: int
+    event: str | None
+    rounds: int
+    moves: int
+    totals: dict[str, int] | None
+    winner: str | None
+    rules: str
+    diagnostics: tuple[Diagnostic, ...]
+    syntax: DLNSyntaxError | None = None  # the game did not parse
+
+    @property
+    def errors(self) -> int:
+        return 1 if self.syntax else sum(d.severity == "error" for d in self.diagnostics)
+
+    @property
+    def warnings(self) -> int:
+        return sum(d.severity == "warning" for d in self.diagnostics)
+
+    @property
+    def bad_record(self) -> bool:
+        """The game cannot be checked as written: a syntax error or a tag that makes no sense."""
+        return self.syntax is not None or any(d.code == "R002" for d in self.diagnostics)
+
+
+def _verdict(report: GameReport, file: str) -> Checked:
+    return Checked(file, report.index, report.game.tag("Event"), len(report.rounds), report.moves, report.totals,
+                   report.winner, report.describe_rules(), tuple(report.diagnostics))
+
+
+def check_chunk(file: str, offset: int, text: str, variants: Sequence[str] | None) -> list[Checked]:
+    """Parse and validate the game(s) of one chunk of ``file`` (numbered from 1 within the chunk)."""
+    lines = text.splitlines()
+
+    def source(line: int) -> str:
+        index = line - offset - 1
+        return lines[index] if 0 <= index < len(lines) else ""
+
+    try:
+        games = parse_chunk(text, offset, filename=file)
+    except DLNSyntaxError as error:
+        error.game = 1
+        return [Checked(file, 1, None, 0, 0, None, None, "", (), error)]
+    out = []
+    for number, game in enumerate(games, start=1):
+        report = validate_game(game, index=number, filename=file, source=source, variants=variants)
+        out.append(_verdict(report, file))
+    return out
+
+
+def _check_task(task: tuple[str, list[tuple[int, str]], Sequence[str] | None]) -> tuple[list[Checked], int]:
+    """A worker's share: several chunks of one file; their verdicts and their size in characters."""
+    file, chunks, variants = task
+    found = [checked for offset, text in chunks for checked in check_chunk(file, offset, text, variants)]
+    return found, sum(len(text) for _, text in chunks)
+
+
+def check_games(
+    file: str,
+    lines: Iterable[str],
+    *,
+    variants: Sequence[str] | None = None,
+    pool: ProcessPoolExecutor | None = None,
+    jobs: int = 1,
+) -> Iterator[tuple[int, list[Checked]]]:
+    """Validate every game of a file, in order: (characters read, the verdicts of those games).
+
+    Games are numbered as in the file, counting games that do not parse.
+    With a ``pool`` (of ``jobs`` processes) the games are checked in its
+    workers, a few at a time, while this process keeps reading.
+    """
+    chunks = split_games(lines)
+    number = 0
+
+    def renumbered(found: list[Checked]) -> list[Checked]:
+        nonlocal number
+        out = []
+        for checked in found:
+            number += 1
+            if checked.number != number:
+                diagnostics = tuple(replace(d, game=number) for d in checked.diagnostics)
+                syntax = checked.syntax
+                if syntax is not None:
+                    syntax.game = number
+                checked = replace(checked, number=number, diagnostics=diagnostics)
+            out.append(checked)
+        return out
+
+    if pool is None:
+        for offset, text in chunks:
+            yield len(text), renumbered(check_chunk(file, offset, text, variants))
+        return
+    # A bounded number of tasks in flight keeps memory flat; results come back in file order.
+    in_flight: deque[Future[tuple[list[Checked], int]]] = deque()
+    limit = 2 * jobs
+    for batch in iter(lambda: list(islice(chunks, GAMES_PER_TASK)), []):
+        in_flight.append(pool.submit(_check_task, (file, batch, variants)))
+        if len(in_flight) >= limit:
+            found, size = in_flight.popleft().result()
+            yield size, renumbered(found)
+    while in_flight:
+        found, size = in_flight.popleft().result()
+        yield size, renumbered(found)
