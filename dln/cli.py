@@ -13,6 +13,7 @@ import os
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -277,16 +278,18 @@ def _outcome(report: GameReport | Checked) -> str:
 @variant_option
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Check games in this many processes.")
-@click.option("-q", "--quiet", is_flag=True, help="Print problems only: no per-game lines, summary or progress.")
+@click.option("-v", "--verbose", is_flag=True, help="A verdict line for every game, not only those with findings.")
+@click.option("-q", "--quiet", is_flag=True, help="Print problems only: no verdict lines, summary or progress.")
 def validate(files: tuple[str, ...], as_json: bool, explain: bool, variant: str | None, jobs: int,
-             quiet: bool) -> None:
+             verbose: bool, quiet: bool) -> None:
     """Replay DLN FILES through the rules and report every illegal move ('-' reads stdin).
 
     Each problem is reported like a compiler error: file:line:column, the rule
     code and name, what happened, the line with a caret, and the moves that
-    would have been legal.  Files are read one game at a time, so archives of
-    any size are checked in little memory; a progress bar shows on a
-    terminal.  Exit 0 when every game is legal (warnings allowed), 1 when a
+    would have been legal, then a verdict line for the game (every game with
+    --verbose).  The summary says under which rules the games were checked.
+    Files are read one game at a time, so archives of any size are checked in
+    little memory; a progress bar shows on a terminal.  Exit 0 when every game is legal (warnings allowed), 1 when a
     move or claim breaks the rules, 2 on syntax errors, unreadable files or
     tags that make no sense.
     """
@@ -298,6 +301,7 @@ def validate(files: tuple[str, ...], as_json: bool, explain: bool, variant: str 
     status = _Status()
     found: list[dict[str, object]] = []
     totals = dict.fromkeys(("games", "rounds", "moves", "errors", "warnings"), 0)
+    rules: Counter[str] = Counter()
     variants = parse_variants(variant) if variant is not None else None
     names = list(_expand(files))
     pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
@@ -316,10 +320,12 @@ def validate(files: tuple[str, ...], as_json: bool, explain: bool, variant: str 
                     advance(name, size)
                     for checked in verdicts:
                         _tally(checked, totals, status)
+                        rules[checked.rules] += checked.syntax is None
                         if as_json:
                             found += _json_diagnostics(checked)
                         else:
-                            _print_verdict(checked, explain=explain, quiet=quiet)
+                            _print_verdict(checked, explain=explain, verdict=verbose or (not quiet and bool(
+                                checked.errors or checked.warnings)))
             except UnicodeDecodeError as exc:
                 _report_problem(Source(name, problem=f"not UTF-8 text (byte {exc.start})"))
                 status.worst(EXIT_BAD_INPUT)
@@ -335,6 +341,10 @@ def validate(files: tuple[str, ...], as_json: bool, explain: bool, variant: str 
                    f"{_count(moves, 'move')}: {_count(totals['errors'], 'error')}, "
                    f"{_count(totals['warnings'], 'warning')} "
                    f"({elapsed:.2f} s, {moves / elapsed if elapsed else 0:,.0f} moves/s)", err=True)
+        checked_under = "; ".join(f"{name} ({_count(n, 'game')})" if len(rules) > 1 else name
+                                  for name, n in rules.items() if n)
+        if checked_under:
+            click.echo(f"checked under: {checked_under}", err=True)
     sys.exit(status.code)
 
 
@@ -348,14 +358,14 @@ def _tally(checked: Checked, totals: dict[str, int], status: _Status) -> None:
     status.worst(EXIT_BAD_INPUT if checked.bad_record else EXIT_FOUND if checked.errors else EXIT_OK)
 
 
-def _print_verdict(checked: Checked, *, explain: bool, quiet: bool) -> None:
-    """A game's diagnostics, compiler style, then (unless quiet) one line saying how it ended."""
+def _print_verdict(checked: Checked, *, explain: bool, verdict: bool) -> None:
+    """A game's diagnostics, compiler style, then (if ``verdict``) one line saying how it ended."""
     if checked.syntax is not None:
         _report_syntax(checked.syntax, checked.number - 1)
         return
     for diagnostic in sorted(checked.diagnostics, key=lambda d: (d.line, d.column)):
         click.echo(diagnostic.format(explain=explain) + "\n")
-    if not quiet:
+    if verdict:
         label = f"game {checked.number}" + (f" ({checked.event})" if checked.event else "")
         verdict = "illegal" if checked.errors else "legal"
         click.echo(f"{checked.file}: {label}: {_count(checked.rounds, 'round')}, {_count(checked.moves, 'move')}, "
