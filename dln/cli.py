@@ -485,28 +485,35 @@ def score(file: str, game_number: int | None, variant: str | None) -> None:
 )
 @click.option("--hidden", is_flag=True, help="Write no hand lines, as a recorder beside the table would.")
 @click.option("--target", type=click.IntRange(min=1), default=61, show_default=True, help="Score that wins a game.")
+@click.option("--variant", metavar="NAMES", help="House rules to play, comma-separated (e.g. forced-capture,soy).")
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE, replaced atomically, instead of stdout.")
-def generate(players: str, count: int, seed: int, strategy: str, hidden: bool, target: int, output: str | None) -> None:
+def generate(players: str, count: int, seed: int, strategy: str, hidden: bool, target: int, variant: str | None,
+             output: str | None) -> None:
     """Play whole games by self-play and write them as DLN records.
 
-    Every move is chosen among the legal ones by the rules engine; the
+    Every move is chosen among the legal ones by the rules engine, under
+    the house rules of --variant (written to the Variant tag); the
     records carry the hands (unless --hidden), numbered moves, and the
     rest and score claims of each round.  No dates: the output depends
     on the options alone.
     """
     from typing import cast
 
-    from dln.engine.rules import Rules
+    from dln.engine.rules import rules_for
     from dln.engine.selfplay import Strategy
     from dln.generate import generate_games
     from dln.writer import write_game
 
+    try:
+        rules = rules_for(parse_variants(variant or ""), target)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--variant'") from None
     games = generate_games(
         count,
         players=int(players),
         seed=seed,
         strategy=cast(Strategy, strategy),  # click.Choice allows only the strategies
-        rules=Rules(target=target),
+        rules=rules,
         hidden=hidden,
     )
     texts = (("\n" if index else "") + write_game(game) for index, game in enumerate(games))

@@ -70,8 +70,9 @@ def record_move(state: RoundState, move: EngineMove, number: int | None = None) 
     """The record of engine ``move`` played in ``state`` (the position before it).
 
     Loose cards come in table order, then the declarations in table order;
-    each loose card is its own component unless the engine move joins some
-    (``move.components``), which are then written first, joined with ``+``.
+    each is its own component unless the engine move joins some
+    (``move.components``: cards, and declarations under liberal_declarations),
+    which are then written first, joined with ``+``.
     The xeri mark is what the move scores in ``state``, whatever
     ``move.xeri`` says.  A declaration gets its value even when the engine
     move leaves it implicit (the total).  Raises ValueError when the move
@@ -84,11 +85,15 @@ def record_move(state: RoundState, move: EngineMove, number: int | None = None) 
     if len(piles) != len(move.piles):
         absent = sorted(move.piles - {p.id for p in piles})
         raise ValueError(f"no declaration {' '.join(f'#{i}' for i in absent)} on the table")
-    joined = [tuple(c for c in state.loose if c in component and c in move.loose) for component in move.components]
-    in_components = {c for component in joined for c in component}
-    components: list[Component] = [component for component in joined if component]
+    components: list[Component] = []
+    for component in move.components:
+        joined: Component = tuple(c for c in state.loose if c in component and c in move.loose)
+        joined += tuple(pile_ref(state, p) for p in piles if p.id in component)
+        if joined:
+            components.append(joined)
+    in_components = {item for component in move.components for item in component}
     components += [(c,) for c in state.loose if c in move.loose and c not in in_components]
-    components += [(pile_ref(state, p),) for p in piles]
+    components += [(pile_ref(state, p),) for p in piles if p.id not in in_components]
     seat = _seat(move.seat)
     if move.kind == "lay":
         return Move(seat, move.card, "lay", number=number)
@@ -131,19 +136,25 @@ def record_round(played: PlayedRound, number: int, rules: Rules = DEFAULT_RULES,
     leaves out every hand line, as a recorder beside the table writes, but
     keeps the ``deal`` lines.  ``rest`` names the seat that captured last
     (none if nobody captured); ``score`` gives every side's round points.
+    A round cancelled for face cards ends with ``redeal`` instead of the
+    claims, and keeps the hand line of the seat that cancelled it even when
+    ``hidden`` (that player shows the hand to claim the privilege).
     """
     states = positions(played, rules)
     order = deal_order(played.seats, played.dealer)
     moves: list[list[Move]] = [[] for _ in played.hands]
     for index, (state, move) in enumerate(zip(states, played.moves, strict=False)):
         moves[state.deal - 1].append(record_move(state, move, index + 1))
+    shown: list[tuple[str, ...]] = [() if hidden else order for _ in played.hands]
+    if hidden and played.redeal is not None:
+        shown[-1] = (played.redeal,)
     deals = tuple(
-        Deal(
-            hands=() if hidden else tuple(Hand(_seat(seat), hand[seat]) for seat in order),
-            moves=tuple(deal_moves),
-        )
-        for hand, deal_moves in zip(played.hands, moves, strict=True)
+        Deal(hands=tuple(Hand(_seat(seat), hand[seat]) for seat in seats), moves=tuple(deal_moves))
+        for hand, deal_moves, seats in zip(played.hands, moves, shown, strict=True)
     )
+    if played.redeal is not None:
+        return Round(number=number, dealer=_seat(played.dealer), table=played.table, deals=deals,
+                     redeal=_seat(played.redeal))
     final = states[-1]
     sides = sides_of(len(played.seats))
     return Round(
@@ -207,9 +218,10 @@ def generate_games(
     """Play ``count`` games to ``rules.target`` and yield their records, one at a time.
 
     Game ``i`` is played from :func:`game_rng` ``(seed, i)``, so a run's first
-    games do not depend on ``count``.  Every seat plays ``strategy``.  House
-    rules the engine does not implement are refused: the record would claim
-    a variant that was not played.
+    games do not depend on ``count``.  Every seat plays ``strategy``.  A house
+    rule the engine does not implement (none today, see
+    ``Rules.UNIMPLEMENTED``) is refused: the record would claim a variant that
+    was not played.
     """
     if count < 0:
         raise ValueError(f"cannot generate {count} games")

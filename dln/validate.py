@@ -35,13 +35,14 @@ from dln.engine import (
     check_position,
     check_score,
     deal_pack,
+    dealer_after,
     deals_per_round,
     finish_round,
     game_winner,
     legal_moves,
     next_deal,
-    next_dealer,
     play_order,
+    redeal_violations,
     score_round,
     setup_round,
     sides_of,
@@ -52,6 +53,7 @@ from dln.engine.codes import Severity, error
 from dln.engine.deal import DealtRound
 from dln.engine.rules import VARIANTS, parse_variants, rules_for
 from dln.engine.scoring import check_dealer
+from dln.engine.state import Item as EngineItem
 from dln.errors import caret_excerpt
 from dln.generate import record_move
 from dln.model import Game, Move, PileRef, Round
@@ -148,7 +150,8 @@ class RoundReport:
     #: the position after its last move.
     states: list[RoundState] = field(default_factory=list)
     record_moves: list[Move] = field(default_factory=list)
-    stopped: bool = False  # an illegal move ended the replay
+    stopped: bool = False  # an illegal move (or an illegal redeal) ended the replay
+    redeal: str | None = None  # the seat that cancelled the round for face cards: it is not scored
 
 
 @dataclass
@@ -279,6 +282,7 @@ class _GameChecker:
         report = GameReport(self.index, self.game, self.rules, self.players)
         totals: dict[str, int] | None = dict.fromkeys(sides_of(self.players), 0)
         previous_dealer: str | None = None
+        redealt = False  # the previous round ends with a redeal line: its dealer deals again
         winner: str | None = None
         for i, round_ in enumerate(self.game.rounds):
             self.round_index = i + 1
@@ -286,9 +290,10 @@ class _GameChecker:
                 self.report("D603", "error", f"the game was over before this round: {winner} had won "
                             f"({_standing(totals)})", round_.line, round_.column)
             last = i == len(self.game.rounds) - 1
-            result = self._round(round_, i, previous_dealer, last)
+            result = self._round(round_, i, previous_dealer, redealt, last)
             report.rounds.append(result)
             previous_dealer = result.dealer
+            redealt = round_.redeal is not None
             if totals is not None and not round_.setup:
                 if result.stopped:
                     totals = None  # an illegal move: this round's points cannot be known
@@ -298,7 +303,7 @@ class _GameChecker:
                     winner = winner or game_winner(self.rules, totals)
         self.round_index = None
         report.totals, report.winner = totals, winner
-        played_out = all(r.scores is not None for r in report.rounds if not r.setup)
+        played_out = all(r.scores is not None or r.redeal is not None for r in report.rounds if not r.setup)
         if played_out:  # a record that stops mid-round (already warned about) cannot prove its Result
             self._check_result(totals, winner)
         report.diagnostics = self.diagnostics
@@ -324,7 +329,8 @@ class _GameChecker:
                         f"has won yet (target {self.rules.target})", self.game.tag_line("Result"))
 
     # -- a round ---------------------------------------------------------------------
-    def _round(self, round_: Round, index: int, previous_dealer: str | None, last: bool) -> RoundReport:
+    def _round(self, round_: Round, index: int, previous_dealer: str | None, redealt: bool,
+               last: bool) -> RoundReport:
         moves = round_.moves
         dealer = round_.dealer
         if dealer is not None and dealer not in self.seats:
@@ -332,11 +338,12 @@ class _GameChecker:
                         round_.line, round_.column)
             return RoundReport(index, round_.number, None, round_.setup, stopped=True)
         if previous_dealer is not None and not round_.setup:
-            expected = next_dealer(self.seats, previous_dealer)
+            expected = dealer_after(self.seats, previous_dealer, redealt=redealt)
             if dealer is None:
                 dealer = expected
             else:
-                self.report_all(check_dealer(self.seats, previous_dealer, dealer), round_.line, round_.column)
+                self.report_all(check_dealer(self.seats, previous_dealer, dealer, redealt=redealt),
+                                round_.line, round_.column)
         if dealer is None:  # the first round: the seat before the first to play
             first = round_.turn or (moves[0].seat if moves else None)
             dealer = self.seats[self.seats.index(first) - 1] if first in self.seats else self.seats[-1]
@@ -467,6 +474,12 @@ class _GameChecker:
                 self.dealt = dealt
                 hands = self._hands(first, False, dealt.hands[0])
                 state = start_round(self.rules, self.players, dealer, dealt.table, hands)
+            elif round_.table is None and round_.redeal is not None and not round_.moves:
+                # Cancelled as soon as the hands were seen: the table need not have been dealt.
+                state = start_round(self.rules, self.players, dealer, (), self._hands(first, False))
+                problems = [v for v in check_position(state) if v.code != "D105"]
+                self.report_all(problems, line, column)
+                return None if any(v.severity == "error" for v in problems) else state
             elif round_.table is None:
                 self.report("R007", "warning", "the round gives no opening table (nor deck), so its moves "
                             "cannot be checked", line, column)
@@ -571,6 +584,8 @@ class _GameChecker:
     def _close(self, round_: Round, result: RoundReport, state: RoundState, last: bool) -> RoundReport:
         if self.keep_states:
             result.states.append(state)
+        if round_.redeal is not None:
+            return self._cancel(round_, round_.redeal, result, state)
         claims = round_.rest is not None or round_.score is not None
         if not state.is_over:
             if not round_.setup:
@@ -595,31 +610,52 @@ class _GameChecker:
             self.report_all(check_score(result.scores, claimed), round_.score.line, round_.score.column)
         return result
 
+    def _cancel(self, round_: Round, seat: str, result: RoundReport, state: RoundState) -> RoundReport:
+        """A round ended by ``redeal N`` (``seat``): legal under the face-card house rules, then not scored.
+
+        pagat, house rules after Four-Player Game: the round is cancelled and
+        the same dealer deals anew, so nothing of it counts; an illegal redeal
+        leaves the round's points unknown.
+        """
+        problems = redeal_violations(state, seat)
+        self.report_all(problems, round_.redeal_line, round_.redeal_column)
+        if any(v.severity == "error" for v in problems):
+            result.stopped = True
+            return result
+        result.redeal = seat
+        why = f"the round was cancelled (redeal {seat})"
+        if round_.rest is not None:
+            self.report("D601", "error", f"{why}: nobody takes the cards left on the table",
+                        round_.rest_line, round_.rest_column)
+        if round_.score is not None:
+            self.report("D602", "error", f"{why}: it scores nothing", round_.score.line, round_.score.column)
+        return result
+
 
 def to_engine_move(state: RoundState, move: Move) -> tuple[EngineMove, list[Violation]]:
     """The engine's move for a record move in ``state``, with what the reference itself gets wrong.
 
     Pile references are looked up on the table (R001 when ambiguous, D004
-    when absent); ``+`` groups of loose cards become capture components.
+    when absent); ``+`` groups of a capture become its components, loose
+    cards and declarations alike (the engine decides whether a declaration
+    may join a set: only a plain one, under liberal_declarations).
     """
     problems: list[Violation] = []
     loose: list[Card] = []
     piles: set[int] = set()
-    components: list[frozenset[Card]] = []
+    components: list[frozenset[EngineItem]] = []
     for component in move.components:
         cards = [item for item in component if isinstance(item, Card)]
+        ids: list[int] = []
         for item in component:
             if isinstance(item, PileRef):
                 pile_id = _resolve(state, item, problems)
                 if pile_id is not None:
-                    piles.add(pile_id)
+                    ids.append(pile_id)
         loose += cards
+        piles.update(ids)
         if move.kind == "capture" and len(component) > 1:
-            if len(cards) < len(component):
-                problems.append(error("D208", "a declaration is captured whole by a card of its value; "
-                                      "it cannot be joined with '+' to other cards"))
-            else:
-                components.append(frozenset(cards))
+            components.append(frozenset([*cards, *ids]))
     twice = sorted({c for c in loose if loose.count(c) > 1}, key=lambda c: c.index)
     if twice:
         problems.append(error("D004", f"{' '.join(map(str, twice))} named twice"))

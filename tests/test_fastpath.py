@@ -32,7 +32,7 @@ def by_grammar(text: str) -> list[object] | Exception:
     try:
         for offset, chunk in split_games(text.splitlines(keepends=True)):
             out += [to_data(g) for g in _parse_chunk(chunk, offset, False, fast=False)]
-    except (dln.DLNSyntaxError, Exception) as exc:  # noqa: BLE001 - any refusal counts as one
+    except (dln.DLNSyntaxError, Exception) as exc:
         return exc
     return out
 

@@ -71,8 +71,9 @@ _TABLE: tuple[RuleCode, ...] = (
     # D1xx: deal, table and setup
     RuleCode("D101", "table-redeal",
              "An opening table with three or four face cards of one rank is redealt "
-             "(three or more of any rank under redeal_any_rank).",
-             f"{_P}, Players, Cards and Deal; {_D}, Setup"),
+             "(three or more of any rank under redeal_any_rank, but not exactly three face "
+             "cards under three_face_cards).",
+             f"{_P}, Players, Cards and Deal; house rules after Four-Player Game; {_D}, Setup"),
     RuleCode("D102", "hand-size",
              "Each deal gives every player six cards, and hands then shrink by one card "
              "per turn in play order.",
@@ -91,8 +92,21 @@ _TABLE: tuple[RuleCode, ...] = (
              f"{_P}, Players, Cards and Deal; Further Deals and the End of the Round"),
     RuleCode("D106", "wrong-dealer",
              "The deal passes to the next seat after every round: two players take turns "
-             "to deal, four pass the deal to the right (to the left when playing clockwise).",
-             f"{_P}, Players, Cards and Deal; Four-Player Game; {_D}, Scoring"),
+             "to deal, four pass the deal to the right (to the left when playing clockwise), "
+             "and a round cancelled for face cards is dealt again by the same dealer.",
+             f"{_P}, Players, Cards and Deal; Four-Player Game; house rules after Four-Player "
+             f"Game; {_D}, Scoring"),
+    RuleCode("D107", "redeal-not-allowed",
+             "A player cancels a round for face cards only under face_card_redeal, in the "
+             "round's first deal, or face_card_redeal_any, in any deal.",
+             f"{_P}, house rules after Four-Player Game"),
+    RuleCode("D108", "redeal-after-play",
+             "A round is cancelled for face cards right after a deal, before a card of that "
+             "deal is played.",
+             f"{_P}, house rules after Four-Player Game"),
+    RuleCode("D109", "redeal-face-cards",
+             "Only a player dealt five or six face cards may cancel the round.",
+             f"{_P}, house rules after Four-Player Game"),
     # D2xx: lay and capture
     RuleCode("D201", "lay-while-declared",
              "A player who owns a declaration may not lay a card.",
@@ -102,7 +116,8 @@ _TABLE: tuple[RuleCode, ...] = (
              "the table; it must capture it.",
              f"{_P}, The Play (item 5)"),
     RuleCode("D203", "face-capture-one",
-             "A face card captures exactly one loose face card and nothing else.",
+             "A face card captures exactly one loose face card and nothing else (but see "
+             "D213).",
              f"{_P}, The Play (item 1)"),
     RuleCode("D204", "face-capture-rank",
              "A face card captures only a face card of its own rank.",
@@ -115,18 +130,33 @@ _TABLE: tuple[RuleCode, ...] = (
              "and sets of cards totalling its value.",
              f"{_P}, The Play (items 1-2); {_D}, Capturing cards"),
     RuleCode("D207", "capture-declaration-value",
-             "A plain or group declaration is captured only by a card equal to its value.",
-             f"{_P}, Plain Declarations; Group Declarations"),
+             "A plain or group declaration is captured only by a card equal to its value "
+             "(under liberal_declarations a plain one may also be part of a set totalling "
+             "the card's value).",
+             f"{_P}, Plain Declarations; Group Declarations; Use of Plain Declarations"),
     RuleCode("D208", "component-sum",
              "Each set of cards a record joins into one component must be among the "
-             "cards taken, overlap no other, and total the capturing card's value.",
-             f"{_P}, The Play (item 2)"),
+             "cards taken, overlap no other, total the capturing card's value, and hold "
+             "a declaration only if it is a plain one under liberal_declarations.",
+             f"{_P}, The Play (item 2); Use of Plain Declarations"),
     RuleCode("D209", "empty-capture",
              "A capture takes at least one loose card or declaration.",
              f"{_P}, The Play"),
     RuleCode("D210", "lay-with-targets",
              "A laid card only joins the table; it takes and uses nothing.",
              f"{_P}, The Play (item 5)"),
+    RuleCode("D211", "forced-capture",
+             "Under forced_capture a numeral that can capture must capture, so it is "
+             "neither laid nor declared.",
+             f"{_P}, Forced Capture"),
+    RuleCode("D212", "capture-left-behind",
+             "Under forced_capture a capture leaves on the table nothing the played card "
+             "could have taken together with what it took.",
+             f"{_P}, Forced Capture"),
+    RuleCode("D213", "fourth-face-card",
+             "Under three_face_cards the fourth card of a rank captures all three cards of "
+             "that rank lying on the table.",
+             f"{_P}, house rules after Four-Player Game"),
     # D3xx: declarations
     RuleCode("D301", "declare-over-ten",
              "A declaration is worth 1 to 10, since no card is worth more.",
@@ -146,8 +176,9 @@ _TABLE: tuple[RuleCode, ...] = (
     RuleCode("D305", "group-split",
              "A group of V splits into sets each totalling V: the played card sits alone, "
              "with loose cards, or on an opponent's plain declaration it raises to V, and "
-             "every other declaration joined is worth V.",
-             f"{_P}, Group Declarations"),
+             "every other declaration joined is worth V (under liberal_declarations an "
+             "opponent's plain declaration worth less may be part of any set).",
+             f"{_P}, Group Declarations; Use of Plain Declarations"),
     RuleCode("D306", "face-in-declaration",
              "Face cards never enter a declaration.",
              f"{_P}, Group Declarations (closing note); {_D}, Capturing cards"),
@@ -162,8 +193,11 @@ _TABLE: tuple[RuleCode, ...] = (
              f"{_P}, Group Declarations"),
     RuleCode("D310", "raise-shape",
              "A raise adds only the played card to one plain declaration; loose cards or "
-             "a second declaration cannot join it.",
-             f"{_P}, Plain Declarations (contrast Use of Plain Declarations)"),
+             "a second declaration join it only under liberal_declarations.",
+             f"{_P}, Plain Declarations; Use of Plain Declarations"),
+    RuleCode("D311", "soy-closed",
+             "Under soy nothing may be added to a group made of exactly two equal numerals.",
+             f"{_P}, paragraph on the word soy (after Use of Plain Declarations)"),
     # D4xx: obligations of the declarer
     RuleCode("D401", "owner-separate-declaration",
              "A player who owns a declaration declares only by adding to it, forming or "
@@ -216,6 +250,9 @@ BAD_PILE = "D103"
 DUPLICATE_CARD = "D104"
 TABLE_SIZE = "D105"
 WRONG_DEALER = "D106"
+REDEAL_NOT_ALLOWED = "D107"
+REDEAL_AFTER_PLAY = "D108"
+REDEAL_FACE_CARDS = "D109"
 LAY_WHILE_DECLARED = "D201"
 FACE_LAY_ON_MATCH = "D202"
 FACE_CAPTURE_ONE = "D203"
@@ -226,6 +263,9 @@ CAPTURE_DECLARATION_VALUE = "D207"
 COMPONENT_SUM = "D208"
 EMPTY_CAPTURE = "D209"
 LAY_WITH_TARGETS = "D210"
+FORCED_CAPTURE = "D211"
+CAPTURE_LEFT_BEHIND = "D212"
+FOURTH_FACE_CARD = "D213"
 DECLARE_OVER_TEN = "D301"
 DECLARE_WITHOUT_CARD = "D302"
 RAISE_OWN = "D303"
@@ -236,6 +276,7 @@ PLAIN_WITHOUT_TABLE_CARD = "D307"
 GROUP_TOO_SMALL = "D308"
 RAISE_GROUP = "D309"
 RAISE_SHAPE = "D310"
+SOY_CLOSED = "D311"
 OWNER_SEPARATE_DECLARATION = "D401"
 OWNER_RAISES_ANOTHER = "D402"
 OWNER_KEEPS_CARD = "D403"

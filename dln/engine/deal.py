@@ -26,6 +26,7 @@ from .state import (
     Seat,
     Side,
     deals_per_round,
+    describe_cards,
     play_order,
     sides_of,
 )
@@ -162,7 +163,9 @@ def opening_table_violations(table: Sequence[Card], rules: Rules) -> list[Violat
     """D105/D101: four table cards, not three or four face cards of one rank.
 
     pagat, Players, Cards and Deal redeals only for face cards; diloti-denexa,
-    Setup redeals three or more of any rank (``rules.redeal_any_rank``).
+    Setup redeals three or more of any rank (``rules.redeal_any_rank``); the
+    pagat house rules after Four-Player Game keep exactly three equal face
+    cards, for the fourth card of the rank to capture (``rules.three_face_cards``).
     """
     out: list[Violation] = []
     if len(table) != TABLE_SIZE:
@@ -170,11 +173,54 @@ def opening_table_violations(table: Sequence[Card], rules: Rules) -> list[Violat
                          f"the opening table holds {len(table)} cards, not {TABLE_SIZE}"))
     ranks = Counter(c.rank for c in table if rules.redeal_any_rank or c.is_face)
     for rank, n in sorted(ranks.items()):
+        if n == 3 and rules.three_face_cards and rank > 10:  # exactly three J, Q or K stay
+            continue
         if n >= 3:
             out.append(error(codes.TABLE_REDEAL,
                              f"the opening table holds {n} cards of rank {RANK_NAMES[rank]} "
                              "and must be redealt"))
     return out
+
+
+def redeal_violations(state: RoundState, seat: Seat) -> list[Violation]:
+    """D107-D109: may ``seat`` cancel the round in ``state`` for the face cards of its hand?
+
+    pagat, house rules after Four-Player Game: under ``face_card_redeal``
+    whoever receives five or six kings, queens or jacks when a round's cards
+    are first dealt may have the round cancelled and dealt anew by the same
+    dealer; ``face_card_redeal_any`` grants this at every deal.  The cards are judged as dealt, so no
+    card of the deal may have been played yet.  A hand the record does not
+    show well enough gives a warning.
+    """
+    rules = state.rules
+    if not (rules.face_card_redeal or rules.face_card_redeal_any):
+        return [error(codes.REDEAL_NOT_ALLOWED,
+                      "no house rule in force lets a player cancel the round for face cards "
+                      "(the variants face-card-redeal and face-card-redeal-any do)")]
+    if state.deal > 1 and not rules.face_card_redeal_any:
+        return [error(codes.REDEAL_NOT_ALLOWED,
+                      f"under face-card-redeal only the first deal of a round can be cancelled, not deal "
+                      f"{state.deal} (face-card-redeal-any allows every deal)")]
+    if seat not in state.seats:
+        return [error(codes.WRONG_SEAT, f"{seat} has no seat in this {state.players}-player game")]
+    played = sum(HAND_SIZE - h.size for h in state.hands)
+    if played > 0:
+        return [error(codes.REDEAL_AFTER_PLAY,
+                      f"{played} card{'s' * (played != 1)} of deal {state.deal} "
+                      f"{'have' if played != 1 else 'has'} been played; the round can be cancelled "
+                      "only before the first card of a deal")]
+    hand = state.hand(seat)
+    faces = sum(c.is_face for c in hand.known)
+    if faces >= 5:
+        return []
+    shown = f"{seat} holds {faces} known face card{'s' * (faces != 1)}"
+    if faces + hand.unknown >= 5:
+        return [warning(codes.REDEAL_FACE_CARDS,
+                        f"{shown} and {hand.unknown} unknown; the record cannot tell whether they were dealt "
+                        "the five or six face cards needed to cancel the round")]
+    return [error(codes.REDEAL_FACE_CARDS,
+                  f"{shown} ({describe_cards(hand.known) or 'no card shown'}); cancelling the round needs "
+                  "five or six")]
 
 
 def pile_violations(pile: Pile, seats: Sequence[Seat]) -> list[Violation]:

@@ -3,8 +3,9 @@
 ``check`` decides each rule directly from the position (memoised subset sums,
 never a list of all moves): it is the hot path of a validator.  ``legal_moves``
 builds candidate moves whose sums hold by construction and filters them with
-the same rule predicates ``check`` calls, defined once below.  ``apply`` never
-judges: it carries out what the move says, so a validator can report and go on.
+the same rule predicates ``check`` calls, defined once below; the house rules
+of ``state.rules`` are read by those predicates too.  ``apply`` never judges:
+it carries out what the move says, so a validator can report and go on.
 """
 
 from __future__ import annotations
@@ -17,8 +18,22 @@ from dln.cards import DECK, RANK_NAMES, Card
 
 from . import codes
 from .codes import Violation, error, warning
+from .rules import Rules
 from .state import Move, Pile, RoundState, Seat, describe_cards
-from .sums import counts_of, expand, first, group_by_value, splits, splittable_counts, totalling_counts
+from .sums import (
+    UNIT,
+    ZERO,
+    Counts,
+    add_counts,
+    counts_of,
+    expand,
+    first,
+    group_by_value,
+    maximal_counts,
+    splits,
+    splittable_counts,
+    totalling_counts,
+)
 
 
 class Step(NamedTuple):
@@ -54,7 +69,7 @@ def holds_value_after(state: RoundState, seat: Seat, card: Card | None, value: i
 
 
 def lay_violations(state: RoundState, seat: Seat, card: Card) -> list[Violation]:
-    """Rules a lay of ``card`` by ``seat`` breaks (D201, D202)."""
+    """Rules a lay of ``card`` by ``seat`` breaks (D201, D202, D211)."""
     out: list[Violation] = []
     owned = state.owned_pile(seat)
     if owned is not None:
@@ -72,6 +87,10 @@ def lay_violations(state: RoundState, seat: Seat, card: Card) -> list[Violation]
                     f"{card} may not be laid while {c} lies loose on the table; "
                     f"{seat} must capture it"))
                 break
+    elif state.rules.forced_capture:
+        forced = forced_capture_violation(state, card)
+        if forced is not None:
+            out.append(forced)
     return out
 
 
@@ -147,6 +166,137 @@ def owner_declare_violation(
                      f"{what} and may not raise another declaration")
     return error(codes.OWNER_SEPARATE_DECLARATION,
                  f"{what} and may only declare by adding to it as a group of {owned.value}s")
+
+
+def in_sums(state: RoundState, pile: Pile, value: int) -> bool:
+    """Whether ``pile`` counts as a single card of its value in a set totalling ``value``.
+
+    pagat, Use of Plain Declarations: under liberal_declarations a plain
+    declaration worth less than ``value`` is taken, raised or grouped like a
+    loose card of its value (a declaration of 5 and a loose ace make a set of
+    6).  A group never is: only a card of its value takes it (Group
+    Declarations).
+    """
+    return state.rules.liberal_declarations and not pile.group and pile.value < value
+
+
+def is_soy(rules: Rules, pile: Pile) -> bool:
+    """Under ``soy``, whether ``pile`` is a soy: a group of exactly two equal numerals.
+
+    pagat, the paragraph on the word soy (after Use of Plain Declarations): no
+    cards may be added to a soy.  (That only a card of its value captures it is
+    already the rule of every group, D207.)
+    """
+    return (rules.soy and pile.group and len(pile.cards) == 2
+            and pile.cards[0].value == pile.cards[1].value)
+
+
+def soy_violation(state: RoundState, piles: Iterable[Pile]) -> Violation | None:
+    """D311: a declaring move adds nothing to a soy (pagat, paragraph on the word soy)."""
+    for p in piles:
+        if is_soy(state.rules, p):
+            return error(codes.SOY_CLOSED,
+                         f"the {p.describe()} is a soy: under this house rule nothing may be added to it")
+    return None
+
+
+def face_trio(state: RoundState, card: Card) -> frozenset[Card] | None:
+    """Under ``three_face_cards``, the three loose cards of face card ``card``'s rank, else None.
+
+    pagat, house rules after Four-Player Game: three equal face cards left on
+    the opening table all go to the one card of their rank still to come
+    (with only four cards to a rank, the card played is it).
+    """
+    if not state.rules.three_face_cards or not card.is_face:
+        return None
+    same = frozenset(c for c in state.loose if c.rank == card.rank)
+    return same if len(same) == 3 else None
+
+
+def capture_pool(state: RoundState, value: int) -> Counts:
+    """The values of everything a numeral of ``value`` could take, as a count vector.
+
+    Loose numerals up to ``value``, declarations worth ``value`` (each one whole
+    set) and, under liberal_declarations, plain declarations worth less.
+    """
+    counts = [0] * 11
+    for c in state.loose:
+        if 0 < c.value <= value:
+            counts[c.value] += 1
+    for p in state.piles:
+        if p.value == value or in_sums(state, p, value):
+            counts[p.value] += 1
+    return tuple(counts)
+
+
+def capture_choices(state: RoundState, value: int) -> frozenset[Counts]:
+    """Under ``forced_capture``, the value multisets a capture by ``value`` may take.
+
+    pagat, Forced Capture: the capture may leave on the table nothing it could
+    have taken together with what it took, so it takes an inclusion-maximal
+    choice (of loose cards and declarations alike).  ``{ZERO}`` when the card
+    can take nothing.
+    """
+    return maximal_counts(capture_pool(state, value), value)
+
+
+def _table_items(state: RoundState, value: int, counts: Counts, move: Move | None = None) -> str:
+    """Table items of these value counts that ``move`` does not take, in table order: loose cards,
+    then declarations (e.g. ``"5h 4d"``, ``"Ad and the plain declaration of 5 (#1: 2c 3c)"``)."""
+    left = list(counts)
+    found: list[Card] = []
+    for c in state.loose:
+        if not c.is_face and left[c.value] and (move is None or c not in move.loose):
+            found.append(c)
+            left[c.value] -= 1
+    names = [" ".join(map(str, found))] if found else []
+    for p in state.piles:
+        if (left[p.value] and (p.value == value or in_sums(state, p, value))
+                and (move is None or p.id not in move.piles)):
+            names.append(f"the {p.describe()}")
+            left[p.value] -= 1
+    return " and ".join(names)
+
+
+def forced_capture_violation(state: RoundState, card: Card) -> Violation | None:
+    """D211: under ``forced_capture`` a numeral that can capture may not be laid or declared.
+
+    pagat, Forced Capture: a played card able to capture has to make the
+    capture - and declaring is not capturing, so it is barred too.
+    Face cards need no rule of their own: one that can capture may not be laid
+    (D202) and never declares (D306).
+    """
+    if not state.rules.forced_capture or card.is_face:
+        return None
+    choices = capture_choices(state, card.value)
+    if ZERO in choices:
+        return None
+    example = _table_items(state, card.value, min(choices))
+    return error(codes.FORCED_CAPTURE,
+                 f"{card} can capture {example}, and under forced-capture a card that can capture must")
+
+
+def left_behind_violation(state: RoundState, move: Move) -> Violation | None:
+    """D212: under ``forced_capture`` a numeral's capture is one of :func:`capture_choices`.
+
+    Call only for a capture that is otherwise legal.
+    """
+    v = move.card.value
+    taken = [0] * 11
+    for c in move.loose:
+        taken[c.value] += 1
+    for p in state.piles:
+        if p.id in move.piles:
+            taken[p.value] += 1
+    choices = capture_choices(state, v)
+    have = tuple(taken)
+    if have in choices:
+        return None
+    larger = next(o for o in sorted(choices) if all(x >= y for x, y in zip(o, have, strict=True)))
+    rest = tuple(x - y for x, y in zip(larger, have, strict=True))
+    return error(codes.CAPTURE_LEFT_BEHIND,
+                 f"{move.card} leaves {_table_items(state, v, rest, move)} on the table, which it could take "
+                 "along with the rest; under forced-capture it may not")
 
 
 def xeri_rule_blocker(state: RoundState) -> str | None:
@@ -285,66 +435,126 @@ def _piles_of(state: RoundState, ids: Iterable[int]) -> list[Pile]:
 
 
 def _check_capture(state: RoundState, move: Move, out: list[Violation]) -> None:
-    """D203-D209 (pagat, The Play, items 1-2 and 4)."""
+    """D203-D209, D212, D213 (pagat, The Play, items 1-2 and 4; house rules)."""
     seat, card = move.seat, move.card
     piles = _piles_of(state, move.piles)
     if not move.loose and not piles:
         out.append(error(codes.EMPTY_CAPTURE, f"{seat} plays {card} as a capture but takes nothing"))
         return
     if card.is_face:
-        rank = RANK_NAMES[card.rank]
-        others = [c for c in move.loose if c.rank != card.rank]
-        if others:
-            out.append(error(codes.FACE_CAPTURE_RANK,
-                             f"{card} can take only a loose {rank}, not {describe_cards(others)}"))
-        if piles or len(move.loose) > 1:
-            taken = [str(c) for c in sorted(move.loose, key=lambda c: c.index)]
-            taken += [f"declaration #{p.id}" for p in piles]
-            out.append(error(codes.FACE_CAPTURE_ONE,
-                             f"{card} takes exactly one loose {rank} and nothing else, "
-                             f"not {', '.join(taken)}"))
+        _check_face_capture(state, move, piles, out)
         return
     v = card.value
+    errors_before = len(out)
     faces = [c for c in move.loose if c.is_face]
     if faces:
         out.append(error(codes.FACE_IN_SUM,
                          f"{card} cannot take {describe_cards(faces)}: face cards have no value"))
+    summed: list[Pile] = []  # plain declarations taken as single cards (liberal_declarations)
     for p in piles:
-        if p.value != v:
-            out.append(error(codes.CAPTURE_DECLARATION_VALUE,
-                             f"{card} cannot take the {p.describe()}: only a card of value "
-                             f"{p.value} captures it"))
+        if p.value == v:
+            continue
+        if in_sums(state, p, v):
+            summed.append(p)
+            continue
+        out.append(error(codes.CAPTURE_DECLARATION_VALUE,
+                         f"{card} cannot take the {p.describe()}: only a card of value "
+                         f"{p.value} captures it"))
     numerals = [c for c in move.loose if not c.is_face]
     if move.components:
-        used: set[Card] = set()
-        for comp in move.components:
-            if not comp <= move.loose:
-                problem = f"includes {describe_cards(comp - move.loose)}, which the capture does not take"
-            elif comp & used:
-                problem = f"shares {describe_cards(comp & used)} with another component"
-            elif sum(c.value for c in comp) != v:
-                problem = f"totals {sum(c.value for c in comp)}, not {v}"
-            else:
-                problem = ""
-            if problem:
-                out.append(error(codes.COMPONENT_SUM,
-                                 f"the component {'+'.join(str(c) for c in sorted(comp, key=_index))} {problem}"))
-            used |= comp
-        numerals = [c for c in numerals if c not in used]
-    if not splits((c.value for c in numerals), v):
+        used_cards, used_piles = _check_components(state, move, out)
+        numerals = [c for c in numerals if c not in used_cards]
+        summed = [p for p in summed if p.id not in used_piles]
+    if not splits([*(c.value for c in numerals), *(p.value for p in summed)], v):
+        what = describe_cards(numerals)
+        if summed:
+            what = ", ".join([*([what] if what else []), *(p.describe() for p in summed)])
         out.append(error(codes.CAPTURE_SUM,
-                         f"{describe_cards(numerals)} cannot be taken by {card}: they do not "
+                         f"{what} cannot be taken by {card}: they do not "
                          f"split into single {v}s and sets totalling {v}"))
+    if state.rules.forced_capture and len(out) == errors_before:
+        left = left_behind_violation(state, move)
+        if left is not None:
+            out.append(left)
+
+
+def _check_face_capture(state: RoundState, move: Move, piles: Sequence[Pile], out: list[Violation]) -> None:
+    """D203/D204/D213: a face card takes one loose card of its rank (three, for the fourth card
+    under three_face_cards)."""
+    card = move.card
+    rank = RANK_NAMES[card.rank]
+    others = [c for c in move.loose if c.rank != card.rank]
+    if others:
+        out.append(error(codes.FACE_CAPTURE_RANK,
+                         f"{card} can take only a loose {rank}, not {describe_cards(others)}"))
+    trio = face_trio(state, card)
+    if trio is not None:
+        if piles or frozenset(c for c in move.loose if c.rank == card.rank) != trio:
+            out.append(error(codes.FOURTH_FACE_CARD,
+                             f"{card} is the fourth {rank}: under three-face-cards it captures all three "
+                             f"on the table, {describe_cards(trio)}, and nothing else"))
+    elif piles or len(move.loose) > 1:
+        taken = [str(c) for c in sorted(move.loose, key=lambda c: c.index)]
+        taken += [f"declaration #{p.id}" for p in piles]
+        out.append(error(codes.FACE_CAPTURE_ONE,
+                         f"{card} takes exactly one loose {rank} and nothing else, "
+                         f"not {', '.join(taken)}"))
+
+
+def _check_components(state: RoundState, move: Move, out: list[Violation]) -> tuple[set[Card], set[int]]:
+    """D208: the sets a record joined with '+'; returns the cards and pile ids they hold.
+
+    A declaration joins a set only as a plain one under liberal_declarations
+    (pagat, Use of Plain Declarations); otherwise it is captured whole.
+    """
+    v = move.card.value
+    used_cards: set[Card] = set()
+    used_piles: set[int] = set()
+    for comp in move.components:
+        comp_cards = {i for i in comp if isinstance(i, Card)}
+        comp_piles = [p for p in state.piles if p.id in comp]
+        ids = {i for i in comp if not isinstance(i, Card)}
+        name = "+".join([*(str(c) for c in sorted(comp_cards, key=_index)), *(f"#{i}" for i in sorted(ids))])
+        outside = describe_cards(comp_cards - move.loose).split() + [f"#{i}" for i in sorted(ids - move.piles)]
+        if outside:
+            problem = f"includes {' '.join(outside)}, which the capture does not take"
+        elif comp_cards & used_cards or ids & used_piles:
+            shared = describe_cards(comp_cards & used_cards).split() + [f"#{i}" for i in sorted(ids & used_piles)]
+            problem = f"shares {' '.join(shared)} with another component"
+        elif len(comp) > 1 and any(p.group or not state.rules.liberal_declarations for p in comp_piles):
+            out.append(error(codes.COMPONENT_SUM, "a declaration is captured whole by a card of its value; "
+                             "it cannot be joined with '+' to other cards"))
+            used_cards |= comp_cards
+            used_piles |= ids
+            continue
+        else:
+            total = sum(c.value for c in comp_cards) + sum(p.value for p in comp_piles)
+            problem = f"totals {total}, not {v}" if total != v else ""
+        if problem:
+            out.append(error(codes.COMPONENT_SUM, f"the component {name} {problem}"))
+        used_cards |= comp_cards
+        used_piles |= ids
+    return used_cards, used_piles
 
 
 def _check_declare(state: RoundState, move: Move, out: list[Violation]) -> None:
-    """D301-D310, D401-D402 (pagat, Plain Declarations; Group Declarations; Obligations)."""
+    """D301-D311, D401-D402, D211 (pagat, Plain Declarations; Group Declarations; Obligations;
+    house rules)."""
     seat, card = move.seat, move.card
+    rules = state.rules
     piles = _piles_of(state, move.piles)
     faces = [c for c in (card, *move.loose) if c.is_face]
     if faces:
         out.append(error(codes.FACE_IN_DECLARATION,
                          f"{describe_cards(faces)}: face cards never enter a declaration"))
+    if rules.forced_capture:
+        forced = forced_capture_violation(state, card)
+        if forced is not None:
+            out.append(forced)
+    if rules.soy:
+        closed = soy_violation(state, piles)
+        if closed is not None:
+            out.append(closed)
     numerals = [c for c in move.loose if not c.is_face]
     value = move.value
     if move.group:
@@ -364,7 +574,7 @@ def _check_declare(state: RoundState, move: Move, out: list[Violation]) -> None:
                 out.append(error(codes.DECLARE_SUM,
                                  f"{describe_cards([card, *numerals])} total {total}, not {value}"))
         else:
-            if len(piles) > 1 or move.loose:
+            if (len(piles) > 1 or move.loose) and not rules.liberal_declarations:
                 out.append(error(codes.RAISE_SHAPE,
                                  "a raise adds only the played card to one plain declaration"))
             for p in piles:
@@ -394,10 +604,13 @@ def _check_group(
     value: int,
     out: list[Violation],
 ) -> None:
-    """D305/D308/D303 for a group of ``value`` (pagat, Group Declarations)."""
+    """D305/D308/D303 for a group of ``value`` (pagat, Group Declarations; Use of Plain Declarations)."""
     seat, card = move.seat, move.card
     other = [p for p in piles if p.value != value]
     raised: Pile | None = None
+    if state.rules.liberal_declarations:
+        _check_liberal_group(state, move, piles, other, numerals, value, out)
+        return
     if len(other) == 1 and other[0].value + card.value == value:
         bad = raise_violation(state, seat, other[0])
         if bad is not None:
@@ -425,9 +638,53 @@ def _check_group(
                          "needs two or more"))
 
 
+def _check_liberal_group(
+    state: RoundState,
+    move: Move,
+    piles: Sequence[Pile],
+    other: Sequence[Pile],
+    numerals: Sequence[Card],
+    value: int,
+    out: list[Violation],
+) -> None:
+    """D305/D308/D303 for a group of ``value`` under liberal_declarations.
+
+    pagat, Use of Plain Declarations, examples a and b: a plain declaration
+    worth less than the group is a single card of its value in any set (with
+    loose cards, with the played card, or both).  Its value grows, so only a
+    player who may raise it may use it that way (D303: not its owner, nor the
+    owner's partner); a declaration worth the group's value joins whole as before.
+    """
+    seat, card = move.seat, move.card
+    for p in other:
+        if not in_sums(state, p, value):
+            out.append(error(codes.GROUP_SPLIT,
+                             f"the {p.describe()} is not worth {value} and cannot join a "
+                             f"group of {value}s"))
+            return
+        bad = raise_violation(state, seat, p)
+        if bad is not None:
+            out.append(bad)
+            return
+    values = [card.value, *(c.value for c in numerals), *(p.value for p in other)]
+    if not splits(values, value):
+        parts = ", ".join([describe_cards([card, *numerals]), *(p.describe() for p in other)])
+        out.append(error(codes.GROUP_SPLIT, f"{parts} do not split into sets totalling {value}"))
+        return
+    count = sum(values) // value + sum(2 if p.group else 1 for p in piles if p.value == value)
+    if count < 2:
+        out.append(error(codes.GROUP_TOO_SMALL,
+                         f"this makes only one set totalling {value}; a group of {value}s "
+                         "needs two or more"))
+
+
 # --------------------------------------------------------------------------
 # legal moves
 # --------------------------------------------------------------------------
+
+
+#: How legal moves turn a count vector into cards: every choice of suits, or the first one only.
+Pick = Callable[[tuple[tuple[Card, ...], ...], Counts], Iterable[tuple[Card, ...]]]
 
 
 def legal_moves(state: RoundState, *, by_value: bool = False) -> list[Move]:
@@ -461,6 +718,7 @@ def iter_legal_moves(state: RoundState, *, by_value: bool = False) -> Iterator[M
     if state.hands_empty or state.turn not in state.seats:
         return
     seat = state.turn
+    rules = state.rules
     owned = state.owned_pile(seat)
     numerals = tuple(c for c in state.loose if not c.is_face)
     groups = group_by_value(numerals)
@@ -474,25 +732,43 @@ def iter_legal_moves(state: RoundState, *, by_value: bool = False) -> Iterator[M
         # Without taking their own declaration, may the owner spend this card?
         free = not _blocks(keeps_declaration_card(state, seat, card, ()))
         if card.is_face:
-            if free:
+            trio = face_trio(state, card)
+            if free and trio is not None:
+                yield Move(seat, card, "capture", trio, xeri=xeri_ok and n_loose == 3 and not n_piles)
+            elif free:
                 for c in state.loose:
                     if c.rank == card.rank:
                         yield Move(seat, card, "capture", frozenset((c,)),
                                    xeri=xeri_ok and n_loose == 1 and not n_piles)
             continue
         v = card.value
-        sets = splittable_counts(avail, v, 0)
-        for chosen in _subsets([p for p in state.piles if p.value == v]):
-            ids = frozenset(p.id for p in chosen)
-            if not free and (owned is None or owned.id not in ids):
-                continue
-            whole = xeri_ok and len(ids) == n_piles
-            for counts in sets:
-                for cards in pick(groups, counts):
-                    if cards or ids:
-                        yield Move(seat, card, "capture", frozenset(cards), ids,
-                                   xeri=whole and len(cards) == n_loose)
-        yield from _declarations(state, seat, card, owned, groups, avail, pick)
+        whole = [p for p in state.piles if p.value == v]
+        summed = [p for p in state.piles if in_sums(state, p, v)]  # liberal_declarations only
+        choices = capture_choices(state, v) if rules.forced_capture else None
+        for parts in _subsets(summed):
+            fixed = counts_of(p.value for p in parts) if parts else ZERO
+            sets = splittable_counts(avail, v, fixed)
+            for chosen in _subsets(whole):
+                ids = frozenset(p.id for p in (*parts, *chosen))
+                if not free and (owned is None or owned.id not in ids):
+                    continue
+                everything = xeri_ok and len(ids) == n_piles
+                for counts in sets:
+                    if choices is not None and _taken(counts, fixed, v, len(chosen)) not in choices:
+                        continue
+                    for cards in pick(groups, counts):
+                        if cards or ids:
+                            yield Move(seat, card, "capture", frozenset(cards), ids,
+                                       xeri=everything and len(cards) == n_loose)
+        if choices is None or ZERO in choices:  # forced_capture: a card that can capture must
+            yield from _declarations(state, seat, card, owned, groups, avail, pick)
+
+
+def _taken(loose: Counts, parts: Counts, value: int, whole: int) -> Counts:
+    """The value counts of a capture: loose cards, declarations in sets, ``whole`` declarations of ``value``."""
+    taken = list(add_counts(loose, parts))
+    taken[value] += whole
+    return tuple(taken)
 
 
 def _declarations(
@@ -502,11 +778,14 @@ def _declarations(
     owned: Pile | None,
     groups: tuple[tuple[Card, ...], ...],
     avail: tuple[int, ...],
-    pick: Callable[[tuple[tuple[Card, ...], ...], tuple[int, ...]], Iterable[tuple[Card, ...]]],
+    pick: Pick,
 ) -> Iterator[Move]:
     """Plain declarations, raises and groups ``seat`` may make with numeral ``card``."""
     cv = card.value
-    if owned is None:
+    rules = state.rules
+    if owned is None and rules.liberal_declarations:
+        yield from _liberal_plain(state, seat, card, groups, avail, pick)
+    elif owned is None:
         for value in range(cv + 1, 11):
             if _blocks(declarer_holds(state, seat, card, value)):
                 continue
@@ -518,15 +797,21 @@ def _declarations(
             if (value <= 10 and raise_violation(state, seat, p) is None
                     and not _blocks(declarer_holds(state, seat, card, value))):
                 yield Move(seat, card, "declare", piles=frozenset((p.id,)), value=value)
+    if owned is not None and is_soy(rules, owned):
+        return  # nothing may be added to a soy, and its owner may make no other declaration
     for value in (owned.value,) if owned is not None else range(1, 11):
         if _blocks(declarer_holds(state, seat, card, value)):
             continue
-        worth = [p for p in state.piles if p.value == value and p is not owned]
+        worth = [p for p in state.piles if p.value == value and p is not owned and not is_soy(rules, p)]
         base: tuple[Pile, ...] = (owned,) if owned is not None else ()
         choices = [(base + s, len(base) + len(s) + sum(p.group for p in base + s))
                    for s in _subsets(worth)]
+        if rules.liberal_declarations:
+            if cv <= value:
+                yield from _liberal_groups(state, seat, card, value, choices, groups, avail, pick)
+            continue
         if cv <= value:  # the played card sits in a loose component
-            for counts in splittable_counts(avail, value, cv):
+            for counts in splittable_counts(avail, value, UNIT[cv]):
                 sets = (sum(i * k for i, k in enumerate(counts)) + cv) // value
                 for chosen, n in choices:
                     if sets + n >= 2:
@@ -537,7 +822,7 @@ def _declarations(
         for q in state.piles:  # the played card raises an opponent's plain declaration
             if q.value + cv != value or raise_violation(state, seat, q) is not None:
                 continue
-            for counts in splittable_counts(avail, value, 0):
+            for counts in splittable_counts(avail, value):
                 sets = sum(i * k for i, k in enumerate(counts)) // value + 1
                 for chosen, n in choices:
                     if sets + n >= 2:
@@ -545,6 +830,58 @@ def _declarations(
                         for cards in pick(groups, counts):
                             yield Move(seat, card, "declare", frozenset(cards), ids,
                                        value=value, group=True)
+
+
+def _liberal_plain(
+    state: RoundState,
+    seat: Seat,
+    card: Card,
+    groups: tuple[tuple[Card, ...], ...],
+    avail: Counts,
+    pick: Pick,
+) -> Iterator[Move]:
+    """Plain declarations and raises under liberal_declarations (pagat, Use of Plain Declarations,
+    example c): the played card with loose cards and any plain declarations ``seat`` may raise."""
+    cv = card.value
+    raisable = [p for p in state.piles if raise_violation(state, seat, p) is None]
+    for raised in _subsets(raisable):
+        base = cv + sum(p.value for p in raised)
+        ids = frozenset(p.id for p in raised)
+        for value in range(base + (not raised), 11):
+            if _blocks(declarer_holds(state, seat, card, value)):
+                continue
+            if value == base:
+                yield Move(seat, card, "declare", piles=ids, value=value)
+                continue
+            for counts in totalling_counts(avail, value - base):
+                for cards in pick(groups, counts):
+                    yield Move(seat, card, "declare", frozenset(cards), ids, value=value)
+
+
+def _liberal_groups(
+    state: RoundState,
+    seat: Seat,
+    card: Card,
+    value: int,
+    choices: Sequence[tuple[tuple[Pile, ...], int]],
+    groups: tuple[tuple[Card, ...], ...],
+    avail: Counts,
+    pick: Pick,
+) -> Iterator[Move]:
+    """Groups of ``value`` under liberal_declarations (pagat, Use of Plain Declarations, examples a
+    and b): sets of loose cards, the played card and plain declarations worth less that ``seat``
+    may raise; ``choices`` are the declarations worth ``value`` joined whole, with their count."""
+    small = [p for p in state.piles if in_sums(state, p, value) and raise_violation(state, seat, p) is None]
+    for parts in _subsets(small):
+        fixed = counts_of([card.value, *(p.value for p in parts)])
+        inside = sum(i * k for i, k in enumerate(fixed))
+        for counts in splittable_counts(avail, value, fixed):
+            sets = (sum(i * k for i, k in enumerate(counts)) + inside) // value
+            for chosen, n in choices:
+                if sets + n >= 2:
+                    ids = frozenset(p.id for p in (*chosen, *parts))
+                    for cards in pick(groups, counts):
+                        yield Move(seat, card, "declare", frozenset(cards), ids, value=value, group=True)
 
 
 # --------------------------------------------------------------------------

@@ -9,13 +9,15 @@ reading taken from diloti-denexa.txt.  ``docs/rules.md`` lists them in a table.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 
 @dataclass(frozen=True, slots=True)
 class Rules:
     """One house's rule set; ``Rules()`` is the pagat game to 61.
 
-    Implemented flags (each is read in exactly one place of the engine):
+    Every flag is implemented; each is read where its rule is decided
+    (``docs/rules.md``, "House rules", has the table of variants):
 
     * ``target`` - game score to reach (pagat "Target Score": 61, some 121).
     * ``clockwise`` - four-player deal and play pass to the left, so the
@@ -27,19 +29,19 @@ class Rules:
       scores a xeri (pagat, closing house rules on the xeri).
     * ``redeal_any_rank`` - an opening table holding three or more cards of
       any one rank is redealt (diloti-denexa "Setup"), not only face cards.
-
-    Recorded but NOT implemented yet (setting them changes nothing):
-
-    * ``forced_capture`` - a card that can capture must (pagat "Forced
-      Capture").
-    * ``liberal_declarations`` - plain declarations act as single cards in
-      groups, raises and captures (pagat "Use of Plain Declarations").
-    * ``soy`` - a pair of equal numerals is a closed "soy" (pagat, Kousounelos
-      paragraph).
+    * ``forced_capture`` - a numeral that can capture must, and may leave
+      nothing it could have taken along (pagat "Forced Capture").
+    * ``liberal_declarations`` - plain declarations act as single cards of
+      their value in groups, raises and captures (pagat "Use of Plain
+      Declarations").
+    * ``soy`` - a group of exactly two equal numerals is a closed "soy"
+      (pagat, Kousounelos paragraph).
     * ``three_face_cards`` - three equal face cards on the opening table stay
-      and the fourth captures all three (pagat house rules).
+      and the fourth card of the rank captures all three (pagat house rules
+      after "Four-Player Game").
     * ``face_card_redeal`` - a player dealt 5 or 6 face cards in the first
-      deal may demand a new deal (pagat house rules).
+      deal may cancel the round, dealt again by the same dealer (same
+      paragraphs).
     * ``face_card_redeal_any`` - the same privilege in any deal.
     """
 
@@ -55,15 +57,9 @@ class Rules:
     redeal_any_rank: bool = False
     clockwise: bool = False
 
-    #: Flags whose effect the engine does not apply yet.
-    UNIMPLEMENTED = (
-        "forced_capture",
-        "liberal_declarations",
-        "soy",
-        "three_face_cards",
-        "face_card_redeal",
-        "face_card_redeal_any",
-    )
+    #: Flags whose effect the engine does not apply yet (none today; a flag added
+    #: before its rule is written goes here, and validators warn about it).
+    UNIMPLEMENTED: ClassVar[tuple[str, ...]] = ()
 
     def __post_init__(self) -> None:
         if self.target < 1:

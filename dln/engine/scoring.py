@@ -137,11 +137,21 @@ def next_dealer(seats: Sequence[Seat], dealer: Seat) -> Seat:
     return seats[(list(seats).index(dealer) + 1) % len(seats)]
 
 
-def check_dealer(seats: Sequence[Seat], previous: Seat, dealer: Seat) -> list[Violation]:
-    """D106: the dealer of a round follows the previous round's dealer."""
-    expected = next_dealer(seats, previous)
+def dealer_after(seats: Sequence[Seat], previous: Seat, *, redealt: bool = False) -> Seat:
+    """Who deals after a round dealt by ``previous``: :func:`next_dealer`, or ``previous``
+    again when that round was cancelled for face cards (pagat, house rules after
+    Four-Player Game: the same dealer deals the cancelled round anew)."""
+    return previous if redealt else next_dealer(seats, previous)
+
+
+def check_dealer(seats: Sequence[Seat], previous: Seat, dealer: Seat, *, redealt: bool = False) -> list[Violation]:
+    """D106: the dealer of a round follows the previous round's dealer (the same one after a redeal)."""
+    expected = dealer_after(seats, previous, redealt=redealt)
     if dealer == expected:
         return []
+    if redealt:
+        return [error(codes.WRONG_DEALER, f"{expected} deals this round again (the last one, which {previous} "
+                      f"dealt, was cancelled for face cards), not {dealer}")]
     return [error(codes.WRONG_DEALER, f"{expected} deals this round ({previous} dealt the last one), not {dealer}")]
 
 

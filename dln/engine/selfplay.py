@@ -1,8 +1,10 @@
 """Deterministic self-play: whole rounds and games played by the engine against itself.
 
 Given a ``random.Random`` the result is reproducible.  Used by property tests
-and, later, by a command that writes generated games as records; the result is
-a plain structure (pack, table, hands per deal, engine moves, score).
+and by ``dln generate``, which writes generated games as records; the result is
+a plain structure (pack, table, hands per deal, engine moves, score).  Every
+house rule of :class:`Rules` is played: under face_card_redeal(_any) the first
+seat (in deal order) dealt five or six face cards always cancels the round.
 """
 
 from __future__ import annotations
@@ -14,10 +16,10 @@ from typing import Literal
 
 from dln.cards import DECK, Card
 
-from .deal import deal_pack, next_deal, opening_table_violations, start_round
-from .play import apply, legal_moves
+from .deal import deal_order, deal_pack, next_deal, opening_table_violations, redeal_violations, start_round
+from .play import apply, in_sums, legal_moves
 from .rules import Rules
-from .scoring import GOOD_TEN, GOOD_TWO, SideScore, finish_round, game_winner, next_dealer, score_round
+from .scoring import GOOD_TEN, GOOD_TWO, SideScore, dealer_after, finish_round, game_winner, score_round
 from .state import HAND_SIZE, TABLE_SIZE, Move, RoundState, Seat, Side, play_order
 from .sums import splits
 
@@ -32,10 +34,11 @@ class PlayedRound:
     dealer: Seat
     pack: tuple[Card, ...]  # effective pack order, top first (after any table redeal)
     table: tuple[Card, ...]  # the opening table
-    hands: tuple[Mapping[Seat, tuple[Card, ...]], ...]  # the cards of each deal
+    hands: tuple[Mapping[Seat, tuple[Card, ...]], ...]  # the cards of each deal made
     moves: tuple[Move, ...]  # in play order; a capture scoring a xeri has xeri=True
     rest: tuple[Side | None, tuple[Card, ...]]  # who took the leftovers, and which
-    score: Mapping[Side, SideScore]
+    score: Mapping[Side, SideScore]  # empty when the round was cancelled
+    redeal: Seat | None = None  # the seat that cancelled the round for its face cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,11 +72,24 @@ def _sweepable(state: RoundState) -> bool:
         return False
     faces = [c for c in state.loose if c.is_face]
     if faces:
-        return len(state.loose) == 1 and not state.piles
+        if state.piles or len(faces) < len(state.loose) or len({c.rank for c in faces}) > 1:
+            return False
+        return len(faces) == 1 or (len(faces) == 3 and state.rules.three_face_cards)
     for v in range(1, 11):
-        if all(p.value == v for p in state.piles) and splits((c.value for c in state.loose), v):
+        summed = [p.value for p in state.piles if in_sums(state, p, v)]
+        if (all(p.value == v or in_sums(state, p, v) for p in state.piles)
+                and splits([*(c.value for c in state.loose), *summed], v)):
             return True
     return False
+
+
+def _canceller(state: RoundState) -> Seat | None:
+    """The first seat, in deal order, allowed to cancel the round at this fresh deal (it always does)."""
+    rules = state.rules
+    if not (rules.face_card_redeal or rules.face_card_redeal_any):
+        return None
+    return next((seat for seat in deal_order(state.seats, state.dealer) if not redeal_violations(state, seat)),
+                None)
 
 
 def _greedy_key(state: RoundState, move: Move) -> tuple[int, int]:
@@ -108,17 +124,29 @@ def play_round(
     dealer: Seat = "N",
     strategy: Strategy = "random",
 ) -> PlayedRound:
-    """Deal a shuffled pack and play the round out, every move chosen among the legal ones."""
+    """Deal a shuffled pack and play the round out, every move chosen among the legal ones.
+
+    A round cancelled for face cards stops at the deal that gives them (see
+    :func:`_canceller`); it has no score.
+    """
     pack = shuffled_pack(rng, players, rules)
     dealt = deal_pack(pack, players, dealer, rules)
     state = start_round(rules, players, dealer, dealt.table, dealt.hands[0])
     moves: list[Move] = []
+    fresh = True
     while True:
         if state.needs_deal:
             state = next_deal(state, dealt.hands[state.deal])
+            fresh = True
             continue
         if state.is_over:
             break
+        if fresh:
+            fresh = False
+            canceller = _canceller(state)
+            if canceller is not None:
+                return PlayedRound(dealt.seats, dealer, tuple(pack), dealt.table, dealt.hands[:state.deal],
+                                   tuple(moves), (None, ()), {}, canceller)
         move = choose(state, legal_moves(state), rng, strategy)
         state, xeri = apply(state, move)
         if move.xeri != xeri:
@@ -140,7 +168,10 @@ def play_game(
     strategy: Strategy = "random",
     max_rounds: int = 200,
 ) -> PlayedGame:
-    """Play rounds, passing the deal on, until a side has won (pagat, Target Score)."""
+    """Play rounds, passing the deal on, until a side has won (pagat, Target Score).
+
+    A cancelled round scores nothing and is dealt again by the same dealer.
+    """
     seats = play_order(players, rules)
     dealer = first_dealer
     rounds: list[PlayedRound] = []
@@ -153,5 +184,5 @@ def play_game(
         winner = game_winner(rules, totals)
         if winner is not None:
             return PlayedGame(tuple(rounds), totals, winner)
-        dealer = next_dealer(seats, dealer)
+        dealer = dealer_after(seats, dealer, redealt=played.redeal is not None)
     raise RuntimeError(f"no winner after {max_rounds} rounds")

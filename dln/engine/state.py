@@ -20,6 +20,8 @@ from .rules import Rules
 Seat = str
 Side = str
 Kind = Literal["lay", "capture", "declare"]
+#: Something on the table a capture component names: a loose card, or a declaration by its id.
+Item = Card | int
 
 HAND_SIZE = 6  # pagat, Players, Cards and Deal: six cards to each player per deal
 TABLE_SIZE = 4  # pagat, Players, Cards and Deal: four cards face up, first deal only
@@ -124,8 +126,10 @@ class Move:
     are both ``kind="declare"``: the engine tells a plain declaration, a raise
     and a group apart from ``group`` and the piles named.  ``value`` is the
     declared value (optional for a plain declaration or raise: then the total).
-    ``components`` (captures only) are sets of loose cards a recorder joined
-    into one component; ``xeri`` is the record's xeri mark.
+    ``components`` (captures only) are the sets a recorder joined into one
+    component (``5s+3d``): loose cards and, under liberal_declarations, plain
+    declarations by id (``[5]+Ad``); each item is also in ``loose`` or
+    ``piles``.  ``xeri`` is the record's xeri mark.
     """
 
     seat: Seat
@@ -135,7 +139,7 @@ class Move:
     piles: frozenset[int] = frozenset()
     value: int | None = None
     group: bool = False
-    components: tuple[frozenset[Card], ...] = ()
+    components: tuple[frozenset[Item], ...] = ()
     xeri: bool = False
 
     @classmethod
@@ -151,10 +155,10 @@ class Move:
         loose: Iterable[Card] = (),
         piles: Iterable[int] = (),
         *,
-        components: Iterable[Iterable[Card]] = (),
+        components: Iterable[Iterable[Item]] = (),
         xeri: bool = False,
     ) -> Move:
-        """Capture with ``card`` the given loose cards and pile ids."""
+        """Capture with ``card`` the given loose cards and pile ids (``components``: how a record joined them)."""
         comps = tuple(frozenset(c) for c in components)
         return cls(seat, card, "capture", frozenset(loose), frozenset(piles),
                    components=comps, xeri=xeri)

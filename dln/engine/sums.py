@@ -18,7 +18,8 @@ from itertools import combinations, product
 from dln.cards import Card
 
 Counts = tuple[int, ...]
-_ZERO: Counts = (0,) * 11
+#: The count vector of nothing.
+ZERO: Counts = (0,) * 11
 
 
 def counts_of(values: Iterable[int]) -> Counts:
@@ -84,33 +85,61 @@ def _fill(rest: list[int], high: int, need: int, target: int) -> bool:
     return False
 
 
+#: ``UNIT[v]``: the count vector of one card of value ``v`` (1-10).
+UNIT: tuple[Counts, ...] = tuple(tuple(int(i == v) for i in range(11)) for v in range(11))
+
+
+def add_counts(a: Counts, b: Counts) -> Counts:
+    """The count vector of two collections put together."""
+    return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
 @lru_cache(maxsize=1 << 14)
-def splittable_counts(available: Counts, target: int, extra: int) -> tuple[Counts, ...]:
-    """Every sub-multiset of ``available`` that, with one more card of value ``extra``
-    (0 for none), splits into sets each totalling ``target``; the empty one included
-    when it qualifies."""
+def splittable_counts(available: Counts, target: int, fixed: Counts = ZERO) -> tuple[Counts, ...]:
+    """Every sub-multiset of ``available`` that, with the values counted in ``fixed``
+    (which must be used), splits into sets each totalling ``target``; the empty one
+    included when it qualifies.
+
+    ``fixed`` holds the played card when it sits in a group's set (pagat, Group
+    Declarations) and, under liberal_declarations, the plain declarations chosen to
+    act as single cards (pagat, Use of Plain Declarations).
+    """
     found: list[Counts] = []
-    chosen = [0] * 11
     top = min(target, 10)
+    if any(fixed[top + 1:]):
+        return ()
+    chosen = list(fixed)
+    base = sum(v * k for v, k in enumerate(fixed))
 
     def walk(v: int, total: int) -> None:
         if v > top:
-            if (total + extra) % target == 0:
-                if extra:
-                    chosen[extra] += 1
-                ok = _can_partition(tuple(chosen), target)
-                if extra:
-                    chosen[extra] -= 1
-                if ok:
-                    found.append(tuple(chosen))
+            if total % target == 0 and _can_partition(tuple(chosen), target):
+                found.append(tuple(k - f for k, f in zip(chosen, fixed, strict=True)))
             return
         for k in range(available[v] + 1):
-            chosen[v] = k
+            chosen[v] = fixed[v] + k
             walk(v + 1, total + k * v)
-        chosen[v] = 0
+        chosen[v] = fixed[v]
 
-    walk(1, 0)
+    walk(1, base)
     return tuple(found)
+
+
+@lru_cache(maxsize=1 << 12)
+def maximal_counts(available: Counts, target: int) -> frozenset[Counts]:
+    """The sub-multisets of ``available`` splitting into sets totalling ``target`` that
+    no larger such sub-multiset contains.
+
+    pagat, Forced Capture: a capture may not leave on the table anything the card
+    could have taken together with what it took, so what it takes must be one of
+    these (not necessarily the largest: from A, 3, 4, 5, 9 a 9 may take A+3+5 and 9,
+    or 4+5 and 9).  Holds only the empty multiset when nothing can be taken.
+    """
+    found = splittable_counts(available, target)
+    return frozenset(
+        c for c in found
+        if not any(o != c and all(x >= y for x, y in zip(o, c, strict=True)) for o in found)
+    )
 
 
 @lru_cache(maxsize=1 << 14)

@@ -70,8 +70,10 @@ def lay(seat: str, c: str) -> Move:
 
 def take(seat: str, c: str, loose: str = "", piles: Iterable[int] = (), *, xeri: bool = False,
          components: Iterable[str] = ()) -> Move:
+    """A capture; each component is written ``"5h 3c"``, a declaration by id as ``#2``."""
     return Move.capture(seat, card(c), cards(loose), piles, xeri=xeri,
-                        components=[cards(t) for t in components])
+                        components=[[int(t[1:]) if t.startswith("#") else card(t) for t in text.split()]
+                                    for text in components])
 
 
 def declare(seat: str, c: str, value: int | None, loose: str = "", piles: Iterable[int] = (), *,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
-from itertools import combinations, islice
+from itertools import combinations, islice, product
 
-from dln.engine import Hand, Move, RoundState, check, has_legal_move, iter_legal_moves, legal_moves
+from dln.engine import Hand, Move, RoundState, Rules, check, has_legal_move, iter_legal_moves, legal_moves
 
 from .helpers import cards, pile, position
 
@@ -53,6 +53,48 @@ def test_generated_moves_are_exactly_the_moves_check_accepts(rich_positions: lis
         _agree(state)
         kinds |= {(m.kind, m.group, len(m.piles) > 0) for m in legal_moves(state)}
     assert ("declare", True, True) in kinds and ("declare", False, True) in kinds
+
+
+def test_agreement_under_house_rules(house_rule_positions: list[RoundState]) -> None:
+    """The same agreement when forced_capture, liberal_declarations, soy and three_face_cards are
+    switched on at random: each rule is decided once, for check and generation alike."""
+    assert len(house_rule_positions) > 100
+    seen = {name: False for name in ("forced_capture", "liberal_declarations", "soy", "three_face_cards")}
+    summed = 0  # captures taking a declaration as part of a sum
+    for state in house_rule_positions:
+        _agree(state)
+        for name in seen:
+            seen[name] |= getattr(state.rules, name)
+        values = {p.id: p.value for p in state.piles}
+        summed += sum(m.kind == "capture" and any(values[i] != m.card.value for i in m.piles)
+                      for m in legal_moves(state))
+    assert all(seen.values()) and summed
+
+
+def test_agreement_on_the_house_rule_examples() -> None:
+    """Hand-built tables rich in what the house rules change (plain declarations to sum, raise or
+    group, a soy, three equal face cards, captures to complete), checked exhaustively under every
+    combination of forced_capture, liberal_declarations, soy and three_face_cards."""
+    def tables(rules: Rules) -> list[RoundState]:
+        return [
+            position("Ac 3d 2h", {"N": "8h 8s 10s 4c", "S": "Kc"}, rules=rules,
+                     piles=[pile(1, 7, "4s 3s", "S"), pile(2, 5, "3h 2s", None)]),
+            position("2c 9c", {"N": "3h 10s 9h", "S": "Kc"}, rules=rules,
+                     piles=[pile(1, 10, "10c 6d 4d", "N", group=True), pile(2, 5, "3c 2d", "S")]),
+            position("Qc Qd Qh 5d", {"N": "Qs 5h 5s Ad", "S": "Kc"}, rules=rules,
+                     piles=[pile(1, 6, "4h 2h", "S"), pile(2, 4, "4c 4s", None, group=True)]),
+            position("3c 4h", {"N": "Ah 7d 8s", "W": "Kc", "S": "Qc", "E": "Jc"}, players=4, rules=rules,
+                     piles=[pile(1, 4, "2d 2s", "W"), pile(2, 3, "2c Ac", "E"), pile(3, 4, "3s As", "S")]),
+        ]
+
+    listed = 0
+    for flags in product([False, True], repeat=4):
+        rules = Rules(**dict(zip(("forced_capture", "liberal_declarations", "soy", "three_face_cards"), flags,
+                                 strict=True)))
+        for state in tables(rules):
+            _agree(state)
+            listed += len(legal_moves(state))
+    assert listed > 500
 
 
 def test_agreement_with_owners_partners_and_unknown_hands() -> None:

@@ -1,4 +1,9 @@
-"""Properties of whole self-played rounds (hypothesis chooses seeds, sizes and house rules)."""
+"""Properties of whole self-played rounds (hypothesis chooses seeds, sizes and house rules).
+
+Every property holds under any combination of the house rules of ``Rules``;
+a round cancelled for face cards (face_card_redeal) stops at the deal that
+gives them and scores nothing.
+"""
 
 from __future__ import annotations
 
@@ -22,17 +27,20 @@ from dln.engine import (
     has_legal_move,
     legal_moves,
     next_deal,
-    next_dealer,
+    redeal_violations,
     start_round,
 )
 from dln.engine.play import holds_value_after
+from dln.engine.scoring import dealer_after
 from dln.engine.selfplay import play_game, play_round, shuffled_pack
 
 seeds = st.integers(0, 2**32 - 1)
 players = st.sampled_from([2, 4])
 strategies = st.sampled_from(["random", "greedy"])
-house_rules = st.builds(Rules, first_card_xeri=st.booleans(), no_last_card_xeri=st.booleans(),
-                        redeal_any_rank=st.booleans(), clockwise=st.booleans())
+#: Every combination of the house rules (the target has its own test).
+house_rules = st.builds(Rules, **{name: st.booleans() for name in (
+    "forced_capture", "liberal_declarations", "soy", "first_card_xeri", "no_last_card_xeri",
+    "three_face_cards", "face_card_redeal", "face_card_redeal_any", "redeal_any_rank", "clockwise")})
 
 
 def _errors(state: RoundState, move: Move) -> bool:
@@ -40,19 +48,28 @@ def _errors(state: RoundState, move: Move) -> bool:
 
 
 def _replay(seed: int, n: int, rules: Rules, strategy: str):
-    """Replay a self-played round, yielding (state before, move, undealt cards) per move."""
+    """Replay a self-played round, yielding (state before, move, cards not in play) per move,
+    then the last position (a round cancelled for face cards ends at the deal that gives them)."""
     played = play_round(random.Random(seed), rules, n, "N", strategy)
     state = start_round(rules, n, "N", played.table, played.hands[0])
     assert not check_position(state)
+    dealt = {c for deal in played.hands for h in deal.values() for c in h} | set(played.table)
+    never = [c for c in DECK if c not in dealt]  # the rest of the pack of a cancelled round
     for move in played.moves:
         while state.needs_deal:
             state = next_deal(state, played.hands[state.deal])
             assert not check_position(state)
-        undealt = [c for deal in played.hands[state.deal:] for h in deal.values() for c in h]
+        undealt = [c for deal in played.hands[state.deal:] for h in deal.values() for c in h] + never
         yield state, move, undealt
         state = apply(state, move).state
-    assert state.is_over
-    yield state, None, []
+    if played.redeal is None:
+        assert state.is_over
+        yield state, None, []
+        return
+    if state.needs_deal:
+        state = next_deal(state, played.hands[state.deal])
+    assert not redeal_violations(state, played.redeal)
+    yield state, None, never
 
 
 @given(seeds, players, house_rules, strategies)
@@ -76,8 +93,12 @@ def test_cards_accounted_for_and_moves_legal(seed: int, n: int, rules: Rules, st
 
 @given(seeds, players, house_rules, strategies)
 def test_round_points(seed: int, n: int, rules: Rules, strategy: str) -> None:
-    """pagat, scoring: 11 points a round (7 when the cards split 26-26) plus 10 per xeri."""
+    """pagat, scoring: 11 points a round (7 when the cards split 26-26) plus 10 per xeri; a round
+    cancelled for face cards (pagat, house rules) scores nothing."""
     played = play_round(random.Random(seed), rules, n, "N", strategy)
+    if played.redeal is not None:
+        assert played.score == {}
+        return
     scores = played.score.values()
     total = sum(s.total for s in scores)
     xeris = sum(s.xeris for s in scores)
@@ -147,16 +168,17 @@ def test_dealt_rounds_start_legally(seed: int, n: int, rules: Rules) -> None:
     assert sorted(dealt_cards, key=lambda c: c.index) == list(DECK)
 
 
-@given(seeds, st.sampled_from([2, 4]), strategies)
-def test_games_reach_the_target(seed: int, n: int, strategy: str) -> None:
+@given(seeds, st.sampled_from([2, 4]), strategies, house_rules)
+def test_games_reach_the_target(seed: int, n: int, strategy: str, house: Rules) -> None:
     """pagat, Target Score: a self-played game stops at the first round after which one side
-    leads at or above the target; the dealer passes on each round."""
-    rules = Rules(target=31)
+    leads at or above the target; the dealer passes on each round (and deals again after a
+    round cancelled for face cards, which scores nothing)."""
+    rules = replace(house, target=31)
     game = play_game(random.Random(seed), rules, n, "N", strategy)
-    totals = {side: sum(r.score[side].total for r in game.rounds) for side in game.totals}
+    totals = {side: sum(r.score[side].total for r in game.rounds if r.score) for side in game.totals}
     assert totals == game.totals and game_winner(rules, totals) == game.winner
     for k in range(1, len(game.rounds)):
-        earlier = {side: sum(r.score[side].total for r in game.rounds[:k]) for side in totals}
+        earlier = {side: sum(r.score[side].total for r in game.rounds[:k] if r.score) for side in totals}
         assert game_winner(rules, earlier) is None
-    dealers = [r.dealer for r in game.rounds]
-    assert all(next_dealer(game.rounds[0].seats, a) == b for a, b in pairwise(dealers))
+    for before, after in pairwise(game.rounds):
+        assert after.dealer == dealer_after(before.seats, before.dealer, redealt=before.redeal is not None)
