@@ -349,6 +349,9 @@ class _GameChecker:
             dealer = self.seats[self.seats.index(first) - 1] if first in self.seats else self.seats[-1]
         result = RoundReport(index, round_.number, dealer, round_.setup)
         self.dealt = None
+        if round_.table is None and round_.deck is None and not round_.setup and not moves \
+                and not any(deal.hands for deal in round_.deals) and round_.redeal is None:
+            return result  # only the header: a round not recorded (yet), nothing to check
         plans = self._plans(round_)
         if plans is None:
             result.stopped = True
@@ -422,13 +425,19 @@ class _GameChecker:
         its seat plays in that deal, which decides every "still holds a card of
         that value" question.  Cards not yet played when the record ends stay
         unknown.  A card known to be ``elsewhere`` when the deal starts (on the
-        table, captured) is not put in a hand: playing it is then reported at
-        the move.
+        table, captured), written in a hand line, or already played in the deal
+        is not put in another hand: playing it is then reported at the move.
         """
         complete = len(plan.moves) == HAND_SIZE * self.players
+        claimed = set(elsewhere) | {c for h in plan.hands for c in h.cards if c is not None}
+        played_by: dict[str, list[Card]] = {seat: [] for seat in self.seats}
+        for move in plan.moves:
+            if move.card not in claimed and move.seat in played_by:
+                claimed.add(move.card)
+                played_by[move.seat].append(move.card)
         hands: dict[str, Hand] = {}
         for seat in self.seats:
-            played = [m.card for m in plan.moves if m.seat == seat and m.card not in elsewhere]
+            played = played_by[seat]
             line = next((h for h in plan.hands if h.seat == seat), None)
             if dealt is not None:
                 hands[seat] = Hand(frozenset(dealt.get(seat, ())), 0)

@@ -24,6 +24,7 @@ import dln
 from dln.cli import main
 from dln.engine import RULES, Rules
 from dln.errors import DLNSyntaxError
+from dln.generate import generate_games
 from dln.validate import RECORD_CODES, Diagnostic, GameReport, code_name, validate_game
 
 ROOT = Path(__file__).parent.parent
@@ -919,3 +920,19 @@ def test_the_score_sheet_shows_a_cancelled_round(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setenv("COLUMNS", "120")
     code, out, _ = run("score", "-", stdin=REDEALT)
     assert code == 0 and "cancelled (redeal N)" in out and "S wins N 8, S 13" in out
+
+
+def test_a_card_played_twice_in_a_hidden_deal_is_reported_at_the_second_play() -> None:
+    """pagat, Players, Cards and Deal: the pack holds each card once.  With hands unseen, the card
+    belongs to the first seat that plays it; the second play is the illegal move."""
+    report = check("round 1 dealer S\ntable 5h 3c 9d Js\nN 4c 5h =9\nS 9s x 9d\nN 9s x [9]\n")
+    assert found(report, "error") == [("D002", 5)]
+
+
+def test_a_round_header_alone_is_not_a_round_to_check() -> None:
+    """A recorder writes the next round's header before its table: the game's totals stay known."""
+    game = next(generate_games(1, seed=5, hidden=True, rules=Rules(target=10)))
+    first = dln.dumps(dln.Game(game.tags[:-1], game.rounds[:1]))  # without its Result tag
+    report = check(first + "\nround 2 dealer S\n")
+    assert report.errors == report.warnings == 0
+    assert report.totals == {side: score.total for side, score in report.rounds[0].scores.items()}
