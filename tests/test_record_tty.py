@@ -1,0 +1,268 @@
+"""`dln record` in a real terminal (tmux): a whole short game typed at the prompt, killed mid-round, resumed.
+
+The moves come from a game of ``dln generate --hidden --target 10``, so they
+are legal; the test types an illegal move first (refused with the rule's
+sentence and the legal moves), takes a move back with ``undo``, annotates a
+move, completes a card with Tab, kills the recorder by its pid (SIGKILL) in
+the middle of the round, starts it again on the same file and plays to the
+end.  The file must then validate and be exactly the generated record with
+the tags answered at the prompt and the annotation typed.
+
+tmux runs on a private server socket; the test sends keys with ``send-keys``
+and reads the screen with ``capture-pane -p``, polling until the expected
+text shows: nothing depends on how fast the machine is.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import pytest
+
+import dln
+from dln.engine import check
+from dln.model import Game
+from dln.validate import to_engine_move, validate_game
+from dln.writer import move_text
+
+ROOT = Path(__file__).parent.parent
+SEED, TARGET = 5, 10  # a game of two rounds
+KILL_AFTER = 20  # moves of round 1 played before the recorder is killed
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed: no terminal to drive")
+
+
+class Pane:
+    """One command in a detached tmux session on a private server."""
+
+    def __init__(self, server: list[str], name: str, command: str, cwd: Path) -> None:
+        self.server = server
+        self.name = name
+        env = ["-e", "LANG=C.UTF-8", "-e", "LC_ALL=C.UTF-8", "-e", f"PYTHONPATH={ROOT}"]
+        subprocess.run([*server, "new-session", "-d", "-x", "120", "-y", "50", "-s", name, "-c", str(cwd), *env,
+                        command], check=True)
+
+    def type(self, text: str, *keys: str) -> None:
+        """Type ``text`` literally, then press ``keys`` (Enter unless others are named)."""
+        if text:
+            subprocess.run([*self.server, "send-keys", "-t", self.name, "-l", text], check=True)
+        subprocess.run([*self.server, "send-keys", "-t", self.name, *(keys or ("Enter",))], check=True)
+
+    def screen(self) -> str:
+        return subprocess.run([*self.server, "capture-pane", "-p", "-t", self.name], check=True,
+                              capture_output=True, text=True).stdout
+
+    def wait(self, *texts: str, prompt: str | None = None, ends: str | None = None, timeout: float = 20.0) -> str:
+        """The screen once it shows every one of ``texts`` and its last line starts with ``prompt`` and
+        ends with ``ends`` (when given)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            screen = self.screen()
+            lines = [line.rstrip() for line in screen.splitlines() if line.strip()]
+            last = lines[-1] if lines else ""
+            if (all(t in screen for t in texts) and (prompt is None or last.startswith(prompt.rstrip()))
+                    and (ends is None or last.endswith(ends))):
+                return screen
+            if time.monotonic() > deadline:
+                pytest.fail(f"the screen never showed {texts!r} with a last line starting {prompt!r} and ending "
+                            f"{ends!r}; it shows:\n{screen}")
+            time.sleep(0.02)
+
+
+@pytest.fixture
+def tmux() -> Iterator[list[str]]:
+    server = ["tmux", "-L", f"dln-record-{uuid.uuid4().hex[:12]}", "-f", os.devnull]
+    try:
+        yield server
+    finally:
+        subprocess.run([*server, "kill-server"], check=False, capture_output=True)
+
+
+@dataclass
+class Step:
+    """A line to type and the prompt that follows it once it is taken."""
+
+    text: str
+    next_prompt: str
+
+
+def steps(game: Game) -> list[Step]:
+    """Each table and move of ``game`` as typed (no seat), with the prompt the recorder shows next."""
+    out: list[Step] = []
+    for r, round_ in enumerate(game.rounds):
+        moves = round_.moves
+        assert round_.table is not None
+        out.append(Step(" ".join(map(str, round_.table)), f"1. {moves[0].seat}"))
+        for i, move in enumerate(moves):
+            if i + 1 < len(moves):
+                after = f"{i + 2}. {moves[i + 1].seat}"
+            else:
+                after = f"round {r + 2} table> " if r + 1 < len(game.rounds) else "game over> "
+            out.append(Step(move_text(replace(move, number=None)).split(" ", 1)[1], after))
+    return out
+
+
+def an_illegal_capture(game: Game) -> tuple[int, str]:
+    """(move number, text): the first early move whose card, capturing every loose card, breaks a rule."""
+    states = validate_game(game, keep_states=True).rounds[0].states
+    for number, (state, move) in enumerate(zip(states, game.rounds[0].moves, strict=False), 1):
+        if number > KILL_AFTER or move.card.is_face or not state.loose:
+            continue
+        text = f"{move.card} x {' '.join(map(str, state.loose))}"
+        engine_move, problems = to_engine_move(state, dln.loads(f"round 1\n{move.seat} {text}").rounds[0].moves[0])
+        if not problems and any(v.severity == "error" for v in check(state, engine_move)):
+            return number, text
+    pytest.fail("no early move of the generated game can be turned into an illegal capture")
+
+
+def a_completable_capture(game: Game, after: int) -> tuple[int, str, str]:
+    """(move number, typed start, completed move): a capture of one loose card whose rank no other loose card has."""
+    states = validate_game(game, keep_states=True).rounds[0].states
+    for number, (state, move) in enumerate(zip(states, game.rounds[0].moves, strict=False), 1):
+        if not after < number <= KILL_AFTER or move.kind != "capture" or len(move.components) != 1:
+            continue
+        (target,) = move.components[0]
+        name = str(target)
+        if isinstance(target, dln.Card) and [str(c)[:-1] for c in state.loose].count(name[:-1]) == 1:
+            typed = move_text(replace(move, number=None)).split(" ", 1)[1]
+            return number, f"{move.card} x {name[:-1]}", typed
+    pytest.fail("no early capture of the generated game can be completed with Tab")
+
+
+def test_a_short_game_recorded_at_the_prompt_survives_a_kill(tmp_path: Path, tmux: list[str]) -> None:
+    source = subprocess.run([sys.executable, "-m", "dln", "generate", "--hidden", "--seed", str(SEED), "--target",
+                             str(TARGET)], capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    game = dln.loads(source)
+    plan = steps(game)
+    illegal_at, illegal = an_illegal_capture(game)
+    tab_at, tab_typed, tab_move = a_completable_capture(game, after=3)
+    path = tmp_path / "club.dln"
+    record = shlex.join([sys.executable, "-m", "dln", "record", path.name, "--target", str(TARGET)])
+    pane = Pane(tmux, "first", f"sh -c 'echo $$ > recorder.pid; exec {record}'; echo recorder-exit=$?; sleep 600",
+                tmp_path)
+
+    # the questions: a few answers, Enter for the defaults
+    dealer = game.rounds[0].dealer
+    assert dealer is not None
+    for question, answer in [("Event [none]: ", "Thursday club"), ("Site [none]: ", "-"),
+                             ("Date (year.month.day) [", "2026.11.20"), ("Players, 2 or 4 [2]: ", ""),
+                             ("North's name [none]: ", "Maria"), ("South's name [none]: ", "Eleni"),
+                             ("Dealer of round 1 (N S) [S]: ", dealer), ("House rules", "")]:
+        pane.wait(prompt=question)
+        pane.type(answer)
+    pane.wait("game started: 2 players, standard rules", prompt="round 1 table> ")
+    names = {"N": "Maria", "S": "Eleni"}
+
+    def play(step: Step) -> None:
+        pane.type(step.text)
+        prompt = step.next_prompt
+        seat = prompt.split(". ")[1] if ". " in prompt else None
+        pane.wait(prompt=prompt + (f" {names[seat]}> " if seat else ""))
+
+    for number, step in enumerate(plan[: 1 + KILL_AFTER]):  # the table, then the moves
+        if number == illegal_at:  # an illegal move first: refused with the rule and what was legal
+            pane.type(illegal)
+            screen = pane.wait("nothing was written", prompt=f"{number}. ")
+            assert "refused: " in screen and "legal instead: " in screen and step.text in screen
+        if number == tab_at:  # Tab completes the loose card from the table
+            pane.type(tab_typed, "Tab")
+            pane.wait(prompt=f"{number}. ", ends=tab_move)
+            pane.type("", "Enter")
+            pane.wait(prompt=step.next_prompt)
+            continue
+        play(step)
+        if number == 2:  # take it back, and play it again
+            pane.type("undo")
+            pane.wait(f"took back 2. {game.rounds[0].moves[1].seat} {step.text}", prompt="2. ")
+            play(step)
+        if number == 3:
+            pane.type("!? {typed at the table}")
+            pane.wait(f"3. {game.rounds[0].moves[2].seat} {step.text}!? {{typed at the table}}")
+
+    # killed in the middle of the round: the file holds every move so far, and is a valid record
+    pid = int((tmp_path / "recorder.pid").read_text())
+    os.kill(pid, signal.SIGKILL)
+    pane.wait(f"recorder-exit={128 + signal.SIGKILL}")
+    killed = path.read_text(encoding="utf-8")
+    assert len(dln.loads(killed).rounds[0].moves) == KILL_AFTER
+    checked = subprocess.run([sys.executable, "-m", "dln", "validate", str(path)], capture_output=True, text=True,
+                             cwd=ROOT)
+    assert checked.returncode == 0, checked.stdout
+
+    # resumed: it goes on where it stopped, to the end of the game
+    again = Pane(tmux, "second", f"{record}; echo recorder-exit=$?; sleep 600", tmp_path)
+    again.wait(f"going on with game 1 (2 players, standard rules (diloti-pagat.txt), target {TARGET}), round 1, "
+               f"after move {KILL_AFTER}", prompt=f"{KILL_AFTER + 1}. ")
+    pane = again
+    for step in plan[1 + KILL_AFTER:]:
+        play(step)
+    pane.wait(f"game over: {validate_game(game).winner} wins, {game.tag('Result')}", prompt="game over> ")
+    pane.type("quit")
+    pane.wait("recorder-exit=0")
+
+    expected = replace(
+        game,
+        tags=(("Event", "Thursday club"), ("Date", "2026.11.20"), ("North", "Maria"), ("South", "Eleni"),
+              ("Target", str(TARGET)), ("Result", game.tag("Result") or "")),
+    )
+    third = expected.rounds[0].deals[0].moves[2]
+    annotated = replace(third, glyphs=("!?",), comments=("typed at the table",))
+    deal = expected.rounds[0].deals[0]
+    deal = replace(deal, moves=(*deal.moves[:2], annotated, *deal.moves[3:]))
+    expected = replace(expected, rounds=(replace(expected.rounds[0], deals=(deal, *expected.rounds[0].deals[1:])),
+                                         *expected.rounds[1:]))
+    assert path.read_text(encoding="utf-8") == dln.dumps(expected)
+    checked = subprocess.run([sys.executable, "-m", "dln", "validate", str(path)], capture_output=True, text=True,
+                             cwd=ROOT)
+    assert checked.returncode == 0, checked.stdout
+
+
+def test_ctrl_c_and_a_closed_terminal_leave_a_record_that_resumes(tmp_path: Path, tmux: list[str]) -> None:
+    source = subprocess.run([sys.executable, "-m", "dln", "generate", "--hidden", "--seed", str(SEED), "--target",
+                             str(TARGET)], capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    game = dln.loads(source)
+    plan = steps(game)
+    path = tmp_path / "club.dln"
+    record = shlex.join([sys.executable, "-m", "dln", "record", path.name, "--target", str(TARGET), "--defaults",
+                         "--dealer", str(game.rounds[0].dealer)])
+    pane = Pane(tmux, "first", f"{record}; echo recorder-exit=$?; sleep 600", tmp_path)
+    pane.wait(prompt="round 1 table> ")
+    for step in plan[:4]:
+        pane.type(step.text)
+        pane.wait(prompt=step.next_prompt)
+    pane.type("9", "C-c")  # Ctrl-C half-way through typing a move
+    pane.wait("interrupted: club.dln holds everything recorded", "recorder-exit=130")
+    assert len(dln.loads(path.read_text(encoding="utf-8")).rounds[0].moves) == 3
+
+    second = Pane(tmux, "second", f"sh -c 'echo $$ > recorder.pid; exec {record}'", tmp_path)
+    second.wait("going on with game 1", prompt=plan[3].next_prompt)
+    for step in plan[4:6]:
+        second.type(step.text)
+        second.wait(prompt=step.next_prompt)
+    pid = int((tmp_path / "recorder.pid").read_text())
+    subprocess.run([*tmux, "kill-session", "-t", "second"], check=True)  # the terminal closes: SIGHUP
+    deadline = time.monotonic() + 20
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not _alive(pid), "the recorder outlived its terminal"
+    text = path.read_text(encoding="utf-8")
+    assert len(dln.loads(text).rounds[0].moves) == 5
+    assert validate_game(dln.loads(text)).errors == 0
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
