@@ -654,22 +654,28 @@ def to_engine_move(state: RoundState, move: Move) -> tuple[EngineMove, list[Viol
     piles: set[int] = set()
     components: list[frozenset[EngineItem]] = []
     for component in move.components:
-        cards = [item for item in component if isinstance(item, Card)]
-        ids: list[int] = []
-        for item in component:
+        if len(component) == 1:  # the common case: one card or one declaration
+            item = component[0]
             if isinstance(item, PileRef):
                 pile_id = _resolve(state, item, problems)
                 if pile_id is not None:
-                    ids.append(pile_id)
+                    piles.add(pile_id)
+            else:
+                loose.append(item)
+            continue
+        cards = [item for item in component if isinstance(item, Card)]
+        ids = [pile_id for item in component if isinstance(item, PileRef)
+               if (pile_id := _resolve(state, item, problems)) is not None]
         loose += cards
         piles.update(ids)
-        if move.kind == "capture" and len(component) > 1:
+        if move.kind == "capture":
             components.append(frozenset([*cards, *ids]))
-    twice = sorted({c for c in loose if loose.count(c) > 1}, key=lambda c: c.index)
-    if twice:
+    taken = frozenset(loose)
+    if len(taken) != len(loose):
+        twice = sorted({c for c in loose if loose.count(c) > 1}, key=lambda c: c.index)
         problems.append(error("D004", f"{' '.join(map(str, twice))} named twice"))
     return (
-        EngineMove(move.seat, move.card, move.kind, frozenset(loose), frozenset(piles),
+        EngineMove(move.seat, move.card, move.kind, taken, frozenset(piles),
                    move.value if move.kind == "declare" else None, move.group, tuple(components), move.xeri),
         problems,
     )
