@@ -1314,6 +1314,7 @@ def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
         new = _ask(NewGame(options.preset, extra_tags=options.extra_tags), options, terminal,
                    f"{path}: a new game (Enter takes the answer in brackets, - leaves it out)")
         if new is None:
+            terminal.say(f"{path}: no game started; nothing was written")
             return None
         recorder = _or_stop(lambda: Recorder.start(new, prefix=loaded.prefix + loaded.text, save=save), path)
         terminal.say(f"{path}: game started: {recorder.rules_text}", "")
@@ -1381,14 +1382,14 @@ def _ask_dealer(recorder: Recorder, options: Options, terminal: Terminal) -> str
 
 
 def _ask(new: NewGame, options: Options, terminal: Terminal, heading: str) -> NewGame | None:
-    """Ask the questions of a new game (or take their defaults); None if the input ends first."""
+    """Ask the questions of a new game (or take their defaults); None if the input ends first or on 'quit'."""
     if options.defaults:
         new.take_defaults()
         return new
     terminal.say(heading)
     while (question := new.next_question()) is not None:
         answer = terminal.ask(question.prompt())
-        if answer is None:
+        if answer is None or answer.strip().lower() in QUIT_WORDS:
             return None
         problem = new.answer(question, answer)
         if problem is not None:

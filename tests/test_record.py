@@ -532,3 +532,11 @@ def test_the_guide_s_whole_session_is_what_the_recorder_prints(
         out = io.StringIO()
         assert run(path, Options(), Terminal(io.StringIO("\n".join(typed) + "\n"), out, False)) == 0
         assert [line.rstrip() for line in out.getvalue().splitlines()] == shown
+
+
+def test_quit_during_the_opening_questions_writes_nothing(tmp_path: Path) -> None:
+    """'quit' leaves at any prompt, the new game's questions included; no file is created."""
+    path = tmp_path / "club.dln"
+    result = CliRunner().invoke(main, ["record", str(path)], input="\n\nquit\n")
+    assert result.exit_code == 0 and "no game started; nothing was written" in result.output
+    assert not path.exists()
