@@ -568,8 +568,12 @@ class _GameChecker:
         A move naming what is not on the table is judged no further.
         """
         engine_move, violations = to_engine_move(state, move)
-        if not any(v.severity == "error" for v in violations):
+        if not violations:  # the usual case: the move names only what is there
             violations = check(state, engine_move)
+            if not violations:
+                return engine_move, False
+        elif not any(v.severity == "error" for v in violations):
+            violations += check(state, engine_move)
         failed = any(v.severity == "error" for v in violations)
         self.report_all(violations, move.line, move.column, move=number,
                         help=self._alternatives(state, move) if failed else ())

@@ -251,26 +251,25 @@ def check_position(state: RoundState) -> list[Violation]:
     """Everything wrong with a position a record starts from: a round's opening,
     a later deal, or a setup (D101-D105, D403, D404)."""
     out: list[Violation] = []
-    # D104: each card in one place.
-    places: dict[Card, list[str]] = {}
-    for c in state.loose:
-        places.setdefault(c, []).append("on the table")
-    for p in state.piles:
-        for c in p.cards:
-            places.setdefault(c, []).append(f"in declaration #{p.id}")
-    for side, pile in zip(state.sides, state.captured, strict=True):
-        for c in pile:
-            places.setdefault(c, []).append(f"in {side}'s capture pile")
-    for seat, hand in zip(state.seats, state.hands, strict=True):
-        for c in hand.known:
-            places.setdefault(c, []).append(f"in {seat}'s hand")
-    for c in sorted(places, key=lambda c: c.index):
-        if len(places[c]) > 1:
-            out.append(error(codes.DUPLICATE_CARD, f"{c} is {' and '.join(places[c])}"))
+    # D104: each card in one place.  Where each card lies is spelt out only when one lies twice.
+    groups: list[tuple[str, Iterable[Card]]] = [("on the table", state.loose)]
+    groups += [(f"in declaration #{p.id}", p.cards) for p in state.piles]
+    groups += [(f"in {side}'s capture pile", pile) for side, pile in zip(state.sides, state.captured, strict=True)]
+    groups += [(f"in {seat}'s hand", hand.known) for seat, hand in zip(state.seats, state.hands, strict=True)]
+    every = [c for _, cards in groups for c in cards]
+    known = len(set(every))
+    if known != len(every):
+        places: dict[Card, list[str]] = {}
+        for where, cards in groups:
+            for c in cards:
+                places.setdefault(c, []).append(where)
+        for c in sorted(places, key=lambda c: c.index):
+            if len(places[c]) > 1:
+                out.append(error(codes.DUPLICATE_CARD, f"{c} is {' and '.join(places[c])}"))
     unknown = sum(h.unknown for h in state.hands)
-    if len(places) + unknown > 52:
+    if known + unknown > 52:
         out.append(error(codes.DUPLICATE_CARD,
-                         f"{len(places)} known and {unknown} unknown cards exceed the pack of 52"))
+                         f"{known} known and {unknown} unknown cards exceed the pack of 52"))
     # D103, D404, D403: declarations and their owners.
     owners: dict[Seat, list[Pile]] = {}
     for p in state.piles:

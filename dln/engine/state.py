@@ -292,7 +292,7 @@ class RoundState:
     @property
     def hands_empty(self) -> bool:
         """True when every hand is played out."""
-        return all(h.size == 0 for h in self.hands)
+        return not any(h.known or h.unknown for h in self.hands)
 
     @property
     def needs_deal(self) -> bool:
