@@ -30,3 +30,16 @@ def test_the_readme_example_is_canonical_and_legal() -> None:
     (block,) = examples(ROOT / "README.md")
     assert dln.dumps(dln.loads(block)) == block
     assert validate_game(dln.loads(block)).errors == 0
+
+
+def test_the_readme_validate_example_is_what_dln_prints(monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from dln.cli import main
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"^```text\n\$ dln (validate [^\n]+)\n(.*?)^```", text, re.S | re.M)
+    assert block is not None
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(main, block[1].split())
+    assert result.stdout.rstrip("\n") == block[2].rstrip("\n")
