@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import dln
 from dln.cards import Card
@@ -29,7 +31,7 @@ from dln.engine import (
     setup_round,
     start_round,
 )
-from dln.engine.rules import rules_for
+from dln.engine.rules import VARIANTS, rules_for
 from dln.engine.selfplay import play_game
 from dln.generate import game_rng, generate_games, pile_ref, positions, record_game, record_move
 from dln.model import Game, PileRef
@@ -408,3 +410,21 @@ def test_the_annotated_sample_is_heavily_annotated() -> None:
     assert len(variations) >= 5
     assert any(inner.variations for variation in variations for inner in variation.moves)
     assert game.comments and all(round_.comments for round_ in game.rounds)
+
+
+@settings(max_examples=40)
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.sampled_from([2, 4]),
+    hidden=st.booleans(),
+    names=st.sets(st.sampled_from(sorted(VARIANTS))),
+)
+def test_every_generated_game_validates_under_its_variants(seed: int, players: int, hidden: bool,
+                                                           names: set[str]) -> None:
+    """Whatever the seed, players, house rules and hidden hands, the engine's own games are legal records."""
+    rules = rules_for(sorted(names), target=11)
+    game = next(generate_games(1, players=players, seed=seed, hidden=hidden, rules=rules))
+    text = dln.dumps(game)
+    report = validate_game(dln.loads(text))
+    assert report.errors == 0, [d.format() for d in report.diagnostics]
+    assert dln.dumps(next(generate_games(1, players=players, seed=seed, hidden=hidden, rules=rules))) == text
