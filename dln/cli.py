@@ -11,7 +11,6 @@ import contextlib
 import json
 import os
 import sys
-import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -24,6 +23,7 @@ import click
 from dln.engine import legal_moves
 from dln.engine.rules import parse_variants
 from dln.errors import DLNSyntaxError
+from dln.files import write_atomically
 from dln.generate import record_move
 from dln.jsonout import game_to_data
 from dln.model import Game
@@ -106,28 +106,8 @@ def _games(source: Source, *, keep_line_comments: bool = False) -> list[Game]:
 
 
 def _write_atomically(path: Path, texts: Iterable[str]) -> None:
-    """Write ``texts`` to ``path`` through a temporary file, so a reader sees the old file or the whole new one.
-
-    A new file gets the mode the umask allows; an existing one keeps its mode.
-    """
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as file:
-            for text in texts:
-                file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        if path.exists():
-            mode = path.stat().st_mode & 0o7777
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        os.chmod(temp, mode)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    """Replace ``path`` with ``texts`` (UTF-8, newlines as given): the old file or the whole new one."""
+    write_atomically(path, (text.encode("utf-8") for text in texts))
 
 
 

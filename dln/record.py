@@ -31,7 +31,6 @@ import datetime
 import os
 import re
 import signal
-import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -51,6 +50,7 @@ from dln.engine import Hand as EngineHand
 from dln.engine import Move as EngineMove
 from dln.engine.rules import parse_variants, rules_for
 from dln.errors import DLNSyntaxError
+from dln.files import write_atomically
 from dln.generate import pile_ref, record_move
 from dln.model import SEATS, Deal, Game, Hand, HandCard, Move, PileRef, Round, ScoreClaim, Seat, Side
 from dln.parser import parse_text, split_games
@@ -1063,39 +1063,7 @@ class RecordFile:
             os.close(fd)
 
     def _replace(self, data: bytes) -> None:
-        directory = self.path.parent
-        fd, temp = tempfile.mkstemp(dir=directory, prefix=f".{self.path.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as file:
-                file.write(data)
-                file.flush()
-                os.fsync(file.fileno())
-            if self.path.exists():
-                mode = self.path.stat().st_mode & 0o7777
-            else:
-                umask = os.umask(0)
-                os.umask(umask)
-                mode = 0o666 & ~umask
-            os.chmod(temp, mode)
-            os.replace(temp, self.path)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
-        _fsync_directory(directory)
-
-
-def _fsync_directory(directory: Path) -> None:
-    """Make a new or renamed directory entry durable (where the platform allows it)."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+        write_atomically(self.path, [data])
 
 
 @dataclass
