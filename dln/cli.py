@@ -30,6 +30,7 @@ from dln.model import Game
 from dln.parser import parse_text, read_lines
 from dln.scoresheet import describe_position, score_sheet
 from dln.validate import GameReport, validate_game
+from dln.wording import count_of
 from dln.writer import move_text, write_games
 
 if TYPE_CHECKING:  # the replayer's modules and rich load only when a command needs them
@@ -225,18 +226,15 @@ def parse(files: tuple[str, ...], as_json: bool) -> None:
         else:
             rounds = sum(len(g.rounds) for g in games)
             moves = sum(len(r.moves) for g in games for r in g.rounds)
-            skipped = f"; {_count(len(source.errors), 'game')} skipped" if source.errors else ""
+            skipped = f"; {count_of(len(source.errors), 'game')} skipped" if source.errors else ""
             click.echo(
-                f"{_display_name(name)}: {_count(len(games), 'game')}, "
-                f"{_count(rounds, 'round')}, {_count(moves, 'move')}{skipped}"
+                f"{_display_name(name)}: {count_of(len(games), 'game')}, "
+                f"{count_of(rounds, 'round')}, {count_of(moves, 'move')}{skipped}"
             )
     if as_json:
         click.echo(json.dumps(out, ensure_ascii=False, indent=2))
     sys.exit(status.code)
 
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'s' * (n != 1)}"
 
 
 def _source_lines(source: Source) -> Callable[[int], str]:
@@ -317,11 +315,11 @@ def validate(files: tuple[str, ...], as_json: bool, explain: bool, variant: str 
     elif not quiet:
         elapsed = time.perf_counter() - started
         moves = totals["moves"]
-        click.echo(f"{_count(totals['games'], 'game')}, {_count(totals['rounds'], 'round')}, "
-                   f"{_count(moves, 'move')}: {_count(totals['errors'], 'error')}, "
-                   f"{_count(totals['warnings'], 'warning')} "
+        click.echo(f"{count_of(totals['games'], 'game')}, {count_of(totals['rounds'], 'round')}, "
+                   f"{count_of(moves, 'move')}: {count_of(totals['errors'], 'error')}, "
+                   f"{count_of(totals['warnings'], 'warning')} "
                    f"({elapsed:.2f} s, {moves / elapsed if elapsed else 0:,.0f} moves/s)", err=True)
-        checked_under = "; ".join(f"{name} ({_count(n, 'game')})" if len(rules) > 1 else name
+        checked_under = "; ".join(f"{name} ({count_of(n, 'game')})" if len(rules) > 1 else name
                                   for name, n in rules.items() if n)
         if checked_under:
             click.echo(f"checked under: {checked_under}", err=True)
@@ -348,7 +346,7 @@ def _print_verdict(checked: Checked, *, explain: bool, verdict: bool) -> None:
     if verdict:
         label = f"game {checked.number}" + (f" ({checked.event})" if checked.event else "")
         verdict = "illegal" if checked.errors else "legal"
-        click.echo(f"{checked.file}: {label}: {_count(checked.rounds, 'round')}, {_count(checked.moves, 'move')}, "
+        click.echo(f"{checked.file}: {label}: {count_of(checked.rounds, 'round')}, {count_of(checked.moves, 'move')}, "
                    f"{_outcome(checked)}; {checked.rules}: {verdict}")
 
 
@@ -377,16 +375,22 @@ def _progress(names: list[str], *, enabled: bool) -> Iterator[Callable[[str, int
         yield lambda name, size: bar.advance(task, size)
 
 
+def _refuse_broken_game(source: Source, game_number: int) -> None:
+    """Exit 2 if the game asked for is one that did not parse (its error was reported already)."""
+    if any(error.game == game_number for error in source.errors):
+        click.echo(f"{_display_name(source.name)}: error: game {game_number} has a syntax error (see above)",
+                   err=True)
+        sys.exit(EXIT_BAD_INPUT)
+
+
 def _one_game(file: str, game_number: int, variant: str | None) -> tuple[GameReport, Source]:
     """Read FILE and replay its game number GAME_NUMBER, keeping every position; exit 2 if impossible."""
     source = _source_or_exit(file)
     games = {game.number: game for game in _games(source)}
-    if any(error.game == game_number for error in source.errors):
-        click.echo(f"{_display_name(file)}: error: game {game_number} has a syntax error (see above)", err=True)
-        sys.exit(EXIT_BAD_INPUT)
+    _refuse_broken_game(source, game_number)
     if game_number not in games:
         total = len(games) + len(source.errors)
-        raise click.BadParameter(f"{_display_name(file)} has {_count(total, 'game')}", param_hint="--game")
+        raise click.BadParameter(f"{_display_name(file)} has {count_of(total, 'game')}", param_hint="--game")
     variants = parse_variants(variant) if variant is not None else None
     report = validate_game(games[game_number], index=game_number, filename=_display_name(file),
                            source=_source_lines(source), variants=variants, keep_states=True)
@@ -405,7 +409,7 @@ def moves(file: str, at: int, game_number: int, round_number: int, every: bool, 
     """List the legal moves before move AT of a round, in DLN."""
     report, _ = _one_game(file, game_number, variant)
     if round_number > len(report.rounds):
-        raise click.BadParameter(f"game {game_number} has {_count(len(report.rounds), 'round')}",
+        raise click.BadParameter(f"game {game_number} has {count_of(len(report.rounds), 'round')}",
                                  param_hint="--round")
     played = report.rounds[round_number - 1]
     if at > len(played.states):
@@ -416,7 +420,7 @@ def moves(file: str, at: int, game_number: int, round_number: int, every: bool, 
     state = played.states[at - 1]
     click.echo(describe_position(state))
     legal = legal_moves(state, by_value=not every)
-    click.echo(f"{_count(len(legal), 'legal move')} for {state.turn}:")
+    click.echo(f"{count_of(len(legal), 'legal move')} for {state.turn}:")
     for move in legal:
         click.echo("  " + move_text(record_move(state, move)))
 
@@ -434,16 +438,17 @@ def score(file: str, game_number: int | None, variant: str | None) -> None:
     from rich.console import Console  # only this command draws tables; keep start-up light
 
     console = Console(highlight=False)
-    status = EXIT_BAD_INPUT if source.errors else EXIT_OK
+    status = _Status()
+    status.worst(EXIT_BAD_INPUT if source.errors else EXIT_OK)
     for game in games:
         if game_number is not None and game.number != game_number:
             continue
         report = validate_game(game, index=game.number or 1, filename=_display_name(file), variants=variants)
         console.print(score_sheet(report))
         if report.errors:
-            status = max(status, EXIT_FOUND)
-            console.print(f"[bold red]{_count(report.errors, 'error')}[/]: run dln validate for the details")
-    sys.exit(status)
+            status.worst(EXIT_FOUND)
+            console.print(f"[bold red]{count_of(report.errors, 'error')}[/]: run dln validate for the details")
+    sys.exit(status.code)
 
 
 @main.command()
@@ -506,7 +511,7 @@ def generate(players: str, count: int, seed: int, strategy: str, hidden: bool, t
     except OSError as exc:
         click.echo(f"{output}: error: cannot write: {exc.strerror or exc}", err=True)
         sys.exit(EXIT_BAD_INPUT)
-    click.echo(f"wrote {_count(count, 'game')} to {output}", err=True)
+    click.echo(f"wrote {count_of(count, 'game')} to {output}", err=True)
     sys.exit(EXIT_OK)
 
 
@@ -605,17 +610,14 @@ def _open_replay(file: str, variant: str | None, game_number: int | None) -> tup
 
     source = _source_or_exit(file)
     games = _games(source)
-    broken = {error.game for error in source.errors}
     if source.errors and not games:
         sys.exit(EXIT_BAD_INPUT)  # every game was reported above
-    if game_number is not None and game_number in broken:
-        click.echo(f"{_display_name(file)}: error: game {game_number} has a syntax error (see above)", err=True)
-        sys.exit(EXIT_BAD_INPUT)
-    numbers = [game.number or 1 for game in games]
+    if game_number is not None:
+        _refuse_broken_game(source, game_number)
     variants = parse_variants(variant) if variant is not None else None
     try:
-        replay = Replay.from_games(games, filename=_display_name(file), numbers=numbers,
-                                   source=_source_lines(source), variants=variants)
+        replay = Replay.from_games(games, filename=_display_name(file), source=_source_lines(source),
+                                   variants=variants)
     except ValueError as exc:
         click.echo(f"{_display_name(file)}: error: {exc}", err=True)
         sys.exit(EXIT_BAD_INPUT)

@@ -52,10 +52,10 @@ from dln.engine.rules import parse_variants, rules_for
 from dln.errors import DLNSyntaxError
 from dln.files import write_atomically
 from dln.generate import pile_ref, record_move
-from dln.model import SEATS, Deal, Game, Hand, HandCard, Move, PileRef, Round, ScoreClaim, Seat, Side
+from dln.model import SEATS, Deal, Game, Hand, HandCard, Move, Round, ScoreClaim, Seat, Side
 from dln.parser import parse_text, split_games
 from dln.validate import Diagnostic, GameReport, code_name, to_engine_move, validate_game
-from dln.writer import move_text, write_game
+from dln.writer import item_text, move_text, write_game
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -570,7 +570,7 @@ class Recorder:
     @staticmethod
     def _describe(state: RoundState, move: EngineMove) -> str:
         """The engine's plain words for a move, declarations named as a move names them."""
-        refs = {p.id: _ref_text(pile_ref(state, p)) for p in state.piles}
+        refs = {p.id: item_text(pile_ref(state, p)) for p in state.piles}
         return re.sub(r"#(\d+)", lambda m: refs.get(int(m[1]), m[0]), move.describe())
 
     def annotate(self, text: str) -> Reply:
@@ -684,7 +684,7 @@ class Recorder:
         else:
             named = set(words) | {part for w in words for part in w.split("+")}
             loose = [str(c) for c in state.loose if str(c) not in named]
-            piles = [_ref_text(pile_ref(state, p)) for p in state.piles]
+            piles = [item_text(pile_ref(state, p)) for p in state.piles]
             options = loose + [p for p in piles if p not in named]
             if len(words) == 1:
                 options = ["x", "=", *options]
@@ -914,11 +914,6 @@ def _without_seat(text: str, seat: str | None = None) -> str:
     return rest if first in SEATS and (seat is None or first == seat) else text
 
 
-def _ref_text(ref: PileRef) -> str:
-    """A declaration as a move names it: ``[8]``, ``[8s]``, ``[8 N]``."""
-    return f"[{ref.value}{'s' if ref.group else ''}{' ' + ref.owner if ref.owner else ''}]"
-
-
 def _where(state: RoundState, card: Card) -> str:
     if card in state.loose:
         return "on the table"
@@ -938,7 +933,7 @@ def table_lines(state: RoundState) -> list[str]:
     lines = [f"table: {loose or ('empty' if not state.piles else '(no loose cards)')}"]
     for pile in state.piles:
         kind = f"group of {pile.value}s" if pile.group else f"declaration of {pile.value}"
-        ref = _ref_text(pile_ref(state, pile))
+        ref = item_text(pile_ref(state, pile))
         cards = " ".join(map(str, pile.cards))
         owner = f"{pile.owner}'s " if pile.owner else ""
         lines.append(f"       {ref} {owner}{kind}: {cards}")

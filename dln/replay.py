@@ -46,6 +46,7 @@ from dln.engine import (
 from dln.engine.state import side_of, sides_of
 from dln.model import Game, Move, Round, Variation
 from dln.validate import Diagnostic, GameReport, RoundReport, code_name, to_engine_move, validate_game
+from dln.wording import count_of
 from dln.writer import move_text
 
 __all__ = [
@@ -380,16 +381,14 @@ class Replay:
         games: Sequence[Game],
         *,
         filename: str = "<string>",
-        numbers: Sequence[int] | None = None,
         source: Callable[[int], str] | None = None,
         variants: Sequence[str] | None = None,
     ) -> Replay:
-        """Replay parsed games; ``numbers`` are their numbers in the file (when some were skipped)."""
-        numbers = list(numbers) if numbers is not None else list(range(1, len(games) + 1))
+        """Replay parsed games, numbered as in their file (``Game.number``; by position when not read from one)."""
         replayed = [
-            _game_replay(validate_game(game, index=number, filename=filename, source=source,
+            _game_replay(validate_game(game, index=game.number or position, filename=filename, source=source,
                                        variants=variants, keep_states=True))
-            for number, game in zip(numbers, games, strict=True)
+            for position, game in enumerate(games, start=1)
         ]
         return cls(replayed, filename)
 
@@ -570,7 +569,7 @@ class Replay:
         g = found[0]
         rounds = self.games[g].rounds
         if not 1 <= round <= len(rounds):
-            raise PositionError("round", f"game {game} has {_count(len(rounds), 'round')}")
+            raise PositionError("round", f"game {game} has {count_of(len(rounds), 'round')}")
         played = rounds[round - 1]
         ply = played.main.replayed if move is None else move
         if not 0 <= ply <= played.main.replayed:
@@ -585,7 +584,7 @@ class Replay:
             count = len(current.variations) if current is not None else 0
             if not 1 <= which <= count:
                 where = f"move {self.frame(cursor).number}" if current is not None else "the start of a round"
-                raise PositionError("variation", f"{where} has {_count(count, 'variation')}")
+                raise PositionError("variation", f"{where} has {count_of(count, 'variation')}")
             entered = replace(cursor, branch=(*cursor.branch, (which - 1, 1)))
             line = self.line(entered)
             if not 1 <= played_in <= line.replayed:
@@ -855,8 +854,5 @@ def _reach(line: Line, first: int) -> str:
     """Why a move count is out of reach, and which ones are not."""
     if line.stopped:
         return f"an illegal move stops the replay (moves {first}-{line.replayed} can be shown)"
-    return f"it has {_count(len(line.moves), 'move')}"
+    return f"it has {count_of(len(line.moves), 'move')}"
 
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'s' * (n != 1)}"

@@ -58,6 +58,7 @@ from dln.errors import caret_excerpt
 from dln.generate import record_move
 from dln.model import Game, Move, PileRef, Round
 from dln.model import Pile as RecordPile
+from dln.wording import count_of
 from dln.writer import move_text
 
 __all__ = ["RECORD_CODES", "Diagnostic", "GameReport", "RoundReport", "validate_game"]
@@ -606,7 +607,7 @@ class _GameChecker:
                 deals = state.deals - state.deal
                 where = (round_.rest_line or (round_.score.line if round_.score else None)
                          or _last_line(round_))
-                rest = f"{_count(left, 'card')} still in hand and {_count(deals, 'deal')} to come"
+                rest = f"{count_of(left, 'card')} still in hand and {count_of(deals, 'deal')} to come"
                 if claims or not last:
                     self.report("D604", "error", f"the round is not over: {rest}", where)
                 else:
@@ -734,9 +735,6 @@ def _parse_points(text: str) -> dict[str, int] | None:
 def _standing(totals: Mapping[str, int] | None) -> str:
     return ", ".join(f"{side} {points}" for side, points in (totals or {}).items())
 
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'s' * (n != 1)}"
 
 
 def _last_line(round_: Round) -> int | None:

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dln.cards import Card
 from dln.model import Component, Deal, Game, Hand, Move, Pile, PileRef, Round, Variation
 
-__all__ = ["move_text", "write_game", "write_games"]
+__all__ = ["item_text", "move_text", "write_game", "write_games"]
 
 _SYMBOLIC_GLYPHS = frozenset({"!", "?", "!!", "??", "!?", "?!"})
 
@@ -112,7 +112,8 @@ def _value(value: int, group: bool) -> str:
     return f"{value}s" if group else str(value)
 
 
-def _item(item: Card | PileRef) -> str:
+def item_text(item: Card | PileRef) -> str:
+    """A move's item as written: ``8h``, ``[8]``, ``[8s]``, ``[8 N]``."""
     if isinstance(item, PileRef):
         owner = f" {item.owner}" if item.owner else ""
         return f"[{_value(item.value, item.group)}{owner}]"
@@ -120,7 +121,7 @@ def _item(item: Card | PileRef) -> str:
 
 
 def _component(component: Component) -> str:
-    return "+".join(map(_item, component))
+    return "+".join(map(item_text, component))
 
 
 def move_text(move: Move, *, annotations: bool = False) -> str:
