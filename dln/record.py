@@ -882,7 +882,7 @@ def _holding(state: RoundState, card: Card) -> RoundState:
     if card in hand.known or not hand.unknown:
         return state
     guessed = EngineHand(hand.known | {card}, hand.unknown - 1)
-    return replace(state, hands=(*state.hands[:i], guessed, *state.hands[i + 1:]))
+    return state._replace(hands=(*state.hands[:i], guessed, *state.hands[i + 1:]))
 
 
 def _bare(round_: Round) -> bool:

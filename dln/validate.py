@@ -16,7 +16,7 @@ codes below.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -370,7 +370,7 @@ class _GameChecker:
                                 plan.line, plan.column)
                     result.stopped = True
                     return self._finish(result, state)
-                state = next_deal(state, self._hands(plan, state.setup, self._deal_of(k), state.seen()))
+                state = next_deal(state, self._hands(plan, state.setup, self._deal_of(k), state.seen))
                 self.report_all([v for v in check_position(state) if v.code != "D103"], plan.line, plan.column)
             for move in plan.moves:
                 number += 1
@@ -418,7 +418,7 @@ class _GameChecker:
         plan: _Plan,
         setup: bool,
         dealt: Mapping[str, Sequence[Card]] | None = None,
-        elsewhere: frozenset[Card] | set[Card] = frozenset(),
+        elsewhere: Callable[[], Collection[Card]] = frozenset,
     ) -> dict[str, Hand]:
         """Each seat's hand for a deal: as written, completed by the cards the seat goes on to play.
 
@@ -428,14 +428,17 @@ class _GameChecker:
         unknown.  A card known to be ``elsewhere`` when the deal starts (on the
         table, captured), written in a hand line, or already played in the deal
         is not put in another hand: playing it is then reported at the move.
+        ``elsewhere`` is asked only when a card played is not in a hand line.
         """
         complete = len(plan.moves) == HAND_SIZE * self.players
-        claimed = set(elsewhere) | {c for h in plan.hands for c in h.cards if c is not None}
+        claimed = {c for h in plan.hands for c in h.cards if c is not None}
         played_by: dict[str, list[Card]] = {seat: [] for seat in self.seats}
-        for move in plan.moves:
-            if move.card not in claimed and move.seat in played_by:
-                claimed.add(move.card)
-                played_by[move.seat].append(move.card)
+        if any(move.card not in claimed for move in plan.moves):
+            claimed.update(elsewhere())
+            for move in plan.moves:
+                if move.card not in claimed and move.seat in played_by:
+                    claimed.add(move.card)
+                    played_by[move.seat].append(move.card)
         hands: dict[str, Hand] = {}
         for seat in self.seats:
             played = played_by[seat]
@@ -502,7 +505,7 @@ class _GameChecker:
                                 "declarations belong to a setup", line, column)
                     return None
                 cards = [item for item in table if isinstance(item, Card)]
-                hands = self._hands(first, False, elsewhere=set(cards))
+                hands = self._hands(first, False, elsewhere=lambda: cards)
                 state = start_round(self.rules, self.players, dealer, cards, hands)
         except ValueError as exc:
             self.report("D003", "error", str(exc), line, column)
@@ -523,7 +526,7 @@ class _GameChecker:
                  for i, p in enumerate(item for item in table if isinstance(item, RecordPile))]
         loose = [item for item in table if isinstance(item, Card)]
         deal = max(1, deals_per_round(self.players) - (len(plans) - 1))
-        hands = self._hands(first, True, elsewhere={*loose, *(c for p in piles for c in p.cards)})
+        hands = self._hands(first, True, elsewhere=lambda: [*loose, *(c for p in piles for c in p.cards)])
         state = setup_round(self.rules, self.players, dealer, turn=turn, deal=deal, hands=hands,
                             loose=loose, piles=piles)
         written = {h.seat for h in first.hands}
@@ -554,7 +557,7 @@ class _GameChecker:
         for move in moves:
             if state.needs_deal and k + 1 < len(plans):
                 k += 1
-                state = next_deal(state, self._hands(plans[k], state.setup, self._deal_of(k), state.seen()))
+                state = next_deal(state, self._hands(plans[k], state.setup, self._deal_of(k), state.seen))
             engine_move, failed = self._check(state, move, number)
             for inner in move.variations:
                 self._variation(state, inner.moves, number, plans, k)

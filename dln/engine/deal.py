@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 from dln.cards import DECK, RANK_NAMES, Card
 
@@ -252,13 +253,15 @@ def check_position(state: RoundState) -> list[Violation]:
     a later deal, or a setup (D101-D105, D403, D404)."""
     out: list[Violation] = []
     # D104: each card in one place.  Where each card lies is spelt out only when one lies twice.
-    groups: list[tuple[str, Iterable[Card]]] = [("on the table", state.loose)]
-    groups += [(f"in declaration #{p.id}", p.cards) for p in state.piles]
-    groups += [(f"in {side}'s capture pile", pile) for side, pile in zip(state.sides, state.captured, strict=True)]
-    groups += [(f"in {seat}'s hand", hand.known) for seat, hand in zip(state.seats, state.hands, strict=True)]
-    every = [c for _, cards in groups for c in cards]
+    every = [*state.loose, *(c for p in state.piles for c in p.cards), *chain.from_iterable(state.captured),
+             *(c for hand in state.hands for c in hand.known)]
     known = len(set(every))
     if known != len(every):
+        groups: list[tuple[str, Iterable[Card]]] = [("on the table", state.loose)]
+        groups += [(f"in declaration #{p.id}", p.cards) for p in state.piles]
+        groups += [(f"in {side}'s capture pile", pile)
+                   for side, pile in zip(state.sides, state.captured, strict=True)]
+        groups += [(f"in {seat}'s hand", hand.known) for seat, hand in zip(state.seats, state.hands, strict=True)]
         places: dict[Card, list[str]] = {}
         for where, cards in groups:
             for c in cards:

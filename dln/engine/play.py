@@ -10,7 +10,7 @@ it carries out what the move says, so a validator can report and go on.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from itertools import combinations
 from typing import NamedTuple
 
@@ -408,6 +408,8 @@ def _check_card(state: RoundState, seat: Seat, card: Card, out: list[Violation])
 
 def _check_targets(state: RoundState, move: Move, out: list[Violation]) -> bool:
     """D004: every loose card and declaration the move names is on the table."""
+    if not move.piles and all(c in state.loose for c in move.loose):
+        return True  # the usual case, decided without building a report
     ok = True
     missing = [c for c in move.loose if c not in state.loose]
     for c in sorted(missing, key=lambda c: c.index):
@@ -430,7 +432,10 @@ def _index(card: Card) -> int:
     return card.index
 
 
-def _piles_of(state: RoundState, ids: Iterable[int]) -> list[Pile]:
+def _piles_of(state: RoundState, ids: Collection[int]) -> list[Pile]:
+    """The declarations with these ids, by id."""
+    if not ids:
+        return []
     return sorted((p for p in state.piles if p.id in ids), key=lambda p: p.id)
 
 
@@ -894,23 +899,32 @@ def apply(state: RoundState, move: Move) -> Step:
 
     Does not judge the move: cards or declarations it names that are not on
     the table are ignored, so a validator can report a broken move and go on.
+    This is the validator's inner loop, so it builds each changed tuple once
+    and leaves the rest shared with ``state``.
     """
-    seat, card = move.seat, move.card
-    i = state.seats.index(seat)
-    hands = (*state.hands[:i], state.hands[i].without(card), *state.hands[i + 1:])
+    seat, card, kind = move.seat, move.card, move.kind
+    seats = state.seats
+    i = seats.index(seat)
+    hands = list(state.hands)
+    hands[i] = hands[i].without(card)
     loose, piles = state.loose, state.piles
     captured, xeris, last = state.captured, state.xeris, state.last_capturer
     next_id = state.next_pile_id
     xeri = False
-    if move.kind == "lay":
+    if kind == "lay":
         loose = (*loose, card)
-    elif move.kind == "capture":
-        taken = tuple(c for c in loose if c in move.loose)
-        loose = tuple(c for c in loose if c not in move.loose)
-        taken += tuple(c for p in piles if p.id in move.piles for c in p.cards)
-        piles = tuple(p for p in piles if p.id not in move.piles)
-        s = state.side_index(seat)
-        captured = (*captured[:s], captured[s] + (card, *taken), *captured[s + 1:])
+    elif kind == "capture":
+        named = move.loose
+        taken = [card, *(c for c in loose if c in named)]
+        loose = tuple([c for c in loose if c not in named])
+        if move.piles:
+            ids = move.piles
+            taken += [c for p in piles if p.id in ids for c in p.cards]
+            piles = tuple([p for p in piles if p.id not in ids])
+        s = i % 2  # seats alternate sides in play order (state.side_index)
+        grown = list(captured)
+        grown[s] += tuple(taken)
+        captured = tuple(grown)
         last = seat
         if not loose and not piles and xeri_rule_blocker(state) is None:
             xeri = True
@@ -931,8 +945,8 @@ def apply(state: RoundState, move: Move) -> Step:
         kept = tuple(p for p in piles if p.id not in move.piles)
         piles = (*kept[:at], new, *kept[at:])
     return Step(
-        RoundState(state.rules, state.seats, state.dealer, state.deal, hands, loose, piles,
-                   captured, xeris, last, state.next_seat(seat), state.played + 1,
+        RoundState(state.rules, seats, state.dealer, state.deal, tuple(hands), loose, piles,
+                   captured, xeris, last, seats[(i + 1) % len(seats)], state.played + 1,
                    state.setup, next_id),
         xeri,
     )

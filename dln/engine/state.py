@@ -10,8 +10,7 @@ the seat itself in a two-player game, ``"NS"`` or ``"EW"`` in a four-player one.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from dln.cards import Card
 
@@ -67,8 +66,7 @@ def _index(card: Card) -> int:
     return card.index
 
 
-@dataclass(frozen=True, slots=True)
-class Hand:
+class Hand(NamedTuple):
     """A hand as far as the record knows it: ``known`` cards plus ``unknown`` unseen ones.
 
     A recorder at a real table may not see the hands; then the unknown count
@@ -96,8 +94,7 @@ class Hand:
         return Hand(self.known, max(self.unknown - 1, 0))
 
 
-@dataclass(frozen=True, slots=True)
-class Pile:
+class Pile(NamedTuple):
     """A declaration on the table (pagat, Plain Declarations; Group Declarations).
 
     ``id`` is stable for the pile's life; ``owner`` is the seat bound to capture
@@ -117,8 +114,7 @@ class Pile:
         return f"{kind} (#{self.id}: {describe_cards(self.cards)})"
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """One card played, as the engine sees it (no notation).
 
     ``loose`` are the loose table cards taken (capture) or used (declare);
@@ -196,8 +192,7 @@ class Move:
         return f"{self.seat} declares {what} with {self.card} and {targets or 'nothing'}"
 
 
-@dataclass(frozen=True, slots=True)
-class RoundState:
+class RoundState(NamedTuple):
     """A position in a round (pagat, The Play; Further Deals and the End of the Round).
 
     ``seats`` are in play order and ``hands`` aligned with them; ``captured``
@@ -237,8 +232,12 @@ class RoundState:
         return side_of(seat, len(self.seats))
 
     def side_index(self, seat: Seat) -> int:
-        """Index into ``captured``/``xeris`` of the side of ``seat``."""
-        return self.sides.index(side_of(seat, len(self.seats)))
+        """Index into ``captured``/``xeris`` of the side of ``seat``.
+
+        Seats alternate sides in play order (N then S for two players; partners
+        sit opposite, so four play NS, EW, NS, EW), so it is the seat's parity.
+        """
+        return self.seats.index(seat) % 2
 
     def partner(self, seat: Seat) -> Seat | None:
         """The partner of ``seat`` in a four-player game, else None."""
@@ -292,7 +291,10 @@ class RoundState:
     @property
     def hands_empty(self) -> bool:
         """True when every hand is played out."""
-        return not any(h.known or h.unknown for h in self.hands)
+        for h in self.hands:  # noqa: SIM110 - a plain loop: this is asked before every move
+            if h.known or h.unknown:
+                return False
+        return True
 
     @property
     def needs_deal(self) -> bool:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from itertools import combinations, islice, product
 
 from dln.engine import Hand, Move, RoundState, Rules, check, has_legal_move, iter_legal_moves, legal_moves
@@ -38,7 +37,7 @@ def _agree(state: RoundState) -> None:
     for m in generated:
         assert not [v for v in check(state, m) if v.severity == "error"], m.describe()
         if m.kind == "capture":  # the xeri flag is set exactly when a xeri mark is accepted
-            marked = replace(m, xeri=True)
+            marked = m._replace(xeri=True)
             assert m.xeri == ("D501" not in {v.code for v in check(state, marked)})
     accepted = {m.key() for m in every_candidate(state)
                 if not [v for v in check(state, m) if v.severity == "error"]}

@@ -125,26 +125,26 @@ def test_listed_moves_pass_and_mutants_fail_unless_legal(seed: int, n: int, rule
         table = list(state.loose)
         kind = data.draw(st.sampled_from(["card", "add", "drop", "pile", "value", "group", "kind", "xeri"]))
         if kind == "card":
-            mutant = replace(m, card=data.draw(st.sampled_from(DECK)))
+            mutant = m._replace(card=data.draw(st.sampled_from(DECK)))
         elif kind == "add" and table:
-            mutant = replace(m, loose=m.loose | {data.draw(st.sampled_from(table))})
+            mutant = m._replace(loose=m.loose | {data.draw(st.sampled_from(table))})
         elif kind == "drop" and m.loose:
-            mutant = replace(m, loose=m.loose - {data.draw(st.sampled_from(sorted(m.loose)))})
+            mutant = m._replace(loose=m.loose - {data.draw(st.sampled_from(sorted(m.loose)))})
         elif kind == "pile" and state.piles:
-            mutant = replace(m, piles=m.piles ^ {data.draw(st.sampled_from([p.id for p in state.piles]))})
+            mutant = m._replace(piles=m.piles ^ {data.draw(st.sampled_from([p.id for p in state.piles]))})
         elif kind == "value" and m.kind == "declare":
-            mutant = replace(m, value=data.draw(st.integers(1, 10)))
+            mutant = m._replace(value=data.draw(st.integers(1, 10)))
         elif kind == "group" and m.kind == "declare":
-            mutant = replace(m, group=not m.group)
+            mutant = m._replace(group=not m.group)
         elif kind == "kind":
-            mutant = replace(m, kind=data.draw(st.sampled_from(["lay", "capture", "declare"])),
+            mutant = m._replace(kind=data.draw(st.sampled_from(["lay", "capture", "declare"])),
                              value=m.value or data.draw(st.integers(1, 10)))
         elif kind == "xeri":
-            mutant = replace(m, xeri=True)
+            mutant = m._replace(xeri=True)
         else:
             continue
         if mutant.kind != "declare":
-            mutant = replace(mutant, value=None, group=False)
+            mutant = mutant._replace(value=None, group=False)
         original = listed.get(mutant.key())
         is_listed = original is not None and (original.xeri or not mutant.xeri)
         assert _errors(state, mutant) != is_listed, (m.describe(), mutant.describe())
