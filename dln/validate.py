@@ -5,7 +5,7 @@ records).  For each round it builds the opening position from the record
 (table and hands, a ``deck``, or a ``setup``), fills in the hands the recorder
 did not see from the cards each player goes on to play in that deal, then
 checks every move with :func:`dln.engine.check` and plays it with
-:func:`dln.engine.apply`.  The first illegal move of a round ends that round's
+:func:`dln.engine.position_after`.  The first illegal move of a round ends that round's
 replay (what follows it cannot be judged); the next round is checked as usual.
 Variations are checked from the position before the move they replace.
 
@@ -30,7 +30,6 @@ from dln.engine import (
     Rules,
     SideScore,
     Violation,
-    apply,
     check,
     check_position,
     check_score,
@@ -42,6 +41,7 @@ from dln.engine import (
     legal_moves,
     next_deal,
     play_order,
+    position_after,
     redeal_violations,
     score_round,
     setup_round,
@@ -372,12 +372,15 @@ class _GameChecker:
                     return self._finish(result, state)
                 state = next_deal(state, self._hands(plan, state.setup, self._deal_of(k), state.seen))
                 self.report_all([v for v in check_position(state) if v.code != "D103"], plan.line, plan.column)
-            for move in plan.moves:
+            # Each move that is played takes one card from a hand, so the hands can run
+            # out only once the deal's moves reach the cards held when it began.
+            room = sum(h.size for h in state.hands)
+            for j, move in enumerate(plan.moves):
                 number += 1
                 if self.keep_states:
                     result.states.append(state)
                     result.record_moves.append(move)
-                after = self._move(state, move, number, plans, k)
+                after = self._move(state, move, number, plans, k, out_of_cards=j >= room)
                 if after is None:  # the position before the illegal move is the last one shown
                     result.stopped = True
                     result.moves = number - 1
@@ -440,14 +443,15 @@ class _GameChecker:
                     claimed.add(move.card)
                     played_by[move.seat].append(move.card)
         hands: dict[str, Hand] = {}
+        lines = {h.seat: h for h in plan.hands}
         for seat in self.seats:
             played = played_by[seat]
-            line = next((h for h in plan.hands if h.seat == seat), None)
+            line = lines.get(seat)
             if dealt is not None:
                 hands[seat] = Hand(frozenset(dealt.get(seat, ())), 0)
             elif line is not None:
                 known = {c for c in line.cards if c is not None}
-                unknown = sum(c is None for c in line.cards)
+                unknown = line.cards.count(None)  # '?': a card the recorder did not see
                 for card in played:
                     if card not in known and unknown > 0:
                         known.add(card)
@@ -536,12 +540,16 @@ class _GameChecker:
         return None if any(v.severity == "error" for v in problems) else state
 
     # -- moves -----------------------------------------------------------------------
-    def _move(self, state: RoundState, move: Move, number: int, plans: list[_Plan], k: int) -> RoundState | None:
-        """Check one main-line move and its variations; the position after it, or None if illegal."""
+    def _move(self, state: RoundState, move: Move, number: int, plans: list[_Plan], k: int, *,
+              out_of_cards: bool = True) -> RoundState | None:
+        """Check one main-line move and its variations; the position after it, or None if illegal.
+
+        ``out_of_cards`` False promises that the hands still hold cards (see :meth:`_round`).
+        """
         if move.number is not None and move.number != number and not state.setup:
             self.report("R005", "warning", f"this is card {number} of the round, but it is numbered {move.number}",
                         move.line, move.column, move=number)
-        if state.needs_deal:
+        if out_of_cards and state.needs_deal:
             self.report("R003", "error", "every hand is played out: the next deal must come first",
                         move.line, move.column, move=number)
             return None
@@ -550,7 +558,7 @@ class _GameChecker:
             self._variation(state, variation.moves, number, plans, k)
         if failed:
             return None
-        return apply(state, engine_move).state
+        return position_after(state, engine_move)
 
     def _variation(self, state: RoundState, moves: Sequence[Move], number: int, plans: list[_Plan], k: int) -> None:
         """Check alternative moves from ``state``; the first illegal one ends the variation."""
@@ -563,7 +571,7 @@ class _GameChecker:
                 self._variation(state, inner.moves, number, plans, k)
             if failed:
                 return
-            state = apply(state, engine_move).state
+            state = position_after(state, engine_move)
             number += 1
 
     def _check(self, state: RoundState, move: Move, number: int) -> tuple[EngineMove, bool]:
@@ -658,6 +666,9 @@ def to_engine_move(state: RoundState, move: Move) -> tuple[EngineMove, list[Viol
     may join a set: only a plain one, under liberal_declarations).
     """
     problems: list[Violation] = []
+    value = move.value if move.kind == "declare" else None
+    if not move.components:  # a lay (or a declaration naming nothing on the table)
+        return EngineMove(move.seat, move.card, move.kind, value=value, group=move.group, xeri=move.xeri), problems
     loose: list[Card] = []
     piles: set[int] = set()
     components: list[frozenset[EngineItem]] = []
@@ -683,8 +694,8 @@ def to_engine_move(state: RoundState, move: Move) -> tuple[EngineMove, list[Viol
         twice = sorted({c for c in loose if loose.count(c) > 1}, key=lambda c: c.index)
         problems.append(error("D004", f"{' '.join(map(str, twice))} named twice"))
     return (
-        EngineMove(move.seat, move.card, move.kind, taken, frozenset(piles),
-                   move.value if move.kind == "declare" else None, move.group, tuple(components), move.xeri),
+        EngineMove(move.seat, move.card, move.kind, taken, frozenset(piles), value, move.group,
+                   tuple(components), move.xeri),
         problems,
     )
 

@@ -18,7 +18,7 @@ from .deal import (
     setup_round,
     start_round,
 )
-from .play import Step, apply, check, has_legal_move, iter_legal_moves, legal_moves
+from .play import Step, apply, check, has_legal_move, iter_legal_moves, legal_moves, position_after
 from .rules import DEFAULT_RULES, Rules
 from .scoring import (
     SideScore,
@@ -90,6 +90,7 @@ __all__ = [
     "opening_table_violations",
     "pile_violations",
     "play_order",
+    "position_after",
     "redeal_violations",
     "rest_taker",
     "score_round",

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import chain
 
 from dln.cards import DECK, RANK_NAMES, Card
 
@@ -226,26 +225,23 @@ def redeal_violations(state: RoundState, seat: Seat) -> list[Violation]:
 
 def pile_violations(pile: Pile, seats: Sequence[Seat]) -> list[Violation]:
     """D103: a declaration in a setup must be one the rules can produce."""
-    out: list[Violation] = []
-    what = pile.describe()
+    wrong: list[str] = []  # what is wrong with it, after "the plain declaration of 8 (#1: …)"
     if pile.owner is not None and pile.owner not in seats:
-        out.append(error(codes.BAD_PILE, f"the {what} is owned by {pile.owner}, who is not playing"))
-    if not 1 <= pile.value <= 10:
-        out.append(error(codes.BAD_PILE, f"the {what} has a value outside 1-10"))
-        return out
-    if any(c.is_face for c in pile.cards):
-        out.append(error(codes.BAD_PILE, f"the {what} holds a face card"))
-        return out
+        wrong.append(f"is owned by {pile.owner}, who is not playing")
     values = [c.value for c in pile.cards]
-    if pile.group:
+    if not 1 <= pile.value <= 10:
+        wrong.append("has a value outside 1-10")
+    elif 0 in values:
+        wrong.append("holds a face card")
+    elif pile.group:
         if sum(values) < 2 * pile.value or not splits(values, pile.value):
-            out.append(error(codes.BAD_PILE,
-                             f"the {what} does not split into two or more sets "
-                             f"totalling {pile.value}"))
+            wrong.append(f"does not split into two or more sets totalling {pile.value}")
     elif len(values) < 2 or sum(values) != pile.value:
-        out.append(error(codes.BAD_PILE,
-                         f"the {what} needs two or more cards totalling {pile.value}"))
-    return out
+        wrong.append(f"needs two or more cards totalling {pile.value}")
+    if not wrong:  # the usual case, checked at every deal: no description to write
+        return []
+    what = pile.describe()
+    return [error(codes.BAD_PILE, f"the {what} {problem}") for problem in wrong]
 
 
 def check_position(state: RoundState) -> list[Violation]:
@@ -253,10 +249,9 @@ def check_position(state: RoundState) -> list[Violation]:
     a later deal, or a setup (D101-D105, D403, D404)."""
     out: list[Violation] = []
     # D104: each card in one place.  Where each card lies is spelt out only when one lies twice.
-    every = [*state.loose, *(c for p in state.piles for c in p.cards), *chain.from_iterable(state.captured),
-             *(c for hand in state.hands for c in hand.known)]
-    known = len(set(every))
-    if known != len(every):
+    places = [state.loose, *(p.cards for p in state.piles), *state.captured, *(h.known for h in state.hands)]
+    known = len(set().union(*places))
+    if known != sum(map(len, places)):
         groups: list[tuple[str, Iterable[Card]]] = [("on the table", state.loose)]
         groups += [(f"in declaration #{p.id}", p.cards) for p in state.piles]
         groups += [(f"in {side}'s capture pile", pile)
@@ -306,6 +301,8 @@ def _hand_size_violations(state: RoundState) -> list[Violation]:
     circuit hold one card fewer than the rest; a fresh deal gives six each."""
     if state.hands_empty:
         return []
+    if not state.setup and all(len(h.known) + h.unknown == HAND_SIZE for h in state.hands):
+        return []  # a fresh deal as it should be: six each
     order = deal_order(state.seats, state.dealer)
     if state.turn not in order:
         return [error(codes.HAND_SIZE, f"no seat {state.turn or '(none)'} to play")]
