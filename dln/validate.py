@@ -51,9 +51,11 @@ from dln.engine import (
 from dln.engine import Move as EngineMove
 from dln.engine.codes import Severity, error
 from dln.engine.deal import DealtRound
+from dln.engine.play import LiveRound
 from dln.engine.rules import VARIANTS, parse_variants, rules_for
 from dln.engine.scoring import check_dealer
 from dln.engine.state import Item as EngineItem
+from dln.engine.state import Position
 from dln.errors import caret_excerpt
 from dln.generate import record_move
 from dln.model import Game, Move, PileRef, Round
@@ -362,32 +364,34 @@ class _GameChecker:
             result.stopped = True
             return result
         number = 0
+        live = LiveRound(state)  # the main line is replayed in place; states are frozen when kept
         for k, plan in enumerate(plans):
             if k:
-                if not state.needs_deal:
-                    left = sum(h.size for h in state.hands)
+                if not live.needs_deal:
+                    left = sum(h.size for h in live.hands)
                     self.report("R003", "error", f"a new deal begins while {left} cards are still in hand",
                                 plan.line, plan.column)
                     result.stopped = True
-                    return self._finish(result, state)
-                state = next_deal(state, self._hands(plan, state.setup, self._deal_of(k), state.seen))
+                    return self._finish(result, live.freeze())
+                state = next_deal(live.freeze(), self._hands(plan, live.setup, self._deal_of(k), live.seen))
                 self.report_all([v for v in check_position(state) if v.code != "D103"], plan.line, plan.column)
+                live = LiveRound(state)
             # Each move that is played takes one card from a hand, so the hands can run
             # out only once the deal's moves reach the cards held when it began.
-            room = sum(h.size for h in state.hands)
+            room = sum(h.size for h in live.hands)
+            keep = self.keep_states
             for j, move in enumerate(plan.moves):
                 number += 1
-                if self.keep_states:
-                    result.states.append(state)
+                if keep:
+                    result.states.append(live.freeze())
                     result.record_moves.append(move)
-                after = self._move(state, move, number, plans, k, out_of_cards=j >= room)
-                if after is None:  # the position before the illegal move is the last one shown
+                if not self._move(live, move, number, plans, k, j >= room):
+                    # the position before the illegal move is the last one shown
                     result.stopped = True
                     result.moves = number - 1
                     return result
-                state = after
         result.moves = number
-        return self._close(round_, result, state, last)
+        return self._close(round_, result, live.freeze(), last)
 
     def _finish(self, result: RoundReport, state: RoundState) -> RoundReport:
         if self.keep_states:
@@ -540,25 +544,28 @@ class _GameChecker:
         return None if any(v.severity == "error" for v in problems) else state
 
     # -- moves -----------------------------------------------------------------------
-    def _move(self, state: RoundState, move: Move, number: int, plans: list[_Plan], k: int, *,
-              out_of_cards: bool = True) -> RoundState | None:
-        """Check one main-line move and its variations; the position after it, or None if illegal.
+    def _move(self, live: LiveRound, move: Move, number: int, plans: list[_Plan], k: int,
+              out_of_cards: bool) -> bool:
+        """Check one main-line move and its variations, and play it on ``live``; False if it is illegal.
 
         ``out_of_cards`` False promises that the hands still hold cards (see :meth:`_round`).
         """
-        if move.number is not None and move.number != number and not state.setup:
+        if move.number is not None and move.number != number and not live.setup:
             self.report("R005", "warning", f"this is card {number} of the round, but it is numbered {move.number}",
                         move.line, move.column, move=number)
-        if out_of_cards and state.needs_deal:
+        if out_of_cards and live.needs_deal:
             self.report("R003", "error", "every hand is played out: the next deal must come first",
                         move.line, move.column, move=number)
-            return None
-        engine_move, failed = self._check(state, move, number)
-        for variation in move.variations:
-            self._variation(state, variation.moves, number, plans, k)
-        if failed:
-            return None
-        return position_after(state, engine_move)
+            return False
+        engine_move = self._judge(live, move, number)
+        if move.variations:
+            before = live.freeze()
+            for variation in move.variations:
+                self._variation(before, variation.moves, number, plans, k)
+        if engine_move is None:
+            return False
+        live.play(engine_move)
+        return True
 
     def _variation(self, state: RoundState, moves: Sequence[Move], number: int, plans: list[_Plan], k: int) -> None:
         """Check alternative moves from ``state``; the first illegal one ends the variation."""
@@ -566,16 +573,16 @@ class _GameChecker:
             if state.needs_deal and k + 1 < len(plans):
                 k += 1
                 state = next_deal(state, self._hands(plans[k], state.setup, self._deal_of(k), state.seen))
-            engine_move, failed = self._check(state, move, number)
+            engine_move = self._judge(state, move, number)
             for inner in move.variations:
                 self._variation(state, inner.moves, number, plans, k)
-            if failed:
+            if engine_move is None:
                 return
             state = position_after(state, engine_move)
             number += 1
 
-    def _check(self, state: RoundState, move: Move, number: int) -> tuple[EngineMove, bool]:
-        """Report every rule ``move`` breaks in ``state``: (the engine's move, whether it is illegal).
+    def _judge(self, state: Position, move: Move, number: int) -> EngineMove | None:
+        """Report every rule ``move`` breaks in ``state``; the engine's move, or None if it is illegal.
 
         A move naming what is not on the table is judged no further.
         """
@@ -583,21 +590,22 @@ class _GameChecker:
         if not violations:  # the usual case: the move names only what is there
             violations = check(state, engine_move)
             if not violations:
-                return engine_move, False
+                return engine_move
         elif not any(v.severity == "error" for v in violations):
             violations += check(state, engine_move)
         failed = any(v.severity == "error" for v in violations)
         self.report_all(violations, move.line, move.column, move=number,
                         help=self._alternatives(state, move) if failed else ())
-        return engine_move, failed
+        return None if failed else engine_move
 
     def _deal_of(self, k: int) -> Mapping[str, Sequence[Card]] | None:
         """The hands of deal ``k`` as the round's deck deals them, if the record gives a deck."""
         dealt = self.dealt
         return dealt.hands[k] if dealt is not None and k < len(dealt.hands) else None
 
-    def _alternatives(self, state: RoundState, move: Move) -> list[str]:
+    def _alternatives(self, position: Position, move: Move) -> list[str]:
         """The legal moves in DLN: those with the same card if any (the usual intent), else all."""
+        state = position.freeze() if isinstance(position, LiveRound) else position
         if state.turn not in state.seats or state.hands_empty:
             return []
         legal = legal_moves(state, by_value=True)
@@ -657,7 +665,7 @@ class _GameChecker:
         return result
 
 
-def to_engine_move(state: RoundState, move: Move) -> tuple[EngineMove, list[Violation]]:
+def to_engine_move(state: Position, move: Move) -> tuple[EngineMove, list[Violation]]:
     """The engine's move for a record move in ``state``, with what the reference itself gets wrong.
 
     Pile references are looked up on the table (R001 when ambiguous, D004
@@ -700,7 +708,7 @@ def to_engine_move(state: RoundState, move: Move) -> tuple[EngineMove, list[Viol
     )
 
 
-def _resolve(state: RoundState, ref: PileRef, problems: list[Violation]) -> int | None:
+def _resolve(state: Position, ref: PileRef, problems: list[Violation]) -> int | None:
     """The id of the one declaration ``ref`` names, or None (with the problem recorded)."""
     found = [p for p in state.piles
              if p.value == ref.value and p.group == ref.group and (ref.owner is None or p.owner == ref.owner)]

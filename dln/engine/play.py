@@ -19,7 +19,7 @@ from dln.cards import DECK, RANK_NAMES, Card
 from . import codes
 from .codes import Violation, error, warning
 from .rules import Rules
-from .state import Move, Pile, RoundState, Seat, describe_cards
+from .state import Hand, Move, Pile, Position, RoundState, Seat, describe_cards
 from .sums import (
     UNIT,
     ZERO,
@@ -901,52 +901,115 @@ def apply(state: RoundState, move: Move) -> Step:
     Does not judge the move: cards or declarations it names that are not on
     the table are ignored, so a validator can report a broken move and go on.
     """
-    after = position_after(state, move)
-    return Step(after, after.xeris != state.xeris)
+    live = LiveRound(state)
+    xeri = live.play(move)
+    return Step(live.freeze(), xeri)
 
 
 def position_after(state: RoundState, move: Move) -> RoundState:
-    """The position after ``move`` (:func:`apply` without the xeri flag).
+    """The position after ``move`` (:func:`apply` without the xeri flag)."""
+    live = LiveRound(state)
+    live.play(move)
+    return live.freeze()
 
-    This is the validator's inner loop: it unpacks the state once, builds
-    only the tuples the move changes and shares the rest with ``state``.
+
+class LiveHand:
+    """A hand of a :class:`LiveRound`: its known cards are a set that each play takes from."""
+
+    __slots__ = ("known", "unknown")
+
+    def __init__(self, known: set[Card], unknown: int) -> None:
+        self.known = known
+        self.unknown = unknown
+
+    @property
+    def size(self) -> int:
+        """Number of cards held, known or not."""
+        return len(self.known) + self.unknown
+
+
+class LiveRound(Position):
+    """A position replayed in place, move after move: the validator's cursor through a record.
+
+    It answers the rules' questions as a :class:`RoundState` does (``check``
+    takes either), but :meth:`play` changes it where :func:`apply` builds a
+    new position: replaying a long record that way allocates almost nothing
+    per move.  :meth:`freeze` gives the RoundState it stands for.  ``apply``
+    is a play on a thawed state, so the effect of a move is written once, in
+    :meth:`play`.
     """
-    rules, seats, dealer, deal, hands, loose, piles, captured, xeris, last, _, played, setup, next_id = state
-    seat, card, kind, named, ids = move.seat, move.card, move.kind, move.loose, move.piles
-    i = seats.index(seat)
-    hands = (*hands[:i], hands[i].without(card), *hands[i + 1:])
-    if kind == "lay":
-        loose = (*loose, card)
-    elif kind == "capture":
-        taken = (card, *[c for c in loose if c in named])
-        loose = tuple([c for c in loose if c not in named])
-        if ids:
-            taken += tuple([c for p in piles if p.id in ids for c in p.cards])
-            piles = tuple([p for p in piles if p.id not in ids])
-        s = i % 2  # seats alternate sides in play order (state.side_index)
-        captured = (*captured[:s], captured[s] + taken, *captured[s + 1:])
-        last = seat
-        if not loose and not piles and xeri_rule_blocker(state) is None:
-            xeris = (*xeris[:s], xeris[s] + 1, *xeris[s + 1:])
-    else:
-        absorbed = [p for p in piles if p.id in ids]
-        used = tuple(c for c in loose if c in named)
-        loose = tuple(c for c in loose if c not in named)
-        cards = tuple(c for p in absorbed for c in p.cards) + used + (card,)
-        value = move.value if move.value is not None else sum(c.value for c in cards)
-        if absorbed:
-            pid = min(p.id for p in absorbed)
+
+    __slots__ = RoundState._fields
+
+    hands: list[LiveHand]
+    loose: list[Card]
+    piles: list[Pile]
+    captured: list[list[Card]]
+    xeris: list[int]
+
+    def __init__(self, state: RoundState) -> None:
+        (self.rules, self.seats, self.dealer, self.deal, hands, loose, piles, captured, xeris,
+         self.last_capturer, self.turn, self.played, self.setup, self.next_pile_id) = state
+        self.hands = [LiveHand(set(h.known), h.unknown) for h in hands]
+        self.loose = list(loose)
+        self.piles = list(piles)
+        self.captured = [list(pile) for pile in captured]
+        self.xeris = list(xeris)
+
+    def freeze(self) -> RoundState:
+        """The position as a :class:`RoundState`."""
+        hands = tuple([Hand(frozenset(h.known), h.unknown) for h in self.hands])
+        return RoundState(self.rules, self.seats, self.dealer, self.deal, hands, tuple(self.loose),
+                          tuple(self.piles), tuple(map(tuple, self.captured)), tuple(self.xeris),
+                          self.last_capturer, self.turn, self.played, self.setup, self.next_pile_id)
+
+    def play(self, move: Move) -> bool:
+        """Make ``move``; True if it scored a xeri.
+
+        Does not judge the move (see :func:`apply`).  A capture that clears the
+        table scores unless :func:`xeri_rule_blocker` objects, asked before the
+        card leaves the hand.
+        """
+        seat, card, kind = move.seat, move.card, move.kind
+        seats = self.seats
+        i = seats.index(seat)
+        xeri = False
+        if kind == "lay":
+            self.loose.append(card)
+        elif kind == "capture":
+            named, ids = move.loose, move.piles
+            taken = [card, *[c for c in self.loose if c in named]]
+            self.loose = [c for c in self.loose if c not in named]
+            if ids:
+                taken += [c for p in self.piles if p.id in ids for c in p.cards]
+                self.piles = [p for p in self.piles if p.id not in ids]
+            side = i % 2  # seats alternate sides in play order (Position.side_index)
+            self.captured[side] += taken
+            self.last_capturer = seat
+            if not self.loose and not self.piles and xeri_rule_blocker(self) is None:
+                self.xeris[side] += 1
+                xeri = True
         else:
-            pid, next_id = next_id, next_id + 1
-        new = Pile(pid, value, move.group, seat, cards)
-        # The new pile takes the place of the first pile it absorbs.
-        at = piles.index(absorbed[0]) if absorbed else len(piles)
-        kept = tuple(p for p in piles if p.id not in ids)
-        piles = (*kept[:at], new, *kept[at:])
-    return _new_state(RoundState, (rules, seats, dealer, deal, hands, loose, piles, captured, xeris, last,
-                                   seats[(i + 1) % len(seats)], played + 1, setup, next_id))
-
-
-#: Builds a RoundState from a full tuple of fields without the Python-level ``__new__``
-#: NamedTuple generates (defaults and keywords, not needed here): a third of ``play``'s time.
-_new_state = tuple.__new__
+            named, ids = move.loose, move.piles
+            absorbed = [p for p in self.piles if p.id in ids]
+            used = [c for c in self.loose if c in named]
+            self.loose = [c for c in self.loose if c not in named]
+            cards = (*[c for p in absorbed for c in p.cards], *used, card)
+            value = move.value if move.value is not None else sum(c.value for c in cards)
+            if absorbed:
+                pid = min(p.id for p in absorbed)
+            else:
+                pid = self.next_pile_id
+                self.next_pile_id += 1
+            # The new pile takes the place of the first pile it absorbs.
+            at = self.piles.index(absorbed[0]) if absorbed else len(self.piles)
+            self.piles = [p for p in self.piles if p.id not in ids]
+            self.piles.insert(at, Pile(pid, value, move.group, seat, cards))
+        hand = self.hands[i]
+        if card in hand.known:
+            hand.known.discard(card)
+        elif hand.unknown:
+            hand.unknown -= 1
+        self.turn = seats[(i + 1) % len(seats)]
+        self.played += 1
+        return xeri

@@ -9,8 +9,9 @@ the seat itself in a two-player game, ``"NS"`` or ``"EW"`` in a four-player one.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Literal, NamedTuple
+from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
+from typing import Literal, NamedTuple, Protocol
 
 from dln.cards import Card
 
@@ -196,14 +197,8 @@ class Move(NamedTuple):
         return f"{self.seat} declares {what} with {self.card} and {targets or 'nothing'}"
 
 
-class RoundState(NamedTuple):
-    """A position in a round (pagat, The Play; Further Deals and the End of the Round).
-
-    ``seats`` are in play order and ``hands`` aligned with them; ``captured``
-    and ``xeris`` are aligned with :attr:`sides`.  ``played`` counts the cards
-    played in the round so far; ``setup`` marks a position that starts mid-round,
-    whose first move is not the round's first card and so may score a xeri.
-    """
+class _RoundStateFields(NamedTuple):
+    """The fields of :class:`RoundState`, in order."""
 
     rules: Rules
     seats: tuple[Seat, ...]
@@ -219,6 +214,44 @@ class RoundState(NamedTuple):
     played: int = 0
     setup: bool = False
     next_pile_id: int = 1
+
+
+class HandLike(Protocol):
+    """What the rules ask of a hand: a frozen :class:`Hand` or the validator's live one."""
+
+    @property
+    def known(self) -> AbstractSet[Card]: ...
+    @property
+    def unknown(self) -> int: ...
+    @property
+    def size(self) -> int: ...
+
+
+class Position:
+    """The questions the rules ask of a position, answered from its fields.
+
+    Shared by the frozen :class:`RoundState` and by
+    :class:`dln.engine.play.LiveRound`, the position a validator replays in
+    place; :func:`dln.engine.check` accepts either.  The fields are those of
+    :class:`RoundState` (a live position holds lists where it holds tuples).
+    """
+
+    __slots__ = ()
+
+    rules: Rules
+    seats: tuple[Seat, ...]
+    dealer: Seat
+    deal: int
+    hands: Sequence[HandLike]
+    loose: Sequence[Card]
+    piles: Sequence[Pile]
+    captured: Sequence[Sequence[Card]]
+    xeris: Sequence[int]
+    last_capturer: Seat | None
+    turn: Seat
+    played: int
+    setup: bool
+    next_pile_id: int
 
     # -- seats and sides ---------------------------------------------------
     @property
@@ -263,7 +296,7 @@ class RoundState(NamedTuple):
         """Number of deals in this round (4 for two players, 2 for four)."""
         return deals_per_round(len(self.seats))
 
-    def hand(self, seat: Seat) -> Hand:
+    def hand(self, seat: Seat) -> HandLike:
         """The hand of ``seat``."""
         return self.hands[self.seats.index(seat)]
 
@@ -284,7 +317,7 @@ class RoundState(NamedTuple):
 
     def table_cards(self) -> tuple[Card, ...]:
         """All cards on the table, loose and in declarations."""
-        return self.loose + tuple(c for p in self.piles for c in p.cards)
+        return (*self.loose, *(c for p in self.piles for c in p.cards))
 
     @property
     def table_empty(self) -> bool:
@@ -326,3 +359,29 @@ class RoundState(NamedTuple):
         for h in self.hands:
             out.update(h.known)
         return frozenset(out)
+
+
+class RoundState(_RoundStateFields, Position):
+    """A position in a round (pagat, The Play; Further Deals and the End of the Round).
+
+    ``seats`` are in play order and ``hands`` aligned with them; ``captured``
+    and ``xeris`` are aligned with :attr:`sides`.  ``played`` counts the cards
+    played in the round so far; ``setup`` marks a position that starts mid-round,
+    whose first move is not the round's first card and so may score a xeri.
+    """
+
+    __slots__ = ()
+
+    hands: tuple[Hand, ...]
+    loose: tuple[Card, ...]
+    piles: tuple[Pile, ...]
+    captured: tuple[tuple[Card, ...], ...]
+    xeris: tuple[int, ...]
+
+    def hand(self, seat: Seat) -> Hand:
+        """The hand of ``seat``."""
+        return self.hands[self.seats.index(seat)]
+
+    def table_cards(self) -> tuple[Card, ...]:
+        """All cards on the table, loose and in declarations."""
+        return self.loose + tuple(c for p in self.piles for c in p.cards)

@@ -30,7 +30,7 @@ from dln.engine import (
     redeal_violations,
     start_round,
 )
-from dln.engine.play import holds_value_after
+from dln.engine.play import LiveRound, holds_value_after
 from dln.engine.scoring import dealer_after
 from dln.engine.selfplay import play_game, play_round, shuffled_pack
 
@@ -182,3 +182,19 @@ def test_games_reach_the_target(seed: int, n: int, strategy: str, house: Rules) 
         assert game_winner(rules, earlier) is None
     for before, after in pairwise(game.rounds):
         assert after.dealer == dealer_after(before.seats, before.dealer, redealt=before.redeal is not None)
+
+
+@given(seeds, players, house_rules, strategies)
+def test_a_live_round_played_in_place_matches_apply(seed: int, n: int, rules: Rules, strategy: str) -> None:
+    """The validator replays each deal in place on a LiveRound: at every step it stands for the
+    position apply builds, the rules answer it alike, and its plays score the same xeris."""
+    live: LiveRound | None = None
+    for state, move, _ in _replay(seed, n, rules, strategy):
+        if live is None or live.deal != state.deal:
+            live = LiveRound(state)  # a new deal: the validator thaws the dealt position
+        assert live.freeze() == state
+        if move is None:
+            break
+        assert check(live, move) == check(state, move)
+        assert (live.needs_deal, live.is_over, live.seen()) == (state.needs_deal, state.is_over, state.seen())
+        assert live.play(move) == apply(state, move).xeri
