@@ -440,7 +440,7 @@ class _GameChecker:
         complete = len(plan.moves) == HAND_SIZE * self.players
         claimed = {c for h in plan.hands for c in h.cards if c is not None}
         played_by: dict[str, list[Card]] = {seat: [] for seat in self.seats}
-        if any(move.card not in claimed for move in plan.moves):
+        if not claimed.issuperset([move.card for move in plan.moves]):
             claimed.update(elsewhere())
             for move in plan.moves:
                 if move.card not in claimed and move.seat in played_by:

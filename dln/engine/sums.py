@@ -47,6 +47,8 @@ def splits(values: Iterable[int], target: int) -> bool:
         total += v
     if total % target:
         return False
+    if total == target:  # one set, or none: nothing to partition
+        return True
     return _can_partition(tuple(counts), target)
 
 
