@@ -397,6 +397,8 @@ class FrameView:
             return Text("cannot be replayed", style="bold red")
         if f.kind == "stopped":
             return Text("replay stopped", style="bold red")
+        if f.cancelled is not None:
+            return Text(f"round cancelled: {f.cancelled} had it redealt for face cards", style="bold")
         if f.to_play is not None:
             return Text(f"{f.to_play} to play", style="bold yellow")
         if f.state is not None and f.state.is_over:

@@ -274,6 +274,8 @@ class Frame:
     #: "start", "move", "end" (round over), "stopped" (an illegal move ends the line), "unreplayable".
     kind: Literal["start", "move", "end", "stopped", "unreplayable"]
     new_deal: bool = False
+    #: At the end of a round cancelled for face cards (``redeal N``): the seat that had it redealt.
+    cancelled: str | None = None
 
     @property
     def title(self) -> str:
@@ -286,7 +288,8 @@ class Frame:
     @property
     def to_play(self) -> str | None:
         """The seat whose turn it is, or None when nobody plays (round over, line stopped)."""
-        if self.state is None or self.kind in ("stopped", "unreplayable") or self.state.is_over:
+        if (self.state is None or self.kind in ("stopped", "unreplayable") or self.state.is_over
+                or self.cancelled is not None):
             return None
         return self.state.turn
 
@@ -661,6 +664,7 @@ class Replay:
             end=end,
             kind=kind,
             new_deal=new_deal,
+            cancelled=played.report.redeal if at_end and not line.stopped else None,
         )
 
     def _round_end(self, game: GameReplay, played: RoundReplay) -> RoundEnd:

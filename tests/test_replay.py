@@ -242,6 +242,18 @@ def test_the_end_of_a_round_shows_the_rest_and_the_score() -> None:
     assert frame.end.totals == {"N": 8, "S": 13} and frame.end.winner is None and frame.end.last
 
 
+def test_a_round_cancelled_for_face_cards_ends_with_its_redeal() -> None:
+    """pagat, house rules after Four-Player Game: the round is cancelled, nobody plays on, nothing scores."""
+    text = ('[Variant "face-card-redeal"]\n\nround 1 dealer S\ntable 5h 3c 9d 7s\n'
+            "N: Kc Kd Qs Qh Jc 5d\nS: 2h 6d 8c Ac 4s 10d\nredeal N\n\n"
+            "round 2 dealer S\ntable 5h 3c 9d 7s\nN: Kc 2d Qs 3h Jc 5d\nS: 2h 6d 8c Ac 4s 10d\nN 5d x 5h\n")
+    replay = Replay.from_text(text, filename="redeal.dln")
+    cancelled = replay.frame(replay.start)
+    assert cancelled.cancelled == "N" and cancelled.to_play is None and cancelled.end is None
+    played = replay.frame(replay.next(replay.start))
+    assert played.round.index == 1 and played.cancelled is None
+
+
 def test_the_running_score_during_a_round_leaves_most_cards_for_the_end() -> None:
     replay = sample("constructs/four-players.dln")
     frame = replay.frame(replay.locate(move=6))
