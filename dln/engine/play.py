@@ -10,7 +10,7 @@ it carries out what the move says, so a validator can report and go on.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from itertools import combinations
 from typing import NamedTuple
 
@@ -21,18 +21,23 @@ from .codes import Violation, error, warning
 from .rules import Rules
 from .state import Hand, Move, Pile, Position, RoundState, Seat, describe_cards
 from .sums import (
+    PACKED_UNIT,
     UNIT,
     ZERO,
+    Box,
     Counts,
-    add_counts,
+    Packed,
     counts_of,
+    covers,
     expand,
     first,
     group_by_value,
     maximal_counts,
+    pack,
     splits,
-    splittable_counts,
+    splittable,
     totalling_counts,
+    unpack,
 )
 
 
@@ -48,11 +53,14 @@ class Step(NamedTuple):
 # --------------------------------------------------------------------------
 
 
-def holds_value_after(state: RoundState, seat: Seat, card: Card | None, value: int) -> bool | None:
+def holds_value_after(
+    state: RoundState, seat: Seat, card: Card | None, value: int, *, seen: frozenset[Card] | None = None
+) -> bool | None:
     """Whether ``seat`` still holds a card of ``value`` after playing ``card`` (None: no card).
 
     None when the hand is partly unknown and an unseen card of that value
-    exists: the record cannot tell.
+    exists: the record cannot tell.  ``seen``: ``state.seen()``, when the caller
+    asks many times.
     """
     hand = state.hand(seat)
     for c in hand.known:
@@ -61,7 +69,8 @@ def holds_value_after(state: RoundState, seat: Seat, card: Card | None, value: i
     unknown = hand.unknown if card is None or card in hand.known else hand.unknown - 1
     if unknown <= 0:
         return False
-    seen = state.seen()
+    if seen is None:
+        seen = state.seen()
     for c in DECK:
         if c.value == value and c != card and c not in seen:
             return None
@@ -689,10 +698,6 @@ def _check_liberal_group(
 # --------------------------------------------------------------------------
 
 
-#: How legal moves turn a count vector into cards: every choice of suits, or the first one only.
-Pick = Callable[[tuple[tuple[Card, ...], ...], Counts], Iterable[tuple[Card, ...]]]
-
-
 def legal_moves(state: RoundState, *, by_value: bool = False) -> list[Move]:
     """Every legal move of the seat to move (known cards only), without errors from ``check``.
 
@@ -719,20 +724,108 @@ def _subsets(piles: Sequence[Pile]) -> Iterator[tuple[Pile, ...]]:
         yield from combinations(piles, k)
 
 
+#: The loose cards a count vector stands for in a listing: each choice of suits, or only one.
+Options = Iterable[frozenset[Card]]
+#: The counts of aces, twos and threes in a packed count vector.
+_ACE_TO_THREE = pack((0, 255, 255, 255, 0, 0, 0, 0, 0, 0, 0))
+#: Listing by value, the cards of every sub-multiset of a table this size are built at once.
+_TABULATE = 16384
+
+
+class _Suits:
+    """Every choice of suits for the loose cards of some value counts, generated afresh on each
+    iteration, so that listing every move holds one choice at a time."""
+
+    __slots__ = ("counts", "groups")
+
+    def __init__(self, groups: tuple[tuple[Card, ...], ...], code: Packed) -> None:
+        self.groups = groups
+        self.counts = unpack(code)
+
+    def __iter__(self) -> Iterator[frozenset[Card]]:
+        return map(frozenset, expand(self.groups, self.counts))
+
+
+class _Listing:
+    """What the moves of every card in one listing share: the seat, the loose numerals as value
+    counts, the declarations the seat may raise, and the cards each value count stands for."""
+
+    def __init__(self, state: RoundState, by_value: bool) -> None:
+        self.state = state
+        self.seat = seat = state.turn
+        self.owned = state.owned_pile(seat)
+        numerals = tuple(c for c in state.loose if not c.is_face)
+        self.groups = group_by_value(numerals)
+        self.avail = counts_of(c.value for c in numerals)
+        self.packed = pack(self.avail)
+        self.n_loose, self.n_piles = len(state.loose), len(state.piles)
+        self.xeri_ok = xeri_rule_blocker(state) is None
+        # Raising depends on the seat and the declaration only (D303, D309).
+        self.raisable = frozenset(p.id for p in state.piles if raise_violation(state, seat, p) is None)
+        self.seen = state.seen() if state.hand(seat).unknown else None
+        self.by_value = by_value
+        self._sets: dict[tuple[int, Counts], tuple[list[Options], list[int]]] = {}
+        self._boxes: dict[Box, list[tuple[frozenset[Card]]]] = {}
+        self._first: dict[Packed, tuple[frozenset[Card]]] = {}
+        self._halves: tuple[dict[Packed, frozenset[Card]], dict[Packed, frozenset[Card]]] = ({}, {})
+
+    def options(self, code: Packed) -> Options:
+        """The loose cards with the value counts ``code``: every choice of suits or, by value,
+        the cards first in table order only (one frozenset per listing: many moves share it)."""
+        if not self.by_value:
+            return _Suits(self.groups, code)
+        found = self._first.get(code)
+        if found is None:
+            # Hashing the cards is most of building a frozenset; a union of two built ones
+            # (aces to threes, the rest) reuses their hashes, and each half recurs often.
+            low, high = self._halves
+            ace_to_three, rest = code & _ACE_TO_THREE, code & ~_ACE_TO_THREE
+            a = low.get(ace_to_three)
+            if a is None:
+                a = low[ace_to_three] = frozenset(first(self.groups, unpack(ace_to_three))[0])
+            b = high.get(rest)
+            if b is None:
+                b = high[rest] = frozenset(first(self.groups, unpack(rest))[0])
+            found = self._first[code] = (a | b,)
+        return found
+
+    def sets(self, target: int, fixed: Counts = ZERO) -> tuple[list[Options], list[int]]:
+        """:func:`splittable` on the loose numerals: the cards of each sub-multiset and the totals of
+        their values (asked once per listing: cards of equal value share them)."""
+        found = self._sets.get((target, fixed))
+        if found is None:
+            chosen = splittable(self.avail, target, fixed)
+            box = chosen.box
+            if self.by_value and box.size <= _TABULATE:
+                found = list(chosen.pick(self._tabulated(box))), list(chosen.pick(box.totals()))
+            else:
+                members = chosen.members()
+                found = [self.options(code) for code, _ in members], [total for _, total in members]
+            self._sets[target, fixed] = found
+        return found
+
+    def _tabulated(self, box: Box) -> list[tuple[frozenset[Card]]]:
+        """The first cards in table order of every sub-multiset of ``box``: built at once in C-speed
+        unions, this is several times faster than one at a time when most are used."""
+        found = self._boxes.get(box)
+        if found is None:
+            groups = self.groups
+            found = self._boxes[box] = list(zip(box.tabulate(lambda v, k: frozenset(groups[v][:k]))))
+        return found
+
+    def may_declare(self, card: Card, value: int) -> bool:
+        """D302 does not block a declaration of ``value`` with ``card`` (it may be undecided)."""
+        return holds_value_after(self.state, self.seat, card, value, seen=self.seen) is not False
+
+
 def iter_legal_moves(state: RoundState, *, by_value: bool = False) -> Iterator[Move]:
     """Lazily generate :func:`legal_moves`, in hand order, lay before captures before declarations."""
     if state.hands_empty or state.turn not in state.seats:
         return
-    seat = state.turn
-    rules = state.rules
-    owned = state.owned_pile(seat)
-    numerals = tuple(c for c in state.loose if not c.is_face)
-    groups = group_by_value(numerals)
-    avail = counts_of(c.value for c in numerals)
-    n_loose, n_piles = len(state.loose), len(state.piles)
-    xeri_ok = xeri_rule_blocker(state) is None
-    pick = first if by_value else expand
-    for card in sorted(state.hand(seat).known, key=lambda c: c.index):
+    table = _Listing(state, by_value)
+    seat, n_loose, n_piles = table.seat, table.n_loose, table.n_piles
+    xeri_ok = table.xeri_ok
+    for card in sorted(state.hand(seat).known, key=_index):
         if not lay_violations(state, seat, card):
             yield Move(seat, card, "lay")
         # Without taking their own declaration, may the owner spend this card?
@@ -747,147 +840,140 @@ def iter_legal_moves(state: RoundState, *, by_value: bool = False) -> Iterator[M
                         yield Move(seat, card, "capture", frozenset((c,)),
                                    xeri=xeri_ok and n_loose == 1 and not n_piles)
             continue
-        v = card.value
-        whole = [p for p in state.piles if p.value == v]
-        summed = [p for p in state.piles if in_sums(state, p, v)]  # liberal_declarations only
-        choices = capture_choices(state, v) if rules.forced_capture else None
-        for parts in _subsets(summed):
-            fixed = counts_of(p.value for p in parts) if parts else ZERO
-            sets = splittable_counts(avail, v, fixed)
-            for chosen in _subsets(whole):
-                ids = frozenset(p.id for p in (*parts, *chosen))
-                if not free and (owned is None or owned.id not in ids):
-                    continue
-                everything = xeri_ok and len(ids) == n_piles
-                for counts in sets:
-                    if choices is not None and _taken(counts, fixed, v, len(chosen)) not in choices:
-                        continue
-                    for cards in pick(groups, counts):
-                        if cards or ids:
-                            yield Move(seat, card, "capture", frozenset(cards), ids,
-                                       xeri=everything and len(cards) == n_loose)
+        choices = capture_choices(state, card.value) if state.rules.forced_capture else None
+        yield from _captures(table, card, free, choices)
         if choices is None or ZERO in choices:  # forced_capture: a card that can capture must
-            yield from _declarations(state, seat, card, owned, groups, avail, pick)
+            yield from _declarations(table, card)
 
 
-def _taken(loose: Counts, parts: Counts, value: int, whole: int) -> Counts:
-    """The value counts of a capture: loose cards, declarations in sets, ``whole`` declarations of ``value``."""
-    taken = list(add_counts(loose, parts))
-    taken[value] += whole
-    return tuple(taken)
+def _captures(table: _Listing, card: Card, free: bool, choices: frozenset[Counts] | None) -> Iterator[Move]:
+    """Captures by numeral ``card``: loose cards in sets of its value, declarations of its value
+    whole and, under liberal_declarations, plain declarations worth less as cards in the sets.
+    ``free``: the seat may spend the card without taking their own declaration; ``choices``:
+    under forced_capture, what the capture may take (:func:`capture_choices`)."""
+    state, seat, owned, n_loose = table.state, table.seat, table.owned, table.n_loose
+    v = card.value
+    whole = [p for p in state.piles if p.value == v]
+    summed = [p for p in state.piles if in_sums(state, p, v)]  # liberal_declarations only
+    maximal = None if choices is None else [pack(c) for c in choices]
+    for parts in _subsets(summed):
+        fixed = counts_of(p.value for p in parts) if parts else ZERO
+        sets = table.sets(v, fixed)[0] if maximal is None else []
+        for chosen in _subsets(whole):
+            ids = frozenset(p.id for p in (*parts, *chosen))
+            if not free and (owned is None or owned.id not in ids):
+                continue
+            everything = table.xeri_ok and len(ids) == table.n_piles
+            if maximal is not None:  # only what forced_capture allows, straight from its choices
+                rest = pack(fixed) + len(chosen) * PACKED_UNIT[v]
+                sets = [table.options(code) for code in _forced(maximal, table.packed, rest)]
+            for options in sets:
+                for cards in options:
+                    if cards or ids:
+                        yield Move(seat, card, "capture", cards, ids, None, False, (),
+                                   everything and len(cards) == n_loose)
 
 
-def _declarations(
-    state: RoundState,
-    seat: Seat,
-    card: Card,
-    owned: Pile | None,
-    groups: tuple[tuple[Card, ...], ...],
-    avail: tuple[int, ...],
-    pick: Pick,
-) -> Iterator[Move]:
-    """Plain declarations, raises and groups ``seat`` may make with numeral ``card``."""
-    cv = card.value
+def _forced(maximal: Iterable[Packed], loose: Packed, rest: Packed) -> list[Packed]:
+    """Under forced_capture, the loose cards a capture takes along with the declarations ``rest``:
+    each of the ``maximal`` takings (pagat, Forced Capture) less ``rest``, where that is loose cards.
+
+    What is left of a taking that splits still splits (a declaration of the card's value is a set
+    alone; those worth less are cards in the sets anyway), so it needs no further test.  In the
+    order of the count tuples, as :func:`splittable` lists them.
+    """
+    return sorted(m - rest for m in maximal if covers(m, rest) and covers(loose, m - rest))
+
+
+def _declarations(table: _Listing, card: Card) -> Iterator[Move]:
+    """Plain declarations, raises and groups the seat to move may make with numeral ``card``."""
+    state, seat, owned = table.state, table.seat, table.owned
     rules = state.rules
+    cv = card.value
     if owned is None and rules.liberal_declarations:
-        yield from _liberal_plain(state, seat, card, groups, avail, pick)
+        yield from _liberal_plain(table, card)
     elif owned is None:
         for value in range(cv + 1, 11):
-            if _blocks(declarer_holds(state, seat, card, value)):
+            if not table.may_declare(card, value):
                 continue
-            for counts in totalling_counts(avail, value - cv):
-                for cards in pick(groups, counts):
-                    yield Move(seat, card, "declare", frozenset(cards), value=value)
+            for counts in totalling_counts(table.avail, value - cv):
+                for cards in table.options(pack(counts)):
+                    yield Move(seat, card, "declare", cards, frozenset(), value)
         for p in state.piles:
             value = p.value + cv
-            if (value <= 10 and raise_violation(state, seat, p) is None
-                    and not _blocks(declarer_holds(state, seat, card, value))):
-                yield Move(seat, card, "declare", piles=frozenset((p.id,)), value=value)
+            if value <= 10 and p.id in table.raisable and table.may_declare(card, value):
+                yield Move(seat, card, "declare", frozenset(), frozenset((p.id,)), value)
     if owned is not None and is_soy(rules, owned):
         return  # nothing may be added to a soy, and its owner may make no other declaration
-    for value in (owned.value,) if owned is not None else range(1, 11):
-        if _blocks(declarer_holds(state, seat, card, value)):
+    # The played card is in one of a group's sets, so no group is worth less than the card.
+    for value in (owned.value,) if owned is not None else range(cv, 11):
+        if value < cv or not table.may_declare(card, value):
             continue
         worth = [p for p in state.piles if p.value == value and p is not owned and not is_soy(rules, p)]
         base: tuple[Pile, ...] = (owned,) if owned is not None else ()
-        choices = [(base + s, len(base) + len(s) + sum(p.group for p in base + s))
+        # The declarations worth the value joined whole (their ids) and the sets they bring.
+        choices = [(frozenset(p.id for p in base + s), len(base) + len(s) + sum(p.group for p in base + s))
                    for s in _subsets(worth)]
         if rules.liberal_declarations:
-            if cv <= value:
-                yield from _liberal_groups(state, seat, card, value, choices, groups, avail, pick)
+            yield from _liberal_groups(table, card, value, choices)
             continue
-        if cv <= value:  # the played card sits in a loose component
-            for counts in splittable_counts(avail, value, UNIT[cv]):
-                sets = (sum(i * k for i, k in enumerate(counts)) + cv) // value
-                for chosen, n in choices:
-                    if sets + n >= 2:
-                        ids = frozenset(p.id for p in chosen)
-                        for cards in pick(groups, counts):
-                            yield Move(seat, card, "declare", frozenset(cards), ids,
-                                       value=value, group=True)
+        for options, total in zip(*table.sets(value, UNIT[cv]), strict=True):  # the card in a set of loose cards
+            sets = (total + cv) // value
+            for ids, n in choices:
+                if sets + n >= 2:
+                    for cards in options:
+                        yield Move(seat, card, "declare", cards, ids, value, True)
         for q in state.piles:  # the played card raises an opponent's plain declaration
-            if q.value + cv != value or raise_violation(state, seat, q) is not None:
+            if q.value + cv != value or q.id not in table.raisable:
                 continue
-            for counts in splittable_counts(avail, value):
-                sets = sum(i * k for i, k in enumerate(counts)) // value + 1
-                for chosen, n in choices:
+            raised = [(ids | {q.id}, n) for ids, n in choices]
+            for options, total in zip(*table.sets(value), strict=True):
+                sets = total // value + 1
+                for ids, n in raised:
                     if sets + n >= 2:
-                        ids = frozenset(p.id for p in chosen) | {q.id}
-                        for cards in pick(groups, counts):
-                            yield Move(seat, card, "declare", frozenset(cards), ids,
-                                       value=value, group=True)
+                        for cards in options:
+                            yield Move(seat, card, "declare", cards, ids, value, True)
 
 
-def _liberal_plain(
-    state: RoundState,
-    seat: Seat,
-    card: Card,
-    groups: tuple[tuple[Card, ...], ...],
-    avail: Counts,
-    pick: Pick,
-) -> Iterator[Move]:
+def _liberal_plain(table: _Listing, card: Card) -> Iterator[Move]:
     """Plain declarations and raises under liberal_declarations (pagat, Use of Plain Declarations,
-    example c): the played card with loose cards and any plain declarations ``seat`` may raise."""
+    example c): the played card with loose cards and any plain declarations the seat may raise."""
+    state, seat = table.state, table.seat
     cv = card.value
-    raisable = [p for p in state.piles if raise_violation(state, seat, p) is None]
+    raisable = [p for p in state.piles if p.id in table.raisable]
     for raised in _subsets(raisable):
         base = cv + sum(p.value for p in raised)
         ids = frozenset(p.id for p in raised)
         for value in range(base + (not raised), 11):
-            if _blocks(declarer_holds(state, seat, card, value)):
+            if not table.may_declare(card, value):
                 continue
             if value == base:
-                yield Move(seat, card, "declare", piles=ids, value=value)
+                yield Move(seat, card, "declare", frozenset(), ids, value)
                 continue
-            for counts in totalling_counts(avail, value - base):
-                for cards in pick(groups, counts):
-                    yield Move(seat, card, "declare", frozenset(cards), ids, value=value)
+            for counts in totalling_counts(table.avail, value - base):
+                for cards in table.options(pack(counts)):
+                    yield Move(seat, card, "declare", cards, ids, value)
 
 
 def _liberal_groups(
-    state: RoundState,
-    seat: Seat,
-    card: Card,
-    value: int,
-    choices: Sequence[tuple[tuple[Pile, ...], int]],
-    groups: tuple[tuple[Card, ...], ...],
-    avail: Counts,
-    pick: Pick,
+    table: _Listing, card: Card, value: int, choices: Sequence[tuple[frozenset[int], int]]
 ) -> Iterator[Move]:
     """Groups of ``value`` under liberal_declarations (pagat, Use of Plain Declarations, examples a
-    and b): sets of loose cards, the played card and plain declarations worth less that ``seat``
-    may raise; ``choices`` are the declarations worth ``value`` joined whole, with their count."""
-    small = [p for p in state.piles if in_sums(state, p, value) and raise_violation(state, seat, p) is None]
+    and b): sets of loose cards, the played card and plain declarations worth less that the seat
+    may raise; ``choices`` are the ids of the declarations worth ``value`` joined whole, with the
+    number of sets they bring."""
+    state, seat = table.state, table.seat
+    small = [p for p in state.piles if in_sums(state, p, value) and p.id in table.raisable]
     for parts in _subsets(small):
         fixed = counts_of([card.value, *(p.value for p in parts)])
-        inside = sum(i * k for i, k in enumerate(fixed))
-        for counts in splittable_counts(avail, value, fixed):
-            sets = (sum(i * k for i, k in enumerate(counts)) + inside) // value
-            for chosen, n in choices:
+        inside = card.value + sum(p.value for p in parts)
+        joined = [(ids | {p.id for p in parts}, n) for ids, n in choices]
+        for options, total in zip(*table.sets(value, fixed), strict=True):
+            sets = (total + inside) // value
+            for ids, n in joined:
                 if sets + n >= 2:
-                    ids = frozenset(p.id for p in (*chosen, *parts))
-                    for cards in pick(groups, counts):
-                        yield Move(seat, card, "declare", frozenset(cards), ids, value=value, group=True)
+                    for cards in options:
+                        yield Move(seat, card, "declare", cards, ids, value, True)
 
 
 # --------------------------------------------------------------------------

@@ -5,19 +5,24 @@ to a count vector ``counts[v]`` = how many cards of value ``v`` (index 0 unused,
 1-10).  Whether such a multiset splits into disjoint sets each totalling a
 target is a pure function of the vector and target, cached across calls; a
 table never holds more than four cards of a value, so the vectors seen in play
-are few.  Generation enumerates the count vectors that qualify, then expands
-each one into concrete cards (the suits chosen freely within a value).
+are few.  That is how ``check`` asks (:func:`splits`).  Generation needs every
+count vector of a table that qualifies, which :func:`splittable` finds for the
+whole table at once (a set of sub-multisets is the bits of one int, see the
+last section), then expands each one into concrete cards (the suits chosen
+freely within a value).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
-from itertools import combinations, product
+from itertools import combinations, compress, product
+from typing import NamedTuple, TypeVar
 
 from dln.cards import Card
 
 Counts = tuple[int, ...]
+T = TypeVar("T")
 #: The count vector of nothing.
 ZERO: Counts = (0,) * 11
 
@@ -91,40 +96,17 @@ def _fill(rest: list[int], high: int, need: int, target: int) -> bool:
 UNIT: tuple[Counts, ...] = tuple(tuple(int(i == v) for i in range(11)) for v in range(11))
 
 
-def add_counts(a: Counts, b: Counts) -> Counts:
-    """The count vector of two collections put together."""
-    return tuple(x + y for x, y in zip(a, b, strict=True))
-
-
-@lru_cache(maxsize=1 << 14)
 def splittable_counts(available: Counts, target: int, fixed: Counts = ZERO) -> tuple[Counts, ...]:
     """Every sub-multiset of ``available`` that, with the values counted in ``fixed``
     (which must be used), splits into sets each totalling ``target``; the empty one
-    included when it qualifies.
+    included when it qualifies.  In the order of the count tuples.
 
     ``fixed`` holds the played card when it sits in a group's set (pagat, Group
     Declarations) and, under liberal_declarations, the plain declarations chosen to
-    act as single cards (pagat, Use of Plain Declarations).
+    act as single cards (pagat, Use of Plain Declarations).  :func:`splittable` is
+    the same list packed, with totals, as move listing uses it.
     """
-    found: list[Counts] = []
-    top = min(target, 10)
-    if any(fixed[top + 1:]):
-        return ()
-    chosen = list(fixed)
-    base = sum(v * k for v, k in enumerate(fixed))
-
-    def walk(v: int, total: int) -> None:
-        if v > top:
-            if total % target == 0 and _can_partition(tuple(chosen), target):
-                found.append(tuple(k - f for k, f in zip(chosen, fixed, strict=True)))
-            return
-        for k in range(available[v] + 1):
-            chosen[v] = fixed[v] + k
-            walk(v + 1, total + k * v)
-        chosen[v] = fixed[v]
-
-    walk(1, base)
-    return tuple(found)
+    return tuple(unpack(code) for code, _ in splittable(available, target, fixed).members())
 
 
 @lru_cache(maxsize=1 << 12)
@@ -137,11 +119,27 @@ def maximal_counts(available: Counts, target: int) -> frozenset[Counts]:
     these (not necessarily the largest: from A, 3, 4, 5, 9 a 9 may take A+3+5 and 9,
     or 4+5 and 9).  Holds only the empty multiset when nothing can be taken.
     """
-    found = splittable_counts(available, target)
-    return frozenset(
-        c for c in found
-        if not any(o != c and all(x >= y for x, y in zip(o, c, strict=True)) for o in found)
-    )
+    # A card of the target's value is a set alone, so every maximal taking holds them all:
+    # leave them out of the search (tables with and without them then share it).
+    whole = available[target]
+    bound = _bounded(available, target)
+    if whole:
+        bound = (*bound[:target], 0, *bound[target + 1:])
+    box = _box(bound)
+    found = _splitting(bound, target)
+    # Everything at or below a member, closed one value at a time; a member is maximal
+    # unless it lies there with one more card of some value.
+    some = {v: box.full & ~box.below[v][0] for v in box.stride}  # at least one card of v
+    below = found
+    for v, stride in box.stride.items():
+        for _ in range(bound[v]):
+            below |= (below & some[v]) >> stride
+    inside = 0
+    for v, stride in box.stride.items():
+        inside |= (below & some[v]) >> stride
+    flags = format(found & ~inside, "b")[::-1].encode().translate(_FLAGS)
+    extra = whole * PACKED_UNIT[target] if whole else 0
+    return frozenset(unpack(code + extra) for code, _ in Selection(box, flags).members())
 
 
 @lru_cache(maxsize=1 << 14)
@@ -184,3 +182,224 @@ def expand(groups: tuple[tuple[Card, ...], ...], counts: Counts) -> Iterator[tup
 def first(groups: tuple[tuple[Card, ...], ...], counts: Counts) -> tuple[tuple[Card, ...]]:
     """The one choice of :func:`expand` taking the cards first in table order."""
     return (tuple(c for v, k in enumerate(counts) if k for c in groups[v][:k]),)
+
+
+# --------------------------------------------------------------------------
+# Every splitting sub-multiset of a table at once
+# --------------------------------------------------------------------------
+#
+# Listing moves needs, for one table and one target, every sub-multiset of the
+# loose numerals that splits into sets totalling the target: about 300 of the
+# 3,125 sub-multisets of twenty aces to fives, for each of five targets and for
+# each card that may sit in a set.  Testing them one by one costs microseconds
+# each.  Instead the sub-multisets of the table are numbered (a mixed-radix
+# number, one digit per value present) and a set of them is one Python int, bit
+# ``i`` standing for sub-multiset ``i``; adding a multiset ``s`` to every member
+# that has room for it is one mask and one shift.  The sub-multisets that split
+# are the closure of the empty one under adding the multisets that total the
+# target (:func:`_splitting`), a few dozen operations on ints of a few thousand
+# bits.
+
+#: A count vector packed into an int: the count of value ``v`` in byte ``10 - v``,
+#: so that packed order is the order of the count tuples.  Counts stay below 128.
+Packed = int
+#: The top bit of every byte, for :func:`covers`.
+_GUARD = int.from_bytes(bytes([0x80] * 11), "big")
+#: Turns the digits of ``format(bits, "b")`` into bytes 0 and 1 for ``itertools.compress``.
+_FLAGS = bytes.maketrans(b"01", b"\x00\x01")
+#: Boxes this large list their members' codes and totals lazily rather than in a table.
+_TABLED = 1 << 15
+
+
+def pack(counts: Counts) -> Packed:
+    """The count vector as one int (see :data:`Packed`)."""
+    return int.from_bytes(bytes(counts), "big")
+
+
+def unpack(code: Packed) -> Counts:
+    """The count vector of a packed one."""
+    return tuple(code.to_bytes(11, "big"))
+
+
+#: ``PACKED_UNIT[v]``: one card of value ``v``, packed.
+PACKED_UNIT: tuple[Packed, ...] = tuple(pack(u) for u in UNIT)
+
+
+def covers(big: Packed, small: Packed) -> bool:
+    """True if ``big`` has at least as many cards of every value as ``small``."""
+    return ((big | _GUARD) - small) & _GUARD == _GUARD
+
+
+def _bounded(available: Counts, target: int) -> Counts:
+    """``available`` without the values a set totalling ``target`` cannot hold."""
+    return (0, *available[1:target + 1], *ZERO[target + 1:])
+
+
+class Box:
+    """The sub-multisets of ``bound``, numbered in the order of their count tuples: a set of
+    them is the bits of one int.
+
+    A member's number has one digit per value present, the lowest value most
+    significant, each digit running over 0..``bound[v]``.  ``below[v][k]`` holds
+    the members with at most ``k`` cards of value ``v``.
+    """
+
+    __slots__ = ("_codes", "_totals", "below", "bound", "full", "size", "stride")
+
+    def __init__(self, bound: Counts) -> None:
+        self.bound = bound
+        self.stride: dict[int, int] = {}
+        size = 1
+        for v in range(10, 0, -1):
+            if bound[v]:
+                self.stride[v] = size
+                size *= bound[v] + 1
+        self.size = size
+        self.full = (1 << size) - 1
+        self.below: dict[int, list[int]] = {}
+        for v, stride in self.stride.items():
+            period = stride * (bound[v] + 1)
+            every = self.full // ((1 << period) - 1)  # bit 0 of each period
+            self.below[v] = [((1 << stride * (k + 1)) - 1) * every for k in range(bound[v] + 1)]
+        self._codes: list[Packed] | None = None
+        self._totals: list[int] | None = None
+
+    def adder(self, counts: Counts) -> tuple[int, int]:
+        """(shift, mask) adding ``counts`` (within the bound) to the members with room for it."""
+        shift, mask = 0, self.full
+        for v, stride in self.stride.items():
+            if counts[v]:
+                shift += counts[v] * stride
+                mask &= self.below[v][self.bound[v] - counts[v]]
+        return shift, mask
+
+    def tabulate(self, part: Callable[[int, int], frozenset[T]]) -> list[frozenset[T]]:
+        """For each member in order, the union of ``part(v, k)`` for its ``k`` cards of each value ``v``
+        (built a value at a time, so each union is of two sets already hashed)."""
+        found: list[frozenset[T]] = [frozenset()]
+        for v in sorted(self.stride):  # the most significant digit first
+            parts = [part(v, k) for k in range(self.bound[v] + 1)]
+            found = [f | p for f in found for p in parts]
+        return found
+
+    def codes(self) -> list[Packed]:
+        """Each member packed, in order (built once)."""
+        if self._codes is None:
+            self._tables()
+        return self._codes  # type: ignore[return-value]
+
+    def totals(self) -> list[int]:
+        """The total of each member's values, in order (built once)."""
+        if self._totals is None:
+            self._tables()
+        return self._totals  # type: ignore[return-value]
+
+    def _tables(self) -> None:
+        codes, totals = [0], [0]
+        for v in sorted(self.stride):
+            step, digits = PACKED_UNIT[v], range(self.bound[v] + 1)
+            codes = [c + k * step for c in codes for k in digits]
+            totals = [t + k * v for t in totals for k in digits]
+        self._codes, self._totals = codes, totals
+
+    def member(self, i: int) -> tuple[Packed, int]:
+        """Member ``i`` packed, with the total of its values."""
+        code = total = 0
+        for v, stride in self.stride.items():
+            k = i // stride % (self.bound[v] + 1)
+            code += k * PACKED_UNIT[v]
+            total += k * v
+        return code, total
+
+
+class Selection(NamedTuple):
+    """Some members of a :class:`Box`: byte ``i`` of ``flags`` is 1 when member ``i`` is one."""
+
+    box: Box
+    flags: bytes
+
+    def members(self) -> tuple[tuple[Packed, int], ...]:
+        """The members, in order, each packed with the total of its values."""
+        if self.box.size > _TABLED:  # rather than a table of every member
+            return tuple(map(self.box.member, compress(range(len(self.flags)), self.flags)))
+        return tuple(zip(compress(self.box.codes(), self.flags), compress(self.box.totals(), self.flags),
+                         strict=True))
+
+    def pick(self, table: Iterable[T]) -> Iterator[T]:
+        """The items of a table of every member (in order) that stand for members of the selection."""
+        return compress(table, self.flags)
+
+
+@lru_cache(maxsize=64)
+def _box(bound: Counts) -> Box:
+    return Box(bound)
+
+
+@lru_cache(maxsize=1 << 10)
+def _adders(bound: Counts, total: int) -> tuple[tuple[int, int], ...]:
+    """:meth:`Box.adder` of every sub-multiset of ``bound`` totalling ``total``."""
+    box = _box(bound)
+    return tuple(box.adder(c) for c in totalling_counts(bound, total))
+
+
+@lru_cache(maxsize=1 << 10)
+def _splitting(bound: Counts, target: int) -> int:
+    """The members of ``_box(bound)`` that split into sets totalling ``target`` (values <= target)."""
+    adders = _adders(bound, target)
+    found = new = 1  # the empty multiset
+    while new:  # add one more set to the members found last, until nothing new appears
+        grown = 0
+        for shift, mask in adders:
+            grown |= (new & mask) << shift
+        new = grown & ~found
+        found |= new
+    return found
+
+
+@lru_cache(maxsize=1 << 10)
+def _completing(bound: Counts, target: int, gaps: tuple[int, ...]) -> int:
+    """The members that split into sets totalling ``target`` plus one set totalling each of ``gaps``."""
+    if not gaps:
+        return _splitting(bound, target)
+    rest = _completing(bound, target, gaps[1:])
+    bits = 0
+    for shift, mask in _adders(bound, gaps[0]):
+        bits |= (rest & mask) << shift
+    return bits
+
+
+@lru_cache(maxsize=256)
+def _gaps(items: tuple[int, ...], target: int) -> tuple[tuple[int, ...], ...]:
+    """Each way to share ``items`` (values below ``target``) among sets totalling ``target``:
+    what the sets holding them still need from loose cards, in order (a full set needs nothing)."""
+    found: set[tuple[int, ...]] = set()
+
+    def place(i: int, sums: tuple[int, ...]) -> None:
+        if i == len(items):
+            found.add(tuple(sorted(target - s for s in sums if s < target)))
+            return
+        v = items[i]
+        for j, s in enumerate(sums):
+            if s + v <= target:
+                place(i + 1, (*sums[:j], s + v, *sums[j + 1:]))
+        place(i + 1, (*sums, v))
+
+    place(0, ())
+    return tuple(sorted(found))
+
+
+def splittable(available: Counts, target: int, fixed: Counts = ZERO) -> Selection:
+    """:func:`splittable_counts` as a :class:`Selection` of the sub-multisets of ``available``."""
+    if any(fixed[target + 1:]):
+        return Selection(_box(ZERO), b"")  # nothing: a fixed card is worth more than the target
+    # A fixed card of the target's value is a set on its own and changes nothing.
+    items = tuple(v for v in range(target - 1, 0, -1) for _ in range(fixed[v]))
+    return _selection(_bounded(available, target), target, items)
+
+
+@lru_cache(maxsize=1 << 12)
+def _selection(bound: Counts, target: int, items: tuple[int, ...]) -> Selection:
+    bits = 0
+    for gaps in _gaps(items, target):
+        bits |= _completing(bound, target, gaps)
+    return Selection(_box(bound), format(bits, "b")[::-1].encode().translate(_FLAGS))
