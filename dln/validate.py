@@ -25,7 +25,9 @@ from dln.engine import (
     HAND_SIZE,
     RULES,
     Hand,
+    LiveRound,
     Pile,
+    Position,
     RoundState,
     Rules,
     SideScore,
@@ -51,11 +53,9 @@ from dln.engine import (
 from dln.engine import Move as EngineMove
 from dln.engine.codes import Severity, error
 from dln.engine.deal import DealtRound
-from dln.engine.play import LiveRound
 from dln.engine.rules import VARIANTS, parse_variants, rules_for
 from dln.engine.scoring import check_dealer
 from dln.engine.state import Item as EngineItem
-from dln.engine.state import Position
 from dln.errors import caret_excerpt
 from dln.generate import record_move
 from dln.model import Game, Move, PileRef, Round

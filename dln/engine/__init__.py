@@ -18,7 +18,7 @@ from .deal import (
     setup_round,
     start_round,
 )
-from .play import Step, apply, check, has_legal_move, iter_legal_moves, legal_moves, position_after
+from .play import LiveRound, Step, apply, check, has_legal_move, iter_legal_moves, legal_moves, position_after
 from .rules import DEFAULT_RULES, Rules
 from .scoring import (
     SideScore,
@@ -40,6 +40,7 @@ from .state import (
     Kind,
     Move,
     Pile,
+    Position,
     RoundState,
     Seat,
     Side,
@@ -58,8 +59,10 @@ __all__ = [
     "DealtRound",
     "Hand",
     "Kind",
+    "LiveRound",
     "Move",
     "Pile",
+    "Position",
     "RoundState",
     "RuleCode",
     "Rules",

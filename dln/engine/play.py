@@ -6,6 +6,10 @@ builds candidate moves whose sums hold by construction and filters them with
 the same rule predicates ``check`` calls, defined once below; the house rules
 of ``state.rules`` are read by those predicates too.  ``apply`` never judges:
 it carries out what the move says, so a validator can report and go on.
+
+``check`` and the predicates take any :class:`~dln.engine.state.Position`: a
+frozen ``RoundState`` or a :class:`LiveRound`, which a validator plays in
+place through a long record instead of building a new position per move.
 """
 
 from __future__ import annotations
@@ -54,7 +58,7 @@ class Step(NamedTuple):
 
 
 def holds_value_after(
-    state: RoundState, seat: Seat, card: Card | None, value: int, *, seen: frozenset[Card] | None = None
+    state: Position, seat: Seat, card: Card | None, value: int, *, seen: frozenset[Card] | None = None
 ) -> bool | None:
     """Whether ``seat`` still holds a card of ``value`` after playing ``card`` (None: no card).
 
@@ -77,7 +81,7 @@ def holds_value_after(
     return False
 
 
-def lay_violations(state: RoundState, seat: Seat, card: Card) -> list[Violation]:
+def lay_violations(state: Position, seat: Seat, card: Card) -> list[Violation]:
     """Rules a lay of ``card`` by ``seat`` breaks (D201, D202, D211)."""
     out: list[Violation] = []
     owned = state.owned_pile(seat)
@@ -104,7 +108,7 @@ def lay_violations(state: RoundState, seat: Seat, card: Card) -> list[Violation]
 
 
 def keeps_declaration_card(
-    state: RoundState, seat: Seat, card: Card, piles: Iterable[int]
+    state: Position, seat: Seat, card: Card, piles: Iterable[int]
 ) -> Violation | None:
     """D403: unless the move takes or absorbs their declaration, its owner keeps a card of its value.
 
@@ -124,7 +128,7 @@ def keeps_declaration_card(
     return error(codes.OWNER_KEEPS_CARD, f"{what}; after playing {card} they hold none")
 
 
-def declarer_holds(state: RoundState, seat: Seat, card: Card, value: int) -> Violation | None:
+def declarer_holds(state: Position, seat: Seat, card: Card, value: int) -> Violation | None:
     """D302: a declarer keeps a card of the declared value (pagat, Plain/Group Declarations)."""
     held = holds_value_after(state, seat, card, value)
     if held:
@@ -137,7 +141,7 @@ def declarer_holds(state: RoundState, seat: Seat, card: Card, value: int) -> Vio
                  f"{seat} declares {value} with {card} but holds no other card of value {value}")
 
 
-def raise_violation(state: RoundState, seat: Seat, pile: Pile) -> Violation | None:
+def raise_violation(state: Position, seat: Seat, pile: Pile) -> Violation | None:
     """D309/D303: only an opponent's plain declaration can be raised.
 
     pagat, Plain Declarations and Four-Player Game; a pile whose owner a setup
@@ -156,7 +160,7 @@ def raise_violation(state: RoundState, seat: Seat, pile: Pile) -> Violation | No
 
 
 def owner_declare_violation(
-    state: RoundState, seat: Seat, group: bool, piles: Iterable[int]
+    state: Position, seat: Seat, group: bool, piles: Iterable[int]
 ) -> Violation | None:
     """D401/D402: an owner declares only by adding to their own declaration as a group.
 
@@ -177,7 +181,7 @@ def owner_declare_violation(
                  f"{what} and may only declare by adding to it as a group of {owned.value}s")
 
 
-def in_sums(state: RoundState, pile: Pile, value: int) -> bool:
+def in_sums(state: Position, pile: Pile, value: int) -> bool:
     """Whether ``pile`` counts as a single card of its value in a set totalling ``value``.
 
     pagat, Use of Plain Declarations: under liberal_declarations a plain
@@ -200,7 +204,7 @@ def is_soy(rules: Rules, pile: Pile) -> bool:
             and pile.cards[0].value == pile.cards[1].value)
 
 
-def soy_violation(state: RoundState, piles: Iterable[Pile]) -> Violation | None:
+def soy_violation(state: Position, piles: Iterable[Pile]) -> Violation | None:
     """D311: a declaring move adds nothing to a soy (pagat, paragraph on the word soy)."""
     for p in piles:
         if is_soy(state.rules, p):
@@ -209,7 +213,7 @@ def soy_violation(state: RoundState, piles: Iterable[Pile]) -> Violation | None:
     return None
 
 
-def face_trio(state: RoundState, card: Card) -> frozenset[Card] | None:
+def face_trio(state: Position, card: Card) -> frozenset[Card] | None:
     """Under ``three_face_cards``, the three loose cards of face card ``card``'s rank, else None.
 
     pagat, house rules after Four-Player Game: three equal face cards left on
@@ -222,7 +226,7 @@ def face_trio(state: RoundState, card: Card) -> frozenset[Card] | None:
     return same if len(same) == 3 else None
 
 
-def capture_pool(state: RoundState, value: int) -> Counts:
+def capture_pool(state: Position, value: int) -> Counts:
     """The values of everything a numeral of ``value`` could take, as a count vector.
 
     Loose numerals up to ``value``, declarations worth ``value`` (each one whole
@@ -238,7 +242,7 @@ def capture_pool(state: RoundState, value: int) -> Counts:
     return tuple(counts)
 
 
-def capture_choices(state: RoundState, value: int) -> frozenset[Counts]:
+def capture_choices(state: Position, value: int) -> frozenset[Counts]:
     """Under ``forced_capture``, the value multisets a capture by ``value`` may take.
 
     pagat, Forced Capture: the capture may leave on the table nothing it could
@@ -249,7 +253,7 @@ def capture_choices(state: RoundState, value: int) -> frozenset[Counts]:
     return maximal_counts(capture_pool(state, value), value)
 
 
-def _table_items(state: RoundState, value: int, counts: Counts, move: Move | None = None) -> str:
+def _table_items(state: Position, value: int, counts: Counts, move: Move | None = None) -> str:
     """Table items of these value counts that ``move`` does not take, in table order: loose cards,
     then declarations (e.g. ``"5h 4d"``, ``"Ad and the plain declaration of 5 (#1: 2c 3c)"``)."""
     left = list(counts)
@@ -267,7 +271,7 @@ def _table_items(state: RoundState, value: int, counts: Counts, move: Move | Non
     return " and ".join(names)
 
 
-def forced_capture_violation(state: RoundState, card: Card) -> Violation | None:
+def forced_capture_violation(state: Position, card: Card) -> Violation | None:
     """D211: under ``forced_capture`` a numeral that can capture may not be laid or declared.
 
     pagat, Forced Capture: a played card able to capture has to make the
@@ -285,7 +289,7 @@ def forced_capture_violation(state: RoundState, card: Card) -> Violation | None:
                  f"{card} can capture {example}, and under forced-capture a card that can capture must")
 
 
-def left_behind_violation(state: RoundState, move: Move) -> Violation | None:
+def left_behind_violation(state: Position, move: Move) -> Violation | None:
     """D212: under ``forced_capture`` a numeral's capture is one of :func:`capture_choices`.
 
     Call only for a capture that is otherwise legal.
@@ -308,7 +312,7 @@ def left_behind_violation(state: RoundState, move: Move) -> Violation | None:
                  "along with the rest; under forced-capture it may not")
 
 
-def xeri_rule_blocker(state: RoundState) -> str | None:
+def xeri_rule_blocker(state: Position) -> str | None:
     """Why a table-clearing capture by the seat to move would score no xeri, or None.
 
     pagat, The “Xeri”: never the round's first card (unless ``first_card_xeri``);
@@ -322,7 +326,7 @@ def xeri_rule_blocker(state: RoundState) -> str | None:
     return None
 
 
-def xeri_blocker(state: RoundState, move: Move) -> str | None:
+def xeri_blocker(state: Position, move: Move) -> str | None:
     """Why ``move`` is not a xeri, or None if it is one (D501)."""
     if move.kind != "capture":
         return f"{move.seat} captures nothing with {move.card}"
@@ -342,7 +346,7 @@ def _blocks(v: Violation | None) -> bool:
 # --------------------------------------------------------------------------
 
 
-def check(state: RoundState, move: Move) -> list[Violation]:
+def check(state: Position, move: Move) -> list[Violation]:
     """Every rule ``move`` breaks in ``state``; empty if it is legal.
 
     Warnings mark rules the record cannot decide because a hand is partly
@@ -387,7 +391,7 @@ def check(state: RoundState, move: Move) -> list[Violation]:
     return out
 
 
-def _where(state: RoundState, card: Card) -> str | None:
+def _where(state: Position, card: Card) -> str | None:
     """Where else ``card`` is known to be, for D002."""
     if card in state.loose:
         return "lying loose on the table"
@@ -403,7 +407,7 @@ def _where(state: RoundState, card: Card) -> str | None:
     return None
 
 
-def _check_card(state: RoundState, seat: Seat, card: Card, out: list[Violation]) -> None:
+def _check_card(state: Position, seat: Seat, card: Card, out: list[Violation]) -> None:
     """D001/D002: a card not known in the mover's hand is unseen and they hold unknown cards."""
     hand = state.hand(seat)
     where = _where(state, card)
@@ -415,7 +419,7 @@ def _check_card(state: RoundState, seat: Seat, card: Card, out: list[Violation])
                          f"{card} is not in {seat}'s hand ({seat} holds {held})"))
 
 
-def _check_targets(state: RoundState, move: Move, out: list[Violation]) -> bool:
+def _check_targets(state: Position, move: Move, out: list[Violation]) -> bool:
     """D004: every loose card and declaration the move names is on the table."""
     ok = True
     missing = [c for c in move.loose if c not in state.loose]
@@ -439,14 +443,14 @@ def _index(card: Card) -> int:
     return card.index
 
 
-def _piles_of(state: RoundState, ids: Collection[int]) -> list[Pile]:
+def _piles_of(state: Position, ids: Collection[int]) -> list[Pile]:
     """The declarations with these ids, by id."""
     if not ids:
         return []
     return sorted((p for p in state.piles if p.id in ids), key=lambda p: p.id)
 
 
-def _check_capture(state: RoundState, move: Move, out: list[Violation]) -> None:
+def _check_capture(state: Position, move: Move, out: list[Violation]) -> None:
     """D203-D209, D212, D213 (pagat, The Play, items 1-2 and 4; house rules)."""
     seat, card = move.seat, move.card
     piles = _piles_of(state, move.piles)
@@ -493,7 +497,7 @@ def _check_capture(state: RoundState, move: Move, out: list[Violation]) -> None:
             out.append(left)
 
 
-def _check_face_capture(state: RoundState, move: Move, piles: Sequence[Pile], out: list[Violation]) -> None:
+def _check_face_capture(state: Position, move: Move, piles: Sequence[Pile], out: list[Violation]) -> None:
     """D203/D204/D213: a face card takes one loose card of its rank (three, for the fourth card
     under three_face_cards)."""
     card = move.card
@@ -516,7 +520,7 @@ def _check_face_capture(state: RoundState, move: Move, piles: Sequence[Pile], ou
                          f"not {', '.join(taken)}"))
 
 
-def _check_components(state: RoundState, move: Move, out: list[Violation]) -> tuple[set[Card], set[int]]:
+def _check_components(state: Position, move: Move, out: list[Violation]) -> tuple[set[Card], set[int]]:
     """D208: the sets a record joined with '+'; returns the cards and pile ids they hold.
 
     A declaration joins a set only as a plain one under liberal_declarations
@@ -552,7 +556,7 @@ def _check_components(state: RoundState, move: Move, out: list[Violation]) -> tu
     return used_cards, used_piles
 
 
-def _check_declare(state: RoundState, move: Move, out: list[Violation]) -> None:
+def _check_declare(state: Position, move: Move, out: list[Violation]) -> None:
     """D301-D311, D401-D402, D211 (pagat, Plain Declarations; Group Declarations; Obligations;
     house rules)."""
     seat, card = move.seat, move.card
@@ -612,7 +616,7 @@ def _check_declare(state: RoundState, move: Move, out: list[Violation]) -> None:
 
 
 def _check_group(
-    state: RoundState,
+    state: Position,
     move: Move,
     piles: Sequence[Pile],
     numerals: Sequence[Card],
@@ -654,7 +658,7 @@ def _check_group(
 
 
 def _check_liberal_group(
-    state: RoundState,
+    state: Position,
     move: Move,
     piles: Sequence[Pile],
     other: Sequence[Pile],
