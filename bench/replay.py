@@ -97,7 +97,7 @@ def main() -> None:
         return Console(file=io.StringIO(), width=120, height=40, force_terminal=True, color_system="truecolor")
 
     parsed, parse_times = timed(lambda: dln.loads_all(text, filename=str(path)), args.runs)
-    replay, build_times = timed(lambda: Replay.from_games(parsed[number - 1:number], numbers=[number]), args.runs)
+    replay, build_times = timed(lambda: Replay.from_games(parsed[number - 1:number]), args.runs)
     last, jump_times = timed(lambda: replay.locate(number, rounds, None), args.runs)
     _, draw_times = timed(lambda: render(replay, last, screen_console()), args.runs)
     print("in process (the first run pays for warming caches):      first         best")

@@ -216,19 +216,19 @@ def peak_rss_of_validating(path: Path, copies: int) -> tuple[float, int]:
             for _ in range(copies):
                 out.write(text + "\n")
         os.replace(big.with_suffix(".tmp"), big)
+    # The child reports its own peak: RUSAGE_CHILDREN would also count the parent's pages the
+    # child held between fork and exec, which hid a child smaller than this process.
     script = (
-        "import sys, dln\nfrom dln.validate import validate_game\n"
+        "import resource, sys, dln\nfrom dln.validate import validate_game\n"
         "with open(sys.argv[1], 'rb') as f:\n"
         "    bad = sum(validate_game(g).errors for g in dln.load(f))\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
         "sys.exit(1 if bad else 0)\n"
     )
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    result = subprocess.run([sys.executable, "-c", script, str(big)], check=False)
+    result = subprocess.run([sys.executable, "-c", script, str(big)], check=False, capture_output=True, text=True)
     if result.returncode:
-        raise SystemExit(f"validating {big} failed")
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    if peak <= before:
-        peak = before  # ru_maxrss of children is the largest child so far
+        raise SystemExit(f"validating {big} failed:\n{result.stderr}")
+    peak = int(result.stdout.split()[-1])
     return (peak / (1 << 20) if sys.platform == "darwin" else peak / 1024), big.stat().st_size
 
 

@@ -1,0 +1,27 @@
+"""The benchmark scripts still run and print their figures (which no test judges: timings vary)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+
+
+@pytest.mark.parametrize(
+    ("script", "args", "printed"),
+    [
+        ("engine.py", ["--rounds", "3", "--repeat", "1"], "µs/move"),
+        ("legal_moves.py", ["--repeat", "1", "--table", "loose20", "--rules", "forced", "--no-exact"], "loose20"),
+        ("replay.py", ["--runs", "1"], "whole process"),
+    ],
+)
+def test_a_benchmark_script_runs(script: str, args: list[str], printed: str) -> None:
+    """A quick run of each script: a broken benchmark is found by the suite, not by the next person timing."""
+    result = subprocess.run([sys.executable, str(BENCH / script), *args], capture_output=True, text=True,
+                            encoding="utf-8", timeout=300, check=False)
+    assert result.returncode == 0, result.stderr
+    assert printed in result.stdout
