@@ -216,13 +216,17 @@ def peak_rss_of_validating(path: Path, copies: int) -> tuple[float, int]:
             for _ in range(copies):
                 out.write(text + "\n")
         os.replace(big.with_suffix(".tmp"), big)
-    # The child reports its own peak: RUSAGE_CHILDREN would also count the parent's pages the
-    # child held between fork and exec, which hid a child smaller than this process.
+    # The child reports its own peak (VmHWM, on Linux): ru_maxrss, of the child or of the
+    # children, also counts the copy of this process the child was until its exec.
     script = (
         "import resource, sys, dln\nfrom dln.validate import validate_game\n"
         "with open(sys.argv[1], 'rb') as f:\n"
         "    bad = sum(validate_game(g).errors for g in dln.load(f))\n"
-        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
+        "try:\n"
+        "    peak = next(int(line.split()[1]) for line in open('/proc/self/status') if line.startswith('VmHWM:'))\n"
+        "except (OSError, StopIteration):\n"
+        "    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+        "print(peak)\n"
         "sys.exit(1 if bad else 0)\n"
     )
     result = subprocess.run([sys.executable, "-c", script, str(big)], check=False, capture_output=True, text=True)
