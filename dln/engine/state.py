@@ -1,7 +1,11 @@
 """Immutable values of a Diloti round: seats, hands, piles on the table, moves.
 
-States are frozen and every move builds a new one (sharing unchanged tuples), so
-a replayer steps backwards by keeping the list of states.  Seats are ``"N"``,
+They are NamedTuples: immutable, hashable and cheap to build.  A
+:class:`RoundState` is frozen and every :func:`~dln.engine.apply` builds a new
+one (sharing unchanged tuples), so a replayer steps backwards by keeping the
+list of states; a validator replays long records on the mutable
+:class:`~dln.engine.play.LiveRound` instead, and both answer the rules'
+questions through :class:`Position`.  Seats are ``"N"``,
 ``"E"``, ``"S"``, ``"W"``; two players sit N and S, four players in the
 partnerships NS and EW (pagat, Four-Player Game).  Points are kept per *side*:
 the seat itself in a two-player game, ``"NS"`` or ``"EW"`` in a four-player one.
