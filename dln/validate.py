@@ -4,9 +4,10 @@ This layer knows both the record model and the engine (which knows nothing of
 records).  For each round it builds the opening position from the record
 (table and hands, a ``deck``, or a ``setup``), fills in the hands the recorder
 did not see from the cards each player goes on to play in that deal, then
-checks every move with :func:`dln.engine.check` and plays it with
-:func:`dln.engine.position_after`.  The first illegal move of a round ends that round's
-replay (what follows it cannot be judged); the next round is checked as usual.
+checks every move with :func:`dln.engine.check` and plays it in place on a
+:class:`dln.engine.LiveRound`.  The first illegal move of a round ends that
+round's replay (what follows it cannot be judged); the next round is checked
+as usual.
 Variations are checked from the position before the move they replace.
 
 Findings carry a rule code from :mod:`dln.engine.codes` (``D…``) or, for

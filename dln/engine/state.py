@@ -92,16 +92,6 @@ class Hand(NamedTuple):
         """Number of cards held, known or not."""
         return len(self.known) + self.unknown
 
-    def without(self, card: Card) -> Hand:
-        """The hand after playing ``card`` (taken from the unknown part if not known)."""
-        if card in self.known:
-            return _new_hand(Hand, (self.known - {card}, self.unknown))
-        return _new_hand(Hand, (self.known, max(self.unknown - 1, 0)))
-
-
-#: Builds a Hand from both fields without NamedTuple's Python-level ``__new__``: played every move.
-_new_hand = tuple.__new__
-
 
 class Pile(NamedTuple):
     """A declaration on the table (pagat, Plain Declarations; Group Declarations).
