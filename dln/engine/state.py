@@ -371,11 +371,3 @@ class RoundState(_RoundStateFields, Position):
     piles: tuple[Pile, ...]
     captured: tuple[tuple[Card, ...], ...]
     xeris: tuple[int, ...]
-
-    def hand(self, seat: Seat) -> Hand:
-        """The hand of ``seat``."""
-        return self.hands[self.seats.index(seat)]
-
-    def table_cards(self) -> tuple[Card, ...]:
-        """All cards on the table, loose and in declarations."""
-        return self.loose + tuple(c for p in self.piles for c in p.cards)
