@@ -140,16 +140,13 @@ def count(path: Path) -> Counts:
     return Counts(games, rounds, moves, path.stat().st_size)
 
 
-def time_pass(path: Path, repeat: int, *, validate: bool) -> list[float]:
-    """Seconds to read the whole file with ``dln.load`` (and validate every game), once per repetition."""
-    times = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        for game in read_all(path):
-            if validate and validate_game(game).errors:
-                raise SystemExit(f"{path}: a generated game does not validate")
-        times.append(time.perf_counter() - started)
-    return times
+def time_pass(path: Path, *, validate: bool) -> float:
+    """Seconds to read the whole file with ``dln.load`` (and validate every game)."""
+    started = time.perf_counter()
+    for game in read_all(path):
+        if validate and validate_game(game).errors:
+            raise SystemExit(f"{path}: a generated game does not validate")
+    return time.perf_counter() - started
 
 
 def report(label: str, counts: Counts, times: list[float]) -> None:
@@ -192,19 +189,16 @@ def chess_corpus(seed: int, moves: int) -> Path:
     return path
 
 
-def time_chess(path: Path, repeat: int) -> tuple[int, list[float]]:
-    """Moves in the PGN file, and seconds to read it with ``chess.pgn.read_game`` once per repetition."""
+def time_chess(path: Path) -> tuple[int, float]:
+    """Moves in the PGN file, and seconds to read it with ``chess.pgn.read_game``."""
     import chess.pgn
 
-    times, moves = [], 0
-    for _ in range(repeat):
-        moves = 0
-        started = time.perf_counter()
-        with open(path, encoding="utf-8") as file:
-            while (game := chess.pgn.read_game(file)) is not None:
-                moves += sum(1 for _ in game.mainline_moves())
-        times.append(time.perf_counter() - started)
-    return moves, times
+    moves = 0
+    started = time.perf_counter()
+    with open(path, encoding="utf-8") as file:
+        while (game := chess.pgn.read_game(file)) is not None:
+            moves += sum(1 for _ in game.mainline_moves())
+    return moves, time.perf_counter() - started
 
 
 def peak_rss_of_validating(path: Path, copies: int) -> tuple[float, int]:
@@ -263,11 +257,11 @@ def main() -> int:
     check: dict[str, list[float]] = {label: [] for label in corpora}
     chess_moves = 0
     for _ in range(args.repeat):
-        chess_moves, once = time_chess(chess_path, 1)
-        chess_times += once
+        chess_moves, seconds = time_chess(chess_path)
+        chess_times.append(seconds)
         for label, (path, _) in corpora.items():
-            parse[label] += time_pass(path, 1, validate=False)
-            check[label] += time_pass(path, 1, validate=True)
+            parse[label].append(time_pass(path, validate=False))
+            check[label].append(time_pass(path, validate=True))
     report("python-chess read_game (parses and checks every move)",
            Counts(0, 0, chess_moves, chess_path.stat().st_size), chess_times)
     best = {"python-chess read_game": chess_moves / min(chess_times)}
