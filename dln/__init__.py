@@ -22,6 +22,7 @@ from typing import IO
 from dln.cards import DECK, Card
 from dln.errors import DLNSyntaxError
 from dln.model import (
+    Captured,
     Deal,
     Game,
     Hand,
@@ -37,6 +38,7 @@ from dln.writer import write_game, write_games
 
 __all__ = [
     "DECK",
+    "Captured",
     "Card",
     "DLNSyntaxError",
     "Deal",

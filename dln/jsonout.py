@@ -15,6 +15,10 @@ from dln.cards import Card
 from dln.model import Game, PileRef
 
 
+#: Per-card source positions: the line and column of each hand line, table line and move are given instead.
+_PER_ITEM = frozenset({"positions", "table_positions"})
+
+
 def to_data(value: Any) -> Any:
     """Plain lists, dicts, strings and numbers for any model object."""
     if isinstance(value, Card):
@@ -22,7 +26,7 @@ def to_data(value: Any) -> Any:
     if isinstance(value, PileRef):
         return {"pile": value.value, "group": value.group, "owner": value.owner}
     if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_data(getattr(value, f.name)) for f in fields(value)}
+        return {f.name: to_data(getattr(value, f.name)) for f in fields(value) if f.name not in _PER_ITEM}
     if isinstance(value, tuple | list):
         return [to_data(item) for item in value]
     return value

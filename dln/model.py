@@ -48,6 +48,8 @@ class Pile:
     group: bool
     owner: Seat | None
     cards: tuple[Card, ...]
+    line: int | None = _pos()
+    column: int | None = _pos()
 
 
 #: Something a move takes or joins: a loose card or a declaration.
@@ -108,6 +110,29 @@ class Hand:
     cards: tuple[HandCard, ...]
     line: int | None = _pos()
     column: int | None = _pos()
+    #: Where each entry of ``cards`` is written, ``(line, column)`` (for diagnostics).
+    positions: tuple[tuple[int, int], ...] = field(default=(), compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Captured:
+    """A setup's ``captured N 14: Ac 10d``: what a side has taken so far in the round.
+
+    ``cards`` are the captured cards the record names; ``count`` is how many
+    the side holds in all, or None when the named cards are all of them
+    (``captured N: Ac 10d``).  ``captured N 14`` names none.
+    """
+
+    side: Side
+    cards: tuple[Card, ...] = ()
+    count: int | None = None
+    line: int | None = _pos()
+    column: int | None = _pos()
+
+    @property
+    def size(self) -> int:
+        """How many cards the side has captured."""
+        return len(self.cards) if self.count is None else self.count
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,10 +167,18 @@ class Round:
 
     ``table`` is the opening table (cards, and in a setup also piles);
     ``deck`` is the whole pack in dealing order when the record gives it
-    instead.  ``turn`` says whose move it is in a setup.  ``rest`` and
+    instead (in a setup: the cards still to be dealt, in dealing order).
+    ``turn`` says whose move it is in a setup.  ``rest`` and
     ``score`` are the recorder's checkable claims after the last move;
     ``redeal`` is the seat that cancelled the round for its face cards (a
     house rule); ``comments`` are those written after them.
+
+    A setup may also say what a position in the middle of a round is:
+    ``deal`` (which deal of the round is in play, from 1), ``captured``
+    (each side's capture pile so far), ``xeris`` (each side's xeris so far),
+    ``last_capturer`` (the seat that captured last) and ``seen`` (cards
+    already captured, by a side the record does not say).  Each is optional:
+    what a setup leaves out is unknown, not empty.
     """
 
     number: int | None = None
@@ -167,6 +200,21 @@ class Round:
     #: Where the ``redeal`` line is written (for diagnostics).
     redeal_line: int | None = _pos()
     redeal_column: int | None = _pos()
+    # -- what a setup may say besides (see the class docstring) --
+    deal: int | None = None
+    captured: tuple[Captured, ...] = ()
+    xeris: tuple[tuple[Side, int], ...] = ()
+    last_capturer: Seat | None = None
+    seen: tuple[Card, ...] = ()
+    #: Where the ``table`` line is written, and each of its items (for diagnostics).
+    table_line: int | None = _pos()
+    table_column: int | None = _pos()
+    table_positions: tuple[tuple[int, int], ...] = field(default=(), compare=False, repr=False)
+    #: Where the ``deck`` and ``turn`` lines are written (for diagnostics).
+    deck_line: int | None = _pos()
+    deck_column: int | None = _pos()
+    turn_line: int | None = _pos()
+    turn_column: int | None = _pos()
 
     @property
     def moves(self) -> tuple[Move, ...]:
