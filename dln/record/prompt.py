@@ -11,7 +11,7 @@ from dln.errors import DLNSyntaxError
 from dln.model import Round, Seat
 from dln.record.moves import _TAG_NAME, QUIT_WORDS, Refused
 from dln.record.questions import OWN_TAGS, TAG_ORDER, NewGame, Question
-from dln.record.recordfile import RecordFile, load_record
+from dln.record.recordfile import Loaded, RecordFile, load_record
 from dln.record.session import Recorder, _validate
 from dln.record.terminal import Terminal
 
@@ -113,6 +113,10 @@ def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
         raise Stop(EXIT_BAD_INPUT, exc.format(), f"{path}: error: the file is not DLN; correct it, or record "
                    "into another file") from None
     save = file.commit
+
+    def reload() -> Loaded:
+        return load_record(file.read() or "", str(path))
+
     if loaded.repaired is not None:
         terminal.say(f"{path}: its last line was cut off by an interrupted write and is left out: "
                      f"{loaded.repaired!r}")
@@ -124,11 +128,12 @@ def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
         if new is None:
             terminal.say(f"{path}: no game started; nothing was written")
             return None
-        recorder = _or_stop(lambda: Recorder.start(new, prefix=loaded.prefix + loaded.text, save=save), path)
+        recorder = _or_stop(lambda: Recorder.start(new, prefix=loaded.prefix + loaded.text, save=save,
+                                                                reload=reload), path)
         terminal.say(f"{path}: game started: {recorder.rules_text}", "")
         return recorder
     try:
-        recorder = Recorder(game, prefix=loaded.prefix, text=loaded.text, save=save)
+        recorder = Recorder(game, prefix=loaded.prefix, text=loaded.text, save=save, reload=reload)
     except Refused as refusal:
         rules = refusal.lines[0].startswith("error ")
         raise Stop(EXIT_RULES if rules else EXIT_BAD_INPUT, *(f"{path}: {line}" for line in refusal.lines),

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dln.errors import DLNSyntaxError
-from dln.files import write_atomically
+from dln.files import FileChanged, locked, read_snapshot, replace_file
 from dln.model import Game
 from dln.parser import parse_text, split_games
 
@@ -32,69 +32,78 @@ def _unblock_signals(previous: set[int | signal.Signals]) -> None:
 # ---------------------------------------------------------------------------
 
 
-class FileChanged(OSError):
-    """The record file was changed by another program during the session."""
-
-
 class RecordFile:
     """The record on disk, written so that nothing accepted is ever lost.
 
     :meth:`commit` appends when the new text extends what is on disk (one
     ``write`` of the new lines, then ``fsync``) and otherwise replaces the
-    file atomically (temporary file in the same directory, ``fsync``,
-    ``os.replace``, ``fsync`` of the directory): a reader, or a crash, sees
-    the old file or the whole new one.  A file changed by anyone else since
-    the last write is not overwritten (:class:`FileChanged`).
+    file atomically (:func:`dln.files.replace_file`): a reader, or a crash,
+    sees the old file or the whole new one.  Both happen under
+    :func:`dln.files.locked`, the lock ``dln fmt`` takes too, after checking
+    that the file is still what this session last read or wrote: a file
+    changed by anyone else is not overwritten (:class:`FileChanged`).  An
+    append that fails half-way (a full disk) is cut back to the old length,
+    so a move is wholly on disk or not at all.
     """
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.on_disk: str | None = None
-        self._stamp: tuple[int, int, int] | None = None
+        self._stamp: tuple[int, int, int, int] | None = None
 
     def read(self) -> str | None:
         """The file's text (a byte order mark kept), or None when it does not exist yet."""
         try:
-            data = self.path.read_bytes()
+            data, snapshot = read_snapshot(self.path)
         except FileNotFoundError:
+            self.on_disk, self._stamp = None, None
             return None
         text = data.decode("utf-8")
         self.on_disk = text
-        self._stamp = self._stat()
+        self._stamp = (snapshot.device, snapshot.inode, snapshot.size, snapshot.mtime_ns)
         return text
 
-    def _stat(self) -> tuple[int, int, int] | None:
+    def _stat(self) -> tuple[int, int, int, int] | None:
         try:
             st = os.stat(self.path)
         except FileNotFoundError:
             return None
-        return st.st_ino, st.st_size, st.st_mtime_ns
+        return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
 
     def commit(self, text: str) -> None:
         """Make ``text`` the file's content, durably, before returning."""
-        if self._stat() != self._stamp:
-            raise FileChanged(0, f"{self.path} was changed by another program during the session; quit and "
-                              "run dln record again to go on from what it holds now")
-        if self.on_disk is not None and self._stamp is not None and text.startswith(self.on_disk):
-            self._append(text[len(self.on_disk):].encode("utf-8"))
-        else:
-            self._replace(text.encode("utf-8"))
-        self.on_disk = text
-        self._stamp = self._stat()
+        with locked(self.path):
+            if self._stat() != self._stamp:
+                raise FileChanged(0, f"{self.path} was changed by another program during the session; quit and "
+                                  "run dln record again to go on from what it holds now")
+            if self.on_disk is not None and self._stamp is not None and text.startswith(self.on_disk):
+                self._append(text[len(self.on_disk):].encode("utf-8"))
+            else:
+                replace_file(self.path, [text.encode("utf-8")], force=True)
+            self.on_disk = text
+            self._stamp = self._stat()
 
     def _append(self, data: bytes) -> None:
+        """Append ``data`` and fsync; on failure cut the file back to its old length (under the lock)."""
         fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
         try:
-            view = memoryview(data)
-            while view:
-                written = os.write(fd, view)
-                view = view[written:]
-            os.fsync(fd)
+            old = os.fstat(fd).st_size
+            try:
+                view = memoryview(data)
+                while view:
+                    written = os.write(fd, view)
+                    view = view[written:]
+                os.fsync(fd)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.ftruncate(fd, old)
+                    os.fsync(fd)
+                st = os.fstat(fd)
+                # Cut back: the file is what it was (it keeps the session's text); else a reload settles it.
+                self._stamp = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns) if st.st_size == old else None
+                raise
         finally:
             os.close(fd)
-
-    def _replace(self, data: bytes) -> None:
-        write_atomically(self.path, [data])
 
 
 @dataclass

@@ -42,7 +42,7 @@ from dln.record.moves import (
     table_lines,
 )
 from dln.record.questions import SEAT_TAGS, NewGame
-from dln.record.recordfile import _block_signals, _unblock_signals
+from dln.record.recordfile import FileChanged, Loaded, _block_signals, _unblock_signals
 from dln.validate import Diagnostic, GameReport, code_name, to_engine_move, validate_game
 from dln.writer import item_text, move_text, write_game
 
@@ -86,13 +86,15 @@ class Recorder:
     canonical form, or the author's own layout when resuming a hand-written
     file).  ``save`` writes the whole new file text and raises ``OSError``
     if it cannot; a change becomes part of the session only once it is saved.
-    Without ``save`` (tests) nothing is written.
+    Without ``save`` (tests) nothing is written.  ``reload`` reads the file
+    again (:func:`load_record`) when ``save`` finds it changed underneath.
     """
 
     def __init__(self, game: Game, *, prefix: str = "", text: str | None = None,
-                 save: Callable[[str], None] | None = None) -> None:
+                 save: Callable[[str], None] | None = None, reload: Callable[[], Loaded] | None = None) -> None:
         self.prefix = prefix
         self.save = save or (lambda text: None)
+        self.reload = reload
         if any(r.setup for r in game.rounds):
             raise Refused("the game holds a setup (a position from the middle of a round); "
                           "the recorder records whole rounds only")
@@ -106,10 +108,11 @@ class Recorder:
         self.noted: set[tuple[int, int, str, str]] = set()  # (round, deal, code, seat) of the notes given
 
     @classmethod
-    def start(cls, new: NewGame, *, prefix: str = "", save: Callable[[str], None] | None = None) -> Recorder:
+    def start(cls, new: NewGame, *, prefix: str = "", save: Callable[[str], None] | None = None,
+              reload: Callable[[], Loaded] | None = None) -> Recorder:
         """A session for a new game from the answered questions; its tags and round 1 are written at once."""
         game = new.game()
-        recorder = cls(game, prefix=prefix, text="", save=save)
+        recorder = cls(game, prefix=prefix, text="", save=save, reload=reload)
         recorder._save(game)
         return recorder
 
@@ -570,12 +573,32 @@ class Recorder:
         text = self._layout(game)
         blocked = _block_signals()
         try:
-            self.save(self.prefix + text)
+            try:
+                self.save(self.prefix + text)
+            except FileChanged:
+                if not self._reload():
+                    raise
+                text = self._layout(game)
+                self.save(self.prefix + text)
         except OSError as exc:
             raise Refused(f"cannot write the record: {exc.strerror or exc}", "nothing was recorded") from None
         finally:
             _unblock_signals(blocked)
         self.text = text
+
+    def _reload(self) -> bool:
+        """After the file changed underneath (``dln fmt``, or a write cut short): read it again and go
+        on from its text if it still holds this game and nothing else changed; else False."""
+        if self.reload is None:
+            return False
+        try:
+            loaded = self.reload()
+        except (OSError, UnicodeDecodeError, DLNSyntaxError):
+            return False
+        if loaded.game != self.game:
+            return False
+        self.prefix, self.text = loaded.prefix, loaded.text
+        return True
 
     def _layout(self, game: Game) -> str:
         """This game's new text: the old text with the new lines added when the change only adds
