@@ -8,6 +8,7 @@ import errno
 import io
 import os
 import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -135,3 +136,34 @@ def test_a_real_change_underneath_is_not_overwritten(tmp_path: Path) -> None:
     _, out = record(path, ["4c 5h =9"], {0: another_recorder})
     assert "changed by another program" in out
     assert path.read_text(encoding="utf-8") == START + "1. N 4c\n"
+
+
+def _writer_keeps(comment: str) -> bool:
+    """Whether the reader and writer (the robust helper's part of issue 17) keep this ';' comment."""
+    try:
+        games = list(dln.parser.parse_text(f"round 1\nN 7c ; {comment}\n", keep_line_comments=True))
+        write_games(games)
+    except (ValueError, dln.DLNSyntaxError):
+        return False
+    return True
+
+
+@pytest.mark.parametrize("comment", ["a { b", "a } b"])
+def test_a_line_comment_with_a_brace_is_never_a_traceback(tmp_path: Path, comment: str) -> None:
+    """Issue 17: resuming a file with `; a { b` crashed; one with `; a } b` was refused as not DLN."""
+    path = tmp_path / "game.dln"
+    original = START + f"N 4c 5h =9 ; {comment}\n"
+    path.write_text(original, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "dln", "record", str(path)], input="Ks\n", capture_output=True,
+                          text=True, cwd=ROOT, timeout=60)
+    assert "Traceback" not in done.stdout + done.stderr
+    if not _writer_keeps(comment):  # until the reader/writer keep such comments: a clear refusal, file untouched
+        assert done.returncode == 2 or "nothing was recorded" in done.stdout, done.stdout
+        assert path.read_text(encoding="utf-8") == original
+        pytest.skip("the reader/writer do not keep this comment yet (the robust helper's part of issue 17)")
+    assert done.returncode == 0, done.stdout
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith(START) and text.endswith("2. S Ks\n")
+    (game,) = dln.loads_all(text)
+    assert validate_game(game).errors == 0
+    assert comment in " ".join(c for m in game.rounds[0].moves for c in m.comments)

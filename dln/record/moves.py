@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from dln.cards import Card
 from dln.engine import Hand as EngineHand
@@ -13,7 +14,7 @@ from dln.errors import DLNSyntaxError
 from dln.generate import pile_ref
 from dln.model import SEATS, Move, Round
 from dln.parser import parse_text
-from dln.writer import item_text
+from dln.writer import item_text, move_text
 
 _TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 #: A line that annotates the last move starts with a glyph, a numbered glyph, a comment or a variation.
@@ -105,6 +106,16 @@ def table_lines(state: RoundState) -> list[str]:
         owner = f"{pile.owner}'s " if pile.owner else ""
         lines.append(f"       {ref} {owner}{kind}: {cards}")
     return lines
+
+
+def _shown(move: Move) -> str:
+    """A move as the screen shows it, with its annotations; a comment no ``{...}`` can hold (a ``;``
+    comment with a brace, kept from the file) is shown after a ``;``."""
+    try:
+        return move_text(move, annotations=True)
+    except ValueError:
+        text = move_text(replace(move, comments=()), annotations=True)
+        return text + "".join(f" ; {comment}" for comment in move.comments)
 
 
 def parse_move(text: str, seat: str) -> Move:

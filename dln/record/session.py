@@ -35,6 +35,7 @@ from dln.record.moves import (
     _card,
     _holding,
     _rank_order,
+    _shown,
     _upper_ranks,
     _where,
     _without_seat,
@@ -326,7 +327,7 @@ class Recorder:
         game = self._with_move(written)
         report = self._check(game, "this move", number)
         engine_move = to_engine_move(state, written)[0]
-        lines = [f"{move_text(written, annotations=True)}   ({self._describe(state, engine_move)}"
+        lines = [f"{_shown(written)}   ({self._describe(state, engine_move)}"
                  + (", a xeri!)" if written.xeri else ")")]
         round_index = len(self.game.rounds)
         for d in report.diagnostics:  # what the record cannot decide yet: said once per seat and deal
@@ -394,7 +395,7 @@ class Recorder:
         round_ = replace(round_, deals=(*round_.deals[:d], deal, *round_.deals[d + 1:]))
         game = replace(self.game, rounds=(*self.game.rounds[:r], round_, *self.game.rounds[r + 1:]))
         report = self._check(game, "the annotation")
-        return self._commit(game, report, [move_text(annotated, annotations=True)], settle=False)
+        return self._commit(game, report, [_shown(annotated)], settle=False)
 
     def undo(self) -> Reply:
         """Take back the last entry: a move (with its annotations, and the claims, next round or
@@ -414,7 +415,7 @@ class Recorder:
             deals.pop()  # a deal line comes with the move that ended the deal before
         last = deals[-1]
         if last.moves:
-            taken = move_text(last.moves[-1], annotations=True)
+            taken = _shown(last.moves[-1])
             deals[-1] = replace(last, moves=last.moves[:-1])
         elif last.hands:
             taken = f"{last.hands[-1].seat}'s hand"
@@ -603,8 +604,11 @@ class Recorder:
     def _layout(self, game: Game) -> str:
         """This game's new text: the old text with the new lines added when the change only adds
         lines (so the file can be appended to), else the canonical form of the whole game."""
-        new = write_game(game)
-        old = write_game(self.game) if self.text else ""
+        try:
+            new = write_game(game)
+            old = write_game(self.game) if self.text else ""
+        except ValueError as exc:  # e.g. a ';' comment holding a brace, which no {comment} can hold
+            raise Refused(f"cannot write the record: {exc}", "nothing was recorded") from None
         if self.text == old or not new.startswith(old):
             return new
         text = self.text + ("" if self.text.endswith("\n") else "\n") + new[len(old):]
@@ -690,6 +694,6 @@ class Recorder:
     def recent(self, count: int = 4) -> list[str]:
         """The last few moves of the round being recorded, for a resumed session."""
         moves = self.round.moves[-count:] if self.game.rounds else ()
-        return [move_text(m, annotations=True) for m in moves]
+        return [_shown(m) for m in moves]
 
 
