@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 
 from dln.cards import Card
@@ -12,7 +13,7 @@ from dln.engine import (
 )
 from dln.errors import DLNSyntaxError
 from dln.generate import pile_ref
-from dln.model import SEATS, Move, Round
+from dln.model import SEATS, Move, Round, Variation
 from dln.parser import parse_text
 from dln.writer import item_text, move_text
 
@@ -35,11 +36,13 @@ HELP_WORDS = ("help", "h")
 
 
 class Refused(Exception):
-    """A typed line that cannot be taken, with the sentences saying why."""
+    """A typed line that cannot be taken, with the sentences saying why; ``rule`` when the reason
+    is that the move breaks a rule (not a line that is not understood, or a file that cannot be written)."""
 
-    def __init__(self, *lines: str) -> None:
+    def __init__(self, *lines: str, rule: bool = False) -> None:
         super().__init__(lines[0] if lines else "refused")
         self.lines = list(lines)
+        self.rule = rule
 
 
 def _holding(state: RoundState, card: Card) -> RoundState:
@@ -116,6 +119,35 @@ def _shown(move: Move) -> str:
     except ValueError:
         text = move_text(replace(move, comments=()), annotations=True)
         return text + "".join(f" ; {comment}" for comment in move.comments)
+
+
+def _variation_text(variation: Variation) -> str:
+    """A variation as the record lays it out: ``(S 2d 7s =9 {better})``."""
+    parts = [f"{{{comment}}}" for comment in variation.comments]
+    for move in variation.moves:
+        parts.append(_shown(move))
+        parts += [_variation_text(inner) for inner in move.variations]
+    return "(" + " ".join(parts) + ")"
+
+
+def _same_play(a: Move, b: Move) -> bool:
+    """Whether two moves are the same play (seat, card, what is captured or declared), whatever the
+    order their items are written in and whatever their annotations."""
+    def key(move: Move) -> tuple[object, ...]:
+        parts = frozenset(frozenset(item_text(item) for item in component) for component in move.components)
+        return move.seat, move.card, move.kind, move.value, move.group, parts
+    return key(a) == key(b)
+
+
+def _repeated(cards: Sequence[Card | None]) -> Card | None:
+    """The first card typed twice in a list, if any."""
+    seen: set[Card] = set()
+    for card in cards:
+        if card is not None and card in seen:
+            return card
+        if card is not None:
+            seen.add(card)
+    return None
 
 
 def parse_move(text: str, seat: str) -> Move:

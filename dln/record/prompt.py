@@ -212,6 +212,7 @@ def _ask(new: NewGame, options: Options, terminal: Terminal, heading: str) -> Ne
 
 def _loop(recorder: Recorder, options: Options, terminal: Terminal, path: Path) -> int:
     asked: set[tuple[int, int]] = set()
+    code = EXIT_OK  # with scripted input: 1 once a typed move broke a rule, 2 once a line was not taken
     while True:
         if options.hands and recorder.phase == "play":
             _ask_hands(recorder, terminal, asked)
@@ -219,17 +220,19 @@ def _loop(recorder: Recorder, options: Options, terminal: Terminal, path: Path) 
         line = terminal.ask(recorder.prompt())
         if line is None:
             terminal.say(f"{path} is saved; 'dln record {path}' goes on from here")
-            return EXIT_OK
+            return code
         reply = recorder.handle(line)
+        if not reply.accepted and not terminal.interactive:
+            code = max(code, EXIT_RULES if reply.rule else EXIT_BAD_INPUT)
         if reply.quit:
             terminal.say(f"{path} is saved; 'dln record {path}' goes on from here")
-            return EXIT_OK
+            return code
         if reply.new_game:
             previous = recorder.game
             new = _ask(NewGame(options.preset, previous=previous, extra_tags=options.extra_tags), options,
                        terminal, "a new game (Enter takes the answer in brackets, - leaves it out)")
             if new is None:
-                return EXIT_OK
+                return code
             try:
                 recorder.new_game(new)
             except Refused as refusal:

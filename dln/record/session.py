@@ -35,8 +35,11 @@ from dln.record.moves import (
     _card,
     _holding,
     _rank_order,
+    _repeated,
+    _same_play,
     _shown,
     _upper_ranks,
+    _variation_text,
     _where,
     _without_seat,
     parse_move,
@@ -69,6 +72,7 @@ class Reply:
     score_sheet: bool = False
     quit: bool = False
     new_game: bool = False
+    rule: bool = False  # refused because the move breaks a rule
 
 
 def _validate(game: Game) -> GameReport:
@@ -266,7 +270,7 @@ class Recorder:
                 return self.hand(text)
             return self.move(text)
         except Refused as refusal:
-            return Reply(accepted=False, lines=refusal.lines)
+            return Reply(accepted=False, lines=refusal.lines, rule=refusal.rule)
 
     def opening_table(self, text: str) -> Reply:
         """The four cards dealt face up at the start of the round (``5h 3c 9d Js``, ``table`` optional)."""
@@ -276,6 +280,9 @@ class Recorder:
         cards = [_card(word) for word in words]
         if not cards:
             raise Refused("type the cards dealt face up, e.g. 5h 3c 9d Js")
+        twice = _repeated(cards)
+        if twice is not None:
+            raise Refused(f"{twice} is typed twice; each card lies in one place", rule=True)
         round_ = replace(self.round, table=tuple(cards))
         game = self._with_round(round_)
         report = self._check(game, "the table")
@@ -292,6 +299,9 @@ class Recorder:
         if seat not in self.seats:
             raise Refused(f"{seat} has no seat in this {self.players}-player game")
         entries: list[HandCard] = [None if word == "?" else _card(word) for word in match[2].split()]
+        twice = _repeated(entries)
+        if twice is not None:
+            raise Refused(f"{twice} is typed twice; each card lies in one place", rule=True)
         if len(entries) > HAND_SIZE:
             raise Refused(f"a hand holds {HAND_SIZE} cards, not {len(entries)}")
         entries += [None] * (HAND_SIZE - len(entries))
@@ -354,7 +364,7 @@ class Recorder:
             more = f" (and {len(legal) - len(shown)} more)" if len(legal) > len(shown) else ""
             lines.append("  legal instead: " + ", ".join(shown) + more)
         lines.append("nothing was written")
-        raise Refused(*lines)
+        raise Refused(*lines, rule=True)
 
     @staticmethod
     def _alternatives(state: RoundState, card: Card) -> list[str]:
@@ -387,6 +397,10 @@ class Recorder:
         dummy = parse_move(f"{move.card} {text}", move.seat)
         if dummy.kind != "lay" or dummy.components:
             raise Refused("an annotation is glyphs (! ? !! ?? !? ?! $n), {comments} and (variations) only")
+        for variation in dummy.variations:
+            if variation.moves and _same_play(variation.moves[0], move):
+                raise Refused(f"{_variation_text(variation)} is the move that was played: a variation shows "
+                              "another move (nothing was written)")
         annotated = replace(move, glyphs=move.glyphs + dummy.glyphs, comments=move.comments + dummy.comments,
                             variations=move.variations + dummy.variations)
         round_ = self.game.rounds[r]
@@ -395,7 +409,8 @@ class Recorder:
         round_ = replace(round_, deals=(*round_.deals[:d], deal, *round_.deals[d + 1:]))
         game = replace(self.game, rounds=(*self.game.rounds[:r], round_, *self.game.rounds[r + 1:]))
         report = self._check(game, "the annotation")
-        return self._commit(game, report, [_shown(annotated)], settle=False)
+        lines = [_shown(annotated), *(f"  {_variation_text(v)}" for v in annotated.variations)]
+        return self._commit(game, report, lines, settle=False)
 
     def undo(self) -> Reply:
         """Take back the last entry: a move (with its annotations, and the claims, next round or
@@ -468,12 +483,16 @@ class Recorder:
 
     # -- Tab completion ----------------------------------------------------------------
     def completions(self, before: str, word: str) -> list[str]:
-        """What may complete ``word`` after the text ``before`` it on the line: commands, cards that
-        may be in play, loose cards and declarations on the table, ``x`` and ``=``."""
+        """What may complete ``word`` after the text ``before`` it on the line: commands (not where a
+        card was begun), cards that may be in play, and after a card only what can legally follow it:
+        ``x``, the items it may capture or declare with, and the declared value."""
         words = before.split()
         state = self.state
         phase = self.phase
         commands = ["undo", "score", "quit", "help", "moves"] + (["new"] if phase == "over" else [])
+        folded = word.lower()
+        if any(str(card).lower().startswith(folded) for card in DECK) and folded:
+            commands = []  # a card is begun ('Q' is a queen, not 'quit')
         if phase != "play" or state is None:
             options = [str(c) for c in sorted(set(DECK) - self._table_cards(words), key=_rank_order)]
             if not words and phase != "table":
@@ -487,14 +506,37 @@ class Recorder:
         elif words[0] in ("?", "moves") or _HAND_LINE.match(before):
             options = [str(c) for c in sorted(self._playable(state), key=_rank_order)]
         else:
-            named = set(words) | {part for w in words for part in w.split("+")}
-            loose = [str(c) for c in state.loose if str(c) not in named]
-            piles = [item_text(pile_ref(state, p)) for p in state.piles]
-            options = loose + [p for p in piles if p not in named]
-            if len(words) == 1:
-                options = ["x", "=", *options]
-        folded = word.lower()
+            options = self._following(state, words)
         return [option for option in options if option.lower().startswith(folded)]
+
+    def _following(self, state: RoundState, words: Sequence[str]) -> list[str]:
+        """What may come next in a move begun with ``words`` (a card, then what is typed after it):
+        only what some legal move with that card holds and the words typed do not name yet."""
+        try:
+            card = Card.parse(_upper_ranks(words[0]))
+        except ValueError:
+            return []
+        hand = state.hand(state.turn)
+        if card not in hand.known:
+            if card in state.seen() or not hand.unknown:
+                return []
+            state = _holding(state, card)
+        typed = {part.lower() for w in words[1:] for part in w.split("+") if part}
+        options: list[str] = []
+        for move in legal_moves(state, by_value=True):
+            if move.card != card:
+                continue
+            tokens = [t for t in _without_seat(move_text(record_move(state, move))).split()[1:] if t != "*"]
+            items = [item for t in tokens for item in t.split("+")]
+            if not typed <= {item.lower() for item in items} or ("x" in items and typed and "x" not in typed):
+                continue  # a word typed is not in this move, or 'x' was not typed right after the card
+            rest = [item for item in items if item.lower() not in typed]
+            if "x" in rest:
+                rest = ["x"]  # 'x' comes right after the card
+            elif any(not item.startswith("=") for item in rest):
+                rest = [item for item in rest if not item.startswith("=")]  # the value comes last
+            options += [item for item in rest if item not in options]
+        return sorted(options, key=lambda item: (item != "x", item.startswith("=")))  # stable: x, items, value
 
     def _playable(self, state: RoundState) -> set[Card]:
         """Cards the seat to play may hold: its known cards, and unseen ones while the hand is not known."""
@@ -559,7 +601,7 @@ class Recorder:
             else:
                 lines.append(f"refused: {d.message} ({d.code} {d.name})")
         lines.append("nothing was written")
-        raise Refused(*lines)
+        raise Refused(*lines, rule=True)
 
     def _commit(self, game: Game, report: GameReport, lines: list[str], *, settle: bool = True) -> Reply:
         """Make ``game`` the record: complete what follows by itself, write it, then adopt it."""
@@ -654,7 +696,6 @@ class Recorder:
                 totals = report.totals or {}
                 result = " ".join(f"{side} {totals[side]}" for side in sides_of(report.players))
                 game = replace(game, tags=(*game.tags, ("Result", result)))
-                reply.lines.append(f"game over: {report.winner} wins, {result}")
                 return game, _validate(game)
             else:
                 break
