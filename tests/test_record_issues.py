@@ -89,3 +89,77 @@ def test_game_over_is_said_once(tmp_path: Path) -> None:
     done = _record(path, [*answers_for(game), *typed_lines(game)], "--target", "10")
     assert done.returncode == 0, done.stdout
     assert done.stdout.count("game over: N wins") == 1
+
+
+def test_redo_puts_back_what_undo_took_back_until_something_else_is_typed() -> None:
+    """Issue 18: there was no `redo`."""
+    s = Session()
+    s("5h 3c 9d Js", "4c 5h =9", "Ks")
+    assert s("undo", "undo") == ["took back 2. S Ks", "took back 1. N 4c 5h =9"]
+    assert s("redo") == ["put back 1. N 4c 5h =9"]
+    assert s.text.endswith("1. N 4c 5h =9\n")
+    s("Kd")  # something else: what was undone is gone for good
+    assert s.refused("redo") == ["there is nothing to redo ('redo' follows 'undo', before anything else is typed)"]
+    assert s.text.endswith("1. N 4c 5h =9\n2. S Kd\n")
+
+
+def test_fix_replaces_an_earlier_move_and_keeps_what_still_stands_through_standard_input(tmp_path: Path) -> None:
+    """Issue 18: correcting move 1 meant undoing and retyping every move after it."""
+    path = tmp_path / "game.dln"
+    path.write_text(START, encoding="utf-8")
+    done = _record(path, ["4c 5h =9", "Ks", "9s x 9d", "Qd", "fix 2 Kd", "fix 3 9s x [9]", "fix 9 Qc", "quit"])
+    assert done.returncode == 2, done.stdout  # 'fix 9' names no move: that line was not taken
+    out = done.stdout
+    assert "move 2 was 2. S Ks; now:" in out and "kept the 2 later moves, still legal" in out
+    # N's 9s takes its own declaration instead of the 9d: S's Qd still stands
+    assert "move 3 was 3. N 9s x 9d; now:" in out and "kept the 1 later move, still legal" in out
+    assert "the round being recorded has moves 1 to 4" in out
+    text = path.read_text(encoding="utf-8")
+    assert text.endswith("1. N 4c 5h =9\n2. S Kd\n3. N 9s x [9]\n4. S Qd\n")
+
+
+def test_fix_drops_what_no_longer_stands_prints_it_and_keeps_it_as_a_variation() -> None:
+    s = Session()
+    s("5h 3c 9d Js", "4c 5h =9", "Ks", "9s x 9d {took the loose nine}", "Kd x Ks")
+    said = s("fix 2 Kc")  # S laid Kc: then S's Kd x Ks at move 4 cannot stand (no Ks on the table)
+    assert said[:2] == ["move 2 was 2. S Ks; now:", "2. S Kc   (S lays Kc)"]
+    assert "kept the 1 later move, still legal" in said
+    assert said[-3:] == ["dropped, no longer legal after the fix (type again what was really played):",
+                         "  4. S Kd x Ks",
+                         "the original line is kept as a variation of move 2: "
+                         "(2. S Ks 3. N 9s x 9d {took the loose nine} 4. S Kd x Ks)"]
+    assert s.text.endswith("2. S Kc\n  (2. S Ks 3. N 9s x 9d {took the loose nine} 4. S Kd x Ks)\n"
+                           "3. N 9s x 9d {took the loose nine}\n")
+    assert s.recorder.prompt() == "4. S> "
+
+
+def test_an_illegal_fix_writes_nothing() -> None:
+    s = Session()
+    s("5h 3c 9d Js", "4c 5h =9", "Ks")
+    before = s.text
+    refusal = s.refused("fix 2 Jc x 9d")
+    assert refusal[-1] == "nothing was written"
+    assert s.text == before
+    assert s.refused("fix 5 Kd") == ["the round being recorded has moves 1 to 2; 'fix N move' replaces move N"]
+
+
+def test_the_guide_s_fix_transcript_is_what_the_recorder_prints(tmp_path: Path) -> None:
+    """docs/recording.md's `redo` and `fix` example, replayed: same file before, same screen, same file after."""
+    import io
+    import re
+
+    from dln.record import Options, Terminal, run
+
+    guide = (ROOT / "docs" / "recording.md").read_text(encoding="utf-8")
+    block = guide.split("## Correcting an earlier move", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    before, rest = block.removeprefix("$ cat game.dln\n").split("$ dln record game.dln\n")
+    shown, after = rest.split("$ cat game.dln\n")
+    path = tmp_path / "game.dln"
+    path.write_text(before, encoding="utf-8")
+    prompt = re.compile(r"^\d+\. [NS]> (.*)$")
+    typed = [m[1] for line in shown.splitlines() if (m := prompt.match(line))]
+    out = io.StringIO()
+    code = run(path, Options(), Terminal(io.StringIO("\n".join(typed) + "\n"), out, False))
+    assert code == 0
+    assert out.getvalue().replace(str(path), "game.dln") == shown
+    assert path.read_text(encoding="utf-8") == after

@@ -266,3 +266,40 @@ def _alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     return True
+
+
+def test_redo_and_fix_at_the_prompt(tmp_path: Path, tmux: list[str]) -> None:
+    """Issue 18: `redo` after `undo`, and `fix N move` replacing an earlier move without retyping the rest:
+    the later moves still legal are kept, the others printed and kept as a variation."""
+    source = subprocess.run([sys.executable, "-m", "dln", "generate", "--hidden", "--seed", "1", "--target",
+                             str(TARGET)], capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    game = dln.loads(source)
+    plan = steps(game)
+    moves = game.rounds[0].moves
+    assert [move_text(m) for m in moves[4:9]] == ["5. S Ks", "6. N 8d x [8s]", "7. S 10c", "8. N 10h x 10c",
+                                                   "9. S Qc"]  # the generated game these corrections fit
+    path = tmp_path / "club.dln"
+    record = shlex.join([sys.executable, "-m", "dln", "record", path.name, "--target", str(TARGET), "--defaults",
+                         "--dealer", str(game.rounds[0].dealer)])
+    pane = Pane(tmux, "fix", f"{record}; echo recorder-exit=$?; sleep 600", tmp_path)
+    pane.wait(prompt="round 1 table> ")
+    for step in plan[:10]:  # the table and nine moves
+        pane.type(step.text)
+        pane.wait(prompt=step.next_prompt)
+    pane.type("undo")
+    pane.wait("took back 9. S Qc", prompt="9. S> ")
+    pane.type("redo")
+    pane.wait("put back 9. S Qc", prompt="10. N> ")
+    pane.type("fix 5 Kd")  # S laid Kd, not Ks: everything after still stands
+    pane.wait("move 5 was 5. S Ks; now:", "kept the 4 later moves, still legal", prompt="10. N> ")
+    pane.type("fix 7 10d")  # S laid 10d: N's 10h x 10c and S's Qc cannot stand
+    screen = pane.wait("dropped, no longer legal after the fix", prompt="8. N> ")
+    assert "  8. N 10h x 10c" in screen and "  9. S Qc" in screen
+    assert "the original line is kept as a variation of move 7: (7. S 10c 8. N 10h x 10c 9. S Qc)" in screen
+    pane.type("10h x 10d")
+    pane.wait("8. N 10h x 10d", prompt="9. S> ")
+    pane.type("quit")
+    pane.wait("recorder-exit=0")
+    text = path.read_text(encoding="utf-8")
+    assert "5. S Kd\n" in text and "7. S 10d\n  (7. S 10c 8. N 10h x 10c 9. S Qc)\n8. N 10h x 10d\n" in text
+    assert validate_game(dln.loads(text)).errors == 0

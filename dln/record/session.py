@@ -23,6 +23,7 @@ from dln.errors import DLNSyntaxError
 from dln.generate import pile_ref, record_move
 from dln.model import Deal, Game, Hand, HandCard, Move, Round, ScoreClaim, Seat, Side
 from dln.parser import parse_text
+from dln.record.corrections import _FIX, fix, redo
 from dln.record.moves import (
     _ANNOTATION,
     _HAND_LINE,
@@ -111,6 +112,8 @@ class Recorder:
         self.report = report
         self.text = write_game(game) if text is None else text
         self.noted: set[tuple[int, int, str, str]] = set()  # (round, deal, code, seat) of the notes given
+        #: What ``undo`` took back, for ``redo``: (the game before, the game after, what was taken), last last.
+        self.undone: list[tuple[Game, Game, str]] = []
 
     @classmethod
     def start(cls, new: NewGame, *, prefix: str = "", save: Callable[[str], None] | None = None,
@@ -251,6 +254,11 @@ class Recorder:
                 return Reply(score_sheet=True)
             if word == "undo":
                 return self.undo()
+            if word == "redo":
+                return redo(self)
+            fixing = _FIX.fullmatch(text)
+            if fixing:
+                return fix(self, int(fixing[1]), fixing[2])
             asked = _LEGAL.fullmatch(text)
             if asked:
                 return Reply(lines=self.legal(asked[2]))
@@ -327,7 +335,12 @@ class Recorder:
         """
         state = self.state
         assert state is not None
-        typed = parse_move(text, state.turn)
+        return self.play(parse_move(text, state.turn))
+
+    def play(self, typed: Move) -> Reply:
+        """A move already read (its number is set here): checked, refused or written, as :meth:`move`."""
+        state = self.state
+        assert state is not None
         if typed.seat not in state.seats:
             raise Refused(f"{typed.seat} has no seat in this {self.players}-player game")
         number = state.played + 1
@@ -403,13 +416,18 @@ class Recorder:
                               "another move (nothing was written)")
         annotated = replace(move, glyphs=move.glyphs + dummy.glyphs, comments=move.comments + dummy.comments,
                             variations=move.variations + dummy.variations)
+        return self.replace_move(r, d, m, annotated)
+
+    def replace_move(self, r: int, d: int, m: int, move: Move) -> Reply:
+        """Put ``move`` in place of move ``m`` of deal ``d`` of round ``r`` (0-based; its annotations
+        changed, the play the same): checked, then written; the reply echoes it with its variations."""
         round_ = self.game.rounds[r]
         deal = round_.deals[d]
-        deal = replace(deal, moves=(*deal.moves[:m], annotated, *deal.moves[m + 1:]))
+        deal = replace(deal, moves=(*deal.moves[:m], move, *deal.moves[m + 1:]))
         round_ = replace(round_, deals=(*round_.deals[:d], deal, *round_.deals[d + 1:]))
         game = replace(self.game, rounds=(*self.game.rounds[:r], round_, *self.game.rounds[r + 1:]))
         report = self._check(game, "the annotation")
-        lines = [_shown(annotated), *(f"  {_variation_text(v)}" for v in annotated.variations)]
+        lines = [_shown(move), *(f"  {_variation_text(v)}" for v in move.variations)]
         return self._commit(game, report, lines, settle=False)
 
     def undo(self) -> Reply:
@@ -447,7 +465,9 @@ class Recorder:
         rounds[-1] = replace(round_, deals=tuple(deals))
         candidate = replace(game, tags=tags, rounds=tuple(rounds))
         report = self._check(candidate, "undo")
-        return self._commit(candidate, report, [f"took back {taken}"])
+        reply = self._commit(candidate, report, [f"took back {taken}"])
+        self.undone.append((game, self.game, taken))
+        return reply
 
     def legal(self, card_text: str | None = None) -> list[str]:
         """The legal moves of the seat to play, as they are typed: all of them when the hand is

@@ -1,0 +1,163 @@
+"""Correcting the record without retyping it: ``redo`` after ``undo``, and ``fix N <move>``.
+
+``fix 12 9s x 9d`` replaces move 12 of the round being recorded.  The moves
+after it are played again on the corrected position, in order, each judged
+as if typed: those still legal are kept (with their annotations, and the hand
+lines of later deals); from the first one that is not, that move and all that
+follow are dropped (a dropped move changes whose turn it is, so nothing after
+it can stand).  Nothing typed is lost: the dropped moves are printed, and the
+original line from move 12 on is kept in the record as a variation of the
+corrected move when the rules allow it there (else the printout is all).
+The whole correction is written at once (one atomic replacement), or not at
+all.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from dln.model import Game, Hand, Move, Variation
+from dln.record.moves import Refused, _shown, _variation_text
+
+if TYPE_CHECKING:
+    from dln.record.session import Recorder, Reply
+
+#: ``fix 12 9s x 9d`` (also ``fix 12. 9s x 9d``).
+_FIX = re.compile(r"(?i:fix)\s+(\d+)\.?\s+(\S.*)")
+
+
+def redo(recorder: Recorder) -> Reply:
+    """Put back what the last ``undo`` took back, if nothing has changed since."""
+    if not recorder.undone or recorder.undone[-1][1] != recorder.game:
+        recorder.undone.clear()
+        raise Refused("there is nothing to redo ('redo' follows 'undo', before anything else is typed)")
+    before, _, taken = recorder.undone.pop()
+    undone = list(recorder.undone)
+    report = recorder._check(before, "redo")
+    reply = recorder._commit(before, report, [f"put back {taken}"], settle=False)
+    recorder.undone = undone
+    return reply
+
+
+def _entries(game: Game, round_index: int, number: int) -> tuple[Move, list[Move | Hand]]:
+    """Move ``number`` of round ``round_index`` (0-based) and what follows it, in order: the later moves
+    and the hand lines of the deals that begin after it."""
+    round_ = game.rounds[round_index]
+    found: Move | None = None
+    later: list[Move | Hand] = []
+    for deal in round_.deals:
+        first = deal.moves[0].number if deal.moves else None
+        if found is not None and (first is None or first > number):
+            later += deal.hands
+        for move in deal.moves:
+            if move.number == number:
+                found = move
+            elif found is not None:
+                later.append(move)
+    if found is None:
+        raise Refused(f"the round being recorded has no move {number}")
+    return found, later
+
+
+def fix(recorder: Recorder, number: int, text: str) -> Reply:
+    """Replace move ``number`` of the round being recorded by the move ``text``; keep what follows
+    while it stays legal, print what does not."""
+    last = recorder.last_move()
+    if last is None:
+        raise Refused("there is no move to fix yet")
+    round_index = last[0]
+    if number < 1 or number > (last[3].number or 0):
+        raise Refused(f"the round being recorded has moves 1 to {last[3].number}; 'fix N move' replaces move N")
+    old, later = _entries(recorder.game, round_index, number)
+    scratch = type(recorder)(recorder.game)  # a session that writes nothing, to try the correction on
+    while (found := scratch.last_move()) is not None and found[0] == round_index \
+            and (found[3].number or 0) >= number:
+        scratch.undo()
+    fixed = scratch.move(text)
+    if not fixed.accepted:
+        return fixed
+    lines = [f"move {number} was {_shown(old)}; now:", *fixed.lines]
+    kept = 0
+    dropped: list[Move | Hand] = []
+    for entry in later:
+        if dropped:
+            dropped.append(entry)
+            continue
+        if isinstance(entry, Hand):
+            shown = " ".join("?" if c is None else str(c) for c in entry.cards)
+            reply = scratch.handle(f"{entry.seat}: {shown}")
+        else:
+            reply = scratch.handle(_retyped(entry))
+            if reply.accepted:
+                lines += _annotated(scratch, entry)
+        if reply.accepted:
+            kept += isinstance(entry, Move)
+        else:
+            dropped.append(entry)
+    game = scratch.game
+    moves_dropped = [e for e in dropped if isinstance(e, Move)]
+    if kept:
+        lines.append(f"kept the {kept} later move{'s' * (kept != 1)}, still legal")
+    if moves_dropped:
+        lines.append("dropped, no longer legal after the fix (type again what was really played):")
+        lines += [f"  {_shown(m)}" for m in moves_dropped]
+        game, kept_as = _keep_as_variation(recorder, game, round_index, number, old, later)
+        if kept_as is not None:
+            lines.append(f"the original line is kept as a variation of move {number}: {kept_as}")
+    report = recorder._check(game, "the fix")
+    return recorder._commit(game, report, lines, settle=False)
+
+
+def _retyped(move: Move) -> str:
+    """A move as it would be typed again: no number, no seat, no annotations (added back after), no xeri
+    mark (the recorder adds it where the move sweeps the table)."""
+    bare = replace(move, number=None, xeri=False, glyphs=(), comments=(), variations=())
+    return _shown(bare).split(" ", 1)[1]
+
+
+def _annotated(scratch: Recorder, move: Move) -> list[str]:
+    """Add back the glyphs, comments and variations ``move`` had; what could not be added back, said."""
+    if not (move.glyphs or move.comments or move.variations):
+        return []
+    found = scratch.last_move()
+    assert found is not None
+    r, d, m, played = found
+    annotated = replace(played, glyphs=move.glyphs, comments=move.comments, variations=move.variations)
+    try:
+        scratch.replace_move(r, d, m, annotated)
+    except Refused as refusal:
+        return [f"  the annotations of {_shown(played)} no longer fit and are left out ({refusal.lines[0]}): "
+                f"{_shown(annotated).removeprefix(_shown(played)).strip()}",
+                *(f"    {_variation_text(v)}" for v in move.variations)]
+    return []
+
+
+def _keep_as_variation(recorder: Recorder, game: Game, round_index: int, number: int, old: Move,
+                       later: list[Move | Hand]) -> tuple[Game, str | None]:
+    """``game`` with the original line from move ``number`` on as a variation of the corrected move,
+    when the rules allow it there; else ``game`` unchanged and None."""
+    line = [old, *(e for e in later if isinstance(e, Move))]
+    variation = Variation(moves=tuple(replace(m, variations=()) for m in line))
+    round_ = game.rounds[round_index]
+    for d, deal in enumerate(round_.deals):
+        for m, move in enumerate(deal.moves):
+            if move.number == number:
+                marked = replace(move, variations=(*move.variations, variation))
+                candidate = _with_move_at(game, round_index, d, m, marked)
+                try:
+                    recorder._check(candidate, "the variation")
+                except Refused:
+                    return game, None
+                return candidate, _variation_text(variation)
+    return game, None
+
+
+def _with_move_at(game: Game, r: int, d: int, m: int, move: Move) -> Game:
+    """``game`` with move ``m`` of deal ``d`` of round ``r`` (0-based) replaced."""
+    round_ = game.rounds[r]
+    deal = round_.deals[d]
+    deal = replace(deal, moves=(*deal.moves[:m], move, *deal.moves[m + 1:]))
+    round_ = replace(round_, deals=(*round_.deals[:d], deal, *round_.deals[d + 1:]))
+    return replace(game, rounds=(*game.rounds[:r], round_, *game.rounds[r + 1:]))
