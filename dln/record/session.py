@@ -24,6 +24,7 @@ from dln.generate import pile_ref, record_move
 from dln.model import Deal, Game, Hand, HandCard, Move, Round, ScoreClaim, Seat, Side
 from dln.parser import parse_text
 from dln.record.corrections import _FIX, fix, redo
+from dln.record.incremental import appended_text, window_report
 from dln.record.moves import (
     _ANNOTATION,
     _HAND_LINE,
@@ -111,6 +112,7 @@ class Recorder:
         self.game = game
         self.report = report
         self.text = write_game(game) if text is None else text
+        self.canonical = self._is_canonical(game, self.text)  # self.text is write_game(self.game)
         self.noted: set[tuple[int, int, str, str]] = set()  # (round, deal, code, seat) of the notes given
         #: What ``undo`` took back, for ``redo``: (the game before, the game after, what was taken), last last.
         self.undone: list[tuple[Game, Game, str]] = []
@@ -597,8 +599,9 @@ class Recorder:
         return replace(written, glyphs=typed.glyphs, comments=typed.comments, variations=typed.variations)
 
     def _check(self, game: Game, what: str, number: int | None = None) -> GameReport:
-        """The validator's report on ``game``; :class:`Refused` with its sentences if it finds an error."""
-        report = _validate(game)
+        """The validator's report on ``game``; :class:`Refused` with its sentences if it finds an error.
+        A change to the round being recorded replays that round only (:mod:`dln.record.incremental`)."""
+        report = window_report(self.report, self.game, game) or _validate(game)
         errors = _errors(report)
         if not errors:
             return report
@@ -633,7 +636,7 @@ class Recorder:
         return reply
 
     def _save(self, game: Game) -> None:
-        text = self._layout(game)
+        text, canonical = self._layout(game)
         blocked = _block_signals()
         try:
             try:
@@ -641,13 +644,13 @@ class Recorder:
             except FileChanged:
                 if not self._reload():
                     raise
-                text = self._layout(game)
+                text, canonical = self._layout(game)
                 self.save(self.prefix + text)
         except OSError as exc:
             raise Refused(f"cannot write the record: {exc.strerror or exc}", "nothing was recorded") from None
         finally:
             _unblock_signals(blocked)
-        self.text = text
+        self.text, self.canonical = text, canonical
 
     def _reload(self) -> bool:
         """After the file changed underneath (``dln fmt``, or a write cut short): read it again and go
@@ -661,24 +664,44 @@ class Recorder:
         if loaded.game != self.game:
             return False
         self.prefix, self.text = loaded.prefix, loaded.text
+        self.canonical = self._is_canonical(self.game, self.text)
         return True
 
-    def _layout(self, game: Game) -> str:
+    @staticmethod
+    def _is_canonical(game: Game, text: str) -> bool:
+        try:
+            return bool(text) and text == write_game(game)
+        except ValueError:
+            return False
+
+    def _layout(self, game: Game) -> tuple[str, bool]:
         """This game's new text: the old text with the new lines added when the change only adds
-        lines (so the file can be appended to), else the canonical form of the whole game."""
+        lines (so the file can be appended to), else the canonical form of the whole game; and
+        whether that text is the canonical form.
+
+        When the text is canonical and the change only adds lines to the round being recorded, the
+        lines are found by writing that round alone (:func:`appended_text`), whatever the game's length.
+        """
+        if self.canonical:
+            try:
+                added = appended_text(self.game, game)
+            except ValueError:
+                added = None
+            if added is not None:
+                return self.text + added, True
         try:
             new = write_game(game)
             old = write_game(self.game) if self.text else ""
         except ValueError as exc:  # e.g. a ';' comment holding a brace, which no {comment} can hold
             raise Refused(f"cannot write the record: {exc}", "nothing was recorded") from None
         if self.text == old or not new.startswith(old):
-            return new
+            return new, True
         text = self.text + ("" if self.text.endswith("\n") else "\n") + new[len(old):]
         try:
             same = list(parse_text(text, keep_line_comments=True)) == [game]
         except DLNSyntaxError:
             same = False
-        return text if same else new
+        return (text, False) if same else (new, True)
 
     def _settle(self, game: Game, report: GameReport, reply: Reply) -> tuple[Game, GameReport]:
         """Add what follows a move by itself: a ``deal`` line when the hands are played out, the
@@ -719,8 +742,8 @@ class Recorder:
                 return game, _validate(game)
             else:
                 break
-            game = replace(game, rounds=(*game.rounds[:-1], round_))
-            report = _validate(game)
+            before, game = game, replace(game, rounds=(*game.rounds[:-1], round_))
+            report = window_report(report, before, game) or _validate(game)
             if _errors(report):  # cannot happen: the claims are the validator's own figures
                 raise Refused(*(f"internal error: {d.message}" for d in _errors(report)))
         return game, report
@@ -747,7 +770,7 @@ class Recorder:
         game = new.game()
         report = _validate(game)
         self.prefix = whole + separator
-        self.text = ""
+        self.text, self.canonical = "", False
         self.game = Game()
         self._save(game)
         self.game, self.report = game, report
