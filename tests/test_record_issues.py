@@ -163,3 +163,16 @@ def test_the_guide_s_fix_transcript_is_what_the_recorder_prints(tmp_path: Path) 
     assert code == 0
     assert out.getvalue().replace(str(path), "game.dln") == shown
     assert path.read_text(encoding="utf-8") == after
+
+
+def test_an_output_that_cannot_encode_the_status_line_is_no_traceback(tmp_path: Path) -> None:
+    """Errors are for people in any environment: an ASCII console got a UnicodeEncodeError traceback."""
+    import os
+
+    path = tmp_path / "game.dln"
+    path.write_text(START, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "dln", "record", str(path)], input=b"4c 5h =9\nscore\nquit\n",
+                          capture_output=True, timeout=60, cwd=ROOT, env={**os.environ, "PYTHONIOENCODING": "ascii"})
+    assert done.returncode == 0 and b"Traceback" not in done.stdout + done.stderr
+    assert b"1. N 4c 5h =9" in done.stdout
+    assert path.read_text(encoding="utf-8").endswith("1. N 4c 5h =9\n")

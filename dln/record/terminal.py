@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING
 
@@ -50,28 +51,46 @@ class Terminal:
             except EOFError:
                 self.stdout.write("\n")
                 return None
-        self.stdout.write(prompt)
+        self._write(prompt)
         line = self.stdin.readline()
         if not line:
             self.stdout.write("\n")
             self.stdout.flush()
             return None
         line = line.rstrip("\r\n")
-        self.stdout.write(line + "\n")
+        self._write(line + "\n")
         self.stdout.flush()
         return line
 
     def say(self, *lines: str) -> None:
         """Print lines."""
         for line in lines:
-            self.stdout.write(line + "\n")
+            self._write(line + "\n")
         self.stdout.flush()
+
+    def _write(self, text: str) -> None:
+        """Write ``text``; on an output that cannot encode a character (an ASCII or cp1252 console) the
+        character is written as a backslash escape rather than ending the session with a traceback."""
+        try:
+            self.stdout.write(text)
+        except UnicodeEncodeError:
+            encoding = getattr(self.stdout, "encoding", None) or "ascii"
+            self.stdout.write(text.encode(encoding, "backslashreplace").decode(encoding))
 
     def table(self, table: Table) -> None:
         """Print a rich table (the score sheet)."""
+        from rich import box
         from rich.console import Console
 
-        Console(file=self.stdout, highlight=False, emoji=False, force_terminal=self.interactive or None,
+        encoding = getattr(self.stdout, "encoding", None) or "utf-8"
+        try:
+            "─━│┃—♦♣".encode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            table.box = box.ASCII  # an ASCII or cp1252 console: plain borders, other symbols escaped
+        out = io.StringIO()
+        Console(file=out, highlight=False, emoji=False, force_terminal=self.interactive or None,
                 width=None if self.interactive else 100).print(table)
+        self._write(out.getvalue())
+        self.stdout.flush()
 
 
