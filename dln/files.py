@@ -145,7 +145,15 @@ def locked(path: Path | str) -> Iterator[None]:
         finally:
             counts[directory] -= 1
         return
-    fd = os.open(directory, os.O_RDONLY)
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:  # a directory we may enter but not read: no lock to share, the snapshot check remains
+        counts[directory] = 1
+        try:
+            yield
+        finally:
+            counts[directory] = 0
+        return
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         counts[directory] = 1
@@ -181,7 +189,11 @@ def remove_stale_temporaries(target: Path) -> list[Path]:
     """Remove the temporary files of ``target`` left by processes that died (``kill -9``, power cut).
 
     A temporary file names its writer's PID; one whose process is alive is
-    someone's write in progress and is left alone.  Returns what was removed.
+    someone's write in progress and is left alone.  (A PID means something on
+    this machine only: on a directory shared with another machine, a write in
+    progress there could be taken for a dead one here; its rename then fails
+    and that write reports an error, nothing else is lost.)  Returns what was
+    removed.
     """
     pattern = re.compile(re.escape(f".{target.name}.dln-tmp-") + r"(\d+)\Z")
     removed: list[Path] = []

@@ -167,3 +167,29 @@ def test_a_line_comment_with_a_brace_is_never_a_traceback(tmp_path: Path, commen
     (game,) = dln.loads_all(text)
     assert validate_game(game).errors == 0
     assert comment in " ".join(c for m in game.rounds[0].moves for c in m.comments)
+
+
+def test_the_recorder_writes_under_the_lock_fmt_takes(tmp_path: Path) -> None:
+    """The shared protocol: while dln fmt holds the lock (checking and renaming), a move waits for it."""
+    import threading
+
+    from dln.files import locked
+    from dln.record import RecordFile
+
+    path = tmp_path / "game.dln"
+    path.write_text(START, encoding="utf-8")
+    file = RecordFile(path)
+    file.read()
+    done = threading.Event()
+
+    def commit() -> None:
+        file.commit(START + "1. N 4c 5h =9\n")
+        done.set()
+
+    with locked(path):
+        thread = threading.Thread(target=commit)
+        thread.start()
+        assert not done.wait(0.3)
+        assert path.read_text(encoding="utf-8") == START
+    thread.join()
+    assert path.read_text(encoding="utf-8") == START + "1. N 4c 5h =9\n"
