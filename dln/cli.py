@@ -12,7 +12,6 @@ import json
 import os
 import sys
 import time
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,6 +37,7 @@ if TYPE_CHECKING:  # the replayer's modules and rich load only when a command ne
 
     from dln.batch import Checked
     from dln.replay import Cursor, Replay
+    from dln.verdicts import Tally
 
 EXIT_OK, EXIT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
 STDIN = "-"
@@ -249,130 +249,187 @@ def _outcome(report: GameReport | Checked) -> str:
     return f"{report.winner} wins, {standing}" if report.winner else f"unfinished, {standing}"
 
 
-@main.command()
+@main.command(short_help="Check records against the rules of the game.")
 @click.argument("files", nargs=-1, required=True)
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON list of diagnostics.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON object: every game's verdict and findings, then a summary (see docs/cli.md).")
 @click.option("--explain", is_flag=True, help="List every legal alternative, not only the first few.")
+@click.option("--select", "select", multiple=True, metavar="CODES",
+              help="Report only these codes or code prefixes, comma-separated (D2, D201, R).")
+@click.option("--ignore", "ignore", multiple=True, metavar="CODES",
+              help="Do not report these codes or code prefixes, comma-separated.")
+@click.option("--strict", is_flag=True, help="Warnings fail too (exit 1).")
 @variant_option
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Check games in this many processes.")
 @click.option("-v", "--verbose", is_flag=True, help="A verdict line for every game, not only those with findings.")
 @click.option("-q", "--quiet", is_flag=True, help="Print problems only: no verdict lines, summary or progress.")
-def validate(files: tuple[str, ...], as_json: bool, explain: bool, variant: str | None, jobs: int,
-             verbose: bool, quiet: bool) -> None:
+def validate(files: tuple[str, ...], as_json: bool, explain: bool, select: tuple[str, ...], ignore: tuple[str, ...],
+             strict: bool, variant: str | None, jobs: int, verbose: bool, quiet: bool) -> None:
     """Replay DLN FILES through the rules and report every illegal move ('-' reads stdin).
 
     Each problem is reported like a compiler error: file:line:column, the rule
     code and name, what happened, the line with a caret, and the moves that
     would have been legal, then a verdict line for the game (every game with
     --verbose).  The summary says under which rules the games were checked.
-    Files are read one game at a time, so archives of any size are checked in
-    little memory; a progress bar shows on a terminal.  Exit 0 when every game is legal (warnings allowed), 1 when a
-    move or claim breaks the rules, 2 on syntax errors, unreadable files or
-    tags that make no sense.
+    The whole report goes to standard output; `dln explain CODE` tells what a
+    code means.  Directories are searched for *.dln files.  Files are read one
+    game at a time, so archives of any size are checked in little memory; a
+    progress bar shows on a terminal (on standard error, with the time taken).
+
+    Exit 0 when every game is legal (warnings allowed, unless --strict), 1 when
+    a move or claim breaks the rules, 2 on syntax errors, unreadable files,
+    tags that make no sense, or when there is no game to check.
     """
     from concurrent.futures import ProcessPoolExecutor
 
     from dln.batch import check_games
+    from dln.progress import Progress
+    from dln.verdicts import CANNOT_READ, NOTHING_TO_CHECK, Selection, Tally, split_codes, unknown_prefixes
 
+    selection = Selection(tuple(split_codes(select)), tuple(split_codes(ignore)))
+    for option, prefixes in (("--select", selection.select), ("--ignore", selection.ignore)):
+        if unknown := unknown_prefixes(prefixes):
+            raise click.BadParameter(f"no rule or record code starts with {', '.join(unknown)} "
+                                     "(dln explain lists them)", param_hint=f"'{option}'")
     started = time.perf_counter()
     status = _Status()
-    found: list[dict[str, object]] = []
-    totals = dict.fromkeys(("games", "rounds", "moves", "errors", "warnings"), 0)
-    rules: Counter[str] = Counter()
+    tally = Tally()
     variants = parse_variants(variant) if variant is not None else None
-    names = list(_expand(files))
+    out = _Report(as_json)
+    names: list[str] = []
+    for name in _expand_for_check(files, out):
+        names.append(name)
+    if out.problems:
+        status.worst(EXIT_BAD_INPUT)
+    tally.files = len(names)
+    sizes = {name: (os.path.getsize(name) if name != STDIN and os.path.isfile(name) else 0) for name in names}
+    bar = Progress(sum(sizes.values()), enabled=not (quiet or as_json))
+    out.before_print = bar.clear
     pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
-    with _progress(names, enabled=not (quiet or as_json)) as advance, pool or contextlib.nullcontext():
+    with pool or contextlib.nullcontext():
         for name in names:
             display = _display_name(name)
             try:
                 stream = sys.stdin.buffer if name == STDIN else open(name, "rb")  # noqa: SIM115 - closed below
             except OSError as exc:
-                _report_problem(Source(name, problem=exc.strerror or str(exc)))
+                out.problem(display, CANNOT_READ, f"cannot read: {exc.strerror or exc}")
+                tally.unreadable += 1
                 status.worst(EXIT_BAD_INPUT)
                 continue
+            games_before = tally.games
             try:
                 for size, verdicts in check_games(display, read_lines(stream), variants=variants, pool=pool,
                                                   jobs=jobs):
-                    advance(name, size)
+                    bar.advance(size)
                     for checked in verdicts:
-                        _tally(checked, totals, status)
-                        rules[checked.rules] += checked.syntax is None
+                        checked = selection.apply(checked)
+                        _tally(checked, tally, status, strict=strict)
                         if as_json:
-                            found += _json_diagnostics(checked)
+                            out.game(checked)
                         else:
-                            _print_verdict(checked, explain=explain, verdict=verbose or (not quiet and bool(
+                            _print_verdict(checked, out, explain=explain, verdict=verbose or (not quiet and bool(
                                 checked.errors or checked.warnings)))
             except UnicodeDecodeError as exc:
-                _report_problem(Source(name, problem=f"not UTF-8 text (byte {exc.start})"))
+                out.problem(display, CANNOT_READ, f"cannot read: not UTF-8 text (byte {exc.start})")
+                tally.unreadable += 1
                 status.worst(EXIT_BAD_INPUT)
+                continue
             finally:
                 if stream is not sys.stdin.buffer:
                     stream.close()
+            if tally.games == games_before:
+                out.problem(display, NOTHING_TO_CHECK, "no game in this file: nothing was checked")
+                status.worst(EXIT_BAD_INPUT)
+    bar.clear()
+    if names and not tally.games and not out.problems:
+        status.worst(EXIT_BAD_INPUT)
     if as_json:
-        click.echo(json.dumps(found, ensure_ascii=False, indent=2))
+        out.finish(tally.data(status.code))
     elif not quiet:
+        click.echo(tally.line())
+        if under := tally.checked_under():
+            click.echo(under)
         elapsed = time.perf_counter() - started
-        moves = totals["moves"]
-        click.echo(f"{count_of(totals['games'], 'game')}, {count_of(totals['rounds'], 'round')}, "
-                   f"{count_of(moves, 'move')}: {count_of(totals['errors'], 'error')}, "
-                   f"{count_of(totals['warnings'], 'warning')} "
-                   f"({elapsed:.2f} s, {moves / elapsed if elapsed else 0:,.0f} moves/s)", err=True)
-        checked_under = "; ".join(f"{name} ({count_of(n, 'game')})" if len(rules) > 1 else name
-                                  for name, n in rules.items() if n)
-        if checked_under:
-            click.echo(f"checked under: {checked_under}", err=True)
+        if sys.stderr.isatty():  # timing differs from run to run: for the person watching, not the report
+            click.echo(f"({elapsed:.2f} s, {tally.moves / elapsed if elapsed else 0:,.0f} moves/s)", err=True)
     sys.exit(status.code)
 
 
-def _tally(checked: Checked, totals: dict[str, int], status: _Status) -> None:
+class _Report:
+    """Where ``dln validate`` writes: findings as text on stdout, or one streamed JSON object."""
+
+    def __init__(self, as_json: bool) -> None:
+        self.as_json = as_json
+        self.problems: list[dict[str, object]] = []  # findings about files, not games (S002, S003)
+        self.games = 0
+        self.before_print: Callable[[], None] = lambda: None
+
+    def echo(self, text: str) -> None:
+        """A line of the text report (the progress bar erased first)."""
+        self.before_print()
+        click.echo(text)
+
+    def problem(self, file: str, code: str, message: str) -> None:
+        """A file that could not be read or held nothing to check."""
+        from dln.verdicts import problem_data
+
+        self.problems.append(problem_data(file, code, message))
+        if not self.as_json:
+            self.echo(f"{file}: error: {message}")
+
+    def game(self, checked: Checked) -> None:
+        """One game's verdict, streamed as an element of the JSON ``games`` list."""
+        from dln.verdicts import game_data
+
+        click.echo(('{"games": [' if not self.games else ",") + json.dumps(game_data(checked), ensure_ascii=False))
+        self.games += 1
+
+    def finish(self, summary: dict[str, object]) -> None:
+        """Close the JSON object: the file problems and the summary."""
+        if not self.games:
+            click.echo('{"games": [', nl=False)
+        click.echo('], "diagnostics": ' + json.dumps(self.problems, ensure_ascii=False)
+                   + ', "summary": ' + json.dumps(summary, ensure_ascii=False) + "}")
+
+
+def _expand_for_check(files: tuple[str, ...], out: _Report) -> Iterator[str]:
+    """The files to check; a directory holding no ``*.dln`` file is reported (S003), not passed over."""
+    from dln.verdicts import NOTHING_TO_CHECK
+
+    for path in files:
+        found = list(_expand((path,)))
+        if found or path == STDIN or not Path(path).is_dir():
+            yield from found
+            continue
+        others = sorted(p.name for p in Path(path).rglob("*") if p.suffix.lower() == ".dln")
+        hint = (f" ({count_of(len(others), 'file')} such as {others[0]} skipped: the suffix must be "
+                "lower-case .dln)") if others else ""
+        out.problem(path, NOTHING_TO_CHECK, f"no *.dln file in this directory: nothing was checked{hint}")
+
+
+def _tally(checked: Checked, tally: Tally, status: _Status, *, strict: bool = False) -> None:
     """Add one game's figures to the run's and raise the exit status as it deserves."""
-    totals["games"] += 1
-    totals["rounds"] += checked.rounds
-    totals["moves"] += checked.moves
-    totals["errors"] += checked.errors
-    totals["warnings"] += checked.warnings
-    status.worst(EXIT_BAD_INPUT if checked.bad_record else EXIT_FOUND if checked.errors else EXIT_OK)
+    tally.add(checked)
+    failed = checked.errors or (strict and checked.warnings)
+    status.worst(EXIT_BAD_INPUT if checked.bad_record else EXIT_FOUND if failed else EXIT_OK)
 
 
-def _print_verdict(checked: Checked, *, explain: bool, verdict: bool) -> None:
+def _print_verdict(checked: Checked, out: _Report, *, explain: bool, verdict: bool) -> None:
     """A game's diagnostics, compiler style, then (if ``verdict``) one line saying how it ended."""
     if checked.syntax is not None:
-        _report_syntax(checked.syntax, checked.number - 1)
+        text = checked.syntax.format()
+        if checked.number > 1:
+            text += f"\n  note: game {checked.number} was skipped; the other games of the file were read"
+        out.echo(text + "\n")
         return
     for diagnostic in sorted(checked.diagnostics, key=lambda d: (d.line, d.column)):
-        click.echo(diagnostic.format(explain=explain) + "\n")
+        out.echo(diagnostic.format(explain=explain) + "\n")
     if verdict:
         label = f"game {checked.number}" + (f" ({checked.event})" if checked.event else "")
         verdict = "illegal" if checked.errors else "legal"
-        click.echo(f"{checked.file}: {label}: {count_of(checked.rounds, 'round')}, {count_of(checked.moves, 'move')}, "
-                   f"{_outcome(checked)}; {checked.rules}: {verdict}")
-
-
-def _json_diagnostics(checked: Checked) -> list[dict[str, object]]:
-    error = checked.syntax
-    if error is None:
-        return [d.to_data() for d in checked.diagnostics]
-    return [{"file": error.filename, "line": error.line, "column": error.column, "severity": "error",
-             "code": "S001", "name": "syntax-error", "message": error.message, "help": [],
-             "game": error.game, "round": None, "move": None}]
-
-
-@contextlib.contextmanager
-def _progress(names: list[str], *, enabled: bool) -> Iterator[Callable[[str, int], None]]:
-    """A progress bar over the files' sizes on a terminal (stderr); elsewhere, nothing."""
-    if not enabled or not sys.stderr.isatty():
-        yield lambda name, size: None
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
-
-    sizes = {name: (os.path.getsize(name) if name != STDIN and os.path.isfile(name) else 0) for name in names}
-    columns = (TextColumn("validating"), BarColumn(), TextColumn("{task.percentage:>3.0f}%"), TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("validate", total=sum(sizes.values()) or None)
-        yield lambda name, size: bar.advance(task, size)
+        out.echo(f"{checked.file}: {label}: {count_of(checked.rounds, 'round')}, {count_of(checked.moves, 'move')}, "
+                 f"{_outcome(checked)}; {checked.rules}: {verdict}")
 
 
 def _refuse_broken_game(source: Source, game_number: int) -> None:
