@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -36,6 +38,17 @@ CASES = [
     ("parse-json", ["parse", "--json", "messy.dln"], None),
     ("parse-bad-game-skipped", ["parse", "three-games-one-bad.dln"], None),
     ("parse-unreadable", ["parse", "no-such-file.dln"], None),
+    ("validate-illegal", ["validate", "../../samples/illegal/D201-lay-while-declared.dln"], None),
+    ("validate-syntax-error", ["validate", "three-games-one-bad.dln"], None),
+    ("validate-unreadable", ["validate", "no-such-file.dln", "messy.dln"], None),
+    ("validate-empty-file", ["validate", "empty.dln"], None),
+    ("validate-stdin", ["validate", "-"], "bad-capture.dln"),
+    ("validate-json-syntax-error", ["validate", "--json", "three-games-one-bad.dln"], None),
+    ("validate-json-unreadable", ["validate", "--json", "no-such-file.dln"], None),
+    ("validate-strict", ["validate", "--strict", "../../samples/constructs/hidden-hands.dln"], None),
+    ("validate-select", ["validate", "--select", "D6", "../../samples/constructs/hidden-hands.dln"], None),
+    ("validate-ignore", ["validate", "--ignore", "D3,D604", "../../samples/constructs/hidden-hands.dln"], None),
+    ("validate-bad-select", ["validate", "--select", "X9", "messy.dln"], None),
 ]
 
 
@@ -122,3 +135,106 @@ def test_the_installed_entry_point_runs() -> None:
         check=False,
     )
     assert result.returncode == 0, result.stderr
+
+
+# -- validate: the report is complete, and checking nothing is not success ----------------------------
+
+
+def test_validate_report_redirected_keeps_syntax_errors_and_summary(tmp_path: Path) -> None:
+    """`dln validate bad.dln > report.txt` keeps everything: nothing of the report is on stderr."""
+    result = subprocess.run([sys.executable, "-m", "dln", "validate", str(GOLDEN / "three-games-one-bad.dln")],
+                            capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                            check=False)
+    assert result.returncode == 2 and result.stderr == ""
+    assert "error: '19' is not a value" in result.stdout and "3 games, 2 rounds, 2 moves: 1 error" in result.stdout
+
+
+def test_validate_json_is_one_object_with_games_diagnostics_and_summary() -> None:
+    code, out, err = run("validate", "--json", str(GOLDEN / "three-games-one-bad.dln"), "no-such-file.dln")
+    assert code == 2 and err == ""
+    data = json.loads(out)
+    assert [g["verdict"] for g in data["games"]] == ["legal", "syntax-error", "legal"]
+    assert data["games"][1]["diagnostics"][0]["code"] == "S001"
+    assert [(d["code"], d["name"], d["file"]) for d in data["diagnostics"]] == [
+        ("S002", "cannot-read", "no-such-file.dln")]
+    assert data["summary"]["games"] == 3 and data["summary"]["unreadable"] == 1 and data["summary"]["exit"] == 2
+
+
+def test_validate_a_directory_without_dln_files_is_not_success(tmp_path: Path) -> None:
+    code, out, _ = run("validate", str(tmp_path))
+    assert code == 2 and f"{tmp_path}: error: no *.dln file in this directory: nothing was checked" in out
+    (tmp_path / "GAME.DLN").write_text("round 1\ntable 5h 3c 9d Js\n", encoding="utf-8")
+    code, out, _ = run("validate", str(tmp_path))
+    assert code == 2 and "GAME.DLN skipped: the suffix must be lower-case .dln" in out
+    code, out, _ = run("validate", "--json", str(tmp_path))
+    assert code == 2 and json.loads(out)["diagnostics"][0]["code"] == "S003"
+
+
+def test_validate_select_ignore_and_strict_decide_the_exit_code() -> None:
+    """hidden-hands.dln holds two warnings (D302, D604): legal, unless --strict; ignored, they do not count."""
+    path = str(ROOT / "samples" / "constructs" / "hidden-hands.dln")
+    assert run("validate", path)[0] == 0
+    assert run("validate", "--strict", path)[0] == 1
+    assert run("validate", "--strict", "--ignore", "D3", "--ignore", "D604", path)[0] == 0
+    assert run("validate", "--strict", "--select", "D6", path)[0] == 1
+    code, out, _ = run("validate", "--select", "D3", "--ignore", "D302", path)
+    assert code == 0 and "0 errors, 0 warnings" in out
+
+
+@pytest.mark.parametrize(
+    ("select", "ignore", "kept"),
+    [
+        ((), (), {"D201", "D604", "R002"}),
+        (("D2",), (), {"D201"}),
+        ((), ("D",), {"R002"}),
+        (("D",), ("D2",), {"D604"}),
+        (("D2",), ("D201",), set()),
+        (("D201",), ("D2",), {"D201"}),
+        (("D2",), ("D2",), set()),
+    ],
+)
+def test_selection_takes_the_longer_prefix(select: tuple[str, ...], ignore: tuple[str, ...],
+                                           kept: set[str]) -> None:
+    from dln.verdicts import Selection
+
+    selection = Selection(select, ignore)
+    assert {code for code in ("D201", "D604", "R002") if selection.keeps(code)} == kept
+    assert selection.keeps("S001")  # what was not read was not checked: never ignored
+
+
+def test_the_progress_bar_is_erased_before_anything_is_printed() -> None:
+    import io
+
+    from dln.progress import Progress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    screen = Terminal()
+    bar = Progress(100, stream=screen)
+    bar.advance(50)
+    assert screen.getvalue().startswith("\rvalidating ") and screen.getvalue().endswith(" 50%")
+    bar.clear()
+    assert screen.getvalue().endswith("\r\x1b[2K")
+    bar.clear()  # nothing drawn since: nothing to erase
+    assert screen.getvalue().count("\x1b[2K") == 1
+    silent = Terminal()
+    Progress(100, stream=silent, enabled=False).advance(50)
+    assert silent.getvalue() == ""
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed: no terminal to drive")
+def test_the_progress_bar_does_not_run_into_the_report_in_a_terminal() -> None:
+    """In a real terminal (tmux), the first diagnostic starts its own line: no bar left before it."""
+    from tests.test_tui import Terminal
+
+    command = shlex.join([sys.executable, "-m", "dln", "validate", "samples/illegal/D201-lay-while-declared.dln"])
+    term = Terminal(f"{command}; echo validate-exit=$?; sleep 600", cwd=ROOT)
+    try:
+        screen = term.wait_for("validate-exit=1")
+    finally:
+        term.close()
+    lines = screen.splitlines()
+    assert any(line.startswith("samples/illegal/D201-lay-while-declared.dln:10:1: error D201") for line in lines)
+    assert "validating" not in screen and "1 game, 1 round, 2 moves: 1 error, 0 warnings" in lines
