@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
@@ -80,18 +80,20 @@ def _display_name(name: str) -> str:
     return "<stdin>" if name == STDIN else name
 
 
-def _report_problem(source: Source) -> None:
-    click.echo(f"{_display_name(source.name)}: error: cannot read: {source.problem}", err=True)
+def _report_problem(source: Source, *, err: bool = True) -> None:
+    click.echo(f"{_display_name(source.name)}: error: cannot read: {source.problem}", err=err)
 
 
-def _report_syntax(error: DLNSyntaxError, games_read: int) -> None:
+def _report_syntax(error: DLNSyntaxError, games_read: int, *, err: bool = True) -> None:
     text = error.format()
     if games_read or (error.game or 0) > 1:
         text += f"\n  note: game {error.game} was skipped; the other games of the file were read"
-    click.echo(text + "\n", err=True)
+    click.echo(text + "\n", err=err)
 
 
-def _games(source: Source, *, keep_line_comments: bool = False) -> list[Game]:
+def _games(source: Source, *, keep_line_comments: bool = False, report_to: str | None = "stderr") -> list[Game]:
+    """The games of ``source``; each syntax error is kept in ``source.errors`` and reported to ``report_to``
+    (``stdout``, ``stderr``, or ``None`` when the caller reports them itself)."""
     assert source.text is not None
     games = list(
         parse_text(
@@ -101,8 +103,8 @@ def _games(source: Source, *, keep_line_comments: bool = False) -> list[Game]:
             keep_line_comments=keep_line_comments,
         )
     )
-    for error in source.errors:
-        _report_syntax(error, len(games))
+    for error in source.errors if report_to else ():
+        _report_syntax(error, len(games), err=report_to == "stderr")
     return games
 
 
@@ -285,7 +287,7 @@ def validate(files: tuple[str, ...], as_json: bool, explain: bool, select: tuple
 
     from dln.batch import check_games
     from dln.progress import Progress
-    from dln.verdicts import CANNOT_READ, NOTHING_TO_CHECK, Selection, Tally, split_codes, unknown_prefixes
+    from dln.verdicts import CANNOT_READ, NOTHING_TO_CHECK, Selection, Tally, game_data, split_codes, unknown_prefixes
 
     selection = Selection(tuple(split_codes(select)), tuple(split_codes(ignore)))
     for option, prefixes in (("--select", selection.select), ("--ignore", selection.ignore)):
@@ -326,7 +328,7 @@ def validate(files: tuple[str, ...], as_json: bool, explain: bool, select: tuple
                         checked = selection.apply(checked)
                         _tally(checked, tally, status, strict=strict)
                         if as_json:
-                            out.game(checked)
+                            out.item(game_data(checked))
                         else:
                             _print_verdict(checked, out, explain=explain, verdict=verbose or (not quiet and bool(
                                 checked.errors or checked.warnings)))
@@ -378,11 +380,9 @@ class _Report:
         if not self.as_json:
             self.echo(f"{file}: error: {message}")
 
-    def game(self, checked: Checked) -> None:
-        """One game's verdict, streamed as an element of the JSON ``games`` list."""
-        from dln.verdicts import game_data
-
-        click.echo(('{"games": [' if not self.games else ",") + json.dumps(game_data(checked), ensure_ascii=False))
+    def item(self, data: dict[str, object]) -> None:
+        """One game's data, streamed as an element of the JSON ``games`` list."""
+        click.echo(('{"games": [' if not self.games else ",") + json.dumps(data, ensure_ascii=False))
         self.games += 1
 
     def finish(self, summary: dict[str, object]) -> None:
@@ -482,29 +482,77 @@ def moves(file: str, at: int, game_number: int, round_number: int, every: bool, 
         click.echo("  " + move_text(record_move(state, move)))
 
 
-@main.command()
+@main.command(short_help="Print the score sheet of each game.")
 @click.argument("file")
 @click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
               help="Only this game (counted from 1); default every game.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON object: every game's rounds item by item and its totals (see docs/cli.md).")
 @variant_option
-def score(file: str, game_number: int | None, variant: str | None) -> None:
-    """Print the score sheet of each game: every round's points item by item, and the running totals."""
-    source = _source_or_exit(file)
-    games = _games(source)
+def score(file: str, game_number: int | None, as_json: bool, variant: str | None) -> None:
+    """Print the score sheet of each game in FILE ('-' reads stdin): every round's points item by item,
+    and the running totals.
+
+    A setup (a position from the middle of a round) shows only what the
+    record tells: "most cards" is ? while the captures before it are
+    unknown, and its points are not added to the totals.  Exit codes as
+    dln validate: 1 when a game breaks a rule, 2 on a syntax error, an
+    unreadable file, a tag that makes no sense, or no game to score.
+    """
+    from dln.scoresheet import score_data
+    from dln.verdicts import CANNOT_READ, NOTHING_TO_CHECK, SYNTAX_ERROR, problem_data
+
+    out = _Report(as_json)
+    status = _Status()
+    display = _display_name(file)
+    source = _read(file)
+    if source.problem is not None:
+        out.problem(display, CANNOT_READ, f"cannot read: {source.problem}")
+        _finish_report(out, status, EXIT_BAD_INPUT, games=0)
+    games = _games(source, report_to=None if as_json else "stdout")
+    for error in source.errors:
+        status.worst(EXIT_BAD_INPUT)
+        if as_json:
+            item = problem_data(display, SYNTAX_ERROR, error.message)
+            out.problems.append({**item, "line": error.line, "column": error.column, "game": error.game})
+    if game_number is not None:
+        if any(error.game == game_number for error in source.errors):
+            _finish_report(out, status, EXIT_BAD_INPUT, games=0)
+        if all(game.number != game_number for game in games):
+            total = len(games) + len(source.errors)
+            raise click.BadParameter(f"there is no game {game_number}: {display} has {count_of(total, 'game')}",
+                                     param_hint="'--game'")
+    elif not games and not source.errors:
+        out.problem(display, NOTHING_TO_CHECK, "no game in this file: nothing to score")
+        status.worst(EXIT_BAD_INPUT)
     variants = parse_variants(variant) if variant is not None else None
     from rich.console import Console  # only this command draws tables; keep start-up light
 
     console = Console(highlight=False)
-    status = _Status()
-    status.worst(EXIT_BAD_INPUT if source.errors else EXIT_OK)
+    scored = 0
     for game in games:
         if game_number is not None and game.number != game_number:
             continue
-        report = validate_game(game, index=game.number or 1, filename=_display_name(file), variants=variants)
+        report = validate_game(game, index=game.number or 1, filename=display, variants=variants)
+        scored += 1
+        if any(d.code == "R002" for d in report.diagnostics):
+            status.worst(EXIT_BAD_INPUT)  # a tag that makes no sense: the game is not scored as written
+        elif report.errors:
+            status.worst(EXIT_FOUND)
+        if as_json:
+            out.item(score_data(report, display))
+            continue
         console.print(score_sheet(report))
         if report.errors:
-            status.worst(EXIT_FOUND)
             console.print(f"[bold red]{count_of(report.errors, 'error')}[/]: run dln validate for the details")
+    _finish_report(out, status, status.code, games=scored)
+
+
+def _finish_report(out: _Report, status: _Status, code: int, *, games: int) -> NoReturn:
+    """End a command that reports on one file: close its JSON (if any) and exit with the worst status."""
+    status.worst(code)
+    if out.as_json:
+        out.finish({"games": games, "exit": status.code})
     sys.exit(status.code)
 
 

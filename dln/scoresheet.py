@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dln.engine import RoundState
 from dln.engine.state import describe_cards
@@ -10,7 +10,7 @@ from dln.engine.state import describe_cards
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from dln.validate import GameReport
+    from dln.validate import GameReport, RoundReport
 
 
 def describe_position(state: RoundState) -> str:
@@ -27,8 +27,36 @@ def describe_position(state: RoundState) -> str:
     return "\n".join(lines)
 
 
+#: Cards in the pack: a round's captures account for all of them once it is played out from its deal.
+PACK = 52
+
+
+def known_most_cards(played: RoundReport) -> bool:
+    """Whether "most cards" can be awarded: every card of the pack is in a capture pile the record shows.
+
+    A round played from its deal always accounts for all 52 cards.  A setup
+    starts mid-round: what was captured before it is known only if the setup
+    says so (its ``captured`` lines), so its most-cards points may be unknown.
+    """
+    return played.scores is not None and sum(s.cards for s in played.scores.values()) >= PACK
+
+
+def _why_unscored(played: RoundReport) -> str:
+    return ("stopped by an illegal move" if played.stopped
+            else f"cancelled (redeal {played.redeal})" if played.redeal else "not played out")
+
+
+def _round_label(played: RoundReport) -> str:
+    return "setup" if played.setup else str(played.number if played.number is not None else played.index + 1)
+
+
 def score_sheet(report: GameReport) -> Table:
-    """The game's score sheet: one row per round and side, item by item, with running totals."""
+    """The game's score sheet: one row per round and side, item by item, with running totals.
+
+    A setup's row shows what the record tells (cards captured after it, aces,
+    10♦, 2♣, xeris); "most cards" is ``?`` when captures before the setup are
+    unknown, and a setup adds nothing to the game's totals.
+    """
     from rich.table import Table
 
     game = report.game
@@ -37,20 +65,62 @@ def score_sheet(report: GameReport) -> Table:
     for heading in ("round", "side", "cards", "most", "aces", "10♦", "2♣", "xeris", "points", "total"):
         table.add_column(heading, justify="left" if heading in ("round", "side") else "right")
     running: dict[str, int] = {}
+    notes: list[str] = []
     for played in report.rounds:
-        label = "setup" if played.setup else str(played.number if played.number is not None else played.index + 1)
+        label = _round_label(played)
         if played.scores is None:
-            reason = ("stopped by an illegal move" if played.stopped
-                      else f"cancelled (redeal {played.redeal})" if played.redeal else "not played out")
-            table.add_row(label, "—", "", "", "", "", "", "", "", reason)
+            table.add_row(label, "—", "", "", "", "", "", "", "", _why_unscored(played))
             continue
+        known = known_most_cards(played)
+        if played.setup and not known:
+            shown = sum(s.cards for s in played.scores.values())
+            notes.append(f"setup: {shown} of {PACK} cards are in the capture piles the record shows; who "
+                         "took the others is unknown, so \"most cards\" (4 points) is not awarded")
         for j, (side, s) in enumerate(played.scores.items()):
-            running[side] = running.get(side, 0) + s.total
-            table.add_row(label if j == 0 else "", side, str(s.cards), str(s.most_cards), str(s.aces),
-                          str(s.good_ten), str(s.good_two), str(s.xeris), str(s.total), str(running[side]),
-                          end_section=j == len(played.scores) - 1)
+            if played.setup:
+                most, points = (str(s.most_cards), str(s.total)) if known else (
+                    "?", f"{s.total - s.most_cards} + ?")
+                total = "—"
+            else:
+                running[side] = running.get(side, 0) + s.total
+                most, points, total = str(s.most_cards), str(s.total), str(running[side])
+            table.add_row(label if j == 0 else "", side, str(s.cards), most, str(s.aces), str(s.good_ten),
+                          str(s.good_two), str(s.xeris), points, total, end_section=j == len(played.scores) - 1)
+    if any(played.setup for played in report.rounds):
+        notes.append("a setup starts in the middle of a round: its points are not added to the game's totals")
+    standing = ", ".join(f"{k} {v}" for k, v in (report.totals or {}).items())
     if report.winner:
-        table.caption = f"{report.winner} wins " + ", ".join(f"{k} {v}" for k, v in (report.totals or {}).items())
-    elif report.totals is not None:
-        table.caption = "no winner yet: " + ", ".join(f"{k} {v}" for k, v in report.totals.items())
+        notes.append(f"{report.winner} wins {standing}")
+    elif report.totals is not None and not all(played.setup for played in report.rounds):
+        notes.append(f"no winner yet: {standing}")
+    if notes:
+        table.caption = "\n".join(notes)
+        table.caption_justify = "left"
     return table
+
+
+def score_data(report: GameReport, file: str) -> dict[str, Any]:
+    """The score sheet as ``dln score --json`` writes it: each round's points item by item, and the totals.
+
+    ``null`` marks what the record does not tell: "most cards" in a setup whose
+    earlier captures are unknown, and the points of a round that was not
+    played out.
+    """
+    rounds: list[dict[str, Any]] = []
+    for played in report.rounds:
+        entry: dict[str, Any] = {"round": played.number, "index": played.index + 1, "setup": played.setup,
+                                 "scored": played.scores is not None, "counted": not played.setup,
+                                 "note": None if played.scores is not None else _why_unscored(played),
+                                 "sides": None}
+        if played.scores is not None:
+            known = known_most_cards(played)
+            entry["sides"] = {side: {"cards": s.cards, "most_cards": s.most_cards if known else None,
+                                     "aces": s.aces, "ten_of_diamonds": s.good_ten, "two_of_clubs": s.good_two,
+                                     "xeris": s.xeris, "points": s.total if known else None,
+                                     "known_points": s.total - s.most_cards}
+                              for side, s in played.scores.items()}
+        rounds.append(entry)
+    return {"file": file, "game": report.index,
+            "event": report.game.tag("Event"), "rules": report.describe_rules(), "rounds": rounds,
+            "totals": report.totals, "winner": report.winner,
+            "errors": report.errors, "warnings": sum(d.severity == "warning" for d in report.diagnostics)}

@@ -49,6 +49,13 @@ CASES = [
     ("validate-select", ["validate", "--select", "D6", "../../samples/constructs/hidden-hands.dln"], None),
     ("validate-ignore", ["validate", "--ignore", "D3,D604", "../../samples/constructs/hidden-hands.dln"], None),
     ("validate-bad-select", ["validate", "--select", "X9", "messy.dln"], None),
+    ("score-setup", ["score", "../../samples/constructs/setup.dln"], None),
+    ("score-json-setup", ["score", "--json", "../../samples/constructs/setup.dln"], None),
+    ("score-no-such-game", ["score", "--game", "2", "../../samples/constructs/setup.dln"], None),
+    ("score-bad-tag", ["score", "../../samples/illegal/R002-bad-tag.dln"], None),
+    ("score-syntax-error", ["score", "three-games-one-bad.dln"], None),
+    ("score-empty-file", ["score", "empty.dln"], None),
+    ("score-json-unreadable", ["score", "--json", "no-such-file.dln"], None),
 ]
 
 
@@ -57,6 +64,7 @@ def test_golden(
     name: str, args: list[str], stdin: str | None, update_golden: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(GOLDEN)
+    monkeypatch.setenv("COLUMNS", "100")  # rich sizes the score sheet to the terminal
     stdin_text = (GOLDEN / stdin).read_text(encoding="utf-8") if stdin else None
     code, out, err = run(*args, stdin=stdin_text)
     got = transcript(args, code, out, err)
@@ -238,3 +246,34 @@ def test_the_progress_bar_does_not_run_into_the_report_in_a_terminal() -> None:
     lines = screen.splitlines()
     assert any(line.startswith("samples/illegal/D201-lay-while-declared.dln:10:1: error D201") for line in lines)
     assert "validating" not in screen and "1 game, 1 round, 2 moves: 1 error, 0 warnings" in lines
+
+
+# -- score: exit codes as validate's, and a setup's score sheet invents nothing ------------------------
+
+
+@pytest.mark.parametrize("sample", ["illegal/R002-bad-tag.dln", "illegal/D201-lay-while-declared.dln",
+                                    "constructs/claims.dln"])
+def test_score_exits_as_validate_does(sample: str) -> None:
+    path = str(ROOT / "samples" / sample)
+    assert run("score", path)[0] == run("validate", path)[0]
+
+
+def test_score_of_a_setup_awards_no_most_cards_it_cannot_know() -> None:
+    """pagat, Further Deals and the End of the Round: most cards is 4 points for more than 26 of the 52 cards;
+    a setup shows only the cards captured after it, so the score sheet cannot award it."""
+    code, out, _ = run("score", "--json", str(ROOT / "samples" / "constructs" / "setup.dln"))
+    assert code == 0
+    (game,) = json.loads(out)["games"]
+    (setup,) = game["rounds"]
+    assert setup["setup"] and not setup["counted"]
+    north = setup["sides"]["N"]
+    assert north["cards"] == 12 and north["most_cards"] is None and north["points"] is None
+    assert north["known_points"] == 1  # the 2 of clubs
+
+
+def test_score_of_a_whole_round_counts_everything() -> None:
+    code, out, _ = run("score", "--json", str(ROOT / "samples" / "constructs" / "claims.dln"))
+    (game,) = json.loads(out)["games"]
+    sides = game["rounds"][0]["sides"]
+    assert code == 0 and sides["N"]["most_cards"] == 4 and sides["N"]["points"] == 8 and game["totals"] == {
+        "N": 8, "S": 13}
