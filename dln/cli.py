@@ -454,32 +454,97 @@ def _one_game(file: str, game_number: int, variant: str | None) -> tuple[GameRep
     return report, source
 
 
-@main.command()
+@main.command(short_help="List the legal moves at one point of a round.")
 @click.argument("file")
-@click.option("--at", "at", type=click.IntRange(min=1), required=True, help="List the moves legal before this move.")
-@click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--at", "at", type=click.IntRange(min=1), required=True,
+              help="List the moves legal before move N of the round (1: its first move).", metavar="N")
+@click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Game, counted from 1 in the file.")
 @click.option("--round", "round_number", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Round, counted from 1 in the file's order.")
+              help="Round, counted from 1 in the game.")
 @click.option("--all", "every", is_flag=True, help="List moves that differ only in the suit of equal cards separately.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON object: the position and its legal moves (see docs/cli.md).")
 @variant_option
-def moves(file: str, at: int, game_number: int, round_number: int, every: bool, variant: str | None) -> None:
-    """List the legal moves before move AT of a round, in DLN."""
-    report, _ = _one_game(file, game_number, variant)
+def moves(file: str, at: int, game_number: int, round_number: int, every: bool, as_json: bool,
+          variant: str | None) -> None:
+    """List the legal moves before move AT of a round of FILE, in DLN ('-' reads stdin).
+
+    First the position (table, hands, whose turn), then every legal move.
+    AT may be one past the round's last move when the record stops before
+    the round is over: what could be played next.  Exit 1 when an illegal
+    move earlier in the round stops the replay; 2 when the file cannot be
+    read, the game has a syntax error, or there is no such game, round or
+    move.
+    """
+    from dln.scoresheet import position_data
+    from dln.verdicts import CANNOT_READ, NOTHING_TO_CHECK, SYNTAX_ERROR, problem_data
+
+    display = _display_name(file)
+    source = _read(file)
+    if source.problem is not None:
+        _moves_fail(as_json, problem_data(display, CANNOT_READ, f"cannot read: {source.problem}"))
+    games = {game.number: game for game in _games(source, report_to=None)}
+    for error in source.errors:
+        if error.game == game_number:  # the game asked for did not parse; the others do not matter here
+            if as_json:
+                _moves_fail(as_json, {**problem_data(display, SYNTAX_ERROR, error.message), "line": error.line,
+                                      "column": error.column, "game": error.game})
+            _report_syntax(error, len(games), err=False)
+            sys.exit(EXIT_BAD_INPUT)
+    if not games and not source.errors:
+        _moves_fail(as_json, problem_data(display, NOTHING_TO_CHECK, "no game in this file"))
+    if game_number not in games:
+        total = len(games) + len(source.errors)
+        raise click.BadParameter(f"there is no game {game_number}: {display} has {count_of(total, 'game')}",
+                                 param_hint="'--game'")
+    variants = parse_variants(variant) if variant is not None else None
+    report = validate_game(games[game_number], index=game_number, filename=display, source=_source_lines(source),
+                           variants=variants, keep_states=True)
     if round_number > len(report.rounds):
-        raise click.BadParameter(f"game {game_number} has {count_of(len(report.rounds), 'round')}",
-                                 param_hint="--round")
+        raise click.BadParameter(f"there is no round {round_number}: game {game_number} has "
+                                 f"{count_of(len(report.rounds), 'round')}", param_hint="'--round'")
     played = report.rounds[round_number - 1]
-    if at > len(played.states):
-        reason = "an illegal move stops the replay" if played.stopped else "the round has no such move"
-        click.echo(f"error: cannot reach move {at} of round {round_number}: {reason} "
-                   f"(positions 1-{len(played.states)} can be shown)", err=True)
-        sys.exit(EXIT_FOUND)
+    written = len(report.game.rounds[round_number - 1].moves)
+    if at > written + 1 or (at == written + 1 and played.states and at == len(played.states)
+                            and played.states[-1].hands_empty):
+        over = " and is over after them" if at == written + 1 else ""
+        raise click.BadParameter(f"there is no move {at}: round {round_number} has {count_of(written, 'move')}"
+                                 f"{over} (--at goes from 1 to {written + (not over)})", param_hint="'--at'")
+    if at > len(played.states):  # the record breaks a rule before move AT: say which, as validate does
+        stop = next((d for d in report.diagnostics if d.round in (round_number, None)
+                     and (d.severity == "error" or d.code == "R007")), None)
+        shown = f"--at goes from 1 to {len(played.states)} here" if played.states else "no position can be shown"
+        reason = (f"{stop.code} {stop.name} above stops the replay ({shown})" if stop is not None
+                  else f"the round cannot be replayed ({shown})")
+        message = f"cannot reach move {at} of round {round_number}: {reason}"
+        if as_json:
+            _moves_fail(as_json, stop.to_data() if stop is not None else problem_data(
+                display, NOTHING_TO_CHECK, message), code=EXIT_FOUND if stop and stop.severity == "error" else 2)
+        if stop is not None:
+            click.echo(stop.format() + "\n")
+        click.echo(f"{display}: error: {message}")
+        sys.exit(EXIT_FOUND if stop is not None and stop.severity == "error" else EXIT_BAD_INPUT)
     state = played.states[at - 1]
+    legal = [move_text(record_move(state, move)) for move in legal_moves(state, by_value=not every)]
+    if as_json:
+        click.echo(json.dumps({"file": display, "game": game_number, "round": round_number, "at": at,
+                               "position": position_data(state), "moves": legal}, ensure_ascii=False))
+        sys.exit(EXIT_OK)
     click.echo(describe_position(state))
-    legal = legal_moves(state, by_value=not every)
     click.echo(f"{count_of(len(legal), 'legal move')} for {state.turn}:")
-    for move in legal:
-        click.echo("  " + move_text(record_move(state, move)))
+    for text in legal:
+        click.echo("  " + text)
+    sys.exit(EXIT_OK)
+
+
+def _moves_fail(as_json: bool, problem: dict[str, object], code: int = EXIT_BAD_INPUT) -> NoReturn:
+    """End ``dln moves`` with a problem: a JSON object holding it, or its message on stdout."""
+    if as_json:
+        click.echo(json.dumps({"file": problem["file"], "diagnostics": [problem]}, ensure_ascii=False))
+    else:
+        click.echo(f"{problem['file']}: error: {problem['message']}")
+    sys.exit(code)
 
 
 @main.command(short_help="Print the score sheet of each game.")

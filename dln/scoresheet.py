@@ -124,3 +124,18 @@ def score_data(report: GameReport, file: str) -> dict[str, Any]:
             "event": report.game.tag("Event"), "rules": report.describe_rules(), "rounds": rounds,
             "totals": report.totals, "winner": report.winner,
             "errors": report.errors, "warnings": sum(d.severity == "warning" for d in report.diagnostics)}
+
+
+def position_data(state: RoundState) -> dict[str, Any]:
+    """A position as ``dln moves --json`` gives it: the table, each hand (known cards and how many unknown),
+    and whose turn it is.  Cards are written as in DLN (``9d``), in pack order."""
+
+    def cards(found: Any) -> list[str]:
+        return describe_cards(found).split()
+
+    return {"deal": state.deal, "deals": state.deals, "card": state.played + 1, "turn": state.turn,
+            "table": cards(state.loose),
+            "declarations": [{"value": p.value, "group": p.group, "owner": p.owner, "cards": cards(p.cards)}
+                             for p in state.piles],
+            "hands": {seat: {"known": cards(hand.known), "unknown": hand.unknown}
+                      for seat, hand in zip(state.seats, state.hands, strict=True)}}

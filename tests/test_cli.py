@@ -56,6 +56,14 @@ CASES = [
     ("score-syntax-error", ["score", "three-games-one-bad.dln"], None),
     ("score-empty-file", ["score", "empty.dln"], None),
     ("score-json-unreadable", ["score", "--json", "no-such-file.dln"], None),
+    ("moves-past-the-end", ["moves", "../../samples/two-player-61.dln", "--at", "49"], None),
+    ("moves-last", ["moves", "../../samples/two-player-61.dln", "--at", "48"], None),
+    ("moves-next-in-a-fragment", ["moves", "../../samples/constructs/deck.dln", "--at", "7"], None),
+    ("moves-empty-file", ["moves", "empty.dln", "--at", "1"], None),
+    ("moves-no-such-game", ["moves", "messy.dln", "--game", "2", "--at", "1"], None),
+    ("moves-stopped", ["moves", "../../samples/illegal/D201-lay-while-declared.dln", "--at", "4"], None),
+    ("moves-syntax-error", ["moves", "three-games-one-bad.dln", "--game", "2", "--at", "1"], None),
+    ("moves-json", ["moves", "--json", "../../samples/constructs/deck.dln", "--at", "3"], None),
 ]
 
 
@@ -277,3 +285,21 @@ def test_score_of_a_whole_round_counts_everything() -> None:
     sides = game["rounds"][0]["sides"]
     assert code == 0 and sides["N"]["most_cards"] == 4 and sides["N"]["points"] == 8 and game["totals"] == {
         "N": 8, "S": 13}
+
+
+# -- moves: a move that is not there is exit 2; the JSON is the position and its legal moves ---------------
+
+
+def test_moves_json_lists_what_the_text_lists() -> None:
+    path = str(ROOT / "samples" / "constructs" / "declarations.dln")
+    code, out, _ = run("moves", "--json", path, "--at", "4")
+    data = json.loads(out)
+    text_code, text, _ = run("moves", path, "--at", "4")
+    assert code == text_code == 0
+    assert [line.strip() for line in text.splitlines() if line.startswith("  ")] == data["moves"]
+    assert data["position"]["turn"] in data["position"]["hands"] and data["at"] == 4
+
+
+def test_moves_on_an_empty_file_does_not_blame_game() -> None:
+    code, out, err = run("moves", str(GOLDEN / "empty.dln"), "--at", "1")
+    assert code == 2 and "no game in this file" in out and "--game" not in out + err
