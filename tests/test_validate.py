@@ -685,9 +685,9 @@ def test_moves_lists_the_legal_moves_of_a_position() -> None:
 
 
 def test_moves_cannot_reach_past_an_illegal_move() -> None:
-    code, _, err = run("moves", str(ILLEGAL / "D201-lay-while-declared.dln"), "--at", "5")
+    code, out, _ = run("moves", str(ILLEGAL / "D201-lay-while-declared.dln"), "--at", "4")
     assert code == 1
-    assert "error: cannot reach move 5 of round 1: an illegal move stops the replay" in err
+    assert "error: cannot reach move 4 of round 1: D201 lay-while-declared above stops the replay" in out
 
 
 SCORE_CASES = [
@@ -736,7 +736,7 @@ def test_validate_says_which_rules_it_checked_under() -> None:
     assert code == 0 and "house rules: forced-capture, liberal-declarations, target 61" in out
     code, out, _ = run("validate", "--variant", "soy", "-", stdin=text)
     assert code == 0 and "house rules: soy, target 61" in out
-    assert "standard rules (diloti-pagat.txt), target 61" in run("validate", "-", stdin=CLAIMS)[1]
+    assert "standard rules (pagat.com), target 61" in run("validate", "-", stdin=CLAIMS)[1]
 
 
 # pagat, Use of Plain Declarations, example d, as a recorder writes it: '+' joins the declaration and the ace.
