@@ -152,10 +152,24 @@ variant_option = click.option(
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="dln")
 def main() -> None:
-    """dln — read, write and check Diloti game records (DLN)."""
+    """dln — read, write and check Diloti game records (DLN).
+
+    Each command's --help tells its options; docs/cli.md has them all.  A
+    command's report (diagnostics, summary) goes to standard output; when
+    standard output carries data (--json, fmt -, parse --json, generate),
+    problems go to standard error or into the JSON.  Exit codes: 0 fine
+    (warnings allowed), 1 a record breaks a rule or a file would be
+    reformatted, 2 bad input (syntax error, unreadable file, no game found,
+    bad option or tag).  `dln explain CODE` tells what a code means.
+
+    Shell completion (zsh_source or fish_source for those shells):
+
+    \b
+        eval "$(_DLN_COMPLETE=bash_source dln)"
+    """
 
 
-@main.command()
+@main.command(short_help="Rewrite records in canonical form, losing nothing.")
 @click.argument("files", nargs=-1, required=True)
 @click.option("--check", is_flag=True, help="Only report files that are not canonical (exit 1); write nothing.")
 @click.option("-q", "--quiet", is_flag=True, help="Print errors only.")
@@ -206,7 +220,7 @@ def fmt(files: tuple[str, ...], check: bool, quiet: bool) -> None:
     sys.exit(status.code)
 
 
-@main.command()
+@main.command(short_help="Read records; print a summary or the model as JSON.")
 @click.argument("files", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the record model as JSON.")
 def parse(files: tuple[str, ...], as_json: bool) -> None:
@@ -621,7 +635,7 @@ def _finish_report(out: _Report, status: _Status, code: int, *, games: int) -> N
     sys.exit(status.code)
 
 
-@main.command()
+@main.command(short_help="Play games by self-play and write them as DLN.")
 @click.option(
     "--players",
     type=click.Choice(["2", "4"]),
@@ -688,7 +702,7 @@ def generate(players: str, count: int, seed: int, strategy: str, hidden: bool, t
 # -- the recorder: dln record -------------------------------------------------------------------------
 
 
-@main.command("record")
+@main.command("record", short_help="Record a game at the table, checking each move.")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--players", type=click.Choice(["2", "4"]), default=None, help="A new game's players (else asked).")
 @click.option("--dealer", type=click.Choice(["N", "E", "S", "W"]), default=None, help="Who deals a new game's round 1.")
@@ -824,7 +838,7 @@ def _keyboard() -> int | None:
         return None
 
 
-@main.command("show")
+@main.command("show", short_help="Print one position of a record.")
 @click.argument("file")
 @_position_options
 def show_command(file: str, game_number: int | None, round_number: int | None, move: int | None,
@@ -850,7 +864,7 @@ def show_command(file: str, game_number: int | None, round_number: int | None, m
     sys.exit(status)
 
 
-@main.command("replay")
+@main.command("replay", short_help="Step through a record in the terminal.")
 @click.argument("file")
 @_position_options
 def replay_command(file: str, game_number: int | None, round_number: int | None, move: int | None,

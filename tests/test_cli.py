@@ -303,3 +303,34 @@ def test_moves_json_lists_what_the_text_lists() -> None:
 def test_moves_on_an_empty_file_does_not_blame_game() -> None:
     code, out, err = run("moves", str(GOLDEN / "empty.dln"), "--at", "1")
     assert code == 2 and "no game in this file" in out and "--game" not in out + err
+
+
+# -- help: every command and option says what it does ---------------------------------------------------
+
+
+def test_the_command_list_cuts_no_description() -> None:
+    """`dln --help` lists each command with a first line that fits whole (click cuts at 45 characters)."""
+    import click
+
+    assert main.commands
+    for name, command in main.commands.items():
+        assert command.get_short_help_str(45) == (command.short_help or "").strip(), name
+        assert not command.get_short_help_str(45).endswith("..."), name
+        for param in command.params:
+            if isinstance(param, click.Option):
+                assert param.help, f"dln {name} {param.opts[0]} has no help text"
+
+
+@pytest.mark.parametrize("command", ["validate", "score", "moves", "parse", "show", "fmt"])
+def test_commands_that_read_stdin_say_so(command: str) -> None:
+    code, out, _ = run(command, "--help")
+    assert code == 0 and "'-' reads stdin" in " ".join(out.split())
+
+
+def test_shell_completion_works_as_documented() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "_DLN_COMPLETE": "bash_complete", "COMP_WORDS": "dln vali",
+           "COMP_CWORD": "1"}
+    result = subprocess.run([sys.executable, "-c", "from dln.cli import main; main(prog_name='dln')"],
+                            capture_output=True, text=True, env=env, check=False)
+    assert result.stdout.split() == ["plain,validate"]
+    assert '_DLN_COMPLETE=bash_source dln' in run("--help")[1]
