@@ -635,6 +635,26 @@ def _finish_report(out: _Report, status: _Status, code: int, *, games: int) -> N
     sys.exit(status.code)
 
 
+@main.command(short_help="Tell what a diagnostic code means, with examples.")
+@click.argument("code", required=False)
+def explain(code: str | None) -> None:
+    """Tell what CODE means (D201, or its name lay-while-declared): the rule, the passage it comes from, and a
+    record that breaks it beside one that does not.  Without CODE, list every code with its name.
+    """
+    from dln.explain import explain as explanation
+    from dln.explain import find_code, list_codes
+
+    if code is None:
+        click.echo(list_codes())
+        sys.exit(EXIT_OK)
+    known = find_code(code)
+    if known is None:
+        raise click.BadParameter(f"{code!r} is not a code or a rule's name (dln explain lists them)",
+                                 param_hint="'CODE'")
+    click.echo(explanation(known))
+    sys.exit(EXIT_OK)
+
+
 @main.command(short_help="Play games by self-play and write them as DLN.")
 @click.option(
     "--players",
