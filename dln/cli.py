@@ -861,9 +861,11 @@ def _keyboard() -> int | None:
 @main.command("show", short_help="Print one position of a record.")
 @click.argument("file")
 @_position_options
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the position as one JSON object instead of drawing it (see docs/cli.md).")
 def show_command(file: str, game_number: int | None, round_number: int | None, move: int | None,
                  variation: tuple[int, ...], reveal: bool, ascii_: bool, color: bool | None, width: int | None,
-                 variant: str | None) -> None:
+                 variant: str | None, as_json: bool) -> None:
     """Print one position of a record, as the replayer shows it ('-' reads stdin).
 
     The table (loose cards and declarations), every hand (face down unless
@@ -878,6 +880,11 @@ def show_command(file: str, game_number: int | None, round_number: int | None, m
 
     replay, status = _open_replay(file, variant, game_number)
     cursor = _start(replay, game_number, round_number, move, variation)
+    if as_json:
+        from dln.scoresheet import frame_data
+
+        click.echo(json.dumps(frame_data(replay.frame(cursor), _display_name(file)), ensure_ascii=False))
+        sys.exit(status)
     console = _replay_console(color, width, ascii_)
     console.print(FrameView(replay.frame(cursor), Look(ascii=ascii_, reveal=reveal),
                             filename=PurePath(_display_name(file)).name))

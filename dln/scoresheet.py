@@ -1,4 +1,5 @@
-"""Presentation of positions and score sheets for people (``dln moves``, ``dln score``)."""
+"""Presentation of positions and score sheets (``dln moves``, ``dln score``), for people and as JSON
+(``--json`` of ``moves``, ``score`` and ``show``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from dln.engine.state import describe_cards
 if TYPE_CHECKING:
     from rich.table import Table
 
+    from dln.replay import Finding, Frame
     from dln.validate import GameReport, RoundReport
 
 
@@ -139,3 +141,29 @@ def position_data(state: RoundState) -> dict[str, Any]:
                              for p in state.piles],
             "hands": {seat: {"known": cards(hand.known), "unknown": hand.unknown}
                       for seat, hand in zip(state.seats, state.hands, strict=True)}}
+
+
+def frame_data(frame: Frame, file: str) -> dict[str, Any]:
+    """One position as ``dln show --json`` gives it: where it is, the move just played and what the rules
+    say of it, the position, and each side's captures and points so far."""
+    from dln.replay import plain_move
+
+    def finding(found: Finding) -> dict[str, Any]:
+        return {"severity": found.severity, "code": found.code, "name": found.name, "message": found.message,
+                "help": list(found.help)}
+
+    end = frame.end
+    return {
+        "file": file, "game": frame.game.number, "round": frame.round.label, "kind": frame.kind,
+        "title": frame.title, "variation": list(frame.path),
+        "move": None if frame.move is None else {"number": frame.number, "text": plain_move(frame.move),
+                                                 "xeri": frame.xeri, "taken": [str(c) for c in frame.taken]},
+        "legal": not any(f.severity == "error" for f in frame.findings),
+        "findings": [finding(f) for f in (*frame.findings, *frame.round_findings)],
+        "position": None if frame.state is None else position_data(frame.state),
+        "captures": [{"side": r.side, "seats": list(r.seats), "cards": r.cards, "aces": [str(c) for c in r.aces],
+                      "ten_of_diamonds": r.good_ten, "two_of_clubs": r.good_two, "xeris": r.xeris,
+                      "most_cards": r.most_cards, "points": r.points, "game": r.game} for r in frame.running],
+        "end": None if end is None else {"rest_to": end.rest_to, "totals": dict(end.totals or {}) or None,
+                                         "winner": end.winner, "setup": end.setup},
+    }

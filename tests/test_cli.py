@@ -334,3 +334,17 @@ def test_shell_completion_works_as_documented() -> None:
                             capture_output=True, text=True, env=env, check=False)
     assert result.stdout.split() == ["plain,validate"]
     assert '_DLN_COMPLETE=bash_source dln' in run("--help")[1]
+
+
+def test_show_json_is_the_position_the_picture_draws() -> None:
+    path = str(ROOT / "samples" / "annotated.dln")
+    code, out, err = run("show", "--json", path, "--round", "2", "--move", "28")
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert data["title"] == "move 28: S 6h?" and data["legal"] and data["move"]["number"] == 28
+    assert data["position"]["turn"] == "N" and data["position"]["table"] == ["9c", "6h"]
+    assert [c["side"] for c in data["captures"]] == ["N", "S"]
+    code, out, _ = run("show", "--json", str(ROOT / "samples" / "illegal" / "D201-lay-while-declared.dln"),
+                       "--move", "3")
+    data = json.loads(out)
+    assert code == 0 and not data["legal"] and data["findings"][0]["code"] == "D201"
