@@ -16,12 +16,18 @@ END = "<!-- END GENERATED REFERENCE -->"
 WIDTH = 88
 
 
-def command_help(group: click.Group, name: str) -> str:
-    """``dln NAME --help`` as click prints it, ``WIDTH`` columns wide."""
-    command = group.commands[name]
-    parent = click.Context(group, info_name="dln", terminal_width=WIDTH, max_content_width=WIDTH)
-    context = click.Context(command, info_name=name, parent=parent, terminal_width=WIDTH, max_content_width=WIDTH)
-    return command.get_help(context)
+def _context(command: click.Command, name: str, parent: click.Context | None = None) -> click.Context:
+    settings = {**(parent.command.context_settings if parent else {}), **command.context_settings}
+    return click.Context(command, info_name=name, parent=parent, terminal_width=WIDTH, max_content_width=WIDTH,
+                         **settings)
+
+
+def command_help(group: click.Group, name: str | None) -> str:
+    """``dln NAME --help`` (``dln --help`` for no name) as click prints it, ``WIDTH`` columns wide."""
+    top = _context(group, "dln")
+    if name is None:
+        return group.get_help(top)
+    return group.commands[name].get_help(_context(group.commands[name], name, top))
 
 
 def reference(group: click.Group) -> str:
@@ -31,6 +37,7 @@ def reference(group: click.Group) -> str:
     for name in names:
         command = group.commands[name]
         lines.append(f"| [`dln {name}`](#dln-{name}) | {command.get_short_help_str(WIDTH)} |")
+    lines += ["", "### dln", "", "```text", command_help(group, None), "```"]
     for name in names:
         lines += ["", f"### dln {name}", "", "```text", command_help(group, name), "```"]
     lines += ["", END]

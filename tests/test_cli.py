@@ -348,3 +348,27 @@ def test_show_json_is_the_position_the_picture_draws() -> None:
                        "--move", "3")
     data = json.loads(out)
     assert code == 0 and not data["legal"] and data["findings"][0]["code"] == "D201"
+
+
+# -- docs/cli.md: the reference part is what the commands say -----------------------------------------------
+
+
+def test_the_committed_command_reference_is_the_generated_one() -> None:
+    """docs/cli.md between its markers is what tools/cli_reference.py writes: run it after changing a command."""
+    from dln.reference import render
+
+    page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    assert render(page, main) == page, "docs/cli.md is out of date: run python tools/cli_reference.py"
+    for name in main.commands:
+        assert f"### dln {name}\n" in page
+
+
+def test_the_reference_tool_checks_and_rewrites(tmp_path: Path) -> None:
+    from dln.reference import BEGIN, END, render
+
+    stale = f"# page\n\nprose\n\n{BEGIN}\nold\n{END}\n\nmore prose\n"
+    fresh = render(stale, main)
+    assert fresh.startswith("# page\n\nprose\n\n" + BEGIN) and fresh.endswith(END + "\n\nmore prose\n")
+    assert "old" not in fresh and "### dln validate" in fresh and render(fresh, main) == fresh
+    with pytest.raises(ValueError):
+        render("no markers", main)
