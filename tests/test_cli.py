@@ -366,9 +366,9 @@ def test_the_committed_command_reference_is_the_generated_one() -> None:
 def test_the_reference_tool_checks_and_rewrites(tmp_path: Path) -> None:
     from dln.reference import BEGIN, END, render
 
-    stale = f"# page\n\nprose\n\n{BEGIN}\nold\n{END}\n\nmore prose\n"
+    stale = f"# page\n\nprose\n\n{BEGIN}\nstale-text\n{END}\n\nmore prose\n"
     fresh = render(stale, main)
     assert fresh.startswith("# page\n\nprose\n\n" + BEGIN) and fresh.endswith(END + "\n\nmore prose\n")
-    assert "old" not in fresh and "### dln validate" in fresh and render(fresh, main) == fresh
+    assert "stale-text" not in fresh and "### dln validate" in fresh and render(fresh, main) == fresh
     with pytest.raises(ValueError):
         render("no markers", main)
