@@ -86,3 +86,10 @@ def test_the_explain_command(args: list[str], code: int) -> None:
         assert result.stderr == "" and result.stdout
     else:
         assert "'X999' is not a code or a rule's name" in result.stderr
+
+
+def test_the_readme_explain_example_is_what_dln_prints() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"^```text\n\$ dln explain D201\n(.*?)\.\.\.\n```", text, re.S | re.M)
+    assert block is not None
+    assert explain("D201").startswith(block[1])
