@@ -152,7 +152,7 @@ variant_option = click.option(
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="dln")
 def main() -> None:
-    """dln — read, write and check Diloti game records (DLN).
+    """dln: read, write and check Diloti game records (DLN).
 
     Each command's --help tells its options; docs/cli.md has them all.  A
     command's report (diagnostics, summary) goes to standard output; when
@@ -372,11 +372,24 @@ def validate(files: tuple[str, ...], as_json: bool, explain: bool, select: tuple
     sys.exit(status.code)
 
 
+def _utf8_stdout() -> bool:
+    """Whether standard output takes any text; if not (a terminal in Latin-1, say), it is made to replace
+    what it cannot show, so that a report never ends in a traceback (JSON escapes such characters instead)."""
+    encoding = (getattr(sys.stdout, "encoding", None) or "utf-8").lower().replace("_", "-")
+    if encoding in ("utf-8", "utf8", "utf-16", "utf-32"):
+        return True
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="replace")
+    return False
+
+
 class _Report:
     """Where ``dln validate`` writes: findings as text on stdout, or one streamed JSON object."""
 
     def __init__(self, as_json: bool) -> None:
         self.as_json = as_json
+        self.ascii = not _utf8_stdout()  # JSON escapes what standard output cannot encode
         self.problems: list[dict[str, object]] = []  # findings about files, not games (S002, S003)
         self.games = 0
         self.before_print: Callable[[], None] = lambda: None
@@ -396,15 +409,15 @@ class _Report:
 
     def item(self, data: dict[str, object]) -> None:
         """One game's data, streamed as an element of the JSON ``games`` list."""
-        click.echo(('{"games": [' if not self.games else ",") + json.dumps(data, ensure_ascii=False))
+        click.echo(('{"games": [' if not self.games else ",") + json.dumps(data, ensure_ascii=self.ascii))
         self.games += 1
 
     def finish(self, summary: dict[str, object]) -> None:
         """Close the JSON object: the file problems and the summary."""
         if not self.games:
             click.echo('{"games": [', nl=False)
-        click.echo('], "diagnostics": ' + json.dumps(self.problems, ensure_ascii=False)
-                   + ', "summary": ' + json.dumps(summary, ensure_ascii=False) + "}")
+        click.echo('], "diagnostics": ' + json.dumps(self.problems, ensure_ascii=self.ascii)
+                   + ', "summary": ' + json.dumps(summary, ensure_ascii=self.ascii) + "}")
 
 
 def _expand_for_check(files: tuple[str, ...], out: _Report) -> Iterator[str]:
@@ -495,6 +508,7 @@ def moves(file: str, at: int, game_number: int, round_number: int, every: bool, 
     from dln.verdicts import CANNOT_READ, NOTHING_TO_CHECK, SYNTAX_ERROR, problem_data
 
     display = _display_name(file)
+    plain = not _utf8_stdout()
     source = _read(file)
     if source.problem is not None:
         _moves_fail(as_json, problem_data(display, CANNOT_READ, f"cannot read: {source.problem}"))
@@ -543,7 +557,7 @@ def moves(file: str, at: int, game_number: int, round_number: int, every: bool, 
     legal = [move_text(record_move(state, move)) for move in legal_moves(state, by_value=not every)]
     if as_json:
         click.echo(json.dumps({"file": display, "game": game_number, "round": round_number, "at": at,
-                               "position": position_data(state), "moves": legal}, ensure_ascii=False))
+                               "position": position_data(state), "moves": legal}, ensure_ascii=plain))
         sys.exit(EXIT_OK)
     click.echo(describe_position(state))
     click.echo(f"{count_of(len(legal), 'legal move')} for {state.turn}:")
@@ -555,7 +569,7 @@ def moves(file: str, at: int, game_number: int, round_number: int, every: bool, 
 def _moves_fail(as_json: bool, problem: dict[str, object], code: int = EXIT_BAD_INPUT) -> NoReturn:
     """End ``dln moves`` with a problem: a JSON object holding it, or its message on stdout."""
     if as_json:
-        click.echo(json.dumps({"file": problem["file"], "diagnostics": [problem]}, ensure_ascii=False))
+        click.echo(json.dumps({"file": problem["file"], "diagnostics": [problem]}, ensure_ascii=True))
     else:
         click.echo(f"{problem['file']}: error: {problem['message']}")
     sys.exit(code)
@@ -608,6 +622,7 @@ def score(file: str, game_number: int | None, as_json: bool, variant: str | None
     from rich.console import Console  # only this command draws tables; keep start-up light
 
     console = Console(highlight=False)
+    symbols = not out.ascii  # _Report made standard output safe; the sheet then spells 10d, 2c and '-'
     scored = 0
     for game in games:
         if game_number is not None and game.number != game_number:
@@ -621,7 +636,7 @@ def score(file: str, game_number: int | None, as_json: bool, variant: str | None
         if as_json:
             out.item(score_data(report, display))
             continue
-        console.print(score_sheet(report))
+        console.print(score_sheet(report, symbols=symbols))
         if report.errors:
             console.print(f"[bold red]{count_of(report.errors, 'error')}[/]: run dln validate for the details")
     _finish_report(out, status, status.code, games=scored)
@@ -644,6 +659,7 @@ def explain(code: str | None) -> None:
     from dln.explain import explain as explanation
     from dln.explain import find_code, list_codes
 
+    _utf8_stdout()
     if code is None:
         click.echo(list_codes())
         sys.exit(EXIT_OK)

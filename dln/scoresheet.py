@@ -52,26 +52,29 @@ def _round_label(played: RoundReport) -> str:
     return "setup" if played.setup else str(played.number if played.number is not None else played.index + 1)
 
 
-def score_sheet(report: GameReport) -> Table:
+def score_sheet(report: GameReport, *, symbols: bool = True) -> Table:
     """The game's score sheet: one row per round and side, item by item, with running totals.
 
     A setup's row shows what the record tells (cards captured after it, aces,
     10♦, 2♣, xeris); "most cards" is ``?`` when captures before the setup are
-    unknown, and a setup adds nothing to the game's totals.
+    unknown, and a setup adds nothing to the game's totals.  Without ``symbols`` (an output that cannot
+    show them) the headings read 10d and 2c, and dashes are ASCII.
     """
     from rich.table import Table
 
     game = report.game
     title = game.tag("Event") or f"game {report.index}"
-    table = Table(title=f"{title} — {report.describe_rules()}", title_justify="left")
-    for heading in ("round", "side", "cards", "most", "aces", "10♦", "2♣", "xeris", "points", "total"):
+    dash = "—" if symbols else "-"
+    table = Table(title=f"{title} {dash} {report.describe_rules()}", title_justify="left")
+    ten, two = ("10♦", "2♣") if symbols else ("10d", "2c")
+    for heading in ("round", "side", "cards", "most", "aces", ten, two, "xeris", "points", "total"):
         table.add_column(heading, justify="left" if heading in ("round", "side") else "right")
     running: dict[str, int] = {}
     notes: list[str] = []
     for played in report.rounds:
         label = _round_label(played)
         if played.scores is None:
-            table.add_row(label, "—", "", "", "", "", "", "", "", _why_unscored(played))
+            table.add_row(label, dash, "", "", "", "", "", "", "", _why_unscored(played))
             continue
         known = known_most_cards(played)
         if played.setup and not known:
@@ -82,7 +85,7 @@ def score_sheet(report: GameReport) -> Table:
             if played.setup:
                 most, points = (str(s.most_cards), str(s.total)) if known else (
                     "?", f"{s.total - s.most_cards} + ?")
-                total = "—"
+                total = dash
             else:
                 running[side] = running.get(side, 0) + s.total
                 most, points, total = str(s.most_cards), str(s.total), str(running[side])

@@ -372,3 +372,26 @@ def test_the_reference_tool_checks_and_rewrites(tmp_path: Path) -> None:
     assert "stale-text" not in fresh and "### dln validate" in fresh and render(fresh, main) == fresh
     with pytest.raises(ValueError):
         render("no markers", main)
+
+
+@pytest.mark.parametrize(("args", "code"), [
+    (["--help"], 0),
+    (["explain", "D602"], 0),
+    (["score", "samples/constructs/setup.dln"], 0),
+    (["score", "--json", "samples/constructs/setup.dln"], 0),
+    (["validate", "{record}"], 1),
+    (["validate", "--json", "{record}"], 1),
+    (["moves", "{record}", "--at", "2"], 0),
+])
+def test_no_traceback_on_a_latin1_terminal(args: list[str], code: int, tmp_path: Path) -> None:
+    """Standard output that cannot encode ♦ or — gets replacements (text) or escapes (JSON), never a traceback."""
+    record = tmp_path / "club.dln"
+    record.write_text("[Event \"Café ♦ night\"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN 9c x 9d {♦ a note}\n"
+                      "N 3c {♦ wrong seat}\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "latin-1"}
+    argv = [str(record) if a == "{record}" else a for a in args]
+    result = subprocess.run([sys.executable, "-m", "dln", *argv], capture_output=True, env=env, cwd=ROOT,
+                            check=False)
+    assert result.returncode == code and b"Traceback" not in result.stderr, result.stderr.decode("latin-1")
+    if "--json" in args:
+        json.loads(result.stdout.decode("latin-1"))
