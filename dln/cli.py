@@ -114,14 +114,15 @@ def _write_atomically(path: Path, texts: Iterable[str]) -> None:
 
 
 
-def _sources(files: tuple[str, ...], status: _Status) -> Iterator[Source]:
-    """Each file named (directories searched) that could be read; the others are reported, exit status 2."""
+def _sources(files: tuple[str, ...], status: _Status, *, err: bool = True) -> Iterator[Source]:
+    """Each file named (directories searched) that could be read; the others are reported (on stderr, or
+    stdout when ``err`` is false), exit status 2."""
     for name in _expand(files):
         source = _read(name)
         if source.problem is None:
             yield source
         else:
-            _report_problem(source)
+            _report_problem(source, err=err)
             status.worst(EXIT_BAD_INPUT)
 
 
@@ -226,15 +227,16 @@ def fmt(files: tuple[str, ...], check: bool, quiet: bool) -> None:
 def parse(files: tuple[str, ...], as_json: bool) -> None:
     """Read DLN FILES and print what they hold ('-' reads stdin).
 
-    Without --json, one summary line per file.  With --json, a JSON list of
-    games (each with the file it came from).  Games that do not parse are
-    reported on stderr and left out; the exit code is then 2.
+    Without --json, one summary line per file, after the problems found in
+    it (all on stdout).  With --json, a JSON list of games (each with the file
+    it came from), and the problems on stderr.  Games that do not parse are
+    reported and left out; the exit code is then 2.
     """
     status = _Status()
     out: list[dict[str, object]] = []
-    for source in _sources(files, status):
+    for source in _sources(files, status, err=as_json):
         name = source.name
-        games = _games(source)
+        games = _games(source, report_to="stderr" if as_json else "stdout")
         if source.errors:
             status.worst(EXIT_BAD_INPUT)
         if as_json:
