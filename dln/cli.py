@@ -469,20 +469,6 @@ def _refuse_broken_game(source: Source, game_number: int) -> None:
         sys.exit(EXIT_BAD_INPUT)
 
 
-def _one_game(file: str, game_number: int, variant: str | None) -> tuple[GameReport, Source]:
-    """Read FILE and replay its game number GAME_NUMBER, keeping every position; exit 2 if impossible."""
-    source = _source_or_exit(file)
-    games = {game.number: game for game in _games(source)}
-    _refuse_broken_game(source, game_number)
-    if game_number not in games:
-        total = len(games) + len(source.errors)
-        raise click.BadParameter(f"{_display_name(file)} has {count_of(total, 'game')}", param_hint="--game")
-    variants = parse_variants(variant) if variant is not None else None
-    report = validate_game(games[game_number], index=game_number, filename=_display_name(file),
-                           source=_source_lines(source), variants=variants, keep_states=True)
-    return report, source
-
-
 @main.command(short_help="List the legal moves at one point of a round.")
 @click.argument("file")
 @click.option("--at", "at", type=click.IntRange(min=1), required=True,
