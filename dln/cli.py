@@ -1,8 +1,9 @@
 """The ``dln`` command line: thin wrappers that parse arguments, call the library, print.
 
-Exit codes: 0 everything fine; 1 a rule broken (``validate``) or a file to
-reformat (``fmt --check``); 2 a syntax error, an unreadable file, or a tag
-that makes no sense.
+Exit codes: 0 everything fine; 1 a rule broken (``validate``, ``score``) or
+a file to reformat (``fmt --check``); 2 a syntax error, an unreadable file,
+no game found where one was asked for, or a tag that makes no sense.  Where
+output goes is decided once for every command: docs/cli.md.
 """
 
 from __future__ import annotations
@@ -19,25 +20,22 @@ from typing import TYPE_CHECKING, NoReturn
 
 import click
 
-from dln.engine import legal_moves
 from dln.engine.rules import parse_variants
 from dln.errors import DLNSyntaxError
 from dln.files import write_atomically
-from dln.generate import record_move
 from dln.jsonout import game_to_data
 from dln.model import Game
 from dln.parser import parse_text, read_lines
-from dln.scoresheet import describe_position, score_sheet
-from dln.validate import GameReport, validate_game
+from dln.report import Report, expand_for_check, fail_with, game_status, print_moves, print_verdict, utf8_stdout
+from dln.scoresheet import score_sheet
+from dln.validate import validate_game
 from dln.wording import count_of
-from dln.writer import move_text, write_games
+from dln.writer import write_games
 
 if TYPE_CHECKING:  # the replayer's modules and rich load only when a command needs them
     from rich.console import Console
 
-    from dln.batch import Checked
     from dln.replay import Cursor, Replay
-    from dln.verdicts import Tally
 
 EXIT_OK, EXIT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
 STDIN = "-"
@@ -260,13 +258,6 @@ def _source_lines(source: Source) -> Callable[[int], str]:
     return lambda n: lines[n - 1] if 0 < n <= len(lines) else ""
 
 
-def _outcome(report: GameReport | Checked) -> str:
-    if report.totals is None:
-        return "score unknown (a round could not be played out)"
-    standing = " ".join(f"{side} {points}" for side, points in report.totals.items())
-    return f"{report.winner} wins, {standing}" if report.winner else f"unfinished, {standing}"
-
-
 @main.command(short_help="Check records against the rules of the game.")
 @click.argument("files", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True,
@@ -314,9 +305,9 @@ def validate(files: tuple[str, ...], as_json: bool, explain: bool, select: tuple
     status = _Status()
     tally = Tally()
     variants = parse_variants(variant) if variant is not None else None
-    out = _Report(as_json)
+    out = Report(as_json)
     names: list[str] = []
-    for name in _expand_for_check(files, out):
+    for name in expand_for_check(files, out, _expand):
         names.append(name)
     if out.problems:
         status.worst(EXIT_BAD_INPUT)
@@ -342,11 +333,12 @@ def validate(files: tuple[str, ...], as_json: bool, explain: bool, select: tuple
                     bar.advance(size)
                     for checked in verdicts:
                         checked = selection.apply(checked)
-                        _tally(checked, tally, status, strict=strict)
+                        tally.add(checked)
+                        status.worst(game_status(checked, strict=strict))
                         if as_json:
                             out.item(game_data(checked))
                         else:
-                            _print_verdict(checked, out, explain=explain, verdict=verbose or (not quiet and bool(
+                            print_verdict(checked, out, explain=explain, verdict=verbose or (not quiet and bool(
                                 checked.errors or checked.warnings)))
             except UnicodeDecodeError as exc:
                 out.problem(display, CANNOT_READ, f"cannot read: not UTF-8 text (byte {exc.start})")
@@ -372,93 +364,6 @@ def validate(files: tuple[str, ...], as_json: bool, explain: bool, select: tuple
         if sys.stderr.isatty():  # timing differs from run to run: for the person watching, not the report
             click.echo(f"({elapsed:.2f} s, {tally.moves / elapsed if elapsed else 0:,.0f} moves/s)", err=True)
     sys.exit(status.code)
-
-
-def _utf8_stdout() -> bool:
-    """Whether standard output takes any text; if not (a terminal in Latin-1, say), it is made to replace
-    what it cannot show, so that a report never ends in a traceback (JSON escapes such characters instead)."""
-    encoding = (getattr(sys.stdout, "encoding", None) or "utf-8").lower().replace("_", "-")
-    if encoding in ("utf-8", "utf8", "utf-16", "utf-32"):
-        return True
-    reconfigure = getattr(sys.stdout, "reconfigure", None)
-    if reconfigure is not None:
-        reconfigure(errors="replace")
-    return False
-
-
-class _Report:
-    """Where ``dln validate`` writes: findings as text on stdout, or one streamed JSON object."""
-
-    def __init__(self, as_json: bool) -> None:
-        self.as_json = as_json
-        self.ascii = not _utf8_stdout()  # JSON escapes what standard output cannot encode
-        self.problems: list[dict[str, object]] = []  # findings about files, not games (S002, S003)
-        self.games = 0
-        self.before_print: Callable[[], None] = lambda: None
-
-    def echo(self, text: str) -> None:
-        """A line of the text report (the progress bar erased first)."""
-        self.before_print()
-        click.echo(text)
-
-    def problem(self, file: str, code: str, message: str) -> None:
-        """A file that could not be read or held nothing to check."""
-        from dln.verdicts import problem_data
-
-        self.problems.append(problem_data(file, code, message))
-        if not self.as_json:
-            self.echo(f"{file}: error: {message}")
-
-    def item(self, data: dict[str, object]) -> None:
-        """One game's data, streamed as an element of the JSON ``games`` list."""
-        click.echo(('{"games": [' if not self.games else ",") + json.dumps(data, ensure_ascii=self.ascii))
-        self.games += 1
-
-    def finish(self, summary: dict[str, object]) -> None:
-        """Close the JSON object: the file problems and the summary."""
-        if not self.games:
-            click.echo('{"games": [', nl=False)
-        click.echo('], "diagnostics": ' + json.dumps(self.problems, ensure_ascii=self.ascii)
-                   + ', "summary": ' + json.dumps(summary, ensure_ascii=self.ascii) + "}")
-
-
-def _expand_for_check(files: tuple[str, ...], out: _Report) -> Iterator[str]:
-    """The files to check; a directory holding no ``*.dln`` file is reported (S003), not passed over."""
-    from dln.verdicts import NOTHING_TO_CHECK
-
-    for path in files:
-        found = list(_expand((path,)))
-        if found or path == STDIN or not Path(path).is_dir():
-            yield from found
-            continue
-        others = sorted(p.name for p in Path(path).rglob("*") if p.suffix.lower() == ".dln")
-        hint = (f" ({count_of(len(others), 'file')} such as {others[0]} skipped: the suffix must be "
-                "lower-case .dln)") if others else ""
-        out.problem(path, NOTHING_TO_CHECK, f"no *.dln file in this directory: nothing was checked{hint}")
-
-
-def _tally(checked: Checked, tally: Tally, status: _Status, *, strict: bool = False) -> None:
-    """Add one game's figures to the run's and raise the exit status as it deserves."""
-    tally.add(checked)
-    failed = checked.errors or (strict and checked.warnings)
-    status.worst(EXIT_BAD_INPUT if checked.bad_record else EXIT_FOUND if failed else EXIT_OK)
-
-
-def _print_verdict(checked: Checked, out: _Report, *, explain: bool, verdict: bool) -> None:
-    """A game's diagnostics, compiler style, then (if ``verdict``) one line saying how it ended."""
-    if checked.syntax is not None:
-        text = checked.syntax.format()
-        if checked.number > 1:
-            text += f"\n  note: game {checked.number} was skipped; the other games of the file were read"
-        out.echo(text + "\n")
-        return
-    for diagnostic in sorted(checked.diagnostics, key=lambda d: (d.line, d.column)):
-        out.echo(diagnostic.format(explain=explain) + "\n")
-    if verdict:
-        label = f"game {checked.number}" + (f" ({checked.event})" if checked.event else "")
-        verdict = "illegal" if checked.errors else "legal"
-        out.echo(f"{checked.file}: {label}: {count_of(checked.rounds, 'round')}, {count_of(checked.moves, 'move')}, "
-                 f"{_outcome(checked)}; {checked.rules}: {verdict}")
 
 
 def _refuse_broken_game(source: Source, game_number: int) -> None:
@@ -492,24 +397,23 @@ def moves(file: str, at: int, game_number: int, round_number: int, every: bool, 
     read, the game has a syntax error, or there is no such game, round or
     move.
     """
-    from dln.scoresheet import position_data
     from dln.verdicts import CANNOT_READ, NOTHING_TO_CHECK, SYNTAX_ERROR, problem_data
 
     display = _display_name(file)
-    plain = not _utf8_stdout()
+    plain = not utf8_stdout()
     source = _read(file)
     if source.problem is not None:
-        _moves_fail(as_json, problem_data(display, CANNOT_READ, f"cannot read: {source.problem}"))
+        fail_with(as_json, problem_data(display, CANNOT_READ, f"cannot read: {source.problem}"))
     games = {game.number: game for game in _games(source, report_to=None)}
     for error in source.errors:
         if error.game == game_number:  # the game asked for did not parse; the others do not matter here
             if as_json:
-                _moves_fail(as_json, {**problem_data(display, SYNTAX_ERROR, error.message), "line": error.line,
+                fail_with(as_json, {**problem_data(display, SYNTAX_ERROR, error.message), "line": error.line,
                                       "column": error.column, "game": error.game})
             _report_syntax(error, len(games), err=False)
             sys.exit(EXIT_BAD_INPUT)
     if not games and not source.errors:
-        _moves_fail(as_json, problem_data(display, NOTHING_TO_CHECK, "no game in this file"))
+        fail_with(as_json, problem_data(display, NOTHING_TO_CHECK, "no game in this file"))
     if game_number not in games:
         total = len(games) + len(source.errors)
         raise click.BadParameter(f"there is no game {game_number}: {display} has {count_of(total, 'game')}",
@@ -520,47 +424,7 @@ def moves(file: str, at: int, game_number: int, round_number: int, every: bool, 
     if round_number > len(report.rounds):
         raise click.BadParameter(f"there is no round {round_number}: game {game_number} has "
                                  f"{count_of(len(report.rounds), 'round')}", param_hint="'--round'")
-    played = report.rounds[round_number - 1]
-    written = len(report.game.rounds[round_number - 1].moves)
-    if at > written + 1 or (at == written + 1 and played.states and at == len(played.states)
-                            and played.states[-1].hands_empty):
-        over = " and is over after them" if at == written + 1 else ""
-        raise click.BadParameter(f"there is no move {at}: round {round_number} has {count_of(written, 'move')}"
-                                 f"{over} (--at goes from 1 to {written + (not over)})", param_hint="'--at'")
-    if at > len(played.states):  # the record breaks a rule before move AT: say which, as validate does
-        stop = next((d for d in report.diagnostics if d.round in (round_number, None)
-                     and (d.severity == "error" or d.code == "R007")), None)
-        shown = f"--at goes from 1 to {len(played.states)} here" if played.states else "no position can be shown"
-        reason = (f"{stop.code} {stop.name} above stops the replay ({shown})" if stop is not None
-                  else f"the round cannot be replayed ({shown})")
-        message = f"cannot reach move {at} of round {round_number}: {reason}"
-        if as_json:
-            _moves_fail(as_json, stop.to_data() if stop is not None else problem_data(
-                display, NOTHING_TO_CHECK, message), code=EXIT_FOUND if stop and stop.severity == "error" else 2)
-        if stop is not None:
-            click.echo(stop.format() + "\n")
-        click.echo(f"{display}: error: {message}")
-        sys.exit(EXIT_FOUND if stop is not None and stop.severity == "error" else EXIT_BAD_INPUT)
-    state = played.states[at - 1]
-    legal = [move_text(record_move(state, move)) for move in legal_moves(state, by_value=not every)]
-    if as_json:
-        click.echo(json.dumps({"file": display, "game": game_number, "round": round_number, "at": at,
-                               "position": position_data(state), "moves": legal}, ensure_ascii=plain))
-        sys.exit(EXIT_OK)
-    click.echo(describe_position(state))
-    click.echo(f"{count_of(len(legal), 'legal move')} for {state.turn}:")
-    for text in legal:
-        click.echo("  " + text)
-    sys.exit(EXIT_OK)
-
-
-def _moves_fail(as_json: bool, problem: dict[str, object], code: int = EXIT_BAD_INPUT) -> NoReturn:
-    """End ``dln moves`` with a problem: a JSON object holding it, or its message on stdout."""
-    if as_json:
-        click.echo(json.dumps({"file": problem["file"], "diagnostics": [problem]}, ensure_ascii=True))
-    else:
-        click.echo(f"{problem['file']}: error: {problem['message']}")
-    sys.exit(code)
+    print_moves(report, display, round_number, at, every=every, as_json=as_json, ascii_json=plain)
 
 
 @main.command(short_help="Print the score sheet of each game.")
@@ -583,7 +447,7 @@ def score(file: str, game_number: int | None, as_json: bool, variant: str | None
     from dln.scoresheet import score_data
     from dln.verdicts import CANNOT_READ, NOTHING_TO_CHECK, SYNTAX_ERROR, problem_data
 
-    out = _Report(as_json)
+    out = Report(as_json)
     status = _Status()
     display = _display_name(file)
     source = _read(file)
@@ -610,7 +474,7 @@ def score(file: str, game_number: int | None, as_json: bool, variant: str | None
     from rich.console import Console  # only this command draws tables; keep start-up light
 
     console = Console(highlight=False)
-    symbols = not out.ascii  # _Report made standard output safe; the sheet then spells 10d, 2c and '-'
+    symbols = not out.ascii  # Report made standard output safe; the sheet then spells 10d, 2c and '-'
     scored = 0
     for game in games:
         if game_number is not None and game.number != game_number:
@@ -630,7 +494,7 @@ def score(file: str, game_number: int | None, as_json: bool, variant: str | None
     _finish_report(out, status, status.code, games=scored)
 
 
-def _finish_report(out: _Report, status: _Status, code: int, *, games: int) -> NoReturn:
+def _finish_report(out: Report, status: _Status, code: int, *, games: int) -> NoReturn:
     """End a command that reports on one file: close its JSON (if any) and exit with the worst status."""
     status.worst(code)
     if out.as_json:
@@ -647,7 +511,7 @@ def explain(code: str | None) -> None:
     from dln.explain import explain as explanation
     from dln.explain import find_code, list_codes
 
-    _utf8_stdout()
+    utf8_stdout()
     if code is None:
         click.echo(list_codes())
         sys.exit(EXIT_OK)
