@@ -1,8 +1,9 @@
 """The ``dln`` command line: thin wrappers that parse arguments, call the library, print.
 
-Exit codes: 0 everything fine; 1 a rule broken (``validate``) or a file to
-reformat (``fmt --check``); 2 a syntax error, an unreadable file, or a tag
-that makes no sense.
+Exit codes: 0 everything fine; 1 a rule broken (``validate``, ``score``) or
+a file to reformat (``fmt --check``); 2 a syntax error, an unreadable file,
+no game found where one was asked for, or a tag that makes no sense.  Where
+output goes is decided once for every command: docs/cli.md.
 """
 
 from __future__ import annotations
@@ -12,31 +13,28 @@ import json
 import os
 import sys
 import time
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
-from dln.engine import legal_moves
 from dln.engine.rules import parse_variants
 from dln.errors import DLNSyntaxError
 from dln.files import FileChanged, ReadOnlyFile, Snapshot, read_snapshot, replace_file, write_atomically
-from dln.generate import record_move
 from dln.jsonout import game_to_data
 from dln.model import Game
 from dln.parser import parse_text, read_lines
-from dln.scoresheet import describe_position, score_sheet
-from dln.validate import GameReport, validate_game
+from dln.report import Report, expand_for_check, fail_with, game_status, print_moves, print_verdict, utf8_stdout
+from dln.scoresheet import score_sheet
+from dln.validate import validate_game
 from dln.wording import count_of
-from dln.writer import move_text, write_games
+from dln.writer import write_games
 
 if TYPE_CHECKING:  # the replayer's modules and rich load only when a command needs them
     from rich.console import Console
 
-    from dln.batch import Checked
     from dln.replay import Cursor, Replay
 
 EXIT_OK, EXIT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
@@ -82,18 +80,20 @@ def _display_name(name: str) -> str:
     return "<stdin>" if name == STDIN else name
 
 
-def _report_problem(source: Source) -> None:
-    click.echo(f"{_display_name(source.name)}: error: cannot read: {source.problem}", err=True)
+def _report_problem(source: Source, *, err: bool = True) -> None:
+    click.echo(f"{_display_name(source.name)}: error: cannot read: {source.problem}", err=err)
 
 
-def _report_syntax(error: DLNSyntaxError, games_read: int) -> None:
+def _report_syntax(error: DLNSyntaxError, games_read: int, *, err: bool = True) -> None:
     text = error.format()
     if games_read or (error.game or 0) > 1:
         text += f"\n  note: game {error.game} was skipped; the other games of the file were read"
-    click.echo(text + "\n", err=True)
+    click.echo(text + "\n", err=err)
 
 
-def _games(source: Source, *, keep_line_comments: bool = False) -> list[Game]:
+def _games(source: Source, *, keep_line_comments: bool = False, report_to: str | None = "stderr") -> list[Game]:
+    """The games of ``source``; each syntax error is kept in ``source.errors`` and reported to ``report_to``
+    (``stdout``, ``stderr``, or ``None`` when the caller reports them itself)."""
     assert source.text is not None
     games = list(
         parse_text(
@@ -103,8 +103,8 @@ def _games(source: Source, *, keep_line_comments: bool = False) -> list[Game]:
             keep_line_comments=keep_line_comments,
         )
     )
-    for error in source.errors:
-        _report_syntax(error, len(games))
+    for error in source.errors if report_to else ():
+        _report_syntax(error, len(games), err=report_to == "stderr")
     return games
 
 
@@ -132,14 +132,15 @@ def _replace_source(source: Source, text: str, force: bool, status: _Status) -> 
     return False
 
 
-def _sources(files: tuple[str, ...], status: _Status) -> Iterator[Source]:
-    """Each file named (directories searched) that could be read; the others are reported, exit status 2."""
+def _sources(files: tuple[str, ...], status: _Status, *, err: bool = True) -> Iterator[Source]:
+    """Each file named (directories searched) that could be read; the others are reported (on stderr, or
+    stdout when ``err`` is false), exit status 2."""
     for name in _expand(files):
         source = _read(name)
         if source.problem is None:
             yield source
         else:
-            _report_problem(source)
+            _report_problem(source, err=err)
             status.worst(EXIT_BAD_INPUT)
 
 
@@ -170,10 +171,24 @@ variant_option = click.option(
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="dln")
 def main() -> None:
-    """dln — read, write and check Diloti game records (DLN)."""
+    """dln: read, write and check Diloti game records (DLN).
+
+    Each command's --help tells its options; docs/cli.md has them all.  A
+    command's report (diagnostics, summary) goes to standard output; when
+    standard output carries data (--json, fmt -, parse --json, generate),
+    problems go to standard error or into the JSON.  Exit codes: 0 fine
+    (warnings allowed), 1 a record breaks a rule or a file would be
+    reformatted, 2 bad input (syntax error, unreadable file, no game found,
+    bad option or tag).  `dln explain CODE` tells what a code means.
+
+    Shell completion (zsh_source or fish_source for those shells):
+
+    \b
+        eval "$(_DLN_COMPLETE=bash_source dln)"
+    """
 
 
-@main.command()
+@main.command(short_help="Rewrite records in canonical form, losing nothing.")
 @click.argument("files", nargs=-1, required=True)
 @click.option("--check", is_flag=True, help="Only report files that are not canonical (exit 1); write nothing.")
 @click.option("-q", "--quiet", is_flag=True, help="Print errors only.")
@@ -227,21 +242,22 @@ def fmt(files: tuple[str, ...], check: bool, quiet: bool, force: bool) -> None:
     sys.exit(status.code)
 
 
-@main.command()
+@main.command(short_help="Read records; print a summary or the model as JSON.")
 @click.argument("files", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the record model as JSON.")
 def parse(files: tuple[str, ...], as_json: bool) -> None:
     """Read DLN FILES and print what they hold ('-' reads stdin).
 
-    Without --json, one summary line per file.  With --json, a JSON list of
-    games (each with the file it came from).  Games that do not parse are
-    reported on stderr and left out; the exit code is then 2.
+    Without --json, one summary line per file, after the problems found in
+    it (all on stdout).  With --json, a JSON list of games (each with the file
+    it came from), and the problems on stderr.  Games that do not parse are
+    reported and left out; the exit code is then 2.
     """
     status = _Status()
     out: list[dict[str, object]] = []
-    for source in _sources(files, status):
+    for source in _sources(files, status, err=as_json):
         name = source.name
-        games = _games(source)
+        games = _games(source, report_to="stderr" if as_json else "stdout")
         if source.errors:
             status.worst(EXIT_BAD_INPUT)
         if as_json:
@@ -265,137 +281,112 @@ def _source_lines(source: Source) -> Callable[[int], str]:
     return lambda n: lines[n - 1] if 0 < n <= len(lines) else ""
 
 
-def _outcome(report: GameReport | Checked) -> str:
-    if report.totals is None:
-        return "score unknown (a round could not be played out)"
-    standing = " ".join(f"{side} {points}" for side, points in report.totals.items())
-    return f"{report.winner} wins, {standing}" if report.winner else f"unfinished, {standing}"
-
-
-@main.command()
+@main.command(short_help="Check records against the rules of the game.")
 @click.argument("files", nargs=-1, required=True)
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON list of diagnostics.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON object: every game's verdict and findings, then a summary (see docs/cli.md).")
 @click.option("--explain", is_flag=True, help="List every legal alternative, not only the first few.")
+@click.option("--select", "select", multiple=True, metavar="CODES",
+              help="Report only these codes or code prefixes, comma-separated (D2, D201, R).")
+@click.option("--ignore", "ignore", multiple=True, metavar="CODES",
+              help="Do not report these codes or code prefixes, comma-separated.")
+@click.option("--strict", is_flag=True, help="Warnings fail too (exit 1).")
 @variant_option
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Check games in this many processes.")
 @click.option("-v", "--verbose", is_flag=True, help="A verdict line for every game, not only those with findings.")
 @click.option("-q", "--quiet", is_flag=True, help="Print problems only: no verdict lines, summary or progress.")
-def validate(files: tuple[str, ...], as_json: bool, explain: bool, variant: str | None, jobs: int,
-             verbose: bool, quiet: bool) -> None:
+def validate(files: tuple[str, ...], as_json: bool, explain: bool, select: tuple[str, ...], ignore: tuple[str, ...],
+             strict: bool, variant: str | None, jobs: int, verbose: bool, quiet: bool) -> None:
     """Replay DLN FILES through the rules and report every illegal move ('-' reads stdin).
 
     Each problem is reported like a compiler error: file:line:column, the rule
     code and name, what happened, the line with a caret, and the moves that
     would have been legal, then a verdict line for the game (every game with
     --verbose).  The summary says under which rules the games were checked.
-    Files are read one game at a time, so archives of any size are checked in
-    little memory; a progress bar shows on a terminal.  Exit 0 when every game is legal (warnings allowed), 1 when a
-    move or claim breaks the rules, 2 on syntax errors, unreadable files or
-    tags that make no sense.
+    The whole report goes to standard output; `dln explain CODE` tells what a
+    code means.  Directories are searched for *.dln files.  Files are read one
+    game at a time, so archives of any size are checked in little memory; a
+    progress bar shows on a terminal (on standard error, with the time taken).
+
+    Exit 0 when every game is legal (warnings allowed, unless --strict), 1 when
+    a move or claim breaks the rules, 2 on syntax errors, unreadable files,
+    tags that make no sense, or when there is no game to check.
     """
     from concurrent.futures import ProcessPoolExecutor
 
     from dln.batch import check_games
+    from dln.progress import Progress
+    from dln.verdicts import CANNOT_READ, NOTHING_TO_CHECK, Selection, Tally, game_data, split_codes, unknown_prefixes
 
+    selection = Selection(tuple(split_codes(select)), tuple(split_codes(ignore)))
+    for option, prefixes in (("--select", selection.select), ("--ignore", selection.ignore)):
+        if unknown := unknown_prefixes(prefixes):
+            raise click.BadParameter(f"no rule or record code starts with {', '.join(unknown)} "
+                                     "(dln explain lists them)", param_hint=f"'{option}'")
     started = time.perf_counter()
     status = _Status()
-    found: list[dict[str, object]] = []
-    totals = dict.fromkeys(("games", "rounds", "moves", "errors", "warnings"), 0)
-    rules: Counter[str] = Counter()
+    tally = Tally()
     variants = parse_variants(variant) if variant is not None else None
-    names = list(_expand(files))
+    out = Report(as_json)
+    names: list[str] = []
+    for name in expand_for_check(files, out, _expand):
+        names.append(name)
+    if out.problems:
+        status.worst(EXIT_BAD_INPUT)
+    tally.files = len(names)
+    sizes = {name: (os.path.getsize(name) if name != STDIN and os.path.isfile(name) else 0) for name in names}
+    bar = Progress(sum(sizes.values()), enabled=not (quiet or as_json))
+    out.before_print = bar.clear
     pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
-    with _progress(names, enabled=not (quiet or as_json)) as advance, pool or contextlib.nullcontext():
+    with pool or contextlib.nullcontext():
         for name in names:
             display = _display_name(name)
             try:
                 stream = sys.stdin.buffer if name == STDIN else open(name, "rb")  # noqa: SIM115 - closed below
             except OSError as exc:
-                _report_problem(Source(name, problem=exc.strerror or str(exc)))
+                out.problem(display, CANNOT_READ, f"cannot read: {exc.strerror or exc}")
+                tally.unreadable += 1
                 status.worst(EXIT_BAD_INPUT)
                 continue
+            games_before = tally.games
             try:
                 for size, verdicts in check_games(display, read_lines(stream), variants=variants, pool=pool,
                                                   jobs=jobs):
-                    advance(name, size)
+                    bar.advance(size)
                     for checked in verdicts:
-                        _tally(checked, totals, status)
-                        rules[checked.rules] += checked.syntax is None
+                        checked = selection.apply(checked)
+                        tally.add(checked)
+                        status.worst(game_status(checked, strict=strict))
                         if as_json:
-                            found += _json_diagnostics(checked)
+                            out.item(game_data(checked))
                         else:
-                            _print_verdict(checked, explain=explain, verdict=verbose or (not quiet and bool(
+                            print_verdict(checked, out, explain=explain, verdict=verbose or (not quiet and bool(
                                 checked.errors or checked.warnings)))
             except UnicodeDecodeError as exc:
-                _report_problem(Source(name, problem=f"not UTF-8 text (byte {exc.start})"))
+                out.problem(display, CANNOT_READ, f"cannot read: not UTF-8 text (byte {exc.start})")
+                tally.unreadable += 1
                 status.worst(EXIT_BAD_INPUT)
+                continue
             finally:
                 if stream is not sys.stdin.buffer:
                     stream.close()
+            if tally.games == games_before:
+                out.problem(display, NOTHING_TO_CHECK, "no game in this file: nothing was checked")
+                status.worst(EXIT_BAD_INPUT)
+    bar.clear()
+    if names and not tally.games and not out.problems:
+        status.worst(EXIT_BAD_INPUT)
     if as_json:
-        click.echo(json.dumps(found, ensure_ascii=False, indent=2))
+        out.finish(tally.data(status.code))
     elif not quiet:
+        click.echo(tally.line())
+        if under := tally.checked_under():
+            click.echo(under)
         elapsed = time.perf_counter() - started
-        moves = totals["moves"]
-        click.echo(f"{count_of(totals['games'], 'game')}, {count_of(totals['rounds'], 'round')}, "
-                   f"{count_of(moves, 'move')}: {count_of(totals['errors'], 'error')}, "
-                   f"{count_of(totals['warnings'], 'warning')} "
-                   f"({elapsed:.2f} s, {moves / elapsed if elapsed else 0:,.0f} moves/s)", err=True)
-        checked_under = "; ".join(f"{name} ({count_of(n, 'game')})" if len(rules) > 1 else name
-                                  for name, n in rules.items() if n)
-        if checked_under:
-            click.echo(f"checked under: {checked_under}", err=True)
+        if sys.stderr.isatty():  # timing differs from run to run: for the person watching, not the report
+            click.echo(f"({elapsed:.2f} s, {tally.moves / elapsed if elapsed else 0:,.0f} moves/s)", err=True)
     sys.exit(status.code)
-
-
-def _tally(checked: Checked, totals: dict[str, int], status: _Status) -> None:
-    """Add one game's figures to the run's and raise the exit status as it deserves."""
-    totals["games"] += 1
-    totals["rounds"] += checked.rounds
-    totals["moves"] += checked.moves
-    totals["errors"] += checked.errors
-    totals["warnings"] += checked.warnings
-    status.worst(EXIT_BAD_INPUT if checked.bad_record else EXIT_FOUND if checked.errors else EXIT_OK)
-
-
-def _print_verdict(checked: Checked, *, explain: bool, verdict: bool) -> None:
-    """A game's diagnostics, compiler style, then (if ``verdict``) one line saying how it ended."""
-    if checked.syntax is not None:
-        _report_syntax(checked.syntax, checked.number - 1)
-        return
-    for diagnostic in sorted(checked.diagnostics, key=lambda d: (d.line, d.column)):
-        click.echo(diagnostic.format(explain=explain) + "\n")
-    if verdict:
-        label = f"game {checked.number}" + (f" ({checked.event})" if checked.event else "")
-        verdict = "illegal" if checked.errors else "legal"
-        click.echo(f"{checked.file}: {label}: {count_of(checked.rounds, 'round')}, {count_of(checked.moves, 'move')}, "
-                   f"{_outcome(checked)}; {checked.rules}: {verdict}")
-
-
-def _json_diagnostics(checked: Checked) -> list[dict[str, object]]:
-    error = checked.syntax
-    if error is None:
-        return [d.to_data() for d in checked.diagnostics]
-    return [{"file": error.filename, "line": error.line, "column": error.column, "severity": "error",
-             "code": "S001", "name": "syntax-error", "message": error.message, "help": [],
-             "game": error.game, "round": None, "move": None}]
-
-
-@contextlib.contextmanager
-def _progress(names: list[str], *, enabled: bool) -> Iterator[Callable[[str, int], None]]:
-    """A progress bar over the files' sizes on a terminal (stderr); elsewhere, nothing."""
-    if not enabled or not sys.stderr.isatty():
-        yield lambda name, size: None
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
-
-    sizes = {name: (os.path.getsize(name) if name != STDIN and os.path.isfile(name) else 0) for name in names}
-    columns = (TextColumn("validating"), BarColumn(), TextColumn("{task.percentage:>3.0f}%"), TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("validate", total=sum(sizes.values()) or None)
-        yield lambda name, size: bar.advance(task, size)
 
 
 def _refuse_broken_game(source: Source, game_number: int) -> None:
@@ -406,75 +397,156 @@ def _refuse_broken_game(source: Source, game_number: int) -> None:
         sys.exit(EXIT_BAD_INPUT)
 
 
-def _one_game(file: str, game_number: int, variant: str | None) -> tuple[GameReport, Source]:
-    """Read FILE and replay its game number GAME_NUMBER, keeping every position; exit 2 if impossible."""
-    source = _source_or_exit(file)
-    games = {game.number: game for game in _games(source)}
-    _refuse_broken_game(source, game_number)
+@main.command(short_help="List the legal moves at one point of a round.")
+@click.argument("file")
+@click.option("--at", "at", type=click.IntRange(min=1), required=True,
+              help="List the moves legal before move N of the round (1: its first move).", metavar="N")
+@click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Game, counted from 1 in the file.")
+@click.option("--round", "round_number", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Round, counted from 1 in the game.")
+@click.option("--all", "every", is_flag=True, help="List moves that differ only in the suit of equal cards separately.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON object: the position and its legal moves (see docs/cli.md).")
+@variant_option
+def moves(file: str, at: int, game_number: int, round_number: int, every: bool, as_json: bool,
+          variant: str | None) -> None:
+    """List the legal moves before move AT of a round of FILE, in DLN ('-' reads stdin).
+
+    First the position (table, hands, whose turn), then every legal move.
+    AT may be one past the round's last move when the record stops before
+    the round is over: what could be played next.  Exit 1 when an illegal
+    move earlier in the round stops the replay; 2 when the file cannot be
+    read, the game has a syntax error, or there is no such game, round or
+    move.
+    """
+    from dln.verdicts import CANNOT_READ, NOTHING_TO_CHECK, SYNTAX_ERROR, problem_data
+
+    display = _display_name(file)
+    plain = not utf8_stdout()
+    source = _read(file)
+    if source.problem is not None:
+        fail_with(as_json, problem_data(display, CANNOT_READ, f"cannot read: {source.problem}"))
+    games = {game.number: game for game in _games(source, report_to=None)}
+    for error in source.errors:
+        if error.game == game_number:  # the game asked for did not parse; the others do not matter here
+            if as_json:
+                fail_with(as_json, {**problem_data(display, SYNTAX_ERROR, error.message), "line": error.line,
+                                      "column": error.column, "game": error.game})
+            _report_syntax(error, len(games), err=False)
+            sys.exit(EXIT_BAD_INPUT)
+    if not games and not source.errors:
+        fail_with(as_json, problem_data(display, NOTHING_TO_CHECK, "no game in this file"))
     if game_number not in games:
         total = len(games) + len(source.errors)
-        raise click.BadParameter(f"{_display_name(file)} has {count_of(total, 'game')}", param_hint="--game")
+        raise click.BadParameter(f"there is no game {game_number}: {display} has {count_of(total, 'game')}",
+                                 param_hint="'--game'")
     variants = parse_variants(variant) if variant is not None else None
-    report = validate_game(games[game_number], index=game_number, filename=_display_name(file),
-                           source=_source_lines(source), variants=variants, keep_states=True)
-    return report, source
-
-
-@main.command()
-@click.argument("file")
-@click.option("--at", "at", type=click.IntRange(min=1), required=True, help="List the moves legal before this move.")
-@click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True)
-@click.option("--round", "round_number", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Round, counted from 1 in the file's order.")
-@click.option("--all", "every", is_flag=True, help="List moves that differ only in the suit of equal cards separately.")
-@variant_option
-def moves(file: str, at: int, game_number: int, round_number: int, every: bool, variant: str | None) -> None:
-    """List the legal moves before move AT of a round, in DLN."""
-    report, _ = _one_game(file, game_number, variant)
+    report = validate_game(games[game_number], index=game_number, filename=display, source=_source_lines(source),
+                           variants=variants, keep_states=True)
     if round_number > len(report.rounds):
-        raise click.BadParameter(f"game {game_number} has {count_of(len(report.rounds), 'round')}",
-                                 param_hint="--round")
-    played = report.rounds[round_number - 1]
-    if at > len(played.states):
-        reason = "an illegal move stops the replay" if played.stopped else "the round has no such move"
-        click.echo(f"error: cannot reach move {at} of round {round_number}: {reason} "
-                   f"(positions 1-{len(played.states)} can be shown)", err=True)
-        sys.exit(EXIT_FOUND)
-    state = played.states[at - 1]
-    click.echo(describe_position(state))
-    legal = legal_moves(state, by_value=not every)
-    click.echo(f"{count_of(len(legal), 'legal move')} for {state.turn}:")
-    for move in legal:
-        click.echo("  " + move_text(record_move(state, move)))
+        raise click.BadParameter(f"there is no round {round_number}: game {game_number} has "
+                                 f"{count_of(len(report.rounds), 'round')}", param_hint="'--round'")
+    print_moves(report, display, round_number, at, every=every, as_json=as_json, ascii_json=plain)
 
 
-@main.command()
+@main.command(short_help="Print the score sheet of each game.")
 @click.argument("file")
 @click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
               help="Only this game (counted from 1); default every game.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON object: every game's rounds item by item and its totals (see docs/cli.md).")
 @variant_option
-def score(file: str, game_number: int | None, variant: str | None) -> None:
-    """Print the score sheet of each game: every round's points item by item, and the running totals."""
-    source = _source_or_exit(file)
-    games = _games(source)
+def score(file: str, game_number: int | None, as_json: bool, variant: str | None) -> None:
+    """Print the score sheet of each game in FILE ('-' reads stdin): every round's points item by item,
+    and the running totals.
+
+    A setup (a position from the middle of a round) shows only what the
+    record tells: "most cards" is ? while the captures before it are
+    unknown, and its points are not added to the totals.  Exit codes as
+    dln validate: 1 when a game breaks a rule, 2 on a syntax error, an
+    unreadable file, a tag that makes no sense, or no game to score.
+    """
+    from dln.scoresheet import score_data
+    from dln.verdicts import CANNOT_READ, NOTHING_TO_CHECK, SYNTAX_ERROR, problem_data
+
+    out = Report(as_json)
+    status = _Status()
+    display = _display_name(file)
+    source = _read(file)
+    if source.problem is not None:
+        out.problem(display, CANNOT_READ, f"cannot read: {source.problem}")
+        _finish_report(out, status, EXIT_BAD_INPUT, games=0)
+    games = _games(source, report_to=None if as_json else "stdout")
+    for error in source.errors:
+        status.worst(EXIT_BAD_INPUT)
+        if as_json:
+            item = problem_data(display, SYNTAX_ERROR, error.message)
+            out.problems.append({**item, "line": error.line, "column": error.column, "game": error.game})
+    if game_number is not None:
+        if any(error.game == game_number for error in source.errors):
+            _finish_report(out, status, EXIT_BAD_INPUT, games=0)
+        if all(game.number != game_number for game in games):
+            total = len(games) + len(source.errors)
+            raise click.BadParameter(f"there is no game {game_number}: {display} has {count_of(total, 'game')}",
+                                     param_hint="'--game'")
+    elif not games and not source.errors:
+        out.problem(display, NOTHING_TO_CHECK, "no game in this file: nothing to score")
+        status.worst(EXIT_BAD_INPUT)
     variants = parse_variants(variant) if variant is not None else None
     from rich.console import Console  # only this command draws tables; keep start-up light
 
     console = Console(highlight=False)
-    status = _Status()
-    status.worst(EXIT_BAD_INPUT if source.errors else EXIT_OK)
+    symbols = not out.ascii  # Report made standard output safe; the sheet then spells 10d, 2c and '-'
+    scored = 0
     for game in games:
         if game_number is not None and game.number != game_number:
             continue
-        report = validate_game(game, index=game.number or 1, filename=_display_name(file), variants=variants)
-        console.print(score_sheet(report))
-        if report.errors:
+        report = validate_game(game, index=game.number or 1, filename=display, variants=variants)
+        scored += 1
+        if any(d.code == "R002" for d in report.diagnostics):
+            status.worst(EXIT_BAD_INPUT)  # a tag that makes no sense: the game is not scored as written
+        elif report.errors:
             status.worst(EXIT_FOUND)
+        if as_json:
+            out.item(score_data(report, display))
+            continue
+        console.print(score_sheet(report, symbols=symbols))
+        if report.errors:
             console.print(f"[bold red]{count_of(report.errors, 'error')}[/]: run dln validate for the details")
+    _finish_report(out, status, status.code, games=scored)
+
+
+def _finish_report(out: Report, status: _Status, code: int, *, games: int) -> NoReturn:
+    """End a command that reports on one file: close its JSON (if any) and exit with the worst status."""
+    status.worst(code)
+    if out.as_json:
+        out.finish({"games": games, "exit": status.code})
     sys.exit(status.code)
 
 
-@main.command()
+@main.command(short_help="Tell what a diagnostic code means, with examples.")
+@click.argument("code", required=False)
+def explain(code: str | None) -> None:
+    """Tell what CODE means (D201, or its name lay-while-declared): the rule, the passage it comes from, and a
+    record that breaks it beside one that does not.  Without CODE, list every code with its name.
+    """
+    from dln.explain import explain as explanation
+    from dln.explain import find_code, list_codes
+
+    utf8_stdout()
+    if code is None:
+        click.echo(list_codes())
+        sys.exit(EXIT_OK)
+    known = find_code(code)
+    if known is None:
+        raise click.BadParameter(f"{code!r} is not a code or a rule's name (dln explain lists them)",
+                                 param_hint="'CODE'")
+    click.echo(explanation(known))
+    sys.exit(EXIT_OK)
+
+
+@main.command(short_help="Play games by self-play and write them as DLN.")
 @click.option(
     "--players",
     type=click.Choice(["2", "4"]),
@@ -541,7 +613,7 @@ def generate(players: str, count: int, seed: int, strategy: str, hidden: bool, t
 # -- the recorder: dln record -------------------------------------------------------------------------
 
 
-@main.command("record")
+@main.command("record", short_help="Record a game at the table, checking each move.")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--players", type=click.Choice(["2", "4"]), default=None, help="A new game's players (else asked).")
 @click.option("--dealer", type=click.Choice(["N", "E", "S", "W"]), default=None, help="Who deals a new game's round 1.")
@@ -677,12 +749,14 @@ def _keyboard() -> int | None:
         return None
 
 
-@main.command("show")
+@main.command("show", short_help="Print one position of a record.")
 @click.argument("file")
 @_position_options
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the position as one JSON object instead of drawing it (see docs/cli.md).")
 def show_command(file: str, game_number: int | None, round_number: int | None, move: int | None,
                  variation: tuple[int, ...], reveal: bool, ascii_: bool, color: bool | None, width: int | None,
-                 variant: str | None) -> None:
+                 variant: str | None, as_json: bool) -> None:
     """Print one position of a record, as the replayer shows it ('-' reads stdin).
 
     The table (loose cards and declarations), every hand (face down unless
@@ -697,13 +771,18 @@ def show_command(file: str, game_number: int | None, round_number: int | None, m
 
     replay, status = _open_replay(file, variant, game_number)
     cursor = _start(replay, game_number, round_number, move, variation)
+    if as_json:
+        from dln.scoresheet import frame_data
+
+        click.echo(json.dumps(frame_data(replay.frame(cursor), _display_name(file)), ensure_ascii=False))
+        sys.exit(status)
     console = _replay_console(color, width, ascii_)
     console.print(FrameView(replay.frame(cursor), Look(ascii=ascii_, reveal=reveal),
                             filename=PurePath(_display_name(file)).name))
     sys.exit(status)
 
 
-@main.command("replay")
+@main.command("replay", short_help="Step through a record in the terminal.")
 @click.argument("file")
 @_position_options
 def replay_command(file: str, game_number: int | None, round_number: int | None, move: int | None,

@@ -1,8 +1,9 @@
-"""Presentation of positions and score sheets for people (``dln moves``, ``dln score``)."""
+"""Presentation of positions and score sheets (``dln moves``, ``dln score``), for people and as JSON
+(``--json`` of ``moves``, ``score`` and ``show``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dln.engine import RoundState
 from dln.engine.state import describe_cards
@@ -10,7 +11,8 @@ from dln.engine.state import describe_cards
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from dln.validate import GameReport
+    from dln.replay import Finding, Frame
+    from dln.validate import GameReport, RoundReport
 
 
 def describe_position(state: RoundState) -> str:
@@ -27,30 +29,144 @@ def describe_position(state: RoundState) -> str:
     return "\n".join(lines)
 
 
-def score_sheet(report: GameReport) -> Table:
-    """The game's score sheet: one row per round and side, item by item, with running totals."""
+#: Cards in the pack: a round's captures account for all of them once it is played out from its deal.
+PACK = 52
+
+
+def known_most_cards(played: RoundReport) -> bool:
+    """Whether "most cards" can be awarded: every card of the pack is in a capture pile the record shows.
+
+    A round played from its deal always accounts for all 52 cards.  A setup
+    starts mid-round: what was captured before it is known only if the setup
+    says so (its ``captured`` lines), so its most-cards points may be unknown.
+    """
+    return played.scores is not None and sum(s.cards for s in played.scores.values()) >= PACK
+
+
+def _why_unscored(played: RoundReport) -> str:
+    return ("stopped by an illegal move" if played.stopped
+            else f"cancelled (redeal {played.redeal})" if played.redeal else "not played out")
+
+
+def _round_label(played: RoundReport) -> str:
+    return "setup" if played.setup else str(played.number if played.number is not None else played.index + 1)
+
+
+def score_sheet(report: GameReport, *, symbols: bool = True) -> Table:
+    """The game's score sheet: one row per round and side, item by item, with running totals.
+
+    A setup's row shows what the record tells (cards captured after it, aces,
+    10♦, 2♣, xeris); "most cards" is ``?`` when captures before the setup are
+    unknown, and a setup adds nothing to the game's totals.  Without ``symbols`` (an output that cannot
+    show them) the headings read 10d and 2c, and dashes are ASCII.
+    """
     from rich.table import Table
 
     game = report.game
     title = game.tag("Event") or f"game {report.index}"
-    table = Table(title=f"{title} — {report.describe_rules()}", title_justify="left")
-    for heading in ("round", "side", "cards", "most", "aces", "10♦", "2♣", "xeris", "points", "total"):
+    dash = "—" if symbols else "-"
+    table = Table(title=f"{title} {dash} {report.describe_rules()}", title_justify="left")
+    ten, two = ("10♦", "2♣") if symbols else ("10d", "2c")
+    for heading in ("round", "side", "cards", "most", "aces", ten, two, "xeris", "points", "total"):
         table.add_column(heading, justify="left" if heading in ("round", "side") else "right")
     running: dict[str, int] = {}
+    notes: list[str] = []
     for played in report.rounds:
-        label = "setup" if played.setup else str(played.number if played.number is not None else played.index + 1)
+        label = _round_label(played)
         if played.scores is None:
-            reason = ("stopped by an illegal move" if played.stopped
-                      else f"cancelled (redeal {played.redeal})" if played.redeal else "not played out")
-            table.add_row(label, "—", "", "", "", "", "", "", "", reason)
+            table.add_row(label, dash, "", "", "", "", "", "", "", _why_unscored(played))
             continue
+        known = known_most_cards(played)
+        if played.setup and not known:
+            shown = sum(s.cards for s in played.scores.values())
+            notes.append(f"setup: {shown} of {PACK} cards are in the capture piles the record shows; who "
+                         "took the others is unknown, so \"most cards\" (4 points) is not awarded")
         for j, (side, s) in enumerate(played.scores.items()):
-            running[side] = running.get(side, 0) + s.total
-            table.add_row(label if j == 0 else "", side, str(s.cards), str(s.most_cards), str(s.aces),
-                          str(s.good_ten), str(s.good_two), str(s.xeris), str(s.total), str(running[side]),
-                          end_section=j == len(played.scores) - 1)
+            if played.setup:
+                most, points = (str(s.most_cards), str(s.total)) if known else (
+                    "?", f"{s.total - s.most_cards} + ?")
+                total = dash
+            else:
+                running[side] = running.get(side, 0) + s.total
+                most, points, total = str(s.most_cards), str(s.total), str(running[side])
+            table.add_row(label if j == 0 else "", side, str(s.cards), most, str(s.aces), str(s.good_ten),
+                          str(s.good_two), str(s.xeris), points, total, end_section=j == len(played.scores) - 1)
+    if any(played.setup for played in report.rounds):
+        notes.append("a setup starts in the middle of a round: its points are not added to the game's totals")
+    standing = ", ".join(f"{k} {v}" for k, v in (report.totals or {}).items())
     if report.winner:
-        table.caption = f"{report.winner} wins " + ", ".join(f"{k} {v}" for k, v in (report.totals or {}).items())
-    elif report.totals is not None:
-        table.caption = "no winner yet: " + ", ".join(f"{k} {v}" for k, v in report.totals.items())
+        notes.append(f"{report.winner} wins {standing}")
+    elif report.totals is not None and not all(played.setup for played in report.rounds):
+        notes.append(f"no winner yet: {standing}")
+    if notes:
+        table.caption = "\n".join(notes)
+        table.caption_justify = "left"
     return table
+
+
+def score_data(report: GameReport, file: str) -> dict[str, Any]:
+    """The score sheet as ``dln score --json`` writes it: each round's points item by item, and the totals.
+
+    ``null`` marks what the record does not tell: "most cards" in a setup whose
+    earlier captures are unknown, and the points of a round that was not
+    played out.
+    """
+    rounds: list[dict[str, Any]] = []
+    for played in report.rounds:
+        entry: dict[str, Any] = {"round": played.number, "index": played.index + 1, "setup": played.setup,
+                                 "scored": played.scores is not None, "counted": not played.setup,
+                                 "note": None if played.scores is not None else _why_unscored(played),
+                                 "sides": None}
+        if played.scores is not None:
+            known = known_most_cards(played)
+            entry["sides"] = {side: {"cards": s.cards, "most_cards": s.most_cards if known else None,
+                                     "aces": s.aces, "ten_of_diamonds": s.good_ten, "two_of_clubs": s.good_two,
+                                     "xeris": s.xeris, "points": s.total if known else None,
+                                     "known_points": s.total - s.most_cards}
+                              for side, s in played.scores.items()}
+        rounds.append(entry)
+    return {"file": file, "game": report.index,
+            "event": report.game.tag("Event"), "rules": report.describe_rules(), "rounds": rounds,
+            "totals": report.totals, "winner": report.winner,
+            "errors": report.errors, "warnings": sum(d.severity == "warning" for d in report.diagnostics)}
+
+
+def position_data(state: RoundState) -> dict[str, Any]:
+    """A position as ``dln moves --json`` gives it: the table, each hand (known cards and how many unknown),
+    and whose turn it is.  Cards are written as in DLN (``9d``), in pack order."""
+
+    def cards(found: Any) -> list[str]:
+        return describe_cards(found).split()
+
+    return {"deal": state.deal, "deals": state.deals, "card": state.played + 1, "turn": state.turn,
+            "table": cards(state.loose),
+            "declarations": [{"value": p.value, "group": p.group, "owner": p.owner, "cards": cards(p.cards)}
+                             for p in state.piles],
+            "hands": {seat: {"known": cards(hand.known), "unknown": hand.unknown}
+                      for seat, hand in zip(state.seats, state.hands, strict=True)}}
+
+
+def frame_data(frame: Frame, file: str) -> dict[str, Any]:
+    """One position as ``dln show --json`` gives it: where it is, the move just played and what the rules
+    say of it, the position, and each side's captures and points so far."""
+    from dln.replay import plain_move
+
+    def finding(found: Finding) -> dict[str, Any]:
+        return {"severity": found.severity, "code": found.code, "name": found.name, "message": found.message,
+                "help": list(found.help)}
+
+    end = frame.end
+    return {
+        "file": file, "game": frame.game.number, "round": frame.round.label, "kind": frame.kind,
+        "title": frame.title, "variation": list(frame.path),
+        "move": None if frame.move is None else {"number": frame.number, "text": plain_move(frame.move),
+                                                 "xeri": frame.xeri, "taken": [str(c) for c in frame.taken]},
+        "legal": not any(f.severity == "error" for f in frame.findings),
+        "findings": [finding(f) for f in (*frame.findings, *frame.round_findings)],
+        "position": None if frame.state is None else position_data(frame.state),
+        "captures": [{"side": r.side, "seats": list(r.seats), "cards": r.cards, "aces": [str(c) for c in r.aces],
+                      "ten_of_diamonds": r.good_ten, "two_of_clubs": r.good_two, "xeris": r.xeris,
+                      "most_cards": r.most_cards, "points": r.points, "game": r.game} for r in frame.running],
+        "end": None if end is None else {"rest_to": end.rest_to, "totals": dict(end.totals or {}) or None,
+                                         "winner": end.winner, "setup": end.setup},
+    }

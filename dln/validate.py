@@ -189,9 +189,9 @@ class GameReport:
         return any(d.code == "R002" for d in self.diagnostics)
 
     def describe_rules(self) -> str:
-        """E.g. ``standard rules (diloti-pagat.txt), target 61`` or the house rules in force."""
+        """E.g. ``standard rules (pagat.com), target 61`` or the house rules in force."""
         names = self.rules.variants()
-        rules = ("house rules: " + ", ".join(names)) if names else "standard rules (diloti-pagat.txt)"
+        rules = ("house rules: " + ", ".join(names)) if names else "standard rules (pagat.com)"
         return f"{self.players} players, {rules}, target {self.rules.target}"
 
 

@@ -58,7 +58,7 @@ def test_validate_jobs_prints_what_one_process_prints(tmp_path: Path) -> None:
     two = CliRunner().invoke(main, ["validate", "--jobs", "2", str(path)])
     assert one.exit_code == two.exit_code == 2
     assert one.stdout == two.stdout and "club.dln: game 4 (dln generate)" in one.stdout and ": illegal" in one.stdout
-    assert "5 games" in one.stderr and "errors" in one.stderr
+    assert "5 games" in one.stdout and "errors" in one.stdout
 
 
 def test_syntax_errors_cross_process_boundaries_whole() -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -36,6 +38,32 @@ CASES = [
     ("parse-json", ["parse", "--json", "messy.dln"], None),
     ("parse-bad-game-skipped", ["parse", "three-games-one-bad.dln"], None),
     ("parse-unreadable", ["parse", "no-such-file.dln"], None),
+    ("validate-illegal", ["validate", "../../samples/illegal/D201-lay-while-declared.dln"], None),
+    ("validate-syntax-error", ["validate", "three-games-one-bad.dln"], None),
+    ("validate-unreadable", ["validate", "no-such-file.dln", "messy.dln"], None),
+    ("validate-empty-file", ["validate", "empty.dln"], None),
+    ("validate-stdin", ["validate", "-"], "bad-capture.dln"),
+    ("validate-json-syntax-error", ["validate", "--json", "three-games-one-bad.dln"], None),
+    ("validate-json-unreadable", ["validate", "--json", "no-such-file.dln"], None),
+    ("validate-strict", ["validate", "--strict", "../../samples/constructs/hidden-hands.dln"], None),
+    ("validate-select", ["validate", "--select", "D6", "../../samples/constructs/hidden-hands.dln"], None),
+    ("validate-ignore", ["validate", "--ignore", "D3,D604", "../../samples/constructs/hidden-hands.dln"], None),
+    ("validate-bad-select", ["validate", "--select", "X9", "messy.dln"], None),
+    ("score-setup", ["score", "../../samples/constructs/setup.dln"], None),
+    ("score-json-setup", ["score", "--json", "../../samples/constructs/setup.dln"], None),
+    ("score-no-such-game", ["score", "--game", "2", "../../samples/constructs/setup.dln"], None),
+    ("score-bad-tag", ["score", "../../samples/illegal/R002-bad-tag.dln"], None),
+    ("score-syntax-error", ["score", "three-games-one-bad.dln"], None),
+    ("score-empty-file", ["score", "empty.dln"], None),
+    ("score-json-unreadable", ["score", "--json", "no-such-file.dln"], None),
+    ("moves-past-the-end", ["moves", "../../samples/two-player-61.dln", "--at", "49"], None),
+    ("moves-last", ["moves", "../../samples/two-player-61.dln", "--at", "48"], None),
+    ("moves-next-in-a-fragment", ["moves", "../../samples/constructs/deck.dln", "--at", "7"], None),
+    ("moves-empty-file", ["moves", "empty.dln", "--at", "1"], None),
+    ("moves-no-such-game", ["moves", "messy.dln", "--game", "2", "--at", "1"], None),
+    ("moves-stopped", ["moves", "../../samples/illegal/D201-lay-while-declared.dln", "--at", "4"], None),
+    ("moves-syntax-error", ["moves", "three-games-one-bad.dln", "--game", "2", "--at", "1"], None),
+    ("moves-json", ["moves", "--json", "../../samples/constructs/deck.dln", "--at", "3"], None),
 ]
 
 
@@ -44,6 +72,7 @@ def test_golden(
     name: str, args: list[str], stdin: str | None, update_golden: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(GOLDEN)
+    monkeypatch.setenv("COLUMNS", "100")  # rich sizes the score sheet to the terminal
     stdin_text = (GOLDEN / stdin).read_text(encoding="utf-8") if stdin else None
     code, out, err = run(*args, stdin=stdin_text)
     got = transcript(args, code, out, err)
@@ -122,3 +151,247 @@ def test_the_installed_entry_point_runs() -> None:
         check=False,
     )
     assert result.returncode == 0, result.stderr
+
+
+# -- validate: the report is complete, and checking nothing is not success ----------------------------
+
+
+def test_validate_report_redirected_keeps_syntax_errors_and_summary(tmp_path: Path) -> None:
+    """`dln validate bad.dln > report.txt` keeps everything: nothing of the report is on stderr."""
+    result = subprocess.run([sys.executable, "-m", "dln", "validate", str(GOLDEN / "three-games-one-bad.dln")],
+                            capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                            check=False)
+    assert result.returncode == 2 and result.stderr == ""
+    assert "error: '19' is not a value" in result.stdout and "3 games, 2 rounds, 2 moves: 1 error" in result.stdout
+
+
+def test_validate_json_is_one_object_with_games_diagnostics_and_summary() -> None:
+    code, out, err = run("validate", "--json", str(GOLDEN / "three-games-one-bad.dln"), "no-such-file.dln")
+    assert code == 2 and err == ""
+    data = json.loads(out)
+    assert [g["verdict"] for g in data["games"]] == ["legal", "syntax-error", "legal"]
+    assert data["games"][1]["diagnostics"][0]["code"] == "S001"
+    assert [(d["code"], d["name"], d["file"]) for d in data["diagnostics"]] == [
+        ("S002", "cannot-read", "no-such-file.dln")]
+    assert data["summary"]["games"] == 3 and data["summary"]["unreadable"] == 1 and data["summary"]["exit"] == 2
+
+
+def test_validate_a_directory_without_dln_files_is_not_success(tmp_path: Path) -> None:
+    code, out, _ = run("validate", str(tmp_path))
+    assert code == 2 and f"{tmp_path}: error: no *.dln file in this directory: nothing was checked" in out
+    (tmp_path / "GAME.DLN").write_text("round 1\ntable 5h 3c 9d Js\n", encoding="utf-8")
+    code, out, _ = run("validate", str(tmp_path))
+    assert code == 2 and "GAME.DLN skipped: the suffix must be lower-case .dln" in out
+    code, out, _ = run("validate", "--json", str(tmp_path))
+    assert code == 2 and json.loads(out)["diagnostics"][0]["code"] == "S003"
+
+
+def test_validate_select_ignore_and_strict_decide_the_exit_code() -> None:
+    """hidden-hands.dln holds two warnings (D302, D604): legal, unless --strict; ignored, they do not count."""
+    path = str(ROOT / "samples" / "constructs" / "hidden-hands.dln")
+    assert run("validate", path)[0] == 0
+    assert run("validate", "--strict", path)[0] == 1
+    assert run("validate", "--strict", "--ignore", "D3", "--ignore", "D604", path)[0] == 0
+    assert run("validate", "--strict", "--select", "D6", path)[0] == 1
+    code, out, _ = run("validate", "--select", "D3", "--ignore", "D302", path)
+    assert code == 0 and "0 errors, 0 warnings" in out
+
+
+@pytest.mark.parametrize(
+    ("select", "ignore", "kept"),
+    [
+        ((), (), {"D201", "D604", "R002"}),
+        (("D2",), (), {"D201"}),
+        ((), ("D",), {"R002"}),
+        (("D",), ("D2",), {"D604"}),
+        (("D2",), ("D201",), set()),
+        (("D201",), ("D2",), {"D201"}),
+        (("D2",), ("D2",), set()),
+    ],
+)
+def test_selection_takes_the_longer_prefix(select: tuple[str, ...], ignore: tuple[str, ...],
+                                           kept: set[str]) -> None:
+    from dln.verdicts import Selection
+
+    selection = Selection(select, ignore)
+    assert {code for code in ("D201", "D604", "R002") if selection.keeps(code)} == kept
+    assert selection.keeps("S001")  # what was not read was not checked: never ignored
+
+
+def test_the_progress_bar_is_erased_before_anything_is_printed() -> None:
+    import io
+
+    from dln.progress import Progress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    screen = Terminal()
+    bar = Progress(100, stream=screen)
+    bar.advance(50)
+    assert screen.getvalue().startswith("\rvalidating ") and screen.getvalue().endswith(" 50%")
+    bar.clear()
+    assert screen.getvalue().endswith("\r\x1b[2K")
+    bar.clear()  # nothing drawn since: nothing to erase
+    assert screen.getvalue().count("\x1b[2K") == 1
+    silent = Terminal()
+    Progress(100, stream=silent, enabled=False).advance(50)
+    assert silent.getvalue() == ""
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed: no terminal to drive")
+def test_the_progress_bar_does_not_run_into_the_report_in_a_terminal() -> None:
+    """In a real terminal (tmux), the first diagnostic starts its own line: no bar left before it."""
+    from tests.test_tui import Terminal
+
+    command = shlex.join([sys.executable, "-m", "dln", "validate", "samples/illegal/D201-lay-while-declared.dln"])
+    term = Terminal(f"{command}; echo validate-exit=$?; sleep 600", cwd=ROOT)
+    try:
+        screen = term.wait_for("validate-exit=1")
+    finally:
+        term.close()
+    lines = screen.splitlines()
+    assert any(line.startswith("samples/illegal/D201-lay-while-declared.dln:10:1: error D201") for line in lines)
+    assert "validating" not in screen and "1 game, 1 round, 2 moves: 1 error, 0 warnings" in lines
+
+
+# -- score: exit codes as validate's, and a setup's score sheet invents nothing ------------------------
+
+
+@pytest.mark.parametrize("sample", ["illegal/R002-bad-tag.dln", "illegal/D201-lay-while-declared.dln",
+                                    "constructs/claims.dln"])
+def test_score_exits_as_validate_does(sample: str) -> None:
+    path = str(ROOT / "samples" / sample)
+    assert run("score", path)[0] == run("validate", path)[0]
+
+
+def test_score_of_a_setup_awards_no_most_cards_it_cannot_know() -> None:
+    """pagat, Further Deals and the End of the Round: most cards is 4 points for more than 26 of the 52 cards;
+    a setup shows only the cards captured after it, so the score sheet cannot award it."""
+    code, out, _ = run("score", "--json", str(ROOT / "samples" / "constructs" / "setup.dln"))
+    assert code == 0
+    (game,) = json.loads(out)["games"]
+    (setup,) = game["rounds"]
+    assert setup["setup"] and not setup["counted"]
+    north = setup["sides"]["N"]
+    assert north["cards"] == 12 and north["most_cards"] is None and north["points"] is None
+    assert north["known_points"] == 1  # the 2 of clubs
+
+
+def test_score_of_a_whole_round_counts_everything() -> None:
+    code, out, _ = run("score", "--json", str(ROOT / "samples" / "constructs" / "claims.dln"))
+    (game,) = json.loads(out)["games"]
+    sides = game["rounds"][0]["sides"]
+    assert code == 0 and sides["N"]["most_cards"] == 4 and sides["N"]["points"] == 8 and game["totals"] == {
+        "N": 8, "S": 13}
+
+
+# -- moves: a move that is not there is exit 2; the JSON is the position and its legal moves ---------------
+
+
+def test_moves_json_lists_what_the_text_lists() -> None:
+    path = str(ROOT / "samples" / "constructs" / "declarations.dln")
+    code, out, _ = run("moves", "--json", path, "--at", "4")
+    data = json.loads(out)
+    text_code, text, _ = run("moves", path, "--at", "4")
+    assert code == text_code == 0
+    assert [line.strip() for line in text.splitlines() if line.startswith("  ")] == data["moves"]
+    assert data["position"]["turn"] in data["position"]["hands"] and data["at"] == 4
+
+
+def test_moves_on_an_empty_file_does_not_blame_game() -> None:
+    code, out, err = run("moves", str(GOLDEN / "empty.dln"), "--at", "1")
+    assert code == 2 and "no game in this file" in out and "--game" not in out + err
+
+
+# -- help: every command and option says what it does ---------------------------------------------------
+
+
+def test_the_command_list_cuts_no_description() -> None:
+    """`dln --help` lists each command with a first line that fits whole (click cuts at 45 characters)."""
+    import click
+
+    assert main.commands
+    for name, command in main.commands.items():
+        assert command.get_short_help_str(45) == (command.short_help or "").strip(), name
+        assert not command.get_short_help_str(45).endswith("..."), name
+        for param in command.params:
+            if isinstance(param, click.Option):
+                assert param.help, f"dln {name} {param.opts[0]} has no help text"
+
+
+@pytest.mark.parametrize("command", ["validate", "score", "moves", "parse", "show", "fmt"])
+def test_commands_that_read_stdin_say_so(command: str) -> None:
+    code, out, _ = run(command, "--help")
+    assert code == 0 and "'-' reads stdin" in " ".join(out.split())
+
+
+def test_shell_completion_works_as_documented() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "_DLN_COMPLETE": "bash_complete", "COMP_WORDS": "dln vali",
+           "COMP_CWORD": "1"}
+    result = subprocess.run([sys.executable, "-c", "from dln.cli import main; main(prog_name='dln')"],
+                            capture_output=True, text=True, env=env, check=False)
+    assert result.stdout.split() == ["plain,validate"]
+    assert '_DLN_COMPLETE=bash_source dln' in run("--help")[1]
+
+
+def test_show_json_is_the_position_the_picture_draws() -> None:
+    path = str(ROOT / "samples" / "annotated.dln")
+    code, out, err = run("show", "--json", path, "--round", "2", "--move", "28")
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert data["title"] == "move 28: S 6h?" and data["legal"] and data["move"]["number"] == 28
+    assert data["position"]["turn"] == "N" and data["position"]["table"] == ["9c", "6h"]
+    assert [c["side"] for c in data["captures"]] == ["N", "S"]
+    code, out, _ = run("show", "--json", str(ROOT / "samples" / "illegal" / "D201-lay-while-declared.dln"),
+                       "--move", "3")
+    data = json.loads(out)
+    assert code == 0 and not data["legal"] and data["findings"][0]["code"] == "D201"
+
+
+# -- docs/cli.md: the reference part is what the commands say -----------------------------------------------
+
+
+def test_the_committed_command_reference_is_the_generated_one() -> None:
+    """docs/cli.md between its markers is what tools/cli_reference.py writes: run it after changing a command."""
+    from dln.reference import render
+
+    page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    assert render(page, main) == page, "docs/cli.md is out of date: run python tools/cli_reference.py"
+    for name in main.commands:
+        assert f"### dln {name}\n" in page
+
+
+def test_the_reference_tool_checks_and_rewrites(tmp_path: Path) -> None:
+    from dln.reference import BEGIN, END, render
+
+    stale = f"# page\n\nprose\n\n{BEGIN}\nstale-text\n{END}\n\nmore prose\n"
+    fresh = render(stale, main)
+    assert fresh.startswith("# page\n\nprose\n\n" + BEGIN) and fresh.endswith(END + "\n\nmore prose\n")
+    assert "stale-text" not in fresh and "### dln validate" in fresh and render(fresh, main) == fresh
+    with pytest.raises(ValueError):
+        render("no markers", main)
+
+
+@pytest.mark.parametrize(("args", "code"), [
+    (["--help"], 0),
+    (["explain", "D602"], 0),
+    (["score", "samples/constructs/setup.dln"], 0),
+    (["score", "--json", "samples/constructs/setup.dln"], 0),
+    (["validate", "{record}"], 1),
+    (["validate", "--json", "{record}"], 1),
+    (["moves", "{record}", "--at", "2"], 0),
+])
+def test_no_traceback_on_a_latin1_terminal(args: list[str], code: int, tmp_path: Path) -> None:
+    """Standard output that cannot encode ♦ or — gets replacements (text) or escapes (JSON), never a traceback."""
+    record = tmp_path / "club.dln"
+    record.write_text("[Event \"Café ♦ night\"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN 9c x 9d {♦ a note}\n"
+                      "N 3c {♦ wrong seat}\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "latin-1"}
+    argv = [str(record) if a == "{record}" else a for a in args]
+    result = subprocess.run([sys.executable, "-m", "dln", *argv], capture_output=True, env=env, cwd=ROOT,
+                            check=False)
+    assert result.returncode == code and b"Traceback" not in result.stderr, result.stderr.decode("latin-1")
+    if "--json" in args:
+        json.loads(result.stdout.decode("latin-1"))

@@ -201,7 +201,7 @@ def test_a_short_game_recorded_at_the_prompt_survives_a_kill(tmp_path: Path, tmu
 
     # resumed: it goes on where it stopped, to the end of the game
     again = Pane(tmux, "second", f"{record}; echo recorder-exit=$?; sleep 600", tmp_path)
-    again.wait(f"going on with game 1 (2 players, standard rules (diloti-pagat.txt), target {TARGET}), round 1, "
+    again.wait(f"going on with game 1 (2 players, standard rules (pagat.com), target {TARGET}), round 1, "
                f"after move {KILL_AFTER}", prompt=f"{KILL_AFTER + 1}. ")
     pane = again
     for step in plan[1 + KILL_AFTER:]:

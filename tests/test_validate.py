@@ -625,7 +625,7 @@ def test_json_gives_every_diagnostic_with_its_place() -> None:
     path = SAMPLES / "constructs" / "hidden-hands.dln"
     code, out, _ = run("validate", "--json", str(path))
     assert code == 0
-    data = json.loads(out)
+    data = json.loads(out)["games"][0]["diagnostics"]
     expected = check(path.read_text(encoding="utf-8"), filename=str(path)).diagnostics
     assert len(data) == len(expected) == 2
     for item, diagnostic in zip(data, expected, strict=True):
@@ -643,8 +643,9 @@ def test_json_gives_every_diagnostic_with_its_place() -> None:
 def test_json_of_an_illegal_move_carries_its_help(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ILLEGAL)
     code, out, _ = run("validate", "--json", "D201-lay-while-declared.dln")
-    (item,) = json.loads(out)
-    assert code == 1
+    (game,) = json.loads(out)["games"]
+    (item,) = game["diagnostics"]
+    assert code == 1 and game["verdict"] == "illegal"
     assert item["file"] == "D201-lay-while-declared.dln"
     assert (item["line"], item["column"], item["severity"], item["code"]) == (10, 1, "error", "D201")
     assert item["name"] == "lay-while-declared" and item["round"] == 1 and item["move"] == 3
@@ -684,9 +685,9 @@ def test_moves_lists_the_legal_moves_of_a_position() -> None:
 
 
 def test_moves_cannot_reach_past_an_illegal_move() -> None:
-    code, _, err = run("moves", str(ILLEGAL / "D201-lay-while-declared.dln"), "--at", "5")
+    code, out, _ = run("moves", str(ILLEGAL / "D201-lay-while-declared.dln"), "--at", "4")
     assert code == 1
-    assert "error: cannot reach move 5 of round 1: an illegal move stops the replay" in err
+    assert "error: cannot reach move 4 of round 1: D201 lay-while-declared above stops the replay" in out
 
 
 SCORE_CASES = [
@@ -731,11 +732,11 @@ def test_validate_says_which_rules_it_checked_under() -> None:
     text = '[Variant "forced-capture, liberal-declarations"]\n\n' + CLAIMS
     assert check(text).describe_rules() == (
         "2 players, house rules: forced-capture, liberal-declarations, target 61")
-    code, _, err = run("validate", "-", stdin=text)
-    assert code == 0 and "house rules: forced-capture, liberal-declarations, target 61" in err
-    code, _, err = run("validate", "--variant", "soy", "-", stdin=text)
-    assert code == 0 and "house rules: soy, target 61" in err
-    assert "standard rules (diloti-pagat.txt), target 61" in run("validate", "-", stdin=CLAIMS)[2]
+    code, out, _ = run("validate", "-", stdin=text)
+    assert code == 0 and "house rules: forced-capture, liberal-declarations, target 61" in out
+    code, out, _ = run("validate", "--variant", "soy", "-", stdin=text)
+    assert code == 0 and "house rules: soy, target 61" in out
+    assert "standard rules (pagat.com), target 61" in run("validate", "-", stdin=CLAIMS)[1]
 
 
 # pagat, Use of Plain Declarations, example d, as a recorder writes it: '+' joins the declaration and the ace.

@@ -2,7 +2,8 @@
 
 Every rule the engine enforces has one ``RuleCode``: a stable code (``D201``), a
 kebab-case name (``lay-while-declared``), a one-sentence statement in plain
-English and the passage of the rule texts it comes from (file and section).
+English and the passage of the rule texts it comes from (site, page title and
+section; ``RULE_TEXTS`` gives each page's address).
 Numbering: D0xx turn order and card identity, D1xx deal and setup, D2xx lay and
 capture, D3xx declarations, D4xx obligations of the declarer, D5xx xeri, D6xx
 end of round and claims.  Codes are never renumbered; a retired rule keeps its
@@ -48,9 +49,31 @@ class Violation:
         return f"{self.code} {RULES[self.code].name}: {self.message}"
 
 
-_P = "diloti-pagat.txt"
-_D = "diloti-denexa.txt"
-_A = "diloti-app-help.txt"
+@dataclass(frozen=True, slots=True)
+class RuleText:
+    """A published description of the game that rules are cited from, as a reader can find it."""
+
+    key: str  # the short name citations use: pagat, denexa, app-help
+    title: str
+    site: str
+    url: str | None
+    file: str  # the copy the project's authors worked from (not shipped)
+
+
+#: The texts rules are cited from, by short name.
+RULE_TEXTS: dict[str, RuleText] = {
+    "pagat": RuleText("pagat", "Diloti", "pagat.com", "https://www.pagat.com/fishing/diloti.html",
+                      "diloti-pagat.txt"),
+    "denexa": RuleText("denexa", "Diloti", "denexa.com", "https://www.denexa.com/blog/diloti/",
+                       "diloti-denexa.txt"),
+    "app-help": RuleText("app-help", "How to play", "the help text of a Diloti app", None,
+                         "diloti-app-help.txt"),
+}
+
+# Citations name the site and page title, then the section: 'pagat.com "Diloti", The Play'.
+_P = 'pagat.com "Diloti"'
+_D = 'denexa.com "Diloti"'
+_A = '"How to play" of a Diloti app'
 
 _TABLE: tuple[RuleCode, ...] = (
     # D0xx: turn order and card identity

@@ -178,7 +178,7 @@ class Recorder:
 
     @property
     def rules_text(self) -> str:
-        """E.g. ``2 players, standard rules (diloti-pagat.txt), target 61``."""
+        """E.g. ``2 players, standard rules (pagat.com), target 61``."""
         return self.report.describe_rules()
 
     def name(self, seat: str) -> str:

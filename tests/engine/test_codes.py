@@ -12,7 +12,7 @@ from dln.engine.rules import VARIANTS
 
 ENGINE = Path(codes.__file__).parent
 TESTS = Path(__file__).parent
-RULE_FILES = ("diloti-pagat.txt", "diloti-denexa.txt", "diloti-app-help.txt")
+RULE_FILES = ('pagat.com "Diloti", ', 'denexa.com "Diloti", ', '"How to play" of a Diloti app, ')
 
 
 def test_registry_entries_are_well_formed() -> None:

@@ -1,0 +1,181 @@
+"""How the checking commands report: text on standard output, or one JSON object streamed game by game.
+
+``dln validate``, ``score``, ``moves`` and ``explain`` write their findings
+here (docs/cli.md, "Where output goes"): the text report with the progress
+bar erased first, the JSON object ``{"games": [...], "diagnostics": [...],
+"summary": {...}}`` one game at a time, the verdict line of a game, and the
+exit status a game deserves.  A standard output that cannot encode every
+character (a Latin-1 terminal) replaces what it cannot show, and JSON escapes
+it, so a report never ends in a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
+
+import click
+
+from dln.wording import count_of
+
+if TYPE_CHECKING:
+    from dln.batch import Checked
+    from dln.validate import GameReport
+
+EXIT_OK, EXIT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
+STDIN = "-"
+
+
+def utf8_stdout() -> bool:
+    """Whether standard output takes any text; if not (a terminal in Latin-1, say), it is made to replace
+    what it cannot show, so that a report never ends in a traceback (JSON escapes such characters instead)."""
+    encoding = (getattr(sys.stdout, "encoding", None) or "utf-8").lower().replace("_", "-")
+    if encoding in ("utf-8", "utf8", "utf-16", "utf-32"):
+        return True
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="replace")
+    return False
+
+
+class Report:
+    """Where a checking command writes: findings as text on stdout, or one streamed JSON object."""
+
+    def __init__(self, as_json: bool) -> None:
+        self.as_json = as_json
+        self.ascii = not utf8_stdout()  # JSON escapes what standard output cannot encode
+        self.problems: list[dict[str, object]] = []  # findings about files, not games (S002, S003)
+        self.games = 0
+        self.before_print: Callable[[], None] = lambda: None
+
+    def echo(self, text: str) -> None:
+        """A line of the text report (the progress bar erased first)."""
+        self.before_print()
+        click.echo(text)
+
+    def problem(self, file: str, code: str, message: str) -> None:
+        """A file that could not be read or held nothing to check."""
+        from dln.verdicts import problem_data
+
+        self.problems.append(problem_data(file, code, message))
+        if not self.as_json:
+            self.echo(f"{file}: error: {message}")
+
+    def item(self, data: dict[str, object]) -> None:
+        """One game's data, streamed as an element of the JSON ``games`` list."""
+        click.echo(('{"games": [' if not self.games else ",") + json.dumps(data, ensure_ascii=self.ascii))
+        self.games += 1
+
+    def finish(self, summary: dict[str, object]) -> None:
+        """Close the JSON object: the file problems and the summary."""
+        if not self.games:
+            click.echo('{"games": [', nl=False)
+        click.echo('], "diagnostics": ' + json.dumps(self.problems, ensure_ascii=self.ascii)
+                   + ', "summary": ' + json.dumps(summary, ensure_ascii=self.ascii) + "}")
+
+
+def expand_for_check(files: tuple[str, ...], out: Report,
+                     expand: Callable[[tuple[str, ...]], Iterable[str]]) -> Iterator[str]:
+    """The files to check (``expand`` searches directories); a directory holding no ``*.dln`` file is
+    reported (S003), not passed over."""
+    from dln.verdicts import NOTHING_TO_CHECK
+
+    for path in files:
+        found = list(expand((path,)))
+        if found or path == STDIN or not Path(path).is_dir():
+            yield from found
+            continue
+        others = sorted(p.name for p in Path(path).rglob("*") if p.suffix.lower() == ".dln")
+        hint = (f" ({count_of(len(others), 'file')} such as {others[0]} skipped: the suffix must be "
+                "lower-case .dln)") if others else ""
+        out.problem(path, NOTHING_TO_CHECK, f"no *.dln file in this directory: nothing was checked{hint}")
+
+
+def game_status(checked: Checked, *, strict: bool = False) -> int:
+    """The exit status one game deserves: 2 if it cannot be checked as written, 1 if it breaks a rule (or,
+    with ``strict``, draws a warning), else 0."""
+    failed = checked.errors or (strict and checked.warnings)
+    return EXIT_BAD_INPUT if checked.bad_record else EXIT_FOUND if failed else EXIT_OK
+
+
+def outcome(report: GameReport | Checked) -> str:
+    """``N wins, N 64 S 41``, ``unfinished, N 8 S 13`` or why the score is unknown."""
+    if report.totals is None:
+        return "score unknown (a round could not be played out)"
+    standing = " ".join(f"{side} {points}" for side, points in report.totals.items())
+    return f"{report.winner} wins, {standing}" if report.winner else f"unfinished, {standing}"
+
+
+def print_verdict(checked: Checked, out: Report, *, explain: bool, verdict: bool) -> None:
+    """A game's diagnostics, compiler style, then (if ``verdict``) one line saying how it ended."""
+    if checked.syntax is not None:
+        text = checked.syntax.format()
+        if checked.number > 1:
+            text += f"\n  note: game {checked.number} was skipped; the other games of the file were read"
+        out.echo(text + "\n")
+        return
+    for diagnostic in sorted(checked.diagnostics, key=lambda d: (d.line, d.column)):
+        out.echo(diagnostic.format(explain=explain) + "\n")
+    if verdict:
+        label = f"game {checked.number}" + (f" ({checked.event})" if checked.event else "")
+        legal = "illegal" if checked.errors else "legal"
+        out.echo(f"{checked.file}: {label}: {count_of(checked.rounds, 'round')}, {count_of(checked.moves, 'move')}, "
+                 f"{outcome(checked)}; {checked.rules}: {legal}")
+
+
+def fail_with(as_json: bool, problem: dict[str, object], code: int = EXIT_BAD_INPUT) -> NoReturn:
+    """End a one-file command with a problem: a JSON object holding it, or its message on stdout."""
+    if as_json:
+        click.echo(json.dumps({"file": problem["file"], "diagnostics": [problem]}, ensure_ascii=True))
+    else:
+        click.echo(f"{problem['file']}: error: {problem['message']}")
+    sys.exit(code)
+
+
+def print_moves(report: GameReport, display: str, round_number: int, at: int, *, every: bool, as_json: bool,
+                ascii_json: bool) -> NoReturn:
+    """``dln moves``' answer for a game already replayed: the position before move ``at`` of the round and
+    its legal moves, or why there is no such position (exit 2 when the move is not in the record, 1 when
+    an illegal move stops the replay before it)."""
+    from dln.engine import legal_moves
+    from dln.generate import record_move
+    from dln.scoresheet import describe_position, position_data
+    from dln.verdicts import NOTHING_TO_CHECK, problem_data
+    from dln.writer import move_text
+
+    played = report.rounds[round_number - 1]
+    written = len(report.game.rounds[round_number - 1].moves)
+    if at > written + 1 or (at == written + 1 and played.states and at == len(played.states)
+                            and played.states[-1].hands_empty):
+        over = " and is over after them" if at == written + 1 else ""
+        raise click.BadParameter(f"there is no move {at}: round {round_number} has {count_of(written, 'move')}"
+                                 f"{over} (--at goes from 1 to {written + (not over)})", param_hint="'--at'")
+    if at > len(played.states):  # the record breaks a rule before move AT: say which, as validate does
+        stop = next((d for d in report.diagnostics if d.round in (round_number, None)
+                     and (d.severity == "error" or d.code == "R007")), None)
+        shown = f"--at goes from 1 to {len(played.states)} here" if played.states else "no position can be shown"
+        reason = (f"{stop.code} {stop.name} above stops the replay ({shown})" if stop is not None
+                  else f"the round cannot be replayed ({shown})")
+        message = f"cannot reach move {at} of round {round_number}: {reason}"
+        code = EXIT_FOUND if stop is not None and stop.severity == "error" else EXIT_BAD_INPUT
+        if as_json:
+            fail_with(as_json, stop.to_data() if stop is not None else problem_data(display, NOTHING_TO_CHECK, message),
+                      code=code)
+        if stop is not None:
+            click.echo(stop.format() + "\n")
+        click.echo(f"{display}: error: {message}")
+        sys.exit(code)
+    state = played.states[at - 1]
+    legal = [move_text(record_move(state, move)) for move in legal_moves(state, by_value=not every)]
+    if as_json:
+        click.echo(json.dumps({"file": display, "game": report.index, "round": round_number, "at": at,
+                               "position": position_data(state), "moves": legal}, ensure_ascii=ascii_json))
+        sys.exit(EXIT_OK)
+    click.echo(describe_position(state))
+    click.echo(f"{count_of(len(legal), 'legal move')} for {state.turn}:")
+    for text in legal:
+        click.echo("  " + text)
+    sys.exit(EXIT_OK)

@@ -1,0 +1,167 @@
+"""What ``dln validate`` reports, as data: the codes of problems that are not rules, which codes a run
+keeps (``--select``/``--ignore``), one game's verdict as JSON, and the run's summary.
+
+Every finding has a code.  D codes are rules of the game (:mod:`dln.engine.codes`),
+R codes problems of the record (:data:`dln.validate.RECORD_CODES`), and the S codes
+here problems of the input itself: text that is not DLN, a file that cannot be
+read, a run that found nothing to check.  S findings cannot be ignored: what was
+not read was not checked.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from dln.engine.codes import RULES
+from dln.validate import RECORD_CODES
+from dln.wording import count_of
+
+if TYPE_CHECKING:
+    from dln.batch import Checked
+
+#: Problems of the input, by code: (name, statement).
+INPUT_CODES: dict[str, tuple[str, str]] = {
+    "S001": ("syntax-error",
+             "The text is not DLN as docs/notation.md describes it; the game holding the error is "
+             "skipped and the other games of the file are read."),
+    "S002": ("cannot-read",
+             "A file named on the command line (or found in a directory) cannot be read: it does not "
+             "exist, may not be read, or is not UTF-8 text."),
+    "S003": ("nothing-to-check",
+             "A run found no game to check: a directory without *.dln files, or files holding no "
+             "game.  Checking nothing is not success."),
+}
+
+SYNTAX_ERROR, CANNOT_READ, NOTHING_TO_CHECK = "S001", "S002", "S003"
+
+
+def every_code() -> list[tuple[str, str, str]]:
+    """Every code a diagnostic can carry, as (code, name, statement): D, then R, then S."""
+    found = [(r.code, r.name, r.statement) for r in RULES.values()]
+    found += [(code, name, statement) for code, (name, statement) in RECORD_CODES.items()]
+    found += [(code, name, statement) for code, (name, statement) in INPUT_CODES.items()]
+    return found
+
+
+def unknown_prefixes(prefixes: Iterable[str]) -> list[str]:
+    """The prefixes that start no rule or record code (``D2`` and ``D201`` are fine, ``X9`` is not)."""
+    codes = [code for code, _, _ in every_code() if not code.startswith("S")]
+    return [p for p in prefixes if not any(code.startswith(p) for code in codes)]
+
+
+def split_codes(values: Iterable[str]) -> list[str]:
+    """``--select D2,R001 --select D6`` as one list of upper-case prefixes."""
+    return [part.strip().upper() for value in values for part in value.split(",") if part.strip()]
+
+
+@dataclass(frozen=True)
+class Selection:
+    """Which rule and record codes a run reports, as ruff's ``--select``/``--ignore``: prefixes of codes.
+
+    A code is kept when it starts with a selected prefix (every code when none
+    is selected) and with no ignored one; the longer matching prefix wins (``--select D2 --ignore D201``
+    keeps every D2 code but D201), and on equal prefixes the ignore wins.
+    """
+
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+
+    def keeps(self, code: str) -> bool:
+        """Whether a finding with ``code`` is reported (and counted)."""
+        if code.startswith("S"):
+            return True
+        selected = max((len(p) for p in self.select if code.startswith(p)), default=-1) if self.select else 0
+        ignored = max((len(p) for p in self.ignore if code.startswith(p)), default=-1)
+        return selected >= 0 and selected > ignored
+
+    def apply(self, checked: Checked) -> Checked:
+        """The verdict with only the findings this selection keeps."""
+        if not (self.select or self.ignore):
+            return checked
+        return replace(checked, diagnostics=tuple(d for d in checked.diagnostics if self.keeps(d.code)))
+
+
+def verdict_word(checked: Checked) -> str:
+    """``legal``, ``illegal`` (a rule broken) or ``syntax-error`` (the game was not read)."""
+    if checked.syntax is not None:
+        return "syntax-error"
+    return "illegal" if checked.errors else "legal"
+
+
+def game_data(checked: Checked) -> dict[str, Any]:
+    """One game's verdict and findings, as ``dln validate --json`` writes it."""
+    if checked.syntax is not None:
+        error = checked.syntax
+        diagnostics = [{"file": error.filename, "line": error.line, "column": error.column,
+                        "severity": "error", "code": SYNTAX_ERROR, "name": INPUT_CODES[SYNTAX_ERROR][0],
+                        "message": error.message, "help": [], "game": checked.number, "round": None,
+                        "move": None}]
+    else:
+        diagnostics = [d.to_data() for d in sorted(checked.diagnostics, key=lambda d: (d.line, d.column))]
+    return {"file": checked.file, "game": checked.number, "event": checked.event,
+            "verdict": verdict_word(checked), "rules": checked.rules or None, "rounds": checked.rounds,
+            "moves": checked.moves, "totals": checked.totals, "winner": checked.winner,
+            "errors": checked.errors, "warnings": checked.warnings, "diagnostics": diagnostics}
+
+
+def problem_data(file: str, code: str, message: str) -> dict[str, Any]:
+    """A finding about a file or the run rather than a game (S002, S003), in the diagnostics' JSON form."""
+    return {"file": file, "line": None, "column": None, "severity": "error", "code": code,
+            "name": INPUT_CODES[code][0], "message": message, "help": [], "game": None, "round": None,
+            "move": None}
+
+
+@dataclass
+class Tally:
+    """The run's figures, added to game by game."""
+
+    files: int = 0
+    unreadable: int = 0
+    games: int = 0
+    rounds: int = 0
+    moves: int = 0
+    errors: int = 0
+    warnings: int = 0
+    syntax_errors: int = 0
+    rules: Counter[str] = field(default_factory=Counter)
+
+    def add(self, checked: Checked) -> None:
+        """Count one game."""
+        self.games += 1
+        self.rounds += checked.rounds
+        self.moves += checked.moves
+        self.errors += checked.errors
+        self.warnings += checked.warnings
+        if checked.syntax is not None:
+            self.syntax_errors += 1
+        else:
+            self.rules[checked.rules] += 1
+
+    @property
+    def problems(self) -> int:
+        """Errors, counting each file that could not be read as one."""
+        return self.errors + self.unreadable
+
+    def line(self) -> str:
+        """``3 games, 5 rounds, 120 moves: 1 error, 0 warnings`` (and the files that could not be read)."""
+        text = (f"{count_of(self.games, 'game')}, {count_of(self.rounds, 'round')}, "
+                f"{count_of(self.moves, 'move')}: {count_of(self.problems, 'error')}, "
+                f"{count_of(self.warnings, 'warning')}")
+        if self.unreadable:
+            text += f" ({count_of(self.unreadable, 'file')} could not be read)"
+        return text
+
+    def checked_under(self) -> str:
+        """``checked under: …`` the rules the games were replayed with ('' when no game was)."""
+        names = [f"{name} ({count_of(n, 'game')})" if len(self.rules) > 1 else name
+                 for name, n in self.rules.items() if n]
+        return "checked under: " + "; ".join(names) if names else ""
+
+    def data(self, exit_code: int) -> dict[str, Any]:
+        """The JSON summary."""
+        return {"files": self.files, "unreadable": self.unreadable, "games": self.games, "rounds": self.rounds,
+                "moves": self.moves, "errors": self.problems, "warnings": self.warnings,
+                "syntax_errors": self.syntax_errors, "rules": dict(self.rules), "exit": exit_code}
