@@ -545,6 +545,23 @@ class Replay:
         index = cursor.branch[-1][0] + step
         return self.enter(up, index)
 
+    def move_to(self, cursor: Cursor, number: int) -> Cursor | None:
+        """The position after move ``number`` (as the move list counts) of the cursor's line; 0 on the
+        main line is the round's start.  None when the line has no such move or it is never reached."""
+        line = self.line(cursor)
+        here = number - line.first_number + 1
+        lowest = 1 if cursor.branch else 0
+        if not lowest <= here <= line.replayed:
+            return None
+        return cursor.moved(here)
+
+    def moves_reached(self, cursor: Cursor) -> tuple[int, int] | None:
+        """The first and last move numbers :meth:`move_to` can reach in the cursor's line (None: no move)."""
+        line = self.line(cursor)
+        if line.replayed == 0:
+            return None
+        return line.first_number, line.number(line.replayed)
+
     def _current_move(self, cursor: Cursor) -> Move | None:
         line = self.line(cursor)
         return line.moves[cursor.here - 1] if cursor.here > 0 else None
