@@ -375,13 +375,21 @@ class FrameView:
                      subtitle_align="right", box=look.border)
 
     def _pile_line(self, pile: Pile, *, compact: bool = False) -> Text:
-        look = self.look
         ref = f"[{pile.value}{'s' if pile.group else ''}]"
         kind = f"group of {pile.value}s" if pile.group else "plain"
         owner = f"{pile.owner}'s" if pile.owner else "nobody's"
         text = Text(ref, style="bold")
         text.append(f" {owner}: " if compact else f" {kind}, {owner}: ", style="")
-        return text.append_text(cards_text(pile.cards, look))
+        return text.append_text(self._pile_cards(pile))
+
+    def _pile_cards(self, pile: Pile) -> Text:
+        """A declaration's cards; a group's as its parts were laid: ``A♥+3♣+4♦ · 8♠``."""
+        parts = self.frame.laid.get(pile.id) if pile.group else None
+        if not parts:
+            return cards_text(pile.cards, self.look)
+        plus = Text("+", style=_LABEL)
+        return Text(self.look.dot, style=_LABEL).join(plus.join(card_text(c, self.look) for c in part)
+                                                      for part in parts)
 
     # -- scores ----------------------------------------------------------------------------
     def _scores(self, *, compact: bool = False) -> RenderableType:
@@ -469,7 +477,7 @@ class FrameView:
                 dln.append("  ")
                 dln.append(look.sym(" XERI ", "XERI!"), style="bold reverse magenta")
             lines.append(dln)
-            described = _describe(f, look)
+            described = _describe(self, f, look)
             if described is not None:
                 lines.append(described)
             lines += self._verdict(f.findings)
@@ -618,7 +626,7 @@ def _card_leader(running: Sequence[Running]) -> str | None:
     return leaders[0] if len(leaders) == 1 and best else None
 
 
-def _describe(f: Frame, look: Look) -> Text | None:
+def _describe(view: FrameView, f: Frame, look: Look) -> Text | None:
     """The move in words: ``N takes 3♣ 2♥ with 5♣``, ``S raises the 8 to 10: …``."""
     move, state = f.move, f.state
     if move is None or state is None:
@@ -651,7 +659,7 @@ def _describe(f: Frame, look: Look) -> Text | None:
     else:
         verb = f"declares {pile.value}"
     text = Text(f"{seat} {verb}: ")
-    text.append_text(cards_text(pile.cards, look))
+    text.append_text(view._pile_cards(pile))
     if pile.owner == seat:
         text.append(f"; {seat} must take it with {_a(pile.value)}")
     return text

@@ -44,6 +44,7 @@ from dln.engine import (
     score_round,
 )
 from dln.engine.state import side_of, sides_of
+from dln.laid import Parts, laid_parts
 from dln.model import Game, Move, Round, Variation
 from dln.validate import Diagnostic, GameReport, RoundReport, code_name, to_engine_move, validate_game
 from dln.wording import count_of
@@ -172,6 +173,13 @@ class Line:
     findings: list[tuple[Finding, ...]]
     #: The round's count of ``moves[0]`` (a variation's first move has the number of the move it replaces).
     first_number: int
+    _laid: list[dict[int, Parts]] | None = field(default=None, repr=False)
+
+    def laid(self, j: int) -> dict[int, Parts]:
+        """The parts of each group on the table after ``j`` moves, by pile id (found once per line)."""
+        if self._laid is None:
+            self._laid = laid_parts(self.positions, self.moves)
+        return self._laid[j] if j < len(self._laid) else {}
 
     @property
     def replayed(self) -> int:
@@ -274,6 +282,8 @@ class Frame:
     #: "start", "move", "end" (round over), "stopped" (an illegal move ends the line), "unreplayable".
     kind: Literal["start", "move", "end", "stopped", "unreplayable"]
     new_deal: bool = False
+    #: The parts of each group on the table, as laid (``A+3+4 · 8``), by pile id.
+    laid: Mapping[int, Parts] = field(default_factory=dict)
     #: At the end of a round cancelled for face cards (``redeal N``): the seat that had it redealt.
     cancelled: str | None = None
 
@@ -682,6 +692,7 @@ class Replay:
             kind=kind,
             new_deal=new_deal,
             cancelled=played.report.redeal if at_end and not line.stopped else None,
+            laid=line.laid(here) if state is not None and any(p.group for p in state.piles) else {},
         )
 
     def _round_end(self, game: GameReplay, played: RoundReplay) -> RoundEnd:
