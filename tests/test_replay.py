@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -125,19 +126,41 @@ def test_games_wrap_round_and_a_single_game_does_not_move(study: Replay) -> None
 
 
 def test_stepping_never_replays_moves(study: Replay, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Main-line positions are the validator's kept states: moving is a lookup, in both directions."""
-    report_states = study.games[0].rounds[0].report.states
+    """Main-line positions are the validator's states, kept for the game on screen: moving is a lookup,
+    in both directions."""
+    from dln.validate import validate_game
 
-    def forbidden(*_: object) -> None:
+    fresh = validate_game(study.games[0].game, keep_states=True).rounds[0].states
+    study.frame(study.start)  # the game is on screen: its positions are in memory
+
+    def forbidden(*_: object, **__: object) -> None:
         raise AssertionError("a move was replayed")
 
     monkeypatch.setattr(dln.replay, "apply", forbidden)
+    monkeypatch.setattr(dln.replay, "validate_game", forbidden)
     cursor: Cursor | None = Cursor(0, 0, 5)
     for k in range(5, -1, -1):
         assert cursor is not None
-        assert study.frame(cursor).state is report_states[k]
+        assert study.frame(cursor).state == fresh[k]
         cursor = study.previous(cursor)
-    assert study.frame(study.last(study.start)).state is report_states[-1]
+    assert study.frame(study.last(study.start)).state == fresh[-1]
+
+
+def test_only_the_games_in_use_keep_their_positions() -> None:
+    """A long archive keeps the positions of the game on screen and of the one before; the others are
+    replayed again when they are shown, to the same positions."""
+    text = "\n".join(f'[Event "g{n}"]\n' + STUDY.split("[Event", 2)[1].split("\n", 1)[1] for n in range(4))
+    replay = Replay.from_text(text)
+    loaded = lambda: [g for g, game in enumerate(replay.games) if game.rounds[0].main.loaded]  # noqa: E731
+    assert loaded() == []  # nothing before anything is shown
+    first = [replay.frame(c).state for c in itertools.takewhile(lambda c: c.game == 0, replay.walk())]
+    assert loaded() == [0]
+    replay.frame(Cursor(1, 0, 0))
+    replay.frame(Cursor(2, 1, 1))
+    assert loaded() == [1, 2]
+    again = [replay.frame(c).state for c in itertools.takewhile(lambda c: c.game == 0, replay.walk())]
+    assert again == first and loaded() == [0, 2]  # game 2 was used after game 1
+    assert [replay.frame(c).state for c in replay.walk(Cursor(3, 0, 0))] and loaded() == [0, 3]
 
 
 # -- variations ------------------------------------------------------------------------------------
