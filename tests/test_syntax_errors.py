@@ -108,6 +108,16 @@ def test_a_move_cut_short_before_the_next_game_says_the_game_ends_there() -> Non
 _BLOCK = re.compile(r"^```text\n(.*?)^```", re.S | re.M)
 
 
+def test_a_comment_never_closed_says_the_games_after_it_were_not_read() -> None:
+    text = '[Event "a"]\nround 1\nN 4c {oops\nS 9s\n\n[Event "b"]\nround 1\nN 4c\n'
+    errors: list[dln.DLNSyntaxError] = []
+    assert list(parse_text(text, filename="club.dln", errors=errors)) == []
+    (error,) = errors
+    assert (error.line, error.column) == (3, 6)
+    assert error.message == ("this comment is never closed: end it with '}' (the games after it were read "
+                             "as part of the comment, so they were not checked)")
+
+
 def test_every_error_example_in_the_notation_guide_is_what_the_reader_says() -> None:
     """Each report in docs/notation.md's "Syntax errors" follows the record it is about, word for word."""
     doc = Path(__file__).parent.parent.joinpath("docs", "notation.md").read_text(encoding="utf-8")
