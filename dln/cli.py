@@ -794,6 +794,7 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
     →/l ←/h       next / previous move (across rounds)
     g G Home End  start / last move of the round or variation
     n p           next / previous round      Tab  next game
+    : m           go to move N (type it, then Enter)
     v             enter / leave the variation at the current move
     Space + -     auto-play, faster, slower  r    reveal the hands
     ?             help                       q    quit

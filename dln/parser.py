@@ -27,6 +27,8 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from dln.cards import Card
 from dln.errors import DLNSyntaxError
 from dln.fastpath import read_canonical
+from dln.mistakes import AFTER_PREVIOUS as _AFTER_PREVIOUS
+from dln.mistakes import recognise
 from dln.model import Deal, Game, Hand, Move, Pile, PileRef, Round, ScoreClaim, Variation
 
 __all__ = ["grammar_path", "parse_chunk", "parse_games", "split_games"]
@@ -611,12 +613,27 @@ def _explain(exc: UnexpectedInput, text: str) -> tuple[str, int | None]:
         expected = set(getattr(exc, "expected", ()) or ())
     word = _WORD.match(text, pos)
     if word is None or _at_end(exc):
-        found, found_text = "", "but the record ends here"
+        # The text is one game cut from its file (split_games): more games may follow.
+        found, found_text = "", "but the game ends here"
     else:
         found = word[0]
         found_text = f"found '{found}'"
+    # What is missing belongs after the previous token: when the parser only
+    # noticed at a later line, point there and say where the next word is.
+    after_previous: int | None = None
+    if previous is not None and found:
+        end = previous[2] + len(previous[1])
+        lines_below = text.count("\n", end, pos)
+        if lines_below:
+            after_previous = end
+            below = "on the next line" if lines_below == 1 else f"{lines_below} lines below"
+            found_text = f"found '{found}' {below}"
     if text.count("(", 0, pos) <= text.count(")", 0, pos):
         expected.discard("RPAR")
+    slip = recognise(text, pos, found, found_text, previous, expected)
+    if slip is not None:
+        message, point = slip
+        return message, (after_previous if point is _AFTER_PREVIOUS else point)
     if (
         previous is not None
         and previous[0] in ("VALUE", "GROUP_VALUE")
@@ -629,11 +646,11 @@ def _explain(exc: UnexpectedInput, text: str) -> tuple[str, int | None]:
             f"'{found}' is not a card: write the rank (A, 2-10, J, Q, K; T for 10) then the suit (c, d, h, s), e.g. 9d"
         ), None
     if previous is not None and previous[0] in _AFTER:
-        return f"{_AFTER[previous[0]]}, {found_text}", None
+        return f"{_AFTER[previous[0]]}, {found_text}", after_previous
     if previous is not None and previous[0] == "SEAT" and "CARD" in expected:
-        return f"expected the card {previous[1]} plays (e.g. {previous[1]} 9d), {found_text}", None
+        return f"expected the card {previous[1]} plays (e.g. {previous[1]} 9d), {found_text}", after_previous
     after = f" after '{previous[1]}'" if previous else " at the start of the game"
-    return f"expected {_describe(expected)}{after}, {found_text}", None
+    return f"expected {_describe(expected)}{after}, {found_text}", after_previous
 
 
 _WORD = re.compile(r"[^\s(){}\[\]]+|\S")

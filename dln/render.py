@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
@@ -25,10 +26,18 @@ from dln.cards import RANK_NAMES, SUIT_SYMBOLS, Card
 from dln.engine import Pile, RoundState
 from dln.replay import Entry, Finding, Frame, Running, glyph_meaning, plain_move
 
-__all__ = ["FrameView", "Look", "card_text", "cards_text", "help_panel"]
+__all__ = ["Cropped", "FrameView", "Look", "card_text", "cards_text", "help_panel"]
 
 #: The side-by-side layout needs this many columns; below it the move list goes under the board.
 WIDE = 100
+#: On a screen shorter than this (at least :data:`WIDE` columns) or than :data:`TALL` (narrower), or
+#: when the panels of the full layout would not fit, the replayer draws the compact layout: seats,
+#: table and scores in a few lines each, so the move list and the key bar stay on the screen (80x24
+#: included).
+SHORT = 30
+TALL = 46
+#: The compact layout keeps the move list beside the board from this many columns on.
+COMPACT_SIDE = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,11 +125,17 @@ class FrameView:
         width = options.max_width
         height = self.height
         header = self._header()
+        if self.overlay is not None and height is not None:
+            yield from self._compact_screen(console, options, width, height)  # the overlay, cropped
+            return
         if self.overlay is not None:
             yield header
             yield self.overlay
             if self.footer is not None:
                 yield self.footer
+            return
+        if height is not None and self._compact(width, height):
+            yield from self._compact_screen(console, options, width, height)
             return
         board = Group(self._board(), self._scores(), self._findings())
         wide = width >= WIDE
@@ -139,6 +154,9 @@ class FrameView:
             chrome += len(console.render_lines(self.footer, options.update(height=None), pad=False)) \
                 if self.footer is not None else 0
             body = max(height - chrome, 8)
+            if board_rows + (4 if wide else move_rows + 5) > body:  # the panels do not fit after all
+                yield from self._compact_screen(console, options, width, height)
+                return
             if wide:  # the move panel fills the column (cropped on a short screen); the list is as tall
                 move = self._move_panel(max(body - board_rows, 4))
                 list_rows = body
@@ -161,6 +179,108 @@ class FrameView:
             yield moves
         if self.footer is not None:
             yield self.footer
+
+    # -- the compact layout (a small terminal) ------------------------------------------------
+    def _compact(self, width: int, height: int) -> bool:
+        """Whether the screen is too small for the panels of the full layout."""
+        return height < (SHORT if width >= WIDE else TALL)
+
+    def _compact_screen(self, console: Console, options: ConsoleOptions, width: int,
+                        height: int) -> RenderResult:
+        """Header, a body of exactly the rows left, then the footer: the key bar is never pushed off."""
+        header = self._header()
+        free = options.update(height=None)
+
+        def rows(renderable: RenderableType, at: int = width) -> int:
+            return len(console.render_lines(renderable, free.update(width=at), pad=False))
+
+        chrome = 1 + (rows(self.footer) if self.footer is not None else 0)
+        body = max(height - chrome, 3)
+        yield header
+        if self.overlay is not None:
+            yield Cropped(self.overlay, body)
+        else:
+            side = width >= COMPACT_SIDE
+            right = max(26, min(34, width * 2 // 5)) if side else width
+            left = width - right - 1 if side else width
+            parts = [self._compact_board(), self._scores(compact=True), self._findings()]
+            if not side:  # one column: the score, then the findings, give way to the move and the list
+                while len(parts) > 1 and body - rows(Group(*parts)) < 8:
+                    parts.pop()
+            board = Group(*parts)
+            used = rows(board, left)
+            move = self._move_panel(None)
+            if side:
+                move = self._move_panel(max(body - used, 3))
+                grid = Table.grid(expand=True)
+                grid.add_column(width=left)
+                grid.add_column(width=1)
+                grid.add_column(width=right)
+                grid.add_row(Cropped(Group(board, move), body), "", self._move_list(body, right))
+                yield grid
+            else:
+                room = body - used
+                move_rows = max(3, min(rows(move), room - 5))
+                yield Cropped(Group(board, self._move_panel(move_rows),
+                                    self._move_list(max(room - move_rows, 3), width)), body)
+        if self.footer is not None:
+            yield self.footer
+
+    def _compact_board(self) -> RenderableType:
+        """Seats and table as rows of one panel: a seat's label, then its cards (or the table's)."""
+        f, look = self.frame, self.look
+        state = f.state
+        if state is None:
+            return Panel(Text("this round cannot be set up; see the findings below", style=_RED),
+                         title="table", box=look.border, title_align="left")
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(no_wrap=True, overflow="ellipsis", max_width=16)
+        grid.add_column()
+        top, bottom = (("N",), ("S",)) if state.players == 2 else (("N", "W"), ("E", "S"))
+        for seat in top:
+            grid.add_row(*self._seat_row(state, seat))
+        taken = set(f.taken)
+        label = Text("table", style=_LABEL)
+        if state.loose or not state.piles:
+            if state.loose:
+                grid.add_row(label, cards_text(state.loose, look))
+            else:
+                what = "empty: a xeri!" if f.xeri else "empty"
+                grid.add_row(label, Text(what, style="bold magenta" if f.xeri else _LABEL))
+            label = Text("")
+        for pile in state.piles:
+            grid.add_row(label, self._pile_line(pile, compact=True))
+            label = Text("")
+        for seat in bottom:
+            grid.add_row(*self._seat_row(state, seat))
+        title = Text("table")
+        if state.last_capturer is not None:
+            title.append(f"{look.dot}{state.last_capturer} captured last", style=_LABEL)
+        subtitle = None
+        if taken:
+            subtitle = Text("taken: ", style=_LABEL).append_text(cards_text(f.taken, look))
+        return Panel(grid, title=title, title_align="left", subtitle=subtitle, subtitle_align="right",
+                     box=look.border)
+
+    def _seat_row(self, state: RoundState, seat: str) -> tuple[Text, Text]:
+        """A seat in one row: ``▶ N Maria`` and its cards, with the card it just played."""
+        f, look = self.frame, self.look
+        hand = state.hand(seat)
+        to_play = f.to_play == seat
+        label = Text(look.sym("▶ ", "> ") if to_play else "  ", style="bold yellow")
+        label.append(seat, style="bold yellow" if to_play else "bold")
+        name = f.game.player(seat)
+        if name:
+            label.append(f" {name}")
+        if look.reveal:
+            shown = [card_text(c, look) for c in _by_rank(hand.known)]
+            shown += [Text(look.back, style=_BACK_STYLE)] * hand.unknown
+        else:
+            shown = [Text(look.back, style=_BACK_STYLE)] * hand.size
+        cards = Text(" ").join(shown) if shown else Text("no cards", style=_LABEL)
+        if f.move is not None and f.move.seat == seat and f.kind != "unreplayable":
+            cards.append("  played ", style=_LABEL).append_text(card_text(f.move.card, look))
+        return label, cards
 
     # -- header -------------------------------------------------------------------------
     def _header(self) -> Text:
@@ -254,25 +374,33 @@ class FrameView:
         return Panel(Text("\n").join(lines), title=title, title_align="left", subtitle=subtitle,
                      subtitle_align="right", box=look.border)
 
-    def _pile_line(self, pile: Pile) -> Text:
-        look = self.look
+    def _pile_line(self, pile: Pile, *, compact: bool = False) -> Text:
         ref = f"[{pile.value}{'s' if pile.group else ''}]"
         kind = f"group of {pile.value}s" if pile.group else "plain"
         owner = f"{pile.owner}'s" if pile.owner else "nobody's"
         text = Text(ref, style="bold")
-        text.append(f" {kind}, {owner}: ", style="")
-        return text.append_text(cards_text(pile.cards, look))
+        text.append(f" {owner}: " if compact else f" {kind}, {owner}: ", style="")
+        return text.append_text(self._pile_cards(pile))
+
+    def _pile_cards(self, pile: Pile) -> Text:
+        """A declaration's cards; a group's as its parts were laid: ``A♥+3♣+4♦ · 8♠``."""
+        parts = self.frame.laid.get(pile.id) if pile.group else None
+        if not parts:
+            return cards_text(pile.cards, self.look)
+        plus = Text("+", style=_LABEL)
+        return Text(self.look.dot, style=_LABEL).join(plus.join(card_text(c, self.look) for c in part)
+                                                      for part in parts)
 
     # -- scores ----------------------------------------------------------------------------
-    def _scores(self) -> RenderableType:
+    def _scores(self, *, compact: bool = False) -> RenderableType:
         f, look = self.frame, self.look
         if not f.running:
             return Text("")
-        table = Table(box=None, pad_edge=False, expand=True, padding=(0, 1))
+        table = Table(box=None, pad_edge=False, expand=True, padding=(0, 1), collapse_padding=compact)
         for heading, justify, style in (("side", "left", "bold"), ("cards", "right", ""), ("aces", "left", ""),
                                         (look.sym("10♦", "10d"), "center", ""), (look.sym("2♣", "2c"), "center", ""),
-                                        ("xeris", "right", ""), ("most", "right", ""), ("round", "right", "bold"),
-                                        ("game", "right", "bold")):
+                                        ("xeri" if compact else "xeris", "right", ""), ("most", "right", ""),
+                                        ("pts" if compact else "round", "right", "bold"), ("game", "right", "bold")):
             table.add_column(heading, justify=justify, style=style, no_wrap=True)  # type: ignore[arg-type]
         end = f.end
         leader = _card_leader(f.running)
@@ -282,7 +410,7 @@ class FrameView:
             table.add_row(
                 run.side,
                 str(run.cards),
-                cards_text(run.aces, look, empty=no),
+                _suits(run.aces, look, empty=no) if compact else cards_text(run.aces, look, empty=no),
                 yes if run.good_ten else no,
                 yes if run.good_two else no,
                 str(run.xeris) if run.xeris else no,
@@ -349,7 +477,7 @@ class FrameView:
                 dln.append("  ")
                 dln.append(look.sym(" XERI ", "XERI!"), style="bold reverse magenta")
             lines.append(dln)
-            described = _describe(f, look)
+            described = _describe(self, f, look)
             if described is not None:
                 lines.append(described)
             lines += self._verdict(f.findings)
@@ -417,7 +545,7 @@ class FrameView:
     def _move_list(self, rows: int, width: int) -> Panel:
         f, look = self.frame, self.look
         entries = list(f.entries)
-        inner = max(rows - 2, 3)
+        inner = max(rows - 2, 1)
         current = next((i for i, e in enumerate(entries) if e.current), None)
         # The current move in the middle of the window; at the start of a round, the top of the list.
         start = 0 if current is None else max(0, min(current - inner // 2, len(entries) - inner))
@@ -461,6 +589,29 @@ class FrameView:
         return text
 
 
+class Cropped:
+    """A renderable cut (or padded) to exactly ``height`` rows, so what follows it stays in place."""
+
+    def __init__(self, renderable: RenderableType, height: int) -> None:
+        self.renderable = renderable
+        self.height = height
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines = console.render_lines(self.renderable, options.update(height=None), pad=True)
+        blank = [Segment(" " * options.max_width)]
+        lines = (lines + [blank] * self.height)[: self.height]
+        for line in lines:
+            yield from line
+            yield Segment.line()
+
+
+def _suits(cards: Iterable[Card], look: Look, *, empty: str) -> Text:
+    """Only the suits of ``cards`` (``♣♥``): the aces column of the compact scores."""
+    suits = [Text(c.suit if look.ascii else SUIT_SYMBOLS[c.suit], style=_RED if c.suit in "dh" else "")
+             for c in cards]
+    return Text("").join(suits) if suits else Text(empty, style=_LABEL)
+
+
 def _prose(comment: str) -> str:
     """A comment as one paragraph: the record's line breaks are the recorder's, not the screen's."""
     return " ".join(comment.split())
@@ -475,7 +626,7 @@ def _card_leader(running: Sequence[Running]) -> str | None:
     return leaders[0] if len(leaders) == 1 and best else None
 
 
-def _describe(f: Frame, look: Look) -> Text | None:
+def _describe(view: FrameView, f: Frame, look: Look) -> Text | None:
     """The move in words: ``N takes 3♣ 2♥ with 5♣``, ``S raises the 8 to 10: …``."""
     move, state = f.move, f.state
     if move is None or state is None:
@@ -508,7 +659,7 @@ def _describe(f: Frame, look: Look) -> Text | None:
     else:
         verb = f"declares {pile.value}"
     text = Text(f"{seat} {verb}: ")
-    text.append_text(cards_text(pile.cards, look))
+    text.append_text(view._pile_cards(pile))
     if pile.owner == seat:
         text.append(f"; {seat} must take it with {_a(pile.value)}")
     return text

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Literal
 
 from dln.cards import Card
@@ -44,6 +45,7 @@ from dln.engine import (
     score_round,
 )
 from dln.engine.state import side_of, sides_of
+from dln.laid import Parts, laid_parts
 from dln.model import Game, Move, Round, Variation
 from dln.validate import Diagnostic, GameReport, RoundReport, code_name, to_engine_move, validate_game
 from dln.wording import count_of
@@ -120,6 +122,10 @@ class PositionError(ValueError):
         self.option = option
 
 
+#: How many games keep their positions in memory (the one on screen and the one before it).
+RESIDENT_GAMES = 2
+
+
 @dataclass(frozen=True, slots=True)
 class Cursor:
     """Where the reader is: ``ply`` main-line moves played in a round, then the variations entered.
@@ -156,7 +162,6 @@ class Cursor:
         return replace(self, branch=self.branch[:-1])
 
 
-@dataclass
 class Line:
     """A line of play — a round's main line or a variation — and its positions.
 
@@ -164,19 +169,61 @@ class Line:
     the one before the first).  An illegal move is replayed without changing
     the position (as the validator does) and ends the line: the moves after it
     are kept in ``moves`` for display but have no position.
+
+    A main line's positions may be released (:meth:`release`) while its game is
+    off screen; ``reload`` builds them again on the next use.
     """
 
-    moves: tuple[Move, ...]
-    positions: list[RoundState]
-    #: What the rules say about each replayed move.
-    findings: list[tuple[Finding, ...]]
-    #: The round's count of ``moves[0]`` (a variation's first move has the number of the move it replaces).
-    first_number: int
+    def __init__(self, moves: tuple[Move, ...], positions: list[RoundState],
+                 findings: list[tuple[Finding, ...]], first_number: int) -> None:
+        self.moves = moves
+        self._positions: list[RoundState] | None = positions
+        #: What the rules say about each replayed move.
+        self.findings = findings
+        #: The round's count of ``moves[0]`` (a variation's first move has the number of the move it replaces).
+        self.first_number = first_number
+        self._count = len(positions)
+        self._laid: list[dict[int, Parts]] | None = None
+        #: Builds the positions again after :meth:`release` (None: they are never released).
+        self.reload: Callable[[], list[RoundState]] | None = None
+
+    @property
+    def positions(self) -> list[RoundState]:
+        """The positions of the line (built again if they were released)."""
+        if self._positions is None:
+            assert self.reload is not None
+            positions = self.reload()
+            if len(positions) != self._count:
+                raise RuntimeError("replaying the line again gave a different number of positions")
+            self._positions = positions
+        return self._positions
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the positions are in memory."""
+        return self._positions is not None
+
+    def restore(self, positions: list[RoundState]) -> None:
+        """Take back released positions built by someone else (the other rounds of a game rebuilt at once)."""
+        if self._positions is None and len(positions) == self._count:
+            self._positions = positions
+
+    def release(self) -> None:
+        """Forget the positions (and the groups' parts) until they are needed again; only with ``reload``."""
+        if self.reload is not None:
+            self._positions = None
+            self._laid = None
+
+    def laid(self, j: int) -> dict[int, Parts]:
+        """The parts of each group on the table after ``j`` moves, by pile id (found once per line)."""
+        if self._laid is None:
+            self._laid = laid_parts(self.positions, self.moves)
+        return self._laid[j] if j < len(self._laid) else {}
 
     @property
     def replayed(self) -> int:
         """How many moves have a position after them."""
-        return max(len(self.positions) - 1, 0)
+        return max(self._count - 1, 0)
 
     @property
     def stopped(self) -> bool:
@@ -274,6 +321,8 @@ class Frame:
     #: "start", "move", "end" (round over), "stopped" (an illegal move ends the line), "unreplayable".
     kind: Literal["start", "move", "end", "stopped", "unreplayable"]
     new_deal: bool = False
+    #: The parts of each group on the table, as laid (``A+3+4 · 8``), by pile id.
+    laid: Mapping[int, Parts] = field(default_factory=dict)
     #: At the end of a round cancelled for face cards (``redeal N``): the seat that had it redealt.
     cancelled: str | None = None
 
@@ -376,6 +425,21 @@ class Replay:
         self.games: list[GameReplay] = [g for g in games if g.rounds]
         self.filename = filename
         self._lines: dict[tuple[int, int, tuple[int, ...]], Line] = {}
+        #: The games whose positions are in memory, the one used last at the end.
+        self._resident: list[int] = []
+
+    def _touch(self, game: int) -> None:
+        """Game ``game`` is in use: keep its positions, release those of the games used longest ago."""
+        if self._resident and self._resident[-1] == game:
+            return
+        if game in self._resident:
+            self._resident.remove(game)
+        self._resident.append(game)
+        while len(self._resident) > RESIDENT_GAMES:
+            old = self._resident.pop(0)
+            for played in self.games[old].rounds:
+                played.main.release()
+            self._lines = {key: line for key, line in self._lines.items() if key[0] != old}
 
     # -- building ----------------------------------------------------------------------
     @classmethod
@@ -410,6 +474,7 @@ class Replay:
 
     def line(self, cursor: Cursor) -> Line:
         """The innermost line the cursor is in (variations are replayed once, then cached)."""
+        self._touch(cursor.game)
         played = self.games[cursor.game].rounds[cursor.round]
         line = played.main
         anchor = cursor.ply
@@ -545,6 +610,23 @@ class Replay:
         index = cursor.branch[-1][0] + step
         return self.enter(up, index)
 
+    def move_to(self, cursor: Cursor, number: int) -> Cursor | None:
+        """The position after move ``number`` (as the move list counts) of the cursor's line; 0 on the
+        main line is the round's start.  None when the line has no such move or it is never reached."""
+        line = self.line(cursor)
+        here = number - line.first_number + 1
+        lowest = 1 if cursor.branch else 0
+        if not lowest <= here <= line.replayed:
+            return None
+        return cursor.moved(here)
+
+    def moves_reached(self, cursor: Cursor) -> tuple[int, int] | None:
+        """The first and last move numbers :meth:`move_to` can reach in the cursor's line (None: no move)."""
+        line = self.line(cursor)
+        if line.replayed == 0:
+            return None
+        return line.first_number, line.number(line.replayed)
+
     def _current_move(self, cursor: Cursor) -> Move | None:
         line = self.line(cursor)
         return line.moves[cursor.here - 1] if cursor.here > 0 else None
@@ -665,6 +747,7 @@ class Replay:
             kind=kind,
             new_deal=new_deal,
             cancelled=played.report.redeal if at_end and not line.stopped else None,
+            laid=line.laid(here) if state is not None and any(p.group for p in state.piles) else {},
         )
 
     def _round_end(self, game: GameReplay, played: RoundReplay) -> RoundEnd:
@@ -744,12 +827,9 @@ def _game_replay(report: GameReport) -> GameReplay:
     totals: dict[str, int] | None = dict.fromkeys(sides_of(report.players), 0)
     won: str | None = None
     for played, round_ in zip(report.rounds, report.game.rounds, strict=True):
-        positions = list(played.states)
-        if played.record_moves and len(positions) == len(played.record_moves):
-            positions.append(positions[-1])  # an illegal move ended the round: it changed nothing
         main = Line(
             moves=round_.moves,
-            positions=positions,
+            positions=_positions(played),
             findings=[tuple(by_move.get((m.line, m.column), ())) for m in played.record_moves],
             first_number=1,
         )
@@ -787,12 +867,40 @@ def _game_replay(report: GameReport) -> GameReplay:
             deal_comments=starts,
         ))
     about_game = [d for d in report.diagnostics if d.round is None]
-    return GameReplay(
+    replayed = GameReplay(
         report.index, report.game, report, rounds,
         opening=tuple(Finding.of(d) for d in about_game if d.code != _RESULT),
         closing=tuple(Finding.of(d) for d in about_game if d.code == _RESULT),
         by_move=by_move,
     )
+    # Positions are the bulk of a replay (~1.5 KB a move): a game's are built again when it is shown.
+    for k, played_round in enumerate(rounds):
+        played_round.main.reload = partial(_reload, replayed, k)
+        played_round.main.release()
+        played_round.report.states = []
+    return replayed
+
+
+def _positions(played: RoundReport) -> list[RoundState]:
+    """A round's main-line positions from the validator's states (one per move replayed, and the first)."""
+    positions = list(played.states)
+    if played.record_moves and len(positions) == len(played.record_moves):
+        positions.append(positions[-1])  # an illegal move ended the round: it changed nothing
+    return positions
+
+
+def _reload(game: GameReplay, index: int) -> list[RoundState]:
+    """Round ``index``'s positions, replaying the game again under the rules it was checked by; the
+    game's other released rounds take theirs from the same pass."""
+    report = validate_game(game.game, index=game.number, variants=game.rules.variants(), keep_states=True)
+    wanted: list[RoundState] = []
+    for k, (played, again) in enumerate(zip(game.rounds, report.rounds, strict=True)):
+        positions = _positions(again)
+        if k == index:
+            wanted = positions
+        else:
+            played.main.restore(positions)
+    return wanted
 
 
 def _findings_by_move(diagnostics: Sequence[Diagnostic]) -> dict[tuple[int | None, int | None], list[Finding]]:

@@ -27,15 +27,15 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from rich.console import Console, RenderableType
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.screen import Screen
-from rich.table import Table
 from rich.text import Text
 
 from dln.render import FrameView, Look, help_panel
 from dln.replay import Cursor, Replay
 
-__all__ = ["BINDINGS", "DELAYS", "HELP", "KeyReader", "Session", "decode_keys", "raw_terminal", "run"]
+__all__ = ["BINDINGS", "DELAYS", "FOOTER_KEYS", "HELP", "KeyBar", "KeyReader", "Session", "decode_keys",
+           "raw_terminal", "run"]
 
 ESC = "\x1b"
 #: How long a lone ESC waits for the rest of an escape sequence before it counts as the Escape key.
@@ -180,6 +180,7 @@ BINDINGS: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
     (("p", "pageup"), "previous_round", "p  PgUp", "previous round"),
     (("tab",), "next_game", "Tab", "next game"),
     (("shift-tab",), "previous_game", "Shift-Tab", "previous game"),
+    ((":", "m"), "go_to", ":  m", "go to move N: type the number, then Enter"),
     (("v",), "variation", "v", "enter the variation at the current move, or leave it"),
     (("]",), "next_variation", "]  [", "next / previous variation of the same move"),
     (("[",), "previous_variation", "", ""),
@@ -213,6 +214,8 @@ class Session:
     help: bool = False
     message: str = ""
     done: bool = False
+    #: The digits typed after ``:`` (go to move N), or None when no number is being typed.
+    prompt: str | None = None
     _actions: dict[str, Callable[[], None]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -221,12 +224,45 @@ class Session:
     def press(self, key: str) -> None:
         """Carry out one key (names as :func:`decode_keys` gives them); unknown keys are ignored."""
         self.message = ""
+        if self.prompt is not None:
+            self._type(key)
+            return
         if self.help and key not in ("q", "ctrl-c", "eof", "resize"):
             self.help = False  # any key closes the help
             return
         action = self._actions.get(key)
         if action is not None:
             action()
+
+    def _type(self, key: str) -> None:
+        """A key while the move number is typed: digits, Backspace, Enter goes, Escape (or another key) cancels."""
+        assert self.prompt is not None
+        if key in ("ctrl-c", "ctrl-d", "eof"):
+            self.prompt = None
+            self.quit()
+        elif len(key) == 1 and key.isdigit():
+            if len(self.prompt) < 4:
+                self.prompt += key
+        elif key == "backspace":
+            self.prompt = self.prompt[:-1]
+        elif key == "enter":
+            typed, self.prompt = self.prompt, None
+            if typed:
+                self._go_to(int(typed))
+        elif key != "resize":
+            self.prompt = None  # Escape, or any other key: no move number after all
+
+    def _go_to(self, number: int) -> None:
+        moved = self.replay.move_to(self.cursor, number)
+        if moved is not None:
+            self.cursor = moved
+            return
+        reach = self.replay.moves_reached(self.cursor)
+        where = "this variation" if self.cursor.branch else self.replay.frame(self.cursor).round.label
+        if reach is None:
+            self.message = f"no move {number}: {where} has no move to show"
+        else:
+            self.message = f"no move {number} in {where}: moves {reach[0]} to {reach[1]}"
 
     def tick(self) -> None:
         """Auto-play: one move forward; stop at the end of the record or of a variation."""
@@ -269,6 +305,13 @@ class Session:
     def previous_game(self) -> None:
         """The start of the previous game."""
         self._go(self.replay.previous_game(self.cursor), "the record holds one game")
+
+    def go_to(self, number: int | None = None) -> None:
+        """Go to move ``number``; without one, start typing it (``:`` then digits and Enter)."""
+        if number is None:
+            self.prompt = ""
+        else:
+            self._go_to(number)
 
     def variation(self) -> None:
         """Enter the current move's variation, or leave the one the cursor is in."""
@@ -327,20 +370,55 @@ class Session:
         return "the end of the record"
 
     def footer(self, look: Look) -> RenderableType:
-        """The bottom line: the main keys, and the message or the auto-play state."""
-        keys = Text()
-        for key, what in (("←→", "move"), ("g G", "start/end"), ("n p", "round"), ("Tab", "game"),
-                          ("v", "variation"), ("r", "reveal"), ("Space", "play"), ("?", "help"),
-                          ("q", "quit")):
-            keys.append(_key_names(key, look), style="bold").append(f" {what}  ", style="dim")
-        status = Text(self.message, style="yellow")
-        if not self.message and self.playing:
+        """The key bar: the main keys (on as many lines as the width needs), and the message, the
+        auto-play state or the move number being typed."""
+        if self.prompt is not None:
+            status = Text("go to move: ", style="bold").append(self.prompt + look.sym("▏", "_"), style="bold yellow")
+            status.append("  Enter goes, Esc cancels", style="dim")
+        elif self.message:
+            status = Text(self.message, style="yellow")
+        elif self.playing:
             status = Text(look.sym("▶ ", "> ") + f"auto-play, {self.delay:g} s a move", style="bold green")
-        grid = Table.grid(expand=True)
-        grid.add_column(no_wrap=True, overflow="crop")
-        grid.add_column(justify="right", no_wrap=True)
-        grid.add_row(keys, status)
-        return grid
+        else:
+            status = Text("")
+        return KeyBar([(_key_names(key, look), what) for key, what in FOOTER_KEYS], status)
+
+
+#: The keys the bar at the foot of the screen always shows.
+FOOTER_KEYS: tuple[tuple[str, str], ...] = (
+    ("←→", "move"), ("g G", "start/end"), ("n p", "round"), ("Tab", "game"), (":", "go to move"),
+    ("v", "variation"), ("r", "reveal"), ("Space", "play"), ("?", "help"), ("q", "quit"),
+)
+
+
+class KeyBar:
+    """Keys and what they do, packed into as few lines as the width allows (a key is never split from
+    its word), with a status right-aligned on the last line, or on a line of its own when it does not fit."""
+
+    def __init__(self, keys: list[tuple[str, str]], status: Text) -> None:
+        self.keys = keys
+        self.status = status
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        lines: list[Text] = [Text()]
+        for key, what in self.keys:
+            item = Text(key, style="bold").append(f" {what}", style="dim")
+            if lines[-1].cell_len and lines[-1].cell_len + 2 + item.cell_len > width:
+                lines.append(Text())
+            if lines[-1].cell_len:
+                lines[-1].append("  ")
+            lines[-1].append_text(item)
+        status = self.status
+        if status.cell_len:
+            if lines[-1].cell_len + 2 + status.cell_len > width:
+                lines.append(Text())
+            gap = width - lines[-1].cell_len - status.cell_len
+            lines[-1].append(" " * max(gap, 0)).append_text(status)
+        for line in lines:
+            line.no_wrap, line.overflow = True, "crop"
+            line.truncate(width)
+            yield line
 
 
 def run(replay: Replay, cursor: Cursor, *, console: Console, look: Look, keyboard: int,

@@ -210,8 +210,8 @@ def test_an_illegal_move_is_refused_with_the_rule_and_the_legal_moves() -> None:
     assert s.refused("5h")[0].startswith("refused: S cannot play 5h: it is in the plain declaration of 9")
     assert s.refused("E 9s") == ["E has no seat in this 2-player game"]
     assert s.refused("9s x")[0].startswith("not a move: expected what the card captures after 'x'")
-    assert s.refused("9s Ks") == ["not a move: expected a card, a declaration or '=' to declare after 'Ks', "
-                                  "but the line ends"]
+    assert s.refused("9s Ks") == ["not a move: expected '=' and the declared value after 'Ks', "
+                                  "or 'x' before the cards to capture them, but the line ends"]
     assert s.refused("9s N Kd") == ["type one move per line, e.g. 9c x 9d (the seat comes from the turn)"]
 
 

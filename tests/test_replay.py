@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -125,19 +126,41 @@ def test_games_wrap_round_and_a_single_game_does_not_move(study: Replay) -> None
 
 
 def test_stepping_never_replays_moves(study: Replay, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Main-line positions are the validator's kept states: moving is a lookup, in both directions."""
-    report_states = study.games[0].rounds[0].report.states
+    """Main-line positions are the validator's states, kept for the game on screen: moving is a lookup,
+    in both directions."""
+    from dln.validate import validate_game
 
-    def forbidden(*_: object) -> None:
+    fresh = validate_game(study.games[0].game, keep_states=True).rounds[0].states
+    study.frame(study.start)  # the game is on screen: its positions are in memory
+
+    def forbidden(*_: object, **__: object) -> None:
         raise AssertionError("a move was replayed")
 
     monkeypatch.setattr(dln.replay, "apply", forbidden)
+    monkeypatch.setattr(dln.replay, "validate_game", forbidden)
     cursor: Cursor | None = Cursor(0, 0, 5)
     for k in range(5, -1, -1):
         assert cursor is not None
-        assert study.frame(cursor).state is report_states[k]
+        assert study.frame(cursor).state == fresh[k]
         cursor = study.previous(cursor)
-    assert study.frame(study.last(study.start)).state is report_states[-1]
+    assert study.frame(study.last(study.start)).state == fresh[-1]
+
+
+def test_only_the_games_in_use_keep_their_positions() -> None:
+    """A long archive keeps the positions of the game on screen and of the one before; the others are
+    replayed again when they are shown, to the same positions."""
+    text = "\n".join(f'[Event "g{n}"]\n' + STUDY.split("[Event", 2)[1].split("\n", 1)[1] for n in range(4))
+    replay = Replay.from_text(text)
+    loaded = lambda: [g for g, game in enumerate(replay.games) if game.rounds[0].main.loaded]  # noqa: E731
+    assert loaded() == []  # nothing before anything is shown
+    first = [replay.frame(c).state for c in itertools.takewhile(lambda c: c.game == 0, replay.walk())]
+    assert loaded() == [0]
+    replay.frame(Cursor(1, 0, 0))
+    replay.frame(Cursor(2, 1, 1))
+    assert loaded() == [1, 2]
+    again = [replay.frame(c).state for c in itertools.takewhile(lambda c: c.game == 0, replay.walk())]
+    assert again == first and loaded() == [0, 2]  # game 2 was used after game 1
+    assert [replay.frame(c).state for c in replay.walk(Cursor(3, 0, 0))] and loaded() == [0, 3]
 
 
 # -- variations ------------------------------------------------------------------------------------
@@ -351,3 +374,94 @@ def test_show_colours_suits_unless_told_not_to(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setenv("NO_COLOR", "1")
     honoured = CliRunner().invoke(main, ["show", path, "--move", "20", "--reveal", "--color", "--width", "120"])
     assert "\x1b[31m" not in honoured.stdout
+
+
+@pytest.mark.parametrize("sample", ["annotated.dln", "four-player.dln", "constructs/variations.dln",
+                                    "constructs/pagat-extreme-case.dln"])
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (60, 20), (120, 40)])
+def test_every_screen_fits_and_keeps_the_moves_and_the_keys(sample: str, width: int, height: int) -> None:
+    """At every position of a sample, the screen holds exactly its rows, the current move's row of the
+    move list and the key bar (80x24 and 60x20 take the compact layout, 120x40 the full one)."""
+    import io
+
+    from rich.console import Console
+
+    from dln.render import FrameView, Look
+    from dln.tui import Session
+
+    replay = Replay.from_text((SAMPLES / sample).read_text(encoding="utf-8"), filename=sample)
+    look = Look()
+    session = Session(replay, replay.start)
+    for at in replay.walk():
+        if at.game > 0 or at.round > 1:
+            break  # two rounds show every kind of screen; the long samples would only repeat them
+        frame = replay.frame(at)
+        session.cursor = at
+        console = Console(width=width, height=height, file=io.StringIO(), color_system=None, legacy_windows=False)
+        console.print(FrameView(frame, look, height=height, footer=session.footer(look)), end="")
+        rows = console.file.getvalue().rstrip("\n").split("\n")  # type: ignore[attr-defined]
+        assert len(rows) <= height, f"{len(rows)} rows at {replay.address(at)}"
+        assert "q quit" in " ".join(rows[-2:]) and "go to move" in " ".join(rows[-2:])
+        if frame.move is not None and frame.kind != "unreplayable":
+            assert any("▶ " in row and f"{frame.number}. " in row for row in rows), replay.address(at)
+
+
+def _parts(frame: dln.replay.Frame) -> list[str]:
+    """Each group's parts as text: ``Ah+3c+4d 8s``."""
+    return [" ".join("+".join(str(c) for c in part) for part in parts) for parts in frame.laid.values()]
+
+
+def test_a_group_keeps_its_parts_as_laid_through_the_extreme_case() -> None:
+    """diloti-pagat.txt, Group Declarations (the extreme case): each part of the group is worth 8; the
+    group grows by an ace with 3 and 4, an 8, a raised 6 with a 2, a 7 with an ace, another 8."""
+    replay = Replay.from_text((SAMPLES / "constructs" / "pagat-extreme-case.dln").read_text(encoding="utf-8"))
+    parts = [_parts(replay.frame(replay.locate(move=m))) for m in (1, 2, 3, 5, 7, 9)]
+    assert parts == [
+        ["Ah+3c+4d 8s"],
+        ["Ah+3c+4d 8s"],  # S's plain 6 beside it is no group
+        ["Ah+3c+4d 8s 2d+4h+2h"],  # the 6 South laid (2d under 4h), raised by the 2 of hearts
+        ["Ah+3c+4d 8s 2d+4h+2h 7d+Ac"],
+        ["Ah+3c+4d 8s 2d+4h+2h 7d+Ac 8h"],
+        [],  # captured
+    ]
+
+
+def test_a_plain_declaration_taken_into_a_group_stays_one_part() -> None:
+    """diloti-pagat.txt, Group Declarations: North raises South's 8 with an ace and adds the 9."""
+    replay = Replay.from_text("setup dealer S\ntable [8 S: 5h 3d] 9c\nN: Ah 9d\nS: 8h 5c\nturn N\nN Ah [8] 9c =9s\n")
+    assert _parts(replay.frame(replay.locate(move=1))) == ["5h+3d+Ah 9c"]
+
+
+def test_cards_joined_with_plus_stay_in_one_part() -> None:
+    """The record's '+' decides between splits: A+2d+3c and 2c+4c, not A+2c+3c and 4c+2d."""
+    position = "setup dealer S\ntable 2c 4c 2d 3c Kd\nN: Ac 6h Qs\nS: 9d 9s 9h\nturn N\n"
+    joined = Replay.from_text(position + "N Ac 2c 4c 2d+3c =6s\n")
+    plain = Replay.from_text(position + "N Ac 2c 4c 2d 3c =6s\n")
+    assert _parts(joined.frame(joined.locate(move=1))) == ["Ac+2d+3c 2c+4c"]
+    assert _parts(plain.frame(plain.locate(move=1))) == ["Ac+2c+3c 4c+2d"]
+
+
+def test_a_group_the_record_starts_with_is_split_into_parts() -> None:
+    replay = Replay.from_text("setup dealer S\ntable [8s S: 4h 4d 8c] 9c\nN: 9s 2h\nS: 8h 5c\nturn N\nN 9s x 9c\n")
+    assert _parts(replay.frame(replay.start)) == ["4h+4d 8c"]
+
+
+def test_split_into_parts_keeps_units_whole_and_says_when_no_split_exists() -> None:
+    from dln.laid import split_into_parts
+
+    c = Card.parse
+    assert split_into_parts([(c("5h"), c("3d")), (c("8s"),)], 8) == ((c("5h"), c("3d")), (c("8s"),))
+    assert split_into_parts([(c("5h"), c("3d")), (c("Ah"),), (c("7s"),)], 8) == ((c("5h"), c("3d")),
+                                                                                (c("Ah"), c("7s")))
+    assert split_into_parts([(c("6h"),), (c("2d"), c("2c")), (c("6s"),)], 8) is None  # 6+2 twice, but 2+2 is one
+    assert split_into_parts([(c("Ah"),), (c("3c"),)], 8) is None
+    assert split_into_parts([(c("Kh"),)], 8) is None  # a face card is worth nothing
+
+
+def test_show_writes_a_group_as_its_parts(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(main, ["show", "samples/constructs/pagat-extreme-case.dln", "--move", "7",
+                                       "--width", "120", "--ascii"])
+    assert result.exit_code == 0
+    assert "[8s] group of 8s, N's: Ah+3c+4d | 8s | 2d+4h+2h | 7d+Ac | 8h" in result.stdout
+    assert "N adds to the group of 8s: Ah+3c+4d | 8s | 2d+4h+2h | 7d+Ac | 8h" in result.stdout

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -48,6 +49,91 @@ def test_messages_name_the_place_and_the_problem(text: str, line: int, column: i
     assert message in error.message
     assert error.filename == "game.dln"
     assert str(error).startswith(f"game.dln:{line}:{column}: ")
+
+
+R = "round 1 dealer S\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "message"),
+    [
+        # A group is 5s with a lower-case s; =5S reads as =5 and South.
+        (R + "N 5h 5c =5S", 2, 10, "'5S' is not a value: a group is written with a lower-case s (=5s)"),
+        (R + "N 5h 5c =5S\nS 4c", 2, 10, "'5S' is not a value: a group is written with a lower-case s (=5s)"),
+        (R + "N 5h {unclosed", 2, 6, "this comment is never closed: end it with '}'"),
+        (R + "N 5h {unclosed\nS 4c\n", 2, 6, "this comment is never closed"),
+        (R + "N 5h {a {b} c}", 2, 6, "comments do not nest"),
+        (R + "N 5h }", 2, 6, "'}' closes no comment"),
+        (R + "n 4c", 2, 1, "'n' is not a seat: seats are capital letters, write N"),
+        (R + "N 4c\ne 4d", 3, 1, "'e' is not a seat: seats are capital letters, write E"),
+        (R + "n: 4c 5h\nN 4c", 2, 1, "'n:' is not a hand line: seats are capital letters, write N:"),
+        (R + "N h5", 2, 3, "'h5' is not a card: write the rank first, then the suit: 5h"),
+        (R + "table 5h sK", 2, 10, "'sK' is not a card: write the rank first, then the suit: Ks"),
+        (R + "N 5h x h5", 2, 8, "write the rank first, then the suit: 5h"),
+        (R + "N 5h X 5c", 2, 6, "'X' is not the capture mark: write a lower-case x"),
+        (R + "N 5h 5c =T", 2, 10, "'T' is not a value: T names a card's rank; a declared value of ten is written 10"),
+        (R + "N 5h x 1Oc", 2, 8, "'1Oc' has the letter O: ten is written 10 (with a zero) or T"),
+        (R + "N 4c 5h 9", 2, 9, "'9' is not a card: to declare, write '=' before the value (=9)"),
+        (R + "N 4c 5h", 2, 8, "expected '=' and the declared value after '5h' (e.g. N 4c 5h =9), or 'x' before"),
+        (R + "N 4c 5h\nS 4d", 2, 8, "after '5h' (e.g. N 4c 5h =9), or 'x' before the cards to capture them "
+         "(e.g. N 9d x 4c 5h), found 'S' on the next line"),
+        (R + "N 4c 3c 8s", 2, 11, "'8s' is the 8 of spades: a group of 8s is declared =8s"),
+        # The parser notices at the next line; the report points after what is incomplete.
+        (R + "S 9s x\nN Jc x Js", 2, 7, "a card or a declaration (e.g. 9d or [8]), found 'N' on the next line"),
+        (R + "N\n\nS 4c", 2, 2, "expected the card N plays (e.g. N 9d), found 'S' 2 lines below"),
+    ],
+)
+def test_common_slips_say_what_to_write(text: str, line: int, column: int, message: str) -> None:
+    error = error_of(text)
+    assert message in error.message
+    assert (error.line, error.column) == (line, column)
+
+
+@pytest.mark.parametrize("text", [R + "N 5h x5c", R + "N5h x5c", R + "N 5hx 5c", R + "N 5h x[5]", R + "N Tc x 10d"])
+def test_x_without_a_space_and_t_for_ten_are_good_dln(text: str) -> None:
+    assert dln.loads_all(text)
+
+
+def test_a_move_cut_short_before_the_next_game_says_the_game_ends_there() -> None:
+    text = '[Event "a"]\nround 1\nN 7c x\n\n[Event "b"]\nround 1\nN 7c\n'
+    errors: list[dln.DLNSyntaxError] = []
+    games = list(parse_text(text, filename="club.dln", errors=errors))
+    assert [g.tag("Event") for g in games] == ["b"]
+    (error,) = errors
+    assert (error.line, error.column) == (3, 7)
+    assert error.message.endswith("but the game ends here")
+    assert "record ends" not in error.message
+
+
+_BLOCK = re.compile(r"^```text\n(.*?)^```", re.S | re.M)
+
+
+def test_a_comment_never_closed_says_the_games_after_it_were_not_read() -> None:
+    text = '[Event "a"]\nround 1\nN 4c {oops\nS 9s\n\n[Event "b"]\nround 1\nN 4c\n'
+    errors: list[dln.DLNSyntaxError] = []
+    assert list(parse_text(text, filename="club.dln", errors=errors)) == []
+    (error,) = errors
+    assert (error.line, error.column) == (3, 6)
+    assert error.message == ("this comment is never closed: end it with '}' (the games after it were read "
+                             "as part of the comment, so they were not checked)")
+
+
+def test_every_error_example_in_the_notation_guide_is_what_the_reader_says() -> None:
+    """Each report in docs/notation.md's "Syntax errors" follows the record it is about, word for word."""
+    doc = Path(__file__).parent.parent.joinpath("docs", "notation.md").read_text(encoding="utf-8")
+    section = doc[doc.index("## Syntax errors"): doc.index("## Grammar summary")]
+    blocks = [(m.start(), m[1]) for m in _BLOCK.finditer(section)]
+    reports = 0
+    for i, (_, block) in enumerate(blocks):
+        if not block.startswith("club.dln:"):
+            continue
+        record = blocks[i - 1][1]
+        assert not record.startswith("club.dln:")
+        with pytest.raises(dln.DLNSyntaxError) as info:
+            dln.loads_all(record, filename="club.dln")
+        assert info.value.format() == block.rstrip("\n")
+        reports += 1
+    assert reports >= 3
 
 
 def test_no_lark_terminal_names_leak_into_messages() -> None:

@@ -123,6 +123,69 @@ def test_a_session_moves_reveals_plays_and_quits() -> None:
     assert session.done
 
 
+def test_go_to_move_types_a_number_and_goes_there_on_enter() -> None:
+    session = Session(Replay.from_text(STUDY), Cursor())
+    for key in (":", "4", "enter"):
+        session.press(key)
+    assert session.cursor == Cursor(0, 0, 4) and session.prompt is None
+    for key in ("m", "9", "backspace", "2", "enter"):  # Backspace takes back a digit
+        session.press(key)
+    assert session.cursor == Cursor(0, 0, 2)
+    session.press(":")
+    session.press("0")
+    assert session.prompt == "0"
+    session.press("enter")  # move 0: the start of the round
+    assert session.cursor == Cursor(0, 0, 0)
+    for key in (":", "9", "enter"):
+        session.press(key)
+    assert session.cursor == Cursor(0, 0, 0) and session.message == "no move 9 in round 1: moves 1 to 5"
+    for key in (":", "3", "escape", "enter"):  # Escape cancels; the Enter after it is the next-move key
+        session.press(key)
+    assert session.cursor == Cursor(0, 0, 1) and session.prompt is None
+    session.press("v")  # variation 1 of move 1: its moves are numbered 1 and 2, as in the move list
+    for key in (":", "2", "enter"):
+        session.press(key)
+    assert session.cursor == Cursor(0, 0, 1, ((0, 2),))
+    for key in (":", "3", "enter"):
+        session.press(key)
+    assert session.message == "no move 3 in this variation: moves 1 to 2"
+    for key in (":", "ctrl-c"):
+        session.press(key)
+    assert session.done
+
+
+def test_the_key_bar_wraps_between_keys_and_keeps_the_status() -> None:
+    from rich.console import Console
+    from rich.text import Text
+
+    from dln.tui import FOOTER_KEYS, KeyBar
+
+    def lines(width: int, status: str) -> list[str]:
+        console = Console(width=width, record=True, color_system=None, file=open(os.devnull, "w"))  # noqa: SIM115
+        console.print(KeyBar(list(FOOTER_KEYS), Text(status)))
+        console.file.close()
+        return console.export_text().splitlines()
+
+    wide = lines(160, "the end of the record")
+    assert len(wide) == 1 and wide[0].endswith("the end of the record")
+    narrow = lines(80, "the end of the record")
+    assert len(narrow) == 2 and all(len(line) <= 80 for line in narrow)
+    words = " ".join(narrow)
+    for key, what in FOOTER_KEYS:
+        assert f"{key} {what}" in words  # no key is parted from what it does
+    assert narrow[-1].endswith("the end of the record")
+    cramped = lines(40, "a message longer than what is left of the line")
+    assert len(cramped) == 4 and cramped[-1].startswith("a message longer")  # a line of its own, cropped
+
+
+def test_every_binding_is_in_the_help_and_go_to_is_in_the_key_bar() -> None:
+    from dln.tui import BINDINGS, FOOTER_KEYS, HELP
+
+    assert any(":" in shown and "go to move" in what for shown, what in HELP)
+    assert (":", "go to move") in FOOTER_KEYS
+    assert {"go_to"} <= {method for _, method, _, _ in BINDINGS}
+
+
 # -- dln replay when standard output is not a terminal ---------------------------------------------------
 
 
@@ -260,6 +323,54 @@ def test_auto_play_runs_to_the_end_and_the_screen_follows_a_resize(terminal: Ter
     assert widest <= 80  # redrawn for the new width: the move list now sits under the board
     terminal.keys("C-c")
     terminal.wait_for("replayer-exit=0")
+
+
+def _fits(screen: str, width: int, height: int) -> list[str]:
+    """The screen's rows, checked to fit the terminal; the key bar is on its last rows."""
+    rows = screen.rstrip("\n").split("\n")
+    assert len(rows) <= height
+    assert max(len(row.rstrip()) for row in rows) <= width
+    bar = " ".join(rows[-2:])
+    for key in ("←→ move", ": go to move", "? help", "q quit"):
+        assert key in bar, f"the key bar lacks {key!r}:\n{screen}"
+    return rows
+
+
+@needs_tmux
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (120, 40)])
+def test_moves_keys_hands_table_and_score_are_all_on_the_screen(study_file: Path, width: int,
+                                                                 height: int) -> None:
+    replay = shlex.join([sys.executable, "-m", "dln", "replay", study_file.name])
+    term = Terminal(f"{replay}; echo replayer-exit=$?; sleep 600", cwd=study_file.parent, width=width,
+                    height=height)
+    try:
+        screen = term.wait_for("round 1: start", "round 1 moves", "q quit")
+        _fits(screen, width, height)
+        term.keys("Right", "Right")
+        screen = term.wait_for("▶ 2. S 9s x [9] 9d!", "S takes 9♦ 5♥ 4♣ with 9♠", "captures so far")
+        rows = _fits(screen, width, height)
+        assert "Maria" in screen and "Eleni" in screen and "table" in screen  # both seats and the table
+        assert "1. N 4c 5h =9!?" in screen and "5. N 5c x 3c+2h *!!" in screen  # the whole move list
+        assert any(row.lstrip("│ ").startswith("side") for row in rows)  # the score table's heading
+
+        term.keys(":", "5")
+        screen = term.wait_for("go to move: 5")
+        _fits(screen, width, height)
+        term.keys("Enter")
+        screen = term.wait_for("▶ 5. N 5c x 3c+2h *!!", "XERI", gone="go to move:")
+        term.keys("m", "7", "Enter")
+        screen = term.wait_for("no move 7 in round 1: moves 1 to 5")
+        _fits(screen, width, height)
+
+        term.keys("?")
+        screen = term.wait_for("go to move N: type the number, then Enter", "quit (Ctrl-Z suspends)")
+        _fits(screen, width, height)
+        term.keys("x")  # any key closes the help
+        term.wait_for("round 1 moves", gone="quit (Ctrl-Z suspends)")
+        term.keys("q")
+        term.wait_for("replayer-exit=0")
+    finally:
+        term.close()
 
 
 @needs_tmux

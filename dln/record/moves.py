@@ -163,7 +163,7 @@ def parse_move(text: str, seat: str) -> Move:
     try:
         games = list(parse_text(f"round 1\n{source}\n", filename="<typed>"))
     except DLNSyntaxError as exc:
-        message = re.sub(r"\s*\(e\.g\. [^)]*\)", "", exc.message).replace("the record ends here", "the line ends")
+        message = re.sub(r"\s*\(e\.g\. [^)]*\)", "", exc.message).replace("the game ends here", "the line ends")
         raise Refused(f"not a move: {message}") from None
     rounds = [r for g in games for r in g.rounds]
     moves = [m for r in rounds for m in r.moves]

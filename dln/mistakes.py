@@ -1,0 +1,143 @@
+"""Common slips in DLN text, told in words that say what to write instead.
+
+:func:`dln.parser._explain` asks :func:`recognise` first: each check looks at
+what the parser expected, the word it stopped at and the word before, and
+names one mistake a person makes (a lower-case seat, the suit before the rank,
+``=5S`` for a group of 5s, a comment never closed…).  None of them applies
+to text that parses, so they cost nothing on the way to a good record.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["AFTER_PREVIOUS", "recognise"]
+
+#: Returned as the place to point when the slip is a thing missing after the previous token.
+AFTER_PREVIOUS = -1
+
+_SUIT_FIRST = re.compile(r"([cdhsCDHS♣♦♥♠])(10|[2-9AJQKTajqkt])")
+_BARE_VALUE = re.compile(r"(?:10|[1-9])s?")
+_CAPITAL_GROUP = re.compile(r"=?((?:10|[1-9])S)")
+_LETTER_O = re.compile(r"1[oO][cdhsCDHS♣♦♥♠]?")
+_SPADE_CARD = re.compile(r"(?:10|[2-9])s")
+_NEXT_THING = re.compile(r"[NESW]|[0-9]+\.|round|setup|deal|rest|score|redeal")
+_LATER_TAGS = re.compile(r'\n[ \t]*\[[A-Za-z_][A-Za-z0-9_]*[ \t]+"')
+_Answer = tuple[str, int | None] | None
+_VALUES = {"VALUE", "GROUP_VALUE", "PILE_VALUE"}
+
+
+def recognise(
+    text: str,
+    pos: int,
+    found: str,
+    found_text: str,
+    previous: tuple[str, str, int] | None,
+    expected: set[str],
+) -> _Answer:
+    """A message for a known slip at ``pos`` and where to point, or None.
+
+    The place is None to keep the parser's, or :data:`AFTER_PREVIOUS` when
+    something is missing after the previous token.  ``found_text`` is how
+    the caller words what it found ("found 'S' on the next line", "but the
+    game ends here").
+    """
+    for check in (_comment, _lower_case_seat, _capital_x, _suit_first, _ten_as_letter, _capital_group):
+        answer = check(text, pos, found, previous, expected)
+        if answer is not None:
+            return answer
+    return _missing_equals(found, found_text, previous, expected)
+
+
+def _comment(text: str, pos: int, found: str, previous: object, expected: set[str]) -> _Answer:
+    """``{`` with no ``}`` after it, ``{`` inside a comment, or a ``}`` that closes nothing."""
+    if found == "}":
+        return "'}' closes no comment: a comment is written {like this}", None
+    if found != "{":
+        return None
+    close = text.find("}", pos + 1)
+    if close < 0:
+        swallowed = ""
+        if _LATER_TAGS.search(text, pos):  # the file was cut into games past this '{': later ones are in it
+            swallowed = " (the games after it were read as part of the comment, so they were not checked)"
+        return "this comment is never closed: end it with '}'" + swallowed, None
+    inner = text.find("{", pos + 1, close)
+    if inner >= 0:
+        return "a comment cannot hold '{': comments do not nest, close this one with '}' first", None
+    return None
+
+
+def _lower_case_seat(text: str, pos: int, found: str, previous: object, expected: set[str]) -> _Answer:
+    """``n 4c`` or ``n: 4c 9d``: seats are capital letters."""
+    if found in ("n", "e", "s", "w") and expected & {"SEAT", "MOVE_NUMBER"}:
+        return f"'{found}' is not a seat: seats are capital letters, write {found.upper()}", None
+    if re.fullmatch(r"[nesw][ \t]*:", found) and "HAND_SEAT" in expected:
+        return f"'{found}' is not a hand line: seats are capital letters, write {found[0].upper()}:", None
+    if re.fullmatch(r"[nesw]:", found) and expected & {"SEAT", "MOVE_NUMBER"}:
+        return f"'{found}' is not a hand line: seats are capital letters, write {found[0].upper()}:", None
+    return None
+
+
+def _capital_x(text: str, pos: int, found: str, previous: object, expected: set[str]) -> _Answer:
+    """``N 9d X 9c``: the capture mark is a lower-case x."""
+    if found[:1] == "X" and "X" in expected:
+        return "'X' is not the capture mark: write a lower-case x (e.g. N 9d x 9c)", None
+    return None
+
+
+def _suit_first(text: str, pos: int, found: str, previous: object, expected: set[str]) -> _Answer:
+    """``h5``: the rank comes first."""
+    match = _SUIT_FIRST.fullmatch(found)
+    if match and expected & {"CARD", "SEAT", "HAND_SEAT"}:
+        card = match[2].upper() + match[1]
+        return f"'{found}' is not a card: write the rank first, then the suit: {card}", None
+    return None
+
+
+def _ten_as_letter(text: str, pos: int, found: str, previous: object, expected: set[str]) -> _Answer:
+    """``=T`` (T is a card's rank, not a value) and ``1O`` (the letter O for a zero)."""
+    if found in ("T", "Ts", "t", "ts") and expected & _VALUES:
+        group = "s" if found.endswith("s") else ""
+        return f"'{found}' is not a value: T names a card's rank; a declared value of ten is written 10{group}", None
+    if _LETTER_O.fullmatch(found):
+        return f"'{found}' has the letter O: ten is written 10 (with a zero) or T, e.g. 10c or Tc", None
+    return None
+
+
+def _capital_group(
+    text: str, pos: int, found: str, previous: tuple[str, str, int] | None, expected: set[str]
+) -> _Answer:
+    """``=5S``: a group of 5s takes a lower-case s (the capital S was read as the next seat)."""
+    if previous is None:
+        return None
+    match = _CAPITAL_GROUP.fullmatch(previous[1])
+    if match is None:
+        return None
+    value = match[1]
+    return (
+        f"'{value}' is not a value: a group is written with a lower-case s (={value[:-1]}s); "
+        f"if S moves next, leave a space (={value[:-1]} S 9d)"
+    ), previous[2] + previous[1].index(value)
+
+
+def _missing_equals(
+    found: str, found_text: str, previous: tuple[str, str, int] | None, expected: set[str]
+) -> _Answer:
+    """Cards after the played card with no ``=`` after them (and no ``x`` before them)."""
+    if "EQUAL" not in expected or "CARD" not in expected or previous is None:
+        return None
+    if _BARE_VALUE.fullmatch(found):  # N 4c 5h 9: the value without its '='
+        return (
+            f"'{found}' is not a card: to declare, write '=' before the value (={found}); "
+            f"a card has a suit (e.g. {found.rstrip('s')}d)"
+        ), None
+    if found and not _NEXT_THING.fullmatch(found):
+        return None  # a card-like word or a slip of its own: other checks say more
+    spade = ""
+    if _SPADE_CARD.fullmatch(previous[1]):
+        card = previous[1]
+        spade = f"; '{card}' is the {card[:-1]} of spades: a group of {card} is declared ={card}"
+    return (
+        f"expected '=' and the declared value after '{previous[1]}' (e.g. N 4c 5h =9), "
+        f"or 'x' before the cards to capture them (e.g. N 9d x 4c 5h), {found_text}{spade}"
+    ), AFTER_PREVIOUS
