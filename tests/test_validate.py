@@ -226,10 +226,11 @@ SETUP_XERI = "setup dealer S\ntable 5h\nN: 5c\nS: 9s\nturn N\nN 5c x 5h *\nS 9s\
 
 def test_the_first_move_of_a_setup_can_score_a_xeri() -> None:
     """pagat, The "Xeri": only the round's very first card is barred, and a setup's first move is not it."""
-    report = check(SETUP_XERI)
+    report = validate_game(dln.loads(SETUP_XERI), keep_states=True)
     assert report.diagnostics == []
-    scores = report.rounds[0].scores
-    assert scores is not None and scores["N"].xeris == 1
+    assert report.rounds[0].states[-1].xeris == (1, 0)
+    # The setup does not say what was captured before it: the round's points are not known.
+    assert report.rounds[0].scores is None and "captured" in (report.rounds[0].unscored or "")
 
 
 def test_the_same_capture_as_a_rounds_first_card_is_no_xeri() -> None:
@@ -278,10 +279,17 @@ def test_an_unfinished_setup_is_not_reported() -> None:
     ],
 )
 def test_an_inconsistent_setup_is_reported(table: str, hands: str, code: str, message: str) -> None:
-    """A position must be one that play could reach; the replay does not start from a broken one."""
-    report = check(f"setup dealer S\ntable {table}\n{hands}\nturn N\nN 2h\n")
-    assert [(d.code, d.message, d.line) for d in report.diagnostics] == [(code, message, 1)]
-    assert report.rounds[0].stopped and report.moves == 0
+    """A position must be one that play could reach: what breaks that is reported where it is written
+    (the declaration, or the hand line that names a card a second time), and the move is still judged."""
+    text = f"setup dealer S\ntable {table}\n{hands}\nturn N\nN 2h\n"
+    report = check(text)
+    first, *rest = report.diagnostics
+    pile = dln.loads(text).rounds[0].table[0]
+    assert isinstance(pile, dln.model.Pile)
+    where = 3 if code == "D104" else pile.line or 1  # the hand line naming 9c again; the declaration
+    assert (first.code, first.message, first.line) == (code, message, where)
+    assert all(d.line == 6 for d in rest) and (rest or report.moves == 1)  # N 2h is judged too
+    assert report.rounds[0].unsound and report.rounds[0].scores is None
 
 
 # --------------------------------------------------------------------------
