@@ -728,3 +728,28 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
             console.print()
         console.print(FrameView(replay.frame(at), look, filename=name))
     sys.exit(status)
+
+
+@main.command("position")
+@click.argument("file")
+@click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--round", "round_number", type=click.IntRange(min=1), required=True,
+              help="Round, counted from 1 in the game's order.")
+@click.option("--at", "at", type=click.IntRange(min=1), required=True,
+              help="The position before this move (1: the round's start; one past the last move: after it).")
+@click.option("--json", "as_json", is_flag=True, help="Print the position as JSON (the record model of the setup).")
+def position_command(file: str, game_number: int, round_number: int, at: int, as_json: bool) -> None:
+    """Print the position before move AT of a round as a setup record, ready to paste into a dispute."""
+    from dln.position import PositionError, extract_position, position_game
+
+    report, _ = _one_game(file, game_number, None)
+    try:
+        found = extract_position(report.game, round_number, at, report)
+    except PositionError as exc:
+        click.echo(f"{_display_name(file)}: error: {exc}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    game = position_game(report.game, found.setup())
+    if as_json:
+        click.echo(json.dumps(game_to_data(game), ensure_ascii=False, indent=2))
+    else:
+        click.echo(write_games([game]), nl=False)

@@ -318,7 +318,8 @@ def fitting_dealers(seats: Sequence[Seat], turn: Seat, sizes: Mapping[Seat, int]
     """Every ``(dealer, full)`` under which hands of ``sizes`` (the seats whose hand is known) fit.
 
     ``full`` is the size of a hand that has not yet played in the circuit
-    (1-6).  The seat before ``turn`` as dealer (``turn`` leads) comes first.
+    (0-6: a hand of 0 when a deal is played out).  The seat before ``turn``
+    as dealer (``turn`` leads) comes first.
     """
     if turn not in seats:
         return []
@@ -326,9 +327,9 @@ def fitting_dealers(seats: Sequence[Seat], turn: Seat, sizes: Mapping[Seat, int]
     candidates = [seats[(i - 1 - k) % len(seats)] for k in range(len(seats))]
     out: list[tuple[Seat, int]] = []
     for dealer in candidates:
-        for full in range(1, HAND_SIZE + 1):
+        for full in range(HAND_SIZE + 1):
             want = circuit_sizes(seats, dealer, turn, full)
-            if all(want[seat] == n for seat, n in sizes.items()):
+            if min(want.values()) >= 0 and all(want[seat] == n for seat, n in sizes.items()):
                 out.append((dealer, full))
     return out
 
@@ -346,7 +347,7 @@ def setup_hand_size_violations(
     moved = order.index(turn)
     # The size most hands agree with, read back to a fresh circuit's size.
     fulls = Counter(n + (1 if order.index(seat) < moved else 0) for seat, n in sizes.items())
-    full = min(max(fulls.most_common(1)[0][0], 1), HAND_SIZE)
+    full = min(max(fulls.most_common(1)[0][0], 0), HAND_SIZE)
     want = circuit_sizes(seats, dealer, turn, full)
     return [error(codes.HAND_SIZE, f"{seat} holds {n} cards but should hold {want[seat]} when {dealer} dealt "
                   f"and {turn} is to play", subject=f"hand {seat}")
