@@ -181,7 +181,7 @@ class _Builder(Transformer[Token, Any]):
     def round_start(self, children: list[Any]) -> tuple[Any, ...]:
         keyword, number, dealer, deal = children
         if deal is not None:
-            raise _ModelError.at(f"'deal {deal.value[4:].strip()}' on the header line {_SETUP_ONLY}", deal)
+            raise _ModelError.at(f"'deal {deal.value[4:].strip()}' (which deal is in play) {_SETUP_ONLY}", deal)
         return ("round", _number(number), _seat(dealer), keyword, self._take_line_comments(keyword), None)
 
     def setup_start(self, children: list[Any]) -> tuple[Any, ...]:

@@ -125,7 +125,7 @@ def test_only_a_setup_can_be_written_with_a_position() -> None:
 @pytest.mark.parametrize(
     ("text", "line", "column", "message"),
     [
-        ("round 1 dealer S deal 2\n", 1, 18, "'deal 2' on the header line belongs to a setup"),
+        ("round 1 dealer S deal 2\n", 1, 18, "'deal 2' (which deal is in play) belongs to a setup"),
         ("round 1\ncaptured N 3\n", 2, 1, "a 'captured' line belongs to a setup"),
         ("round 1\nxeris N 1\n", 2, 1, "a 'xeris' line belongs to a setup"),
         ("round 1\nlast N\n", 2, 1, "a 'last' line belongs to a setup"),
