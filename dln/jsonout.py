@@ -14,7 +14,6 @@ from typing import Any
 from dln.cards import Card
 from dln.model import Game, PileRef
 
-
 #: Per-card source positions: the line and column of each hand line, table line and move are given instead.
 _PER_ITEM = frozenset({"positions", "table_positions"})
 
