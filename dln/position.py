@@ -31,34 +31,61 @@ class PositionError(ValueError):
     """The record has no such game, round or move (the message says how many there are)."""
 
 
-def position_round(state: RoundState, shown: Mapping[str, AbstractSet[Card]] | None = None) -> Round:
+@dataclass(frozen=True, slots=True)
+class Known:
+    """What a record says of its round beyond its moves; a position from a ``setup`` may lack some.
+
+    A position never states what its record left unknown: an absent field
+    stays absent.  ``unnamed`` is each side's captured cards counted but not
+    named (aligned with the sides); ``hands`` the seats whose hand is written
+    (None: every seat).
+    """
+
+    dealer: bool = True
+    deal: bool = True
+    captured: bool = True
+    xeris: bool = True
+    unnamed: tuple[int, ...] = ()
+    hands: frozenset[str] | None = None
+
+
+EVERYTHING = Known()
+
+
+def position_round(state: RoundState, shown: Mapping[str, AbstractSet[Card]] | None = None,
+                   known: Known = EVERYTHING) -> Round:
     """``state`` as a ``setup`` round without moves.
 
     ``shown`` limits the cards written in each hand to those the record shows
     there (its hand lines, or its deck); every other card a hand holds is
     written as an unseen card, ``?``.  (The validator also knows the cards a
     seat goes on to play, but a position says what is known when it arises.)
-    None writes every card the state knows.
+    None writes every card the state knows.  ``known`` says which fields the
+    record knows (see :class:`Known`).
     """
     table: list[object] = [Pile(p.value, p.group, cast(Seat, p.owner) if p.owner else None, p.cards)
                            for p in state.piles]
     table += state.loose
     hands = []
     for seat, hand in zip(state.seats, state.hands, strict=True):
+        if known.hands is not None and seat not in known.hands:
+            continue
         visible = hand.known if shown is None else hand.known & shown.get(seat, frozenset())
-        known = sorted(visible, key=lambda c: c.index)
-        unseen = hand.size - len(known)
-        hands.append(Hand(cast(Seat, seat), (*known, *(None,) * unseen)))
+        cards = sorted(visible, key=lambda c: c.index)
+        hands.append(Hand(cast(Seat, seat), (*cards, *(None,) * (hand.size - len(cards)))))
+    unnamed = known.unnamed or (0,) * len(state.sides)
     return Round(
-        dealer=cast(Seat, state.dealer),
+        dealer=cast(Seat, state.dealer) if known.dealer else None,
         setup=True,
         table=tuple(table),  # type: ignore[arg-type]
         turn=cast(Seat, state.turn),
         deals=(Deal(hands=tuple(hands)),),
-        deal=state.deal,
-        captured=tuple(Captured(cast(Side, side), tuple(pile))
-                       for side, pile in zip(state.sides, state.captured, strict=True)),
-        xeris=tuple((cast(Side, side), n) for side, n in zip(state.sides, state.xeris, strict=True)),
+        deal=state.deal if known.deal else None,
+        captured=tuple(Captured(cast(Side, side), tuple(pile), len(pile) + n if n else None)
+                       for side, pile, n in zip(state.sides, state.captured, unnamed, strict=True))
+        if known.captured else (),
+        xeris=tuple((cast(Side, side), n) for side, n in zip(state.sides, state.xeris, strict=True))
+        if known.xeris else (),
         last_capturer=cast(Seat, state.last_capturer) if state.last_capturer else None,
         seen=tuple(sorted(state.gone, key=lambda c: c.index)),
     )
@@ -79,10 +106,11 @@ class Extracted:
     move_index: int  # moves of the round played before it
     #: The cards the record shows in each hand at that point (None: all, from its deck).
     shown: Mapping[str, AbstractSet[Card]] | None
+    known: Known = EVERYTHING
 
     def setup(self) -> Round:
         """The position as a ``setup`` round (:func:`position_round`)."""
-        return position_round(self.state, self.shown)
+        return position_round(self.state, self.shown, self.known)
 
 
 def extract_position(game: Game, round_number: int, at: int, report: GameReport | None = None) -> Extracted:
@@ -109,7 +137,42 @@ def extract_position(game: Game, round_number: int, at: int, report: GameReport 
                else "the round's starting position cannot be replayed (dln validate says why)")
         raise PositionError(f"no position before move {at} of round {round_number}: {why}")
     round_ = game.rounds[round_number - 1]
-    return Extracted(played.states[at - 1], round_number - 1, at - 1, shown_cards(round_, at - 1))
+    state = played.states[at - 1]
+    return Extracted(state, round_number - 1, at - 1, shown_cards(round_, at - 1),
+                     known_of(round_, state, at - 1))
+
+
+def known_of(round_: Round, state: RoundState, played: int) -> Known:
+    """What a record knows of the position after ``played`` moves of ``round_`` beyond the state itself.
+
+    A round knows everything (it starts from a deal); a setup knows what it
+    says, and after its first deal every hand (a deal gives each seat its cards).
+    """
+    if not round_.setup:
+        return EVERYTHING
+    sides = state.sides
+    told = {side for c in round_.captured for side in _sides_named(c.side, sides)}
+    unnamed = [0] * len(sides)
+    for c in round_.captured:
+        for side in _sides_named(c.side, sides):
+            unnamed[sides.index(side)] += max(c.size - len(c.cards), 0)
+    first = round_.deals[0]
+    in_first = played < len(first.moves) or len(round_.deals) == 1
+    return Known(
+        dealer=round_.dealer is not None,
+        deal=round_.deal is not None or round_.deck is not None,
+        captured=told == set(sides),
+        xeris={side for side, _ in round_.xeris} >= set(sides),
+        unnamed=tuple(unnamed),
+        hands=frozenset(h.seat for h in first.hands) if in_first else None,
+    )
+
+
+def _sides_named(side: str, sides: Sequence[str]) -> list[str]:
+    """The scoring side a ``captured`` line names (a seat names its partnership)."""
+    if side in sides:
+        return [side]
+    return [s for s in sides if side in s]
 
 
 def shown_cards(round_: Round, played: int) -> Mapping[str, AbstractSet[Card]] | None:

@@ -65,9 +65,7 @@ def test_a_wrong_position_does_not_stop_the_moves_being_judged() -> None:
 
 def test_three_kings_on_the_opening_table_are_reported_at_the_table_line() -> None:
     """pagat, Players, Cards and Deal: three or four face cards of a rank are redealt."""
-    game = dln.loads("round 1 dealer S\ntable Kc Kd Kh 5s\nN: 2c\nN 2c x Kc\n")
-    game = replace(game, rounds=(replace(game.rounds[0], table_line=2, table_column=1),))
-    report = validate_game(game)
+    report = check("round 1 dealer S\ntable Kc Kd Kh 5s\nN: 2c\nN 2c x Kc\n")
     d101 = [d for d in report.diagnostics if d.code == "D101"]
     assert [(d.line, d.column) for d in d101] == [(2, 1)]
     assert any(d.line == 4 for d in report.diagnostics)  # and the move is judged: a 2 cannot take a king
@@ -75,23 +73,14 @@ def test_three_kings_on_the_opening_table_are_reported_at_the_table_line() -> No
 
 def test_a_duplicate_card_is_reported_at_the_card() -> None:
     """pagat, Players, Cards and Deal: each card is in the pack once."""
-    game = dln.loads("setup dealer S\ntable 5h 9c\nN: 9c 2d\nS: 3h 4h\nturn N\nN 2d\n")
-    round_ = game.rounds[0]
-    hand = replace(round_.deals[0].hands[0], positions=((3, 4), (3, 7)))
-    round_ = replace(round_, table_line=2, table_column=1, table_positions=((2, 7), (2, 10)),
-                     deals=(replace(round_.deals[0], hands=(hand, *round_.deals[0].hands[1:])),))
-    report = validate_game(replace(game, rounds=(round_,)))
+    report = check("setup dealer S\ntable 5h 9c\nN: 9c 2d\nS: 3h 4h\nturn N\nN 2d\n")
     # 9c is written twice: the second mention, in N's hand, contradicts the first.
     assert found(report) == ["3:4 error D104"]
 
 
 def test_a_declaration_over_ten_is_d301_at_the_move() -> None:
     """pagat, Plain Declarations: a declaration's value is at most 10."""
-    game = dln.loads("setup dealer S\ntable 9c\nN: 3d Kc\nS: 2h 4h\nturn N\nN 3d 9c =4\n")
-    (round_,) = game.rounds
-    move = replace(round_.deals[0].moves[0], value=12)
-    game = replace(game, rounds=(replace(round_, deals=(replace(round_.deals[0], moves=(move,)),)),))
-    report = validate_game(game)
+    report = check("setup dealer S\ntable 9c\nN: 3d Kc\nS: 2h 4h\nturn N\nN 3d 9c =12\n")
     assert [(d.code, d.line) for d in report.diagnostics if d.severity == "error"] == [("D301", 6)]
 
 
@@ -115,3 +104,61 @@ def test_unknown_captures_leave_the_score_not_computable() -> None:
     """A setup that does not say what was captured cannot give the round's points."""
     report = check("setup dealer S\ntable 5h\nN: 5c\nS: 9s\nturn N\nN 5c x 5h\nS 9s\n")
     assert report.rounds[0].scores is None
+
+
+COMPLETE = """setup dealer S deal 4
+table 5h
+captured N 30
+captured S 19
+xeris N 1 S 0
+last S
+N: 5c
+S: 9s
+turn N
+N 5c x 5h *
+S 9s
+"""
+
+
+def test_a_complete_setup_continues_the_rounds_score_from_its_counts() -> None:
+    """pagat, Further Deals and the End of the Round: 4 points for most cards, 1 per ace, 2 for the
+    10 of diamonds, 1 for the 2 of clubs, 10 per xeri, counted over the whole round.
+
+    The counts are given but no card is named: "most cards" and the xeris are known, the aces are not."""
+    report = check(COMPLETE)
+    assert report.errors == 0
+    assert report.rounds[0].scores is None  # an ace among 49 unnamed cards could be either side's
+    assert "ace" in (report.rounds[0].unscored or "")
+    named = COMPLETE.replace("captured S 19", "captured S 19: " + " ".join(
+        str(c) for c in dln.cards.DECK if c.rank == 1 or str(c) in ("10d", "2c")))
+    scores = check(named).rounds[0].scores  # every valuable card is S's: N's unnamed ones score nothing
+    assert scores is not None
+    assert (scores["N"].cards, scores["N"].most_cards, scores["N"].xeris) == (33, 4, 2)
+    assert (scores["S"].cards, scores["S"].aces, scores["S"].good_ten, scores["S"].good_two) == (19, 4, 2, 1)
+
+
+def test_cards_gone_answer_could_they_still_hold_one() -> None:
+    """pagat, Plain Declarations: a declarer keeps a card of the declared value.
+
+    N's hand is unknown, but every other 5 is already captured: N cannot hold one, an error."""
+    text = "setup dealer S\ntable 5h 9c\nseen 5d 5s\nturn N\nN 5c 5h =5s\n"
+    report = check(text)
+    assert found(report) == ["5:1 error D302"]
+    assert found(check(text.replace("seen 5d 5s", "seen 5d"))) == ["5:1 warning D302"]
+
+
+def test_last_gives_the_rest_when_nobody_captures_after_the_setup() -> None:
+    """pagat, Further Deals and the End of the Round: what is left goes to the last to capture."""
+    text = "setup dealer S\ntable 5h\nlast S\nN: 7c\nS: 9s\nturn N\nN 7c\nS 9s\nrest N\n"
+    assert found(check(text)) == ["9:1 error D601"]
+    unknown = check(text.replace("last S\n", ""))
+    assert found(unknown) == ["8:1 warning D601"]
+
+
+def test_the_deck_of_a_setup_deals_the_later_hands() -> None:
+    """pagat, Further Deals: six more cards each, from the dealer's successor, while the pack lasts."""
+    deck = "Ac 2c 3c 4c 5c 6c Ad 2d 3d 4d 5d 6d"
+    text = f"setup dealer S deal 3\ntable 9h\ndeck {deck}\nN: 7h\nS: 8h\nturn N\nN 7h\nS 8h\ndeal\nN 2c\nS 2d\n"
+    assert check(text).errors == 0
+    wrong = check(text.replace("N 2c", "N 2d"))
+    assert [d.code for d in wrong.diagnostics if d.severity == "error"] == ["D002"]

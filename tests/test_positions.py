@@ -10,17 +10,24 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import dln
 from dln.cards import DECK
+from dln.cli import main
 from dln.engine.rules import VARIANTS, rules_for
 from dln.generate import generate_games
 from dln.model import Game, Move, Round
 from dln.position import extract_position, position_game, rest_of_round
 from dln.validate import GameReport, validate_game
 
+GOLDEN = Path(__file__).parent / "golden"
+SAMPLES = Path(__file__).parent.parent / "samples"
 GAMES = {
     "seed": st.integers(0, 10_000),
     "players": st.sampled_from([2, 4]),
@@ -46,7 +53,7 @@ def setup_game(game: Game, report: GameReport, played: int, moves: tuple[Move, .
     setup = found.setup()
     deal = replace(setup.deals[0], moves=tuple(rest if moves is None else moves))
     setup = replace(setup, deals=(deal, *later), rest=round_.rest, score=round_.score)
-    return position_game(game, setup)
+    return dln.loads(dln.dumps(position_game(game, setup)))  # as text: what a dispute pastes
 
 
 def verdicts(report: GameReport, offset: int = 0) -> list[tuple[int | None, str, str]]:
@@ -76,8 +83,8 @@ def test_the_position_before_any_move_is_judged_and_scored_as_the_full_record(
 def mutate(move: Move, rng: random.Random) -> Move:
     """``move`` with one thing changed: its card, one component dropped, or its declared value."""
     choices = ["card"]
-    if move.components:
-        choices.append("component")
+    if len(move.components) > 1 or (move.components and move.kind == "declare"):
+        choices.append("component")  # a capture keeps something after its 'x', or it is not DLN
     if move.kind == "declare":
         choices.append("value")
     what = rng.choice(choices)
@@ -122,3 +129,44 @@ def test_a_changed_move_gets_the_same_verdict_in_the_record_and_in_its_position(
     in_position = {(code, severity) for move, code, severity in
                    verdicts(validate_game(setup_game(game, full, played, (changed, *rest[1:])))) if move == 1}
     assert in_position == in_record, (played, changed)
+
+
+# --------------------------------------------------------------------------
+# dln position
+# --------------------------------------------------------------------------
+
+POSITION_CASES = [
+    ("position-four-player", ["position", "../../samples/four-player.dln", "--round", "1", "--at", "13"]),
+    ("position-hidden-json", ["position", "../../samples/constructs/hidden-hands.dln", "--round", "1", "--at", "3",
+                              "--json"]),
+    ("position-after-the-last-move", ["position", "../../samples/constructs/setup.dln", "--round", "1", "--at", "5"]),
+    ("position-no-such-move", ["position", "../../samples/constructs/setup.dln", "--round", "1", "--at", "6"]),
+    ("position-no-such-round", ["position", "../../samples/four-player.dln", "--round", "99", "--at", "1"]),
+    ("position-stopped", ["position", "../../samples/illegal/D001-card-not-in-hand.dln", "--round", "1",
+                          "--at", "4"]),
+]
+
+
+@pytest.mark.parametrize(("name", "args"), POSITION_CASES, ids=[c[0] for c in POSITION_CASES])
+def test_dln_position_prints_a_setup(name: str, args: list[str], update_golden: bool,
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The position as a setup on stdout (exit 0); a round or move that does not exist, or one an illegal
+    move keeps the replay from reaching, is said on stderr with how many there are (exit 2)."""
+    monkeypatch.chdir(GOLDEN)
+    result = CliRunner().invoke(main, args)
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    got = f"$ dln {' '.join(args)}\n[exit {result.exit_code}]\n--- stdout\n{result.stdout}--- stderr\n{result.stderr}"
+    expected_file = GOLDEN / f"{name}.out"
+    if update_golden:
+        expected_file.write_text(got, encoding="utf-8")
+    assert got == expected_file.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("at", [1, 13, 30, 48, 49])
+def test_a_printed_position_pastes_into_a_legal_record(at: int) -> None:
+    """What `dln position` prints is a record `dln validate` accepts, with the game's players and rules."""
+    result = CliRunner().invoke(main, ["position", str(SAMPLES / "four-player.dln"), "--round", "1", "--at", str(at)])
+    assert result.exit_code == 0, result.stderr
+    game = dln.loads(result.stdout)
+    assert game.tag("West") == "greedy" and game.rounds[0].setup
+    assert validate_game(game).errors == 0
