@@ -41,7 +41,9 @@ def score_sheet(report: GameReport) -> Table:
         label = "setup" if played.setup else str(played.number if played.number is not None else played.index + 1)
         if played.scores is None:
             reason = ("stopped by an illegal move" if played.stopped
-                      else f"cancelled (redeal {played.redeal})" if played.redeal else "not played out")
+                      else f"cancelled (redeal {played.redeal})" if played.redeal
+                      else "its position breaks a rule" if played.unsound
+                      else "points not known: see dln validate" if played.unscored else "not played out")
             table.add_row(label, "—", "", "", "", "", "", "", "", reason)
             continue
         for j, (side, s) in enumerate(played.scores.items()):
