@@ -105,8 +105,13 @@ def read_setup(round_: Round, rules: Rules, seats: Sequence[str], hands: Sequenc
                       "holds the same number of cards, or one fewer once it has played in the circuit",
                       subject=f"hand {turn if turn in written else next(iter(written))}")
             problems.append((v, locate(v.subject, round_, hands)))
-    expected = circuit_sizes(seats, dealer, turn, full if full is not None else HAND_SIZE)
-    sizes = {seat: n for seat, n in expected.items() if seat not in written}
+    if full is None:  # as many as the unwritten hands could hold: no more than the cards not accounted for
+        left = 52 - _accounted(round_, hands)
+        full = next((f for f in range(HAND_SIZE, 0, -1)
+                     if sum(n for seat, n in circuit_sizes(seats, dealer, turn, f).items()
+                            if seat not in written) <= left), 1)
+    expected = circuit_sizes(seats, dealer, turn, full)
+    sizes = {seat: max(n, 0) for seat, n in expected.items() if seat not in written}
     # -- which deal, and the cards still to be dealt ---------------------------------------
     deals = deals_per_round(players)
     later: list[dict[str, tuple[Card, ...]]] = []
@@ -155,6 +160,14 @@ def read_setup(round_: Round, rules: Rules, seats: Sequence[str], hands: Sequenc
         unscored = "the setup does not say how many xeris each side scored before it (xeris N 0 S 0)"
     return SetupStart(dealer, turn, deal, loose, piles, sizes, captured, xeris,
                       None if unscored else unnamed, unscored, later, problems)
+
+
+def _accounted(round_: Round, hands: Sequence[HandLine]) -> int:
+    """How many cards a setup places: on the table, captured (named or counted), seen, to be dealt, in hand lines."""
+    table = sum(len(item.cards) if isinstance(item, RecordPile) else 1 for item in round_.table or ())
+    captured = sum(entry.size for entry in round_.captured)
+    return (table + captured + len(round_.seen) + len(round_.deck or ())
+            + sum(len(hand.cards) for hand in hands))
 
 
 def _side_of(seat: str, seats: Sequence[str]) -> str | None:

@@ -162,3 +162,14 @@ def test_the_deck_of_a_setup_deals_the_later_hands() -> None:
     assert check(text).errors == 0
     wrong = check(text.replace("N 2c", "N 2d"))
     assert [d.code for d in wrong.diagnostics if d.severity == "error"] == ["D002"]
+
+
+def test_unknown_hands_never_overfill_the_pack() -> None:
+    """pagat, Players, Cards and Deal: 52 cards in all.  Late in the last deal most cards are
+    captured, so the unwritten hands can hold only the cards not accounted for: no D104."""
+    others = [c for c in dln.cards.DECK if str(c) not in ("5h", "9c", "5c", "Kd")]
+    text = ("setup dealer S deal 4\ntable 5h 9c\ncaptured N 24\ncaptured S: " + " ".join(map(str, others[24:]))
+            + "\nxeris N 0 S 0\nturn N\nN 5c x 5h\nS Kd\n")
+    report = check(text)
+    assert found(report) == []
+    assert report.rounds[0].scores is not None  # and the round, played out, is scored
