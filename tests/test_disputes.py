@@ -173,3 +173,11 @@ def test_unknown_hands_never_overfill_the_pack() -> None:
     report = check(text)
     assert found(report) == []
     assert report.rounds[0].scores is not None  # and the round, played out, is scored
+
+
+def test_a_stated_dealer_the_hands_do_not_fit_is_d102_at_the_hand_line() -> None:
+    """pagat, The Play: with S dealing, N leads each circuit, so with N to play both hold as many cards."""
+    report = check("setup dealer S\ntable 4c\nN: 2s 6d 8s\nS: 3h 9d\nturn N\nN 2s\n")
+    assert found(report) == ["4:1 error D102"]
+    assert "when S dealt and N is to play" in report.diagnostics[0].message
+    assert report.rounds[0].moves == 1  # the move is still judged (and legal)
