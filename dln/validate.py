@@ -564,6 +564,12 @@ class _GameChecker:
             self.unsound = self.unsound or v.severity == "error"
         if start.later:
             self.dealt = DealtRound(tuple(self.seats), start.dealer, (), ({}, *start.later))
+            for plan, dealt in zip(plans[1:], start.later, strict=False):
+                for hand in plan.hands:
+                    if not {c for c in hand.cards if c is not None} <= set(dealt.get(hand.seat, ())):
+                        self.report("D102", "error", f"{hand.seat}'s hand line does not match the deck, which "
+                                    f"deals {hand.seat} {' '.join(map(str, dealt[hand.seat]))}",
+                                    hand.line, hand.column)
         loose, piles = start.loose, start.piles
         hands = self._hands(first, True, elsewhere=lambda: [*loose, *(c for p in piles for c in p.cards),
                                                             *(c for cs in start.captured.values() for c in cs),

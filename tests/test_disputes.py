@@ -181,3 +181,11 @@ def test_a_stated_dealer_the_hands_do_not_fit_is_d102_at_the_hand_line() -> None
     assert found(report) == ["4:1 error D102"]
     assert "when S dealt and N is to play" in report.diagnostics[0].message
     assert report.rounds[0].moves == 1  # the move is still judged (and legal)
+
+
+def test_a_later_hand_line_must_match_the_setups_deck() -> None:
+    """pagat, Further Deals: the next six cards of the pack go to each seat in turn."""
+    deck = "Ac 2c 3c 4c 5c 6c Ad 2d 3d 4d 5d 6d"
+    start = f"setup dealer S deal 3\ntable 9h\ndeck {deck}\nN: 7h\nS: 8h\nturn N\nN 7h\nS 8h\ndeal\n"
+    assert found(check(start + "N: Ac 2c 3c 4c 5c 6d\n")) == ["10:1 error D102"]
+    assert found(check(start + "N: Ac 2c 3c 4c 5c 6c\n")) == []
