@@ -28,7 +28,7 @@ from dln.model import Game
 from dln.parser import parse_text, read_lines
 from dln.report import Report, expand_for_check, fail_with, game_status, print_moves, print_verdict, utf8_stdout
 from dln.scoresheet import score_sheet
-from dln.validate import validate_game
+from dln.validate import GameReport, validate_game
 from dln.wording import count_of
 from dln.writer import write_games
 
@@ -831,3 +831,43 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
             console.print()
         console.print(FrameView(replay.frame(at), look, filename=name))
     sys.exit(status)
+
+
+def _one_game(file: str, game_number: int, variant: str | None) -> tuple[GameReport, Source]:
+    """Read FILE and replay its game number GAME_NUMBER, keeping every position; exit 2 if impossible."""
+    source = _source_or_exit(file)
+    games = {game.number: game for game in _games(source)}
+    _refuse_broken_game(source, game_number)
+    if game_number not in games:
+        total = len(games) + len(source.errors)
+        raise click.BadParameter(f"{_display_name(file)} has {count_of(total, 'game')}", param_hint="--game")
+    variants = parse_variants(variant) if variant is not None else None
+    report = validate_game(games[game_number], index=game_number, filename=_display_name(file),
+                           source=_source_lines(source), variants=variants, keep_states=True)
+    return report, source
+
+
+@main.command("position", short_help="Print a position of a record as a setup.")
+@click.argument("file")
+@click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Game, counted from 1 in the file.")
+@click.option("--round", "round_number", type=click.IntRange(min=1), required=True,
+              help="Round, counted from 1 in the game's order.")
+@click.option("--at", "at", type=click.IntRange(min=1), required=True,
+              help="The position before this move (1: the round's start; one past the last move: after it).")
+@click.option("--json", "as_json", is_flag=True, help="Print the position as JSON (the record model of the setup).")
+def position_command(file: str, game_number: int, round_number: int, at: int, as_json: bool) -> None:
+    """Print the position before move AT of a round as a setup record, ready to paste into a dispute."""
+    from dln.position import PositionError, extract_position, position_game
+
+    report, _ = _one_game(file, game_number, None)
+    try:
+        found = extract_position(report.game, round_number, at, report)
+    except PositionError as exc:
+        click.echo(f"{_display_name(file)}: error: {exc}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    game = position_game(report.game, found.setup())
+    if as_json:
+        click.echo(json.dumps(game_to_data(game), ensure_ascii=False, indent=2))
+    else:
+        click.echo(write_games([game]), nl=False)

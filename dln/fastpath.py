@@ -8,8 +8,8 @@ regular expression built from the terminals of ``grammar/dln.lark`` and builds
 the same model directly.
 
 It gives up — returns None — at the first line outside that canonical subset
-(a comment, a variation, a glyph, ``+``, a setup, a deck, odd spacing…) and on
-anything the grammar would refuse, so the Lark parser, which remains the one
+(a comment, a variation, a glyph, ``+``, a setup, a deck, odd spacing, a number
+of more than ``MAX_DIGITS`` digits…) and on anything the grammar would refuse, so the Lark parser, which remains the one
 definition of the syntax, reads that game instead and reports any error.
 Property tests check that whenever this reader answers, the answer equals the
 parser's, source positions included.
@@ -25,6 +25,9 @@ from dln.cards import _BY_TEXT, Card
 from dln.model import Deal, Game, Hand, Move, PileRef, Round, ScoreClaim
 
 _card: Callable[[str], Card] = _BY_TEXT.__getitem__
+#: The longest number the notation reads; the parser refuses longer ones, this reader leaves them to it.
+MAX_DIGITS = 9
+_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
 
 # Objects are built by setting slots directly: frozen dataclasses route every
 # field through object.__setattr__, which dominated the profile.  The values
@@ -114,6 +117,15 @@ def _compiled(terminal: Callable[[str], str]) -> _Patterns:
     return _patterns
 
 
+def _positions(written: list[str], line: int, column: int) -> tuple[tuple[int, int], ...]:
+    """Where each of the single-spaced ``written`` items is, the first at ``column`` of ``line``."""
+    positions = []
+    for text in written:
+        positions.append((line, column))
+        column += len(text) + 1
+    return tuple(positions)
+
+
 def read_canonical(
     text: str, offset: int, terminal: Callable[[str], str], tag_value: Callable[[str], str]
 ) -> list[Game] | None:
@@ -150,6 +162,9 @@ def read_canonical(
                 column=1,
                 rest_line=rest[1] if rest else None,
                 rest_column=1 if rest else None,
+                table_line=header["table_line"],
+                table_column=1 if header["table_line"] is not None else None,
+                table_positions=header["table_positions"],
             )
         )
 
@@ -171,6 +186,9 @@ def read_canonical(
             if match is None or header is None or claims:
                 return None
             number, seat, card, capture, taken, xeri, used, declared = match.groups()
+            if (number and len(number) > MAX_DIGITS) or (declared and len(declared) > MAX_DIGITS) \
+                    or ("[" in line and _LONG_NUMBER.search(line)):
+                return None
             if capture:
                 components = _components_of(taken, p)
                 kind, value, group = "capture", None, False
@@ -190,17 +208,19 @@ def read_canonical(
             if match is None or header is None or moved or claims:
                 return None
             seat, cards = match.groups()
-            hand = Hand(seat, tuple(None if c == "?" else _card(c) for c in p.cards.findall(cards)),  # type: ignore[arg-type]
-                        line_number, 1)
+            written = p.cards.findall(cards)
+            hand = Hand(seat, tuple(None if c == "?" else _card(c) for c in written),  # type: ignore[arg-type]
+                        line_number, 1, _positions(written, line_number, 4))
             deals[-1][0].append(hand)
             continue
         if line.startswith("round "):
             match = p.round.fullmatch(line)
-            if match is None:
+            if match is None or len(match[1]) > MAX_DIGITS:
                 return None
             if header is not None:
                 close_round()
-            header = {"number": int(match[1]), "dealer": match[2], "table": None, "line": line_number}
+            header = {"number": int(match[1]), "dealer": match[2], "table": None, "line": line_number,
+                      "table_line": None, "table_positions": ()}
             deals, claims, moved = [[[], [], line_number, 1]], {}, False
             continue
         if header is None:
@@ -209,7 +229,9 @@ def read_canonical(
             match = p.table.fullmatch(line)
             if match is None or header["table"] is not None or moved or len(deals) > 1 or claims:
                 return None
-            header["table"] = tuple(_card(c) for c in p.cards.findall(match[1]))
+            written = p.cards.findall(match[1])
+            header["table"] = tuple(_card(c) for c in written)
+            header["table_line"], header["table_positions"] = line_number, _positions(written, line_number, 7)
             continue
         if line == "deal":
             if claims:
@@ -225,7 +247,7 @@ def read_canonical(
             continue
         if line.startswith("score"):
             match = p.score.fullmatch(line)
-            if match is None or "score" in claims:
+            if match is None or "score" in claims or _LONG_NUMBER.search(line):
                 return None
             points = tuple((side, int(n)) for side, n in p.points.findall(match[1]))
             claims["score"] = ScoreClaim(points, line_number, 1)  # type: ignore[arg-type]

@@ -26,10 +26,10 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from dln.cards import Card
 from dln.errors import DLNSyntaxError
-from dln.fastpath import read_canonical
+from dln.fastpath import MAX_DIGITS, read_canonical
 from dln.mistakes import AFTER_PREVIOUS as _AFTER_PREVIOUS
 from dln.mistakes import recognise
-from dln.model import Deal, Game, Hand, Move, Pile, PileRef, Round, ScoreClaim, Variation
+from dln.model import SEATS, Captured, Deal, Game, Hand, Move, Pile, PileRef, Round, ScoreClaim, Variation
 
 __all__ = ["grammar_path", "parse_chunk", "parse_games", "split_games"]
 
@@ -62,6 +62,35 @@ class _ModelError(Exception):
 def _tag_value(raw: str) -> str:
     """Undo the writer's escapes (``\\"`` and ``\\\\``); any other backslash is kept as written."""
     return re.sub(r'\\(["\\])', r"\1", raw)
+
+
+#: Canonical order of sides: the model holds a setup's ``captured`` and ``xeris`` in it.
+SIDE_ORDER: tuple[str, ...] = (*SEATS, "NS", "EW")
+#: The lines only a setup may have, and why.
+_SETUP_ONLY = "belongs to a setup (a position in the middle of a round); a round starts from its first deal"
+
+
+def _number(token: Token, digits: str | None = None, start: int = 0) -> int:
+    """The number in ``token`` (``digits``, found ``start`` characters into it), or a syntax error if too long.
+
+    Longer numbers than ``MAX_DIGITS`` are refused rather than handed to int()
+    (which refuses more than 4300 digits) or to the rules.
+    """
+    text = str(token) if digits is None else digits
+    if len(text) > MAX_DIGITS:
+        raise _ModelError(
+            f"a number of more than {MAX_DIGITS} digits (this one has {len(text)}): no count in a record is that large",
+            token.line,
+            token.column + start,
+        )
+    return int(text)
+
+
+def _value_of(token: Token) -> tuple[int, bool]:
+    """A declared value as written (``8``, ``12s``): the number and whether it is a group."""
+    text = str(token)
+    group = text.endswith("s")
+    return _number(token, text[:-1] if group else text), group
 
 
 _TAG_RE = re.compile(r'\[([A-Za-z_][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
@@ -152,16 +181,28 @@ class _Builder(Transformer[Token, Any]):
 
     # -- rounds ---------------------------------------------------------------
     def round_start(self, children: list[Any]) -> tuple[Any, ...]:
-        keyword, number, dealer = children
-        return ("round", int(number), _seat(dealer), keyword, self._take_line_comments(keyword))
+        keyword, number, dealer, deal = children
+        if deal is not None:
+            raise _ModelError.at(f"'deal {deal.value[4:].strip()}' (which deal is in play) {_SETUP_ONLY}", deal)
+        return ("round", _number(number), _seat(dealer), keyword, self._take_line_comments(keyword), None)
 
     def setup_start(self, children: list[Any]) -> tuple[Any, ...]:
-        keyword, dealer = children
-        return ("setup", None, _seat(dealer), keyword, self._take_line_comments(keyword))
+        keyword, dealer, deal = children
+        number = None
+        if deal is not None:
+            digits = deal.value[4:].lstrip(" \t")
+            number = _number(deal, digits, len(deal.value) - len(digits))
+        return ("setup", None, _seat(dealer), keyword, self._take_line_comments(keyword), number)
+
+    def _where(self, token: Token) -> tuple[int, int]:
+        return token.line + self.offset, token.column
 
     def table(self, children: list[Any]) -> tuple[Any, ...]:
         items = tuple(_CARD(c) if isinstance(c, Token) else c for c in children[1:])
-        return ("table", items, children[0], self._take_line_comments(children[0]))
+        positions = tuple(
+            self._where(c) if isinstance(c, Token) else (c.line, c.column) for c in children[1:]
+        )
+        return ("table", (items, positions), children[0], self._take_line_comments(children[0]))
 
     def deck(self, children: list[Token]) -> tuple[Any, ...]:
         return ("deck", tuple(_CARD(c) for c in children[1:]), children[0], self._take_line_comments(children[0]))
@@ -169,15 +210,40 @@ class _Builder(Transformer[Token, Any]):
     def turn(self, children: list[Token]) -> tuple[Any, ...]:
         return ("turn", str(children[1]), children[0], self._take_line_comments(children[0]))
 
+    def captured(self, children: list[Token]) -> tuple[Any, ...]:
+        keyword, side, *rest = children
+        count = _number(rest[0]) if rest and rest[0].type == "INT" else None
+        cards = tuple(_CARD(c) for c in rest if c.type == "CARD")
+        found = Captured(str(side), cards, count, **self._pos(keyword))  # type: ignore[arg-type]
+        return ("captured", found, keyword, self._take_line_comments(keyword))
+
+    def xeris(self, children: list[Token]) -> tuple[Any, ...]:
+        keyword = children[0]
+        pairs: dict[str, int] = {}
+        for side, n in zip(children[1::2], children[2::2], strict=True):
+            if str(side) in pairs:
+                raise _ModelError.at(f"a 'xeris' line names each side once ({side} is named twice)", side)
+            pairs[str(side)] = _number(n)
+        ordered = tuple(sorted(pairs.items(), key=lambda pair: SIDE_ORDER.index(pair[0])))
+        return ("xeris", ordered, keyword, self._take_line_comments(keyword))
+
+    def last(self, children: list[Token]) -> tuple[Any, ...]:
+        return ("last", str(children[1]), children[0], self._take_line_comments(children[0]))
+
+    def seen(self, children: list[Token]) -> tuple[Any, ...]:
+        return ("seen", tuple(_CARD(c) for c in children[1:]), children[0], self._take_line_comments(children[0]))
+
     def hand(self, children: list[Token]) -> tuple[Any, ...]:
         head = children[0]
         cards = tuple(None if c.type == "UNKNOWN" else _CARD(c) for c in children[1:])
-        hand = Hand(head.value[0], cards, **self._pos(head))  # type: ignore[arg-type]
+        positions = tuple(self._where(c) for c in children[1:])
+        hand = Hand(head.value[0], cards, **self._pos(head), positions=positions)  # type: ignore[arg-type]
         return ("hand", hand, head, self._take_line_comments(head))
 
     def pile(self, children: list[Any]) -> Pile:
-        value, owner, *cards = children
-        return Pile(int(value.rstrip("s")), value.endswith("s"), _seat(owner), tuple(_CARD(c) for c in cards))
+        bracket, value, owner, *cards = children
+        number, group = _value_of(value)
+        return Pile(number, group, _seat(owner), tuple(_CARD(c) for c in cards), **self._pos(bracket))
 
     def later_deal(self, children: list[Any]) -> Deal:
         keyword = children[0]
@@ -190,7 +256,7 @@ class _Builder(Transformer[Token, Any]):
     redeal = rest
 
     def score(self, children: list[Token]) -> tuple[ScoreClaim, Token, tuple[str, ...]]:
-        points = tuple((str(side), int(n)) for side, n in zip(children[1::2], children[2::2], strict=True))
+        points = tuple((str(side), _number(n)) for side, n in zip(children[1::2], children[2::2], strict=True))
         keyword = children[0]
         return ScoreClaim(points, **self._pos(keyword)), keyword, self._take_line_comments(keyword)  # type: ignore[arg-type]
 
@@ -210,29 +276,43 @@ class _Builder(Transformer[Token, Any]):
         return found
 
     def round(self, children: list[Any]) -> Round:
-        kind, number, dealer, keyword, head_comments = children[0]
+        kind, number, dealer, keyword, head_comments, deal = children[0]
         claims = children[-1]
         body = children[1:-1]
-        table = deck = turn = None
+        head: dict[str, tuple[Any, Token]] = {}  # the header lines met so far: value and keyword
+        captured: dict[str, Captured] = {}
         first_lines: list[Any] = []
         head_comments = list(head_comments)
         later: list[Deal] = []
         for child in body:
             if isinstance(child, Deal):
                 later.append(child)
-            elif isinstance(child, tuple) and child[0] in ("table", "deck", "turn"):
+            elif isinstance(child, tuple) and child[0] in _HEAD_LINES:
                 what, value, token, line_comments = child
-                if {"table": table, "deck": deck, "turn": turn}[what] is not None:
-                    raise _ModelError.at(f"a round has only one '{what}' line", token)
-                if what == "table":
-                    table = value
-                elif what == "deck":
-                    deck = value
+                if kind != "setup" and what in _SETUP_LINES:
+                    raise _ModelError.at(f"a '{what}' line {_SETUP_ONLY}", token)
+                if what == "captured":
+                    if value.side in captured:
+                        raise _ModelError.at(f"a setup has one 'captured' line per side ({value.side} has two)", token)
+                    captured[value.side] = value
+                elif what in head:
+                    raise _ModelError.at(f"a {kind} has only one '{what}' line", token)
                 else:
-                    turn = value
+                    head[what] = (value, token)
                 head_comments.extend(line_comments)
             else:
                 first_lines.append(child)
+        table, table_positions = head["table"][0] if "table" in head else (None, ())
+        deck, turn, xeris, last, seen = (
+            head[what][0] if what in head else default
+            for what, default in (("deck", None), ("turn", None), ("xeris", ()), ("last", None), ("seen", ()))
+        )
+        where = {
+            f"{what}_{part}": value
+            for what in ("table", "deck", "turn")
+            if what in head
+            for part, value in self._pos(head[what][1]).items()
+        }
         hands, moves, comments = _sort_deal_lines(first_lines, tuple(head_comments))
         first = Deal(hands, moves, comments, **self._pos(keyword))
         claims = claims or {}
@@ -256,6 +336,13 @@ class _Builder(Transformer[Token, Any]):
             redeal=redeal[0] if redeal else None,  # type: ignore[arg-type]
             **self._pos(keyword),
             **positions,
+            deal=deal,
+            captured=tuple(captured[side] for side in SIDE_ORDER if side in captured),
+            xeris=xeris,
+            last_capturer=last,
+            seen=seen,
+            table_positions=table_positions,
+            **where,
         )
 
     # -- moves ------------------------------------------------------------------
@@ -282,7 +369,7 @@ class _Builder(Transformer[Token, Any]):
             value=value,
             group=group,
             xeri=xeri,
-            number=int(number[:-1]) if number is not None else None,
+            number=_number(number, number[:-1]) if number is not None else None,
             glyphs=tuple(glyphs),
             comments=tuple(comments),
             variations=tuple(variations),
@@ -304,19 +391,23 @@ class _Builder(Transformer[Token, Any]):
         return tuple(_CARD(c) if isinstance(c, Token) else c for c in children)
 
     def pile_ref(self, children: list[Any]) -> PileRef:
-        value, owner = children
-        return PileRef(int(value.rstrip("s")), value.endswith("s"), _seat(owner))
+        _, value, owner = children
+        return PileRef(*_value_of(value), _seat(owner))
 
     def declared(self, children: list[Token]) -> tuple[int, bool]:
-        text = str(children[0])
-        return int(text.rstrip("s")), text.endswith("s")
+        return _value_of(children[0])
 
     def spoken_group(self, children: list[Token]) -> tuple[int, bool]:
-        return int(str(children[-1]).rstrip("s")), True
+        return _value_of(children[-1])[0], True
 
     def variation(self, children: list[Any]) -> Variation:
         comments = tuple(_comment(c) for c in children if isinstance(c, Token))
         return Variation(tuple(c for c in children if isinstance(c, Move)), comments)
+
+
+#: A round's header lines other than hands, and those only a setup may have.
+_SETUP_LINES = frozenset({"captured", "xeris", "last", "seen"})
+_HEAD_LINES = frozenset({"table", "deck", "turn"}) | _SETUP_LINES
 
 
 def _seat(token: Token | None) -> Any:
@@ -529,7 +620,7 @@ _PHRASES: dict[str, str] = {
     "SIDE": "a side (N, E, S, W, NS or EW)",
     "INT": "a number",
     "MOVE_NUMBER": "a move",
-    "VALUE": "a value from 1 to 10",
+    "VALUE": "a value (e.g. 8)",
     "GROUP_VALUE": "a group value (e.g. 8s)",
     "PILE_VALUE": "a value (e.g. 8, or 8s for a group)",
     "UNKNOWN": "'?' for an unknown card",
@@ -556,6 +647,11 @@ _PHRASES: dict[str, str] = {
     "DECK": "'deck'",
     "TURN": "'turn'",
     "GROUP": "'group of 8s'",
+    "CAPTURED": "a position line (captured, xeris, last, seen)",
+    "XERIS": "a position line (captured, xeris, last, seen)",
+    "LAST": "a position line (captured, xeris, last, seen)",
+    "SEEN": "a position line (captured, xeris, last, seen)",
+    "SETUP_DEAL": "'deal' and the deal's number (e.g. deal 2)",
     "$END": "the end of the record",
 }
 # Annotations are possible after every move, and a new game's tags after
@@ -572,9 +668,14 @@ _AFTER: dict[str, str] = {
     "REST": "expected the seat that took the last cards after 'rest' (e.g. rest N)",
     "REDEAL": "expected the seat that cancels the round after 'redeal' (e.g. redeal N)",
     "MOVE_NUMBER": "expected the seat that moves after the move number (e.g. 12. N 7c)",
-    "DECK": "expected the 52 cards of the pack after 'deck'",
+    "DECK": "expected the cards after 'deck' (the pack in dealing order; in a setup, the cards still to be dealt)",
     "GROUP": "expected 'of' and the value after 'group' (e.g. = group of 8s)",
     "OF": "expected the value of the group (e.g. = group of 8s)",
+    "CAPTURED": "expected the side after 'captured', then its count, the cards after ':', or both "
+    "(e.g. captured N 14: Ac 10d)",
+    "XERIS": "expected each side and its xeris so far after 'xeris' (e.g. xeris N 1 S 0)",
+    "LAST": "expected the seat that captured last after 'last' (N, E, S or W)",
+    "SEEN": "expected the cards already captured after 'seen' (e.g. seen 7h 7d)",
 }
 _CARDISH = re.compile(r"[0-9AJQKTajqkt][0-9A-Za-z♣♦♥♠]{0,2}")
 
@@ -666,6 +767,10 @@ _KEYWORDS = {
     "deck": "DECK",
     "group": "GROUP",
     "of": "OF",
+    "captured": "CAPTURED",
+    "xeris": "XERIS",
+    "last": "LAST",
+    "seen": "SEEN",
 }
 
 

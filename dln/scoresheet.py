@@ -45,7 +45,9 @@ def known_most_cards(played: RoundReport) -> bool:
 
 def _why_unscored(played: RoundReport) -> str:
     return ("stopped by an illegal move" if played.stopped
-            else f"cancelled (redeal {played.redeal})" if played.redeal else "not played out")
+            else f"cancelled (redeal {played.redeal})" if played.redeal
+            else "its position breaks a rule" if played.unsound
+            else "points not known" if played.unscored else "not played out")
 
 
 def _round_label(played: RoundReport) -> str:
@@ -75,6 +77,8 @@ def score_sheet(report: GameReport, *, symbols: bool = True) -> Table:
         label = _round_label(played)
         if played.scores is None:
             table.add_row(label, dash, "", "", "", "", "", "", "", _why_unscored(played))
+            if played.unscored:
+                notes.append(f"{label}: points not known: {played.unscored}")
             continue
         known = known_most_cards(played)
         if played.setup and not known:
@@ -115,7 +119,8 @@ def score_data(report: GameReport, file: str) -> dict[str, Any]:
     for played in report.rounds:
         entry: dict[str, Any] = {"round": played.number, "index": played.index + 1, "setup": played.setup,
                                  "scored": played.scores is not None, "counted": not played.setup,
-                                 "note": None if played.scores is not None else _why_unscored(played),
+                                 "note": None if played.scores is not None
+                                 else played.unscored or _why_unscored(played),
                                  "sides": None}
         if played.scores is not None:
             known = known_most_cards(played)

@@ -5,9 +5,10 @@ records).  For each round it builds the opening position from the record
 (table and hands, a ``deck``, or a ``setup``), fills in the hands the recorder
 did not see from the cards each player goes on to play in that deal, then
 checks every move with :func:`dln.engine.check` and plays it in place on a
-:class:`dln.engine.LiveRound`.  The first illegal move of a round ends that
-round's replay (what follows it cannot be judged); the next round is checked
-as usual.
+:class:`dln.engine.LiveRound`.  A wrong position is reported and its moves are
+still judged; the first illegal move of a round ends that round's replay (what
+follows it cannot be judged); the next round is checked as usual.  A setup
+(:mod:`dln.setups`) leaves unknown what it does not say.
 Variations are checked from the position before the move they replace.
 
 Findings carry a rule code from :mod:`dln.engine.codes` (``D…``) or, for
@@ -27,7 +28,6 @@ from dln.engine import (
     RULES,
     Hand,
     LiveRound,
-    Pile,
     Position,
     RoundState,
     Rules,
@@ -38,7 +38,6 @@ from dln.engine import (
     check_score,
     deal_pack,
     dealer_after,
-    deals_per_round,
     finish_round,
     game_winner,
     legal_moves,
@@ -46,21 +45,23 @@ from dln.engine import (
     play_order,
     position_after,
     redeal_violations,
+    score_counted,
     score_round,
     setup_round,
     sides_of,
     start_round,
 )
 from dln.engine import Move as EngineMove
-from dln.engine.codes import Severity, error
+from dln.engine.codes import Severity
 from dln.engine.deal import DealtRound
 from dln.engine.rules import VARIANTS, parse_variants, rules_for
 from dln.engine.scoring import check_dealer
-from dln.engine.state import Item as EngineItem
 from dln.errors import caret_excerpt
 from dln.generate import record_move
-from dln.model import Game, Move, PileRef, Round
+from dln.model import Game, Move, Round
 from dln.model import Pile as RecordPile
+from dln.references import to_engine_move
+from dln.setups import SetupStart, locate, read_setup
 from dln.wording import count_of
 from dln.writer import move_text
 
@@ -156,6 +157,10 @@ class RoundReport:
     record_moves: list[Move] = field(default_factory=list)
     stopped: bool = False  # an illegal move (or an illegal redeal) ended the replay
     redeal: str | None = None  # the seat that cancelled the round for face cards: it is not scored
+    #: The position the round starts from breaks a rule: its moves are judged, its points are not known.
+    unsound: bool = False
+    #: Why a round played out has no points (a setup that does not say what was captured before it).
+    unscored: str | None = None
 
 
 @dataclass
@@ -250,6 +255,20 @@ class _GameChecker:
                        self.index, self.round_index, move)
         )
 
+    def report_located(self, violations: Sequence[Violation], round_: Round, plan: _Plan | None) -> None:
+        """Report findings about a position at what breaks the rule (else at ``plan``'s or the round's line).
+
+        An error makes the round unsound: its moves are still judged, its points are not known.
+        """
+        hands = plan.hands if plan is not None else ()
+        for v in violations:
+            line, column = (plan.line, plan.column) if plan is not None else (round_.line, round_.column)
+            where = locate(v.subject, round_, hands)
+            if where is not None:
+                line, column = where
+            self.report(v.code, v.severity, v.message, line, column)
+            self.unsound = self.unsound or v.severity == "error"
+
     def report_all(self, violations: Sequence[Violation], line: int | None, column: int | None = 1,
                    *, move: int | None = None, help: Sequence[str] = ()) -> None:
         """Report each violation; ``help`` goes with the first error."""
@@ -299,7 +318,7 @@ class _GameChecker:
             previous_dealer = result.dealer
             redealt = round_.redeal is not None
             if totals is not None and not round_.setup:
-                if result.stopped:
+                if result.stopped or result.unsound:
                     totals = None  # an illegal move: this round's points cannot be known
                 elif result.scores is not None:
                     for side, score in result.scores.items():
@@ -360,10 +379,14 @@ class _GameChecker:
         if plans is None:
             result.stopped = True
             return result
+        self.unsound = False
+        self.setup_start: SetupStart | None = None
         state = self._opening(round_, dealer, plans)
         if state is None:
             result.stopped = True
             return result
+        result.dealer = state.dealer
+        result.unsound = self.unsound
         number = 0
         live = LiveRound(state)  # the main line is replayed in place; states are frozen when kept
         for k, plan in enumerate(plans):
@@ -375,7 +398,7 @@ class _GameChecker:
                     result.stopped = True
                     return self._finish(result, live.freeze())
                 state = next_deal(live.freeze(), self._hands(plan, live.setup, self._deal_of(k), live.seen))
-                self.report_all([v for v in check_position(state) if v.code != "D103"], plan.line, plan.column)
+                self.report_located([v for v in check_position(state) if v.code != "D103"], round_, plan)
                 live = LiveRound(state)
             # Each move that is played takes one card from a hand, so the hands can run
             # out only once the deal's moves reach the cards held when it began.
@@ -427,6 +450,7 @@ class _GameChecker:
         setup: bool,
         dealt: Mapping[str, Sequence[Card]] | None = None,
         elsewhere: Callable[[], Collection[Card]] = frozenset,
+        sizes: Mapping[str, int] | None = None,
     ) -> dict[str, Hand]:
         """Each seat's hand for a deal: as written, completed by the cards the seat goes on to play.
 
@@ -437,6 +461,7 @@ class _GameChecker:
         table, captured), written in a hand line, or already played in the deal
         is not put in another hand: playing it is then reported at the move.
         ``elsewhere`` is asked only when a card played is not in a hand line.
+        In a setup, ``sizes`` says how many cards an unwritten hand holds.
         """
         complete = len(plan.moves) == HAND_SIZE * self.players
         claimed = {c for h in plan.hands for c in h.cards if c is not None}
@@ -463,7 +488,8 @@ class _GameChecker:
                         unknown -= 1
                 hands[seat] = Hand(frozenset(known), unknown)
             elif setup:
-                hands[seat] = Hand(frozenset(played), 0)
+                size = (sizes or {}).get(seat, len(played))
+                hands[seat] = Hand(frozenset(played), max(size - len(played), 0))
             else:
                 known = frozenset(played)
                 hands[seat] = Hand(known, 0 if complete else max(HAND_SIZE - len(known), 0))
@@ -475,7 +501,7 @@ class _GameChecker:
         line, column = round_.line, round_.column
         try:
             if round_.setup:
-                return self._setup(round_, dealer, plans)
+                return self._setup(round_, plans)
             if round_.deck is not None:
                 deck = round_.deck
                 if len(deck) != 52 or len(set(deck)) != 52:
@@ -499,9 +525,8 @@ class _GameChecker:
             elif round_.table is None and round_.redeal is not None and not round_.moves:
                 # Cancelled as soon as the hands were seen: the table need not have been dealt.
                 state = start_round(self.rules, self.players, dealer, (), self._hands(first, False))
-                problems = [v for v in check_position(state) if v.code != "D105"]
-                self.report_all(problems, line, column)
-                return None if any(v.severity == "error" for v in problems) else state
+                self.report_located([v for v in check_position(state) if v.code != "D105"], round_, first)
+                return state
             elif round_.table is None:
                 self.report("R007", "warning", "the round gives no opening table (nor deck), so its moves "
                             "cannot be checked", line, column)
@@ -519,30 +544,43 @@ class _GameChecker:
         except ValueError as exc:
             self.report("D003", "error", str(exc), line, column)
             return None
-        problems = check_position(state)
-        self.report_all(problems, line, column)
-        return None if any(v.severity == "error" for v in problems) else state
+        self.report_located(check_position(state), round_, first)
+        return state
 
-    def _setup(self, round_: Round, dealer: str, plans: list[_Plan]) -> RoundState | None:
+    def _setup(self, round_: Round, plans: list[_Plan]) -> RoundState | None:
+        """The position a setup describes (see :mod:`dln.setups`); its problems are reported, not fatal."""
         first = plans[0]
         turn = round_.turn or (first.moves[0].seat if first.moves else None)
-        if turn is None:
-            self.report("R006", "error", "the setup does not say whose turn it is (add 'turn N')",
-                        round_.line, round_.column)
+        if turn is None or turn not in self.seats:
+            self.report("R006", "error", "the setup does not say whose turn it is (add 'turn N')"
+                        if turn is None else f"{turn} has no seat in this {self.players}-player game",
+                        round_.turn_line or round_.line, round_.turn_column or round_.column)
             return None
-        table = round_.table or ()
-        piles = [Pile(i + 1, p.value, p.group, p.owner, p.cards)
-                 for i, p in enumerate(item for item in table if isinstance(item, RecordPile))]
-        loose = [item for item in table if isinstance(item, Card)]
-        deal = max(1, deals_per_round(self.players) - (len(plans) - 1))
-        hands = self._hands(first, True, elsewhere=lambda: [*loose, *(c for p in piles for c in p.cards)])
-        state = setup_round(self.rules, self.players, dealer, turn=turn, deal=deal, hands=hands,
-                            loose=loose, piles=piles)
-        written = {h.seat for h in first.hands}
-        problems = [v for v in check_position(state)
-                    if v.code != "D102" or written >= set(self.seats)]  # sizes need every hand
-        self.report_all(problems, round_.line, round_.column)
-        return None if any(v.severity == "error" for v in problems) else state
+        start = read_setup(round_, self.rules, self.seats, first.hands, turn, len(plans) - 1)
+        self.setup_start = start
+        for v, where in start.problems:
+            line, column = where or (round_.line, round_.column)
+            self.report(v.code, v.severity, v.message, line, column)
+            self.unsound = self.unsound or v.severity == "error"
+        if start.later:
+            self.dealt = DealtRound(tuple(self.seats), start.dealer, (), ({}, *start.later))
+            for plan, dealt in zip(plans[1:], start.later, strict=False):
+                for hand in plan.hands:
+                    if not {c for c in hand.cards if c is not None} <= set(dealt.get(hand.seat, ())):
+                        self.report("D102", "error", f"{hand.seat}'s hand line does not match the deck, which "
+                                    f"deals {hand.seat} {' '.join(map(str, dealt[hand.seat]))}",
+                                    hand.line, hand.column)
+        loose, piles = start.loose, start.piles
+        hands = self._hands(first, True, elsewhere=lambda: [*loose, *(c for p in piles for c in p.cards),
+                                                            *(c for cs in start.captured.values() for c in cs),
+                                                            *round_.seen],
+                            sizes=start.sizes)
+        state = setup_round(self.rules, self.players, start.dealer, turn=turn, deal=start.deal, hands=hands,
+                            loose=loose, piles=piles, captured=start.captured, xeris=start.xeris,
+                            last_capturer=round_.last_capturer, gone=round_.seen)
+        # Hand sizes were judged above, knowing which hands the record leaves unknown.
+        self.report_located([v for v in check_position(state) if v.code != "D102"], round_, first)
+        return state
 
     # -- moves -----------------------------------------------------------------------
     def _move(self, live: LiveRound, move: Move, number: int, plans: list[_Plan], k: int,
@@ -630,18 +668,39 @@ class _GameChecker:
                 rest = f"{count_of(left, 'card')} still in hand and {count_of(deals, 'deal')} to come"
                 if claims or not last:
                     self.report("D604", "error", f"the round is not over: {rest}", where)
-                else:
+                elif not result.unsound:  # a wrong opening already says the round is not as played
                     self.report("D604", "warning", f"the record ends before the round does ({rest})", where)
             return result
-        if round_.rest is not None and round_.rest != state.last_capturer:
+        unknown_taker = round_.setup and state.last_capturer is None and not state.table_empty
+        if unknown_taker and round_.rest is not None:
+            self.report("D601", "warning", "nobody captures after the setup and it does not say who captured "
+                        "before it (last N), so the record cannot tell who takes the cards left on the table",
+                        round_.rest_line, round_.rest_column)
+        elif round_.rest is not None and round_.rest != state.last_capturer:
             who = state.last_capturer or "nobody"
             self.report("D601", "error", f"the cards left on the table go to the last seat to capture, "
                         f"{who}, not {round_.rest}", round_.rest_line, round_.rest_column)
+        if result.unsound:
+            return result  # the position breaks a rule: its points mean nothing
         final = finish_round(state)
-        result.scores = score_round(final)
-        if round_.score is not None and not round_.setup:  # a setup does not say what was captured before it
-            claimed = dict(round_.score.points)
-            self.report_all(check_score(result.scores, claimed), round_.score.line, round_.score.column)
+        start = self.setup_start if round_.setup else None
+        if start is None:
+            result.scores = score_round(final)
+        elif start.unnamed is None or unknown_taker:
+            result.unscored = start.unscored or ("the setup does not say who captured last (last N), and nobody "
+                                                 "captures after it")
+        else:
+            result.scores = score_counted(final, start.unnamed)
+            if result.scores is None:
+                result.unscored = ("the captured cards the setup counts and names do not add up to the pack "
+                                   "(or an ace, 10d or 2c among the unnamed ones could be either side's)")
+        if round_.score is not None:
+            if result.scores is None:
+                self.report("D602", "warning", f"the round's points cannot be computed: {result.unscored}",
+                            round_.score.line, round_.score.column)
+            else:
+                claimed = dict(round_.score.points)
+                self.report_all(check_score(result.scores, claimed), round_.score.line, round_.score.column)
         return result
 
     def _cancel(self, round_: Round, seat: str, result: RoundReport, state: RoundState) -> RoundReport:
@@ -664,67 +723,6 @@ class _GameChecker:
         if round_.score is not None:
             self.report("D602", "error", f"{why}: it scores nothing", round_.score.line, round_.score.column)
         return result
-
-
-def to_engine_move(state: Position, move: Move) -> tuple[EngineMove, list[Violation]]:
-    """The engine's move for a record move in ``state``, with what the reference itself gets wrong.
-
-    Pile references are looked up on the table (R001 when ambiguous, D004
-    when absent); ``+`` groups of a capture become its components, loose
-    cards and declarations alike (the engine decides whether a declaration
-    may join a set: only a plain one, under liberal_declarations).
-    """
-    problems: list[Violation] = []
-    value = move.value if move.kind == "declare" else None
-    if not move.components:  # a lay (or a declaration naming nothing on the table)
-        return EngineMove(move.seat, move.card, move.kind, value=value, group=move.group, xeri=move.xeri), problems
-    loose: list[Card] = []
-    piles: set[int] = set()
-    components: list[frozenset[EngineItem]] = []
-    for component in move.components:
-        if len(component) == 1:  # the common case: one card or one declaration
-            item = component[0]
-            if isinstance(item, PileRef):
-                pile_id = _resolve(state, item, problems)
-                if pile_id is not None:
-                    piles.add(pile_id)
-            else:
-                loose.append(item)
-            continue
-        cards = [item for item in component if isinstance(item, Card)]
-        ids = [pile_id for item in component if isinstance(item, PileRef)
-               if (pile_id := _resolve(state, item, problems)) is not None]
-        loose += cards
-        piles.update(ids)
-        if move.kind == "capture":
-            components.append(frozenset([*cards, *ids]))
-    taken = frozenset(loose)
-    if len(taken) != len(loose):
-        twice = sorted({c for c in loose if loose.count(c) > 1}, key=lambda c: c.index)
-        problems.append(error("D004", f"{' '.join(map(str, twice))} named twice"))
-    return (
-        EngineMove(move.seat, move.card, move.kind, taken, frozenset(piles), value, move.group,
-                   tuple(components), move.xeri),
-        problems,
-    )
-
-
-def _resolve(state: Position, ref: PileRef, problems: list[Violation]) -> int | None:
-    """The id of the one declaration ``ref`` names, or None (with the problem recorded)."""
-    found = [p for p in state.piles
-             if p.value == ref.value and p.group == ref.group and (ref.owner is None or p.owner == ref.owner)]
-    if len(found) == 1:
-        return found[0].id
-    what = f"group of {ref.value}s" if ref.group else f"plain declaration of {ref.value}"
-    owner = f" owned by {ref.owner}" if ref.owner else ""
-    if not found:
-        there = ", ".join(p.describe() for p in state.piles) or "none"
-        problems.append(error("D004", f"there is no {what}{owner} on the table (declarations there: {there})"))
-    else:
-        owners = " or ".join(f"[{ref.value}{'s' if ref.group else ''} {p.owner}]" for p in found if p.owner)
-        problems.append(Violation("R001", "error", f"[{ref.value}{'s' if ref.group else ''}] could be any of "
-                                  f"{len(found)} declarations; write {owners or 'the owner'}"))
-    return None
 
 
 def _count_players(game: Game) -> int:

@@ -1,7 +1,8 @@
 """Record model → canonical DLN text.
 
 Canonical form: tags one per line, a blank line, then each round with its
-header lines (``round``/``setup``, ``table``, ``deck``, hands, ``turn``), one
+header lines (``round``/``setup``, ``table``, ``deck``, a setup's ``captured``
+lines in side order, ``xeris``, ``last``, ``seen``, then hands, ``turn``), one
 move per line with its glyphs and comments, each variation on its own
 indented line, and the claims.  Cards are written ``10d``, ``Ah``, ``Ks``.
 Everything the model holds is written, so ``loads(dumps(game)) == game``.
@@ -12,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from dln.cards import Card
-from dln.model import Component, Deal, Game, Hand, Move, Pile, PileRef, Round, Variation
+from dln.model import SEATS, Captured, Component, Deal, Game, Hand, Move, Pile, PileRef, Round, Variation
 
 __all__ = ["item_text", "move_text", "write_game", "write_games"]
 
 _SYMBOLIC_GLYPHS = frozenset({"!", "?", "!!", "??", "!?", "?!"})
+_SIDE_ORDER: tuple[str, ...] = (*SEATS, "NS", "EW")
 
 
 def write_games(games: Iterable[Game]) -> str:
@@ -57,15 +59,26 @@ def _comment(text: str) -> str:
 def _round_lines(round_: Round) -> list[str]:
     dealer = f" dealer {round_.dealer}" if round_.dealer else ""
     if round_.setup:
-        lines = [f"setup{dealer}"]
+        deal = f" deal {round_.deal}" if round_.deal is not None else ""
+        lines = [f"setup{dealer}{deal}"]
     elif round_.number is None:
         raise ValueError("a round needs a number (or must be a setup)")
+    elif round_.deal is not None or round_.captured or round_.xeris or round_.last_capturer or round_.seen:
+        raise ValueError("only a setup says the deal, what is captured, the xeris, the last capturer or seen cards")
     else:
         lines = [f"round {round_.number}{dealer}"]
     if round_.table is not None:
         lines.append(" ".join(["table", *map(_table_item, round_.table)]))
     if round_.deck is not None:
         lines.append(" ".join(["deck", *map(str, round_.deck)]))
+    lines += [_captured(pile) for pile in sorted(round_.captured, key=lambda pile: _SIDE_ORDER.index(pile.side))]
+    if round_.xeris:
+        xeris = sorted(round_.xeris, key=lambda pair: _SIDE_ORDER.index(pair[0]))
+        lines.append(" ".join(["xeris", *(f"{side} {n}" for side, n in xeris)]))
+    if round_.last_capturer is not None:
+        lines.append(f"last {round_.last_capturer}")
+    if round_.seen:
+        lines.append(" ".join(["seen", *map(str, round_.seen)]))
     for index, deal in enumerate(round_.deals):
         if index:
             lines.append("deal")
@@ -83,6 +96,14 @@ def _round_lines(round_: Round) -> list[str]:
         lines.append(f"redeal {round_.redeal}")
     lines += [_comment(text) for text in round_.comments]
     return lines
+
+
+def _captured(pile: Captured) -> str:
+    """``captured N 14: Ac 10d``, ``captured S: 5c 5d``, ``captured NS 20``, ``captured S:`` (nothing)."""
+    count = f" {pile.count}" if pile.count is not None else ""
+    if pile.cards or pile.count is None:
+        return f"captured {pile.side}{count}:" + "".join(f" {card}" for card in pile.cards)
+    return f"captured {pile.side}{count}"
 
 
 def _deal_body(deal: Deal) -> list[str]:

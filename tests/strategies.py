@@ -1,7 +1,8 @@
 """Hypothesis strategies for record models that DLN can write.
 
 They generate every construct of the notation — tags, comments, rounds,
-setups with piles, hands with unknown cards, decks, deals, every kind of move
+setups with piles and a complete position (deal, captured, xeris, last
+capturer, seen), hands with unknown cards, decks, deals, every kind of move
 with grouping, glyphs, nested variations, claims — but only models the writer
 can express (e.g. a round's closing comments need a claim before them).  No
 rules of play are respected: the notation does not care.
@@ -14,12 +15,14 @@ import string
 from hypothesis import strategies as st
 
 from dln.cards import DECK
-from dln.model import SEATS, Deal, Game, Hand, Move, Pile, PileRef, Round, ScoreClaim, Variation
+from dln.model import SEATS, Captured, Deal, Game, Hand, Move, Pile, PileRef, Round, ScoreClaim, Variation
 
 cards = st.sampled_from(DECK)
 seats = st.sampled_from(SEATS)
-values = st.integers(1, 10)
-small_ints = st.integers(0, 200)
+#: Declared values: mostly 1-10, but a record may hold any the players said (=0, =12…) up to 9 digits.
+values = st.integers(1, 10) | st.integers(0, 999_999_999)
+small_ints = st.integers(0, 200) | st.just(999_999_999)
+SIDES = ("N", "E", "S", "W", "NS", "EW")
 
 # Comment text: anything but braces, with no surrounding blanks (the parser strips them).
 _comment_chars = st.characters(
@@ -88,6 +91,30 @@ score_claims = st.builds(
 )
 
 
+captured_piles = st.builds(
+    Captured, st.sampled_from(SIDES), st.lists(cards, max_size=4).map(tuple), st.none() | small_ints
+)
+
+
+def _by_side(entries: list[Captured]) -> tuple[Captured, ...]:
+    """One pile per side, in side order: the model's canonical form."""
+    found = {pile.side: pile for pile in entries}
+    return tuple(found[side] for side in SIDES if side in found)
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> dict[str, object]:
+    """What a setup may say of a position in the middle of a round; each part may be missing (unknown)."""
+    xeris = draw(st.dictionaries(st.sampled_from(SIDES), small_ints, max_size=3))
+    return {
+        "deal": draw(st.none() | st.integers(1, 6) | small_ints),
+        "captured": _by_side(draw(st.lists(captured_piles, max_size=3))),
+        "xeris": tuple((side, xeris[side]) for side in SIDES if side in xeris),
+        "last_capturer": draw(st.none() | seats),
+        "seen": tuple(draw(st.lists(cards, max_size=4))),
+    }
+
+
 @st.composite
 def rounds(draw: st.DrawFn) -> Round:
     setup = draw(st.booleans())
@@ -106,6 +133,7 @@ def rounds(draw: st.DrawFn) -> Round:
         score=score,
         redeal=redeal,
         comments=draw(comment_lists) if rest or score or redeal else (),
+        **(draw(positions()) if setup else {}),  # type: ignore[arg-type]
     )
 
 

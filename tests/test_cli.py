@@ -162,7 +162,8 @@ def test_validate_report_redirected_keeps_syntax_errors_and_summary(tmp_path: Pa
                             capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
                             check=False)
     assert result.returncode == 2 and result.stderr == ""
-    assert "error: '19' is not a value" in result.stdout and "3 games, 2 rounds, 2 moves: 1 error" in result.stdout
+    assert "error: a number of more than 9 digits" in result.stdout
+    assert "3 games, 2 rounds, 2 moves: 1 error" in result.stdout
 
 
 def test_validate_json_is_one_object_with_games_diagnostics_and_summary() -> None:
@@ -274,9 +275,8 @@ def test_score_of_a_setup_awards_no_most_cards_it_cannot_know() -> None:
     (game,) = json.loads(out)["games"]
     (setup,) = game["rounds"]
     assert setup["setup"] and not setup["counted"]
-    north = setup["sides"]["N"]
-    assert north["cards"] == 12 and north["most_cards"] is None and north["points"] is None
-    assert north["known_points"] == 1  # the 2 of clubs
+    # Without 'captured' lines the setup does not say what each side took before it: no points are invented.
+    assert setup["sides"] is None and "captured" in setup["note"]
 
 
 def test_score_of_a_whole_round_counts_everything() -> None:

@@ -1,4 +1,4 @@
-"""The documents tell the truth: every ```dln example in them is DLN, and the README's is legal."""
+"""The documents tell the truth: every ```dln example in them is DLN with the verdict written under it."""
 
 from __future__ import annotations
 
@@ -18,12 +18,60 @@ def examples(path: Path) -> list[str]:
     return FENCE.findall(path.read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("doc", ["README.md", "docs/notation.md"])
+@pytest.mark.parametrize("doc", ["README.md", "docs/notation.md", "docs/rules.md"])
 def test_every_dln_example_parses(doc: str) -> None:
     blocks = examples(ROOT / doc)
     assert blocks, f"{doc} has no ```dln example"
     for block in blocks:
         dln.loads_all(block, filename=doc)
+
+
+#: ```dln block, then its verdict line: ``Verdict: legal.`` or errors, then ``;`` and the warnings it shows.
+VERDICT_BLOCK = re.compile(r"^```dln\n(.*?)^```\n(Verdict: [^\n]*)?", re.S | re.M)
+VERDICT = re.compile(r"Verdict: (?P<errors>legal|[^;]+?)(?:; (?P<warnings>[^;]+))?\.$")
+FINDING = re.compile(r"(error|warning) ([DR]\d{3}) at line (\d+)$")
+DOCS = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "docs").glob("*.md"))
+
+
+def verdicts(path: Path) -> list[tuple[int, str, str | None]]:
+    """Each ```dln block of a document: its first line in the file, its text and its verdict line."""
+    text = path.read_text(encoding="utf-8")
+    return [(text.count("\n", 0, m.start()) + 2, m[1], m[2]) for m in VERDICT_BLOCK.finditer(text)]
+
+
+def findings(part: str) -> set[tuple[str, str, int]]:
+    """``error D403 at line 3, warning D302 at line 4`` as a set of (severity, code, line)."""
+    out: set[tuple[str, str, int]] = set()
+    for item in part.split(", "):
+        m = FINDING.fullmatch(item.strip())
+        assert m is not None, f"not a finding: {item!r} (write 'error D403 at line 3')"
+        out.add((m[1], m[2], int(m[3])))
+    return out
+
+
+@pytest.mark.parametrize("doc", DOCS)
+def test_every_dln_example_has_its_verdict(doc: str) -> None:
+    """Each example validates as the line under it says: exactly the errors listed (none for
+    ``legal``), and at least the warnings listed, at the lines listed (counted in the block)."""
+    for start, block, verdict in verdicts(ROOT / doc):
+        where = f"{doc}:{start}"
+        assert verdict is not None, f"{where}: the example has no 'Verdict:' line under it"
+        m = VERDICT.fullmatch(verdict.strip())
+        assert m is not None, f"{where}: cannot read {verdict!r}"
+        errors = set() if m["errors"] == "legal" else findings(m["errors"])
+        warnings = findings(m["warnings"]) if m["warnings"] else set()
+        got = {(d.severity, d.code, d.line)
+               for game in dln.loads_all(block, filename=doc) for d in validate_game(game).diagnostics}
+        assert {f for f in got if f[0] == "error"} == errors, f"{where}: validates as {sorted(got)}"
+        assert warnings <= got, f"{where}: validates as {sorted(got)}"
+
+
+def test_the_verdict_check_can_fail() -> None:
+    """A wrong verdict is caught: the same reading applied to a block that breaks a rule."""
+    block = "setup\ntable [8 N: 5h 3d] 4c Qs\nN: 2s 6d 8s\nS: 3h 9d\nturn N\nN 2s 4c =6\n"
+    got = {(d.severity, d.code, d.line) for d in validate_game(dln.loads(block)).diagnostics}
+    assert {f for f in got if f[0] == "error"} == findings("error D401 at line 6")
+    assert {f for f in got if f[0] == "error"} != set()  # what "Verdict: legal." would claim
 
 
 def test_the_readme_example_is_canonical_and_legal() -> None:

@@ -26,12 +26,18 @@ from tests.strategies import games
 SAMPLES = sorted(Path(__file__).parent.parent.joinpath("samples").rglob("*.dln"))
 
 
+def _with_positions(game: dln.Game) -> object:
+    """The game's JSON data and the per-card positions JSON leaves out (table items, hand cards)."""
+    cards = [(r.table_positions, [h.positions for d in r.deals for h in d.hands]) for r in game.rounds]
+    return to_data(game), cards
+
+
 def by_grammar(text: str) -> list[object] | Exception:
     """What the Lark parser makes of each chunk (with positions), or the error it raises."""
     out: list[object] = []
     try:
         for offset, chunk in split_games(text.splitlines(keepends=True)):
-            out += [to_data(g) for g in _parse_chunk(chunk, offset, False, fast=False)]
+            out += [_with_positions(g) for g in _parse_chunk(chunk, offset, False, fast=False)]
     except (dln.DLNSyntaxError, Exception) as exc:
         return exc
     return out
@@ -44,7 +50,7 @@ def by_fast_reader(text: str) -> list[object] | None:
         found = read_canonical(chunk, offset, _terminal, _tag_value)
         if found is None:
             return None
-        out += [to_data(g) for g in found]
+        out += [_with_positions(g) for g in found]
     return out
 
 

@@ -28,7 +28,7 @@ def error_of(text: str) -> dln.DLNSyntaxError:
         ("round 1 dealer S\nS 8c x =8", 2, 8, "expected what the card captures after 'x': a card or a declaration"),
         ("round 1 dealer S\nS 8c x", 2, 7, "after 'x'"),
         ("round 1 dealer S\nN 3d 5h =", 2, 10, "expected the declared value after '='"),
-        ("round 1 dealer S\nN 3d 5h =11", 2, 10, "'11' is not a value: declarations go from 1 to 10"),
+        ("round 1 dealer S\nN 3d 5h =1234567890", 2, 10, "a number of more than 9 digits"),
         ("round 1 dealer S\nN 1d", 2, 3, "'1d' is not a card"),
         ("round 1 dealer S\nN 9x", 2, 3, "'9x' is not a card"),
         ("round 1 dealer S\ntable 5h 3c 11d", 2, 13, "'11d' is not a card"),

@@ -12,7 +12,7 @@ code unused.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 Severity = Literal["error", "warning"]
@@ -34,11 +34,15 @@ class Violation:
 
     ``severity`` is ``"warning"`` when the rule cannot be decided because part
     of a hand is unknown to the recorder, ``"error"`` when it is broken.
+    ``subject`` says which part of a position breaks the rule, so that a record
+    can point at it: a :class:`~dln.cards.Card`, ``"table"``, ``"hand N"`` or
+    ``"pile 3"`` (a declaration by id); None for the move itself.
     """
 
     code: str
     severity: Severity
     message: str
+    subject: object = field(default=None, compare=False)
 
     @property
     def rule(self) -> RuleCode:
@@ -311,11 +315,11 @@ GAME_RESULT = "D603"
 ROUND_UNFINISHED = "D604"
 
 
-def error(code: str, message: str) -> Violation:
-    """A broken rule."""
-    return Violation(code, "error", message)
+def error(code: str, message: str, subject: object = None) -> Violation:
+    """A broken rule (``subject``: what in the position breaks it, see :class:`Violation`)."""
+    return Violation(code, "error", message, subject)
 
 
-def warning(code: str, message: str) -> Violation:
-    """A rule that could not be decided because part of a hand is unknown."""
-    return Violation(code, "warning", message)
+def warning(code: str, message: str, subject: object = None) -> Violation:
+    """A rule that could not be decided because part of the record is unknown."""
+    return Violation(code, "warning", message, subject)

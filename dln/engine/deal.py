@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from dln.cards import DECK, RANK_NAMES, Card
 
@@ -114,7 +114,7 @@ def next_deal(state: RoundState, hands: Mapping[Seat, HandLike]) -> RoundState:
         state.rules, state.seats, state.dealer, state.deal + 1,
         tuple(_hand(hands.get(s, ())) for s in state.seats),
         state.loose, state.piles, state.captured, state.xeris, state.last_capturer,
-        state.leader, state.played, state.setup, state.next_pile_id,
+        state.leader, state.played, state.setup, state.next_pile_id, state.gone,
     )
 
 
@@ -131,10 +131,12 @@ def setup_round(
     captured: Mapping[Side, Iterable[Card]] | None = None,
     xeris: Mapping[Side, int] | None = None,
     last_capturer: Seat | None = None,
+    gone: Iterable[Card] = (),
 ) -> RoundState:
     """A mid-round position given by a record; its first move may score a xeri.
 
-    Capture piles are the cards known to be captured (possibly none).
+    Capture piles are the cards known to be captured (possibly none); ``gone``
+    are cards known to be captured by a side the record does not name.
     """
     seats = play_order(players, rules)
     if dealer not in seats or turn not in seats:
@@ -156,6 +158,7 @@ def setup_round(
         turn=turn,
         setup=True,
         next_pile_id=max((p.id for p in piles), default=0) + 1,
+        gone=frozenset(gone),
     )
 
 
@@ -249,7 +252,8 @@ def check_position(state: RoundState) -> list[Violation]:
     a later deal, or a setup (D101-D105, D403, D404)."""
     out: list[Violation] = []
     # D104: each card in one place.  Where each card lies is spelt out only when one lies twice.
-    places = [state.loose, *(p.cards for p in state.piles), *state.captured, *(h.known for h in state.hands)]
+    places = [state.loose, *(p.cards for p in state.piles), *state.captured, state.gone,
+              *(h.known for h in state.hands)]
     known = len(set().union(*places))
     if known != sum(map(len, places)):
         groups: list[tuple[str, Iterable[Card]]] = [("on the table", state.loose)]
@@ -257,13 +261,14 @@ def check_position(state: RoundState) -> list[Violation]:
         groups += [(f"in {side}'s capture pile", pile)
                    for side, pile in zip(state.sides, state.captured, strict=True)]
         groups += [(f"in {seat}'s hand", hand.known) for seat, hand in zip(state.seats, state.hands, strict=True)]
+        groups += [("already captured (seen)", state.gone)]
         places: dict[Card, list[str]] = {}
         for where, cards in groups:
             for c in cards:
                 places.setdefault(c, []).append(where)
         for c in sorted(places, key=lambda c: c.index):
             if len(places[c]) > 1:
-                out.append(error(codes.DUPLICATE_CARD, f"{c} is {' and '.join(places[c])}"))
+                out.append(replace(error(codes.DUPLICATE_CARD, f"{c} is {' and '.join(places[c])}"), subject=c))
     unknown = sum(h.unknown for h in state.hands)
     if known + unknown > 52:
         out.append(error(codes.DUPLICATE_CARD,
@@ -271,29 +276,87 @@ def check_position(state: RoundState) -> list[Violation]:
     # D103, D404, D403: declarations and their owners.
     owners: dict[Seat, list[Pile]] = {}
     for p in state.piles:
-        out.extend(pile_violations(p, state.seats))
+        out.extend(replace(v, subject=f"pile {p.id}") for v in pile_violations(p, state.seats))
         if p.owner in state.seats:
             owners.setdefault(p.owner, []).append(p)
     for seat, owned in owners.items():
         if len(owned) > 1:
             out.append(error(codes.TWO_DECLARATIONS,
                              f"{seat} owns {len(owned)} declarations: "
-                             + ", ".join(p.describe() for p in owned)))
+                             + ", ".join(p.describe() for p in owned), subject=f"pile {owned[1].id}"))
         for p in owned:
             held = holds_value_after(state, seat, None, p.value)
             if not held:
                 msg = f"{seat} owns the {p.describe()} but "
                 if held is None:
                     out.append(warning(codes.OWNER_KEEPS_CARD,
-                                       msg + f"the record cannot tell whether they hold a {p.value}"))
+                                       msg + f"the record cannot tell whether they hold a {p.value}",
+                                       subject=f"pile {p.id}"))
                 else:
-                    out.append(error(codes.OWNER_KEEPS_CARD, msg + f"holds no card of value {p.value}"))
+                    out.append(error(codes.OWNER_KEEPS_CARD, msg + f"holds no card of value {p.value}",
+                                     subject=f"pile {p.id}"))
     out.extend(_hand_size_violations(state))
     if not state.setup and state.played == 0 and state.deal == 1:
-        out.extend(opening_table_violations(state.loose, state.rules))
+        out.extend(replace(v, subject="table") for v in opening_table_violations(state.loose, state.rules))
         if state.piles:
-            out.append(error(codes.TABLE_SIZE, "the opening table holds no declarations"))
+            out.append(error(codes.TABLE_SIZE, "the opening table holds no declarations", subject="table"))
     return out
+
+
+def circuit_sizes(seats: Sequence[Seat], dealer: Seat, turn: Seat, full: int) -> dict[Seat, int]:
+    """Each seat's hand size when ``turn`` is to play and the circuit began with ``full`` cards each.
+
+    pagat, The Play: play goes round from the dealer's successor, one card
+    each, so the seats that already played in this circuit hold one card fewer.
+    """
+    order = deal_order(seats, dealer)
+    moved = order.index(turn)
+    return {seat: full - 1 if j < moved else full for j, seat in enumerate(order)}
+
+
+def fitting_dealers(seats: Sequence[Seat], turn: Seat, sizes: Mapping[Seat, int]) -> list[tuple[Seat, int]]:
+    """Every ``(dealer, full)`` under which hands of ``sizes`` (the seats whose hand is known) fit.
+
+    ``full`` is the size of a hand that has not yet played in the circuit
+    (0-6: a hand of 0 when a deal is played out).  The seat before ``turn``
+    as dealer (``turn`` leads) comes first.
+    """
+    if turn not in seats:
+        return []
+    i = list(seats).index(turn)
+    candidates = [seats[(i - 1 - k) % len(seats)] for k in range(len(seats))]
+    out: list[tuple[Seat, int]] = []
+    for dealer in candidates:
+        for full in range(HAND_SIZE + 1):
+            want = circuit_sizes(seats, dealer, turn, full)
+            if min(want.values()) >= 0 and all(want[seat] == n for seat, n in sizes.items()):
+                out.append((dealer, full))
+    return out
+
+
+def setup_hand_size_violations(
+    seats: Sequence[Seat], dealer: Seat, turn: Seat, sizes: Mapping[Seat, int]
+) -> list[Violation]:
+    """D102 for a setup with a known dealer: the known hands must fit one circuit of play.
+
+    Each finding's subject is the hand (``"hand N"``) that does not fit.
+    """
+    if turn not in seats or dealer not in seats or fitting_dealers_for(seats, dealer, turn, sizes):
+        return []
+    order = deal_order(seats, dealer)
+    moved = order.index(turn)
+    # The size most hands agree with, read back to a fresh circuit's size.
+    fulls = Counter(n + (1 if order.index(seat) < moved else 0) for seat, n in sizes.items())
+    full = min(max(fulls.most_common(1)[0][0], 0), HAND_SIZE)
+    want = circuit_sizes(seats, dealer, turn, full)
+    return [error(codes.HAND_SIZE, f"{seat} holds {n} cards but should hold {want[seat]} when {dealer} dealt "
+                  f"and {turn} is to play", subject=f"hand {seat}")
+            for seat, n in sizes.items() if want[seat] != n]
+
+
+def fitting_dealers_for(seats: Sequence[Seat], dealer: Seat, turn: Seat, sizes: Mapping[Seat, int]) -> list[int]:
+    """The circuit sizes (``full``) under which hands of ``sizes`` fit when ``dealer`` dealt."""
+    return [full for d, full in fitting_dealers(seats, turn, sizes) if d == dealer]
 
 
 def _hand_size_violations(state: RoundState) -> list[Violation]:
@@ -319,5 +382,5 @@ def _hand_size_violations(state: RoundState) -> list[Violation]:
         if have != want:
             out.append(error(codes.HAND_SIZE,
                              f"{seat} holds {have} cards but should hold {want} when "
-                             f"{state.turn} is to play"))
+                             f"{state.turn} is to play", subject=f"hand {seat}"))
     return out

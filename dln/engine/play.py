@@ -404,6 +404,8 @@ def _where(state: Position, card: Card) -> str | None:
     for s, h in zip(state.seats, state.hands, strict=True):
         if card in h.known:
             return f"in {s}'s hand"
+    if card in state.gone:
+        return "already captured"
     return None
 
 
@@ -1046,7 +1048,7 @@ class LiveRound(Position):
 
     def __init__(self, state: RoundState) -> None:
         (self.rules, self.seats, self.dealer, self.deal, hands, loose, piles, captured, xeris,
-         self.last_capturer, self.turn, self.played, self.setup, self.next_pile_id) = state
+         self.last_capturer, self.turn, self.played, self.setup, self.next_pile_id, self.gone) = state
         self.hands = [LiveHand(set(h.known), h.unknown) for h in hands]
         self.loose = list(loose)
         self.piles = list(piles)
@@ -1058,7 +1060,8 @@ class LiveRound(Position):
         hands = tuple([Hand(frozenset(h.known), h.unknown) for h in self.hands])
         return RoundState(self.rules, self.seats, self.dealer, self.deal, hands, tuple(self.loose),
                           tuple(self.piles), tuple(map(tuple, self.captured)), tuple(self.xeris),
-                          self.last_capturer, self.turn, self.played, self.setup, self.next_pile_id)
+                          self.last_capturer, self.turn, self.played, self.setup, self.next_pile_id,
+                          self.gone)
 
     def play(self, move: Move) -> bool:
         """Make ``move``; True if it scored a xeri.

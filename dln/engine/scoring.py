@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from dln.cards import Card
+from dln.cards import DECK, Card
 
 from . import codes
 from .codes import Violation, error
@@ -91,7 +91,7 @@ def finish_round(state: RoundState) -> RoundState:
     captured = (*state.captured[:s], state.captured[s] + state.table_cards(), *state.captured[s + 1:])
     return RoundState(state.rules, state.seats, state.dealer, state.deal, state.hands, (), (),
                       captured, state.xeris, state.last_capturer, state.turn, state.played,
-                      state.setup, state.next_pile_id)
+                      state.setup, state.next_pile_id, state.gone)
 
 
 def score_round(state: RoundState) -> dict[Side, SideScore]:
@@ -179,3 +179,39 @@ def check_game_result(rules: Rules, totals: Mapping[Side, int], winner: Side | N
     if winner is None:
         return [error(codes.GAME_RESULT, f"the game is over at {standing}: {actual} has won")]
     return [error(codes.GAME_RESULT, f"{actual} has won at {standing}, not {winner}")]
+
+
+def score_counted(state: RoundState, unnamed: Sequence[int]) -> dict[Side, SideScore] | None:
+    """Each side's score when a setup counted some captured cards without naming them.
+
+    ``state`` is final (after :func:`finish_round`); ``unnamed[i]`` is how many
+    cards side ``i`` captured before the setup besides those its pile names.
+    Every card no pile names was captured by a side with unnamed cards, so
+    "most cards" uses the counts; an ace, the 10 of diamonds or the 2 of clubs
+    among them scores for its side only when one side alone has unnamed cards.
+    None when the record cannot tell (the counts do not add up to the pack, or
+    such a card could be on either side).
+    """
+    if not any(unnamed):
+        return score_round(state)
+    named = {c for pile in state.captured for c in pile}
+    rest = [c for c in DECK if c not in named]
+    if len(rest) != sum(unnamed) or len(named) != sum(map(len, state.captured)):
+        return None
+    holders = [i for i, n in enumerate(unnamed) if n]
+    valuable = [c for c in rest if c.rank == 1 or c in (GOOD_TEN, GOOD_TWO)]
+    if valuable and len(holders) > 1:
+        return None
+    piles = [list(pile) for pile in state.captured]
+    if len(holders) == 1:  # the one side with unnamed cards has all of them
+        piles[holders[0]] += rest
+        counts = [len(pile) for pile in piles]
+    else:
+        counts = [len(pile) + n for pile, n in zip(piles, unnamed, strict=True)]
+    out: dict[Side, SideScore] = {}
+    for i, (side, pile) in enumerate(zip(state.sides, piles, strict=True)):
+        most = all(counts[i] > n for j, n in enumerate(counts) if j != i)
+        out[side] = SideScore(side=side, cards=counts[i], most_cards=MOST_CARDS_POINTS if most else 0,
+                              aces=sum(1 for c in pile if c.rank == 1), good_ten=2 if GOOD_TEN in pile else 0,
+                              good_two=1 if GOOD_TWO in pile else 0, xeris=state.xeris[i])
+    return out

@@ -208,6 +208,8 @@ class _RoundStateFields(NamedTuple):
     played: int = 0
     setup: bool = False
     next_pile_id: int = 1
+    #: Cards already captured by a side a setup does not name (its ``seen``): out of play, in no pile here.
+    gone: frozenset[Card] = frozenset()
 
 
 class HandLike(Protocol):
@@ -246,6 +248,7 @@ class Position:
     played: int
     setup: bool
     next_pile_id: int
+    gone: frozenset[Card]
 
     # -- seats and sides ---------------------------------------------------
     @property
@@ -346,6 +349,7 @@ class Position:
     def seen(self) -> frozenset[Card]:
         """Cards whose place is known: on the table, captured, or known in a hand."""
         out: set[Card] = set(self.loose)
+        out.update(self.gone)
         for p in self.piles:
             out.update(p.cards)
         for pile in self.captured:

@@ -1,0 +1,207 @@
+"""Any position, out of any record: the FEN of Diloti.
+
+:func:`position_round` writes a :class:`dln.engine.RoundState` as a complete
+``setup`` (dealer, deal, table with its declarations and their owners, hands,
+capture piles, xeris, the last seat to capture, cards gone to an unnamed side,
+whose turn it is), and :func:`extract_position` finds the position before a
+move of a record, as the validator replays it.  ``dln position`` prints it, to
+paste into a dispute; the property tests check that the setup followed by the
+rest of the round is judged exactly as the full record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
+from typing import cast
+
+from dln.cards import Card
+from dln.engine import RoundState
+from dln.model import Captured, Deal, Game, Hand, Move, Pile, Round, Seat, Side
+from dln.validate import GameReport, validate_game
+
+__all__ = ["PositionError", "extract_position", "position_game", "position_round", "rest_of_round"]
+
+#: The tags a position keeps from its game: who plays, and under which rules.
+KEPT_TAGS = ("North", "East", "South", "West", "Variant", "Target")
+
+
+class PositionError(ValueError):
+    """The record has no such game, round or move (the message says how many there are)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Known:
+    """What a record says of its round beyond its moves; a position from a ``setup`` may lack some.
+
+    A position never states what its record left unknown: an absent field
+    stays absent.  ``unnamed`` is each side's captured cards counted but not
+    named (aligned with the sides); ``hands`` the seats whose hand is written
+    (None: every seat).
+    """
+
+    dealer: bool = True
+    deal: bool = True
+    captured: bool = True
+    xeris: bool = True
+    unnamed: tuple[int, ...] = ()
+    hands: frozenset[str] | None = None
+
+
+EVERYTHING = Known()
+
+
+def position_round(state: RoundState, shown: Mapping[str, AbstractSet[Card]] | None = None,
+                   known: Known = EVERYTHING) -> Round:
+    """``state`` as a ``setup`` round without moves.
+
+    ``shown`` limits the cards written in each hand to those the record shows
+    there (its hand lines, or its deck); every other card a hand holds is
+    written as an unseen card, ``?``.  (The validator also knows the cards a
+    seat goes on to play, but a position says what is known when it arises.)
+    None writes every card the state knows.  ``known`` says which fields the
+    record knows (see :class:`Known`).
+    """
+    table: list[object] = [Pile(p.value, p.group, cast(Seat, p.owner) if p.owner else None, p.cards)
+                           for p in state.piles]
+    table += state.loose
+    hands = []
+    for seat, hand in zip(state.seats, state.hands, strict=True):
+        if known.hands is not None and seat not in known.hands:
+            continue
+        visible = hand.known if shown is None else hand.known & shown.get(seat, frozenset())
+        cards = sorted(visible, key=lambda c: c.index)
+        hands.append(Hand(cast(Seat, seat), (*cards, *(None,) * (hand.size - len(cards)))))
+    unnamed = known.unnamed or (0,) * len(state.sides)
+    return Round(
+        dealer=cast(Seat, state.dealer) if known.dealer else None,
+        setup=True,
+        table=tuple(table),  # type: ignore[arg-type]
+        turn=cast(Seat, state.turn),
+        deals=(Deal(hands=tuple(hands)),),
+        deal=state.deal if known.deal else None,
+        captured=tuple(Captured(cast(Side, side), tuple(pile), len(pile) + n if n else None)
+                       for side, pile, n in zip(state.sides, state.captured, unnamed, strict=True))
+        if known.captured else (),
+        xeris=tuple((cast(Side, side), n) for side, n in zip(state.sides, state.xeris, strict=True))
+        if known.xeris else (),
+        last_capturer=cast(Seat, state.last_capturer) if state.last_capturer else None,
+        seen=tuple(sorted(state.gone, key=lambda c: c.index)),
+    )
+
+
+def position_game(game: Game, round_: Round) -> Game:
+    """A game of one setup round, with the tags of ``game`` that matter to its rules."""
+    tags = tuple((name, value) for name, value in game.tags if name in KEPT_TAGS)
+    return Game(tags=tags, rounds=(round_,))
+
+
+@dataclass(frozen=True, slots=True)
+class Extracted:
+    """A position found in a record: the state, and where in the record it is."""
+
+    state: RoundState
+    round_index: int  # from 0
+    move_index: int  # moves of the round played before it
+    #: The cards the record shows in each hand at that point (None: all, from its deck).
+    shown: Mapping[str, AbstractSet[Card]] | None
+    known: Known = EVERYTHING
+
+    def setup(self) -> Round:
+        """The position as a ``setup`` round (:func:`position_round`)."""
+        return position_round(self.state, self.shown, self.known)
+
+
+def extract_position(game: Game, round_number: int, at: int, report: GameReport | None = None) -> Extracted:
+    """The position before move ``at`` (from 1) of round ``round_number`` (from 1) of ``game``.
+
+    ``at`` may be one past the round's last move: the position after it.
+    Raises :class:`PositionError` when the round or move does not exist, or
+    when an illegal move (or a broken record) stops the replay before it.
+    ``report``: the game's replay with its positions kept, when the caller has it.
+    """
+    rounds = len(game.rounds)
+    if not 1 <= round_number <= rounds:
+        raise PositionError(f"there is no round {round_number}: the game has {rounds} round{'s' * (rounds != 1)}")
+    moves = len(game.rounds[round_number - 1].moves)
+    if not 1 <= at <= moves + 1:
+        raise PositionError(f"there is no move {at} in round {round_number}: it has {moves} move"
+                            f"{'s' * (moves != 1)} (--at 1 to {moves + 1}; {moves + 1} is the position "
+                            "after the last)")
+    if report is None or not any(r.states for r in report.rounds):
+        report = validate_game(game, keep_states=True)
+    played = report.rounds[round_number - 1]
+    if at > len(played.states):
+        why = (f"an illegal move (move {len(played.states)}) stops the replay before it" if played.states
+               else "the round's starting position cannot be replayed (dln validate says why)")
+        raise PositionError(f"no position before move {at} of round {round_number}: {why}")
+    round_ = game.rounds[round_number - 1]
+    state = played.states[at - 1]
+    return Extracted(state, round_number - 1, at - 1, shown_cards(round_, at - 1),
+                     known_of(round_, state, at - 1))
+
+
+def known_of(round_: Round, state: RoundState, played: int) -> Known:
+    """What a record knows of the position after ``played`` moves of ``round_`` beyond the state itself.
+
+    A round knows everything (it starts from a deal); a setup knows what it
+    says, and after its first deal every hand (a deal gives each seat its cards).
+    """
+    if not round_.setup:
+        return EVERYTHING
+    sides = state.sides
+    told = {side for c in round_.captured for side in _sides_named(c.side, sides)}
+    unnamed = [0] * len(sides)
+    for c in round_.captured:
+        for side in _sides_named(c.side, sides):
+            unnamed[sides.index(side)] += max(c.size - len(c.cards), 0)
+    first = round_.deals[0]
+    in_first = played < len(first.moves) or len(round_.deals) == 1
+    return Known(
+        dealer=round_.dealer is not None,
+        deal=round_.deal is not None or round_.deck is not None,
+        captured=told == set(sides),
+        xeris={side for side, _ in round_.xeris} >= set(sides),
+        unnamed=tuple(unnamed),
+        hands=frozenset(h.seat for h in first.hands) if in_first else None,
+    )
+
+
+def _sides_named(side: str, sides: Sequence[str]) -> list[str]:
+    """The scoring side a ``captured`` line names (a seat names its partnership)."""
+    if side in sides:
+        return [side]
+    return [s for s in sides if side in s]
+
+
+def shown_cards(round_: Round, played: int) -> Mapping[str, AbstractSet[Card]] | None:
+    """The cards the record shows in each hand of the deal in play after ``played`` moves.
+
+    A record with a deck shows every hand; else a deal's hand lines do, for
+    the deal the move belongs to (none when its ``deal`` line was left out).
+    """
+    if round_.deck is not None and not round_.setup:
+        return None
+    count = 0
+    deal = round_.deals[-1]
+    for candidate in round_.deals:
+        if played < count + len(candidate.moves):
+            deal = candidate
+            break
+        count += len(candidate.moves)
+    return {hand.seat: frozenset(c for c in hand.cards if c is not None) for hand in deal.hands}
+
+
+def rest_of_round(round_: Round, played: int) -> tuple[Sequence[Move], tuple[Deal, ...]]:
+    """The moves of ``round_`` after the first ``played`` that belong to the same deal, and the later deals.
+
+    The record's deals are cut where its ``deal`` lines are; a deal whose
+    line was left out stays part of the one before.
+    """
+    count = 0
+    for k, deal in enumerate(round_.deals):
+        if played < count + len(deal.moves) or k == len(round_.deals) - 1:
+            return deal.moves[played - count:], round_.deals[k + 1:]
+        count += len(deal.moves)
+    return (), ()

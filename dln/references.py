@@ -1,0 +1,80 @@
+"""Record moves as the engine's moves: looking up the declarations a move names.
+
+A move of a record names declarations by value, kind and perhaps owner
+(``[8]``, ``[8s N]``); the engine names them by id.  :func:`to_engine_move`
+makes the translation for a position and says what the reference itself gets
+wrong (R001 ambiguous, D004 absent or named twice).  The validator, the
+replayer and the recorder all go through it.
+"""
+
+from __future__ import annotations
+
+from dln.cards import Card
+from dln.engine import Move as EngineMove
+from dln.engine import Position, Violation
+from dln.engine.codes import error
+from dln.engine.state import Item as EngineItem
+from dln.model import Move, PileRef
+
+__all__ = ["to_engine_move"]
+
+
+def to_engine_move(state: Position, move: Move) -> tuple[EngineMove, list[Violation]]:
+    """The engine's move for a record move in ``state``, with what the reference itself gets wrong.
+
+    Pile references are looked up on the table (R001 when ambiguous, D004
+    when absent); ``+`` groups of a capture become its components, loose
+    cards and declarations alike (the engine decides whether a declaration
+    may join a set: only a plain one, under liberal_declarations).
+    """
+    problems: list[Violation] = []
+    value = move.value if move.kind == "declare" else None
+    if not move.components:  # a lay (or a declaration naming nothing on the table)
+        return EngineMove(move.seat, move.card, move.kind, value=value, group=move.group, xeri=move.xeri), problems
+    loose: list[Card] = []
+    piles: set[int] = set()
+    components: list[frozenset[EngineItem]] = []
+    for component in move.components:
+        if len(component) == 1:  # the common case: one card or one declaration
+            item = component[0]
+            if isinstance(item, PileRef):
+                pile_id = _resolve(state, item, problems)
+                if pile_id is not None:
+                    piles.add(pile_id)
+            else:
+                loose.append(item)
+            continue
+        cards = [item for item in component if isinstance(item, Card)]
+        ids = [pile_id for item in component if isinstance(item, PileRef)
+               if (pile_id := _resolve(state, item, problems)) is not None]
+        loose += cards
+        piles.update(ids)
+        if move.kind == "capture":
+            components.append(frozenset([*cards, *ids]))
+    taken = frozenset(loose)
+    if len(taken) != len(loose):
+        twice = sorted({c for c in loose if loose.count(c) > 1}, key=lambda c: c.index)
+        problems.append(error("D004", f"{' '.join(map(str, twice))} named twice"))
+    return (
+        EngineMove(move.seat, move.card, move.kind, taken, frozenset(piles), value, move.group,
+                   tuple(components), move.xeri),
+        problems,
+    )
+
+
+def _resolve(state: Position, ref: PileRef, problems: list[Violation]) -> int | None:
+    """The id of the one declaration ``ref`` names, or None (with the problem recorded)."""
+    found = [p for p in state.piles
+             if p.value == ref.value and p.group == ref.group and (ref.owner is None or p.owner == ref.owner)]
+    if len(found) == 1:
+        return found[0].id
+    what = f"group of {ref.value}s" if ref.group else f"plain declaration of {ref.value}"
+    owner = f" owned by {ref.owner}" if ref.owner else ""
+    if not found:
+        there = ", ".join(p.describe() for p in state.piles) or "none"
+        problems.append(error("D004", f"there is no {what}{owner} on the table (declarations there: {there})"))
+    else:
+        owners = " or ".join(f"[{ref.value}{'s' if ref.group else ''} {p.owner}]" for p in found if p.owner)
+        problems.append(Violation("R001", "error", f"[{ref.value}{'s' if ref.group else ''}] could be any of "
+                                  f"{len(found)} declarations; write {owners or 'the owner'}"))
+    return None

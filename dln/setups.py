@@ -1,0 +1,234 @@
+"""A ``setup`` read the way people write a dispute: what it says is checked, what it leaves out is unknown.
+
+The validator (:mod:`dln.validate`) builds a round's starting position from a
+setup here.  A setup may name the dealer, the deal, the hands, the cards still
+to be dealt, what each side captured, its xeris, who captured last and cards
+already gone; each left out is unknown, never empty:
+
+- an absent hand line is a hand of unknown cards, as many as the circuit of
+  play says the seat holds (or, when nothing says, as many as it could hold);
+- an absent dealer is inferred from the hand sizes and the turn (D102 only when
+  no dealer fits);
+- the round's points are computed only when the setup says what each side
+  captured and how many xeris it scored (else :attr:`SetupStart.unscored`
+  says why they are not).
+
+It also finds where in the record a finding about a position belongs
+(:func:`locate`): the card, the declaration, the hand line or the table line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from dln.cards import Card
+from dln.engine import (
+    HAND_SIZE,
+    Pile,
+    Rules,
+    Violation,
+    circuit_sizes,
+    deal_order,
+    deals_per_round,
+    fitting_dealers,
+    setup_hand_size_violations,
+    sides_of,
+)
+from dln.engine.codes import error
+from dln.model import Hand as HandLine
+from dln.model import Pile as RecordPile
+from dln.model import Round
+
+__all__ = ["SetupStart", "locate", "read_setup"]
+
+Where = tuple[int, int]
+
+
+@dataclass
+class SetupStart:
+    """What a setup says of its position, ready for :func:`dln.engine.setup_round`.
+
+    ``sizes`` is the size of each hand the record does not write out;
+    ``later`` the hands of each deal still to come when the setup gives the
+    cards still to be dealt; ``unnamed`` each side's captured cards counted but
+    not named (None with ``unscored`` when the record does not say).
+    """
+
+    dealer: str
+    turn: str
+    deal: int
+    loose: list[Card]
+    piles: list[Pile]
+    sizes: dict[str, int]
+    captured: dict[str, list[Card]]
+    xeris: dict[str, int]
+    unnamed: list[int] | None
+    unscored: str | None
+    later: list[dict[str, tuple[Card, ...]]] = field(default_factory=list)
+    problems: list[tuple[Violation, Where | None]] = field(default_factory=list)
+
+
+def read_setup(round_: Round, rules: Rules, seats: Sequence[str], hands: Sequence[HandLine],
+               turn: str, more_deals: int) -> SetupStart:
+    """The position a setup describes, with the problems of the record as written.
+
+    ``hands`` are the hand lines of its first deal; ``more_deals`` is how many
+    later deals the record goes on to (then each unwritten hand holds exactly
+    the cards its seat plays before the next deal, and when the setup does not
+    say which deal it is, there are that many deals left).
+    """
+    players = len(seats)
+    problems: list[tuple[Violation, Where | None]] = []
+    table = round_.table or ()
+    piles = [Pile(i + 1, p.value, p.group, p.owner, p.cards)
+             for i, p in enumerate(item for item in table if isinstance(item, RecordPile))]
+    loose = [item for item in table if isinstance(item, Card)]
+    written = {h.seat: len(h.cards) for h in hands if h.seat in seats}
+    # -- the dealer and the size of each hand --------------------------------------
+    dealer = round_.dealer
+    full: int | None = None
+    if dealer is not None:
+        fulls = sorted({f for d, f in fitting_dealers(seats, turn, written) if d == dealer})
+        if not fulls:
+            for v in setup_hand_size_violations(seats, dealer, turn, written):
+                problems.append((v, locate(v.subject, round_, hands)))
+        full = fulls[0] if len(fulls) == 1 else None
+    else:
+        fits = fitting_dealers(seats, turn, written)
+        dealer = fits[0][0] if fits else seats[seats.index(turn) - 1]
+        fulls = sorted({f for d, f in fits if d == dealer})
+        full = fulls[0] if len(fulls) == 1 else None
+        if not fits:
+            sizes = ", ".join(f"{seat} {n}" for seat, n in written.items())
+            v = error("D102", f"no dealer fits these hands ({sizes}) with {turn} to play: each seat "
+                      "holds the same number of cards, or one fewer once it has played in the circuit",
+                      subject=f"hand {turn if turn in written else next(iter(written))}")
+            problems.append((v, locate(v.subject, round_, hands)))
+    if full is None:  # as many as the unwritten hands could hold: no more than the cards not accounted for
+        left = 52 - _accounted(round_, hands)
+        full = next((f for f in range(HAND_SIZE, 0, -1)
+                     if sum(n for seat, n in circuit_sizes(seats, dealer, turn, f).items()
+                            if seat not in written) <= left), 1)
+    expected = circuit_sizes(seats, dealer, turn, full)
+    sizes = {seat: max(n, 0) for seat, n in expected.items() if seat not in written}
+    # -- which deal, and the cards still to be dealt ---------------------------------------
+    deals = deals_per_round(players)
+    later: list[dict[str, tuple[Card, ...]]] = []
+    deal = round_.deal
+    if round_.deck is not None:
+        per_deal = HAND_SIZE * players
+        left, odd = divmod(len(round_.deck), per_deal)
+        if odd or left >= deals or (deal is not None and deal != deals - left):
+            v = error("D104", f"the deck holds {len(round_.deck)} cards; the deals still to come "
+                      f"({deals - deal if deal is not None else 'after this one'}) take {per_deal} each")
+            problems.append((v, _at(round_.deck_line, round_.deck_column, round_)))
+        else:
+            deal = deals - left
+            order = deal_order(seats, dealer)
+            for k in range(left):
+                chunk = round_.deck[k * per_deal:(k + 1) * per_deal]
+                later.append({seat: tuple(chunk[j * HAND_SIZE:(j + 1) * HAND_SIZE])
+                              for j, seat in enumerate(order)})
+    if deal is None:
+        deal = max(1, deals - more_deals)
+    if more_deals:
+        sizes = {}
+    # -- what was captured before ------------------------------------------------------
+    sides = sides_of(players)
+    captured: dict[str, list[Card]] = {side: [] for side in sides}
+    unnamed = [0] * len(sides)
+    told: set[str] = set()
+    for entry in round_.captured:
+        side = entry.side if entry.side in sides else _side_of(entry.side, seats)
+        if side is None:
+            v = error("D003", f"{entry.side} is not a side of this {players}-player game")
+            problems.append((v, _at(entry.line, entry.column, round_)))
+            continue
+        told.add(side)
+        captured[side] += entry.cards
+        if entry.count is not None:
+            if entry.count < len(entry.cards):
+                v = error("D104", f"captured {entry.side} counts {entry.count} cards but names {len(entry.cards)}")
+                problems.append((v, _at(entry.line, entry.column, round_)))
+            unnamed[sides.index(side)] += max(entry.count - len(entry.cards), 0)
+    xeris = {side: n for side, n in round_.xeris if side in sides}
+    unscored = None
+    if told != set(sides):
+        unscored = "the setup does not say what each side captured before it (captured N ...)"
+    elif set(xeris) != set(sides):
+        unscored = "the setup does not say how many xeris each side scored before it (xeris N 0 S 0)"
+    return SetupStart(dealer, turn, deal, loose, piles, sizes, captured, xeris,
+                      None if unscored else unnamed, unscored, later, problems)
+
+
+def _accounted(round_: Round, hands: Sequence[HandLine]) -> int:
+    """How many cards a setup places: on the table, captured (named or counted), seen, to be dealt, in hand lines."""
+    table = sum(len(item.cards) if isinstance(item, RecordPile) else 1 for item in round_.table or ())
+    captured = sum(entry.size for entry in round_.captured)
+    return (table + captured + len(round_.seen) + len(round_.deck or ())
+            + sum(len(hand.cards) for hand in hands))
+
+
+def _side_of(seat: str, seats: Sequence[str]) -> str | None:
+    if seat not in seats:
+        return None
+    if len(seats) == 2:
+        return seat
+    return "NS" if seat in ("N", "S") else "EW"
+
+
+def _at(line: int | None, column: int | None, round_: Round) -> Where | None:
+    if line is None:
+        return (round_.line, round_.column or 1) if round_.line is not None else None
+    return (line, column or 1)
+
+
+def locate(subject: object, round_: Round, hands: Sequence[HandLine] = ()) -> Where | None:
+    """Where the record writes ``subject`` (see :class:`dln.engine.Violation`), or None if it does not.
+
+    A card written twice is found where it is written last: the second
+    mention is the one that contradicts the first.
+    """
+    if subject is None:
+        return None
+    table = round_.table or ()
+    if isinstance(subject, Card):
+        found: list[Where] = []
+        for i, item in enumerate(table):
+            if item == subject and i < len(round_.table_positions):
+                found.append(round_.table_positions[i])
+            elif isinstance(item, RecordPile) and subject in item.cards and item.line is not None:
+                found.append((item.line, item.column or 1))
+        for hand in hands:
+            for i, card in enumerate(hand.cards):
+                if card == subject:
+                    if i < len(hand.positions):
+                        found.append(hand.positions[i])
+                    elif hand.line is not None:
+                        found.append((hand.line, hand.column or 1))
+        for entry in round_.captured:
+            if subject in entry.cards and entry.line is not None:
+                found.append((entry.line, entry.column or 1))
+        return max(found) if found else None
+    if subject == "table":
+        return _at(round_.table_line, round_.table_column, round_) if round_.table_line else None
+    if isinstance(subject, str) and subject.startswith("hand "):
+        seat = subject[5:]
+        for hand in hands:
+            if hand.seat == seat and hand.line is not None:
+                return (hand.line, hand.column or 1)
+        return None
+    if isinstance(subject, str) and subject.startswith("pile "):
+        pile_id = int(subject[5:])
+        k = 0
+        for i, item in enumerate(table):
+            if isinstance(item, RecordPile):
+                k += 1
+                if k == pile_id:
+                    if item.line is not None:
+                        return (item.line, item.column or 1)
+                    if i < len(round_.table_positions):
+                        return round_.table_positions[i]
+                    return _at(round_.table_line, round_.table_column, round_) if round_.table_line else None
+    return None
