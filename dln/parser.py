@@ -645,16 +645,17 @@ _PHRASES: dict[str, str] = {
     "DECK": "'deck'",
     "TURN": "'turn'",
     "GROUP": "'group of 8s'",
-    "CAPTURED": "a position line (captured, xeris, last, seen)",
-    "XERIS": "a position line (captured, xeris, last, seen)",
-    "LAST": "a position line (captured, xeris, last, seen)",
-    "SEEN": "a position line (captured, xeris, last, seen)",
+    "CAPTURED": "a setup's position line (captured, xeris, last, seen)",
+    "XERIS": "a setup's position line (captured, xeris, last, seen)",
+    "LAST": "a setup's position line (captured, xeris, last, seen)",
+    "SEEN": "a setup's position line (captured, xeris, last, seen)",
     "SETUP_DEAL": "'deal' and the deal's number (e.g. deal 2)",
     "$END": "the end of the record",
 }
 # Annotations are possible after every move, and a new game's tags after
-# every round: naming them in every message is noise.
-_QUIET = {"COMMENT", "GLYPH", "NAG", "LPAR", "PLUS", "XERI", "TAG"}
+# every round: naming them in every message is noise; so is `deal 2` after
+# every round header, where the plain 'deal' of a later deal is named anyway.
+_QUIET = {"COMMENT", "GLYPH", "NAG", "LPAR", "PLUS", "XERI", "TAG", "SETUP_DEAL"}
 
 # What a person most likely meant, by the token before the error.
 _AFTER: dict[str, str] = {

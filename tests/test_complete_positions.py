@@ -7,9 +7,12 @@ the parser records.  Meaning: docs/notation.md, "Complete positions".
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
 
 import dln
 from dln import Captured, Card, Pile, PileRef
+from dln.jsonout import game_to_data
+from tests.strategies import games
 
 C = Card.parse
 
@@ -142,6 +145,7 @@ def test_only_a_setup_can_be_written_with_a_position() -> None:
         ("setup\nseen\n", 2, 5, "expected the cards already captured after 'seen'"),
         ("setup\nxeris N\n", 2, 8, "expected a number after 'N'"),
         ("setup\nxeris 1\n", 2, 7, "expected each side and its xeris so far after 'xeris'"),
+        ("setup dealer S\nfoo\n", 2, 1, "'turn' or a setup's position line (captured, xeris, last, seen) after 'S'"),
     ],
 )
 def test_errors_name_the_place(text: str, line: int, column: int, message: str) -> None:
@@ -225,3 +229,48 @@ def test_positions_of_header_lines_table_items_and_hand_cards() -> None:
 
 def test_positions_take_no_part_in_equality() -> None:
     assert dln.loads(DISPUTE) == dln.loads(DISPUTE.replace("\n", "\n\n"))
+
+
+@settings(max_examples=150)
+@given(games())
+def test_every_recorded_position_points_at_what_is_written_there(game: dln.Game) -> None:
+    """Table items, piles, hand cards, captured lines and header keywords are found where the parser says."""
+    text = dln.dumps(game)
+    lines = text.split("\n")
+
+    def at(position: tuple[int | None, int | None], written: str) -> None:
+        line, column = position
+        assert line is not None and column is not None
+        assert lines[line - 1][column - 1:].startswith(written), (position, written)
+
+    for round_ in dln.loads(text).rounds:
+        if round_.table is not None:
+            at((round_.table_line, round_.table_column), "table")
+            assert len(round_.table_positions) == len(round_.table)
+            for item, position in zip(round_.table, round_.table_positions, strict=True):
+                at(position, "[" if isinstance(item, Pile) else str(item))
+                if isinstance(item, Pile):
+                    assert (item.line, item.column) == position
+        if round_.deck is not None:
+            at((round_.deck_line, round_.deck_column), "deck")
+        if round_.turn is not None:
+            at((round_.turn_line, round_.turn_column), "turn")
+        for pile in round_.captured:
+            at((pile.line, pile.column), f"captured {pile.side}")
+        for deal in round_.deals:
+            for hand in deal.hands:
+                assert len(hand.positions) == len(hand.cards)
+                for card, position in zip(hand.cards, hand.positions, strict=True):
+                    at(position, "?" if card is None else str(card))
+
+
+def test_json_gives_the_position_fields_but_not_per_card_positions() -> None:
+    data = game_to_data(dln.loads(DISPUTE))
+    round_ = data["rounds"][0]
+    assert round_["deal"] == 2 and round_["last_capturer"] == "N" and round_["seen"] == ["7h", "7d"]
+    assert round_["xeris"] == [["N", 1], ["S", 0]]
+    assert round_["captured"][0] == {"side": "N", "cards": ["Ac", "10d"], "count": 14, "line": 4, "column": 1}
+    assert round_["captured"][1]["count"] is None
+    assert (round_["table_line"], round_["deck_line"], round_["turn_line"]) == (2, 3, 11)
+    assert round_["table"][0]["line"] == 2 and round_["table"][0]["column"] == 7
+    assert "table_positions" not in round_ and "positions" not in round_["deals"][0]["hands"][0]
