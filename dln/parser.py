@@ -378,7 +378,7 @@ class _Builder(Transformer[Token, Any]):
         return ("lay", (), None, False, False)
 
     def capture(self, children: list[Any]) -> tuple[Any, ...]:
-        *components, xeri = children
+        _, *components, xeri = children
         return ("capture", tuple(components), None, False, xeri is not None)
 
     def declare(self, children: list[Any]) -> tuple[Any, ...]:

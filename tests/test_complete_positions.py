@@ -145,6 +145,8 @@ def test_only_a_setup_can_be_written_with_a_position() -> None:
         ("setup\nseen\n", 2, 5, "expected the cards already captured after 'seen'"),
         ("setup\nxeris N\n", 2, 8, "expected a number after 'N'"),
         ("setup\nxeris 1\n", 2, 7, "expected each side and its xeris so far after 'xeris'"),
+        ("setup\nN 7c\nxeris N 1\n", 3, 1, "after '7c', found 'xeris'"),
+        ("setup\nN 7c\nlast N\n", 3, 1, "after '7c', found 'last'"),
         ("setup dealer S\nfoo\n", 2, 1, "'turn' or a setup's position line (captured, xeris, last, seen) after 'S'"),
     ],
 )
