@@ -218,10 +218,11 @@ class _Builder(Transformer[Token, Any]):
     def xeris(self, children: list[Token]) -> tuple[Any, ...]:
         keyword = children[0]
         pairs: dict[str, int] = {}
-        for side, n in zip(children[1::2], children[2::2], strict=True):
-            if str(side) in pairs:
-                raise _ModelError.at(f"a 'xeris' line names each side once ({side} is named twice)", side)
-            pairs[str(side)] = _number(n)
+        for pair in children[1:]:
+            side, digits = pair.value.split()
+            if side in pairs:
+                raise _ModelError.at(f"a 'xeris' line names each side once ({side} is named twice)", pair)
+            pairs[side] = _number(pair, digits, len(pair.value) - len(digits))
         ordered = tuple(sorted(pairs.items(), key=lambda pair: SIDE_ORDER.index(pair[0])))
         return ("xeris", ordered, keyword, self._take_line_comments(keyword))
 
@@ -650,6 +651,7 @@ _PHRASES: dict[str, str] = {
     "LAST": "a setup's position line (captured, xeris, last, seen)",
     "SEEN": "a setup's position line (captured, xeris, last, seen)",
     "SETUP_DEAL": "'deal' and the deal's number (e.g. deal 2)",
+    "XERIS_PAIR": "a side and its xeris (e.g. N 1)",
     "$END": "the end of the record",
 }
 # Annotations are possible after every move, and a new game's tags after

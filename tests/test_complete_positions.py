@@ -94,6 +94,18 @@ def test_head_lines_come_in_any_order_with_comments() -> None:
     assert sorted(round_.deals[0].comments) == ["gone", "third deal", "took the 9s"]
 
 
+@pytest.mark.parametrize("moves", ["N Ac", "N 10d", "S 7c x 7d", "NS", "N: 2s"])
+def test_a_move_or_hand_may_follow_the_xeris_line(moves: str) -> None:
+    """After ``xeris N 1`` a seat starts a move or a hand, not another side (found by the round-trip property)."""
+    text = f"setup\nxeris N 999999999 S 0\n{moves}\n"
+    if moves == "NS":
+        assert error_of(text).line == 3
+        return
+    round_ = only_round(text)
+    assert round_.xeris == (("N", 999999999), ("S", 0))
+    assert len(round_.moves) + len(round_.deals[0].hands) == 1
+
+
 def test_a_later_deal_numbered_move_is_not_a_setup_deal() -> None:
     """``deal 2.`` after the header is a later deal whose first move is numbered 2, as before."""
     round_ = only_round("setup dealer S\ndeal 2. N 7c\n")
@@ -143,7 +155,8 @@ def test_only_a_setup_can_be_written_with_a_position() -> None:
         ("setup\nlast\n", 2, 5, "expected the seat that captured last after 'last'"),
         ("setup\nlast Q\n", 2, 6, "expected the seat that captured last after 'last' (N, E, S or W), found 'Q'"),
         ("setup\nseen\n", 2, 5, "expected the cards already captured after 'seen'"),
-        ("setup\nxeris N\n", 2, 8, "expected a number after 'N'"),
+        ("setup\nxeris N\n", 2, 7, "expected each side and its xeris so far after 'xeris'"),
+        ("setup\nxeris N\n1\n", 2, 7, "expected each side and its xeris so far after 'xeris'"),
         ("setup\nxeris 1\n", 2, 7, "expected each side and its xeris so far after 'xeris'"),
         ("setup\nN 7c\nxeris N 1\n", 3, 1, "after '7c', found 'xeris'"),
         ("setup\nN 7c\nlast N\n", 3, 1, "after '7c', found 'last'"),
