@@ -11,7 +11,9 @@ from hypothesis import given, settings
 
 import dln
 from dln import Captured, Card, Pile, PileRef
+from dln.fastpath import read_canonical
 from dln.jsonout import game_to_data
+from dln.parser import _tag_value, _terminal
 from tests.strategies import games
 
 C = Card.parse
@@ -217,6 +219,17 @@ def test_numbers_of_more_than_nine_digits_are_a_syntax_error(template: str, line
     error = error_of(template.format(n=number))
     assert "a number of more than 9 digits" in error.message
     assert (error.line, error.column) == (line, column)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [f"round {HUGE} dealer S\n", f"round 1 dealer S\n{HUGE}. N 7c\n", f"round 1 dealer S\nN 7c ={HUGE}\n",
+     f"round 1 dealer S\nN 7c x [{HUGE}]\n", f"round 1 dealer S\nrest N\nscore N {HUGE} S 0\n"],
+)
+def test_the_fast_reader_leaves_long_numbers_to_the_parser(text: str) -> None:
+    """Canonical lines with a long number would crash int(): the fast reader declines them."""
+    assert read_canonical(text, 0, _terminal, _tag_value) is None
+    assert read_canonical(text.replace(HUGE, "123456789"), 0, _terminal, _tag_value) is not None
 
 
 def test_nine_digits_are_read() -> None:
