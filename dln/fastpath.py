@@ -9,8 +9,9 @@ the same model directly.
 
 It gives up — returns None — at the first line outside that canonical subset
 (a comment, a variation, a glyph, ``+``, a setup, a deck, odd spacing, a number
-of more than ``MAX_DIGITS`` digits…) and on anything the grammar would refuse, so the Lark parser, which remains the one
-definition of the syntax, reads that game instead and reports any error.
+of more than ``MAX_DIGITS`` digits…) and on anything the grammar would refuse,
+so the Lark parser, which remains the one definition of the syntax, reads that
+game instead and reports any error.
 Property tests check that whenever this reader answers, the answer equals the
 parser's, source positions included.
 """

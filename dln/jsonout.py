@@ -3,7 +3,8 @@
 Cards become their canonical text (``"10d"``), unknown hand cards ``null``,
 pile references objects (``{"pile": 8, "group": false, "owner": null}``), and
 every dataclass an object of its fields.  Source positions are included for
-moves, hands and rounds so other tools can point back into the file.
+moves, hands, rounds (and their table, deck and turn lines), setup piles and
+captured lines so other tools can point back into the file.
 """
 
 from __future__ import annotations

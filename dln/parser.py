@@ -220,10 +220,11 @@ class _Builder(Transformer[Token, Any]):
     def xeris(self, children: list[Token]) -> tuple[Any, ...]:
         keyword = children[0]
         pairs: dict[str, int] = {}
-        for side, n in zip(children[1::2], children[2::2], strict=True):
-            if str(side) in pairs:
-                raise _ModelError.at(f"a 'xeris' line names each side once ({side} is named twice)", side)
-            pairs[str(side)] = _number(n)
+        for pair in children[1:]:
+            side, digits = pair.value.split()
+            if side in pairs:
+                raise _ModelError.at(f"a 'xeris' line names each side once ({side} is named twice)", pair)
+            pairs[side] = _number(pair, digits, len(pair.value) - len(digits))
         ordered = tuple(sorted(pairs.items(), key=lambda pair: SIDE_ORDER.index(pair[0])))
         return ("xeris", ordered, keyword, self._take_line_comments(keyword))
 
@@ -380,7 +381,7 @@ class _Builder(Transformer[Token, Any]):
         return ("lay", (), None, False, False)
 
     def capture(self, children: list[Any]) -> tuple[Any, ...]:
-        *components, xeri = children
+        _, *components, xeri = children
         return ("capture", tuple(components), None, False, xeri is not None)
 
     def declare(self, children: list[Any]) -> tuple[Any, ...]:
@@ -647,16 +648,18 @@ _PHRASES: dict[str, str] = {
     "DECK": "'deck'",
     "TURN": "'turn'",
     "GROUP": "'group of 8s'",
-    "CAPTURED": "a position line (captured, xeris, last, seen)",
-    "XERIS": "a position line (captured, xeris, last, seen)",
-    "LAST": "a position line (captured, xeris, last, seen)",
-    "SEEN": "a position line (captured, xeris, last, seen)",
+    "CAPTURED": "a setup's position line (captured, xeris, last, seen)",
+    "XERIS": "a setup's position line (captured, xeris, last, seen)",
+    "LAST": "a setup's position line (captured, xeris, last, seen)",
+    "SEEN": "a setup's position line (captured, xeris, last, seen)",
     "SETUP_DEAL": "'deal' and the deal's number (e.g. deal 2)",
+    "XERIS_PAIR": "a side and its xeris (e.g. N 1)",
     "$END": "the end of the record",
 }
 # Annotations are possible after every move, and a new game's tags after
-# every round: naming them in every message is noise.
-_QUIET = {"COMMENT", "GLYPH", "NAG", "LPAR", "PLUS", "XERI", "TAG"}
+# every round: naming them in every message is noise; so is `deal 2` after
+# every round header, where the plain 'deal' of a later deal is named anyway.
+_QUIET = {"COMMENT", "GLYPH", "NAG", "LPAR", "PLUS", "XERI", "TAG", "SETUP_DEAL"}
 
 # What a person most likely meant, by the token before the error.
 _AFTER: dict[str, str] = {

@@ -7,9 +7,14 @@ the parser records.  Meaning: docs/notation.md, "Complete positions".
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
 
 import dln
 from dln import Captured, Card, Pile, PileRef
+from dln.fastpath import read_canonical
+from dln.jsonout import game_to_data
+from dln.parser import _tag_value, _terminal
+from tests.strategies import games
 
 C = Card.parse
 
@@ -91,6 +96,18 @@ def test_head_lines_come_in_any_order_with_comments() -> None:
     assert sorted(round_.deals[0].comments) == ["gone", "third deal", "took the 9s"]
 
 
+@pytest.mark.parametrize("moves", ["N Ac", "N 10d", "S 7c x 7d", "NS", "N: 2s"])
+def test_a_move_or_hand_may_follow_the_xeris_line(moves: str) -> None:
+    """After ``xeris N 1`` a seat starts a move or a hand, not another side (found by the round-trip property)."""
+    text = f"setup\nxeris N 999999999 S 0\n{moves}\n"
+    if moves == "NS":
+        assert error_of(text).line == 3
+        return
+    round_ = only_round(text)
+    assert round_.xeris == (("N", 999999999), ("S", 0))
+    assert len(round_.moves) + len(round_.deals[0].hands) == 1
+
+
 def test_a_later_deal_numbered_move_is_not_a_setup_deal() -> None:
     """``deal 2.`` after the header is a later deal whose first move is numbered 2, as before."""
     round_ = only_round("setup dealer S\ndeal 2. N 7c\n")
@@ -140,8 +157,12 @@ def test_only_a_setup_can_be_written_with_a_position() -> None:
         ("setup\nlast\n", 2, 5, "expected the seat that captured last after 'last'"),
         ("setup\nlast Q\n", 2, 6, "expected the seat that captured last after 'last' (N, E, S or W), found 'Q'"),
         ("setup\nseen\n", 2, 5, "expected the cards already captured after 'seen'"),
-        ("setup\nxeris N\n", 2, 8, "expected a number after 'N'"),
+        ("setup\nxeris N\n", 2, 7, "expected each side and its xeris so far after 'xeris'"),
+        ("setup\nxeris N\n1\n", 2, 7, "expected each side and its xeris so far after 'xeris'"),
         ("setup\nxeris 1\n", 2, 7, "expected each side and its xeris so far after 'xeris'"),
+        ("setup\nN 7c\nxeris N 1\n", 3, 1, "after '7c', found 'xeris'"),
+        ("setup\nN 7c\nlast N\n", 3, 1, "after '7c', found 'last'"),
+        ("setup dealer S\nfoo\n", 2, 1, "'turn' or a setup's position line (captured, xeris, last, seen) after 'S'"),
     ],
 )
 def test_errors_name_the_place(text: str, line: int, column: int, message: str) -> None:
@@ -200,6 +221,17 @@ def test_numbers_of_more_than_nine_digits_are_a_syntax_error(template: str, line
     assert (error.line, error.column) == (line, column)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [f"round {HUGE} dealer S\n", f"round 1 dealer S\n{HUGE}. N 7c\n", f"round 1 dealer S\nN 7c ={HUGE}\n",
+     f"round 1 dealer S\nN 7c x [{HUGE}]\n", f"round 1 dealer S\nrest N\nscore N {HUGE} S 0\n"],
+)
+def test_the_fast_reader_leaves_long_numbers_to_the_parser(text: str) -> None:
+    """Canonical lines with a long number would crash int(): the fast reader declines them."""
+    assert read_canonical(text, 0, _terminal, _tag_value) is None
+    assert read_canonical(text.replace(HUGE, "123456789"), 0, _terminal, _tag_value) is not None
+
+
 def test_nine_digits_are_read() -> None:
     assert only_round("round 999999999 dealer S\nN 7c =123456789\n").moves[0].value == 123456789
 
@@ -225,3 +257,48 @@ def test_positions_of_header_lines_table_items_and_hand_cards() -> None:
 
 def test_positions_take_no_part_in_equality() -> None:
     assert dln.loads(DISPUTE) == dln.loads(DISPUTE.replace("\n", "\n\n"))
+
+
+@settings(max_examples=150)
+@given(games())
+def test_every_recorded_position_points_at_what_is_written_there(game: dln.Game) -> None:
+    """Table items, piles, hand cards, captured lines and header keywords are found where the parser says."""
+    text = dln.dumps(game)
+    lines = text.split("\n")
+
+    def at(position: tuple[int | None, int | None], written: str) -> None:
+        line, column = position
+        assert line is not None and column is not None
+        assert lines[line - 1][column - 1:].startswith(written), (position, written)
+
+    for round_ in dln.loads(text).rounds:
+        if round_.table is not None:
+            at((round_.table_line, round_.table_column), "table")
+            assert len(round_.table_positions) == len(round_.table)
+            for item, position in zip(round_.table, round_.table_positions, strict=True):
+                at(position, "[" if isinstance(item, Pile) else str(item))
+                if isinstance(item, Pile):
+                    assert (item.line, item.column) == position
+        if round_.deck is not None:
+            at((round_.deck_line, round_.deck_column), "deck")
+        if round_.turn is not None:
+            at((round_.turn_line, round_.turn_column), "turn")
+        for pile in round_.captured:
+            at((pile.line, pile.column), f"captured {pile.side}")
+        for deal in round_.deals:
+            for hand in deal.hands:
+                assert len(hand.positions) == len(hand.cards)
+                for card, position in zip(hand.cards, hand.positions, strict=True):
+                    at(position, "?" if card is None else str(card))
+
+
+def test_json_gives_the_position_fields_but_not_per_card_positions() -> None:
+    data = game_to_data(dln.loads(DISPUTE))
+    round_ = data["rounds"][0]
+    assert round_["deal"] == 2 and round_["last_capturer"] == "N" and round_["seen"] == ["7h", "7d"]
+    assert round_["xeris"] == [["N", 1], ["S", 0]]
+    assert round_["captured"][0] == {"side": "N", "cards": ["Ac", "10d"], "count": 14, "line": 4, "column": 1}
+    assert round_["captured"][1]["count"] is None
+    assert (round_["table_line"], round_["deck_line"], round_["turn_line"]) == (2, 3, 11)
+    assert round_["table"][0]["line"] == 2 and round_["table"][0]["column"] == 7
+    assert "table_positions" not in round_ and "positions" not in round_["deals"][0]["hands"][0]

@@ -201,6 +201,13 @@ _dln_alphabet = st.sampled_from(
         "8s",
         "N:",
         "{c}",
+        "captured ",
+        "xeris ",
+        "last ",
+        "seen ",
+        "deal 2",
+        "NS ",
+        "1234567890",
     ]
 )
 
