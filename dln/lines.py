@@ -1,0 +1,94 @@
+"""What a line is, in one place: every part of dln cuts text into lines here.
+
+A line ends at ``\\n``, ``\\r\\n`` or a lone ``\\r`` — nothing else.  Python's
+``str.splitlines`` also breaks at ``\\x0b``, ``\\x0c``, ``\\x1c``-``\\x1e``,
+``\\x85``, U+2028 and U+2029; dln does not, so the grammar, the game splitter,
+the fast reader, error positions and the quoted lines of messages all agree
+on where a line starts.  A line holds at most :data:`MAX_LINE` characters, so
+a file without line breaks (``/dev/zero``) is an error at its line instead of
+a program running out of memory.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from dln.errors import DLNSyntaxError
+
+__all__ = ["MAX_LINE", "LineTooLong", "iter_lines", "normalise", "split_lines"]
+
+#: The most characters a line may hold, its line break not counted (1 MiB).
+MAX_LINE = 1 << 20
+
+LINE_BREAK = re.compile(r"\r\n?|\n")
+_WHOLE_LINE = re.compile(r"[^\r\n]*(?:\n|\r\n)")  # one line with its break, nothing after it
+
+
+class LineTooLong(DLNSyntaxError):
+    """A line longer than :data:`MAX_LINE`: reading stops there (the rest of the file may never end)."""
+
+    def __init__(self, line: int, *, filename: str = "<string>", game: int | None = None) -> None:
+        super().__init__(
+            f"line {line} is longer than {MAX_LINE // (1 << 20)} MiB ({MAX_LINE:,} characters): "
+            "a DLN line is never that long; the file is not read past it",
+            line, 1, filename=filename, game=game,
+        )
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return _rebuild, (self.line, self.filename, self.game)
+
+
+def _rebuild(line: int, filename: str, game: int | None) -> LineTooLong:
+    return LineTooLong(line, filename=filename, game=game)
+
+
+def split_lines(text: str, *, keepends: bool = False) -> list[str]:
+    """``text`` cut into lines at ``\\n``, ``\\r\\n`` or ``\\r`` (like ``str.splitlines``, but only there)."""
+    if not text:
+        return []
+    if keepends:
+        lines = [m[0] for m in re.finditer(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+$", text)]
+        return lines
+    lines = LINE_BREAK.split(text)
+    if lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def normalise(text: str) -> str:
+    """``text`` with every line break written ``\\n``: what the grammar and the fast reader see."""
+    if "\r" not in text:
+        return text
+    return LINE_BREAK.sub("\n", text)
+
+
+def iter_lines(pieces: Iterable[str], *, first_line: int = 1) -> Iterator[str]:
+    """Re-cut pieces of text (lines cut any which way, buffers…) into lines, kept as written.
+
+    The pieces joined equal the lines joined: nothing is added or dropped.
+    Raises :class:`LineTooLong` as soon as a line grows past :data:`MAX_LINE`,
+    holding at most a little more than that in memory.
+    """
+    number = first_line
+    pending = ""
+    for piece in pieces:
+        if not pending and _WHOLE_LINE.fullmatch(piece) and len(piece) <= MAX_LINE + 2:
+            yield piece  # the usual case: already one line
+            number += 1
+            continue
+        text = pending + piece if pending else piece
+        start = 0
+        for match in LINE_BREAK.finditer(text):
+            if match.end() == len(text) and match[0] == "\r":
+                break  # a '\r\n' may be cut between two pieces: wait for the next one
+            if match.start() - start > MAX_LINE:
+                raise LineTooLong(number)
+            yield text[start:match.end()]
+            number += 1
+            start = match.end()
+        pending = text[start:]
+        if len(pending.rstrip("\r")) > MAX_LINE:
+            raise LineTooLong(number)
+    if pending:
+        yield pending
