@@ -26,6 +26,7 @@ from dln.errors import DLNSyntaxError
 from dln.files import write_atomically
 from dln.generate import record_move
 from dln.jsonout import game_to_data
+from dln.lines import read_text, split_lines
 from dln.model import Game
 from dln.parser import parse_text, read_lines
 from dln.scoresheet import describe_position, score_sheet
@@ -66,9 +67,10 @@ def _read(name: str) -> Source:
     source = Source(name)
     try:
         if name == STDIN:
-            source.text = sys.stdin.buffer.read().decode("utf-8").removeprefix("\ufeff")
+            source.text = read_text(sys.stdin.buffer)
         else:
-            source.text = Path(name).read_bytes().decode("utf-8").removeprefix("\ufeff")
+            with open(name, "rb") as file:
+                source.text = read_text(file)
     except UnicodeDecodeError as exc:
         source.problem = f"not UTF-8 text (byte {exc.start})"
     except OSError as exc:
@@ -238,7 +240,7 @@ def parse(files: tuple[str, ...], as_json: bool) -> None:
 
 
 def _source_lines(source: Source) -> Callable[[int], str]:
-    lines = (source.text or "").splitlines()
+    lines = split_lines(source.text or "")
     return lambda n: lines[n - 1] if 0 < n <= len(lines) else ""
 
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import dln
 from dln.cli import main
-from dln.lines import MAX_LINE, LineTooLong, iter_lines, split_lines
+from dln.lines import MAX_LINE, LineTooLong, iter_lines, read_text, split_lines
 from dln.parser import _builder, parse_text, read_lines, split_games
 from dln.writer import write_games
 
@@ -246,6 +246,24 @@ def test_an_endless_line_is_an_error_at_its_line_not_a_memory_error() -> None:
     assert zeros.served < 8 * MAX_LINE
     with pytest.raises(LineTooLong):
         list(read_lines(io.BufferedReader(Zeros())))
+
+
+@pytest.mark.parametrize("args", [["parse"], ["parse", "--json"], ["fmt"], ["fmt", "--check"], ["validate"],
+                                  ["validate", "-j", "2"], ["score"], ["show"]])
+def test_dev_zero_is_a_clear_error_in_every_command(args: list[str]) -> None:
+    code, out, err = run(*args, "/dev/zero")
+    assert code == 2 and "Traceback" not in out + err
+    assert "/dev/zero:1:1: error: line 1 is longer than 1 MiB" in out + err
+
+
+def test_read_text_stops_inside_an_endless_line() -> None:
+    zeros = Zeros()
+    text = read_text(io.BufferedReader(zeros))
+    assert MAX_LINE < len(text) and zeros.served < 8 * MAX_LINE
+    assert read_text(io.BytesIO("\ufeffround 1\r\u00e9".encode())) == "round 1\r\u00e9"
+    with pytest.raises(UnicodeDecodeError) as caught:
+        read_text(io.BytesIO(b"x" * 100_000 + b"\xff"))
+    assert caught.value.start == 100_000
 
 
 def test_a_line_too_long_after_good_games_stops_reading_there() -> None:
