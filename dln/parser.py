@@ -20,6 +20,7 @@ import threading
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import IO, Any
 
@@ -29,7 +30,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from dln.cards import Card
 from dln.errors import DLNSyntaxError
 from dln.fastpath import read_canonical
-from dln.lines import MAX_LINE, LineTooLong, iter_lines, normalise, split_lines
+from dln.lines import MAX_LINE, Lines, LineTooLong, iter_lines, normalise, split_lines
 from dln.model import Deal, Game, Hand, Move, Pile, PileRef, Round, ScoreClaim, Variation
 
 __all__ = ["grammar_path", "parse_chunk", "parse_games", "split_games"]
@@ -588,24 +589,32 @@ def parse_chunk(
         raise _syntax_error(exc, text, offset, filename) from None
 
 
-def read_lines(file: IO[str] | IO[bytes]) -> Iterator[str]:
+def read_lines(file: IO[str] | IO[bytes]) -> Lines:
     """Lines of a text or binary file (UTF-8, BOM allowed), read lazily, as :mod:`dln.lines` defines them.
 
     No read is larger than a line may be, so a file without line breaks
     raises :class:`dln.lines.LineTooLong` at its line instead of filling memory.
     """
+    return Lines(_read_lines(file))
+
+
+def _read_lines(file: IO[str] | IO[bytes]) -> Iterator[str]:
     if isinstance(file, io.RawIOBase | io.BufferedIOBase):
         # Decode in C, a buffer at a time, keeping line endings as written; detach
         # afterwards so the caller's file is not closed with the wrapper.
         text = io.TextIOWrapper(file, encoding="utf-8-sig", newline="")
         try:
-            yield from iter_lines(iter(lambda: text.readline(MAX_LINE + 2), ""))
+            # Universal newlines, untranslated, are exactly dln's line breaks: only the length is checked.
+            for number, line in enumerate(iter(partial(text.readline, MAX_LINE + 2), ""), start=1):
+                if len(line) > MAX_LINE and len(line.rstrip("\r\n")) > MAX_LINE:
+                    raise LineTooLong(number)
+                yield line
         finally:
             with contextlib.suppress(ValueError):  # already closed by its owner
                 text.detach()
         return
     reader = getattr(file, "readline", None)
-    pieces: Iterator[str | bytes] = iter(lambda: reader(MAX_LINE + 2), file.read(0)) if reader else iter(file)
+    pieces: Iterator[str | bytes] = iter(partial(reader, MAX_LINE + 2), file.read(0)) if reader else iter(file)
     yield from iter_lines(_decoded(pieces))
 
 
