@@ -20,6 +20,7 @@ import dln
 from dln.cli import main
 from dln.lines import MAX_LINE, LineTooLong, iter_lines, read_text, split_lines
 from dln.parser import _builder, parse_text, read_lines, split_games
+from dln.record import Refused, parse_move
 from dln.writer import write_games
 
 LEGAL = "round 1 dealer S\ntable 5h 3c 9d Js\nN 4c 5h =9 ; nine\nS 9s x [9] 9d\nN Jc x Js\n"
@@ -157,9 +158,13 @@ def test_nesting_up_to_the_limit_works_everywhere() -> None:
     game = dln.loads(text)
     assert dln.loads(dln.dumps(game)) == game
     for args in (["fmt", "-"], ["parse", "--json", "-"], ["validate", "-"], ["validate", "-j", "2", "-"],
-                 ["score", "-"]):
+                 ["score", "-"], ["show", "-"]):
         code, out, err = run(*args, stdin=text)
         assert code in (0, 1) and "Traceback" not in out + err, (args, out, err)
+    typed = parse_move("5c " + "(N 5c " * dln.parser.MAX_NESTING + ")" * dln.parser.MAX_NESTING, "N")
+    assert len(typed.variations) == 1
+    with pytest.raises(Refused, match="nest too deeply"):
+        parse_move("5c " + "(N 5c " * 1000 + ")" * 1000, "N")
     assert json.loads(run("parse", "--json", "-", stdin=text)[1])
 
 
