@@ -13,6 +13,7 @@ and a large file is read one game at a time.
 from __future__ import annotations
 
 import codecs
+import collections
 import contextlib
 import io
 import re
@@ -768,7 +769,6 @@ def _explain(exc: UnexpectedInput, text: str) -> tuple[str, int | None]:
 
 
 _WORD = re.compile(r"[^\s(){}\[\]]+|\S")
-_PREVIOUS = re.compile(r"(\{[^}]*\}|;[^\n]*|\s+)*$")
 _KEYWORDS = {
     "x": "X",
     "=": "EQUAL",
@@ -783,15 +783,32 @@ _KEYWORDS = {
 }
 
 
+# A run of blanks and comments, a word, or any other character: one forward pass, no backtracking.
+_BLANK_OR_WORD = re.compile(r"(?P<blank>(?:\{[^}]*\}|;[^\n]*+|\s)++)|[^\s{;]++|[\s\S]")
+
+
+_NON_BLANK = re.compile(r"\S+")
+
+
+def _blank_tail(before: str) -> int:
+    """Where the blanks and comments that end ``before`` start, in linear time.
+
+    (Searching for them with a regular expression from every position
+    backtracked exponentially on long runs of spaces around a comment.)
+    """
+    last = collections.deque(_BLANK_OR_WORD.finditer(before), maxlen=1)  # only the last one counts
+    return last[0].start() if last and last[0]["blank"] is not None else len(before)
+
+
 def _previous_token(text: str, pos: int) -> tuple[str, str, int] | None:
     """The token before ``pos`` (skipping blanks and comments): (terminal name, text, start)."""
     before = text[:pos]
-    end = _PREVIOUS.search(before)
-    before = before[: end.start()] if end else before
-    word = re.search(r"(\S+)$", before)
+    before = before[: _blank_tail(before)]
+    word = _NON_BLANK.match(before[::-1])  # the last word, read backwards: linear, however long it is
     if word is None:
         return None
-    last, start = word[1], word.start(1)
+    start = len(before) - word.end()
+    last = before[start:]
     tail = re.search(r"(=|\+|\[|x)$", last) if len(last) > 1 else None
     if tail and last not in _KEYWORDS:
         last, start = tail[1], start + tail.start(1)

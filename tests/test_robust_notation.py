@@ -334,3 +334,12 @@ def test_unclaimed_notes_are_handed_out_in_linear_work(keep: bool) -> None:
     (game,) = parse_text(text, keep_line_comments=keep)
     assert len(game.rounds[0].moves) == 2 * n
     assert _builder.examined - before < 10 * n  # a rescan per move would be n * 2n
+
+
+@pytest.mark.parametrize("text", ["round 1\nN 4c" + " " * 40 + "{a}" + " " * 40 + "N",
+                                  "round 1\nN 4c {" + "a" * 500_000 + "} N"])
+def test_syntax_errors_after_long_blanks_or_words_are_found_in_linear_work(text: str) -> None:
+    """Finding the token before an error once backtracked exponentially (blanks) or quadratically (a long word)."""
+    with pytest.raises(dln.DLNSyntaxError) as caught:
+        dln.loads(text)
+    assert caught.value.message == "expected the card N plays (e.g. N 9d), but the record ends here"
