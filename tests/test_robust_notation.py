@@ -223,6 +223,50 @@ def test_whatever_parses_formats_and_reads_back_equal(parts: list[tuple[str, str
     assert list(parse_text(written)) == games
 
 
+_FREE = st.text(st.characters(blacklist_categories=("Cs",)), max_size=10)
+_BREAKS = st.sampled_from(["\n", "\r", "\r\n"])
+_BLANKS = st.sampled_from([" ", "\t", "\x0c", "\n", "\r", "\r\n", "  \n "])
+
+
+@st.composite
+def annotated_records(draw: st.DrawFn) -> str:
+    """Records whose structure parses, with free text in tags, {comments} and ';' notes, and any line breaks."""
+
+    def comments() -> str:
+        out = ""
+        for kind in draw(st.lists(st.sampled_from(["brace", "note"]), max_size=2)):
+            text = draw(_FREE)
+            if kind == "brace":
+                out += draw(_BLANKS) + "{" + text.replace("{", "\\{").replace("}", "\\}") + "}"
+            else:
+                out += draw(_BLANKS) + ";" + "".join(c for c in text if c not in "\r\n") + draw(_BREAKS)
+        return out + draw(_BLANKS)
+
+    text = comments()
+    for _ in range(draw(st.integers(0, 2))):
+        value = "".join(c for c in draw(_FREE) if c not in "\r\n").replace("\\", "\\\\").replace('"', '\\"')
+        text += f'[{draw(st.sampled_from(["Event", "Site", "X_1"]))} "{value}"]' + comments()
+    text += "round 1 dealer S" + comments() + "table 5h 3c 9d Js" + comments() + "N: 4c ?" + comments()
+    for move in draw(st.lists(st.sampled_from(["N 4c", "S 9s x 9d", "N 4c 5h =9!", "1. S 2h $1"]), max_size=4)):
+        text += move + comments()
+        if draw(st.booleans()):
+            text += "(" + comments() + "N 5c" + comments() + ")" + comments()
+    if draw(st.booleans()):
+        text += "deal" + comments() + "S: 2c" + comments() + "S 2c" + comments()
+    if draw(st.booleans()):
+        text += "rest N" + comments() + "score N 1 S 2" + comments()
+    return text
+
+
+@given(annotated_records())
+def test_annotated_records_format_and_read_back_equal(text: str) -> None:
+    try:
+        games = list(parse_text(text, keep_line_comments=True))
+    except dln.DLNSyntaxError:
+        return
+    assert list(parse_text(write_games(games))) == games
+
+
 # ---- 3. lines too long to be DLN, numbers too large ----------------------------------
 
 
