@@ -142,7 +142,14 @@ class _Builder(Transformer[Token, Any]):
     def _game(self, children: list[Any]) -> Game:
         tags, comments, rounds, lines = [], [], [], []
         first: Token | None = None
+        # Notes no tag claimed (before the first, or after a {comment}) join the comments in source order.
+        notes = iter(self._take_notes())
+        note = next(notes, None)
         for child in children:
+            at = None if isinstance(child, Round) else child if isinstance(child, Token) else child[2]
+            while note is not None and (at is None or (note.line, note.column) < (at.line, at.column)):
+                comments.append(_note(note))
+                note = next(notes, None)
             if isinstance(child, Round):
                 rounds.append(child)
             elif isinstance(child, Token):
@@ -153,7 +160,7 @@ class _Builder(Transformer[Token, Any]):
                 lines.append(token.line + self.offset)
                 comments.extend(line_comments)
                 first = first or token
-        comments[:0] = self._take_line_comments()  # those written before the game's first line
+        comments.extend(_note(n) for n in ([note] if note is not None else []) + list(notes))
         line, column = (first.line + self.offset, first.column) if first else (rounds[0].line, rounds[0].column)
         return Game(tuple(tags), tuple(rounds), tuple(comments), line, column, tuple(lines))
 

@@ -387,3 +387,9 @@ def test_syntax_errors_after_long_blanks_or_words_are_found_in_linear_work(text:
     with pytest.raises(dln.DLNSyntaxError) as caught:
         dln.loads(text)
     assert caught.value.message == "expected the card N plays (e.g. N 9d), but the record ends here"
+
+
+def test_notes_among_the_tags_keep_their_place_among_the_game_comments() -> None:
+    text = '; first\n[Event "a"]\n{c} ; after c\n[Site "b"] ; site\n{d}\nround 1\nN 4c\n'
+    (game,) = parse_text(text, keep_line_comments=True)
+    assert game.comments == ("first", "c", "after c", "site", "d")
