@@ -18,7 +18,7 @@ from typing import IO
 
 from dln.errors import DLNSyntaxError
 
-__all__ = ["MAX_LINE", "LineTooLong", "Lines", "iter_lines", "normalise", "read_text", "split_lines"]
+__all__ = ["MAX_LINE", "LineTooLong", "Lines", "decoded", "iter_lines", "normalise", "read_text", "split_lines"]
 
 #: The most characters a line may hold, its line break not counted (1 MiB).
 MAX_LINE = 1 << 20
@@ -143,3 +143,19 @@ def read_text(stream: IO[bytes]) -> str:
     else:
         text = b"".join(blocks).decode("utf-8")
     return text.removeprefix("\ufeff")
+
+
+def decoded(pieces: Iterator[str | bytes]) -> Iterator[str]:
+    """Text pieces from text or UTF-8 bytes, without a leading byte order mark."""
+    first = next(pieces, None)
+    if first is None:
+        return
+    if isinstance(first, str):
+        yield first.removeprefix("\ufeff")
+        yield from pieces  # type: ignore[misc]
+        return
+    decoder = codecs.getincrementaldecoder("utf-8-sig")()
+    yield decoder.decode(first)
+    for piece in pieces:
+        yield decoder.decode(piece)  # type: ignore[arg-type]
+    yield decoder.decode(b"", final=True)

@@ -12,13 +12,11 @@ and a large file is read one game at a time.
 
 from __future__ import annotations
 
-import codecs
 import collections
 import contextlib
 import io
 import re
 import threading
-import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from functools import partial
@@ -28,10 +26,11 @@ from typing import IO, Any
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
+from dln.bounds import MAX_DIGITS, MAX_NESTING, odd_character, too_deep
 from dln.cards import Card
 from dln.errors import DLNSyntaxError
 from dln.fastpath import read_canonical
-from dln.lines import MAX_LINE, Lines, LineTooLong, iter_lines, normalise, split_lines
+from dln.lines import MAX_LINE, Lines, LineTooLong, decoded, iter_lines, normalise, split_lines
 from dln.model import Deal, Game, Hand, Move, Pile, PileRef, Round, ScoreClaim, Variation
 
 __all__ = ["grammar_path", "parse_chunk", "parse_games", "split_games"]
@@ -414,36 +413,12 @@ def _terminal(name: str) -> str:
 _terminals: dict[str, str] | None = None
 
 
-#: How deep variations may nest: deeper records are refused at the '(' too many, so
-#: that every program walking a record (writer, JSON, replay, validator) can recurse.
-MAX_NESTING = 64
-
-# What can hold a '(' that is not a variation (comments, tag values), and the brackets.
-_BRACKETS = re.compile(r'\{(?:[^{}\\]|\\[\s\S])*\}?|;[^\n]*|\[[A-Za-z_][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\.)*"|[()]')
-
-
-def _check_nesting(text: str) -> None:
-    """Raise a syntax error at the first '(' that opens variation number MAX_NESTING + 1 in a row."""
-    depth = 0
-    for match in _BRACKETS.finditer(text):
-        bracket = match[0]
-        if bracket == "(":
-            depth += 1
-            if depth > MAX_NESTING:
-                point = match.start()
-                line = text.count("\n", 0, point) + 1
-                column = point - (text.rfind("\n", 0, point) + 1) + 1
-                raise _ModelError(f"variations nest too deeply: at most {MAX_NESTING} levels of '(' "
-                                  "inside each other", line, column)
-        elif bracket == ")":
-            depth = max(depth - 1, 0)
-
-
 def _number(token: Token, text: str | None = None) -> int:
     """A number as written; more than 9 digits is no score, round or move of a card game."""
     digits = text if text is not None else str(token)
-    if len(digits) > 9:
-        raise _ModelError.at(f"number too large: {digits[:12]}… has {len(digits)} digits (at most 9)", token)
+    if len(digits) > MAX_DIGITS:
+        raise _ModelError.at(f"number too large: {digits[:12]}… has {len(digits)} digits (at most {MAX_DIGITS})",
+                             token)
     return int(digits)
 
 
@@ -454,8 +429,11 @@ def _parse_chunk(text: str, offset: int, keep_line_comments: bool, *, fast: bool
         games = read_canonical(text, offset, _terminal, _tag_value)
         if games is not None:
             return games
-    if "(" in text:
-        _check_nesting(text)
+    if "(" in text and (point := too_deep(text)) is not None:
+        line = text.count("\n", 0, point) + 1
+        column = point - (text.rfind("\n", 0, point) + 1) + 1
+        raise _ModelError(f"variations nest too deeply: at most {MAX_NESTING} levels of '(' inside each other",
+                          line, column)
     with _lock:
         _builder.offset = offset
         _builder.keep_line_comments = keep_line_comments
@@ -623,23 +601,7 @@ def _read_lines(file: IO[str] | IO[bytes]) -> Iterator[str]:
         return
     reader = getattr(file, "readline", None)
     pieces: Iterator[str | bytes] = iter(partial(reader, MAX_LINE + 2), file.read(0)) if reader else iter(file)
-    yield from iter_lines(_decoded(pieces))
-
-
-def _decoded(pieces: Iterator[str | bytes]) -> Iterator[str]:
-    """Text pieces from text or UTF-8 bytes, without a leading byte order mark."""
-    first = next(pieces, None)
-    if first is None:
-        return
-    if isinstance(first, str):
-        yield first.removeprefix("\ufeff")
-        yield from pieces  # type: ignore[misc]
-        return
-    decoder = codecs.getincrementaldecoder("utf-8-sig")()
-    yield decoder.decode(first)
-    for piece in pieces:
-        yield decoder.decode(piece)  # type: ignore[arg-type]
-    yield decoder.decode(b"", final=True)
+    yield from iter_lines(decoded(pieces))
 
 
 # ---------------------------------------------------------------------------
@@ -727,12 +689,8 @@ def _odd_character(exc: UnexpectedInput, text: str) -> tuple[str, int | None] | 
     """Name a character no DLN token starts with when it is invisible or looks like a blank (U+00A0…)."""
     if not isinstance(exc, UnexpectedCharacters) or exc.pos_in_stream is None or exc.pos_in_stream >= len(text):
         return None
-    char = text[exc.pos_in_stream]
-    if char.isprintable() and not char.isspace():
-        return None
-    name = unicodedata.name(char, "a control character")
-    return (f"unexpected character U+{ord(char):04X} ({name}): DLN separates with spaces, tabs and line breaks "
-            "(\\n, \\r\\n or \\r) only"), None
+    message = odd_character(text[exc.pos_in_stream])
+    return (message, None) if message else None
 
 
 def _at_end(exc: UnexpectedInput) -> bool:

@@ -17,6 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import dln
+from dln.bounds import MAX_NESTING
 from dln.cli import main
 from dln.lines import MAX_LINE, LineTooLong, iter_lines, read_text, split_lines
 from dln.parser import _builder, parse_text, read_lines, split_games
@@ -154,14 +155,14 @@ def nested(depth: int) -> str:
 
 
 def test_nesting_up_to_the_limit_works_everywhere() -> None:
-    text = nested(dln.parser.MAX_NESTING)
+    text = nested(MAX_NESTING)
     game = dln.loads(text)
     assert dln.loads(dln.dumps(game)) == game
     for args in (["fmt", "-"], ["parse", "--json", "-"], ["validate", "-"], ["validate", "-j", "2", "-"],
                  ["score", "-"], ["show", "-"]):
         code, out, err = run(*args, stdin=text)
         assert code in (0, 1) and "Traceback" not in out + err, (args, out, err)
-    typed = parse_move("5c " + "(N 5c " * dln.parser.MAX_NESTING + ")" * dln.parser.MAX_NESTING, "N")
+    typed = parse_move("5c " + "(N 5c " * MAX_NESTING + ")" * MAX_NESTING, "N")
     assert len(typed.variations) == 1
     with pytest.raises(Refused, match="nest too deeply"):
         parse_move("5c " + "(N 5c " * 1000 + ")" * 1000, "N")
@@ -169,10 +170,10 @@ def test_nesting_up_to_the_limit_works_everywhere() -> None:
 
 
 def test_nesting_beyond_the_limit_is_a_syntax_error_at_its_bracket() -> None:
-    text = nested(dln.parser.MAX_NESTING + 1)
+    text = nested(MAX_NESTING + 1)
     with pytest.raises(dln.DLNSyntaxError) as caught:
         dln.loads(text)
-    assert (caught.value.line, caught.value.column) == (3, 6 + 6 * dln.parser.MAX_NESTING)
+    assert (caught.value.line, caught.value.column) == (3, 6 + 6 * MAX_NESTING)
     assert "nest" in caught.value.message
     many = "\n".join(f'[Event "{n}"]\n' + (nested(1000) if n == 7 else nested(1)) for n in range(1, 29))
     for args in (["fmt", "-"], ["parse", "--json", "-"], ["validate", "-"], ["validate", "-j", "2", "-"],
@@ -182,7 +183,7 @@ def test_nesting_beyond_the_limit_is_a_syntax_error_at_its_bracket() -> None:
 
 
 def test_parens_inside_comments_and_tags_do_not_count_as_nesting() -> None:
-    depth = dln.parser.MAX_NESTING + 5
+    depth = MAX_NESTING + 5
     text = '[Event "' + "(" * depth + '"]\nround 1\nN 4c {' + "(" * depth + "} ; " + "(" * depth + "\n"
     assert dln.loads(text).tag("Event") == "(" * depth
 
