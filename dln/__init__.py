@@ -21,6 +21,7 @@ from typing import IO
 
 from dln.cards import DECK, Card
 from dln.errors import DLNSyntaxError
+from dln.lines import split_lines
 from dln.model import (
     Captured,
     Deal,
@@ -66,7 +67,7 @@ def loads(text: str, *, filename: str = "<string>") -> Game:
     """
     games = loads_all(text, filename=filename)
     if len(games) != 1:
-        lines = text.splitlines() or [""]
+        lines = split_lines(text.removeprefix("\ufeff")) or [""]
         where = games[1].line if len(games) > 1 and games[1].line else len(lines)
         found = "no game" if not games else f"{len(games)} games"
         raise DLNSyntaxError(

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from itertools import islice
 
 from dln.errors import DLNSyntaxError
+from dln.lines import LineTooLong, split_lines
 from dln.parser import parse_chunk, split_games
 from dln.validate import Diagnostic, GameReport, validate_game
 
@@ -56,9 +57,15 @@ def _verdict(report: GameReport, file: str) -> Checked:
                    report.winner, report.describe_rules(), tuple(report.diagnostics))
 
 
-def check_chunk(file: str, offset: int, text: str, variants: Sequence[str] | None) -> list[Checked]:
-    """Parse and validate the game(s) of one chunk of ``file`` (numbered from 1 within the chunk)."""
-    lines = text.splitlines()
+def check_chunk(file: str, offset: int, text: str | LineTooLong, variants: Sequence[str] | None) -> list[Checked]:
+    """Parse and validate the game(s) of one chunk of ``file`` (numbered from 1 within the chunk).
+
+    ``text`` is a :class:`LineTooLong` error in place of a game whose line could not be read.
+    """
+    if isinstance(text, LineTooLong):
+        text.game = 1
+        return [Checked(file, 1, None, 0, 0, None, None, "", (), text)]
+    lines = split_lines(text)
 
     def source(line: int) -> str:
         index = line - offset - 1
@@ -76,11 +83,23 @@ def check_chunk(file: str, offset: int, text: str, variants: Sequence[str] | Non
     return out
 
 
-def _check_task(task: tuple[str, list[tuple[int, str]], Sequence[str] | None]) -> tuple[list[Checked], int]:
+_Task = tuple[str, list[tuple[int, str | LineTooLong]], Sequence[str] | None]
+
+
+def _check_task(task: _Task) -> tuple[list[Checked], int]:
     """A worker's share: several chunks of one file; their verdicts and their size in characters."""
     file, chunks, variants = task
     found = [checked for offset, text in chunks for checked in check_chunk(file, offset, text, variants)]
-    return found, sum(len(text) for _, text in chunks)
+    return found, sum(len(text) for _, text in chunks if isinstance(text, str))
+
+
+def _until_too_long(file: str, chunks: Iterator[tuple[int, str]]) -> Iterator[tuple[int, str | LineTooLong]]:
+    """The chunks, then, if a line is too long to read, that error in place of the game holding it."""
+    try:
+        yield from chunks
+    except LineTooLong as error:  # reading stops: the rest of the line may never end
+        error.filename = file
+        yield error.line - 1, error
 
 
 def check_games(
@@ -97,7 +116,7 @@ def check_games(
     With a ``pool`` (of ``jobs`` processes) the games are checked in its
     workers, a few at a time, while this process keeps reading.
     """
-    chunks = split_games(lines)
+    chunks = _until_too_long(file, split_games(lines))
     number = 0
 
     def renumbered(found: list[Checked]) -> list[Checked]:
@@ -116,7 +135,8 @@ def check_games(
 
     if pool is None:
         for offset, text in chunks:
-            yield len(text), renumbered(check_chunk(file, offset, text, variants))
+            size = len(text) if isinstance(text, str) else 0
+            yield size, renumbered(check_chunk(file, offset, text, variants))
         return
     # A bounded number of tasks in flight keeps memory flat; results come back in file order.
     in_flight: deque[Future[tuple[list[Checked], int]]] = deque()

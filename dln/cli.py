@@ -22,8 +22,9 @@ import click
 
 from dln.engine.rules import parse_variants
 from dln.errors import DLNSyntaxError
-from dln.files import FileChanged, ReadOnlyFile, Snapshot, read_snapshot, replace_file, write_atomically
+from dln.files import FileChanged, ReadOnlyFile, Snapshot, replace_file, snapshot, write_atomically
 from dln.jsonout import game_to_data
+from dln.lines import read_text, split_lines
 from dln.model import Game
 from dln.parser import parse_text, read_lines
 from dln.report import Report, expand_for_check, fail_with, game_status, print_moves, print_verdict, utf8_stdout
@@ -65,10 +66,12 @@ def _read(name: str) -> Source:
     source = Source(name)
     try:
         if name == STDIN:
-            source.text = sys.stdin.buffer.read().decode("utf-8").removeprefix("\ufeff")
+            source.text = read_text(sys.stdin.buffer)
         else:
-            data, source.snapshot = read_snapshot(name)
-            source.text = data.decode("utf-8").removeprefix("\ufeff")
+            if Path(name).is_file():  # taken first: a change while it is read makes a replacement refuse
+                source.snapshot = snapshot(name)
+            with open(name, "rb") as file:
+                source.text = read_text(file)
     except UnicodeDecodeError as exc:
         source.problem = f"not UTF-8 text (byte {exc.start})"
     except OSError as exc:
@@ -277,7 +280,7 @@ def parse(files: tuple[str, ...], as_json: bool) -> None:
 
 
 def _source_lines(source: Source) -> Callable[[int], str]:
-    lines = (source.text or "").splitlines()
+    lines = split_lines(source.text or "")
     return lambda n: lines[n - 1] if 0 < n <= len(lines) else ""
 
 

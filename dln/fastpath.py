@@ -22,12 +22,11 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from dln.bounds import MAX_DIGITS
 from dln.cards import _BY_TEXT, Card
 from dln.model import Deal, Game, Hand, Move, PileRef, Round, ScoreClaim
 
 _card: Callable[[str], Card] = _BY_TEXT.__getitem__
-#: The longest number the notation reads; the parser refuses longer ones, this reader leaves them to it.
-MAX_DIGITS = 9
 _LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
 
 # Objects are built by setting slots directly: frozen dataclasses route every
@@ -64,21 +63,23 @@ class _Patterns:
     def __init__(self, terminal: Callable[[str], str]) -> None:
         card, seat, value = terminal("CARD"), terminal("SEAT"), terminal("VALUE")
         pile_value = terminal("PILE_VALUE")
+        # At most 9 digits: a longer number is the grammar's to refuse (dln.parser._number).
+        number = r"[0-9]{1,9}"
         item = rf"(?:{card}|\[{pile_value}(?: {seat})?\])"
         self.item = re.compile(item)
         self.ref = re.compile(rf"\[({pile_value})(?: ({seat}))?\]")
         self.tag = re.compile(terminal("TAG"))
         self.tag_parts = re.compile(r'\[([A-Za-z_][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
-        self.round = re.compile(rf"round ({terminal('INT')})(?: dealer ({seat}))?")
+        self.round = re.compile(rf"round ({number})(?: dealer ({seat}))?")
         self.table = re.compile(rf"table((?: {card})*)")
         self.hand = re.compile(rf"({seat}):((?: (?:{card}|\?))*)")
         self.cards = re.compile(rf"{card}|\?")
         self.move = re.compile(
-            rf"(?:({terminal('INT')})\. )?({seat}) ({card})"
+            rf"(?:({number})\. )?({seat}) ({card})"
             rf"(?:( x)((?: {item})+)( \*)?|((?: {item})*) =((?:{value})s?))?"
         )
         self.rest = re.compile(rf"rest ({seat})")
-        side, number = terminal("SIDE"), terminal("INT")
+        side = terminal("SIDE")
         self.score = re.compile(rf"score((?: (?:{side}) {number})+)")
         self.points = re.compile(rf"({side}) ({number})")
 
@@ -134,7 +135,11 @@ def read_canonical(
 
     ``terminal(name)`` gives the regular expression of a grammar terminal and
     ``tag_value`` undoes a tag value's escapes, both as the parser has them.
+    Line breaks must be written ``\n`` (:func:`dln.lines.normalise`); a ``\r``
+    left in the text is the grammar's to read.
     """
+    if "\r" in text:
+        return None
     p = _compiled(terminal)
     tags: list[tuple[str, str]] = []
     tag_lines: list[int] = []

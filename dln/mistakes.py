@@ -22,7 +22,6 @@ _CAPITAL_GROUP = re.compile(r"=?((?:10|[1-9])S)")
 _LETTER_O = re.compile(r"1[oO][cdhsCDHS♣♦♥♠]?")
 _SPADE_CARD = re.compile(r"(?:10|[2-9])s")
 _NEXT_THING = re.compile(r"[NESW]|[0-9]+\.|round|setup|deal|rest|score|redeal")
-_LATER_TAGS = re.compile(r'\n[ \t]*\[[A-Za-z_][A-Za-z0-9_]*[ \t]+"')
 _Answer = tuple[str, int | None] | None
 _VALUES = {"VALUE", "GROUP_VALUE", "PILE_VALUE"}
 
@@ -56,11 +55,8 @@ def _comment(text: str, pos: int, found: str, previous: object, expected: set[st
     if found != "{":
         return None
     close = text.find("}", pos + 1)
-    if close < 0:
-        swallowed = ""
-        if _LATER_TAGS.search(text, pos):  # the file was cut into games past this '{': later ones are in it
-            swallowed = " (the games after it were read as part of the comment, so they were not checked)"
-        return "this comment is never closed: end it with '}'" + swallowed, None
+    if close < 0:  # the game ends at the next tag line (split_games), so later games are read as usual
+        return "this comment is never closed: end it with '}'", None
     inner = text.find("{", pos + 1, close)
     if inner >= 0:
         return "a comment cannot hold '{': comments do not nest, close this one with '}' first", None

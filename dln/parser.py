@@ -12,21 +12,25 @@ and a large file is read one game at a time.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import io
 import re
 import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import IO, Any
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
+from dln.bounds import MAX_DIGITS, MAX_NESTING, odd_character, too_deep
 from dln.cards import Card
 from dln.errors import DLNSyntaxError
-from dln.fastpath import MAX_DIGITS, read_canonical
+from dln.fastpath import read_canonical
+from dln.lines import MAX_LINE, Lines, LineTooLong, decoded, iter_lines, normalise, split_lines
 from dln.mistakes import AFTER_PREVIOUS as _AFTER_PREVIOUS
 from dln.mistakes import recognise
 from dln.model import SEATS, Captured, Deal, Game, Hand, Move, Pile, PileRef, Round, ScoreClaim, Variation
@@ -93,7 +97,7 @@ def _value_of(token: Token) -> tuple[int, bool]:
     return _number(token, text[:-1] if group else text), group
 
 
-_TAG_RE = re.compile(r'\[([A-Za-z_][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
+_TAG_RE = re.compile(r'\[([A-Za-z_][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\r\n]|\\[^\r\n])*)"[ \t]*\]')
 
 
 class _Builder(Transformer[Token, Any]):
@@ -104,6 +108,7 @@ class _Builder(Transformer[Token, Any]):
         self.offset = 0  # lines before this game in its file
         self.keep_line_comments = False
         self.pending: list[Token] = []  # ';' comments lexed since the last host took them
+        self.examined = 0  # ';' comments looked at while handing them out: linear in the file
 
     # -- ';' comments ------------------------------------------------------
     def line_comment(self, token: Token) -> Token:
@@ -111,31 +116,36 @@ class _Builder(Transformer[Token, Any]):
         return token
 
     def _take_line_comments(self, start: Token | None = None) -> tuple[str, ...]:
-        """The ';' comments lexed since ``start`` (all if None), now owned by the caller.
+        """The texts of :meth:`_take_notes`."""
+        return tuple(_note(token) for token in self._take_notes(start))
+
+    def _take_notes(self, start: Token | None = None) -> list[Token]:
+        """The ';' comments lexed since ``start`` (all if None), now owned by the caller (none if not kept).
 
         Each host (a move, a hand line, a tag…) takes the comments written
         inside it or after it, up to the next host: the LALR parser reduces a
-        host only once it has read the token after it.
+        host only once it has read the token after it.  ``pending`` is in
+        source order, so those after ``start`` are its tail: found from the
+        end, the work is the number taken, and a file's notes cost linear time
+        however many of them no host claims (``examined`` counts that work).
         """
-        if not self.pending:
-            return ()
+        pending = self.pending
+        if not pending:
+            return []
         if start is None:
-            taken, self.pending = self.pending, []
+            cut = 0
+            self.examined += 1
         else:
             at = (start.line, start.column)
-            taken = [t for t in self.pending if (t.line, t.column) > at]
-            if not taken:
-                return ()
-            self.pending = [t for t in self.pending if (t.line, t.column) < at]
-        if not self.keep_line_comments:
-            return ()
-        texts = []
-        for token in taken:
-            text = token.value[1:].strip()
-            if "}" in text:
-                raise _ModelError.at("a ';' comment containing '}' cannot be kept as a {…} comment", token)
-            texts.append(text)
-        return tuple(texts)
+            cut = len(pending)
+            while cut and (pending[cut - 1].line, pending[cut - 1].column) > at:
+                cut -= 1
+            self.examined += len(pending) - cut + 1
+        if cut == len(pending):
+            return []
+        taken = pending[cut:]
+        del pending[cut:]
+        return taken if self.keep_line_comments else []
 
     def _pos(self, token: Token) -> dict[str, int]:
         return {"line": token.line + self.offset, "column": token.column}
@@ -162,7 +172,14 @@ class _Builder(Transformer[Token, Any]):
     def _game(self, children: list[Any]) -> Game:
         tags, comments, rounds, lines = [], [], [], []
         first: Token | None = None
+        # Notes no tag claimed (before the first, or after a {comment}) join the comments in source order.
+        notes = iter(self._take_notes())
+        note = next(notes, None)
         for child in children:
+            at = None if isinstance(child, Round) else child if isinstance(child, Token) else child[2]
+            while note is not None and (at is None or (note.line, note.column) < (at.line, at.column)):
+                comments.append(_note(note))
+                note = next(notes, None)
             if isinstance(child, Round):
                 rounds.append(child)
             elif isinstance(child, Token):
@@ -173,7 +190,7 @@ class _Builder(Transformer[Token, Any]):
                 lines.append(token.line + self.offset)
                 comments.extend(line_comments)
                 first = first or token
-        comments[:0] = self._take_line_comments()  # those written before the game's first line
+        comments.extend(_note(n) for n in ([note] if note is not None else []) + list(notes))
         line, column = (first.line + self.offset, first.column) if first else (rounds[0].line, rounds[0].column)
         return Game(tuple(tags), tuple(rounds), tuple(comments), line, column, tuple(lines))
 
@@ -248,7 +265,7 @@ class _Builder(Transformer[Token, Any]):
 
     def later_deal(self, children: list[Any]) -> Deal:
         keyword = children[0]
-        hands, moves, comments = _sort_deal_lines(children[1:], self._take_line_comments(keyword))
+        hands, moves, comments = _sort_deal_lines(children[1:], (), self._take_notes(keyword))
         return Deal(hands, moves, comments, **self._pos(keyword))
 
     def rest(self, children: list[Token]) -> tuple[str, Token, tuple[str, ...]]:
@@ -314,7 +331,8 @@ class _Builder(Transformer[Token, Any]):
             if what in head
             for part, value in self._pos(head[what][1]).items()
         }
-        hands, moves, comments = _sort_deal_lines(first_lines, tuple(head_comments))
+        # Notes no header line claimed (after a {comment} there) are the first deal's too.
+        hands, moves, comments = _sort_deal_lines(first_lines, tuple(head_comments), self._take_notes(keyword))
         first = Deal(hands, moves, comments, **self._pos(keyword))
         claims = claims or {}
         rest, redeal = claims.get("rest"), claims.get("redeal")
@@ -416,22 +434,42 @@ def _seat(token: Token | None) -> Any:
 
 
 def _comment(token: Token) -> str:
-    return token.value[1:-1].strip()
+    """A {comment}'s text: ``\\{``, ``\\}`` and ``\\\\`` stand for ``{``, ``}`` and ``\\``; other backslashes stay."""
+    return _COMMENT_ESCAPE.sub(r"\1", token.value[1:-1].strip())
 
 
-def _sort_deal_lines(lines: Iterable[Any], leading: tuple[str, ...]) -> tuple[Any, ...]:
-    """Split a deal's children into hands, moves and the comments before its first move."""
+_COMMENT_ESCAPE = re.compile(r"\\([\\{}])")
+
+
+def _note(token: Token) -> str:
+    return token.value[1:].strip()
+
+
+def _sort_deal_lines(lines: Iterable[Any], leading: tuple[str, ...], notes: list[Token]) -> tuple[Any, ...]:
+    """Split a deal's children into hands, moves and the comments before its first move.
+
+    ``notes`` are the ';' comments no line of the deal claimed (those after a
+    ``deal`` keyword or a {comment}): they join the comments in source order.
+    """
     hands: list[Hand] = []
     moves: list[Move] = []
     comments = list(leading)
+    waiting = iter(notes)
+    note = next(waiting, None)
     for line in lines:
         if isinstance(line, Move):
             moves.append(line)
-        elif isinstance(line, Token):
+            continue
+        at = line if isinstance(line, Token) else line[2]
+        while note is not None and (note.line, note.column) < (at.line, at.column):
+            comments.append(_note(note))
+            note = next(waiting, None)
+        if isinstance(line, Token):
             comments.append(_comment(line))
         else:  # a hand line
             hands.append(line[1])
             comments.extend(line[3])
+    comments.extend(_note(n) for n in ([note] if note is not None else []) + list(waiting))
     return tuple(hands), tuple(moves), tuple(comments)
 
 
@@ -471,10 +509,16 @@ _terminals: dict[str, str] | None = None
 
 def _parse_chunk(text: str, offset: int, keep_line_comments: bool, *, fast: bool = True) -> list[Game]:
     """The games of one chunk: canonical text by the fast reader when it can, else by the grammar."""
+    text = normalise(text)
     if fast:
         games = read_canonical(text, offset, _terminal, _tag_value)
         if games is not None:
             return games
+    if "(" in text and (point := too_deep(text)) is not None:
+        line = text.count("\n", 0, point) + 1
+        column = point - (text.rfind("\n", 0, point) + 1) + 1
+        raise _ModelError(f"variations nest too deeply: at most {MAX_NESTING} levels of '(' inside each other",
+                          line, column)
     with _lock:
         _builder.offset = offset
         _builder.keep_line_comments = keep_line_comments
@@ -485,27 +529,36 @@ def _parse_chunk(text: str, offset: int, keep_line_comments: bool, *, fast: bool
 # ---------------------------------------------------------------------------
 # Cutting a file into games
 
-_TAG_START = re.compile(r"[ \t]*\[[A-Za-z_]")
-_TOKEN_TAG = re.compile(r'\[[A-Za-z_][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\]')
+_TOKEN_TAG = re.compile(r'\[[A-Za-z_][A-Za-z0-9_]*[ \t]+"(?:[^"\\\r\n]|\\[^\r\n])*"[ \t]*\]')
+# What starts a tag block, to the splitter: '[', a name, blanks, then a quote of
+# any kind (typographic quotes included, so a mistyped tag still starts its game).
+_QUOTES = "\"'\u201c\u201d\u201e\u201f\u2018\u2019\u201a\u201b\u00ab\u00bb\u2039\u203a\u300c\u300e\uff02"
+_TAG_LIKE = re.compile(rf"\[[A-Za-z_][A-Za-z0-9_]*[ \t]+[{_QUOTES}]")
+_TAG_LINE = re.compile(rf"[ \t]*\[[A-Za-z_][A-Za-z0-9_]*[ \t]+[{_QUOTES}]")
+_IN_COMMENT = re.compile(r"(?:[^{}\\]|\\[\s\S])*")  # a {comment}'s text up to its '}' (or a stray '{')
 
 
 def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
-    """Cut DLN text into games: ``(first line number - 1, text)`` pairs.
+    """Cut DLN text into games: ``(first line number - 1, text)`` pairs, the text as written.
 
     A tag block after anything other than tags and comments starts a new
     game, exactly as the grammar's ``start`` rule says; comments (``{}``
     spanning lines, ``;`` to end of line) are skipped so a ``[`` inside them
-    cuts nothing.  Works on any iterable of lines, so a file is read lazily.
+    cuts nothing.  To recover from a broken game, a line that starts a tag
+    block — ``[``, a name, blanks and a quote of any kind, at the start of the
+    line — starts a new game even inside a ``{`` comment left open (the game
+    before then fails alone) and even if the tag itself is mistyped.  Lines
+    are cut as :mod:`dln.lines` says, whatever pieces ``lines`` holds, so a
+    file is read lazily; a line too long raises :class:`dln.lines.LineTooLong`.
     """
     chunk: list[str] = []
     start = 0
     in_brace = False
     has_body = False
-    for number, line in enumerate(lines):
-        if has_body and not in_brace and line[:1] in "[ \t" and _TAG_START.match(line) \
-                and _TOKEN_TAG.match(line.lstrip(" \t")):
+    for number, line in enumerate(iter_lines(lines)):
+        if (has_body or in_brace) and line[:1] in "[ \t" and _TAG_LINE.match(line):
             yield start, "".join(chunk)
-            chunk, start, has_body = [], number, False
+            chunk, start, has_body, in_brace = [], number, False, False
         chunk.append(line)
         if in_brace or "{" in line:
             in_brace, body = _scan(line, in_brace)
@@ -517,22 +570,29 @@ def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
 
 
 def _scan(line: str, in_brace: bool) -> tuple[bool, bool]:
-    """Follow one line through comments and tags: (inside a {} comment at its end, has other text)."""
+    """Follow one line through comments and tags: (inside a {} comment at its end, has other text).
+
+    A mistyped tag (``[Event “2”]``) counts as a tag here: it belongs to the
+    tag block, whose game the grammar then reports.
+    """
     body = False
     i, n = 0, len(line)
     while i < n:
         ch = line[i]
         if in_brace:
-            end = line.find("}", i)
-            if end < 0:
+            i = _IN_COMMENT.match(line, i).end()  # type: ignore[union-attr]
+            if i >= n:
                 return True, body
-            in_brace, i = False, end + 1
+            in_brace, i = False, i + 1
         elif ch == "{":
             in_brace, i = True, i + 1
         elif ch == ";":
             break
         elif ch == "[" and (m := _TOKEN_TAG.match(line, i)):
             i = m.end()
+        elif ch == "[" and _TAG_LIKE.match(line, i):
+            end = line.find("]", i)
+            i = n if end < 0 else end + 1
         elif ch.isspace():
             i += 1
         else:
@@ -560,7 +620,19 @@ def parse_games(
     nothing the author wrote is lost).
     """
     game_number = 0
-    for offset, text in split_games(lines):
+    chunks = split_games(lines)
+    while True:
+        try:
+            offset, text = next(chunks)
+        except StopIteration:
+            return
+        except LineTooLong as error:  # reading stops: the rest of the line may never end
+            game_number += 1
+            error.game, error.filename = game_number, filename
+            if errors is None:
+                raise
+            errors.append(error)
+            return
         try:
             games = parse_chunk(text, offset, filename=filename, keep_line_comments=keep_line_comments)
         except DLNSyntaxError as error:
@@ -588,26 +660,33 @@ def parse_chunk(
         raise _syntax_error(exc, text, offset, filename) from None
 
 
-def read_lines(file: IO[str] | IO[bytes]) -> Iterator[str]:
-    """Lines of a text or binary file (UTF-8, BOM allowed), read lazily."""
+def read_lines(file: IO[str] | IO[bytes]) -> Lines:
+    """Lines of a text or binary file (UTF-8, BOM allowed), read lazily, as :mod:`dln.lines` defines them.
+
+    No read is larger than a line may be, so a file without line breaks
+    raises :class:`dln.lines.LineTooLong` at its line instead of filling memory.
+    """
+    return Lines(_read_lines(file))
+
+
+def _read_lines(file: IO[str] | IO[bytes]) -> Iterator[str]:
     if isinstance(file, io.RawIOBase | io.BufferedIOBase):
         # Decode in C, a buffer at a time, keeping line endings as written; detach
         # afterwards so the caller's file is not closed with the wrapper.
         text = io.TextIOWrapper(file, encoding="utf-8-sig", newline="")
         try:
-            yield from text
+            # Universal newlines, untranslated, are exactly dln's line breaks: only the length is checked.
+            for number, line in enumerate(iter(partial(text.readline, MAX_LINE + 2), ""), start=1):
+                if len(line) > MAX_LINE and len(line.rstrip("\r\n")) > MAX_LINE:
+                    raise LineTooLong(number)
+                yield line
         finally:
             with contextlib.suppress(ValueError):  # already closed by its owner
                 text.detach()
         return
-    lines = iter(file)
-    first = next(lines, None)
-    if first is None:
-        return
-    decode = isinstance(first, bytes)
-    yield (first.decode("utf-8") if decode else first).removeprefix("\ufeff")  # type: ignore[union-attr]
-    for line in lines:
-        yield line.decode("utf-8") if decode else line  # type: ignore[misc,union-attr]
+    reader = getattr(file, "readline", None)
+    pieces: Iterator[str | bytes] = iter(partial(reader, MAX_LINE + 2), file.read(0)) if reader else iter(file)
+    yield from iter_lines(decoded(pieces))
 
 
 # ---------------------------------------------------------------------------
@@ -684,7 +763,8 @@ _CARDISH = re.compile(r"[0-9AJQKTajqkt][0-9A-Za-z♣♦♥♠]{0,2}")
 
 
 def _syntax_error(exc: Exception, text: str, offset: int, filename: str) -> DLNSyntaxError:
-    lines = text.splitlines()
+    text = normalise(text)  # as the parser saw it: positions count lines as dln.lines defines them
+    lines = split_lines(text)
     if isinstance(exc, _ModelError):
         line, column, message = exc.line, exc.column, exc.message
     else:
@@ -694,12 +774,20 @@ def _syntax_error(exc: Exception, text: str, offset: int, filename: str) -> DLNS
             body = text.rstrip()
             line = body.count("\n") + 1
             column = len(body) - (body.rfind("\n") + 1) + 1
-        message, point = _explain(exc, text)
+        message, point = _odd_character(exc, text) or _explain(exc, text)
         if point is not None:
             line = text.count("\n", 0, point) + 1
             column = point - (text.rfind("\n", 0, point) + 1) + 1
     source = lines[line - 1] if 0 < line <= len(lines) else ""
     return DLNSyntaxError(message, line + offset, column, filename=filename, source_line=source)
+
+
+def _odd_character(exc: UnexpectedInput, text: str) -> tuple[str, int | None] | None:
+    """Name a character no DLN token starts with when it is invisible or looks like a blank (U+00A0…)."""
+    if not isinstance(exc, UnexpectedCharacters) or exc.pos_in_stream is None or exc.pos_in_stream >= len(text):
+        return None
+    message = odd_character(text[exc.pos_in_stream])
+    return (message, None) if message else None
 
 
 def _at_end(exc: UnexpectedInput) -> bool:
@@ -754,11 +842,18 @@ def _explain(exc: UnexpectedInput, text: str) -> tuple[str, int | None]:
     if previous is not None and previous[0] == "SEAT" and "CARD" in expected:
         return f"expected the card {previous[1]} plays (e.g. {previous[1]} 9d), {found_text}", after_previous
     after = f" after '{previous[1]}'" if previous else " at the start of the game"
+    if expected & _STARTS_ANEW:  # what came before is complete: the word found is the mistake, where it is
+        return f"expected {_describe(expected)}{after}, found '{found}'" if found else \
+            f"expected {_describe(expected)}{after}, {found_text}", None
     return f"expected {_describe(expected)}{after}, {found_text}", after_previous
 
 
+#: Terminals that begin something new (a move, a round, a game): when the parser would take one, what
+#: came before it was complete.
+_STARTS_ANEW = frozenset({"SEAT", "MOVE_NUMBER", "ROUND", "SETUP", "TAG", "HAND_SEAT"})
+
+
 _WORD = re.compile(r"[^\s(){}\[\]]+|\S")
-_PREVIOUS = re.compile(r"(\{[^}]*\}|;[^\n]*|\s+)*$")
 _KEYWORDS = {
     "x": "X",
     "=": "EQUAL",
@@ -777,15 +872,32 @@ _KEYWORDS = {
 }
 
 
+# A run of blanks and comments, a word, or any other character: one forward pass, no backtracking.
+_BLANK_OR_WORD = re.compile(r"(?P<blank>(?:\{[^}]*\}|;[^\n]*+|\s)++)|[^\s{;]++|[\s\S]")
+
+
+_NON_BLANK = re.compile(r"\S+")
+
+
+def _blank_tail(before: str) -> int:
+    """Where the blanks and comments that end ``before`` start, in linear time.
+
+    (Searching for them with a regular expression from every position
+    backtracked exponentially on long runs of spaces around a comment.)
+    """
+    last = collections.deque(_BLANK_OR_WORD.finditer(before), maxlen=1)  # only the last one counts
+    return last[0].start() if last and last[0]["blank"] is not None else len(before)
+
+
 def _previous_token(text: str, pos: int) -> tuple[str, str, int] | None:
     """The token before ``pos`` (skipping blanks and comments): (terminal name, text, start)."""
     before = text[:pos]
-    end = _PREVIOUS.search(before)
-    before = before[: end.start()] if end else before
-    word = re.search(r"(\S+)$", before)
+    before = before[: _blank_tail(before)]
+    word = _NON_BLANK.match(before[::-1])  # the last word, read backwards: linear, however long it is
     if word is None:
         return None
-    last, start = word[1], word.start(1)
+    start = len(before) - word.end()
+    last = before[start:]
     tail = re.search(r"(=|\+|\[|x)$", last) if len(last) > 1 else None
     if tail and last not in _KEYWORDS:
         last, start = tail[1], start + tail.start(1)
@@ -814,8 +926,8 @@ def _describe(expected: set[str]) -> str:
 
 
 def parse_text(text: str, **kwargs: Any) -> Iterator[Game]:
-    """:func:`parse_games` over a string."""
-    return parse_games(text.splitlines(keepends=True), **kwargs)
+    """:func:`parse_games` over a string (a leading byte order mark is dropped, as :func:`read_lines` does)."""
+    return parse_games(split_lines(text.removeprefix("\ufeff"), keepends=True), **kwargs)
 
 
 def parse_file(path: str | Path, **kwargs: Any) -> Iterator[Game]:

@@ -10,6 +10,7 @@ Everything the model holds is written, so ``loads(dumps(game)) == game``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from dln.cards import Card
@@ -45,15 +46,20 @@ def write_game(game: Game) -> str:
 
 
 def _escape(value: str) -> str:
+    """A tag value between its quotes: ``\\"`` and ``\\\\``; a line break cannot be written (dln.lines)."""
     if "\n" in value or "\r" in value:
         raise ValueError(f"a tag value cannot span lines: {value!r}")
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
+# A brace, and a backslash the reader would otherwise take as an escape (before
+# a brace, a backslash or the closing brace), get a backslash; others stay as written.
+_COMMENT_SPECIAL = re.compile(r"[{}]|\\(?=[\\{}]|\Z)")
+
+
 def _comment(text: str) -> str:
-    if "}" in text or "{" in text:
-        raise ValueError(f"a comment cannot contain braces: {text!r}")
-    return "{" + text + "}"
+    """A comment in braces, any text: ``{`` ``}`` ``\\`` are escaped where the reader needs it."""
+    return "{" + _COMMENT_SPECIAL.sub(lambda m: "\\" + m[0], text) + "}"
 
 
 def _round_lines(round_: Round) -> list[str]:

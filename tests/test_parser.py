@@ -305,7 +305,8 @@ def test_dump_writes_to_a_file() -> None:
 
 
 def test_split_games_ignores_tags_inside_comments() -> None:
-    text = '[Event "a"]\nround 1\nN 7c {see\n[Event "not a game"]\n}\n; [Event "nor this"]\n[Event "b"]\nround 1\n'
+    """A tag inside a comment cuts nothing, unless it starts a line (docs/notation.md, Files and games)."""
+    text = '[Event "a"]\nround 1\nN 7c {see\nthe [Event "not a game"]\n}\n; [Event "nor this"]\n[Event "b"]\nround 1\n'
     chunks = list(split_games(text.splitlines(keepends=True)))
     assert [offset for offset, _ in chunks] == [0, 6]
     assert [g.tag("Event") for g in dln.loads_all(text)] == ["a", "b"]

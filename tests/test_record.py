@@ -547,3 +547,14 @@ def test_quit_during_the_opening_questions_writes_nothing(tmp_path: Path) -> Non
     result = CliRunner().invoke(main, ["record", str(path)], input="\n\nquit\n")
     assert result.exit_code == 0 and "no game started; nothing was written" in result.output
     assert not path.exists()
+
+
+@pytest.mark.parametrize("note", ["a { b", "a } b"])
+def test_a_file_whose_notes_hold_braces_resumes_and_keeps_them(tmp_path: Path, note: str) -> None:
+    path = tmp_path / "game.dln"
+    path.write_text(f'[Event "x"]\nround 1 dealer S\ntable 5h 3c 9d Js\nN 4c ; {note}\n', encoding="utf-8")
+    done = _record(path, ["9s x 9d", "quit"])
+    assert done.returncode == 0, done.stdout + done.stderr
+    (game,) = dln.parser.parse_text(path.read_text(encoding="utf-8"), keep_line_comments=True)
+    first, second = game.rounds[0].moves
+    assert first.comments == (note,) and str(second.card) == "9s"

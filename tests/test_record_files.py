@@ -166,7 +166,9 @@ def test_a_line_comment_with_a_brace_is_never_a_traceback(tmp_path: Path, commen
     assert text.startswith(START) and text.endswith("2. S Ks\n")
     (game,) = dln.loads_all(text)
     assert validate_game(game).errors == 0
-    assert comment in " ".join(c for m in game.rounds[0].moves for c in m.comments)
+    assert f"N 4c 5h =9 ; {comment}\n" in text  # the note stays where it was written
+    (kept,) = dln.parser.parse_text(text, keep_line_comments=True)
+    assert comment in " ".join(c for m in kept.rounds[0].moves for c in m.comments)
 
 
 def test_the_recorder_writes_under_the_lock_fmt_takes(tmp_path: Path) -> None:

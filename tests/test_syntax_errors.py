@@ -108,14 +108,14 @@ def test_a_move_cut_short_before_the_next_game_says_the_game_ends_there() -> Non
 _BLOCK = re.compile(r"^```text\n(.*?)^```", re.S | re.M)
 
 
-def test_a_comment_never_closed_says_the_games_after_it_were_not_read() -> None:
+def test_a_comment_never_closed_ends_with_its_game_and_the_next_game_is_read() -> None:
     text = '[Event "a"]\nround 1\nN 4c {oops\nS 9s\n\n[Event "b"]\nround 1\nN 4c\n'
     errors: list[dln.DLNSyntaxError] = []
-    assert list(parse_text(text, filename="club.dln", errors=errors)) == []
+    (game,) = parse_text(text, filename="club.dln", errors=errors)
+    assert game.tag("Event") == "b" and game.number == 2
     (error,) = errors
-    assert (error.line, error.column) == (3, 6)
-    assert error.message == ("this comment is never closed: end it with '}' (the games after it were read "
-                             "as part of the comment, so they were not checked)")
+    assert (error.line, error.column, error.game) == (3, 6, 1)
+    assert error.message == "this comment is never closed: end it with '}'"
 
 
 def test_every_error_example_in_the_notation_guide_is_what_the_reader_says() -> None:

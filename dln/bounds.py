@@ -1,0 +1,47 @@
+"""What a record may hold, so that no reader or walker of it runs out of stack or time.
+
+Variations nest at most :data:`MAX_NESTING` deep, numbers have at most
+:data:`MAX_DIGITS` digits (and a line at most :data:`dln.lines.MAX_LINE`
+characters).  The parser turns a breach into a syntax error where it is.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+__all__ = ["MAX_DIGITS", "MAX_NESTING", "odd_character", "too_deep"]
+
+#: How deep variations may nest: a record within it can be walked recursively
+#: by every program (writer, JSON, replay, validator) far from Python's stack limit.
+MAX_NESTING = 64
+
+#: The most digits in a round number, move number or points: no card game needs more,
+#: and Python refuses to convert very long ones (sys.get_int_max_str_digits).
+MAX_DIGITS = 9
+
+# What can hold a '(' that is not a variation ({comments}, ';' notes, tag values), and the brackets.
+_BRACKETS = re.compile(r'\{(?:[^{}\\]|\\[\s\S])*\}?|;[^\n]*|\[[A-Za-z_][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\.)*"|[()]')
+
+
+def too_deep(text: str) -> int | None:
+    """Where the first '(' opening variation number MAX_NESTING + 1 within each other is, or None."""
+    depth = 0
+    for match in _BRACKETS.finditer(text):
+        bracket = match[0]
+        if bracket == "(":
+            depth += 1
+            if depth > MAX_NESTING:
+                return match.start()
+        elif bracket == ")":
+            depth = max(depth - 1, 0)
+    return None
+
+
+def odd_character(char: str) -> str | None:
+    """The sentence for a character no DLN token starts with, when it is invisible or looks like a blank."""
+    if char.isprintable() and not char.isspace():
+        return None
+    name = unicodedata.name(char, "a control character")
+    return (f"unexpected character U+{ord(char):04X} ({name}): DLN separates with spaces, tabs and line breaks "
+            "(\\n, \\r\\n or \\r) only")

@@ -1,0 +1,161 @@
+"""What a line is, in one place: every part of dln cuts text into lines here.
+
+A line ends at ``\\n``, ``\\r\\n`` or a lone ``\\r`` — nothing else.  Python's
+``str.splitlines`` also breaks at ``\\x0b``, ``\\x0c``, ``\\x1c``-``\\x1e``,
+``\\x85``, U+2028 and U+2029; dln does not, so the grammar, the game splitter,
+the fast reader, error positions and the quoted lines of messages all agree
+on where a line starts.  A line holds at most :data:`MAX_LINE` characters, so
+a file without line breaks (``/dev/zero``) is an error at its line instead of
+a program running out of memory.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from collections.abc import Iterable, Iterator
+from typing import IO
+
+from dln.errors import DLNSyntaxError
+
+__all__ = ["MAX_LINE", "LineTooLong", "Lines", "decoded", "iter_lines", "normalise", "read_text", "split_lines"]
+
+#: The most characters a line may hold, its line break not counted (1 MiB).
+MAX_LINE = 1 << 20
+
+LINE_BREAK = re.compile(r"\r\n?|\n")
+
+
+class LineTooLong(DLNSyntaxError):
+    """A line longer than :data:`MAX_LINE`: reading stops there (the rest of the file may never end)."""
+
+    def __init__(self, line: int, *, filename: str = "<string>", game: int | None = None) -> None:
+        super().__init__(
+            f"line {line} is longer than {MAX_LINE // (1 << 20)} MiB ({MAX_LINE:,} characters): "
+            "a DLN line is never that long; the file is not read past it",
+            line, 1, filename=filename, game=game,
+        )
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return _rebuild, (self.line, self.filename, self.game)
+
+
+def _rebuild(line: int, filename: str, game: int | None) -> LineTooLong:
+    return LineTooLong(line, filename=filename, game=game)
+
+
+class Lines:
+    """Lines already cut as this module says and no longer than :data:`MAX_LINE` (``read_lines`` gives them).
+
+    Consumers that would re-cut any other iterable (``split_games``) take these as they are.
+    """
+
+    __slots__ = ("_lines",)
+
+    def __init__(self, lines: Iterator[str]) -> None:
+        self._lines = lines
+
+    def __iter__(self) -> Iterator[str]:
+        return self._lines
+
+
+def split_lines(text: str, *, keepends: bool = False) -> list[str]:
+    """``text`` cut into lines at ``\\n``, ``\\r\\n`` or ``\\r`` (like ``str.splitlines``, but only there)."""
+    if not text:
+        return []
+    if keepends:
+        lines = [m[0] for m in re.finditer(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+$", text)]
+        return lines
+    lines = LINE_BREAK.split(text)
+    if lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def normalise(text: str) -> str:
+    """``text`` with every line break written ``\\n``: what the grammar and the fast reader see."""
+    if "\r" not in text:
+        return text
+    return LINE_BREAK.sub("\n", text)
+
+
+def iter_lines(pieces: Iterable[str], *, first_line: int = 1) -> Iterator[str]:
+    """Re-cut pieces of text (lines cut any which way, buffers…) into lines, kept as written.
+
+    :class:`Lines` are passed through as they are.
+
+    The pieces joined equal the lines joined: nothing is added or dropped.
+    Raises :class:`LineTooLong` as soon as a line grows past :data:`MAX_LINE`,
+    holding at most a little more than that in memory.
+    """
+    if isinstance(pieces, Lines):
+        return iter(pieces)
+    return _recut(pieces, first_line)
+
+
+def _recut(pieces: Iterable[str], first_line: int) -> Iterator[str]:
+    number = first_line
+    pending = ""
+    for piece in pieces:
+        # The usual case, tested with C string searches only: the piece is one whole line.
+        end = piece.find("\n") + 1
+        if end == len(piece) and end and not pending and end <= MAX_LINE + 2:
+            cr = piece.find("\r")
+            if cr < 0 or cr == end - 2:
+                yield piece
+                number += 1
+                continue
+        text = pending + piece if pending else piece
+        start = 0
+        for match in LINE_BREAK.finditer(text):
+            if match.end() == len(text) and match[0] == "\r":
+                break  # a '\r\n' may be cut between two pieces: wait for the next one
+            if match.start() - start > MAX_LINE:
+                raise LineTooLong(number)
+            yield text[start:match.end()]
+            number += 1
+            start = match.end()
+        pending = text[start:]
+        if len(pending.rstrip("\r")) > MAX_LINE:
+            raise LineTooLong(number)
+    if pending:
+        yield pending
+
+
+def read_text(stream: IO[bytes]) -> str:
+    """A whole binary stream as text (UTF-8, a leading BOM dropped), bounded by the line length.
+
+    Reading stops inside a run of bytes too long to be one line (``/dev/zero``);
+    the text then ends inside that line, which the reader reports as too long
+    (:class:`LineTooLong`) after the games before it.  Raises
+    ``UnicodeDecodeError`` with the offset of the bad byte in the stream.
+    """
+    limit = 4 * MAX_LINE + 4  # a line of MAX_LINE characters has at most 4 bytes per character
+    blocks: list[bytes] = []
+    run = 0  # bytes since the last line break
+    while block := stream.read(1 << 16):
+        blocks.append(block)
+        last = max(block.rfind(b"\n"), block.rfind(b"\r"))
+        run = len(block) - 1 - last if last >= 0 else run + len(block)
+        if run > limit:  # cut short: a character split at the end is left out, not an error
+            text = codecs.getincrementaldecoder("utf-8")().decode(b"".join(blocks), final=False)
+            break
+    else:
+        text = b"".join(blocks).decode("utf-8")
+    return text.removeprefix("\ufeff")
+
+
+def decoded(pieces: Iterator[str | bytes]) -> Iterator[str]:
+    """Text pieces from text or UTF-8 bytes, without a leading byte order mark."""
+    first = next(pieces, None)
+    if first is None:
+        return
+    if isinstance(first, str):
+        yield first.removeprefix("\ufeff")
+        yield from pieces  # type: ignore[misc]
+        return
+    decoder = codecs.getincrementaldecoder("utf-8-sig")()
+    yield decoder.decode(first)
+    for piece in pieces:
+        yield decoder.decode(piece)  # type: ignore[arg-type]
+    yield decoder.decode(b"", final=True)

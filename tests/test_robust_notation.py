@@ -1,0 +1,397 @@
+"""The reader and writer under hostile input: no move lost, no game skipped silently, no traceback.
+
+Each test reproduces a way the notation used to break (issue 17) and pins the
+answer down: line endings mean one thing everywhere, a broken game is reported
+alone, nesting, line length and numbers are bounded with a clear error, and
+whatever the reader accepts the writer writes back.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
+
+import dln
+from dln.bounds import MAX_NESTING
+from dln.cli import main
+from dln.lines import MAX_LINE, LineTooLong, iter_lines, read_text, split_lines
+from dln.parser import _builder, parse_text, read_lines, split_games
+from dln.record import Refused, parse_move
+from dln.writer import write_games
+
+LEGAL = "round 1 dealer S\ntable 5h 3c 9d Js\nN 4c 5h =9 ; nine\nS 9s x [9] 9d\nN Jc x Js\n"
+
+
+def run(*args: str, stdin: str | bytes | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def moves_of(text: str, **kwargs: object) -> list[str]:
+    return [str(m.card) for g in parse_text(text, **kwargs) for r in g.rounds for m in r.moves]
+
+
+# ---- 1. one definition of a line ---------------------------------------------
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
+def test_every_line_ending_ends_a_semicolon_note(end: str) -> None:
+    text = LEGAL.replace("\n", end)
+    assert moves_of(text) == ["4c", "9s", "Jc"]
+    (game,) = parse_text(text, keep_line_comments=True)
+    assert game.rounds[0].moves[0].comments == ("nine",)
+    assert [m.line for m in game.rounds[0].moves] == [3, 4, 5]
+
+
+def test_lone_cr_file_validates_and_formats_every_move() -> None:
+    text = LEGAL.replace("\n", "\r")
+    code, out, err = run("fmt", "-", stdin=text)
+    assert code == 0
+    assert out == "round 1 dealer S\ntable 5h 3c 9d Js\nN 4c 5h =9 {nine}\nS 9s x [9] 9d\nN Jc x Js\n"
+    code, out, err = run("validate", "-v", "-", stdin=LEGAL.replace("\n", "\r") + "S 5d x 5h\r")
+    assert code == 1  # the 5h went into the declaration: the fourth move is seen, and broken
+    assert "<stdin>:6:1: error D004" in out + err and "N 4c 5h =9 ; nine" in out + err
+
+
+@pytest.mark.parametrize("char", ["\x0b", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"])
+def test_other_unicode_line_separators_are_not_line_breaks(char: str) -> None:
+    """parse, fmt and validate agree: these characters are not DLN, reported where they are."""
+    text = f'[Event "a"]\nround 1 dealer S\nN 4c{char}[Event "b"]\nround 1 dealer S\nN 5c\n'
+    with pytest.raises(dln.DLNSyntaxError) as caught:
+        dln.loads_all(text)
+    assert (caught.value.line, caught.value.column) == (3, 5)
+    assert caught.value.source_line == f"N 4c{char}[Event \"b\"]"
+    assert f"U+{ord(char):04X}" in caught.value.message
+    for command in (["parse"], ["fmt"], ["validate"]):
+        code, out, err = run(*command, "-", stdin=text)
+        assert code == 2, command
+        assert ":3:5:" in out + err, command
+
+
+def test_form_feed_is_a_blank_inside_a_line() -> None:
+    text = '[Event "a\x0cb"]\n[Site "c"]\nround 1\nN 4c\x0cS 5c\n'
+    (game,) = dln.loads_all(text)
+    assert game.tags == (("Event", "a\x0cb"), ("Site", "c")) and game.tag_lines == (1, 2)
+    assert dln.loads_all(dln.dumps(game)) == [game]
+    code, out, _ = run("fmt", "-", stdin=text)
+    assert code == 0 and dln.loads_all(out) == [game]
+
+
+def test_split_lines_cuts_only_at_the_three_line_endings() -> None:
+    assert split_lines("a\rb\r\nc\nd\x0ce\u2028f") == ["a", "b", "c", "d\x0ce\u2028f"]
+    assert split_lines("a\r\n\rb\n", keepends=True) == ["a\r\n", "\r", "b\n"]
+    assert list(iter_lines(["a\r", "\nb\rc", "d\n", "e"])) == ["a\r\n", "b\r", "cd\n", "e"]
+
+
+def test_error_positions_count_lone_cr_lines() -> None:
+    with pytest.raises(dln.DLNSyntaxError) as caught:
+        dln.loads("round 1 dealer S\rtable 5h\rN 4c x\rS 9s\r")
+    # What the capture lacks belongs after the 'x' at the end of line 3, where the report points.
+    assert (caught.value.line, caught.value.column) == (3, 7)
+    assert caught.value.source_line == "N 4c x"
+
+
+def test_a_tag_value_cannot_hold_a_lone_cr() -> None:
+    with pytest.raises(dln.DLNSyntaxError) as caught:
+        dln.loads('[Event "a\rb"]\nround 1\n')
+    assert caught.value.line == 1
+    code, out, err = run("fmt", "-", stdin='[Event "a\rb"]\nround 1\n')
+    assert code == 2 and "Traceback" not in out + err
+
+
+# ---- 2. a broken game does not hide its neighbours -----------------------------
+
+
+def games_text(count: int, broken: int, fault: str) -> str:
+    parts = []
+    for number in range(1, count + 1):
+        body = "N 4c {unclosed\n" if number == broken and fault == "brace" else "N 4c\n"
+        tag = f"[Event \u201c{number}\u201d]" if number == broken and fault == "quotes" else f'[Event "{number}"]'
+        parts.append(f"{tag}\nround 1 dealer S\ntable 5h 3c 9d Js\n{body}")
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize("fault", ["brace", "quotes"])
+def test_a_broken_game_is_reported_alone_and_the_others_are_read(fault: str) -> None:
+    text = games_text(50, 10, fault)
+    errors: list[dln.DLNSyntaxError] = []
+    games = list(parse_text(text, errors=errors))
+    assert [g.tag("Event") for g in games] == [str(n) for n in range(1, 51) if n != 10]
+    assert [g.number for g in games] == [n for n in range(1, 51) if n != 10]
+    assert [e.game for e in errors] == [10]
+    assert 46 <= errors[0].line <= 50  # inside game 10 (lines 46-49)
+    code, out, err = run("validate", "-", stdin=text)
+    assert code == 2 and "game 10" in out + err
+    code, out, err = run("parse", "-", stdin=text)
+    assert "49 games" in out and "1 game skipped" in out
+
+
+def test_an_illegal_move_before_a_mistyped_tag_is_reported() -> None:
+    text = '[Event "1"]\nround 1 dealer S\ntable 5h 3c 9d Js\nN 4c x 9d\n\n[Event \u201c2\u201d]\nround 1\nN 4c\n' \
+           '\n[Event "3"]\nround 1 dealer S\ntable 5h\nN 5c\n'
+    code, out, err = run("validate", "-v", "-", stdin=text)
+    assert code == 2
+    report = out + err
+    assert "<stdin>:4:" in report  # the illegal capture of game 1
+    assert ":6:" in report  # the mistyped tag of game 2
+    assert "game 3" in report
+
+
+def test_a_tag_line_ends_a_comment_left_open() -> None:
+    chunks = list(split_games(split_lines('[Event "a"]\nround 1\nN 4c {oops\n  [Event "b"]\nround 1\nN 5c\n',
+                                          keepends=True)))
+    assert [offset for offset, _ in chunks] == [0, 3]
+
+
+# ---- 3. nesting -----------------------------------------------------------------
+
+
+def nested(depth: int) -> str:
+    return "round 1 dealer S\ntable 5h 3c 9d Js\nN 4c " + "(N 5c " * depth + ")" * depth + "\nS 9s\n"
+
+
+def test_nesting_up_to_the_limit_works_everywhere() -> None:
+    text = nested(MAX_NESTING)
+    game = dln.loads(text)
+    assert dln.loads(dln.dumps(game)) == game
+    for args in (["fmt", "-"], ["parse", "--json", "-"], ["validate", "-"], ["validate", "-j", "2", "-"],
+                 ["score", "-"], ["show", "-"]):
+        code, out, err = run(*args, stdin=text)
+        assert code in (0, 1) and "Traceback" not in out + err, (args, out, err)
+    typed = parse_move("5c " + "(N 5c " * MAX_NESTING + ")" * MAX_NESTING, "N")
+    assert len(typed.variations) == 1
+    with pytest.raises(Refused, match="nest too deeply"):
+        parse_move("5c " + "(N 5c " * 1000 + ")" * 1000, "N")
+    assert json.loads(run("parse", "--json", "-", stdin=text)[1])
+
+
+def test_nesting_beyond_the_limit_is_a_syntax_error_at_its_bracket() -> None:
+    text = nested(MAX_NESTING + 1)
+    with pytest.raises(dln.DLNSyntaxError) as caught:
+        dln.loads(text)
+    assert (caught.value.line, caught.value.column) == (3, 6 + 6 * MAX_NESTING)
+    assert "nest" in caught.value.message
+    many = "\n".join(f'[Event "{n}"]\n' + (nested(1000) if n == 7 else nested(1)) for n in range(1, 29))
+    for args in (["fmt", "-"], ["parse", "--json", "-"], ["validate", "-"], ["validate", "-j", "2", "-"],
+                 ["score", "-"], ["show", "-"]):
+        code, out, err = run(*args, stdin=many)
+        assert code == 2 and "Traceback" not in out + err, (args, out, err)
+
+
+def test_parens_inside_comments_and_tags_do_not_count_as_nesting() -> None:
+    depth = MAX_NESTING + 5
+    text = '[Event "' + "(" * depth + '"]\nround 1\nN 4c {' + "(" * depth + "} ; " + "(" * depth + "\n"
+    assert dln.loads(text).tag("Event") == "(" * depth
+
+
+# ---- 3. what the reader accepts, the writer writes ---------------------------------
+
+
+@pytest.mark.parametrize("note", ["a { b", "a } b", "{}", "\\", "a \\{ b \\", "C:\\tables"])
+def test_semicolon_notes_with_braces_are_kept_by_fmt(note: str) -> None:
+    text = f"round 1\nN 4c ; {note}\n"
+    code, out, err = run("fmt", "-", stdin=text)
+    assert code == 0, err
+    assert dln.loads(out).rounds[0].moves[0].comments == (note,)
+
+
+def test_brace_comments_escape_braces_and_backslashes() -> None:
+    game = dln.loads(r"round 1" + "\n" + r"N 4c {a \{b\} \\ C:\tables}")
+    assert game.rounds[0].moves[0].comments == (r"a {b} \ C:\tables",)
+    assert dln.loads(dln.dumps(game)) == game
+
+
+_PIECES = st.sampled_from([
+    "round 1 dealer S", "table 5h 3c", "N 4c", "S 9s x 9d", "N 4c 5h =9", "(N 5c)", "(", ")", "deal", "N: 4c",
+    '[Event "', '"]', "[Site 'x']", "rest N", "score N 1 S 2", "{", "}", ";", "\\", "x", "!", "$1", "\u00a0",
+    "\x0c", "\u2028",
+])
+_SEPARATORS = st.sampled_from([" ", "\n", "\r", "\r\n", "\t", ""])
+
+
+@given(st.lists(st.tuples(_PIECES | st.text(max_size=4), _SEPARATORS), max_size=25))
+def test_whatever_parses_formats_and_reads_back_equal(parts: list[tuple[str, str]]) -> None:
+    text = "".join(piece + separator for piece, separator in parts)
+    try:
+        games = list(parse_text(text, keep_line_comments=True))
+    except dln.DLNSyntaxError:
+        return
+    written = write_games(games) if games else ""
+    assert list(parse_text(written)) == games
+
+
+_FREE = st.text(st.characters(blacklist_categories=("Cs",)), max_size=10)
+_BREAKS = st.sampled_from(["\n", "\r", "\r\n"])
+_BLANKS = st.sampled_from([" ", "\t", "\x0c", "\n", "\r", "\r\n", "  \n "])
+
+
+@st.composite
+def annotated_records(draw: st.DrawFn) -> str:
+    """Records whose structure parses, with free text in tags, {comments} and ';' notes, and any line breaks."""
+
+    def comments() -> str:
+        out = ""
+        for kind in draw(st.lists(st.sampled_from(["brace", "note"]), max_size=2)):
+            text = draw(_FREE)
+            if kind == "brace":
+                out += draw(_BLANKS) + "{" + text.replace("{", "\\{").replace("}", "\\}") + "}"
+            else:
+                out += draw(_BLANKS) + ";" + "".join(c for c in text if c not in "\r\n") + draw(_BREAKS)
+        return out + draw(_BLANKS)
+
+    text = comments()
+    for _ in range(draw(st.integers(0, 2))):
+        value = "".join(c for c in draw(_FREE) if c not in "\r\n").replace("\\", "\\\\").replace('"', '\\"')
+        text += f'[{draw(st.sampled_from(["Event", "Site", "X_1"]))} "{value}"]' + comments()
+    text += "round 1 dealer S" + comments() + "table 5h 3c 9d Js" + comments() + "N: 4c ?" + comments()
+    for move in draw(st.lists(st.sampled_from(["N 4c", "S 9s x 9d", "N 4c 5h =9!", "1. S 2h $1"]), max_size=4)):
+        text += move + comments()
+        if draw(st.booleans()):
+            text += "(" + comments() + "N 5c" + comments() + ")" + comments()
+    if draw(st.booleans()):
+        text += "deal" + comments() + "S: 2c" + comments() + "S 2c" + comments()
+    if draw(st.booleans()):
+        text += "rest N" + comments() + "score N 1 S 2" + comments()
+    return text
+
+
+@given(annotated_records())
+def test_annotated_records_format_and_read_back_equal(text: str) -> None:
+    try:
+        games = list(parse_text(text, keep_line_comments=True))
+    except dln.DLNSyntaxError:
+        return
+    assert list(parse_text(write_games(games))) == games
+
+
+# ---- 3. lines too long to be DLN, numbers too large ----------------------------------
+
+
+class Zeros(io.RawIOBase):
+    """/dev/zero that counts what is read from it."""
+
+    def __init__(self) -> None:
+        self.served = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: bytearray) -> int:  # type: ignore[override]
+        buffer[:] = b"0" * len(buffer)
+        self.served += len(buffer)
+        return len(buffer)
+
+
+def test_an_endless_line_is_an_error_at_its_line_not_a_memory_error() -> None:
+    zeros = Zeros()
+    stream = io.BufferedReader(zeros)
+    errors: list[dln.DLNSyntaxError] = []
+    assert list(dln.load(stream, errors=errors)) == []
+    (error,) = errors
+    assert isinstance(error, LineTooLong) and (error.line, error.game) == (1, 1)
+    assert zeros.served < 8 * MAX_LINE
+    with pytest.raises(LineTooLong):
+        list(read_lines(io.BufferedReader(Zeros())))
+
+
+@pytest.mark.parametrize("args", [["parse"], ["parse", "--json"], ["fmt"], ["fmt", "--check"], ["validate"],
+                                  ["validate", "-j", "2"], ["score"], ["show"]])
+def test_dev_zero_is_a_clear_error_in_every_command(args: list[str]) -> None:
+    code, out, err = run(*args, "/dev/zero")
+    assert code == 2 and "Traceback" not in out + err
+    assert "/dev/zero:1:1: error: line 1 is longer than 1 MiB" in out + err
+
+
+def test_read_text_stops_inside_an_endless_line() -> None:
+    zeros = Zeros()
+    text = read_text(io.BufferedReader(zeros))
+    assert len(text) > MAX_LINE and zeros.served < 8 * MAX_LINE
+    assert read_text(io.BytesIO("\ufeffround 1\r\u00e9".encode())) == "round 1\r\u00e9"
+    with pytest.raises(UnicodeDecodeError) as caught:
+        read_text(io.BytesIO(b"x" * 100_000 + b"\xff"))
+    assert caught.value.start == 100_000
+
+
+def test_a_line_too_long_after_good_games_stops_reading_there() -> None:
+    text = '[Event "1"]\nround 1\nN 4c\n[Event "2"]\nround 1\nN 4c ' + "x" * (MAX_LINE + 10) + "\nS 9s\n"
+    errors: list[dln.DLNSyntaxError] = []
+    games = list(parse_text(text, errors=errors))
+    assert [g.number for g in games] == [1]
+    assert [(e.line, e.game) for e in errors] == [(6, 2)]
+    for args in (["parse", "-"], ["fmt", "-"], ["validate", "-"], ["validate", "-j", "2", "-"], ["score", "-"]):
+        code, out, err = run(*args, stdin=text)
+        assert code == 2 and "longer than 1 MiB" in out + err and "Traceback" not in out + err, args
+
+
+def test_a_line_of_exactly_the_limit_is_read() -> None:
+    text = "round 1\nN 4c {" + "a" * (MAX_LINE - 7) + "}\n"
+    assert len(split_lines(text)[1]) == MAX_LINE
+    assert dln.loads(text).rounds[0].moves[0].comments == ("a" * (MAX_LINE - 7),)
+
+
+@pytest.mark.parametrize("text", ["round 1" + "0" * 5000, "round 1\nN 4c\nscore N 1" + "0" * 5000,
+                                  "round 1\n1" + "0" * 5000 + ". N 4c"])
+def test_huge_numbers_are_syntax_errors(text: str) -> None:
+    with pytest.raises(dln.DLNSyntaxError) as caught:
+        dln.loads(text)
+    assert "a number of more than 9 digits" in caught.value.message
+    code, out, err = run("validate", "-", stdin=text)
+    assert code == 2 and "Traceback" not in out + err
+
+
+# ---- 4. smaller --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["round 1 dealer S\ntable 5h\n{c} ; note\nN 4c\n",
+                                  "round 1 dealer S\ntable 5h\nN 4c\ndeal\n{c} ; note\nS 9s\n"])
+def test_a_note_after_a_deal_comment_stays_with_the_deal(text: str) -> None:
+    (game,) = parse_text(text, keep_line_comments=True)
+    assert game.comments == ()
+    assert game.rounds[0].deals[-1].comments == ("c", "note")
+
+
+def test_loads_accepts_a_leading_byte_order_mark_like_load() -> None:
+    text = "\ufeffround 1\nN 4c\n"
+    assert dln.loads(text) == next(dln.load(io.BytesIO(text.encode("utf-8"))))
+
+
+def test_a_no_break_space_is_named_where_it_is() -> None:
+    with pytest.raises(dln.DLNSyntaxError) as caught:
+        dln.loads("round 1\nN 4c\u00a0x 5h\nS 9s\n")
+    error = caught.value
+    assert (error.line, error.column) == (2, 5)
+    assert "U+00A0" in error.message and "NO-BREAK SPACE" in error.message
+    assert "ends here" not in error.message
+
+
+# ---- 5. linear time ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("keep", [False, True])
+def test_unclaimed_notes_are_handed_out_in_linear_work(keep: bool) -> None:
+    n = 3000
+    text = "round 1\n" + "{a} ; note\n" * n + "N 4c\nS 9s\n" * n
+    before = _builder.examined
+    (game,) = parse_text(text, keep_line_comments=keep)
+    assert len(game.rounds[0].moves) == 2 * n
+    assert _builder.examined - before < 10 * n  # a rescan per move would be n * 2n
+
+
+@pytest.mark.parametrize("text", ["round 1\nN 4c" + " " * 40 + "{a}" + " " * 40 + "N",
+                                  "round 1\nN 4c {" + "a" * 500_000 + "} N"])
+def test_syntax_errors_after_long_blanks_or_words_are_found_in_linear_work(text: str) -> None:
+    """Finding the token before an error once backtracked exponentially (blanks) or quadratically (a long word)."""
+    with pytest.raises(dln.DLNSyntaxError) as caught:
+        dln.loads(text)
+    assert caught.value.message == "expected the card N plays (e.g. N 9d), but the game ends here"
+
+
+def test_notes_among_the_tags_keep_their_place_among_the_game_comments() -> None:
+    text = '; first\n[Event "a"]\n{c} ; after c\n[Site "b"] ; site\n{d}\nround 1\nN 4c\n'
+    (game,) = parse_text(text, keep_line_comments=True)
+    assert game.comments == ("first", "c", "after c", "site", "d")
