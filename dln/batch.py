@@ -16,7 +16,7 @@ from itertools import islice
 
 from dln.errors import DLNSyntaxError
 from dln.parser import parse_chunk, split_games
-from dln.validate import Diagnostic, GameReport, validate_game
+from dln.validate import ALTERNATIVES, Diagnostic, GameReport, validate_game
 
 #: Games handed to a worker process at a time: enough to outweigh the cost of sending them.
 GAMES_PER_TASK = 16
@@ -56,8 +56,10 @@ def _verdict(report: GameReport, file: str) -> Checked:
                    report.winner, report.describe_rules(), tuple(report.diagnostics))
 
 
-def check_chunk(file: str, offset: int, text: str, variants: Sequence[str] | None) -> list[Checked]:
-    """Parse and validate the game(s) of one chunk of ``file`` (numbered from 1 within the chunk)."""
+def check_chunk(file: str, offset: int, text: str, variants: Sequence[str] | None,
+                alternatives: int | None = ALTERNATIVES) -> list[Checked]:
+    """Parse and validate the game(s) of one chunk of ``file`` (numbered from 1 within the chunk);
+    ``alternatives`` as :func:`dln.validate.validate_game` takes it."""
     lines = text.splitlines()
 
     def source(line: int) -> str:
@@ -71,15 +73,19 @@ def check_chunk(file: str, offset: int, text: str, variants: Sequence[str] | Non
         return [Checked(file, 1, None, 0, 0, None, None, "", (), error)]
     out = []
     for number, game in enumerate(games, start=1):
-        report = validate_game(game, index=number, filename=file, source=source, variants=variants)
+        report = validate_game(game, index=number, filename=file, source=source, variants=variants,
+                               alternatives=alternatives)
         out.append(_verdict(report, file))
     return out
 
 
-def _check_task(task: tuple[str, list[tuple[int, str]], Sequence[str] | None]) -> tuple[list[Checked], int]:
+def _check_task(
+    task: tuple[str, list[tuple[int, str]], Sequence[str] | None, int | None],
+) -> tuple[list[Checked], int]:
     """A worker's share: several chunks of one file; their verdicts and their size in characters."""
-    file, chunks, variants = task
-    found = [checked for offset, text in chunks for checked in check_chunk(file, offset, text, variants)]
+    file, chunks, variants, alternatives = task
+    found = [checked for offset, text in chunks
+             for checked in check_chunk(file, offset, text, variants, alternatives)]
     return found, sum(len(text) for _, text in chunks)
 
 
@@ -90,6 +96,7 @@ def check_games(
     variants: Sequence[str] | None = None,
     pool: ProcessPoolExecutor | None = None,
     jobs: int = 1,
+    alternatives: int | None = ALTERNATIVES,
 ) -> Iterator[tuple[int, list[Checked]]]:
     """Validate every game of a file, in order: (characters read, the verdicts of those games).
 
@@ -116,13 +123,13 @@ def check_games(
 
     if pool is None:
         for offset, text in chunks:
-            yield len(text), renumbered(check_chunk(file, offset, text, variants))
+            yield len(text), renumbered(check_chunk(file, offset, text, variants, alternatives))
         return
     # A bounded number of tasks in flight keeps memory flat; results come back in file order.
     in_flight: deque[Future[tuple[list[Checked], int]]] = deque()
     limit = 2 * jobs
     for batch in iter(lambda: list(islice(chunks, GAMES_PER_TASK)), []):
-        in_flight.append(pool.submit(_check_task, (file, batch, variants)))
+        in_flight.append(pool.submit(_check_task, (file, batch, variants, alternatives)))
         if len(in_flight) >= limit:
             found, size = in_flight.popleft().result()
             yield size, renumbered(found)

@@ -252,14 +252,17 @@ def _outcome(report: GameReport | Checked) -> str:
 @main.command()
 @click.argument("files", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list of diagnostics.")
-@click.option("--explain", is_flag=True, help="List every legal alternative, not only the first few.")
+@click.option("--all-alternatives", "all_alternatives", is_flag=True,
+              help="Under an illegal move, list every legal move, not only the first few.")
+@click.option("--explain", "explain", is_flag=True, hidden=True,
+              help="Deprecated alias of --all-alternatives, kept for one release.")
 @variant_option
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Check games in this many processes.")
 @click.option("-v", "--verbose", is_flag=True, help="A verdict line for every game, not only those with findings.")
 @click.option("-q", "--quiet", is_flag=True, help="Print problems only: no verdict lines, summary or progress.")
-def validate(files: tuple[str, ...], as_json: bool, explain: bool, variant: str | None, jobs: int,
-             verbose: bool, quiet: bool) -> None:
+def validate(files: tuple[str, ...], as_json: bool, all_alternatives: bool, explain: bool, variant: str | None,
+             jobs: int, verbose: bool, quiet: bool) -> None:
     """Replay DLN FILES through the rules and report every illegal move ('-' reads stdin).
 
     Each problem is reported like a compiler error: file:line:column, the rule
@@ -274,7 +277,11 @@ def validate(files: tuple[str, ...], as_json: bool, explain: bool, variant: str 
     from concurrent.futures import ProcessPoolExecutor
 
     from dln.batch import check_games
+    from dln.validate import ALTERNATIVES
 
+    if explain:
+        click.echo("warning: --explain is deprecated; use --all-alternatives", err=True)
+    alternatives = None if all_alternatives or explain else ALTERNATIVES
     started = time.perf_counter()
     status = _Status()
     found: list[dict[str, object]] = []
@@ -294,7 +301,7 @@ def validate(files: tuple[str, ...], as_json: bool, explain: bool, variant: str 
                 continue
             try:
                 for size, verdicts in check_games(display, read_lines(stream), variants=variants, pool=pool,
-                                                  jobs=jobs):
+                                                  jobs=jobs, alternatives=alternatives):
                     advance(name, size)
                     for checked in verdicts:
                         _tally(checked, totals, status)
@@ -302,7 +309,7 @@ def validate(files: tuple[str, ...], as_json: bool, explain: bool, variant: str 
                         if as_json:
                             found += _json_diagnostics(checked)
                         else:
-                            _print_verdict(checked, explain=explain, verdict=verbose or (not quiet and bool(
+                            _print_verdict(checked, verdict=verbose or (not quiet and bool(
                                 checked.errors or checked.warnings)))
             except UnicodeDecodeError as exc:
                 _report_problem(Source(name, problem=f"not UTF-8 text (byte {exc.start})"))
@@ -336,13 +343,13 @@ def _tally(checked: Checked, totals: dict[str, int], status: _Status) -> None:
     status.worst(EXIT_BAD_INPUT if checked.bad_record else EXIT_FOUND if checked.errors else EXIT_OK)
 
 
-def _print_verdict(checked: Checked, *, explain: bool, verdict: bool) -> None:
+def _print_verdict(checked: Checked, *, verdict: bool) -> None:
     """A game's diagnostics, compiler style, then (if ``verdict``) one line saying how it ended."""
     if checked.syntax is not None:
         _report_syntax(checked.syntax, checked.number - 1)
         return
     for diagnostic in sorted(checked.diagnostics, key=lambda d: (d.line, d.column)):
-        click.echo(diagnostic.format(explain=explain) + "\n")
+        click.echo(diagnostic.format() + "\n")
     if verdict:
         label = f"game {checked.number}" + (f" ({checked.event})" if checked.event else "")
         verdict = "illegal" if checked.errors else "legal"

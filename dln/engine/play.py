@@ -822,14 +822,20 @@ class _Listing:
         return holds_value_after(self.state, self.seat, card, value, seen=self.seen) is not False
 
 
-def iter_legal_moves(state: RoundState, *, by_value: bool = False) -> Iterator[Move]:
-    """Lazily generate :func:`legal_moves`, in hand order, lay before captures before declarations."""
+def iter_legal_moves(state: RoundState, *, by_value: bool = False,
+                     cards: Collection[Card] | None = None) -> Iterator[Move]:
+    """Lazily generate :func:`legal_moves`, in hand order, lay before captures before declarations.
+
+    ``cards``: only the moves of these cards of the hand (a validator's help
+    lists the moves of the card played first, without listing the others').
+    """
     if state.hands_empty or state.turn not in state.seats:
         return
     table = _Listing(state, by_value)
     seat, n_loose, n_piles = table.seat, table.n_loose, table.n_piles
     xeri_ok = table.xeri_ok
-    for card in sorted(state.hand(seat).known, key=_index):
+    held = state.hand(seat).known
+    for card in sorted(held if cards is None else held & set(cards), key=_index):
         if not lay_violations(state, seat, card):
             yield Move(seat, card, "lay")
         # Without taking their own declaration, may the owner spend this card?
