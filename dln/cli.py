@@ -8,6 +8,7 @@ that makes no sense.
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import os
 import sys
@@ -151,6 +152,30 @@ variant_option = click.option(
 @click.version_option(package_name="dln")
 def main() -> None:
     """dln — read, write and check Diloti game records (DLN)."""
+    _tolerant_output()
+
+
+#: What the replayer and the score sheet draw beyond ASCII: suits, dashes, box drawing.
+_SYMBOLS = "♣♦♥♠—…╭─│"
+
+
+def _tolerant_output() -> None:
+    """Never crash on a character the output cannot encode (a cp1252 or ASCII console, a file name
+    that is not UTF-8): write it as an escape instead.  The commands that draw choose ASCII
+    symbols on such an output (:func:`_output_is_ascii`), so cards read as ``10d``, not ``\u2666``."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            with contextlib.suppress(ValueError, OSError):
+                stream.reconfigure(errors="backslashreplace")
+
+
+def _output_is_ascii() -> bool:
+    """True if standard output cannot encode the suit symbols and borders the drawings use."""
+    try:
+        _SYMBOLS.encode(getattr(sys.stdout, "encoding", None) or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return True
+    return False
 
 
 @main.command()
@@ -444,14 +469,15 @@ def score(file: str, game_number: int | None, variant: str | None) -> None:
     variants = parse_variants(variant) if variant is not None else None
     from rich.console import Console  # only this command draws tables; keep start-up light
 
-    console = Console(highlight=False)
+    plain = _output_is_ascii()
+    console = Console(highlight=False, safe_box=True if plain else None)
     status = _Status()
     status.worst(EXIT_BAD_INPUT if source.errors else EXIT_OK)
     for game in games:
         if game_number is not None and game.number != game_number:
             continue
         report = validate_game(game, index=game.number or 1, filename=_display_name(file), variants=variants)
-        console.print(score_sheet(report))
+        console.print(score_sheet(report, ascii=plain))
         if report.errors:
             status.worst(EXIT_FOUND)
             console.print(f"[bold red]{count_of(report.errors, 'error')}[/]: run dln validate for the details")
@@ -681,6 +707,7 @@ def show_command(file: str, game_number: int | None, round_number: int | None, m
 
     replay, status = _open_replay(file, variant, game_number)
     cursor = _start(replay, game_number, round_number, move, variation)
+    ascii_ = ascii_ or _output_is_ascii()
     console = _replay_console(color, width, ascii_)
     console.print(FrameView(replay.frame(cursor), Look(ascii=ascii_, reveal=reveal),
                             filename=PurePath(_display_name(file)).name))
@@ -713,6 +740,7 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
 
     replay, status = _open_replay(file, variant, game_number)
     cursor = _start(replay, game_number, round_number, move, variation)
+    ascii_ = ascii_ or _output_is_ascii()
     console = _replay_console(color, width, ascii_)
     look = Look(ascii=ascii_, reveal=reveal)
     name = PurePath(_display_name(file)).name

@@ -27,14 +27,19 @@ def describe_position(state: RoundState) -> str:
     return "\n".join(lines)
 
 
-def score_sheet(report: GameReport) -> Table:
-    """The game's score sheet: one row per round and side, item by item, with running totals."""
+def score_sheet(report: GameReport, *, ascii: bool = False) -> Table:
+    """The game's score sheet: one row per round and side, item by item, with running totals.
+
+    ``ascii``: for an output that cannot encode suit symbols and dashes (``10d``, ``-``).
+    """
     from rich.table import Table
 
     game = report.game
     title = game.tag("Event") or f"game {report.index}"
-    table = Table(title=f"{title} — {report.describe_rules()}", title_justify="left")
-    for heading in ("round", "side", "cards", "most", "aces", "10♦", "2♣", "xeris", "points", "total"):
+    dash = "-" if ascii else "—"
+    table = Table(title=f"{title} {dash} {report.describe_rules()}", title_justify="left")
+    good = ("10d", "2c") if ascii else ("10♦", "2♣")
+    for heading in ("round", "side", "cards", "most", "aces", *good, "xeris", "points", "total"):
         table.add_column(heading, justify="left" if heading in ("round", "side") else "right")
     running: dict[str, int] = {}
     for played in report.rounds:
@@ -42,7 +47,7 @@ def score_sheet(report: GameReport) -> Table:
         if played.scores is None:
             reason = ("stopped by an illegal move" if played.stopped
                       else f"cancelled (redeal {played.redeal})" if played.redeal else "not played out")
-            table.add_row(label, "—", "", "", "", "", "", "", "", reason)
+            table.add_row(label, dash, "", "", "", "", "", "", "", reason)
             continue
         for j, (side, s) in enumerate(played.scores.items()):
             running[side] = running.get(side, 0) + s.total

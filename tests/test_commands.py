@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import os
+import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+import dln.parser
 import dln.validate
 from dln.cards import DECK
 from dln.cli import main
@@ -108,3 +113,46 @@ def test_a_crowded_tables_box_masks_are_those_of_the_definition() -> None:
         for k, mask in enumerate(box.below[v]):
             members = [i for i in range(box.size) if i // stride % (box.bound[v] + 1) <= k]
             assert mask == sum(1 << i for i in members)
+
+
+# -- output that is not UTF-8 ----------------------------------------------------------------------
+
+SAMPLES = Path(__file__).parent.parent / "samples"
+
+
+def dln_process(*args: str, encoding: str) -> subprocess.CompletedProcess[str]:
+    """Run ``dln ARGS`` in a child whose standard streams use ``encoding`` (as a cp1252 console does)."""
+    env = {**os.environ, "PYTHONIOENCODING": encoding, "NO_COLOR": "1"}
+    return subprocess.run([sys.executable, "-m", "dln", *args], capture_output=True, env=env,
+                          encoding="utf-8", errors="replace", timeout=120, check=False)
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "ascii", "latin-1"])
+@pytest.mark.parametrize("args", [
+    ("score", "constructs/claims.dln"),
+    ("show", "annotated.dln", "--move", "5"),
+    ("replay", "annotated.dln", "--round", "1"),
+    ("moves", "annotated.dln", "--at", "3"),
+    ("validate", "illegal/D208-component-sum.dln"),
+    ("parse", "--json", "annotated.dln"),
+])
+def test_every_command_works_when_the_output_cannot_encode_the_symbols(args: tuple[str, ...],
+                                                                       encoding: str) -> None:
+    """No traceback on a console that is not UTF-8; cards read as ASCII names, not as ``?``."""
+    command, sample, *rest = args if args[0] != "parse" else ("parse", args[2], args[1])
+    done = dln_process(command, *rest, str(SAMPLES / sample), encoding=encoding)
+    assert "Traceback" not in done.stderr and "Error" not in done.stderr, done.stderr
+    assert done.returncode in (0, 1), done.stderr
+    assert done.stdout.strip()
+    if command == "show":
+        assert "♠" not in done.stdout and "?" not in done.stdout.replace("? ", "")
+        assert re.search(r"\b(10|[2-9AJQK])[cdhs]\b", done.stdout)
+
+
+def test_generate_plays_a_long_game_to_its_end() -> None:
+    """A target of 1500 needs well over 100 rounds: the game is played until a side wins."""
+    code, out, err = run("generate", "--target", "1500", "--seed", "3")
+    assert code == 0, err
+    game = next(iter(dln.parser.parse_text(out)))
+    assert len(game.rounds) > 100
+    assert dln.validate.validate_game(game).winner is not None
