@@ -24,7 +24,7 @@ import click
 from dln.engine import legal_moves
 from dln.engine.rules import parse_variants
 from dln.errors import DLNSyntaxError
-from dln.files import write_atomically
+from dln.files import FileChanged, ReadOnlyFile, Snapshot, read_snapshot, replace_file, write_atomically
 from dln.generate import record_move
 from dln.jsonout import game_to_data
 from dln.model import Game
@@ -52,6 +52,7 @@ class Source:
     text: str | None = None
     problem: str | None = None
     errors: list[DLNSyntaxError] = field(default_factory=list)
+    snapshot: Snapshot | None = None  # what was read, so that a replacement can tell a later change
 
 
 def _expand(paths: tuple[str, ...]) -> Iterator[str]:
@@ -69,7 +70,8 @@ def _read(name: str) -> Source:
         if name == STDIN:
             source.text = sys.stdin.buffer.read().decode("utf-8").removeprefix("\ufeff")
         else:
-            source.text = Path(name).read_bytes().decode("utf-8").removeprefix("\ufeff")
+            data, source.snapshot = read_snapshot(name)
+            source.text = data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
         source.problem = f"not UTF-8 text (byte {exc.start})"
     except OSError as exc:
@@ -111,6 +113,24 @@ def _write_atomically(path: Path, texts: Iterable[str]) -> None:
     """Replace ``path`` with ``texts`` (UTF-8, newlines as given): the old file or the whole new one."""
     write_atomically(path, (text.encode("utf-8") for text in texts))
 
+
+
+def _replace_source(source: Source, text: str, force: bool, status: _Status) -> bool:
+    """Replace a file with ``text`` if it is still what was read; else say why not (exit 2)."""
+    name = source.name
+    try:
+        replace_file(Path(name), [text.encode("utf-8")], expected=source.snapshot, force=force)
+    except FileChanged:
+        problem = "it was changed by another program while it was formatted; run dln fmt again"
+    except ReadOnlyFile:
+        problem = "the file is read-only (--force rewrites it)"
+    except OSError as exc:
+        problem = f"cannot write: {exc.strerror or exc}"
+    else:
+        return True
+    click.echo(f"{name}: error: not reformatted: {problem}")
+    status.worst(EXIT_BAD_INPUT)
+    return False
 
 
 def _sources(files: tuple[str, ...], status: _Status) -> Iterator[Source]:
@@ -182,7 +202,8 @@ def _output_is_ascii() -> bool:
 @click.argument("files", nargs=-1, required=True)
 @click.option("--check", is_flag=True, help="Only report files that are not canonical (exit 1); write nothing.")
 @click.option("-q", "--quiet", is_flag=True, help="Print errors only.")
-def fmt(files: tuple[str, ...], check: bool, quiet: bool) -> None:
+@click.option("--force", is_flag=True, help="Rewrite read-only files too.")
+def fmt(files: tuple[str, ...], check: bool, quiet: bool, force: bool) -> None:
     """Rewrite DLN FILES in canonical form ('-' reads stdin and writes stdout).
 
     Directories are searched for *.dln files.  Nothing is lost: comments,
@@ -220,7 +241,9 @@ def fmt(files: tuple[str, ...], check: bool, quiet: bool) -> None:
             if not quiet:
                 click.echo(f"would reformat {name}")
         else:
-            _write_atomically(Path(name), [canonical])
+            if not _replace_source(source, canonical, force, status):
+                changed -= 1
+                continue
             if not quiet:
                 click.echo(f"reformatted {name}")
     if not quiet and (changed or unchanged):

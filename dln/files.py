@@ -1,40 +1,338 @@
-"""Replacing a file so that a crash leaves the old one or the whole new one, never half of each."""
+"""Replacing a record file without losing anything: not half a file, not a change made meanwhile.
+
+A record is the only trace of a game that was played, so a replacement must
+leave the old file or the whole new one (a crash included), must not undo a
+change another program made since the file was read, and must not change
+what the file *is*: its owner, its mode, the links that point at it.
+
+- :func:`read_snapshot` / :func:`snapshot` say what was read (device, inode,
+  size, modification time and a digest of the bytes, taken while reading).
+- :func:`replace_file` writes the new text under :func:`locked` and only if
+  the file still is what the snapshot describes (else :class:`FileChanged`).
+- :func:`locked` is the lock that ``dln fmt`` and ``dln record`` share: an
+  advisory ``flock`` on the directory that holds the file (no lock file is
+  left behind, and it works in a directory one may not write).  The recorder
+  takes it for each move it writes, ``replace_file`` for its check and
+  rename, so neither can slip between the other's check and write.  Programs
+  that do not take it (``echo >> f.dln``) are caught by the snapshot check;
+  only a change in the instant between that check and the rename escapes it.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import errno
+import hashlib
 import os
-import tempfile
-from collections.abc import Iterable
+import re
+import stat
+import threading
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not on POSIX: no advisory locks, the snapshot check remains
+    fcntl = None  # type: ignore[assignment]
 
-def write_atomically(path: Path, chunks: Iterable[bytes]) -> None:
-    """Write ``chunks`` to a temporary file beside ``path``, fsync it, and rename it over ``path``.
+__all__ = [
+    "FileChanged",
+    "ReadOnlyFile",
+    "Snapshot",
+    "fsync_directory",
+    "locked",
+    "read_snapshot",
+    "remove_stale_temporaries",
+    "replace_file",
+    "snapshot",
+    "temporary_name",
+    "write_atomically",
+]
 
-    An existing file keeps its mode; a new one gets what the umask allows.  The
-    directory is fsynced too, so the new name survives a power cut.
+_CHUNK = 1 << 20
+
+
+class FileChanged(OSError):
+    """The file is no longer what was read: another program changed it meanwhile."""
+
+
+class ReadOnlyFile(OSError):
+    """The file is read-only (no write permission bit, or not writable by us); ``force`` overrides."""
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """What a file was when it was read: enough to tell any later change.
+
+    The stat fields catch nearly every change at once; the digest (BLAKE2b of
+    the bytes) catches a rewrite of the same size within one tick of the
+    file system's clock.
     """
-    directory = path.parent
-    fd, temp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
+
+    device: int
+    inode: int
+    size: int
+    mtime_ns: int
+    digest: str
+
+    def same_stat(self, st: os.stat_result) -> bool:
+        """Whether ``st`` shows the same file, size and modification time (no reading)."""
+        return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns) == (self.device, self.inode, self.size,
+                                                                      self.mtime_ns)
+
+
+def read_snapshot(path: Path | str) -> tuple[bytes, Snapshot]:
+    """The file's bytes and the snapshot of exactly those bytes (read again if it changes while read)."""
+    target = Path(os.path.realpath(path))
+    for _ in range(10):
+        with open(target, "rb") as file:
+            before = os.fstat(file.fileno())
+            data = file.read()
+        after = os.stat(target)
+        if (before.st_ino, before.st_size, before.st_mtime_ns) == (after.st_ino, after.st_size, after.st_mtime_ns) \
+                and len(data) == after.st_size:
+            return data, _snapshot_of(after, hashlib.blake2b(data).hexdigest())
+    raise FileChanged(errno.EAGAIN, "the file kept changing while it was read", str(path))
+
+
+def snapshot(path: Path | str) -> Snapshot:
+    """What ``path`` holds now.  Take it *before* reading the text you will transform (or use
+    :func:`read_snapshot`): a change between the two then makes :func:`replace_file` refuse, never lose it."""
+    return read_snapshot(path)[1]
+
+
+def _snapshot_of(st: os.stat_result, digest: str) -> Snapshot:
+    return Snapshot(st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, digest)
+
+
+def _digest(path: Path) -> str:
+    hasher = hashlib.blake2b()
+    with open(path, "rb") as file:
+        while chunk := file.read(_CHUNK):
+            hasher.update(chunk)
+    return hasher.hexdigest()
+
+
+def _unchanged(path: Path, expected: Snapshot) -> bool:
     try:
-        with os.fdopen(fd, "wb") as file:
-            for chunk in chunks:
-                file.write(chunk)
-            file.flush()
-            os.fsync(file.fileno())
-        if path.exists():
-            mode = path.stat().st_mode & 0o7777
+        st = os.stat(path)
+    except FileNotFoundError:
+        return False
+    return expected.same_stat(st) and _digest(path) == expected.digest
+
+
+# -- the lock -----------------------------------------------------------------------------------------
+
+_held = threading.local()
+
+
+@contextlib.contextmanager
+def locked(path: Path | str) -> Iterator[None]:
+    """Hold the lock that dln's writers of ``path`` share (re-entrant within one thread).
+
+    It is an exclusive ``flock`` on the directory that holds the file (after
+    following symbolic links), so it needs no lock file and no write access
+    to the directory; it is held only while a file is checked and written.
+    """
+    directory = os.path.dirname(os.path.realpath(path)) or "."
+    counts: dict[str, int] = getattr(_held, "counts", None) or {}
+    _held.counts = counts
+    if counts.get(directory) or fcntl is None:
+        counts[directory] = counts.get(directory, 0) + 1
+        try:
+            yield
+        finally:
+            counts[directory] -= 1
+        return
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        counts[directory] = 1
+        try:
+            yield
+        finally:
+            counts[directory] = 0
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+
+
+# -- temporary files ----------------------------------------------------------------------------------
+
+
+def temporary_name(target: Path, pid: int | None = None, kind: str = "tmp") -> Path:
+    """The temporary file beside ``target`` that process ``pid`` writes: ``.NAME.dln-tmp-PID``
+    (``.NAME.dln-new-PID`` for the copy kept during an in-place rewrite)."""
+    return target.with_name(f".{target.name}.dln-{kind}-{os.getpid() if pid is None else pid}")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def remove_stale_temporaries(target: Path) -> list[Path]:
+    """Remove the temporary files of ``target`` left by processes that died (``kill -9``, power cut).
+
+    A temporary file names its writer's PID; one whose process is alive is
+    someone's write in progress and is left alone.  Returns what was removed.
+    """
+    pattern = re.compile(re.escape(f".{target.name}.dln-tmp-") + r"(\d+)\Z")
+    removed: list[Path] = []
+    with contextlib.suppress(OSError), os.scandir(target.parent) as entries:
+        for entry in entries:
+            match = pattern.match(entry.name)
+            if match and int(match.group(1)) != os.getpid() and not _alive(int(match.group(1))):
+                with contextlib.suppress(OSError):
+                    os.unlink(entry.path)
+                    removed.append(Path(entry.path))
+    return removed
+
+
+# -- replacing ----------------------------------------------------------------------------------------
+
+
+def is_read_only(st: os.stat_result, path: Path) -> bool:
+    """No write bit at all (root may write anyway, but the owner said no), or not writable by us."""
+    return not st.st_mode & 0o222 or not os.access(path, os.W_OK)
+
+
+def replace_file(path: Path | str, chunks: Iterable[bytes], *, expected: Snapshot | None = None,
+                 force: bool = False) -> None:
+    """Make ``chunks`` the content of ``path``, durably, under :func:`locked`.
+
+    - ``expected``: replace only if the file still is what was read
+      (:class:`FileChanged` otherwise, and nothing is written).  A file that
+      vanished since counts as changed.
+    - A symbolic link is written through: its target is replaced, the link stays.
+    - The new file keeps the old one's owner, group and mode (a new file gets
+      what the umask allows).
+    - A read-only file raises :class:`ReadOnlyFile` unless ``force``.
+    - Normally the new text goes to ``.NAME.dln-tmp-PID`` beside the file,
+      is fsynced and renamed over it, and the directory is fsynced: a crash
+      leaves the old file or the whole new one.  Temporary files of dead
+      processes are removed first.
+    - When the file has other hard links, or its owner cannot be kept (we are
+      not root and not its owner), a rename would cut the links or change
+      the owner, so the file is rewritten in place instead: new text written
+      from the start, truncated, fsynced.  That costs atomicity: a crash
+      during the write leaves a mixture of old and new text, and a reader
+      that takes no lock may see one.  (Before the in-place write, the new
+      text is stored in the temporary file and fsynced, and it is removed
+      only after the file is; so after such a crash the whole new text is
+      still in ``.NAME.dln-new-PID``, which is never removed automatically.)
+
+    Other failures (no space, no permission) raise the ordinary OSError; the
+    file is then as it was, except after a failed in-place write, when it is
+    restored from memory if it can be.
+    """
+    target = Path(os.path.realpath(path))
+    with locked(target):
+        try:
+            st: os.stat_result | None = os.stat(target)
+        except FileNotFoundError:
+            st = None
+        if expected is not None and (st is None or not _unchanged(target, expected)):
+            raise FileChanged(errno.EAGAIN, "the file was changed by another program since it was read",
+                              str(path))
+        if st is not None and not stat.S_ISREG(st.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        if st is not None and not force and is_read_only(st, target):
+            raise ReadOnlyFile(errno.EACCES, "the file is read-only", str(path))
+        remove_stale_temporaries(target)
+        in_place = st is not None and (st.st_nlink > 1 or not _can_own(st))
+        temp = temporary_name(target, kind="new" if in_place else "tmp")
+        try:
+            _write_temporary(temp, chunks, st)
+            if in_place:
+                assert st is not None
+                _rewrite_in_place(target, temp, st, force)
+            else:
+                os.replace(temp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+            raise
+        if in_place:
+            os.unlink(temp)
+        fsync_directory(target.parent)
+
+
+def _can_own(st: os.stat_result) -> bool:
+    """Whether a file we create can be given ``st``'s owner and group (we are root, or its owner)."""
+    if not hasattr(os, "geteuid"):
+        return True
+    uid = os.geteuid()
+    return uid == 0 or (st.st_uid == uid and (st.st_gid in os.getgroups() or st.st_gid == os.getegid()))
+
+
+def _write_temporary(temp: Path, chunks: Iterable[bytes], st: os.stat_result | None) -> None:
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(temp)  # ours: a PID is used by one process at a time, and we hold the lock
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        for chunk in chunks:
+            _write_all(fd, chunk)
+        if st is not None:
+            if hasattr(os, "fchown") and (st.st_uid, st.st_gid) != (os.fstat(fd).st_uid, os.fstat(fd).st_gid):
+                with contextlib.suppress(PermissionError):
+                    os.fchown(fd, st.st_uid, st.st_gid)
+            os.fchmod(fd, stat.S_IMODE(st.st_mode))
         else:
             umask = os.umask(0)
             os.umask(umask)
-            mode = 0o666 & ~umask
-        os.chmod(temp, mode)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-    fsync_directory(directory)
+            os.fchmod(fd, 0o666 & ~umask)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _rewrite_in_place(target: Path, temp: Path, st: os.stat_result, force: bool) -> None:
+    """Copy ``temp`` into ``target`` itself (keeping its inode: links, owner); restore the old bytes on failure."""
+    old = target.read_bytes()
+    restore_mode = None
+    if force and not st.st_mode & 0o200 and _can_own(st):
+        restore_mode = stat.S_IMODE(st.st_mode)
+        os.chmod(target, restore_mode | 0o200)
+    try:
+        fd = os.open(target, os.O_WRONLY)
+        try:
+            try:
+                with open(temp, "rb") as source:
+                    while chunk := source.read(_CHUNK):
+                        _write_all(fd, chunk)
+                    os.ftruncate(fd, source.tell())
+                os.fsync(fd)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.lseek(fd, 0, os.SEEK_SET)
+                    _write_all(fd, old)
+                    os.ftruncate(fd, len(old))
+                    os.fsync(fd)
+                raise
+        finally:
+            os.close(fd)
+    finally:
+        if restore_mode is not None:
+            os.chmod(target, restore_mode)
+
+
+def write_atomically(path: Path, chunks: Iterable[bytes]) -> None:
+    """Replace ``path`` with ``chunks`` (kept for existing callers): :func:`replace_file` with ``force``,
+    i.e. without a change check and even over a read-only file."""
+    replace_file(path, chunks, force=True)
 
 
 def fsync_directory(directory: Path) -> None:

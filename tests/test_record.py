@@ -512,7 +512,7 @@ def test_the_guide_s_whole_session_is_what_the_recorder_prints(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """docs/recording.md's transcript, replayed: same inputs, same screen, same file."""
-    monkeypatch.setattr("dln.record._today", lambda: datetime.date(2026, 11, 22))
+    monkeypatch.setattr("dln.record.questions._today", lambda: datetime.date(2026, 11, 22))
     guide = (ROOT / "docs" / "recording.md").read_text(encoding="utf-8")
     block = guide.split("## A whole session", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
     commands: list[tuple[str, list[str]]] = []

@@ -1,0 +1,149 @@
+"""Reading what is typed at the recorder's prompt: moves, cards, the help text, and small helpers on positions."""
+
+from __future__ import annotations
+
+import re
+
+from dln.cards import Card
+from dln.engine import Hand as EngineHand
+from dln.engine import (
+    RoundState,
+)
+from dln.errors import DLNSyntaxError
+from dln.generate import pile_ref
+from dln.model import SEATS, Move, Round
+from dln.parser import parse_text
+from dln.writer import item_text
+
+_TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+#: A line that annotates the last move starts with a glyph, a numbered glyph, a comment or a variation.
+_ANNOTATION = re.compile(r"^(?:!!|\?\?|!\?|\?!|!|\?|\$\d+|\{|\()")
+_HAND_LINE = re.compile(r"^\s*([NESWnesw])\s*:(.*)$")
+_MOVE_NUMBER = re.compile(r"^\s*\d+\.\s*")
+#: ``?``, ``moves``, ``? 9c``: list the legal moves (``? {why}`` is a glyph and a comment instead).
+_LEGAL = re.compile(r"(\?|moves)(?:\s+([^\s{(]+))?")
+#: A card typed with a lower-case rank (``kc``, ``ah``, ``td``): the recorder reads it as ``Kc``.
+_LOWER_CARD = re.compile(r"(?<![A-Za-z0-9])([ajqkt])([cdhsCDHS♣♦♥♠])(?![A-Za-z0-9])")
+QUIT_WORDS = ("quit", "exit", "q")
+HELP_WORDS = ("help", "h")
+
+# ---------------------------------------------------------------------------
+# Small helpers
+# ---------------------------------------------------------------------------
+
+
+
+class Refused(Exception):
+    """A typed line that cannot be taken, with the sentences saying why."""
+
+    def __init__(self, *lines: str) -> None:
+        super().__init__(lines[0] if lines else "refused")
+        self.lines = list(lines)
+
+
+def _holding(state: RoundState, card: Card) -> RoundState:
+    """``state`` with ``card`` known to be in the hand of the seat to play (one unseen card less),
+    so that the engine can list the legal moves with it while the hand is not known."""
+    i = state.seats.index(state.turn)
+    hand = state.hands[i]
+    if card in hand.known or not hand.unknown:
+        return state
+    guessed = EngineHand(hand.known | {card}, hand.unknown - 1)
+    return state._replace(hands=(*state.hands[:i], guessed, *state.hands[i + 1:]))
+
+
+def _bare(round_: Round) -> bool:
+    """A round header alone: no table, deck, hands, moves or claims."""
+    return (round_.table is None and round_.deck is None and round_.rest is None and round_.score is None
+            and not any(d.moves or d.hands or d.comments for d in round_.deals))
+
+
+def _rank_order(card: Card) -> tuple[int, int]:
+    return card.rank, "cdhs".index(card.suit)
+
+
+def _upper_ranks(text: str) -> str:
+    """``kc ah td`` → ``Kc Ah Td`` outside comments: ranks are capitals in DLN, not at a table."""
+    parts = re.split(r"(\{[^}]*\}?)", text)
+    return "".join(p if p.startswith("{") else _LOWER_CARD.sub(lambda m: m[1].upper() + m[2], p) for p in parts)
+
+
+def _card(word: str) -> Card:
+    try:
+        return Card.parse(_upper_ranks(word))
+    except ValueError as exc:
+        raise Refused(str(exc)) from None
+
+
+def _without_seat(text: str, seat: str | None = None) -> str:
+    """``S 6h x [6]`` → ``6h x [6]``: moves are typed without the seat."""
+    first, _, rest = text.partition(" ")
+    return rest if first in SEATS and (seat is None or first == seat) else text
+
+
+def _where(state: RoundState, card: Card) -> str:
+    if card in state.loose:
+        return "on the table"
+    if any(card in p.cards for p in state.piles):
+        return "in a declaration on the table"
+    if any(card in pile for pile in state.captured):
+        return "captured already"
+    for seat, hand in zip(state.seats, state.hands, strict=True):
+        if card in hand.known:
+            return f"in {seat}'s hand"
+    return "not in the hand"
+
+
+def table_lines(state: RoundState) -> list[str]:
+    """The table as the prompt shows it: loose cards, then each declaration with value, kind and owner."""
+    loose = " ".join(map(str, state.loose))
+    lines = [f"table: {loose or ('empty' if not state.piles else '(no loose cards)')}"]
+    for pile in state.piles:
+        kind = f"group of {pile.value}s" if pile.group else f"declaration of {pile.value}"
+        ref = item_text(pile_ref(state, pile))
+        cards = " ".join(map(str, pile.cards))
+        owner = f"{pile.owner}'s " if pile.owner else ""
+        lines.append(f"       {ref} {owner}{kind}: {cards}")
+    return lines
+
+
+def parse_move(text: str, seat: str) -> Move:
+    """The move typed on one line, without its seat (``9c x 9d!``), as a :class:`Move` of ``seat``.
+
+    A leading move number is dropped; a leading seat is kept (and checked
+    against the turn by the validator).  The line must hold exactly one move
+    and its annotations.
+    """
+    text = _MOVE_NUMBER.sub("", _upper_ranks(text.strip()), count=1)
+    first = text.split(maxsplit=1)[0] if text else ""
+    source = text if first in SEATS else f"{seat} {text}"
+    try:
+        games = list(parse_text(f"round 1\n{source}\n", filename="<typed>"))
+    except DLNSyntaxError as exc:
+        message = re.sub(r"\s*\(e\.g\. [^)]*\)", "", exc.message).replace("the record ends here", "the line ends")
+        raise Refused(f"not a move: {message}") from None
+    rounds = [r for g in games for r in g.rounds]
+    moves = [m for r in rounds for m in r.moves]
+    if (len(games) != 1 or games[0].tags or len(rounds) != 1 or len(moves) != 1 or len(rounds[0].deals) != 1
+            or rounds[0].table is not None or rounds[0].deck is not None or rounds[0].deals[0].hands
+            or rounds[0].deals[0].comments or rounds[0].rest is not None or rounds[0].score is not None
+            or rounds[0].turn is not None or rounds[0].redeal is not None):
+        raise Refused("type one move per line, e.g. 9c x 9d (the seat comes from the turn)")
+    return moves[0]
+
+
+
+
+HELP = """\
+Type each move without the seat (it comes from the turn): 9c x 9d · 3d 5h =8 · Ks · 6h x [6] · 8c x 5s+3d
+  N: 3d 8s ? ? ? ?    N's hand, before the first card of a deal (? for a card not seen)
+  ! ? !! ?? !? ?! $n  glyphs for the last move; {comment} a comment; (S 9c x 9d) a variation
+  ?  or  ? 9c         the legal moves (of a known hand; with 9c when the hand is not known)
+                      ('?' alone lists moves: mark the last move as a mistake with $2 or '? {why}')
+  undo                take back the last move (or hand line, or opening table)
+  score               the score sheet
+  new                 another game in this file, once this one is over
+  quit                leave: the file is saved; 'dln record FILE' goes on where it stopped
+  Tab                 complete cards, declarations and commands"""
+
+

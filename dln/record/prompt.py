@@ -1,0 +1,269 @@
+"""The prompt loop of ``dln record``: the questions, the status lines before each prompt, the exit status."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import IO, TypeVar, cast
+
+from dln.errors import DLNSyntaxError
+from dln.model import Round, Seat
+from dln.record.moves import _TAG_NAME, QUIT_WORDS, Refused
+from dln.record.questions import OWN_TAGS, TAG_ORDER, NewGame, Question
+from dln.record.recordfile import Loaded, RecordFile, load_record
+from dln.record.session import Recorder, _validate
+from dln.record.terminal import Terminal
+
+_T = TypeVar("_T")
+
+# ---------------------------------------------------------------------------
+# The prompt loop
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class Options:
+    """What the command line says about a new game, and how to run."""
+
+    preset: dict[str, str] = field(default_factory=dict)
+    extra_tags: list[tuple[str, str]] = field(default_factory=list)
+    defaults: bool = False
+    hands: bool = False
+
+
+def make_options(*, players: str | None = None, dealer: str | None = None, target: int | None = None,
+                 variant: str | None = None, tags: Sequence[str] = (), defaults: bool = False,
+                 hands: bool = False) -> Options:
+    """The command line's answers to the questions of a new game; ValueError for a ``--tag`` that will not do."""
+    options = Options(defaults=defaults, hands=hands)
+    for key, value in (("players", players), ("dealer", dealer), ("Target", None if target is None else str(target)),
+                       ("Variant", variant)):
+        if value is not None:
+            options.preset[key] = value
+    for tag in tags:
+        name, equals, value = tag.partition("=")
+        name = name.strip()
+        if not equals or not _TAG_NAME.fullmatch(name):
+            raise ValueError(f"{tag!r}: write NAME=VALUE, e.g. --tag Event='Club night'")
+        if "\n" in value or "\r" in value:
+            raise ValueError(f"{tag!r}: a tag value is one line")
+        if name in OWN_TAGS:
+            raise ValueError(f"{name}: the recorder writes this tag itself"
+                             + ("" if name == "Result" else f" (use --{name.lower()})"))
+        if name in TAG_ORDER:
+            options.preset[name] = value
+        else:
+            options.extra_tags.append((name, value))
+    problems = NewGame(options.preset)
+    for key, value in options.preset.items():
+        problem = problems.check(key, value)
+        if problem is not None:
+            raise ValueError(f"{key}: {problem}")
+    return options
+
+
+
+EXIT_OK, EXIT_RULES, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+
+class Stop(Exception):
+    """Leave ``dln record`` with an exit status, after saying why."""
+
+    def __init__(self, code: int, *lines: str) -> None:
+        super().__init__(lines[0] if lines else str(code))
+        self.code = code
+        self.lines = lines
+
+
+def record(path: Path, options: Options, stdin: IO[str], stdout: IO[str]) -> int:
+    """``dln record FILE``: readline when both ends are a terminal, plain lines otherwise; the exit status."""
+    interactive = stdin.isatty() and stdout.isatty()
+    return run(path, options, Terminal(stdin, stdout, interactive))
+
+
+def run(path: Path, options: Options, terminal: Terminal) -> int:
+    """Start or resume the game in ``path`` and record it line by line; the exit status."""
+    try:
+        recorder = _open(path, options, terminal)
+        if recorder is None:
+            return EXIT_OK
+        terminal.completer = recorder.completions
+        return _loop(recorder, options, terminal, path)
+    except Stop as stop:
+        terminal.say(*stop.lines)
+        return stop.code
+    except KeyboardInterrupt:
+        terminal.say("", f"interrupted: {path} holds everything recorded; 'dln record {path}' goes on from there")
+        return EXIT_INTERRUPTED
+
+
+def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
+    """The session: a new game (after the questions) or the file's last game, resumed."""
+    file = RecordFile(path)
+    try:
+        text = file.read()
+    except UnicodeDecodeError as exc:
+        raise Stop(EXIT_BAD_INPUT, f"{path}: error: cannot read: not UTF-8 text (byte {exc.start})") from None
+    except OSError as exc:
+        raise Stop(EXIT_BAD_INPUT, f"{path}: error: cannot read: {exc.strerror or exc}") from None
+    try:
+        loaded = load_record(text or "", str(path))
+    except DLNSyntaxError as exc:
+        raise Stop(EXIT_BAD_INPUT, exc.format(), f"{path}: error: the file is not DLN; correct it, or record "
+                   "into another file") from None
+    save = file.commit
+
+    def reload() -> Loaded:
+        return load_record(file.read() or "", str(path))
+
+    if loaded.repaired is not None:
+        terminal.say(f"{path}: its last line was cut off by an interrupted write and is left out: "
+                     f"{loaded.repaired!r}")
+        _commit_text(save, loaded.prefix + loaded.text, path)
+    game = loaded.game
+    if game is None or (not game.rounds and not game.tags):
+        new = _ask(NewGame(options.preset, extra_tags=options.extra_tags), options, terminal,
+                   f"{path}: a new game (Enter takes the answer in brackets, - leaves it out)")
+        if new is None:
+            terminal.say(f"{path}: no game started; nothing was written")
+            return None
+        recorder = _or_stop(lambda: Recorder.start(new, prefix=loaded.prefix + loaded.text, save=save,
+                                                                reload=reload), path)
+        terminal.say(f"{path}: game started: {recorder.rules_text}", "")
+        return recorder
+    try:
+        recorder = Recorder(game, prefix=loaded.prefix, text=loaded.text, save=save, reload=reload)
+    except Refused as refusal:
+        rules = refusal.lines[0].startswith("error ")
+        raise Stop(EXIT_RULES if rules else EXIT_BAD_INPUT, *(f"{path}: {line}" for line in refusal.lines),
+                   *([f"{path}: the record breaks the rules (dln validate {path} shows where); correct it "
+                      "before recording more"] if rules else [])) from None
+    if not game.rounds:  # tags prepared in an editor: only the dealer of round 1 is missing
+        dealer = _ask_dealer(recorder, options, terminal)
+        if dealer is None:
+            return None
+        started = replace(game, rounds=(Round(number=1, dealer=cast(Seat, dealer)),))
+        _or_stop(lambda: recorder._commit(started, _validate(started), [], settle=False), path)
+        terminal.say(f"{path}: game started: {recorder.rules_text}", "")
+        return recorder
+    ignored = sorted(set(options.preset) | {k for k, _ in options.extra_tags})
+    if ignored and recorder.phase != "over":
+        terminal.say(f"note: {path} holds a game already, so the options for a new game are ignored")
+    where = f"round {recorder._round_number()}"
+    if recorder.round.moves:
+        where += f", after move {len(recorder.round.moves)}"
+    terminal.say(f"{path}: going on with game {game.number or 1} ({recorder.rules_text}), {where}")
+    recent = recorder.recent()
+    if recent:
+        terminal.say("  ...", *(f"  {line}" for line in recent))
+    settled = _or_stop(recorder.settle, path)
+    terminal.say(*(f"  {line}" for line in settled.lines), "")
+    return recorder
+
+
+def _or_stop(action: Callable[[], _T], path: Path) -> _T:
+    """Run ``action``; a refusal (the file cannot be written) ends the session."""
+    try:
+        return action()
+    except Refused as refusal:
+        raise Stop(EXIT_BAD_INPUT, *(f"{path}: {line}" for line in refusal.lines)) from None
+
+
+def _commit_text(save: Callable[[str], None], text: str, path: Path) -> None:
+    try:
+        save(text)
+    except OSError as exc:
+        raise Stop(EXIT_BAD_INPUT, f"{path}: error: cannot write: {exc.strerror or exc}") from None
+
+
+def _ask_dealer(recorder: Recorder, options: Options, terminal: Terminal) -> str | None:
+    """The dealer of round 1 for a game whose tags were written beforehand."""
+    new = NewGame({"players": str(recorder.players)})
+    question = Question("dealer", f"Dealer of round 1 ({' '.join(new.seats())})", "S")
+    preset = options.preset.get("dealer")
+    while True:
+        answer = preset if preset is not None else "" if options.defaults else terminal.ask(question.prompt())
+        if answer is None:
+            return None
+        problem = new.answer(question, answer)
+        if problem is None:
+            return new.answers["dealer"].upper()
+        if preset is not None:
+            raise Stop(EXIT_BAD_INPUT, f"--dealer {preset}: {problem}")
+        terminal.say(f"  {problem}")
+
+
+def _ask(new: NewGame, options: Options, terminal: Terminal, heading: str) -> NewGame | None:
+    """Ask the questions of a new game (or take their defaults); None if the input ends first or on 'quit'."""
+    if options.defaults:
+        new.take_defaults()
+        return new
+    terminal.say(heading)
+    while (question := new.next_question()) is not None:
+        answer = terminal.ask(question.prompt())
+        if answer is None or answer.strip().lower() in QUIT_WORDS:
+            return None
+        problem = new.answer(question, answer)
+        if problem is not None:
+            terminal.say(f"  {problem}")
+    return new
+
+
+def _loop(recorder: Recorder, options: Options, terminal: Terminal, path: Path) -> int:
+    asked: set[tuple[int, int]] = set()
+    while True:
+        if options.hands and recorder.phase == "play":
+            _ask_hands(recorder, terminal, asked)
+        terminal.say(*recorder.status())
+        line = terminal.ask(recorder.prompt())
+        if line is None:
+            terminal.say(f"{path} is saved; 'dln record {path}' goes on from here")
+            return EXIT_OK
+        reply = recorder.handle(line)
+        if reply.quit:
+            terminal.say(f"{path} is saved; 'dln record {path}' goes on from here")
+            return EXIT_OK
+        if reply.new_game:
+            previous = recorder.game
+            new = _ask(NewGame(options.preset, previous=previous, extra_tags=options.extra_tags), options,
+                       terminal, "a new game (Enter takes the answer in brackets, - leaves it out)")
+            if new is None:
+                return EXIT_OK
+            try:
+                recorder.new_game(new)
+            except Refused as refusal:
+                terminal.say(*refusal.lines)
+                continue
+            terminal.say(f"game started: {recorder.rules_text}", "")
+            continue
+        terminal.say(*(("  " + text) for text in reply.lines))
+        if reply.score_sheet:
+            from dln.scoresheet import score_sheet
+
+            terminal.table(score_sheet(recorder.sheet_report()))
+        terminal.say("")
+
+
+def _ask_hands(recorder: Recorder, terminal: Terminal, asked: set[tuple[int, int]]) -> None:
+    """With ``--hands``: ask each seat's hand at the start of a deal (Enter: not seen)."""
+    state = recorder.state
+    if state is None:
+        return
+    key = (len(recorder.game.rounds), len(recorder.round.deals))
+    if key in asked or recorder.round.deals[-1].moves:
+        return
+    asked.add(key)
+    given = {h.seat for h in recorder.round.deals[-1].hands}
+    order = state.seats[state.seats.index(state.leader):] + state.seats[: state.seats.index(state.leader)]
+    for seat in order:
+        if seat in given:
+            continue
+        while True:
+            line = terminal.ask(f"{seat}'s hand, deal {state.deal} (Enter: not seen)> ")
+            if not line or not line.strip():
+                break
+            reply = recorder.handle(f"{seat}: {line}")
+            terminal.say(*(("  " + text) for text in reply.lines))
+            if reply.accepted:
+                break

@@ -1,0 +1,695 @@
+"""The recorder's session: the record so far, and what each typed line does to it."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Literal, cast
+
+from dln.cards import DECK, Card
+from dln.engine import (
+    HAND_SIZE,
+    RoundState,
+    check,
+    legal_moves,
+    next_dealer,
+    play_order,
+    sides_of,
+)
+from dln.engine import Move as EngineMove
+from dln.errors import DLNSyntaxError
+from dln.generate import pile_ref, record_move
+from dln.model import Deal, Game, Hand, HandCard, Move, Round, ScoreClaim, Seat, Side
+from dln.parser import parse_text
+from dln.record.moves import (
+    _ANNOTATION,
+    _HAND_LINE,
+    _LEGAL,
+    HELP,
+    HELP_WORDS,
+    QUIT_WORDS,
+    Refused,
+    _bare,
+    _card,
+    _holding,
+    _rank_order,
+    _upper_ranks,
+    _where,
+    _without_seat,
+    parse_move,
+    table_lines,
+)
+from dln.record.questions import SEAT_TAGS, NewGame
+from dln.record.recordfile import FileChanged, Loaded, _block_signals, _unblock_signals
+from dln.validate import Diagnostic, GameReport, code_name, to_engine_move, validate_game
+from dln.writer import item_text, move_text, write_game
+
+Phase = Literal["table", "play", "over"]
+
+# ---------------------------------------------------------------------------
+# The session
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class Reply:
+    """What the recorder answers to one typed line.
+
+    ``accepted`` is False when the line was refused (nothing written);
+    ``lines`` are what to show; ``score_sheet`` asks the loop to print the
+    score sheet; ``quit`` and ``new_game`` ask it to leave or to ask the
+    questions of a new game.
+    """
+
+    accepted: bool = True
+    lines: list[str] = field(default_factory=list)
+    score_sheet: bool = False
+    quit: bool = False
+    new_game: bool = False
+
+
+def _validate(game: Game) -> GameReport:
+    return validate_game(game, keep_states=True)
+
+
+def _errors(report: GameReport) -> list[Diagnostic]:
+    return [d for d in report.diagnostics if d.severity == "error"]
+
+
+class Recorder:
+    """A recording session: the game so far, the position reached, and what each typed line does.
+
+    ``prefix`` is the text of the file before this game (earlier games,
+    kept byte for byte); ``text`` is this game's text as it is on disk (the
+    canonical form, or the author's own layout when resuming a hand-written
+    file).  ``save`` writes the whole new file text and raises ``OSError``
+    if it cannot; a change becomes part of the session only once it is saved.
+    Without ``save`` (tests) nothing is written.  ``reload`` reads the file
+    again (:func:`load_record`) when ``save`` finds it changed underneath.
+    """
+
+    def __init__(self, game: Game, *, prefix: str = "", text: str | None = None,
+                 save: Callable[[str], None] | None = None, reload: Callable[[], Loaded] | None = None) -> None:
+        self.prefix = prefix
+        self.save = save or (lambda text: None)
+        self.reload = reload
+        if any(r.setup for r in game.rounds):
+            raise Refused("the game holds a setup (a position from the middle of a round); "
+                          "the recorder records whole rounds only")
+        report = _validate(game)
+        errors = _errors(report)
+        if errors:
+            raise Refused(*(f"error {d.code} {d.name}: {d.message}" for d in errors))
+        self.game = game
+        self.report = report
+        self.text = write_game(game) if text is None else text
+        self.noted: set[tuple[int, int, str, str]] = set()  # (round, deal, code, seat) of the notes given
+
+    @classmethod
+    def start(cls, new: NewGame, *, prefix: str = "", save: Callable[[str], None] | None = None,
+              reload: Callable[[], Loaded] | None = None) -> Recorder:
+        """A session for a new game from the answered questions; its tags and round 1 are written at once."""
+        game = new.game()
+        recorder = cls(game, prefix=prefix, text="", save=save, reload=reload)
+        recorder._save(game)
+        return recorder
+
+    # -- what the record says ------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        """2 or 4, as the validator counts them from the record."""
+        return self.report.players
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """Seats in play order."""
+        return play_order(self.players, self.report.rules)
+
+    @property
+    def round(self) -> Round:
+        """The last round of the game (the one being recorded)."""
+        return self.game.rounds[-1]
+
+    @property
+    def state(self) -> RoundState | None:
+        """The position the last round has reached, or None before its opening table."""
+        if not self.game.rounds:
+            return None
+        states = self.report.rounds[-1].states
+        return states[-1] if states else None
+
+    @property
+    def phase(self) -> Phase:
+        """``table`` (waiting for the opening table), ``play``, or ``over`` (a side has won)."""
+        if self.report.winner is not None:
+            return "over"
+        if not self.game.rounds or self.state is None:
+            return "table"
+        return "play"
+
+    @property
+    def totals(self) -> dict[str, int]:
+        """Each side's points from the rounds played out so far (the validator's round scores, added up:
+        its own totals are unknown while the last round waits for its table)."""
+        totals = dict.fromkeys(sides_of(self.players), 0)
+        for played in self.report.rounds:
+            for side, score in (played.scores or {}).items():
+                totals[side] += score.total
+        return totals
+
+    def sheet_report(self) -> GameReport:
+        """The report the score sheet is drawn from: the game without a round that has not begun."""
+        rounds = self.game.rounds
+        if len(rounds) > 1 and _bare(rounds[-1]):
+            return _validate(replace(self.game, rounds=rounds[:-1]))
+        return self.report
+
+    @property
+    def rules_text(self) -> str:
+        """E.g. ``2 players, standard rules (diloti-pagat.txt), target 61``."""
+        return self.report.describe_rules()
+
+    def name(self, seat: str) -> str:
+        """The player in ``seat`` as the tags name them (empty if unnamed or ``?``)."""
+        value = self.game.tag(SEAT_TAGS[seat]) or ""
+        return "" if value == "?" else value
+
+    def dealer(self) -> str:
+        """The dealer of the last round, as the validator settles it."""
+        return self.report.rounds[-1].dealer or self.round.dealer or self.seats[-1]
+
+    def last_move(self) -> tuple[int, int, int, Move] | None:
+        """(round index, deal index, move index, move) of the last move of the game, if any."""
+        for r in range(len(self.game.rounds) - 1, -1, -1):
+            deals = self.game.rounds[r].deals
+            for d in range(len(deals) - 1, -1, -1):
+                if deals[d].moves:
+                    return r, d, len(deals[d].moves) - 1, deals[d].moves[-1]
+        return None
+
+    # -- the prompt --------------------------------------------------------------------
+    def prompt(self) -> str:
+        """The prompt for the next line: ``12. N Maria> ``, ``round 2 table> `` or ``game over> ``."""
+        phase = self.phase
+        if phase == "over":
+            return "game over> "
+        if phase == "table":
+            return f"round {self._round_number()} table> "
+        state = self.state
+        assert state is not None
+        name = self.name(state.turn)
+        return f"{state.played + 1}. {state.turn}{' ' + name if name else ''}> "
+
+    def _round_number(self) -> int:
+        return self.round.number or len(self.game.rounds)
+
+    def status(self) -> list[str]:
+        """The lines shown before each prompt: round and deal, the score, the table, a known hand."""
+        sides = sides_of(self.players)
+        totals = self.totals
+        score = " ".join(f"{side} {totals.get(side, 0)}" for side in sides)
+        phase = self.phase
+        if phase == "over":
+            return [f"game over: {self.report.winner} wins, {score} (target {self.report.rules.target})"]
+        head = f"round {self._round_number()}, {self.dealer()} deals"
+        if phase == "table":
+            return [f"{head} · score {score} (to {self.report.rules.target})",
+                    "type the 4 cards dealt face up (e.g. 5h 3c 9d Js)"]
+        state = self.state
+        assert state is not None
+        round_points = " ".join(f"{side} {len(cards)}" for side, cards in zip(sides, state.captured, strict=True))
+        xeris = ", ".join(f"{side} {n}" for side, n in zip(sides, state.xeris, strict=True) if n)
+        lines = [f"{head} · deal {state.deal} of {state.deals} · score {score} (to {self.report.rules.target})"
+                 f" · cards taken {round_points}" + (f" · xeris {xeris}" if xeris else "")]
+        lines += table_lines(state)
+        hand = state.hand(state.turn)
+        if hand.known:
+            shown = " ".join(str(c) for c in sorted(hand.known, key=_rank_order)) + " ?" * hand.unknown
+            lines.append(f"{state.turn} holds {shown}")
+        return lines
+
+    # -- typed lines -------------------------------------------------------------------
+    def handle(self, line: str) -> Reply:
+        """Do what one typed line says; refusals come back as a reply with ``accepted=False``."""
+        text = line.strip()
+        word = text.lower()
+        try:
+            if word == "":
+                return Reply()
+            if word in QUIT_WORDS:
+                return Reply(quit=True)
+            if word in HELP_WORDS:
+                return Reply(lines=HELP.splitlines())
+            if word == "score":
+                return Reply(score_sheet=True)
+            if word == "undo":
+                return self.undo()
+            asked = _LEGAL.fullmatch(text)
+            if asked:
+                return Reply(lines=self.legal(asked[2]))
+            phase = self.phase
+            if word == "new":
+                if phase != "over":
+                    raise Refused("the game is not over yet; 'new' starts another game once a side has won")
+                return Reply(new_game=True)
+            if _ANNOTATION.match(text):
+                return self.annotate(text)
+            if phase == "over":
+                raise Refused(f"the game is over ({self.report.winner} has won): 'new' starts another game "
+                              "in this file, 'undo' takes back the last move, 'quit' leaves")
+            if phase == "table":
+                return self.opening_table(text)
+            if _HAND_LINE.match(text):
+                return self.hand(text)
+            return self.move(text)
+        except Refused as refusal:
+            return Reply(accepted=False, lines=refusal.lines)
+
+    def opening_table(self, text: str) -> Reply:
+        """The four cards dealt face up at the start of the round (``5h 3c 9d Js``, ``table`` optional)."""
+        words = text.split()
+        if words and words[0].lower() == "table":
+            words = words[1:]
+        cards = [_card(word) for word in words]
+        if not cards:
+            raise Refused("type the cards dealt face up, e.g. 5h 3c 9d Js")
+        round_ = replace(self.round, table=tuple(cards))
+        game = self._with_round(round_)
+        report = self._check(game, "the table")
+        lines = [f"table {' '.join(map(str, cards))}"]
+        state = report.rounds[-1].states[-1]
+        lines.append(f"{state.turn} plays first.")
+        return self._commit(game, report, lines)
+
+    def hand(self, text: str) -> Reply:
+        """A hand line for the current deal (``N: 3d 8s ? ? ? ?``), before the deal's first card."""
+        match = _HAND_LINE.match(text)
+        assert match is not None
+        seat = match[1].upper()
+        if seat not in self.seats:
+            raise Refused(f"{seat} has no seat in this {self.players}-player game")
+        entries: list[HandCard] = [None if word == "?" else _card(word) for word in match[2].split()]
+        if len(entries) > HAND_SIZE:
+            raise Refused(f"a hand holds {HAND_SIZE} cards, not {len(entries)}")
+        entries += [None] * (HAND_SIZE - len(entries))
+        deal = self.round.deals[-1]
+        if deal.moves:
+            raise Refused("a hand is given before the first card of its deal; this deal has begun")
+        if any(h.seat == seat for h in deal.hands):
+            raise Refused(f"{seat}'s hand for this deal is given already ('undo' takes it back)")
+        hand = Hand(cast(Seat, seat), tuple(entries))
+        round_ = replace(self.round, deals=(*self.round.deals[:-1], replace(deal, hands=(*deal.hands, hand))))
+        game = self._with_round(round_)
+        report = self._check(game, f"{seat}'s hand")
+        shown = " ".join("?" if c is None else str(c) for c in entries)
+        return self._commit(game, report, [f"{seat}: {shown}"])
+
+    def move(self, text: str) -> Reply:
+        """The move typed (``9c x 9d``; the seat comes from the turn): checked, refused or written.
+
+        The move is first judged in the position reached (the engine's
+        ``check``, as the validator calls it); then the whole record with the
+        move is replayed, which finds what the move reveals about earlier
+        moves whose legality hung on cards nobody had seen.
+        """
+        state = self.state
+        assert state is not None
+        typed = parse_move(text, state.turn)
+        if typed.seat not in state.seats:
+            raise Refused(f"{typed.seat} has no seat in this {self.players}-player game")
+        number = state.played + 1
+        typed = replace(typed, number=number)
+        self._judge(state, typed)
+        written = self._canonical(state, typed)
+        game = self._with_move(written)
+        report = self._check(game, "this move", number)
+        engine_move = to_engine_move(state, written)[0]
+        lines = [f"{move_text(written, annotations=True)}   ({self._describe(state, engine_move)}"
+                 + (", a xeri!)" if written.xeri else ")")]
+        round_index = len(self.game.rounds)
+        for d in report.diagnostics:  # what the record cannot decide yet: said once per seat and deal
+            key = (round_index, state.deal, d.code, written.seat)
+            if (d.severity == "warning" and d.round == round_index and d.move == number
+                    and d.code not in ("D604", "R005") and key not in self.noted):
+                self.noted.add(key)
+                lines.append(f"note: {d.message}; checked again as the cards show up")
+        return self._commit(game, report, lines)
+
+    @staticmethod
+    def _judge(state: RoundState, move: Move) -> None:
+        """Refuse ``move`` if it breaks a rule in ``state``, with the rules' sentences and the legal moves."""
+        engine_move, violations = to_engine_move(state, move)
+        if not any(v.severity == "error" for v in violations):
+            violations = check(state, engine_move)
+        errors = [v for v in violations if v.severity == "error"]
+        if not errors:
+            return
+        lines = [f"refused: {v.message} ({v.code} {code_name(v.code)})" for v in errors]
+        legal = Recorder._alternatives(state, move.card)
+        if legal:
+            shown = legal[:8]
+            more = f" (and {len(legal) - len(shown)} more)" if len(legal) > len(shown) else ""
+            lines.append("  legal instead: " + ", ".join(shown) + more)
+        lines.append("nothing was written")
+        raise Refused(*lines)
+
+    @staticmethod
+    def _alternatives(state: RoundState, card: Card) -> list[str]:
+        """The legal moves as typed: those with ``card`` if the seat may hold it (the usual intent),
+        else every legal move of a known hand."""
+        seat = state.turn
+        hand = state.hand(seat)
+        same: list[EngineMove] = []
+        if card in hand.known or (hand.unknown and card not in state.seen()):
+            guessed = _holding(state, card)
+            same = [m for m in legal_moves(guessed, by_value=True) if m.card == card]
+            if same:
+                return [_without_seat(move_text(record_move(guessed, m))) for m in same]
+        if hand.unknown:
+            return []
+        return [_without_seat(move_text(record_move(state, m))) for m in legal_moves(state, by_value=True)]
+
+    @staticmethod
+    def _describe(state: RoundState, move: EngineMove) -> str:
+        """The engine's plain words for a move, declarations named as a move names them."""
+        refs = {p.id: item_text(pile_ref(state, p)) for p in state.piles}
+        return re.sub(r"#(\d+)", lambda m: refs.get(int(m[1]), m[0]), move.describe())
+
+    def annotate(self, text: str) -> Reply:
+        """Glyphs, ``$n``, ``{comments}`` and ``(variations)`` added to the last move of the game."""
+        last = self.last_move()
+        if last is None:
+            raise Refused("there is no move to annotate yet")
+        r, d, m, move = last
+        dummy = parse_move(f"{move.card} {text}", move.seat)
+        if dummy.kind != "lay" or dummy.components:
+            raise Refused("an annotation is glyphs (! ? !! ?? !? ?! $n), {comments} and (variations) only")
+        annotated = replace(move, glyphs=move.glyphs + dummy.glyphs, comments=move.comments + dummy.comments,
+                            variations=move.variations + dummy.variations)
+        round_ = self.game.rounds[r]
+        deal = round_.deals[d]
+        deal = replace(deal, moves=(*deal.moves[:m], annotated, *deal.moves[m + 1:]))
+        round_ = replace(round_, deals=(*round_.deals[:d], deal, *round_.deals[d + 1:]))
+        game = replace(self.game, rounds=(*self.game.rounds[:r], round_, *self.game.rounds[r + 1:]))
+        report = self._check(game, "the annotation")
+        return self._commit(game, report, [move_text(annotated, annotations=True)], settle=False)
+
+    def undo(self) -> Reply:
+        """Take back the last entry: a move (with its annotations, and the claims, next round or
+        Result that followed it), a hand line, or the opening table."""
+        game = self.game
+        rounds = list(game.rounds)
+        tags = game.tags
+        if self.report.winner is not None:  # the Result tag goes with the move that won
+            tags = tuple((k, v) for k, v in tags if k != "Result")
+        if len(rounds) > 1 and _bare(rounds[-1]):
+            rounds.pop()  # the next round's header came with the claims
+        round_ = rounds[-1]
+        if round_.rest is not None or round_.score is not None:
+            round_ = replace(round_, rest=None, score=None, comments=())
+        deals = list(round_.deals)
+        while len(deals) > 1 and not deals[-1].moves and not deals[-1].hands and not deals[-1].comments:
+            deals.pop()  # a deal line comes with the move that ended the deal before
+        last = deals[-1]
+        if last.moves:
+            taken = move_text(last.moves[-1], annotations=True)
+            deals[-1] = replace(last, moves=last.moves[:-1])
+        elif last.hands:
+            taken = f"{last.hands[-1].seat}'s hand"
+            deals[-1] = replace(last, hands=last.hands[:-1])
+        elif len(deals) > 1:
+            taken = "the deal's comments"
+            deals.pop()
+        elif round_.table is not None:
+            taken = "the opening table"
+            round_ = replace(round_, table=None)
+            deals[0] = replace(deals[0], comments=())
+        else:
+            raise Refused("there is nothing to take back")
+        rounds[-1] = replace(round_, deals=tuple(deals))
+        candidate = replace(game, tags=tags, rounds=tuple(rounds))
+        report = self._check(candidate, "undo")
+        return self._commit(candidate, report, [f"took back {taken}"])
+
+    def legal(self, card_text: str | None = None) -> list[str]:
+        """The legal moves of the seat to play, as they are typed: all of them when the hand is
+        known, else those with ``card_text`` (a card that may be in the hand)."""
+        state = self.state
+        if self.phase != "play" or state is None:
+            return ["there is no position to play from (the table comes first, or the game is over)"]
+        seat = state.turn
+        hand = state.hand(seat)
+        if card_text is None:
+            if hand.unknown:
+                held = " ".join(map(str, sorted(hand.known, key=_rank_order)))
+                return [f"{seat}'s hand is not known ({hand.unknown} unseen card{'s' * (hand.unknown != 1)}"
+                        + (f", besides {held}" if held else "") + "); '? 9c' lists the legal moves with 9c"]
+            moves = legal_moves(state, by_value=True)
+            return [f"{len(moves)} legal move{'s' * (len(moves) != 1)} for {seat}:", *self._typed(state, moves)]
+        try:
+            card = Card.parse(_upper_ranks(card_text))
+        except ValueError as exc:
+            return [str(exc)]
+        if card not in hand.known:
+            if card in state.seen() or not hand.unknown:
+                return [f"{seat} cannot hold {card}: it is {_where(state, card)}"]
+            state = _holding(state, card)
+        moves = [m for m in legal_moves(state, by_value=True) if m.card == card]
+        if not moves:
+            return [f"{seat} has no legal move with {card} here"]
+        return [f"legal with {card}:", *self._typed(state, moves)]
+
+    @staticmethod
+    def _typed(state: RoundState, moves: Sequence[EngineMove]) -> list[str]:
+        return ["  " + _without_seat(move_text(record_move(state, m))) for m in moves]
+
+    # -- Tab completion ----------------------------------------------------------------
+    def completions(self, before: str, word: str) -> list[str]:
+        """What may complete ``word`` after the text ``before`` it on the line: commands, cards that
+        may be in play, loose cards and declarations on the table, ``x`` and ``=``."""
+        words = before.split()
+        state = self.state
+        phase = self.phase
+        commands = ["undo", "score", "quit", "help", "moves"] + (["new"] if phase == "over" else [])
+        if phase != "play" or state is None:
+            options = [str(c) for c in sorted(set(DECK) - self._table_cards(words), key=_rank_order)]
+            if not words and phase != "table":
+                options = commands
+            elif not words:
+                options += commands
+        elif not words:
+            options = commands + [str(c) for c in sorted(self._playable(state), key=_rank_order)]
+            if not self.round.deals[-1].moves:
+                options += [f"{seat}:" for seat in state.seats]
+        elif words[0] in ("?", "moves") or _HAND_LINE.match(before):
+            options = [str(c) for c in sorted(self._playable(state), key=_rank_order)]
+        else:
+            named = set(words) | {part for w in words for part in w.split("+")}
+            loose = [str(c) for c in state.loose if str(c) not in named]
+            piles = [item_text(pile_ref(state, p)) for p in state.piles]
+            options = loose + [p for p in piles if p not in named]
+            if len(words) == 1:
+                options = ["x", "=", *options]
+        folded = word.lower()
+        return [option for option in options if option.lower().startswith(folded)]
+
+    def _playable(self, state: RoundState) -> set[Card]:
+        """Cards the seat to play may hold: its known cards, and unseen ones while the hand is not known."""
+        hand = state.hand(state.turn)
+        if not hand.unknown:
+            return set(hand.known)
+        return (set(DECK) - state.seen()) | set(hand.known)
+
+    @staticmethod
+    def _table_cards(words: Sequence[str]) -> set[Card]:
+        out: set[Card] = set()
+        for word in words:
+            with contextlib.suppress(ValueError):
+                out.add(Card.parse(_upper_ranks(word)))
+        return out
+
+    # -- changing the record -------------------------------------------------------------
+    def _with_round(self, round_: Round) -> Game:
+        return replace(self.game, rounds=(*self.game.rounds[:-1], round_))
+
+    def _with_move(self, move: Move) -> Game:
+        round_ = self.round
+        deal = round_.deals[-1]
+        deals = (*round_.deals[:-1], replace(deal, moves=(*deal.moves, move)))
+        return self._with_round(replace(round_, deals=deals))
+
+    @staticmethod
+    def _canonical(state: RoundState, typed: Move) -> Move:
+        """The move as the recorder writes it: what :func:`record_move` makes of it (cards in table
+        order, the owner only where needed, the xeri mark it scores), keeping the annotations typed."""
+        engine_move, problems = to_engine_move(state, typed)
+        if problems:
+            return typed
+        try:
+            written = record_move(state, engine_move, typed.number)
+        except ValueError:
+            return typed
+        return replace(written, glyphs=typed.glyphs, comments=typed.comments, variations=typed.variations)
+
+    def _check(self, game: Game, what: str, number: int | None = None) -> GameReport:
+        """The validator's report on ``game``; :class:`Refused` with its sentences if it finds an error."""
+        report = _validate(game)
+        errors = _errors(report)
+        if not errors:
+            return report
+        round_index = len(game.rounds)
+        lines: list[str] = []
+        for d in errors:
+            if d.round == round_index and number is not None and d.move == number:
+                lines.append(f"refused: {d.message} ({d.code} {d.name})")
+                if d.help:
+                    seat = game.rounds[-1].moves[-1].seat
+                    shown = [_without_seat(h, seat) for h in d.help[:8]]
+                    more = len(d.help) - len(shown)
+                    lines.append("  legal instead: " + ", ".join(shown) + (f" (and {more} more)" if more else ""))
+            elif number is not None and d.move is not None and d.round is not None:
+                earlier = game.rounds[d.round - 1].moves[d.move - 1]
+                lines.append(f"refused: {what} shows that an earlier move breaks a rule, now that the cards "
+                             "that decide it are known:")
+                lines.append(f"  {move_text(replace(earlier, number=d.move))}: {d.message} ({d.code} {d.name})")
+                lines.append("  'undo' takes moves back one at a time, to correct that move")
+            else:
+                lines.append(f"refused: {d.message} ({d.code} {d.name})")
+        lines.append("nothing was written")
+        raise Refused(*lines)
+
+    def _commit(self, game: Game, report: GameReport, lines: list[str], *, settle: bool = True) -> Reply:
+        """Make ``game`` the record: complete what follows by itself, write it, then adopt it."""
+        reply = Reply(lines=lines)
+        if settle:
+            game, report = self._settle(game, report, reply)
+        self._save(game)
+        self.game, self.report = game, report
+        return reply
+
+    def _save(self, game: Game) -> None:
+        text = self._layout(game)
+        blocked = _block_signals()
+        try:
+            try:
+                self.save(self.prefix + text)
+            except FileChanged:
+                if not self._reload():
+                    raise
+                text = self._layout(game)
+                self.save(self.prefix + text)
+        except OSError as exc:
+            raise Refused(f"cannot write the record: {exc.strerror or exc}", "nothing was recorded") from None
+        finally:
+            _unblock_signals(blocked)
+        self.text = text
+
+    def _reload(self) -> bool:
+        """After the file changed underneath (``dln fmt``, or a write cut short): read it again and go
+        on from its text if it still holds this game and nothing else changed; else False."""
+        if self.reload is None:
+            return False
+        try:
+            loaded = self.reload()
+        except (OSError, UnicodeDecodeError, DLNSyntaxError):
+            return False
+        if loaded.game != self.game:
+            return False
+        self.prefix, self.text = loaded.prefix, loaded.text
+        return True
+
+    def _layout(self, game: Game) -> str:
+        """This game's new text: the old text with the new lines added when the change only adds
+        lines (so the file can be appended to), else the canonical form of the whole game."""
+        new = write_game(game)
+        old = write_game(self.game) if self.text else ""
+        if self.text == old or not new.startswith(old):
+            return new
+        text = self.text + ("" if self.text.endswith("\n") else "\n") + new[len(old):]
+        try:
+            same = list(parse_text(text, keep_line_comments=True)) == [game]
+        except DLNSyntaxError:
+            same = False
+        return text if same else new
+
+    def _settle(self, game: Game, report: GameReport, reply: Reply) -> tuple[Game, GameReport]:
+        """Add what follows a move by itself: a ``deal`` line when the hands are played out, the
+        round's ``rest`` and ``score`` claims when it is over, then the next round's header or,
+        once a side has won, the ``Result`` tag."""
+        for _ in range(4):
+            round_ = game.rounds[-1]
+            played = report.rounds[-1]
+            if not played.states:
+                break
+            state = played.states[-1]
+            claimed = round_.rest is not None or round_.score is not None
+            if state.needs_deal and round_.deals[-1].moves:
+                deal = len(round_.deals) + 1
+                reply.lines.append(f"deal {state.deal} is played out: {state.dealer} deals six more cards each "
+                                   f"(deal {deal} of {state.deals}); {state.leader} plays first")
+                round_ = replace(round_, deals=(*round_.deals, Deal()))
+            elif state.is_over and not claimed and played.scores is not None:
+                rest = state.last_capturer
+                left = " ".join(map(str, state.table_cards()))
+                score = ScoreClaim(tuple((cast(Side, side), s.total) for side, s in played.scores.items()))
+                round_ = replace(round_, rest=cast(Seat | None, rest), score=score)
+                said = f"round {round_.number or len(game.rounds)} is over"
+                if rest is not None and left:
+                    said += f": {rest} captured last and takes {left}"
+                reply.lines.append(said + "; score " + " ".join(f"{k} {v}" for k, v in score.points))
+                reply.score_sheet = True
+            elif claimed and report.winner is None and report.totals is not None:
+                dealer = next_dealer(self.seats_of(report), played.dealer or state.dealer)
+                number = (round_.number or len(game.rounds)) + 1
+                game = replace(game, rounds=(*game.rounds, Round(number=number, dealer=cast(Seat, dealer))))
+                reply.lines.append(f"round {number}: {dealer} deals; type the opening table")
+                return game, _validate(game)
+            elif claimed and report.winner is not None and game.tag("Result") is None:
+                totals = report.totals or {}
+                result = " ".join(f"{side} {totals[side]}" for side in sides_of(report.players))
+                game = replace(game, tags=(*game.tags, ("Result", result)))
+                reply.lines.append(f"game over: {report.winner} wins, {result}")
+                return game, _validate(game)
+            else:
+                break
+            game = replace(game, rounds=(*game.rounds[:-1], round_))
+            report = _validate(game)
+            if _errors(report):  # cannot happen: the claims are the validator's own figures
+                raise Refused(*(f"internal error: {d.message}" for d in _errors(report)))
+        return game, report
+
+    @staticmethod
+    def seats_of(report: GameReport) -> tuple[str, ...]:
+        """Seats in play order for the game of ``report``."""
+        return play_order(report.players, report.rules)
+
+    def settle(self) -> Reply:
+        """Complete a resumed record that stops where the recorder would have gone on by itself
+        (a round played out without its claims, a finished round without the next)."""
+        reply = Reply()
+        game, report = self._settle(self.game, self.report, reply)
+        if game != self.game:
+            self._save(game)
+            self.game, self.report = game, report
+        return reply
+
+    def new_game(self, new: NewGame) -> None:
+        """Start another game after this one, in the same file."""
+        whole = self.prefix + self.text
+        separator = "" if not whole else "\n" if whole.endswith("\n") else "\n\n"
+        game = new.game()
+        report = _validate(game)
+        self.prefix = whole + separator
+        self.text = ""
+        self.game = Game()
+        self._save(game)
+        self.game, self.report = game, report
+
+    def recent(self, count: int = 4) -> list[str]:
+        """The last few moves of the round being recorded, for a resumed session."""
+        moves = self.round.moves[-count:] if self.game.rounds else ()
+        return [move_text(m, annotations=True) for m in moves]
+
+

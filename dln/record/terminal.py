@@ -1,0 +1,77 @@
+"""Reading lines and writing text: readline with Tab completion on a terminal, plain lines on a pipe."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import IO, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+
+
+class Terminal:
+    """Reading lines and writing text: ``readline`` on a terminal, plain lines (echoed) on a pipe."""
+
+    def __init__(self, stdin: IO[str], stdout: IO[str], interactive: bool) -> None:
+        self.stdin = stdin
+        self.stdout = stdout
+        self.interactive = interactive
+        self.completer: Callable[[str, str], list[str]] | None = None
+        self._matches: list[str] = []
+        if interactive:
+            self._setup_readline()
+
+    def _setup_readline(self) -> None:
+        try:
+            import readline
+        except ImportError:  # pragma: no cover - Python built without readline
+            return
+        readline.set_completer_delims(" \t+")
+        readline.set_completer(self._complete)
+        if "libedit" in (readline.__doc__ or ""):
+            readline.parse_and_bind("bind ^I rl_complete")
+        else:
+            readline.parse_and_bind("tab: complete")
+
+    def _complete(self, word: str, index: int) -> str | None:
+        if index == 0:
+            import readline
+
+            before = readline.get_line_buffer()[: readline.get_begidx()]
+            self._matches = self.completer(before, word) if self.completer else []
+        return self._matches[index] if index < len(self._matches) else None
+
+    def ask(self, prompt: str) -> str | None:
+        """One line typed after ``prompt``; None at the end of input (Ctrl-D, or the pipe closed)."""
+        if self.interactive:
+            try:
+                return input(prompt)
+            except EOFError:
+                self.stdout.write("\n")
+                return None
+        self.stdout.write(prompt)
+        line = self.stdin.readline()
+        if not line:
+            self.stdout.write("\n")
+            self.stdout.flush()
+            return None
+        line = line.rstrip("\r\n")
+        self.stdout.write(line + "\n")
+        self.stdout.flush()
+        return line
+
+    def say(self, *lines: str) -> None:
+        """Print lines."""
+        for line in lines:
+            self.stdout.write(line + "\n")
+        self.stdout.flush()
+
+    def table(self, table: Table) -> None:
+        """Print a rich table (the score sheet)."""
+        from rich.console import Console
+
+        Console(file=self.stdout, highlight=False, emoji=False, force_terminal=self.interactive or None,
+                width=None if self.interactive else 100).print(table)
+
+

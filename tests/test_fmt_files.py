@@ -1,0 +1,143 @@
+"""dln fmt replaces files without losing anything (issue 17): changes made meanwhile, links, owner,
+read-only files, a full disk or a directory it may not write."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import dln.cli
+import dln.files
+from dln.cli import main
+
+GOLDEN = Path(__file__).parent / "golden"
+MESSY = (GOLDEN / "messy.dln").read_text(encoding="utf-8")
+ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def canonical(text: str) -> str:
+    return dln.cli.write_games(list(dln.cli.parse_text(text, keep_line_comments=True)))
+
+
+def test_a_line_appended_while_fmt_works_is_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 17: `echo ... >> f.dln` (or the recorder) during fmt was lost when fmt replaced the file."""
+    path = tmp_path / "f.dln"
+    path.write_text(MESSY, encoding="utf-8")
+    real = dln.cli.write_games
+
+    def slow_write_games(games):  # another program appends while fmt is formatting
+        with path.open("a", encoding="utf-8") as file:
+            file.write("{appended meanwhile}\n")
+        return real(games)
+
+    monkeypatch.setattr(dln.cli, "write_games", slow_write_games)
+    code, out, _ = run("fmt", str(path))
+    assert code == 2
+    assert f"{path}: error: not reformatted: it was changed by another program" in out
+    assert path.read_text(encoding="utf-8") == MESSY + "{appended meanwhile}\n"
+
+
+def test_fmt_writes_through_a_symlink(tmp_path: Path) -> None:
+    target = tmp_path / "real.dln"
+    target.write_text(MESSY, encoding="utf-8")
+    link = tmp_path / "link.dln"
+    link.symlink_to(target)
+    code, _, _ = run("fmt", str(link))
+    assert code == 0
+    assert link.is_symlink() and target.read_text(encoding="utf-8") == canonical(MESSY)
+
+
+def test_fmt_keeps_hard_links(tmp_path: Path) -> None:
+    path = tmp_path / "f.dln"
+    path.write_text(MESSY, encoding="utf-8")
+    os.link(path, tmp_path / "other.dln")
+    assert run("fmt", str(path))[0] == 0
+    assert (tmp_path / "other.dln").read_text(encoding="utf-8") == canonical(MESSY)
+
+
+@pytest.mark.skipif(not ROOT, reason="only root can give a file to another user")
+def test_fmt_as_root_keeps_the_owner(tmp_path: Path) -> None:
+    path = tmp_path / "f.dln"
+    path.write_text(MESSY, encoding="utf-8")
+    path.chmod(0o600)
+    os.chown(path, 4321, 4321)
+    assert run("fmt", str(path))[0] == 0
+    st = path.stat()
+    assert (st.st_uid, st.st_gid, st.st_mode & 0o777) == (4321, 4321, 0o600)
+
+
+def test_fmt_refuses_a_read_only_file_unless_forced(tmp_path: Path) -> None:
+    path = tmp_path / "f.dln"
+    path.write_text(MESSY, encoding="utf-8")
+    path.chmod(0o444)
+    code, out, _ = run("fmt", str(path))
+    assert code == 2 and f"{path}: error: not reformatted: the file is read-only (--force rewrites it)" in out
+    assert path.read_text(encoding="utf-8") == MESSY
+    code, out, _ = run("fmt", "--force", str(path))
+    assert code == 0 and path.read_text(encoding="utf-8") == canonical(MESSY)
+    assert path.stat().st_mode & 0o777 == 0o444
+
+
+@contextlib.contextmanager
+def tmpfs(directory: Path, size: str) -> Iterator[Path]:
+    directory.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(directory)],
+                             capture_output=True, check=False)
+    if mounted.returncode:
+        pytest.skip("cannot mount a tmpfs here")
+    try:
+        yield directory
+    finally:
+        subprocess.run(["umount", str(directory)], check=False)
+
+
+def test_fmt_on_a_full_disk_says_so_and_goes_on(tmp_path: Path) -> None:
+    """Issue 17: on a full disk fmt stopped with a traceback (OSError ENOSPC)."""
+    with tmpfs(tmp_path / "small", "64k") as disk:
+        big = disk / "a-big.dln"
+        text = (MESSY + "\n") * 90
+        big.write_text(text, encoding="utf-8")
+        assert 32 * 1024 < big.stat().st_size < 60 * 1024
+        small = disk / "b-small.dln"
+        small.write_text(MESSY, encoding="utf-8")
+        code, out, _ = run("fmt", str(disk))
+        assert code == 2
+        assert f"{big}: error: not reformatted: cannot write: No space left on device" in out
+        assert f"reformatted {small}" in out
+        assert big.read_text(encoding="utf-8") == text
+        assert small.read_text(encoding="utf-8") == canonical(MESSY)
+        assert sorted(p.name for p in disk.iterdir()) == ["a-big.dln", "b-small.dln"]
+
+
+def test_fmt_in_a_directory_it_may_not_write(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 17: a PermissionError traceback, and the later files were skipped.
+
+    (The tests run as root, who may write anywhere, so the directory's refusal is injected: creating
+    a file in it fails with EACCES, as it does for a user in a directory they may not write.)"""
+    for name in ("a.dln", "b.dln"):
+        (tmp_path / name).write_text(MESSY, encoding="utf-8")
+    real_open = os.open
+
+    def closed_directory(path, flags, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if flags & os.O_CREAT:
+            raise PermissionError(errno.EACCES, "Permission denied", path)
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(dln.files.os, "open", closed_directory)
+    code, out, _ = run("fmt", str(tmp_path))
+    assert code == 2
+    for name in ("a.dln", "b.dln"):
+        assert f"{tmp_path / name}: error: not reformatted: cannot write: Permission denied" in out
+        assert (tmp_path / name).read_text(encoding="utf-8") == MESSY
