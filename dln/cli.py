@@ -24,7 +24,7 @@ import click
 from dln.engine import legal_moves
 from dln.engine.rules import parse_variants
 from dln.errors import DLNSyntaxError
-from dln.files import FileChanged, ReadOnlyFile, Snapshot, read_snapshot, replace_file, write_atomically
+from dln.files import FileChanged, ReadOnlyFile, Snapshot, read_snapshot, write_atomically
 from dln.generate import record_move
 from dln.jsonout import game_to_data
 from dln.model import Game
@@ -32,7 +32,7 @@ from dln.parser import parse_text, read_lines
 from dln.scoresheet import describe_position, score_sheet
 from dln.validate import GameReport, validate_game
 from dln.wording import count_of
-from dln.writer import move_text, write_games
+from dln.writer import move_text
 
 if TYPE_CHECKING:  # the replayer's modules and rich load only when a command needs them
     from rich.console import Console
@@ -115,24 +115,6 @@ def _write_atomically(path: Path, texts: Iterable[str]) -> None:
 
 
 
-def _replace_source(source: Source, text: str, force: bool, status: _Status) -> bool:
-    """Replace a file with ``text`` if it is still what was read; else say why not (exit 2)."""
-    name = source.name
-    try:
-        replace_file(Path(name), [text.encode("utf-8")], expected=source.snapshot, force=force)
-    except FileChanged:
-        problem = "it was changed by another program while it was formatted; run dln fmt again"
-    except ReadOnlyFile:
-        problem = "the file is read-only (--force rewrites it)"
-    except OSError as exc:
-        problem = f"cannot write: {exc.strerror or exc}"
-    else:
-        return True
-    click.echo(f"{name}: error: not reformatted: {problem}")
-    status.worst(EXIT_BAD_INPUT)
-    return False
-
-
 def _sources(files: tuple[str, ...], status: _Status) -> Iterator[Source]:
     """Each file named (directories searched) that could be read; the others are reported, exit status 2."""
     for name in _expand(files):
@@ -201,88 +183,179 @@ def _output_is_ascii() -> bool:
 @main.command()
 @click.argument("files", nargs=-1, required=True)
 @click.option("--check", is_flag=True, help="Only report files that are not canonical (exit 1); write nothing.")
+@click.option("--diff", is_flag=True,
+              help="Print a unified diff of what would change (exit 1 if anything would); write nothing.")
 @click.option("-q", "--quiet", is_flag=True, help="Print errors only.")
 @click.option("--force", is_flag=True, help="Rewrite read-only files too.")
-def fmt(files: tuple[str, ...], check: bool, quiet: bool, force: bool) -> None:
+def fmt(files: tuple[str, ...], check: bool, diff: bool, quiet: bool, force: bool) -> None:
     """Rewrite DLN FILES in canonical form ('-' reads stdin and writes stdout).
 
-    Directories are searched for *.dln files.  Nothing is lost: comments,
-    glyphs, variations and unknown tags are kept, ';' comments become {...}
-    comments, and a file that does not parse is left untouched.  Files are
-    replaced atomically.
+    Directories are searched for *.dln files (any case).  Nothing is lost:
+    comments, glyphs, variations and unknown tags are kept, ';' comments
+    become {...} comments, and a file that does not parse is left untouched
+    ('-': a game that does not parse is copied as it is).  Files are read
+    and written a game at a time and replaced atomically.  The report goes
+    to stdout; with --diff or '-', stdout carries the diff or the text and
+    the report goes to stderr.  Exit 0 when all is canonical (or was
+    rewritten), 1 with --check or --diff when a file would change, 2 when a
+    file cannot be read, parsed or written, or no file was found.
     """
+    from dln.formatting import Examined, NotCanonical, reformat
+    from dln.sources import SyntaxReport, Unreadable, expand, snapshot_streaming
+
     status = _Status()
-    changed = unchanged = 0
-    for source in _sources(files, status):
-        name = source.name
-        games = _games(source, keep_line_comments=True)
-        if source.errors:
-            status.worst(EXIT_BAD_INPUT)
-            continue
-        canonical = write_games(games)
-        if list(parse_text(canonical)) != games:  # never write what would read back differently
-            click.echo(f"{_display_name(name)}: internal error: canonical form would change the record", err=True)
-            status.worst(EXIT_BAD_INPUT)
-            continue
-        if name == STDIN:
-            if not check:
-                click.echo(canonical, nl=False)
-            elif canonical != source.text:
-                status.worst(EXIT_FOUND)
-                if not quiet:
-                    click.echo("would reformat <stdin>")
-            continue
-        if canonical == source.text:
-            unchanged += 1
-            continue
-        changed += 1
-        if check:
-            status.worst(EXIT_FOUND)
-            if not quiet:
-                click.echo(f"would reformat {name}")
-        else:
-            if not _replace_source(source, canonical, force, status):
-                changed -= 1
+    data_out = diff or (files == (STDIN,) and not check)  # stdout carries data: messages go to stderr
+    tally: Counter[str] = Counter()
+
+    def say(text: str) -> None:
+        click.echo(text, err=data_out)
+
+    def fail(text: str) -> None:
+        say(text)
+        tally["failed"] += 1
+        status.worst(EXIT_BAD_INPUT)
+
+    for path in files:
+        names = list(expand([path]))
+        if not names:
+            fail(f"{path}: error: no .dln file found in this directory")
+        for name in names:
+            if name == STDIN and not (check or diff):
+                _fmt_stream(status)
                 continue
+            display = _display_name(name)
+            report = SyntaxReport(err=data_out)
+            try:
+                snap = snapshot_streaming(name) if name != STDIN else None
+                examined = Examined(name, report, diff=diff)
+                for line in examined:
+                    click.echo(line, nl=False)
+            except (Unreadable, OSError) as exc:
+                report.close()
+                fail(str(exc) if isinstance(exc, Unreadable) else
+                     f"{display}: error: cannot read: {exc.strerror or exc}")
+                continue
+            except NotCanonical as exc:
+                fail(f"{display}: internal error: the canonical form of {exc} would read back differently; "
+                     "left as it is")
+                continue
+            if examined.broken:
+                fail(f"{display}: left as it is: {count_of(report.errors, 'game')} with syntax errors")
+                continue
+            if examined.same.result():
+                tally["unchanged"] += 1
+                continue
+            if check or diff:
+                tally["changed"] += 1
+                status.worst(EXIT_FOUND)
+                if check and not quiet:
+                    say(f"would reformat {display}")
+                continue
+            assert snap is not None
+            try:
+                reformat(name, snap, force=force)
+            except FileChanged:
+                fail(f"{display}: error: not reformatted: it was changed by another program while it was "
+                     "formatted; run dln fmt again")
+                continue
+            except ReadOnlyFile:
+                fail(f"{display}: error: not reformatted: the file is read-only (--force rewrites it)")
+                continue
+            except (Unreadable, OSError) as exc:
+                reason = exc.reason if isinstance(exc, Unreadable) else exc.strerror or str(exc)
+                fail(f"{display}: error: not reformatted: cannot write: {reason}")
+                continue
+            tally["changed"] += 1
             if not quiet:
-                click.echo(f"reformatted {name}")
-    if not quiet and (changed or unchanged):
-        verb = "would be reformatted" if check else "reformatted"
-        click.echo(f"{changed} file{'s' * (changed != 1)} {verb}, {unchanged} unchanged", err=True)
+                say(f"reformatted {display}")
+    if not quiet and sum(tally.values()) and files != (STDIN,):
+        verb = "would be reformatted" if check or diff else "reformatted"
+        failed = f", {tally['failed']} failed" if tally["failed"] else ""
+        say(f"{count_of(tally['changed'], 'file')} {verb}, {tally['unchanged']} unchanged{failed}")
     sys.exit(status.code)
+
+
+def _fmt_stream(status: _Status) -> None:
+    """``dln fmt -``: standard input to standard output in canonical form, a game at a time; a game
+    that does not parse is reported on stderr and copied as it is (exit 2)."""
+    from dln.formatting import NotCanonical, canonical_pieces
+    from dln.sources import SyntaxReport, Unreadable, lines_of, opened, pieces
+
+    report = SyntaxReport(err=True)
+    try:
+        with opened(STDIN) as stream:
+            for piece, text in canonical_pieces(pieces(lines_of(stream, STDIN), STDIN, keep_line_comments=True)):
+                report.see(piece)
+                click.echo(piece.text if text is None else text, nl=False)
+    except Unreadable as exc:
+        click.echo(str(exc), err=True)
+        status.worst(EXIT_BAD_INPUT)
+    except NotCanonical as exc:
+        click.echo(f"<stdin>: internal error: the canonical form of {exc} would read back differently", err=True)
+        status.worst(EXIT_BAD_INPUT)
+    report.close()
+    if report.errors:
+        status.worst(EXIT_BAD_INPUT)
 
 
 @main.command()
 @click.argument("files", nargs=-1, required=True)
-@click.option("--json", "as_json", is_flag=True, help="Print the record model as JSON.")
-def parse(files: tuple[str, ...], as_json: bool) -> None:
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the record model as a JSON list of games, one game per line, streamed.")
+@click.option("--json-lines", "json_lines", is_flag=True,
+              help="Print one JSON object per game and line (JSON Lines), without the list's brackets.")
+def parse(files: tuple[str, ...], as_json: bool, json_lines: bool) -> None:
     """Read DLN FILES and print what they hold ('-' reads stdin).
 
-    Without --json, one summary line per file.  With --json, a JSON list of
-    games (each with the file it came from).  Games that do not parse are
-    reported on stderr and left out; the exit code is then 2.
+    Without --json, one summary line per file, with the syntax errors.
+    With --json, a JSON list of games (each with the file it came from),
+    written a game at a time, one game per line, so that an archive of any
+    size streams out in little memory; --json-lines leaves out the list's
+    brackets and commas.  With either, games that do not parse are reported
+    on stderr and left out.  Exit 2 when a game does not parse or a file
+    cannot be read.
     """
-    status = _Status()
-    out: list[dict[str, object]] = []
-    for source in _sources(files, status):
-        name = source.name
-        games = _games(source)
-        if source.errors:
-            status.worst(EXIT_BAD_INPUT)
-        if as_json:
-            out += [game_to_data(game, _display_name(name)) for game in games]
-        else:
-            rounds = sum(len(g.rounds) for g in games)
-            moves = sum(len(r.moves) for g in games for r in g.rounds)
-            skipped = f"; {count_of(len(source.errors), 'game')} skipped" if source.errors else ""
-            click.echo(
-                f"{_display_name(name)}: {count_of(len(games), 'game')}, "
-                f"{count_of(rounds, 'round')}, {count_of(moves, 'move')}{skipped}"
-            )
-    if as_json:
-        click.echo(json.dumps(out, ensure_ascii=False, indent=2))
-    sys.exit(status.code)
+    from dln.sources import SyntaxReport, Unreadable, expand, lines_of, opened, pieces
 
+    status = _Status()
+    data_out = as_json or json_lines
+    encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # the C encoder
+    first = True
+    if as_json and not json_lines:
+        click.echo("[", nl=False)
+    for name in expand(files):
+        display = _display_name(name)
+        report = SyntaxReport(err=data_out)
+        rounds = moves = 0
+        try:
+            with opened(name) as stream:
+                for piece in pieces(lines_of(stream, name), name):
+                    report.see(piece)
+                    game = piece.game
+                    if game is None:
+                        continue
+                    if data_out:
+                        text = encode(game_to_data(game, display))
+                        click.echo(text if json_lines else ("\n" if first else ",\n") + text, nl=json_lines)
+                        first = False
+                    else:
+                        rounds += len(game.rounds)
+                        moves += sum(len(r.moves) for r in game.rounds)
+        except Unreadable as exc:
+            report.close()
+            click.echo(str(exc), err=True)
+            status.worst(EXIT_BAD_INPUT)
+            continue
+        report.close()
+        if report.errors:
+            status.worst(EXIT_BAD_INPUT)
+        if not data_out:
+            skipped = f"; {count_of(report.errors, 'game')} skipped" if report.errors else ""
+            click.echo(f"{display}: {count_of(report.games, 'game')}, {count_of(rounds, 'round')}, "
+                       f"{count_of(moves, 'move')}{skipped}")
+    if as_json and not json_lines:
+        click.echo("]" if first else "\n]")
+    sys.exit(status.code)
 
 
 def _source_lines(source: Source) -> Callable[[int], str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -156,3 +157,105 @@ def test_generate_plays_a_long_game_to_its_end() -> None:
     game = next(iter(dln.parser.parse_text(out)))
     assert len(game.rounds) > 100
     assert dln.validate.validate_game(game).winner is not None
+
+
+# -- fmt: counting, finding nothing, --diff, streaming -----------------------------------------------
+
+MESSY = (Path(__file__).parent / "golden" / "messy.dln").read_text(encoding="utf-8")
+
+
+def test_fmt_counts_the_files_it_could_not_format(tmp_path: Path) -> None:
+    """Issue 18: one broken file of three said '2 files reformatted, 0 unchanged' and no failure."""
+    (tmp_path / "a.dln").write_text(MESSY)
+    (tmp_path / "b.dln").write_text(MESSY)
+    (tmp_path / "c.dln").write_text("round 1\nN 7c x\n")
+    code, out, err = run("fmt", str(tmp_path))
+    assert code == 2 and not err
+    assert out.endswith("2 files reformatted, 0 unchanged, 1 failed\n")
+
+
+def test_fmt_finding_no_file_is_an_error(tmp_path: Path) -> None:
+    """Issue 18: an empty directory exited 0 having done nothing."""
+    code, out, _ = run("fmt", str(tmp_path))
+    assert code == 2 and f"{tmp_path}: error: no .dln file found" in out
+
+
+def test_fmt_takes_dln_files_in_any_case(tmp_path: Path) -> None:
+    """Issue 18: a directory of GAME.DLN files was skipped as if empty."""
+    (tmp_path / "GAME.DLN").write_text(MESSY)
+    code, out, _ = run("fmt", str(tmp_path))
+    assert code == 0 and f"reformatted {tmp_path / 'GAME.DLN'}" in out
+    assert (tmp_path / "GAME.DLN").read_text() != MESSY
+
+
+def test_fmt_diff_prints_a_patch_and_writes_nothing(tmp_path: Path) -> None:
+    """--diff: a unified diff that patch(1) applies, exit 1, the file untouched; 0 when canonical."""
+    path = tmp_path / "game.dln"
+    path.write_text(MESSY + "\n" + MESSY)  # two games: hunks from both
+    code, out, err = run("fmt", "--diff", str(path))
+    assert code == 1 and path.read_text() == MESSY + "\n" + MESSY
+    assert out.startswith(f"--- {path}\n+++ {path} (canonical)\n@@ -")
+    assert "1 file would be reformatted, 0 unchanged" in err
+    patched = tmp_path / "patched.dln"
+    patched.write_text(MESSY + "\n" + MESSY)
+    applied = subprocess.run(["patch", "-s", str(patched)], input=out, text=True, capture_output=True, check=False)
+    if applied.returncode == 127:  # pragma: no cover - no patch(1) here
+        pytest.skip("patch(1) is not installed")
+    assert applied.returncode == 0, applied.stderr
+    assert run("fmt", str(path))[0] == 0
+    assert patched.read_text() == path.read_text()
+    code, out, _ = run("fmt", "--diff", str(path))
+    assert code == 0 and out == ""
+
+
+def test_fmt_stdin_streams_and_copies_a_broken_game_as_it_is() -> None:
+    """fmt - writes each game as it is read; a game that does not parse is kept, not dropped."""
+    broken = '[Event "b"]\nround 1\nN 7c x\n'
+    code, out, err = run("fmt", "-", stdin=MESSY + "\n" + broken + "\n" + MESSY)
+    assert code == 2 and "N 7c x" in out and "error:" in err
+    canonical = run("fmt", "-", stdin=MESSY)[1]
+    assert out.startswith(canonical + "\n" + broken)  # the broken game as written, comments after it kept
+    assert out.count('[Event "Club night"]') == 2 and out.endswith(canonical.split("\n\n", 1)[1])
+
+
+def test_fmt_refuses_a_file_changed_while_it_is_rewritten(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The second pass reads the file again: a change between the passes leaves it as it is."""
+    import dln.formatting
+
+    path = tmp_path / "game.dln"
+    path.write_text(MESSY)
+    real = dln.formatting.canonical_bytes
+
+    def changing(name: str, expected: object) -> Iterator[bytes]:
+        with open(name, "a") as file:
+            file.write("{added}\n")
+        yield from real(name, expected)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(dln.formatting, "canonical_bytes", changing)
+    code, out, _ = run("fmt", str(path))
+    assert code == 2 and "changed by another program" in out
+    assert path.read_text() == MESSY + "{added}\n"
+
+
+# -- parse --json: streamed, one game per line ------------------------------------------------------
+
+
+def test_parse_json_is_a_list_of_games_one_per_line(tmp_path: Path) -> None:
+    path = tmp_path / "games.dln"
+    code, text, _ = run("generate", "--games", "3", "--seed", "2")
+    path.write_text(text)
+    code, out, _ = run("parse", "--json", str(path))
+    assert code == 0
+    games = json.loads(out)
+    assert [len(g["rounds"]) for g in games] == [len(g.rounds) for g in dln.parser.parse_text(text)]
+    lines = out.splitlines()
+    assert lines[0] == "[" and lines[-1] == "]" and len(lines) == 5
+    code, out, _ = run("parse", "--json-lines", str(path))
+    assert [json.loads(line) for line in out.splitlines()] == games
+
+
+def test_parse_json_of_no_game_is_an_empty_list(tmp_path: Path) -> None:
+    path = tmp_path / "bad.dln"
+    path.write_text("round 1\nN 7c x\n")
+    code, out, err = run("parse", "--json", str(path))
+    assert code == 2 and json.loads(out) == [] and "error:" in err
