@@ -24,11 +24,10 @@ import click
 from dln.engine import legal_moves
 from dln.engine.rules import parse_variants
 from dln.errors import DLNSyntaxError
-from dln.files import FileChanged, ReadOnlyFile, Snapshot, read_snapshot, write_atomically
+from dln.files import FileChanged, ReadOnlyFile, Snapshot, write_atomically
 from dln.generate import record_move
 from dln.jsonout import game_to_data
-from dln.model import Game
-from dln.parser import parse_text, read_lines
+from dln.parser import read_lines
 from dln.scoresheet import describe_position, score_sheet
 from dln.validate import GameReport, validate_game
 from dln.wording import count_of
@@ -56,27 +55,10 @@ class Source:
 
 
 def _expand(paths: tuple[str, ...]) -> Iterator[str]:
-    """Files named on the command line, with directories searched for ``*.dln``."""
-    for path in paths:
-        if path != STDIN and Path(path).is_dir():
-            yield from sorted(str(p) for p in Path(path).rglob("*.dln"))
-        else:
-            yield path
+    """Files named on the command line, with directories searched for ``*.dln`` (any case)."""
+    from dln.sources import expand
 
-
-def _read(name: str) -> Source:
-    source = Source(name)
-    try:
-        if name == STDIN:
-            source.text = sys.stdin.buffer.read().decode("utf-8").removeprefix("\ufeff")
-        else:
-            data, source.snapshot = read_snapshot(name)
-            source.text = data.decode("utf-8").removeprefix("\ufeff")
-    except UnicodeDecodeError as exc:
-        source.problem = f"not UTF-8 text (byte {exc.start})"
-    except OSError as exc:
-        source.problem = exc.strerror or str(exc)
-    return source
+    yield from expand(paths)
 
 
 def _display_name(name: str) -> str:
@@ -94,45 +76,10 @@ def _report_syntax(error: DLNSyntaxError, games_read: int) -> None:
     click.echo(text + "\n", err=True)
 
 
-def _games(source: Source, *, keep_line_comments: bool = False) -> list[Game]:
-    assert source.text is not None
-    games = list(
-        parse_text(
-            source.text,
-            filename=_display_name(source.name),
-            errors=source.errors,
-            keep_line_comments=keep_line_comments,
-        )
-    )
-    for error in source.errors:
-        _report_syntax(error, len(games))
-    return games
-
-
 def _write_atomically(path: Path, texts: Iterable[str]) -> None:
     """Replace ``path`` with ``texts`` (UTF-8, newlines as given): the old file or the whole new one."""
     write_atomically(path, (text.encode("utf-8") for text in texts))
 
-
-
-def _sources(files: tuple[str, ...], status: _Status) -> Iterator[Source]:
-    """Each file named (directories searched) that could be read; the others are reported, exit status 2."""
-    for name in _expand(files):
-        source = _read(name)
-        if source.problem is None:
-            yield source
-        else:
-            _report_problem(source)
-            status.worst(EXIT_BAD_INPUT)
-
-
-def _source_or_exit(name: str) -> Source:
-    """The one file a command works on, or exit 2 after saying why it cannot be read."""
-    source = _read(name)
-    if source.problem is not None:
-        _report_problem(source)
-        sys.exit(EXIT_BAD_INPUT)
-    return source
 
 
 class _Status:
@@ -358,11 +305,6 @@ def parse(files: tuple[str, ...], as_json: bool, json_lines: bool) -> None:
     sys.exit(status.code)
 
 
-def _source_lines(source: Source) -> Callable[[int], str]:
-    lines = (source.text or "").splitlines()
-    return lambda n: lines[n - 1] if 0 < n <= len(lines) else ""
-
-
 def _outcome(report: GameReport | Checked) -> str:
     if report.totals is None:
         return "score unknown (a round could not be played out)"
@@ -503,26 +445,25 @@ def _progress(names: list[str], *, enabled: bool) -> Iterator[Callable[[str, int
         yield lambda name, size: bar.advance(task, size)
 
 
-def _refuse_broken_game(source: Source, game_number: int) -> None:
-    """Exit 2 if the game asked for is one that did not parse (its error was reported already)."""
-    if any(error.game == game_number for error in source.errors):
-        click.echo(f"{_display_name(source.name)}: error: game {game_number} has a syntax error (see above)",
-                   err=True)
+def _one_game(file: str, game_number: int, variant: str | None) -> GameReport:
+    """Read FILE up to game GAME_NUMBER (the others skipped unparsed) and replay it, keeping every
+    position; exit 2 if it is not there or does not parse."""
+    from dln.sources import NoGame, SyntaxReport, Unreadable, each_game
+
+    try:
+        piece = next(each_game(file, SyntaxReport(err=True), game_number))
+    except Unreadable as exc:
+        click.echo(str(exc), err=True)
         sys.exit(EXIT_BAD_INPUT)
-
-
-def _one_game(file: str, game_number: int, variant: str | None) -> tuple[GameReport, Source]:
-    """Read FILE and replay its game number GAME_NUMBER, keeping every position; exit 2 if impossible."""
-    source = _source_or_exit(file)
-    games = {game.number: game for game in _games(source)}
-    _refuse_broken_game(source, game_number)
-    if game_number not in games:
-        total = len(games) + len(source.errors)
-        raise click.BadParameter(f"{_display_name(file)} has {count_of(total, 'game')}", param_hint="--game")
+    except NoGame as exc:
+        if exc.option:
+            raise click.BadParameter(str(exc), param_hint="--game") from None
+        click.echo(str(exc), err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    assert piece.game is not None
     variants = parse_variants(variant) if variant is not None else None
-    report = validate_game(games[game_number], index=game_number, filename=_display_name(file),
-                           source=_source_lines(source), variants=variants, keep_states=True)
-    return report, source
+    return validate_game(piece.game, index=game_number, filename=_display_name(file), source=piece.line,
+                         variants=variants, keep_states=True)
 
 
 @main.command()
@@ -535,7 +476,7 @@ def _one_game(file: str, game_number: int, variant: str | None) -> tuple[GameRep
 @variant_option
 def moves(file: str, at: int, game_number: int, round_number: int, every: bool, variant: str | None) -> None:
     """List the legal moves before move AT of a round, in DLN."""
-    report, _ = _one_game(file, game_number, variant)
+    report = _one_game(file, game_number, variant)
     if round_number > len(report.rounds):
         raise click.BadParameter(f"game {game_number} has {count_of(len(report.rounds), 'round')}",
                                  param_hint="--round")
@@ -559,24 +500,43 @@ def moves(file: str, at: int, game_number: int, round_number: int, every: bool, 
               help="Only this game (counted from 1); default every game.")
 @variant_option
 def score(file: str, game_number: int | None, variant: str | None) -> None:
-    """Print the score sheet of each game: every round's points item by item, and the running totals."""
-    source = _source_or_exit(file)
-    games = _games(source)
-    variants = parse_variants(variant) if variant is not None else None
+    """Print the score sheet of each game: every round's points item by item, and the running totals.
+
+    The file is read a game at a time; with --game, reading stops after that
+    game and the others are not replayed.  Exit 1 when a game breaks a rule,
+    2 when a game does not parse, the file cannot be read or has no such game.
+    """
     from rich.console import Console  # only this command draws tables; keep start-up light
 
+    from dln.sources import NoGame, SyntaxReport, Unreadable, each_game
+
+    variants = parse_variants(variant) if variant is not None else None
     plain = _output_is_ascii()
     console = Console(highlight=False, safe_box=True if plain else None)
     status = _Status()
-    status.worst(EXIT_BAD_INPUT if source.errors else EXIT_OK)
-    for game in games:
-        if game_number is not None and game.number != game_number:
-            continue
-        report = validate_game(game, index=game.number or 1, filename=_display_name(file), variants=variants)
-        console.print(score_sheet(report, ascii=plain))
-        if report.errors:
-            status.worst(EXIT_FOUND)
-            console.print(f"[bold red]{count_of(report.errors, 'error')}[/]: run dln validate for the details")
+    report = SyntaxReport(err=True)
+    try:
+        for piece in each_game(file, report, game_number):
+            assert piece.game is not None
+            checked = validate_game(piece.game, index=piece.number, filename=_display_name(file),
+                                    source=piece.line, variants=variants)
+            console.print(score_sheet(checked, ascii=plain))
+            if checked.errors:
+                status.worst(EXIT_FOUND)
+                console.print(f"[bold red]{count_of(checked.errors, 'error')}[/]: run dln validate for the details")
+    except Unreadable as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    except NoGame as exc:
+        if exc.option:
+            raise click.BadParameter(str(exc), param_hint="--game") from None
+        click.echo(str(exc), err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    if report.errors:
+        status.worst(EXIT_BAD_INPUT)
+    elif not report.games:
+        click.echo(f"{_display_name(file)}: error: no game to score", err=True)
+        status.worst(EXIT_BAD_INPUT)
     sys.exit(status.code)
 
 
@@ -732,25 +692,57 @@ def _position_options(function: Callable[..., None]) -> Callable[..., None]:
     return function
 
 
-def _open_replay(file: str, variant: str | None, game_number: int | None) -> tuple[Replay, int]:
-    """Read and replay FILE; the exit status so far (2 if a game had a syntax error, reported on stderr)."""
-
+def _replays(file: str, variant: str | None, game_number: int | None, status: _Status, *,
+             every: bool = False) -> Iterator[Replay]:
+    """Read FILE a game at a time and replay each game shown: game GAME_NUMBER (the others skipped
+    unparsed), else the first game with rounds, or with ``every`` each game with rounds in turn.
+    ``status`` becomes 2 once a game has a syntax error (reported on stderr).  Exit 2 when the file
+    cannot be read or has no game to show."""
     from dln.replay import Replay
+    from dln.sources import NoGame, SyntaxReport, Unreadable, each_game
 
-    source = _source_or_exit(file)
-    games = _games(source)
-    if source.errors and not games:
-        sys.exit(EXIT_BAD_INPUT)  # every game was reported above
-    if game_number is not None:
-        _refuse_broken_game(source, game_number)
     variants = parse_variants(variant) if variant is not None else None
+    report = SyntaxReport(err=True)
+    shown = False
     try:
-        replay = Replay.from_games(games, filename=_display_name(file), source=_source_lines(source),
-                                   variants=variants)
-    except ValueError as exc:
-        click.echo(f"{_display_name(file)}: error: {exc}", err=True)
+        for piece in each_game(file, report, game_number):
+            assert piece.game is not None
+            if not piece.game.rounds and game_number is None:
+                continue
+            try:
+                replay = Replay.from_games([piece.game], filename=_display_name(file), source=piece.line,
+                                           variants=variants)
+            except ValueError as exc:
+                click.echo(f"{_display_name(file)}: error: {exc}", err=True)
+                sys.exit(EXIT_BAD_INPUT)
+            if not replay.games:
+                break  # the game asked for has no rounds: said below
+            shown = True
+            status.worst(EXIT_BAD_INPUT if report.errors else EXIT_OK)
+            yield replay
+            if not every:
+                return
+    except Unreadable as exc:
+        click.echo(str(exc), err=True)
         sys.exit(EXIT_BAD_INPUT)
-    return replay, EXIT_BAD_INPUT if source.errors else EXIT_OK
+    except NoGame as exc:
+        if exc.option:
+            raise click.BadParameter(str(exc), param_hint="'--game'") from None
+        click.echo(str(exc), err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    status.worst(EXIT_BAD_INPUT if report.errors else EXIT_OK)
+    if not shown:
+        if report.errors and not report.games:
+            sys.exit(EXIT_BAD_INPUT)  # every game was reported above
+        what = f"game {game_number} has no rounds" if game_number is not None else "no game with rounds"
+        click.echo(f"{_display_name(file)}: error: {what} to replay", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+
+
+def _open_replay(file: str, variant: str | None, game_number: int | None) -> tuple[Replay, int]:
+    """The one game ``dln show`` (or ``dln replay`` of one game) shows, replayed, and the exit status."""
+    status = _Status()
+    return next(_replays(file, variant, game_number, status)), status.code
 
 
 def _start(replay: Replay, game_number: int | None, round_number: int | None, move: int | None,
@@ -834,28 +826,60 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
 
     from dln.render import FrameView, Look
 
-    replay, status = _open_replay(file, variant, game_number)
-    cursor = _start(replay, game_number, round_number, move, variation)
     ascii_ = ascii_ or _output_is_ascii()
     console = _replay_console(color, width, ascii_)
     look = Look(ascii=ascii_, reveal=reveal)
     name = PurePath(_display_name(file)).name
     keyboard = _keyboard() if sys.stdout.isatty() else None
-    if keyboard is not None:
+    if keyboard is not None:  # the replayer steps through every game of the file (Tab): all are loaded
         from dln.tui import run
 
         try:
+            replay, status = _whole_replay(file, variant)
+            cursor = _start(replay, game_number, round_number, move, variation)
             run(replay, cursor, console=console, look=look, keyboard=keyboard, filename=name)
         finally:
             if keyboard != sys.stdin.fileno():
                 os.close(keyboard)
         sys.exit(status)
-    for index, at in enumerate(replay.walk(cursor)):
-        if (game_number is not None or round_number is not None) and at.game != cursor.game:
-            break
-        if round_number is not None and at.round != cursor.round:
-            break
-        if index:
-            console.print()
-        console.print(FrameView(replay.frame(at), look, filename=name))
-    sys.exit(status)
+    # Not on a terminal: print the positions a game at a time, holding one game's replay.
+    every = game_number is None and round_number is None
+    status, printed = _Status(), 0
+    for replay in _replays(file, variant, game_number, status, every=every):
+        cursor = _start(replay, game_number, round_number, move, variation) if not printed else replay.start
+        for at in replay.walk(cursor):
+            if round_number is not None and at.round != cursor.round:
+                break
+            if printed:
+                console.print()
+            console.print(FrameView(replay.frame(at), look, filename=name))
+            printed += 1
+    sys.exit(status.code)
+
+
+def _whole_replay(file: str, variant: str | None) -> tuple[Replay, int]:
+    """Every game of FILE replayed, for the interactive replayer, which moves between games."""
+    from dln.replay import Replay
+    from dln.sources import SyntaxReport, Unreadable, each_game
+
+    report = SyntaxReport(err=True)
+    games, lines = [], []  # the file's lines, for the carets under findings
+    try:
+        for piece in each_game(file, report):
+            lines += [""] * (piece.offset - len(lines))  # a game that did not parse: not shown
+            lines[piece.offset:] = piece.text.splitlines()
+            if piece.game is not None:
+                games.append(piece.game)
+    except Unreadable as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    if not games:
+        sys.exit(EXIT_BAD_INPUT)  # every game was reported above
+    variants = parse_variants(variant) if variant is not None else None
+    try:
+        replay = Replay.from_games(games, filename=_display_name(file), variants=variants,
+                                   source=lambda n: lines[n - 1] if 0 < n <= len(lines) else "")
+    except ValueError as exc:
+        click.echo(f"{_display_name(file)}: error: {exc}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    return replay, EXIT_BAD_INPUT if report.errors else EXIT_OK

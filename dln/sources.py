@@ -195,3 +195,44 @@ def snapshot_streaming(path: str) -> Snapshot:
     if (before.st_ino, before.st_size, before.st_mtime_ns) != (after.st_ino, after.st_size, after.st_mtime_ns):
         digest = "changed while read"
     return Snapshot(after.st_dev, after.st_ino, after.st_size, after.st_mtime_ns, digest)
+
+
+class NoGame(Exception):
+    """The game asked for is not in the file, or does not parse: the message says which."""
+
+    def __init__(self, message: str, *, option: bool) -> None:
+        super().__init__(message)
+        self.option = option  # the --game option named a game the file does not have
+
+
+def each_game(name: str, report: SyntaxReport, number: int | None = None) -> Iterator[Piece]:
+    """The games of file ``name`` that parse, read and parsed one at a time; with ``number``, only
+    that one (the others are skipped unparsed and reading stops after it).
+
+    Syntax errors go to ``report``.  Raises :class:`NoGame` when ``number``
+    is not in the file or does not parse, :class:`Unreadable` when the file
+    cannot be read.
+    """
+    wanted = None if number is None else (lambda n: n == number)
+    count = 0
+    with opened(name) as stream:
+        for piece in pieces(lines_of(stream, name), name, wanted=wanted):
+            count = piece.number
+            if number is not None and piece.number != number:
+                continue
+            report.see(piece)
+            if piece.game is not None:
+                yield piece
+            if number is not None:
+                report.close()
+                if piece.error is not None:
+                    raise NoGame(f"{display_name(name)}: error: game {number} has a syntax error (see above)",
+                                 option=False)
+                return
+    report.close()
+    if number is not None:
+        raise NoGame(f"there is no game {number}: {display_name(name)} has {_games(count)}", option=True)
+
+
+def _games(n: int) -> str:
+    return f"{n} game" + "s" * (n != 1)

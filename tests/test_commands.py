@@ -259,3 +259,60 @@ def test_parse_json_of_no_game_is_an_empty_list(tmp_path: Path) -> None:
     path.write_text("round 1\nN 7c x\n")
     code, out, err = run("parse", "--json", str(path))
     assert code == 2 and json.loads(out) == [] and "error:" in err
+
+
+# -- show, replay, score, moves: only the game asked for ---------------------------------------------
+
+
+@pytest.fixture
+def archive(tmp_path: Path) -> Path:
+    """Three generated games, then one that does not parse."""
+    path = tmp_path / "archive.dln"
+    path.write_text(run("generate", "--games", "3", "--seed", "5", "--target", "15")[1] + '\n[Event "broken"]\nround 1\nN 7c x\n')
+    return path
+
+
+@pytest.fixture
+def parsed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The first line of each game parsed (as an offset), as the commands read."""
+    import dln.sources
+
+    seen: list[int] = []
+    real = dln.sources.parse_chunk
+
+    def counting(text: str, offset: int = 0, **kwargs: object) -> object:
+        seen.append(offset)
+        return real(text, offset, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(dln.sources, "parse_chunk", counting)
+    return seen
+
+
+@pytest.mark.parametrize("command", [("show", "--move", "end"), ("replay", "--round", "1"), ("score",),
+                                     ("moves", "--at", "1")])
+def test_a_command_on_one_game_parses_only_that_game_and_stops_reading(
+        archive: Path, parsed: list[int], command: tuple[str, ...]) -> None:
+    """`--game 2` skips game 1 unparsed and never reaches the broken game 4 (issue 17)."""
+    code, out, err = run(command[0], str(archive), "--game", "2", *command[1:])
+    assert code == 0, err
+    assert len(parsed) == 1 and "error" not in err
+    assert out
+
+
+@pytest.mark.parametrize("command", [("show",), ("score",), ("moves", "--at", "1"), ("replay",)])
+def test_a_game_the_file_does_not_have_is_a_usage_error(archive: Path, command: tuple[str, ...]) -> None:
+    code, _, err = run(command[0], str(archive), "--game", "9", *command[1:])
+    assert code == 2 and "there is no game 9" in err and "has 4 games" in err
+
+
+def test_score_of_a_broken_game_says_so(archive: Path) -> None:
+    code, _, err = run("score", str(archive), "--game", "4")
+    assert code == 2 and "game 4 has a syntax error" in err
+
+
+def test_replay_to_a_pipe_prints_every_game_one_at_a_time(archive: Path, parsed: list[int]) -> None:
+    code, out, err = run("replay", str(archive), "--width", "100")
+    assert code == 2 and "error" in err  # game 4 does not parse: reported, the others shown
+    assert len(parsed) == 4
+    for number in range(1, 4):
+        assert f"game {number} " in out or f"game {number}\n" in out or f"game {number} |" in out
