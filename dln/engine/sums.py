@@ -345,6 +345,12 @@ class Selection(NamedTuple):
         return tuple(zip(compress(self.box.codes(), self.flags), compress(self.box.totals(), self.flags),
                          strict=True))
 
+    def iter_members(self) -> Iterator[tuple[Packed, int]]:
+        """:meth:`members`, made one at a time (a crowded table's box has millions of members)."""
+        if self.box.size > _TABLED:
+            return map(self.box.member, compress(range(len(self.flags)), self.flags))
+        return iter(self.members())
+
     def pick(self, table: Iterable[T]) -> Iterator[T]:
         """The items of a table of every member (in order) that stand for members of the selection."""
         return compress(table, self.flags)
