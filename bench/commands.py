@@ -15,7 +15,7 @@ help under it once listed 100,000 legal captures), a game with thousands of
 ``;`` notes, and a capture naming thousands of cards, each at two sizes too.
 Prints figures; judges nothing but the 100 MB budget, which it marks.  The
 machine is shared: compare ratios within one run, not runs.  ``--quick``
-uses small sizes (tests/test_bench.py runs it so that it cannot rot).
+uses small sizes and one size of each (tests/test_bench.py runs it so that it cannot rot).
 """
 
 from __future__ import annotations
@@ -171,42 +171,45 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="small sizes, for the test suite")
     options = parser.parse_args()
-    games = 8 if options.quick else options.games
-    notes, names = (2_000, 2_000) if options.quick else (40_000, 16_000)
+    quick = options.quick
+    games = 4 if quick else options.games
+    notes, names = (2_000, 2_000) if quick else (40_000, 16_000)
     print(f"python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores; "
           f"times are wall clock of a whole child process")
     workdir = Path(tempfile.mkdtemp(prefix="dln-bench-commands-"))
     try:
-        small_path, small_gen = archive(max(1, games // 4), options.seed, workdir)
+        small_path, small_gen = archive(max(1, games // 4), options.seed, workdir) if not quick else (None, None)
         big_path, big_gen = archive(games, options.seed, workdir)
         with open(big_path, encoding="utf-8") as file:
             moves = sum(1 for line in file if MOVE.match(line))
         print(f"\narchive: {games} games, {moves:,} moves, {big_path.stat().st_size / 1e6:.1f} MB "
-              f"({big_path.relative_to(ROOT)}); small: {max(1, games // 4)} games")
+              f"({big_path.relative_to(ROOT)}); small: {max(1, games // 4) if not quick else 'none (--quick)'}")
         print(f"  {'command':<28} {'1/4 size':>10} {'full':>10} {'ratio':>6} {'peak (full)':>11}")
         show("generate", big_gen, small_gen)
-        small_commands = commands_on(small_path, workdir)
+        small_commands = commands_on(small_path, workdir) if small_path is not None else {}
         for label, args in commands_on(big_path, workdir).items():  # fmt --diff before fmt rewrites
-            small_run = run(small_commands[label], workdir)
+            small_run = run(small_commands[label], workdir) if label in small_commands else None
             show(label, run(args, workdir), small_run)
         print("\npathological records:")
         print(f"  {'record, command':<28} {'smaller':>10} {'larger':>10} {'ratio':>6} {'peak (larger)':>11}")
         cases = [
             ("table 36 cards: validate", crowded_table(30), crowded_table(36), ["validate"]),
             ("table 38 cards: validate", crowded_table(36), crowded_table(38), ["validate"]),
-        ]
+        ][:1 if quick else 2]
         for command in (["validate"], ["parse"], ["fmt", "--check"]):
             cases.append((f"{notes:,} ; notes: {' '.join(command)}", many_notes(notes // 4), many_notes(notes),
                           command))
         cases.append((f"{names:,} cards named: validate", named_many_times(names // 4), named_many_times(names),
                       ["validate"]))
         for label, smaller, larger, command in cases:
-            figures = []
-            for index, text in enumerate((smaller, larger)):
+            figures: list[Run | None] = [None] if quick else []  # quick: the larger only
+            for index, text in enumerate((smaller, larger)[1 if quick else 0:]):
                 path = workdir / f"case{index}.dln"
                 path.write_text(text, encoding="utf-8")
                 figures.append(run([*command, str(path)], workdir))
-            show(label, figures[1], figures[0])
+            larger_run = figures[1]
+            assert larger_run is not None
+            show(label, larger_run, figures[0])
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
     return 0
