@@ -222,6 +222,19 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, quiet: bool, force: boo
     sys.exit(status.code)
 
 
+def _each_file(paths: tuple[str, ...], status: _Status, *, err: bool) -> Iterator[str]:
+    """The files named, directories searched; a directory with no DLN file is reported (exit 2):
+    reading nothing is never success."""
+    for path in paths:
+        found = False
+        for name in _expand((path,)):
+            found = True
+            yield name
+        if not found:
+            click.echo(f"{path}: error: no .dln file found in this directory", err=err)
+            status.worst(EXIT_BAD_INPUT)
+
+
 def _fmt_stream(status: _Status) -> None:
     """``dln fmt -``: standard input to standard output in canonical form, a game at a time; a game
     that does not parse is reported on stderr and copied as it is (exit 2)."""
@@ -262,7 +275,7 @@ def parse(files: tuple[str, ...], as_json: bool, json_lines: bool) -> None:
     on stderr and left out.  Exit 2 when a game does not parse or a file
     cannot be read.
     """
-    from dln.sources import SyntaxReport, Unreadable, expand, lines_of, opened, pieces
+    from dln.sources import SyntaxReport, Unreadable, lines_of, opened, pieces
 
     status = _Status()
     data_out = as_json or json_lines
@@ -270,7 +283,7 @@ def parse(files: tuple[str, ...], as_json: bool, json_lines: bool) -> None:
     first = True
     if as_json and not json_lines:
         click.echo("[", nl=False)
-    for name in expand(files):
+    for name in _each_file(files, status, err=data_out):
         display = _display_name(name)
         report = SyntaxReport(err=data_out)
         rounds = moves = 0
@@ -290,7 +303,7 @@ def parse(files: tuple[str, ...], as_json: bool, json_lines: bool) -> None:
                         moves += sum(len(r.moves) for r in game.rounds)
         except Unreadable as exc:
             report.close()
-            click.echo(str(exc), err=True)
+            click.echo(str(exc), err=data_out)
             status.worst(EXIT_BAD_INPUT)
             continue
         report.close()

@@ -268,7 +268,8 @@ def test_parse_json_of_no_game_is_an_empty_list(tmp_path: Path) -> None:
 def archive(tmp_path: Path) -> Path:
     """Three generated games, then one that does not parse."""
     path = tmp_path / "archive.dln"
-    path.write_text(run("generate", "--games", "3", "--seed", "5", "--target", "15")[1] + '\n[Event "broken"]\nround 1\nN 7c x\n')
+    games = run("generate", "--games", "3", "--seed", "5", "--target", "15")[1]
+    path.write_text(games + '\n[Event "broken"]\nround 1\nN 7c x\n')
     return path
 
 
@@ -316,3 +317,14 @@ def test_replay_to_a_pipe_prints_every_game_one_at_a_time(archive: Path, parsed:
     assert len(parsed) == 4
     for number in range(1, 4):
         assert f"game {number} " in out or f"game {number}\n" in out or f"game {number} |" in out
+
+
+def test_parse_of_an_empty_directory_is_an_error(tmp_path: Path) -> None:
+    code, out, _ = run("parse", str(tmp_path))
+    assert code == 2 and f"{tmp_path}: error: no .dln file found" in out
+
+
+def test_parse_reports_an_unreadable_file_with_its_summary(tmp_path: Path) -> None:
+    """Output convention: without --json, what parse finds is its report, on stdout."""
+    code, out, _ = run("parse", str(tmp_path / "missing.dln"))
+    assert code == 2 and "missing.dln: error: cannot read: No such file or directory" in out
