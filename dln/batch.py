@@ -17,7 +17,7 @@ from itertools import islice
 from dln.errors import DLNSyntaxError
 from dln.lines import LineTooLong, split_lines
 from dln.parser import parse_chunk, split_games
-from dln.validate import Diagnostic, GameReport, validate_game
+from dln.validate import ALTERNATIVES, Diagnostic, GameReport, validate_game
 
 #: Games handed to a worker process at a time: enough to outweigh the cost of sending them.
 GAMES_PER_TASK = 16
@@ -57,8 +57,10 @@ def _verdict(report: GameReport, file: str) -> Checked:
                    report.winner, report.describe_rules(), tuple(report.diagnostics))
 
 
-def check_chunk(file: str, offset: int, text: str | LineTooLong, variants: Sequence[str] | None) -> list[Checked]:
-    """Parse and validate the game(s) of one chunk of ``file`` (numbered from 1 within the chunk).
+def check_chunk(file: str, offset: int, text: str | LineTooLong, variants: Sequence[str] | None,
+                alternatives: int | None = ALTERNATIVES) -> list[Checked]:
+    """Parse and validate the game(s) of one chunk of ``file`` (numbered from 1 within the chunk);
+    ``alternatives`` as :func:`dln.validate.validate_game` takes it.
 
     ``text`` is a :class:`LineTooLong` error in place of a game whose line could not be read.
     """
@@ -78,18 +80,20 @@ def check_chunk(file: str, offset: int, text: str | LineTooLong, variants: Seque
         return [Checked(file, 1, None, 0, 0, None, None, "", (), error)]
     out = []
     for number, game in enumerate(games, start=1):
-        report = validate_game(game, index=number, filename=file, source=source, variants=variants)
+        report = validate_game(game, index=number, filename=file, source=source, variants=variants,
+                               alternatives=alternatives)
         out.append(_verdict(report, file))
     return out
 
 
-_Task = tuple[str, list[tuple[int, str | LineTooLong]], Sequence[str] | None]
+_Task = tuple[str, list[tuple[int, str | LineTooLong]], Sequence[str] | None, int | None]
 
 
 def _check_task(task: _Task) -> tuple[list[Checked], int]:
     """A worker's share: several chunks of one file; their verdicts and their size in characters."""
-    file, chunks, variants = task
-    found = [checked for offset, text in chunks for checked in check_chunk(file, offset, text, variants)]
+    file, chunks, variants, alternatives = task
+    found = [checked for offset, text in chunks
+             for checked in check_chunk(file, offset, text, variants, alternatives)]
     return found, sum(len(text) for _, text in chunks if isinstance(text, str))
 
 
@@ -109,6 +113,7 @@ def check_games(
     variants: Sequence[str] | None = None,
     pool: ProcessPoolExecutor | None = None,
     jobs: int = 1,
+    alternatives: int | None = ALTERNATIVES,
 ) -> Iterator[tuple[int, list[Checked]]]:
     """Validate every game of a file, in order: (characters read, the verdicts of those games).
 
@@ -136,13 +141,13 @@ def check_games(
     if pool is None:
         for offset, text in chunks:
             size = len(text) if isinstance(text, str) else 0
-            yield size, renumbered(check_chunk(file, offset, text, variants))
+            yield size, renumbered(check_chunk(file, offset, text, variants, alternatives))
         return
     # A bounded number of tasks in flight keeps memory flat; results come back in file order.
     in_flight: deque[Future[tuple[list[Checked], int]]] = deque()
     limit = 2 * jobs
     for batch in iter(lambda: list(islice(chunks, GAMES_PER_TASK)), []):
-        in_flight.append(pool.submit(_check_task, (file, batch, variants)))
+        in_flight.append(pool.submit(_check_task, (file, batch, variants, alternatives)))
         if len(in_flight) >= limit:
             found, size = in_flight.popleft().result()
             yield size, renumbered(found)

@@ -9,10 +9,12 @@ output goes is decided once for every command: docs/cli.md.
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import os
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,11 +24,9 @@ import click
 
 from dln.engine.rules import parse_variants
 from dln.errors import DLNSyntaxError
-from dln.files import FileChanged, ReadOnlyFile, Snapshot, replace_file, snapshot, write_atomically
+from dln.files import FileChanged, ReadOnlyFile, Snapshot, write_atomically
 from dln.jsonout import game_to_data
-from dln.lines import read_text, split_lines
-from dln.model import Game
-from dln.parser import parse_text, read_lines
+from dln.parser import read_lines
 from dln.report import Report, expand_for_check, fail_with, game_status, print_moves, print_verdict, utf8_stdout
 from dln.scoresheet import score_sheet
 from dln.validate import GameReport, validate_game
@@ -54,29 +54,10 @@ class Source:
 
 
 def _expand(paths: tuple[str, ...]) -> Iterator[str]:
-    """Files named on the command line, with directories searched for ``*.dln``."""
-    for path in paths:
-        if path != STDIN and Path(path).is_dir():
-            yield from sorted(str(p) for p in Path(path).rglob("*.dln"))
-        else:
-            yield path
+    """Files named on the command line, with directories searched for ``*.dln`` (any case)."""
+    from dln.sources import expand
 
-
-def _read(name: str) -> Source:
-    source = Source(name)
-    try:
-        if name == STDIN:
-            source.text = read_text(sys.stdin.buffer)
-        else:
-            if Path(name).is_file():  # taken first: a change while it is read makes a replacement refuse
-                source.snapshot = snapshot(name)
-            with open(name, "rb") as file:
-                source.text = read_text(file)
-    except UnicodeDecodeError as exc:
-        source.problem = f"not UTF-8 text (byte {exc.start})"
-    except OSError as exc:
-        source.problem = exc.strerror or str(exc)
-    return source
+    yield from expand(paths)
 
 
 def _display_name(name: str) -> str:
@@ -94,66 +75,10 @@ def _report_syntax(error: DLNSyntaxError, games_read: int, *, err: bool = True) 
     click.echo(text + "\n", err=err)
 
 
-def _games(source: Source, *, keep_line_comments: bool = False, report_to: str | None = "stderr") -> list[Game]:
-    """The games of ``source``; each syntax error is kept in ``source.errors`` and reported to ``report_to``
-    (``stdout``, ``stderr``, or ``None`` when the caller reports them itself)."""
-    assert source.text is not None
-    games = list(
-        parse_text(
-            source.text,
-            filename=_display_name(source.name),
-            errors=source.errors,
-            keep_line_comments=keep_line_comments,
-        )
-    )
-    for error in source.errors if report_to else ():
-        _report_syntax(error, len(games), err=report_to == "stderr")
-    return games
-
-
 def _write_atomically(path: Path, texts: Iterable[str]) -> None:
     """Replace ``path`` with ``texts`` (UTF-8, newlines as given): the old file or the whole new one."""
     write_atomically(path, (text.encode("utf-8") for text in texts))
 
-
-
-def _replace_source(source: Source, text: str, force: bool, status: _Status) -> bool:
-    """Replace a file with ``text`` if it is still what was read; else say why not (exit 2)."""
-    name = source.name
-    try:
-        replace_file(Path(name), [text.encode("utf-8")], expected=source.snapshot, force=force)
-    except FileChanged:
-        problem = "it was changed by another program while it was formatted; run dln fmt again"
-    except ReadOnlyFile:
-        problem = "the file is read-only (--force rewrites it)"
-    except OSError as exc:
-        problem = f"cannot write: {exc.strerror or exc}"
-    else:
-        return True
-    click.echo(f"{name}: error: not reformatted: {problem}")
-    status.worst(EXIT_BAD_INPUT)
-    return False
-
-
-def _sources(files: tuple[str, ...], status: _Status, *, err: bool = True) -> Iterator[Source]:
-    """Each file named (directories searched) that could be read; the others are reported (on stderr, or
-    stdout when ``err`` is false), exit status 2."""
-    for name in _expand(files):
-        source = _read(name)
-        if source.problem is None:
-            yield source
-        else:
-            _report_problem(source, err=err)
-            status.worst(EXIT_BAD_INPUT)
-
-
-def _source_or_exit(name: str) -> Source:
-    """The one file a command works on, or exit 2 after saying why it cannot be read."""
-    source = _read(name)
-    if source.problem is not None:
-        _report_problem(source)
-        sys.exit(EXIT_BAD_INPUT)
-    return source
 
 
 class _Status:
@@ -189,106 +114,233 @@ def main() -> None:
     \b
         eval "$(_DLN_COMPLETE=bash_source dln)"
     """
+    _tolerant_output()
+
+
+
+#: What the replayer and the score sheet draw beyond ASCII: suits, dashes, box drawing.
+_SYMBOLS = "♣♦♥♠—…╭─│"
+
+
+def _tolerant_output() -> None:
+    """Never crash on a character the output cannot encode (a cp1252 or ASCII console, a file name
+    that is not UTF-8): write it as an escape instead.  The commands that draw choose ASCII
+    symbols on such an output (:func:`_output_is_ascii`), so cards read as ``10d``, not ``\u2666``."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            with contextlib.suppress(ValueError, OSError):
+                stream.reconfigure(errors="backslashreplace")
+
+
+def _output_is_ascii() -> bool:
+    """True if standard output cannot encode the suit symbols and borders the drawings use."""
+    try:
+        _SYMBOLS.encode(getattr(sys.stdout, "encoding", None) or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return True
+    return False
 
 
 @main.command(short_help="Rewrite records in canonical form, losing nothing.")
 @click.argument("files", nargs=-1, required=True)
 @click.option("--check", is_flag=True, help="Only report files that are not canonical (exit 1); write nothing.")
+@click.option("--diff", is_flag=True,
+              help="Print a unified diff of what would change (exit 1 if anything would); write nothing.")
 @click.option("-q", "--quiet", is_flag=True, help="Print errors only.")
 @click.option("--force", is_flag=True, help="Rewrite read-only files too.")
-def fmt(files: tuple[str, ...], check: bool, quiet: bool, force: bool) -> None:
+def fmt(files: tuple[str, ...], check: bool, diff: bool, quiet: bool, force: bool) -> None:
     """Rewrite DLN FILES in canonical form ('-' reads stdin and writes stdout).
 
-    Directories are searched for *.dln files.  Nothing is lost: comments,
-    glyphs, variations and unknown tags are kept, ';' comments become {...}
-    comments, and a file that does not parse is left untouched.  Files are
-    replaced atomically.
+    Directories are searched for *.dln files (any case).  Nothing is lost:
+    comments, glyphs, variations and unknown tags are kept, ';' comments
+    become {...} comments, and a file that does not parse is left untouched
+    ('-': a game that does not parse is copied as it is).  Files are read
+    and written a game at a time and replaced atomically.  The report goes
+    to stdout; with --diff or '-', stdout carries the diff or the text and
+    the report goes to stderr.  Exit 0 when all is canonical (or was
+    rewritten), 1 with --check or --diff when a file would change, 2 when a
+    file cannot be read, parsed or written, or no file was found.
     """
+    from dln.formatting import Examined, NotCanonical, reformat
+    from dln.sources import SyntaxReport, Unreadable, expand, snapshot_streaming
+
     status = _Status()
-    changed = unchanged = 0
-    for source in _sources(files, status):
-        name = source.name
-        games = _games(source, keep_line_comments=True)
-        if source.errors:
-            status.worst(EXIT_BAD_INPUT)
-            continue
-        canonical = write_games(games)
-        if list(parse_text(canonical)) != games:  # never write what would read back differently
-            click.echo(f"{_display_name(name)}: internal error: canonical form would change the record", err=True)
-            status.worst(EXIT_BAD_INPUT)
-            continue
-        if name == STDIN:
-            if not check:
-                click.echo(canonical, nl=False)
-            elif canonical != source.text:
-                status.worst(EXIT_FOUND)
-                if not quiet:
-                    click.echo("would reformat <stdin>")
-            continue
-        if canonical == source.text:
-            unchanged += 1
-            continue
-        changed += 1
-        if check:
-            status.worst(EXIT_FOUND)
-            if not quiet:
-                click.echo(f"would reformat {name}")
-        else:
-            if not _replace_source(source, canonical, force, status):
-                changed -= 1
+    data_out = diff or (files == (STDIN,) and not check)  # stdout carries data: messages go to stderr
+    tally: Counter[str] = Counter()
+
+    def say(text: str) -> None:
+        click.echo(text, err=data_out)
+
+    def fail(text: str) -> None:
+        say(text)
+        tally["failed"] += 1
+        status.worst(EXIT_BAD_INPUT)
+
+    for path in files:
+        names = list(expand([path]))
+        if not names:
+            fail(f"{path}: error: no .dln file found in this directory")
+        for name in names:
+            if name == STDIN and not (check or diff):
+                _fmt_stream(status)
                 continue
+            display = _display_name(name)
+            report = SyntaxReport(err=data_out)
+            try:
+                snap = snapshot_streaming(name) if name != STDIN else None
+                examined = Examined(name, report, diff=diff)
+                for line in examined:
+                    click.echo(line, nl=False)
+            except (Unreadable, OSError) as exc:
+                report.close()
+                fail(str(exc) if isinstance(exc, Unreadable) else
+                     f"{display}: error: cannot read: {exc.strerror or exc}")
+                continue
+            except NotCanonical as exc:
+                fail(f"{display}: internal error: the canonical form of {exc} would read back differently; "
+                     "left as it is")
+                continue
+            if examined.broken:
+                fail(f"{display}: left as it is: {count_of(report.errors, 'game')} with syntax errors")
+                continue
+            if examined.same.result():
+                tally["unchanged"] += 1
+                continue
+            if check or diff:
+                tally["changed"] += 1
+                status.worst(EXIT_FOUND)
+                if check and not quiet:
+                    say(f"would reformat {display}")
+                continue
+            assert snap is not None
+            try:
+                reformat(name, snap, force=force)
+            except FileChanged:
+                fail(f"{display}: error: not reformatted: it was changed by another program while it was "
+                     "formatted; run dln fmt again")
+                continue
+            except ReadOnlyFile:
+                fail(f"{display}: error: not reformatted: the file is read-only (--force rewrites it)")
+                continue
+            except (Unreadable, OSError) as exc:
+                reason = exc.reason if isinstance(exc, Unreadable) else exc.strerror or str(exc)
+                fail(f"{display}: error: not reformatted: cannot write: {reason}")
+                continue
+            tally["changed"] += 1
             if not quiet:
-                click.echo(f"reformatted {name}")
-    if not quiet and (changed or unchanged):
-        verb = "would be reformatted" if check else "reformatted"
-        click.echo(f"{changed} file{'s' * (changed != 1)} {verb}, {unchanged} unchanged", err=True)
+                say(f"reformatted {display}")
+    if not quiet and sum(tally.values()) and files != (STDIN,):
+        verb = "would be reformatted" if check or diff else "reformatted"
+        failed = f", {tally['failed']} failed" if tally["failed"] else ""
+        say(f"{count_of(tally['changed'], 'file')} {verb}, {tally['unchanged']} unchanged{failed}")
     sys.exit(status.code)
+
+
+def _each_file(paths: tuple[str, ...], status: _Status, *, err: bool) -> Iterator[str]:
+    """The files named, directories searched; a directory with no DLN file is reported (exit 2):
+    reading nothing is never success."""
+    for path in paths:
+        found = False
+        for name in _expand((path,)):
+            found = True
+            yield name
+        if not found:
+            click.echo(f"{path}: error: no .dln file found in this directory", err=err)
+            status.worst(EXIT_BAD_INPUT)
+
+
+def _fmt_stream(status: _Status) -> None:
+    """``dln fmt -``: standard input to standard output in canonical form, a game at a time; a game
+    that does not parse is reported on stderr and copied as it is (exit 2)."""
+    from dln.formatting import NotCanonical, canonical_pieces
+    from dln.sources import SyntaxReport, Unreadable, lines_of, opened, pieces
+
+    report = SyntaxReport(err=True)
+    try:
+        with opened(STDIN) as stream:
+            for piece, text in canonical_pieces(pieces(lines_of(stream, STDIN), STDIN, keep_line_comments=True)):
+                report.see(piece)
+                click.echo(piece.text if text is None else text, nl=False)
+    except Unreadable as exc:
+        click.echo(str(exc), err=True)
+        status.worst(EXIT_BAD_INPUT)
+    except NotCanonical as exc:
+        click.echo(f"<stdin>: internal error: the canonical form of {exc} would read back differently", err=True)
+        status.worst(EXIT_BAD_INPUT)
+    report.close()
+    if report.errors:
+        status.worst(EXIT_BAD_INPUT)
 
 
 @main.command(short_help="Read records; print a summary or the model as JSON.")
 @click.argument("files", nargs=-1, required=True)
-@click.option("--json", "as_json", is_flag=True, help="Print the record model as JSON.")
-def parse(files: tuple[str, ...], as_json: bool) -> None:
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the record model as a JSON list of games, one game per line, streamed.")
+@click.option("--json-lines", "json_lines", is_flag=True,
+              help="Print one JSON object per game and line (JSON Lines), without the list's brackets.")
+def parse(files: tuple[str, ...], as_json: bool, json_lines: bool) -> None:
     """Read DLN FILES and print what they hold ('-' reads stdin).
 
     Without --json, one summary line per file, after the problems found in
-    it (all on stdout).  With --json, a JSON list of games (each with the file
-    it came from), and the problems on stderr.  Games that do not parse are
-    reported and left out; the exit code is then 2.
+    it (all on stdout).
+    With --json, a JSON list of games (each with the file it came from),
+    written a game at a time, one game per line, so that an archive of any
+    size streams out in little memory; --json-lines leaves out the list's
+    brackets and commas.  With either, games that do not parse are reported
+    on stderr and left out.  Exit 2 when a game does not parse or a file
+    cannot be read.
     """
+    from dln.sources import SyntaxReport, Unreadable, lines_of, opened, pieces
+
     status = _Status()
-    out: list[dict[str, object]] = []
-    for source in _sources(files, status, err=as_json):
-        name = source.name
-        games = _games(source, report_to="stderr" if as_json else "stdout")
-        if source.errors:
+    data_out = as_json or json_lines
+    encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # the C encoder
+    first = True
+    if as_json and not json_lines:
+        click.echo("[", nl=False)
+    for name in _each_file(files, status, err=data_out):
+        display = _display_name(name)
+        report = SyntaxReport(err=data_out)
+        rounds = moves = 0
+        try:
+            with opened(name) as stream:
+                for piece in pieces(lines_of(stream, name), name):
+                    report.see(piece)
+                    game = piece.game
+                    if game is None:
+                        continue
+                    if data_out:
+                        text = encode(game_to_data(game, display))
+                        click.echo(text if json_lines else ("\n" if first else ",\n") + text, nl=json_lines)
+                        first = False
+                    else:
+                        rounds += len(game.rounds)
+                        moves += sum(len(r.moves) for r in game.rounds)
+        except Unreadable as exc:
+            report.close()
+            click.echo(str(exc), err=data_out)
             status.worst(EXIT_BAD_INPUT)
-        if as_json:
-            out += [game_to_data(game, _display_name(name)) for game in games]
-        else:
-            rounds = sum(len(g.rounds) for g in games)
-            moves = sum(len(r.moves) for g in games for r in g.rounds)
-            skipped = f"; {count_of(len(source.errors), 'game')} skipped" if source.errors else ""
-            click.echo(
-                f"{_display_name(name)}: {count_of(len(games), 'game')}, "
-                f"{count_of(rounds, 'round')}, {count_of(moves, 'move')}{skipped}"
-            )
-    if as_json:
-        click.echo(json.dumps(out, ensure_ascii=False, indent=2))
+            continue
+        report.close()
+        if report.errors:
+            status.worst(EXIT_BAD_INPUT)
+        if not data_out:
+            skipped = f"; {count_of(report.errors, 'game')} skipped" if report.errors else ""
+            click.echo(f"{display}: {count_of(report.games, 'game')}, {count_of(rounds, 'round')}, "
+                       f"{count_of(moves, 'move')}{skipped}")
+    if as_json and not json_lines:
+        click.echo("]" if first else "\n]")
     sys.exit(status.code)
-
-
-
-def _source_lines(source: Source) -> Callable[[int], str]:
-    lines = split_lines(source.text or "")
-    return lambda n: lines[n - 1] if 0 < n <= len(lines) else ""
 
 
 @main.command(short_help="Check records against the rules of the game.")
 @click.argument("files", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON object: every game's verdict and findings, then a summary (see docs/cli.md).")
-@click.option("--explain", is_flag=True, help="List every legal alternative, not only the first few.")
+@click.option("--all-alternatives", "all_alternatives", is_flag=True,
+              help="Under an illegal move, list every legal move, not only the first few.")
+@click.option("--explain", "explain", is_flag=True, hidden=True,
+              help="Deprecated alias of --all-alternatives, kept for one release.")
 @click.option("--select", "select", multiple=True, metavar="CODES",
               help="Report only these codes or code prefixes, comma-separated (D2, D201, R).")
 @click.option("--ignore", "ignore", multiple=True, metavar="CODES",
@@ -299,8 +351,8 @@ def _source_lines(source: Source) -> Callable[[int], str]:
               help="Check games in this many processes.")
 @click.option("-v", "--verbose", is_flag=True, help="A verdict line for every game, not only those with findings.")
 @click.option("-q", "--quiet", is_flag=True, help="Print problems only: no verdict lines, summary or progress.")
-def validate(files: tuple[str, ...], as_json: bool, explain: bool, select: tuple[str, ...], ignore: tuple[str, ...],
-             strict: bool, variant: str | None, jobs: int, verbose: bool, quiet: bool) -> None:
+def validate(files: tuple[str, ...], as_json: bool, all_alternatives: bool, explain: bool, select: tuple[str, ...],
+             ignore: tuple[str, ...], strict: bool, variant: str | None, jobs: int, verbose: bool, quiet: bool) -> None:
     """Replay DLN FILES through the rules and report every illegal move ('-' reads stdin).
 
     Each problem is reported like a compiler error: file:line:column, the rule
@@ -327,6 +379,11 @@ def validate(files: tuple[str, ...], as_json: bool, explain: bool, select: tuple
         if unknown := unknown_prefixes(prefixes):
             raise click.BadParameter(f"no rule or record code starts with {', '.join(unknown)} "
                                      "(dln explain lists them)", param_hint=f"'{option}'")
+    from dln.validate import ALTERNATIVES
+
+    if explain:
+        click.echo("warning: --explain is deprecated; use --all-alternatives", err=True)
+    alternatives = None if all_alternatives or explain else ALTERNATIVES
     started = time.perf_counter()
     status = _Status()
     tally = Tally()
@@ -355,7 +412,7 @@ def validate(files: tuple[str, ...], as_json: bool, explain: bool, select: tuple
             games_before = tally.games
             try:
                 for size, verdicts in check_games(display, read_lines(stream), variants=variants, pool=pool,
-                                                  jobs=jobs):
+                                                  jobs=jobs, alternatives=alternatives):
                     bar.advance(size)
                     for checked in verdicts:
                         checked = selection.apply(checked)
@@ -364,7 +421,7 @@ def validate(files: tuple[str, ...], as_json: bool, explain: bool, select: tuple
                         if as_json:
                             out.item(game_data(checked))
                         else:
-                            print_verdict(checked, out, explain=explain, verdict=verbose or (not quiet and bool(
+                            print_verdict(checked, out, verdict=verbose or (not quiet and bool(
                                 checked.errors or checked.warnings)))
             except UnicodeDecodeError as exc:
                 out.problem(display, CANNOT_READ, f"cannot read: not UTF-8 text (byte {exc.start})")
@@ -392,12 +449,25 @@ def validate(files: tuple[str, ...], as_json: bool, explain: bool, select: tuple
     sys.exit(status.code)
 
 
-def _refuse_broken_game(source: Source, game_number: int) -> None:
-    """Exit 2 if the game asked for is one that did not parse (its error was reported already)."""
-    if any(error.game == game_number for error in source.errors):
-        click.echo(f"{_display_name(source.name)}: error: game {game_number} has a syntax error (see above)",
-                   err=True)
+def _one_game(file: str, game_number: int, variant: str | None) -> GameReport:
+    """Read FILE up to game GAME_NUMBER (the others skipped unparsed) and replay it, keeping every
+    position; exit 2 if it is not there or does not parse."""
+    from dln.sources import NoGame, SyntaxReport, Unreadable, each_game
+
+    try:
+        piece = next(each_game(file, SyntaxReport(err=True), game_number))
+    except Unreadable as exc:
+        click.echo(str(exc), err=True)
         sys.exit(EXIT_BAD_INPUT)
+    except NoGame as exc:
+        if exc.option:
+            raise click.BadParameter(str(exc), param_hint="--game") from None
+        click.echo(str(exc), err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    assert piece.game is not None
+    variants = parse_variants(variant) if variant is not None else None
+    return validate_game(piece.game, index=game_number, filename=_display_name(file), source=piece.line,
+                         variants=variants, keep_states=True)
 
 
 @main.command(short_help="List the legal moves at one point of a round.")
@@ -423,29 +493,27 @@ def moves(file: str, at: int, game_number: int, round_number: int, every: bool, 
     read, the game has a syntax error, or there is no such game, round or
     move.
     """
+    from dln.sources import NoGame, SyntaxReport, Unreadable, each_game
     from dln.verdicts import CANNOT_READ, NOTHING_TO_CHECK, SYNTAX_ERROR, problem_data
 
     display = _display_name(file)
     plain = not utf8_stdout()
-    source = _read(file)
-    if source.problem is not None:
-        fail_with(as_json, problem_data(display, CANNOT_READ, f"cannot read: {source.problem}"))
-    games = {game.number: game for game in _games(source, report_to=None)}
-    for error in source.errors:
-        if error.game == game_number:  # the game asked for did not parse; the others do not matter here
-            if as_json:
-                fail_with(as_json, {**problem_data(display, SYNTAX_ERROR, error.message), "line": error.line,
-                                      "column": error.column, "game": error.game})
-            _report_syntax(error, len(games), err=False)
-            sys.exit(EXIT_BAD_INPUT)
-    if not games and not source.errors:
-        fail_with(as_json, problem_data(display, NOTHING_TO_CHECK, "no game in this file"))
-    if game_number not in games:
-        total = len(games) + len(source.errors)
-        raise click.BadParameter(f"there is no game {game_number}: {display} has {count_of(total, 'game')}",
-                                 param_hint="'--game'")
+    try:  # read up to the game asked for (the others unparsed) and stop
+        piece = next(each_game(file, SyntaxReport(err=as_json), game_number))
+    except Unreadable as exc:
+        fail_with(as_json, problem_data(display, CANNOT_READ, f"cannot read: {exc.reason}"))
+    except NoGame as exc:
+        if exc.error is not None:  # the game asked for did not parse (reported above, as text)
+            if not as_json:
+                sys.exit(EXIT_BAD_INPUT)
+            fail_with(as_json, {**problem_data(display, SYNTAX_ERROR, exc.error.message), "line": exc.error.line,
+                                "column": exc.error.column, "game": exc.error.game})
+        if exc.games == 0:
+            fail_with(as_json, problem_data(display, NOTHING_TO_CHECK, "no game in this file"))
+        raise click.BadParameter(str(exc), param_hint="'--game'") from None
+    assert piece.game is not None
     variants = parse_variants(variant) if variant is not None else None
-    report = validate_game(games[game_number], index=game_number, filename=display, source=_source_lines(source),
+    report = validate_game(piece.game, index=game_number, filename=display, source=piece.line,
                            variants=variants, keep_states=True)
     if round_number > len(report.rounds):
         raise click.BadParameter(f"there is no round {round_number}: game {game_number} has "
@@ -470,53 +538,59 @@ def score(file: str, game_number: int | None, as_json: bool, variant: str | None
     dln validate: 1 when a game breaks a rule, 2 on a syntax error, an
     unreadable file, a tag that makes no sense, or no game to score.
     """
+    from rich.console import Console  # only this command draws tables; keep start-up light
+
     from dln.scoresheet import score_data
+    from dln.sources import Unreadable, lines_of, opened, pieces
     from dln.verdicts import CANNOT_READ, NOTHING_TO_CHECK, SYNTAX_ERROR, problem_data
 
     out = Report(as_json)
     status = _Status()
     display = _display_name(file)
-    source = _read(file)
-    if source.problem is not None:
-        out.problem(display, CANNOT_READ, f"cannot read: {source.problem}")
-        _finish_report(out, status, EXIT_BAD_INPUT, games=0)
-    games = _games(source, report_to=None if as_json else "stdout")
-    for error in source.errors:
-        status.worst(EXIT_BAD_INPUT)
-        if as_json:
-            item = problem_data(display, SYNTAX_ERROR, error.message)
-            out.problems.append({**item, "line": error.line, "column": error.column, "game": error.game})
-    if game_number is not None:
-        if any(error.game == game_number for error in source.errors):
-            _finish_report(out, status, EXIT_BAD_INPUT, games=0)
-        if all(game.number != game_number for game in games):
-            total = len(games) + len(source.errors)
-            raise click.BadParameter(f"there is no game {game_number}: {display} has {count_of(total, 'game')}",
-                                     param_hint="'--game'")
-    elif not games and not source.errors:
+    variants = parse_variants(variant) if variant is not None else None
+    console = Console(highlight=False, safe_box=True if out.ascii else None)
+    symbols = not out.ascii  # Report made standard output safe; the sheet then spells 10d, 2c and '-'
+    wanted = None if game_number is None else (lambda n: n == game_number)
+    scored = read = 0
+    try:  # a game at a time; with --game, the others are skipped unparsed and reading stops after it
+        with opened(file) as stream:
+            for piece in pieces(lines_of(stream, file), file, wanted=wanted):
+                read = piece.number
+                if game_number is not None and piece.number != game_number:
+                    continue
+                if piece.error is not None:
+                    status.worst(EXIT_BAD_INPUT)
+                    if as_json:
+                        error = piece.error
+                        out.problems.append({**problem_data(display, SYNTAX_ERROR, error.message), "line": error.line,
+                                             "column": error.column, "game": error.game})
+                    else:
+                        _report_syntax(piece.error, piece.number - 1, err=False)
+                elif piece.game is not None:
+                    report = validate_game(piece.game, index=piece.number, filename=display, variants=variants)
+                    scored += 1
+                    if any(d.code == "R002" for d in report.diagnostics):
+                        status.worst(EXIT_BAD_INPUT)  # a tag that makes no sense: not scored as written
+                    elif report.errors:
+                        status.worst(EXIT_FOUND)
+                    if as_json:
+                        out.item(score_data(report, display))
+                    else:
+                        console.print(score_sheet(report, symbols=symbols))
+                        if report.errors:
+                            console.print(f"[bold red]{count_of(report.errors, 'error')}[/]: "
+                                          "run dln validate for the details")
+                if game_number is not None:
+                    break
+    except Unreadable as exc:
+        out.problem(display, CANNOT_READ, f"cannot read: {exc.reason}")
+        _finish_report(out, status, EXIT_BAD_INPUT, games=scored)
+    if game_number is not None and read < game_number:
+        raise click.BadParameter(f"there is no game {game_number}: {display} has {count_of(read, 'game')}",
+                                 param_hint="'--game'")
+    if read == 0:
         out.problem(display, NOTHING_TO_CHECK, "no game in this file: nothing to score")
         status.worst(EXIT_BAD_INPUT)
-    variants = parse_variants(variant) if variant is not None else None
-    from rich.console import Console  # only this command draws tables; keep start-up light
-
-    console = Console(highlight=False)
-    symbols = not out.ascii  # Report made standard output safe; the sheet then spells 10d, 2c and '-'
-    scored = 0
-    for game in games:
-        if game_number is not None and game.number != game_number:
-            continue
-        report = validate_game(game, index=game.number or 1, filename=display, variants=variants)
-        scored += 1
-        if any(d.code == "R002" for d in report.diagnostics):
-            status.worst(EXIT_BAD_INPUT)  # a tag that makes no sense: the game is not scored as written
-        elif report.errors:
-            status.worst(EXIT_FOUND)
-        if as_json:
-            out.item(score_data(report, display))
-            continue
-        console.print(score_sheet(report, symbols=symbols))
-        if report.errors:
-            console.print(f"[bold red]{count_of(report.errors, 'error')}[/]: run dln validate for the details")
     _finish_report(out, status, status.code, games=scored)
 
 
@@ -701,25 +775,57 @@ def _position_options(function: Callable[..., None]) -> Callable[..., None]:
     return function
 
 
-def _open_replay(file: str, variant: str | None, game_number: int | None) -> tuple[Replay, int]:
-    """Read and replay FILE; the exit status so far (2 if a game had a syntax error, reported on stderr)."""
-
+def _replays(file: str, variant: str | None, game_number: int | None, status: _Status, *,
+             every: bool = False) -> Iterator[Replay]:
+    """Read FILE a game at a time and replay each game shown: game GAME_NUMBER (the others skipped
+    unparsed), else the first game with rounds, or with ``every`` each game with rounds in turn.
+    ``status`` becomes 2 once a game has a syntax error (reported on stderr).  Exit 2 when the file
+    cannot be read or has no game to show."""
     from dln.replay import Replay
+    from dln.sources import NoGame, SyntaxReport, Unreadable, each_game
 
-    source = _source_or_exit(file)
-    games = _games(source)
-    if source.errors and not games:
-        sys.exit(EXIT_BAD_INPUT)  # every game was reported above
-    if game_number is not None:
-        _refuse_broken_game(source, game_number)
     variants = parse_variants(variant) if variant is not None else None
+    report = SyntaxReport(err=True)
+    shown = False
     try:
-        replay = Replay.from_games(games, filename=_display_name(file), source=_source_lines(source),
-                                   variants=variants)
-    except ValueError as exc:
-        click.echo(f"{_display_name(file)}: error: {exc}", err=True)
+        for piece in each_game(file, report, game_number):
+            assert piece.game is not None
+            if not piece.game.rounds and game_number is None:
+                continue
+            try:
+                replay = Replay.from_games([piece.game], filename=_display_name(file), source=piece.line,
+                                           variants=variants)
+            except ValueError as exc:
+                click.echo(f"{_display_name(file)}: error: {exc}", err=True)
+                sys.exit(EXIT_BAD_INPUT)
+            if not replay.games:
+                break  # the game asked for has no rounds: said below
+            shown = True
+            status.worst(EXIT_BAD_INPUT if report.errors else EXIT_OK)
+            yield replay
+            if not every:
+                return
+    except Unreadable as exc:
+        click.echo(str(exc), err=True)
         sys.exit(EXIT_BAD_INPUT)
-    return replay, EXIT_BAD_INPUT if source.errors else EXIT_OK
+    except NoGame as exc:
+        if exc.option:
+            raise click.BadParameter(str(exc), param_hint="'--game'") from None
+        click.echo(str(exc), err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    status.worst(EXIT_BAD_INPUT if report.errors else EXIT_OK)
+    if not shown:
+        if report.errors and not report.games:
+            sys.exit(EXIT_BAD_INPUT)  # every game was reported above
+        what = f"game {game_number} has no rounds" if game_number is not None else "no game with rounds"
+        click.echo(f"{_display_name(file)}: error: {what} to replay", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+
+
+def _open_replay(file: str, variant: str | None, game_number: int | None) -> tuple[Replay, int]:
+    """The one game ``dln show`` (or ``dln replay`` of one game) shows, replayed, and the exit status."""
+    status = _Status()
+    return next(_replays(file, variant, game_number, status)), status.code
 
 
 def _start(replay: Replay, game_number: int | None, round_number: int | None, move: int | None,
@@ -774,6 +880,7 @@ def show_command(file: str, game_number: int | None, round_number: int | None, m
 
     replay, status = _open_replay(file, variant, game_number)
     cursor = _start(replay, game_number, round_number, move, variation)
+    ascii_ = ascii_ or _output_is_ascii()
     if as_json:
         from dln.scoresheet import frame_data
 
@@ -810,44 +917,63 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
 
     from dln.render import FrameView, Look
 
-    replay, status = _open_replay(file, variant, game_number)
-    cursor = _start(replay, game_number, round_number, move, variation)
+    ascii_ = ascii_ or _output_is_ascii()
     console = _replay_console(color, width, ascii_)
     look = Look(ascii=ascii_, reveal=reveal)
     name = PurePath(_display_name(file)).name
     keyboard = _keyboard() if sys.stdout.isatty() else None
-    if keyboard is not None:
+    if keyboard is not None:  # the replayer steps through every game of the file (Tab): all are loaded
         from dln.tui import run
 
         try:
+            replay, status = _whole_replay(file, variant)
+            cursor = _start(replay, game_number, round_number, move, variation)
             run(replay, cursor, console=console, look=look, keyboard=keyboard, filename=name)
         finally:
             if keyboard != sys.stdin.fileno():
                 os.close(keyboard)
         sys.exit(status)
-    for index, at in enumerate(replay.walk(cursor)):
-        if (game_number is not None or round_number is not None) and at.game != cursor.game:
-            break
-        if round_number is not None and at.round != cursor.round:
-            break
-        if index:
-            console.print()
-        console.print(FrameView(replay.frame(at), look, filename=name))
-    sys.exit(status)
+    # Not on a terminal: print the positions a game at a time, holding one game's replay.
+    every = game_number is None and round_number is None
+    status, printed = _Status(), 0
+    for replay in _replays(file, variant, game_number, status, every=every):
+        cursor = _start(replay, game_number, round_number, move, variation) if not printed else replay.start
+        for at in replay.walk(cursor):
+            if round_number is not None and at.round != cursor.round:
+                break
+            if printed:
+                console.print()
+            console.print(FrameView(replay.frame(at), look, filename=name))
+            printed += 1
+    sys.exit(status.code)
 
 
-def _one_game(file: str, game_number: int, variant: str | None) -> tuple[GameReport, Source]:
-    """Read FILE and replay its game number GAME_NUMBER, keeping every position; exit 2 if impossible."""
-    source = _source_or_exit(file)
-    games = {game.number: game for game in _games(source)}
-    _refuse_broken_game(source, game_number)
-    if game_number not in games:
-        total = len(games) + len(source.errors)
-        raise click.BadParameter(f"{_display_name(file)} has {count_of(total, 'game')}", param_hint="--game")
+def _whole_replay(file: str, variant: str | None) -> tuple[Replay, int]:
+    """Every game of FILE replayed, for the interactive replayer, which moves between games."""
+    from dln.replay import Replay
+    from dln.sources import SyntaxReport, Unreadable, each_game
+
+    report = SyntaxReport(err=True)
+    games, lines = [], []  # the file's lines, for the carets under findings
+    try:
+        for piece in each_game(file, report):
+            lines += [""] * (piece.offset - len(lines))  # a game that did not parse: not shown
+            lines[piece.offset:] = piece.text.splitlines()
+            if piece.game is not None:
+                games.append(piece.game)
+    except Unreadable as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    if not games:
+        sys.exit(EXIT_BAD_INPUT)  # every game was reported above
     variants = parse_variants(variant) if variant is not None else None
-    report = validate_game(games[game_number], index=game_number, filename=_display_name(file),
-                           source=_source_lines(source), variants=variants, keep_states=True)
-    return report, source
+    try:
+        replay = Replay.from_games(games, filename=_display_name(file), variants=variants,
+                                   source=lambda n: lines[n - 1] if 0 < n <= len(lines) else "")
+    except ValueError as exc:
+        click.echo(f"{_display_name(file)}: error: {exc}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    return replay, EXIT_BAD_INPUT if report.errors else EXIT_OK
 
 
 @main.command("position", short_help="Print a position of a record as a setup.")
@@ -863,7 +989,7 @@ def position_command(file: str, game_number: int, round_number: int, at: int, as
     """Print the position before move AT of a round as a setup record, ready to paste into a dispute."""
     from dln.position import PositionError, extract_position, position_game
 
-    report, _ = _one_game(file, game_number, None)
+    report = _one_game(file, game_number, None)
     try:
         found = extract_position(report.game, round_number, at, report)
     except PositionError as exc:

@@ -19,8 +19,31 @@ from dln.model import Game, PileRef
 _PER_ITEM = frozenset({"positions", "table_positions"})
 
 
+#: The fields written for each model class, found once: ``dataclasses.fields`` per object was most
+#: of ``dln parse --json``'s time.
+_FIELDS: dict[type, tuple[str, ...]] = {}
+_ATOMS = frozenset({str, int, bool, float, type(None)})
+
+
 def to_data(value: Any) -> Any:
     """Plain lists, dicts, strings and numbers for any model object."""
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is tuple or kind is list:
+        return [to_data(item) for item in value]
+    if kind is Card:
+        return str(value)
+    names = _FIELDS.get(kind)
+    if names is None and kind is not PileRef and is_dataclass(kind):
+        names = _FIELDS[kind] = tuple(f.name for f in fields(kind) if f.name not in _PER_ITEM)
+    if names is not None:
+        return {name: to_data(getattr(value, name)) for name in names}
+    return _to_data(value)
+
+
+def _to_data(value: Any) -> Any:
+    """:func:`to_data` for what is not one of the model's own classes (a subclass, say)."""
     if isinstance(value, Card):
         return str(value)
     if isinstance(value, PileRef):

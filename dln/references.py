@@ -9,6 +9,8 @@ replayer and the recorder all go through it.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from dln.cards import Card
 from dln.engine import Move as EngineMove
 from dln.engine import Position, Violation
@@ -53,7 +55,8 @@ def to_engine_move(state: Position, move: Move) -> tuple[EngineMove, list[Violat
             components.append(frozenset([*cards, *ids]))
     taken = frozenset(loose)
     if len(taken) != len(loose):
-        twice = sorted({c for c in loose if loose.count(c) > 1}, key=lambda c: c.index)
+        named = Counter(loose)  # counted once each: a capture may name thousands of cards
+        twice = sorted((c for c, n in named.items() if n > 1), key=lambda c: c.index)
         problems.append(error("D004", f"{' '.join(map(str, twice))} named twice"))
     return (
         EngineMove(move.seat, move.card, move.kind, taken, frozenset(piles), value, move.group,

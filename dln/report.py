@@ -88,10 +88,7 @@ def expand_for_check(files: tuple[str, ...], out: Report,
         if found or path == STDIN or not Path(path).is_dir():
             yield from found
             continue
-        others = sorted(p.name for p in Path(path).rglob("*") if p.suffix.lower() == ".dln")
-        hint = (f" ({count_of(len(others), 'file')} such as {others[0]} skipped: the suffix must be "
-                "lower-case .dln)") if others else ""
-        out.problem(path, NOTHING_TO_CHECK, f"no *.dln file in this directory: nothing was checked{hint}")
+        out.problem(path, NOTHING_TO_CHECK, "no *.dln file in this directory: nothing was checked")
 
 
 def game_status(checked: Checked, *, strict: bool = False) -> int:
@@ -109,7 +106,7 @@ def outcome(report: GameReport | Checked) -> str:
     return f"{report.winner} wins, {standing}" if report.winner else f"unfinished, {standing}"
 
 
-def print_verdict(checked: Checked, out: Report, *, explain: bool, verdict: bool) -> None:
+def print_verdict(checked: Checked, out: Report, *, verdict: bool) -> None:
     """A game's diagnostics, compiler style, then (if ``verdict``) one line saying how it ended."""
     if checked.syntax is not None:
         text = checked.syntax.format()
@@ -118,7 +115,7 @@ def print_verdict(checked: Checked, out: Report, *, explain: bool, verdict: bool
         out.echo(text + "\n")
         return
     for diagnostic in sorted(checked.diagnostics, key=lambda d: (d.line, d.column)):
-        out.echo(diagnostic.format(explain=explain) + "\n")
+        out.echo(diagnostic.format() + "\n")
     if verdict:
         label = f"game {checked.number}" + (f" ({checked.event})" if checked.event else "")
         legal = "illegal" if checked.errors else "legal"

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import chain, islice
 from typing import Any
 
 from dln.cards import Card
@@ -40,7 +41,7 @@ from dln.engine import (
     dealer_after,
     finish_round,
     game_winner,
-    legal_moves,
+    iter_legal_moves,
     next_deal,
     play_order,
     position_after,
@@ -89,6 +90,10 @@ def code_name(code: str) -> str:
     return RULES[code].name if code in RULES else RECORD_CODES[code][0]
 
 
+#: Legal moves listed under an illegal one, unless all are asked for (``dln validate --all-alternatives``).
+ALTERNATIVES = 6
+
+
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     """One finding, compiler style: where, which rule, what happened, what was legal."""
@@ -104,23 +109,26 @@ class Diagnostic:
     game: int = 1
     round: int | None = None
     move: int | None = None
+    more: str = ""  # the help is the first few legal moves of many: how to list them all
 
     @property
     def name(self) -> str:
         """The rule's stable kebab-case name, e.g. ``lay-while-declared``."""
         return code_name(self.code)
 
-    def format(self, *, explain: bool = False, max_help: int = 6) -> str:
-        """``file:line:col: error D201 lay-while-declared: …``, the source line, a caret and help."""
+    def format(self) -> str:
+        """``file:line:col: error D201 lay-while-declared: …``, the source line, a caret and help.
+
+        The help lists the legal moves the validator found (a few unless asked
+        for all, see :data:`ALTERNATIVES`) and, when there are more, how to list them.
+        """
         text = f"{self.file}:{self.line}:{self.column}: {self.severity} {self.code} {self.name}: {self.message}"
         if self.source_line:
             text += "\n" + caret_excerpt(self.source_line, self.line, self.column)
         if self.help:
-            shown = self.help if explain or len(self.help) <= max_help else self.help[:max_help]
-            more = len(self.help) - len(shown)
-            text += "\n  help: legal instead: " + ", ".join(shown)
-            if more:
-                text += f" (and {more} more; --explain shows all)"
+            text += "\n  help: legal instead: " + ", ".join(self.help)
+            if self.more:
+                text += f" (and more; {self.more})"
         return text
 
     def to_data(self) -> dict[str, Any]:
@@ -134,6 +142,7 @@ class Diagnostic:
             "name": self.name,
             "message": self.message,
             "help": list(self.help),
+            "more_help": self.more or None,
             "game": self.game,
             "round": self.round,
             "move": self.move,
@@ -222,12 +231,14 @@ class _GameChecker:
         source: Callable[[int], str] | None,
         variants: Sequence[str] | None,
         keep_states: bool,
+        alternatives: int | None = None,
     ) -> None:
         self.game = game
         self.index = index
         self.filename = filename
         self.source = source
         self.keep_states = keep_states
+        self.alternatives = alternatives
         self.diagnostics: list[Diagnostic] = []
         self.round_index: int | None = None
         self.players = _count_players(game)
@@ -246,13 +257,14 @@ class _GameChecker:
         *,
         help: Sequence[str] = (),
         move: int | None = None,
+        more: str = "",
     ) -> None:
         line = line or self.game.line or 1
         column = column or 1
         source = self.source(line) if self.source else ""
         self.diagnostics.append(
             Diagnostic(self.filename, line, column, severity, code, message, tuple(help), source,
-                       self.index, self.round_index, move)
+                       self.index, self.round_index, move, more)
         )
 
     def report_located(self, violations: Sequence[Violation], round_: Round, plan: _Plan | None) -> None:
@@ -270,13 +282,14 @@ class _GameChecker:
             self.unsound = self.unsound or v.severity == "error"
 
     def report_all(self, violations: Sequence[Violation], line: int | None, column: int | None = 1,
-                   *, move: int | None = None, help: Sequence[str] = ()) -> None:
-        """Report each violation; ``help`` goes with the first error."""
+                   *, move: int | None = None, help: Sequence[str] = (), more: str = "") -> None:
+        """Report each violation; ``help`` (and ``more``) go with the first error."""
         for v in violations:
             first_error = v.severity == "error" and bool(help)
-            self.report(v.code, v.severity, v.message, line, column, move=move, help=help if first_error else ())
+            self.report(v.code, v.severity, v.message, line, column, move=move, help=help if first_error else (),
+                        more=more if first_error else "")
             if first_error:
-                help = ()
+                help, more = (), ""
 
     # -- tags ------------------------------------------------------------------------
     def _rules(self, variants: Sequence[str] | None) -> Rules:
@@ -596,7 +609,7 @@ class _GameChecker:
             self.report("R003", "error", "every hand is played out: the next deal must come first",
                         move.line, move.column, move=number)
             return False
-        engine_move = self._judge(live, move, number)
+        engine_move = self._judge(live, move, number, main_line=True)
         if move.variations:
             before = live.freeze()
             for variation in move.variations:
@@ -620,10 +633,11 @@ class _GameChecker:
             state = position_after(state, engine_move)
             number += 1
 
-    def _judge(self, state: Position, move: Move, number: int) -> EngineMove | None:
+    def _judge(self, state: Position, move: Move, number: int, *, main_line: bool = False) -> EngineMove | None:
         """Report every rule ``move`` breaks in ``state``; the engine's move, or None if it is illegal.
 
-        A move naming what is not on the table is judged no further.
+        A move naming what is not on the table is judged no further.  ``main_line``:
+        ``number`` is the move's own (``dln moves --at`` reaches its position).
         """
         engine_move, violations = to_engine_move(state, move)
         if not violations:  # the usual case: the move names only what is there
@@ -633,8 +647,8 @@ class _GameChecker:
         elif not any(v.severity == "error" for v in violations):
             violations += check(state, engine_move)
         failed = any(v.severity == "error" for v in violations)
-        self.report_all(violations, move.line, move.column, move=number,
-                        help=self._alternatives(state, move) if failed else ())
+        help, more = self._alternatives(state, move, number if main_line else None) if failed else ([], "")
+        self.report_all(violations, move.line, move.column, move=number, help=help, more=more)
         return None if failed else engine_move
 
     def _deal_of(self, k: int) -> Mapping[str, Sequence[Card]] | None:
@@ -642,15 +656,32 @@ class _GameChecker:
         dealt = self.dealt
         return dealt.hands[k] if dealt is not None and k < len(dealt.hands) else None
 
-    def _alternatives(self, position: Position, move: Move) -> list[str]:
-        """The legal moves in DLN: those with the same card if any (the usual intent), else all."""
+    def _alternatives(self, position: Position, move: Move, number: int | None) -> tuple[list[str], str]:
+        """The legal moves in DLN, those with the card played if any (the usual intent), else any;
+        and, when there are more than :attr:`alternatives`, how to list them all.
+
+        The moves are generated lazily and only as many as shown are made: a
+        crowded table has over 100,000 legal captures, and listing them would
+        take longer than validating an archive.  ``number``: the main-line move
+        whose position ``dln moves --at`` shows, or None for a variation's move.
+        """
         state = position.freeze() if isinstance(position, LiveRound) else position
         if state.turn not in state.seats or state.hands_empty:
-            return []
-        legal = legal_moves(state, by_value=True)
-        same = [m for m in legal if m.card == move.card]
-        chosen = same or legal
-        return [move_text(record_move(state, m)) for m in chosen]
+            return [], ""
+        limit = self.alternatives
+        listing = iter_legal_moves(state, by_value=True, cards=(move.card,))
+        first = next(listing, None)
+        listing = iter_legal_moves(state, by_value=True) if first is None else chain((first,), listing)
+        chosen = list(listing if limit is None else islice(listing, limit + 1))
+        more = ""
+        if limit is not None and len(chosen) > limit:
+            chosen = chosen[:limit]
+            if number is not None and self.round_index is not None:
+                more = (f"dln moves {self.filename} --game {self.index} --round {self.round_index} --at {number} "
+                        "lists them all")
+            else:
+                more = "dln validate --all-alternatives lists them all"
+        return [move_text(record_move(state, m)) for m in chosen], more
 
     # -- the end of a round --------------------------------------------------------------
     def _close(self, round_: Round, result: RoundReport, state: RoundState, last: bool) -> RoundReport:
@@ -771,16 +802,18 @@ def validate_game(
     source: Callable[[int], str] | None = None,
     variants: Sequence[str] | None = None,
     keep_states: bool = False,
+    alternatives: int | None = ALTERNATIVES,
 ) -> GameReport:
     """Replay ``game`` through the rules and report what is wrong with it.
 
     ``source`` gives the text of a line (for the caret display); ``variants``
     overrides the game's ``Variant`` tag; ``keep_states`` keeps every position
-    of the main line in the report (for ``dln moves`` and the replayer).
+    of the main line in the report (for ``dln moves`` and the replayer);
+    ``alternatives`` bounds the legal moves listed under an illegal one (None: all).
 
     >>> import dln
     >>> game = dln.loads("round 1 dealer S\\ntable 5h 3c 9d Js\\nN: 4c 7d 9c 2h 3h 4h\\nN 4c 5h =9\\nS Ks\\nN 7d")
     >>> [f"{d.code} {d.name}" for d in validate_game(game).diagnostics]
     ['D201 lay-while-declared']
     """
-    return _GameChecker(game, index, filename, source, variants, keep_states).run()
+    return _GameChecker(game, index, filename, source, variants, keep_states, alternatives).run()

@@ -17,6 +17,7 @@ BENCH = Path(__file__).resolve().parent.parent / "bench"
         ("engine.py", ["--rounds", "3", "--repeat", "1"], "µs/move"),
         ("legal_moves.py", ["--repeat", "1", "--table", "loose20", "--rules", "forced", "--no-exact"], "loose20"),
         ("replay.py", ["--runs", "1"], "whole process"),
+        ("commands.py", ["--quick"], "cards named: validate"),
     ],
 )
 def test_a_benchmark_script_runs(script: str, args: list[str], printed: str) -> None:

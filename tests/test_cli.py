@@ -88,7 +88,7 @@ def test_fmt_rewrites_files_atomically_and_keeps_everything(tmp_path: Path) -> N
     path.write_text(messy, encoding="utf-8")
     path.chmod(0o640)
     code, out, _ = run("fmt", str(path))
-    assert code == 0 and out == f"reformatted {path}\n"
+    assert code == 0 and out == f"reformatted {path}\n1 file reformatted, 0 unchanged\n"
     formatted = path.read_text(encoding="utf-8")
     assert (
         formatted
@@ -107,8 +107,9 @@ def test_fmt_leaves_a_file_that_does_not_parse_untouched(tmp_path: Path) -> None
     path = tmp_path / "bad.dln"
     original = (GOLDEN / "bad-capture.dln").read_bytes()
     path.write_bytes(original)
-    code, _, err = run("fmt", str(path))
-    assert code == 2 and "expected what the card captures" in err
+    code, out, _ = run("fmt", str(path))  # fmt's findings are its report: stdout
+    assert code == 2 and "expected what the card captures" in out
+    assert f"{path}: left as it is: 1 game with syntax errors" in out
     assert path.read_bytes() == original
 
 
@@ -117,7 +118,7 @@ def test_fmt_check_reports_and_writes_nothing(tmp_path: Path) -> None:
     path.write_text("round 1 dealer S\ntable 5h 3c 9d Js\n N   4d  5h =9\n", encoding="utf-8")
     before = path.read_bytes()
     code, out, err = run("fmt", "--check", str(tmp_path))
-    assert code == 1 and out == f"would reformat {path}\n" and "1 file would be reformatted" in err
+    assert code == 1 and out == f"would reformat {path}\n1 file would be reformatted, 0 unchanged\n" and not err
     assert path.read_bytes() == before
 
 
@@ -125,10 +126,11 @@ def test_fmt_walks_directories_and_reports_each_problem(tmp_path: Path) -> None:
     (tmp_path / "good.dln").write_text("round 1\nN 7c\n", encoding="utf-8")
     (tmp_path / "bad.dln").write_text("round 1\nN 7c x\n", encoding="utf-8")
     (tmp_path / "latin1.dln").write_bytes("{caf\xe9}\nround 1\n".encode("latin-1"))
-    code, _, err = run("fmt", str(tmp_path))
+    code, out, _ = run("fmt", str(tmp_path))
     assert code == 2
-    assert f"{tmp_path / 'bad.dln'}:2:7: error:" in err
-    assert f"{tmp_path / 'latin1.dln'}: error: cannot read: not UTF-8 text" in err
+    assert f"{tmp_path / 'bad.dln'}:2:7: error:" in out
+    assert f"{tmp_path / 'latin1.dln'}: error: cannot read: not UTF-8 text" in out
+    assert out.endswith("0 files reformatted, 1 unchanged, 2 failed\n")  # issue 18: failures are counted
 
 
 def test_parse_json_is_the_model(tmp_path: Path) -> None:
@@ -180,11 +182,11 @@ def test_validate_json_is_one_object_with_games_diagnostics_and_summary() -> Non
 def test_validate_a_directory_without_dln_files_is_not_success(tmp_path: Path) -> None:
     code, out, _ = run("validate", str(tmp_path))
     assert code == 2 and f"{tmp_path}: error: no *.dln file in this directory: nothing was checked" in out
-    (tmp_path / "GAME.DLN").write_text("round 1\ntable 5h 3c 9d Js\n", encoding="utf-8")
-    code, out, _ = run("validate", str(tmp_path))
-    assert code == 2 and "GAME.DLN skipped: the suffix must be lower-case .dln" in out
     code, out, _ = run("validate", "--json", str(tmp_path))
     assert code == 2 and json.loads(out)["diagnostics"][0]["code"] == "S003"
+    (tmp_path / "GAME.DLN").write_text("round 1\ntable 5h 3c 9d Js\nN 4c\n", encoding="utf-8")
+    code, out, _ = run("validate", str(tmp_path))  # the suffix in any case is a DLN file
+    assert code == 0 and "1 game, 1 round, 1 move" in out
 
 
 def test_validate_select_ignore_and_strict_decide_the_exit_code() -> None:

@@ -15,6 +15,9 @@ from click.testing import CliRunner
 
 import dln.cli
 import dln.files
+import dln.formatting
+import dln.parser
+import dln.writer
 from dln.cli import main
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -28,21 +31,25 @@ def run(*args: str) -> tuple[int, str, str]:
 
 
 def canonical(text: str) -> str:
-    return dln.cli.write_games(list(dln.cli.parse_text(text, keep_line_comments=True)))
+    return dln.writer.write_games(list(dln.parser.parse_text(text, keep_line_comments=True)))
 
 
 def test_a_line_appended_while_fmt_works_is_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 17: `echo ... >> f.dln` (or the recorder) during fmt was lost when fmt replaced the file."""
     path = tmp_path / "f.dln"
     path.write_text(MESSY, encoding="utf-8")
-    real = dln.cli.write_games
+    real = dln.formatting.write_game
+    appended = False
 
-    def slow_write_games(games):  # another program appends while fmt is formatting
-        with path.open("a", encoding="utf-8") as file:
-            file.write("{appended meanwhile}\n")
-        return real(games)
+    def slow_write_game(game):  # another program appends once while fmt is formatting
+        nonlocal appended
+        if not appended:
+            appended = True
+            with path.open("a", encoding="utf-8") as file:
+                file.write("{appended meanwhile}\n")
+        return real(game)
 
-    monkeypatch.setattr(dln.cli, "write_games", slow_write_games)
+    monkeypatch.setattr(dln.formatting, "write_game", slow_write_game)
     code, out, _ = run("fmt", str(path))
     assert code == 2
     assert f"{path}: error: not reformatted: it was changed by another program" in out

@@ -178,9 +178,11 @@ def test_nesting_beyond_the_limit_is_a_syntax_error_at_its_bracket() -> None:
     assert "nest" in caught.value.message
     many = "\n".join(f'[Event "{n}"]\n' + (nested(1000) if n == 7 else nested(1)) for n in range(1, 29))
     for args in (["fmt", "-"], ["parse", "--json", "-"], ["validate", "-"], ["validate", "-j", "2", "-"],
-                 ["score", "-"], ["show", "-"]):
+                 ["score", "-"], ["show", "--game", "7", "-"]):
         code, out, err = run(*args, stdin=many)
         assert code == 2 and "Traceback" not in out + err, (args, out, err)
+    code, out, err = run("show", "-", stdin=many)  # game 1 alone is read: the deep game 7 is never reached
+    assert code == 0 and "Traceback" not in out + err
 
 
 def test_parens_inside_comments_and_tags_do_not_count_as_nesting() -> None:

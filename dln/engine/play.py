@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from itertools import combinations
-from typing import NamedTuple
+from typing import Generic, NamedTuple, TypeVar
 
 from dln.cards import DECK, RANK_NAMES, Card
 
@@ -730,6 +730,7 @@ def _subsets(piles: Sequence[Pile]) -> Iterator[tuple[Pile, ...]]:
         yield from combinations(piles, k)
 
 
+T = TypeVar("T")
 #: The loose cards a count vector stands for in a listing: each choice of suits, or only one.
 Options = Iterable[frozenset[Card]]
 #: The counts of aces, twos and threes in a packed count vector.
@@ -752,6 +753,29 @@ class _Suits:
         return map(frozenset, expand(self.groups, self.counts))
 
 
+class _Made(Generic[T]):
+    """The items of an iterator, made as they are first asked for and kept for the next pass."""
+
+    __slots__ = ("made", "source")
+
+    def __init__(self, source: Iterator[T]) -> None:
+        self.made: list[T] = []
+        self.source = source
+
+    def __iter__(self) -> Iterator[T]:
+        made = self.made
+        i = 0
+        while True:
+            if i == len(made):
+                for item in self.source:  # one more
+                    made.append(item)
+                    break
+                else:
+                    return
+            yield made[i]
+            i += 1
+
+
 class _Listing:
     """What the moves of every card in one listing share: the seat, the loose numerals as value
     counts, the declarations the seat may raise, and the cards each value count stands for."""
@@ -770,7 +794,7 @@ class _Listing:
         self.raisable = frozenset(p.id for p in state.piles if raise_violation(state, seat, p) is None)
         self.seen = state.seen() if state.hand(seat).unknown else None
         self.by_value = by_value
-        self._sets: dict[tuple[int, Counts], tuple[list[Options], list[int]]] = {}
+        self._sets: dict[tuple[int, Counts], tuple[Iterable[Options], Iterable[int]]] = {}
         self._boxes: dict[Box, list[tuple[frozenset[Card]]]] = {}
         self._first: dict[Packed, tuple[frozenset[Card]]] = {}
         self._halves: tuple[dict[Packed, frozenset[Card]], dict[Packed, frozenset[Card]]] = ({}, {})
@@ -795,9 +819,13 @@ class _Listing:
             found = self._first[code] = (a | b,)
         return found
 
-    def sets(self, target: int, fixed: Counts = ZERO) -> tuple[list[Options], list[int]]:
+    def sets(self, target: int, fixed: Counts = ZERO) -> tuple[Iterable[Options], Iterable[int]]:
         """:func:`splittable` on the loose numerals: the cards of each sub-multiset and the totals of
-        their values (asked once per listing: cards of equal value share them)."""
+        their values (asked once per listing: cards of equal value share them).
+
+        On a large table they are made as they are first iterated and kept, so that a caller
+        that stops early (the validator's help, :func:`has_legal_move`) makes only a few.
+        """
         found = self._sets.get((target, fixed))
         if found is None:
             chosen = splittable(self.avail, target, fixed)
@@ -805,8 +833,9 @@ class _Listing:
             if self.by_value and box.size <= _TABULATE:
                 found = list(chosen.pick(self._tabulated(box))), list(chosen.pick(box.totals()))
             else:
-                members = chosen.members()
-                found = [self.options(code) for code, _ in members], [total for _, total in members]
+                members = _Made(chosen.iter_members())
+                found = (_Made(self.options(code) for code, _ in members),
+                         _Made(total for _, total in members))
             self._sets[target, fixed] = found
         return found
 
@@ -824,14 +853,20 @@ class _Listing:
         return holds_value_after(self.state, self.seat, card, value, seen=self.seen) is not False
 
 
-def iter_legal_moves(state: RoundState, *, by_value: bool = False) -> Iterator[Move]:
-    """Lazily generate :func:`legal_moves`, in hand order, lay before captures before declarations."""
+def iter_legal_moves(state: RoundState, *, by_value: bool = False,
+                     cards: Collection[Card] | None = None) -> Iterator[Move]:
+    """Lazily generate :func:`legal_moves`, in hand order, lay before captures before declarations.
+
+    ``cards``: only the moves of these cards of the hand (a validator's help
+    lists the moves of the card played first, without listing the others').
+    """
     if state.hands_empty or state.turn not in state.seats:
         return
     table = _Listing(state, by_value)
     seat, n_loose, n_piles = table.seat, table.n_loose, table.n_piles
     xeri_ok = table.xeri_ok
-    for card in sorted(state.hand(seat).known, key=_index):
+    held = state.hand(seat).known
+    for card in sorted(held if cards is None else held & set(cards), key=_index):
         if not lay_violations(state, seat, card):
             yield Move(seat, card, "lay")
         # Without taking their own declaration, may the owner spend this card?

@@ -166,17 +166,20 @@ def play_game(
     players: int = 2,
     first_dealer: Seat = "N",
     strategy: Strategy = "random",
-    max_rounds: int = 200,
+    max_rounds: int | None = None,
 ) -> PlayedGame:
     """Play rounds, passing the deal on, until a side has won (pagat, Target Score).
 
     A cancelled round scores nothing and is dealt again by the same dealer.
+    Every played-out round scores points, so a game to any target ends: a
+    higher target simply takes more rounds.  ``max_rounds``, if given, bounds
+    them (a RuntimeError past it), for callers that want a guard.
     """
     seats = play_order(players, rules)
     dealer = first_dealer
     rounds: list[PlayedRound] = []
     totals: dict[Side, int] = {}
-    while len(rounds) < max_rounds:
+    while max_rounds is None or len(rounds) < max_rounds:
         played = play_round(rng, rules, players, dealer, strategy)
         rounds.append(played)
         for side, score in played.score.items():

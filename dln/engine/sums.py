@@ -235,6 +235,25 @@ def _bounded(available: Counts, target: int) -> Counts:
     return (0, *available[1:target + 1], *ZERO[target + 1:])
 
 
+def _every(period: int, size: int) -> int:
+    """The int with bit 0 of each ``period`` bits set, over ``size`` bits (a multiple of ``period``).
+
+    Equal to ``(1 << size) - 1) // ((1 << period) - 1)``, built by doubling:
+    the division of ints of millions of bits takes seconds on a crowded table.
+    """
+    found, placed = 0, 0
+    block, copies = 1, 1
+    count = size // period
+    while count:
+        if count & 1:
+            found |= block << placed * period
+            placed += copies
+        block |= block << copies * period
+        copies *= 2
+        count >>= 1
+    return found
+
+
 class Box:
     """The sub-multisets of ``bound``, numbered in the order of their count tuples: a set of
     them is the bits of one int.
@@ -259,8 +278,9 @@ class Box:
         self.below: dict[int, list[int]] = {}
         for v, stride in self.stride.items():
             period = stride * (bound[v] + 1)
-            every = self.full // ((1 << period) - 1)  # bit 0 of each period
-            self.below[v] = [((1 << stride * (k + 1)) - 1) * every for k in range(bound[v] + 1)]
+            every = _every(period, size)  # bit 0 of each period
+            # ((1 << stride * (k + 1)) - 1) * every, by a shift and a subtraction: linear in the bits
+            self.below[v] = [(every << stride * (k + 1)) - every for k in range(bound[v] + 1)]
         self._codes: list[Packed] | None = None
         self._totals: list[int] | None = None
 
@@ -324,6 +344,12 @@ class Selection(NamedTuple):
             return tuple(map(self.box.member, compress(range(len(self.flags)), self.flags)))
         return tuple(zip(compress(self.box.codes(), self.flags), compress(self.box.totals(), self.flags),
                          strict=True))
+
+    def iter_members(self) -> Iterator[tuple[Packed, int]]:
+        """:meth:`members`, made one at a time (a crowded table's box has millions of members)."""
+        if self.box.size > _TABLED:
+            return map(self.box.member, compress(range(len(self.flags)), self.flags))
+        return iter(self.members())
 
     def pick(self, table: Iterable[T]) -> Iterator[T]:
         """The items of a table of every member (in order) that stand for members of the selection."""

@@ -1,0 +1,254 @@
+"""The files a command names, read one game at a time: memory does not grow with the file.
+
+:func:`games_of` cuts a file into games lazily (:func:`dln.parser.split_games`)
+and parses each only when asked, so ``dln show --game 5`` reads up to game 5
+and stops, and ``dln parse`` of a large archive holds one game at a time.
+Syntax errors are reported as they are met, where the command's report goes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import os
+import stat
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import BinaryIO
+
+import click
+
+from dln.errors import DLNSyntaxError
+from dln.files import Snapshot
+from dln.lines import LineTooLong, split_lines
+from dln.model import Game
+from dln.parser import parse_chunk, read_lines, split_games
+
+STDIN = "-"
+#: Suffix of the files a directory is searched for, in any case (``.dln``, ``.DLN``).
+SUFFIX = ".dln"
+
+
+def display_name(name: str) -> str:
+    """The name a message gives a file: ``<stdin>`` for ``-``."""
+    return "<stdin>" if name == STDIN else name
+
+
+def expand(paths: Iterable[str]) -> Iterator[str]:
+    """Files named on the command line, with directories searched for ``*.dln`` (any case), sorted."""
+    for path in paths:
+        if path != STDIN and Path(path).is_dir():
+            yield from sorted(str(p) for p in Path(path).rglob("*")
+                              if p.suffix.lower() == SUFFIX and p.is_file())
+        else:
+            yield path
+
+
+class Unreadable(Exception):
+    """A file that cannot be read (missing, a directory, not UTF-8): ``reason`` says why."""
+
+    def __init__(self, name: str, reason: str) -> None:
+        super().__init__(f"{display_name(name)}: error: cannot read: {reason}")
+        self.name, self.reason = name, reason
+
+
+@contextlib.contextmanager
+def opened(name: str) -> Iterator[BinaryIO]:
+    """The file (or standard input) as bytes; :class:`Unreadable` if it cannot be opened."""
+    if name == STDIN:
+        yield sys.stdin.buffer
+        return
+    try:
+        stream = open(name, "rb")  # noqa: SIM115 - closed below
+    except OSError as exc:
+        raise Unreadable(name, exc.strerror or str(exc)) from None
+    with stream:
+        yield stream
+
+
+def lines_of(stream: BinaryIO, name: str) -> Iterator[str]:
+    """The lines of ``stream``, lazily; :class:`Unreadable` where they are not UTF-8 or cannot be read."""
+    try:
+        yield from read_lines(stream)
+    except UnicodeDecodeError as exc:
+        raise Unreadable(name, f"not UTF-8 text (byte {exc.start})") from None
+    except OSError as exc:
+        raise Unreadable(name, exc.strerror or str(exc)) from None
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One game's piece of a file: its text as written, and the game or the syntax error it holds.
+
+    ``number`` counts the file's games from 1, broken ones included.  ``game``
+    is None when the piece was skipped unparsed or does not parse.
+    """
+
+    number: int
+    offset: int  # lines of the file before the piece
+    text: str
+    game: Game | None = None
+    error: DLNSyntaxError | None = None
+
+    def line(self, number: int) -> str:
+        """Line ``number`` of the file, if it is in this piece (for a caret under a finding)."""
+        index = number - self.offset - 1
+        lines = split_lines(self.text)
+        return lines[index] if 0 <= index < len(lines) else ""
+
+
+def pieces(lines: Iterable[str], name: str, *, keep_line_comments: bool = False,
+           wanted: Callable[[int], bool] | None = None) -> Iterator[Piece]:
+    """The games of a file in order, each parsed only if ``wanted(number)`` (default: all)."""
+    filename = display_name(name)
+    number = 0
+    chunks = split_games(lines)
+    while True:
+        try:
+            offset, text = next(chunks)
+        except StopIteration:
+            return
+        except LineTooLong as error:  # reading stops here: the rest of that line may never end
+            error.game, error.filename = number + 1, filename
+            yield Piece(number + 1, error.line - 1, "", error=error)
+            return
+        if wanted is not None and not wanted(number + 1):
+            number += 1
+            yield Piece(number, offset, text)
+            continue
+        try:
+            games = parse_chunk(text, offset, filename=filename, keep_line_comments=keep_line_comments)
+        except DLNSyntaxError as error:
+            number += 1
+            error.game = number
+            yield Piece(number, offset, text, error=error)
+            continue
+        for index, game in enumerate(games):  # one, as a tag block starts a game
+            number += 1
+            yield Piece(number, offset, "" if index else text, replace(game, number=number))
+
+
+class SyntaxReport:
+    """Reports the syntax errors of one file as they are met, to ``err`` (stderr) or not (stdout).
+
+    The note that the other games of the file were read goes with an error
+    when the file has other games: an error is held until the next game or the
+    end of the file says whether it has.
+    """
+
+    def __init__(self, *, err: bool) -> None:
+        self.err = err
+        self.pending: DLNSyntaxError | None = None
+        self.games = 0
+        self.errors = 0
+
+    def see(self, piece: Piece) -> None:
+        """Count ``piece`` and report its error, if any (held until the next piece)."""
+        self._flush(other_games=True)
+        if piece.error is not None:
+            self.errors += 1
+            self.pending = piece.error
+        else:
+            self.games += 1
+
+    def close(self) -> None:
+        """The end of the file: report what is held."""
+        self._flush(other_games=self.games > 0)
+
+    def _flush(self, *, other_games: bool) -> None:
+        error, self.pending = self.pending, None
+        if error is None:
+            return
+        text = error.format()
+        if other_games or (error.game or 0) > 1:
+            text += f"\n  note: game {error.game} was skipped; the other games of the file were read"
+        click.echo(text + "\n", err=self.err)
+
+
+class Digest(io.RawIOBase):
+    """A file read through a BLAKE2b digest, as :class:`dln.files.Snapshot` keeps it: formatting a
+    file reads it once and can tell at the end whether it was what the snapshot saw."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        super().__init__()
+        self.stream = stream
+        self.hasher = hashlib.blake2b()
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        data = self.stream.read(len(buffer))
+        self.hasher.update(data)
+        buffer[:len(data)] = data
+        return len(data)
+
+    def hexdigest(self) -> str:
+        return self.hasher.hexdigest()
+
+
+def snapshot_streaming(path: str) -> Snapshot:
+    """What ``path`` holds now, its digest computed a block at a time (no whole-file buffer).
+
+    A change while it is read shows as a different stat before and after; then
+    the snapshot can never match, and a replacement made against it is refused.
+    """
+    with open(path, "rb") as file:
+        before = os.fstat(file.fileno())
+        hasher = hashlib.blake2b()
+        if not stat.S_ISREG(before.st_mode):  # a device or a pipe (/dev/zero): nothing a replacement could keep
+            return Snapshot(before.st_dev, before.st_ino, before.st_size, before.st_mtime_ns, "not a regular file")
+        while block := file.read(1 << 20):
+            hasher.update(block)
+    after = os.stat(os.path.realpath(path))
+    digest = hasher.hexdigest()
+    if (before.st_ino, before.st_size, before.st_mtime_ns) != (after.st_ino, after.st_size, after.st_mtime_ns):
+        digest = "changed while read"
+    return Snapshot(after.st_dev, after.st_ino, after.st_size, after.st_mtime_ns, digest)
+
+
+class NoGame(Exception):
+    """The game asked for is not in the file, or does not parse: the message says which."""
+
+    def __init__(self, message: str, *, option: bool, games: int = 0, error: DLNSyntaxError | None = None) -> None:
+        super().__init__(message)
+        self.option = option  # the --game option named a game the file does not have
+        self.games = games  # how many games the file has (when option)
+        self.error = error  # the syntax error of the game asked for (when not option)
+
+
+def each_game(name: str, report: SyntaxReport, number: int | None = None) -> Iterator[Piece]:
+    """The games of file ``name`` that parse, read and parsed one at a time; with ``number``, only
+    that one (the others are skipped unparsed and reading stops after it).
+
+    Syntax errors go to ``report``.  Raises :class:`NoGame` when ``number``
+    is not in the file or does not parse, :class:`Unreadable` when the file
+    cannot be read.
+    """
+    wanted = None if number is None else (lambda n: n == number)
+    count = 0
+    with opened(name) as stream:
+        for piece in pieces(lines_of(stream, name), name, wanted=wanted):
+            count = piece.number
+            if number is not None and piece.number != number:
+                continue
+            report.see(piece)
+            if piece.game is not None:
+                yield piece
+            if number is not None:
+                report.close()
+                if piece.error is not None:
+                    raise NoGame(f"{display_name(name)}: error: game {number} has a syntax error (see above)",
+                                 option=False, error=piece.error)
+                return
+    report.close()
+    if number is not None:
+        raise NoGame(f"there is no game {number}: {display_name(name)} has {_games(count)}", option=True,
+                     games=count)
+
+
+def _games(n: int) -> str:
+    return f"{n} game" + "s" * (n != 1)

@@ -1,0 +1,330 @@
+"""Commands stay proportional to what they are asked and never crash (issue 17, commands part)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import dln.parser
+import dln.validate
+from dln.cards import DECK
+from dln.cli import main
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    """Run ``dln ARGS``: exit code, standard output, standard error."""
+    result = CliRunner().invoke(main, list(args), input=stdin)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
+    return result.exit_code, result.stdout, result.stderr
+
+
+def crowded_table(loose: int = 36) -> str:
+    """A setup with ``loose`` numerals on the table and an illegal capture: tens of thousands of legal ones."""
+    numerals = [c for c in DECK if not c.is_face]
+    held = {"10d", "9d", "10s", "9s"}
+    table = [c for c in numerals if str(c) not in held][:loose]
+    return (f"setup dealer S\ntable {' '.join(map(str, table))}\nN: 10d 9d\nS: 10s 9s\nturn N\n"
+            "N 10d x Ac+2c\n")
+
+
+# -- validate: the help under an illegal move ------------------------------------------------------
+
+
+def test_alternatives_are_few_found_lazily_and_say_how_to_list_them_all(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A crowded table has over 100,000 legal captures; validate lists a few and stops looking."""
+    path = tmp_path / "crowded.dln"
+    path.write_text(crowded_table())
+    taken = 0
+    real = dln.validate.iter_legal_moves
+
+    def counting(*args: object, **kwargs: object) -> Iterator[object]:
+        nonlocal taken
+        for move in real(*args, **kwargs):  # type: ignore[arg-type]
+            taken += 1
+            yield move
+
+    monkeypatch.setattr(dln.validate, "iter_legal_moves", counting)
+    code, out, _ = run("validate", str(path))
+    assert code == 1
+    help_line = next(line for line in out.splitlines() if "help: legal instead:" in line)
+    listed = help_line.split("legal instead: ")[1].split(" (and more")[0].split(", ")
+    assert 1 <= len(listed) <= dln.validate.ALTERNATIVES
+    assert all(move.startswith("N 10d") for move in listed)  # the card played first
+    assert f"and more; dln moves {path} --game 1 --round 1 --at 1 lists them all" in help_line
+    assert taken <= dln.validate.ALTERNATIVES + 1
+
+
+def test_all_alternatives_lists_every_one(tmp_path: Path) -> None:
+    """--all-alternatives (formerly --explain) lists every legal move with the card played."""
+    path = tmp_path / "crowded.dln"
+    path.write_text(crowded_table(12))
+    code, out, _ = run("validate", "--all-alternatives", str(path))
+    assert code == 1
+    help_line = next(line for line in out.splitlines() if "help: legal instead:" in line)
+    assert "and more" not in help_line
+    code, moves_out, _ = run("moves", str(path), "--at", "1")
+    listed = [line.strip() for line in moves_out.splitlines()[1:] if line.strip().startswith("N 10d")]
+    assert len(listed) > dln.validate.ALTERNATIVES
+    assert help_line.split("legal instead: ")[1].split(", ") == listed
+
+
+def test_explain_is_a_hidden_deprecated_alias(tmp_path: Path) -> None:
+    path = tmp_path / "crowded.dln"
+    path.write_text(crowded_table(12))
+    assert "--explain" not in run("validate", "--help")[1]
+    code, out, err = run("validate", "--explain", str(path))
+    assert code == 1 and "and more" not in out
+    assert "--explain is deprecated" in err
+
+
+def test_alternatives_of_a_variation_move_do_not_point_at_the_main_line(tmp_path: Path) -> None:
+    """A variation's move has no --at of its own: the help names --all-alternatives instead."""
+    path = tmp_path / "crowded.dln"
+    path.write_text(crowded_table().replace("N 10d x Ac+2c\n", "N 9d (N 10d x Ac+2c)\n"))
+    _, out, _ = run("validate", str(path))
+    help_line = next(line for line in out.splitlines() if "help: legal instead:" in line)
+    assert "dln validate --all-alternatives lists them all" in help_line
+
+
+def test_naming_a_card_many_times_is_reported_in_linear_time() -> None:
+    """A capture naming 16,000 cards says which are named twice, each once (counted, not searched)."""
+    caps = "+".join(str(DECK[i % 52]) for i in range(16_000))
+    report = dln.validate.validate_game(
+        next(iter(dln.parser.parse_text(f"round 1 dealer S\ntable 5h 3c 9d Js\nN: 4c 8s Kc 2h 7c 10d\n"
+                                        f"N 8s x {caps}\n"))), index=1)
+    twice = [d for d in report.diagnostics if "named twice" in d.message]
+    assert len(twice) == 1 and twice[0].message.count("Ac") == 1
+
+
+def test_a_crowded_tables_box_masks_are_those_of_the_definition() -> None:
+    """Box.below, built by shifts rather than a division of huge ints, is what its docstring says."""
+    from dln.engine.sums import Box
+
+    box = Box((0, 2, 1, 3, 0, 0, 0, 0, 0, 0, 0))
+    for v, stride in box.stride.items():
+        for k, mask in enumerate(box.below[v]):
+            members = [i for i in range(box.size) if i // stride % (box.bound[v] + 1) <= k]
+            assert mask == sum(1 << i for i in members)
+
+
+# -- output that is not UTF-8 ----------------------------------------------------------------------
+
+SAMPLES = Path(__file__).parent.parent / "samples"
+
+
+def dln_process(*args: str, encoding: str) -> subprocess.CompletedProcess[str]:
+    """Run ``dln ARGS`` in a child whose standard streams use ``encoding`` (as a cp1252 console does)."""
+    env = {**os.environ, "PYTHONIOENCODING": encoding, "NO_COLOR": "1"}
+    return subprocess.run([sys.executable, "-m", "dln", *args], capture_output=True, env=env,
+                          encoding="utf-8", errors="replace", timeout=120, check=False)
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "ascii", "latin-1"])
+@pytest.mark.parametrize("args", [
+    ("score", "constructs/claims.dln"),
+    ("show", "annotated.dln", "--move", "5"),
+    ("replay", "annotated.dln", "--round", "1"),
+    ("moves", "annotated.dln", "--at", "3"),
+    ("validate", "illegal/D208-component-sum.dln"),
+    ("parse", "--json", "annotated.dln"),
+])
+def test_every_command_works_when_the_output_cannot_encode_the_symbols(args: tuple[str, ...],
+                                                                       encoding: str) -> None:
+    """No traceback on a console that is not UTF-8; cards read as ASCII names, not as ``?``."""
+    command, sample, *rest = args if args[0] != "parse" else ("parse", args[2], args[1])
+    done = dln_process(command, *rest, str(SAMPLES / sample), encoding=encoding)
+    assert "Traceback" not in done.stderr and "Error" not in done.stderr, done.stderr
+    assert done.returncode in (0, 1), done.stderr
+    assert done.stdout.strip()
+    if command == "show":
+        assert "♠" not in done.stdout and "?" not in done.stdout.replace("? ", "")
+        assert re.search(r"\b(10|[2-9AJQK])[cdhs]\b", done.stdout)
+
+
+def test_generate_plays_a_long_game_to_its_end() -> None:
+    """A target of 1500 needs well over 100 rounds: the game is played until a side wins."""
+    code, out, err = run("generate", "--target", "1500", "--seed", "3")
+    assert code == 0, err
+    game = next(iter(dln.parser.parse_text(out)))
+    assert len(game.rounds) > 100
+    assert dln.validate.validate_game(game).winner is not None
+
+
+# -- fmt: counting, finding nothing, --diff, streaming -----------------------------------------------
+
+MESSY = (Path(__file__).parent / "golden" / "messy.dln").read_text(encoding="utf-8")
+
+
+def test_fmt_counts_the_files_it_could_not_format(tmp_path: Path) -> None:
+    """Issue 18: one broken file of three said '2 files reformatted, 0 unchanged' and no failure."""
+    (tmp_path / "a.dln").write_text(MESSY)
+    (tmp_path / "b.dln").write_text(MESSY)
+    (tmp_path / "c.dln").write_text("round 1\nN 7c x\n")
+    code, out, err = run("fmt", str(tmp_path))
+    assert code == 2 and not err
+    assert out.endswith("2 files reformatted, 0 unchanged, 1 failed\n")
+
+
+def test_fmt_finding_no_file_is_an_error(tmp_path: Path) -> None:
+    """Issue 18: an empty directory exited 0 having done nothing."""
+    code, out, _ = run("fmt", str(tmp_path))
+    assert code == 2 and f"{tmp_path}: error: no .dln file found" in out
+
+
+def test_fmt_takes_dln_files_in_any_case(tmp_path: Path) -> None:
+    """Issue 18: a directory of GAME.DLN files was skipped as if empty."""
+    (tmp_path / "GAME.DLN").write_text(MESSY)
+    code, out, _ = run("fmt", str(tmp_path))
+    assert code == 0 and f"reformatted {tmp_path / 'GAME.DLN'}" in out
+    assert (tmp_path / "GAME.DLN").read_text() != MESSY
+
+
+def test_fmt_diff_prints_a_patch_and_writes_nothing(tmp_path: Path) -> None:
+    """--diff: a unified diff that patch(1) applies, exit 1, the file untouched; 0 when canonical."""
+    path = tmp_path / "game.dln"
+    path.write_text(MESSY + "\n" + MESSY)  # two games: hunks from both
+    code, out, err = run("fmt", "--diff", str(path))
+    assert code == 1 and path.read_text() == MESSY + "\n" + MESSY
+    assert out.startswith(f"--- {path}\n+++ {path} (canonical)\n@@ -")
+    assert "1 file would be reformatted, 0 unchanged" in err
+    patched = tmp_path / "patched.dln"
+    patched.write_text(MESSY + "\n" + MESSY)
+    applied = subprocess.run(["patch", "-s", str(patched)], input=out, text=True, capture_output=True, check=False)
+    if applied.returncode == 127:  # pragma: no cover - no patch(1) here
+        pytest.skip("patch(1) is not installed")
+    assert applied.returncode == 0, applied.stderr
+    assert run("fmt", str(path))[0] == 0
+    assert patched.read_text() == path.read_text()
+    code, out, _ = run("fmt", "--diff", str(path))
+    assert code == 0 and out == ""
+
+
+def test_fmt_stdin_streams_and_copies_a_broken_game_as_it_is() -> None:
+    """fmt - writes each game as it is read; a game that does not parse is kept, not dropped."""
+    broken = '[Event "b"]\nround 1\nN 7c x\n'
+    code, out, err = run("fmt", "-", stdin=MESSY + "\n" + broken + "\n" + MESSY)
+    assert code == 2 and "N 7c x" in out and "error:" in err
+    canonical = run("fmt", "-", stdin=MESSY)[1]
+    assert out.startswith(canonical + "\n" + broken)  # the broken game as written, comments after it kept
+    assert out.count('[Event "Club night"]') == 2 and out.endswith(canonical.split("\n\n", 1)[1])
+
+
+def test_fmt_refuses_a_file_changed_while_it_is_rewritten(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The second pass reads the file again: a change between the passes leaves it as it is."""
+    import dln.formatting
+
+    path = tmp_path / "game.dln"
+    path.write_text(MESSY)
+    real = dln.formatting.canonical_bytes
+
+    def changing(name: str, expected: object) -> Iterator[bytes]:
+        with open(name, "a") as file:
+            file.write("{added}\n")
+        yield from real(name, expected)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(dln.formatting, "canonical_bytes", changing)
+    code, out, _ = run("fmt", str(path))
+    assert code == 2 and "changed by another program" in out
+    assert path.read_text() == MESSY + "{added}\n"
+
+
+# -- parse --json: streamed, one game per line ------------------------------------------------------
+
+
+def test_parse_json_is_a_list_of_games_one_per_line(tmp_path: Path) -> None:
+    path = tmp_path / "games.dln"
+    code, text, _ = run("generate", "--games", "3", "--seed", "2")
+    path.write_text(text)
+    code, out, _ = run("parse", "--json", str(path))
+    assert code == 0
+    games = json.loads(out)
+    assert [len(g["rounds"]) for g in games] == [len(g.rounds) for g in dln.parser.parse_text(text)]
+    lines = out.splitlines()
+    assert lines[0] == "[" and lines[-1] == "]" and len(lines) == 5
+    code, out, _ = run("parse", "--json-lines", str(path))
+    assert [json.loads(line) for line in out.splitlines()] == games
+
+
+def test_parse_json_of_no_game_is_an_empty_list(tmp_path: Path) -> None:
+    path = tmp_path / "bad.dln"
+    path.write_text("round 1\nN 7c x\n")
+    code, out, err = run("parse", "--json", str(path))
+    assert code == 2 and json.loads(out) == [] and "error:" in err
+
+
+# -- show, replay, score, moves: only the game asked for ---------------------------------------------
+
+
+@pytest.fixture
+def archive(tmp_path: Path) -> Path:
+    """Three generated games, then one that does not parse."""
+    path = tmp_path / "archive.dln"
+    games = run("generate", "--games", "3", "--seed", "5", "--target", "15")[1]
+    path.write_text(games + '\n[Event "broken"]\nround 1\nN 7c x\n')
+    return path
+
+
+@pytest.fixture
+def parsed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The first line of each game parsed (as an offset), as the commands read."""
+    import dln.sources
+
+    seen: list[int] = []
+    real = dln.sources.parse_chunk
+
+    def counting(text: str, offset: int = 0, **kwargs: object) -> object:
+        seen.append(offset)
+        return real(text, offset, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(dln.sources, "parse_chunk", counting)
+    return seen
+
+
+@pytest.mark.parametrize("command", [("show", "--move", "end"), ("replay", "--round", "1"), ("score",),
+                                     ("moves", "--at", "1")])
+def test_a_command_on_one_game_parses_only_that_game_and_stops_reading(
+        archive: Path, parsed: list[int], command: tuple[str, ...]) -> None:
+    """`--game 2` skips game 1 unparsed and never reaches the broken game 4 (issue 17)."""
+    code, out, err = run(command[0], str(archive), "--game", "2", *command[1:])
+    assert code == 0, err
+    assert len(parsed) == 1 and "error" not in err
+    assert out
+
+
+@pytest.mark.parametrize("command", [("show",), ("score",), ("moves", "--at", "1"), ("replay",)])
+def test_a_game_the_file_does_not_have_is_a_usage_error(archive: Path, command: tuple[str, ...]) -> None:
+    code, _, err = run(command[0], str(archive), "--game", "9", *command[1:])
+    assert code == 2 and "there is no game 9" in err and "has 4 games" in err
+
+
+def test_score_of_a_broken_game_says_so(archive: Path) -> None:
+    code, out, _ = run("score", str(archive), "--game", "4")
+    assert code == 2 and "error:" in out  # the syntax error is the report, on stdout
+
+
+def test_replay_to_a_pipe_prints_every_game_one_at_a_time(archive: Path, parsed: list[int]) -> None:
+    code, out, err = run("replay", str(archive), "--width", "100")
+    assert code == 2 and "error" in err  # game 4 does not parse: reported, the others shown
+    assert len(parsed) == 4
+    for number in range(1, 4):
+        assert f"game {number} " in out or f"game {number}\n" in out or f"game {number} |" in out
+
+
+def test_parse_of_an_empty_directory_is_an_error(tmp_path: Path) -> None:
+    code, out, _ = run("parse", str(tmp_path))
+    assert code == 2 and f"{tmp_path}: error: no .dln file found" in out
+
+
+def test_parse_reports_an_unreadable_file_with_its_summary(tmp_path: Path) -> None:
+    """Output convention: without --json, what parse finds is its report, on stdout."""
+    code, out, _ = run("parse", str(tmp_path / "missing.dln"))
+    assert code == 2 and "missing.dln: error: cannot read: No such file or directory" in out
