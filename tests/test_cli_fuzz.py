@@ -1,0 +1,125 @@
+"""No traceback, ever: every command, driven through click's runner with hostile input.
+
+Arbitrary text built from DLN's own words and from what breaks readers
+(every line ending Python knows, form feeds, no-break spaces, a BOM,
+typographic quotes, unclosed comments, numbers of thousands of digits,
+variations nested hundreds deep), arbitrary bytes, and real records with
+random cuts and insertions, under random option combinations and output
+encodings.  The only acceptable outcomes are exit 0, 1 or 2, with 1 meaning
+only "the record breaks a rule" (validate, score) or "would reformat" (fmt).
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from pathlib import Path
+
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dln.cli import main
+
+SAMPLES = Path(__file__).parent.parent / "samples"
+
+_WORDS = [
+    "round 1 dealer S", "round 2", "setup", "setup dealer N", "table", "deck", "turn N", "turn S", "deal",
+    "rest N", "score N 3 S 4", "score NS 2", "redeal N", "N", "S", "E", "W", "N:", "S:", "E:", "4c", "5h", "9d",
+    "10d", "Td", "Js", "Ks", "Qh", "Ac", "2s", "?", "x", "=", "=8", "=8s", "=12", "=0", "group of 8s", "[8]",
+    "[8s]", "[8 N]", "[8 N: 5h 3d]", "[12 S: 9c 3d]", "+", "*", "!", "?!", "$1", "(", ")", "{", "}", "{a comment}",
+    ";", "; note { b", "; a } b", '[Event "x"]', "[Event \u201c2\u201d]", '[Event "a\rb"]', '[Target "61"]',
+    '[Target "0"]', '[Target "' + "9" * 5000 + '"]', '[Variant "soy"]', '[Variant "nonsense"]',
+    '[Result "N 61 S 3"]', '[East "e"]', "1.", "12.", "9" * 5000, "round " + "7" * 5000, "\ufeff", "\u00a0",
+    "\t", "xx", "N 4c 5h =9", "S 9s x [9] 9d", "N Jc x Js", "S Kh x Ks",
+]
+_BREAKS = [" ", " ", "\n", "\n", "\r\n", "\r", "\x0b", "\x0c", "\x1c", "\x85", "\u2028", "\u2029", ""]
+
+words = st.lists(st.tuples(st.sampled_from(_WORDS), st.sampled_from(_BREAKS)), max_size=40).map(
+    lambda parts: "".join(word + gap for word, gap in parts)
+)
+
+
+@st.composite
+def nested(draw: st.DrawFn) -> str:
+    """A legal start and a variation nested ``depth`` deep."""
+    depth = draw(st.integers(0, 1500))
+    head = "round 1 dealer S\ntable 5h 3c 9d Js\nN 4c 5h =9 "
+    return head + "(S 9s x [9] 9d " * depth + ")" * draw(st.integers(0, depth)) + "\n"
+
+
+@st.composite
+def mutated_sample(draw: st.DrawFn) -> str:
+    """A bundled record with a few random cuts, insertions and a changed line ending."""
+    name = draw(st.sampled_from(["two-player-61.dln", "annotated.dln", "four-player.dln",
+                                 "constructs/setup.dln", "constructs/variations.dln", "constructs/claims.dln"]))
+    text = (SAMPLES / name).read_text(encoding="utf-8")
+    for _ in range(draw(st.integers(0, 3))):
+        at = draw(st.integers(0, len(text)))
+        if draw(st.booleans()):
+            text = text[:at] + text[at + draw(st.integers(0, 200)):]
+        else:
+            text = text[:at] + draw(st.sampled_from(_WORDS)) + draw(st.sampled_from(_BREAKS)) + text[at:]
+    return text.replace("\n", draw(st.sampled_from(["\n", "\r\n", "\r"])))
+
+
+records = st.one_of(words, nested(), mutated_sample(), st.binary(max_size=300))
+
+#: Each command with the option combinations a user may give it (FILE is appended).
+_COMMANDS: dict[str, list[list[str]]] = {
+    "validate": [[], ["--json"], ["-q"], ["-v"], ["--variant", "soy"], ["--variant", "bogus"]],
+    "parse": [[], ["--json"]],
+    "fmt": [["--check"], []],
+    "score": [[], ["--game", "2"], ["--variant", "forced-capture"]],
+    "moves": [["--at", "1"], ["--at", "3", "--round", "2"], ["--at", "2", "--all"], ["--at", "1", "--game", "2"]],
+    "show": [[], ["--move", "end"], ["--round", "2"], ["--ascii", "--reveal"], ["--move", "3", "--game", "2"]],
+    "replay": [[], ["--round", "1"]],
+}
+_RULE_BROKEN = re.compile(r"\b[DR]\d{3}\b")
+
+
+def _check(command: str, options: list[str], result_code: int, output: str, exception: BaseException | None) -> None:
+    assert exception is None or isinstance(exception, SystemExit), f"dln {command} {options}: {exception!r}"
+    assert result_code in (0, 1, 2), f"dln {command} {options} exited {result_code}"
+    if result_code == 1:
+        if command == "fmt":
+            assert "reformat" in output, f"fmt exited 1 without a file to reformat:\n{output}"
+        else:
+            assert command in ("validate", "score"), f"dln {command} exited 1:\n{output}"
+            assert _RULE_BROKEN.search(output), f"dln {command} exited 1 without naming a broken rule:\n{output}"
+
+
+@settings(max_examples=150)
+@given(
+    record=records,
+    command=st.sampled_from(sorted(_COMMANDS)),
+    choice=st.integers(0, 10),
+    charset=st.sampled_from(["utf-8", "utf-8", "cp1252", "ascii"]),
+    through_stdin=st.booleans(),
+)
+def test_no_command_ever_answers_with_a_traceback(
+    record: str | bytes, command: str, choice: int, charset: str, through_stdin: bool
+) -> None:
+    """Every command, any input, any of its option sets, any output encoding: exit 0, 1 or 2 and no traceback."""
+    options = _COMMANDS[command][choice % len(_COMMANDS[command])]
+    data = record.encode("utf-8") if isinstance(record, str) else record
+    runner = CliRunner(charset=charset)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.dln"
+        path.write_bytes(data)
+        stdin_ok = command != "replay"  # the replayer reads keys, not the record, from a terminal
+        target, given_input = ("-", data) if through_stdin and stdin_ok else (str(path), None)
+        result = runner.invoke(main, [command, *options, target], input=given_input)
+    _check(command, options, result.exit_code, result.output, result.exception)
+
+
+@settings(max_examples=15)
+@given(record=records)
+def test_validate_in_two_processes_survives_anything(record: str | bytes) -> None:
+    """``validate -j 2`` sends games to worker processes: a hostile game must not kill the pool."""
+    data = record.encode("utf-8") if isinstance(record, str) else record
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.dln"
+        path.write_bytes(data * 3)
+        result = CliRunner().invoke(main, ["validate", "-j", "2", str(path)])
+    _check("validate", ["-j", "2"], result.exit_code, result.output, result.exception)
