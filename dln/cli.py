@@ -9,91 +9,38 @@ output goes is decided once for every command: docs/cli.md.
 from __future__ import annotations
 
 import contextlib
-import io
 import json
 import os
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import NoReturn
 
 import click
 
+from dln.cli_common import (
+    EXIT_BAD_INPUT,
+    EXIT_FOUND,
+    EXIT_OK,
+    STDIN,
+    Status,
+    report_syntax,
+    tolerant_output,
+    variant_option,
+    write_text_atomically,
+)
+from dln.cli_replay import position_command, replay_command, show_command
 from dln.engine.rules import parse_variants
-from dln.errors import DLNSyntaxError
-from dln.files import FileChanged, ReadOnlyFile, Snapshot, write_atomically
+from dln.files import FileChanged, ReadOnlyFile
 from dln.jsonout import game_to_data
 from dln.parser import read_lines
 from dln.report import Report, expand_for_check, fail_with, game_status, print_moves, print_verdict, utf8_stdout
 from dln.scoresheet import score_sheet
-from dln.validate import GameReport, validate_game
+from dln.sources import display_name, expand
+from dln.validate import validate_game
 from dln.wording import count_of
-from dln.writer import write_games
-
-if TYPE_CHECKING:  # the replayer's modules and rich load only when a command needs them
-    from rich.console import Console
-
-    from dln.replay import Cursor, Replay
-
-EXIT_OK, EXIT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
-STDIN = "-"
-
-
-@dataclass
-class Source:
-    """A file named on the command line (or standard input) and what was read from it."""
-
-    name: str
-    text: str | None = None
-    problem: str | None = None
-    errors: list[DLNSyntaxError] = field(default_factory=list)
-    snapshot: Snapshot | None = None  # what was read, so that a replacement can tell a later change
-
-
-def _expand(paths: tuple[str, ...]) -> Iterator[str]:
-    """Files named on the command line, with directories searched for ``*.dln`` (any case)."""
-    from dln.sources import expand
-
-    yield from expand(paths)
-
-
-def _display_name(name: str) -> str:
-    return "<stdin>" if name == STDIN else name
-
-
-def _report_problem(source: Source, *, err: bool = True) -> None:
-    click.echo(f"{_display_name(source.name)}: error: cannot read: {source.problem}", err=err)
-
-
-def _report_syntax(error: DLNSyntaxError, games_read: int, *, err: bool = True) -> None:
-    text = error.format()
-    if games_read or (error.game or 0) > 1:
-        text += f"\n  note: game {error.game} was skipped; the other games of the file were read"
-    click.echo(text + "\n", err=err)
-
-
-def _write_atomically(path: Path, texts: Iterable[str]) -> None:
-    """Replace ``path`` with ``texts`` (UTF-8, newlines as given): the old file or the whole new one."""
-    write_atomically(path, (text.encode("utf-8") for text in texts))
-
-
-
-class _Status:
-    """The exit status of a command over several files: the worst outcome met."""
-
-    def __init__(self) -> None:
-        self.code = EXIT_OK
-
-    def worst(self, code: int) -> None:
-        self.code = max(self.code, code)
-
-
-variant_option = click.option(
-    "--variant", metavar="NAMES", help="House rules (comma-separated); overrides the Variant tag."
-)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -114,31 +61,8 @@ def main() -> None:
     \b
         eval "$(_DLN_COMPLETE=bash_source dln)"
     """
-    _tolerant_output()
+    tolerant_output()
 
-
-
-#: What the replayer and the score sheet draw beyond ASCII: suits, dashes, box drawing.
-_SYMBOLS = "♣♦♥♠—…╭─│"
-
-
-def _tolerant_output() -> None:
-    """Never crash on a character the output cannot encode (a cp1252 or ASCII console, a file name
-    that is not UTF-8): write it as an escape instead.  The commands that draw choose ASCII
-    symbols on such an output (:func:`_output_is_ascii`), so cards read as ``10d``, not ``\u2666``."""
-    for stream in (sys.stdout, sys.stderr):
-        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
-            with contextlib.suppress(ValueError, OSError):
-                stream.reconfigure(errors="backslashreplace")
-
-
-def _output_is_ascii() -> bool:
-    """True if standard output cannot encode the suit symbols and borders the drawings use."""
-    try:
-        _SYMBOLS.encode(getattr(sys.stdout, "encoding", None) or "ascii")
-    except (UnicodeEncodeError, LookupError):
-        return True
-    return False
 
 
 @main.command(short_help="Rewrite records in canonical form, losing nothing.")
@@ -164,7 +88,7 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, quiet: bool, force: boo
     from dln.formatting import Examined, NotCanonical, reformat
     from dln.sources import SyntaxReport, Unreadable, expand, snapshot_streaming
 
-    status = _Status()
+    status = Status()
     data_out = diff or (files == (STDIN,) and not check)  # stdout carries data: messages go to stderr
     tally: Counter[str] = Counter()
 
@@ -184,7 +108,7 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, quiet: bool, force: boo
             if name == STDIN and not (check or diff):
                 _fmt_stream(status)
                 continue
-            display = _display_name(name)
+            display = display_name(name)
             report = SyntaxReport(err=data_out)
             try:
                 snap = snapshot_streaming(name) if name != STDIN else None
@@ -236,12 +160,12 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, quiet: bool, force: boo
     sys.exit(status.code)
 
 
-def _each_file(paths: tuple[str, ...], status: _Status, *, err: bool) -> Iterator[str]:
+def _each_file(paths: tuple[str, ...], status: Status, *, err: bool) -> Iterator[str]:
     """The files named, directories searched; a directory with no DLN file is reported (exit 2):
     reading nothing is never success."""
     for path in paths:
         found = False
-        for name in _expand((path,)):
+        for name in expand((path,)):
             found = True
             yield name
         if not found:
@@ -249,7 +173,7 @@ def _each_file(paths: tuple[str, ...], status: _Status, *, err: bool) -> Iterato
             status.worst(EXIT_BAD_INPUT)
 
 
-def _fmt_stream(status: _Status) -> None:
+def _fmt_stream(status: Status) -> None:
     """``dln fmt -``: standard input to standard output in canonical form, a game at a time; a game
     that does not parse is reported on stderr and copied as it is (exit 2)."""
     from dln.formatting import NotCanonical, canonical_pieces
@@ -292,14 +216,14 @@ def parse(files: tuple[str, ...], as_json: bool, json_lines: bool) -> None:
     """
     from dln.sources import SyntaxReport, Unreadable, lines_of, opened, pieces
 
-    status = _Status()
+    status = Status()
     data_out = as_json or json_lines
     encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # the C encoder
     first = True
     if as_json and not json_lines:
         click.echo("[", nl=False)
     for name in _each_file(files, status, err=data_out):
-        display = _display_name(name)
+        display = display_name(name)
         report = SyntaxReport(err=data_out)
         rounds = moves = 0
         try:
@@ -385,12 +309,12 @@ def validate(files: tuple[str, ...], as_json: bool, all_alternatives: bool, expl
         click.echo("warning: --explain is deprecated; use --all-alternatives", err=True)
     alternatives = None if all_alternatives or explain else ALTERNATIVES
     started = time.perf_counter()
-    status = _Status()
+    status = Status()
     tally = Tally()
     variants = parse_variants(variant) if variant is not None else None
     out = Report(as_json)
     names: list[str] = []
-    for name in expand_for_check(files, out, _expand):
+    for name in expand_for_check(files, out, expand):
         names.append(name)
     if out.problems:
         status.worst(EXIT_BAD_INPUT)
@@ -401,7 +325,7 @@ def validate(files: tuple[str, ...], as_json: bool, all_alternatives: bool, expl
     pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
     with pool or contextlib.nullcontext():
         for name in names:
-            display = _display_name(name)
+            display = display_name(name)
             try:
                 stream = sys.stdin.buffer if name == STDIN else open(name, "rb")  # noqa: SIM115 - closed below
             except OSError as exc:
@@ -449,27 +373,6 @@ def validate(files: tuple[str, ...], as_json: bool, all_alternatives: bool, expl
     sys.exit(status.code)
 
 
-def _one_game(file: str, game_number: int, variant: str | None) -> GameReport:
-    """Read FILE up to game GAME_NUMBER (the others skipped unparsed) and replay it, keeping every
-    position; exit 2 if it is not there or does not parse."""
-    from dln.sources import NoGame, SyntaxReport, Unreadable, each_game
-
-    try:
-        piece = next(each_game(file, SyntaxReport(err=True), game_number))
-    except Unreadable as exc:
-        click.echo(str(exc), err=True)
-        sys.exit(EXIT_BAD_INPUT)
-    except NoGame as exc:
-        if exc.option:
-            raise click.BadParameter(str(exc), param_hint="--game") from None
-        click.echo(str(exc), err=True)
-        sys.exit(EXIT_BAD_INPUT)
-    assert piece.game is not None
-    variants = parse_variants(variant) if variant is not None else None
-    return validate_game(piece.game, index=game_number, filename=_display_name(file), source=piece.line,
-                         variants=variants, keep_states=True)
-
-
 @main.command(short_help="List the legal moves at one point of a round.")
 @click.argument("file")
 @click.option("--at", "at", type=click.IntRange(min=1), required=True,
@@ -496,7 +399,7 @@ def moves(file: str, at: int, game_number: int, round_number: int, every: bool, 
     from dln.sources import NoGame, SyntaxReport, Unreadable, each_game
     from dln.verdicts import CANNOT_READ, NOTHING_TO_CHECK, SYNTAX_ERROR, problem_data
 
-    display = _display_name(file)
+    display = display_name(file)
     plain = not utf8_stdout()
     try:  # read up to the game asked for (the others unparsed) and stop
         piece = next(each_game(file, SyntaxReport(err=as_json), game_number))
@@ -545,8 +448,8 @@ def score(file: str, game_number: int | None, as_json: bool, variant: str | None
     from dln.verdicts import CANNOT_READ, NOTHING_TO_CHECK, SYNTAX_ERROR, problem_data
 
     out = Report(as_json)
-    status = _Status()
-    display = _display_name(file)
+    status = Status()
+    display = display_name(file)
     variants = parse_variants(variant) if variant is not None else None
     console = Console(highlight=False, safe_box=True if out.ascii else None)
     symbols = not out.ascii  # Report made standard output safe; the sheet then spells 10d, 2c and '-'
@@ -565,7 +468,7 @@ def score(file: str, game_number: int | None, as_json: bool, variant: str | None
                         out.problems.append({**problem_data(display, SYNTAX_ERROR, error.message), "line": error.line,
                                              "column": error.column, "game": error.game})
                     else:
-                        _report_syntax(piece.error, piece.number - 1, err=False)
+                        report_syntax(piece.error, piece.number - 1, err=False)
                 elif piece.game is not None:
                     report = validate_game(piece.game, index=piece.number, filename=display, variants=variants)
                     scored += 1
@@ -594,7 +497,7 @@ def score(file: str, game_number: int | None, as_json: bool, variant: str | None
     _finish_report(out, status, status.code, games=scored)
 
 
-def _finish_report(out: Report, status: _Status, code: int, *, games: int) -> NoReturn:
+def _finish_report(out: Report, status: Status, code: int, *, games: int) -> NoReturn:
     """End a command that reports on one file: close its JSON (if any) and exit with the worst status."""
     status.worst(code)
     if out.as_json:
@@ -679,7 +582,7 @@ def generate(players: str, count: int, seed: int, strategy: str, hidden: bool, t
             click.echo(text, nl=False)
         sys.exit(EXIT_OK)
     try:
-        _write_atomically(Path(output), texts)
+        write_text_atomically(Path(output), texts)
     except OSError as exc:
         click.echo(f"{output}: error: cannot write: {exc.strerror or exc}", err=True)
         sys.exit(EXIT_BAD_INPUT)
@@ -722,281 +625,5 @@ def record_command(file: str, players: str | None, dealer: str | None, target: i
     sys.exit(record(Path(file), options, sys.stdin, sys.stdout))
 
 
-# -- the replayer: dln replay and dln show -----------------------------------------------------------
-
-
-class _MoveCount(click.ParamType):
-    """Moves played in the round: 0 is its start, ``end`` its last move."""
-
-    name = "N|end"
-
-    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> int | None:
-        if value is None or isinstance(value, int):
-            return value
-        text = str(value).strip().lower()
-        if text in ("end", "last"):
-            return None
-        if not text.isdigit():
-            self.fail(f"{value!r} is not a number of moves (0 is the start of the round) or 'end'", param, ctx)
-        return int(text)
-
-
-def _variation_path(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[int, ...]:
-    """``1.2`` (variation 1, its move 2), ``1.2.1.1`` for a variation inside it."""
-    if not value:
-        return ()
-    parts = value.split(".")
-    if len(parts) % 2 or not all(p.isdigit() and int(p) > 0 for p in parts):
-        raise click.BadParameter(f"{value!r}: give pairs of numbers from 1, variation then move, e.g. 1.2 or 1.2.1.1")
-    return tuple(int(p) for p in parts)
-
-
-def _position_options(function: Callable[..., None]) -> Callable[..., None]:
-    """The options shared by ``dln show`` and ``dln replay``: which position, and how to draw it."""
-    options = [
-        click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
-                     help="Game, numbered as in the file  [default: 1]"),
-        click.option("--round", "round_number", type=click.IntRange(min=1), default=None,
-                     help="Round, counted from 1 in the game  [default: 1]"),
-        click.option("--move", "move", type=_MoveCount(), default=0, show_default=True, metavar="N|end",
-                     help="Moves played in the round: 0 is its start, 'end' its last move."),
-        click.option("--variation", "variation", callback=_variation_path, metavar="V.M[.V.M…]",
-                     help="Then into variation V of that move, M of its moves played (1.2); repeat for nested ones."),
-        click.option("--reveal", is_flag=True, help="Show the hands face up (r toggles in the replayer)."),
-        click.option("--ascii", "ascii_", is_flag=True, help="c d h s instead of suit symbols; ASCII borders."),
-        click.option("--color/--no-color", "color", default=None,
-                     help="Force colours on, or off (NO_COLOR is honoured too)  [default: when a terminal]"),
-        click.option("--width", type=click.IntRange(min=40), default=None,
-                     help="Columns to draw in  [default: the terminal's]"),
-        variant_option,
-    ]
-    for option in reversed(options):
-        function = option(function)
-    return function
-
-
-def _replays(file: str, variant: str | None, game_number: int | None, status: _Status, *,
-             every: bool = False) -> Iterator[Replay]:
-    """Read FILE a game at a time and replay each game shown: game GAME_NUMBER (the others skipped
-    unparsed), else the first game with rounds, or with ``every`` each game with rounds in turn.
-    ``status`` becomes 2 once a game has a syntax error (reported on stderr).  Exit 2 when the file
-    cannot be read or has no game to show."""
-    from dln.replay import Replay
-    from dln.sources import NoGame, SyntaxReport, Unreadable, each_game
-
-    variants = parse_variants(variant) if variant is not None else None
-    report = SyntaxReport(err=True)
-    shown = False
-    try:
-        for piece in each_game(file, report, game_number):
-            assert piece.game is not None
-            if not piece.game.rounds and game_number is None:
-                continue
-            try:
-                replay = Replay.from_games([piece.game], filename=_display_name(file), source=piece.line,
-                                           variants=variants)
-            except ValueError as exc:
-                click.echo(f"{_display_name(file)}: error: {exc}", err=True)
-                sys.exit(EXIT_BAD_INPUT)
-            if not replay.games:
-                break  # the game asked for has no rounds: said below
-            shown = True
-            status.worst(EXIT_BAD_INPUT if report.errors else EXIT_OK)
-            yield replay
-            if not every:
-                return
-    except Unreadable as exc:
-        click.echo(str(exc), err=True)
-        sys.exit(EXIT_BAD_INPUT)
-    except NoGame as exc:
-        if exc.option:
-            raise click.BadParameter(str(exc), param_hint="'--game'") from None
-        click.echo(str(exc), err=True)
-        sys.exit(EXIT_BAD_INPUT)
-    status.worst(EXIT_BAD_INPUT if report.errors else EXIT_OK)
-    if not shown:
-        if report.errors and not report.games:
-            sys.exit(EXIT_BAD_INPUT)  # every game was reported above
-        what = f"game {game_number} has no rounds" if game_number is not None else "no game with rounds"
-        click.echo(f"{_display_name(file)}: error: {what} to replay", err=True)
-        sys.exit(EXIT_BAD_INPUT)
-
-
-def _open_replay(file: str, variant: str | None, game_number: int | None) -> tuple[Replay, int]:
-    """The one game ``dln show`` (or ``dln replay`` of one game) shows, replayed, and the exit status."""
-    status = _Status()
-    return next(_replays(file, variant, game_number, status)), status.code
-
-
-def _start(replay: Replay, game_number: int | None, round_number: int | None, move: int | None,
-           variation: tuple[int, ...]) -> Cursor:
-    """The cursor the options name; a position that does not exist is a usage error (exit 2)."""
-    game = game_number if game_number is not None else replay.games[0].number
-    from dln.replay import PositionError
-
-    try:
-        return replay.locate(game, round_number or 1, move, variation)
-    except PositionError as exc:
-        raise click.BadParameter(str(exc), param_hint=f"'--{exc.option}'") from None
-
-
-def _replay_console(color: bool | None, width: int | None, ascii_: bool) -> Console:
-    from rich.console import Console  # only the replayer draws; keep start-up light for the others
-
-    return Console(highlight=False, emoji=False, markup=False, width=width, safe_box=ascii_ or None,
-                   no_color=True if color is False else None, force_terminal=True if color else None)
-
-
-def _keyboard() -> int | None:
-    """A descriptor to read keys from: standard input if it is a terminal, else /dev/tty (the record may
-    come on standard input), else None."""
-    if sys.stdin.isatty():
-        return sys.stdin.fileno()
-    try:
-        return os.open("/dev/tty", os.O_RDONLY)
-    except OSError:
-        return None
-
-
-@main.command("show", short_help="Print one position of a record.")
-@click.argument("file")
-@_position_options
-@click.option("--json", "as_json", is_flag=True,
-              help="Print the position as one JSON object instead of drawing it (see docs/cli.md).")
-def show_command(file: str, game_number: int | None, round_number: int | None, move: int | None,
-                 variation: tuple[int, ...], reveal: bool, ascii_: bool, color: bool | None, width: int | None,
-                 variant: str | None, as_json: bool) -> None:
-    """Print one position of a record, as the replayer shows it ('-' reads stdin).
-
-    The table (loose cards and declarations), every hand (face down unless
-    --reveal; the cards the record proves a player held when hands were not
-    written), the capture piles and running score, the move just played in
-    DLN with its comments, glyphs and whether it was legal, and the move list.
-    For pipes, logs and tests; dln replay steps through the same screens.
-    """
-    from pathlib import PurePath
-
-    from dln.render import FrameView, Look
-
-    replay, status = _open_replay(file, variant, game_number)
-    cursor = _start(replay, game_number, round_number, move, variation)
-    ascii_ = ascii_ or _output_is_ascii()
-    if as_json:
-        from dln.scoresheet import frame_data
-
-        click.echo(json.dumps(frame_data(replay.frame(cursor), _display_name(file)), ensure_ascii=False))
-        sys.exit(status)
-    console = _replay_console(color, width, ascii_)
-    console.print(FrameView(replay.frame(cursor), Look(ascii=ascii_, reveal=reveal),
-                            filename=PurePath(_display_name(file)).name))
-    sys.exit(status)
-
-
-@main.command("replay", short_help="Step through a record in the terminal.")
-@click.argument("file")
-@_position_options
-def replay_command(file: str, game_number: int | None, round_number: int | None, move: int | None,
-                   variation: tuple[int, ...], reveal: bool, ascii_: bool, color: bool | None, width: int | None,
-                   variant: str | None) -> None:
-    """Step through a record in the terminal: the table, hands, captures, score and annotations.
-
-    \b
-    →/l ←/h       next / previous move (across rounds)
-    g G Home End  start / last move of the round or variation
-    n p           next / previous round      Tab  next game
-    : m           go to move N (type it, then Enter)
-    v             enter / leave the variation at the current move
-    Space + -     auto-play, faster, slower  r    reveal the hands
-    ?             help                       q    quit
-
-    When standard output is not a terminal, every position from the
-    starting one on is printed in turn (only the chosen game or round when
-    --game or --round is given), as dln show prints one.
-    """
-    from pathlib import PurePath
-
-    from dln.render import FrameView, Look
-
-    ascii_ = ascii_ or _output_is_ascii()
-    console = _replay_console(color, width, ascii_)
-    look = Look(ascii=ascii_, reveal=reveal)
-    name = PurePath(_display_name(file)).name
-    keyboard = _keyboard() if sys.stdout.isatty() else None
-    if keyboard is not None:  # the replayer steps through every game of the file (Tab): all are loaded
-        from dln.tui import run
-
-        try:
-            replay, status = _whole_replay(file, variant)
-            cursor = _start(replay, game_number, round_number, move, variation)
-            run(replay, cursor, console=console, look=look, keyboard=keyboard, filename=name)
-        finally:
-            if keyboard != sys.stdin.fileno():
-                os.close(keyboard)
-        sys.exit(status)
-    # Not on a terminal: print the positions a game at a time, holding one game's replay.
-    every = game_number is None and round_number is None
-    status, printed = _Status(), 0
-    for replay in _replays(file, variant, game_number, status, every=every):
-        cursor = _start(replay, game_number, round_number, move, variation) if not printed else replay.start
-        for at in replay.walk(cursor):
-            if round_number is not None and at.round != cursor.round:
-                break
-            if printed:
-                console.print()
-            console.print(FrameView(replay.frame(at), look, filename=name))
-            printed += 1
-    sys.exit(status.code)
-
-
-def _whole_replay(file: str, variant: str | None) -> tuple[Replay, int]:
-    """Every game of FILE replayed, for the interactive replayer, which moves between games."""
-    from dln.replay import Replay
-    from dln.sources import SyntaxReport, Unreadable, each_game
-
-    report = SyntaxReport(err=True)
-    games, lines = [], []  # the file's lines, for the carets under findings
-    try:
-        for piece in each_game(file, report):
-            lines += [""] * (piece.offset - len(lines))  # a game that did not parse: not shown
-            lines[piece.offset:] = piece.text.splitlines()
-            if piece.game is not None:
-                games.append(piece.game)
-    except Unreadable as exc:
-        click.echo(str(exc), err=True)
-        sys.exit(EXIT_BAD_INPUT)
-    if not games:
-        sys.exit(EXIT_BAD_INPUT)  # every game was reported above
-    variants = parse_variants(variant) if variant is not None else None
-    try:
-        replay = Replay.from_games(games, filename=_display_name(file), variants=variants,
-                                   source=lambda n: lines[n - 1] if 0 < n <= len(lines) else "")
-    except ValueError as exc:
-        click.echo(f"{_display_name(file)}: error: {exc}", err=True)
-        sys.exit(EXIT_BAD_INPUT)
-    return replay, EXIT_BAD_INPUT if report.errors else EXIT_OK
-
-
-@main.command("position", short_help="Print a position of a record as a setup.")
-@click.argument("file")
-@click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Game, counted from 1 in the file.")
-@click.option("--round", "round_number", type=click.IntRange(min=1), required=True,
-              help="Round, counted from 1 in the game's order.")
-@click.option("--at", "at", type=click.IntRange(min=1), required=True,
-              help="The position before this move (1: the round's start; one past the last move: after it).")
-@click.option("--json", "as_json", is_flag=True, help="Print the position as JSON (the record model of the setup).")
-def position_command(file: str, game_number: int, round_number: int, at: int, as_json: bool) -> None:
-    """Print the position before move AT of a round as a setup record, ready to paste into a dispute."""
-    from dln.position import PositionError, extract_position, position_game
-
-    report = _one_game(file, game_number, None)
-    try:
-        found = extract_position(report.game, round_number, at, report)
-    except PositionError as exc:
-        click.echo(f"{_display_name(file)}: error: {exc}", err=True)
-        sys.exit(EXIT_BAD_INPUT)
-    game = position_game(report.game, found.setup())
-    if as_json:
-        click.echo(json.dumps(game_to_data(game), ensure_ascii=False, indent=2))
-    else:
-        click.echo(write_games([game]), nl=False)
+for _command in (show_command, replay_command, position_command):
+    main.add_command(_command)

@@ -1,0 +1,302 @@
+"""The commands that show positions of a record: ``dln show``, ``dln replay`` and ``dln position``.
+
+Registered on the ``dln`` group by :mod:`dln.cli`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+import click
+
+from dln.cli_common import EXIT_BAD_INPUT, EXIT_OK, Status, one_game, output_is_ascii, variant_option
+from dln.engine.rules import parse_variants
+from dln.jsonout import game_to_data
+from dln.sources import display_name
+from dln.writer import write_games
+
+if TYPE_CHECKING:  # the replayer's modules and rich load only when a command needs them
+    from rich.console import Console
+
+    from dln.replay import Cursor, Replay
+
+
+class _MoveCount(click.ParamType):
+    """Moves played in the round: 0 is its start, ``end`` its last move."""
+
+    name = "N|end"
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> int | None:
+        if value is None or isinstance(value, int):
+            return value
+        text = str(value).strip().lower()
+        if text in ("end", "last"):
+            return None
+        if not text.isdigit():
+            self.fail(f"{value!r} is not a number of moves (0 is the start of the round) or 'end'", param, ctx)
+        return int(text)
+
+
+def _variation_path(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[int, ...]:
+    """``1.2`` (variation 1, its move 2), ``1.2.1.1`` for a variation inside it."""
+    if not value:
+        return ()
+    parts = value.split(".")
+    if len(parts) % 2 or not all(p.isdigit() and int(p) > 0 for p in parts):
+        raise click.BadParameter(f"{value!r}: give pairs of numbers from 1, variation then move, e.g. 1.2 or 1.2.1.1")
+    return tuple(int(p) for p in parts)
+
+
+def _position_options(function: Callable[..., None]) -> Callable[..., None]:
+    """The options shared by ``dln show`` and ``dln replay``: which position, and how to draw it."""
+    options = [
+        click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
+                     help="Game, numbered as in the file  [default: 1]"),
+        click.option("--round", "round_number", type=click.IntRange(min=1), default=None,
+                     help="Round, counted from 1 in the game  [default: 1]"),
+        click.option("--move", "move", type=_MoveCount(), default=0, show_default=True, metavar="N|end",
+                     help="Moves played in the round: 0 is its start, 'end' its last move."),
+        click.option("--variation", "variation", callback=_variation_path, metavar="V.M[.V.M…]",
+                     help="Then into variation V of that move, M of its moves played (1.2); repeat for nested ones."),
+        click.option("--reveal", is_flag=True, help="Show the hands face up (r toggles in the replayer)."),
+        click.option("--ascii", "ascii_", is_flag=True, help="c d h s instead of suit symbols; ASCII borders."),
+        click.option("--color/--no-color", "color", default=None,
+                     help="Force colours on, or off (NO_COLOR is honoured too)  [default: when a terminal]"),
+        click.option("--width", type=click.IntRange(min=40), default=None,
+                     help="Columns to draw in  [default: the terminal's]"),
+        variant_option,
+    ]
+    for option in reversed(options):
+        function = option(function)
+    return function
+
+
+def _replays(file: str, variant: str | None, game_number: int | None, status: Status, *,
+             every: bool = False) -> Iterator[Replay]:
+    """Read FILE a game at a time and replay each game shown: game GAME_NUMBER (the others skipped
+    unparsed), else the first game with rounds, or with ``every`` each game with rounds in turn.
+    ``status`` becomes 2 once a game has a syntax error (reported on stderr).  Exit 2 when the file
+    cannot be read or has no game to show."""
+    from dln.replay import Replay
+    from dln.sources import NoGame, SyntaxReport, Unreadable, each_game
+
+    variants = parse_variants(variant) if variant is not None else None
+    report = SyntaxReport(err=True)
+    shown = False
+    try:
+        for piece in each_game(file, report, game_number):
+            assert piece.game is not None
+            if not piece.game.rounds and game_number is None:
+                continue
+            try:
+                replay = Replay.from_games([piece.game], filename=display_name(file), source=piece.line,
+                                           variants=variants)
+            except ValueError as exc:
+                click.echo(f"{display_name(file)}: error: {exc}", err=True)
+                sys.exit(EXIT_BAD_INPUT)
+            if not replay.games:
+                break  # the game asked for has no rounds: said below
+            shown = True
+            status.worst(EXIT_BAD_INPUT if report.errors else EXIT_OK)
+            yield replay
+            if not every:
+                return
+    except Unreadable as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    except NoGame as exc:
+        if exc.option:
+            raise click.BadParameter(str(exc), param_hint="'--game'") from None
+        click.echo(str(exc), err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    status.worst(EXIT_BAD_INPUT if report.errors else EXIT_OK)
+    if not shown:
+        if report.errors and not report.games:
+            sys.exit(EXIT_BAD_INPUT)  # every game was reported above
+        what = f"game {game_number} has no rounds" if game_number is not None else "no game with rounds"
+        click.echo(f"{display_name(file)}: error: {what} to replay", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+
+
+def _open_replay(file: str, variant: str | None, game_number: int | None) -> tuple[Replay, int]:
+    """The one game ``dln show`` (or ``dln replay`` of one game) shows, replayed, and the exit status."""
+    status = Status()
+    return next(_replays(file, variant, game_number, status)), status.code
+
+
+def _start(replay: Replay, game_number: int | None, round_number: int | None, move: int | None,
+           variation: tuple[int, ...]) -> Cursor:
+    """The cursor the options name; a position that does not exist is a usage error (exit 2)."""
+    game = game_number if game_number is not None else replay.games[0].number
+    from dln.replay import PositionError
+
+    try:
+        return replay.locate(game, round_number or 1, move, variation)
+    except PositionError as exc:
+        raise click.BadParameter(str(exc), param_hint=f"'--{exc.option}'") from None
+
+
+def _replay_console(color: bool | None, width: int | None, ascii_: bool) -> Console:
+    from rich.console import Console  # only the replayer draws; keep start-up light for the others
+
+    return Console(highlight=False, emoji=False, markup=False, width=width, safe_box=ascii_ or None,
+                   no_color=True if color is False else None, force_terminal=True if color else None)
+
+
+def _keyboard() -> int | None:
+    """A descriptor to read keys from: standard input if it is a terminal, else /dev/tty (the record may
+    come on standard input), else None."""
+    if sys.stdin.isatty():
+        return sys.stdin.fileno()
+    try:
+        return os.open("/dev/tty", os.O_RDONLY)
+    except OSError:
+        return None
+
+
+@click.command("show", short_help="Print one position of a record.")
+@click.argument("file")
+@_position_options
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the position as one JSON object instead of drawing it (see docs/cli.md).")
+def show_command(file: str, game_number: int | None, round_number: int | None, move: int | None,
+                 variation: tuple[int, ...], reveal: bool, ascii_: bool, color: bool | None, width: int | None,
+                 variant: str | None, as_json: bool) -> None:
+    """Print one position of a record, as the replayer shows it ('-' reads stdin).
+
+    The table (loose cards and declarations), every hand (face down unless
+    --reveal; the cards the record proves a player held when hands were not
+    written), the capture piles and running score, the move just played in
+    DLN with its comments, glyphs and whether it was legal, and the move list.
+    For pipes, logs and tests; dln replay steps through the same screens.
+    """
+    from pathlib import PurePath
+
+    from dln.render import FrameView, Look
+
+    replay, status = _open_replay(file, variant, game_number)
+    cursor = _start(replay, game_number, round_number, move, variation)
+    ascii_ = ascii_ or output_is_ascii()
+    if as_json:
+        from dln.scoresheet import frame_data
+
+        click.echo(json.dumps(frame_data(replay.frame(cursor), display_name(file)), ensure_ascii=False))
+        sys.exit(status)
+    console = _replay_console(color, width, ascii_)
+    console.print(FrameView(replay.frame(cursor), Look(ascii=ascii_, reveal=reveal),
+                            filename=PurePath(display_name(file)).name))
+    sys.exit(status)
+
+
+@click.command("replay", short_help="Step through a record in the terminal.")
+@click.argument("file")
+@_position_options
+def replay_command(file: str, game_number: int | None, round_number: int | None, move: int | None,
+                   variation: tuple[int, ...], reveal: bool, ascii_: bool, color: bool | None, width: int | None,
+                   variant: str | None) -> None:
+    """Step through a record in the terminal: the table, hands, captures, score and annotations.
+
+    \b
+    →/l ←/h       next / previous move (across rounds)
+    g G Home End  start / last move of the round or variation
+    n p           next / previous round      Tab  next game
+    : m           go to move N (type it, then Enter)
+    v             enter / leave the variation at the current move
+    Space + -     auto-play, faster, slower  r    reveal the hands
+    ?             help                       q    quit
+
+    When standard output is not a terminal, every position from the
+    starting one on is printed in turn (only the chosen game or round when
+    --game or --round is given), as dln show prints one.
+    """
+    from pathlib import PurePath
+
+    from dln.render import FrameView, Look
+
+    ascii_ = ascii_ or output_is_ascii()
+    console = _replay_console(color, width, ascii_)
+    look = Look(ascii=ascii_, reveal=reveal)
+    name = PurePath(display_name(file)).name
+    keyboard = _keyboard() if sys.stdout.isatty() else None
+    if keyboard is not None:  # the replayer steps through every game of the file (Tab): all are loaded
+        from dln.tui import run
+
+        try:
+            replay, status = _whole_replay(file, variant)
+            cursor = _start(replay, game_number, round_number, move, variation)
+            run(replay, cursor, console=console, look=look, keyboard=keyboard, filename=name)
+        finally:
+            if keyboard != sys.stdin.fileno():
+                os.close(keyboard)
+        sys.exit(status)
+    # Not on a terminal: print the positions a game at a time, holding one game's replay.
+    every = game_number is None and round_number is None
+    status, printed = Status(), 0
+    for replay in _replays(file, variant, game_number, status, every=every):
+        cursor = _start(replay, game_number, round_number, move, variation) if not printed else replay.start
+        for at in replay.walk(cursor):
+            if round_number is not None and at.round != cursor.round:
+                break
+            if printed:
+                console.print()
+            console.print(FrameView(replay.frame(at), look, filename=name))
+            printed += 1
+    sys.exit(status.code)
+
+
+def _whole_replay(file: str, variant: str | None) -> tuple[Replay, int]:
+    """Every game of FILE replayed, for the interactive replayer, which moves between games."""
+    from dln.replay import Replay
+    from dln.sources import SyntaxReport, Unreadable, each_game
+
+    report = SyntaxReport(err=True)
+    games, lines = [], []  # the file's lines, for the carets under findings
+    try:
+        for piece in each_game(file, report):
+            lines += [""] * (piece.offset - len(lines))  # a game that did not parse: not shown
+            lines[piece.offset:] = piece.text.splitlines()
+            if piece.game is not None:
+                games.append(piece.game)
+    except Unreadable as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    if not games:
+        sys.exit(EXIT_BAD_INPUT)  # every game was reported above
+    variants = parse_variants(variant) if variant is not None else None
+    try:
+        replay = Replay.from_games(games, filename=display_name(file), variants=variants,
+                                   source=lambda n: lines[n - 1] if 0 < n <= len(lines) else "")
+    except ValueError as exc:
+        click.echo(f"{display_name(file)}: error: {exc}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    return replay, EXIT_BAD_INPUT if report.errors else EXIT_OK
+
+
+@click.command("position", short_help="Print a position of a record as a setup.")
+@click.argument("file")
+@click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Game, counted from 1 in the file.")
+@click.option("--round", "round_number", type=click.IntRange(min=1), required=True,
+              help="Round, counted from 1 in the game's order.")
+@click.option("--at", "at", type=click.IntRange(min=1), required=True,
+              help="The position before this move (1: the round's start; one past the last move: after it).")
+@click.option("--json", "as_json", is_flag=True, help="Print the position as JSON (the record model of the setup).")
+def position_command(file: str, game_number: int, round_number: int, at: int, as_json: bool) -> None:
+    """Print the position before move AT of a round as a setup record, ready to paste into a dispute."""
+    from dln.position import PositionError, extract_position, position_game
+
+    report = one_game(file, game_number, None)
+    try:
+        found = extract_position(report.game, round_number, at, report)
+    except PositionError as exc:
+        click.echo(f"{display_name(file)}: error: {exc}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    game = position_game(report.game, found.setup())
+    if as_json:
+        click.echo(json.dumps(game_to_data(game), ensure_ascii=False, indent=2))
+    else:
+        click.echo(write_games([game]), nl=False)
