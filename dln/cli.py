@@ -481,7 +481,8 @@ def score(file: str, game_number: int | None, as_json: bool, variant: str | None
                     else:
                         console.print(score_sheet(report, symbols=symbols))
                         if report.errors:
-                            console.print(f"[bold red]{count_of(report.errors, 'error')}[/]: "
+                            codes = ", ".join(sorted({d.code for d in report.diagnostics if d.severity == "error"}))
+                            console.print(f"[bold red]{count_of(report.errors, 'error')}[/] ({codes}): "
                                           "run dln validate for the details")
                 if game_number is not None:
                     break
