@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # a benchmark, a race or a real terminal: seconds each
+
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 
 

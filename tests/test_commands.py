@@ -150,6 +150,7 @@ def test_every_command_works_when_the_output_cannot_encode_the_symbols(args: tup
         assert re.search(r"\b(10|[2-9AJQK])[cdhs]\b", done.stdout)
 
 
+@pytest.mark.slow
 def test_generate_plays_a_long_game_to_its_end() -> None:
     """A target of 1500 needs well over 100 rounds: the game is played until a side wins."""
     code, out, err = run("generate", "--target", "1500", "--seed", "3")
@@ -311,6 +312,7 @@ def test_score_of_a_broken_game_says_so(archive: Path) -> None:
     assert code == 2 and "error:" in out  # the syntax error is the report, on stdout
 
 
+@pytest.mark.slow
 def test_replay_to_a_pipe_prints_every_game_one_at_a_time(archive: Path, parsed: list[int]) -> None:
     code, out, err = run("replay", str(archive), "--width", "100")
     assert code == 2 and "error" in err  # game 4 does not parse: reported, the others shown

@@ -259,6 +259,7 @@ def test_positions_take_no_part_in_equality() -> None:
     assert dln.loads(DISPUTE) == dln.loads(DISPUTE.replace("\n", "\n\n"))
 
 
+@pytest.mark.slow
 @settings(max_examples=150)
 @given(games())
 def test_every_recorded_position_points_at_what_is_written_there(game: dln.Game) -> None:

@@ -17,9 +17,13 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 import dln
 from dln.validate import validate_game
 from dln.writer import move_text
+
+pytestmark = pytest.mark.slow  # a benchmark, a race or a real terminal: seconds each
 
 ROOT = Path(__file__).parent.parent
 _ACCEPTED = re.compile(r"^  (\d+)\. ([NS]) (.+?)   \(", re.MULTILINE)

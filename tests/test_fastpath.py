@@ -76,6 +76,7 @@ def test_samples_agree(path: Path) -> None:
     agree(path.read_text(encoding="utf-8"))
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(games())
 def test_any_canonical_model_agrees(game: dln.Game) -> None:
@@ -86,6 +87,7 @@ _TOKENS = ["N", "S", "E", "W", " ", "x", "=", "*", "[", "]", ":", ".", "?", "\n"
            "round ", "deal", "table", "rest ", "score ", "dealer ", "\t", "{", "+", "(", '"', "\\", "♦"]
 
 
+@pytest.mark.slow
 @settings(max_examples=400)
 @given(st.data())
 def test_mutated_canonical_text_never_fools_the_fast_reader(data: st.DataObject) -> None:

@@ -39,7 +39,10 @@ ROOT = Path(__file__).parent.parent
 SEED, TARGET = 5, 10  # a game of two rounds
 KILL_AFTER = 20  # moves of round 1 played before the recorder is killed
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed: no terminal to drive")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed: no terminal to drive"),
+]
 
 
 class Pane:

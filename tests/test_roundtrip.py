@@ -14,12 +14,14 @@ from tests.strategies import games
 SAMPLES = sorted(Path(__file__).parent.parent.joinpath("samples").rglob("*.dln"))
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(games())
 def test_loads_dumps_gives_back_the_model(game: dln.Game) -> None:
     assert dln.loads(dln.dumps(game)) == game
 
 
+@pytest.mark.slow
 @settings(max_examples=150)
 @given(games())
 def test_dumps_is_idempotent_on_canonical_text(game: dln.Game) -> None:
@@ -27,6 +29,7 @@ def test_dumps_is_idempotent_on_canonical_text(game: dln.Game) -> None:
     assert dln.dumps(dln.loads(text)) == text
 
 
+@pytest.mark.slow
 @settings(max_examples=100)
 @given(games(with_rounds=True), st.lists(games(tagged=True, with_rounds=True), max_size=3), games(tagged=True))
 def test_several_games_in_one_text(first: dln.Game, middle: list[dln.Game], last: dln.Game) -> None:

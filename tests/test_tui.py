@@ -306,6 +306,7 @@ def test_stepping_through_rounds_and_variations_in_a_terminal(terminal: Terminal
     assert "round 2 moves" not in screen  # the alternate screen is gone, the shell's is back
 
 
+@pytest.mark.slow
 @needs_tmux
 def test_auto_play_runs_to_the_end_and_the_screen_follows_a_resize(terminal: Terminal) -> None:
     terminal.wait_for("round 1: start")

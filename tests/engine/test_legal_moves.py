@@ -6,6 +6,8 @@ import hashlib
 from collections.abc import Iterator
 from itertools import combinations, islice, product
 
+import pytest
+
 from dln.engine import Hand, Move, RoundState, Rules, check, has_legal_move, iter_legal_moves, legal_moves
 
 from .helpers import cards, pile, position
@@ -45,6 +47,7 @@ def _agree(state: RoundState) -> None:
     assert accepted == set(keys)
 
 
+@pytest.mark.slow
 def test_generated_moves_are_exactly_the_moves_check_accepts(rich_positions: list[RoundState]) -> None:
     """Every generated move passes check, and every move check accepts is generated."""
     assert len(rich_positions) > 100
@@ -55,6 +58,7 @@ def test_generated_moves_are_exactly_the_moves_check_accepts(rich_positions: lis
     assert ("declare", True, True) in kinds and ("declare", False, True) in kinds
 
 
+@pytest.mark.slow
 def test_agreement_under_house_rules(house_rule_positions: list[RoundState]) -> None:
     """The same agreement when forced_capture, liberal_declarations, soy and three_face_cards are
     switched on at random: each rule is decided once, for check and generation alike."""
@@ -71,6 +75,7 @@ def test_agreement_under_house_rules(house_rule_positions: list[RoundState]) -> 
     assert all(seen.values()) and summed
 
 
+@pytest.mark.slow
 def test_agreement_on_the_house_rule_examples() -> None:
     """Hand-built tables rich in what the house rules change (plain declarations to sum, raise or
     group, a soy, three equal face cards, captures to complete), checked exhaustively under every

@@ -11,6 +11,7 @@ import random
 from dataclasses import replace
 from itertools import pairwise
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -168,6 +169,7 @@ def test_dealt_rounds_start_legally(seed: int, n: int, rules: Rules) -> None:
     assert sorted(dealt_cards, key=lambda c: c.index) == list(DECK)
 
 
+@pytest.mark.slow
 @given(seeds, st.sampled_from([2, 4]), strategies, house_rules)
 def test_games_reach_the_target(seed: int, n: int, strategy: str, house: Rules) -> None:
     """pagat, Target Score: a self-played game stops at the first round after which one side
