@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["MAX_DIGITS", "MAX_NESTING", "odd_character", "too_deep"]
+__all__ = ["MAX_DIGITS", "MAX_NESTING", "odd_character", "small_number", "too_deep"]
 
 #: How deep variations may nest: a record within it can be walked recursively
 #: by every program (writer, JSON, replay, validator) far from Python's stack limit.
@@ -22,6 +22,22 @@ MAX_DIGITS = 9
 
 # What can hold a '(' that is not a variation ({comments}, ';' notes, tag values), and the brackets.
 _BRACKETS = re.compile(r'\{(?:[^{}\\]|\\[\s\S])*\}?|;[^\n]*|\[[A-Za-z_][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\.)*"|[()]')
+
+
+_SMALL_NUMBER = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
+
+
+def small_number(text: str) -> int | None:
+    """``text`` as a whole number if it is one of at most :data:`MAX_DIGITS` ASCII digits, else None.
+
+    For numbers read from tags, options and typed answers: ``str.isdigit`` also
+    accepts digits such as ``²`` that int() refuses, and int() refuses more
+    than 4300 digits; neither may end in a traceback.
+
+    >>> small_number("61"), small_number("9" * 5000), small_number("²"), small_number("-3")
+    (61, None, None, None)
+    """
+    return int(text) if _SMALL_NUMBER.fullmatch(text) else None
 
 
 def too_deep(text: str) -> int | None:

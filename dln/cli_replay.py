@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from dln.bounds import small_number
 from dln.cli_common import EXIT_BAD_INPUT, EXIT_OK, Status, one_game, output_is_ascii, variant_option
 from dln.engine.rules import parse_variants
 from dln.jsonout import game_to_data
@@ -36,9 +37,10 @@ class _MoveCount(click.ParamType):
         text = str(value).strip().lower()
         if text in ("end", "last"):
             return None
-        if not text.isdigit():
+        number = small_number(text)
+        if number is None:
             self.fail(f"{value!r} is not a number of moves (0 is the start of the round) or 'end'", param, ctx)
-        return int(text)
+        return number
 
 
 def _variation_path(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[int, ...]:
@@ -46,9 +48,9 @@ def _variation_path(ctx: click.Context, param: click.Parameter, value: str | Non
     if not value:
         return ()
     parts = value.split(".")
-    if len(parts) % 2 or not all(p.isdigit() and int(p) > 0 for p in parts):
+    if len(parts) % 2 or not all(small_number(p) for p in parts):
         raise click.BadParameter(f"{value!r}: give pairs of numbers from 1, variation then move, e.g. 1.2 or 1.2.1.1")
-    return tuple(int(p) for p in parts)
+    return tuple(int(p) for p in parts)  # each checked above: at most 9 digits
 
 
 def _position_options(function: Callable[..., None]) -> Callable[..., None]:

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Literal
 
+from dln.bounds import small_number
 from dln.cards import Card
 from dln.engine import (
     Hand,
@@ -85,8 +86,9 @@ _RESULT = "D603"
 
 def glyph_meaning(glyph: str) -> str:
     """``!?`` → ``an interesting move``; ``$2`` → ``a mistake``; other ``$n`` → ``numbered glyph $n``."""
-    if glyph.startswith("$") and glyph[1:].isdigit() and 1 <= int(glyph[1:]) <= len(_NUMBERED):
-        return GLYPHS[_NUMBERED[int(glyph[1:]) - 1]]
+    number = small_number(glyph[1:]) if glyph.startswith("$") else None
+    if number is not None and 1 <= number <= len(_NUMBERED):
+        return GLYPHS[_NUMBERED[number - 1]]
     return GLYPHS.get(glyph, f"numbered glyph {glyph}")
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from itertools import chain, islice
 from typing import Any
 
+from dln.bounds import small_number
 from dln.cards import Card
 from dln.engine import (
     HAND_SIZE,
@@ -296,8 +297,9 @@ class _GameChecker:
         target = 61
         raw_target = self.game.tag("Target")
         if raw_target is not None:
-            if raw_target.strip().isdigit() and int(raw_target) > 0:
-                target = int(raw_target)
+            number = small_number(raw_target.strip())
+            if number:
+                target = number
             else:
                 self.report("R002", "error", f"[Target \"{raw_target}\"] is not a positive whole number",
                             self.game.tag_line("Target"))
@@ -778,9 +780,10 @@ def _parse_points(text: str) -> dict[str, int] | None:
         return None
     out: dict[str, int] = {}
     for side, points in zip(parts[::2], parts[1::2], strict=True):
-        if side not in ("N", "E", "S", "W", "NS", "EW") or not points.isdigit():
+        number = small_number(points)
+        if side not in ("N", "E", "S", "W", "NS", "EW") or number is None:
             return None
-        out[side] = int(points)
+        out[side] = number
     return out
 
 

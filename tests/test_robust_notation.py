@@ -397,3 +397,23 @@ def test_notes_among_the_tags_keep_their_place_among_the_game_comments() -> None
     text = '; first\n[Event "a"]\n{c} ; after c\n[Site "b"] ; site\n{d}\nround 1\nN 4c\n'
     (game,) = parse_text(text, keep_line_comments=True)
     assert game.comments == ("first", "c", "after c", "site", "d")
+
+
+@pytest.mark.parametrize("tag", ["Target", "Result"])
+def test_a_tag_holding_a_huge_number_is_a_bad_tag_not_a_traceback(tag: str) -> None:
+    """Found by the command fuzz test in CI: int() refuses 5000 digits, so the tag check raised ValueError."""
+    value = "9" * 5000 if tag == "Target" else "N " + "9" * 5000 + " S 3"
+    text = f'[{tag} "{value}"]\nround 1 dealer S\ntable 5h 3c 9d Js\nN 4c\n'
+    for args in (["validate", "-"], ["validate", "-j", "2", "-"], ["score", "-"]):
+        code, out, err = run(*args, stdin=text)
+        assert "Traceback" not in out + err and code in (0, 1, 2)
+        if tag == "Target":
+            assert code == 2 and "R002" in out + err
+
+
+def test_numbers_in_options_and_glyphs_of_any_length_are_no_traceback() -> None:
+    code, out, err = run("show", "--move", "9" * 5000, "-", stdin="round 1 dealer S\ntable 5h 3c 9d Js\nN 4c\n")
+    assert code == 2 and "Traceback" not in out + err
+    record = "round 1 dealer S\ntable 5h 3c 9d Js\nN 4c $" + "7" * 5000 + "\n"
+    code, out, err = run("show", "--move", "1", "-", stdin=record)
+    assert "Traceback" not in out + err

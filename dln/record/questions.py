@@ -7,6 +7,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import cast
 
+from dln.bounds import small_number
 from dln.engine.rules import parse_variants, rules_for
 from dln.model import Game, Round, Seat
 
@@ -117,7 +118,7 @@ class NewGame:
             return "Diloti is played by 2 or 4 players"
         if key == "dealer" and value.upper() not in self.seats():
             return f"the dealer is one of {', '.join(self.seats())}"
-        if key == "Target" and not (value.isdigit() and int(value) > 0):
+        if key == "Target" and not small_number(value):
             return "the target is a whole number above 0, usually 61 (or 121)"
         if key == "Variant":
             try:
