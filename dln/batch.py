@@ -16,7 +16,7 @@ from itertools import islice
 
 from dln.errors import DLNSyntaxError
 from dln.lines import LineTooLong, split_lines
-from dln.parser import parse_chunk, split_games
+from dln.parser import parse_chunk, split_games_until_too_long
 from dln.validate import ALTERNATIVES, Diagnostic, GameReport, validate_game
 
 #: Games handed to a worker process at a time: enough to outweigh the cost of sending them.
@@ -97,15 +97,6 @@ def _check_task(task: _Task) -> tuple[list[Checked], int]:
     return found, sum(len(text) for _, text in chunks if isinstance(text, str))
 
 
-def _until_too_long(file: str, chunks: Iterator[tuple[int, str]]) -> Iterator[tuple[int, str | LineTooLong]]:
-    """The chunks, then, if a line is too long to read, that error in place of the game holding it."""
-    try:
-        yield from chunks
-    except LineTooLong as error:  # reading stops: the rest of the line may never end
-        error.filename = file
-        yield error.line - 1, error
-
-
 def check_games(
     file: str,
     lines: Iterable[str],
@@ -121,7 +112,7 @@ def check_games(
     With a ``pool`` (of ``jobs`` processes) the games are checked in its
     workers, a few at a time, while this process keeps reading.
     """
-    chunks = _until_too_long(file, split_games(lines))
+    chunks = split_games_until_too_long(lines, file)
     number = 0
 
     def renumbered(found: list[Checked]) -> list[Checked]:

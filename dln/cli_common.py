@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 import io
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import click
@@ -78,20 +78,30 @@ def output_is_ascii() -> bool:
 def one_game(file: str, game_number: int, variant: str | None) -> GameReport:
     """Read FILE up to game GAME_NUMBER (the others skipped unparsed) and replay it, keeping every
     position; exit 2 if it is not there or does not parse."""
-    from dln.sources import NoGame, SyntaxReport, Unreadable, each_game
+    from dln.sources import SyntaxReport, each_game
 
-    try:
+    with exit_if_unreadable():
         piece = next(each_game(file, SyntaxReport(err=True), game_number))
-    except Unreadable as exc:
-        click.echo(str(exc), err=True)
-        sys.exit(EXIT_BAD_INPUT)
-    except NoGame as exc:
-        if exc.option:
-            raise click.BadParameter(str(exc), param_hint="--game") from None
-        click.echo(str(exc), err=True)
-        sys.exit(EXIT_BAD_INPUT)
     assert piece.game is not None
     variants = parse_variants(variant) if variant is not None else None
     return validate_game(piece.game, index=game_number, filename=display_name(file), source=piece.line,
                          variants=variants, keep_states=True)
 
+
+
+@contextlib.contextmanager
+def exit_if_unreadable() -> Iterator[None]:
+    """Reading a file for one command: a file that cannot be read, or a game asked for that does not
+    parse, is said on stderr and exits 2; a ``--game`` the file does not have is a usage error."""
+    from dln.sources import NoGame, Unreadable
+
+    try:
+        yield
+    except Unreadable as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    except NoGame as exc:
+        if exc.option:
+            raise click.BadParameter(str(exc), param_hint="'--game'") from None
+        click.echo(str(exc), err=True)
+        sys.exit(EXIT_BAD_INPUT)

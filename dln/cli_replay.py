@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING
 import click
 
 from dln.bounds import small_number
-from dln.cli_common import EXIT_BAD_INPUT, EXIT_OK, Status, one_game, output_is_ascii, variant_option
+from dln.cli_common import (
+    EXIT_BAD_INPUT,
+    EXIT_OK,
+    Status,
+    exit_if_unreadable,
+    one_game,
+    output_is_ascii,
+    variant_option,
+)
 from dln.engine.rules import parse_variants
 from dln.jsonout import game_to_data
 from dln.sources import display_name
@@ -84,12 +92,12 @@ def _replays(file: str, variant: str | None, game_number: int | None, status: St
     ``status`` becomes 2 once a game has a syntax error (reported on stderr).  Exit 2 when the file
     cannot be read or has no game to show."""
     from dln.replay import Replay
-    from dln.sources import NoGame, SyntaxReport, Unreadable, each_game
+    from dln.sources import SyntaxReport, each_game
 
     variants = parse_variants(variant) if variant is not None else None
     report = SyntaxReport(err=True)
     shown = False
-    try:
+    with exit_if_unreadable():
         for piece in each_game(file, report, game_number):
             assert piece.game is not None
             if not piece.game.rounds and game_number is None:
@@ -107,14 +115,6 @@ def _replays(file: str, variant: str | None, game_number: int | None, status: St
             yield replay
             if not every:
                 return
-    except Unreadable as exc:
-        click.echo(str(exc), err=True)
-        sys.exit(EXIT_BAD_INPUT)
-    except NoGame as exc:
-        if exc.option:
-            raise click.BadParameter(str(exc), param_hint="'--game'") from None
-        click.echo(str(exc), err=True)
-        sys.exit(EXIT_BAD_INPUT)
     status.worst(EXIT_BAD_INPUT if report.errors else EXIT_OK)
     if not shown:
         if report.errors and not report.games:

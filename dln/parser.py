@@ -35,7 +35,7 @@ from dln.mistakes import AFTER_PREVIOUS as _AFTER_PREVIOUS
 from dln.mistakes import recognise
 from dln.model import SEATS, Captured, Deal, Game, Hand, Move, Pile, PileRef, Round, ScoreClaim, Variation
 
-__all__ = ["grammar_path", "parse_chunk", "parse_games", "split_games"]
+__all__ = ["grammar_path", "parse_chunk", "parse_games", "split_games", "split_games_until_too_long"]
 
 _CARD = Card.parse
 
@@ -569,6 +569,16 @@ def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
         yield start, "".join(chunk)
 
 
+def split_games_until_too_long(lines: Iterable[str], filename: str) -> Iterator[tuple[int, str | LineTooLong]]:
+    """:func:`split_games`, then, if a line is too long to read, ``(its line - 1, the error)`` in place of
+    the game holding it: reading stops there, as the rest of that line may never end."""
+    try:
+        yield from split_games(lines)
+    except LineTooLong as error:
+        error.filename = filename
+        yield error.line - 1, error
+
+
 def _scan(line: str, in_brace: bool) -> tuple[bool, bool]:
     """Follow one line through comments and tags: (inside a {} comment at its end, has other text).
 
@@ -620,18 +630,13 @@ def parse_games(
     nothing the author wrote is lost).
     """
     game_number = 0
-    chunks = split_games(lines)
-    while True:
-        try:
-            offset, text = next(chunks)
-        except StopIteration:
-            return
-        except LineTooLong as error:  # reading stops: the rest of the line may never end
+    for offset, text in split_games_until_too_long(lines, filename):
+        if isinstance(text, LineTooLong):  # the last item: reading stops there
             game_number += 1
-            error.game, error.filename = game_number, filename
+            text.game = game_number
             if errors is None:
-                raise
-            errors.append(error)
+                raise text
+            errors.append(text)
             return
         try:
             games = parse_chunk(text, offset, filename=filename, keep_line_comments=keep_line_comments)

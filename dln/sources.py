@@ -25,7 +25,7 @@ from dln.errors import DLNSyntaxError
 from dln.files import Snapshot
 from dln.lines import LineTooLong, split_lines
 from dln.model import Game
-from dln.parser import parse_chunk, read_lines, split_games
+from dln.parser import parse_chunk, read_lines, split_games_until_too_long
 
 STDIN = "-"
 #: Suffix of the files a directory is searched for, in any case (``.dln``, ``.DLN``).
@@ -105,15 +105,10 @@ def pieces(lines: Iterable[str], name: str, *, keep_line_comments: bool = False,
     """The games of a file in order, each parsed only if ``wanted(number)`` (default: all)."""
     filename = display_name(name)
     number = 0
-    chunks = split_games(lines)
-    while True:
-        try:
-            offset, text = next(chunks)
-        except StopIteration:
-            return
-        except LineTooLong as error:  # reading stops here: the rest of that line may never end
-            error.game, error.filename = number + 1, filename
-            yield Piece(number + 1, error.line - 1, "", error=error)
+    for offset, text in split_games_until_too_long(lines, filename):
+        if isinstance(text, LineTooLong):  # the last item: reading stops there
+            text.game = number + 1
+            yield Piece(number + 1, offset, "", error=text)
             return
         if wanted is not None and not wanted(number + 1):
             number += 1
