@@ -74,6 +74,8 @@ _COMMANDS: dict[str, list[list[str]]] = {
     "moves": [["--at", "1"], ["--at", "3", "--round", "2"], ["--at", "2", "--all"], ["--at", "1", "--game", "2"]],
     "show": [[], ["--move", "end"], ["--round", "2"], ["--ascii", "--reveal"], ["--move", "3", "--game", "2"]],
     "replay": [[], ["--round", "1"]],
+    "position": [["--round", "1", "--at", "1"], ["--round", "2", "--at", "3", "--json"], ["--game", "2", "--round",
+                                                                                       "1", "--at", "2"]],
 }
 _RULE_BROKEN = re.compile(r"\b[DR]\d{3}\b")
 
@@ -123,3 +125,26 @@ def test_validate_in_two_processes_survives_anything(record: str | bytes) -> Non
         path.write_bytes(data * 3)
         result = CliRunner().invoke(main, ["validate", "-j", "2", str(path)])
     _check("validate", ["-j", "2"], result.exit_code, result.output, result.exception)
+
+
+@settings(max_examples=40)
+@given(record=records, typed=st.lists(st.sampled_from([*_WORDS, "undo", "redo", "fix 1 Ks", "?", "score", "quit"]),
+                                      max_size=6))
+def test_the_recorder_resumes_any_file_and_takes_any_line_without_a_traceback(
+    record: str | bytes, typed: list[str]
+) -> None:
+    """``dln record`` on a file holding anything, with anything typed: exit 0, 1 or 2 and no traceback."""
+    data = record.encode("utf-8") if isinstance(record, str) else record
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.dln"
+        path.write_bytes(data)
+        result = CliRunner().invoke(main, ["record", "--defaults", str(path)], input="\n".join([*typed, "quit"]) + "\n")
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exit_code in (0, 1, 2)
+
+
+@given(code=st.text(max_size=12))
+def test_explain_answers_any_code(code: str) -> None:
+    result = CliRunner().invoke(main, ["explain", code])
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exit_code in (0, 2)
