@@ -3,11 +3,8 @@ read-only files, a full disk or a directory it may not write."""
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import os
-import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,6 +16,7 @@ import dln.formatting
 import dln.parser
 import dln.writer
 from dln.cli import main
+from tests.disk import tmpfs
 
 GOLDEN = Path(__file__).parent / "golden"
 MESSY = (GOLDEN / "messy.dln").read_text(encoding="utf-8")
@@ -95,19 +93,6 @@ def test_fmt_refuses_a_read_only_file_unless_forced(tmp_path: Path) -> None:
     code, out, _ = run("fmt", "--force", str(path))
     assert code == 0 and path.read_text(encoding="utf-8") == canonical(MESSY)
     assert path.stat().st_mode & 0o777 == 0o444
-
-
-@contextlib.contextmanager
-def tmpfs(directory: Path, size: str) -> Iterator[Path]:
-    directory.mkdir()
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(directory)],
-                             capture_output=True, check=False)
-    if mounted.returncode:
-        pytest.skip("cannot mount a tmpfs here")
-    try:
-        yield directory
-    finally:
-        subprocess.run(["umount", str(directory)], check=False)
 
 
 def test_fmt_on_a_full_disk_says_so_and_goes_on(tmp_path: Path) -> None:

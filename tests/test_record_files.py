@@ -9,7 +9,7 @@ import io
 import os
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,6 +20,7 @@ from dln.files import replace_file
 from dln.record import Options, Terminal, run
 from dln.validate import validate_game
 from dln.writer import write_games
+from tests.disk import tmpfs
 
 ROOT = Path(__file__).parent.parent
 START = '[Target "10"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\n'
@@ -70,19 +71,6 @@ def test_a_move_that_meets_a_full_disk_leaves_no_trace_and_the_next_one_is_writt
     assert "cannot write the record: No space left on device" in out
     assert "changed by another program" not in out
     assert path.read_text(encoding="utf-8") == START + "1. N 4c 5h =9\n2. S Ks\n"
-
-
-@contextlib.contextmanager
-def tmpfs(directory: Path, size: str) -> Iterator[Path]:
-    directory.mkdir()
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(directory)],
-                             capture_output=True, check=False)
-    if mounted.returncode:
-        pytest.skip("cannot mount a tmpfs here")
-    try:
-        yield directory
-    finally:
-        subprocess.run(["umount", str(directory)], check=False)
 
 
 def test_a_really_full_disk(tmp_path: Path) -> None:
