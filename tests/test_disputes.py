@@ -189,3 +189,10 @@ def test_a_later_hand_line_must_match_the_setups_deck() -> None:
     start = f"setup dealer S deal 3\ntable 9h\ndeck {deck}\nN: 7h\nS: 8h\nturn N\nN 7h\nS 8h\ndeal\n"
     assert found(check(start + "N: Ac 2c 3c 4c 5c 6d\n")) == ["10:1 error D102"]
     assert found(check(start + "N: Ac 2c 3c 4c 5c 6c\n")) == []
+
+
+def test_the_owner_keeps_card_warning_names_a_card_of_that_value() -> None:
+    """Issue 18: the message read "hold a 8"; it names a card of the declared value."""
+    game = dln.loads("setup dealer S\ntable [8 N: 5h 3d] 4c\nturn N\nN 9c\nS Kc\n")
+    (warning,) = [d for d in validate_game(game).diagnostics if d.code == "D403"]
+    assert warning.severity == "warning" and warning.message.endswith("whether they hold a card of value 8")

@@ -290,7 +290,7 @@ def check_position(state: RoundState) -> list[Violation]:
                 msg = f"{seat} owns the {p.describe()} but "
                 if held is None:
                     out.append(warning(codes.OWNER_KEEPS_CARD,
-                                       msg + f"the record cannot tell whether they hold a {p.value}",
+                                       msg + f"the record cannot tell whether they hold a card of value {p.value}",
                                        subject=f"pile {p.id}"))
                 else:
                     out.append(error(codes.OWNER_KEEPS_CARD, msg + f"holds no card of value {p.value}",
