@@ -24,6 +24,7 @@ from rich.text import Text
 
 from dln.cards import RANK_NAMES, SUIT_SYMBOLS, Card
 from dln.engine import Pile, RoundState
+from dln.engine.state import HandLike
 from dln.replay import Entry, Finding, Frame, Running, glyph_meaning, plain_move
 
 __all__ = ["Cropped", "FrameView", "Look", "card_text", "cards_text", "help_panel"]
@@ -86,6 +87,16 @@ def cards_text(cards: Iterable[Card], look: Look, *, empty: str = "") -> Text:
     if not parts:
         return Text(empty, style=_LABEL)
     return Text(" ").join(parts)
+
+
+def _hand_cards(hand: HandLike, look: Look) -> Text:
+    """A hand as drawn: its cards face up when revealed (the unseen ones as backs), else every card a back."""
+    if look.reveal:
+        shown = [card_text(c, look) for c in _by_rank(hand.known)]
+        shown += [Text(look.back, style=_BACK_STYLE)] * hand.unknown
+    else:
+        shown = [Text(look.back, style=_BACK_STYLE)] * hand.size
+    return Text(" ").join(shown) if shown else Text("no cards", style=_LABEL)
 
 
 def _by_rank(cards: Iterable[Card]) -> list[Card]:
@@ -272,12 +283,7 @@ class FrameView:
         name = f.game.player(seat)
         if name:
             label.append(f" {name}")
-        if look.reveal:
-            shown = [card_text(c, look) for c in _by_rank(hand.known)]
-            shown += [Text(look.back, style=_BACK_STYLE)] * hand.unknown
-        else:
-            shown = [Text(look.back, style=_BACK_STYLE)] * hand.size
-        cards = Text(" ").join(shown) if shown else Text("no cards", style=_LABEL)
+        cards = _hand_cards(hand, look)
         if f.move is not None and f.move.seat == seat and f.kind != "unreplayable":
             cards.append("  played ", style=_LABEL).append_text(card_text(f.move.card, look))
         return label, cards
@@ -331,12 +337,7 @@ class FrameView:
     def _seat_panel(self, state: RoundState, seat: str) -> Panel:
         f, look = self.frame, self.look
         hand = state.hand(seat)
-        if look.reveal:
-            shown = [card_text(c, look) for c in _by_rank(hand.known)]
-            shown += [Text(look.back, style=_BACK_STYLE)] * hand.unknown
-        else:
-            shown = [Text(look.back, style=_BACK_STYLE)] * hand.size
-        cards = Text(" ").join(shown) if shown else Text("no cards", style=_LABEL)
+        cards = _hand_cards(hand, look)
         title = Text(seat, style="bold")
         name = f.game.player(seat)
         if name:
