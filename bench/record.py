@@ -18,10 +18,10 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from dln.check.generate import generate_games
 from dln.engine.rules import Rules
-from dln.generate import generate_games
+from dln.notation.writer import move_text
 from dln.record import NewGame, Recorder, RecordFile
-from dln.writer import move_text
 
 
 def main() -> None:

@@ -31,8 +31,8 @@ from typing import TypeVar
 from rich.console import Console
 
 import dln
-from dln.render import FrameView, Look
-from dln.replay import Cursor, Replay
+from dln.views.render import FrameView, Look
+from dln.views.replay import Cursor, Replay
 
 ROOT = Path(__file__).resolve().parent.parent
 T = TypeVar("T")

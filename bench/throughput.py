@@ -2,13 +2,13 @@
 
     pip install '.[bench]' && python bench/throughput.py [--seed 0] [--games 2000] [--rounds 10000] [--repeat 3]
 
-The corpus is two-player games to 61 written by :mod:`dln.generate` with
+The corpus is two-player games to 61 written by :mod:`dln.check.generate` with
 every hand recorded, as many games as it takes to reach ``--rounds`` rounds,
 and the same games with the hands hidden.  It is cached under
 ``bench/corpus/`` (git-ignored), keyed by seed and size, and generated in
 worker processes, so that this process's peak RSS is the parser's.  Each
 corpus is read with ``dln.load`` (parse only), and read and replayed through
-every rule check with ``dln.validate.validate_game`` (parse + validate).  The
+every rule check with ``dln.check.validate.validate_game`` (parse + validate).  The
 reference is python-chess (a benchmark-only extra): random legal chess games
 with as many moves as the DLN corpus, written as PGN and read with
 ``chess.pgn.read_game`` (which checks every move).  Each of these passes runs
@@ -39,10 +39,10 @@ from importlib.metadata import version
 from pathlib import Path
 
 import dln
+from dln.check.generate import game_rng, record_game
+from dln.check.validate import validate_game
 from dln.engine import Rules
 from dln.engine.selfplay import play_game
-from dln.generate import game_rng, record_game
-from dln.validate import validate_game
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "bench" / "corpus"
@@ -53,7 +53,7 @@ BATCH = 32  # games per worker task
 def _batch(seed: int, start: int) -> tuple[str, str, int]:
     """Games ``start`` to ``start + BATCH - 1`` of the run ``seed``: text with hands, text without, rounds.
 
-    Game ``i`` depends only on ``(seed, i)`` (:func:`dln.generate.game_rng`), so
+    Game ``i`` depends only on ``(seed, i)`` (:func:`dln.check.generate.game_rng`), so
     batches played in any process give the same corpus as one ``generate_games`` run.
     """
     shown: list[str] = []
@@ -213,7 +213,7 @@ def peak_rss_of_validating(path: Path, copies: int) -> tuple[float, int]:
     # The child reports its own peak (VmHWM, on Linux): ru_maxrss, of the child or of the
     # children, also counts the copy of this process the child was until its exec.
     script = (
-        "import resource, sys, dln\nfrom dln.validate import validate_game\n"
+        "import resource, sys, dln\nfrom dln.check.validate import validate_game\n"
         "with open(sys.argv[1], 'rb') as f:\n"
         "    bad = sum(validate_game(g).errors for g in dln.load(f))\n"
         "try:\n"

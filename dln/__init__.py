@@ -20,9 +20,9 @@ from collections.abc import Iterable, Iterator
 from typing import IO
 
 from dln.cards import DECK, Card
-from dln.errors import DLNSyntaxError
-from dln.lines import split_lines
-from dln.model import (
+from dln.notation.errors import DLNSyntaxError
+from dln.notation.lines import split_lines
+from dln.notation.model import (
     Captured,
     Deal,
     Game,
@@ -34,8 +34,8 @@ from dln.model import (
     ScoreClaim,
     Variation,
 )
-from dln.parser import parse_games, parse_text, read_lines
-from dln.writer import write_game, write_games
+from dln.notation.parser import parse_games, parse_text, read_lines
+from dln.notation.writer import write_game, write_games
 
 __all__ = [
     "DECK",

@@ -15,7 +15,7 @@ import string
 from hypothesis import strategies as st
 
 from dln.cards import DECK
-from dln.model import SEATS, Captured, Deal, Game, Hand, Move, Pile, PileRef, Round, ScoreClaim, Variation
+from dln.notation.model import SEATS, Captured, Deal, Game, Hand, Move, Pile, PileRef, Round, ScoreClaim, Variation
 
 cards = st.sampled_from(DECK)
 seats = st.sampled_from(SEATS)

@@ -8,10 +8,10 @@ from pathlib import Path
 from click.testing import CliRunner
 
 import dln
-from dln.batch import check_games
+from dln.check.batch import check_games
+from dln.check.generate import generate_games
 from dln.cli import main
 from dln.engine import Rules
-from dln.generate import generate_games
 
 GOLDEN = Path(__file__).parent / "golden"
 

@@ -97,7 +97,7 @@ def test_fmt_rewrites_files_atomically_and_keeps_everything(tmp_path: Path) -> N
     assert oct(path.stat().st_mode & 0o777) == oct(0o640)
     assert [p.name for p in tmp_path.iterdir()] == ["game.dln"]  # no temporary file left behind
     # Nothing was lost: the model (with ';' comments kept) is the same.
-    kept = list(dln.parser.parse_text(messy, keep_line_comments=True))
+    kept = list(dln.notation.parser.parse_text(messy, keep_line_comments=True))
     assert dln.loads_all(formatted) == kept
     # A second run changes nothing.
     assert run("fmt", "--check", str(path))[0] == 0
@@ -214,7 +214,7 @@ def test_validate_select_ignore_and_strict_decide_the_exit_code() -> None:
 )
 def test_selection_takes_the_longer_prefix(select: tuple[str, ...], ignore: tuple[str, ...],
                                            kept: set[str]) -> None:
-    from dln.verdicts import Selection
+    from dln.check.verdicts import Selection
 
     selection = Selection(select, ignore)
     assert {code for code in ("D201", "D604", "R002") if selection.keeps(code)} == kept
@@ -224,7 +224,7 @@ def test_selection_takes_the_longer_prefix(select: tuple[str, ...], ignore: tupl
 def test_the_progress_bar_is_erased_before_anything_is_printed() -> None:
     import io
 
-    from dln.progress import Progress
+    from dln.views.progress import Progress
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
@@ -357,7 +357,7 @@ def test_show_json_is_the_position_the_picture_draws() -> None:
 
 def test_the_committed_command_reference_is_the_generated_one() -> None:
     """docs/cli.md between its markers is what tools/cli_reference.py writes: run it after changing a command."""
-    from dln.reference import render
+    from dln.cli.reference import render
 
     page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
     assert render(page, main) == page, "docs/cli.md is out of date: run python tools/cli_reference.py"
@@ -366,7 +366,7 @@ def test_the_committed_command_reference_is_the_generated_one() -> None:
 
 
 def test_the_reference_tool_checks_and_rewrites(tmp_path: Path) -> None:
-    from dln.reference import BEGIN, END, render
+    from dln.cli.reference import BEGIN, END, render
 
     stale = f"# page\n\nprose\n\n{BEGIN}\nstale-text\n{END}\n\nmore prose\n"
     fresh = render(stale, main)

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import dln.parser
-import dln.validate
+import dln.check.validate
+import dln.notation.parser
 from dln.cards import DECK
 from dln.cli import main
 
@@ -44,7 +44,7 @@ def test_alternatives_are_few_found_lazily_and_say_how_to_list_them_all(
     path = tmp_path / "crowded.dln"
     path.write_text(crowded_table())
     taken = 0
-    real = dln.validate.iter_legal_moves
+    real = dln.check.validate.iter_legal_moves
 
     def counting(*args: object, **kwargs: object) -> Iterator[object]:
         nonlocal taken
@@ -52,15 +52,15 @@ def test_alternatives_are_few_found_lazily_and_say_how_to_list_them_all(
             taken += 1
             yield move
 
-    monkeypatch.setattr(dln.validate, "iter_legal_moves", counting)
+    monkeypatch.setattr(dln.check.validate, "iter_legal_moves", counting)
     code, out, _ = run("validate", str(path))
     assert code == 1
     help_line = next(line for line in out.splitlines() if "help: legal instead:" in line)
     listed = help_line.split("legal instead: ")[1].split(" (and more")[0].split(", ")
-    assert 1 <= len(listed) <= dln.validate.ALTERNATIVES
+    assert 1 <= len(listed) <= dln.check.validate.ALTERNATIVES
     assert all(move.startswith("N 10d") for move in listed)  # the card played first
     assert f"and more; dln moves {path} --game 1 --round 1 --at 1 lists them all" in help_line
-    assert taken <= dln.validate.ALTERNATIVES + 1
+    assert taken <= dln.check.validate.ALTERNATIVES + 1
 
 
 def test_all_alternatives_lists_every_one(tmp_path: Path) -> None:
@@ -73,7 +73,7 @@ def test_all_alternatives_lists_every_one(tmp_path: Path) -> None:
     assert "and more" not in help_line
     code, moves_out, _ = run("moves", str(path), "--at", "1")
     listed = [line.strip() for line in moves_out.splitlines()[1:] if line.strip().startswith("N 10d")]
-    assert len(listed) > dln.validate.ALTERNATIVES
+    assert len(listed) > dln.check.validate.ALTERNATIVES
     assert help_line.split("legal instead: ")[1].split(", ") == listed
 
 
@@ -98,8 +98,8 @@ def test_alternatives_of_a_variation_move_do_not_point_at_the_main_line(tmp_path
 def test_naming_a_card_many_times_is_reported_in_linear_time() -> None:
     """A capture naming 16,000 cards says which are named twice, each once (counted, not searched)."""
     caps = "+".join(str(DECK[i % 52]) for i in range(16_000))
-    report = dln.validate.validate_game(
-        next(iter(dln.parser.parse_text(f"round 1 dealer S\ntable 5h 3c 9d Js\nN: 4c 8s Kc 2h 7c 10d\n"
+    report = dln.check.validate.validate_game(
+        next(iter(dln.notation.parser.parse_text(f"round 1 dealer S\ntable 5h 3c 9d Js\nN: 4c 8s Kc 2h 7c 10d\n"
                                         f"N 8s x {caps}\n"))), index=1)
     twice = [d for d in report.diagnostics if "named twice" in d.message]
     assert len(twice) == 1 and twice[0].message.count("Ac") == 1
@@ -155,9 +155,9 @@ def test_generate_plays_a_long_game_to_its_end() -> None:
     """A target of 1500 needs well over 100 rounds: the game is played until a side wins."""
     code, out, err = run("generate", "--target", "1500", "--seed", "3")
     assert code == 0, err
-    game = next(iter(dln.parser.parse_text(out)))
+    game = next(iter(dln.notation.parser.parse_text(out)))
     assert len(game.rounds) > 100
-    assert dln.validate.validate_game(game).winner is not None
+    assert dln.check.validate.validate_game(game).winner is not None
 
 
 # -- fmt: counting, finding nothing, --diff, streaming -----------------------------------------------
@@ -221,18 +221,18 @@ def test_fmt_stdin_streams_and_copies_a_broken_game_as_it_is() -> None:
 
 def test_fmt_refuses_a_file_changed_while_it_is_rewritten(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The second pass reads the file again: a change between the passes leaves it as it is."""
-    import dln.formatting
+    import dln.notation.formatting
 
     path = tmp_path / "game.dln"
     path.write_text(MESSY)
-    real = dln.formatting.canonical_bytes
+    real = dln.notation.formatting.canonical_bytes
 
     def changing(name: str, expected: object) -> Iterator[bytes]:
         with open(name, "a") as file:
             file.write("{added}\n")
         yield from real(name, expected)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(dln.formatting, "canonical_bytes", changing)
+    monkeypatch.setattr(dln.notation.formatting, "canonical_bytes", changing)
     code, out, _ = run("fmt", str(path))
     assert code == 2 and "changed by another program" in out
     assert path.read_text() == MESSY + "{added}\n"
@@ -248,7 +248,7 @@ def test_parse_json_is_a_list_of_games_one_per_line(tmp_path: Path) -> None:
     code, out, _ = run("parse", "--json", str(path))
     assert code == 0
     games = json.loads(out)
-    assert [len(g["rounds"]) for g in games] == [len(g.rounds) for g in dln.parser.parse_text(text)]
+    assert [len(g["rounds"]) for g in games] == [len(g.rounds) for g in dln.notation.parser.parse_text(text)]
     lines = out.splitlines()
     assert lines[0] == "[" and lines[-1] == "]" and len(lines) == 5
     code, out, _ = run("parse", "--json-lines", str(path))
@@ -277,16 +277,16 @@ def archive(tmp_path: Path) -> Path:
 @pytest.fixture
 def parsed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The first line of each game parsed (as an offset), as the commands read."""
-    import dln.sources
+    import dln.notation.sources
 
     seen: list[int] = []
-    real = dln.sources.parse_chunk
+    real = dln.notation.sources.parse_chunk
 
     def counting(text: str, offset: int = 0, **kwargs: object) -> object:
         seen.append(offset)
         return real(text, offset, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(dln.sources, "parse_chunk", counting)
+    monkeypatch.setattr(dln.notation.sources, "parse_chunk", counting)
     return seen
 
 

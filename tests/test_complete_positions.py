@@ -11,9 +11,9 @@ from hypothesis import given, settings
 
 import dln
 from dln import Captured, Card, Pile, PileRef
-from dln.fastpath import read_canonical
-from dln.jsonout import game_to_data
-from dln.parser import _tag_value, _terminal
+from dln.notation.fastpath import read_canonical
+from dln.notation.jsonout import game_to_data
+from dln.notation.parser import _tag_value, _terminal
 from tests.strategies import games
 
 C = Card.parse

@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 import dln
-from dln.validate import validate_game
-from dln.writer import move_text
+from dln.check.validate import validate_game
+from dln.notation.writer import move_text
 
 pytestmark = pytest.mark.slow  # a benchmark, a race or a real terminal: seconds each
 

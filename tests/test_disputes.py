@@ -9,8 +9,8 @@ from dataclasses import replace
 
 import dln
 from dln.cards import Card
-from dln.model import Captured
-from dln.validate import GameReport, validate_game
+from dln.check.validate import GameReport, validate_game
+from dln.notation.model import Captured
 
 
 def check(text: str) -> GameReport:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import dln
-from dln.validate import validate_game
+from dln.check.validate import validate_game
 
 ROOT = Path(__file__).parent.parent
 FENCE = re.compile(r"^```dln\n(.*?)^```", re.S | re.M)

@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from dln.check.explain import explain, find_code, list_codes
+from dln.check.explain_examples import EXAMPLES, Example, mend
+from dln.check.validate import validate_game
+from dln.check.verdicts import every_code
 from dln.cli import main
-from dln.errors import DLNSyntaxError
-from dln.explain import explain, find_code, list_codes
-from dln.explain_examples import EXAMPLES, Example, mend
-from dln.parser import parse_text
-from dln.validate import validate_game
-from dln.verdicts import every_code
+from dln.notation.errors import DLNSyntaxError
+from dln.notation.parser import parse_text
 
 ROOT = Path(__file__).parent.parent
 ILLEGAL = ROOT / "samples" / "illegal"

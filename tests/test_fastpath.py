@@ -1,6 +1,6 @@
 """The fast reader of canonical DLN agrees with the grammar whenever it answers.
 
-dln.fastpath reads canonical lines with regexes built from the grammar's
+dln.notation.fastpath reads canonical lines with regexes built from the grammar's
 terminals and gives up on anything else; these tests hold it to the Lark
 parser's result — source positions included — and check it does answer on
 the canonical records programs write.
@@ -16,11 +16,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dln
+from dln.check.generate import generate_games
 from dln.engine import Rules
-from dln.fastpath import read_canonical
-from dln.generate import generate_games
-from dln.jsonout import to_data
-from dln.parser import _parse_chunk, _tag_value, _terminal, split_games
+from dln.notation.fastpath import read_canonical
+from dln.notation.jsonout import to_data
+from dln.notation.parser import _parse_chunk, _tag_value, _terminal, split_games
 from tests.strategies import games
 
 SAMPLES = sorted(Path(__file__).parent.parent.joinpath("samples").rglob("*.dln"))

@@ -12,9 +12,9 @@ from click.testing import CliRunner
 
 import dln.cli
 import dln.files
-import dln.formatting
-import dln.parser
-import dln.writer
+import dln.notation.formatting
+import dln.notation.parser
+import dln.notation.writer
 from dln.cli import main
 from tests.disk import tmpfs
 
@@ -29,14 +29,14 @@ def run(*args: str) -> tuple[int, str, str]:
 
 
 def canonical(text: str) -> str:
-    return dln.writer.write_games(list(dln.parser.parse_text(text, keep_line_comments=True)))
+    return dln.notation.writer.write_games(list(dln.notation.parser.parse_text(text, keep_line_comments=True)))
 
 
 def test_a_line_appended_while_fmt_works_is_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 17: `echo ... >> f.dln` (or the recorder) during fmt was lost when fmt replaced the file."""
     path = tmp_path / "f.dln"
     path.write_text(MESSY, encoding="utf-8")
-    real = dln.formatting.write_game
+    real = dln.notation.formatting.write_game
     appended = False
 
     def slow_write_game(game):  # another program appends once while fmt is formatting
@@ -47,7 +47,7 @@ def test_a_line_appended_while_fmt_works_is_kept(tmp_path: Path, monkeypatch: py
                 file.write("{appended meanwhile}\n")
         return real(game)
 
-    monkeypatch.setattr(dln.formatting, "write_game", slow_write_game)
+    monkeypatch.setattr(dln.notation.formatting, "write_game", slow_write_game)
     code, out, _ = run("fmt", str(path))
     assert code == 2
     assert f"{path}: error: not reformatted: it was changed by another program" in out

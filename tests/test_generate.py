@@ -17,6 +17,8 @@ from hypothesis import strategies as st
 
 import dln
 from dln.cards import Card
+from dln.check.generate import game_rng, generate_games, pile_ref, positions, record_game, record_move
+from dln.check.validate import validate_game
 from dln.cli import main
 from dln.engine import Move as EngineMove
 from dln.engine import (
@@ -33,9 +35,7 @@ from dln.engine import (
 )
 from dln.engine.rules import VARIANTS, rules_for
 from dln.engine.selfplay import play_game
-from dln.generate import game_rng, generate_games, pile_ref, positions, record_game, record_move
-from dln.model import Game, PileRef
-from dln.validate import validate_game
+from dln.notation.model import Game, PileRef
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -276,16 +276,16 @@ def test_a_pile_reference_gets_an_owner_only_when_needed() -> None:
     assert pile_ref(state, south) == PileRef(8, False, "S")
     assert pile_ref(state, state.piles[2]) == PileRef(9, True)
     both = record_move(state, EngineMove.capture("N", Card.parse("8c"), (), (1, 2)), 5)
-    assert dln.writer.move_text(both) == "5. N 8c x [8 N] [8 S]"
+    assert dln.notation.writer.move_text(both) == "5. N 8c x [8 N] [8 S]"
     group = record_move(state, EngineMove.declare("N", Card.parse("8c"), 8, [], [1, 2], group=True))
-    assert dln.writer.move_text(group) == "N 8c [8 N] [8 S] =8s"
+    assert dln.notation.writer.move_text(group) == "N 8c [8 N] [8 S] =8s"
     after = apply(state, EngineMove.capture("N", Card.parse("8c"), (), (2,))).state
-    assert dln.writer.move_text(record_move(after, EngineMove.capture("S", Card.parse("8d"), (), (1,)))) == (
+    assert dln.notation.writer.move_text(record_move(after, EngineMove.capture("S", Card.parse("8d"), (), (1,)))) == (
         "S 8d x [8]"
     )
     one = start_round(Rules(), 2, "S", cards("5h 3d 9c Kd"), {"N": cards("3c 8h"), "S": cards("2c 10d")})
     one = apply(one, EngineMove.declare("N", Card.parse("3c"), 8, cards("5h"))).state
-    assert dln.writer.move_text(record_move(one, EngineMove.declare("S", Card.parse("2c"), 10, [], [1]))) == (
+    assert dln.notation.writer.move_text(record_move(one, EngineMove.declare("S", Card.parse("2c"), 10, [], [1]))) == (
         "S 2c [8] =10"
     )
 
@@ -294,20 +294,20 @@ def test_record_move_writes_captures_in_table_order_and_marks_xeris_from_the_pos
     hands = {"N": cards("9c 8h"), "S": cards("Kc 10d")}
     first = start_round(Rules(), 2, "S", cards("5h 3d Ac 9d"), hands)
     everything = EngineMove.capture("N", Card.parse("9c"), cards("9d Ac 3d 5h"), xeri=True)
-    assert dln.writer.move_text(record_move(first, everything, 1)) == "1. N 9c x 5h 3d Ac 9d"  # the first card
+    assert dln.notation.writer.move_text(record_move(first, everything, 1)) == "1. N 9c x 5h 3d Ac 9d"  # the first card
     state = start_round(Rules(), 2, "S", cards("5h 3d Ac Kd"), hands)
     state = apply(state, EngineMove.capture("N", Card.parse("9c"), cards("Ac 3d 5h"))).state
     sweep = EngineMove.capture("S", Card.parse("Kc"), cards("Kd"))
-    assert dln.writer.move_text(record_move(state, sweep)) == "S Kc x Kd *"
+    assert dln.notation.writer.move_text(record_move(state, sweep)) == "S Kc x Kd *"
     joined = EngineMove.capture("N", Card.parse("9c"), cards("5h 3d Ac"), components=[cards("Ac 3d 5h")])
     fresh = start_round(Rules(), 2, "S", cards("5h 3d Ac Kd"), {"N": cards("9c 8h"), "S": cards("Kc 10d")})
-    assert dln.writer.move_text(record_move(fresh, joined)) == "N 9c x 5h+3d+Ac"
+    assert dln.notation.writer.move_text(record_move(fresh, joined)) == "N 9c x 5h+3d+Ac"
 
 
 def test_record_move_gives_a_declaration_its_value_and_refuses_what_is_not_on_the_table() -> None:
     state = start_round(Rules(), 2, "S", cards("5h 3d Ac Kd"), {"N": cards("4c 9h"), "S": cards("Kc 10d")})
     implicit = EngineMove.declare("N", Card.parse("4c"), None, cards("5h"))
-    assert dln.writer.move_text(record_move(state, implicit)) == "N 4c 5h =9"
+    assert dln.notation.writer.move_text(record_move(state, implicit)) == "N 4c 5h =9"
     with pytest.raises(ValueError, match="7s"):
         record_move(state, EngineMove.capture("N", Card.parse("9h"), cards("7s 2c")))
     with pytest.raises(ValueError, match="#4"):
@@ -320,7 +320,7 @@ def test_every_legal_move_can_be_written_and_read() -> None:
     moves = legal_moves(state)
     assert {m.kind for m in moves} == {"capture", "declare"}
     for move in moves:
-        text = dln.writer.move_text(record_move(state, move))
+        text = dln.notation.writer.move_text(record_move(state, move))
         assert dln.loads(f"setup\n{text}").rounds[0].moves[0] == record_move(state, move)
 
 
@@ -367,7 +367,7 @@ def legal_step(state: RoundState, move: dln.Move) -> RoundState:
     for candidate in legal_moves(state):
         if record_move(state, candidate, move.number) == bare(move):
             return apply(state, candidate).state
-    raise AssertionError(f"{dln.writer.move_text(move)} is not a legal move here")
+    raise AssertionError(f"{dln.notation.writer.move_text(move)} is not a legal move here")
 
 
 def walk(state: RoundState, moves: tuple[dln.Move, ...], deals: list[dict[str, list[Card]]]) -> RoundState:

@@ -8,7 +8,7 @@ import pytest
 
 import dln
 from dln import Card, Deal, Hand, Move, Pile, PileRef
-from dln.parser import split_games
+from dln.notation.parser import split_games
 
 C = Card.parse
 
@@ -92,7 +92,7 @@ def test_brace_comments_attach_to_game_deal_move_variation_and_round_end() -> No
 def test_line_comments_are_ignored_unless_kept() -> None:
     text = "round 1 dealer S ; at the club\ntable 5h 3c 9d Js\nN 4d ; risky\n"
     assert only_round(text).moves[0].comments == ()
-    (game,) = dln.parser.parse_text(text, keep_line_comments=True)
+    (game,) = dln.notation.parser.parse_text(text, keep_line_comments=True)
     assert game.rounds[0].deals[0].comments == ("at the club",)
     assert game.rounds[0].moves[0].comments == ("risky",)
 
@@ -197,7 +197,7 @@ def test_group_declaration_and_spoken_form(text: str) -> None:
     move = one_move(text)
     assert (move.value, move.group) == (8, True)
     assert move.items == (C("3c"), C("4d"), C("8s"))
-    assert dln.writer.move_text(move) == "N Ah 3c 4d 8s =8s"
+    assert dln.notation.writer.move_text(move) == "N Ah 3c 4d 8s =8s"
 
 
 def test_raise() -> None:
@@ -234,7 +234,7 @@ def test_glyphs(glyph: str) -> None:
 def test_several_glyphs_keep_their_order() -> None:
     move = one_move("S 9c x 9d * ! $14 ?")
     assert move.glyphs == ("!", "$14", "?")
-    assert dln.writer.move_text(move, annotations=True) == "S 9c x 9d *! $14 ?"
+    assert dln.notation.writer.move_text(move, annotations=True) == "S 9c x 9d *! $14 ?"
 
 
 def test_nested_variations() -> None:
@@ -292,7 +292,7 @@ def test_load_reads_lazily() -> None:
                 consumed.append(line)
                 yield line
 
-    games = dln.parser.parse_games(lines())
+    games = dln.notation.parser.parse_games(lines())
     assert next(games).tag("Event") == "0"
     assert len(consumed) < 10
 
@@ -318,7 +318,7 @@ def test_kept_line_comments_stay_with_the_line_they_follow() -> None:
         "round 1 dealer S ; round\ntable 5h 3c ; table\nturn N ; turn\nN: 7c ; hand\n"
         "N 7c x 7h ; a\n  (S 2c) ; b\ndeal ; second\nS 3d ; c\nrest S ; rest\nscore N 1 S 2 ; score\n"
     )
-    (game,) = dln.parser.parse_text(text, keep_line_comments=True)
+    (game,) = dln.notation.parser.parse_text(text, keep_line_comments=True)
     (round_,) = game.rounds
     assert game.comments == ("about the file", "the club", "between tags")
     assert round_.deals[0].comments == ("round", "table", "turn", "hand")

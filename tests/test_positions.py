@@ -1,4 +1,4 @@
-"""Positions out of records (dln.position, ``dln position``): the setup of any position is judged as the record.
+"""Positions out of records (dln.check.position, ``dln position``): the setup of any position is judged as the record.
 
 The property: for every move of a generated round, the position extracted
 before it, followed by the rest of the round, validates with the same verdicts
@@ -19,12 +19,12 @@ from hypothesis import strategies as st
 
 import dln
 from dln.cards import DECK
+from dln.check.generate import generate_games
+from dln.check.position import extract_position, position_game, rest_of_round
+from dln.check.validate import GameReport, validate_game
 from dln.cli import main
 from dln.engine.rules import VARIANTS, rules_for
-from dln.generate import generate_games
-from dln.model import Game, Move, Round
-from dln.position import extract_position, position_game, rest_of_round
-from dln.validate import GameReport, validate_game
+from dln.notation.model import Game, Move, Round
 
 GOLDEN = Path(__file__).parent / "golden"
 SAMPLES = Path(__file__).parent.parent / "samples"

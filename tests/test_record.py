@@ -23,10 +23,12 @@ import pytest
 from click.testing import CliRunner
 
 import dln
+from dln.check.generate import generate_games
+from dln.check.validate import validate_game
 from dln.cli import main
 from dln.engine.rules import Rules
-from dln.generate import generate_games
-from dln.model import Game
+from dln.notation.model import Game
+from dln.notation.writer import move_text
 from dln.record import (
     FileChanged,
     NewGame,
@@ -39,8 +41,6 @@ from dln.record import (
     parse_move,
     run,
 )
-from dln.validate import validate_game
-from dln.writer import move_text
 
 ROOT = Path(__file__).parent.parent
 DAY = datetime.date(2026, 11, 20)
@@ -555,6 +555,6 @@ def test_a_file_whose_notes_hold_braces_resumes_and_keeps_them(tmp_path: Path, n
     path.write_text(f'[Event "x"]\nround 1 dealer S\ntable 5h 3c 9d Js\nN 4c ; {note}\n', encoding="utf-8")
     done = _record(path, ["9s x 9d", "quit"])
     assert done.returncode == 0, done.stdout + done.stderr
-    (game,) = dln.parser.parse_text(path.read_text(encoding="utf-8"), keep_line_comments=True)
+    (game,) = dln.notation.parser.parse_text(path.read_text(encoding="utf-8"), keep_line_comments=True)
     first, second = game.rounds[0].moves
     assert first.comments == (note,) and str(second.card) == "9s"

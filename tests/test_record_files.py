@@ -16,10 +16,10 @@ import pytest
 
 import dln
 import dln.files
+from dln.check.validate import validate_game
 from dln.files import replace_file
+from dln.notation.writer import write_games
 from dln.record import Options, Terminal, run
-from dln.validate import validate_game
-from dln.writer import write_games
 from tests.disk import tmpfs
 
 ROOT = Path(__file__).parent.parent
@@ -104,7 +104,7 @@ def test_fmt_between_two_moves_does_not_stop_the_recorder(tmp_path: Path) -> Non
     path.write_text(START.replace("table 5h", "table   5h") + "N 4c 5h =9 ;a note\n", encoding="utf-8")
 
     def fmt() -> None:
-        games = list(dln.parser.parse_text(path.read_text(encoding="utf-8"), keep_line_comments=True))
+        games = list(dln.notation.parser.parse_text(path.read_text(encoding="utf-8"), keep_line_comments=True))
         replace_file(path, [write_games(games).encode()])
 
     code, out = record(path, ["Ks", "9s x 9d"], {1: fmt})
@@ -129,7 +129,7 @@ def test_a_real_change_underneath_is_not_overwritten(tmp_path: Path) -> None:
 def _writer_keeps(comment: str) -> bool:
     """Whether the reader and writer (the robust helper's part of issue 17) keep this ';' comment."""
     try:
-        games = list(dln.parser.parse_text(f"round 1\nN 7c ; {comment}\n", keep_line_comments=True))
+        games = list(dln.notation.parser.parse_text(f"round 1\nN 7c ; {comment}\n", keep_line_comments=True))
         write_games(games)
     except (ValueError, dln.DLNSyntaxError):
         return False
@@ -155,7 +155,7 @@ def test_a_line_comment_with_a_brace_is_never_a_traceback(tmp_path: Path, commen
     (game,) = dln.loads_all(text)
     assert validate_game(game).errors == 0
     assert f"N 4c 5h =9 ; {comment}\n" in text  # the note stays where it was written
-    (kept,) = dln.parser.parse_text(text, keep_line_comments=True)
+    (kept,) = dln.notation.parser.parse_text(text, keep_line_comments=True)
     assert comment in " ".join(c for m in kept.rounds[0].moves for c in m.comments)
 
 

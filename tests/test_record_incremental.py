@@ -9,11 +9,11 @@ import pytest
 
 import dln.record.incremental
 import dln.record.session
+from dln.check.generate import generate_games
+from dln.check.validate import validate_game
 from dln.engine.rules import Rules
-from dln.generate import generate_games
+from dln.notation.writer import move_text, write_game
 from dln.record import NewGame, Recorder
-from dln.validate import validate_game
-from dln.writer import move_text, write_game
 
 
 def _typed(seed: int, target: int) -> tuple[list[str], str]:

@@ -30,10 +30,10 @@ from pathlib import Path
 import pytest
 
 import dln
+from dln.check.validate import to_engine_move, validate_game
 from dln.engine import check
-from dln.model import Game
-from dln.validate import to_engine_move, validate_game
-from dln.writer import move_text
+from dln.notation.model import Game
+from dln.notation.writer import move_text
 
 ROOT = Path(__file__).parent.parent
 SEED, TARGET = 5, 10  # a game of two rounds

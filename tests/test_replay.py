@@ -9,10 +9,10 @@ import pytest
 from click.testing import CliRunner
 
 import dln
-import dln.replay
+import dln.views.replay
 from dln.cards import Card
 from dln.cli import main
-from dln.replay import Cursor, PositionError, Replay
+from dln.views.replay import Cursor, PositionError, Replay
 
 ROOT = Path(__file__).parent.parent
 GOLDEN = Path(__file__).parent / "golden"
@@ -128,7 +128,7 @@ def test_games_wrap_round_and_a_single_game_does_not_move(study: Replay) -> None
 def test_stepping_never_replays_moves(study: Replay, monkeypatch: pytest.MonkeyPatch) -> None:
     """Main-line positions are the validator's states, kept for the game on screen: moving is a lookup,
     in both directions."""
-    from dln.validate import validate_game
+    from dln.check.validate import validate_game
 
     fresh = validate_game(study.games[0].game, keep_states=True).rounds[0].states
     study.frame(study.start)  # the game is on screen: its positions are in memory
@@ -136,8 +136,8 @@ def test_stepping_never_replays_moves(study: Replay, monkeypatch: pytest.MonkeyP
     def forbidden(*_: object, **__: object) -> None:
         raise AssertionError("a move was replayed")
 
-    monkeypatch.setattr(dln.replay, "apply", forbidden)
-    monkeypatch.setattr(dln.replay, "validate_game", forbidden)
+    monkeypatch.setattr(dln.views.replay, "apply", forbidden)
+    monkeypatch.setattr(dln.views.replay, "validate_game", forbidden)
     cursor: Cursor | None = Cursor(0, 0, 5)
     for k in range(5, -1, -1):
         assert cursor is not None
@@ -386,8 +386,8 @@ def test_every_screen_fits_and_keeps_the_moves_and_the_keys(sample: str, width: 
 
     from rich.console import Console
 
-    from dln.render import FrameView, Look
-    from dln.tui import Session
+    from dln.views.render import FrameView, Look
+    from dln.views.tui import Session
 
     replay = Replay.from_text((SAMPLES / sample).read_text(encoding="utf-8"), filename=sample)
     look = Look()
@@ -406,7 +406,7 @@ def test_every_screen_fits_and_keeps_the_moves_and_the_keys(sample: str, width: 
             assert any("▶ " in row and f"{frame.number}. " in row for row in rows), replay.address(at)
 
 
-def _parts(frame: dln.replay.Frame) -> list[str]:
+def _parts(frame: dln.views.replay.Frame) -> list[str]:
     """Each group's parts as text: ``Ah+3c+4d 8s``."""
     return [" ".join("+".join(str(c) for c in part) for part in parts) for parts in frame.laid.values()]
 
@@ -447,7 +447,7 @@ def test_a_group_the_record_starts_with_is_split_into_parts() -> None:
 
 
 def test_split_into_parts_keeps_units_whole_and_says_when_no_split_exists() -> None:
-    from dln.laid import split_into_parts
+    from dln.views.laid import split_into_parts
 
     c = Card.parse
     assert split_into_parts([(c("5h"), c("3d")), (c("8s"),)], 8) == ((c("5h"), c("3d")), (c("8s"),))

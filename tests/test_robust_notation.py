@@ -17,12 +17,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import dln
-from dln.bounds import MAX_NESTING
 from dln.cli import main
-from dln.lines import MAX_LINE, LineTooLong, iter_lines, read_text, split_lines
-from dln.parser import _builder, parse_text, read_lines, split_games
+from dln.notation.bounds import MAX_NESTING
+from dln.notation.lines import MAX_LINE, LineTooLong, iter_lines, read_text, split_lines
+from dln.notation.parser import _builder, parse_text, read_lines, split_games
+from dln.notation.writer import write_games
 from dln.record import Refused, parse_move
-from dln.writer import write_games
 
 LEGAL = "round 1 dealer S\ntable 5h 3c 9d Js\nN 4c 5h =9 ; nine\nS 9s x [9] 9d\nN Jc x Js\n"
 

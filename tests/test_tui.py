@@ -22,8 +22,8 @@ import pytest
 from click.testing import CliRunner
 
 from dln.cli import main
-from dln.replay import Cursor, Replay
-from dln.tui import KeyReader, Session, decode_keys
+from dln.views.replay import Cursor, Replay
+from dln.views.tui import KeyReader, Session, decode_keys
 from tests.test_replay import STUDY
 
 ROOT = Path(__file__).parent.parent
@@ -158,7 +158,7 @@ def test_the_key_bar_wraps_between_keys_and_keeps_the_status() -> None:
     from rich.console import Console
     from rich.text import Text
 
-    from dln.tui import FOOTER_KEYS, KeyBar
+    from dln.views.tui import FOOTER_KEYS, KeyBar
 
     def lines(width: int, status: str) -> list[str]:
         console = Console(width=width, record=True, color_system=None, file=open(os.devnull, "w"))  # noqa: SIM115
@@ -179,7 +179,7 @@ def test_the_key_bar_wraps_between_keys_and_keeps_the_status() -> None:
 
 
 def test_every_binding_is_in_the_help_and_go_to_is_in_the_key_bar() -> None:
-    from dln.tui import BINDINGS, FOOTER_KEYS, HELP
+    from dln.views.tui import BINDINGS, FOOTER_KEYS, HELP
 
     assert any(":" in shown and "go to move" in what for shown, what in HELP)
     assert (":", "go to move") in FOOTER_KEYS

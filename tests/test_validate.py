@@ -21,11 +21,11 @@ import pytest
 from click.testing import CliRunner
 
 import dln
+from dln.check.generate import generate_games
+from dln.check.validate import RECORD_CODES, Diagnostic, GameReport, code_name, validate_game
 from dln.cli import main
 from dln.engine import RULES, Rules
-from dln.errors import DLNSyntaxError
-from dln.generate import generate_games
-from dln.validate import RECORD_CODES, Diagnostic, GameReport, code_name, validate_game
+from dln.notation.errors import DLNSyntaxError
 
 ROOT = Path(__file__).parent.parent
 SAMPLES = ROOT / "samples"
@@ -282,7 +282,7 @@ def test_an_inconsistent_setup_is_reported(table: str, hands: str, code: str, me
     report = check(text)
     first, *rest = report.diagnostics
     pile = dln.loads(text).rounds[0].table[0]
-    assert isinstance(pile, dln.model.Pile)
+    assert isinstance(pile, dln.notation.model.Pile)
     where = 3 if code == "D104" else pile.line or 1  # the hand line naming 9c again; the declaration
     assert (first.code, first.message, first.line) == (code, message, where)
     assert all(d.line == 6 for d in rest) and (rest or report.moves == 1)  # N 2h is judged too
@@ -795,8 +795,8 @@ def test_moves_lists_the_legal_moves_under_the_variants() -> None:
 
 def _one_round(seed: int, rules: Rules) -> str:
     """A greedy self-played two-player round, written with hands, claims and the xeri marks."""
+    from dln.check.generate import record_round
     from dln.engine.selfplay import play_round
-    from dln.generate import record_round
 
     return dln.dumps(dln.Game(rounds=(record_round(play_round(random.Random(seed), rules, 2, "S", "greedy"), 1,
                                                    rules),)))

@@ -3,7 +3,7 @@
     python tools/cli_reference.py            # rewrite the generated part of docs/cli.md
     python tools/cli_reference.py --check    # exit 1 if docs/cli.md differs from what would be written
 
-Only the part between the markers of :mod:`dln.reference` is written; the rest
+Only the part between the markers of :mod:`dln.cli.reference` is written; the rest
 of the page is prose kept by hand.
 """
 
@@ -19,7 +19,7 @@ PAGE = ROOT / "docs" / "cli.md"
 def main(argv: list[str]) -> int:
     sys.path.insert(0, str(ROOT))
     from dln.cli import main as dln
-    from dln.reference import render
+    from dln.cli.reference import render
 
     page = PAGE.read_text(encoding="utf-8")
     wanted = render(page, dln)

@@ -8,11 +8,11 @@
   ``dln generate --games 1 --strategy greedy --seed 1 --players 4`` write.
 - ``samples/annotated.dln`` is a generated two-player game with comments,
   glyphs and variations added in the record model.  Every annotation states a
-  fact computed from the engine's positions (``dln.generate.positions``):
+  fact computed from the engine's positions (``dln.check.generate.positions``):
   a xeri given away is one the opponent really took next move, a missed xeri
   is a legal move that would have swept the table, a forced move is the only
   legal move.  Variations are legal moves from the position before the
-  annotated move, converted with ``dln.generate.record_move``, and legal
+  annotated move, converted with ``dln.check.generate.record_move``, and legal
   replies.
 
 The seeds below were picked by trying seeds in order until the game had what
@@ -29,14 +29,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import dln
+from dln.check.generate import game_rng, generate_games, positions, record_game, record_move
 from dln.engine import Move as EngineMove
 from dln.engine import RoundState, Rules, apply, legal_moves
 from dln.engine.scoring import GOOD_TEN, SideScore
 from dln.engine.selfplay import PlayedRound, Strategy, choose, play_game
 from dln.engine.state import describe_cards
-from dln.generate import game_rng, generate_games, positions, record_game, record_move
-from dln.model import Game, Move, Round, Variation
-from dln.writer import move_text
+from dln.notation.model import Game, Move, Round, Variation
+from dln.notation.writer import move_text
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 RULES = Rules()

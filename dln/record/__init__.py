@@ -8,10 +8,10 @@ of this package: ``questions``, ``moves``, ``session``, ``corrections`` and
 - :class:`NewGame` and :class:`Recorder` are pure logic.  ``NewGame`` asks the
   questions that start a game (seats' names, players, dealer, target, house
   rules) and turns the answers into tags.  ``Recorder`` holds the record so
-  far (a :class:`dln.model.Game`) and says what each typed line does: a move
+  far (a :class:`dln.notation.model.Game`) and says what each typed line does: a move
   (``9c x 9d``), the opening table, a hand line, an annotation of the last
   move, ``undo``, ``redo``, ``fix``...  Every change is checked by replaying
-  the candidate record with :func:`dln.validate.validate_game`, the one place
+  the candidate record with :func:`dln.check.validate.validate_game`, the one place
   the rules are applied to records: a change that makes the record illegal is
   refused with the validator's sentences and nothing is written.  A change to
   the round being recorded replays that round alone (``incremental``), so a

@@ -18,7 +18,7 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from dln.model import Game, Hand, Move, Variation
+from dln.notation.model import Game, Hand, Move, Variation
 from dln.record.moves import Refused, _shown, _variation_text
 
 if TYPE_CHECKING:

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from dln.model import Game
-from dln.validate import GameReport, validate_game
-from dln.writer import write_game
+from dln.check.validate import GameReport, validate_game
+from dln.notation.model import Game
+from dln.notation.writer import write_game
 
 
 def _same_but_last(old: Game, game: Game) -> bool:

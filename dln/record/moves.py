@@ -7,15 +7,15 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from dln.cards import Card
+from dln.check.generate import pile_ref
 from dln.engine import Hand as EngineHand
 from dln.engine import (
     RoundState,
 )
-from dln.errors import DLNSyntaxError
-from dln.generate import pile_ref
-from dln.model import SEATS, Move, Round, Variation
-from dln.parser import parse_text
-from dln.writer import item_text, move_text
+from dln.notation.errors import DLNSyntaxError
+from dln.notation.model import SEATS, Move, Round, Variation
+from dln.notation.parser import parse_text
+from dln.notation.writer import item_text, move_text
 
 _TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 #: A line that annotates the last move starts with a glyph, a numbered glyph, a comment or a variation.

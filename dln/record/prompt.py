@@ -7,8 +7,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, TypeVar, cast
 
-from dln.errors import DLNSyntaxError
-from dln.model import Round, Seat
+from dln.notation.errors import DLNSyntaxError
+from dln.notation.model import Round, Seat
 from dln.record.moves import _TAG_NAME, QUIT_WORDS, Refused
 from dln.record.questions import OWN_TAGS, TAG_ORDER, NewGame, Question
 from dln.record.recordfile import Loaded, RecordFile, load_record
@@ -242,7 +242,7 @@ def _loop(recorder: Recorder, options: Options, terminal: Terminal, path: Path) 
             continue
         terminal.say(*(("  " + text) for text in reply.lines))
         if reply.score_sheet:
-            from dln.scoresheet import score_sheet
+            from dln.views.scoresheet import score_sheet
 
             terminal.table(score_sheet(recorder.sheet_report()))
         terminal.say("")

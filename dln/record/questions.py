@@ -7,9 +7,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from dln.bounds import small_number
 from dln.engine.rules import parse_variants, rules_for
-from dln.model import Game, Round, Seat
+from dln.notation.bounds import small_number
+from dln.notation.model import Game, Round, Seat
 
 SEAT_TAGS: dict[str, str] = {"N": "North", "E": "East", "S": "South", "W": "West"}
 #: Tags the questions fill, in the order the recorder writes them; other tags follow, then ``Result``.

@@ -8,10 +8,10 @@ import signal
 from dataclasses import dataclass
 from pathlib import Path
 
-from dln.errors import DLNSyntaxError
 from dln.files import FileChanged, locked, read_snapshot, replace_file
-from dln.model import Game
-from dln.parser import parse_text, split_games
+from dln.notation.errors import DLNSyntaxError
+from dln.notation.model import Game
+from dln.notation.parser import parse_text, split_games
 
 
 def _block_signals() -> set[int | signal.Signals]:

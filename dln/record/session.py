@@ -9,6 +9,8 @@ from dataclasses import dataclass, field, replace
 from typing import Literal, cast
 
 from dln.cards import DECK, Card
+from dln.check.generate import pile_ref, record_move
+from dln.check.validate import Diagnostic, GameReport, code_name, to_engine_move, validate_game
 from dln.engine import (
     HAND_SIZE,
     RoundState,
@@ -19,10 +21,10 @@ from dln.engine import (
     sides_of,
 )
 from dln.engine import Move as EngineMove
-from dln.errors import DLNSyntaxError
-from dln.generate import pile_ref, record_move
-from dln.model import Deal, Game, Hand, HandCard, Move, Round, ScoreClaim, Seat, Side
-from dln.parser import parse_text
+from dln.notation.errors import DLNSyntaxError
+from dln.notation.model import Deal, Game, Hand, HandCard, Move, Round, ScoreClaim, Seat, Side
+from dln.notation.parser import parse_text
+from dln.notation.writer import item_text, move_text, write_game
 from dln.record.corrections import _FIX, fix, redo
 from dln.record.incremental import appended_text, window_report
 from dln.record.moves import (
@@ -49,8 +51,6 @@ from dln.record.moves import (
 )
 from dln.record.questions import SEAT_TAGS, NewGame
 from dln.record.recordfile import FileChanged, Loaded, _block_signals, _unblock_signals
-from dln.validate import Diagnostic, GameReport, code_name, to_engine_move, validate_game
-from dln.writer import item_text, move_text, write_game
 
 Phase = Literal["table", "play", "over"]
 

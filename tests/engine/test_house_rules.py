@@ -16,6 +16,7 @@ import random
 
 import pytest
 
+from dln.check.generate import positions
 from dln.engine import (
     HAND_SIZE,
     Hand,
@@ -36,7 +37,6 @@ from dln.engine import (
 )
 from dln.engine.scoring import check_dealer, dealer_after
 from dln.engine.selfplay import play_game, play_round, shuffled_pack
-from dln.generate import positions
 
 from .helpers import card, cards, codes_of, declare, errors, lay, legal, opening, pile, play, position, take
 

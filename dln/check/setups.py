@@ -1,6 +1,6 @@
 """A ``setup`` read the way people write a dispute: what it says is checked, what it leaves out is unknown.
 
-The validator (:mod:`dln.validate`) builds a round's starting position from a
+The validator (:mod:`dln.check.validate`) builds a round's starting position from a
 setup here.  A setup may name the dealer, the deal, the hands, the cards still
 to be dealt, what each side captured, its xeris, who captured last and cards
 already gone; each left out is unknown, never empty:
@@ -36,9 +36,9 @@ from dln.engine import (
     sides_of,
 )
 from dln.engine.codes import error
-from dln.model import Hand as HandLine
-from dln.model import Pile as RecordPile
-from dln.model import Round
+from dln.notation.model import Hand as HandLine
+from dln.notation.model import Pile as RecordPile
+from dln.notation.model import Round
 
 __all__ = ["SetupStart", "locate", "read_setup"]
 

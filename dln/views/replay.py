@@ -30,8 +30,8 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Literal
 
-from dln.bounds import small_number
 from dln.cards import Card
+from dln.check.validate import Diagnostic, GameReport, RoundReport, code_name, to_engine_move, validate_game
 from dln.engine import (
     Hand,
     RoundState,
@@ -46,11 +46,11 @@ from dln.engine import (
     score_round,
 )
 from dln.engine.state import side_of, sides_of
-from dln.laid import Parts, laid_parts
-from dln.model import Game, Move, Round, Variation
-from dln.validate import Diagnostic, GameReport, RoundReport, code_name, to_engine_move, validate_game
+from dln.notation.bounds import small_number
+from dln.notation.model import Game, Move, Round, Variation
+from dln.notation.writer import move_text
+from dln.views.laid import Parts, laid_parts
 from dln.wording import count_of
-from dln.writer import move_text
 
 __all__ = [
     "GLYPHS",
@@ -464,7 +464,7 @@ class Replay:
     @classmethod
     def from_text(cls, text: str, *, filename: str = "<string>") -> Replay:
         """Parse and replay a text; a syntax error raises :class:`dln.DLNSyntaxError`."""
-        from dln.parser import parse_text
+        from dln.notation.parser import parse_text
 
         return cls.from_games(list(parse_text(text, filename=filename)), filename=filename)
 

@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from dln.bounds import small_number
-from dln.cli_common import (
+from dln.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_OK,
     Status,
@@ -24,14 +23,15 @@ from dln.cli_common import (
     variant_option,
 )
 from dln.engine.rules import parse_variants
-from dln.jsonout import game_to_data
-from dln.sources import display_name
-from dln.writer import write_games
+from dln.notation.bounds import small_number
+from dln.notation.jsonout import game_to_data
+from dln.notation.sources import display_name
+from dln.notation.writer import write_games
 
 if TYPE_CHECKING:  # the replayer's modules and rich load only when a command needs them
     from rich.console import Console
 
-    from dln.replay import Cursor, Replay
+    from dln.views.replay import Cursor, Replay
 
 
 class _MoveCount(click.ParamType):
@@ -91,8 +91,8 @@ def _replays(file: str, variant: str | None, game_number: int | None, status: St
     unparsed), else the first game with rounds, or with ``every`` each game with rounds in turn.
     ``status`` becomes 2 once a game has a syntax error (reported on stderr).  Exit 2 when the file
     cannot be read or has no game to show."""
-    from dln.replay import Replay
-    from dln.sources import SyntaxReport, each_game
+    from dln.notation.sources import SyntaxReport, each_game
+    from dln.views.replay import Replay
 
     variants = parse_variants(variant) if variant is not None else None
     report = SyntaxReport(err=True)
@@ -134,7 +134,7 @@ def _start(replay: Replay, game_number: int | None, round_number: int | None, mo
            variation: tuple[int, ...]) -> Cursor:
     """The cursor the options name; a position that does not exist is a usage error (exit 2)."""
     game = game_number if game_number is not None else replay.games[0].number
-    from dln.replay import PositionError
+    from dln.views.replay import PositionError
 
     try:
         return replay.locate(game, round_number or 1, move, variation)
@@ -178,13 +178,13 @@ def show_command(file: str, game_number: int | None, round_number: int | None, m
     """
     from pathlib import PurePath
 
-    from dln.render import FrameView, Look
+    from dln.views.render import FrameView, Look
 
     replay, status = _open_replay(file, variant, game_number)
     cursor = _start(replay, game_number, round_number, move, variation)
     ascii_ = ascii_ or output_is_ascii()
     if as_json:
-        from dln.scoresheet import frame_data
+        from dln.views.scoresheet import frame_data
 
         click.echo(json.dumps(frame_data(replay.frame(cursor), display_name(file)), ensure_ascii=False))
         sys.exit(status)
@@ -217,7 +217,7 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
     """
     from pathlib import PurePath
 
-    from dln.render import FrameView, Look
+    from dln.views.render import FrameView, Look
 
     ascii_ = ascii_ or output_is_ascii()
     console = _replay_console(color, width, ascii_)
@@ -225,7 +225,7 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
     name = PurePath(display_name(file)).name
     keyboard = _keyboard() if sys.stdout.isatty() else None
     if keyboard is not None:  # the replayer steps through every game of the file (Tab): all are loaded
-        from dln.tui import run
+        from dln.views.tui import run
 
         try:
             replay, status = _whole_replay(file, variant)
@@ -252,8 +252,8 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
 
 def _whole_replay(file: str, variant: str | None) -> tuple[Replay, int]:
     """Every game of FILE replayed, for the interactive replayer, which moves between games."""
-    from dln.replay import Replay
-    from dln.sources import SyntaxReport, Unreadable, each_game
+    from dln.notation.sources import SyntaxReport, Unreadable, each_game
+    from dln.views.replay import Replay
 
     report = SyntaxReport(err=True)
     games, lines = [], []  # the file's lines, for the carets under findings
@@ -289,7 +289,7 @@ def _whole_replay(file: str, variant: str | None) -> tuple[Replay, int]:
 @click.option("--json", "as_json", is_flag=True, help="Print the position as JSON (the record model of the setup).")
 def position_command(file: str, game_number: int, round_number: int, at: int, as_json: bool) -> None:
     """Print the position before move AT of a round as a setup record, ready to paste into a dispute."""
-    from dln.position import PositionError, extract_position, position_game
+    from dln.check.position import PositionError, extract_position, position_game
 
     report = one_game(file, game_number, None)
     try:

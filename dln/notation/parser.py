@@ -1,7 +1,7 @@
 """DLN text → record model.
 
 The syntax lives in ``grammar/dln.lark``; this module only loads it and turns
-what the LALR parser recognises into :mod:`dln.model` objects.  The model is
+what the LALR parser recognises into :mod:`dln.notation.model` objects.  The model is
 built in the parser's reduce callbacks (no parse tree), and positions come from
 tokens rather than from ``propagate_positions``: both measured faster.
 
@@ -26,14 +26,14 @@ from typing import IO, Any
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
-from dln.bounds import MAX_DIGITS, MAX_NESTING, odd_character, too_deep
 from dln.cards import Card
-from dln.errors import DLNSyntaxError
-from dln.fastpath import read_canonical
-from dln.lines import MAX_LINE, Lines, LineTooLong, decoded, iter_lines, normalise, split_lines
-from dln.mistakes import AFTER_PREVIOUS as _AFTER_PREVIOUS
-from dln.mistakes import recognise
-from dln.model import SEATS, Captured, Deal, Game, Hand, Move, Pile, PileRef, Round, ScoreClaim, Variation
+from dln.notation.bounds import MAX_DIGITS, MAX_NESTING, odd_character, too_deep
+from dln.notation.errors import DLNSyntaxError
+from dln.notation.fastpath import read_canonical
+from dln.notation.lines import MAX_LINE, Lines, LineTooLong, decoded, iter_lines, normalise, split_lines
+from dln.notation.mistakes import AFTER_PREVIOUS as _AFTER_PREVIOUS
+from dln.notation.mistakes import recognise
+from dln.notation.model import SEATS, Captured, Deal, Game, Hand, Move, Pile, PileRef, Round, ScoreClaim, Variation
 
 __all__ = ["grammar_path", "parse_chunk", "parse_games", "split_games", "split_games_until_too_long"]
 
@@ -41,9 +41,9 @@ _CARD = Card.parse
 
 
 def grammar_path() -> Path:
-    """Where ``dln.lark`` is: inside the installed package, or in the checkout."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here / "grammar" / "dln.lark", here.parent / "grammar" / "dln.lark"):
+    """Where ``dln.lark`` is: inside the installed package (``dln/grammar``), or in the checkout (``grammar/``)."""
+    package = Path(__file__).resolve().parent.parent
+    for candidate in (package / "grammar" / "dln.lark", package.parent / "grammar" / "dln.lark"):
         if candidate.is_file():
             return candidate
     raise FileNotFoundError("grammar/dln.lark is missing from this installation of dln")
@@ -548,8 +548,8 @@ def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     block — ``[``, a name, blanks and a quote of any kind, at the start of the
     line — starts a new game even inside a ``{`` comment left open (the game
     before then fails alone) and even if the tag itself is mistyped.  Lines
-    are cut as :mod:`dln.lines` says, whatever pieces ``lines`` holds, so a
-    file is read lazily; a line too long raises :class:`dln.lines.LineTooLong`.
+    are cut as :mod:`dln.notation.lines` says, whatever pieces ``lines`` holds, so a
+    file is read lazily; a line too long raises :class:`dln.notation.lines.LineTooLong`.
     """
     chunk: list[str] = []
     start = 0
@@ -666,10 +666,10 @@ def parse_chunk(
 
 
 def read_lines(file: IO[str] | IO[bytes]) -> Lines:
-    """Lines of a text or binary file (UTF-8, BOM allowed), read lazily, as :mod:`dln.lines` defines them.
+    """Lines of a text or binary file (UTF-8, BOM allowed), read lazily, as :mod:`dln.notation.lines` defines them.
 
     No read is larger than a line may be, so a file without line breaks
-    raises :class:`dln.lines.LineTooLong` at its line instead of filling memory.
+    raises :class:`dln.notation.lines.LineTooLong` at its line instead of filling memory.
     """
     return Lines(_read_lines(file))
 
@@ -768,7 +768,7 @@ _CARDISH = re.compile(r"[0-9AJQKTajqkt][0-9A-Za-z♣♦♥♠]{0,2}")
 
 
 def _syntax_error(exc: Exception, text: str, offset: int, filename: str) -> DLNSyntaxError:
-    text = normalise(text)  # as the parser saw it: positions count lines as dln.lines defines them
+    text = normalise(text)  # as the parser saw it: positions count lines as dln.notation.lines defines them
     lines = split_lines(text)
     if isinstance(exc, _ModelError):
         line, column, message = exc.line, exc.column, exc.message

@@ -13,7 +13,7 @@ from dataclasses import fields, is_dataclass
 from typing import Any
 
 from dln.cards import Card
-from dln.model import Game, PileRef
+from dln.notation.model import Game, PileRef
 
 #: Per-card source positions: the line and column of each hand line, table line and move are given instead.
 _PER_ITEM = frozenset({"positions", "table_positions"})

@@ -1,8 +1,8 @@
 """Drawing a replay position with rich: the table, the hands, the capture piles, the move and the move list.
 
-One renderable, :class:`FrameView`, draws a :class:`dln.replay.Frame` at any
+One renderable, :class:`FrameView`, draws a :class:`dln.views.replay.Frame` at any
 width; ``dln show`` prints it once and the interactive replayer
-(:mod:`dln.tui`) fills the screen with it (``height=``), adding a footer.
+(:mod:`dln.views.tui`) fills the screen with it (``height=``), adding a footer.
 The seats sit round the table as at a real one: North at the top, South at
 the bottom, West and East at the sides in a four-player game.
 
@@ -25,7 +25,7 @@ from rich.text import Text
 from dln.cards import RANK_NAMES, SUIT_SYMBOLS, Card
 from dln.engine import Pile, RoundState
 from dln.engine.state import HandLike
-from dln.replay import Entry, Finding, Frame, Running, glyph_meaning, plain_move
+from dln.views.replay import Entry, Finding, Frame, Running, glyph_meaning, plain_move
 
 __all__ = ["Cropped", "FrameView", "Look", "card_text", "cards_text", "help_panel"]
 

@@ -22,8 +22,8 @@ import click
 from dln.wording import count_of
 
 if TYPE_CHECKING:
-    from dln.batch import Checked
-    from dln.validate import GameReport
+    from dln.check.batch import Checked
+    from dln.check.validate import GameReport
 
 EXIT_OK, EXIT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
 STDIN = "-"
@@ -58,7 +58,7 @@ class Report:
 
     def problem(self, file: str, code: str, message: str) -> None:
         """A file that could not be read or held nothing to check."""
-        from dln.verdicts import problem_data
+        from dln.check.verdicts import problem_data
 
         self.problems.append(problem_data(file, code, message))
         if not self.as_json:
@@ -81,7 +81,7 @@ def expand_for_check(files: tuple[str, ...], out: Report,
                      expand: Callable[[tuple[str, ...]], Iterable[str]]) -> Iterator[str]:
     """The files to check (``expand`` searches directories); a directory holding no ``*.dln`` file is
     reported (S003), not passed over."""
-    from dln.verdicts import NOTHING_TO_CHECK
+    from dln.check.verdicts import NOTHING_TO_CHECK
 
     for path in files:
         found = list(expand((path,)))
@@ -137,11 +137,11 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
     """``dln moves``' answer for a game already replayed: the position before move ``at`` of the round and
     its legal moves, or why there is no such position (exit 2 when the move is not in the record, 1 when
     an illegal move stops the replay before it)."""
+    from dln.check.generate import record_move
+    from dln.check.verdicts import NOTHING_TO_CHECK, problem_data
     from dln.engine import legal_moves
-    from dln.generate import record_move
-    from dln.scoresheet import describe_position, position_data
-    from dln.verdicts import NOTHING_TO_CHECK, problem_data
-    from dln.writer import move_text
+    from dln.notation.writer import move_text
+    from dln.views.scoresheet import describe_position, position_data
 
     played = report.rounds[round_number - 1]
     written = len(report.game.rounds[round_number - 1].moves)

@@ -11,8 +11,8 @@ from dln.engine.state import describe_cards
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from dln.replay import Finding, Frame
-    from dln.validate import GameReport, RoundReport
+    from dln.check.validate import GameReport, RoundReport
+    from dln.views.replay import Finding, Frame
 
 
 def describe_position(state: RoundState) -> str:
@@ -154,7 +154,7 @@ def position_data(state: RoundState) -> dict[str, Any]:
 def frame_data(frame: Frame, file: str) -> dict[str, Any]:
     """One position as ``dln show --json`` gives it: where it is, the move just played and what the rules
     say of it, the position, and each side's captures and points so far."""
-    from dln.replay import plain_move
+    from dln.views.replay import plain_move
 
     def finding(found: Finding) -> dict[str, Any]:
         return {"severity": found.severity, "code": found.code, "name": found.name, "message": found.message,

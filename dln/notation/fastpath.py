@@ -22,9 +22,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from dln.bounds import MAX_DIGITS
 from dln.cards import _BY_TEXT, Card
-from dln.model import Deal, Game, Hand, Move, PileRef, Round, ScoreClaim
+from dln.notation.bounds import MAX_DIGITS
+from dln.notation.model import Deal, Game, Hand, Move, PileRef, Round, ScoreClaim
 
 _card: Callable[[str], Card] = _BY_TEXT.__getitem__
 _LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
@@ -63,7 +63,7 @@ class _Patterns:
     def __init__(self, terminal: Callable[[str], str]) -> None:
         card, seat, value = terminal("CARD"), terminal("SEAT"), terminal("VALUE")
         pile_value = terminal("PILE_VALUE")
-        # At most 9 digits: a longer number is the grammar's to refuse (dln.parser._number).
+        # At most 9 digits: a longer number is the grammar's to refuse (dln.notation.parser._number).
         number = r"[0-9]{1,9}"
         item = rf"(?:{card}|\[{pile_value}(?: {seat})?\])"
         self.item = re.compile(item)
@@ -135,7 +135,7 @@ def read_canonical(
 
     ``terminal(name)`` gives the regular expression of a grammar terminal and
     ``tag_value`` undoes a tag value's escapes, both as the parser has them.
-    Line breaks must be written ``\n`` (:func:`dln.lines.normalise`); a ``\r``
+    Line breaks must be written ``\n`` (:func:`dln.notation.lines.normalise`); a ``\r``
     left in the text is the grammar's to read.
     """
     if "\r" in text:

@@ -1,6 +1,6 @@
 """The files a command names, read one game at a time: memory does not grow with the file.
 
-:func:`games_of` cuts a file into games lazily (:func:`dln.parser.split_games`)
+:func:`games_of` cuts a file into games lazily (:func:`dln.notation.parser.split_games`)
 and parses each only when asked, so ``dln show --game 5`` reads up to game 5
 and stops, and ``dln parse`` of a large archive holds one game at a time.
 Syntax errors are reported as they are met, where the command's report goes.
@@ -21,11 +21,11 @@ from typing import BinaryIO
 
 import click
 
-from dln.errors import DLNSyntaxError
 from dln.files import Snapshot
-from dln.lines import LineTooLong, split_lines
-from dln.model import Game
-from dln.parser import parse_chunk, read_lines, split_games_until_too_long
+from dln.notation.errors import DLNSyntaxError
+from dln.notation.lines import LineTooLong, split_lines
+from dln.notation.model import Game
+from dln.notation.parser import parse_chunk, read_lines, split_games_until_too_long
 
 STDIN = "-"
 #: Suffix of the files a directory is searched for, in any case (``.dln``, ``.DLN``).

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import cast
 
 from dln.cards import Card
+from dln.check.validate import GameReport, validate_game
 from dln.engine import RoundState
-from dln.model import Captured, Deal, Game, Hand, Move, Pile, Round, Seat, Side
-from dln.validate import GameReport, validate_game
+from dln.notation.model import Captured, Deal, Game, Hand, Move, Pile, Round, Seat, Side
 
 __all__ = ["PositionError", "extract_position", "position_game", "position_round", "rest_of_round"]
 

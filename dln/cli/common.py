@@ -12,11 +12,11 @@ from pathlib import Path
 
 import click
 
+from dln.check.validate import GameReport, validate_game
 from dln.engine.rules import parse_variants
-from dln.errors import DLNSyntaxError
 from dln.files import write_atomically
-from dln.sources import display_name
-from dln.validate import GameReport, validate_game
+from dln.notation.errors import DLNSyntaxError
+from dln.notation.sources import display_name
 
 EXIT_OK, EXIT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
 STDIN = "-"
@@ -78,7 +78,7 @@ def output_is_ascii() -> bool:
 def one_game(file: str, game_number: int, variant: str | None) -> GameReport:
     """Read FILE up to game GAME_NUMBER (the others skipped unparsed) and replay it, keeping every
     position; exit 2 if it is not there or does not parse."""
-    from dln.sources import SyntaxReport, each_game
+    from dln.notation.sources import SyntaxReport, each_game
 
     with exit_if_unreadable():
         piece = next(each_game(file, SyntaxReport(err=True), game_number))
@@ -93,7 +93,7 @@ def one_game(file: str, game_number: int, variant: str | None) -> GameReport:
 def exit_if_unreadable() -> Iterator[None]:
     """Reading a file for one command: a file that cannot be read, or a game asked for that does not
     parse, is said on stderr and exits 2; a ``--game`` the file does not have is a usage error."""
-    from dln.sources import NoGame, Unreadable
+    from dln.notation.sources import NoGame, Unreadable
 
     try:
         yield

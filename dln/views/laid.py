@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from dln.cards import Card
 from dln.engine import Pile, RoundState
-from dln.model import Move
+from dln.notation.model import Move
 
 __all__ = ["Parts", "laid_parts", "split_into_parts"]
 

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable
 
 from dln.cards import Card
-from dln.model import SEATS, Captured, Component, Deal, Game, Hand, Move, Pile, PileRef, Round, Variation
+from dln.notation.model import SEATS, Captured, Component, Deal, Game, Hand, Move, Pile, PileRef, Round, Variation
 
 __all__ = ["item_text", "move_text", "write_game", "write_games"]
 
@@ -46,7 +46,7 @@ def write_game(game: Game) -> str:
 
 
 def _escape(value: str) -> str:
-    """A tag value between its quotes: ``\\"`` and ``\\\\``; a line break cannot be written (dln.lines)."""
+    """A tag value between its quotes: ``\\"`` and ``\\\\``; a line break cannot be written (dln.notation.lines)."""
     if "\n" in value or "\r" in value:
         raise ValueError(f"a tag value cannot span lines: {value!r}")
     return value.replace("\\", "\\\\").replace('"', '\\"')

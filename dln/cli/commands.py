@@ -20,7 +20,8 @@ from typing import NoReturn
 
 import click
 
-from dln.cli_common import (
+from dln.check.validate import validate_game
+from dln.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_FOUND,
     EXIT_OK,
@@ -31,15 +32,14 @@ from dln.cli_common import (
     variant_option,
     write_text_atomically,
 )
-from dln.cli_replay import position_command, replay_command, show_command
+from dln.cli.replay import position_command, replay_command, show_command
 from dln.engine.rules import parse_variants
 from dln.files import FileChanged, ReadOnlyFile
-from dln.jsonout import game_to_data
-from dln.parser import read_lines
-from dln.report import Report, expand_for_check, fail_with, game_status, print_moves, print_verdict, utf8_stdout
-from dln.scoresheet import score_sheet
-from dln.sources import display_name, expand
-from dln.validate import validate_game
+from dln.notation.jsonout import game_to_data
+from dln.notation.parser import read_lines
+from dln.notation.sources import display_name, expand
+from dln.views.report import Report, expand_for_check, fail_with, game_status, print_moves, print_verdict, utf8_stdout
+from dln.views.scoresheet import score_sheet
 from dln.wording import count_of
 
 
@@ -85,8 +85,8 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, quiet: bool, force: boo
     rewritten), 1 with --check or --diff when a file would change, 2 when a
     file cannot be read, parsed or written, or no file was found.
     """
-    from dln.formatting import Examined, NotCanonical, reformat
-    from dln.sources import SyntaxReport, Unreadable, expand, snapshot_streaming
+    from dln.notation.formatting import Examined, NotCanonical, reformat
+    from dln.notation.sources import SyntaxReport, Unreadable, expand, snapshot_streaming
 
     status = Status()
     data_out = diff or (files == (STDIN,) and not check)  # stdout carries data: messages go to stderr
@@ -176,8 +176,8 @@ def _each_file(paths: tuple[str, ...], status: Status, *, err: bool) -> Iterator
 def _fmt_stream(status: Status) -> None:
     """``dln fmt -``: standard input to standard output in canonical form, a game at a time; a game
     that does not parse is reported on stderr and copied as it is (exit 2)."""
-    from dln.formatting import NotCanonical, canonical_pieces
-    from dln.sources import SyntaxReport, Unreadable, lines_of, opened, pieces
+    from dln.notation.formatting import NotCanonical, canonical_pieces
+    from dln.notation.sources import SyntaxReport, Unreadable, lines_of, opened, pieces
 
     report = SyntaxReport(err=True)
     try:
@@ -214,7 +214,7 @@ def parse(files: tuple[str, ...], as_json: bool, json_lines: bool) -> None:
     on stderr and left out.  Exit 2 when a game does not parse or a file
     cannot be read.
     """
-    from dln.sources import SyntaxReport, Unreadable, lines_of, opened, pieces
+    from dln.notation.sources import SyntaxReport, Unreadable, lines_of, opened, pieces
 
     status = Status()
     data_out = as_json or json_lines
@@ -294,16 +294,24 @@ def validate(files: tuple[str, ...], as_json: bool, all_alternatives: bool, expl
     """
     from concurrent.futures import ProcessPoolExecutor
 
-    from dln.batch import check_games
-    from dln.progress import Progress
-    from dln.verdicts import CANNOT_READ, NOTHING_TO_CHECK, Selection, Tally, game_data, split_codes, unknown_prefixes
+    from dln.check.batch import check_games
+    from dln.check.verdicts import (
+        CANNOT_READ,
+        NOTHING_TO_CHECK,
+        Selection,
+        Tally,
+        game_data,
+        split_codes,
+        unknown_prefixes,
+    )
+    from dln.views.progress import Progress
 
     selection = Selection(tuple(split_codes(select)), tuple(split_codes(ignore)))
     for option, prefixes in (("--select", selection.select), ("--ignore", selection.ignore)):
         if unknown := unknown_prefixes(prefixes):
             raise click.BadParameter(f"no rule or record code starts with {', '.join(unknown)} "
                                      "(dln explain lists them)", param_hint=f"'{option}'")
-    from dln.validate import ALTERNATIVES
+    from dln.check.validate import ALTERNATIVES
 
     if explain:
         click.echo("warning: --explain is deprecated; use --all-alternatives", err=True)
@@ -396,8 +404,8 @@ def moves(file: str, at: int, game_number: int, round_number: int, every: bool, 
     read, the game has a syntax error, or there is no such game, round or
     move.
     """
-    from dln.sources import NoGame, SyntaxReport, Unreadable, each_game
-    from dln.verdicts import CANNOT_READ, NOTHING_TO_CHECK, SYNTAX_ERROR, problem_data
+    from dln.check.verdicts import CANNOT_READ, NOTHING_TO_CHECK, SYNTAX_ERROR, problem_data
+    from dln.notation.sources import NoGame, SyntaxReport, Unreadable, each_game
 
     display = display_name(file)
     plain = not utf8_stdout()
@@ -443,9 +451,9 @@ def score(file: str, game_number: int | None, as_json: bool, variant: str | None
     """
     from rich.console import Console  # only this command draws tables; keep start-up light
 
-    from dln.scoresheet import score_data
-    from dln.sources import Unreadable, lines_of, opened, pieces
-    from dln.verdicts import CANNOT_READ, NOTHING_TO_CHECK, SYNTAX_ERROR, problem_data
+    from dln.check.verdicts import CANNOT_READ, NOTHING_TO_CHECK, SYNTAX_ERROR, problem_data
+    from dln.notation.sources import Unreadable, lines_of, opened, pieces
+    from dln.views.scoresheet import score_data
 
     out = Report(as_json)
     status = Status()
@@ -512,8 +520,8 @@ def explain(code: str | None) -> None:
     """Tell what CODE means (D201, or its name lay-while-declared): the rule, the passage it comes from, and a
     record that breaks it beside one that does not.  Without CODE, list every code with its name.
     """
-    from dln.explain import explain as explanation
-    from dln.explain import find_code, list_codes
+    from dln.check.explain import explain as explanation
+    from dln.check.explain import find_code, list_codes
 
     utf8_stdout()
     if code is None:
@@ -560,10 +568,10 @@ def generate(players: str, count: int, seed: int, strategy: str, hidden: bool, t
     """
     from typing import cast
 
+    from dln.check.generate import generate_games
     from dln.engine.rules import rules_for
     from dln.engine.selfplay import Strategy
-    from dln.generate import generate_games
-    from dln.writer import write_game
+    from dln.notation.writer import write_game
 
     try:
         rules = rules_for(parse_variants(variant or ""), target)

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import IO
 
-from dln.errors import DLNSyntaxError
+from dln.notation.errors import DLNSyntaxError
 
 __all__ = ["MAX_LINE", "LineTooLong", "Lines", "decoded", "iter_lines", "normalise", "read_text", "split_lines"]
 

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dln.files import FileChanged, Snapshot, replace_file
-from dln.parser import parse_chunk
-from dln.sources import Digest, Piece, SyntaxReport, display_name, lines_of, opened, pieces, snapshot_streaming
-from dln.writer import write_game
+from dln.notation.parser import parse_chunk
+from dln.notation.sources import Digest, Piece, SyntaxReport, display_name, lines_of, opened, pieces, snapshot_streaming
+from dln.notation.writer import write_game
 
 #: Lines of context around each change in ``dln fmt --diff``.
 CONTEXT = 3
@@ -29,7 +29,7 @@ class NotCanonical(Exception):
 
 def canonical_pieces(pieces_: Iterable[Piece]) -> Iterator[tuple[Piece, str | None]]:
     """Each piece of a file with its canonical text (None if it does not parse), separated as
-    :func:`dln.writer.write_games` separates games: a blank line after every game but the last."""
+    :func:`dln.notation.writer.write_games` separates games: a blank line after every game but the last."""
     held: Piece | None = None
     for piece in pieces_:
         if held is not None:

@@ -1,7 +1,7 @@
 """Validating many games: a file read one game at a time, the games checked in one or several processes.
 
 The command line hands this module its files; it cuts them into games
-(:func:`dln.parser.split_games`, lazily), parses and validates each game —
+(:func:`dln.notation.parser.split_games`, lazily), parses and validates each game —
 in worker processes when asked — and yields small picklable verdicts in file
 order, so memory stays flat however large the archive is.
 """
@@ -14,10 +14,10 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from itertools import islice
 
-from dln.errors import DLNSyntaxError
-from dln.lines import LineTooLong, split_lines
-from dln.parser import parse_chunk, split_games_until_too_long
-from dln.validate import ALTERNATIVES, Diagnostic, GameReport, validate_game
+from dln.check.validate import ALTERNATIVES, Diagnostic, GameReport, validate_game
+from dln.notation.errors import DLNSyntaxError
+from dln.notation.lines import LineTooLong, split_lines
+from dln.notation.parser import parse_chunk, split_games_until_too_long
 
 #: Games handed to a worker process at a time: enough to outweigh the cost of sending them.
 GAMES_PER_TASK = 16
@@ -60,7 +60,7 @@ def _verdict(report: GameReport, file: str) -> Checked:
 def check_chunk(file: str, offset: int, text: str | LineTooLong, variants: Sequence[str] | None,
                 alternatives: int | None = ALTERNATIVES) -> list[Checked]:
     """Parse and validate the game(s) of one chunk of ``file`` (numbered from 1 within the chunk);
-    ``alternatives`` as :func:`dln.validate.validate_game` takes it.
+    ``alternatives`` as :func:`dln.check.validate.validate_game` takes it.
 
     ``text`` is a :class:`LineTooLong` error in place of a game whose line could not be read.
     """

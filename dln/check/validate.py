@@ -8,7 +8,7 @@ checks every move with :func:`dln.engine.check` and plays it in place on a
 :class:`dln.engine.LiveRound`.  A wrong position is reported and its moves are
 still judged; the first illegal move of a round ends that round's replay (what
 follows it cannot be judged); the next round is checked as usual.  A setup
-(:mod:`dln.setups`) leaves unknown what it does not say.
+(:mod:`dln.check.setups`) leaves unknown what it does not say.
 Variations are checked from the position before the move they replace.
 
 Findings carry a rule code from :mod:`dln.engine.codes` (``D…``) or, for
@@ -23,8 +23,10 @@ from dataclasses import dataclass, field
 from itertools import chain, islice
 from typing import Any
 
-from dln.bounds import small_number
 from dln.cards import Card
+from dln.check.generate import record_move
+from dln.check.references import to_engine_move
+from dln.check.setups import SetupStart, locate, read_setup
 from dln.engine import (
     HAND_SIZE,
     RULES,
@@ -58,14 +60,12 @@ from dln.engine.codes import Severity
 from dln.engine.deal import DealtRound
 from dln.engine.rules import VARIANTS, parse_variants, rules_for
 from dln.engine.scoring import check_dealer
-from dln.errors import caret_excerpt
-from dln.generate import record_move
-from dln.model import Game, Move, Round
-from dln.model import Pile as RecordPile
-from dln.references import to_engine_move
-from dln.setups import SetupStart, locate, read_setup
+from dln.notation.bounds import small_number
+from dln.notation.errors import caret_excerpt
+from dln.notation.model import Game, Move, Round
+from dln.notation.model import Pile as RecordPile
+from dln.notation.writer import move_text
 from dln.wording import count_of
-from dln.writer import move_text
 
 __all__ = ["RECORD_CODES", "Diagnostic", "GameReport", "RoundReport", "validate_game"]
 
@@ -563,7 +563,7 @@ class _GameChecker:
         return state
 
     def _setup(self, round_: Round, plans: list[_Plan]) -> RoundState | None:
-        """The position a setup describes (see :mod:`dln.setups`); its problems are reported, not fatal."""
+        """The position a setup describes (see :mod:`dln.check.setups`); its problems are reported, not fatal."""
         first = plans[0]
         turn = round_.turn or (first.moves[0].seat if first.moves else None)
         if turn is None or turn not in self.seats:

@@ -1,7 +1,7 @@
 """What a record may hold, so that no reader or walker of it runs out of stack or time.
 
 Variations nest at most :data:`MAX_NESTING` deep, numbers have at most
-:data:`MAX_DIGITS` digits (and a line at most :data:`dln.lines.MAX_LINE`
+:data:`MAX_DIGITS` digits (and a line at most :data:`dln.notation.lines.MAX_LINE`
 characters).  The parser turns a breach into a syntax error where it is.
 """
 

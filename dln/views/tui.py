@@ -11,7 +11,7 @@ lone ESC is the Escape key once 50 ms pass without the rest of a sequence.
 
 :class:`Session` is what a key does — cursor movement, reveal, auto-play —
 without any terminal, so it is tested like the model.  Drawing is
-:class:`dln.render.FrameView` filling the screen through rich's alternate
+:class:`dln.views.render.FrameView` filling the screen through rich's alternate
 screen; the previous screen comes back on exit.
 """
 
@@ -31,8 +31,8 @@ from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.screen import Screen
 from rich.text import Text
 
-from dln.render import FrameView, Look, help_panel
-from dln.replay import Cursor, Replay
+from dln.views.render import FrameView, Look, help_panel
+from dln.views.replay import Cursor, Replay
 
 __all__ = ["BINDINGS", "DELAYS", "FOOTER_KEYS", "HELP", "KeyBar", "KeyReader", "Session", "decode_keys",
            "raw_terminal", "run"]

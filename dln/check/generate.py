@@ -1,7 +1,7 @@
 """Self-played games as DLN records: the engine plays, the record model writes it down.
 
 :func:`generate_games` plays whole games with :mod:`dln.engine.selfplay` and
-turns each into a :class:`dln.model.Game` that :func:`dln.dumps` writes as
+turns each into a :class:`dln.notation.model.Game` that :func:`dln.dumps` writes as
 canonical DLN.  Everything is a function of the seed (no dates, no clocks), so
 the same arguments give byte-identical text on every run and platform.
 
@@ -24,7 +24,7 @@ from dln.engine.selfplay import PlayedGame, PlayedRound, Strategy, play_game
 from dln.engine.state import Move as EngineMove
 from dln.engine.state import Pile as EnginePile
 from dln.engine.state import RoundState, sides_of
-from dln.model import SEATS, Component, Deal, Game, Hand, Move, PileRef, Round, ScoreClaim, Seat, Side
+from dln.notation.model import SEATS, Component, Deal, Game, Hand, Move, PileRef, Round, ScoreClaim, Seat, Side
 
 __all__ = [
     "EVENT",

@@ -16,7 +16,7 @@ from dln.engine import Move as EngineMove
 from dln.engine import Position, Violation
 from dln.engine.codes import error
 from dln.engine.state import Item as EngineItem
-from dln.model import Move, PileRef
+from dln.notation.model import Move, PileRef
 
 __all__ = ["to_engine_move"]
 

@@ -4,14 +4,14 @@ Like ``rustc --explain`` and ``ruff rule``: every code a diagnostic can carry
 (D rules of the game, R problems of the record, S problems of the input) has
 its name, its statement, the passage it rests on and, where a sample record
 breaks it, that record and the change that makes it legal
-(:mod:`dln.explain_examples`).
+(:mod:`dln.check.explain_examples`).
 """
 
 from __future__ import annotations
 
+from dln.check.explain_examples import EXAMPLES, Example
+from dln.check.verdicts import INPUT_CODES, every_code
 from dln.engine.codes import RULE_TEXTS, RULES
-from dln.explain_examples import EXAMPLES, Example
-from dln.verdicts import INPUT_CODES, every_code
 
 #: Where the record and input codes are described: our own documents.
 DOC_SOURCES: dict[str, str] = {

@@ -2,7 +2,7 @@
 keeps (``--select``/``--ignore``), one game's verdict as JSON, and the run's summary.
 
 Every finding has a code.  D codes are rules of the game (:mod:`dln.engine.codes`),
-R codes problems of the record (:data:`dln.validate.RECORD_CODES`), and the S codes
+R codes problems of the record (:data:`dln.check.validate.RECORD_CODES`), and the S codes
 here problems of the input itself: text that is not DLN, a file that cannot be
 read, a run that found nothing to check.  S findings cannot be ignored: what was
 not read was not checked.
@@ -15,12 +15,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from dln.check.validate import RECORD_CODES
 from dln.engine.codes import RULES
-from dln.validate import RECORD_CODES
 from dln.wording import count_of
 
 if TYPE_CHECKING:
-    from dln.batch import Checked
+    from dln.check.batch import Checked
 
 #: Problems of the input, by code: (name, statement).
 INPUT_CODES: dict[str, tuple[str, str]] = {
