@@ -78,7 +78,7 @@ def test_exact_value_equals_brute_force_minimax(seed: int, players: int, rules: 
     pts = Solver(10**6).solve(state)
     assert pts[0] - pts[1] == brute_force(state)
     # analyse_position with all hands open: one world, solved, each move valued exactly
-    analysis = analyse_position(state, budget=8, open_hands=True)
+    analysis = analyse_position(state, budget=400, open_hands=True)
     assert analysis.exact
     side = state.side_index(state.turn)
     sign = 1 if side == 0 else -1
@@ -94,7 +94,7 @@ def test_two_player_last_deal_is_exact_for_the_fair_view(seed: int, rules: Rules
     state = late_position(seed, 2, rules, left)
     hidden = hide_others(state)
     assert View.of(hidden).determined
-    analysis = analyse_position(hidden, budget=8)
+    analysis = analyse_position(hidden, budget=400)
     assert analysis.exact
     sign = 1 if state.side_index(state.turn) == 0 else -1
     assert analysis.best.net == sign * brute_force(state)

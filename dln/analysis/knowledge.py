@@ -60,22 +60,15 @@ class View:
     def of(cls, state: RoundState, *, open_hands: bool = False) -> View:
         """The knowledge of ``state.turn`` in ``state`` (``open_hands``: every shown hand too)."""
         seat = state.turn
-        seen: set[Card] = set(state.loose)
-        seen.update(state.gone)
-        for pile in state.piles:
-            seen.update(pile.cards)
-        for taken in state.captured:
-            seen.update(taken)
+        seen = set(state.seen())  # table, captured, gone and every card known in a hand
         fixed: dict[Seat, frozenset[Card]] = {}
         hidden: dict[Seat, int] = {}
         for s, hand in zip(state.seats, state.hands, strict=True):
             if s == seat or open_hands:
-                fixed[s] = frozenset(hand.known)
-                hidden[s] = hand.unknown
-                seen.update(hand.known)
-            else:
-                fixed[s] = frozenset()
-                hidden[s] = hand.size
+                fixed[s], hidden[s] = frozenset(hand.known), hand.unknown
+            else:  # the seat to move does not see this hand
+                fixed[s], hidden[s] = frozenset(), hand.size
+                seen.difference_update(hand.known)
         owes: dict[Seat, tuple[int, ...]] = {}
         for pile in state.piles:
             if pile.owner is not None and hidden.get(pile.owner, 0) > 0:

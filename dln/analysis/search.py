@@ -12,8 +12,10 @@ How it works (``docs/analysis.md`` tells it for people):
   solved by alpha-beta minimax with a transposition table
   (:class:`Solver`); in a two-player last deal the unseen cards are exactly
   the opponent's hand, so the answer is exact for the real game too.
-* **Playouts** elsewhere: the rest of the round with a quick capture-first
-  policy (:func:`rollout_move`) for every seat, the deals to come included.
+* **Playouts** elsewhere: the rest of the deal and the first cards of the
+  next one, every seat playing the rules engine's greedy player
+  (:func:`rollout_move`), then an estimate of the round's points
+  (:func:`estimate`); in the last deal playouts go to the end of the round.
 * **Successive halving** spends the budget: all moves get a few worlds, the
   better half more, and so on.
 
@@ -44,16 +46,22 @@ from dln.engine import (
     redeal_violations,
     score_round,
 )
-from dln.engine.scoring import GOOD_TEN, GOOD_TWO
+from dln.engine.scoring import GOOD_TEN, GOOD_TWO, MOST_CARDS_POINTS, XERI_POINTS
+from dln.engine.selfplay import choose
 
 from .knowledge import View, World
 
-#: Playouts per move at the default strength (about 1 s per move on a 2-core machine; docs/analysis.md).
-DEFAULT_BUDGET = 200
-#: A world with no deal to come and at most this many cards in hand is solved exactly.
+#: Playouts per move at the default strength (about half a second per move on a loaded 2-core machine).
+DEFAULT_BUDGET = 100
+#: A world with no deal to come and at most this many cards in hand is solved exactly: when it is
+#: the only world that fits what the seat knows (a two-player last deal), or else (sampled worlds)
+#: when at most SAMPLED_EXACT_CARDS are left.
 EXACT_CARDS = 10
-#: Nodes one exact solve may visit before it gives up and a playout is used instead.
-EXACT_NODES = 40_000
+SAMPLED_EXACT_CARDS = 6
+#: Solver nodes an analysis may spend per unit of budget before it plays out instead.
+EXACT_NODES_PER_PLAYOUT = 25
+#: Cards a playout plays into the next deal before it stops and estimates (docs/analysis.md).
+HORIZON = 2
 #: Points are packed as ``net * SCALE + points of side 0`` so that one integer orders outcomes.
 SCALE = 1024
 
@@ -98,7 +106,7 @@ class Solver:
     kept between solves of the same world (the children of one position).
     """
 
-    def __init__(self, node_limit: int = EXACT_NODES) -> None:
+    def __init__(self, node_limit: int = 1 << 62) -> None:
         self.node_limit = node_limit
         self.nodes = 0
         #: position key -> (flag: 0 exact, 1 lower bound, -1 upper bound; value; key of the best move)
@@ -149,34 +157,11 @@ class Solver:
 
 
 def rollout_move(state: RoundState, moves: Sequence[Move], rng: random.Random) -> Move:
-    """The playout policy: take xeris and valuable captures, lay cheap cards that open no sweep.
-
-    Quick by design (it judges the move without playing it); one move in ten is
-    chosen at random so that playouts from one world differ.
-    """
-    if len(moves) == 1 or rng.random() < 0.1:
+    """The playout policy: the rules engine's greedy player (xeris, valuable captures, no open table),
+    with one move in twenty at random so that playouts from one world differ."""
+    if len(moves) == 1 or rng.random() < 0.05:
         return moves[rng.randrange(len(moves))]
-    best, best_score = moves[0], -1e9
-    table_sum = sum(c.value for c in state.loose)
-    faces = any(c.is_face for c in state.loose)
-    for move in moves:
-        card = move.card
-        if move.kind == "capture":
-            taken = [card, *move.loose, *(c for p in state.piles if p.id in move.piles for c in p.cards)]
-            score = 40.0 * move.xeri + 3 + len(taken)
-            score += sum(2 for c in taken if c.rank == 1) + 4 * (GOOD_TEN in taken) + 2 * (GOOD_TWO in taken)
-        elif move.kind == "declare":
-            score = 2.0 + 0.5 * len(move.loose)
-        else:
-            score = -(2 * (card.rank == 1) + 4 * (card == GOOD_TEN) + 2 * (card == GOOD_TWO))
-            if not state.piles and (not state.loose or (not faces and not card.is_face
-                                                          and table_sum + card.value <= 10)):
-                score -= 6  # the next player may sweep the table for a xeri
-            score -= 0.1 * card.value
-        score += rng.random()
-        if score > best_score:
-            best, best_score = move, score
-    return best
+    return choose(state, moves, rng, "greedy")
 
 
 def canceller(state: RoundState) -> str | None:
@@ -190,20 +175,48 @@ def canceller(state: RoundState) -> str | None:
     return next((seat for seat in deal_order(state.seats, state.dealer) if not redeal_violations(state, seat)), None)
 
 
-def playout(world: World, state: RoundState, rng: random.Random) -> tuple[int, ...]:
-    """Play ``state`` (a position of ``world``) to the end of the round; each side's points.
+def estimate(state: RoundState) -> tuple[float, ...]:
+    """Each side's expected points for the round from a position mid-round (a playout's horizon).
 
-    A round cancelled at a later deal for face cards (face-card-redeal-any) scores nothing.
+    Points already banked count in full (aces, 10 of diamonds, 2 of clubs,
+    xeris); the 4 for most cards go to each side with the chance that its
+    lead in captured cards survives the cards still to be captured, taken
+    as a normal spread of about ``0.6 * sqrt(cards left)`` (pagat, Further
+    Deals and the End of the Round).
+    """
+    banked = []
+    for pile, xeris in zip(state.captured, state.xeris, strict=True):
+        banked.append(sum(1 for c in pile if c.rank == 1) + 2 * (GOOD_TEN in pile) + (GOOD_TWO in pile)
+                      + XERI_POINTS * xeris)
+    counts = [len(pile) for pile in state.captured]
+    left = 52 - sum(counts) - len(state.gone)
+    lead = counts[0] - counts[1]
+    p = 0.5 * (1 + math.erf(lead / (0.6 * math.sqrt(left + 1) * math.sqrt(2))))
+    return (banked[0] + MOST_CARDS_POINTS * p, banked[1] + MOST_CARDS_POINTS * (1 - p))
+
+
+def playout(world: World, state: RoundState, rng: random.Random, horizon: int | None = HORIZON) -> tuple[float, ...]:
+    """Play ``state`` (a position of ``world``) on with :func:`rollout_move`; each side's points.
+
+    In the last deal the playout goes to the end of the round and scores it.
+    Earlier, it stops ``horizon`` cards into the next deal (the next leader's
+    chance of a xeri on the table left behind is seen) and :func:`estimate`
+    values the position; ``horizon=None`` plays every deal out.  A round
+    cancelled at a later deal for face cards (face-card-redeal-any) scores nothing.
     """
     base = world.state.deal
+    start = 0
     while True:
         if state.needs_deal:
             state = next_deal(state, world.future[state.deal - base])
             if canceller(state) is not None:
                 return (0,) * len(state.sides)
+            start = state.played
             continue
         if state.is_over:
             return points(state)
+        if horizon is not None and state.deal > base and state.played - start >= horizon:
+            return estimate(state)
         moves = legal_moves(state)
         state = apply(state, rollout_move(state, moves, rng)).state
 
@@ -253,7 +266,7 @@ class _Tally:
         self.sums = [0.0] * sides
         self.count = 0
 
-    def add(self, pts: Sequence[int]) -> None:
+    def add(self, pts: Sequence[float]) -> None:
         for i, p in enumerate(pts):
             self.sums[i] += p
         self.count += 1
@@ -264,6 +277,39 @@ class _Tally:
         return (self.sums[side] - self.sums[1 - side]) / self.count
 
 
+class _Evaluator:
+    """Values positions of sampled worlds: an exact solve where small and affordable, else a playout.
+
+    One solver (and its table) per world; all solves of one analysis share a
+    node allowance, so the time of a move stays bounded even when many
+    sampled worlds reach a small endgame.
+    """
+
+    def __init__(self, rng: random.Random, exact_cards: int, allowance: int) -> None:
+        self.rng = rng
+        self.exact_cards = exact_cards
+        self.allowance = allowance
+        self.solvers: dict[int, Solver] = {}
+        self.exact = True  # every value so far was solved
+
+    def value(self, world: World, state: RoundState) -> tuple[float, ...]:
+        """Each side's points from ``state`` (a position of ``world``)."""
+        if not world.future and sum(h.size for h in state.hands) <= self.exact_cards and self.allowance > 0:
+            solver = self.solvers.get(id(world))
+            if solver is None:
+                solver = self.solvers[id(world)] = Solver(self.allowance)
+            before = solver.nodes
+            solver.node_limit = before + self.allowance
+            try:
+                return solver.solve(state)
+            except SolverGaveUp:
+                pass
+            finally:
+                self.allowance -= solver.nodes - before
+        self.exact = False
+        return playout(world, state, self.rng)
+
+
 def analyse_position(
     state: RoundState,
     *,
@@ -271,11 +317,11 @@ def analyse_position(
     seed: int = 0,
     open_hands: bool = False,
     keep: Collection[Move] = (),
-    exact_cards: int = EXACT_CARDS,
 ) -> Analysis:
     """Every legal move of the seat to move, valued to the end of the round, best first.
 
-    ``budget``: playouts to spend (at least one world per move).  ``keep``:
+    ``budget``: playouts to spend (at least one world per move); exact solves
+    may visit ``EXACT_NODES_PER_PLAYOUT`` nodes per unit of budget.  ``keep``:
     moves to value fully even if they look bad early (the move a record
     played).  ``open_hands``: use every card the position shows in the other
     hands, not only what the seat to move can know.  Deterministic for the
@@ -291,47 +337,28 @@ def analyse_position(
     tallies = [_Tally(m, sides) for m in moves]
     kept = {m.key() for m in keep}
     unsure = state.hand(state.turn).unknown > 0
+    evaluator = _Evaluator(rng, EXACT_CARDS if view.determined else SAMPLED_EXACT_CARDS,
+                           max(budget, 1) * EXACT_NODES_PER_PLAYOUT)
     cands = list(tallies)
     spent = 0
-    stages = max(1, math.ceil(math.log2(len(cands)))) if len(cands) > 1 else 1
-    exact = view.determined
+    stages = max(1, math.ceil(math.log2(len(cands))))
     for stage in range(stages):
         per = max(1, (budget - spent) // (len(cands) * (stages - stage)))
-        worlds = view.worlds(rng, per)
-        for world in worlds:
-            solver = Solver()
+        for world in view.worlds(rng, 1 if view.determined and evaluator.exact else per):
             for tally in cands:
                 if unsure and any(v.severity == "error" for v in check(world.state, tally.move)):
                     continue  # a move the seat's unseen cards would make illegal in this world
-                after = apply(world.state, tally.move).state
-                tally.add(_value(world, after, solver, rng, exact_cards))
+                tally.add(evaluator.value(world, apply(world.state, tally.move).state))
                 spent += 1
-                exact = exact and solver.nodes <= solver.node_limit and _solvable(world, after, exact_cards)
-        if view.determined and exact:
-            break  # one world, solved: more samples would say the same
-        if len(cands) <= 2 or stage == stages - 1:
-            continue
-        cands.sort(key=lambda t: -t.net(side))
-        half = max(2, (len(cands) + 1) // 2)
-        cands = cands[:half] + [t for t in cands[half:] if t.move.key() in kept]
-    ranked = sorted(tallies, key=lambda t: (-t.net(side), -t.count))
-    out = tuple(MoveValue(t.move, tuple(s / t.count for s in t.sums) if t.count else (math.nan,) * sides,
-                          t.net(side), t.count) for t in ranked if t.count)
-    return Analysis(state, out, exact, spent)
-
-
-def _solvable(world: World, state: RoundState, exact_cards: int) -> bool:
-    return not world.future and sum(h.size for h in state.hands) <= exact_cards
-
-
-def _value(world: World, state: RoundState, solver: Solver, rng: random.Random, exact_cards: int) -> tuple[int, ...]:
-    """Each side's points from ``state`` in ``world``: solved exactly if small, else one playout."""
-    if _solvable(world, state, exact_cards) and solver.nodes <= solver.node_limit:
-        try:
-            return solver.solve(state)
-        except SolverGaveUp:
-            pass
-    return playout(world, state, rng)
+        if view.determined and evaluator.exact:
+            break  # the one world, solved: more samples would say the same
+        if len(cands) > 2 and stage < stages - 1:
+            cands.sort(key=lambda t: -t.net(side))
+            half = max(2, (len(cands) + 1) // 2)
+            cands = cands[:half] + [t for t in cands[half:] if t.move.key() in kept]
+    ranked = sorted((t for t in tallies if t.count), key=lambda t: (-t.net(side), -t.count))
+    out = tuple(MoveValue(t.move, tuple(s / t.count for s in t.sums), t.net(side), t.count) for t in ranked)
+    return Analysis(state, out, view.determined and evaluator.exact, spent)
 
 
 def choose_move(state: RoundState, *, budget: int = DEFAULT_BUDGET, seed: int = 0) -> Move:
