@@ -322,7 +322,7 @@ def analyse_position(
 
     ``budget``: playouts to spend (at least one world per move); exact solves
     may visit ``EXACT_NODES_PER_PLAYOUT`` nodes per unit of budget.  ``keep``:
-    moves to value fully even if they look bad early (the move a record
+    legal moves to value fully even if they look bad early (the move a record
     played).  ``open_hands``: use every card the position shows in the other
     hands, not only what the seat to move can know.  Deterministic for the
     same arguments.
@@ -330,6 +330,8 @@ def analyse_position(
     moves = legal_moves(state)
     if not moves:
         raise ValueError(f"{state.turn} has no legal move with a known card")
+    listed = {m.key() for m in moves}
+    moves += [m for m in keep if m.key() not in listed]  # e.g. a record's move the listing writes otherwise
     view = View.of(state, open_hands=open_hands)
     side = state.side_index(state.turn)
     rng = random.Random(f"{seed}:{state.deal}:{state.played}:{state.turn}")

@@ -21,6 +21,7 @@ from typing import NoReturn
 import click
 
 from dln.check.validate import validate_game
+from dln.cli.analysis import analyse_command
 from dln.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_FOUND,
@@ -634,5 +635,5 @@ def record_command(file: str, players: str | None, dealer: str | None, target: i
     sys.exit(record(Path(file), options, sys.stdin, sys.stdout))
 
 
-for _command in (show_command, replay_command, position_command):
+for _command in (show_command, replay_command, position_command, analyse_command):
     main.add_command(_command)
