@@ -60,6 +60,8 @@ EXACT_CARDS = 10
 SAMPLED_EXACT_CARDS = 6
 #: Solver nodes an analysis may spend per unit of budget before it plays out instead.
 EXACT_NODES_PER_PLAYOUT = 25
+#: ... and at least this many when only one world fits what the seat to move knows.
+EXACT_NODES_DETERMINED = 5000
 #: Cards a playout plays into the next deal before it stops and estimates (docs/analysis.md).
 HORIZON = 2
 #: Points are packed as ``net * SCALE + points of side 0`` so that one integer orders outcomes.
@@ -339,8 +341,10 @@ def analyse_position(
     tallies = [_Tally(m, sides) for m in moves]
     kept = {m.key() for m in keep}
     unsure = state.hand(state.turn).unknown > 0
-    evaluator = _Evaluator(rng, EXACT_CARDS if view.determined else SAMPLED_EXACT_CARDS,
-                           max(budget, 1) * EXACT_NODES_PER_PLAYOUT)
+    allowance = budget * EXACT_NODES_PER_PLAYOUT
+    if view.determined:  # the one world: solving it makes the answer exact, worth a floor of nodes
+        allowance = max(allowance, EXACT_NODES_DETERMINED)
+    evaluator = _Evaluator(rng, EXACT_CARDS if view.determined else SAMPLED_EXACT_CARDS, allowance)
     cands = list(tallies)
     spent = 0
     stages = max(1, math.ceil(math.log2(len(cands))))

@@ -21,7 +21,7 @@ from typing import NoReturn
 import click
 
 from dln.check.validate import validate_game
-from dln.cli.analysis import analyse_command
+from dln.cli.analysis import analyse_command, budget_option
 from dln.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_FOUND,
@@ -548,17 +548,18 @@ def explain(code: str | None) -> None:
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run: same seed, same text.")
 @click.option(
     "--strategy",
-    type=click.Choice(["random", "greedy"]),
+    type=click.Choice(["random", "greedy", "engine"]),
     default="random",
     show_default=True,
-    help="How every seat picks among its legal moves.",
+    help="How every seat picks among its legal moves (engine: the search of dln analyse).",
 )
+@budget_option
 @click.option("--hidden", is_flag=True, help="Write no hand lines, as a recorder beside the table would.")
 @click.option("--target", type=click.IntRange(min=1), default=61, show_default=True, help="Score that wins a game.")
 @click.option("--variant", metavar="NAMES", help="House rules to play, comma-separated (e.g. forced-capture,soy).")
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE, replaced atomically, instead of stdout.")
-def generate(players: str, count: int, seed: int, strategy: str, hidden: bool, target: int, variant: str | None,
-             output: str | None) -> None:
+def generate(players: str, count: int, seed: int, strategy: str, budget: int, hidden: bool, target: int,
+             variant: str | None, output: str | None) -> None:
     """Play whole games by self-play and write them as DLN records.
 
     Every move is chosen among the legal ones by the rules engine, under
@@ -569,6 +570,7 @@ def generate(players: str, count: int, seed: int, strategy: str, hidden: bool, t
     """
     from typing import cast
 
+    from dln.analysis.selfplay import engine_games
     from dln.check.generate import generate_games
     from dln.engine.rules import rules_for
     from dln.engine.selfplay import Strategy
@@ -578,14 +580,11 @@ def generate(players: str, count: int, seed: int, strategy: str, hidden: bool, t
         rules = rules_for(parse_variants(variant or ""), target)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="'--variant'") from None
-    games = generate_games(
-        count,
-        players=int(players),
-        seed=seed,
-        strategy=cast(Strategy, strategy),  # click.Choice allows only the strategies
-        rules=rules,
-        hidden=hidden,
-    )
+    if strategy == "engine":
+        games = engine_games(count, players=int(players), seed=seed, rules=rules, budget=budget, hidden=hidden)
+    else:  # click.Choice allows only the strategies
+        games = generate_games(count, players=int(players), seed=seed, strategy=cast(Strategy, strategy),
+                               rules=rules, hidden=hidden)
     texts = (("\n" if index else "") + write_game(game) for index, game in enumerate(games))
     if output is None or output == STDIN:
         for text in texts:
