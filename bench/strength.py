@@ -1,7 +1,7 @@
 """Strength of the search engine, duplicate style: the same packs played twice with the seats swapped.
 
     python bench/strength.py [--pairs 100] [--players 2] [--opponent greedy] [--budget 200]
-                             [--target 61] [--seed 0] [-j 1]
+                             [--target 61] [--seed 0] [-j 1] [-v]
 
 Pair ``i`` deals the same sequence of shuffled packs (round by round) in two
 games: once with the engine in the first side's seats (N, or N and S) and
@@ -90,11 +90,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--target", type=int, default=61)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("-j", "--jobs", type=int, default=1, help="processes")
+    parser.add_argument("-v", "--verbose", action="store_true", help="a line per game as it ends")
     args = parser.parse_args(argv)
     jobs = [(pair, swapped) for pair in range(args.pairs) for swapped in (False, True)]
     started = time.perf_counter()
+    results: list[GameResult] = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        results = list(pool.map(play_one, *zip(*jobs, strict=True), [args] * len(jobs)))
+        for (pair, swapped), result in zip(jobs, pool.map(play_one, *zip(*jobs, strict=True), [args] * len(jobs)),
+                                           strict=True):
+            results.append(result)
+            if args.verbose:  # a line per game as it ends: a long run that is stopped still says something
+                print(f"pair {pair} {'swapped' if swapped else 'engine first'}: engine "
+                      f"{'won' if result.won else 'lost'}, per-round nets {result.net_per_round}, "
+                      f"{result.moves} moves in {result.seconds:.0f} s", flush=True)
     wall = time.perf_counter() - started
     games = len(results)
     wins = sum(r.won for r in results)
