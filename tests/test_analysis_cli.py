@@ -139,3 +139,16 @@ def test_generate_strategy_engine_is_reproducible() -> None:
     first, second = run(*args), run(*args)
     assert first[0] == 0 and first[1] == second[1]
     assert '[North "engine"]' in first[1]
+
+
+def test_moves_rank_lists_every_legal_move_best_first() -> None:
+    sample = str(SAMPLES / "two-player-61.dln")
+    code, out, _ = run("moves", sample, "--at", "45", "--rank", "--json")
+    assert code == 0
+    ranked = json.loads(out)["ranked"]
+    plain = json.loads(run("moves", sample, "--at", "45", "--all", "--json")[1])["moves"]
+    assert sorted(r["move"] for r in ranked) == sorted(plain)
+    nets = [r["net"] for r in ranked]
+    assert nets == sorted(nets, reverse=True)
+    code, out, _ = run("moves", sample, "--at", "5", "--rank", "--budget", "5")
+    assert code == 0 and "best first" in out and "legal moves for S" in out

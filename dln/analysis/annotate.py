@@ -25,7 +25,7 @@ from dln.notation.model import Game, Move, Round, Variation
 from dln.notation.writer import move_text
 
 from .knowledge import Unsampleable
-from .search import DEFAULT_BUDGET, analyse_position
+from .search import DEFAULT_BUDGET, MoveValue, analyse_position
 
 #: Points lost (the mover's side minus the opponents', per round) from which a move is marked.
 #: A xeri is 10 points and the 4 for most cards swing 8 between the sides; a playout estimate
@@ -261,3 +261,25 @@ def summary_lines(review: GameReview) -> Sequence[str]:
                            f"{n} {'inaccuracy' if n == 1 else 'inaccuracies'}" for word, n in s.grades.items())
         lines.append(f"{seat}: {s.moves} moves, {s.lost:.1f} points lost ({s.per_move:.2f} per move); {counts}")
     return lines
+
+
+def rank_moves(state: RoundState, *, budget: int = DEFAULT_BUDGET, seed: int = 0,
+               open_hands: bool = False) -> list[tuple[str, MoveValue]]:
+    """Every legal move of ``state`` in DLN with the engine's values, best first (``dln moves --rank``,
+    the recorder's ``?``, the replayer's engine key)."""
+    analysis = analyse_position(state, budget=budget, seed=seed, open_hands=open_hands)
+    return [(move_text(record_move(state, mv.move)), mv) for mv in analysis.moves]
+
+
+def ranked_data(state: RoundState, ranked: Sequence[tuple[str, MoveValue]]) -> list[dict[str, Any]]:
+    """:func:`rank_moves` as JSON-ready data: move, net for the mover's side, each side's points."""
+    return [{"move": text, "net": round(mv.net, 2), "samples": mv.samples,
+             "points": {s: round(p, 2) for s, p in zip(state.sides, mv.points, strict=True)}}
+            for text, mv in ranked]
+
+
+def ranked_lines(state: RoundState, ranked: Sequence[tuple[str, MoveValue]]) -> list[str]:
+    """:func:`rank_moves` for people: ``+2.5  S 9c x 9d`` (points of the mover's side minus the others')."""
+    best = ranked[0][1].net if ranked else 0.0
+    return [f"{mv.net:+6.1f}  {text}" + (f"   (loses {best - mv.net:.1f})" if best - mv.net >= 0.05 else "")
+            for text, mv in ranked]

@@ -21,7 +21,7 @@ from typing import NoReturn
 import click
 
 from dln.check.validate import validate_game
-from dln.cli.analysis import analyse_command, budget_option
+from dln.cli.analysis import analyse_command, budget_option, seed_option
 from dln.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_FOUND,
@@ -393,12 +393,18 @@ def validate(files: tuple[str, ...], as_json: bool, all_alternatives: bool, expl
 @click.option("--all", "every", is_flag=True, help="List moves that differ only in the suit of equal cards separately.")
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON object: the position and its legal moves (see docs/cli.md).")
+@click.option("--rank", is_flag=True, help="Rank the moves, best first, by the engine's expected points.")
+@budget_option
+@seed_option
+@click.option("--open", "open_hands", is_flag=True, help="With --rank: the engine sees every hand the record shows.")
 @variant_option
-def moves(file: str, at: int, game_number: int, round_number: int, every: bool, as_json: bool,
-          variant: str | None) -> None:
+def moves(file: str, at: int, game_number: int, round_number: int, every: bool, as_json: bool, rank: bool,
+          budget: int, seed: int, open_hands: bool, variant: str | None) -> None:
     """List the legal moves before move AT of a round of FILE, in DLN ('-' reads stdin).
 
-    First the position (table, hands, whose turn), then every legal move.
+    First the position (table, hands, whose turn), then every legal move;
+    with --rank, every legal move (suits apart) best first with the engine's
+    expected points for the round (docs/analysis.md).
     AT may be one past the round's last move when the record stops before
     the round is over: what could be played next.  Exit 1 when an illegal
     move earlier in the round stops the replay; 2 when the file cannot be
@@ -430,7 +436,8 @@ def moves(file: str, at: int, game_number: int, round_number: int, every: bool, 
     if round_number > len(report.rounds):
         raise click.BadParameter(f"there is no round {round_number}: game {game_number} has "
                                  f"{count_of(len(report.rounds), 'round')}", param_hint="'--round'")
-    print_moves(report, display, round_number, at, every=every, as_json=as_json, ascii_json=plain)
+    print_moves(report, display, round_number, at, every=every, as_json=as_json, ascii_json=plain,
+                rank={"budget": budget, "seed": seed, "open_hands": open_hands} if rank else None)
 
 
 @main.command(short_help="Print the score sheet of each game.")
