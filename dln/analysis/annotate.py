@@ -283,3 +283,15 @@ def ranked_lines(state: RoundState, ranked: Sequence[tuple[str, MoveValue]]) -> 
     best = ranked[0][1].net if ranked else 0.0
     return [f"{mv.net:+6.1f}  {text}" + (f"   (loses {best - mv.net:.1f})" if best - mv.net >= 0.05 else "")
             for text, mv in ranked]
+
+
+def recorder_ranking(state: RoundState) -> list[str]:
+    """The recorder's ``? rank``: the legal moves best first, when the hand of the seat to play is known."""
+    hand = state.hand(state.turn)
+    if hand.unknown:
+        return [f"{state.turn}'s hand is not known ({hand.unknown} unseen card{'s' * (hand.unknown != 1)}): "
+                "the engine ranks the moves of a known hand only"]
+    ranked = rank_moves(state)
+    return [f"{len(ranked)} legal move{'s' * (len(ranked) != 1)} for {state.turn}, best first "
+            "(expected points of the side minus the opponents' for the round):",
+            *("  " + line for line in ranked_lines(state, ranked))]
