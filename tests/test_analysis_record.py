@@ -17,3 +17,32 @@ def test_question_rank_ranks_a_known_hand_and_declines_an_unknown_one() -> None:
     assert {text.split("   (")[0] for text in ranked} >= listed  # every legal move (suits apart) is ranked
     nets = [float(line.split()[0]) for line in reply[1:]]
     assert nets == sorted(nets, reverse=True)
+
+
+def test_play_writes_a_whole_game_that_validates(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """dln play: the person's moves and the engine's go through the recorder; the file is a legal, finished record."""
+    import dln
+    from dln.check.generate import record_move
+    from dln.check.validate import validate_game
+    from dln.cli.play import Table
+    from dln.engine import legal_moves
+    from dln.notation.writer import move_text
+
+    path = tmp_path / "game.dln"
+    said: list[str] = []
+    table: Table
+
+    def ask(prompt: str) -> str:
+        state = table.recorder.state
+        assert state is not None and state.turn == "S"
+        move = legal_moves(state)[-1]
+        return move_text(record_move(state, move)).split(" ", 1)[1]
+
+    table = Table(path, "S", 2, 5, budget=3, seed=1, ask=ask, say=said.append)
+    assert table.run() == 0
+    game = dln.loads(path.read_text(encoding="utf-8"))
+    report = validate_game(game)
+    assert report.errors == 0 and report.winner is not None
+    assert game.tag("Result") is not None and "game over" in said[-1]
+    assert any(line.startswith("   your hand (S): ") for line in said)
+    assert not any(line.startswith("   your hand (N)") for line in said)

@@ -92,7 +92,7 @@ def play_round(
             if seat is not None:
                 return PlayedRound(dealt.seats, dealer, tuple(pack), dealt.table, dealt.hands[:state.deal],
                                    tuple(moves), (None, ()), {}, seat)
-        move = seats[state.turn](_hidden(state), rng)
+        move = seats[state.turn](as_seen(state), rng)
         state, xeri = apply(state, move)
         moves.append(move._replace(xeri=xeri))
     rest = (state.side_of(state.last_capturer) if state.last_capturer else None, state.table_cards())
@@ -100,7 +100,7 @@ def play_round(
                        score_round(finish_round(state)))
 
 
-def _hidden(state: RoundState) -> RoundState:
+def as_seen(state: RoundState) -> RoundState:
     """The position as the seat to move sees it: every other hand reduced to its size."""
     hands = tuple(h if seat == state.turn else h._replace(known=frozenset(), unknown=h.size)
                   for seat, h in zip(state.seats, state.hands, strict=True))

@@ -33,6 +33,7 @@ from dln.cli.common import (
     variant_option,
     write_text_atomically,
 )
+from dln.cli.play import play_command
 from dln.cli.replay import position_command, replay_command, show_command
 from dln.engine.rules import parse_variants
 from dln.files import FileChanged, ReadOnlyFile
@@ -641,5 +642,5 @@ def record_command(file: str, players: str | None, dealer: str | None, target: i
     sys.exit(record(Path(file), options, sys.stdin, sys.stdout))
 
 
-for _command in (show_command, replay_command, position_command, analyse_command):
+for _command in (show_command, replay_command, position_command, analyse_command, play_command):
     main.add_command(_command)
