@@ -295,3 +295,26 @@ def recorder_ranking(state: RoundState) -> list[str]:
     return [f"{len(ranked)} legal move{'s' * (len(ranked) != 1)} for {state.turn}, best first "
             "(expected points of the side minus the opponents' for the round):",
             *("  " + line for line in ranked_lines(state, ranked))]
+
+
+def hint_text(before: RoundState, move: Move | None, *, budget: int = DEFAULT_BUDGET, seed: int = 0) -> str:
+    """One line for the replayer: the engine on ``move`` played from ``before`` (or, with no move,
+    its choice in ``before``), e.g. ``engine: S 8s loses 2.1 (inaccuracy); best S 2h 5c =7 (+3.9)``."""
+    if move is None:
+        analysis = analyse_position(before, budget=budget, seed=seed)
+        best = analysis.best
+        return f"{COMMENT_PREFIX} best {move_text(record_move(before, best.move))} ({best.net:+.1f})"
+    engine_move, problems = to_engine_move(before, move)
+    if any(v.severity == "error" for v in [*problems, *check(before, engine_move)]):
+        return f"{COMMENT_PREFIX} an illegal move: nothing to weigh"
+    analysis = analyse_position(before, budget=budget, seed=seed, keep=(engine_move,))
+    played, best = analysis.value_of(engine_move), analysis.best
+    assert played is not None  # a kept move is always valued
+    shown = move_text(replace(move, number=None, glyphs=(), comments=(), variations=()))
+    best_text = move_text(record_move(before, best.move))
+    lost = max(0.0, best.net - played.net)
+    if lost < 0.05:
+        return f"{COMMENT_PREFIX} {shown} is the best move ({played.net:+.1f})"
+    graded = grade(lost)
+    word = f" ({graded[1]})" if graded else ""
+    return f"{COMMENT_PREFIX} {shown} loses {lost:.1f}{word}; best {best_text} ({best.net:+.1f})"
