@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from dln.views.engine_hint import EngineHints
-from dln.views.replay import Cursor, Replay
 from dln.views.render import Look
+from dln.views.replay import Cursor, Replay
 from dln.views.tui import KeyBar, Session
 from tests.test_analysis_cli import first_round
 from tests.test_tui import Terminal, needs_tmux
