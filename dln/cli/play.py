@@ -129,7 +129,8 @@ class Table:
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--seat", type=click.Choice(["N", "E", "S", "W"]), default="S", show_default=True,
               help="Your seat; the engine plays the others (your partner too, with four players).")
-@click.option("--players", type=click.Choice(["2", "4"]), default="2", show_default=True)
+@click.option("--players", type=click.Choice(["2", "4"]), default="2", show_default=True,
+              help="Two players, or four in partnerships.")
 @click.option("--target", type=click.IntRange(min=1), default=61, show_default=True, help="Score that wins.")
 @budget_option
 @seed_option
