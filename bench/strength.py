@@ -35,7 +35,8 @@ class GameResult:
 
     won: bool
     net_per_round: list[int]
-    seconds: float
+    seconds: float  # the engine's thinking, wall clock
+    cpu: float  # the same in CPU time of its process (what a loaded machine does not inflate)
     moves: int
 
 
@@ -45,12 +46,14 @@ class _Timed:
     def __init__(self, inner: Player) -> None:
         self.inner = inner
         self.seconds = 0.0
+        self.cpu = 0.0
         self.moves = 0
 
     def __call__(self, state: RoundState, rng: random.Random):  # type: ignore[no-untyped-def]
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         move = self.inner(state, rng)
         self.seconds += time.perf_counter() - start
+        self.cpu += time.process_time() - cpu
         self.moves += 1
         return move
 
@@ -68,7 +71,7 @@ def play_one(pair: int, swapped: bool, args: argparse.Namespace) -> GameResult:
     side = sides_of(args.players)[engine_side]
     nets = [r.score[side].total - sum(s.total for k, s in r.score.items() if k != side)
             for r in game.rounds if r.score]
-    return GameResult(game.winner == side, nets, engine.seconds, engine.moves)
+    return GameResult(game.winner == side, nets, engine.seconds, engine.cpu, engine.moves)
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -102,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.verbose:  # a line per game as it ends: a long run that is stopped still says something
                 print(f"pair {pair} {'swapped' if swapped else 'engine first'}: engine "
                       f"{'won' if result.won else 'lost'}, per-round nets {result.net_per_round}, "
-                      f"{result.moves} moves in {result.seconds:.0f} s", flush=True)
+                      f"{result.moves} moves in {result.seconds:.0f} s ({result.cpu:.0f} s CPU)", flush=True)
     wall = time.perf_counter() - started
     games = len(results)
     wins = sum(r.won for r in results)
@@ -115,14 +118,16 @@ def main(argv: list[str] | None = None) -> int:
     mean = statistics.fmean(pair_means)
     half = 1.96 * statistics.stdev(pair_means) / math.sqrt(len(pair_means)) if len(pair_means) > 1 else math.inf
     seconds = sum(r.seconds for r in results)
+    cpu = sum(r.cpu for r in results)
     moves = sum(r.moves for r in results)
     rounds = sum(len(r.net_per_round) for r in results)
     print(f"engine (budget {args.budget}) vs {args.opponent}, {args.players} players, target {args.target}, "
           f"seed {args.seed}: {args.pairs} duplicate pairs, {games} games, {rounds} rounds")
     print(f"engine wins {wins}/{games} = {wins / games:.1%} (95% CI {low:.1%} to {high:.1%})")
     print(f"engine side minus opponent per round: {mean:+.2f} points (95% CI {mean - half:+.2f} to {mean + half:+.2f})")
-    print(f"engine speed: {seconds / max(moves, 1):.3f} s per move, {moves / max(seconds, 1e-9):.2f} moves/s "
-          f"({moves} moves); wall {wall:.0f} s with {args.jobs} process(es)")
+    print(f"engine speed: {seconds / max(moves, 1):.3f} s per move wall clock ({moves / max(seconds, 1e-9):.2f} "
+          f"moves/s), {cpu / max(moves, 1):.3f} s CPU ({moves} moves); run took {wall:.0f} s with {args.jobs} "
+          "process(es)")
     return 0
 
 
