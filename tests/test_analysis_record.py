@@ -46,3 +46,22 @@ def test_play_writes_a_whole_game_that_validates(tmp_path) -> None:  # type: ign
     assert game.tag("Result") is not None and "game over" in said[-1]
     assert any(line.startswith("   your hand (S): ") for line in said)
     assert not any(line.startswith("   your hand (N)") for line in said)
+
+
+def test_the_analysed_sample_is_the_engine_review_of_the_two_player_sample() -> None:
+    """samples/analysed.dln: the moves of two-player-61.dln, each with the engine's comment; it validates."""
+    from dataclasses import replace
+    from pathlib import Path
+
+    import dln
+    from dln.check.validate import validate_game
+
+    samples = Path(__file__).resolve().parent.parent / "samples"
+    original = dln.loads((samples / "two-player-61.dln").read_text(encoding="utf-8"))
+    analysed = dln.loads((samples / "analysed.dln").read_text(encoding="utf-8"))
+    assert validate_game(analysed).errors == 0
+    bare = [replace(m, comments=(), glyphs=(), variations=()) for r in analysed.rounds for m in r.moves]
+    assert bare == [m for r in original.rounds for m in r.moves]
+    moves = [m for r in analysed.rounds for m in r.moves]
+    assert all(m.comments and m.comments[-1].startswith("engine: ") for m in moves)
+    assert any(m.glyphs for m in moves) and any(m.variations for m in moves)
