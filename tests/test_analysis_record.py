@@ -65,3 +65,20 @@ def test_the_analysed_sample_is_the_engine_review_of_the_two_player_sample() -> 
     moves = [m for r in analysed.rounds for m in r.moves]
     assert all(m.comments and m.comments[-1].startswith("engine: ") for m in moves)
     assert any(m.glyphs for m in moves) and any(m.variations for m in moves)
+
+
+def test_play_command_quits_with_the_game_so_far_and_refuses_an_existing_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from click.testing import CliRunner
+
+    import dln
+    from dln.check.validate import validate_game
+    from dln.cli import main
+
+    path = tmp_path / "g.dln"
+    result = CliRunner().invoke(main, ["play", str(path), "--budget", "2", "--seat", "N"], input="help\nundo\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "here every move stands" in result.output and "N> " in result.output
+    game = dln.loads(path.read_text(encoding="utf-8"))
+    assert validate_game(game).errors == 0 and game.tag("North") == "You"
+    again = CliRunner().invoke(main, ["play", str(path)])
+    assert again.exit_code == 2 and "exists" in again.output
