@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import dln
 from dln.analysis.annotate import THRESHOLDS, grade
@@ -124,11 +126,18 @@ def test_thresholds_grade_points_lost() -> None:
     assert grade(5) == ("?", "mistake") and grade(12) == ("??", "blunder")
 
 
-@pytest.mark.parametrize("players", [2, 4])
-def test_engine_games_are_legal_through_the_validator(players: int) -> None:
-    """The engine never plays an illegal move: its games pass the validator, house rules included."""
-    rules = Rules(target=3, forced_capture=players == 4, first_card_xeri=True, soy=players == 2)
-    for game in engine_games(1, players=players, seed=5, rules=rules, budget=3):
+ALL_FLAGS = ("forced_capture", "liberal_declarations", "soy", "first_card_xeri", "no_last_card_xeri",
+             "three_face_cards", "face_card_redeal", "face_card_redeal_any", "redeal_any_rank", "clockwise")
+
+
+@settings(max_examples=8, deadline=None)
+@given(players=st.sampled_from([2, 4]), seed=st.integers(0, 10**6),
+       flags=st.sets(st.sampled_from(ALL_FLAGS), max_size=4))
+def test_engine_games_are_legal_through_the_validator(players: int, seed: int, flags: set[str]) -> None:
+    """The engine never plays an illegal move: its games, written as records, pass the validator
+    under any mix of house rules."""
+    rules = Rules(target=1, **dict.fromkeys(flags, True))
+    for game in engine_games(1, players=players, seed=seed, rules=rules, budget=2):
         report = validate_game(dln.loads(dln.dumps(game)))
         assert report.errors == 0, [d.format() for d in report.diagnostics]
         assert game.tag("North") == "engine"
