@@ -31,9 +31,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from dln.cards import Card
 from dln.engine import (
     Move,
     RoundState,
@@ -87,10 +88,9 @@ class SolverGaveUp(Exception):
     """An exact solve reached its node limit."""
 
 
-def _summary(cards: Iterable[object]) -> tuple[int, int, bool, bool]:
-    cards = tuple(cards)
-    return (len(cards), sum(1 for c in cards if c.rank == 1),  # type: ignore[attr-defined]
-            GOOD_TEN in cards, GOOD_TWO in cards)
+def _summary(cards: Sequence[Card]) -> tuple[int, int, bool, bool]:
+    """What of a capture pile scores: how many cards, aces, the 10 of diamonds, the 2 of clubs."""
+    return (len(cards), sum(1 for c in cards if c.rank == 1), GOOD_TEN in cards, GOOD_TWO in cards)
 
 
 def _order(state: RoundState, move: Move) -> int:
