@@ -1,8 +1,10 @@
-"""Analysis: the engine that values moves (search) and the record side that annotates games.
+"""Analysis: the search engine that values moves, and the record side that reviews games with it.
 
-``search`` and ``knowledge`` use only the rules engine; ``annotate`` is the one
-module here that reads and writes records (it uses the notation and the
-validator), so the search can move below the record layers if it must.
+``knowledge``, ``search`` and ``players`` use only the rules engine
+(``dln.engine``); ``annotate`` (reviews and annotations) and ``selfplay``
+(engine games as records) are the only modules here that touch records, through
+the notation and the validator, so the search could move below the record
+layers if it had to.  ``docs/analysis.md`` tells how it works.
 """
 
 from .knowledge import Unsampleable, View, World
