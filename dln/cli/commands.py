@@ -28,7 +28,6 @@ from dln.cli.common import (
     STDIN,
     Status,
     report_syntax,
-    tolerant_output,
     variant_option,
     write_text_atomically,
 )
@@ -38,7 +37,8 @@ from dln.files import FileChanged, ReadOnlyFile
 from dln.notation.jsonout import game_to_data
 from dln.notation.parser import read_lines
 from dln.notation.sources import display_name, expand
-from dln.views.report import Report, expand_for_check, fail_with, game_status, print_moves, print_verdict, utf8_stdout
+from dln.views.output import output_takes_any_text, tolerant_output
+from dln.views.report import Report, expand_for_check, fail_with, game_status, print_moves, print_verdict
 from dln.views.scoresheet import score_sheet
 from dln.wording import count_of
 
@@ -408,7 +408,7 @@ def moves(file: str, at: int, game_number: int, round_number: int, every: bool, 
     from dln.notation.sources import NoGame, SyntaxReport, Unreadable, each_game
 
     display = display_name(file)
-    plain = not utf8_stdout()
+    plain = not output_takes_any_text()
     try:  # read up to the game asked for (the others unparsed) and stop
         piece = next(each_game(file, SyntaxReport(err=as_json), game_number))
     except Unreadable as exc:
@@ -523,7 +523,6 @@ def explain(code: str | None) -> None:
     from dln.check.explain import explain as explanation
     from dln.check.explain import find_code, list_codes
 
-    utf8_stdout()
     if code is None:
         click.echo(list_codes())
         sys.exit(EXIT_OK)

@@ -1,11 +1,10 @@
 """What the commands of the ``dln`` command line share: exit codes, the exit status over several
-files, the ``--variant`` option, an output that never fails on a character, and one game read and replayed.
+files, the ``--variant`` option and one game read and replayed.
 """
 
 from __future__ import annotations
 
 import contextlib
-import io
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -50,29 +49,6 @@ variant_option = click.option(
     "--variant", metavar="NAMES", help="House rules (comma-separated); overrides the Variant tag."
 )
 
-
-
-#: What the replayer and the score sheet draw beyond ASCII: suits, dashes, box drawing.
-SYMBOLS = "♣♦♥♠—…╭─│"
-
-
-def tolerant_output() -> None:
-    """Never crash on a character the output cannot encode (a cp1252 or ASCII console, a file name
-    that is not UTF-8): write it as an escape instead.  The commands that draw choose ASCII
-    symbols on such an output (:func:`output_is_ascii`), so cards read as ``10d``, not ``\u2666``."""
-    for stream in (sys.stdout, sys.stderr):
-        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
-            with contextlib.suppress(ValueError, OSError):
-                stream.reconfigure(errors="backslashreplace")
-
-
-def output_is_ascii() -> bool:
-    """True if standard output cannot encode the suit symbols and borders the drawings use."""
-    try:
-        SYMBOLS.encode(getattr(sys.stdout, "encoding", None) or "ascii")
-    except (UnicodeEncodeError, LookupError):
-        return True
-    return False
 
 
 def one_game(file: str, game_number: int, variant: str | None) -> GameReport:

@@ -19,7 +19,6 @@ from dln.cli.common import (
     Status,
     exit_if_unreadable,
     one_game,
-    output_is_ascii,
     variant_option,
 )
 from dln.engine.rules import parse_variants
@@ -27,6 +26,7 @@ from dln.notation.bounds import small_number
 from dln.notation.jsonout import game_to_data
 from dln.notation.sources import display_name
 from dln.notation.writer import write_games
+from dln.views.output import output_is_ascii
 
 if TYPE_CHECKING:  # the replayer's modules and rich load only when a command needs them
     from rich.console import Console
