@@ -47,6 +47,22 @@ def expand(paths: Iterable[str]) -> Iterator[str]:
             yield path
 
 
+#: What a command says of a directory named on the command line that holds no record.
+NO_RECORD_IN_DIRECTORY = "no *.dln file in this directory: nothing was read"
+
+
+def each_file(paths: Iterable[str], on_empty: Callable[[str], None]) -> Iterator[str]:
+    """The files to read (:func:`expand`); a directory holding no ``*.dln`` file is handed to ``on_empty``
+    instead of passed over, because reading nothing is never success."""
+    for path in paths:
+        found = False
+        for name in expand((path,)):
+            found = True
+            yield name
+        if not found:
+            on_empty(path)
+
+
 class Unreadable(Exception):
     """A file that cannot be read (missing, a directory, not UTF-8): ``reason`` says why."""
 

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import TYPE_CHECKING, NoReturn
 
 import click
@@ -64,20 +63,6 @@ class Report:
             click.echo('{"games": [', nl=False)
         click.echo('], "diagnostics": ' + json.dumps(self.problems, ensure_ascii=self.ascii)
                    + ', "summary": ' + json.dumps(summary, ensure_ascii=self.ascii) + "}")
-
-
-def expand_for_check(files: tuple[str, ...], out: Report,
-                     expand: Callable[[tuple[str, ...]], Iterable[str]]) -> Iterator[str]:
-    """The files to check (``expand`` searches directories); a directory holding no ``*.dln`` file is
-    reported (S003), not passed over."""
-    from dln.check.verdicts import NOTHING_TO_CHECK
-
-    for path in files:
-        found = list(expand((path,)))
-        if found or path == STDIN or not Path(path).is_dir():
-            yield from found
-            continue
-        out.problem(path, NOTHING_TO_CHECK, "no *.dln file in this directory: nothing was checked")
 
 
 def game_status(checked: Checked, *, strict: bool = False) -> int:
