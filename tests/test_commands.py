@@ -337,7 +337,8 @@ def test_every_reader_says_the_same_of_an_empty_directory_and_reads_the_rest(tmp
     code, out, _ = run(command, str(empty), str(record))
     assert code == 2
     assert f"{empty}: error: no *.dln file in this directory: nothing was read" in out
-    read = {"fmt": "1 unchanged", "parse": "game.dln: 1 game, 1 round, 1 move", "validate": "1 game, 1 round, 1 move"}[command]
+    read = {"fmt": "1 unchanged", "parse": "game.dln: 1 game, 1 round, 1 move",
+            "validate": "1 game, 1 round, 1 move"}[command]
     assert read in out
 
 
@@ -345,3 +346,27 @@ def test_parse_reports_an_unreadable_file_with_its_summary(tmp_path: Path) -> No
     """Output convention: without --json, what parse finds is its report, on stdout."""
     code, out, _ = run("parse", str(tmp_path / "missing.dln"))
     assert code == 2 and "missing.dln: error: cannot read: No such file or directory" in out
+
+
+@pytest.mark.parametrize("command", [["show"], ["moves", "--round", "1", "--at", "1"],
+                                     ["position", "--round", "1", "--at", "1"]])
+@pytest.mark.parametrize(("content", "code"), [("round 1 dealer S\ntable 5h 3c 9d Js\nN 4c 5h =\n", "S001"),
+                                               (None, "S002"), ("", "S003"), ('[Event "tags only"]\n', "S003")])
+def test_with_json_a_record_that_cannot_be_shown_is_said_in_json(tmp_path: Path, command: list[str],
+                                                                 content: str | None, code: str) -> None:
+    """With --json standard output carries JSON only (docs/cli.md): a syntax error, an unreadable file or
+    a file with nothing to show is one JSON object holding the diagnostic, exit 2 (show and position
+    printed it on stderr and left standard output empty)."""
+    path = tmp_path / "game.dln"
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    exit_code, out, err = run(command[0], "--json", str(path), *command[1:])
+    assert exit_code == 2
+    if command[0] == "moves" and content and content.startswith("[Event"):  # --round names a round not there
+        assert out == "" and "Invalid value for '--round': there is no round 1: game 1 has 0 rounds" in err
+        return
+    data = json.loads(out)
+    assert [d["code"] for d in data["diagnostics"]] == [code]
+    assert data["file"] == str(path)
+    if code == "S001":
+        assert (data["diagnostics"][0]["line"], data["diagnostics"][0]["column"]) == (3, 10)

@@ -26,6 +26,7 @@ from dln.cli.common import (
     EXIT_OK,
     STDIN,
     Status,
+    exit_if_unreadable,
     report_syntax,
     variant_option,
     write_text_atomically,
@@ -37,7 +38,7 @@ from dln.notation.jsonout import game_to_data
 from dln.notation.parser import read_lines
 from dln.notation.sources import NO_RECORD_IN_DIRECTORY, display_name, each_file
 from dln.views.output import output_takes_any_text, tolerant_output
-from dln.views.report import Report, fail_with, game_status, print_moves, print_verdict
+from dln.views.report import Report, game_status, print_moves, print_verdict
 from dln.views.scoresheet import score_sheet
 from dln.wording import count_of
 
@@ -390,24 +391,12 @@ def moves(file: str, at: int, game_number: int, round_number: int, every: bool, 
     read, the game has a syntax error, or there is no such game, round or
     move.
     """
-    from dln.check.verdicts import CANNOT_READ, NOTHING_TO_CHECK, SYNTAX_ERROR, problem_data
-    from dln.notation.sources import NoGame, SyntaxReport, Unreadable, each_game
+    from dln.notation.sources import SyntaxReport, each_game
 
     display = display_name(file)
     plain = not output_takes_any_text()
-    try:  # read up to the game asked for (the others unparsed) and stop
+    with exit_if_unreadable(file, as_json=as_json, err=False):  # read up to the game asked for and stop
         piece = next(each_game(file, SyntaxReport(err=as_json), game_number))
-    except Unreadable as exc:
-        fail_with(as_json, problem_data(display, CANNOT_READ, f"cannot read: {exc.reason}"))
-    except NoGame as exc:
-        if exc.error is not None:  # the game asked for did not parse (reported above, as text)
-            if not as_json:
-                sys.exit(EXIT_BAD_INPUT)
-            fail_with(as_json, {**problem_data(display, SYNTAX_ERROR, exc.error.message), "line": exc.error.line,
-                                "column": exc.error.column, "game": exc.error.game})
-        if exc.games == 0:
-            fail_with(as_json, problem_data(display, NOTHING_TO_CHECK, "no game in this file"))
-        raise click.BadParameter(str(exc), param_hint="'--game'") from None
     assert piece.game is not None
     variants = parse_variants(variant) if variant is not None else None
     report = validate_game(piece.game, index=game_number, filename=display, source=piece.line,

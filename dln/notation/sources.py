@@ -153,6 +153,7 @@ class SyntaxReport:
     def __init__(self, *, err: bool) -> None:
         self.err = err
         self.pending: DLNSyntaxError | None = None
+        self.first: DLNSyntaxError | None = None  # the file's first syntax error, for a JSON answer
         self.games = 0
         self.errors = 0
 
@@ -162,6 +163,7 @@ class SyntaxReport:
         if piece.error is not None:
             self.errors += 1
             self.pending = piece.error
+            self.first = self.first or piece.error
         else:
             self.games += 1
 
