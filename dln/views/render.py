@@ -25,6 +25,7 @@ from rich.text import Text
 from dln.cards import RANK_NAMES, SUIT_SYMBOLS, Card
 from dln.engine import Pile, RoundState
 from dln.engine.state import HandLike
+from dln.views.lexer import highlight
 from dln.views.replay import Entry, Finding, Frame, Running, glyph_meaning, plain_move
 
 __all__ = ["Cropped", "FrameView", "Look", "card_text", "cards_text", "help_panel"]
@@ -473,7 +474,8 @@ class FrameView:
             if f.path:
                 title += " in " + " > ".join(f.path)
             dln = Text(f"{f.number}. ", style="bold")
-            dln.append(plain_move(f.move), style="bold")
+            dln.append_text(highlight(plain_move(f.move)))
+            dln.stylize("bold")
             if f.xeri:
                 dln.append("  ")
                 dln.append(look.sym(" XERI ", "XERI!"), style="bold reverse magenta")
@@ -489,7 +491,8 @@ class FrameView:
                 count = len(f.variations)
                 lines.append(Text(f"{count} variation{'s' * (count > 1)} instead (v enters):", style="bold"))
                 for variation in f.variations:
-                    lines.append(Text("  (" + " ".join(plain_move(m) for m in variation.moves) + ")", style=""))
+                    written = highlight(" ".join(plain_move(m) for m in variation.moves))
+                    lines.append(Text("  (").append_text(written).append(")"))
         if f.new_deal and f.state is not None:
             lines.append(Text(f"deal {f.state.deal} of {f.state.deals}: six more cards each", style="bold"))
         for kind, text in f.notes:
@@ -517,7 +520,7 @@ class FrameView:
             out.append(Text(f"{mark} {finding.code} {finding.name}: ", style=style).append(finding.message, style=""))
             if finding.help:
                 shown = ", ".join(finding.help[:6]) + (", …" if len(finding.help) > 6 else "")
-                out.append(Text("  legal instead: ", style=_LABEL).append(shown))
+                out.append(Text("  legal instead: ", style=_LABEL).append_text(highlight(shown)))
         return out
 
     def _next_text(self) -> Text | None:

@@ -1,0 +1,90 @@
+"""The Pygments lexer for DLN: every bundled sample and every generated record lexes without an error token,
+tokens carry the game's meaning, and Pygments finds the lexer through its entry point."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pygments.token import Comment, Error, Keyword, Name, Operator, String
+
+import dln
+from dln.check.generate import generate_games
+from dln.views.lexer import CARD, GLYPH, SEAT, UNKNOWN, DLNLexer, error_tokens, highlight
+from tests.strategies import games
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = sorted((ROOT / "samples").rglob("*.dln"))
+
+
+def _tokens(text: str) -> list[tuple[object, str]]:
+    return [(t, v) for t, v in DLNLexer().get_tokens(text) if v.strip()]
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: str(p.relative_to(ROOT / "samples")))
+def test_every_bundled_sample_lexes_without_error(path: Path) -> None:
+    assert error_tokens(path.read_text(encoding="utf-8")) == []
+
+
+def test_the_samples_are_there() -> None:
+    assert len(SAMPLES) > 20
+
+
+@given(games(with_rounds=True))
+def test_generated_records_lex_without_error(game: dln.Game) -> None:
+    """Any record the writer produces (tags, comments with escapes, hands with unknown cards, piles,
+    setups, claims, glyphs, nested variations) lexes without an error token."""
+    assert error_tokens(dln.dumps(game)) == []
+
+
+@pytest.mark.slow
+@settings(max_examples=20)
+@given(st.integers(0, 10_000), st.sampled_from([2, 4]), st.booleans())
+def test_self_played_games_lex_without_error(seed: int, players: int, hidden: bool) -> None:
+    """Whole games played by the engine (dln/check/generate.py), with hands shown or hidden."""
+    for game in generate_games(1, players=players, seed=seed, hidden=hidden):
+        assert error_tokens(dln.dumps(game)) == []
+
+
+def test_text_that_is_not_dln_gives_error_tokens() -> None:
+    """The check above can fail: stray text is an error token."""
+    assert error_tokens("N 4d 5h =9 <html>") != []
+    assert any(t in Error for t, _ in DLNLexer().get_tokens("N 4d @"))
+
+
+def test_tokens_have_the_meaning_of_the_game() -> None:
+    text = '[Event "Club night"]\nround 1 dealer S\nN: 4d ?\nN 4d 5h =9s?! {a \\{brace\\} here} ; line\n  (S Ks x [9] 9d *)\n'
+    tokens = _tokens(text)
+    assert (Name.Tag, "Event") in tokens and (String, '"Club night"') in tokens
+    assert (Keyword, "round") in tokens and (Keyword, "dealer") in tokens
+    assert (SEAT, "N") in tokens and (SEAT, "S") in tokens
+    assert (UNKNOWN, "?") in tokens  # an unknown card in a hand
+    assert (GLYPH, "?!") in tokens  # a glyph after a move
+    assert (CARD, "4d") in tokens and (CARD, "Ks") in tokens
+    assert (Operator.Word, "x") in tokens and (Operator, "*") in tokens
+    assert any(t in Comment.Single and v == "; line" for t, v in tokens)
+    assert any(t in Comment.Multiline for t, _ in tokens)
+    assert error_tokens(text) == []
+
+
+def test_xeris_is_a_keyword_not_a_capture() -> None:
+    tokens = _tokens("setup\nxeris N 1\ncaptured NS 20\n")
+    assert (Keyword, "xeris") in tokens and (SEAT, "NS") in tokens
+    assert not any(t in Operator for t, _ in tokens)
+
+
+def test_pygments_finds_the_lexer_by_name_and_file_name() -> None:
+    """Registered through the ``pygments.lexers`` entry point (pyproject.toml), as ``pygmentize -l dln`` asks."""
+    from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
+
+    assert isinstance(get_lexer_by_name("dln"), DLNLexer)
+    assert isinstance(get_lexer_for_filename("game.dln"), DLNLexer)
+
+
+def test_highlight_keeps_the_text() -> None:
+    """What ``dln show`` prints: the same characters, coloured."""
+    text = highlight("S Kh x Ks?!")
+    assert text.plain == "S Kh x Ks?!"
+    assert text.spans
