@@ -55,7 +55,8 @@ def test_text_that_is_not_dln_gives_error_tokens() -> None:
 
 
 def test_tokens_have_the_meaning_of_the_game() -> None:
-    text = '[Event "Club night"]\nround 1 dealer S\nN: 4d ?\nN 4d 5h =9s?! {a \\{brace\\} here} ; line\n  (S Ks x [9] 9d *)\n'
+    text = ('[Event "Club night"]\nround 1 dealer S\nN: 4d ?\n'
+            'N 4d 5h =9s?! {a \\{brace\\} here} ; line\n  (S Ks x [9] 9d *)\n')
     tokens = _tokens(text)
     assert (Name.Tag, "Event") in tokens and (String, '"Club night"') in tokens
     assert (Keyword, "round") in tokens and (Keyword, "dealer") in tokens
