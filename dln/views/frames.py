@@ -300,6 +300,34 @@ class Frame:
         return self.move.variations if self.move is not None else ()
 
 
+def opening_words(frame: Frame) -> str | None:
+    """At a round's start: ``S deals; N plays first`` (a setup: ``a position from the middle of a round; …``)."""
+    state = frame.state
+    if state is None:
+        return None
+    if state.setup:
+        return f"a position from the middle of a round; {state.turn} to play"
+    return f"{state.dealer} deals; {state.turn} plays first"
+
+
+def standing_words(frame: Frame) -> str:
+    """At a round's end, the game's standing: ``NS win the game: NS 63, EW 40 (target 61)``."""
+    end = frame.end
+    assert end is not None
+    target = frame.game.rules.target
+    if end.setup:
+        return "a setup: points from this position only; the game's totals do not change"
+    if end.totals is None:
+        return "game totals unknown: an earlier round was stopped by an illegal move"
+    standing = ", ".join(f"{side} {points}" for side, points in end.totals.items())
+    if end.winner is not None:
+        verb = "win" if len(end.winner) == 2 else "wins"  # NS win, N wins
+        return f"{end.winner} {verb} the game: {standing} (target {target})"
+    if end.last:
+        return f"the record ends with no winner yet: {standing} (target {target})"
+    return f"game: {standing} (target {target})"
+
+
 def plain_move(move: Move) -> str:
     """A move in DLN with its glyphs, without number or comments (``S Jh x Js??``) — the move list's form."""
     return move_text(replace(move, number=None, comments=()), annotations=True)

@@ -25,6 +25,7 @@ from rich.text import Text
 from dln.cards import RANK_NAMES, SUIT_SYMBOLS, Card
 from dln.engine import Pile, RoundState
 from dln.engine.state import HandLike
+from dln.views.frames import opening_words, standing_words
 from dln.views.lexer import highlight
 from dln.views.replay import Entry, Finding, Frame, Running, glyph_meaning, plain_move
 
@@ -442,20 +443,11 @@ class FrameView:
 
     def _standing(self) -> Text:
         f = self.frame
-        end = f.end
-        assert end is not None
-        target = f.game.rules.target
-        if end.setup:
-            return Text("a setup: points from this position only; the game's totals do not change", style=_LABEL)
-        if end.totals is None:
-            return Text("game totals unknown: an earlier round was stopped by an illegal move", style=_LABEL)
-        standing = ", ".join(f"{side} {points}" for side, points in end.totals.items())
-        if end.winner is not None:
-            verb = "win" if len(end.winner) == 2 else "wins"  # NS win, N wins
-            return Text(f"{end.winner} {verb} the game: {standing} (target {target})", style="bold green")
-        if end.last:
-            return Text(f"the record ends with no winner yet: {standing} (target {target})")
-        return Text(f"game: {standing} (target {target})")
+        assert f.end is not None
+        words = standing_words(f)
+        if f.end.setup or f.end.totals is None:
+            return Text(words, style=_LABEL)
+        return Text(words, style="bold green" if f.end.winner is not None else "")
 
     # -- the current move --------------------------------------------------------------------
     def _move_panel(self, height: int | None) -> Panel:
@@ -463,12 +455,9 @@ class FrameView:
         lines: list[Text] = []
         if f.move is None:
             title = f"{f.round.label}: start"
-            state = f.state
-            if state is not None:
-                first = "first" if not state.setup else "next"
-                lines.append(Text(f"{state.dealer} deals; {state.turn} plays {first}"
-                                  if not state.setup else f"a position from the middle of a round; "
-                                  f"{state.turn} to play"))
+            opening = opening_words(f)
+            if opening is not None:
+                lines.append(Text(opening))
         else:
             title = f"move {f.number}"
             if f.path:

@@ -446,14 +446,15 @@ class Replay:
 
     def _entries(self, cursor: Cursor) -> list[Entry]:
         """The move list: the main line, with the variations the cursor is in opened below their move."""
-        rows = list(self._line_entries(replace(cursor, branch=()), cursor, 0))
-        for i, entry in enumerate(rows):
-            after = rows[i + 1].depth if i + 1 < len(rows) else 0
-            if entry.depth > after:
-                rows[i] = replace(entry, closing=entry.depth - after)
-        return rows
+        return _closed(list(self._line_entries(replace(cursor, branch=()), cursor, 0)))
 
-    def _line_entries(self, at: Cursor, cursor: Cursor, depth: int) -> Iterator[Entry]:
+    def move_tree(self, cursor: Cursor) -> tuple[Entry, ...]:
+        """The move list of the cursor's round with every variation opened below its move, nested ones too
+        (the HTML viewer lists them all); variations of a move never reached cannot be replayed and are left
+        out.  ``current`` marks the cursor's row."""
+        return tuple(_closed(list(self._line_entries(replace(cursor, branch=()), cursor, 0, every=True))))
+
+    def _line_entries(self, at: Cursor, cursor: Cursor, depth: int, *, every: bool = False) -> Iterator[Entry]:
         line = self.line(at)
         opened = cursor.branch[depth] if depth < len(cursor.branch) else None
         anchor = (cursor.branch[depth - 1][1] if depth else cursor.ply) if opened is not None else None
@@ -481,6 +482,19 @@ class Replay:
                 warning=any(f.severity == "warning" for f in found),
                 heading=heading if j == 1 else None,
             )
-            if opened is not None and j == anchor:
+            if every and target is not None:
+                for v in range(len(move.variations)):
+                    yield from self._line_entries(replace(target, branch=(*target.branch, (v, 1))), cursor, depth + 1,
+                                                  every=True)
+            elif opened is not None and j == anchor:
                 here = at.moved(j)
                 yield from self._line_entries(replace(here, branch=(*here.branch, (opened[0], 1))), cursor, depth + 1)
+
+
+def _closed(rows: list[Entry]) -> list[Entry]:
+    """The rows with ``closing`` set: how many variations end with each."""
+    for i, entry in enumerate(rows):
+        after = rows[i + 1].depth if i + 1 < len(rows) else 0
+        if entry.depth > after:
+            rows[i] = replace(entry, closing=entry.depth - after)
+    return rows
