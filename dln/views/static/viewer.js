@@ -1,5 +1,5 @@
 // The dln HTML viewer: shows the positions dln computed (one JSON object per position, in the
-// <script class="dln-game"> blocks) and follows the links each position gives for each key.
+// JSON blocks of class dln-game) and follows the links each position gives for each key.
 // It decides nothing about the rules: what is legal, what a move took, the score, all come from dln.
 (function () {
   "use strict";
