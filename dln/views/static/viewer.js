@@ -137,9 +137,20 @@
       if (action in p.go) b.disabled = target(action) === null;
     });
     $("status").textContent = message || "";
-    if (location.hash !== "#" + key) history.replaceState(null, "", "#" + key);
+    rememberAddress(key);
     document.documentElement.setAttribute("data-key", key);
     return true;
+  }
+
+  // The address ends with the position shown, so a copied link opens there.  Browsers limit how often a
+  // page may rewrite its address (Chromium: about 200 times in 10 s), so a burst of keys or auto-play
+  // writes it once, when the moves pause.
+  var addressTimer = null;
+  function rememberAddress(key) {
+    clearTimeout(addressTimer);
+    addressTimer = setTimeout(function () {
+      if (location.hash !== "#" + key) history.replaceState(null, "", "#" + key);
+    }, 150);
   }
 
   // -- moving -----------------------------------------------------------------------------------
@@ -157,7 +168,7 @@
     return null;
   }
   var NOWHERE = {
-    forward: "this is the end of the record", back: "this is the start of the record",
+    forward: "the end of the record", back: "this is the start of the record",
     next_round: "this is the last round", previous_round: "this is the first round",
     variation: "no variation at this move", next_variation: "no further variation of this move",
     previous_variation: "no earlier variation of this move", leave: "not in a variation"
@@ -166,7 +177,12 @@
     if (action === "toggle_help") return toggleHelp();
     if (action === "toggle_play") return togglePlay();
     var to = target(action);
-    if (to === null) { $("status").textContent = NOWHERE[action] || ""; return false; }
+    if (to === null) {
+      var inVariation = lookup(current.key).pos.variation.length > 0;
+      $("status").textContent = action === "forward" && inVariation ? "the end of this variation: v or u goes back"
+        : NOWHERE[action] || "";
+      return false;
+    }
     return show(to);
   }
   function togglePlay() {
@@ -199,9 +215,19 @@
     var b = e.target.closest("button[data-action]");
     if (b) act(b.getAttribute("data-action"));
   });
+  // A move in the list, a variation in the move panel: shown at once (the address follows).
+  document.addEventListener("click", function (e) {
+    var link = e.target.closest && e.target.closest('a[href^="#g"]');
+    if (!link || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+    if (show(link.getAttribute("href").slice(1))) e.preventDefault();
+  });
   window.addEventListener("hashchange", function () {
-    var key = location.hash.slice(1);
-    if (!current || key !== current.key) show(key);
+    var key = decodeURIComponent(location.hash.slice(1));
+    if (current && key === current.key) return;
+    if (!show(key) && current) {
+      var here = current.key;
+      show(here, "no position " + key + " in this record");
+    }
   });
 
   // -- start --------------------------------------------------------------------------------------
