@@ -195,16 +195,13 @@ def test_a_variation_is_followed_and_left(chromium: Browser, pages: dict[str, Pa
     check_shows(_shown(chromium), replay, _cursor(replay, "g1-r2-m28-v1.2"), name)
     chromium.press("ArrowRight")
     assert _shown(chromium)["status"] == "the end of this variation: v or u goes back"
-    chromium.press("u")
-    assert _shown(chromium)["key"] == "g1-r2-m28"
-    chromium.click('#move .variations a')
-    assert _shown(chromium)["key"] == "g1-r2-m28-v1.1"
-    chromium.press("Backspace")
-    assert _shown(chromium)["key"] == "g1-r2-m28"
-    chromium.press("]")
-    assert _shown(chromium)["key"] == "g1-r2-m28-v1.1"
-    chromium.press("Escape")
-    assert _shown(chromium)["key"] == "g1-r2-m28"
+    for action, expected in (("u", "g1-r2-m28"), ("click", "g1-r2-m28-v1.1"), ("Backspace", "g1-r2-m28"),
+                             ("]", "g1-r2-m28-v1.1"), ("Escape", "g1-r2-m28")):
+        if action == "click":
+            chromium.click("#move .variations a")
+        else:
+            chromium.press(action)
+        assert _shown(chromium)["key"] == expected, action
     chromium.press("[")
     assert _shown(chromium)["status"] == "no earlier variation of this move"
 
