@@ -3,6 +3,9 @@ tokens carry the game's meaning, and Pygments finds the lexer through its entry 
 
 from __future__ import annotations
 
+import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -89,3 +92,30 @@ def test_highlight_keeps_the_text() -> None:
     text = highlight("S Kh x Ks?!")
     assert text.plain == "S Kh x Ks?!"
     assert text.spans
+
+
+DOCS = ["README.md", *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "docs").glob("*.md"))]
+
+
+@pytest.mark.parametrize("doc", DOCS)
+def test_the_documents_dln_examples_lex_without_error(doc: str) -> None:
+    """Documentation tools highlight the ```dln blocks of the docs with this lexer: none gives an error token."""
+    for block in re.findall(r"^```dln\n(.*?)^```", (ROOT / doc).read_text(encoding="utf-8"), re.S | re.M):
+        assert error_tokens(block) == [], block
+
+
+def test_the_vim_syntax_file_colours_by_kind(tmp_path: Path) -> None:
+    """editors/vim: a .dln file is detected, and cards, seats, keywords, comments and glyphs get their groups."""
+    vim = shutil.which("vim")
+    if vim is None:
+        pytest.skip("vim is not installed: the Vim syntax file is not checked")
+    record = tmp_path / "game.dln"
+    record.write_text("round 1 dealer S\ntable 5h 3c 9d Js\nN 4d 5h =9?! {N holds the 9c.}\n", encoding="utf-8")
+    out = tmp_path / "groups"
+    places = [(1, 1), (1, 16), (2, 7), (3, 1), (3, 3), (3, 9), (3, 11), (3, 15)]
+    names = " ".join(f'synIDattr(synID({line},{col},1),"name")' for line, col in places)
+    subprocess.run([vim, "-N", "-u", "NONE", "-i", "NONE", "-es", "-c", f"set rtp^={ROOT / 'editors' / 'vim'}",
+                    "-c", "filetype on", "-c", "syntax on", "-c", f"e {record}", "-c", f"redir! > {out}",
+                    "-c", f"echo &filetype {names}", "-c", "redir END", "-c", "qa!"], check=True, timeout=30)
+    assert out.read_text().split() == ["dln", "dlnKeyword", "dlnSeat", "dlnCard", "dlnSeat", "dlnCard",
+                                       "dlnOperator", "dlnGlyph", "dlnComment"]

@@ -151,7 +151,8 @@ class _Diagram:
         self.played = move.card if move is not None else None
         self.move_kind = move.kind if move is not None else None
         self.four = state.players == 4
-        self.width = 760 if self.four else 600
+        # Narrow enough to stay legible on a phone's width: six cards a hand fit, the table wraps.
+        self.width = 640 if self.four else 460
         self.side_width = 2 * CARD_WIDTH + _GAP + 2 * _PAD if self.four else 0
 
     # -- pieces -----------------------------------------------------------------------------
@@ -301,7 +302,7 @@ class _Diagram:
         full = _Box(_PAD, y, self.width - 2 * _PAD)
         top = "N"
         bottom = "S"
-        drawn, height = self.seat(top, full, 8)
+        drawn, height = self.seat(top, full, 6)
         parts.append(drawn)
         y += height
         if self.four:
@@ -316,7 +317,7 @@ class _Diagram:
             table, table_height = self.table(_Box(_PAD, y, self.width - 2 * _PAD))
             parts.append(table)
             y += table_height + _GAP
-        drawn, height = self.seat(bottom, _Box(_PAD, y, self.width - 2 * _PAD), 8)
+        drawn, height = self.seat(bottom, _Box(_PAD, y, self.width - 2 * _PAD), 6)
         parts.append(drawn)
         y += height
         return "".join(parts), y
