@@ -154,3 +154,17 @@ def test_a_syntax_error_is_reported_with_its_place(tmp_path: Path) -> None:
     code, out, err = _svg([str(bad)])
     assert code == 2 and out == ""
     assert "bad.dln:3:" in err and "Traceback" not in err
+
+
+def test_stdout_gets_utf8_whatever_the_console_encoding() -> None:
+    """An SVG is a UTF-8 file, not terminal text: on an ASCII console it is not escaped into invalid XML."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    done = subprocess.run([sys.executable, "-m", "dln", "svg", str(ROOT / "samples" / "annotated.dln"), "--move", "3"],
+                          capture_output=True, env=env, check=False)
+    assert done.returncode == 0, done.stderr
+    root = ET.fromstring(done.stdout)
+    assert "\u25b6 to play" in "".join(root.itertext())

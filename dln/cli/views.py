@@ -25,11 +25,18 @@ _OUTPUT = click.option("-o", "--output", "output", metavar="OUT", default=None,
 
 
 def _emit(output: str | None, pieces: Iterable[str]) -> None:
-    """Write ``pieces`` to OUTPUT (atomically: an error on the way leaves the old file) or to stdout."""
+    """Write ``pieces`` to OUTPUT (atomically: an error on the way leaves the old file) or to stdout, in
+    UTF-8 whatever the console's encoding: the page and the diagram declare UTF-8 and are files, not text
+    for the terminal."""
     if output is None or output == STDIN:
-        for piece in pieces:
-            sys.stdout.write(piece)
         sys.stdout.flush()
+        binary = getattr(sys.stdout, "buffer", None)
+        for piece in pieces:
+            if binary is not None:
+                binary.write(piece.encode("utf-8"))
+            else:
+                sys.stdout.write(piece)
+        (binary or sys.stdout).flush()
         return
     try:
         write_text_atomically(Path(output), pieces)

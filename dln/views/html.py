@@ -111,7 +111,7 @@ def _go(replay: Replay, cursor: Cursor) -> dict[str, str | None]:
 def _position(replay: Replay, cursor: Cursor, filename: str) -> dict[str, Any]:
     """One position: the ``dln show --json`` data, the diagram, the move's glyphs and comments, notes,
     and where each key leads."""
-    frame = replay.frame(cursor)
+    frame = replay.frame(cursor, entries=False)
     data = frame_data(frame, filename)
     data.update(
         key=position_key(replay, cursor),

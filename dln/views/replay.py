@@ -354,8 +354,9 @@ class Replay:
         return text
 
     # -- what to show ---------------------------------------------------------------------
-    def frame(self, cursor: Cursor) -> Frame:
-        """Everything to display at ``cursor``."""
+    def frame(self, cursor: Cursor, *, entries: bool = True) -> Frame:
+        """Everything to display at ``cursor``; ``entries=False`` leaves out the move list (``Frame.entries``
+        empty), which costs as much as the rest: the HTML page lists each round's moves once, not per position."""
         game = self.games[cursor.game]
         played = game.rounds[cursor.round]
         line = self.line(cursor)
@@ -407,7 +408,7 @@ class Replay:
             xeri=xeri,
             taken=taken,
             path=self._path(cursor),
-            entries=tuple(self._entries(cursor)),
+            entries=tuple(self._entries(cursor)) if entries else (),
             running=running_scores(played, state, end),
             notes=tuple(notes),
             round_findings=round_findings,
