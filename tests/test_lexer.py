@@ -119,3 +119,16 @@ def test_the_vim_syntax_file_colours_by_kind(tmp_path: Path) -> None:
                     "-c", f"echo &filetype {names}", "-c", "redir END", "-c", "qa!"], check=True, timeout=30)
     assert out.read_text().split() == ["dln", "dlnKeyword", "dlnSeat", "dlnCard", "dlnSeat", "dlnCard",
                                        "dlnOperator", "dlnGlyph", "dlnComment"]
+
+
+def test_dln_show_colours_the_move_with_the_lexer() -> None:
+    """In colour, the move played is coloured token by token (seat, card, operator), not in one style."""
+    from click.testing import CliRunner
+
+    from dln.cli import main
+
+    path = str(ROOT / "samples" / "constructs" / "claims.dln")
+    shown = CliRunner().invoke(main, ["show", path, "--move", "20", "--color", "--width", "120"]).stdout
+    # The move panel's "20. S 9h x 8h+Ac" (the move list's row is one style: the current row, reversed).
+    written = [part.split("\u2502")[0] for part in shown.split("20. ")[1:]]
+    assert max(w.count("\x1b[") for w in written) >= 6  # seat, card, x, card, +, card each coloured

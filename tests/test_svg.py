@@ -168,3 +168,25 @@ def test_stdout_gets_utf8_whatever_the_console_encoding() -> None:
     assert done.returncode == 0, done.stderr
     root = ET.fromstring(done.stdout)
     assert "\u25b6 to play" in "".join(root.itertext())
+
+
+GOLDEN = ROOT / "tests" / "golden"
+SVG_GOLDEN = [
+    ("svg-four-players-xeri", ["samples/constructs/four-players.dln", "--move", "6"]),
+    ("svg-illegal-move", ["samples/illegal/D201-lay-while-declared.dln", "--move", "end"]),
+    ("svg-group-parts", ["samples/annotated.dln", "--round", "1", "--move", "5"]),
+    ("svg-syntax-error", ["tests/golden/bad-capture.dln", "--move", "1"]),
+    ("svg-no-such-move", ["samples/constructs/claims.dln", "--move", "49"]),
+]
+
+
+@pytest.mark.parametrize(("name", "args"), SVG_GOLDEN, ids=[case[0] for case in SVG_GOLDEN])
+def test_svg_golden(name: str, args: list[str], update_golden: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(main, ["svg", *args], prog_name="dln")
+    got = (f"$ dln svg {' '.join(args)}\n[exit {result.exit_code}]\n--- stdout\n{result.stdout}"
+           f"--- stderr\n{result.stderr}")
+    expected = GOLDEN / f"{name}.out"
+    if update_golden:
+        expected.write_text(got, encoding="utf-8")
+    assert got == expected.read_text(encoding="utf-8")
