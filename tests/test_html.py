@@ -181,3 +181,19 @@ def test_positions_are_addressed_as_dln_show_options() -> None:
     assert position_key(replay, cursor) == "g1-r2-m28-v1.2"
     assert replay.address(cursor) == "--game 1 --round 2 --move 28 --variation 1.2"
     assert position_key(replay, Cursor()) == "g1-r1-m0"
+
+
+def test_a_file_that_cannot_be_read_writes_no_half_page(tmp_path: Path) -> None:
+    """The first game is read before anything is written: an error leaves stdout empty (and no file)."""
+    code, stdout, err = _html([str(tmp_path / "missing.dln")])
+    assert (code, stdout) == (2, "")
+    assert "cannot read" in err
+    code, stdout, err = _html([str(SAMPLES / "constructs" / "setup.dln"), "--game", "5"])
+    assert (code, stdout) == (2, "")
+    assert "--game" in err
+    only_bad = tmp_path / "bad.dln"
+    only_bad.write_text("round 1 dealer S\ntable 5h\nN 4d x\n", encoding="utf-8")
+    out = tmp_path / "bad.html"
+    code, stdout, err = _html([str(only_bad), "-o", str(out)])
+    assert code == 2 and not out.exists()
+    assert "bad.dln:3:7" in err

@@ -8,6 +8,7 @@ their output atomically (the old file or the whole new one) or to stdout.
 
 from __future__ import annotations
 
+import itertools
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path, PurePath
@@ -98,7 +99,10 @@ def html_command(file: str, game_number: int | None, output: str | None, variant
 
     status = Status()
     replays = _replays(file, variant, game_number, status, every=game_number is None)
+    # The first game is read before a byte is written: a file that cannot be read, or holds no game to
+    # show, is an error on stderr with nothing (not half a page) on stdout.
+    first = next(replays)
     name = PurePath(display_name(file)).name
     title = f"{name} \u2014 game {game_number}" if game_number is not None else name
-    _emit(output, page(replays, filename=display_name(file), title=title))
+    _emit(output, page(itertools.chain([first], replays), filename=display_name(file), title=title))
     sys.exit(status.code)

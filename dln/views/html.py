@@ -218,7 +218,7 @@ def page(replays: Iterable[Replay], *, filename: str, title: str) -> Iterator[st
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-        "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n"
+        "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
         f"<title>{escape(title)}</title>\n<style>{_asset('viewer.css')}</style>\n</head>\n<body>\n"
         f'<svg class="defs" aria-hidden="true" width="0" height="0">{card_defs()}</svg>\n'
         + _asset("viewer.html").replace("{{title}}", escape(title))
