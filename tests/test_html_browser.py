@@ -328,3 +328,14 @@ def test_a_link_within_the_page_to_no_position_says_so(chromium: Browser, pages:
     shown = _shown(chromium)
     assert shown["key"] == "g1-r1-m4"
     assert shown["status"] == "no position nowhere in this record"
+
+
+def test_the_help_lists_the_keys_and_any_key_closes_it(chromium: Browser, pages: dict[str, Path]) -> None:
+    chromium.open(_url(pages["annotated.dln"], "g1-r1-m3"))
+    chromium.press("?")
+    assert chromium.run("return document.getElementById('help').open") is True
+    rows = chromium.run("return [...document.querySelectorAll('#help-keys tr')].map(r => r.textContent)")
+    assert any("next move" in r for r in rows) and any("leave the variation" in r for r in rows)
+    chromium.press("ArrowRight")  # closes the help, and does not move
+    assert chromium.run("return document.getElementById('help').open") is False
+    assert _shown(chromium)["key"] == "g1-r1-m3"

@@ -202,7 +202,12 @@
   }
 
   document.addEventListener("keydown", function (e) {
-    if (e.ctrlKey || e.metaKey || e.altKey || $("help").open) return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if ($("help").open) {  // as in the replayer, any key closes the help
+      e.preventDefault();
+      $("help").close();
+      return;
+    }
     var t = e.target, tag = t && t.tagName;
     if (tag === "SELECT" || tag === "INPUT" || tag === "TEXTAREA") return;
     if ((e.key === "Enter" || e.key === " ") && (tag === "A" || tag === "BUTTON")) return;
