@@ -107,8 +107,9 @@
     var link = list.querySelector('a[data-key="' + key + '"]');
     if (link) {
       link.setAttribute("aria-current", "true");
-      var top = link.offsetTop - list.offsetTop;
-      if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - 30) list.scrollTop = top - list.clientHeight / 2;
+      // Keep the current move in view inside the list, without scrolling the page itself.
+      var box = list.getBoundingClientRect(), row = link.getBoundingClientRect();
+      if (row.top < box.top || row.bottom > box.bottom) list.scrollTop += row.top - box.top - list.clientHeight / 2;
     }
   }
   function show(key, message) {
