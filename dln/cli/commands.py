@@ -32,6 +32,7 @@ from dln.cli.common import (
     write_text_atomically,
 )
 from dln.cli.replay import position_command, replay_command, show_command
+from dln.cli.views import html_command, svg_command
 from dln.engine.rules import parse_variants
 from dln.files import FileChanged, ReadOnlyFile
 from dln.notation.jsonout import game_to_data
@@ -608,5 +609,5 @@ def record_command(file: str, players: str | None, dealer: str | None, target: i
     sys.exit(record(Path(file), options, sys.stdin, sys.stdout))
 
 
-for _command in (show_command, replay_command, position_command):
+for _command in (show_command, replay_command, position_command, html_command, svg_command):
     main.add_command(_command)

@@ -62,17 +62,23 @@ def _variation_path(ctx: click.Context, param: click.Parameter, value: str | Non
     return tuple(int(p) for p in parts)  # each checked above: at most 9 digits
 
 
+#: Which position: the options of ``dln show``, ``dln replay`` and ``dln svg``.
+WHERE_OPTIONS = (
+    click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
+                 help="Game, numbered as in the file  [default: 1]"),
+    click.option("--round", "round_number", type=click.IntRange(min=1), default=None,
+                 help="Round, counted from 1 in the game  [default: 1]"),
+    click.option("--move", "move", type=_MoveCount(), default=0, show_default=True, metavar="N|end",
+                 help="Moves played in the round: 0 is its start, 'end' its last move."),
+    click.option("--variation", "variation", callback=_variation_path, metavar="V.M[.V.M…]",
+                 help="Then into variation V of that move, M of its moves played (1.2); repeat for nested ones."),
+)
+
+
 def _position_options(function: Callable[..., None]) -> Callable[..., None]:
     """The options shared by ``dln show`` and ``dln replay``: which position, and how to draw it."""
     options = [
-        click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
-                     help="Game, numbered as in the file  [default: 1]"),
-        click.option("--round", "round_number", type=click.IntRange(min=1), default=None,
-                     help="Round, counted from 1 in the game  [default: 1]"),
-        click.option("--move", "move", type=_MoveCount(), default=0, show_default=True, metavar="N|end",
-                     help="Moves played in the round: 0 is its start, 'end' its last move."),
-        click.option("--variation", "variation", callback=_variation_path, metavar="V.M[.V.M…]",
-                     help="Then into variation V of that move, M of its moves played (1.2); repeat for nested ones."),
+        *WHERE_OPTIONS,
         click.option("--reveal", is_flag=True, help="Show the hands face up (r toggles in the replayer)."),
         click.option("--ascii", "ascii_", is_flag=True, help="c d h s instead of suit symbols; ASCII borders."),
         click.option("--color/--no-color", "color", default=None,
