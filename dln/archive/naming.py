@@ -5,9 +5,9 @@ game's number in its file; ``{file}`` is the input's name without folder or
 suffix; any other field is a tag (``{Event}``, ``{Date}``, ``{North}``), empty
 when the game lacks it.  Python's format specifications apply to the numbers
 (``{n:04}``).  A tag's value is made safe for a file name: every run of
-characters other than letters, digits, ``.``, ``-`` and ``_`` becomes one
-``_`` (so ``2026.11.20`` stays, ``Club / night`` becomes ``Club_night``), and
-a name never starts with a dot.
+characters other than letters, digits, ``.``, ``-`` and ``_``, or of two
+dots or more, becomes one ``_``, so ``2026.11.20`` stays, ``Club / night``
+becomes ``Club_night`` and ``../x`` becomes ``x``; a name never starts with a dot.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 __all__ = ["DEFAULT_TEMPLATE", "check_template", "file_name"]
 
 DEFAULT_TEMPLATE = "{file}-{game:04}.dln"
-_UNSAFE = re.compile(r"[^\w.\-]+")
+_UNSAFE = re.compile(r"(?:[^\w.\-]|\.{2,})+")
 
 
 def _safe(value: str) -> str:
