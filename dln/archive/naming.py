@@ -1,6 +1,7 @@
 """The file names ``dln split`` gives games: a template filled from the game's place and its tags.
 
-``{n}`` counts the games written, from 1, over every input; ``{game}`` is the
+``{n}`` counts the games read, from 1, over every input (those that do not
+parse too, so that a second run names every game alike); ``{game}`` is the
 game's number in its file; ``{file}`` is the input's name without folder or
 suffix; any other field is a tag (``{Event}``, ``{Date}``, ``{North}``), empty
 when the game lacks it.  Python's format specifications apply to the numbers

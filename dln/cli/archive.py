@@ -218,7 +218,7 @@ def merge_command(files: tuple[str, ...], output: str | None, dedupe: bool, same
 @click.option("-d", "--directory", default=".", show_default=True, metavar="DIR",
               help="Where to write the games (created if needed).")
 @click.option("--template", default=DEFAULT_TEMPLATE, show_default=True,
-              help="The name of each file: {n} counts the games written, {game} is the game's number in its "
+              help="The name of each file: {n} counts the games read (all files), {game} is the game's number in its "
               "file, {file} its file's name, {TAG} a tag (e.g. {Date}-{North}-{South}.dln).")
 @click.option("--force", is_flag=True, help="Replace files that already exist.")
 @click.option("--keep-broken", is_flag=True, help="Write games that do not parse too, as written.")
@@ -240,17 +240,18 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
     archive = reader(status, err=False)
     folder = Path(directory)
     names: set[str] = set()
-    written = 0
+    written = number = 0
 
     def fail(message: str) -> None:
         click.echo(message)
         status.worst(EXIT_BAD_INPUT)
 
     for file, piece in archive.read(files):
+        number += 1  # every game read counts, so that a second run gives every game the same name
         if piece.game is None and not keep_broken:
             continue
         tags = piece.game.tags if piece.game is not None else ()
-        name = file_name(template, n=written + 1, game=piece.number, file=file, tags=tags)
+        name = file_name(template, n=number, game=piece.number, file=file, tags=tags)
         target = folder / name
         if name in names:
             fail(f"{file}: game {piece.number}: error: {target} was written already for another game; "
