@@ -8,23 +8,13 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from dln.cli import main
 from dln.notation.parser import parse_text
 from dln.notation.writer import write_games
+from tests.test_cli import run, transcript
 
 GOLDEN = Path(__file__).parent / "golden"
 CLUB = GOLDEN / "archive-club.dln"
-
-
-def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args), input=stdin)
-    return result.exit_code, result.stdout, result.stderr
-
-
-def transcript(args: list[str], code: int, out: str, err: str) -> str:
-    return f"$ dln {' '.join(args)}\n[exit {code}]\n--- stdout\n{out}--- stderr\n{err}"
 
 
 # Each case: a name and the arguments (paths relative to tests/golden/).
