@@ -8,7 +8,9 @@ model, which compares everything a record says but where it says it.
 
 from __future__ import annotations
 
+import contextlib
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -38,6 +40,14 @@ def write(folder: Path, name: str, games: list[Game]) -> Path:
     return path
 
 
+@contextlib.contextmanager
+def club(games: list[Game]) -> Iterator[tuple[Path, Path]]:
+    """A temporary folder holding club.dln, the games: (the folder, the file)."""
+    with tempfile.TemporaryDirectory() as temp:
+        folder = Path(temp)
+        yield folder, write(folder, "club.dln", games)
+
+
 @EXAMPLES
 @given(archives, archives)
 def test_merge_keeps_every_game_of_every_file_in_order(first: list[Game], second: list[Game]) -> None:
@@ -51,9 +61,7 @@ def test_merge_keeps_every_game_of_every_file_in_order(first: list[Game], second
 @EXAMPLES
 @given(archives)
 def test_a_split_merged_back_is_the_original_canonically(games: list[Game]) -> None:
-    with tempfile.TemporaryDirectory() as temp:
-        folder = Path(temp)
-        source = write(folder, "club.dln", games)
+    with club(games) as (folder, source):
         code, _, _ = run("split", str(source), "-d", str(folder / "games"), "--template", "{n:04}.dln")
         assert code == 0
         files = sorted((folder / "games").iterdir())
@@ -65,9 +73,8 @@ def test_a_split_merged_back_is_the_original_canonically(games: list[Game]) -> N
 @EXAMPLES
 @given(archives, st.sampled_from(["Event", "Site", "Date", "North"]), st.text("abcAB", max_size=1))
 def test_a_filter_and_its_inverse_share_out_the_games_unaltered(games: list[Game], tag: str, text: str) -> None:
-    with tempfile.TemporaryDirectory() as temp:
-        folder = Path(temp)
-        source, kept, dropped = write(folder, "club.dln", games), folder / "kept.dln", folder / "dropped.dln"
+    with club(games) as (folder, source):
+        kept, dropped = folder / "kept.dln", folder / "dropped.dln"
         assert run("filter", str(source), "--tag", f"{tag}~{text}", "-o", str(kept))[0] == 0
         assert run("filter", str(source), "--tag", f"{tag}~{text}", "--invert", "-o", str(dropped))[0] == 0
 
@@ -82,9 +89,7 @@ def test_a_filter_and_its_inverse_share_out_the_games_unaltered(games: list[Game
 @EXAMPLES
 @given(archives)
 def test_dedupe_keeps_the_first_of_each_game_and_nothing_else_changes(games: list[Game]) -> None:
-    with tempfile.TemporaryDirectory() as temp:
-        folder = Path(temp)
-        source = write(folder, "club.dln", games)
+    with club(games) as (_, source):
         code, merged, _ = run("merge", "--dedupe", str(source), str(source))
         assert code == 0
         firsts: dict[bytes, Game] = {}
