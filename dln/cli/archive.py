@@ -115,7 +115,8 @@ def _conditions(tags: tuple[str, ...], players: tuple[str, ...], date_from: str 
 @click.option("--raise", "raised", is_flag=True, help="Somebody raised a declaration (replays the game).")
 @click.option("--code", "codes", multiple=True, metavar="CODES",
               help="The validator finds one of these codes or prefixes, comma-separated (D201, D2, R).")
-@click.option("--players", "seats", type=click.Choice(["2", "4"]), help="Games of this many players.")
+@click.option("--players", "seats", type=click.Choice(["2", "4"]),
+              help="Games of this many players (replays the game).")
 @click.option("--invert", is_flag=True, help="Keep the games that do not match.")
 @click.option("--count", is_flag=True, help="Print only how many games match; write no games.")
 @click.option("--keep-broken", is_flag=True, help="Copy games that do not parse, as written, instead of "
