@@ -181,8 +181,10 @@ def print_tables(stats: Stats, ratings: list[Player] | None, reader: ArchiveRead
                       else None)
     block = "#" if ascii_only else "\u2588"
     table = {p.name: p for p in ratings} if ratings is not None else None
-    broken = f" ({count_of(reader.errors, 'game')} or files could not be read)" if reader.errors else ""
+    broken = f" ({count_of(reader.errors, 'problem')} reported above)" if reader.errors else ""
     console.print(f"{count_of(stats.games, 'game')} from {count_of(reader.files, 'file')}{broken}")
+    if not stats.games:
+        return
     console.print()
     players = stats.player_lines()
     if players:
@@ -271,6 +273,8 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
             rated.add(game.tag("Date"), players_of(game), facts.winner, facts.players)
         if charts is not None:
             charts.progression(stats.games, game, facts)
+    if archive.games == 0 and not archive.errors:  # counting nothing is never success
+        problem(", ".join(files), "no game in these files: nothing to count")
     ranking = rated.compute() if rated is not None else None
     if as_json:
         click.echo(json.dumps(stats_data(stats, ranking, archive, problems), ensure_ascii=False, indent=1))
