@@ -116,3 +116,9 @@ def test_an_ascii_terminal_gets_ascii_charts(tmp_path: Path) -> None:
                           env={"PYTHONIOENCODING": "ascii", "PATH": ""}, timeout=120)
     assert done.returncode == 0 and b"Traceback" not in done.stderr
     assert b"#" in done.stdout and b"Points per round" in done.stdout
+
+
+@pytest.mark.parametrize("args", [["stats", "--json", "--ratings"], ["filter", "--xeri", "--invert", "--keep-broken"]])
+def test_replaying_in_worker_processes_changes_nothing_but_the_speed(args: list[str]) -> None:
+    files = [str(CLUB), str(GOLDEN / "three-games-one-bad.dln"), str(CLUB)]
+    assert run(*args, *files, "--jobs", "2") == run(*args, *files)

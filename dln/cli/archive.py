@@ -19,7 +19,7 @@ import click
 from dln.archive.conditions import Conditions, parse_date, parse_tag_test
 from dln.archive.dedupe import Seen
 from dln.archive.naming import DEFAULT_TEMPLATE, check_template, file_name
-from dln.archive.play import play_facts, replay
+from dln.archive.parallel import replayed
 from dln.archive.reading import ArchiveReader, canonical_text, kept_text
 from dln.cli.common import EXIT_BAD_INPUT, STDIN, Status, report_syntax
 from dln.engine.rules import parse_variants
@@ -28,6 +28,10 @@ from dln.notation.sources import Piece
 from dln.wording import count_of
 
 __all__ = ["filter_command", "merge_command", "split_command"]
+
+
+jobs_option = click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+                           help="Replay games in this many processes.")
 
 
 def reader(status: Status, *, err: bool) -> ArchiveReader:
@@ -122,15 +126,17 @@ def _conditions(tags: tuple[str, ...], players: tuple[str, ...], date_from: str 
 @click.option("--keep-broken", is_flag=True, help="Copy games that do not parse, as written, instead of "
               "leaving them out (they match no condition but are kept regardless).")
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE, replaced atomically, instead of stdout.")
+@jobs_option
 def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple[str, ...], date_from: str | None,
                    date_to: str | None, result: str | None, variant: str | None, xeri: bool, group: bool,
                    raised: bool, codes: tuple[str, ...], seats: str | None, invert: bool, count: bool,
-                   keep_broken: bool, output: str | None) -> None:
+                   keep_broken: bool, output: str | None, jobs: int) -> None:
     """Write the games of FILES that match every condition given, in canonical DLN ('-' reads stdin).
 
     Tag conditions read the tag block; --xeri, --group, --raise, --code and
     --players replay the game through the rules (only when the tag
-    conditions hold).  Games are read, judged and written one at a time.
+    conditions hold; in --jobs processes).  Games are read, judged and
+    written one at a time.
     Games that do not parse are reported on stderr and left out (or copied
     with --keep-broken).  Exit 0, or 2 when a file cannot be read or a game
     does not parse.
@@ -141,18 +147,23 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
     archive = reader(status, err=data_out)
     kept = 0
 
+    def to_replay(item: tuple[str, Piece]) -> bool:
+        game = item[1].game
+        return conditions.needs_play and game is not None and conditions.tags_hold(game)
+
     def matching() -> Iterator[str]:
         nonlocal kept
-        for file, piece in archive.read(files):
+        for (_, piece), facts in replayed(archive.read(files), to_replay, jobs):
             game = piece.game
             if game is None:
                 if keep_broken:
                     kept += 1
                     yield kept_text(piece)
                 continue
-            match = conditions.tags_hold(game)
-            if match and conditions.needs_play:
-                match = conditions.play_holds(play_facts(replay(game, index=piece.number, filename=file)))
+            if conditions.needs_play:
+                match = facts is not None and conditions.play_holds(facts)
+            else:
+                match = conditions.tags_hold(game)
             if match != invert:
                 kept += 1
                 yield canonical_text(piece)

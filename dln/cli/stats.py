@@ -20,11 +20,13 @@ from rich.console import Console
 from rich.table import Table
 
 from dln.archive.conditions import players_of
-from dln.archive.play import PlayFacts, play_facts, replay
+from dln.archive.parallel import replayed
+from dln.archive.play import PlayFacts
 from dln.archive.ratings import Player, Ratings
 from dln.archive.reading import ArchiveReader
 from dln.archive.stats import ITEMS, Line, Stats
 from dln.archive.svg import bar_chart, line_chart
+from dln.cli.archive import jobs_option
 from dln.cli.common import EXIT_BAD_INPUT, Status, output_is_ascii, report_syntax
 from dln.files import replace_file
 from dln.notation.model import Game
@@ -228,8 +230,9 @@ def _summary_charts(charts: Charts, stats: Stats, ratings: list[Player] | None) 
 @click.option("--plot", "plot", metavar="DIR", help="Write SVG charts to DIR.")
 @click.option("--plot-games", type=click.IntRange(min=0), default=10, show_default=True,
               help="With --plot: a score chart for each of the first this many games.")
+@jobs_option
 def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: bool, plot: str | None,
-                  plot_games: int) -> None:
+                  plot_games: int, jobs: int) -> None:
     """Summarise the games of FILES per player and per side ('-' reads stdin; folders are searched).
 
     Each game is replayed through the rules: games, wins, rounds, points per
@@ -237,7 +240,8 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
     xeris made and given away, declarations made, raised and captured, and
     illegal moves; the games' lengths; with --ratings, Elo ratings.  A
     table on a terminal, one JSON object with --json, CSV with --csv; with
-    --plot DIR, SVG charts.  Games are read one at a time.  Exit 0, or 2
+    --plot DIR, SVG charts.  Games are read one at a time (and replayed in
+    --jobs processes).  Exit 0, or 2
     when a file cannot be read or a game does not parse (it is left out).
     """
     if as_json and as_csv:
@@ -263,11 +267,10 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
     stats = Stats()
     rated = Ratings(history=plot is not None) if ratings else None
     charts = Charts(Path(plot), plot_games) if plot else None
-    for file, piece in archive.read(files):
+    for (_, piece), facts in replayed(archive.read(files), lambda _: True, jobs):
         game = piece.game
-        if game is None:
+        if game is None or facts is None:
             continue
-        facts = play_facts(replay(game, index=piece.number, filename=file))
         stats.add(game, facts)
         if rated is not None:
             rated.add(game.tag("Date"), players_of(game), facts.winner, facts.players)
