@@ -232,3 +232,12 @@ def test_charts_are_well_formed_svg() -> None:
     lines = ET.fromstring(line_chart("Game 1", {"N": [0, 10, 30], "S": [0, 20, 64]}, x_label="round",
                                      y_label="points", mark=61))
     assert len([e for e in lines.iter() if e.tag.endswith("polyline")]) == 2
+
+
+def test_a_rating_chart_starts_its_scale_near_the_ratings_not_at_zero() -> None:
+    def labels(svg: str) -> set[str]:
+        return {e.text or "" for e in ET.fromstring(svg).iter() if e.tag.endswith("text")}
+
+    ratings = {"A": [1500, 1512, 1523], "B": [1500, 1488, 1477]}
+    assert "1470" in labels(line_chart("R", ratings, x_label="games", y_label="rating", from_zero=False))
+    assert "0" in labels(line_chart("R", ratings, x_label="games", y_label="rating"))

@@ -9,6 +9,7 @@ same bars.  PNG is left out for the same reason (it needs a rasteriser).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
@@ -66,15 +67,17 @@ def bar_chart(title: str, labels: Sequence[str], values: Sequence[float], *, uni
 
 
 def line_chart(title: str, series: dict[str, Sequence[float]], *, x_label: str, y_label: str,
-               mark: float | None = None) -> str:
+               mark: float | None = None, from_zero: bool = True) -> str:
     """One line per series over 0, 1, 2, ... (``x_label``), with a legend; ``mark`` draws a dashed
-    horizontal line there (a target score)."""
+    horizontal line there (a target score); ``from_zero`` False starts the scale near the lowest
+    value (ratings, which move around 1500)."""
     left, top, right, bottom = 60, 40, 150, 50
     height = 400
     plot_w, plot_h = WIDTH - left - right, height - top - bottom
     longest = max((len(values) for values in series.values()), default=0)
     peak = max([*(v for values in series.values() for v in values), mark or 0.0])
-    low = min([0.0, *(v for values in series.values() for v in values)])
+    lowest = min([*(v for values in series.values() for v in values), peak])
+    low = min(0.0, lowest) if from_zero else math.floor(lowest / 10) * 10
     span = _nice_top(peak - low) if peak > low else 1.0
     x_step = plot_w / max(longest - 1, 1)
 

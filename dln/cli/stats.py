@@ -219,7 +219,8 @@ def _summary_charts(charts: Charts, stats: Stats, ratings: list[Player] | None) 
     if ratings:
         best = {p.name: [1500.0, *p.history] for p in ratings[:8]}
         charts.write("ratings.svg", line_chart("Elo rating after each game (the best eight)", best,
-                                               x_label="games", y_label="rating"))
+                                               x_label="games", y_label="rating",
+                                               from_zero=False))
 
 
 @click.command("stats", short_help="Totals per player and per side over an archive, with charts.")
