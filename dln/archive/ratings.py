@@ -13,12 +13,13 @@ has no draw: equal totals play on).  For a side A against B:
 With four players a side's rating is the mean of its partners' ratings, and
 each partner moves by the side's change.  Sorting by date needs every rated
 game's result at hand: one small record per game (the date, the names, the
-winner; about 200 bytes), not the games.
+winner; about 270 bytes), not the games.
 """
 
 from __future__ import annotations
 
 import math
+import sys
 from dataclasses import dataclass, field
 
 from dln.archive.conditions import parse_date
@@ -72,9 +73,11 @@ class Ratings:
             self.skipped += 1
             return
         won = tuple(seat for seat in seats if seat in winner)
-        date = parse_date(date_tag or "") or _UNDATED
-        self.results.append(Rated(date, len(self.results), tuple(names[s] for s in won),
-                                  tuple(names[s] for s in seats if s not in won)))
+        # Names and dates interned: a club has few players and plays on few days (270 bytes a game, not 540).
+        year, month, day = parse_date(date_tag or "") or _UNDATED
+        date = (sys.intern(year), sys.intern(month), sys.intern(day))
+        self.results.append(Rated(date, len(self.results), tuple(sys.intern(names[s]) for s in won),
+                                  tuple(sys.intern(names[s]) for s in seats if s not in won)))
 
     def compute(self) -> list[Player]:
         """Every rated player after the last game, best first."""
