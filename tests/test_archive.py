@@ -174,6 +174,8 @@ def test_split_names_come_from_the_template_with_tags_made_safe() -> None:
         "2026.11.20-Maria_Eleni-007.dln"
     assert file_name("{file}-{game}-{Event}{Site}.dln", n=1, game=2, file="club/night.dln", tags=tags) == \
         "night-2-etc.dln"
+    assert file_name("{Date}/{n:05}.dln", n=3, game=1, file="x", tags=tags) == "2026.11.20/00003.dln"
+    assert file_name("{Site}/{n:05}.dln", n=3, game=1, file="x", tags=tags) == "00003.dln"  # never /00003.dln
     with pytest.raises(ValueError, match="no field"):
         check_template("games.dln")
     with pytest.raises(ValueError, match="expected '}'"):

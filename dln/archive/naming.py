@@ -9,6 +9,7 @@ when the game lacks it.  Python's format specifications apply to the numbers
 characters other than letters, digits, ``.``, ``-`` and ``_``, or of two
 dots or more, becomes one ``_``, so ``2026.11.20`` stays, ``Club / night``
 becomes ``Club_night`` and ``../x`` becomes ``x``; a name never starts with a dot.
+A ``/`` of the template makes folders; one named by a missing tag is left out.
 """
 
 from __future__ import annotations
@@ -62,4 +63,6 @@ def file_name(template: str, *, n: int, game: int, file: str, tags: tuple[tuple[
         name = template.format_map(_Fields({"n": n, "game": game, "file": _safe(stem)}, tags))
     except (ValueError, TypeError) as exc:
         raise ValueError(f"{template!r}: {exc}") from None
-    return name
+    # A folder of the template named by a missing tag ('{Date}/...' without a Date) is left out, so that
+    # the name never becomes absolute ('/00003.dln') or empty.
+    return "/".join(part for part in name.split("/") if part not in ("", ".")) or "_"
