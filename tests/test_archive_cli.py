@@ -108,6 +108,16 @@ def test_stats_csv_and_json_agree() -> None:
     assert data["games"] == 5 and sum(data["lengths"]["rounds"].values()) == 5
 
 
+def test_json_on_an_ascii_output_escapes_names() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "dln", "stats", "--json", "-"], capture_output=True, check=False,
+                          input='[North "Μαρία"]\n[South "Bo"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\n'.encode(),
+                          env={"PYTHONIOENCODING": "ascii", "PATH": ""}, timeout=120)
+    assert done.returncode == 0 and "Μαρία" in {p["name"] for p in json.loads(done.stdout)["players"]}
+
+
 def test_an_ascii_terminal_gets_ascii_charts(tmp_path: Path) -> None:
     import subprocess
     import sys

@@ -31,6 +31,7 @@ from dln.cli.common import EXIT_BAD_INPUT, Status, output_is_ascii, report_synta
 from dln.files import replace_file
 from dln.notation.model import Game
 from dln.notation.sources import Piece
+from dln.views.report import utf8_stdout
 from dln.wording import count_of
 
 __all__ = ["stats_command"]
@@ -281,7 +282,8 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
         problem(", ".join(files), "no game in these files: nothing to count")
     ranking = rated.compute() if rated is not None else None
     if as_json:
-        click.echo(json.dumps(stats_data(stats, ranking, archive, problems), ensure_ascii=False, indent=1))
+        ascii_only = not utf8_stdout()  # JSON escapes what standard output cannot encode
+        click.echo(json.dumps(stats_data(stats, ranking, archive, problems), ensure_ascii=ascii_only, indent=1))
     elif as_csv:
         click.echo(stats_csv(stats, ranking), nl=False)
     else:
