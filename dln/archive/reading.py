@@ -40,6 +40,7 @@ class ArchiveReader:
     broken: Callable[[str, Piece], None]
     files: int = 0
     games: int = 0  # games that parse
+    unparsed: int = 0  # games that do not parse
     errors: int = 0  # games that do not parse, files that cannot be read, folders without records
 
     def read(self, paths: Iterable[str]) -> Iterator[tuple[str, Piece]]:
@@ -62,6 +63,7 @@ class ArchiveReader:
                         if piece.error is None:  # not asked to parse: never the case here
                             continue
                         self.errors += 1
+                        self.unparsed += 1
                         self.broken(display, piece)
                     else:
                         self.games += 1

@@ -173,7 +173,7 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
             pass
         click.echo(str(kept))
     elif write_out(joined(matching()), output, status) and not data_out:
-        click.echo(f"wrote {count_of(kept, 'game')} of {archive.games + archive.errors} to {output}", err=True)
+        click.echo(f"wrote {count_of(kept, 'game')} of {archive.games + archive.unparsed} to {output}", err=True)
     sys.exit(status.code)
 
 
