@@ -23,6 +23,7 @@ CASES = [
     ("stats-json", ["stats", "--json", "--ratings", "archive-club.dln"]),
     ("stats-csv", ["stats", "--csv", "--ratings", "archive-club.dln"]),
     ("stats-empty-file", ["stats", "empty.dln"]),
+    ("stats-json-problems", ["stats", "--json", "three-games-one-bad.dln", "no-such-file.dln"]),
     ("stats-syntax-error", ["stats", "--csv", "three-games-one-bad.dln", "no-such-file.dln"]),
     ("filter-illegal-by-maria", ["filter", "archive-club.dln", "--player", "maria", "--code", "D2"]),
     ("filter-count-dates", ["filter", "archive-club.dln", "--tag", "Event~CLUB", "--date-from", "2026.11.10",

@@ -11,7 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
-from dln.notation.sources import Piece, Unreadable, display_name, expand, lines_of, opened, pieces
+from dln.check.verdicts import CANNOT_READ, NOTHING_TO_CHECK
+from dln.notation.sources import (
+    NO_RECORD_IN_DIRECTORY,
+    Piece,
+    Unreadable,
+    display_name,
+    each_file,
+    lines_of,
+    opened,
+    pieces,
+)
 from dln.notation.writer import write_game
 
 __all__ = ["ArchiveReader", "canonical_text", "kept_text"]
@@ -32,11 +42,12 @@ def kept_text(piece: Piece) -> str:
 class ArchiveReader:
     """Reads the games of many files in order, counting what it meets.
 
-    ``problem(file, reason)`` hears of a file that cannot be read or a folder
-    with no ``*.dln`` file; ``broken(file, piece)`` of a game that does not parse.
+    ``problem(file, code, reason)`` hears of a file that cannot be read (S002)
+    or a folder with no ``*.dln`` file (S003); ``broken(file, piece)`` of a
+    game that does not parse.
     """
 
-    problem: Callable[[str, str], None]
+    problem: Callable[[str, str, str], None]
     broken: Callable[[str, Piece], None]
     files: int = 0
     games: int = 0  # games that parse
@@ -45,13 +56,12 @@ class ArchiveReader:
 
     def read(self, paths: Iterable[str]) -> Iterator[tuple[str, Piece]]:
         """(file as displayed, piece) for every game, broken ones included (``piece.game`` None)."""
-        for path in paths:
-            names = list(expand((path,)))
-            if not names:
-                self.errors += 1
-                self.problem(path, "no .dln file found in this directory")
-            for name in names:
-                yield from self._file(name)
+        for name in each_file(paths, self._empty):
+            yield from self._file(name)
+
+    def _empty(self, path: str) -> None:
+        self.errors += 1
+        self.problem(path, NOTHING_TO_CHECK, NO_RECORD_IN_DIRECTORY)
 
     def _file(self, name: str) -> Iterator[tuple[str, Piece]]:
         display = display_name(name)
@@ -70,5 +80,5 @@ class ArchiveReader:
                     yield display, piece
         except Unreadable as exc:
             self.errors += 1
-            self.problem(display, f"cannot read: {exc.reason}")
+            self.problem(display, CANNOT_READ, f"cannot read: {exc.reason}")
 

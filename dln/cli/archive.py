@@ -37,7 +37,7 @@ jobs_option = click.option("-j", "--jobs", type=click.IntRange(min=1), default=1
 def reader(status: Status, *, err: bool) -> ArchiveReader:
     """An archive reader whose problems are said on stderr (``err``) or stdout, and make the exit status 2."""
 
-    def problem(file: str, reason: str) -> None:
+    def problem(file: str, _code: str, reason: str) -> None:
         click.echo(f"{file}: error: {reason}", err=err)
         status.worst(EXIT_BAD_INPUT)
 

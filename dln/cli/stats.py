@@ -26,12 +26,13 @@ from dln.archive.ratings import Player, Ratings
 from dln.archive.reading import ArchiveReader
 from dln.archive.stats import ITEMS, Line, Stats
 from dln.archive.svg import bar_chart, line_chart
+from dln.check.verdicts import NOTHING_TO_CHECK, problem_data
 from dln.cli.archive import jobs_option
-from dln.cli.common import EXIT_BAD_INPUT, Status, output_is_ascii, report_syntax
+from dln.cli.common import EXIT_BAD_INPUT, Status, report_syntax, syntax_problem
 from dln.files import replace_file
 from dln.notation.model import Game
 from dln.notation.sources import Piece
-from dln.views.report import utf8_stdout
+from dln.views.output import output_is_ascii, output_takes_any_text
 from dln.wording import count_of
 
 __all__ = ["stats_command"]
@@ -252,16 +253,15 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
     data_out = as_json or as_csv
     problems: list[dict[str, Any]] = []
 
-    def problem(file: str, reason: str) -> None:
-        problems.append({"file": file, "line": None, "column": None, "game": None, "message": reason})
+    def problem(file: str, code: str, reason: str) -> None:
+        problems.append(problem_data(file, code, reason))
         click.echo(f"{file}: error: {reason}", err=data_out)
         status.worst(EXIT_BAD_INPUT)
 
     def broken(file: str, piece: Piece) -> None:
         error = piece.error
         assert error is not None
-        problems.append({"file": file, "line": error.line, "column": error.column, "game": piece.number,
-                         "message": error.message})
+        problems.append(syntax_problem(file, error))
         report_syntax(error, piece.number - 1, err=data_out)
         status.worst(EXIT_BAD_INPUT)
 
@@ -279,10 +279,10 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
         if charts is not None:
             charts.progression(stats.games, game, facts)
     if archive.games == 0 and not archive.errors:  # counting nothing is never success
-        problem(", ".join(files), "no game in these files: nothing to count")
+        problem(", ".join(files), NOTHING_TO_CHECK, "no game in these files: nothing to count")
     ranking = rated.compute() if rated is not None else None
     if as_json:
-        ascii_only = not utf8_stdout()  # JSON escapes what standard output cannot encode
+        ascii_only = not output_takes_any_text()  # JSON escapes what standard output cannot encode
         click.echo(json.dumps(stats_data(stats, ranking, archive, problems), ensure_ascii=ascii_only, indent=1))
     elif as_csv:
         click.echo(stats_csv(stats, ranking), nl=False)
