@@ -11,7 +11,8 @@ import pytest
 
 from dln.notation.parser import parse_text
 from dln.notation.writer import write_games
-from tests.test_cli import run, transcript
+from tests.test_cli import run
+from tests.test_cli import test_golden as check_golden  # not collected again under this name
 
 GOLDEN = Path(__file__).parent / "golden"
 CLUB = GOLDEN / "archive-club.dln"
@@ -39,13 +40,8 @@ CASES = [
 
 @pytest.mark.parametrize(("name", "args"), CASES, ids=[c[0] for c in CASES])
 def test_golden(name: str, args: list[str], update_golden: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(GOLDEN)
-    code, out, err = run(*args)
-    got = transcript(args, code, out, err)
-    expected_file = GOLDEN / f"archive-{name}.out"
-    if update_golden:
-        expected_file.write_text(got, encoding="utf-8")
-    assert got == expected_file.read_text(encoding="utf-8")
+    """As tests/test_cli.py checks the other commands (tests/golden/archive-NAME.out)."""
+    check_golden(f"archive-{name}", args, None, update_golden, monkeypatch)
 
 
 def canonical(path: Path) -> str:
