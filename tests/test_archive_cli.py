@@ -23,6 +23,7 @@ CASES = [
     ("stats-table", ["stats", "--ratings", "archive-club.dln"]),
     ("stats-json", ["stats", "--json", "--ratings", "archive-club.dln"]),
     ("stats-csv", ["stats", "--csv", "--ratings", "archive-club.dln"]),
+    ("stats-one-game", ["stats", "../../samples/four-player.dln"]),
     ("stats-empty-file", ["stats", "empty.dln"]),
     ("stats-json-problems", ["stats", "--json", "three-games-one-bad.dln", "no-such-file.dln"]),
     ("stats-syntax-error", ["stats", "--csv", "three-games-one-bad.dln", "no-such-file.dln"]),

@@ -74,20 +74,25 @@ class Charts:
         """The running totals of each side after each round of game ``number`` (of the whole run)."""
         if number > self.games or not facts.rounds:
             return
-        names = players_of(game)
-        series: dict[str, list[float]] = {}
-        for side in facts.rounds[0]:
-            who = " & ".join(names[seat] for seat in side if seat in names)
-            label = f"{side} {who}".strip()
-            totals = [0.0]
-            for scores in facts.rounds:
-                totals.append(totals[-1] + scores[side].total)
-            series[label] = totals
-        title = f"Game {number}: {game.tag('Event') or 'score'}" + (f", {game.tag('Date')}" if game.tag("Date") else "")
-        target = game.tag("Target") or "61"
-        mark = float(target) if target.isdigit() else None
+        title, series, mark = running_score(number, game, facts)
         self.write(f"score-{number:04}.svg", line_chart(title, series, x_label="round", y_label="points",
                                                         mark=mark))
+
+
+def running_score(number: int, game: Game, facts: PlayFacts) -> tuple[str, dict[str, list[float]], float | None]:
+    """A game's score chart: its title, each side's total after each scored round (from 0, labelled with
+    the side and its players), and the target."""
+    names = players_of(game)
+    series: dict[str, list[float]] = {}
+    for side in facts.rounds[0] if facts.rounds else ():
+        who = " & ".join(names[seat] for seat in side if seat in names)
+        totals = [0.0]
+        for scores in facts.rounds:
+            totals.append(totals[-1] + scores[side].total)
+        series[f"{side} {who}".strip()] = totals
+    title = f"Game {number}: {game.tag('Event') or 'score'}" + (f", {game.tag('Date')}" if game.tag("Date") else "")
+    target = game.tag("Target") or "61"
+    return title, series, float(target) if target.isdigit() else None
 
 
 def _lines(stats: Stats) -> list[Line]:
@@ -178,8 +183,27 @@ def _bars(console: Console, title: str, rows: list[tuple[str, float]], *, block:
     console.print()
 
 
-def print_tables(stats: Stats, ratings: list[Player] | None, reader: ArchiveReader) -> None:
-    """The terminal report: the tables, the ratings and the bar charts."""
+def _progress(console: Console, chart: tuple[str, dict[str, list[float]], float | None], *, block: str) -> None:
+    """A game's running score in the terminal: a line per round, a bar per side, scaled to the target."""
+    title, series, mark = chart
+    if not series:
+        return
+    top = max([mark or 0.0, *(values[-1] for values in series.values())]) or 1.0
+    width = BAR_WIDTH // 2
+    target = f" (target {mark:g})" if mark is not None else ""
+    console.print(f"{title}: running score{target}", style="bold")
+    console.print("  round  " + "  ".join(f"{label[:width + 5]:<{width + 5}}" for label in series), highlight=False)
+    for index in range(1, max(len(values) for values in series.values())):
+        cells = [f"{block * round(width * values[index] / top):<{width}} {values[index]:4g}"
+                 for values in series.values()]
+        console.print(f"  {index:5}  " + "  ".join(cells), highlight=False)
+    console.print()
+
+
+def print_tables(stats: Stats, ratings: list[Player] | None, reader: ArchiveReader,
+                 single: tuple[Game, PlayFacts] | None = None) -> None:
+    """The terminal report: the tables, the ratings and the bar charts (with ``single``, the archive's one
+    game, its running score too)."""
     ascii_only = output_is_ascii()
     console = Console(highlight=False, safe_box=True if ascii_only else None, width=160 if not sys.stdout.isatty()
                       else None)
@@ -209,6 +233,8 @@ def print_tables(stats: Stats, ratings: list[Player] | None, reader: ArchiveRead
           block=block)
     _bars(console, "Games by rounds played", [(f"{n} rounds", float(c)) for n, c in sorted(stats.rounds.items())],
           block=block)
+    if single is not None:
+        _progress(console, running_score(1, *single), block=block)
 
 
 def _summary_charts(charts: Charts, stats: Stats, ratings: list[Player] | None) -> None:
@@ -269,11 +295,13 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
     stats = Stats()
     rated = Ratings(history=plot is not None) if ratings else None
     charts = Charts(Path(plot), plot_games) if plot else None
+    first: tuple[Game, PlayFacts] | None = None  # the archive's game, while it has only one
     for (_, piece), facts in replayed(archive.read(files), lambda _: True, jobs):
         game = piece.game
         if game is None or facts is None:
             continue
         stats.add(game, facts)
+        first = (game, facts) if stats.games == 1 else None
         if rated is not None:
             rated.add(game.tag("Date"), players_of(game), facts.winner, facts.players)
         if charts is not None:
@@ -287,7 +315,7 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
     elif as_csv:
         click.echo(stats_csv(stats, ranking), nl=False)
     else:
-        print_tables(stats, ranking, archive)
+        print_tables(stats, ranking, archive, first)
     if charts is not None:
         _summary_charts(charts, stats, ranking)
         if charts.failed is not None:
