@@ -20,6 +20,7 @@ from typing import NoReturn
 import click
 
 from dln.check.validate import validate_game
+from dln.cli.archive import filter_command, merge_command, split_command
 from dln.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_FOUND,
@@ -32,6 +33,7 @@ from dln.cli.common import (
     write_text_atomically,
 )
 from dln.cli.replay import position_command, replay_command, show_command
+from dln.cli.stats import stats_command
 from dln.cli.views import html_command, svg_command
 from dln.engine.rules import parse_variants
 from dln.files import FileChanged, ReadOnlyFile
@@ -609,5 +611,6 @@ def record_command(file: str, players: str | None, dealer: str | None, target: i
     sys.exit(record(Path(file), options, sys.stdin, sys.stdout))
 
 
-for _command in (show_command, replay_command, position_command, html_command, svg_command):
+for _command in (show_command, replay_command, position_command, html_command, svg_command, filter_command,
+                 split_command, merge_command, stats_command):
     main.add_command(_command)
