@@ -185,26 +185,49 @@ def _alive(pid: int) -> bool:
     return True
 
 
+#: A temporary file of any record: ``.NAME.dln-tmp-PID``.
+_TEMPORARY = re.compile(r"\..+\.dln-tmp-(\d+)\Z")
+
+#: Directories this process found free of stale temporary files, with their modification time then.
+#: A directory whose time has not moved since holds no new file, so it is not read again: writing
+#: 10,000 records into one directory (``dln split``) reads it once, not 10,000 times.
+_SWEPT: dict[str, int] = {}
+
+
 def remove_stale_temporaries(target: Path) -> list[Path]:
-    """Remove the temporary files of ``target`` left by processes that died (``kill -9``, power cut).
+    """Remove the temporary files left in ``target``'s directory by processes that died (``kill -9``,
+    power cut).
 
     A temporary file names its writer's PID; one whose process is alive is
     someone's write in progress and is left alone.  (A PID means something on
     this machine only: on a directory shared with another machine, a write in
     progress there could be taken for a dead one here; its rename then fails
-    and that write reports an error, nothing else is lost.)  Returns what was
-    removed.
+    and that write reports an error, nothing else is lost.)  The directory is
+    read again only when it has changed since this process last read it or
+    wrote in it.  Returns what was removed.
     """
-    pattern = re.compile(re.escape(f".{target.name}.dln-tmp-") + r"(\d+)\Z")
+    directory = target.parent
+    try:
+        changed = os.stat(directory).st_mtime_ns
+    except OSError:
+        return []
+    if _SWEPT.get(str(directory)) == changed:
+        return []
     removed: list[Path] = []
-    with contextlib.suppress(OSError), os.scandir(target.parent) as entries:
+    with contextlib.suppress(OSError), os.scandir(directory) as entries:
         for entry in entries:
-            match = pattern.match(entry.name)
+            match = _TEMPORARY.match(entry.name)
             if match and int(match.group(1)) != os.getpid() and not _alive(int(match.group(1))):
                 with contextlib.suppress(OSError):
                     os.unlink(entry.path)
                     removed.append(Path(entry.path))
     return removed
+
+
+def _swept(directory: Path) -> None:
+    """Note that ``directory``, just written by this process after a sweep, holds no stale temporary file."""
+    with contextlib.suppress(OSError):
+        _SWEPT[str(directory)] = os.stat(directory).st_mtime_ns
 
 
 # -- replacing ----------------------------------------------------------------------------------------
@@ -274,6 +297,7 @@ def replace_file(path: Path | str, chunks: Iterable[bytes], *, expected: Snapsho
         if in_place:
             os.unlink(temp)
         fsync_directory(target.parent)
+        _swept(target.parent)
 
 
 def _can_own(st: os.stat_result) -> bool:

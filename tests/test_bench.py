@@ -22,6 +22,8 @@ BENCH = Path(__file__).resolve().parent.parent / "bench"
         ("commands.py", ["--quick"], "cards named: validate"),
         ("analysis_speed.py", ["--budget", "2", "--rounds", "1"], "moves analysed per CPU second"),
         ("strength.py", ["--pairs", "1", "--budget", "2", "--target", "3"], "engine wins"),
+        ("viewer.py", ["--runs", "1", "--file", str(BENCH.parent / "samples" / "constructs" / "variations.dln")],
+         "a position"),
     ],
 )
 def test_a_benchmark_script_runs(script: str, args: list[str], printed: str) -> None:

@@ -181,7 +181,7 @@ def test_validate_json_is_one_object_with_games_diagnostics_and_summary() -> Non
 
 def test_validate_a_directory_without_dln_files_is_not_success(tmp_path: Path) -> None:
     code, out, _ = run("validate", str(tmp_path))
-    assert code == 2 and f"{tmp_path}: error: no *.dln file in this directory: nothing was checked" in out
+    assert code == 2 and f"{tmp_path}: error: no *.dln file in this directory: nothing was read" in out
     code, out, _ = run("validate", "--json", str(tmp_path))
     assert code == 2 and json.loads(out)["diagnostics"][0]["code"] == "S003"
     (tmp_path / "GAME.DLN").write_text("round 1\ntable 5h 3c 9d Js\nN 4c\n", encoding="utf-8")

@@ -178,7 +178,7 @@ def test_fmt_counts_the_files_it_could_not_format(tmp_path: Path) -> None:
 def test_fmt_finding_no_file_is_an_error(tmp_path: Path) -> None:
     """Issue 18: an empty directory exited 0 having done nothing."""
     code, out, _ = run("fmt", str(tmp_path))
-    assert code == 2 and f"{tmp_path}: error: no .dln file found" in out
+    assert code == 2 and f"{tmp_path}: error: no *.dln file in this directory: nothing was read" in out
 
 
 def test_fmt_takes_dln_files_in_any_case(tmp_path: Path) -> None:
@@ -323,10 +323,50 @@ def test_replay_to_a_pipe_prints_every_game_one_at_a_time(archive: Path, parsed:
 
 def test_parse_of_an_empty_directory_is_an_error(tmp_path: Path) -> None:
     code, out, _ = run("parse", str(tmp_path))
-    assert code == 2 and f"{tmp_path}: error: no .dln file found" in out
+    assert code == 2 and f"{tmp_path}: error: no *.dln file in this directory: nothing was read" in out
+
+
+@pytest.mark.parametrize("command", ["fmt", "parse", "validate"])
+def test_every_reader_says_the_same_of_an_empty_directory_and_reads_the_rest(tmp_path: Path, command: str) -> None:
+    """One function finds the files of fmt, parse and validate: an empty directory among the names is
+    reported with the same sentence (exit 2), and the files after it are still read."""
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    record = tmp_path / "game.dln"
+    record.write_text("round 1 dealer S\ntable 5h 3c 9d Js\nN 4c 5h =9\n", encoding="utf-8")
+    code, out, _ = run(command, str(empty), str(record))
+    assert code == 2
+    assert f"{empty}: error: no *.dln file in this directory: nothing was read" in out
+    read = {"fmt": "1 unchanged", "parse": "game.dln: 1 game, 1 round, 1 move",
+            "validate": "1 game, 1 round, 1 move"}[command]
+    assert read in out
 
 
 def test_parse_reports_an_unreadable_file_with_its_summary(tmp_path: Path) -> None:
     """Output convention: without --json, what parse finds is its report, on stdout."""
     code, out, _ = run("parse", str(tmp_path / "missing.dln"))
     assert code == 2 and "missing.dln: error: cannot read: No such file or directory" in out
+
+
+@pytest.mark.parametrize("command", [["show"], ["moves", "--round", "1", "--at", "1"],
+                                     ["position", "--round", "1", "--at", "1"]])
+@pytest.mark.parametrize(("content", "code"), [("round 1 dealer S\ntable 5h 3c 9d Js\nN 4c 5h =\n", "S001"),
+                                               (None, "S002"), ("", "S003"), ('[Event "tags only"]\n', "S003")])
+def test_with_json_a_record_that_cannot_be_shown_is_said_in_json(tmp_path: Path, command: list[str],
+                                                                 content: str | None, code: str) -> None:
+    """With --json standard output carries JSON only (docs/cli.md): a syntax error, an unreadable file or
+    a file with nothing to show is one JSON object holding the diagnostic, exit 2 (show and position
+    printed it on stderr and left standard output empty)."""
+    path = tmp_path / "game.dln"
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    exit_code, out, err = run(command[0], "--json", str(path), *command[1:])
+    assert exit_code == 2
+    if command[0] == "moves" and content and content.startswith("[Event"):  # --round names a round not there
+        assert out == "" and "Invalid value for '--round': there is no round 1: game 1 has 0 rounds" in err
+        return
+    data = json.loads(out)
+    assert [d["code"] for d in data["diagnostics"]] == [code]
+    assert data["file"] == str(path)
+    if code == "S001":
+        assert (data["diagnostics"][0]["line"], data["diagnostics"][0]["column"]) == (3, 10)

@@ -136,6 +136,30 @@ def test_stale_temporaries_of_dead_processes_are_removed(tmp_path: Path) -> None
     assert alive.exists() and kept.exists()
 
 
+def test_a_directory_is_swept_once_while_only_we_write_in_it(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """dln split writes thousands of records into one directory: reading the whole directory for stale
+    temporaries before each write made that quadratic.  It is read again only when something else
+    changed it, and a stale file left there meanwhile is still removed at the next write."""
+    reads: list[str] = []
+    real_scandir = os.scandir
+
+    def counting_scandir(path: str | os.PathLike[str]) -> object:
+        reads.append(os.fspath(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(files.os, "scandir", counting_scandir)
+    for number in range(50):
+        replace_file(tmp_path / f"{number:03}.dln", [b"round 1\n"])
+    assert reads.count(str(tmp_path)) == 1
+    stale = temporary_name(tmp_path / "007.dln", _dead_pid())
+    stale.write_bytes(b"a write cut short")  # the directory changes: it is read again
+    replace_file(tmp_path / "050.dln", [b"round 1\n"])
+    assert not stale.exists()
+    assert reads.count(str(tmp_path)) == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"{n:03}.dln" for n in range(51)]
+
+
 def test_no_space_leaves_the_file_and_no_temporary(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "f.dln"
     path.write_bytes(b"old\n")

@@ -183,3 +183,27 @@ def test_the_recorder_writes_under_the_lock_fmt_takes(tmp_path: Path) -> None:
         assert path.read_text(encoding="utf-8") == START
     thread.join()
     assert path.read_text(encoding="utf-8") == START + "1. N 4c 5h =9\n"
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
+def test_a_device_is_refused_at_once_instead_of_read_forever(device: str) -> None:
+    """``dln record /dev/zero`` used to read until memory ran out: the recorder replaces its file, so it
+    takes a regular file only and says so (exit 2), before reading a byte."""
+    if not Path(device).exists():
+        pytest.skip(f"{device} does not exist here")
+    done = subprocess.run([sys.executable, "-m", "dln", "record", device], input="", capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 2, done.stderr
+    # The recorder talks to the person at the table on standard output, its refusals included.
+    assert f"{device}: error: cannot read: not a regular file" in done.stdout
+    assert "Traceback" not in done.stdout + done.stderr
+
+
+def test_a_fifo_is_refused_too(tmp_path: Path) -> None:
+    fifo = tmp_path / "game.dln"
+    os.mkfifo(fifo)
+    done = subprocess.run([sys.executable, "-m", "dln", "record", str(fifo)], input="", capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert "not a regular file" in done.stdout
+    assert fifo.exists() and not fifo.is_file()

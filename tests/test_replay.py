@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 import dln
 import dln.views.replay
+import dln.views.replayed
 from dln.cards import Card
 from dln.cli import main
 from dln.views.replay import Cursor, PositionError, Replay
@@ -138,6 +139,7 @@ def test_stepping_never_replays_moves(study: Replay, monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr(dln.views.replay, "apply", forbidden)
     monkeypatch.setattr(dln.views.replay, "validate_game", forbidden)
+    monkeypatch.setattr(dln.views.replayed, "validate_game", forbidden)
     cursor: Cursor | None = Cursor(0, 0, 5)
     for k in range(5, -1, -1):
         assert cursor is not None

@@ -14,7 +14,6 @@ import os
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import NoReturn
 
@@ -22,25 +21,29 @@ import click
 
 from dln.check.validate import validate_game
 from dln.cli.analysis import analyse_command, budget_option, seed_option
+from dln.cli.archive import filter_command, merge_command, split_command
 from dln.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_FOUND,
     EXIT_OK,
     STDIN,
     Status,
+    exit_if_unreadable,
     report_syntax,
-    tolerant_output,
     variant_option,
     write_text_atomically,
 )
 from dln.cli.play import play_command
 from dln.cli.replay import position_command, replay_command, show_command
+from dln.cli.stats import stats_command
+from dln.cli.views import html_command, svg_command
 from dln.engine.rules import parse_variants
 from dln.files import FileChanged, ReadOnlyFile
 from dln.notation.jsonout import game_to_data
 from dln.notation.parser import read_lines
-from dln.notation.sources import display_name, expand
-from dln.views.report import Report, expand_for_check, fail_with, game_status, print_moves, print_verdict, utf8_stdout
+from dln.notation.sources import NO_RECORD_IN_DIRECTORY, display_name, each_file
+from dln.views.output import output_takes_any_text, tolerant_output
+from dln.views.report import Report, game_status, print_moves, print_verdict
 from dln.views.scoresheet import score_sheet
 from dln.wording import count_of
 
@@ -88,7 +91,7 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, quiet: bool, force: boo
     file cannot be read, parsed or written, or no file was found.
     """
     from dln.notation.formatting import Examined, NotCanonical, reformat
-    from dln.notation.sources import SyntaxReport, Unreadable, expand, snapshot_streaming
+    from dln.notation.sources import SyntaxReport, Unreadable, snapshot_streaming
 
     status = Status()
     data_out = diff or (files == (STDIN,) and not check)  # stdout carries data: messages go to stderr
@@ -102,77 +105,60 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, quiet: bool, force: boo
         tally["failed"] += 1
         status.worst(EXIT_BAD_INPUT)
 
-    for path in files:
-        names = list(expand([path]))
-        if not names:
-            fail(f"{path}: error: no .dln file found in this directory")
-        for name in names:
-            if name == STDIN and not (check or diff):
-                _fmt_stream(status)
-                continue
-            display = display_name(name)
-            report = SyntaxReport(err=data_out)
-            try:
-                snap = snapshot_streaming(name) if name != STDIN else None
-                examined = Examined(name, report, diff=diff)
-                for line in examined:
-                    click.echo(line, nl=False)
-            except (Unreadable, OSError) as exc:
-                report.close()
-                fail(str(exc) if isinstance(exc, Unreadable) else
-                     f"{display}: error: cannot read: {exc.strerror or exc}")
-                continue
-            except NotCanonical as exc:
-                fail(f"{display}: internal error: the canonical form of {exc} would read back differently; "
-                     "left as it is")
-                continue
-            if examined.broken:
-                fail(f"{display}: left as it is: {count_of(report.errors, 'game')} with syntax errors")
-                continue
-            if examined.same.result():
-                tally["unchanged"] += 1
-                continue
-            if check or diff:
-                tally["changed"] += 1
-                status.worst(EXIT_FOUND)
-                if check and not quiet:
-                    say(f"would reformat {display}")
-                continue
-            assert snap is not None
-            try:
-                reformat(name, snap, force=force)
-            except FileChanged:
-                fail(f"{display}: error: not reformatted: it was changed by another program while it was "
-                     "formatted; run dln fmt again")
-                continue
-            except ReadOnlyFile:
-                fail(f"{display}: error: not reformatted: the file is read-only (--force rewrites it)")
-                continue
-            except (Unreadable, OSError) as exc:
-                reason = exc.reason if isinstance(exc, Unreadable) else exc.strerror or str(exc)
-                fail(f"{display}: error: not reformatted: cannot write: {reason}")
-                continue
+    for name in each_file(files, lambda path: fail(f"{path}: error: {NO_RECORD_IN_DIRECTORY}")):
+        if name == STDIN and not (check or diff):
+            _fmt_stream(status)
+            continue
+        display = display_name(name)
+        report = SyntaxReport(err=data_out)
+        try:
+            snap = snapshot_streaming(name) if name != STDIN else None
+            examined = Examined(name, report, diff=diff)
+            for line in examined:
+                click.echo(line, nl=False)
+        except (Unreadable, OSError) as exc:
+            report.close()
+            fail(str(exc) if isinstance(exc, Unreadable) else
+                 f"{display}: error: cannot read: {exc.strerror or exc}")
+            continue
+        except NotCanonical as exc:
+            fail(f"{display}: internal error: the canonical form of {exc} would read back differently; "
+                 "left as it is")
+            continue
+        if examined.broken:
+            fail(f"{display}: left as it is: {count_of(report.errors, 'game')} with syntax errors")
+            continue
+        if examined.same.result():
+            tally["unchanged"] += 1
+            continue
+        if check or diff:
             tally["changed"] += 1
-            if not quiet:
-                say(f"reformatted {display}")
+            status.worst(EXIT_FOUND)
+            if check and not quiet:
+                say(f"would reformat {display}")
+            continue
+        assert snap is not None
+        try:
+            reformat(name, snap, force=force)
+        except FileChanged:
+            fail(f"{display}: error: not reformatted: it was changed by another program while it was "
+                 "formatted; run dln fmt again")
+            continue
+        except ReadOnlyFile:
+            fail(f"{display}: error: not reformatted: the file is read-only (--force rewrites it)")
+            continue
+        except (Unreadable, OSError) as exc:
+            reason = exc.reason if isinstance(exc, Unreadable) else exc.strerror or str(exc)
+            fail(f"{display}: error: not reformatted: cannot write: {reason}")
+            continue
+        tally["changed"] += 1
+        if not quiet:
+            say(f"reformatted {display}")
     if not quiet and sum(tally.values()) and files != (STDIN,):
         verb = "would be reformatted" if check or diff else "reformatted"
         failed = f", {tally['failed']} failed" if tally["failed"] else ""
         say(f"{count_of(tally['changed'], 'file')} {verb}, {tally['unchanged']} unchanged{failed}")
     sys.exit(status.code)
-
-
-def _each_file(paths: tuple[str, ...], status: Status, *, err: bool) -> Iterator[str]:
-    """The files named, directories searched; a directory with no DLN file is reported (exit 2):
-    reading nothing is never success."""
-    for path in paths:
-        found = False
-        for name in expand((path,)):
-            found = True
-            yield name
-        if not found:
-            click.echo(f"{path}: error: no .dln file found in this directory", err=err)
-            status.worst(EXIT_BAD_INPUT)
 
 
 def _fmt_stream(status: Status) -> None:
@@ -224,7 +210,11 @@ def parse(files: tuple[str, ...], as_json: bool, json_lines: bool) -> None:
     first = True
     if as_json and not json_lines:
         click.echo("[", nl=False)
-    for name in _each_file(files, status, err=data_out):
+    def nothing_in(path: str) -> None:
+        click.echo(f"{path}: error: {NO_RECORD_IN_DIRECTORY}", err=data_out)
+        status.worst(EXIT_BAD_INPUT)
+
+    for name in each_file(files, nothing_in):
         display = display_name(name)
         report = SyntaxReport(err=data_out)
         rounds = moves = 0
@@ -324,7 +314,7 @@ def validate(files: tuple[str, ...], as_json: bool, all_alternatives: bool, expl
     variants = parse_variants(variant) if variant is not None else None
     out = Report(as_json)
     names: list[str] = []
-    for name in expand_for_check(files, out, expand):
+    for name in each_file(files, lambda path: out.problem(path, NOTHING_TO_CHECK, NO_RECORD_IN_DIRECTORY)):
         names.append(name)
     if out.problems:
         status.worst(EXIT_BAD_INPUT)
@@ -412,24 +402,12 @@ def moves(file: str, at: int, game_number: int, round_number: int, every: bool, 
     read, the game has a syntax error, or there is no such game, round or
     move.
     """
-    from dln.check.verdicts import CANNOT_READ, NOTHING_TO_CHECK, SYNTAX_ERROR, problem_data
-    from dln.notation.sources import NoGame, SyntaxReport, Unreadable, each_game
+    from dln.notation.sources import SyntaxReport, each_game
 
     display = display_name(file)
-    plain = not utf8_stdout()
-    try:  # read up to the game asked for (the others unparsed) and stop
+    plain = not output_takes_any_text()
+    with exit_if_unreadable(file, as_json=as_json, err=False):  # read up to the game asked for and stop
         piece = next(each_game(file, SyntaxReport(err=as_json), game_number))
-    except Unreadable as exc:
-        fail_with(as_json, problem_data(display, CANNOT_READ, f"cannot read: {exc.reason}"))
-    except NoGame as exc:
-        if exc.error is not None:  # the game asked for did not parse (reported above, as text)
-            if not as_json:
-                sys.exit(EXIT_BAD_INPUT)
-            fail_with(as_json, {**problem_data(display, SYNTAX_ERROR, exc.error.message), "line": exc.error.line,
-                                "column": exc.error.column, "game": exc.error.game})
-        if exc.games == 0:
-            fail_with(as_json, problem_data(display, NOTHING_TO_CHECK, "no game in this file"))
-        raise click.BadParameter(str(exc), param_hint="'--game'") from None
     assert piece.game is not None
     variants = parse_variants(variant) if variant is not None else None
     report = validate_game(piece.game, index=game_number, filename=display, source=piece.line,
@@ -532,7 +510,6 @@ def explain(code: str | None) -> None:
     from dln.check.explain import explain as explanation
     from dln.check.explain import find_code, list_codes
 
-    utf8_stdout()
     if code is None:
         click.echo(list_codes())
         sys.exit(EXIT_OK)
@@ -642,5 +619,6 @@ def record_command(file: str, players: str | None, dealer: str | None, target: i
     sys.exit(record(Path(file), options, sys.stdin, sys.stdout))
 
 
-for _command in (show_command, replay_command, position_command, analyse_command, play_command):
+for _command in (show_command, replay_command, position_command, html_command, svg_command, filter_command,
+                 split_command, merge_command, stats_command, analyse_command, play_command):
     main.add_command(_command)

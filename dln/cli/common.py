@@ -1,11 +1,10 @@
 """What the commands of the ``dln`` command line share: exit codes, the exit status over several
-files, the ``--variant`` option, an output that never fails on a character, and one game read and replayed.
+files, the ``--variant`` option and one game read and replayed.
 """
 
 from __future__ import annotations
 
 import contextlib
-import io
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -52,35 +51,12 @@ variant_option = click.option(
 
 
 
-#: What the replayer and the score sheet draw beyond ASCII: suits, dashes, box drawing.
-SYMBOLS = "♣♦♥♠—…╭─│"
-
-
-def tolerant_output() -> None:
-    """Never crash on a character the output cannot encode (a cp1252 or ASCII console, a file name
-    that is not UTF-8): write it as an escape instead.  The commands that draw choose ASCII
-    symbols on such an output (:func:`output_is_ascii`), so cards read as ``10d``, not ``\u2666``."""
-    for stream in (sys.stdout, sys.stderr):
-        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
-            with contextlib.suppress(ValueError, OSError):
-                stream.reconfigure(errors="backslashreplace")
-
-
-def output_is_ascii() -> bool:
-    """True if standard output cannot encode the suit symbols and borders the drawings use."""
-    try:
-        SYMBOLS.encode(getattr(sys.stdout, "encoding", None) or "ascii")
-    except (UnicodeEncodeError, LookupError):
-        return True
-    return False
-
-
-def one_game(file: str, game_number: int, variant: str | None) -> GameReport:
+def one_game(file: str, game_number: int, variant: str | None, *, as_json: bool = False) -> GameReport:
     """Read FILE up to game GAME_NUMBER (the others skipped unparsed) and replay it, keeping every
-    position; exit 2 if it is not there or does not parse."""
+    position; exit 2 if it is not there or does not parse (as JSON on stdout with ``as_json``)."""
     from dln.notation.sources import SyntaxReport, each_game
 
-    with exit_if_unreadable():
+    with exit_if_unreadable(file, as_json=as_json):
         piece = next(each_game(file, SyntaxReport(err=True), game_number))
     assert piece.game is not None
     variants = parse_variants(variant) if variant is not None else None
@@ -88,20 +64,43 @@ def one_game(file: str, game_number: int, variant: str | None) -> GameReport:
                          variants=variants, keep_states=True)
 
 
+def reading_problem(file: str, exc: Exception) -> dict[str, object]:
+    """Why a file gave no game to work on, as a JSON diagnostic: S002 cannot-read, S001 syntax-error (the
+    game asked for does not parse) or S003 nothing-to-check (the file holds no game)."""
+    from dln.check.verdicts import CANNOT_READ, NOTHING_TO_CHECK, problem_data
+    from dln.notation.sources import NoGame, Unreadable
+
+    display = display_name(file)
+    if isinstance(exc, Unreadable):
+        return problem_data(display, CANNOT_READ, f"cannot read: {exc.reason}")
+    if isinstance(exc, NoGame) and exc.error is not None:
+        return syntax_problem(file, exc.error)
+    return problem_data(display, NOTHING_TO_CHECK, "no game in this file")
+
+
+def syntax_problem(file: str, error: DLNSyntaxError) -> dict[str, object]:
+    """A syntax error as a JSON diagnostic (S001), at its line and column."""
+    from dln.check.verdicts import SYNTAX_ERROR, problem_data
+
+    return {**problem_data(display_name(file), SYNTAX_ERROR, error.message), "line": error.line,
+            "column": error.column, "game": error.game}
+
 
 @contextlib.contextmanager
-def exit_if_unreadable() -> Iterator[None]:
-    """Reading a file for one command: a file that cannot be read, or a game asked for that does not
-    parse, is said on stderr and exits 2; a ``--game`` the file does not have is a usage error."""
+def exit_if_unreadable(file: str, *, as_json: bool = False, err: bool = True) -> Iterator[None]:
+    """Reading a file for a command that works on one game: a file that cannot be read, a game asked for
+    that does not parse or a file with no game exits 2, said on stderr (``err``) or stdout, or as one
+    JSON object on stdout with ``as_json``; a ``--game`` the file does not have is a usage error."""
     from dln.notation.sources import NoGame, Unreadable
+    from dln.views.report import fail_with
 
     try:
         yield
-    except Unreadable as exc:
-        click.echo(str(exc), err=True)
-        sys.exit(EXIT_BAD_INPUT)
-    except NoGame as exc:
-        if exc.option:
+    except (Unreadable, NoGame) as exc:
+        if isinstance(exc, NoGame) and exc.option and exc.games:
             raise click.BadParameter(str(exc), param_hint="'--game'") from None
-        click.echo(str(exc), err=True)
+        if as_json:
+            fail_with(True, reading_problem(file, exc))
+        no_game = isinstance(exc, NoGame) and exc.option
+        click.echo(f"{display_name(file)}: error: no game in this file" if no_game else str(exc), err=err)
         sys.exit(EXIT_BAD_INPUT)

@@ -9,7 +9,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
@@ -19,7 +19,7 @@ from dln.cli.common import (
     Status,
     exit_if_unreadable,
     one_game,
-    output_is_ascii,
+    syntax_problem,
     variant_option,
 )
 from dln.engine.rules import parse_variants
@@ -27,6 +27,7 @@ from dln.notation.bounds import small_number
 from dln.notation.jsonout import game_to_data
 from dln.notation.sources import display_name
 from dln.notation.writer import write_games
+from dln.views.output import output_is_ascii, output_takes_any_text
 
 if TYPE_CHECKING:  # the replayer's modules and rich load only when a command needs them
     from rich.console import Console
@@ -61,17 +62,23 @@ def _variation_path(ctx: click.Context, param: click.Parameter, value: str | Non
     return tuple(int(p) for p in parts)  # each checked above: at most 9 digits
 
 
+#: Which position: the options of ``dln show``, ``dln replay`` and ``dln svg``.
+WHERE_OPTIONS = (
+    click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
+                 help="Game, numbered as in the file  [default: 1]"),
+    click.option("--round", "round_number", type=click.IntRange(min=1), default=None,
+                 help="Round, counted from 1 in the game  [default: 1]"),
+    click.option("--move", "move", type=_MoveCount(), default=0, show_default=True, metavar="N|end",
+                 help="Moves played in the round: 0 is its start, 'end' its last move."),
+    click.option("--variation", "variation", callback=_variation_path, metavar="V.M[.V.M…]",
+                 help="Then into variation V of that move, M of its moves played (1.2); repeat for nested ones."),
+)
+
+
 def _position_options(function: Callable[..., None]) -> Callable[..., None]:
     """The options shared by ``dln show`` and ``dln replay``: which position, and how to draw it."""
     options = [
-        click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
-                     help="Game, numbered as in the file  [default: 1]"),
-        click.option("--round", "round_number", type=click.IntRange(min=1), default=None,
-                     help="Round, counted from 1 in the game  [default: 1]"),
-        click.option("--move", "move", type=_MoveCount(), default=0, show_default=True, metavar="N|end",
-                     help="Moves played in the round: 0 is its start, 'end' its last move."),
-        click.option("--variation", "variation", callback=_variation_path, metavar="V.M[.V.M…]",
-                     help="Then into variation V of that move, M of its moves played (1.2); repeat for nested ones."),
+        *WHERE_OPTIONS,
         click.option("--reveal", is_flag=True, help="Show the hands face up (r toggles in the replayer)."),
         click.option("--ascii", "ascii_", is_flag=True, help="c d h s instead of suit symbols; ASCII borders."),
         click.option("--color/--no-color", "color", default=None,
@@ -86,18 +93,18 @@ def _position_options(function: Callable[..., None]) -> Callable[..., None]:
 
 
 def _replays(file: str, variant: str | None, game_number: int | None, status: Status, *,
-             every: bool = False) -> Iterator[Replay]:
+             every: bool = False, as_json: bool = False) -> Iterator[Replay]:
     """Read FILE a game at a time and replay each game shown: game GAME_NUMBER (the others skipped
     unparsed), else the first game with rounds, or with ``every`` each game with rounds in turn.
     ``status`` becomes 2 once a game has a syntax error (reported on stderr).  Exit 2 when the file
-    cannot be read or has no game to show."""
+    cannot be read or has no game to show (said as JSON on stdout with ``as_json``)."""
     from dln.notation.sources import SyntaxReport, each_game
     from dln.views.replay import Replay
 
     variants = parse_variants(variant) if variant is not None else None
     report = SyntaxReport(err=True)
     shown = False
-    with exit_if_unreadable():
+    with exit_if_unreadable(file, as_json=as_json):
         for piece in each_game(file, report, game_number):
             assert piece.game is not None
             if not piece.game.rounds and game_number is None:
@@ -106,8 +113,7 @@ def _replays(file: str, variant: str | None, game_number: int | None, status: St
                 replay = Replay.from_games([piece.game], filename=display_name(file), source=piece.line,
                                            variants=variants)
             except ValueError as exc:
-                click.echo(f"{display_name(file)}: error: {exc}", err=True)
-                sys.exit(EXIT_BAD_INPUT)
+                _cannot_show(file, str(exc), as_json)
             if not replay.games:
                 break  # the game asked for has no rounds: said below
             shown = True
@@ -117,17 +123,32 @@ def _replays(file: str, variant: str | None, game_number: int | None, status: St
                 return
     status.worst(EXIT_BAD_INPUT if report.errors else EXIT_OK)
     if not shown:
-        if report.errors and not report.games:
-            sys.exit(EXIT_BAD_INPUT)  # every game was reported above
+        if report.errors and not report.games:  # every game was reported above
+            if as_json and report.first is not None:
+                from dln.views.report import fail_with
+
+                fail_with(True, syntax_problem(file, report.first))
+            sys.exit(EXIT_BAD_INPUT)
         what = f"game {game_number} has no rounds" if game_number is not None else "no game with rounds"
-        click.echo(f"{display_name(file)}: error: {what} to replay", err=True)
-        sys.exit(EXIT_BAD_INPUT)
+        _cannot_show(file, f"{what} to replay", as_json)
 
 
-def _open_replay(file: str, variant: str | None, game_number: int | None) -> tuple[Replay, int]:
+def _cannot_show(file: str, message: str, as_json: bool) -> NoReturn:
+    """Exit 2 because FILE has nothing to show: said on stderr, or as JSON on stdout with ``as_json``."""
+    from dln.check.verdicts import NOTHING_TO_CHECK, problem_data
+    from dln.views.report import fail_with
+
+    if as_json:
+        fail_with(True, problem_data(display_name(file), NOTHING_TO_CHECK, message))
+    click.echo(f"{display_name(file)}: error: {message}", err=True)
+    sys.exit(EXIT_BAD_INPUT)
+
+
+def _open_replay(file: str, variant: str | None, game_number: int | None, *,
+                 as_json: bool = False) -> tuple[Replay, int]:
     """The one game ``dln show`` (or ``dln replay`` of one game) shows, replayed, and the exit status."""
     status = Status()
-    return next(_replays(file, variant, game_number, status)), status.code
+    return next(_replays(file, variant, game_number, status, as_json=as_json)), status.code
 
 
 def _start(replay: Replay, game_number: int | None, round_number: int | None, move: int | None,
@@ -180,13 +201,14 @@ def show_command(file: str, game_number: int | None, round_number: int | None, m
 
     from dln.views.render import FrameView, Look
 
-    replay, status = _open_replay(file, variant, game_number)
+    replay, status = _open_replay(file, variant, game_number, as_json=as_json)
     cursor = _start(replay, game_number, round_number, move, variation)
     ascii_ = ascii_ or output_is_ascii()
     if as_json:
         from dln.views.scoresheet import frame_data
 
-        click.echo(json.dumps(frame_data(replay.frame(cursor), display_name(file)), ensure_ascii=False))
+        click.echo(json.dumps(frame_data(replay.frame(cursor), display_name(file)),
+                              ensure_ascii=not output_takes_any_text()))
         sys.exit(status)
     console = _replay_console(color, width, ascii_)
     console.print(FrameView(replay.frame(cursor), Look(ascii=ascii_, reveal=reveal),
@@ -291,14 +313,13 @@ def position_command(file: str, game_number: int, round_number: int, at: int, as
     """Print the position before move AT of a round as a setup record, ready to paste into a dispute."""
     from dln.check.position import PositionError, extract_position, position_game
 
-    report = one_game(file, game_number, None)
+    report = one_game(file, game_number, None, as_json=as_json)
     try:
         found = extract_position(report.game, round_number, at, report)
     except PositionError as exc:
-        click.echo(f"{display_name(file)}: error: {exc}", err=True)
-        sys.exit(EXIT_BAD_INPUT)
+        _cannot_show(file, str(exc), as_json)
     game = position_game(report.game, found.setup())
     if as_json:
-        click.echo(json.dumps(game_to_data(game), ensure_ascii=False, indent=2))
+        click.echo(json.dumps(game_to_data(game), ensure_ascii=not output_takes_any_text(), indent=2))
     else:
         click.echo(write_games([game]), nl=False)

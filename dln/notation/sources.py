@@ -47,6 +47,22 @@ def expand(paths: Iterable[str]) -> Iterator[str]:
             yield path
 
 
+#: What a command says of a directory named on the command line that holds no record.
+NO_RECORD_IN_DIRECTORY = "no *.dln file in this directory: nothing was read"
+
+
+def each_file(paths: Iterable[str], on_empty: Callable[[str], None]) -> Iterator[str]:
+    """The files to read (:func:`expand`); a directory holding no ``*.dln`` file is handed to ``on_empty``
+    instead of passed over, because reading nothing is never success."""
+    for path in paths:
+        found = False
+        for name in expand((path,)):
+            found = True
+            yield name
+        if not found:
+            on_empty(path)
+
+
 class Unreadable(Exception):
     """A file that cannot be read (missing, a directory, not UTF-8): ``reason`` says why."""
 
@@ -137,6 +153,7 @@ class SyntaxReport:
     def __init__(self, *, err: bool) -> None:
         self.err = err
         self.pending: DLNSyntaxError | None = None
+        self.first: DLNSyntaxError | None = None  # the file's first syntax error, for a JSON answer
         self.games = 0
         self.errors = 0
 
@@ -146,6 +163,7 @@ class SyntaxReport:
         if piece.error is not None:
             self.errors += 1
             self.pending = piece.error
+            self.first = self.first or piece.error
         else:
             self.games += 1
 

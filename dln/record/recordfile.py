@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import signal
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -52,8 +54,14 @@ class RecordFile:
         self._stamp: tuple[int, int, int, int] | None = None
 
     def read(self) -> str | None:
-        """The file's text (a byte order mark kept), or None when it does not exist yet."""
+        """The file's text (a byte order mark kept), or None when it does not exist yet.
+
+        Only a regular file is read: the recorder replaces its file, and a device or a pipe
+        (``/dev/zero``) would be read forever.
+        """
         try:
+            if not stat.S_ISREG(os.stat(self.path).st_mode):
+                raise OSError(errno.EINVAL, "not a regular file (dln record keeps its record in a file)")
             data, snapshot = read_snapshot(self.path)
         except FileNotFoundError:
             self.on_disk, self._stamp = None, None

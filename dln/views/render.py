@@ -25,6 +25,8 @@ from rich.text import Text
 from dln.cards import RANK_NAMES, SUIT_SYMBOLS, Card
 from dln.engine import Pile, RoundState
 from dln.engine.state import HandLike
+from dln.views.frames import opening_words, standing_words
+from dln.views.lexer import highlight
 from dln.views.replay import Entry, Finding, Frame, Running, glyph_meaning, plain_move
 
 __all__ = ["Cropped", "FrameView", "Look", "card_text", "cards_text", "help_panel"]
@@ -441,20 +443,11 @@ class FrameView:
 
     def _standing(self) -> Text:
         f = self.frame
-        end = f.end
-        assert end is not None
-        target = f.game.rules.target
-        if end.setup:
-            return Text("a setup: points from this position only; the game's totals do not change", style=_LABEL)
-        if end.totals is None:
-            return Text("game totals unknown: an earlier round was stopped by an illegal move", style=_LABEL)
-        standing = ", ".join(f"{side} {points}" for side, points in end.totals.items())
-        if end.winner is not None:
-            verb = "win" if len(end.winner) == 2 else "wins"  # NS win, N wins
-            return Text(f"{end.winner} {verb} the game: {standing} (target {target})", style="bold green")
-        if end.last:
-            return Text(f"the record ends with no winner yet: {standing} (target {target})")
-        return Text(f"game: {standing} (target {target})")
+        assert f.end is not None
+        words = standing_words(f)
+        if f.end.setup or f.end.totals is None:
+            return Text(words, style=_LABEL)
+        return Text(words, style="bold green" if f.end.winner is not None else "")
 
     # -- the current move --------------------------------------------------------------------
     def _move_panel(self, height: int | None) -> Panel:
@@ -462,18 +455,16 @@ class FrameView:
         lines: list[Text] = []
         if f.move is None:
             title = f"{f.round.label}: start"
-            state = f.state
-            if state is not None:
-                first = "first" if not state.setup else "next"
-                lines.append(Text(f"{state.dealer} deals; {state.turn} plays {first}"
-                                  if not state.setup else f"a position from the middle of a round; "
-                                  f"{state.turn} to play"))
+            opening = opening_words(f)
+            if opening is not None:
+                lines.append(Text(opening))
         else:
             title = f"move {f.number}"
             if f.path:
                 title += " in " + " > ".join(f.path)
             dln = Text(f"{f.number}. ", style="bold")
-            dln.append(plain_move(f.move), style="bold")
+            dln.append_text(highlight(plain_move(f.move)))
+            dln.stylize("bold")
             if f.xeri:
                 dln.append("  ")
                 dln.append(look.sym(" XERI ", "XERI!"), style="bold reverse magenta")
@@ -489,7 +480,8 @@ class FrameView:
                 count = len(f.variations)
                 lines.append(Text(f"{count} variation{'s' * (count > 1)} instead (v enters):", style="bold"))
                 for variation in f.variations:
-                    lines.append(Text("  (" + " ".join(plain_move(m) for m in variation.moves) + ")", style=""))
+                    written = highlight(" ".join(plain_move(m) for m in variation.moves))
+                    lines.append(Text("  (").append_text(written).append(")"))
         if f.new_deal and f.state is not None:
             lines.append(Text(f"deal {f.state.deal} of {f.state.deals}: six more cards each", style="bold"))
         for kind, text in f.notes:
@@ -517,7 +509,7 @@ class FrameView:
             out.append(Text(f"{mark} {finding.code} {finding.name}: ", style=style).append(finding.message, style=""))
             if finding.help:
                 shown = ", ".join(finding.help[:6]) + (", …" if len(finding.help) > 6 else "")
-                out.append(Text("  legal instead: ", style=_LABEL).append(shown))
+                out.append(Text("  legal instead: ", style=_LABEL).append_text(highlight(shown)))
         return out
 
     def _next_text(self) -> Text | None:

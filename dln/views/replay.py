@@ -12,6 +12,8 @@ main-line moves were played, and the variations entered on the way (each with
 how many of its moves were played).  The movement methods of :class:`Replay`
 take a cursor and return the next one, or ``None`` when there is nowhere to
 go; :meth:`Replay.frame` says everything there is to display at a cursor.
+The cursor and the frame are defined in :mod:`dln.views.frames`; a game's
+replay is built from the validator's report in :mod:`dln.views.replayed`.
 
 >>> import dln
 >>> replay = Replay.from_games(dln.loads_all(
@@ -25,31 +27,33 @@ go; :meth:`Replay.frame` says everything there is to display at a cursor.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from functools import partial
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from typing import Literal
 
-from dln.cards import Card
-from dln.check.validate import Diagnostic, GameReport, RoundReport, code_name, to_engine_move, validate_game
-from dln.engine import (
-    Hand,
-    RoundState,
-    Rules,
-    SideScore,
-    Violation,
-    apply,
-    check,
-    finish_round,
-    game_winner,
-    next_deal,
-    score_round,
+from dln.check.validate import to_engine_move, validate_game
+from dln.engine import apply, check, next_deal
+from dln.notation.model import Game, Move
+from dln.views.frames import (
+    GLYPHS,
+    Cursor,
+    Entry,
+    Finding,
+    Frame,
+    GameReplay,
+    Line,
+    PositionError,
+    RoundEnd,
+    RoundReplay,
+    Running,
+    glyph_meaning,
+    is_illegal,
+    plain_move,
+    reach,
+    running_scores,
+    taken_by,
 )
-from dln.engine.state import side_of, sides_of
-from dln.notation.bounds import small_number
-from dln.notation.model import Game, Move, Round, Variation
-from dln.notation.writer import move_text
-from dln.views.laid import Parts, laid_parts
+from dln.views.replayed import game_replay, next_hands
 from dln.wording import count_of
 
 __all__ = [
@@ -69,347 +73,9 @@ __all__ = [
     "plain_move",
 ]
 
-#: What the glyphs mean (docs/notation.md, Glyphs); ``$1``-``$6`` are the same six signs.
-GLYPHS: dict[str, str] = {
-    "!": "a good move",
-    "?": "a mistake",
-    "!!": "an excellent move",
-    "??": "a blunder",
-    "!?": "an interesting move",
-    "?!": "a dubious move",
-}
-_NUMBERED = ("!", "?", "!!", "??", "!?", "?!")
-_SEAT_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
-#: The rule code of a wrong Result tag: a finding about how the game ended, shown at its end.
-_RESULT = "D603"
-
-
-def glyph_meaning(glyph: str) -> str:
-    """``!?`` → ``an interesting move``; ``$2`` → ``a mistake``; other ``$n`` → ``numbered glyph $n``."""
-    number = small_number(glyph[1:]) if glyph.startswith("$") else None
-    if number is not None and 1 <= number <= len(_NUMBERED):
-        return GLYPHS[_NUMBERED[number - 1]]
-    return GLYPHS.get(glyph, f"numbered glyph {glyph}")
-
-
-@dataclass(frozen=True, slots=True)
-class Finding:
-    """One thing the rules say about a move or a round (a validator diagnostic, without the file position)."""
-
-    severity: str
-    code: str
-    name: str
-    message: str
-    #: Legal moves instead, in DLN (for an illegal move).
-    help: tuple[str, ...] = ()
-
-    @classmethod
-    def of(cls, found: Diagnostic | Violation) -> Finding:
-        """A finding from a validator diagnostic or an engine violation."""
-        if isinstance(found, Diagnostic):
-            return cls(found.severity, found.code, found.name, found.message, found.help)
-        return cls(found.severity, found.code, code_name(found.code), found.message)
-
-    @property
-    def is_error(self) -> bool:
-        """True when the move (or round) breaks a rule, not just deserves a warning."""
-        return self.severity == "error"
-
-
-class PositionError(ValueError):
-    """A position asked for by number that the record does not have; ``option`` names the wrong number."""
-
-    def __init__(self, option: str, message: str) -> None:
-        super().__init__(message)
-        self.option = option
-
 
 #: How many games keep their positions in memory (the one on screen and the one before it).
 RESIDENT_GAMES = 2
-
-
-@dataclass(frozen=True, slots=True)
-class Cursor:
-    """Where the reader is: ``ply`` main-line moves played in a round, then the variations entered.
-
-    ``branch`` holds one ``(variation, ply)`` pair per variation entered, from
-    the main line down: variation ``variation`` (counted from 0) of the current
-    move of the line above, with ``ply`` of its moves played (at least 1).
-    Indices count from 0; people see them from 1.
-    """
-
-    game: int = 0
-    round: int = 0
-    ply: int = 0
-    branch: tuple[tuple[int, int], ...] = ()
-
-    @property
-    def depth(self) -> int:
-        """0 on the main line, 1 in a variation, 2 in a variation inside it, …"""
-        return len(self.branch)
-
-    @property
-    def here(self) -> int:
-        """Moves played in the innermost line (the main line's ``ply`` or the last variation's)."""
-        return self.branch[-1][1] if self.branch else self.ply
-
-    def moved(self, here: int) -> Cursor:
-        """The same line with ``here`` of its moves played."""
-        if not self.branch:
-            return replace(self, ply=here)
-        return replace(self, branch=(*self.branch[:-1], (self.branch[-1][0], here)))
-
-    def parent(self) -> Cursor:
-        """The cursor at the move the innermost variation replaces (the cursor itself on the main line)."""
-        return replace(self, branch=self.branch[:-1])
-
-
-class Line:
-    """A line of play — a round's main line or a variation — and its positions.
-
-    ``positions[j]`` is the position after ``j`` of ``moves`` (``positions[0]``
-    the one before the first).  An illegal move is replayed without changing
-    the position (as the validator does) and ends the line: the moves after it
-    are kept in ``moves`` for display but have no position.
-
-    A main line's positions may be released (:meth:`release`) while its game is
-    off screen; ``reload`` builds them again on the next use.
-    """
-
-    def __init__(self, moves: tuple[Move, ...], positions: list[RoundState],
-                 findings: list[tuple[Finding, ...]], first_number: int) -> None:
-        self.moves = moves
-        self._positions: list[RoundState] | None = positions
-        #: What the rules say about each replayed move.
-        self.findings = findings
-        #: The round's count of ``moves[0]`` (a variation's first move has the number of the move it replaces).
-        self.first_number = first_number
-        self._count = len(positions)
-        self._laid: list[dict[int, Parts]] | None = None
-        #: Builds the positions again after :meth:`release` (None: they are never released).
-        self.reload: Callable[[], list[RoundState]] | None = None
-
-    @property
-    def positions(self) -> list[RoundState]:
-        """The positions of the line (built again if they were released)."""
-        if self._positions is None:
-            assert self.reload is not None
-            positions = self.reload()
-            if len(positions) != self._count:
-                raise RuntimeError("replaying the line again gave a different number of positions")
-            self._positions = positions
-        return self._positions
-
-    @property
-    def loaded(self) -> bool:
-        """Whether the positions are in memory."""
-        return self._positions is not None
-
-    def restore(self, positions: list[RoundState]) -> None:
-        """Take back released positions built by someone else (the other rounds of a game rebuilt at once)."""
-        if self._positions is None and len(positions) == self._count:
-            self._positions = positions
-
-    def release(self) -> None:
-        """Forget the positions (and the groups' parts) until they are needed again; only with ``reload``."""
-        if self.reload is not None:
-            self._positions = None
-            self._laid = None
-
-    def laid(self, j: int) -> dict[int, Parts]:
-        """The parts of each group on the table after ``j`` moves, by pile id (found once per line)."""
-        if self._laid is None:
-            self._laid = laid_parts(self.positions, self.moves)
-        return self._laid[j] if j < len(self._laid) else {}
-
-    @property
-    def replayed(self) -> int:
-        """How many moves have a position after them."""
-        return max(self._count - 1, 0)
-
-    @property
-    def stopped(self) -> bool:
-        """True when an illegal move (or a problem of the record) ended the line before its last move."""
-        return self.replayed < len(self.moves) or bool(self.findings and _illegal(self.findings[-1]))
-
-    def number(self, j: int) -> int:
-        """The round's count of the ``j``-th move of this line (1-based ``j``)."""
-        return self.first_number + j - 1
-
-
-def _illegal(findings: Sequence[Finding]) -> bool:
-    return any(f.is_error for f in findings)
-
-
-@dataclass(frozen=True, slots=True)
-class Running:
-    """One side's capture pile at a position: what it holds and what it is worth so far."""
-
-    side: str
-    seats: tuple[str, ...]
-    cards: int
-    aces: tuple[Card, ...]
-    good_ten: bool
-    good_two: bool
-    xeris: int
-    #: Points for the round: without "most cards" while the round goes on, everything at its end.
-    points: int
-    most_cards: int
-    #: The game total with these points, or None when an earlier round could not be scored.
-    game: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class RoundEnd:
-    """What the end of a played-out round shows: the rest, the breakdown and the game's standing."""
-
-    scores: Mapping[str, SideScore]
-    rest_to: str | None
-    rest: tuple[Card, ...]
-    totals: Mapping[str, int] | None
-    #: The side that has won the game with this round, if it has.
-    winner: str | None
-    #: True for the last round of the game in the record.
-    last: bool
-    setup: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One row of the move list: a move (``move``) or a deal boundary (``deal``)."""
-
-    depth: int
-    number: int
-    move: Move | None
-    #: Where selecting the row leads; None for a move that is never reached (after an illegal one).
-    cursor: Cursor | None
-    current: bool = False
-    illegal: bool = False
-    warning: bool = False
-    deal: int | None = None
-    #: For the first move of a variation: "variation 1 of 2".
-    heading: str | None = None
-    #: How many variations end with this move (a ")" each in the list).
-    closing: int = 0
-
-
-@dataclass(frozen=True)
-class Frame:
-    """Everything to display at one cursor, computed from the model; the renderer only draws it."""
-
-    cursor: Cursor
-    game: GameReplay
-    round: RoundReplay
-    line: Line
-    #: The position shown (None when the round could not be set up at all).
-    state: RoundState | None
-    #: The move just played (None at the start of the round).
-    move: Move | None
-    number: int | None
-    findings: tuple[Finding, ...]
-    xeri: bool
-    #: Cards the move captured (besides the card played).
-    taken: tuple[Card, ...]
-    #: "variation 1 of move 4" for each variation entered, outermost first.
-    path: tuple[str, ...]
-    entries: tuple[Entry, ...]
-    running: tuple[Running, ...]
-    #: Comments to show besides the move's own: the game's, a deal's, a variation's.
-    notes: tuple[tuple[str, str], ...]
-    #: Findings about the round or game rather than a move: at a round's start (dealer, opening,
-    #: tags) and at its end (claims, an unfinished round, the Result tag).
-    round_findings: tuple[Finding, ...]
-    end: RoundEnd | None
-    #: "start", "move", "end" (round over), "stopped" (an illegal move ends the line), "unreplayable".
-    kind: Literal["start", "move", "end", "stopped", "unreplayable"]
-    new_deal: bool = False
-    #: The parts of each group on the table, as laid (``A+3+4 · 8``), by pile id.
-    laid: Mapping[int, Parts] = field(default_factory=dict)
-    #: At the end of a round cancelled for face cards (``redeal N``): the seat that had it redealt.
-    cancelled: str | None = None
-
-    @property
-    def title(self) -> str:
-        """``move 4: S Jh x Js??`` or ``move 4, variation 1: S Qs!`` or ``round 1: start``."""
-        if self.move is None:
-            return f"{self.round.label}: start"
-        where = ", ".join([f"move {self.number}", *(f"variation {v + 1}" for v, _ in self.cursor.branch)])
-        return f"{where}: {plain_move(self.move)}"
-
-    @property
-    def to_play(self) -> str | None:
-        """The seat whose turn it is, or None when nobody plays (round over, line stopped)."""
-        if (self.state is None or self.kind in ("stopped", "unreplayable") or self.state.is_over
-                or self.cancelled is not None):
-            return None
-        return self.state.turn
-
-    @property
-    def variations(self) -> tuple[Variation, ...]:
-        """The alternatives written for the current move (``v`` enters the first)."""
-        return self.move.variations if self.move is not None else ()
-
-
-def plain_move(move: Move) -> str:
-    """A move in DLN with its glyphs, without number or comments (``S Jh x Js??``) — the move list's form."""
-    return move_text(replace(move, number=None, comments=()), annotations=True)
-
-
-@dataclass
-class RoundReplay:
-    """One round as replayed: its record, the validator's report, its main line and the game's standing."""
-
-    index: int
-    round: Round
-    report: RoundReport
-    main: Line
-    #: Findings about the round itself: at its start (dealer, opening position) and at its end
-    #: (claims, an unfinished round, a bad deal line).
-    opening: tuple[Finding, ...]
-    closing: tuple[Finding, ...]
-    #: Game totals before this round, or None when an earlier round could not be scored.
-    totals_before: dict[str, int] | None
-    totals_after: dict[str, int] | None
-    #: The side that won the game at the end of this round (only the round where it happens).
-    winner: str | None
-    #: Index in ``main.moves`` of the first move of each written deal after the first, with its comments.
-    deal_comments: dict[int, tuple[str, ...]] = field(default_factory=dict)
-
-    @property
-    def label(self) -> str:
-        """``round 3`` or ``setup``."""
-        if self.round.setup:
-            return "setup"
-        return f"round {self.round.number if self.round.number is not None else self.index + 1}"
-
-
-@dataclass
-class GameReplay:
-    """One game of the file: its record, the validator's report and its rounds."""
-
-    number: int
-    game: Game
-    report: GameReport
-    rounds: list[RoundReplay]
-    #: Findings about the game as a whole: its tags (shown at its start) and its Result claim (at its end).
-    opening: tuple[Finding, ...]
-    closing: tuple[Finding, ...]
-    #: Findings about single moves, by where the move is written (line, column).
-    by_move: dict[tuple[int | None, int | None], list[Finding]] = field(default_factory=dict)
-
-    @property
-    def rules(self) -> Rules:
-        """The rules the game is played by (target, house rules)."""
-        return self.report.rules
-
-    @property
-    def players(self) -> int:
-        """2 or 4."""
-        return self.report.players
-
-    def player(self, seat: str) -> str | None:
-        """The name the tags give the player in ``seat`` (``[North "Maria"]``)."""
-        return self.game.tag(_SEAT_TAGS[seat])
 
 
 class Replay:
@@ -455,7 +121,7 @@ class Replay:
     ) -> Replay:
         """Replay parsed games, numbered as in their file (``Game.number``; by position when not read from one)."""
         replayed = [
-            _game_replay(validate_game(game, index=game.number or position, filename=filename, source=source,
+            game_replay(validate_game(game, index=game.number or position, filename=filename, source=source,
                                        variants=variants, keep_states=True))
             for position, game in enumerate(games, start=1)
         ]
@@ -499,7 +165,7 @@ class Replay:
         findings: list[tuple[Finding, ...]] = []
         for move in variation.moves:
             if state.needs_deal:
-                dealt = _next_hands(played.main, state.deal + 1)
+                dealt = next_hands(played.main, state.deal + 1)
                 if dealt is not None:
                     state = next_deal(state, dealt)
             engine_move, problems = to_engine_move(state, move)
@@ -508,7 +174,7 @@ class Replay:
             else:  # a record built in Python: ask the rules directly
                 found = tuple(Finding.of(v) for v in problems + check(state, engine_move))
             findings.append(found)
-            if _illegal(found):
+            if is_illegal(found):
                 positions.append(state)
                 break
             state = apply(state, engine_move).state
@@ -661,7 +327,7 @@ class Replay:
         ply = played.main.replayed if move is None else move
         if not 0 <= ply <= played.main.replayed:
             raise PositionError("move", f"cannot reach move {ply} of {played.label}: "
-                                f"{_reach(played.main, 0)}")
+                                f"{reach(played.main, 0)}")
         cursor = Cursor(g, round - 1, ply)
         if len(variation) % 2:
             raise PositionError("variation", "give pairs: a variation number, then its moves played (e.g. 1.2)")
@@ -676,7 +342,7 @@ class Replay:
             line = self.line(entered)
             if not 1 <= played_in <= line.replayed:
                 raise PositionError("variation", f"cannot reach move {played_in} of variation {which}: "
-                                    f"{_reach(line, 1)}")
+                                    f"{reach(line, 1)}")
             cursor = entered.moved(played_in)
         return cursor
 
@@ -688,8 +354,9 @@ class Replay:
         return text
 
     # -- what to show ---------------------------------------------------------------------
-    def frame(self, cursor: Cursor) -> Frame:
-        """Everything to display at ``cursor``."""
+    def frame(self, cursor: Cursor, *, entries: bool = True) -> Frame:
+        """Everything to display at ``cursor``; ``entries=False`` leaves out the move list (``Frame.entries``
+        empty), which costs as much as the rest: the HTML page lists each round's moves once, not per position."""
         game = self.games[cursor.game]
         played = game.rounds[cursor.round]
         line = self.line(cursor)
@@ -699,7 +366,7 @@ class Replay:
         move = line.moves[here - 1] if here > 0 else None
         findings = line.findings[here - 1] if here > 0 else ()
         xeri = before is not None and state is not None and sum(state.xeris) > sum(before.xeris)
-        taken = _taken(before, state, move)
+        taken = taken_by(before, state, move)
         at_end = not cursor.branch and here == line.replayed
         end = self._round_end(game, played) if at_end and played.report.scores is not None else None
         if state is None:
@@ -741,8 +408,8 @@ class Replay:
             xeri=xeri,
             taken=taken,
             path=self._path(cursor),
-            entries=tuple(self._entries(cursor)),
-            running=_running(played, state, end),
+            entries=tuple(self._entries(cursor)) if entries else (),
+            running=running_scores(played, state, end),
             notes=tuple(notes),
             round_findings=round_findings,
             end=end,
@@ -780,14 +447,15 @@ class Replay:
 
     def _entries(self, cursor: Cursor) -> list[Entry]:
         """The move list: the main line, with the variations the cursor is in opened below their move."""
-        rows = list(self._line_entries(replace(cursor, branch=()), cursor, 0))
-        for i, entry in enumerate(rows):
-            after = rows[i + 1].depth if i + 1 < len(rows) else 0
-            if entry.depth > after:
-                rows[i] = replace(entry, closing=entry.depth - after)
-        return rows
+        return _closed(list(self._line_entries(replace(cursor, branch=()), cursor, 0)))
 
-    def _line_entries(self, at: Cursor, cursor: Cursor, depth: int) -> Iterator[Entry]:
+    def move_tree(self, cursor: Cursor) -> tuple[Entry, ...]:
+        """The move list of the cursor's round with every variation opened below its move, nested ones too
+        (the HTML viewer lists them all); variations of a move never reached cannot be replayed and are left
+        out.  ``current`` marks the cursor's row."""
+        return tuple(_closed(list(self._line_entries(replace(cursor, branch=()), cursor, 0, every=True))))
+
+    def _line_entries(self, at: Cursor, cursor: Cursor, depth: int, *, every: bool = False) -> Iterator[Entry]:
         line = self.line(at)
         opened = cursor.branch[depth] if depth < len(cursor.branch) else None
         anchor = (cursor.branch[depth - 1][1] if depth else cursor.ply) if opened is not None else None
@@ -811,162 +479,23 @@ class Replay:
                 move=move,
                 cursor=target,
                 current=target == cursor,
-                illegal=_illegal(found),
+                illegal=is_illegal(found),
                 warning=any(f.severity == "warning" for f in found),
                 heading=heading if j == 1 else None,
             )
-            if opened is not None and j == anchor:
+            if every and target is not None:
+                for v in range(len(move.variations)):
+                    yield from self._line_entries(replace(target, branch=(*target.branch, (v, 1))), cursor, depth + 1,
+                                                  every=True)
+            elif opened is not None and j == anchor:
                 here = at.moved(j)
                 yield from self._line_entries(replace(here, branch=(*here.branch, (opened[0], 1))), cursor, depth + 1)
 
 
-# -- building a game --------------------------------------------------------------------------
-
-
-def _game_replay(report: GameReport) -> GameReplay:
-    by_move = _findings_by_move(report.diagnostics)
-    rounds: list[RoundReplay] = []
-    totals: dict[str, int] | None = dict.fromkeys(sides_of(report.players), 0)
-    won: str | None = None
-    for played, round_ in zip(report.rounds, report.game.rounds, strict=True):
-        main = Line(
-            moves=round_.moves,
-            positions=_positions(played),
-            findings=[tuple(by_move.get((m.line, m.column), ())) for m in played.record_moves],
-            first_number=1,
-        )
-        before = dict(totals) if totals is not None else None
-        if totals is not None and not round_.setup:
-            if played.stopped:
-                totals = None
-            elif played.scores is not None:
-                totals = {side: totals[side] + played.scores[side].total for side in totals}
-        winner = None
-        if won is None and totals is not None and not round_.setup:
-            won = winner = game_winner(report.rules, totals)
-        keys = {(m.line, m.column) for m in _every_move(round_.moves)}
-        mine = [d for d in report.diagnostics
-                if d.round == played.index + 1 and not (d.move is not None and (d.line, d.column) in keys)]
-        first_line = round_.moves[0].line if round_.moves and round_.moves[0].line is not None else None
-        opening = tuple(Finding.of(d) for d in mine if first_line is None or d.line < first_line)
-        closing = tuple(Finding.of(d) for d in mine if first_line is not None and d.line >= first_line)
-        starts: dict[int, tuple[str, ...]] = {}
-        first = 0
-        for k, deal in enumerate(round_.deals):
-            if k and deal.comments:
-                starts[first] = deal.comments
-            first += len(deal.moves)
-        rounds.append(RoundReplay(
-            index=played.index,
-            round=round_,
-            report=played,
-            main=main,
-            opening=opening,
-            closing=closing,
-            totals_before=before,
-            totals_after=dict(totals) if totals is not None else None,
-            winner=winner,
-            deal_comments=starts,
-        ))
-    about_game = [d for d in report.diagnostics if d.round is None]
-    replayed = GameReplay(
-        report.index, report.game, report, rounds,
-        opening=tuple(Finding.of(d) for d in about_game if d.code != _RESULT),
-        closing=tuple(Finding.of(d) for d in about_game if d.code == _RESULT),
-        by_move=by_move,
-    )
-    # Positions are the bulk of a replay (~1.5 KB a move): a game's are built again when it is shown.
-    for k, played_round in enumerate(rounds):
-        played_round.main.reload = partial(_reload, replayed, k)
-        played_round.main.release()
-        played_round.report.states = []
-    return replayed
-
-
-def _positions(played: RoundReport) -> list[RoundState]:
-    """A round's main-line positions from the validator's states (one per move replayed, and the first)."""
-    positions = list(played.states)
-    if played.record_moves and len(positions) == len(played.record_moves):
-        positions.append(positions[-1])  # an illegal move ended the round: it changed nothing
-    return positions
-
-
-def _reload(game: GameReplay, index: int) -> list[RoundState]:
-    """Round ``index``'s positions, replaying the game again under the rules it was checked by; the
-    game's other released rounds take theirs from the same pass."""
-    report = validate_game(game.game, index=game.number, variants=game.rules.variants(), keep_states=True)
-    wanted: list[RoundState] = []
-    for k, (played, again) in enumerate(zip(game.rounds, report.rounds, strict=True)):
-        positions = _positions(again)
-        if k == index:
-            wanted = positions
-        else:
-            played.main.restore(positions)
-    return wanted
-
-
-def _findings_by_move(diagnostics: Sequence[Diagnostic]) -> dict[tuple[int | None, int | None], list[Finding]]:
-    """Diagnostics about single moves, by where the move is written (unique in a file)."""
-    out: dict[tuple[int | None, int | None], list[Finding]] = {}
-    for d in diagnostics:
-        if d.move is not None:
-            out.setdefault((d.line, d.column), []).append(Finding.of(d))
-    return out
-
-
-def _every_move(moves: Sequence[Move]) -> Iterator[Move]:
-    for move in moves:
-        yield move
-        for variation in move.variations:
-            yield from _every_move(variation.moves)
-
-
-def _next_hands(main: Line, deal: int) -> dict[str, Hand] | None:
-    """The hands of deal ``deal`` as the main line was dealt them (for a variation that crosses a deal)."""
-    for state in main.positions:
-        if state.deal == deal:
-            return dict(zip(state.seats, state.hands, strict=True))
-    return None
-
-
-def _taken(before: RoundState | None, after: RoundState | None, move: Move | None) -> tuple[Card, ...]:
-    """The cards a capture took from the table (the capture pile grew by them and the card played)."""
-    if before is None or after is None or move is None or move.kind != "capture":
-        return ()
-    s = before.side_index(move.seat)
-    return tuple(c for c in after.captured[s][len(before.captured[s]):] if c != move.card)
-
-
-def _running(played: RoundReplay, state: RoundState | None, end: RoundEnd | None) -> tuple[Running, ...]:
-    """Each side's capture pile and points at ``state``; at a round's end, the final breakdown (rest included)."""
-    if state is None:
-        return ()
-    final = finish_round(state) if end is not None else state
-    scores = end.scores if end is not None else score_round(state)
-    before = played.totals_before
-    out: list[Running] = []
-    for i, side in enumerate(state.sides):
-        score = scores[side]
-        points = score.total if end is not None else score.total - score.most_cards
-        out.append(Running(
-            side=side,
-            seats=tuple(seat for seat in state.seats if side_of(seat, state.players) == side),
-            cards=score.cards,
-            aces=tuple(sorted((c for c in final.captured[i] if c.rank == 1), key=lambda c: c.index)),
-            good_ten=score.good_ten > 0,
-            good_two=score.good_two > 0,
-            xeris=score.xeris,
-            points=points,
-            most_cards=score.most_cards,
-            # A setup stands outside the game's count: what was captured before it is not recorded.
-            game=None if before is None or played.round.setup else before[side] + points,
-        ))
-    return tuple(out)
-
-
-def _reach(line: Line, first: int) -> str:
-    """Why a move count is out of reach, and which ones are not."""
-    if line.stopped:
-        return f"an illegal move stops the replay (moves {first}-{line.replayed} can be shown)"
-    return f"it has {count_of(len(line.moves), 'move')}"
-
+def _closed(rows: list[Entry]) -> list[Entry]:
+    """The rows with ``closing`` set: how many variations end with each."""
+    for i, entry in enumerate(rows):
+        after = rows[i + 1].depth if i + 1 < len(rows) else 0
+        if entry.depth > after:
+            rows[i] = replace(entry, closing=entry.depth - after)
+    return rows

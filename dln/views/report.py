@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
+from dln.views.output import output_takes_any_text
 from dln.wording import count_of
 
 if TYPE_CHECKING:
@@ -30,24 +30,12 @@ EXIT_OK, EXIT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
 STDIN = "-"
 
 
-def utf8_stdout() -> bool:
-    """Whether standard output takes any text; if not (a terminal in Latin-1, say), it is made to replace
-    what it cannot show, so that a report never ends in a traceback (JSON escapes such characters instead)."""
-    encoding = (getattr(sys.stdout, "encoding", None) or "utf-8").lower().replace("_", "-")
-    if encoding in ("utf-8", "utf8", "utf-16", "utf-32"):
-        return True
-    reconfigure = getattr(sys.stdout, "reconfigure", None)
-    if reconfigure is not None:
-        reconfigure(errors="replace")
-    return False
-
-
 class Report:
     """Where a checking command writes: findings as text on stdout, or one streamed JSON object."""
 
     def __init__(self, as_json: bool) -> None:
         self.as_json = as_json
-        self.ascii = not utf8_stdout()  # JSON escapes what standard output cannot encode
+        self.ascii = not output_takes_any_text()  # JSON escapes what standard output cannot encode
         self.problems: list[dict[str, object]] = []  # findings about files, not games (S002, S003)
         self.games = 0
         self.before_print: Callable[[], None] = lambda: None
@@ -76,20 +64,6 @@ class Report:
             click.echo('{"games": [', nl=False)
         click.echo('], "diagnostics": ' + json.dumps(self.problems, ensure_ascii=self.ascii)
                    + ', "summary": ' + json.dumps(summary, ensure_ascii=self.ascii) + "}")
-
-
-def expand_for_check(files: tuple[str, ...], out: Report,
-                     expand: Callable[[tuple[str, ...]], Iterable[str]]) -> Iterator[str]:
-    """The files to check (``expand`` searches directories); a directory holding no ``*.dln`` file is
-    reported (S003), not passed over."""
-    from dln.check.verdicts import NOTHING_TO_CHECK
-
-    for path in files:
-        found = list(expand((path,)))
-        if found or path == STDIN or not Path(path).is_dir():
-            yield from found
-            continue
-        out.problem(path, NOTHING_TO_CHECK, "no *.dln file in this directory: nothing was checked")
 
 
 def game_status(checked: Checked, *, strict: bool = False) -> int:

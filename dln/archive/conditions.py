@@ -1,0 +1,178 @@
+"""Which games ``dln filter`` keeps: conditions on the tags, and on the play (which need a replay).
+
+Every condition given must hold (they are joined by "and"); repeating
+``--tag`` or ``--player`` adds conditions, repeating ``--code`` widens that
+one condition ("any of these codes").  The tag conditions read the tag block
+alone; the play conditions (a xeri, a group, a raise, a rule code, the number
+of players) read :class:`dln.archive.play.PlayFacts`, which costs a replay,
+so a game is replayed only when a tag condition has not already ruled it out
+and a play condition is asked for.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from dln.archive.play import PlayFacts
+from dln.engine.rules import VARIANTS, parse_variants
+from dln.notation.model import Game
+
+__all__ = ["PLAYER_TAGS", "Conditions", "TagTest", "parse_date", "parse_tag_test", "players_of", "result_sides"]
+
+#: The tags that name the players, by seat (docs/notation.md, Tags).
+PLAYER_TAGS: dict[str, str] = {"N": "North", "E": "East", "S": "South", "W": "West"}
+_DATE = re.compile(r"^(\d{4}|\?{4})(?:[.\-/](\d{2}|\?{2})(?:[.\-/](\d{2}|\?{2}))?)?$")
+#: The sides a Result tag may name (docs/notation.md, Tags).
+SIDES = ("N", "S", "NS", "EW", "E", "W")
+
+
+@dataclass(frozen=True, slots=True)
+class TagTest:
+    """``--tag NAME=VALUE`` (the value exactly) or ``--tag NAME~TEXT`` (TEXT anywhere in it, any case)."""
+
+    name: str
+    text: str
+    exact: bool
+
+    def holds(self, game: Game) -> bool:
+        value = game.tag(self.name)
+        if value is None:
+            return False
+        return value == self.text if self.exact else self.text.casefold() in value.casefold()
+
+
+def parse_tag_test(text: str) -> TagTest:
+    """``Event~club`` or ``Site=Athens``; ValueError with the reason otherwise."""
+    match = re.match(r"^([A-Za-z0-9_]+)\s*([=~])(.*)$", text)
+    if match is None:
+        raise ValueError(f"{text!r} is not NAME=VALUE or NAME~TEXT (e.g. Event~club)")
+    return TagTest(match[1], match[3], match[2] == "=")
+
+
+def parse_date(text: str) -> tuple[str, str, str] | None:
+    """A Date tag (``2026.11.20``, PGN style, ``??`` for what is unknown; ``-`` and ``/`` also read)
+    as (year, month, day) strings that sort by date; None if it is not a date."""
+    match = _DATE.match(text.strip())
+    if match is None:
+        return None
+    return match[1], match[2] or "??", match[3] or "??"
+
+
+def _bound(date: tuple[str, str, str], *, upper: bool) -> tuple[str, str, str]:
+    """A bound with what it leaves unknown widened: ``2026`` runs from 2026.00.00 to 2026.99.99."""
+    fill = "99" if upper else "00"
+    return date[0], fill if date[1] == "??" else date[1], fill if date[2] == "??" else date[2]
+
+
+def result_sides(game: Game) -> dict[str, int] | None:
+    """The Result tag's totals by side (``N 64 S 41``), or None when there is none or it is unreadable."""
+    raw = game.tag("Result")
+    if raw is None:
+        return None
+    parts = raw.split()
+    if not parts or len(parts) % 2:
+        return None
+    out: dict[str, int] = {}
+    for side, points in zip(parts[::2], parts[1::2], strict=True):
+        if side not in SIDES or not points.isdigit():
+            return None
+        out[side] = int(points)
+    return out
+
+
+def result_winner(game: Game) -> str | None:
+    """The side the Result tag shows ahead (the game's winner), None if none is or there is no result."""
+    totals = result_sides(game)
+    if not totals:
+        return None
+    best = max(totals.values())
+    leaders = [side for side, points in totals.items() if points == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def players_of(game: Game) -> dict[str, str]:
+    """The players the tags name, by seat (``{"N": "Maria", "S": "Eleni"}``); unnamed seats left out."""
+    out = {}
+    for seat, tag in PLAYER_TAGS.items():
+        name = (game.tag(tag) or "").strip()
+        if name and name != "?":
+            out[seat] = name
+    return out
+
+
+@dataclass
+class Conditions:
+    """Everything ``dln filter`` was asked to check of a game."""
+
+    tags: list[TagTest] = field(default_factory=list)
+    players: list[str] = field(default_factory=list)  # each must sit at the table (any case)
+    date_from: tuple[str, str, str] | None = None
+    date_to: tuple[str, str, str] | None = None
+    result: str | None = None  # a side that won, "*" for no result, or a player's name
+    variants: list[str] | None = None  # house rules the Variant tag must list; [] for the standard game
+    xeri: bool = False
+    group: bool = False
+    raised: bool = False
+    codes: list[str] = field(default_factory=list)  # any of these codes (or prefixes) found
+    seats: int | None = None  # 2 or 4 players
+
+    def __post_init__(self) -> None:
+        if self.variants:
+            unknown = [name for name in self.variants if name not in VARIANTS]
+            if unknown:
+                raise ValueError(f"unknown variant {', '.join(map(repr, unknown))}; "
+                                 f"known variants: {', '.join(VARIANTS)}")
+
+    @property
+    def needs_play(self) -> bool:
+        """A condition needs the replay."""
+        return self.xeri or self.group or self.raised or bool(self.codes) or self.seats is not None
+
+    def tags_hold(self, game: Game) -> bool:
+        """The conditions on the tag block hold."""
+        if not all(test.holds(game) for test in self.tags):
+            return False
+        if self.players:
+            names = {name.casefold() for name in players_of(game).values()}
+            if not all(player.casefold() in names for player in self.players):
+                return False
+        if (self.date_from or self.date_to) and not self._date_holds(game):
+            return False
+        if self.result is not None and not self._result_holds(game):
+            return False
+        if self.variants is not None:
+            played = set(parse_variants(game.tag("Variant") or ""))
+            if (self.variants == [] and played) or not set(self.variants) <= played:
+                return False
+        return True
+
+    def play_holds(self, facts: PlayFacts) -> bool:
+        """The conditions on the play hold (``facts`` from the game's replay)."""
+        return ((not self.xeri or facts.xeri) and (not self.group or facts.group)
+                and (not self.raised or facts.raised)
+                and (not self.codes or any(facts.broke(code) for code in self.codes))
+                and (self.seats is None or facts.players == self.seats))
+
+    def _date_holds(self, game: Game) -> bool:
+        date = parse_date(game.tag("Date") or "")
+        if date is None:
+            return False
+        low, high = _bound(date, upper=False), _bound(date, upper=True)
+        if self.date_from is not None and high < _bound(self.date_from, upper=False):
+            return False
+        return not (self.date_to is not None and low > _bound(self.date_to, upper=True))
+
+    def _result_holds(self, game: Game) -> bool:
+        wanted = self.result
+        assert wanted is not None
+        if wanted == "*":
+            return result_sides(game) is None
+        winner = result_winner(game)
+        if wanted in SIDES:
+            return winner == wanted
+        if winner is None:  # a player's name: the player on the winning side
+            return False
+        seats = winner if len(winner) == 2 else (winner,)
+        return any(name.casefold() == wanted.casefold()
+                   for seat, name in players_of(game).items() if seat in seats)

@@ -1,0 +1,61 @@
+"""Duplicate games for ``dln merge --dedupe``: the same play, whatever the comments and the tags say.
+
+Two records are the same game when their rounds are the same once the
+annotations are set aside: comments, glyphs (``!``, ``?!``), variations and
+move numbers are dropped, and so are the tags (pgn-extract's ``-D`` also
+compares the moves alone) unless ``--same-tags`` asks for the same tags too,
+in any order.  What is left — every round's header, table or deck, hands,
+moves and claims — is written in canonical DLN and hashed (BLAKE2b, 16
+bytes), so a merge holds one small digest per distinct game, never a game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import replace
+
+from dln.notation.model import Deal, Game, Move, Round
+from dln.notation.writer import write_game
+
+__all__ = ["Seen", "move_key", "moves_only"]
+
+#: Bytes of each digest kept; with the set's own cost about 100 bytes a distinct game.
+DIGEST_SIZE = 16
+
+
+def _bare(move: Move) -> Move:
+    return replace(move, number=None, glyphs=(), comments=(), variations=())
+
+
+def _bare_round(round_: Round) -> Round:
+    deals = tuple(Deal(deal.hands, tuple(map(_bare, deal.moves))) for deal in round_.deals)
+    return replace(round_, deals=deals, comments=())
+
+
+def moves_only(game: Game, *, tags: bool = False) -> Game:
+    """``game`` without comments, glyphs, variations and move numbers; without its tags unless
+    ``tags`` (then sorted, so that their order does not count)."""
+    kept = tuple(sorted(game.tags)) if tags else ()
+    return Game(kept, tuple(map(_bare_round, game.rounds)))
+
+
+def move_key(game: Game, *, tags: bool = False) -> bytes:
+    """The digest of :func:`moves_only`'s canonical text: equal for games that differ only in annotations."""
+    text = write_game(moves_only(game, tags=tags))
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=DIGEST_SIZE).digest()
+
+
+class Seen:
+    """The games met so far, by :func:`move_key`: :meth:`first` says whether a game is new."""
+
+    def __init__(self, *, tags: bool = False) -> None:
+        self.tags = tags
+        self.keys: set[bytes] = set()
+
+    def first(self, game: Game) -> bool:
+        """True the first time a game is met, False for each later copy."""
+        key = move_key(game, tags=self.tags)
+        if key in self.keys:
+            return False
+        self.keys.add(key)
+        return True

@@ -1,0 +1,84 @@
+"""An archive read a game at a time: every file named (folders searched), every game in file order.
+
+The archive commands read with ``;`` comments kept (as ``dln fmt`` does), so
+that the canonical text they write loses nothing.  A file that cannot be
+read, a folder without records and a game that does not parse are handed to
+the caller's callbacks as they are met, and reading goes on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+
+from dln.check.verdicts import CANNOT_READ, NOTHING_TO_CHECK
+from dln.notation.sources import (
+    NO_RECORD_IN_DIRECTORY,
+    Piece,
+    Unreadable,
+    display_name,
+    each_file,
+    lines_of,
+    opened,
+    pieces,
+)
+from dln.notation.writer import write_game
+
+__all__ = ["ArchiveReader", "canonical_text", "kept_text"]
+
+
+def canonical_text(piece: Piece) -> str:
+    """A game's canonical DLN (it parsed), ending with one newline."""
+    assert piece.game is not None
+    return write_game(piece.game)
+
+
+def kept_text(piece: Piece) -> str:
+    """A game as written (one that does not parse, copied with ``--keep-broken``), ending with one newline."""
+    return piece.text.rstrip("\n") + "\n"
+
+
+@dataclass
+class ArchiveReader:
+    """Reads the games of many files in order, counting what it meets.
+
+    ``problem(file, code, reason)`` hears of a file that cannot be read (S002)
+    or a folder with no ``*.dln`` file (S003); ``broken(file, piece)`` of a
+    game that does not parse.
+    """
+
+    problem: Callable[[str, str, str], None]
+    broken: Callable[[str, Piece], None]
+    files: int = 0
+    games: int = 0  # games that parse
+    unparsed: int = 0  # games that do not parse
+    errors: int = 0  # games that do not parse, files that cannot be read, folders without records
+
+    def read(self, paths: Iterable[str]) -> Iterator[tuple[str, Piece]]:
+        """(file as displayed, piece) for every game, broken ones included (``piece.game`` None)."""
+        for name in each_file(paths, self._empty):
+            yield from self._file(name)
+
+    def _empty(self, path: str) -> None:
+        self.errors += 1
+        self.problem(path, NOTHING_TO_CHECK, NO_RECORD_IN_DIRECTORY)
+
+    def _file(self, name: str) -> Iterator[tuple[str, Piece]]:
+        display = display_name(name)
+        self.files += 1
+        try:
+            with opened(name) as stream:
+                for piece in pieces(lines_of(stream, name), name, keep_line_comments=True):
+                    if piece.game is None:
+                        if piece.error is None:  # not asked to parse: never the case here
+                            continue
+                        self.errors += 1
+                        self.unparsed += 1
+                        self.broken(display, piece)
+                    else:
+                        self.games += 1
+                    yield display, piece
+        except Unreadable as exc:
+            self.errors += 1
+            self.problem(display, CANNOT_READ, f"cannot read: {exc.reason}")
+

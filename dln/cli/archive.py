@@ -1,0 +1,285 @@
+"""``dln filter``, ``dln split`` and ``dln merge``: pick out, cut up and join archives, a game at a time.
+
+Each reads its files with :class:`dln.archive.reading.ArchiveReader` and
+writes canonical DLN (nothing lost: comments, glyphs, variations and tags
+kept), to standard output or atomically to a file (:mod:`dln.files`).  A
+game that does not parse is reported and left out, or copied as written with
+``--keep-broken``; either way the exit status is 2.  ``dln stats`` lives in
+:mod:`dln.cli.stats`.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+import click
+
+from dln.archive.conditions import Conditions, parse_date, parse_tag_test
+from dln.archive.dedupe import Seen
+from dln.archive.naming import DEFAULT_TEMPLATE, check_template, file_name
+from dln.archive.parallel import replayed
+from dln.archive.reading import ArchiveReader, canonical_text, kept_text
+from dln.cli.common import EXIT_BAD_INPUT, STDIN, Status, report_syntax
+from dln.engine.rules import parse_variants
+from dln.files import FileChanged, ReadOnlyFile, replace_file
+from dln.notation.sources import Piece
+from dln.wording import count_of
+
+__all__ = ["filter_command", "merge_command", "split_command"]
+
+
+jobs_option = click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+                           help="Replay games in this many processes.")
+
+
+def reader(status: Status, *, err: bool) -> ArchiveReader:
+    """An archive reader whose problems are said on stderr (``err``) or stdout, and make the exit status 2."""
+
+    def problem(file: str, _code: str, reason: str) -> None:
+        click.echo(f"{file}: error: {reason}", err=err)
+        status.worst(EXIT_BAD_INPUT)
+
+    def broken(file: str, piece: Piece) -> None:
+        assert piece.error is not None
+        report_syntax(piece.error, piece.number - 1, err=err)
+        status.worst(EXIT_BAD_INPUT)
+
+    return ArchiveReader(problem, broken)
+
+
+def joined(texts: Iterable[str]) -> Iterator[str]:
+    """Games' texts with a blank line between each two, as a file of several games has them."""
+    for index, text in enumerate(texts):
+        yield ("\n" if index else "") + text
+
+
+def write_out(texts: Iterable[str], output: str | None, status: Status) -> bool:
+    """Write ``texts`` to standard output, or replace ``output`` with them atomically; False (said on
+    stderr, exit 2) if the file cannot be written."""
+    if output is None or output == STDIN:
+        for text in texts:
+            click.echo(text, nl=False)
+        return True
+    try:
+        replace_file(Path(output), (text.encode("utf-8") for text in texts), force=True)
+    except OSError as exc:
+        click.echo(f"{output}: error: cannot write: {exc.strerror or exc}", err=True)
+        status.worst(EXIT_BAD_INPUT)
+        return False
+    return True
+
+
+def _conditions(tags: tuple[str, ...], players: tuple[str, ...], date_from: str | None, date_to: str | None,
+                result: str | None, variant: str | None, codes: tuple[str, ...], seats: str | None,
+                xeri: bool, group: bool, raised: bool) -> Conditions:
+    """The options of ``dln filter`` as conditions; click.BadParameter for one that makes no sense."""
+    from dln.check.verdicts import split_codes, unknown_prefixes
+
+    def date(text: str | None, option: str) -> tuple[str, str, str] | None:
+        if text is None:
+            return None
+        parsed = parse_date(text)
+        if parsed is None:
+            raise click.BadParameter(f"{text!r} is not a date like 2026.11.20 (or 2026.11, 2026)",
+                                     param_hint=f"'{option}'")
+        return parsed
+
+    try:
+        tests = [parse_tag_test(text) for text in tags]
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--tag'") from None
+    wanted = list(split_codes(codes))
+    if unknown := unknown_prefixes(tuple(wanted)):
+        raise click.BadParameter(f"no rule or record code starts with {', '.join(unknown)} "
+                                 "(dln explain lists them)", param_hint="'--code'")
+    variants = None if variant is None else [] if variant.strip() == "standard" else parse_variants(variant)
+    try:
+        return Conditions(tests, list(players), date(date_from, "--date-from"), date(date_to, "--date-to"),
+                          result, variants, xeri, group, raised, wanted, int(seats) if seats else None)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--variant'") from None
+
+
+@click.command("filter", short_help="Keep the games that match conditions on their tags and play.")
+@click.argument("files", nargs=-1, required=True)
+@click.option("--tag", "tags", multiple=True, metavar="NAME=VALUE|NAME~TEXT",
+              help="The tag has this value (=), or holds this text in any case (~). Repeat: all must hold.")
+@click.option("--player", "players", multiple=True, metavar="NAME",
+              help="NAME sits at the table (a North/South/East/West tag, any case). Repeat: all must.")
+@click.option("--date-from", metavar="DATE", help="Played on or after DATE (2026.11.20, 2026.11 or 2026).")
+@click.option("--date-to", metavar="DATE", help="Played on or before DATE.")
+@click.option("--result", metavar="SIDE|NAME|*",
+              help="The Result tag shows SIDE (N, S, NS, EW) or player NAME winning; '*' for no result.")
+@click.option("--variant", metavar="NAMES",
+              help="The Variant tag lists these house rules (comma-separated); 'standard' for none.")
+@click.option("--xeri", is_flag=True, help="Somebody made a xeri (replays the game).")
+@click.option("--group", is_flag=True, help="Somebody declared a group (replays the game).")
+@click.option("--raise", "raised", is_flag=True, help="Somebody raised a declaration (replays the game).")
+@click.option("--code", "codes", multiple=True, metavar="CODES",
+              help="The validator finds one of these codes or prefixes, comma-separated (D201, D2, R).")
+@click.option("--players", "seats", type=click.Choice(["2", "4"]),
+              help="Games of this many players (replays the game).")
+@click.option("--invert", is_flag=True, help="Keep the games that do not match.")
+@click.option("--count", is_flag=True, help="Print only how many games match; write no games.")
+@click.option("--keep-broken", is_flag=True, help="Copy games that do not parse, as written, instead of "
+              "leaving them out (they match no condition but are kept regardless).")
+@click.option("-o", "--output", metavar="FILE", help="Write to FILE, replaced atomically, instead of stdout.")
+@jobs_option
+def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple[str, ...], date_from: str | None,
+                   date_to: str | None, result: str | None, variant: str | None, xeri: bool, group: bool,
+                   raised: bool, codes: tuple[str, ...], seats: str | None, invert: bool, count: bool,
+                   keep_broken: bool, output: str | None, jobs: int) -> None:
+    """Write the games of FILES that match every condition given, in canonical DLN ('-' reads stdin).
+
+    Tag conditions read the tag block; --xeri, --group, --raise, --code and
+    --players replay the game through the rules (only when the tag
+    conditions hold; in --jobs processes).  Games are read, judged and
+    written one at a time.
+    Games that do not parse are reported on stderr and left out (or copied
+    with --keep-broken).  Exit 0, or 2 when a file cannot be read or a game
+    does not parse.
+    """
+    conditions = _conditions(tags, players, date_from, date_to, result, variant, codes, seats, xeri, group, raised)
+    status = Status()
+    data_out = not count and (output is None or output == STDIN)
+    archive = reader(status, err=data_out)
+    kept = 0
+
+    def to_replay(item: tuple[str, Piece]) -> bool:
+        game = item[1].game
+        return conditions.needs_play and game is not None and conditions.tags_hold(game)
+
+    def matching() -> Iterator[str]:
+        nonlocal kept
+        for (_, piece), facts in replayed(archive.read(files), to_replay, jobs):
+            game = piece.game
+            if game is None:
+                if keep_broken:
+                    kept += 1
+                    yield kept_text(piece)
+                continue
+            if conditions.needs_play:
+                match = facts is not None and conditions.play_holds(facts)
+            else:
+                match = conditions.tags_hold(game)
+            if match != invert:
+                kept += 1
+                yield canonical_text(piece)
+
+    if count:
+        for _ in matching():
+            pass
+        click.echo(str(kept))
+    elif write_out(joined(matching()), output, status) and not data_out:
+        click.echo(f"wrote {count_of(kept, 'game')} of {archive.games + archive.unparsed} to {output}", err=True)
+    sys.exit(status.code)
+
+
+@click.command("merge", short_help="Join several files into one, dropping duplicates if asked.")
+@click.argument("files", nargs=-1, required=True)
+@click.option("-o", "--output", metavar="FILE", help="Write to FILE, replaced atomically, instead of stdout.")
+@click.option("--dedupe", is_flag=True,
+              help="Leave out a game whose rounds and moves repeat an earlier one's (comments, glyphs, "
+              "variations, move numbers and tags set aside).")
+@click.option("--same-tags", is_flag=True, help="With --dedupe: duplicates must also have the same tags "
+              "(in any order).")
+@click.option("--keep-broken", is_flag=True, help="Copy games that do not parse, as written.")
+def merge_command(files: tuple[str, ...], output: str | None, dedupe: bool, same_tags: bool,
+                  keep_broken: bool) -> None:
+    """Write the games of FILES, in order, as one file in canonical DLN ('-' reads stdin).
+
+    With --dedupe, a game whose play repeats an earlier game's is left out:
+    each distinct game leaves a 16-byte digest in memory, nothing more.
+    The count of games written and dropped goes to stderr.  OUTPUT may be
+    one of FILES: it is replaced only when all is read.  Exit 0, or 2 when a
+    file cannot be read or a game does not parse.
+    """
+    if same_tags and not dedupe:
+        raise click.BadParameter("only with --dedupe", param_hint="'--same-tags'")
+    status = Status()
+    data_out = output is None or output == STDIN
+    archive = reader(status, err=True)
+    seen = Seen(tags=same_tags)
+    written = dropped = 0
+
+    def merged() -> Iterator[str]:
+        nonlocal written, dropped
+        for _, piece in archive.read(files):
+            if piece.game is None:
+                if keep_broken:
+                    written += 1
+                    yield kept_text(piece)
+                continue
+            if dedupe and not seen.first(piece.game):
+                dropped += 1
+                continue
+            written += 1
+            yield canonical_text(piece)
+
+    if write_out(joined(merged()), output, status):
+        where = "" if data_out else f" to {output}"
+        duplicates = f"; {count_of(dropped, 'duplicate')} left out" if dedupe else ""
+        click.echo(f"wrote {count_of(written, 'game')}{where}{duplicates}", err=True)
+    sys.exit(status.code)
+
+
+@click.command("split", short_help="Write each game to a file of its own.")
+@click.argument("files", nargs=-1, required=True)
+@click.option("-d", "--directory", default=".", show_default=True, metavar="DIR",
+              help="Where to write the games (created if needed).")
+@click.option("--template", default=DEFAULT_TEMPLATE, show_default=True,
+              help="The name of each file: {n} counts the games read (all files), {game} is the game's number in its "
+              "file, {file} its file's name, {TAG} a tag (e.g. {Date}-{North}-{South}.dln).")
+@click.option("--force", is_flag=True, help="Replace files that already exist.")
+@click.option("--keep-broken", is_flag=True, help="Write games that do not parse too, as written.")
+def split_command(files: tuple[str, ...], directory: str, template: str, force: bool, keep_broken: bool) -> None:
+    """Write every game of FILES to a file of its own in DIR, in canonical DLN ('-' reads stdin).
+
+    Each file is written atomically.  A file that exists already is left
+    alone (unless --force), and so is a second game the template gives the
+    same name: both are reported, and the exit status is 2.  The names
+    written so far are remembered to find such clashes (a few dozen bytes a
+    game).  Exit 0, or 2 when a file cannot be read or written, a game does
+    not parse, or a name clashes.
+    """
+    try:
+        check_template(template)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--template'") from None
+    status = Status()
+    archive = reader(status, err=False)
+    folder = Path(directory)
+    names: set[str] = set()
+    written = number = 0
+
+    def fail(message: str) -> None:
+        click.echo(message)
+        status.worst(EXIT_BAD_INPUT)
+
+    for file, piece in archive.read(files):
+        number += 1  # every game read counts, so that a second run gives every game the same name
+        if piece.game is None and not keep_broken:
+            continue
+        tags = piece.game.tags if piece.game is not None else ()
+        name = file_name(template, n=number, game=piece.number, file=file, tags=tags)
+        target = folder / name
+        if name in names:
+            fail(f"{file}: game {piece.number}: error: {target} was written already for another game; "
+                 "left out (add {n} or {game} to the template)")
+            continue
+        names.add(name)
+        if target.exists() and not force:
+            fail(f"{file}: game {piece.number}: error: {target} exists; left alone (--force replaces it)")
+            continue
+        text = canonical_text(piece) if piece.game is not None else kept_text(piece)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            replace_file(target, [text.encode("utf-8")], force=force)
+        except (FileChanged, ReadOnlyFile, OSError) as exc:
+            fail(f"{file}: game {piece.number}: error: cannot write {target}: {exc.strerror or exc}")
+            continue
+        written += 1
+    click.echo(f"wrote {count_of(written, 'file')} in {folder}")
+    sys.exit(status.code)

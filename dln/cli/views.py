@@ -1,0 +1,108 @@
+"""The commands that draw a record for people without dln: ``dln html`` (a page that replays it) and
+``dln svg`` (one position as a diagram).
+
+Registered on the ``dln`` group by :mod:`dln.cli.commands`.  They read the
+record a game at a time, like ``dln show`` and ``dln replay``, and write
+their output atomically (the old file or the whole new one) or to stdout.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path, PurePath
+
+import click
+
+from dln.cli.common import STDIN, Status, variant_option, write_text_atomically
+
+# The replayer's commands read and locate positions; these commands do it the same way.
+from dln.cli.replay import WHERE_OPTIONS, _open_replay, _replays, _start
+from dln.notation.sources import display_name
+
+_OUTPUT = click.option("-o", "--output", "output", metavar="OUT", default=None,
+                       help="Write to OUT (replaced atomically) instead of stdout; '-' is stdout.")
+
+
+def _emit(output: str | None, pieces: Iterable[str]) -> None:
+    """Write ``pieces`` to OUTPUT (atomically: an error on the way leaves the old file) or to stdout, in
+    UTF-8 whatever the console's encoding: the page and the diagram declare UTF-8 and are files, not text
+    for the terminal."""
+    if output is None or output == STDIN:
+        sys.stdout.flush()
+        binary = getattr(sys.stdout, "buffer", None)
+        for piece in pieces:
+            if binary is not None:
+                binary.write(piece.encode("utf-8"))
+            else:
+                sys.stdout.write(piece)
+        (binary or sys.stdout).flush()
+        return
+    try:
+        write_text_atomically(Path(output), pieces)
+    except OSError as exc:
+        click.echo(f"{output}: error: cannot write: {exc.strerror or exc}", err=True)
+        sys.exit(2)
+
+
+def _where(function: Callable[..., None]) -> Callable[..., None]:
+    for option in reversed(WHERE_OPTIONS):
+        function = option(function)
+    return function
+
+
+@click.command("svg", short_help="Draw one position of a record as an SVG diagram.")
+@click.argument("file")
+@_where
+@_OUTPUT
+@variant_option
+def svg_command(file: str, game_number: int | None, round_number: int | None, move: int | None,
+                variation: tuple[int, ...], output: str | None, variant: str | None) -> None:
+    """Draw one position of a record as an SVG diagram ('-' reads stdin).
+
+    The position dln show prints at the same options: the table with its
+    loose cards and declarations (value, kind, owner, a group's parts as
+    laid), every hand (a card the record does not show is drawn face down
+    with a ?), whose turn it is, and the move just played marked (with what
+    a capture took).  The SVG needs no font or network; each card has a text
+    alternative.
+    """
+    from dln.views.svg import position_svg
+
+    replay, status = _open_replay(file, variant, game_number)
+    cursor = _start(replay, game_number, round_number, move, variation)
+    frame = replay.frame(cursor)
+    title = f"{PurePath(display_name(file)).name}, game {frame.game.number}, {frame.round.label}: {frame.title}"
+    _emit(output, [position_svg(frame, title=title), "\n"])
+    sys.exit(status)
+
+
+@click.command("html", short_help="Write a record as one self-contained HTML page that replays it.")
+@click.argument("file")
+@click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
+              help="Only this game, numbered as in the file  [default: every game]")
+@_OUTPUT
+@variant_option
+def html_command(file: str, game_number: int | None, output: str | None, variant: str | None) -> None:
+    """Write a record as one HTML page that replays it like dln replay ('-' reads stdin).
+
+    One file with everything inline (no network, no fonts fetched): the
+    table, hands, capture piles and running score, the move list with
+    glyphs, comments and clickable variations, the score at each round's
+    end and the validator's findings on the moves they concern.  The
+    replayer's keys work (arrows, Home/End, n/p, v, [ ], u, Space, ?), and
+    the address ends with the current position (#g1-r2-m5), so a link opens
+    there.  Positions are computed by dln; the page only shows them.
+    """
+    from dln.views.html import page
+
+    status = Status()
+    replays = _replays(file, variant, game_number, status, every=game_number is None)
+    # The first game is read before a byte is written: a file that cannot be read, or holds no game to
+    # show, is an error on stderr with nothing (not half a page) on stdout.
+    first = next(replays)
+    name = PurePath(display_name(file)).name
+    title = f"{name} \u2014 game {game_number}" if game_number is not None else name
+    _emit(output, page(itertools.chain([first], replays), filename=display_name(file), title=title))
+    sys.exit(status.code)

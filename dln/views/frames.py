@@ -1,0 +1,433 @@
+"""What the replayer shows: the cursor, the lines of play and the frame at a cursor.
+
+The data half of ``dln replay``, ``dln show``, ``dln html`` and ``dln svg``:
+:class:`Cursor` (where the reader is), :class:`Line` (a line of play and its
+positions), :class:`GameReplay` and :class:`RoundReplay` (a game as the
+validator replayed it) and :class:`Frame` (everything to display at one
+cursor).  :mod:`dln.views.replay` moves the cursor and builds frames;
+:mod:`dln.views.replayed` builds a game's replay from the validator's report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from dln.cards import Card
+from dln.check.validate import Diagnostic, GameReport, RoundReport, code_name
+from dln.engine import RoundState, Rules, SideScore, Violation, finish_round, score_round
+from dln.engine.state import side_of
+from dln.notation.bounds import small_number
+from dln.notation.model import Game, Move, Round, Variation
+from dln.notation.writer import move_text
+from dln.views.laid import Parts, laid_parts
+from dln.wording import count_of
+
+#: What the glyphs mean (docs/notation.md, Glyphs); ``$1``-``$6`` are the same six signs.
+GLYPHS: dict[str, str] = {
+    "!": "a good move",
+    "?": "a mistake",
+    "!!": "an excellent move",
+    "??": "a blunder",
+    "!?": "an interesting move",
+    "?!": "a dubious move",
+}
+_NUMBERED = ("!", "?", "!!", "??", "!?", "?!")
+SEAT_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def glyph_meaning(glyph: str) -> str:
+    """``!?`` → ``an interesting move``; ``$2`` → ``a mistake``; other ``$n`` → ``numbered glyph $n``."""
+    number = small_number(glyph[1:]) if glyph.startswith("$") else None
+    if number is not None and 1 <= number <= len(_NUMBERED):
+        return GLYPHS[_NUMBERED[number - 1]]
+    return GLYPHS.get(glyph, f"numbered glyph {glyph}")
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One thing the rules say about a move or a round (a validator diagnostic, without the file position)."""
+
+    severity: str
+    code: str
+    name: str
+    message: str
+    #: Legal moves instead, in DLN (for an illegal move).
+    help: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, found: Diagnostic | Violation) -> Finding:
+        """A finding from a validator diagnostic or an engine violation."""
+        if isinstance(found, Diagnostic):
+            return cls(found.severity, found.code, found.name, found.message, found.help)
+        return cls(found.severity, found.code, code_name(found.code), found.message)
+
+    @property
+    def is_error(self) -> bool:
+        """True when the move (or round) breaks a rule, not just deserves a warning."""
+        return self.severity == "error"
+
+
+class PositionError(ValueError):
+    """A position asked for by number that the record does not have; ``option`` names the wrong number."""
+
+    def __init__(self, option: str, message: str) -> None:
+        super().__init__(message)
+        self.option = option
+
+
+
+@dataclass(frozen=True, slots=True)
+class Cursor:
+    """Where the reader is: ``ply`` main-line moves played in a round, then the variations entered.
+
+    ``branch`` holds one ``(variation, ply)`` pair per variation entered, from
+    the main line down: variation ``variation`` (counted from 0) of the current
+    move of the line above, with ``ply`` of its moves played (at least 1).
+    Indices count from 0; people see them from 1.
+    """
+
+    game: int = 0
+    round: int = 0
+    ply: int = 0
+    branch: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def depth(self) -> int:
+        """0 on the main line, 1 in a variation, 2 in a variation inside it, …"""
+        return len(self.branch)
+
+    @property
+    def here(self) -> int:
+        """Moves played in the innermost line (the main line's ``ply`` or the last variation's)."""
+        return self.branch[-1][1] if self.branch else self.ply
+
+    def moved(self, here: int) -> Cursor:
+        """The same line with ``here`` of its moves played."""
+        if not self.branch:
+            return replace(self, ply=here)
+        return replace(self, branch=(*self.branch[:-1], (self.branch[-1][0], here)))
+
+    def parent(self) -> Cursor:
+        """The cursor at the move the innermost variation replaces (the cursor itself on the main line)."""
+        return replace(self, branch=self.branch[:-1])
+
+
+class Line:
+    """A line of play — a round's main line or a variation — and its positions.
+
+    ``positions[j]`` is the position after ``j`` of ``moves`` (``positions[0]``
+    the one before the first).  An illegal move is replayed without changing
+    the position (as the validator does) and ends the line: the moves after it
+    are kept in ``moves`` for display but have no position.
+
+    A main line's positions may be released (:meth:`release`) while its game is
+    off screen; ``reload`` builds them again on the next use.
+    """
+
+    def __init__(self, moves: tuple[Move, ...], positions: list[RoundState],
+                 findings: list[tuple[Finding, ...]], first_number: int) -> None:
+        self.moves = moves
+        self._positions: list[RoundState] | None = positions
+        #: What the rules say about each replayed move.
+        self.findings = findings
+        #: The round's count of ``moves[0]`` (a variation's first move has the number of the move it replaces).
+        self.first_number = first_number
+        self._count = len(positions)
+        self._laid: list[dict[int, Parts]] | None = None
+        #: Builds the positions again after :meth:`release` (None: they are never released).
+        self.reload: Callable[[], list[RoundState]] | None = None
+
+    @property
+    def positions(self) -> list[RoundState]:
+        """The positions of the line (built again if they were released)."""
+        if self._positions is None:
+            assert self.reload is not None
+            positions = self.reload()
+            if len(positions) != self._count:
+                raise RuntimeError("replaying the line again gave a different number of positions")
+            self._positions = positions
+        return self._positions
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the positions are in memory."""
+        return self._positions is not None
+
+    def restore(self, positions: list[RoundState]) -> None:
+        """Take back released positions built by someone else (the other rounds of a game rebuilt at once)."""
+        if self._positions is None and len(positions) == self._count:
+            self._positions = positions
+
+    def release(self) -> None:
+        """Forget the positions (and the groups' parts) until they are needed again; only with ``reload``."""
+        if self.reload is not None:
+            self._positions = None
+            self._laid = None
+
+    def laid(self, j: int) -> dict[int, Parts]:
+        """The parts of each group on the table after ``j`` moves, by pile id (found once per line)."""
+        if self._laid is None:
+            self._laid = laid_parts(self.positions, self.moves)
+        return self._laid[j] if j < len(self._laid) else {}
+
+    @property
+    def replayed(self) -> int:
+        """How many moves have a position after them."""
+        return max(self._count - 1, 0)
+
+    @property
+    def stopped(self) -> bool:
+        """True when an illegal move (or a problem of the record) ended the line before its last move."""
+        return self.replayed < len(self.moves) or bool(self.findings and is_illegal(self.findings[-1]))
+
+    def number(self, j: int) -> int:
+        """The round's count of the ``j``-th move of this line (1-based ``j``)."""
+        return self.first_number + j - 1
+
+
+def is_illegal(findings: Sequence[Finding]) -> bool:
+    return any(f.is_error for f in findings)
+
+
+@dataclass(frozen=True, slots=True)
+class Running:
+    """One side's capture pile at a position: what it holds and what it is worth so far."""
+
+    side: str
+    seats: tuple[str, ...]
+    cards: int
+    aces: tuple[Card, ...]
+    good_ten: bool
+    good_two: bool
+    xeris: int
+    #: Points for the round: without "most cards" while the round goes on, everything at its end.
+    points: int
+    most_cards: int
+    #: The game total with these points, or None when an earlier round could not be scored.
+    game: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnd:
+    """What the end of a played-out round shows: the rest, the breakdown and the game's standing."""
+
+    scores: Mapping[str, SideScore]
+    rest_to: str | None
+    rest: tuple[Card, ...]
+    totals: Mapping[str, int] | None
+    #: The side that has won the game with this round, if it has.
+    winner: str | None
+    #: True for the last round of the game in the record.
+    last: bool
+    setup: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One row of the move list: a move (``move``) or a deal boundary (``deal``)."""
+
+    depth: int
+    number: int
+    move: Move | None
+    #: Where selecting the row leads; None for a move that is never reached (after an illegal one).
+    cursor: Cursor | None
+    current: bool = False
+    illegal: bool = False
+    warning: bool = False
+    deal: int | None = None
+    #: For the first move of a variation: "variation 1 of 2".
+    heading: str | None = None
+    #: How many variations end with this move (a ")" each in the list).
+    closing: int = 0
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Everything to display at one cursor, computed from the model; the renderer only draws it."""
+
+    cursor: Cursor
+    game: GameReplay
+    round: RoundReplay
+    line: Line
+    #: The position shown (None when the round could not be set up at all).
+    state: RoundState | None
+    #: The move just played (None at the start of the round).
+    move: Move | None
+    number: int | None
+    findings: tuple[Finding, ...]
+    xeri: bool
+    #: Cards the move captured (besides the card played).
+    taken: tuple[Card, ...]
+    #: "variation 1 of move 4" for each variation entered, outermost first.
+    path: tuple[str, ...]
+    entries: tuple[Entry, ...]
+    running: tuple[Running, ...]
+    #: Comments to show besides the move's own: the game's, a deal's, a variation's.
+    notes: tuple[tuple[str, str], ...]
+    #: Findings about the round or game rather than a move: at a round's start (dealer, opening,
+    #: tags) and at its end (claims, an unfinished round, the Result tag).
+    round_findings: tuple[Finding, ...]
+    end: RoundEnd | None
+    #: "start", "move", "end" (round over), "stopped" (an illegal move ends the line), "unreplayable".
+    kind: Literal["start", "move", "end", "stopped", "unreplayable"]
+    new_deal: bool = False
+    #: The parts of each group on the table, as laid (``A+3+4 · 8``), by pile id.
+    laid: Mapping[int, Parts] = field(default_factory=dict)
+    #: At the end of a round cancelled for face cards (``redeal N``): the seat that had it redealt.
+    cancelled: str | None = None
+
+    @property
+    def title(self) -> str:
+        """``move 4: S Jh x Js??`` or ``move 4, variation 1: S Qs!`` or ``round 1: start``."""
+        if self.move is None:
+            return f"{self.round.label}: start"
+        where = ", ".join([f"move {self.number}", *(f"variation {v + 1}" for v, _ in self.cursor.branch)])
+        return f"{where}: {plain_move(self.move)}"
+
+    @property
+    def to_play(self) -> str | None:
+        """The seat whose turn it is, or None when nobody plays (round over, line stopped)."""
+        if (self.state is None or self.kind in ("stopped", "unreplayable") or self.state.is_over
+                or self.cancelled is not None):
+            return None
+        return self.state.turn
+
+    @property
+    def variations(self) -> tuple[Variation, ...]:
+        """The alternatives written for the current move (``v`` enters the first)."""
+        return self.move.variations if self.move is not None else ()
+
+
+def opening_words(frame: Frame) -> str | None:
+    """At a round's start: ``S deals; N plays first`` (a setup: ``a position from the middle of a round; …``)."""
+    state = frame.state
+    if state is None:
+        return None
+    if state.setup:
+        return f"a position from the middle of a round; {state.turn} to play"
+    return f"{state.dealer} deals; {state.turn} plays first"
+
+
+def standing_words(frame: Frame) -> str:
+    """At a round's end, the game's standing: ``NS win the game: NS 63, EW 40 (target 61)``."""
+    end = frame.end
+    assert end is not None
+    target = frame.game.rules.target
+    if end.setup:
+        return "a setup: points from this position only; the game's totals do not change"
+    if end.totals is None:
+        return "game totals unknown: an earlier round was stopped by an illegal move"
+    standing = ", ".join(f"{side} {points}" for side, points in end.totals.items())
+    if end.winner is not None:
+        verb = "win" if len(end.winner) == 2 else "wins"  # NS win, N wins
+        return f"{end.winner} {verb} the game: {standing} (target {target})"
+    if end.last:
+        return f"the record ends with no winner yet: {standing} (target {target})"
+    return f"game: {standing} (target {target})"
+
+
+def plain_move(move: Move) -> str:
+    """A move in DLN with its glyphs, without number or comments (``S Jh x Js??``) — the move list's form."""
+    return move_text(replace(move, number=None, comments=()), annotations=True)
+
+
+@dataclass
+class RoundReplay:
+    """One round as replayed: its record, the validator's report, its main line and the game's standing."""
+
+    index: int
+    round: Round
+    report: RoundReport
+    main: Line
+    #: Findings about the round itself: at its start (dealer, opening position) and at its end
+    #: (claims, an unfinished round, a bad deal line).
+    opening: tuple[Finding, ...]
+    closing: tuple[Finding, ...]
+    #: Game totals before this round, or None when an earlier round could not be scored.
+    totals_before: dict[str, int] | None
+    totals_after: dict[str, int] | None
+    #: The side that won the game at the end of this round (only the round where it happens).
+    winner: str | None
+    #: Index in ``main.moves`` of the first move of each written deal after the first, with its comments.
+    deal_comments: dict[int, tuple[str, ...]] = field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        """``round 3`` or ``setup``."""
+        if self.round.setup:
+            return "setup"
+        return f"round {self.round.number if self.round.number is not None else self.index + 1}"
+
+
+@dataclass
+class GameReplay:
+    """One game of the file: its record, the validator's report and its rounds."""
+
+    number: int
+    game: Game
+    report: GameReport
+    rounds: list[RoundReplay]
+    #: Findings about the game as a whole: its tags (shown at its start) and its Result claim (at its end).
+    opening: tuple[Finding, ...]
+    closing: tuple[Finding, ...]
+    #: Findings about single moves, by where the move is written (line, column).
+    by_move: dict[tuple[int | None, int | None], list[Finding]] = field(default_factory=dict)
+
+    @property
+    def rules(self) -> Rules:
+        """The rules the game is played by (target, house rules)."""
+        return self.report.rules
+
+    @property
+    def players(self) -> int:
+        """2 or 4."""
+        return self.report.players
+
+    def player(self, seat: str) -> str | None:
+        """The name the tags give the player in ``seat`` (``[North "Maria"]``)."""
+        return self.game.tag(SEAT_TAGS[seat])
+
+
+def taken_by(before: RoundState | None, after: RoundState | None, move: Move | None) -> tuple[Card, ...]:
+    """The cards a capture took from the table (the capture pile grew by them and the card played)."""
+    if before is None or after is None or move is None or move.kind != "capture":
+        return ()
+    s = before.side_index(move.seat)
+    return tuple(c for c in after.captured[s][len(before.captured[s]):] if c != move.card)
+
+
+def running_scores(played: RoundReplay, state: RoundState | None, end: RoundEnd | None) -> tuple[Running, ...]:
+    """Each side's capture pile and points at ``state``; at a round's end, the final breakdown (rest included)."""
+    if state is None:
+        return ()
+    final = finish_round(state) if end is not None else state
+    scores = end.scores if end is not None else score_round(state)
+    before = played.totals_before
+    out: list[Running] = []
+    for i, side in enumerate(state.sides):
+        score = scores[side]
+        points = score.total if end is not None else score.total - score.most_cards
+        out.append(Running(
+            side=side,
+            seats=tuple(seat for seat in state.seats if side_of(seat, state.players) == side),
+            cards=score.cards,
+            aces=tuple(sorted((c for c in final.captured[i] if c.rank == 1), key=lambda c: c.index)),
+            good_ten=score.good_ten > 0,
+            good_two=score.good_two > 0,
+            xeris=score.xeris,
+            points=points,
+            most_cards=score.most_cards,
+            # A setup stands outside the game's count: what was captured before it is not recorded.
+            game=None if before is None or played.round.setup else before[side] + points,
+        ))
+    return tuple(out)
+
+
+def reach(line: Line, first: int) -> str:
+    """Why a move count is out of reach, and which ones are not."""
+    if line.stopped:
+        return f"an illegal move stops the replay (moves {first}-{line.replayed} can be shown)"
+    return f"it has {count_of(len(line.moves), 'move')}"
+

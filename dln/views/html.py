@@ -1,0 +1,232 @@
+"""A record as one self-contained HTML page that replays it like ``dln replay``: ``dln html``.
+
+Everything the page shows is computed here, in Python, from the same
+:class:`dln.views.replay.Replay` the terminal replayer walks: every position
+of every line (main lines and variations) becomes one JSON object with its
+SVG diagram (:mod:`dln.views.svg`), the ``dln show --json`` data of the
+position (:func:`dln.views.scoresheet.frame_data`: the move, the validator's
+findings, captures and the score at a round's end) and where each key of the
+replayer leads from it.  The page's script only displays those objects and
+follows those links, so the browser never decides a rule.
+
+The page is written game by game (:func:`page`): one ``<script
+type="application/json">`` block per game, so a long archive is never held
+in memory at once.  No network is used: styles, script and card faces are
+inline, and the only font is the reader's own.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from html import escape
+from importlib import resources
+from typing import Any
+
+from dln.views.frames import Cursor, Entry, Frame, glyph_meaning, opening_words, plain_move, standing_words
+from dln.views.replay import Replay
+from dln.views.scoresheet import frame_data
+from dln.views.svg import card_defs, position_svg
+from dln.views.tui import BINDINGS
+
+__all__ = ["ACTIONS", "KEYS", "cursors", "game_data", "page", "position_key"]
+
+#: The replayer's actions (tui.BINDINGS) that move the cursor; each position says where each one leads.
+ACTIONS: tuple[str, ...] = ("forward", "back", "first", "last", "next_round", "previous_round", "variation",
+                            "next_variation", "previous_variation", "leave")
+#: The replayer's key names as a browser's ``KeyboardEvent.key`` gives them.  Tab is left to the browser
+#: (it moves the focus, which a keyboard-only reader needs); the games menu changes games.
+_BROWSER_KEYS = {"right": "ArrowRight", "left": "ArrowLeft", "up": "ArrowUp", "down": "ArrowDown",
+                 "home": "Home", "end": "End", "pagedown": "PageDown", "pageup": "PageUp", "enter": "Enter",
+                 "backspace": "Backspace", "escape": "Escape"}
+#: Page-only actions with the replayer's keys: auto-play and the help.
+_PAGE_ACTIONS = ("toggle_play", "toggle_help")
+
+
+def _help() -> list[tuple[str, str]]:
+    """The help dialog's rows: the replayer's keys and what they do, for the actions the page has."""
+    return [(shown, what) for _, action, shown, what in BINDINGS
+            if shown and (action in ACTIONS or action in _PAGE_ACTIONS)]
+
+
+def _keys() -> dict[str, str]:
+    """Browser key → action, from the terminal replayer's own bindings (the same keys in both)."""
+    out: dict[str, str] = {}
+    for names, action, _, _ in BINDINGS:
+        if action in ACTIONS or action in _PAGE_ACTIONS:
+            for name in names:
+                out[_BROWSER_KEYS.get(name, name)] = action
+    return out
+
+
+#: Browser key → action: the same keys as ``dln replay``.
+KEYS: dict[str, str] = _keys()
+
+
+def position_key(replay: Replay, cursor: Cursor) -> str:
+    """The URL fragment of a position: ``g1-r2-m5``, in a variation ``g1-r2-m5-v1.2`` (the ``dln show``
+    options ``--game 1 --round 2 --move 5 --variation 1.2``)."""
+    key = f"g{replay.games[cursor.game].number}-r{cursor.round + 1}-m{cursor.ply}"
+    if cursor.branch:
+        key += "-v" + ".".join(f"{v + 1}.{p}" for v, p in cursor.branch)
+    return key
+
+
+def cursors(replay: Replay, game: int) -> Iterator[Cursor]:
+    """Every position of game ``game`` (an index): each round's main line from its start, every
+    variation (nested ones too) after the move it replaces."""
+    for index in range(len(replay.games[game].rounds)):
+        yield from _line_cursors(replay, Cursor(game, index))
+
+
+def _line_cursors(replay: Replay, start: Cursor) -> Iterator[Cursor]:
+    line = replay.line(start)
+    first = 1 if start.branch else 0
+    for here in range(first, line.replayed + 1):
+        at = start.moved(here)
+        yield at
+        if here:
+            for v in range(len(line.moves[here - 1].variations)):
+                yield from _line_cursors(replay, Cursor(at.game, at.round, at.ply, (*at.branch, (v, 1))))
+
+
+def _go(replay: Replay, cursor: Cursor) -> dict[str, str | None]:
+    """Where each action leads from ``cursor``, as the terminal replayer moves (None: nowhere)."""
+    moves = {
+        "forward": replay.next(cursor),
+        "back": replay.previous(cursor),
+        "first": replay.first(cursor),
+        "last": replay.last(cursor),
+        "next_round": replay.next_round(cursor),
+        "previous_round": replay.previous_round(cursor),
+        "variation": replay.toggle(cursor),
+        "next_variation": replay.sibling(cursor, 1),
+        "previous_variation": replay.sibling(cursor, -1),
+        "leave": replay.leave(cursor),
+    }
+    return {action: position_key(replay, moves[action]) if moves[action] is not None else None
+            for action in ACTIONS}
+
+
+def _position(replay: Replay, cursor: Cursor, filename: str) -> dict[str, Any]:
+    """One position: the ``dln show --json`` data, the diagram, the move's glyphs and comments, notes,
+    and where each key leads."""
+    frame = replay.frame(cursor, entries=False)
+    data = frame_data(frame, filename)
+    data.update(
+        key=position_key(replay, cursor),
+        show=replay.address(cursor),
+        round_index=cursor.round,
+        svg=position_svg(frame, cards=False, title=_alt(frame)),
+        go=_go(replay, cursor),
+        to_play=frame.to_play,
+        glyphs=[[g, glyph_meaning(g)] for g in frame.move.glyphs] if frame.move is not None else [],
+        comments=list(frame.move.comments) if frame.move is not None else [],
+        notes=[list(note) for note in frame.notes],
+        variations=[[" ".join(plain_move(m) for m in v.moves), position_key(replay, entered)]
+                    for k, v in enumerate(frame.variations)
+                    if (entered := replay.enter(cursor, k)) is not None],
+        round_findings_count=len(frame.round_findings),
+        start=opening_words(frame) if frame.move is None else None,
+        standing=standing_words(frame) if frame.end is not None else None,
+        setup=frame.round.round.setup,
+        new_deal=frame.new_deal and frame.state is not None,
+        deal=None if frame.state is None else [frame.state.deal, frame.state.deals],
+        cancelled=frame.cancelled,
+        rest=None if frame.end is None else [str(c) for c in frame.end.rest],
+        target=frame.game.rules.target,
+    )
+    return data
+
+
+def _alt(frame: Frame) -> str:
+    """The diagram's short text alternative: where it is and whose turn."""
+    turn = f"; {frame.to_play} to play" if frame.to_play else ""
+    return f"{frame.round.label}, {frame.title}{turn}"
+
+
+def _move_list(replay: Replay, cursor: Cursor) -> str:
+    """A round's moves as HTML, every variation opened below its move; each move a link to its position."""
+    rows: list[str] = []
+    for entry in replay.move_tree(cursor):
+        rows.append(_entry_html(replay, entry))
+    if not rows:
+        rows.append('<li class="none">no moves recorded</li>')
+    return "".join(rows)
+
+
+def _entry_html(replay: Replay, entry: Entry) -> str:
+    depth = f' style="--depth:{entry.depth}"' if entry.depth else ""
+    if entry.move is None:
+        return f'<li class="deal"{depth}>deal {entry.deal}</li>'
+    classes = [c for c, on in (("illegal", entry.illegal), ("warning", entry.warning)) if on]
+    text = escape(plain_move(entry.move))
+    heading = f'<span class="heading">{escape(entry.heading)}</span> ' if entry.heading else ""
+    mark = ' <span class="mark" title="illegal">\u2717</span>' if entry.illegal else ""
+    comments = "".join(f' <span class="comment">{escape(" ".join(c.split()))}</span>'
+                       for c in entry.move.comments)
+    closing = f'<span class="closing">{")" * entry.closing}</span>' if entry.closing else ""
+    if entry.cursor is None:
+        body = (f'<span class="unreached" title="never reached: an illegal move stops the line">'
+                f"{entry.number}. {text}</span>")
+    else:
+        key = position_key(replay, entry.cursor)
+        body = f'<a href="#{key}" data-key="{key}">{entry.number}. {text}</a>'
+    cls = f' class="{" ".join(classes)}"' if classes else ""
+    return f"<li{cls}{depth}>{heading}{body}{mark}{comments}{closing}</li>"
+
+
+def game_data(replay: Replay, game: int, filename: str) -> dict[str, Any]:
+    """Game ``game`` (an index) of ``replay`` for the page: its header, each round's move list and every
+    position by key."""
+    played = replay.games[game]
+    positions: dict[str, Any] = {}
+    for cursor in cursors(replay, game):
+        data = _position(replay, cursor, filename)
+        positions[data["key"]] = data
+    rounds = [{"label": r.label, "moves": _move_list(replay, Cursor(game, k))} for k, r in enumerate(played.rounds)]
+    first = position_key(replay, Cursor(game, 0))
+    last_round = len(played.rounds) - 1
+    last = position_key(replay, Cursor(game, last_round, played.rounds[last_round].main.replayed))
+    seats = ("N", "E", "S", "W") if played.players == 4 else ("N", "S")
+    return {
+        "number": played.number,
+        "event": played.game.tag("Event"),
+        "players": {seat: played.player(seat) for seat in seats},
+        "rules": f"{played.players} players, to {played.rules.target}"
+                 + (", house rules: " + ", ".join(played.rules.variants()) if played.rules.variants() else ""),
+        "first": first,
+        "last": last,
+        "rounds": rounds,
+        "positions": positions,
+    }
+
+
+def _json_in_html(data: Any) -> str:
+    """JSON that can sit in a ``<script>`` element: no ``</script>`` or ``<!--`` can appear in it."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+
+
+def _asset(name: str) -> str:
+    return resources.files("dln.views").joinpath("static", name).read_text(encoding="utf-8")
+
+
+def page(replays: Iterable[Replay], *, filename: str, title: str) -> Iterator[str]:
+    """The page, in pieces: the head, one JSON block per game (each game replayed when its turn comes),
+    the script.  ``replays`` may be a generator reading a file a game at a time."""
+    yield (
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+        "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
+        f"<title>{escape(title)}</title>\n<style>{_asset('viewer.css')}</style>\n</head>\n<body>\n"
+        f'<svg class="defs" aria-hidden="true" width="0" height="0">{card_defs()}</svg>\n'
+        + _asset("viewer.html").replace("{{title}}", escape(title))
+    )
+    for replay in replays:
+        for game in range(len(replay.games)):
+            yield (f'<script type="application/json" class="dln-game" data-game="{replay.games[game].number}">'
+                   f"{_json_in_html(game_data(replay, game, filename))}</script>\n")
+    settings = {"keys": KEYS, "help": _help()}
+    yield (f'<script type="application/json" id="dln-keys">{_json_in_html(settings)}</script>\n'
+           f"<script>{_asset('viewer.js')}</script>\n</body>\n</html>\n")

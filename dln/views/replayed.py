@@ -1,0 +1,130 @@
+"""Building a game's replay from the validator's report: its rounds, their main lines, the findings by move.
+
+The validator replays each game once (``validate_game(game, keep_states=True)``);
+this module turns its report into a :class:`dln.views.frames.GameReplay` whose
+main-line positions are released until the game is shown, then rebuilt in one
+pass (:func:`reload`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import partial
+
+from dln.check.validate import Diagnostic, GameReport, RoundReport, validate_game
+from dln.engine import Hand, RoundState, game_winner
+from dln.engine.state import sides_of
+from dln.notation.model import Move
+from dln.views.frames import Finding, GameReplay, Line, RoundReplay
+
+#: The rule code of a wrong Result tag: a finding about how the game ended, shown at its end.
+_RESULT = "D603"
+
+
+def game_replay(report: GameReport) -> GameReplay:
+    """A game as replayed: its rounds with their main lines, findings and the running game totals."""
+    by_move = _findings_by_move(report.diagnostics)
+    rounds: list[RoundReplay] = []
+    totals: dict[str, int] | None = dict.fromkeys(sides_of(report.players), 0)
+    won: str | None = None
+    for played, round_ in zip(report.rounds, report.game.rounds, strict=True):
+        main = Line(
+            moves=round_.moves,
+            positions=_positions(played),
+            findings=[tuple(by_move.get((m.line, m.column), ())) for m in played.record_moves],
+            first_number=1,
+        )
+        before = dict(totals) if totals is not None else None
+        if totals is not None and not round_.setup:
+            if played.stopped:
+                totals = None
+            elif played.scores is not None:
+                totals = {side: totals[side] + played.scores[side].total for side in totals}
+        winner = None
+        if won is None and totals is not None and not round_.setup:
+            won = winner = game_winner(report.rules, totals)
+        keys = {(m.line, m.column) for m in _every_move(round_.moves)}
+        mine = [d for d in report.diagnostics
+                if d.round == played.index + 1 and not (d.move is not None and (d.line, d.column) in keys)]
+        first_line = round_.moves[0].line if round_.moves and round_.moves[0].line is not None else None
+        opening = tuple(Finding.of(d) for d in mine if first_line is None or d.line < first_line)
+        closing = tuple(Finding.of(d) for d in mine if first_line is not None and d.line >= first_line)
+        starts: dict[int, tuple[str, ...]] = {}
+        first = 0
+        for k, deal in enumerate(round_.deals):
+            if k and deal.comments:
+                starts[first] = deal.comments
+            first += len(deal.moves)
+        rounds.append(RoundReplay(
+            index=played.index,
+            round=round_,
+            report=played,
+            main=main,
+            opening=opening,
+            closing=closing,
+            totals_before=before,
+            totals_after=dict(totals) if totals is not None else None,
+            winner=winner,
+            deal_comments=starts,
+        ))
+    about_game = [d for d in report.diagnostics if d.round is None]
+    replayed = GameReplay(
+        report.index, report.game, report, rounds,
+        opening=tuple(Finding.of(d) for d in about_game if d.code != _RESULT),
+        closing=tuple(Finding.of(d) for d in about_game if d.code == _RESULT),
+        by_move=by_move,
+    )
+    # Positions are the bulk of a replay (~1.5 KB a move): a game's are built again when it is shown.
+    for k, played_round in enumerate(rounds):
+        played_round.main.reload = partial(reload, replayed, k)
+        played_round.main.release()
+        played_round.report.states = []
+    return replayed
+
+
+def _positions(played: RoundReport) -> list[RoundState]:
+    """A round's main-line positions from the validator's states (one per move replayed, and the first)."""
+    positions = list(played.states)
+    if played.record_moves and len(positions) == len(played.record_moves):
+        positions.append(positions[-1])  # an illegal move ended the round: it changed nothing
+    return positions
+
+
+def reload(game: GameReplay, index: int) -> list[RoundState]:
+    """Round ``index``'s positions, replaying the game again under the rules it was checked by; the
+    game's other released rounds take theirs from the same pass."""
+    report = validate_game(game.game, index=game.number, variants=game.rules.variants(), keep_states=True)
+    wanted: list[RoundState] = []
+    for k, (played, again) in enumerate(zip(game.rounds, report.rounds, strict=True)):
+        positions = _positions(again)
+        if k == index:
+            wanted = positions
+        else:
+            played.main.restore(positions)
+    return wanted
+
+
+def _findings_by_move(diagnostics: Sequence[Diagnostic]) -> dict[tuple[int | None, int | None], list[Finding]]:
+    """Diagnostics about single moves, by where the move is written (unique in a file)."""
+    out: dict[tuple[int | None, int | None], list[Finding]] = {}
+    for d in diagnostics:
+        if d.move is not None:
+            out.setdefault((d.line, d.column), []).append(Finding.of(d))
+    return out
+
+
+def _every_move(moves: Sequence[Move]) -> Iterator[Move]:
+    for move in moves:
+        yield move
+        for variation in move.variations:
+            yield from _every_move(variation.moves)
+
+
+def next_hands(main: Line, deal: int) -> dict[str, Hand] | None:
+    """The hands of deal ``deal`` as the main line was dealt them (for a variation that crosses a deal)."""
+    for state in main.positions:
+        if state.deal == deal:
+            return dict(zip(state.seats, state.hands, strict=True))
+    return None
+
+

@@ -1,0 +1,255 @@
+// The dln HTML viewer: shows the positions dln computed (one JSON object per position, in the
+// JSON blocks of class dln-game) and follows the links each position gives for each key.
+// It decides nothing about the rules: what is legal, what a move took, the score, all come from dln.
+(function () {
+  "use strict";
+  var blocks = Array.prototype.slice.call(document.querySelectorAll("script.dln-game"));
+  var settings = JSON.parse(document.getElementById("dln-keys").textContent);
+  var KEYS = settings.keys;
+  var parsed = {};
+  var current = null;
+  var shownRound = null;
+  var timer = null;
+  var $ = function (id) { return document.getElementById(id); };
+
+  function esc(text) {
+    return String(text).replace(/[&<>"]/g, function (c) {
+      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c];
+    });
+  }
+  function gameIndex(number) {
+    for (var i = 0; i < blocks.length; i++) if (blocks[i].getAttribute("data-game") === String(number)) return i;
+    return -1;
+  }
+  function game(i) {
+    if (!parsed[i]) parsed[i] = JSON.parse(blocks[i].textContent);
+    return parsed[i];
+  }
+  function lookup(key) {
+    var m = /^g(\d+)-/.exec(key || "");
+    if (!m) return null;
+    var i = gameIndex(m[1]);
+    if (i < 0) return null;
+    var p = game(i).positions[key];
+    return p ? { game: i, pos: p } : null;
+  }
+
+  // -- drawing one position -------------------------------------------------------------------
+  function findingHtml(f) {
+    var mark = f.severity === "error" ? "\u2717 " : "\u26A0 ";
+    var html = '<li class="finding ' + esc(f.severity) + '">' + mark + '<span class="code">' + esc(f.code) +
+      " " + esc(f.name) + "</span>: " + esc(f.message);
+    if (f.help && f.help.length) {
+      html += '<br><span class="help-moves">legal instead: <code>' + esc(f.help.slice(0, 6).join(", ")) +
+        (f.help.length > 6 ? ", \u2026" : "") + "</code></span>";
+    }
+    return html + "</li>";
+  }
+  function moveHtml(p) {
+    var html = "";
+    if (p.move) {
+      html += '<p><span class="dln">' + esc(p.move.number) + ". " + esc(p.move.text) + "</span>" +
+        (p.move.xeri ? '<span class="xeri">XERI</span>' : "") + "</p>";
+      if (p.move.taken.length) html += "<p>took <code>" + esc(p.move.taken.join(" ")) + "</code></p>";
+      var own = p.findings.slice(0, p.findings.length - p.round_findings_count);
+      html += own.length ? "<ul>" + own.map(findingHtml).join("") + "</ul>"
+        : '<p class="legal">\u2713 legal</p>';
+      p.glyphs.forEach(function (g) { html += "<p><strong>" + esc(g[0]) + "</strong> " + esc(g[1]) + "</p>"; });
+      p.comments.forEach(function (c) { html += '<p class="comment">' + esc(c) + "</p>"; });
+      if (p.variations.length) {
+        html += '<p class="variations">' + p.variations.length + " variation" + (p.variations.length > 1 ? "s" : "") +
+          " instead (v enters):</p><ul class=\"variations\">" + p.variations.map(function (v) {
+            return '<li><a href="#' + esc(v[1]) + '">(' + esc(v[0]) + ")</a></li>";
+          }).join("") + "</ul>";
+      }
+    } else if (p.start) {
+      html += "<p>" + esc(p.start) + "</p>";
+    }
+    if (p.new_deal && p.deal) html += "<p><strong>deal " + p.deal[0] + " of " + p.deal[1] + ": six more cards each</strong></p>";
+    p.notes.forEach(function (n) {
+      html += '<p class="note"><span class="kind">' + esc(n[0]) + ':</span> <span class="comment">' + esc(n[1]) + "</span></p>";
+    });
+    var about = p.findings.slice(p.findings.length - p.round_findings_count);
+    if (about.length) html += '<h3>the record</h3><ul>' + about.map(findingHtml).join("") + "</ul>";
+    if (p.kind === "stopped") html += '<p class="stopped">the replay of this line stops here: what follows cannot be judged</p>';
+    if (p.kind === "unreplayable") html += '<p class="stopped">this round cannot be replayed</p>';
+    if (p.cancelled) html += "<p><strong>round cancelled: " + esc(p.cancelled) + " had it redealt for face cards</strong></p>";
+    else if (p.to_play) html += '<p class="turn">' + esc(p.to_play) + " to play</p>";
+    else if (p.kind === "end") html += '<p class="turn">round over</p>';
+    return html;
+  }
+  function scoresHtml(p) {
+    if (!p.captures.length) return "";
+    var caption = p.end ? p.round + " over: the score" : "captures so far" + (p.end === null && p.setup ? " (since the setup)" : "");
+    var html = '<table class="scores"><caption>' + esc(caption) + "</caption><thead><tr>" +
+      "<th scope=\"col\">side</th><th scope=\"col\">cards</th><th scope=\"col\">aces</th>" +
+      "<th scope=\"col\"><abbr title=\"ten of diamonds\">10\u2666</abbr></th>" +
+      "<th scope=\"col\"><abbr title=\"two of clubs\">2\u2663</abbr></th><th scope=\"col\">xeris</th>" +
+      "<th scope=\"col\">most</th><th scope=\"col\">round</th><th scope=\"col\">game</th></tr></thead><tbody>";
+    p.captures.forEach(function (c) {
+      html += '<tr><th scope="row">' + esc(c.side) + "</th><td>" + c.cards + "</td><td>" +
+        (c.aces.length ? esc(c.aces.join(" ")) : "\u00b7") + "</td><td>" + (c.ten_of_diamonds ? "\u2713" : "\u00b7") +
+        "</td><td>" + (c.two_of_clubs ? "\u2713" : "\u00b7") + "</td><td>" + (c.xeris || "\u00b7") + "</td><td>" +
+        (p.end ? c.most_cards : "") + "</td><td>" + c.points + "</td><td>" +
+        (c.game === null ? (p.end && p.end.setup ? "\u00b7" : "?") : c.game) + "</td></tr>";
+    });
+    html += "</tbody></table>";
+    if (p.end) {
+      if (p.rest && p.rest.length) html += "<p>rest: <code>" + esc(p.rest.join(" ")) + "</code> go to " + esc(p.end.rest_to) + ", who captured last</p>";
+      html += '<p class="standing' + (p.end.winner ? " winner" : "") + '">' + esc(p.standing) + "</p>";
+    }
+    return html;
+  }
+  function markMove(key) {
+    var list = $("moves");
+    var old = list.querySelector("a[aria-current]");
+    if (old) old.removeAttribute("aria-current");
+    var link = list.querySelector('a[data-key="' + key + '"]');
+    if (link) {
+      link.setAttribute("aria-current", "true");
+      // Keep the current move in view inside the list, without scrolling the page itself.
+      var box = list.getBoundingClientRect(), row = link.getBoundingClientRect();
+      if (row.top < box.top || row.bottom > box.bottom) list.scrollTop += row.top - box.top - list.clientHeight / 2;
+    }
+  }
+  function show(key, message) {
+    var found = lookup(key);
+    if (!found) return false;
+    var p = found.pos, g = game(found.game);
+    current = { key: key, game: found.game };
+    $("diagram").innerHTML = p.svg;
+    $("where").textContent = (blocks.length > 1 ? "game " + g.number + " \u00b7 " : "") + p.title +
+      (p.variation.length ? " (" + p.variation.join(" > ") + ")" : "");
+    $("move").innerHTML = moveHtml(p);
+    $("scores").innerHTML = scoresHtml(p);
+    $("show-command").textContent = "dln show " + p.file + " " + p.show;
+    var info = [g.event, Object.keys(g.players).map(function (s) { return s + (g.players[s] ? " " + g.players[s] : ""); }).join(", "), g.rules];
+    $("game-info").textContent = info.filter(Boolean).join(" \u00b7 ");
+    var round = found.game + ":" + p.round_index;
+    if (round !== shownRound) {
+      $("moves").innerHTML = g.rounds[p.round_index].moves;
+      $("moves-title").textContent = g.rounds[p.round_index].label + " moves";
+      shownRound = round;
+    }
+    markMove(key);
+    $("game-select").value = String(found.game);
+    Array.prototype.forEach.call(document.querySelectorAll("#controls button[data-action]"), function (b) {
+      var action = b.getAttribute("data-action");
+      if (action in p.go) b.disabled = target(action) === null;
+    });
+    $("status").textContent = message || "";
+    rememberAddress(key);
+    document.documentElement.setAttribute("data-key", key);
+    return true;
+  }
+
+  // The address ends with the position shown, so a copied link opens there.  Browsers limit how often a
+  // page may rewrite its address (Chromium: about 200 times in 10 s), so a burst of keys or auto-play
+  // writes it once, when the moves pause.
+  var addressTimer = null;
+  function rememberAddress(key) {
+    clearTimeout(addressTimer);
+    addressTimer = setTimeout(function () {
+      if (location.hash !== "#" + key) history.replaceState(null, "", "#" + key);
+    }, 150);
+  }
+
+  // -- moving -----------------------------------------------------------------------------------
+  function target(action) {
+    var p = lookup(current.key).pos;
+    var to = p.go[action];
+    if (to) return to;
+    // The replayer holds one game at a time; the page goes on into the next game, and back.
+    if (action === "forward" || action === "next_round") {
+      if (current.game + 1 < blocks.length && !p.variation.length) return game(current.game + 1).first;
+    }
+    if (action === "back" || action === "previous_round") {
+      if (current.game > 0 && !p.variation.length) return game(current.game - 1).last;
+    }
+    return null;
+  }
+  var NOWHERE = {
+    forward: "the end of the record", back: "this is the start of the record",
+    next_round: "this is the last round", previous_round: "this is the first round",
+    variation: "no variation at this move", next_variation: "no further variation of this move",
+    previous_variation: "no earlier variation of this move", leave: "not in a variation"
+  };
+  function act(action) {
+    if (action === "toggle_help") return toggleHelp();
+    if (action === "toggle_play") return togglePlay();
+    var to = target(action);
+    if (to === null) {
+      var inVariation = lookup(current.key).pos.variation.length > 0;
+      $("status").textContent = action === "forward" && inVariation ? "the end of this variation: v or u goes back"
+        : NOWHERE[action] || "";
+      return false;
+    }
+    return show(to);
+  }
+  function togglePlay() {
+    var button = document.querySelector('[data-action="toggle_play"]');
+    if (timer) { clearInterval(timer); timer = null; button.setAttribute("aria-pressed", "false"); return true; }
+    button.setAttribute("aria-pressed", "true");
+    timer = setInterval(function () {
+      if (!lookup(current.key).pos.go.forward) { togglePlay(); $("status").textContent = "auto-play stopped at the end"; return; }
+      act("forward");
+    }, 1200);
+    return true;
+  }
+  function toggleHelp() {
+    var dialog = $("help");
+    if (dialog.open) dialog.close(); else dialog.showModal();
+    return true;
+  }
+
+  document.addEventListener("keydown", function (e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if ($("help").open) {  // as in the replayer, any key closes the help
+      e.preventDefault();
+      $("help").close();
+      return;
+    }
+    var t = e.target, tag = t && t.tagName;
+    if (tag === "SELECT" || tag === "INPUT" || tag === "TEXTAREA") return;
+    if ((e.key === "Enter" || e.key === " ") && (tag === "A" || tag === "BUTTON")) return;
+    var action = KEYS[e.key];
+    if (!action) return;
+    e.preventDefault();
+    act(action);
+  });
+  document.getElementById("controls").addEventListener("click", function (e) {
+    var b = e.target.closest("button[data-action]");
+    if (b) act(b.getAttribute("data-action"));
+  });
+  // A move in the list, a variation in the move panel: shown at once (the address follows).
+  document.addEventListener("click", function (e) {
+    var link = e.target.closest && e.target.closest('a[href^="#g"]');
+    if (!link || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+    if (show(link.getAttribute("href").slice(1))) e.preventDefault();
+  });
+  window.addEventListener("hashchange", function () {
+    var key = decodeURIComponent(location.hash.slice(1));
+    if (current && key === current.key) return;
+    if (!show(key) && current) {
+      var here = current.key;
+      show(here, "no position " + key + " in this record");
+    }
+  });
+
+  // -- start --------------------------------------------------------------------------------------
+  var select = $("game-select");
+  blocks.forEach(function (b, i) {
+    var option = document.createElement("option");
+    option.value = String(i);
+    option.textContent = "game " + b.getAttribute("data-game");
+    select.appendChild(option);
+  });
+  $("game-choice").hidden = blocks.length < 2;
+  select.addEventListener("change", function () { show(game(Number(select.value)).first); });
+  var rows = settings.help.map(function (h) { return "<tr><td>" + esc(h[0]) + "</td><td>" + esc(h[1]) + "</td></tr>"; });
+  $("help-keys").innerHTML = rows.join("");
+  if (!blocks.length) { $("where").textContent = "no game to replay"; return; }
+  var wanted = decodeURIComponent(location.hash.slice(1));
+  if (!show(wanted)) show(game(0).first, wanted ? "no position " + wanted + " in this record: the start instead" : "");
+  window.dlnViewer = { show: show, act: act, current: function () { return current && current.key; } };
+})();

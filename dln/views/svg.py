@@ -1,0 +1,366 @@
+"""One replay position as an SVG diagram: the table, its declarations, the hands, whose turn, the last move.
+
+python-chess's ``chess.svg`` is the model: a function of a position that
+returns a string, drawn from the same :class:`dln.views.frames.Frame` that
+``dln show`` prints, so the diagram and the terminal never disagree.  The
+HTML viewer (:mod:`dln.views.html`) embeds one diagram per position and the
+card faces once (``cards=False`` leaves them out of each diagram).
+
+The drawing needs no font beyond the reader's own sans-serif (suits are
+paths, not glyphs) and no network.  Every element that stands for something
+in the game carries it as data, for tests and scripts: ``data-seat``,
+``data-card``, ``data-pile`` (value, ``s`` for a group), ``data-owner`` and
+the root's ``data-turn``; each card has a text alternative (``9 of
+diamonds``) and the diagram a description of the whole position.
+
+>>> from dln.views.replay import Replay
+>>> replay = Replay.from_text("round 1 dealer S\\ntable 5h 3c 9d Js\\nN 4d 5h =9")
+>>> svg = position_svg(replay.frame(replay.next(replay.start)))
+>>> svg.startswith("<svg") and 'data-pile="9"' in svg and 'data-turn="S"' in svg
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from xml.sax.saxutils import escape, quoteattr
+
+from dln.cards import RANK_NAMES, Card
+from dln.engine import Pile, RoundState
+from dln.engine.state import HandLike
+from dln.views.frames import Frame, plain_move
+from dln.views.scoresheet import describe_position
+
+__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "card_defs", "card_name", "position_svg"]
+
+CARD_WIDTH = 40
+CARD_HEIGHT = 56
+_GAP = 6
+#: A declaration's cards overlap: each shows this much of itself before the next.
+_FANNED = 24
+_PAD = 12
+_BAND = 22  # a label's line above cards
+
+_SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+_RANK_WORDS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+#: Suits drawn as paths in a 20x20 box, so no font needs to have ♣♦♥♠.
+_SUIT_PATHS = {
+    "d": "M10 0L18 10L10 20L2 10Z",
+    "h": "M10 18C10 18 1 11.5 1 6A4.5 4.5 0 0 1 10 4.5A4.5 4.5 0 0 1 19 6C19 11.5 10 18 10 18Z",
+    "s": "M10 1C10 1 1 8 1 12.5A4.3 4.3 0 0 0 9 14.5L7.5 19H12.5L11 14.5A4.3 4.3 0 0 0 19 12.5C19 8 10 1 10 1Z",
+    "c": "M10 1.2A4.3 4.3 0 0 1 13.9 7.4A4.3 4.3 0 1 1 11 14.2L12.5 19H7.5L9 14.2A4.3 4.3 0 1 1 6.1 7.4"
+         "A4.3 4.3 0 0 1 10 1.2Z",
+}
+_RED = "#b3261e"
+_BLACK = "#1b1b1b"
+_FELT = "#1f6b45"
+_MARK = "#f2b705"
+
+_STYLE = (
+    ".dln-label{font:600 13px sans-serif;fill:#1b1b1b}"
+    ".dln-note{font:12px sans-serif;fill:#3d3d3d}"
+    ".dln-on-felt{fill:#fff}"
+    ".dln-turn{fill:#8a5a00}"
+    ".dln-rank{font:700 13px sans-serif}"
+)
+
+
+def card_name(card: Card) -> str:
+    """``9 of diamonds``, ``ace of spades``: a card's text alternative."""
+    return f"{_RANK_WORDS.get(card.rank, str(card.rank))} of {_SUIT_NAMES[card.suit]}"
+
+
+def _card_id(card: Card) -> str:
+    return f"dln-{card}"
+
+
+def card_defs(cards: Iterable[Card] | None = None) -> str:
+    """``<defs>`` with the faces of ``cards`` (all 52 when None) and a card's back, for ``<use>`` to draw."""
+    from dln.cards import SUITS
+
+    wanted = sorted(set(cards) if cards is not None else {Card(r, s) for r in range(1, 14) for s in SUITS},
+                    key=lambda c: c.index)
+    out = ["<defs>"]
+    for suit in sorted({c.suit for c in wanted}):
+        colour = _RED if suit in "dh" else _BLACK
+        out.append(f'<path id="dln-suit-{suit}" d="{_SUIT_PATHS[suit]}" fill="{colour}"/>')
+    for card in wanted:
+        colour = _RED if card.suit in "dh" else _BLACK
+        out.append(
+            f'<symbol id="{_card_id(card)}" viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}">'
+            f'<rect x="0.5" y="0.5" width="{CARD_WIDTH - 1}" height="{CARD_HEIGHT - 1}" rx="4" fill="#fff" '
+            f'stroke="#6b6b6b"/>'
+            f'<text x="4" y="15" class="dln-rank" fill="{colour}">{RANK_NAMES[card.rank]}</text>'
+            f'<use href="#dln-suit-{card.suit}" transform="translate(4 19) scale(0.5)"/>'
+            f'<use href="#dln-suit-{card.suit}" transform="translate(14 29) scale(0.8)"/>'
+            "</symbol>")
+    out.append(
+        f'<symbol id="dln-back" viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}">'
+        f'<rect x="0.5" y="0.5" width="{CARD_WIDTH - 1}" height="{CARD_HEIGHT - 1}" rx="4" fill="#24527a" '
+        f'stroke="#0e2a44"/><rect x="4" y="4" width="{CARD_WIDTH - 8}" height="{CARD_HEIGHT - 8}" rx="2" '
+        f'fill="none" stroke="#8fb3d9" stroke-dasharray="3 2"/>'
+        f'<text x="{CARD_WIDTH / 2}" y="{CARD_HEIGHT / 2 + 6}" text-anchor="middle" '
+        f'style="font:700 18px sans-serif" fill="#fff">?</text></symbol>')
+    out.append("</defs>")
+    return "".join(out)
+
+
+@dataclass(frozen=True, slots=True)
+class _Box:
+    """Where something goes: its left, top and width (heights are fixed per kind)."""
+
+    x: float
+    y: float
+    width: float
+
+
+def _card(card: Card | None, x: float, y: float, *, last: bool = False) -> str:
+    """One card face (or a back for a card the record does not name), with its text alternative."""
+    if card is None:
+        return (f'<use href="#dln-back" x="{x:g}" y="{y:g}" width="{CARD_WIDTH}" height="{CARD_HEIGHT}" '
+                f'data-card="?"><title>a card the record does not show</title></use>')
+    mark = ""
+    if last:
+        mark = (f'<rect x="{x - 3:g}" y="{y - 3:g}" width="{CARD_WIDTH + 6}" height="{CARD_HEIGHT + 6}" rx="6" '
+                f'fill="none" stroke="{_MARK}" stroke-width="3" data-last="{card}"/>')
+    return (f'{mark}<use href="#{_card_id(card)}" x="{x:g}" y="{y:g}" width="{CARD_WIDTH}" height="{CARD_HEIGHT}" '
+            f'data-card="{card}"><title>{card_name(card)}</title></use>')
+
+
+def _text(x: float, y: float, text: str, cls: str = "dln-label", anchor: str = "start") -> str:
+    return f'<text x="{x:g}" y="{y:g}" class="{cls}" text-anchor="{anchor}">{escape(text)}</text>'
+
+
+def _by_rank(cards: Iterable[Card]) -> list[Card]:
+    """A hand in rank order, as a player fans it to see the sums (as ``dln show`` draws it)."""
+    return sorted(cards, key=lambda c: (c.rank, c.suit))
+
+
+def _hand_cards(hand: HandLike) -> list[Card | None]:
+    return [*_by_rank(hand.known), *([None] * hand.unknown)]
+
+
+class _Diagram:
+    """The drawing of one frame; :meth:`svg` lays it out and returns the text."""
+
+    def __init__(self, frame: Frame, state: RoundState) -> None:
+        self.frame = frame
+        self.state = state
+        move = frame.move if frame.kind != "unreplayable" else None
+        self.played = move.card if move is not None else None
+        self.move_kind = move.kind if move is not None else None
+        self.four = state.players == 4
+        # Narrow enough to stay legible on a phone's width: six cards a hand fit, the table wraps.
+        self.width = 640 if self.four else 460
+        self.side_width = 2 * CARD_WIDTH + _GAP + 2 * _PAD if self.four else 0
+
+    # -- pieces -----------------------------------------------------------------------------
+    def seat_label(self, seat: str) -> str:
+        """``N Alpha (dealer) ▶ to play``."""
+        f = self.frame
+        name = f.game.player(seat)
+        text = seat + (f" {name}" if name else "")
+        if self.state.dealer == seat:
+            text += " (dealer)"
+        return text
+
+    def seat(self, seat: str, box: _Box, per_row: int) -> tuple[str, float]:
+        """A seat's label and hand in ``box``, ``per_row`` cards a row; the drawing and its height.
+
+        The move the seat just played is written on the label's line (a side seat's box is too narrow:
+        there it goes under the hand), with the cards a capture took."""
+        hand = self.state.hand(seat)
+        to_play = self.frame.to_play == seat
+        cards = _hand_cards(hand)
+        rows = max(1, -(-len(cards) // per_row))
+        hand_height = _BAND + rows * (CARD_HEIGHT + _GAP)
+        played_here = self.played is not None and self.frame.move is not None and self.frame.move.seat == seat
+        below = played_here and per_row < 4
+        last = ""
+        if played_here:
+            last, extra = self.last_move(box, hand_height if below else 0, below=below)
+            hand_height += extra if below else 0
+        height = hand_height + _PAD
+        turn = ' data-to-play="true"' if to_play else ""
+        out = [f'<g data-seat="{seat}" data-known="{len(hand.known)}" data-unknown="{hand.unknown}"{turn}>']
+        if to_play:
+            out.append(f'<rect x="{box.x:g}" y="{box.y:g}" width="{box.width:g}" height="{height - 4:g}" rx="8" '
+                       f'fill="#fff4d6" stroke="{_MARK}" stroke-width="2"/>')
+        label = self.seat_label(seat) + ("  \u25b6 to play" if to_play else "")
+        out.append(_text(box.x + 8, box.y + 16, label, "dln-label dln-turn" if to_play else "dln-label"))
+        if not cards:
+            out.append(_text(box.x + 8, box.y + _BAND + 20, "no cards", "dln-note"))
+        for k, card in enumerate(cards):
+            out.append(_card(card, box.x + 8 + (k % per_row) * (CARD_WIDTH + _GAP),
+                             box.y + _BAND + (k // per_row) * (CARD_HEIGHT + _GAP)))
+        out += [last, "</g>"]
+        return "".join(out), height
+
+    def last_move(self, box: _Box, top: float, *, below: bool) -> tuple[str, float]:
+        """The move just played, written by the seat that played it, and the cards a capture took:
+        on the label's line at the right (``below=False``), or from ``top`` down at the left; the drawing
+        and the height it takes."""
+        f = self.frame
+        assert f.move is not None and self.played is not None
+        words = f"played {plain_move(f.move)}" + ("  XERI!" if f.xeri else "")
+        if below:
+            out = [_text(box.x + 8, box.y + top + 14, words, "dln-note")]
+        else:
+            out = [_text(box.x + box.width - 8, box.y + 16, words, "dln-note", anchor="end")]
+        height = _BAND
+        if self.move_kind == "capture":
+            taken = [self.played, *f.taken]
+            step = _FANNED - 6 if not below else max(6, min(_FANNED - 6, (box.width - 16 - CARD_WIDTH)
+                                                            / max(len(taken) - 1, 1)))
+            left = box.x + 8 if below else box.x + box.width - 8 - CARD_WIDTH - (len(taken) - 1) * step
+            y = box.y + (top + _BAND if below else _BAND)
+            out.append(f'<g data-taken="{f.move.seat}">')
+            for k, card in enumerate(taken):
+                out.append(_card(card, left + k * step, y, last=card == self.played))
+            out.append("</g>")
+            height += CARD_HEIGHT + _GAP
+        return "".join(out), height
+
+    def pile_width(self, pile: Pile) -> float:
+        return CARD_WIDTH + (len(pile.cards) - 1) * _FANNED + 2 * 6
+
+    def pile(self, pile: Pile, x: float, y: float) -> str:
+        """A declaration: its value, kind and owner above its cards (a group's in the parts it was laid in)."""
+        parts = self.frame.laid.get(pile.id) if pile.group else None
+        ordered = [c for part in parts for c in part] if parts else list(pile.cards)
+        breaks = {sum(len(p) for p in parts[:k]) for k in range(1, len(parts))} if parts else set()
+        width = self.pile_width(pile) + 8 * len(breaks)
+        owner = f"{pile.owner}'s" if pile.owner else "nobody's"
+        label = f"[{pile.value}{'s' if pile.group else ''}] {'group' if pile.group else 'plain'}, {owner}"
+        latest = self.move_kind == "declare" and self.played in pile.cards
+        out = [f'<g data-pile="{pile.value}{"s" if pile.group else ""}" data-owner="{pile.owner or ""}" '
+               f'data-parts="{"|".join(" ".join(str(c) for c in p) for p in parts) if parts else ""}">',
+               f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{_BAND + CARD_HEIGHT + 10}" rx="6" '
+               f'fill="#174f33" stroke="{_MARK if latest else "#a7d1b8"}" stroke-width="{3 if latest else 1}"/>',
+               _text(x + 6, y + 15, label, "dln-note dln-on-felt")]
+        left = x + 6
+        for k, card in enumerate(ordered):
+            if k in breaks:
+                left += 8
+            out.append(_card(card, left, y + _BAND, last=latest and card == self.played))
+            left += _FANNED
+        out.append("</g>")
+        return "".join(out)
+
+    def table(self, box: _Box) -> tuple[str, float]:
+        """The table: loose cards, then each declaration, wrapped to the box; its drawing and height."""
+        state, f = self.state, self.frame
+        inner = box.width - 2 * _PAD
+        x = y = 0.0
+        row_height = 0.0
+        placed: list[str] = []
+        lay = self.move_kind == "lay"
+        for card in state.loose:
+            if x and x + CARD_WIDTH > inner:
+                x, y = 0.0, y + row_height + _GAP
+                row_height = 0.0
+            placed.append(_card(card, box.x + _PAD + x, box.y + _BAND + 6 + y, last=lay and card == self.played))
+            x += CARD_WIDTH + _GAP
+            row_height = max(row_height, CARD_HEIGHT)
+        for pile in state.piles:
+            width = self.pile_width(pile) + 8 * (len(f.laid.get(pile.id, ())) or 1)
+            height = _BAND + CARD_HEIGHT + 10
+            if x and x + width > inner:
+                x, y = 0.0, y + row_height + _GAP
+                row_height = 0.0
+            placed.append(self.pile(pile, box.x + _PAD + x, box.y + _BAND + y))
+            x += width + _GAP
+            row_height = max(row_height, height)
+        height = _BAND + 6 + y + max(row_height, CARD_HEIGHT) + _PAD + 4
+        title = "table"
+        if state.last_capturer is not None:
+            title += f" \u00b7 {state.last_capturer} captured last"
+        out = [f'<g data-area="table"><rect x="{box.x:g}" y="{box.y:g}" width="{box.width:g}" height="{height:g}" '
+               f'rx="10" fill="{_FELT}"/>', _text(box.x + _PAD, box.y + 16, title, "dln-note dln-on-felt")]
+        if not state.loose and not state.piles:
+            out.append(_text(box.x + box.width / 2, box.y + height / 2 + 4,
+                             "empty: a xeri!" if f.xeri else "empty", "dln-label dln-on-felt", anchor="middle"))
+        out += placed
+        out.append("</g>")
+        return "".join(out), height
+
+    def heading(self) -> str:
+        """``round 1 · move 3: S 8s`` on the left, ``N to play`` (or ``round over``) on the right."""
+        f = self.frame
+        right = f"{f.to_play} to play" if f.to_play else {"end": "round over", "stopped": "replay stopped"}.get(
+            f.kind, "")
+        return (_text(_PAD, 18, f"{f.round.label} \u00b7 {f.title.split(': ', 1)[-1]}"
+                      if f.move is not None else f.title)
+                + _text(self.width - _PAD, 18, right, "dln-label dln-turn", anchor="end"))
+
+    # -- the whole -----------------------------------------------------------------------------
+    def body(self) -> tuple[str, float]:
+        """Every piece laid out from the top; the drawing and its height."""
+        parts = [self.heading()]
+        y = 28.0
+        full = _Box(_PAD, y, self.width - 2 * _PAD)
+        top = "N"
+        bottom = "S"
+        drawn, height = self.seat(top, full, 6)
+        parts.append(drawn)
+        y += height
+        if self.four:
+            side = self.side_width
+            table_box = _Box(_PAD + side + _GAP, y, self.width - 2 * (_PAD + side + _GAP))
+            table, table_height = self.table(table_box)
+            west, west_height = self.seat("W", _Box(_PAD, y, side), 2)
+            east, east_height = self.seat("E", _Box(self.width - _PAD - side, y, side), 2)
+            parts += [west, table, east]
+            y += max(table_height, west_height, east_height) + _GAP
+        else:
+            table, table_height = self.table(_Box(_PAD, y, self.width - 2 * _PAD))
+            parts.append(table)
+            y += table_height + _GAP
+        drawn, height = self.seat(bottom, _Box(_PAD, y, self.width - 2 * _PAD), 6)
+        parts.append(drawn)
+        y += height
+        return "".join(parts), y
+
+
+def _used_cards(state: RoundState, frame: Frame) -> Iterator[Card]:
+    yield from state.loose
+    for pile in state.piles:
+        yield from pile.cards
+    for hand in state.hands:
+        yield from hand.known
+    yield from frame.taken
+    if frame.move is not None:
+        yield frame.move.card
+
+
+def position_svg(frame: Frame, *, cards: bool = True, title: str | None = None) -> str:
+    """The position of ``frame`` as a standalone SVG document (a string).
+
+    ``cards=False`` leaves out the card faces (``<defs>``): a page that holds
+    many diagrams gives them once with :func:`card_defs`.  ``title`` is the
+    diagram's short text alternative (default: the frame's title).
+    """
+    state = frame.state
+    label = title or frame.title
+    if state is None:
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 60" role="img" '
+                f'aria-label={quoteattr(label)}><title>{escape(label)}</title>'
+                f'{_text(_PAD, 34, "this round cannot be set up; see the findings")}</svg>')
+    diagram = _Diagram(frame, state)
+    body, height = diagram.body()
+    description = describe_position(state) if frame.to_play is not None else _over(state)
+    defs = card_defs(_used_cards(state, frame)) if cards else ""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {diagram.width} {height:g}" '
+        f'width="{diagram.width}" height="{height:g}" role="img" class="dln-diagram" '
+        f'data-turn="{frame.to_play or ""}" data-kind="{frame.kind}">'
+        f"<title>{escape(label)}</title><desc>{escape(description)}</desc>"
+        f"<style>{_STYLE}</style>{defs}"
+        f'<rect width="100%" height="100%" fill="#fbfaf7"/>{body}</svg>'
+    )
+
+
+def _over(state: RoundState) -> str:
+    """The description once nobody is to play: the position without a turn."""
+    return "\n".join(describe_position(state).splitlines()[1:])

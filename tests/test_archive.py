@@ -1,0 +1,245 @@
+"""The archive library (dln.archive): conditions, events read off the replay, duplicates, names, ratings, charts."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+import dln
+from dln.archive.conditions import Conditions, parse_date, parse_tag_test, players_of, result_winner
+from dln.archive.dedupe import Seen, move_key
+from dln.archive.naming import check_template, file_name
+from dln.archive.play import play_facts, replay
+from dln.archive.ratings import START, K, Ratings, expected
+from dln.archive.stats import Stats
+from dln.archive.svg import bar_chart, line_chart
+from dln.check.generate import generate_games
+from dln.notation.model import Game
+
+GOLDEN = Path(__file__).parent / "golden"
+SAMPLES = Path(__file__).parent.parent / "samples"
+
+# pagat, Plain Declarations: N declares 6 (3h on 3c); raising: S adds 2c to N's 6 and owns the 8,
+# which S then captures with the 8h (pagat, Obligations: the declarer captures it).
+RAISE = """[North "Ana"]
+[South "Bo"]
+
+round 1 dealer S
+table 5h 3c 9d Js
+N: 3h 6c Kc Qd Jd 2d
+S: 2c 8h Kh Ks 7h 4c
+N 3h 3c =6
+S 2c [6] =8
+N Kc
+S 8h x [8]
+"""
+# pagat, The Play: a capture that clears the table scores a xeri; here S sweeps the 3c N left alone.
+XERI = """[North "Ana"]
+[South "Bo"]
+
+round 1 dealer S
+table 5h 3c 9d Js
+N: 4d 9c Kc Qd Jd 2d
+S: Jh 3h Kh Ks 7h 4c
+N 4d 5h =9
+S Jh x Js
+N 9c x [9] 9d
+S 3h x 3c
+"""
+
+
+def game(text: str) -> Game:
+    return dln.loads(text)
+
+
+def tagged(**tags: str) -> Game:
+    return Game(tuple(tags.items()))
+
+
+# -- conditions on the tags -------------------------------------------------------------------
+
+
+def test_a_tag_test_is_exact_with_equals_and_a_caseless_substring_with_tilde() -> None:
+    club = tagged(Event="Club night 3")
+    assert parse_tag_test("Event~CLUB").holds(club)
+    assert not parse_tag_test("Event=club night 3").holds(club)
+    assert parse_tag_test("Event=Club night 3").holds(club)
+    assert not parse_tag_test("Site~club").holds(club)  # no such tag: no match
+    with pytest.raises(ValueError, match="NAME=VALUE or NAME~TEXT"):
+        parse_tag_test("Event")
+
+
+def test_dates_read_as_pgn_writes_them_and_unknown_parts_widen_the_day() -> None:
+    assert parse_date("2026.11.20") == ("2026", "11", "20")
+    assert parse_date("2026-11") == ("2026", "11", "??")
+    assert parse_date("yesterday") is None
+    november = Conditions(date_from=parse_date("2026.11.01"), date_to=parse_date("2026.11.30"))
+    assert november.tags_hold(tagged(Date="2026.11.20"))
+    assert not november.tags_hold(tagged(Date="2026.12.01"))
+    assert november.tags_hold(tagged(Date="2026.??.??"))  # it may have been played in November
+    assert not november.tags_hold(tagged(Event="no date"))
+
+
+def test_the_result_condition_names_a_side_a_player_or_no_result() -> None:
+    won = tagged(North="Maria", South="Eleni", Result="N 64 S 41")
+    assert result_winner(won) == "N"
+    assert Conditions(result="N").tags_hold(won) and not Conditions(result="S").tags_hold(won)
+    assert Conditions(result="maria").tags_hold(won) and not Conditions(result="Eleni").tags_hold(won)
+    assert Conditions(result="*").tags_hold(tagged(North="Maria"))
+    four = tagged(North="A", South="B", East="C", West="D", Result="NS 61 EW 69")
+    assert Conditions(result="C").tags_hold(four) and not Conditions(result="A").tags_hold(four)
+
+
+def test_players_are_matched_in_any_case_and_every_one_asked_must_sit() -> None:
+    maria_eleni = tagged(North="Maria", South="Eleni")
+    assert players_of(maria_eleni) == {"N": "Maria", "S": "Eleni"}
+    assert Conditions(players=["maria", "ELENI"]).tags_hold(maria_eleni)
+    assert not Conditions(players=["Maria", "Nikos"]).tags_hold(maria_eleni)
+
+
+def test_variant_conditions_ask_for_house_rules_or_the_standard_game() -> None:
+    forced = tagged(Variant="forced-capture, clockwise")
+    assert Conditions(variants=["forced-capture"]).tags_hold(forced)
+    assert not Conditions(variants=[]).tags_hold(forced)
+    assert Conditions(variants=[]).tags_hold(tagged(Event="x"))
+    with pytest.raises(ValueError, match="unknown variant"):
+        Conditions(variants=["no-such-rule"])
+
+
+# -- the events of the replay ---------------------------------------------------------------------
+
+
+def test_a_raise_is_told_from_a_plain_declaration_and_the_raiser_captures_their_own() -> None:
+    facts = play_facts(replay(game(RAISE)))
+    north, south = facts.seats["N"], facts.seats["S"]
+    assert (north.plain, north.raises, south.plain, south.raises) == (1, 0, 0, 1)
+    assert (south.captured_own, south.captured_theirs, north.lost) == (1, 0, 0)
+    assert facts.raised and not facts.group and not facts.xeri
+    assert Conditions(raised=True).play_holds(facts) and not Conditions(xeri=True).play_holds(facts)
+
+
+def test_a_xeri_counts_without_its_mark_and_is_given_away_by_the_seat_before() -> None:
+    facts = play_facts(replay(game(XERI)))
+    assert facts.seats["S"].xeris == 1 and facts.seats["N"].xeris_given == 1
+    assert facts.xeri
+
+
+def test_an_illegal_move_is_counted_for_its_seat_and_its_code_is_found() -> None:
+    text = (SAMPLES / "illegal" / "D201-lay-while-declared.dln").read_text(encoding="utf-8")
+    facts = play_facts(replay(game(text)))
+    assert facts.seats["N"].illegal == 1
+    assert facts.broke("D201") and facts.broke("D2") and not facts.broke("D3")
+    assert Conditions(codes=["D5", "D2"]).play_holds(facts)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_xeris_read_off_the_positions_add_up_to_the_engines_score(players: int) -> None:
+    for played in generate_games(3, players=players, seed=11):
+        facts = play_facts(replay(played))
+        per_side: dict[str, int] = {}
+        for seat, events in facts.seats.items():
+            side = seat if players == 2 else ("NS" if seat in "NS" else "EW")
+            per_side[side] = per_side.get(side, 0) + events.xeris
+        scored = {side: sum(scores[side].xeris for scores in facts.rounds) for side in facts.rounds[0]}
+        assert {side: per_side.get(side, 0) for side in scored} == scored
+        declared = sum(move.kind == "declare" for r in played.rounds for move in r.moves)
+        assert sum(e.plain + e.groups + e.raises for e in facts.seats.values()) == declared
+        assert facts.winner is not None and facts.players == players
+
+
+# -- duplicates ------------------------------------------------------------------------------------
+
+
+def test_duplicates_ignore_comments_glyphs_variations_numbers_and_tags() -> None:
+    plain = game(XERI)
+    annotated = game(XERI.replace('[North "Ana"]\n[South "Bo"]', '[South "Bo"]\n[Event "x"]')
+                     .replace("S Jh x Js", "2. S Jh x Js !? {sure} (S Kh)"))
+    assert move_key(plain) == move_key(annotated)
+    assert move_key(plain) != move_key(game(RAISE))
+    assert move_key(plain, tags=True) != move_key(annotated, tags=True)
+    reordered = game(XERI.replace('[North "Ana"]\n[South "Bo"]', '[South "Bo"]\n[North "Ana"]'))
+    assert move_key(plain, tags=True) == move_key(reordered, tags=True)
+    seen = Seen()
+    assert [seen.first(g) for g in (plain, annotated, game(RAISE))] == [True, False, True]
+
+
+# -- file names -------------------------------------------------------------------------------------
+
+
+def test_split_names_come_from_the_template_with_tags_made_safe() -> None:
+    tags = (("Date", "2026.11.20"), ("North", "Maria / Eleni"), ("Event", "../../etc"))
+    assert file_name("{Date}-{North}-{n:03}.dln", n=7, game=2, file="club/night.dln", tags=tags) == \
+        "2026.11.20-Maria_Eleni-007.dln"
+    assert file_name("{file}-{game}-{Event}{Site}.dln", n=1, game=2, file="club/night.dln", tags=tags) == \
+        "night-2-etc.dln"
+    assert file_name("{Date}/{n:05}.dln", n=3, game=1, file="x", tags=tags) == "2026.11.20/00003.dln"
+    assert file_name("{Site}/{n:05}.dln", n=3, game=1, file="x", tags=tags) == "00003.dln"  # never /00003.dln
+    with pytest.raises(ValueError, match="no field"):
+        check_template("games.dln")
+    with pytest.raises(ValueError, match="expected '}'"):
+        check_template("{n")
+
+
+# -- ratings ------------------------------------------------------------------------------------------
+
+
+def test_elo_moves_the_winner_up_by_what_the_loser_loses() -> None:
+    assert expected(1500, 1500) == 0.5
+    ratings = Ratings()
+    ratings.add("2026.01.01", {"N": "A", "S": "B"}, "N", 2)
+    a, b = ratings.compute()
+    assert (a.name, a.rating, b.rating) == ("A", START + K / 2, START - K / 2)
+
+
+def test_ratings_follow_the_dates_not_the_file_order_and_skip_what_cannot_count() -> None:
+    ratings = Ratings()
+    ratings.add("2026.02.01", {"N": "A", "S": "B"}, "S", 2)  # later: B beats a stronger A
+    ratings.add("2026.01.01", {"N": "A", "S": "B"}, "N", 2)
+    ratings.add("2026.01.05", {"N": "A"}, "N", 2)  # South unnamed
+    ratings.add("2026.01.06", {"N": "A", "S": "B"}, None, 2)  # unfinished
+    table = {p.name: p for p in ratings.compute()}
+    gain = K * (1 - expected(START - K / 2, START + K / 2))
+    assert table["B"].rating == pytest.approx(START - K / 2 + gain)
+    assert ratings.skipped == 2 and table["A"].games == 2
+
+
+def test_partners_share_their_sides_change() -> None:
+    ratings = Ratings()
+    ratings.add(None, {"N": "A", "S": "B", "E": "C", "W": "D"}, "EW", 4)
+    table = {p.name: p.rating for p in ratings.compute()}
+    assert table["C"] == table["D"] == START + K / 2 and table["A"] == table["B"] == START - K / 2
+
+
+# -- totals and charts ---------------------------------------------------------------------------------
+
+
+def test_partners_are_credited_with_their_sides_points_and_seats_with_their_own_play() -> None:
+    played = next(iter(generate_games(1, players=4, seed=5)))
+    named = Game((("North", "A"), ("South", "B"), ("East", "C"), ("West", "D")), played.rounds)
+    facts = play_facts(replay(named))
+    stats = Stats()
+    stats.add(named, facts)
+    ns, a, b = stats.sides["NS"], stats.players["A"], stats.players["B"]
+    assert a.points == b.points == ns.points == sum(scores["NS"].total for scores in facts.rounds)
+    assert a.xeris + b.xeris == ns.xeris
+    assert a.games == ns.games == 1 and a.wins == (facts.winner == "NS")
+    assert stats.lengths()["rounds"] == {str(len(facts.rounds)): 1}
+
+
+def test_charts_are_well_formed_svg() -> None:
+    bars = ET.fromstring(bar_chart("Points <per> round", ["A & B", "C"], [5.5, 4.0]))
+    assert bars.tag.endswith("svg") and len([e for e in bars.iter() if e.tag.endswith("rect")]) == 3
+    lines = ET.fromstring(line_chart("Game 1", {"N": [0, 10, 30], "S": [0, 20, 64]}, x_label="round",
+                                     y_label="points", mark=61))
+    assert len([e for e in lines.iter() if e.tag.endswith("polyline")]) == 2
+
+
+def test_a_rating_chart_starts_its_scale_near_the_ratings_not_at_zero() -> None:
+    def labels(svg: str) -> set[str]:
+        return {e.text or "" for e in ET.fromstring(svg).iter() if e.tag.endswith("text")}
+
+    ratings = {"A": [1500, 1512, 1523], "B": [1500, 1488, 1477]}
+    assert "1470" in labels(line_chart("R", ratings, x_label="games", y_label="rating", from_zero=False))
+    assert "0" in labels(line_chart("R", ratings, x_label="games", y_label="rating"))

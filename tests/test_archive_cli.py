@@ -1,0 +1,132 @@
+"""The archive commands (filter, split, merge, stats): golden files for what they print, and their files."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from dln.notation.parser import parse_text
+from dln.notation.writer import write_games
+from tests.test_cli import run
+from tests.test_cli import test_golden as check_golden  # not collected again under this name
+
+GOLDEN = Path(__file__).parent / "golden"
+CLUB = GOLDEN / "archive-club.dln"
+
+
+# Each case: a name and the arguments (paths relative to tests/golden/).
+CASES = [
+    ("stats-table", ["stats", "--ratings", "archive-club.dln"]),
+    ("stats-json", ["stats", "--json", "--ratings", "archive-club.dln"]),
+    ("stats-csv", ["stats", "--csv", "--ratings", "archive-club.dln"]),
+    ("stats-one-game", ["stats", "../../samples/four-player.dln"]),
+    ("stats-empty-file", ["stats", "empty.dln"]),
+    ("stats-json-problems", ["stats", "--json", "three-games-one-bad.dln", "no-such-file.dln"]),
+    ("stats-syntax-error", ["stats", "--csv", "three-games-one-bad.dln", "no-such-file.dln"]),
+    ("filter-illegal-by-maria", ["filter", "archive-club.dln", "--player", "maria", "--code", "D2"]),
+    ("filter-count-dates", ["filter", "archive-club.dln", "--tag", "Event~CLUB", "--date-from", "2026.11.10",
+                            "--count"]),
+    ("filter-count-winner", ["filter", "archive-club.dln", "--result", "Maria", "--players", "2", "--count"]),
+    ("filter-keep-broken", ["filter", "three-games-one-bad.dln", "--keep-broken", "--tag", "Event=none"]),
+    ("filter-bad-tag", ["filter", "archive-club.dln", "--tag", "Event"]),
+    ("filter-bad-code", ["filter", "archive-club.dln", "--code", "X9"]),
+    ("merge-dedupe", ["merge", "--dedupe", "messy.dln", "messy.dln", "three-games-one-bad.dln"]),
+    ("split-bad-template", ["split", "archive-club.dln", "--template", "game.dln"]),
+]
+
+
+@pytest.mark.parametrize(("name", "args"), CASES, ids=[c[0] for c in CASES])
+def test_golden(name: str, args: list[str], update_golden: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As tests/test_cli.py checks the other commands (tests/golden/archive-NAME.out)."""
+    check_golden(f"archive-{name}", args, None, update_golden, monkeypatch)
+
+
+def canonical(path: Path) -> str:
+    """The canonical text of a file's games (';' comments kept), as dln fmt writes it."""
+    return write_games(parse_text(path.read_text(encoding="utf-8"), keep_line_comments=True))
+
+
+def test_filter_and_its_inverse_share_out_every_game_unchanged(tmp_path: Path) -> None:
+    kept, dropped = tmp_path / "kept.dln", tmp_path / "dropped.dln"
+    assert run("filter", str(CLUB), "--xeri", "-o", str(kept))[0] == 0
+    assert run("filter", str(CLUB), "--xeri", "--invert", "-o", str(dropped))[0] == 0
+    every = list(parse_text(CLUB.read_text(encoding="utf-8"), keep_line_comments=True))
+    ours = list(parse_text(kept.read_text(encoding="utf-8")))
+    theirs = list(parse_text(dropped.read_text(encoding="utf-8")))
+    assert ours and theirs and sorted(map(repr, ours + theirs)) == sorted(map(repr, every))
+    assert [g for g in every if g in ours] == ours  # in file order
+
+
+def test_split_writes_a_file_a_game_and_merging_them_gives_the_archive_back(tmp_path: Path) -> None:
+    code, out, _ = run("split", str(CLUB), "-d", str(tmp_path / "games"), "--template", "{n:03}-{North}.dln")
+    assert code == 0 and out.endswith("wrote 5 files in " + str(tmp_path / "games") + "\n")
+    names = sorted(p.name for p in (tmp_path / "games").iterdir())
+    assert names == ["001-Maria.dln", "002-Nikos.dln", "003-Eleni.dln", "004-Maria.dln", "005-Petros.dln"]
+    code, merged, _ = run("merge", str(tmp_path / "games"))
+    assert code == 0 and merged == canonical(CLUB)
+    # again: the files exist, and are left alone
+    code, out, _ = run("split", str(CLUB), "-d", str(tmp_path / "games"), "--template", "{n:03}-{North}.dln")
+    assert code == 2 and "exists; left alone (--force replaces it)" in out and "wrote 0 files" in out
+
+
+def test_split_refuses_a_second_game_under_the_same_name(tmp_path: Path) -> None:
+    code, out, _ = run("split", str(CLUB), "-d", str(tmp_path), "--template", "{Event}.dln")
+    assert code == 2 and "was written already for another game" in out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["Club_night.dln", "Summer_league.dln"]
+
+
+def test_merge_into_one_of_its_inputs_reads_it_all_first(tmp_path: Path) -> None:
+    target = tmp_path / "club.dln"
+    target.write_text(CLUB.read_text(encoding="utf-8"), encoding="utf-8")
+    code, _, err = run("merge", str(target), str(target), "--dedupe", "-o", str(target))
+    assert code == 0 and err == f"wrote 5 games to {target}; 5 duplicates left out\n"
+    assert target.read_text(encoding="utf-8") == canonical(CLUB)
+
+
+def test_stats_plots_svg_charts(tmp_path: Path) -> None:
+    code, _, err = run("stats", str(CLUB), "--ratings", "--plot", str(tmp_path), "--plot-games", "2", "--json")
+    assert code == 0 and err == f"wrote 5 charts to {tmp_path}\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "game-length.svg", "points-per-round.svg", "ratings.svg", "score-0001.svg", "score-0002.svg"]
+    assert "Maria" in (tmp_path / "score-0001.svg").read_text(encoding="utf-8")
+
+
+def test_stats_csv_and_json_agree() -> None:
+    data = json.loads(run("stats", "--json", str(CLUB))[1])
+    rows = list(csv.DictReader(io.StringIO(run("stats", "--csv", str(CLUB))[1])))
+    by_name = {(row["kind"], row["name"]): row for row in rows}
+    for kind, lines in (("player", data["players"]), ("side", data["sides"])):
+        for line in lines:
+            row = by_name[(kind, line["name"])]
+            assert int(row["points"]) == line["points"] and int(row["xeris"]) == line["xeris"]
+    assert data["games"] == 5 and sum(data["lengths"]["rounds"].values()) == 5
+
+
+def test_json_on_an_ascii_output_escapes_names() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "dln", "stats", "--json", "-"], capture_output=True, check=False,
+                          input='[North "Μαρία"]\n[South "Bo"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\n'.encode(),
+                          env={"PYTHONIOENCODING": "ascii", "PATH": ""}, timeout=120)
+    assert done.returncode == 0 and "Μαρία" in {p["name"] for p in json.loads(done.stdout)["players"]}
+
+
+def test_an_ascii_terminal_gets_ascii_charts(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "dln", "stats", str(CLUB)], capture_output=True, check=False,
+                          env={"PYTHONIOENCODING": "ascii", "PATH": ""}, timeout=120)
+    assert done.returncode == 0 and b"Traceback" not in done.stderr
+    assert b"#" in done.stdout and b"Points per round" in done.stdout
+
+
+@pytest.mark.parametrize("args", [["stats", "--json", "--ratings"], ["filter", "--xeri", "--invert", "--keep-broken"]])
+def test_replaying_in_worker_processes_changes_nothing_but_the_speed(args: list[str]) -> None:
+    files = [str(CLUB), str(GOLDEN / "three-games-one-bad.dln"), str(CLUB)]
+    assert run(*args, *files, "--jobs", "2") == run(*args, *files)

@@ -1,0 +1,199 @@
+"""``dln html`` and :mod:`dln.views.html` without a browser: the page holds every position as the replayer's
+model computes it, the replayer's keys and moves, nothing from the network, and is written game by game.
+The browser tests (tests/test_html_browser.py) open the page in Chromium."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+import dln
+from dln.cli import main
+from dln.views.html import KEYS, cursors, page, position_key
+from dln.views.replay import Cursor, Replay
+from dln.views.scoresheet import frame_data
+from dln.views.tui import BINDINGS
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+_BLOCK = re.compile(r'<script type="application/json" class="dln-game" data-game="(\d+)">(.*?)</script>', re.S)
+
+
+def games_of(html: str) -> list[dict[str, Any]]:
+    """The JSON blocks of a page, one per game."""
+    return [json.loads(text) for _, text in _BLOCK.findall(html)]
+
+
+def _page(text: str, filename: str = "t.dln") -> str:
+    replay = Replay.from_games(list(dln.loads_all(text)), filename=filename)
+    return "".join(page([replay], filename=filename, title=filename))
+
+
+def _replay(path: Path) -> Replay:
+    return Replay.from_games(list(dln.loads_all(path.read_text(encoding="utf-8"))), filename=path.name)
+
+
+@pytest.mark.parametrize("name", ["annotated.dln", "four-player.dln", "constructs/variations.dln",
+                                  "constructs/dispute.dln", "constructs/claims.dln"])
+def test_every_position_is_the_replayers(name: str) -> None:
+    """Each position of every line is there once, with the ``dln show --json`` data of that position, and
+    each key leads where the terminal replayer's does."""
+    path = SAMPLES / name
+    replay = _replay(path)
+    games = games_of("".join(page([replay], filename=name, title=name)))
+    assert [g["number"] for g in games] == [g.number for g in replay.games]
+    moves = {"forward": replay.next, "back": replay.previous, "first": replay.first, "last": replay.last,
+             "next_round": replay.next_round, "previous_round": replay.previous_round,
+             "variation": replay.toggle, "leave": replay.leave,
+             "next_variation": lambda c: replay.sibling(c, 1), "previous_variation": lambda c: replay.sibling(c, -1)}
+    for index, data in enumerate(games):
+        every = list(cursors(replay, index))
+        assert sorted(data["positions"]) == sorted(position_key(replay, c) for c in every)
+        for cursor in every:
+            shown = data["positions"][position_key(replay, cursor)]
+            expected = frame_data(replay.frame(cursor), name)
+            assert {k: shown[k] for k in expected} == json.loads(json.dumps(expected))
+            for action, move in moves.items():
+                to = move(cursor)
+                assert shown["go"][action] == (position_key(replay, to) if to is not None else None), action
+
+
+def test_the_main_line_walk_reaches_every_main_line_position() -> None:
+    """Forward from the start visits the positions ``Replay.walk`` does, in order."""
+    replay = _replay(SAMPLES / "annotated.dln")
+    data = games_of("".join(page([replay], filename="a", title="a")))[0]
+    key, seen = data["first"], []
+    while key is not None:
+        seen.append(key)
+        key = data["positions"][key]["go"]["forward"]
+    assert seen == [position_key(replay, c) for c in replay.walk()]
+    assert seen[-1] == data["last"]
+
+
+def test_variations_are_links_in_the_move_list_and_the_move() -> None:
+    replay = _replay(SAMPLES / "annotated.dln")
+    data = games_of("".join(page([replay], filename="a", title="a")))[0]
+    moves = data["rounds"][1]["moves"]
+    linked = re.findall(r'data-key="([^"]+)"', moves)
+    assert "g1-r2-m28-v1.1" in linked and "g1-r2-m28-v1.2" in linked
+    assert all(key in data["positions"] for key in linked)
+    at = data["positions"]["g1-r2-m28"]
+    assert at["variations"] == [["S 9s x 9c * N Jh", "g1-r2-m28-v1.1"]]
+    assert at["go"]["variation"] == "g1-r2-m28-v1.1"
+    assert data["positions"]["g1-r2-m28-v1.2"]["go"]["leave"] == "g1-r2-m28"
+
+
+def test_the_keys_are_the_replayers() -> None:
+    """The page's keys come from the terminal replayer's bindings; Tab is left to the browser (focus)."""
+    for names, action, _, _ in BINDINGS:
+        if action in ("forward", "back", "first", "last", "next_round", "previous_round", "variation", "leave"):
+            assert "l" in names or all(KEYS.get(n) == action for n in names if len(n) == 1)
+    assert KEYS["ArrowRight"] == KEYS["l"] == "forward"
+    assert KEYS["ArrowLeft"] == KEYS["h"] == "back"
+    assert KEYS["Home"] == KEYS["g"] == "first" and KEYS["End"] == KEYS["G"] == "last"
+    assert KEYS["n"] == KEYS["PageDown"] == "next_round" and KEYS["p"] == KEYS["PageUp"] == "previous_round"
+    assert KEYS["v"] == "variation" and KEYS["u"] == KEYS["Backspace"] == "leave"
+    assert KEYS["]"] == "next_variation" and KEYS["["] == "previous_variation"
+    assert KEYS[" "] == "toggle_play" and KEYS["?"] == "toggle_help"
+    assert "Tab" not in KEYS
+
+
+def test_nothing_comes_from_the_network() -> None:
+    html = _page((SAMPLES / "four-player.dln").read_text(encoding="utf-8"))
+    assert "default-src 'none'" in html  # the browser refuses anything from outside
+    outside = set(re.findall(r"(?:https?:)?//[A-Za-z0-9.-]+", html)) - {"http://www.w3.org"}  # the SVG namespace
+    assert outside == set()
+    assert not re.search(r"<(?:link|img|iframe)\b|\bsrc=|@import|url\(", html)
+
+
+def test_a_comment_cannot_end_the_data() -> None:
+    """``</script>`` in a comment stays text: the page keeps its shape and the comment comes back whole."""
+    html = _page('round 1 dealer S\ntable 5h 3c 9d Js\nN 4d 5h =9 {</script><script>alert(1)</script> <!--}\n')
+    assert html.count("<script") == 3  # the game, the settings, the viewer
+    data = games_of(html)[0]
+    assert data["positions"]["g1-r1-m1"]["comments"] == ["</script><script>alert(1)</script> <!--"]
+
+
+def test_the_page_is_written_game_by_game() -> None:
+    """The first game's data is out before the second game is replayed: memory does not grow with the file."""
+    made: list[int] = []
+    text = (SAMPLES / "constructs" / "dispute.dln").read_text(encoding="utf-8")
+
+    def replays() -> Iterator[Replay]:
+        for game in dln.loads_all(text):
+            made.append(game.number or 0)
+            yield Replay.from_games([game])
+
+    pieces = page(replays(), filename="d", title="d")
+    next(pieces)  # the head
+    first = next(pieces)
+    assert 'data-game="1"' in first and made == [1]
+    rest = "".join(pieces)
+    assert 'data-game="2"' in rest and made == [1, 2]
+
+
+def _html(args: list[str], **kwargs: Any) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, ["html", *args], **kwargs)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_html_writes_one_page_for_the_whole_record(tmp_path: Path) -> None:
+    out = tmp_path / "dispute.html"
+    code, stdout, err = _html([str(SAMPLES / "constructs" / "dispute.dln"), "-o", str(out)])
+    assert (code, stdout) == (0, ""), err
+    html = out.read_text(encoding="utf-8")
+    assert [g["number"] for g in games_of(html)] == [1, 2]
+    assert html.startswith("<!DOCTYPE html>") and html.rstrip().endswith("</html>")
+    assert [p.name for p in tmp_path.iterdir()] == ["dispute.html"]
+
+
+def test_html_of_one_game_to_stdout() -> None:
+    code, stdout, err = _html([str(SAMPLES / "constructs" / "dispute.dln"), "--game", "2"])
+    assert code == 0, err
+    assert [g["number"] for g in games_of(stdout)] == [2]
+
+
+def test_a_game_with_a_syntax_error_is_reported_and_the_others_written(tmp_path: Path) -> None:
+    record = tmp_path / "two.dln"
+    record.write_text('[Event "one"]\nround 1 dealer S\ntable 5h 3c 9d Js\nN 4d 5h =\n\n'
+                      '[Event "two"]\nround 1 dealer S\ntable 5h 3c 9d Js\nN 4d 5h =9\n', encoding="utf-8")
+    code, stdout, err = _html([str(record)])
+    assert code == 2
+    assert "two.dln:4:" in err and "Traceback" not in err
+    assert [g["event"] for g in games_of(stdout)] == ["two"]
+
+
+def test_an_unwritable_output_is_an_error_for_people(tmp_path: Path) -> None:
+    code, _, err = _html([str(SAMPLES / "constructs" / "setup.dln"), "-o", str(tmp_path / "no" / "such" / "x.html")])
+    assert code == 2
+    assert "cannot write" in err and "Traceback" not in err
+
+
+def test_positions_are_addressed_as_dln_show_options() -> None:
+    replay = _replay(SAMPLES / "annotated.dln")
+    cursor = replay.locate(1, 2, 28, (1, 2))
+    assert position_key(replay, cursor) == "g1-r2-m28-v1.2"
+    assert replay.address(cursor) == "--game 1 --round 2 --move 28 --variation 1.2"
+    assert position_key(replay, Cursor()) == "g1-r1-m0"
+
+
+def test_a_file_that_cannot_be_read_writes_no_half_page(tmp_path: Path) -> None:
+    """The first game is read before anything is written: an error leaves stdout empty (and no file)."""
+    code, stdout, err = _html([str(tmp_path / "missing.dln")])
+    assert (code, stdout) == (2, "")
+    assert "cannot read" in err
+    code, stdout, err = _html([str(SAMPLES / "constructs" / "setup.dln"), "--game", "5"])
+    assert (code, stdout) == (2, "")
+    assert "--game" in err
+    only_bad = tmp_path / "bad.dln"
+    only_bad.write_text("round 1 dealer S\ntable 5h\nN 4d x\n", encoding="utf-8")
+    out = tmp_path / "bad.html"
+    code, stdout, err = _html([str(only_bad), "-o", str(out)])
+    assert code == 2 and not out.exists()
+    assert "bad.dln:3:7" in err

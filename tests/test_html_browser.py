@@ -1,0 +1,344 @@
+"""The HTML viewer in a real headless Chromium (tests/browser.py): the page made by ``dln html`` for each
+bundled sample is stepped through with the replayer's keys and by clicking every move, a variation is
+followed and left, a link opens at its position, and at every position what the page shows is what
+``dln show --json`` says of it.  Screenshots of a few positions are saved for a person to look at.
+
+Skipped, saying why, where Chromium and chromedriver are not installed (``.ci/run`` installs them).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+import dln
+from dln.cli import main
+from dln.views.html import position_key
+from dln.views.replay import Cursor, Replay
+from dln.views.scoresheet import frame_data
+from tests.browser import Browser, browser
+from tests.diagram import show_position, shown_position
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+#: Every bundled record that replays (the illegal ones included: the page shows where a line stops).
+RECORDS = sorted(p.relative_to(SAMPLES).as_posix() for p in SAMPLES.rglob("*.dln"))
+
+#: What the page shows, read from the page itself: the diagram, the headings, the move, the findings, the
+#: score table, the move list's current row, the status line.
+SHOWN = """
+const svg = document.querySelector('#diagram svg');
+const current = document.querySelector('#moves a[aria-current="true"]');
+const text = (selector) => { const e = document.querySelector(selector); return e ? e.textContent : null; };
+return {
+  key: document.documentElement.getAttribute('data-key'),
+  hash: location.hash,
+  svg: svg ? svg.outerHTML : null,
+  where: text('#where'),
+  move: text('#move .dln'),
+  legal: document.querySelector('#move .legal') !== null,
+  findings: [...document.querySelectorAll('#move .finding .code')].map(e => e.textContent),
+  captures: [...document.querySelectorAll('#scores tbody tr')].map(tr => [...tr.children].map(c => c.textContent)),
+  current: current ? current.getAttribute('data-key') : null,
+  status: text('#status'),
+  turn: text('#move .turn'),
+};
+"""
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Browser]:
+    with browser() as page:
+        yield page
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """``dln html`` of every bundled sample, made once."""
+    folder = tmp_path_factory.mktemp("html")
+    made: dict[str, Path] = {}
+    for name in RECORDS:
+        out = folder / (name.replace("/", "_") + ".html")
+        result = CliRunner().invoke(main, ["html", str(SAMPLES / name), "-o", str(out)])
+        assert result.exit_code in (0, 2), result.stderr  # 2: a sample with a syntax error in one game
+        made[name] = out
+    return made
+
+
+def _replay(name: str) -> Replay:
+    return Replay.from_games(list(dln.loads_all((SAMPLES / name).read_text(encoding="utf-8"))), filename=name)
+
+
+def _cursor(replay: Replay, key: str) -> Cursor:
+    """The cursor of a page address (``g1-r2-m28-v1.2``), through the ``dln show`` options it stands for."""
+    match = re.fullmatch(r"g(\d+)-r(\d+)-m(\d+)(?:-v([\d.]+))?", key)
+    assert match, key
+    game, round_, move, variation = match.groups()
+    path = tuple(int(p) for p in variation.split(".")) if variation else ()
+    return replay.locate(int(game), int(round_), int(move), path)
+
+
+def check_shows(shown: dict[str, Any], replay: Replay, cursor: Cursor, name: str) -> None:
+    """What the page shows at ``cursor`` is what ``dln show --json`` gives there."""
+    frame = replay.frame(cursor)
+    data = frame_data(frame, name)
+    where = f"{name} at {replay.address(cursor)}"
+    assert shown["key"] == position_key(replay, cursor), where
+    assert data["title"] in shown["where"], where
+    if frame.state is not None:
+        assert shown_position(shown["svg"]) == show_position(data, frame.to_play), where
+    if data["move"] is not None:
+        assert shown["move"] == f"{data['move']['number']}. {data['move']['text']}", where
+        assert shown["current"] == shown["key"], where
+        own = [f["code"] for f in data["findings"][: len(data["findings"]) - len(frame.round_findings)]]
+        assert shown["legal"] == (not own), where
+    else:
+        assert shown["move"] is None, where
+    assert shown["findings"] == [f"{f['code']} {f['name']}" for f in data["findings"]], where
+    expected = [[c["side"], str(c["cards"]), str(c["points"]), str(c["game"]) if c["game"] is not None else None]
+                for c in data["captures"]]
+    assert [[row[0], row[1], row[7], row[8] if row[8] not in ("?", "\u00b7") else None]
+            for row in shown["captures"]] == expected, where
+    if frame.to_play is not None:
+        assert shown["turn"] == f"{frame.to_play} to play", where
+    else:  # nobody plays: the round is over, or the line stopped (said in its own words)
+        assert shown["turn"] in (None, "round over"), where
+
+
+def _shown(page: Browser) -> dict[str, Any]:
+    return page.run(SHOWN)
+
+
+def _address(page: Browser) -> str:
+    """The page's address fragment once the moves pause (it is written a moment after a burst of keys)."""
+    for _ in range(50):
+        time.sleep(0.05)
+        shown = _shown(page)
+        if shown["hash"] == "#" + shown["key"]:
+            break
+    return str(shown["hash"])
+
+
+def _url(path: Path, key: str = "") -> str:
+    return path.as_uri() + (f"#{key}" if key else "")
+
+
+@pytest.mark.parametrize("name", RECORDS)
+def test_the_keys_step_through_every_position(chromium: Browser, pages: dict[str, Path], name: str) -> None:
+    """→ from the start to the end of the record, each position the one ``dln show`` prints there; then ←
+    back through the last round into the one before.  The forward keys l, ↓ and j and the back keys h, ↑
+    and k take turns with the arrows."""
+    replay = _replay(name)
+    chromium.open(_url(pages[name]))
+    walk = list(replay.walk())
+    forward, back = ("ArrowRight", "l", "ArrowDown", "j"), ("ArrowLeft", "h", "ArrowUp", "k")
+    for k, cursor in enumerate(walk):
+        check_shows(_shown(chromium), replay, cursor, name)
+        chromium.press(forward[k % 4])
+    assert _shown(chromium)["status"] == "the end of the record"
+    assert _address(chromium) == "#" + position_key(replay, walk[-1])
+    last_rounds = [c for c in walk if (c.game, c.round) >= _round_before_last(walk)]
+    for k, cursor in enumerate(reversed(last_rounds)):
+        shown = _shown(chromium)
+        assert shown["key"] == position_key(replay, cursor)
+        chromium.press(back[k % 4])
+    if last_rounds == walk:
+        assert _shown(chromium)["status"] == "this is the start of the record"
+
+
+def _round_before_last(walk: list[Cursor]) -> tuple[int, int]:
+    """The game and round of the round before the last one of the walk (the last one when there is one)."""
+    rounds = sorted({(c.game, c.round) for c in walk})
+    return rounds[-2] if len(rounds) > 1 else rounds[-1]
+
+
+@pytest.mark.parametrize("name", ["annotated.dln", "constructs/variations.dln",
+                                  "constructs/dispute.dln", "illegal/D201-lay-while-declared.dln"])
+def test_clicking_every_move_of_every_round(chromium: Browser, pages: dict[str, Path], name: str) -> None:
+    """Each round's move list (n goes to the next round), every move and every variation's move clicked."""
+    replay = _replay(name)
+    chromium.open(_url(pages[name]))
+    rounds = sum(len(g.rounds) for g in replay.games)
+    for r in range(rounds):
+        keys = chromium.run("return [...document.querySelectorAll('#moves a[data-key]')]"
+                            ".map(a => a.getAttribute('data-key'))")
+        links = chromium.elements("#moves a[data-key]")
+        assert keys and len(links) == len(keys), f"round {r + 1} lists no move"
+        for key, link in zip(keys, links, strict=True):
+            chromium.click_element(link)
+            check_shows(_shown(chromium), replay, _cursor(replay, key), name)
+        assert _address(chromium) == f"#{keys[-1]}"
+        chromium.press("n")
+        if r + 1 < rounds:
+            assert _shown(chromium)["key"].endswith("-m0")
+
+
+def test_a_variation_is_followed_and_left(chromium: Browser, pages: dict[str, Path]) -> None:
+    """v enters the variation at the move, → steps through it, u comes back; the variation in the move
+    panel is a link; Backspace and Escape leave too; ] and [ go between the variations of a move."""
+    name = "annotated.dln"
+    replay = _replay(name)
+    chromium.open(_url(pages[name], "g1-r2-m28"))
+    check_shows(_shown(chromium), replay, _cursor(replay, "g1-r2-m28"), name)
+    chromium.press("v")
+    shown = _shown(chromium)
+    assert shown["key"] == "g1-r2-m28-v1.1" and "variation 1 of move 28" in shown["where"]
+    check_shows(shown, replay, _cursor(replay, "g1-r2-m28-v1.1"), name)
+    chromium.press("ArrowRight")
+    check_shows(_shown(chromium), replay, _cursor(replay, "g1-r2-m28-v1.2"), name)
+    chromium.press("ArrowRight")
+    assert _shown(chromium)["status"] == "the end of this variation: v or u goes back"
+    for action, expected in (("u", "g1-r2-m28"), ("click", "g1-r2-m28-v1.1"), ("Backspace", "g1-r2-m28"),
+                             ("]", "g1-r2-m28-v1.1"), ("Escape", "g1-r2-m28")):
+        if action == "click":
+            chromium.click("#move .variations a")
+        else:
+            chromium.press(action)
+        assert _shown(chromium)["key"] == expected, action
+    chromium.press("[")
+    assert _shown(chromium)["status"] == "no earlier variation of this move"
+
+
+def test_nested_variations(chromium: Browser, pages: dict[str, Path]) -> None:
+    """A variation inside a variation is entered and left one level at a time."""
+    name = "constructs/variations.dln"
+    replay = _replay(name)
+    nested = [position_key(replay, c) for c in _every(replay) if len(c.branch) > 1]
+    assert nested, "the sample has a nested variation"
+    chromium.open(_url(pages[name], nested[0]))
+    shown = _shown(chromium)
+    check_shows(shown, replay, _cursor(replay, nested[0]), name)
+    chromium.press("u")
+    outer = _shown(chromium)["key"]
+    assert outer.count(".") == nested[0].count(".") - 2  # one variation less
+    chromium.press("u")
+    assert "-v" not in _shown(chromium)["key"]
+
+
+def _every(replay: Replay) -> Iterator[Cursor]:
+    from dln.views.html import cursors
+
+    for g in range(len(replay.games)):
+        yield from cursors(replay, g)
+
+
+def test_home_end_and_rounds(chromium: Browser, pages: dict[str, Path]) -> None:
+    name = "two-player-61.dln"
+    replay = _replay(name)
+    chromium.open(_url(pages[name], "g1-r2-m10"))
+    chromium.press("End")
+    assert _shown(chromium)["key"] == position_key(replay, replay.last(Cursor(0, 1)))
+    chromium.press("Home")
+    assert _shown(chromium)["key"] == "g1-r2-m0"
+    for key, expected in (("n", "g1-r3-m0"), ("PageDown", "g1-r4-m0"), ("p", "g1-r3-m0"), ("PageUp", "g1-r2-m0"),
+                          ("G", position_key(replay, replay.last(Cursor(0, 1)))), ("g", "g1-r2-m0")):
+        chromium.press(key)
+        assert _shown(chromium)["key"] == expected, key
+
+
+def test_the_buttons_work_from_the_keyboard_alone(chromium: Browser, pages: dict[str, Path]) -> None:
+    """Tab reaches the controls; Enter on the focused button acts once (the key is not taken twice)."""
+    name = "annotated.dln"
+    chromium.open(_url(pages[name], "g1-r1-m3"))
+    chromium.run("document.querySelector('[data-action=forward]').focus()")
+    chromium.press("Enter")
+    assert _shown(chromium)["key"] == "g1-r1-m4"
+    chromium.press("Tab")
+    assert chromium.run("return document.activeElement.getAttribute('data-action')") == "last"
+    chromium.press("Enter")
+    replay = _replay(name)
+    assert _shown(chromium)["key"] == position_key(replay, replay.last(Cursor()))
+    assert chromium.run("return document.querySelector('[data-action=forward]').disabled") is False
+    labels = chromium.run("return [...document.querySelectorAll('#controls button')].map(b => b.textContent)")
+    assert all(re.search("[a-z]", label) for label in labels)  # every button says what it does
+
+
+def test_a_link_opens_at_its_position(chromium: Browser, pages: dict[str, Path]) -> None:
+    name = "four-player.dln"
+    replay = _replay(name)
+    chromium.open(_url(pages[name], "g1-r1-m17"))
+    check_shows(_shown(chromium), replay, _cursor(replay, "g1-r1-m17"), name)
+    chromium.open(_url(pages[name], "g9-r1-m1"))
+    shown = _shown(chromium)
+    assert shown["key"] == "g1-r1-m0"
+    assert shown["status"] == "no position g9-r1-m1 in this record: the start instead"
+
+
+def test_the_page_says_what_show_says_at_a_few_positions(chromium: Browser, pages: dict[str, Path]) -> None:
+    """Against the command itself: ``dln show --json`` run with the options the page's footer gives."""
+    name = "annotated.dln"
+    for key in ("g1-r1-m0", "g1-r1-m48", "g1-r2-m28-v1.2", "g1-r8-m5"):
+        chromium.open(_url(pages[name], key))
+        command = chromium.run("return document.getElementById('show-command').textContent").split()
+        assert command[:3] == ["dln", "show", str(SAMPLES / name)] or command[2].endswith(name)
+        result = CliRunner().invoke(main, ["show", "--json", str(SAMPLES / name), *command[3:]])
+        assert result.exit_code == 0, result.stderr
+        data = json.loads(result.stdout)
+        shown = _shown(chromium)
+        assert data["title"] in shown["where"]
+        replay = _replay(name)
+        assert shown_position(shown["svg"]) == show_position(data, replay.frame(_cursor(replay, key)).to_play)
+
+
+#: Where the screenshots go: $DLN_SCREENSHOTS if set (to keep them), else a temporary folder.
+def _shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = os.environ.get("DLN_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        return Path(folder)
+    return tmp_path_factory.mktemp("screenshots")
+
+
+def test_screenshots_for_a_person_to_look_at(chromium: Browser, pages: dict[str, Path],
+                                             tmp_path_factory: pytest.TempPathFactory) -> None:
+    """PNGs of a few positions, on a desktop and on a phone (not compared pixel by pixel)."""
+    folder = _shots(tmp_path_factory)
+    shots = [("annotated.dln", "g1-r1-m5", "declaration"), ("annotated.dln", "g1-r2-m28-v1.1", "variation"),
+             ("annotated.dln", "g1-r1-m48", "round-end"), ("four-player.dln", "g1-r1-m9", "four-player"),
+             ("illegal/D201-lay-while-declared.dln", "", "illegal")]
+    try:
+        for width, height, device in ((1280, 900, "desktop"), (390, 844, "phone")):
+            chromium.resize(width, height)
+            for name, key, what in shots:
+                chromium.open(_url(pages[name], key))
+                if not key:
+                    chromium.press("End")
+                png = chromium.screenshot()
+                assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 10_000
+                (folder / f"{what}-{device}.png").write_bytes(png)
+    finally:
+        chromium.resize(1280, 900)
+    assert len(list(folder.glob("*.png"))) >= 10
+
+
+def test_a_link_within_the_page_to_no_position_says_so(chromium: Browser, pages: dict[str, Path]) -> None:
+    name = "constructs/claims.dln"
+    chromium.open(_url(pages[name], "g1-r1-m3"))
+    chromium.run("location.hash = '#g1-r1-m4'")
+    assert _address(chromium) == "#g1-r1-m4"
+    chromium.run("location.hash = '#nowhere'")
+    assert _address(chromium) == "#g1-r1-m4"  # put back: the address says what is shown
+    shown = _shown(chromium)
+    assert shown["key"] == "g1-r1-m4"
+    assert shown["status"] == "no position nowhere in this record"
+
+
+def test_the_help_lists_the_keys_and_any_key_closes_it(chromium: Browser, pages: dict[str, Path]) -> None:
+    chromium.open(_url(pages["annotated.dln"], "g1-r1-m3"))
+    chromium.press("?")
+    assert chromium.run("return document.getElementById('help').open") is True
+    rows = chromium.run("return [...document.querySelectorAll('#help-keys tr')].map(r => r.textContent)")
+    assert any("next move" in r for r in rows) and any("leave the variation" in r for r in rows)
+    chromium.press("ArrowRight")  # closes the help, and does not move
+    assert chromium.run("return document.getElementById('help').open") is False
+    assert _shown(chromium)["key"] == "g1-r1-m3"

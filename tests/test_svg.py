@@ -1,0 +1,192 @@
+"""``dln svg`` and :mod:`dln.views.svg`: every diagram parses as XML and draws the position ``dln show``
+prints at the same options: the table's loose cards and declarations, the hands, whose turn."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import dln
+from dln.cli import main
+from dln.views.replay import Cursor, Replay
+from dln.views.scoresheet import frame_data
+from dln.views.svg import card_defs, card_name, position_svg
+from tests.diagram import SVG, show_position, shown_position
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = sorted((ROOT / "samples").rglob("*.dln"))
+
+
+def _replay(path: Path) -> Replay:
+    return Replay.from_games(list(dln.loads_all(path.read_text(encoding="utf-8"))), filename=path.name)
+
+
+def _every_position(replay: Replay) -> list[Cursor]:
+    from dln.views.html import cursors
+
+    return [c for g in range(len(replay.games)) for c in cursors(replay, g)]
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: str(p.relative_to(ROOT / "samples")))
+def test_every_position_of_every_sample_draws_what_show_prints(path: Path) -> None:
+    """Main lines and variations, every round: the diagram parses, and its cards, declarations, hands and
+    turn are those of ``dln show --json`` at the same position."""
+    replay = _replay(path)
+    for cursor in _every_position(replay):
+        frame = replay.frame(cursor)
+        if frame.state is None:
+            continue
+        svg = position_svg(frame)
+        assert shown_position(svg) == show_position(frame_data(frame, path.name), frame.to_play), \
+            f"{path.name} {replay.address(cursor)}"
+
+
+def _svg(args: list[str], **kwargs: object) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, ["svg", *args], **kwargs)  # type: ignore[arg-type]
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _show_json(args: list[str]) -> dict[str, object]:
+    result = CliRunner().invoke(main, ["show", "--json", *args])
+    assert result.exit_code == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+@pytest.mark.parametrize(("sample", "where"), [
+    ("annotated.dln", ["--round", "2", "--move", "28", "--variation", "1.1"]),
+    ("four-player.dln", ["--round", "1", "--move", "9"]),
+    ("two-player-61.dln", ["--round", "3", "--move", "end"]),
+    ("constructs/declarations.dln", ["--move", "end"]),
+    ("constructs/hidden-hands.dln", ["--move", "3"]),
+])
+def test_the_command_draws_the_position_show_prints(sample: str, where: list[str]) -> None:
+    path = str(ROOT / "samples" / sample)
+    code, out, err = _svg([path, *where])
+    assert code == 0, err
+    data = _show_json([path, *where])
+    replay = _replay(Path(path))
+    frame = replay.frame(replay.locate(1, int(where[where.index("--round") + 1]) if "--round" in where else 1,
+                                       _move(where), _variation(where)))
+    assert shown_position(out) == show_position(data, frame.to_play)
+
+
+def _move(where: list[str]) -> int | None:
+    text = where[where.index("--move") + 1]
+    return None if text == "end" else int(text)
+
+
+def _variation(where: list[str]) -> tuple[int, ...]:
+    if "--variation" not in where:
+        return ()
+    return tuple(int(p) for p in where[where.index("--variation") + 1].split("."))
+
+
+def test_the_last_move_is_marked() -> None:
+    """A lay marks the card on the table; a declaration its pile; a capture shows what it took by the seat."""
+    replay = Replay.from_text("round 1 dealer S\ntable 5h 3c 9d Js\nN 4d 5h =9\nS Ks\nN 9c x [9] 9d\n")
+    declared = ET.fromstring(position_svg(replay.frame(Cursor(0, 0, 1))))
+    assert [e.get("data-last") for e in declared.iter(f"{SVG}rect") if e.get("data-last")] == ["4d"]
+    laid = ET.fromstring(position_svg(replay.frame(Cursor(0, 0, 2))))
+    assert [e.get("data-last") for e in laid.iter(f"{SVG}rect") if e.get("data-last")] == ["Ks"]
+    captured = ET.fromstring(position_svg(replay.frame(Cursor(0, 0, 3))))
+    taken = next(g for g in captured.iter(f"{SVG}g") if g.get("data-taken") == "N")
+    assert sorted(e.get("data-card") for e in taken.iter(f"{SVG}use")) == ["4d", "5h", "9c", "9d"]
+
+
+def test_a_group_shows_its_parts_as_laid() -> None:
+    replay = Replay.from_text("round 1 dealer S\ntable 5h 2c 9d 8s\nN 3c 5h 8s =8s\n")
+    root = ET.fromstring(position_svg(replay.frame(Cursor(0, 0, 1))))
+    pile = next(g for g in root.iter(f"{SVG}g") if g.get("data-pile"))
+    assert pile.get("data-pile") == "8s" and pile.get("data-owner") == "N"
+    assert pile.get("data-parts") == "3c 5h|8s"  # as the record names them, as dln show draws 3♣+5♥ · 8♠
+
+
+def test_cards_have_text_alternatives_and_the_diagram_a_description() -> None:
+    replay = Replay.from_text("round 1 dealer S\ntable 5h 3c 9d Js\nN 4d 5h =9\n")
+    root = ET.fromstring(position_svg(replay.frame(Cursor(0, 0, 1))))
+    assert root.get("role") == "img"
+    assert root.find(f"{SVG}title") is not None
+    description = root.find(f"{SVG}desc")
+    assert description is not None and "S to play" in (description.text or "")
+    titles = {e.get("data-card"): e.find(f"{SVG}title") for e in root.iter(f"{SVG}use") if e.get("data-card")}
+    assert titles["Js"] is not None and titles["Js"].text == "jack of spades"
+    assert card_name(dln.Card.parse("10d")) == "10 of diamonds"
+
+
+def test_hidden_cards_are_drawn_face_down() -> None:
+    replay = Replay.from_text("round 1 dealer S\ntable 5h 3c 9d Js\nN: 4d ? ? ? ? ?\nS: ? ? ? ? ? ?\nN 4d 5h =9\n")
+    shown = shown_position(position_svg(replay.frame(Cursor(0, 0, 0))))
+    assert shown["hands"]["N"] == (["4d"], 5)
+    assert shown["hands"]["S"] == ([], 6)
+
+
+def test_card_faces_can_be_left_to_the_page() -> None:
+    """The HTML viewer gives the faces once (card_defs) and each diagram without them."""
+    replay = Replay.from_text("round 1 dealer S\ntable 5h 3c 9d Js\nN 4d 5h =9\n")
+    frame = replay.frame(Cursor(0, 0, 1))
+    assert "<symbol" in position_svg(frame) and "<symbol" not in position_svg(frame, cards=False)
+    faces = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{card_defs()}</svg>')
+    assert len([s for s in faces.iter(f"{SVG}symbol")]) == 53  # 52 faces and a back
+
+
+def test_svg_writes_the_file_atomically(tmp_path: Path) -> None:
+    out = tmp_path / "p.svg"
+    code, stdout, err = _svg([str(ROOT / "samples" / "annotated.dln"), "--move", "5", "-o", str(out)])
+    assert code == 0, err
+    assert stdout == ""
+    ET.fromstring(out.read_text(encoding="utf-8"))
+    assert [p.name for p in tmp_path.iterdir()] == ["p.svg"]  # no temporary file left
+
+
+def test_a_position_the_record_does_not_have_is_a_usage_error() -> None:
+    code, out, err = _svg([str(ROOT / "samples" / "annotated.dln"), "--round", "9"])
+    assert code == 2 and out == ""
+    assert "--round" in err and "8 rounds" in err
+
+
+def test_a_syntax_error_is_reported_with_its_place(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.dln"
+    bad.write_text("round 1 dealer S\ntable 5h 3c 9d Js\nN 4d 5h =\n", encoding="utf-8")
+    code, out, err = _svg([str(bad)])
+    assert code == 2 and out == ""
+    assert "bad.dln:3:" in err and "Traceback" not in err
+
+
+def test_stdout_gets_utf8_whatever_the_console_encoding() -> None:
+    """An SVG is a UTF-8 file, not terminal text: on an ASCII console it is not escaped into invalid XML."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    done = subprocess.run([sys.executable, "-m", "dln", "svg", str(ROOT / "samples" / "annotated.dln"), "--move", "3"],
+                          capture_output=True, env=env, check=False)
+    assert done.returncode == 0, done.stderr
+    root = ET.fromstring(done.stdout)
+    assert "\u25b6 to play" in "".join(root.itertext())
+
+
+GOLDEN = ROOT / "tests" / "golden"
+SVG_GOLDEN = [
+    ("svg-four-players-xeri", ["samples/constructs/four-players.dln", "--move", "6"]),
+    ("svg-illegal-move", ["samples/illegal/D201-lay-while-declared.dln", "--move", "end"]),
+    ("svg-group-parts", ["samples/annotated.dln", "--round", "1", "--move", "5"]),
+    ("svg-syntax-error", ["tests/golden/bad-capture.dln", "--move", "1"]),
+    ("svg-no-such-move", ["samples/constructs/claims.dln", "--move", "49"]),
+]
+
+
+@pytest.mark.parametrize(("name", "args"), SVG_GOLDEN, ids=[case[0] for case in SVG_GOLDEN])
+def test_svg_golden(name: str, args: list[str], update_golden: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(main, ["svg", *args], prog_name="dln")
+    got = (f"$ dln svg {' '.join(args)}\n[exit {result.exit_code}]\n--- stdout\n{result.stdout}"
+           f"--- stderr\n{result.stderr}")
+    expected = GOLDEN / f"{name}.out"
+    if update_golden:
+        expected.write_text(got, encoding="utf-8")
+    assert got == expected.read_text(encoding="utf-8")
