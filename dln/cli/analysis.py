@@ -85,18 +85,19 @@ def analyse_command(file: str, game_number: int | None, budget: int, seed: int, 
             if review.skipped or report.errors:
                 status.worst(EXIT_FOUND)
             if as_json:
-                click.echo(("" if first else ",\n") + json.dumps(_game_data(piece.number, review), ensure_ascii=False),
-                           nl=False)
+                click.echo((head() if first else ",\n") + json.dumps(_game_data(piece.number, review),
+                                                                      ensure_ascii=False), nl=False)
             else:
                 _print_review(name, piece.number, review, quiet)
             first = False
             yield piece.game if not annotate else annotate_game(piece.game, review)
 
+    def head() -> str:
+        """The JSON object's opening, written with the first game (an unreadable file gets the error object)."""
+        return json.dumps({"file": name, "budget": budget, "seed": seed, "open": open_hands})[:-1] + ', "games": ['
+
     pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
-    if as_json:
-        click.echo(json.dumps({"file": name, "budget": budget, "seed": seed, "open": open_hands})[:-1]
-                   + ', "games": [', nl=False)
-    with exit_if_unreadable(), pool or contextlib.nullcontext():
+    with exit_if_unreadable(file, as_json=as_json), pool or contextlib.nullcontext():
         if annotate and output is not None:
             from dln.cli.common import write_text_atomically
 
@@ -111,7 +112,7 @@ def analyse_command(file: str, game_number: int | None, budget: int, seed: int, 
             for _ in reviews(pool):
                 pass
     if as_json:
-        click.echo("]}")
+        click.echo((head() if first else "") + "]}")
     if syntax.errors:
         status.worst(EXIT_BAD_INPUT)
     sys.exit(status.code)
