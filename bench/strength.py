@@ -2,6 +2,7 @@
 
     python bench/strength.py [--pairs 100] [--players 2] [--opponent greedy] [--budget 200]
                              [--target 61] [--seed 0] [-j 1] [-v]
+    python bench/strength.py --from-logs RUN1.txt RUN2.txt ...   # pool earlier -v runs
 
 Pair ``i`` deals the same sequence of shuffled packs (round by round) in two
 games: once with the engine in the first side's seats (N, or N and S) and
@@ -18,6 +19,7 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import re
 import statistics
 import sys
 import time
@@ -84,6 +86,25 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (centre - half, centre + half)
 
 
+_GAME_LINE = re.compile(r"pair (\d+) (engine first|swapped): engine (won|lost), per-round nets \[(.*)\]")
+
+
+def from_logs(paths: list[str]) -> list[GameResult]:
+    """The games of ``-v`` logs of earlier runs, complete pairs only, in pair order (to pool several runs)."""
+    results: list[GameResult] = []
+    for path in paths:
+        games: dict[tuple[int, str], GameResult] = {}
+        with open(path, encoding="utf-8") as log:
+            for line in log:
+                m = _GAME_LINE.match(line)
+                if m:
+                    games[int(m[1]), m[2]] = GameResult(m[3] == "won", [int(x) for x in m[4].split(",")], 0.0, 0.0, 0)
+        for pair in sorted({k[0] for k in games}):
+            if (pair, "engine first") in games and (pair, "swapped") in games:
+                results += [games[pair, "engine first"], games[pair, "swapped"]]
+    return results
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pairs", type=int, default=100, help="duplicate pairs (two games each)")
@@ -94,7 +115,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("-j", "--jobs", type=int, default=1, help="processes")
     parser.add_argument("-v", "--verbose", action="store_true", help="a line per game as it ends")
+    parser.add_argument("--from-logs", nargs="+", metavar="LOG",
+                        help="play nothing: pool the complete pairs of earlier runs' -v output")
     args = parser.parse_args(argv)
+    if args.from_logs:
+        results = from_logs(args.from_logs)
+        summarise(results, time.perf_counter(), args, speed=False)
+        return 0
     jobs = [(pair, swapped) for pair in range(args.pairs) for swapped in (False, True)]
     started = time.perf_counter()
     results: list[GameResult] = []
@@ -106,6 +133,12 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"pair {pair} {'swapped' if swapped else 'engine first'}: engine "
                       f"{'won' if result.won else 'lost'}, per-round nets {result.net_per_round}, "
                       f"{result.moves} moves in {result.seconds:.0f} s ({result.cpu:.0f} s CPU)", flush=True)
+    summarise(results, started, args)
+    return 0
+
+
+def summarise(results: list[GameResult], started: float, args: argparse.Namespace, *, speed: bool = True) -> None:
+    """Print wins with their interval, points per round with theirs, and (``speed``) the engine's time."""
     wall = time.perf_counter() - started
     games = len(results)
     wins = sum(r.won for r in results)
@@ -122,13 +155,14 @@ def main(argv: list[str] | None = None) -> int:
     moves = sum(r.moves for r in results)
     rounds = sum(len(r.net_per_round) for r in results)
     print(f"engine (budget {args.budget}) vs {args.opponent}, {args.players} players, target {args.target}, "
-          f"seed {args.seed}: {args.pairs} duplicate pairs, {games} games, {rounds} rounds")
+          f"{'pooled runs' if args.from_logs else f'seed {args.seed}'}: {games // 2} duplicate pairs, {games} games, "
+          f"{rounds} rounds")
     print(f"engine wins {wins}/{games} = {wins / games:.1%} (95% CI {low:.1%} to {high:.1%})")
     print(f"engine side minus opponent per round: {mean:+.2f} points (95% CI {mean - half:+.2f} to {mean + half:+.2f})")
-    print(f"engine speed: {seconds / max(moves, 1):.3f} s per move wall clock ({moves / max(seconds, 1e-9):.2f} "
-          f"moves/s), {cpu / max(moves, 1):.3f} s CPU ({moves} moves); run took {wall:.0f} s with {args.jobs} "
-          "process(es)")
-    return 0
+    if speed:
+        print(f"engine speed: {seconds / max(moves, 1):.3f} s per move wall clock ({moves / max(seconds, 1e-9):.2f} "
+              f"moves/s), {cpu / max(moves, 1):.3f} s CPU ({moves} moves); run took {wall:.0f} s with {args.jobs} "
+              "process(es)")
 
 
 if __name__ == "__main__":
