@@ -356,9 +356,14 @@ def check_result(game: FishingGame, scores: Sequence[Mapping[Seat, ItemScore]], 
     return []
 
 
+#: The score items in words, as messages and score sheets name them.
+ITEM_WORDS = {"most_cards": "most cards", "most_clubs": "most clubs", "more_cards": "more cards",
+              "honours": "A K Q J 10", "xeris": "xeris", "ten_of_diamonds": "10d", "two_of_clubs": "2c"}
+
+
 def describe_items(score: ItemScore) -> str:
     """E.g. ``"2 most cards, 1 2c"`` (items worth nothing left out), or ``"nothing"``."""
-    return ", ".join(f"{points} {name}" for name, points in score.items if points) or "nothing"
+    return ", ".join(f"{points} {ITEM_WORDS.get(name, name)}" for name, points in score.items if points) or "nothing"
 
 
 # -- scoring helpers ---------------------------------------------------------------------

@@ -84,9 +84,9 @@ class Kontsina:
                                                                            strict=True)}
         most_cards, most_clubs = most(cards, MOST_CARDS), most(clubs, MOST_CLUBS)
         two, ten = holds(state, TWO_OF_CLUBS), holds(state, TEN_OF_DIAMONDS)
-        return {seat: ItemScore(seat, cards[seat], (("most cards", most_cards[seat]), ("most clubs", most_clubs[seat]),
-                                                    ("2c", int(two == seat)), ("10d", int(ten == seat))))
-                for seat in state.seats}
+        return {seat: ItemScore(seat, cards[seat], (
+            ("most_cards", most_cards[seat]), ("most_clubs", most_clubs[seat]),
+            ("two_of_clubs", int(two == seat)), ("ten_of_diamonds", int(ten == seat)))) for seat in state.seats}
 
     def winner(self, scores: Sequence[Mapping[Seat, ItemScore]], target: int) -> Seat | None:
         """The single highest total once someone has reached the target; a tie plays another hand."""

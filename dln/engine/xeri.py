@@ -108,9 +108,9 @@ class Xeri:
         out: dict[Seat, ItemScore] = {}
         for seat, pile, xeris in zip(state.seats, state.captured, state.xeris, strict=True):
             honours = sum(c.rank in HONOURS for c in pile)
-            out[seat] = ItemScore(seat, cards[seat], (("xeris", XERI_POINTS * xeris), ("more cards", more[seat]),
-                                                      ("A K Q J 10", honours), ("10d", int(ten == seat)),
-                                                      ("2c", int(two == seat))))
+            out[seat] = ItemScore(seat, cards[seat], (("xeris", XERI_POINTS * xeris), ("more_cards", more[seat]),
+                                                      ("honours", honours), ("ten_of_diamonds", int(ten == seat)),
+                                                      ("two_of_clubs", int(two == seat))))
         return out
 
     def winner(self, scores: Sequence[Mapping[Seat, ItemScore]], target: int) -> Seat | None:

@@ -178,8 +178,8 @@ def test_scoring() -> None:
     """Ending the hand: two points for most cards, one for most clubs, one for the 2c ("the 2c still
     counts as a club for the purpose of capturing the most clubs"), one for the 10d."""
     scores = KONTSINA.score(_final({"N": "2c 3c 4h 5h 6h", "S": "10d 7c 8s"}))
-    assert dict(scores["N"].items) == {"most cards": 2, "most clubs": 1, "2c": 1, "10d": 0}
-    assert dict(scores["S"].items) == {"most cards": 0, "most clubs": 0, "2c": 0, "10d": 1}
+    assert dict(scores["N"].items) == {"most_cards": 2, "most_clubs": 1, "two_of_clubs": 1, "ten_of_diamonds": 0}
+    assert dict(scores["S"].items) == {"most_cards": 0, "most_clubs": 0, "two_of_clubs": 0, "ten_of_diamonds": 1}
     assert (scores["N"].total, scores["S"].total) == (4, 1)
     assert [v.code for v in check_score(scores, {"N": 4, "S": 2}, "K602")] == ["K602"]
     assert check_score(scores, {"N": 4, "S": 1}, "K602") == []
@@ -189,7 +189,7 @@ def test_a_tie_for_most_cards_scores_nothing() -> None:
     """Ending the hand: "If two or more players tie for capturing the most cards, these two points are
     not scored by anyone" (three players: two tie at the top, the third has fewer)."""
     scores = KONTSINA.score(_final({"N": "3h 4h 5h", "E": "6h 7h 8h", "S": "9h"}))
-    assert [dict(s.items)["most cards"] for s in scores.values()] == [0, 0, 0]
+    assert [dict(s.items)["most_cards"] for s in scores.values()] == [0, 0, 0]
 
 
 def test_the_game_goes_to_the_target_and_a_tie_plays_on() -> None:

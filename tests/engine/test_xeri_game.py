@@ -154,11 +154,13 @@ def test_scoring() -> None:
     """Scoring: 10 points a xeri ("the xeri cards also count as captured cards"), 3 for more cards, 1 per
     ace, king, queen, jack or 10, 1 for the 10d ("worth two points altogether") and 1 for the 2c."""
     scores = XERI.score(_final("5h 5c 10d 2c As Kd", "Qh 3d", xeris=(1, 0)))
-    assert dict(scores["N"].items) == {"xeris": 10, "more cards": 3, "A K Q J 10": 3, "10d": 1, "2c": 1}
-    assert dict(scores["S"].items) == {"xeris": 0, "more cards": 0, "A K Q J 10": 1, "10d": 0, "2c": 0}
+    assert dict(scores["N"].items) == {"xeris": 10, "more_cards": 3, "honours": 3, "ten_of_diamonds": 1,
+                                       "two_of_clubs": 1}
+    assert dict(scores["S"].items) == {"xeris": 0, "more_cards": 0, "honours": 1, "ten_of_diamonds": 0,
+                                       "two_of_clubs": 0}
     assert scores["N"].total == 18 and scores["S"].total == 1
     tie = XERI.score(_final("5h 6h", "7h 8h"))
-    assert [dict(s.items)["more cards"] for s in tie.values()] == [0, 0]
+    assert [dict(s.items)["more_cards"] for s in tie.values()] == [0, 0]
 
 
 def test_hands_and_the_game() -> None:
