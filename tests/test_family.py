@@ -1,0 +1,156 @@
+"""Kontsina and Xeri records: the Game tag, the validator, generated games, and the commands.
+
+Passages are cited as in docs/rules.md: ``kontsina`` is kontsina-denexa.txt and
+``xeri`` xeri-denexa.txt, by section.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import dln
+from dln.cards import DECK
+from dln.check.family import FamilyReport
+from dln.check.family_records import generate_family
+from dln.check.validate import validate_game
+from dln.cli import main
+from dln.notation.writer import write_game
+
+ROOT = Path(__file__).parent.parent
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args), input=stdin)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def found(text: str, **options: object) -> list[tuple[str, str, int]]:
+    """(code, severity, line) of every finding on the one game of ``text``."""
+    report = validate_game(dln.loads(text), **options)  # type: ignore[arg-type]
+    return [(d.code, d.severity, d.line) for d in report.diagnostics]
+
+
+KONTSINA = '[Game "Kontsina"]\n\nround 1 dealer S\ntable 5h 4c 9d Js\n'
+XERI = '[Game "Xeri"]\n\nround 1 dealer S\ntable 5h 3c 9d 7s\n'
+
+
+# -- the Game tag --------------------------------------------------------------------------
+
+def test_without_a_game_tag_or_with_diloti_the_record_is_diloti() -> None:
+    """docs/notation.md, Tags: Diloti when the tag is absent; a Diloti declaration stays legal."""
+    diloti = "round 1 dealer S\ntable 5h 3c 9d Js\nN: 4c 9c 2d 3d 4d 6d\nN 4c 5h =9\nS 9s x [9] 9d\n"
+    assert found(diloti) == [("D604", "warning", 5)]
+    assert found('[Game "Diloti"]\n\n' + diloti) == [("D604", "warning", 7)]
+    assert found('[Game "Kontsina"]\n\n' + diloti.replace(" 4d 6d", ""))[0][:3] == ("F001", "error", 6)
+
+
+def test_an_unknown_game_is_a_bad_tag() -> None:
+    report = validate_game(dln.loads('[Game "Tichu"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN 4c\n'))
+    assert [(d.code, d.line) for d in report.diagnostics] == [("R002", 1)]
+    assert "known games: Diloti, Kontsina, Xeri" in report.diagnostics[0].message
+    code, _, _ = run("validate", "-", stdin='[Game "Tichu"]\n\nround 1\n')
+    assert code == 2
+
+
+def test_diloti_house_rules_are_refused_in_other_games() -> None:
+    assert found('[Game "Xeri"]\n[Variant "soy"]\n\nround 1 dealer S\ntable 5h 3c 9d 7s\n')[0][:2] == ("R002", "error")
+    assert found(XERI + "N 2c\n", variants=["soy"])[0][:2] == ("R002", "error")
+
+
+# -- replaying hands -----------------------------------------------------------------------
+
+def test_hidden_hands_are_the_cards_each_seat_goes_on_to_play() -> None:
+    """As for Diloti: without hand lines a hand is the cards its seat plays in that deal."""
+    assert found(KONTSINA + "N 9c x 5h+4c\nS 9s x 9d\nN Jc x Js\nS 2h\n") == [("D604", "warning", 8)]
+    # a card played twice: the second play is not in the hand of whoever plays it next
+    assert found(KONTSINA + "N 2h\nS 2h\n")[0][:2] == ("D002", "error")
+
+
+def test_written_hands_are_held_to() -> None:
+    """kontsina, Setup: the hand line holds the cards dealt; a card from outside it is D001."""
+    text = KONTSINA + "N: 9c 2d 3d 4d\nS: ? ? ? ?\nN 8h\n"
+    assert found(text)[0][:2] == ("D001", "error")
+
+
+def test_an_illegal_move_lists_the_legal_ones() -> None:
+    report = validate_game(dln.loads(KONTSINA + "N: 9c 2d 3d 4d\nN 9c x 5h\n"))
+    (diagnostic,) = report.diagnostics
+    assert diagnostic.code == "K206"
+    assert diagnostic.help == ("N 9c", "N 9c x 9d", "N 9c x 5h+4c")
+
+
+def test_xeri_captures_name_the_top_card_and_a_xeri_is_marked() -> None:
+    """xeri, Game play; Capturing xeri: the capture takes the pile, the * marks a single card taken."""
+    text = XERI + "N 7c x 7s\nS 4d\nN 4h x 4d *\nS Jd\nN 2c\nS Jc x 2c\n"
+    assert found(text) == [("D604", "warning", 10)]
+    report = validate_game(dln.loads(text), keep_states=True)
+    final = report.rounds[0].states[-1]
+    assert final.xeris == (1, 0) and len(final.captured[1]) == 3 and final.table == ()
+
+
+def test_three_players_of_kontsina_sit_n_e_s() -> None:
+    """kontsina, introduction: two to four players; the seats used say how many."""
+    report = validate_game(dln.loads(KONTSINA + "N 9c x 5h+4c\nE 9s x 9d\nS Jc x Js\n"))
+    assert isinstance(report, FamilyReport) and report.seats == ("N", "E", "S") and report.players == 3
+
+
+def test_setups_decks_and_redeals_are_not_replayed() -> None:
+    """docs/rules.md, Both games: what a record may not use."""
+    assert found('[Game "Xeri"]\n\nsetup dealer S\ntable 5h 3c\nturn N\nN 3d x 3c\n') == [("R007", "warning", 3)]
+    assert found(XERI + "redeal N\n")[0][:2] == ("D107", "error")
+
+
+def test_a_later_hand_is_dealt_by_the_next_seat() -> None:
+    record = (ROOT / "samples" / "illegal" / "K106-kontsina-dealer.dln").read_text(encoding="utf-8")
+    assert found(record.replace("round 2 dealer S", "round 2 dealer N")) == []
+
+
+# -- generated games: property tests ---------------------------------------------------------
+
+GAMES = st.sampled_from([("Kontsina", 2), ("Kontsina", 3), ("Kontsina", 4), ("Xeri", 2)])
+
+
+@settings(max_examples=12)
+@given(GAMES, st.integers(0, 10_000), st.sampled_from(["random", "greedy"]), st.booleans())
+def test_generated_games_validate_and_add_up(game: tuple[str, int], seed: int, strategy: str, hidden: bool) -> None:
+    """Every self-played game, written as DLN and read back, is legal with no finding at all; every hand
+    accounts for the 52 cards; the score claims add up to the Result tag; the game has a winner."""
+    name, players = game
+    (record,) = generate_family(name, 1, players=players, seed=seed, strategy=strategy, hidden=hidden)
+    text = write_game(record)
+    report = validate_game(dln.loads(text), keep_states=True)
+    assert report.diagnostics == [], [d.format() for d in report.diagnostics]
+    assert isinstance(report, FamilyReport) and report.winner is not None
+    engine = report.engine
+    assert engine is not None
+    for played in report.rounds:
+        final = played.states[-1]
+        pack = [*final.table, *(c for pile in final.captured for c in pile)]
+        assert sorted(pack) == sorted(DECK) and played.scores is not None
+    result = dict(zip(record.tag("Result").split()[::2], map(int, record.tag("Result").split()[1::2]), strict=True))
+    assert result == report.totals
+    if name == "Kontsina":
+        claimed = [dict(r.score.points) for r in record.rounds if r.score is not None]
+        assert result == {seat: sum(c[seat] for c in claimed) for seat in result}
+
+
+# -- the commands ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("sample", ["kontsina.dln", "xeri.dln"])
+def test_validate_score_and_moves_on_the_samples(sample: str) -> None:
+    path = str(ROOT / "samples" / sample)
+    code, out, _ = run("validate", path)
+    assert code == 0 and "0 errors, 0 warnings" in out
+    code, out, _ = run("score", path, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["games"][0]["winner"] is not None
+    code, out, _ = run("moves", path, "--at", "1")
+    assert code == 0 and "to play" in out and "legal move" in out
