@@ -154,3 +154,50 @@ def test_validate_score_and_moves_on_the_samples(sample: str) -> None:
     assert code == 0 and data["games"][0]["winner"] is not None
     code, out, _ = run("moves", path, "--at", "1")
     assert code == 0 and "to play" in out and "legal move" in out
+
+
+def test_show_prints_a_position_of_a_hand() -> None:
+    """dln show: the move just played, the table, hands face down unless --reveal, and the captures."""
+    path = str(ROOT / "samples" / "kontsina.dln")
+    code, out, _ = run("show", path, "--move", "2")
+    assert code == 0 and out.splitlines()[:3] == [
+        "Kontsina, 3 players, target 21: game 1, hand 1, move 2: 2. E 2h",
+        "deal 1 of 4, card 3 of the hand, S to play",
+        "table: 5d 2h 8s",
+    ]
+    assert "N: 3 cards" in out
+    code, out, _ = run("show", path, "--move", "2", "--reveal")
+    assert "N: 8c Jh Js" in out
+    code, out, _ = run("show", path, "--round", "9", "--move", "end", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["kind"] == "end" and data["end"]["winner"] == "S"
+    assert data["end"]["scores"]["S"]["points"] == sum(v for k, v in data["end"]["scores"]["S"].items()
+                                                       if k != "points")
+    code, _, err = run("show", path, "--move", "99")
+    assert code == 2 and "--move goes from 0 to 48" in err
+
+
+def test_show_stops_at_an_illegal_move() -> None:
+    code, out, _ = run("show", str(ROOT / "samples" / "illegal" / "X202-match-takes.dln"), "--move", "end")
+    assert code == 1 and "error X202 match-takes" in out and "pile: 5h 3c 9d 7s (top 7s)" in out
+
+
+def test_what_is_not_drawn_or_recorded_yet_is_refused_clearly(tmp_path: Path) -> None:
+    """The replayer, position-as-setup and the live recorder handle Diloti only: exit 2 with a sentence."""
+    path = str(ROOT / "samples" / "xeri.dln")
+    code, _, err = run("replay", path)
+    assert code == 2 and "the replayer draws Diloti only, not Xeri" in err
+    code, _, err = run("position", path, "--round", "1", "--at", "3")
+    assert code == 2 and "positions of Xeri are not written as setups yet" in err
+    record = tmp_path / "new.dln"
+    code, out, _ = run("record", str(record), "--tag", "Game=Kontsina", stdin="\n")
+    assert code == 2 and "the recorder records Diloti only, not Kontsina" in out and not record.exists()
+
+
+def test_generate_checks_the_players_of_each_game() -> None:
+    code, _, err = run("generate", "--game-type", "xeri", "--players", "4")
+    assert code == 2 and "Xeri is played by 2 players, not 4" in err
+    code, _, err = run("generate", "--players", "3")
+    assert code == 2 and "Diloti is played by 2 or 4 players, not 3" in err
+    code, out, _ = run("generate", "--game-type", "kontsina", "--players", "4", "--seed", "5", "--hidden")
+    assert code == 0 and '[Game "Kontsina"]' in out and "[West " in out and ":" not in out.split("round 1", 1)[1]

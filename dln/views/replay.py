@@ -453,7 +453,16 @@ class Replay:
         source: Callable[[int], str] | None = None,
         variants: Sequence[str] | None = None,
     ) -> Replay:
-        """Replay parsed games, numbered as in their file (``Game.number``; by position when not read from one)."""
+        """Replay parsed games, numbered as in their file (``Game.number``; by position when not read from one).
+
+        Kontsina and Xeri (their Game tag) are not drawn by the replayer yet: a ValueError says so
+        (``dln show`` prints their positions through :mod:`dln.views.family_show`)."""
+        from dln.check.family import is_family_game
+
+        for game in games:
+            if is_family_game(game):
+                raise ValueError(f"the replayer draws Diloti only, not {game.tag('Game')}: "
+                                 "dln show --move N prints any position of it")
         replayed = [
             _game_replay(validate_game(game, index=game.number or position, filename=filename, source=source,
                                        variants=variants, keep_states=True))
