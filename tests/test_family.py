@@ -201,3 +201,15 @@ def test_generate_checks_the_players_of_each_game() -> None:
     assert code == 2 and "Diloti is played by 2 or 4 players, not 3" in err
     code, out, _ = run("generate", "--game-type", "kontsina", "--players", "4", "--seed", "5", "--hidden")
     assert code == 0 and '[Game "Kontsina"]' in out and "[West " in out and ":" not in out.split("round 1", 1)[1]
+
+
+def test_a_wrong_rest_claim_is_d601_and_the_hand_is_still_scored() -> None:
+    """kontsina, Ending the hand: the rest goes to the last capturer; a wrong claim does not change the points."""
+    (record,) = generate_family("Kontsina", 1, players=2, seed=4)
+    hand = record.rounds[0]
+    assert hand.rest is not None
+    wrong = "S" if hand.rest == "N" else "N"
+    text = write_game(record).replace(f"rest {hand.rest}\n", f"rest {wrong}\n", 1)
+    report = validate_game(dln.loads(text))
+    assert [d.code for d in report.diagnostics] == ["D601"]
+    assert report.rounds[0].scores is not None and report.totals is not None

@@ -109,10 +109,11 @@ class _FamilyChecker:
             self.report("R002", "error", f"{self.game.tag('Game')} has no house rules; the Variant {named!r} "
                         "names rules of Diloti", None if variants else game.tag_line("Variant"))
         self.seats: tuple[str, ...] = ()
+        self.unsound = False  # the current hand's position breaks a rule
         if self.engine is not None:
             self.seats, problems = seats_for(self.engine, _seats_used(game))
             for v in problems:
-                line, column = _first_use(game, v.message)
+                line, column = _first_use(game, str(v.subject).removeprefix("seat "))
                 self.report(v.code, v.severity, v.message, line, column)
 
     # -- reporting -------------------------------------------------------------------
@@ -288,6 +289,7 @@ class _FamilyChecker:
             result.stopped = True
             return result
         assert result.dealer is not None
+        self.unsound = False
         first = plans[0]
         state = start_hand(engine, self.seats, result.dealer, table, self._hands(engine, first, frozenset(table)))
         self._located(check_position(state, opening=True), round_, first)
@@ -317,7 +319,9 @@ class _FamilyChecker:
         return self._close(engine, round_, result, state, last)
 
     def _located(self, violations: Sequence[Violation], round_: Round, plan: _Plan) -> None:
+        """Findings about a position, at what breaks the rule; an error makes the hand's points unknown."""
         for v in violations:
+            self.unsound = self.unsound or v.severity == "error"
             where = locate(v.subject, round_, plan.hands) or (plan.line, plan.column)
             self.report(v.code, v.severity, v.message, *where)
 
@@ -395,7 +399,7 @@ class _FamilyChecker:
             return result
         if round_.rest is not None:
             self.report_all(check_rest(state, round_.rest), round_.rest_line, round_.rest_column)
-        if any(d.severity == "error" and d.round == self.round_index for d in self.diagnostics):
+        if self.unsound:
             return result  # the position broke a rule: its points mean nothing
         result.scores = engine.score(sweep(state))
         if round_.score is not None:
@@ -418,9 +422,8 @@ def _seats_used(game: Game) -> set[str]:
     return seats
 
 
-def _first_use(game: Game, message: str) -> tuple[int | None, int | None]:
-    """Where a seat named in ``message`` ("... has no seat E: ...") is first written."""
-    seat = message.split("has no seat ", 1)[1][0]
+def _first_use(game: Game, seat: str) -> tuple[int | None, int | None]:
+    """Where ``seat`` is first written: its player's tag, else the first round line, hand or move naming it."""
     tag = {"N": "North", "E": "East", "S": "South", "W": "West"}[seat]
     if game.tag(tag) is not None:
         return game.tag_line(tag), 1

@@ -195,7 +195,7 @@ def seats_for(game: FishingGame, used: Iterable[Seat]) -> tuple[tuple[Seat, ...]
             return seats, []
     seats = game.play_order(max(game.players))
     return seats, [error(game.players_code, f"{game.name} has no seat {seat}: it is played by "
-                         f"{' or '.join(map(str, game.players))} players, seated {' '.join(seats)}")
+                         f"{' or '.join(map(str, game.players))} players, seated {' '.join(seats)}", f"seat {seat}")
                    for seat in sorted(wanted - set(seats))]
 
 
