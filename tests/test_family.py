@@ -118,6 +118,7 @@ def test_a_later_hand_is_dealt_by_the_next_seat() -> None:
 GAMES = st.sampled_from([("Kontsina", 2), ("Kontsina", 3), ("Kontsina", 4), ("Xeri", 2)])
 
 
+@pytest.mark.slow
 @settings(max_examples=12)
 @given(GAMES, st.integers(0, 10_000), st.sampled_from(["random", "greedy"]), st.booleans())
 def test_generated_games_validate_and_add_up(game: tuple[str, int], seed: int, strategy: str, hidden: bool) -> None:
