@@ -7,6 +7,9 @@ Passages are cited as in docs/rules.md: ``kontsina`` is kontsina-denexa.txt and
 from __future__ import annotations
 
 import json
+import shlex
+import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -184,10 +187,8 @@ def test_show_stops_at_an_illegal_move() -> None:
 
 
 def test_what_is_not_drawn_or_recorded_yet_is_refused_clearly(tmp_path: Path) -> None:
-    """The replayer, position-as-setup and the live recorder handle Diloti only: exit 2 with a sentence."""
+    """Position-as-setup and the live recorder handle Diloti only: exit 2 with a sentence."""
     path = str(ROOT / "samples" / "xeri.dln")
-    code, _, err = run("replay", path)
-    assert code == 2 and "the replayer draws Diloti only, not Xeri" in err
     code, _, err = run("position", path, "--round", "1", "--at", "3")
     assert code == 2 and "positions of Xeri are not written as setups yet" in err
     record = tmp_path / "new.dln"
@@ -214,3 +215,56 @@ def test_a_wrong_rest_claim_is_d601_and_the_hand_is_still_scored() -> None:
     report = validate_game(dln.loads(text))
     assert [d.code for d in report.diagnostics] == ["D601"]
     assert report.rounds[0].scores is not None and report.totals is not None
+
+
+def test_replay_without_a_terminal_prints_every_position() -> None:
+    """dln replay to a pipe prints each position as dln show does; an illegal move ends its hand."""
+    code, out, _ = run("replay", str(ROOT / "samples" / "illegal" / "X501-xeri-single.dln"))
+    frames = out.split("\n\n")
+    assert code == 0 and len(frames) == 6 and frames[0].startswith("Xeri, 2 players, 5 hands: game 1, hand 1: start")
+    assert "error X501 xeri-single" in frames[-1]
+    code, out, _ = run("replay", str(ROOT / "samples" / "kontsina.dln"), "--round", "2")
+    assert code == 0 and out.count("Kontsina, 3 players") == 49 and "hand 1" not in out
+
+
+def test_the_stepper_moves_through_hands_and_games() -> None:
+    """The keys of the replayer, without a terminal: moves, hand boundaries, reveal, quit."""
+    from dln.views.family_replay import FamilyStepper
+
+    report = validate_game(dln.loads((ROOT / "samples" / "xeri.dln").read_text(encoding="utf-8")), keep_states=True)
+    assert isinstance(report, FamilyReport)
+    stepper = FamilyStepper([report])
+    stepper.press("right")
+    assert (stepper.round, stepper.ply) == (0, 1) and stepper.frame().title.endswith("move 1: 1. N Jh x 4s")
+    stepper.press("G")
+    assert stepper.frame().kind == "end"
+    stepper.press("right")
+    assert (stepper.round, stepper.ply) == (1, 0)
+    stepper.press("left")
+    assert (stepper.round, stepper.ply) == (0, 48)
+    stepper.press("p")
+    assert (stepper.round, stepper.ply) == (0, 48)  # no hand before the first
+    stepper.press("r")
+    stepper.press("x")  # not a key of the replayer
+    assert stepper.reveal and not stepper.done
+    stepper.press("q")
+    assert stepper.done
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed: no terminal to drive")
+def test_replay_steps_through_a_xeri_game_in_a_terminal() -> None:
+    from tests.test_tui import Terminal
+
+    command = shlex.join([sys.executable, "-m", "dln", "replay", "xeri.dln"])
+    term = Terminal(f"{command}; echo replayer-exit=$?; sleep 600", cwd=ROOT / "samples")
+    try:
+        term.wait_for("game 1, hand 1: start", "pile: 5d As 8s 4s (top 4s)", "q quit")
+        term.keys("Right")
+        term.wait_for("move 1: 1. N Jh x 4s", "captured: N 5, S 0")
+        term.keys("n", "r")
+        screen = term.wait_for("game 1, hand 2: start")
+        assert "6 cards" not in screen  # hands face up
+        term.keys("q")
+        term.wait_for("replayer-exit=0")
+    finally:
+        term.close()

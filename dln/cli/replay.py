@@ -24,7 +24,7 @@ from dln.cli.common import (
     syntax_problem,
     variant_option,
 )
-from dln.cli.family import show_family
+from dln.cli.family import print_family_game, replay_family, show_family
 from dln.engine.rules import parse_variants
 from dln.notation.bounds import small_number
 from dln.notation.jsonout import game_to_data
@@ -92,7 +92,7 @@ def _position_options(function: Callable[..., None]) -> Callable[..., None]:
 
 def _replays(file: str, variant: str | None, game_number: int | None, status: Status, *,
              every: bool = False, as_json: bool = False,
-             family: Callable[[Game, Callable[[int], str]], NoReturn] | None = None) -> Iterator[Replay]:
+             family: Callable[[Game, Callable[[int], str]], None] | None = None) -> Iterator[Replay]:
     """Read FILE a game at a time and replay each game shown: game GAME_NUMBER (the others skipped
     unparsed), else the first game with rounds, or with ``every`` each game with rounds in turn.
     ``status`` becomes 2 once a game has a syntax error (reported on stderr).  Exit 2 when the file
@@ -109,7 +109,11 @@ def _replays(file: str, variant: str | None, game_number: int | None, status: St
             if not piece.game.rounds and game_number is None:
                 continue
             if family is not None and is_family_game(piece.game):  # Kontsina, Xeri: dln/cli/family.py
-                family(piece.game, piece.line)
+                family(piece.game, piece.line)  # show exits; replay prints the game and goes on
+                shown = True
+                if not every:
+                    return
+                continue
             try:
                 replay = Replay.from_games([piece.game], filename=display_name(file), source=piece.line,
                                            variants=variants)
@@ -146,7 +150,7 @@ def _cannot_show(file: str, message: str, as_json: bool) -> NoReturn:
 
 
 def _open_replay(file: str, variant: str | None, game_number: int | None, *, as_json: bool = False,
-                 family: Callable[[Game, Callable[[int], str]], NoReturn] | None = None) -> tuple[Replay, int]:
+                 family: Callable[[Game, Callable[[int], str]], None] | None = None) -> tuple[Replay, int]:
     """The one game ``dln show`` (or ``dln replay`` of one game) shows, replayed, and the exit status."""
     status = Status()
     return next(_replays(file, variant, game_number, status, as_json=as_json, family=family)), status.code
@@ -253,7 +257,9 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
         from dln.views.tui import run
 
         try:
-            replay, status = _whole_replay(file, variant)
+            replay, status = _whole_replay(file, variant, family=partial(
+                replay_family, console=console, keyboard=keyboard, game_number=game_number,
+                round_number=round_number, move=move, reveal=reveal, variant=variant, file=file))
             cursor = _start(replay, game_number, round_number, move, variation)
             run(replay, cursor, console=console, look=look, keyboard=keyboard, filename=name)
         finally:
@@ -263,7 +269,15 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
     # Not on a terminal: print the positions a game at a time, holding one game's replay.
     every = game_number is None and round_number is None
     status, printed = Status(), 0
-    for replay in _replays(file, variant, game_number, status, every=every):
+
+    def family(game: Game, source: Callable[[int], str]) -> None:  # Kontsina, Xeri: dln/cli/family.py
+        nonlocal printed
+        if printed:
+            console.print()
+        printed += print_family_game(game, source, console=console, file=file, round_number=round_number,
+                                     reveal=reveal, variant=variant)
+
+    for replay in _replays(file, variant, game_number, status, every=every, family=family):
         cursor = _start(replay, game_number, round_number, move, variation) if not printed else replay.start
         for at in replay.walk(cursor):
             if round_number is not None and at.round != cursor.round:
@@ -275,8 +289,10 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
     sys.exit(status.code)
 
 
-def _whole_replay(file: str, variant: str | None) -> tuple[Replay, int]:
-    """Every game of FILE replayed, for the interactive replayer, which moves between games."""
+def _whole_replay(file: str, variant: str | None, *,
+                  family: Callable[[list[Game], Callable[[int], str]], NoReturn] | None = None) -> tuple[Replay, int]:
+    """Every game of FILE replayed, for the interactive replayer, which moves between games (a file of
+    Kontsina and Xeri games only goes to ``family``, which steps through them)."""
     from dln.notation.sources import SyntaxReport, Unreadable, each_game
     from dln.views.replay import Replay
 
@@ -294,6 +310,8 @@ def _whole_replay(file: str, variant: str | None) -> tuple[Replay, int]:
     if not games:
         sys.exit(EXIT_BAD_INPUT)  # every game was reported above
     variants = parse_variants(variant) if variant is not None else None
+    if family is not None and all(is_family_game(game) for game in games):
+        family(games, lambda n: lines[n - 1] if 0 < n <= len(lines) else "")
     try:
         replay = Replay.from_games(games, filename=display_name(file), variants=variants,
                                    source=lambda n: lines[n - 1] if 0 < n <= len(lines) else "")

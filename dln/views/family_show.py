@@ -68,9 +68,7 @@ def family_frame(report: FamilyReport, round_number: int | None, move: int | Non
     assert isinstance(played, FamilyRound)
     if not played.states:
         raise NoSuchPosition("round", f"hand {number} cannot be replayed (see dln validate)")
-    positions = list(played.states)
-    if played.stopped and len(positions) == len(played.record_moves):
-        positions.append(positions[-1])  # an illegal move ended the hand: it changed nothing
+    positions = hand_positions(played)
     last = len(positions) - 1
     ply = last if move is None else move
     if not 0 <= ply <= last:
@@ -81,6 +79,15 @@ def family_frame(report: FamilyReport, round_number: int | None, move: int | Non
     end = played.scores if ply == last and state.is_over else None
     return FamilyFrame(report, number, ply, state, recorded, findings, end,
                        stopped=played.stopped and ply == last)
+
+
+def hand_positions(played: FamilyRound) -> list[TableRound]:
+    """The positions a hand can be shown at: the start, then after each move replayed (an illegal move,
+    which ends the replay, is shown on the position it did not change)."""
+    positions = list(played.states)
+    if played.stopped and positions and len(positions) == len(played.record_moves):
+        positions.append(positions[-1])
+    return positions
 
 
 def frame_text(frame: FamilyFrame, *, reveal: bool = False) -> str:
