@@ -20,6 +20,7 @@ BENCH = Path(__file__).resolve().parent.parent / "bench"
         ("legal_moves.py", ["--repeat", "1", "--table", "loose20", "--rules", "forced", "--no-exact"], "loose20"),
         ("replay.py", ["--runs", "1"], "whole process"),
         ("commands.py", ["--quick"], "cards named: validate"),
+        ("family.py", ["--games", "1", "--repeat", "1"], "x Diloti"),
     ],
 )
 def test_a_benchmark_script_runs(script: str, args: list[str], printed: str) -> None:

@@ -335,7 +335,7 @@ class _FamilyChecker:
         if move.number is not None and move.number != number:
             self.report("R005", "warning", f"this is card {number} of the hand, but it is numbered {move.number}",
                         move.line, move.column, move=number)
-        if state.needs_deal or state.is_over:
+        if state.hands_empty:  # the next deal must come first, or the hand is over
             self.report("R003", "error", "every hand is played out: the next deal must come first"
                         if state.needs_deal else "every card of the hand has been played", move.line, move.column,
                         move=number)
@@ -361,10 +361,11 @@ class _FamilyChecker:
 
     def _judge(self, state: TableRound, move: Move, number: int) -> TableRound | None:
         """Report every rule ``move`` breaks; the position after it, or None when it is illegal."""
-        found = check(state, engine_move(move))
+        played = engine_move(move)
+        found = check(state, played)
         if not any(v.severity == "error" for v in found):
             self.report_all(found, move.line, move.column, move=number)
-            return play(state, engine_move(move))
+            return play(state, played)
         help, more = self._alternatives(state, move)
         self.report_all(found, move.line, move.column, move=number, help=help, more=more)
         return None

@@ -94,7 +94,10 @@ class TableRound(NamedTuple):
     @property
     def hands_empty(self) -> bool:
         """True when every hand is played out."""
-        return all(h.size == 0 for h in self.hands)
+        for h in self.hands:  # noqa: SIM110 - a plain loop: this is asked before every move
+            if h.known or h.unknown:
+                return False
+        return True
 
     @property
     def needs_deal(self) -> bool:
