@@ -105,7 +105,21 @@ def test_three_players_of_kontsina_sit_n_e_s() -> None:
     assert isinstance(report, FamilyReport) and report.seats == ("N", "E", "S") and report.players == 3
 
 
-def test_setups_decks_and_redeals_are_not_replayed() -> None:
+def test_a_deck_deals_the_hands_and_the_table() -> None:
+    """kontsina, Setup: four cards to each player from the dealer's left, then four face up."""
+    pack = " ".join(str(c) for c in DECK)  # clubs A-K, diamonds, hearts, spades
+    text = f'[Game "Kontsina"]\n[East "Giorgos"]\n\nround 1 dealer S\ndeck {pack}\n'
+    report = validate_game(dln.loads(text + "N Ac\nE 5c\nS 9c\n"), keep_states=True)
+    assert [d.code for d in report.diagnostics] == ["D604"]
+    start = report.rounds[0].states[0]
+    assert [sorted(map(str, h.known)) for h in start.hands] == [
+        ["2c", "3c", "4c", "Ac"], ["5c", "6c", "7c", "8c"], ["10c", "9c", "Jc", "Qc"]]
+    assert [str(c) for c in start.table] == ["Kc", "Ad", "2d", "3d"]
+    assert found(text + "N: Ac 2c 3c 5d\nN Ac\n")[0][:2] == ("K102", "error")
+    assert found(text + "N Kc\n")[0][:2] == ("D002", "error")
+
+
+def test_setups_and_redeals_are_not_replayed() -> None:
     """docs/rules.md, Both games: what a record may not use."""
     assert found('[Game "Xeri"]\n\nsetup dealer S\ntable 5h 3c\nturn N\nN 3d x 3c\n') == [("R007", "warning", 3)]
     assert found(XERI + "redeal N\n")[0][:2] == ("D107", "error")

@@ -32,6 +32,7 @@ from dln.engine.games import (
     check_rest,
     check_result,
     check_score,
+    deal_pack,
     dealer_after,
     game_named,
     next_deal,
@@ -225,8 +226,8 @@ class _FamilyChecker:
         if round_.table is None and round_.deck is None and not round_.setup and not moves \
                 and not any(deal.hands for deal in round_.deals):
             return result  # only the header: a hand not recorded (yet)
-        if round_.setup or round_.deck is not None or round_.table is None:
-            what = ("a setup" if round_.setup else "a deck" if round_.deck is not None else "no opening table")
+        if round_.setup or (round_.table is None and round_.deck is None):
+            what = "a setup" if round_.setup else "no opening table"
             self.report("R007", "warning", f"this hand of {engine.name} gives {what}; only hands written from "
                         "their table and hand lines are replayed, so it is not checked", round_.line, round_.column)
             result.stopped = True
@@ -255,8 +256,35 @@ class _FamilyChecker:
                 plans.append(_Plan((), moves[start:start + per_deal], moves[start].line, moves[start].column))
         return plans
 
-    def _hands(self, engine: FishingGame, plan: _Plan, elsewhere: frozenset[Card]) -> dict[str, Hand]:
-        """Each seat's hand: as written, completed by the cards the seat goes on to play (see validate)."""
+    def _dealt(self, engine: FishingGame, round_: Round, dealer: str, plans: list[_Plan]
+               ) -> tuple[tuple[Card, ...], list[dict[str, tuple[Card, ...]]]] | None:
+        """The table and the hands of every deal as the round's ``deck`` deals them, checked against the
+        table and hand lines written beside it (D104, D105, the game's hand-size code); None without a deck."""
+        if round_.deck is None:
+            return None
+        deck = round_.deck
+        if len(deck) != 52 or len(set(deck)) != 52:
+            self.report("D104", "error", f"the deck lists {len(deck)} cards, {len(set(deck))} of them different; "
+                        "a pack has 52", round_.deck_line or round_.line, round_.deck_column or round_.column)
+            return None
+        table, deals = deal_pack(engine, self.seats, dealer, deck)
+        for k, plan in enumerate(plans):
+            for hand in plan.hands:
+                dealt = deals[k].get(hand.seat, ()) if k < len(deals) else ()
+                if not {c for c in hand.cards if c is not None} <= set(dealt):
+                    self.report(engine.hand_size_code, "error", f"{hand.seat}'s hand line does not match the deck, "
+                                f"which deals {hand.seat} {' '.join(map(str, dealt))}", hand.line, hand.column)
+        if round_.table is not None and tuple(round_.table) != table:
+            self.report("D105", "error", "the table line does not match the deck, which turns up "
+                        + " ".join(map(str, table)), round_.table_line, round_.table_column)
+        return table, deals
+
+    def _hands(self, engine: FishingGame, plan: _Plan, elsewhere: frozenset[Card],
+               dealt: dict[str, tuple[Card, ...]] | None = None) -> dict[str, Hand]:
+        """Each seat's hand: as the deck deals it, or as written, completed by the cards the seat goes on to
+        play (see validate)."""
+        if dealt is not None:
+            return {seat: Hand(frozenset(dealt.get(seat, ())), 0) for seat in self.seats}
         claimed = set(elsewhere) | {c for h in plan.hands for c in h.cards if c is not None}
         played_by: dict[str, list[Card]] = {seat: [] for seat in self.seats}
         for move in plan.moves:
@@ -290,8 +318,16 @@ class _FamilyChecker:
             return result
         assert result.dealer is not None
         self.unsound = False
+        dealt = self._dealt(engine, round_, result.dealer, plans)
+        if round_.deck is not None and dealt is None:
+            result.stopped = True
+            return result
+        deals = dealt[1] if dealt is not None else None
+        if dealt is not None:
+            table = list(dealt[0])
         first = plans[0]
-        state = start_hand(engine, self.seats, result.dealer, table, self._hands(engine, first, frozenset(table)))
+        state = start_hand(engine, self.seats, result.dealer, table,
+                           self._hands(engine, first, frozenset(table), deals[0] if deals else None))
         self._located(check_position(state, opening=True), round_, first)
         number = 0
         for k, plan in enumerate(plans):
@@ -302,7 +338,8 @@ class _FamilyChecker:
                                 plan.line, plan.column)
                     result.stopped = True
                     return self._keep(result, state)
-                state = next_deal(state, self._hands(engine, plan, state.seen()))
+                state = next_deal(state, self._hands(engine, plan, state.seen(),
+                                                     deals[k] if deals and k < len(deals) else None))
                 self._located(check_position(state, opening=False), round_, plan)
             for move in plan.moves:
                 number += 1
@@ -416,8 +453,8 @@ def _seats_used(game: Game) -> set[str]:
             seats.add(seat)
     for round_ in game.rounds:
         seats |= {s for s in (round_.dealer, round_.turn, round_.rest) if s is not None}
-        if round_.score is not None:
-            seats |= {side for side, _ in round_.score.points}
+        if round_.score is not None:  # a partnership (NS) is no seat: its claim is wrong, said at the claim
+            seats |= {side for side, _ in round_.score.points if len(side) == 1}
         for deal in round_.deals:
             seats |= {h.seat for h in deal.hands} | {m.seat for m in deal.moves}
     return seats

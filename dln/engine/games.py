@@ -227,6 +227,26 @@ def start_hand(game: FishingGame, seats: Sequence[Seat], dealer: Seat, table: Se
     return state._replace(turn=state.leader)
 
 
+def deal_pack(game: FishingGame, seats: Sequence[Seat], dealer: Seat, pack: Sequence[Card]
+              ) -> tuple[tuple[Card, ...], list[dict[Seat, tuple[Card, ...]]]]:
+    """A 52-card pack order dealt as the texts deal: ``hand_size`` cards to each seat from the dealer's
+    successor round to the dealer, then (first deal only) four face up; the table and each deal's hands.
+
+    kontsina, Setup: "deal four cards to each player. Then, deal four cards face up"; xeri, Setup: six each,
+    then four to form the pile (dealt as it lies: a pile that must be dealt again is X101).
+    """
+    if len(pack) != len(DECK) or set(pack) != set(DECK):
+        raise ValueError("a pack must hold each of the 52 cards exactly once")
+    order = _deal_order(seats, dealer)
+    cards = list(pack)
+    deals = [_deal(game, order, cards)]
+    table = tuple(cards[:TABLE_SIZE])
+    del cards[:TABLE_SIZE]
+    while cards:
+        deals.append(_deal(game, order, cards))
+    return table, deals
+
+
 def next_deal(state: TableRound, hands: Mapping[Seat, Hand]) -> TableRound:
     """The position after the next deal from the stock (the table stays as it is)."""
     return state._replace(deal=state.deal + 1, hands=tuple(hands.get(s, Hand()) for s in state.seats),
@@ -503,6 +523,7 @@ __all__ = [
     "check_rest",
     "check_result",
     "check_score",
+    "deal_pack",
     "dealer_after",
     "game_named",
     "greedy_choice",
