@@ -75,7 +75,7 @@ class Xeri:
             return [error(codes.CAPTURE_TOP, f"{move.card} neither matches the top card nor is a jack ({top})")]
         out: list[Violation] = []
         if move.loose != {pile[-1]} and move.loose != set(pile):
-            out.append(error(codes.WHOLE_PILE, f"a capture takes the whole pile ({describe_cards(pile)}): write "
+            out.append(error(codes.WHOLE_PILE, f"a capture takes the whole pile ({' '.join(map(str, pile))}): write "
                              f"its top card, {pile[-1]}, or all of it, not {describe_cards(move.loose)}"))
         if move.xeri and not is_xeri(pile, move.card):
             why = (f"the pile holds {len(pile)} cards" if len(pile) != 1
