@@ -282,3 +282,12 @@ def test_replay_steps_through_a_xeri_game_in_a_terminal() -> None:
         term.wait_for("replayer-exit=0")
     finally:
         term.close()
+
+
+@pytest.mark.parametrize(("name", "players"), [("Kontsina", 3), ("Xeri", 2)])
+def test_a_record_with_neither_hands_nor_deal_lines_is_cut_into_deals_by_count(name: str, players: int) -> None:
+    """As for Diloti (docs/notation.md, Later deals): the moves are cut into deals of a hand's size each."""
+    (record,) = generate_family(name, 1, players=players, seed=9, hidden=True)
+    text = "\n".join(line for line in write_game(record).splitlines() if line != "deal") + "\n"
+    report = validate_game(dln.loads(text))
+    assert report.diagnostics == [] and report.winner is not None
