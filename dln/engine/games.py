@@ -315,23 +315,29 @@ def _where(state: TableRound, card: Card) -> str | None:
 
 
 def play(state: TableRound, move: Move) -> TableRound:
-    """The position after a legal ``move``: the card leaves the hand, then lies down or takes."""
-    i = state.seats.index(move.seat)
+    """The position after a legal ``move``: the card leaves the hand, then lies down or takes.
+
+    Built in one go (no ``_replace``): a validator plays every move of a record through here.
+    """
+    seats = state.seats
+    i = seats.index(move.seat)
     hand = state.hands[i]
     if move.card in hand.known:
         hand = Hand(hand.known - {move.card}, hand.unknown)
     else:  # one of the cards the record did not show
         hand = Hand(hand.known, hand.unknown - 1)
     hands = (*state.hands[:i], hand, *state.hands[i + 1:])
+    turn = seats[(i + 1) % len(seats)]
     taken, xeri = state.rules.taken(state, move)
-    after = state._replace(hands=hands, played=state.played + 1, turn=state.next_seat(move.seat))
     if not taken:
-        return after._replace(table=(*state.table, move.card))
+        return TableRound(state.game, seats, state.dealer, state.deal, hands, (*state.table, move.card),
+                          state.captured, state.xeris, state.last_capturer, turn, state.played + 1)
     captured = (*state.captured[:i], (*state.captured[i], *sorted(taken, key=_order), move.card),
                 *state.captured[i + 1:])
     xeris = (*state.xeris[:i], state.xeris[i] + xeri, *state.xeris[i + 1:])
-    return after._replace(table=tuple(c for c in state.table if c not in taken), captured=captured, xeris=xeris,
-                          last_capturer=move.seat)
+    return TableRound(state.game, seats, state.dealer, state.deal, hands,
+                      tuple(c for c in state.table if c not in taken), captured, xeris, move.seat, turn,
+                      state.played + 1)
 
 
 def _order(card: Card) -> int:
