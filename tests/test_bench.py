@@ -22,6 +22,7 @@ BENCH = Path(__file__).resolve().parent.parent / "bench"
         ("commands.py", ["--quick"], "cards named: validate"),
         ("viewer.py", ["--runs", "1", "--file", str(BENCH.parent / "samples" / "constructs" / "variations.dln")],
          "a position"),
+        ("family.py", ["--games", "1", "--repeat", "1"], "x Diloti"),
     ],
 )
 def test_a_benchmark_script_runs(script: str, args: list[str], printed: str) -> None:
