@@ -24,6 +24,7 @@ BENCH = Path(__file__).resolve().parent.parent / "bench"
         ("strength.py", ["--pairs", "1", "--budget", "2", "--target", "3"], "engine wins"),
         ("viewer.py", ["--runs", "1", "--file", str(BENCH.parent / "samples" / "constructs" / "variations.dln")],
          "a position"),
+        ("family.py", ["--games", "1", "--repeat", "1"], "x Diloti"),
     ],
 )
 def test_a_benchmark_script_runs(script: str, args: list[str], printed: str) -> None:

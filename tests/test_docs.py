@@ -29,7 +29,7 @@ def test_every_dln_example_parses(doc: str) -> None:
 #: ```dln block, then its verdict line: ``Verdict: legal.`` or errors, then ``;`` and the warnings it shows.
 VERDICT_BLOCK = re.compile(r"^```dln\n(.*?)^```\n(Verdict: [^\n]*)?", re.S | re.M)
 VERDICT = re.compile(r"Verdict: (?P<errors>legal|[^;]+?)(?:; (?P<warnings>[^;]+))?\.$")
-FINDING = re.compile(r"(error|warning) ([DR]\d{3}) at line (\d+)$")
+FINDING = re.compile(r"(error|warning) ([DFKRX]\d{3}) at line (\d+)$")
 DOCS = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "docs").glob("*.md"))
 
 

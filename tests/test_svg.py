@@ -16,9 +16,10 @@ from dln.views.replay import Cursor, Replay
 from dln.views.scoresheet import frame_data
 from dln.views.svg import card_defs, card_name, position_svg
 from tests.diagram import SVG, show_position, shown_position
+from tests.samples import DILOTI, SISTER_GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = sorted((ROOT / "samples").rglob("*.dln"))
+SAMPLES = DILOTI  # Kontsina and Xeri positions are not drawn yet: see the test of their refusal
 
 
 def _replay(path: Path) -> Replay:
@@ -43,6 +44,16 @@ def test_every_position_of_every_sample_draws_what_show_prints(path: Path) -> No
         svg = position_svg(frame)
         assert shown_position(svg) == show_position(frame_data(frame, path.name), frame.to_play), \
             f"{path.name} {replay.address(cursor)}"
+
+
+@pytest.mark.parametrize("path", SISTER_GAMES, ids=lambda p: p.name)
+def test_a_kontsina_or_xeri_game_is_refused_in_words_not_drawn_wrong(path: Path) -> None:
+    """The diagrams draw Diloti positions; a sister game is refused (exit 2) with what shows it instead."""
+    for command in ("svg", "html"):
+        result = CliRunner().invoke(main, [command, str(path)])
+        assert result.exit_code == 2 and result.stdout == ""
+        assert f"dln {command} draws Diloti games only" in result.stderr
+        assert "dln show and dln replay show its positions" in result.stderr
 
 
 def _svg(args: list[str], **kwargs: object) -> tuple[int, str, str]:

@@ -1,11 +1,15 @@
 """Regenerate the complete sample games in ``samples/`` from self-play, deterministically.
 
-    python tools/make_samples.py            # rewrite the three files
+    python tools/make_samples.py            # rewrite the five files
     python tools/make_samples.py --check    # exit 1 if a file differs from what would be written
 
 - ``samples/two-player-61.dln`` and ``samples/four-player.dln`` are exactly
   what ``dln generate --games 1 --strategy greedy --seed 0`` and
   ``dln generate --games 1 --strategy greedy --seed 1 --players 4`` write.
+- ``samples/kontsina.dln`` and ``samples/xeri.dln`` are exactly what
+  ``dln generate --game-type kontsina --players 3 --strategy greedy`` and
+  ``dln generate --game-type xeri --strategy greedy`` write (seed 0): a game
+  of each of the other two games of the family.
 - ``samples/annotated.dln`` is a generated two-player game with comments,
   glyphs and variations added in the record model.  Every annotation states a
   fact computed from the engine's positions (``dln.check.generate.positions``):
@@ -29,6 +33,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import dln
+from dln.check.family_records import generate_family
 from dln.check.generate import game_rng, generate_games, positions, record_game, record_move
 from dln.engine import Move as EngineMove
 from dln.engine import RoundState, Rules, apply, legal_moves
@@ -428,6 +433,8 @@ def samples() -> dict[Path, Game]:
         SAMPLES / "two-player-61.dln": two_player_game(),
         SAMPLES / "four-player.dln": four_player_game(),
         SAMPLES / "annotated.dln": annotated_game(),
+        SAMPLES / "kontsina.dln": next(generate_family("Kontsina", 1, players=3, strategy="greedy")),
+        SAMPLES / "xeri.dln": next(generate_family("Xeri", 1, players=2, strategy="greedy")),
     }
 
 

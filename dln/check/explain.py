@@ -30,7 +30,8 @@ DOC_SOURCES: dict[str, str] = {
 _GROUPS = (
     ("D0", "turn order and card identity"), ("D1", "deal, table and setup"), ("D2", "lay and capture"),
     ("D3", "declarations"), ("D4", "obligations of the declarer"), ("D5", "xeri"),
-    ("D6", "end of round and claims"), ("R", "problems of the record"), ("S", "problems of the input"),
+    ("D6", "end of round and claims"), ("F", "Kontsina and Xeri"), ("K", "Kontsina"), ("X", "Xeri"),
+    ("R", "problems of the record"), ("S", "problems of the input"),
 )
 
 

@@ -638,3 +638,8 @@ EXAMPLES: dict[str, Example] = {
         record=('round 1 dealer S\n' 'table 5h 3c 9d Js\n' 'N 9c x\n'),
     ),
 }
+
+# Kontsina and Xeri (dln/check/explain_family.py builds on Example, defined above).
+from dln.check.explain_family import FAMILY_EXAMPLES  # noqa: E402
+
+EXAMPLES.update(FAMILY_EXAMPLES)

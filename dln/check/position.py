@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from dln.cards import Card
+from dln.check.family import FamilyReport
 from dln.check.validate import GameReport, validate_game
 from dln.engine import RoundState
 from dln.notation.model import Captured, Deal, Game, Hand, Move, Pile, Round, Seat, Side
@@ -131,6 +132,9 @@ def extract_position(game: Game, round_number: int, at: int, report: GameReport 
                             "after the last)")
     if report is None or not any(r.states for r in report.rounds):
         report = validate_game(game, keep_states=True)
+    if isinstance(report, FamilyReport):  # setups of Kontsina and Xeri are read but not replayed yet
+        raise PositionError(f"positions of {game.tag('Game')} are not written as setups yet (a setup of it "
+                            "could not be checked); dln show --move N prints any of them")
     played = report.rounds[round_number - 1]
     if at > len(played.states):
         why = (f"an illegal move (move {len(played.states)}) stops the replay before it" if played.states

@@ -819,4 +819,9 @@ def validate_game(
     >>> [f"{d.code} {d.name}" for d in validate_game(game).diagnostics]
     ['D201 lay-while-declared']
     """
+    from dln.check.family import is_family_game, validate_family  # Kontsina, Xeri: the Game tag (one hook)
+
+    if is_family_game(game):
+        return validate_family(game, index=index, filename=filename, source=source, variants=variants,
+                               keep_states=keep_states, alternatives=alternatives)
     return _GameChecker(game, index, filename, source, variants, keep_states, alternatives).run()

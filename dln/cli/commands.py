@@ -523,11 +523,19 @@ def explain(code: str | None) -> None:
 
 @main.command(short_help="Play games by self-play and write them as DLN.")
 @click.option(
+    "--game-type",
+    type=click.Choice(["diloti", "kontsina", "xeri"], case_sensitive=False),
+    default="diloti",
+    show_default=True,
+    help="Which game of the family to play (written to the Game tag).  Not --game, which names a game "
+    "of a file in the other commands.",
+)
+@click.option(
     "--players",
-    type=click.Choice(["2", "4"]),
+    type=click.Choice(["2", "3", "4"]),
     default="2",
     show_default=True,
-    help="Two players, or four in partnerships.",
+    help="Two players, or four (in partnerships in Diloti); three only in Kontsina.",
 )
 @click.option("--games", "count", type=click.IntRange(min=0), default=1, show_default=True, help="Games to play.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run: same seed, same text.")
@@ -540,11 +548,13 @@ def explain(code: str | None) -> None:
 )
 @budget_option
 @click.option("--hidden", is_flag=True, help="Write no hand lines, as a recorder beside the table would.")
-@click.option("--target", type=click.IntRange(min=1), default=61, show_default=True, help="Score that wins a game.")
-@click.option("--variant", metavar="NAMES", help="House rules to play, comma-separated (e.g. forced-capture,soy).")
+@click.option("--target", type=click.IntRange(min=1), default=None,
+              help="Score that wins a game: 61 in Diloti, 21 in Kontsina; in Xeri, the number of hands (5).")
+@click.option("--variant", metavar="NAMES", help="House rules of Diloti to play, comma-separated (e.g. "
+              "forced-capture,soy).")
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE, replaced atomically, instead of stdout.")
-def generate(players: str, count: int, seed: int, strategy: str, budget: int, hidden: bool, target: int,
-             variant: str | None, output: str | None) -> None:
+def generate(game_type: str, players: str, count: int, seed: int, strategy: str, budget: int, hidden: bool,
+             target: int | None, variant: str | None, output: str | None) -> None:
     """Play whole games by self-play and write them as DLN records.
 
     Every move is chosen among the legal ones by the rules engine, under
@@ -553,23 +563,41 @@ def generate(players: str, count: int, seed: int, strategy: str, budget: int, hi
     rest and score claims of each round.  No dates: the output depends
     on the options alone.
     """
+    from collections.abc import Iterator
     from typing import cast
 
     from dln.analysis.selfplay import engine_games
+    from dln.check.family_records import generate_family
     from dln.check.generate import generate_games
     from dln.engine.rules import rules_for
     from dln.engine.selfplay import Strategy
+    from dln.notation.model import Game
     from dln.notation.writer import write_game
 
-    try:
-        rules = rules_for(parse_variants(variant or ""), target)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="'--variant'") from None
-    if strategy == "engine":
-        games = engine_games(count, players=int(players), seed=seed, rules=rules, budget=budget, hidden=hidden)
-    else:  # click.Choice allows only the strategies
-        games = generate_games(count, players=int(players), seed=seed, strategy=cast(Strategy, strategy),
-                               rules=rules, hidden=hidden)
+    games: Iterator[Game]
+    if game_type.lower() != "diloti":
+        if strategy == "engine":
+            raise click.BadParameter(f"the search engine plays Diloti only, not {game_type}",
+                                     param_hint="'--strategy'")
+        if variant is not None:
+            raise click.BadParameter(f"{game_type} has no house rules", param_hint="'--variant'")
+        try:
+            games = generate_family(game_type, count, players=int(players), seed=seed, strategy=strategy,
+                                    target=target, hidden=hidden)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="'--players'") from None
+    else:
+        if players == "3":
+            raise click.BadParameter("Diloti is played by 2 or 4 players, not 3", param_hint="'--players'")
+        try:
+            rules = rules_for(parse_variants(variant or ""), target or 61)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="'--variant'") from None
+        if strategy == "engine":
+            games = engine_games(count, players=int(players), seed=seed, rules=rules, budget=budget, hidden=hidden)
+        else:  # click.Choice allows only the strategies
+            games = generate_games(count, players=int(players), seed=seed, strategy=cast(Strategy, strategy),
+                                   rules=rules, hidden=hidden)
     texts = (("\n" if index else "") + write_game(game) for index, game in enumerate(games))
     if output is None or output == STDIN:
         for text in texts:

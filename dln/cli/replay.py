@@ -9,10 +9,12 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import TYPE_CHECKING, NoReturn
 
 import click
 
+from dln.check.family import is_family_game
 from dln.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_OK,
@@ -22,6 +24,7 @@ from dln.cli.common import (
     syntax_problem,
     variant_option,
 )
+from dln.cli.family import print_family_game, replay_family, show_family
 from dln.engine.rules import parse_variants
 from dln.notation.bounds import small_number
 from dln.notation.jsonout import game_to_data
@@ -32,6 +35,7 @@ from dln.views.output import output_is_ascii, output_takes_any_text
 if TYPE_CHECKING:  # the replayer's modules and rich load only when a command needs them
     from rich.console import Console
 
+    from dln.notation.model import Game
     from dln.views.replay import Cursor, Replay
 
 
@@ -93,7 +97,8 @@ def _position_options(function: Callable[..., None]) -> Callable[..., None]:
 
 
 def _replays(file: str, variant: str | None, game_number: int | None, status: Status, *,
-             every: bool = False, as_json: bool = False) -> Iterator[Replay]:
+             every: bool = False, as_json: bool = False,
+             family: Callable[[Game, Callable[[int], str]], None] | None = None) -> Iterator[Replay]:
     """Read FILE a game at a time and replay each game shown: game GAME_NUMBER (the others skipped
     unparsed), else the first game with rounds, or with ``every`` each game with rounds in turn.
     ``status`` becomes 2 once a game has a syntax error (reported on stderr).  Exit 2 when the file
@@ -108,6 +113,12 @@ def _replays(file: str, variant: str | None, game_number: int | None, status: St
         for piece in each_game(file, report, game_number):
             assert piece.game is not None
             if not piece.game.rounds and game_number is None:
+                continue
+            if family is not None and is_family_game(piece.game):  # Kontsina, Xeri: dln/cli/family.py
+                family(piece.game, piece.line)  # show exits; replay prints the game and goes on
+                shown = True
+                if not every:
+                    return
                 continue
             try:
                 replay = Replay.from_games([piece.game], filename=display_name(file), source=piece.line,
@@ -144,11 +155,11 @@ def _cannot_show(file: str, message: str, as_json: bool) -> NoReturn:
     sys.exit(EXIT_BAD_INPUT)
 
 
-def _open_replay(file: str, variant: str | None, game_number: int | None, *,
-                 as_json: bool = False) -> tuple[Replay, int]:
+def _open_replay(file: str, variant: str | None, game_number: int | None, *, as_json: bool = False,
+                 family: Callable[[Game, Callable[[int], str]], None] | None = None) -> tuple[Replay, int]:
     """The one game ``dln show`` (or ``dln replay`` of one game) shows, replayed, and the exit status."""
     status = Status()
-    return next(_replays(file, variant, game_number, status, as_json=as_json)), status.code
+    return next(_replays(file, variant, game_number, status, as_json=as_json, family=family)), status.code
 
 
 def _start(replay: Replay, game_number: int | None, round_number: int | None, move: int | None,
@@ -201,7 +212,9 @@ def show_command(file: str, game_number: int | None, round_number: int | None, m
 
     from dln.views.render import FrameView, Look
 
-    replay, status = _open_replay(file, variant, game_number, as_json=as_json)
+    family = partial(show_family, file=file, game_number=game_number, round_number=round_number, move=move,
+                     variation=variation, reveal=reveal, variant=variant, as_json=as_json)
+    replay, status = _open_replay(file, variant, game_number, as_json=as_json, family=family)
     cursor = _start(replay, game_number, round_number, move, variation)
     ascii_ = ascii_ or output_is_ascii()
     if as_json:
@@ -250,7 +263,9 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
         from dln.views.tui import run
 
         try:
-            replay, status = _whole_replay(file, variant)
+            replay, status = _whole_replay(file, variant, family=partial(
+                replay_family, console=console, keyboard=keyboard, game_number=game_number,
+                round_number=round_number, move=move, reveal=reveal, variant=variant, file=file))
             cursor = _start(replay, game_number, round_number, move, variation)
             run(replay, cursor, console=console, look=look, keyboard=keyboard, filename=name)
         finally:
@@ -260,7 +275,15 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
     # Not on a terminal: print the positions a game at a time, holding one game's replay.
     every = game_number is None and round_number is None
     status, printed = Status(), 0
-    for replay in _replays(file, variant, game_number, status, every=every):
+
+    def family(game: Game, source: Callable[[int], str]) -> None:  # Kontsina, Xeri: dln/cli/family.py
+        nonlocal printed
+        if printed:
+            console.print()
+        printed += print_family_game(game, source, console=console, file=file, round_number=round_number,
+                                     reveal=reveal, variant=variant)
+
+    for replay in _replays(file, variant, game_number, status, every=every, family=family):
         cursor = _start(replay, game_number, round_number, move, variation) if not printed else replay.start
         for at in replay.walk(cursor):
             if round_number is not None and at.round != cursor.round:
@@ -272,8 +295,10 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
     sys.exit(status.code)
 
 
-def _whole_replay(file: str, variant: str | None) -> tuple[Replay, int]:
-    """Every game of FILE replayed, for the interactive replayer, which moves between games."""
+def _whole_replay(file: str, variant: str | None, *,
+                  family: Callable[[list[Game], Callable[[int], str]], NoReturn] | None = None) -> tuple[Replay, int]:
+    """Every game of FILE replayed, for the interactive replayer, which moves between games (a file of
+    Kontsina and Xeri games only goes to ``family``, which steps through them)."""
     from dln.notation.sources import SyntaxReport, Unreadable, each_game
     from dln.views.replay import Replay
 
@@ -291,6 +316,8 @@ def _whole_replay(file: str, variant: str | None) -> tuple[Replay, int]:
     if not games:
         sys.exit(EXIT_BAD_INPUT)  # every game was reported above
     variants = parse_variants(variant) if variant is not None else None
+    if family is not None and all(is_family_game(game) for game in games):
+        family(games, lambda n: lines[n - 1] if 0 < n <= len(lines) else "")
     try:
         replay = Replay.from_games(games, filename=display_name(file), variants=variants,
                                    source=lambda n: lines[n - 1] if 0 < n <= len(lines) else "")

@@ -11,14 +11,17 @@ from __future__ import annotations
 import itertools
 import sys
 from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path, PurePath
+from typing import NoReturn
 
 import click
 
-from dln.cli.common import STDIN, Status, variant_option, write_text_atomically
+from dln.cli.common import EXIT_BAD_INPUT, STDIN, Status, variant_option, write_text_atomically
 
 # The replayer's commands read and locate positions; these commands do it the same way.
 from dln.cli.replay import WHERE_OPTIONS, _open_replay, _replays, _start
+from dln.notation.model import Game
 from dln.notation.sources import display_name
 
 _OUTPUT = click.option("-o", "--output", "output", metavar="OUT", default=None,
@@ -52,6 +55,13 @@ def _where(function: Callable[..., None]) -> Callable[..., None]:
     return function
 
 
+def _not_drawn(file: str, command: str, game: Game, source: object) -> NoReturn:
+    """Kontsina and Xeri positions are not drawn yet: say so (exit 2) and what does show them."""
+    click.echo(f"{display_name(file)}: error: {command} draws Diloti games only; game {game.number or 1} is "
+               f"{game.tag('Game')}: dln show and dln replay show its positions", err=True)
+    sys.exit(EXIT_BAD_INPUT)
+
+
 @click.command("svg", short_help="Draw one position of a record as an SVG diagram.")
 @click.argument("file")
 @_where
@@ -70,7 +80,7 @@ def svg_command(file: str, game_number: int | None, round_number: int | None, mo
     """
     from dln.views.svg import position_svg
 
-    replay, status = _open_replay(file, variant, game_number)
+    replay, status = _open_replay(file, variant, game_number, family=partial(_not_drawn, file, "dln svg"))
     cursor = _start(replay, game_number, round_number, move, variation)
     frame = replay.frame(cursor)
     title = f"{PurePath(display_name(file)).name}, game {frame.game.number}, {frame.round.label}: {frame.title}"
@@ -98,7 +108,8 @@ def html_command(file: str, game_number: int | None, output: str | None, variant
     from dln.views.html import page
 
     status = Status()
-    replays = _replays(file, variant, game_number, status, every=game_number is None)
+    replays = _replays(file, variant, game_number, status, every=game_number is None,
+                       family=partial(_not_drawn, file, "dln html"))
     # The first game is read before a byte is written: a file that cannot be read, or holds no game to
     # show, is an error on stderr with nothing (not half a page) on stdout.
     first = next(replays)

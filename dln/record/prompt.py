@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, TypeVar, cast
 
+from dln.check.family import is_family_game
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.model import Round, Seat
 from dln.record.moves import _TAG_NAME, QUIT_WORDS, Refused
@@ -122,6 +123,11 @@ def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
                      f"{loaded.repaired!r}")
         _commit_text(save, loaded.prefix + loaded.text, path)
     game = loaded.game
+    other = game.tag("Game") if game is not None and is_family_game(game) else next(
+        (value for name, value in options.extra_tags if name == "Game" and value.strip().lower() != "diloti"), None)
+    if other is not None:  # Kontsina, Xeri: checked by dln validate, not recorded live yet
+        raise Stop(EXIT_BAD_INPUT, f"{path}: error: the recorder records Diloti only, not {other}; write the "
+                   "moves in an editor and check them with dln validate (docs/notation.md, Kontsina and Xeri)")
     if game is None or (not game.rounds and not game.tags):
         new = _ask(NewGame(options.preset, extra_tags=options.extra_tags), options, terminal,
                    f"{path}: a new game (Enter takes the answer in brackets, - leaves it out)")

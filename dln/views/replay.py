@@ -119,7 +119,17 @@ class Replay:
         source: Callable[[int], str] | None = None,
         variants: Sequence[str] | None = None,
     ) -> Replay:
-        """Replay parsed games, numbered as in their file (``Game.number``; by position when not read from one)."""
+        """Replay parsed games, numbered as in their file (``Game.number``; by position when not read from one).
+
+        Kontsina and Xeri games (their Game tag) are drawn by :mod:`dln.views.family_replay` instead: a
+        ValueError says so."""
+        from dln.check.family import is_family_game
+
+        for game in games:
+            if is_family_game(game):
+                raise ValueError(f"the replayer steps through the Diloti games of a file, or its Kontsina and Xeri "
+                                 f"games, not both at once (game {game.number or '?'} is {game.tag('Game')}): "
+                                 "dln replay --game N replays one game")
         replayed = [
             game_replay(validate_game(game, index=game.number or position, filename=filename, source=source,
                                        variants=variants, keep_states=True))

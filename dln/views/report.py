@@ -116,7 +116,9 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
     from dln.check.generate import record_move
     from dln.check.verdicts import NOTHING_TO_CHECK, problem_data
     from dln.engine import legal_moves
+    from dln.engine.games import TableRound
     from dln.notation.writer import move_text
+    from dln.views.family import family_legal
     from dln.views.scoresheet import describe_position, position_data
 
     played = report.rounds[round_number - 1]
@@ -143,8 +145,13 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
         sys.exit(code)
     state = played.states[at - 1]
     if rank is not None:
+        if isinstance(state, TableRound):
+            raise click.BadParameter("the search engine ranks Diloti moves only", param_hint="'--rank'")
         _print_ranked(display, report.index, round_number, at, state, rank, as_json, ascii_json)
-    legal = [move_text(record_move(state, move)) for move in legal_moves(state, by_value=not every)]
+    if isinstance(state, TableRound):  # Kontsina, Xeri: dln/views/family.py
+        legal = family_legal(state)
+    else:
+        legal = [move_text(record_move(state, move)) for move in legal_moves(state, by_value=not every)]
     if as_json:
         click.echo(json.dumps({"file": display, "game": report.index, "round": round_number, "at": at,
                                "position": position_data(state), "moves": legal}, ensure_ascii=ascii_json))

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from dln.check.family import FamilyReport
 from dln.engine import RoundState
+from dln.engine.games import TableRound
 from dln.engine.state import describe_cards
+from dln.views.family import describe_table_round, family_score_data, family_sheet, table_round_data
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -17,6 +20,8 @@ if TYPE_CHECKING:
 
 def describe_position(state: RoundState) -> str:
     """A few lines saying what is on the table, in each hand, and whose turn it is."""
+    if isinstance(state, TableRound):  # Kontsina, Xeri: dln/views/family.py
+        return describe_table_round(state)
     lines = [f"deal {state.deal} of {state.deals}, card {state.played + 1} of the round, {state.turn} to play"]
     table = [describe_cards(state.loose)] + [
         f"[{p.value}{'s' if p.group else ''}{' ' + p.owner if p.owner else ''}: {describe_cards(p.cards)}]"
@@ -64,6 +69,8 @@ def score_sheet(report: GameReport, *, symbols: bool = True) -> Table:
     """
     from rich.table import Table
 
+    if isinstance(report, FamilyReport):  # Kontsina, Xeri: dln/views/family.py
+        return family_sheet(report, symbols=symbols)
     game = report.game
     title = game.tag("Event") or f"game {report.index}"
     dash = "—" if symbols else "-"
@@ -115,6 +122,8 @@ def score_data(report: GameReport, file: str) -> dict[str, Any]:
     earlier captures are unknown, and the points of a round that was not
     played out.
     """
+    if isinstance(report, FamilyReport):  # Kontsina, Xeri: dln/views/family.py
+        return family_score_data(report, file)
     rounds: list[dict[str, Any]] = []
     for played in report.rounds:
         entry: dict[str, Any] = {"round": played.number, "index": played.index + 1, "setup": played.setup,
@@ -139,6 +148,9 @@ def score_data(report: GameReport, file: str) -> dict[str, Any]:
 def position_data(state: RoundState) -> dict[str, Any]:
     """A position as ``dln moves --json`` gives it: the table, each hand (known cards and how many unknown),
     and whose turn it is.  Cards are written as in DLN (``9d``), in pack order."""
+
+    if isinstance(state, TableRound):  # Kontsina, Xeri: dln/views/family.py
+        return table_round_data(state)
 
     def cards(found: Any) -> list[str]:
         return describe_cards(found).split()

@@ -12,13 +12,14 @@ from dln.engine.rules import VARIANTS
 
 ENGINE = Path(codes.__file__).parent
 TESTS = Path(__file__).parent
-RULE_FILES = ('pagat.com "Diloti", ', 'denexa.com "Diloti", ', '"How to play" of a Diloti app, ')
+RULE_FILES = ('pagat.com "Diloti", ', 'denexa.com "Diloti", ', '"How to play" of a Diloti app, ',
+              'denexa.com "Kontsina", ', 'denexa.com "Xeri", ')
 
 
 def test_registry_entries_are_well_formed() -> None:
     assert len(RULES) == len(RULES_BY_NAME)
     for code, rule in RULES.items():
-        assert re.fullmatch(r"D[0-6]\d\d", code) and rule.code == code
+        assert re.fullmatch(r"[DFKX][0-6]\d\d", code) and rule.code == code
         assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", rule.name)
         assert rule.statement.endswith(".") and rule.statement.count(". ") == 0
         assert any(f in rule.source for f in RULE_FILES), rule.source
@@ -75,3 +76,10 @@ def test_engine_imports_only_cards_and_the_standard_library() -> None:
             for name in names:
                 top = name.split(".")[0]
                 assert name == "dln.cards" or top in sys.stdlib_module_names, (path.name, name)
+
+
+def test_every_code_is_documented_in_rules_md() -> None:
+    """docs/rules.md has a table row for every code (Diloti's, Kontsina's, Xeri's and the shared F codes)."""
+    text = (ENGINE.parent.parent / "docs" / "rules.md").read_text(encoding="utf-8")
+    for code, rule in RULES.items():
+        assert re.search(rf"^\| {code} \| {rule.name} \|", text, re.M), code

@@ -1,0 +1,83 @@
+"""``dln show`` and ``dln replay`` for Kontsina and Xeri records (the Game tag): :mod:`dln.views.family_show`
+draws a position, :mod:`dln.views.family_replay` steps through them."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NoReturn
+
+import click
+
+from dln.check.family import FamilyReport, validate_family
+from dln.cli.common import EXIT_BAD_INPUT, EXIT_FOUND, EXIT_OK
+from dln.engine.rules import parse_variants
+from dln.notation.model import Game
+from dln.notation.sources import display_name
+from dln.views.output import output_takes_any_text
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+
+def show_family(game: Game, source: Callable[[int], str], *, file: str, game_number: int | None,
+                round_number: int | None, move: int | None, variation: tuple[int, ...], reveal: bool,
+                variant: str | None, as_json: bool) -> NoReturn:
+    """Print one position of a Kontsina or Xeri game and exit: 0, or 1 when the record breaks a rule,
+    2 when the position is not in the record (or a variation is asked for: not drawn for these games yet)."""
+    from dln.views.family_show import NoSuchPosition, family_frame, frame_json, frame_text
+
+    if variation:
+        raise click.BadParameter("variations of Kontsina and Xeri records are checked by dln validate but not "
+                                 "drawn yet", param_hint="'--variation'")
+    report = _replayed(game, source, file, variant)
+    try:
+        frame = family_frame(report, round_number, move)
+    except NoSuchPosition as exc:
+        raise click.BadParameter(str(exc), param_hint=f"'--{exc.option}'") from None
+    if as_json:
+        click.echo(json.dumps(frame_json(frame, display_name(file)), ensure_ascii=not output_takes_any_text()))
+    else:
+        click.echo(frame_text(frame, reveal=reveal))
+    sys.exit(EXIT_FOUND if any(d.severity == "error" for d in frame.findings) else EXIT_OK)
+
+
+def _replayed(game: Game, source: Callable[[int], str], file: str, variant: str | None) -> FamilyReport:
+    """The game replayed with its positions; a tag that makes no sense ends the command (exit 2)."""
+    report = validate_family(game, index=game.number or 1, filename=display_name(file), source=source,
+                             variants=parse_variants(variant) if variant is not None else None, keep_states=True)
+    if report.bad_record:
+        for d in report.diagnostics:
+            click.echo(d.format(), err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    return report
+
+
+def print_family_game(game: Game, source: Callable[[int], str], *, console: Console, file: str,
+                      round_number: int | None, reveal: bool, variant: str | None) -> int:
+    """``dln replay`` without a terminal: every position of the game in turn; how many were printed."""
+    from dln.views.family_replay import print_family
+
+    return print_family(_replayed(game, source, file, variant), console, round_number=round_number, reveal=reveal)
+
+
+def replay_family(games: list[Game], source: Callable[[int], str], *, console: Console, keyboard: int,
+                  game_number: int | None, round_number: int | None, move: int | None, reveal: bool,
+                  variant: str | None, file: str) -> NoReturn:
+    """``dln replay`` on a terminal for a file of Kontsina and Xeri games: step through them, then exit."""
+    from dln.views.family_replay import FamilyStepper, run_family
+    from dln.views.family_show import NoSuchPosition, family_frame
+
+    reports = [_replayed(game, source, file, variant) for game in games]
+    numbers = [game.number or i for i, game in enumerate(games, start=1)]
+    start = numbers.index(game_number) if game_number in numbers else 0
+    if game_number is not None and game_number not in numbers:
+        raise click.BadParameter(f"there is no game {game_number} to replay", param_hint="'--game'")
+    try:
+        frame = family_frame(reports[start], round_number, move)
+    except NoSuchPosition as exc:
+        raise click.BadParameter(str(exc), param_hint=f"'--{exc.option}'") from None
+    stepper = FamilyStepper(reports, start, frame.round - 1, frame.ply, reveal=reveal)
+    run_family(stepper, console=console, keyboard=keyboard)
+    sys.exit(EXIT_BAD_INPUT if any(r.bad_record for r in reports) else EXIT_OK)

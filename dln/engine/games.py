@@ -1,0 +1,544 @@
+"""The fishing family: what Kontsina and Xeri share with Diloti, and the registry of games.
+
+Diloti "is similar to a merger between Kontsina and Xeri" (denexa.com
+"Kontsina", introduction): the three share the pack, a first deal of four cards
+face up, deals from the stock until it runs out, turns passing one seat at a
+time, capture piles, the rest of the table going to the last capturer, and
+points for counted items.  This module holds exactly that, once: the position
+of a round (:class:`TableRound`), dealing, playing a card, the end-of-hand
+sweep and the counting of score items.  What a game decides for itself (who
+plays, hand size, what a capture may take, what scores) is a
+:class:`FishingGame`, one module per game (:mod:`dln.engine.kontsina`,
+:mod:`dln.engine.xeri`); a fourth game is one more module and one line in
+:data:`GAMES`.  Diloti keeps its own richer engine (declarations, partnerships,
+house rules) and is named here so that a record's ``Game`` tag has one place to
+be read: :func:`game_named` answers None for Diloti.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple, Protocol
+
+from dln.cards import DECK, Card
+
+from . import codes
+from .codes import Violation, error, warning
+from .state import Hand, Move, Seat, describe_cards
+
+#: The games a record's ``Game`` tag may name, in the tag's spelling.
+GAME_NAMES = ("Diloti", "Kontsina", "Xeri")
+TABLE_SIZE = 4  # four cards face up in the first deal of every game of the family
+
+
+@dataclass(frozen=True, slots=True)
+class ItemScore:
+    """One player's points for a hand, item by item (``items``: name and points, in the game's order)."""
+
+    side: Seat
+    cards: int
+    items: tuple[tuple[str, int], ...]
+
+    @property
+    def total(self) -> int:
+        """The player's points for the hand."""
+        return sum(points for _, points in self.items)
+
+
+class TableRound(NamedTuple):
+    """A position in a hand of Kontsina or Xeri.
+
+    ``seats`` are in play order (every seat is its own side); ``hands``,
+    ``captured`` and ``xeris`` are aligned with them.  ``table`` holds the loose
+    cards in the order they came (Kontsina) or the discard pile from the bottom
+    up, its top card last (Xeri).  ``played`` counts the cards played so far.
+    """
+
+    game: str  # the key of the game in GAMES
+    seats: tuple[Seat, ...]
+    dealer: Seat
+    deal: int
+    hands: tuple[Hand, ...]
+    table: tuple[Card, ...] = ()
+    captured: tuple[tuple[Card, ...], ...] = ()
+    xeris: tuple[int, ...] = ()
+    last_capturer: Seat | None = None
+    turn: Seat = ""
+    played: int = 0
+
+    @property
+    def rules(self) -> FishingGame:
+        """The game this position is played under."""
+        return GAMES[self.game]
+
+    @property
+    def deals(self) -> int:
+        """Deals in the hand: the stock shared out ``hand_size`` cards a player at a time."""
+        return (52 - TABLE_SIZE) // (self.rules.hand_size * len(self.seats))
+
+    def hand(self, seat: Seat) -> Hand:
+        """The hand of ``seat``."""
+        return self.hands[self.seats.index(seat)]
+
+    def next_seat(self, seat: Seat) -> Seat:
+        """The seat that plays after ``seat``."""
+        return self.seats[(self.seats.index(seat) + 1) % len(self.seats)]
+
+    @property
+    def leader(self) -> Seat:
+        """Who plays first after each deal: the seat after the dealer."""
+        return self.next_seat(self.dealer)
+
+    @property
+    def hands_empty(self) -> bool:
+        """True when every hand is played out."""
+        for h in self.hands:  # noqa: SIM110 - a plain loop: this is asked before every move
+            if h.known or h.unknown:
+                return False
+        return True
+
+    @property
+    def needs_deal(self) -> bool:
+        """True between deals: hands played out, stock not yet."""
+        return self.hands_empty and self.deal < self.deals
+
+    @property
+    def is_over(self) -> bool:
+        """True when the last deal is played out (the rest not yet swept)."""
+        return self.hands_empty and self.deal >= self.deals
+
+    def seen(self) -> frozenset[Card]:
+        """Cards whose place is known: on the table, captured, or known in a hand."""
+        out: set[Card] = set(self.table)
+        for pile in self.captured:
+            out.update(pile)
+        for h in self.hands:
+            out.update(h.known)
+        return frozenset(out)
+
+
+class FishingGame(Protocol):
+    """What one game of the family decides for itself; the rest is shared (this module)."""
+
+    key: str  # lower-case registry key: "kontsina"
+    name: str  # as the Game tag writes it: "Kontsina"
+    players: tuple[int, ...]  # the numbers of players the game allows
+    hand_size: int  # cards per player per deal
+    target: int  # the default target (Kontsina: points; Xeri: number of hands)
+    hand_size_code: str  # the rule code of a wrong hand size
+    dealer_code: str  # the rule code of a wrong dealer
+    players_code: str  # the rule code of a seat the game does not have
+    score_code: str  # the rule code of a wrong score claim
+    result_code: str  # the rule code of a wrong game result
+
+    def play_order(self, players: int) -> tuple[Seat, ...]:
+        """Seats in play order, starting from N."""
+        ...
+
+    def opening_violations(self, table: Sequence[Card]) -> list[Violation]:
+        """What is wrong with an opening table, beyond its size."""
+        ...
+
+    def check_play(self, state: TableRound, move: Move) -> list[Violation]:
+        """The game's own rules about ``move`` (the card is known to be the player's)."""
+        ...
+
+    def taken(self, state: TableRound, move: Move) -> tuple[frozenset[Card], bool]:
+        """What a legal ``move`` takes from the table, and whether it scores a xeri."""
+        ...
+
+    def legal_moves(self, state: TableRound) -> list[Move]:
+        """Every legal move of the seat to play, one per card and capture."""
+        ...
+
+    def score(self, state: TableRound) -> dict[Seat, ItemScore]:
+        """The points of a swept final position, player by player."""
+        ...
+
+    def winner(self, scores: Sequence[Mapping[Seat, ItemScore]], target: int) -> Seat | None:
+        """Who has won the game after these hands, if anyone."""
+        ...
+
+    def standing(self, scores: Sequence[Mapping[Seat, ItemScore]], seats: Sequence[Seat]) -> dict[Seat, int]:
+        """The running figures a ``Result`` tag gives: points (Kontsina) or hands won (Xeri)."""
+        ...
+
+
+#: The games with an engine here, by key.  Diloti's engine is the rest of dln.engine.
+GAMES: dict[str, FishingGame] = {}
+
+
+def register(game: FishingGame) -> FishingGame:
+    """Add ``game`` to :data:`GAMES` (each game module registers itself on import)."""
+    GAMES[game.key] = game
+    return game
+
+
+def game_named(name: str | None) -> FishingGame | None:
+    """The engine of a ``Game`` tag's value: None for Diloti (or no tag); ValueError for an unknown game."""
+    from . import kontsina, xeri  # noqa: F401 - importing a game module registers it
+
+    if name is None or name.strip().lower() == "diloti":
+        return None
+    game = GAMES.get(name.strip().lower())
+    if game is None:
+        raise ValueError(f"unknown game {name.strip()!r}; known games: {', '.join(GAME_NAMES)}")
+    return game
+
+
+def seats_for(game: FishingGame, used: Iterable[Seat]) -> tuple[tuple[Seat, ...], list[Violation]]:
+    """The seats of a game whose record names the seats ``used`` (the fewest players that seat them all),
+    and a finding for each seat the game has no room for."""
+    wanted = set(used)
+    for players in game.players:
+        seats = game.play_order(players)
+        if wanted <= set(seats):
+            return seats, []
+    seats = game.play_order(max(game.players))
+    return seats, [error(game.players_code, f"{game.name} has no seat {seat}: it is played by "
+                         f"{' or '.join(map(str, game.players))} players, seated {' '.join(seats)}", f"seat {seat}")
+                   for seat in sorted(wanted - set(seats))]
+
+
+def dealer_after(state_seats: Sequence[Seat], dealer: Seat) -> Seat:
+    """Who deals the next hand: the deal passes to the left, to the next seat in play order (Kontsina,
+    Ending the hand; Xeri, Scoring: "The deal passes to the other player")."""
+    return state_seats[(state_seats.index(dealer) + 1) % len(state_seats)]
+
+
+def check_dealer(game: FishingGame, seats: Sequence[Seat], previous: Seat, dealer: Seat) -> list[Violation]:
+    """The game's dealer rule: ``dealer`` deals the hand after one dealt by ``previous``."""
+    expected = dealer_after(seats, previous)
+    if dealer == expected:
+        return []
+    return [error(game.dealer_code, f"{previous} dealt the last hand, so {expected} deals this one, not {dealer}")]
+
+
+# -- positions ---------------------------------------------------------------------------
+
+
+def start_hand(game: FishingGame, seats: Sequence[Seat], dealer: Seat, table: Sequence[Card],
+               hands: Mapping[Seat, Hand]) -> TableRound:
+    """The position after the first deal: ``table`` face up, the dealer's successor to play."""
+    state = TableRound(game.key, tuple(seats), dealer, 1, tuple(hands.get(s, Hand()) for s in seats), tuple(table),
+                       tuple(() for _ in seats), tuple(0 for _ in seats))
+    return state._replace(turn=state.leader)
+
+
+def deal_pack(game: FishingGame, seats: Sequence[Seat], dealer: Seat, pack: Sequence[Card]
+              ) -> tuple[tuple[Card, ...], list[dict[Seat, tuple[Card, ...]]]]:
+    """A 52-card pack order dealt as the texts deal: ``hand_size`` cards to each seat from the dealer's
+    successor round to the dealer, then (first deal only) four face up; the table and each deal's hands.
+
+    kontsina, Setup: "deal four cards to each player. Then, deal four cards face up"; xeri, Setup: six each,
+    then four to form the pile (dealt as it lies: a pile that must be dealt again is X101).
+    """
+    if len(pack) != len(DECK) or set(pack) != set(DECK):
+        raise ValueError("a pack must hold each of the 52 cards exactly once")
+    order = _deal_order(seats, dealer)
+    cards = list(pack)
+    deals = [_deal(game, order, cards)]
+    table = tuple(cards[:TABLE_SIZE])
+    del cards[:TABLE_SIZE]
+    while cards:
+        deals.append(_deal(game, order, cards))
+    return table, deals
+
+
+def next_deal(state: TableRound, hands: Mapping[Seat, Hand]) -> TableRound:
+    """The position after the next deal from the stock (the table stays as it is)."""
+    return state._replace(deal=state.deal + 1, hands=tuple(hands.get(s, Hand()) for s in state.seats),
+                          turn=state.leader)
+
+
+def check_position(state: TableRound, *, opening: bool) -> list[Violation]:
+    """Hand sizes, the table's size and shape, and cards written twice (D104, D105, the game's hand code)."""
+    game = state.rules
+    out: list[Violation] = []
+    if opening and len(state.table) != TABLE_SIZE:
+        out.append(error(codes.TABLE_SIZE, f"the first deal puts {TABLE_SIZE} cards on the table, not "
+                         f"{len(state.table)}", "table"))
+    elif opening:
+        out += game.opening_violations(state.table)
+    for seat, hand in zip(state.seats, state.hands, strict=True):
+        if hand.size > game.hand_size:
+            out.append(error(game.hand_size_code, f"{seat} holds {hand.size} cards, but a deal of {game.name} "
+                             f"gives {game.hand_size}", f"hand {seat}"))
+    places: dict[Card, int] = {}
+    for card in [*state.table, *(c for h in state.hands for c in h.known), *(c for p in state.captured for c in p)]:
+        places[card] = places.get(card, 0) + 1
+    for card, n in places.items():
+        if n > 1:
+            out.append(error(codes.DUPLICATE_CARD, f"{card} is written {n} times", card))
+    return out
+
+
+def check(state: TableRound, move: Move) -> list[Violation]:
+    """Every rule ``move`` breaks in ``state``: turn, card, declarations (shared), then the game's own."""
+    out: list[Violation] = []
+    if move.seat not in state.seats:
+        return [error(codes.WRONG_SEAT, f"{move.seat} has no seat in this {len(state.seats)}-player game")]
+    if move.seat != state.turn:
+        out.append(error(codes.WRONG_SEAT, f"it is {state.turn}'s turn, not {move.seat}'s"))
+    hand = state.hand(move.seat)
+    if move.card not in hand.known:
+        where = _where(state, move.card)
+        if where is not None:
+            out.append(error(codes.CARD_ALREADY_SEEN, f"{move.card} is {where}", move.card))
+        elif hand.unknown == 0:
+            held = describe_cards(hand.known) or "nothing"
+            out.append(error(codes.CARD_NOT_IN_HAND, f"{move.seat} holds {held}, not {move.card}", move.card))
+    if move.kind == "declare" or move.piles:
+        out.append(error(codes.NO_DECLARATIONS, f"{state.rules.name} has no declarations: a card either "
+                         "captures or is laid"))
+        return out
+    missing = [c for c in move.loose if c not in state.table]
+    if missing:
+        out.append(error(codes.NOT_ON_TABLE, f"{describe_cards(missing)} {'is' if len(missing) == 1 else 'are'} "
+                         "not on the table"))
+        return out
+    return out + state.rules.check_play(state, move)
+
+
+def _where(state: TableRound, card: Card) -> str | None:
+    if card in state.table:
+        return "on the table"
+    for seat, pile in zip(state.seats, state.captured, strict=True):
+        if card in pile:
+            return f"in {seat}'s capture pile"
+    for seat, hand in zip(state.seats, state.hands, strict=True):
+        if card in hand.known:
+            return f"in {seat}'s hand"
+    return None
+
+
+def play(state: TableRound, move: Move) -> TableRound:
+    """The position after a legal ``move``: the card leaves the hand, then lies down or takes.
+
+    Built in one go (no ``_replace``): a validator plays every move of a record through here.
+    """
+    seats = state.seats
+    i = seats.index(move.seat)
+    hand = state.hands[i]
+    if move.card in hand.known:
+        hand = Hand(hand.known - {move.card}, hand.unknown)
+    else:  # one of the cards the record did not show
+        hand = Hand(hand.known, hand.unknown - 1)
+    hands = (*state.hands[:i], hand, *state.hands[i + 1:])
+    turn = seats[(i + 1) % len(seats)]
+    taken, xeri = state.rules.taken(state, move)
+    if not taken:
+        return TableRound(state.game, seats, state.dealer, state.deal, hands, (*state.table, move.card),
+                          state.captured, state.xeris, state.last_capturer, turn, state.played + 1)
+    captured = (*state.captured[:i], (*state.captured[i], *sorted(taken, key=_order), move.card),
+                *state.captured[i + 1:])
+    xeris = (*state.xeris[:i], state.xeris[i] + xeri, *state.xeris[i + 1:])
+    return TableRound(state.game, seats, state.dealer, state.deal, hands,
+                      tuple(c for c in state.table if c not in taken), captured, xeris, move.seat, turn,
+                      state.played + 1)
+
+
+def _order(card: Card) -> int:
+    return card.index
+
+
+def sweep(state: TableRound) -> TableRound:
+    """The end of the hand: the cards left on the table go to the last capturer (no xeri for that)."""
+    if state.last_capturer is None or not state.table:
+        return state
+    i = state.seats.index(state.last_capturer)
+    captured = (*state.captured[:i], (*state.captured[i], *state.table), *state.captured[i + 1:])
+    return state._replace(table=(), captured=captured)
+
+
+def check_rest(state: TableRound, seat: Seat) -> list[Violation]:
+    """D601: a record's claim that ``seat`` takes the cards left on the table."""
+    if seat == state.last_capturer:
+        return []
+    return [error(codes.REST_CLAIM, f"the cards left on the table go to the last seat to capture, "
+                  f"{state.last_capturer or 'nobody'}, not {seat}")]
+
+
+def check_score(scores: Mapping[Seat, ItemScore], claimed: Mapping[str, int], code: str) -> list[Violation]:
+    """A ``score`` claim against the computed points (``code``: the game's scoring rule)."""
+    wrong = [f"{seat} {claimed.get(seat, 0)} (it is {s.total}: {describe_items(s)})"
+             for seat, s in scores.items() if claimed.get(seat, 0) != s.total]
+    strangers = sorted(set(claimed) - set(scores))
+    if strangers:
+        wrong.append(f"{', '.join(strangers)} {'is' if len(strangers) == 1 else 'are'} not playing")
+    return [error(code, "the score claims " + "; ".join(wrong))] if wrong else []
+
+
+def check_result(game: FishingGame, scores: Sequence[Mapping[Seat, ItemScore]], seats: Sequence[Seat],
+                 claimed: Mapping[str, int], target: int) -> list[Violation]:
+    """A ``Result`` tag (points, or hands won in Xeri) against the hands played, and whether the game is over."""
+    standing = game.standing(scores, seats)
+    if dict(claimed) != standing:
+        said = " ".join(f"{seat} {n}" for seat, n in claimed.items())
+        return [error(game.result_code, f"the Result tag says {said}, but the hands add up to "
+                      f"{' '.join(f'{seat} {n}' for seat, n in standing.items())}")]
+    if game.winner(scores, target) is None:
+        return [warning(game.result_code, f"the Result tag gives the final standing, but nobody has won yet "
+                        f"(target {target})")]
+    return []
+
+
+#: The score items in words, as messages and score sheets name them.
+ITEM_WORDS = {"most_cards": "most cards", "most_clubs": "most clubs", "more_cards": "more cards",
+              "honours": "A K Q J 10", "xeris": "xeris", "ten_of_diamonds": "10d", "two_of_clubs": "2c"}
+
+
+def describe_items(score: ItemScore) -> str:
+    """E.g. ``"2 most cards, 1 2c"`` (items worth nothing left out), or ``"nothing"``."""
+    return ", ".join(f"{points} {ITEM_WORDS.get(name, name)}" for name, points in score.items if points) or "nothing"
+
+
+# -- scoring helpers ---------------------------------------------------------------------
+
+
+def most(counts: Mapping[Seat, int], points: int) -> dict[Seat, int]:
+    """``points`` to the one player with strictly more than every other, nobody on a tie."""
+    best = max(counts.values(), default=0)
+    leaders = [seat for seat, n in counts.items() if n == best]
+    return {seat: points if len(leaders) == 1 and seat in leaders else 0 for seat in counts}
+
+
+def holds(state: TableRound, card: Card) -> Seat | None:
+    """The player whose capture pile holds ``card``."""
+    for seat, pile in zip(state.seats, state.captured, strict=True):
+        if card in pile:
+            return seat
+    return None
+
+
+def top_winner(totals: Mapping[Seat, int], target: int) -> Seat | None:
+    """The one player with the highest total, if it reaches ``target``; None on a tie at the top."""
+    if not totals:
+        return None
+    best = max(totals.values())
+    leaders = [seat for seat, n in totals.items() if n == best]
+    return leaders[0] if len(leaders) == 1 and best >= target else None
+
+
+# -- self-play ---------------------------------------------------------------------------
+
+Chooser = Callable[[TableRound, list[Move], random.Random], Move]
+
+
+class PlayedHand(NamedTuple):
+    """A hand played by the engine: its deals (hands dealt, moves made) and its end."""
+
+    dealer: Seat
+    table: tuple[Card, ...]
+    deals: tuple[tuple[dict[Seat, tuple[Card, ...]], tuple[Move, ...]], ...]
+    final: TableRound  # swept
+    rest: Seat | None
+    scores: dict[Seat, ItemScore]
+
+
+def play_hand(game: FishingGame, seats: Sequence[Seat], dealer: Seat, rng: random.Random,
+              choose: Chooser) -> PlayedHand:
+    """Shuffle, deal and play one hand with ``choose`` picking every move among the legal ones."""
+    pack = list(DECK)
+    rng.shuffle(pack)
+    table, pack = game_opening(game, pack, rng)
+    order = _deal_order(seats, dealer)
+    dealt = _deal(game, order, pack)
+    state = start_hand(game, seats, dealer, table, {s: Hand.of(c) for s, c in dealt.items()})
+    deals: list[tuple[dict[Seat, tuple[Card, ...]], tuple[Move, ...]]] = []
+    while True:
+        moves: list[Move] = []
+        while not state.hands_empty:
+            move = choose(state, game.legal_moves(state), rng)
+            moves.append(move)
+            state = play(state, move)
+        deals.append((dealt, tuple(moves)))
+        if state.is_over:
+            break
+        dealt = _deal(game, order, pack)
+        state = next_deal(state, {s: Hand.of(c) for s, c in dealt.items()})
+    rest = state.last_capturer if state.table else None
+    final = sweep(state)
+    return PlayedHand(dealer, table, tuple(deals), final, rest, game.score(final))
+
+
+def game_opening(game: FishingGame, pack: list[Card], rng: random.Random) -> tuple[tuple[Card, ...], list[Card]]:
+    """The four cards turned up, shuffled back and turned up again while the game says so."""
+    while True:
+        table = tuple(pack[:TABLE_SIZE])
+        if not game.opening_violations(table):
+            return table, pack[TABLE_SIZE:]
+        rng.shuffle(pack)
+
+
+def _deal_order(seats: Sequence[Seat], dealer: Seat) -> list[Seat]:
+    start = (seats.index(dealer) + 1) % len(seats)
+    return [*seats[start:], *seats[:start]]
+
+
+def _deal(game: FishingGame, order: Sequence[Seat], pack: list[Card]) -> dict[Seat, tuple[Card, ...]]:
+    dealt = {}
+    for seat in order:
+        dealt[seat] = tuple(pack[:game.hand_size])
+        del pack[:game.hand_size]
+    return dealt
+
+
+def random_choice(state: TableRound, moves: list[Move], rng: random.Random) -> Move:
+    """Any legal move."""
+    return rng.choice(moves)
+
+
+def greedy_choice(state: TableRound, moves: list[Move], rng: random.Random) -> Move:
+    """The move that takes most (a xeri first), else a low card laid; ties broken at random."""
+    def worth(move: Move) -> tuple[int, int]:
+        taken, xeri = state.rules.taken(state, move)
+        return (10 * xeri + len(taken), -move.card.rank if not taken else 0)
+
+    best = max(map(worth, moves))
+    return rng.choice([m for m in moves if worth(m) == best])
+
+
+def play_game(game: FishingGame, players: int, rng: random.Random, choose: Chooser,
+              target: int | None = None) -> Iterator[PlayedHand]:
+    """Hands until the game is won (at most 200: a safety bound no real game meets)."""
+    seats = game.play_order(players)
+    dealer = seats[-1]
+    scores: list[dict[Seat, ItemScore]] = []
+    for _ in range(200):
+        hand = play_hand(game, seats, dealer, rng, choose)
+        yield hand
+        scores.append(hand.scores)
+        if game.winner(scores, target or game.target) is not None:
+            return
+        dealer = dealer_after(seats, dealer)
+
+
+__all__ = [
+    "GAMES",
+    "GAME_NAMES",
+    "FishingGame",
+    "ItemScore",
+    "PlayedHand",
+    "TableRound",
+    "check",
+    "check_dealer",
+    "check_position",
+    "check_rest",
+    "check_result",
+    "check_score",
+    "deal_pack",
+    "dealer_after",
+    "game_named",
+    "greedy_choice",
+    "play",
+    "play_game",
+    "play_hand",
+    "random_choice",
+    "register",
+    "seats_for",
+    "start_hand",
+    "sweep",
+]

@@ -1,0 +1,147 @@
+"""Kontsina (denexa.com "Kontsina"): two to four players, four cards each, captures by rank or by sum.
+
+What Kontsina shares with Diloti lives in :mod:`dln.engine.games`; here is
+what is its own.  Play passes to the left and so does the deal (Game play;
+Ending the hand), so the seats play N, E, S, W (three players: N, E, S; two:
+N, S) and every player scores alone.  A card matching by rank takes one card of
+that rank; a numeral takes a set of two or more numerals adding up to it; face
+cards have no pip value (Capturing cards).  A hand scores 2 for most cards
+(nobody on a tie), 1 for most clubs, 1 for the 2 of clubs and 1 for the 10 of
+diamonds; the game goes to an agreed target such as 21 (Ending the hand).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+
+from dln.cards import Card
+
+from . import codes
+from .codes import Violation, error
+from .games import ItemScore, TableRound, holds, most, register, top_winner
+from .state import Move, Seat, describe_cards
+
+MOST_CARDS = 2
+MOST_CLUBS = 1
+TWO_OF_CLUBS = Card(2, "c")
+TEN_OF_DIAMONDS = Card(10, "d")
+
+
+class Kontsina:
+    """The rules of Kontsina, as :class:`dln.engine.games.FishingGame` asks for them."""
+
+    key = "kontsina"
+    name = "Kontsina"
+    players = (2, 3, 4)  # "a straightforward fishing game for two to four players"
+    hand_size = 4  # Setup: "deal four cards to each player"
+    target = 21  # Ending the hand: "a predetermined score, for example, 21 points"
+    hand_size_code = codes.KONTSINA_HAND_SIZE
+    dealer_code = codes.KONTSINA_DEALER
+    players_code = codes.WRONG_SEAT  # any of N, E, S, W may sit
+    score_code = codes.KONTSINA_SCORE
+    result_code = codes.KONTSINA_RESULT
+
+    def play_order(self, players: int) -> tuple[Seat, ...]:
+        """Play passes to the left: N, E, S, W (three players leave W empty, two sit N and S)."""
+        if players == 2:
+            return ("N", "S")
+        if players in (3, 4):
+            return ("N", "E", "S", "W")[:players]
+        raise ValueError(f"Kontsina is played by 2 to 4 players, not {players}")
+
+    def opening_violations(self, table: Sequence[Card]) -> list[Violation]:
+        """Any four cards may open a hand: the text redeals nothing."""
+        return []
+
+    def check_play(self, state: TableRound, move: Move) -> list[Violation]:
+        """Capturing cards: one card of the played card's rank, or one set of numerals adding up to it."""
+        out: list[Violation] = []
+        if move.xeri:
+            out.append(error(codes.KONTSINA_NO_XERI, "Kontsina scores no xeri: remove the * mark"))
+        if move.kind == "capture":
+            problem = capture_problem(move.card, sorted(move.loose, key=_order))
+            if problem is not None:
+                out.append(problem)
+        return out
+
+    def taken(self, state: TableRound, move: Move) -> tuple[frozenset[Card], bool]:
+        """A capture takes what it names; Kontsina has no xeri."""
+        return (move.loose if move.kind == "capture" else frozenset()), False
+
+    def legal_moves(self, state: TableRound) -> list[Move]:
+        """Every card of the hand laid, and every capture it can make (cards must be known)."""
+        seat = state.turn
+        out: list[Move] = []
+        for card in sorted(state.hand(seat).known, key=_order):
+            out.append(Move.lay(seat, card))
+            out += [Move.capture(seat, card, taken) for taken in captures(card, state.table)]
+        return out
+
+    def score(self, state: TableRound) -> dict[Seat, ItemScore]:
+        """Ending the hand: most cards 2 (none on a tie), most clubs 1, the 2c 1, the 10d 1."""
+        cards = {seat: len(pile) for seat, pile in zip(state.seats, state.captured, strict=True)}
+        clubs = {seat: sum(c.suit == "c" for c in pile) for seat, pile in zip(state.seats, state.captured,
+                                                                           strict=True)}
+        most_cards, most_clubs = most(cards, MOST_CARDS), most(clubs, MOST_CLUBS)
+        two, ten = holds(state, TWO_OF_CLUBS), holds(state, TEN_OF_DIAMONDS)
+        return {seat: ItemScore(seat, cards[seat], (
+            ("most_cards", most_cards[seat]), ("most_clubs", most_clubs[seat]),
+            ("two_of_clubs", int(two == seat)), ("ten_of_diamonds", int(ten == seat)))) for seat in state.seats}
+
+    def winner(self, scores: Sequence[Mapping[Seat, ItemScore]], target: int) -> Seat | None:
+        """The single highest total once someone has reached the target; a tie plays another hand."""
+        if not scores:
+            return None
+        return top_winner(self.standing(scores, list(scores[0])), target)
+
+    def standing(self, scores: Sequence[Mapping[Seat, ItemScore]], seats: Sequence[Seat]) -> dict[Seat, int]:
+        """Each player's points so far."""
+        return {seat: sum(s[seat].total for s in scores if seat in s) for seat in seats}
+
+
+def capture_problem(card: Card, taken: Sequence[Card]) -> Violation | None:
+    """Why ``card`` may not capture exactly ``taken`` (K201, K205, K206), or None if it may."""
+    if len(taken) == 1 and taken[0].rank == card.rank:
+        return None
+    what = describe_cards(taken)
+    if any(c.rank == card.rank for c in taken):
+        return error(codes.MATCH_ONE, f"{card} matches by rank and takes one card of its rank alone, not {what}")
+    faces = [c for c in taken if c.is_face]
+    if card.is_face or faces:
+        face = card if card.is_face else faces[0]
+        return error(codes.FACE_BY_RANK, f"{face} has no pip value: a face card captures and is captured only "
+                     f"by a card of its own rank, so {card} cannot take {what}")
+    total = sum(c.value for c in taken)
+    if len(taken) < 2 or total != card.value:
+        return error(codes.SUM_CAPTURE, f"{card} takes one card of its rank or a set of numerals adding up to "
+                     f"{card.value}; {what} {'adds up to ' + str(total) if len(taken) > 1 else 'is neither'}")
+    return None
+
+
+def captures(card: Card, table: Sequence[Card]) -> Iterator[frozenset[Card]]:
+    """Every capture ``card`` can make on ``table``: each card of its rank, each set adding up to it."""
+    for c in table:
+        if c.rank == card.rank:
+            yield frozenset((c,))
+    if card.is_face:
+        return
+    numerals = [c for c in table if not c.is_face and c.value < card.value]
+    yield from (frozenset(chosen) for chosen in _sets(numerals, card.value) if len(chosen) > 1)
+
+
+def _sets(cards: Sequence[Card], total: int) -> Iterator[tuple[Card, ...]]:
+    """The subsets of ``cards`` adding up to ``total`` (pruned: no subset grows past it)."""
+    if total == 0:
+        yield ()
+        return
+    for i, card in enumerate(cards):
+        if card.value <= total:
+            for rest in _sets(cards[i + 1:], total - card.value):
+                yield (card, *rest)
+
+
+def _order(card: Card) -> int:
+    return card.index
+
+
+KONTSINA = register(Kontsina())

@@ -1,0 +1,146 @@
+"""Xeri (denexa.com "Xeri"): two players, six cards each, one discard pile taken by its top card's rank.
+
+What Xeri shares with Diloti lives in :mod:`dln.engine.games`; here is what
+is its own.  The table is one face-up pile, written from the bottom up so its
+last card is the top.  A card of the top card's rank, or any jack, takes the
+whole pile; every other card is discarded on it (Game play).  Taking a pile
+of one card with a card of its rank is a xeri, a jack counting only on a jack
+(Capturing xeri).  An opening pile whose top card is a jack, or whose two top
+cards share a rank, is dealt again (Setup).  A hand scores 10 per xeri, 3 for
+more cards, 1 per A, K, Q, J or 10, 1 more for the 10 of diamonds and 1 for
+the 2 of clubs (Scoring); the game is the player who won more of an agreed
+number of hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from dln.cards import Card
+
+from . import codes
+from .codes import Violation, error
+from .games import ItemScore, TableRound, holds, most, register, top_winner
+from .state import Move, Seat, describe_cards
+
+JACK = 11
+XERI_POINTS = 10
+MORE_CARDS = 3
+HONOURS = (1, 10, 11, 12, 13)  # "1 point for each ace, king, queen, jack or 10"
+TWO_OF_CLUBS = Card(2, "c")
+TEN_OF_DIAMONDS = Card(10, "d")
+
+
+class Xeri:
+    """The rules of Xeri, as :class:`dln.engine.games.FishingGame` asks for them."""
+
+    key = "xeri"
+    name = "Xeri"
+    players = (2,)  # "a simple fishing game for two players"
+    hand_size = 6  # Setup: "deal six cards to each player"
+    target = 5  # Scoring: "a predetermined number of hands" (the text names none: ours is 5)
+    hand_size_code = codes.HAND_SIZE  # six cards, as in Diloti
+    dealer_code = codes.WRONG_DEALER  # "The deal passes to the other player", as in two-player Diloti
+    players_code = codes.XERI_PLAYERS
+    score_code = codes.XERI_SCORE
+    result_code = codes.XERI_RESULT
+
+    def play_order(self, players: int) -> tuple[Seat, ...]:
+        """Two players sit N and S."""
+        if players != 2:
+            raise ValueError(f"Xeri is played by 2 players, not {players}")
+        return ("N", "S")
+
+    def opening_violations(self, table: Sequence[Card]) -> list[Violation]:
+        """Setup: a jack on top, or two equal ranks on top, sends the pile back to be dealt again."""
+        if table and table[-1].rank == JACK:
+            return [error(codes.PILE_REDEAL, f"the opening pile shows a jack on top ({table[-1]}): it is "
+                          "shuffled back and dealt again", "table")]
+        if len(table) > 1 and table[-1].rank == table[-2].rank:
+            return [error(codes.PILE_REDEAL, f"the two top cards of the opening pile share a rank ({table[-2]} "
+                          f"{table[-1]}): it is shuffled back and dealt again", "table")]
+        return []
+
+    def check_play(self, state: TableRound, move: Move) -> list[Violation]:
+        """Game play: a match or a jack takes the whole pile; anything else is discarded on it."""
+        pile = state.table
+        takes = bool(pile) and (move.card.rank == pile[-1].rank or move.card.rank == JACK)
+        if move.kind == "lay":
+            if takes:
+                return [error(codes.MATCH_TAKES, f"{move.card} on {pile[-1]} captures the pile: write "
+                              f"{move.seat} {move.card} x {pile[-1]}")]
+            return []
+        if not takes:
+            top = f"the top card is {pile[-1]}" if pile else "the pile is empty"
+            return [error(codes.CAPTURE_TOP, f"{move.card} neither matches the top card nor is a jack ({top})")]
+        out: list[Violation] = []
+        if move.loose != {pile[-1]} and move.loose != set(pile):
+            out.append(error(codes.WHOLE_PILE, f"a capture takes the whole pile ({' '.join(map(str, pile))}): write "
+                             f"its top card, {pile[-1]}, or all of it, not {describe_cards(move.loose)}"))
+        if move.xeri and not is_xeri(pile, move.card):
+            why = (f"the pile holds {len(pile)} cards" if len(pile) != 1
+                   else f"a jack takes {pile[0]} without a xeri: only a jack on a jack is one")
+            out.append(error(codes.XERI_SINGLE, f"marked as a xeri, but {why}"))
+        return out
+
+    def taken(self, state: TableRound, move: Move) -> tuple[frozenset[Card], bool]:
+        """A capture takes the whole pile; it is a xeri when the pile was one card of the player's rank."""
+        if move.kind != "capture":
+            return frozenset(), False
+        return frozenset(state.table), is_xeri(state.table, move.card)
+
+    def legal_moves(self, state: TableRound) -> list[Move]:
+        """One move per known card: a capture of the pile when the card takes it, else a discard."""
+        seat, pile = state.turn, state.table
+        out: list[Move] = []
+        for card in sorted(state.hand(seat).known, key=_order):
+            if pile and (card.rank == pile[-1].rank or card.rank == JACK):
+                out.append(Move.capture(seat, card, (pile[-1],), xeri=is_xeri(pile, card)))
+            else:
+                out.append(Move.lay(seat, card))
+        return out
+
+    def score(self, state: TableRound) -> dict[Seat, ItemScore]:
+        """Scoring: xeris 10 each, more cards 3, A K Q J 10 one each, 10d one more, 2c one."""
+        cards = {seat: len(pile) for seat, pile in zip(state.seats, state.captured, strict=True)}
+        more = most(cards, MORE_CARDS)
+        two, ten = holds(state, TWO_OF_CLUBS), holds(state, TEN_OF_DIAMONDS)
+        out: dict[Seat, ItemScore] = {}
+        for seat, pile, xeris in zip(state.seats, state.captured, state.xeris, strict=True):
+            honours = sum(c.rank in HONOURS for c in pile)
+            out[seat] = ItemScore(seat, cards[seat], (("xeris", XERI_POINTS * xeris), ("more_cards", more[seat]),
+                                                      ("honours", honours), ("ten_of_diamonds", int(ten == seat)),
+                                                      ("two_of_clubs", int(two == seat))))
+        return out
+
+    def winner(self, scores: Sequence[Mapping[Seat, ItemScore]], target: int) -> Seat | None:
+        """After ``target`` hands (or more), the player who won more of them; a tie plays another hand."""
+        if len(scores) < target:
+            return None
+        return top_winner(self.standing(scores, list(scores[0])), 0)
+
+    def standing(self, scores: Sequence[Mapping[Seat, ItemScore]], seats: Sequence[Seat]) -> dict[Seat, int]:
+        """Hands won so far by each player (a hand with equal points is won by nobody)."""
+        won = dict.fromkeys(seats, 0)
+        for hand in scores:
+            best = hand_winner(hand)
+            if best is not None and best in won:
+                won[best] += 1
+        return won
+
+
+def hand_winner(scores: Mapping[Seat, ItemScore]) -> Seat | None:
+    """Scoring: "Whichever player scores the most points wins the hand" (nobody on equal points)."""
+    return top_winner({seat: s.total for seat, s in scores.items()}, 0)
+
+
+def is_xeri(pile: Sequence[Card], card: Card) -> bool:
+    """Capturing xeri: one card taken by a card of its rank; by a jack only if it is a jack too."""
+    return len(pile) == 1 and pile[0].rank == card.rank
+
+
+def _order(card: Card) -> int:
+    return card.index
+
+
+XERI = register(Xeri())

@@ -1,0 +1,293 @@
+"""Kontsina and Xeri records: the Game tag, the validator, generated games, and the commands.
+
+Passages are cited as in docs/rules.md: ``kontsina`` is kontsina-denexa.txt and
+``xeri`` xeri-denexa.txt, by section.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import dln
+from dln.cards import DECK
+from dln.check.family import FamilyReport
+from dln.check.family_records import generate_family
+from dln.check.validate import validate_game
+from dln.cli import main
+from dln.notation.writer import write_game
+
+ROOT = Path(__file__).parent.parent
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args), input=stdin)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def found(text: str, **options: object) -> list[tuple[str, str, int]]:
+    """(code, severity, line) of every finding on the one game of ``text``."""
+    report = validate_game(dln.loads(text), **options)  # type: ignore[arg-type]
+    return [(d.code, d.severity, d.line) for d in report.diagnostics]
+
+
+KONTSINA = '[Game "Kontsina"]\n\nround 1 dealer S\ntable 5h 4c 9d Js\n'
+XERI = '[Game "Xeri"]\n\nround 1 dealer S\ntable 5h 3c 9d 7s\n'
+
+
+# -- the Game tag --------------------------------------------------------------------------
+
+def test_without_a_game_tag_or_with_diloti_the_record_is_diloti() -> None:
+    """docs/notation.md, Tags: Diloti when the tag is absent; a Diloti declaration stays legal."""
+    diloti = "round 1 dealer S\ntable 5h 3c 9d Js\nN: 4c 9c 2d 3d 4d 6d\nN 4c 5h =9\nS 9s x [9] 9d\n"
+    assert found(diloti) == [("D604", "warning", 5)]
+    assert found('[Game "Diloti"]\n\n' + diloti) == [("D604", "warning", 7)]
+    assert found('[Game "Kontsina"]\n\n' + diloti.replace(" 4d 6d", ""))[0][:3] == ("F001", "error", 6)
+
+
+def test_an_unknown_game_is_a_bad_tag() -> None:
+    report = validate_game(dln.loads('[Game "Tichu"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN 4c\n'))
+    assert [(d.code, d.line) for d in report.diagnostics] == [("R002", 1)]
+    assert "known games: Diloti, Kontsina, Xeri" in report.diagnostics[0].message
+    code, _, _ = run("validate", "-", stdin='[Game "Tichu"]\n\nround 1\n')
+    assert code == 2
+
+
+def test_diloti_house_rules_are_refused_in_other_games() -> None:
+    assert found('[Game "Xeri"]\n[Variant "soy"]\n\nround 1 dealer S\ntable 5h 3c 9d 7s\n')[0][:2] == ("R002", "error")
+    assert found(XERI + "N 2c\n", variants=["soy"])[0][:2] == ("R002", "error")
+
+
+# -- replaying hands -----------------------------------------------------------------------
+
+def test_hidden_hands_are_the_cards_each_seat_goes_on_to_play() -> None:
+    """As for Diloti: without hand lines a hand is the cards its seat plays in that deal."""
+    assert found(KONTSINA + "N 9c x 5h+4c\nS 9s x 9d\nN Jc x Js\nS 2h\n") == [("D604", "warning", 8)]
+    # a card played twice: the second play is not in the hand of whoever plays it next
+    assert found(KONTSINA + "N 2h\nS 2h\n")[0][:2] == ("D002", "error")
+
+
+def test_written_hands_are_held_to() -> None:
+    """kontsina, Setup: the hand line holds the cards dealt; a card from outside it is D001."""
+    text = KONTSINA + "N: 9c 2d 3d 4d\nS: ? ? ? ?\nN 8h\n"
+    assert found(text)[0][:2] == ("D001", "error")
+
+
+def test_an_illegal_move_lists_the_legal_ones() -> None:
+    report = validate_game(dln.loads(KONTSINA + "N: 9c 2d 3d 4d\nN 9c x 5h\n"))
+    (diagnostic,) = report.diagnostics
+    assert diagnostic.code == "K206"
+    assert diagnostic.help == ("N 9c", "N 9c x 9d", "N 9c x 5h+4c")
+
+
+def test_xeri_captures_name_the_top_card_and_a_xeri_is_marked() -> None:
+    """xeri, Game play; Capturing xeri: the capture takes the pile, the * marks a single card taken."""
+    text = XERI + "N 7c x 7s\nS 4d\nN 4h x 4d *\nS Jd\nN 2c\nS Jc x 2c\n"
+    assert found(text) == [("D604", "warning", 10)]
+    report = validate_game(dln.loads(text), keep_states=True)
+    final = report.rounds[0].states[-1]
+    assert final.xeris == (1, 0) and len(final.captured[1]) == 3 and final.table == ()
+
+
+def test_three_players_of_kontsina_sit_n_e_s() -> None:
+    """kontsina, introduction: two to four players; the seats used say how many."""
+    report = validate_game(dln.loads(KONTSINA + "N 9c x 5h+4c\nE 9s x 9d\nS Jc x Js\n"))
+    assert isinstance(report, FamilyReport) and report.seats == ("N", "E", "S") and report.players == 3
+
+
+def test_a_deck_deals_the_hands_and_the_table() -> None:
+    """kontsina, Setup: four cards to each player from the dealer's left, then four face up."""
+    pack = " ".join(str(c) for c in DECK)  # clubs A-K, diamonds, hearts, spades
+    text = f'[Game "Kontsina"]\n[East "Giorgos"]\n\nround 1 dealer S\ndeck {pack}\n'
+    report = validate_game(dln.loads(text + "N Ac\nE 5c\nS 9c\n"), keep_states=True)
+    assert [d.code for d in report.diagnostics] == ["D604"]
+    start = report.rounds[0].states[0]
+    assert [sorted(map(str, h.known)) for h in start.hands] == [
+        ["2c", "3c", "4c", "Ac"], ["5c", "6c", "7c", "8c"], ["10c", "9c", "Jc", "Qc"]]
+    assert [str(c) for c in start.table] == ["Kc", "Ad", "2d", "3d"]
+    assert found(text + "N: Ac 2c 3c 5d\nN Ac\n")[0][:2] == ("K102", "error")
+    assert found(text + "N Kc\n")[0][:2] == ("D002", "error")
+
+
+def test_setups_and_redeals_are_not_replayed() -> None:
+    """docs/rules.md, Both games: what a record may not use."""
+    assert found('[Game "Xeri"]\n\nsetup dealer S\ntable 5h 3c\nturn N\nN 3d x 3c\n') == [("R007", "warning", 3)]
+    assert found(XERI + "redeal N\n")[0][:2] == ("D107", "error")
+
+
+def test_a_later_hand_is_dealt_by_the_next_seat() -> None:
+    record = (ROOT / "samples" / "illegal" / "K106-kontsina-dealer.dln").read_text(encoding="utf-8")
+    assert found(record.replace("round 2 dealer S", "round 2 dealer N")) == []
+
+
+# -- generated games: property tests ---------------------------------------------------------
+
+GAMES = st.sampled_from([("Kontsina", 2), ("Kontsina", 3), ("Kontsina", 4), ("Xeri", 2)])
+
+
+@pytest.mark.slow
+@settings(max_examples=12)
+@given(GAMES, st.integers(0, 10_000), st.sampled_from(["random", "greedy"]), st.booleans())
+def test_generated_games_validate_and_add_up(game: tuple[str, int], seed: int, strategy: str, hidden: bool) -> None:
+    """Every self-played game, written as DLN and read back, is legal with no finding at all; every hand
+    accounts for the 52 cards; the score claims add up to the Result tag; the game has a winner."""
+    name, players = game
+    (record,) = generate_family(name, 1, players=players, seed=seed, strategy=strategy, hidden=hidden)
+    text = write_game(record)
+    report = validate_game(dln.loads(text), keep_states=True)
+    assert report.diagnostics == [], [d.format() for d in report.diagnostics]
+    assert isinstance(report, FamilyReport) and report.winner is not None
+    engine = report.engine
+    assert engine is not None
+    for played in report.rounds:
+        final = played.states[-1]
+        pack = [*final.table, *(c for pile in final.captured for c in pile)]
+        assert sorted(pack) == sorted(DECK) and played.scores is not None
+    result = dict(zip(record.tag("Result").split()[::2], map(int, record.tag("Result").split()[1::2]), strict=True))
+    assert result == report.totals
+    if name == "Kontsina":
+        claimed = [dict(r.score.points) for r in record.rounds if r.score is not None]
+        assert result == {seat: sum(c[seat] for c in claimed) for seat in result}
+
+
+# -- the commands ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("sample", ["kontsina.dln", "xeri.dln"])
+def test_validate_score_and_moves_on_the_samples(sample: str) -> None:
+    path = str(ROOT / "samples" / sample)
+    code, out, _ = run("validate", path)
+    assert code == 0 and "0 errors, 0 warnings" in out
+    code, out, _ = run("score", path, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["games"][0]["winner"] is not None
+    code, out, _ = run("moves", path, "--at", "1")
+    assert code == 0 and "to play" in out and "legal move" in out
+
+
+def test_show_prints_a_position_of_a_hand() -> None:
+    """dln show: the move just played, the table, hands face down unless --reveal, and the captures."""
+    path = str(ROOT / "samples" / "kontsina.dln")
+    code, out, _ = run("show", path, "--move", "2")
+    assert code == 0 and out.splitlines()[:3] == [
+        "Kontsina, 3 players, target 21: game 1, hand 1, move 2: 2. E 2h",
+        "deal 1 of 4, card 3 of the hand, S to play",
+        "table: 5d 2h 8s",
+    ]
+    assert "N: 3 cards" in out
+    code, out, _ = run("show", path, "--move", "2", "--reveal")
+    assert "N: 8c Jh Js" in out
+    code, out, _ = run("show", path, "--round", "9", "--move", "end", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["kind"] == "end" and data["end"]["winner"] == "S"
+    assert data["end"]["scores"]["S"]["points"] == sum(v for k, v in data["end"]["scores"]["S"].items()
+                                                       if k != "points")
+    code, _, err = run("show", path, "--move", "99")
+    assert code == 2 and "--move goes from 0 to 48" in err
+
+
+def test_show_stops_at_an_illegal_move() -> None:
+    code, out, _ = run("show", str(ROOT / "samples" / "illegal" / "X202-match-takes.dln"), "--move", "end")
+    assert code == 1 and "error X202 match-takes" in out and "pile: 5h 3c 9d 7s (top 7s)" in out
+
+
+def test_what_is_not_drawn_or_recorded_yet_is_refused_clearly(tmp_path: Path) -> None:
+    """Position-as-setup and the live recorder handle Diloti only: exit 2 with a sentence."""
+    path = str(ROOT / "samples" / "xeri.dln")
+    code, _, err = run("position", path, "--round", "1", "--at", "3")
+    assert code == 2 and "positions of Xeri are not written as setups yet" in err
+    record = tmp_path / "new.dln"
+    code, out, _ = run("record", str(record), "--tag", "Game=Kontsina", stdin="\n")
+    assert code == 2 and "the recorder records Diloti only, not Kontsina" in out and not record.exists()
+
+
+def test_generate_checks_the_players_of_each_game() -> None:
+    code, _, err = run("generate", "--game-type", "xeri", "--players", "4")
+    assert code == 2 and "Xeri is played by 2 players, not 4" in err
+    code, _, err = run("generate", "--players", "3")
+    assert code == 2 and "Diloti is played by 2 or 4 players, not 3" in err
+    code, out, _ = run("generate", "--game-type", "kontsina", "--players", "4", "--seed", "5", "--hidden")
+    assert code == 0 and '[Game "Kontsina"]' in out and "[West " in out and ":" not in out.split("round 1", 1)[1]
+
+
+def test_a_wrong_rest_claim_is_d601_and_the_hand_is_still_scored() -> None:
+    """kontsina, Ending the hand: the rest goes to the last capturer; a wrong claim does not change the points."""
+    (record,) = generate_family("Kontsina", 1, players=2, seed=4)
+    hand = record.rounds[0]
+    assert hand.rest is not None
+    wrong = "S" if hand.rest == "N" else "N"
+    text = write_game(record).replace(f"rest {hand.rest}\n", f"rest {wrong}\n", 1)
+    report = validate_game(dln.loads(text))
+    assert [d.code for d in report.diagnostics] == ["D601"]
+    assert report.rounds[0].scores is not None and report.totals is not None
+
+
+def test_replay_without_a_terminal_prints_every_position() -> None:
+    """dln replay to a pipe prints each position as dln show does; an illegal move ends its hand."""
+    code, out, _ = run("replay", str(ROOT / "samples" / "illegal" / "X501-xeri-single.dln"))
+    frames = out.split("\n\n")
+    assert code == 0 and len(frames) == 6 and frames[0].startswith("Xeri, 2 players, 5 hands: game 1, hand 1: start")
+    assert "error X501 xeri-single" in frames[-1]
+    code, out, _ = run("replay", str(ROOT / "samples" / "kontsina.dln"), "--round", "2")
+    assert code == 0 and out.count("Kontsina, 3 players") == 49 and "hand 1" not in out
+
+
+def test_the_stepper_moves_through_hands_and_games() -> None:
+    """The keys of the replayer, without a terminal: moves, hand boundaries, reveal, quit."""
+    from dln.views.family_replay import FamilyStepper
+
+    report = validate_game(dln.loads((ROOT / "samples" / "xeri.dln").read_text(encoding="utf-8")), keep_states=True)
+    assert isinstance(report, FamilyReport)
+    stepper = FamilyStepper([report])
+    stepper.press("right")
+    assert (stepper.round, stepper.ply) == (0, 1) and stepper.frame().title.endswith("move 1: 1. N Jh x 4s")
+    stepper.press("G")
+    assert stepper.frame().kind == "end"
+    stepper.press("right")
+    assert (stepper.round, stepper.ply) == (1, 0)
+    stepper.press("left")
+    assert (stepper.round, stepper.ply) == (0, 48)
+    stepper.press("p")
+    assert (stepper.round, stepper.ply) == (0, 48)  # no hand before the first
+    stepper.press("r")
+    stepper.press("x")  # not a key of the replayer
+    assert stepper.reveal and not stepper.done
+    stepper.press("q")
+    assert stepper.done
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed: no terminal to drive")
+def test_replay_steps_through_a_xeri_game_in_a_terminal() -> None:
+    from tests.test_tui import Terminal
+
+    command = shlex.join([sys.executable, "-m", "dln", "replay", "xeri.dln"])
+    term = Terminal(f"{command}; echo replayer-exit=$?; sleep 600", cwd=ROOT / "samples")
+    try:
+        term.wait_for("game 1, hand 1: start", "pile: 5d As 8s 4s (top 4s)", "q quit")
+        term.keys("Right")
+        term.wait_for("move 1: 1. N Jh x 4s", "captured: N 5, S 0")
+        term.keys("n", "r")
+        screen = term.wait_for("game 1, hand 2: start")
+        assert "6 cards" not in screen  # hands face up
+        term.keys("q")
+        term.wait_for("replayer-exit=0")
+    finally:
+        term.close()
+
+
+@pytest.mark.parametrize(("name", "players"), [("Kontsina", 3), ("Xeri", 2)])
+def test_a_record_with_neither_hands_nor_deal_lines_is_cut_into_deals_by_count(name: str, players: int) -> None:
+    """As for Diloti (docs/notation.md, Later deals): the moves are cut into deals of a hand's size each."""
+    (record,) = generate_family(name, 1, players=players, seed=9, hidden=True)
+    text = "\n".join(line for line in write_game(record).splitlines() if line != "deal") + "\n"
+    report = validate_game(dln.loads(text))
+    assert report.diagnostics == [] and report.winner is not None
