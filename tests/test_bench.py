@@ -20,6 +20,8 @@ BENCH = Path(__file__).resolve().parent.parent / "bench"
         ("legal_moves.py", ["--repeat", "1", "--table", "loose20", "--rules", "forced", "--no-exact"], "loose20"),
         ("replay.py", ["--runs", "1"], "whole process"),
         ("commands.py", ["--quick"], "cards named: validate"),
+        ("analysis_speed.py", ["--budget", "2", "--rounds", "1"], "moves analysed per CPU second"),
+        ("strength.py", ["--pairs", "1", "--budget", "2", "--target", "3"], "engine wins"),
         ("viewer.py", ["--runs", "1", "--file", str(BENCH.parent / "samples" / "constructs" / "variations.dln")],
          "a position"),
         ("family.py", ["--games", "1", "--repeat", "1"], "x Diloti"),

@@ -20,6 +20,7 @@ from typing import NoReturn
 import click
 
 from dln.check.validate import validate_game
+from dln.cli.analysis import analyse_command, budget_option, seed_option
 from dln.cli.archive import filter_command, merge_command, split_command
 from dln.cli.common import (
     EXIT_BAD_INPUT,
@@ -32,6 +33,7 @@ from dln.cli.common import (
     variant_option,
     write_text_atomically,
 )
+from dln.cli.play import play_command
 from dln.cli.replay import position_command, replay_command, show_command
 from dln.cli.stats import stats_command
 from dln.cli.views import html_command, svg_command
@@ -382,12 +384,18 @@ def validate(files: tuple[str, ...], as_json: bool, all_alternatives: bool, expl
 @click.option("--all", "every", is_flag=True, help="List moves that differ only in the suit of equal cards separately.")
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON object: the position and its legal moves (see docs/cli.md).")
+@click.option("--rank", is_flag=True, help="Rank the moves, best first, by the engine's expected points.")
+@budget_option
+@seed_option
+@click.option("--open", "open_hands", is_flag=True, help="With --rank: the engine sees every hand the record shows.")
 @variant_option
-def moves(file: str, at: int, game_number: int, round_number: int, every: bool, as_json: bool,
-          variant: str | None) -> None:
+def moves(file: str, at: int, game_number: int, round_number: int, every: bool, as_json: bool, rank: bool,
+          budget: int, seed: int, open_hands: bool, variant: str | None) -> None:
     """List the legal moves before move AT of a round of FILE, in DLN ('-' reads stdin).
 
-    First the position (table, hands, whose turn), then every legal move.
+    First the position (table, hands, whose turn), then every legal move;
+    with --rank, every legal move (suits apart) best first with the engine's
+    expected points for the round (docs/analysis.md).
     AT may be one past the round's last move when the record stops before
     the round is over: what could be played next.  Exit 1 when an illegal
     move earlier in the round stops the replay; 2 when the file cannot be
@@ -407,7 +415,8 @@ def moves(file: str, at: int, game_number: int, round_number: int, every: bool, 
     if round_number > len(report.rounds):
         raise click.BadParameter(f"there is no round {round_number}: game {game_number} has "
                                  f"{count_of(len(report.rounds), 'round')}", param_hint="'--round'")
-    print_moves(report, display, round_number, at, every=every, as_json=as_json, ascii_json=plain)
+    print_moves(report, display, round_number, at, every=every, as_json=as_json, ascii_json=plain,
+                rank={"budget": budget, "seed": seed, "open_hands": open_hands} if rank else None)
 
 
 @main.command(short_help="Print the score sheet of each game.")
@@ -532,19 +541,20 @@ def explain(code: str | None) -> None:
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run: same seed, same text.")
 @click.option(
     "--strategy",
-    type=click.Choice(["random", "greedy"]),
+    type=click.Choice(["random", "greedy", "engine"]),
     default="random",
     show_default=True,
-    help="How every seat picks among its legal moves.",
+    help="How every seat picks among its legal moves (engine: the search of dln analyse).",
 )
+@budget_option
 @click.option("--hidden", is_flag=True, help="Write no hand lines, as a recorder beside the table would.")
 @click.option("--target", type=click.IntRange(min=1), default=None,
               help="Score that wins a game: 61 in Diloti, 21 in Kontsina; in Xeri, the number of hands (5).")
 @click.option("--variant", metavar="NAMES", help="House rules of Diloti to play, comma-separated (e.g. "
               "forced-capture,soy).")
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE, replaced atomically, instead of stdout.")
-def generate(game_type: str, players: str, count: int, seed: int, strategy: str, hidden: bool, target: int | None,
-             variant: str | None, output: str | None) -> None:
+def generate(game_type: str, players: str, count: int, seed: int, strategy: str, budget: int, hidden: bool,
+             target: int | None, variant: str | None, output: str | None) -> None:
     """Play whole games by self-play and write them as DLN records.
 
     Every move is chosen among the legal ones by the rules engine, under
@@ -556,6 +566,7 @@ def generate(game_type: str, players: str, count: int, seed: int, strategy: str,
     from collections.abc import Iterator
     from typing import cast
 
+    from dln.analysis.selfplay import engine_games
     from dln.check.family_records import generate_family
     from dln.check.generate import generate_games
     from dln.engine.rules import rules_for
@@ -565,6 +576,9 @@ def generate(game_type: str, players: str, count: int, seed: int, strategy: str,
 
     games: Iterator[Game]
     if game_type.lower() != "diloti":
+        if strategy == "engine":
+            raise click.BadParameter(f"the search engine plays Diloti only, not {game_type}",
+                                     param_hint="'--strategy'")
         if variant is not None:
             raise click.BadParameter(f"{game_type} has no house rules", param_hint="'--variant'")
         try:
@@ -579,14 +593,11 @@ def generate(game_type: str, players: str, count: int, seed: int, strategy: str,
             rules = rules_for(parse_variants(variant or ""), target or 61)
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="'--variant'") from None
-        games = generate_games(
-            count,
-            players=int(players),
-            seed=seed,
-            strategy=cast(Strategy, strategy),  # click.Choice allows only the strategies
-            rules=rules,
-            hidden=hidden,
-        )
+        if strategy == "engine":
+            games = engine_games(count, players=int(players), seed=seed, rules=rules, budget=budget, hidden=hidden)
+        else:  # click.Choice allows only the strategies
+            games = generate_games(count, players=int(players), seed=seed, strategy=cast(Strategy, strategy),
+                                   rules=rules, hidden=hidden)
     texts = (("\n" if index else "") + write_game(game) for index, game in enumerate(games))
     if output is None or output == STDIN:
         for text in texts:
@@ -637,5 +648,5 @@ def record_command(file: str, players: str | None, dealer: str | None, target: i
 
 
 for _command in (show_command, replay_command, position_command, html_command, svg_command, filter_command,
-                 split_command, merge_command, stats_command):
+                 split_command, merge_command, stats_command, analyse_command, play_command):
     main.add_command(_command)

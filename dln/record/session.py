@@ -479,6 +479,10 @@ class Recorder:
             return ["there is no position to play from (the table comes first, or the game is over)"]
         seat = state.turn
         hand = state.hand(seat)
+        if card_text is not None and card_text.lower() == "rank":
+            from dln.analysis.annotate import recorder_ranking  # the engine loads only when asked
+
+            return recorder_ranking(state)
         if card_text is None:
             if hand.unknown:
                 held = " ".join(map(str, sorted(hand.known, key=_rank_order)))

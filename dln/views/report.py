@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
@@ -24,6 +24,7 @@ from dln.wording import count_of
 if TYPE_CHECKING:
     from dln.check.batch import Checked
     from dln.check.validate import GameReport
+    from dln.engine import RoundState
 
 EXIT_OK, EXIT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
 STDIN = "-"
@@ -107,10 +108,11 @@ def fail_with(as_json: bool, problem: dict[str, object], code: int = EXIT_BAD_IN
 
 
 def print_moves(report: GameReport, display: str, round_number: int, at: int, *, every: bool, as_json: bool,
-                ascii_json: bool) -> NoReturn:
+                ascii_json: bool, rank: dict[str, Any] | None = None) -> NoReturn:
     """``dln moves``' answer for a game already replayed: the position before move ``at`` of the round and
     its legal moves, or why there is no such position (exit 2 when the move is not in the record, 1 when
-    an illegal move stops the replay before it)."""
+    an illegal move stops the replay before it).  ``rank``: the options of the engine that ranks them
+    (budget, seed, open_hands; ``dln moves --rank``)."""
     from dln.check.generate import record_move
     from dln.check.verdicts import NOTHING_TO_CHECK, problem_data
     from dln.engine import legal_moves
@@ -142,6 +144,10 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
         click.echo(f"{display}: error: {message}")
         sys.exit(code)
     state = played.states[at - 1]
+    if rank is not None:
+        if isinstance(state, TableRound):
+            raise click.BadParameter("the search engine ranks Diloti moves only", param_hint="'--rank'")
+        _print_ranked(display, report.index, round_number, at, state, rank, as_json, ascii_json)
     if isinstance(state, TableRound):  # Kontsina, Xeri: dln/views/family.py
         legal = family_legal(state)
     else:
@@ -154,4 +160,25 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
     click.echo(f"{count_of(len(legal), 'legal move')} for {state.turn}:")
     for text in legal:
         click.echo("  " + text)
+    sys.exit(EXIT_OK)
+
+
+def _print_ranked(display: str, game: int, round_number: int, at: int, state: RoundState, rank: dict[str, Any],
+                  as_json: bool, ascii_json: bool) -> NoReturn:
+    """``dln moves --rank``: the legal moves (every suit apart) best first, with the engine's values."""
+    from dln.analysis.annotate import rank_moves, ranked_data, ranked_lines
+    from dln.views.scoresheet import describe_position, position_data
+
+    ranked = rank_moves(state, **rank)
+    if as_json:
+        click.echo(json.dumps({"file": display, "game": game, "round": round_number, "at": at,
+                               "position": position_data(state), "ranked": ranked_data(state, ranked)},
+                              ensure_ascii=ascii_json))
+        sys.exit(EXIT_OK)
+    click.echo(describe_position(state))
+    others = " and ".join(s for s in state.sides if s != state.side_of(state.turn))
+    click.echo(f"{count_of(len(ranked), 'legal move')} for {state.turn}, best first (expected points of "
+               f"{state.side_of(state.turn)} minus {others} for the round; budget {rank['budget']}):")
+    for line in ranked_lines(state, ranked):
+        click.echo("  " + line)
     sys.exit(EXIT_OK)

@@ -31,6 +31,7 @@ from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.screen import Screen
 from rich.text import Text
 
+from dln.views.engine_hint import EngineHints
 from dln.views.render import FrameView, Look, help_panel
 from dln.views.replay import Cursor, Replay
 
@@ -189,6 +190,7 @@ BINDINGS: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
     (("+", "="), "faster", "+  -", "auto-play faster / slower"),
     (("-", "_"), "slower", "", ""),
     (("r",), "toggle_reveal", "r", "reveal the hands / turn them face down"),
+    (("e",), "engine", "e", "the engine's view of this move: best move, points lost (worked out in the background)"),
     (("?",), "toggle_help", "?", "this help (any key closes it)"),
     (("q", "Q", "ctrl-c", "ctrl-d", "eof"), "quit", "q  Ctrl-C", "quit (Ctrl-Z suspends)"),
 )
@@ -216,6 +218,8 @@ class Session:
     done: bool = False
     #: The digits typed after ``:`` (go to move N), or None when no number is being typed.
     prompt: str | None = None
+    #: The engine's answers (``e``), shown in the footer once asked for.
+    hints: EngineHints | None = None
     _actions: dict[str, Callable[[], None]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -345,6 +349,12 @@ class Session:
         """Hands face up, or face down again."""
         self.reveal = not self.reveal
 
+    def engine(self) -> None:
+        """Ask the engine about the move shown; the answer appears in the footer when ready."""
+        if self.hints is None:
+            self.hints = EngineHints(self.replay)
+        self.hints.request(self.cursor)
+
     def toggle_help(self) -> None:
         """Show or hide the list of keys."""
         self.help = not self.help
@@ -379,6 +389,8 @@ class Session:
             status = Text(self.message, style="yellow")
         elif self.playing:
             status = Text(look.sym("▶ ", "> ") + f"auto-play, {self.delay:g} s a move", style="bold green")
+        elif self.hints is not None and (hint := self.hints.text(self.cursor)) is not None:
+            status = Text(hint if not look.ascii else hint.replace("…", "..."), style="cyan")
         else:
             status = Text("")
         return KeyBar([(_key_names(key, look), what) for key, what in FOOTER_KEYS], status)
@@ -427,6 +439,7 @@ def run(replay: Replay, cursor: Cursor, *, console: Console, look: Look, keyboar
     session = Session(replay, cursor, reveal=look.reveal)
     read_fd, write_fd = os.pipe()
     os.set_blocking(write_fd, False)
+    session.hints = EngineHints(replay, wake=lambda: _wake(write_fd))
     previous_wakeup = signal.set_wakeup_fd(write_fd, warn_on_full_buffer=False)
     previous_winch = signal.signal(signal.SIGWINCH, lambda *_: None)
     reader = KeyReader(keyboard, read_fd)
@@ -467,6 +480,12 @@ def run(replay: Replay, cursor: Cursor, *, console: Console, look: Look, keyboar
         signal.set_wakeup_fd(previous_wakeup)
         os.close(read_fd)
         os.close(write_fd)
+
+
+def _wake(fd: int) -> None:
+    """Make the key loop redraw (an engine answer is ready): a byte on its wake-up pipe."""
+    with contextlib.suppress(OSError):
+        os.write(fd, b"\0")
 
 
 def _stop(number: int, _frame: object) -> None:

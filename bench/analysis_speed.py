@@ -1,0 +1,61 @@
+"""Time the search engine per move: every position of greedy self-played rounds, analysed as the player saw it.
+
+    python bench/analysis_speed.py [--budget 100] [--players 2] [--rounds 2] [--seed 5]
+
+Greedy self-play deals and plays ``--rounds`` rounds; before every move the
+engine analyses the position as the seat to move sees it (the other hands
+hidden) at ``--budget``.  Printed: CPU seconds per move (mean, median, 90th
+percentile, max; CPU time, so a machine shared with other work does not
+inflate it) and the wall clock beside it.  Run by hand; the figures depend on
+the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+
+from dln.analysis.players import as_seen
+from dln.analysis.search import DEFAULT_BUDGET, analyse_position
+from dln.engine import Rules, apply, deal_pack, legal_moves, next_deal, start_round
+from dln.engine.selfplay import choose, shuffled_pack
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
+    parser.add_argument("--players", type=int, choices=(2, 4), default=2)
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=5)
+    args = parser.parse_args(argv)
+    rules = Rules()
+    rng = random.Random(args.seed)
+    cpu: list[float] = []
+    wall = 0.0
+    for _ in range(args.rounds):
+        dealt = deal_pack(shuffled_pack(rng, args.players, rules), args.players, "N", rules)
+        state = start_round(rules, args.players, "N", dealt.table, dealt.hands[0])
+        while True:
+            if state.needs_deal:
+                state = next_deal(state, dealt.hands[state.deal])
+                continue
+            if state.is_over:
+                break
+            start, started = time.process_time(), time.perf_counter()
+            analyse_position(as_seen(state), budget=args.budget)
+            cpu.append(time.process_time() - start)
+            wall += time.perf_counter() - started
+            state = apply(state, choose(state, legal_moves(state), rng, "greedy")).state
+    cpu.sort()
+    print(f"budget {args.budget}, {args.players} players, {len(cpu)} positions: CPU s per move mean "
+          f"{statistics.fmean(cpu):.3f}, median {statistics.median(cpu):.3f}, 90th percentile "
+          f"{cpu[int(0.9 * (len(cpu) - 1))]:.3f}, max {cpu[-1]:.3f}; wall clock mean {wall / len(cpu):.3f}; "
+          f"{len(cpu) / sum(cpu):.1f} moves analysed per CPU second")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,320 @@
+"""Reviewing a record with the search engine, and writing the review back into it.
+
+This is the one module of :mod:`dln.analysis` that touches records: it reads
+a game through the validator (:func:`dln.check.validate.validate_game` keeps
+the position before every move), asks :func:`~dln.analysis.search.analyse_position`
+about each main-line move, and annotates the record model: a glyph by the
+points lost, a short comment, the engine's move as a variation.  Existing
+glyphs, comments and variations stay as they are; comments that start with
+``engine:`` are this module's own and are replaced when a record is reviewed again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from dln.check.generate import record_move
+from dln.check.references import to_engine_move
+from dln.check.validate import GameReport
+from dln.engine import Move as EngineMove
+from dln.engine import RoundState, check
+from dln.notation.model import Game, Move, Round, Variation
+from dln.notation.writer import move_text
+
+from .knowledge import Unsampleable
+from .search import DEFAULT_BUDGET, MoveValue, analyse_position
+
+#: Points lost (the mover's side minus the opponents', per round) from which a move is marked.
+#: A xeri is 10 points and the 4 for most cards swing 8 between the sides; a playout estimate
+#: wobbles by about a point, so nothing below 2 is marked.
+THRESHOLDS: tuple[tuple[str, str, float], ...] = (
+    ("??", "blunder", 8.0),
+    ("?", "mistake", 4.0),
+    ("?!", "inaccuracy", 2.0),
+)
+QUALITY_GLYPHS = frozenset({"!", "?", "!!", "??", "!?", "?!"})
+COMMENT_PREFIX = "engine:"
+
+
+def grade(lost: float) -> tuple[str, str] | None:
+    """The glyph and word for ``lost`` points, or None for a move within the engine's margin."""
+    for glyph, word, threshold in THRESHOLDS:
+        if lost >= threshold:
+            return glyph, word
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class MoveReview:
+    """The engine's verdict on one move of a record."""
+
+    round: int  # rounds counted from 1 in the game
+    number: int  # cards played in the round, this one included
+    seat: str
+    line: int | None
+    played: str  # the move as written (DLN, no annotations)
+    best: str  # the engine's move in DLN
+    best_move: Move  # the engine's move as a record move (for the variation)
+    sides: tuple[str, ...]
+    played_points: tuple[float, ...]  # each side's expected points for the round after the move played
+    best_points: tuple[float, ...]
+    played_net: float  # the mover's side minus the opponents'
+    best_net: float
+    exact: bool
+    samples: int
+
+    @property
+    def lost(self) -> float:
+        """Points the move played gives away against the engine's move (0 when it is as good)."""
+        return max(0.0, self.best_net - self.played_net)
+
+    @property
+    def grade(self) -> tuple[str, str] | None:
+        return grade(self.lost)
+
+    def to_data(self) -> dict[str, Any]:
+        """The review as JSON-ready data (docs/analysis.md, "JSON")."""
+        graded = self.grade
+        return {
+            "round": self.round, "move": self.number, "seat": self.seat, "line": self.line,
+            "played": self.played, "best": self.best,
+            "played_points": {s: round(p, 2) for s, p in zip(self.sides, self.played_points, strict=True)},
+            "best_points": {s: round(p, 2) for s, p in zip(self.sides, self.best_points, strict=True)},
+            "played_net": round(self.played_net, 2), "best_net": round(self.best_net, 2),
+            "lost": round(self.lost, 2), "grade": graded[1] if graded else None,
+            "glyph": graded[0] if graded else None, "exact": self.exact, "samples": self.samples,
+        }
+
+
+@dataclass
+class SeatSummary:
+    """One seat's moves reviewed: points lost, and how many moves fell in each grade."""
+
+    moves: int = 0
+    lost: float = 0.0
+    grades: dict[str, int] = field(default_factory=lambda: {word: 0 for _, word, _ in THRESHOLDS})
+
+    def add(self, review: MoveReview) -> None:
+        self.moves += 1
+        self.lost += review.lost
+        graded = review.grade
+        if graded:
+            self.grades[graded[1]] += 1
+
+    @property
+    def per_move(self) -> float:
+        return self.lost / self.moves if self.moves else 0.0
+
+
+@dataclass
+class GameReview:
+    """Every main-line move of a game reviewed, in order, with the moves that could not be."""
+
+    report: GameReport
+    moves: list[MoveReview] = field(default_factory=list)
+    skipped: list[tuple[int, int, str]] = field(default_factory=list)  # (round, move, why)
+
+    def summary(self) -> dict[str, SeatSummary]:
+        """Per seat, in play order of the first round."""
+        out: dict[str, SeatSummary] = {}
+        for review in self.moves:
+            out.setdefault(review.seat, SeatSummary()).add(review)
+        return dict(sorted(out.items(), key=lambda kv: "NWSE".index(kv[0])))
+
+
+@dataclass(frozen=True, slots=True)
+class _Task:
+    """One position to analyse: picklable, so that ``-j`` can send it to another process."""
+
+    round: int
+    number: int
+    state: RoundState
+    played: EngineMove
+    budget: int
+    seed: int
+    open_hands: bool
+
+
+def _positions(report: GameReport, budget: int, seed: int, open_hands: bool) -> Iterator[_Task | tuple[int, int, str]]:
+    """The main-line moves the validator replayed legally, as tasks (or why one cannot be analysed)."""
+    for r, result in enumerate(report.rounds, 1):
+        for j, (state, move) in enumerate(zip(result.states, result.record_moves, strict=False), 1):
+            engine_move, problems = to_engine_move(state, move)
+            if any(v.severity == "error" for v in [*problems, *check(state, engine_move)]):
+                yield (r, j, "an illegal move: the rest of the round is not analysed")
+                break
+            yield _Task(r, j, state, engine_move, budget, seed, open_hands)
+
+
+def _analyse(task: _Task) -> tuple[Any, ...] | str:
+    """Run one task (in this process or another): the values the review needs, or why none."""
+    try:
+        analysis = analyse_position(task.state, budget=task.budget, seed=task.seed, open_hands=task.open_hands,
+                                    keep=(task.played,))
+    except (Unsampleable, ValueError) as exc:
+        return str(exc)
+    played = analysis.value_of(task.played)
+    assert played is not None  # kept moves are always valued
+    best = analysis.best
+    return (best.move, best.points, best.net, played.points, played.net, analysis.exact, played.samples)
+
+
+def review_game(
+    report: GameReport,
+    *,
+    budget: int = DEFAULT_BUDGET,
+    seed: int = 0,
+    open_hands: bool = False,
+    pool: Executor | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> GameReview:
+    """Review every legal main-line move of the game ``report`` replayed (with ``keep_states``).
+
+    ``pool`` analyses positions in other processes (the order of the review is
+    kept); ``progress(done, total)`` is called after each move.
+    """
+    review = GameReview(report)
+    items = list(_positions(report, budget, seed, open_hands))
+    tasks = [t for t in items if isinstance(t, _Task)]
+    review.skipped += [t for t in items if not isinstance(t, _Task)]
+    results = pool.map(_analyse, tasks) if pool is not None else map(_analyse, tasks)
+    for done, (task, result) in enumerate(zip(tasks, results, strict=True), 1):
+        if progress is not None:
+            progress(done, len(tasks))
+        if isinstance(result, str):
+            review.skipped.append((task.round, task.number, result))
+            continue
+        best_move, best_points, best_net, played_points, played_net, exact, samples = result
+        record = report.rounds[task.round - 1].record_moves[task.number - 1]
+        best_record = record_move(task.state, best_move, record.number)
+        review.moves.append(MoveReview(
+            task.round, task.number, record.seat, record.line, move_text(replace(record, number=None)),
+            move_text(replace(best_record, number=None)), best_record, tuple(task.state.sides), played_points,
+            best_points, played_net, best_net, exact, samples))
+    return review
+
+
+def annotate_game(game: Game, review: GameReview) -> Game:
+    """``game`` with the review written in: glyph, ``engine:`` comment and the engine's move as a variation.
+
+    A move gets a glyph only if it is graded and has no move-quality glyph
+    yet; every reviewed move whose best move differs gets the comment and,
+    unless a variation already starts with that move, the variation.
+    """
+    by_move = {(r.round, r.number): r for r in review.moves}
+    rounds = []
+    for r, round_ in enumerate(game.rounds, 1):
+        rounds.append(_annotate_round(round_, r, by_move))
+    return replace(game, rounds=tuple(rounds))
+
+
+def _annotate_round(round_: Round, r: int, by_move: dict[tuple[int, int], MoveReview]) -> Round:
+    number = 0
+    deals = []
+    for deal in round_.deals:
+        moves = []
+        for move in deal.moves:
+            number += 1
+            found = by_move.get((r, number))
+            moves.append(_annotate_move(move, found) if found is not None else move)
+        deals.append(replace(deal, moves=tuple(moves)))
+    return replace(round_, deals=tuple(deals))
+
+
+def _same_move(a: Move, b: Move) -> bool:
+    return move_text(replace(a, number=None)) == move_text(replace(b, number=None))
+
+
+def _annotate_move(move: Move, review: MoveReview) -> Move:
+    comments = tuple(c for c in move.comments if not c.startswith(COMMENT_PREFIX))
+    glyphs = move.glyphs
+    graded = review.grade
+    if graded and not QUALITY_GLYPHS.intersection(glyphs):
+        glyphs = (graded[0], *glyphs)
+    comments += (comment_for(review),)
+    variations = move.variations
+    best = review.best_move
+    if review.played != review.best and not any(v.moves and _same_move(v.moves[0], best) for v in variations):
+        variations += (Variation((replace(best, number=move.number),)),)
+    return replace(move, glyphs=glyphs, comments=comments, variations=variations)
+
+
+def comment_for(review: MoveReview) -> str:
+    """E.g. ``engine: loses 3.5 (mistake); best S 7h 3c =10 (+2.0)`` or ``engine: best move (+1.5)``."""
+    exact = ", exact" if review.exact else ""
+    if review.played == review.best or review.lost < 0.05:
+        return f"{COMMENT_PREFIX} best move ({review.best_net:+.1f}{exact})"
+    graded = review.grade
+    word = f" ({graded[1]})" if graded else ""
+    return (f"{COMMENT_PREFIX} loses {review.lost:.1f}{word}; best {review.best} "
+            f"({review.best_net:+.1f} against {review.played_net:+.1f}{exact})")
+
+
+def summary_lines(review: GameReview) -> Sequence[str]:
+    """The per-seat summary of a review, one line per seat."""
+    lines = []
+    for seat, s in review.summary().items():
+        counts = ", ".join(f"{n} {word}{'s' * (n != 1)}" if word != "inaccuracy" else
+                           f"{n} {'inaccuracy' if n == 1 else 'inaccuracies'}" for word, n in s.grades.items())
+        lines.append(f"{seat}: {s.moves} moves, {s.lost:.1f} points lost ({s.per_move:.2f} per move); {counts}")
+    return lines
+
+
+def rank_moves(state: RoundState, *, budget: int = DEFAULT_BUDGET, seed: int = 0,
+               open_hands: bool = False) -> list[tuple[str, MoveValue]]:
+    """Every legal move of ``state`` in DLN with the engine's values, best first (``dln moves --rank``,
+    the recorder's ``?``, the replayer's engine key)."""
+    analysis = analyse_position(state, budget=budget, seed=seed, open_hands=open_hands)
+    return [(move_text(record_move(state, mv.move)), mv) for mv in analysis.moves]
+
+
+def ranked_data(state: RoundState, ranked: Sequence[tuple[str, MoveValue]]) -> list[dict[str, Any]]:
+    """:func:`rank_moves` as JSON-ready data: move, net for the mover's side, each side's points."""
+    return [{"move": text, "net": round(mv.net, 2), "samples": mv.samples,
+             "points": {s: round(p, 2) for s, p in zip(state.sides, mv.points, strict=True)}}
+            for text, mv in ranked]
+
+
+def ranked_lines(state: RoundState, ranked: Sequence[tuple[str, MoveValue]]) -> list[str]:
+    """:func:`rank_moves` for people: ``+2.5  S 9c x 9d`` (points of the mover's side minus the others')."""
+    best = ranked[0][1].net if ranked else 0.0
+    return [f"{mv.net:+6.1f}  {text}" + (f"   (loses {best - mv.net:.1f})" if best - mv.net >= 0.05 else "")
+            for text, mv in ranked]
+
+
+def recorder_ranking(state: RoundState) -> list[str]:
+    """The recorder's ``? rank``: the legal moves best first, when the hand of the seat to play is known."""
+    hand = state.hand(state.turn)
+    if hand.unknown:
+        return [f"{state.turn}'s hand is not known ({hand.unknown} unseen card{'s' * (hand.unknown != 1)}): "
+                "the engine ranks the moves of a known hand only"]
+    ranked = rank_moves(state)
+    return [f"{len(ranked)} legal move{'s' * (len(ranked) != 1)} for {state.turn}, best first "
+            "(expected points of the side minus the opponents' for the round):",
+            *("  " + line for line in ranked_lines(state, ranked))]
+
+
+def hint_text(before: RoundState, move: Move | None, *, budget: int = DEFAULT_BUDGET, seed: int = 0) -> str:
+    """One line for the replayer: the engine on ``move`` played from ``before`` (or, with no move,
+    its choice in ``before``), e.g. ``engine: S 8s loses 2.1 (inaccuracy); best S 2h 5c =7 (+3.9)``."""
+    if move is None:
+        analysis = analyse_position(before, budget=budget, seed=seed)
+        best = analysis.best
+        return f"{COMMENT_PREFIX} best {move_text(record_move(before, best.move))} ({best.net:+.1f})"
+    engine_move, problems = to_engine_move(before, move)
+    if any(v.severity == "error" for v in [*problems, *check(before, engine_move)]):
+        return f"{COMMENT_PREFIX} an illegal move: nothing to weigh"
+    analysis = analyse_position(before, budget=budget, seed=seed, keep=(engine_move,))
+    played, best = analysis.value_of(engine_move), analysis.best
+    assert played is not None  # a kept move is always valued
+    shown = move_text(replace(move, number=None, glyphs=(), comments=(), variations=()))
+    best_text = move_text(record_move(before, best.move))
+    lost = max(0.0, best.net - played.net)
+    if lost < 0.05:
+        return f"{COMMENT_PREFIX} {shown} is the best move ({played.net:+.1f})"
+    graded = grade(lost)
+    word = f" ({graded[1]})" if graded else ""
+    return f"{COMMENT_PREFIX} {shown} loses {lost:.1f}{word}; best {best_text} ({best.net:+.1f})"

@@ -1,0 +1,375 @@
+"""The search engine: expected points of every legal move, to the end of the round.
+
+How it works (``docs/analysis.md`` tells it for people):
+
+* **Determinization.**  The cards the seat to move has not seen are dealt
+  into complete worlds (:mod:`dln.analysis.knowledge`); each world is played
+  out with all cards known, and a move's value is the mean over the worlds
+  (perfect-information Monte Carlo, as bridge programs sample and solve
+  double dummy).  The same worlds serve every move, so differences between
+  moves are not drowned by the luck of the draw.
+* **Exact endgames.**  A world with no deal to come and few cards left is
+  solved by alpha-beta minimax with a transposition table
+  (:class:`Solver`); in a two-player last deal the unseen cards are exactly
+  the opponent's hand, so the answer is exact for the real game too.
+* **Playouts** elsewhere: the rest of the deal and the first cards of the
+  next one, every seat playing the rules engine's greedy player
+  (:func:`rollout_move`), then an estimate of the round's points
+  (:func:`estimate`); in the last deal playouts go to the end of the round.
+* **Successive halving** spends the budget: all moves get a few worlds, the
+  better half more, and so on.
+
+A move's value counts the round's points for each side (cards: 4 for most,
+aces, 10 of diamonds, 2 of clubs, xeris), including the points already won
+in the round; the engine maximises its side's points minus the opponents'.
+It uses only :mod:`dln.engine` (the rules: every house rule of ``Rules`` is
+read there) and is deterministic for a given seed and budget, whatever the
+machine's speed: the budget counts playouts, never seconds.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from dln.cards import Card
+from dln.engine import (
+    Move,
+    RoundState,
+    apply,
+    check,
+    deal_order,
+    finish_round,
+    legal_moves,
+    next_deal,
+    redeal_violations,
+    score_round,
+)
+from dln.engine.scoring import GOOD_TEN, GOOD_TWO, MOST_CARDS_POINTS, XERI_POINTS
+from dln.engine.selfplay import choose
+
+from .knowledge import View, World
+
+#: Playouts per move at the default strength (about half a second per move on a loaded 2-core machine).
+DEFAULT_BUDGET = 100
+#: A world with no deal to come and at most this many cards in hand is solved exactly: when it is
+#: the only world that fits what the seat knows (a two-player last deal), or else (sampled worlds)
+#: when at most SAMPLED_EXACT_CARDS are left.
+EXACT_CARDS = 10
+SAMPLED_EXACT_CARDS = 6
+#: Solver nodes an analysis may spend per unit of budget before it plays out instead.
+EXACT_NODES_PER_PLAYOUT = 25
+#: ... and at least this many when only one world fits what the seat to move knows.
+EXACT_NODES_DETERMINED = 5000
+#: Cards a playout plays into the next deal before it stops and estimates (docs/analysis.md).
+HORIZON = 2
+#: Points are packed as ``net * SCALE + points of side 0`` so that one integer orders outcomes.
+SCALE = 1024
+
+
+def points(state: RoundState) -> tuple[int, ...]:
+    """Each side's points for the round once it is over (leftovers to the last capturer)."""
+    scores = score_round(finish_round(state))
+    return tuple(scores[side].total for side in state.sides)
+
+
+def _pack(pts: Sequence[int]) -> int:
+    return (pts[0] - pts[1]) * SCALE + pts[0]
+
+
+def _unpack(value: int) -> tuple[int, int]:
+    net, first = divmod(value, SCALE)
+    return first, first - net
+
+
+class SolverGaveUp(Exception):
+    """An exact solve reached its node limit."""
+
+
+def _summary(cards: Sequence[Card]) -> tuple[int, int, bool, bool]:
+    """What of a capture pile scores: how many cards, aces, the 10 of diamonds, the 2 of clubs."""
+    return (len(cards), sum(1 for c in cards if c.rank == 1), GOOD_TEN in cards, GOOD_TWO in cards)
+
+
+def _order(state: RoundState, move: Move) -> int:
+    """Move ordering for the solver: xeris, then big captures, declarations, lays."""
+    if move.kind == "capture":
+        return 1000 * move.xeri + 10 + len(move.loose) + 4 * len(move.piles)
+    return 5 if move.kind == "declare" else 0
+
+
+class Solver:
+    """Exact minimax of a fully known position to the end of the round (no deal to come).
+
+    Side 0 maximises the packed value, side 1 minimises it; seats of one side
+    share its interest, so four players are searched as two.  The table is
+    kept between solves of the same world (the children of one position).
+    """
+
+    def __init__(self, node_limit: int = 1 << 62) -> None:
+        self.node_limit = node_limit
+        self.nodes = 0
+        #: position key -> (flag: 0 exact, 1 lower bound, -1 upper bound; value; key of the best move)
+        self.table: dict[tuple[object, ...], tuple[int, int, tuple[object, ...]]] = {}
+
+    def solve(self, state: RoundState) -> tuple[int, ...]:
+        """Each side's points with best play from ``state`` (raises :class:`SolverGaveUp`)."""
+        return _unpack(self._search(state, -(1 << 40), 1 << 40))
+
+    def _key(self, state: RoundState) -> tuple[object, ...]:
+        last = state.side_index(state.last_capturer) if state.last_capturer else None
+        return (state.hands, frozenset(state.loose), frozenset(state.piles), state.turn, last,
+                tuple(_summary(c) for c in state.captured), state.xeris)
+
+    def _search(self, state: RoundState, alpha: int, beta: int) -> int:
+        if state.is_over:
+            return _pack(points(state))
+        self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise SolverGaveUp
+        key = self._key(state)
+        entry = self.table.get(key)
+        moves = sorted(legal_moves(state), key=lambda m: -_order(state, m))
+        if not moves:
+            raise ValueError(f"{state.turn} has no legal move")
+        if entry is not None:
+            flag, value, best_key = entry
+            if flag == 0 or (flag > 0 and value >= beta) or (flag < 0 and value <= alpha):
+                return value
+            at = next((i for i, m in enumerate(moves) if m.key() == best_key), 0)
+            moves.insert(0, moves.pop(at))
+        maximise = state.side_index(state.turn) == 0
+        a, b = alpha, beta
+        best, best_at = (-(1 << 41) if maximise else 1 << 41), 0
+        for i, move in enumerate(moves):
+            value = self._search(apply(state, move).state, a, b)
+            if (value > best) if maximise else (value < best):
+                best, best_at = value, i
+            if maximise:
+                a = max(a, value)
+            else:
+                b = min(b, value)
+            if a >= b:
+                break
+        flag = 1 if best >= beta else -1 if best <= alpha else 0  # lower bound / upper bound / exact
+        self.table[key] = (flag, best, moves[best_at].key())
+        return best
+
+
+def rollout_move(state: RoundState, moves: Sequence[Move], rng: random.Random) -> Move:
+    """The playout policy: the rules engine's greedy player (xeris, valuable captures, no open table),
+    with one move in twenty at random so that playouts from one world differ."""
+    if len(moves) == 1 or rng.random() < 0.05:
+        return moves[rng.randrange(len(moves))]
+    return choose(state, moves, rng, "greedy")
+
+
+def canceller(state: RoundState) -> str | None:
+    """The first seat, in deal order, that may cancel the round at this fresh deal for face cards.
+
+    Under face-card-redeal(-any) such a seat always cancels, as in the rules engine's self-play.
+    """
+    rules = state.rules
+    if not (rules.face_card_redeal or rules.face_card_redeal_any):
+        return None
+    return next((seat for seat in deal_order(state.seats, state.dealer) if not redeal_violations(state, seat)), None)
+
+
+def estimate(state: RoundState) -> tuple[float, ...]:
+    """Each side's expected points for the round from a position mid-round (a playout's horizon).
+
+    Points already banked count in full (aces, 10 of diamonds, 2 of clubs,
+    xeris); the 4 for most cards go to each side with the chance that its
+    lead in captured cards survives the cards still to be captured, taken
+    as a normal spread of about ``0.6 * sqrt(cards left)`` (pagat, Further
+    Deals and the End of the Round).
+    """
+    banked = []
+    for pile, xeris in zip(state.captured, state.xeris, strict=True):
+        banked.append(sum(1 for c in pile if c.rank == 1) + 2 * (GOOD_TEN in pile) + (GOOD_TWO in pile)
+                      + XERI_POINTS * xeris)
+    counts = [len(pile) for pile in state.captured]
+    left = 52 - sum(counts) - len(state.gone)
+    lead = counts[0] - counts[1]
+    p = 0.5 * (1 + math.erf(lead / (0.6 * math.sqrt(left + 1) * math.sqrt(2))))
+    return (banked[0] + MOST_CARDS_POINTS * p, banked[1] + MOST_CARDS_POINTS * (1 - p))
+
+
+def playout(world: World, state: RoundState, rng: random.Random, horizon: int | None = HORIZON) -> tuple[float, ...]:
+    """Play ``state`` (a position of ``world``) on with :func:`rollout_move`; each side's points.
+
+    In the last deal the playout goes to the end of the round and scores it.
+    Earlier, it stops ``horizon`` cards into the next deal (the next leader's
+    chance of a xeri on the table left behind is seen) and :func:`estimate`
+    values the position; ``horizon=None`` plays every deal out.  A round
+    cancelled at a later deal for face cards (face-card-redeal-any) scores nothing.
+    """
+    base = world.state.deal
+    start = 0
+    while True:
+        if state.needs_deal:
+            state = next_deal(state, world.future[state.deal - base])
+            if canceller(state) is not None:
+                return (0,) * len(state.sides)
+            start = state.played
+            continue
+        if state.is_over:
+            return points(state)
+        if horizon is not None and state.deal > base and state.played - start >= horizon:
+            return estimate(state)
+        moves = legal_moves(state)
+        state = apply(state, rollout_move(state, moves, rng)).state
+
+
+@dataclass(frozen=True, slots=True)
+class MoveValue:
+    """One legal move and what the search expects of it."""
+
+    move: Move
+    #: Mean points of each side for the round (aligned with ``state.sides``).
+    points: tuple[float, ...]
+    #: Expected points of the mover's side minus the opponents' (what the engine maximises).
+    net: float
+    #: Worlds the move was evaluated in.
+    samples: int
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """The search's verdict on a position: moves best first."""
+
+    state: RoundState
+    moves: tuple[MoveValue, ...]
+    #: True when the values are exact for the real game (one world, solved to the end).
+    exact: bool
+    #: Playouts and exact solves spent.
+    spent: int
+
+    @property
+    def best(self) -> MoveValue:
+        """The move the engine prefers."""
+        return self.moves[0]
+
+    def value_of(self, move: Move) -> MoveValue | None:
+        """The entry of ``move`` (matched without the record's xeri mark), if it was analysed."""
+        key = move.key()
+        return next((mv for mv in self.moves if mv.move.key() == key), None)
+
+
+class _Tally:
+    """Sums of each side's points for one candidate move."""
+
+    __slots__ = ("count", "move", "sums")
+
+    def __init__(self, move: Move, sides: int) -> None:
+        self.move = move
+        self.sums = [0.0] * sides
+        self.count = 0
+
+    def add(self, pts: Sequence[float]) -> None:
+        for i, p in enumerate(pts):
+            self.sums[i] += p
+        self.count += 1
+
+    def net(self, side: int) -> float:
+        if not self.count:
+            return -math.inf
+        return (self.sums[side] - self.sums[1 - side]) / self.count
+
+
+class _Evaluator:
+    """Values positions of sampled worlds: an exact solve where small and affordable, else a playout.
+
+    One solver (and its table) per world; all solves of one analysis share a
+    node allowance, so the time of a move stays bounded even when many
+    sampled worlds reach a small endgame.
+    """
+
+    def __init__(self, rng: random.Random, exact_cards: int, allowance: int) -> None:
+        self.rng = rng
+        self.exact_cards = exact_cards
+        self.allowance = allowance
+        self.solvers: dict[int, Solver] = {}
+        self.exact = True  # every value so far was solved
+
+    def value(self, world: World, state: RoundState) -> tuple[float, ...]:
+        """Each side's points from ``state`` (a position of ``world``)."""
+        if not world.future and sum(h.size for h in state.hands) <= self.exact_cards and self.allowance > 0:
+            solver = self.solvers.get(id(world))
+            if solver is None:
+                solver = self.solvers[id(world)] = Solver(self.allowance)
+            before = solver.nodes
+            solver.node_limit = before + self.allowance
+            try:
+                return solver.solve(state)
+            except SolverGaveUp:
+                pass
+            finally:
+                self.allowance -= solver.nodes - before
+        self.exact = False
+        return playout(world, state, self.rng)
+
+
+def analyse_position(
+    state: RoundState,
+    *,
+    budget: int = DEFAULT_BUDGET,
+    seed: int = 0,
+    open_hands: bool = False,
+    keep: Collection[Move] = (),
+) -> Analysis:
+    """Every legal move of the seat to move, valued to the end of the round, best first.
+
+    ``budget``: playouts to spend (at least one world per move); exact solves
+    may visit ``EXACT_NODES_PER_PLAYOUT`` nodes per unit of budget.  ``keep``:
+    legal moves to value fully even if they look bad early (the move a record
+    played).  ``open_hands``: use every card the position shows in the other
+    hands, not only what the seat to move can know.  Deterministic for the
+    same arguments.
+    """
+    moves = legal_moves(state)
+    if not moves:
+        raise ValueError(f"{state.turn} has no legal move with a known card")
+    listed = {m.key() for m in moves}
+    moves += [m for m in keep if m.key() not in listed]  # e.g. a record's move the listing writes otherwise
+    view = View.of(state, open_hands=open_hands)
+    side = state.side_index(state.turn)
+    rng = random.Random(f"{seed}:{state.deal}:{state.played}:{state.turn}")
+    sides = len(state.sides)
+    tallies = [_Tally(m, sides) for m in moves]
+    kept = {m.key() for m in keep}
+    unsure = state.hand(state.turn).unknown > 0
+    allowance = budget * EXACT_NODES_PER_PLAYOUT
+    if view.determined:  # the one world: solving it makes the answer exact, worth a floor of nodes
+        allowance = max(allowance, EXACT_NODES_DETERMINED)
+    evaluator = _Evaluator(rng, EXACT_CARDS if view.determined else SAMPLED_EXACT_CARDS, allowance)
+    cands = list(tallies)
+    spent = 0
+    stages = max(1, math.ceil(math.log2(len(cands))))
+    for stage in range(stages):
+        per = max(1, (budget - spent) // (len(cands) * (stages - stage)))
+        for world in view.worlds(rng, 1 if view.determined and evaluator.exact else per):
+            for tally in cands:
+                if unsure and any(v.severity == "error" for v in check(world.state, tally.move)):
+                    continue  # a move the seat's unseen cards would make illegal in this world
+                tally.add(evaluator.value(world, apply(world.state, tally.move).state))
+                spent += 1
+        if view.determined and evaluator.exact:
+            break  # the one world, solved: more samples would say the same
+        if len(cands) > 2 and stage < stages - 1:
+            cands.sort(key=lambda t: -t.net(side))
+            half = max(2, (len(cands) + 1) // 2)
+            cands = cands[:half] + [t for t in cands[half:] if t.move.key() in kept]
+    ranked = sorted((t for t in tallies if t.count), key=lambda t: (-t.net(side), -t.count))
+    out = tuple(MoveValue(t.move, tuple(s / t.count for s in t.sums), t.net(side), t.count) for t in ranked)
+    return Analysis(state, out, view.determined and evaluator.exact, spent)
+
+
+def choose_move(state: RoundState, *, budget: int = DEFAULT_BUDGET, seed: int = 0) -> Move:
+    """The engine's move in ``state``, knowing only what the seat to move can see."""
+    moves = legal_moves(state)
+    if len(moves) == 1:
+        return moves[0]
+    return analyse_position(state, budget=budget, seed=seed).best.move

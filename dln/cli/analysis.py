@@ -1,0 +1,174 @@
+"""The commands of the search engine: ``dln analyse`` (review a record) and ``dln play`` (play against it).
+
+Registered on the ``dln`` group by :mod:`dln.cli.commands`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+from collections.abc import Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import click
+
+from dln.analysis.search import DEFAULT_BUDGET
+from dln.cli.common import EXIT_BAD_INPUT, EXIT_FOUND, Status, exit_if_unreadable, variant_option
+from dln.engine.rules import parse_variants
+
+budget_option = click.option("--budget", type=click.IntRange(min=1), default=DEFAULT_BUDGET, show_default=True,
+                             help="Playouts per move: more is stronger and slower (docs/analysis.md).")
+seed_option = click.option("--seed", type=int, default=0, show_default=True,
+                           help="Seed of the engine's sampling: the same seed gives the same answers.")
+
+
+@click.command("analyse", short_help="Review a record with the engine: best moves and points lost.")
+@click.argument("file")
+@click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
+              help="Only this game, numbered as in the file  [default: all]")
+@budget_option
+@seed_option
+@click.option("--open", "open_hands", is_flag=True,
+              help="Use every hand the record shows (double dummy), not only what the player to move saw.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: every move reviewed (docs/analysis.md).")
+@click.option("--annotate", is_flag=True,
+              help="Write the record with glyphs, comments and the engine's moves as variations to -o.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None, help="Where --annotate writes.")
+@variant_option
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Analyse positions in this many processes.")
+@click.option("-q", "--quiet", is_flag=True, help="Only the per-player summaries, no line per move.")
+def analyse_command(file: str, game_number: int | None, budget: int, seed: int, open_hands: bool, as_json: bool,
+                    annotate: bool, output: str | None, variant: str | None, jobs: int, quiet: bool) -> None:
+    """Review every move of FILE with the engine ('-' reads stdin).
+
+    For each move: the engine's best move, the expected points of the move
+    played and of the best one (the round's points of the mover's side minus
+    the opponents'), and the points lost; then per player the points lost per
+    move and the inaccuracies (?!, 2 points or more), mistakes (?, 4) and
+    blunders (??, 8).  The engine knows what the player to move knew (--open:
+    every hand the record shows).  --annotate -o OUT writes the record back
+    with those glyphs, an 'engine:' comment and the engine's move as a
+    variation, keeping every annotation already there.  A progress bar shows
+    on a terminal.  Exit 0, 1 when a game has an illegal move (the rest of its
+    round is not analysed), 2 on unreadable input or a syntax error.
+    """
+    from dln.analysis.annotate import annotate_game, review_game
+    from dln.check.validate import validate_game
+    from dln.notation.sources import SyntaxReport, display_name, each_game
+    from dln.notation.writer import write_game
+    from dln.views.progress import Progress
+
+    if annotate and output is None:
+        raise click.UsageError("--annotate needs -o OUT: the file to write the annotated record to")
+    if output is not None and not annotate:
+        raise click.UsageError("-o is where --annotate writes; add --annotate")
+    variants = parse_variants(variant) if variant is not None else None
+    status = Status()
+    name = display_name(file)
+    syntax = SyntaxReport(err=True)
+    first = True
+
+    def reviews(pool: Executor | None) -> Iterator[Any]:
+        nonlocal first
+        for piece in each_game(file, syntax, game_number):
+            assert piece.game is not None
+            report = validate_game(piece.game, index=piece.number, filename=name, source=piece.line,
+                                   variants=variants, keep_states=True)
+            bar = Progress(report.moves, label=f"analysing game {piece.number}", enabled=not as_json)
+            review = review_game(report, budget=budget, seed=seed, open_hands=open_hands, pool=pool,
+                                 progress=lambda done, total, bar=bar: bar.advance(1))
+            bar.clear()
+            if review.skipped or report.errors:
+                status.worst(EXIT_FOUND)
+            if as_json:
+                click.echo((head() if first else ",\n") + json.dumps(_game_data(piece.number, review),
+                                                                      ensure_ascii=False), nl=False)
+            else:
+                _print_review(name, piece.number, review, quiet)
+            first = False
+            yield piece.game if not annotate else annotate_game(piece.game, review)
+
+    def head() -> str:
+        """The JSON object's opening, written with the first game (an unreadable file gets the error object)."""
+        return json.dumps({"file": name, "budget": budget, "seed": seed, "open": open_hands})[:-1] + ', "games": ['
+
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    with exit_if_unreadable(file, as_json=as_json), pool or contextlib.nullcontext():
+        if annotate and output is not None:
+            from dln.cli.common import write_text_atomically
+
+            try:
+                write_text_atomically(Path(output), _checked(_joined(map(write_game, reviews(pool))), syntax))
+            except _SyntaxStop:
+                click.echo(f"{name}: not written to {output}: a game does not parse, and would be lost", err=True)
+            except OSError as exc:
+                click.echo(f"{output}: cannot write: {exc.strerror or exc}", err=True)
+                status.worst(EXIT_BAD_INPUT)
+        else:
+            for _ in reviews(pool):
+                pass
+    if as_json:
+        click.echo((head() if first else "") + "]}")
+    if syntax.errors:
+        status.worst(EXIT_BAD_INPUT)
+    sys.exit(status.code)
+
+
+def _joined(texts: Iterator[str]) -> Iterator[str]:
+    """Games' texts one at a time, a blank line between two (as ``write_games`` joins them)."""
+    for index, text in enumerate(texts):
+        yield ("\n" if index else "") + text
+
+
+class _SyntaxStop(Exception):
+    """A game of the input does not parse: an annotated copy would drop it, so none is written."""
+
+
+def _checked(texts: Iterator[str], syntax: Any) -> Iterator[str]:
+    """``texts``, stopped by :class:`_SyntaxStop` as soon as the input has shown a syntax error."""
+    for text in texts:
+        if syntax.errors:
+            raise _SyntaxStop
+        yield text
+    if syntax.errors:
+        raise _SyntaxStop
+
+
+def _game_data(number: int, review: Any) -> dict[str, Any]:
+    return {
+        "game": number,
+        "rules": review.report.describe_rules(),
+        "moves": [m.to_data() for m in review.moves],
+        "skipped": [{"round": r, "move": n, "why": why} for r, n, why in review.skipped],
+        "players": {seat: {"moves": s.moves, "lost": round(s.lost, 2), "lost_per_move": round(s.per_move, 3),
+                           **s.grades} for seat, s in review.summary().items()},
+    }
+
+
+def _print_review(name: str, number: int, review: Any, quiet: bool) -> None:
+    from dln.analysis.annotate import summary_lines
+
+    click.echo(f"{name}: game {number} ({review.report.describe_rules()})")
+    current = None
+    if not quiet:
+        for m in review.moves:
+            if m.round != current:
+                current = m.round
+                click.echo(f"round {m.round}")
+            graded = m.grade
+            mark = graded[0] if graded else ""
+            best = "=" if m.best == m.played else m.best
+            exact = " exact" if m.exact else ""
+            click.echo(f"  {m.number:>2}. {m.played + mark:<28} {m.played_net:+6.1f}  best {best:<26} "
+                       f"{m.best_net:+6.1f}  lost {m.lost:4.1f}{exact}")
+    for r, n, why in review.skipped:
+        click.echo(f"  round {r} move {n}: not analysed: {why}")
+    for line in summary_lines(review):
+        click.echo(f"  {line}")
+
+
+__all__ = ["analyse_command"]

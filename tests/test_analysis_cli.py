@@ -1,0 +1,163 @@
+"""dln analyse and dln generate --strategy engine, end to end on records."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import dln
+from dln.analysis.annotate import THRESHOLDS, grade
+from dln.analysis.selfplay import engine_games
+from dln.check.validate import validate_game
+from dln.cli import main
+from dln.engine import Rules
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+pytestmark = pytest.mark.slow  # every test here runs the search over whole rounds: seconds each
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    """Run ``dln ARGS``: exit code, standard output, standard error."""
+    result = CliRunner().invoke(main, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
+    return result.exit_code, result.stdout, result.stderr
+
+
+def first_round(path: Path) -> str:
+    """The sample's first round alone, with its annotations; the Result tag dropped (it is the whole game's)."""
+    text = path.read_text(encoding="utf-8")
+    head = text.split("\nround 2 ")[0]
+    return "\n".join(line for line in head.splitlines() if not line.startswith("[Result")) + "\n"
+
+
+@pytest.fixture
+def annotated_round(tmp_path: Path) -> Path:
+    path = tmp_path / "round1.dln"
+    path.write_text(first_round(SAMPLES / "annotated.dln"), encoding="utf-8")
+    return path
+
+
+def verdict(text: str) -> list[tuple[str, str]]:
+    """What the validator says of a record: codes and messages (lines move when annotations are added)."""
+    report = validate_game(dln.loads(text))
+    return sorted((d.code, d.message) for d in report.diagnostics)
+
+
+def test_analyse_reports_every_move_and_a_summary(annotated_round: Path) -> None:
+    code, out, err = run("analyse", str(annotated_round), "--budget", "3")
+    assert code == 0, err
+    moves = [line for line in out.splitlines() if re.match(r"\s+\d+\. [NS] ", line)]
+    assert len(moves) == 48
+    assert "  N: 24 moves" in out and "  S: 24 moves" in out
+
+
+def test_analyse_json_values_every_move(annotated_round: Path) -> None:
+    code, out, _ = run("analyse", str(annotated_round), "--budget", "3", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["budget"] == 3 and len(data["games"]) == 1
+    moves = data["games"][0]["moves"]
+    assert [m["move"] for m in moves] == list(range(1, 49))
+    for m in moves:
+        assert m["lost"] >= 0 and m["best_net"] >= m["played_net"] - 1e-9
+        assert set(m["played_points"]) == {"N", "S"}
+        assert m["grade"] == (grade(m["lost"])[1] if grade(m["lost"]) else None)
+    # the last deal of two players is solved exactly: the unseen cards are the opponent's hand
+    assert all(m["exact"] for m in moves[-10:])
+
+
+def test_annotate_keeps_annotations_validates_and_round_trips(annotated_round: Path, tmp_path: Path) -> None:
+    out_path = tmp_path / "out.dln"
+    code, _, err = run("analyse", str(annotated_round), "--budget", "3", "--annotate", "-o", str(out_path))
+    assert code == 0, err
+    before, after = annotated_round.read_text(encoding="utf-8"), out_path.read_text(encoding="utf-8")
+    assert verdict(after) == verdict(before)  # analysing never changes what the validator says
+    assert dln.dumps(dln.loads(after)) == after  # canonical: dln fmt leaves it as it is
+    original, annotated = dln.loads(before), dln.loads(after)
+    old_moves = [m for d in original.rounds[0].deals for m in d.moves]
+    new_moves = [m for d in annotated.rounds[0].deals for m in d.moves]
+    assert len(old_moves) == len(new_moves)
+    for old, new in zip(old_moves, new_moves, strict=True):
+        assert set(old.glyphs) <= set(new.glyphs)
+        assert new.comments[: len(old.comments)] == old.comments
+        assert new.variations[: len(old.variations)] == old.variations
+        assert new.comments[-1].startswith("engine: ")
+    # annotating again replaces the engine's own comments instead of piling them up
+    again = tmp_path / "again.dln"
+    assert run("analyse", str(out_path), "--budget", "3", "--annotate", "-o", str(again))[0] == 0
+    twice = [m for d in dln.loads(again.read_text(encoding="utf-8")).rounds[0].deals for m in d.moves]
+    assert all(sum(c.startswith("engine:") for c in m.comments) == 1 for m in twice)
+
+
+def test_analyse_in_several_processes_says_the_same(annotated_round: Path) -> None:
+    one = run("analyse", str(annotated_round), "--budget", "2", "--json")[1]
+    two = run("analyse", str(annotated_round), "--budget", "2", "--json", "-j", "2")[1]
+    assert one == two
+
+
+def test_analyse_stops_a_round_at_an_illegal_move(tmp_path: Path) -> None:
+    path = tmp_path / "bad.dln"
+    path.write_text((SAMPLES / "illegal" / "D201-lay-while-declared.dln").read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    code, out, _ = run("analyse", str(path), "--budget", "2")
+    assert code == 1
+    assert "not analysed: an illegal move" in out
+
+
+def test_analyse_bad_input_exits_2(tmp_path: Path) -> None:
+    path = tmp_path / "broken.dln"
+    path.write_text("round 1\nN 99z\n", encoding="utf-8")
+    code, _, err = run("analyse", str(path))
+    assert code == 2 and "broken.dln:" in err
+    assert run("analyse", str(tmp_path / "missing.dln"))[0] == 2
+    code, _, err = run("analyse", str(path), "--annotate")
+    assert code == 2 and "-o" in err
+
+
+def test_thresholds_grade_points_lost() -> None:
+    assert [g for g, _, _ in THRESHOLDS] == ["??", "?", "?!"]
+    assert grade(0.5) is None and grade(2.0) == ("?!", "inaccuracy")
+    assert grade(5) == ("?", "mistake") and grade(12) == ("??", "blunder")
+
+
+ALL_FLAGS = ("forced_capture", "liberal_declarations", "soy", "first_card_xeri", "no_last_card_xeri",
+             "three_face_cards", "face_card_redeal", "face_card_redeal_any", "redeal_any_rank", "clockwise")
+
+
+@settings(max_examples=8, deadline=None)
+@given(players=st.sampled_from([2, 4]), seed=st.integers(0, 10**6),
+       flags=st.sets(st.sampled_from(ALL_FLAGS), max_size=4))
+def test_engine_games_are_legal_through_the_validator(players: int, seed: int, flags: set[str]) -> None:
+    """The engine never plays an illegal move: its games, written as records, pass the validator
+    under any mix of house rules."""
+    rules = Rules(target=1, **dict.fromkeys(flags, True))
+    for game in engine_games(1, players=players, seed=seed, rules=rules, budget=2):
+        report = validate_game(dln.loads(dln.dumps(game)))
+        assert report.errors == 0, [d.format() for d in report.diagnostics]
+        assert game.tag("North") == "engine"
+
+
+def test_generate_strategy_engine_is_reproducible() -> None:
+    args = ("generate", "--strategy", "engine", "--budget", "2", "--target", "3", "--seed", "4")
+    first, second = run(*args), run(*args)
+    assert first[0] == 0 and first[1] == second[1]
+    assert '[North "engine"]' in first[1]
+
+
+def test_moves_rank_lists_every_legal_move_best_first() -> None:
+    sample = str(SAMPLES / "two-player-61.dln")
+    code, out, _ = run("moves", sample, "--at", "45", "--rank", "--json")
+    assert code == 0
+    ranked = json.loads(out)["ranked"]
+    plain = json.loads(run("moves", sample, "--at", "45", "--all", "--json")[1])["moves"]
+    assert sorted(r["move"] for r in ranked) == sorted(plain)
+    nets = [r["net"] for r in ranked]
+    assert nets == sorted(nets, reverse=True)
+    code, out, _ = run("moves", sample, "--at", "5", "--rank", "--budget", "5")
+    assert code == 0 and "best first" in out and "legal moves for S" in out

@@ -1,0 +1,84 @@
+"""The recorder's '? rank': the engine ranks the legal moves of a known hand."""
+
+from __future__ import annotations
+
+from tests.test_record import Session
+
+
+def test_question_rank_ranks_a_known_hand_and_declines_an_unknown_one() -> None:
+    s = Session()
+    s("5h 3c 9d Js")
+    assert "the engine ranks the moves of a known hand only" in s("? rank")[0]
+    s("N: 4c 9c 3d 2s 6d Kh", "S: 2h 3h 4h 5s 6h 7h")
+    reply = s("? rank")
+    assert "legal moves for N, best first" in reply[0]
+    ranked = [line.split(None, 1)[1] for line in reply[1:]]  # "  +1.5  N 9c x 9d   (loses …)"
+    listed = {"N " + line.strip() for line in s("?")[1:]}
+    assert {text.split("   (")[0] for text in ranked} >= listed  # every legal move (suits apart) is ranked
+    nets = [float(line.split()[0]) for line in reply[1:]]
+    assert nets == sorted(nets, reverse=True)
+
+
+def test_play_writes_a_whole_game_that_validates(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """dln play: the person's moves and the engine's go through the recorder; the file is a legal, finished record."""
+    import dln
+    from dln.check.generate import record_move
+    from dln.check.validate import validate_game
+    from dln.cli.play import Table
+    from dln.engine import legal_moves
+    from dln.notation.writer import move_text
+
+    path = tmp_path / "game.dln"
+    said: list[str] = []
+    table: Table
+
+    def ask(prompt: str) -> str:
+        state = table.recorder.state
+        assert state is not None and state.turn == "S"
+        move = legal_moves(state)[-1]
+        return move_text(record_move(state, move)).split(" ", 1)[1]
+
+    table = Table(path, "S", 2, 5, budget=3, seed=1, ask=ask, say=said.append)
+    assert table.run() == 0
+    game = dln.loads(path.read_text(encoding="utf-8"))
+    report = validate_game(game)
+    assert report.errors == 0 and report.winner is not None
+    assert game.tag("Result") is not None and "game over" in said[-1]
+    assert any(line.startswith("   your hand (S): ") for line in said)
+    assert not any(line.startswith("   your hand (N)") for line in said)
+
+
+def test_the_analysed_sample_is_the_engine_review_of_the_two_player_sample() -> None:
+    """samples/analysed.dln: the moves of two-player-61.dln, each with the engine's comment; it validates."""
+    from dataclasses import replace
+    from pathlib import Path
+
+    import dln
+    from dln.check.validate import validate_game
+
+    samples = Path(__file__).resolve().parent.parent / "samples"
+    original = dln.loads((samples / "two-player-61.dln").read_text(encoding="utf-8"))
+    analysed = dln.loads((samples / "analysed.dln").read_text(encoding="utf-8"))
+    assert validate_game(analysed).errors == 0
+    bare = [replace(m, comments=(), glyphs=(), variations=()) for r in analysed.rounds for m in r.moves]
+    assert bare == [m for r in original.rounds for m in r.moves]
+    moves = [m for r in analysed.rounds for m in r.moves]
+    assert all(m.comments and m.comments[-1].startswith("engine: ") for m in moves)
+    assert any(m.glyphs for m in moves) and any(m.variations for m in moves)
+
+
+def test_play_command_quits_with_the_game_so_far_and_refuses_an_existing_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from click.testing import CliRunner
+
+    import dln
+    from dln.check.validate import validate_game
+    from dln.cli import main
+
+    path = tmp_path / "g.dln"
+    result = CliRunner().invoke(main, ["play", str(path), "--budget", "2", "--seat", "N"], input="help\nundo\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "here every move stands" in result.output and "N> " in result.output
+    game = dln.loads(path.read_text(encoding="utf-8"))
+    assert validate_game(game).errors == 0 and game.tag("North") == "You"
+    again = CliRunner().invoke(main, ["play", str(path)])
+    assert again.exit_code == 2 and "exists" in again.output
