@@ -24,6 +24,7 @@ from .deal import (
 )
 from .listing import has_legal_move, iter_legal_moves, legal_moves
 from .play import LiveRound, Step, apply, position_after
+from .playout import random_move, random_playout
 from .rules import DEFAULT_RULES, Rules
 from .scoring import (
     SideScore,
@@ -102,6 +103,8 @@ __all__ = [
     "pile_violations",
     "play_order",
     "position_after",
+    "random_move",
+    "random_playout",
     "redeal_violations",
     "rest_taker",
     "score_counted",

@@ -9,6 +9,7 @@ here for callers that import them from this module.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from dln.cards import Card
@@ -103,6 +104,36 @@ class LiveRound(Position):
         self.piles = list(piles)
         self.captured = [list(pile) for pile in captured]
         self.xeris = list(xeris)
+
+    def copy(self) -> LiveRound:
+        """An independent copy, for a search that plays several lines from one position.
+
+        Only the mutable parts are copied (hands, table, capture piles, xeris);
+        cards, piles and rules are immutable and shared.
+        """
+        other = LiveRound.__new__(LiveRound)
+        (other.rules, other.seats, other.dealer, other.deal, other.last_capturer, other.turn, other.played,
+         other.setup, other.next_pile_id, other.gone) = (
+            self.rules, self.seats, self.dealer, self.deal, self.last_capturer, self.turn, self.played,
+            self.setup, self.next_pile_id, self.gone)
+        other.hands = [LiveHand(set(h.known), h.unknown) for h in self.hands]
+        other.loose = self.loose.copy()
+        other.piles = self.piles.copy()
+        other.captured = [pile.copy() for pile in self.captured]
+        other.xeris = self.xeris.copy()
+        return other
+
+    def deal_in(self, hands: Sequence[Iterable[Card]]) -> None:
+        """The next deal, in place: ``hands`` aligned with ``seats``; the leader plays first.
+
+        As :func:`dln.engine.next_deal` does for a frozen position; call it only
+        when :attr:`needs_deal` is true.
+        """
+        if not self.needs_deal:
+            raise ValueError("a new deal comes only when every hand is played out and deals remain")
+        self.hands = [LiveHand(set(h), 0) for h in hands]
+        self.deal += 1
+        self.turn = self.leader
 
     def freeze(self) -> RoundState:
         """The position as a :class:`RoundState`."""
