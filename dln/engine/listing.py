@@ -137,7 +137,20 @@ class _Listing:
         self.xeri_ok = xeri_rule_blocker(state) is None
         # Raising depends on the seat and the declaration only (D303, D309).
         self.raisable = frozenset(p.id for p in state.piles if raise_violation(state, seat, p) is None)
-        self.seen = state.seen() if state.hand(seat).unknown else None
+        hand = state.hand(seat)
+        self.seen = state.seen() if hand.unknown else None
+        # D302 asked of a fully known hand: how many cards of each value it holds.
+        self.held: list[int] | None = None
+        if not hand.unknown:
+            self.held = held = [0] * 11
+            for c in hand.known:
+                held[c.value] += 1
+        # The totals some of the loose numerals make, as bits (bit t: some of them total t);
+        # a value no choice of loose cards totals needs no search of the sub-multisets.
+        totals = 1
+        for c in numerals:
+            totals |= totals << c.value
+        self.totals = totals
         self.by_value = by_value
         self._sets: dict[tuple[int, Counts], tuple[Iterable[Options], Iterable[int]]] = {}
         self._boxes: dict[Box, list[tuple[frozenset[Card]]]] = {}
@@ -195,7 +208,14 @@ class _Listing:
 
     def may_declare(self, card: Card, value: int) -> bool:
         """D302 does not block a declaration of ``value`` with ``card`` (it may be undecided)."""
+        held = self.held
+        if held is not None:  # :func:`holds_value_after` on a known hand, counted once per listing
+            return held[value] - (card.value == value) > 0
         return holds_value_after(self.state, self.seat, card, value, seen=self.seen) is not False
+
+    def totals_to(self, total: int) -> bool:
+        """Whether some of the loose numerals total ``total`` (0: the empty choice does)."""
+        return total >= 0 and self.totals >> total & 1 == 1
 
 
 def iter_legal_moves(state: RoundState, *, by_value: bool = False,
@@ -241,6 +261,8 @@ def _captures(table: _Listing, card: Card, free: bool, choices: frozenset[Counts
     v = card.value
     whole = [p for p in state.piles if p.value == v]
     summed = [p for p in state.piles if in_sums(state, p, v)]  # liberal_declarations only
+    if not whole and not summed and not table.totals_to(v):
+        return  # no declaration to take, and no loose cards that total the card's value
     maximal = None if choices is None else [pack(c) for c in choices]
     for parts in _subsets(summed):
         fixed = counts_of(p.value for p in parts) if parts else ZERO
@@ -310,7 +332,8 @@ def _declarations(table: _Listing, card: Card) -> Iterator[Move]:
         if rules.liberal_declarations:
             yield from _liberal_groups(table, card, value, choices)
             continue
-        for options, total in zip(*table.sets(value, UNIT[cv]), strict=True):  # the card in a set of loose cards
+        # The card in a set of loose cards (which must total what the card's set lacks).
+        for options, total in zip(*table.sets(value, UNIT[cv]), strict=True) if table.totals_to(value - cv) else ():
             sets = (total + cv) // value
             for ids, n in choices:
                 if sets + n >= 2:
