@@ -20,6 +20,7 @@ from typing import NoReturn
 
 import click
 
+from dln import build
 from dln.check.validate import validate_game
 from dln.cli.common import (
     EXIT_BAD_INPUT,
@@ -44,7 +45,7 @@ from dln.wording import count_of
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="dln")
+@click.version_option(package_name="dln", message=f"%(prog)s, version %(version)s, {build.describe()}")
 def main() -> None:
     """dln: read, write and check Diloti game records (DLN).
 
