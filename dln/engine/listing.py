@@ -231,12 +231,15 @@ def iter_legal_moves(state: RoundState, *, by_value: bool = False,
     seat, n_loose, n_piles = table.seat, table.n_loose, table.n_piles
     xeri_ok = table.xeri_ok
     held = state.hand(seat).known
+    owned, forced = table.owned, state.rules.forced_capture
     for card in sorted(held if cards is None else held & set(cards), key=_index):
-        if not lay_violations(state, seat, card):
-            yield Move(seat, card, "lay")
+        face = card.is_face
+        # A numeral is laid freely unless the seat owns a declaration or forced-capture applies.
+        if (not face and owned is None and not forced) or not lay_violations(state, seat, card):
+            yield _move(Move, (seat, card, "lay", NO_CARDS, NO_PILES, None, False, (), False))
         # Without taking their own declaration, may the owner spend this card?
-        free = not _blocks(keeps_declaration_card(state, seat, card, ()))
-        if card.is_face:
+        free = owned is None or not _blocks(keeps_declaration_card(state, seat, card, ()))
+        if face:
             trio = face_trio(state, card)
             if free and trio is not None:
                 yield Move(seat, card, "capture", trio, xeri=xeri_ok and n_loose == 3 and not n_piles)
@@ -246,7 +249,7 @@ def iter_legal_moves(state: RoundState, *, by_value: bool = False,
                         yield Move(seat, card, "capture", frozenset((c,)),
                                    xeri=xeri_ok and n_loose == 1 and not n_piles)
             continue
-        choices = capture_choices(state, card.value) if state.rules.forced_capture else None
+        choices = capture_choices(state, card.value) if forced else None
         yield from _captures(table, card, free, choices)
         if choices is None or ZERO in choices:  # forced_capture: a card that can capture must
             yield from _declarations(table, card)
@@ -259,8 +262,9 @@ def _captures(table: _Listing, card: Card, free: bool, choices: frozenset[Counts
     under forced_capture, what the capture may take (:func:`capture_choices`)."""
     state, seat, owned, n_loose = table.state, table.seat, table.owned, table.n_loose
     v = card.value
-    whole = [p for p in state.piles if p.value == v]
-    summed = [p for p in state.piles if in_sums(state, p, v)]  # liberal_declarations only
+    piles = state.piles
+    whole = [p for p in piles if p.value == v] if piles else []
+    summed = [p for p in piles if in_sums(state, p, v)] if piles and state.rules.liberal_declarations else []
     if not whole and not summed and not table.totals_to(v):
         return  # no declaration to take, and no loose cards that total the card's value
     maximal = None if choices is None else [pack(c) for c in choices]
@@ -296,8 +300,9 @@ def _forced(maximal: Iterable[Packed], loose: Packed, rest: Packed) -> list[Pack
 #: Builds a Move from all nine fields, skipping the Python-level ``__new__`` NamedTuple
 #: generates: a crowded table's listing builds over ten thousand moves (about 1 ms of 11 on one).
 _move = tuple.__new__
-#: The ids of no declaration.
+#: The ids of no declaration, and no cards.
 NO_PILES: frozenset[int] = frozenset()
+NO_CARDS: frozenset[Card] = frozenset()
 
 
 def _declarations(table: _Listing, card: Card) -> Iterator[Move]:
@@ -309,7 +314,7 @@ def _declarations(table: _Listing, card: Card) -> Iterator[Move]:
         yield from _liberal_plain(table, card)
     elif owned is None:
         for value in range(cv + 1, 11):
-            if not table.may_declare(card, value):
+            if not table.totals_to(value - cv) or not table.may_declare(card, value):
                 continue
             for counts in totalling_counts(table.avail, value - cv):
                 for cards in table.options(pack(counts)):
@@ -321,19 +326,24 @@ def _declarations(table: _Listing, card: Card) -> Iterator[Move]:
     if owned is not None and is_soy(rules, owned):
         return  # nothing may be added to a soy, and its owner may make no other declaration
     # The played card is in one of a group's sets, so no group is worth less than the card.
+    liberal = rules.liberal_declarations
     for value in (owned.value,) if owned is not None else range(cv, 11):
         if value < cv or not table.may_declare(card, value):
+            continue
+        # Without liberal_declarations the card's set is made of loose cards, or it raises a declaration.
+        with_loose = table.totals_to(value - cv)
+        if not (liberal or with_loose or any(q.value + cv == value and q.id in table.raisable for q in state.piles)):
             continue
         worth = [p for p in state.piles if p.value == value and p is not owned and not is_soy(rules, p)]
         base: tuple[Pile, ...] = (owned,) if owned is not None else ()
         # The declarations worth the value joined whole (their ids) and the sets they bring.
         choices = [(frozenset(p.id for p in base + s), len(base) + len(s) + sum(p.group for p in base + s))
                    for s in _subsets(worth)]
-        if rules.liberal_declarations:
+        if liberal:
             yield from _liberal_groups(table, card, value, choices)
             continue
         # The card in a set of loose cards (which must total what the card's set lacks).
-        for options, total in zip(*table.sets(value, UNIT[cv]), strict=True) if table.totals_to(value - cv) else ():
+        for options, total in zip(*table.sets(value, UNIT[cv]), strict=True) if with_loose else ():
             sets = (total + cv) // value
             for ids, n in choices:
                 if sets + n >= 2:
