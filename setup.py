@@ -69,9 +69,17 @@ def _extensions() -> list:  # type: ignore[type-arg]
     except ImportError:
         _notice("Cython is not available")
         return []
+    from setuptools import Extension
+
+    # No debugging information: it triples the compile time of Cython's large C files.
+    flags = ["-g0"] if os.name == "posix" else []
+    modules = [Extension(path.removesuffix(".py").replace("/", "."), [path], extra_compile_args=flags)
+               for path in HOT_MODULES]
     return cythonize(
-        HOT_MODULES,
-        compiler_directives={"language_level": "3", "binding": True},
+        modules,
+        # annotation_typing off: the annotations stay hints, as in Python (Cython would otherwise
+        # refuse a str subclass, such as Lark's Token, where a parameter says str).
+        compiler_directives={"language_level": "3", "binding": True, "annotation_typing": False},
         build_dir="build/cython",
         nthreads=os.cpu_count() or 1,
         quiet=True,
