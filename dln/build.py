@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import importlib
 from importlib.machinery import EXTENSION_SUFFIXES
+from importlib.metadata import PackageNotFoundError, version
+
+import click
 
 #: The modules setup.py compiles (its HOT_MODULES), by name.
 COMPILED = (
@@ -42,3 +45,18 @@ def describe() -> str:
     if not found:
         return "pure Python"
     return f"compiled ({len(found)} of {len(COMPILED)} hot modules)"
+
+
+def print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """``dln --version``: the version and the build, e.g. ``dln, version 0.1.0, pure Python``.
+
+    A callback, so that the modules are looked at only when asked, not at every start.
+    """
+    if not value or ctx.resilient_parsing:
+        return
+    try:
+        number = version("dln")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        number = "unknown"
+    click.echo(f"{ctx.find_root().info_name}, version {number}, {describe()}")
+    ctx.exit()

@@ -45,7 +45,8 @@ from dln.wording import count_of
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="dln", message=f"%(prog)s, version %(version)s, {build.describe()}")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=build.print_version,
+              help="Show the version and which build runs (pure Python or compiled), and exit.")
 def main() -> None:
     """dln: read, write and check Diloti game records (DLN).
 
