@@ -12,12 +12,15 @@ number of moves (bench/throughput.py writes it too) are read by
 - ``python -c 'import chess.pgn ... read_game ...' FILE`` (parses and checks every move),
 
 each ``--repeat`` times, the two alternating, and the best times are
-compared.  The files are cached in bench/corpus/ (git-ignored).  Run by hand.
+compared: wall-clock time, and the CPU time (user + system) of the child
+process, which the load of a shared machine changes least.  The files are
+cached in bench/corpus/ (git-ignored).  Run by hand.
 """
 
 from __future__ import annotations
 
 import argparse
+import resource
 import shlex
 import subprocess
 import sys
@@ -61,10 +64,14 @@ def dln_file(source: Path, moves: int) -> tuple[Path, int]:
     return path, total
 
 
-def run(command: list[str]) -> float:
+def run(command: list[str]) -> tuple[float, float]:
+    """Wall seconds and CPU seconds (user + system) of ``command`` as a child process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - started
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def main() -> int:
@@ -76,17 +83,19 @@ def main() -> int:
     print("command:", shlex.join([Path(sys.executable).name, *sys.argv]))
     print(f"dln {version('dln')} ({build.describe()}), python-chess {version('chess')}")
     shown, _ = build_corpus(args.seed, 10_000, 2_000)
-    print(f"\n{'moves':>9} {'python-chess':>13} {'dln validate':>13} {'ratio':>6}")
+    print("\nbest of each; CPU is user + system time, which the load of a shared machine changes least")
+    print(f"{'moves':>9} {'python-chess wall / CPU':>24} {'dln validate wall / CPU':>24} {'ratio wall / CPU':>17}")
     for size in (int(s) for s in args.moves.split(",")):
         path, moves = dln_file(shown, size)
         pgn = chess_corpus(args.seed, moves)
-        chess_times: list[float] = []
-        dln_times: list[float] = []
+        chess: list[tuple[float, float]] = []
+        ours: list[tuple[float, float]] = []
         for _ in range(args.repeat):
-            chess_times.append(run([sys.executable, "-c", CHESS, str(pgn)]))
-            dln_times.append(run([sys.executable, "-m", "dln", "validate", "--quiet", str(path)]))
-        print(f"{moves:>9,} {min(chess_times):>12.2f}s {min(dln_times):>12.2f}s "
-              f"{min(chess_times) / min(dln_times):>5.2f}x")
+            chess.append(run([sys.executable, "-c", CHESS, str(pgn)]))
+            ours.append(run([sys.executable, "-m", "dln", "validate", "--quiet", str(path)]))
+        (chess_wall, chess_cpu), (wall, cpu) = (tuple(map(min, zip(*runs, strict=True))) for runs in (chess, ours))
+        print(f"{moves:>9,} {chess_wall:>11.2f}s / {chess_cpu:>7.2f}s {wall:>11.2f}s / {cpu:>7.2f}s "
+              f"{chess_wall / wall:>8.2f}x / {chess_cpu / cpu:.2f}x")
     return 0
 
 
