@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib
 from importlib.machinery import EXTENSION_SUFFIXES
-from importlib.metadata import PackageNotFoundError, version
 
 import click
 
@@ -54,6 +53,8 @@ def print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> N
     """
     if not value or ctx.resilient_parsing:
         return
+    from importlib.metadata import PackageNotFoundError, version  # slow to import: only when asked
+
     try:
         number = version("dln")
     except PackageNotFoundError:  # run from a checkout that was never installed
