@@ -19,8 +19,10 @@ machine's load falls on all of them alike:
 
 Last, ``dln generate --games N`` (two players, random strategy, to 61) as a
 whole process, Python start-up and writing the records included; its moves
-are counted by reading the output back.  Run by hand; the figures depend on
-the machine.
+are counted by reading the output back.  Every figure is CPU time (of this
+process, or user + system of the child), which the load of other processes
+on a shared machine changes least.  Run by hand; the figures depend on the
+machine.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import argparse
 import os
 import platform
 import random
+import resource
 import shlex
 import subprocess
 import sys
@@ -78,20 +81,22 @@ def best_rate(runs: list[tuple[int, float]]) -> float:
 
 
 def timed(work: Callable[[], int]) -> tuple[int, float]:
-    started = time.perf_counter()
+    """What ``work`` counted, and the CPU seconds it took (what other processes change least)."""
+    started = time.process_time()
     n = work()
-    return n, time.perf_counter() - started
+    return n, time.process_time() - started
 
 
 def generate_process(games: int, seed: int) -> tuple[int, float]:
-    """Moves and seconds of ``dln generate --games N`` as a whole process."""
+    """Moves and CPU seconds (user + system) of ``dln generate --games N`` as a whole process."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "games.dln"
         command = [sys.executable, "-m", "dln", "generate", "--games", str(games), "--seed", str(seed)]
-        started = time.perf_counter()
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         with out.open("wb") as sink:
             subprocess.run(command, stdout=sink, check=True)
-        seconds = time.perf_counter() - started
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        seconds = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         with out.open("rb") as records:
             moves = sum(len(r.moves) for game in dln.load(records) for r in game.rounds)
     return moves, seconds
@@ -125,7 +130,7 @@ def main() -> int:
         moves, seconds = min((generate_process(args.games, args.seed) for _ in range(args.repeat)),
                              key=lambda r: r[1])
         print(f"\n`dln generate --games {args.games} --seed {args.seed}`, whole process, best of {args.repeat}: "
-              f"{seconds:.2f} s, {moves:,} moves, {moves / seconds:,.0f} moves/s")
+              f"{seconds:.2f} s CPU, {moves:,} moves, {moves / seconds:,.0f} moves/s")
     return 0
 
 
