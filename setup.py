@@ -51,13 +51,13 @@ class OptionalBuildExt(build_ext):
         try:
             super().run()
         except Exception as exc:  # no compiler, a broken one, missing headers: all mean pure Python
-            _notice(f"the compiled modules could not be built: {str(exc).splitlines()[0] if str(exc) else exc}")
+            _notice(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
 
     def build_extension(self, ext) -> None:  # type: ignore[no-untyped-def]
         try:
             super().build_extension(ext)
         except Exception as exc:
-            raise RuntimeError(f"{ext.name}: {exc}") from exc
+            raise RuntimeError(f"the C compiler failed on {ext.name} ({type(exc).__name__})") from exc
 
 
 def _extensions() -> list:  # type: ignore[type-arg]
