@@ -20,6 +20,7 @@ BENCH = Path(__file__).resolve().parent.parent / "bench"
         ("legal_moves.py", ["--repeat", "1", "--table", "loose20", "--rules", "forced", "--no-exact"], "loose20"),
         ("replay.py", ["--runs", "1"], "whole process"),
         ("commands.py", ["--quick"], "cards named: validate"),
+        ("playloop.py", ["--rounds", "2", "--positions", "2", "--repeat", "1", "--games", "1"], "playouts/s"),
     ],
 )
 def test_a_benchmark_script_runs(script: str, args: list[str], printed: str) -> None:
