@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 
-from setuptools import setup
+from setuptools import find_packages, setup
 from setuptools.command.build_ext import build_ext
 
 #: The modules on the path of a move (parse, check, list, play), compiled when possible.
@@ -86,4 +86,9 @@ def _extensions() -> list:  # type: ignore[type-arg]
     )
 
 
-setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt})
+setup(
+    # Every package under dln/ (a new one needs no listing here), and the grammar as dln.grammar.
+    packages=[*find_packages(include=["dln", "dln.*"]), "dln.grammar"],
+    ext_modules=_extensions(),
+    cmdclass={"build_ext": OptionalBuildExt},
+)
