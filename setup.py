@@ -89,6 +89,7 @@ def _extensions() -> list:  # type: ignore[type-arg]
 setup(
     # Every package under dln/ (a new one needs no listing here), and the grammar as dln.grammar.
     packages=[*find_packages(include=["dln", "dln.*"]), "dln.grammar"],
+    include_package_data=True,  # the non-Python files under dln/ that MANIFEST.in names (viewer assets)
     ext_modules=_extensions(),
     cmdclass={"build_ext": OptionalBuildExt},
 )
