@@ -37,7 +37,10 @@ standard, liberal-declarations, forced-capture, both).  "cold" clears every
 ``functools`` cache of ``dln`` before each call, as a fresh ``dln moves``
 process would have them; "warm" repeats the call with the caches filled.  The
 garbage collector runs (``gc.collect()``) before each timed call, not during
-the timing.  Best and median of ``--repeat`` calls, in milliseconds.  Run by
+the timing.  Best and median of ``--repeat`` calls, in milliseconds of CPU
+time (``time.process_time``: what the load of other processes changes
+least), with a fixed reference workload timed before and after, to compare
+runs.  Run by
 hand; the figures depend on the machine.
 """
 
@@ -137,10 +140,21 @@ def timed(call: Callable[[], object], repeat: int, before: Callable[[], None]) -
     for _ in range(repeat):
         before()
         gc.collect()
-        started = time.perf_counter()
+        started = time.process_time()
         call()
-        times.append((time.perf_counter() - started) * 1e3)
+        times.append((time.process_time() - started) * 1e3)
     return times
+
+
+def reference(repeat: int) -> float:
+    """Milliseconds (CPU, best of ``repeat``) of a fixed pure-Python workload: tuples, frozensets and
+    a sort, the kind of work a listing does.  Printed before and after the tables, it tells how
+    fast the machine ran this benchmark, so runs on a loaded machine can be compared."""
+    def work() -> None:
+        items = [(i % 13, i % 4, frozenset((i, i + 1))) for i in range(20_000)]
+        items.sort(key=lambda t: (t[1], t[0]))
+
+    return min(timed(work, repeat, lambda: None))
 
 
 def main() -> int:
@@ -153,6 +167,8 @@ def main() -> int:
     args = parser.parse_args()
     print(f"dln from {Path(dln.__file__).parent}, Python {platform.python_version()}, "
           f"{os.cpu_count()} CPUs, {cpu_model()}; --repeat {args.repeat}")
+    print(f"reference workload: {reference(args.repeat):.2f} ms (CPU time; all figures below are CPU time of this "
+          "process, which other processes on the machine change least)")
     print(f"{'table':<8} {'rules':<9} {'moves':>6}  {'cold best':>9} {'median':>7}  {'warm best':>9} {'median':>7}"
           "  (ms)")
     for name in args.table or TABLES:
@@ -172,6 +188,7 @@ def main() -> int:
                 profile = cProfile.Profile()
                 profile.runcall(call)
                 pstats.Stats(profile).sort_stats("tottime").print_stats(12)
+    print(f"reference workload: {reference(args.repeat):.2f} ms")
     if not args.no_exact and (args.table is None or "loose20" in args.table):
         state = table("loose20", Rules())
         clear_caches()

@@ -24,7 +24,7 @@ LAYER = {
     "check": 2,
     "analysis": 3, "archive": 3,
     "views": 4,
-    "record": 5,
+    "record": 5, "build": 5,
     "cli": 6, "__init__": 6, "__main__": 7,
 }
 

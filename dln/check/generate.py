@@ -18,7 +18,8 @@ from collections.abc import Iterator
 from typing import cast
 
 from dln.engine.deal import deal_order, next_deal, start_round
-from dln.engine.play import apply, xeri_blocker
+from dln.engine.play import apply
+from dln.engine.predicates import xeri_blocker
 from dln.engine.rules import DEFAULT_RULES, Rules
 from dln.engine.selfplay import PlayedGame, PlayedRound, Strategy, play_game
 from dln.engine.state import Move as EngineMove

@@ -19,6 +19,7 @@ from typing import NoReturn
 
 import click
 
+from dln import build
 from dln.check.validate import validate_game
 from dln.cli.analysis import analyse_command, budget_option, seed_option
 from dln.cli.archive import filter_command, merge_command, split_command
@@ -49,7 +50,8 @@ from dln.wording import count_of
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="dln")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=build.print_version,
+              help="Show the version and which build runs (pure Python or compiled), and exit.")
 def main() -> None:
     """dln: read, write and check Diloti game records (DLN).
 

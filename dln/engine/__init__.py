@@ -5,6 +5,7 @@ standard library.  Rules follow diloti-pagat.txt by default; see ``Rules`` for
 house variants and ``docs/rules.md`` for every rule code.
 """
 
+from .checking import check
 from .codes import RULES, RULES_BY_NAME, RuleCode, Severity, Violation
 from .deal import (
     DealtRound,
@@ -21,7 +22,9 @@ from .deal import (
     setup_round,
     start_round,
 )
-from .play import LiveRound, Step, apply, check, has_legal_move, iter_legal_moves, legal_moves, position_after
+from .listing import has_legal_move, iter_legal_moves, legal_moves
+from .play import LiveRound, Step, apply, position_after
+from .playout import random_move, random_playout
 from .rules import DEFAULT_RULES, Rules
 from .scoring import (
     SideScore,
@@ -100,6 +103,8 @@ __all__ = [
     "pile_violations",
     "play_order",
     "position_after",
+    "random_move",
+    "random_playout",
     "redeal_violations",
     "rest_taker",
     "score_counted",

@@ -15,7 +15,7 @@ from dln.cards import DECK, RANK_NAMES, Card
 
 from . import codes
 from .codes import Violation, error, warning
-from .play import holds_value_after
+from .predicates import holds_value_after
 from .rules import Rules
 from .state import (
     HAND_SIZE,

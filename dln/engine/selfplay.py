@@ -17,7 +17,9 @@ from typing import Literal
 from dln.cards import DECK, Card
 
 from .deal import deal_order, deal_pack, next_deal, opening_table_violations, redeal_violations, start_round
-from .play import apply, in_sums, legal_moves
+from .listing import legal_moves
+from .play import apply
+from .predicates import in_sums
 from .rules import Rules
 from .scoring import GOOD_TEN, GOOD_TWO, SideScore, dealer_after, finish_round, game_winner, score_round
 from .state import HAND_SIZE, TABLE_SIZE, Move, RoundState, Seat, Side, play_order

@@ -1,6 +1,6 @@
 """Common slips in DLN text, told in words that say what to write instead.
 
-:func:`dln.notation.parser._explain` asks :func:`recognise` first: each check looks at
+:func:`dln.notation.syntax._explain` asks :func:`recognise` first: each check looks at
 what the parser expected, the word it stopped at and the word before, and
 names one mistake a person makes (a lower-case seat, the suit before the rank,
 ``=5S`` for a group of 5s, a comment never closed…).  None of them applies

@@ -31,7 +31,8 @@ from dln.engine import (
     redeal_violations,
     start_round,
 )
-from dln.engine.play import LiveRound, holds_value_after
+from dln.engine.play import LiveRound
+from dln.engine.predicates import holds_value_after
 from dln.engine.scoring import dealer_after
 from dln.engine.selfplay import play_game, play_round, shuffled_pack
 

@@ -1,0 +1,158 @@
+"""What the validator reports: findings (:class:`Diagnostic`), and its verdicts on rounds and games.
+
+Kept apart from the replay itself (:mod:`dln.check.validate`, which re-exports
+these names) so that readers of reports need not know how they were made.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from dln.engine import RULES, RoundState, Rules, SideScore
+from dln.engine.codes import Severity
+from dln.notation.errors import caret_excerpt
+from dln.notation.model import Game, Move
+
+__all__ = ["ALTERNATIVES", "RECORD_CODES", "Diagnostic", "GameReport", "RoundReport", "code_name"]
+
+
+#: Problems of the record itself (not of the play), by code: (name, statement).
+RECORD_CODES: dict[str, tuple[str, str]] = {
+    "R001": ("ambiguous-reference",
+             "A declaration reference names exactly one declaration on the table; add the owner "
+             "([8 N]) when two share value and kind."),
+    "R002": ("bad-tag",
+             "Target holds a whole number; Variant holds known house-rule names separated by commas; "
+             "Result holds each side's final total (N 64 S 41)."),
+    "R003": ("deal-lines",
+             "A deal begins when every hand is played out; each seat has at most one hand line per deal."),
+    "R004": ("variant-unchecked", "A house rule the engine does not implement yet cannot be checked."),
+    "R005": ("move-number", "A move number counts the cards played in the round so far, this one included."),
+    "R006": ("setup-turn", "A setup says whose turn it is (turn N), or its first move shows it."),
+    "R007": ("no-table", "A round is replayed from its opening table (or its deck); without one it is not checked."),
+}
+
+
+def code_name(code: str) -> str:
+    """The kebab-case name of a rule or record code."""
+    return RULES[code].name if code in RULES else RECORD_CODES[code][0]
+
+
+#: Legal moves listed under an illegal one, unless all are asked for (``dln validate --all-alternatives``).
+ALTERNATIVES = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One finding, compiler style: where, which rule, what happened, what was legal."""
+
+    file: str
+    line: int
+    column: int
+    severity: Severity
+    code: str
+    message: str
+    help: tuple[str, ...] = ()
+    source_line: str = ""
+    game: int = 1
+    round: int | None = None
+    move: int | None = None
+    more: str = ""  # the help is the first few legal moves of many: how to list them all
+
+    @property
+    def name(self) -> str:
+        """The rule's stable kebab-case name, e.g. ``lay-while-declared``."""
+        return code_name(self.code)
+
+    def format(self) -> str:
+        """``file:line:col: error D201 lay-while-declared: …``, the source line, a caret and help.
+
+        The help lists the legal moves the validator found (a few unless asked
+        for all, see :data:`ALTERNATIVES`) and, when there are more, how to list them.
+        """
+        text = f"{self.file}:{self.line}:{self.column}: {self.severity} {self.code} {self.name}: {self.message}"
+        if self.source_line:
+            text += "\n" + caret_excerpt(self.source_line, self.line, self.column)
+        if self.help:
+            text += "\n  help: legal instead: " + ", ".join(self.help)
+            if self.more:
+                text += f" (and more; {self.more})"
+        return text
+
+    def to_data(self) -> dict[str, Any]:
+        """The JSON form (``dln validate --json``)."""
+        return {
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "severity": self.severity,
+            "code": self.code,
+            "name": self.name,
+            "message": self.message,
+            "help": list(self.help),
+            "more_help": self.more or None,
+            "game": self.game,
+            "round": self.round,
+            "move": self.move,
+        }
+
+
+@dataclass
+class RoundReport:
+    """What replaying one round found: its score if it was played out, its positions if kept."""
+
+    index: int
+    number: int | None
+    dealer: str | None
+    setup: bool
+    scores: dict[str, SideScore] | None = None
+    moves: int = 0
+    #: The position before each main-line move replayed, ``states[i]`` before
+    #: ``record_moves[i]``; when no illegal move stopped the round, one more:
+    #: the position after its last move.
+    states: list[RoundState] = field(default_factory=list)
+    record_moves: list[Move] = field(default_factory=list)
+    stopped: bool = False  # an illegal move (or an illegal redeal) ended the replay
+    redeal: str | None = None  # the seat that cancelled the round for face cards: it is not scored
+    #: The position the round starts from breaks a rule: its moves are judged, its points are not known.
+    unsound: bool = False
+    #: Why a round played out has no points (a setup that does not say what was captured before it).
+    unscored: str | None = None
+
+
+@dataclass
+class GameReport:
+    """The validator's verdict on one game."""
+
+    index: int
+    game: Game
+    rules: Rules
+    players: int
+    rounds: list[RoundReport] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    totals: dict[str, int] | None = None
+    winner: str | None = None
+
+    @property
+    def errors(self) -> int:
+        return sum(d.severity == "error" for d in self.diagnostics)
+
+    @property
+    def warnings(self) -> int:
+        return sum(d.severity == "warning" for d in self.diagnostics)
+
+    @property
+    def moves(self) -> int:
+        return sum(r.moves for r in self.rounds)
+
+    @property
+    def bad_record(self) -> bool:
+        """True when the record cannot be checked as written (a tag that makes no sense)."""
+        return any(d.code == "R002" for d in self.diagnostics)
+
+    def describe_rules(self) -> str:
+        """E.g. ``standard rules (pagat.com), target 61`` or the house rules in force."""
+        names = self.rules.variants()
+        rules = ("house rules: " + ", ".join(names)) if names else "standard rules (pagat.com)"
+        return f"{self.players} players, {rules}, target {self.rules.target}"

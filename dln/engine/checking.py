@@ -1,0 +1,385 @@
+"""Deciding a move: ``check`` lists every rule a move breaks in a position.
+
+``check`` decides each rule directly from the position (memoised subset sums,
+never a list of all moves): it is the hot path of a validator.  It takes any
+:class:`~dln.engine.state.Position`: a frozen ``RoundState`` or a
+:class:`~dln.engine.play.LiveRound`, which a validator plays in place through
+a long record instead of building a new position per move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from dln.cards import RANK_NAMES, Card
+
+from . import codes
+from .codes import Violation, error
+from .predicates import (
+    declarer_holds,
+    face_trio,
+    forced_capture_violation,
+    in_sums,
+    keeps_declaration_card,
+    lay_violations,
+    left_behind_violation,
+    owner_declare_violation,
+    raise_violation,
+    soy_violation,
+    xeri_blocker,
+)
+from .state import Move, Pile, Position, Seat, describe_cards
+from .sums import splits
+
+
+def check(state: Position, move: Move) -> list[Violation]:
+    """Every rule ``move`` breaks in ``state``; empty if it is legal.
+
+    Warnings mark rules the record cannot decide because a hand is partly
+    unknown.  When the move names cards or declarations that are not on the
+    table (D004) its sums are not judged.
+    """
+    out: list[Violation] = []
+    seat, card = move.seat, move.card
+    if seat not in state.seats:
+        out.append(error(codes.WRONG_SEAT,
+                         f"{seat} has no seat in this {state.players}-player game"))
+        return out
+    if move.kind not in ("lay", "capture", "declare"):
+        raise ValueError(f"unknown move kind {move.kind!r}")
+    if move.components and move.kind != "capture":
+        raise ValueError("components belong to captures only")
+    if seat != state.turn:
+        out.append(error(codes.WRONG_SEAT, f"it is {state.turn or 'nobody'}'s turn, not {seat}'s"))
+    if card not in state.hands[state.seats.index(seat)].known:
+        _check_card(state, seat, card, out)
+    named_elsewhere = move.piles or (move.loose and not move.loose.issubset(state.loose))
+    if named_elsewhere and not _check_targets(state, move, out):
+        return out
+    kind = move.kind
+    if kind == "lay":
+        if move.loose or move.piles:
+            out.append(error(codes.LAY_WITH_TARGETS,
+                             f"{seat} lays {card}, which takes or uses nothing else"))
+        out.extend(lay_violations(state, seat, card))
+    elif kind == "capture":
+        _check_capture(state, move, out)
+    else:
+        _check_declare(state, move, out)
+    if kind != "lay":
+        kept = keeps_declaration_card(state, seat, card, move.piles)
+        if kept is not None:
+            out.append(kept)
+    if move.xeri:
+        why = xeri_blocker(state, move)
+        if why is not None:
+            out.append(error(codes.FALSE_XERI, f"marked as a xeri, but {why}"))
+    return out
+
+
+def _where(state: Position, card: Card) -> str | None:
+    """Where else ``card`` is known to be, for D002."""
+    if card in state.loose:
+        return "lying loose on the table"
+    for p in state.piles:
+        if card in p.cards:
+            return f"in the {p.describe()}"
+    for side, pile in zip(state.sides, state.captured, strict=True):
+        if card in pile:
+            return f"in {side}'s capture pile"
+    for s, h in zip(state.seats, state.hands, strict=True):
+        if card in h.known:
+            return f"in {s}'s hand"
+    if card in state.gone:
+        return "already captured"
+    return None
+
+
+def _check_card(state: Position, seat: Seat, card: Card, out: list[Violation]) -> None:
+    """D001/D002: a card not known in the mover's hand is unseen and they hold unknown cards."""
+    hand = state.hand(seat)
+    where = _where(state, card)
+    if where is not None:
+        out.append(error(codes.CARD_ALREADY_SEEN, f"{seat} cannot play {card}: it is {where}"))
+    elif not hand.unknown:
+        held = describe_cards(hand.known) or "no cards"
+        out.append(error(codes.CARD_NOT_IN_HAND,
+                         f"{card} is not in {seat}'s hand ({seat} holds {held})"))
+
+
+def _check_targets(state: Position, move: Move, out: list[Violation]) -> bool:
+    """D004: every loose card and declaration the move names is on the table."""
+    ok = True
+    missing = [c for c in move.loose if c not in state.loose]
+    for c in sorted(missing, key=lambda c: c.index):
+        pile = next((p for p in state.piles if c in p.cards), None)
+        if pile is not None:
+            out.append(error(codes.NOT_ON_TABLE,
+                             f"{c} is part of the {pile.describe()} and cannot be taken "
+                             "or used on its own"))
+        else:
+            out.append(error(codes.NOT_ON_TABLE, f"{c} is not on the table"))
+        ok = False
+    for i in sorted(move.piles):
+        if state.pile(i) is None:
+            out.append(error(codes.NOT_ON_TABLE, f"there is no declaration #{i} on the table"))
+            ok = False
+    return ok
+
+
+def _index(card: Card) -> int:
+    return card.index
+
+
+def _piles_of(state: Position, ids: Collection[int]) -> list[Pile]:
+    """The declarations with these ids, by id."""
+    if not ids:
+        return []
+    return sorted((p for p in state.piles if p.id in ids), key=lambda p: p.id)
+
+
+def _check_capture(state: Position, move: Move, out: list[Violation]) -> None:
+    """D203-D209, D212, D213 (pagat, The Play, items 1-2 and 4; house rules)."""
+    seat, card = move.seat, move.card
+    piles = _piles_of(state, move.piles)
+    if not move.loose and not piles:
+        out.append(error(codes.EMPTY_CAPTURE, f"{seat} plays {card} as a capture but takes nothing"))
+        return
+    if card.is_face:
+        _check_face_capture(state, move, piles, out)
+        return
+    v = card.value
+    errors_before = len(out)
+    numerals = [c for c in move.loose if not c.is_face]
+    if len(numerals) < len(move.loose):
+        faces = [c for c in move.loose if c.is_face]
+        out.append(error(codes.FACE_IN_SUM,
+                         f"{card} cannot take {describe_cards(faces)}: face cards have no value"))
+    summed: list[Pile] = []  # plain declarations taken as single cards (liberal_declarations)
+    for p in piles:
+        if p.value == v:
+            continue
+        if in_sums(state, p, v):
+            summed.append(p)
+            continue
+        out.append(error(codes.CAPTURE_DECLARATION_VALUE,
+                         f"{card} cannot take the {p.describe()}: only a card of value "
+                         f"{p.value} captures it"))
+    if move.components:
+        used_cards, used_piles = _check_components(state, move, out)
+        numerals = [c for c in numerals if c not in used_cards]
+        summed = [p for p in summed if p.id not in used_piles]
+    values = [c.value for c in numerals]
+    if summed:
+        values += [p.value for p in summed]
+    if not splits(values, v):
+        what = describe_cards(numerals)
+        if summed:
+            what = ", ".join([*([what] if what else []), *(p.describe() for p in summed)])
+        out.append(error(codes.CAPTURE_SUM,
+                         f"{what} cannot be taken by {card}: they do not "
+                         f"split into single {v}s and sets totalling {v}"))
+    if state.rules.forced_capture and len(out) == errors_before:
+        left = left_behind_violation(state, move)
+        if left is not None:
+            out.append(left)
+
+
+def _check_face_capture(state: Position, move: Move, piles: Sequence[Pile], out: list[Violation]) -> None:
+    """D203/D204/D213: a face card takes one loose card of its rank (three, for the fourth card
+    under three_face_cards)."""
+    card = move.card
+    rank = RANK_NAMES[card.rank]
+    others = [c for c in move.loose if c.rank != card.rank]
+    if others:
+        out.append(error(codes.FACE_CAPTURE_RANK,
+                         f"{card} can take only a loose {rank}, not {describe_cards(others)}"))
+    trio = face_trio(state, card)
+    if trio is not None:
+        if piles or frozenset(c for c in move.loose if c.rank == card.rank) != trio:
+            out.append(error(codes.FOURTH_FACE_CARD,
+                             f"{card} is the fourth {rank}: under three-face-cards it captures all three "
+                             f"on the table, {describe_cards(trio)}, and nothing else"))
+    elif piles or len(move.loose) > 1:
+        taken = [str(c) for c in sorted(move.loose, key=lambda c: c.index)]
+        taken += [f"declaration #{p.id}" for p in piles]
+        out.append(error(codes.FACE_CAPTURE_ONE,
+                         f"{card} takes exactly one loose {rank} and nothing else, "
+                         f"not {', '.join(taken)}"))
+
+
+def _check_components(state: Position, move: Move, out: list[Violation]) -> tuple[set[Card], set[int]]:
+    """D208: the sets a record joined with '+'; returns the cards and pile ids they hold.
+
+    A declaration joins a set only as a plain one under liberal_declarations
+    (pagat, Use of Plain Declarations); otherwise it is captured whole.
+    """
+    v = move.card.value
+    used_cards: set[Card] = set()
+    used_piles: set[int] = set()
+    for comp in move.components:
+        comp_cards = {i for i in comp if isinstance(i, Card)}
+        comp_piles = [p for p in state.piles if p.id in comp]
+        ids = {i for i in comp if not isinstance(i, Card)}
+        name = "+".join([*(str(c) for c in sorted(comp_cards, key=_index)), *(f"#{i}" for i in sorted(ids))])
+        outside = describe_cards(comp_cards - move.loose).split() + [f"#{i}" for i in sorted(ids - move.piles)]
+        if outside:
+            problem = f"includes {' '.join(outside)}, which the capture does not take"
+        elif comp_cards & used_cards or ids & used_piles:
+            shared = describe_cards(comp_cards & used_cards).split() + [f"#{i}" for i in sorted(ids & used_piles)]
+            problem = f"shares {' '.join(shared)} with another component"
+        elif len(comp) > 1 and any(p.group or not state.rules.liberal_declarations for p in comp_piles):
+            out.append(error(codes.COMPONENT_SUM, "a declaration is captured whole by a card of its value; "
+                             "it cannot be joined with '+' to other cards"))
+            used_cards |= comp_cards
+            used_piles |= ids
+            continue
+        else:
+            total = sum(c.value for c in comp_cards) + sum(p.value for p in comp_piles)
+            problem = f"totals {total}, not {v}" if total != v else ""
+        if problem:
+            out.append(error(codes.COMPONENT_SUM, f"the component {name} {problem}"))
+        used_cards |= comp_cards
+        used_piles |= ids
+    return used_cards, used_piles
+
+
+def _check_declare(state: Position, move: Move, out: list[Violation]) -> None:
+    """D301-D311, D401-D402, D211 (pagat, Plain Declarations; Group Declarations; Obligations;
+    house rules)."""
+    seat, card = move.seat, move.card
+    rules = state.rules
+    piles = _piles_of(state, move.piles)
+    faces = [c for c in (card, *move.loose) if c.is_face]
+    if faces:
+        out.append(error(codes.FACE_IN_DECLARATION,
+                         f"{describe_cards(faces)}: face cards never enter a declaration"))
+    if rules.forced_capture:
+        forced = forced_capture_violation(state, card)
+        if forced is not None:
+            out.append(forced)
+    if rules.soy:
+        closed = soy_violation(state, piles)
+        if closed is not None:
+            out.append(closed)
+    numerals = [c for c in move.loose if not c.is_face]
+    value = move.value
+    if move.group:
+        if value is None:
+            out.append(error(codes.GROUP_SPLIT, "a group declaration must state its value"))
+        elif 1 <= value <= 10 and not card.is_face:
+            _check_group(state, move, piles, numerals, value, out)
+    else:
+        total = card.value + sum(c.value for c in numerals) + sum(p.value for p in piles)
+        if value is None:
+            value = total
+        if not piles:
+            if not move.loose:
+                out.append(error(codes.PLAIN_WITHOUT_TABLE_CARD,
+                                 f"a plain declaration needs a loose table card besides {card}"))
+            elif total != value:
+                out.append(error(codes.DECLARE_SUM,
+                                 f"{describe_cards([card, *numerals])} total {total}, not {value}"))
+        else:
+            if (len(piles) > 1 or move.loose) and not rules.liberal_declarations:
+                out.append(error(codes.RAISE_SHAPE,
+                                 "a raise adds only the played card to one plain declaration"))
+            for p in piles:
+                bad = raise_violation(state, seat, p)
+                if bad is not None:
+                    out.append(bad)
+            if total != value:
+                out.append(error(codes.DECLARE_SUM,
+                                 f"raising with {card} makes {total}, not {value}"))
+    if value is not None and not 1 <= value <= 10:
+        out.append(error(codes.DECLARE_OVER_TEN,
+                         f"a declaration of {value} is impossible: values run from 1 to 10"))
+    owner = owner_declare_violation(state, seat, move.group, move.piles)
+    if owner is not None:
+        out.append(owner)
+    if value is not None and 1 <= value <= 10:
+        held = declarer_holds(state, seat, card, value)
+        if held is not None:
+            out.append(held)
+
+
+def _check_group(
+    state: Position,
+    move: Move,
+    piles: Sequence[Pile],
+    numerals: Sequence[Card],
+    value: int,
+    out: list[Violation],
+) -> None:
+    """D305/D308/D303 for a group of ``value`` (pagat, Group Declarations; Use of Plain Declarations)."""
+    seat, card = move.seat, move.card
+    other = [p for p in piles if p.value != value]
+    raised: Pile | None = None
+    if state.rules.liberal_declarations:
+        _check_liberal_group(state, move, piles, other, numerals, value, out)
+        return
+    if len(other) == 1 and other[0].value + card.value == value:
+        bad = raise_violation(state, seat, other[0])
+        if bad is not None:
+            out.append(bad)
+            return
+        raised = other[0]
+    elif other:
+        for p in other:
+            out.append(error(codes.GROUP_SPLIT,
+                             f"the {p.describe()} is not worth {value} and cannot join a "
+                             f"group of {value}s"))
+        return
+    parts = list(numerals) if raised is not None else [*numerals, card]
+    values = [c.value for c in parts]
+    if not splits(values, value):
+        out.append(error(codes.GROUP_SPLIT,
+                         f"{describe_cards(parts) or 'nothing loose'} do not split into sets "
+                         f"totalling {value}"))
+        return
+    count = sum(values) // value + (raised is not None)
+    count += sum(2 if p.group else 1 for p in piles if p.value == value)
+    if count < 2:
+        out.append(error(codes.GROUP_TOO_SMALL,
+                         f"this makes only one set totalling {value}; a group of {value}s "
+                         "needs two or more"))
+
+
+def _check_liberal_group(
+    state: Position,
+    move: Move,
+    piles: Sequence[Pile],
+    other: Sequence[Pile],
+    numerals: Sequence[Card],
+    value: int,
+    out: list[Violation],
+) -> None:
+    """D305/D308/D303 for a group of ``value`` under liberal_declarations.
+
+    pagat, Use of Plain Declarations, examples a and b: a plain declaration
+    worth less than the group is a single card of its value in any set (with
+    loose cards, with the played card, or both).  Its value grows, so only a
+    player who may raise it may use it that way (D303: not its owner, nor the
+    owner's partner); a declaration worth the group's value joins whole as before.
+    """
+    seat, card = move.seat, move.card
+    for p in other:
+        if not in_sums(state, p, value):
+            out.append(error(codes.GROUP_SPLIT,
+                             f"the {p.describe()} is not worth {value} and cannot join a "
+                             f"group of {value}s"))
+            return
+        bad = raise_violation(state, seat, p)
+        if bad is not None:
+            out.append(bad)
+            return
+    values = [card.value, *(c.value for c in numerals), *(p.value for p in other)]
+    if not splits(values, value):
+        parts = ", ".join([describe_cards([card, *numerals]), *(p.describe() for p in other)])
+        out.append(error(codes.GROUP_SPLIT, f"{parts} do not split into sets totalling {value}"))
+        return
+    count = sum(values) // value + sum(2 if p.group else 1 for p in piles if p.value == value)
+    if count < 2:
+        out.append(error(codes.GROUP_TOO_SMALL,
+                         f"this makes only one set totalling {value}; a group of {value}s "
+                         "needs two or more"))

@@ -1,0 +1,402 @@
+"""Listing moves: ``legal_moves`` and ``iter_legal_moves``.
+
+They build candidate moves whose sums hold by construction and filter them
+with the same rule predicates ``check`` calls (:mod:`dln.engine.predicates`);
+the house rules of ``state.rules`` are read by those predicates too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Iterator, Sequence
+from itertools import combinations
+from typing import Generic, TypeVar
+
+from dln.cards import Card
+
+from .codes import Violation
+from .predicates import (
+    ZERO,
+    capture_choices,
+    face_trio,
+    holds_value_after,
+    in_sums,
+    is_soy,
+    keeps_declaration_card,
+    lay_violations,
+    raise_violation,
+    xeri_rule_blocker,
+)
+from .state import Move, Pile, RoundState, _index
+from .sums import (
+    PACKED_UNIT,
+    UNIT,
+    Box,
+    Counts,
+    Packed,
+    counts_of,
+    covers,
+    expand,
+    first,
+    group_by_value,
+    pack,
+    splittable,
+    totalling_counts,
+    unpack,
+)
+
+
+def _blocks(v: Violation | None) -> bool:
+    return v is not None and v.severity == "error"
+
+
+def legal_moves(state: RoundState, *, by_value: bool = False) -> list[Move]:
+    """Every legal move of the seat to move (known cards only), without errors from ``check``.
+
+    A move whose obligation cannot be decided (hand partly unknown) is
+    included.  Captures taking the same cards with the same card are one move;
+    a capture that empties the table carries ``xeri=True`` when it scores.
+
+    The count grows combinatorially with many loose cards of equal value (20
+    loose aces to fives give over a million distinct captures), so callers that
+    need only the shapes of the legal moves pass ``by_value=True``: legality
+    depends on values, not suits, so moves that differ only in which suits of a
+    value they take or use are listed once (the cards first in table order).
+    """
+    return list(iter_legal_moves(state, by_value=by_value))
+
+
+def has_legal_move(state: RoundState) -> bool:
+    """True if the seat to move has at least one legal move with a known card."""
+    return next(iter_legal_moves(state, by_value=True), None) is not None
+
+
+def _subsets(piles: Sequence[Pile]) -> Iterator[tuple[Pile, ...]]:
+    for k in range(len(piles) + 1):
+        yield from combinations(piles, k)
+
+
+T = TypeVar("T")
+#: The loose cards a count vector stands for in a listing: each choice of suits, or only one.
+Options = Iterable[frozenset[Card]]
+#: The counts of aces, twos and threes in a packed count vector.
+_ACE_TO_THREE = pack((0, 255, 255, 255, 0, 0, 0, 0, 0, 0, 0))
+#: Listing by value, the cards of every sub-multiset of a table this size are built at once.
+_TABULATE = 16384
+
+
+class _Suits:
+    """Every choice of suits for the loose cards of some value counts, generated afresh on each
+    iteration, so that listing every move holds one choice at a time."""
+
+    __slots__ = ("counts", "groups")
+
+    def __init__(self, groups: tuple[tuple[Card, ...], ...], code: Packed) -> None:
+        self.groups = groups
+        self.counts = unpack(code)
+
+    def __iter__(self) -> Iterator[frozenset[Card]]:
+        return map(frozenset, expand(self.groups, self.counts))
+
+
+class _Made(Generic[T]):
+    """The items of an iterator, made as they are first asked for and kept for the next pass."""
+
+    __slots__ = ("made", "source")
+
+    def __init__(self, source: Iterator[T]) -> None:
+        self.made: list[T] = []
+        self.source = source
+
+    def __iter__(self) -> Iterator[T]:
+        made = self.made
+        i = 0
+        while True:
+            if i == len(made):
+                for item in self.source:  # one more
+                    made.append(item)
+                    break
+                else:
+                    return
+            yield made[i]
+            i += 1
+
+
+class _Listing:
+    """What the moves of every card in one listing share: the seat, the loose numerals as value
+    counts, the declarations the seat may raise, and the cards each value count stands for."""
+
+    def __init__(self, state: RoundState, by_value: bool) -> None:
+        self.state = state
+        self.seat = seat = state.turn
+        self.owned = state.owned_pile(seat)
+        numerals = tuple(c for c in state.loose if not c.is_face)
+        self.groups = group_by_value(numerals)
+        self.avail = counts_of(c.value for c in numerals)
+        self.packed = pack(self.avail)
+        self.n_loose, self.n_piles = len(state.loose), len(state.piles)
+        self.xeri_ok = xeri_rule_blocker(state) is None
+        # Raising depends on the seat and the declaration only (D303, D309).
+        self.raisable = frozenset(p.id for p in state.piles if raise_violation(state, seat, p) is None)
+        hand = state.hand(seat)
+        self.seen = state.seen() if hand.unknown else None
+        # D302 asked of a fully known hand: how many cards of each value it holds.
+        self.held: list[int] | None = None
+        if not hand.unknown:
+            self.held = held = [0] * 11
+            for c in hand.known:
+                held[c.value] += 1
+        # The totals some of the loose numerals make, as bits (bit t: some of them total t);
+        # a value no choice of loose cards totals needs no search of the sub-multisets.
+        totals = 1
+        for c in numerals:
+            totals |= totals << c.value
+        self.totals = totals
+        self.by_value = by_value
+        self._sets: dict[tuple[int, Counts], tuple[Iterable[Options], Iterable[int]]] = {}
+        self._boxes: dict[Box, list[tuple[frozenset[Card]]]] = {}
+        self._first: dict[Packed, tuple[frozenset[Card]]] = {}
+        self._halves: tuple[dict[Packed, frozenset[Card]], dict[Packed, frozenset[Card]]] = ({}, {})
+
+    def options(self, code: Packed) -> Options:
+        """The loose cards with the value counts ``code``: every choice of suits or, by value,
+        the cards first in table order only (one frozenset per listing: many moves share it)."""
+        if not self.by_value:
+            return _Suits(self.groups, code)
+        found = self._first.get(code)
+        if found is None:
+            # Hashing the cards is most of building a frozenset; a union of two built ones
+            # (aces to threes, the rest) reuses their hashes, and each half recurs often.
+            low, high = self._halves
+            ace_to_three, rest = code & _ACE_TO_THREE, code & ~_ACE_TO_THREE
+            a = low.get(ace_to_three)
+            if a is None:
+                a = low[ace_to_three] = frozenset(first(self.groups, unpack(ace_to_three))[0])
+            b = high.get(rest)
+            if b is None:
+                b = high[rest] = frozenset(first(self.groups, unpack(rest))[0])
+            found = self._first[code] = (a | b,)
+        return found
+
+    def sets(self, target: int, fixed: Counts = ZERO) -> tuple[Iterable[Options], Iterable[int]]:
+        """:func:`splittable` on the loose numerals: the cards of each sub-multiset and the totals of
+        their values (asked once per listing: cards of equal value share them).
+
+        On a large table they are made as they are first iterated and kept, so that a caller
+        that stops early (the validator's help, :func:`has_legal_move`) makes only a few.
+        """
+        found = self._sets.get((target, fixed))
+        if found is None:
+            chosen = splittable(self.avail, target, fixed)
+            box = chosen.box
+            if self.by_value and box.size <= _TABULATE:
+                found = list(chosen.pick(self._tabulated(box))), list(chosen.pick(box.totals()))
+            else:
+                members = _Made(chosen.iter_members())
+                found = (_Made(self.options(code) for code, _ in members),
+                         _Made(total for _, total in members))
+            self._sets[target, fixed] = found
+        return found
+
+    def _tabulated(self, box: Box) -> list[tuple[frozenset[Card]]]:
+        """The first cards in table order of every sub-multiset of ``box``: built at once in C-speed
+        unions, this is several times faster than one at a time when most are used."""
+        found = self._boxes.get(box)
+        if found is None:
+            groups = self.groups
+            found = self._boxes[box] = list(zip(box.tabulate(lambda v, k: frozenset(groups[v][:k]))))
+        return found
+
+    def may_declare(self, card: Card, value: int) -> bool:
+        """D302 does not block a declaration of ``value`` with ``card`` (it may be undecided)."""
+        held = self.held
+        if held is not None:  # :func:`holds_value_after` on a known hand, counted once per listing
+            return held[value] - (card.value == value) > 0
+        return holds_value_after(self.state, self.seat, card, value, seen=self.seen) is not False
+
+    def totals_to(self, total: int) -> bool:
+        """Whether some of the loose numerals total ``total`` (0: the empty choice does)."""
+        return total >= 0 and self.totals >> total & 1 == 1
+
+
+def iter_legal_moves(state: RoundState, *, by_value: bool = False,
+                     cards: Collection[Card] | None = None) -> Iterator[Move]:
+    """Lazily generate :func:`legal_moves`, in hand order, lay before captures before declarations.
+
+    ``cards``: only the moves of these cards of the hand (a validator's help
+    lists the moves of the card played first, without listing the others').
+    """
+    if state.hands_empty or state.turn not in state.seats:
+        return
+    table = _Listing(state, by_value)
+    seat, n_loose, n_piles = table.seat, table.n_loose, table.n_piles
+    xeri_ok = table.xeri_ok
+    held = state.hand(seat).known
+    owned, forced = table.owned, state.rules.forced_capture
+    for card in sorted(held if cards is None else held & set(cards), key=_index):
+        face = card.is_face
+        # A numeral is laid freely unless the seat owns a declaration or forced-capture applies.
+        if (not face and owned is None and not forced) or not lay_violations(state, seat, card):
+            yield _move(Move, (seat, card, "lay", NO_CARDS, NO_PILES, None, False, (), False))
+        # Without taking their own declaration, may the owner spend this card?
+        free = owned is None or not _blocks(keeps_declaration_card(state, seat, card, ()))
+        if face:
+            trio = face_trio(state, card)
+            if free and trio is not None:
+                yield Move(seat, card, "capture", trio, xeri=xeri_ok and n_loose == 3 and not n_piles)
+            elif free:
+                for c in state.loose:
+                    if c.rank == card.rank:
+                        yield Move(seat, card, "capture", frozenset((c,)),
+                                   xeri=xeri_ok and n_loose == 1 and not n_piles)
+            continue
+        choices = capture_choices(state, card.value) if forced else None
+        yield from _captures(table, card, free, choices)
+        if choices is None or ZERO in choices:  # forced_capture: a card that can capture must
+            yield from _declarations(table, card)
+
+
+def _captures(table: _Listing, card: Card, free: bool, choices: frozenset[Counts] | None) -> Iterator[Move]:
+    """Captures by numeral ``card``: loose cards in sets of its value, declarations of its value
+    whole and, under liberal_declarations, plain declarations worth less as cards in the sets.
+    ``free``: the seat may spend the card without taking their own declaration; ``choices``:
+    under forced_capture, what the capture may take (:func:`capture_choices`)."""
+    state, seat, owned, n_loose = table.state, table.seat, table.owned, table.n_loose
+    v = card.value
+    piles = state.piles
+    whole = [p for p in piles if p.value == v] if piles else []
+    summed = [p for p in piles if in_sums(state, p, v)] if piles and state.rules.liberal_declarations else []
+    if not whole and not summed and not table.totals_to(v):
+        return  # no declaration to take, and no loose cards that total the card's value
+    maximal = None if choices is None else [pack(c) for c in choices]
+    for parts in _subsets(summed):
+        fixed = counts_of(p.value for p in parts) if parts else ZERO
+        sets = table.sets(v, fixed)[0] if maximal is None else []
+        for chosen in _subsets(whole):
+            ids = frozenset(p.id for p in (*parts, *chosen))
+            if not free and (owned is None or owned.id not in ids):
+                continue
+            everything = table.xeri_ok and len(ids) == table.n_piles
+            if maximal is not None:  # only what forced_capture allows, straight from its choices
+                rest = pack(fixed) + len(chosen) * PACKED_UNIT[v]
+                sets = [table.options(code) for code in _forced(maximal, table.packed, rest)]
+            for options in sets:
+                for cards in options:
+                    if cards or ids:
+                        yield _move(Move, (seat, card, "capture", cards, ids, None, False, (),
+                                           everything and len(cards) == n_loose))
+
+
+def _forced(maximal: Iterable[Packed], loose: Packed, rest: Packed) -> list[Packed]:
+    """Under forced_capture, the loose cards a capture takes along with the declarations ``rest``:
+    each of the ``maximal`` takings (pagat, Forced Capture) less ``rest``, where that is loose cards.
+
+    What is left of a taking that splits still splits (a declaration of the card's value is a set
+    alone; those worth less are cards in the sets anyway), so it needs no further test.  In the
+    order of the count tuples, as :func:`splittable` lists them.
+    """
+    return sorted(m - rest for m in maximal if covers(m, rest) and covers(loose, m - rest))
+
+
+#: Builds a Move from all nine fields, skipping the Python-level ``__new__`` NamedTuple
+#: generates: a crowded table's listing builds over ten thousand moves (about 1 ms of 11 on one).
+_move = tuple.__new__
+#: The ids of no declaration, and no cards.
+NO_PILES: frozenset[int] = frozenset()
+NO_CARDS: frozenset[Card] = frozenset()
+
+
+def _declarations(table: _Listing, card: Card) -> Iterator[Move]:
+    """Plain declarations, raises and groups the seat to move may make with numeral ``card``."""
+    state, seat, owned = table.state, table.seat, table.owned
+    rules = state.rules
+    cv = card.value
+    if owned is None and rules.liberal_declarations:
+        yield from _liberal_plain(table, card)
+    elif owned is None:
+        for value in range(cv + 1, 11):
+            if not table.totals_to(value - cv) or not table.may_declare(card, value):
+                continue
+            for counts in totalling_counts(table.avail, value - cv):
+                for cards in table.options(pack(counts)):
+                    yield _move(Move, (seat, card, "declare", cards, NO_PILES, value, False, (), False))
+        for p in state.piles:
+            value = p.value + cv
+            if value <= 10 and p.id in table.raisable and table.may_declare(card, value):
+                yield Move(seat, card, "declare", frozenset(), frozenset((p.id,)), value)
+    if owned is not None and is_soy(rules, owned):
+        return  # nothing may be added to a soy, and its owner may make no other declaration
+    # The played card is in one of a group's sets, so no group is worth less than the card.
+    liberal = rules.liberal_declarations
+    for value in (owned.value,) if owned is not None else range(cv, 11):
+        if value < cv or not table.may_declare(card, value):
+            continue
+        # Without liberal_declarations the card's set is made of loose cards, or it raises a declaration.
+        with_loose = table.totals_to(value - cv)
+        if not (liberal or with_loose or any(q.value + cv == value and q.id in table.raisable for q in state.piles)):
+            continue
+        worth = [p for p in state.piles if p.value == value and p is not owned and not is_soy(rules, p)]
+        base: tuple[Pile, ...] = (owned,) if owned is not None else ()
+        # The declarations worth the value joined whole (their ids) and the sets they bring.
+        choices = [(frozenset(p.id for p in base + s), len(base) + len(s) + sum(p.group for p in base + s))
+                   for s in _subsets(worth)]
+        if liberal:
+            yield from _liberal_groups(table, card, value, choices)
+            continue
+        # The card in a set of loose cards (which must total what the card's set lacks).
+        for options, total in zip(*table.sets(value, UNIT[cv]), strict=True) if with_loose else ():
+            sets = (total + cv) // value
+            for ids, n in choices:
+                if sets + n >= 2:
+                    for cards in options:
+                        yield _move(Move, (seat, card, "declare", cards, ids, value, True, (), False))
+        for q in state.piles:  # the played card raises an opponent's plain declaration
+            if q.value + cv != value or q.id not in table.raisable:
+                continue
+            raised = [(ids | {q.id}, n) for ids, n in choices]
+            for options, total in zip(*table.sets(value), strict=True):
+                sets = total // value + 1
+                for ids, n in raised:
+                    if sets + n >= 2:
+                        for cards in options:
+                            yield _move(Move, (seat, card, "declare", cards, ids, value, True, (), False))
+
+
+def _liberal_plain(table: _Listing, card: Card) -> Iterator[Move]:
+    """Plain declarations and raises under liberal_declarations (pagat, Use of Plain Declarations,
+    example c): the played card with loose cards and any plain declarations the seat may raise."""
+    state, seat = table.state, table.seat
+    cv = card.value
+    raisable = [p for p in state.piles if p.id in table.raisable]
+    for raised in _subsets(raisable):
+        base = cv + sum(p.value for p in raised)
+        ids = frozenset(p.id for p in raised)
+        for value in range(base + (not raised), 11):
+            if not table.may_declare(card, value):
+                continue
+            if value == base:
+                yield Move(seat, card, "declare", frozenset(), ids, value)
+                continue
+            for counts in totalling_counts(table.avail, value - base):
+                for cards in table.options(pack(counts)):
+                    yield _move(Move, (seat, card, "declare", cards, ids, value, False, (), False))
+
+
+def _liberal_groups(
+    table: _Listing, card: Card, value: int, choices: Sequence[tuple[frozenset[int], int]]
+) -> Iterator[Move]:
+    """Groups of ``value`` under liberal_declarations (pagat, Use of Plain Declarations, examples a
+    and b): sets of loose cards, the played card and plain declarations worth less that the seat
+    may raise; ``choices`` are the ids of the declarations worth ``value`` joined whole, with the
+    number of sets they bring."""
+    state, seat = table.state, table.seat
+    small = [p for p in state.piles if in_sums(state, p, value) and p.id in table.raisable]
+    for parts in _subsets(small):
+        fixed = counts_of([card.value, *(p.value for p in parts)])
+        inside = card.value + sum(p.value for p in parts)
+        joined = [(ids | {p.id for p in parts}, n) for ids, n in choices]
+        for options, total in zip(*table.sets(value, fixed), strict=True):
+            sets = (total + inside) // value
+            for ids, n in joined:
+                if sets + n >= 2:
+                    for cards in options:
+                        yield _move(Move, (seat, card, "declare", cards, ids, value, True, (), False))
