@@ -29,7 +29,7 @@ from dln.cards import Card
 from dln.engine.games import TableRound
 from dln.views.family import describe_table_round
 from dln.views.family_show import FamilyFrame, hand_positions
-from dln.views.frames import plain_move
+from dln.views.frames import SEAT_TAGS, plain_move
 from dln.views.svg import (
     _BAND,
     _FANNED,
@@ -97,7 +97,7 @@ class _FamilyDiagram:
         hand = state.hands[k]
         to_play = self.to_play == seat
         cards = _hand_cards(hand)
-        name = frame.report.game.tag(_PLAYER_TAGS[seat])
+        name = frame.report.game.tag(SEAT_TAGS[seat])
         label = seat + (f" {name}" if name else "") + (" (dealer)" if state.dealer == seat else "")
         label += "  \u25b6 to play" if to_play else ""
         xeris = state.xeris[k] if state.xeris else 0
@@ -194,8 +194,6 @@ class _FamilyDiagram:
             y += height
         return "".join(parts), y
 
-
-_PLAYER_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
 def _used_cards(frame: FamilyFrame, taken: list[Card]) -> Iterator[Card]:
