@@ -82,7 +82,9 @@ def svg_command(file: str, game_number: int | None, round_number: int | None, mo
     laid), every hand (a card the record does not show is drawn face down
     with a ?), whose turn it is, and the move just played marked (with what
     a capture took).  The SVG needs no font or network; each card has a text
-    alternative.
+    alternative.  A Kontsina or Xeri game is drawn the same way: its loose
+    cards, or Xeri's pile with its top card and count, and each player's
+    captures.
     """
     from dln.views.svg import position_svg
 
@@ -111,6 +113,8 @@ def html_command(file: str, game_number: int | None, output: str | None, variant
     replayer's keys work (arrows, Home/End, n/p, v, [ ], u, Space, ?), and
     the address ends with the current position (#g1-r2-m5), so a link opens
     there.  Positions are computed by dln; the page only shows them.
+    Kontsina and Xeri games are replayed hand by hand, each hand's end with
+    its score item by item; a file may mix them with Diloti games.
     """
     from dln.views.html import page
 
