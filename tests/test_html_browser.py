@@ -20,20 +20,25 @@ import pytest
 from click.testing import CliRunner
 
 import dln
+from dln.check.family import FamilyReport, validate_family
 from dln.cli import main
+from dln.views.family_show import family_frame, frame_json, hand_positions
+from dln.views.family_svg import family_to_play
 from dln.views.html import position_key
 from dln.views.replay import Cursor, Replay
 from dln.views.scoresheet import frame_data
 from tests.browser import Browser, browser
 from tests.diagram import show_position, shown_position
-from tests.samples import DILOTI
+from tests.samples import DILOTI, SISTER_GAMES
 
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 #: Every bundled record that replays (the illegal ones included: the page shows where a line stops).
-RECORDS = sorted(p.relative_to(SAMPLES).as_posix() for p in DILOTI)  # Kontsina and Xeri: test_svg.py
+RECORDS = sorted(p.relative_to(SAMPLES).as_posix() for p in DILOTI)
+#: The bundled Kontsina and Xeri records, whose positions the family's views compute (dln/views/family_*.py).
+SISTER_RECORDS = sorted(p.relative_to(SAMPLES).as_posix() for p in SISTER_GAMES)
 
 #: What the page shows, read from the page itself: the diagram, the headings, the move, the findings, the
 #: score table, the move list's current row, the status line.
@@ -68,7 +73,7 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """``dln html`` of every bundled sample, made once."""
     folder = tmp_path_factory.mktemp("html")
     made: dict[str, Path] = {}
-    for name in RECORDS:
+    for name in RECORDS + SISTER_RECORDS:
         out = folder / (name.replace("/", "_") + ".html")
         result = CliRunner().invoke(main, ["html", str(SAMPLES / name), "-o", str(out)])
         assert result.exit_code in (0, 2), result.stderr  # 2: a sample with a syntax error in one game
@@ -306,7 +311,8 @@ def test_screenshots_for_a_person_to_look_at(chromium: Browser, pages: dict[str,
     folder = _shots(tmp_path_factory)
     shots = [("annotated.dln", "g1-r1-m5", "declaration"), ("annotated.dln", "g1-r2-m28-v1.1", "variation"),
              ("annotated.dln", "g1-r1-m48", "round-end"), ("four-player.dln", "g1-r1-m9", "four-player"),
-             ("illegal/D201-lay-while-declared.dln", "", "illegal")]
+             ("illegal/D201-lay-while-declared.dln", "", "illegal"), ("kontsina.dln", "g1-r1-m4", "kontsina"),
+             ("xeri.dln", "g1-r1-m31", "xeri"), ("xeri.dln", "g1-r1-m48", "xeri-hand-end")]
     try:
         for width, height, device in ((1280, 900, "desktop"), (390, 844, "phone")):
             chromium.resize(width, height)
@@ -319,7 +325,7 @@ def test_screenshots_for_a_person_to_look_at(chromium: Browser, pages: dict[str,
                 (folder / f"{what}-{device}.png").write_bytes(png)
     finally:
         chromium.resize(1280, 900)
-    assert len(list(folder.glob("*.png"))) >= 10
+    assert len(list(folder.glob("*.png"))) >= 16
 
 
 def test_a_link_within_the_page_to_no_position_says_so(chromium: Browser, pages: dict[str, Path]) -> None:
@@ -343,3 +349,110 @@ def test_the_help_lists_the_keys_and_any_key_closes_it(chromium: Browser, pages:
     chromium.press("ArrowRight")  # closes the help, and does not move
     assert chromium.run("return document.getElementById('help').open") is False
     assert _shown(chromium)["key"] == "g1-r1-m3"
+
+
+# -- Kontsina and Xeri ---------------------------------------------------------------------------------
+
+
+def _family(name: str) -> FamilyReport:
+    game = dln.loads((SAMPLES / name).read_text(encoding="utf-8"))
+    return validate_family(game, index=1, filename=name, keep_states=True)
+
+
+def _family_walk(report: FamilyReport) -> list[tuple[int, int]]:
+    """Every position of the game in the replayer's order: (hand from 1, moves played)."""
+    return [(k, ply) for k, played in enumerate(report.rounds, start=1)
+            for ply in range(len(hand_positions(played)))]  # type: ignore[arg-type]
+
+
+def check_family_shows(shown: dict[str, Any], report: FamilyReport, at: tuple[int, int], name: str) -> None:
+    """What the page shows at hand ``at[0]``, move ``at[1]`` is what ``dln show --json`` gives there."""
+    frame = family_frame(report, *at)
+    data = frame_json(frame, name)
+    where = f"{name} at hand {at[0]} move {at[1]}"
+    assert shown["key"] == f"g1-r{at[0]}-m{at[1]}", where
+    assert data["title"] in shown["where"], where
+    assert shown_position(shown["svg"]) == show_position(data, family_to_play(frame)), where
+    if data["move"] is not None:
+        text = data["move"]["text"].removeprefix(f"{at[1]}. ")  # numbered as the record numbers it
+        assert shown["move"] == f"{at[1]}. {text}", where
+        assert shown["current"] == shown["key"], where
+        assert shown["legal"] == data["legal"], where
+    else:
+        assert shown["move"] is None, where
+    assert shown["findings"] == [f"{f['code']} {f['name']}" for f in data["findings"]], where
+    if data["end"] is None:  # each seat's captures so far
+        assert [row[:2] for row in shown["captures"]] == [[c["side"], str(c["cards"])] for c in data["captures"]]
+    else:  # the hand's score: points, seat by seat
+        assert [[row[0], row[-2]] for row in shown["captures"]] == [
+            [seat, str(score["points"])] for seat, score in data["end"]["scores"].items()], where
+    to_play = family_to_play(frame)
+    if frame.kind == "stopped":  # an illegal move ends the hand's replay: said in its own words
+        assert shown["turn"] is None and not shown["legal"], where
+    else:
+        assert shown["turn"] == (f"{to_play} to play" if to_play else "hand over"), where
+
+
+@pytest.mark.parametrize("name", SISTER_RECORDS)
+def test_the_keys_step_through_every_position_of_a_sister_game(chromium: Browser, pages: dict[str, Path],
+                                                                name: str) -> None:
+    """Kontsina and Xeri: → from the start to the end, each position the one ``dln show`` prints; then ← back
+    through the last hand into the one before."""
+    report = _family(name)
+    walk = _family_walk(report)
+    chromium.open(_url(pages[name]))
+    forward, back = ("ArrowRight", "l", "ArrowDown", "j"), ("ArrowLeft", "h", "ArrowUp", "k")
+    for k, at in enumerate(walk):
+        check_family_shows(_shown(chromium), report, at, name)
+        chromium.press(forward[k % 4])
+    assert _shown(chromium)["status"] == "the end of the record"
+    assert _address(chromium) == "#g1-r{}-m{}".format(*walk[-1])
+    last_hands = [at for at in walk if at[0] >= walk[-1][0] - 1]
+    for k, at in enumerate(reversed(last_hands)):
+        assert _shown(chromium)["key"] == "g1-r{}-m{}".format(*at)
+        chromium.press(back[k % 4])
+
+
+@pytest.mark.parametrize("name", SISTER_RECORDS)
+def test_clicking_every_move_of_every_hand_of_a_sister_game(chromium: Browser, pages: dict[str, Path],
+                                                            name: str) -> None:
+    """Each hand's move list (n goes to the next hand that can be replayed, p back), every move clicked;
+    Home and End."""
+    report = _family(name)
+    chromium.open(_url(pages[name]))
+    hands = [k for k, played in enumerate(report.rounds, start=1) if played.states]
+    for j, hand in enumerate(hands):
+        keys = chromium.run("return [...document.querySelectorAll('#moves a[data-key]')]"
+                            ".map(a => a.getAttribute('data-key'))")
+        links = chromium.elements("#moves a[data-key]")
+        assert keys == [f"g1-r{hand}-m{ply}" for ply in range(1, len(keys) + 1)] and len(links) == len(keys)
+        for key, link in zip(keys, links, strict=True):
+            chromium.click_element(link)
+            check_family_shows(_shown(chromium), report, (hand, int(key.rsplit("m", 1)[1])), name)
+        chromium.press("Home")
+        assert _shown(chromium)["key"] == f"g1-r{hand}-m0"
+        chromium.press("End")
+        assert _shown(chromium)["key"] == keys[-1]
+        chromium.press("n")
+        if j + 1 < len(hands):
+            assert _shown(chromium)["key"] == f"g1-r{hands[j + 1]}-m0"
+    if len(hands) > 1:
+        chromium.press("p")
+        assert _shown(chromium)["key"] == f"g1-r{hands[-2]}-m0"
+
+
+@pytest.mark.parametrize(("name", "key"), [("kontsina.dln", "g1-r2-m13"), ("kontsina.dln", "g1-r9-m48"),
+                                           ("xeri.dln", "g1-r1-m31"), ("xeri.dln", "g1-r5-m0")])
+def test_a_sister_game_page_says_what_show_says(chromium: Browser, pages: dict[str, Path], name: str,
+                                                key: str) -> None:
+    """Against the command itself: ``dln show --json`` run with the options the page's footer gives."""
+    chromium.open(_url(pages[name], key))
+    command = chromium.run("return document.getElementById('show-command').textContent").split()
+    assert command[:2] == ["dln", "show"] and command[2].endswith(name)
+    result = CliRunner().invoke(main, ["show", "--json", str(SAMPLES / name), *command[3:]])
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    shown = _shown(chromium)
+    assert data["title"] in shown["where"]
+    to_play = data["position"]["turn"] if data["kind"] in ("start", "move") else None
+    assert shown_position(shown["svg"]) == show_position(data, to_play)

@@ -20,22 +20,18 @@ from dln.views.output import output_takes_any_text
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from dln.views.family_show import FamilyFrame
+
 
 def show_family(game: Game, source: Callable[[int], str], *, file: str, game_number: int | None,
                 round_number: int | None, move: int | None, variation: tuple[int, ...], reveal: bool,
                 variant: str | None, as_json: bool) -> NoReturn:
     """Print one position of a Kontsina or Xeri game and exit: 0, or 1 when the record breaks a rule,
     2 when the position is not in the record (or a variation is asked for: not drawn for these games yet)."""
-    from dln.views.family_show import NoSuchPosition, family_frame, frame_json, frame_text
+    from dln.views.family_show import frame_json, frame_text
 
-    if variation:
-        raise click.BadParameter("variations of Kontsina and Xeri records are checked by dln validate but not "
-                                 "drawn yet", param_hint="'--variation'")
-    report = _replayed(game, source, file, variant)
-    try:
-        frame = family_frame(report, round_number, move)
-    except NoSuchPosition as exc:
-        raise click.BadParameter(str(exc), param_hint=f"'--{exc.option}'") from None
+    frame = family_frame_at(game, source, file=file, round_number=round_number, move=move, variation=variation,
+                            variant=variant)
     if as_json:
         click.echo(json.dumps(frame_json(frame, display_name(file)), ensure_ascii=not output_takes_any_text()))
     else:
@@ -43,7 +39,23 @@ def show_family(game: Game, source: Callable[[int], str], *, file: str, game_num
     sys.exit(EXIT_FOUND if any(d.severity == "error" for d in frame.findings) else EXIT_OK)
 
 
-def _replayed(game: Game, source: Callable[[int], str], file: str, variant: str | None) -> FamilyReport:
+def family_frame_at(game: Game, source: Callable[[int], str], *, file: str, round_number: int | None,
+                    move: int | None, variation: tuple[int, ...], variant: str | None) -> FamilyFrame:
+    """The position of a Kontsina or Xeri game at the options of ``dln show`` and ``dln svg``; a position
+    the record does not have (or a variation: not drawn for these games yet) is a usage error (exit 2)."""
+    from dln.views.family_show import NoSuchPosition, family_frame
+
+    if variation:
+        raise click.BadParameter("variations of Kontsina and Xeri records are checked by dln validate but not "
+                                 "drawn yet", param_hint="'--variation'")
+    report = replayed_family(game, source, file, variant)
+    try:
+        return family_frame(report, round_number, move)
+    except NoSuchPosition as exc:
+        raise click.BadParameter(str(exc), param_hint=f"'--{exc.option}'") from None
+
+
+def replayed_family(game: Game, source: Callable[[int], str], file: str, variant: str | None) -> FamilyReport:
     """The game replayed with its positions; a tag that makes no sense ends the command (exit 2)."""
     report = validate_family(game, index=game.number or 1, filename=display_name(file), source=source,
                              variants=parse_variants(variant) if variant is not None else None, keep_states=True)
@@ -59,7 +71,7 @@ def print_family_game(game: Game, source: Callable[[int], str], *, console: Cons
     """``dln replay`` without a terminal: every position of the game in turn; how many were printed."""
     from dln.views.family_replay import print_family
 
-    return print_family(_replayed(game, source, file, variant), console, round_number=round_number, reveal=reveal)
+    return print_family(replayed_family(game, source, file, variant), console, round_number=round_number, reveal=reveal)
 
 
 def replay_family(games: list[Game], source: Callable[[int], str], *, console: Console, keyboard: int,
@@ -69,7 +81,7 @@ def replay_family(games: list[Game], source: Callable[[int], str], *, console: C
     from dln.views.family_replay import FamilyStepper, run_family
     from dln.views.family_show import NoSuchPosition, family_frame
 
-    reports = [_replayed(game, source, file, variant) for game in games]
+    reports = [replayed_family(game, source, file, variant) for game in games]
     numbers = [game.number or i for i, game in enumerate(games, start=1)]
     start = numbers.index(game_number) if game_number in numbers else 0
     if game_number is not None and game_number not in numbers:

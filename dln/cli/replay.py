@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 import click
 
-from dln.check.family import is_family_game
+from dln.check.family import FamilyReport, is_family_game
 from dln.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_OK,
@@ -98,9 +98,12 @@ def _position_options(function: Callable[..., None]) -> Callable[..., None]:
 
 def _replays(file: str, variant: str | None, game_number: int | None, status: Status, *,
              every: bool = False, as_json: bool = False,
-             family: Callable[[Game, Callable[[int], str]], None] | None = None) -> Iterator[Replay]:
+             family: Callable[[Game, Callable[[int], str]], FamilyReport | None] | None = None,
+             ) -> Iterator[Replay | FamilyReport]:
     """Read FILE a game at a time and replay each game shown: game GAME_NUMBER (the others skipped
     unparsed), else the first game with rounds, or with ``every`` each game with rounds in turn.
+    A Kontsina or Xeri game goes to ``family``; what it returns (``dln html``: the game replayed), if
+    anything, is yielded in the file's order.
     ``status`` becomes 2 once a game has a syntax error (reported on stderr).  Exit 2 when the file
     cannot be read or has no game to show (said as JSON on stdout with ``as_json``)."""
     from dln.notation.sources import SyntaxReport, each_game
@@ -115,8 +118,10 @@ def _replays(file: str, variant: str | None, game_number: int | None, status: St
             if not piece.game.rounds and game_number is None:
                 continue
             if family is not None and is_family_game(piece.game):  # Kontsina, Xeri: dln/cli/family.py
-                family(piece.game, piece.line)  # show exits; replay prints the game and goes on
-                shown = True
+                shown = True  # show exits; replay prints the game and goes on; html draws it
+                if (replayed := family(piece.game, piece.line)) is not None:
+                    status.worst(EXIT_BAD_INPUT if report.errors else EXIT_OK)
+                    yield replayed
                 if not every:
                     return
                 continue
@@ -157,9 +162,12 @@ def _cannot_show(file: str, message: str, as_json: bool) -> NoReturn:
 
 def _open_replay(file: str, variant: str | None, game_number: int | None, *, as_json: bool = False,
                  family: Callable[[Game, Callable[[int], str]], None] | None = None) -> tuple[Replay, int]:
-    """The one game ``dln show`` (or ``dln replay`` of one game) shows, replayed, and the exit status."""
+    """The one game ``dln show`` (or ``dln replay`` of one game) shows, replayed, and the exit status
+    (``family`` returns nothing: it shows a Kontsina or Xeri game itself)."""
     status = Status()
-    return next(_replays(file, variant, game_number, status, as_json=as_json, family=family)), status.code
+    replay = next(_replays(file, variant, game_number, status, as_json=as_json, family=family))
+    assert not isinstance(replay, FamilyReport)
+    return replay, status.code
 
 
 def _start(replay: Replay, game_number: int | None, round_number: int | None, move: int | None,

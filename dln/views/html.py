@@ -23,6 +23,8 @@ from html import escape
 from importlib import resources
 from typing import Any
 
+from dln.check.family import FamilyReport
+from dln.views.family_html import family_game_data
 from dln.views.frames import Cursor, Entry, Frame, glyph_meaning, opening_words, plain_move, standing_words
 from dln.views.replay import Replay
 from dln.views.scoresheet import frame_data
@@ -211,9 +213,16 @@ def _asset(name: str) -> str:
     return resources.files("dln.views").joinpath("static", name).read_text(encoding="utf-8")
 
 
-def page(replays: Iterable[Replay], *, filename: str, title: str) -> Iterator[str]:
+def _game_block(number: int | None, data: dict[str, Any]) -> str:
+    return (f'<script type="application/json" class="dln-game" data-game="{number}">'
+            f"{_json_in_html(data)}</script>\n")
+
+
+def page(replays: Iterable[Replay | FamilyReport], *, filename: str, title: str) -> Iterator[str]:
     """The page, in pieces: the head, one JSON block per game (each game replayed when its turn comes),
-    the script.  ``replays`` may be a generator reading a file a game at a time."""
+    the script.  ``replays`` may be a generator reading a file a game at a time; a Kontsina or Xeri game
+    comes replayed by the validator (:class:`dln.check.family.FamilyReport`) and is drawn by
+    :mod:`dln.views.family_html`."""
     yield (
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -224,9 +233,11 @@ def page(replays: Iterable[Replay], *, filename: str, title: str) -> Iterator[st
         + _asset("viewer.html").replace("{{title}}", escape(title))
     )
     for replay in replays:
+        if isinstance(replay, FamilyReport):  # Kontsina, Xeri: dln/views/family_html.py
+            yield _game_block(replay.index, family_game_data(replay, filename))
+            continue
         for game in range(len(replay.games)):
-            yield (f'<script type="application/json" class="dln-game" data-game="{replay.games[game].number}">'
-                   f"{_json_in_html(game_data(replay, game, filename))}</script>\n")
+            yield _game_block(replay.games[game].number, game_data(replay, game, filename))
     settings = {"keys": KEYS, "help": _help()}
     yield (f'<script type="application/json" id="dln-keys">{_json_in_html(settings)}</script>\n'
            f"<script>{_asset('viewer.js')}</script>\n</body>\n</html>\n")

@@ -47,10 +47,12 @@
   }
   function moveHtml(p) {
     var html = "";
-    if (p.move) {
-      html += '<p><span class="dln">' + esc(p.move.number) + ". " + esc(p.move.text) + "</span>" +
-        (p.move.xeri ? '<span class="xeri">XERI</span>' : "") + "</p>";
-      if (p.move.taken.length) html += "<p>took <code>" + esc(p.move.taken.join(" ")) + "</code></p>";
+    // Kontsina and Xeri positions keep dln show's move (numbered) and give the move list's form as "played".
+    var move = p.played || p.move;
+    if (move) {
+      html += '<p><span class="dln">' + esc(move.number) + ". " + esc(move.text) + "</span>" +
+        (move.xeri ? '<span class="xeri">XERI</span>' : "") + "</p>";
+      if (move.taken.length) html += "<p>took <code>" + esc(move.taken.join(" ")) + "</code></p>";
       var own = p.findings.slice(0, p.findings.length - p.round_findings_count);
       html += own.length ? "<ul>" + own.map(findingHtml).join("") + "</ul>"
         : '<p class="legal">\u2713 legal</p>';
@@ -65,7 +67,7 @@
     } else if (p.start) {
       html += "<p>" + esc(p.start) + "</p>";
     }
-    if (p.new_deal && p.deal) html += "<p><strong>deal " + p.deal[0] + " of " + p.deal[1] + ": six more cards each</strong></p>";
+    if (p.new_deal && p.deal) html += "<p><strong>deal " + p.deal[0] + " of " + p.deal[1] + ": " + (p.deal_size || "six") + " more cards each</strong></p>";
     p.notes.forEach(function (n) {
       html += '<p class="note"><span class="kind">' + esc(n[0]) + ':</span> <span class="comment">' + esc(n[1]) + "</span></p>";
     });
@@ -75,10 +77,29 @@
     if (p.kind === "unreplayable") html += '<p class="stopped">this round cannot be replayed</p>';
     if (p.cancelled) html += "<p><strong>round cancelled: " + esc(p.cancelled) + " had it redealt for face cards</strong></p>";
     else if (p.to_play) html += '<p class="turn">' + esc(p.to_play) + " to play</p>";
-    else if (p.kind === "end") html += '<p class="turn">round over</p>';
+    else if (p.kind === "end") html += '<p class="turn">' + (p.sheet ? "hand" : "round") + " over</p>";
     return html;
   }
+  function endHtml(p) {
+    if (!p.end) return "";
+    var html = "";
+    if (p.rest && p.rest.length) html += "<p>rest: <code>" + esc(p.rest.join(" ")) + "</code> go to " + esc(p.end.rest_to) + ", who captured last</p>";
+    return html + '<p class="standing' + (p.end.winner ? " winner" : "") + '">' + esc(p.standing) + "</p>";
+  }
+  function sheetHtml(p) {
+    // Kontsina and Xeri score other items than Diloti: dln gives the columns and rows.
+    var s = p.sheet;
+    var html = '<table class="scores"><caption>' + esc(s.caption) + "</caption><thead><tr>" +
+      s.columns.map(function (c) { return '<th scope="col">' + esc(c) + "</th>"; }).join("") + "</tr></thead><tbody>";
+    s.rows.forEach(function (r) {
+      html += '<tr><th scope="row">' + esc(r[0]) + "</th>" +
+        r.slice(1).map(function (v) { return "<td>" + esc(v) + "</td>"; }).join("") + "</tr>";
+    });
+    html += "</tbody></table>";
+    return html + endHtml(p);
+  }
   function scoresHtml(p) {
+    if (p.sheet) return sheetHtml(p);
     if (!p.captures.length) return "";
     var caption = p.end ? p.round + " over: the score" : "captures so far" + (p.end === null && p.setup ? " (since the setup)" : "");
     var html = '<table class="scores"><caption>' + esc(caption) + "</caption><thead><tr>" +
@@ -94,11 +115,7 @@
         (c.game === null ? (p.end && p.end.setup ? "\u00b7" : "?") : c.game) + "</td></tr>";
     });
     html += "</tbody></table>";
-    if (p.end) {
-      if (p.rest && p.rest.length) html += "<p>rest: <code>" + esc(p.rest.join(" ")) + "</code> go to " + esc(p.end.rest_to) + ", who captured last</p>";
-      html += '<p class="standing' + (p.end.winner ? " winner" : "") + '">' + esc(p.standing) + "</p>";
-    }
-    return html;
+    return html + endHtml(p);
   }
   function markMove(key) {
     var list = $("moves");
