@@ -26,7 +26,6 @@ from dln.engine import Move as EngineMove
 from dln.engine.games import TableRound
 from dln.engine.games import check as family_check
 from dln.engine.games import dealer_after as family_dealer_after
-from dln.engine.state import describe_cards
 from dln.notation.model import Move
 from dln.notation.writer import item_text, move_text
 from dln.record.moves import Refused, _holding, _without_seat, table_lines
@@ -120,7 +119,7 @@ def describe(state: Position, move: EngineMove) -> str:
     """The engine's plain words for a move, declarations named as a move names them."""
     if isinstance(state, TableRound):
         if move.kind == "capture" and state.game == "xeri":
-            return f"{move.seat} takes the pile ({describe_cards(state.table)}) with {move.card}"
+            return f"{move.seat} takes the pile ({' '.join(map(str, state.table))}) with {move.card}"
         return move.describe()
     refs = {p.id: item_text(pile_ref(state, p)) for p in state.piles}
     return re.sub(r"#(\d+)", lambda m: refs.get(int(m[1]), m[0]), move.describe())
