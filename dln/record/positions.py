@@ -189,6 +189,23 @@ def dealer_after(report: GameReport, dealer: str) -> str:
     return next_dealer(play_order(report.players, report.rules), dealer)
 
 
+def standing(report: GameReport) -> dict[str, int]:
+    """Each side's points from the rounds played out so far (Xeri: the hands each player has won)."""
+    if isinstance(report, FamilyReport) and report.engine is not None:
+        return report.engine.standing([r.scores for r in report.rounds if r.scores], report.seats)
+    totals = dict.fromkeys(sides(report), 0)
+    for played in report.rounds:
+        for side, score in (played.scores or {}).items():
+            totals[side] += score.total
+    return totals
+
+
+def score_word(report: GameReport) -> str:
+    """What the status line calls the standing: ``score``, or ``hands won`` in Xeri."""
+    xeri = isinstance(report, FamilyReport) and report.engine is not None and report.engine.key == "xeri"
+    return "hands won" if xeri else "score"
+
+
 def goal(report: GameReport, word: str = "to") -> str:
     """What the game is played to: ``to 61`` (``word`` before the target) or, in Xeri, ``5 hands``."""
     if isinstance(report, FamilyReport) and report.engine is not None and report.engine.key == "xeri":

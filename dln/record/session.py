@@ -149,13 +149,9 @@ class Recorder:
 
     @property
     def totals(self) -> dict[str, int]:
-        """Each side's points from the rounds played out so far (the validator's round scores, added up:
-        its own totals are unknown while the last round waits for its table)."""
-        totals = dict.fromkeys(positions.sides(self.report), 0)
-        for played in self.report.rounds:
-            for side, score in (played.scores or {}).items():
-                totals[side] += score.total
-        return totals
+        """Each side's standing from the rounds played out so far: points added up (hands won in Xeri;
+        the validator's own totals are unknown while the last round waits for its table)."""
+        return positions.standing(self.report)
 
     def sheet_report(self) -> GameReport:
         """The report the score sheet is drawn from: the game without a round that has not begun."""
@@ -207,19 +203,22 @@ class Recorder:
         """The lines shown before each prompt: round and deal, the score, the table, a known hand."""
         sides = positions.sides(self.report)
         totals = self.totals
-        score = " ".join(f"{side} {totals.get(side, 0)}" for side in sides)
+        figures = " ".join(f"{side} {totals.get(side, 0)}" for side in sides)
+        word = positions.score_word(self.report)
+        score = f"{word} {figures}"
         phase = self.phase
         if phase == "over":
-            return [f"game over: {self.report.winner} wins, {score} ({positions.goal(self.report, 'target')})"]
+            said = figures if word == "score" else score
+            return [f"game over: {self.report.winner} wins, {said} ({positions.goal(self.report, 'target')})"]
         head = f"round {self._round_number()}, {self.dealer()} deals"
         if phase == "table":
-            return [f"{head} · score {score} ({positions.goal(self.report)})",
+            return [f"{head} · {score} ({positions.goal(self.report)})",
                     "type the 4 cards dealt face up (e.g. 5h 3c 9d Js)"]
         state = self.state
         assert state is not None
         round_points = " ".join(f"{side} {len(cards)}" for side, cards in zip(sides, state.captured, strict=True))
         xeris = ", ".join(f"{side} {n}" for side, n in zip(sides, state.xeris, strict=True) if n)
-        lines = [f"{head} · deal {state.deal} of {state.deals} · score {score} ({positions.goal(self.report)})"
+        lines = [f"{head} · deal {state.deal} of {state.deals} · {score} ({positions.goal(self.report)})"
                  f" · cards taken {round_points}" + (f" · xeris {xeris}" if xeris else "")]
         lines += positions.table_text(state)
         hand = state.hand(state.turn)
