@@ -200,14 +200,11 @@ def test_show_stops_at_an_illegal_move() -> None:
     assert code == 1 and "error X202 match-takes" in out and "pile: 5h 3c 9d 7s (top 7s)" in out
 
 
-def test_what_is_not_drawn_or_recorded_yet_is_refused_clearly(tmp_path: Path) -> None:
-    """Position-as-setup and the live recorder handle Diloti only: exit 2 with a sentence."""
+def test_what_is_not_drawn_yet_is_refused_clearly(tmp_path: Path) -> None:
+    """Position-as-setup handles Diloti only: exit 2 with a sentence (the recorder: tests/test_record_family.py)."""
     path = str(ROOT / "samples" / "xeri.dln")
     code, _, err = run("position", path, "--round", "1", "--at", "3")
     assert code == 2 and "positions of Xeri are not written as setups yet" in err
-    record = tmp_path / "new.dln"
-    code, out, _ = run("record", str(record), "--tag", "Game=Kontsina", stdin="\n")
-    assert code == 2 and "the recorder records Diloti only, not Kontsina" in out and not record.exists()
 
 
 def test_generate_checks_the_players_of_each_game() -> None:

@@ -130,8 +130,8 @@ def test_pressing_enter_throughout_starts_a_two_player_game_to_61() -> None:
 
 def test_the_answers_make_the_tags_in_order_and_four_players_name_every_seat() -> None:
     new = NewGame({"players": "4"}, extra_tags=[("Scorer", "Kostas")], today=DAY)
-    given = {"Event": "Club night", "Site": "-", "Date": "-", "Game": "", "North": "Maria", "East": "", "South": "Eleni",
-             "West": "Nikos", "dealer": "e", "Target": "121", "Variant": "clockwise, first-card-xeri"}
+    given = {"Event": "Club night", "Site": "-", "Date": "-", "Game": "", "North": "Maria", "East": "",
+             "South": "Eleni", "West": "Nikos", "dealer": "e", "Target": "121", "Variant": "clockwise, first-card-xeri"}
     while (question := new.next_question()) is not None:
         assert new.answer(question, given[question.key]) is None
     assert new.tags() == (("Event", "Club night"), ("North", "Maria"), ("East", "?"), ("South", "Eleni"),

@@ -152,11 +152,11 @@ class NewGame:
             return "one line only"
         if key == "Game":
             try:
-                game_named(value or "Diloti")
+                named = game_named(value or "Diloti")
             except ValueError as exc:
                 return str(exc)
-            if value.strip().lower() not in ("", "diloti") and self.answers.get("Variant"):
-                return f"{value.strip()} has no house rules (--variant is for Diloti)"
+            if named is not None and self.answers.get("Variant", "").replace("none", "").strip():
+                return f"{named.name} has no house rules (--variant is for Diloti)"
             return None
         engine = self.engine()
         name = engine.name if engine is not None else "Diloti"
