@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TypeAlias
 
 from dln.cards import Card
@@ -28,7 +29,8 @@ from dln.engine.games import check as family_check
 from dln.engine.games import dealer_after as family_dealer_after
 from dln.notation.model import Move
 from dln.notation.writer import item_text, move_text
-from dln.record.moves import Refused, _holding, _without_seat, table_lines
+from dln.record.moves import Refused, _holding, _where, _without_seat, table_lines
+from dln.wording import count_of
 
 #: A position of any game of the family, as the validator keeps them.
 Position: TypeAlias = RoundState | TableRound
@@ -103,8 +105,6 @@ def alternatives(state: Position, card: Card) -> list[str]:
 def canonical(state: Position, move: Move) -> Move:
     """The move as the recorder writes it: what the game's ``record_move`` makes of it (cards in table
     order, the owner only where needed, the xeri mark it scores), keeping the annotations typed."""
-    from dataclasses import replace
-
     engine_move, problems = to_engine(state, move)
     if problems:
         return move
@@ -153,8 +153,6 @@ def where(state: Position, card: Card) -> str:
             if card in hand.known:
                 return f"in {seat}'s hand"
         return "not in the hand"
-    from dln.record.moves import _where
-
     return _where(state, card)
 
 
@@ -209,5 +207,5 @@ def score_word(report: GameReport) -> str:
 def goal(report: GameReport, word: str = "to") -> str:
     """What the game is played to: ``to 61`` (``word`` before the target) or, in Xeri, ``5 hands``."""
     if isinstance(report, FamilyReport) and report.engine is not None and report.engine.key == "xeri":
-        return f"{report.rules.target} hands"
+        return count_of(report.rules.target, "hand")
     return f"{word} {report.rules.target}"
