@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 import dln
+import dln.record.incremental
 from dln.check.family_records import generate_family
 from dln.check.validate import validate_game
 from dln.engine.games import game_named
@@ -228,3 +229,28 @@ def test_a_xeri_file_is_resumed_where_it_stopped(tmp_path: Path) -> None:
     assert run(path, Options(), Terminal(io.StringIO("\n".join(lines[20:]) + "\n"), second, False)) == 0
     assert "going on with game 1 (Xeri, 2 players, 2 hands), round 1, after move 19" in second.getvalue()
     assert dln.loads(path.read_text(encoding="utf-8")).rounds == game.rounds
+
+
+# -- the cost of a move -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "players"), [("Kontsina", 3), ("Xeri", 2)])
+def test_the_windowed_verdict_is_the_whole_family_validator_s(name: str, players: int) -> None:
+    """As for Diloti (tests/test_record_incremental.py): after every typed line the recorder's report, found
+    by replaying the hand being recorded alone, is what validating the whole record says."""
+    (game,) = generate_family(name, 1, players=players, seed=2, target=3 if name == "Xeri" else 8, hidden=True)
+    assert len(game.rounds) >= 2
+    s = session(name, game.tag("Target"), players=str(players), dealer=game.rounds[0].dealer or "S")
+    windowed = 0
+    for line in typed(game):
+        before, old = s.recorder.report, s.recorder.game
+        s(line)
+        windowed += dln.record.incremental.window_report(before, old, s.recorder.game) is not None
+        whole = validate_game(s.recorder.game, keep_states=True)
+        mine = s.recorder.report
+        assert (mine.totals, mine.winner, mine.players, mine.diagnostics) == (whole.totals, whole.winner,
+                                                                               whole.players, whole.diagnostics)
+        assert [(r.index, r.dealer, r.scores, r.moves) for r in mine.rounds] == \
+            [(r.index, r.dealer, r.scores, r.moves) for r in whole.rounds]
+        assert mine.rounds[-1].states == whole.rounds[-1].states
+    assert windowed > len(game.rounds[0].moves)  # most moves were checked by replaying their hand alone
