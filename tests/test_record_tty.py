@@ -158,7 +158,8 @@ def test_a_short_game_recorded_at_the_prompt_survives_a_kill(tmp_path: Path, tmu
     dealer = game.rounds[0].dealer
     assert dealer is not None
     for question, answer in [("Event [none]: ", "Thursday club"), ("Site [none]: ", "-"),
-                             ("Date (year.month.day) [", "2026.11.20"), ("Players, 2 or 4 [2]: ", ""),
+                             ("Date (year.month.day) [", "2026.11.20"),
+                             ("Game (Diloti, Kontsina, Xeri) [Diloti]: ", ""), ("Players, 2 or 4 [2]: ", ""),
                              ("North's name [none]: ", "Maria"), ("South's name [none]: ", "Eleni"),
                              ("Dealer of round 1 (N S) [S]: ", dealer), ("House rules", "")]:
         pane.wait(prompt=question)

@@ -611,7 +611,8 @@ def generate(game_type: str, players: str, count: int, seed: int, strategy: str,
 @click.option("--players", type=click.Choice(["2", "3", "4"]), default=None,
               help="A new game's players (else asked): 2 or 4 in Diloti, 2 to 4 in Kontsina, 2 in Xeri.")
 @click.option("--dealer", type=click.Choice(["N", "E", "S", "W"]), default=None, help="Who deals a new game's round 1.")
-@click.option("--target", type=click.IntRange(min=1), default=None, help="A new game's target score.")
+@click.option("--target", type=click.IntRange(min=1), default=None,
+              help="A new game's target score (in Xeri: the number of hands).")
 @click.option("--variant", metavar="NAMES", default=None, help="A new game's house rules (comma-separated).")
 @click.option("--tag", "tags", multiple=True, metavar="NAME=VALUE",
               help="A tag of a new game: Event, Site, Date, North... answer their questions; others are added.")
