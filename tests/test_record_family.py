@@ -254,3 +254,18 @@ def test_the_windowed_verdict_is_the_whole_family_validator_s(name: str, players
             [(r.index, r.dealer, r.scores, r.moves) for r in whole.rounds]
         assert mine.rounds[-1].states == whole.rounds[-1].states
     assert windowed > len(game.rounds[0].moves)  # most moves were checked by replaying their hand alone
+
+
+def test_the_guide_s_xeri_transcript_is_what_the_recorder_prints(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/recording.md, Kontsina and Xeri: the same inputs give the same screen."""
+    guide = (ROOT / "docs" / "recording.md").read_text(encoding="utf-8")
+    block = guide.split("## Kontsina and Xeri", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    command, *shown = block.splitlines()
+    assert command == "$ dln record xeri.dln --game-type xeri --defaults"
+    typed = [line.split("> ", 1)[1] for line in shown if "> " in line]
+    monkeypatch.chdir(tmp_path)
+    out = io.StringIO()
+    options = make_options(game="xeri", defaults=True)
+    assert run(Path("xeri.dln"), options, Terminal(io.StringIO("\n".join(typed) + "\n"), out, False)) == 0
+    assert [line.rstrip() for line in out.getvalue().splitlines()][:len(shown)] == shown
