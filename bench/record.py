@@ -1,8 +1,8 @@
 """Time the recorder per typed line over a long game: does a move cost more late in the game?
 
-    python bench/record.py [--seed 4] [--target 61]
+    python bench/record.py [--seed 4] [--target 61] [--game-type kontsina|xeri] [--players 2]
 
-A game is self-played (two players, hidden hands) to ``--target``; its tables
+A game is self-played (hidden hands; Diloti unless ``--game-type``) to ``--target``; its tables
 and moves are then typed into a :class:`dln.record.Recorder` that writes a
 real file (append, fsync) in a temporary directory, as ``dln record`` does.
 Printed: the median milliseconds per line for the first 50 and the last 50
@@ -18,6 +18,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from dln.check.family_records import generate_family
 from dln.check.generate import generate_games
 from dln.engine.rules import Rules
 from dln.notation.writer import move_text
@@ -28,8 +29,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--target", type=int, default=61)
+    parser.add_argument("--game-type", choices=["diloti", "kontsina", "xeri"], default="diloti")
+    parser.add_argument("--players", type=int, default=2)
     args = parser.parse_args()
-    (game,) = generate_games(1, players=2, seed=args.seed, rules=Rules(target=args.target), hidden=True)
+    if args.game_type == "diloti":
+        (game,) = generate_games(1, players=args.players, seed=args.seed, rules=Rules(target=args.target),
+                                 hidden=True)
+    else:
+        (game,) = generate_family(args.game_type, 1, players=args.players, seed=args.seed, target=args.target,
+                                  hidden=True)
     lines: list[str] = []
     for round_ in game.rounds:
         lines.append(" ".join(map(str, round_.table or ())))
@@ -37,7 +45,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as directory:
         file = RecordFile(Path(directory) / "game.dln")
         file.read()
-        new = NewGame({"Target": str(args.target), "Date": "", "dealer": game.rounds[0].dealer or "S"})
+        new = NewGame({"Target": str(args.target), "Date": "", "dealer": game.rounds[0].dealer or "S",
+                       "Game": args.game_type, "players": str(args.players)})
         new.take_defaults()
         recorder = Recorder.start(new, save=file.commit)
         times: list[float] = []

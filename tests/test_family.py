@@ -119,9 +119,13 @@ def test_a_deck_deals_the_hands_and_the_table() -> None:
     assert found(text + "N Kc\n")[0][:2] == ("D002", "error")
 
 
-def test_setups_and_redeals_are_not_replayed() -> None:
-    """docs/rules.md, Both games: what a record may not use."""
-    assert found('[Game "Xeri"]\n\nsetup dealer S\ntable 5h 3c\nturn N\nN 3d x 3c\n') == [("R007", "warning", 3)]
+def test_setups_are_replayed_but_not_with_a_deck_and_redeals_are_refused() -> None:
+    """docs/rules.md, Both games: what a record may not use (tests/test_family_positions.py: setups)."""
+    assert found('[Game "Xeri"]\n\nsetup dealer S\ntable 5h 3c\nturn N\nN 3d x 3c\n') == [("D604", "warning", 6)]
+    assert found('[Game "Xeri"]\n\nsetup dealer S\ntable 5h 3c\nturn N\nN 3d x 5h\n')[0][:2] == ("X203", "error")
+    deck = " ".join(["2c", "3c"] * 6)
+    assert found(f'[Game "Xeri"]\n\nsetup dealer S deal 3\ntable 5h\ndeck {deck}\nturn N\n') == [
+        ("R007", "warning", 3)]
     assert found(XERI + "redeal N\n")[0][:2] == ("D107", "error")
 
 
@@ -198,16 +202,6 @@ def test_show_prints_a_position_of_a_hand() -> None:
 def test_show_stops_at_an_illegal_move() -> None:
     code, out, _ = run("show", str(ROOT / "samples" / "illegal" / "X202-match-takes.dln"), "--move", "end")
     assert code == 1 and "error X202 match-takes" in out and "pile: 5h 3c 9d 7s (top 7s)" in out
-
-
-def test_what_is_not_drawn_or_recorded_yet_is_refused_clearly(tmp_path: Path) -> None:
-    """Position-as-setup and the live recorder handle Diloti only: exit 2 with a sentence."""
-    path = str(ROOT / "samples" / "xeri.dln")
-    code, _, err = run("position", path, "--round", "1", "--at", "3")
-    assert code == 2 and "positions of Xeri are not written as setups yet" in err
-    record = tmp_path / "new.dln"
-    code, out, _ = run("record", str(record), "--tag", "Game=Kontsina", stdin="\n")
-    assert code == 2 and "the recorder records Diloti only, not Kontsina" in out and not record.exists()
 
 
 def test_generate_checks_the_players_of_each_game() -> None:

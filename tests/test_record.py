@@ -109,7 +109,7 @@ def answers_for(game: Game) -> list[str]:
     names = [game.tag(t) or "" for t in (("North", "East", "South", "West") if four else ("North", "South"))]
     dealer = game.rounds[0].dealer
     assert dealer is not None
-    return [game.tag("Event") or "", game.tag("Site") or "", "-", "4" if four else "2", *names, dealer, ""]
+    return [game.tag("Event") or "", game.tag("Site") or "", "-", "", "4" if four else "2", *names, dealer, ""]
 
 
 # -- starting a game ---------------------------------------------------------------------------------
@@ -121,7 +121,7 @@ def test_pressing_enter_throughout_starts_a_two_player_game_to_61() -> None:
     while (question := new.next_question()) is not None:
         asked.append(question.key)
         assert new.answer(question, "") is None
-    assert asked == ["Event", "Site", "Date", "players", "North", "South", "dealer", "Target", "Variant"]
+    assert asked == ["Event", "Site", "Date", "Game", "players", "North", "South", "dealer", "Target", "Variant"]
     game = new.game()
     assert dln.dumps(game) == '[Date "2026.11.20"]\n[Target "61"]\n\nround 1 dealer S\n'
     report = validate_game(game)
@@ -130,8 +130,8 @@ def test_pressing_enter_throughout_starts_a_two_player_game_to_61() -> None:
 
 def test_the_answers_make_the_tags_in_order_and_four_players_name_every_seat() -> None:
     new = NewGame({"players": "4"}, extra_tags=[("Scorer", "Kostas")], today=DAY)
-    given = {"Event": "Club night", "Site": "-", "Date": "-", "North": "Maria", "East": "", "South": "Eleni",
-             "West": "Nikos", "dealer": "e", "Target": "121", "Variant": "clockwise, first-card-xeri"}
+    given = {"Event": "Club night", "Site": "-", "Date": "-", "Game": "", "North": "Maria", "East": "",
+             "South": "Eleni", "West": "Nikos", "dealer": "e", "Target": "121", "Variant": "clockwise, first-card-xeri"}
     while (question := new.next_question()) is not None:
         assert new.answer(question, given[question.key]) is None
     assert new.tags() == (("Event", "Club night"), ("North", "Maria"), ("East", "?"), ("South", "Eleni"),
@@ -459,7 +459,7 @@ def test_a_session_stopped_mid_round_resumes_where_it_stopped(tmp_path: Path) ->
     assert first.returncode == 0 and "'dln record" in first.stdout
     second = _record(path, lines[30:40], "--target", "61")
     assert "going on with game 1" in second.stdout and "options for a new game are ignored" in second.stdout
-    third = _record(path, [*lines[40:], "new", "", "", "-", "", "", "", "", "", "", "quit"])
+    third = _record(path, [*lines[40:], "new", "", "", "-", "", "", "", "", "", "", "", "quit"])
     assert third.returncode == 0, third.stdout
     games = dln.loads_all(path.read_text(encoding="utf-8"))
     assert games[0] == replace(game, tags=tuple(t for t in game.tags if t[0] != "Seed"))

@@ -158,7 +158,8 @@ def test_a_short_game_recorded_at_the_prompt_survives_a_kill(tmp_path: Path, tmu
     dealer = game.rounds[0].dealer
     assert dealer is not None
     for question, answer in [("Event [none]: ", "Thursday club"), ("Site [none]: ", "-"),
-                             ("Date (year.month.day) [", "2026.11.20"), ("Players, 2 or 4 [2]: ", ""),
+                             ("Date (year.month.day) [", "2026.11.20"),
+                             ("Game (Diloti, Kontsina, Xeri) [Diloti]: ", ""), ("Players, 2 or 4 [2]: ", ""),
                              ("North's name [none]: ", "Maria"), ("South's name [none]: ", "Eleni"),
                              ("Dealer of round 1 (N S) [S]: ", dealer), ("House rules", "")]:
         pane.wait(prompt=question)
@@ -306,3 +307,47 @@ def test_redo_and_fix_at_the_prompt(tmp_path: Path, tmux: list[str]) -> None:
     text = path.read_text(encoding="utf-8")
     assert "5. S Kd\n" in text and "7. S 10d\n  (7. S 10c 8. N 10h x 10c 9. S Qc)\n8. N 10h x 10d\n" in text
     assert validate_game(dln.loads(text)).errors == 0
+
+
+def test_a_hand_of_xeri_recorded_at_the_prompt(tmp_path: Path, tmux: list[str]) -> None:
+    """Issue 15: `dln record --game-type xeri` in a terminal: the pile on the status line, a move the rules
+    forbid refused with the family validator's sentence, Tab completing the top card of the pile, the
+    recorder's own xeri mark, and the whole hand back as generated."""
+    source = subprocess.run([sys.executable, "-m", "dln", "generate", "--game-type", "xeri", "--hidden", "--seed",
+                             "3", "--target", "1"], capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    game = dln.loads(source)
+    plan = steps(game)
+    moves = game.rounds[0].moves
+    assert [move_text(m) for m in (moves[0], moves[3], moves[31])] == ["1. N 10c", "4. S Jd x 5s",
+                                                                       "32. S 6d x 6s *"]  # what the test types
+    path = tmp_path / "xeri.dln"
+    record = shlex.join([sys.executable, "-m", "dln", "record", path.name, "--game-type", "xeri", "--target", "1",
+                         "--defaults", "--dealer", str(game.rounds[0].dealer)])
+    pane = Pane(tmux, "xeri", f"{record}; echo recorder-exit=$?; sleep 600", tmp_path)
+    pane.wait("game started: Xeri, 2 players, 1 hands", prompt="round 1 table> ")
+    pane.type(plan[0].text)
+    pane.wait("pile: Jh 4h 10s 8c (top 8c)", prompt="1. N> ")
+    pane.type("10c x 8c")  # xeri, Game play: only a card of the top card's rank, or a jack, takes the pile
+    pane.wait("refused: 10c neither matches the top card nor is a jack (the top card is 8c) (X201 capture-top)",
+              "legal instead: 10c", prompt="1. N> ")
+    for step in plan[1:4]:
+        pane.type(step.text)
+        pane.wait(prompt=step.next_prompt)
+    pane.type("Jd x 5", "Tab")  # the top card of the pile is the only card that completes
+    pane.wait(prompt="4. S> Jd x 5s")
+    pane.type("")
+    pane.wait("4. S Jd x 5s   (S takes the pile (Jh 4h 10s 8c 10c 2c 5s) with Jd)", prompt="5. N> ")
+    for step in plan[5:32]:
+        pane.type(step.text)
+        pane.wait(prompt=step.next_prompt)
+    pane.type(plan[32].text.removesuffix(" *"))  # the xeri mark is the recorder's to write
+    pane.wait("32. S 6d x 6s *   (S takes the pile (6s) with 6d, a xeri!)", prompt=plan[32].next_prompt)
+    for step in plan[33:]:
+        pane.type(step.text)
+        pane.wait(prompt=step.next_prompt)
+    pane.wait("game over: S wins, hands won N 0 S 1 (1 hand)", prompt="game over> ")
+    pane.type("quit")
+    pane.wait("recorder-exit=0")
+    recorded = dln.loads(path.read_text(encoding="utf-8"))
+    assert recorded.rounds == game.rounds and recorded.tag("Result") == game.tag("Result")
+    assert validate_game(recorded).errors == 0

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from dln.cards import Card
 from dln.check.family_records import engine_move, record_move
+from dln.check.family_setups import read_family_setup, written_hand
 from dln.check.setups import locate
 from dln.check.validate import ALTERNATIVES, Diagnostic, GameReport, RoundReport
 from dln.engine import Rules, Violation
@@ -111,6 +112,7 @@ class _FamilyChecker:
                         "names rules of Diloti", None if variants else game.tag_line("Variant"))
         self.seats: tuple[str, ...] = ()
         self.unsound = False  # the current hand's position breaks a rule
+        self.in_setup = False  # the current hand starts from a setup: its move numbers are the author's
         if self.engine is not None:
             self.seats, problems = seats_for(self.engine, _seats_used(game))
             for v in problems:
@@ -226,8 +228,8 @@ class _FamilyChecker:
         if round_.table is None and round_.deck is None and not round_.setup and not moves \
                 and not any(deal.hands for deal in round_.deals):
             return result  # only the header: a hand not recorded (yet)
-        if round_.setup or (round_.table is None and round_.deck is None):
-            what = "a setup" if round_.setup else "no opening table"
+        if (round_.setup and round_.deck is not None) or (round_.table is None and round_.deck is None):
+            what = "a setup with a deck" if round_.setup else "no opening table"
             self.report("R007", "warning", f"this hand of {engine.name} gives {what}; only hands written from "
                         "their table and hand lines are replayed, so it is not checked", round_.line, round_.column)
             result.stopped = True
@@ -299,13 +301,7 @@ class _FamilyChecker:
                 known = set(played_by[seat])
                 hands[seat] = Hand(frozenset(known), max(0, engine.hand_size - len(known)))
                 continue
-            known = {c for c in line.cards if c is not None}
-            unknown = line.cards.count(None)
-            for card in played_by[seat]:
-                if unknown > 0:
-                    known.add(card)
-                    unknown -= 1
-            hands[seat] = Hand(frozenset(known), unknown)
+            hands[seat] = written_hand(line, played_by[seat])
         return hands
 
     def _replay(self, engine: FishingGame, round_: Round, result: FamilyRound, plans: list[_Plan],
@@ -326,9 +322,18 @@ class _FamilyChecker:
         if dealt is not None:
             table = list(dealt[0])
         first = plans[0]
-        state = start_hand(engine, self.seats, result.dealer, table,
-                           self._hands(engine, first, frozenset(table), deals[0] if deals else None))
-        self._located(check_position(state, opening=True), round_, first)
+        self.in_setup = round_.setup
+        if round_.setup:
+            start = read_family_setup(engine, self.seats, round_, first.hands, first.moves, len(plans) - 1)
+            for v, where in start.problems:
+                self.unsound = self.unsound or v.severity == "error"
+                self.report(v.code, v.severity, v.message, *(where or (first.line, first.column)))
+            state, result.dealer, result.unscored = start.state, start.state.dealer, start.unscored
+            self._located(check_position(state, opening=False), round_, first)
+        else:
+            state = start_hand(engine, self.seats, result.dealer, table,
+                               self._hands(engine, first, frozenset(table), deals[0] if deals else None))
+            self._located(check_position(state, opening=True), round_, first)
         number = 0
         for k, plan in enumerate(plans):
             if k:
@@ -369,7 +374,7 @@ class _FamilyChecker:
 
     def _move(self, state: TableRound, move: Move, number: int) -> TableRound | None:
         """Check one main-line move and its variations; the position after it, or None if it is illegal."""
-        if move.number is not None and move.number != number:
+        if move.number is not None and move.number != number and not self.in_setup:
             self.report("R005", "warning", f"this is card {number} of the hand, but it is numbered {move.number}",
                         move.line, move.column, move=number)
         if state.hands_empty:  # the next deal must come first, or the hand is over
@@ -435,10 +440,22 @@ class _FamilyChecker:
             elif not any(d.severity == "error" for d in self.diagnostics):  # else the record is wrong already
                 self.report("D604", "warning", f"the record ends before the hand does ({rest})", where)
             return result
-        if round_.rest is not None:
+        unknown_taker = round_.setup and state.last_capturer is None and bool(state.table)
+        if round_.rest is not None and unknown_taker:
+            self.report("D601", "warning", "nobody captures after the setup and it does not say who captured "
+                        "before it (last N), so the record cannot tell who takes the cards left on the table",
+                        round_.rest_line, round_.rest_column)
+        elif round_.rest is not None:
             self.report_all(check_rest(state, round_.rest), round_.rest_line, round_.rest_column)
         if self.unsound:
             return result  # the position broke a rule: its points mean nothing
+        if unknown_taker and result.unscored is None:
+            result.unscored = "the setup does not say who captured last (last N), and nobody captures after it"
+        if result.unscored is not None:
+            if round_.score is not None:
+                self.report("D602", "warning", f"the hand's points cannot be computed: {result.unscored}",
+                            round_.score.line, round_.score.column)
+            return result
         result.scores = engine.score(sweep(state))
         if round_.score is not None:
             self.report_all(check_score(result.scores, dict(round_.score.points), engine.score_code),

@@ -17,15 +17,15 @@ from dataclasses import dataclass
 from typing import cast
 
 from dln.cards import Card
-from dln.check.family import FamilyReport
 from dln.check.validate import GameReport, validate_game
 from dln.engine import RoundState
+from dln.engine.games import TableRound
 from dln.notation.model import Captured, Deal, Game, Hand, Move, Pile, Round, Seat, Side
 
 __all__ = ["PositionError", "extract_position", "position_game", "position_round", "rest_of_round"]
 
 #: The tags a position keeps from its game: who plays, and under which rules.
-KEPT_TAGS = ("North", "East", "South", "West", "Variant", "Target")
+KEPT_TAGS = ("Game", "North", "East", "South", "West", "Variant", "Target")
 
 
 class PositionError(ValueError):
@@ -53,7 +53,7 @@ class Known:
 EVERYTHING = Known()
 
 
-def position_round(state: RoundState, shown: Mapping[str, AbstractSet[Card]] | None = None,
+def position_round(state: RoundState | TableRound, shown: Mapping[str, AbstractSet[Card]] | None = None,
                    known: Known = EVERYTHING) -> Round:
     """``state`` as a ``setup`` round without moves.
 
@@ -62,18 +62,16 @@ def position_round(state: RoundState, shown: Mapping[str, AbstractSet[Card]] | N
     written as an unseen card, ``?``.  (The validator also knows the cards a
     seat goes on to play, but a position says what is known when it arises.)
     None writes every card the state knows.  ``known`` says which fields the
-    record knows (see :class:`Known`).
+    record knows (see :class:`Known`).  A Kontsina or Xeri position
+    (:class:`TableRound`) has loose cards only (a Xeri pile bottom first),
+    every player for a side, and xeris only in Xeri.
     """
+    if isinstance(state, TableRound):
+        return _table_round_setup(state, _hand_lines(state, shown, known), known)
     table: list[object] = [Pile(p.value, p.group, cast(Seat, p.owner) if p.owner else None, p.cards)
                            for p in state.piles]
     table += state.loose
-    hands = []
-    for seat, hand in zip(state.seats, state.hands, strict=True):
-        if known.hands is not None and seat not in known.hands:
-            continue
-        visible = hand.known if shown is None else hand.known & shown.get(seat, frozenset())
-        cards = sorted(visible, key=lambda c: c.index)
-        hands.append(Hand(cast(Seat, seat), (*cards, *(None,) * (hand.size - len(cards)))))
+    hands = _hand_lines(state, shown, known)
     unnamed = known.unnamed or (0,) * len(state.sides)
     return Round(
         dealer=cast(Seat, state.dealer) if known.dealer else None,
@@ -92,6 +90,38 @@ def position_round(state: RoundState, shown: Mapping[str, AbstractSet[Card]] | N
     )
 
 
+def _hand_lines(state: RoundState | TableRound, shown: Mapping[str, AbstractSet[Card]] | None,
+                known: Known) -> tuple[Hand, ...]:
+    """The hand lines of a position: the cards shown, ``?`` for the others; only the hands the record knows."""
+    hands = []
+    for seat, hand in zip(state.seats, state.hands, strict=True):
+        if known.hands is not None and seat not in known.hands:
+            continue
+        visible = hand.known if shown is None else hand.known & shown.get(seat, frozenset())
+        cards = sorted(visible, key=lambda c: c.index)
+        hands.append(Hand(cast(Seat, seat), (*cards, *(None,) * (hand.size - len(cards)))))
+    return tuple(hands)
+
+
+def _table_round_setup(state: TableRound, hands: tuple[Hand, ...], known: Known) -> Round:
+    """A Kontsina or Xeri position as a setup (see :func:`position_round`)."""
+    unnamed = known.unnamed or (0,) * len(state.seats)
+    return Round(
+        dealer=cast(Seat, state.dealer) if known.dealer else None,
+        setup=True,
+        table=state.table,
+        turn=cast(Seat, state.turn),
+        deals=(Deal(hands=hands),),
+        deal=state.deal if known.deal else None,
+        captured=tuple(Captured(cast(Side, seat), tuple(pile), len(pile) + n if n else None)
+                       for seat, pile, n in zip(state.seats, state.captured, unnamed, strict=True))
+        if known.captured else (),
+        xeris=tuple((cast(Side, seat), n) for seat, n in zip(state.seats, state.xeris, strict=True))
+        if known.xeris and state.game == "xeri" else (),
+        last_capturer=cast(Seat, state.last_capturer) if state.last_capturer else None,
+    )
+
+
 def position_game(game: Game, round_: Round) -> Game:
     """A game of one setup round, with the tags of ``game`` that matter to its rules."""
     tags = tuple((name, value) for name, value in game.tags if name in KEPT_TAGS)
@@ -102,7 +132,7 @@ def position_game(game: Game, round_: Round) -> Game:
 class Extracted:
     """A position found in a record: the state, and where in the record it is."""
 
-    state: RoundState
+    state: RoundState | TableRound
     round_index: int  # from 0
     move_index: int  # moves of the round played before it
     #: The cards the record shows in each hand at that point (None: all, from its deck).
@@ -132,9 +162,6 @@ def extract_position(game: Game, round_number: int, at: int, report: GameReport 
                             "after the last)")
     if report is None or not any(r.states for r in report.rounds):
         report = validate_game(game, keep_states=True)
-    if isinstance(report, FamilyReport):  # setups of Kontsina and Xeri are read but not replayed yet
-        raise PositionError(f"positions of {game.tag('Game')} are not written as setups yet (a setup of it "
-                            "could not be checked); dln show --move N prints any of them")
     played = report.rounds[round_number - 1]
     if at > len(played.states):
         why = (f"an illegal move (move {len(played.states)}) stops the replay before it" if played.states
@@ -146,7 +173,7 @@ def extract_position(game: Game, round_number: int, at: int, report: GameReport 
                      known_of(round_, state, at - 1))
 
 
-def known_of(round_: Round, state: RoundState, played: int) -> Known:
+def known_of(round_: Round, state: RoundState | TableRound, played: int) -> Known:
     """What a record knows of the position after ``played`` moves of ``round_`` beyond the state itself.
 
     A round knows everything (it starts from a deal); a setup knows what it
@@ -154,7 +181,7 @@ def known_of(round_: Round, state: RoundState, played: int) -> Known:
     """
     if not round_.setup:
         return EVERYTHING
-    sides = state.sides
+    sides = state.seats if isinstance(state, TableRound) else state.sides
     told = {side for c in round_.captured for side in _sides_named(c.side, sides)}
     unnamed = [0] * len(sides)
     for c in round_.captured:

@@ -619,21 +619,25 @@ def generate(game_type: str, players: str, count: int, seed: int, strategy: str,
 
 @main.command("record", short_help="Record a game at the table, checking each move.")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--players", type=click.Choice(["2", "4"]), default=None, help="A new game's players (else asked).")
+@click.option("--game-type", type=click.Choice(["diloti", "kontsina", "xeri"], case_sensitive=False), default=None,
+              help="A new game's game of the family (else asked; Diloti by default; written to the Game tag).")
+@click.option("--players", type=click.Choice(["2", "3", "4"]), default=None,
+              help="A new game's players (else asked): 2 or 4 in Diloti, 2 to 4 in Kontsina, 2 in Xeri.")
 @click.option("--dealer", type=click.Choice(["N", "E", "S", "W"]), default=None, help="Who deals a new game's round 1.")
-@click.option("--target", type=click.IntRange(min=1), default=None, help="A new game's target score.")
+@click.option("--target", type=click.IntRange(min=1), default=None,
+              help="A new game's target score (in Xeri: the number of hands).")
 @click.option("--variant", metavar="NAMES", default=None, help="A new game's house rules (comma-separated).")
 @click.option("--tag", "tags", multiple=True, metavar="NAME=VALUE",
               help="A tag of a new game: Event, Site, Date, North... answer their questions; others are added.")
 @click.option("--defaults", is_flag=True, help="Take the default answer to every question not given as an option.")
 @click.option("--hands", is_flag=True, help="Ask for each seat's hand at the start of every deal (Enter: not seen).")
-def record_command(file: str, players: str | None, dealer: str | None, target: int | None, variant: str | None,
-                   tags: tuple[str, ...], defaults: bool, hands: bool) -> None:
+def record_command(file: str, game_type: str | None, players: str | None, dealer: str | None, target: int | None,
+                   variant: str | None, tags: tuple[str, ...], defaults: bool, hands: bool) -> None:
     """Record a game at the table, one move per line, each checked as it is typed.
 
     Starts a new game in FILE (after a few questions; Enter takes the
-    defaults: two players, to 61, standard rules) or goes on with the game
-    FILE holds, where it stopped.  Type each move without the seat, e.g.
+    defaults: Diloti, two players, to 61, standard rules; Kontsina and Xeri
+    are asked for too) or goes on with the game FILE holds, where it stopped.  Type each move without the seat, e.g.
     9c x 9d, 3d 5h =8 or Ks; 'help' lists the commands (undo, score, ?,
     quit...).  Every accepted move is in FILE before the next prompt, and
     FILE is always a record dln validate accepts.  Without a terminal, the
@@ -643,7 +647,7 @@ def record_command(file: str, players: str | None, dealer: str | None, target: i
 
     try:
         options = make_options(players=players, dealer=dealer, target=target, variant=variant, tags=tags,
-                               defaults=defaults, hands=hands)
+                               defaults=defaults, hands=hands, game=game_type)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="'--tag'" if "tag" in str(exc) else None) from None
     sys.exit(record(Path(file), options, sys.stdin, sys.stdout))

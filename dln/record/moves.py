@@ -190,6 +190,7 @@ Type each move without the seat (it comes from the turn): 9c x 9d · 3d 5h =8 ·
   score               the score sheet
   new                 another game in this file, once this one is over
   quit                leave: the file is saved; 'dln record FILE' goes on where it stopped
-  Tab                 complete cards, declarations and commands"""
+  Tab                 complete cards, declarations and commands
+Kontsina and Xeri: the same, without declarations; a Xeri capture names the top card of the pile (7c x 7s)"""
 
 

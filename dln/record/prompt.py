@@ -7,7 +7,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, TypeVar, cast
 
-from dln.check.family import is_family_game
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.model import Round, Seat
 from dln.record.moves import _TAG_NAME, QUIT_WORDS, Refused
@@ -35,11 +34,12 @@ class Options:
 
 def make_options(*, players: str | None = None, dealer: str | None = None, target: int | None = None,
                  variant: str | None = None, tags: Sequence[str] = (), defaults: bool = False,
-                 hands: bool = False) -> Options:
-    """The command line's answers to the questions of a new game; ValueError for a ``--tag`` that will not do."""
+                 hands: bool = False, game: str | None = None) -> Options:
+    """The command line's answers to the questions of a new game (``game``: Diloti, Kontsina or Xeri);
+    ValueError for an option or a ``--tag`` that will not do."""
     options = Options(defaults=defaults, hands=hands)
-    for key, value in (("players", players), ("dealer", dealer), ("Target", None if target is None else str(target)),
-                       ("Variant", variant)):
+    for key, value in (("Game", game), ("players", players), ("dealer", dealer),
+                       ("Target", None if target is None else str(target)), ("Variant", variant)):
         if value is not None:
             options.preset[key] = value
     for tag in tags:
@@ -123,11 +123,6 @@ def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
                      f"{loaded.repaired!r}")
         _commit_text(save, loaded.prefix + loaded.text, path)
     game = loaded.game
-    other = game.tag("Game") if game is not None and is_family_game(game) else next(
-        (value for name, value in options.extra_tags if name == "Game" and value.strip().lower() != "diloti"), None)
-    if other is not None:  # Kontsina, Xeri: checked by dln validate, not recorded live yet
-        raise Stop(EXIT_BAD_INPUT, f"{path}: error: the recorder records Diloti only, not {other}; write the "
-                   "moves in an editor and check them with dln validate (docs/notation.md, Kontsina and Xeri)")
     if game is None or (not game.rounds and not game.tags):
         new = _ask(NewGame(options.preset, extra_tags=options.extra_tags), options, terminal,
                    f"{path}: a new game (Enter takes the answer in brackets, - leaves it out)")
@@ -185,7 +180,7 @@ def _commit_text(save: Callable[[str], None], text: str, path: Path) -> None:
 
 def _ask_dealer(recorder: Recorder, options: Options, terminal: Terminal) -> str | None:
     """The dealer of round 1 for a game whose tags were written beforehand."""
-    new = NewGame({"players": str(recorder.players)})
+    new = NewGame({"players": str(recorder.players), "Game": recorder.game.tag("Game") or "Diloti"})
     question = Question("dealer", f"Dealer of round 1 ({' '.join(new.seats())})", "S")
     preset = options.preset.get("dealer")
     while True:

@@ -7,13 +7,14 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import cast
 
+from dln.engine.games import GAME_NAMES, FishingGame, game_named
 from dln.engine.rules import parse_variants, rules_for
 from dln.notation.bounds import small_number
 from dln.notation.model import Game, Round, Seat
 
 SEAT_TAGS: dict[str, str] = {"N": "North", "E": "East", "S": "South", "W": "West"}
 #: Tags the questions fill, in the order the recorder writes them; other tags follow, then ``Result``.
-TAG_ORDER = ("Event", "Site", "Date", "North", "East", "South", "West", "Target", "Variant")
+TAG_ORDER = ("Event", "Site", "Date", "Game", "North", "East", "South", "West", "Target", "Variant")
 #: Tags the recorder writes itself and will not take from ``--tag``.
 OWN_TAGS = ("Target", "Variant", "Result")
 
@@ -49,7 +50,9 @@ class NewGame:
     house rules become the defaults.  Every question has a default, so
     pressing Enter throughout starts a two-player game to 61 under the
     standard rules, South dealing.  ``-`` answers "none" (the tag is left
-    out).
+    out).  The ``Game`` question (Diloti by default) comes first of the
+    game's own: Kontsina and Xeri take other numbers of players and
+    targets, and no house rules; their record carries the ``Game`` tag.
     """
 
     def __init__(self, preset: Mapping[str, str] | None = None, previous: Game | None = None,
@@ -58,37 +61,70 @@ class NewGame:
         self.extra_tags = list(extra_tags)
         day = today or _today()
         self.defaults: dict[str, str] = {
-            "Event": "", "Site": "", "Date": day.strftime("%Y.%m.%d"), "players": "2", "dealer": "S",
-            "Target": "61", "Variant": "",
+            "Event": "", "Site": "", "Date": day.strftime("%Y.%m.%d"), "Game": "Diloti", "players": "2",
+            "dealer": "S", "Variant": "",
         }
         if previous is not None:
-            four = previous.tag("East") is not None or previous.tag("West") is not None
-            self.defaults["players"] = "4" if four else "2"
-            for key in ("Event", "Site", "North", "East", "South", "West"):
+            seated = sum(previous.tag(name) is not None for name in SEAT_TAGS.values())
+            self.defaults["players"] = str(seated) if seated > 2 else "2"
+            for key in ("Event", "Site", "North", "East", "South", "West", "Target"):
                 value = previous.tag(key)
                 if value is not None:
                     self.defaults[key] = value
-            self.defaults["Target"] = previous.tag("Target") or "61"
+            self.defaults["Game"] = previous.tag("Game") or "Diloti"
             self.defaults["Variant"] = previous.tag("Variant") or ""
+
+    # -- the game of the family ----------------------------------------------------------
+    def engine(self) -> FishingGame | None:
+        """The engine of the game answered (None: Diloti, or a name that is no game, refused by ``check``)."""
+        try:
+            return game_named(self.answers.get("Game", self.defaults["Game"]))
+        except ValueError:
+            return None
+
+    def _target_default(self) -> str:
+        """The previous game's target when the game is the same, else the game's own (Diloti 61)."""
+        engine = self.engine()
+        game = self.answers.get("Game", self.defaults["Game"]).strip().lower()
+        if "Target" in self.defaults and game == self.defaults["Game"].strip().lower():
+            return self.defaults["Target"]
+        return str(engine.target) if engine is not None else "61"
+
+    def _player_counts(self) -> tuple[int, ...]:
+        engine = self.engine()
+        return engine.players if engine is not None else (2, 4)
 
     # -- the questions ---------------------------------------------------------------
     def seats(self) -> tuple[Seat, ...]:
         """The seats of the game, in the order their names are asked (N E S W)."""
-        players = int(self.answers.get("players", self.defaults["players"]))
+        players = int(self.answers.get("players", self._players_default()))
+        engine = self.engine()
+        if engine is not None and players in engine.players:
+            return cast(tuple[Seat, ...], engine.play_order(players))
         return cast(tuple[Seat, ...], ("N", "E", "S", "W") if players == 4 else ("N", "S"))
+
+    def _players_default(self) -> str:
+        counts = self._player_counts()
+        return self.defaults["players"] if int(self.defaults["players"]) in counts else str(counts[0])
 
     def _questions(self) -> Iterator[Question]:
         yield Question("Event", "Event", self.defaults["Event"])
         yield Question("Site", "Site", self.defaults["Site"])
         yield Question("Date", "Date (year.month.day)", self.defaults["Date"])
-        yield Question("players", "Players, 2 or 4", self.defaults["players"])
-        four = len(self.seats()) == 4
+        yield Question("Game", f"Game ({', '.join(GAME_NAMES)})", self.defaults["Game"])
+        counts = self._player_counts()
+        if len(counts) > 1:
+            yield Question("players", f"Players, {_either(counts)}", self._players_default())
+        many = len(self.seats()) > 2
         for seat in self.seats():
             name = SEAT_TAGS[seat]
-            yield Question(name, f"{name}'s name", self.defaults.get(name, "?" if four else ""))
+            yield Question(name, f"{name}'s name", self.defaults.get(name, "?" if many else ""))
         yield Question("dealer", f"Dealer of round 1 ({' '.join(self.seats())})", self.defaults["dealer"])
-        yield Question("Target", "Target score", self.defaults["Target"])
-        yield Question("Variant", "House rules (comma-separated names)", self.defaults["Variant"])
+        engine = self.engine()
+        hands = engine is not None and engine.key == "xeri"
+        yield Question("Target", "Hands to play" if hands else "Target score", self._target_default())
+        if engine is None:
+            yield Question("Variant", "House rules (comma-separated names)", self.defaults["Variant"])
 
     def next_question(self) -> Question | None:
         """The next question not answered yet, or None when the game can start."""
@@ -114,12 +150,26 @@ class NewGame:
         """Why ``value`` will not do as the answer to ``key``, or None."""
         if "\n" in value or "\r" in value:
             return "one line only"
-        if key == "players" and value not in ("2", "4"):
-            return "Diloti is played by 2 or 4 players"
+        if key == "Game":
+            try:
+                named = game_named(value or "Diloti")
+            except ValueError as exc:
+                return str(exc)
+            if named is not None and self.answers.get("Variant", "").replace("none", "").strip():
+                return f"{named.name} has no house rules (--variant is for Diloti)"
+            return None
+        engine = self.engine()
+        name = engine.name if engine is not None else "Diloti"
+        if key == "players" and (not value.isdigit() or int(value) not in self._player_counts()):
+            return f"{name} is played by {_either(self._player_counts())} players"
         if key == "dealer" and value.upper() not in self.seats():
             return f"the dealer is one of {', '.join(self.seats())}"
         if key == "Target" and not small_number(value):
-            return "the target is a whole number above 0, usually 61 (or 121)"
+            if engine is not None and engine.key == "xeri":
+                return "the number of hands is a whole number above 0, e.g. 5"
+            return f"the target is a whole number above 0, usually {self._target_default()}"
+        if key == "Variant" and engine is not None and value.replace("none", "").strip():
+            return f"{name} has no house rules"
         if key == "Variant":
             try:
                 rules_for(parse_variants(value.replace("none", "")))
@@ -131,21 +181,25 @@ class NewGame:
     def tags(self) -> tuple[tuple[str, str], ...]:
         """The game's tags: the answered ones in :data:`TAG_ORDER`, then ``--tag`` extras.
 
-        A four-player game always names every seat (``?`` for a name not
-        given): the East and West tags are how the file says that four play
-        before East or West has played a card.
+        A game of three or four players always names every seat (``?`` for a
+        name not given): the seat tags are how the file says how many play
+        before every seat has played a card.
         """
-        four = len(self.seats()) == 4
+        many = len(self.seats()) > 2
         values = dict(self.answers)
-        variants = parse_variants(values.get("Variant", "").replace("none", ""))
+        engine = self.engine()
+        variants = parse_variants(values.get("Variant", "").replace("none", "")) if engine is None else []
         values["Variant"] = ", ".join(variants)
+        values["Game"] = engine.name if engine is not None else ""  # Diloti: no tag, as before the family
+        if "Target" not in values:
+            values["Target"] = self._target_default()
         out: list[tuple[str, str]] = []
         for key in TAG_ORDER:
             if key in SEAT_TAGS.values():
                 seat = next(s for s, name in SEAT_TAGS.items() if name == key)
                 if seat not in self.seats():
                     continue
-                value = values.get(key, "") or ("?" if four else "")
+                value = values.get(key, "") or ("?" if many else "")
             else:
                 value = values.get(key, "")
             if value:
@@ -159,3 +213,7 @@ class NewGame:
         return Game(tags=self.tags(), rounds=(Round(number=1, dealer=dealer),))
 
 
+def _either(counts: tuple[int, ...]) -> str:
+    """``2 or 4``, ``2, 3 or 4``."""
+    words = [str(n) for n in counts]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"

@@ -3,28 +3,17 @@
 from __future__ import annotations
 
 import contextlib
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal, cast
 
 from dln.cards import DECK, Card
-from dln.check.generate import pile_ref, record_move
-from dln.check.validate import Diagnostic, GameReport, code_name, to_engine_move, validate_game
-from dln.engine import (
-    HAND_SIZE,
-    RoundState,
-    check,
-    legal_moves,
-    next_dealer,
-    play_order,
-    sides_of,
-)
-from dln.engine import Move as EngineMove
+from dln.check.validate import Diagnostic, GameReport, validate_game
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.model import Deal, Game, Hand, HandCard, Move, Round, ScoreClaim, Seat, Side
 from dln.notation.parser import parse_text
-from dln.notation.writer import item_text, move_text, write_game
+from dln.notation.writer import move_text, write_game
+from dln.record import positions
 from dln.record.corrections import _FIX, fix, redo
 from dln.record.incremental import appended_text, window_report
 from dln.record.moves import (
@@ -44,11 +33,10 @@ from dln.record.moves import (
     _shown,
     _upper_ranks,
     _variation_text,
-    _where,
     _without_seat,
     parse_move,
-    table_lines,
 )
+from dln.record.positions import Position
 from dln.record.questions import SEAT_TAGS, NewGame
 from dln.record.recordfile import FileChanged, Loaded, _block_signals, _unblock_signals
 
@@ -135,7 +123,7 @@ class Recorder:
     @property
     def seats(self) -> tuple[str, ...]:
         """Seats in play order."""
-        return play_order(self.players, self.report.rules)
+        return positions.seat_order(self.report)
 
     @property
     def round(self) -> Round:
@@ -143,7 +131,7 @@ class Recorder:
         return self.game.rounds[-1]
 
     @property
-    def state(self) -> RoundState | None:
+    def state(self) -> Position | None:
         """The position the last round has reached, or None before its opening table."""
         if not self.game.rounds:
             return None
@@ -161,13 +149,9 @@ class Recorder:
 
     @property
     def totals(self) -> dict[str, int]:
-        """Each side's points from the rounds played out so far (the validator's round scores, added up:
-        its own totals are unknown while the last round waits for its table)."""
-        totals = dict.fromkeys(sides_of(self.players), 0)
-        for played in self.report.rounds:
-            for side, score in (played.scores or {}).items():
-                totals[side] += score.total
-        return totals
+        """Each side's standing from the rounds played out so far: points added up (hands won in Xeri;
+        the validator's own totals are unknown while the last round waits for its table)."""
+        return positions.standing(self.report)
 
     def sheet_report(self) -> GameReport:
         """The report the score sheet is drawn from: the game without a round that has not begun."""
@@ -217,23 +201,26 @@ class Recorder:
 
     def status(self) -> list[str]:
         """The lines shown before each prompt: round and deal, the score, the table, a known hand."""
-        sides = sides_of(self.players)
+        sides = positions.sides(self.report)
         totals = self.totals
-        score = " ".join(f"{side} {totals.get(side, 0)}" for side in sides)
+        figures = " ".join(f"{side} {totals.get(side, 0)}" for side in sides)
+        word = positions.score_word(self.report)
+        score = f"{word} {figures}"
         phase = self.phase
         if phase == "over":
-            return [f"game over: {self.report.winner} wins, {score} (target {self.report.rules.target})"]
+            said = figures if word == "score" else score
+            return [f"game over: {self.report.winner} wins, {said} ({positions.goal(self.report, 'target')})"]
         head = f"round {self._round_number()}, {self.dealer()} deals"
         if phase == "table":
-            return [f"{head} · score {score} (to {self.report.rules.target})",
+            return [f"{head} · {score} ({positions.goal(self.report)})",
                     "type the 4 cards dealt face up (e.g. 5h 3c 9d Js)"]
         state = self.state
         assert state is not None
         round_points = " ".join(f"{side} {len(cards)}" for side, cards in zip(sides, state.captured, strict=True))
         xeris = ", ".join(f"{side} {n}" for side, n in zip(sides, state.xeris, strict=True) if n)
-        lines = [f"{head} · deal {state.deal} of {state.deals} · score {score} (to {self.report.rules.target})"
+        lines = [f"{head} · deal {state.deal} of {state.deals} · {score} ({positions.goal(self.report)})"
                  f" · cards taken {round_points}" + (f" · xeris {xeris}" if xeris else "")]
-        lines += table_lines(state)
+        lines += positions.table_text(state)
         hand = state.hand(state.turn)
         if hand.known:
             shown = " ".join(str(c) for c in sorted(hand.known, key=_rank_order)) + " ?" * hand.unknown
@@ -312,9 +299,10 @@ class Recorder:
         twice = _repeated(entries)
         if twice is not None:
             raise Refused(f"{twice} is typed twice; each card lies in one place", rule=True)
-        if len(entries) > HAND_SIZE:
-            raise Refused(f"a hand holds {HAND_SIZE} cards, not {len(entries)}")
-        entries += [None] * (HAND_SIZE - len(entries))
+        size = positions.hand_size(self.report)
+        if len(entries) > size:
+            raise Refused(f"a hand holds {size} cards, not {len(entries)}")
+        entries += [None] * (size - len(entries))
         deal = self.round.deals[-1]
         if deal.moves:
             raise Refused("a hand is given before the first card of its deal; this deal has begun")
@@ -347,12 +335,12 @@ class Recorder:
             raise Refused(f"{typed.seat} has no seat in this {self.players}-player game")
         number = state.played + 1
         typed = replace(typed, number=number)
-        self._judge(state, typed)
-        written = self._canonical(state, typed)
+        positions.judge(state, typed)
+        written = positions.canonical(state, typed)
         game = self._with_move(written)
         report = self._check(game, "this move", number)
-        engine_move = to_engine_move(state, written)[0]
-        lines = [f"{_shown(written)}   ({self._describe(state, engine_move)}"
+        engine_move = positions.to_engine(state, written)[0]
+        lines = [f"{_shown(written)}   ({positions.describe(state, engine_move)}"
                  + (", a xeri!)" if written.xeri else ")")]
         round_index = len(self.game.rounds)
         for d in report.diagnostics:  # what the record cannot decide yet: said once per seat and deal
@@ -362,46 +350,6 @@ class Recorder:
                 self.noted.add(key)
                 lines.append(f"note: {d.message}; checked again as the cards show up")
         return self._commit(game, report, lines)
-
-    @staticmethod
-    def _judge(state: RoundState, move: Move) -> None:
-        """Refuse ``move`` if it breaks a rule in ``state``, with the rules' sentences and the legal moves."""
-        engine_move, violations = to_engine_move(state, move)
-        if not any(v.severity == "error" for v in violations):
-            violations = check(state, engine_move)
-        errors = [v for v in violations if v.severity == "error"]
-        if not errors:
-            return
-        lines = [f"refused: {v.message} ({v.code} {code_name(v.code)})" for v in errors]
-        legal = Recorder._alternatives(state, move.card)
-        if legal:
-            shown = legal[:8]
-            more = f" (and {len(legal) - len(shown)} more)" if len(legal) > len(shown) else ""
-            lines.append("  legal instead: " + ", ".join(shown) + more)
-        lines.append("nothing was written")
-        raise Refused(*lines, rule=True)
-
-    @staticmethod
-    def _alternatives(state: RoundState, card: Card) -> list[str]:
-        """The legal moves as typed: those with ``card`` if the seat may hold it (the usual intent),
-        else every legal move of a known hand."""
-        seat = state.turn
-        hand = state.hand(seat)
-        same: list[EngineMove] = []
-        if card in hand.known or (hand.unknown and card not in state.seen()):
-            guessed = _holding(state, card)
-            same = [m for m in legal_moves(guessed, by_value=True) if m.card == card]
-            if same:
-                return [_without_seat(move_text(record_move(guessed, m))) for m in same]
-        if hand.unknown:
-            return []
-        return [_without_seat(move_text(record_move(state, m))) for m in legal_moves(state, by_value=True)]
-
-    @staticmethod
-    def _describe(state: RoundState, move: EngineMove) -> str:
-        """The engine's plain words for a move, declarations named as a move names them."""
-        refs = {p.id: item_text(pile_ref(state, p)) for p in state.piles}
-        return re.sub(r"#(\d+)", lambda m: refs.get(int(m[1]), m[0]), move.describe())
 
     def annotate(self, text: str) -> Reply:
         """Glyphs, ``$n``, ``{comments}`` and ``(variations)`` added to the last move of the game."""
@@ -488,24 +436,21 @@ class Recorder:
                 held = " ".join(map(str, sorted(hand.known, key=_rank_order)))
                 return [f"{seat}'s hand is not known ({hand.unknown} unseen card{'s' * (hand.unknown != 1)}"
                         + (f", besides {held}" if held else "") + "); '? 9c' lists the legal moves with 9c"]
-            moves = legal_moves(state, by_value=True)
-            return [f"{len(moves)} legal move{'s' * (len(moves) != 1)} for {seat}:", *self._typed(state, moves)]
+            moves = positions.legal(state)
+            heading = f"{len(moves)} legal move{'s' * (len(moves) != 1)} for {seat}:"
+            return [heading, *_indented(positions.typed(state, moves))]
         try:
             card = Card.parse(_upper_ranks(card_text))
         except ValueError as exc:
             return [str(exc)]
         if card not in hand.known:
             if card in state.seen() or not hand.unknown:
-                return [f"{seat} cannot hold {card}: it is {_where(state, card)}"]
+                return [f"{seat} cannot hold {card}: it is {positions.where(state, card)}"]
             state = _holding(state, card)
-        moves = [m for m in legal_moves(state, by_value=True) if m.card == card]
+        moves = [m for m in positions.legal(state) if m.card == card]
         if not moves:
             return [f"{seat} has no legal move with {card} here"]
-        return [f"legal with {card}:", *self._typed(state, moves)]
-
-    @staticmethod
-    def _typed(state: RoundState, moves: Sequence[EngineMove]) -> list[str]:
-        return ["  " + _without_seat(move_text(record_move(state, m))) for m in moves]
+        return [f"legal with {card}:", *_indented(positions.typed(state, moves))]
 
     # -- Tab completion ----------------------------------------------------------------
     def completions(self, before: str, word: str) -> list[str]:
@@ -535,7 +480,7 @@ class Recorder:
             options = self._following(state, words)
         return [option for option in options if option.lower().startswith(folded)]
 
-    def _following(self, state: RoundState, words: Sequence[str]) -> list[str]:
+    def _following(self, state: Position, words: Sequence[str]) -> list[str]:
         """What may come next in a move begun with ``words`` (a card, then what is typed after it):
         only what some legal move with that card holds and the words typed do not name yet."""
         try:
@@ -549,10 +494,10 @@ class Recorder:
             state = _holding(state, card)
         typed = {part.lower() for w in words[1:] for part in w.split("+") if part}
         options: list[str] = []
-        for move in legal_moves(state, by_value=True):
+        for move in positions.legal(state):
             if move.card != card:
                 continue
-            tokens = [t for t in _without_seat(move_text(record_move(state, move))).split()[1:] if t != "*"]
+            tokens = [t for t in positions.typed(state, [move])[0].split()[1:] if t != "*"]
             items = [item for t in tokens for item in t.split("+")]
             if not typed <= {item.lower() for item in items} or ("x" in items and typed and "x" not in typed):
                 continue  # a word typed is not in this move, or 'x' was not typed right after the card
@@ -564,7 +509,7 @@ class Recorder:
             options += [item for item in rest if item not in options]
         return sorted(options, key=lambda item: (item != "x", item.startswith("=")))  # stable: x, items, value
 
-    def _playable(self, state: RoundState) -> set[Card]:
+    def _playable(self, state: Position) -> set[Card]:
         """Cards the seat to play may hold: its known cards, and unseen ones while the hand is not known."""
         hand = state.hand(state.turn)
         if not hand.unknown:
@@ -588,19 +533,6 @@ class Recorder:
         deal = round_.deals[-1]
         deals = (*round_.deals[:-1], replace(deal, moves=(*deal.moves, move)))
         return self._with_round(replace(round_, deals=deals))
-
-    @staticmethod
-    def _canonical(state: RoundState, typed: Move) -> Move:
-        """The move as the recorder writes it: what :func:`record_move` makes of it (cards in table
-        order, the owner only where needed, the xeri mark it scores), keeping the annotations typed."""
-        engine_move, problems = to_engine_move(state, typed)
-        if problems:
-            return typed
-        try:
-            written = record_move(state, engine_move, typed.number)
-        except ValueError:
-            return typed
-        return replace(written, glyphs=typed.glyphs, comments=typed.comments, variations=typed.variations)
 
     def _check(self, game: Game, what: str, number: int | None = None) -> GameReport:
         """The validator's report on ``game``; :class:`Refused` with its sentences if it finds an error.
@@ -725,7 +657,7 @@ class Recorder:
                 round_ = replace(round_, deals=(*round_.deals, Deal()))
             elif state.is_over and not claimed and played.scores is not None:
                 rest = state.last_capturer
-                left = " ".join(map(str, state.table_cards()))
+                left = " ".join(map(str, positions.table_cards(state)))
                 score = ScoreClaim(tuple((cast(Side, side), s.total) for side, s in played.scores.items()))
                 round_ = replace(round_, rest=cast(Seat | None, rest), score=score)
                 said = f"round {round_.number or len(game.rounds)} is over"
@@ -734,14 +666,14 @@ class Recorder:
                 reply.lines.append(said + "; score " + " ".join(f"{k} {v}" for k, v in score.points))
                 reply.score_sheet = True
             elif claimed and report.winner is None and report.totals is not None:
-                dealer = next_dealer(self.seats_of(report), played.dealer or state.dealer)
+                dealer = positions.dealer_after(report, played.dealer or state.dealer)
                 number = (round_.number or len(game.rounds)) + 1
                 game = replace(game, rounds=(*game.rounds, Round(number=number, dealer=cast(Seat, dealer))))
                 reply.lines.append(f"round {number}: {dealer} deals; type the opening table")
                 return game, _validate(game)
             elif claimed and report.winner is not None and game.tag("Result") is None:
                 totals = report.totals or {}
-                result = " ".join(f"{side} {totals[side]}" for side in sides_of(report.players))
+                result = " ".join(f"{side} {totals[side]}" for side in positions.sides(report))
                 game = replace(game, tags=(*game.tags, ("Result", result)))
                 return game, _validate(game)
             else:
@@ -755,7 +687,7 @@ class Recorder:
     @staticmethod
     def seats_of(report: GameReport) -> tuple[str, ...]:
         """Seats in play order for the game of ``report``."""
-        return play_order(report.players, report.rules)
+        return positions.seat_order(report)
 
     def settle(self) -> Reply:
         """Complete a resumed record that stops where the recorder would have gone on by itself
@@ -785,3 +717,6 @@ class Recorder:
         return [_shown(m) for m in moves]
 
 
+def _indented(lines: Sequence[str]) -> list[str]:
+    """Lines listed under a heading."""
+    return ["  " + line for line in lines]

@@ -1,0 +1,211 @@
+"""What the recorder asks of a position, for every game: Diloti's ``RoundState`` or a Kontsina/Xeri ``TableRound``.
+
+The session (:mod:`dln.record.session`) is written once for the three games;
+where the games differ (the legal moves, how a typed move reaches the engine
+and is written back, the table's layout, the words for a move) it asks here,
+and each function hands the position to its game's engine: Diloti's
+(:mod:`dln.engine`) or the family's (:mod:`dln.engine.games`, through the
+record glue of :mod:`dln.check.family_records`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TypeAlias
+
+from dln.cards import Card
+from dln.check.family import FamilyReport
+from dln.check.family_records import engine_move as family_engine_move
+from dln.check.family_records import record_move as family_record_move
+from dln.check.generate import pile_ref
+from dln.check.generate import record_move as diloti_record_move
+from dln.check.validate import GameReport, code_name, to_engine_move
+from dln.engine import HAND_SIZE, RoundState, Violation, check, legal_moves, next_dealer, play_order, sides_of
+from dln.engine import Move as EngineMove
+from dln.engine.games import TableRound
+from dln.engine.games import check as family_check
+from dln.engine.games import dealer_after as family_dealer_after
+from dln.notation.model import Move
+from dln.notation.writer import item_text, move_text
+from dln.record.moves import Refused, _holding, _where, _without_seat, table_lines
+from dln.wording import count_of
+
+#: A position of any game of the family, as the validator keeps them.
+Position: TypeAlias = RoundState | TableRound
+
+
+def legal(state: Position) -> list[EngineMove]:
+    """Every legal move of the seat to play (Diloti: one per declared value)."""
+    if isinstance(state, TableRound):
+        return state.rules.legal_moves(state)
+    return legal_moves(state, by_value=True)
+
+
+def written(state: Position, move: EngineMove, number: int | None = None) -> Move:
+    """The record of engine ``move`` played in ``state``, as the game's validator writes it."""
+    if isinstance(state, TableRound):
+        return family_record_move(state, move, number)
+    return diloti_record_move(state, move, number)
+
+
+def typed(state: Position, moves: Sequence[EngineMove]) -> list[str]:
+    """``moves`` as they are typed at the prompt (no seat)."""
+    return [_without_seat(move_text(written(state, m))) for m in moves]
+
+
+def to_engine(state: Position, move: Move) -> tuple[EngineMove, list[Violation]]:
+    """The engine's view of a recorded move, and what is wrong with how it names the table (Diloti)."""
+    if isinstance(state, TableRound):
+        return family_engine_move(move), []
+    found, problems = to_engine_move(state, move)
+    return found, list(problems)
+
+
+def violations(state: Position, move: Move) -> list[Violation]:
+    """Every rule ``move`` breaks in ``state``."""
+    engine_move, found = to_engine(state, move)
+    if any(v.severity == "error" for v in found):
+        return found
+    if isinstance(state, TableRound):
+        return family_check(state, engine_move)
+    return check(state, engine_move)
+
+
+def judge(state: Position, move: Move) -> None:
+    """Refuse ``move`` if it breaks a rule in ``state``, with the rules' sentences and the legal moves."""
+    errors = [v for v in violations(state, move) if v.severity == "error"]
+    if not errors:
+        return
+    lines = [f"refused: {v.message} ({v.code} {code_name(v.code)})" for v in errors]
+    instead = alternatives(state, move.card)
+    if instead:
+        shown = instead[:8]
+        more = f" (and {len(instead) - len(shown)} more)" if len(instead) > len(shown) else ""
+        lines.append("  legal instead: " + ", ".join(shown) + more)
+    lines.append("nothing was written")
+    raise Refused(*lines, rule=True)
+
+
+def alternatives(state: Position, card: Card) -> list[str]:
+    """The legal moves as typed: those with ``card`` if the seat may hold it (the usual intent),
+    else every legal move of a known hand."""
+    hand = state.hand(state.turn)
+    if card in hand.known or (hand.unknown and card not in state.seen()):
+        guessed = _holding(state, card)  # type: ignore[arg-type]
+        same = [m for m in legal(guessed) if m.card == card]
+        if same:
+            return typed(guessed, same)
+    if hand.unknown:
+        return []
+    return typed(state, legal(state))
+
+
+def canonical(state: Position, move: Move) -> Move:
+    """The move as the recorder writes it: what the game's ``record_move`` makes of it (cards in table
+    order, the owner only where needed, the xeri mark it scores), keeping the annotations typed."""
+    engine_move, problems = to_engine(state, move)
+    if problems:
+        return move
+    try:
+        out = written(state, engine_move, move.number)
+    except ValueError:
+        return move
+    return replace(out, glyphs=move.glyphs, comments=move.comments, variations=move.variations)
+
+
+def describe(state: Position, move: EngineMove) -> str:
+    """The engine's plain words for a move, declarations named as a move names them."""
+    if isinstance(state, TableRound):
+        if move.kind == "capture" and state.game == "xeri":
+            return f"{move.seat} takes the pile ({' '.join(map(str, state.table))}) with {move.card}"
+        return move.describe()
+    refs = {p.id: item_text(pile_ref(state, p)) for p in state.piles}
+    return re.sub(r"#(\d+)", lambda m: refs.get(int(m[1]), m[0]), move.describe())
+
+
+def table_text(state: Position) -> list[str]:
+    """The table as the prompt shows it: a Xeri pile bottom first (its top named), Kontsina's loose cards,
+    Diloti's loose cards and declarations."""
+    if not isinstance(state, TableRound):
+        return table_lines(state)
+    if state.game == "xeri":
+        pile = " ".join(map(str, state.table))
+        return [f"pile: {pile} (top {state.table[-1]})" if state.table else "pile: empty"]
+    return ["table: " + (" ".join(map(str, state.table)) or "empty")]
+
+
+def table_cards(state: Position) -> tuple[Card, ...]:
+    """Every card on the table (the rest the last capturer takes)."""
+    return tuple(state.table) if isinstance(state, TableRound) else tuple(state.table_cards())
+
+
+def where(state: Position, card: Card) -> str:
+    """Where ``card`` is, in words, when the seat to play cannot hold it."""
+    if isinstance(state, TableRound):
+        if card in state.table:
+            return "on the table"
+        for seat, pile in zip(state.seats, state.captured, strict=True):
+            if card in pile:
+                return f"in {seat}'s capture pile"
+        for seat, hand in zip(state.seats, state.hands, strict=True):
+            if card in hand.known:
+                return f"in {seat}'s hand"
+        return "not in the hand"
+    return _where(state, card)
+
+
+# -- the game as the validator's report gives it -------------------------------------------------
+
+
+def seat_order(report: GameReport) -> tuple[str, ...]:
+    """Seats in play order."""
+    if isinstance(report, FamilyReport):
+        return report.seats
+    return play_order(report.players, report.rules)
+
+
+def sides(report: GameReport) -> tuple[str, ...]:
+    """Who scores: Diloti's sides (``NS``/``EW`` with four), every seat for itself in Kontsina and Xeri."""
+    if isinstance(report, FamilyReport):
+        return report.seats
+    return tuple(sides_of(report.players))
+
+
+def hand_size(report: GameReport) -> int:
+    """Cards in a hand at each deal."""
+    if isinstance(report, FamilyReport) and report.engine is not None:
+        return report.engine.hand_size
+    return HAND_SIZE
+
+
+def dealer_after(report: GameReport, dealer: str) -> str:
+    """Who deals the round after one dealt by ``dealer``."""
+    if isinstance(report, FamilyReport):
+        return family_dealer_after(report.seats, dealer)
+    return next_dealer(play_order(report.players, report.rules), dealer)
+
+
+def standing(report: GameReport) -> dict[str, int]:
+    """Each side's points from the rounds played out so far (Xeri: the hands each player has won)."""
+    if isinstance(report, FamilyReport) and report.engine is not None:
+        return report.engine.standing([r.scores for r in report.rounds if r.scores], report.seats)
+    totals = dict.fromkeys(sides(report), 0)
+    for played in report.rounds:
+        for side, score in (played.scores or {}).items():
+            totals[side] += score.total
+    return totals
+
+
+def score_word(report: GameReport) -> str:
+    """What the status line calls the standing: ``score``, or ``hands won`` in Xeri."""
+    xeri = isinstance(report, FamilyReport) and report.engine is not None and report.engine.key == "xeri"
+    return "hands won" if xeri else "score"
+
+
+def goal(report: GameReport, word: str = "to") -> str:
+    """What the game is played to: ``to 61`` (``word`` before the target) or, in Xeri, ``5 hands``."""
+    if isinstance(report, FamilyReport) and report.engine is not None and report.engine.key == "xeri":
+        return count_of(report.rules.target, "hand")
+    return f"{word} {report.rules.target}"

@@ -1,0 +1,271 @@
+"""`dln record` for Kontsina and Xeri: the questions, typed moves through the family validator, the corrections.
+
+As in tests/test_record.py, the sessions are driven without a terminal and
+every text the recorder would write must parse and validate; whole games come
+from ``generate_family`` (legal by construction) and must come back as the
+very rounds that were generated.
+"""
+
+from __future__ import annotations
+
+import datetime
+import io
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+import dln
+import dln.record.incremental
+from dln.check.family_records import generate_family
+from dln.check.validate import validate_game
+from dln.engine.games import game_named
+from dln.notation.model import Game
+from dln.notation.writer import move_text
+from dln.record import NewGame, Options, Terminal, make_options, run
+from tests.test_record import Session
+
+ROOT = Path(__file__).parent.parent
+DAY = datetime.date(2026, 11, 23)
+
+
+def session(game: str, target: str | None = None, **preset: str) -> Session:
+    """A session of ``game`` (tests/test_record.py's helper), to the game's own target unless given."""
+    return Session(target=target or str(game_named(game).target), Game=game, **preset)  # type: ignore[union-attr]
+
+
+def typed(game: Game) -> list[str]:
+    """What the recorder is typed for ``game``: each hand's table, then its moves without seat or number."""
+    lines: list[str] = []
+    for round_ in game.rounds:
+        assert round_.table is not None
+        lines.append(" ".join(map(str, round_.table)))
+        lines += [move_text(replace(move, number=None)).split(" ", 1)[1] for move in round_.moves]
+    return lines
+
+
+# -- the questions ------------------------------------------------------------------------------------
+
+
+def test_the_game_question_comes_after_the_date_and_diloti_is_the_default() -> None:
+    new = NewGame(today=DAY)
+    asked = []
+    while (question := new.next_question()) is not None:
+        asked.append((question.key, question.default))
+        assert new.answer(question, "") is None
+    assert asked[3] == ("Game", "Diloti")
+    assert new.game().tag("Game") is None  # Diloti records are written as before the family
+
+
+def test_kontsina_asks_2_to_4_players_and_names_every_seat_of_three() -> None:
+    new = NewGame({"Game": "kontsina"}, today=DAY)
+    asked: dict[str, str] = {}
+    while (question := new.next_question()) is not None:
+        asked[question.key] = question.text
+        answer = {"players": "3", "North": "Maria"}.get(question.key, "")
+        assert new.answer(question, answer) is None
+    assert asked["players"] == "Players, 2, 3 or 4" and "Variant" not in asked
+    assert asked["dealer"] == "Dealer of round 1 (N E S)"
+    game = new.game()
+    assert game.tags[1:] == (("Game", "Kontsina"), ("North", "Maria"), ("East", "?"), ("South", "?"),
+                             ("Target", "21"))  # kontsina, Scoring: "an agreed target such as 21"
+    report = validate_game(game)
+    assert (report.players, report.errors) == (3, 0)
+
+
+def test_xeri_is_two_players_over_a_number_of_hands() -> None:
+    new = NewGame({"Game": "Xeri"}, today=DAY)
+    keys = [q.key for q in iter(new.next_question, None) if new.answer(q, "") is None]
+    assert "players" not in keys and "Variant" not in keys
+    assert dict(new.game().tags)["Target"] == "5"
+    assert NewGame({"Game": "Xeri"}).check("Target", "x") == "the number of hands is a whole number above 0, e.g. 5"
+
+
+@pytest.mark.parametrize(
+    ("preset", "key", "answer", "complaint"),
+    [
+        ({}, "Game", "Tavli", "unknown game 'Tavli'; known games: Diloti, Kontsina, Xeri"),
+        ({"Game": "Xeri"}, "players", "4", "Xeri is played by 2 players"),
+        ({}, "players", "3", "Diloti is played by 2 or 4 players"),
+        ({"Game": "Kontsina"}, "Variant", "clockwise", "Kontsina has no house rules"),
+        ({"Game": "Kontsina", "players": "3"}, "dealer", "W", "the dealer is one of N, E, S"),
+    ],
+)
+def test_answers_that_do_not_fit_the_game_are_refused(preset: dict[str, str], key: str, answer: str,
+                                                      complaint: str) -> None:
+    assert NewGame(preset).check(key, answer) == complaint
+
+
+def test_the_command_line_options_are_checked_against_the_game() -> None:
+    assert make_options(game="xeri").preset["Game"] == "xeri"
+    with pytest.raises(ValueError, match="Xeri is played by 2 players"):
+        make_options(game="xeri", players="4")
+    with pytest.raises(ValueError, match="Kontsina has no house rules"):  # either order of the two checks
+        make_options(game="kontsina", variant="clockwise")
+
+
+def test_the_next_game_in_a_file_keeps_the_game_its_players_and_its_target() -> None:
+    (previous,) = generate_family("Kontsina", 1, players=3, seed=1, target=5, hidden=True)
+    new = NewGame(previous=previous, today=DAY)
+    new.take_defaults()
+    tags = dict(new.game().tags)
+    assert (tags["Game"], tags["Target"], tags["East"]) == ("Kontsina", "5", "random")
+    changed = NewGame({"Game": "Xeri"}, previous=previous, today=DAY)
+    changed.take_defaults()
+    assert dict(changed.game().tags)["Target"] == "5" and validate_game(changed.game()).players == 2
+
+
+# -- whole games --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), [("Xeri", 2, 3), ("Kontsina", 2, 1), ("Kontsina", 3, 3),
+                                                       ("Kontsina", 4, 7)])
+def test_a_generated_game_typed_move_by_move_comes_back_hand_for_hand(name: str, players: int, seed: int) -> None:
+    """The recorder adds the deal lines, each hand's rest and score claims, the next hand's dealer and the
+    Result tag by itself: the record typed is the record generated."""
+    target = 2 if name == "Xeri" else 5
+    (game,) = generate_family(name, 1, players=players, seed=seed, target=target, hidden=True)
+    s = session(name, str(target), players=str(players), dealer=game.rounds[0].dealer or "S")
+    s(*typed(game))
+    assert s.recorder.phase == "over"
+    recorded = dln.loads(s.text)
+    assert recorded.rounds == game.rounds
+    assert recorded.tag("Result") == game.tag("Result")
+    assert s.recorder.status()[0].startswith(f"game over: {validate_game(game).winner} wins")
+
+
+def test_a_xeri_session_shows_the_pile_and_counts_hands_won() -> None:
+    s = session("Xeri")
+    assert s.recorder.status() == ["round 1, S deals · hands won N 0 S 0 (5 hands)",
+                                   "type the 4 cards dealt face up (e.g. 5h 3c 9d Js)"]
+    assert s("5d As 8s 4s") == ["table 5d As 8s 4s", "N plays first."]
+    assert s.recorder.status()[1] == "pile: 5d As 8s 4s (top 4s)"
+    assert s("Jh x 4s") == ["1. N Jh x 4s   (N takes the pile (5d As 8s 4s) with Jh)"]
+    assert s("4c", "4d x 4c") == ["2. S 4c   (S lays 4c)",
+                                  "3. N 4d x 4c *   (N takes the pile (4c) with 4d, a xeri!)"]
+    assert s.text.endswith("1. N Jh x 4s\n2. S 4c\n3. N 4d x 4c *\n")  # the xeri mark written by the recorder
+    assert "xeris N 1" in s.recorder.status()[0]
+
+
+def test_a_move_the_rules_forbid_is_refused_with_the_validator_s_sentence_and_nothing_is_written() -> None:
+    s = session("Xeri")
+    s("5d As 8s 4s", "N: 5h Jh Js 8c 4d 2h")
+    # xeri, Game play: a card that neither matches the top card nor is a jack is discarded on the pile
+    assert s.refused("8c x 4s") == ["refused: 8c neither matches the top card nor is a jack (the top card is 4s) "
+                                    "(X201 capture-top)", "  legal instead: 8c", "nothing was written"]
+    lines = s.refused("4d")  # a match takes the pile: laying it is not a choice
+    assert lines[0].startswith("refused: 4d on 4s captures the pile") and lines[1] == "  legal instead: 4d x 4s"
+    assert s.refused("Qs")[0] == "refused: N holds 8c 4d 2h 5h Jh Js, not Qs (D001 card-not-in-hand)"
+
+
+def test_kontsina_has_no_declarations_and_a_hand_holds_four_cards() -> None:
+    s = session("Kontsina")
+    s("5h 3c 9d Js")
+    # kontsina: a card captures or is laid; DLN reads a declaration, the family validator refuses it (F001)
+    assert "(F001" in s.refused("3d 5h =8")[0]
+    assert s.refused("N: 2c 3d 4h 5s 6c") == ["a hand holds 4 cards, not 5"]
+    assert s("N: 2c 3d 4h 8c") == ["N: 2c 3d 4h 8c"]
+    assert s("?") == ["6 legal moves for N:", "  2c", "  8c", "  8c x 5h+3c", "  3d", "  3d x 3c", "  4h"]
+
+
+def test_question_mark_lists_the_legal_moves_of_a_known_hand_or_with_a_card_of_an_unseen_one() -> None:
+    s = session("Kontsina")
+    s("5h 3c 9d Js", "N: 2c 3d 6h 8c")
+    listed = s("?")
+    assert listed[0] == f"{len(listed) - 1} legal moves for N:" and "  8c x 5h+3c" in listed
+    s("6h")
+    assert s("?")[0].startswith("S's hand is not known (4 unseen cards)")
+    assert s("? 9h") == ["legal with 9h:", "  9h", "  9h x 9d", "  9h x 3c+6h"]  # the set in table order
+
+
+def test_undo_redo_and_fix_work_on_a_xeri_record() -> None:
+    s = session("Xeri")
+    s("5d As 8s 4s", "Jh x 4s", "Ah", "2c", "3h")
+    assert s("undo") == ["took back 4. S 3h"]
+    assert s("redo") == ["put back 4. S 3h"]
+    out = s("fix 3 2d")
+    assert out[0] == "move 3 was 3. N 2c; now:" and out[-1] == "kept the 1 later move, still legal"
+    assert s.text.endswith("2. S Ah\n3. N 2d\n4. S 3h\n")
+
+
+def test_a_fix_that_changes_the_top_of_the_pile_drops_the_capture_of_the_old_top() -> None:
+    """A Xeri capture names the top card (docs/notation.md): after the fix it names a card no longer on top,
+    so it is dropped, printed, and kept as a variation of the corrected move."""
+    s = session("Xeri")
+    s("5d As 8s 4s", "Jh x 4s", "Ah", "Js x Ah")
+    out = s("fix 2 Ac")
+    assert out[2:] == ["dropped, no longer legal after the fix (type again what was really played):",
+                       "  3. N Js x Ah", "the original line is kept as a variation of move 2: (2. S Ah 3. N Js x Ah)"]
+    assert s.text.endswith("2. S Ac\n  (2. S Ah 3. N Js x Ah)\n")
+
+
+# -- the command ---------------------------------------------------------------------------------------
+
+
+def test_dln_record_on_a_pipe_records_a_whole_kontsina_game(tmp_path: Path) -> None:
+    (game,) = generate_family("Kontsina", 1, players=3, seed=3, target=5, hidden=True)
+    path = tmp_path / "kontsina.dln"
+    lines = typed(game)
+    done = subprocess.run([sys.executable, "-m", "dln", "record", str(path), "--game-type", "kontsina",
+                           "--players", "3", "--target", "5", "--dealer", game.rounds[0].dealer or "S", "--defaults"],
+                          input="\n".join(lines) + "\n", capture_output=True, text=True, cwd=ROOT, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "game started: Kontsina, 3 players, target 5" in done.stdout
+    assert dln.loads(path.read_text(encoding="utf-8")).rounds == game.rounds
+    assert subprocess.run([sys.executable, "-m", "dln", "validate", str(path)], capture_output=True,
+                          cwd=ROOT, check=False).returncode == 0
+
+
+def test_a_xeri_file_is_resumed_where_it_stopped(tmp_path: Path) -> None:
+    (game,) = generate_family("Xeri", 1, players=2, seed=3, target=2, hidden=True)
+    lines = typed(game)
+    path = tmp_path / "xeri.dln"
+    options = make_options(game="xeri", target=2, dealer=game.rounds[0].dealer, defaults=True)
+    first = io.StringIO()
+    assert run(path, options, Terminal(io.StringIO("\n".join(lines[:20]) + "\n"), first, False)) == 0
+    second = io.StringIO()
+    assert run(path, Options(), Terminal(io.StringIO("\n".join(lines[20:]) + "\n"), second, False)) == 0
+    assert "going on with game 1 (Xeri, 2 players, 2 hands), round 1, after move 19" in second.getvalue()
+    assert dln.loads(path.read_text(encoding="utf-8")).rounds == game.rounds
+
+
+# -- the cost of a move -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "players"), [("Kontsina", 3), ("Xeri", 2)])
+def test_the_windowed_verdict_is_the_whole_family_validator_s(name: str, players: int) -> None:
+    """As for Diloti (tests/test_record_incremental.py): after every typed line the recorder's report, found
+    by replaying the hand being recorded alone, is what validating the whole record says."""
+    (game,) = generate_family(name, 1, players=players, seed=2, target=3 if name == "Xeri" else 8, hidden=True)
+    assert len(game.rounds) >= 2
+    s = session(name, game.tag("Target"), players=str(players), dealer=game.rounds[0].dealer or "S")
+    windowed = 0
+    for line in typed(game):
+        before, old = s.recorder.report, s.recorder.game
+        s(line)
+        windowed += dln.record.incremental.window_report(before, old, s.recorder.game) is not None
+        whole = validate_game(s.recorder.game, keep_states=True)
+        mine = s.recorder.report
+        assert (mine.totals, mine.winner, mine.players, mine.diagnostics) == (whole.totals, whole.winner,
+                                                                               whole.players, whole.diagnostics)
+        assert [(r.index, r.dealer, r.scores, r.moves) for r in mine.rounds] == \
+            [(r.index, r.dealer, r.scores, r.moves) for r in whole.rounds]
+        assert mine.rounds[-1].states == whole.rounds[-1].states
+    assert windowed > len(game.rounds[0].moves)  # most moves were checked by replaying their hand alone
+
+
+def test_the_guide_s_xeri_transcript_is_what_the_recorder_prints(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/recording.md, Kontsina and Xeri: the same inputs give the same screen."""
+    guide = (ROOT / "docs" / "recording.md").read_text(encoding="utf-8")
+    block = guide.split("## Kontsina and Xeri", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    command, *shown = block.splitlines()
+    assert command == "$ dln record xeri.dln --game-type xeri --defaults"
+    typed = [line.split("> ", 1)[1] for line in shown if "> " in line]
+    monkeypatch.chdir(tmp_path)
+    out = io.StringIO()
+    options = make_options(game="xeri", defaults=True)
+    assert run(Path("xeri.dln"), options, Terminal(io.StringIO("\n".join(typed) + "\n"), out, False)) == 0
+    assert [line.rstrip() for line in out.getvalue().splitlines()][:len(shown)] == shown
