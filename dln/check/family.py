@@ -20,7 +20,7 @@ from dln.cards import Card
 from dln.check.family_records import engine_move, record_move
 from dln.check.family_setups import read_family_setup, written_hand
 from dln.check.setups import locate
-from dln.check.validate import ALTERNATIVES, Diagnostic, GameReport, RoundReport
+from dln.check.validate import ALTERNATIVES, Diagnostic, GameReport, RoundReport, is_family_game
 from dln.engine import Rules, Violation
 from dln.engine.codes import Severity
 from dln.engine.games import (
@@ -50,12 +50,6 @@ from dln.notation.writer import move_text
 from dln.wording import count_of
 
 __all__ = ["FamilyReport", "is_family_game", "validate_family"]
-
-
-def is_family_game(game: Game) -> bool:
-    """True when the ``Game`` tag names anything but Diloti (an unknown game included: it is reported here)."""
-    name = game.tag("Game")
-    return name is not None and name.strip().lower() != "diloti"
 
 
 @dataclass

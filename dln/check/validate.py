@@ -655,6 +655,12 @@ def _last_line(round_: Round) -> int | None:
     return moves[-1].line if moves else round_.line
 
 
+def is_family_game(game: Game) -> bool:
+    """True when the ``Game`` tag names anything but Diloti (an unknown game included: dln.check.family reports it)."""
+    name = game.tag("Game")
+    return name is not None and name.strip().lower() != "diloti"
+
+
 def validate_game(
     game: Game,
     *,
@@ -677,9 +683,9 @@ def validate_game(
     >>> [f"{d.code} {d.name}" for d in validate_game(game).diagnostics]
     ['D201 lay-while-declared']
     """
-    from dln.check.family import is_family_game, validate_family  # Kontsina, Xeri: the Game tag (one hook)
+    if is_family_game(game):  # Kontsina, Xeri: the Game tag (one hook; their checker loads only for them)
+        from dln.check.family import validate_family
 
-    if is_family_game(game):
         return validate_family(game, index=index, filename=filename, source=source, variants=variants,
                                keep_states=keep_states, alternatives=alternatives)
     return _GameChecker(game, index, filename, source, variants, keep_states, alternatives).run()

@@ -1,6 +1,6 @@
-"""The commands that show positions of a record: ``dln show``, ``dln replay`` and ``dln position``.
+"""The commands that show positions of a record: ``dln show``, ``dln replay``, ``dln position`` and ``dln moves``.
 
-Registered on the ``dln`` group by :mod:`dln.cli`.
+Listed in :data:`dln.cli.group.COMMANDS`, which imports this module when one of them runs.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, NoReturn
 import click
 
 from dln.check.family import FamilyReport, is_family_game
+from dln.cli.analysis import budget_option, seed_option
 from dln.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_OK,
@@ -31,6 +32,7 @@ from dln.notation.jsonout import game_to_data
 from dln.notation.sources import display_name
 from dln.notation.writer import write_games
 from dln.views.output import output_is_ascii, output_takes_any_text
+from dln.wording import count_of
 
 if TYPE_CHECKING:  # the replayer's modules and rich load only when a command needs them
     from rich.console import Console
@@ -358,3 +360,51 @@ def position_command(file: str, game_number: int, round_number: int, at: int, as
         click.echo(json.dumps(game_to_data(game), ensure_ascii=not output_takes_any_text(), indent=2))
     else:
         click.echo(write_games([game]), nl=False)
+
+
+@click.command(short_help="List the legal moves at one point of a round.")
+@click.argument("file")
+@click.option("--at", "at", type=click.IntRange(min=1), required=True,
+              help="List the moves legal before move N of the round (1: its first move).", metavar="N")
+@click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Game, counted from 1 in the file.")
+@click.option("--round", "round_number", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Round, counted from 1 in the game.")
+@click.option("--all", "every", is_flag=True, help="List moves that differ only in the suit of equal cards separately.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON object: the position and its legal moves (see docs/cli.md).")
+@click.option("--rank", is_flag=True, help="Rank the moves, best first, by the engine's expected points.")
+@budget_option
+@seed_option
+@click.option("--open", "open_hands", is_flag=True, help="With --rank: the engine sees every hand the record shows.")
+@variant_option
+def moves(file: str, at: int, game_number: int, round_number: int, every: bool, as_json: bool, rank: bool,
+          budget: int, seed: int, open_hands: bool, variant: str | None) -> None:
+    """List the legal moves before move AT of a round of FILE, in DLN ('-' reads stdin).
+
+    First the position (table, hands, whose turn), then every legal move;
+    with --rank, every legal move (suits apart) best first with the engine's
+    expected points for the round (docs/analysis.md).
+    AT may be one past the round's last move when the record stops before
+    the round is over: what could be played next.  Exit 1 when an illegal
+    move earlier in the round stops the replay; 2 when the file cannot be
+    read, the game has a syntax error, or there is no such game, round or
+    move.
+    """
+    from dln.check.validate import validate_game
+    from dln.notation.sources import SyntaxReport, each_game
+    from dln.views.report import print_moves
+
+    display = display_name(file)
+    plain = not output_takes_any_text()
+    with exit_if_unreadable(file, as_json=as_json, err=False):  # read up to the game asked for and stop
+        piece = next(each_game(file, SyntaxReport(err=as_json), game_number))
+    assert piece.game is not None
+    variants = parse_variants(variant) if variant is not None else None
+    report = validate_game(piece.game, index=game_number, filename=display, source=piece.line,
+                           variants=variants, keep_states=True)
+    if round_number > len(report.rounds):
+        raise click.BadParameter(f"there is no round {round_number}: game {game_number} has "
+                                 f"{count_of(len(report.rounds), 'round')}", param_hint="'--round'")
+    print_moves(report, display, round_number, at, every=every, as_json=as_json, ascii_json=plain,
+                rank={"budget": budget, "seed": seed, "open_hands": open_hands} if rank else None)
