@@ -19,8 +19,9 @@ from hypothesis import strategies as st
 import dln
 from dln.cli import main
 from dln.notation.bounds import MAX_NESTING
+from dln.notation.grammar import _builder
 from dln.notation.lines import MAX_LINE, LineTooLong, iter_lines, read_text, split_lines
-from dln.notation.parser import _builder, parse_text, read_lines, split_games
+from dln.notation.parser import parse_text, read_lines, split_games
 from dln.notation.writer import write_games
 from dln.record import Refused, parse_move
 
