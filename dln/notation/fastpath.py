@@ -74,9 +74,9 @@ class _Patterns:
         self.table = re.compile(rf"table((?: {card})*)")
         self.hand = re.compile(rf"({seat}):((?: (?:{card}|\?))*)")
         self.cards = re.compile(rf"{card}|\?")
+        # A move without its number: the number is cut off first, so that equal moves share one reading.
         self.move = re.compile(
-            rf"(?:({number})\. )?({seat}) ({card})"
-            rf"(?:( x)((?: {item})+)( \*)?|((?: {item})*) =((?:{value})s?))?"
+            rf"({seat}) ({card})(?:( x)((?: {item})+)( \*)?|((?: {item})*) =((?:{value})s?))?"
         )
         self.rest = re.compile(rf"rest ({seat})")
         side = terminal("SIDE")
@@ -90,6 +90,9 @@ _patterns: _Patterns | None = None
 # hold no position, so equal texts share one tuple.  Bounded: cleared when full.
 _known_components: dict[str, tuple[tuple[Card | PileRef, ...], ...]] = {}
 _COMPONENTS_KEPT = 50_000
+# What a move's text after its number ("N 8h x 5s 3d") reads as: seat, card, kind,
+# components, value, group, xeri.  Bounded like _known_components.
+_known_moves: dict[str, tuple[Any, ...]] = {}
 
 
 def _components_of(text: str, p: _Patterns) -> tuple[tuple[Card | PileRef, ...], ...]:
@@ -110,6 +113,22 @@ def _components_of(text: str, p: _Patterns) -> tuple[tuple[Card | PileRef, ...],
             _known_components.clear()
         _known_components[text] = found
     return found
+
+
+def _read_move(body: str, p: _Patterns) -> tuple[Any, ...] | None:
+    """A move's text after its number as ``_move``'s first seven arguments, or None if not canonical."""
+    match = p.move.fullmatch(body)
+    if match is None:
+        return None
+    seat, card, capture, taken, xeri, used, declared = match.groups()
+    if (declared and len(declared) > MAX_DIGITS) or ("[" in body and _LONG_NUMBER.search(body)):
+        return None
+    if capture:
+        return seat, _card(card), "capture", _components_of(taken, p), None, False, xeri is not None
+    if declared:
+        components = _components_of(used, p) if used else ()
+        return seat, _card(card), "declare", components, int(declared.rstrip("s")), declared.endswith("s"), False
+    return seat, _card(card), "lay", (), None, False, False
 
 
 def _compiled(terminal: Callable[[str], str]) -> _Patterns:
@@ -188,25 +207,25 @@ def read_canonical(
             tag_lines.append(line_number)
             continue
         if head.isdigit() or (head in "NESW" and line[1:2] == " "):
-            match = p.move.fullmatch(line)
-            if match is None or header is None or claims:
+            if header is None or claims:
                 return None
-            number, seat, card, capture, taken, xeri, used, declared = match.groups()
-            if (number and len(number) > MAX_DIGITS) or (declared and len(declared) > MAX_DIGITS) \
-                    or ("[" in line and _LONG_NUMBER.search(line)):
-                return None
-            if capture:
-                components = _components_of(taken, p)
-                kind, value, group = "capture", None, False
-            elif declared:
-                components = _components_of(used, p) if used else ()
-                kind, value, group = "declare", int(declared.rstrip("s")), declared.endswith("s")
-            else:
-                components, kind, value, group = (), "lay", None, False
-            deals[-1][1].append(
-                _move(seat, _card(card), kind, components, value, group, xeri is not None,
-                      int(number) if number else None, line_number)
-            )
+            if head in "NESW":
+                number, body = None, line
+            else:  # "12. N 8h": at most MAX_DIGITS ASCII digits, a dot and one space
+                dot = line.find(". ")
+                digits = line[:dot]
+                if not 0 < dot <= MAX_DIGITS or not (digits.isascii() and digits.isdigit()):
+                    return None
+                number, body = int(digits), line[dot + 2:]
+            reading = _known_moves.get(body)
+            if reading is None:
+                reading = _read_move(body, p)
+                if reading is None:
+                    return None
+                if len(_known_moves) >= _COMPONENTS_KEPT:
+                    _known_moves.clear()
+                _known_moves[body] = reading
+            deals[-1][1].append(_move(*reading, number, line_number))
             moved = True
             continue
         if head in "NESW":
