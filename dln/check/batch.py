@@ -67,9 +67,11 @@ def check_chunk(file: str, offset: int, text: str | LineTooLong, variants: Seque
     if isinstance(text, LineTooLong):
         text.game = 1
         return [Checked(file, 1, None, 0, 0, None, None, "", (), text)]
-    lines = split_lines(text)
+    lines: list[str] = []  # the chunk's lines, cut only when a finding needs its text
 
     def source(line: int) -> str:
+        if not lines:
+            lines.extend(split_lines(text))
         index = line - offset - 1
         return lines[index] if 0 <= index < len(lines) else ""
 
