@@ -133,7 +133,8 @@ def setup_round(
     last_capturer: Seat | None = None,
     gone: Iterable[Card] = (),
 ) -> RoundState:
-    """A mid-round position given by a record; its first move may score a xeri.
+    """A mid-round position given by a record; its first move may score a xeri
+    unless no card of the round has been played (see :meth:`Position.is_first_card`).
 
     Capture piles are the cards known to be captured (possibly none); ``gone``
     are cards known to be captured by a side the record does not name.

@@ -340,6 +340,19 @@ class Position:
         """True when the last deal is played out (leftovers not yet given)."""
         return self.hands_empty and self.deal >= self.deals
 
+    def is_first_card(self) -> bool:
+        """True if the move about to be made is the round's first card (pagat, The "Xeri").
+
+        A setup usually starts mid-round, but one in the first deal with every
+        hand whole (six cards each, seen or not) shows that no card has been
+        played yet: its first move is the round's first card too.
+        """
+        if self.played:
+            return False
+        if not self.setup:
+            return True
+        return self.deal == 1 and all(h.size == HAND_SIZE for h in self.hands)
+
     def is_last_card(self) -> bool:
         """True if the move about to be made is the last card of the round."""
         if self.deal < self.deals:
@@ -364,8 +377,9 @@ class RoundState(_RoundStateFields, Position):
 
     ``seats`` are in play order and ``hands`` aligned with them; ``captured``
     and ``xeris`` are aligned with :attr:`sides`.  ``played`` counts the cards
-    played in the round so far; ``setup`` marks a position that starts mid-round,
-    whose first move is not the round's first card and so may score a xeri.
+    played in the round so far; ``setup`` marks a position a record gives instead
+    of a deal, whose first move may score a xeri unless it is the round's first
+    card (see :meth:`Position.is_first_card`).
     """
 
     __slots__ = ()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dln.engine import Move, Rules, apply, check, legal_moves
+from dln.engine import Hand, Move, Rules, apply, check, legal_moves
 
 from .helpers import card, cards, errors, lay, legal, opening, play, position, take
 
@@ -30,6 +30,24 @@ def test_first_card_of_a_round_is_no_xeri() -> None:
     assert apply(liberal, take("N", "10h", "Ad 2h 3s 4h")).xeri
     # a setup's first move is not the round's first card
     assert apply(position("Ad 2h 3s 4h", hands), take("N", "10h", "Ad 2h 3s 4h")).xeri
+
+
+def test_a_setup_before_any_card_of_the_round_is_the_round_start() -> None:
+    """pagat, The “Xeri”: the very first card played in a round is no xeri, also when a setup gives the
+    position: in the first deal with every hand whole (six cards each, seen or not) no card was played."""
+    hands = {"N": "10h 2c 3c 4c 5c 6c", "S": "Ac 2d 3d 4d 5d 6d"}
+    sweep = take("N", "10h", "Ad 2h 3s 4h")
+    start = position("Ad 2h 3s 4h", hands, deal=1)
+    assert start.is_first_card()
+    assert not apply(start, sweep).xeri
+    assert errors(start, take("N", "10h", "Ad 2h 3s 4h", xeri=True)) == {"D501"}
+    unseen = position("Ad 2h 3s 4h", {"N": Hand.of(cards("10h"), 5), "S": Hand.of((), 6)}, deal=1)
+    assert not apply(unseen, sweep).xeri
+    assert apply(position("Ad 2h 3s 4h", hands, deal=1, rules=Rules(first_card_xeri=True)), sweep).xeri
+    # a card already played in the first deal (S dealt, N led): the setup is mid-round
+    later = position("Ad 2h 3s 4h", {"N": "10h 2c 3c 4c 5c", "S": "Ac 2d 3d 4d 5d"}, deal=1)
+    assert not later.is_first_card()
+    assert apply(later, sweep).xeri
 
 
 def test_pagat_3_5_7_example() -> None:
