@@ -143,8 +143,8 @@ def test_cards_gone_answer_could_they_still_hold_one() -> None:
     N's hand is unknown, but every other 5 is already captured: N cannot hold one, an error."""
     text = "setup dealer S\ntable 5h 9c\nseen 5d 5s\nturn N\nN 5c 5h =5s\n"
     report = check(text)
-    assert found(report) == ["5:1 error D302"]
-    assert found(check(text.replace("seen 5d 5s", "seen 5d"))) == ["5:1 warning D302"]
+    assert found(report) == ["5:10 error D302"]  # at the declared value
+    assert found(check(text.replace("seen 5d 5s", "seen 5d"))) == ["5:10 warning D302"]
 
 
 def test_last_gives_the_rest_when_nobody_captures_after_the_setup() -> None:
