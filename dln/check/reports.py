@@ -141,17 +141,16 @@ class PositionOnly:
     """
 
     setups: int
-    moves: int
+    moves: int  # written in the record (the replay may stop before an illegal one)
     points: dict[str, int] | None
 
     def describe(self) -> str:
-        """``position only: no moves`` or ``position only: 14 moves, points from it NS 9 EW 4``."""
-        played = count_of(self.moves, "move") if self.moves else "no moves"
-        setups = f"{count_of(self.setups, 'setup')}, " if self.setups > 1 else ""
+        """``position only: no moves``, ``position only`` or ``position only, points from it NS 9 EW 4``
+        (the verdict line around it counts the moves replayed)."""
+        words = ["position only" + (f" ({count_of(self.setups, 'setup')})" if self.setups > 1 else "")]
         if self.points is not None:
-            return f"position only: {setups}{played}, points from it " + " ".join(
-                f"{side} {n}" for side, n in self.points.items())
-        return f"position only: {setups}{played}"
+            words.append("points from it " + " ".join(f"{side} {n}" for side, n in self.points.items()))
+        return ", ".join(words) + ("" if self.moves else ": no moves")
 
     def to_data(self) -> dict[str, Any]:
         """The JSON form (``position`` in ``dln validate --json``)."""
@@ -194,7 +193,7 @@ class GameReport:
         if not self.rounds or not all(r.setup for r in self.rounds):
             return None
         points = self.rounds[0].known_points() if len(self.rounds) == 1 else None
-        return PositionOnly(len(self.rounds), self.moves, points)
+        return PositionOnly(len(self.rounds), sum(len(r.moves) for r in self.game.rounds), points)
 
     def describe_rules(self) -> str:
         """E.g. ``standard rules (pagat.com), target 61`` or the house rules in force."""
