@@ -453,7 +453,7 @@ class _GameChecker:
                             sizes=start.sizes)
         state = setup_round(self.rules, self.players, start.dealer, turn=turn, deal=start.deal, hands=hands,
                             loose=loose, piles=piles, captured=start.captured, xeris=start.xeris,
-                            last_capturer=round_.last_capturer, gone=round_.seen)
+                            last_capturer=round_.last_capturer, gone=round_.seen, opening=start.opening)
         # Hand sizes were judged above, knowing which hands the record leaves unknown.
         self.report_located([v for v in check_position(state) if v.code != "D102"], round_, first)
         return state

@@ -341,17 +341,10 @@ class Position:
         return self.hands_empty and self.deal >= self.deals
 
     def is_first_card(self) -> bool:
-        """True if the move about to be made is the round's first card (pagat, The "Xeri").
-
-        A setup usually starts mid-round, but one in the first deal with every
-        hand whole (six cards each, seen or not) shows that no card has been
-        played yet: its first move is the round's first card too.
-        """
-        if self.played:
-            return False
-        if not self.setup:
-            return True
-        return self.deal == 1 and all(h.size == HAND_SIZE for h in self.hands)
+        """True if the move about to be made is the round's first card (pagat, The "Xeri"): no card
+        played since the deal, and not a setup (a setup known to be the round's start is none: see
+        :func:`dln.engine.setup_round`'s ``opening``)."""
+        return not self.played and not self.setup
 
     def is_last_card(self) -> bool:
         """True if the move about to be made is the last card of the round."""
@@ -377,9 +370,8 @@ class RoundState(_RoundStateFields, Position):
 
     ``seats`` are in play order and ``hands`` aligned with them; ``captured``
     and ``xeris`` are aligned with :attr:`sides`.  ``played`` counts the cards
-    played in the round so far; ``setup`` marks a position a record gives instead
-    of a deal, whose first move may score a xeri unless it is the round's first
-    card (see :meth:`Position.is_first_card`).
+    played in the round so far; ``setup`` marks a position that starts mid-round,
+    whose first move is not the round's first card and so may score a xeri.
     """
 
     __slots__ = ()
