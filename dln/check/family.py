@@ -59,6 +59,10 @@ class FamilyRound(RoundReport):
     scores: dict[str, ItemScore] | None = None  # type: ignore[assignment]
     states: list[TableRound] = field(default_factory=list)  # type: ignore[assignment]
 
+    def known_points(self) -> dict[str, int] | None:
+        """Each player's points for the hand: a hand is scored only when every item is known."""
+        return None if self.scores is None else {seat: s.total for seat, s in self.scores.items()}
+
 
 @dataclass
 class FamilyReport(GameReport):

@@ -13,8 +13,12 @@ from dln.engine import RULES, RoundState, Rules, SideScore
 from dln.engine.codes import Severity
 from dln.notation.errors import caret_excerpt
 from dln.notation.model import Game, Move
+from dln.wording import count_of
 
-__all__ = ["ALTERNATIVES", "RECORD_CODES", "Diagnostic", "GameReport", "RoundReport", "code_name"]
+__all__ = ["ALTERNATIVES", "RECORD_CODES", "Diagnostic", "GameReport", "PositionOnly", "RoundReport", "code_name"]
+
+#: Cards in the pack: a round's points are all known once its capture piles hold every one.
+PACK = 52
 
 
 #: Problems of the record itself (not of the play), by code: (name, statement).
@@ -120,6 +124,38 @@ class RoundReport:
     #: Why a round played out has no points (a setup that does not say what was captured before it).
     unscored: str | None = None
 
+    def known_points(self) -> dict[str, int] | None:
+        """Each side's points for the round, when every item is known: a setup's capture piles must
+        account for the whole pack, or "most cards" cannot be awarded."""
+        if self.scores is None or sum(s.cards for s in self.scores.values()) < PACK:
+            return None
+        return {side: s.total for side, s in self.scores.items()}
+
+
+@dataclass(frozen=True)
+class PositionOnly:
+    """What a record made only of setups settles: a position, not a game, so it has no game totals.
+
+    ``points`` are each side's points from the position on, when the record
+    plays its one setup out and its capture piles account for the whole pack.
+    """
+
+    setups: int
+    moves: int  # written in the record (the replay may stop before an illegal one)
+    points: dict[str, int] | None
+
+    def describe(self) -> str:
+        """``position only: no moves``, ``position only`` or ``position only, points from it NS 9 EW 4``
+        (the verdict line around it counts the moves replayed)."""
+        words = ["position only" + (f" ({count_of(self.setups, 'setup')})" if self.setups > 1 else "")]
+        if self.points is not None:
+            words.append("points from it " + " ".join(f"{side} {n}" for side, n in self.points.items()))
+        return ", ".join(words) + ("" if self.moves else ": no moves")
+
+    def to_data(self) -> dict[str, Any]:
+        """The JSON form (``position`` in ``dln validate --json``)."""
+        return {"setups": self.setups, "moves": self.moves, "points": self.points}
+
 
 @dataclass
 class GameReport:
@@ -150,6 +186,14 @@ class GameReport:
     def bad_record(self) -> bool:
         """True when the record cannot be checked as written (a tag that makes no sense)."""
         return any(d.code == "R002" for d in self.diagnostics)
+
+    def position_only(self) -> PositionOnly | None:
+        """What the game settles when every round is a setup (None for a game played from a deal):
+        its totals then count no round, so they say nothing of the game."""
+        if not self.rounds or not all(r.setup for r in self.rounds):
+            return None
+        points = self.rounds[0].known_points() if len(self.rounds) == 1 else None
+        return PositionOnly(len(self.rounds), sum(len(r.moves) for r in self.game.rounds), points)
 
     def describe_rules(self) -> str:
         """E.g. ``standard rules (pagat.com), target 61`` or the house rules in force."""

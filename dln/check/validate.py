@@ -28,6 +28,7 @@ from dln.check.generate import record_move
 from dln.check.references import to_engine_move
 from dln.check.reports import ALTERNATIVES, RECORD_CODES, Diagnostic, GameReport, RoundReport, code_name
 from dln.check.setups import SetupStart, locate, read_setup
+from dln.check.spots import move_part
 from dln.engine import (
     HAND_SIZE,
     Hand,
@@ -60,7 +61,7 @@ from dln.engine.deal import DealtRound
 from dln.engine.rules import VARIANTS, parse_variants, rules_for
 from dln.engine.scoring import check_dealer
 from dln.notation.bounds import small_number
-from dln.notation.model import Game, Move, Round
+from dln.notation.model import Game, Move, Round, Where
 from dln.notation.model import Pile as RecordPile
 from dln.notation.writer import move_text
 from dln.wording import count_of
@@ -141,14 +142,16 @@ class _GameChecker:
             self.unsound = self.unsound or v.severity == "error"
 
     def report_all(self, violations: Sequence[Violation], line: int | None, column: int | None = 1,
-                   *, move: int | None = None, help: Sequence[str] = (), more: str = "") -> None:
-        """Report each violation; ``help`` (and ``more``) go with the first error."""
-        for v in violations:
-            first_error = v.severity == "error" and bool(help)
-            self.report(v.code, v.severity, v.message, line, column, move=move, help=help if first_error else (),
-                        more=more if first_error else "")
-            if first_error:
-                help, more = (), ""
+                   *, move: int | None = None, help: Sequence[str] = (), more: str = "",
+                   part: Callable[[Violation], Where | None] | None = None) -> None:
+        """Report each violation, at ``line``:``column`` or where ``part`` finds its subject written;
+        ``help`` (and ``more``) go with the error written first, so that they follow it in the report."""
+        placed = [(v, (part(v) if part is not None else None) or (line, column)) for v in violations]
+        errors = [(at[0] or 0, at[1] or 0, i) for i, (v, at) in enumerate(placed) if v.severity == "error"]
+        helped = min(errors)[2] if help and errors else None
+        for i, (v, at) in enumerate(placed):
+            self.report(v.code, v.severity, v.message, *at, move=move,
+                        help=help if i == helped else (), more=more if i == helped else "")
 
     # -- tags ------------------------------------------------------------------------
     def _rules(self, variants: Sequence[str] | None) -> Rules:
@@ -450,7 +453,7 @@ class _GameChecker:
                             sizes=start.sizes)
         state = setup_round(self.rules, self.players, start.dealer, turn=turn, deal=start.deal, hands=hands,
                             loose=loose, piles=piles, captured=start.captured, xeris=start.xeris,
-                            last_capturer=round_.last_capturer, gone=round_.seen)
+                            last_capturer=round_.last_capturer, gone=round_.seen, opening=start.opening)
         # Hand sizes were judged above, knowing which hands the record leaves unknown.
         self.report_located([v for v in check_position(state) if v.code != "D102"], round_, first)
         return state
@@ -508,7 +511,8 @@ class _GameChecker:
             violations += check(state, engine_move)
         failed = any(v.severity == "error" for v in violations)
         help, more = self._alternatives(state, move, number if main_line else None) if failed else ([], "")
-        self.report_all(violations, move.line, move.column, move=number, help=help, more=more)
+        self.report_all(violations, move.line, move.column, move=number, help=help, more=more,
+                        part=lambda v: move_part(move, v.subject, state, self.source))
         return None if failed else engine_move
 
     def _deal_of(self, k: int) -> Mapping[str, Sequence[Card]] | None:

@@ -238,9 +238,10 @@ def validate(files: tuple[str, ...], as_json: bool, all_alternatives: bool, expl
              ignore: tuple[str, ...], strict: bool, variant: str | None, jobs: int, verbose: bool, quiet: bool) -> None:
     """Replay DLN FILES through the rules and report every illegal move ('-' reads stdin).
 
-    Each problem is reported like a compiler error: file:line:column, the rule
-    code and name, what happened, the line with a caret, and the moves that
-    would have been legal, then a verdict line for the game (every game with
+    Each problem is reported like a compiler error: file:line:column (of the
+    part of the move at fault: the card, a table card or [declaration] named,
+    the declared value, the '*'), the rule code and name, what happened, the
+    line with a caret, and the moves that would have been legal, then a verdict line for the game (every game with
     --verbose).  The summary says under which rules the games were checked.
     The whole report goes to standard output; `dln explain CODE` tells what a
     code means.  Directories are searched for *.dln files.  Files are read one

@@ -24,7 +24,7 @@ from typing import Any
 
 from dln.cards import _BY_TEXT, Card
 from dln.notation.bounds import MAX_DIGITS
-from dln.notation.model import Deal, Game, Hand, Move, PileRef, Round, ScoreClaim
+from dln.notation.model import Deal, Game, Hand, Move, MoveSpots, PileRef, Round, ScoreClaim
 
 _card: Callable[[str], Card] = _BY_TEXT.__getitem__
 _LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
@@ -34,7 +34,7 @@ _LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
 # are exactly what the dataclass __init__ would store.
 _new = object.__new__
 (_seat, _card_, _kind, _components, _value, _group, _xeri, _number, _glyphs, _comments, _variations, _line,
- _column) = (getattr(Move, name).__set__ for name in Move.__slots__)  # type: ignore[attr-defined]
+ _column, _spots) = (getattr(Move, name).__set__ for name in Move.__slots__)  # type: ignore[attr-defined]
 
 
 def _move(seat: str, card: Card, kind: str, components: tuple[Any, ...], value: int | None, group: bool,
@@ -54,6 +54,7 @@ def _move(seat: str, card: Card, kind: str, components: tuple[Any, ...], value: 
     _variations(move, ())
     _line(move, line)
     _column(move, 1)
+    _spots(move, None)  # found again from the line when a finding needs them: canonical_spots
     return move
 
 
@@ -129,6 +130,33 @@ def _read_move(body: str, p: _Patterns) -> tuple[Any, ...] | None:
         components = _components_of(used, p) if used else ()
         return seat, _card(card), "declare", components, int(declared.rstrip("s")), declared.endswith("s"), False
     return seat, _card(card), "lay", (), None, False, False
+
+
+def canonical_spots(text: str, line: int, terminal: Callable[[str], str]) -> MoveSpots | None:
+    """Where the parts of the move that is the whole of ``text`` (line ``line``) are written, or None when
+    ``text`` is not a canonical move line.
+
+    The fast reader keeps no positions but a move's start: its lines are
+    canonical, so the parts are found again here, only for a move a finding
+    is about.  ``terminal`` gives the grammar's terminals, as to :func:`read_canonical`.
+    """
+    p = _compiled(terminal)
+    start = 0
+    if text[:1].isdigit():  # "12. N 8h": the pattern reads the move after its number
+        start = text.find(". ") + 2
+        if start < 2:
+            return None
+    match = p.move.fullmatch(text, start)
+    if match is None:
+        return None
+    # Groups: 1 seat, 2 card, 3 " x", 4 what a capture takes, 5 " *", 6 what a declaration uses, 7 its value.
+    taken = 4 if match[3] is not None else 6
+    items = tuple((line, m.start() + 1) for m in p.item.finditer(text, match.start(taken), match.end(taken)))
+    return MoveSpots(
+        (line, match.start(2) + 1), items,
+        value=(line, match.start(7) + 1) if match[7] is not None else None,
+        xeri=(line, match.start(5) + 2) if match[5] is not None else None,
+    )
 
 
 def _compiled(terminal: Callable[[str], str]) -> _Patterns:

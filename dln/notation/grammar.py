@@ -20,7 +20,20 @@ from lark.exceptions import UnexpectedInput
 
 from dln.cards import Card
 from dln.notation.bounds import MAX_DIGITS, MAX_NESTING, too_deep
-from dln.notation.model import SEATS, Captured, Deal, Game, Hand, Move, Pile, PileRef, Round, ScoreClaim, Variation
+from dln.notation.model import (
+    SEATS,
+    Captured,
+    Deal,
+    Game,
+    Hand,
+    Move,
+    MoveSpots,
+    Pile,
+    PileRef,
+    Round,
+    ScoreClaim,
+    Variation,
+)
 from dln.notation.parser import _tag_value, grammar_path
 from dln.notation.syntax import _ModelError, _syntax_error
 
@@ -325,8 +338,9 @@ class _Builder(Transformer[Token, Any]):
     # -- moves ------------------------------------------------------------------
     def move(self, children: list[Any]) -> Move:
         number, seat, card, action, *annotations = children
-        kind, components, value, group, xeri = action
+        kind, components, value, group, xeri, items_at, value_at, xeri_at = action
         glyphs: list[str] = []
+        glyphs_at: list[tuple[int, int]] = []
         comments: list[str] = []
         variations: list[Variation] = []
         for a in annotations:
@@ -336,6 +350,7 @@ class _Builder(Transformer[Token, Any]):
                 comments.append(_comment(a))
             else:
                 glyphs.append(str(a))
+                glyphs_at.append(self._where(a))
         first = number if number is not None else seat
         comments.extend(self._take_line_comments(first))
         return Move(
@@ -351,31 +366,43 @@ class _Builder(Transformer[Token, Any]):
             comments=tuple(comments),
             variations=tuple(variations),
             **self._pos(first),
+            spots=MoveSpots(self._where(card), items_at, value_at, xeri_at, tuple(glyphs_at)),
         )
 
+    # An action: (kind, components, value, group, xeri, where each item is, where the value is, where '*' is).
     def lay(self, children: list[Any]) -> tuple[Any, ...]:
-        return ("lay", (), None, False, False)
+        return ("lay", (), None, False, False, (), None, None)
 
     def capture(self, children: list[Any]) -> tuple[Any, ...]:
-        _, *components, xeri = children
-        return ("capture", tuple(components), None, False, xeri is not None)
+        components, where = _split(children[1:-1])
+        xeri = children[-1]
+        return ("capture", components, None, False, xeri is not None, where, None,
+                None if xeri is None else self._where(xeri))
 
     def declare(self, children: list[Any]) -> tuple[Any, ...]:
-        *components, (value, group) = children
-        return ("declare", tuple(components), value, group, False)
+        value, group, value_at = children[-1]
+        components, where = _split(children[:-1])
+        return ("declare", components, value, group, False, where, value_at, None)
 
-    def component(self, children: list[Any]) -> tuple[Card | PileRef, ...]:
-        return tuple(_CARD(c) if isinstance(c, Token) else c for c in children)
+    def component(self, children: list[Any]) -> tuple[tuple[Card | PileRef, ...], tuple[tuple[int, int], ...]]:
+        """The items joined with '+', and where each is written."""
+        if len(children) == 1:  # the usual component: one card
+            c = children[0]
+            if type(c) is Token:
+                return (_CARD(c),), ((c.line + self.offset, c.column),)
+            return (c[0],), (c[1],)
+        items = tuple(_CARD(c) if isinstance(c, Token) else c[0] for c in children)
+        return items, tuple(self._where(c) if isinstance(c, Token) else c[1] for c in children)
 
-    def pile_ref(self, children: list[Any]) -> PileRef:
-        _, value, owner = children
-        return PileRef(*_value_of(value), _seat(owner))
+    def pile_ref(self, children: list[Any]) -> tuple[PileRef, tuple[int, int]]:
+        bracket, value, owner = children
+        return PileRef(*_value_of(value), _seat(owner)), self._where(bracket)
 
-    def declared(self, children: list[Token]) -> tuple[int, bool]:
-        return _value_of(children[0])
+    def declared(self, children: list[Token]) -> tuple[int, bool, tuple[int, int]]:
+        return (*_value_of(children[0]), self._where(children[0]))
 
-    def spoken_group(self, children: list[Token]) -> tuple[int, bool]:
-        return _value_of(children[-1])[0], True
+    def spoken_group(self, children: list[Token]) -> tuple[int, bool, tuple[int, int]]:
+        return _value_of(children[-1])[0], True, self._where(children[-1])
 
     def variation(self, children: list[Any]) -> Variation:
         comments = tuple(_comment(c) for c in children if isinstance(c, Token))
@@ -385,6 +412,18 @@ class _Builder(Transformer[Token, Any]):
 #: A round's header lines other than hands, and those only a setup may have.
 _SETUP_LINES = frozenset({"captured", "xeris", "last", "seen"})
 _HEAD_LINES = frozenset({"table", "deck", "turn"}) | _SETUP_LINES
+
+
+def _split(components: list[Any]) -> tuple[tuple[Any, ...], tuple[tuple[int, int], ...]]:
+    """A move's components, and where each of their items is written (see :meth:`_Builder.component`)."""
+    if not components:
+        return (), ()
+    if len(components) == 1:
+        return (components[0][0],), components[0][1]
+    where: list[tuple[int, int]] = []
+    for _, at in components:
+        where += at
+    return tuple(c for c, _ in components), tuple(where)
 
 
 def _seat(token: Token | None) -> Any:

@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import IO, Any
 
 from dln.notation.errors import DLNSyntaxError
-from dln.notation.fastpath import read_canonical
+from dln.notation.fastpath import canonical_spots, read_canonical
 from dln.notation.lines import MAX_LINE, Lines, LineTooLong, decoded, iter_lines, normalise, split_lines
-from dln.notation.model import Game
+from dln.notation.model import Game, MoveSpots
 from dln.notation.terminals import TERMINALS
 
 __all__ = ["grammar_path", "parse_chunk", "parse_games", "split_games", "split_games_until_too_long"]
@@ -48,6 +48,11 @@ def _tag_value(raw: str) -> str:
 def _terminal(name: str) -> str:
     """The regular expression of one of the grammar's terminals (``dln/notation/terminals.py``)."""
     return TERMINALS[name]
+
+
+def spots_in_line(text: str, line: int) -> MoveSpots | None:
+    """Where the parts of a move are, when ``text`` (line ``line``) is a canonical line holding only it."""
+    return canonical_spots(text, line, _terminal)
 
 
 def _parse_chunk(text: str, offset: int, keep_line_comments: bool, *, fast: bool = True,
