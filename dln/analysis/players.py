@@ -34,7 +34,8 @@ from dln.engine import (
 )
 from dln.engine.selfplay import PlayedGame, PlayedRound, choose, shuffled_pack
 
-from .search import DEFAULT_BUDGET, canceller, choose_move
+from .games import canceller
+from .search import DEFAULT_BUDGET, choose_move
 
 
 class Player(Protocol):

@@ -82,6 +82,19 @@ class TableRound(NamedTuple):
         """The hand of ``seat``."""
         return self.hands[self.seats.index(seat)]
 
+    @property
+    def sides(self) -> tuple[Seat, ...]:
+        """The scoring sides, aligned with ``captured`` and ``xeris``: every seat scores alone."""
+        return self.seats
+
+    def side_of(self, seat: Seat) -> Seat:
+        """The scoring side of ``seat``: the seat itself."""
+        return seat
+
+    def side_index(self, seat: Seat) -> int:
+        """Index into ``captured``/``xeris`` of ``seat``'s side."""
+        return self.seats.index(seat)
+
     def next_seat(self, seat: Seat) -> Seat:
         """The seat that plays after ``seat``."""
         return self.seats[(self.seats.index(seat) + 1) % len(self.seats)]
