@@ -276,15 +276,16 @@ class _Evaluator:
         self.root = root
         self.exact_cards = exact_cards
         self.allowance = allowance
-        self.solvers: dict[int, Solver] = {}
+        self.solvers: dict[int, tuple[World, Solver]] = {}
         self.exact = True  # every value so far was solved
 
     def value(self, world: World, state: State) -> tuple[float, ...]:
         """Each side's points from ``state`` (a position of ``world``)."""
         if not world.future and sum(h.size for h in state.hands) <= self.exact_cards and self.allowance > 0:
-            solver = self.solvers.get(id(world))
-            if solver is None:
-                solver = self.solvers[id(world)] = Solver(self.allowance, self.root)
+            held = self.solvers.get(id(world))
+            if held is None:  # the world is held with its solver, so that its id is not reused for another
+                held = self.solvers[id(world)] = (world, Solver(self.allowance, self.root))
+            solver = held[1]
             before = solver.nodes
             solver.node_limit = before + self.allowance
             try:
