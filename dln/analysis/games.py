@@ -57,6 +57,9 @@ class SearchGame(Protocol):
 
     #: Whether playouts stop a few cards into the next deal and :meth:`estimate` the rest.
     estimates: bool
+    #: Whether the moves that survived every halving of the budget rank before those dropped early, whatever
+    #: the few samples of a dropped move said (wanted where playouts are noisy).
+    survivors_first: bool
 
     def legal_moves(self, state: State) -> list[Move]:
         """Every legal move of the seat to move (its known cards)."""
@@ -113,6 +116,7 @@ class Diloti:
     """Diloti's engine (:mod:`dln.engine`), every house rule of ``Rules`` applied there."""
 
     estimates = True
+    survivors_first = False  # as the strength figures of docs/analysis.md were measured
 
     def legal_moves(self, state: RoundState) -> list[Move]:
         return legal_moves(state)
@@ -194,6 +198,9 @@ class Family:
     """
 
     estimates = False
+    #: A playout to the end of a Xeri round swings by tens of points (10 a xeri): five samples of a move
+    #: dropped at the first halving must not outrank the thirty of a survivor.
+    survivors_first = True
 
     def legal_moves(self, state: TableRound) -> list[Move]:
         return state.rules.legal_moves(state)

@@ -349,7 +349,8 @@ def analyse_position(
             cands.sort(key=lambda t: -t.net(side))
             half = max(2, (len(cands) + 1) // 2)
             cands = cands[:half] + [t for t in cands[half:] if t.move.key() in kept]
-    ranked = sorted((t for t in tallies if t.count), key=lambda t: (-t.net(side), -t.count))
+    final = {id(t) for t in cands} if game.survivors_first else set()
+    ranked = sorted((t for t in tallies if t.count), key=lambda t: (id(t) not in final, -t.net(side), -t.count))
     out = tuple(MoveValue(t.move, tuple(s / t.count for s in t.sums), t.net(side), t.count) for t in ranked)
     return Analysis(state, out, view.determined and evaluator.exact, spent)
 

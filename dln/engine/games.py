@@ -532,6 +532,7 @@ def play_game(game: FishingGame, players: int, rng: random.Random, choose: Choos
 __all__ = [
     "GAMES",
     "GAME_NAMES",
+    "Chooser",
     "FishingGame",
     "ItemScore",
     "PlayedHand",
