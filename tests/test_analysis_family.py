@@ -171,3 +171,17 @@ def test_analysis_does_not_depend_on_the_hash_seed() -> None:
     outputs = {subprocess.run([sys.executable, "-c", program], cwd=root, capture_output=True, text=True, check=True,
                               env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in (1, 2, 3)}
     assert len(outputs) == 1
+
+
+def test_the_recorder_ranks_the_moves_of_a_known_kontsina_hand() -> None:
+    """The recorder's '? rank' in a sister game: every legal move, best first, by the engine."""
+    from tests.test_record_family import session
+
+    s = session("Kontsina")
+    s("5h 3c 9d Js", "N: 2c 3d 6h 8c")
+    listed = s("? rank")
+    assert listed[0].startswith("6 legal moves for N, best first")
+    assert sorted(line.split("  N ")[1].split("   (")[0] for line in listed[1:]) == sorted(
+        line.strip() for line in s("?")[1:])
+    s("6h")
+    assert s("? rank")[0].startswith("S's hand is not known")
