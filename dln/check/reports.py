@@ -6,15 +6,17 @@ these names) so that readers of reports need not know how they were made.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from dln.engine import RULES, RoundState, Rules, SideScore
+from dln.engine import RULES, RoundState, Rules, SideScore, Violation
 from dln.engine.codes import Severity
 from dln.notation.errors import caret_excerpt
 from dln.notation.model import Game, Move
 
-__all__ = ["ALTERNATIVES", "RECORD_CODES", "Diagnostic", "GameReport", "RoundReport", "code_name"]
+__all__ = ["ALTERNATIVES", "RECORD_CODES", "DealPlan", "Diagnostic", "GameReport", "Reporter", "RoundReport",
+           "code_name"]
 
 
 #: Problems of the record itself (not of the play), by code: (name, statement).
@@ -156,3 +158,46 @@ class GameReport:
         names = self.rules.variants()
         rules = ("house rules: " + ", ".join(names)) if names else "standard rules (pagat.com)"
         return f"{self.players} players, {rules}, target {self.rules.target}"
+
+
+@dataclass
+class DealPlan:
+    """One deal as the record gives it: its hand lines, its moves, where it starts (``marked``: by a
+    ``deal`` line, not inferred from the number of moves)."""
+
+    hands: tuple[Any, ...]
+    moves: list[Move]
+    line: int | None
+    column: int | None
+    marked: bool = False
+
+
+class Reporter:
+    """Collects the findings of one game at their place in the record: what every game's checker
+    (Diloti's :mod:`dln.check.validate`, the sister games' :mod:`dln.check.family`) reports through."""
+
+    def __init__(self, game: Game, index: int, filename: str, source: Callable[[int], str] | None) -> None:
+        self.game = game
+        self.index = index
+        self.filename = filename
+        self.source = source
+        self.diagnostics: list[Diagnostic] = []
+        self.round_index: int | None = None
+
+    def report(self, code: str, severity: Severity, message: str, line: int | None, column: int | None = 1, *,
+               help: Sequence[str] = (), move: int | None = None, more: str = "") -> None:
+        """One finding at ``line``:``column`` (the game's line when unknown), with the source line quoted."""
+        line = line or self.game.line or 1
+        source = self.source(line) if self.source else ""
+        self.diagnostics.append(Diagnostic(self.filename, line, column or 1, severity, code, message, tuple(help),
+                                           source, self.index, self.round_index, move, more))
+
+    def report_all(self, violations: Sequence[Violation], line: int | None, column: int | None = 1, *,
+                   move: int | None = None, help: Sequence[str] = (), more: str = "") -> None:
+        """Each violation; ``help`` (and ``more``) go with the first error."""
+        for v in violations:
+            first = v.severity == "error" and bool(help)
+            self.report(v.code, v.severity, v.message, line, column, move=move, help=help if first else (),
+                        more=more if first else "")
+            if first:
+                help, more = (), ""
