@@ -185,3 +185,19 @@ def test_the_recorder_ranks_the_moves_of_a_known_kontsina_hand() -> None:
         line.strip() for line in s("?")[1:])
     s("6h")
     assert s("? rank")[0].startswith("S's hand is not known")
+
+
+def test_kontsina_horizon_estimate_counts_banked_items_and_the_chance_of_each_majority() -> None:
+    """Kontsina's playouts stop two cards into the next deal and estimate: the 2c and the 10d taken count in
+    full (Ending the hand: one point each), most cards (2) and most clubs (1) with the chance of each lead."""
+    from dln.analysis.games import ESTIMATES, lead_chances
+
+    assert lead_chances([5, 5], 20) == [0.5, 0.5]
+    ahead, behind = lead_chances([12, 4], 10)
+    assert ahead > 0.9 and abs(ahead + behind - 1) < 1e-12
+    state = position(3, "kontsina", 2, lambda s: s.played >= 16)
+    estimate = ESTIMATES["kontsina"](state)
+    for pile, value in zip(state.captured, estimate, strict=True):
+        banked = (dln.cards.Card(2, "c") in pile) + (dln.cards.Card(10, "d") in pile)
+        assert banked <= value <= banked + 3
+    assert sum(estimate) <= 2 + 3 + 1e-9  # the 2c, the 10d and at most the 3 points of the two majorities

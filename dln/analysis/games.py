@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 from dln.cards import Card
@@ -36,6 +36,7 @@ from dln.engine import (
     check,
     deal_order,
     finish_round,
+    kontsina,
     legal_moves,
     next_deal,
     redeal_violations,
@@ -55,8 +56,10 @@ RANDOM_MOVE = 0.05
 class SearchGame(Protocol):
     """The rules the search plays by (one object per kind of position)."""
 
-    #: Whether playouts stop a few cards into the next deal and :meth:`estimate` the rest.
-    estimates: bool
+    def estimates(self, state: State) -> bool:
+        """Whether playouts stop a few cards into the next deal and :meth:`estimate` the rest."""
+        ...
+
     #: Whether the moves that survived every halving of the budget rank before those dropped early, whatever
     #: the few samples of a dropped move said (wanted where playouts are noisy).
     survivors_first: bool
@@ -90,7 +93,7 @@ class SearchGame(Protocol):
         ...
 
     def estimate(self, state: State) -> tuple[float, ...]:
-        """Each side's expected points from a position mid-round (only when :attr:`estimates`)."""
+        """Each side's expected points from a position mid-round (only when :meth:`estimates` says so)."""
         ...
 
     def owes(self, state: State, fixed: Mapping[Seat, frozenset[Card]], hidden: Mapping[Seat, int]
@@ -115,8 +118,10 @@ def _summary(cards: Sequence[Card]) -> tuple[int, int, bool, bool]:
 class Diloti:
     """Diloti's engine (:mod:`dln.engine`), every house rule of ``Rules`` applied there."""
 
-    estimates = True
     survivors_first = False  # as the strength figures of docs/analysis.md were measured
+
+    def estimates(self, state: RoundState) -> bool:
+        return True
 
     def legal_moves(self, state: RoundState) -> list[Move]:
         return legal_moves(state)
@@ -193,14 +198,17 @@ def canceller(state: RoundState) -> str | None:
 class Family:
     """The sister games through :mod:`dln.engine.games`: the position's ``FishingGame`` answers.
 
-    Playouts run to the end of the round (a round of 48 cards is cheap to
-    play out, and no game-specific estimate is then needed).
+    Playouts stop two cards into the next deal where :data:`ESTIMATES` has
+    an estimate for the game (Kontsina), else run to the end of the round (a
+    round of 48 cards is cheap to play out): a new game needs no entry there.
     """
 
-    estimates = False
     #: A playout to the end of a Xeri round swings by tens of points (10 a xeri): five samples of a move
     #: dropped at the first halving must not outrank the thirty of a survivor.
     survivors_first = True
+
+    def estimates(self, state: TableRound) -> bool:
+        return state.game in ESTIMATES
 
     def legal_moves(self, state: TableRound) -> list[Move]:
         return state.rules.legal_moves(state)
@@ -225,7 +233,7 @@ class Family:
         return False
 
     def estimate(self, state: TableRound) -> tuple[float, ...]:
-        raise NotImplementedError("playouts of the sister games run to the end of the round")
+        return ESTIMATES[state.game](state)
 
     def owes(self, state: TableRound, fixed: Mapping[Seat, frozenset[Card]],
              hidden: Mapping[Seat, int]) -> dict[Seat, tuple[int, ...]]:
@@ -242,6 +250,29 @@ class Family:
         return (state.hands, state.table, state.turn, state.last_capturer,
                 tuple(frozenset(pile) for pile in state.captured), state.xeris)
 
+
+def lead_chances(counts: Sequence[int], left: int) -> list[float]:
+    """Each seat's chance of ending with strictly the most, when ``left`` more are still to be shared: its
+    lead over every other seat survives a normal spread of about ``0.6 * sqrt(left)`` (seats taken apart)."""
+    spread = 0.6 * math.sqrt(left + 1) * math.sqrt(2)
+    return [math.prod(0.5 * (1 + math.erf((mine - theirs) / spread)) for j, theirs in enumerate(counts) if j != i)
+            for i, mine in enumerate(counts)]
+
+
+def kontsina_estimate(state: TableRound) -> tuple[float, ...]:
+    """Each player's expected points for a Kontsina hand mid-way: the 2c and the 10d already taken count in
+    full, most cards (2) and most clubs (1) go with the chance that the lead in each survives the cards and
+    clubs still to be taken (Ending the hand)."""
+    cards = [len(pile) for pile in state.captured]
+    clubs = [sum(c.suit == "c" for c in pile) for pile in state.captured]
+    most_cards, most_clubs = lead_chances(cards, 52 - sum(cards)), lead_chances(clubs, 13 - sum(clubs))
+    return tuple((kontsina.TWO_OF_CLUBS in pile) + (kontsina.TEN_OF_DIAMONDS in pile) + kontsina.MOST_CARDS * a
+                 + kontsina.MOST_CLUBS * b for pile, a, b in zip(state.captured, most_cards, most_clubs, strict=True))
+
+
+#: Horizon estimates of the sister games, by key.  Xeri has none: its points come mostly from xeris and
+#: honours, which a playout to the end of the hand counts as they fall.
+ESTIMATES: dict[str, Callable[[TableRound], tuple[float, ...]]] = {"kontsina": kontsina_estimate}
 
 DILOTI: SearchGame = Diloti()
 FAMILY: SearchGame = Family()

@@ -183,12 +183,12 @@ def playout(world: World, state: State, rng: random.Random, horizon: int | None 
     Earlier, it stops ``horizon`` cards into the next deal (the next leader's
     chance of a xeri on the table left behind is seen) and :func:`estimate`
     values the position; ``horizon=None`` plays every deal out, as the
-    sister games always do (:attr:`~dln.analysis.games.SearchGame.estimates`).
+    sister games without an estimate do (:meth:`~dln.analysis.games.SearchGame.estimates`).
     A round cancelled at a later deal for face cards (face-card-redeal-any)
     scores nothing.
     """
     game = game_of(state)
-    if not game.estimates:
+    if not game.estimates(state):
         horizon = None
     legal, step, policy = game.legal_moves, game.apply, game.rollout_move
     base = world.state.deal
