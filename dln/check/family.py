@@ -194,10 +194,10 @@ class _FamilyChecker(Reporter):
         if round_.table is None and round_.deck is None and not round_.setup and not moves \
                 and not any(deal.hands for deal in round_.deals):
             return result  # only the header: a hand not recorded (yet)
-        if (round_.setup and round_.deck is not None) or (round_.table is None and round_.deck is None):
-            what = "a setup with a deck" if round_.setup else "no opening table"
-            self.report("R007", "warning", f"this hand of {engine.name} gives {what}; only hands written from "
-                        "their table and hand lines are replayed, so it is not checked", round_.line, round_.column)
+        if round_.table is None and round_.deck is None:
+            self.report("R007", "warning", f"this hand of {engine.name} gives no opening table; only hands "
+                        "written from their table (or deck) are replayed, so it is not checked", round_.line,
+                        round_.column)
             result.stopped = True
             return result
         plans = self._plans(engine, round_)
@@ -236,16 +236,24 @@ class _FamilyChecker(Reporter):
                         "a pack has 52", round_.deck_line or round_.line, round_.deck_column or round_.column)
             return None
         table, deals = deal_pack(engine, self.seats, dealer, deck)
+        self._match_deck(engine, plans, deals)
+        if round_.table is not None and tuple(round_.table) != table:
+            self.report("D105", "error", "the table line does not match the deck, which turns up "
+                        + " ".join(map(str, table)), round_.table_line, round_.table_column)
+        return table, deals
+
+    def _match_deck(self, engine: FishingGame, plans: list[DealPlan], deals: list[dict[str, tuple[Card, ...]]],
+                    ) -> None:
+        """The hand lines written beside a deck against the hands it deals (the game's hand-size code);
+        a setup's first deal (``deals[0]`` empty) is not dealt by its deck."""
         for k, plan in enumerate(plans):
+            if k < len(deals) and not deals[k]:
+                continue
             for hand in plan.hands:
                 dealt = deals[k].get(hand.seat, ()) if k < len(deals) else ()
                 if not {c for c in hand.cards if c is not None} <= set(dealt):
                     self.report(engine.hand_size_code, "error", f"{hand.seat}'s hand line does not match the deck, "
                                 f"which deals {hand.seat} {' '.join(map(str, dealt))}", hand.line, hand.column)
-        if round_.table is not None and tuple(round_.table) != table:
-            self.report("D105", "error", "the table line does not match the deck, which turns up "
-                        + " ".join(map(str, table)), round_.table_line, round_.table_column)
-        return table, deals
 
     def _hands(self, engine: FishingGame, plan: DealPlan, elsewhere: frozenset[Card],
                dealt: dict[str, tuple[Card, ...]] | None = None) -> dict[str, Hand]:
@@ -280,8 +288,8 @@ class _FamilyChecker(Reporter):
             return result
         assert result.dealer is not None
         self.unsound = False
-        dealt = self._dealt(engine, round_, result.dealer, plans)
-        if round_.deck is not None and dealt is None:
+        dealt = None if round_.setup else self._dealt(engine, round_, result.dealer, plans)
+        if round_.deck is not None and dealt is None and not round_.setup:
             result.stopped = True
             return result
         deals = dealt[1] if dealt is not None else None
@@ -295,6 +303,9 @@ class _FamilyChecker(Reporter):
                 self.unsound = self.unsound or v.severity == "error"
                 self.report(v.code, v.severity, v.message, *(where or (first.line, first.column)))
             state, result.dealer, result.unscored = start.state, start.state.dealer, start.unscored
+            if start.later:  # the setup's deck deals the rest: deal k of the record is start.later[k - 1]
+                deals = [{}, *start.later]
+                self._match_deck(engine, plans, deals)
             self._located(check_position(state, opening=False), round_, first)
         else:
             state = start_hand(engine, self.seats, result.dealer, table,
