@@ -128,9 +128,9 @@ def commands_on(path: Path, workdir: Path) -> dict[str, list[str]]:
 
 
 def has_command(name: str) -> bool:
-    from dln.cli import main
+    from dln.cli.group import COMMANDS
 
-    return name in main.commands  # type: ignore[attr-defined]
+    return name in COMMANDS
 
 
 def crowded_table(loose: int) -> str:

@@ -38,7 +38,7 @@ def test_play_writes_a_whole_game_that_validates(tmp_path) -> None:  # type: ign
         move = legal_moves(state)[-1]
         return move_text(record_move(state, move)).split(" ", 1)[1]
 
-    table = Table(path, "S", 2, 5, budget=3, seed=1, ask=ask, say=said.append)
+    table = Table.new(path, "S", 2, 5, budget=3, seed=1, ask=ask, say=said.append)
     assert table.run() == 0
     game = dln.loads(path.read_text(encoding="utf-8"))
     report = validate_game(game)
@@ -67,7 +67,7 @@ def test_the_analysed_sample_is_the_engine_review_of_the_two_player_sample() -> 
     assert any(m.glyphs for m in moves) and any(m.variations for m in moves)
 
 
-def test_play_command_quits_with_the_game_so_far_and_refuses_an_existing_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_play_command_quits_with_the_game_so_far(tmp_path) -> None:  # type: ignore[no-untyped-def]
     from click.testing import CliRunner
 
     import dln
@@ -80,5 +80,69 @@ def test_play_command_quits_with_the_game_so_far_and_refuses_an_existing_file(tm
     assert "here every move stands" in result.output and "N> " in result.output
     game = dln.loads(path.read_text(encoding="utf-8"))
     assert validate_game(game).errors == 0 and game.tag("North") == "You"
-    again = CliRunner().invoke(main, ["play", str(path)])
-    assert again.exit_code == 2 and "exists" in again.output
+    again = CliRunner().invoke(main, ["play", str(path), "--seat", "S"])
+    assert again.exit_code == 2 and "holds one already" in again.output
+
+
+def _legal_reply(table_of: list) -> object:  # type: ignore[type-arg]
+    """An ``ask`` that plays the person's last legal move, and quits after ``limit`` of them (None: never)."""
+    from dln.check.generate import record_move
+    from dln.engine import legal_moves
+    from dln.notation.writer import move_text
+
+    def make(limit: int | None) -> object:
+        played = [0]
+
+        def ask(prompt: str) -> str | None:
+            if limit is not None and played[0] >= limit:
+                return "quit"
+            played[0] += 1
+            state = table_of[0].recorder.state
+            return move_text(record_move(state, legal_moves(state)[-1])).split(" ", 1)[1]
+
+        return ask
+
+    return make
+
+
+def test_play_goes_on_with_a_game_it_left(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """dln play FILE again: the same seat, the moves kept, the rest of the round dealt from unseen cards,
+    and the finished file validates (no card twice, every rule kept)."""
+    import dln
+    from dln.check.validate import validate_game
+    from dln.cli.play import Table
+
+    path = tmp_path / "game.dln"
+    holder: list = []  # type: ignore[type-arg]
+    make = _legal_reply(holder)
+    holder.append(Table.new(path, "N", 2, 21, budget=3, seed=4, ask=make(5), say=lambda text: None))  # type: ignore[operator]
+    assert holder[0].run() == 0
+    before = dln.loads(path.read_text(encoding="utf-8"))
+    kept = [m for r in before.rounds for d in r.deals for m in d.moves]
+    assert 9 <= len(kept) <= 11 and before.tag("North") == "You"  # five of N's moves, and the engine's
+    said: list[str] = []
+    holder[0] = Table.resume(path, None, 4, make(None), said.append)  # type: ignore[operator]
+    assert holder[0].seat == "N" and holder[0].budget == 3  # the file's seat and the engine's recorded budget
+    assert holder[0].run() == 0 and "game over" in said[-1]
+    after = dln.loads(path.read_text(encoding="utf-8"))
+    report = validate_game(after)
+    assert report.errors == 0 and report.winner is not None
+    assert [m for r in after.rounds for d in r.deals for m in d.moves][:len(kept)] == kept
+
+
+def test_play_refuses_to_go_on_with_what_it_did_not_write(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from dln.cli import main
+
+    sample = Path(__file__).resolve().parent.parent / "samples" / "two-player-61.dln"
+    path = tmp_path / "club.dln"
+    path.write_bytes(sample.read_bytes())
+    result = CliRunner().invoke(main, ["play", str(path)])
+    assert result.exit_code == 2 and "not a game of dln play" in result.output
+    assert path.read_bytes() == sample.read_bytes()
+    path.write_text("round 1 dealer N\ntable 5h 5h\n(", encoding="utf-8")
+    result = CliRunner().invoke(main, ["play", str(path)])
+    assert result.exit_code == 2 and "cannot go on with this game" in result.output and "Traceback" not in result.output

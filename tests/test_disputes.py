@@ -143,8 +143,8 @@ def test_cards_gone_answer_could_they_still_hold_one() -> None:
     N's hand is unknown, but every other 5 is already captured: N cannot hold one, an error."""
     text = "setup dealer S\ntable 5h 9c\nseen 5d 5s\nturn N\nN 5c 5h =5s\n"
     report = check(text)
-    assert found(report) == ["5:1 error D302"]
-    assert found(check(text.replace("seen 5d 5s", "seen 5d"))) == ["5:1 warning D302"]
+    assert found(report) == ["5:10 error D302"]  # at the declared value
+    assert found(check(text.replace("seen 5d 5s", "seen 5d"))) == ["5:10 warning D302"]
 
 
 def test_last_gives_the_rest_when_nobody_captures_after_the_setup() -> None:
@@ -196,3 +196,16 @@ def test_the_owner_keeps_card_warning_names_a_card_of_that_value() -> None:
     game = dln.loads("setup dealer S\ntable [8 N: 5h 3d] 4c\nturn N\nN 9c\nS Kc\n")
     (warning,) = [d for d in validate_game(game).diagnostics if d.code == "D403"]
     assert warning.severity == "warning" and warning.message.endswith("whether they hold a card of value 8")
+
+
+def test_a_setup_showing_no_card_played_is_the_round_start() -> None:
+    """pagat, The “Xeri”: the very first card played in a round is no xeri.  A setup in the first deal whose
+    hands are all written whole (seen or not) shows that no card was played: its first card clears the
+    table without a xeri.  Without hand lines the hands' sizes are not known: it may be mid-round, and the
+    same sweep is a xeri (a setup is never guessed into an error)."""
+    head = "setup dealer S deal 1\ntable Ad 2h 3s 4h\n"
+    hands = "N: 10h ? ? ? ? ?\nS: ? ? ? ? ? ?\n"
+    sweep = "turn N\nN 10h x Ad 2h 3s 4h *\n"
+    assert found(check(head + hands + sweep)) == ["6:21 error D501"]
+    assert found(check(head + sweep)) == []
+    assert found(check(head.replace("deal 1", "deal 2") + hands + sweep)) == []

@@ -106,3 +106,39 @@ def test_mutated_canonical_text_never_fools_the_fast_reader(data: st.DataObject)
             case _:
                 text[at] = rng.choice(_TOKENS)
     agree("".join(text))
+
+
+def test_the_fast_readers_terminals_are_the_grammars() -> None:
+    """dln/notation/terminals.py is what tools/terminals.py writes from grammar/dln.lark today."""
+    from dln.notation.grammar import terminals_module
+
+    written = (Path(__file__).parent.parent / "dln" / "notation" / "terminals.py").read_text(encoding="utf-8")
+    assert written == terminals_module(), "dln/notation/terminals.py is out of date: run python tools/terminals.py"
+
+
+def test_checking_a_canonical_file_loads_neither_lark_nor_the_other_commands() -> None:
+    """Start-up is part of every command's time: `dln validate` of a canonical record imports only what it uses."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).parent.parent
+    script = (
+        "import sys\n"
+        "from dln.cli import main\n"
+        "try:\n"
+        "    main(['validate', '--quiet', sys.argv[1]])\n"
+        "except SystemExit as exit:\n"
+        "    code = exit.code\n"
+        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('lark', 'rich', 'pygments')\n"
+        "               or m.startswith(('dln.analysis', 'dln.archive', 'dln.views.render', 'dln.check.family')))\n"
+        "print(code, heavy)\n"
+    )
+    sample = root / "samples" / "two-player-61.dln"
+    result = subprocess.run([sys.executable, "-c", script, str(sample)], capture_output=True, text=True,
+                            cwd=root, check=True)
+    assert result.stdout.split(None, 1) == ["0", "[]\n"], result.stdout + result.stderr
+    # A record the fast reader declines (comments, variations) still reads, through the grammar.
+    annotated = root / "samples" / "annotated.dln"
+    result = subprocess.run([sys.executable, "-c", script, str(annotated)], capture_output=True, text=True,
+                            cwd=root, check=True)
+    assert result.stdout.startswith("0 ") and "'lark'" in result.stdout, result.stdout + result.stderr

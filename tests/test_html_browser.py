@@ -351,6 +351,82 @@ def test_the_help_lists_the_keys_and_any_key_closes_it(chromium: Browser, pages:
     assert _shown(chromium)["key"] == "g1-r1-m3"
 
 
+def _type(page: Browser, text: str) -> None:
+    for key in text:
+        page.press(key)
+
+
+def test_go_to_move_takes_a_number_then_enter(chromium: Browser, pages: dict[str, Path]) -> None:
+    """`:` or `m`, a move number, Enter: the position after that move of the line shown, as in `dln replay`;
+    a number the line does not reach says which it does; Escape leaves the number unused."""
+    name = "annotated.dln"
+    replay = _replay(name)
+    chromium.open(_url(pages[name], "g1-r1-m3"))
+    chromium.press(":")
+    assert chromium.run("return document.activeElement.id") == "goto-move"
+    _type(chromium, "12")
+    chromium.press("Enter")
+    shown = _shown(chromium)
+    assert shown["key"] == "g1-r1-m12"
+    check_shows(shown, replay, _cursor(replay, "g1-r1-m12"), name)
+    assert chromium.run("return document.getElementById('goto').hidden") is True
+    chromium.press("m")
+    _type(chromium, "0")
+    chromium.press("Enter")
+    assert _shown(chromium)["key"] == "g1-r1-m0"  # 0: the round's start
+    last = replay.moves_reached(_cursor(replay, "g1-r1-m0"))
+    assert last is not None
+    chromium.press("m")
+    _type(chromium, "999")
+    chromium.press("Enter")
+    shown = _shown(chromium)
+    assert shown["key"] == "g1-r1-m0"
+    assert shown["status"] == f"no move 999 in round 1: moves {last[0]} to {last[1]}"
+    chromium.press(":")
+    _type(chromium, "5")
+    chromium.press("Escape")
+    assert chromium.run("return document.getElementById('goto').hidden") is True
+    chromium.press("ArrowRight")  # the keys move again, from where the page was
+    assert _shown(chromium)["key"] == "g1-r1-m1"
+
+
+def test_go_to_move_in_a_variation_counts_as_its_move_list(chromium: Browser, pages: dict[str, Path]) -> None:
+    """Inside a variation the numbers are those of the move list: its first move has the number of the
+    move it replaces."""
+    name = "annotated.dln"
+    replay = _replay(name)
+    inside = next(c for c in _every(replay) if c.branch and replay.line(c).replayed >= 2)
+    line = replay.line(inside)
+    chromium.open(_url(pages[name], position_key(replay, inside.moved(line.replayed))))
+    chromium.press(":")
+    _type(chromium, str(line.first_number))
+    chromium.press("Enter")
+    assert _shown(chromium)["key"] == position_key(replay, inside.moved(1))
+
+
+def test_plus_and_minus_change_the_auto_play_speed(chromium: Browser, pages: dict[str, Path]) -> None:
+    """`+` and `-` step through the replayer's speeds (tui.DELAYS), saying the new one; auto-play then
+    moves at that speed."""
+    from dln.views.tui import DELAYS
+
+    chromium.open(_url(pages["annotated.dln"], "g1-r1-m0"))
+    chromium.press("+")
+    assert _shown(chromium)["status"] == f"auto-play: {DELAYS[DELAYS.index(1.0) - 1]:g} s a move"
+    for _ in DELAYS:
+        chromium.press("+")
+    assert _shown(chromium)["status"] == f"auto-play: {DELAYS[0]:g} s a move"
+    chromium.press(" ")
+    time.sleep(1.0)  # at 0.1 s a move, several moves go by
+    chromium.press(" ")
+    played = int(_shown(chromium)["key"].rsplit("m", 1)[1])
+    assert played >= 3
+    for _ in DELAYS:
+        chromium.press("-")
+    assert _shown(chromium)["status"] == f"auto-play: {DELAYS[-1]:g} s a move"
+    rows = chromium.run("return [...document.querySelectorAll('#help-keys tr')].map(r => r.textContent)")
+    assert any("auto-play faster / slower" in r for r in rows) and any("go to move N" in r for r in rows)
+
+
 # -- Kontsina and Xeri ---------------------------------------------------------------------------------
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import dln
@@ -63,6 +63,10 @@ def verdicts(report: GameReport, offset: int = 0) -> list[tuple[int | None, str,
 
 @settings(max_examples=12)
 @given(**GAMES)
+# The first card of a round clears the table (forced-capture makes W take all four): no xeri,
+# also when the position before it is given as a setup (found by the random profile).
+@example(seed=8579, players=4, hidden=False, names={"forced-capture", "soy"})
+@example(seed=8472, players=4, hidden=True, names={"face-card-redeal", "forced-capture"})
 def test_the_position_before_any_move_is_judged_and_scored_as_the_full_record(
         seed: int, players: int, hidden: bool, names: set[str]) -> None:
     """Every position of a round, as a setup followed by the rest of the round, gives the full record's

@@ -19,8 +19,9 @@ from hypothesis import strategies as st
 import dln
 from dln.cli import main
 from dln.notation.bounds import MAX_NESTING
+from dln.notation.grammar import _builder
 from dln.notation.lines import MAX_LINE, LineTooLong, iter_lines, read_text, split_lines
-from dln.notation.parser import _builder, parse_text, read_lines, split_games
+from dln.notation.parser import parse_text, read_lines, split_games
 from dln.notation.writer import write_games
 from dln.record import Refused, parse_move
 
@@ -55,7 +56,7 @@ def test_lone_cr_file_validates_and_formats_every_move() -> None:
     assert out == "round 1 dealer S\ntable 5h 3c 9d Js\nN 4c 5h =9 {nine}\nS 9s x [9] 9d\nN Jc x Js\n"
     code, out, err = run("validate", "-v", "-", stdin=LEGAL.replace("\n", "\r") + "S 5d x 5h\r")
     assert code == 1  # the 5h went into the declaration: the fourth move is seen, and broken
-    assert "<stdin>:6:1: error D004" in out + err and "N 4c 5h =9 ; nine" in out + err
+    assert "<stdin>:6:8: error D004" in out + err and "N 4c 5h =9 ; nine" in out + err
 
 
 @pytest.mark.parametrize("char", ["\x0b", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"])

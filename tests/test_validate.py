@@ -342,7 +342,7 @@ def test_variations_are_checked_from_the_position_before_their_move() -> None:
     introduction to declarations); line 9 is legal.  The main line goes on.
     """
     outer = [d for d in check(VARIATIONS).diagnostics if d.line < 12]
-    assert [(d.code, d.severity, d.line, d.column) for d in outer] == [("D004", "error", 8, 4)]
+    assert [(d.code, d.severity, d.line, d.column) for d in outer] == [("D004", "error", 8, 11)]  # at the 5h
     assert outer[0].message.startswith("5h is part of the plain declaration of 9")
 
 

@@ -18,20 +18,12 @@ PAGE = ROOT / "docs" / "cli.md"
 
 def main(argv: list[str]) -> int:
     sys.path.insert(0, str(ROOT))
+    from generated import refresh
+
     from dln.cli import main as dln
     from dln.cli.reference import render
 
-    page = PAGE.read_text(encoding="utf-8")
-    wanted = render(page, dln)
-    if "--check" in argv:
-        if wanted != page:
-            print(f"{PAGE.relative_to(ROOT)} is out of date: run python tools/cli_reference.py", file=sys.stderr)
-            return 1
-        return 0
-    if wanted != page:
-        PAGE.write_text(wanted, encoding="utf-8")
-        print(f"rewrote {PAGE.relative_to(ROOT)}")
-    return 0
+    return refresh(PAGE, render(PAGE.read_text(encoding="utf-8"), dln), argv, "tools/cli_reference.py")
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from itertools import islice
 
+from dln.check.reports import PositionOnly
 from dln.check.validate import ALTERNATIVES, Diagnostic, GameReport, validate_game
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.lines import LineTooLong, split_lines
@@ -37,6 +38,8 @@ class Checked:
     rules: str
     diagnostics: tuple[Diagnostic, ...]
     syntax: DLNSyntaxError | None = None  # the game did not parse
+    #: A record made only of setups: what it settles (its ``totals`` are then None: it is not a game).
+    position: PositionOnly | None = None
 
     @property
     def errors(self) -> int:
@@ -51,10 +54,16 @@ class Checked:
         """The game cannot be checked as written: a syntax error or a tag that makes no sense."""
         return self.syntax is not None or any(d.code == "R002" for d in self.diagnostics)
 
+    def position_only(self) -> PositionOnly | None:
+        """What a record of setups only settles, as :meth:`GameReport.position_only`."""
+        return self.position
+
 
 def _verdict(report: GameReport, file: str) -> Checked:
-    return Checked(file, report.index, report.game.tag("Event"), len(report.rounds), report.moves, report.totals,
-                   report.winner, report.describe_rules(), tuple(report.diagnostics))
+    position = report.position_only()
+    return Checked(file, report.index, report.game.tag("Event"), len(report.rounds), report.moves,
+                   None if position else report.totals, report.winner, report.describe_rules(),
+                   tuple(report.diagnostics), position=position)
 
 
 def check_chunk(file: str, offset: int, text: str | LineTooLong, variants: Sequence[str] | None,
@@ -67,9 +76,11 @@ def check_chunk(file: str, offset: int, text: str | LineTooLong, variants: Seque
     if isinstance(text, LineTooLong):
         text.game = 1
         return [Checked(file, 1, None, 0, 0, None, None, "", (), text)]
-    lines = split_lines(text)
+    lines: list[str] = []  # the chunk's lines, cut only when a finding needs its text
 
     def source(line: int) -> str:
+        if not lines:
+            lines.extend(split_lines(text))
         index = line - offset - 1
         return lines[index] if 0 <= index < len(lines) else ""
 

@@ -21,7 +21,7 @@ from dln.check.family_records import engine_move, record_move
 from dln.check.family_setups import read_family_setup, written_hand
 from dln.check.reports import DealPlan, Reporter
 from dln.check.setups import locate
-from dln.check.validate import ALTERNATIVES, GameReport, RoundReport
+from dln.check.validate import ALTERNATIVES, GameReport, RoundReport, is_family_game
 from dln.engine import Rules, Violation
 from dln.engine.games import (
     FishingGame,
@@ -51,18 +51,16 @@ from dln.wording import count_of
 __all__ = ["FamilyReport", "is_family_game", "validate_family"]
 
 
-def is_family_game(game: Game) -> bool:
-    """True when the ``Game`` tag names anything but Diloti (an unknown game included: it is reported here)."""
-    name = game.tag("Game")
-    return name is not None and name.strip().lower() != "diloti"
-
-
 @dataclass
 class FamilyRound(RoundReport):
     """A hand of Kontsina or Xeri: its positions are :class:`TableRound`, its points :class:`ItemScore`."""
 
     scores: dict[str, ItemScore] | None = None  # type: ignore[assignment]
     states: list[TableRound] = field(default_factory=list)  # type: ignore[assignment]
+
+    def known_points(self) -> dict[str, int] | None:
+        """Each player's points for the hand: a hand is scored only when every item is known."""
+        return None if self.scores is None else {seat: s.total for seat, s in self.scores.items()}
 
 
 @dataclass

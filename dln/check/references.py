@@ -64,7 +64,7 @@ def to_engine_move(state: Position, move: Move) -> tuple[EngineMove, list[Violat
     if len(taken) != len(loose):
         named = Counter(loose)  # counted once each: a capture may name thousands of cards
         twice = sorted((c for c, n in named.items() if n > 1), key=lambda c: c.index)
-        problems.append(error("D004", f"{' '.join(map(str, twice))} named twice"))
+        problems.append(error("D004", f"{' '.join(map(str, twice))} named twice", twice[0]))
     return (
         _new(EngineMove, (move.seat, move.card, move.kind, taken, frozenset(piles), value, move.group,
                           tuple(components), move.xeri)),
@@ -82,9 +82,10 @@ def _resolve(state: Position, ref: PileRef, problems: list[Violation]) -> int | 
     owner = f" owned by {ref.owner}" if ref.owner else ""
     if not found:
         there = ", ".join(p.describe() for p in state.piles) or "none"
-        problems.append(error("D004", f"there is no {what}{owner} on the table (declarations there: {there})"))
+        problems.append(error("D004", f"there is no {what}{owner} on the table (declarations there: {there})",
+                              ref))
     else:
         owners = " or ".join(f"[{ref.value}{'s' if ref.group else ''} {p.owner}]" for p in found if p.owner)
         problems.append(Violation("R001", "error", f"[{ref.value}{'s' if ref.group else ''}] could be any of "
-                                  f"{len(found)} declarations; write {owners or 'the owner'}"))
+                                  f"{len(found)} declarations; write {owners or 'the owner'}", ref))
     return None

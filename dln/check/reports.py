@@ -10,13 +10,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from dln.check.setups import Where
 from dln.engine import RULES, RoundState, Rules, SideScore, Violation
 from dln.engine.codes import Severity
 from dln.notation.errors import caret_excerpt
 from dln.notation.model import Game, Move
+from dln.wording import count_of
 
-__all__ = ["ALTERNATIVES", "RECORD_CODES", "DealPlan", "Diagnostic", "GameReport", "Reporter", "RoundReport",
-           "code_name"]
+__all__ = ["ALTERNATIVES", "RECORD_CODES", "DealPlan", "Diagnostic", "GameReport", "PositionOnly", "Reporter",
+           "RoundReport", "code_name"]
+
+#: Cards in the pack: a round's points are all known once its capture piles hold every one.
+PACK = 52
 
 
 #: Problems of the record itself (not of the play), by code: (name, statement).
@@ -122,6 +127,38 @@ class RoundReport:
     #: Why a round played out has no points (a setup that does not say what was captured before it).
     unscored: str | None = None
 
+    def known_points(self) -> dict[str, int] | None:
+        """Each side's points for the round, when every item is known: a setup's capture piles must
+        account for the whole pack, or "most cards" cannot be awarded."""
+        if self.scores is None or sum(s.cards for s in self.scores.values()) < PACK:
+            return None
+        return {side: s.total for side, s in self.scores.items()}
+
+
+@dataclass(frozen=True)
+class PositionOnly:
+    """What a record made only of setups settles: a position, not a game, so it has no game totals.
+
+    ``points`` are each side's points from the position on, when the record
+    plays its one setup out and its capture piles account for the whole pack.
+    """
+
+    setups: int
+    moves: int  # written in the record (the replay may stop before an illegal one)
+    points: dict[str, int] | None
+
+    def describe(self) -> str:
+        """``position only: no moves``, ``position only`` or ``position only, points from it NS 9 EW 4``
+        (the verdict line around it counts the moves replayed)."""
+        words = ["position only" + (f" ({count_of(self.setups, 'setup')})" if self.setups > 1 else "")]
+        if self.points is not None:
+            words.append("points from it " + " ".join(f"{side} {n}" for side, n in self.points.items()))
+        return ", ".join(words) + ("" if self.moves else ": no moves")
+
+    def to_data(self) -> dict[str, Any]:
+        """The JSON form (``position`` in ``dln validate --json``)."""
+        return {"setups": self.setups, "moves": self.moves, "points": self.points}
+
 
 @dataclass
 class GameReport:
@@ -152,6 +189,14 @@ class GameReport:
     def bad_record(self) -> bool:
         """True when the record cannot be checked as written (a tag that makes no sense)."""
         return any(d.code == "R002" for d in self.diagnostics)
+
+    def position_only(self) -> PositionOnly | None:
+        """What the game settles when every round is a setup (None for a game played from a deal):
+        its totals then count no round, so they say nothing of the game."""
+        if not self.rounds or not all(r.setup for r in self.rounds):
+            return None
+        points = self.rounds[0].known_points() if len(self.rounds) == 1 else None
+        return PositionOnly(len(self.rounds), sum(len(r.moves) for r in self.game.rounds), points)
 
     def describe_rules(self) -> str:
         """E.g. ``standard rules (pagat.com), target 61`` or the house rules in force."""
@@ -192,12 +237,14 @@ class Reporter:
         self.diagnostics.append(Diagnostic(self.filename, line, column or 1, severity, code, message, tuple(help),
                                            source, self.index, self.round_index, move, more))
 
-    def report_all(self, violations: Sequence[Violation], line: int | None, column: int | None = 1, *,
-                   move: int | None = None, help: Sequence[str] = (), more: str = "") -> None:
-        """Each violation; ``help`` (and ``more``) go with the first error."""
-        for v in violations:
-            first = v.severity == "error" and bool(help)
-            self.report(v.code, v.severity, v.message, line, column, move=move, help=help if first else (),
-                        more=more if first else "")
-            if first:
-                help, more = (), ""
+    def report_all(self, violations: Sequence[Violation], line: int | None, column: int | None = 1,
+                   *, move: int | None = None, help: Sequence[str] = (), more: str = "",
+                   part: Callable[[Violation], Where | None] | None = None) -> None:
+        """Report each violation, at ``line``:``column`` or where ``part`` finds its subject written;
+        ``help`` (and ``more``) go with the error written first, so that they follow it in the report."""
+        placed = [(v, (part(v) if part is not None else None) or (line, column)) for v in violations]
+        errors = [(at[0] or 0, at[1] or 0, i) for i, (v, at) in enumerate(placed) if v.severity == "error"]
+        helped = min(errors)[2] if help and errors else None
+        for i, (v, at) in enumerate(placed):
+            self.report(v.code, v.severity, v.message, *at, move=move,
+                        help=help if i == helped else (), more=more if i == helped else "")

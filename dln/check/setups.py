@@ -67,6 +67,9 @@ class SetupStart:
     unscored: str | None
     later: list[dict[str, tuple[Card, ...]]] = field(default_factory=list)
     problems: list[tuple[Violation, Where | None]] = field(default_factory=list)
+    #: The record shows the round's start: its first deal, every hand known to be whole (six cards,
+    #: seen or not), so no card has been played (pagat, The "Xeri": its first move is the round's first card).
+    opening: bool = False
 
 
 def read_setup(round_: Round, rules: Rules, seats: Sequence[str], hands: Sequence[HandLine],
@@ -105,6 +108,7 @@ def read_setup(round_: Round, rules: Rules, seats: Sequence[str], hands: Sequenc
                       "holds the same number of cards, or one fewer once it has played in the circuit",
                       subject=f"hand {turn if turn in written else next(iter(written))}")
             problems.append((v, locate(v.subject, round_, hands)))
+    sizes_known = full is not None or set(written) >= set(seats)
     if full is None:  # as many as the unwritten hands could hold: no more than the cards not accounted for
         left = 52 - _accounted(round_, hands)
         full = next((f for f in range(HAND_SIZE, 0, -1)
@@ -158,8 +162,9 @@ def read_setup(round_: Round, rules: Rules, seats: Sequence[str], hands: Sequenc
         unscored = "the setup does not say what each side captured before it (captured N ...)"
     elif set(xeris) != set(sides):
         unscored = "the setup does not say how many xeris each side scored before it (xeris N 0 S 0)"
+    whole = sizes_known and all(written.get(seat, expected[seat]) == HAND_SIZE for seat in seats)
     return SetupStart(dealer, turn, deal, loose, piles, sizes, captured, xeris,
-                      None if unscored else unnamed, unscored, later, problems)
+                      None if unscored else unnamed, unscored, later, problems, opening=deal == 1 and whole)
 
 
 def _accounted(round_: Round, hands: Sequence[HandLine]) -> int:

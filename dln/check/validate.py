@@ -35,6 +35,7 @@ from dln.check.reports import (
     code_name,
 )
 from dln.check.setups import SetupStart, locate, read_setup
+from dln.check.spots import move_part
 from dln.engine import (
     HAND_SIZE,
     Hand,
@@ -410,7 +411,7 @@ class _GameChecker(Reporter):
                             sizes=start.sizes)
         state = setup_round(self.rules, self.players, start.dealer, turn=turn, deal=start.deal, hands=hands,
                             loose=loose, piles=piles, captured=start.captured, xeris=start.xeris,
-                            last_capturer=round_.last_capturer, gone=round_.seen)
+                            last_capturer=round_.last_capturer, gone=round_.seen, opening=start.opening)
         # Hand sizes were judged above, knowing which hands the record leaves unknown.
         self.report_located([v for v in check_position(state) if v.code != "D102"], round_, first)
         return state
@@ -468,7 +469,8 @@ class _GameChecker(Reporter):
             violations += check(state, engine_move)
         failed = any(v.severity == "error" for v in violations)
         help, more = self._alternatives(state, move, number if main_line else None) if failed else ([], "")
-        self.report_all(violations, move.line, move.column, move=number, help=help, more=more)
+        self.report_all(violations, move.line, move.column, move=number, help=help, more=more,
+                        part=lambda v: move_part(move, v.subject, state, self.source))
         return None if failed else engine_move
 
     def _deal_of(self, k: int) -> Mapping[str, Sequence[Card]] | None:
@@ -615,6 +617,12 @@ def _last_line(round_: Round) -> int | None:
     return moves[-1].line if moves else round_.line
 
 
+def is_family_game(game: Game) -> bool:
+    """True when the ``Game`` tag names anything but Diloti (an unknown game included: dln.check.family reports it)."""
+    name = game.tag("Game")
+    return name is not None and name.strip().lower() != "diloti"
+
+
 def validate_game(
     game: Game,
     *,
@@ -637,9 +645,9 @@ def validate_game(
     >>> [f"{d.code} {d.name}" for d in validate_game(game).diagnostics]
     ['D201 lay-while-declared']
     """
-    from dln.check.family import is_family_game, validate_family  # Kontsina, Xeri: the Game tag (one hook)
+    if is_family_game(game):  # Kontsina, Xeri: the Game tag (one hook; their checker loads only for them)
+        from dln.check.family import validate_family
 
-    if is_family_game(game):
         return validate_family(game, index=index, filename=filename, source=source, variants=variants,
                                keep_states=keep_states, alternatives=alternatives)
     return _GameChecker(game, index, filename, source, variants, keep_states, alternatives).run()

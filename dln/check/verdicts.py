@@ -104,6 +104,7 @@ def game_data(checked: Checked) -> dict[str, Any]:
     return {"file": checked.file, "game": checked.number, "event": checked.event,
             "verdict": verdict_word(checked), "rules": checked.rules or None, "rounds": checked.rounds,
             "moves": checked.moves, "totals": checked.totals, "winner": checked.winner,
+            "position": checked.position.to_data() if checked.position else None,
             "errors": checked.errors, "warnings": checked.warnings, "diagnostics": diagnostics}
 
 

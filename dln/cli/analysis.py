@@ -1,6 +1,6 @@
 """The commands of the search engine: ``dln analyse`` (review a record) and ``dln play`` (play against it).
 
-Registered on the ``dln`` group by :mod:`dln.cli.commands`.
+Listed in :data:`dln.cli.group.COMMANDS`, which imports this module when one of them runs.
 """
 
 from __future__ import annotations

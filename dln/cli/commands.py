@@ -14,65 +14,30 @@ import os
 import sys
 import time
 from collections import Counter
-from pathlib import Path
 from typing import NoReturn
 
 import click
 
-from dln import build
 from dln.check.validate import validate_game
-from dln.cli.analysis import analyse_command, budget_option, seed_option
-from dln.cli.archive import filter_command, merge_command, split_command
 from dln.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_FOUND,
     EXIT_OK,
     STDIN,
     Status,
-    exit_if_unreadable,
     report_syntax,
     variant_option,
-    write_text_atomically,
 )
-from dln.cli.play import play_command
-from dln.cli.replay import position_command, replay_command, show_command
-from dln.cli.stats import stats_command
-from dln.cli.views import html_command, svg_command
 from dln.engine.rules import parse_variants
 from dln.files import FileChanged, ReadOnlyFile
 from dln.notation.jsonout import game_to_data
 from dln.notation.parser import read_lines
 from dln.notation.sources import NO_RECORD_IN_DIRECTORY, display_name, each_file
-from dln.views.output import output_takes_any_text, tolerant_output
-from dln.views.report import Report, game_status, print_moves, print_verdict
-from dln.views.scoresheet import score_sheet
+from dln.views.report import Report, game_status, print_verdict
 from dln.wording import count_of
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=build.print_version,
-              help="Show the version and which build runs (pure Python or compiled), and exit.")
-def main() -> None:
-    """dln: read, write and check Diloti game records (DLN).
-
-    Each command's --help tells its options; docs/cli.md has them all.  A
-    command's report (diagnostics, summary) goes to standard output; when
-    standard output carries data (--json, fmt -, parse --json, generate),
-    problems go to standard error or into the JSON.  Exit codes: 0 fine
-    (warnings allowed), 1 a record breaks a rule or a file would be
-    reformatted, 2 bad input (syntax error, unreadable file, no game found,
-    bad option or tag).  `dln explain CODE` tells what a code means.
-
-    Shell completion (zsh_source or fish_source for those shells):
-
-    \b
-        eval "$(_DLN_COMPLETE=bash_source dln)"
-    """
-    tolerant_output()
-
-
-
-@main.command(short_help="Rewrite records in canonical form, losing nothing.")
+@click.command(short_help="Rewrite records in canonical form, losing nothing.")
 @click.argument("files", nargs=-1, required=True)
 @click.option("--check", is_flag=True, help="Only report files that are not canonical (exit 1); write nothing.")
 @click.option("--diff", is_flag=True,
@@ -186,7 +151,7 @@ def _fmt_stream(status: Status) -> None:
         status.worst(EXIT_BAD_INPUT)
 
 
-@main.command(short_help="Read records; print a summary or the model as JSON.")
+@click.command(short_help="Read records; print a summary or the model as JSON.")
 @click.argument("files", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True,
               help="Print the record model as a JSON list of games, one game per line, streamed.")
@@ -251,7 +216,7 @@ def parse(files: tuple[str, ...], as_json: bool, json_lines: bool) -> None:
     sys.exit(status.code)
 
 
-@main.command(short_help="Check records against the rules of the game.")
+@click.command(short_help="Check records against the rules of the game.")
 @click.argument("files", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON object: every game's verdict and findings, then a summary (see docs/cli.md).")
@@ -273,9 +238,10 @@ def validate(files: tuple[str, ...], as_json: bool, all_alternatives: bool, expl
              ignore: tuple[str, ...], strict: bool, variant: str | None, jobs: int, verbose: bool, quiet: bool) -> None:
     """Replay DLN FILES through the rules and report every illegal move ('-' reads stdin).
 
-    Each problem is reported like a compiler error: file:line:column, the rule
-    code and name, what happened, the line with a caret, and the moves that
-    would have been legal, then a verdict line for the game (every game with
+    Each problem is reported like a compiler error: file:line:column (of the
+    part of the move at fault: the card, a table card or [declaration] named,
+    the declared value, the '*'), the rule code and name, what happened, the
+    line with a caret, and the moves that would have been legal, then a verdict line for the game (every game with
     --verbose).  The summary says under which rules the games were checked.
     The whole report goes to standard output; `dln explain CODE` tells what a
     code means.  Directories are searched for *.dln files.  Files are read one
@@ -375,53 +341,7 @@ def validate(files: tuple[str, ...], as_json: bool, all_alternatives: bool, expl
     sys.exit(status.code)
 
 
-@main.command(short_help="List the legal moves at one point of a round.")
-@click.argument("file")
-@click.option("--at", "at", type=click.IntRange(min=1), required=True,
-              help="List the moves legal before move N of the round (1: its first move).", metavar="N")
-@click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Game, counted from 1 in the file.")
-@click.option("--round", "round_number", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Round, counted from 1 in the game.")
-@click.option("--all", "every", is_flag=True, help="List moves that differ only in the suit of equal cards separately.")
-@click.option("--json", "as_json", is_flag=True,
-              help="Print one JSON object: the position and its legal moves (see docs/cli.md).")
-@click.option("--rank", is_flag=True, help="Rank the moves, best first, by the engine's expected points.")
-@budget_option
-@seed_option
-@click.option("--open", "open_hands", is_flag=True, help="With --rank: the engine sees every hand the record shows.")
-@variant_option
-def moves(file: str, at: int, game_number: int, round_number: int, every: bool, as_json: bool, rank: bool,
-          budget: int, seed: int, open_hands: bool, variant: str | None) -> None:
-    """List the legal moves before move AT of a round of FILE, in DLN ('-' reads stdin).
-
-    First the position (table, hands, whose turn), then every legal move;
-    with --rank, every legal move (suits apart) best first with the engine's
-    expected points for the round (docs/analysis.md).
-    AT may be one past the round's last move when the record stops before
-    the round is over: what could be played next.  Exit 1 when an illegal
-    move earlier in the round stops the replay; 2 when the file cannot be
-    read, the game has a syntax error, or there is no such game, round or
-    move.
-    """
-    from dln.notation.sources import SyntaxReport, each_game
-
-    display = display_name(file)
-    plain = not output_takes_any_text()
-    with exit_if_unreadable(file, as_json=as_json, err=False):  # read up to the game asked for and stop
-        piece = next(each_game(file, SyntaxReport(err=as_json), game_number))
-    assert piece.game is not None
-    variants = parse_variants(variant) if variant is not None else None
-    report = validate_game(piece.game, index=game_number, filename=display, source=piece.line,
-                           variants=variants, keep_states=True)
-    if round_number > len(report.rounds):
-        raise click.BadParameter(f"there is no round {round_number}: game {game_number} has "
-                                 f"{count_of(len(report.rounds), 'round')}", param_hint="'--round'")
-    print_moves(report, display, round_number, at, every=every, as_json=as_json, ascii_json=plain,
-                rank={"budget": budget, "seed": seed, "open_hands": open_hands} if rank else None)
-
-
-@main.command(short_help="Print the score sheet of each game.")
+@click.command(short_help="Print the score sheet of each game.")
 @click.argument("file")
 @click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
               help="Only this game (counted from 1); default every game.")
@@ -442,7 +362,7 @@ def score(file: str, game_number: int | None, as_json: bool, variant: str | None
 
     from dln.check.verdicts import CANNOT_READ, NOTHING_TO_CHECK, SYNTAX_ERROR, problem_data
     from dln.notation.sources import Unreadable, lines_of, opened, pieces
-    from dln.views.scoresheet import score_data
+    from dln.views.scoresheet import score_data, score_sheet
 
     out = Report(as_json)
     status = Status()
@@ -503,7 +423,7 @@ def _finish_report(out: Report, status: Status, code: int, *, games: int) -> NoR
     sys.exit(status.code)
 
 
-@main.command(short_help="Tell what a diagnostic code means, with examples.")
+@click.command(short_help="Tell what a diagnostic code means, with examples.")
 @click.argument("code", required=False)
 def explain(code: str | None) -> None:
     """Tell what CODE means (D201, or its name lay-while-declared): the rule, the passage it comes from, and a
@@ -521,139 +441,3 @@ def explain(code: str | None) -> None:
                                  param_hint="'CODE'")
     click.echo(explanation(known))
     sys.exit(EXIT_OK)
-
-
-@main.command(short_help="Play games by self-play and write them as DLN.")
-@click.option(
-    "--game-type",
-    type=click.Choice(["diloti", "kontsina", "xeri"], case_sensitive=False),
-    default="diloti",
-    show_default=True,
-    help="Which game of the family to play (written to the Game tag).  Not --game, which names a game "
-    "of a file in the other commands.",
-)
-@click.option(
-    "--players",
-    type=click.Choice(["2", "3", "4"]),
-    default="2",
-    show_default=True,
-    help="Two players, or four (in partnerships in Diloti); three only in Kontsina.",
-)
-@click.option("--games", "count", type=click.IntRange(min=0), default=1, show_default=True, help="Games to play.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run: same seed, same text.")
-@click.option(
-    "--strategy",
-    type=click.Choice(["random", "greedy", "engine"]),
-    default="random",
-    show_default=True,
-    help="How every seat picks among its legal moves (engine: the search of dln analyse).",
-)
-@budget_option
-@click.option("--hidden", is_flag=True, help="Write no hand lines, as a recorder beside the table would.")
-@click.option("--target", type=click.IntRange(min=1), default=None,
-              help="Score that wins a game: 61 in Diloti, 21 in Kontsina; in Xeri, the number of hands (5).")
-@click.option("--variant", metavar="NAMES", help="House rules of Diloti to play, comma-separated (e.g. "
-              "forced-capture,soy).")
-@click.option("-o", "--output", metavar="FILE", help="Write to FILE, replaced atomically, instead of stdout.")
-def generate(game_type: str, players: str, count: int, seed: int, strategy: str, budget: int, hidden: bool,
-             target: int | None, variant: str | None, output: str | None) -> None:
-    """Play whole games by self-play and write them as DLN records.
-
-    Every move is chosen among the legal ones by the rules engine, under
-    the house rules of --variant (written to the Variant tag); the
-    records carry the hands (unless --hidden), numbered moves, and the
-    rest and score claims of each round.  No dates: the output depends
-    on the options alone.
-    """
-    from collections.abc import Iterator
-    from typing import cast
-
-    from dln.analysis.selfplay import engine_family_games, engine_games
-    from dln.check.family_records import generate_family
-    from dln.check.generate import generate_games
-    from dln.engine.rules import rules_for
-    from dln.engine.selfplay import Strategy
-    from dln.notation.model import Game
-    from dln.notation.writer import write_game
-
-    games: Iterator[Game]
-    if game_type.lower() != "diloti":
-        if variant is not None:
-            raise click.BadParameter(f"{game_type} has no house rules", param_hint="'--variant'")
-        try:
-            if strategy == "engine":
-                games = engine_family_games(game_type, count, players=int(players), seed=seed, target=target,
-                                            budget=budget, hidden=hidden)
-            else:
-                games = generate_family(game_type, count, players=int(players), seed=seed, strategy=strategy,
-                                        target=target, hidden=hidden)
-        except ValueError as exc:
-            raise click.BadParameter(str(exc), param_hint="'--players'") from None
-    else:
-        if players == "3":
-            raise click.BadParameter("Diloti is played by 2 or 4 players, not 3", param_hint="'--players'")
-        try:
-            rules = rules_for(parse_variants(variant or ""), target or 61)
-        except ValueError as exc:
-            raise click.BadParameter(str(exc), param_hint="'--variant'") from None
-        if strategy == "engine":
-            games = engine_games(count, players=int(players), seed=seed, rules=rules, budget=budget, hidden=hidden)
-        else:  # click.Choice allows only the strategies
-            games = generate_games(count, players=int(players), seed=seed, strategy=cast(Strategy, strategy),
-                                   rules=rules, hidden=hidden)
-    texts = (("\n" if index else "") + write_game(game) for index, game in enumerate(games))
-    if output is None or output == STDIN:
-        for text in texts:
-            click.echo(text, nl=False)
-        sys.exit(EXIT_OK)
-    try:
-        write_text_atomically(Path(output), texts)
-    except OSError as exc:
-        click.echo(f"{output}: error: cannot write: {exc.strerror or exc}", err=True)
-        sys.exit(EXIT_BAD_INPUT)
-    click.echo(f"wrote {count_of(count, 'game')} to {output}", err=True)
-    sys.exit(EXIT_OK)
-
-
-# -- the recorder: dln record -------------------------------------------------------------------------
-
-
-@main.command("record", short_help="Record a game at the table, checking each move.")
-@click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--game-type", type=click.Choice(["diloti", "kontsina", "xeri"], case_sensitive=False), default=None,
-              help="A new game's game of the family (else asked; Diloti by default; written to the Game tag).")
-@click.option("--players", type=click.Choice(["2", "3", "4"]), default=None,
-              help="A new game's players (else asked): 2 or 4 in Diloti, 2 to 4 in Kontsina, 2 in Xeri.")
-@click.option("--dealer", type=click.Choice(["N", "E", "S", "W"]), default=None, help="Who deals a new game's round 1.")
-@click.option("--target", type=click.IntRange(min=1), default=None,
-              help="A new game's target score (in Xeri: the number of hands).")
-@click.option("--variant", metavar="NAMES", default=None, help="A new game's house rules (comma-separated).")
-@click.option("--tag", "tags", multiple=True, metavar="NAME=VALUE",
-              help="A tag of a new game: Event, Site, Date, North... answer their questions; others are added.")
-@click.option("--defaults", is_flag=True, help="Take the default answer to every question not given as an option.")
-@click.option("--hands", is_flag=True, help="Ask for each seat's hand at the start of every deal (Enter: not seen).")
-def record_command(file: str, game_type: str | None, players: str | None, dealer: str | None, target: int | None,
-                   variant: str | None, tags: tuple[str, ...], defaults: bool, hands: bool) -> None:
-    """Record a game at the table, one move per line, each checked as it is typed.
-
-    Starts a new game in FILE (after a few questions; Enter takes the
-    defaults: Diloti, two players, to 61, standard rules; Kontsina and Xeri
-    are asked for too) or goes on with the game FILE holds, where it stopped.  Type each move without the seat, e.g.
-    9c x 9d, 3d 5h =8 or Ks; 'help' lists the commands (undo, score, ?,
-    quit...).  Every accepted move is in FILE before the next prompt, and
-    FILE is always a record dln validate accepts.  Without a terminal, the
-    answers and moves are read from standard input, one per line.
-    """
-    from dln.record import make_options, record
-
-    try:
-        options = make_options(players=players, dealer=dealer, target=target, variant=variant, tags=tags,
-                               defaults=defaults, hands=hands, game=game_type)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="'--tag'" if "tag" in str(exc) else None) from None
-    sys.exit(record(Path(file), options, sys.stdin, sys.stdout))
-
-
-for _command in (show_command, replay_command, position_command, html_command, svg_command, filter_command,
-                 split_command, merge_command, stats_command, analyse_command, play_command):
-    main.add_command(_command)

@@ -11,22 +11,30 @@ record ``dln validate`` accepts.  The engine sees only its own hand
 from __future__ import annotations
 
 import random
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 import click
 
 from dln.analysis.players import as_seen
-from dln.analysis.search import choose_move
+from dln.analysis.search import DEFAULT_BUDGET, choose_move
+from dln.cards import DECK, Card
 from dln.cli.analysis import budget_option, seed_option
 from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK
 from dln.engine import RoundState, deal_pack
 from dln.engine.selfplay import shuffled_pack
 from dln.engine.state import describe_cards
+from dln.notation.errors import DLNSyntaxError
+
+if TYPE_CHECKING:
+    from dln.record import Recorder
 
 SEAT_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+#: How a game of dln play names itself and its players (a resumed game is recognised by them).
+EVENT, PERSON, ENGINE = "dln play", "You", "dln engine"
 #: What the person may type besides a move (the recorder's commands that rewrite the past are not offered).
 REFUSED_WORDS = ("undo", "redo", "fix", "new")
 HELP = """\
@@ -39,19 +47,84 @@ Type your move without the seat: 9c x 9d · 3d 5h =8 · Ks · 6h x [6] · 8c x 5
 class Table:
     """One game of ``dln play``: the recorder, the person's seat, the engine's budget, the packs."""
 
-    def __init__(self, path: Path, seat: str, players: int, target: int, budget: int, seed: int,
+    def __init__(self, recorder: Recorder, seat: str, budget: int, rng: random.Random,
                  ask: Callable[[str], str | None], say: Callable[[str], None]) -> None:
+        self.recorder, self.seat, self.budget, self.rng, self.ask, self.say = recorder, seat, budget, rng, ask, say
+        #: The hands of each deal of the round being played, as dealt (the deals to come included).
+        self.hands: tuple[dict[str, tuple[Card, ...]], ...] = ()
+
+    @classmethod
+    def new(cls, path: Path, seat: str, players: int, target: int, budget: int, seed: int,
+            ask: Callable[[str], str | None], say: Callable[[str], None]) -> Table:
+        """A new game written to ``path``: the person at ``seat``, the engine at the others."""
         from dln.record import NewGame, Recorder, RecordFile
 
-        self.seat, self.budget, self.ask, self.say = seat, budget, ask, say
-        self.rng = random.Random(f"dln play {seed}")
         seats = ("N", "E", "S", "W") if players == 4 else ("N", "S")
-        names = {SEAT_TAGS[s]: ("You" if s == seat else f"dln engine (budget {budget})") for s in seats}
-        new = NewGame({"players": str(players), "Target": str(target), "Event": "dln play", "Site": "terminal",
+        names = {SEAT_TAGS[s]: (PERSON if s == seat else f"{ENGINE} (budget {budget})") for s in seats}
+        new = NewGame({"players": str(players), "Target": str(target), "Event": EVENT, "Site": "terminal",
                        "dealer": seats[0], **names})
         new.take_defaults()
-        self.recorder = Recorder.start(new, save=RecordFile(path).commit)
-        self.hands: tuple[dict[str, tuple[object, ...]], ...] = ()
+        recorder = Recorder.start(new, save=RecordFile(path).commit)
+        return cls(recorder, seat, budget, random.Random(f"dln play {seed}"), ask, say)
+
+    @classmethod
+    def resume(cls, path: Path, budget: int | None, seed: int, ask: Callable[[str], str | None],
+               say: Callable[[str], None]) -> Table:
+        """The game ``dln play`` left in ``path``, to go on with; ValueError says why it cannot be.
+
+        The person's seat is the one named ``You``; the engine keeps the budget its
+        name records unless ``budget`` is given.  The cards of the round not dealt
+        yet are shuffled anew (from ``seed`` and the moves so far): nobody has
+        seen them, so the game goes on as fairly as it began.
+        """
+        from dln.record import Recorder, RecordFile, Refused, load_record
+
+        file = RecordFile(path)
+        loaded = load_record(file.read() or "", str(path))
+        game = loaded.game
+        if game is None or game.tag("Event") != EVENT:
+            raise ValueError(f"it is not a game of dln play (no [Event \"{EVENT}\"]); dln record goes on with "
+                             "other records")
+        people = [seat for seat, tag in SEAT_TAGS.items() if game.tag(tag) == PERSON]
+        if len(people) != 1:
+            raise ValueError(f"no single seat is named {PERSON!r}, so whose hand to show is not known")
+        if loaded.prefix.strip():
+            raise ValueError("it holds more than one game; dln play goes on with a file of its own")
+        try:
+            recorder = Recorder(game, prefix=loaded.prefix, text=loaded.text, save=file.commit)
+        except Refused as refusal:
+            raise ValueError("; ".join(refusal.lines)) from None
+        if budget is None:
+            named = game.tag(SEAT_TAGS[next(s for s in recorder.seats if s != people[0])]) or ""
+            found = re.fullmatch(rf"{ENGINE} \(budget ([0-9]{{1,9}})\)", named)
+            budget = int(found[1]) if found else DEFAULT_BUDGET
+        moves = sum(len(d.moves) for r in game.rounds for d in r.deals)
+        table = cls(recorder, people[0], budget, random.Random(f"dln play {seed} resumed after {moves}"), ask, say)
+        table.deal_rest_of_round()
+        return table
+
+    def deal_rest_of_round(self) -> None:
+        """The hands of the current round's deals to come, from the cards its record has not dealt yet."""
+        state = self.recorder.state
+        if self.recorder.phase != "play" or state is None:
+            return  # between rounds: the next round is shuffled whole
+        round_ = self.recorder.round
+        dealt: list[dict[str, tuple[Card, ...]]] = []
+        for deal in round_.deals:
+            hands = {h.seat: tuple(c for c in h.cards if c is not None) for h in deal.hands}
+            if any(None in h.cards for h in deal.hands):
+                raise ValueError(f"a hand of round {round_.number} is not shown; dln play records every hand")
+            if hands:
+                dealt.append(hands)
+        seen = {*(round_.table or ()), *(c for hands in dealt for cards in hands.values() for c in cards)}
+        rest = [c for c in DECK if c not in seen]
+        self.rng.shuffle(rest)
+        size = len(next(iter(dealt[0].values()))) if dealt and dealt[0] else 6
+        seats = self.recorder.seats
+        while rest:
+            dealt.append({seat: tuple(rest[i * size:(i + 1) * size]) for i, seat in enumerate(seats)})
+            rest = rest[size * len(seats):]
+        self.hands = tuple(dealt)
 
     def type(self, line: str) -> bool:
         """Type ``line`` into the recorder as the person keeping the record would; True if accepted."""
@@ -114,7 +187,7 @@ class Table:
             self.show(state)
             line = self.ask(f"{self.seat}> ")
             if line is None or line.strip().lower() in ("quit", "q", "exit"):
-                self.say("the game so far is in the file; 'dln validate' checks it")
+                self.say("the game so far is in the file; 'dln play' with the same file goes on with it")
                 return EXIT_OK
             word = line.strip().split(" ", 1)[0].lower()
             if word in ("help", "h"):
@@ -134,32 +207,50 @@ class Table:
 @click.option("--target", type=click.IntRange(min=1), default=61, show_default=True, help="Score that wins.")
 @budget_option
 @seed_option
-def play_command(file: str, seat: str, players: str, target: int, budget: int, seed: int) -> None:
+@click.pass_context
+def play_command(ctx: click.Context, file: str, seat: str, players: str, target: int, budget: int,
+                 seed: int) -> None:
     """Play a game against the engine; every move is written to FILE as it is made.
 
-    FILE must not exist yet: it becomes the record of the game (hand lines
-    included, so it can be replayed and analysed afterwards), always one that
-    dln validate accepts, like dln record's.  --budget sets the engine's
-    strength (playouts per move; the default is about half a second a move).
-    Type 'help' at the prompt for the commands.
+    A new FILE becomes the record of the game (hand lines included, so it
+    can be replayed and analysed afterwards), always one that dln validate
+    accepts, like dln record's.  A FILE that dln play wrote before goes on
+    where it stopped: your seat, the players and the target are the file's,
+    the engine keeps its budget unless --budget is given, and the cards of
+    the round not dealt yet are shuffled anew.  --budget sets the engine's
+    strength (playouts per move; the default is about a tenth of a second a
+    move).  Type 'help' at the prompt for the commands.
     """
     path = Path(file)
-    if path.exists() and path.stat().st_size:
-        click.echo(f"{file}: error: the file exists; dln play writes a new record (dln record resumes one)",
-                   err=True)
-        sys.exit(EXIT_BAD_INPUT)
-    if players == "2" and seat not in ("N", "S"):
-        raise click.BadParameter("two players sit N and S", param_hint="'--seat'")
 
     def ask(prompt: str, stdin: IO[str] = sys.stdin) -> str | None:
         click.echo(prompt, nl=False)
         line = stdin.readline()
         return line if line else None
 
-    table = Table(path, seat, int(players), target, budget, seed, ask, click.echo)
+    def given(name: str) -> bool:
+        return ctx.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT
+
+    if path.exists() and path.stat().st_size:
+        fixed = [f"--{name}" for name in ("seat", "players", "target") if given(name)]
+        if fixed:
+            click.echo(f"{file}: error: {' and '.join(fixed)} set a new game, and {file} holds one already; "
+                       "leave them out to go on with it, or play into another file", err=True)
+            sys.exit(EXIT_BAD_INPUT)
+        try:
+            table = Table.resume(path, budget if given("budget") else None, seed, ask, click.echo)
+        except (ValueError, OSError, UnicodeDecodeError, DLNSyntaxError) as exc:
+            why = exc.format() if isinstance(exc, DLNSyntaxError) else getattr(exc, "strerror", None) or exc
+            click.echo(f"{file}: error: cannot go on with this game: {why}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
+        click.echo(f"{file}: going on with the game (you are {table.seat}; the engine's budget is {table.budget})")
+    else:
+        if players == "2" and seat not in ("N", "S"):
+            raise click.BadParameter("two players sit N and S", param_hint="'--seat'")
+        table = Table.new(path, seat, int(players), target, budget, seed, ask, click.echo)
     try:
         code = table.run()
     except KeyboardInterrupt:
-        click.echo(f"\ninterrupted: {file} holds the game so far")
+        click.echo(f"\ninterrupted: {file} holds the game so far; 'dln play {file}' goes on with it")
         code = EXIT_OK
     sys.exit(code)

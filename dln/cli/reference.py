@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import click
 
+from dln.cli.group import all_commands
+
 BEGIN = "<!-- BEGIN GENERATED REFERENCE: tools/cli_reference.py writes this part; do not edit it by hand -->"
 END = "<!-- END GENERATED REFERENCE -->"
 #: Columns of the help texts on the page.
@@ -27,15 +29,17 @@ def command_help(group: click.Group, name: str | None) -> str:
     top = _context(group, "dln")
     if name is None:
         return group.get_help(top)
-    return group.commands[name].get_help(_context(group.commands[name], name, top))
+    command = all_commands(group)[name]
+    return command.get_help(_context(command, name, top))
 
 
 def reference(group: click.Group) -> str:
     """The generated part of the page: a list of the commands, then each one's help."""
     lines = [BEGIN, "", "| command | what it does |", "| --- | --- |"]
-    names = sorted(group.commands)
+    commands = all_commands(group)
+    names = sorted(commands)
     for name in names:
-        command = group.commands[name]
+        command = commands[name]
         lines.append(f"| [`dln {name}`](#dln-{name}) | {command.get_short_help_str(WIDTH)} |")
     lines += ["", "### dln", "", "```text", command_help(group, None), "```"]
     for name in names:

@@ -1,20 +1,23 @@
-"""The commands that show positions of a record: ``dln show``, ``dln replay`` and ``dln position``.
+"""The commands that show positions of a record: ``dln show``, ``dln replay``, ``dln position`` and ``dln moves``.
 
-Registered on the ``dln`` group by :mod:`dln.cli`.
+Listed in :data:`dln.cli.group.COMMANDS`, which imports this module when one of them runs.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from functools import partial
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, BinaryIO, NoReturn
 
 import click
 
 from dln.check.family import FamilyReport, is_family_game
+from dln.cli.analysis import budget_option, seed_option
 from dln.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_OK,
@@ -31,6 +34,7 @@ from dln.notation.jsonout import game_to_data
 from dln.notation.sources import display_name
 from dln.notation.writer import write_games
 from dln.views.output import output_is_ascii, output_takes_any_text
+from dln.wording import count_of
 
 if TYPE_CHECKING:  # the replayer's modules and rich load only when a command needs them
     from rich.console import Console
@@ -254,7 +258,9 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
     Space + -     auto-play, faster, slower  r    reveal the hands
     ?             help                       q    quit
 
-    When standard output is not a terminal, every position from the
+    On a terminal the file is read once to find its games, and a game is
+    replayed only when shown, so memory does not grow with the file.  When
+    standard output is not a terminal, every position from the
     starting one on is printed in turn (only the chosen game or round when
     --game or --round is given), as dln show prints one.
     """
@@ -267,7 +273,7 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
     look = Look(ascii=ascii_, reveal=reveal)
     name = PurePath(display_name(file)).name
     keyboard = _keyboard() if sys.stdout.isatty() else None
-    if keyboard is not None:  # the replayer steps through every game of the file (Tab): all are loaded
+    if keyboard is not None:  # the replayer steps through every game of the file (Tab), read when shown
         from dln.views.tui import run
 
         try:
@@ -305,34 +311,85 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
 
 def _whole_replay(file: str, variant: str | None, *,
                   family: Callable[[list[Game], Callable[[int], str]], NoReturn] | None = None) -> tuple[Replay, int]:
-    """Every game of FILE replayed, for the interactive replayer, which moves between games (a file of
-    Kontsina and Xeri games only goes to ``family``, which steps through them)."""
-    from dln.notation.sources import SyntaxReport, Unreadable, each_game
+    """The games of FILE for the interactive replayer, which moves between games.
+
+    The file is read once to note where each game lies; a game is read again,
+    parsed and replayed only when shown (:class:`dln.views.shelf.GameShelf`),
+    so memory does not grow with the file.  Standard input is first copied to
+    a temporary file, which can be read again.  A file holding Kontsina or
+    Xeri games is read whole as before (only to ``family`` when all are)."""
+    from dln.notation.sources import SyntaxReport, Unreadable, placed
     from dln.views.replay import Replay
+    from dln.views.shelf import GameShelf
 
     report = SyntaxReport(err=True)
-    games, lines = [], []  # the file's lines, for the carets under findings
+    places, parsed, other_games = [], False, False
     try:
-        for piece in each_game(file, report):
-            lines += [""] * (piece.offset - len(lines))  # a game that did not parse: not shown
-            lines[piece.offset:] = piece.text.splitlines()
-            if piece.game is not None:
-                games.append(piece.game)
+        stream = _seekable(file)
+        for piece, place in placed(stream, file):
+            report.see(piece)
+            if piece.game is None:
+                continue
+            parsed = True
+            if is_family_game(piece.game):
+                other_games = True
+            elif piece.game.rounds:
+                places.append(place)
+        report.close()
     except Unreadable as exc:
         click.echo(str(exc), err=True)
         sys.exit(EXIT_BAD_INPUT)
-    if not games:
+    if not parsed:
         sys.exit(EXIT_BAD_INPUT)  # every game was reported above
     variants = parse_variants(variant) if variant is not None else None
-    if family is not None and all(is_family_game(game) for game in games):
-        family(games, lambda n: lines[n - 1] if 0 < n <= len(lines) else "")
+    status = EXIT_BAD_INPUT if report.errors else EXIT_OK
     try:
-        replay = Replay.from_games(games, filename=display_name(file), variants=variants,
-                                   source=lambda n: lines[n - 1] if 0 < n <= len(lines) else "")
+        if other_games:
+            return _read_whole(stream, file, variants, family), status
+        return Replay(GameShelf(stream, file, places, filename=display_name(file), variants=variants),
+                      display_name(file)), status
     except ValueError as exc:
         click.echo(f"{display_name(file)}: error: {exc}", err=True)
         sys.exit(EXIT_BAD_INPUT)
-    return replay, EXIT_BAD_INPUT if report.errors else EXIT_OK
+
+
+def _seekable(file: str) -> BinaryIO:
+    """FILE opened for reading bytes, or standard input copied to a temporary file (read again on demand)."""
+    from dln.notation.sources import STDIN, Unreadable
+
+    if file != STDIN:
+        try:
+            return open(file, "rb")
+        except OSError as exc:
+            raise Unreadable(file, exc.strerror or str(exc)) from None
+    spool = tempfile.TemporaryFile()  # noqa: SIM115 - as above
+    shutil.copyfileobj(sys.stdin.buffer, spool)
+    spool.seek(0)
+    return spool
+
+
+def _read_whole(stream: BinaryIO, file: str, variants: list[str] | None,
+                family: Callable[[list[Game], Callable[[int], str]], NoReturn] | None) -> Replay:
+    """Every game of a file holding Kontsina or Xeri games, replayed up front: to ``family`` when all
+    are, else the replayer refuses the mix (a ValueError says so)."""
+    from dln.notation.sources import lines_of, pieces
+    from dln.views.replay import Replay
+
+    stream.seek(0)
+    games, lines = [], []  # the file's lines, for the carets under findings
+    for piece in pieces(lines_of(stream, file), file):
+        lines += [""] * (piece.offset - len(lines))  # a game that did not parse: not shown
+        lines[piece.offset:] = piece.text.splitlines()
+        if piece.game is not None:
+            games.append(piece.game)
+    source = partial(_line_of, lines)
+    if family is not None and all(is_family_game(game) for game in games):
+        family(games, source)
+    return Replay.from_games(games, filename=display_name(file), variants=variants, source=source)
+
+
+def _line_of(lines: list[str], number: int) -> str:
+    return lines[number - 1] if 0 < number <= len(lines) else ""
 
 
 @click.command("position", short_help="Print a position of a record as a setup.")
@@ -358,3 +415,51 @@ def position_command(file: str, game_number: int, round_number: int, at: int, as
         click.echo(json.dumps(game_to_data(game), ensure_ascii=not output_takes_any_text(), indent=2))
     else:
         click.echo(write_games([game]), nl=False)
+
+
+@click.command(short_help="List the legal moves at one point of a round.")
+@click.argument("file")
+@click.option("--at", "at", type=click.IntRange(min=1), required=True,
+              help="List the moves legal before move N of the round (1: its first move).", metavar="N")
+@click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Game, counted from 1 in the file.")
+@click.option("--round", "round_number", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Round, counted from 1 in the game.")
+@click.option("--all", "every", is_flag=True, help="List moves that differ only in the suit of equal cards separately.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON object: the position and its legal moves (see docs/cli.md).")
+@click.option("--rank", is_flag=True, help="Rank the moves, best first, by the engine's expected points.")
+@budget_option
+@seed_option
+@click.option("--open", "open_hands", is_flag=True, help="With --rank: the engine sees every hand the record shows.")
+@variant_option
+def moves(file: str, at: int, game_number: int, round_number: int, every: bool, as_json: bool, rank: bool,
+          budget: int, seed: int, open_hands: bool, variant: str | None) -> None:
+    """List the legal moves before move AT of a round of FILE, in DLN ('-' reads stdin).
+
+    First the position (table, hands, whose turn), then every legal move;
+    with --rank, every legal move (suits apart) best first with the engine's
+    expected points for the round (docs/analysis.md).
+    AT may be one past the round's last move when the record stops before
+    the round is over: what could be played next.  Exit 1 when an illegal
+    move earlier in the round stops the replay; 2 when the file cannot be
+    read, the game has a syntax error, or there is no such game, round or
+    move.
+    """
+    from dln.check.validate import validate_game
+    from dln.notation.sources import SyntaxReport, each_game
+    from dln.views.report import print_moves
+
+    display = display_name(file)
+    plain = not output_takes_any_text()
+    with exit_if_unreadable(file, as_json=as_json, err=False):  # read up to the game asked for and stop
+        piece = next(each_game(file, SyntaxReport(err=as_json), game_number))
+    assert piece.game is not None
+    variants = parse_variants(variant) if variant is not None else None
+    report = validate_game(piece.game, index=game_number, filename=display, source=piece.line,
+                           variants=variants, keep_states=True)
+    if round_number > len(report.rounds):
+        raise click.BadParameter(f"there is no round {round_number}: game {game_number} has "
+                                 f"{count_of(len(report.rounds), 'round')}", param_hint="'--round'")
+    print_moves(report, display, round_number, at, every=every, as_json=as_json, ascii_json=plain,
+                rank={"budget": budget, "seed": seed, "open_hands": open_hands} if rank else None)

@@ -1,7 +1,7 @@
 """The commands that draw a record for people without dln: ``dln html`` (a page that replays it) and
 ``dln svg`` (one position as a diagram).
 
-Registered on the ``dln`` group by :mod:`dln.cli.commands`.  They read the
+Listed in :data:`dln.cli.group.COMMANDS`, which imports this module when one of them runs.  They read the
 record a game at a time, like ``dln show`` and ``dln replay``, and write
 their output atomically (the old file or the whole new one) or to stdout.
 """

@@ -10,11 +10,12 @@ a long record instead of building a new position per move.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import replace
 
 from dln.cards import RANK_NAMES, Card
 
 from . import codes
-from .codes import Violation, error
+from .codes import VALUE, XERI_MARK, Violation, error
 from .predicates import (
     declarer_holds,
     face_trio,
@@ -73,7 +74,7 @@ def check(state: Position, move: Move) -> list[Violation]:
     if move.xeri:
         why = xeri_blocker(state, move)
         if why is not None:
-            out.append(error(codes.FALSE_XERI, f"marked as a xeri, but {why}"))
+            out.append(error(codes.FALSE_XERI, f"marked as a xeri, but {why}", XERI_MARK))
     return out
 
 
@@ -100,11 +101,11 @@ def _check_card(state: Position, seat: Seat, card: Card, out: list[Violation]) -
     hand = state.hand(seat)
     where = _where(state, card)
     if where is not None:
-        out.append(error(codes.CARD_ALREADY_SEEN, f"{seat} cannot play {card}: it is {where}"))
+        out.append(error(codes.CARD_ALREADY_SEEN, f"{seat} cannot play {card}: it is {where}", card))
     elif not hand.unknown:
         held = describe_cards(hand.known) or "no cards"
         out.append(error(codes.CARD_NOT_IN_HAND,
-                         f"{card} is not in {seat}'s hand ({seat} holds {held})"))
+                         f"{card} is not in {seat}'s hand ({seat} holds {held})", card))
 
 
 def _check_targets(state: Position, move: Move, out: list[Violation]) -> bool:
@@ -116,13 +117,13 @@ def _check_targets(state: Position, move: Move, out: list[Violation]) -> bool:
         if pile is not None:
             out.append(error(codes.NOT_ON_TABLE,
                              f"{c} is part of the {pile.describe()} and cannot be taken "
-                             "or used on its own"))
+                             "or used on its own", c))
         else:
-            out.append(error(codes.NOT_ON_TABLE, f"{c} is not on the table"))
+            out.append(error(codes.NOT_ON_TABLE, f"{c} is not on the table", c))
         ok = False
     for i in sorted(move.piles):
         if state.pile(i) is None:
-            out.append(error(codes.NOT_ON_TABLE, f"there is no declaration #{i} on the table"))
+            out.append(error(codes.NOT_ON_TABLE, f"there is no declaration #{i} on the table", f"pile {i}"))
             ok = False
     return ok
 
@@ -154,7 +155,8 @@ def _check_capture(state: Position, move: Move, out: list[Violation]) -> None:
     if len(numerals) < len(move.loose):
         faces = [c for c in move.loose if c.is_face]
         out.append(error(codes.FACE_IN_SUM,
-                         f"{card} cannot take {describe_cards(faces)}: face cards have no value"))
+                         f"{card} cannot take {describe_cards(faces)}: face cards have no value",
+                         min(faces, key=_index)))
     summed: list[Pile] = []  # plain declarations taken as single cards (liberal_declarations)
     for p in piles:
         if p.value == v:
@@ -164,7 +166,7 @@ def _check_capture(state: Position, move: Move, out: list[Violation]) -> None:
             continue
         out.append(error(codes.CAPTURE_DECLARATION_VALUE,
                          f"{card} cannot take the {p.describe()}: only a card of value "
-                         f"{p.value} captures it"))
+                         f"{p.value} captures it", f"pile {p.id}"))
     if move.components:
         used_cards, used_piles = _check_components(state, move, out)
         numerals = [c for c in numerals if c not in used_cards]
@@ -193,7 +195,8 @@ def _check_face_capture(state: Position, move: Move, piles: Sequence[Pile], out:
     others = [c for c in move.loose if c.rank != card.rank]
     if others:
         out.append(error(codes.FACE_CAPTURE_RANK,
-                         f"{card} can take only a loose {rank}, not {describe_cards(others)}"))
+                         f"{card} can take only a loose {rank}, not {describe_cards(others)}",
+                         min(others, key=_index)))
     trio = face_trio(state, card)
     if trio is not None:
         if piles or frozenset(c for c in move.loose if c.rank == card.rank) != trio:
@@ -238,7 +241,8 @@ def _check_components(state: Position, move: Move, out: list[Violation]) -> tupl
             total = sum(c.value for c in comp_cards) + sum(p.value for p in comp_piles)
             problem = f"totals {total}, not {v}" if total != v else ""
         if problem:
-            out.append(error(codes.COMPONENT_SUM, f"the component {name} {problem}"))
+            part = min(comp_cards, key=_index) if comp_cards else f"pile {min(ids)}"
+            out.append(error(codes.COMPONENT_SUM, f"the component {name} {problem}", part))
         used_cards |= comp_cards
         used_piles |= ids
     return used_cards, used_piles
@@ -253,7 +257,8 @@ def _check_declare(state: Position, move: Move, out: list[Violation]) -> None:
     faces = [c for c in (card, *move.loose) if c.is_face]
     if faces:
         out.append(error(codes.FACE_IN_DECLARATION,
-                         f"{describe_cards(faces)}: face cards never enter a declaration"))
+                         f"{describe_cards(faces)}: face cards never enter a declaration",
+                         min(faces, key=_index)))
     if rules.forced_capture:
         forced = forced_capture_violation(state, card)
         if forced is not None:
@@ -279,7 +284,7 @@ def _check_declare(state: Position, move: Move, out: list[Violation]) -> None:
                                  f"a plain declaration needs a loose table card besides {card}"))
             elif total != value:
                 out.append(error(codes.DECLARE_SUM,
-                                 f"{describe_cards([card, *numerals])} total {total}, not {value}"))
+                                 f"{describe_cards([card, *numerals])} total {total}, not {value}", VALUE))
         else:
             if (len(piles) > 1 or move.loose) and not rules.liberal_declarations:
                 out.append(error(codes.RAISE_SHAPE,
@@ -287,20 +292,20 @@ def _check_declare(state: Position, move: Move, out: list[Violation]) -> None:
             for p in piles:
                 bad = raise_violation(state, seat, p)
                 if bad is not None:
-                    out.append(bad)
+                    out.append(replace(bad, subject=f"pile {p.id}"))
             if total != value:
                 out.append(error(codes.DECLARE_SUM,
-                                 f"raising with {card} makes {total}, not {value}"))
+                                 f"raising with {card} makes {total}, not {value}", VALUE))
     if value is not None and not 1 <= value <= 10:
         out.append(error(codes.DECLARE_OVER_TEN,
-                         f"a declaration of {value} is impossible: values run from 1 to 10"))
+                         f"a declaration of {value} is impossible: values run from 1 to 10", VALUE))
     owner = owner_declare_violation(state, seat, move.group, move.piles)
     if owner is not None:
         out.append(owner)
     if value is not None and 1 <= value <= 10:
         held = declarer_holds(state, seat, card, value)
         if held is not None:
-            out.append(held)
+            out.append(replace(held, subject=VALUE))
 
 
 def _check_group(
@@ -321,28 +326,28 @@ def _check_group(
     if len(other) == 1 and other[0].value + card.value == value:
         bad = raise_violation(state, seat, other[0])
         if bad is not None:
-            out.append(bad)
+            out.append(replace(bad, subject=f"pile {other[0].id}"))
             return
         raised = other[0]
     elif other:
         for p in other:
             out.append(error(codes.GROUP_SPLIT,
                              f"the {p.describe()} is not worth {value} and cannot join a "
-                             f"group of {value}s"))
+                             f"group of {value}s", f"pile {p.id}"))
         return
     parts = list(numerals) if raised is not None else [*numerals, card]
     values = [c.value for c in parts]
     if not splits(values, value):
         out.append(error(codes.GROUP_SPLIT,
                          f"{describe_cards(parts) or 'nothing loose'} do not split into sets "
-                         f"totalling {value}"))
+                         f"totalling {value}", VALUE))
         return
     count = sum(values) // value + (raised is not None)
     count += sum(2 if p.group else 1 for p in piles if p.value == value)
     if count < 2:
         out.append(error(codes.GROUP_TOO_SMALL,
                          f"this makes only one set totalling {value}; a group of {value}s "
-                         "needs two or more"))
+                         "needs two or more", VALUE))
 
 
 def _check_liberal_group(
@@ -367,19 +372,19 @@ def _check_liberal_group(
         if not in_sums(state, p, value):
             out.append(error(codes.GROUP_SPLIT,
                              f"the {p.describe()} is not worth {value} and cannot join a "
-                             f"group of {value}s"))
+                             f"group of {value}s", f"pile {p.id}"))
             return
         bad = raise_violation(state, seat, p)
         if bad is not None:
-            out.append(bad)
+            out.append(replace(bad, subject=f"pile {p.id}"))
             return
     values = [card.value, *(c.value for c in numerals), *(p.value for p in other)]
     if not splits(values, value):
         parts = ", ".join([describe_cards([card, *numerals]), *(p.describe() for p in other)])
-        out.append(error(codes.GROUP_SPLIT, f"{parts} do not split into sets totalling {value}"))
+        out.append(error(codes.GROUP_SPLIT, f"{parts} do not split into sets totalling {value}", VALUE))
         return
     count = sum(values) // value + sum(2 if p.group else 1 for p in piles if p.value == value)
     if count < 2:
         out.append(error(codes.GROUP_TOO_SMALL,
                          f"this makes only one set totalling {value}; a group of {value}s "
-                         "needs two or more"))
+                         "needs two or more", VALUE))

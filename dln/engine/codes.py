@@ -30,15 +30,20 @@ class RuleCode:
     source: str
 
 
+#: The subject of a finding about a move's declared value (``=8``), and of one about its xeri mark (``*``).
+VALUE, XERI_MARK = "value", "xeri"
+
+
 @dataclass(frozen=True, slots=True)
 class Violation:
     """A finding about a move or position: which rule, how sure, and what happened.
 
     ``severity`` is ``"warning"`` when the rule cannot be decided because part
     of a hand is unknown to the recorder, ``"error"`` when it is broken.
-    ``subject`` says which part of a position breaks the rule, so that a record
-    can point at it: a :class:`~dln.cards.Card`, ``"table"``, ``"hand N"`` or
-    ``"pile 3"`` (a declaration by id); None for the move itself.
+    ``subject`` says which part of a position or move breaks the rule, so that a
+    record can point at it: a :class:`~dln.cards.Card`, ``"table"``, ``"hand N"``,
+    ``"pile 3"`` (a declaration by id), :data:`VALUE` (a move's declared value)
+    or :data:`XERI_MARK` (its xeri mark); None for the move as a whole.
     """
 
     code: str

@@ -132,8 +132,14 @@ def setup_round(
     xeris: Mapping[Side, int] | None = None,
     last_capturer: Seat | None = None,
     gone: Iterable[Card] = (),
+    opening: bool = False,
 ) -> RoundState:
     """A mid-round position given by a record; its first move may score a xeri.
+
+    ``opening``: the record shows that no card of the round has been played
+    (the first deal, every hand whole); the position is then the round's
+    start, checked and played as one (pagat, The "Xeri": the very first card
+    played in a round is no xeri).
 
     Capture piles are the cards known to be captured (possibly none); ``gone``
     are cards known to be captured by a side the record does not name.
@@ -156,7 +162,7 @@ def setup_round(
         xeris=tuple(xeris.get(s, 0) for s in sides),
         last_capturer=last_capturer,
         turn=turn,
-        setup=True,
+        setup=not opening,
         next_pile_id=max((p.id for p in piles), default=0) + 1,
         gone=frozenset(gone),
     )

@@ -280,7 +280,7 @@ def xeri_rule_blocker(state: Position) -> str | None:
     the dealer's last card does score (unless ``no_last_card_xeri``).
     """
     rules = state.rules
-    if state.played == 0 and not state.setup and not rules.first_card_xeri:
+    if not rules.first_card_xeri and state.is_first_card():
         return "the first card of a round never scores a xeri"
     if rules.no_last_card_xeri and state.is_last_card():
         return "under this house rule the dealer's last card scores no xeri"

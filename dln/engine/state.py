@@ -356,6 +356,12 @@ class Position(Seating):
         """True when no loose card or declaration is on the table."""
         return not self.loose and not self.piles
 
+    def is_first_card(self) -> bool:
+        """True if the move about to be made is the round's first card (pagat, The "Xeri"): no card
+        played since the deal, and not a setup (a setup known to be the round's start is none: see
+        :func:`dln.engine.setup_round`'s ``opening``)."""
+        return not self.played and not self.setup
+
     def is_last_card(self) -> bool:
         """True if the move about to be made is the last card of the round."""
         if self.deal < self.deals:

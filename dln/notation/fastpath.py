@@ -24,7 +24,7 @@ from typing import Any
 
 from dln.cards import _BY_TEXT, Card
 from dln.notation.bounds import MAX_DIGITS
-from dln.notation.model import Deal, Game, Hand, Move, PileRef, Round, ScoreClaim
+from dln.notation.model import Deal, Game, Hand, Move, MoveSpots, PileRef, Round, ScoreClaim
 
 _card: Callable[[str], Card] = _BY_TEXT.__getitem__
 _LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
@@ -34,7 +34,7 @@ _LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
 # are exactly what the dataclass __init__ would store.
 _new = object.__new__
 (_seat, _card_, _kind, _components, _value, _group, _xeri, _number, _glyphs, _comments, _variations, _line,
- _column) = (getattr(Move, name).__set__ for name in Move.__slots__)  # type: ignore[attr-defined]
+ _column, _spots) = (getattr(Move, name).__set__ for name in Move.__slots__)  # type: ignore[attr-defined]
 
 
 def _move(seat: str, card: Card, kind: str, components: tuple[Any, ...], value: int | None, group: bool,
@@ -54,6 +54,7 @@ def _move(seat: str, card: Card, kind: str, components: tuple[Any, ...], value: 
     _variations(move, ())
     _line(move, line)
     _column(move, 1)
+    _spots(move, None)  # found again from the line when a finding needs them: canonical_spots
     return move
 
 
@@ -74,9 +75,9 @@ class _Patterns:
         self.table = re.compile(rf"table((?: {card})*)")
         self.hand = re.compile(rf"({seat}):((?: (?:{card}|\?))*)")
         self.cards = re.compile(rf"{card}|\?")
+        # A move without its number: the number is cut off first, so that equal moves share one reading.
         self.move = re.compile(
-            rf"(?:({number})\. )?({seat}) ({card})"
-            rf"(?:( x)((?: {item})+)( \*)?|((?: {item})*) =((?:{value})s?))?"
+            rf"({seat}) ({card})(?:( x)((?: {item})+)( \*)?|((?: {item})*) =((?:{value})s?))?"
         )
         self.rest = re.compile(rf"rest ({seat})")
         side = terminal("SIDE")
@@ -90,6 +91,9 @@ _patterns: _Patterns | None = None
 # hold no position, so equal texts share one tuple.  Bounded: cleared when full.
 _known_components: dict[str, tuple[tuple[Card | PileRef, ...], ...]] = {}
 _COMPONENTS_KEPT = 50_000
+# What a move's text after its number ("N 8h x 5s 3d") reads as: seat, card, kind,
+# components, value, group, xeri.  Bounded like _known_components.
+_known_moves: dict[str, tuple[Any, ...]] = {}
 
 
 def _components_of(text: str, p: _Patterns) -> tuple[tuple[Card | PileRef, ...], ...]:
@@ -110,6 +114,49 @@ def _components_of(text: str, p: _Patterns) -> tuple[tuple[Card | PileRef, ...],
             _known_components.clear()
         _known_components[text] = found
     return found
+
+
+def _read_move(body: str, p: _Patterns) -> tuple[Any, ...] | None:
+    """A move's text after its number as ``_move``'s first seven arguments, or None if not canonical."""
+    match = p.move.fullmatch(body)
+    if match is None:
+        return None
+    seat, card, capture, taken, xeri, used, declared = match.groups()
+    if (declared and len(declared) > MAX_DIGITS) or ("[" in body and _LONG_NUMBER.search(body)):
+        return None
+    if capture:
+        return seat, _card(card), "capture", _components_of(taken, p), None, False, xeri is not None
+    if declared:
+        components = _components_of(used, p) if used else ()
+        return seat, _card(card), "declare", components, int(declared.rstrip("s")), declared.endswith("s"), False
+    return seat, _card(card), "lay", (), None, False, False
+
+
+def canonical_spots(text: str, line: int, terminal: Callable[[str], str]) -> MoveSpots | None:
+    """Where the parts of the move that is the whole of ``text`` (line ``line``) are written, or None when
+    ``text`` is not a canonical move line.
+
+    The fast reader keeps no positions but a move's start: its lines are
+    canonical, so the parts are found again here, only for a move a finding
+    is about.  ``terminal`` gives the grammar's terminals, as to :func:`read_canonical`.
+    """
+    p = _compiled(terminal)
+    start = 0
+    if text[:1].isdigit():  # "12. N 8h": the pattern reads the move after its number
+        start = text.find(". ") + 2
+        if start < 2:
+            return None
+    match = p.move.fullmatch(text, start)
+    if match is None:
+        return None
+    # Groups: 1 seat, 2 card, 3 " x", 4 what a capture takes, 5 " *", 6 what a declaration uses, 7 its value.
+    taken = 4 if match[3] is not None else 6
+    items = tuple((line, m.start() + 1) for m in p.item.finditer(text, match.start(taken), match.end(taken)))
+    return MoveSpots(
+        (line, match.start(2) + 1), items,
+        value=(line, match.start(7) + 1) if match[7] is not None else None,
+        xeri=(line, match.start(5) + 2) if match[5] is not None else None,
+    )
 
 
 def _compiled(terminal: Callable[[str], str]) -> _Patterns:
@@ -188,25 +235,25 @@ def read_canonical(
             tag_lines.append(line_number)
             continue
         if head.isdigit() or (head in "NESW" and line[1:2] == " "):
-            match = p.move.fullmatch(line)
-            if match is None or header is None or claims:
+            if header is None or claims:
                 return None
-            number, seat, card, capture, taken, xeri, used, declared = match.groups()
-            if (number and len(number) > MAX_DIGITS) or (declared and len(declared) > MAX_DIGITS) \
-                    or ("[" in line and _LONG_NUMBER.search(line)):
-                return None
-            if capture:
-                components = _components_of(taken, p)
-                kind, value, group = "capture", None, False
-            elif declared:
-                components = _components_of(used, p) if used else ()
-                kind, value, group = "declare", int(declared.rstrip("s")), declared.endswith("s")
-            else:
-                components, kind, value, group = (), "lay", None, False
-            deals[-1][1].append(
-                _move(seat, _card(card), kind, components, value, group, xeri is not None,
-                      int(number) if number else None, line_number)
-            )
+            if head in "NESW":
+                number, body = None, line
+            else:  # "12. N 8h": at most MAX_DIGITS ASCII digits, a dot and one space
+                dot = line.find(". ")
+                digits = line[:dot]
+                if not 0 < dot <= MAX_DIGITS or not (digits.isascii() and digits.isdigit()):
+                    return None
+                number, body = int(digits), line[dot + 2:]
+            reading = _known_moves.get(body)
+            if reading is None:
+                reading = _read_move(body, p)
+                if reading is None:
+                    return None
+                if len(_known_moves) >= _COMPONENTS_KEPT:
+                    _known_moves.clear()
+                _known_moves[body] = reading
+            deals[-1][1].append(_move(*reading, number, line_number))
             moved = True
             continue
         if head in "NESW":

@@ -15,8 +15,9 @@ from typing import Any
 from dln.cards import Card
 from dln.notation.model import Game, PileRef
 
-#: Per-card source positions: the line and column of each hand line, table line and move are given instead.
-_PER_ITEM = frozenset({"positions", "table_positions"})
+#: Per-card and per-part source positions: the line and column of each hand line, table line and move are
+#: given instead.
+_PER_ITEM = frozenset({"positions", "table_positions", "spots"})
 
 
 #: The fields written for each model class, found once: ``dataclasses.fields`` per object was most

@@ -12,7 +12,7 @@ text lays the moves out differently.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from dln.cards import Card
 
@@ -61,6 +61,24 @@ Component = tuple[Item, ...]
 HandCard = Card | None
 
 
+#: A place in the text: (line, column), both from 1.
+Where = tuple[int, int]
+
+
+class MoveSpots(NamedTuple):
+    """Where the parts of a move are written, for findings that concern one part.
+
+    ``items`` follow :attr:`Move.items` (written order); ``value`` is the declared
+    value, ``xeri`` the ``*`` mark, ``glyphs`` follow :attr:`Move.glyphs`.
+    """
+
+    card: Where
+    items: tuple[Where, ...] = ()
+    value: Where | None = None
+    xeri: Where | None = None
+    glyphs: tuple[Where, ...] = ()
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
     """One turn: ``seat`` plays ``card`` and lays it, captures, or declares.
@@ -87,6 +105,9 @@ class Move:
     variations: tuple[Variation, ...] = ()
     line: int | None = _pos()
     column: int | None = _pos()
+    #: Where its parts are written, when the grammar read it (the fast reader of
+    #: canonical lines leaves it None: :func:`dln.notation.fastpath.canonical_spots`).
+    spots: MoveSpots | None = field(default=None, compare=False, repr=False)
 
     @property
     def items(self) -> tuple[Item, ...]:

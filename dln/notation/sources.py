@@ -142,6 +142,40 @@ def pieces(lines: Iterable[str], name: str, *, keep_line_comments: bool = False,
             yield Piece(number, offset, "" if index else text, replace(game, number=number))
 
 
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where one game's piece lies in a file: ``start`` bytes in, ``size`` bytes long, ``offset`` lines before it."""
+
+    number: int
+    start: int
+    size: int
+    offset: int
+
+
+def placed(stream: BinaryIO, name: str, *, wanted: Callable[[int], bool] | None = None,
+           ) -> Iterator[tuple[Piece, Place]]:
+    """The pieces of a seekable file (:func:`pieces`), each with its :class:`Place`, so that a game can be
+    read again later without the others (:func:`read_placed`).  The pieces are as written and follow one
+    another, so each one's bytes are its text encoded, after a byte-order mark if the file has one."""
+    start = len(_BOM) if stream.read(len(_BOM)) == _BOM else 0
+    stream.seek(0)
+    for piece in pieces(lines_of(stream, name), name, wanted=wanted):
+        size = len(piece.text.encode("utf-8"))
+        yield piece, Place(piece.number, start, size, piece.offset)
+        start += size
+
+
+def read_placed(stream: BinaryIO, name: str, place: Place) -> Piece:
+    """The game at ``place`` of a file indexed by :func:`placed`, read and parsed alone."""
+    stream.seek(place.start)
+    text = stream.read(place.size).decode("utf-8")
+    games = parse_chunk(text, place.offset, filename=display_name(name))
+    return Piece(place.number, place.offset, text, replace(games[0], number=place.number) if games else None)
+
+
+_BOM = "\ufeff".encode()
+
+
 class SyntaxReport:
     """Reports the syntax errors of one file as they are met, to ``err`` (stderr) or not (stdout).
 

@@ -77,6 +77,7 @@ def family_sheet(report: FamilyReport, *, symbols: bool = True) -> Table:
 def family_score_data(report: FamilyReport, file: str) -> dict[str, Any]:
     """The sheet as ``dln score --json`` writes it: each hand's items by name, and the standing."""
     rounds: list[dict[str, Any]] = []
+    position = report.position_only()
     for played in report.rounds:
         rounds.append({"round": played.number, "index": played.index + 1, "setup": played.setup,
                        "scored": played.scores is not None, "counted": True,
@@ -87,7 +88,8 @@ def family_score_data(report: FamilyReport, file: str) -> dict[str, Any]:
                         for seat, s in played.scores.items()}})
     return {"file": file, "game": report.index, "event": report.game.tag("Event"),
             "game_type": report.engine.name if report.engine else None, "rules": report.describe_rules(),
-            "rounds": rounds, "totals": report.totals, "winner": report.winner, "errors": report.errors,
+            "rounds": rounds, "totals": None if position else report.totals, "winner": report.winner,
+            "position": position.to_data() if position else None, "errors": report.errors,
             "warnings": report.warnings}
 
 

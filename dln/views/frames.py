@@ -166,6 +166,13 @@ class Line:
             self._positions = None
             self._laid = None
 
+    def discard(self) -> None:
+        """Forget the positions and how to build them again: the game is dropped (:mod:`dln.views.shelf`).
+        ``reload`` refers to the game holding this line, a cycle that would keep it until the next
+        full garbage collection; broken here, the game's memory is freed at once."""
+        self._positions = self._laid = None
+        self.reload = None
+
     def laid(self, j: int) -> dict[int, Parts]:
         """The parts of each group on the table after ``j`` moves, by pile id (found once per line)."""
         if self._laid is None:

@@ -29,7 +29,7 @@ from dln.views.frames import Cursor, Entry, Frame, glyph_meaning, opening_words,
 from dln.views.replay import Replay
 from dln.views.scoresheet import frame_data
 from dln.views.svg import card_defs, position_svg
-from dln.views.tui import BINDINGS
+from dln.views.tui import BINDINGS, DELAYS, START_DELAY
 
 __all__ = ["ACTIONS", "KEYS", "cursors", "game_data", "page", "position_key"]
 
@@ -41,8 +41,8 @@ ACTIONS: tuple[str, ...] = ("forward", "back", "first", "last", "next_round", "p
 _BROWSER_KEYS = {"right": "ArrowRight", "left": "ArrowLeft", "up": "ArrowUp", "down": "ArrowDown",
                  "home": "Home", "end": "End", "pagedown": "PageDown", "pageup": "PageUp", "enter": "Enter",
                  "backspace": "Backspace", "escape": "Escape"}
-#: Page-only actions with the replayer's keys: auto-play and the help.
-_PAGE_ACTIONS = ("toggle_play", "toggle_help")
+#: Page-only actions with the replayer's keys: go to a move, auto-play and its speed, and the help.
+_PAGE_ACTIONS = ("go_to", "toggle_play", "faster", "slower", "toggle_help")
 
 
 def _help() -> list[tuple[str, str]]:
@@ -110,6 +110,15 @@ def _go(replay: Replay, cursor: Cursor) -> dict[str, str | None]:
             for action in ACTIONS}
 
 
+def _line_reach(replay: Replay, cursor: Cursor, label: str) -> dict[str, Any]:
+    """What "go to move N" needs in the line shown: the number of its first move, how many of its moves
+    can be shown (from 1 in a variation, else from 0, the round's start), the moves reached as the move
+    list numbers them (None: none), and the line's name for a number out of reach (as ``dln replay``)."""
+    line = replay.line(cursor)
+    return {"first": line.first_number, "lowest": 1 if cursor.branch else 0, "replayed": line.replayed,
+            "reach": replay.moves_reached(cursor), "where": "this variation" if cursor.branch else label}
+
+
 def _position(replay: Replay, cursor: Cursor, filename: str) -> dict[str, Any]:
     """One position: the ``dln show --json`` data, the diagram, the move's glyphs and comments, notes,
     and where each key leads."""
@@ -121,6 +130,7 @@ def _position(replay: Replay, cursor: Cursor, filename: str) -> dict[str, Any]:
         round_index=cursor.round,
         svg=position_svg(frame, cards=False, title=_alt(frame)),
         go=_go(replay, cursor),
+        line=_line_reach(replay, cursor, frame.round.label),
         to_play=frame.to_play,
         glyphs=[[g, glyph_meaning(g)] for g in frame.move.glyphs] if frame.move is not None else [],
         comments=list(frame.move.comments) if frame.move is not None else [],
@@ -238,6 +248,6 @@ def page(replays: Iterable[Replay | FamilyReport], *, filename: str, title: str)
             continue
         for game in range(len(replay.games)):
             yield _game_block(replay.games[game].number, game_data(replay, game, filename))
-    settings = {"keys": KEYS, "help": _help()}
+    settings = {"keys": KEYS, "help": _help(), "delays": DELAYS, "delay": START_DELAY}
     yield (f'<script type="application/json" id="dln-keys">{_json_in_html(settings)}</script>\n'
            f"<script>{_asset('viewer.js')}</script>\n</body>\n</html>\n")

@@ -54,6 +54,7 @@ from dln.views.frames import (
     taken_by,
 )
 from dln.views.replayed import game_replay, next_hands
+from dln.views.shelf import GameShelf
 from dln.wording import count_of
 
 __all__ = [
@@ -87,10 +88,11 @@ class Replay:
     be entered), so a caller can say why nothing happened.
     """
 
-    def __init__(self, games: Sequence[GameReplay], filename: str = "<string>") -> None:
-        if not any(g.rounds for g in games):
+    def __init__(self, games: Sequence[GameReplay] | GameShelf, filename: str = "<string>") -> None:
+        # A shelf (dln.views.shelf) holds only games with rounds and reads each when shown.
+        self.games: Sequence[GameReplay] = games if isinstance(games, GameShelf) else [g for g in games if g.rounds]
+        if not self.games:
             raise ValueError("the record holds no round to replay")
-        self.games: list[GameReplay] = [g for g in games if g.rounds]
         self.filename = filename
         self._lines: dict[tuple[int, int, tuple[int, ...]], Line] = {}
         #: The games whose positions are in memory, the one used last at the end.
@@ -105,7 +107,8 @@ class Replay:
         self._resident.append(game)
         while len(self._resident) > RESIDENT_GAMES:
             old = self._resident.pop(0)
-            for played in self.games[old].rounds:
+            kept = self.games.resident(old) if isinstance(self.games, GameShelf) else self.games[old]
+            for played in kept.rounds if kept is not None else ():
                 played.main.release()
             self._lines = {key: line for key, line in self._lines.items() if key[0] != old}
 
@@ -325,10 +328,11 @@ class Replay:
 
         Raises :class:`PositionError` naming the option (game, round, move, variation) that does not fit.
         """
-        found = [i for i, g in enumerate(self.games) if g.number == game]
+        numbers = self.games.numbers if isinstance(self.games, GameShelf) else [g.number for g in self.games]
+        found = [i for i, number in enumerate(numbers) if number == game]
         if not found:
-            numbers = ", ".join(str(g.number) for g in self.games)
-            raise PositionError("game", f"there is no game {game} to replay (games: {numbers})")
+            raise PositionError("game", f"there is no game {game} to replay "
+                                        f"(games: {', '.join(map(str, numbers))})")
         g = found[0]
         rounds = self.games[g].rounds
         if not 1 <= round <= len(rounds):

@@ -75,7 +75,11 @@ def game_status(checked: Checked, *, strict: bool = False) -> int:
 
 
 def outcome(report: GameReport | Checked) -> str:
-    """``N wins, N 64 S 41``, ``unfinished, N 8 S 13`` or why the score is unknown."""
+    """``N wins, N 64 S 41``, ``unfinished, N 8 S 13``, ``position only: no moves`` (a record of setups only)
+    or why the score is unknown."""
+    position = report.position_only()
+    if position is not None:
+        return position.describe()
     if report.totals is None:
         return "score unknown (a round could not be played out)"
     standing = " ".join(f"{side} {points}" for side, points in report.totals.items())

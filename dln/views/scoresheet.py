@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dln.check.family import FamilyReport
+from dln.check.reports import PACK
 from dln.engine import RoundState
 from dln.engine.games import TableRound
 from dln.engine.state import describe_cards
@@ -34,9 +35,6 @@ def describe_position(state: RoundState) -> str:
     return "\n".join(lines)
 
 
-#: Cards in the pack: a round's captures account for all of them once it is played out from its deal.
-PACK = 52
-
 
 def known_most_cards(played: RoundReport) -> bool:
     """Whether "most cards" can be awarded: every card of the pack is in a capture pile the record shows.
@@ -45,11 +43,12 @@ def known_most_cards(played: RoundReport) -> bool:
     starts mid-round: what was captured before it is known only if the setup
     says so (its ``captured`` lines), so its most-cards points may be unknown.
     """
-    return played.scores is not None and sum(s.cards for s in played.scores.values()) >= PACK
+    return played.known_points() is not None
 
 
 def _why_unscored(played: RoundReport) -> str:
-    return ("stopped by an illegal move" if played.stopped
+    return ("position only: no moves" if played.setup and not played.moves and not played.stopped
+            else "stopped by an illegal move" if played.stopped
             else f"cancelled (redeal {played.redeal})" if played.redeal
             else "its position breaks a rule" if played.unsound
             else "points not known" if played.unscored else "not played out")
@@ -125,6 +124,7 @@ def score_data(report: GameReport, file: str) -> dict[str, Any]:
     if isinstance(report, FamilyReport):  # Kontsina, Xeri: dln/views/family.py
         return family_score_data(report, file)
     rounds: list[dict[str, Any]] = []
+    position = report.position_only()
     for played in report.rounds:
         entry: dict[str, Any] = {"round": played.number, "index": played.index + 1, "setup": played.setup,
                                  "scored": played.scores is not None, "counted": not played.setup,
@@ -141,7 +141,8 @@ def score_data(report: GameReport, file: str) -> dict[str, Any]:
         rounds.append(entry)
     return {"file": file, "game": report.index,
             "event": report.game.tag("Event"), "rules": report.describe_rules(), "rounds": rounds,
-            "totals": report.totals, "winner": report.winner,
+            "totals": None if position else report.totals, "winner": report.winner,
+            "position": position.to_data() if position else None,
             "errors": report.errors, "warnings": sum(d.severity == "warning" for d in report.diagnostics)}
 
 

@@ -35,14 +35,27 @@ from dln.views.engine_hint import EngineHints
 from dln.views.render import FrameView, Look, help_panel
 from dln.views.replay import Cursor, Replay
 
-__all__ = ["BINDINGS", "DELAYS", "FOOTER_KEYS", "HELP", "KeyBar", "KeyReader", "Session", "decode_keys",
-           "raw_terminal", "run"]
+__all__ = [
+    "BINDINGS",
+    "DELAYS",
+    "FOOTER_KEYS",
+    "HELP",
+    "START_DELAY",
+    "KeyBar",
+    "KeyReader",
+    "Session",
+    "decode_keys",
+    "raw_terminal",
+    "run",
+]
 
 ESC = "\x1b"
 #: How long a lone ESC waits for the rest of an escape sequence before it counts as the Escape key.
 ESCAPE_DELAY = 0.05
 #: Auto-play speeds, seconds per move (``+`` goes left, ``-`` right).
 DELAYS: tuple[float, ...] = (0.1, 0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 5.0)
+#: Auto-play's speed until ``+`` or ``-`` changes it (the HTML viewer starts at the same).
+START_DELAY = 1.0
 
 _CSI_FINAL = {"A": "up", "B": "down", "C": "right", "D": "left", "H": "home", "F": "end", "Z": "shift-tab"}
 _CSI_TILDE = {"1": "home", "2": "insert", "3": "delete", "4": "end", "5": "pageup", "6": "pagedown",
@@ -212,7 +225,7 @@ class Session:
     cursor: Cursor
     reveal: bool = False
     playing: bool = False
-    delay: float = 1.0
+    delay: float = START_DELAY
     help: bool = False
     message: str = ""
     done: bool = False

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dln.engine import Move, Rules, apply, check, legal_moves
+from dln.engine import Hand, Move, Rules, apply, check, legal_moves, setup_round
 
 from .helpers import card, cards, errors, lay, legal, opening, play, position, take
 
@@ -30,6 +30,23 @@ def test_first_card_of_a_round_is_no_xeri() -> None:
     assert apply(liberal, take("N", "10h", "Ad 2h 3s 4h")).xeri
     # a setup's first move is not the round's first card
     assert apply(position("Ad 2h 3s 4h", hands), take("N", "10h", "Ad 2h 3s 4h")).xeri
+
+
+def test_a_setup_known_to_be_the_round_start_is_played_as_one() -> None:
+    """pagat, The “Xeri”: the very first card played in a round is no xeri, also when a setup gives the
+    position, if the record shows no card was played (``opening``: the first deal, every hand whole)."""
+    hands = {"N": Hand.of(cards("10h 2c 3c 4c 5c 6c")), "S": Hand.of((), 6)}
+    sweep = take("N", "10h", "Ad 2h 3s 4h")
+    start = setup_round(Rules(), 2, "S", turn="N", deal=1, hands=hands, loose=cards("Ad 2h 3s 4h"), opening=True)
+    assert start.is_first_card()
+    assert not apply(start, sweep).xeri
+    assert errors(start, take("N", "10h", "Ad 2h 3s 4h", xeri=True)) == {"D501"}
+    liberal = setup_round(Rules(first_card_xeri=True), 2, "S", turn="N", deal=1, hands=hands,
+                          loose=cards("Ad 2h 3s 4h"), opening=True)
+    assert apply(liberal, sweep).xeri
+    # the same position, not known to be the round's start: a setup's first move may score a xeri
+    mid = setup_round(Rules(), 2, "S", turn="N", deal=1, hands=hands, loose=cards("Ad 2h 3s 4h"))
+    assert not mid.is_first_card() and apply(mid, sweep).xeri
 
 
 def test_pagat_3_5_7_example() -> None:

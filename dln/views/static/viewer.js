@@ -10,6 +10,8 @@
   var current = null;
   var shownRound = null;
   var timer = null;
+  var DELAYS = settings.delays;  // auto-play speeds, seconds a move (dln replay's, tui.DELAYS)
+  var delay = settings.delay;
   var $ = function (id) { return document.getElementById(id); };
 
   function esc(text) {
@@ -194,6 +196,9 @@
   function act(action) {
     if (action === "toggle_help") return toggleHelp();
     if (action === "toggle_play") return togglePlay();
+    if (action === "go_to") return askMove();
+    if (action === "faster") return speed(-1);
+    if (action === "slower") return speed(1);
     var to = target(action);
     if (to === null) {
       var inVariation = lookup(current.key).pos.variation.length > 0;
@@ -210,9 +215,52 @@
     timer = setInterval(function () {
       if (!lookup(current.key).pos.go.forward) { togglePlay(); $("status").textContent = "auto-play stopped at the end"; return; }
       act("forward");
-    }, 1200);
+    }, delay * 1000);
     return true;
   }
+  // + and -: the next speed of the replayer's, as dln replay steps them; a running auto-play follows.
+  function speed(step) {
+    var index = 0;
+    DELAYS.forEach(function (d, i) { if (Math.abs(d - delay) < Math.abs(DELAYS[index] - delay)) index = i; });
+    delay = DELAYS[Math.max(0, Math.min(DELAYS.length - 1, index + step))];
+    if (timer) { togglePlay(); togglePlay(); }
+    $("status").textContent = "auto-play: " + delay + " s a move";
+    return true;
+  }
+
+  // -- go to move N: : or m opens a small form; Enter goes, Escape cancels (dln replay's prompt) --------
+  function askMove() {
+    var form = $("goto"), input = $("goto-move");
+    form.hidden = false;
+    input.value = "";
+    input.focus();
+    return true;
+  }
+  function closeMove() {
+    $("goto").hidden = true;
+    document.activeElement.blur();
+  }
+  function goTo(number) {
+    var p = lookup(current.key).pos, line = p.line;
+    var here = number - line.first + 1;
+    if (here < line.lowest || here > line.replayed) {
+      $("status").textContent = line.reach ? "no move " + number + " in " + line.where + ": moves " +
+        line.reach[0] + " to " + line.reach[1] : "no move " + number + ": " + line.where + " has no move to show";
+      return false;
+    }
+    // The key's last count is the moves played in the line shown: -m5 on the main line, -v1.2 in a variation.
+    var key = p.variation.length ? current.key.replace(/\.\d+$/, "." + here) : current.key.replace(/-m\d+$/, "-m" + here);
+    return show(key);
+  }
+  $("goto").addEventListener("submit", function (e) {
+    e.preventDefault();
+    var typed = $("goto-move").value.trim();
+    closeMove();
+    if (/^\d+$/.test(typed)) goTo(Number(typed));
+  });
+  $("goto-move").addEventListener("keydown", function (e) {
+    if (e.key === "Escape") { e.preventDefault(); e.stopPropagation(); closeMove(); }
+  });
   function toggleHelp() {
     var dialog = $("help");
     if (dialog.open) dialog.close(); else dialog.showModal();

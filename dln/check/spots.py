@@ -1,0 +1,56 @@
+"""Where in a move a finding points: the part it concerns, not the seat letter that starts the move.
+
+The engine names what breaks a rule (:attr:`dln.engine.Violation.subject`): a
+card, a declaration by id, the declared value or the xeri mark.  The record
+says where each part of a move is written (:class:`dln.notation.model.MoveSpots`);
+a move the fast reader took from a canonical line has its parts found again
+from that line, only when a finding needs them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from dln.cards import Card
+from dln.engine import Position
+from dln.engine.codes import VALUE, XERI_MARK
+from dln.notation.model import Move, MoveSpots, PileRef, Where
+from dln.notation.parser import spots_in_line
+
+__all__ = ["move_part"]
+
+
+def move_part(move: Move, subject: object, state: Position, source: Callable[[int], str] | None) -> Where | None:
+    """Where ``move`` writes ``subject`` (a violation's subject), or None when the finding concerns the
+    whole move or the record cannot say (then the move's start is the place)."""
+    if subject is None or move.line is None:
+        return None
+    spots = move.spots or _spots_from_source(move, source)
+    if spots is None:
+        return None
+    if subject == VALUE:
+        return spots.value
+    if subject == XERI_MARK:
+        return spots.xeri
+    written = tuple(zip(move.items, spots.items, strict=False))
+    if isinstance(subject, Card):
+        if subject == move.card:
+            return spots.card
+        # A card written twice is found where it is written last: the second mention is the wrong one.
+        return next((at for item, at in reversed(written) if item == subject), None)
+    if isinstance(subject, PileRef):
+        return next((at for item, at in written if item is subject), None)
+    if isinstance(subject, str) and subject.startswith("pile "):
+        pile = state.pile(int(subject[5:]))
+        if pile is None:
+            return None
+        return next((at for item, at in written if isinstance(item, PileRef) and item.value == pile.value
+                     and item.group == pile.group and item.owner in (None, pile.owner)), None)
+    return None
+
+
+def _spots_from_source(move: Move, source: Callable[[int], str] | None) -> MoveSpots | None:
+    """The parts of a move read by the fast reader: its line is canonical and holds it alone."""
+    if source is None or move.line is None or move.column != 1:
+        return None
+    return spots_in_line(source(move.line).rstrip("\r\n"), move.line)

@@ -1,0 +1,84 @@
+"""The ``dln`` command group, which imports a command's module only when that command runs.
+
+Start-up is part of every command's time: importing every command's module
+(the analysis engine, the archive tools, the viewers, rich) cost more than
+checking a small record.  ``COMMANDS`` names where each command lives;
+``dln --help``, shell completion and the generated reference load them all.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import click
+
+from dln import build
+from dln.views.output import tolerant_output
+
+#: Each command's name, and the module and attribute that define it.
+COMMANDS: dict[str, str] = {
+    "analyse": "dln.cli.analysis:analyse_command",
+    "explain": "dln.cli.commands:explain",
+    "filter": "dln.cli.archive:filter_command",
+    "fmt": "dln.cli.commands:fmt",
+    "generate": "dln.cli.making:generate",
+    "html": "dln.cli.views:html_command",
+    "merge": "dln.cli.archive:merge_command",
+    "moves": "dln.cli.replay:moves",
+    "parse": "dln.cli.commands:parse",
+    "play": "dln.cli.play:play_command",
+    "position": "dln.cli.replay:position_command",
+    "record": "dln.cli.making:record_command",
+    "replay": "dln.cli.replay:replay_command",
+    "score": "dln.cli.commands:score",
+    "show": "dln.cli.replay:show_command",
+    "split": "dln.cli.archive:split_command",
+    "stats": "dln.cli.stats:stats_command",
+    "svg": "dln.cli.views:svg_command",
+    "validate": "dln.cli.commands:validate",
+}
+
+
+class LazyGroup(click.Group):
+    """A click group whose commands are imported from ``COMMANDS`` when first asked for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*COMMANDS, *self.commands})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            module, _, attribute = COMMANDS[cmd_name].partition(":")
+            command = getattr(importlib.import_module(module), attribute)
+            if not isinstance(command, click.Command):  # a wrong entry in COMMANDS is a bug, said plainly
+                raise TypeError(f"{COMMANDS[cmd_name]} is not a click command")
+            self.add_command(command, cmd_name)
+        return self.commands.get(cmd_name)
+
+
+def all_commands(group: click.Group) -> dict[str, click.Command]:
+    """Every command of ``group`` by name, imported (for help pages and tests)."""
+    ctx = click.Context(group, info_name="dln")
+    found = {name: group.get_command(ctx, name) for name in group.list_commands(ctx)}
+    return {name: command for name, command in found.items() if command is not None}
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=build.print_version,
+              help="Show the version and which build runs (pure Python or compiled), and exit.")
+def main() -> None:
+    """dln: read, write and check Diloti game records (DLN).
+
+    Each command's --help tells its options; docs/cli.md has them all.  A
+    command's report (diagnostics, summary) goes to standard output; when
+    standard output carries data (--json, fmt -, parse --json, generate),
+    problems go to standard error or into the JSON.  Exit codes: 0 fine
+    (warnings allowed), 1 a record breaks a rule or a file would be
+    reformatted, 2 bad input (syntax error, unreadable file, no game found,
+    bad option or tag).  `dln explain CODE` tells what a code means.
+
+    Shell completion (zsh_source or fish_source for those shells):
+
+    \b
+        eval "$(_DLN_COMPLETE=bash_source dln)"
+    """
+    tolerant_output()

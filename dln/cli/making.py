@@ -1,0 +1,144 @@
+"""The commands that make records: ``dln generate`` (self-play) and ``dln record`` (at the table)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from dln.cli.analysis import budget_option
+from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK, STDIN, write_text_atomically
+from dln.engine.rules import parse_variants
+from dln.wording import count_of
+
+
+@click.command(short_help="Play games by self-play and write them as DLN.")
+@click.option(
+    "--game-type",
+    type=click.Choice(["diloti", "kontsina", "xeri"], case_sensitive=False),
+    default="diloti",
+    show_default=True,
+    help="Which game of the family to play (written to the Game tag).  Not --game, which names a game "
+    "of a file in the other commands.",
+)
+@click.option(
+    "--players",
+    type=click.Choice(["2", "3", "4"]),
+    default="2",
+    show_default=True,
+    help="Two players, or four (in partnerships in Diloti); three only in Kontsina.",
+)
+@click.option("--games", "count", type=click.IntRange(min=0), default=1, show_default=True, help="Games to play.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run: same seed, same text.")
+@click.option(
+    "--strategy",
+    type=click.Choice(["random", "greedy", "engine"]),
+    default="random",
+    show_default=True,
+    help="How every seat picks among its legal moves (engine: the search of dln analyse).",
+)
+@budget_option
+@click.option("--hidden", is_flag=True, help="Write no hand lines, as a recorder beside the table would.")
+@click.option("--target", type=click.IntRange(min=1), default=None,
+              help="Score that wins a game: 61 in Diloti, 21 in Kontsina; in Xeri, the number of hands (5).")
+@click.option("--variant", metavar="NAMES", help="House rules of Diloti to play, comma-separated (e.g. "
+              "forced-capture,soy).")
+@click.option("-o", "--output", metavar="FILE", help="Write to FILE, replaced atomically, instead of stdout.")
+def generate(game_type: str, players: str, count: int, seed: int, strategy: str, budget: int, hidden: bool,
+             target: int | None, variant: str | None, output: str | None) -> None:
+    """Play whole games by self-play and write them as DLN records.
+
+    Every move is chosen among the legal ones by the rules engine, under
+    the house rules of --variant (written to the Variant tag); the
+    records carry the hands (unless --hidden), numbered moves, and the
+    rest and score claims of each round.  No dates: the output depends
+    on the options alone.
+    """
+    from collections.abc import Iterator
+    from typing import cast
+
+    from dln.analysis.selfplay import engine_family_games, engine_games
+    from dln.check.family_records import generate_family
+    from dln.check.generate import generate_games
+    from dln.engine.rules import rules_for
+    from dln.engine.selfplay import Strategy
+    from dln.notation.model import Game
+    from dln.notation.writer import write_game
+
+    games: Iterator[Game]
+    if game_type.lower() != "diloti":
+        if variant is not None:
+            raise click.BadParameter(f"{game_type} has no house rules", param_hint="'--variant'")
+        try:
+            if strategy == "engine":
+                games = engine_family_games(game_type, count, players=int(players), seed=seed, target=target,
+                                            budget=budget, hidden=hidden)
+            else:
+                games = generate_family(game_type, count, players=int(players), seed=seed, strategy=strategy,
+                                        target=target, hidden=hidden)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="'--players'") from None
+    else:
+        if players == "3":
+            raise click.BadParameter("Diloti is played by 2 or 4 players, not 3", param_hint="'--players'")
+        try:
+            rules = rules_for(parse_variants(variant or ""), target or 61)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="'--variant'") from None
+        if strategy == "engine":
+            games = engine_games(count, players=int(players), seed=seed, rules=rules, budget=budget, hidden=hidden)
+        else:  # click.Choice allows only the strategies
+            games = generate_games(count, players=int(players), seed=seed, strategy=cast(Strategy, strategy),
+                                   rules=rules, hidden=hidden)
+    texts = (("\n" if index else "") + write_game(game) for index, game in enumerate(games))
+    if output is None or output == STDIN:
+        for text in texts:
+            click.echo(text, nl=False)
+        sys.exit(EXIT_OK)
+    try:
+        write_text_atomically(Path(output), texts)
+    except OSError as exc:
+        click.echo(f"{output}: error: cannot write: {exc.strerror or exc}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    click.echo(f"wrote {count_of(count, 'game')} to {output}", err=True)
+    sys.exit(EXIT_OK)
+
+
+# -- the recorder: dln record -------------------------------------------------------------------------
+
+
+@click.command("record", short_help="Record a game at the table, checking each move.")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--game-type", type=click.Choice(["diloti", "kontsina", "xeri"], case_sensitive=False), default=None,
+              help="A new game's game of the family (else asked; Diloti by default; written to the Game tag).")
+@click.option("--players", type=click.Choice(["2", "3", "4"]), default=None,
+              help="A new game's players (else asked): 2 or 4 in Diloti, 2 to 4 in Kontsina, 2 in Xeri.")
+@click.option("--dealer", type=click.Choice(["N", "E", "S", "W"]), default=None, help="Who deals a new game's round 1.")
+@click.option("--target", type=click.IntRange(min=1), default=None,
+              help="A new game's target score (in Xeri: the number of hands).")
+@click.option("--variant", metavar="NAMES", default=None, help="A new game's house rules (comma-separated).")
+@click.option("--tag", "tags", multiple=True, metavar="NAME=VALUE",
+              help="A tag of a new game: Event, Site, Date, North... answer their questions; others are added.")
+@click.option("--defaults", is_flag=True, help="Take the default answer to every question not given as an option.")
+@click.option("--hands", is_flag=True, help="Ask for each seat's hand at the start of every deal (Enter: not seen).")
+def record_command(file: str, game_type: str | None, players: str | None, dealer: str | None, target: int | None,
+                   variant: str | None, tags: tuple[str, ...], defaults: bool, hands: bool) -> None:
+    """Record a game at the table, one move per line, each checked as it is typed.
+
+    Starts a new game in FILE (after a few questions; Enter takes the
+    defaults: Diloti, two players, to 61, standard rules; Kontsina and Xeri
+    are asked for too) or goes on with the game FILE holds, where it stopped.  Type each move without the seat, e.g.
+    9c x 9d, 3d 5h =8 or Ks; 'help' lists the commands (undo, score, ?,
+    quit...).  Every accepted move is in FILE before the next prompt, and
+    FILE is always a record dln validate accepts.  Without a terminal, the
+    answers and moves are read from standard input, one per line.
+    """
+    from dln.record import make_options, record
+
+    try:
+        options = make_options(players=players, dealer=dealer, target=target, variant=variant, tags=tags,
+                               defaults=defaults, hands=hands, game=game_type)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--tag'" if "tag" in str(exc) else None) from None
+    sys.exit(record(Path(file), options, sys.stdin, sys.stdout))

@@ -1,0 +1,81 @@
+"""The games of a file for the interactive replayer, read when shown: memory does not grow with the file.
+
+``dln replay`` on a terminal moves between every game of a file (Tab, n/p
+across games).  Instead of replaying them all up front, the file is read once
+to note where each game lies (:func:`dln.notation.sources.placed`), and a game
+is read again, parsed and replayed only when the cursor comes to it; the few
+games used last stay in memory.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import BinaryIO, overload
+
+from dln.check.validate import validate_game
+from dln.notation.sources import Place, read_placed
+from dln.views.frames import GameReplay
+from dln.views.replayed import game_replay
+
+__all__ = ["GameShelf"]
+
+
+class GameShelf(Sequence[GameReplay]):
+    """The Diloti games (with rounds) of a seekable file, each replayed when first asked for.
+
+    ``places`` are where the games lie (from :func:`dln.notation.sources.placed`);
+    ``keep`` how many replayed games stay in memory, the ones used last.
+    Indexing loads a game; :meth:`resident` tells whether it is loaded without loading it.
+    """
+
+    def __init__(self, stream: BinaryIO, name: str, places: Sequence[Place], *, filename: str,
+                 variants: Sequence[str] | None = None, keep: int = 3) -> None:
+        self.stream = stream
+        self.name = name
+        self.places = tuple(places)
+        self.filename = filename
+        self.variants = variants
+        self.keep = keep
+        self._loaded: OrderedDict[int, GameReplay] = OrderedDict()
+        self.loads = 0  # games read and replayed so far (a game shown again after it was dropped counts again)
+
+    @property
+    def numbers(self) -> list[int]:
+        """Each game's number in the file, in order (without reading a game)."""
+        return [place.number for place in self.places]
+
+    def __len__(self) -> int:
+        return len(self.places)
+
+    @overload
+    def __getitem__(self, index: int) -> GameReplay: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[GameReplay]: ...
+
+    def __getitem__(self, index: int | slice) -> GameReplay | Sequence[GameReplay]:
+        if isinstance(index, slice):
+            raise TypeError("a GameShelf reads one game at a time: index it by number")
+        index = range(len(self.places))[index]  # negative indexes, and IndexError past the end
+        found = self._loaded.get(index)
+        if found is None:
+            found = self._load(self.places[index])
+            self._loaded[index] = found
+            while len(self._loaded) > self.keep:
+                _, dropped = self._loaded.popitem(last=False)
+                for played in dropped.rounds:
+                    played.main.discard()
+        self._loaded.move_to_end(index)
+        return found
+
+    def resident(self, index: int) -> GameReplay | None:
+        """Game ``index`` if it is in memory, else None (not read for asking)."""
+        return self._loaded.get(index)
+
+    def _load(self, place: Place) -> GameReplay:
+        piece = read_placed(self.stream, self.name, place)
+        if piece.game is None:  # the file changed since it was indexed
+            raise ValueError(f"{self.filename}: game {place.number} is no longer where it was read")
+        self.loads += 1
+        return game_replay(validate_game(piece.game, index=place.number, filename=self.filename,
+                                         source=piece.line, variants=self.variants, keep_states=True))

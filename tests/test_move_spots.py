@@ -1,0 +1,71 @@
+"""Move-level findings point at the part of the move at fault (the card played, a table card or
+[declaration] named, the declared value, the xeri mark), whether the grammar or the fast reader of
+canonical lines read the move; a finding about the whole move points at its start."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from dln.cli import main
+from dln.notation.parser import _parse_chunk
+
+HEAD = '[North "a"]\n[South "b"]\n\nround 1 dealer S\n'
+CASES = [
+    # (name, table and hands, the move line, code, the text the finding points at)
+    ("card not in hand", "table 5h 3c 9d Js\nN: 4c 8s Kc 2h 7c 10d\n", "1. N 6h", "D001", "6h"),
+    ("card seen on the table", "table 5h 3c 9d Js\n", "1. N 9d x 9d", "D002", "9d x"),
+    ("table card not there", "table 5h 3c 9d Js\n", "1. N 8s x 5h 3d", "D004", "3d"),
+    ("face card in a sum", "table 5h 4c Js 9d\n", "1. N 9c x 5h 4c Js", "D205", "Js"),
+    ("face card takes another rank", "table Qh 3c 9d 5s\n", "1. N Kc x Qh", "D204", "Qh"),
+    ("declared value over ten", "table 5h 3c 9d Js\nN: 9s 4c 8s Kc 2h 7c\n", "1. N 9s 3c =12", "D301", "12"),
+    ("declared sum", "table 5h 2h 9d Js\nN: 5s 8s 4c Kc 3h 7c\n", "1. N 5s 2h =8", "D304", "8"),
+    ("false xeri", "table 5h 4s 6d 3c\n", "1. N 9c x 5h 4s 6d 3c *", "D501", "*"),
+]
+
+
+def _record(table: str, move: str, *, canonical: bool) -> str:
+    """A one-move record; not canonical, the move carries a comment so the grammar reads it."""
+    return HEAD + table + (move if canonical else move + " {here}") + "\n"
+
+
+def _finding(tmp_path: Path, text: str, code: str) -> dict[str, object]:
+    path = tmp_path / "game.dln"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", "--json", str(path)])
+    found = [d for g in json.loads(result.stdout)["games"] for d in g["diagnostics"] if d["code"] == code]
+    assert found, result.stdout
+    return found[0]
+
+
+@pytest.mark.parametrize("canonical", [True, False], ids=["fast reader", "grammar"])
+@pytest.mark.parametrize(("name", "table", "move", "code", "part"), CASES, ids=[c[0] for c in CASES])
+def test_a_finding_points_at_the_part_of_the_move_at_fault(tmp_path: Path, name: str, table: str, move: str,
+                                                           code: str, part: str, canonical: bool) -> None:
+    text = _record(table, move, canonical=canonical)
+    if canonical:
+        assert _parse_chunk(text, 0, False)[0].rounds[0].moves[0].spots is None  # the fast reader took it
+    finding = _finding(tmp_path, text, code)
+    line = text.splitlines()[finding["line"] - 1]
+    assert line.startswith(move)
+    assert line[finding["column"] - 1:].startswith(part), (line, finding["column"])
+
+
+def test_a_declaration_at_fault_is_pointed_at_by_its_reference(tmp_path: Path) -> None:
+    """D207 (a 9 cannot take a declaration of 8) and R001 (which [8]?) point at the [8] written."""
+    text = HEAD + "table 5h Ac 9d Js\nN: 3c 8d Kc 2h 7c 10d\nN 3c 5h =8\nS 9s x 9d  [8]\n"
+    finding = _finding(tmp_path, text, "D207")
+    assert (finding["line"], finding["column"]) == (8, 12)
+    two = HEAD + "table 5h 9d 4c Js\nN 3c 5h =8\nS 4s 4c =8\nN 8c x [8]\n"
+    finding = _finding(tmp_path, two, "R001")
+    assert (finding["line"], finding["column"]) == (8, 8)
+
+
+def test_a_finding_about_the_whole_move_points_at_its_start(tmp_path: Path) -> None:
+    """D003 (not this seat's turn) concerns the move as a whole: it points at the move's first token."""
+    text = HEAD + "table 5h 3c 9d Js\n1. S 8s x 5h 3c\n"
+    finding = _finding(tmp_path, text, "D003")
+    assert (finding["line"], finding["column"]) == (6, 1)
