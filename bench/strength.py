@@ -1,7 +1,7 @@
 """Strength of the search engine, duplicate style: the same packs played twice with the seats swapped.
 
     python bench/strength.py [--pairs 100] [--players 2] [--opponent greedy] [--budget 200]
-                             [--target 61] [--seed 0] [-j 1] [-v]
+                             [--target 61] [--seed 0] [-j 1] [-v] [--game-type diloti]
     python bench/strength.py --from-logs RUN1.txt RUN2.txt ...   # pool earlier -v runs
 
 Pair ``i`` deals the same sequence of shuffled packs (round by round) in two
@@ -12,6 +12,12 @@ Wilson interval, the mean points per round of the engine's side minus the
 opponent's with a 95% interval (pairs as the unit: t-like normal interval),
 and the engine's speed (seconds per move, moves per second).  Run by hand:
 a pair to 61 takes about a minute at the default budget on a 2-core machine.
+
+``--game-type kontsina`` or ``xeri`` plays a sister game, two players, the
+same way (hand ``i`` of both games of a pair shuffled from the same seed):
+a Kontsina game goes to ``--target`` points (21 unless given), a Xeri game
+to ``--target`` hands (5), won by who won more of them; the points per round
+are then per hand, the engine's minus the opponent's.
 """
 
 from __future__ import annotations
@@ -23,12 +29,15 @@ import re
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
-from dln.analysis.players import Player, play_game, player, seeded_packs
+from dln.analysis.players import family_chooser, play_family_game, play_game, player, seeded_packs
 from dln.analysis.search import DEFAULT_BUDGET
-from dln.engine import RoundState, Rules, play_order, sides_of
+from dln.engine import Move, Rules, play_order, sides_of
+from dln.engine.games import game_named
 
 
 @dataclass(frozen=True)
@@ -45,15 +54,17 @@ class GameResult:
 class _Timed:
     """A player that adds its thinking time and move count to a shared tally."""
 
-    def __init__(self, inner: Player) -> None:
+    def __init__(self, inner: Callable[..., Move]) -> None:
         self.inner = inner
         self.seconds = 0.0
         self.cpu = 0.0
         self.moves = 0
 
-    def __call__(self, state: RoundState, rng: random.Random):  # type: ignore[no-untyped-def]
+    def __call__(self, *position: Any) -> Move:
+        """The inner player's move (a Diloti player takes the position and a random source; a sister
+        game's chooser the position, its legal moves and a random source)."""
         start, cpu = time.perf_counter(), time.process_time()
-        move = self.inner(state, rng)
+        move = self.inner(*position)
         self.seconds += time.perf_counter() - start
         self.cpu += time.process_time() - cpu
         self.moves += 1
@@ -62,6 +73,8 @@ class _Timed:
 
 def play_one(pair: int, swapped: bool, args: argparse.Namespace) -> GameResult:
     """Game ``swapped`` of pair ``pair``: the engine sits on side 0 unless swapped."""
+    if args.game_type != "diloti":
+        return play_one_family(pair, swapped, args)
     rules = Rules(target=args.target)
     seats = play_order(args.players, rules)
     engine = _Timed(player("engine", args.budget))
@@ -74,6 +87,22 @@ def play_one(pair: int, swapped: bool, args: argparse.Namespace) -> GameResult:
     nets = [r.score[side].total - sum(s.total for k, s in r.score.items() if k != side)
             for r in game.rounds if r.score]
     return GameResult(game.winner == side, nets, engine.seconds, engine.cpu, engine.moves)
+
+
+def play_one_family(pair: int, swapped: bool, args: argparse.Namespace) -> GameResult:
+    """Game ``swapped`` of pair ``pair`` of Kontsina or Xeri (two players): the engine sits N unless swapped."""
+    game = game_named(args.game_type)
+    assert game is not None
+    seats = game.play_order(2)
+    engine = _Timed(family_chooser("engine", args.budget))
+    other = family_chooser(args.opponent)
+    mine = seats[1 if swapped else 0]
+    choosers = {seat: engine if seat == mine else other for seat in seats}
+    hands = play_family_game(game, choosers, f"strength {args.game_type} {args.seed} {pair}",
+                             random.Random(f"players {args.seed} {pair} {swapped}"), args.target)
+    nets = [h.scores[mine].total - sum(s.total for k, s in h.scores.items() if k != mine) for h in hands]
+    won = game.winner([h.scores for h in hands], args.target) == mine
+    return GameResult(won, nets, engine.seconds, engine.cpu, engine.moves)
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -111,13 +140,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, choices=(2, 4), default=2)
     parser.add_argument("--opponent", choices=("greedy", "random"), default="greedy")
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="engine playouts per move")
-    parser.add_argument("--target", type=int, default=61)
+    parser.add_argument("--target", type=int, default=None,
+                        help="61 in Diloti; Kontsina: points (21); Xeri: hands (5)")
+    parser.add_argument("--game-type", choices=("diloti", "kontsina", "xeri"), default="diloti")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("-j", "--jobs", type=int, default=1, help="processes")
     parser.add_argument("-v", "--verbose", action="store_true", help="a line per game as it ends")
     parser.add_argument("--from-logs", nargs="+", metavar="LOG",
                         help="play nothing: pool the complete pairs of earlier runs' -v output")
     args = parser.parse_args(argv)
+    if args.game_type != "diloti":
+        game = game_named(args.game_type)
+        assert game is not None
+        if args.players != 2:
+            parser.error("the sister games are measured with two players")
+        args.target = args.target or game.target
+    elif args.target is None:
+        args.target = 61
     if args.from_logs:
         results = from_logs(args.from_logs)
         summarise(results, time.perf_counter(), args, speed=False)
@@ -154,7 +193,8 @@ def summarise(results: list[GameResult], started: float, args: argparse.Namespac
     cpu = sum(r.cpu for r in results)
     moves = sum(r.moves for r in results)
     rounds = sum(len(r.net_per_round) for r in results)
-    print(f"engine (budget {args.budget}) vs {args.opponent}, {args.players} players, target {args.target}, "
+    game = "" if getattr(args, "game_type", "diloti") == "diloti" else f"{args.game_type}, "
+    print(f"engine (budget {args.budget}) vs {args.opponent}, {game}{args.players} players, target {args.target}, "
           f"{'pooled runs' if args.from_logs else f'seed {args.seed}'}: {games // 2} duplicate pairs, {games} games, "
           f"{rounds} rounds")
     print(f"engine wins {wins}/{games} = {wins / games:.1%} (95% CI {low:.1%} to {high:.1%})")

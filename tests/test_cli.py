@@ -68,6 +68,12 @@ CASES = [
     ("moves-stopped", ["moves", "../../samples/illegal/D201-lay-while-declared.dln", "--at", "4"], None),
     ("moves-syntax-error", ["moves", "three-games-one-bad.dln", "--game", "2", "--at", "1"], None),
     ("moves-json", ["moves", "--json", "../../samples/constructs/deck.dln", "--at", "3"], None),
+    ("moves-rank-xeri", ["moves", "../../samples/xeri.dln", "--at", "5", "--rank", "--budget", "30"], None),
+    ("moves-rank-kontsina-json", ["moves", "--json", "../../samples/kontsina.dln", "--at", "5", "--rank", "--budget",
+                                  "30"], None),
+    ("analyse-xeri-hand", ["analyse", "xeri-hand.dln", "--budget", "10"], None),
+    ("generate-kontsina-engine", ["generate", "--game-type", "kontsina", "--strategy", "engine", "--budget", "5",
+                                  "--target", "3", "--hidden"], None),
 ]
 
 

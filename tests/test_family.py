@@ -119,14 +119,38 @@ def test_a_deck_deals_the_hands_and_the_table() -> None:
     assert found(text + "N Kc\n")[0][:2] == ("D002", "error")
 
 
-def test_setups_are_replayed_but_not_with_a_deck_and_redeals_are_refused() -> None:
+def test_setups_are_replayed_and_redeals_are_refused() -> None:
     """docs/rules.md, Both games: what a record may not use (tests/test_family_positions.py: setups)."""
     assert found('[Game "Xeri"]\n\nsetup dealer S\ntable 5h 3c\nturn N\nN 3d x 3c\n') == [("D604", "warning", 6)]
     assert found('[Game "Xeri"]\n\nsetup dealer S\ntable 5h 3c\nturn N\nN 3d x 5h\n')[0][:2] == ("X203", "error")
-    deck = " ".join(["2c", "3c"] * 6)
-    assert found(f'[Game "Xeri"]\n\nsetup dealer S deal 3\ntable 5h\ndeck {deck}\nturn N\n') == [
-        ("R007", "warning", 3)]
     assert found(XERI + "redeal N\n")[0][:2] == ("D107", "error")
+
+
+def xeri_setup_with_deck(deck: str) -> str:
+    """samples/xeri.dln's first hand from its third deal on, as a setup whose ``deck`` deals the fourth."""
+    from click.testing import CliRunner
+
+    from dln.cli import main
+
+    sample = ROOT / "samples" / "xeri.dln"
+    setup = CliRunner().invoke(main, ["position", str(sample), "--round", "1", "--at", "25"]).stdout
+    lines = sample.read_text(encoding="utf-8").split("\nround 2 ")[0].splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("25. "))
+    rest = [line for line in lines[start:] if not line.startswith(("N: ", "S: "))]
+    return setup.replace("table Kc\n", f"table Kc\ndeck {deck}\n") + "\n".join(rest) + "\n"
+
+
+def test_a_setup_s_deck_deals_the_rest_of_the_hand() -> None:
+    """docs/notation.md, deck in a setup: the cards still to be dealt, in dealing order (six each in Xeri,
+    from the dealer's successor), checked as Diloti's: their number and cards written twice (D104), hand lines."""
+    deck = "Qc 3c 10d Jc 10c 2c 6h 6s Qs 7d 4h 9h"  # N's six, then S's (S deals)
+    assert found(xeri_setup_with_deck(deck)) == []  # replayed to the end, the score claim checked
+    swapped = "6h 6s Qs 7d 4h 9h Qc 3c 10d Jc 10c 2c"
+    assert found(xeri_setup_with_deck(swapped))[0][:2] == ("D002", "error")  # N is dealt S's cards
+    assert found(xeri_setup_with_deck(deck + " 5c"))[0][:2] == ("D104", "error")
+    assert found(xeri_setup_with_deck(deck.replace("9h", "Kc")))[0][:2] == ("D104", "error")  # Kc is on the table
+    written = xeri_setup_with_deck(deck).replace("deal\n37.", "deal\nN: Qc 3c 10d Jc 10c 9h\n37.")
+    assert [f[:2] for f in found(written)] == [("D102", "error")]  # the hand line against the deck
 
 
 def test_a_later_hand_is_dealt_by_the_next_seat() -> None:

@@ -16,14 +16,18 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from dln.check.generate import record_move
+from dln.check import family_records
+from dln.check.generate import record_move as diloti_record_move
 from dln.check.references import to_engine_move
 from dln.check.validate import GameReport
 from dln.engine import Move as EngineMove
-from dln.engine import RoundState, check
+from dln.engine import check
+from dln.engine import games as family
+from dln.engine.games import TableRound
 from dln.notation.model import Game, Move, Round, Variation
 from dln.notation.writer import move_text
 
+from .games import State
 from .knowledge import Unsampleable
 from .search import DEFAULT_BUDGET, MoveValue, analyse_position
 
@@ -35,13 +39,40 @@ THRESHOLDS: tuple[tuple[str, str, float], ...] = (
     ("?", "mistake", 4.0),
     ("?!", "inaccuracy", 2.0),
 )
+#: Kontsina's thresholds: a hand is worth 5 points in all (2 most cards, 1 most clubs, 1 the 2c, 1 the
+#: 10d), so a blunder is the swing of most cards, a mistake one item, an inaccuracy half of one.
+#: Xeri scores on Diloti's scale (10 a xeri, 3 more cards, a point per honour) and keeps its marks.
+GAME_THRESHOLDS: dict[str, tuple[tuple[str, str, float], ...]] = {
+    "kontsina": (("??", "blunder", 2.0), ("?", "mistake", 1.0), ("?!", "inaccuracy", 0.5)),
+}
 QUALITY_GLYPHS = frozenset({"!", "?", "!!", "??", "!?", "?!"})
 COMMENT_PREFIX = "engine:"
 
 
-def grade(lost: float) -> tuple[str, str] | None:
+def legal_move(state: State, move: Move) -> EngineMove | None:
+    """The engine's move for a record's ``move`` in ``state`` (any game), or None when it breaks a rule."""
+    if isinstance(state, TableRound):  # Kontsina, Xeri: the sister validator's reading and rules
+        played = family_records.engine_move(move)
+        return None if any(v.severity == "error" for v in family.check(state, played)) else played
+    played, problems = to_engine_move(state, move)
+    return None if any(v.severity == "error" for v in [*problems, *check(state, played)]) else played
+
+
+def record_move(state: State, move: EngineMove, number: int | None = None) -> Move:
+    """The record of the engine's ``move`` in ``state``, written as the game's validator reads it."""
+    if isinstance(state, TableRound):
+        return family_records.record_move(state, move, number)
+    return diloti_record_move(state, move, number)
+
+
+def thresholds_for(state: State) -> tuple[tuple[str, str, float], ...]:
+    """The marks' thresholds in the game of ``state``."""
+    return GAME_THRESHOLDS.get(state.game, THRESHOLDS) if isinstance(state, TableRound) else THRESHOLDS
+
+
+def grade(lost: float, thresholds: tuple[tuple[str, str, float], ...] = THRESHOLDS) -> tuple[str, str] | None:
     """The glyph and word for ``lost`` points, or None for a move within the engine's margin."""
-    for glyph, word, threshold in THRESHOLDS:
+    for glyph, word, threshold in thresholds:
         if lost >= threshold:
             return glyph, word
     return None
@@ -65,6 +96,7 @@ class MoveReview:
     best_net: float
     exact: bool
     samples: int
+    thresholds: tuple[tuple[str, str, float], ...] = THRESHOLDS  # the game's (GAME_THRESHOLDS)
 
     @property
     def lost(self) -> float:
@@ -73,7 +105,7 @@ class MoveReview:
 
     @property
     def grade(self) -> tuple[str, str] | None:
-        return grade(self.lost)
+        return grade(self.lost, self.thresholds)
 
     def to_data(self) -> dict[str, Any]:
         """The review as JSON-ready data (docs/analysis.md, "JSON")."""
@@ -131,7 +163,7 @@ class _Task:
 
     round: int
     number: int
-    state: RoundState
+    state: State
     played: EngineMove
     budget: int
     seed: int
@@ -142,8 +174,8 @@ def _positions(report: GameReport, budget: int, seed: int, open_hands: bool) -> 
     """The main-line moves the validator replayed legally, as tasks (or why one cannot be analysed)."""
     for r, result in enumerate(report.rounds, 1):
         for j, (state, move) in enumerate(zip(result.states, result.record_moves, strict=False), 1):
-            engine_move, problems = to_engine_move(state, move)
-            if any(v.severity == "error" for v in [*problems, *check(state, engine_move)]):
+            engine_move = legal_move(state, move)
+            if engine_move is None:
                 yield (r, j, "an illegal move: the rest of the round is not analysed")
                 break
             yield _Task(r, j, state, engine_move, budget, seed, open_hands)
@@ -193,7 +225,7 @@ def review_game(
         review.moves.append(MoveReview(
             task.round, task.number, record.seat, record.line, move_text(replace(record, number=None)),
             move_text(replace(best_record, number=None)), best_record, tuple(task.state.sides), played_points,
-            best_points, played_net, best_net, exact, samples))
+            best_points, played_net, best_net, exact, samples, thresholds_for(task.state)))
     return review
 
 
@@ -263,7 +295,7 @@ def summary_lines(review: GameReview) -> Sequence[str]:
     return lines
 
 
-def rank_moves(state: RoundState, *, budget: int = DEFAULT_BUDGET, seed: int = 0,
+def rank_moves(state: State, *, budget: int = DEFAULT_BUDGET, seed: int = 0,
                open_hands: bool = False) -> list[tuple[str, MoveValue]]:
     """Every legal move of ``state`` in DLN with the engine's values, best first (``dln moves --rank``,
     the recorder's ``?``, the replayer's engine key)."""
@@ -271,21 +303,21 @@ def rank_moves(state: RoundState, *, budget: int = DEFAULT_BUDGET, seed: int = 0
     return [(move_text(record_move(state, mv.move)), mv) for mv in analysis.moves]
 
 
-def ranked_data(state: RoundState, ranked: Sequence[tuple[str, MoveValue]]) -> list[dict[str, Any]]:
+def ranked_data(state: State, ranked: Sequence[tuple[str, MoveValue]]) -> list[dict[str, Any]]:
     """:func:`rank_moves` as JSON-ready data: move, net for the mover's side, each side's points."""
     return [{"move": text, "net": round(mv.net, 2), "samples": mv.samples,
              "points": {s: round(p, 2) for s, p in zip(state.sides, mv.points, strict=True)}}
             for text, mv in ranked]
 
 
-def ranked_lines(state: RoundState, ranked: Sequence[tuple[str, MoveValue]]) -> list[str]:
+def ranked_lines(state: State, ranked: Sequence[tuple[str, MoveValue]]) -> list[str]:
     """:func:`rank_moves` for people: ``+2.5  S 9c x 9d`` (points of the mover's side minus the others')."""
     best = ranked[0][1].net if ranked else 0.0
     return [f"{mv.net:+6.1f}  {text}" + (f"   (loses {best - mv.net:.1f})" if best - mv.net >= 0.05 else "")
             for text, mv in ranked]
 
 
-def recorder_ranking(state: RoundState) -> list[str]:
+def recorder_ranking(state: State) -> list[str]:
     """The recorder's ``? rank``: the legal moves best first, when the hand of the seat to play is known."""
     hand = state.hand(state.turn)
     if hand.unknown:
@@ -297,15 +329,15 @@ def recorder_ranking(state: RoundState) -> list[str]:
             *("  " + line for line in ranked_lines(state, ranked))]
 
 
-def hint_text(before: RoundState, move: Move | None, *, budget: int = DEFAULT_BUDGET, seed: int = 0) -> str:
+def hint_text(before: State, move: Move | None, *, budget: int = DEFAULT_BUDGET, seed: int = 0) -> str:
     """One line for the replayer: the engine on ``move`` played from ``before`` (or, with no move,
     its choice in ``before``), e.g. ``engine: S 8s loses 2.1 (inaccuracy); best S 2h 5c =7 (+3.9)``."""
     if move is None:
         analysis = analyse_position(before, budget=budget, seed=seed)
         best = analysis.best
         return f"{COMMENT_PREFIX} best {move_text(record_move(before, best.move))} ({best.net:+.1f})"
-    engine_move, problems = to_engine_move(before, move)
-    if any(v.severity == "error" for v in [*problems, *check(before, engine_move)]):
+    engine_move = legal_move(before, move)
+    if engine_move is None:
         return f"{COMMENT_PREFIX} an illegal move: nothing to weigh"
     analysis = analyse_position(before, budget=budget, seed=seed, keep=(engine_move,))
     played, best = analysis.value_of(engine_move), analysis.best
@@ -315,6 +347,6 @@ def hint_text(before: RoundState, move: Move | None, *, budget: int = DEFAULT_BU
     lost = max(0.0, best.net - played.net)
     if lost < 0.05:
         return f"{COMMENT_PREFIX} {shown} is the best move ({played.net:+.1f})"
-    graded = grade(lost)
+    graded = grade(lost, thresholds_for(before))
     word = f" ({graded[1]})" if graded else ""
     return f"{COMMENT_PREFIX} {shown} loses {lost:.1f}{word}; best {best_text} ({best.net:+.1f})"

@@ -7,9 +7,12 @@ dealt are hidden.  :class:`View` gathers that knowledge from a position and
 every hand filled to its size and every deal still to come, so that the rest
 of the round can be played out with all cards known.
 
-One inference is always kept: the owner of a declaration holds a card of its
-value (pagat, Obligations of the declarer; the validator's D302/D403), so a
-sampled hidden hand of an owner gets such a card first.  With ``open_hands``
+What else the validator infers is kept: the hand sizes, every card the record
+shows (cards a seat goes on to play are in its hand), and in Diloti that the
+owner of a declaration holds a card of its value (pagat, Obligations of the
+declarer; the validator's D302/D403), so a sampled hidden hand of an owner
+gets such a card first (:meth:`dln.analysis.games.SearchGame.owes`).  The
+same code serves Diloti and the sister games (Kontsina, Xeri).  With ``open_hands``
 the view also uses every card the record shows in the other hands (double
 dummy, as bridge analysers do); the default is the fair view of the player.
 
@@ -23,7 +26,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from dln.cards import DECK, Card
-from dln.engine import HAND_SIZE, Hand, RoundState, Seat, deal_order
+from dln.engine import Hand, Seat, deal_order
+
+from .games import State, game_of
 
 
 class Unsampleable(ValueError):
@@ -34,7 +39,7 @@ class Unsampleable(ValueError):
 class World:
     """A complete position: every hand known, and the hands of each deal still to come."""
 
-    state: RoundState
+    state: State
     #: The hands of deals ``state.deal + 1`` … in order, one mapping seat → cards per deal.
     future: tuple[Mapping[Seat, tuple[Card, ...]], ...] = ()
 
@@ -43,7 +48,7 @@ class World:
 class View:
     """The seat to move's knowledge of a position: what is fixed and what must be drawn."""
 
-    state: RoundState
+    state: State
     seat: Seat
     #: Cards each seat is known to hold (by the seat to move; all shown cards with ``open_hands``).
     fixed: Mapping[Seat, frozenset[Card]]
@@ -57,7 +62,7 @@ class View:
     owes: Mapping[Seat, tuple[int, ...]]
 
     @classmethod
-    def of(cls, state: RoundState, *, open_hands: bool = False) -> View:
+    def of(cls, state: State, *, open_hands: bool = False) -> View:
         """The knowledge of ``state.turn`` in ``state`` (``open_hands``: every shown hand too)."""
         seat = state.turn
         seen = set(state.seen())  # table, captured, gone and every card known in a hand
@@ -69,19 +74,15 @@ class View:
             else:  # the seat to move does not see this hand
                 fixed[s], hidden[s] = frozenset(), hand.size
                 seen.difference_update(hand.known)
-        owes: dict[Seat, tuple[int, ...]] = {}
-        for pile in state.piles:
-            if pile.owner is not None and hidden.get(pile.owner, 0) > 0:
-                known = fixed[pile.owner]
-                if not any(c.value == pile.value and not c.is_face for c in known):
-                    owes[pile.owner] = (*owes.get(pile.owner, ()), pile.value)
+        owes = game_of(state).owes(state, fixed, hidden)
         pool = tuple(c for c in DECK if c not in seen)
         return cls(state, seat, fixed, hidden, pool, max(state.deals - state.deal, 0), owes)
 
     @property
     def needed(self) -> int:
         """Unseen cards that a world places: the hidden hand cards and the deals to come."""
-        return sum(self.hidden.values()) + self.deals_left * HAND_SIZE * len(self.state.seats)
+        per_deal = game_of(self.state).hand_size(self.state) * len(self.state.seats)
+        return sum(self.hidden.values()) + self.deals_left * per_deal
 
     @property
     def determined(self) -> bool:
@@ -113,11 +114,12 @@ class View:
                 hands[seat].append(pool.pop())
         state = self.state._replace(hands=tuple(Hand(frozenset(hands[s]), 0) for s in self.state.seats))
         order = deal_order(self.state.seats, self.state.dealer)
+        size = game_of(self.state).hand_size(self.state)
         future = []
         for _ in range(self.deals_left):
             deal = {s: () for s in order}
             for s in order:
-                deal[s] = tuple(pool.pop() for _ in range(HAND_SIZE))
+                deal[s] = tuple(pool.pop() for _ in range(size))
             future.append(deal)
         return World(state, tuple(future))
 

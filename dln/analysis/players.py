@@ -32,9 +32,12 @@ from dln.engine import (
     score_round,
     start_round,
 )
+from dln.engine import games as family
+from dln.engine.games import Chooser, TableRound
 from dln.engine.selfplay import PlayedGame, PlayedRound, choose, shuffled_pack
 
-from .search import DEFAULT_BUDGET, canceller, choose_move
+from .games import State, canceller
+from .search import DEFAULT_BUDGET, choose_move
 
 
 class Player(Protocol):
@@ -100,7 +103,7 @@ def play_round(
                        score_round(finish_round(state)))
 
 
-def as_seen(state: RoundState) -> RoundState:
+def as_seen(state: State) -> State:
     """The position as the seat to move sees it: every other hand reduced to its size."""
     hands = tuple(h if seat == state.turn else h._replace(known=frozenset(), unknown=h.size)
                   for seat, h in zip(state.seats, state.hands, strict=True))
@@ -135,3 +138,47 @@ def play_game(
 def seeded_packs(seed: str, players: int, rules: Rules) -> Callable[[int], list[Card]]:
     """Round ``i``'s shuffled pack from ``seed`` alone: both seatings of a duplicate pair get the same ones."""
     return lambda i: shuffled_pack(random.Random(f"{seed}:{i}"), players, rules)
+
+
+# -- the sister games (Kontsina, Xeri): the rules engine's self-play with a chooser per seat --------------
+
+
+def family_chooser(strategy: str, budget: int = DEFAULT_BUDGET) -> Chooser:
+    """A Kontsina or Xeri player by name (``engine``, ``greedy``, ``random``), as
+    :func:`dln.engine.games.play_hand` asks for one; the engine sees only what the seat to move may see."""
+    if strategy == "engine":
+        def engine(state: TableRound, moves: list[Move], rng: random.Random) -> Move:
+            seed = rng.randrange(1 << 30)
+            return moves[0] if len(moves) == 1 else choose_move(as_seen(state), budget=budget, seed=seed)
+        return engine
+    if strategy == "greedy":
+        return family.greedy_choice
+    if strategy == "random":
+        return family.random_choice
+    raise ValueError(f"unknown strategy {strategy!r} (engine, greedy or random)")
+
+
+def seated(choosers: Mapping[Seat, Chooser], rng: random.Random) -> Chooser:
+    """One chooser that asks the player of the seat to move, with ``rng`` for the players' own chances (the
+    random source :func:`~dln.engine.games.play_hand` passes is left to shuffling, so that duplicate games
+    deal the same packs whatever the players do)."""
+    def choose_for(state: TableRound, moves: list[Move], _pack_rng: random.Random) -> Move:
+        return choosers[state.turn](state, moves, rng)
+    return choose_for
+
+
+def play_family_game(game: family.FishingGame, choosers: Mapping[Seat, Chooser], seed: str, rng: random.Random,
+                     target: int | None = None, max_hands: int = 200) -> list[family.PlayedHand]:
+    """Hands of ``game`` until it is won (Kontsina: a target; Xeri: a number of hands), each seat played by
+    its chooser; hand ``i`` is shuffled from ``seed`` and ``i`` alone (duplicate play)."""
+    seats = tuple(choosers)
+    dealer = seats[-1]
+    hands: list[family.PlayedHand] = []
+    choose_for = seated(choosers, rng)
+    while len(hands) < max_hands:
+        hand = family.play_hand(game, seats, dealer, random.Random(f"{seed}:{len(hands)}"), choose_for)
+        hands.append(hand)
+        if game.winner([h.scores for h in hands], target or game.target) is not None:
+            return hands
+        dealer = family.dealer_after(seats, dealer)
+    raise RuntimeError(f"no winner after {max_hands} hands")

@@ -19,9 +19,13 @@ How it works (``docs/analysis.md`` tells it for people):
 * **Successive halving** spends the budget: all moves get a few worlds, the
   better half more, and so on.
 
-A move's value counts the round's points for each side (cards: 4 for most,
-aces, 10 of diamonds, 2 of clubs, xeris), including the points already won
-in the round; the engine maximises its side's points minus the opponents'.
+A move's value counts the round's points for each side (in Diloti: 4 for
+most cards, aces, 10 of diamonds, 2 of clubs, xeris; in Kontsina and Xeri
+their own items), including the points already won in the round; the engine
+maximises its side's points minus the opponents' (with three or four
+Kontsina players, each alone: minus the mean of the others', the others
+assumed to play against the mover, "paranoid").  The game's rules come
+through :mod:`dln.analysis.games`, one search for every game.
 It uses only :mod:`dln.engine` (the rules: every house rule of ``Rules`` is
 read there) and is deterministic for a given seed and budget, whatever the
 machine's speed: the budget counts playouts, never seconds.
@@ -34,22 +38,9 @@ import random
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from dln.cards import Card
-from dln.engine import (
-    Move,
-    RoundState,
-    apply,
-    check,
-    deal_order,
-    finish_round,
-    legal_moves,
-    next_deal,
-    redeal_violations,
-    score_round,
-)
-from dln.engine.scoring import GOOD_TEN, GOOD_TWO, MOST_CARDS_POINTS, XERI_POINTS
-from dln.engine.selfplay import choose
+from dln.engine import Move, RoundState
 
+from .games import State, game_of
 from .knowledge import View, World
 
 #: Playouts per move at the default strength (about half a second per move on a loaded 2-core machine).
@@ -65,35 +56,44 @@ EXACT_NODES_PER_PLAYOUT = 25
 EXACT_NODES_DETERMINED = 5000
 #: Cards a playout plays into the next deal before it stops and estimates (docs/analysis.md).
 HORIZON = 2
-#: Points are packed as ``net * SCALE + points of side 0`` so that one integer orders outcomes.
+#: Points are packed as ``net * SCALE + points of side 0`` (two sides) so that one integer orders
+#: outcomes; with more sides, ``net * SCALE**n`` + every side's points in base SCALE.
 SCALE = 1024
 
 
-def points(state: RoundState) -> tuple[int, ...]:
+def points(state: State) -> tuple[int, ...]:
     """Each side's points for the round once it is over (leftovers to the last capturer)."""
-    scores = score_round(finish_round(state))
-    return tuple(scores[side].total for side in state.sides)
+    return game_of(state).points(state)
 
 
-def _pack(pts: Sequence[int]) -> int:
-    return (pts[0] - pts[1]) * SCALE + pts[0]
+def net_of(pts: Sequence[float], side: int) -> float:
+    """What the engine maximises for ``side``: its points minus the others' (their mean, beyond two sides)."""
+    if len(pts) == 2:
+        return pts[side] - pts[1 - side]
+    return pts[side] - (sum(pts) - pts[side]) / (len(pts) - 1)
 
 
-def _unpack(value: int) -> tuple[int, int]:
-    net, first = divmod(value, SCALE)
-    return first, first - net
+def _pack(pts: Sequence[int], root: int = 0) -> int:
+    if len(pts) == 2:
+        return (pts[0] - pts[1]) * SCALE + pts[0]
+    n = len(pts)
+    net = (n - 1) * pts[root] - (sum(pts) - pts[root])  # net_of times n - 1: a whole number
+    return net * SCALE ** n + sum(p * SCALE ** i for i, p in enumerate(pts))
+
+
+def _unpack(value: int, sides: int = 2) -> tuple[int, ...]:
+    if sides == 2:
+        net, first = divmod(value, SCALE)
+        return first, first - net
+    rest = value % SCALE ** sides
+    return tuple((rest // SCALE ** i) % SCALE for i in range(sides))
 
 
 class SolverGaveUp(Exception):
     """An exact solve reached its node limit."""
 
 
-def _summary(cards: Sequence[Card]) -> tuple[int, int, bool, bool]:
-    """What of a capture pile scores: how many cards, aces, the 10 of diamonds, the 2 of clubs."""
-    return (len(cards), sum(1 for c in cards if c.rank == 1), GOOD_TEN in cards, GOOD_TWO in cards)
-
-
-def _order(state: RoundState, move: Move) -> int:
+def _order(state: State, move: Move) -> int:
     """Move ordering for the solver: xeris, then big captures, declarations, lays."""
     if move.kind == "capture":
         return 1000 * move.xeri + 10 + len(move.loose) + 4 * len(move.piles)
@@ -104,34 +104,40 @@ class Solver:
     """Exact minimax of a fully known position to the end of the round (no deal to come).
 
     Side 0 maximises the packed value, side 1 minimises it; seats of one side
-    share its interest, so four players are searched as two.  The table is
-    kept between solves of the same world (the children of one position).
+    share its interest, so four Diloti players are searched as two.  With
+    more than two sides (Kontsina, three or four players each alone) the
+    ``root`` side maximises its points minus the others' mean and every
+    other side minimises it (paranoid search).  The table is kept between
+    solves of the same world (the children of one position).
     """
 
-    def __init__(self, node_limit: int = 1 << 62) -> None:
+    def __init__(self, node_limit: int = 1 << 62, root: int = 0) -> None:
         self.node_limit = node_limit
         self.nodes = 0
+        self.root = root
+        self.maximiser = 0
+        self.infinity = 1 << 41
         #: position key -> (flag: 0 exact, 1 lower bound, -1 upper bound; value; key of the best move)
         self.table: dict[tuple[object, ...], tuple[int, int, tuple[object, ...]]] = {}
 
-    def solve(self, state: RoundState) -> tuple[int, ...]:
+    def solve(self, state: State) -> tuple[int, ...]:
         """Each side's points with best play from ``state`` (raises :class:`SolverGaveUp`)."""
-        return _unpack(self._search(state, -(1 << 40), 1 << 40))
+        sides = len(state.sides)
+        bound = 1 << (40 if sides == 2 else 12 * sides + 20)
+        self.maximiser = 0 if sides == 2 else self.root
+        self.infinity = 2 * bound
+        return _unpack(self._search(state, -bound, bound), sides)
 
-    def _key(self, state: RoundState) -> tuple[object, ...]:
-        last = state.side_index(state.last_capturer) if state.last_capturer else None
-        return (state.hands, frozenset(state.loose), frozenset(state.piles), state.turn, last,
-                tuple(_summary(c) for c in state.captured), state.xeris)
-
-    def _search(self, state: RoundState, alpha: int, beta: int) -> int:
+    def _search(self, state: State, alpha: int, beta: int) -> int:
+        game = game_of(state)
         if state.is_over:
-            return _pack(points(state))
+            return _pack(game.points(state), self.root)
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise SolverGaveUp
-        key = self._key(state)
+        key = game.solver_key(state)
         entry = self.table.get(key)
-        moves = sorted(legal_moves(state), key=lambda m: -_order(state, m))
+        moves = sorted(game.legal_moves(state), key=lambda m: -_order(state, m))
         if not moves:
             raise ValueError(f"{state.turn} has no legal move")
         if entry is not None:
@@ -140,11 +146,11 @@ class Solver:
                 return value
             at = next((i for i, m in enumerate(moves) if m.key() == best_key), 0)
             moves.insert(0, moves.pop(at))
-        maximise = state.side_index(state.turn) == 0
+        maximise = state.side_index(state.turn) == self.maximiser
         a, b = alpha, beta
-        best, best_at = (-(1 << 41) if maximise else 1 << 41), 0
+        best, best_at = (-self.infinity if maximise else self.infinity), 0
         for i, move in enumerate(moves):
-            value = self._search(apply(state, move).state, a, b)
+            value = self._search(game.apply(state, move), a, b)
             if (value > best) if maximise else (value < best):
                 best, best_at = value, i
             if maximise:
@@ -158,69 +164,47 @@ class Solver:
         return best
 
 
-def rollout_move(state: RoundState, moves: Sequence[Move], rng: random.Random) -> Move:
-    """The playout policy: the rules engine's greedy player (xeris, valuable captures, no open table),
-    with one move in twenty at random so that playouts from one world differ."""
-    if len(moves) == 1 or rng.random() < 0.05:
-        return moves[rng.randrange(len(moves))]
-    return choose(state, moves, rng, "greedy")
-
-
-def canceller(state: RoundState) -> str | None:
-    """The first seat, in deal order, that may cancel the round at this fresh deal for face cards.
-
-    Under face-card-redeal(-any) such a seat always cancels, as in the rules engine's self-play.
-    """
-    rules = state.rules
-    if not (rules.face_card_redeal or rules.face_card_redeal_any):
-        return None
-    return next((seat for seat in deal_order(state.seats, state.dealer) if not redeal_violations(state, seat)), None)
+def rollout_move(state: State, moves: Sequence[Move], rng: random.Random) -> Move:
+    """The playout policy: the game's greedy player (xeris, valuable captures; in Diloti never leaving
+    a table one card can sweep), with one move in twenty at random so that playouts from one world differ."""
+    return game_of(state).rollout_move(state, moves, rng)
 
 
 def estimate(state: RoundState) -> tuple[float, ...]:
-    """Each side's expected points for the round from a position mid-round (a playout's horizon).
-
-    Points already banked count in full (aces, 10 of diamonds, 2 of clubs,
-    xeris); the 4 for most cards go to each side with the chance that its
-    lead in captured cards survives the cards still to be captured, taken
-    as a normal spread of about ``0.6 * sqrt(cards left)`` (pagat, Further
-    Deals and the End of the Round).
-    """
-    banked = []
-    for pile, xeris in zip(state.captured, state.xeris, strict=True):
-        banked.append(sum(1 for c in pile if c.rank == 1) + 2 * (GOOD_TEN in pile) + (GOOD_TWO in pile)
-                      + XERI_POINTS * xeris)
-    counts = [len(pile) for pile in state.captured]
-    left = 52 - sum(counts) - len(state.gone)
-    lead = counts[0] - counts[1]
-    p = 0.5 * (1 + math.erf(lead / (0.6 * math.sqrt(left + 1) * math.sqrt(2))))
-    return (banked[0] + MOST_CARDS_POINTS * p, banked[1] + MOST_CARDS_POINTS * (1 - p))
+    """Each side's expected points for a Diloti round from a position mid-round (a playout's horizon):
+    see :meth:`dln.analysis.games.Diloti.estimate`."""
+    return game_of(state).estimate(state)
 
 
-def playout(world: World, state: RoundState, rng: random.Random, horizon: int | None = HORIZON) -> tuple[float, ...]:
+def playout(world: World, state: State, rng: random.Random, horizon: int | None = HORIZON) -> tuple[float, ...]:
     """Play ``state`` (a position of ``world``) on with :func:`rollout_move`; each side's points.
 
     In the last deal the playout goes to the end of the round and scores it.
     Earlier, it stops ``horizon`` cards into the next deal (the next leader's
     chance of a xeri on the table left behind is seen) and :func:`estimate`
-    values the position; ``horizon=None`` plays every deal out.  A round
-    cancelled at a later deal for face cards (face-card-redeal-any) scores nothing.
+    values the position; ``horizon=None`` plays every deal out, as the
+    sister games without an estimate do (:meth:`~dln.analysis.games.SearchGame.estimates`).
+    A round cancelled at a later deal for face cards (face-card-redeal-any)
+    scores nothing.
     """
+    game = game_of(state)
+    if not game.estimates(state):
+        horizon = None
+    legal, step, policy = game.legal_moves, game.apply, game.rollout_move
     base = world.state.deal
     start = 0
     while True:
         if state.needs_deal:
-            state = next_deal(state, world.future[state.deal - base])
-            if canceller(state) is not None:
+            state = game.next_deal(state, world.future[state.deal - base])
+            if game.cancelled(state):
                 return (0,) * len(state.sides)
             start = state.played
             continue
         if state.is_over:
-            return points(state)
+            return game.points(state)
         if horizon is not None and state.deal > base and state.played - start >= horizon:
-            return estimate(state)
-        moves = legal_moves(state)
-        state = apply(state, rollout_move(state, moves, rng)).state
+            return game.estimate(state)
+        state = step(state, policy(state, legal(state), rng))
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,7 +224,7 @@ class MoveValue:
 class Analysis:
     """The search's verdict on a position: moves best first."""
 
-    state: RoundState
+    state: State
     moves: tuple[MoveValue, ...]
     #: True when the values are exact for the real game (one world, solved to the end).
     exact: bool
@@ -276,7 +260,7 @@ class _Tally:
     def net(self, side: int) -> float:
         if not self.count:
             return -math.inf
-        return (self.sums[side] - self.sums[1 - side]) / self.count
+        return net_of(self.sums, side) / self.count
 
 
 class _Evaluator:
@@ -287,19 +271,21 @@ class _Evaluator:
     sampled worlds reach a small endgame.
     """
 
-    def __init__(self, rng: random.Random, exact_cards: int, allowance: int) -> None:
+    def __init__(self, rng: random.Random, exact_cards: int, allowance: int, root: int) -> None:
         self.rng = rng
+        self.root = root
         self.exact_cards = exact_cards
         self.allowance = allowance
-        self.solvers: dict[int, Solver] = {}
+        self.solvers: dict[int, tuple[World, Solver]] = {}
         self.exact = True  # every value so far was solved
 
-    def value(self, world: World, state: RoundState) -> tuple[float, ...]:
+    def value(self, world: World, state: State) -> tuple[float, ...]:
         """Each side's points from ``state`` (a position of ``world``)."""
         if not world.future and sum(h.size for h in state.hands) <= self.exact_cards and self.allowance > 0:
-            solver = self.solvers.get(id(world))
-            if solver is None:
-                solver = self.solvers[id(world)] = Solver(self.allowance)
+            held = self.solvers.get(id(world))
+            if held is None:  # the world is held with its solver, so that its id is not reused for another
+                held = self.solvers[id(world)] = (world, Solver(self.allowance, self.root))
+            solver = held[1]
             before = solver.nodes
             solver.node_limit = before + self.allowance
             try:
@@ -313,7 +299,7 @@ class _Evaluator:
 
 
 def analyse_position(
-    state: RoundState,
+    state: State,
     *,
     budget: int = DEFAULT_BUDGET,
     seed: int = 0,
@@ -329,7 +315,8 @@ def analyse_position(
     hands, not only what the seat to move can know.  Deterministic for the
     same arguments.
     """
-    moves = legal_moves(state)
+    game = game_of(state)
+    moves = game.legal_moves(state)
     if not moves:
         raise ValueError(f"{state.turn} has no legal move with a known card")
     listed = {m.key() for m in moves}
@@ -344,7 +331,7 @@ def analyse_position(
     allowance = budget * EXACT_NODES_PER_PLAYOUT
     if view.determined:  # the one world: solving it makes the answer exact, worth a floor of nodes
         allowance = max(allowance, EXACT_NODES_DETERMINED)
-    evaluator = _Evaluator(rng, EXACT_CARDS if view.determined else SAMPLED_EXACT_CARDS, allowance)
+    evaluator = _Evaluator(rng, EXACT_CARDS if view.determined else SAMPLED_EXACT_CARDS, allowance, side)
     cands = list(tallies)
     spent = 0
     stages = max(1, math.ceil(math.log2(len(cands))))
@@ -352,9 +339,9 @@ def analyse_position(
         per = max(1, (budget - spent) // (len(cands) * (stages - stage)))
         for world in view.worlds(rng, 1 if view.determined and evaluator.exact else per):
             for tally in cands:
-                if unsure and any(v.severity == "error" for v in check(world.state, tally.move)):
+                if unsure and game.breaks_rules(world.state, tally.move):
                     continue  # a move the seat's unseen cards would make illegal in this world
-                tally.add(evaluator.value(world, apply(world.state, tally.move).state))
+                tally.add(evaluator.value(world, game.apply(world.state, tally.move)))
                 spent += 1
         if view.determined and evaluator.exact:
             break  # the one world, solved: more samples would say the same
@@ -362,14 +349,15 @@ def analyse_position(
             cands.sort(key=lambda t: -t.net(side))
             half = max(2, (len(cands) + 1) // 2)
             cands = cands[:half] + [t for t in cands[half:] if t.move.key() in kept]
-    ranked = sorted((t for t in tallies if t.count), key=lambda t: (-t.net(side), -t.count))
+    final = {id(t) for t in cands} if game.survivors_first else set()
+    ranked = sorted((t for t in tallies if t.count), key=lambda t: (id(t) not in final, -t.net(side), -t.count))
     out = tuple(MoveValue(t.move, tuple(s / t.count for s in t.sums), t.net(side), t.count) for t in ranked)
     return Analysis(state, out, view.determined and evaluator.exact, spent)
 
 
-def choose_move(state: RoundState, *, budget: int = DEFAULT_BUDGET, seed: int = 0) -> Move:
+def choose_move(state: State, *, budget: int = DEFAULT_BUDGET, seed: int = 0) -> Move:
     """The engine's move in ``state``, knowing only what the seat to move can see."""
-    moves = legal_moves(state)
+    moves = game_of(state).legal_moves(state)
     if len(moves) == 1:
         return moves[0]
     return analyse_position(state, budget=budget, seed=seed).best.move

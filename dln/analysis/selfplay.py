@@ -14,7 +14,7 @@ from dln.engine import Rules, play_order
 from dln.engine.selfplay import Strategy, shuffled_pack
 from dln.notation.model import Game
 
-from .players import play_game, player
+from .players import family_chooser, play_game, player
 from .search import DEFAULT_BUDGET
 
 
@@ -41,3 +41,13 @@ def engine_games(
         rng = game_rng(seed, index)
         played = play_game(lambda _i, rng=rng: shuffled_pack(rng, players, rules), rules, seats, rng)
         yield record_game(played, rules, strategy=cast(Strategy, "engine"), seed=seed, hidden=hidden)
+
+
+def engine_family_games(game_name: str, count: int, *, players: int = 2, seed: int = 0, target: int | None = None,
+                        budget: int = DEFAULT_BUDGET, hidden: bool = False) -> Iterator[Game]:
+    """``count`` games of Kontsina or Xeri (``game_name``), every seat played by the engine at ``budget``;
+    game ``i`` depends only on ``(seed, i)`` and the budget, as with greedy or random players."""
+    from dln.check.family_records import generate_family
+
+    return generate_family(game_name, count, players=players, seed=seed, strategy="engine", target=target,
+                           hidden=hidden, choose=family_chooser("engine", budget))

@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from dln.cards import Card
 from dln.check.family_records import engine_move, record_move
 from dln.check.family_setups import read_family_setup, written_hand
+from dln.check.reports import DealPlan, Reporter
 from dln.check.setups import locate
-from dln.check.validate import ALTERNATIVES, Diagnostic, GameReport, RoundReport, is_family_game
+from dln.check.validate import ALTERNATIVES, GameReport, RoundReport, is_family_game
 from dln.engine import Rules, Violation
-from dln.engine.codes import Severity
 from dln.engine.games import (
     FishingGame,
     ItemScore,
@@ -45,7 +45,6 @@ from dln.engine.games import (
 from dln.engine.state import Hand
 from dln.notation.bounds import small_number
 from dln.notation.model import Game, Move, Round
-from dln.notation.model import Hand as HandLine
 from dln.notation.writer import move_text
 from dln.wording import count_of
 
@@ -79,29 +78,14 @@ class FamilyReport(GameReport):
         return f"{self.engine.name}, {self.players} players, {goal}"
 
 
-@dataclass
-class _Plan:
-    """One deal as the record gives it."""
-
-    hands: tuple[HandLine, ...]
-    moves: list[Move]
-    line: int | None
-    column: int | None
-
-
-class _FamilyChecker:
+class _FamilyChecker(Reporter):
     """Replays one Kontsina or Xeri game, collecting diagnostics."""
 
     def __init__(self, game: Game, index: int, filename: str, source: Callable[[int], str] | None,
                  variants: Sequence[str] | None, keep_states: bool, alternatives: int | None) -> None:
-        self.game = game
-        self.index = index
-        self.filename = filename
-        self.source = source
+        super().__init__(game, index, filename, source)
         self.keep_states = keep_states
         self.alternatives = alternatives
-        self.diagnostics: list[Diagnostic] = []
-        self.round_index: int | None = None
         self.engine = self._engine()
         self.target = self._target()
         if variants or game.tag("Variant") is not None:
@@ -116,24 +100,6 @@ class _FamilyChecker:
             for v in problems:
                 line, column = _first_use(game, str(v.subject).removeprefix("seat "))
                 self.report(v.code, v.severity, v.message, line, column)
-
-    # -- reporting -------------------------------------------------------------------
-    def report(self, code: str, severity: Severity, message: str, line: int | None, column: int | None = 1, *,
-               help: Sequence[str] = (), move: int | None = None, more: str = "") -> None:
-        line = line or self.game.line or 1
-        source = self.source(line) if self.source else ""
-        self.diagnostics.append(Diagnostic(self.filename, line, column or 1, severity, code, message, tuple(help),
-                                           source, self.index, self.round_index, move, more))
-
-    def report_all(self, violations: Sequence[Violation], line: int | None, column: int | None = 1, *,
-                   move: int | None = None, help: Sequence[str] = (), more: str = "") -> None:
-        """Each violation; ``help`` (and ``more``) go with the first error."""
-        for v in violations:
-            first = v.severity == "error" and bool(help)
-            self.report(v.code, v.severity, v.message, line, column, move=move, help=help if first else (),
-                        more=more if first else "")
-            if first:
-                help, more = (), ""
 
     # -- tags ----------------------------------------------------------------------------
     def _engine(self) -> FishingGame | None:
@@ -226,10 +192,10 @@ class _FamilyChecker:
         if round_.table is None and round_.deck is None and not round_.setup and not moves \
                 and not any(deal.hands for deal in round_.deals):
             return result  # only the header: a hand not recorded (yet)
-        if (round_.setup and round_.deck is not None) or (round_.table is None and round_.deck is None):
-            what = "a setup with a deck" if round_.setup else "no opening table"
-            self.report("R007", "warning", f"this hand of {engine.name} gives {what}; only hands written from "
-                        "their table and hand lines are replayed, so it is not checked", round_.line, round_.column)
+        if round_.table is None and round_.deck is None:
+            self.report("R007", "warning", f"this hand of {engine.name} gives no opening table; only hands "
+                        "written from their table (or deck) are replayed, so it is not checked", round_.line,
+                        round_.column)
             result.stopped = True
             return result
         plans = self._plans(engine, round_)
@@ -238,9 +204,9 @@ class _FamilyChecker:
             return result
         return self._replay(engine, round_, result, plans, last)
 
-    def _plans(self, engine: FishingGame, round_: Round) -> list[_Plan] | None:
+    def _plans(self, engine: FishingGame, round_: Round) -> list[DealPlan] | None:
         per_deal = engine.hand_size * len(self.seats)
-        plans: list[_Plan] = []
+        plans: list[DealPlan] = []
         for k, deal in enumerate(round_.deals):
             seen: set[str] = set()
             for hand in deal.hands:
@@ -251,12 +217,12 @@ class _FamilyChecker:
                 seen.add(hand.seat)
             line, column = (deal.line, deal.column) if k else (round_.line, round_.column)
             moves = list(deal.moves)
-            plans.append(_Plan(deal.hands, moves[:per_deal], line, column))
+            plans.append(DealPlan(deal.hands, moves[:per_deal], line, column))
             for start in range(per_deal, len(moves), per_deal):  # the 'deal' line was left out
-                plans.append(_Plan((), moves[start:start + per_deal], moves[start].line, moves[start].column))
+                plans.append(DealPlan((), moves[start:start + per_deal], moves[start].line, moves[start].column))
         return plans
 
-    def _dealt(self, engine: FishingGame, round_: Round, dealer: str, plans: list[_Plan]
+    def _dealt(self, engine: FishingGame, round_: Round, dealer: str, plans: list[DealPlan]
                ) -> tuple[tuple[Card, ...], list[dict[str, tuple[Card, ...]]]] | None:
         """The table and the hands of every deal as the round's ``deck`` deals them, checked against the
         table and hand lines written beside it (D104, D105, the game's hand-size code); None without a deck."""
@@ -268,18 +234,26 @@ class _FamilyChecker:
                         "a pack has 52", round_.deck_line or round_.line, round_.deck_column or round_.column)
             return None
         table, deals = deal_pack(engine, self.seats, dealer, deck)
-        for k, plan in enumerate(plans):
-            for hand in plan.hands:
-                dealt = deals[k].get(hand.seat, ()) if k < len(deals) else ()
-                if not {c for c in hand.cards if c is not None} <= set(dealt):
-                    self.report(engine.hand_size_code, "error", f"{hand.seat}'s hand line does not match the deck, "
-                                f"which deals {hand.seat} {' '.join(map(str, dealt))}", hand.line, hand.column)
+        self._match_deck(engine, plans, deals)
         if round_.table is not None and tuple(round_.table) != table:
             self.report("D105", "error", "the table line does not match the deck, which turns up "
                         + " ".join(map(str, table)), round_.table_line, round_.table_column)
         return table, deals
 
-    def _hands(self, engine: FishingGame, plan: _Plan, elsewhere: frozenset[Card],
+    def _match_deck(self, engine: FishingGame, plans: list[DealPlan], deals: list[dict[str, tuple[Card, ...]]],
+                    ) -> None:
+        """The hand lines written beside a deck against the hands it deals (the game's hand-size code);
+        a setup's first deal (``deals[0]`` empty) is not dealt by its deck."""
+        for k, plan in enumerate(plans):
+            if k < len(deals) and not deals[k]:
+                continue
+            for hand in plan.hands:
+                dealt = deals[k].get(hand.seat, ()) if k < len(deals) else ()
+                if not {c for c in hand.cards if c is not None} <= set(dealt):
+                    self.report(engine.hand_size_code, "error", f"{hand.seat}'s hand line does not match the deck, "
+                                f"which deals {hand.seat} {' '.join(map(str, dealt))}", hand.line, hand.column)
+
+    def _hands(self, engine: FishingGame, plan: DealPlan, elsewhere: frozenset[Card],
                dealt: dict[str, tuple[Card, ...]] | None = None) -> dict[str, Hand]:
         """Each seat's hand: as the deck deals it, or as written, completed by the cards the seat goes on to
         play (see validate)."""
@@ -302,7 +276,7 @@ class _FamilyChecker:
             hands[seat] = written_hand(line, played_by[seat])
         return hands
 
-    def _replay(self, engine: FishingGame, round_: Round, result: FamilyRound, plans: list[_Plan],
+    def _replay(self, engine: FishingGame, round_: Round, result: FamilyRound, plans: list[DealPlan],
                 last: bool) -> FamilyRound:
         table = [c for c in (round_.table or ()) if isinstance(c, Card)]
         if len(table) != len(round_.table or ()):
@@ -312,8 +286,8 @@ class _FamilyChecker:
             return result
         assert result.dealer is not None
         self.unsound = False
-        dealt = self._dealt(engine, round_, result.dealer, plans)
-        if round_.deck is not None and dealt is None:
+        dealt = None if round_.setup else self._dealt(engine, round_, result.dealer, plans)
+        if round_.deck is not None and dealt is None and not round_.setup:
             result.stopped = True
             return result
         deals = dealt[1] if dealt is not None else None
@@ -327,6 +301,9 @@ class _FamilyChecker:
                 self.unsound = self.unsound or v.severity == "error"
                 self.report(v.code, v.severity, v.message, *(where or (first.line, first.column)))
             state, result.dealer, result.unscored = start.state, start.state.dealer, start.unscored
+            if start.later:  # the setup's deck deals the rest: deal k of the record is start.later[k - 1]
+                deals = [{}, *start.later]
+                self._match_deck(engine, plans, deals)
             self._located(check_position(state, opening=False), round_, first)
         else:
             state = start_hand(engine, self.seats, result.dealer, table,
@@ -358,7 +335,7 @@ class _FamilyChecker:
         result.moves = number
         return self._close(engine, round_, result, state, last)
 
-    def _located(self, violations: Sequence[Violation], round_: Round, plan: _Plan) -> None:
+    def _located(self, violations: Sequence[Violation], round_: Round, plan: DealPlan) -> None:
         """Findings about a position, at what breaks the rule; an error makes the hand's points unknown."""
         for v in violations:
             self.unsound = self.unsound or v.severity == "error"

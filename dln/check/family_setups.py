@@ -37,11 +37,13 @@ class FamilySetup:
     state: TableRound
     unscored: str | None
     problems: list[tuple[Violation, Where | None]] = field(default_factory=list)
+    #: The hands of each deal still to come, as the setup's ``deck`` deals them (empty without a deck).
+    later: list[dict[str, tuple[Card, ...]]] = field(default_factory=list)
 
 
 def read_family_setup(engine: FishingGame, seats: tuple[str, ...], round_: Round, hands: Sequence[HandLine],
                       moves: Sequence[Move], more_deals: int) -> FamilySetup:
-    """The position of ``round_`` (a setup without a deck) before ``moves``, its deal's moves.
+    """The position of ``round_`` (a setup) before ``moves``, its deal's moves, and the deals its ``deck`` gives.
 
     ``hands`` are the hand lines of its first deal; ``more_deals`` how many later deals the record goes on
     to (then an unwritten hand holds exactly the cards its seat plays before the next deal).
@@ -59,6 +61,18 @@ def read_family_setup(engine: FishingGame, seats: tuple[str, ...], round_: Round
     state = start_hand(engine, seats, dealer, [c for c in round_.table or () if isinstance(c, Card)], {})
     deals = state.deals
     deal = round_.deal if round_.deal is not None else max(1, deals - more_deals)
+    later: list[dict[str, tuple[Card, ...]]] = []
+    if round_.deck is not None:  # the cards still to be dealt, dealt as a whole pack's are (docs/notation.md)
+        per_deal = engine.hand_size * len(seats)
+        left, odd = divmod(len(round_.deck), per_deal)
+        if odd or left >= deals or (round_.deal is not None and round_.deal != deals - left):
+            v = error("D104", f"the deck holds {len(round_.deck)} cards; the deals still to come "
+                      f"({deals - round_.deal if round_.deal is not None else 'after this one'}) take {per_deal} "
+                      "each")
+            problems.append((v, (round_.deck_line or round_.line or 1, round_.deck_column or 1)))
+        else:
+            deal = deals - left
+            later = _dealt(engine, seats, dealer, round_.deck, left)
     if not 1 <= deal <= deals:
         v = error("D104", f"a hand of {engine.name} with {len(seats)} players has {deals} deals, not a deal {deal}")
         problems.append((v, (round_.line or 1, round_.column or 1)))
@@ -104,7 +118,19 @@ def read_family_setup(engine: FishingGame, seats: tuple[str, ...], round_: Round
                            last_capturer=round_.last_capturer if round_.last_capturer in seats else None)
     problems += [(v, locate(v.subject, round_, hands)) for v in _size_violations(engine, seats, dealer, turn,
                                                                                    written, full)]
-    return FamilySetup(state, unscored, problems)
+    return FamilySetup(state, unscored, problems, later)
+
+
+def _dealt(engine: FishingGame, seats: Sequence[str], dealer: str, deck: Sequence[Card], deals: int
+           ) -> list[dict[str, tuple[Card, ...]]]:
+    """``deals`` deals from ``deck``: the game's hand size to each seat from the dealer's successor round."""
+    order = [*seats[seats.index(dealer) + 1:], *seats[:seats.index(dealer) + 1]]
+    size = engine.hand_size
+    out = []
+    for k in range(deals):
+        block = deck[k * size * len(seats):(k + 1) * size * len(seats)]
+        out.append({seat: tuple(block[j * size:(j + 1) * size]) for j, seat in enumerate(order)})
+    return out
 
 
 def written_hand(line: HandLine, played: Sequence[Card]) -> Hand:

@@ -6,16 +6,19 @@ these names) so that readers of reports need not know how they were made.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from dln.engine import RULES, RoundState, Rules, SideScore
+from dln.check.setups import Where
+from dln.engine import RULES, RoundState, Rules, SideScore, Violation
 from dln.engine.codes import Severity
 from dln.notation.errors import caret_excerpt
 from dln.notation.model import Game, Move
 from dln.wording import count_of
 
-__all__ = ["ALTERNATIVES", "RECORD_CODES", "Diagnostic", "GameReport", "PositionOnly", "RoundReport", "code_name"]
+__all__ = ["ALTERNATIVES", "RECORD_CODES", "DealPlan", "Diagnostic", "GameReport", "PositionOnly", "Reporter",
+           "RoundReport", "code_name"]
 
 #: Cards in the pack: a round's points are all known once its capture piles hold every one.
 PACK = 52
@@ -200,3 +203,48 @@ class GameReport:
         names = self.rules.variants()
         rules = ("house rules: " + ", ".join(names)) if names else "standard rules (pagat.com)"
         return f"{self.players} players, {rules}, target {self.rules.target}"
+
+
+@dataclass
+class DealPlan:
+    """One deal as the record gives it: its hand lines, its moves, where it starts (``marked``: by a
+    ``deal`` line, not inferred from the number of moves)."""
+
+    hands: tuple[Any, ...]
+    moves: list[Move]
+    line: int | None
+    column: int | None
+    marked: bool = False
+
+
+class Reporter:
+    """Collects the findings of one game at their place in the record: what every game's checker
+    (Diloti's :mod:`dln.check.validate`, the sister games' :mod:`dln.check.family`) reports through."""
+
+    def __init__(self, game: Game, index: int, filename: str, source: Callable[[int], str] | None) -> None:
+        self.game = game
+        self.index = index
+        self.filename = filename
+        self.source = source
+        self.diagnostics: list[Diagnostic] = []
+        self.round_index: int | None = None
+
+    def report(self, code: str, severity: Severity, message: str, line: int | None, column: int | None = 1, *,
+               help: Sequence[str] = (), move: int | None = None, more: str = "") -> None:
+        """One finding at ``line``:``column`` (the game's line when unknown), with the source line quoted."""
+        line = line or self.game.line or 1
+        source = self.source(line) if self.source else ""
+        self.diagnostics.append(Diagnostic(self.filename, line, column or 1, severity, code, message, tuple(help),
+                                           source, self.index, self.round_index, move, more))
+
+    def report_all(self, violations: Sequence[Violation], line: int | None, column: int | None = 1,
+                   *, move: int | None = None, help: Sequence[str] = (), more: str = "",
+                   part: Callable[[Violation], Where | None] | None = None) -> None:
+        """Report each violation, at ``line``:``column`` or where ``part`` finds its subject written;
+        ``help`` (and ``more``) go with the error written first, so that they follow it in the report."""
+        placed = [(v, (part(v) if part is not None else None) or (line, column)) for v in violations]
+        errors = [(at[0] or 0, at[1] or 0, i) for i, (v, at) in enumerate(placed) if v.severity == "error"]
+        helped = min(errors)[2] if help and errors else None
+        for i, (v, at) in enumerate(placed):
+            self.report(v.code, v.severity, v.message, *at, move=move,
+                        help=help if i == helped else (), more=more if i == helped else "")

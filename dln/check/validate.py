@@ -19,14 +19,21 @@ codes below.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
 from itertools import chain, islice
-from typing import Any
 
 from dln.cards import Card
 from dln.check.generate import record_move
 from dln.check.references import to_engine_move
-from dln.check.reports import ALTERNATIVES, RECORD_CODES, Diagnostic, GameReport, RoundReport, code_name
+from dln.check.reports import (
+    ALTERNATIVES,
+    RECORD_CODES,
+    DealPlan,
+    Diagnostic,
+    GameReport,
+    Reporter,
+    RoundReport,
+    code_name,
+)
 from dln.check.setups import SetupStart, locate, read_setup
 from dln.check.spots import move_part
 from dln.engine import (
@@ -56,12 +63,11 @@ from dln.engine import (
     start_round,
 )
 from dln.engine import Move as EngineMove
-from dln.engine.codes import Severity
 from dln.engine.deal import DealtRound
 from dln.engine.rules import VARIANTS, parse_variants, rules_for
 from dln.engine.scoring import check_dealer
 from dln.notation.bounds import small_number
-from dln.notation.model import Game, Move, Round, Where
+from dln.notation.model import Game, Move, Round
 from dln.notation.model import Pile as RecordPile
 from dln.notation.writer import move_text
 from dln.wording import count_of
@@ -69,18 +75,7 @@ from dln.wording import count_of
 __all__ = ["ALTERNATIVES", "RECORD_CODES", "Diagnostic", "GameReport", "RoundReport", "code_name", "validate_game"]
 
 
-@dataclass
-class _Plan:
-    """One deal as the record gives it: its hand lines, its moves, where it starts."""
-
-    hands: tuple[Any, ...]
-    moves: list[Move]
-    line: int | None
-    column: int | None
-    marked: bool
-
-
-class _GameChecker:
+class _GameChecker(Reporter):
     """Replays one game, collecting diagnostics."""
 
     def __init__(
@@ -93,41 +88,16 @@ class _GameChecker:
         keep_states: bool,
         alternatives: int | None = None,
     ) -> None:
-        self.game = game
-        self.index = index
-        self.filename = filename
-        self.source = source
+        super().__init__(game, index, filename, source)
         self.keep_states = keep_states
         self.alternatives = alternatives
-        self.diagnostics: list[Diagnostic] = []
-        self.round_index: int | None = None
         self.players = _count_players(game)
         self.rules = self._rules(variants)
         self.seats = play_order(self.players, self.rules)
         self.dealt: DealtRound | None = None  # the current round's deal, when the record gives a deck
 
     # -- reporting ---------------------------------------------------------------
-    def report(
-        self,
-        code: str,
-        severity: Severity,
-        message: str,
-        line: int | None,
-        column: int | None = 1,
-        *,
-        help: Sequence[str] = (),
-        move: int | None = None,
-        more: str = "",
-    ) -> None:
-        line = line or self.game.line or 1
-        column = column or 1
-        source = self.source(line) if self.source else ""
-        self.diagnostics.append(
-            Diagnostic(self.filename, line, column, severity, code, message, tuple(help), source,
-                       self.index, self.round_index, move, more)
-        )
-
-    def report_located(self, violations: Sequence[Violation], round_: Round, plan: _Plan | None) -> None:
+    def report_located(self, violations: Sequence[Violation], round_: Round, plan: DealPlan | None) -> None:
         """Report findings about a position at what breaks the rule (else at ``plan``'s or the round's line).
 
         An error makes the round unsound: its moves are still judged, its points are not known.
@@ -140,18 +110,6 @@ class _GameChecker:
                 line, column = where
             self.report(v.code, v.severity, v.message, line, column)
             self.unsound = self.unsound or v.severity == "error"
-
-    def report_all(self, violations: Sequence[Violation], line: int | None, column: int | None = 1,
-                   *, move: int | None = None, help: Sequence[str] = (), more: str = "",
-                   part: Callable[[Violation], Where | None] | None = None) -> None:
-        """Report each violation, at ``line``:``column`` or where ``part`` finds its subject written;
-        ``help`` (and ``more``) go with the error written first, so that they follow it in the report."""
-        placed = [(v, (part(v) if part is not None else None) or (line, column)) for v in violations]
-        errors = [(at[0] or 0, at[1] or 0, i) for i, (v, at) in enumerate(placed) if v.severity == "error"]
-        helped = min(errors)[2] if help and errors else None
-        for i, (v, at) in enumerate(placed):
-            self.report(v.code, v.severity, v.message, *at, move=move,
-                        help=help if i == helped else (), more=more if i == helped else "")
 
     # -- tags ------------------------------------------------------------------------
     def _rules(self, variants: Sequence[str] | None) -> Rules:
@@ -298,10 +256,10 @@ class _GameChecker:
             result.states.append(state)
         return result
 
-    def _plans(self, round_: Round) -> list[_Plan] | None:
+    def _plans(self, round_: Round) -> list[DealPlan] | None:
         """The round's deals as played: unmarked deals are cut where the hands run out."""
         per_deal = HAND_SIZE * self.players
-        plans: list[_Plan] = []
+        plans: list[DealPlan] = []
         for k, deal in enumerate(round_.deals):
             line = deal.line if k else round_.line
             column = deal.column if k else round_.column
@@ -314,15 +272,15 @@ class _GameChecker:
                 seen.add(hand.seat)
             moves = list(deal.moves)
             chunk = per_deal if not round_.setup else len(moves) or 1
-            plans.append(_Plan(deal.hands, moves[:chunk], line, column, k > 0))
+            plans.append(DealPlan(deal.hands, moves[:chunk], line, column, k > 0))
             for start in range(chunk, len(moves), per_deal):  # the 'deal' line was left out
                 first = moves[start]
-                plans.append(_Plan((), moves[start:start + per_deal], first.line, first.column, False))
+                plans.append(DealPlan((), moves[start:start + per_deal], first.line, first.column, False))
         return plans
 
     def _hands(
         self,
-        plan: _Plan,
+        plan: DealPlan,
         setup: bool,
         dealt: Mapping[str, Sequence[Card]] | None = None,
         elsewhere: Callable[[], Collection[Card]] = frozenset,
@@ -371,7 +329,7 @@ class _GameChecker:
                 hands[seat] = Hand(known, 0 if complete else max(HAND_SIZE - len(known), 0))
         return hands
 
-    def _opening(self, round_: Round, dealer: str, plans: list[_Plan]) -> RoundState | None:
+    def _opening(self, round_: Round, dealer: str, plans: list[DealPlan]) -> RoundState | None:
         """The position before the round's first recorded move (checked), or None if there is none."""
         first = plans[0]
         line, column = round_.line, round_.column
@@ -423,7 +381,7 @@ class _GameChecker:
         self.report_located(check_position(state), round_, first)
         return state
 
-    def _setup(self, round_: Round, plans: list[_Plan]) -> RoundState | None:
+    def _setup(self, round_: Round, plans: list[DealPlan]) -> RoundState | None:
         """The position a setup describes (see :mod:`dln.check.setups`); its problems are reported, not fatal."""
         first = plans[0]
         turn = round_.turn or (first.moves[0].seat if first.moves else None)
@@ -459,7 +417,7 @@ class _GameChecker:
         return state
 
     # -- moves -----------------------------------------------------------------------
-    def _move(self, live: LiveRound, move: Move, number: int, plans: list[_Plan], k: int,
+    def _move(self, live: LiveRound, move: Move, number: int, plans: list[DealPlan], k: int,
               out_of_cards: bool) -> bool:
         """Check one main-line move and its variations, and play it on ``live``; False if it is illegal.
 
@@ -482,7 +440,7 @@ class _GameChecker:
         live.play(engine_move)
         return True
 
-    def _variation(self, state: RoundState, moves: Sequence[Move], number: int, plans: list[_Plan], k: int) -> None:
+    def _variation(self, state: RoundState, moves: Sequence[Move], number: int, plans: list[DealPlan], k: int) -> None:
         """Check alternative moves from ``state``; the first illegal one ends the variation."""
         for move in moves:
             if state.needs_deal and k + 1 < len(plans):

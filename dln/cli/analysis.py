@@ -49,7 +49,9 @@ def analyse_command(file: str, game_number: int | None, budget: int, seed: int, 
     played and of the best one (the round's points of the mover's side minus
     the opponents'), and the points lost; then per player the points lost per
     move and the inaccuracies (?!, 2 points or more), mistakes (?, 4) and
-    blunders (??, 8).  The engine knows what the player to move knew (--open:
+    blunders (??, 8); in Kontsina, whose hand is worth 5 points, 0.5, 1 and
+    2.  Kontsina and Xeri records are reviewed as Diloti's (with three or
+    four Kontsina players, against the others' mean).  The engine knows what the player to move knew (--open:
     every hand the record shows).  --annotate -o OUT writes the record back
     with those glyphs, an 'engine:' comment and the engine's move as a
     variation, keeping every annotation already there.  A progress bar shows

@@ -58,7 +58,7 @@ def generate(game_type: str, players: str, count: int, seed: int, strategy: str,
     from collections.abc import Iterator
     from typing import cast
 
-    from dln.analysis.selfplay import engine_games
+    from dln.analysis.selfplay import engine_family_games, engine_games
     from dln.check.family_records import generate_family
     from dln.check.generate import generate_games
     from dln.engine.rules import rules_for
@@ -68,14 +68,15 @@ def generate(game_type: str, players: str, count: int, seed: int, strategy: str,
 
     games: Iterator[Game]
     if game_type.lower() != "diloti":
-        if strategy == "engine":
-            raise click.BadParameter(f"the search engine plays Diloti only, not {game_type}",
-                                     param_hint="'--strategy'")
         if variant is not None:
             raise click.BadParameter(f"{game_type} has no house rules", param_hint="'--variant'")
         try:
-            games = generate_family(game_type, count, players=int(players), seed=seed, strategy=strategy,
-                                    target=target, hidden=hidden)
+            if strategy == "engine":
+                games = engine_family_games(game_type, count, players=int(players), seed=seed, target=target,
+                                            budget=budget, hidden=hidden)
+            else:
+                games = generate_family(game_type, count, players=int(players), seed=seed, strategy=strategy,
+                                        target=target, hidden=hidden)
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="'--players'") from None
     else:

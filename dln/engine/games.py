@@ -26,7 +26,7 @@ from dln.cards import DECK, Card
 
 from . import codes
 from .codes import Violation, error, warning
-from .state import Hand, Move, Seat, describe_cards
+from .state import Hand, Move, Seat, Seating, describe_cards
 
 #: The games a record's ``Game`` tag may name, in the tag's spelling.
 GAME_NAMES = ("Diloti", "Kontsina", "Xeri")
@@ -47,15 +47,7 @@ class ItemScore:
         return sum(points for _, points in self.items)
 
 
-class TableRound(NamedTuple):
-    """A position in a hand of Kontsina or Xeri.
-
-    ``seats`` are in play order (every seat is its own side); ``hands``,
-    ``captured`` and ``xeris`` are aligned with them.  ``table`` holds the loose
-    cards in the order they came (Kontsina) or the discard pile from the bottom
-    up, its top card last (Xeri).  ``played`` counts the cards played so far.
-    """
-
+class _TableRoundFields(NamedTuple):
     game: str  # the key of the game in GAMES
     seats: tuple[Seat, ...]
     dealer: Seat
@@ -68,6 +60,21 @@ class TableRound(NamedTuple):
     turn: Seat = ""
     played: int = 0
 
+
+class TableRound(_TableRoundFields, Seating):
+    """A position in a hand of Kontsina or Xeri.
+
+    ``seats`` are in play order (every seat is its own side); ``hands``,
+    ``captured`` and ``xeris`` are aligned with them.  ``table`` holds the loose
+    cards in the order they came (Kontsina) or the discard pile from the bottom
+    up, its top card last (Xeri).  ``played`` counts the cards played so far.
+    Seats, hands and the progress of the hand (``hand``, ``next_seat``,
+    ``leader``, ``hands_empty``, ``needs_deal``, ``is_over``) are Diloti's
+    (:class:`dln.engine.state.Seating`).
+    """
+
+    __slots__ = ()
+
     @property
     def rules(self) -> FishingGame:
         """The game this position is played under."""
@@ -78,36 +85,18 @@ class TableRound(NamedTuple):
         """Deals in the hand: the stock shared out ``hand_size`` cards a player at a time."""
         return (52 - TABLE_SIZE) // (self.rules.hand_size * len(self.seats))
 
-    def hand(self, seat: Seat) -> Hand:
-        """The hand of ``seat``."""
-        return self.hands[self.seats.index(seat)]
-
-    def next_seat(self, seat: Seat) -> Seat:
-        """The seat that plays after ``seat``."""
-        return self.seats[(self.seats.index(seat) + 1) % len(self.seats)]
-
     @property
-    def leader(self) -> Seat:
-        """Who plays first after each deal: the seat after the dealer."""
-        return self.next_seat(self.dealer)
+    def sides(self) -> tuple[Seat, ...]:
+        """The scoring sides, aligned with ``captured`` and ``xeris``: every seat scores alone."""
+        return self.seats
 
-    @property
-    def hands_empty(self) -> bool:
-        """True when every hand is played out."""
-        for h in self.hands:  # noqa: SIM110 - a plain loop: this is asked before every move
-            if h.known or h.unknown:
-                return False
-        return True
+    def side_of(self, seat: Seat) -> Seat:
+        """The scoring side of ``seat``: the seat itself."""
+        return seat
 
-    @property
-    def needs_deal(self) -> bool:
-        """True between deals: hands played out, stock not yet."""
-        return self.hands_empty and self.deal < self.deals
-
-    @property
-    def is_over(self) -> bool:
-        """True when the last deal is played out (the rest not yet swept)."""
-        return self.hands_empty and self.deal >= self.deals
+    def side_index(self, seat: Seat) -> int:
+        """Index into ``captured``/``xeris`` of ``seat``'s side."""
+        return self.seats.index(seat)
 
     def seen(self) -> frozenset[Card]:
         """Cards whose place is known: on the table, captured, or known in a hand."""
@@ -519,6 +508,7 @@ def play_game(game: FishingGame, players: int, rng: random.Random, choose: Choos
 __all__ = [
     "GAMES",
     "GAME_NAMES",
+    "Chooser",
     "FishingGame",
     "ItemScore",
     "PlayedHand",

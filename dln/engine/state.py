@@ -223,7 +223,55 @@ class HandLike(Protocol):
     def size(self) -> int: ...
 
 
-class Position:
+class Seating:
+    """Seats, hands and the progress of a round, for every game of the family: the position of a Diloti
+    round (:class:`Position`) and of a Kontsina or Xeri hand (:class:`dln.engine.games.TableRound`).
+
+    Asks only ``seats`` (in play order), ``hands`` (aligned with them), ``dealer``, ``deal`` and ``deals``.
+    Kept in this module, which the optional build compiles, so Diloti's hot path stays compiled.
+    """
+
+    __slots__ = ()
+
+    seats: Sequence[Seat]
+    hands: Sequence[HandLike]
+    dealer: Seat
+    deal: int
+    deals: int  # each game's position says (a property)
+
+    def hand(self, seat: Seat) -> HandLike:
+        """The hand of ``seat``."""
+        return self.hands[self.seats.index(seat)]
+
+    def next_seat(self, seat: Seat) -> Seat:
+        """The seat that plays after ``seat``."""
+        return self.seats[(self.seats.index(seat) + 1) % len(self.seats)]
+
+    @property
+    def leader(self) -> Seat:
+        """Who plays first after each deal: the seat after the dealer in play order."""
+        return self.next_seat(self.dealer)
+
+    @property
+    def hands_empty(self) -> bool:
+        """True when every hand is played out."""
+        for h in self.hands:  # noqa: SIM110 - a plain loop: this is asked before every move
+            if h.known or h.unknown:
+                return False
+        return True
+
+    @property
+    def needs_deal(self) -> bool:
+        """True between deals: hands played out, more deals to come."""
+        return self.hands_empty and self.deal < self.deals
+
+    @property
+    def is_over(self) -> bool:
+        """True when the last deal is played out (leftovers not yet given)."""
+        return self.hands_empty and self.deal >= self.deals
+
+
+class Position(Seating):
     """The questions the rules ask of a position, answered from its fields.
 
     Shared by the frozen :class:`RoundState` and by
@@ -279,23 +327,10 @@ class Position:
             return None
         return self.seats[(self.seats.index(seat) + 2) % 4]
 
-    def next_seat(self, seat: Seat) -> Seat:
-        """The seat that plays after ``seat``."""
-        return self.seats[(self.seats.index(seat) + 1) % len(self.seats)]
-
-    @property
-    def leader(self) -> Seat:
-        """Who plays first after each deal: the seat after the dealer in play order."""
-        return self.next_seat(self.dealer)
-
     @property
     def deals(self) -> int:
         """Number of deals in this round (4 for two players, 2 for four)."""
         return deals_per_round(len(self.seats))
-
-    def hand(self, seat: Seat) -> HandLike:
-        """The hand of ``seat``."""
-        return self.hands[self.seats.index(seat)]
 
     # -- table ---------------------------------------------------------------
     def pile(self, pile_id: int) -> Pile | None:
@@ -320,25 +355,6 @@ class Position:
     def table_empty(self) -> bool:
         """True when no loose card or declaration is on the table."""
         return not self.loose and not self.piles
-
-    # -- progress --------------------------------------------------------------
-    @property
-    def hands_empty(self) -> bool:
-        """True when every hand is played out."""
-        for h in self.hands:  # noqa: SIM110 - a plain loop: this is asked before every move
-            if h.known or h.unknown:
-                return False
-        return True
-
-    @property
-    def needs_deal(self) -> bool:
-        """True between deals: hands played out, more deals to come."""
-        return self.hands_empty and self.deal < self.deals
-
-    @property
-    def is_over(self) -> bool:
-        """True when the last deal is played out (leftovers not yet given)."""
-        return self.hands_empty and self.deal >= self.deals
 
     def is_first_card(self) -> bool:
         """True if the move about to be made is the round's first card (pagat, The "Xeri"): no card

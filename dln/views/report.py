@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from dln.check.batch import Checked
     from dln.check.validate import GameReport
     from dln.engine import RoundState
+    from dln.engine.games import TableRound
 
 EXIT_OK, EXIT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
 STDIN = "-"
@@ -149,8 +150,6 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
         sys.exit(code)
     state = played.states[at - 1]
     if rank is not None:
-        if isinstance(state, TableRound):
-            raise click.BadParameter("the search engine ranks Diloti moves only", param_hint="'--rank'")
         _print_ranked(display, report.index, round_number, at, state, rank, as_json, ascii_json)
     if isinstance(state, TableRound):  # Kontsina, Xeri: dln/views/family.py
         legal = family_legal(state)
@@ -167,7 +166,8 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
     sys.exit(EXIT_OK)
 
 
-def _print_ranked(display: str, game: int, round_number: int, at: int, state: RoundState, rank: dict[str, Any],
+def _print_ranked(display: str, game: int, round_number: int, at: int, state: RoundState | TableRound,
+                  rank: dict[str, Any],
                   as_json: bool, ascii_json: bool) -> NoReturn:
     """``dln moves --rank``: the legal moves (every suit apart) best first, with the engine's values."""
     from dln.analysis.annotate import rank_moves, ranked_data, ranked_lines
@@ -180,9 +180,11 @@ def _print_ranked(display: str, game: int, round_number: int, at: int, state: Ro
                               ensure_ascii=ascii_json))
         sys.exit(EXIT_OK)
     click.echo(describe_position(state))
-    others = " and ".join(s for s in state.sides if s != state.side_of(state.turn))
+    side = state.side_of(state.turn)
+    others = [s for s in state.sides if s != side]
+    against = " and ".join(others) if len(others) == 1 else f"the mean of {' and '.join(others)}"
     click.echo(f"{count_of(len(ranked), 'legal move')} for {state.turn}, best first (expected points of "
-               f"{state.side_of(state.turn)} minus {others} for the round; budget {rank['budget']}):")
+               f"{side} minus {against} for the round; budget {rank['budget']}):")
     for line in ranked_lines(state, ranked):
         click.echo("  " + line)
     sys.exit(EXIT_OK)

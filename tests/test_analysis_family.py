@@ -1,0 +1,203 @@
+"""The search engine on Kontsina and Xeri: exact endgames against a brute-force minimax, legality,
+hidden cards, determinism."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from collections.abc import Callable
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import dln
+from dln.analysis import Solver, View, analyse_position, choose_move
+from dln.analysis.knowledge import Unsampleable
+from dln.analysis.players import as_seen
+from dln.analysis.selfplay import engine_family_games
+from dln.check.validate import validate_game
+from dln.engine import Hand
+from dln.engine import games as family
+from dln.engine.games import TableRound, game_named
+
+#: (game, players) of the family, every number of players each game allows.
+TABLES = [("kontsina", 2), ("kontsina", 3), ("kontsina", 4), ("xeri", 2)]
+
+
+def brute_force(state: TableRound, root: str) -> Fraction:
+    """``root``'s points minus the mean of the others' with best play, the others playing against ``root``.
+
+    Plain minimax over every legal move, written apart from the engine's solver
+    (no pruning, no table, no ordering, no packing of values), straight from the
+    game's moves and scores, so that the two can only agree by being right.
+    """
+    if state.hands_empty and state.deal >= state.deals:
+        scores = state.rules.score(family.sweep(state))
+        others = [scores[s].total for s in state.seats if s != root]
+        return scores[root].total - Fraction(sum(others), len(others))
+    values = [brute_force(family.play(state, move), root) for move in state.rules.legal_moves(state)]
+    return max(values) if state.turn == root else min(values)
+
+
+def net(points: tuple[float, ...], side: int) -> Fraction:
+    others = [Fraction(p) for i, p in enumerate(points) if i != side]
+    return Fraction(points[side]) - sum(others) / len(others)
+
+
+def late_position(seed: int, game_key: str, players: int, left: int) -> TableRound:
+    """A position of the last deal with at most ``left`` cards still in hand, reached by greedy play."""
+    return position(seed, game_key, players,
+                    lambda s: s.deal == s.deals and sum(h.size for h in s.hands) <= left)
+
+
+def position(seed: int, game_key: str, players: int, stop: Callable[[TableRound], bool]) -> TableRound:
+    """The first position of a greedily played hand where ``stop`` holds (the hand's end at the latest)."""
+    game = game_named(game_key)
+    assert game is not None
+    rng = random.Random(seed)
+    seats = game.play_order(players)
+    pack = list(dln.cards.DECK)
+    rng.shuffle(pack)
+    table, pack = family.game_opening(game, pack, rng)
+    deals = [pack[i:i + game.hand_size * players] for i in range(0, len(pack), game.hand_size * players)]
+
+    def hands(k: int) -> dict[str, Hand]:
+        cards = deals[k]
+        return {s: Hand.of(cards[j * game.hand_size:(j + 1) * game.hand_size]) for j, s in enumerate(seats)}
+
+    state = family.start_hand(game, seats, seats[-1], table, hands(0))
+    while True:
+        if state.needs_deal:
+            state = family.next_deal(state, hands(state.deal))
+            continue
+        if stop(state) or state.is_over:
+            return state
+        state = family.play(state, family.greedy_choice(state, state.rules.legal_moves(state), rng))
+
+
+def hide_others(state: TableRound) -> TableRound:
+    return as_seen(state)  # type: ignore[return-value]
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), table=st.sampled_from(TABLES), left=st.integers(2, 7))
+def test_exact_value_equals_brute_force_minimax(seed: int, table: tuple[str, int], left: int) -> None:
+    """On small last-deal positions of every sister game the solver's value, and every move's value with
+    all hands open, are those of a plain minimax."""
+    state = late_position(seed, *table, left)
+    side = state.side_index(state.turn)
+    pts = Solver(10**6, root=side).solve(state)
+    assert net(pts, side) == brute_force(state, state.turn)
+    analysis = analyse_position(state, open_hands=True, budget=50)
+    assert analysis.exact
+    for mv in analysis.moves:
+        assert Fraction(mv.net).limit_denominator(12) == brute_force(family.play(state, mv.move), state.turn)
+    assert Fraction(analysis.best.net).limit_denominator(12) == brute_force(state, state.turn)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), left=st.integers(2, 10))
+def test_two_player_last_deal_is_exact_for_the_fair_view(seed: int, left: int) -> None:
+    """In a two-player last deal the unseen cards are the opponent's hand: one world, solved exactly."""
+    for game_key in ("kontsina", "xeri"):
+        state = late_position(seed, game_key, 2, left)
+        fair = hide_others(state)
+        analysis = analyse_position(fair, budget=20)
+        assert analysis.exact
+        assert Fraction(analysis.best.net).limit_denominator(12) == brute_force(state, state.turn)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), table=st.sampled_from(TABLES), moves=st.integers(0, 40))
+def test_engine_only_proposes_legal_moves(seed: int, table: tuple[str, int], moves: int) -> None:
+    """Every move the engine values or chooses, in any position seen fairly, passes the sister rules' check."""
+    state = position(seed, *table, lambda s: s.played >= moves)
+    fair = hide_others(state)
+    for mv in analyse_position(fair, budget=8, seed=seed).moves:
+        assert not [v for v in family.check(state, mv.move) if v.severity == "error"]
+    chosen = choose_move(fair, budget=8, seed=seed)
+    assert not [v for v in family.check(state, chosen) if v.severity == "error"]
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6), table=st.sampled_from(TABLES))
+def test_engine_games_are_legal_through_the_sister_validator(seed: int, table: tuple[str, int]) -> None:
+    """Games the engine plays in every seat, written as records, validate with no finding."""
+    game_key, players = table
+    for game in engine_family_games(game_key, 1, players=players, seed=seed, target=1, budget=2):
+        report = validate_game(dln.loads(dln.dumps(game)))
+        assert report.errors == 0 and report.warnings == 0, [d.format() for d in report.diagnostics]
+        assert game.tag("North") == "engine" and game.tag("Game") == game_named(game_key).name  # type: ignore[union-attr]
+
+
+def test_view_hides_other_hands_and_samples_consistent_worlds() -> None:
+    """The seat to move keeps its hand; the others' hands are drawn from the cards it has not seen, at their
+    sizes, and the deals to come from the rest; a seed gives the same world."""
+    state = position(7, "kontsina", 3, lambda s: s.played >= 5)  # early in the hand: deals to come
+    assert state.deal < state.deals
+    fair = hide_others(state)
+    view = View.of(fair)
+    seen = set(state.table) | {c for p in state.captured for c in p} | set(fair.hand(fair.turn).known)
+    assert set(view.pool) == set(dln.cards.DECK) - seen
+    assert view.hidden == {s: (0 if s == fair.turn else state.hand(s).size) for s in state.seats}
+    world = view.sample(random.Random(3))
+    assert world == view.sample(random.Random(3))
+    assert world.state.hand(fair.turn) == Hand(frozenset(state.hand(fair.turn).known), 0)
+    placed = [c for h in world.state.hands for c in h.known] + [c for d in world.future for h in d.values() for c in h]
+    assert len(placed) == len(set(placed)) and not set(placed) & (seen - set(state.hand(fair.turn).known))
+    assert all(len(h) == 4 for d in world.future for h in d.values())
+    assert len(world.future) == state.deals - state.deal
+
+
+def test_view_refuses_too_few_unseen_cards() -> None:
+    state = position(1, "xeri", 2, lambda s: s.played >= 3)
+    crowded = state._replace(hands=tuple(h if s == state.turn else Hand(frozenset(), 40)
+                                         for s, h in zip(state.seats, state.hands, strict=True)))
+    with pytest.raises(Unsampleable):
+        View.of(crowded).sample(random.Random(0))
+
+
+def test_analysis_does_not_depend_on_the_hash_seed() -> None:
+    """Sets of cards iterate in an order set by the hash seed; the engine's answer must not follow it."""
+    program = ("import dln; from dln.check.validate import validate_game; from dln.analysis import analyse_position\n"
+               "g = next(iter(dln.load(open('samples/kontsina.dln'))))\n"
+               "s = validate_game(g, keep_states=True).rounds[3].states[41]\n"
+               "print([(m.move.describe(), m.net, m.samples) for m in analyse_position(s, budget=60).moves])\n")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    outputs = {subprocess.run([sys.executable, "-c", program], cwd=root, capture_output=True, text=True, check=True,
+                              env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in (1, 2, 3)}
+    assert len(outputs) == 1
+
+
+def test_the_recorder_ranks_the_moves_of_a_known_kontsina_hand() -> None:
+    """The recorder's '? rank' in a sister game: every legal move, best first, by the engine."""
+    from tests.test_record_family import session
+
+    s = session("Kontsina")
+    s("5h 3c 9d Js", "N: 2c 3d 6h 8c")
+    listed = s("? rank")
+    assert listed[0].startswith("6 legal moves for N, best first")
+    assert sorted(line.split("  N ")[1].split("   (")[0] for line in listed[1:]) == sorted(
+        line.strip() for line in s("?")[1:])
+    s("6h")
+    assert s("? rank")[0].startswith("S's hand is not known")
+
+
+def test_kontsina_horizon_estimate_counts_banked_items_and_the_chance_of_each_majority() -> None:
+    """Kontsina's playouts stop two cards into the next deal and estimate: the 2c and the 10d taken count in
+    full (Ending the hand: one point each), most cards (2) and most clubs (1) with the chance of each lead."""
+    from dln.analysis.games import ESTIMATES, lead_chances
+
+    assert lead_chances([5, 5], 20) == [0.5, 0.5]
+    ahead, behind = lead_chances([12, 4], 10)
+    assert ahead > 0.9 and abs(ahead + behind - 1) < 1e-12
+    state = position(3, "kontsina", 2, lambda s: s.played >= 16)
+    estimate = ESTIMATES["kontsina"](state)
+    for pile, value in zip(state.captured, estimate, strict=True):
+        banked = (dln.cards.Card(2, "c") in pile) + (dln.cards.Card(10, "d") in pile)
+        assert banked <= value <= banked + 3
+    assert sum(estimate) <= 2 + 3 + 1e-9  # the 2c, the 10d and at most the 3 points of the two majorities
