@@ -118,9 +118,18 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 _GAME_LINE = re.compile(r"pair (\d+) (engine first|swapped): engine (won|lost), per-round nets \[(.*)\]")
 
 
-def from_logs(paths: list[str]) -> list[GameResult]:
-    """The games of ``-v`` logs of earlier runs, complete pairs only, in pair order (to pool several runs)."""
+_RUN_LINE = re.compile(r"engine \(budget (\d+)\) vs (\w+), (?:(\w+), )?(\d) players, target (\d+), ")
+
+
+def from_logs(paths: list[str], args: argparse.Namespace) -> list[GameResult]:
+    """The games of ``-v`` logs of earlier runs, complete pairs only, in pair order (to pool several runs).
+
+    The budget, opponent, game and players of ``args`` are set from the logs'
+    summary lines (a log stopped before its summary leaves the options as given);
+    logs of different kinds of runs are refused, as pooling them would mean nothing.
+    """
     results: list[GameResult] = []
+    kinds: set[tuple[str | None, ...]] = set()
     for path in paths:
         games: dict[tuple[int, str], GameResult] = {}
         with open(path, encoding="utf-8") as log:
@@ -128,9 +137,17 @@ def from_logs(paths: list[str]) -> list[GameResult]:
                 m = _GAME_LINE.match(line)
                 if m:
                     games[int(m[1]), m[2]] = GameResult(m[3] == "won", [int(x) for x in m[4].split(",")], 0.0, 0.0, 0)
+                elif run := _RUN_LINE.match(line):
+                    kinds.add(run.groups())
         for pair in sorted({k[0] for k in games}):
             if (pair, "engine first") in games and (pair, "swapped") in games:
                 results += [games[pair, "engine first"], games[pair, "swapped"]]
+    if len(kinds) > 1:
+        raise SystemExit(f"the logs are of different runs ({len(kinds)} kinds: budget, opponent, game, players "
+                         "or target differ); pool runs of one kind")
+    for budget, opponent, game, players, target in kinds:
+        args.budget, args.opponent, args.players, args.target = int(budget), opponent, int(players), int(target)
+        args.game_type = game or "diloti"
     return results
 
 
@@ -158,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     elif args.target is None:
         args.target = 61
     if args.from_logs:
-        results = from_logs(args.from_logs)
+        results = from_logs(args.from_logs, args)
         summarise(results, time.perf_counter(), args, speed=False)
         return 0
     jobs = [(pair, swapped) for pair in range(args.pairs) for swapped in (False, True)]

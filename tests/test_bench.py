@@ -34,3 +34,17 @@ def test_a_benchmark_script_runs(script: str, args: list[str], printed: str) -> 
                             encoding="utf-8", timeout=300, check=False)
     assert result.returncode == 0, result.stderr
     assert printed in result.stdout
+
+
+def test_pooled_strength_logs_say_what_was_measured() -> None:
+    """--from-logs takes the run's kind (players, opponent, budget) from the logs, and refuses to pool two kinds."""
+    results = BENCH / "results"
+    four = sorted(str(p) for p in results.glob("strength-4p-*.txt"))
+    pooled = subprocess.run([sys.executable, str(BENCH / "strength.py"), "--from-logs", *four], capture_output=True,
+                            text=True, encoding="utf-8", timeout=300, check=False)
+    assert pooled.returncode == 0, pooled.stderr
+    assert "vs greedy, 4 players" in pooled.stdout and "100 games" in pooled.stdout
+    mixed = subprocess.run([sys.executable, str(BENCH / "strength.py"), "--from-logs", four[0],
+                            str(results / "strength-2p-random-seed1-pairs50.txt")], capture_output=True, text=True,
+                           encoding="utf-8", timeout=300, check=False)
+    assert mixed.returncode != 0 and "different runs" in mixed.stderr
