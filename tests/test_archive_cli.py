@@ -130,3 +130,25 @@ def test_an_ascii_terminal_gets_ascii_charts(tmp_path: Path) -> None:
 def test_replaying_in_worker_processes_changes_nothing_but_the_speed(args: list[str]) -> None:
     files = [str(CLUB), str(GOLDEN / "three-games-one-bad.dln"), str(CLUB)]
     assert run(*args, *files, "--jobs", "2") == run(*args, *files)
+
+
+SISTER_SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+
+
+def test_stats_and_filter_take_kontsina_and_xeri_games_without_a_traceback() -> None:
+    """A mixed archive: stats counts the Diloti game and says which others it left out (their points are
+    other items); filter's play conditions read Xeri's xeris; Kontsina has none."""
+    diloti, kontsina, xeri = (str(SISTER_SAMPLES / name) for name in ("two-player-61.dln", "kontsina.dln", "xeri.dln"))
+    code, out, err = run("stats", kontsina, xeri, diloti)
+    assert code == 0 and "Traceback" not in out + err
+    assert "left out: 1 Kontsina game, 1 Xeri game" in out and "1 game from 3 files" in out
+    code, out, _ = run("stats", "--json", kontsina, xeri, diloti)
+    mixed = json.loads(out)
+    assert code == 0 and mixed["games"] == 1 and mixed["left_out"] == {"Kontsina": 1, "Xeri": 1}
+    alone = json.loads(run("stats", "--json", diloti)[1])
+    assert mixed["players"] == alone["players"] and mixed["sides"] == alone["sides"] and alone["left_out"] == {}
+    code, out, err = run("stats", "--csv", xeri, diloti)
+    assert code == 0 and "left out" not in out and "left out: 1 Xeri game" in err
+    assert run("filter", "--xeri", "--count", xeri)[1].strip() == "1"  # the sample's hands hold xeris
+    assert run("filter", "--xeri", "--count", kontsina)[1].strip() == "0"
+    assert run("filter", "--group", "--count", kontsina, xeri)[1].strip() == "0"

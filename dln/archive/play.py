@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from dln.check.validate import GameReport, validate_game
+from dln.check.validate import GameReport, is_family_game, validate_game
 from dln.engine import RoundState, SideScore
+from dln.engine.games import TableRound
 from dln.notation.model import Game, Move, PileRef
 
 __all__ = ["PlayFacts", "SeatEvents", "play_facts", "replay"]
@@ -47,6 +48,9 @@ class PlayFacts:
     winner: str | None = None  # the side that won, when the game was played to its end
     codes: Counter[str] = field(default_factory=Counter)  # every diagnostic code found, errors and warnings
     moves: int = 0  # main-line moves replayed
+    #: The game of the family (its Game tag): Kontsina and Xeri have xeris (Xeri) but no declarations,
+    #: and their points are other items, so ``rounds`` holds Diloti's rounds only.
+    game: str = "Diloti"
 
     @property
     def xeri(self) -> bool:
@@ -76,6 +80,9 @@ def replay(game: Game, *, index: int = 1, filename: str = "<string>") -> GameRep
 def play_facts(report: GameReport) -> PlayFacts:
     """The events, points and codes of a replayed game (``report`` from :func:`replay`)."""
     facts = PlayFacts(report.players, {}, winner=report.winner, codes=Counter(d.code for d in report.diagnostics))
+    sister = is_family_game(report.game)
+    if sister:
+        facts.game = (report.game.tag("Game") or "").strip().title()
     for result in report.rounds:
         states, moves = result.states, result.record_moves
         for i, move in enumerate(moves):
@@ -85,12 +92,13 @@ def play_facts(report: GameReport) -> PlayFacts:
                 continue
             facts.moves += 1
             _read_move(facts, moves, i, states[i], states[i + 1])
-        if result.scores is not None:
+        if result.scores is not None and not sister:
             facts.rounds.append(result.scores)
     return facts
 
 
-def _read_move(facts: PlayFacts, moves: list[Move], i: int, before: RoundState, after: RoundState) -> None:
+def _read_move(facts: PlayFacts, moves: list[Move], i: int, before: RoundState | TableRound,
+               after: RoundState | TableRound) -> None:
     """Count what move ``i`` did, from the positions before and after it."""
     move = moves[i]
     events = facts.seats[move.seat]
@@ -107,8 +115,9 @@ def _read_move(facts: PlayFacts, moves: list[Move], i: int, before: RoundState, 
         else:
             events.plain += 1
         return
-    if move.kind != "capture" or not before.piles:
-        return
+    if move.kind != "capture" or isinstance(before, TableRound) or isinstance(after, TableRound) \
+            or not before.piles:
+        return  # Kontsina and Xeri have no declarations
     left = {pile.id for pile in after.piles}
     for pile in before.piles:
         if pile.id in left:

@@ -25,6 +25,7 @@ from dln.archive.play import PlayFacts, SeatEvents
 from dln.engine import side_of
 from dln.engine.scoring import XERI_POINTS
 from dln.notation.model import Game
+from dln.wording import count_of
 
 __all__ = ["COUNTS", "ITEMS", "Line", "Stats"]
 
@@ -92,9 +93,23 @@ class Stats:
         self.sides: dict[str, Line] = {}
         self.rounds: Counter[int] = Counter()  # games by number of rounds scored
         self.moves: Counter[int] = Counter()  # games by moves, in buckets of MOVES_BUCKET
+        #: Games of the other games of the family, by name: not counted, as their items are not Diloti's.
+        self.left_out: Counter[str] = Counter()
 
-    def add(self, game: Game, facts: PlayFacts) -> None:
-        """Count one replayed game."""
+    def left_out_note(self) -> str | None:
+        """What was left out, in words (None if nothing was)."""
+        if not self.left_out:
+            return None
+        games = ", ".join(f"{count_of(n, f'{name} game')}" for name, n in sorted(self.left_out.items()))
+        return (f"left out: {games} (dln stats counts Diloti's points and declarations; dln score shows "
+                "the other games' scores)")
+
+    def add(self, game: Game, facts: PlayFacts) -> bool:
+        """Count one replayed game; False for a Kontsina or Xeri game, counted only in :attr:`left_out`
+        (its points are other items)."""
+        if facts.game != "Diloti":
+            self.left_out[facts.game] += 1
+            return False
         self.games += 1
         self.rounds[len(facts.rounds)] += 1
         self.moves[facts.moves // MOVES_BUCKET * MOVES_BUCKET] += 1
@@ -109,6 +124,7 @@ class Stats:
         for seat, name in names.items():
             if seat in ("N", "S") or facts.players == 4:
                 self._score(self._line(self.players, name), side_of(seat, facts.players), facts)
+        return True
 
     @staticmethod
     def _line(table: dict[str, Line], name: str) -> Line:

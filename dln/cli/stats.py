@@ -112,6 +112,7 @@ def stats_data(stats: Stats, ratings: list[Player] | None, reader: ArchiveReader
     """The JSON form of ``dln stats`` (docs/archive.md)."""
     return {
         "games": stats.games,
+        "left_out": dict(sorted(stats.left_out.items())),
         "files": reader.files,
         "players": [line.to_data() for line in stats.player_lines()],
         "sides": [line.to_data() for line in stats.side_lines()],
@@ -300,7 +301,8 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
         game = piece.game
         if game is None or facts is None:
             continue
-        stats.add(game, facts)
+        if not stats.add(game, facts):
+            continue  # a Kontsina or Xeri game: in the note, not in the tables, ratings or charts
         first = (game, facts) if stats.games == 1 else None
         if rated is not None:
             rated.add(game.tag("Date"), players_of(game), facts.winner, facts.players)
@@ -316,6 +318,9 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
         click.echo(stats_csv(stats, ranking), nl=False)
     else:
         print_tables(stats, ranking, archive, first)
+    note = stats.left_out_note()
+    if note is not None and not as_json:  # JSON says it in "left_out"
+        click.echo(note, err=as_csv)
     if charts is not None:
         _summary_charts(charts, stats, ranking)
         if charts.failed is not None:
