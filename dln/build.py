@@ -26,6 +26,10 @@ COMPILED = (
     "dln.engine.state",
     "dln.engine.sums",
     "dln.notation.fastpath",
+    "dln.notation.lines",
+    "dln.notation.model",
+    "dln.notation.parser",
+    "dln.check.batch",
     "dln.check.references",
     "dln.check.setups",
     "dln.check.validate",
@@ -39,7 +43,7 @@ def compiled_modules() -> list[str]:
 
 
 def describe() -> str:
-    """``"compiled (15 of 15 hot modules)"`` or ``"pure Python"``."""
+    """``"compiled (19 of 19 hot modules)"`` or ``"pure Python"``."""
     found = compiled_modules()
     if not found:
         return "pure Python"

@@ -10,15 +10,18 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from itertools import islice
+from typing import TYPE_CHECKING
 
 from dln.check.reports import PositionOnly
 from dln.check.validate import ALTERNATIVES, Diagnostic, GameReport, validate_game
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.lines import LineTooLong, split_lines
 from dln.notation.parser import parse_chunk, split_games_until_too_long
+
+if TYPE_CHECKING:  # concurrent.futures imports multiprocessing: only `-j N` needs it
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 #: Games handed to a worker process at a time: enough to outweigh the cost of sending them.
 GAMES_PER_TASK = 16

@@ -25,6 +25,11 @@ __all__ = ["to_engine_move"]
 _new = tuple.__new__
 _NO_CARDS: frozenset[Card] = frozenset()
 _NO_PILES: frozenset[int] = frozenset()
+#: The cards a move's components name when they are single loose cards, each named once: equal
+#: components (the fast reader shares them between equal move texts) name the same cards in any position.
+#: Bounded: cleared when full.
+_known_cards: dict[tuple[tuple[Card | PileRef, ...], ...], frozenset[Card]] = {}
+_CARDS_KEPT = 50_000
 
 
 def to_engine_move(state: Position, move: Move) -> tuple[EngineMove, list[Violation]]:
@@ -39,6 +44,10 @@ def to_engine_move(state: Position, move: Move) -> tuple[EngineMove, list[Violat
     value = move.value if move.kind == "declare" else None
     if not move.components:  # a lay (or a declaration naming nothing on the table)
         return _new(EngineMove, (move.seat, move.card, move.kind, _NO_CARDS, _NO_PILES, value, move.group, (),
+                                 move.xeri)), problems
+    taken = _known_cards.get(move.components)
+    if taken is not None:  # single loose cards, each once, as most captures and declarations name
+        return _new(EngineMove, (move.seat, move.card, move.kind, taken, _NO_PILES, value, move.group, (),
                                  move.xeri)), problems
     loose: list[Card] = []
     piles: set[int] = set()
@@ -61,6 +70,10 @@ def to_engine_move(state: Position, move: Move) -> tuple[EngineMove, list[Violat
         if move.kind == "capture":
             components.append(frozenset([*cards, *ids]))
     taken = frozenset(loose)
+    if not piles and len(loose) == len(move.components) == len(taken):  # single cards, each named once
+        if len(_known_cards) >= _CARDS_KEPT:
+            _known_cards.clear()
+        _known_cards[move.components] = taken
     if len(taken) != len(loose):
         named = Counter(loose)  # counted once each: a capture may name thousands of cards
         twice = sorted((c for c, n in named.items() if n > 1), key=lambda c: c.index)

@@ -22,7 +22,6 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from itertools import chain, islice
 
 from dln.cards import Card
-from dln.check.generate import record_move
 from dln.check.references import to_engine_move
 from dln.check.reports import (
     ALTERNATIVES,
@@ -243,6 +242,13 @@ class _GameChecker(Reporter):
                 if keep:
                     result.states.append(live.freeze())
                     result.record_moves.append(move)
+                # The usual move, legal, numbered as it should be and without variations, is played
+                # here; anything else goes through _move, which judges it again and reports.
+                if not move.variations and (move.number is None or move.number == number) and j < room:
+                    engine_move, violations = to_engine_move(live, move)
+                    if not violations and not check(live, engine_move):
+                        live.play(engine_move)
+                        continue
                 if not self._move(live, move, number, plans, k, j >= room):
                     # the position before the illegal move is the last one shown
                     result.stopped = True
@@ -503,6 +509,8 @@ class _GameChecker(Reporter):
                         "lists them all")
             else:
                 more = "dln validate --all-alternatives lists them all"
+        from dln.check.generate import record_move  # with self-play behind it: only when a move is illegal
+
         return [move_text(record_move(state, m)) for m in chosen], more
 
     # -- the end of a round --------------------------------------------------------------

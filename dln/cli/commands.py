@@ -29,7 +29,6 @@ from dln.cli.common import (
     variant_option,
 )
 from dln.engine.rules import parse_variants
-from dln.files import FileChanged, ReadOnlyFile
 from dln.notation.jsonout import game_to_data
 from dln.notation.parser import read_lines
 from dln.notation.sources import NO_RECORD_IN_DIRECTORY, display_name, each_file
@@ -57,6 +56,7 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, quiet: bool, force: boo
     rewritten), 1 with --check or --diff when a file would change, 2 when a
     file cannot be read, parsed or written, or no file was found.
     """
+    from dln.files import FileChanged, ReadOnlyFile
     from dln.notation.formatting import Examined, NotCanonical, reformat
     from dln.notation.sources import SyntaxReport, Unreadable, snapshot_streaming
 
@@ -252,8 +252,6 @@ def validate(files: tuple[str, ...], as_json: bool, all_alternatives: bool, expl
     a move or claim breaks the rules, 2 on syntax errors, unreadable files,
     tags that make no sense, or when there is no game to check.
     """
-    from concurrent.futures import ProcessPoolExecutor
-
     from dln.check.batch import check_games
     from dln.check.verdicts import (
         CANNOT_READ,
@@ -290,7 +288,11 @@ def validate(files: tuple[str, ...], as_json: bool, all_alternatives: bool, expl
     sizes = {name: (os.path.getsize(name) if name != STDIN and os.path.isfile(name) else 0) for name in names}
     bar = Progress(sum(sizes.values()), enabled=not (quiet or as_json))
     out.before_print = bar.clear
-    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    pool = None
+    if jobs > 1:  # concurrent.futures loads multiprocessing: a run on one process goes without
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(jobs)
     with pool or contextlib.nullcontext():
         for name in names:
             display = display_name(name)

@@ -13,7 +13,6 @@ import click
 
 from dln.check.validate import GameReport, validate_game
 from dln.engine.rules import parse_variants
-from dln.files import write_atomically
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.sources import display_name
 
@@ -31,6 +30,8 @@ def report_syntax(error: DLNSyntaxError, games_read: int, *, err: bool = True) -
 
 def write_text_atomically(path: Path, texts: Iterable[str]) -> None:
     """Replace ``path`` with ``texts`` (UTF-8, newlines as given): the old file or the whole new one."""
+    from dln.files import write_atomically  # locks and hashing: only for a command that writes
+
     write_atomically(path, (text.encode("utf-8") for text in texts))
 
 
@@ -44,6 +45,9 @@ class Status:
     def worst(self, code: int) -> None:
         self.code = max(self.code, code)
 
+
+#: The ``--game-type`` choice of the commands that start games (generate, record, play): the Game tag's games.
+GAME_TYPES = click.Choice(["diloti", "kontsina", "xeri"], case_sensitive=False)
 
 variant_option = click.option(
     "--variant", metavar="NAMES", help="House rules (comma-separated); overrides the Variant tag."

@@ -9,7 +9,6 @@ Syntax errors are reported as they are met, where the command's report goes.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import io
 import os
 import stat
@@ -17,15 +16,17 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 import click
 
-from dln.files import Snapshot
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.lines import LineTooLong, split_lines
 from dln.notation.model import Game
 from dln.notation.parser import parse_chunk, read_lines, split_games_until_too_long
+
+if TYPE_CHECKING:  # dln.files (locks, hashing) loads only for a command that rewrites a file
+    from dln.files import Snapshot
 
 STDIN = "-"
 #: Suffix of the files a directory is searched for, in any case (``.dln``, ``.DLN``).
@@ -222,6 +223,8 @@ class Digest(io.RawIOBase):
     def __init__(self, stream: BinaryIO) -> None:
         super().__init__()
         self.stream = stream
+        import hashlib
+
         self.hasher = hashlib.blake2b()
 
     def readable(self) -> bool:
@@ -243,6 +246,10 @@ def snapshot_streaming(path: str) -> Snapshot:
     A change while it is read shows as a different stat before and after; then
     the snapshot can never match, and a replacement made against it is refused.
     """
+    import hashlib
+
+    from dln.files import Snapshot
+
     with open(path, "rb") as file:
         before = os.fstat(file.fileno())
         hasher = hashlib.blake2b()

@@ -1,0 +1,51 @@
+"""Instructions validation takes, counted by valgrind's callgrind: a figure the machine's load does not change.
+
+    python bench/instructions.py FILE.dln
+
+Runs this interpreter under ``valgrind --tool=callgrind`` twice over FILE (which
+should hold about 10,000 moves: the run is some 50 times slower than normal):
+once parsing every game, once parsing and validating every game, and prints
+both counts and their difference, the instructions of ``validate_game`` alone.
+Compare two versions of the code (``PYTHONPATH=tree``) by this difference:
+unlike CPU time on a shared machine, it repeats exactly.  Run by hand.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+CHILD = """
+import sys
+from dln.notation.parser import read_lines, parse_games
+from dln.check.validate import validate_game
+with open(sys.argv[1], "rb") as f:
+    games = list(parse_games(read_lines(f)))
+if sys.argv[2] == "validate":
+    for game in games:
+        validate_game(game)
+"""
+
+
+def instructions(path: str, mode: str) -> int:
+    """Instructions of one child run (start-up and imports included)."""
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                           sys.executable, "-c", CHILD, path, mode], env=env, capture_output=True, text=True)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode or found is None:
+        sys.exit(f"valgrind failed:\n{done.stderr[-2000:]}")
+    return int(found[1])
+
+
+def main() -> None:
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    parse, both = instructions(sys.argv[1], "parse"), instructions(sys.argv[1], "validate")
+    print(f"parse run {parse:,}  parse + validate run {both:,}  validate alone {both - parse:,} instructions")
+
+
+if __name__ == "__main__":
+    main()
