@@ -5,27 +5,33 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import subprocess
 import sys
 from collections.abc import Callable
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dln
 from dln.analysis import Solver, View, analyse_position, choose_move
+from dln.analysis.annotate import DROPPED_NOTE, ranked_lines
 from dln.analysis.knowledge import Unsampleable
 from dln.analysis.players import as_seen
 from dln.analysis.selfplay import engine_family_games
 from dln.check.validate import validate_game
+from dln.cli import main
 from dln.engine import Hand
 from dln.engine import games as family
 from dln.engine.games import TableRound, game_named
 
 #: (game, players) of the family, every number of players each game allows.
 TABLES = [("kontsina", 2), ("kontsina", 3), ("kontsina", 4), ("xeri", 2)]
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
 
 def brute_force(state: TableRound, root: str) -> Fraction:
@@ -173,16 +179,75 @@ def test_analysis_does_not_depend_on_the_hash_seed() -> None:
     assert len(outputs) == 1
 
 
+#: A line of a ranking: value, move, then what it loses against the first or after how many playouts it was dropped.
+RANKED_LINE = re.compile(r"^ *([+-]\d+\.\d)  (.+?)(?:   \((?:loses (\d+\.\d)|dropped after (\d+) playouts?)\))?$")
+
+
+def assert_consistent_ranking(lines: list[str]) -> list[str]:
+    """``lines`` (:func:`ranked_lines`) say nothing against their order, which is the engine's ranking
+    of a sister game (docs/analysis.md, "The sister games"): first the moves valued to the end, by value,
+    each losing against the first what its value is below it (nothing shown when that rounds to 0.0); then the
+    moves the halving of the budget dropped, each saying so, the later dropped (more playouts) first and by
+    value among those dropped together; then the note saying what that order means.  Returns the moves."""
+    parsed = [RANKED_LINE.match(line) for line in lines]
+    moves = [m for m in parsed if m is not None]
+    dropped = [m for m in moves if m[4] is not None]
+    assert moves and moves[0][3] is None and moves[0][4] is None, lines
+    first = float(moves[0][1])
+    kept = moves[:len(moves) - len(dropped)]
+    assert all(m[4] is None for m in kept), lines  # no dropped move above a kept one
+    values = [float(m[1]) for m in kept]
+    assert values == sorted(values, reverse=True), lines
+    for m in kept:  # the values shown are rounded: what a move loses is within 0.1 of their difference
+        lost = float(m[3] or 0)
+        assert abs(lost - (first - float(m[1]))) <= 0.1 + 1e-9 and (m[3] is None or lost >= 0.1), (m[0], lines)
+    order = [(int(m[4]), float(m[1])) for m in dropped]
+    assert order == sorted(order, reverse=True), lines
+    assert lines[len(moves):] == ([DROPPED_NOTE] if dropped else []), lines
+    return [m[2] for m in moves]
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), table=st.sampled_from(TABLES), moves=st.integers(0, 40),
+       budget=st.sampled_from([10, 30, 100]))
+def test_a_sister_ranking_reads_in_its_own_order(seed: int, table: tuple[str, int], moves: int, budget: int) -> None:
+    """The engine ranks a sister game's moves valued to the end first by value, then the moves it dropped,
+    the later dropped first (a few playouts of a hand are too noisy to set above many), and the ranking as
+    printed is consistent with that order on every line."""
+    state = hide_others(position(seed, *table, lambda s: s.played >= moves))
+    analysis = analyse_position(state, budget=budget, seed=seed)
+    keys = [(mv.dropped is not None, -(mv.dropped or 0), -mv.net) for mv in analysis.moves]
+    assert keys == sorted(keys)
+    assert len({mv.samples for mv in analysis.moves if mv.dropped is None}) == 1  # the same worlds for each
+    ranked = [(mv.move.describe(), mv) for mv in analysis.moves]
+    assert assert_consistent_ranking(ranked_lines(state, ranked)) == [text for text, _ in ranked]
+
+
+def test_dln_moves_rank_of_xeri_contradicts_no_line() -> None:
+    """Before: a Xeri ranking printed ``+13.5 N 8c (loses 0.9)`` above ``+18.0 N 5h`` with no loss, a move
+    dropped after 6 playouts among those valued in 35, below a move dropped after 17."""
+    result = CliRunner().invoke(main, ["moves", str(SAMPLES / "xeri.dln"), "--at", "3", "--rank"])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    at = next(i for i, line in enumerate(lines) if "legal moves for N, best first" in line)
+    listed = [line.removeprefix("  ") for line in lines[at + 1:]]
+    assert assert_consistent_ranking(listed) == ["N Js x Ah", "N 8c", "N 2h", "N 5h", "N 4d"]
+    assert " +18.0  N 5h   (dropped after 6 playouts)" in listed
+    docs = (SAMPLES.parent / "docs" / "analysis.md").read_text(encoding="utf-8")
+    assert "\n".join("  " + line for line in lines[at:]) in docs  # the example there is what dln prints
+
+
 def test_the_recorder_ranks_the_moves_of_a_known_kontsina_hand() -> None:
-    """The recorder's '? rank' in a sister game: every legal move, best first, by the engine."""
+    """The recorder's '? rank' in a sister game (and dln play's): every legal move, best first, by the engine,
+    no line saying anything against the order."""
     from tests.test_record_family import session
 
     s = session("Kontsina")
     s("5h 3c 9d Js", "N: 2c 3d 6h 8c")
     listed = s("? rank")
     assert listed[0].startswith("6 legal moves for N, best first")
-    assert sorted(line.split("  N ")[1].split("   (")[0] for line in listed[1:]) == sorted(
-        line.strip() for line in s("?")[1:])
+    ranked = assert_consistent_ranking([line.removeprefix("  ") for line in listed[1:]])
+    assert sorted(move.removeprefix("N ") for move in ranked) == sorted(line.strip() for line in s("?")[1:])
     s("6h")
     assert s("? rank")[0].startswith("S's hand is not known")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tests.test_play_family import person
 from tests.test_record import Session
 
 
@@ -84,27 +85,6 @@ def test_play_command_quits_with_the_game_so_far(tmp_path) -> None:  # type: ign
     assert again.exit_code == 2 and "holds one already" in again.output
 
 
-def _legal_reply(table_of: list) -> object:  # type: ignore[type-arg]
-    """An ``ask`` that plays the person's last legal move, and quits after ``limit`` of them (None: never)."""
-    from dln.check.generate import record_move
-    from dln.engine import legal_moves
-    from dln.notation.writer import move_text
-
-    def make(limit: int | None) -> object:
-        played = [0]
-
-        def ask(prompt: str) -> str | None:
-            if limit is not None and played[0] >= limit:
-                return "quit"
-            played[0] += 1
-            state = table_of[0].recorder.state
-            return move_text(record_move(state, legal_moves(state)[-1])).split(" ", 1)[1]
-
-        return ask
-
-    return make
-
-
 def test_play_goes_on_with_a_game_it_left(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """dln play FILE again: the same seat, the moves kept, the rest of the round dealt from unseen cards,
     and the finished file validates (no card twice, every rule kept)."""
@@ -113,15 +93,14 @@ def test_play_goes_on_with_a_game_it_left(tmp_path) -> None:  # type: ignore[no-
     from dln.cli.play import Table
 
     path = tmp_path / "game.dln"
-    holder: list = []  # type: ignore[type-arg]
-    make = _legal_reply(holder)
-    holder.append(Table.new(path, "N", 2, 21, budget=3, seed=4, ask=make(5), say=lambda text: None))  # type: ignore[operator]
+    holder: list[Table] = []
+    holder.append(Table.new(path, "N", 2, 21, budget=3, seed=4, ask=person(holder, 5), say=lambda text: None))
     assert holder[0].run() == 0
     before = dln.loads(path.read_text(encoding="utf-8"))
     kept = [m for r in before.rounds for d in r.deals for m in d.moves]
     assert 9 <= len(kept) <= 11 and before.tag("North") == "You"  # five of N's moves, and the engine's
     said: list[str] = []
-    holder[0] = Table.resume(path, None, 4, make(None), said.append)  # type: ignore[operator]
+    holder[0] = Table.resume(path, None, 4, person(holder), said.append)
     assert holder[0].seat == "N" and holder[0].budget == 3  # the file's seat and the engine's recorded budget
     assert holder[0].run() == 0 and "game over" in said[-1]
     after = dln.loads(path.read_text(encoding="utf-8"))

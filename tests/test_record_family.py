@@ -170,6 +170,14 @@ def test_kontsina_has_no_declarations_and_a_hand_holds_four_cards() -> None:
     assert s("?") == ["6 legal moves for N:", "  2c", "  8c", "  8c x 5h+3c", "  3d", "  3d x 3c", "  4h"]
 
 
+def test_the_end_of_a_deal_says_how_many_cards_the_next_one_gives() -> None:
+    """kontsina, Replenishing the hands: "The dealer then deals four new cards to each player" (not Diloti's six)."""
+    s = session("Kontsina")
+    s("5h 3c 9d Js")
+    out = s("2c", "3d", "4h", "6s", "7c", "8d", "10h", "Kh")
+    assert out[-1] == "deal 1 is played out: S deals four more cards each (deal 2 of 6); N plays first"
+
+
 def test_question_mark_lists_the_legal_moves_of_a_known_hand_or_with_a_card_of_an_unseen_one() -> None:
     s = session("Kontsina")
     s("5h 3c 9d Js", "N: 2c 3d 6h 8c")

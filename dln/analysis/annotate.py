@@ -27,7 +27,7 @@ from dln.engine.games import TableRound
 from dln.notation.model import Game, Move, Round, Variation
 from dln.notation.writer import move_text
 
-from .games import State
+from .games import State, game_of
 from .knowledge import Unsampleable
 from .search import DEFAULT_BUDGET, MoveValue, analyse_position
 
@@ -303,18 +303,40 @@ def rank_moves(state: State, *, budget: int = DEFAULT_BUDGET, seed: int = 0,
     return [(move_text(record_move(state, mv.move)), mv) for mv in analysis.moves]
 
 
+#: The last line of a sister game's ranking when the halving of the budget dropped moves: what the order means.
+DROPPED_NOTE = "(a move dropped at a halving of the budget ranks below every move kept longer, whatever its value)"
+
+
 def ranked_data(state: State, ranked: Sequence[tuple[str, MoveValue]]) -> list[dict[str, Any]]:
-    """:func:`rank_moves` as JSON-ready data: move, net for the mover's side, each side's points."""
+    """:func:`rank_moves` as JSON-ready data: move, net for the mover's side, each side's points; in the
+    sister games also ``dropped``, the halving that dropped the move (None when it was valued to the end),
+    by which they rank first."""
+    ordered = game_of(state).survivors_first
     return [{"move": text, "net": round(mv.net, 2), "samples": mv.samples,
-             "points": {s: round(p, 2) for s, p in zip(state.sides, mv.points, strict=True)}}
+             "points": {s: round(p, 2) for s, p in zip(state.sides, mv.points, strict=True)},
+             **({"dropped": mv.dropped} if ordered else {})}
             for text, mv in ranked]
 
 
 def ranked_lines(state: State, ranked: Sequence[tuple[str, MoveValue]]) -> list[str]:
-    """:func:`rank_moves` for people: ``+2.5  S 9c x 9d`` (points of the mover's side minus the others')."""
+    """:func:`rank_moves` for people: ``+2.5  S 9c x 9d`` (points of the mover's side minus the others'),
+    then ``(loses 1.5)`` against the first.
+
+    Where moves that survived the halving of the budget rank first (the sister games), a move it dropped
+    says so and after how many playouts instead of what it loses (its value may be above the first's), and
+    :data:`DROPPED_NOTE` ends the list: no line contradicts the order."""
+    ordered = game_of(state).survivors_first
     best = ranked[0][1].net if ranked else 0.0
-    return [f"{mv.net:+6.1f}  {text}" + (f"   (loses {best - mv.net:.1f})" if best - mv.net >= 0.05 else "")
-            for text, mv in ranked]
+    lines = []
+    for text, mv in ranked:
+        if ordered and mv.dropped is not None:
+            note = f"   (dropped after {mv.samples} playout{'s' * (mv.samples != 1)})"
+        else:
+            note = f"   (loses {best - mv.net:.1f})" if best - mv.net >= 0.05 else ""
+        lines.append(f"{mv.net:+6.1f}  {text}{note}")
+    if ordered and any(mv.dropped is not None for _, mv in ranked):
+        lines.append(DROPPED_NOTE)
+    return lines
 
 
 def recorder_ranking(state: State) -> list[str]:
@@ -329,11 +351,16 @@ def recorder_ranking(state: State) -> list[str]:
             *("  " + line for line in ranked_lines(state, ranked))]
 
 
-def hint_text(before: State, move: Move | None, *, budget: int = DEFAULT_BUDGET, seed: int = 0) -> str:
+def hint_text(before: State, move: Move | None, *, budget: int = DEFAULT_BUDGET, seed: int = 0,
+              coming: Move | None = None) -> str:
     """One line for the replayer: the engine on ``move`` played from ``before`` (or, with no move,
-    its choice in ``before``), e.g. ``engine: S 8s loses 2.1 (inaccuracy); best S 2h 5c =7 (+3.9)``."""
+    its choice in ``before``), e.g. ``engine: S 8s loses 2.1 (inaccuracy); best S 2h 5c =7 (+3.9)``.
+
+    With no move, ``coming`` is the move the record plays next from ``before``: it is valued in full, as
+    :func:`review_game` values it, so the choice named is the best move ``dln analyse`` gives for it."""
     if move is None:
-        analysis = analyse_position(before, budget=budget, seed=seed)
+        kept = legal_move(before, coming) if coming is not None else None
+        analysis = analyse_position(before, budget=budget, seed=seed, keep=(kept,) if kept is not None else ())
         best = analysis.best
         return f"{COMMENT_PREFIX} best {move_text(record_move(before, best.move))} ({best.net:+.1f})"
     engine_move = legal_move(before, move)

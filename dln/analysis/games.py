@@ -60,8 +60,9 @@ class SearchGame(Protocol):
         """Whether playouts stop a few cards into the next deal and :meth:`estimate` the rest."""
         ...
 
-    #: Whether the moves that survived every halving of the budget rank before those dropped early, whatever
-    #: the few samples of a dropped move said (wanted where playouts are noisy).
+    #: Whether the moves that survived every halving of the budget rank before those dropped, and a move
+    #: dropped later before one dropped earlier, whatever the few samples of a dropped move said (wanted
+    #: where playouts are noisy); else every move ranks by its value alone.
     survivors_first: bool
 
     def legal_moves(self, state: State) -> list[Move]:
@@ -204,7 +205,8 @@ class Family:
     """
 
     #: A playout to the end of a Xeri round swings by tens of points (10 a xeri): five samples of a move
-    #: dropped at the first halving must not outrank the thirty of a survivor.
+    #: dropped at the first halving must not outrank the thirty of a survivor (nor the fifteen of a move
+    #: dropped at the second).
     survivors_first = True
 
     def estimates(self, state: TableRound) -> bool:

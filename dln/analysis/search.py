@@ -218,6 +218,9 @@ class MoveValue:
     net: float
     #: Worlds the move was evaluated in.
     samples: int
+    #: The halving of the budget that dropped the move (1 for the first), or None for a move valued to the
+    #: end; in the sister games a move dropped later ranks first (``SearchGame.survivors_first``).
+    dropped: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,12 +248,13 @@ class Analysis:
 class _Tally:
     """Sums of each side's points for one candidate move."""
 
-    __slots__ = ("count", "move", "sums")
+    __slots__ = ("count", "dropped", "move", "sums")
 
     def __init__(self, move: Move, sides: int) -> None:
         self.move = move
         self.sums = [0.0] * sides
         self.count = 0
+        self.dropped: int | None = None  # the halving that dropped the move (1 for the first)
 
     def add(self, pts: Sequence[float]) -> None:
         for i, p in enumerate(pts):
@@ -296,6 +300,13 @@ class _Evaluator:
                 self.allowance -= solver.nodes - before
         self.exact = False
         return playout(world, state, self.rng)
+
+
+def _survival(tally: _Tally, survivors_first: bool) -> tuple[bool, int]:
+    """The first keys of a move's rank where survivors rank first: valued to the end, then dropped later."""
+    if not survivors_first:
+        return False, 0
+    return tally.dropped is not None, -(tally.dropped or 0)
 
 
 def analyse_position(
@@ -348,10 +359,14 @@ def analyse_position(
         if len(cands) > 2 and stage < stages - 1:
             cands.sort(key=lambda t: -t.net(side))
             half = max(2, (len(cands) + 1) // 2)
-            cands = cands[:half] + [t for t in cands[half:] if t.move.key() in kept]
-    final = {id(t) for t in cands} if game.survivors_first else set()
-    ranked = sorted((t for t in tallies if t.count), key=lambda t: (id(t) not in final, -t.net(side), -t.count))
-    out = tuple(MoveValue(t.move, tuple(s / t.count for s in t.sums), t.net(side), t.count) for t in ranked)
+            for t in cands[half:]:
+                if t.move.key() not in kept:
+                    t.dropped = stage + 1
+            cands = [t for t in cands if t.dropped is None]
+    ranked = sorted((t for t in tallies if t.count), key=lambda t: (*_survival(t, game.survivors_first),
+                                                                    -t.net(side), -t.count))
+    out = tuple(MoveValue(t.move, tuple(s / t.count for s in t.sums), t.net(side), t.count, t.dropped)
+                for t in ranked)
     return Analysis(state, out, view.determined and evaluator.exact, spent)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
+from pathlib import PurePath
 from typing import TYPE_CHECKING, NoReturn
 
 import click
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from dln.views.family_show import FamilyFrame
+    from dln.views.render import Look
 
 
 def show_family(game: Game, source: Callable[[int], str], *, file: str, game_number: int | None,
@@ -75,7 +77,7 @@ def print_family_game(game: Game, source: Callable[[int], str], *, console: Cons
 
 
 def replay_family(games: list[Game], source: Callable[[int], str], *, console: Console, keyboard: int,
-                  game_number: int | None, round_number: int | None, move: int | None, reveal: bool,
+                  game_number: int | None, round_number: int | None, move: int | None, look: Look,
                   variant: str | None, file: str) -> NoReturn:
     """``dln replay`` on a terminal for a file of Kontsina and Xeri games: step through them, then exit."""
     from dln.views.family_replay import FamilyStepper, run_family
@@ -90,6 +92,6 @@ def replay_family(games: list[Game], source: Callable[[int], str], *, console: C
         frame = family_frame(reports[start], round_number, move)
     except NoSuchPosition as exc:
         raise click.BadParameter(str(exc), param_hint=f"'--{exc.option}'") from None
-    stepper = FamilyStepper(reports, start, frame.round - 1, frame.ply, reveal=reveal)
-    run_family(stepper, console=console, keyboard=keyboard)
+    stepper = FamilyStepper(reports, start, frame.round - 1, frame.ply, reveal=look.reveal)
+    run_family(stepper, console=console, keyboard=keyboard, look=look, filename=PurePath(display_name(file)).name)
     sys.exit(EXIT_BAD_INPUT if any(r.bad_record for r in reports) else EXIT_OK)

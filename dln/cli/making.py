@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from dln.cli.analysis import budget_option
-from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK, STDIN, write_text_atomically
+from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK, GAME_TYPES, STDIN, write_text_atomically
 from dln.engine.rules import parse_variants
 from dln.wording import count_of
 
@@ -16,7 +16,7 @@ from dln.wording import count_of
 @click.command(short_help="Play games by self-play and write them as DLN.")
 @click.option(
     "--game-type",
-    type=click.Choice(["diloti", "kontsina", "xeri"], case_sensitive=False),
+    type=GAME_TYPES,
     default="diloti",
     show_default=True,
     help="Which game of the family to play (written to the Game tag).  Not --game, which names a game "
@@ -110,7 +110,7 @@ def generate(game_type: str, players: str, count: int, seed: int, strategy: str,
 
 @click.command("record", short_help="Record a game at the table, checking each move.")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--game-type", type=click.Choice(["diloti", "kontsina", "xeri"], case_sensitive=False), default=None,
+@click.option("--game-type", type=GAME_TYPES, default=None,
               help="A new game's game of the family (else asked; Diloti by default; written to the Game tag).")
 @click.option("--players", type=click.Choice(["2", "3", "4"]), default=None,
               help="A new game's players (else asked): 2 or 4 in Diloti, 2 to 4 in Kontsina, 2 in Xeri.")

@@ -1,15 +1,20 @@
 """``dln play``: a person against the search engine in the terminal, the game written as it goes.
 
-The table is the recorder's (:mod:`dln.record`): the deals, the person's
+Diloti, Kontsina or Xeri (``--game-type``, the record's ``Game`` tag).  The
+table is the recorder's (:mod:`dln.record`): the deals, the person's
 moves and the engine's are typed into a :class:`~dln.record.Recorder` as a
 recorder at a real table would type them, so each is checked by the
 validator and in the file before the next prompt, and the file is always a
 record ``dln validate`` accepts.  The engine sees only its own hand
-(:func:`dln.analysis.players.as_seen`); the person sees only theirs.
+(:func:`dln.analysis.players.as_seen`); the person sees only theirs.  Where
+the games differ (seats, dealing, the table's layout, the standing) the
+recorder's :mod:`dln.record.positions` and the family's
+:mod:`dln.engine.games` answer, so the loop is written once.
 """
 
 from __future__ import annotations
 
+import io
 import random
 import re
 import sys
@@ -23,46 +28,74 @@ from dln.analysis.players import as_seen
 from dln.analysis.search import DEFAULT_BUDGET, choose_move
 from dln.cards import DECK, Card
 from dln.cli.analysis import budget_option, seed_option
-from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK
-from dln.engine import RoundState, deal_pack
+from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK, GAME_TYPES
+from dln.engine import DEFAULT_RULES, deal_pack, play_order
+from dln.engine.games import FishingGame, game_named, shuffled_deals
 from dln.engine.selfplay import shuffled_pack
 from dln.engine.state import describe_cards
 from dln.notation.errors import DLNSyntaxError
+from dln.notation.writer import move_text
+from dln.record import positions
 
 if TYPE_CHECKING:
     from dln.record import Recorder
+    from dln.record.positions import Position
 
 SEAT_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 #: How a game of dln play names itself and its players (a resumed game is recognised by them).
 EVENT, PERSON, ENGINE = "dln play", "You", "dln engine"
 #: What the person may type besides a move (the recorder's commands that rewrite the past are not offered).
 REFUSED_WORDS = ("undo", "redo", "fix", "new")
+#: Moves as the person types them, per game (None: Diloti).
+EXAMPLES = {
+    None: "9c x 9d · 3d 5h =8 · Ks · 6h x [6] · 8c x 5s+3d",
+    "kontsina": "9c x 9d (one card of its rank) · 9c x 5h+4d (numerals adding up to it) · Ks (laid)",
+    "xeri": "Jh x 4s (a jack, or the top card's rank, takes the pile: name its top card) · 4c (discarded)",
+}
 HELP = """\
-Type your move without the seat: 9c x 9d · 3d 5h =8 · Ks · 6h x [6] · 8c x 5s+3d
+Type your move without the seat: {examples}
   ?          your legal moves          ? rank   the engine's ranking of them (a hint)
   score      the score sheet           quit     leave (the file holds the game so far)
-  ! ? ?! {comment}  annotate your last move"""
+  ! ? ?! {{comment}}  annotate your last move"""
+
+
+def seating(game: FishingGame | None, players: int) -> tuple[str, ...]:
+    """The seats of a new game of ``game`` (None: Diloti) with ``players``, in play order; ValueError
+    when the game is not played by that many (Diloti 2 or 4, Kontsina 2 to 4, Xeri 2)."""
+    return game.play_order(players) if game is not None else play_order(players, DEFAULT_RULES)
 
 
 class Table:
-    """One game of ``dln play``: the recorder, the person's seat, the engine's budget, the packs."""
+    """One game of ``dln play``: the recorder, the person's seat, the engine's budget, the packs.
+
+    ``game`` is the family's rules of a Kontsina or Xeri game (the record's ``Game`` tag), None for Diloti.
+    """
 
     def __init__(self, recorder: Recorder, seat: str, budget: int, rng: random.Random,
                  ask: Callable[[str], str | None], say: Callable[[str], None]) -> None:
         self.recorder, self.seat, self.budget, self.rng, self.ask, self.say = recorder, seat, budget, rng, ask, say
+        self.game: FishingGame | None = game_named(recorder.game.tag("Game"))
         #: The hands of each deal of the round being played, as dealt (the deals to come included).
         self.hands: tuple[dict[str, tuple[Card, ...]], ...] = ()
 
     @classmethod
-    def new(cls, path: Path, seat: str, players: int, target: int, budget: int, seed: int,
-            ask: Callable[[str], str | None], say: Callable[[str], None]) -> Table:
-        """A new game written to ``path``: the person at ``seat``, the engine at the others."""
+    def new(cls, path: Path, seat: str, players: int, target: int | None, budget: int, seed: int,
+            ask: Callable[[str], str | None], say: Callable[[str], None], game_type: str = "diloti") -> Table:
+        """A new game of ``game_type`` written to ``path``: the person at ``seat``, the engine at the others;
+        ``target`` None is the game's own (Diloti 61, Kontsina 21, Xeri 5 hands).  ValueError when the game
+        is not played by ``players`` or has no ``seat`` for them."""
         from dln.record import NewGame, Recorder, RecordFile
 
-        seats = ("N", "E", "S", "W") if players == 4 else ("N", "S")
+        game = game_named(game_type)
+        seats = seating(game, players)
+        name = game.name if game is not None else "Diloti"
+        if seat not in seats:
+            raise ValueError(f"{name} with {players} players seats {', '.join(seats[:-1])} and {seats[-1]}, "
+                             f"not {seat}")
         names = {SEAT_TAGS[s]: (PERSON if s == seat else f"{ENGINE} (budget {budget})") for s in seats}
-        new = NewGame({"players": str(players), "Target": str(target), "Event": EVENT, "Site": "terminal",
-                       "dealer": seats[0], **names})
+        goal = target if target is not None else game.target if game is not None else 61
+        new = NewGame({"Game": name, "players": str(players), "Target": str(goal), "Event": EVENT,
+                       "Site": "terminal", "dealer": seats[0], **names})
         new.take_defaults()
         recorder = Recorder.start(new, save=RecordFile(path).commit)
         return cls(recorder, seat, budget, random.Random(f"dln play {seed}"), ask, say)
@@ -119,51 +152,85 @@ class Table:
         seen = {*(round_.table or ()), *(c for hands in dealt for cards in hands.values() for c in cards)}
         rest = [c for c in DECK if c not in seen]
         self.rng.shuffle(rest)
-        size = len(next(iter(dealt[0].values()))) if dealt and dealt[0] else 6
+        size = positions.hand_size(self.recorder.report)
         seats = self.recorder.seats
         while rest:
             dealt.append({seat: tuple(rest[i * size:(i + 1) * size]) for i, seat in enumerate(seats)})
             rest = rest[size * len(seats):]
         self.hands = tuple(dealt)
 
+    @property
+    def help(self) -> str:
+        """What may be typed at the prompt, with moves of the game played."""
+        return HELP.format(examples=EXAMPLES[self.game.key if self.game is not None else None])
+
     def type(self, line: str) -> bool:
-        """Type ``line`` into the recorder as the person keeping the record would; True if accepted."""
+        """Type ``line`` into the recorder as the person keeping the record would; True if accepted.
+        The score sheet follows when the recorder asks for it (``score``, the end of a round)."""
         reply = self.recorder.handle(line)
         for text in reply.lines:
             self.say(text)
+        if reply.score_sheet:
+            self.say(self.sheet())
         return reply.accepted
 
+    def sheet(self) -> str:
+        """The score sheet as text, in ASCII where the output cannot show the suits."""
+        from rich import box
+        from rich.console import Console
+
+        from dln.views.output import output_is_ascii
+        from dln.views.scoresheet import score_sheet
+
+        plain = output_is_ascii()
+        table = score_sheet(self.recorder.sheet_report(), symbols=not plain)
+        if plain:
+            table.box = box.ASCII
+        out = io.StringIO()
+        Console(file=out, highlight=False, emoji=False, color_system=None, width=100).print(table)
+        return out.getvalue().rstrip("\n")
+
     def deal_round(self) -> None:
-        """Shuffle, turn up the opening table and give the first hands (the recorder checks them)."""
-        state_rules = self.recorder.report.rules
-        pack = shuffled_pack(self.rng, self.recorder.players, state_rules)
-        dealt = deal_pack(pack, self.recorder.players, self.recorder.dealer(), state_rules)
-        self.hands = dealt.hands
-        self.type(" ".join(map(str, dealt.table)))
+        """Shuffle, turn up the opening table and give the first hands (the recorder checks them).
+
+        Xeri's opening pile is turned up again while its top card is a jack or its two top cards share a
+        rank (xeri, Setup), as the family's self-play deals it."""
+        if self.game is not None:
+            table, deals = shuffled_deals(self.game, self.recorder.seats, self.recorder.dealer(), self.rng)
+            self.hands = tuple(deals)
+        else:
+            state_rules = self.recorder.report.rules
+            pack = shuffled_pack(self.rng, self.recorder.players, state_rules)
+            dealt = deal_pack(pack, self.recorder.players, self.recorder.dealer(), state_rules)
+            table, self.hands = dealt.table, dealt.hands
+        self.type(" ".join(map(str, table)))
         self.give_hands(0)
 
     def give_hands(self, deal: int) -> None:
         for seat, cards in self.hands[deal].items():
             self.recorder.handle(f"{seat}: {' '.join(map(str, cards))}")
 
-    def show(self, state: RoundState) -> None:
-        """The position as the person may see it: the table, their hand, how many cards the others hold."""
+    def standing(self) -> str:
+        """``score N 12, S 30`` (``hands won`` in Xeri)."""
+        report = self.recorder.report
         totals = ", ".join(f"{side} {points}" for side, points in self.recorder.totals.items())
-        self.say(f"-- deal {state.deal} of {state.deals}; totals {totals} (target {state.rules.target})")
-        loose = describe_cards(state.loose)
-        piles = "  ".join(p.describe() + (f" owned by {p.owner}" if p.owner else "") for p in state.piles)
-        self.say(f"   table: {' '.join(x for x in (loose, piles) if x) or '(empty)'}")
+        return f"{positions.score_word(report)} {totals}"
+
+    def show(self, state: Position) -> None:
+        """The position as the person may see it: the table, their hand, how many cards the others hold."""
+        self.say(f"-- deal {state.deal} of {state.deals}; {self.standing()} ({positions.goal(self.recorder.report)})")
+        for line in positions.table_text(state):
+            self.say(f"   {line}")
         others = ", ".join(f"{s} {state.hand(s).size}" for s in state.seats if s != self.seat)
         self.say(f"   your hand ({self.seat}): {describe_cards(state.hand(self.seat).known)}   cards held: {others}")
 
     def run(self) -> int:
         """Play until a side has won or the person quits; the exit status."""
-        self.say(HELP)
+        self.say(self.help)
         while True:
             phase = self.recorder.phase
             if phase == "over":
-                self.say(f"game over: {self.recorder.report.winner} wins "
-                         f"({', '.join(f'{k} {v}' for k, v in self.recorder.totals.items())})")
+                self.say(f"game over: {self.recorder.report.winner} wins ({self.standing()})")
                 return EXIT_OK
             state = self.recorder.state
             if phase == "table" or state is None:
@@ -175,10 +242,7 @@ class Table:
                 continue
             if state.turn != self.seat:
                 move = choose_move(as_seen(state), budget=self.budget, seed=self.rng.randrange(1 << 30))
-                from dln.check.generate import record_move
-                from dln.notation.writer import move_text
-
-                text = move_text(record_move(state, move))
+                text = move_text(positions.written(state, move))
                 self.say(f"{text}")
                 if not self.type(text.split(" ", 1)[1]):  # cannot happen: the engine plays legal moves
                     self.say("internal error: the engine's move was refused")
@@ -191,35 +255,45 @@ class Table:
                 return EXIT_OK
             word = line.strip().split(" ", 1)[0].lower()
             if word in ("help", "h"):
-                self.say(HELP)
+                self.say(self.help)
             elif word in REFUSED_WORDS:
                 self.say(f"'{word}' is for recording a game at a table; here every move stands")
             else:
                 self.type(line)
 
 
-@click.command("play", short_help="Play Diloti against the engine in the terminal.")
+#: The options that set up a new game, refused when FILE holds one already.
+NEW_GAME_OPTIONS = ("game_type", "seat", "players", "target")
+
+
+@click.command("play", short_help="Play Diloti, Kontsina or Xeri against the engine in the terminal.")
 @click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--game-type", type=GAME_TYPES, default="diloti", show_default=True,
+              help="Which game of the family to play (written to the Game tag).")
 @click.option("--seat", type=click.Choice(["N", "E", "S", "W"]), default="S", show_default=True,
-              help="Your seat; the engine plays the others (your partner too, with four players).")
-@click.option("--players", type=click.Choice(["2", "4"]), default="2", show_default=True,
-              help="Two players, or four in partnerships.")
-@click.option("--target", type=click.IntRange(min=1), default=61, show_default=True, help="Score that wins.")
+              help="Your seat; the engine plays the others (your partner too, with four Diloti players).")
+@click.option("--players", type=click.Choice(["2", "3", "4"]), default="2", show_default=True,
+              help="Two players, or four (in partnerships in Diloti); three only in Kontsina; Xeri is for two.")
+@click.option("--target", type=click.IntRange(min=1), default=None,
+              help="Score that wins a game: 61 in Diloti, 21 in Kontsina; in Xeri, the number of hands (5).")
 @budget_option
 @seed_option
 @click.pass_context
-def play_command(ctx: click.Context, file: str, seat: str, players: str, target: int, budget: int,
-                 seed: int) -> None:
+def play_command(ctx: click.Context, file: str, game_type: str, seat: str, players: str, target: int | None,
+                 budget: int, seed: int) -> None:
     """Play a game against the engine; every move is written to FILE as it is made.
 
-    A new FILE becomes the record of the game (hand lines included, so it
-    can be replayed and analysed afterwards), always one that dln validate
-    accepts, like dln record's.  A FILE that dln play wrote before goes on
-    where it stopped: your seat, the players and the target are the file's,
-    the engine keeps its budget unless --budget is given, and the cards of
-    the round not dealt yet are shuffled anew.  --budget sets the engine's
-    strength (playouts per move; the default is about a tenth of a second a
-    move).  Type 'help' at the prompt for the commands.
+    Diloti by default; --game-type kontsina (2 to 4 players, each alone,
+    four cards a deal, to 21) or xeri (2 players, six cards a deal, the
+    player who wins more of 5 hands).  A new FILE becomes the record of the
+    game (hand lines included, so it can be replayed and analysed
+    afterwards), always one that dln validate accepts, like dln record's.  A
+    FILE that dln play wrote before goes on where it stopped: the game, your
+    seat, the players and the target are the file's, the engine keeps its
+    budget unless --budget is given, and the cards of the round not dealt
+    yet are shuffled anew.  --budget sets the engine's strength (playouts
+    per move; the default is about a tenth of a second a move).  Type 'help'
+    at the prompt for the commands.
     """
     path = Path(file)
 
@@ -232,7 +306,7 @@ def play_command(ctx: click.Context, file: str, seat: str, players: str, target:
         return ctx.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT
 
     if path.exists() and path.stat().st_size:
-        fixed = [f"--{name}" for name in ("seat", "players", "target") if given(name)]
+        fixed = [f"--{name.replace('_', '-')}" for name in NEW_GAME_OPTIONS if given(name)]
         if fixed:
             click.echo(f"{file}: error: {' and '.join(fixed)} set a new game, and {file} holds one already; "
                        "leave them out to go on with it, or play into another file", err=True)
@@ -245,9 +319,14 @@ def play_command(ctx: click.Context, file: str, seat: str, players: str, target:
             sys.exit(EXIT_BAD_INPUT)
         click.echo(f"{file}: going on with the game (you are {table.seat}; the engine's budget is {table.budget})")
     else:
-        if players == "2" and seat not in ("N", "S"):
-            raise click.BadParameter("two players sit N and S", param_hint="'--seat'")
-        table = Table.new(path, seat, int(players), target, budget, seed, ask, click.echo)
+        try:
+            seating(game_named(game_type), int(players))
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="'--players'") from None
+        try:
+            table = Table.new(path, seat, int(players), target, budget, seed, ask, click.echo, game_type)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="'--seat'") from None
     try:
         code = table.run()
     except KeyboardInterrupt:

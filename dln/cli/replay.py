@@ -256,10 +256,13 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
     : m           go to move N (type it, then Enter)
     v             enter / leave the variation at the current move
     Space + -     auto-play, faster, slower  r    reveal the hands
+    e             the engine's view of this move (best move, points lost)
     ?             help                       q    quit
 
-    On a terminal the file is read once to find its games, and a game is
-    replayed only when shown, so memory does not grow with the file.  When
+    Kontsina and Xeri games have the same keys but v (their variations are
+    not drawn yet).  On a terminal the file is read once to find its games,
+    and a game is replayed only when shown, so memory does not grow with
+    the file.  When
     standard output is not a terminal, every position from the
     starting one on is printed in turn (only the chosen game or round when
     --game or --round is given), as dln show prints one.
@@ -279,7 +282,7 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
         try:
             replay, status = _whole_replay(file, variant, family=partial(
                 replay_family, console=console, keyboard=keyboard, game_number=game_number,
-                round_number=round_number, move=move, reveal=reveal, variant=variant, file=file))
+                round_number=round_number, move=move, look=look, variant=variant, file=file))
             cursor = _start(replay, game_number, round_number, move, variation)
             run(replay, cursor, console=console, look=look, keyboard=keyboard, filename=name)
         finally:

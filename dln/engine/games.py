@@ -430,11 +430,8 @@ class PlayedHand(NamedTuple):
 def play_hand(game: FishingGame, seats: Sequence[Seat], dealer: Seat, rng: random.Random,
               choose: Chooser) -> PlayedHand:
     """Shuffle, deal and play one hand with ``choose`` picking every move among the legal ones."""
-    pack = list(DECK)
-    rng.shuffle(pack)
-    table, pack = game_opening(game, pack, rng)
-    order = _deal_order(seats, dealer)
-    dealt = _deal(game, order, pack)
+    table, dealing = shuffled_deals(game, seats, dealer, rng)
+    dealt = dealing[0]
     state = start_hand(game, seats, dealer, table, {s: Hand.of(c) for s, c in dealt.items()})
     deals: list[tuple[dict[Seat, tuple[Card, ...]], tuple[Move, ...]]] = []
     while True:
@@ -446,11 +443,25 @@ def play_hand(game: FishingGame, seats: Sequence[Seat], dealer: Seat, rng: rando
         deals.append((dealt, tuple(moves)))
         if state.is_over:
             break
-        dealt = _deal(game, order, pack)
+        dealt = dealing[len(deals)]
         state = next_deal(state, {s: Hand.of(c) for s, c in dealt.items()})
     rest = state.last_capturer if state.table else None
     final = sweep(state)
     return PlayedHand(dealer, table, tuple(deals), final, rest, game.score(final))
+
+
+def shuffled_deals(game: FishingGame, seats: Sequence[Seat], dealer: Seat, rng: random.Random
+                   ) -> tuple[tuple[Card, ...], list[dict[Seat, tuple[Card, ...]]]]:
+    """A hand shuffled from ``rng``: the opening table (turned up again while the game says so, as Xeri's
+    Setup does) and every deal's hands, ``hand_size`` cards a seat from the dealer's successor round."""
+    pack = list(DECK)
+    rng.shuffle(pack)
+    table, pack = game_opening(game, pack, rng)
+    order = _deal_order(seats, dealer)
+    deals: list[dict[Seat, tuple[Card, ...]]] = []
+    while pack:
+        deals.append(_deal(game, order, pack))
+    return table, deals
 
 
 def game_opening(game: FishingGame, pack: list[Card], rng: random.Random) -> tuple[tuple[Card, ...], list[Card]]:
@@ -529,6 +540,7 @@ __all__ = [
     "random_choice",
     "register",
     "seats_for",
+    "shuffled_deals",
     "start_hand",
     "sweep",
 ]

@@ -39,6 +39,7 @@ from dln.record.moves import (
 from dln.record.positions import Position
 from dln.record.questions import SEAT_TAGS, NewGame
 from dln.record.recordfile import FileChanged, Loaded, _block_signals, _unblock_signals
+from dln.wording import number_word
 
 Phase = Literal["table", "play", "over"]
 
@@ -652,7 +653,8 @@ class Recorder:
             claimed = round_.rest is not None or round_.score is not None
             if state.needs_deal and round_.deals[-1].moves:
                 deal = len(round_.deals) + 1
-                reply.lines.append(f"deal {state.deal} is played out: {state.dealer} deals six more cards each "
+                size = number_word(positions.hand_size(report))
+                reply.lines.append(f"deal {state.deal} is played out: {state.dealer} deals {size} more cards each "
                                    f"(deal {deal} of {state.deals}); {state.leader} plays first")
                 round_ = replace(round_, deals=(*round_.deals, Deal()))
             elif state.is_over and not claimed and played.scores is not None:

@@ -9,9 +9,12 @@ decoded by :func:`decode_keys`, a pure function: CSI (``ESC [``) and SS3
 (``ESC O``) forms of the arrows, Home and End, ``ESC [ Z`` for Shift-Tab; a
 lone ESC is the Escape key once 50 ms pass without the rest of a sequence.
 
-:class:`Session` is what a key does — cursor movement, reveal, auto-play —
-without any terminal, so it is tested like the model.  Drawing is
-:class:`dln.views.render.FrameView` filling the screen through rich's alternate
+:class:`Controls` is what the keys of every replayer do without any
+terminal — reveal, auto-play, help, go to move N — so it is tested like the
+model; :class:`Session` adds Diloti's cursor (moves, rounds, variations), and
+the Kontsina and Xeri stepper (:mod:`dln.views.family_replay`) its own.
+:func:`drive` runs either on a terminal.  Diloti's screen is
+:class:`dln.views.render.FrameView` filling it through rich's alternate
 screen; the previous screen comes back on exit.
 """
 
@@ -22,10 +25,12 @@ import contextlib
 import os
 import select
 import signal
+import threading
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.screen import Screen
@@ -41,12 +46,17 @@ __all__ = [
     "FOOTER_KEYS",
     "HELP",
     "START_DELAY",
+    "Binding",
+    "Controls",
     "KeyBar",
     "KeyReader",
     "Session",
     "decode_keys",
+    "drive",
+    "help_rows",
     "raw_terminal",
     "run",
+    "wake_pipe",
 ]
 
 ESC = "\x1b"
@@ -183,9 +193,12 @@ def raw_terminal(fd: int) -> Iterator[list[Any]]:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
 
-#: Every key binding: the key names (as :func:`decode_keys` gives them), the :class:`Session` method they
-#: call, and how the help screen shows the keys and says what they do.
-BINDINGS: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
+#: A key binding: the key names (as :func:`decode_keys` gives them), the method of the replayer's
+#: :class:`Controls` they call, and how the help screen shows the keys and says what they do.
+Binding = tuple[tuple[str, ...], str, str, str]
+
+#: Every key binding of Diloti's replayer (:class:`Session`).
+BINDINGS: tuple[Binding, ...] = (
     (("right", "l", "down", "j", "enter"), "forward", "→  l", "next move (on into the next round at the end of one)"),
     (("left", "h", "up", "k"), "back", "←  h", "previous move (back into the previous round)"),
     (("g", "home"), "first", "g  Home", "start of the round (first move of a variation)"),
@@ -208,21 +221,28 @@ BINDINGS: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
     (("q", "Q", "ctrl-c", "ctrl-d", "eof"), "quit", "q  Ctrl-C", "quit (Ctrl-Z suspends)"),
 )
 
-#: The help screen's rows: keys, what they do.
-HELP: tuple[tuple[str, str], ...] = tuple((shown, what) for _, _, shown, what in BINDINGS if shown)
 
 
-@dataclass
-class Session:
-    """The replayer's state between keys: where the cursor is, hands shown or not, auto-play, help.
+def help_rows(bindings: tuple[Binding, ...]) -> tuple[tuple[str, str], ...]:
+    """The help screen's rows for ``bindings``: keys as shown, what they do (a binding shown with another
+    one, such as ``-`` with ``+``, has no row of its own)."""
+    return tuple((shown, what) for _, _, shown, what in bindings if shown)
 
-    :meth:`press` carries out one key (see :data:`BINDINGS`); ``message``
-    says why a key did nothing (the end of the record, no variation here)
-    until the next key.
+
+#: The help screen's rows of Diloti's replayer: keys, what they do.
+HELP: tuple[tuple[str, str], ...] = help_rows(BINDINGS)
+
+
+@dataclass(kw_only=True)
+class Controls(ABC):
+    """What every replayer's keys share, whatever it steps through: hands shown or not, auto-play and its
+    speed, the help, the move number being typed (``:``), the message saying why a key did nothing.
+
+    :meth:`press` carries out one key of :attr:`bindings` (method names of the subclass);
+    a subclass moves its own cursor (Diloti's :class:`Session`, the Kontsina and Xeri stepper of
+    :mod:`dln.views.family_replay`) and :func:`drive` runs any of them on a terminal.
     """
 
-    replay: Replay
-    cursor: Cursor
     reveal: bool = False
     playing: bool = False
     delay: float = START_DELAY
@@ -231,12 +251,28 @@ class Session:
     done: bool = False
     #: The digits typed after ``:`` (go to move N), or None when no number is being typed.
     prompt: str | None = None
-    #: The engine's answers (``e``), shown in the footer once asked for.
-    hints: EngineHints | None = None
+    #: What the engine's answers call to wake the key loop when ready (:func:`drive` sets it).
+    wake: Callable[[], None] | None = None
     _actions: dict[str, Callable[[], None]] = field(init=False, repr=False)
 
+    #: The keys of this replayer and the keys its bar always shows.
+    bindings: ClassVar[tuple[Binding, ...]] = BINDINGS
+    footer_keys: ClassVar[tuple[tuple[str, str], ...]] = ()
+
     def __post_init__(self) -> None:
-        self._actions = {key: getattr(self, method) for keys, method, _, _ in BINDINGS for key in keys}
+        self._actions = {key: getattr(self, method) for keys, method, _, _ in self.bindings for key in keys}
+
+    @abstractmethod
+    def tick(self) -> None:
+        """Auto-play: one move forward; stop (``playing`` off, a message) at the end."""
+
+    @abstractmethod
+    def _go_to(self, number: int) -> None:
+        """Go to move ``number`` of what is shown, or say in ``message`` which numbers there are."""
+
+    @abstractmethod
+    def hint(self) -> str | None:
+        """The engine's answer at the place shown (``engine: thinking…`` while it works), or None if not asked."""
 
     def press(self, key: str) -> None:
         """Carry out one key (names as :func:`decode_keys` gives them); unknown keys are ignored."""
@@ -269,6 +305,82 @@ class Session:
         elif key != "resize":
             self.prompt = None  # Escape, or any other key: no move number after all
 
+    def go_to(self, number: int | None = None) -> None:
+        """Go to move ``number``; without one, start typing it (``:`` then digits and Enter)."""
+        if number is None:
+            self.prompt = ""
+        else:
+            self._go_to(number)
+
+    def toggle_play(self) -> None:
+        """Start or stop auto-play."""
+        self.playing = not self.playing
+
+    def faster(self) -> None:
+        """Auto-play one speed faster."""
+        self._speed(-1)
+
+    def slower(self) -> None:
+        """Auto-play one speed slower."""
+        self._speed(1)
+
+    def toggle_reveal(self) -> None:
+        """Hands face up, or face down again."""
+        self.reveal = not self.reveal
+
+    def toggle_help(self) -> None:
+        """Show or hide the list of keys."""
+        self.help = not self.help
+
+    def quit(self) -> None:
+        """Leave the replayer."""
+        self.done = True
+
+    def _speed(self, step: int) -> None:
+        index = min(range(len(DELAYS)), key=lambda i: abs(DELAYS[i] - self.delay))
+        self.delay = DELAYS[max(0, min(len(DELAYS) - 1, index + step))]
+        self.message = f"auto-play: {self.delay:g} s a move"
+
+    def footer(self, look: Look) -> KeyBar:
+        """The key bar: the main keys (on as many lines as the width needs), and the message, the
+        auto-play state, the move number being typed or the engine's answer."""
+        if self.prompt is not None:
+            status = Text("go to move: ", style="bold").append(self.prompt + look.sym("▏", "_"), style="bold yellow")
+            status.append("  Enter goes, Esc cancels", style="dim")
+        elif self.message:
+            status = Text(self.message, style="yellow")
+        elif self.playing:
+            status = Text(look.sym("▶ ", "> ") + f"auto-play, {self.delay:g} s a move", style="bold green")
+        elif (hint := self.hint()) is not None:
+            status = Text(hint if not look.ascii else hint.replace("…", "..."), style="cyan")
+        else:
+            status = Text("")
+        return KeyBar([(_key_names(key, look), what) for key, what in self.footer_keys], status)
+
+    def help_panel(self, look: Look) -> RenderableType:
+        """The list of this replayer's keys (``?``)."""
+        return help_panel(look, ((_key_names(k, look), w) for k, w in help_rows(self.bindings)))
+
+
+@dataclass
+class Session(Controls):
+    """Diloti's replayer between keys: where the cursor is, and what :class:`Controls` keeps.
+
+    :meth:`press` carries out one key (see :data:`BINDINGS`); ``message``
+    says why a key did nothing (the end of the record, no variation here)
+    until the next key.
+    """
+
+    replay: Replay
+    cursor: Cursor
+    #: The engine's answers (``e``), shown in the footer once asked for.
+    hints: EngineHints[Cursor] | None = None
+
+    footer_keys: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("←→", "move"), ("g G", "start/end"), ("n p", "round"), ("Tab", "game"), (":", "go to move"),
+        ("v", "variation"), ("r", "reveal"), ("Space", "play"), ("?", "help"), ("q", "quit"),
+    )
+
     def _go_to(self, number: int) -> None:
         moved = self.replay.move_to(self.cursor, number)
         if moved is not None:
@@ -289,6 +401,9 @@ class Session:
             self.message = self._end_message()
         else:
             self.cursor = moved
+
+    def hint(self) -> str | None:
+        return self.hints.text(self.cursor) if self.hints is not None else None
 
     # -- what the keys do -------------------------------------------------------------------
     def forward(self) -> None:
@@ -323,13 +438,6 @@ class Session:
         """The start of the previous game."""
         self._go(self.replay.previous_game(self.cursor), "the record holds one game")
 
-    def go_to(self, number: int | None = None) -> None:
-        """Go to move ``number``; without one, start typing it (``:`` then digits and Enter)."""
-        if number is None:
-            self.prompt = ""
-        else:
-            self._go_to(number)
-
     def variation(self) -> None:
         """Enter the current move's variation, or leave the one the cursor is in."""
         self._go(self.replay.toggle(self.cursor), "no variation at this move")
@@ -346,40 +454,11 @@ class Session:
         """Out of the variation, back to the move it replaces."""
         self._go(self.replay.leave(self.cursor), "not in a variation")
 
-    def toggle_play(self) -> None:
-        """Start or stop auto-play."""
-        self.playing = not self.playing
-
-    def faster(self) -> None:
-        """Auto-play one speed faster."""
-        self._speed(-1)
-
-    def slower(self) -> None:
-        """Auto-play one speed slower."""
-        self._speed(1)
-
-    def toggle_reveal(self) -> None:
-        """Hands face up, or face down again."""
-        self.reveal = not self.reveal
-
     def engine(self) -> None:
         """Ask the engine about the move shown; the answer appears in the footer when ready."""
         if self.hints is None:
-            self.hints = EngineHints(self.replay)
+            self.hints = EngineHints.of_replay(self.replay, wake=self.wake)
         self.hints.request(self.cursor)
-
-    def toggle_help(self) -> None:
-        """Show or hide the list of keys."""
-        self.help = not self.help
-
-    def quit(self) -> None:
-        """Leave the replayer."""
-        self.done = True
-
-    def _speed(self, step: int) -> None:
-        index = min(range(len(DELAYS)), key=lambda i: abs(DELAYS[i] - self.delay))
-        self.delay = DELAYS[max(0, min(len(DELAYS) - 1, index + step))]
-        self.message = f"auto-play: {self.delay:g} s a move"
 
     def _go(self, cursor: Cursor | None, why_not: str) -> None:
         if cursor is None:
@@ -392,28 +471,9 @@ class Session:
             return "the end of this variation: v or u goes back"
         return "the end of the record"
 
-    def footer(self, look: Look) -> RenderableType:
-        """The key bar: the main keys (on as many lines as the width needs), and the message, the
-        auto-play state or the move number being typed."""
-        if self.prompt is not None:
-            status = Text("go to move: ", style="bold").append(self.prompt + look.sym("▏", "_"), style="bold yellow")
-            status.append("  Enter goes, Esc cancels", style="dim")
-        elif self.message:
-            status = Text(self.message, style="yellow")
-        elif self.playing:
-            status = Text(look.sym("▶ ", "> ") + f"auto-play, {self.delay:g} s a move", style="bold green")
-        elif self.hints is not None and (hint := self.hints.text(self.cursor)) is not None:
-            status = Text(hint if not look.ascii else hint.replace("…", "..."), style="cyan")
-        else:
-            status = Text("")
-        return KeyBar([(_key_names(key, look), what) for key, what in FOOTER_KEYS], status)
 
-
-#: The keys the bar at the foot of the screen always shows.
-FOOTER_KEYS: tuple[tuple[str, str], ...] = (
-    ("←→", "move"), ("g G", "start/end"), ("n p", "round"), ("Tab", "game"), (":", "go to move"),
-    ("v", "variation"), ("r", "reveal"), ("Space", "play"), ("?", "help"), ("q", "quit"),
-)
+#: The keys the bar at the foot of Diloti's replayer always shows.
+FOOTER_KEYS: tuple[tuple[str, str], ...] = Session.footer_keys
 
 
 class KeyBar:
@@ -450,26 +510,32 @@ def run(replay: Replay, cursor: Cursor, *, console: Console, look: Look, keyboar
         filename: str = "") -> None:
     """Replay interactively on ``console`` (a terminal) with keys from the ``keyboard`` descriptor."""
     session = Session(replay, cursor, reveal=look.reveal)
-    read_fd, write_fd = os.pipe()
-    os.set_blocking(write_fd, False)
-    session.hints = EngineHints(replay, wake=lambda: _wake(write_fd))
-    previous_wakeup = signal.set_wakeup_fd(write_fd, warn_on_full_buffer=False)
-    previous_winch = signal.signal(signal.SIGWINCH, lambda *_: None)
-    reader = KeyReader(keyboard, read_fd)
-    previous_stops = {number: signal.signal(number, _stop) for number in (signal.SIGTERM, signal.SIGHUP)}
 
     def draw() -> None:
-        # The window's size now (not COLUMNS/LINES, which a shell may have exported long ago).
-        console.size = _size(console)
         shown = Look(ascii=look.ascii, reveal=session.reveal)
-        keys = help_panel(shown, ((_key_names(k, shown), w) for k, w in HELP)) if session.help else None
         view = FrameView(replay.frame(session.cursor), shown, filename=filename, height=console.height,
-                         footer=session.footer(shown), overlay=keys)
+                         footer=session.footer(shown), overlay=session.help_panel(shown) if session.help else None)
         console.update_screen(Screen(view))
 
+    drive(session, draw, console=console, keyboard=keyboard)
+
+
+def drive(session: Controls, draw: Callable[[], None], *, console: Console, keyboard: int) -> None:
+    """Run any replayer's ``session`` on ``console`` (a terminal) with keys from the ``keyboard`` descriptor,
+    ``draw`` filling the screen after each key: the auto-play timer, the engine's answers and window resizes
+    wake the loop, Ctrl-Z suspends, and SIGTERM or SIGHUP leave with the terminal given back as it was."""
+    previous_stops = {number: signal.signal(number, _stop) for number in (signal.SIGTERM, signal.SIGHUP)}
+
+    def redraw() -> None:
+        # The window's size now (not COLUMNS/LINES, which a shell may have exported long ago).
+        console.size = _size(console)
+        draw()
+
     try:
-        with raw_terminal(keyboard) as cooked, console.screen(hide_cursor=True):
-            draw()
+        with wake_pipe() as (read_fd, wake), raw_terminal(keyboard) as cooked, console.screen(hide_cursor=True):
+            session.wake = wake
+            reader = KeyReader(keyboard, read_fd)
+            redraw()
             next_tick = time.monotonic() + session.delay
             while not session.done:
                 timeout = max(next_tick - time.monotonic(), 0) if session.playing else None
@@ -485,20 +551,40 @@ def run(replay: Replay, cursor: Cursor, *, console: Console, look: Look, keyboar
                     if session.playing and not was_playing:
                         next_tick = time.monotonic() + session.delay
                 if not session.done:
-                    draw()
+                    redraw()
     finally:
+        session.wake = None
         for number, handler in previous_stops.items():
             signal.signal(number, handler)
+
+
+@contextlib.contextmanager
+def wake_pipe() -> Iterator[tuple[int, Callable[[], None]]]:
+    """A pipe that wakes the key loop (:class:`KeyReader` reads it as ``"resize"``): the descriptor to read,
+    and ``wake()``, which makes the loop redraw (an engine answer is ready).  A window resize (``SIGWINCH``)
+    writes to it too.  ``wake()`` called after the pipe is closed (a late answer) does nothing."""
+    read_fd, write_fd = os.pipe()
+    os.set_blocking(write_fd, False)
+    guard = threading.Lock()
+    open_ = [True]
+
+    def wake() -> None:
+        with guard:
+            if open_[0]:
+                with contextlib.suppress(OSError):
+                    os.write(write_fd, b"\0")
+
+    previous_wakeup = signal.set_wakeup_fd(write_fd, warn_on_full_buffer=False)
+    previous_winch = signal.signal(signal.SIGWINCH, lambda *_: None)
+    try:
+        yield read_fd, wake
+    finally:
         signal.signal(signal.SIGWINCH, previous_winch)
         signal.set_wakeup_fd(previous_wakeup)
-        os.close(read_fd)
-        os.close(write_fd)
-
-
-def _wake(fd: int) -> None:
-    """Make the key loop redraw (an engine answer is ready): a byte on its wake-up pipe."""
-    with contextlib.suppress(OSError):
-        os.write(fd, b"\0")
+        with guard:
+            open_[0] = False
+            os.close(read_fd)
+            os.close(write_fd)
 
 
 def _stop(number: int, _frame: object) -> None:

@@ -1,0 +1,198 @@
+"""``dln play --game-type kontsina|xeri``: a person against the engine at Diloti's sister games.
+
+As in tests/test_analysis_record.py, the person is scripted (an ``ask`` that
+types one of their legal moves), the game goes through the recorder, and the
+file written must validate; the options that make no game are refused with
+exit 2.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import dln
+from dln.cards import DECK
+from dln.check.validate import validate_game
+from dln.cli import main
+from dln.cli.play import Table
+from dln.engine.games import game_named, shuffled_deals
+from dln.engine.xeri import JACK
+from dln.record import positions
+
+
+def person(holder: list[Table], limit: int | None = None) -> Callable[[str], str | None]:
+    """An ``ask`` that types the person's last legal move, and ``quit`` after ``limit`` of them (None: never)."""
+    played = [0]
+
+    def ask(prompt: str) -> str | None:
+        if limit is not None and played[0] >= limit:
+            return "quit"
+        played[0] += 1
+        state = holder[0].recorder.state
+        assert state is not None and state.turn == holder[0].seat
+        return positions.typed(state, positions.legal(state))[-1]
+
+    return ask
+
+
+def moves_of(game: dln.Game) -> list[dln.Move]:  # type: ignore[name-defined]
+    return [m for r in game.rounds for d in r.deals for m in d.moves]
+
+
+def validates(path: Path) -> None:
+    """``dln validate FILE`` accepts the file: exit 0, no error."""
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 0, result.output
+    assert " 0 errors" in result.output
+
+
+@pytest.mark.parametrize(("game_type", "players", "seat", "target"),
+                         [("kontsina", 3, "E", 5), ("kontsina", 2, "S", 3), ("xeri", 2, "N", 2)])
+def test_a_whole_sister_game_against_the_engine_validates(tmp_path: Path, game_type: str, players: int, seat: str,
+                                                          target: int) -> None:
+    """The person's moves and the engine's go through the recorder to the end of the game: the file has the
+    Game tag, a hand line for every seat at every deal, the Result, and dln validate accepts it."""
+    path = tmp_path / "game.dln"
+    said: list[str] = []
+    holder: list[Table] = []
+    holder.append(Table.new(path, seat, players, target, 2, 7, person(holder), said.append, game_type))
+    assert holder[0].run() == 0
+    game = dln.loads(path.read_text(encoding="utf-8"))
+    engine = game_named(game_type)
+    assert engine is not None and game.tag("Game") == engine.name and game.tag("Target") == str(target)
+    report = validate_game(game)
+    assert report.errors == 0 and report.winner is not None and game.tag("Result") is not None
+    validates(path)
+    deals = (52 - 4) // (engine.hand_size * players)
+    for round_ in game.rounds:
+        assert len(round_.deals) == deals  # Kontsina 4 cards a deal, Xeri 6: every card of the stock dealt
+        assert all(len(d.hands) == players and all(len(h.cards) == engine.hand_size for h in d.hands)
+                   for d in round_.deals)
+    if game_type == "xeri":  # Xeri is won on hands: at least the number agreed
+        assert len(game.rounds) >= target and said[-1].startswith("game over: ") and "hands won" in said[-1]
+    else:
+        assert any(v >= target for v in report.totals.values())  # type: ignore[union-attr]
+    assert any(line.startswith(f"   your hand ({seat}): ") for line in said)
+    assert not any(line.startswith("   your hand (") and not line.startswith(f"   your hand ({seat})")
+                   for line in said)
+
+
+def test_the_engine_sees_only_its_own_hand(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The recorder knows every hand (dln play writes them all), but the engine is asked with the other
+    hands reduced to their sizes."""
+    import dln.cli.play as play
+
+    asked: list[object] = []
+    real = play.choose_move
+
+    def watching(state, **options):  # type: ignore[no-untyped-def]
+        for seat, hand in zip(state.seats, state.hands, strict=True):
+            assert seat == state.turn or (not hand.known and hand.unknown == hand.size)
+        assert not state.hand(state.turn).unknown
+        asked.append(state)
+        return real(state, **options)
+
+    monkeypatch.setattr(play, "choose_move", watching)
+    holder: list[Table] = []
+    holder.append(Table.new(tmp_path / "k.dln", "S", 4, None, 2, 3, person(holder, 6), lambda _: None, "kontsina"))
+    assert holder[0].run() == 0
+    assert len(asked) >= 18  # three engine seats, six rounds of the table
+
+
+@pytest.mark.parametrize(("game_type", "players", "seat"), [("kontsina", 3, "S"), ("xeri", 2, "S")])
+def test_a_sister_game_left_unfinished_goes_on(tmp_path: Path, game_type: str, players: int, seat: str) -> None:
+    """dln play FILE again: the game, the seat and the engine's budget are the file's, the moves kept, the rest
+    of the hand dealt from the cards not seen yet, and the finished file validates."""
+    path = tmp_path / "game.dln"
+    holder: list[Table] = []
+    holder.append(Table.new(path, seat, players, 2, 3, 4, person(holder, 5), lambda _: None, game_type))
+    assert holder[0].run() == 0
+    before = dln.loads(path.read_text(encoding="utf-8"))
+    kept = moves_of(before)
+    assert sum(m.seat == seat for m in kept) == 5 and before.tag("South") == "You"
+    validates(path)  # the unfinished hand only warns
+    said: list[str] = []
+    holder[0] = Table.resume(path, None, 4, person(holder), said.append)
+    assert holder[0].seat == seat and holder[0].budget == 3 and holder[0].game is game_named(game_type)
+    assert holder[0].run() == 0 and said[-1].startswith("game over: ")
+    after = dln.loads(path.read_text(encoding="utf-8"))
+    assert validate_game(after).errors == 0 and after.tag("Result") is not None
+    assert moves_of(after)[:len(kept)] == kept
+    validates(path)
+
+
+def test_the_play_command_starts_a_xeri_game_and_goes_on_with_it(tmp_path: Path) -> None:
+    path = tmp_path / "x.dln"
+    result = CliRunner().invoke(main, ["play", str(path), "--game-type", "xeri", "--budget", "2", "--target", "3"],
+                                input="help\n?\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "hands won N 0, S 0 (3 hands)" in result.output and "   pile: " in result.output
+    assert "Jh x 4s (a jack, or the top card's rank, takes the pile" in result.output  # Xeri's own help
+    game = dln.loads(path.read_text(encoding="utf-8"))
+    assert game.tag("Game") == "Xeri" and game.tag("South") == "You" and game.tag("Target") == "3"
+    again = CliRunner().invoke(main, ["play", str(path)], input="quit\n")
+    assert again.exit_code == 0 and "going on with the game (you are S" in again.output
+    assert "hands won N 0, S 0 (3 hands)" in again.output
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--game-type", "xeri", "--players", "3"], ["--players", "Xeri is played by 2 players, not 3"]),
+    (["--game-type", "diloti", "--players", "3"], ["--players", "Diloti is played by 2 or 4 players, not 3"]),
+    (["--game-type", "kontsina", "--players", "3", "--seat", "W"],
+     ["--seat", "Kontsina with 3 players seats N, E and S, not W"]),
+    (["--game-type", "xeri", "--seat", "E"], ["--seat", "Xeri with 2 players seats N and S, not E"]),
+    (["--game-type", "tavli"], ["--game-type", "'tavli' is not one of"]),
+])
+def test_options_that_make_no_game_are_refused(tmp_path: Path, args: list[str], words: list[str]) -> None:
+    path = tmp_path / "g.dln"
+    result = CliRunner().invoke(main, ["play", str(path), *args])
+    assert result.exit_code == 2 and all(w in result.output for w in words), result.output
+    assert "Traceback" not in result.output and not path.exists()
+
+
+def test_a_game_type_for_a_file_that_holds_a_game_is_refused(tmp_path: Path) -> None:
+    """The game is the file's (its Game tag), as the seat, the players and the target are."""
+    path = tmp_path / "k.dln"
+    result = CliRunner().invoke(main, ["play", str(path), "--game-type", "kontsina", "--budget", "2"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    text = path.read_text(encoding="utf-8")
+    again = CliRunner().invoke(main, ["play", str(path), "--game-type", "xeri"])
+    assert again.exit_code == 2 and "--game-type set a new game" in again.output and "holds one already" in again.output
+    again = CliRunner().invoke(main, ["play", str(path), "--game-type", "kontsina", "--target", "9"])
+    assert again.exit_code == 2 and "--game-type and --target set a new game" in again.output
+    assert path.read_text(encoding="utf-8") == text
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([("kontsina", 2), ("kontsina", 3), ("kontsina", 4), ("xeri", 2)]), st.integers(0, 1 << 30))
+def test_a_shuffled_hand_deals_every_card_once_and_a_xeri_pile_that_may_open(game: tuple[str, int], seed: int) -> None:
+    """kontsina, Setup: four cards to each player, four face up; xeri, Setup: six each, then a pile of four whose
+    top card is no jack and shares no rank with the card below it ("shuffle the discard pile back")."""
+    engine = game_named(game[0])
+    assert engine is not None
+    seats = engine.play_order(game[1])
+    table, deals = shuffled_deals(engine, seats, seats[-1], random.Random(seed))
+    cards = [*table, *(c for deal in deals for hand in deal.values() for c in hand)]
+    assert sorted(cards, key=lambda c: c.index) == sorted(DECK, key=lambda c: c.index)
+    assert all(set(deal) == set(seats) and all(len(h) == engine.hand_size for h in deal.values()) for deal in deals)
+    assert not engine.opening_violations(table)
+    if engine.key == "xeri":
+        assert table[-1].rank != JACK and table[-1].rank != table[-2].rank
+
+
+@pytest.mark.parametrize("game_type", ["diloti", "kontsina", "xeri"])
+def test_score_prints_the_score_sheet(tmp_path: Path, game_type: str) -> None:
+    """The help offers 'score': it prints the score sheet (it printed nothing), as dln record does."""
+    path = tmp_path / "g.dln"
+    result = CliRunner().invoke(main, ["play", str(path), "--game-type", game_type, "--budget", "2"],
+                                input="score\nquit\n")
+    assert result.exit_code == 0, result.output
+    after = result.output.split("> ", 1)[1]
+    assert "┃ points ┃" in after and "dln play —" in after  # the sheet: a column, its title
