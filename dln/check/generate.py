@@ -18,13 +18,13 @@ from collections.abc import Iterator
 from typing import cast
 
 from dln.engine.deal import deal_order, next_deal, start_round
-from dln.engine.play import apply
+from dln.engine.play import LiveRound, apply
 from dln.engine.predicates import xeri_blocker
 from dln.engine.rules import DEFAULT_RULES, Rules
 from dln.engine.selfplay import PlayedGame, PlayedRound, Strategy, play_game
 from dln.engine.state import Move as EngineMove
 from dln.engine.state import Pile as EnginePile
-from dln.engine.state import RoundState, sides_of
+from dln.engine.state import Position, RoundState, sides_of
 from dln.notation.model import SEATS, Component, Deal, Game, Hand, Move, PileRef, Round, ScoreClaim, Seat, Side
 
 __all__ = [
@@ -56,7 +56,7 @@ def _seat(seat: str) -> Seat:
 # --------------------------------------------------------------------------
 
 
-def pile_ref(state: RoundState, pile: EnginePile) -> PileRef:
+def pile_ref(state: Position, pile: EnginePile) -> PileRef:
     """How a move names ``pile`` in ``state``: ``[8]``, ``[8s]``, or ``[8 N]`` when that alone is ambiguous.
 
     The owner is added only when another declaration of the same value and
@@ -67,7 +67,7 @@ def pile_ref(state: RoundState, pile: EnginePile) -> PileRef:
     return PileRef(pile.value, pile.group, pile.owner if twins > 1 else None)
 
 
-def record_move(state: RoundState, move: EngineMove, number: int | None = None) -> Move:
+def record_move(state: Position, move: EngineMove, number: int | None = None) -> Move:
     """The record of engine ``move`` played in ``state`` (the position before it).
 
     Loose cards come in table order, then the declarations in table order;
@@ -141,11 +141,16 @@ def record_round(played: PlayedRound, number: int, rules: Rules = DEFAULT_RULES,
     claims, and keeps the hand line of the seat that cancelled it even when
     ``hidden`` (that player shows the hand to claim the privilege).
     """
-    states = positions(played, rules)
+    # Replayed in place, each move written from the position before it (as :func:`positions`
+    # gives them, without freezing one a move).
+    live = LiveRound(start_round(rules, len(played.seats), played.dealer, played.table, played.hands[0]))
     order = deal_order(played.seats, played.dealer)
     moves: list[list[Move]] = [[] for _ in played.hands]
-    for index, (state, move) in enumerate(zip(states, played.moves, strict=False)):
-        moves[state.deal - 1].append(record_move(state, move, index + 1))
+    for index, move in enumerate(played.moves):
+        if live.needs_deal:
+            live.deal_in([played.hands[live.deal].get(seat, ()) for seat in live.seats])
+        moves[live.deal - 1].append(record_move(live, move, index + 1))
+        live.play(move)
     shown: list[tuple[str, ...]] = [() if hidden else order for _ in played.hands]
     if hidden and played.redeal is not None:
         shown[-1] = (played.redeal,)
@@ -156,7 +161,7 @@ def record_round(played: PlayedRound, number: int, rules: Rules = DEFAULT_RULES,
     if played.redeal is not None:
         return Round(number=number, dealer=_seat(played.dealer), table=played.table, deals=deals,
                      redeal=_seat(played.redeal))
-    final = states[-1]
+    final = live
     sides = sides_of(len(played.seats))
     return Round(
         number=number,
@@ -215,8 +220,9 @@ def generate_games(
     strategy: Strategy = "random",
     rules: Rules = DEFAULT_RULES,
     hidden: bool = False,
+    first: int = 0,
 ) -> Iterator[Game]:
-    """Play ``count`` games to ``rules.target`` and yield their records, one at a time.
+    """Play ``count`` games to ``rules.target`` and yield their records, one at a time, from game ``first``.
 
     Game ``i`` is played from :func:`game_rng` ``(seed, i)``, so a run's first
     games do not depend on ``count``.  Every seat plays ``strategy``.  A house
@@ -231,6 +237,6 @@ def generate_games(
     ignored = rules.unimplemented()
     if ignored:
         raise ValueError(f"self-play does not implement {', '.join(ignored)}")
-    for index in range(count):
+    for index in range(first, first + count):
         played = play_game(game_rng(seed, index), rules, players, strategy=strategy)
         yield record_game(played, rules, strategy=strategy, seed=seed, hidden=hidden)

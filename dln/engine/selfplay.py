@@ -16,9 +16,9 @@ from typing import Literal
 
 from dln.cards import DECK, Card
 
-from .deal import deal_order, deal_pack, next_deal, opening_table_violations, redeal_violations, start_round
+from .deal import deal_order, deal_pack, opening_table_violations, redeal_violations, start_round
 from .listing import legal_moves
-from .play import apply
+from .play import LiveRound, apply
 from .predicates import in_sums
 from .rules import Rules
 from .scoring import GOOD_TEN, GOOD_TWO, SideScore, dealer_after, finish_round, game_winner, score_round
@@ -133,28 +133,35 @@ def play_round(
     """
     pack = shuffled_pack(rng, players, rules)
     dealt = deal_pack(pack, players, dealer, rules)
-    state = start_round(rules, players, dealer, dealt.table, dealt.hands[0])
+    # The round is played in place (LiveRound.play), not by building a new position a move
+    # (apply): the same moves, a fifth less time.  Greedy and the cancelling check ask a frozen one.
+    live = LiveRound(start_round(rules, players, dealer, dealt.table, dealt.hands[0]))
     moves: list[Move] = []
     fresh = True
     while True:
-        if state.needs_deal:
-            state = next_deal(state, dealt.hands[state.deal])
+        if live.needs_deal:
+            live.deal_in([dealt.hands[live.deal].get(seat, ()) for seat in live.seats])
             fresh = True
             continue
-        if state.is_over:
+        if live.is_over:
             break
         if fresh:
             fresh = False
-            canceller = _canceller(state)
+            canceller = _canceller(live.freeze())
             if canceller is not None:
-                return PlayedRound(dealt.seats, dealer, tuple(pack), dealt.table, dealt.hands[:state.deal],
+                return PlayedRound(dealt.seats, dealer, tuple(pack), dealt.table, dealt.hands[:live.deal],
                                    tuple(moves), (None, ()), {}, canceller)
-        move = choose(state, legal_moves(state), rng, strategy)
-        state, xeri = apply(state, move)
+        if strategy == "random":
+            move = rng.choice(legal_moves(live))  # choose(), without freezing the position
+        else:
+            state = live.freeze()
+            move = choose(state, legal_moves(state), rng, strategy)
+        xeri = live.play(move)
         if move.xeri != xeri:
             move = Move(move.seat, move.card, move.kind, move.loose, move.piles, move.value,
                         move.group, move.components, xeri)
         moves.append(move)
+    state = live.freeze()
     rest = (state.side_of(state.last_capturer) if state.last_capturer else None,
             state.table_cards())
     final = finish_round(state)
