@@ -148,6 +148,9 @@ def test_generate_strategy_engine_is_reproducible() -> None:
     first, second = run(*args), run(*args)
     assert first[0] == 0 and first[1] == second[1]
     assert '[North "engine"]' in first[1]
+    # in two processes, a game a task: game 1 is the same, game 2 follows it
+    code, both, _ = run(*args, "--games", "2", "-j", "2")
+    assert code == 0 and both.startswith(first[1]) and len(dln.loads_all(both)) == 2
 
 
 def test_moves_rank_lists_every_legal_move_best_first() -> None:

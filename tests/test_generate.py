@@ -353,6 +353,32 @@ def test_generate_writes_a_file_atomically(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "cannot write" in result.stderr
 
 
+@pytest.mark.parametrize("args", [
+    ["--seed", "6"],
+    ["--seed", "2", "--players", "4", "--strategy", "greedy", "--hidden", "--variant", "face-card-redeal-any"],
+    ["--seed", "3", "--game-type", "xeri"],
+    ["--seed", "4", "--game-type", "kontsina", "--players", "3", "--target", "11"],
+])
+def test_generate_in_several_processes_writes_the_same_games(args: list[str]) -> None:
+    """`dln generate -j N`: game i of a run is played from the seed and i alone, so the processes' shares,
+    put back in order, are the text of one process; and a shorter run is the start of a longer one."""
+    one = CliRunner().invoke(main, ["generate", "--games", "11", *args])
+    assert one.exit_code == 0, one.stderr
+    for jobs in ("2", "3"):
+        several = CliRunner().invoke(main, ["generate", "--games", "11", "-j", jobs, *args])
+        assert several.exit_code == 0, several.stderr
+        assert several.stdout == one.stdout
+    fewer = CliRunner().invoke(main, ["generate", "--games", "5", "-j", "2", *args])
+    assert one.stdout.startswith(fewer.stdout) and len(dln.loads_all(fewer.stdout)) == 5
+
+
+def test_generate_in_several_processes_refuses_what_one_refuses() -> None:
+    result = CliRunner().invoke(main, ["generate", "-j", "2", "--game-type", "xeri", "--players", "4"])
+    assert result.exit_code == 2 and "Xeri is played by 2 players, not 4" in result.stderr
+    result = CliRunner().invoke(main, ["generate", "-j", "0"])
+    assert result.exit_code == 2 and "-j" in result.stderr
+
+
 # -- the complete samples are legal play -------------------------------------------
 
 SAMPLES = Path(__file__).parent.parent / "samples"

@@ -26,8 +26,9 @@ def engine_games(
     rules: Rules,
     budget: int = DEFAULT_BUDGET,
     hidden: bool = False,
+    first: int = 0,
 ) -> Iterator[Game]:
-    """``count`` games to ``rules.target``, every seat played by the engine at ``budget``.
+    """``count`` games to ``rules.target``, every seat played by the engine at ``budget``, from game ``first``.
 
     Game ``i`` depends only on ``(seed, i)`` and the budget (the packs and the
     engine's seeds come from :func:`~dln.check.generate.game_rng`), so a run's
@@ -37,17 +38,17 @@ def engine_games(
         raise ValueError(f"cannot generate {count} games")
     engine = player("engine", budget)
     seats = dict.fromkeys(play_order(players, rules), engine)
-    for index in range(count):
+    for index in range(first, first + count):
         rng = game_rng(seed, index)
         played = play_game(lambda _i, rng=rng: shuffled_pack(rng, players, rules), rules, seats, rng)
         yield record_game(played, rules, strategy=cast(Strategy, "engine"), seed=seed, hidden=hidden)
 
 
 def engine_family_games(game_name: str, count: int, *, players: int = 2, seed: int = 0, target: int | None = None,
-                        budget: int = DEFAULT_BUDGET, hidden: bool = False) -> Iterator[Game]:
+                        budget: int = DEFAULT_BUDGET, hidden: bool = False, first: int = 0) -> Iterator[Game]:
     """``count`` games of Kontsina or Xeri (``game_name``), every seat played by the engine at ``budget``;
     game ``i`` depends only on ``(seed, i)`` and the budget, as with greedy or random players."""
     from dln.check.family_records import generate_family
 
     return generate_family(game_name, count, players=players, seed=seed, strategy="engine", target=target,
-                           hidden=hidden, choose=family_chooser("engine", budget))
+                           hidden=hidden, choose=family_chooser("engine", budget), first=first)

@@ -90,7 +90,8 @@ def _deal_order(seats: tuple[str, ...], dealer: str) -> list[str]:
 
 
 def generate_family(game_name: str, count: int, *, players: int, seed: int = 0, strategy: str = "random",
-                    target: int | None = None, hidden: bool = False, choose: Chooser | None = None) -> Iterator[Game]:
+                    target: int | None = None, hidden: bool = False, choose: Chooser | None = None,
+                    first: int = 0) -> Iterator[Game]:
     """Self-played games of Kontsina or Xeri (``game_name`` as the Game tag writes it), one record at a time.
 
     Every seat plays ``strategy`` (greedy or random), or ``choose`` when given (the search engine's
@@ -99,6 +100,7 @@ def generate_family(game_name: str, count: int, *, players: int, seed: int = 0, 
     Game ``i`` is played from the same random source as Diloti's (``game_rng``), so the output depends on the
     options alone.  Tags: Event, Site, Game, a seat tag per player named after ``strategy``, Target, Seed,
     Result (points in Kontsina, hands won in Xeri).  A wrong game or number of players is a ValueError at once.
+    ``first``: the number of the first game (from 0), so that several processes can share a run.
     """
     engine = game_named(game_name)
     if engine is None:
@@ -107,12 +109,13 @@ def generate_family(game_name: str, count: int, *, players: int, seed: int = 0, 
         raise ValueError(f"{engine.name} is played by {' or '.join(map(str, engine.players))} players, not {players}")
     if choose is None:
         choose = greedy_choice if strategy == "greedy" else random_choice
-    return _games(engine, count, players, seed, strategy, target or engine.target, hidden, choose)
+    return _games(engine, range(first, first + count), players, seed, strategy, target or engine.target, hidden,
+                  choose)
 
 
-def _games(engine: FishingGame, count: int, players: int, seed: int, strategy: str, goal: int,
+def _games(engine: FishingGame, indexes: range, players: int, seed: int, strategy: str, goal: int,
            hidden: bool, choose: Chooser) -> Iterator[Game]:
-    for index in range(count):
+    for index in indexes:
         rng: random.Random = game_rng(seed, index)
         hands = list(play_game(engine, players, rng, choose, goal))
         seats = engine.play_order(players)

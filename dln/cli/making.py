@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 import click
 
@@ -11,6 +13,9 @@ from dln.cli.analysis import budget_option
 from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK, GAME_TYPES, STDIN, write_text_atomically
 from dln.engine.rules import parse_variants
 from dln.wording import count_of
+
+if TYPE_CHECKING:
+    from dln.notation.model import Game
 
 
 @click.command(short_help="Play games by self-play and write them as DLN.")
@@ -45,53 +50,38 @@ from dln.wording import count_of
 @click.option("--variant", metavar="NAMES", help="House rules of Diloti to play, comma-separated (e.g. "
               "forced-capture,soy).")
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE, replaced atomically, instead of stdout.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Play the games in N processes; the output is the same for any N.")
 def generate(game_type: str, players: str, count: int, seed: int, strategy: str, budget: int, hidden: bool,
-             target: int | None, variant: str | None, output: str | None) -> None:
+             target: int | None, variant: str | None, output: str | None, jobs: int) -> None:
     """Play whole games by self-play and write them as DLN records.
 
     Every move is chosen among the legal ones by the rules engine, under
     the house rules of --variant (written to the Variant tag); the
     records carry the hands (unless --hidden), numbered moves, and the
     rest and score claims of each round.  No dates: the output depends
-    on the options alone.
+    on the options alone (game N of a run is played from the seed and N,
+    whatever -j and --games say).
     """
-    from collections.abc import Iterator
-    from typing import cast
-
-    from dln.analysis.selfplay import engine_family_games, engine_games
-    from dln.check.family_records import generate_family
-    from dln.check.generate import generate_games
     from dln.engine.rules import rules_for
-    from dln.engine.selfplay import Strategy
-    from dln.notation.model import Game
-    from dln.notation.writer import write_game
 
-    games: Iterator[Game]
-    if game_type.lower() != "diloti":
+    spec = _Spec(game_type.lower(), int(players), seed, strategy, budget, hidden, target, variant)
+    if spec.game_type != "diloti":
         if variant is not None:
             raise click.BadParameter(f"{game_type} has no house rules", param_hint="'--variant'")
-        try:
-            if strategy == "engine":
-                games = engine_family_games(game_type, count, players=int(players), seed=seed, target=target,
-                                            budget=budget, hidden=hidden)
-            else:
-                games = generate_family(game_type, count, players=int(players), seed=seed, strategy=strategy,
-                                        target=target, hidden=hidden)
-        except ValueError as exc:
-            raise click.BadParameter(str(exc), param_hint="'--players'") from None
+    elif players == "3":
+        raise click.BadParameter("Diloti is played by 2 or 4 players, not 3", param_hint="'--players'")
     else:
-        if players == "3":
-            raise click.BadParameter("Diloti is played by 2 or 4 players, not 3", param_hint="'--players'")
         try:
-            rules = rules_for(parse_variants(variant or ""), target or 61)
+            rules_for(parse_variants(variant or ""), target or 61)
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="'--variant'") from None
-        if strategy == "engine":
-            games = engine_games(count, players=int(players), seed=seed, rules=rules, budget=budget, hidden=hidden)
-        else:  # click.Choice allows only the strategies
-            games = generate_games(count, players=int(players), seed=seed, strategy=cast(Strategy, strategy),
-                                   rules=rules, hidden=hidden)
-    texts = (("\n" if index else "") + write_game(game) for index, game in enumerate(games))
+    try:
+        next(_games(spec, 0, 0), None)  # the generators refuse what they cannot play before the first game
+    except ValueError as exc:
+        hint = "'--players'" if spec.game_type != "diloti" else "'--variant'"
+        raise click.BadParameter(str(exc), param_hint=hint) from None
+    texts = (("\n" if index else "") + text for index, text in enumerate(_texts(spec, count, jobs)))
     if output is None or output == STDIN:
         for text in texts:
             click.echo(text, nl=False)
@@ -103,6 +93,71 @@ def generate(game_type: str, players: str, count: int, seed: int, strategy: str,
         sys.exit(EXIT_BAD_INPUT)
     click.echo(f"wrote {count_of(count, 'game')} to {output}", err=True)
     sys.exit(EXIT_OK)
+
+
+class _Spec(NamedTuple):
+    """What ``dln generate`` plays, as a worker process needs it (plain values: it is pickled)."""
+
+    game_type: str
+    players: int
+    seed: int
+    strategy: str
+    budget: int
+    hidden: bool
+    target: int | None
+    variant: str | None
+
+
+def _games(spec: _Spec, first: int, count: int) -> Iterator[Game]:
+    """Games ``first`` to ``first + count - 1`` of the run ``spec``, one record at a time."""
+    from dln.analysis.selfplay import engine_family_games, engine_games
+    from dln.check.family_records import generate_family
+    from dln.check.generate import generate_games
+    from dln.engine.rules import rules_for
+    from dln.engine.selfplay import Strategy
+
+    if spec.game_type != "diloti":
+        if spec.strategy == "engine":
+            return engine_family_games(spec.game_type, count, players=spec.players, seed=spec.seed,
+                                       target=spec.target, budget=spec.budget, hidden=spec.hidden, first=first)
+        return generate_family(spec.game_type, count, players=spec.players, seed=spec.seed, strategy=spec.strategy,
+                               target=spec.target, hidden=spec.hidden, first=first)
+    rules = rules_for(parse_variants(spec.variant or ""), spec.target or 61)
+    if spec.strategy == "engine":
+        return engine_games(count, players=spec.players, seed=spec.seed, rules=rules, budget=spec.budget,
+                            hidden=spec.hidden, first=first)
+    # click.Choice allows only the strategies
+    return generate_games(count, players=spec.players, seed=spec.seed, strategy=cast(Strategy, spec.strategy),
+                          rules=rules, hidden=spec.hidden, first=first)
+
+
+def _written(task: tuple[_Spec, int, int]) -> list[str]:
+    """A worker's share of ``generate -j``: the records of some consecutive games, as text."""
+    from dln.notation.writer import write_game
+
+    return [write_game(game) for game in _games(*task)]
+
+
+def _texts(spec: _Spec, count: int, jobs: int) -> Iterator[str]:
+    """The records of the run's ``count`` games, in order; with ``jobs`` > 1 played by a pool of processes,
+    a bounded number of tasks in flight so that memory stays flat however many games are asked for."""
+    if jobs == 1:
+        from dln.notation.writer import write_game
+
+        yield from map(write_game, _games(spec, 0, count))
+        return
+    from collections import deque
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+    share = 1 if spec.strategy == "engine" else 8  # games per task: an engine game takes seconds
+    with ProcessPoolExecutor(jobs) as pool:
+        in_flight: deque[Future[list[str]]] = deque()
+        for first in range(0, count, share):
+            in_flight.append(pool.submit(_written, (spec, first, min(share, count - first))))
+            if len(in_flight) >= 2 * jobs:
+                yield from in_flight.popleft().result()
+        while in_flight:
+            yield from in_flight.popleft().result()
 
 
 # -- the recorder: dln record -------------------------------------------------------------------------
