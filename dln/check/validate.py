@@ -230,9 +230,10 @@ class _GameChecker(Reporter):
                                 plan.line, plan.column)
                     result.stopped = True
                     return self._finish(result, live.freeze())
-                state = next_deal(live.freeze(), self._hands(plan, live.setup, self._deal_of(k), live.seen))
-                self.report_located([v for v in check_position(state) if v.code != "D103"], round_, plan)
-                live = LiveRound(state)
+                # dealt in place: the round's position is not frozen and thawed at every deal
+                hands = self._hands(plan, live.setup, self._deal_of(k), live.seen)
+                live.deal_in([hands[seat] for seat in live.seats])
+                self.report_located([v for v in check_position(live) if v.code != "D103"], round_, plan)
             # Each move that is played takes one card from a hand, so the hands can run
             # out only once the deal's moves reach the cards held when it began.
             room = sum(h.size for h in live.hands)

@@ -22,6 +22,7 @@ from .state import (
     TABLE_SIZE,
     Hand,
     Pile,
+    Position,
     RoundState,
     Seat,
     Side,
@@ -253,7 +254,7 @@ def pile_violations(pile: Pile, seats: Sequence[Seat]) -> list[Violation]:
     return [error(codes.BAD_PILE, f"the {what} {problem}") for problem in wrong]
 
 
-def check_position(state: RoundState) -> list[Violation]:
+def check_position(state: Position) -> list[Violation]:
     """Everything wrong with a position a record starts from: a round's opening,
     a later deal, or a setup (D101-D105, D403, D404)."""
     out: list[Violation] = []
@@ -365,7 +366,7 @@ def fitting_dealers_for(seats: Sequence[Seat], dealer: Seat, turn: Seat, sizes: 
     return [full for d, full in fitting_dealers(seats, turn, sizes) if d == dealer]
 
 
-def _hand_size_violations(state: RoundState) -> list[Violation]:
+def _hand_size_violations(state: Position) -> list[Violation]:
     """D102: from the leader round to the dealer, seats that already played this
     circuit hold one card fewer than the rest; a fresh deal gives six each."""
     if state.hands_empty:

@@ -123,15 +123,17 @@ class LiveRound(Position):
         other.xeris = self.xeris.copy()
         return other
 
-    def deal_in(self, hands: Sequence[Iterable[Card]]) -> None:
-        """The next deal, in place: ``hands`` aligned with ``seats``; the leader plays first.
+    def deal_in(self, hands: Sequence[Hand | Iterable[Card]]) -> None:
+        """The next deal, in place: ``hands`` aligned with ``seats`` (cards, or a :class:`Hand` that
+        may hold unknown cards); the leader plays first.
 
         As :func:`dln.engine.next_deal` does for a frozen position; call it only
         when :attr:`needs_deal` is true.
         """
         if not self.needs_deal:
             raise ValueError("a new deal comes only when every hand is played out and deals remain")
-        self.hands = [LiveHand(set(h), 0) for h in hands]
+        self.hands = [LiveHand(set(h.known), h.unknown) if isinstance(h, Hand) else LiveHand(set(h), 0)
+                      for h in hands]
         self.deal += 1
         self.turn = self.leader
 
