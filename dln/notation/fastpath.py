@@ -27,6 +27,8 @@ from dln.notation.bounds import MAX_DIGITS
 from dln.notation.model import Deal, Game, Hand, Move, MoveSpots, PileRef, Round, ScoreClaim
 
 _card: Callable[[str], Card] = _BY_TEXT.__getitem__
+#: A card of a hand line, where ``?`` is a card the recorder did not see (mapped in C, by ``map``).
+_hand_card: Callable[[str], Card | None] = {**_BY_TEXT, "?": None}.__getitem__
 _LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
 
 # Objects are built by setting slots directly: frozen dataclasses route every
@@ -262,7 +264,7 @@ def read_canonical(
                 return None
             seat, cards = match.groups()
             written = p.cards.findall(cards)
-            hand = Hand(seat, tuple(None if c == "?" else _card(c) for c in written),  # type: ignore[arg-type]
+            hand = Hand(seat, tuple(map(_hand_card, written)),  # type: ignore[arg-type]
                         line_number, 1, _positions(written, line_number, 4))
             deals[-1][0].append(hand)
             continue
@@ -283,7 +285,7 @@ def read_canonical(
             if match is None or header["table"] is not None or moved or len(deals) > 1 or claims:
                 return None
             written = p.cards.findall(match[1])
-            header["table"] = tuple(_card(c) for c in written)
+            header["table"] = tuple(map(_card, written))
             header["table_line"], header["table_positions"] = line_number, _positions(written, line_number, 7)
             continue
         if line == "deal":
