@@ -90,6 +90,23 @@ def test_an_illegal_move_lists_the_legal_ones() -> None:
     assert diagnostic.help == ("N 9c", "N 9c x 9d", "N 9c x 5h+4c")
 
 
+def test_a_finding_points_at_the_part_of_the_move_it_concerns() -> None:
+    """As in Diloti, the caret goes under the card not on the table, the xeri mark, the declared value;
+    under the seat letter that starts the move only when the finding concerns the whole move."""
+    def where(text: str, code: str) -> tuple[int, int]:
+        lines = text.splitlines()
+        report = validate_game(dln.loads(text), source=lambda n: lines[n - 1])
+        (d,) = [d for d in report.diagnostics if d.code == code]
+        return d.line, d.column
+
+    kontsina = KONTSINA + "N: 9c 2d 3d 4d\n"
+    assert where(kontsina + "N 9c x 5h+4c+Ac\n", "D004") == (6, 14)  # Ac is not on the table
+    assert where(kontsina + "N 9c x 5h+4c *\n", "K501") == (6, 14)
+    assert where(KONTSINA + "N 4c 5h =9\n", "F001") == (5, 10)
+    assert where(XERI + "N 7c x 7s *\n", "X501") == (5, 11)
+    assert where(XERI + "N 7c x 9d\n", "X203") == (5, 1)  # the pile is taken whole: the whole move
+
+
 def test_xeri_captures_name_the_top_card_and_a_xeri_is_marked() -> None:
     """xeri, Game play; Capturing xeri: the capture takes the pile, the * marks a single card taken."""
     text = XERI + "N 7c x 7s\nS 4d\nN 4h x 4d *\nS Jd\nN 2c\nS Jc x 2c\n"

@@ -21,6 +21,7 @@ from dln.check.family_records import engine_move, record_move
 from dln.check.family_setups import read_family_setup, written_hand
 from dln.check.reports import DealPlan, Reporter
 from dln.check.setups import locate
+from dln.check.spots import move_part
 from dln.check.validate import ALTERNATIVES, GameReport, RoundReport, is_family_game
 from dln.engine import Rules, Violation
 from dln.engine.games import (
@@ -44,7 +45,7 @@ from dln.engine.games import (
 )
 from dln.engine.state import Hand
 from dln.notation.bounds import small_number
-from dln.notation.model import Game, Move, Round
+from dln.notation.model import Game, Move, Round, Where
 from dln.notation.writer import move_text
 from dln.wording import count_of
 
@@ -380,11 +381,14 @@ class _FamilyChecker(Reporter):
         """Report every rule ``move`` breaks; the position after it, or None when it is illegal."""
         played = engine_move(move)
         found = check(state, played)
+        def part(v: Violation) -> Where | None:  # the card, value or xeri mark a finding concerns
+            return move_part(move, v.subject, None, self.source)
+
         if not any(v.severity == "error" for v in found):
-            self.report_all(found, move.line, move.column, move=number)
+            self.report_all(found, move.line, move.column, move=number, part=part)
             return play(state, played)
         help, more = self._alternatives(state, move)
-        self.report_all(found, move.line, move.column, move=number, help=help, more=more)
+        self.report_all(found, move.line, move.column, move=number, help=help, more=more, part=part)
         return None
 
     def _alternatives(self, state: TableRound, move: Move) -> tuple[list[str], str]:

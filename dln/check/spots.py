@@ -20,9 +20,11 @@ from dln.notation.parser import spots_in_line
 __all__ = ["move_part"]
 
 
-def move_part(move: Move, subject: object, state: Position, source: Callable[[int], str] | None) -> Where | None:
+def move_part(move: Move, subject: object, state: Position | None,
+              source: Callable[[int], str] | None) -> Where | None:
     """Where ``move`` writes ``subject`` (a violation's subject), or None when the finding concerns the
-    whole move or the record cannot say (then the move's start is the place)."""
+    whole move or the record cannot say (then the move's start is the place).  ``state`` finds a
+    declaration named by id (Diloti's); Kontsina and Xeri have none and pass None."""
     if subject is None or move.line is None:
         return None
     spots = move.spots or _spots_from_source(move, source)
@@ -40,7 +42,7 @@ def move_part(move: Move, subject: object, state: Position, source: Callable[[in
         return next((at for item, at in reversed(written) if item == subject), None)
     if isinstance(subject, PileRef):
         return next((at for item, at in written if item is subject), None)
-    if isinstance(subject, str) and subject.startswith("pile "):
+    if isinstance(subject, str) and subject.startswith("pile ") and state is not None:
         pile = state.pile(int(subject[5:]))
         if pile is None:
             return None

@@ -281,12 +281,12 @@ def check(state: TableRound, move: Move) -> list[Violation]:
             out.append(error(codes.CARD_NOT_IN_HAND, f"{move.seat} holds {held}, not {move.card}", move.card))
     if move.kind == "declare" or move.piles:
         out.append(error(codes.NO_DECLARATIONS, f"{state.rules.name} has no declarations: a card either "
-                         "captures or is laid"))
+                         "captures or is laid", codes.VALUE))
         return out
     missing = [c for c in move.loose if c not in state.table]
     if missing:
         out.append(error(codes.NOT_ON_TABLE, f"{describe_cards(missing)} {'is' if len(missing) == 1 else 'are'} "
-                         "not on the table"))
+                         "not on the table", missing[0]))
         return out
     return out + state.rules.check_play(state, move)
 

@@ -57,7 +57,7 @@ class Kontsina:
         """Capturing cards: one card of the played card's rank, or one set of numerals adding up to it."""
         out: list[Violation] = []
         if move.xeri:
-            out.append(error(codes.KONTSINA_NO_XERI, "Kontsina scores no xeri: remove the * mark"))
+            out.append(error(codes.KONTSINA_NO_XERI, "Kontsina scores no xeri: remove the * mark", codes.XERI_MARK))
         if move.kind == "capture":
             problem = capture_problem(move.card, sorted(move.loose, key=_order))
             if problem is not None:

@@ -80,7 +80,7 @@ class Xeri:
         if move.xeri and not is_xeri(pile, move.card):
             why = (f"the pile holds {len(pile)} cards" if len(pile) != 1
                    else f"a jack takes {pile[0]} without a xeri: only a jack on a jack is one")
-            out.append(error(codes.XERI_SINGLE, f"marked as a xeri, but {why}"))
+            out.append(error(codes.XERI_SINGLE, f"marked as a xeri, but {why}", codes.XERI_MARK))
         return out
 
     def taken(self, state: TableRound, move: Move) -> tuple[frozenset[Card], bool]:
