@@ -362,7 +362,7 @@ SWEEP_HANDS = {"N": "10h 2c 3c 4c 5c 6c", "S": "Ac 2d 3d 4d 5d 6d"}
 def test_first_card_xeri_marks() -> None:
     """pagat, closing house rules on the xeri: some score a xeri even with the round's first card.
     Only moves are added (no move is illegal only with it; the score claim that misses the xeri
-    is, see tests/test_validate.py)."""
+    is, see tests/test_validate_house_rules.py)."""
     marked = take("N", "10h", "Ad 2h 3s 4h", xeri=True)
     assert errors(opening("Ad 2h 3s 4h", SWEEP_HANDS), marked) == {"D501"}
     assert legal(opening("Ad 2h 3s 4h", SWEEP_HANDS, rules=Rules(first_card_xeri=True)), marked)

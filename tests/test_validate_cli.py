@@ -1,0 +1,130 @@
+"""`dln validate` (house rules from the command line, JSON), `dln moves` and `dln score` on records."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from dln.check.validate import Diagnostic
+from tests.validating import GOLDEN, ILLEGAL, SAMPLES, check, run
+
+# --------------------------------------------------------------------------
+# dln validate: variants and JSON
+# --------------------------------------------------------------------------
+
+
+def test_variant_option_switches_a_house_rule_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """pagat, closing house rules on the xeri: some let the round's first card score one."""
+    monkeypatch.chdir(ILLEGAL)
+    assert run("validate", "--quiet", "D501-false-xeri.dln")[0] == 1
+    code, out, _ = run("validate", "--quiet", "--variant", "first-card-xeri", "D501-false-xeri.dln")
+    assert code == 0 and "error" not in out
+
+
+def test_variant_option_overrides_the_variant_tag() -> None:
+    text = '[Variant "first-card-xeri"]\n\nround 1 dealer S\ntable 6h 4c 7d 3s\nN 10c x 6h+4c 7d+3s *\n'
+    assert check(text).errors == 0
+    code, out, _ = run("validate", "--quiet", "--variant", "", "-", stdin=text)
+    assert code == 1 and "error D501 false-xeri" in out
+    assert check(text, variants=[]).errors == 1
+
+
+def test_an_unknown_variant_exits_2_and_lists_the_known_ones() -> None:
+    code, out, _ = run("validate", "--quiet", "--variant", "no-such-rule", str(SAMPLES / "constructs" / "setup.dln"))
+    assert code == 2
+    assert "R002 bad-tag: unknown variant 'no-such-rule'; known variants: forced-capture," in out
+    assert "clockwise" in out
+
+
+def test_json_gives_every_diagnostic_with_its_place() -> None:
+    path = SAMPLES / "constructs" / "hidden-hands.dln"
+    code, out, _ = run("validate", "--json", str(path))
+    assert code == 0
+    data = json.loads(out)["games"][0]["diagnostics"]
+    expected = check(path.read_text(encoding="utf-8"), filename=str(path)).diagnostics
+    assert len(data) == len(expected) == 2
+    for item, diagnostic in zip(data, expected, strict=True):
+        assert {k: item[k] for k in ("file", "line", "column", "severity", "code", "message")} == {
+            "file": str(path),
+            "line": diagnostic.line,
+            "column": diagnostic.column,
+            "severity": diagnostic.severity,
+            "code": diagnostic.code,
+            "message": diagnostic.message,
+        }
+    assert [(d["code"], d["line"], d["severity"]) for d in data] == [("D302", 7, "warning"), ("D604", 14, "warning")]
+
+
+def test_json_of_an_illegal_move_carries_its_help(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ILLEGAL)
+    code, out, _ = run("validate", "--json", "D201-lay-while-declared.dln")
+    (game,) = json.loads(out)["games"]
+    (item,) = game["diagnostics"]
+    assert code == 1 and game["verdict"] == "illegal"
+    assert item["file"] == "D201-lay-while-declared.dln"
+    assert (item["line"], item["column"], item["severity"], item["code"]) == (10, 1, "error", "D201")
+    assert item["name"] == "lay-while-declared" and item["round"] == 1 and item["move"] == 3
+    assert item["help"] == ["N 7c Ac [8] =8s", "N 8d x [8]", "N 10d x Ac 9d"]
+
+
+def test_diagnostic_format_is_compiler_style() -> None:
+    diagnostic = Diagnostic("g.dln", 3, 5, "error", "D201", "N may not lay 2h", ("N 8d x [8]",), "N 3c N 2h")
+    assert diagnostic.format() == (
+        "g.dln:3:5: error D201 lay-while-declared: N may not lay 2h\n"
+        "    3 | N 3c N 2h\n"
+        "      |     ^\n"
+        "  help: legal instead: N 8d x [8]"
+    )
+
+
+# --------------------------------------------------------------------------
+# dln moves and dln score
+# --------------------------------------------------------------------------
+
+
+def test_moves_lists_the_legal_moves_of_a_position() -> None:
+    """pagat, Obligations of the declarer: N owns [8], so N may not lay and must keep or use 8h for it."""
+    code, out, _ = run("moves", str(SAMPLES / "constructs" / "setup.dln"), "--at", "1")
+    assert code == 0
+    assert out == (
+        "deal 4 of 4, card 1 of the round, N to play\n"
+        "table: 2c 6d Kh [8 N: 3d 5h] [8s S: 8c 4d 4h]\n"
+        "N: 9c 8h\n"
+        "S: Qc 8s\n"
+        "4 legal moves for N:\n"
+        "  N 8h x [8]\n"
+        "  N 8h x 2c 6d [8]\n"
+        "  N 8h x [8] [8s]\n"
+        "  N 8h x 2c 6d [8] [8s]\n"
+    )
+
+
+def test_moves_cannot_reach_past_an_illegal_move() -> None:
+    code, out, _ = run("moves", str(ILLEGAL / "D201-lay-while-declared.dln"), "--at", "4")
+    assert code == 1
+    assert "error: cannot reach move 4 of round 1: D201 lay-while-declared above stops the replay" in out
+
+
+SCORE_CASES = [
+    ("score-two-rounds", ["score", "../../samples/illegal/D106-wrong-dealer.dln"]),
+    ("score-stopped-round", ["score", "../../samples/illegal/D001-card-not-in-hand.dln"]),
+    ("score-claims", ["score", "../../samples/constructs/claims.dln"]),
+]
+
+
+@pytest.mark.parametrize(("name", "args"), SCORE_CASES, ids=[c[0] for c in SCORE_CASES])
+def test_score_prints_the_sheet(
+    name: str, args: list[str], update_golden: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """pagat, Further Deals and the End of the Round: each round's points item by item, and running totals."""
+    monkeypatch.chdir(GOLDEN)
+    monkeypatch.setenv("COLUMNS", "100")  # rich sizes the table to the terminal
+    for variable in ("FORCE_COLOR", "NO_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
+        monkeypatch.delenv(variable, raising=False)
+    code, out, err = run(*args)
+    got = f"$ dln {' '.join(args)}\n[exit {code}]\n--- stdout\n{out}--- stderr\n{err}"
+    expected_file = GOLDEN / f"{name}.out"
+    if update_golden:
+        expected_file.write_text(got, encoding="utf-8")
+    assert got == expected_file.read_text(encoding="utf-8")

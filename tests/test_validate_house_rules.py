@@ -1,0 +1,240 @@
+"""House rules in records (docs/rules.md, House rules): the Variant tag, liberal declarations, forced
+capture, cancelled rounds, each checked by the validator.
+
+Rule passages are cited as in docs/rules.md: ``pagat`` is diloti-pagat.txt, by section.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import dln
+from dln.check.generate import generate_games
+from dln.engine import Rules
+from tests.validating import CLAIMS, ILLEGAL, SAMPLES, check, found, run
+
+# --------------------------------------------------------------------------
+# House rules in records (docs/rules.md, House rules)
+# --------------------------------------------------------------------------
+
+
+def test_a_variant_the_engine_does_not_implement_is_r004(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A flag listed in Rules.UNIMPLEMENTED (none today) is named by R004 and checked by the standard rule."""
+    monkeypatch.setattr(Rules, "UNIMPLEMENTED", ("soy",))
+    report = check('[Variant "soy, clockwise"]\n\n' + CLAIMS)
+    assert [(d.code, d.severity, d.line, d.message) for d in report.diagnostics] == [
+        ("R004", "warning", 1, "the house rule soy is not implemented yet; moves are checked without it")]
+
+
+def test_validate_says_which_rules_it_checked_under() -> None:
+    """The summary names the house rules in force, from the tag or from --variant."""
+    text = '[Variant "forced-capture, liberal-declarations"]\n\n' + CLAIMS
+    assert check(text).describe_rules() == (
+        "2 players, house rules: forced-capture, liberal-declarations, target 61")
+    code, out, _ = run("validate", "-", stdin=text)
+    assert code == 0 and "house rules: forced-capture, liberal-declarations, target 61" in out
+    code, out, _ = run("validate", "--variant", "soy", "-", stdin=text)
+    assert code == 0 and "house rules: soy, target 61" in out
+    assert "standard rules (pagat.com), target 61" in run("validate", "-", stdin=CLAIMS)[1]
+
+
+# pagat, Use of Plain Declarations, example d, as a recorder writes it: '+' joins the declaration and the ace.
+LIBERAL_CAPTURE = """\
+setup dealer N
+table [5 N: 3h 2d] Ad Kc
+N: 5c 9h
+S: 6c Qs
+turn S
+S 6c x {TAKEN}
+"""
+
+
+@pytest.mark.parametrize("taken", ["[5]+Ad", "[5] Ad", "Ad+[5]"])
+def test_a_declaration_joined_to_a_loose_card_under_liberal_declarations(taken: str) -> None:
+    """pagat, Use of Plain Declarations, d: a declaration of 5 and a loose ace are taken by one 6, with
+    the '+' written or left for the validator to find; the standard game refuses it."""
+    text = LIBERAL_CAPTURE.replace("{TAKEN}", taken)
+    assert check(text, variants=["liberal-declarations"]).diagnostics == []
+    assert {d.code for d in check(text).diagnostics} <= {"D207", "D206", "D208"}
+    assert check(text).errors
+
+
+def test_a_component_of_the_wrong_total_with_a_declaration() -> None:
+    """pagat, Use of Plain Declarations: the set [5]+Ad+... must still total the card's value."""
+    text = LIBERAL_CAPTURE.replace("table [5 N: 3h 2d] Ad Kc", "table [5 N: 3h 2d] Ad 2c").replace(
+        "{TAKEN}", "[5]+Ad+2c")
+    (diagnostic,) = check(text, variants=["liberal-declarations"]).diagnostics
+    assert (diagnostic.code, diagnostic.message) == ("D208", "the component 2c+Ad+#1 totals 8, not 6")
+
+
+def test_forced_capture_and_liberal_declarations_combine() -> None:
+    """pagat, Forced Capture and Use of Plain Declarations: a 6 that can take [5]+A must take it."""
+    text = LIBERAL_CAPTURE.replace("S 6c x {TAKEN}", "S 6c")
+    assert check(text, variants=["forced-capture"]).diagnostics == []
+    report = check(text, variants=["forced-capture", "liberal-declarations"])
+    assert [(d.code, d.help) for d in report.diagnostics] == [("D211", ("S 6c x Ad [5]",))]
+
+
+def test_moves_lists_the_legal_moves_under_the_variants() -> None:
+    """`dln moves --variant` overrides the tag: forced-capture leaves the two captures pagat allows."""
+    path = str(ILLEGAL / "D212-capture-left-behind.dln")
+    code, out, _ = run("moves", path, "--at", "1")
+    assert code == 0 and out.split("N to play\n")[1] == (
+        "table: Ac 9c 3d 4h 5s\nN: 2c 9h\nS: Kc 7d\n5 legal moves for N:\n"
+        "  N 2c\n  N 2c 3d 4h =9\n  N 2c 3d 4h 9c =9s\n  N 9h x 4h 5s 9c\n  N 9h x Ac 3d 5s 9c\n")
+    code, out, _ = run("moves", path, "--at", "1", "--variant", "")
+    assert code == 0 and "9 legal moves for N:\n" in out
+    assert {"  N 9h", "  N 9h x 9c", "  N 9h x Ac 3d 5s"} <= set(out.splitlines())
+
+
+def _one_round(seed: int, rules: Rules) -> str:
+    """A greedy self-played two-player round, written with hands, claims and the xeri marks."""
+    from dln.check.generate import record_round
+    from dln.engine.selfplay import play_round
+
+    return dln.dumps(dln.Game(rounds=(record_round(play_round(random.Random(seed), rules, 2, "S", "greedy"), 1,
+                                                   rules),)))
+
+
+def _unmark(text: str, number: int, score: str) -> str:
+    """The record with move ``number`` no longer marked as a xeri and another score claim."""
+    lines = [line.removesuffix(" *") if line.startswith(f"{number}. ") else line for line in text.splitlines()]
+    return "\n".join(score if line.startswith("score ") else line for line in lines) + "\n"
+
+
+def test_first_card_xeri_in_a_record() -> None:
+    """pagat, closing house rules on the xeri: a xeri even with the round's first card.  Marking it is
+    legal only with the rule; leaving it out of the score claim is illegal only with it."""
+    text = _one_round(37, Rules(first_card_xeri=True))
+    assert "\n1. N " in text and text.split("\n1. ", 1)[1].split("\n", 1)[0].endswith(" *")
+    assert check(text, variants=["first-card-xeri"]).diagnostics == []
+    assert [d.code for d in check(text).diagnostics] == ["D501"]
+    standard = check(_unmark(text, 1, "score N 0 S 0"))
+    scores = standard.rounds[0].scores
+    assert scores is not None
+    plain = _unmark(text, 1, "score " + " ".join(f"{side} {s.total}" for side, s in scores.items()))
+    assert check(plain).diagnostics == []
+    assert [d.code for d in check(plain, variants=["first-card-xeri"]).diagnostics] == ["D602"]
+
+
+def test_no_last_card_xeri_in_a_record() -> None:
+    """pagat, closing house rules on the xeri: the dealer's last card scores no xeri.  Marking it is
+    illegal only with the rule; a score claim without it is legal only with it."""
+    text = _one_round(64, Rules())
+    assert text.split("\n48. ", 1)[1].split("\n", 1)[0].endswith(" *")
+    assert check(text).diagnostics == []
+    assert [d.code for d in check(text, variants=["no-last-card-xeri"]).diagnostics] == ["D501"]
+    strict = check(_unmark(text, 48, "score N 0 S 0"), variants=["no-last-card-xeri"])
+    scores = strict.rounds[0].scores
+    assert scores is not None
+    plain = _unmark(text, 48, "score " + " ".join(f"{side} {s.total}" for side, s in scores.items()))
+    assert check(plain, variants=["no-last-card-xeri"]).diagnostics == []
+    assert [d.code for d in check(plain).diagnostics] == ["D602"]
+
+
+FOUR = ('[North "a"]\n[East "b"]\n[South "c"]\n[West "d"]\n\n'
+        "round 1 dealer {DEALER}\ntable 5h 3c 9d Js\nN 7c\n{NEXT} 8c\n")
+
+
+@pytest.mark.parametrize(("dealer", "following", "clockwise"), [("W", "E", True), ("E", "W", False)])
+def test_clockwise_in_a_record(dealer: str, following: str, clockwise: bool) -> None:
+    """diloti-denexa, Game play (clockwise: the dealer's left leads, then the turn passes left) against
+    pagat, Four-Player Game (anticlockwise): each opening is legal under one order only."""
+    text = FOUR.replace("{DEALER}", dealer).replace("{NEXT}", following)
+    with_it = check(text, variants=["clockwise"])
+    without = check(text, variants=[])
+    legal, illegal = (with_it, without) if clockwise else (without, with_it)
+    assert legal.errors == 0
+    assert (illegal.diagnostics[0].code, illegal.diagnostics[0].severity) == ("D003", "error")
+
+
+def test_target_121_in_a_record() -> None:
+    """pagat, Target Score: the complete sample ends at 65-50, won to 61 but not to 121."""
+    text = (SAMPLES / "two-player-61.dln").read_text(encoding="utf-8")
+    assert check(text).diagnostics == [] and check(text).winner == "S"
+    longer = check(text.replace('[Target "61"]', '[Target "121"]'))
+    assert longer.winner is None and longer.describe_rules().endswith("target 121")
+    assert [(d.code, d.severity) for d in longer.diagnostics] == [("D603", "warning")]
+
+
+# A round cancelled for face cards, then a whole round dealt by the same dealer (S).
+REDEALT = ('[Variant "face-card-redeal"]\n[Target "11"]\n[Result "N 8 S 13"]\n\n'
+           "round 1 dealer S\ntable 5h 3c 9d 7s\nN: Kc Kd Qs Qh Jc 5d\nredeal N\n\n"
+           + CLAIMS[CLAIMS.index("round 1 dealer S"):].replace("round 1 dealer S", "round 2 dealer S"))
+
+
+def test_a_cancelled_round_is_not_scored_and_the_same_dealer_deals_again() -> None:
+    """pagat, house rules after Four-Player Game: a player dealt 5 or 6 face cards in the first deal may
+    cancel the round, dealt again by the same dealer."""
+    report = check(REDEALT)
+    assert report.diagnostics == []
+    cancelled, played = report.rounds
+    assert (cancelled.redeal, cancelled.scores, cancelled.stopped) == ("N", None, False)
+    assert played.dealer == "S" and report.totals == {"N": 8, "S": 13} and report.winner == "S"
+
+
+def test_after_a_redeal_the_other_seat_dealing_is_d106() -> None:
+    text = REDEALT.replace("round 2 dealer S", "round 2 dealer N")
+    first = check(text).diagnostics[0]
+    assert (first.code, first.line) == ("D106", text.splitlines().index("round 2 dealer N") + 1)
+    assert first.message == ("S deals this round again (the last one, which S dealt, was cancelled for face "
+                             "cards), not N")
+
+
+def test_a_redeal_is_legal_only_under_the_house_rule() -> None:
+    report = check(REDEALT, variants=[])
+    assert [(d.code, d.line) for d in report.diagnostics] == [("D107", 8)]
+    assert report.totals is None  # the cancelled round is not a round the rules know
+
+
+def test_claims_on_a_cancelled_round_are_false() -> None:
+    """pagat, house rules: nothing of a cancelled round counts, so nobody takes the rest and nobody scores."""
+    text = REDEALT.replace("redeal N\n", "redeal N\nrest N\nscore N 0 S 0\n")
+    assert [(d.code, d.message) for d in check(text).diagnostics] == [
+        ("D601", "the round was cancelled (redeal N): nobody takes the cards left on the table"),
+        ("D602", "the round was cancelled (redeal N): it scores nothing"),
+    ]
+
+
+def test_a_redeal_needs_no_table_line_and_an_unseen_hand_is_a_warning() -> None:
+    """The cancelling player sees the hand before the table is turned up (pagat, Players, Cards and
+    Deal: the table comes after the hands); a hand not written cannot be checked."""
+    no_table = REDEALT.replace("table 5h 3c 9d 7s\n", "", 1)
+    assert check(no_table).diagnostics == []
+    unseen = REDEALT.replace("N: Kc Kd Qs Qh Jc 5d\n", "", 1)
+    report = check(unseen)
+    assert [(d.code, d.severity) for d in report.diagnostics] == [("D109", "warning")]
+    assert report.rounds[0].redeal == "N" and report.winner == "S"
+
+
+def test_a_redeal_in_a_later_deal_needs_face_card_redeal_any() -> None:
+    """pagat, house rules: some extend the privilege from the first deal to every deal."""
+    first_deal = CLAIMS.split("deal\n", 1)[0]
+    text = first_deal + "deal\nN: Kc Kd Qd Qh Jd 2s\nredeal N\n"
+    assert [d.code for d in check(text, variants=["face-card-redeal"]).diagnostics] == ["D107"]
+    report = check(text, variants=["face-card-redeal-any"])
+    assert report.diagnostics == [] and report.rounds[0].redeal == "N"
+
+
+def test_the_score_sheet_shows_a_cancelled_round(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "120")
+    code, out, _ = run("score", "-", stdin=REDEALT)
+    assert code == 0 and "cancelled (redeal N)" in out and "S wins N 8, S 13" in out
+
+
+def test_a_card_played_twice_in_a_hidden_deal_is_reported_at_the_second_play() -> None:
+    """pagat, Players, Cards and Deal: the pack holds each card once.  With hands unseen, the card
+    belongs to the first seat that plays it; the second play is the illegal move."""
+    report = check("round 1 dealer S\ntable 5h 3c 9d Js\nN 4c 5h =9\nS 9s x 9d\nN 9s x [9]\n")
+    assert found(report, "error") == [("D002", 5)]
+
+
+def test_a_round_header_alone_is_not_a_round_to_check() -> None:
+    """A recorder writes the next round's header before its table: the game's totals stay known."""
+    game = next(generate_games(1, seed=5, hidden=True, rules=Rules(target=10)))
+    first = dln.dumps(dln.Game(game.tags[:-1], game.rounds[:1]))  # without its Result tag
+    report = check(first + "\nround 2 dealer S\n")
+    assert report.errors == report.warnings == 0
+    assert report.totals == {side: score.total for side, score in report.rounds[0].scores.items()}
