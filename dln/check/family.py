@@ -381,6 +381,7 @@ class _FamilyChecker(Reporter):
         """Report every rule ``move`` breaks; the position after it, or None when it is illegal."""
         played = engine_move(move)
         found = check(state, played)
+
         def part(v: Violation) -> Where | None:  # the card, value or xeri mark a finding concerns
             return move_part(move, v.subject, None, self.source)
 
