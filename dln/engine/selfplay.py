@@ -108,14 +108,16 @@ def _greedy_key(state: RoundState, move: Move) -> tuple[int, int]:
     return (gain - risk, move.kind == "declare")
 
 
-def choose(state: RoundState, moves: Sequence[Move], rng: random.Random, strategy: Strategy) -> Move:
-    """Pick one of ``moves`` by ``strategy`` (ties broken by ``rng``)."""
+def choose(state: RoundState | LiveRound, moves: Sequence[Move], rng: random.Random, strategy: Strategy) -> Move:
+    """Pick one of ``moves`` by ``strategy`` (ties broken by ``rng``).  A live position is frozen only
+    for greedy, which looks at the position after each move."""
     if strategy == "random":
         return rng.choice(moves)
     if strategy == "greedy":
+        frozen = state.freeze() if isinstance(state, LiveRound) else state
         order = list(moves)
         rng.shuffle(order)
-        return max(order, key=lambda m: _greedy_key(state, m))
+        return max(order, key=lambda m: _greedy_key(frozen, m))
     raise ValueError(f"unknown strategy {strategy!r}")
 
 
@@ -133,8 +135,8 @@ def play_round(
     """
     pack = shuffled_pack(rng, players, rules)
     dealt = deal_pack(pack, players, dealer, rules)
-    # The round is played in place (LiveRound.play), not by building a new position a move
-    # (apply): the same moves, a fifth less time.  Greedy and the cancelling check ask a frozen one.
+    # The round is played in place (LiveRound.play), not by building a new position a move (apply):
+    # the same moves.  The face-card check at a fresh deal asks a frozen position.
     live = LiveRound(start_round(rules, players, dealer, dealt.table, dealt.hands[0]))
     moves: list[Move] = []
     fresh = True
@@ -151,11 +153,7 @@ def play_round(
             if canceller is not None:
                 return PlayedRound(dealt.seats, dealer, tuple(pack), dealt.table, dealt.hands[:live.deal],
                                    tuple(moves), (None, ()), {}, canceller)
-        if strategy == "random":
-            move = rng.choice(legal_moves(live))  # choose(), without freezing the position
-        else:
-            state = live.freeze()
-            move = choose(state, legal_moves(state), rng, strategy)
+        move = choose(live, legal_moves(live), rng, strategy)
         xeri = live.play(move)
         if move.xeri != xeri:
             move = Move(move.seat, move.card, move.kind, move.loose, move.piles, move.value,
