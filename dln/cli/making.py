@@ -63,21 +63,13 @@ def generate(game_type: str, players: str, count: int, seed: int, strategy: str,
     on the options alone (game N of a run is played from the seed and N,
     whatever -j and --games say).
     """
-    from dln.engine.rules import rules_for
-
     spec = _Spec(game_type.lower(), int(players), seed, strategy, budget, hidden, target, variant)
-    if spec.game_type != "diloti":
-        if variant is not None:
-            raise click.BadParameter(f"{game_type} has no house rules", param_hint="'--variant'")
-    elif players == "3":
+    if spec.game_type != "diloti" and variant is not None:
+        raise click.BadParameter(f"{game_type} has no house rules", param_hint="'--variant'")
+    if spec.game_type == "diloti" and players == "3":
         raise click.BadParameter("Diloti is played by 2 or 4 players, not 3", param_hint="'--players'")
-    else:
-        try:
-            rules_for(parse_variants(variant or ""), target or 61)
-        except ValueError as exc:
-            raise click.BadParameter(str(exc), param_hint="'--variant'") from None
-    try:
-        next(_games(spec, 0, 0), None)  # the generators refuse what they cannot play before the first game
+    try:  # an unknown house rule, or players the game does not seat, before any game is played
+        next(_games(spec, 0, 0), None)
     except ValueError as exc:
         hint = "'--players'" if spec.game_type != "diloti" else "'--variant'"
         raise click.BadParameter(str(exc), param_hint=hint) from None
@@ -113,7 +105,7 @@ def _games(spec: _Spec, first: int, count: int) -> Iterator[Game]:
     from dln.analysis.selfplay import engine_family_games, engine_games
     from dln.check.family_records import generate_family
     from dln.check.generate import generate_games
-    from dln.engine.rules import rules_for
+    from dln.engine.rules import DEFAULT_RULES, rules_for
     from dln.engine.selfplay import Strategy
 
     if spec.game_type != "diloti":
@@ -122,7 +114,7 @@ def _games(spec: _Spec, first: int, count: int) -> Iterator[Game]:
                                        target=spec.target, budget=spec.budget, hidden=spec.hidden, first=first)
         return generate_family(spec.game_type, count, players=spec.players, seed=spec.seed, strategy=spec.strategy,
                                target=spec.target, hidden=spec.hidden, first=first)
-    rules = rules_for(parse_variants(spec.variant or ""), spec.target or 61)
+    rules = rules_for(parse_variants(spec.variant or ""), spec.target or DEFAULT_RULES.target)
     if spec.strategy == "engine":
         return engine_games(count, players=spec.players, seed=spec.seed, rules=rules, budget=spec.budget,
                             hidden=spec.hidden, first=first)

@@ -93,7 +93,7 @@ class Table:
             raise ValueError(f"{name} with {players} players seats {', '.join(seats[:-1])} and {seats[-1]}, "
                              f"not {seat}")
         names = {SEAT_TAGS[s]: (PERSON if s == seat else f"{ENGINE} (budget {budget})") for s in seats}
-        goal = target if target is not None else game.target if game is not None else 61
+        goal = target if target is not None else game.target if game is not None else DEFAULT_RULES.target
         new = NewGame({"Game": name, "players": str(players), "Target": str(goal), "Event": EVENT,
                        "Site": "terminal", "dealer": seats[0], **names})
         new.take_defaults()
