@@ -19,7 +19,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "dln"
 
 # Lower number = lower layer.  Equal numbers may not import each other unless they are the same layer.
 LAYER = {
-    "cards": 0, "files": 0, "wording": 0,
+    "cards": 0, "files": 0, "wording": 0, "workers": 0,
     "notation": 1, "engine": 1,
     "check": 2,
     "analysis": 3, "archive": 3,

@@ -5,19 +5,19 @@ condition (about four times the parse), so it is what goes to the workers.
 A worker gets a game's text (sending the parsed game would cost more: a
 record model pickles slower than it parses), parses and replays it, and
 sends back the small :class:`dln.archive.play.PlayFacts`.  A bounded number of
-tasks is in flight, as in :mod:`dln.check.batch`, so memory stays flat.
+tasks is in flight (:func:`dln.workers.in_order`), so memory stays flat.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from itertools import islice
 
 from dln.archive.play import PlayFacts, play_facts, replay
 from dln.notation.parser import parse_chunk
 from dln.notation.sources import Piece
+from dln.workers import in_order
 
 __all__ = ["GAMES_PER_TASK", "replayed"]
 
@@ -58,18 +58,15 @@ def replayed(items: Iterable[Item], wanted: Callable[[Item], bool], jobs: int = 
                 continue
             yield item, play_facts(replay(piece.game, index=piece.number, filename=file))
         return
+    source = iter(items)
+    # Each batch stays here (its parsed games would pickle slower than they parse); its texts go.
+    tasks = ((batch, _task(batch, wanted)) for batch in iter(lambda: list(islice(source, GAMES_PER_TASK)), []))
     with ProcessPoolExecutor(jobs) as pool:
-        in_flight: deque[tuple[list[Item], Future[list[PlayFacts | None]]]] = deque()
-        source = iter(items)
-        for batch in iter(lambda: list(islice(source, GAMES_PER_TASK)), []):
-            task: _Task = [(file, piece.number, piece.offset, piece.text)
-                           if piece.game is not None and wanted((file, piece)) else None for file, piece in batch]
-            in_flight.append((batch, pool.submit(_replay_task, task)))
-            if len(in_flight) >= 2 * jobs:
-                yield from _finished(*in_flight.popleft())
-        while in_flight:
-            yield from _finished(*in_flight.popleft())
+        for batch, facts in in_order(pool, _replay_task, tasks, 2 * jobs):
+            yield from zip(batch, facts, strict=True)
 
 
-def _finished(batch: list[Item], future: Future[list[PlayFacts | None]]) -> Iterator[tuple[Item, PlayFacts | None]]:
-    yield from zip(batch, future.result(), strict=True)
+def _task(batch: list[Item], wanted: Callable[[Item], bool]) -> _Task:
+    """What a worker is sent of ``batch``: each wanted game's text, None for the others."""
+    return [(file, piece.number, piece.offset, piece.text) if piece.game is not None and wanted((file, piece))
+            else None for file, piece in batch]

@@ -8,7 +8,6 @@ order, so memory stays flat however large the archive is.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import islice
@@ -19,9 +18,10 @@ from dln.check.validate import ALTERNATIVES, Diagnostic, GameReport, validate_ga
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.lines import LineTooLong, split_lines
 from dln.notation.parser import parse_chunk, split_games_until_too_long
+from dln.workers import in_order
 
 if TYPE_CHECKING:  # concurrent.futures imports multiprocessing: only `-j N` needs it
-    from concurrent.futures import Future, ProcessPoolExecutor
+    from concurrent.futures import ProcessPoolExecutor
 
 #: Games handed to a worker process at a time: enough to outweigh the cost of sending them.
 GAMES_PER_TASK = 16
@@ -149,13 +149,7 @@ def check_games(
             yield size, renumbered(check_chunk(file, offset, text, variants, alternatives))
         return
     # A bounded number of tasks in flight keeps memory flat; results come back in file order.
-    in_flight: deque[Future[tuple[list[Checked], int]]] = deque()
-    limit = 2 * jobs
-    for batch in iter(lambda: list(islice(chunks, GAMES_PER_TASK)), []):
-        in_flight.append(pool.submit(_check_task, (file, batch, variants, alternatives)))
-        if len(in_flight) >= limit:
-            found, size = in_flight.popleft().result()
-            yield size, renumbered(found)
-    while in_flight:
-        found, size = in_flight.popleft().result()
+    tasks = ((None, (file, batch, variants, alternatives))
+             for batch in iter(lambda: list(islice(chunks, GAMES_PER_TASK)), []))
+    for _, (found, size) in in_order(pool, _check_task, tasks, 2 * jobs):
         yield size, renumbered(found)

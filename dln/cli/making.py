@@ -138,18 +138,15 @@ def _texts(spec: _Spec, count: int, jobs: int) -> Iterator[str]:
 
         yield from map(write_game, _games(spec, 0, count))
         return
-    from collections import deque
-    from concurrent.futures import Future, ProcessPoolExecutor
+    from concurrent.futures import ProcessPoolExecutor
+
+    from dln.workers import in_order
 
     share = 1 if spec.strategy == "engine" else 8  # games per task: an engine game takes seconds
+    tasks = ((None, (spec, first, min(share, count - first))) for first in range(0, count, share))
     with ProcessPoolExecutor(jobs) as pool:
-        in_flight: deque[Future[list[str]]] = deque()
-        for first in range(0, count, share):
-            in_flight.append(pool.submit(_written, (spec, first, min(share, count - first))))
-            if len(in_flight) >= 2 * jobs:
-                yield from in_flight.popleft().result()
-        while in_flight:
-            yield from in_flight.popleft().result()
+        for _, texts in in_order(pool, _written, tasks, 2 * jobs):
+            yield from texts
 
 
 # -- the recorder: dln record -------------------------------------------------------------------------
