@@ -29,35 +29,59 @@ from dln.notation.model import Deal, Game, Hand, Move, MoveSpots, PileRef, Round
 _card: Callable[[str], Card] = _BY_TEXT.__getitem__
 #: A card of a hand line, where ``?`` is a card the recorder did not see (mapped in C, by ``map``).
 _hand_card: Callable[[str], Card | None] = {**_BY_TEXT, "?": None}.__getitem__
+_DIGITS = frozenset("0123456789")
+#: Move numbers as written, without leading zeros, read without calling int().
+_NUMBERS: dict[str, int] = {str(n): n for n in range(1000)}
 _LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
 
-# Objects are built by setting slots directly: frozen dataclasses route every
-# field through object.__setattr__, which dominated the profile.  The values
-# are exactly what the dataclass __init__ would store.
+# Objects are built as a mutable twin with the same slots, filled by plain attribute
+# stores and then given the model's class: a frozen dataclass routes every field
+# through object.__setattr__ (and calling each slot's __set__ is little better),
+# which dominated the profile.  The values are exactly what __init__ would store;
+# the property tests compare every object read here with the parser's.
 _new = object.__new__
-(_seat, _card_, _kind, _components, _value, _group, _xeri, _number, _glyphs, _comments, _variations, _line,
- _column, _spots) = (getattr(Move, name).__set__ for name in Move.__slots__)  # type: ignore[attr-defined]
+
+
+class _MoveTwin:
+    __slots__ = Move.__slots__  # type: ignore[attr-defined]
+
+
+class _HandTwin:
+    __slots__ = Hand.__slots__  # type: ignore[attr-defined]
 
 
 def _move(seat: str, card: Card, kind: str, components: tuple[Any, ...], value: int | None, group: bool,
           xeri: bool, number: int | None, line: int) -> Move:
     """``Move(seat, card, kind, components, value, group, xeri, number, line=line, column=1)``, faster."""
-    move = _new(Move)
-    _seat(move, seat)
-    _card_(move, card)
-    _kind(move, kind)
-    _components(move, components)
-    _value(move, value)
-    _group(move, group)
-    _xeri(move, xeri)
-    _number(move, number)
-    _glyphs(move, ())
-    _comments(move, ())
-    _variations(move, ())
-    _line(move, line)
-    _column(move, 1)
-    _spots(move, None)  # found again from the line when a finding needs them: canonical_spots
-    return move
+    move: Any = _new(_MoveTwin)
+    move.seat = seat
+    move.card = card
+    move.kind = kind
+    move.components = components
+    move.value = value
+    move.group = group
+    move.xeri = xeri
+    move.number = number
+    move.glyphs = ()
+    move.comments = ()
+    move.variations = ()
+    move.line = line
+    move.column = 1
+    move.spots = None  # found again from the line when a finding needs them: canonical_spots
+    move.__class__ = Move
+    return move  # type: ignore[no-any-return]
+
+
+def _hand(seat: str, cards: tuple[Card | None, ...], line: int, positions: tuple[tuple[int, int], ...]) -> Hand:
+    """``Hand(seat, cards, line, 1, positions)``, faster (as ``_move``)."""
+    hand: Any = _new(_HandTwin)
+    hand.seat = seat
+    hand.cards = cards
+    hand.line = line
+    hand.column = 1
+    hand.positions = positions
+    hand.__class__ = Hand
+    return hand  # type: ignore[no-any-return]
 
 
 class _Patterns:
@@ -224,29 +248,27 @@ def read_canonical(
         )
 
     line_number = offset
+    played: list[Move] = []  # the moves of the deal being read (deals[-1][1])
     for line in text.split("\n"):
         line_number += 1
         if not line:
             continue
         head = line[0]
-        if head == "[":
-            if header is not None or not p.tag.fullmatch(line):
-                return None  # tags after a round belong to the next game: not in one chunk
-            name, raw = p.tag_parts.fullmatch(line).groups()  # type: ignore[union-attr]
-            tags.append((name, tag_value(raw)))
-            tag_lines.append(line_number)
-            continue
-        if head.isdigit() or (head in "NESW" and line[1:2] == " "):
+        # Most lines are numbered moves ("12. N 8h"): at most MAX_DIGITS ASCII digits, a dot and a space.
+        if head in _DIGITS or (head in "NESW" and line[1:2] == " "):
             if header is None or claims:
                 return None
             if head in "NESW":
                 number, body = None, line
-            else:  # "12. N 8h": at most MAX_DIGITS ASCII digits, a dot and one space
+            else:
                 dot = line.find(". ")
-                digits = line[:dot]
-                if not 0 < dot <= MAX_DIGITS or not (digits.isascii() and digits.isdigit()):
-                    return None
-                number, body = int(digits), line[dot + 2:]
+                number = _NUMBERS.get(line[:dot]) if dot > 0 else None  # the usual numbers, without int()
+                if number is None:
+                    digits = line[:dot]
+                    if not 0 < dot <= MAX_DIGITS or not (digits.isascii() and digits.isdigit()):
+                        return None
+                    number = int(digits)
+                body = line[dot + 2:]
             reading = _known_moves.get(body)
             if reading is None:
                 reading = _read_move(body, p)
@@ -255,8 +277,15 @@ def read_canonical(
                 if len(_known_moves) >= _COMPONENTS_KEPT:
                     _known_moves.clear()
                 _known_moves[body] = reading
-            deals[-1][1].append(_move(*reading, number, line_number))
+            played.append(_move(*reading, number, line_number))
             moved = True
+            continue
+        if head == "[":
+            if header is not None or not p.tag.fullmatch(line):
+                return None  # tags after a round belong to the next game: not in one chunk
+            name, raw = p.tag_parts.fullmatch(line).groups()  # type: ignore[union-attr]
+            tags.append((name, tag_value(raw)))
+            tag_lines.append(line_number)
             continue
         if head in "NESW":
             match = p.hand.fullmatch(line)
@@ -264,8 +293,8 @@ def read_canonical(
                 return None
             seat, cards = match.groups()
             written = p.cards.findall(cards)
-            hand = Hand(seat, tuple(map(_hand_card, written)),  # type: ignore[arg-type]
-                        line_number, 1, _positions(written, line_number, 4))
+            hand = _hand(seat, tuple(map(_hand_card, written)), line_number,
+                         _positions(written, line_number, 4))
             deals[-1][0].append(hand)
             continue
         if line.startswith("round "):
@@ -276,7 +305,8 @@ def read_canonical(
                 close_round()
             header = {"number": int(match[1]), "dealer": match[2], "table": None, "line": line_number,
                       "table_line": None, "table_positions": ()}
-            deals, claims, moved = [[[], [], line_number, 1]], {}, False
+            played = []
+            deals, claims, moved = [[[], played, line_number, 1]], {}, False
             continue
         if header is None:
             return None
@@ -291,7 +321,8 @@ def read_canonical(
         if line == "deal":
             if claims:
                 return None
-            deals.append([[], [], line_number, 1])
+            played = []
+            deals.append([[], played, line_number, 1])
             moved = False
             continue
         if line.startswith("rest "):
