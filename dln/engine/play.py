@@ -160,8 +160,10 @@ class LiveRound(Position):
             self.loose.append(card)
         elif kind == "capture":
             named, ids = move.loose, move.piles
-            taken = [card, *[c for c in self.loose if c in named]]
-            self.loose = [c for c in self.loose if c not in named]
+            loose = self.loose
+            taken = [card, *[c for c in loose if c in named]]  # in table order
+            for c in taken[1:]:  # in place, by identity first: no card is hashed again
+                loose.remove(c)
             if ids:
                 taken += [c for p in self.piles if p.id in ids for c in p.cards]
                 self.piles = [p for p in self.piles if p.id not in ids]
@@ -175,7 +177,8 @@ class LiveRound(Position):
             named, ids = move.loose, move.piles
             absorbed = [p for p in self.piles if p.id in ids]
             used = [c for c in self.loose if c in named]
-            self.loose = [c for c in self.loose if c not in named]
+            for c in used:
+                self.loose.remove(c)
             cards = (*[c for p in absorbed for c in p.cards], *used, card)
             value = move.value if move.value is not None else sum(c.value for c in cards)
             if absorbed:
