@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from itertools import chain, islice
+from operator import attrgetter
 
 from dln.cards import Card
 from dln.check.references import to_engine_move
@@ -72,6 +73,10 @@ from dln.notation.writer import move_text
 from dln.wording import count_of
 
 __all__ = ["ALTERNATIVES", "RECORD_CODES", "Diagnostic", "GameReport", "RoundReport", "code_name", "validate_game"]
+
+#: A record's hand or move's seat, and a move's card, read in C by ``map``.
+_seat_of = attrgetter("seat")
+_card_of = attrgetter("card")
 
 
 class _GameChecker(Reporter):
@@ -187,7 +192,7 @@ class _GameChecker(Reporter):
     # -- a round ---------------------------------------------------------------------
     def _round(self, round_: Round, index: int, previous_dealer: str | None, redealt: bool,
                last: bool) -> RoundReport:
-        moves = round_.moves
+        first_move = next((deal.moves[0] for deal in round_.deals if deal.moves), None)  # not all of them
         dealer = round_.dealer
         if dealer is not None and dealer not in self.seats:
             self.report("D003", "error", f"dealer {dealer} has no seat in this {self.players}-player game",
@@ -201,11 +206,11 @@ class _GameChecker(Reporter):
                 self.report_all(check_dealer(self.seats, previous_dealer, dealer, redealt=redealt),
                                 round_.line, round_.column)
         if dealer is None:  # the first round: the seat before the first to play
-            first = round_.turn or (moves[0].seat if moves else None)
+            first = round_.turn or (first_move.seat if first_move else None)
             dealer = self.seats[self.seats.index(first) - 1] if first in self.seats else self.seats[-1]
         result = RoundReport(index, round_.number, dealer, round_.setup)
         self.dealt = None
-        if round_.table is None and round_.deck is None and not round_.setup and not moves \
+        if round_.table is None and round_.deck is None and not round_.setup and not first_move \
                 and not any(deal.hands for deal in round_.deals) and round_.redeal is None:
             return result  # only the header: a round not recorded (yet), nothing to check
         plans = self._plans(round_)
@@ -305,9 +310,10 @@ class _GameChecker(Reporter):
         In a setup, ``sizes`` says how many cards an unwritten hand holds.
         """
         complete = len(plan.moves) == HAND_SIZE * self.players
-        claimed = {c for h in plan.hands for c in h.cards if c is not None}
+        claimed: set[Card | None] = set(chain.from_iterable(h.cards for h in plan.hands))
+        claimed.discard(None)
         played_by: dict[str, list[Card]] = {seat: [] for seat in self.seats}
-        if not claimed.issuperset([move.card for move in plan.moves]):
+        if not claimed.issuperset(map(_card_of, plan.moves)):
             claimed.update(elsewhere())
             for move in plan.moves:
                 if move.card not in claimed and move.seat in played_by:
@@ -321,8 +327,11 @@ class _GameChecker(Reporter):
             if dealt is not None:
                 hands[seat] = Hand(frozenset(dealt.get(seat, ())), 0)
             elif line is not None:
-                known = {c for c in line.cards if c is not None}
                 unknown = line.cards.count(None)  # '?': a card the recorder did not see
+                if not unknown:  # the usual hand line: every card written
+                    hands[seat] = Hand(frozenset(line.cards), 0)  # type: ignore[arg-type]
+                    continue
+                known = {c for c in line.cards if c is not None}
                 for card in played:
                     if card not in known and unknown > 0:
                         known.add(card)
@@ -596,8 +605,8 @@ def _count_players(game: Game) -> int:
         if round_.score is not None:
             seats |= {side for side, _ in round_.score.points}
         for deal in round_.deals:
-            seats |= {h.seat for h in deal.hands}
-            seats |= {m.seat for m in deal.moves}
+            seats.update(map(_seat_of, deal.hands))
+            seats.update(map(_seat_of, deal.moves))  # in C: every move of the game is asked
         if seats & {"E", "W", "NS", "EW"}:
             return 4
     return 2
