@@ -532,3 +532,21 @@ def test_a_sister_game_page_says_what_show_says(chromium: Browser, pages: dict[s
     assert data["title"] in shown["where"]
     to_play = data["position"]["turn"] if data["kind"] in ("start", "move") else None
     assert shown_position(shown["svg"]) == show_position(data, to_play)
+
+
+def test_a_sister_game_page_goes_on_into_the_next_game(chromium: Browser, tmp_path: Path) -> None:
+    """A file of two Kontsina games: → at the last position of the first goes to the start of the second,
+    and ← comes back, as a Diloti page does."""
+    text = (SAMPLES / "kontsina.dln").read_text(encoding="utf-8")
+    record, page = tmp_path / "two.dln", tmp_path / "two.html"
+    record.write_text(text.rstrip("\n") + "\n\n" + text, encoding="utf-8")
+    result = CliRunner().invoke(main, ["html", str(record), "-o", str(page)])
+    assert result.exit_code == 0, result.stderr
+    walk = _family_walk(_family("kontsina.dln"))
+    last = "g1-r{}-m{}".format(*walk[-1])
+    chromium.open(_url(page, last))
+    assert _shown(chromium)["key"] == last
+    chromium.press("ArrowRight")
+    assert _shown(chromium)["key"] == f"g2-r{walk[0][0]}-m0"
+    chromium.press("ArrowLeft")
+    assert _shown(chromium)["key"] == last
