@@ -50,17 +50,11 @@ class _HandTwin:
     __slots__ = Hand.__slots__  # type: ignore[attr-defined]
 
 
-def _move(seat: str, card: Card, kind: str, components: tuple[Any, ...], value: int | None, group: bool,
-          xeri: bool, number: int | None, line: int) -> Move:
-    """``Move(seat, card, kind, components, value, group, xeri, number, line=line, column=1)``, faster."""
+def _move(reading: tuple[Any, ...], number: int | None, line: int) -> Move:
+    """``Move(*reading, number, line=line, column=1)``, faster: ``reading`` is a move's text read
+    by :func:`_read_move` (seat, card, kind, components, value, group, xeri), shared by equal texts."""
     move: Any = _new(_MoveTwin)
-    move.seat = seat
-    move.card = card
-    move.kind = kind
-    move.components = components
-    move.value = value
-    move.group = group
-    move.xeri = xeri
+    move.seat, move.card, move.kind, move.components, move.value, move.group, move.xeri = reading
     move.number = number
     move.glyphs = ()
     move.comments = ()
@@ -277,7 +271,7 @@ def read_canonical(
                 if len(_known_moves) >= _COMPONENTS_KEPT:
                     _known_moves.clear()
                 _known_moves[body] = reading
-            played.append(_move(*reading, number, line_number))
+            played.append(_move(reading, number, line_number))
             moved = True
             continue
         if head == "[":
