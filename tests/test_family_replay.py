@@ -22,6 +22,7 @@ from dln.check.family_records import generate_family
 from dln.check.validate import validate_game
 from dln.notation.writer import write_game
 from dln.views.family_replay import FOOTER_KEYS, KEYS, FamilyStepper
+from dln.views.family_show import frame_json, frame_text
 from dln.views.render import Look
 from dln.views.tui import BINDINGS, DELAYS, Session, help_rows
 from tests.test_tui import Terminal, needs_tmux
@@ -45,6 +46,43 @@ def two_games() -> list[FamilyReport]:
     """Two short Kontsina games (to 3 points) in one file."""
     return reports_of("\n".join(write_game(g) for g in generate_family("Kontsina", 2, players=2, seed=5,
                                                                         target=3)))
+
+
+#: The bundled Kontsina game with a glyph and a comment (written over two lines) on its fourth move.
+ANNOTATED = (SAMPLES / "kontsina.dln").read_text(encoding="utf-8").replace(
+    "4. N 8c x 5d+2h+Ah\n", "4. N 8c x 5d+2h+Ah !! {takes three cards,\nthe most on offer}\n")
+
+
+def test_a_move_s_glyphs_and_comments_are_shown() -> None:
+    """What the annotator wrote at a move is shown there, as Diloti's move panel shows it: each glyph with
+    its meaning (docs/notation.md, Glyphs) and each comment as one paragraph; in the replayer, in
+    ``dln show`` and in its JSON.  The next move has none."""
+    assert (SAMPLES / "kontsina.dln").read_text(encoding="utf-8") != ANNOTATED
+    stepper = FamilyStepper(reports_of(ANNOTATED))
+    for key in (":", "4", "enter"):
+        stepper.press(key)
+    lines = frame_text(stepper.frame()).splitlines()
+    assert lines[0].endswith("move 4: 4. N 8c x 5d+2h+Ah")
+    assert lines[1:3] == ["  !! an excellent move", "  comment: takes three cards, the most on offer"]
+    move = frame_json(stepper.frame(), "k.dln")["move"]
+    assert move["glyphs"] == [["!!", "an excellent move"]]
+    assert move["comments"] == ["takes three cards,\nthe most on offer"]
+    stepper.press("right")
+    assert "comment:" not in frame_text(stepper.frame()) and frame_json(stepper.frame(), "k.dln")["move"] == {
+        "number": 5, "text": "5. E 4d", "xeri": False, "glyphs": [], "comments": []}
+
+
+def test_dln_show_prints_the_annotations_of_a_sister_game(tmp_path: Path) -> None:
+    """``dln show`` of the annotated move, as a user runs it."""
+    from click.testing import CliRunner
+
+    from dln.cli import main
+
+    record = tmp_path / "annotated.dln"
+    record.write_text(ANNOTATED, encoding="utf-8")
+    result = CliRunner().invoke(main, ["show", str(record), "--round", "1", "--move", "4"])
+    assert result.exit_code == 0, result.output
+    assert "  !! an excellent move\n  comment: takes three cards, the most on offer\n" in result.output
 
 
 def test_the_keys_are_diloti_s_but_for_variations() -> None:
