@@ -20,7 +20,7 @@ from dln.check.family import FamilyReport, FamilyRound
 from dln.engine.games import ITEM_WORDS, ItemScore
 from dln.views.family_show import FamilyFrame, family_frame, frame_json, hand_positions
 from dln.views.family_svg import family_svg, family_taken, family_to_play
-from dln.views.frames import SEAT_TAGS, glyph_meaning, plain_move
+from dln.views.frames import SEAT_TAGS, glyph_meaning, plain_move, prose
 
 __all__ = ["family_game_data", "family_key"]
 
@@ -152,7 +152,7 @@ def _move_list(report: FamilyReport, number: int, reached: int) -> str:
             deal = positions[ply - 1].deal
             rows.append(f'<li class="deal">deal {deal}</li>')
         text = escape(plain_move(move))
-        comments = "".join(f' <span class="comment">{escape(" ".join(c.split()))}</span>' for c in move.comments)
+        comments = "".join(f' <span class="comment">{escape(prose(c))}</span>' for c in move.comments)
         if ply <= reached:
             key = family_key(report, number, ply)
             body = f'<a href="#{key}" data-key="{key}">{ply}. {text}</a>'

@@ -18,7 +18,7 @@ from dln.engine.games import ITEM_WORDS, ItemScore, TableRound
 from dln.notation.model import Move
 from dln.notation.writer import move_text
 from dln.views.family import describe_table_round
-from dln.views.frames import glyph_meaning
+from dln.views.frames import glyph_meaning, prose
 from dln.wording import count_of
 
 
@@ -99,7 +99,7 @@ def frame_text(frame: FamilyFrame, *, reveal: bool = False) -> str:
     lines += [f"  {d.severity} {d.code} {d.name}: {d.message}" for d in frame.findings]
     if frame.move is not None:  # the annotator's words, as Diloti's move panel shows them
         lines += [f"  {glyph} {glyph_meaning(glyph)}" for glyph in frame.move.glyphs]
-        lines += [f"  comment: {' '.join(text.split())}" for text in frame.move.comments]
+        lines += [f"  comment: {prose(text)}" for text in frame.move.comments]
     position = describe_table_round(frame.state).splitlines()
     if not reveal:
         position = position[:2] + [f"{seat}: {hand.size} cards" for seat, hand in

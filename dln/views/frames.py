@@ -37,6 +37,11 @@ _NUMBERED = ("!", "?", "!!", "??", "!?", "?!")
 SEAT_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
+def prose(comment: str) -> str:
+    """A comment as one paragraph: the record's line breaks are the recorder's, not the screen's."""
+    return " ".join(comment.split())
+
+
 def glyph_meaning(glyph: str) -> str:
     """``!?`` → ``an interesting move``; ``$2`` → ``a mistake``; other ``$n`` → ``numbered glyph $n``."""
     number = small_number(glyph[1:]) if glyph.startswith("$") else None

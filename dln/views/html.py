@@ -25,7 +25,7 @@ from typing import Any
 
 from dln.check.family import FamilyReport
 from dln.views.family_html import family_game_data
-from dln.views.frames import Cursor, Entry, Frame, glyph_meaning, opening_words, plain_move, standing_words
+from dln.views.frames import Cursor, Entry, Frame, glyph_meaning, opening_words, plain_move, prose, standing_words
 from dln.views.replay import Replay
 from dln.views.scoresheet import frame_data
 from dln.views.svg import card_defs, position_svg
@@ -175,7 +175,7 @@ def _entry_html(replay: Replay, entry: Entry) -> str:
     text = escape(plain_move(entry.move))
     heading = f'<span class="heading">{escape(entry.heading)}</span> ' if entry.heading else ""
     mark = ' <span class="mark" title="illegal">\u2717</span>' if entry.illegal else ""
-    comments = "".join(f' <span class="comment">{escape(" ".join(c.split()))}</span>'
+    comments = "".join(f' <span class="comment">{escape(prose(c))}</span>'
                        for c in entry.move.comments)
     closing = f'<span class="closing">{")" * entry.closing}</span>' if entry.closing else ""
     if entry.cursor is None:

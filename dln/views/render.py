@@ -25,7 +25,7 @@ from rich.text import Text
 from dln.cards import RANK_NAMES, SUIT_SYMBOLS, Card
 from dln.engine import Pile, RoundState
 from dln.engine.state import HandLike
-from dln.views.frames import opening_words, standing_words
+from dln.views.frames import opening_words, prose, standing_words
 from dln.views.lexer import highlight
 from dln.views.replay import Entry, Finding, Frame, Running, glyph_meaning, plain_move
 
@@ -475,7 +475,7 @@ class FrameView:
             lines += self._verdict(f.findings)
             for glyph in f.move.glyphs:
                 lines.append(Text(glyph, style=_GLYPH).append(f" {glyph_meaning(glyph)}", style=""))
-            lines += [Text(_prose(text), style=_COMMENT) for text in f.move.comments]
+            lines += [Text(prose(text), style=_COMMENT) for text in f.move.comments]
             if f.variations:
                 count = len(f.variations)
                 lines.append(Text(f"{count} variation{'s' * (count > 1)} instead (v enters):", style="bold"))
@@ -485,7 +485,7 @@ class FrameView:
         if f.new_deal and f.state is not None:
             lines.append(Text(f"deal {f.state.deal} of {f.state.deals}: six more cards each", style="bold"))
         for kind, text in f.notes:
-            lines.append(Text(f"{kind}: ", style=_LABEL).append(_prose(text), style=_COMMENT))
+            lines.append(Text(f"{kind}: ", style=_LABEL).append(prose(text), style=_COMMENT))
         if f.kind == "stopped":
             lines.append(Text("the replay of this line stops here: what follows cannot be judged",
                               style="bold red"))
@@ -603,11 +603,6 @@ def _suits(cards: Iterable[Card], look: Look, *, empty: str) -> Text:
     suits = [Text(c.suit if look.ascii else SUIT_SYMBOLS[c.suit], style=_RED if c.suit in "dh" else "")
              for c in cards]
     return Text("").join(suits) if suits else Text(empty, style=_LABEL)
-
-
-def _prose(comment: str) -> str:
-    """A comment as one paragraph: the record's line breaks are the recorder's, not the screen's."""
-    return " ".join(comment.split())
 
 
 def _card_leader(running: Sequence[Running]) -> str | None:
