@@ -16,8 +16,8 @@ each ``--repeat`` times, the two alternating, after one untimed run of each
 the children may write ``__pycache__`` even where ``PYTHONDONTWRITEBYTECODE``
 is set), and the best times are compared: wall-clock time, and the CPU time
 (user + system) of the child process, which the load of a shared machine
-changes least.  The files are
-cached in bench/corpus/ (git-ignored).  Run by hand.
+changes least.  The files are cached in bench/corpus/ (git-ignored).  Run
+by hand.
 """
 
 from __future__ import annotations
