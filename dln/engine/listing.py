@@ -13,7 +13,6 @@ from typing import Generic, TypeVar
 
 from dln.cards import Card
 
-from .codes import Violation
 from .predicates import (
     ZERO,
     capture_choices,
@@ -21,9 +20,8 @@ from .predicates import (
     holds_value_after,
     in_sums,
     is_soy,
-    keeps_declaration_card,
     lay_violations,
-    raise_violation,
+    may_raise,
     xeri_rule_blocker,
 )
 from .state import Move, Pile, RoundState, _index
@@ -39,14 +37,11 @@ from .sums import (
     first,
     group_by_value,
     pack,
+    split_members,
     splittable,
     totalling_counts,
     unpack,
 )
-
-
-def _blocks(v: Violation | None) -> bool:
-    return v is not None and v.severity == "error"
 
 
 def legal_moves(state: RoundState, *, by_value: bool = False) -> list[Move]:
@@ -82,6 +77,9 @@ Options = Iterable[frozenset[Card]]
 _ACE_TO_THREE = pack((0, 255, 255, 255, 0, 0, 0, 0, 0, 0, 0))
 #: Listing by value, the cards of every sub-multiset of a table this size are built at once.
 _TABULATE = 16384
+#: Listing every move, the cards of each choice are built at once and kept when at most this many
+#: loose numerals lie on the table (at most 2**10 choices in all); a crowded table makes them as used.
+_FEW = 10
 
 
 class _Suits:
@@ -129,14 +127,24 @@ class _Listing:
         self.state = state
         self.seat = seat = state.turn
         self.owned = state.owned_pile(seat)
-        numerals = tuple(c for c in state.loose if not c.is_face)
-        self.groups = group_by_value(numerals)
-        self.avail = counts_of(c.value for c in numerals)
+        self.numerals = numerals = [c for c in state.loose if not c.is_face]
+        self._groups: tuple[tuple[Card, ...], ...] | None = None
+        # The value counts of the loose numerals, and the totals some of them make as bits (bit t:
+        # some of them total t): a value no choice of them totals needs no search of the sub-multisets.
+        avail = [0] * 11
+        totals = 1
+        for c in numerals:
+            v = c.value
+            avail[v] += 1
+            totals |= totals << v
+        self.avail = tuple(avail)
+        self.totals = totals
         self.packed = pack(self.avail)
         self.n_loose, self.n_piles = len(state.loose), len(state.piles)
         self.xeri_ok = xeri_rule_blocker(state) is None
         # Raising depends on the seat and the declaration only (D303, D309).
-        self.raisable = frozenset(p.id for p in state.piles if raise_violation(state, seat, p) is None)
+        self.raisable = frozenset(p.id for p in state.piles if may_raise(state, seat, p)) \
+            if state.piles else NO_PILES
         hand = state.hand(seat)
         self.seen = state.seen() if hand.unknown else None
         # D302 asked of a fully known hand: how many cards of each value it holds.
@@ -145,21 +153,31 @@ class _Listing:
             self.held = held = [0] * 11
             for c in hand.known:
                 held[c.value] += 1
-        # The totals some of the loose numerals make, as bits (bit t: some of them total t);
-        # a value no choice of loose cards totals needs no search of the sub-multisets.
-        totals = 1
-        for c in numerals:
-            totals |= totals << c.value
-        self.totals = totals
         self.by_value = by_value
+        self.few = not by_value and len(numerals) <= _FEW
+        self._declarable: dict[int, tuple[int, ...]] = {}
+        self._made: dict[Packed, tuple[frozenset[Card], ...]] = {}
         self._sets: dict[tuple[int, Counts], tuple[Iterable[Options], Iterable[int]]] = {}
         self._boxes: dict[Box, list[tuple[frozenset[Card]]]] = {}
         self._first: dict[Packed, tuple[frozenset[Card]]] = {}
         self._halves: tuple[dict[Packed, frozenset[Card]], dict[Packed, frozenset[Card]]] = ({}, {})
 
+    @property
+    def groups(self) -> tuple[tuple[Card, ...], ...]:
+        """The loose numerals by value (:func:`group_by_value`), made when a move first needs their cards."""
+        groups = self._groups
+        if groups is None:
+            groups = self._groups = group_by_value(self.numerals)
+        return groups
+
     def options(self, code: Packed) -> Options:
         """The loose cards with the value counts ``code``: every choice of suits or, by value,
         the cards first in table order only (one frozenset per listing: many moves share it)."""
+        if self.few:
+            made = self._made.get(code)
+            if made is None:
+                made = self._made[code] = tuple(map(frozenset, expand(self.groups, unpack(code))))
+            return made
         if not self.by_value:
             return _Suits(self.groups, code)
         found = self._first.get(code)
@@ -185,7 +203,10 @@ class _Listing:
         that stops early (the validator's help, :func:`has_legal_move`) makes only a few.
         """
         found = self._sets.get((target, fixed))
-        if found is None:
+        if found is None and self.few:
+            codes, totals = split_members(self.avail, target, fixed)
+            found = self._sets[target, fixed] = [self.options(code) for code in codes], totals
+        elif found is None:
             chosen = splittable(self.avail, target, fixed)
             box = chosen.box
             if self.by_value and box.size <= _TABULATE:
@@ -206,12 +227,26 @@ class _Listing:
             found = self._boxes[box] = list(zip(box.tabulate(lambda v, k: frozenset(groups[v][:k]))))
         return found
 
-    def may_declare(self, card: Card, value: int) -> bool:
-        """D302 does not block a declaration of ``value`` with ``card`` (it may be undecided)."""
+    def may_keep(self, card: Card, value: int) -> bool:
+        """After playing ``card`` the seat may still hold a card of ``value`` (:func:`holds_value_after`
+        is not False, so it may be undecided): D302 lets it declare ``value``, and D403 lets the owner
+        of a declaration of ``value`` spend ``card`` without taking it."""
         held = self.held
         if held is not None:  # :func:`holds_value_after` on a known hand, counted once per listing
             return held[value] - (card.value == value) > 0
         return holds_value_after(self.state, self.seat, card, value, seen=self.seen) is not False
+
+    def declarable(self, card: Card) -> Sequence[int]:
+        """The values from numeral ``card``'s own to 10 that :meth:`may_keep` allows, in order
+        (worked out once per value of card when the hand is known)."""
+        cv = card.value
+        held = self.held
+        if held is None:
+            return [value for value in range(cv, 11) if self.may_keep(card, value)]
+        found = self._declarable.get(cv)
+        if found is None:
+            found = self._declarable[cv] = tuple(value for value in range(cv, 11) if held[value] > (value == cv))
+        return found
 
     def totals_to(self, total: int) -> bool:
         """Whether some of the loose numerals total ``total`` (0: the empty choice does)."""
@@ -234,11 +269,12 @@ def iter_legal_moves(state: RoundState, *, by_value: bool = False,
     owned, forced = table.owned, state.rules.forced_capture
     for card in sorted(held if cards is None else held & set(cards), key=_index):
         face = card.is_face
-        # A numeral is laid freely unless the seat owns a declaration or forced-capture applies.
-        if (not face and owned is None and not forced) or not lay_violations(state, seat, card):
+        # An owner never lays (D201: lay_violations would say so of every card); a numeral is laid
+        # freely unless forced-capture applies.
+        if owned is None and ((not face and not forced) or not lay_violations(state, seat, card)):
             yield _move(Move, (seat, card, "lay", NO_CARDS, NO_PILES, None, False, (), False))
-        # Without taking their own declaration, may the owner spend this card?
-        free = owned is None or not _blocks(keeps_declaration_card(state, seat, card, ()))
+        # Without taking their own declaration, may the owner spend this card (D403)?
+        free = owned is None or table.may_keep(card, owned.value)
         if face:
             trio = face_trio(state, card)
             if free and trio is not None:
@@ -272,7 +308,7 @@ def _captures(table: _Listing, card: Card, free: bool, choices: frozenset[Counts
         fixed = counts_of(p.value for p in parts) if parts else ZERO
         sets = table.sets(v, fixed)[0] if maximal is None else []
         for chosen in _subsets(whole):
-            ids = frozenset(p.id for p in (*parts, *chosen))
+            ids = frozenset(p.id for p in (*parts, *chosen)) if parts or chosen else NO_PILES
             if not free and (owned is None or owned.id not in ids):
                 continue
             everything = table.xeri_ok and len(ids) == table.n_piles
@@ -303,6 +339,8 @@ _move = tuple.__new__
 #: The ids of no declaration, and no cards.
 NO_PILES: frozenset[int] = frozenset()
 NO_CARDS: frozenset[Card] = frozenset()
+#: A group's choices of declarations joined whole when there are none to join: no ids, no sets.
+ALONE: list[tuple[frozenset[int], int]] = [(NO_PILES, 0)]
 
 
 def _declarations(table: _Listing, card: Card) -> Iterator[Move]:
@@ -313,22 +351,22 @@ def _declarations(table: _Listing, card: Card) -> Iterator[Move]:
     if owned is None and rules.liberal_declarations:
         yield from _liberal_plain(table, card)
     elif owned is None:
-        for value in range(cv + 1, 11):
-            if not table.totals_to(value - cv) or not table.may_declare(card, value):
+        for value in table.declarable(card):
+            if value == cv or not table.totals_to(value - cv):
                 continue
             for counts in totalling_counts(table.avail, value - cv):
                 for cards in table.options(pack(counts)):
                     yield _move(Move, (seat, card, "declare", cards, NO_PILES, value, False, (), False))
         for p in state.piles:
             value = p.value + cv
-            if value <= 10 and p.id in table.raisable and table.may_declare(card, value):
+            if value <= 10 and p.id in table.raisable and table.may_keep(card, value):
                 yield Move(seat, card, "declare", frozenset(), frozenset((p.id,)), value)
     if owned is not None and is_soy(rules, owned):
         return  # nothing may be added to a soy, and its owner may make no other declaration
     # The played card is in one of a group's sets, so no group is worth less than the card.
     liberal = rules.liberal_declarations
-    for value in (owned.value,) if owned is not None else range(cv, 11):
-        if value < cv or not table.may_declare(card, value):
+    for value in table.declarable(card) if owned is None else (owned.value,):
+        if owned is not None and (value < cv or not table.may_keep(card, value)):
             continue
         # Without liberal_declarations the card's set is made of loose cards, or it raises a declaration.
         with_loose = table.totals_to(value - cv)
@@ -338,7 +376,7 @@ def _declarations(table: _Listing, card: Card) -> Iterator[Move]:
         base: tuple[Pile, ...] = (owned,) if owned is not None else ()
         # The declarations worth the value joined whole (their ids) and the sets they bring.
         choices = [(frozenset(p.id for p in base + s), len(base) + len(s) + sum(p.group for p in base + s))
-                   for s in _subsets(worth)]
+                   for s in _subsets(worth)] if worth or base else ALONE
         if liberal:
             yield from _liberal_groups(table, card, value, choices)
             continue
@@ -371,7 +409,7 @@ def _liberal_plain(table: _Listing, card: Card) -> Iterator[Move]:
         base = cv + sum(p.value for p in raised)
         ids = frozenset(p.id for p in raised)
         for value in range(base + (not raised), 11):
-            if not table.may_declare(card, value):
+            if not table.may_keep(card, value):
                 continue
             if value == base:
                 yield Move(seat, card, "declare", frozenset(), ids, value)

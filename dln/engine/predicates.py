@@ -102,22 +102,29 @@ def declarer_holds(state: Position, seat: Seat, card: Card, value: int) -> Viola
                  f"{seat} declares {value} with {card} but holds no other card of value {value}")
 
 
-def raise_violation(state: Position, seat: Seat, pile: Pile) -> Violation | None:
+def may_raise(state: Position, seat: Seat, pile: Pile) -> bool:
     """D309/D303: only an opponent's plain declaration can be raised.
 
     pagat, Plain Declarations and Four-Player Game; a pile whose owner a setup
-    left unstated binds nobody and may be raised by anyone.
+    left unstated binds nobody and may be raised by anyone.  The move listing
+    asks this of every declaration; :func:`raise_violation` says why not.
     """
+    owner = pile.owner
+    return not pile.group and (owner is None or (owner != seat and owner != state.partner(seat)))
+
+
+def raise_violation(state: Position, seat: Seat, pile: Pile) -> Violation | None:
+    """What breaks :func:`may_raise` (D309 a group, D303 one's own or a partner's declaration), or None."""
+    if may_raise(state, seat, pile):
+        return None
     if pile.group:
         return error(codes.RAISE_GROUP,
                      f"the {pile.describe()} is a group and cannot be raised")
     if pile.owner == seat:
         return error(codes.RAISE_OWN,
                      f"{seat} may not raise their own {pile.describe()}")
-    if pile.owner is not None and pile.owner == state.partner(seat):
-        return error(codes.RAISE_OWN,
-                     f"{seat} may not raise the {pile.describe()} of their partner {pile.owner}")
-    return None
+    return error(codes.RAISE_OWN,
+                 f"{seat} may not raise the {pile.describe()} of their partner {pile.owner}")
 
 
 def owner_declare_violation(

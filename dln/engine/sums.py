@@ -142,9 +142,14 @@ def maximal_counts(available: Counts, target: int) -> frozenset[Counts]:
     return frozenset(unpack(code + extra) for code, _ in Selection(box, flags).members())
 
 
-@lru_cache(maxsize=1 << 14)
 def totalling_counts(available: Counts, total: int) -> tuple[Counts, ...]:
     """Every non-empty sub-multiset of ``available`` whose values add up to ``total``."""
+    # Cards worth more than the total play no part: without them the same question recurs more often.
+    return _totalling(_bounded(available, total), total) if 0 < total <= 10 else _totalling(available, total)
+
+
+@lru_cache(maxsize=1 << 14)
+def _totalling(available: Counts, total: int) -> tuple[Counts, ...]:
     found: list[Counts] = []
     chosen = [0] * 11
 
@@ -152,9 +157,10 @@ def totalling_counts(available: Counts, total: int) -> tuple[Counts, ...]:
         if not left:
             found.append(tuple(chosen))
             return
-        if v > min(left, 10):
+        if v > left or v > 10:
             return
-        for k in range(min(available[v], left // v) + 1):
+        most, fits = available[v], left // v
+        for k in range((most if most < fits else fits) + 1):
             chosen[v] = k
             walk(v + 1, left - k * v)
         chosen[v] = 0
@@ -421,6 +427,14 @@ def splittable(available: Counts, target: int, fixed: Counts = ZERO) -> Selectio
     # A fixed card of the target's value is a set on its own and changes nothing.
     items = tuple(v for v in range(target - 1, 0, -1) for _ in range(fixed[v]))
     return _selection(_bounded(available, target), target, items)
+
+
+@lru_cache(maxsize=1 << 12)
+def split_members(available: Counts, target: int, fixed: Counts = ZERO) -> tuple[tuple[Packed, ...], tuple[int, ...]]:
+    """The members of :func:`splittable` packed, and the totals of their values, in order: one
+    cached lookup for a listing that takes them all (the vectors of a small table recur)."""
+    members = splittable(available, target, fixed).members()
+    return tuple(code for code, _ in members), tuple(total for _, total in members)
 
 
 @lru_cache(maxsize=1 << 12)

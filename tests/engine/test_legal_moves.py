@@ -8,7 +8,7 @@ from itertools import combinations, islice, product
 
 import pytest
 
-from dln.engine import Hand, Move, RoundState, Rules, check, has_legal_move, iter_legal_moves, legal_moves
+from dln.engine import Hand, Move, RoundState, Rules, check, has_legal_move, iter_legal_moves, legal_moves, listing
 
 from .helpers import cards, pile, position
 
@@ -219,3 +219,17 @@ def test_heavy_tables_list_the_same_moves_in_the_same_order() -> None:
             digest.update(repr((m.seat, m.card.index, m.kind, sorted(c.index for c in m.loose), sorted(m.piles),
                                 m.value, m.group, m.xeri)).encode())
         assert (len(moves), digest.hexdigest()[:16]) == expected, (name, forced, liberal)
+
+
+def test_small_tables_list_as_crowded_ones_do(
+    rich_positions: list[RoundState], house_rule_positions: list[RoundState], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table of at most ten loose numerals has its choices of cards built at once and kept; a crowded
+    one makes them as used.  Both give the same moves in the same order (here every table is listed both
+    ways, the first by forcing the crowded path on it), with repeated values so that suits are chosen."""
+    repeated = position("3c 3d 3h 4c 4d 2s 2h Ac", {"N": "6c 7c 9s 10c Kd", "S": "Qc"})
+    states = [*rich_positions, *house_rule_positions, repeated]
+    small = [legal_moves(state) for state in states]
+    assert len(small[-1]) > 40  # several suit choices for each shape
+    monkeypatch.setattr(listing, "_FEW", -1)
+    assert [legal_moves(state) for state in states] == small
