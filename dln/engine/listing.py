@@ -176,7 +176,13 @@ class _Listing:
         if self.few:
             made = self._made.get(code)
             if made is None:
-                made = self._made[code] = tuple(map(frozenset, expand(self.groups, unpack(code))))
+                counts, groups = unpack(code), self.groups
+                # zip without strict: both are of the 11 values, and the check costs 1% of a listing.
+                if all(k == len(group) for k, group in zip(counts, groups) if k):  # noqa: B905 one choice of suits
+                    made = (frozenset([c for k, group in zip(counts, groups) if k for c in group]),)  # noqa: B905
+                else:
+                    made = tuple(map(frozenset, expand(groups, counts)))
+                self._made[code] = made
             return made
         if not self.by_value:
             return _Suits(self.groups, code)

@@ -420,21 +420,81 @@ def _gaps(items: tuple[int, ...], target: int) -> tuple[tuple[int, ...], ...]:
     return tuple(sorted(found))
 
 
-def splittable(available: Counts, target: int, fixed: Counts = ZERO) -> Selection:
-    """:func:`splittable_counts` as a :class:`Selection` of the sub-multisets of ``available``."""
+def _question(available: Counts, target: int, fixed: Counts) -> tuple[Counts, int, tuple[int, ...]] | None:
+    """What :func:`splittable` asks, reduced to what decides it: the available values up to the
+    target, and the fixed cards worth less (None: a fixed card is worth more, nothing splits)."""
     if any(fixed[target + 1:]):
-        return Selection(_box(ZERO), b"")  # nothing: a fixed card is worth more than the target
+        return None
     # A fixed card of the target's value is a set on its own and changes nothing.
     items = tuple(v for v in range(target - 1, 0, -1) for _ in range(fixed[v]))
-    return _selection(_bounded(available, target), target, items)
+    return _bounded(available, target), target, items
+
+
+def splittable(available: Counts, target: int, fixed: Counts = ZERO) -> Selection:
+    """:func:`splittable_counts` as a :class:`Selection` of the sub-multisets of ``available``."""
+    question = _question(available, target, fixed)
+    return Selection(_box(ZERO), b"") if question is None else _selection(*question)
+
+
+def split_members(available: Counts, target: int, fixed: Counts = ZERO) -> tuple[tuple[Packed, ...], tuple[int, ...]]:
+    """The members of :func:`splittable` packed, and the totals of their values, in order: one
+    cached lookup for a listing that takes them all (the questions of small tables recur)."""
+    question = _question(available, target, fixed)
+    return ((), ()) if question is None else _members(*question)
+
+
+#: A table of at most this many cards (values up to the target) has its splitting sub-multisets
+#: found one by one (:func:`_closure`); a larger one through the bits of a :class:`Box`.
+_FEW_CARDS = 10
 
 
 @lru_cache(maxsize=1 << 12)
-def split_members(available: Counts, target: int, fixed: Counts = ZERO) -> tuple[tuple[Packed, ...], tuple[int, ...]]:
-    """The members of :func:`splittable` packed, and the totals of their values, in order: one
-    cached lookup for a listing that takes them all (the vectors of a small table recur)."""
-    members = splittable(available, target, fixed).members()
+def _members(bound: Counts, target: int, items: tuple[int, ...]) -> tuple[tuple[Packed, ...], tuple[int, ...]]:
+    if sum(bound) <= _FEW_CARDS:
+        found = _closure(bound, target, items)
+        codes = sorted(found)  # packed order is the order of the count tuples
+        return tuple(codes), tuple(map(found.__getitem__, codes))
+    members = _selection(bound, target, items).members()
     return tuple(code for code, _ in members), tuple(total for _, total in members)
+
+
+@lru_cache(maxsize=1 << 12)
+def _set_codes(bound: Counts, total: int) -> tuple[Packed, ...]:
+    """The sub-multisets of ``bound`` totalling ``total``, packed: the sets a member may gain."""
+    return tuple(map(pack, totalling_counts(bound, total)))
+
+
+def _closure(bound: Counts, target: int, items: tuple[int, ...]) -> dict[Packed, int]:
+    """The sub-multisets of ``bound`` that split into sets totalling ``target`` together with
+    ``items``, packed, each with the total of its values: :func:`_completing` one member at a time.
+
+    On a small table a question is asked too seldom for the set of every member that a
+    :class:`Box` holds in bits to pay for building it: here the members are grown from the
+    empty one by adding one set at a time, then one set completing each item's set.
+    """
+    limit = pack(bound)
+    whole = _set_codes(bound, target)
+    found = {0: 0}
+    grown = [0]
+    while grown:
+        last, grown = grown, []
+        for member in last:
+            total = found[member] + target
+            for add in whole:
+                bigger = member + add
+                if bigger not in found and covers(limit, bigger):
+                    found[bigger] = total
+                    grown.append(bigger)
+    if not items:
+        return found
+    completed: dict[Packed, int] = {}
+    for gaps in _gaps(items, target):
+        layer = found
+        for gap in gaps:
+            layer = {member + add: total + gap for member, total in layer.items()
+                     for add in _set_codes(bound, gap) if covers(limit, member + add)}
+        completed.update(layer)
+    return completed
 
 
 @lru_cache(maxsize=1 << 12)

@@ -7,7 +7,18 @@ from itertools import product
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dln.engine.sums import ZERO, Counts, covers, maximal_counts, pack, splits, splittable, splittable_counts, unpack
+from dln.engine.sums import (
+    ZERO,
+    Counts,
+    covers,
+    maximal_counts,
+    pack,
+    split_members,
+    splits,
+    splittable,
+    splittable_counts,
+    unpack,
+)
 
 
 def _counts(spread: dict[int, int]) -> Counts:
@@ -44,6 +55,15 @@ def test_splittable_pairs_each_member_with_its_total(available: Counts, target: 
     members = splittable(available, target, fixed).members()
     assert [unpack(code) for code, _ in members] == list(splittable_counts(available, target, fixed))
     assert all(total == sum(v * k for v, k in enumerate(unpack(code))) for code, total in members)
+
+
+@given(tables, targets, fixeds)
+def test_split_members_of_a_small_table_grown_one_set_at_a_time(available: Counts, target: int, fixed: Counts) -> None:
+    """A table of up to ten cards has its members grown set by set, a larger one read from the bits of a
+    box: both are every sub-multiset that splits, in order, each with its total."""
+    codes, totals = split_members(available, target, fixed)
+    assert tuple(map(unpack, codes)) == reference(available, target, fixed)
+    assert list(totals) == [sum(v * k for v, k in enumerate(unpack(code))) for code in codes]
 
 
 @given(tables, targets)
