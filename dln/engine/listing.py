@@ -123,6 +123,10 @@ class _Listing:
     """What the moves of every card in one listing share: the seat, the loose numerals as value
     counts, the declarations the seat may raise, and the cards each value count stands for."""
 
+    __slots__ = ("_boxes", "_declarable", "_first", "_groups", "_halves", "_made", "_sets", "avail", "by_value",
+                 "few", "held", "n_loose", "n_piles", "numerals", "owned", "packed", "raisable", "seat", "seen",
+                 "state", "totals", "xeri_ok")
+
     def __init__(self, state: RoundState, by_value: bool) -> None:
         self.state = state
         self.seat = seat = state.turn
@@ -176,12 +180,12 @@ class _Listing:
         if self.few:
             made = self._made.get(code)
             if made is None:
-                counts, groups = unpack(code), self.groups
-                # zip without strict: both are of the 11 values, and the check costs 1% of a listing.
-                if all(k == len(group) for k, group in zip(counts, groups) if k):  # noqa: B905 one choice of suits
-                    made = (frozenset([c for k, group in zip(counts, groups) if k for c in group]),)  # noqa: B905
+                counts = unpack(code)
+                chosen = [c for c in self.numerals if counts[c.value]]
+                if len(chosen) == sum(counts):  # each value taken whole: one choice of suits
+                    made = (frozenset(chosen),)
                 else:
-                    made = tuple(map(frozenset, expand(groups, counts)))
+                    made = tuple(map(frozenset, expand(self.groups, counts)))
                 self._made[code] = made
             return made
         if not self.by_value:

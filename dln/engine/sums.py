@@ -423,11 +423,16 @@ def _gaps(items: tuple[int, ...], target: int) -> tuple[tuple[int, ...], ...]:
 def _question(available: Counts, target: int, fixed: Counts) -> tuple[Counts, int, tuple[int, ...]] | None:
     """What :func:`splittable` asks, reduced to what decides it: the available values up to the
     target, and the fixed cards worth less (None: a fixed card is worth more, nothing splits)."""
+    if fixed is ZERO:  # most questions: a capture's
+        return _bounded(available, target), target, ()
     if any(fixed[target + 1:]):
         return None
     # A fixed card of the target's value is a set on its own and changes nothing.
-    items = tuple(v for v in range(target - 1, 0, -1) for _ in range(fixed[v]))
-    return _bounded(available, target), target, items
+    items: list[int] = []
+    for v in range(target - 1, 0, -1):
+        if fixed[v]:
+            items += [v] * fixed[v]
+    return _bounded(available, target), target, tuple(items)
 
 
 def splittable(available: Counts, target: int, fixed: Counts = ZERO) -> Selection:
