@@ -39,7 +39,7 @@ from .sums import (
     pack,
     split_members,
     splittable,
-    totalling_counts,
+    totalling_codes,
     unpack,
 )
 
@@ -123,8 +123,8 @@ class _Listing:
     """What the moves of every card in one listing share: the seat, the loose numerals as value
     counts, the declarations the seat may raise, and the cards each value count stands for."""
 
-    __slots__ = ("_boxes", "_declarable", "_first", "_groups", "_halves", "_made", "_sets", "avail", "by_value",
-                 "few", "held", "n_loose", "n_piles", "numerals", "owned", "packed", "raisable", "seat", "seen",
+    __slots__ = ("_boxes", "_declarable", "_first", "_groups", "_halves", "_made", "_sets", "_upto", "avail",
+                 "by_value", "few", "held", "n_loose", "n_piles", "numerals", "owned", "raisable", "seat", "seen",
                  "state", "totals", "xeri_ok")
 
     def __init__(self, state: RoundState, by_value: bool) -> None:
@@ -143,7 +143,6 @@ class _Listing:
             totals |= totals << v
         self.avail = tuple(avail)
         self.totals = totals
-        self.packed = pack(self.avail)
         self.n_loose, self.n_piles = len(state.loose), len(state.piles)
         self.xeri_ok = xeri_rule_blocker(state) is None
         # Raising depends on the seat and the declaration only (D303, D309).
@@ -160,6 +159,7 @@ class _Listing:
         self.by_value = by_value
         self.few = not by_value and len(numerals) <= _FEW
         self._declarable: dict[int, tuple[int, ...]] = {}
+        self._upto: list[int] | None = None
         self._made: dict[Packed, tuple[frozenset[Card], ...]] = {}
         self._sets: dict[tuple[int, Counts], tuple[Iterable[Options], Iterable[int]]] = {}
         self._boxes: dict[Box, list[tuple[frozenset[Card]]]] = {}
@@ -255,8 +255,19 @@ class _Listing:
             return [value for value in range(cv, 11) if self.may_keep(card, value)]
         found = self._declarable.get(cv)
         if found is None:
-            found = self._declarable[cv] = tuple(value for value in range(cv, 11) if held[value] > (value == cv))
+            found = self._declarable[cv] = tuple([value for value in range(cv, 11) if held[value] > (value == cv)])
         return found
+
+    def upto(self, value: int) -> int:
+        """The total of the loose numerals worth at most ``value``: no set of that value holds others."""
+        upto = self._upto
+        if upto is None:
+            upto = self._upto = [0] * 11
+            total = 0
+            for v, n in enumerate(self.avail):
+                total += v * n
+                upto[v] = total
+        return upto[value]
 
     def totals_to(self, total: int) -> bool:
         """Whether some of the loose numerals total ``total`` (0: the empty choice does)."""
@@ -324,7 +335,7 @@ def _captures(table: _Listing, card: Card, free: bool, choices: frozenset[Counts
             everything = table.xeri_ok and len(ids) == table.n_piles
             if maximal is not None:  # only what forced_capture allows, straight from its choices
                 rest = pack(fixed) + len(chosen) * PACKED_UNIT[v]
-                sets = [table.options(code) for code in _forced(maximal, table.packed, rest)]
+                sets = [table.options(code) for code in _forced(maximal, pack(table.avail), rest)]
             for options in sets:
                 for cards in options:
                     if cards or ids:
@@ -364,8 +375,8 @@ def _declarations(table: _Listing, card: Card) -> Iterator[Move]:
         for value in table.declarable(card):
             if value == cv or not table.totals_to(value - cv):
                 continue
-            for counts in totalling_counts(table.avail, value - cv):
-                for cards in table.options(pack(counts)):
+            for code in totalling_codes(table.avail, value - cv):
+                for cards in table.options(code):
                     yield _move(Move, (seat, card, "declare", cards, NO_PILES, value, False, (), False))
         for p in state.piles:
             value = p.value + cv
@@ -390,8 +401,13 @@ def _declarations(table: _Listing, card: Card) -> Iterator[Move]:
         if liberal:
             yield from _liberal_groups(table, card, value, choices)
             continue
+        # A group is two sets or more: the sub-multisets are not searched when all the loose cards
+        # up to the value, with the card and the most declarations joined, could not make two.
+        room = table.upto(value)
+        most = choices[-1][1]
         # The card in a set of loose cards (which must total what the card's set lacks).
-        for options, total in zip(*table.sets(value, UNIT[cv]), strict=True) if with_loose else ():
+        for options, total in zip(*table.sets(value, UNIT[cv]), strict=True) \
+                if with_loose and (room + cv) // value + most >= 2 else ():
             sets = (total + cv) // value
             for ids, n in choices:
                 if sets + n >= 2:
@@ -399,6 +415,8 @@ def _declarations(table: _Listing, card: Card) -> Iterator[Move]:
                         yield _move(Move, (seat, card, "declare", cards, ids, value, True, (), False))
         for q in state.piles:  # the played card raises an opponent's plain declaration
             if q.value + cv != value or q.id not in table.raisable:
+                continue
+            if room // value + 1 + most < 2:
                 continue
             raised = [(ids | {q.id}, n) for ids, n in choices]
             for options, total in zip(*table.sets(value), strict=True):
@@ -424,8 +442,8 @@ def _liberal_plain(table: _Listing, card: Card) -> Iterator[Move]:
             if value == base:
                 yield Move(seat, card, "declare", frozenset(), ids, value)
                 continue
-            for counts in totalling_counts(table.avail, value - base):
-                for cards in table.options(pack(counts)):
+            for code in totalling_codes(table.avail, value - base):
+                for cards in table.options(code):
                     yield _move(Move, (seat, card, "declare", cards, ids, value, False, (), False))
 
 

@@ -238,7 +238,7 @@ def covers(big: Packed, small: Packed) -> bool:
 
 def _bounded(available: Counts, target: int) -> Counts:
     """``available`` without the values a set totalling ``target`` cannot hold."""
-    return (0, *available[1:target + 1], *ZERO[target + 1:])
+    return available[:target + 1] + ZERO[target + 1:]  # index 0 is always 0
 
 
 def _every(period: int, size: int) -> int:
@@ -463,10 +463,16 @@ def _members(bound: Counts, target: int, items: tuple[int, ...]) -> tuple[tuple[
     return tuple(code for code, _ in members), tuple(total for _, total in members)
 
 
-@lru_cache(maxsize=1 << 12)
-def _set_codes(bound: Counts, total: int) -> tuple[Packed, ...]:
-    """The sub-multisets of ``bound`` totalling ``total``, packed: the sets a member may gain."""
-    return tuple(map(pack, totalling_counts(bound, total)))
+def totalling_codes(available: Counts, total: int) -> tuple[Packed, ...]:
+    """:func:`totalling_counts`, packed: the sets of loose cards a declaration or a member may gain."""
+    if 0 < total <= 10:
+        return _totalling_codes(_bounded(available, total), total)
+    return tuple(map(pack, totalling_counts(available, total)))
+
+
+@lru_cache(maxsize=1 << 14)
+def _totalling_codes(bound: Counts, total: int) -> tuple[Packed, ...]:
+    return tuple(map(pack, _totalling(bound, total)))
 
 
 def _closure(bound: Counts, target: int, items: tuple[int, ...]) -> dict[Packed, int]:
@@ -478,7 +484,7 @@ def _closure(bound: Counts, target: int, items: tuple[int, ...]) -> dict[Packed,
     empty one by adding one set at a time, then one set completing each item's set.
     """
     limit = pack(bound)
-    whole = _set_codes(bound, target)
+    whole = totalling_codes(bound, target)
     found = {0: 0}
     grown = [0]
     while grown:
@@ -497,7 +503,7 @@ def _closure(bound: Counts, target: int, items: tuple[int, ...]) -> dict[Packed,
         layer = found
         for gap in gaps:
             layer = {member + add: total + gap for member, total in layer.items()
-                     for add in _set_codes(bound, gap) if covers(limit, member + add)}
+                     for add in totalling_codes(bound, gap) if covers(limit, member + add)}
         completed.update(layer)
     return completed
 
