@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import os
 from pathlib import Path
 
 import pytest
@@ -467,3 +468,45 @@ def test_show_writes_a_group_as_its_parts(monkeypatch: pytest.MonkeyPatch) -> No
     assert result.exit_code == 0
     assert "[8s] group of 8s, N's: Ah+3c+4d | 8s | 2d+4h+2h | 7d+Ac | 8h" in result.stdout
     assert "N adds to the group of 8s: Ah+3c+4d | 8s | 2d+4h+2h | 7d+Ac | 8h" in result.stdout
+
+
+# -- text the output cannot encode ------------------------------------------------------------------------------
+
+#: A comment and a player's name in Greek, long enough to be wrapped at 60 columns.
+GREEK = "Ο Βορράς έπρεπε να πιάσει τον άσο με το πέντε αντί να δηλώσει οκτώ, και το ήξερε."  # noqa: RUF001
+
+
+def _written_in_ascii(tmp_path: Path, sample: str, command: str) -> list[str]:
+    """``dln COMMAND`` at 60 columns on an ASCII-only standard output, of ``sample`` with a Greek player's
+    name and a Greek comment after its first move; the lines written."""
+    import subprocess
+    import sys
+
+    text = (ROOT / "samples" / sample).read_text(encoding="utf-8")
+    text = text.replace('[North "', '[North "Γιώργος ', 1)
+    first = text.index("\n1. ")
+    end = text.index("\n", first + 1)
+    text = text[:end] + " {" + GREEK + "}" + text[end:]
+    (tmp_path / sample).write_text(text, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "dln", command, sample, "--width", "60",
+                           *(["--move", "1"] if command == "show" else [])],
+                          cwd=tmp_path, capture_output=True, env={**os.environ, "PYTHONIOENCODING": "ascii"})
+    assert done.returncode == 0, done.stderr
+    assert b"Traceback" not in done.stderr
+    return done.stdout.decode("ascii").splitlines()
+
+
+@pytest.mark.parametrize(("sample", "command"), [("annotated.dln", "show"), ("annotated.dln", "replay"),
+                                                 ("kontsina.dln", "replay")])
+def test_text_the_output_cannot_encode_is_escaped_before_the_lines_are_laid_out(
+        tmp_path: Path, sample: str, command: str) -> None:
+    """On an ASCII-only output a Greek comment and name are written as escapes, whole, and wrapped within
+    the width: escaped after layout, the lines ran past the edge (and a terminal cut them off).  A column
+    too narrow for its heading is cut, not ended with an ellipsis the output cannot encode either."""
+    lines = _written_in_ascii(tmp_path, sample, command)
+    assert max(map(len, lines)) <= 60, max(lines, key=len)
+    escaped = GREEK.encode("ascii", "backslashreplace").decode("ascii")
+    words = " ".join(" ".join(lines).split())
+    assert " ".join(escaped.split()) in words.replace("| ", "").replace(" |", "")
+    if sample != "kontsina.dln":  # the family's positions do not name the players
+        assert "\\u0393\\u03b9\\u03ce\\u03c1\\u03b3\\u03bf\\u03c2" in words  # the name, escaped

@@ -69,11 +69,11 @@ def replayed_family(game: Game, source: Callable[[int], str], file: str, variant
 
 
 def print_family_game(game: Game, source: Callable[[int], str], *, console: Console, file: str,
-                      round_number: int | None, reveal: bool, variant: str | None) -> int:
+                      round_number: int | None, look: Look, variant: str | None) -> int:
     """``dln replay`` without a terminal: every position of the game in turn; how many were printed."""
     from dln.views.family_replay import print_family
 
-    return print_family(replayed_family(game, source, file, variant), console, round_number=round_number, reveal=reveal)
+    return print_family(replayed_family(game, source, file, variant), console, round_number=round_number, look=look)
 
 
 def replay_family(games: list[Game], source: Callable[[int], str], *, console: Console, keyboard: int,

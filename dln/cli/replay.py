@@ -193,6 +193,12 @@ def _replay_console(color: bool | None, width: int | None, ascii_: bool) -> Cons
                    no_color=True if color is False else None, force_terminal=True if color else None)
 
 
+def _lacking() -> str | None:
+    """Standard output's encoding when it cannot take every character (the drawing escapes what it
+    lacks before laying lines out), else None."""
+    return None if output_takes_any_text() else getattr(sys.stdout, "encoding", None) or "ascii"
+
+
 def _keyboard() -> int | None:
     """A descriptor to read keys from: standard input if it is a terminal, else /dev/tty (the record may
     come on standard input), else None."""
@@ -236,7 +242,7 @@ def show_command(file: str, game_number: int | None, round_number: int | None, m
                               ensure_ascii=not output_takes_any_text()))
         sys.exit(status)
     console = _replay_console(color, width, ascii_)
-    console.print(FrameView(replay.frame(cursor), Look(ascii=ascii_, reveal=reveal),
+    console.print(FrameView(replay.frame(cursor), Look(ascii=ascii_, reveal=reveal, encoding=_lacking()),
                             filename=PurePath(display_name(file)).name))
     sys.exit(status)
 
@@ -265,7 +271,10 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
     the file.  When
     standard output is not a terminal, every position from the
     starting one on is printed in turn (only the chosen game or round when
-    --game or --round is given), as dln show prints one.
+    --game or --round is given), as dln show prints one.  Where standard
+    output cannot encode every character (an ASCII or Latin-1 terminal),
+    suits and borders are drawn in ASCII, and what the record itself says
+    (comments, names) in backslash escapes, wrapped as any other text.
     """
     from pathlib import PurePath
 
@@ -273,7 +282,7 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
 
     ascii_ = ascii_ or output_is_ascii()
     console = _replay_console(color, width, ascii_)
-    look = Look(ascii=ascii_, reveal=reveal)
+    look = Look(ascii=ascii_, reveal=reveal, encoding=_lacking())
     name = PurePath(display_name(file)).name
     keyboard = _keyboard() if sys.stdout.isatty() else None
     if keyboard is not None:  # the replayer steps through every game of the file (Tab), read when shown
@@ -298,7 +307,7 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
         if printed:
             console.print()
         printed += print_family_game(game, source, console=console, file=file, round_number=round_number,
-                                     reveal=reveal, variant=variant)
+                                     look=look, variant=variant)
 
     for replay in _replays(file, variant, game_number, status, every=every, family=family):
         cursor = _start(replay, game_number, round_number, move, variation) if not printed else replay.start

@@ -14,7 +14,7 @@ show them, the keys and the engine's answers are spelt in ASCII.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from rich.console import Console, Group, RenderableType
@@ -209,8 +209,12 @@ def family_spots(reports: Sequence[FamilyReport]) -> Callable[[Place], Spot]:
     return spot
 
 
+#: Symbols, hands face down, every character shown.
+PLAIN = Look()
+
+
 def print_family(report: FamilyReport, console: Console, *, round_number: int | None = None,
-                 reveal: bool = False) -> int:
+                 look: Look = PLAIN) -> int:
     """Every position of the game (of one hand with ``round_number``), as ``dln show`` prints each; how many."""
     printed = 0
     for index, played in enumerate(report.rounds, start=1):
@@ -220,7 +224,7 @@ def print_family(report: FamilyReport, console: Console, *, round_number: int | 
         for ply in range(len(hand_positions(played))):
             if printed:
                 console.print()
-            console.print(Text(frame_text(family_frame(report, index, ply), reveal=reveal)))
+            console.print(Text(look.words(frame_text(family_frame(report, index, ply), reveal=look.reveal))))
             printed += 1
     return printed
 
@@ -230,9 +234,9 @@ def run_family(stepper: FamilyStepper, *, console: Console, keyboard: int, look:
     Diloti's replayer does (:func:`~dln.views.tui.drive`); the first line names ``filename`` as Diloti's
     header does, and ``look.ascii`` spells the keys in ASCII."""
     def draw() -> None:
-        shown = Look(ascii=look.ascii, reveal=stepper.reveal)
-        lines = frame_text(stepper.frame(), reveal=stepper.reveal).splitlines()
-        title = Text(filename, style="bold").append(shown.dot) if filename else Text()
+        shown = replace(look, reveal=stepper.reveal)
+        lines = shown.words(frame_text(stepper.frame(), reveal=stepper.reveal)).splitlines()
+        title = Text(shown.words(filename), style="bold").append(shown.dot) if filename else Text()
         title.append(lines[0])
         body: RenderableType = stepper.help_panel(shown) if stepper.help else Text("\n".join(lines[1:]))
         console.update_screen(Screen(Group(title, body, Text(), stepper.footer(shown))))

@@ -45,10 +45,23 @@ COMPACT_SIDE = 64
 
 @dataclass(frozen=True, slots=True)
 class Look:
-    """How to draw: suit symbols or ASCII letters, hands revealed or face down."""
+    """How to draw: suit symbols or ASCII letters, hands revealed or face down, and the output's
+    encoding when it cannot take every character (``encoding``; None: it can)."""
 
     ascii: bool = False
     reveal: bool = False
+    encoding: str | None = None
+
+    def words(self, text: str) -> str:
+        """``text`` from the record (a comment, a name) as the output can show it: what its encoding
+        lacks written as backslash escapes now, before the layout measures the line, so that a line
+        keeps its width (escaped by the stream after layout, it would run past the edge and be cut)."""
+        if self.encoding is None:
+            return text
+        try:
+            return text.encode(self.encoding, "backslashreplace").decode(self.encoding)
+        except LookupError:  # an encoding Python does not know: ASCII is safe everywhere
+            return text.encode("ascii", "backslashreplace").decode("ascii")
 
     @property
     def border(self) -> box.Box:
@@ -247,7 +260,7 @@ class FrameView:
             return Panel(Text("this round cannot be set up; see the findings below", style=_RED),
                          title="table", box=look.border, title_align="left")
         grid = Table.grid(padding=(0, 1))
-        grid.add_column(no_wrap=True, overflow="ellipsis", max_width=16)
+        grid.add_column(no_wrap=True, overflow="crop" if look.ascii else "ellipsis", max_width=16)
         grid.add_column()
         top, bottom = (("N",), ("S",)) if state.players == 2 else (("N", "W"), ("E", "S"))
         for seat in top:
@@ -284,7 +297,7 @@ class FrameView:
         label.append(seat, style="bold yellow" if to_play else "bold")
         name = f.game.player(seat)
         if name:
-            label.append(f" {name}")
+            label.append(f" {look.words(name)}")
         cards = _hand_cards(hand, look)
         if f.move is not None and f.move.seat == seat and f.kind != "unreplayable":
             cards.append("  played ", style=_LABEL).append_text(card_text(f.move.card, look))
@@ -296,10 +309,10 @@ class FrameView:
         game, played = f.game, f.round
         parts: list[Text] = []
         if self.filename:
-            parts.append(Text(self.filename, style="bold"))
+            parts.append(Text(look.words(self.filename), style="bold"))
         event = game.game.tag("Event")
         if event:
-            parts.append(Text(event))
+            parts.append(Text(look.words(event)))
         parts.append(Text(f"game {game.number}"))
         count = len(game.rounds)
         label = played.label + (f" ({played.index + 1} of {count})" if count > 1 else "")
@@ -343,7 +356,7 @@ class FrameView:
         title = Text(seat, style="bold")
         name = f.game.player(seat)
         if name:
-            title.append(f" {name}", style="")
+            title.append(f" {look.words(name)}", style="")
         if state.dealer == seat:
             title.append(" (dealer)", style=_LABEL)
         to_play = f.to_play == seat
@@ -404,7 +417,8 @@ class FrameView:
                                         (look.sym("10♦", "10d"), "center", ""), (look.sym("2♣", "2c"), "center", ""),
                                         ("xeri" if compact else "xeris", "right", ""), ("most", "right", ""),
                                         ("pts" if compact else "round", "right", "bold"), ("game", "right", "bold")):
-            table.add_column(heading, justify=justify, style=style, no_wrap=True)  # type: ignore[arg-type]
+            table.add_column(heading, justify=justify, style=style, no_wrap=True,  # type: ignore[arg-type]
+                             overflow="crop" if look.ascii else "ellipsis")
         end = f.end
         leader = _card_leader(f.running)
         yes, no = look.sym("✓", "yes"), look.sym("·", "-")
@@ -475,7 +489,7 @@ class FrameView:
             lines += self._verdict(f.findings)
             for glyph in f.move.glyphs:
                 lines.append(Text(glyph, style=_GLYPH).append(f" {glyph_meaning(glyph)}", style=""))
-            lines += [Text(prose(text), style=_COMMENT) for text in f.move.comments]
+            lines += [Text(look.words(prose(text)), style=_COMMENT) for text in f.move.comments]
             if f.variations:
                 count = len(f.variations)
                 lines.append(Text(f"{count} variation{'s' * (count > 1)} instead (v enters):", style="bold"))
@@ -485,7 +499,7 @@ class FrameView:
         if f.new_deal and f.state is not None:
             lines.append(Text(f"deal {f.state.deal} of {f.state.deals}: six more cards each", style="bold"))
         for kind, text in f.notes:
-            lines.append(Text(f"{kind}: ", style=_LABEL).append(prose(text), style=_COMMENT))
+            lines.append(Text(f"{kind}: ", style=_LABEL).append(look.words(prose(text)), style=_COMMENT))
         if f.kind == "stopped":
             lines.append(Text("the replay of this line stops here: what follows cannot be judged",
                               style="bold red"))
@@ -506,7 +520,8 @@ class FrameView:
         for finding in findings:
             mark = look.sym(f"✗ {bad}", f"x {bad}") if finding.is_error else look.sym("⚠ warning", "! warning")
             style = "bold red" if finding.is_error else "yellow"
-            out.append(Text(f"{mark} {finding.code} {finding.name}: ", style=style).append(finding.message, style=""))
+            out.append(Text(f"{mark} {finding.code} {finding.name}: ", style=style)
+                       .append(look.words(finding.message), style=""))
             if finding.help:
                 shown = ", ".join(finding.help[:6]) + (", …" if len(finding.help) > 6 else "")
                 out.append(Text("  legal instead: ", style=_LABEL).append_text(highlight(shown)))

@@ -29,7 +29,7 @@ import threading
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
@@ -512,7 +512,7 @@ def run(replay: Replay, cursor: Cursor, *, console: Console, look: Look, keyboar
     session = Session(replay, cursor, reveal=look.reveal)
 
     def draw() -> None:
-        shown = Look(ascii=look.ascii, reveal=session.reveal)
+        shown = replace(look, reveal=session.reveal)
         view = FrameView(replay.frame(session.cursor), shown, filename=filename, height=console.height,
                          footer=session.footer(shown), overlay=session.help_panel(shown) if session.help else None)
         console.update_screen(Screen(view))
