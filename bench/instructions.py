@@ -1,13 +1,17 @@
 """Instructions validation takes, counted by valgrind's callgrind: a figure the machine's load does not change.
 
     python bench/instructions.py FILE.dln
+    python bench/instructions.py --self-play ROUNDS
 
 Runs this interpreter under ``valgrind --tool=callgrind`` twice over FILE (which
 should hold about 10,000 moves: the run is some 50 times slower than normal):
 once parsing every game, once parsing and validating every game, and prints
 both counts and their difference, the instructions of ``validate_game`` alone.
 Compare two versions of the code (``PYTHONPATH=tree``) by this difference:
-unlike CPU time on a shared machine, it repeats exactly.  Run by hand.
+unlike CPU time on a shared machine, it repeats exactly.  With
+``--self-play ROUNDS`` it counts instead ROUNDS two-player rounds of
+self-play (``play_round``, random strategy, from ``random.Random(0)``: the
+move listing is most of it) less the same start-up.  Run by hand.
 """
 
 from __future__ import annotations
@@ -28,12 +32,21 @@ if sys.argv[2] == "validate":
         validate_game(game)
 """
 
+SELF_PLAY = """
+import random, sys
+from dln.engine import Rules
+from dln.engine.selfplay import play_round
+rng = random.Random(0)
+for _ in range(int(sys.argv[1])):
+    play_round(rng, Rules(), 2, "N")
+"""
 
-def instructions(path: str, mode: str) -> int:
+
+def instructions(*args: str, child: str = CHILD) -> int:
     """Instructions of one child run (start-up and imports included)."""
     env = dict(os.environ, PYTHONHASHSEED="0")
     done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                           sys.executable, "-c", CHILD, path, mode], env=env, capture_output=True, text=True)
+                           sys.executable, "-c", child, *args], env=env, capture_output=True, text=True)
     found = re.search(r"Collected : (\d+)", done.stderr)
     if done.returncode or found is None:
         sys.exit(f"valgrind failed:\n{done.stderr[-2000:]}")
@@ -41,6 +54,10 @@ def instructions(path: str, mode: str) -> int:
 
 
 def main() -> None:
+    if len(sys.argv) == 3 and sys.argv[1] == "--self-play" and sys.argv[2].isdigit():
+        rounds, start = instructions(sys.argv[2], child=SELF_PLAY), instructions("0", child=SELF_PLAY)
+        print(f"{sys.argv[2]} rounds {rounds:,}  start-up {start:,}  self-play alone {rounds - start:,} instructions")
+        return
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     parse, both = instructions(sys.argv[1], "parse"), instructions(sys.argv[1], "validate")
