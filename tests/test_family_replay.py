@@ -69,7 +69,7 @@ def test_a_move_s_glyphs_and_comments_are_shown() -> None:
     assert move["comments"] == ["takes three cards,\nthe most on offer"]
     stepper.press("right")
     assert "comment:" not in frame_text(stepper.frame()) and frame_json(stepper.frame(), "k.dln")["move"] == {
-        "number": 5, "text": "5. E 4d", "xeri": False, "glyphs": [], "comments": []}
+        "number": 5, "text": "5. E 4d", "xeri": False, "glyphs": [], "comments": [], "variations": []}
 
 
 def test_dln_show_prints_the_annotations_of_a_sister_game(tmp_path: Path) -> None:
@@ -83,6 +83,35 @@ def test_dln_show_prints_the_annotations_of_a_sister_game(tmp_path: Path) -> Non
     result = CliRunner().invoke(main, ["show", str(record), "--round", "1", "--move", "4"])
     assert result.exit_code == 0, result.output
     assert "  !! an excellent move\n  comment: takes three cards, the most on offer\n" in result.output
+
+
+#: The bundled Kontsina game with a variation (holding a comment, and a variation of its own) at move 1.
+VARIED = (SAMPLES / "kontsina.dln").read_text(encoding="utf-8").replace(
+    "1. N 5h x As+4s\n", "1. N 5h x As+4s\n  (1. N Jh {the jack,\nkept for later} 2. E 2h (2. E Kd))\n")
+
+
+def test_a_move_s_variations_are_written_under_it(tmp_path: Path) -> None:
+    """These games' replayer does not step into a variation, but it hides none: each is written under its
+    move as DLN, comments and inner variations included, in the replayer, in ``dln show`` and its JSON."""
+    from click.testing import CliRunner
+
+    from dln.cli import main
+
+    assert (SAMPLES / "kontsina.dln").read_text(encoding="utf-8") != VARIED
+    written = "(1. N Jh {the jack, kept for later} 2. E 2h (2. E Kd))"
+    stepper = FamilyStepper(reports_of(VARIED))
+    stepper.press("right")
+    assert frame_text(stepper.frame()).splitlines()[1] == f"  instead: {written}"
+    assert frame_json(stepper.frame(), "k.dln")["move"]["variations"] == [
+        "(1. N Jh {the jack,\nkept for later} 2. E 2h (2. E Kd))"]
+    stepper.press("right")
+    assert "instead:" not in frame_text(stepper.frame())
+    record = tmp_path / "varied.dln"
+    record.write_text(VARIED, encoding="utf-8")
+    result = CliRunner().invoke(main, ["show", str(record), "--round", "1", "--move", "1"])
+    assert result.exit_code == 0, result.output
+    assert f"\n  instead: {written}\n" in result.output
+    assert CliRunner().invoke(main, ["validate", str(record)]).exit_code == 0  # the variation is legal
 
 
 def test_the_keys_are_diloti_s_but_for_variations() -> None:

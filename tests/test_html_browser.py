@@ -550,3 +550,24 @@ def test_a_sister_game_page_goes_on_into_the_next_game(chromium: Browser, tmp_pa
     assert _shown(chromium)["key"] == f"g2-r{walk[0][0]}-m0"
     chromium.press("ArrowLeft")
     assert _shown(chromium)["key"] == last
+
+
+def test_a_sister_game_s_variations_are_written_in_the_move_panel(chromium: Browser, tmp_path: Path) -> None:
+    """A Kontsina move with a variation: the move panel writes it as DLN (no link: these pages do not step
+    into variations), and v says so instead of claiming there is none."""
+    from tests.test_family_replay import VARIED
+
+    record, page = tmp_path / "varied.dln", tmp_path / "varied.html"
+    record.write_text(VARIED, encoding="utf-8")
+    result = CliRunner().invoke(main, ["html", str(record), "-o", str(page)])
+    assert result.exit_code == 0, result.stderr
+    chromium.open(_url(page, "g1-r1-m1"))
+    panel = chromium.run("return document.querySelector('#move').textContent")
+    assert "1 variation instead:" in panel and "(v enters)" not in panel
+    assert "(1. N Jh {the jack, kept for later} 2. E 2h (2. E Kd))" in " ".join(panel.split())
+    assert chromium.elements("#move .variations a") == []
+    chromium.press("v")
+    assert _shown(chromium)["status"] == "this game's variations are written under the move, not stepped into"
+    assert _shown(chromium)["key"] == "g1-r1-m1"
+    chromium.press("ArrowRight")
+    assert "variation" not in chromium.run("return document.querySelector('#move').textContent")

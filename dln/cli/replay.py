@@ -265,8 +265,8 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
     e             the engine's view of this move (best move, points lost)
     ?             help                       q    quit
 
-    Kontsina and Xeri games have the same keys but v (their variations are
-    not drawn yet).  On a terminal the file is read once to find its games,
+    Kontsina and Xeri games have the same keys but v: their variations are
+    written under the move, as DLN, not stepped into.  On a terminal the file is read once to find its games,
     and a game is replayed only when shown, so memory does not grow with
     the file.  When
     standard output is not a terminal, every position from the

@@ -116,7 +116,7 @@ def _deal_body(deal: Deal) -> list[str]:
     lines = [_comment(text) for text in deal.comments]
     for move in deal.moves:
         lines.append(move_text(move, annotations=True))
-        lines += [f"  {_variation(variation)}" for variation in move.variations]
+        lines += [f"  {variation_text(variation)}" for variation in move.variations]
     return lines
 
 
@@ -177,9 +177,11 @@ def move_text(move: Move, *, annotations: bool = False) -> str:
     return text
 
 
-def _variation(variation: Variation) -> str:
+def variation_text(variation: Variation) -> str:
+    """A variation as DLN writes it: in parentheses, its moves with their glyphs and comments, and the
+    variations inside it."""
     parts = [_comment(text) for text in variation.comments]
     for move in variation.moves:
         parts.append(move_text(move, annotations=True))
-        parts += [_variation(inner) for inner in move.variations]
+        parts += [variation_text(inner) for inner in move.variations]
     return "(" + " ".join(parts) + ")"

@@ -6,8 +6,9 @@ follows links; this module computes them for Diloti's sister games the way
 :mod:`dln.views.family_replay`): each position holds the ``dln show --json``
 data of that position (:func:`dln.views.family_show.frame_json`), its diagram
 (:mod:`dln.views.family_svg`), the move list's entry, the score sheet of the
-hand at its end, and where each of the replayer's keys leads.  These games have
-no variations, so the variation keys lead nowhere.
+hand at its end, and where each of the replayer's keys leads.  A move's
+variations are written under it, as DLN, but not stepped into: the variation
+keys lead nowhere.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 
 from dln.check.family import FamilyReport, FamilyRound
 from dln.engine.games import ITEM_WORDS, ItemScore
+from dln.notation.writer import variation_text
 from dln.views.family_show import FamilyFrame, family_frame, frame_json, hand_positions
 from dln.views.family_svg import family_svg, family_taken, family_to_play
 from dln.views.frames import SEAT_TAGS, glyph_meaning, plain_move, prose
@@ -126,7 +128,9 @@ def _position(report: FamilyReport, spans: list[tuple[int, int]], at: int, ply: 
                                           "taken": [str(c) for c in taken]},
         glyphs=[[g, glyph_meaning(g)] for g in move.glyphs] if move is not None else [],
         comments=list(move.comments) if move is not None else [],
-        notes=[], variations=[], round_findings_count=0,
+        # Written under the move with no position to enter (None): these pages do not step into them.
+        notes=[], variations=[[variation_text(v)[1:-1], None] for v in move.variations] if move is not None else [],
+        round_findings_count=0,
         start=f"{state.dealer} deals; {state.turn} plays first" if move is None else None,
         standing=_standing(frame),
         sheet=_sheet(frame),

@@ -30,7 +30,7 @@ from dln.views.tui import BINDINGS, Binding, Controls, drive
 #: A place in the games stepped through: game, hand (both from 0) and moves played in the hand.
 Place = tuple[int, int, int]
 
-#: What Diloti's keys say in these games, where a round is a hand and there are no variations.
+#: What Diloti's keys say in these games, where a round is a hand and variations are not stepped into.
 _HAND_WORDS = {
     "forward": "next move (on into the next hand at the end of one)",
     "back": "previous move (back into the previous hand)",
@@ -40,7 +40,7 @@ _HAND_WORDS = {
     "previous_round": "previous hand",
 }
 _VARIATIONS = frozenset({"variation", "next_variation", "previous_variation", "leave"})
-#: The keys of the Kontsina and Xeri replayer: Diloti's, but for variations (these games draw none).
+#: The keys of the Kontsina and Xeri replayer: Diloti's, but for variations (written, not stepped into).
 KEYS: tuple[Binding, ...] = tuple((keys, method, shown, _HAND_WORDS.get(method, what))
                                   for keys, method, shown, what in BINDINGS if method not in _VARIATIONS)
 #: The keys its bar always shows.

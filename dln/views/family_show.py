@@ -16,7 +16,7 @@ from dln.check.family import FamilyReport, FamilyRound
 from dln.check.validate import Diagnostic
 from dln.engine.games import ITEM_WORDS, ItemScore, TableRound
 from dln.notation.model import Move
-from dln.notation.writer import move_text
+from dln.notation.writer import move_text, variation_text
 from dln.views.family import describe_table_round
 from dln.views.frames import glyph_meaning, prose
 from dln.wording import count_of
@@ -93,13 +93,16 @@ def hand_positions(played: FamilyRound) -> list[TableRound]:
 
 def frame_text(frame: FamilyFrame, *, reveal: bool = False) -> str:
     """The frame in a few lines of text (hands as card counts unless ``reveal``): the move, what the rules
-    say of it, its glyphs with their meaning and its comments, then the position."""
+    say of it, its glyphs with their meaning, its comments and the variations instead of it (as DLN),
+    then the position."""
     report = frame.report
     lines = [f"{report.describe_rules()}: {frame.title}"]
     lines += [f"  {d.severity} {d.code} {d.name}: {d.message}" for d in frame.findings]
     if frame.move is not None:  # the annotator's words, as Diloti's move panel shows them
         lines += [f"  {glyph} {glyph_meaning(glyph)}" for glyph in frame.move.glyphs]
         lines += [f"  comment: {prose(text)}" for text in frame.move.comments]
+        # The variations are written, not stepped into: the record's own words, nothing left out.
+        lines += [f"  instead: {prose(variation_text(v))}" for v in frame.move.variations]
     position = describe_table_round(frame.state).splitlines()
     if not reveal:
         position = position[:2] + [f"{seat}: {hand.size} cards" for seat, hand in
@@ -131,7 +134,8 @@ def frame_json(frame: FamilyFrame, file: str) -> dict[str, Any]:
         "move": None if frame.move is None else {"number": frame.ply, "text": move_text(frame.move),
                                                  "xeri": frame.move.xeri,
                                                  "glyphs": [[g, glyph_meaning(g)] for g in frame.move.glyphs],
-                                                 "comments": list(frame.move.comments)},
+                                                 "comments": list(frame.move.comments),
+                                                 "variations": [variation_text(v) for v in frame.move.variations]},
         "legal": not any(d.severity == "error" for d in frame.findings),
         "findings": [{"severity": d.severity, "code": d.code, "name": d.name, "message": d.message,
                       "help": list(d.help)} for d in frame.findings],

@@ -61,9 +61,12 @@
       p.glyphs.forEach(function (g) { html += "<p><strong>" + esc(g[0]) + "</strong> " + esc(g[1]) + "</p>"; });
       p.comments.forEach(function (c) { html += '<p class="comment">' + esc(c) + "</p>"; });
       if (p.variations.length) {
+        // A variation with no position of its own (Kontsina, Xeri) is written, not linked.
+        var enters = p.variations.some(function (v) { return v[1] !== null; });
         html += '<p class="variations">' + p.variations.length + " variation" + (p.variations.length > 1 ? "s" : "") +
-          " instead (v enters):</p><ul class=\"variations\">" + p.variations.map(function (v) {
-            return '<li><a href="#' + esc(v[1]) + '">(' + esc(v[0]) + ")</a></li>";
+          " instead" + (enters ? " (v enters)" : "") + ":</p><ul class=\"variations\">" + p.variations.map(function (v) {
+            return v[1] === null ? "<li>(" + esc(v[0]) + ")</li>"
+              : '<li><a href="#' + esc(v[1]) + '">(' + esc(v[0]) + ")</a></li>";
           }).join("") + "</ul>";
       }
     } else if (p.start) {
@@ -201,9 +204,11 @@
     if (action === "slower") return speed(1);
     var to = target(action);
     if (to === null) {
-      var inVariation = lookup(current.key).pos.variation.length > 0;
+      var here = lookup(current.key).pos;
+      var inVariation = here.variation.length > 0;
+      var written = action === "variation" && here.variations.length > 0;  // written only (Kontsina, Xeri)
       $("status").textContent = action === "forward" && inVariation ? "the end of this variation: v or u goes back"
-        : NOWHERE[action] || "";
+        : written ? "this game's variations are written under the move, not stepped into" : NOWHERE[action] || "";
       return false;
     }
     return show(to);
