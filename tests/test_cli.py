@@ -359,6 +359,11 @@ def test_show_json_is_the_position_the_picture_draws() -> None:
     assert data["title"] == "move 28: S 6h?" and data["legal"] and data["move"]["number"] == 28
     assert data["position"]["turn"] == "N" and data["position"]["table"] == ["9c", "6h"]
     assert [c["side"] for c in data["captures"]] == ["N", "S"]
+    # What the annotator wrote at the move, as the move panel shows it, for a script too.
+    assert data["move"]["glyphs"] == [["?", "a mistake"]]
+    assert data["move"]["comments"] == ["S misses a xeri: S 9s x 9c * clears the table."]
+    assert data["move"]["variations"] == ["({The xeri: 10 points, and N must play to an empty table.} 28. S 9s x 9c * "
+                                          "29. N Jh ({Any card does as well: N can only lay.} 29. N Ad))"]
     code, out, _ = run("show", "--json", str(ROOT / "samples" / "illegal" / "D201-lay-while-declared.dln"),
                        "--move", "3")
     data = json.loads(out)

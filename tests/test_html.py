@@ -120,7 +120,7 @@ def test_a_comment_cannot_end_the_data() -> None:
     html = _page('round 1 dealer S\ntable 5h 3c 9d Js\nN 4d 5h =9 {</script><script>alert(1)</script> <!--}\n')
     assert html.count("<script") == 3  # the game, the settings, the viewer
     data = games_of(html)[0]
-    assert data["positions"]["g1-r1-m1"]["comments"] == ["</script><script>alert(1)</script> <!--"]
+    assert data["positions"]["g1-r1-m1"]["move"]["comments"] == ["</script><script>alert(1)</script> <!--"]
 
 
 def test_the_page_is_written_game_by_game() -> None:

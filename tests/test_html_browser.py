@@ -571,3 +571,20 @@ def test_a_sister_game_s_variations_are_written_in_the_move_panel(chromium: Brow
     assert _shown(chromium)["key"] == "g1-r1-m1"
     chromium.press("ArrowRight")
     assert "variation" not in chromium.run("return document.querySelector('#move').textContent")
+
+
+def test_the_move_panel_shows_the_annotators_words(chromium: Browser, pages: dict[str, Path],
+                                                   tmp_path: Path) -> None:
+    """A move's glyphs (in words) and comments are in its panel, from ``dln show --json``'s move: in a Diloti
+    page and in a Kontsina one."""
+    from tests.test_family_replay import ANNOTATED
+
+    chromium.open(_url(pages["annotated.dln"], "g1-r2-m28"))
+    panel = " ".join(chromium.run("return document.querySelector('#move').textContent").split())
+    assert "? a mistake" in panel and "S misses a xeri: S 9s x 9c * clears the table." in panel
+    record, page = tmp_path / "annotated.dln", tmp_path / "annotated.html"
+    record.write_text(ANNOTATED, encoding="utf-8")
+    assert CliRunner().invoke(main, ["html", str(record), "-o", str(page)]).exit_code == 0
+    chromium.open(_url(page, "g1-r1-m4"))
+    panel = " ".join(chromium.run("return document.querySelector('#move').textContent").split())
+    assert "!! an excellent move" in panel and "takes three cards, the most on offer" in panel

@@ -22,7 +22,7 @@ from dln.engine.games import ITEM_WORDS, ItemScore
 from dln.notation.writer import variation_text
 from dln.views.family_show import FamilyFrame, family_frame, frame_json, hand_positions
 from dln.views.family_svg import family_svg, family_taken, family_to_play
-from dln.views.frames import SEAT_TAGS, glyph_meaning, plain_move, prose
+from dln.views.frames import SEAT_TAGS, plain_move, prose
 
 __all__ = ["family_game_data", "family_key"]
 
@@ -126,8 +126,6 @@ def _position(report: FamilyReport, spans: list[tuple[int, int]], at: int, ply: 
         to_play=family_to_play(frame),
         played=None if move is None else {"number": ply, "text": plain_move(move), "xeri": xeris > 0,
                                           "taken": [str(c) for c in taken]},
-        glyphs=[[g, glyph_meaning(g)] for g in move.glyphs] if move is not None else [],
-        comments=list(move.comments) if move is not None else [],
         # Written under the move with no position to enter (None): these pages do not step into them.
         notes=[], variations=[[variation_text(v)[1:-1], None] for v in move.variations] if move is not None else [],
         round_findings_count=0,

@@ -25,7 +25,7 @@ from typing import Any
 
 from dln.check.family import FamilyReport
 from dln.views.family_html import family_game_data
-from dln.views.frames import Cursor, Entry, Frame, glyph_meaning, opening_words, plain_move, prose, standing_words
+from dln.views.frames import Cursor, Entry, Frame, opening_words, plain_move, prose, standing_words
 from dln.views.replay import Replay
 from dln.views.scoresheet import frame_data
 from dln.views.svg import card_defs, position_svg
@@ -120,8 +120,8 @@ def _line_reach(replay: Replay, cursor: Cursor, label: str) -> dict[str, Any]:
 
 
 def _position(replay: Replay, cursor: Cursor, filename: str) -> dict[str, Any]:
-    """One position: the ``dln show --json`` data, the diagram, the move's glyphs and comments, notes,
-    and where each key leads."""
+    """One position: the ``dln show --json`` data (with the move's glyphs and comments), the diagram,
+    notes, and where each key leads."""
     frame = replay.frame(cursor, entries=False)
     data = frame_data(frame, filename)
     data.update(
@@ -132,8 +132,6 @@ def _position(replay: Replay, cursor: Cursor, filename: str) -> dict[str, Any]:
         go=_go(replay, cursor),
         line=_line_reach(replay, cursor, frame.round.label),
         to_play=frame.to_play,
-        glyphs=[[g, glyph_meaning(g)] for g in frame.move.glyphs] if frame.move is not None else [],
-        comments=list(frame.move.comments) if frame.move is not None else [],
         notes=[list(note) for note in frame.notes],
         variations=[[" ".join(plain_move(m) for m in v.moves), position_key(replay, entered)]
                     for k, v in enumerate(frame.variations)

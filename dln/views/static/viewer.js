@@ -58,8 +58,9 @@
       var own = p.findings.slice(0, p.findings.length - p.round_findings_count);
       html += own.length ? "<ul>" + own.map(findingHtml).join("") + "</ul>"
         : '<p class="legal">\u2713 legal</p>';
-      p.glyphs.forEach(function (g) { html += "<p><strong>" + esc(g[0]) + "</strong> " + esc(g[1]) + "</p>"; });
-      p.comments.forEach(function (c) { html += '<p class="comment">' + esc(c) + "</p>"; });
+      // The annotator's words come with dln show's move, in either kind of page.
+      p.move.glyphs.forEach(function (g) { html += "<p><strong>" + esc(g[0]) + "</strong> " + esc(g[1]) + "</p>"; });
+      p.move.comments.forEach(function (c) { html += '<p class="comment">' + esc(c) + "</p>"; });
       if (p.variations.length) {
         // A variation with no position of its own (Kontsina, Xeri) is written, not linked.
         var enters = p.variations.some(function (v) { return v[1] !== null; });
