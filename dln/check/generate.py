@@ -19,7 +19,7 @@ from typing import cast
 
 from dln.engine.deal import deal_order, next_deal, start_round
 from dln.engine.play import LiveRound, apply
-from dln.engine.predicates import xeri_blocker
+from dln.engine.predicates import scores_xeri
 from dln.engine.rules import DEFAULT_RULES, Rules
 from dln.engine.selfplay import PlayedGame, PlayedRound, Strategy, play_game
 from dln.engine.state import Move as EngineMove
@@ -79,6 +79,8 @@ def record_move(state: Position, move: EngineMove, number: int | None = None) ->
     move leaves it implicit (the total).  Raises ValueError when the move
     names a card or declaration that is not on the table.
     """
+    if move.kind == "lay" and not move.loose and not move.piles:  # half the moves: nothing to name
+        return Move(_seat(move.seat), move.card, "lay", number=number)
     missing = sorted(c for c in move.loose if c not in state.loose)
     if missing:
         raise ValueError(f"{' '.join(map(str, missing))} not loose on the table")
@@ -99,7 +101,7 @@ def record_move(state: Position, move: EngineMove, number: int | None = None) ->
     if move.kind == "lay":
         return Move(seat, move.card, "lay", number=number)
     if move.kind == "capture":
-        xeri = xeri_blocker(state, move) is None
+        xeri = scores_xeri(state, move)
         return Move(seat, move.card, "capture", tuple(components), xeri=xeri, number=number)
     value = move.value
     if value is None:

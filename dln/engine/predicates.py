@@ -294,6 +294,14 @@ def xeri_rule_blocker(state: Position) -> str | None:
     return None
 
 
+def scores_xeri(state: Position, move: Move) -> bool:
+    """``move`` is a xeri (:func:`xeri_blocker` is None), asked without putting the reason into words."""
+    if move.kind != "capture" or any(c not in move.loose for c in state.loose) \
+            or any(p.id not in move.piles for p in state.piles):
+        return False
+    return xeri_rule_blocker(state) is None
+
+
 def xeri_blocker(state: Position, move: Move) -> str | None:
     """Why ``move`` is not a xeri, or None if it is one (D501)."""
     if move.kind != "capture":

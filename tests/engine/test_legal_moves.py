@@ -233,3 +233,19 @@ def test_small_tables_list_as_crowded_ones_do(
     assert len(small[-1]) > 40  # several suit choices for each shape
     monkeypatch.setattr(listing, "_FEW", -1)
     assert [legal_moves(state) for state in states] == small
+
+
+def test_scores_xeri_is_xeri_blocker_without_words(
+    rich_positions: list[RoundState], house_rule_positions: list[RoundState]
+) -> None:
+    """D501 asked of every listed move, by the record writer's yes-or-no and by check's reason: the same
+    answer, with sweeps (and house rules that forbid them) among them."""
+    from dln.engine.predicates import scores_xeri, xeri_blocker
+
+    answers = set()
+    for state in rich_positions + house_rule_positions:
+        for move in legal_moves(state):
+            answer = scores_xeri(state, move)
+            assert answer == (xeri_blocker(state, move) is None), move.describe()
+            answers.add((move.kind, answer))
+    assert answers == {("lay", False), ("declare", False), ("capture", False), ("capture", True)}
