@@ -13,7 +13,7 @@ the seat itself in a two-player game, ``"NS"`` or ``"EW"`` in a four-player one.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Literal, NamedTuple, Protocol
 
@@ -67,8 +67,9 @@ def describe_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in sorted(cards, key=_index))
 
 
-def _index(card: Card) -> int:
-    return card.index
+#: A card's place in the pack, as a sort key: the getter of ``Card.index`` itself, a lookup in the
+#: table of the cards done in C, with no Python call per card sorted.
+_index: Callable[[Card], int] = Card.index.fget  # type: ignore[assignment]
 
 
 class Hand(NamedTuple):
