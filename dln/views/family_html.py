@@ -19,7 +19,6 @@ from typing import Any
 
 from dln.check.family import FamilyReport, FamilyRound
 from dln.engine.games import ITEM_WORDS, ItemScore
-from dln.notation.writer import variation_text
 from dln.views.family_show import FamilyFrame, family_frame, frame_json, hand_positions
 from dln.views.family_svg import family_svg, family_taken, family_to_play
 from dln.views.frames import SEAT_TAGS, plain_move, prose
@@ -127,7 +126,7 @@ def _position(report: FamilyReport, spans: list[tuple[int, int]], at: int, ply: 
         played=None if move is None else {"number": ply, "text": plain_move(move), "xeri": xeris > 0,
                                           "taken": [str(c) for c in taken]},
         # Written under the move with no position to enter (None): these pages do not step into them.
-        notes=[], variations=[[variation_text(v)[1:-1], None] for v in move.variations] if move is not None else [],
+        notes=[], variations=[[text[1:-1], None] for text in data["move"]["variations"]] if move is not None else [],
         round_findings_count=0,
         start=f"{state.dealer} deals; {state.turn} plays first" if move is None else None,
         standing=_standing(frame),

@@ -18,7 +18,7 @@ from dln.engine.games import ITEM_WORDS, ItemScore, TableRound
 from dln.notation.model import Move
 from dln.notation.writer import move_text, variation_text
 from dln.views.family import describe_table_round
-from dln.views.frames import glyph_meaning, prose
+from dln.views.frames import annotations, glyph_meaning, prose
 from dln.wording import count_of
 
 
@@ -132,10 +132,7 @@ def frame_json(frame: FamilyFrame, file: str) -> dict[str, Any]:
         "file": file, "game": frame.report.index, "game_type": frame.report.engine.name if frame.report.engine
         else None, "round": frame.round, "kind": frame.kind, "title": frame.title,
         "move": None if frame.move is None else {"number": frame.ply, "text": move_text(frame.move),
-                                                 "xeri": frame.move.xeri,
-                                                 "glyphs": [[g, glyph_meaning(g)] for g in frame.move.glyphs],
-                                                 "comments": list(frame.move.comments),
-                                                 "variations": [variation_text(v) for v in frame.move.variations]},
+                                                 "xeri": frame.move.xeri, **annotations(frame.move)},
         "legal": not any(d.severity == "error" for d in frame.findings),
         "findings": [{"severity": d.severity, "code": d.code, "name": d.name, "message": d.message,
                       "help": list(d.help)} for d in frame.findings],

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Any, Literal
 
 from dln.cards import Card
 from dln.check.validate import Diagnostic, GameReport, RoundReport, code_name
@@ -20,7 +20,7 @@ from dln.engine import RoundState, Rules, SideScore, Violation, finish_round, sc
 from dln.engine.state import side_of
 from dln.notation.bounds import small_number
 from dln.notation.model import Game, Move, Round, Variation
-from dln.notation.writer import move_text
+from dln.notation.writer import move_text, variation_text
 from dln.views.laid import Parts, laid_parts
 from dln.wording import count_of
 
@@ -40,6 +40,13 @@ SEAT_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 def prose(comment: str) -> str:
     """A comment as one paragraph: the record's line breaks are the recorder's, not the screen's."""
     return " ".join(comment.split())
+
+
+def annotations(move: Move) -> dict[str, Any]:
+    """What the annotator wrote at ``move``, as ``dln show --json`` gives it in every game: each glyph with
+    its meaning, the comments, and each variation written as DLN."""
+    return {"glyphs": [[g, glyph_meaning(g)] for g in move.glyphs], "comments": list(move.comments),
+            "variations": [variation_text(v) for v in move.variations]}
 
 
 def glyph_meaning(glyph: str) -> str:

@@ -167,8 +167,7 @@ def position_data(state: RoundState) -> dict[str, Any]:
 def frame_data(frame: Frame, file: str) -> dict[str, Any]:
     """One position as ``dln show --json`` gives it: where it is, the move just played and what the rules
     say of it, the position, and each side's captures and points so far."""
-    from dln.notation.writer import variation_text
-    from dln.views.replay import glyph_meaning, plain_move
+    from dln.views.frames import annotations, plain_move
 
     def finding(found: Finding) -> dict[str, Any]:
         return {"severity": found.severity, "code": found.code, "name": found.name, "message": found.message,
@@ -180,9 +179,7 @@ def frame_data(frame: Frame, file: str) -> dict[str, Any]:
         "title": frame.title, "variation": list(frame.path),
         "move": None if frame.move is None else {"number": frame.number, "text": plain_move(frame.move),
                                                  "xeri": frame.xeri, "taken": [str(c) for c in frame.taken],
-                                                 "glyphs": [[g, glyph_meaning(g)] for g in frame.move.glyphs],
-                                                 "comments": list(frame.move.comments),
-                                                 "variations": [variation_text(v) for v in frame.move.variations]},
+                                                 **annotations(frame.move)},
         "legal": not any(f.severity == "error" for f in frame.findings),
         "findings": [finding(f) for f in (*frame.findings, *frame.round_findings)],
         "position": None if frame.state is None else position_data(frame.state),
