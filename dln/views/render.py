@@ -58,10 +58,7 @@ class Look:
         keeps its width (escaped by the stream after layout, it would run past the edge and be cut)."""
         if self.encoding is None:
             return text
-        try:
-            return text.encode(self.encoding, "backslashreplace").decode(self.encoding)
-        except LookupError:  # an encoding Python does not know: ASCII is safe everywhere
-            return text.encode("ascii", "backslashreplace").decode("ascii")
+        return text.encode(self.encoding, "backslashreplace").decode(self.encoding)
 
     @property
     def border(self) -> box.Box:
