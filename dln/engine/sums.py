@@ -508,7 +508,9 @@ def _closure(bound: Counts, target: int, items: tuple[int, ...]) -> dict[Packed,
     return completed
 
 
-@lru_cache(maxsize=1 << 12)
+# Only crowded tables come here now (a small one's question is :func:`_members`'), and each
+# selection keeps its box, with the box's tables, alive: a thousand of them, not four.
+@lru_cache(maxsize=1 << 10)
 def _selection(bound: Counts, target: int, items: tuple[int, ...]) -> Selection:
     bits = 0
     for gaps in _gaps(items, target):
