@@ -41,18 +41,19 @@ def to_engine_move(state: Position, move: Move) -> tuple[EngineMove, list[Violat
     may join a set: only a plain one, under liberal_declarations).
     """
     problems: list[Violation] = []
-    value = move.value if move.kind == "declare" else None
-    if not move.components:  # a lay (or a declaration naming nothing on the table)
-        return _new(EngineMove, (move.seat, move.card, move.kind, _NO_CARDS, _NO_PILES, value, move.group, (),
+    kind, named = move.kind, move.components
+    value = move.value if kind == "declare" else None
+    if not named:  # a lay (or a declaration naming nothing on the table)
+        return _new(EngineMove, (move.seat, move.card, kind, _NO_CARDS, _NO_PILES, value, move.group, (),
                                  move.xeri)), problems
-    taken = _known_cards.get(move.components)
+    taken = _known_cards.get(named)
     if taken is not None:  # single loose cards, each once, as most captures and declarations name
-        return _new(EngineMove, (move.seat, move.card, move.kind, taken, _NO_PILES, value, move.group, (),
+        return _new(EngineMove, (move.seat, move.card, kind, taken, _NO_PILES, value, move.group, (),
                                  move.xeri)), problems
     loose: list[Card] = []
     piles: set[int] = set()
     components: list[frozenset[EngineItem]] = []
-    for component in move.components:
+    for component in named:
         if len(component) == 1:  # the common case: one card or one declaration
             item = component[0]
             if isinstance(item, PileRef):
@@ -67,19 +68,19 @@ def to_engine_move(state: Position, move: Move) -> tuple[EngineMove, list[Violat
                if (pile_id := _resolve(state, item, problems)) is not None]
         loose += cards
         piles.update(ids)
-        if move.kind == "capture":
+        if kind == "capture":
             components.append(frozenset([*cards, *ids]))
     taken = frozenset(loose)
-    if not piles and len(loose) == len(move.components) == len(taken):  # single cards, each named once
+    if not piles and len(loose) == len(named) == len(taken):  # single cards, each named once
         if len(_known_cards) >= _CARDS_KEPT:
             _known_cards.clear()
-        _known_cards[move.components] = taken
+        _known_cards[named] = taken
     if len(taken) != len(loose):
-        named = Counter(loose)  # counted once each: a capture may name thousands of cards
-        twice = sorted((c for c, n in named.items() if n > 1), key=lambda c: c.index)
+        counts = Counter(loose)  # counted once each: a capture may name thousands of cards
+        twice = sorted((c for c, n in counts.items() if n > 1), key=lambda c: c.index)
         problems.append(error("D004", f"{' '.join(map(str, twice))} named twice", twice[0]))
     return (
-        _new(EngineMove, (move.seat, move.card, move.kind, taken, frozenset(piles), value, move.group,
+        _new(EngineMove, (move.seat, move.card, kind, taken, frozenset(piles), value, move.group,
                           tuple(components), move.xeri)),
         problems,
     )

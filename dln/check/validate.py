@@ -68,6 +68,7 @@ from dln.engine.rules import VARIANTS, parse_variants, rules_for
 from dln.engine.scoring import check_dealer
 from dln.notation.bounds import small_number
 from dln.notation.model import Game, Move, Round
+from dln.notation.model import Hand as RecordHand
 from dln.notation.model import Pile as RecordPile
 from dln.notation.writer import move_text
 from dln.wording import count_of
@@ -227,6 +228,7 @@ class _GameChecker(Reporter):
         result.unsound = self.unsound
         number = 0
         live = LiveRound(state)  # the main line is replayed in place; states are frozen when kept
+        play = live.play
         for k, plan in enumerate(plans):
             if k:
                 if not live.needs_deal:
@@ -253,7 +255,7 @@ class _GameChecker(Reporter):
                 if not move.variations and (move.number is None or move.number == number) and j < room:
                     engine_move, violations = to_engine_move(live, move)
                     if not violations and not check(live, engine_move):
-                        live.play(engine_move)
+                        play(engine_move)
                         continue
                 if not self._move(live, move, number, plans, k, j >= room):
                     # the position before the illegal move is the last one shown
@@ -310,7 +312,12 @@ class _GameChecker(Reporter):
         In a setup, ``sizes`` says how many cards an unwritten hand holds.
         """
         complete = len(plan.moves) == HAND_SIZE * self.players
-        claimed: set[Card | None] = set(chain.from_iterable(h.cards for h in plan.hands))
+        claimed: set[Card | None] = set()
+        lines: dict[str, tuple[RecordHand, frozenset[Card | None]]] = {}
+        for h in plan.hands:
+            written = frozenset(h.cards)  # each card hashed once: the set merges it without hashing again
+            lines[h.seat] = h, written
+            claimed.update(written)
         claimed.discard(None)
         played_by: dict[str, list[Card]] = {seat: [] for seat in self.seats}
         if not claimed.issuperset(map(_card_of, plan.moves)):
@@ -320,17 +327,16 @@ class _GameChecker(Reporter):
                     claimed.add(move.card)
                     played_by[move.seat].append(move.card)
         hands: dict[str, Hand] = {}
-        lines = {h.seat: h for h in plan.hands}
         for seat in self.seats:
             played = played_by[seat]
-            line = lines.get(seat)
             if dealt is not None:
                 hands[seat] = Hand(frozenset(dealt.get(seat, ())), 0)
-            elif line is not None:
-                unknown = line.cards.count(None)  # '?': a card the recorder did not see
-                if not unknown:  # the usual hand line: every card written
-                    hands[seat] = Hand(frozenset(line.cards), 0)  # type: ignore[arg-type]
+            elif seat in lines:
+                line, written = lines[seat]
+                if None not in written:  # the usual hand line: every card written
+                    hands[seat] = Hand(written, 0)  # type: ignore[arg-type]
                     continue
+                unknown = line.cards.count(None)  # '?': a card the recorder did not see
                 known = {c for c in line.cards if c is not None}
                 for card in played:
                     if card not in known and unknown > 0:

@@ -41,25 +41,33 @@ def check(state: Position, move: Move) -> list[Violation]:
     table (D004) its sums are not judged.
     """
     out: list[Violation] = []
-    seat, card = move.seat, move.card
-    if seat not in state.seats:
+    # One unpacking of the move's tuple, not an attribute lookup per field: this is the hot path.
+    seat, card, kind, loose, piles, _, _, components, xeri = move
+    seats = state.seats
+    if seat not in seats:
         out.append(error(codes.WRONG_SEAT,
                          f"{seat} has no seat in this {state.players}-player game"))
         return out
-    if move.kind not in ("lay", "capture", "declare"):
-        raise ValueError(f"unknown move kind {move.kind!r}")
-    if move.components and move.kind != "capture":
+    if kind not in ("lay", "capture", "declare"):
+        raise ValueError(f"unknown move kind {kind!r}")
+    if components and kind != "capture":
         raise ValueError("components belong to captures only")
-    if seat != state.turn:
-        out.append(error(codes.WRONG_SEAT, f"it is {state.turn or 'nobody'}'s turn, not {seat}'s"))
-    if card not in state.hands[state.seats.index(seat)].known:
+    turn = state.turn
+    if seat != turn:
+        out.append(error(codes.WRONG_SEAT, f"it is {turn or 'nobody'}'s turn, not {seat}'s"))
+    if card not in state.hands[seats.index(seat)].known:
         _check_card(state, seat, card, out)
-    named_elsewhere = move.piles or (move.loose and not move.loose.issubset(state.loose))
+    named_elsewhere = bool(piles)
+    if loose and not piles:
+        table = state.loose
+        for c in loose:  # a few identity checks down a short list, where issubset would hash it into a set
+            if c not in table:
+                named_elsewhere = True
+                break
     if named_elsewhere and not _check_targets(state, move, out):
         return out
-    kind = move.kind
     if kind == "lay":
-        if move.loose or move.piles:
+        if loose or piles:
             out.append(error(codes.LAY_WITH_TARGETS,
                              f"{seat} lays {card}, which takes or uses nothing else"))
         out.extend(lay_violations(state, seat, card))
@@ -68,10 +76,10 @@ def check(state: Position, move: Move) -> list[Violation]:
     else:
         _check_declare(state, move, out)
     if kind != "lay":
-        kept = keeps_declaration_card(state, seat, card, move.piles)
+        kept = keeps_declaration_card(state, seat, card, piles)
         if kept is not None:
             out.append(kept)
-    if move.xeri:
+    if xeri:
         why = xeri_blocker(state, move)
         if why is not None:
             out.append(error(codes.FALSE_XERI, f"marked as a xeri, but {why}", XERI_MARK))
@@ -141,19 +149,19 @@ def _piles_of(state: Position, ids: Collection[int]) -> list[Pile]:
 
 def _check_capture(state: Position, move: Move, out: list[Violation]) -> None:
     """D203-D209, D212, D213 (pagat, The Play, items 1-2 and 4; house rules)."""
-    seat, card = move.seat, move.card
-    piles = _piles_of(state, move.piles)
-    if not move.loose and not piles:
+    seat, card, _, loose, ids, _, _, components, _ = move
+    piles = _piles_of(state, ids) if ids else []
+    if not loose and not piles:
         out.append(error(codes.EMPTY_CAPTURE, f"{seat} plays {card} as a capture but takes nothing"))
         return
-    if card.is_face:
+    v = card.value
+    if not v:  # a face card
         _check_face_capture(state, move, piles, out)
         return
-    v = card.value
     errors_before = len(out)
-    numerals = [c for c in move.loose if not c.is_face]
-    if len(numerals) < len(move.loose):
-        faces = [c for c in move.loose if c.is_face]
+    numerals = [c for c in loose if c.value]
+    if len(numerals) < len(loose):
+        faces = [c for c in loose if c.is_face]
         out.append(error(codes.FACE_IN_SUM,
                          f"{card} cannot take {describe_cards(faces)}: face cards have no value",
                          min(faces, key=_index)))
@@ -167,7 +175,7 @@ def _check_capture(state: Position, move: Move, out: list[Violation]) -> None:
         out.append(error(codes.CAPTURE_DECLARATION_VALUE,
                          f"{card} cannot take the {p.describe()}: only a card of value "
                          f"{p.value} captures it", f"pile {p.id}"))
-    if move.components:
+    if components:
         used_cards, used_piles = _check_components(state, move, out)
         numerals = [c for c in numerals if c not in used_cards]
         summed = [p for p in summed if p.id not in used_piles]
@@ -251,10 +259,10 @@ def _check_components(state: Position, move: Move, out: list[Violation]) -> tupl
 def _check_declare(state: Position, move: Move, out: list[Violation]) -> None:
     """D301-D311, D401-D402, D211 (pagat, Plain Declarations; Group Declarations; Obligations;
     house rules)."""
-    seat, card = move.seat, move.card
+    seat, card, _, loose, ids, value, group, _, _ = move
     rules = state.rules
-    piles = _piles_of(state, move.piles)
-    faces = [c for c in (card, *move.loose) if c.is_face]
+    piles = _piles_of(state, ids) if ids else []
+    faces = [c for c in (card, *loose) if c.is_face]
     if faces:
         out.append(error(codes.FACE_IN_DECLARATION,
                          f"{describe_cards(faces)}: face cards never enter a declaration",
@@ -267,9 +275,8 @@ def _check_declare(state: Position, move: Move, out: list[Violation]) -> None:
         closed = soy_violation(state, piles)
         if closed is not None:
             out.append(closed)
-    numerals = [c for c in move.loose if not c.is_face]
-    value = move.value
-    if move.group:
+    numerals = [c for c in loose if c.value]
+    if group:
         if value is None:
             out.append(error(codes.GROUP_SPLIT, "a group declaration must state its value"))
         elif 1 <= value <= 10 and not card.is_face:
@@ -279,14 +286,14 @@ def _check_declare(state: Position, move: Move, out: list[Violation]) -> None:
         if value is None:
             value = total
         if not piles:
-            if not move.loose:
+            if not loose:
                 out.append(error(codes.PLAIN_WITHOUT_TABLE_CARD,
                                  f"a plain declaration needs a loose table card besides {card}"))
             elif total != value:
                 out.append(error(codes.DECLARE_SUM,
                                  f"{describe_cards([card, *numerals])} total {total}, not {value}", VALUE))
         else:
-            if (len(piles) > 1 or move.loose) and not rules.liberal_declarations:
+            if (len(piles) > 1 or loose) and not rules.liberal_declarations:
                 out.append(error(codes.RAISE_SHAPE,
                                  "a raise adds only the played card to one plain declaration"))
             for p in piles:
@@ -299,7 +306,7 @@ def _check_declare(state: Position, move: Move, out: list[Violation]) -> None:
     if value is not None and not 1 <= value <= 10:
         out.append(error(codes.DECLARE_OVER_TEN,
                          f"a declaration of {value} is impossible: values run from 1 to 10", VALUE))
-    owner = owner_declare_violation(state, seat, move.group, move.piles)
+    owner = owner_declare_violation(state, seat, group, ids)
     if owner is not None:
         out.append(owner)
     if value is not None and 1 <= value <= 10:

@@ -152,35 +152,35 @@ class LiveRound(Position):
         table scores unless :func:`xeri_rule_blocker` objects, asked before the
         card leaves the hand.
         """
-        seat, card, kind = move.seat, move.card, move.kind
+        seat, card, kind, named, ids, value, group, _, _ = move  # one unpacking, not a lookup per field
         seats = self.seats
         i = seats.index(seat)
         xeri = False
         if kind == "lay":
             self.loose.append(card)
         elif kind == "capture":
-            named, ids = move.loose, move.piles
             loose = self.loose
             taken = [card, *[c for c in loose if c in named]]  # in table order
             for c in taken[1:]:  # in place, by identity first: no card is hashed again
                 loose.remove(c)
+            piles = self.piles
             if ids:
-                taken += [c for p in self.piles if p.id in ids for c in p.cards]
-                self.piles = [p for p in self.piles if p.id not in ids]
+                taken += [c for p in piles if p.id in ids for c in p.cards]
+                self.piles = piles = [p for p in piles if p.id not in ids]
             side = i % 2  # seats alternate sides in play order (Position.side_index)
             self.captured[side] += taken
             self.last_capturer = seat
-            if not self.loose and not self.piles and xeri_rule_blocker(self) is None:
+            if not loose and not piles and xeri_rule_blocker(self) is None:
                 self.xeris[side] += 1
                 xeri = True
         else:
-            named, ids = move.loose, move.piles
             absorbed = [p for p in self.piles if p.id in ids]
             used = [c for c in self.loose if c in named]
             for c in used:
                 self.loose.remove(c)
             cards = (*[c for p in absorbed for c in p.cards], *used, card)
-            value = move.value if move.value is not None else sum(c.value for c in cards)
+            if value is None:
+                value = sum(c.value for c in cards)
             if absorbed:
                 pid = min(p.id for p in absorbed)
             else:
@@ -189,10 +189,11 @@ class LiveRound(Position):
             # The new pile takes the place of the first pile it absorbs.
             at = self.piles.index(absorbed[0]) if absorbed else len(self.piles)
             self.piles = [p for p in self.piles if p.id not in ids]
-            self.piles.insert(at, Pile(pid, value, move.group, seat, cards))
+            self.piles.insert(at, Pile(pid, value, group, seat, cards))
         hand = self.hands[i]
-        if card in hand.known:
-            hand.known.discard(card)
+        known = hand.known
+        if card in known:
+            known.discard(card)
         elif hand.unknown:
             hand.unknown -= 1
         self.turn = seats[(i + 1) % len(seats)]

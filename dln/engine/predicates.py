@@ -45,17 +45,19 @@ def holds_value_after(
 def lay_violations(state: Position, seat: Seat, card: Card) -> list[Violation]:
     """Rules a lay of ``card`` by ``seat`` breaks (D201, D202, D211)."""
     out: list[Violation] = []
-    owned = state.owned_pile(seat)
-    if owned is not None:
-        # pagat, Obligations of the declarer: no laying until the declaration is gone.
-        out.append(error(
-            codes.LAY_WHILE_DECLARED,
-            f"{seat} owns the {owned.describe()} and may not lay {card}; "
-            "they must capture or add to their declaration"))
-    if card.is_face:
+    for owned in state.piles:  # state.owned_pile(seat), without a call: every lay asks
+        if owned.owner == seat:
+            # pagat, Obligations of the declarer: no laying until the declaration is gone.
+            out.append(error(
+                codes.LAY_WHILE_DECLARED,
+                f"{seat} owns the {owned.describe()} and may not lay {card}; "
+                "they must capture or add to their declaration"))
+            break
+    rank = card.rank
+    if rank > 10:  # a face card
         # pagat, The Play (item 5): a matching loose face card must be captured instead.
         for c in state.loose:
-            if c.rank == card.rank:
+            if c.rank == rank:
                 out.append(error(
                     codes.FACE_LAY_ON_MATCH,
                     f"{card} may not be laid while {c} lies loose on the table; "
@@ -76,8 +78,12 @@ def keeps_declaration_card(
     pagat, Obligations of the declarer: the card promised for the capture may
     serve no other purpose.
     """
-    owned = state.owned_pile(seat)
-    if owned is None or owned.id in piles:
+    for owned in state.piles:  # state.owned_pile(seat), without a call: every capture and declaration asks
+        if owned.owner == seat:
+            break
+    else:
+        return None
+    if owned.id in piles:
         return None
     held = holds_value_after(state, seat, card, owned.value)
     if held:
