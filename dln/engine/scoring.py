@@ -21,6 +21,8 @@ from .state import RoundState, Seat, Side, describe_cards
 
 GOOD_TEN = Card(10, "d")
 GOOD_TWO = Card(2, "c")
+#: The four aces: ``sum(map(_IS_ACE, pile))`` counts a pile's aces in C, as every round's score does.
+_IS_ACE = frozenset(c for c in DECK if c.rank == 1).__contains__
 MOST_CARDS_POINTS = 4
 XERI_POINTS = 10
 
@@ -100,15 +102,9 @@ def score_round(state: RoundState) -> dict[Side, SideScore]:
     out: dict[Side, SideScore] = {}
     for i, (side, pile) in enumerate(zip(state.sides, state.captured, strict=True)):
         most = all(counts[i] > n for j, n in enumerate(counts) if j != i)
-        out[side] = SideScore(
-            side=side,
-            cards=counts[i],
-            most_cards=MOST_CARDS_POINTS if most else 0,
-            aces=sum(1 for c in pile if c.rank == 1),
-            good_ten=2 if GOOD_TEN in pile else 0,
-            good_two=1 if GOOD_TWO in pile else 0,
-            xeris=state.xeris[i],
-        )
+        # side, cards, most_cards, aces, good_ten, good_two, xeris (positional: a keyword costs a lookup each)
+        out[side] = SideScore(side, counts[i], MOST_CARDS_POINTS if most else 0, sum(map(_IS_ACE, pile)),
+                              2 if GOOD_TEN in pile else 0, 1 if GOOD_TWO in pile else 0, state.xeris[i])
     return out
 
 
@@ -212,6 +208,6 @@ def score_counted(state: RoundState, unnamed: Sequence[int]) -> dict[Side, SideS
     for i, (side, pile) in enumerate(zip(state.sides, piles, strict=True)):
         most = all(counts[i] > n for j, n in enumerate(counts) if j != i)
         out[side] = SideScore(side=side, cards=counts[i], most_cards=MOST_CARDS_POINTS if most else 0,
-                              aces=sum(1 for c in pile if c.rank == 1), good_ten=2 if GOOD_TEN in pile else 0,
+                              aces=sum(map(_IS_ACE, pile)), good_ten=2 if GOOD_TEN in pile else 0,
                               good_two=1 if GOOD_TWO in pile else 0, xeris=state.xeris[i])
     return out
