@@ -108,6 +108,47 @@ def test_mutated_canonical_text_never_fools_the_fast_reader(data: st.DataObject)
     agree("".join(text))
 
 
+def test_hand_words_are_the_grammars_cards_and_the_unknown_card() -> None:
+    """A hand line is read by splitting it: its words must be exactly what the CARD terminal matches, and '?'."""
+    import itertools
+    import re
+
+    from dln.notation.fastpath import _HAND_WORDS
+
+    card = re.compile(_terminal("CARD"))
+    letters = "0123456789AJQKTajqkt?cdhsCDHS♣♦♥♠x"
+    spelled = {"".join(w) for n in (1, 2, 3) for w in itertools.product(letters, repeat=n)}
+    assert {w for w in spelled if card.fullmatch(w)} | {"?"} == _HAND_WORDS
+
+
+HAND = """[Event "hands"]
+
+round 1 dealer S
+table 2c 3c 4c 5c
+{line}
+S: 6d 7d 8d 9d 10d Jd
+"""
+
+
+@pytest.mark.parametrize("line, read", [
+    ("N: 6h 7h 8h 9h 10h Jh", True),
+    ("N: ? 10h Th ? ? Jh", True),
+    ("N:", True),
+    ("N: 6h 6h", True),  # the grammar reads it; the validator says a card is written twice
+    ("N: ", False),
+    ("N:  6h", False),
+    ("N: 6h ", False),
+    ("N:6h", False),
+    ("N: 6h\t7h", False),
+    ("N: 6h x", False),
+    ("N: 1h", False),
+    ("N : 6h", False),
+])
+def test_a_hand_line_is_read_exactly_as_the_grammar_reads_it(line: str, read: bool) -> None:
+    """The fast reader takes a hand line only in the canonical spelling, and reads it as the grammar does."""
+    assert agree(HAND.format(line=line)) is read
+
+
 def test_the_fast_readers_terminals_are_the_grammars() -> None:
     """dln/notation/terminals.py is what tools/terminals.py writes from grammar/dln.lark today."""
     from dln.notation.grammar import terminals_module

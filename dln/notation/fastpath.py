@@ -29,6 +29,9 @@ from dln.notation.model import Deal, Game, Hand, Move, MoveSpots, PileRef, Round
 _card: Callable[[str], Card] = _BY_TEXT.__getitem__
 #: A card of a hand line, where ``?`` is a card the recorder did not see (mapped in C, by ``map``).
 _hand_card: Callable[[str], Card | None] = {**_BY_TEXT, "?": None}.__getitem__
+#: Every word a hand line may hold after its seat: the grammar's CARD terminal (each spelling of each
+#: card: a test checks the two agree) and ``?``.
+_HAND_WORDS = frozenset([*_BY_TEXT, "?"])
 _DIGITS = frozenset("0123456789")
 #: Move numbers as written, without leading zeros, read without calling int().
 _NUMBERS: dict[str, int] = {str(n): n for n in range(1000)}
@@ -93,7 +96,6 @@ class _Patterns:
         self.tag_parts = re.compile(r'\[([A-Za-z_][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
         self.round = re.compile(rf"round ({number})(?: dealer ({seat}))?")
         self.table = re.compile(rf"table((?: {card})*)")
-        self.hand = re.compile(rf"({seat}):((?: (?:{card}|\?))*)")
         self.cards = re.compile(rf"{card}|\?")
         # A move without its number: the number is cut off first, so that equal moves share one reading.
         self.move = re.compile(
@@ -282,12 +284,14 @@ def read_canonical(
             tag_lines.append(line_number)
             continue
         if head in "NESW":
-            match = p.hand.fullmatch(line)
-            if match is None or header is None or moved or claims:
+            # "N: 8h ? 10d": the seat, a colon, then single-spaced words, each a card or "?" (the hand
+            # pattern), read by a split: a regular expression for each of a file's hand lines cost more.
+            if line[1:2] != ":" or header is None or moved or claims:
                 return None
-            seat, cards = match.groups()
-            written = p.cards.findall(cards)
-            hand = _hand(seat, tuple(map(_hand_card, written)), line_number,
+            written = line[3:].split(" ") if len(line) > 2 else []
+            if (written and line[2] != " ") or not _HAND_WORDS.issuperset(written):
+                return None
+            hand = _hand(head, tuple(map(_hand_card, written)), line_number,
                          _positions(written, line_number, 4))
             deals[-1][0].append(hand)
             continue
