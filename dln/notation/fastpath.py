@@ -24,7 +24,11 @@ from typing import Any
 
 from dln.cards import _BY_TEXT, Card
 from dln.notation.bounds import MAX_DIGITS
-from dln.notation.model import Deal, Game, Hand, Move, MoveSpots, PileRef, Round, ScoreClaim
+from dln.notation.model import Game, Move, MoveSpots, PileRef, Round, ScoreClaim
+from dln.notation.twins import deal as _deal
+from dln.notation.twins import hand as _hand
+from dln.notation.twins import move as _move
+from dln.notation.twins import round_ as _round
 
 _card: Callable[[str], Card] = _BY_TEXT.__getitem__
 #: A card of a hand line, where ``?`` is a card the recorder did not see (mapped in C, by ``map``).
@@ -36,50 +40,6 @@ _DIGITS = frozenset("0123456789")
 #: Move numbers as written, without leading zeros, read without calling int().
 _NUMBERS: dict[str, int] = {str(n): n for n in range(1000)}
 _LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
-
-# Objects are built as a mutable twin with the same slots, filled by plain attribute
-# stores and then given the model's class: a frozen dataclass routes every field
-# through object.__setattr__ (and calling each slot's __set__ is little better),
-# which dominated the profile.  The values are exactly what __init__ would store;
-# the property tests compare every object read here with the parser's.
-_new = object.__new__
-
-
-class _MoveTwin:
-    __slots__ = Move.__slots__  # type: ignore[attr-defined]
-
-
-class _HandTwin:
-    __slots__ = Hand.__slots__  # type: ignore[attr-defined]
-
-
-def _move(reading: tuple[Any, ...], number: int | None, line: int) -> Move:
-    """``Move(*reading, number, line=line, column=1)``, faster: ``reading`` is a move's text read
-    by :func:`_read_move` (seat, card, kind, components, value, group, xeri), shared by equal texts."""
-    move: Any = _new(_MoveTwin)
-    move.seat, move.card, move.kind, move.components, move.value, move.group, move.xeri = reading
-    move.number = number
-    move.glyphs = ()
-    move.comments = ()
-    move.variations = ()
-    move.line = line
-    move.column = 1
-    move.spots = None  # found again from the line when a finding needs them: canonical_spots
-    move.__class__ = Move
-    return move  # type: ignore[no-any-return]
-
-
-def _hand(seat: str, cards: tuple[Card | None, ...], line: int, positions: tuple[tuple[int, int], ...]) -> Hand:
-    """``Hand(seat, cards, line, 1, positions)``, faster (as ``_move``)."""
-    hand: Any = _new(_HandTwin)
-    hand.seat = seat
-    hand.cards = cards
-    hand.line = line
-    hand.column = 1
-    hand.positions = positions
-    hand.__class__ = Hand
-    return hand  # type: ignore[no-any-return]
-
 
 class _Patterns:
     """Whole-line patterns of canonical DLN, assembled from the grammar's terminals."""
@@ -222,26 +182,10 @@ def read_canonical(
     def close_round() -> None:
         assert header is not None
         first = deals[0]
-        built = [Deal(tuple(first[0]), tuple(first[1]), (), header["line"], 1)]
-        built += [Deal(tuple(d[0]), tuple(d[1]), (), d[2], 1) for d in deals[1:]]
-        rest = claims.get("rest")
-        rounds.append(
-            Round(
-                number=header["number"],
-                dealer=header["dealer"],
-                table=header["table"],
-                deals=tuple(built),
-                rest=rest[0] if rest else None,
-                score=claims.get("score"),
-                line=header["line"],
-                column=1,
-                rest_line=rest[1] if rest else None,
-                rest_column=1 if rest else None,
-                table_line=header["table_line"],
-                table_column=1 if header["table_line"] is not None else None,
-                table_positions=header["table_positions"],
-            )
-        )
+        built = [_deal(tuple(first[0]), tuple(first[1]), header["line"])]
+        built += [_deal(tuple(d[0]), tuple(d[1]), d[2]) for d in deals[1:]]
+        rounds.append(_round(header["number"], header["dealer"], header["table"], tuple(built), claims.get("rest"),
+                             claims.get("score"), header["line"], header["table_line"], header["table_positions"]))
 
     line_number = offset
     played: list[Move] = []  # the moves of the deal being read (deals[-1][1])
