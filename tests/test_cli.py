@@ -422,7 +422,7 @@ def test_no_traceback_on_a_latin1_terminal(args: list[str], code: int, tmp_path:
 
 def test_a_command_spares_the_collector_what_start_up_built() -> None:
     """A command freezes what its imports built and raises the collector's young-object threshold, once:
-    at CPython's 700 the collector took about a twentieth of `dln validate` looking for cycles a
+    at CPython's 700 the collector took about 4% of `dln validate` looking for cycles a
     record's moves never make (docs/performance.md, "The garbage collector")."""
     script = """
 import gc, json, sys

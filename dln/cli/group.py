@@ -18,7 +18,7 @@ from dln.views.output import tolerant_output
 
 #: How many new container objects the garbage collector lets build up before it looks for cycles.
 #: CPython's 700 suits programs that make cycles; a record's moves make none, and at 700 the
-#: collector took about a twentieth of `dln validate` (docs/performance.md, "The garbage collector").
+#: collector took about 4% of `dln validate` (docs/performance.md, "The garbage collector").
 YOUNG_OBJECTS = 50_000
 
 #: Each command's name, and the module and attribute that define it.

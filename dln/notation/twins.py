@@ -1,11 +1,12 @@
 """Model objects built fast for the reader of canonical lines, and kept out of the compiled build.
 
-A record's every move becomes a :class:`~dln.notation.model.Move` here.  CPython's own
+A canonical record's every move, deal and round is built here.  CPython's own
 interpreter stores to a slot in a few instructions (its specialised ``STORE_ATTR``);
 a Cython-compiled module stores through the generic attribute protocol, about 170
-instructions a field, so these twelve stores cost a compiled reader three times what
-they cost here (docs/performance.md, "The move path and the collector").  So this
-module is not in setup.py's HOT_MODULES, and a compiled fast reader calls into it.
+instructions a field, so these stores cost a compiled reader several times what they
+cost here (docs/performance.md, "The validator's path, the fast reader's objects and
+the collector").  So this module is not in setup.py's HOT_MODULES, and a compiled fast
+reader calls into it.
 """
 
 from __future__ import annotations
