@@ -67,8 +67,9 @@ def settle_collector() -> None:
 
     The modules, tables and caches imported so far live as long as the
     process; ``gc.freeze`` moves them out of every later collection's way.
-    Done once per process (tests run many commands in one), and only for the
-    cost of collections: memory does not change, as nothing frozen is garbage.
+    Done once per process (tests run many commands in one).  It changes what
+    collections cost, not what memory holds: reference counting still frees
+    every object without a cycle the moment it is dropped.
     """
     if gc.get_freeze_count():
         return
