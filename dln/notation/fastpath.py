@@ -31,11 +31,11 @@ from dln.notation.twins import move as _move
 from dln.notation.twins import round_ as _round
 
 _card: Callable[[str], Card] = _BY_TEXT.__getitem__
-#: A card of a hand line, where ``?`` is a card the recorder did not see (mapped in C, by ``map``).
-_hand_card: Callable[[str], Card | None] = {**_BY_TEXT, "?": None}.__getitem__
-#: Every word a hand line may hold after its seat: the grammar's CARD terminal (each spelling of each
-#: card: a test checks the two agree) and ``?``.
-_HAND_WORDS = frozenset([*_BY_TEXT, "?"])
+#: Every word a hand line may hold after its seat, and what it reads as: each spelling of each card
+#: (the grammar's CARD terminal: a test checks the two agree), and ``?``, a card the recorder did not see.
+_HAND_CARDS: dict[str, Card | None] = {**_BY_TEXT, "?": None}
+_hand_card: Callable[[str], Card | None] = _HAND_CARDS.__getitem__  # mapped in C, by ``map``
+_HAND_WORDS = frozenset(_HAND_CARDS)
 _DIGITS = frozenset("0123456789")
 #: Move numbers as written, without leading zeros, read without calling int().
 _NUMBERS: dict[str, int] = {str(n): n for n in range(1000)}
