@@ -25,20 +25,12 @@ from dln.notation.model import Deal, Hand, Move, Round, ScoreClaim
 _new = object.__new__
 
 
-class _MoveTwin:
-    __slots__ = Move.__slots__  # type: ignore[attr-defined]
+def _twin(model: type) -> type:
+    """A plain class with ``model``'s slots, in order, so that an object made as one may become a ``model``."""
+    return type(f"_{model.__name__}Twin", (), {"__slots__": model.__slots__})  # type: ignore[attr-defined]
 
 
-class _HandTwin:
-    __slots__ = Hand.__slots__  # type: ignore[attr-defined]
-
-
-class _DealTwin:
-    __slots__ = Deal.__slots__  # type: ignore[attr-defined]
-
-
-class _RoundTwin:
-    __slots__ = Round.__slots__  # type: ignore[attr-defined]
+_MoveTwin, _HandTwin, _DealTwin, _RoundTwin = map(_twin, (Move, Hand, Deal, Round))
 
 
 #: Every field of a Round and the value __init__ gives it when it is not passed (none is made by a factory).
