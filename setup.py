@@ -84,7 +84,8 @@ def _extensions() -> list:  # type: ignore[type-arg]
     return cythonize(
         modules,
         # annotation_typing off: the annotations stay hints, as in Python (Cython would otherwise
-        # refuse a str subclass, such as Lark's Token, where a parameter says str).
+        # refuse a str subclass, such as Lark's Token, where a parameter says str).  A module that
+        # sees no Lark object may turn it on in its first line (dln/notation/fastpath.py does).
         compiler_directives={"language_level": "3", "binding": True, "annotation_typing": False},
         build_dir="build/cython",
         nthreads=os.cpu_count() or 1,

@@ -214,3 +214,67 @@ def test_checking_a_canonical_file_loads_neither_lark_nor_the_other_commands() -
     result = subprocess.run([sys.executable, "-c", script, str(annotated)], capture_output=True, text=True,
                             cwd=root, check=True)
     assert result.stdout.startswith("0 ") and "'lark'" in result.stdout, result.stdout + result.stderr
+
+
+def test_seats_and_declared_values_of_split_moves_are_the_grammars() -> None:
+    """A move text is split into words only where its tables say so: the SEAT terminal's seats, and a
+    declaration's '=value' as the VALUE terminal spells it (an 's' after a group's), read as the pattern reads it."""
+    import re
+
+    from dln.notation.bounds import MAX_DIGITS
+    from dln.notation.fastpath import _DECLARED, _SEATS
+
+    seat = re.compile(_terminal("SEAT"))
+    assert {chr(n) for n in range(0x3000) if seat.fullmatch(chr(n))} == _SEATS
+    value = re.compile(rf"=({_terminal('VALUE')})(s?)")
+    for word, (number, group) in _DECLARED.items():
+        written = value.fullmatch(word)
+        assert written is not None and len(written[1]) <= MAX_DIGITS
+        assert (int(written[1]), written[2] == "s") == (number, group)
+
+
+@pytest.mark.parametrize("body, taken", [
+    ("N 8h", None),
+    ("S 10d x 4s 6c", " 4s 6c"),
+    ("N Td x 10s *", " 10s"),
+    ("S 8h 5s 3d =16", " 5s 3d"),
+    ("N 8h =8s", None),
+    ("E Kc x Ks", " Ks"),
+])
+def test_usual_moves_are_split_into_words_as_the_pattern_reads_them(body: str, taken: str | None) -> None:
+    """The usual moves are read by words (a miss of the cache of move texts costs a split, not the pattern),
+    to the pattern's reading; the cards they take are shared under the text the pattern would share them by."""
+    from dln.notation import fastpath
+
+    p = fastpath._compiled(_terminal)
+    fastpath._known_components.clear()
+    split = fastpath._split_move(body)
+    assert split is not None
+    assert list(fastpath._known_components) == ([taken] if taken else [])
+    assert split == fastpath._match_move(body, p)
+    if taken:
+        assert split[3] is fastpath._components_of(taken, p)
+
+
+_MOVE_WORDS = ["N", "E", "S", "W", "NS", "8h", "10d", "Td", "AH", "K♣", "1h", "?", "x", "X", "*", "**", "=8", "=16",
+               "=8s", "=08", "=0", "=", "=s", "=1234567890", "[8", "[8]", "N]", "[8s", "", "\t", "5s*", "+"]
+
+
+@given(st.sampled_from(["N", "W", "NS", "", "x"]), st.sampled_from(["8h", "Td", "1h", "x", ""]),
+       st.lists(st.sampled_from(_MOVE_WORDS), min_size=0, max_size=5))
+def test_any_move_text_split_into_words_reads_as_the_pattern_reads_it(seat: str, card: str, words: list[str]) -> None:
+    """Whatever words a move text holds, reading it by words first gives the pattern's reading, or none."""
+    from dln.notation import fastpath
+
+    p = fastpath._compiled(_terminal)
+    body = " ".join([seat, card, *words])
+    assert fastpath._read_move(body, p) == fastpath._match_move(body, p)
+
+
+@pytest.mark.parametrize("body", ["N 8h x", "N 8h x *", "N 8h 5s", "N 8h x 5s =8", "N 8h x * 5s", "N 8h 5s =8t",
+                                  "N 8h  x 5s", "N 8h x 5s ", "N 8h =", "NS 8h", "N 8h x 5s * *"])
+def test_a_move_text_out_of_the_canonical_spelling_is_not_read(body: str) -> None:
+    """Neither the words nor the pattern read a move text that is not canonical: the grammar reads it."""
+    from dln.notation import fastpath
+
+    assert fastpath._read_move(body, fastpath._compiled(_terminal)) is None
