@@ -21,8 +21,9 @@ from .state import RoundState, Seat, Side, describe_cards
 
 GOOD_TEN = Card(10, "d")
 GOOD_TWO = Card(2, "c")
-#: The four aces: ``sum(map(_IS_ACE, pile))`` counts a pile's aces in C, as every round's score does.
-_IS_ACE = frozenset(c for c in DECK if c.rank == 1).__contains__
+#: The cards that score on their own: the four aces, the 10 of diamonds and the 2 of clubs.  Every
+#: round's score finds them in each capture pile with one intersection, in C.
+_SCORING_CARDS = frozenset([*(c for c in DECK if c.rank == 1), GOOD_TEN, GOOD_TWO])
 MOST_CARDS_POINTS = 4
 XERI_POINTS = 10
 
@@ -98,13 +99,23 @@ def finish_round(state: RoundState) -> RoundState:
 
 def score_round(state: RoundState) -> dict[Side, SideScore]:
     """Each side's score from its capture pile and xeris (call after :func:`finish_round`)."""
-    counts = [len(pile) for pile in state.captured]
+    captured = state.captured
+    return _scores(state.sides, captured, [len(pile) for pile in captured], state.xeris)
+
+
+def _scores(sides: Sequence[Side], piles: Sequence[Collection[Card]], counts: Sequence[int],
+            xeris: Sequence[int]) -> dict[Side, SideScore]:
+    """Each side's score from its pile (each card in it once), its number of cards (a setup may count
+    more than the pile names) and its xeris, all aligned with ``sides``."""
     out: dict[Side, SideScore] = {}
-    for i, (side, pile) in enumerate(zip(state.sides, state.captured, strict=True)):
-        most = all(counts[i] > n for j, n in enumerate(counts) if j != i)
+    for i, side in enumerate(sides):
+        others = [*counts[:i], *counts[i + 1:]]
+        most = not others or counts[i] > max(others)
+        held = _SCORING_CARDS.intersection(piles[i])
+        ten, two = GOOD_TEN in held, GOOD_TWO in held
         # side, cards, most_cards, aces, good_ten, good_two, xeris (positional: a keyword costs a lookup each)
-        out[side] = SideScore(side, counts[i], MOST_CARDS_POINTS if most else 0, sum(map(_IS_ACE, pile)),
-                              2 if GOOD_TEN in pile else 0, 1 if GOOD_TWO in pile else 0, state.xeris[i])
+        out[side] = SideScore(side, counts[i], MOST_CARDS_POINTS if most else 0, len(held) - ten - two,
+                              2 if ten else 0, 1 if two else 0, xeris[i])
     return out
 
 
@@ -204,10 +215,4 @@ def score_counted(state: RoundState, unnamed: Sequence[int]) -> dict[Side, SideS
         counts = [len(pile) for pile in piles]
     else:
         counts = [len(pile) + n for pile, n in zip(piles, unnamed, strict=True)]
-    out: dict[Side, SideScore] = {}
-    for i, (side, pile) in enumerate(zip(state.sides, piles, strict=True)):
-        most = all(counts[i] > n for j, n in enumerate(counts) if j != i)
-        out[side] = SideScore(side=side, cards=counts[i], most_cards=MOST_CARDS_POINTS if most else 0,
-                              aces=sum(map(_IS_ACE, pile)), good_ten=2 if GOOD_TEN in pile else 0,
-                              good_two=1 if GOOD_TWO in pile else 0, xeris=state.xeris[i])
-    return out
+    return _scores(state.sides, piles, counts, state.xeris)
