@@ -145,7 +145,8 @@ def _split_move(body: str) -> tuple[Any, ...] | None:
         end = n - 1 if xeri else n
         if end <= 3:
             return None
-        components = _loose_components(body[len(words[1]) + 4:len(body) - 2 if xeri else len(body)], words[3:end])
+        start, stop = len(words[1]) + 4, len(body) - 2 if xeri else len(body)  # " 5s 3d" in "N 8h x 5s 3d *"
+        components = _loose_components(body[start:stop], words[3:end])
         if components is None:
             return None
         return words[0], card, "capture", components, None, False, xeri
@@ -154,7 +155,8 @@ def _split_move(body: str) -> tuple[Any, ...] | None:
         return None
     components = ()
     if n > 3:
-        components = _loose_components(body[len(words[1]) + 2:len(body) - len(words[n - 1]) - 1], words[2:n - 1])
+        start, stop = len(words[1]) + 2, len(body) - len(words[n - 1]) - 1  # " 5s" in "N 8h 5s =13"
+        components = _loose_components(body[start:stop], words[2:n - 1])
         if components is None:
             return None
     return words[0], card, "declare", components, declared[0], declared[1], False
