@@ -347,6 +347,8 @@ SHOW = [
     ("show-two-player-61-end", ["samples/two-player-61.dln", "--round", "9", "--move", "end"]),
     ("show-four-player", ["samples/four-player.dln", "--round", "3", "--move", "17", "--reveal"]),
     ("show-annotated-nested", ["samples/annotated.dln", "--round", "2", "--move", "28", "--variation", "1.2.1.1"]),
+    # A move's variations listed as DLN writes them: their comments, and the variations inside them, too.
+    ("show-annotated-variations", ["samples/annotated.dln", "--round", "2", "--move", "28"]),
     ("show-syntax-error", ["tests/golden/bad-capture.dln", "--move", "1"]),
     ("show-no-such-move", ["samples/constructs/claims.dln", "--move", "49"]),
 ]

@@ -25,6 +25,7 @@ from rich.text import Text
 from dln.cards import RANK_NAMES, SUIT_SYMBOLS, Card
 from dln.engine import Pile, RoundState
 from dln.engine.state import HandLike
+from dln.notation.writer import variation_text
 from dln.views.frames import opening_words, prose, standing_words
 from dln.views.lexer import highlight
 from dln.views.replay import Entry, Finding, Frame, Running, glyph_meaning, plain_move
@@ -490,9 +491,8 @@ class FrameView:
             if f.variations:
                 count = len(f.variations)
                 lines.append(Text(f"{count} variation{'s' * (count > 1)} instead (v enters):", style="bold"))
-                for variation in f.variations:
-                    written = highlight(" ".join(plain_move(m) for m in variation.moves))
-                    lines.append(Text("  (").append_text(written).append(")"))
+                for variation in f.variations:  # as DLN writes it: comments and inner variations too
+                    lines.append(Text("  ").append_text(highlight(look.words(prose(variation_text(variation))))))
         if f.new_deal and f.state is not None:
             lines.append(Text(f"deal {f.state.deal} of {f.state.deals}: six more cards each", style="bold"))
         for kind, text in f.notes:
