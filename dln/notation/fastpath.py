@@ -41,16 +41,12 @@ _HAND_CARDS: dict[str, Card | None] = {**_BY_TEXT, "?": None}
 _hand_card: Callable[[str], Card | None] = _HAND_CARDS.__getitem__  # mapped in C, by ``map``
 _HAND_WORDS = frozenset(_HAND_CARDS)
 _DIGITS = frozenset("0123456789")
-#: Move numbers as written, without leading zeros, read without calling int().
+#: Move numbers and declared values as written, without leading zeros, read without calling int()
+#: (a test checks that each matches the grammar's VALUE terminal).
 _NUMBERS: dict[str, int] = {str(n): n for n in range(1000)}
 _LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
 #: The seats a move may name (the grammar's SEAT terminal: a test checks the two agree).
 _SEATS = frozenset("NESW")
-#: A declaration's last word, "=13" or "=8s", as its value and whether it is a group: the usual
-#: values, written without leading zeros (the VALUE terminal: a test checks they match it).
-_DECLARED: dict[str, tuple[int, bool]] = {
-    f"={n}{'s' if group else ''}": (n, group) for n in range(1000) for group in (False, True)
-}
 
 class _Patterns:
     """Whole-line patterns of canonical DLN, assembled from the grammar's terminals."""
@@ -121,9 +117,10 @@ def _read_move(body: str, p: _Patterns) -> tuple[Any, ...] | None:
 def _split_move(body: str) -> tuple[Any, ...] | None:
     """:func:`_read_move` for the usual moves, by a split and set lookups, or None to ask the pattern.
 
-    Only words the grammar's terminals accept are taken (cards, seats and
-    declared values from tables a test holds to the grammar), so whatever this
-    answers, :func:`_match_move` answers the same (a property test checks it);
+    Only words the grammar's terminals accept are taken (cards, seats, and
+    declared values read as move numbers are, from tables tests hold to the
+    grammar), so whatever this answers, :func:`_match_move` answers the same
+    (a property test checks it);
     a pile reference, odd spacing or any word out of the tables goes to the
     pattern.  A varied archive misses the cache of move texts on about one
     move in thirteen (76,781 of the 1,000,080 moves of bench/process.py's
@@ -150,8 +147,10 @@ def _split_move(body: str) -> tuple[Any, ...] | None:
         if components is None:
             return None
         return words[0], card, "capture", components, None, False, xeri
-    declared = _DECLARED.get(words[n - 1])  # "N 8h 5s =13": what the declaration uses ends at " ="
-    if declared is None:
+    last = words[n - 1]  # "N 8h 5s =13" or "N 8h =8s": what the declaration uses ends at " ="
+    group = last.endswith("s")
+    value = _NUMBERS.get(last[1:-1] if group else last[1:]) if last[:1] == "=" else None
+    if value is None:
         return None
     components = ()
     if n > 3:
@@ -159,7 +158,7 @@ def _split_move(body: str) -> tuple[Any, ...] | None:
         components = _loose_components(body[start:stop], words[2:n - 1])
         if components is None:
             return None
-    return words[0], card, "declare", components, declared[0], declared[1], False
+    return words[0], card, "declare", components, value, group, False
 
 
 def _loose_components(text: str, words: list[str]) -> tuple[tuple[Card | PileRef, ...], ...] | None:
