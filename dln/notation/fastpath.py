@@ -85,6 +85,13 @@ _COMPONENTS_KEPT = 50_000
 _known_moves: dict[str, tuple[Any, ...]] = {}
 
 
+def _remember(cache: dict[str, Any], text: str, reading: Any) -> None:
+    """Keep ``reading`` under ``text`` in one of the caches above, emptied first when it is full."""
+    if len(cache) >= _COMPONENTS_KEPT:
+        cache.clear()
+    cache[text] = reading
+
+
 def _components_of(text: str, p: _Patterns) -> tuple[tuple[Card | PileRef, ...], ...]:
     found = _known_components.get(text)
     if found is None:
@@ -99,9 +106,7 @@ def _components_of(text: str, p: _Patterns) -> tuple[tuple[Card | PileRef, ...],
             else:
                 items.append((card,))
         found = tuple(items)
-        if len(_known_components) >= _COMPONENTS_KEPT:
-            _known_components.clear()
-        _known_components[text] = found
+        _remember(_known_components, text, found)
     return found
 
 
@@ -172,9 +177,7 @@ def _loose_components(text: str, words: list[str]) -> tuple[tuple[Card | PileRef
         if None in cards:
             return None
         found = tuple([(c,) for c in cards])
-        if len(_known_components) >= _COMPONENTS_KEPT:
-            _known_components.clear()
-        _known_components[text] = found
+        _remember(_known_components, text, found)
     return found
 
 
@@ -298,9 +301,7 @@ def read_canonical(
                 reading = _read_move(body, p)
                 if reading is None:
                     return None
-                if len(known_moves) >= _COMPONENTS_KEPT:
-                    known_moves.clear()
-                known_moves[body] = reading
+                _remember(known_moves, body, reading)
             played.append(_move(reading, number, line_number))
             moved = True
             continue
