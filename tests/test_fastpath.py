@@ -276,3 +276,18 @@ def test_a_move_text_out_of_the_canonical_spelling_is_not_read(body: str) -> Non
     from dln.notation import fastpath
 
     assert fastpath._read_move(body, fastpath._compiled(_terminal)) is None
+
+
+def test_the_caches_of_move_texts_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Memory does not grow with the archive: each cache of move texts is emptied when it holds its bound."""
+    from dln.notation import fastpath
+
+    monkeypatch.setattr(fastpath, "_COMPONENTS_KEPT", 5)
+    fastpath._known_moves.clear()
+    fastpath._known_components.clear()
+    for game in generate_games(3, seed=2, rules=Rules(target=11)):
+        text = dln.dumps(game)
+        assert by_fast_reader(text) is not None
+        assert len(fastpath._known_moves) <= 5 and len(fastpath._known_components) <= 5
+    fastpath._known_moves.clear()
+    fastpath._known_components.clear()
