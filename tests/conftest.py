@@ -1,23 +1,40 @@
-"""Test-suite settings: hypothesis profiles and the golden-file switch.
+"""Test-suite settings: hypothesis profiles (tests/budgets.py) and the golden-file switch.
 
 CI sets ``CI=true``, which selects the ``ci`` profile: derandomized, so a run
-is reproducible.  ``HYPOTHESIS_PROFILE`` picks a profile explicitly (e.g.
-``thorough`` for a long local run).
+is reproducible.  ``HYPOTHESIS_PROFILE`` picks a profile explicitly
+(``nightly`` for a long run: tests/budgets.py).
 """
 
 from __future__ import annotations
 
-import os
+from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, settings
 
-# Property tests build whole records; hypothesis' default size checks are too strict for them.
-_RELAXED = [HealthCheck.too_slow, HealthCheck.data_too_large]
-settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True, suppress_health_check=_RELAXED)
-settings.register_profile("dev", deadline=None, suppress_health_check=_RELAXED)
-settings.register_profile("thorough", deadline=None, max_examples=2000, suppress_health_check=_RELAXED)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+import tests.budgets  # noqa: F401  (registers and loads the hypothesis profile before any test module)
+
+#: The tests of the modules the compiled build compiles (dln.build.COMPILED: the pack, the rules engine,
+#: the readers, the validator): marked ``compiled``, they are what .ci/run runs again on that build
+#: (``-m compiled``).  The whole suite runs on the pure build.
+COMPILED_TESTS = {
+    "engine", "test_cards.py", "test_parser.py", "test_syntax_errors.py", "test_fastpath.py", "test_roundtrip.py",
+    "test_robust_notation.py", "test_complete_positions.py", "test_generated_records.py", "test_validate.py",
+    "test_validate_cli.py", "test_validate_house_rules.py", "test_batch.py", "test_positions.py",
+    "test_disputes.py", "test_build.py", "test_generate.py", "test_move_spots.py", "test_family.py",
+    "test_explain.py",
+}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "compiled: tests of the compiled modules, run again on the compiled build")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the tests of :data:`COMPILED_TESTS` (a file, or every file of a folder under tests/)."""
+    for item in items:
+        parts = Path(str(item.path)).parts
+        if "tests" in parts and COMPILED_TESTS & set(parts[parts.index("tests") + 1:]):
+            item.add_marker(pytest.mark.compiled)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

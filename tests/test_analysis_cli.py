@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import dln
@@ -17,6 +17,7 @@ from dln.analysis.selfplay import engine_games
 from dln.check.validate import validate_game
 from dln.cli import main
 from dln.engine import Rules
+from tests.budgets import costly
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 pytestmark = pytest.mark.slow  # every test here runs the search over whole rounds: seconds each
@@ -130,7 +131,7 @@ ALL_FLAGS = ("forced_capture", "liberal_declarations", "soy", "first_card_xeri",
              "three_face_cards", "face_card_redeal", "face_card_redeal_any", "redeal_any_rank", "clockwise")
 
 
-@settings(max_examples=8, deadline=None)
+@costly
 @given(players=st.sampled_from([2, 4]), seed=st.integers(0, 10**6),
        flags=st.sets(st.sampled_from(ALL_FLAGS), max_size=4))
 def test_engine_games_are_legal_through_the_validator(players: int, seed: int, flags: set[str]) -> None:

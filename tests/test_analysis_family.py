@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import dln
@@ -28,6 +28,7 @@ from dln.cli import main
 from dln.engine import Hand
 from dln.engine import games as family
 from dln.engine.games import TableRound, game_named
+from tests.budgets import costly, heavy
 
 #: (game, players) of the family, every number of players each game allows.
 TABLES = [("kontsina", 2), ("kontsina", 3), ("kontsina", 4), ("xeri", 2)]
@@ -89,7 +90,6 @@ def hide_others(state: TableRound) -> TableRound:
     return as_seen(state)  # type: ignore[return-value]
 
 
-@settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10**6), table=st.sampled_from(TABLES), left=st.integers(2, 7))
 def test_exact_value_equals_brute_force_minimax(seed: int, table: tuple[str, int], left: int) -> None:
     """On small last-deal positions of every sister game the solver's value, and every move's value with
@@ -105,7 +105,8 @@ def test_exact_value_equals_brute_force_minimax(seed: int, table: tuple[str, int
     assert Fraction(analysis.best.net).limit_denominator(12) == brute_force(state, state.turn)
 
 
-@settings(max_examples=30, deadline=None)
+@pytest.mark.slow
+@costly
 @given(seed=st.integers(0, 10**6), left=st.integers(2, 10))
 def test_two_player_last_deal_is_exact_for_the_fair_view(seed: int, left: int) -> None:
     """In a two-player last deal the unseen cards are the opponent's hand: one world, solved exactly."""
@@ -117,7 +118,6 @@ def test_two_player_last_deal_is_exact_for_the_fair_view(seed: int, left: int) -
         assert Fraction(analysis.best.net).limit_denominator(12) == brute_force(state, state.turn)
 
 
-@settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10**6), table=st.sampled_from(TABLES), moves=st.integers(0, 40))
 def test_engine_only_proposes_legal_moves(seed: int, table: tuple[str, int], moves: int) -> None:
     """Every move the engine values or chooses, in any position seen fairly, passes the sister rules' check."""
@@ -129,7 +129,7 @@ def test_engine_only_proposes_legal_moves(seed: int, table: tuple[str, int], mov
     assert not [v for v in family.check(state, chosen) if v.severity == "error"]
 
 
-@settings(max_examples=6, deadline=None)
+@costly
 @given(seed=st.integers(0, 10**6), table=st.sampled_from(TABLES))
 def test_engine_games_are_legal_through_the_sister_validator(seed: int, table: tuple[str, int]) -> None:
     """Games the engine plays in every seat, written as records, validate with no finding."""
@@ -207,7 +207,7 @@ def assert_consistent_ranking(lines: list[str]) -> list[str]:
     return [m[2] for m in moves]
 
 
-@settings(max_examples=25, deadline=None)
+@heavy
 @given(seed=st.integers(0, 10**6), table=st.sampled_from(TABLES), moves=st.integers(0, 40),
        budget=st.sampled_from([10, 30, 100]))
 def test_a_sister_ranking_reads_in_its_own_order(seed: int, table: tuple[str, int], moves: int, budget: int) -> None:

@@ -6,7 +6,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from dln.analysis import Solver, View, analyse_position, choose_move
@@ -27,6 +27,7 @@ from dln.engine import (
     start_round,
 )
 from dln.engine.selfplay import choose, shuffled_pack
+from tests.budgets import heavy
 
 HOUSE_FLAGS = ("forced_capture", "liberal_declarations", "soy", "first_card_xeri", "no_last_card_xeri",
                "three_face_cards", "redeal_any_rank", "clockwise")
@@ -70,7 +71,6 @@ rule_sets = st.builds(lambda flags: Rules(**dict.fromkeys(flags, True)),
                       st.sets(st.sampled_from(HOUSE_FLAGS), max_size=3))
 
 
-@settings(max_examples=60)
 @given(seed=st.integers(0, 10**6), players=st.sampled_from([2, 4]), rules=rule_sets, left=st.integers(2, 6))
 def test_exact_value_equals_brute_force_minimax(seed: int, players: int, rules: Rules, left: int) -> None:
     """On every small last-deal position the solver's value and every move's value are exact."""
@@ -87,7 +87,6 @@ def test_exact_value_equals_brute_force_minimax(seed: int, players: int, rules: 
     assert analysis.best.net == sign * brute_force(state)
 
 
-@settings(max_examples=25)
 @given(seed=st.integers(0, 10**6), rules=rule_sets, left=st.integers(2, 6))
 def test_two_player_last_deal_is_exact_for_the_fair_view(seed: int, rules: Rules, left: int) -> None:
     """In a two-player last deal the unseen cards are the opponent's hand: the fair view is exact too."""
@@ -100,7 +99,7 @@ def test_two_player_last_deal_is_exact_for_the_fair_view(seed: int, rules: Rules
     assert analysis.best.net == sign * brute_force(state)
 
 
-@settings(max_examples=20, deadline=None)
+@heavy
 @given(seed=st.integers(0, 10**6), players=st.sampled_from([2, 4]), rules=rule_sets,
        moves=st.integers(0, 40))
 def test_engine_only_proposes_legal_moves(seed: int, players: int, rules: Rules, moves: int) -> None:

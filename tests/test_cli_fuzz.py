@@ -15,11 +15,13 @@ import re
 import tempfile
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from dln.cli import main
+from tests.budgets import heavy
 
 SAMPLES = Path(__file__).parent.parent / "samples"
 
@@ -92,7 +94,8 @@ def _check(command: str, options: list[str], result_code: int, output: str, exce
             assert _RULE_BROKEN.search(output), f"dln {command} exited 1 without naming a broken rule:\n{output}"
 
 
-@settings(max_examples=150)
+@pytest.mark.slow
+@heavy
 @given(
     record=records,
     command=st.sampled_from(sorted(_COMMANDS)),
@@ -116,7 +119,7 @@ def test_no_command_ever_answers_with_a_traceback(
     _check(command, options, result.exit_code, result.output, result.exception)
 
 
-@settings(max_examples=15)
+@heavy
 @given(record=records)
 def test_validate_in_two_processes_survives_anything(record: str | bytes) -> None:
     """``validate -j 2`` sends games to worker processes: a hostile game must not kill the pool."""
@@ -128,7 +131,6 @@ def test_validate_in_two_processes_survives_anything(record: str | bytes) -> Non
     _check("validate", ["-j", "2"], result.exit_code, result.output, result.exception)
 
 
-@settings(max_examples=40)
 @given(record=records, typed=st.lists(st.sampled_from([*_WORDS, "undo", "redo", "fix 1 Ks", "?", "score", "quit"]),
                                       max_size=6))
 def test_the_recorder_resumes_any_file_and_takes_any_line_without_a_traceback(

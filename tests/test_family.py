@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import dln
@@ -24,6 +24,7 @@ from dln.check.family_records import generate_family
 from dln.check.validate import validate_game
 from dln.cli import main
 from dln.notation.writer import write_game
+from tests.budgets import heavy
 
 ROOT = Path(__file__).parent.parent
 
@@ -181,7 +182,7 @@ GAMES = st.sampled_from([("Kontsina", 2), ("Kontsina", 3), ("Kontsina", 4), ("Xe
 
 
 @pytest.mark.slow
-@settings(max_examples=12)
+@heavy
 @given(GAMES, st.integers(0, 10_000), st.sampled_from(["random", "greedy"]), st.booleans())
 def test_generated_games_validate_and_add_up(game: tuple[str, int], seed: int, strategy: str, hidden: bool) -> None:
     """Every self-played game, written as DLN and read back, is legal with no finding at all; every hand

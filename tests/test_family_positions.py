@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from click.testing import CliRunner
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import dln
@@ -15,6 +15,7 @@ from dln.check.family_records import generate_family
 from dln.check.validate import validate_game
 from dln.cli import main
 from dln.notation.model import Game
+from tests.budgets import costly
 from tests.test_positions import setup_game, verdicts
 
 FAMILY = {
@@ -31,7 +32,7 @@ def first_hand(seed: int, game: tuple[str, int], hidden: bool) -> Game:
     return replace(record, rounds=record.rounds[:1], tags=tuple((k, v) for k, v in record.tags if k != "Result"))
 
 
-@settings(max_examples=8)
+@costly
 @given(**FAMILY)
 def test_the_position_before_any_card_is_judged_and_scored_as_the_full_record(
         seed: int, game: tuple[str, int], hidden: bool) -> None:

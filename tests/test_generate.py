@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import dln
@@ -36,6 +36,7 @@ from dln.engine import (
 from dln.engine.rules import VARIANTS, rules_for
 from dln.engine.selfplay import play_game
 from dln.notation.model import Game, PileRef
+from tests.budgets import heavy
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -438,7 +439,7 @@ def test_the_annotated_sample_is_heavily_annotated() -> None:
     assert game.comments and all(round_.comments for round_ in game.rounds)
 
 
-@settings(max_examples=40)
+@heavy
 @given(
     seed=st.integers(0, 10_000),
     players=st.sampled_from([2, 4]),

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import dln
@@ -170,7 +170,6 @@ def test_a_game_type_for_a_file_that_holds_a_game_is_refused(tmp_path: Path) -> 
     assert path.read_text(encoding="utf-8") == text
 
 
-@settings(max_examples=60, deadline=None)
 @given(st.sampled_from([("kontsina", 2), ("kontsina", 3), ("kontsina", 4), ("xeri", 2)]), st.integers(0, 1 << 30))
 def test_a_shuffled_hand_deals_every_card_once_and_a_xeri_pile_that_may_open(game: tuple[str, int], seed: int) -> None:
     """kontsina, Setup: four cards to each player, four face up; xeri, Setup: six each, then a pile of four whose

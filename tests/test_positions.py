@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import example, given, settings
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import dln
@@ -25,6 +25,7 @@ from dln.check.validate import GameReport, validate_game
 from dln.cli import main
 from dln.engine.rules import VARIANTS, rules_for
 from dln.notation.model import Game, Move, Round
+from tests.budgets import costly, heavy
 
 GOLDEN = Path(__file__).parent / "golden"
 SAMPLES = Path(__file__).parent.parent / "samples"
@@ -61,7 +62,7 @@ def verdicts(report: GameReport, offset: int = 0) -> list[tuple[int | None, str,
     return [(d.move - offset, d.code, d.severity) for d in report.diagnostics if d.move is not None]
 
 
-@settings(max_examples=12)
+@costly
 @given(**GAMES)
 # The first card of a round clears the table (forced-capture makes W take all four): no xeri,
 # also when the position before it is given as a setup (found by the random profile).
@@ -101,7 +102,7 @@ def mutate(move: Move, rng: random.Random) -> Move:
     return replace(move, value=rng.choice([v for v in range(1, 11) if v != value]))
 
 
-@settings(max_examples=25)
+@heavy
 @given(**GAMES, at=st.integers(0, 47), mutation=st.integers(0, 2**32))
 def test_a_changed_move_gets_the_same_verdict_in_the_record_and_in_its_position(
         seed: int, players: int, hidden: bool, names: set[str], at: int, mutation: int) -> None:

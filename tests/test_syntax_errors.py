@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import dln
@@ -212,20 +212,17 @@ _dln_alphabet = st.sampled_from(
 )
 
 
-@settings(max_examples=400)
 @given(st.lists(_dln_alphabet, max_size=60).map("".join))
 def test_arbitrary_dln_like_text_raises_only_syntax_errors(text: str) -> None:
     _check_only_syntax_errors(text)
 
 
-@settings(max_examples=100)
 @given(st.text(max_size=200))
 def test_arbitrary_unicode_raises_only_syntax_errors(text: str) -> None:
     _check_only_syntax_errors(text)
 
 
 @pytest.mark.skipif(not SAMPLES, reason="no samples yet")
-@settings(max_examples=300)
 @given(st.data())
 def test_mutated_samples_raise_only_syntax_errors(data: st.DataObject) -> None:
     path = data.draw(st.sampled_from(SAMPLES))

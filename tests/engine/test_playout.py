@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from dln.cards import DECK, Card
@@ -37,6 +37,7 @@ from dln.engine import (
     start_round,
 )
 from dln.engine.selfplay import shuffled_pack
+from tests.budgets import heavy
 
 house_rules = st.builds(Rules, **{name: st.booleans() for name in (
     "forced_capture", "liberal_declarations", "soy", "first_card_xeri", "no_last_card_xeri",
@@ -76,7 +77,7 @@ def _sampled_round(seed: int, players: int, rules: Rules) -> Iterator[tuple[Roun
         live.play(move)
 
 
-@settings(max_examples=40)
+@heavy
 @given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 4]), rules=house_rules)
 def test_every_sampled_move_is_legal_by_check_and_by_the_full_listing(seed: int, players: int, rules: Rules) -> None:
     for state, move in _sampled_round(seed, players, rules):
@@ -126,7 +127,6 @@ def test_a_fourth_face_card_takes_all_three_under_three_face_cards() -> None:
     assert move.loose == frozenset(kings[:3]) and move.xeri
 
 
-@settings(max_examples=15)
 @given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 4]), rules=house_rules)
 def test_a_playout_scores_the_round_it_plays(seed: int, players: int, rules: Rules) -> None:
     """Given the cards to come, a playout is the round ``random_move`` plays, scored as the engine scores it."""
