@@ -76,12 +76,13 @@ def variations_(depth: int) -> st.SearchStrategy[Variation]:
 
 
 hands = st.builds(Hand, seats, st.lists(st.none() | cards, max_size=6).map(tuple))
-deals = st.builds(
-    Deal,
-    st.lists(hands, max_size=2).map(tuple),
-    st.lists(moves(), max_size=4).map(tuple),
-    comment_lists,
-)
+
+
+def deals(depth: int = 2) -> st.SearchStrategy[Deal]:
+    """A deal: hands, and moves whose variations nest up to ``depth`` deep."""
+    return st.builds(Deal, st.lists(hands, max_size=2).map(tuple), st.lists(moves(depth), max_size=4).map(tuple),
+                     comment_lists)
+
 piles = st.builds(Pile, values, st.booleans(), st.none() | seats, st.lists(cards, min_size=1, max_size=4).map(tuple))
 score_claims = st.builds(
     ScoreClaim,
@@ -116,7 +117,7 @@ def positions(draw: st.DrawFn) -> dict[str, object]:
 
 
 @st.composite
-def rounds(draw: st.DrawFn) -> Round:
+def rounds(draw: st.DrawFn, depth: int = 2) -> Round:
     setup = draw(st.booleans())
     rest = draw(st.none() | seats)
     score = draw(st.none() | score_claims)
@@ -128,7 +129,7 @@ def rounds(draw: st.DrawFn) -> Round:
         table=draw(st.none() | st.lists(cards | piles, max_size=6).map(tuple)),
         deck=draw(st.none() | st.lists(cards, min_size=1, max_size=52).map(tuple)),
         turn=draw(st.none() | seats),
-        deals=tuple(draw(st.lists(deals, min_size=1, max_size=3))),
+        deals=tuple(draw(st.lists(deals(depth), min_size=1, max_size=3))),
         rest=rest,
         score=score,
         redeal=redeal,
@@ -138,13 +139,14 @@ def rounds(draw: st.DrawFn) -> Round:
 
 
 @st.composite
-def games(draw: st.DrawFn, tagged: bool = False, with_rounds: bool = False) -> Game:
-    """A game; ``tagged`` and ``with_rounds`` ask for what a game needs to share a file."""
+def games(draw: st.DrawFn, tagged: bool = False, with_rounds: bool = False, depth: int = 2) -> Game:
+    """A game; ``tagged`` and ``with_rounds`` ask for what a game needs to share a file, ``depth`` is how deep
+    variations nest (a smaller game draws faster: archives of several games use 1)."""
     game_tags = draw(st.lists(st.tuples(tag_names, tag_values), min_size=int(tagged), max_size=4).map(tuple))
-    game_rounds = tuple(draw(st.lists(rounds(), min_size=int(with_rounds), max_size=2)))
+    game_rounds = tuple(draw(st.lists(rounds(depth), min_size=int(with_rounds), max_size=2)))
     game_comments = draw(comment_lists)
     if not (game_tags or game_rounds or game_comments):
-        game_rounds = (draw(rounds()),)
+        game_rounds = (draw(rounds(depth)),)
     if game_rounds == () and not game_tags:
         game_comments = game_comments or ("",)
     return Game(game_tags, game_rounds, game_comments)

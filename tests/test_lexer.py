@@ -9,14 +9,14 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from pygments.token import Comment, Error, Keyword, Name, Operator, String
 
 import dln
 from dln.check.generate import generate_games
 from dln.views.lexer import CARD, GLYPH, SEAT, UNKNOWN, DLNLexer, error_tokens, highlight
-from tests.strategies import games
+from tests.budgets import heavy
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((ROOT / "samples").rglob("*.dln"))
@@ -35,15 +35,8 @@ def test_the_samples_are_there() -> None:
     assert len(SAMPLES) > 20
 
 
-@given(games(with_rounds=True))
-def test_generated_records_lex_without_error(game: dln.Game) -> None:
-    """Any record the writer produces (tags, comments with escapes, hands with unknown cards, piles,
-    setups, claims, glyphs, nested variations) lexes without an error token."""
-    assert error_tokens(dln.dumps(game)) == []
-
-
 @pytest.mark.slow
-@settings(max_examples=20)
+@heavy
 @given(st.integers(0, 10_000), st.sampled_from([2, 4]), st.booleans())
 def test_self_played_games_lex_without_error(seed: int, players: int, hidden: bool) -> None:
     """Whole games played by the engine (dln/check/generate.py), with hands shown or hidden."""
