@@ -1,13 +1,22 @@
-"""The HTML viewer in a real headless Chromium (tests/browser.py): the page made by ``dln html`` for each
-bundled sample is stepped through with the replayer's keys and by clicking every move, a variation is
-followed and left, a link opens at its position, and at every position what the page shows is what
-``dln show --json`` says of it.  Screenshots of a few positions are saved for a person to look at.
+"""The HTML viewer in a real headless Chromium (tests/browser.py).
+
+For every bundled sample, the page made by ``dln html`` shows, at every position
+of every line (drawn by the page's own script), what ``dln show --json`` says of
+it, and the page's data links the positions in the replayer's order (checked in
+Python, from the page's file).  One Diloti sample and one Xeri sample are
+stepped through from start to end with the replayer's keys, as a reader would;
+every move of a few samples is clicked; a variation is followed and left, a
+link opens at its position.  Screenshots of a few positions are saved for a
+person to look at.  A page is looked at after each of many keys or clicks
+through a log it keeps itself (:data:`LOG_EACH`), not by a round trip each, and the
+log is read once.
 
 Skipped, saying why, where Chromium and chromedriver are not installed (``.ci/run`` installs them).
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -31,7 +40,8 @@ from tests.browser import Browser, browser
 from tests.diagram import show_position, shown_position
 from tests.samples import DILOTI, SISTER_GAMES
 
-pytestmark = pytest.mark.slow
+# One worker runs them all (pyproject's --dist loadgroup): one Chromium, one set of pages.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("browser")]
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
@@ -41,8 +51,9 @@ RECORDS = sorted(p.relative_to(SAMPLES).as_posix() for p in DILOTI)
 SISTER_RECORDS = sorted(p.relative_to(SAMPLES).as_posix() for p in SISTER_GAMES)
 
 #: What the page shows, read from the page itself: the diagram, the headings, the move, the findings, the
-#: score table, the move list's current row, the status line.
-SHOWN = """
+#: score table, the move list's current row, the status line.  A function, defined in the page by
+#: :data:`DEFINE_SHOWN`.
+SHOWN = """function () {
 const svg = document.querySelector('#diagram svg');
 const current = document.querySelector('#moves a[aria-current="true"]');
 const text = (selector) => { const e = document.querySelector(selector); return e ? e.textContent : null; };
@@ -59,6 +70,26 @@ return {
   status: text('#status'),
   turn: text('#move .turn'),
 };
+}
+"""
+#: Defines ``window.dlnShown`` in the page (a page loaded afresh needs it again).
+DEFINE_SHOWN = f"if (!window.dlnShown) window.dlnShown = {SHOWN.strip()};\n"
+#: What the page shows after each key released or move clicked, kept by the page in ``window.dlnLog``.
+LOG_EACH = DEFINE_SHOWN + """
+window.dlnLog = [];
+document.addEventListener('keyup', function () { window.dlnLog.push(window.dlnShown()); });
+document.addEventListener('click', function () { window.dlnLog.push(window.dlnShown()); });
+"""
+#: The page's own ``show`` at each key of ``arguments[0]``, and what it shows there.
+SHOW_EACH = DEFINE_SHOWN + """
+return arguments[0].map(function (key) { window.dlnViewer.show(key); return window.dlnShown(); });
+"""
+#: Every move link of the move list clicked in turn (a click event, as the mouse's), what each shows.
+CLICK_EACH = DEFINE_SHOWN + """
+return [...document.querySelectorAll('#moves a[data-key]')].map(function (a) {
+  a.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, button: 0}));
+  return window.dlnShown();
+});
 """
 
 
@@ -122,7 +153,28 @@ def check_shows(shown: dict[str, Any], replay: Replay, cursor: Cursor, name: str
 
 
 def _shown(page: Browser) -> dict[str, Any]:
-    return page.run(SHOWN)
+    return page.run(DEFINE_SHOWN + "return window.dlnShown();")
+
+
+def page_data(path: Path) -> list[dict[str, Any]]:
+    """The JSON block of each game of a page made by ``dln html``: what its script shows (read in Python)."""
+    blocks = re.findall(r'<script type="application/json" class="dln-game" data-game="[^"]*">(.*?)</script>',
+                        path.read_text(encoding="utf-8"), flags=re.S)
+    return [json.loads(block) for block in blocks]
+
+
+def assert_linked_in_order(path: Path, keys: list[str]) -> None:
+    """The page's data holds a position for each of ``keys`` (the replayer's walk) and → (forward) from each
+    leads to the next, ← (back) from the next back to it; from a game's last position the page goes on to
+    the next game's first (the replayer holds one game at a time; viewer.js)."""
+    games = page_data(path)
+    positions = {key: p for game in games for key, p in game["positions"].items()}
+    assert set(keys) <= set(positions), sorted(set(keys) - set(positions))[:5]
+    onward = {before["last"]: after["first"] for before, after in itertools.pairwise(games)}
+    for here, there in itertools.pairwise(keys):
+        assert (positions[here]["go"]["forward"] or onward.get(here)) == there, (here, there)
+        assert (positions[there]["go"]["back"] or {v: k for k, v in onward.items()}.get(there)) == here, (there, here)
+    assert positions[keys[-1]]["go"]["forward"] is None
 
 
 def _address(page: Browser) -> str:
@@ -140,26 +192,41 @@ def _url(path: Path, key: str = "") -> str:
 
 
 @pytest.mark.parametrize("name", RECORDS)
-def test_the_keys_step_through_every_position(chromium: Browser, pages: dict[str, Path], name: str) -> None:
-    """→ from the start to the end of the record, each position the one ``dln show`` prints there; then ←
-    back through the last round into the one before.  The forward keys l, ↓ and j and the back keys h, ↑
-    and k take turns with the arrows."""
+def test_every_position_shows_what_show_says(chromium: Browser, pages: dict[str, Path], name: str) -> None:
+    """Every position of every line, main lines and variations, drawn by the page's own script: what
+    ``dln show --json`` says there; the page's data links the main lines in the order ``dln replay`` steps."""
+    replay = _replay(name)
+    assert_linked_in_order(pages[name], [position_key(replay, c) for c in replay.walk()])
+    every = list(_every(replay))
+    chromium.open(_url(pages[name]))
+    for cursor, shown in zip(every, chromium.run(SHOW_EACH, [position_key(replay, c) for c in every]), strict=True):
+        check_shows(shown, replay, cursor, name)
+
+
+def test_the_keys_step_through_every_position(chromium: Browser, pages: dict[str, Path]) -> None:
+    """Real keys through a whole annotated game: → from the start to the end of the record, each position
+    the one ``dln show`` prints there; then ← back through the last round into the one before.  The forward
+    keys l, ↓ and j and the back keys h, ↑ and k take turns with the arrows."""
+    name = "annotated.dln"
     replay = _replay(name)
     chromium.open(_url(pages[name]))
+    chromium.run(LOG_EACH)
     walk = list(replay.walk())
     forward, back = ("ArrowRight", "l", "ArrowDown", "j"), ("ArrowLeft", "h", "ArrowUp", "k")
-    for k, cursor in enumerate(walk):
-        check_shows(_shown(chromium), replay, cursor, name)
+    check_shows(_shown(chromium), replay, walk[0], name)
+    for k in range(len(walk)):
         chromium.press(forward[k % 4])
-    assert _shown(chromium)["status"] == "the end of the record"
+    log = chromium.run("return window.dlnLog.splice(0);")
+    assert len(log) == len(walk)
+    for cursor, shown in zip(walk[1:], log, strict=False):
+        check_shows(shown, replay, cursor, name)
+    assert log[-1]["status"] == "the end of the record"
     assert _address(chromium) == "#" + position_key(replay, walk[-1])
     last_rounds = [c for c in walk if (c.game, c.round) >= _round_before_last(walk)]
-    for k, cursor in enumerate(reversed(last_rounds)):
-        shown = _shown(chromium)
-        assert shown["key"] == position_key(replay, cursor)
+    for k in range(len(last_rounds) - 1):
         chromium.press(back[k % 4])
-    if last_rounds == walk:
-        assert _shown(chromium)["status"] == "this is the start of the record"
+    log = chromium.run("return window.dlnLog.splice(0);")
+    assert [shown["key"] for shown in log] == [position_key(replay, c) for c in reversed(last_rounds[:-1])]
 
 
 def _round_before_last(walk: list[Cursor]) -> tuple[int, int]:
@@ -171,16 +238,19 @@ def _round_before_last(walk: list[Cursor]) -> tuple[int, int]:
 @pytest.mark.parametrize("name", ["annotated.dln", "constructs/variations.dln",
                                   "constructs/dispute.dln", "illegal/D201-lay-while-declared.dln"])
 def test_clicking_every_move_of_every_round(chromium: Browser, pages: dict[str, Path], name: str) -> None:
-    """Each round's move list (n goes to the next round), every move and every variation's move clicked."""
+    """Each round's move list (n goes to the next round): every move and every variation's move clicked,
+    the first and the last of each round with the mouse."""
     replay = _replay(name)
     chromium.open(_url(pages[name]))
     rounds = sum(len(g.rounds) for g in replay.games)
     for r in range(rounds):
         keys = chromium.run("return [...document.querySelectorAll('#moves a[data-key]')]"
                             ".map(a => a.getAttribute('data-key'))")
+        assert keys, f"round {r + 1} lists no move"
+        for key, shown in zip(keys, chromium.run(CLICK_EACH), strict=True):
+            check_shows(shown, replay, _cursor(replay, key), name)
         links = chromium.elements("#moves a[data-key]")
-        assert keys and len(links) == len(keys), f"round {r + 1} lists no move"
-        for key, link in zip(keys, links, strict=True):
+        for key, link in ((keys[0], links[0]), (keys[-1], links[-1])):
             chromium.click_element(link)
             check_shows(_shown(chromium), replay, _cursor(replay, key), name)
         assert _address(chromium) == f"#{keys[-1]}"
@@ -470,39 +540,61 @@ def check_family_shows(shown: dict[str, Any], report: FamilyReport, at: tuple[in
 
 
 @pytest.mark.parametrize("name", SISTER_RECORDS)
-def test_the_keys_step_through_every_position_of_a_sister_game(chromium: Browser, pages: dict[str, Path],
-                                                                name: str) -> None:
-    """Kontsina and Xeri: → from the start to the end, each position the one ``dln show`` prints; then ← back
-    through the last hand into the one before."""
+def test_every_position_of_a_sister_game_shows_what_show_says(chromium: Browser, pages: dict[str, Path],
+                                                               name: str) -> None:
+    """Kontsina and Xeri: every position drawn by the page's own script is what ``dln show --json`` says
+    there; the page's data links them in the replayer's order."""
+    report = _family(name)
+    walk = _family_walk(report)
+    keys = ["g1-r{}-m{}".format(*at) for at in walk]
+    assert_linked_in_order(pages[name], keys)
+    chromium.open(_url(pages[name]))
+    for at, shown in zip(walk, chromium.run(SHOW_EACH, keys), strict=True):
+        check_family_shows(shown, report, at, name)
+
+
+def test_the_keys_step_through_every_position_of_a_sister_game(chromium: Browser, pages: dict[str, Path]) -> None:
+    """Real keys through a whole Xeri game: → from the start to the end, each position the one ``dln show``
+    prints; then ← back through the last hand into the one before."""
+    name = "xeri.dln"
     report = _family(name)
     walk = _family_walk(report)
     chromium.open(_url(pages[name]))
+    chromium.run(LOG_EACH)
     forward, back = ("ArrowRight", "l", "ArrowDown", "j"), ("ArrowLeft", "h", "ArrowUp", "k")
-    for k, at in enumerate(walk):
-        check_family_shows(_shown(chromium), report, at, name)
+    check_family_shows(_shown(chromium), report, walk[0], name)
+    for k in range(len(walk)):
         chromium.press(forward[k % 4])
-    assert _shown(chromium)["status"] == "the end of the record"
+    log = chromium.run("return window.dlnLog.splice(0);")
+    assert len(log) == len(walk)
+    for at, shown in zip(walk[1:], log, strict=False):
+        check_family_shows(shown, report, at, name)
+    assert log[-1]["status"] == "the end of the record"
     assert _address(chromium) == "#g1-r{}-m{}".format(*walk[-1])
     last_hands = [at for at in walk if at[0] >= walk[-1][0] - 1]
-    for k, at in enumerate(reversed(last_hands)):
-        assert _shown(chromium)["key"] == "g1-r{}-m{}".format(*at)
+    for k in range(len(last_hands) - 1):
         chromium.press(back[k % 4])
+    log = chromium.run("return window.dlnLog.splice(0);")
+    assert [shown["key"] for shown in log] == ["g1-r{}-m{}".format(*at) for at in reversed(last_hands[:-1])]
 
 
 @pytest.mark.parametrize("name", SISTER_RECORDS)
 def test_clicking_every_move_of_every_hand_of_a_sister_game(chromium: Browser, pages: dict[str, Path],
                                                             name: str) -> None:
-    """Each hand's move list (n goes to the next hand that can be replayed, p back), every move clicked;
-    Home and End."""
+    """Each hand's move list (n goes to the next hand that can be replayed, p back): every move clicked,
+    the first and the last of each hand with the mouse; Home and End."""
     report = _family(name)
     chromium.open(_url(pages[name]))
     hands = [k for k, played in enumerate(report.rounds, start=1) if played.states]
     for j, hand in enumerate(hands):
         keys = chromium.run("return [...document.querySelectorAll('#moves a[data-key]')]"
                             ".map(a => a.getAttribute('data-key'))")
+        assert keys == [f"g1-r{hand}-m{ply}" for ply in range(1, len(keys) + 1)]
+        for key, shown in zip(keys, chromium.run(CLICK_EACH), strict=True):
+            check_family_shows(shown, report, (hand, int(key.rsplit("m", 1)[1])), name)
         links = chromium.elements("#moves a[data-key]")
-        assert keys == [f"g1-r{hand}-m{ply}" for ply in range(1, len(keys) + 1)] and len(links) == len(keys)
-        for key, link in zip(keys, links, strict=True):
+        assert len(links) == len(keys)
+        for key, link in ((keys[0], links[0]), (keys[-1], links[-1])):
             chromium.click_element(link)
             check_family_shows(_shown(chromium), report, (hand, int(key.rsplit("m", 1)[1])), name)
         chromium.press("Home")
