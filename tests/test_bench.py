@@ -18,7 +18,8 @@ BENCH = Path(__file__).resolve().parent.parent / "bench"
     [
         ("engine.py", ["--rounds", "3", "--repeat", "1"], "µs/move"),
         ("legal_moves.py", ["--repeat", "1", "--table", "loose20", "--rules", "forced", "--no-exact"], "loose20"),
-        ("replay.py", ["--runs", "1"], "whole process"),
+        ("replay.py", ["--runs", "1", "--file", str(BENCH.parent / "samples" / "constructs" / "variations.dln")],
+         "whole process"),
         ("commands.py", ["--quick"], "cards named: validate"),
         ("analysis_speed.py", ["--budget", "2", "--rounds", "1"], "moves analysed per CPU second"),
         ("strength.py", ["--pairs", "1", "--budget", "2", "--target", "3"], "engine wins"),
