@@ -10,7 +10,6 @@ import json
 import sys
 from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
-from pathlib import Path
 from typing import Any
 
 import click
@@ -36,7 +35,8 @@ seed_option = click.option("--seed", type=int, default=0, show_default=True,
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object: every move reviewed (docs/analysis.md).")
 @click.option("--annotate", is_flag=True,
               help="Write the record with glyphs, comments and the engine's moves as variations to -o.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None, help="Where --annotate writes.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="Where --annotate writes: may be FILE itself (without --game), replaced once read.")
 @variant_option
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Analyse positions in this many processes.")
@@ -68,6 +68,11 @@ def analyse_command(file: str, game_number: int | None, budget: int, seed: int, 
         raise click.UsageError("--annotate needs -o OUT: the file to write the annotated record to")
     if output is not None and not annotate:
         raise click.UsageError("-o is where --annotate writes; add --annotate")
+    if output is not None and game_number is not None:
+        from dln.cli.writing import Inputs
+
+        Inputs((file,)).refuse_output(output, f"with --game only game {game_number} would be left in it; "
+                                      "leave out --game, or choose another file")
     variants = parse_variants(variant) if variant is not None else None
     status = Status()
     name = display_name(file)
@@ -101,14 +106,13 @@ def analyse_command(file: str, game_number: int | None, budget: int, seed: int, 
     pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
     with exit_if_unreadable(file, as_json=as_json), pool or contextlib.nullcontext():
         if annotate and output is not None:
-            from dln.cli.common import write_text_atomically
+            from dln.cli.writing import Inputs, joined, write_file
 
-            try:
-                write_text_atomically(Path(output), _checked(_joined(map(write_game, reviews(pool))), syntax))
-            except _SyntaxStop:
-                click.echo(f"{name}: not written to {output}: a game does not parse, and would be lost", err=True)
-            except OSError as exc:
-                click.echo(f"{output}: cannot write: {exc.strerror or exc}", err=True)
+            # An annotated copy of FILE must have all its games: one that does not parse stops it. When
+            # OUTPUT is FILE, it is replaced only once FILE has been read to its end.
+            if not write_file(output, joined(map(write_game, reviews(pool))), inputs=Inputs((file,)),
+                              trouble=lambda: f"{name}: a game does not parse, and would be lost"
+                              if syntax.errors else None):
                 status.worst(EXIT_BAD_INPUT)
         else:
             for _ in reviews(pool):
@@ -118,26 +122,6 @@ def analyse_command(file: str, game_number: int | None, budget: int, seed: int, 
     if syntax.errors:
         status.worst(EXIT_BAD_INPUT)
     sys.exit(status.code)
-
-
-def _joined(texts: Iterator[str]) -> Iterator[str]:
-    """Games' texts one at a time, a blank line between two (as ``write_games`` joins them)."""
-    for index, text in enumerate(texts):
-        yield ("\n" if index else "") + text
-
-
-class _SyntaxStop(Exception):
-    """A game of the input does not parse: an annotated copy would drop it, so none is written."""
-
-
-def _checked(texts: Iterator[str], syntax: Any) -> Iterator[str]:
-    """``texts``, stopped by :class:`_SyntaxStop` as soon as the input has shown a syntax error."""
-    for text in texts:
-        if syntax.errors:
-            raise _SyntaxStop
-        yield text
-    if syntax.errors:
-        raise _SyntaxStop
 
 
 def _game_data(number: int, review: Any) -> dict[str, Any]:

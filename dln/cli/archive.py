@@ -11,7 +11,7 @@ game that does not parse is reported and left out, or copied as written with
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import click
@@ -22,6 +22,7 @@ from dln.archive.naming import DEFAULT_TEMPLATE, check_template, file_name
 from dln.archive.parallel import replayed
 from dln.archive.reading import ArchiveReader, canonical_text, kept_text
 from dln.cli.common import EXIT_BAD_INPUT, STDIN, Status, report_syntax
+from dln.cli.writing import Inputs, joined, write_file
 from dln.engine.rules import parse_variants
 from dln.files import FileChanged, ReadOnlyFile, replace_file
 from dln.notation.sources import Piece
@@ -49,26 +50,34 @@ def reader(status: Status, *, err: bool) -> ArchiveReader:
     return ArchiveReader(problem, broken)
 
 
-def joined(texts: Iterable[str]) -> Iterator[str]:
-    """Games' texts with a blank line between each two, as a file of several games has them."""
-    for index, text in enumerate(texts):
-        yield ("\n" if index else "") + text
-
-
-def write_out(texts: Iterable[str], output: str | None, status: Status) -> bool:
-    """Write ``texts`` to standard output, or replace ``output`` with them atomically; False (said on
-    stderr, exit 2) if the file cannot be written."""
+def write_out(texts: Iterable[str], output: str | None, status: Status, inputs: Inputs,
+              trouble: Callable[[], str | None]) -> bool:
+    """Write ``texts`` to standard output, or replace ``output`` with them once all is read
+    (:func:`dln.cli.writing.write_file`); False (said on stderr, exit 2) if the file is not written."""
     if output is None or output == STDIN:
         for text in texts:
             click.echo(text, nl=False)
         return True
-    try:
-        replace_file(Path(output), (text.encode("utf-8") for text in texts), force=True)
-    except OSError as exc:
-        click.echo(f"{output}: error: cannot write: {exc.strerror or exc}", err=True)
+    if not write_file(output, texts, inputs=inputs, trouble=trouble):
         status.worst(EXIT_BAD_INPUT)
         return False
     return True
+
+
+def stopped(archive: ArchiveReader, *, rewriting: bool, keep_broken: bool) -> Callable[[], str | None]:
+    """What keeps an output file from being written: an input that could not be read to its end (found
+    missing or not text while read), or, when the output is one of the inputs (``rewriting``), a game that
+    does not parse, which the new file would not have (unless ``keep_broken``)."""
+
+    def trouble() -> str | None:
+        if archive.errors > archive.unparsed:
+            return "an input could not be read to its end"
+        if rewriting and archive.unparsed and not keep_broken:
+            return "it is one of the inputs, and a game that does not parse would be lost from it " \
+                   "(--keep-broken copies such games as written)"
+        return None
+
+    return trouble
 
 
 def _conditions(tags: tuple[str, ...], players: tuple[str, ...], date_from: str | None, date_to: str | None,
@@ -138,12 +147,18 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
     conditions hold; in --jobs processes).  Games are read, judged and
     written one at a time.
     Games that do not parse are reported on stderr and left out (or copied
-    with --keep-broken).  Exit 0, or 2 when a file cannot be read or a game
-    does not parse.
+    with --keep-broken).  Every file is checked before anything is written:
+    one that cannot be read writes nothing.  OUTPUT may be one of FILES
+    (only the games that match are left in it): it is replaced once all is
+    read, and not at all if a game does not parse (--keep-broken keeps such games).
+    Exit 0, or 2 when a file cannot be read or a game does not parse.
     """
     conditions = _conditions(tags, players, date_from, date_to, result, variant, codes, seats, xeri, group, raised)
     status = Status()
     data_out = not count and (output is None or output == STDIN)
+    inputs = Inputs(files)
+    if not count:  # --count writes nothing: it counts what it can read
+        inputs.refuse_unreadable("nothing written" if data_out else f"{output}: not written", err=data_out)
     archive = reader(status, err=data_out)
     kept = 0
 
@@ -153,7 +168,7 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
 
     def matching() -> Iterator[str]:
         nonlocal kept
-        for (_, piece), facts in replayed(archive.read(files), to_replay, jobs):
+        for (_, piece), facts in replayed(archive.read(files if count else inputs.files), to_replay, jobs):
             game = piece.game
             if game is None:
                 if keep_broken:
@@ -172,7 +187,9 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
         for _ in matching():
             pass
         click.echo(str(kept))
-    elif write_out(joined(matching()), output, status) and not data_out:
+    elif write_out(joined(matching()), output, status, inputs, stopped(
+            archive, rewriting=output is not None and inputs.holds(output), keep_broken=keep_broken)) \
+            and not data_out:
         click.echo(f"wrote {count_of(kept, 'game')} of {archive.games + archive.unparsed} to {output}", err=True)
     sys.exit(status.code)
 
@@ -192,21 +209,26 @@ def merge_command(files: tuple[str, ...], output: str | None, dedupe: bool, same
 
     With --dedupe, a game whose play repeats an earlier game's is left out:
     each distinct game leaves a 16-byte digest in memory, nothing more.
-    The count of games written and dropped goes to stderr.  OUTPUT may be
-    one of FILES: it is replaced only when all is read.  Exit 0, or 2 when a
-    file cannot be read or a game does not parse.
+    The count of games written and dropped goes to stderr.  Every file is
+    checked before anything is written: one that cannot be read writes
+    nothing.  OUTPUT may be one of FILES: it is replaced once all is read,
+    and not at all if a game does not parse, which it would lose
+    (--keep-broken keeps such games as written).  Exit 0, or 2 when a file cannot
+    be read or a game does not parse.
     """
     if same_tags and not dedupe:
         raise click.BadParameter("only with --dedupe", param_hint="'--same-tags'")
     status = Status()
     data_out = output is None or output == STDIN
+    inputs = Inputs(files)
+    inputs.refuse_unreadable("nothing written" if data_out else f"{output}: not written", err=True)
     archive = reader(status, err=True)
     seen = Seen(tags=same_tags)
     written = dropped = 0
 
     def merged() -> Iterator[str]:
         nonlocal written, dropped
-        for _, piece in archive.read(files):
+        for _, piece in archive.read(inputs.files):
             if piece.game is None:
                 if keep_broken:
                     written += 1
@@ -218,7 +240,9 @@ def merge_command(files: tuple[str, ...], output: str | None, dedupe: bool, same
             written += 1
             yield canonical_text(piece)
 
-    if write_out(joined(merged()), output, status):
+    rewriting = output is not None and inputs.holds(output)
+    if write_out(joined(merged()), output, status, inputs, stopped(archive, rewriting=rewriting,
+                                                                      keep_broken=keep_broken)):
         where = "" if data_out else f" to {output}"
         duplicates = f"; {count_of(dropped, 'duplicate')} left out" if dedupe else ""
         click.echo(f"wrote {count_of(written, 'game')}{where}{duplicates}", err=True)

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Iterable, Iterator
-from pathlib import Path
+from collections.abc import Iterator
 
 import click
 
@@ -26,14 +25,6 @@ def report_syntax(error: DLNSyntaxError, games_read: int, *, err: bool = True) -
     if games_read or (error.game or 0) > 1:
         text += f"\n  note: game {error.game} was skipped; the other games of the file were read"
     click.echo(text + "\n", err=err)
-
-
-def write_text_atomically(path: Path, texts: Iterable[str]) -> None:
-    """Replace ``path`` with ``texts`` (UTF-8, newlines as given): the old file or the whole new one."""
-    from dln.files import write_atomically  # locks and hashing: only for a command that writes
-
-    write_atomically(path, (text.encode("utf-8") for text in texts))
-
 
 
 class Status:

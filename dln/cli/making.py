@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple, cast
 import click
 
 from dln.cli.analysis import budget_option
-from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK, GAME_TYPES, STDIN, write_text_atomically
+from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK, GAME_TYPES, STDIN
 from dln.engine.rules import parse_variants
 from dln.wording import count_of
 
@@ -73,15 +73,14 @@ def generate(game_type: str, players: str, count: int, seed: int, strategy: str,
     except ValueError as exc:
         hint = "'--players'" if spec.game_type != "diloti" else "'--variant'"
         raise click.BadParameter(str(exc), param_hint=hint) from None
-    texts = (("\n" if index else "") + text for index, text in enumerate(_texts(spec, count, jobs)))
+    from dln.cli.writing import joined, write_file
+
+    texts = joined(_texts(spec, count, jobs))
     if output is None or output == STDIN:
         for text in texts:
             click.echo(text, nl=False)
         sys.exit(EXIT_OK)
-    try:
-        write_text_atomically(Path(output), texts)
-    except OSError as exc:
-        click.echo(f"{output}: error: cannot write: {exc.strerror or exc}", err=True)
+    if not write_file(output, texts):
         sys.exit(EXIT_BAD_INPUT)
     click.echo(f"wrote {count_of(count, 'game')} to {output}", err=True)
     sys.exit(EXIT_OK)

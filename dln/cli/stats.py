@@ -29,6 +29,7 @@ from dln.archive.svg import bar_chart, line_chart
 from dln.check.verdicts import NOTHING_TO_CHECK, problem_data
 from dln.cli.archive import jobs_option
 from dln.cli.common import EXIT_BAD_INPUT, Status, report_syntax, syntax_problem
+from dln.cli.writing import Inputs
 from dln.files import replace_file
 from dln.notation.model import Game
 from dln.notation.sources import Piece
@@ -52,15 +53,20 @@ BAR_WIDTH = 40
 class Charts:
     """The SVG files of ``--plot DIR``: each game's score (the first ``games`` of them) and the summaries."""
 
-    def __init__(self, folder: Path, games: int) -> None:
+    def __init__(self, folder: Path, games: int, inputs: Inputs) -> None:
         self.folder = folder
         self.games = games
+        self.inputs = inputs
         self.written: list[Path] = []
         self.failed: str | None = None
 
     def write(self, name: str, text: str) -> None:
-        """Write chart ``name`` atomically; a failure is said once on stderr (exit 2) and the run goes on."""
+        """Write chart ``name`` atomically, never over one of the inputs; a failure is said once on stderr
+        (exit 2) and the run goes on."""
         path = self.folder / name
+        if self.inputs.holds(path):
+            self.failed = self.failed or f"{path}: error: not written over: it is one of the files read"
+            return
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             replace_file(path, [text.encode("utf-8")], force=True)
@@ -270,7 +276,8 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
     xeris made and given away, declarations made, raised and captured, and
     illegal moves; the games' lengths; with --ratings, Elo ratings.  A
     table on a terminal, one JSON object with --json, CSV with --csv; with
-    --plot DIR, SVG charts.  Games are read one at a time (and replayed in
+    --plot DIR, SVG charts (every file is checked first: one that cannot be
+    read writes no chart).  Games are read one at a time (and replayed in
     --jobs processes).  Exit 0, or 2
     when a file cannot be read or a game does not parse (it is left out).
     """
@@ -292,10 +299,14 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
         report_syntax(error, piece.number - 1, err=data_out)
         status.worst(EXIT_BAD_INPUT)
 
+    charts = None
+    if plot is not None:  # charts are written only from every input: each one is checked first
+        inputs = Inputs(files)
+        inputs.refuse_unreadable(f"no chart written to {plot}", err=True)
+        charts, files = Charts(Path(plot), plot_games, inputs), tuple(inputs.files)
     archive = ArchiveReader(problem, broken)
     stats = Stats()
     rated = Ratings(history=plot is not None) if ratings else None
-    charts = Charts(Path(plot), plot_games) if plot else None
     first: tuple[Game, PlayFacts] | None = None  # the archive's game, while it has only one
     for (_, piece), facts in replayed(archive.read(files), lambda _: True, jobs):
         game = piece.game

@@ -12,12 +12,12 @@ import itertools
 import sys
 from collections.abc import Callable, Iterable
 from functools import partial
-from pathlib import Path, PurePath
+from pathlib import PurePath
 from typing import NoReturn
 
 import click
 
-from dln.cli.common import EXIT_OK, STDIN, Status, variant_option, write_text_atomically
+from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK, STDIN, Status, variant_option
 
 # The replayer's commands read and locate positions; these commands do it the same way.
 from dln.cli.family import family_frame_at, replayed_family
@@ -26,7 +26,8 @@ from dln.notation.model import Game
 from dln.notation.sources import display_name
 
 _OUTPUT = click.option("-o", "--output", "output", metavar="OUT", default=None,
-                       help="Write to OUT (replaced atomically) instead of stdout; '-' is stdout.")
+                       help="Write to OUT (replaced atomically; never the record read) instead of stdout; "
+                       "'-' is stdout.")
 
 
 def _emit(output: str | None, pieces: Iterable[str]) -> None:
@@ -43,11 +44,17 @@ def _emit(output: str | None, pieces: Iterable[str]) -> None:
                 sys.stdout.write(piece)
         (binary or sys.stdout).flush()
         return
-    try:
-        write_text_atomically(Path(output), pieces)
-    except OSError as exc:
-        click.echo(f"{output}: error: cannot write: {exc.strerror or exc}", err=True)
-        sys.exit(2)
+    from dln.cli.writing import write_file
+
+    if not write_file(output, pieces):
+        sys.exit(EXIT_BAD_INPUT)
+
+
+def _not_onto(file: str, output: str | None, view: str) -> None:
+    """A usage error when OUTPUT is the record FILE itself: the view would replace the record."""
+    from dln.cli.writing import Inputs
+
+    Inputs((file,)).refuse_output(output, f"{view} written there would replace the record; choose another file")
 
 
 def _where(function: Callable[..., None]) -> Callable[..., None]:
@@ -88,6 +95,7 @@ def svg_command(file: str, game_number: int | None, round_number: int | None, mo
     """
     from dln.views.svg import position_svg
 
+    _not_onto(file, output, "a diagram")
     replay, status = _open_replay(file, variant, game_number,
                                   family=partial(_svg_family, file, round_number, move, variation, output, variant))
     cursor = _start(replay, game_number, round_number, move, variation)
@@ -118,6 +126,7 @@ def html_command(file: str, game_number: int | None, output: str | None, variant
     """
     from dln.views.html import page
 
+    _not_onto(file, output, "an HTML page")
     status = Status()
     replays = _replays(file, variant, game_number, status, every=game_number is None,
                        family=partial(replayed_family, file=file, variant=variant))

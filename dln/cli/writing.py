@@ -1,0 +1,143 @@
+"""What every command that writes a file does first and last: nothing lost, nothing injected.
+
+The commands that write (``merge``, ``filter``, ``split``, ``html``, ``svg``,
+``analyse --annotate``, ``generate``, ``stats --plot``) share these rules:
+
+- :class:`Inputs` finds every file a command will read (folders searched)
+  before anything is written; :meth:`Inputs.refuse_unreadable` ends the
+  command (exit 2) when one is missing or cannot be read, so an existing
+  output is left as it was, and a new one is not created empty.
+- :meth:`Inputs.holds` tells whether a file is one of the inputs, whatever
+  the path says (a symbolic or hard link, another spelling): it is the same
+  file.  :meth:`Inputs.refuse_output` makes ``-o`` onto an input a usage
+  error where the output would replace the record with something else (an
+  HTML page, a diagram, one game of several).
+- :func:`write_file` streams the texts to a temporary file and renames it
+  over the output only at the end (:func:`dln.files.replace_file`), so an
+  input that is also the output is read whole, from the old file, before it
+  is replaced; and it renames only if nothing went wrong on the way
+  (``trouble`` says what did) and the output, when it is an input, is still
+  what was read.  Otherwise the output is left as it was.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+
+import click
+
+from dln.cli.common import EXIT_BAD_INPUT, STDIN
+from dln.notation.sources import NO_RECORD_IN_DIRECTORY, display_name, each_file
+from dln.wording import count_of
+
+__all__ = ["Inputs", "NotWritten", "joined", "write_file"]
+
+
+class NotWritten(Exception):
+    """The output cannot be written without losing or mixing something: it is left as it was."""
+
+
+class Inputs:
+    """The files a command reads, found (folders searched, in the order read) and looked at before it
+    writes: which cannot be read, and which files they are (device and inode, a few bytes each)."""
+
+    def __init__(self, paths: Iterable[str]) -> None:
+        self.files: list[str] = []
+        self.problems: list[str] = []
+        self._identities: set[tuple[int, int]] = set()
+        for name in each_file(paths, lambda path: self.problems.append(f"{path}: error: {NO_RECORD_IN_DIRECTORY}")):
+            self.files.append(name)
+            if name != STDIN:
+                self._look_at(name)
+            else:  # '-' redirected from a file ('< club.dln') is that file
+                self._standard_input()
+
+    def _standard_input(self) -> None:
+        try:
+            st = os.fstat(sys.stdin.fileno())
+        except (OSError, ValueError, AttributeError):  # no descriptor (a test's stdin): nothing to compare
+            return
+        if stat.S_ISREG(st.st_mode):
+            self._identities.add((st.st_dev, st.st_ino))
+
+    def _look_at(self, name: str) -> None:
+        try:
+            st = os.stat(name)
+        except OSError as exc:
+            self.problems.append(f"{display_name(name)}: error: cannot read: {exc.strerror or exc}")
+            return
+        self._identities.add((st.st_dev, st.st_ino))
+        # Only a regular file is opened to be sure: opening a pipe or a device to look would take from it.
+        if stat.S_ISREG(st.st_mode) and not os.access(name, os.R_OK):
+            self.problems.append(f"{display_name(name)}: error: cannot read: {os.strerror(errno.EACCES)}")
+
+    def refuse_unreadable(self, nothing: str, *, err: bool) -> None:
+        """Exit 2 when an input cannot be read: each problem said (on stderr with ``err``), then
+        ``nothing`` (what is not written) and why."""
+        if not self.problems:
+            return
+        for problem in self.problems:
+            click.echo(problem, err=err)
+        click.echo(f"{nothing}: {count_of(len(self.problems), 'input')} could not be read", err=err)
+        sys.exit(EXIT_BAD_INPUT)
+
+    def holds(self, path: str | Path) -> bool:
+        """Whether ``path`` is one of the inputs (the same file, by whatever name)."""
+        try:
+            st = os.stat(path)
+        except (OSError, ValueError):
+            return False
+        return (st.st_dev, st.st_ino) in self._identities
+
+    def refuse_output(self, output: str | None, why: str) -> None:
+        """A usage error (exit 2, nothing read or written) when OUTPUT is one of the inputs; ``why`` says
+        what writing there would do."""
+        if output is not None and output != STDIN and self.holds(output):
+            raise click.BadParameter(f"{output} is the record being read: {why}", param_hint="'-o' / '--output'")
+
+
+def joined(texts: Iterable[str]) -> Iterator[str]:
+    """Games' texts with a blank line between each two, as a file of several games has them."""
+    for index, text in enumerate(texts):
+        yield ("\n" if index else "") + text
+
+
+def write_file(output: str, texts: Iterable[str], *, inputs: Inputs | None = None,
+               trouble: Callable[[], str | None] = lambda: None) -> bool:
+    """Replace ``output`` with ``texts`` (UTF-8) once they are all made, or leave it as it was: False,
+    said on stderr, if ``trouble()`` names a problem after any text or at the end, if a text source
+    raises :class:`NotWritten`, if ``output`` is one of ``inputs`` and was changed meanwhile by another
+    program, or if it cannot be written.  Other errors of the texts' source propagate, the output untouched.
+    """
+    from dln.files import replace_file
+    from dln.notation.sources import snapshot_streaming
+
+    read = inputs is not None and inputs.holds(output)
+    before = snapshot_streaming(output) if read else None
+
+    def chunks() -> Iterator[bytes]:
+        for text in texts:
+            if why := trouble():
+                raise NotWritten(why)
+            yield text.encode("utf-8")
+        if why := trouble():
+            raise NotWritten(why)
+        if before is not None and snapshot_streaming(output) != before:
+            raise NotWritten("it was changed by another program while it was read; run the command again")
+
+    existed = os.path.lexists(output)
+    try:
+        replace_file(Path(output), chunks(), force=True)
+    except NotWritten as exc:
+        left = "left as it was" if existed else "not created"
+        click.echo(f"{output}: not written: {exc}; {left}", err=True)
+        return False
+    except OSError as exc:
+        click.echo(f"{output}: error: cannot write: {exc.strerror or exc}", err=True)
+        return False
+    return True

@@ -1,0 +1,170 @@
+"""Nothing lost, nothing injected (issue 28): every command that writes checks its inputs before it touches
+its output, and never writes over one of its inputs unless it has read it whole first.
+
+Each test runs the command line on temporary files, as a club archivist would.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.test_cli import run
+
+GOLDEN = Path(__file__).parent / "golden"
+SAMPLES = Path(__file__).parent.parent / "samples"
+CLUB = GOLDEN / "archive-club.dln"  # five games
+BAD = GOLDEN / "three-games-one-bad.dln"  # game 2 does not parse
+
+
+def copy(source: Path, target: Path) -> Path:
+    shutil.copyfile(source, target)
+    return target
+
+
+def records(*norths: str) -> str:
+    """A file of one game per North given."""
+    return "\n".join(f'[North "{north}"]\nround 1 dealer S\n' for north in norths)
+
+
+# -- missing or unreadable inputs ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["merge", "filter"])
+def test_a_missing_input_leaves_an_existing_output_as_it_was(tmp_path: Path, command: str) -> None:
+    output = copy(CLUB, tmp_path / "club.dln")
+    for inputs in ([tmp_path / "nosuch.dln"], [CLUB, tmp_path / "nosuch.dln"]):
+        code, out, err = run(command, *map(str, inputs), "-o", str(output))  # filter reports on stdout
+        assert code == 2 and "[Event" not in out
+        assert f"{tmp_path / 'nosuch.dln'}: error: cannot read: No such file or directory\n" in out + err
+        assert f"{output}: not written" in out + err
+        assert output.read_bytes() == CLUB.read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.dln"]  # no temporary file left
+
+
+@pytest.mark.parametrize("command", ["merge", "filter"])
+def test_a_missing_input_writes_nothing_at_all(tmp_path: Path, command: str) -> None:
+    where = ["-d", str(tmp_path / "games")] if command == "split" else []
+    code, out, err = run(command, str(CLUB), str(tmp_path / "nosuch.dln"), *where)
+    assert code == 2 and "cannot read: No such file or directory" in out + err
+    assert "Maria" not in out  # not one game of CLUB on stdout
+    assert list(tmp_path.iterdir()) == []  # split made no folder, no file
+
+
+@pytest.mark.parametrize("command", ["merge", "filter"])
+def test_a_folder_without_records_writes_nothing_at_all(tmp_path: Path, command: str) -> None:
+    (tmp_path / "empty").mkdir()
+    output = ["-d", str(tmp_path / "games")] if command == "split" else ["-o", str(tmp_path / "out.dln")]
+    code, out, err = run(command, str(CLUB), str(tmp_path / "empty"), *output)
+    assert code == 2 and "no *.dln file in this directory" in out + err
+    assert [p.name for p in tmp_path.iterdir()] == ["empty"]
+
+
+def test_a_file_that_turns_out_not_to_be_text_leaves_the_output(tmp_path: Path) -> None:
+    broken = tmp_path / "half.dln"
+    broken.write_bytes(CLUB.read_bytes() + b"\n{\xff}\n")  # five good games, then a byte that is not UTF-8
+    output = copy(CLUB, tmp_path / "club.dln")
+    output.write_text("[Event \"mine\"]\nround 1 dealer S\n", encoding="utf-8")
+    before = output.read_bytes()
+    code, _, err = run("merge", str(broken), "-o", str(output))
+    assert code == 2 and "not UTF-8" in err and output.read_bytes() == before
+
+
+# -- an output that is one of the inputs ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", [["merge", "--dedupe"], ["filter", "--tag", "Event~game"]])
+def test_rewriting_an_input_never_drops_a_game_that_does_not_parse(tmp_path: Path, command: list[str]) -> None:
+    target = copy(BAD, tmp_path / "bad.dln")
+    link = tmp_path / "link.dln"
+    link.symlink_to(target)
+    for output in (target, link):
+        code, out, err = run(command[0], str(target), *command[1:], "-o", str(output))
+        assert code == 2 and target.read_bytes() == BAD.read_bytes()
+        assert "bad.dln:9:11: error:" in out + err  # the syntax error, where it is
+        assert f"{output}: not written: " in out + err and "--keep-broken" in out + err
+    code, _, err = run(command[0], str(target), *command[1:], "--keep-broken", "-o", str(target))
+    assert code == 2  # the game still does not parse, but it is in the file, as written
+    text = target.read_text(encoding="utf-8")
+    assert text.count("[Event") == 3 and "S 4d 5h = 1000000000\n" in text
+
+
+def test_merging_into_an_input_from_another_folder_keeps_every_game(tmp_path: Path) -> None:
+    (tmp_path / "club").mkdir()
+    target = copy(CLUB, tmp_path / "club" / "club.dln")
+    new = tmp_path / "new.dln"
+    new.write_text(records("Zoe"), encoding="utf-8")
+    code, _, err = run("merge", str(tmp_path / "club"), str(new), "-o", str(target))
+    assert code == 0 and err == f"wrote 6 games to {target}\n"
+    assert target.read_text(encoding="utf-8").count("[North") == 6
+
+
+# -- outputs of another kind ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", [["html"], ["svg"], ["analyse", "--annotate", "--game", "1"]])
+def test_a_view_is_never_written_over_the_record_it_is_made_from(tmp_path: Path, command: list[str]) -> None:
+    record = copy(SAMPLES / "two-player-61.dln", tmp_path / "g.dln")
+    link = tmp_path / "link.dln"
+    link.symlink_to(record)
+    for output in (record, link):
+        code, out, err = run(command[0], str(record), *command[1:], "-o", str(output))
+        assert code == 2 and "Usage:" in err and "is the record being read" in err and out == ""
+        assert record.read_bytes() == (SAMPLES / "two-player-61.dln").read_bytes()
+
+
+def test_stats_writes_no_chart_when_an_input_cannot_be_read(tmp_path: Path) -> None:
+    code, out, err = run("stats", str(CLUB), str(tmp_path / "nosuch.dln"), "--plot", str(tmp_path / "charts"))
+    assert code == 2 and "nosuch.dln: error: cannot read" in out + err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_annotating_a_record_in_place_keeps_every_game_or_writes_nothing(tmp_path: Path) -> None:
+    setup = (SAMPLES / "constructs" / "setup.dln").read_text(encoding="utf-8")
+    record = tmp_path / "g.dln"
+    broken = '[Event "broken"]\nsetup dealer S\ntable 5h 3c\nN 4d 5h = 1000000000\n'
+    record.write_text(setup + "\n" + broken + "\n" + setup, encoding="utf-8")
+    before = record.read_bytes()
+    code, _, err = run("analyse", str(record), "--annotate", "--budget", "1", "-q", "-o", str(record))
+    assert code == 2 and f"{record}: not written: " in err and record.read_bytes() == before
+    record.write_text(setup + "\n" + setup, encoding="utf-8")
+    code, _, err = run("analyse", str(record), "--annotate", "--budget", "1", "-q", "-o", str(record))
+    text = record.read_text(encoding="utf-8")
+    assert code == 0 and text.count("setup dealer S") == 2 and text.count("engine:") >= 2
+    assert text.count("A position set up to settle a dispute.") == 2
+
+
+def test_an_input_changed_by_another_program_while_it_is_read_is_not_replaced(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import dln.cli.archive
+
+    target = copy(CLUB, tmp_path / "club.dln")
+    added = '\n[Event "typed in meanwhile"]\nround 1 dealer S\n'
+    canonical_text = dln.cli.archive.canonical_text
+
+    def while_reading(piece):  # another program (echo >> club.dln) adds a game as the first is read
+        if piece.number == 1:
+            with target.open("a", encoding="utf-8") as file:
+                file.write(added)
+        return canonical_text(piece)
+
+    monkeypatch.setattr(dln.cli.archive, "canonical_text", while_reading)
+    code, _, err = run("merge", str(target), "--dedupe", "-o", str(target))
+    assert code == 2 and "changed by another program while it was read" in err
+    assert target.read_bytes() == CLUB.read_bytes() + added.encode("utf-8")
+
+
+def test_the_dln_command_keeps_a_record_given_on_standard_input(tmp_path: Path) -> None:
+    """Through the real entry point, in a process of its own: '-' read from the record itself is the record."""
+    record = copy(SAMPLES / "two-player-61.dln", tmp_path / "g.dln")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent)}
+    with record.open("rb") as stdin:
+        result = subprocess.run([sys.executable, "-m", "dln", "html", "-", "-o", str(record)], stdin=stdin,
+                                capture_output=True, text=True, env=env, check=False)
+    assert result.returncode == 2 and "is the record being read" in result.stderr
+    assert record.read_bytes() == (SAMPLES / "two-player-61.dln").read_bytes()
