@@ -47,7 +47,7 @@ def test_a_missing_input_leaves_an_existing_output_as_it_was(tmp_path: Path, com
     assert sorted(p.name for p in tmp_path.iterdir()) == ["club.dln"]  # no temporary file left
 
 
-@pytest.mark.parametrize("command", ["merge", "filter"])
+@pytest.mark.parametrize("command", ["merge", "filter", "split"])
 def test_a_missing_input_writes_nothing_at_all(tmp_path: Path, command: str) -> None:
     where = ["-d", str(tmp_path / "games")] if command == "split" else []
     code, out, err = run(command, str(CLUB), str(tmp_path / "nosuch.dln"), *where)
@@ -56,7 +56,7 @@ def test_a_missing_input_writes_nothing_at_all(tmp_path: Path, command: str) -> 
     assert list(tmp_path.iterdir()) == []  # split made no folder, no file
 
 
-@pytest.mark.parametrize("command", ["merge", "filter"])
+@pytest.mark.parametrize("command", ["merge", "filter", "split"])
 def test_a_folder_without_records_writes_nothing_at_all(tmp_path: Path, command: str) -> None:
     (tmp_path / "empty").mkdir()
     output = ["-d", str(tmp_path / "games")] if command == "split" else ["-o", str(tmp_path / "out.dln")]
@@ -102,6 +102,85 @@ def test_merging_into_an_input_from_another_folder_keeps_every_game(tmp_path: Pa
     code, _, err = run("merge", str(tmp_path / "club"), str(new), "-o", str(target))
     assert code == 0 and err == f"wrote 6 games to {target}\n"
     assert target.read_text(encoding="utf-8").count("[North") == 6
+
+
+# -- split ---------------------------------------------------------------------------------------------
+
+
+def test_split_never_writes_over_a_file_it_has_still_to_read(tmp_path: Path) -> None:
+    x, y = tmp_path / "x.dln", tmp_path / "y.dln"
+    x.write_text(records("y"), encoding="utf-8")
+    y.write_text(records("a", "b", "c"), encoding="utf-8")
+    before = y.read_bytes()
+    code, out, _ = run("split", str(x), str(y), "-d", str(tmp_path), "--template", "{North}.dln", "--force")
+    assert code == 2 and y.read_bytes() == before
+    assert f"{x}: game 1: error: {y} is one of the files being split; not written over" in out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.dln", "b.dln", "c.dln", "x.dln", "y.dln"]
+
+
+def test_split_with_the_file_template_into_its_own_folder_keeps_the_file(tmp_path: Path) -> None:
+    club = copy(CLUB, tmp_path / "club.dln")
+    code, out, _ = run("split", str(club), "-d", str(tmp_path), "--template", "{file}.dln", "--force")
+    assert code == 2 and club.read_bytes() == CLUB.read_bytes()
+    assert out.count("error") == 1 and "and 4 more games like it" in out
+    assert out.endswith(f"wrote 0 files in {tmp_path}\n")
+
+
+def test_split_again_into_the_same_folder_says_so_once(tmp_path: Path) -> None:
+    assert run("split", str(CLUB), "-d", str(tmp_path))[0] == 0
+    code, out, _ = run("split", str(CLUB), "-d", str(tmp_path))
+    assert code == 2
+    assert out == (f"{CLUB}: game 1: error: {tmp_path / 'archive-club-0001.dln'} exists; left alone "
+                   f"(--force replaces it), and 4 more games like it\nwrote 0 files in {tmp_path}\n")
+
+
+def test_a_name_too_long_for_the_file_system_is_reported_and_the_next_games_written(tmp_path: Path) -> None:
+    source = tmp_path / "long.dln"
+    source.write_text(records("A" * 300, "ok"), encoding="utf-8")
+    folder = tmp_path / "games"
+    folder.mkdir()
+    code, out, _ = run("split", str(source), "-d", str(folder), "--template", "{North}.dln")
+    assert code == 2
+    assert f"{source}: game 1: error: the name the template gives ({'A' * 20}" in out
+    assert "is 304 bytes long; the file system takes at most 255" in out
+    assert [p.name for p in folder.iterdir()] == ["ok.dln"]
+
+
+@pytest.mark.parametrize(("north", "why"), [
+    (".", "is hidden (it starts with '.')"),
+    ("..", "is hidden (it starts with '.')"),
+    ("", "is hidden (it starts with '.')"),
+    ("-rf", "starts with '-' (a command would take it for an option)"),
+])
+def test_split_refuses_a_name_that_is_hidden_or_starts_with_a_dash(tmp_path: Path, north: str, why: str) -> None:
+    source = tmp_path / "odd.dln"
+    source.write_text(records(north), encoding="utf-8")
+    folder = tmp_path / "games"
+    code, out, _ = run("split", str(source), "-d", str(folder), "--template", "{North}.dln")
+    assert code == 2 and f"{source}: game 1: error: the name the template gives" in out and why in out
+    assert ("{North} is empty for this game" in out) == (north != "-rf")
+    assert not folder.exists() or list(folder.iterdir()) == []
+
+
+@pytest.mark.parametrize(("template", "message"), [
+    ("{Nrth}-{n}.dln", "{Nrth} is not a tag of DLN, a number or {file}: did you mean {North}?"),
+    ("{date}/{n}.dln", "{date} is not a tag of DLN, a number or {file}: did you mean {Date}?"),
+    ("{File}-{n}.dln", "did you mean {file}?"),
+    ("-{n}.dln", "every name it gives starts with '-'"),
+    (".{n}.dln", "every name it gives is hidden"),
+])
+def test_a_template_that_cannot_work_is_refused_before_anything_is_written(tmp_path: Path, template: str,
+                                                                             message: str) -> None:
+    code, out, err = run("split", str(CLUB), "-d", str(tmp_path / "games"), "--template", template)
+    assert code == 2 and message in err and out == ""
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_tag_of_ones_own_is_still_a_field(tmp_path: Path) -> None:
+    source = tmp_path / "scored.dln"
+    source.write_text('[Scorer "Kostas"]\nround 1 dealer S\n', encoding="utf-8")
+    code, _, _ = run("split", str(source), "-d", str(tmp_path / "games"), "--template", "{Scorer}-{n}.dln")
+    assert code == 0 and [p.name for p in (tmp_path / "games").iterdir()] == ["Kostas-1.dln"]
 
 
 # -- outputs of another kind ---------------------------------------------------------------------------

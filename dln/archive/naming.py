@@ -8,17 +8,29 @@ when the game lacks it.  Python's format specifications apply to the numbers
 (``{n:04}``).  A tag's value is made safe for a file name: every run of
 characters other than letters, digits, ``.``, ``-`` and ``_``, or of two
 dots or more, becomes one ``_``, so ``2026.11.20`` stays, ``Club / night``
-becomes ``Club_night`` and ``../x`` becomes ``x``; a name never starts with a dot.
+becomes ``Club_night`` and ``../x`` becomes ``x``; a tag's value never starts with a dot.
 A ``/`` of the template makes folders; one named by a missing tag is left out.
+
+Some names cannot be written, or should not be: :func:`name_problem` tells
+a name that would be hidden (``.dln``, from an empty tag before ``.dln``),
+start with ``-`` (``-rf.dln``: a shell command would take it for an
+option) or be longer than the file system takes.  :func:`check_template`
+refuses, before any game is read, a template whose every name would be
+so, and a field that is no tag of DLN but looks like one (``{Nrth}``,
+``{date}``): a tag of one's own (``{Scorer}``) is fine.
 """
 
 from __future__ import annotations
 
+import difflib
+import os
 import re
 import string
 from pathlib import Path
 
-__all__ = ["DEFAULT_TEMPLATE", "check_template", "file_name"]
+from dln.notation.model import STANDARD_TAGS
+
+__all__ = ["DEFAULT_TEMPLATE", "check_template", "empty_tags", "file_name", "longest_name", "name_problem"]
 
 DEFAULT_TEMPLATE = "{file}-{game:04}.dln"
 _UNSAFE = re.compile(r"(?:[^\w.\-]|\.{2,})+")
@@ -29,18 +41,34 @@ def _safe(value: str) -> str:
     return text.lstrip(".") or ""
 
 
-class _Fields(dict[str, object]):
-    """The template's fields: the numbers and the file given, tags looked up (safely) as they are asked for."""
+#: The fields that are not tags: the numbers and the file's name.
+_OWN_FIELDS = ("n", "game", "file")
 
-    def __init__(self, numbers: dict[str, object], tags: tuple[tuple[str, str], ...]) -> None:
+
+class _Fields(dict[str, object]):
+    """The template's fields: the numbers and the file given, tags looked up (safely) as they are asked for;
+    a tag the game lacks is ``absent``."""
+
+    def __init__(self, numbers: dict[str, object], tags: tuple[tuple[str, str], ...], absent: str = "") -> None:
         super().__init__(numbers)
         self.tags = tags
+        self.absent = absent
 
     def __missing__(self, key: str) -> str:
         for name, value in self.tags:
             if name == key:
                 return _safe(value)
-        return ""
+        return self.absent
+
+
+def _looks_like(field: str) -> str | None:
+    """The field of a template that ``field``, no tag of DLN, was probably meant to be (``Nrth``: North)."""
+    known = (*_OWN_FIELDS, *STANDARD_TAGS)
+    for name in known:
+        if name.lower() == field.lower():
+            return name
+    close = difflib.get_close_matches(field, known, n=1, cutoff=0.8)
+    return close[0] if close else None
 
 
 def check_template(template: str) -> None:
@@ -53,16 +81,63 @@ def check_template(template: str) -> None:
         raise ValueError(f"{template!r} has no field: every game would get the same name (add {{n}})")
     if any(not name.isidentifier() for name in fields):
         raise ValueError(f"{template!r}: a field is a number ({{n}}, {{game}}), {{file}} or a tag name")
+    for name in fields:
+        meant = None if name in _OWN_FIELDS or name in STANDARD_TAGS else _looks_like(name)
+        if meant is not None:
+            raise ValueError(f"{{{name}}} is not a tag of DLN, a number or {{file}}: did you mean {{{meant}}}?")
     file_name(template, n=1, game=1, file="x", tags=())  # a bad format specification fails here
+    # Every tag present: what is wrong with this name is wrong with every name the template gives.
+    problem = name_problem(_filled(template, n=1, game=1, file="x", tags=(), absent="x"), longest=1 << 16)
+    if problem is not None:
+        raise ValueError(f"{template!r}: every name it gives {problem[1]}")
 
 
 def file_name(template: str, *, n: int, game: int, file: str, tags: tuple[tuple[str, str], ...]) -> str:
     """The name ``template`` gives a game (see the module's docstring)."""
+    return _filled(template, n=n, game=game, file=file, tags=tags)
+
+
+def _filled(template: str, *, n: int, game: int, file: str, tags: tuple[tuple[str, str], ...],
+            absent: str = "") -> str:
     stem = Path(file).stem if file != "-" else "stdin"
     try:
-        name = template.format_map(_Fields({"n": n, "game": game, "file": _safe(stem)}, tags))
+        name = template.format_map(_Fields({"n": n, "game": game, "file": _safe(stem)}, tags, absent))
     except (ValueError, TypeError) as exc:
         raise ValueError(f"{template!r}: {exc}") from None
     # A folder of the template named by a missing tag ('{Date}/...' without a Date) is left out, so that
     # the name never becomes absolute ('/00003.dln') or empty.
     return "/".join(part for part in name.split("/") if part not in ("", ".")) or "_"
+
+
+def empty_tags(template: str, tags: tuple[tuple[str, str], ...]) -> list[str]:
+    """The tag fields of ``template`` that are empty for a game of ``tags`` (it lacks the tag, or its value
+    has nothing a file name can keep, like ``..``): why a name may come out hidden or start with ``-``."""
+    fields = [name for _, name, _, _ in string.Formatter().parse(template) if name and name not in _OWN_FIELDS]
+    found = _Fields({}, tags)
+    return [f"{{{name}}}" for name in dict.fromkeys(fields) if not found[name]]
+
+
+def name_problem(name: str, *, longest: int) -> tuple[str, str] | None:
+    """What is wrong with ``name`` (a kind, and why, to follow the name in a message), if anything: a
+    part of it (a file or folder) is hidden, starts with ``-`` or is more than ``longest`` bytes."""
+    for part in name.split("/"):
+        if part.startswith("."):
+            return "hidden", "is hidden (it starts with '.')"
+        if part.startswith("-"):
+            return "dash", "starts with '-' (a command would take it for an option)"
+        size = len(os.fsencode(part))
+        if size > longest:
+            return "long", f"is {size} bytes long; the file system takes at most {longest}"
+    return None
+
+
+def longest_name(folder: Path) -> int:
+    """The longest file name, in bytes, the file system of ``folder`` (or of its nearest existing parent,
+    when it is still to be made) takes: 255 on most."""
+    place = folder.absolute()
+    while not place.exists() and place != place.parent:
+        place = place.parent
+    try:
+        return os.pathconf(place, "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):
+        return 255

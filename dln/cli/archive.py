@@ -10,6 +10,7 @@ game that does not parse is reported and left out, or copied as written with
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -18,13 +19,20 @@ import click
 
 from dln.archive.conditions import Conditions, parse_date, parse_tag_test
 from dln.archive.dedupe import Seen
-from dln.archive.naming import DEFAULT_TEMPLATE, check_template, file_name
+from dln.archive.naming import (
+    DEFAULT_TEMPLATE,
+    check_template,
+    empty_tags,
+    file_name,
+    longest_name,
+    name_problem,
+)
 from dln.archive.parallel import replayed
 from dln.archive.reading import ArchiveReader, canonical_text, kept_text
 from dln.cli.common import EXIT_BAD_INPUT, STDIN, Status, report_syntax
 from dln.cli.writing import Inputs, joined, write_file
 from dln.engine.rules import parse_variants
-from dln.files import FileChanged, ReadOnlyFile, replace_file
+from dln.files import replace_file
 from dln.notation.sources import Piece
 from dln.wording import count_of
 
@@ -255,55 +263,94 @@ def merge_command(files: tuple[str, ...], output: str | None, dedupe: bool, same
               help="Where to write the games (created if needed).")
 @click.option("--template", default=DEFAULT_TEMPLATE, show_default=True,
               help="The name of each file: {n} counts the games read (all files), {game} is the game's number in its "
-              "file, {file} its file's name, {TAG} a tag (e.g. {Date}-{North}-{South}.dln).")
+              "file, {file} its file's name, {TAG} a tag (e.g. {Date}-{North}-{South}.dln).  A field like a "
+              "mistyped tag ({Nrth}, {date}) is refused.")
 @click.option("--force", is_flag=True, help="Replace files that already exist.")
 @click.option("--keep-broken", is_flag=True, help="Write games that do not parse too, as written.")
 def split_command(files: tuple[str, ...], directory: str, template: str, force: bool, keep_broken: bool) -> None:
     """Write every game of FILES to a file of its own in DIR, in canonical DLN ('-' reads stdin).
 
-    Each file is written atomically.  A file that exists already is left
-    alone (unless --force), and so is a second game the template gives the
-    same name: both are reported, and the exit status is 2.  The names
-    written so far are remembered to find such clashes (a few dozen bytes a
-    game).  Exit 0, or 2 when a file cannot be read or written, a game does
-    not parse, or a name clashes.
+    Every file is checked before anything is written: one that cannot be
+    read writes nothing.  Each file is written atomically.  A game is not
+    written when its file exists already (unless --force), was written for
+    an earlier game, or is one of FILES, or when its name would be hidden
+    (start with '.'), start with '-' or be too long for the file system:
+    each reason is said once, with the count of games it kept out.  The
+    names written so far are remembered to find clashes (a few dozen bytes
+    a game).  Exit 0, or 2 when a file cannot be read or written, a game
+    does not parse, or a game was not written.
     """
     try:
         check_template(template)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="'--template'") from None
+    folder = Path(directory)
+    inputs = Inputs(files)
+    inputs.refuse_unreadable(f"nothing written in {folder}", err=False)
     status = Status()
     archive = reader(status, err=False)
-    folder = Path(directory)
+    longest = longest_name(folder)
     names: set[str] = set()
+    refused = Refused()
     written = number = 0
-
-    def fail(message: str) -> None:
-        click.echo(message)
-        status.worst(EXIT_BAD_INPUT)
-
-    for file, piece in archive.read(files):
+    for file, piece in archive.read(inputs.files):
         number += 1  # every game read counts, so that a second run gives every game the same name
         if piece.game is None and not keep_broken:
             continue
         tags = piece.game.tags if piece.game is not None else ()
         name = file_name(template, n=number, game=piece.number, file=file, tags=tags)
         target = folder / name
+        game = f"{file}: game {piece.number}: error:"
+        if problem := name_problem(name, longest=longest):
+            kind, why = problem
+            shown = name if len(name) <= 60 else f"{name[:20]}...{name[-12:]}"
+            if kind != "long" and (empty := empty_tags(template, tags)):
+                why += f": {' and '.join(empty)} {'is' if len(empty) == 1 else 'are'} empty for this game"
+            refused.add(kind, f"{game} the name the template gives ({shown}) {why}; not written")
+            continue
+        if inputs.holds(target):
+            refused.add("input", f"{game} {target} is one of the files being split; not written over")
+            continue
         if name in names:
-            fail(f"{file}: game {piece.number}: error: {target} was written already for another game; "
-                 "left out (add {n} or {game} to the template)")
+            refused.add("twice", f"{game} {target} was written already for another game; left out "
+                        "(add {n} or {game} to the template)")
             continue
         names.add(name)
-        if target.exists() and not force:
-            fail(f"{file}: game {piece.number}: error: {target} exists; left alone (--force replaces it)")
+        if not force and os.path.lexists(target):
+            refused.add("exists", f"{game} {target} exists; left alone (--force replaces it)")
             continue
         text = canonical_text(piece) if piece.game is not None else kept_text(piece)
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             replace_file(target, [text.encode("utf-8")], force=force)
-        except (FileChanged, ReadOnlyFile, OSError) as exc:
-            fail(f"{file}: game {piece.number}: error: cannot write {target}: {exc.strerror or exc}")
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            refused.add(f"write: {reason}", f"{game} cannot write {target}: {reason}")
             continue
         written += 1
+    for line in refused.lines():
+        click.echo(line)
+        status.worst(EXIT_BAD_INPUT)
     click.echo(f"wrote {count_of(written, 'file')} in {folder}")
     sys.exit(status.code)
+
+
+class Refused:
+    """The games ``dln split`` did not write, by why: the first said in full, the others counted, so that a
+    second run into the same folder says one line, not one a game (memory: one message a kind)."""
+
+    def __init__(self) -> None:
+        self.first: dict[str, str] = {}
+        self.more: dict[str, int] = {}
+
+    def add(self, kind: str, message: str) -> None:
+        if kind in self.first:
+            self.more[kind] += 1
+        else:
+            self.first[kind], self.more[kind] = message, 0
+
+    def lines(self) -> Iterator[str]:
+        """A line for each kind, in the order first met."""
+        for kind, message in self.first.items():
+            more = self.more[kind]
+            yield message + (f", and {count_of(more, 'more game')} like it" if more else "")

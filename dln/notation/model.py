@@ -21,6 +21,8 @@ SEATS: tuple[Seat, ...] = ("N", "E", "S", "W")
 #: A score claim's side: a seat (2 players) or a partnership (4 players).
 Side = Literal["N", "E", "S", "W", "NS", "EW"]
 MoveKind = Literal["lay", "capture", "declare"]
+#: The tags docs/notation.md defines (any other tag is allowed and kept as written).
+STANDARD_TAGS = ("Event", "Site", "Date", "North", "South", "East", "West", "Target", "Game", "Variant", "Result")
 
 
 def _pos() -> int | None:
