@@ -59,9 +59,11 @@ def print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> N
         return
     from importlib.metadata import PackageNotFoundError, version  # slow to import: only when asked
 
+    from dln.views.output import say
+
     try:
         number = version("dln")
     except PackageNotFoundError:  # run from a checkout that was never installed
         number = "unknown"
-    click.echo(f"{ctx.find_root().info_name}, version {number}, {describe()}")
+    say(f"{ctx.find_root().info_name}, version {number}, {describe()}")
     ctx.exit()

@@ -385,3 +385,26 @@ def test_a_syntax_error_is_reported_before_any_screen(tmp_path: Path) -> None:
         assert "bad.dln:3:7: error: expected what the card captures after 'x'" in screen
     finally:
         term.close()
+
+
+@needs_tmux
+def test_a_hostile_record_is_shown_and_does_not_act_on_the_terminal(tmp_path: Path) -> None:
+    """Issue 28: the event sets the window title and the comment clears the screen, when run; the replayer
+    shows them as escapes instead (tests/test_terminal_text.py has the other commands)."""
+    from tests.test_terminal_text import hostile_game
+
+    path = tmp_path / "hostile.dln"
+    path.write_text(hostile_game(), encoding="utf-8")
+    command = shlex.join([sys.executable, "-m", "dln", "replay", path.name])
+    term = Terminal(f"{command}; echo replayer-exit=$?; sleep 600", cwd=tmp_path, width=160)
+    try:
+        term.wait_for("Club night \\x1b]0;pwned\\x07 [/] [bold]B[/bold]", "[link=http://evil.example/x]Maria[/link]")
+        term.keys(":", "4", "7", "Enter")
+        term.wait_for("\\x1b[2J cleared [red]r[/red] [/] \\x1b]8;;http://evil.example/\\x07here")
+        title = subprocess.run([*term.server, "display-message", "-p", "-t", "replay", "#{pane_title}"],
+                               check=True, capture_output=True, text=True).stdout
+        assert "pwned" not in title
+        term.keys("q")
+        term.wait_for("replayer-exit=0")
+    finally:
+        term.close()

@@ -15,7 +15,7 @@ from dln.engine import RULES, RoundState, Rules, SideScore, Violation
 from dln.engine.codes import Severity
 from dln.notation.errors import caret_excerpt
 from dln.notation.model import Game, Move
-from dln.wording import count_of
+from dln.wording import count_of, visible
 
 __all__ = ["ALTERNATIVES", "RECORD_CODES", "DealPlan", "Diagnostic", "GameReport", "PositionOnly", "Reporter",
            "RoundReport", "code_name"]
@@ -73,12 +73,14 @@ class Diagnostic:
         return code_name(self.code)
 
     def format(self) -> str:
-        """``file:line:col: error D201 lay-while-declared: …``, the source line, a caret and help.
+        """``file:line:col: error D201 lay-while-declared: …``, the source line, a caret and help: a report for
+        a terminal, the record's text in it made visible (:func:`dln.wording.visible`).
 
         The help lists the legal moves the validator found (a few unless asked
         for all, see :data:`ALTERNATIVES`) and, when there are more, how to list them.
         """
-        text = f"{self.file}:{self.line}:{self.column}: {self.severity} {self.code} {self.name}: {self.message}"
+        where = f"{self.file}:{self.line}:{self.column}"
+        text = visible(f"{where}: {self.severity} {self.code} {self.name}: {self.message}")
         if self.source_line:
             text += "\n" + caret_excerpt(self.source_line, self.line, self.column)
         if self.help:

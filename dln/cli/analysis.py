@@ -17,6 +17,7 @@ import click
 from dln.analysis.search import DEFAULT_BUDGET
 from dln.cli.common import EXIT_BAD_INPUT, EXIT_FOUND, Status, exit_if_unreadable, variant_option
 from dln.engine.rules import parse_variants
+from dln.views.output import emit, say
 
 budget_option = click.option("--budget", type=click.IntRange(min=1), default=DEFAULT_BUDGET, show_default=True,
                              help="Playouts per move: more is stronger and slower (docs/analysis.md).")
@@ -92,8 +93,8 @@ def analyse_command(file: str, game_number: int | None, budget: int, seed: int, 
             if review.skipped or report.errors:
                 status.worst(EXIT_FOUND)
             if as_json:
-                click.echo((head() if first else ",\n") + json.dumps(_game_data(piece.number, review),
-                                                                      ensure_ascii=False), nl=False)
+                emit((head() if first else ",\n") + json.dumps(_game_data(piece.number, review),
+                                                                ensure_ascii=False), nl=False)
             else:
                 _print_review(name, piece.number, review, quiet)
             first = False
@@ -118,7 +119,7 @@ def analyse_command(file: str, game_number: int | None, budget: int, seed: int, 
             for _ in reviews(pool):
                 pass
     if as_json:
-        click.echo((head() if first else "") + "]}")
+        emit((head() if first else "") + "]}")
     if syntax.errors:
         status.worst(EXIT_BAD_INPUT)
     sys.exit(status.code)
@@ -138,23 +139,23 @@ def _game_data(number: int, review: Any) -> dict[str, Any]:
 def _print_review(name: str, number: int, review: Any, quiet: bool) -> None:
     from dln.analysis.annotate import summary_lines
 
-    click.echo(f"{name}: game {number} ({review.report.describe_rules()})")
+    say(f"{name}: game {number} ({review.report.describe_rules()})")
     current = None
     if not quiet:
         for m in review.moves:
             if m.round != current:
                 current = m.round
-                click.echo(f"round {m.round}")
+                say(f"round {m.round}")
             graded = m.grade
             mark = graded[0] if graded else ""
             best = "=" if m.best == m.played else m.best
             exact = " exact" if m.exact else ""
-            click.echo(f"  {m.number:>2}. {m.played + mark:<28} {m.played_net:+6.1f}  best {best:<26} "
-                       f"{m.best_net:+6.1f}  lost {m.lost:4.1f}{exact}")
+            say(f"  {m.number:>2}. {m.played + mark:<28} {m.played_net:+6.1f}  best {best:<26} "
+                f"{m.best_net:+6.1f}  lost {m.lost:4.1f}{exact}")
     for r, n, why in review.skipped:
-        click.echo(f"  round {r} move {n}: not analysed: {why}")
+        say(f"  round {r} move {n}: not analysed: {why}")
     for line in summary_lines(review):
-        click.echo(f"  {line}")
+        say(f"  {line}")
 
 
 __all__ = ["analyse_command"]

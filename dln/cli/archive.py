@@ -34,6 +34,7 @@ from dln.cli.writing import Inputs, joined, write_file
 from dln.engine.rules import parse_variants
 from dln.files import replace_file
 from dln.notation.sources import Piece
+from dln.views.output import emit, say
 from dln.wording import count_of
 
 __all__ = ["filter_command", "merge_command", "split_command"]
@@ -47,7 +48,7 @@ def reader(status: Status, *, err: bool) -> ArchiveReader:
     """An archive reader whose problems are said on stderr (``err``) or stdout, and make the exit status 2."""
 
     def problem(file: str, _code: str, reason: str) -> None:
-        click.echo(f"{file}: error: {reason}", err=err)
+        say(f"{file}: error: {reason}", err=err)
         status.worst(EXIT_BAD_INPUT)
 
     def broken(file: str, piece: Piece) -> None:
@@ -64,7 +65,7 @@ def write_out(texts: Iterable[str], output: str | None, status: Status, inputs: 
     (:func:`dln.cli.writing.write_file`); False (said on stderr, exit 2) if the file is not written."""
     if output is None or output == STDIN:
         for text in texts:
-            click.echo(text, nl=False)
+            emit(text, nl=False)
         return True
     if not write_file(output, texts, inputs=inputs, trouble=trouble):
         status.worst(EXIT_BAD_INPUT)
@@ -194,11 +195,11 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
     if count:
         for _ in matching():
             pass
-        click.echo(str(kept))
+        say(str(kept))
     elif write_out(joined(matching()), output, status, inputs, stopped(
             archive, rewriting=output is not None and inputs.holds(output), keep_broken=keep_broken)) \
             and not data_out:
-        click.echo(f"wrote {count_of(kept, 'game')} of {archive.games + archive.unparsed} to {output}", err=True)
+        say(f"wrote {count_of(kept, 'game')} of {archive.games + archive.unparsed} to {output}", err=True)
     sys.exit(status.code)
 
 
@@ -253,7 +254,7 @@ def merge_command(files: tuple[str, ...], output: str | None, dedupe: bool, same
                                                                       keep_broken=keep_broken)):
         where = "" if data_out else f" to {output}"
         duplicates = f"; {count_of(dropped, 'duplicate')} left out" if dedupe else ""
-        click.echo(f"wrote {count_of(written, 'game')}{where}{duplicates}", err=True)
+        say(f"wrote {count_of(written, 'game')}{where}{duplicates}", err=True)
     sys.exit(status.code)
 
 
@@ -329,9 +330,9 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
             continue
         written += 1
     for line in refused.lines():
-        click.echo(line)
+        say(line)
         status.worst(EXIT_BAD_INPUT)
-    click.echo(f"wrote {count_of(written, 'file')} in {folder}")
+    say(f"wrote {count_of(written, 'file')} in {folder}")
     sys.exit(status.code)
 
 

@@ -32,6 +32,7 @@ from dln.engine.rules import parse_variants
 from dln.notation.jsonout import game_to_data
 from dln.notation.parser import read_lines
 from dln.notation.sources import NO_RECORD_IN_DIRECTORY, display_name, each_file
+from dln.views.output import console, emit, say
 from dln.views.report import Report, game_status, print_verdict
 from dln.wording import count_of
 
@@ -64,11 +65,11 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, quiet: bool, force: boo
     data_out = diff or (files == (STDIN,) and not check)  # stdout carries data: messages go to stderr
     tally: Counter[str] = Counter()
 
-    def say(text: str) -> None:
-        click.echo(text, err=data_out)
+    def tell(text: str) -> None:
+        say(text, err=data_out)
 
     def fail(text: str) -> None:
-        say(text)
+        tell(text)
         tally["failed"] += 1
         status.worst(EXIT_BAD_INPUT)
 
@@ -82,7 +83,7 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, quiet: bool, force: boo
             snap = snapshot_streaming(name) if name != STDIN else None
             examined = Examined(name, report, diff=diff)
             for line in examined:
-                click.echo(line, nl=False)
+                emit(line, nl=False)
         except (Unreadable, OSError) as exc:
             report.close()
             fail(str(exc) if isinstance(exc, Unreadable) else
@@ -102,7 +103,7 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, quiet: bool, force: boo
             tally["changed"] += 1
             status.worst(EXIT_FOUND)
             if check and not quiet:
-                say(f"would reformat {display}")
+                tell(f"would reformat {display}")
             continue
         assert snap is not None
         try:
@@ -120,11 +121,11 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, quiet: bool, force: boo
             continue
         tally["changed"] += 1
         if not quiet:
-            say(f"reformatted {display}")
+            tell(f"reformatted {display}")
     if not quiet and sum(tally.values()) and files != (STDIN,):
         verb = "would be reformatted" if check or diff else "reformatted"
         failed = f", {tally['failed']} failed" if tally["failed"] else ""
-        say(f"{count_of(tally['changed'], 'file')} {verb}, {tally['unchanged']} unchanged{failed}")
+        tell(f"{count_of(tally['changed'], 'file')} {verb}, {tally['unchanged']} unchanged{failed}")
     sys.exit(status.code)
 
 
@@ -139,12 +140,12 @@ def _fmt_stream(status: Status) -> None:
         with opened(STDIN) as stream:
             for piece, text in canonical_pieces(pieces(lines_of(stream, STDIN), STDIN, keep_line_comments=True)):
                 report.see(piece)
-                click.echo(piece.text if text is None else text, nl=False)
+                emit(piece.text if text is None else text, nl=False)
     except Unreadable as exc:
-        click.echo(str(exc), err=True)
+        say(str(exc), err=True)
         status.worst(EXIT_BAD_INPUT)
     except NotCanonical as exc:
-        click.echo(f"<stdin>: internal error: the canonical form of {exc} would read back differently", err=True)
+        say(f"<stdin>: internal error: the canonical form of {exc} would read back differently", err=True)
         status.worst(EXIT_BAD_INPUT)
     report.close()
     if report.errors:
@@ -176,9 +177,9 @@ def parse(files: tuple[str, ...], as_json: bool, json_lines: bool) -> None:
     encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # the C encoder
     first = True
     if as_json and not json_lines:
-        click.echo("[", nl=False)
+        emit("[", nl=False)
     def nothing_in(path: str) -> None:
-        click.echo(f"{path}: error: {NO_RECORD_IN_DIRECTORY}", err=data_out)
+        say(f"{path}: error: {NO_RECORD_IN_DIRECTORY}", err=data_out)
         status.worst(EXIT_BAD_INPUT)
 
     for name in each_file(files, nothing_in):
@@ -194,14 +195,14 @@ def parse(files: tuple[str, ...], as_json: bool, json_lines: bool) -> None:
                         continue
                     if data_out:
                         text = encode(game_to_data(game, display))
-                        click.echo(text if json_lines else ("\n" if first else ",\n") + text, nl=json_lines)
+                        emit(text if json_lines else ("\n" if first else ",\n") + text, nl=json_lines)
                         first = False
                     else:
                         rounds += len(game.rounds)
                         moves += sum(len(r.moves) for r in game.rounds)
         except Unreadable as exc:
             report.close()
-            click.echo(str(exc), err=data_out)
+            say(str(exc), err=data_out)
             status.worst(EXIT_BAD_INPUT)
             continue
         report.close()
@@ -209,10 +210,10 @@ def parse(files: tuple[str, ...], as_json: bool, json_lines: bool) -> None:
             status.worst(EXIT_BAD_INPUT)
         if not data_out:
             skipped = f"; {count_of(report.errors, 'game')} skipped" if report.errors else ""
-            click.echo(f"{display}: {count_of(report.games, 'game')}, {count_of(rounds, 'round')}, "
-                       f"{count_of(moves, 'move')}{skipped}")
+            say(f"{display}: {count_of(report.games, 'game')}, {count_of(rounds, 'round')}, "
+                f"{count_of(moves, 'move')}{skipped}")
     if as_json and not json_lines:
-        click.echo("]" if first else "\n]")
+        emit("]" if first else "\n]")
     sys.exit(status.code)
 
 
@@ -272,7 +273,7 @@ def validate(files: tuple[str, ...], as_json: bool, all_alternatives: bool, expl
     from dln.check.validate import ALTERNATIVES
 
     if explain:
-        click.echo("warning: --explain is deprecated; use --all-alternatives", err=True)
+        say("warning: --explain is deprecated; use --all-alternatives", err=True)
     alternatives = None if all_alternatives or explain else ALTERNATIVES
     started = time.perf_counter()
     status = Status()
@@ -334,12 +335,12 @@ def validate(files: tuple[str, ...], as_json: bool, all_alternatives: bool, expl
     if as_json:
         out.finish(tally.data(status.code))
     elif not quiet:
-        click.echo(tally.line())
+        say(tally.line())
         if under := tally.checked_under():
-            click.echo(under)
+            say(under)
         elapsed = time.perf_counter() - started
         if sys.stderr.isatty():  # timing differs from run to run: for the person watching, not the report
-            click.echo(f"({elapsed:.2f} s, {tally.moves / elapsed if elapsed else 0:,.0f} moves/s)", err=True)
+            say(f"({elapsed:.2f} s, {tally.moves / elapsed if elapsed else 0:,.0f} moves/s)", err=True)
     sys.exit(status.code)
 
 
@@ -360,7 +361,7 @@ def score(file: str, game_number: int | None, as_json: bool, variant: str | None
     dln validate: 1 when a game breaks a rule, 2 on a syntax error, an
     unreadable file, a tag that makes no sense, or no game to score.
     """
-    from rich.console import Console  # only this command draws tables; keep start-up light
+    from rich.text import Text  # only this command draws tables; keep start-up light
 
     from dln.check.verdicts import CANNOT_READ, NOTHING_TO_CHECK, SYNTAX_ERROR, problem_data
     from dln.notation.sources import Unreadable, lines_of, opened, pieces
@@ -370,7 +371,7 @@ def score(file: str, game_number: int | None, as_json: bool, variant: str | None
     status = Status()
     display = display_name(file)
     variants = parse_variants(variant) if variant is not None else None
-    console = Console(highlight=False, safe_box=True if out.ascii else None)
+    screen = console(safe_box=True if out.ascii else None)
     symbols = not out.ascii  # Report made standard output safe; the sheet then spells 10d, 2c and '-'
     wanted = None if game_number is None else (lambda n: n == game_number)
     scored = read = 0
@@ -398,11 +399,11 @@ def score(file: str, game_number: int | None, as_json: bool, variant: str | None
                     if as_json:
                         out.item(score_data(report, display))
                     else:
-                        console.print(score_sheet(report, symbols=symbols))
+                        screen.print(score_sheet(report, symbols=symbols))
                         if report.errors:
                             codes = ", ".join(sorted({d.code for d in report.diagnostics if d.severity == "error"}))
-                            console.print(f"[bold red]{count_of(report.errors, 'error')}[/] ({codes}): "
-                                          "run dln validate for the details")
+                            screen.print(Text.assemble((count_of(report.errors, "error"), "bold red"),
+                                                       f" ({codes}): run dln validate for the details"))
                 if game_number is not None:
                     break
     except Unreadable as exc:
@@ -435,11 +436,11 @@ def explain(code: str | None) -> None:
     from dln.check.explain import find_code, list_codes
 
     if code is None:
-        click.echo(list_codes())
+        say(list_codes())
         sys.exit(EXIT_OK)
     known = find_code(code)
     if known is None:
         raise click.BadParameter(f"{code!r} is not a code or a rule's name (dln explain lists them)",
                                  param_hint="'CODE'")
-    click.echo(explanation(known))
+    say(explanation(known))
     sys.exit(EXIT_OK)

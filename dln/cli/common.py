@@ -14,6 +14,7 @@ from dln.check.validate import GameReport, validate_game
 from dln.engine.rules import parse_variants
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.sources import display_name
+from dln.views.output import say
 
 EXIT_OK, EXIT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
 STDIN = "-"
@@ -24,7 +25,7 @@ def report_syntax(error: DLNSyntaxError, games_read: int, *, err: bool = True) -
     text = error.format()
     if games_read or (error.game or 0) > 1:
         text += f"\n  note: game {error.game} was skipped; the other games of the file were read"
-    click.echo(text + "\n", err=err)
+    say(text + "\n", err=err)
 
 
 class Status:
@@ -97,5 +98,5 @@ def exit_if_unreadable(file: str, *, as_json: bool = False, err: bool = True) ->
         if as_json:
             fail_with(True, reading_problem(file, exc))
         no_game = isinstance(exc, NoGame) and exc.option
-        click.echo(f"{display_name(file)}: error: no game in this file" if no_game else str(exc), err=err)
+        say(f"{display_name(file)}: error: no game in this file" if no_game else str(exc), err=err)
         sys.exit(EXIT_BAD_INPUT)

@@ -16,7 +16,7 @@ from dln.cli.common import EXIT_BAD_INPUT, EXIT_FOUND, EXIT_OK
 from dln.engine.rules import parse_variants
 from dln.notation.model import Game
 from dln.notation.sources import display_name
-from dln.views.output import output_takes_any_text
+from dln.views.output import emit, output_takes_any_text, say
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -35,9 +35,9 @@ def show_family(game: Game, source: Callable[[int], str], *, file: str, game_num
     frame = family_frame_at(game, source, file=file, round_number=round_number, move=move, variation=variation,
                             variant=variant)
     if as_json:
-        click.echo(json.dumps(frame_json(frame, display_name(file)), ensure_ascii=not output_takes_any_text()))
+        emit(json.dumps(frame_json(frame, display_name(file)), ensure_ascii=not output_takes_any_text()))
     else:
-        click.echo(frame_text(frame, reveal=reveal))
+        say(frame_text(frame, reveal=reveal))
     sys.exit(EXIT_FOUND if any(d.severity == "error" for d in frame.findings) else EXIT_OK)
 
 
@@ -63,7 +63,7 @@ def replayed_family(game: Game, source: Callable[[int], str], file: str, variant
                              variants=parse_variants(variant) if variant is not None else None, keep_states=True)
     if report.bad_record:
         for d in report.diagnostics:
-            click.echo(d.format(), err=True)
+            say(d.format(), err=True)
         sys.exit(EXIT_BAD_INPUT)
     return report
 

@@ -12,6 +12,7 @@ import click
 from dln.cli.analysis import budget_option
 from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK, GAME_TYPES, STDIN
 from dln.engine.rules import parse_variants
+from dln.views.output import emit, say
 from dln.wording import count_of
 
 if TYPE_CHECKING:
@@ -78,11 +79,11 @@ def generate(game_type: str, players: str, count: int, seed: int, strategy: str,
     texts = joined(_texts(spec, count, jobs))
     if output is None or output == STDIN:
         for text in texts:
-            click.echo(text, nl=False)
+            emit(text, nl=False)
         sys.exit(EXIT_OK)
     if not write_file(output, texts):
         sys.exit(EXIT_BAD_INPUT)
-    click.echo(f"wrote {count_of(count, 'game')} to {output}", err=True)
+    say(f"wrote {count_of(count, 'game')} to {output}", err=True)
     sys.exit(EXIT_OK)
 
 

@@ -36,6 +36,7 @@ from dln.engine.state import describe_cards
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.writer import move_text
 from dln.record import positions
+from dln.views.output import say
 
 if TYPE_CHECKING:
     from dln.record import Recorder
@@ -177,9 +178,8 @@ class Table:
     def sheet(self) -> str:
         """The score sheet as text, in ASCII where the output cannot show the suits."""
         from rich import box
-        from rich.console import Console
 
-        from dln.views.output import output_is_ascii
+        from dln.views.output import console, output_is_ascii
         from dln.views.scoresheet import score_sheet
 
         plain = output_is_ascii()
@@ -187,7 +187,7 @@ class Table:
         if plain:
             table.box = box.ASCII
         out = io.StringIO()
-        Console(file=out, highlight=False, emoji=False, color_system=None, width=100).print(table)
+        console(file=out, color_system=None, width=100).print(table)
         return out.getvalue().rstrip("\n")
 
     def deal_round(self) -> None:
@@ -298,7 +298,7 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
     path = Path(file)
 
     def ask(prompt: str, stdin: IO[str] = sys.stdin) -> str | None:
-        click.echo(prompt, nl=False)
+        say(prompt, nl=False)
         line = stdin.readline()
         return line if line else None
 
@@ -308,28 +308,28 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
     if path.exists() and path.stat().st_size:
         fixed = [f"--{name.replace('_', '-')}" for name in NEW_GAME_OPTIONS if given(name)]
         if fixed:
-            click.echo(f"{file}: error: {' and '.join(fixed)} set a new game, and {file} holds one already; "
-                       "leave them out to go on with it, or play into another file", err=True)
+            say(f"{file}: error: {' and '.join(fixed)} set a new game, and {file} holds one already; "
+                "leave them out to go on with it, or play into another file", err=True)
             sys.exit(EXIT_BAD_INPUT)
         try:
-            table = Table.resume(path, budget if given("budget") else None, seed, ask, click.echo)
+            table = Table.resume(path, budget if given("budget") else None, seed, ask, say)
         except (ValueError, OSError, UnicodeDecodeError, DLNSyntaxError) as exc:
             why = exc.format() if isinstance(exc, DLNSyntaxError) else getattr(exc, "strerror", None) or exc
-            click.echo(f"{file}: error: cannot go on with this game: {why}", err=True)
+            say(f"{file}: error: cannot go on with this game: {why}", err=True)
             sys.exit(EXIT_BAD_INPUT)
-        click.echo(f"{file}: going on with the game (you are {table.seat}; the engine's budget is {table.budget})")
+        say(f"{file}: going on with the game (you are {table.seat}; the engine's budget is {table.budget})")
     else:
         try:
             seating(game_named(game_type), int(players))
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="'--players'") from None
         try:
-            table = Table.new(path, seat, int(players), target, budget, seed, ask, click.echo, game_type)
+            table = Table.new(path, seat, int(players), target, budget, seed, ask, say, game_type)
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="'--seat'") from None
     try:
         code = table.run()
     except KeyboardInterrupt:
-        click.echo(f"\ninterrupted: {file} holds the game so far; 'dln play {file}' goes on with it")
+        say(f"\ninterrupted: {file} holds the game so far; 'dln play {file}' goes on with it")
         code = EXIT_OK
     sys.exit(code)

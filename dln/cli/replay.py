@@ -33,7 +33,7 @@ from dln.notation.bounds import small_number
 from dln.notation.jsonout import game_to_data
 from dln.notation.sources import display_name
 from dln.notation.writer import write_games
-from dln.views.output import output_is_ascii, output_takes_any_text
+from dln.views.output import console, emit, output_is_ascii, output_takes_any_text, say
 from dln.wording import count_of
 
 if TYPE_CHECKING:  # the replayer's modules and rich load only when a command needs them
@@ -160,7 +160,7 @@ def _cannot_show(file: str, message: str, as_json: bool) -> NoReturn:
 
     if as_json:
         fail_with(True, problem_data(display_name(file), NOTHING_TO_CHECK, message))
-    click.echo(f"{display_name(file)}: error: {message}", err=True)
+    say(f"{display_name(file)}: error: {message}", err=True)
     sys.exit(EXIT_BAD_INPUT)
 
 
@@ -187,10 +187,8 @@ def _start(replay: Replay, game_number: int | None, round_number: int | None, mo
 
 
 def _replay_console(color: bool | None, width: int | None, ascii_: bool) -> Console:
-    from rich.console import Console  # only the replayer draws; keep start-up light for the others
-
-    return Console(highlight=False, emoji=False, markup=False, width=width, safe_box=ascii_ or None,
-                   no_color=True if color is False else None, force_terminal=True if color else None)
+    return console(width=width, safe_box=ascii_ or None, no_color=True if color is False else None,
+                   force_terminal=True if color else None)
 
 
 def _lacking() -> str | None:
@@ -238,8 +236,8 @@ def show_command(file: str, game_number: int | None, round_number: int | None, m
     if as_json:
         from dln.views.scoresheet import frame_data
 
-        click.echo(json.dumps(frame_data(replay.frame(cursor), display_name(file)),
-                              ensure_ascii=not output_takes_any_text()))
+        emit(json.dumps(frame_data(replay.frame(cursor), display_name(file)),
+                        ensure_ascii=not output_takes_any_text()))
         sys.exit(status)
     console = _replay_console(color, width, ascii_)
     console.print(FrameView(replay.frame(cursor), Look(ascii=ascii_, reveal=reveal, encoding=_lacking()),
@@ -349,7 +347,7 @@ def _whole_replay(file: str, variant: str | None, *,
                 places.append(place)
         report.close()
     except Unreadable as exc:
-        click.echo(str(exc), err=True)
+        say(str(exc), err=True)
         sys.exit(EXIT_BAD_INPUT)
     if not parsed:
         sys.exit(EXIT_BAD_INPUT)  # every game was reported above
@@ -361,7 +359,7 @@ def _whole_replay(file: str, variant: str | None, *,
         return Replay(GameShelf(stream, file, places, filename=display_name(file), variants=variants),
                       display_name(file)), status
     except ValueError as exc:
-        click.echo(f"{display_name(file)}: error: {exc}", err=True)
+        say(f"{display_name(file)}: error: {exc}", err=True)
         sys.exit(EXIT_BAD_INPUT)
 
 
@@ -424,9 +422,9 @@ def position_command(file: str, game_number: int, round_number: int, at: int, as
         _cannot_show(file, str(exc), as_json)
     game = position_game(report.game, found.setup())
     if as_json:
-        click.echo(json.dumps(game_to_data(game), ensure_ascii=not output_takes_any_text(), indent=2))
+        emit(json.dumps(game_to_data(game), ensure_ascii=not output_takes_any_text(), indent=2))
     else:
-        click.echo(write_games([game]), nl=False)
+        emit(write_games([game]), nl=False)
 
 
 @click.command(short_help="List the legal moves at one point of a round.")

@@ -33,8 +33,8 @@ from dln.cli.writing import Inputs
 from dln.files import replace_file
 from dln.notation.model import Game
 from dln.notation.sources import Piece
-from dln.views.output import output_is_ascii, output_takes_any_text
-from dln.wording import count_of
+from dln.views.output import console, emit, output_is_ascii, output_takes_any_text, say
+from dln.wording import count_of, visible
 
 __all__ = ["stats_command"]
 
@@ -178,10 +178,12 @@ def _play_table(title: str, lines: list[Line]) -> Table:
 
 
 def _bars(console: Console, title: str, rows: list[tuple[str, float]], *, block: str) -> None:
-    """A bar chart in the terminal: one line per row, the bar scaled to the largest value."""
+    """A bar chart in the terminal: one line per row, the bar scaled to the largest value (the labels made
+    visible first, so that the bars line up however a name is written)."""
     if not rows:
         return
     console.print(title, style="bold")
+    rows = [(visible(label), value) for label, value in rows]
     top = max(value for _, value in rows) or 1.0
     width = max(len(label) for label, _ in rows)
     for label, value in rows:
@@ -212,36 +214,35 @@ def print_tables(stats: Stats, ratings: list[Player] | None, reader: ArchiveRead
     """The terminal report: the tables, the ratings and the bar charts (with ``single``, the archive's one
     game, its running score too)."""
     ascii_only = output_is_ascii()
-    console = Console(highlight=False, safe_box=True if ascii_only else None, width=160 if not sys.stdout.isatty()
-                      else None)
+    screen = console(safe_box=True if ascii_only else None, width=160 if not sys.stdout.isatty() else None)
     block = "#" if ascii_only else "\u2588"
     table = {p.name: p for p in ratings} if ratings is not None else None
     broken = f" ({count_of(reader.errors, 'problem')} reported above)" if reader.errors else ""
-    console.print(f"{count_of(stats.games, 'game')} from {count_of(reader.files, 'file')}{broken}")
+    screen.print(f"{count_of(stats.games, 'game')} from {count_of(reader.files, 'file')}{broken}")
     if not stats.games:
         return
-    console.print()
+    screen.print()
     players = stats.player_lines()
     if players:
-        console.print(_points_table("Players: points per round, item by item", players, table))
-        console.print(_play_table("Players: play (counts)", players))
+        screen.print(_points_table("Players: points per round, item by item", players, table))
+        screen.print(_play_table("Players: play (counts)", players))
     sides = stats.side_lines()
-    console.print(_points_table("Sides: points per round, item by item", sides, None))
-    console.print(_play_table("Sides: play (counts)", sides))
+    screen.print(_points_table("Sides: points per round, item by item", sides, None))
+    screen.print(_play_table("Sides: play (counts)", sides))
     if ratings is not None:
         ranking = Table(title="Elo ratings (K 24, by date)", title_justify="left")
         for heading in ("#", "Player", "Rating", "Peak", "Games"):
             ranking.add_column(heading, justify="left" if heading == "Player" else "right")
         for rank, player in enumerate(ratings, start=1):
             ranking.add_row(str(rank), player.name, f"{player.rating:.0f}", f"{player.peak:.0f}", str(player.games))
-        console.print(ranking)
-    console.print()
-    _bars(console, "Points per round", [(line.name, line.per_round("points") or 0.0) for line in _lines(stats)],
+        screen.print(ranking)
+    screen.print()
+    _bars(screen, "Points per round", [(line.name, line.per_round("points") or 0.0) for line in _lines(stats)],
           block=block)
-    _bars(console, "Games by rounds played", [(f"{n} rounds", float(c)) for n, c in sorted(stats.rounds.items())],
+    _bars(screen, "Games by rounds played", [(f"{n} rounds", float(c)) for n, c in sorted(stats.rounds.items())],
           block=block)
     if single is not None:
-        _progress(console, running_score(1, *single), block=block)
+        _progress(screen, running_score(1, *single), block=block)
 
 
 def _summary_charts(charts: Charts, stats: Stats, ratings: list[Player] | None) -> None:
@@ -289,7 +290,7 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
 
     def problem(file: str, code: str, reason: str) -> None:
         problems.append(problem_data(file, code, reason))
-        click.echo(f"{file}: error: {reason}", err=data_out)
+        say(f"{file}: error: {reason}", err=data_out)
         status.worst(EXIT_BAD_INPUT)
 
     def broken(file: str, piece: Piece) -> None:
@@ -324,18 +325,18 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
     ranking = rated.compute() if rated is not None else None
     if as_json:
         ascii_only = not output_takes_any_text()  # JSON escapes what standard output cannot encode
-        click.echo(json.dumps(stats_data(stats, ranking, archive, problems), ensure_ascii=ascii_only, indent=1))
+        emit(json.dumps(stats_data(stats, ranking, archive, problems), ensure_ascii=ascii_only, indent=1))
     elif as_csv:
-        click.echo(stats_csv(stats, ranking), nl=False)
+        emit(stats_csv(stats, ranking), nl=False)
     else:
         print_tables(stats, ranking, archive, first)
     note = stats.left_out_note()
     if note is not None and not as_json:  # JSON says it in "left_out"
-        click.echo(note, err=as_csv)
+        say(note, err=as_csv)
     if charts is not None:
         _summary_charts(charts, stats, ranking)
         if charts.failed is not None:
-            click.echo(charts.failed, err=True)
+            say(charts.failed, err=True)
             status.worst(EXIT_BAD_INPUT)
-        click.echo(f"wrote {count_of(len(charts.written), 'chart')} to {plot}", err=True)
+        say(f"wrote {count_of(len(charts.written), 'chart')} to {plot}", err=True)
     sys.exit(status.code)

@@ -24,6 +24,7 @@ from dln.cli.family import family_frame_at, replayed_family
 from dln.cli.replay import WHERE_OPTIONS, _open_replay, _replays, _start
 from dln.notation.model import Game
 from dln.notation.sources import display_name
+from dln.views.output import emit
 
 _OUTPUT = click.option("-o", "--output", "output", metavar="OUT", default=None,
                        help="Write to OUT (replaced atomically; never the record read) instead of stdout; "
@@ -35,14 +36,8 @@ def _emit(output: str | None, pieces: Iterable[str]) -> None:
     UTF-8 whatever the console's encoding: the page and the diagram declare UTF-8 and are files, not text
     for the terminal."""
     if output is None or output == STDIN:
-        sys.stdout.flush()
-        binary = getattr(sys.stdout, "buffer", None)
         for piece in pieces:
-            if binary is not None:
-                binary.write(piece.encode("utf-8"))
-            else:
-                sys.stdout.write(piece)
-        (binary or sys.stdout).flush()
+            emit(piece, nl=False, utf8=True)
         return
     from dln.cli.writing import write_file
 

@@ -33,6 +33,7 @@ import click
 
 from dln.cli.common import EXIT_BAD_INPUT, STDIN
 from dln.notation.sources import NO_RECORD_IN_DIRECTORY, display_name, each_file
+from dln.views.output import say
 from dln.wording import count_of
 
 __all__ = ["Inputs", "NotWritten", "joined", "write_file"]
@@ -82,8 +83,8 @@ class Inputs:
         if not self.problems:
             return
         for problem in self.problems:
-            click.echo(problem, err=err)
-        click.echo(f"{nothing}: {count_of(len(self.problems), 'input')} could not be read", err=err)
+            say(problem, err=err)
+        say(f"{nothing}: {count_of(len(self.problems), 'input')} could not be read", err=err)
         sys.exit(EXIT_BAD_INPUT)
 
     def holds(self, path: str | Path) -> bool:
@@ -135,9 +136,9 @@ def write_file(output: str, texts: Iterable[str], *, inputs: Inputs | None = Non
         replace_file(Path(output), chunks(), force=True)
     except NotWritten as exc:
         left = "left as it was" if existed else "not created"
-        click.echo(f"{output}: not written: {exc}; {left}", err=True)
+        say(f"{output}: not written: {exc}; {left}", err=True)
         return False
     except OSError as exc:
-        click.echo(f"{output}: error: cannot write: {exc.strerror or exc}", err=True)
+        say(f"{output}: error: cannot write: {exc.strerror or exc}", err=True)
         return False
     return True

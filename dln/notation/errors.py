@@ -1,19 +1,29 @@
-"""Errors for people: where (file, line, column), what, and the line with a caret."""
+"""Errors for people: where (file, line, column), what, and the line with a caret.
+
+The report is for a terminal: the record's text in it (the source line, a token quoted in the message)
+is written as :func:`dln.wording.visible` makes it, an escape sequence shown rather than run.
+"""
 
 from __future__ import annotations
 
+from dln.wording import visible
+
 
 def caret_excerpt(source_line: str, line: int, column: int) -> str:
-    """The source line with a gutter and a caret under ``column`` (1-based).
+    r"""The source line with a gutter and a caret under ``column`` (1-based), the line made visible.
 
     >>> print(caret_excerpt("S 8c x =8", 12, 8))
        12 | S 8c x =8
           |        ^
+    >>> print(caret_excerpt("{\x1b[2J} S 8c", 3, 11))
+        3 | {\x1b[2J} S 8c
+          |              ^
     """
     gutter = f"{line:>5} | "
-    # Tabs keep their width so the caret lines up under the offending text.
-    pad = "".join("\t" if ch == "\t" else " " for ch in source_line[: max(column - 1, 0)])
-    return f"{gutter}{source_line}\n{' ' * (len(gutter) - 2)}| {pad}^"
+    # Tabs keep their width, and a character written as an escape the escape's, so the caret lines up
+    # under the offending text.
+    pad = "".join("\t" if ch == "\t" else " " for ch in visible(source_line[: max(column - 1, 0)]))
+    return f"{gutter}{visible(source_line)}\n{' ' * (len(gutter) - 2)}| {pad}^"
 
 
 class DLNSyntaxError(ValueError):
@@ -50,8 +60,8 @@ class DLNSyntaxError(ValueError):
         return _rebuild, (self.message, self.line, self.column, self.filename, self.source_line, self.game)
 
     def format(self) -> str:
-        """The compiler-style report: location, message, source line and caret."""
-        text = f"{self.filename}:{self.line}:{self.column}: error: {self.message}"
+        """The compiler-style report: location, message, source line and caret (made visible)."""
+        text = visible(f"{self.filename}:{self.line}:{self.column}: error: {self.message}")
         if self.source_line:
             text += "\n" + caret_excerpt(self.source_line, self.line, self.column)
         return text

@@ -24,6 +24,7 @@ from dln.notation.errors import DLNSyntaxError
 from dln.notation.lines import LineTooLong, split_lines
 from dln.notation.model import Game
 from dln.notation.parser import parse_chunk, read_lines, split_games_until_too_long
+from dln.wording import visible
 
 if TYPE_CHECKING:  # dln.files (locks, hashing) loads only for a command that rewrites a file
     from dln.files import Snapshot
@@ -213,7 +214,7 @@ class SyntaxReport:
         text = error.format()
         if other_games or (error.game or 0) > 1:
             text += f"\n  note: game {error.game} was skipped; the other games of the file were read"
-        click.echo(text + "\n", err=self.err)
+        click.echo(visible(text + "\n"), err=self.err)  # below the views, so not dln.views.output.say
 
 
 class Digest(io.RawIOBase):

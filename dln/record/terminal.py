@@ -1,10 +1,17 @@
-"""Reading lines and writing text: readline with Tab completion on a terminal, plain lines on a pipe."""
+"""Reading lines and writing text: readline with Tab completion on a terminal, plain lines on a pipe.
+
+What the session shows (the record's recent moves, a typed line echoed, replies that quote it) is written
+as :func:`dln.wording.visible` makes it, the score sheet drawn on a :func:`dln.views.output.console`: a
+record or a piped input holding escape sequences is shown, never acted on by the terminal.
+"""
 
 from __future__ import annotations
 
 import io
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING
+
+from dln.wording import visible
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -47,7 +54,7 @@ class Terminal:
         """One line typed after ``prompt``; None at the end of input (Ctrl-D, or the pipe closed)."""
         if self.interactive:
             try:
-                return input(prompt)
+                return input(visible(prompt))
             except EOFError:
                 self.stdout.write("\n")
                 return None
@@ -69,8 +76,13 @@ class Terminal:
         self.stdout.flush()
 
     def _write(self, text: str) -> None:
-        """Write ``text``; on an output that cannot encode a character (an ASCII or cp1252 console) the
-        character is written as a backslash escape rather than ending the session with a traceback."""
+        """Write ``text`` made visible; on an output that cannot encode a character (an ASCII or cp1252
+        console) the character is written as a backslash escape rather than ending the session with a
+        traceback."""
+        self._put(visible(text))
+
+    def _put(self, text: str) -> None:
+        """Write ``text`` as it is (a drawing, whose colours are escape sequences of its own)."""
         try:
             self.stdout.write(text)
         except UnicodeEncodeError:
@@ -80,7 +92,8 @@ class Terminal:
     def table(self, table: Table) -> None:
         """Print a rich table (the score sheet)."""
         from rich import box
-        from rich.console import Console
+
+        from dln.views.output import console
 
         encoding = getattr(self.stdout, "encoding", None) or "utf-8"
         try:
@@ -88,9 +101,9 @@ class Terminal:
         except (UnicodeEncodeError, LookupError):
             table.box = box.ASCII  # an ASCII or cp1252 console: plain borders, other symbols escaped
         out = io.StringIO()
-        Console(file=out, highlight=False, emoji=False, force_terminal=self.interactive or None,
+        console(file=out, force_terminal=self.interactive or None,
                 width=None if self.interactive else 100).print(table)
-        self._write(out.getvalue())
+        self._put(out.getvalue())
         self.stdout.flush()
 
 

@@ -1,5 +1,15 @@
 """What standard output can show, decided in one place for every command.
 
+Every command writes through here.  A report for people goes through
+:func:`say`, a drawing through a :func:`console`; either shows the text of a
+record (tags, comments, the source line of a diagnostic, file names) as the
+characters it is made of: what a terminal would act on (an escape sequence,
+a C1 control, a bidi override) is written as a backslash escape by
+:func:`dln.wording.visible`, and nothing in it is read as rich markup.  Data
+(DLN, JSON, CSV, HTML, SVG) goes through :func:`emit`, exactly as it is when
+standard output is a file or a pipe.  Records are passed between people: a
+hostile one must not retitle the reader's window or plant a link on the screen.
+
 A report must never end in a traceback because a terminal cannot encode a
 character (a cp1252 or ASCII console, a file name that is not UTF-8), and
 nothing may be silently lost either: :func:`tolerant_output` makes both
@@ -14,8 +24,16 @@ from __future__ import annotations
 import contextlib
 import io
 import sys
+from typing import IO, TYPE_CHECKING, Any
 
-__all__ = ["SYMBOLS", "output_is_ascii", "output_takes_any_text", "tolerant_output"]
+import click
+
+from dln.wording import visible
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+__all__ = ["SYMBOLS", "console", "emit", "output_is_ascii", "output_takes_any_text", "say", "tolerant_output"]
 
 #: What the replayer and the score sheet draw beyond ASCII: suits, dashes, box drawing.
 SYMBOLS = "♣♦♥♠—…╭─│"
@@ -44,3 +62,37 @@ def output_takes_any_text() -> bool:
     """True if standard output encodes every character (UTF-8, -16 or -32): JSON may then be written as is."""
     encoding = (getattr(sys.stdout, "encoding", None) or "utf-8").lower().replace("_", "-")
     return encoding in _UNICODE
+
+
+def say(text: str = "", *, err: bool = False, nl: bool = True) -> None:
+    """A line of a report for people, on standard output (``err``: standard error): the record text in it
+    shown as :func:`dln.wording.visible` writes it, never acted on by the terminal."""
+    click.echo(visible(text), err=err, nl=nl)
+
+
+def emit(text: str, *, nl: bool = True, utf8: bool = False) -> None:
+    """Data on standard output (DLN, JSON, CSV, HTML, SVG): to a file or a pipe exactly as it is, to a
+    terminal shown as a report is (:func:`say`), since a person reads it there.  ``utf8``: in UTF-8
+    whatever the console's encoding (a page or a diagram that declares UTF-8).
+
+    Click would strip what looks like a colour code off text going to a pipe, a comment's escape sequence
+    included: it is told not to, so that ``dln fmt - < a.dln > b.dln`` loses nothing."""
+    shown = visible(text) if _is_terminal(sys.stdout) else text
+    binary = utf8 and getattr(sys.stdout, "buffer", None) is not None
+    click.echo(shown.encode("utf-8") if binary else shown, nl=nl, color=True)
+
+
+def console(**options: Any) -> Console:
+    """A rich Console to draw on (``options`` as rich's: ``file``, ``width``, ``safe_box``...) that shows
+    every string and text as written: no markup, no emoji codes, no highlighting, and record text
+    made :func:`dln.wording.visible` (:class:`dln.views.drawing.RecordConsole`)."""
+    from dln.views.drawing import RecordConsole  # rich: only for the commands that draw
+
+    return RecordConsole(markup=False, emoji=False, highlight=False, **options)
+
+
+def _is_terminal(stream: IO[str]) -> bool:
+    try:
+        return stream.isatty()
+    except (ValueError, OSError):  # closed, or not a file at all
+        return False

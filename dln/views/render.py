@@ -29,6 +29,7 @@ from dln.notation.writer import variation_text
 from dln.views.frames import opening_words, prose, standing_words
 from dln.views.lexer import highlight
 from dln.views.replay import Entry, Finding, Frame, Running, glyph_meaning, plain_move
+from dln.wording import visible
 
 __all__ = ["Cropped", "FrameView", "Look", "card_text", "cards_text", "help_panel"]
 
@@ -54,9 +55,11 @@ class Look:
     encoding: str | None = None
 
     def words(self, text: str) -> str:
-        """``text`` from the record (a comment, a name) as the output can show it: what its encoding
-        lacks written as backslash escapes now, before the layout measures the line, so that a line
-        keeps its width (escaped by the stream after layout, it would run past the edge and be cut)."""
+        """``text`` from the record (a comment, a name) as the output can show it: what a terminal would
+        act on (:func:`dln.wording.visible`) and what its encoding lacks written as backslash escapes now,
+        before the layout measures the line, so that a line keeps its width (escaped by the stream after
+        layout, it would run past the edge and be cut)."""
+        text = visible(text)
         if self.encoding is None:
             return text
         return text.encode(self.encoding, "backslashreplace").decode(self.encoding)

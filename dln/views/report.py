@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
-from dln.views.output import output_takes_any_text
+from dln.views.output import emit, output_takes_any_text, say
 from dln.wording import count_of
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ class Report:
     def echo(self, text: str) -> None:
         """A line of the text report (the progress bar erased first)."""
         self.before_print()
-        click.echo(text)
+        say(text)
 
     def problem(self, file: str, code: str, message: str) -> None:
         """A file that could not be read or held nothing to check."""
@@ -56,15 +56,15 @@ class Report:
 
     def item(self, data: dict[str, object]) -> None:
         """One game's data, streamed as an element of the JSON ``games`` list."""
-        click.echo(('{"games": [' if not self.games else ",") + json.dumps(data, ensure_ascii=self.ascii))
+        emit(('{"games": [' if not self.games else ",") + json.dumps(data, ensure_ascii=self.ascii))
         self.games += 1
 
     def finish(self, summary: dict[str, object]) -> None:
         """Close the JSON object: the file problems and the summary."""
         if not self.games:
-            click.echo('{"games": [', nl=False)
-        click.echo('], "diagnostics": ' + json.dumps(self.problems, ensure_ascii=self.ascii)
-                   + ', "summary": ' + json.dumps(summary, ensure_ascii=self.ascii) + "}")
+            emit('{"games": [', nl=False)
+        emit('], "diagnostics": ' + json.dumps(self.problems, ensure_ascii=self.ascii)
+             + ', "summary": ' + json.dumps(summary, ensure_ascii=self.ascii) + "}")
 
 
 def game_status(checked: Checked, *, strict: bool = False) -> int:
@@ -106,9 +106,9 @@ def print_verdict(checked: Checked, out: Report, *, verdict: bool) -> None:
 def fail_with(as_json: bool, problem: dict[str, object], code: int = EXIT_BAD_INPUT) -> NoReturn:
     """End a one-file command with a problem: a JSON object holding it, or its message on stdout."""
     if as_json:
-        click.echo(json.dumps({"file": problem["file"], "diagnostics": [problem]}, ensure_ascii=True))
+        emit(json.dumps({"file": problem["file"], "diagnostics": [problem]}, ensure_ascii=True))
     else:
-        click.echo(f"{problem['file']}: error: {problem['message']}")
+        say(f"{problem['file']}: error: {problem['message']}")
     sys.exit(code)
 
 
@@ -145,8 +145,8 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
             fail_with(as_json, stop.to_data() if stop is not None else problem_data(display, NOTHING_TO_CHECK, message),
                       code=code)
         if stop is not None:
-            click.echo(stop.format() + "\n")
-        click.echo(f"{display}: error: {message}")
+            say(stop.format() + "\n")
+        say(f"{display}: error: {message}")
         sys.exit(code)
     state = played.states[at - 1]
     if rank is not None:
@@ -156,13 +156,13 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
     else:
         legal = [move_text(record_move(state, move)) for move in legal_moves(state, by_value=not every)]
     if as_json:
-        click.echo(json.dumps({"file": display, "game": report.index, "round": round_number, "at": at,
-                               "position": position_data(state), "moves": legal}, ensure_ascii=ascii_json))
+        emit(json.dumps({"file": display, "game": report.index, "round": round_number, "at": at,
+                         "position": position_data(state), "moves": legal}, ensure_ascii=ascii_json))
         sys.exit(EXIT_OK)
-    click.echo(describe_position(state))
-    click.echo(f"{count_of(len(legal), 'legal move')} for {state.turn}:")
+    say(describe_position(state))
+    say(f"{count_of(len(legal), 'legal move')} for {state.turn}:")
     for text in legal:
-        click.echo("  " + text)
+        say("  " + text)
     sys.exit(EXIT_OK)
 
 
@@ -175,16 +175,16 @@ def _print_ranked(display: str, game: int, round_number: int, at: int, state: Ro
 
     ranked = rank_moves(state, **rank)
     if as_json:
-        click.echo(json.dumps({"file": display, "game": game, "round": round_number, "at": at,
-                               "position": position_data(state), "ranked": ranked_data(state, ranked)},
-                              ensure_ascii=ascii_json))
+        emit(json.dumps({"file": display, "game": game, "round": round_number, "at": at,
+                         "position": position_data(state), "ranked": ranked_data(state, ranked)},
+                        ensure_ascii=ascii_json))
         sys.exit(EXIT_OK)
-    click.echo(describe_position(state))
+    say(describe_position(state))
     side = state.side_of(state.turn)
     others = [s for s in state.sides if s != side]
     against = " and ".join(others) if len(others) == 1 else f"the mean of {' and '.join(others)}"
-    click.echo(f"{count_of(len(ranked), 'legal move')} for {state.turn}, best first (expected points of "
-               f"{side} minus {against} for the round; budget {rank['budget']}):")
+    say(f"{count_of(len(ranked), 'legal move')} for {state.turn}, best first (expected points of "
+        f"{side} minus {against} for the round; budget {rank['budget']}):")
     for line in ranked_lines(state, ranked):
-        click.echo("  " + line)
+        say("  " + line)
     sys.exit(EXIT_OK)

@@ -1,0 +1,67 @@
+"""Record text in rich drawings: shown as the characters it is made of, never run.
+
+Every rich Console of dln is a :class:`RecordConsole` (made by
+:func:`dln.views.output.console`).  Whatever is drawn on it reaches the
+terminal through two of its methods: every string becomes text in
+:meth:`~RecordConsole.render_str` (a table cell, a title, ``print("…")``), and
+every text is drawn by :meth:`~RecordConsole.render`.  There, once for all
+drawings, a string is never read as markup (``[/]``, ``[link=…]`` in a name
+are shown as typed) and what a terminal would act on is written as a
+backslash escape (:func:`dln.wording.visible`), the styles of the text kept.
+
+Views that measure a line before drawing it (the replayer's panels) make the
+record text visible first (:meth:`dln.views.render.Look.words`), so the escape
+is measured too; here a text drawn as it was built is made safe all the same,
+and wraps where the escape makes it longer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from rich.console import Console, ConsoleOptions, RenderableType
+from rich.segment import Segment
+from rich.text import Span, Text
+
+from dln.wording import ACTED_ON, visible
+
+__all__ = ["RecordConsole", "visible_text"]
+
+_ACTED_ON = re.compile("[" + "".join(re.escape(chr(code)) for code in ACTED_ON) + "]+")
+
+
+class RecordConsole(Console):
+    """A rich Console that draws strings and texts as written: no markup, no emoji codes, and every
+    character a terminal would act on escaped."""
+
+    def render_str(self, text: str, **options: Any) -> Text:
+        """``text`` as a :class:`Text` of exactly its characters (made visible), whatever markup it seems to hold."""
+        options.update(markup=False, emoji=False)
+        return super().render_str(visible(text), **options)
+
+    def render(self, renderable: RenderableType, options: ConsoleOptions | None = None) -> Iterable[Segment]:
+        """Draw ``renderable``, a text made visible first."""
+        if isinstance(renderable, Text):
+            renderable = visible_text(renderable)
+        return super().render(renderable, options)
+
+
+def visible_text(text: Text) -> Text:
+    """``text`` with each run of characters a terminal would act on written as escapes, styled as the run was."""
+    plain = text.plain
+    if plain.isprintable() or not _ACTED_ON.search(plain):
+        return text
+    cuts = sorted({at for found in _ACTED_ON.finditer(plain) for at in found.span()})
+    shown = text.blank_copy()
+    for piece in text.divide(cuts):
+        run = piece.plain
+        if not _ACTED_ON.fullmatch(run):
+            shown.append_text(piece)
+            continue
+        escaped = Text(visible(run), style=piece.style)
+        escaped.spans = [Span(len(visible(run[:span.start])), len(visible(run[:span.end])), span.style)
+                         for span in piece.spans]
+        shown.append_text(escaped)
+    return shown

@@ -1,0 +1,266 @@
+"""Text from a record is data wherever it is shown (issue 28): a hostile record must not act on the reader's
+terminal or spreadsheet.
+
+Records are passed between people.  A tag or comment holding an escape sequence (a new window title, an OSC 8
+hyperlink, a cleared screen), a C1 control or a bidi override, or text that rich would read as markup
+(``[/]``, ``[link=…]``), is shown as the characters it is made of by every command that prints it; CSV cells
+that a spreadsheet would run as a formula are neutralised; data written to a file or a pipe (``dln fmt -``,
+``dln position``, ``--json``) keeps the text exactly.
+"""
+
+from __future__ import annotations
+
+import ast
+import fcntl
+import os
+import pty
+import re
+import struct
+import subprocess
+import sys
+import termios
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from dln.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: What a terminal acts on instead of showing: the C0 controls but tab and newline, DEL, the C1 controls,
+#: and the bidi embeddings, overrides and isolates, which reorder what the reader sees.
+ACTED_ON = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+TITLE = "\x1b]0;pwned\x07"  # sets the terminal's window title
+LINK = "\x1b]8;;http://evil.example/\x07here\x1b]8;;\x07"  # an OSC 8 hyperlink
+CLEAR = "\x1b[2J"  # clears the screen
+C1 = "\x9b31m"  # CSI as one C1 character: red text on a terminal that takes 8-bit controls
+RLO = "\u202e"  # right-to-left override: "Maria\u202eexe.gpj" reads "Mariajpg.exe"
+
+EVENT = f"Club night {TITLE} [/] [bold]B[/bold]"
+NORTH = f"[link=http://evil.example/x]Maria[/link] {RLO}exe.gpj"
+SOUTH = f"Eleni {C1}"
+COMMENT = f"{CLEAR} cleared [red]r[/red] [/] {LINK}"
+
+
+def hostile_game() -> str:
+    """Round 1 of samples/two-player-61.dln (48 moves, scored), its tags and a comment made hostile."""
+    sample = (ROOT / "samples" / "two-player-61.dln").read_text(encoding="utf-8")
+    body = sample[sample.index("round 1"):sample.index("round 2")]
+    body = body.replace("47. S 3c\n", f"47. S 3c {{{COMMENT}}}\n")
+    return (f'[Event "{EVENT}"]\n[Site "{LINK}"]\n[North "{NORTH}"]\n[South "{SOUTH}"]\n'
+            f'[Date "2024.05.01"]\n\n{body}')
+
+
+#: A short game whose move 3 is illegal (N has no 6h), on a line whose comment, before the card, is hostile.
+ILLEGAL = f"""[Event "{EVENT}"]
+[North "{NORTH}"]
+[South "{SOUTH}"]
+
+round 1 dealer S
+table 5h 3c 9d Js
+N: 4c 8s Kc 2h 7c 10d
+N 8s x 5h+3c
+S Jh x Js
+{{{CLEAR}{RLO}}} N 6h
+"""
+
+
+@pytest.fixture
+def record(tmp_path: Path) -> Path:
+    path = tmp_path / "hostile.dln"
+    path.write_text(hostile_game(), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def illegal(tmp_path: Path) -> Path:
+    path = tmp_path / "illegal.dln"
+    path.write_text(ILLEGAL, encoding="utf-8")
+    return path
+
+
+def run(*args: str | Path, stdin: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, [str(a) for a in args], input=stdin)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def inert(text: str) -> str:
+    """``text``, after checking that it holds nothing a terminal would act on."""
+    found = sorted({f"{ord(c):#06x}" for c in ACTED_ON.findall(text)})
+    assert not found, f"raw control characters reach the terminal: {found}"
+    return text
+
+
+def test_validate_shows_the_tags_and_the_source_line_escaped_with_the_caret_under_the_card(illegal: Path) -> None:
+    code, out, _ = run("validate", "-v", illegal)
+    assert code == 1
+    inert(out)
+    assert "game 1 (Club night \\x1b]0;pwned\\x07 [/] [bold]B[/bold])" in out  # the verdict line
+    snippet = next(line for line in out.splitlines() if line.startswith("   10 | "))
+    assert snippet == "   10 | {\\x1b[2J\\u202e} N 6h"
+    caret = out.splitlines()[out.splitlines().index(snippet) + 1]
+    assert caret.index("^") == snippet.index("6h")
+
+
+def test_a_syntax_error_quotes_its_line_escaped(tmp_path: Path) -> None:
+    path = tmp_path / "broken.dln"
+    path.write_text(f"round 1 dealer S\ntable 5h 3c 9d Js\n{{{CLEAR}}} N 6z\n", encoding="utf-8")
+    code, out, err = run("validate", path)
+    assert code == 2
+    inert(out + err)
+    snippet = next(line for line in (out + err).splitlines() if line.startswith("    3 | "))
+    assert snippet == "    3 | {\\x1b[2J} N 6z"
+
+
+def test_score_shows_markup_as_text_and_escapes_controls(record: Path) -> None:
+    code, out, _ = run("score", record)
+    assert code == 0
+    inert(out)
+    assert "Club night \\x1b]0;pwned\\x07 [/] [bold]B[/bold]" in out
+
+
+def test_show_draws_the_names_event_and_comments_as_written(record: Path) -> None:
+    code, out, _ = run("show", record, "--round", "1", "--move", "47", "--width", "200")
+    assert code == 0
+    inert(out)
+    assert "[link=http://evil.example/x]Maria[/link] \\u202eexe.gpj" in out
+    assert "Eleni \\x9b31m" in out
+    assert "\\x1b[2J cleared [red]r[/red] [/] \\x1b]8;;http://evil.example/\\x07here" in out
+
+
+def test_show_in_colour_sends_only_its_own_colour_codes(record: Path) -> None:
+    code, out, _ = run("show", record, "--round", "1", "--move", "47", "--width", "200", "--color")
+    assert code == 0
+    colours = re.compile("\x1b\\[[0-9;]*m")  # SGR: what rich writes for a style, and all it may write
+    assert colours.search(out)
+    inert(colours.sub("", out))
+    assert "\\x1b]0;pwned\\x07" in colours.sub("", out)
+
+
+def test_replay_off_a_terminal_prints_every_position_escaped(record: Path) -> None:
+    code, out, _ = run("replay", record, "--round", "1", "--move", "46", "--width", "200")
+    assert code == 0
+    inert(out)
+    assert out.count("\\x1b]0;pwned\\x07") >= 3  # the event heads every position
+
+
+def test_moves_quotes_the_illegal_move_that_stops_it_escaped(illegal: Path) -> None:
+    code, out, _ = run("moves", illegal, "--at", "4")
+    assert code == 1
+    inert(out)
+    assert "{\\x1b[2J\\u202e} N 6h" in out
+
+
+@pytest.mark.parametrize("extra", [[], ["--ratings"]])
+def test_stats_tables_show_names_as_written(record: Path, extra: list[str]) -> None:
+    code, out, err = run("stats", record, *extra)
+    assert code == 0
+    inert(out + err)
+    assert "\\u202eexe.gpj" in out and "Eleni \\x9b31m" in out
+    assert out.count("[link=http://evil.example/x]Maria[/link]") >= 2  # a table and the bar chart
+
+
+def test_stats_plot_writes_charts_and_escapes_the_terminal_report(record: Path, tmp_path: Path) -> None:
+    code, out, err = run("stats", record, "--plot", tmp_path / "charts")
+    assert code == 0
+    inert(out + err)
+    assert (tmp_path / "charts" / "score-0001.svg").is_file()
+
+
+def test_record_resumed_shows_the_recent_moves_and_echoes_typed_lines_escaped(record: Path, tmp_path: Path) -> None:
+    path = tmp_path / "resume.dln"
+    text = hostile_game()
+    path.write_text(text[:text.index("48. N 7d")], encoding="utf-8")  # stopped before move 48
+    code, out, err = run("record", path, stdin=f"{CLEAR}\nquit\n")
+    assert code == 2  # a line refused from a pipe
+    inert(out + err)
+    assert "{\\x1b[2J cleared" in out  # move 47, among the recent moves
+    assert "\\x1b[2J" in out.split("{\\x1b[2J cleared", 1)[1]  # the typed line, echoed and refused
+    assert path.read_text(encoding="utf-8") == text[:text.index("48. N 7d")]  # the file is as it was
+
+
+# -- data keeps the text exactly -------------------------------------------------------------------------------
+
+
+def test_fmt_to_standard_output_keeps_the_text_byte_for_byte(record: Path) -> None:
+    code, out, _ = run("fmt", "-", stdin=record.read_text(encoding="utf-8"))
+    assert code == 0
+    for text in (EVENT, NORTH, SOUTH, COMMENT):  # click stripped "\x1b[2J" off the comment on its way to a pipe
+        assert text in out
+
+
+def test_position_piped_keeps_the_tags_exactly(record: Path) -> None:
+    code, out, _ = run("position", record, "--round", "1", "--at", "2")
+    assert code == 0
+    assert f'[North "{NORTH}"]' in out
+
+
+def _on_a_terminal(*args: str | Path, columns: int = 80) -> str:
+    """What ``dln ARGS`` writes to a terminal ``columns`` wide (a pseudo-terminal), standard error included."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+    env = {**os.environ, "TERM": "dumb", "NO_COLOR": "1", "COLUMNS": str(columns)}
+    child = subprocess.Popen([sys.executable, "-m", "dln", *map(str, args)], stdin=subprocess.DEVNULL,
+                             stdout=slave, stderr=slave, env=env, cwd=ROOT)
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # the child has gone and closed its side
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(master)
+    child.wait(timeout=30)
+    return b"".join(chunks).decode("utf-8").replace("\r\n", "\n")
+
+
+def test_position_on_a_terminal_is_shown_escaped(record: Path) -> None:
+    out = _on_a_terminal("position", record, "--round", "1", "--at", "2")
+    inert(out)
+    assert '[North "[link=http://evil.example/x]Maria[/link] \\u202eexe.gpj"]' in out
+
+
+# -- one place ---------------------------------------------------------------------------------------------------
+
+PACKAGE = ROOT / "dln"
+#: The one module that writes to standard output and standard error, and makes rich Consoles.
+THE_PLACE = PACKAGE / "views" / "output.py"
+#: Below the views, where dln.views.output cannot be imported: the syntax report of a file, whose text is
+#: DLNSyntaxError.format(), made visible there (test_a_syntax_error_quotes_its_line_escaped).
+BELOW_THE_VIEWS = {PACKAGE / "notation" / "sources.py"}
+
+
+def _writes(tree: ast.AST) -> list[tuple[int, str]]:
+    """(line, what) of each direct write to the terminal in ``tree``: click.echo or secho, print, a write to
+    sys.stdout or sys.stderr, a rich Console made."""
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        called = ast.unparse(node.func)
+        if (called in ("click.echo", "click.secho", "print", "Console", "rich.console.Console")
+                or re.fullmatch(r"sys\.(stdout|stderr)(\.buffer)?\.write", called)):
+            found.append((node.lineno, called))
+    return found
+
+
+def test_every_command_writes_to_the_terminal_through_dln_views_output() -> None:
+    """Record text is made safe in one place: a report goes through say(), data through emit(), a drawing
+    through a console() (dln/views/output.py); a command that wrote directly would skip it."""
+    stray = [f"{path.relative_to(ROOT)}:{line}: {what}" for path in sorted(PACKAGE.rglob("*.py"))
+             if path != THE_PLACE and path not in BELOW_THE_VIEWS
+             for line, what in _writes(ast.parse(path.read_text(encoding="utf-8")))]
+    assert not stray, "write through dln.views.output (say, emit, console):\n" + "\n".join(stray)
+
+
+def test_the_check_sees_each_kind_of_direct_write() -> None:
+    module = ast.parse("click.echo(x)\nprint(x)\nsys.stdout.write(x)\nsys.stdout.buffer.write(b)\nConsole()\n"
+                       "say(x)\nemit(x)\n")
+    assert [line for line, _ in _writes(module)] == [1, 2, 3, 4, 5]
