@@ -11,7 +11,9 @@ that a spreadsheet would run as a formula are neutralised; data written to a fil
 from __future__ import annotations
 
 import ast
+import csv
 import fcntl
+import io
 import os
 import pty
 import re
@@ -225,6 +227,28 @@ def test_position_on_a_terminal_is_shown_escaped(record: Path) -> None:
     out = _on_a_terminal("position", record, "--round", "1", "--at", "2")
     inert(out)
     assert '[North "[link=http://evil.example/x]Maria[/link] \\u202eexe.gpj"]' in out
+
+
+# -- CSV ---------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("names", [
+    ['=HYPERLINK("http://evil.example/","x")', "@SUM(1+1)", "+30 697 1234567", "-2+3"],
+    ["=1+1", "Maria", "-", "Eleni"],  # a name is read without the spaces and tabs around it
+])
+def test_stats_csv_neutralises_formulas_and_keeps_numbers(tmp_path: Path, names: list[str]) -> None:
+    text = (ROOT / "samples" / "four-player.dln").read_text(encoding="utf-8")
+    for seat, name in zip(("North", "East", "South", "West"), names, strict=True):
+        text = text.replace(f'[{seat} "greedy"]', f'[{seat} "{name.replace(chr(34), chr(92) + chr(34))}"]')
+    path = tmp_path / "formulas.dln"
+    path.write_text(text, encoding="utf-8")
+    code, out, _ = run("stats", "--csv", path)
+    assert code == 0
+    rows = list(csv.DictReader(io.StringIO(out)))
+    players = {row["name"] for row in rows if row["kind"] == "player"}
+    assert players == {name if name[0].isalpha() else "'" + name for name in names}
+    assert [row["points"] for row in rows if row["kind"] == "side"] == ["39", "70"]  # numbers stay numbers
+    assert all(float(row["points_per_round"]) > 0 for row in rows)
 
 
 # -- one place ---------------------------------------------------------------------------------------------------

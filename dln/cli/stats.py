@@ -130,15 +130,27 @@ def stats_data(stats: Stats, ratings: list[Player] | None, reader: ArchiveReader
     }
 
 
+#: What a spreadsheet reads as the start of a formula in a cell (OWASP, "CSV Injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_text(text: str) -> str:
+    """A cell of text from a record (a player's name) that a spreadsheet shows and does not run: one that
+    begins as a formula would (``=HYPERLINK(…)``, ``@SUM(…)``, ``-2+3``) gets a single quote in front, the
+    way OWASP recommends.  Numbers are not text cells, and stay numbers."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
 def stats_csv(stats: Stats, ratings: list[Player] | None) -> str:
-    """One row per player, then per side (``kind`` says which): a table for a spreadsheet."""
+    """One row per player, then per side (``kind`` says which): a table for a spreadsheet, its names
+    neutralised (:func:`spreadsheet_text`)."""
     table = {p.name: p for p in ratings} if ratings is not None else None
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for kind, lines in (("player", stats.player_lines()), ("side", stats.side_lines())):
         for line in lines:
-            writer.writerow([kind, line.name, line.games, line.wins, line.rounds, line.points,
+            writer.writerow([kind, spreadsheet_text(line.name), line.games, line.wins, line.rounds, line.points,
                              line.per_round("points"), *(line.per_round(item) for item in ITEMS), line.cards,
                              *(getattr(line, item) for item in ITEMS),
                              *(getattr(line, field) for _, field in PLAY_COLUMNS), line.plain,
