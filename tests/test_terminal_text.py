@@ -229,6 +229,20 @@ def test_position_on_a_terminal_is_shown_escaped(record: Path) -> None:
     assert '[North "[link=http://evil.example/x]Maria[/link] \\u202eexe.gpj"]' in out
 
 
+def test_stats_ratings_keep_every_figure_whole_at_80_columns(tmp_path: Path) -> None:
+    archive = tmp_path / "club"
+    archive.mkdir()
+    sample = (ROOT / "samples" / "two-player-61.dln").read_text(encoding="utf-8")
+    for n, (north, south) in enumerate([("Maria Papadopoulou", "Eleni"), ("Giorgos", "Maria Papadopoulou")]):
+        (archive / f"{n}.dln").write_text(sample.replace('"greedy"]\n[South "greedy"', f'"{north}"]\n[South "{south}"'),
+                                          encoding="utf-8")
+    out = _on_a_terminal("stats", "--ratings", archive)
+    assert "\u2026" not in out and "..." not in out, out  # nothing cut
+    assert max(len(line) for line in out.splitlines()) <= 80
+    for figure in ("7.22", "5.56", "1512", "100"):
+        assert figure in out, out
+
+
 # -- CSV ---------------------------------------------------------------------------------------------------------
 
 

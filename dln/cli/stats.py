@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from rich import box
 from rich.console import Console
 from rich.table import Table
 
@@ -48,6 +49,8 @@ CSV_COLUMNS = ("kind", "name", "games", "wins", "rounds", "points", "points_per_
                *(f"{item}_per_round" for item in ITEMS), "cards", *ITEMS,
                *(field for _, field in PLAY_COLUMNS), "plain", "rating", "rating_peak", "rated_games")
 BAR_WIDTH = 40
+#: Wider than any terminal: a table's own width, measured with no edge in the way.
+_UNBOUNDED = 1_000_000
 
 
 class Charts:
@@ -162,12 +165,40 @@ def _number(value: float | None) -> str:
     return "-" if value is None else f"{value:.2f}"
 
 
-def _points_table(title: str, lines: list[Line], ratings: dict[str, Player] | None) -> Table:
-    table = Table(title=title, title_justify="left")
-    for heading in ("Name", "Games", "Wins", "Win %", "Rounds", "Pts/round", *ITEM_HEADINGS):
-        table.add_column(heading, justify="left" if heading == "Name" else "right")
+def _figures_table(screen: Console, title: str, headings: list[str], rows: list[list[str]], *,
+                   name: int = 0) -> Table:
+    """A table of figures with one column of names (``name``), drawn whole at ``screen``'s width.
+
+    The figures never wrap; when the table is wider than the screen, the names wrap (a long one broken
+    across lines, never cut) and, if that is not enough, the headings go one word a line and the borders
+    between columns become spaces, so that at 80 columns every figure is still whole."""
+    table = _table(title, headings, rows, name, compact=False)
+    if screen.measure(table, options=screen.options.update(max_width=_UNBOUNDED)).maximum > screen.width:
+        table = _table(title, headings, rows, name, compact=True)
+    return table
+
+
+def _table(title: str, headings: list[str], rows: list[list[str]], name: int, *, compact: bool) -> Table:
+    """The table of :func:`_figures_table`: bordered, or ``compact`` (spaces between columns, a rule under
+    the headings, a heading a word a line)."""
+    table = (Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
+                   collapse_padding=True) if compact else Table(title=title, title_justify="left"))
+    for index, heading in enumerate(headings):
+        if index == name:
+            table.add_column(heading, overflow="fold")
+        else:
+            table.add_column(heading.replace(" ", "\n").replace("/", "/\n") if compact else heading,
+                             justify="right", no_wrap=True)
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+def _points_table(screen: Console, title: str, lines: list[Line], ratings: dict[str, Player] | None) -> Table:
+    headings = ["Name", "Games", "Wins", "Win %", "Rounds", "Pts/round", *ITEM_HEADINGS]
     if ratings is not None:
-        table.add_column("Rating", justify="right")
+        headings.append("Rating")
+    rows = []
     for line in lines:
         win = f"{100 * line.wins / line.games:.0f}" if line.games else "-"
         row = [line.name, str(line.games), str(line.wins), win, str(line.rounds), _number(line.per_round("points")),
@@ -175,18 +206,13 @@ def _points_table(title: str, lines: list[Line], ratings: dict[str, Player] | No
         if ratings is not None:
             player = ratings.get(line.name)
             row.append(f"{player.rating:.0f}" if player else "-")
-        table.add_row(*row)
-    return table
+        rows.append(row)
+    return _figures_table(screen, title, headings, rows)
 
 
-def _play_table(title: str, lines: list[Line]) -> Table:
-    table = Table(title=title, title_justify="left")
-    table.add_column("Name")
-    for heading, _ in PLAY_COLUMNS:
-        table.add_column(heading, justify="right")
-    for line in lines:
-        table.add_row(line.name, *(str(getattr(line, field)) for _, field in PLAY_COLUMNS))
-    return table
+def _play_table(screen: Console, title: str, lines: list[Line]) -> Table:
+    rows = [[line.name, *(str(getattr(line, field)) for _, field in PLAY_COLUMNS)] for line in lines]
+    return _figures_table(screen, title, ["Name", *(heading for heading, _ in PLAY_COLUMNS)], rows)
 
 
 def _bars(console: Console, title: str, rows: list[tuple[str, float]], *, block: str) -> None:
@@ -236,18 +262,15 @@ def print_tables(stats: Stats, ratings: list[Player] | None, reader: ArchiveRead
     screen.print()
     players = stats.player_lines()
     if players:
-        screen.print(_points_table("Players: points per round, item by item", players, table))
-        screen.print(_play_table("Players: play (counts)", players))
+        screen.print(_points_table(screen, "Players: points per round, item by item", players, table))
+        screen.print(_play_table(screen, "Players: play (counts)", players))
     sides = stats.side_lines()
-    screen.print(_points_table("Sides: points per round, item by item", sides, None))
-    screen.print(_play_table("Sides: play (counts)", sides))
+    screen.print(_points_table(screen, "Sides: points per round, item by item", sides, None))
+    screen.print(_play_table(screen, "Sides: play (counts)", sides))
     if ratings is not None:
-        ranking = Table(title="Elo ratings (K 24, by date)", title_justify="left")
-        for heading in ("#", "Player", "Rating", "Peak", "Games"):
-            ranking.add_column(heading, justify="left" if heading == "Player" else "right")
-        for rank, player in enumerate(ratings, start=1):
-            ranking.add_row(str(rank), player.name, f"{player.rating:.0f}", f"{player.peak:.0f}", str(player.games))
-        screen.print(ranking)
+        screen.print(_figures_table(screen, "Elo ratings (K 24, by date)", ["#", "Player", "Rating", "Peak", "Games"],
+                                    [[str(rank), player.name, f"{player.rating:.0f}", f"{player.peak:.0f}",
+                                      str(player.games)] for rank, player in enumerate(ratings, start=1)], name=1))
     screen.print()
     _bars(screen, "Points per round", [(line.name, line.per_round("points") or 0.0) for line in _lines(stats)],
           block=block)
