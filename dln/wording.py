@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from xml.sax.saxutils import escape
+
 
 def count_of(n: int, noun: str) -> str:
     """``1 move``, ``3 moves``: a number with its noun, plural when it is not one."""
@@ -33,3 +35,8 @@ def visible(text: str) -> str:
         return text
     return text.translate(_ESCAPES)
 
+
+def xml_text(text: str) -> str:
+    """``text`` from a record as the text of an SVG drawing: made :func:`visible` (XML 1.0 cannot hold a
+    control character at all, so a name holding one left the whole drawing unreadable) and escaped."""
+    return escape(visible(text))

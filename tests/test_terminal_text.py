@@ -21,6 +21,7 @@ import struct
 import subprocess
 import sys
 import termios
+import xml.dom.minidom
 from pathlib import Path
 
 import pytest
@@ -170,7 +171,21 @@ def test_stats_plot_writes_charts_and_escapes_the_terminal_report(record: Path, 
     code, out, err = run("stats", record, "--plot", tmp_path / "charts")
     assert code == 0
     inert(out + err)
-    assert (tmp_path / "charts" / "score-0001.svg").is_file()
+    charts = sorted((tmp_path / "charts").glob("*.svg"))
+    assert [chart.name for chart in charts] == ["game-length.svg", "points-per-round.svg", "score-0001.svg"]
+    for chart in charts:  # XML cannot hold an escape character: the title with one made the chart unreadable
+        text = inert(chart.read_text(encoding="utf-8"))
+        xml.dom.minidom.parseString(text)
+    assert "Club night \\x1b]0;pwned\\x07 [/]" in (tmp_path / "charts" / "score-0001.svg").read_text(encoding="utf-8")
+
+
+def test_an_svg_diagram_of_a_hostile_record_is_well_formed(tmp_path: Path) -> None:
+    path = tmp_path / "names.dln"
+    path.write_text(hostile_game().replace("[link=", f"{TITLE}[link="), encoding="utf-8")
+    code, out, _ = run("svg", path, "--round", "1", "--move", "47")
+    assert code == 0
+    xml.dom.minidom.parseString(inert(out))
+    assert "\\x1b]0;pwned\\x07[link=http://evil.example/x]Maria[/link]" in out
 
 
 def test_record_resumed_shows_the_recent_moves_and_echoes_typed_lines_escaped(record: Path, tmp_path: Path) -> None:

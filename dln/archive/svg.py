@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from xml.sax.saxutils import escape
+
+from dln.wording import xml_text
 
 __all__ = ["bar_chart", "line_chart"]
 
@@ -23,13 +24,13 @@ _FONT = 'font-family="sans-serif" font-size="12"'
 
 def _text(x: float, y: float, text: str, *, anchor: str = "start", size: int = 12, weight: str = "normal") -> str:
     return (f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" font-size="{size}" '
-            f'font-weight="{weight}">{escape(text)}</text>')
+            f'font-weight="{weight}">{xml_text(text)}</text>')
 
 
 def _document(width: int, height: int, title: str, body: list[str]) -> str:
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" {_FONT}>')
-    return "\n".join([head, f"<title>{escape(title)}</title>",
+    return "\n".join([head, f"<title>{xml_text(title)}</title>",
                       f'<rect width="{width}" height="{height}" fill="white"/>',
                       _text(width / 2, 22, title, anchor="middle", size=15, weight="bold"), *body, "</svg>"]) + "\n"
 
@@ -88,7 +89,7 @@ def line_chart(title: str, series: dict[str, Sequence[float]], *, x_label: str, 
             f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="black"/>',
             _text(left + plot_w / 2, height - 12, x_label, anchor="middle"),
             f'<text x="16" y="{top + plot_h / 2:.1f}" text-anchor="middle" '
-            f'transform="rotate(-90 16 {top + plot_h / 2:.1f})">{escape(y_label)}</text>']
+            f'transform="rotate(-90 16 {top + plot_h / 2:.1f})">{xml_text(y_label)}</text>']
     for fraction in (0.0, 0.5, 1.0):
         value = low + span * fraction
         y = top + plot_h - fraction * plot_h

@@ -23,7 +23,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import quoteattr
 
 from dln.cards import Card
 from dln.engine.games import TableRound
@@ -45,7 +45,7 @@ from dln.views.svg import (
     _text,
     card_defs,
 )
-from dln.wording import count_of
+from dln.wording import count_of, xml_text
 
 __all__ = ["family_svg", "family_taken", "family_to_play"]
 
@@ -221,7 +221,7 @@ def family_svg(frame: FamilyFrame, *, cards: bool = True, title: str | None = No
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_WIDTH} {height:g}" width="{_WIDTH}" '
         f'height="{height:g}" role="img" class="dln-diagram" data-game={quoteattr(frame.state.game)} '
         f'data-turn="{diagram.to_play or ""}" data-kind="{frame.kind}">'
-        f"<title>{escape(label)}</title><desc>{escape(description)}</desc>"
+        f"<title>{xml_text(label)}</title><desc>{xml_text(description)}</desc>"
         f"<style>{_STYLE}</style>{defs}"
         f'<rect width="100%" height="100%" fill="#fbfaf7"/>{body}</svg>'
     )

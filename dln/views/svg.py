@@ -24,13 +24,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import quoteattr
 
 from dln.cards import RANK_NAMES, Card
 from dln.engine import Pile, RoundState
 from dln.engine.state import HandLike
 from dln.views.frames import Frame, plain_move
 from dln.views.scoresheet import describe_position
+from dln.wording import visible, xml_text
 
 __all__ = ["CARD_HEIGHT", "CARD_WIDTH", "card_defs", "card_name", "position_svg"]
 
@@ -129,7 +130,7 @@ def _card(card: Card | None, x: float, y: float, *, last: bool = False) -> str:
 
 
 def _text(x: float, y: float, text: str, cls: str = "dln-label", anchor: str = "start") -> str:
-    return f'<text x="{x:g}" y="{y:g}" class="{cls}" text-anchor="{anchor}">{escape(text)}</text>'
+    return f'<text x="{x:g}" y="{y:g}" class="{cls}" text-anchor="{anchor}">{xml_text(text)}</text>'
 
 
 def _by_rank(cards: Iterable[Card]) -> list[Card]:
@@ -345,7 +346,7 @@ def position_svg(frame: Frame, *, cards: bool = True, title: str | None = None) 
     label = title or frame.title
     if state is None:
         return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 60" role="img" '
-                f'aria-label={quoteattr(label)}><title>{escape(label)}</title>'
+                f'aria-label={quoteattr(visible(label))}><title>{xml_text(label)}</title>'
                 f'{_text(_PAD, 34, "this round cannot be set up; see the findings")}</svg>')
     diagram = _Diagram(frame, state)
     body, height = diagram.body()
@@ -355,7 +356,7 @@ def position_svg(frame: Frame, *, cards: bool = True, title: str | None = None) 
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {diagram.width} {height:g}" '
         f'width="{diagram.width}" height="{height:g}" role="img" class="dln-diagram" '
         f'data-turn="{frame.to_play or ""}" data-kind="{frame.kind}">'
-        f"<title>{escape(label)}</title><desc>{escape(description)}</desc>"
+        f"<title>{xml_text(label)}</title><desc>{xml_text(description)}</desc>"
         f"<style>{_STYLE}</style>{defs}"
         f'<rect width="100%" height="100%" fill="#fbfaf7"/>{body}</svg>'
     )
