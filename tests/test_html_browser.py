@@ -410,6 +410,25 @@ def test_a_link_within_the_page_to_no_position_says_so(chromium: Browser, pages:
     assert shown["status"] == "no position nowhere in this record"
 
 
+def test_any_fragment_opens_a_page_that_says_what_it_could_not_find(chromium: Browser, tmp_path: Path) -> None:
+    """Issue 28: ``page.html#%E0`` (a malformed percent-escape) threw "URIError: URI malformed" and left the
+    page empty; a huge fragment was quoted whole.  The page opens at the start and says so, quoting the
+    start of the fragment."""
+    page = tmp_path / "page.html"
+    result = CliRunner().invoke(main, ["html", str(SAMPLES / "four-player.dln"), "-o", str(page)])
+    assert result.exit_code == 0, result.stderr
+    chromium.open(_url(page, "%E0"))
+    shown = _shown(chromium)
+    assert shown["key"] == "g1-r1-m0"
+    assert shown["status"] == "no position %E0 in this record: the start instead"
+    chromium.run("location.hash = '#g1-r1-m4'")
+    assert _address(chromium) == "#g1-r1-m4"
+    chromium.run("location.hash = '#g1-' + 'x'.repeat(100000) + '%'")
+    assert _address(chromium) == "#g1-r1-m4"  # put back: the address says what is shown
+    shown = _shown(chromium)
+    assert shown["status"] == "no position g1-" + "x" * 37 + "\u2026 in this record"
+
+
 def test_the_help_lists_the_keys_and_any_key_closes_it(chromium: Browser, pages: dict[str, Path]) -> None:
     chromium.open(_url(pages["annotated.dln"], "g1-r1-m3"))
     chromium.press("?")

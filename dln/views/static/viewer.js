@@ -298,12 +298,22 @@
     if (!link || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
     if (show(link.getAttribute("href").slice(1))) e.preventDefault();
   });
+  // The position the address names after its "#".  Anyone may type or paste anything there: a malformed
+  // percent-escape ("#%E0", on which decodeURIComponent throws) is taken as written, and a message quotes
+  // at most the start of a long one.
+  function wantedKey() {
+    var raw = location.hash.slice(1);
+    try { return decodeURIComponent(raw); } catch (e) { return raw; }
+  }
+  function noPosition(key) {
+    return "no position " + (key.length > 40 ? key.slice(0, 40) + "\u2026" : key) + " in this record";
+  }
   window.addEventListener("hashchange", function () {
-    var key = decodeURIComponent(location.hash.slice(1));
+    var key = wantedKey();
     if (current && key === current.key) return;
     if (!show(key) && current) {
       var here = current.key;
-      show(here, "no position " + key + " in this record");
+      show(here, noPosition(key));
     }
   });
 
@@ -320,7 +330,7 @@
   var rows = settings.help.map(function (h) { return "<tr><td>" + esc(h[0]) + "</td><td>" + esc(h[1]) + "</td></tr>"; });
   $("help-keys").innerHTML = rows.join("");
   if (!blocks.length) { $("where").textContent = "no game to replay"; return; }
-  var wanted = decodeURIComponent(location.hash.slice(1));
-  if (!show(wanted)) show(game(0).first, wanted ? "no position " + wanted + " in this record: the start instead" : "");
+  var wanted = wantedKey();
+  if (!show(wanted)) show(game(0).first, wanted ? noPosition(wanted) + ": the start instead" : "");
   window.dlnViewer = { show: show, act: act, current: function () { return current && current.key; } };
 })();
