@@ -155,13 +155,13 @@ class Place:
 
 
 def placed(stream: BinaryIO, name: str, *, wanted: Callable[[int], bool] | None = None,
-           ) -> Iterator[tuple[Piece, Place]]:
+           keep_line_comments: bool = False) -> Iterator[tuple[Piece, Place]]:
     """The pieces of a seekable file (:func:`pieces`), each with its :class:`Place`, so that a game can be
     read again later without the others (:func:`read_placed`).  The pieces are as written and follow one
     another, so each one's bytes are its text encoded, after a byte-order mark if the file has one."""
     start = len(_BOM) if stream.read(len(_BOM)) == _BOM else 0
     stream.seek(0)
-    for piece in pieces(lines_of(stream, name), name, wanted=wanted):
+    for piece in pieces(lines_of(stream, name), name, wanted=wanted, keep_line_comments=keep_line_comments):
         size = len(piece.text.encode("utf-8"))
         yield piece, Place(piece.number, start, size, piece.offset)
         start += size
