@@ -3,8 +3,9 @@
     python bench/commands.py [--games 2000] [--seed 1] [--quick]
 
 Each command runs in a child process of its own (``dln.cli.main`` with the
-command's arguments), standard output to /dev/null (not a terminal, as in a
-pipe); the child reports its own peak resident memory (VmHWM from
+command's arguments), standard input empty and standard output /dev/null
+(not terminals, as in a pipe: ``dln record`` goes on with the last game and
+finds no line to record); the child reports its own peak resident memory (VmHWM from
 /proc/self/status, as bench/throughput.py reads it) when it exits.  The
 archive is written by ``dln generate --games N`` (timed as the generate
 command) and cached under ``bench/corpus/``; every command runs on it and on
@@ -67,15 +68,16 @@ class Run:
     code: int
 
 
-def run(args: list[str], workdir: Path) -> Run:
-    """``dln ARGS`` in a child process: wall time, its peak memory and its exit code."""
+def run(args: list[str], workdir: Path, typed: str = "") -> Run:
+    """``dln ARGS`` in a child process, ``typed`` on its standard input: wall time, its peak memory and its
+    exit code."""
     peak_file = workdir / "peak"
     peak_file.unlink(missing_ok=True)
     env = {**os.environ, "DLN_BENCH_PEAK": str(peak_file), "COLUMNS": "100"}
     started = time.perf_counter()
     with open(os.devnull, "wb") as null:
-        done = subprocess.run([sys.executable, "-c", CHILD, *args], stdout=null, stderr=subprocess.PIPE,
-                              env=env, cwd=workdir, check=False)
+        done = subprocess.run([sys.executable, "-c", CHILD, *args], input=typed.encode(), stdout=null,
+                              stderr=subprocess.PIPE, env=env, cwd=workdir, check=False)
     seconds = time.perf_counter() - started
     if done.returncode not in (0, 1, 2) or b"Traceback" in done.stderr:
         raise SystemExit(f"dln {' '.join(args)} crashed:\n{done.stderr.decode(errors='replace')}")
@@ -121,6 +123,7 @@ def commands_on(path: Path, workdir: Path) -> dict[str, list[str]]:
         "show --game 1": ["show", str(path), "--game", "1"],
         "show --game LAST": ["show", str(path), "--game", last],
         "replay --game LAST | cat": ["replay", str(path), "--game", last, "--round", "1"],
+        "record (resume LAST)": ["record", str(shutil.copy(path, workdir / f"record-{path.name}"))],
     }
     if has_command("position"):
         out["position"] = ["position", str(path), "--game", last, "--round", "1", "--at", "1"]
