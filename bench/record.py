@@ -44,11 +44,11 @@ def main() -> None:
         lines += [move_text(replace(m, number=None)).split(" ", 1)[1] for m in round_.moves]
     with tempfile.TemporaryDirectory() as directory:
         file = RecordFile(Path(directory) / "game.dln")
-        file.read()
+        file.load()
         new = NewGame({"Target": str(args.target), "Date": "", "dealer": game.rounds[0].dealer or "S",
                        "Game": args.game_type, "players": str(args.players)})
         new.take_defaults()
-        recorder = Recorder.start(new, save=file.commit)
+        recorder = Recorder.start(new, file=file)
         times: list[float] = []
         for line in lines:
             start = time.perf_counter()

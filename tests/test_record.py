@@ -31,14 +31,15 @@ from dln.notation.model import Game
 from dln.notation.writer import move_text
 from dln.record import (
     FileChanged,
+    Loaded,
     NewGame,
     Options,
     Recorder,
     RecordFile,
     Terminal,
-    load_record,
     make_options,
     parse_move,
+    read_record,
     run,
 )
 
@@ -50,22 +51,29 @@ DAY = datetime.date(2026, 11, 20)
 
 
 class Session:
-    """A recorder whose file is a list of texts; every text written must be a legal record."""
+    """A recorder whose file is a list of the game's texts; every text written must be a legal record."""
 
     def __init__(self, recorder: Recorder | None = None, *, target: str = "10", **preset: str) -> None:
         self.written: list[str] = []
         if recorder is None:
             new = NewGame({"Target": target, "Date": "", **preset}, today=DAY)
             new.take_defaults()
-            recorder = Recorder.start(new, save=self.save)
+            recorder = Recorder.start(new, file=self)
+        recorder.file = self
         self.recorder = recorder
 
-    def save(self, text: str) -> None:
+    # -- the recorder's file (nobody else writes to it) --
+    def commit(self, text: str, gap: str | None = None) -> None:
         games = dln.loads_all(text)  # it parses...
         for game in games:
             report = validate_game(game)
             assert report.errors == 0, [d.message for d in report.diagnostics]  # ...and validates
         self.written.append(text)
+
+    def read(self) -> Loaded:
+        raise AssertionError("nobody else writes to this file, so the recorder never reads it again")
+
+    follow = read
 
     def __call__(self, *lines: str) -> list[str]:
         """Type lines; every one must be accepted.  The replies' lines, joined."""
@@ -254,8 +262,7 @@ def test_undo_takes_back_moves_hands_and_the_table_one_at_a_time() -> None:
 def test_the_end_of_a_deal_a_round_and_the_game_are_written_and_undo_reopens_them() -> None:
     game = generated(1)
     lines = list(typed_lines(game))
-    s = Session(Recorder.start(_answered(game), save=None))
-    s.recorder.save = s.save
+    s = Session(Recorder.start(_answered(game)))
     said = s(*lines[:13])  # the table and the first deal's twelve moves
     assert any(line.startswith("deal 1 is played out:") for line in said)
     assert s.text.endswith("\ndeal\n")
@@ -375,7 +382,7 @@ def test_the_file_is_appended_to_and_replaced_atomically(tmp_path: Path, monkeyp
 
     monkeypatch.setattr(os, "fsync", fsync)
     file = RecordFile(path)
-    assert file.read() is None
+    assert file.load().game is None
     file.commit("round 1 dealer S\n")
     inode = path.stat().st_ino
     file.commit("round 1 dealer S\ntable 5h 3c 9d Js\n")  # extends: appended in place
@@ -391,34 +398,42 @@ def test_the_file_is_appended_to_and_replaced_atomically(tmp_path: Path, monkeyp
 
 
 def test_a_file_that_cannot_be_written_refuses_the_move(tmp_path: Path) -> None:
-    def broken(text: str) -> None:
-        raise OSError(28, "No space left on device")
+    class Full(Session):
+        def commit(self, text: str, gap: str | None = None) -> None:
+            raise OSError(28, "No space left on device")
 
     s = Session()
     s("5h 3c 9d Js")
-    s.recorder.save = broken
+    s.recorder.file = Full(s.recorder)
     reply = s.recorder.handle("4c 5h =9")
     assert not reply.accepted and reply.lines == ["cannot write the record: No space left on device",
                                                   "nothing was recorded"]
     assert s.recorder.state is not None and s.recorder.state.played == 0
 
 
+def _read(text: str) -> Loaded:
+    return read_record(io.BytesIO(text.encode()), "f.dln")
+
+
 def test_a_cut_off_last_line_is_left_out_and_other_games_are_kept(tmp_path: Path) -> None:
     first = '[Event "one"]\n\nround 1 dealer S\n  table 5h 3c 9d Js\n\n'
-    loaded = load_record(first + '[Event "two"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN 2h\nS 9s x', "f.dln")
+    loaded = _read(first + '[Event "two"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN 2h\nS 9s x')
     assert loaded.repaired == "S 9s x"
-    assert loaded.prefix == first and loaded.text == '[Event "two"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN 2h\n'
+    assert loaded.start == len(first) and loaded.text == '[Event "two"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN 2h\n'
     assert loaded.game is not None and loaded.game.tag("Event") == "two"
+    torn_tag = _read(first + '[Event "tw')  # the cut line began a game of its own
+    assert torn_tag.repaired == '[Event "tw' and torn_tag.start == 0 and torn_tag.text == first
     with pytest.raises(dln.DLNSyntaxError):
-        load_record("round 1 dealer S\nN 9s x\nS 2h\n", "f.dln")  # a mistake inside is not a torn write
+        _read("round 1 dealer S\nN 9s x\nS 2h\n")  # a mistake inside is not a torn write
+    with pytest.raises(dln.DLNSyntaxError):
+        _read("round 1 dealer S\nN 9s x\n\n" + first + "S 2h")  # nor in a game before the last
 
 
 def test_a_hand_written_layout_is_kept_while_moves_are_only_added() -> None:
     text = '[Target "10"]\n\nround 1 dealer S table 5h 3c 9d Js\nN 4c 5h = 9 ; a note\nS 9s x [ 9 ]   9d'
-    loaded = load_record(text, "f.dln")
+    loaded = _read(text)
     assert loaded.game is not None
-    s = Session(Recorder(loaded.game, prefix=loaded.prefix, text=loaded.text))
-    s.recorder.save = s.save
+    s = Session(Recorder(loaded.game, text=loaded.text))
     s("Kc")
     assert s.text == text + "\n3. N Kc\n"
     s("{an annotation rewrites the game in canonical form}")

@@ -121,8 +121,12 @@ def test_a_real_change_underneath_is_not_overwritten(tmp_path: Path) -> None:
         with path.open("a", encoding="utf-8") as file:
             file.write("1. N 4c\n")
 
-    _, out = record(path, ["4c 5h =9"], {0: another_recorder})
-    assert "changed by another program" in out
+    code, out = record(path, ["4c 5h =9", "4c 5h =9"], {0: another_recorder})
+    assert code == 2
+    assert out.endswith(f"{path}: another program changed the file since the last line was saved, and round 1 now "
+                        "has a move 1 (1. N 4c) that this session did not record\n"
+                        f"{path}: '4c 5h =9' was not recorded and nothing was overwritten; run 'dln record {path}' "
+                        "again to go on from what the file holds now\n")  # the session stops: no retry
     assert path.read_text(encoding="utf-8") == START + "1. N 4c\n"
 
 
@@ -169,7 +173,7 @@ def test_the_recorder_writes_under_the_lock_fmt_takes(tmp_path: Path) -> None:
     path = tmp_path / "game.dln"
     path.write_text(START, encoding="utf-8")
     file = RecordFile(path)
-    file.read()
+    file.load()
     done = threading.Event()
 
     def commit() -> None:

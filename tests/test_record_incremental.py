@@ -13,7 +13,7 @@ from dln.check.generate import generate_games
 from dln.check.validate import validate_game
 from dln.engine.rules import Rules
 from dln.notation.writer import move_text, write_game
-from dln.record import NewGame, Recorder
+from dln.record import Loaded, NewGame, Recorder
 
 
 def _typed(seed: int, target: int) -> tuple[list[str], str]:
@@ -27,15 +27,27 @@ def _typed(seed: int, target: int) -> tuple[list[str], str]:
     return lines, dealer
 
 
-def _recorder(target: int, dealer: str, written: list[str]) -> Recorder:
+class Written(list[str]):
+    """The recorder's file as the texts of the game written, in order (nobody else writes to it)."""
+
+    def commit(self, text: str, gap: str | None = None) -> None:
+        self.append(text)
+
+    def read(self) -> Loaded:
+        raise AssertionError("nobody else writes to this file, so the recorder never reads it again")
+
+    follow = read
+
+
+def _recorder(target: int, dealer: str, written: Written) -> Recorder:
     new = NewGame({"Target": str(target), "Date": "", "dealer": dealer})
     new.take_defaults()
-    return Recorder.start(new, save=written.append)
+    return Recorder.start(new, file=written)
 
 
 def test_a_move_late_in_a_long_game_replays_only_its_round(monkeypatch: pytest.MonkeyPatch) -> None:
     lines, dealer = _typed(4, 61)
-    written: list[str] = []
+    written = Written()
     recorder = _recorder(61, dealer, written)
     for line in lines[:-60]:
         assert recorder.handle(line).accepted
@@ -62,7 +74,7 @@ def test_the_windowed_verdict_is_the_whole_validator_s() -> None:
     """After every typed line of a three-round game, the recorder's report is what validating the whole
     record says, and its text is the canonical text of the whole record."""
     lines, dealer = _typed(2, 25)
-    written: list[str] = []
+    written = Written()
     recorder = _recorder(25, dealer, written)
     for line in lines:
         assert recorder.handle(line).accepted, line

@@ -34,8 +34,10 @@ from dln.engine.games import FishingGame, game_named, shuffled_deals
 from dln.engine.selfplay import shuffled_pack
 from dln.engine.state import describe_cards
 from dln.notation.errors import DLNSyntaxError
+from dln.notation.sources import Unreadable
 from dln.notation.writer import move_text
 from dln.record import positions
+from dln.record.changes import Diverged
 from dln.views.output import say
 
 if TYPE_CHECKING:
@@ -98,7 +100,9 @@ class Table:
         new = NewGame({"Game": name, "players": str(players), "Target": str(goal), "Event": EVENT,
                        "Site": "terminal", "dealer": seats[0], **names})
         new.take_defaults()
-        recorder = Recorder.start(new, save=RecordFile(path).commit)
+        file = RecordFile(path)
+        file.load()
+        recorder = Recorder.start(new, file=file)
         return cls(recorder, seat, budget, random.Random(f"dln play {seed}"), ask, say)
 
     @classmethod
@@ -111,10 +115,10 @@ class Table:
         yet are shuffled anew (from ``seed`` and the moves so far): nobody has
         seen them, so the game goes on as fairly as it began.
         """
-        from dln.record import Recorder, RecordFile, Refused, load_record
+        from dln.record import Recorder, RecordFile, Refused
 
         file = RecordFile(path)
-        loaded = load_record(file.read() or "", str(path))
+        loaded = file.load()
         game = loaded.game
         if game is None or game.tag("Event") != EVENT:
             raise ValueError(f"it is not a game of dln play (no [Event \"{EVENT}\"]); dln record goes on with "
@@ -122,10 +126,10 @@ class Table:
         people = [seat for seat, tag in SEAT_TAGS.items() if game.tag(tag) == PERSON]
         if len(people) != 1:
             raise ValueError(f"no single seat is named {PERSON!r}, so whose hand to show is not known")
-        if loaded.prefix.strip():
+        if loaded.number > 1:
             raise ValueError("it holds more than one game; dln play goes on with a file of its own")
         try:
-            recorder = Recorder(game, prefix=loaded.prefix, text=loaded.text, save=file.commit)
+            recorder = Recorder(game, text=loaded.text, file=file)
         except Refused as refusal:
             raise ValueError("; ".join(refusal.lines)) from None
         if budget is None:
@@ -313,8 +317,9 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
             sys.exit(EXIT_BAD_INPUT)
         try:
             table = Table.resume(path, budget if given("budget") else None, seed, ask, say)
-        except (ValueError, OSError, UnicodeDecodeError, DLNSyntaxError) as exc:
-            why = exc.format() if isinstance(exc, DLNSyntaxError) else getattr(exc, "strerror", None) or exc
+        except (ValueError, OSError, Unreadable, DLNSyntaxError) as exc:
+            why = (exc.format() if isinstance(exc, DLNSyntaxError) else exc.reason if isinstance(exc, Unreadable)
+                   else getattr(exc, "strerror", None) or exc)
             say(f"{file}: error: cannot go on with this game: {why}", err=True)
             sys.exit(EXIT_BAD_INPUT)
         say(f"{file}: going on with the game (you are {table.seat}; the engine's budget is {table.budget})")
@@ -332,4 +337,7 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
     except KeyboardInterrupt:
         say(f"\ninterrupted: {file} holds the game so far; 'dln play {file}' goes on with it")
         code = EXIT_OK
+    except Diverged as stop:
+        say("\n".join(stop.said(file, f"dln play {file}")))
+        code = EXIT_BAD_INPUT
     sys.exit(code)

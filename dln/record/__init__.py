@@ -23,22 +23,29 @@ of this package: ``questions``, ``moves``, ``session``, ``corrections`` and
   the old one (then only the new lines are appended, flushed and fsynced) or
   replaces it atomically (:func:`dln.files.replace_file`), under the lock
   ``dln fmt`` shares.  The file is always a DLN record that ``dln validate``
-  accepts (an unfinished round only warns).
+  accepts (an unfinished round only warns).  It is read game by game and
+  only its last game is kept: the games before stay on disk as bytes.
+  Nothing another program wrote is overwritten: a session whose file
+  changed under it goes on from the file as it now is, or stops
+  (:mod:`dln.record.changes`).
 - :func:`run` is the prompt loop: questions, the status lines before each
   prompt, ``readline`` line editing and Tab completion on a terminal, plain
   lines on a pipe.
 """
 
 
+from dln.record.changes import Diverged
 from dln.record.moves import Refused, parse_move
 from dln.record.prompt import Options, make_options, record, run
 from dln.record.questions import NewGame, Question
-from dln.record.recordfile import FileChanged, RecordFile, load_record
+from dln.record.recordfile import FileChanged, Loaded, RecordFile, read_record
 from dln.record.session import Recorder, Reply
 from dln.record.terminal import Terminal
 
 __all__ = [
+    "Diverged",
     "FileChanged",
+    "Loaded",
     "NewGame",
     "Options",
     "Question",
@@ -47,9 +54,9 @@ __all__ = [
     "Refused",
     "Reply",
     "Terminal",
-    "load_record",
     "make_options",
     "parse_move",
+    "read_record",
     "record",
     "run",
 ]

@@ -9,9 +9,11 @@ from typing import IO, TypeVar, cast
 
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.model import Round, Seat
+from dln.notation.sources import Unreadable
+from dln.record.changes import Diverged
 from dln.record.moves import _TAG_NAME, QUIT_WORDS, Refused
 from dln.record.questions import OWN_TAGS, TAG_ORDER, NewGame, Question
-from dln.record.recordfile import Loaded, RecordFile, load_record
+from dln.record.recordfile import RecordFile
 from dln.record.session import Recorder, _validate
 from dln.record.terminal import Terminal
 
@@ -94,6 +96,9 @@ def run(path: Path, options: Options, terminal: Terminal) -> int:
     except Stop as stop:
         terminal.say(*stop.lines)
         return stop.code
+    except Diverged as stop:
+        terminal.say(*stop.said(path, f"dln record {path}"))
+        return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         terminal.say("", f"interrupted: {path} holds everything recorded; 'dln record {path}' goes on from there")
         return EXIT_INTERRUPTED
@@ -103,25 +108,21 @@ def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
     """The session: a new game (after the questions) or the file's last game, resumed."""
     file = RecordFile(path)
     try:
-        text = file.read()
-    except UnicodeDecodeError as exc:
-        raise Stop(EXIT_BAD_INPUT, f"{path}: error: cannot read: not UTF-8 text (byte {exc.start})") from None
+        loaded = file.load()
+    except Unreadable as exc:
+        raise Stop(EXIT_BAD_INPUT, f"{path}: error: cannot read: {exc.reason}") from None
     except OSError as exc:
         raise Stop(EXIT_BAD_INPUT, f"{path}: error: cannot read: {exc.strerror or exc}") from None
-    try:
-        loaded = load_record(text or "", str(path))
     except DLNSyntaxError as exc:
         raise Stop(EXIT_BAD_INPUT, exc.format(), f"{path}: error: the file is not DLN; correct it, or record "
                    "into another file") from None
-    save = file.commit
-
-    def reload() -> Loaded:
-        return load_record(file.read() or "", str(path))
-
     if loaded.repaired is not None:
         terminal.say(f"{path}: its last line was cut off by an interrupted write and is left out: "
                      f"{loaded.repaired!r}")
-        _commit_text(save, loaded.prefix + loaded.text, path)
+        try:
+            file.commit(loaded.text)
+        except OSError as exc:
+            raise Stop(EXIT_BAD_INPUT, f"{path}: error: cannot write: {exc.strerror or exc}") from None
     game = loaded.game
     if game is None or (not game.rounds and not game.tags):
         new = _ask(NewGame(options.preset, extra_tags=options.extra_tags), options, terminal,
@@ -129,12 +130,11 @@ def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
         if new is None:
             terminal.say(f"{path}: no game started; nothing was written")
             return None
-        recorder = _or_stop(lambda: Recorder.start(new, prefix=loaded.prefix + loaded.text, save=save,
-                                                                reload=reload), path)
+        recorder = _or_stop(lambda: Recorder.start(new, file=file), path)
         terminal.say(f"{path}: game started: {recorder.rules_text}", "")
         return recorder
     try:
-        recorder = Recorder(game, prefix=loaded.prefix, text=loaded.text, save=save, reload=reload)
+        recorder = Recorder(game, text=loaded.text, file=file)
     except Refused as refusal:
         rules = refusal.lines[0].startswith("error ")
         raise Stop(EXIT_RULES if rules else EXIT_BAD_INPUT, *(f"{path}: {line}" for line in refusal.lines),
@@ -144,8 +144,12 @@ def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
         dealer = _ask_dealer(recorder, options, terminal)
         if dealer is None:
             return None
-        started = replace(game, rounds=(Round(number=1, dealer=cast(Seat, dealer)),))
-        _or_stop(lambda: recorder._commit(started, _validate(started), [], settle=False), path)
+
+        def start() -> None:
+            started = replace(recorder.game, rounds=(Round(number=1, dealer=cast(Seat, dealer)),))
+            recorder._commit(started, _validate(started), [], settle=False)
+
+        _or_stop(lambda: recorder.retrying(start), path)
         terminal.say(f"{path}: game started: {recorder.rules_text}", "")
         return recorder
     ignored = sorted(set(options.preset) | {k for k, _ in options.extra_tags})
@@ -169,13 +173,6 @@ def _or_stop(action: Callable[[], _T], path: Path) -> _T:
         return action()
     except Refused as refusal:
         raise Stop(EXIT_BAD_INPUT, *(f"{path}: {line}" for line in refusal.lines)) from None
-
-
-def _commit_text(save: Callable[[str], None], text: str, path: Path) -> None:
-    try:
-        save(text)
-    except OSError as exc:
-        raise Stop(EXIT_BAD_INPUT, f"{path}: error: cannot write: {exc.strerror or exc}") from None
 
 
 def _ask_dealer(recorder: Recorder, options: Options, terminal: Terminal) -> str | None:

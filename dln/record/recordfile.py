@@ -1,4 +1,5 @@
-"""The record on disk: written so that nothing accepted is ever lost, and read back to go on."""
+"""The record on disk: written so that nothing accepted is ever lost, nothing another program wrote is
+overwritten, and read back game by game, so that going on at the end of a large archive holds one game."""
 
 from __future__ import annotations
 
@@ -7,13 +8,21 @@ import errno
 import os
 import signal
 import stat
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import BinaryIO, Protocol
 
-from dln.files import FileChanged, locked, read_snapshot, replace_file
-from dln.notation.errors import DLNSyntaxError
+from dln.files import FileChanged, locked, replace_file
+from dln.notation.lines import LineTooLong, split_lines
 from dln.notation.model import Game
-from dln.notation.parser import parse_text, split_games
+from dln.notation.parser import parse_chunk
+from dln.notation.sources import Piece, Place, placed
+
+#: (device, inode, size, modification time in ns) of the file as last read or written; None: no file.
+Stamp = tuple[int, int, int, int]
+
+_CHUNK = 1 << 20
 
 
 def _block_signals() -> set[int | signal.Signals]:
@@ -30,66 +39,193 @@ def _unblock_signals(previous: set[int | signal.Signals]) -> None:
 
 
 # ---------------------------------------------------------------------------
+# Reading
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A record file read for recording: where its last game starts, that game and its text.
+
+    The games before it are not kept: they stay on disk, ``start`` bytes of
+    them (a byte order mark included), and are copied through untouched
+    whenever the file is rewritten.
+    """
+
+    start: int
+    text: str  # the last game as written ("" when the file holds none)
+    game: Game | None
+    number: int = 0  # its number in the file (0: none)
+    repaired: str | None = None  # a cut-off last line left out (on disk after ``text`` until the next write)
+    stamp: Stamp | None = None  # the file read (None: there was no file)
+
+
+def read_record(stream: BinaryIO, filename: str) -> Loaded:
+    """Read a seekable binary file game by game and keep its last game (memory does not grow with the file).
+
+    Every game must parse (:class:`DLNSyntaxError` otherwise; a file that is
+    not UTF-8 raises :class:`dln.notation.sources.Unreadable`).  A last line
+    without its line break that keeps the last game from parsing is the trace
+    of a write cut short (the recorder ends every write with one): it is left
+    out, and said so in ``repaired``.
+    """
+    before: tuple[Piece, Place] | None = None
+    last: tuple[Piece, Place] | None = None
+    for found in placed(stream, filename, keep_line_comments=True):
+        if last is not None and last[0].error is not None:
+            raise last[0].error
+        before, last = last, found
+    if last is None:  # nothing but blank lines: a new game goes at the end
+        return Loaded(stream.seek(0, os.SEEK_END), "", None)
+    piece, place = last
+    if piece.error is None:
+        return Loaded(place.start, piece.text, piece.game, piece.number if piece.game is not None else 0)
+    error = piece.error
+    lines = split_lines(piece.text, keepends=True)
+    if isinstance(error, LineTooLong) or not lines or lines[-1].endswith(("\n", "\r")) or not lines[-1].strip():
+        raise error
+    cut, kept = lines[-1], "".join(lines[:-1])
+    if not kept.strip() and before is not None:  # the cut line began a game of its own
+        previous, where = before
+        return Loaded(where.start, previous.text + kept, previous.game, previous.number, repaired=cut)
+    games = parse_chunk(kept, place.offset, filename=filename, keep_line_comments=True) if kept.strip() else []
+    game = replace(games[0], number=piece.number) if games else None
+    return Loaded(place.start, kept, game, piece.number if game is not None else 0, repaired=cut)
+
+
+# ---------------------------------------------------------------------------
 # The file
 # ---------------------------------------------------------------------------
 
 
-class RecordFile:
-    """The record on disk, written so that nothing accepted is ever lost.
+class GameFile(Protocol):
+    """Where a recording session keeps its game: :class:`RecordFile`, or a stand-in in tests."""
 
-    :meth:`commit` appends when the new text extends what is on disk (one
-    ``write`` of the new lines, then ``fsync``) and otherwise replaces the
-    file atomically (:func:`dln.files.replace_file`): a reader, or a crash,
-    sees the old file or the whole new one.  Both happen under
-    :func:`dln.files.locked`, the lock ``dln fmt`` takes too, after checking
-    that the file is still what this session last read or wrote: a file
-    changed by anyone else is not overwritten (:class:`FileChanged`).  An
-    append that fails half-way (a full disk) is cut back to the old length,
-    so a move is wholly on disk or not at all.
+    def commit(self, text: str, gap: str | None = None) -> None:
+        """Make ``text`` the game's text on disk (``gap``: a new game, after the one recorded so far)."""
+
+    def read(self) -> Loaded:
+        """The file as it is now (:class:`FileChanged` if it keeps changing while read)."""
+
+    def follow(self, loaded: Loaded) -> None:
+        """Go on from what ``loaded`` read: later commits are checked against it."""
+
+
+class RecordFile:
+    """The record on disk, written so that nothing accepted is lost and nothing unseen is overwritten.
+
+    The file holds earlier games (``start`` bytes, never held in memory)
+    and then the game being recorded.  :meth:`commit` appends when the new
+    text extends what is on disk (one ``write`` of the new lines, then
+    ``fsync``) and otherwise replaces the file atomically
+    (:func:`dln.files.replace_file`), the earlier games copied through in
+    chunks.  Both happen under :func:`dln.files.locked`, the lock ``dln fmt``
+    takes too, and only if the file is still what this session last read or
+    wrote: the same file, size and modification time, and the game's own
+    bytes the same (a rewrite of the same size within one tick of the clock
+    is caught too); else :class:`FileChanged`, and nothing is written.  The
+    check is renewed only by a write of this session or by :meth:`follow`,
+    so a refusal is never followed by an overwrite.  An append that fails
+    half-way (a full disk) is cut back to the old length, so a move is
+    wholly on disk or not at all.
     """
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.on_disk: str | None = None
-        self._stamp: tuple[int, int, int, int] | None = None
+        self.start = 0
+        self.on_disk = ""  # what the file holds from ``start`` on, as this session last read or wrote it
+        self._stamp: Stamp | None = None
 
-    def read(self) -> str | None:
-        """The file's text (a byte order mark kept), or None when it does not exist yet.
+    def read(self, *, lock: bool = True) -> Loaded:
+        """The file read game by game (:func:`read_record`), stamped with what was read.
 
-        Only a regular file is read: the recorder replaces its file, and a device or a pipe
-        (``/dev/zero``) would be read forever.
+        Only a regular file is read: the recorder replaces its file, and a
+        device or a pipe (``/dev/zero``) would be read forever.  With ``lock``
+        no dln writer is half-way through a write meanwhile; a file that
+        changes while it is read anyway is read again.
         """
-        try:
-            if not stat.S_ISREG(os.stat(self.path).st_mode):
-                raise OSError(errno.EINVAL, "not a regular file (dln record keeps its record in a file)")
-            data, snapshot = read_snapshot(self.path)
-        except FileNotFoundError:
-            self.on_disk, self._stamp = None, None
-            return None
-        text = data.decode("utf-8")
-        self.on_disk = text
-        self._stamp = (snapshot.device, snapshot.inode, snapshot.size, snapshot.mtime_ns)
-        return text
+        with locked(self.path) if lock else contextlib.nullcontext():
+            for _ in range(10):
+                try:
+                    if not stat.S_ISREG(os.stat(self.path).st_mode):
+                        raise OSError(errno.EINVAL, "not a regular file (dln record keeps its record in a file)")
+                    file = open(self.path, "rb")  # noqa: SIM115 - closed below
+                except FileNotFoundError:
+                    return Loaded(0, "", None)
+                with file:
+                    before = os.fstat(file.fileno())
+                    try:
+                        loaded: Loaded | Exception = read_record(file, str(self.path))
+                    except Exception as exc:  # raised below, unless the file changed while it was read
+                        loaded = exc
+                    after = os.fstat(file.fileno())
+                if _stamp(before) == _stamp(after):
+                    if isinstance(loaded, Exception):
+                        raise loaded
+                    return replace(loaded, stamp=_stamp(after))
+        raise FileChanged(errno.EAGAIN, "the file kept changing while it was read", str(self.path))
 
-    def _stat(self) -> tuple[int, int, int, int] | None:
+    def follow(self, loaded: Loaded) -> None:
+        """Go on from ``loaded``: its game is the one recorded, and later commits are checked against it."""
+        self.start = loaded.start
+        self.on_disk = loaded.text + (loaded.repaired or "")
+        self._stamp = loaded.stamp
+
+    def load(self) -> Loaded:
+        """Read the file (:meth:`read`) and go on from it (:meth:`follow`)."""
+        loaded = self.read(lock=False)
+        self.follow(loaded)
+        return loaded
+
+    def _stat(self) -> Stamp | None:
         try:
-            st = os.stat(self.path)
+            return _stamp(os.stat(self.path))
         except FileNotFoundError:
             return None
-        return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
 
-    def commit(self, text: str) -> None:
-        """Make ``text`` the file's content, durably, before returning."""
+    def _unchanged(self) -> bool:
+        """Whether the file is what this session last read or wrote (call it under the lock)."""
+        now = self._stat()
+        if now != self._stamp:
+            return False
+        if now is None:
+            return True
+        expected = self.on_disk.encode("utf-8")
+        with open(self.path, "rb") as file:
+            file.seek(self.start)
+            return file.read(len(expected) + 1) == expected
+
+    def commit(self, text: str, gap: str | None = None) -> None:
+        """Make ``text`` the text of the game being recorded, durably, before returning; with ``gap``, ``text``
+        is a new game, written after the one recorded so far with ``gap`` between them."""
         with locked(self.path):
-            if self._stat() != self._stamp:
-                raise FileChanged(0, f"{self.path} was changed by another program during the session; quit and "
-                                  "run dln record again to go on from what it holds now")
-            if self.on_disk is not None and self._stamp is not None and text.startswith(self.on_disk):
-                self._append(text[len(self.on_disk):].encode("utf-8"))
+            if not self._unchanged():
+                raise FileChanged(errno.EAGAIN, "the file was changed by another program since the last line "
+                                  "was saved", str(self.path))
+            start, old = self.start, self.on_disk
+            if gap is not None:
+                start, old = start + len(old.encode("utf-8")), ""
+            new = (gap or "") + text
+            if self._stamp is None:
+                replace_file(self.path, [new.encode("utf-8")], force=True)
+            elif new.startswith(old):
+                self._append(new[len(old):].encode("utf-8"))
             else:
-                replace_file(self.path, [text.encode("utf-8")], force=True)
-            self.on_disk = text
+                replace_file(self.path, self._after_earlier_games(start, new.encode("utf-8")), force=True)
+            self.start, self.on_disk = start + len((gap or "").encode("utf-8")), text
             self._stamp = self._stat()
+
+    def _after_earlier_games(self, start: int, data: bytes) -> Iterator[bytes]:
+        """The file's first ``start`` bytes, read in chunks, then ``data`` (read while the lock is held)."""
+        with open(self.path, "rb") as file:
+            left = start
+            while left:
+                chunk = file.read(min(left, _CHUNK))
+                if not chunk:
+                    raise FileChanged(errno.EAGAIN, "the file became shorter while it was rewritten", str(self.path))
+                left -= len(chunk)
+                yield chunk
+        yield data
 
     def _append(self, data: bytes) -> None:
         """Append ``data`` and fsync; on failure cut the file back to its old length (under the lock)."""
@@ -108,56 +244,11 @@ class RecordFile:
                     os.fsync(fd)
                 st = os.fstat(fd)
                 # Cut back: the file is what it was (it keeps the session's text); else a reload settles it.
-                self._stamp = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns) if st.st_size == old else None
+                self._stamp = _stamp(st) if st.st_size == old else None
                 raise
         finally:
             os.close(fd)
 
 
-@dataclass
-class Loaded:
-    """A record file read for recording: the text before its last game, that game and its text."""
-
-    prefix: str
-    text: str
-    game: Game | None
-    repaired: str | None = None  # the cut-off last line dropped, if any
-
-
-def load_record(text: str, filename: str) -> Loaded:
-    """Cut a file's text into what comes before its last game and that game (to go on with).
-
-    Every game must parse.  A last line without its newline that keeps the
-    file from parsing is the trace of a write cut short (the recorder ends
-    every write with a newline): it is dropped, and said so.
-    """
-    bom = "\ufeff" if text.startswith("\ufeff") else ""
-    body = text[len(bom):]
-    repaired: str | None = None
-    try:
-        games = _games(body, filename)
-    except DLNSyntaxError:
-        cut = body.rfind("\n") + 1
-        if body.endswith("\n") or not body[cut:].strip():
-            raise
-        try:
-            games = _games(body[:cut], filename)
-        except DLNSyntaxError:
-            raise
-        repaired, body = body[cut:], body[:cut]
-    if not body.strip():
-        return Loaded(bom + body, "", None, repaired)
-    chunks = list(split_games(body.splitlines(keepends=True)))
-    last = chunks[-1][1]
-    prefix = bom + body[: len(body) - len(last)]
-    return Loaded(prefix, last, games[-1], repaired)
-
-
-def _games(text: str, filename: str) -> list[Game]:
-    errors: list[DLNSyntaxError] = []
-    games = list(parse_text(text, filename=filename, errors=errors, keep_line_comments=True))
-    if errors:
-        raise errors[0]
-    return games
-
-
+def _stamp(st: os.stat_result) -> Stamp:
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal, cast
+from typing import Literal, TypeVar, cast
 
 from dln.cards import DECK, Card
 from dln.check.validate import Diagnostic, GameReport, validate_game
@@ -14,6 +14,7 @@ from dln.notation.model import Deal, Game, Hand, HandCard, Move, Round, ScoreCla
 from dln.notation.parser import parse_text
 from dln.notation.writer import move_text, write_game
 from dln.record import positions
+from dln.record.changes import FOLLOWED, Diverged, Followed, follow
 from dln.record.corrections import _FIX, fix, redo
 from dln.record.incremental import appended_text, window_report
 from dln.record.moves import (
@@ -38,10 +39,15 @@ from dln.record.moves import (
 )
 from dln.record.positions import Position
 from dln.record.questions import SEAT_TAGS, NewGame
-from dln.record.recordfile import FileChanged, Loaded, _block_signals, _unblock_signals
+from dln.record.recordfile import FileChanged, GameFile, _block_signals, _unblock_signals
 from dln.wording import number_word
 
 Phase = Literal["table", "play", "over"]
+
+_T = TypeVar("_T")
+
+#: How many times a line is done again on a file that another program keeps changing.
+_ATTEMPTS = 3
 
 # ---------------------------------------------------------------------------
 # The session
@@ -77,20 +83,18 @@ def _errors(report: GameReport) -> list[Diagnostic]:
 class Recorder:
     """A recording session: the game so far, the position reached, and what each typed line does.
 
-    ``prefix`` is the text of the file before this game (earlier games,
-    kept byte for byte); ``text`` is this game's text as it is on disk (the
-    canonical form, or the author's own layout when resuming a hand-written
-    file).  ``save`` writes the whole new file text and raises ``OSError``
-    if it cannot; a change becomes part of the session only once it is saved.
-    Without ``save`` (tests) nothing is written.  ``reload`` reads the file
-    again (:func:`load_record`) when ``save`` finds it changed underneath.
+    ``text`` is this game's text as it is on disk (the canonical form, or
+    the author's own layout when resuming a hand-written file); ``file``
+    keeps it (:class:`dln.record.recordfile.RecordFile`: the games before
+    this one stay on disk, untouched) and raises ``OSError`` if it cannot;
+    a change becomes part of the session only once it is saved.  Without
+    ``file`` (tests, trials) nothing is written.  When the file was changed
+    by another program, the session goes on from it or stops
+    (:mod:`dln.record.changes`).
     """
 
-    def __init__(self, game: Game, *, prefix: str = "", text: str | None = None,
-                 save: Callable[[str], None] | None = None, reload: Callable[[], Loaded] | None = None) -> None:
-        self.prefix = prefix
-        self.save = save or (lambda text: None)
-        self.reload = reload
+    def __init__(self, game: Game, *, text: str | None = None, file: GameFile | None = None) -> None:
+        self.file = file
         if any(r.setup for r in game.rounds):
             raise Refused("the game holds a setup (a position from the middle of a round); "
                           "the recorder records whole rounds only")
@@ -107,12 +111,12 @@ class Recorder:
         self.undone: list[tuple[Game, Game, str]] = []
 
     @classmethod
-    def start(cls, new: NewGame, *, prefix: str = "", save: Callable[[str], None] | None = None,
-              reload: Callable[[], Loaded] | None = None) -> Recorder:
-        """A session for a new game from the answered questions; its tags and round 1 are written at once."""
+    def start(cls, new: NewGame, *, file: GameFile | None = None) -> Recorder:
+        """A session for a new game from the answered questions; its tags and round 1 are written at once,
+        after what the file holds (which must not be a game: that one would be gone on with)."""
         game = new.game()
-        recorder = cls(game, prefix=prefix, text="", save=save, reload=reload)
-        recorder._save(game)
+        recorder = cls(game, text="", file=file)
+        recorder.retrying(lambda: recorder._save(game, gap=""))
         return recorder
 
     # -- what the record says ------------------------------------------------------------
@@ -230,7 +234,34 @@ class Recorder:
 
     # -- typed lines -------------------------------------------------------------------
     def handle(self, line: str) -> Reply:
-        """Do what one typed line says; refusals come back as a reply with ``accepted=False``."""
+        """Do what one typed line says; refusals come back as a reply with ``accepted=False``.
+
+        When the file was changed by another program, the line is done again on the file as it now is
+        (:data:`dln.record.changes.FOLLOWED` heads the reply), or :class:`dln.record.changes.Diverged`
+        says why it cannot be and the session must stop."""
+        try:
+            reply, followed = self.retrying(lambda: self._handle(line))
+        except Refused as refusal:
+            return Reply(accepted=False, lines=refusal.lines)
+        except Diverged as stop:
+            stop.typed = line.strip()
+            raise
+        if followed:
+            reply.lines.insert(0, FOLLOWED)
+        return reply
+
+    def retrying(self, action: Callable[[], _T]) -> tuple[_T, bool]:
+        """``action``'s result, done again (up to :data:`_ATTEMPTS` times) after the session went on from a
+        file another program changed; and whether it did."""
+        for attempt in range(_ATTEMPTS):
+            try:
+                return action(), attempt > 0
+            except Followed:
+                continue
+        raise Refused("the file kept changing while this line was saved (another program writes to it all the "
+                      "time)", "nothing was recorded")
+
+    def _handle(self, line: str) -> Reply:
         text = line.strip()
         word = text.lower()
         try:
@@ -572,37 +603,33 @@ class Recorder:
         self.game, self.report = game, report
         return reply
 
-    def _save(self, game: Game) -> None:
-        text, canonical = self._layout(game)
+    def _save(self, game: Game, *, gap: str | None = None) -> None:
+        """Write ``game`` (with ``gap``: as a new game after this one); :class:`Followed` when the file was
+        changed by another program and the session now goes on from it (the change must be made again)."""
+        if gap is None:
+            text, canonical = self._layout(game)
+        else:
+            try:
+                text, canonical = write_game(game), True
+            except ValueError as exc:
+                raise Refused(f"cannot write the record: {exc}", "nothing was recorded") from None
+        if self.file is None:
+            self.text, self.canonical = text, canonical
+            return
         blocked = _block_signals()
         try:
-            try:
-                self.save(self.prefix + text)
-            except FileChanged:
-                if not self._reload():
-                    raise
-                text, canonical = self._layout(game)
-                self.save(self.prefix + text)
+            self.file.commit(text, gap)
+        except FileChanged:
+            changed = True
         except OSError as exc:
             raise Refused(f"cannot write the record: {exc.strerror or exc}", "nothing was recorded") from None
+        else:
+            changed = False
         finally:
             _unblock_signals(blocked)
+        if changed:
+            follow(self)
         self.text, self.canonical = text, canonical
-
-    def _reload(self) -> bool:
-        """After the file changed underneath (``dln fmt``, or a write cut short): read it again and go
-        on from its text if it still holds this game and nothing else changed; else False."""
-        if self.reload is None:
-            return False
-        try:
-            loaded = self.reload()
-        except (OSError, UnicodeDecodeError, DLNSyntaxError):
-            return False
-        if loaded.game != self.game:
-            return False
-        self.prefix, self.text = loaded.prefix, loaded.text
-        self.canonical = self._is_canonical(self.game, self.text)
-        return True
 
     @staticmethod
     def _is_canonical(game: Game, text: str) -> bool:
@@ -694,6 +721,9 @@ class Recorder:
     def settle(self) -> Reply:
         """Complete a resumed record that stops where the recorder would have gone on by itself
         (a round played out without its claims, a finished round without the next)."""
+        return self.retrying(self._settled)[0]
+
+    def _settled(self) -> Reply:
         reply = Reply()
         game, report = self._settle(self.game, self.report, reply)
         if game != self.game:
@@ -702,16 +732,16 @@ class Recorder:
         return reply
 
     def new_game(self, new: NewGame) -> None:
-        """Start another game after this one, in the same file."""
-        whole = self.prefix + self.text
-        separator = "" if not whole else "\n" if whole.endswith("\n") else "\n\n"
+        """Start another game after this one, in the same file (the games before it stay as they are)."""
         game = new.game()
         report = _validate(game)
-        self.prefix = whole + separator
-        self.text, self.canonical = "", False
-        self.game = Game()
-        self._save(game)
+
+        def begin() -> None:
+            self._save(game, gap="\n" if self.text.endswith("\n") else "\n\n")
+
+        self.retrying(begin)
         self.game, self.report = game, report
+        self.undone.clear()
 
     def recent(self, count: int = 4) -> list[str]:
         """The last few moves of the round being recorded, for a resumed session."""
