@@ -4,8 +4,8 @@ A canonical record's every move, deal and round is built here.  CPython's own
 interpreter stores to a slot in a few instructions (its specialised ``STORE_ATTR``);
 a Cython-compiled module stores through the generic attribute protocol, about 170
 instructions a field, so these stores cost a compiled reader several times what they
-cost here (docs/performance.md, "The validator's path, the fast reader's objects and
-the collector").  So this module is not in setup.py's HOT_MODULES, and a compiled fast
+cost here (docs/performance.md, "The fast reader of canonical lines" and "What was tried
+and not kept").  So this module is not in setup.py's HOT_MODULES, and a compiled fast
 reader calls into it.
 """
 
