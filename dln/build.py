@@ -1,8 +1,8 @@
 """Which build of dln runs: pure Python, or with its hot modules compiled (``dln --version`` says).
 
-``pip install .`` compiles the modules of :data:`COMPILED` with Cython when a C
-compiler is present (see setup.py); they are the same sources, so either build
-behaves alike and only the speed differs.
+``pip install .`` installs pure Python; ``DLN_COMPILE=1 pip install .`` compiles
+the modules of :data:`COMPILED` with Cython (setup.py); they are the same
+sources, so either build behaves alike and only the speed differs.
 """
 
 from __future__ import annotations
