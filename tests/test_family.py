@@ -84,6 +84,39 @@ def test_written_hands_are_held_to() -> None:
     assert found(text)[0][:2] == ("D001", "error")
 
 
+def test_a_xeri_hand_line_of_five_cards_is_short() -> None:
+    """xeri-denexa.txt, Setup: "deal six cards to each player" (docs/rules.md, D102): a complete hand line of
+    five cards breaks it, at the line (issue 30: it was accepted)."""
+    text = '[Game "Xeri"]\n\nround 1 dealer S\ntable Kc 8h 2d 7s\nN: 6d 9c 3h Qs 10h 5d\nS: 4c 7c Ah Jd 2s\nN 6d\n'
+    assert found(text)[0] == ("D102", "error", 6)
+
+
+@pytest.mark.parametrize(("text", "card"), [
+    ('[Game "Kontsina"]\n\nround 1 dealer S\ntable As 4d 8s Kc\nN 5d x As+4d+As\n', "As"),
+    ('[Game "Xeri"]\n\nround 1 dealer S\ntable Kc 3d 8s 10c\nN 10h x 10c 10c\n', "10c"),
+])
+def test_a_capture_may_not_name_a_card_twice(text: str, card: str) -> None:
+    """As in Diloti (D004, "As named twice"): a card taken is named once (issue 30: Kontsina and Xeri
+    accepted it)."""
+    report = validate_game(dln.loads(text))
+    assert [(d.code, d.line) for d in report.diagnostics][:1] == [("D004", 5)]
+    assert report.diagnostics[0].message == f"{card} named twice"
+
+
+@pytest.mark.parametrize("game", ["Kontsina", "Xeri", None])
+def test_a_move_out_of_turn_in_a_hidden_deal_is_the_first_error(game: str | None) -> None:
+    """A seat that plays out of turn in a deal whose hands are not written: the first error is D003 at that
+    move, not a hand size inferred from the cards it went on to play (issue 30: K102 or D102 on the round
+    line came first)."""
+    head = f'[Game "{game}"]\n\n' if game else ""
+    table = "Kc 3d 8s 10c" if game == "Xeri" else "As 4d 8s Kc"
+    moves = ["N 5h", "S 6h", "N 7h", "N 9h", "S 2c", "N 3c", "S 4c", "N 5c", "S 6c", "N Qh", "S Qd", "N Jh",
+             "S Jd"]
+    first = found(f"{head}round 1 dealer S\ntable {table}\n" + "\n".join(moves) + "\n")[0]
+    offset = 2 if game else 0
+    assert first == ("D003", "error", 6 + offset)
+
+
 def test_an_illegal_move_lists_the_legal_ones() -> None:
     report = validate_game(dln.loads(KONTSINA + "N: 9c 2d 3d 4d\nN 9c x 5h\n"))
     (diagnostic,) = report.diagnostics

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from dln.cards import Card
 from dln.check.family_records import engine_move, record_move
 from dln.check.family_setups import read_family_setup, written_hand
+from dln.check.references import named_twice
 from dln.check.reports import DealPlan, Reporter
 from dln.check.setups import locate
 from dln.check.spots import move_part
@@ -263,7 +264,8 @@ class _FamilyChecker(Reporter):
         claimed = set(elsewhere) | {c for h in plan.hands for c in h.cards if c is not None}
         played_by: dict[str, list[Card]] = {seat: [] for seat in self.seats}
         for move in plan.moves:
-            if move.card not in claimed and move.seat in played_by:
+            # At most a deal's cards each: a seat that plays more played out of turn, which its move says.
+            if move.card not in claimed and move.seat in played_by and len(played_by[move.seat]) < engine.hand_size:
                 claimed.add(move.card)
                 played_by[move.seat].append(move.card)
         lines = {h.seat: h for h in plan.hands}
@@ -309,7 +311,7 @@ class _FamilyChecker(Reporter):
         else:
             state = start_hand(engine, self.seats, result.dealer, table,
                                self._hands(engine, first, frozenset(table), deals[0] if deals else None))
-            self._located(check_position(state, opening=True), round_, first)
+            self._located(check_position(state, opening=True, dealt=True), round_, first)
         number = 0
         for k, plan in enumerate(plans):
             if k:
@@ -321,7 +323,7 @@ class _FamilyChecker(Reporter):
                     return self._keep(result, state)
                 state = next_deal(state, self._hands(engine, plan, state.seen(),
                                                      deals[k] if deals and k < len(deals) else None))
-                self._located(check_position(state, opening=False), round_, plan)
+                self._located(check_position(state, opening=False, dealt=True), round_, plan)
             for move in plan.moves:
                 number += 1
                 if self.keep_states:
@@ -381,6 +383,9 @@ class _FamilyChecker(Reporter):
         """Report every rule ``move`` breaks; the position after it, or None when it is illegal."""
         played = engine_move(move)
         found = check(state, played)
+        named = [item for component in move.components for item in component if isinstance(item, Card)]
+        if len(named) != len(played.loose):
+            found.insert(0, named_twice(named))
 
         def part(v: Violation) -> Where | None:  # the card, value or xeri mark a finding concerns
             return move_part(move, v.subject, None, self.source)

@@ -10,6 +10,7 @@ replayer and the recorder all go through it.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from dln.cards import Card
 from dln.engine import Move as EngineMove
@@ -18,7 +19,7 @@ from dln.engine.codes import error
 from dln.engine.state import Item as EngineItem
 from dln.notation.model import Move, PileRef
 
-__all__ = ["to_engine_move"]
+__all__ = ["named_twice", "to_engine_move"]
 
 #: Builds the engine's Move from all nine fields: NamedTuple's generated ``__new__`` is a Python
 #: function with keyword handling, a measurable part of a move's cost when validating an archive.
@@ -76,14 +77,20 @@ def to_engine_move(state: Position, move: Move) -> tuple[EngineMove, list[Violat
             _known_cards.clear()
         _known_cards[named] = taken
     if len(taken) != len(loose):
-        counts = Counter(loose)  # counted once each: a capture may name thousands of cards
-        twice = sorted((c for c, n in counts.items() if n > 1), key=lambda c: c.index)
-        problems.append(error("D004", f"{' '.join(map(str, twice))} named twice", twice[0]))
+        problems.append(named_twice(loose))
     return (
         _new(EngineMove, (move.seat, move.card, kind, taken, frozenset(piles), value, move.group,
                           tuple(components), move.xeri)),
         problems,
     )
+
+
+def named_twice(cards: Sequence[Card]) -> Violation:
+    """D004 for the cards a move names more than once (each counted once: a capture may name thousands);
+    ``cards`` must hold some twice."""
+    counts = Counter(cards)
+    twice = sorted((c for c, n in counts.items() if n > 1), key=lambda c: c.index)
+    return error("D004", f"{' '.join(map(str, twice))} named twice", twice[0])
 
 
 def _resolve(state: Position, ref: PileRef, problems: list[Violation]) -> int | None:

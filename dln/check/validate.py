@@ -309,9 +309,10 @@ class _GameChecker(Reporter):
         table, captured), written in a hand line, or already played in the deal
         is not put in another hand: playing it is then reported at the move.
         ``elsewhere`` is asked only when a card played is not in a hand line.
+        A seat is given at most a deal's cards: one that plays more played out
+        of turn, which is reported at that move, not as a hand size here.
         In a setup, ``sizes`` says how many cards an unwritten hand holds.
         """
-        complete = len(plan.moves) == HAND_SIZE * self.players
         claimed: set[Card | None] = set()
         lines: dict[str, tuple[RecordHand, frozenset[Card | None]]] = {}
         for h in plan.hands:
@@ -323,7 +324,8 @@ class _GameChecker(Reporter):
         if not claimed.issuperset(map(_card_of, plan.moves)):
             claimed.update(elsewhere())
             for move in plan.moves:
-                if move.card not in claimed and move.seat in played_by:
+                # At most a deal's cards each: a seat that plays more played out of turn, which its move says.
+                if move.card not in claimed and move.seat in played_by and len(played_by[move.seat]) < HAND_SIZE:
                     claimed.add(move.card)
                     played_by[move.seat].append(move.card)
         hands: dict[str, Hand] = {}
@@ -348,7 +350,7 @@ class _GameChecker(Reporter):
                 hands[seat] = Hand(frozenset(played), max(size - len(played), 0))
             else:
                 known = frozenset(played)
-                hands[seat] = Hand(known, 0 if complete else max(HAND_SIZE - len(known), 0))
+                hands[seat] = Hand(known, HAND_SIZE - len(known))
         return hands
 
     def _opening(self, round_: Round, dealer: str, plans: list[DealPlan]) -> RoundState | None:

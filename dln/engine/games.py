@@ -242,8 +242,9 @@ def next_deal(state: TableRound, hands: Mapping[Seat, Hand]) -> TableRound:
                           turn=state.leader)
 
 
-def check_position(state: TableRound, *, opening: bool) -> list[Violation]:
-    """Hand sizes, the table's size and shape, and cards written twice (D104, D105, the game's hand code)."""
+def check_position(state: TableRound, *, opening: bool, dealt: bool = False) -> list[Violation]:
+    """Hand sizes, the table's size and shape, and cards written twice (D104, D105, the game's hand code).
+    ``dealt``: the hands were just dealt, so each holds exactly a deal's cards (a setup's may hold fewer)."""
     game = state.rules
     out: list[Violation] = []
     if opening and len(state.table) != TABLE_SIZE:
@@ -252,7 +253,7 @@ def check_position(state: TableRound, *, opening: bool) -> list[Violation]:
     elif opening:
         out += game.opening_violations(state.table)
     for seat, hand in zip(state.seats, state.hands, strict=True):
-        if hand.size > game.hand_size:
+        if hand.size > game.hand_size or (dealt and hand.size != game.hand_size):
             out.append(error(game.hand_size_code, f"{seat} holds {hand.size} cards, but a deal of {game.name} "
                              f"gives {game.hand_size}", f"hand {seat}"))
     places: dict[Card, int] = {}
