@@ -21,7 +21,7 @@ MAX_NESTING = 64
 MAX_DIGITS = 9
 
 # What can hold a '(' that is not a variation ({comments}, ';' notes, tag values), and the brackets.
-_BRACKETS = re.compile(r'\{(?:[^{}\\]|\\[\s\S])*\}?|;[^\n]*|\[[A-Za-z_][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\.)*"|[()]')
+_BRACKETS = re.compile(r'\{(?:[^{}\\]|\\[\s\S])*+\}?|;[^\n]*|\[[A-Za-z_][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\.)*+"|[()]')
 
 
 _SMALL_NUMBER = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")

@@ -60,7 +60,7 @@ class _Patterns:
         self.item = re.compile(item)
         self.ref = re.compile(rf"\[({pile_value})(?: ({seat}))?\]")
         self.tag = re.compile(terminal("TAG"))
-        self.tag_parts = re.compile(r'\[([A-Za-z_][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
+        self.tag_parts = re.compile(r'\[([A-Za-z_][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*+)"[ \t]*\]')
         self.round = re.compile(rf"round ({number})(?: dealer ({seat}))?")
         self.table = re.compile(rf"table((?: {card})*)")
         self.cards = re.compile(rf"{card}|\?")

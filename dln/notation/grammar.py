@@ -68,7 +68,7 @@ def _value_of(token: Token) -> tuple[int, bool]:
     return _number(token, text[:-1] if group else text), group
 
 
-_TAG_RE = re.compile(r'\[([A-Za-z_][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\r\n]|\\[^\r\n])*)"[ \t]*\]')
+_TAG_RE = re.compile(r'\[([A-Za-z_][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\r\n]|\\[^\r\n])*+)"[ \t]*\]')
 
 
 class _Builder(Transformer[Token, Any]):

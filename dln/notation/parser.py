@@ -71,13 +71,13 @@ def _parse_chunk(text: str, offset: int, keep_line_comments: bool, *, fast: bool
 # ---------------------------------------------------------------------------
 # Cutting a file into games
 
-_TOKEN_TAG = re.compile(r'\[[A-Za-z_][A-Za-z0-9_]*[ \t]+"(?:[^"\\\r\n]|\\[^\r\n])*"[ \t]*\]')
+_TOKEN_TAG = re.compile(r'\[[A-Za-z_][A-Za-z0-9_]*[ \t]+"(?:[^"\\\r\n]|\\[^\r\n])*+"[ \t]*\]')
 # What starts a tag block, to the splitter: '[', a name, blanks, then a quote of
 # any kind (typographic quotes included, so a mistyped tag still starts its game).
 _QUOTES = "\"'\u201c\u201d\u201e\u201f\u2018\u2019\u201a\u201b\u00ab\u00bb\u2039\u203a\u300c\u300e\uff02"
 _TAG_LIKE = re.compile(rf"\[[A-Za-z_][A-Za-z0-9_]*[ \t]+[{_QUOTES}]")
 _TAG_LINE = re.compile(rf"[ \t]*\[[A-Za-z_][A-Za-z0-9_]*[ \t]+[{_QUOTES}]")
-_IN_COMMENT = re.compile(r"(?:[^{}\\]|\\[\s\S])*")  # a {comment}'s text up to its '}' (or a stray '{')
+_IN_COMMENT = re.compile(r"(?:[^{}\\]|\\[\s\S])*+")  # a {comment}'s text up to its '}' (or a stray '{')
 
 
 def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:

@@ -9,6 +9,6 @@ TERMINALS: dict[str, str] = {
     'PILE_VALUE': '[0-9]+s?',
     'SEAT': '[NESW]',
     'SIDE': 'NS|EW|[NESW]',
-    'TAG': '\\[[A-Za-z_][A-Za-z0-9_]*[ \t]+"(?:[^"\\\\\r\n]|\\\\[^\r\n])*"[ \t]*\\]',
+    'TAG': '\\[[A-Za-z_][A-Za-z0-9_]*[ \t]+"(?:[^"\\\\\r\n]|\\\\[^\r\n])*+"[ \t]*\\]',
     'VALUE': '[0-9]+',
 }
