@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 
 from dln.check.reports import PositionOnly
 from dln.check.validate import ALTERNATIVES, Diagnostic, GameReport, validate_game
+from dln.notation.bounds import TooLarge
 from dln.notation.errors import DLNSyntaxError
-from dln.notation.lines import LineTooLong, split_lines
+from dln.notation.lines import split_lines
 from dln.notation.parser import parse_chunk, split_games_until_too_long
 from dln.workers import in_order
 
@@ -69,14 +70,15 @@ def _verdict(report: GameReport, file: str) -> Checked:
                    tuple(report.diagnostics), position=position)
 
 
-def check_chunk(file: str, offset: int, text: str | LineTooLong, variants: Sequence[str] | None,
+def check_chunk(file: str, offset: int, text: str | DLNSyntaxError, variants: Sequence[str] | None,
                 alternatives: int | None = ALTERNATIVES) -> list[Checked]:
     """Parse and validate the game(s) of one chunk of ``file`` (numbered from 1 within the chunk);
     ``alternatives`` as :func:`dln.check.validate.validate_game` takes it.
 
-    ``text`` is a :class:`LineTooLong` error in place of a game whose line could not be read.
+    ``text`` is an error in place of a game too large to hold or whose line could not be read
+    (:func:`dln.notation.parser.split_games_until_too_long`).
     """
-    if isinstance(text, LineTooLong):
+    if not isinstance(text, str):
         text.game = 1
         return [Checked(file, 1, None, 0, 0, None, None, "", (), text)]
     lines: list[str] = []  # the chunk's lines, cut only when a finding needs its text
@@ -100,7 +102,7 @@ def check_chunk(file: str, offset: int, text: str | LineTooLong, variants: Seque
     return out
 
 
-_Task = tuple[str, list[tuple[int, str | LineTooLong]], Sequence[str] | None, int | None]
+_Task = tuple[str, list[tuple[int, str | DLNSyntaxError]], Sequence[str] | None, int | None]
 
 
 def _check_task(task: _Task) -> tuple[list[Checked], int]:
@@ -108,7 +110,14 @@ def _check_task(task: _Task) -> tuple[list[Checked], int]:
     file, chunks, variants, alternatives = task
     found = [checked for offset, text in chunks
              for checked in check_chunk(file, offset, text, variants, alternatives)]
-    return found, sum(len(text) for _, text in chunks if isinstance(text, str))
+    return found, sum(_size(text) for _, text in chunks)
+
+
+def _size(text: str | DLNSyntaxError) -> int:
+    """How much of the file a chunk took, for the progress bar: a game too large to hold says it."""
+    if isinstance(text, str):
+        return len(text)
+    return text.size if isinstance(text, TooLarge) else 0
 
 
 def check_games(
@@ -145,7 +154,7 @@ def check_games(
 
     if pool is None:
         for offset, text in chunks:
-            size = len(text) if isinstance(text, str) else 0
+            size = _size(text)
             yield size, renumbered(check_chunk(file, offset, text, variants, alternatives))
         return
     # A bounded number of tasks in flight keeps memory flat; results come back in file order.

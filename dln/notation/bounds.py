@@ -1,16 +1,23 @@
 """What a record may hold, so that no reader or walker of it runs out of stack or time.
 
 Variations nest at most :data:`MAX_NESTING` deep, numbers have at most
-:data:`MAX_DIGITS` digits (and a line at most :data:`dln.notation.lines.MAX_LINE`
-characters).  The parser turns a breach into a syntax error where it is.
+:data:`MAX_DIGITS` digits, a ``{comment}`` at most :data:`MAX_COMMENT` characters
+and a game at most :data:`MAX_GAME` (and a line at most
+:data:`dln.notation.lines.MAX_LINE`).  The parser turns a breach into a syntax
+error where it is; the reader (:func:`dln.notation.parser.split_games`) skips a
+comment or game too large to hold (:class:`TooLarge`) and reads on.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Any
 
-__all__ = ["MAX_DIGITS", "MAX_NESTING", "odd_character", "small_number", "too_deep"]
+from dln.notation.errors import DLNSyntaxError
+
+__all__ = ["MAX_COMMENT", "MAX_DIGITS", "MAX_GAME", "MAX_NESTING", "TooLarge", "mib", "odd_character", "small_number",
+           "too_deep"]
 
 #: How deep variations may nest: a record within it can be walked recursively
 #: by every program (writer, JSON, replay, validator) far from Python's stack limit.
@@ -19,6 +26,55 @@ MAX_NESTING = 64
 #: The most digits in a round number, move number or points: no card game needs more,
 #: and Python refuses to convert very long ones (sys.get_int_max_str_digits).
 MAX_DIGITS = 9
+
+#: The most characters a ``{comment}`` may hold, its braces and line breaks counted (1 MiB, as a line):
+#: the longest note a person writes is a few thousand.
+MAX_COMMENT = 1 << 20
+
+#: The most characters a game may hold as written (4 MiB): a game fully analysed, every move with its
+#: variations, is some 30 KB, and games that follow one another without a tag block between them are read
+#: as one game, which grows without end.
+MAX_GAME = 4 << 20
+
+
+class TooLarge(DLNSyntaxError):
+    """A comment or a game larger than its bound, skipped by the reader without holding its text.
+
+    ``size`` is how many bytes (UTF-8) of the file the skipped game took, so
+    that the games after it can still be found by their place in the file.
+    """
+
+    def __init__(self, message: str, line: int, column: int, *, size: int = 0, **where: Any) -> None:
+        super().__init__(message, line, column, **where)
+        self.size = size
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Errors cross process boundaries (validate --jobs): keep the class and the size.
+        return _too_large, (self.message, self.line, self.column, self.size, self.filename, self.source_line,
+                            self.game)
+
+
+def _too_large(message: str, line: int, column: int, size: int, filename: str, source_line: str,
+               game: int | None) -> TooLarge:
+    return TooLarge(message, line, column, size=size, filename=filename, source_line=source_line, game=game)
+
+
+def comment_too_large(line: int, column: int) -> TooLarge:
+    """The error for a ``{comment}`` opening at ``line``, ``column`` that runs on past :data:`MAX_COMMENT`."""
+    return TooLarge(f"this comment runs on for more than {mib(MAX_COMMENT)} without its '}}': "
+                    "a comment holds at most that much (is its '}' missing?)", line, column)
+
+
+def game_too_large(line: int) -> TooLarge:
+    """The error for a game starting at ``line`` that runs on past :data:`MAX_GAME`."""
+    return TooLarge(f"this game runs on for more than {mib(MAX_GAME)}: a game holds at most that much "
+                    "(is a tag block such as [Event \"…\"] missing between two games?)", line, 1)
+
+
+def mib(characters: int) -> str:
+    """A bound said for people: ``1 MiB (1,048,576 characters)``."""
+    return f"{characters // (1 << 20)} MiB ({characters:,} characters)"
+
 
 # What can hold a '(' that is not a variation ({comments}, ';' notes, tag values), and the brackets.
 _BRACKETS = re.compile(r'\{(?:[^{}\\]|\\[\s\S])*+\}?|;[^\n]*|\[[A-Za-z_][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\.)*+"|[()]')

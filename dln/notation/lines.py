@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import IO
 
+from dln.notation.bounds import mib
 from dln.notation.errors import DLNSyntaxError
 
 __all__ = ["MAX_LINE", "LineTooLong", "Lines", "decoded", "iter_lines", "normalise", "read_text", "split_lines"]
@@ -31,7 +32,7 @@ class LineTooLong(DLNSyntaxError):
 
     def __init__(self, line: int, *, filename: str = "<string>", game: int | None = None) -> None:
         super().__init__(
-            f"line {line} is longer than {MAX_LINE // (1 << 20)} MiB ({MAX_LINE:,} characters): "
+            f"line {line} is longer than {mib(MAX_LINE)}: "
             "a DLN line is never that long; the file is not read past it",
             line, 1, filename=filename, game=game,
         )

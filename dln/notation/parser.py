@@ -21,6 +21,7 @@ from functools import partial
 from pathlib import Path
 from typing import IO, Any
 
+from dln.notation.bounds import MAX_COMMENT, MAX_GAME, TooLarge, comment_too_large, game_too_large
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.fastpath import canonical_spots, read_canonical
 from dln.notation.lines import MAX_LINE, Lines, LineTooLong, decoded, iter_lines, normalise, split_lines
@@ -80,7 +81,7 @@ _TAG_LINE = re.compile(rf"[ \t]*\[[A-Za-z_][A-Za-z0-9_]*[ \t]+[{_QUOTES}]")
 _IN_COMMENT = re.compile(r"(?:[^{}\\]|\\[\s\S])*+")  # a {comment}'s text up to its '}' (or a stray '{')
 
 
-def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str | TooLarge]]:
     """Cut DLN text into games: ``(first line number - 1, text)`` pairs, the text as written.
 
     A tag block after anything other than tags and comments starts a new
@@ -92,52 +93,92 @@ def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     before then fails alone) and even if the tag itself is mistyped.  Lines
     are cut as :mod:`dln.notation.lines` says, whatever pieces ``lines`` holds, so a
     file is read lazily; a line too long raises :class:`dln.notation.lines.LineTooLong`.
+
+    A game is held until its end, so it may hold at most :data:`MAX_GAME`
+    characters and a ``{comment}`` at most :data:`MAX_COMMENT`: past either,
+    the game's text is let go and a :class:`TooLarge` error stands in its
+    place, and the lines up to the next game are passed over.
     """
     chunk: list[str] = []
+    size = 0  # characters in chunk
     start = 0
     in_brace = False
     has_body = False
+    comment = (0, 0, 0)  # the {comment} open at the end of the line: its line, its column, its characters
+    too_large: TooLarge | None = None
     for number, line in enumerate(iter_lines(lines)):
         if (has_body or in_brace) and line[:1] in "[ \t" and _TAG_LINE.match(line):
-            yield start, "".join(chunk)
-            chunk, start, has_body, in_brace = [], number, False, False
+            yield start, _held(chunk, too_large)
+            chunk, size, start, has_body, in_brace, too_large = [], 0, number, False, False, None
+        if too_large is not None:  # passed over up to the next game: only its size is kept
+            too_large.size += len(line.encode("utf-8"))
+            continue
         chunk.append(line)
+        size += len(line)
         if in_brace or "{" in line:
-            in_brace, body = _scan(line, in_brace)
+            was_in_brace = in_brace
+            in_brace, body, opened, closed = _scan(line, in_brace)
             has_body = has_body or body
+            if was_in_brace:  # the comment open since an earlier line, up to its '}' or the end of this line
+                comment = (comment[0], comment[1], comment[2] + (len(line) if closed < 0 else closed))
+                if comment[2] > MAX_COMMENT:
+                    too_large = comment_too_large(comment[0] + 1, comment[1] + 1)
+            if in_brace and opened >= 0:
+                comment = (number, opened, len(line) - opened)
         elif not has_body:  # until the game's body starts, tell tags and comments from the rest
             has_body = _scan(line, False)[1]
-    if chunk:
-        yield start, "".join(chunk)
+        if too_large is None and size > MAX_GAME:
+            too_large = game_too_large(start + 1)
+        if too_large is not None:  # let the text go, but for the line the error points at
+            too_large.source_line = chunk[too_large.line - 1 - start].rstrip("\r\n")
+            too_large.size = sum(len(held.encode("utf-8")) for held in chunk)
+            chunk, has_body = [], True
+    if chunk or too_large is not None:
+        yield start, _held(chunk, too_large)
 
 
-def split_games_until_too_long(lines: Iterable[str], filename: str) -> Iterator[tuple[int, str | LineTooLong]]:
+def _held(chunk: list[str], too_large: TooLarge | None) -> str | TooLarge:
+    """A game's text, or the error that stands in for a game too large to hold."""
+    return "".join(chunk) if too_large is None else too_large
+
+
+def split_games_until_too_long(lines: Iterable[str], filename: str,
+                               ) -> Iterator[tuple[int, str | TooLarge | LineTooLong]]:
     """:func:`split_games`, then, if a line is too long to read, ``(its line - 1, the error)`` in place of
-    the game holding it: reading stops there, as the rest of that line may never end."""
+    the game holding it: reading stops there, as the rest of that line may never end.  Errors are
+    given ``filename``."""
     try:
-        yield from split_games(lines)
+        for offset, text in split_games(lines):
+            if isinstance(text, TooLarge):
+                text.filename = filename
+            yield offset, text
     except LineTooLong as error:
         error.filename = filename
         yield error.line - 1, error
 
 
-def _scan(line: str, in_brace: bool) -> tuple[bool, bool]:
-    """Follow one line through comments and tags: (inside a {} comment at its end, has other text).
+def _scan(line: str, in_brace: bool) -> tuple[bool, bool, int, int]:
+    """Follow one line through comments and tags: (inside a {} comment at its end, has other text,
+    where the comment open at its end opened (-1 if before the line), where the comment open at its
+    start closed, after its '}' (-1 if not on this line)).
 
     A mistyped tag (``[Event “2”]``) counts as a tag here: it belongs to the
     tag block, whose game the grammar then reports.
     """
     body = False
+    opened = closed = -1
     i, n = 0, len(line)
     while i < n:
         ch = line[i]
         if in_brace:
             i = _IN_COMMENT.match(line, i).end()  # type: ignore[union-attr]
             if i >= n:
-                return True, body
+                return True, body, opened, closed
             in_brace, i = False, i + 1
+            if opened < 0 and closed < 0:
+                closed = i
         elif ch == "{":
-            in_brace, i = True, i + 1
+            in_brace, opened, i = True, i, i + 1
         elif ch == ";":
             break
         elif ch == "[" and (m := _TOKEN_TAG.match(line, i)):
@@ -149,7 +190,7 @@ def _scan(line: str, in_brace: bool) -> tuple[bool, bool]:
             i += 1
         else:
             body, i = True, i + 1
-    return in_brace, body
+    return in_brace, body, opened, closed
 
 
 # ---------------------------------------------------------------------------
@@ -173,13 +214,13 @@ def parse_games(
     """
     game_number = 0
     for offset, text in split_games_until_too_long(lines, filename):
-        if isinstance(text, LineTooLong):  # the last item: reading stops there
+        if not isinstance(text, str):  # too large to hold (a line too long is the last item)
             game_number += 1
             text.game = game_number
             if errors is None:
                 raise text
             errors.append(text)
-            return
+            continue
         try:
             games = parse_chunk(text, offset, filename=filename, keep_line_comments=keep_line_comments)
         except DLNSyntaxError as error:

@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING, BinaryIO
 
 import click
 
+from dln.notation.bounds import TooLarge
 from dln.notation.errors import DLNSyntaxError
-from dln.notation.lines import LineTooLong, split_lines
+from dln.notation.lines import split_lines
 from dln.notation.model import Game
 from dln.notation.parser import parse_chunk, read_lines, split_games_until_too_long
 from dln.wording import visible
@@ -124,10 +125,11 @@ def pieces(lines: Iterable[str], name: str, *, keep_line_comments: bool = False,
     filename = display_name(name)
     number = 0
     for offset, text in split_games_until_too_long(lines, filename):
-        if isinstance(text, LineTooLong):  # the last item: reading stops there
-            text.game = number + 1
-            yield Piece(number + 1, offset, "", error=text)
-            return
+        if not isinstance(text, str):  # too large to hold (a line too long is the last item)
+            number += 1
+            text.game = number
+            yield Piece(number, offset, "", error=text)
+            continue
         if wanted is not None and not wanted(number + 1):
             number += 1
             yield Piece(number, offset, text)
@@ -162,7 +164,7 @@ def placed(stream: BinaryIO, name: str, *, wanted: Callable[[int], bool] | None 
     start = len(_BOM) if stream.read(len(_BOM)) == _BOM else 0
     stream.seek(0)
     for piece in pieces(lines_of(stream, name), name, wanted=wanted, keep_line_comments=keep_line_comments):
-        size = len(piece.text.encode("utf-8"))
+        size = piece.error.size if isinstance(piece.error, TooLarge) else len(piece.text.encode("utf-8"))
         yield piece, Place(piece.number, start, size, piece.offset)
         start += size
 
