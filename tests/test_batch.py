@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -12,6 +11,7 @@ from dln.check.batch import check_games
 from dln.check.generate import generate_games
 from dln.cli import main
 from dln.engine import Rules
+from dln.workers import Workers
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -27,9 +27,9 @@ def archive() -> str:
     return "\n".join(texts)
 
 
-def verdicts(text: str, pool: ProcessPoolExecutor | None = None, jobs: int = 1) -> list[tuple[object, ...]]:
+def verdicts(text: str, workers: Workers | None = None) -> list[tuple[object, ...]]:
     out = []
-    for _, found in check_games("club.dln", text.splitlines(keepends=True), pool=pool, jobs=jobs):
+    for _, found in check_games("club.dln", text.splitlines(keepends=True), workers=workers):
         for c in found:
             codes = tuple((d.code, d.line, d.game) for d in c.diagnostics)
             out.append((c.number, c.moves, c.errors, c.syntax.line if c.syntax else None, codes))
@@ -47,8 +47,8 @@ def test_games_are_numbered_as_in_the_file_and_a_bad_one_does_not_stop_the_rest(
 
 def test_several_processes_give_the_same_verdicts_in_the_same_order() -> None:
     text = archive()
-    with ProcessPoolExecutor(2) as pool:
-        assert verdicts(text, pool, jobs=2) == verdicts(text)
+    with Workers(2) as workers:
+        assert verdicts(text, workers) == verdicts(text)
 
 
 def test_validate_jobs_prints_what_one_process_prints(tmp_path: Path) -> None:

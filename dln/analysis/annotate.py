@@ -12,9 +12,8 @@ glyphs, comments and variations stay as they are; comments that start with
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dln.check import family_records
 from dln.check.generate import record_move as diloti_record_move
@@ -30,6 +29,9 @@ from dln.notation.writer import move_text
 from .games import State, game_of
 from .knowledge import Unsampleable
 from .search import DEFAULT_BUDGET, MoveValue, analyse_position
+
+if TYPE_CHECKING:
+    from dln.workers import Workers
 
 #: Points lost (the mover's side minus the opponents', per round) from which a move is marked.
 #: A xeri is 10 points and the 4 for most cards swing 8 between the sides; a playout estimate
@@ -200,7 +202,7 @@ def review_game(
     budget: int = DEFAULT_BUDGET,
     seed: int = 0,
     open_hands: bool = False,
-    pool: Executor | None = None,
+    pool: Workers | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> GameReview:
     """Review every legal main-line move of the game ``report`` replayed (with ``keep_states``).

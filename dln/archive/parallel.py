@@ -11,13 +11,12 @@ tasks is in flight (:func:`dln.workers.in_order`), so memory stays flat.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from itertools import islice
 
 from dln.archive.play import PlayFacts, play_facts, replay
 from dln.notation.parser import parse_chunk
 from dln.notation.sources import Piece
-from dln.workers import in_order
+from dln.workers import Workers
 
 __all__ = ["GAMES_PER_TASK", "replayed"]
 
@@ -61,8 +60,8 @@ def replayed(items: Iterable[Item], wanted: Callable[[Item], bool], jobs: int = 
     source = iter(items)
     # Each batch stays here (its parsed games would pickle slower than they parse); its texts go.
     tasks = ((batch, _task(batch, wanted)) for batch in iter(lambda: list(islice(source, GAMES_PER_TASK)), []))
-    with ProcessPoolExecutor(jobs) as pool:
-        for batch, facts in in_order(pool, _replay_task, tasks, 2 * jobs):
+    with Workers(jobs) as workers:
+        for batch, facts in workers.in_order(_replay_task, tasks):
             yield from zip(batch, facts, strict=True)
 
 

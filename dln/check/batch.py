@@ -19,10 +19,9 @@ from dln.notation.bounds import TooLarge
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.lines import split_lines
 from dln.notation.parser import parse_chunk, split_games_until_too_long
-from dln.workers import in_order
 
-if TYPE_CHECKING:  # concurrent.futures imports multiprocessing: only `-j N` needs it
-    from concurrent.futures import ProcessPoolExecutor
+if TYPE_CHECKING:
+    from dln.workers import Workers
 
 #: Games handed to a worker process at a time: enough to outweigh the cost of sending them.
 GAMES_PER_TASK = 16
@@ -125,15 +124,14 @@ def check_games(
     lines: Iterable[str],
     *,
     variants: Sequence[str] | None = None,
-    pool: ProcessPoolExecutor | None = None,
-    jobs: int = 1,
+    workers: Workers | None = None,
     alternatives: int | None = ALTERNATIVES,
 ) -> Iterator[tuple[int, list[Checked]]]:
     """Validate every game of a file, in order: (characters read, the verdicts of those games).
 
     Games are numbered as in the file, counting games that do not parse.
-    With a ``pool`` (of ``jobs`` processes) the games are checked in its
-    workers, a few at a time, while this process keeps reading.
+    With ``workers`` the games are checked in those processes, a few at a
+    time, while this process keeps reading.
     """
     chunks = split_games_until_too_long(lines, file)
     number = 0
@@ -152,7 +150,7 @@ def check_games(
             out.append(checked)
         return out
 
-    if pool is None:
+    if workers is None:
         for offset, text in chunks:
             size = _size(text)
             yield size, renumbered(check_chunk(file, offset, text, variants, alternatives))
@@ -160,5 +158,5 @@ def check_games(
     # A bounded number of tasks in flight keeps memory flat; results come back in file order.
     tasks = ((None, (file, batch, variants, alternatives))
              for batch in iter(lambda: list(islice(chunks, GAMES_PER_TASK)), []))
-    for _, (found, size) in in_order(pool, _check_task, tasks, 2 * jobs):
+    for _, (found, size) in workers.in_order(_check_task, tasks):
         yield size, renumbered(found)

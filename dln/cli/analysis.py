@@ -9,15 +9,15 @@ import contextlib
 import json
 import sys
 from collections.abc import Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 import click
 
 from dln.analysis.search import DEFAULT_BUDGET
-from dln.cli.common import EXIT_BAD_INPUT, EXIT_FOUND, Status, exit_if_unreadable, variant_option
+from dln.cli.common import EXIT_BAD_INPUT, EXIT_FOUND, Status, exit_if_unreadable, jobs_option, variant_option
 from dln.engine.rules import parse_variants
 from dln.views.output import emit, say
+from dln.workers import Workers
 
 budget_option = click.option("--budget", type=click.IntRange(min=1), default=DEFAULT_BUDGET, show_default=True,
                              help="Playouts per move: more is stronger and slower (docs/analysis.md).")
@@ -39,8 +39,7 @@ seed_option = click.option("--seed", type=int, default=0, show_default=True,
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="Where --annotate writes: may be FILE itself (without --game), replaced once read.")
 @variant_option
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Analyse positions in this many processes.")
+@jobs_option("Analyse positions in this many processes.")
 @click.option("-q", "--quiet", is_flag=True, help="Only the per-player summaries, no line per move.")
 def analyse_command(file: str, game_number: int | None, budget: int, seed: int, open_hands: bool, as_json: bool,
                     annotate: bool, output: str | None, variant: str | None, jobs: int, quiet: bool) -> None:
@@ -80,7 +79,7 @@ def analyse_command(file: str, game_number: int | None, budget: int, seed: int, 
     syntax = SyntaxReport(err=True)
     first = True
 
-    def reviews(pool: Executor | None) -> Iterator[Any]:
+    def reviews(pool: Workers | None) -> Iterator[Any]:
         nonlocal first
         for piece in each_game(file, syntax, game_number):
             assert piece.game is not None
@@ -104,7 +103,7 @@ def analyse_command(file: str, game_number: int | None, budget: int, seed: int, 
         """The JSON object's opening, written with the first game (an unreadable file gets the error object)."""
         return json.dumps({"file": name, "budget": budget, "seed": seed, "open": open_hands})[:-1] + ', "games": ['
 
-    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    pool = Workers(jobs) if jobs > 1 else None
     with exit_if_unreadable(file, as_json=as_json), pool or contextlib.nullcontext():
         if annotate and output is not None:
             from dln.cli.writing import Inputs, joined, write_file

@@ -29,7 +29,7 @@ from dln.archive.naming import (
 )
 from dln.archive.parallel import replayed
 from dln.archive.reading import ArchiveReader, canonical_text, kept_text
-from dln.cli.common import EXIT_BAD_INPUT, STDIN, Status, report_syntax
+from dln.cli.common import EXIT_BAD_INPUT, STDIN, Status, jobs_option, report_syntax
 from dln.cli.writing import Inputs, joined, write_file
 from dln.engine.rules import parse_variants
 from dln.files import replace_file
@@ -40,8 +40,7 @@ from dln.wording import count_of
 __all__ = ["filter_command", "merge_command", "split_command"]
 
 
-jobs_option = click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-                           help="Replay games in this many processes.")
+replay_jobs_option = jobs_option("Replay games in this many processes.")
 
 
 def reader(status: Status, *, err: bool) -> ArchiveReader:
@@ -144,7 +143,7 @@ def _conditions(tags: tuple[str, ...], players: tuple[str, ...], date_from: str 
 @click.option("--keep-broken", is_flag=True, help="Copy games that do not parse, as written, instead of "
               "leaving them out (they match no condition but are kept regardless).")
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE, replaced atomically, instead of stdout.")
-@jobs_option
+@replay_jobs_option
 def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple[str, ...], date_from: str | None,
                    date_to: str | None, result: str | None, variant: str | None, xeri: bool, group: bool,
                    raised: bool, codes: tuple[str, ...], seats: str | None, invert: bool, count: bool,

@@ -25,6 +25,7 @@ from dln.cli.common import (
     EXIT_OK,
     STDIN,
     Status,
+    jobs_option,
     report_syntax,
     variant_option,
 )
@@ -231,8 +232,7 @@ def parse(files: tuple[str, ...], as_json: bool, json_lines: bool) -> None:
               help="Do not report these codes or code prefixes, comma-separated.")
 @click.option("--strict", is_flag=True, help="Warnings fail too (exit 1).")
 @variant_option
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Check games in this many processes.")
+@jobs_option("Check games in this many processes.")
 @click.option("-v", "--verbose", is_flag=True, help="A verdict line for every game, not only those with findings.")
 @click.option("-q", "--quiet", is_flag=True, help="Print problems only: no verdict lines, summary or progress.")
 def validate(files: tuple[str, ...], as_json: bool, all_alternatives: bool, explain: bool, select: tuple[str, ...],
@@ -289,12 +289,12 @@ def validate(files: tuple[str, ...], as_json: bool, all_alternatives: bool, expl
     sizes = {name: (os.path.getsize(name) if name != STDIN and os.path.isfile(name) else 0) for name in names}
     bar = Progress(sum(sizes.values()), enabled=not (quiet or as_json))
     out.before_print = bar.clear
-    pool = None
-    if jobs > 1:  # concurrent.futures loads multiprocessing: a run on one process goes without
-        from concurrent.futures import ProcessPoolExecutor
+    workers = None
+    if jobs > 1:  # multiprocessing loads only for a run in several processes
+        from dln.workers import Workers
 
-        pool = ProcessPoolExecutor(jobs)
-    with pool or contextlib.nullcontext():
+        workers = Workers(jobs)
+    with workers or contextlib.nullcontext():
         for name in names:
             display = display_name(name)
             try:
@@ -306,8 +306,8 @@ def validate(files: tuple[str, ...], as_json: bool, all_alternatives: bool, expl
                 continue
             games_before = tally.games
             try:
-                for size, verdicts in check_games(display, read_lines(stream), variants=variants, pool=pool,
-                                                  jobs=jobs, alternatives=alternatives):
+                for size, verdicts in check_games(display, read_lines(stream), variants=variants, workers=workers,
+                                                  alternatives=alternatives):
                     bar.advance(size)
                     for checked in verdicts:
                         checked = selection.apply(checked)

@@ -1,17 +1,20 @@
 """What the commands of the ``dln`` command line share: exit codes, the exit status over several
-files, the ``--variant`` option and one game read and replayed.
+files, the ``--variant``, ``--jobs`` and ``--width`` options and one game read and replayed.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import click
+from click.decorators import FC
 
 from dln.check.validate import GameReport, validate_game
 from dln.engine.rules import parse_variants
+from dln.notation.bounds import MAX_DIGITS
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.sources import display_name
 from dln.views.output import say
@@ -44,6 +47,51 @@ GAME_TYPES = click.Choice(["diloti", "kontsina", "xeri"], case_sensitive=False)
 variant_option = click.option(
     "--variant", metavar="NAMES", help="House rules (comma-separated); overrides the Variant tag."
 )
+
+#: Worker processes a CPU may be given (--jobs): the work is all computing, so more only costs memory.
+JOBS_PER_CPU = 4
+
+
+def cpus() -> int:
+    """The CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+class JobCount(click.ParamType):
+    """``--jobs``: a whole number of processes from 1 to :data:`JOBS_PER_CPU` per CPU, refused (a usage
+    error, exit 2) before any process starts."""
+
+    name = "integer"
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        text = str(value).strip()
+        too_long = text.isascii() and text.isdigit() and len(text) > MAX_DIGITS  # never handed to int()
+        number: int = 0 if too_long else click.INT.convert(value, param, ctx)
+        if number < 1 and not too_long:
+            self.fail(f"{number} is not a number of processes: at least 1", param, ctx)
+        most = JOBS_PER_CPU * cpus()
+        if too_long or number > most:
+            shown = f"{text[:MAX_DIGITS]}… ({len(text)} digits)" if too_long else str(number)
+            self.fail(f"{shown} is more than {JOBS_PER_CPU} processes per CPU: at most {most} on this machine "
+                      f"({cpus()} CPUs)", param, ctx)
+        return number
+
+
+def jobs_option(what: str) -> Callable[[FC], FC]:
+    """The ``-j/--jobs`` option of a command that shares its work among processes; ``what`` says what
+    they do."""
+    return click.option("-j", "--jobs", type=JobCount(), default=1, show_default=True, metavar="N",
+                        help=f"{what} At most {JOBS_PER_CPU} per CPU, and no more than there is work for.")
+
+
+#: The widest drawing ``--width`` asks for: wider than any terminal, and quick to draw.
+MAX_WIDTH = 1000
+
+width_option = click.option("--width", type=click.IntRange(min=40, max=MAX_WIDTH), default=None,
+                            help="Columns to draw in  [default: the terminal's]")
 
 
 

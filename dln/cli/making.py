@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple, cast
 import click
 
 from dln.cli.analysis import budget_option
-from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK, GAME_TYPES, STDIN
+from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK, GAME_TYPES, STDIN, jobs_option
 from dln.engine.rules import parse_variants
 from dln.views.output import emit, say
 from dln.wording import count_of
@@ -51,8 +51,7 @@ if TYPE_CHECKING:
 @click.option("--variant", metavar="NAMES", help="House rules of Diloti to play, comma-separated (e.g. "
               "forced-capture,soy).")
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE, replaced atomically, instead of stdout.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Play the games in N processes; the output is the same for any N.")
+@jobs_option("Play the games in N processes; the output is the same for any N.")
 def generate(game_type: str, players: str, count: int, seed: int, strategy: str, budget: int, hidden: bool,
              target: int | None, variant: str | None, output: str | None, jobs: int) -> None:
     """Play whole games by self-play and write them as DLN records.
@@ -138,14 +137,12 @@ def _texts(spec: _Spec, count: int, jobs: int) -> Iterator[str]:
 
         yield from map(write_game, _games(spec, 0, count))
         return
-    from concurrent.futures import ProcessPoolExecutor
-
-    from dln.workers import in_order
+    from dln.workers import Workers
 
     share = 1 if spec.strategy == "engine" else 8  # games per task: an engine game takes seconds
     tasks = ((None, (spec, first, min(share, count - first))) for first in range(0, count, share))
-    with ProcessPoolExecutor(jobs) as pool:
-        for _, texts in in_order(pool, _written, tasks, 2 * jobs):
+    with Workers(jobs) as workers:
+        for _, texts in workers.in_order(_written, tasks):
             yield from texts
 
 

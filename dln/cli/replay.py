@@ -26,6 +26,7 @@ from dln.cli.common import (
     one_game,
     syntax_problem,
     variant_option,
+    width_option,
 )
 from dln.cli.family import print_family_game, replay_family, show_family
 from dln.engine.rules import parse_variants
@@ -91,8 +92,7 @@ def _position_options(function: Callable[..., None]) -> Callable[..., None]:
         click.option("--ascii", "ascii_", is_flag=True, help="c d h s instead of suit symbols; ASCII borders."),
         click.option("--color/--no-color", "color", default=None,
                      help="Force colours on, or off (NO_COLOR is honoured too)  [default: when a terminal]"),
-        click.option("--width", type=click.IntRange(min=40), default=None,
-                     help="Columns to draw in  [default: the terminal's]"),
+        width_option,
         variant_option,
     ]
     for option in reversed(options):

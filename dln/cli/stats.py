@@ -28,7 +28,7 @@ from dln.archive.reading import ArchiveReader
 from dln.archive.stats import ITEMS, Line, Stats
 from dln.archive.svg import bar_chart, line_chart
 from dln.check.verdicts import NOTHING_TO_CHECK, problem_data
-from dln.cli.archive import jobs_option
+from dln.cli.archive import replay_jobs_option
 from dln.cli.common import EXIT_BAD_INPUT, Status, report_syntax, syntax_problem
 from dln.cli.writing import Inputs
 from dln.files import replace_file
@@ -302,7 +302,7 @@ def _summary_charts(charts: Charts, stats: Stats, ratings: list[Player] | None) 
 @click.option("--plot", "plot", metavar="DIR", help="Write SVG charts to DIR.")
 @click.option("--plot-games", type=click.IntRange(min=0), default=10, show_default=True,
               help="With --plot: a score chart for each of the first this many games.")
-@jobs_option
+@replay_jobs_option
 def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: bool, plot: str | None,
                   plot_games: int, jobs: int) -> None:
     """Summarise the games of FILES per player and per side ('-' reads stdin; folders are searched).
