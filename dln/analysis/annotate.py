@@ -360,6 +360,13 @@ def hint_text(before: State, move: Move | None, *, budget: int = DEFAULT_BUDGET,
 
     With no move, ``coming`` is the move the record plays next from ``before``: it is valued in full, as
     :func:`review_game` values it, so the choice named is the best move ``dln analyse`` gives for it."""
+    try:
+        return _hint(before, move, budget, seed, coming)
+    except Unsampleable as exc:  # no world fits the record (as dln analyse skips such a move)
+        return f"{COMMENT_PREFIX} nothing to weigh: {exc}"
+
+
+def _hint(before: State, move: Move | None, budget: int, seed: int, coming: Move | None) -> str:
     if move is None:
         kept = legal_move(before, coming) if coming is not None else None
         analysis = analyse_position(before, budget=budget, seed=seed, keep=(kept,) if kept is not None else ())

@@ -321,8 +321,11 @@ def analyse_position(
 
     ``budget``: playouts to spend (at least one world per move); exact solves
     may visit ``EXACT_NODES_PER_PLAYOUT`` nodes per unit of budget.  ``keep``:
-    legal moves to value fully even if they look bad early (the move a record
-    played).  ``open_hands``: use every card the position shows in the other
+    the move a record played, valued fully even if it looks bad early; since
+    it was played, every world dealt lets it be legal (a declaration proves
+    the hand held a card of its value), so it is valued in every world,
+    whatever the budget (:class:`~dln.analysis.knowledge.Unsampleable` if no
+    world can).  ``open_hands``: use every card the position shows in the other
     hands, not only what the seat to move can know.  Deterministic for the
     same arguments.
     """
@@ -339,6 +342,11 @@ def analyse_position(
     tallies = [_Tally(m, sides) for m in moves]
     kept = {m.key() for m in keep}
     unsure = state.hand(state.turn).unknown > 0
+
+    def fits(world: World) -> bool:
+        """The record's move is legal in ``world``, as it was at the table."""
+        return not any(game.breaks_rules(world.state, move) for move in keep)
+
     allowance = budget * EXACT_NODES_PER_PLAYOUT
     if view.determined:  # the one world: solving it makes the answer exact, worth a floor of nodes
         allowance = max(allowance, EXACT_NODES_DETERMINED)
@@ -348,7 +356,7 @@ def analyse_position(
     stages = max(1, math.ceil(math.log2(len(cands))))
     for stage in range(stages):
         per = max(1, (budget - spent) // (len(cands) * (stages - stage)))
-        for world in view.worlds(rng, 1 if view.determined and evaluator.exact else per):
+        for world in view.worlds(rng, 1 if view.determined and evaluator.exact else per, fits if unsure else None):
             for tally in cands:
                 if unsure and game.breaks_rules(world.state, tally.move):
                     continue  # a move the seat's unseen cards would make illegal in this world
