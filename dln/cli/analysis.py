@@ -85,6 +85,12 @@ def analyse_command(file: str, game_number: int | None, budget: int, seed: int, 
             assert piece.game is not None
             report = validate_game(piece.game, index=piece.number, filename=name, source=piece.line,
                                    variants=variants, keep_states=True)
+            if report.bad_record:  # a tag that makes no sense ([Game "Chess"]): nothing to replay
+                for diagnostic in report.diagnostics:
+                    say(diagnostic.format(), err=True)
+                status.worst(EXIT_BAD_INPUT)
+                yield piece.game  # an annotated copy keeps it as it is
+                continue
             bar = Progress(report.moves, label=f"analysing game {piece.number}", enabled=not as_json)
             review = review_game(report, budget=budget, seed=seed, open_hands=open_hands, pool=pool,
                                  progress=lambda done, total, bar=bar: bar.advance(1))
@@ -108,11 +114,11 @@ def analyse_command(file: str, game_number: int | None, budget: int, seed: int, 
         if annotate and output is not None:
             from dln.cli.writing import Inputs, joined, write_file
 
-            # An annotated copy of FILE must have all its games: one that does not parse stops it. When
-            # OUTPUT is FILE, it is replaced only once FILE has been read to its end.
+            # An annotated copy of FILE must have all its games: one that does not parse stops it, and a
+            # file of no game makes none. When OUTPUT is FILE, it is replaced only once FILE has been read.
             if not write_file(output, joined(map(write_game, reviews(pool))), inputs=Inputs((file,)),
-                              trouble=lambda: f"{name}: a game does not parse, and would be lost"
-                              if syntax.errors else None):
+                              trouble=lambda: f"{name}: a game does not parse, and would be lost" if syntax.errors
+                              else None if syntax.games else f"{name} holds no game"):
                 status.worst(EXIT_BAD_INPUT)
         else:
             for _ in reviews(pool):
@@ -120,6 +126,9 @@ def analyse_command(file: str, game_number: int | None, budget: int, seed: int, 
     if as_json:
         emit((head() if first else "") + "]}")
     if syntax.errors:
+        status.worst(EXIT_BAD_INPUT)
+    if not syntax.games + syntax.errors:
+        say(f"{name}: error: no game in this file: nothing was analysed", err=True)
         status.worst(EXIT_BAD_INPUT)
     sys.exit(status.code)
 

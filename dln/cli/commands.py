@@ -60,7 +60,7 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, quiet: bool, force: boo
     """
     from dln.files import FileChanged, ReadOnlyFile
     from dln.notation.formatting import Examined, NotCanonical, reformat
-    from dln.notation.sources import SyntaxReport, Unreadable, snapshot_streaming
+    from dln.notation.sources import NOT_REGULAR, SyntaxReport, Unreadable, snapshot_streaming
 
     status = Status()
     data_out = diff or (files == (STDIN,) and not check)  # stdout carries data: messages go to stderr
@@ -107,6 +107,10 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, quiet: bool, force: boo
                 tell(f"would reformat {display}")
             continue
         assert snap is not None
+        if snap.digest == NOT_REGULAR:  # a device or a named pipe: what was read cannot be read again
+            fail(f"{display}: error: not reformatted: not a regular file (dln fmt rewrites a file in place; "
+                 f"dln fmt - < {display} writes the canonical text to standard output)")
+            continue
         try:
             reformat(name, snap, force=force)
         except FileChanged:

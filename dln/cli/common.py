@@ -5,6 +5,7 @@ files, the ``--variant``, ``--jobs`` and ``--width`` options and one game read a
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -87,6 +88,16 @@ def jobs_option(what: str) -> Callable[[FC], FC]:
                         help=f"{what} At most {JOBS_PER_CPU} per CPU, and no more than there is work for.")
 
 
+#: The highest ``--target`` a new game may have: a game to a thousand points is already some 150 rounds,
+#: and its record must stay far below a game's bound (dln.notation.bounds.MAX_GAME).
+MAX_TARGET = 1000
+
+
+def target_option(what: str) -> Callable[[FC], FC]:
+    """The ``--target`` option of a command that starts games; ``what`` says what it is."""
+    return click.option("--target", type=click.IntRange(min=1, max=MAX_TARGET), default=None, help=what)
+
+
 #: The widest drawing ``--width`` asks for: wider than any terminal, and quick to draw.
 MAX_WIDTH = 1000
 
@@ -104,8 +115,25 @@ def one_game(file: str, game_number: int, variant: str | None, *, as_json: bool 
         piece = next(each_game(file, SyntaxReport(err=True), game_number))
     assert piece.game is not None
     variants = parse_variants(variant) if variant is not None else None
-    return validate_game(piece.game, index=game_number, filename=display_name(file), source=piece.line,
-                         variants=variants, keep_states=True)
+    report = validate_game(piece.game, index=game_number, filename=display_name(file), source=piece.line,
+                           variants=variants, keep_states=True)
+    exit_if_bad_record(report, file, as_json=as_json)
+    return report
+
+
+def exit_if_bad_record(report: GameReport, file: str, *, as_json: bool = False) -> None:
+    """End a command on one game of FILE (exit 2) when the game cannot be replayed as written: a tag that
+    makes no sense (R002), such as ``[Game "Chess"]``.  Its findings go to stderr, or as one JSON object
+    (``file``, ``diagnostics``) on stdout with ``as_json``."""
+    if not report.bad_record:
+        return
+    if as_json:
+        say(json.dumps({"file": display_name(file), "diagnostics": [d.to_data() for d in report.diagnostics]},
+                              ensure_ascii=True))
+    else:
+        for diagnostic in report.diagnostics:
+            say(diagnostic.format(), err=True)
+    sys.exit(EXIT_BAD_INPUT)
 
 
 def reading_problem(file: str, exc: Exception) -> dict[str, object]:

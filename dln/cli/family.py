@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NoReturn
 import click
 
 from dln.check.family import FamilyReport, validate_family
-from dln.cli.common import EXIT_BAD_INPUT, EXIT_FOUND, EXIT_OK
+from dln.cli.common import EXIT_BAD_INPUT, EXIT_FOUND, EXIT_OK, exit_if_bad_record
 from dln.engine.rules import parse_variants
 from dln.notation.model import Game
 from dln.notation.sources import display_name
@@ -61,10 +61,7 @@ def replayed_family(game: Game, source: Callable[[int], str], file: str, variant
     """The game replayed with its positions; a tag that makes no sense ends the command (exit 2)."""
     report = validate_family(game, index=game.number or 1, filename=display_name(file), source=source,
                              variants=parse_variants(variant) if variant is not None else None, keep_states=True)
-    if report.bad_record:
-        for d in report.diagnostics:
-            say(d.format(), err=True)
-        sys.exit(EXIT_BAD_INPUT)
+    exit_if_bad_record(report, file)
     return report
 
 

@@ -10,7 +10,14 @@ from typing import TYPE_CHECKING, NamedTuple, cast
 import click
 
 from dln.cli.analysis import budget_option
-from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK, GAME_TYPES, STDIN, jobs_option
+from dln.cli.common import (
+    EXIT_BAD_INPUT,
+    EXIT_OK,
+    GAME_TYPES,
+    STDIN,
+    jobs_option,
+    target_option,
+)
 from dln.engine.rules import parse_variants
 from dln.views.output import emit, say
 from dln.wording import count_of
@@ -46,8 +53,7 @@ if TYPE_CHECKING:
 )
 @budget_option
 @click.option("--hidden", is_flag=True, help="Write no hand lines, as a recorder beside the table would.")
-@click.option("--target", type=click.IntRange(min=1), default=None,
-              help="Score that wins a game: 61 in Diloti, 21 in Kontsina; in Xeri, the number of hands (5).")
+@target_option("Score that wins a game: 61 in Diloti, 21 in Kontsina; in Xeri, the number of hands (5).")
 @click.option("--variant", metavar="NAMES", help="House rules of Diloti to play, comma-separated (e.g. "
               "forced-capture,soy).")
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE, replaced atomically, instead of stdout.")
@@ -156,8 +162,7 @@ def _texts(spec: _Spec, count: int, jobs: int) -> Iterator[str]:
 @click.option("--players", type=click.Choice(["2", "3", "4"]), default=None,
               help="A new game's players (else asked): 2 or 4 in Diloti, 2 to 4 in Kontsina, 2 in Xeri.")
 @click.option("--dealer", type=click.Choice(["N", "E", "S", "W"]), default=None, help="Who deals a new game's round 1.")
-@click.option("--target", type=click.IntRange(min=1), default=None,
-              help="A new game's target score (in Xeri: the number of hands).")
+@target_option("A new game's target score (in Xeri: the number of hands).")
 @click.option("--variant", metavar="NAMES", default=None, help="A new game's house rules (comma-separated).")
 @click.option("--tag", "tags", multiple=True, metavar="NAME=VALUE",
               help="A tag of a new game: Event, Site, Date, North... answer their questions; others are added.")

@@ -28,7 +28,7 @@ from dln.analysis.players import as_seen
 from dln.analysis.search import DEFAULT_BUDGET, choose_move
 from dln.cards import DECK, Card
 from dln.cli.analysis import budget_option, seed_option
-from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK, GAME_TYPES
+from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK, GAME_TYPES, target_option
 from dln.engine import DEFAULT_RULES, deal_pack, play_order
 from dln.engine.games import FishingGame, game_named, shuffled_deals
 from dln.engine.selfplay import shuffled_pack
@@ -36,7 +36,7 @@ from dln.engine.state import describe_cards
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.sources import Unreadable
 from dln.notation.writer import move_text
-from dln.record import positions
+from dln.record import Refused, positions
 from dln.record.changes import Diverged
 from dln.views.output import say
 
@@ -84,9 +84,10 @@ class Table:
     @classmethod
     def new(cls, path: Path, seat: str, players: int, target: int | None, budget: int, seed: int,
             ask: Callable[[str], str | None], say: Callable[[str], None], game_type: str = "diloti") -> Table:
-        """A new game of ``game_type`` written to ``path``: the person at ``seat``, the engine at the others;
-        ``target`` None is the game's own (Diloti 61, Kontsina 21, Xeri 5 hands).  ValueError when the game
-        is not played by ``players`` or has no ``seat`` for them."""
+        """A new game of ``game_type`` written to ``path`` (a new file, or an empty one): the person at
+        ``seat``, the engine at the others; ``target`` None is the game's own (Diloti 61, Kontsina 21, Xeri
+        5 hands).  ValueError when the game is not played by ``players`` or has no ``seat`` for them, or
+        ``path`` holds something; OSError when it cannot be read (not a regular file)."""
         from dln.record import NewGame, Recorder, RecordFile
 
         game = game_named(game_type)
@@ -101,7 +102,9 @@ class Table:
                        "Site": "terminal", "dealer": seats[0], **names})
         new.take_defaults()
         file = RecordFile(path)
-        file.load()
+        loaded = file.load()
+        if loaded.number:  # read first, so that an empty file is known as it is and written over, not refused
+            raise ValueError(f"{path} holds a record already: dln play goes on with it when no new game is asked for")
         recorder = Recorder.start(new, file=file)
         return cls(recorder, seat, budget, random.Random(f"dln play {seed}"), ask, say)
 
@@ -278,8 +281,7 @@ NEW_GAME_OPTIONS = ("game_type", "seat", "players", "target")
               help="Your seat; the engine plays the others (your partner too, with four Diloti players).")
 @click.option("--players", type=click.Choice(["2", "3", "4"]), default="2", show_default=True,
               help="Two players, or four (in partnerships in Diloti); three only in Kontsina; Xeri is for two.")
-@click.option("--target", type=click.IntRange(min=1), default=None,
-              help="Score that wins a game: 61 in Diloti, 21 in Kontsina; in Xeri, the number of hands (5).")
+@target_option("Score that wins a game: 61 in Diloti, 21 in Kontsina; in Xeri, the number of hands (5).")
 @budget_option
 @seed_option
 @click.pass_context
@@ -289,8 +291,8 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
 
     Diloti by default; --game-type kontsina (2 to 4 players, each alone,
     four cards a deal, to 21) or xeri (2 players, six cards a deal, the
-    player who wins more of 5 hands).  A new FILE becomes the record of the
-    game (hand lines included, so it can be replayed and analysed
+    player who wins more of 5 hands).  A new FILE, or an empty one, becomes
+    the record of the game (hand lines included, so it can be replayed and analysed
     afterwards), always one that dln validate accepts, like dln record's.  A
     FILE that dln play wrote before goes on where it stopped: the game, your
     seat, the players and the target are the file's, the engine keeps its
@@ -309,6 +311,10 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
     def given(name: str) -> bool:
         return ctx.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT
 
+    if path.exists() and not path.is_file():  # a device or a pipe (/dev/zero): read forever, never replaced
+        say(f"{file}: error: not a regular file: dln play keeps the game in a file, written as it goes",
+                   err=True)
+        sys.exit(EXIT_BAD_INPUT)
     if path.exists() and path.stat().st_size:
         fixed = [f"--{name.replace('_', '-')}" for name in NEW_GAME_OPTIONS if given(name)]
         if fixed:
@@ -330,6 +336,10 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
             raise click.BadParameter(str(exc), param_hint="'--players'") from None
         try:
             table = Table.new(path, seat, int(players), target, budget, seed, ask, say, game_type)
+        except (OSError, UnicodeDecodeError, Refused) as exc:  # the file went wrong between the checks and now
+            why = "; ".join(exc.lines) if isinstance(exc, Refused) else getattr(exc, "strerror", None) or exc
+            say(f"{file}: error: cannot start the game in it: {why}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="'--seat'") from None
     try:

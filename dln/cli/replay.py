@@ -22,6 +22,7 @@ from dln.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_OK,
     Status,
+    exit_if_bad_record,
     exit_if_unreadable,
     one_game,
     syntax_problem,
@@ -468,6 +469,7 @@ def moves(file: str, at: int, game_number: int, round_number: int, every: bool, 
     variants = parse_variants(variant) if variant is not None else None
     report = validate_game(piece.game, index=game_number, filename=display, source=piece.line,
                            variants=variants, keep_states=True)
+    exit_if_bad_record(report, file, as_json=as_json)
     if round_number > len(report.rounds):
         raise click.BadParameter(f"there is no round {round_number}: game {game_number} has "
                                  f"{count_of(len(report.rounds), 'round')}", param_hint="'--round'")

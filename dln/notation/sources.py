@@ -243,21 +243,28 @@ class Digest(io.RawIOBase):
         return self.hasher.hexdigest()
 
 
+#: The digest of a snapshot of a file that is not a regular file (:func:`snapshot_streaming`): no replacement.
+NOT_REGULAR = "not a regular file"
+
+
 def snapshot_streaming(path: str) -> Snapshot:
     """What ``path`` holds now, its digest computed a block at a time (no whole-file buffer).
 
     A change while it is read shows as a different stat before and after; then
     the snapshot can never match, and a replacement made against it is refused.
+    A device or a pipe is not opened (a named pipe would lose what its writer
+    sent for the reading that follows): its snapshot says :data:`NOT_REGULAR`.
     """
     import hashlib
 
     from dln.files import Snapshot
 
+    found = os.stat(path)
+    if not stat.S_ISREG(found.st_mode):  # /dev/zero, a named pipe: nothing a replacement could keep
+        return Snapshot(found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns, NOT_REGULAR)
     with open(path, "rb") as file:
         before = os.fstat(file.fileno())
         hasher = hashlib.blake2b()
-        if not stat.S_ISREG(before.st_mode):  # a device or a pipe (/dev/zero): nothing a replacement could keep
-            return Snapshot(before.st_dev, before.st_ino, before.st_size, before.st_mtime_ns, "not a regular file")
         while block := file.read(1 << 20):
             hasher.update(block)
     after = os.stat(os.path.realpath(path))

@@ -1,0 +1,140 @@
+"""Every command that takes a file, given one that is no record (issue 28): an empty file, /dev/zero, a named
+pipe, a directory, a game of an unknown [Game]: a clear message and exit 2, or a correct result; never a
+traceback, never a hang."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from dln.cli import main
+from dln.cli.common import MAX_TARGET
+
+SAMPLES = Path(__file__).parent.parent / "samples"
+CHESS = '[Game "Chess"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN 4d 5h =9\n'
+
+#: Every command that reads a record from a file, with the options it needs.
+READERS = [["validate"], ["fmt", "--check"], ["fmt"], ["parse"], ["parse", "--json"], ["score"], ["stats"],
+           ["filter", "--xeri"], ["merge"], ["show"], ["html"], ["svg"], ["replay"],
+           ["position", "--round", "1", "--at", "1"], ["moves", "--round", "1", "--at", "1"],
+           ["analyse", "--budget", "1"]]
+
+
+def run(*args: str, stdin: str = "") -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args), input=stdin)
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    return result.exit_code, result.stdout + result.stderr
+
+
+@pytest.fixture
+def inputs(tmp_path: Path) -> dict[str, str]:
+    (tmp_path / "empty.dln").write_text("")
+    (tmp_path / "chess.dln").write_text(CHESS)
+    (tmp_path / "folder").mkdir()
+    return {"empty": str(tmp_path / "empty.dln"), "zero": "/dev/zero", "folder": str(tmp_path / "folder"),
+            "chess": str(tmp_path / "chess.dln")}
+
+
+@pytest.mark.parametrize("command", READERS, ids=" ".join)
+@pytest.mark.parametrize("kind", ["empty", "zero", "folder", "chess"])
+def test_a_file_that_is_no_record_is_a_clear_answer(command: list[str], kind: str, inputs: dict[str, str],
+                                                    tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out = run(*command, inputs[kind])
+    assert code in (0, 1, 2) and "Traceback" not in out, out
+
+
+@pytest.mark.parametrize("command", [c for c in READERS if c[0] in ("show", "html", "svg", "replay", "position",
+                                                                     "moves", "analyse", "validate", "score")],
+                         ids=" ".join)
+def test_an_unknown_game_is_named_and_exits_2(command: list[str], inputs: dict[str, str]) -> None:
+    code, out = run(*command, inputs["chess"])
+    assert code == 2, out
+    assert "R002" in out and "unknown game" in out, out
+
+
+def test_position_and_moves_say_the_unknown_game_in_json_too(inputs: dict[str, str]) -> None:
+    for command in (["position", "--round", "1", "--at", "1"], ["moves", "--round", "1", "--at", "1"]):
+        result = CliRunner().invoke(main, [*command, "--json", inputs["chess"]])
+        assert result.exit_code == 2
+        assert [d["code"] for d in json.loads(result.stdout)["diagnostics"]] == ["R002"]
+
+
+def test_analyse_of_an_empty_file_says_there_is_no_game(inputs: dict[str, str], tmp_path: Path) -> None:
+    code, out = run("analyse", "--budget", "1", inputs["empty"])
+    assert code == 2 and "no game in this file" in out
+    annotated = tmp_path / "annotated.dln"
+    code, out = run("analyse", "--budget", "1", "--annotate", "-o", str(annotated), inputs["empty"])
+    assert code == 2 and not annotated.exists()
+
+
+def test_analyse_keeps_an_unknown_game_in_the_annotated_copy(inputs: dict[str, str], tmp_path: Path) -> None:
+    annotated = tmp_path / "annotated.dln"
+    code, out = run("analyse", "--budget", "1", "--annotate", "-o", str(annotated), inputs["chess"])
+    assert code == 2 and "unknown game 'Chess'" in out
+    assert annotated.read_text() == CHESS
+
+
+# ---- dln play -------------------------------------------------------------------------------
+
+
+def test_play_starts_a_new_game_in_an_existing_empty_file(inputs: dict[str, str]) -> None:
+    code, out = run("play", inputs["empty"], stdin="quit\n")
+    assert code == 0, out
+    assert "the game so far is in the file" in out
+    written = Path(inputs["empty"]).read_text()
+    assert '[Event "dln play"]' in written and "round 1" in written
+    assert run("validate", inputs["empty"])[0] == 0
+
+
+@pytest.mark.parametrize("kind", ["zero", "folder"])
+def test_play_refuses_what_is_not_a_file(kind: str, inputs: dict[str, str]) -> None:
+    code, out = run("play", inputs[kind], stdin="quit\n")
+    assert code == 2 and "Traceback" not in out, out
+    assert "not a regular file" in out or "is a directory" in out
+
+
+@pytest.mark.parametrize("command", [["play", "new.dln"], ["record", "new.dln"], ["generate"]], ids=" ".join)
+def test_a_target_beyond_the_bound_is_a_usage_error(command: list[str], tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    for target in ("1000000000", str(MAX_TARGET + 1), "99999999999999999999"):
+        code, out = run(*command, "--target", target, stdin="quit\n")
+        assert code == 2 and f"Invalid value for '--target': {target} is not in the range 1<=x<={MAX_TARGET}" in out
+    assert not (tmp_path / "new.dln").exists()
+
+
+# ---- a named pipe: read once, never waited on forever -------------------------------------------
+
+
+def piped(tmp_path: Path, text: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``dln ARGS PIPE`` with ``text`` written into a new named pipe; 20 s at most."""
+    pipe = tmp_path / f"{'-'.join(args)}.dln"
+    os.mkfifo(pipe)
+    writer = subprocess.Popen([sys.executable, "-c", "import sys, pathlib; pathlib.Path(sys.argv[1]).write_text("
+                               "sys.argv[2])", str(pipe), text], stderr=subprocess.DEVNULL)
+    try:
+        return subprocess.run([sys.executable, "-m", "dln", *args, str(pipe)], capture_output=True, text=True,
+                              timeout=20, stdin=subprocess.DEVNULL, cwd=tmp_path)
+    finally:
+        with open(os.open(pipe, os.O_RDONLY | os.O_NONBLOCK), "rb"):  # the writer, if still waiting, is let go
+            pass
+        writer.wait(timeout=20)
+
+
+def test_named_pipes_are_read_once_or_refused(tmp_path: Path) -> None:
+    messy = "round 1 dealer S\ntable 5h 3c 9d Js\nN   4d 5h =9\n"
+    checked = piped(tmp_path, messy, "fmt", "--check")
+    assert checked.returncode == 1 and "would reformat" in checked.stdout + checked.stderr
+    formatted = piped(tmp_path, messy, "fmt")
+    assert formatted.returncode == 2 and "not a regular file" in formatted.stdout + formatted.stderr
+    validated = piped(tmp_path, messy, "validate")
+    assert validated.returncode == 0, validated.stdout + validated.stderr
+    played = piped(tmp_path, "", "play")
+    assert played.returncode == 2 and "not a regular file" in played.stderr and "Traceback" not in played.stderr
