@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 import pytest
 from click.testing import CliRunner
 
+from dln.analysis.search import MAX_BUDGET
 from dln.cli import main
 from dln.cli.common import JOBS_PER_CPU, MAX_WIDTH, cpus
 from dln.workers import Workers
@@ -97,3 +98,12 @@ def test_width_beyond_the_bound_is_a_usage_error(command: str, width: str) -> No
 def test_the_widest_drawing_is_drawn() -> None:
     code, out = run("show", "--width", str(MAX_WIDTH), "--move", "end", SAMPLE)
     assert code == 0 and max(len(line) for line in out.splitlines()) == MAX_WIDTH
+
+
+@pytest.mark.parametrize("command", [["analyse", SAMPLE], ["moves", "--at", "1", "--rank", SAMPLE],
+                                     ["generate", "--strategy", "engine"], ["play", "never-written.dln"]],
+                         ids=lambda c: c[0])
+def test_a_budget_beyond_the_bound_is_a_usage_error(command: list[str]) -> None:
+    for budget in ("99999999999999999999", str(MAX_BUDGET + 1)):
+        code, out = run(command[0], "--budget", budget, *command[1:])
+        assert code == 2 and f"Invalid value for '--budget': {budget} is not in the range 1<=x<={MAX_BUDGET}" in out

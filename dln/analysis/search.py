@@ -45,6 +45,8 @@ from .knowledge import View, World
 
 #: Playouts per move at the default strength (about half a second per move on a loaded 2-core machine).
 DEFAULT_BUDGET = 100
+#: The largest budget asked for from the command line: a thousand times the default, minutes a move.
+MAX_BUDGET = 100_000
 #: A world with no deal to come and at most this many cards in hand is solved exactly: when it is
 #: the only world that fits what the seat knows (a two-player last deal), or else (sampled worlds)
 #: when at most SAMPLED_EXACT_CARDS are left.

@@ -13,13 +13,14 @@ from typing import Any
 
 import click
 
-from dln.analysis.search import DEFAULT_BUDGET
+from dln.analysis.search import DEFAULT_BUDGET, MAX_BUDGET
 from dln.cli.common import EXIT_BAD_INPUT, EXIT_FOUND, Status, exit_if_unreadable, jobs_option, variant_option
 from dln.engine.rules import parse_variants
 from dln.views.output import emit, say
 from dln.workers import Workers
 
-budget_option = click.option("--budget", type=click.IntRange(min=1), default=DEFAULT_BUDGET, show_default=True,
+budget_option = click.option("--budget", type=click.IntRange(min=1, max=MAX_BUDGET), default=DEFAULT_BUDGET,
+                             show_default=True,
                              help="Playouts per move: more is stronger and slower (docs/analysis.md).")
 seed_option = click.option("--seed", type=int, default=0, show_default=True,
                            help="Seed of the engine's sampling: the same seed gives the same answers.")
