@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+import dln
 from tests.test_cli import run
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -247,3 +248,41 @@ def test_the_dln_command_keeps_a_record_given_on_standard_input(tmp_path: Path) 
                                 capture_output=True, text=True, env=env, check=False)
     assert result.returncode == 2 and "is the record being read" in result.stderr
     assert record.read_bytes() == (SAMPLES / "two-player-61.dln").read_bytes()
+
+
+# -- games that would read back as one -----------------------------------------------------------------
+
+#: A game with tags and no rounds (a record begun, never played), and one with rounds and no tags.
+NO_ROUNDS, NO_TAGS = '[Event "begun"]\n', "round 1 dealer S\ntable 5h 3c 9d Js\nN 4c\n"
+
+
+@pytest.mark.parametrize(("first", "second", "said"), [
+    (NO_ROUNDS, records("maria"), "would be read as part of the game before it, which has no rounds"),
+    (records("maria"), NO_TAGS, "has no tags: written after another game, it would be read as part of it"),
+])
+def test_merge_never_writes_two_games_that_would_read_back_as_one(tmp_path: Path, first: str, second: str,
+                                                                   said: str) -> None:
+    """Found by the CLI fuzz's self-overwrite family: a game without rounds written before another takes the
+    next one's tags, and a game without tags after another joins it; read back, the archive had one game
+    fewer and a game altered.  merge and filter refuse, and write nothing."""
+    a, b = tmp_path / "a.dln", tmp_path / "b.dln"
+    a.write_text(first, encoding="utf-8")
+    b.write_text(second, encoding="utf-8")
+    code, _, err = run("merge", str(a), str(b), "-o", str(tmp_path / "out.dln"))
+    assert code == 2 and said in err and "not created" in err
+    assert not (tmp_path / "out.dln").exists()
+    code, out, err = run("merge", str(a), str(b))  # to stdout: the games before it, and an error
+    assert code == 2 and said in err and "it and the games after it were not written" in err
+    assert out == dln.dumps(dln.loads(first))
+
+
+def test_filter_onto_its_input_keeps_a_file_whose_games_would_read_back_as_fewer(tmp_path: Path) -> None:
+    """The fuzz's case: a tag after a round header on its line is a game of its own with no rounds; written
+    out game by game, it and the next would read back as one.  filter onto the file refuses, file unchanged."""
+    path = tmp_path / "club.dln"
+    path.write_text('round 1 dealer S [Event "begun"]\n[North "maria"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\n'
+                    "N 4c\n", encoding="utf-8")
+    assert len(dln.loads_all(path.read_text(encoding="utf-8"))) == 3
+    before = path.read_bytes()
+    code, _, err = run("filter", str(path), "--tag", "Event~zzz", "--invert", "-o", str(path))
+    assert code == 2 and "which has no rounds" in err and path.read_bytes() == before

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from dln.check.verdicts import CANNOT_READ, NOTHING_TO_CHECK
+from dln.notation.model import Game
 from dln.notation.sources import (
     NO_RECORD_IN_DIRECTORY,
     Piece,
@@ -22,9 +23,9 @@ from dln.notation.sources import (
     opened,
     pieces,
 )
-from dln.notation.writer import write_game
+from dln.notation.writer import merges_with, write_game
 
-__all__ = ["ArchiveReader", "canonical_text", "kept_text"]
+__all__ = ["Apart", "ArchiveReader", "canonical_text", "kept_text"]
 
 
 def canonical_text(piece: Piece) -> str:
@@ -36,6 +37,34 @@ def canonical_text(piece: Piece) -> str:
 def kept_text(piece: Piece) -> str:
     """A game as written (one that does not parse, copied with ``--keep-broken``), ending with one newline."""
     return piece.text.rstrip("\n") + "\n"
+
+
+class Apart:
+    """Games written one after another, each read back as itself: a game that would read as part of the
+    one before it (:func:`dln.notation.writer.merges_with`: any game after one without rounds, a game
+    without tags after another) stops the writing; :attr:`problem` says why, :attr:`count` how many texts
+    went through."""
+
+    def __init__(self) -> None:
+        self.problem: str | None = None
+        self.count = 0
+
+    def texts(self, written: Iterable[tuple[str, Piece, str]]) -> Iterator[str]:
+        """The texts of ``written`` (each game's file, piece and text to write) up to the first game that
+        would merge with the game written before it."""
+        before: Game | None = None
+        for file, piece, text in written:
+            if piece.game is not None:
+                if merges_with(before, piece.game) is not None:
+                    where = f"{display_name(file)}: game {piece.number}"
+                    self.problem = (f"{where} has no tags: written after another game, it would be read as part "
+                                    "of it (only a file's first game may lack tags)" if not piece.game.tags else
+                                    f"{where} would be read as part of the game before it, which has no rounds "
+                                    "(only a file's last game may lack rounds)")
+                    return
+                before = piece.game
+            self.count += 1
+            yield text
 
 
 @dataclass

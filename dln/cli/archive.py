@@ -28,7 +28,7 @@ from dln.archive.naming import (
     name_problem,
 )
 from dln.archive.parallel import replayed
-from dln.archive.reading import ArchiveReader, canonical_text, kept_text
+from dln.archive.reading import Apart, ArchiveReader, canonical_text, kept_text
 from dln.cli.common import EXIT_BAD_INPUT, STDIN, Status, jobs_option, report_syntax
 from dln.cli.writing import Inputs, joined, write_file
 from dln.engine.rules import parse_variants
@@ -58,13 +58,18 @@ def reader(status: Status, *, err: bool) -> ArchiveReader:
     return ArchiveReader(problem, broken)
 
 
-def write_out(texts: Iterable[str], output: str | None, status: Status, inputs: Inputs,
-              trouble: Callable[[], str | None]) -> bool:
-    """Write ``texts`` to standard output, or replace ``output`` with them once all is read
-    (:func:`dln.cli.writing.write_file`); False (said on stderr, exit 2) if the file is not written."""
+def write_out(written: Iterable[tuple[str, Piece, str]], output: str | None, status: Status, inputs: Inputs,
+              trouble: Callable[[], str | None], apart: Apart) -> bool:
+    """Write the texts of ``written`` (file, piece, text), kept :class:`Apart`, to standard output, or replace
+    ``output`` with them once all is read (:func:`dln.cli.writing.write_file`); False (said on stderr, exit
+    2) if the file is not written."""
+    texts = joined(apart.texts(written))
     if output is None or output == STDIN:
         for text in texts:
             emit(text, nl=False)
+        if apart.problem:  # on standard output the games before it are out already
+            say(f"error: {apart.problem}; it and the games after it were not written", err=True)
+            status.worst(EXIT_BAD_INPUT)
         return True
     if not write_file(output, texts, inputs=inputs, trouble=trouble):
         status.worst(EXIT_BAD_INPUT)
@@ -72,12 +77,15 @@ def write_out(texts: Iterable[str], output: str | None, status: Status, inputs: 
     return True
 
 
-def stopped(archive: ArchiveReader, *, rewriting: bool, keep_broken: bool) -> Callable[[], str | None]:
+def stopped(archive: ArchiveReader, apart: Apart, *, rewriting: bool, keep_broken: bool) -> Callable[[], str | None]:
     """What keeps an output file from being written: an input that could not be read to its end (found
-    missing or not text while read), or, when the output is one of the inputs (``rewriting``), a game that
-    does not parse, which the new file would not have (unless ``keep_broken``)."""
+    missing or not text while read), a game that would be read back as part of the one before it
+    (:class:`Apart`), or, when the output is one of the inputs (``rewriting``), a game that does not parse,
+    which the new file would not have (unless ``keep_broken``)."""
 
     def trouble() -> str | None:
+        if apart.problem:
+            return apart.problem
         if archive.errors > archive.unparsed:
             return "an input could not be read to its end"
         if rewriting and archive.unparsed and not keep_broken:
@@ -174,14 +182,14 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
         game = item[1].game
         return conditions.needs_play and game is not None and conditions.tags_hold(game)
 
-    def matching() -> Iterator[str]:
+    def matching() -> Iterator[tuple[str, Piece, str]]:
         nonlocal kept
-        for (_, piece), facts in replayed(archive.read(files if count else inputs.files), to_replay, jobs):
+        for (file, piece), facts in replayed(archive.read(files if count else inputs.files), to_replay, jobs):
             game = piece.game
             if game is None:
                 if keep_broken:
                     kept += 1
-                    yield kept_text(piece)
+                    yield file, piece, kept_text(piece)
                 continue
             if conditions.needs_play:
                 match = facts is not None and conditions.play_holds(facts)
@@ -189,16 +197,17 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
                 match = conditions.tags_hold(game)
             if match != invert:
                 kept += 1
-                yield canonical_text(piece)
+                yield file, piece, canonical_text(piece)
 
+    apart = Apart()
     if count:
         for _ in matching():
             pass
         say(str(kept))
-    elif write_out(joined(matching()), output, status, inputs, stopped(
-            archive, rewriting=output is not None and inputs.holds(output), keep_broken=keep_broken)) \
-            and not data_out:
-        say(f"wrote {count_of(kept, 'game')} of {archive.games + archive.unparsed} to {output}", err=True)
+    elif write_out(matching(), output, status, inputs, stopped(
+            archive, apart, rewriting=output is not None and inputs.holds(output), keep_broken=keep_broken),
+            apart) and not data_out:
+        say(f"wrote {count_of(apart.count, 'game')} of {archive.games + archive.unparsed} to {output}", err=True)
     sys.exit(status.code)
 
 
@@ -232,28 +241,27 @@ def merge_command(files: tuple[str, ...], output: str | None, dedupe: bool, same
     inputs.refuse_unreadable("nothing written" if data_out else f"{output}: not written", err=True)
     archive = reader(status, err=True)
     seen = Seen(tags=same_tags)
-    written = dropped = 0
+    dropped = 0
 
-    def merged() -> Iterator[str]:
-        nonlocal written, dropped
-        for _, piece in archive.read(inputs.files):
+    def merged() -> Iterator[tuple[str, Piece, str]]:
+        nonlocal dropped
+        for file, piece in archive.read(inputs.files):
             if piece.game is None:
                 if keep_broken:
-                    written += 1
-                    yield kept_text(piece)
+                    yield file, piece, kept_text(piece)
                 continue
             if dedupe and not seen.first(piece.game):
                 dropped += 1
                 continue
-            written += 1
-            yield canonical_text(piece)
+            yield file, piece, canonical_text(piece)
 
     rewriting = output is not None and inputs.holds(output)
-    if write_out(joined(merged()), output, status, inputs, stopped(archive, rewriting=rewriting,
-                                                                      keep_broken=keep_broken)):
+    apart = Apart()
+    if write_out(merged(), output, status, inputs,
+                 stopped(archive, apart, rewriting=rewriting, keep_broken=keep_broken), apart):
         where = "" if data_out else f" to {output}"
         duplicates = f"; {count_of(dropped, 'duplicate')} left out" if dedupe else ""
-        say(f"wrote {count_of(written, 'game')}{where}{duplicates}", err=True)
+        say(f"wrote {count_of(apart.count, 'game')}{where}{duplicates}", err=True)
     sys.exit(status.code)
 
 

@@ -16,22 +16,33 @@ from collections.abc import Iterable
 from dln.cards import Card
 from dln.notation.model import SEATS, Captured, Component, Deal, Game, Hand, Move, Pile, PileRef, Round, Variation
 
-__all__ = ["item_text", "move_text", "write_game", "write_games"]
+__all__ = ["item_text", "merges_with", "move_text", "write_game", "write_games"]
 
 _SYMBOLIC_GLYPHS = frozenset({"!", "?", "!!", "??", "!?", "?!"})
 _SIDE_ORDER: tuple[str, ...] = (*SEATS, "NS", "EW")
 
 
 def write_games(games: Iterable[Game]) -> str:
-    """Several games, separated by a blank line."""
+    """Several games, separated by a blank line; ValueError if two would read back as one."""
     games = list(games)
-    for index, game in enumerate(games):
-        # A tag block is what starts a game, so these would merge into a neighbour.
-        if index and not game.tags:
-            raise ValueError("only the first game of a file may be written without tags")
-        if index < len(games) - 1 and not game.rounds:
-            raise ValueError("only the last game of a file may be written without rounds")
+    for before, game in zip([None, *games], games, strict=False):
+        problem = merges_with(before, game)
+        if problem:
+            raise ValueError(problem)
     return "\n".join(map(write_game, games))
+
+
+def merges_with(before: Game | None, game: Game) -> str | None:
+    """Why ``game``, written after ``before`` (None: first in the file), would read back as part of it, or
+    None.  A tag block is what starts a game: a game without tags continues the one before, and a game
+    without rounds takes the next one's tag block as its own."""
+    if before is None:
+        return None
+    if not game.tags:
+        return "only the first game of a file may be written without tags"
+    if not before.rounds:
+        return "only the last game of a file may be written without rounds"
+    return None
 
 
 def write_game(game: Game) -> str:
