@@ -3,10 +3,15 @@
 Arbitrary text built from DLN's own words and from what breaks readers
 (every line ending Python knows, form feeds, no-break spaces, a BOM,
 typographic quotes, unclosed comments, numbers of thousands of digits,
-variations nested hundreds deep), arbitrary bytes, and real records with
-random cuts and insertions, under random option combinations and output
-encodings.  The only acceptable outcomes are exit 0, 1 or 2, with 1 meaning
-only "the record breaks a rule" (validate, score) or "would reformat" (fmt).
+variations nested hundreds deep, comments spread over thousands of lines),
+what a hostile record carries (terminal escapes, BEL and C1 controls, bidi
+overrides, rich markup, spreadsheet formulas in names), arbitrary bytes,
+and real records with random cuts and insertions, under random option
+combinations (numbers beyond any bound among them) and output encodings.
+The only acceptable outcomes are exit 0, 1 or 2, with 1 meaning only "the
+record breaks a rule" (validate, score) or "would reformat" (fmt); a report
+never passes a control character on as it is; and a command that writes
+never writes over the record it reads (issue 28).
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
+import dln
 from dln.cli import main
 from tests.budgets import heavy
 
@@ -34,6 +40,11 @@ _WORDS = [
     '[Target "0"]', '[Target "' + "9" * 5000 + '"]', '[Variant "soy"]', '[Variant "nonsense"]',
     '[Result "N 61 S 3"]', '[East "e"]', "1.", "12.", "9" * 5000, "round " + "7" * 5000, "\ufeff", "\u00a0",
     "\t", "xx", "N 4c 5h =9", "S 9s x [9] 9d", "N Jc x Js", "S Kh x Ks",
+    # what a hostile record carries (issue 28): escapes, BEL, C1, bidi, markup, formulas
+    '[Event "\x1b]0;pwned\x07"]', '{\x1b[2J cleared}', '[North "Maria\u202eexe.gpj"]', '{\x9b31m}',
+    '[North "[/]"]', '[Event "[link=http://evil.example/x]Maria[/link]"]', "{[bold]x[/bold]}",
+    '[North "=HYPERLINK(\\"http://x\\")"]', '[South "@SUM(A1)"]', '[East "+1"]', '[West "-2+3"]',
+    "{" + "\n" * 3000 + "}",
 ]
 _BREAKS = [" ", " ", "\n", "\n", "\r\n", "\r", "\x0b", "\x0c", "\x1c", "\x85", "\u2028", "\u2029", ""]
 
@@ -69,22 +80,34 @@ records = st.one_of(words, nested(), mutated_sample(), st.binary(max_size=300))
 
 #: Each command with the option combinations a user may give it (FILE is appended).
 _COMMANDS: dict[str, list[list[str]]] = {
-    "validate": [[], ["--json"], ["-q"], ["-v"], ["--variant", "soy"], ["--variant", "bogus"]],
+    "validate": [[], ["--json"], ["-q"], ["-v"], ["--variant", "soy"], ["--variant", "bogus"],
+                 ["-j", "99999999999999999999"], ["-j", "100000"]],
     "parse": [[], ["--json"]],
     "fmt": [["--check"], []],
     "score": [[], ["--game", "2"], ["--variant", "forced-capture"]],
     "moves": [["--at", "1"], ["--at", "3", "--round", "2"], ["--at", "2", "--all"], ["--at", "1", "--game", "2"]],
-    "show": [[], ["--move", "end"], ["--round", "2"], ["--ascii", "--reveal"], ["--move", "3", "--game", "2"]],
-    "replay": [[], ["--round", "1"]],
+    "show": [[], ["--move", "end"], ["--round", "2"], ["--ascii", "--reveal"], ["--move", "3", "--game", "2"],
+             ["--width", "99999999999999999999"], ["--width", "10000000"]],
+    "replay": [[], ["--round", "1"], ["--width", "99999999999999999999"]],
+    "stats": [[], ["--csv"], ["--ratings"], ["-j", "99999999999999999999"], ["-j", "100000"]],
     "position": [["--round", "1", "--at", "1"], ["--round", "2", "--at", "3", "--json"], ["--game", "2", "--round",
                                                                                        "1", "--at", "2"]],
 }
 _RULE_BROKEN = re.compile(r"\b[DRFKX]\d{3}\b")  # Diloti, record, family, Kontsina and Xeri codes
 
 
+#: What a terminal acts on (dln.wording.ACTED_ON): a report must show it escaped, never pass it on.
+_ACTED_ON = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+#: The commands whose standard output is a report for people (not data written as read: fmt, parse --json).
+_REPORTS = ("validate", "score", "moves", "stats")
+
+
 def _check(command: str, options: list[str], result_code: int, output: str, exception: BaseException | None) -> None:
     assert exception is None or isinstance(exception, SystemExit), f"dln {command} {options}: {exception!r}"
     assert result_code in (0, 1, 2), f"dln {command} {options} exited {result_code}"
+    if command in _REPORTS and "--csv" not in options and "--json" not in options:
+        found = _ACTED_ON.search(output)
+        assert found is None, f"dln {command} {options} passed {found[0]!r} on to the terminal:\n{output}"
     if result_code == 1:
         if command == "fmt":
             assert "reformat" in output, f"fmt exited 1 without a file to reformat:\n{output}"
@@ -144,6 +167,47 @@ def test_the_recorder_resumes_any_file_and_takes_any_line_without_a_traceback(
         result = CliRunner().invoke(main, ["record", "--defaults", str(path)], input="\n".join([*typed, "quit"]) + "\n")
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
     assert result.exit_code in (0, 1, 2)
+
+
+#: The commands that write, each told to write onto the record it reads (FILE, in folder DIR).
+_ONTO_ITSELF: dict[str, list[str]] = {
+    "merge": ["merge", "FILE", "-o", "FILE"],
+    "merge --dedupe": ["merge", "FILE", "--dedupe", "-o", "FILE"],
+    "filter": ["filter", "FILE", "--tag", "Event~\u27c2never\u27c2", "--invert", "-o", "FILE"],  # keeps every game
+    "html": ["html", "FILE", "-o", "FILE"],
+    "svg": ["svg", "FILE", "--round", "1", "--move", "1", "-o", "FILE"],
+    "split": ["split", "FILE", "-d", "DIR", "--template", "{file}.dln", "--force"],
+}
+
+
+@pytest.mark.slow
+@heavy
+@given(record=records, command=st.sampled_from(sorted(_ONTO_ITSELF)))
+def test_no_command_writes_over_the_record_it_reads(record: str | bytes, command: str) -> None:
+    """Issue 28: merge, filter, split, html and svg onto their own input.  A view (HTML, SVG) or a split into
+    the input's name is refused and the record left byte for byte; merge and filter may rewrite it only
+    with every game it held (a game that does not parse is never dropped)."""
+    data = record.encode("utf-8") if isinstance(record, str) else record
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.dln"
+        path.write_bytes(data)
+        before = _games(data)
+        args = [str(path) if a == "FILE" else folder if a == "DIR" else a for a in _ONTO_ITSELF[command]]
+        result = CliRunner().invoke(main, args)
+        _check(command, args, result.exit_code, result.output, result.exception)
+        after = path.read_bytes()
+    if command in ("html", "svg", "split") or result.exit_code != 0:
+        assert after == data, f"dln {' '.join(args)} exited {result.exit_code} and changed the record"
+    else:
+        assert _games(after) == before, f"dln {' '.join(args)} lost or changed a game"
+
+
+def _games(data: bytes) -> list[dln.Game] | None:
+    """Every game of a record's bytes, or None when one does not parse (or it is not text)."""
+    try:
+        return dln.loads_all(data.decode("utf-8"))
+    except (UnicodeDecodeError, dln.DLNSyntaxError):
+        return None
 
 
 @given(code=st.text(max_size=12))
