@@ -90,6 +90,7 @@ def hide_others(state: TableRound) -> TableRound:
     return as_seen(state)  # type: ignore[return-value]
 
 
+@heavy
 @given(seed=st.integers(0, 10**6), table=st.sampled_from(TABLES), left=st.integers(2, 7))
 def test_exact_value_equals_brute_force_minimax(seed: int, table: tuple[str, int], left: int) -> None:
     """On small last-deal positions of every sister game the solver's value, and every move's value with
@@ -118,6 +119,7 @@ def test_two_player_last_deal_is_exact_for_the_fair_view(seed: int, left: int) -
         assert Fraction(analysis.best.net).limit_denominator(12) == brute_force(state, state.turn)
 
 
+@heavy
 @given(seed=st.integers(0, 10**6), table=st.sampled_from(TABLES), moves=st.integers(0, 40))
 def test_engine_only_proposes_legal_moves(seed: int, table: tuple[str, int], moves: int) -> None:
     """Every move the engine values or chooses, in any position seen fairly, passes the sister rules' check."""

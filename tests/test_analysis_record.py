@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.test_play_family import person
 from tests.test_record import Session
 
@@ -85,6 +87,7 @@ def test_play_command_quits_with_the_game_so_far(tmp_path) -> None:  # type: ign
     assert again.exit_code == 2 and "holds one already" in again.output
 
 
+@pytest.mark.slow  # two sessions against the engine: seconds
 def test_play_goes_on_with_a_game_it_left(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """dln play FILE again: the same seat, the moves kept, the rest of the round dealt from unseen cards,
     and the finished file validates (no card twice, every rule kept)."""

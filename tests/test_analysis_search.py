@@ -71,6 +71,7 @@ rule_sets = st.builds(lambda flags: Rules(**dict.fromkeys(flags, True)),
                       st.sets(st.sampled_from(HOUSE_FLAGS), max_size=3))
 
 
+@heavy
 @given(seed=st.integers(0, 10**6), players=st.sampled_from([2, 4]), rules=rule_sets, left=st.integers(2, 6))
 def test_exact_value_equals_brute_force_minimax(seed: int, players: int, rules: Rules, left: int) -> None:
     """On every small last-deal position the solver's value and every move's value are exact."""
@@ -87,6 +88,7 @@ def test_exact_value_equals_brute_force_minimax(seed: int, players: int, rules: 
     assert analysis.best.net == sign * brute_force(state)
 
 
+@heavy
 @given(seed=st.integers(0, 10**6), rules=rule_sets, left=st.integers(2, 6))
 def test_two_player_last_deal_is_exact_for_the_fair_view(seed: int, rules: Rules, left: int) -> None:
     """In a two-player last deal the unseen cards are the opponent's hand: the fair view is exact too."""

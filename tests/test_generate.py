@@ -354,6 +354,7 @@ def test_generate_writes_a_file_atomically(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "cannot write" in result.stderr
 
 
+@pytest.mark.slow  # a pool of processes started for each: seconds
 @pytest.mark.parametrize("args", [
     ["--seed", "6"],
     ["--seed", "2", "--players", "4", "--strategy", "greedy", "--hidden", "--variant", "face-card-redeal-any"],

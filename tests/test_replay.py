@@ -381,8 +381,10 @@ def test_show_colours_suits_unless_told_not_to(monkeypatch: pytest.MonkeyPatch) 
     assert "\x1b[31m" not in honoured.stdout
 
 
-@pytest.mark.parametrize("sample", ["annotated.dln", "four-player.dln", "constructs/variations.dln",
-                                    "constructs/pagat-extreme-case.dln"])
+@pytest.mark.parametrize("sample", [
+    # Two rounds of the whole games draw about 100 screens each at each size: seconds, in the slow run.
+    pytest.param("annotated.dln", marks=pytest.mark.slow), pytest.param("four-player.dln", marks=pytest.mark.slow),
+    "constructs/variations.dln", "constructs/pagat-extreme-case.dln"])
 @pytest.mark.parametrize(("width", "height"), [(80, 24), (60, 20), (120, 40)])
 def test_every_screen_fits_and_keeps_the_moves_and_the_keys(sample: str, width: int, height: int) -> None:
     """At every position of a sample, the screen holds exactly its rows, the current move's row of the
@@ -480,7 +482,8 @@ GREEK = "Ο Βορράς έπρεπε να πιάσει τον άσο με το 
 
 def _written_in_ascii(tmp_path: Path, sample: str, command: str) -> list[str]:
     """``dln COMMAND`` at 60 columns on an ASCII-only standard output, of ``sample`` with a Greek player's
-    name and a Greek comment after its first move; the lines written."""
+    name and a Greek comment after its first move; the lines written (the replayer's of the first round,
+    where the comment is)."""
     import subprocess
     import sys
 
@@ -491,7 +494,7 @@ def _written_in_ascii(tmp_path: Path, sample: str, command: str) -> list[str]:
     text = text[:end] + " {" + GREEK + "}" + text[end:]
     (tmp_path / sample).write_text(text, encoding="utf-8")
     done = subprocess.run([sys.executable, "-m", "dln", command, sample, "--width", "60",
-                           *(["--move", "1"] if command == "show" else [])],
+                           *(["--move", "1"] if command == "show" else ["--round", "1"])],
                           cwd=tmp_path, capture_output=True, env={**os.environ, "PYTHONIOENCODING": "ascii"})
     assert done.returncode == 0, done.stderr
     assert b"Traceback" not in done.stderr

@@ -127,6 +127,7 @@ def test_a_fourth_face_card_takes_all_three_under_three_face_cards() -> None:
     assert move.loose == frozenset(kings[:3]) and move.xeri
 
 
+@heavy
 @given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 4]), rules=house_rules)
 def test_a_playout_scores_the_round_it_plays(seed: int, players: int, rules: Rules) -> None:
     """Given the cards to come, a playout is the round ``random_move`` plays, scored as the engine scores it."""

@@ -35,6 +35,7 @@ from dln.engine.play import LiveRound
 from dln.engine.predicates import holds_value_after
 from dln.engine.scoring import dealer_after
 from dln.engine.selfplay import play_game, play_round, shuffled_pack
+from tests.budgets import heavy
 
 seeds = st.integers(0, 2**32 - 1)
 players = st.sampled_from([2, 4])
@@ -74,6 +75,7 @@ def _replay(seed: int, n: int, rules: Rules, strategy: str):
     yield state, None, never
 
 
+@heavy
 @given(seeds, players, house_rules, strategies)
 def test_cards_accounted_for_and_moves_legal(seed: int, n: int, rules: Rules, strategy: str) -> None:
     """Every card is in exactly one place at every step; each declaration has one owner,
@@ -93,6 +95,7 @@ def test_cards_accounted_for_and_moves_legal(seed: int, n: int, rules: Rules, st
             assert check(state, move) == []
 
 
+@heavy
 @given(seeds, players, house_rules, strategies)
 def test_round_points(seed: int, n: int, rules: Rules, strategy: str) -> None:
     """pagat, scoring: 11 points a round (7 when the cards split 26-26) plus 10 per xeri; a round
@@ -110,6 +113,7 @@ def test_round_points(seed: int, n: int, rules: Rules, strategy: str) -> None:
     assert xeris == sum(m.xeri for m in played.moves)
 
 
+@heavy
 @given(seeds, players, house_rules, st.data())
 def test_listed_moves_pass_and_mutants_fail_unless_legal(seed: int, n: int, rules: Rules,
                                                          data: st.DataObject) -> None:
@@ -152,6 +156,7 @@ def test_listed_moves_pass_and_mutants_fail_unless_legal(seed: int, n: int, rule
         assert _errors(state, mutant) != is_listed, (m.describe(), mutant.describe())
 
 
+@heavy
 @given(seeds, players, house_rules, strategies)
 def test_self_play_is_deterministic(seed: int, n: int, rules: Rules, strategy: str) -> None:
     """The same generator state plays the same round."""
@@ -187,6 +192,7 @@ def test_games_reach_the_target(seed: int, n: int, strategy: str, house: Rules) 
         assert after.dealer == dealer_after(before.seats, before.dealer, redealt=before.redeal is not None)
 
 
+@heavy
 @given(seeds, players, house_rules, strategies)
 def test_a_live_round_played_in_place_matches_apply(seed: int, n: int, rules: Rules, strategy: str) -> None:
     """The validator replays each deal in place on a LiveRound: at every step it stands for the
