@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 
 import dln
 from dln.cli import main
+from dln.notation.parser import parse_text
 from tests.budgets import heavy
 
 SAMPLES = Path(__file__).parent.parent / "samples"
@@ -203,9 +204,10 @@ def test_no_command_writes_over_the_record_it_reads(record: str | bytes, command
 
 
 def _games(data: bytes) -> list[dln.Game] | None:
-    """Every game of a record's bytes, or None when one does not parse (or it is not text)."""
+    """Every game of a record's bytes as the archive commands read it (``;`` notes kept: they write them as
+    comments), or None when one does not parse (or it is not text)."""
     try:
-        return dln.loads_all(data.decode("utf-8"))
+        return list(parse_text(data.decode("utf-8"), keep_line_comments=True))
     except (UnicodeDecodeError, dln.DLNSyntaxError):
         return None
 
