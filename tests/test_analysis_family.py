@@ -131,6 +131,7 @@ def test_engine_only_proposes_legal_moves(seed: int, table: tuple[str, int], mov
     assert not [v for v in family.check(state, chosen) if v.severity == "error"]
 
 
+@pytest.mark.slow  # games searched or replayed per example: seconds
 @costly
 @given(seed=st.integers(0, 10**6), table=st.sampled_from(TABLES))
 def test_engine_games_are_legal_through_the_sister_validator(seed: int, table: tuple[str, int]) -> None:
@@ -169,6 +170,7 @@ def test_view_refuses_too_few_unseen_cards() -> None:
         View.of(crowded).sample(random.Random(0))
 
 
+@pytest.mark.slow  # games searched or replayed per example: seconds
 def test_analysis_does_not_depend_on_the_hash_seed() -> None:
     """Sets of cards iterate in an order set by the hash seed; the engine's answer must not follow it."""
     program = ("import dln; from dln.check.validate import validate_game; from dln.analysis import analyse_position\n"

@@ -71,6 +71,7 @@ rule_sets = st.builds(lambda flags: Rules(**dict.fromkeys(flags, True)),
                       st.sets(st.sampled_from(HOUSE_FLAGS), max_size=3))
 
 
+@pytest.mark.slow  # games searched or replayed per example: seconds
 @heavy
 @given(seed=st.integers(0, 10**6), players=st.sampled_from([2, 4]), rules=rule_sets, left=st.integers(2, 6))
 def test_exact_value_equals_brute_force_minimax(seed: int, players: int, rules: Rules, left: int) -> None:

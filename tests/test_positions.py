@@ -62,6 +62,7 @@ def verdicts(report: GameReport, offset: int = 0) -> list[tuple[int | None, str,
     return [(d.move - offset, d.code, d.severity) for d in report.diagnostics if d.move is not None]
 
 
+@pytest.mark.slow  # games searched or replayed per example: seconds
 @costly
 @given(**GAMES)
 # The first card of a round clears the table (forced-capture makes W take all four): no xeri,
