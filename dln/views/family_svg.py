@@ -36,7 +36,6 @@ from dln.views.svg import (
     _FELT,
     _GAP,
     _PAD,
-    _STYLE,
     CARD_HEIGHT,
     CARD_WIDTH,
     _Box,
@@ -208,7 +207,7 @@ def _used_cards(frame: FamilyFrame, taken: list[Card]) -> Iterator[Card]:
 def family_svg(frame: FamilyFrame, *, cards: bool = True, title: str | None = None) -> str:
     """The position of ``frame`` as a standalone SVG document, like :func:`dln.views.svg.position_svg`.
 
-    ``cards=False`` leaves out the card faces for a page that gives them once; ``title`` is the
+    ``cards=False`` leaves out the style and the card faces for a page that gives them once; ``title`` is the
     diagram's short text alternative (default: the frame's title)."""
     label = title or frame.title
     diagram = _FamilyDiagram(frame)
@@ -222,7 +221,6 @@ def family_svg(frame: FamilyFrame, *, cards: bool = True, title: str | None = No
         f'height="{height:g}" role="img" class="dln-diagram" data-game={quoteattr(frame.state.game)} '
         f'data-turn="{diagram.to_play or ""}" data-kind="{frame.kind}">'
         f"<title>{xml_text(label)}</title><desc>{xml_text(description)}</desc>"
-        f"<style>{_STYLE}</style>{defs}"
-        f'<rect width="100%" height="100%" fill="#fbfaf7"/>{body}</svg>'
+        f'{defs}<rect width="100%" height="100%" fill="#fbfaf7"/>{body}</svg>'
     )
 

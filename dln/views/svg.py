@@ -77,12 +77,13 @@ def _card_id(card: Card) -> str:
 
 
 def card_defs(cards: Iterable[Card] | None = None) -> str:
-    """``<defs>`` with the faces of ``cards`` (all 52 when None) and a card's back, for ``<use>`` to draw."""
+    """``<defs>`` with the diagram's style, the faces of ``cards`` (all 52 when None) and a card's back, for
+    ``<use>`` to draw: what every diagram shares, which a page of many diagrams gives once."""
     from dln.cards import SUITS
 
     wanted = sorted(set(cards) if cards is not None else {Card(r, s) for r in range(1, 14) for s in SUITS},
                     key=lambda c: c.index)
-    out = ["<defs>"]
+    out = [f"<defs><style>{_STYLE}</style>"]
     for suit in sorted({c.suit for c in wanted}):
         colour = _RED if suit in "dh" else _BLACK
         out.append(f'<path id="dln-suit-{suit}" d="{_SUIT_PATHS[suit]}" fill="{colour}"/>')
@@ -338,8 +339,8 @@ def _used_cards(state: RoundState, frame: Frame) -> Iterator[Card]:
 def position_svg(frame: Frame, *, cards: bool = True, title: str | None = None) -> str:
     """The position of ``frame`` as a standalone SVG document (a string).
 
-    ``cards=False`` leaves out the card faces (``<defs>``): a page that holds
-    many diagrams gives them once with :func:`card_defs`.  ``title`` is the
+    ``cards=False`` leaves out the style and the card faces (``<defs>``): a
+    page that holds many diagrams gives them once with :func:`card_defs`.  ``title`` is the
     diagram's short text alternative (default: the frame's title).
     """
     state = frame.state
@@ -357,8 +358,7 @@ def position_svg(frame: Frame, *, cards: bool = True, title: str | None = None) 
         f'width="{diagram.width}" height="{height:g}" role="img" class="dln-diagram" '
         f'data-turn="{frame.to_play or ""}" data-kind="{frame.kind}">'
         f"<title>{xml_text(label)}</title><desc>{xml_text(description)}</desc>"
-        f"<style>{_STYLE}</style>{defs}"
-        f'<rect width="100%" height="100%" fill="#fbfaf7"/>{body}</svg>'
+        f'{defs}<rect width="100%" height="100%" fill="#fbfaf7"/>{body}</svg>'
     )
 
 
