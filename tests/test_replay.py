@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -164,6 +166,47 @@ def test_only_the_games_in_use_keep_their_positions() -> None:
     again = [replay.frame(c).state for c in itertools.takewhile(lambda c: c.game == 0, replay.walk())]
     assert again == first and loaded() == [0, 2]  # game 2 was used after game 1
     assert [replay.frame(c).state for c in replay.walk(Cursor(3, 0, 0))] and loaded() == [0, 3]
+
+
+def _with_variations(per_move: int) -> str:
+    """samples/two-player-61.dln with ``per_move`` variations under each move: the move itself, then the next."""
+    lines = (SAMPLES / "two-player-61.dln").read_text(encoding="utf-8").splitlines()
+    moves = [(k, m) for k, line in enumerate(lines) if (m := re.fullmatch(r"(\d+)\. (\S.*)", line))]
+    after = {k: f" {m2.group(1)}. {m2.group(2)}" for (k, m), (_, m2) in itertools.pairwise(moves)
+             if int(m2.group(1)) == int(m.group(1)) + 1}
+    out = []
+    for k, line in enumerate(lines):
+        out.append(line)
+        if re.fullmatch(r"(\d+)\. (\S.*)", line):
+            out += [f"  ({{{v}}} {line}{after.get(k, '')})" for v in range(per_move)]
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.slow  # over a second: thousands of variations replayed, under tracemalloc
+def test_variations_keep_their_positions_only_while_in_use() -> None:
+    """A variation is replayed when reached, and its positions kept while it is in use: after every
+    position of a game is visited, a game with four times the variations holds no more memory, and a
+    variation reached again is replayed to the same positions (dln html of a record with 8,000
+    variations kept them all: 25 MB)."""
+    from dln.views.html import cursors
+
+    def visit(per_move: int) -> tuple[int, Replay, int]:
+        replay = Replay.from_text(_with_variations(per_move))
+        replay.frame(replay.start)  # the game's main line in memory: not what is measured
+        tracemalloc.start()
+        try:
+            count = sum(1 for c in cursors(replay, 0) if replay.line(c).positions)
+            return tracemalloc.get_traced_memory()[0], replay, count
+        finally:
+            tracemalloc.stop()
+
+    few, _, _ = visit(1)
+    many, replay, positions = visit(4)
+    assert positions > 3000
+    assert many < few * 1.5, (few, many)
+    inside = Cursor(0, 0, 5, ((3, 2),))
+    fresh = Replay.from_text(_with_variations(4))
+    assert replay.line(inside).positions == fresh.line(inside).positions
 
 
 # -- variations ------------------------------------------------------------------------------------

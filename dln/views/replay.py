@@ -5,7 +5,9 @@ no drawing.  :class:`Replay` holds every game of a file as the validator
 replayed it (``validate_game(game, keep_states=True)``), so the position
 before each main-line move is already known and stepping backwards is a list
 lookup, never a replay from the start.  Variations are replayed on demand from
-the position before the move they replace, then cached.
+the position before the move they replace, and the last :data:`VARIATIONS_KEPT`
+used are kept, so walking every variation of a huge game (``dln html``) holds
+no more than a few hundred.
 
 A :class:`Cursor` says where the reader is: a game, a round, how many
 main-line moves were played, and the variations entered on the way (each with
@@ -77,6 +79,9 @@ __all__ = [
 
 #: How many games keep their positions in memory (the one on screen and the one before it).
 RESIDENT_GAMES = 2
+#: How many replayed variations are kept (the ones used last): about 3 KB each.  Replaying one again is a few
+#: moves; keeping all of a record with 8,000 variations took 25 MB.
+VARIATIONS_KEPT = 256
 
 
 class Replay:
@@ -154,7 +159,7 @@ class Replay:
         return Cursor()
 
     def line(self, cursor: Cursor) -> Line:
-        """The innermost line the cursor is in (variations are replayed once, then cached)."""
+        """The innermost line the cursor is in (a variation replayed unless it is one of those kept)."""
         self._touch(cursor.game)
         played = self.games[cursor.game].rounds[cursor.round]
         line = played.main
@@ -162,10 +167,13 @@ class Replay:
         key: tuple[int, ...] = ()
         for variation, ply in cursor.branch:
             key = (*key, anchor, variation)
-            cached = self._lines.get((cursor.game, cursor.round, key))
+            where = (cursor.game, cursor.round, key)
+            cached = self._lines.pop(where, None)  # put back last: the one used last
             if cached is None:
                 cached = self._variation_line(self.games[cursor.game], played, line, anchor, variation)
-                self._lines[(cursor.game, cursor.round, key)] = cached
+                if len(self._lines) >= VARIATIONS_KEPT:
+                    del self._lines[next(iter(self._lines))]  # the one used longest ago
+            self._lines[where] = cached
             line, anchor = cached, ply
         return line
 
