@@ -4,16 +4,20 @@
     python bench/viewer.py --file club.dln
 
 Prints, per record: its positions (every line, variations included), the
-page's size in bytes and per position, the whole ``dln html`` process (best
-and median of runs), and in process per position the three parts of the
-page's data: the frame and its ``dln show --json`` data (and, to compare,
-the same with the move list the page leaves out of each frame), the SVG
-diagram, and where each key leads.  Run by hand; the numbers depend on the machine.
+page's size in bytes and per position and what the positions' JSON would be
+undeflated (:mod:`dln.views.packed`), the whole ``dln html`` process (best
+and median of runs, and its peak memory), and in process per position the
+three parts of the page's data: the frame and its ``dln show --json`` data
+(and, to compare, the same with the move list the page leaves out of each
+frame), the SVG diagram, and where each key leads.  Run by hand; the numbers
+depend on the machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
 import subprocess
 import sys
@@ -23,6 +27,7 @@ from pathlib import Path
 
 import dln
 from dln.views.html import cursors, page
+from dln.views.packed import read_games
 from dln.views.replay import Replay
 from dln.views.scoresheet import frame_data
 from dln.views.svg import position_svg
@@ -39,19 +44,28 @@ def measure(path: Path, runs: int) -> None:
     text = path.read_text(encoding="utf-8")
     replay = Replay.from_games(list(dln.loads_all(text)), filename=path.name)
     every = [c for g in range(len(replay.games)) for c in cursors(replay, g)]
-    size = sum(len(piece.encode("utf-8")) for piece in page([replay], filename=path.name, title=path.name))
+    text = "".join(page([replay], filename=path.name, title=path.name))
+    size = len(text.encode("utf-8"))
+    data = sum(len(json.dumps(p, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+               for game in read_games(text) for p in game["positions"].values())
     shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
-    print(f"{shown}: {len(every)} positions, page {size / 1e6:.2f} MB ({size / len(every) / 1000:.1f} KB a position)")
+    print(f"{shown}: {len(every)} positions, page {size / 1e3:.1f} KB ({size / len(every):.0f} bytes a position; "
+          f"the positions' JSON undeflated {data / 1e6:.2f} MB)")
     with tempfile.TemporaryDirectory() as work:
         out = Path(work) / "page.html"
         command = [sys.executable, "-m", "dln", "html", str(path), "-o", str(out)]
-        times = []
+        times, peaks = [], []
         for _ in range(runs):
             began = time.perf_counter()
-            subprocess.run(command, check=True, capture_output=True)
+            child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            _, status, usage = os.wait4(child.pid, 0)
             times.append(time.perf_counter() - began)
+            child.returncode = os.waitstatus_to_exitcode(status)
+            if child.returncode != 0:
+                raise SystemExit(f"{' '.join(command)}: exit {child.returncode}")
+            peaks.append(usage.ru_maxrss / 1024)  # KB on Linux
     print(f"  whole process   dln html {shown} -o page.html: best {_ms(min(times))}, "
-          f"median {_ms(statistics.median(times))} ({runs} runs)")
+          f"median {_ms(statistics.median(times))} ({runs} runs), peak memory {max(peaks):.0f} MB")
     frames = [replay.frame(c, entries=False) for c in every]  # warm: the lines are replayed once
     parts = {
         "frame + show --json data": lambda: [frame_data(replay.frame(c, entries=False), path.name) for c in every],

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import tracemalloc
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,18 +20,18 @@ from dln.cli import main
 from dln.views.family_replay import FamilyStepper
 from dln.views.family_show import family_frame, frame_json, hand_positions
 from dln.views.html import KEYS, cursors, page, position_key
+from dln.views.packed import BLOCK_BYTES, game_blocks, read_games
 from dln.views.replay import Cursor, Replay
 from dln.views.scoresheet import frame_data
 from dln.views.tui import BINDINGS
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
-_BLOCK = re.compile(r'<script type="application/json" class="dln-game" data-game="(\d+)">(.*?)</script>', re.S)
 
 
 def games_of(html: str) -> list[dict[str, Any]]:
-    """The JSON blocks of a page, one per game."""
-    return [json.loads(text) for _, text in _BLOCK.findall(html)]
+    """The data of a page, one dict per game (its header and its positions by key)."""
+    return read_games(html)
 
 
 def _page(text: str, filename: str = "t.dln") -> str:
@@ -110,15 +111,20 @@ def test_the_keys_are_the_replayers() -> None:
 def test_nothing_comes_from_the_network() -> None:
     html = _page((SAMPLES / "four-player.dln").read_text(encoding="utf-8"))
     assert "default-src 'none'" in html  # the browser refuses anything from outside
-    outside = set(re.findall(r"(?:https?:)?//[A-Za-z0-9.-]+", html)) - {"http://www.w3.org"}  # the SVG namespace
-    assert outside == set()
-    assert not re.search(r"<(?:link|img|iframe)\b|\bsrc=|@import|url\(", html)
+    # The data blocks are base64 (where "//" is just two characters): looked at as the script sees them.
+    markup = re.sub(r'(<script type="text/plain"[^>]*>)[^<]*', r"\1", html)
+    diagrams = "".join(p["svg"] for game in games_of(html) for p in game["positions"].values())
+    for text in (markup, diagrams):
+        outside = set(re.findall(r"(?:https?:)?//[A-Za-z0-9.-]+", text)) - {"http://www.w3.org"}  # SVG's namespace
+        assert outside == set()
+        assert not re.search(r"<(?:link|img|iframe)\b|\bsrc=|@import|url\(", text)
 
 
 def test_a_comment_cannot_end_the_data() -> None:
     """``</script>`` in a comment stays text: the page keeps its shape and the comment comes back whole."""
     html = _page('round 1 dealer S\ntable 5h 3c 9d Js\nN 4d 5h =9 {</script><script>alert(1)</script> <!--}\n')
-    assert html.count("<script") == 3  # the game, the settings, the viewer
+    assert "alert(1)" not in html  # deflated and in base64, which has no "<"
+    assert html.count("<script") == html.count("</script>") == 4  # positions, the game, the settings, the viewer
     data = games_of(html)[0]
     assert data["positions"]["g1-r1-m1"]["move"]["comments"] == ["</script><script>alert(1)</script> <!--"]
 
@@ -134,11 +140,36 @@ def test_the_page_is_written_game_by_game() -> None:
             yield Replay.from_games([game])
 
     pieces = page(replays(), filename="d", title="d")
-    next(pieces)  # the head
-    first = next(pieces)
-    assert 'data-game="1"' in first and made == [1]
+    written = ""
+    while 'data-game="1"' not in written:
+        written += next(pieces)
+    assert made == [1]
     rest = "".join(pieces)
     assert 'data-game="2"' in rest and made == [1, 2]
+    assert [g["number"] for g in games_of(written + rest)] == [1, 2]
+
+
+def test_a_game_is_written_block_by_block() -> None:
+    """A game's positions are deflated as they come: a block is out once it holds BLOCK_BYTES of JSON,
+    before the next positions are made, so a huge game is never held whole."""
+    taken: list[int] = []
+    filler = "".join(chr(0x100 + (k * 7919) % 5000) for k in range(20_000))  # text that deflates poorly
+
+    def positions() -> Iterator[dict[str, Any]]:
+        for k in range(40):
+            taken.append(k)
+            yield {"key": f"g1-r1-m{k}", "text": filler[k:] + filler[:k]}
+
+    pieces, closed = [], []
+    for piece in game_blocks(1, positions(), lambda: {"number": 1}):
+        pieces.append(piece)
+        if "</script>" in piece:
+            closed.append(len(taken))
+    one = len(json.dumps({"key": "g1-r1-m10", "text": filler}, ensure_ascii=False, separators=(",", ":")).encode())
+    assert closed[0] == -(-BLOCK_BYTES // one) < 40  # the fewest positions that make a block
+    [game] = read_games("".join(pieces))
+    assert list(game["positions"]) == [f"g1-r1-m{k}" for k in range(40)]
+    assert game["positions"]["g1-r1-m3"]["text"] == filler[3:] + filler[:3]
 
 
 def _html(args: list[str], **kwargs: Any) -> tuple[int, str, str]:
@@ -262,3 +293,44 @@ def test_a_file_mixing_diloti_and_its_sister_games_is_one_page(tmp_path: Path) -
     assert [g["number"] for g in games] == [1, 2, 3]
     assert [g["positions"][g["first"]].get("game_type") for g in games] == ["Kontsina", None, "Xeri"]
     assert "Diloti" not in games[0]["rules"] and "Xeri" in games[2]["rules"]
+
+
+#: What a page holds besides its games (styles, script, the 52 card faces: 53 KB today), at most.
+PAGE_FIXED = 64_000
+#: What a position adds to a page, at most: its JSON is about 4.5 KB (the diagram most of it), deflated about
+#: 14 times (a position says much what the one before it said) and written in base64: about 320 bytes today.
+PAGE_PER_POSITION = 512
+
+
+@pytest.mark.parametrize("name", ["annotated.dln", "kontsina.dln"])
+def test_an_ordinary_game_makes_a_small_page(name: str) -> None:
+    """The page grows with what it shows, a few hundred bytes a position: samples/annotated.dln's 405
+    positions make a page of about 180 KB, where each position's JSON written as it is made 2.1 MB."""
+    code, stdout, err = _html([str(SAMPLES / name)])
+    assert code == 0, err
+    positions = sum(len(game["positions"]) for game in games_of(stdout))
+    assert positions > 240
+    assert len(stdout.encode("utf-8")) <= PAGE_FIXED + PAGE_PER_POSITION * positions
+
+
+@pytest.mark.slow  # seconds: thousands of positions, under tracemalloc
+def test_a_huge_game_is_never_held_whole(tmp_path: Path) -> None:
+    """A game with thousands of variations: while its page is written, dln holds a small part of what the
+    page's positions are (a record with 8,000 variations took 622 MB to write an 86 MB page)."""
+    from tests.test_replay import _with_variations
+
+    replay = Replay.from_text(_with_variations(2))
+    replay.frame(replay.start)  # the record read and its main line replayed: not what is measured
+    out = tmp_path / "page.html"
+    tracemalloc.start()
+    try:
+        with out.open("w", encoding="utf-8") as file:
+            for piece in page([replay], filename="v.dln", title="v"):
+                file.write(piece)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    [game] = games_of(out.read_text(encoding="utf-8"))
+    data = sum(len(json.dumps(p, ensure_ascii=False)) for p in game["positions"].values())
+    assert len(game["positions"]) > 2000
+    assert peak < data / 3, (peak, data)  # holding the game's positions would be more than all of it

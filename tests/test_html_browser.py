@@ -34,6 +34,7 @@ from dln.cli import main
 from dln.views.family_show import family_frame, frame_json, hand_positions
 from dln.views.family_svg import family_to_play
 from dln.views.html import position_key
+from dln.views.packed import read_games
 from dln.views.replay import Cursor, Replay
 from dln.views.scoresheet import frame_data
 from tests.browser import Browser, browser
@@ -157,10 +158,9 @@ def _shown(page: Browser) -> dict[str, Any]:
 
 
 def page_data(path: Path) -> list[dict[str, Any]]:
-    """The JSON block of each game of a page made by ``dln html``: what its script shows (read in Python)."""
-    blocks = re.findall(r'<script type="application/json" class="dln-game" data-game="[^"]*">(.*?)</script>',
-                        path.read_text(encoding="utf-8"), flags=re.S)
-    return [json.loads(block) for block in blocks]
+    """Each game of a page made by ``dln html``, its header and positions: what its script shows (read in
+    Python, :func:`dln.views.packed.read_games`)."""
+    return read_games(path.read_text(encoding="utf-8"))
 
 
 def assert_linked_in_order(path: Path, keys: list[str]) -> None:
@@ -699,3 +699,92 @@ def test_the_move_panel_shows_the_annotators_words(chromium: Browser, pages: dic
     chromium.open(_url(page, "g1-r1-m4"))
     panel = " ".join(chromium.run("return document.querySelector('#move').textContent").split())
     assert "!! an excellent move" in panel and "takes three cards, the most on offer" in panel
+
+
+# -- the page's data: deflated, inflated when wanted ------------------------------------------------------
+
+#: What the page has inflated so far, and where it is.
+INFLATED = "return Object.assign(window.dlnViewer.inflated(), {key: window.dlnViewer.current()});"
+
+
+@pytest.fixture(scope="module")
+def many_games(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A page of 16 short games (three positions each)."""
+    folder = tmp_path_factory.mktemp("many")
+    record, page = folder / "many.dln", folder / "many.html"
+    record.write_text("".join(f'[Event "game {n}"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN 4d 5h =9\n'
+                              "S 9s x [9] 9d\n\n" for n in range(1, 17)), encoding="utf-8")
+    result = CliRunner().invoke(main, ["html", str(record), "-o", str(page)])
+    assert result.exit_code == 0, result.stderr
+    assert len(page_data(page)) == 16
+    return page
+
+
+def test_a_page_of_many_games_inflates_only_what_is_shown(chromium: Browser, many_games: Path) -> None:
+    """The page opens at its first game having inflated that game's block and the block of its first
+    position, nothing else; another game is inflated when the menu, a link or → reaches it; and only the
+    last few blocks used are kept, however many games are looked at."""
+    chromium.open(_url(many_games))
+    assert chromium.run(INFLATED) == {"blocks": 2, "games": [0], "kept": 2, "key": "g1-r1-m0"}
+    chromium.run("const s = document.getElementById('game-select'); s.value = '4';"
+                 "s.dispatchEvent(new Event('change'));")
+    shown = chromium.run(INFLATED)
+    assert shown["key"] == "g5-r1-m0" and shown["games"] == [0, 4]
+    chromium.press("End")
+    chromium.press("ArrowRight")  # on into the next game
+    assert chromium.run(INFLATED)["games"] == [0, 4, 5]
+    chromium.run("location.hash = '#g9-r1-m1'")
+    assert _address(chromium) == "#g9-r1-m1"
+    assert chromium.run(INFLATED)["games"] == [0, 4, 5, 8]
+    firsts = [game["first"] for game in page_data(many_games)]
+    shown = chromium.run(SHOW_EACH, firsts)
+    assert [s["key"] for s in shown] == firsts
+    every = chromium.run(INFLATED)
+    assert every["games"] == list(range(16)) and every["blocks"] >= 32 and every["kept"] == 16
+
+
+def test_a_damaged_block_is_said_and_the_page_stays(chromium: Browser, many_games: Path) -> None:
+    """A block that is not what dln wrote (a page cut short, or edited): going there says so on the status
+    line, and the page stays where it was."""
+    chromium.open(_url(many_games, "g2-r1-m1"))
+    chromium.run("document.querySelectorAll('script.dln-game')[11].textContent = 'AAAA';"
+                 "document.querySelectorAll('script.dln-positions')[12].textContent = 'AAAAAA==';")
+    chromium.run("const s = document.getElementById('game-select'); s.value = '11';"
+                 "s.dispatchEvent(new Event('change'));")
+    shown = _shown(chromium)
+    assert shown["key"] == "g2-r1-m1"
+    assert shown["status"].startswith("game 12: this page's data is damaged (")
+    assert chromium.run("return document.getElementById('game-select').value") == "1"
+    chromium.run("location.hash = '#g13-r1-m0'")
+    shown = _shown(chromium)
+    assert shown["key"] == "g2-r1-m1" and "game 13: this page's data is damaged (" in shown["status"]
+
+
+def test_the_page_inflates_every_kind_of_deflate_block(chromium: Browser, pages: dict[str, Path]) -> None:
+    """The page's inflater (static/inflate.js) against Python's zlib: stored, fixed-code and dynamic-code
+    blocks, long repeats, incompressible bytes, nothing at all; a stream cut short is an error, not data."""
+    import base64
+    import random
+    import zlib
+
+    rng = random.Random(28)
+    text = (SAMPLES / "annotated.dln").read_bytes()
+    inputs = [b"", b"a", text, bytes(rng.randrange(256) for _ in range(70_000)), b"ab" * 40_000,
+              bytes(rng.randrange(256) for _ in range(3000)) + text[:40_000]]
+    cases = []
+    for data in inputs:
+        for level, strategy in ((0, zlib.Z_DEFAULT_STRATEGY), (1, zlib.Z_DEFAULT_STRATEGY), (9, zlib.Z_FIXED),
+                                (9, zlib.Z_DEFAULT_STRATEGY), (6, zlib.Z_HUFFMAN_ONLY), (6, zlib.Z_RLE)):
+            deflate = zlib.compressobj(level, zlib.DEFLATED, -15, 8, strategy)
+            packed = deflate.compress(data) + deflate.flush()
+            cases.append([base64.b64encode(packed).decode(), base64.b64encode(data).decode()])
+    chromium.open(_url(pages["constructs/claims.dln"]))
+    wrong = chromium.run("""
+      const bytes = (b64) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const same = (a, b) => a.length === b.length && a.every((x, k) => x === b[k]);
+      return arguments[0].map(([packed, data], k) => same(dlnInflate(bytes(packed)), bytes(data)) ? null : k)
+        .filter((k) => k !== null);""", cases)
+    assert wrong == []
+    cut = base64.b64encode(zlib.compress(text, 9)[2:300]).decode()  # raw deflate, its end cut off
+    assert chromium.run("try { dlnInflate(Uint8Array.from(atob(arguments[0]), (c) => c.charCodeAt(0))); return null; }"
+                        " catch (e) { return e.message; }", cut) == "inflate: the data ends too soon"

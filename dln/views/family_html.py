@@ -23,7 +23,7 @@ from dln.views.family_show import FamilyFrame, family_frame, frame_json, hand_po
 from dln.views.family_svg import family_svg, family_taken, family_to_play
 from dln.views.frames import SEAT_TAGS, plain_move, prose
 
-__all__ = ["family_game_data", "family_key"]
+__all__ = ["family_head", "family_key", "family_positions"]
 
 _WORD_NUMBERS = {4: "four", 6: "six"}
 
@@ -167,14 +167,17 @@ def _move_list(report: FamilyReport, number: int, reached: int) -> str:
     return "".join(rows) or '<li class="none">no moves recorded</li>'
 
 
-def _positions(report: FamilyReport, spans: list[tuple[int, int]], filename: str) -> Iterator[dict[str, Any]]:
+def family_positions(report: FamilyReport, filename: str) -> Iterator[dict[str, Any]]:
+    """Every position of a Kontsina or Xeri game, one at a time, hand by hand."""
+    spans = _spans(report)
     for at, (_, last) in enumerate(spans):
         for ply in range(last + 1):
             yield _position(report, spans, at, ply, filename)
 
 
-def family_game_data(report: FamilyReport, filename: str) -> dict[str, Any]:
-    """A Kontsina or Xeri game for the page, with the keys of :func:`dln.views.html.game_data`."""
+def family_head(report: FamilyReport) -> dict[str, Any]:
+    """A Kontsina or Xeri game for the page but its positions, with the keys of
+    :func:`dln.views.html.game_head`."""
     spans = _spans(report)
     reached = dict(spans)
     game = report.game
@@ -188,5 +191,4 @@ def family_game_data(report: FamilyReport, filename: str) -> dict[str, Any]:
         "last": family_key(report, *spans[-1]) if spans else None,
         "rounds": [{"label": f"hand {k}", "moves": _move_list(report, k, reached.get(k, -1))}
                    for k in range(1, len(report.rounds) + 1)],
-        "positions": {data["key"]: data for data in _positions(report, spans, filename)},
     }

@@ -9,29 +9,33 @@ findings, captures and the score at a round's end) and where each key of the
 replayer leads from it.  The page's script only displays those objects and
 follows those links, so the browser never decides a rule.
 
-The page is written game by game (:func:`page`): one ``<script
-type="application/json">`` block per game, so a long archive is never held
-in memory at once.  No network is used: styles, script and card faces are
-inline, and the only font is the reader's own.
+The page is written as it is made (:func:`page`): each game replayed when
+its turn comes, each position deflated as it is made into the game's blocks
+(:mod:`dln.views.packed`), which the page's script inflates when it needs
+them; so neither a long archive nor a huge game is held in memory at once.
+No network is used: styles, script and card faces are inline, and the only
+font is the reader's own.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
+from functools import partial
 from html import escape
 from importlib import resources
 from typing import Any
 
 from dln.check.family import FamilyReport
-from dln.views.family_html import family_game_data
+from dln.views.family_html import family_head, family_positions
 from dln.views.frames import Cursor, Entry, Frame, opening_words, plain_move, prose, standing_words
+from dln.views.packed import game_blocks
 from dln.views.replay import Replay
 from dln.views.scoresheet import frame_data
 from dln.views.svg import card_defs, position_svg
 from dln.views.tui import BINDINGS, DELAYS, START_DELAY
 
-__all__ = ["ACTIONS", "KEYS", "cursors", "game_data", "page", "position_key"]
+__all__ = ["ACTIONS", "KEYS", "cursors", "game_head", "game_positions", "page", "position_key"]
 
 #: The replayer's actions (tui.BINDINGS) that move the cursor; each position says where each one leads.
 ACTIONS: tuple[str, ...] = ("forward", "back", "first", "last", "next_round", "previous_round", "variation",
@@ -75,8 +79,10 @@ def position_key(replay: Replay, cursor: Cursor) -> str:
 
 
 def cursors(replay: Replay, game: int) -> Iterator[Cursor]:
-    """Every position of game ``game`` (an index): each round's main line from its start, every
-    variation (nested ones too) after the move it replaces."""
+    """Every position of game ``game`` (an index): each round's main line from its start, then the
+    variations of its moves (nested ones after the variation they are in).  A line's positions come
+    together, so the page's blocks (:mod:`dln.views.packed`) hold whole lines: a reader stepping through
+    one inflates a block every fifty moves or so, not one at every move of a much-annotated line."""
     for index in range(len(replay.games[game].rounds)):
         yield from _line_cursors(replay, Cursor(game, index))
 
@@ -85,11 +91,11 @@ def _line_cursors(replay: Replay, start: Cursor) -> Iterator[Cursor]:
     line = replay.line(start)
     first = 1 if start.branch else 0
     for here in range(first, line.replayed + 1):
+        yield start.moved(here)
+    for here in range(1, line.replayed + 1):
         at = start.moved(here)
-        yield at
-        if here:
-            for v in range(len(line.moves[here - 1].variations)):
-                yield from _line_cursors(replay, Cursor(at.game, at.round, at.ply, (*at.branch, (v, 1))))
+        for v in range(len(line.moves[here - 1].variations)):
+            yield from _line_cursors(replay, Cursor(at.game, at.round, at.ply, (*at.branch, (v, 1))))
 
 
 def _go(replay: Replay, cursor: Cursor) -> dict[str, str | None]:
@@ -186,14 +192,10 @@ def _entry_html(replay: Replay, entry: Entry) -> str:
     return f"<li{cls}{depth}>{heading}{body}{mark}{comments}{closing}</li>"
 
 
-def game_data(replay: Replay, game: int, filename: str) -> dict[str, Any]:
-    """Game ``game`` (an index) of ``replay`` for the page: its header, each round's move list and every
-    position by key."""
+def game_head(replay: Replay, game: int) -> dict[str, Any]:
+    """Game ``game`` (an index) of ``replay`` for the page, but its positions: its header and each round's
+    move list."""
     played = replay.games[game]
-    positions: dict[str, Any] = {}
-    for cursor in cursors(replay, game):
-        data = _position(replay, cursor, filename)
-        positions[data["key"]] = data
     rounds = [{"label": r.label, "moves": _move_list(replay, Cursor(game, k))} for k, r in enumerate(played.rounds)]
     first = position_key(replay, Cursor(game, 0))
     last_round = len(played.rounds) - 1
@@ -208,8 +210,13 @@ def game_data(replay: Replay, game: int, filename: str) -> dict[str, Any]:
         "first": first,
         "last": last,
         "rounds": rounds,
-        "positions": positions,
     }
+
+
+def game_positions(replay: Replay, game: int, filename: str) -> Iterator[dict[str, Any]]:
+    """Every position of game ``game`` (an index), one at a time, in the order of :func:`cursors`."""
+    for cursor in cursors(replay, game):
+        yield _position(replay, cursor, filename)
 
 
 def _json_in_html(data: Any) -> str:
@@ -221,16 +228,11 @@ def _asset(name: str) -> str:
     return resources.files("dln.views").joinpath("static", name).read_text(encoding="utf-8")
 
 
-def _game_block(number: int | None, data: dict[str, Any]) -> str:
-    return (f'<script type="application/json" class="dln-game" data-game="{number}">'
-            f"{_json_in_html(data)}</script>\n")
-
-
 def page(replays: Iterable[Replay | FamilyReport], *, filename: str, title: str) -> Iterator[str]:
-    """The page, in pieces: the head, one JSON block per game (each game replayed when its turn comes),
-    the script.  ``replays`` may be a generator reading a file a game at a time; a Kontsina or Xeri game
-    comes replayed by the validator (:class:`dln.check.family.FamilyReport`) and is drawn by
-    :mod:`dln.views.family_html`."""
+    """The page, in pieces: the head, each game's blocks (:func:`dln.views.packed.game_blocks`: each game
+    replayed when its turn comes, its positions deflated as they are made), the script.  ``replays`` may be
+    a generator reading a file a game at a time; a Kontsina or Xeri game comes replayed by the validator
+    (:class:`dln.check.family.FamilyReport`) and is drawn by :mod:`dln.views.family_html`."""
     yield (
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -242,10 +244,11 @@ def page(replays: Iterable[Replay | FamilyReport], *, filename: str, title: str)
     )
     for replay in replays:
         if isinstance(replay, FamilyReport):  # Kontsina, Xeri: dln/views/family_html.py
-            yield _game_block(replay.index, family_game_data(replay, filename))
+            yield from game_blocks(replay.index, family_positions(replay, filename), partial(family_head, replay))
             continue
         for game in range(len(replay.games)):
-            yield _game_block(replay.games[game].number, game_data(replay, game, filename))
+            yield from game_blocks(replay.games[game].number, game_positions(replay, game, filename),
+                                   partial(game_head, replay, game))
     settings = {"keys": KEYS, "help": _help(), "delays": DELAYS, "delay": START_DELAY}
     yield (f'<script type="application/json" id="dln-keys">{_json_in_html(settings)}</script>\n'
-           f"<script>{_asset('viewer.js')}</script>\n</body>\n</html>\n")
+           f"<script>{_asset('inflate.js')}{_asset('viewer.js')}</script>\n</body>\n</html>\n")

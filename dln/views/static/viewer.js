@@ -1,12 +1,15 @@
-// The dln HTML viewer: shows the positions dln computed (one JSON object per position, in the
-// JSON blocks of class dln-game) and follows the links each position gives for each key.
-// It decides nothing about the rules: what is legal, what a move took, the score, all come from dln.
+// The dln HTML viewer: shows the positions dln computed (one JSON object per position) and follows the
+// links each position gives for each key.  It decides nothing about the rules: what is legal, what a move
+// took, the score, all come from dln.
+// The data is deflated (dln/views/packed.py): each game's block (class dln-game) comes after the blocks of
+// its positions (class dln-positions) and lists the keys each holds.  A block is inflated (inflate.js)
+// when a position in it is first wanted, and the last few inflated are kept: a page of many games opens
+// at once, and a huge game is never decoded whole.
 (function () {
   "use strict";
   var blocks = Array.prototype.slice.call(document.querySelectorAll("script.dln-game"));
   var settings = JSON.parse(document.getElementById("dln-keys").textContent);
   var KEYS = settings.keys;
-  var parsed = {};
   var current = null;
   var shownRound = null;
   var timer = null;
@@ -23,16 +26,61 @@
     for (var i = 0; i < blocks.length; i++) if (blocks[i].getAttribute("data-game") === String(number)) return i;
     return -1;
   }
+
+  // -- the data: inflated when first wanted, the last KEEP blocks kept --------------------------------
+  var KEEP = 16;
+  var kept = new Map();  // block element -> its JSON, the one used last at the end
+  var inflated = { blocks: 0, games: {} };  // what was inflated so far (for tests: dlnViewer.inflated)
+  var utf8 = new TextDecoder();
+  function unpack(element, game) {
+    var data = kept.get(element);
+    if (data) {
+      kept.delete(element);
+    } else {
+      try {
+        var text = atob(element.textContent.replace(/\s+/g, "")), bytes = new Uint8Array(text.length);
+        for (var k = 0; k < text.length; k++) bytes[k] = text.charCodeAt(k);
+        data = JSON.parse(utf8.decode(dlnInflate(bytes)));
+      } catch (e) {  // cut short or changed since dln wrote it
+        throw new Error("game " + blocks[game].getAttribute("data-game") + ": this page's data is damaged (" + e.message + ")");
+      }
+      inflated.blocks++;
+      inflated.games[game] = true;
+      if (kept.size >= KEEP) kept.delete(kept.keys().next().value);
+    }
+    kept.set(element, data);
+    return data;
+  }
+  // Game i: its header, with "place": where each key is (its block's number) and the blocks of positions.
   function game(i) {
-    if (!parsed[i]) parsed[i] = JSON.parse(blocks[i].textContent);
-    return parsed[i];
+    var g = unpack(blocks[i], i);
+    if (!g.place) {
+      var place = { where: {}, parts: [] };
+      for (var e = blocks[i].previousElementSibling; place.parts.length < g.blocks.length; e = e.previousElementSibling) {
+        if (!e || !e.classList.contains("dln-positions")) {
+          throw new Error("game " + g.number + ": this page's data is damaged (a block of positions is missing)");
+        }
+        place.parts.unshift(e);
+      }
+      g.blocks.forEach(function (keys, n) { keys.forEach(function (key) { place.where[key] = n; }); });
+      g.place = place;
+    }
+    return g;
+  }
+  // Why the data last asked for could not be read (null: it was, or it is not in the page).
+  var unreadable = null;
+  // Where game i starts or ends (null if its data cannot be read: the status line says why).
+  function end(i, which) {
+    try { return game(i)[which]; } catch (e) { unreadable = $("status").textContent = e.message; return null; }
   }
   function lookup(key) {
     var m = /^g(\d+)-/.exec(key || "");
     if (!m) return null;
     var i = gameIndex(m[1]);
     if (i < 0) return null;
-    var p = game(i).positions[key];
+    var place = game(i).place, n = place.where[key];
+    if (n === undefined) return null;
+    var p = unpack(place.parts[n], i)[key];
     return p ? { game: i, pos: p } : null;
   }
 
@@ -136,7 +184,14 @@
     }
   }
   function show(key, message) {
-    var found = lookup(key);
+    var found;
+    unreadable = null;
+    try {
+      found = lookup(key);
+    } catch (e) {  // a damaged page: say so, and stay where the page was
+      unreadable = $("status").textContent = e.message;
+      return false;
+    }
     if (!found) return false;
     var p = found.pos, g = game(found.game);
     current = { key: key, game: found.game };
@@ -158,7 +213,7 @@
     $("game-select").value = String(found.game);
     Array.prototype.forEach.call(document.querySelectorAll("#controls button[data-action]"), function (b) {
       var action = b.getAttribute("data-action");
-      if (action in p.go) b.disabled = target(action) === null;
+      if (action in p.go) b.disabled = !p.go[action] && beyond(action, p) < 0;
     });
     $("status").textContent = message || "";
     rememberAddress(key);
@@ -178,18 +233,21 @@
   }
 
   // -- moving -----------------------------------------------------------------------------------
+  // The game a move leads into from position p when it leads nowhere in its own (-1: none): the replayer
+  // holds one game at a time; the page goes on into the next game, and back.  Known without inflating it.
+  function beyond(action, p) {
+    if (p.variation.length) return -1;
+    if ((action === "forward" || action === "next_round") && current.game + 1 < blocks.length) return current.game + 1;
+    if ((action === "back" || action === "previous_round") && current.game > 0) return current.game - 1;
+    return -1;
+  }
   function target(action) {
+    unreadable = null;
     var p = lookup(current.key).pos;
-    var to = p.go[action];
-    if (to) return to;
-    // The replayer holds one game at a time; the page goes on into the next game, and back.
-    if (action === "forward" || action === "next_round") {
-      if (current.game + 1 < blocks.length && !p.variation.length) return game(current.game + 1).first;
-    }
-    if (action === "back" || action === "previous_round") {
-      if (current.game > 0 && !p.variation.length) return game(current.game - 1).last;
-    }
-    return null;
+    if (p.go[action]) return p.go[action];
+    var other = beyond(action, p);
+    if (other < 0) return null;
+    return end(other, action === "forward" || action === "next_round" ? "first" : "last");
   }
   var NOWHERE = {
     forward: "the end of the record", back: "this is the start of the record",
@@ -205,6 +263,7 @@
     if (action === "slower") return speed(1);
     var to = target(action);
     if (to === null) {
+      if (unreadable) return false;  // the status line says why
       var here = lookup(current.key).pos;
       var inVariation = here.variation.length > 0;
       var written = action === "variation" && here.variations.length > 0;  // written only (Kontsina, Xeri)
@@ -313,7 +372,7 @@
     if (current && key === current.key) return;
     if (!show(key) && current) {
       var here = current.key;
-      show(here, noPosition(key));
+      show(here, unreadable || noPosition(key));
     }
   });
 
@@ -326,11 +385,23 @@
     select.appendChild(option);
   });
   $("game-choice").hidden = blocks.length < 2;
-  select.addEventListener("change", function () { show(game(Number(select.value)).first); });
+  select.addEventListener("change", function () {
+    var first = end(Number(select.value), "first");
+    if (first === null || !show(first)) select.value = String(current ? current.game : 0);
+  });
   var rows = settings.help.map(function (h) { return "<tr><td>" + esc(h[0]) + "</td><td>" + esc(h[1]) + "</td></tr>"; });
   $("help-keys").innerHTML = rows.join("");
   if (!blocks.length) { $("where").textContent = "no game to replay"; return; }
   var wanted = wantedKey();
-  if (!show(wanted)) show(game(0).first, wanted ? noPosition(wanted) + ": the start instead" : "");
-  window.dlnViewer = { show: show, act: act, current: function () { return current && current.key; } };
+  if (!show(wanted)) {
+    var why = unreadable || (wanted ? noPosition(wanted) : "");
+    var start = end(0, "first");
+    if (start === null || !show(start, why ? why + ": the start instead" : "")) {
+      $("where").textContent = "this page's data cannot be read: " + $("status").textContent;
+    }
+  }
+  window.dlnViewer = {
+    show: show, act: act, current: function () { return current && current.key; },
+    inflated: function () { return { blocks: inflated.blocks, games: Object.keys(inflated.games).map(Number), kept: kept.size }; }
+  };
 })();
