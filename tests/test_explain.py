@@ -18,6 +18,7 @@ from dln.notation.parser import parse_text
 
 ROOT = Path(__file__).parent.parent
 ILLEGAL = ROOT / "samples" / "illegal"
+GOLDEN = ROOT / "tests" / "golden" / "explain-every-code.out"
 
 
 def codes_found(text: str) -> list[tuple[str, str]]:
@@ -69,6 +70,17 @@ def test_every_code_has_an_explanation_and_a_source() -> None:
         assert find_code(code.lower()) == code and find_code(name) == code
     listing = list_codes()
     assert all(f"  {code}  {name}" in listing for code, name, _ in every_code())
+
+
+def test_every_explanation_is_pinned(update_golden: bool) -> None:
+    """`dln explain`, alone and for each code, prints exactly tests/golden/explain-every-code.out
+    (as `for c in $(dln explain | awk '/^  [A-Z][0-9]/{print $1}'); do dln explain $c; done` after the list)."""
+    runner = CliRunner()
+    calls = [["explain"], *(["explain", code] for code, _, _ in every_code())]
+    printed = "".join(runner.invoke(main, args).stdout for args in calls)
+    if update_golden:
+        GOLDEN.write_text(printed, encoding="utf-8")
+    assert printed == GOLDEN.read_text(encoding="utf-8")
 
 
 def test_rule_sources_give_the_page_address() -> None:
