@@ -137,8 +137,9 @@ def _extensions() -> list[Extension]:
 
 
 setup(
-    # Every package under dln/ (a new one needs no listing here), and the grammar as dln.grammar.
-    packages=[*find_packages(include=["dln", "dln.*"]), "dln.grammar"],
+    # Every package under dln/ (a new one needs no listing here), the grammar as dln.grammar, and the
+    # records of samples/illegal/ as dln.check.examples (pyproject.toml maps both folders).
+    packages=[*find_packages(include=["dln", "dln.*"]), "dln.grammar", "dln.check.examples"],
     include_package_data=True,  # the non-Python files under dln/ that MANIFEST.in names (viewer assets)
     ext_modules=_extensions(),
     cmdclass={"build_ext": OptionalBuildExt},

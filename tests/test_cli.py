@@ -266,7 +266,7 @@ def test_the_progress_bar_does_not_run_into_the_report_in_a_terminal() -> None:
     finally:
         term.close()
     lines = screen.splitlines()
-    assert any(line.startswith("samples/illegal/D201-lay-while-declared.dln:10:1: error D201") for line in lines)
+    assert any(line.startswith("samples/illegal/D201-lay-while-declared.dln:13:1: error D201") for line in lines)
     assert "validating" not in screen and "1 game, 1 round, 2 moves: 1 error, 0 warnings" in lines
 
 

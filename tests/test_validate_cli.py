@@ -63,7 +63,7 @@ def test_json_of_an_illegal_move_carries_its_help(monkeypatch: pytest.MonkeyPatc
     (item,) = game["diagnostics"]
     assert code == 1 and game["verdict"] == "illegal"
     assert item["file"] == "D201-lay-while-declared.dln"
-    assert (item["line"], item["column"], item["severity"], item["code"]) == (10, 1, "error", "D201")
+    assert (item["line"], item["column"], item["severity"], item["code"]) == (13, 1, "error", "D201")
     assert item["name"] == "lay-while-declared" and item["round"] == 1 and item["move"] == 3
     assert item["help"] == ["N 7c Ac [8] =8s", "N 8d x [8]", "N 10d x Ac 9d"]
 

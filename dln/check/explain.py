@@ -3,15 +3,104 @@
 Like ``rustc --explain`` and ``ruff rule``: every code a diagnostic can carry
 (D rules of the game, R problems of the record, S problems of the input) has
 its name, its statement, the passage it rests on and, where a sample record
-breaks it, that record and the change that makes it legal
-(:mod:`dln.check.explain_examples`).
+breaks it, that record and the change that makes it legal.
+
+The examples are the records of ``samples/illegal/``, installed with dln as
+``dln.check.examples``.  A record that is an example says how to mend it in
+its tags: ``Wrong`` for each line at fault, ``Right`` for each line that
+replaces them (none: they are left out), ``Why`` for why that is legal, and
+``Swap`` for two seats that trade places in every later line.  It is printed
+without these tags and its comment; ``tests/test_explain.py`` checks that each
+still breaks its rule and its mended copy does not.
 """
 
 from __future__ import annotations
 
-from dln.check.explain_examples import EXAMPLES, Example
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from importlib import resources
+
 from dln.check.verdicts import INPUT_CODES, every_code
 from dln.engine.codes import RULE_TEXTS, RULES
+from dln.notation.parser import parse_text
+
+#: The package that holds the examples (samples/illegal/ in the checkout).
+EXAMPLES_PACKAGE = "dln.check.examples"
+#: The tags that say how an example is mended, left out when it is printed.
+FIX_TAGS = frozenset({"Wrong", "Right", "Why", "Swap"})
+#: Records up to this many lines are printed whole; a longer one by the line at fault.
+WHOLE_RECORD = 20
+#: The syntax error's example, in the same form: it is no sample, since every sample parses.
+SYNTAX_ERROR = """[Wrong "N 9c x"]
+[Right "N 9c x 9d"]
+[Why "The capture says what the 9 takes."]
+
+round 1 dealer S
+table 5h 3c 9d Js
+N 9c x
+"""
+
+
+@dataclass(frozen=True)
+class Example:
+    """A record breaking ``code``'s rule (``sample``, in samples/illegal/) and the fix: ``wrong`` becomes
+    ``right``."""
+
+    code: str
+    sample: str  # "" for the syntax error, which is no sample
+    record: tuple[str, ...]  # the lines of the illegal record, as printed
+    wrong: tuple[str, ...]
+    right: tuple[str, ...]
+    why: str
+    swap: tuple[str, ...]  # two seats that trade places in every line after ``right``, or none
+    line: int  # the line of the sample where ``wrong`` starts
+
+    @property
+    def legal(self) -> tuple[str, ...]:
+        """The mended record: the illegal one with its first run of lines ``wrong`` replaced by ``right``."""
+        at = _find(self.record, self.wrong)
+        after = self.record[at + len(self.wrong):]
+        if self.swap:
+            first, second = self.swap
+            traded = {first: second, second: first}
+            after = tuple(re.sub(rf"\b(?:{first}|{second})\b", lambda seat: traded[seat[0]], line) for line in after)
+        return (*self.record[:at], *self.right, *after)
+
+
+def examples(code: str | None = None) -> Iterator[Example]:
+    """Every example (or only ``code``'s): the samples carrying a ``Wrong`` tag, and the syntax error."""
+    for item in sorted(resources.files(EXAMPLES_PACKAGE).iterdir(), key=lambda item: item.name):
+        if item.name.endswith(".dln") and (code is None or item.name.startswith(code + "-")):
+            yield from _read(item.name.split("-", 1)[0], item.name, item.read_text(encoding="utf-8"))
+    if code in (None, "S001"):
+        yield from _read("S001", "", SYNTAX_ERROR)
+
+
+def _read(code: str, sample: str, text: str) -> Iterator[Example]:
+    """The example ``text`` holds (none without a ``Wrong`` tag).  Only its head, the tags and the comment
+    up to the first blank line (as the canonical form lays them out), is parsed."""
+    lines = tuple(text.splitlines())
+    head = lines.index("")
+    (game,) = parse_text("\n".join(lines[:head]))
+    tags = {name: tuple(value for key, value in game.tags if key == name) for name in FIX_TAGS}
+    if not tags["Wrong"]:
+        return
+    kept = tuple(lines[line - 1] for (name, _), line in zip(game.tags, game.tag_lines, strict=True)
+                 if name not in FIX_TAGS)
+    record = (*kept, "", *lines[head + 1:]) if kept else lines[head + 1:]
+    swap = tuple(tags["Swap"][0].split()) if tags["Swap"] else ()
+    yield Example(code, sample, record, tags["Wrong"], tags["Right"], tags["Why"][0], swap,
+                  _find(lines, tags["Wrong"]) + 1)
+
+
+def _find(lines: tuple[str, ...], run: tuple[str, ...]) -> int:
+    """Where the lines ``run`` first follow each other in ``lines``."""
+    for at in range(len(lines) - len(run) + 1):
+        if lines[at:at + len(run)] == run:
+            return at
+    raise LookupError(f"{run[0]!r} is not a line of the record")
+
 
 #: Where the record and input codes are described: our own documents.
 DOC_SOURCES: dict[str, str] = {
@@ -71,8 +160,7 @@ def explain(code: str) -> str:
     """The whole explanation of ``code`` (which must be known: see :func:`find_code`)."""
     name, statement = _name_and_statement(code)
     parts = [f"{code} {name}", "", statement, "", "Source: " + source_of(code)]
-    example = EXAMPLES.get(code)
-    if example is not None:
+    for example in examples(code):
         parts += ["", *_example_lines(example)]
     return "\n".join(parts)
 
@@ -86,15 +174,15 @@ def _name_and_statement(code: str) -> tuple[str, str]:
 
 def _example_lines(example: Example) -> list[str]:
     where = f" (samples/illegal/{example.sample})" if example.sample else ""
-    if example.record is None or example.legal is None:
+    if len(example.record) > WHOLE_RECORD:
         return [f"Breaks it{where}, line {example.line}:", "", *_indent(example.wrong), "",
                 "Legal: " + example.why, "", *(_indent(example.right) or ["    (the line left out)"])]
-    return [f"Breaks it at '{example.wrong.splitlines()[0]}'{where}:", "", *_indent(example.record.rstrip("\n")),
-            "", "Legal: " + example.why, "", *_indent(example.legal.rstrip("\n"))]
+    return [f"Breaks it at '{example.wrong[0]}'{where}:", "", *_indent(example.record),
+            "", "Legal: " + example.why, "", *_indent(example.legal)]
 
 
-def _indent(text: str) -> list[str]:
-    return ["    " + line for line in text.splitlines()]
+def _indent(lines: tuple[str, ...]) -> list[str]:
+    return ["    " + line for line in lines]
 
 
-__all__ = ["EXAMPLES", "INPUT_CODES", "explain", "find_code", "list_codes", "source_of"]
+__all__ = ["INPUT_CODES", "Example", "examples", "explain", "find_code", "list_codes", "source_of"]
