@@ -20,6 +20,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
 
 from dln.check.verdicts import INPUT_CODES, every_code
 from dln.engine.codes import RULE_TEXTS, RULES
@@ -68,9 +70,23 @@ class Example:
         return (*self.record[:at], *self.right, *after)
 
 
+def examples_folder() -> Traversable:
+    """Where the example records are: the installed package data ``dln.check.examples``, or, when dln runs
+    from a checkout (its tests, ``python -m dln`` beside it), the checkout's samples/illegal/ (as
+    :func:`dln.notation.parser.grammar_path` finds the grammar)."""
+    try:
+        return resources.files(EXAMPLES_PACKAGE)
+    except ModuleNotFoundError:
+        checkout = Path(__file__).resolve().parents[2] / "samples" / "illegal"
+        if checkout.is_dir():
+            return checkout
+        raise FileNotFoundError("the example records (dln/check/examples) are missing from this installation "
+                                "of dln") from None
+
+
 def examples(code: str | None = None) -> Iterator[Example]:
     """Every example (or only ``code``'s): the samples carrying a ``Wrong`` tag, and the syntax error."""
-    for item in sorted(resources.files(EXAMPLES_PACKAGE).iterdir(), key=lambda item: item.name):
+    for item in sorted(examples_folder().iterdir(), key=lambda item: item.name):
         if item.name.endswith(".dln") and (code is None or item.name.startswith(code + "-")):
             yield from _read(item.name.split("-", 1)[0], item.name, item.read_text(encoding="utf-8"))
     if code in (None, "S001"):
