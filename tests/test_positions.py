@@ -105,6 +105,9 @@ def mutate(move: Move, rng: random.Random) -> Move:
 
 @heavy
 @given(**GAMES, at=st.integers(0, 47), mutation=st.integers(0, 2**32))
+# A changed capture (E 8h x 7c As for E 8h x 7c 8s As) changes only the round's score claim (D602), which
+# was taken for a finding before the move (found by the random profile).
+@example(seed=715, players=4, hidden=False, names=set(), at=34, mutation=0)
 def test_a_changed_move_gets_the_same_verdict_in_the_record_and_in_its_position(
         seed: int, players: int, hidden: bool, names: set[str], at: int, mutation: int) -> None:
     """A move changed by one thing is judged the same after its position as a setup as in the full record."""
@@ -126,7 +129,11 @@ def test_a_changed_move_gets_the_same_verdict_in_the_record_and_in_its_position(
         deals.append(deal)
     mutated = replace(game, rounds=(replace(round_, deals=tuple(deals)),))
     record = validate_game(mutated)
-    if any(d.severity == "error" and (d.move is None or d.move <= played) for d in record.diagnostics):
+    # The round's claims (rest, score, result: D6xx) are judged at its end: a changed capture changes the
+    # score, which says nothing of the changed move itself.
+    before = [d for d in record.diagnostics if d.severity == "error" and not d.code.startswith("D6")
+              and (d.move is None or d.move <= played)]
+    if before:
         # Without hand lines the record's hands are the cards played in each deal, so a changed
         # card can break the deal before the changed move, which the replay then never reaches.
         assert hidden
