@@ -49,3 +49,10 @@ def test_pooled_strength_logs_say_what_was_measured() -> None:
                             str(results / "strength-2p-random-seed1-pairs50.txt")], capture_output=True, text=True,
                            encoding="utf-8", timeout=300, check=False)
     assert mixed.returncode != 0 and "different runs" in mixed.stderr
+
+
+def test_the_readme_lists_the_goals_bench_goals_measures() -> None:
+    """README's goal table is bench/goals.py's (its rows, goals and commands; the figures are a run's)."""
+    result = subprocess.run([sys.executable, str(BENCH / "goals.py"), "--check", str(BENCH.parent / "README.md")],
+                            capture_output=True, text=True, encoding="utf-8", timeout=60, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
