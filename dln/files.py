@@ -240,7 +240,7 @@ def is_read_only(st: os.stat_result, path: Path) -> bool:
 
 def replace_file(path: Path | str, chunks: Iterable[bytes], *, expected: Snapshot | None = None,
                  force: bool = False) -> None:
-    """Make ``chunks`` the content of ``path``, durably, under :func:`locked`.
+    """Make ``chunks`` the content of ``path``, durably; the check and the rename under :func:`locked`.
 
     - ``expected``: replace only if the file still is what was read
       (:class:`FileChanged` otherwise, and nothing is written).  A file that
@@ -252,7 +252,10 @@ def replace_file(path: Path | str, chunks: Iterable[bytes], *, expected: Snapsho
     - Normally the new text goes to ``.NAME.dln-tmp-PID`` beside the file,
       is fsynced and renamed over it, and the directory is fsynced: a crash
       leaves the old file or the whole new one.  Temporary files of dead
-      processes are removed first.
+      processes are removed first.  The new text is written without the
+      lock, so a long write holds up no other writer of the folder; the
+      checks are made again under the lock, just before the rename (with
+      ``expected``, a change made meanwhile is refused then).
     - When the file has other hard links, or its owner cannot be kept (we are
       not root and not its owner), a rename would cut the links or change
       the owner, so the file is rewritten in place instead: new text written
@@ -269,35 +272,66 @@ def replace_file(path: Path | str, chunks: Iterable[bytes], *, expected: Snapsho
     """
     target = Path(os.path.realpath(path))
     with locked(target):
-        try:
-            st: os.stat_result | None = os.stat(target)
-        except FileNotFoundError:
-            st = None
-        if expected is not None and (st is None or not _unchanged(target, expected)):
-            raise FileChanged(errno.EAGAIN, "the file was changed by another program since it was read",
-                              str(path))
-        if st is not None and not stat.S_ISREG(st.st_mode):
-            raise OSError(errno.EINVAL, "not a regular file", str(path))
-        if st is not None and not force and is_read_only(st, target):
-            raise ReadOnlyFile(errno.EACCES, "the file is read-only", str(path))
+        st = _replaceable(target, expected, force, path)
         remove_stale_temporaries(target)
-        in_place = st is not None and (st.st_nlink > 1 or not _can_own(st))
-        temp = temporary_name(target, kind="new" if in_place else "tmp")
-        try:
-            _write_temporary(temp, chunks, st)
-            if in_place:
-                assert st is not None
-                _rewrite_in_place(target, temp, st, force)
+        if st is not None and _in_place(st):  # rewritten where it is: all under the lock (see above)
+            _write_in_place(target, chunks, st, force)
+            return
+    # A new file renamed over the old one: written without the lock, so that a long write (a merge, a page)
+    # holds up no recorder in the folder; renamed under it once the file is found still replaceable.
+    temp = temporary_name(target)
+    try:
+        _write_temporary(temp, chunks, st)
+        with locked(target):
+            now = _replaceable(target, expected, force, path)
+            if now is not None and _in_place(now):  # linked (or given away) while the new text was written
+                _rewrite_in_place(target, temp, now, force)
+                os.unlink(temp)
             else:
                 os.replace(temp, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temp)
-            raise
-        if in_place:
+            fsync_directory(target.parent)
+            _swept(target.parent)
+    except BaseException:
+        with contextlib.suppress(OSError):
             os.unlink(temp)
-        fsync_directory(target.parent)
-        _swept(target.parent)
+        raise
+
+
+def _replaceable(target: Path, expected: Snapshot | None, force: bool, path: Path | str) -> os.stat_result | None:
+    """The file's stat (None: there is none) once it is known it may be replaced: still what ``expected``
+    saw (:class:`FileChanged`), a regular file, and writable unless ``force`` (:class:`ReadOnlyFile`)."""
+    try:
+        st: os.stat_result | None = os.stat(target)
+    except FileNotFoundError:
+        st = None
+    if expected is not None and (st is None or not _unchanged(target, expected)):
+        raise FileChanged(errno.EAGAIN, "the file was changed by another program since it was read", str(path))
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        raise OSError(errno.EINVAL, "not a regular file", str(path))
+    if st is not None and not force and is_read_only(st, target):
+        raise ReadOnlyFile(errno.EACCES, "the file is read-only", str(path))
+    return st
+
+
+def _in_place(st: os.stat_result) -> bool:
+    """Whether a rename would cut the file's other hard links or change its owner: then it is rewritten."""
+    return st.st_nlink > 1 or not _can_own(st)
+
+
+def _write_in_place(target: Path, chunks: Iterable[bytes], st: os.stat_result, force: bool) -> None:
+    """The new text stored in ``.NAME.dln-new-PID`` (fsynced, kept if the rewrite dies), then copied over the
+    file itself; the copy removed once the file is whole."""
+    temp = temporary_name(target, kind="new")
+    try:
+        _write_temporary(temp, chunks, st)
+        _rewrite_in_place(target, temp, st, force)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+    os.unlink(temp)
+    fsync_directory(target.parent)
+    _swept(target.parent)
 
 
 def _can_own(st: os.stat_result) -> bool:

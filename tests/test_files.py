@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -216,6 +217,49 @@ def test_replace_waits_for_the_lock(tmp_path: Path) -> None:
         assert path.read_bytes() == b"old\n"
     thread.join()
     assert path.read_bytes() == b"new\n"
+
+
+def test_the_lock_is_free_while_the_new_text_is_written(tmp_path: Path) -> None:
+    """A long write (a merge, an HTML page) held the folder's lock from its first byte to the rename, and a
+    recorder in the same folder waited minutes for its next move (issue 28's final audit).  The lock is now
+    taken for the checks and the rename only; a change made meanwhile is still refused then."""
+    path = tmp_path / "f.dln"
+    path.write_bytes(b"old\n")
+    writing, go_on = threading.Event(), threading.Event()
+    failure: list[BaseException] = []
+
+    def chunks() -> Iterator[bytes]:
+        yield b"new "
+        writing.set()
+        assert go_on.wait(10)
+        yield b"text\n"
+
+    def writer(expected: files.Snapshot | None) -> None:
+        try:
+            replace_file(path, chunks(), expected=expected)
+        except BaseException as exc:  # handed to the test's thread
+            failure.append(exc)
+
+    thread = threading.Thread(target=writer, args=(None,))
+    thread.start()
+    assert writing.wait(10)
+    with locked(path):  # taken at once: the writer holds no lock while it writes
+        path.write_bytes(b"changed by a recorder\n")
+    go_on.set()
+    thread.join(10)
+    assert not failure and path.read_bytes() == b"new text\n"  # no snapshot asked for: the new text wins
+    # With a snapshot, the change made while the new text was written is refused, and kept.
+    writing.clear(), go_on.clear()
+    thread = threading.Thread(target=writer, args=(snapshot(path),))
+    thread.start()
+    assert writing.wait(10)
+    with locked(path):
+        path.write_bytes(b"changed by a recorder\n")
+    go_on.set()
+    thread.join(10)
+    assert len(failure) == 1 and isinstance(failure[0], FileChanged)
+    assert path.read_bytes() == b"changed by a recorder\n"
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary left
 
 
 def test_lock_is_reentrant_in_one_thread(tmp_path: Path) -> None:
