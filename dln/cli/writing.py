@@ -115,7 +115,7 @@ def write_file(output: str, texts: Iterable[str], *, inputs: Inputs | None = Non
     raises :class:`NotWritten`, if ``output`` is one of ``inputs`` and was changed meanwhile by another
     program, or if it cannot be written.  Other errors of the texts' source propagate, the output untouched.
     """
-    from dln.files import replace_file
+    from dln.files import FileChanged, replace_file
     from dln.notation.sources import snapshot_streaming
 
     read = inputs is not None and inputs.holds(output)
@@ -133,10 +133,12 @@ def write_file(output: str, texts: Iterable[str], *, inputs: Inputs | None = Non
 
     existed = os.path.lexists(output)
     try:
-        replace_file(Path(output), chunks(), force=True)
-    except NotWritten as exc:
+        replace_file(Path(output), chunks(), force=True, expected=before)  # checked again at the rename
+    except (NotWritten, FileChanged) as exc:
         left = "left as it was" if existed else "not created"
-        say(f"{output}: not written: {exc}; {left}", err=True)
+        why = exc if isinstance(exc, NotWritten) else "it was changed by another program while it was read; " \
+            "run the command again"
+        say(f"{output}: not written: {why}; {left}", err=True)
         return False
     except OSError as exc:
         say(f"{output}: error: cannot write: {exc.strerror or exc}", err=True)
