@@ -1,7 +1,7 @@
 """The validator of Kontsina and Xeri records: the same replay and findings as Diloti's, other rules.
 
 :func:`dln.check.validate.validate_game` hands a game here when its ``Game``
-tag names another game than Diloti (:func:`is_family_game`).  Each hand is
+tag names another game than Diloti (:func:`dln.check.validate.is_family_game`).  Each hand is
 replayed from its table and hand lines through :mod:`dln.engine.games`, the
 hands the recorder did not see filled in from the cards each seat goes on to
 play, as for Diloti; the first illegal move ends its hand's replay, with the
@@ -20,10 +20,9 @@ from dln.cards import Card
 from dln.check.family_records import engine_move, record_move
 from dln.check.family_setups import read_family_setup, written_hand
 from dln.check.references import named_twice
-from dln.check.reports import DealPlan, Reporter
+from dln.check.reports import ALTERNATIVES, DealPlan, GameReport, Reporter, RoundReport
 from dln.check.setups import locate
 from dln.check.spots import move_part
-from dln.check.validate import ALTERNATIVES, GameReport, RoundReport, is_family_game
 from dln.engine import Rules, Violation
 from dln.engine.games import (
     FishingGame,
@@ -50,7 +49,7 @@ from dln.notation.model import Game, Move, Round, Where
 from dln.notation.writer import move_text
 from dln.wording import count_of
 
-__all__ = ["FamilyReport", "is_family_game", "validate_family"]
+__all__ = ["FamilyReport", "validate_family"]
 
 
 @dataclass

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, BinaryIO, NoReturn
 
 import click
 
-from dln.check.family import FamilyReport, is_family_game
+from dln.check.family import FamilyReport
+from dln.check.validate import is_family_game
 from dln.cli.analysis import budget_option, seed_option
 from dln.cli.common import (
     EXIT_BAD_INPUT,

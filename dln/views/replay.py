@@ -131,7 +131,7 @@ class Replay:
 
         Kontsina and Xeri games (their Game tag) are drawn by :mod:`dln.views.family_replay` instead: a
         ValueError says so."""
-        from dln.check.family import is_family_game
+        from dln.check.validate import is_family_game
 
         for game in games:
             if is_family_game(game):
