@@ -12,7 +12,8 @@ import dln
 from dln import Captured, Card, Pile, PileRef
 from dln.notation.fastpath import read_canonical
 from dln.notation.jsonout import game_to_data
-from dln.notation.parser import _tag_value, _terminal
+from dln.notation.parser import _terminal
+from dln.notation.writer import tag_value
 
 C = Card.parse
 
@@ -226,8 +227,8 @@ def test_numbers_of_more_than_nine_digits_are_a_syntax_error(template: str, line
 )
 def test_the_fast_reader_leaves_long_numbers_to_the_parser(text: str) -> None:
     """Canonical lines with a long number would crash int(): the fast reader declines them."""
-    assert read_canonical(text, 0, _terminal, _tag_value) is None
-    assert read_canonical(text.replace(HUGE, "123456789"), 0, _terminal, _tag_value) is not None
+    assert read_canonical(text, 0, _terminal, tag_value) is None
+    assert read_canonical(text.replace(HUGE, "123456789"), 0, _terminal, tag_value) is not None
 
 
 def test_nine_digits_are_read() -> None:

@@ -21,7 +21,8 @@ from dln.check.generate import generate_games
 from dln.engine import Rules
 from dln.notation.fastpath import read_canonical
 from dln.notation.jsonout import to_data
-from dln.notation.parser import _parse_chunk, _tag_value, _terminal, split_games
+from dln.notation.parser import _parse_chunk, _terminal, split_games
+from dln.notation.writer import tag_value
 
 SAMPLES = sorted(Path(__file__).parent.parent.joinpath("samples").rglob("*.dln"))
 
@@ -47,7 +48,7 @@ def by_fast_reader(text: str) -> list[object] | None:
     """What the fast reader makes of each chunk, or None if it declines any of them."""
     out: list[object] = []
     for offset, chunk in split_games(text.splitlines(keepends=True)):
-        found = read_canonical(chunk, offset, _terminal, _tag_value)
+        found = read_canonical(chunk, offset, _terminal, tag_value)
         if found is None:
             return None
         out += [_with_positions(g) for g in found]
@@ -91,7 +92,7 @@ def test_the_fast_reader_fills_every_field_as_the_grammar_does() -> None:
     read = 0
     for text in texts:
         for offset, chunk in split_games(text.splitlines(keepends=True)):
-            fast = read_canonical(chunk, offset, _terminal, _tag_value)
+            fast = read_canonical(chunk, offset, _terminal, tag_value)
             if fast is not None:
                 assert every_field(fast) == every_field(_parse_chunk(chunk, offset, False, fast=False))
                 read += 1

@@ -73,7 +73,7 @@ class Example:
 def examples_folder() -> Traversable:
     """Where the example records are: the installed package data ``dln.check.examples``, or, when dln runs
     from a checkout (its tests, ``python -m dln`` beside it), the checkout's samples/illegal/ (as
-    :func:`dln.notation.parser.grammar_path` finds the grammar)."""
+    :func:`dln.notation.grammar.grammar_path` finds the grammar)."""
     try:
         return resources.files(EXAMPLES_PACKAGE)
     except ModuleNotFoundError:

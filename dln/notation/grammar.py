@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from lark import Lark, Token, Transformer
@@ -34,8 +35,8 @@ from dln.notation.model import (
     ScoreClaim,
     Variation,
 )
-from dln.notation.parser import _tag_value, grammar_path
 from dln.notation.syntax import _ModelError, _syntax_error
+from dln.notation.writer import tag_value
 
 _CARD = Card.parse
 
@@ -43,6 +44,15 @@ _CARD = Card.parse
 SIDE_ORDER: tuple[str, ...] = (*SEATS, "NS", "EW")
 #: The lines only a setup may have, and why.
 _SETUP_ONLY = "belongs to a setup (a position in the middle of a round); a round starts from its first deal"
+
+
+def grammar_path() -> Path:
+    """Where ``dln.lark`` is: inside the installed package (``dln/grammar``), or in the checkout (``grammar/``)."""
+    package = Path(__file__).resolve().parent.parent
+    for candidate in (package / "grammar" / "dln.lark", package.parent / "grammar" / "dln.lark"):
+        if candidate.is_file():
+            return candidate
+    raise FileNotFoundError("grammar/dln.lark is missing from this installation of dln")
 
 
 def _number(token: Token, digits: str | None = None, start: int = 0) -> int:
@@ -138,7 +148,7 @@ class _Builder(Transformer[Token, Any]):
         token = children[0]
         match = _TAG_RE.fullmatch(token.value)
         assert match is not None  # the TAG terminal has the same pattern
-        return (match[1], _tag_value(match[2])), self._take_line_comments(token), token
+        return (match[1], tag_value(match[2])), self._take_line_comments(token), token
 
     def _game(self, children: list[Any]) -> Game:
         tags, comments, rounds, lines = [], [], [], []

@@ -27,22 +27,9 @@ from dln.notation.fastpath import canonical_spots, read_canonical
 from dln.notation.lines import MAX_LINE, Lines, LineTooLong, decoded, iter_lines, normalise, split_lines
 from dln.notation.model import Game, MoveSpots
 from dln.notation.terminals import TERMINALS
+from dln.notation.writer import tag_value
 
-__all__ = ["grammar_path", "parse_chunk", "parse_games", "split_games", "split_games_until_too_long"]
-
-def grammar_path() -> Path:
-    """Where ``dln.lark`` is: inside the installed package (``dln/grammar``), or in the checkout (``grammar/``)."""
-    package = Path(__file__).resolve().parent.parent
-    for candidate in (package / "grammar" / "dln.lark", package.parent / "grammar" / "dln.lark"):
-        if candidate.is_file():
-            return candidate
-    raise FileNotFoundError("grammar/dln.lark is missing from this installation of dln")
-
-
-def _tag_value(raw: str) -> str:
-    """Undo the writer's escapes (``\\"`` and ``\\\\``); any other backslash is kept as written."""
-    return re.sub(r'\\(["\\])', r"\1", raw)
-
+__all__ = ["parse_chunk", "parse_games", "split_games", "split_games_until_too_long"]
 
 
 
@@ -61,7 +48,7 @@ def _parse_chunk(text: str, offset: int, keep_line_comments: bool, *, fast: bool
     """The games of one chunk: canonical text by the fast reader when it can, else by the grammar."""
     text = normalise(text)
     if fast:
-        games = read_canonical(text, offset, _terminal, _tag_value)
+        games = read_canonical(text, offset, _terminal, tag_value)
         if games is not None:
             return games
     from dln.notation.grammar import parse_with_grammar  # Lark loads only for a game that needs it

@@ -63,6 +63,12 @@ def _escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
+def tag_value(raw: str) -> str:
+    """A tag value as read between its quotes, the writer's escapes undone (``\\"`` and ``\\\\``); any
+    other backslash is kept as written."""
+    return re.sub(r'\\(["\\])', r"\1", raw)
+
+
 # A brace, and a backslash the reader would otherwise take as an escape (before
 # a brace, a backslash or the closing brace), get a backslash; others stay as written.
 _COMMENT_SPECIAL = re.compile(r"[{}]|\\(?=[\\{}]|\Z)")
