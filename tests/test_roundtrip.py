@@ -56,3 +56,12 @@ def test_samples_are_canonical(path: Path) -> None:
 
 def test_samples_exist() -> None:
     assert len(SAMPLES) >= 3
+
+
+@pytest.mark.parametrize("comment", ["a } b", "{", "}{", "ends with \\", "a \\} b", "\\{"])
+def test_a_comment_holding_braces_or_backslashes_is_written_escaped(comment: str) -> None:
+    """docs/notation.md, Comments: a brace inside a comment, and a backslash before a brace or at its end,
+    are escaped by the writer, so the comment reads back as written."""
+    game = dln.Game(rounds=(dln.Round(number=1, comments=(), deals=(dln.Deal(moves=(
+        dln.Move(seat="N", card=dln.Card.parse("4c"), kind="lay", comments=(comment,)),)),)),))
+    assert dln.loads(dln.dumps(game)).rounds[0].moves[0].comments == (comment,)
