@@ -52,7 +52,7 @@ class Card(NamedTuple):
     def parse(cls, text: str) -> Card:
         """Read a card as written in DLN (``10d``, ``Td``, ``AH``, ``Q♣``)."""
         try:
-            return _BY_TEXT[text]
+            return CARDS_BY_TEXT[text]
         except KeyError:
             raise ValueError(f"not a card: {text!r} (e.g. 9d, 10h, As, Kc)") from None
 
@@ -84,6 +84,6 @@ _RANK_SPELLINGS = {r: [name] for r, name in RANK_NAMES.items()}
 _RANK_SPELLINGS[10].append("T")
 _SUIT_SPELLINGS = {s: [s, s.upper(), SUIT_SYMBOLS[s]] for s in SUITS}
 #: Every accepted spelling of every card, mapped to the (shared) card object.
-_BY_TEXT: dict[str, Card] = {
+CARDS_BY_TEXT: dict[str, Card] = {
     r + s: card for card in DECK for r in _RANK_SPELLINGS[card.rank] for s in _SUIT_SPELLINGS[card.suit]
 }

@@ -13,7 +13,7 @@ import pytest
 
 import dln
 from dln.check.generate import generate_games
-from dln.cli.replay import _whole_replay
+from dln.cli.replay import whole_replay
 from dln.views.replay import Replay
 from dln.views.shelf import GameShelf
 
@@ -43,7 +43,7 @@ def test_the_shelf_replays_each_game_as_a_full_replay_does(tmp_path: Path, capsy
     """Every game of the file is reached, numbered as in the file (the broken one skipped and reported),
     with the same positions as when the whole file is replayed up front."""
     path = _archive(tmp_path / "games.dln", 5, broken_at=2)
-    shelved, status = _whole_replay(str(path), None)
+    shelved, status = whole_replay(str(path), None)
     assert isinstance(shelved.games, GameShelf) and status == 2
     assert "game 3 was skipped" in capsys.readouterr().err
     whole = Replay.from_text(path.read_text(encoding="utf-8-sig").replace("\r\n", "\n").replace(BROKEN, ""))
@@ -62,7 +62,7 @@ def test_standard_input_is_kept_in_a_temporary_file_and_read_on_demand(tmp_path:
     """``dln replay -`` on a terminal: the record comes on standard input, which cannot be read twice."""
     data = _archive(tmp_path / "games.dln", 3).read_bytes()
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
-    replay, status = _whole_replay("-", None)
+    replay, status = whole_replay("-", None)
     assert status == 0 and isinstance(replay.games, GameShelf) and replay.games.numbers == [1, 2, 3]
     assert replay.frame(replay.last(replay.locate(3))).game.number == 3
 
@@ -71,7 +71,7 @@ def _peak_visiting_every_game(path: Path) -> int:
     """The peak of memory allocated while the replayer opens the file and shows each game's last position."""
     tracemalloc.start()
     try:
-        replay, _ = _whole_replay(str(path), None)
+        replay, _ = whole_replay(str(path), None)
         cursor = replay.start
         for _ in range(len(replay.games)):
             replay.frame(replay.last(cursor))

@@ -102,7 +102,7 @@ def _position_options(function: Callable[..., None]) -> Callable[..., None]:
     return function
 
 
-def _replays(file: str, variant: str | None, game_number: int | None, status: Status, *,
+def read_replays(file: str, variant: str | None, game_number: int | None, status: Status, *,
              every: bool = False, as_json: bool = False,
              family: Callable[[Game, Callable[[int], str]], FamilyReport | None] | None = None,
              ) -> Iterator[Replay | FamilyReport]:
@@ -166,17 +166,17 @@ def _cannot_show(file: str, message: str, as_json: bool) -> NoReturn:
     sys.exit(EXIT_BAD_INPUT)
 
 
-def _open_replay(file: str, variant: str | None, game_number: int | None, *, as_json: bool = False,
+def open_replay(file: str, variant: str | None, game_number: int | None, *, as_json: bool = False,
                  family: Callable[[Game, Callable[[int], str]], None] | None = None) -> tuple[Replay, int]:
     """The one game ``dln show`` (or ``dln replay`` of one game) shows, replayed, and the exit status
     (``family`` returns nothing: it shows a Kontsina or Xeri game itself)."""
     status = Status()
-    replay = next(_replays(file, variant, game_number, status, as_json=as_json, family=family))
+    replay = next(read_replays(file, variant, game_number, status, as_json=as_json, family=family))
     assert not isinstance(replay, FamilyReport)
     return replay, status.code
 
 
-def _start(replay: Replay, game_number: int | None, round_number: int | None, move: int | None,
+def start_at(replay: Replay, game_number: int | None, round_number: int | None, move: int | None,
            variation: tuple[int, ...]) -> Cursor:
     """The cursor the options name; a position that does not exist is a usage error (exit 2)."""
     game = game_number if game_number is not None else replay.games[0].number
@@ -232,8 +232,8 @@ def show_command(file: str, game_number: int | None, round_number: int | None, m
 
     family = partial(show_family, file=file, game_number=game_number, round_number=round_number, move=move,
                      variation=variation, reveal=reveal, variant=variant, as_json=as_json)
-    replay, status = _open_replay(file, variant, game_number, as_json=as_json, family=family)
-    cursor = _start(replay, game_number, round_number, move, variation)
+    replay, status = open_replay(file, variant, game_number, as_json=as_json, family=family)
+    cursor = start_at(replay, game_number, round_number, move, variation)
     ascii_ = ascii_ or output_is_ascii()
     if as_json:
         from dln.views.scoresheet import frame_data
@@ -289,10 +289,10 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
         from dln.views.tui import run
 
         try:
-            replay, status = _whole_replay(file, variant, family=partial(
+            replay, status = whole_replay(file, variant, family=partial(
                 replay_family, console=console, keyboard=keyboard, game_number=game_number,
                 round_number=round_number, move=move, look=look, variant=variant, file=file))
-            cursor = _start(replay, game_number, round_number, move, variation)
+            cursor = start_at(replay, game_number, round_number, move, variation)
             run(replay, cursor, console=console, look=look, keyboard=keyboard, filename=name)
         finally:
             if keyboard != sys.stdin.fileno():
@@ -309,8 +309,8 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
         printed += print_family_game(game, source, console=console, file=file, round_number=round_number,
                                      look=look, variant=variant)
 
-    for replay in _replays(file, variant, game_number, status, every=every, family=family):
-        cursor = _start(replay, game_number, round_number, move, variation) if not printed else replay.start
+    for replay in read_replays(file, variant, game_number, status, every=every, family=family):
+        cursor = start_at(replay, game_number, round_number, move, variation) if not printed else replay.start
         for at in replay.walk(cursor):
             if round_number is not None and at.round != cursor.round:
                 break
@@ -321,7 +321,7 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
     sys.exit(status.code)
 
 
-def _whole_replay(file: str, variant: str | None, *,
+def whole_replay(file: str, variant: str | None, *,
                   family: Callable[[list[Game], Callable[[int], str]], NoReturn] | None = None) -> tuple[Replay, int]:
     """The games of FILE for the interactive replayer, which moves between games.
 

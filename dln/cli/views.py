@@ -21,7 +21,7 @@ from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK, STDIN, Status, variant_optio
 
 # The replayer's commands read and locate positions; these commands do it the same way.
 from dln.cli.family import family_frame_at, replayed_family
-from dln.cli.replay import WHERE_OPTIONS, _open_replay, _replays, _start
+from dln.cli.replay import WHERE_OPTIONS, open_replay, read_replays, start_at
 from dln.notation.model import Game
 from dln.notation.sources import display_name
 from dln.views.output import emit
@@ -91,9 +91,9 @@ def svg_command(file: str, game_number: int | None, round_number: int | None, mo
     from dln.views.svg import position_svg
 
     _not_onto(file, output, "a diagram")
-    replay, status = _open_replay(file, variant, game_number,
+    replay, status = open_replay(file, variant, game_number,
                                   family=partial(_svg_family, file, round_number, move, variation, output, variant))
-    cursor = _start(replay, game_number, round_number, move, variation)
+    cursor = start_at(replay, game_number, round_number, move, variation)
     frame = replay.frame(cursor)
     title = f"{PurePath(display_name(file)).name}, game {frame.game.number}, {frame.round.label}: {frame.title}"
     _emit(output, [position_svg(frame, title=title), "\n"])
@@ -123,7 +123,7 @@ def html_command(file: str, game_number: int | None, output: str | None, variant
 
     _not_onto(file, output, "an HTML page")
     status = Status()
-    replays = _replays(file, variant, game_number, status, every=game_number is None,
+    replays = read_replays(file, variant, game_number, status, every=game_number is None,
                        family=partial(replayed_family, file=file, variant=variant))
     # The first game is read before a byte is written: a file that cannot be read, or holds no game to
     # show, is an error on stderr with nothing (not half a page) on stdout.

@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from dln.cards import _BY_TEXT, Card
+from dln.cards import CARDS_BY_TEXT, Card
 from dln.notation.bounds import MAX_DIGITS
 from dln.notation.model import Game, Move, MoveSpots, PileRef, Round, ScoreClaim
 from dln.notation.twins import deal as _deal
@@ -34,10 +34,10 @@ from dln.notation.twins import hand as _hand
 from dln.notation.twins import move as _move
 from dln.notation.twins import round_ as _round
 
-_card: Callable[[str], Card] = _BY_TEXT.__getitem__
+_card: Callable[[str], Card] = CARDS_BY_TEXT.__getitem__
 #: Every word a hand line may hold after its seat, and what it reads as: each spelling of each card
 #: (the grammar's CARD terminal: a test checks the two agree), and ``?``, a card the recorder did not see.
-_HAND_CARDS: dict[str, Card | None] = {**_BY_TEXT, "?": None}
+_HAND_CARDS: dict[str, Card | None] = {**CARDS_BY_TEXT, "?": None}
 _hand_card: Callable[[str], Card | None] = _HAND_CARDS.__getitem__  # mapped in C, by ``map``
 _HAND_WORDS = frozenset(_HAND_CARDS)
 _DIGITS = frozenset("0123456789")
@@ -97,7 +97,7 @@ def _components_of(text: str, p: _Patterns) -> tuple[tuple[Card | PileRef, ...],
     if found is None:
         items: list[tuple[Card | PileRef, ...]] = []
         for token in p.item.findall(text):
-            card = _BY_TEXT.get(token)
+            card = CARDS_BY_TEXT.get(token)
             if card is None:
                 match = p.ref.fullmatch(token)
                 assert match is not None  # the move pattern only lets items through
@@ -137,7 +137,7 @@ def _split_move(body: str) -> tuple[Any, ...] | None:
     n = len(words)
     if n < 2 or words[0] not in _SEATS:
         return None
-    card = _BY_TEXT.get(words[1])
+    card = CARDS_BY_TEXT.get(words[1])
     if card is None:
         return None
     if n == 2:
@@ -173,7 +173,7 @@ def _loose_components(text: str, words: list[str]) -> tuple[tuple[Card | PileRef
     """
     found = _known_components.get(text)
     if found is None:
-        cards = [_BY_TEXT.get(word) for word in words]
+        cards = [CARDS_BY_TEXT.get(word) for word in words]
         if None in cards:
             return None
         found = tuple([(c,) for c in cards])

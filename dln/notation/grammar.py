@@ -35,7 +35,7 @@ from dln.notation.model import (
     ScoreClaim,
     Variation,
 )
-from dln.notation.syntax import _ModelError, _syntax_error
+from dln.notation.syntax import ModelError, syntax_error
 from dln.notation.writer import tag_value
 
 _CARD = Card.parse
@@ -63,7 +63,7 @@ def _number(token: Token, digits: str | None = None, start: int = 0) -> int:
     """
     text = str(token) if digits is None else digits
     if len(text) > MAX_DIGITS:
-        raise _ModelError(
+        raise ModelError(
             f"a number of more than {MAX_DIGITS} digits (this one has {len(text)}): no count in a record is that large",
             token.line,
             token.column + start,
@@ -181,7 +181,7 @@ class _Builder(Transformer[Token, Any]):
     def round_start(self, children: list[Any]) -> tuple[Any, ...]:
         keyword, number, dealer, deal = children
         if deal is not None:
-            raise _ModelError.at(f"'deal {deal.value[4:].strip()}' (which deal is in play) {_SETUP_ONLY}", deal)
+            raise ModelError.at(f"'deal {deal.value[4:].strip()}' (which deal is in play) {_SETUP_ONLY}", deal)
         return ("round", _number(number), _seat(dealer), keyword, self._take_line_comments(keyword), None)
 
     def setup_start(self, children: list[Any]) -> tuple[Any, ...]:
@@ -221,7 +221,7 @@ class _Builder(Transformer[Token, Any]):
         for pair in children[1:]:
             side, digits = pair.value.split()
             if side in pairs:
-                raise _ModelError.at(f"a 'xeris' line names each side once ({side} is named twice)", pair)
+                raise ModelError.at(f"a 'xeris' line names each side once ({side} is named twice)", pair)
             pairs[side] = _number(pair, digits, len(pair.value) - len(digits))
         ordered = tuple(sorted(pairs.items(), key=lambda pair: SIDE_ORDER.index(pair[0])))
         return ("xeris", ordered, keyword, self._take_line_comments(keyword))
@@ -269,7 +269,7 @@ class _Builder(Transformer[Token, Any]):
             claim, keyword, line_comments = child
             what = str(keyword)
             if what in found:
-                raise _ModelError.at(f"a round has one '{what}' line", keyword)
+                raise ModelError.at(f"a round has one '{what}' line", keyword)
             found[what] = claim if isinstance(claim, ScoreClaim) else (claim, keyword)
             found["comments"].extend(line_comments)
         return found
@@ -289,13 +289,13 @@ class _Builder(Transformer[Token, Any]):
             elif isinstance(child, tuple) and child[0] in _HEAD_LINES:
                 what, value, token, line_comments = child
                 if kind != "setup" and what in _SETUP_LINES:
-                    raise _ModelError.at(f"a '{what}' line {_SETUP_ONLY}", token)
+                    raise ModelError.at(f"a '{what}' line {_SETUP_ONLY}", token)
                 if what == "captured":
                     if value.side in captured:
-                        raise _ModelError.at(f"a setup has one 'captured' line per side ({value.side} has two)", token)
+                        raise ModelError.at(f"a setup has one 'captured' line per side ({value.side} has two)", token)
                     captured[value.side] = value
                 elif what in head:
-                    raise _ModelError.at(f"a {kind} has only one '{what}' line", token)
+                    raise ModelError.at(f"a {kind} has only one '{what}' line", token)
                 else:
                     head[what] = (value, token)
                 head_comments.extend(line_comments)
@@ -509,15 +509,15 @@ def parse_with_grammar(text: str, offset: int, keep_line_comments: bool, filenam
         if "(" in text and (point := too_deep(text)) is not None:
             line = text.count("\n", 0, point) + 1
             column = point - (text.rfind("\n", 0, point) + 1) + 1
-            raise _ModelError(f"variations nest too deeply: at most {MAX_NESTING} levels of '(' inside each other",
+            raise ModelError(f"variations nest too deeply: at most {MAX_NESTING} levels of '(' inside each other",
                               line, column)
         with _lock:
             _builder.offset = offset
             _builder.keep_line_comments = keep_line_comments
             _builder.pending = []
             return _parser().parse(text)  # type: ignore[return-value]
-    except (UnexpectedInput, _ModelError) as exc:
-        raise _syntax_error(exc, text, offset, filename) from None
+    except (UnexpectedInput, ModelError) as exc:
+        raise syntax_error(exc, text, offset, filename) from None
 
 
 #: The terminals the fast reader builds its line patterns from.

@@ -20,7 +20,7 @@ from dln.notation.mistakes import AFTER_PREVIOUS as _AFTER_PREVIOUS
 from dln.notation.mistakes import recognise
 
 
-class _ModelError(Exception):
+class ModelError(Exception):
     """A construct the grammar accepts but the model cannot hold (two tables…)."""
 
     def __init__(self, message: str, line: int, column: int) -> None:
@@ -30,7 +30,7 @@ class _ModelError(Exception):
         self.column = column
 
     @classmethod
-    def at(cls, message: str, token: Token) -> _ModelError:
+    def at(cls, message: str, token: Token) -> ModelError:
         return cls(message, token.line, token.column)
 
 
@@ -105,10 +105,10 @@ _AFTER: dict[str, str] = {
 _CARDISH = re.compile(r"[0-9AJQKTajqkt][0-9A-Za-z♣♦♥♠]{0,2}")
 
 
-def _syntax_error(exc: Exception, text: str, offset: int, filename: str) -> DLNSyntaxError:
+def syntax_error(exc: Exception, text: str, offset: int, filename: str) -> DLNSyntaxError:
     text = normalise(text)  # as the parser saw it: positions count lines as dln.notation.lines defines them
     lines = split_lines(text)
-    if isinstance(exc, _ModelError):
+    if isinstance(exc, ModelError):
         line, column, message = exc.line, exc.column, exc.message
     else:
         assert isinstance(exc, UnexpectedInput)

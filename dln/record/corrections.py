@@ -19,13 +19,13 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from dln.notation.model import Game, Hand, Move, Variation
-from dln.record.moves import Refused, _shown, _variation_text
+from dln.record.moves import Refused, shown_move, shown_variation
 
 if TYPE_CHECKING:
     from dln.record.session import Recorder, Reply
 
 #: ``fix 12 9s x 9d`` (also ``fix 12. 9s x 9d``).
-_FIX = re.compile(r"(?i:fix)\s+(\d+)\.?\s+(\S.*)")
+FIX = re.compile(r"(?i:fix)\s+(\d+)\.?\s+(\S.*)")
 
 
 def redo(recorder: Recorder) -> Reply:
@@ -78,7 +78,7 @@ def fix(recorder: Recorder, number: int, text: str) -> Reply:
     fixed = scratch.move(text)
     if not fixed.accepted:
         return fixed
-    lines = [f"move {number} was {_shown(old)}; now:", *fixed.lines]
+    lines = [f"move {number} was {shown_move(old)}; now:", *fixed.lines]
     kept = 0
     dropped: list[Move | Hand] = []
     for entry in later:
@@ -102,7 +102,7 @@ def fix(recorder: Recorder, number: int, text: str) -> Reply:
         lines.append(f"kept the {kept} later move{'s' * (kept != 1)}, still legal")
     if moves_dropped:
         lines.append("dropped, no longer legal after the fix (type again what was really played):")
-        lines += [f"  {_shown(m)}" for m in moves_dropped]
+        lines += [f"  {shown_move(m)}" for m in moves_dropped]
         game, kept_as = _keep_as_variation(recorder, game, round_index, number, old, later)
         if kept_as is not None:
             lines.append(f"the original line is kept as a variation of move {number}: {kept_as}")
@@ -114,7 +114,7 @@ def _retyped(move: Move) -> str:
     """A move as it would be typed again: no number, no seat, no annotations (added back after), no xeri
     mark (the recorder adds it where the move sweeps the table)."""
     bare = replace(move, number=None, xeri=False, glyphs=(), comments=(), variations=())
-    return _shown(bare).split(" ", 1)[1]
+    return shown_move(bare).split(" ", 1)[1]
 
 
 def _annotated(scratch: Recorder, move: Move) -> list[str]:
@@ -128,9 +128,9 @@ def _annotated(scratch: Recorder, move: Move) -> list[str]:
     try:
         scratch.replace_move(r, d, m, annotated)
     except Refused as refusal:
-        return [f"  the annotations of {_shown(played)} no longer fit and are left out ({refusal.lines[0]}): "
-                f"{_shown(annotated).removeprefix(_shown(played)).strip()}",
-                *(f"    {_variation_text(v)}" for v in move.variations)]
+        return [f"  the annotations of {shown_move(played)} no longer fit and are left out ({refusal.lines[0]}): "
+                f"{shown_move(annotated).removeprefix(shown_move(played)).strip()}",
+                *(f"    {shown_variation(v)}" for v in move.variations)]
     return []
 
 
@@ -150,7 +150,7 @@ def _keep_as_variation(recorder: Recorder, game: Game, round_index: int, number:
                     recorder._check(candidate, "the variation")
                 except Refused:
                     return game, None
-                return candidate, _variation_text(variation)
+                return candidate, shown_variation(variation)
     return game, None
 
 

@@ -17,13 +17,13 @@ from dln.notation.model import SEATS, Move, Round, Variation
 from dln.notation.parser import parse_text
 from dln.notation.writer import item_text, move_text
 
-_TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 #: A line that annotates the last move starts with a glyph, a numbered glyph, a comment or a variation.
-_ANNOTATION = re.compile(r"^(?:!!|\?\?|!\?|\?!|!|\?|\$\d+|\{|\()")
-_HAND_LINE = re.compile(r"^\s*([NESWnesw])\s*:(.*)$")
+ANNOTATION = re.compile(r"^(?:!!|\?\?|!\?|\?!|!|\?|\$\d+|\{|\()")
+HAND_LINE = re.compile(r"^\s*([NESWnesw])\s*:(.*)$")
 _MOVE_NUMBER = re.compile(r"^\s*\d+\.\s*")
 #: ``?``, ``moves``, ``? 9c``: list the legal moves (``? {why}`` is a glyph and a comment instead).
-_LEGAL = re.compile(r"(\?|moves)(?:\s+([^\s{(]+))?")
+LEGAL_QUERY = re.compile(r"(\?|moves)(?:\s+([^\s{(]+))?")
 #: A card typed with a lower-case rank (``kc``, ``ah``, ``td``): the recorder reads it as ``Kc``.
 _LOWER_CARD = re.compile(r"(?<![A-Za-z0-9])([ajqkt])([cdhsCDHS♣♦♥♠])(?![A-Za-z0-9])")
 QUIT_WORDS = ("quit", "exit", "q")
@@ -45,7 +45,7 @@ class Refused(Exception):
         self.rule = rule
 
 
-def _holding(state: RoundState, card: Card) -> RoundState:
+def holding(state: RoundState, card: Card) -> RoundState:
     """``state`` with ``card`` known to be in the hand of the seat to play (one unseen card less),
     so that the engine can list the legal moves with it while the hand is not known."""
     i = state.seats.index(state.turn)
@@ -56,36 +56,36 @@ def _holding(state: RoundState, card: Card) -> RoundState:
     return state._replace(hands=(*state.hands[:i], guessed, *state.hands[i + 1:]))
 
 
-def _bare(round_: Round) -> bool:
+def is_bare(round_: Round) -> bool:
     """A round header alone: no table, deck, hands, moves or claims."""
     return (round_.table is None and round_.deck is None and round_.rest is None and round_.score is None
             and not any(d.moves or d.hands or d.comments for d in round_.deals))
 
 
-def _rank_order(card: Card) -> tuple[int, int]:
+def rank_order(card: Card) -> tuple[int, int]:
     return card.rank, "cdhs".index(card.suit)
 
 
-def _upper_ranks(text: str) -> str:
+def upper_ranks(text: str) -> str:
     """``kc ah td`` → ``Kc Ah Td`` outside comments: ranks are capitals in DLN, not at a table."""
     parts = re.split(r"(\{[^}]*\}?)", text)
     return "".join(p if p.startswith("{") else _LOWER_CARD.sub(lambda m: m[1].upper() + m[2], p) for p in parts)
 
 
-def _card(word: str) -> Card:
+def typed_card(word: str) -> Card:
     try:
-        return Card.parse(_upper_ranks(word))
+        return Card.parse(upper_ranks(word))
     except ValueError as exc:
         raise Refused(str(exc)) from None
 
 
-def _without_seat(text: str, seat: str | None = None) -> str:
+def without_seat(text: str, seat: str | None = None) -> str:
     """``S 6h x [6]`` → ``6h x [6]``: moves are typed without the seat."""
     first, _, rest = text.partition(" ")
     return rest if first in SEATS and (seat is None or first == seat) else text
 
 
-def _where(state: RoundState, card: Card) -> str:
+def where_is(state: RoundState, card: Card) -> str:
     if card in state.loose:
         return "on the table"
     if any(card in p.cards for p in state.piles):
@@ -111,7 +111,7 @@ def table_lines(state: RoundState) -> list[str]:
     return lines
 
 
-def _shown(move: Move) -> str:
+def shown_move(move: Move) -> str:
     """A move as the screen shows it, with its annotations; a comment no ``{...}`` can hold (a ``;``
     comment with a brace, kept from the file) is shown after a ``;``."""
     try:
@@ -121,16 +121,16 @@ def _shown(move: Move) -> str:
         return text + "".join(f" ; {comment}" for comment in move.comments)
 
 
-def _variation_text(variation: Variation) -> str:
+def shown_variation(variation: Variation) -> str:
     """A variation as the record lays it out: ``(S 2d 7s =9 {better})``."""
     parts = [f"{{{comment}}}" for comment in variation.comments]
     for move in variation.moves:
-        parts.append(_shown(move))
-        parts += [_variation_text(inner) for inner in move.variations]
+        parts.append(shown_move(move))
+        parts += [shown_variation(inner) for inner in move.variations]
     return "(" + " ".join(parts) + ")"
 
 
-def _same_play(a: Move, b: Move) -> bool:
+def same_play(a: Move, b: Move) -> bool:
     """Whether two moves are the same play (seat, card, what is captured or declared), whatever the
     order their items are written in and whatever their annotations."""
     def key(move: Move) -> tuple[object, ...]:
@@ -139,7 +139,7 @@ def _same_play(a: Move, b: Move) -> bool:
     return key(a) == key(b)
 
 
-def _repeated(cards: Sequence[Card | None]) -> Card | None:
+def repeated(cards: Sequence[Card | None]) -> Card | None:
     """The first card typed twice in a list, if any."""
     seen: set[Card] = set()
     for card in cards:
@@ -157,7 +157,7 @@ def parse_move(text: str, seat: str) -> Move:
     against the turn by the validator).  The line must hold exactly one move
     and its annotations.
     """
-    text = _MOVE_NUMBER.sub("", _upper_ranks(text.strip()), count=1)
+    text = _MOVE_NUMBER.sub("", upper_ranks(text.strip()), count=1)
     first = text.split(maxsplit=1)[0] if text else ""
     source = text if first in SEATS else f"{seat} {text}"
     try:

@@ -29,7 +29,7 @@ from dln.engine.games import check as family_check
 from dln.engine.games import dealer_after as family_dealer_after
 from dln.notation.model import Move
 from dln.notation.writer import item_text, move_text
-from dln.record.moves import Refused, _holding, _where, _without_seat, table_lines
+from dln.record.moves import Refused, holding, table_lines, where_is, without_seat
 from dln.wording import count_of
 
 #: A position of any game of the family, as the validator keeps them.
@@ -52,7 +52,7 @@ def written(state: Position, move: EngineMove, number: int | None = None) -> Mov
 
 def typed(state: Position, moves: Sequence[EngineMove]) -> list[str]:
     """``moves`` as they are typed at the prompt (no seat)."""
-    return [_without_seat(move_text(written(state, m))) for m in moves]
+    return [without_seat(move_text(written(state, m))) for m in moves]
 
 
 def to_engine(state: Position, move: Move) -> tuple[EngineMove, list[Violation]]:
@@ -93,7 +93,7 @@ def alternatives(state: Position, card: Card) -> list[str]:
     else every legal move of a known hand."""
     hand = state.hand(state.turn)
     if card in hand.known or (hand.unknown and card not in state.seen()):
-        guessed = _holding(state, card)  # type: ignore[arg-type]
+        guessed = holding(state, card)  # type: ignore[arg-type]
         same = [m for m in legal(guessed) if m.card == card]
         if same:
             return typed(guessed, same)
@@ -153,7 +153,7 @@ def where(state: Position, card: Card) -> str:
             if card in hand.known:
                 return f"in {seat}'s hand"
         return "not in the hand"
-    return _where(state, card)
+    return where_is(state, card)
 
 
 # -- the game as the validator's report gives it -------------------------------------------------

@@ -11,10 +11,10 @@ from dln.notation.errors import DLNSyntaxError
 from dln.notation.model import Round, Seat
 from dln.notation.sources import Unreadable
 from dln.record.changes import Diverged
-from dln.record.moves import _TAG_NAME, QUIT_WORDS, Refused
+from dln.record.moves import QUIT_WORDS, TAG_NAME, Refused
 from dln.record.questions import OWN_TAGS, TAG_ORDER, NewGame, Question
 from dln.record.recordfile import RecordFile
-from dln.record.session import Recorder, _validate
+from dln.record.session import Recorder, validate_record
 from dln.record.terminal import Terminal
 
 _T = TypeVar("_T")
@@ -47,7 +47,7 @@ def make_options(*, players: str | None = None, dealer: str | None = None, targe
     for tag in tags:
         name, equals, value = tag.partition("=")
         name = name.strip()
-        if not equals or not _TAG_NAME.fullmatch(name):
+        if not equals or not TAG_NAME.fullmatch(name):
             raise ValueError(f"{tag!r}: write NAME=VALUE, e.g. --tag Event='Club night'")
         if "\n" in value or "\r" in value:
             raise ValueError(f"{tag!r}: a tag value is one line")
@@ -147,7 +147,7 @@ def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
 
         def start() -> None:
             started = replace(recorder.game, rounds=(Round(number=1, dealer=cast(Seat, dealer)),))
-            recorder._commit(started, _validate(started), [], settle=False)
+            recorder._commit(started, validate_record(started), [], settle=False)
 
         _or_stop(lambda: recorder.retrying(start), path)
         terminal.say(f"{path}: game started: {recorder.rules_text}", "")

@@ -25,7 +25,7 @@ Stamp = tuple[int, int, int, int]
 _CHUNK = 1 << 20
 
 
-def _block_signals() -> set[int | signal.Signals]:
+def block_signals() -> set[int | signal.Signals]:
     """Hold back Ctrl-C and hang-ups while the file is written, so a write is never cut short."""
     try:
         return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM, signal.SIGHUP})
@@ -33,7 +33,7 @@ def _block_signals() -> set[int | signal.Signals]:
         return set()
 
 
-def _unblock_signals(previous: set[int | signal.Signals]) -> None:
+def unblock_signals(previous: set[int | signal.Signals]) -> None:
     with contextlib.suppress(AttributeError, OSError, ValueError):
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 

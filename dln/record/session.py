@@ -15,31 +15,31 @@ from dln.notation.parser import parse_text
 from dln.notation.writer import move_text, write_game
 from dln.record import positions
 from dln.record.changes import FOLLOWED, Diverged, Followed, follow
-from dln.record.corrections import _FIX, fix, redo
+from dln.record.corrections import FIX, fix, redo
 from dln.record.incremental import appended_text, window_report
 from dln.record.moves import (
-    _ANNOTATION,
-    _HAND_LINE,
-    _LEGAL,
+    ANNOTATION,
+    HAND_LINE,
     HELP,
     HELP_WORDS,
+    LEGAL_QUERY,
     QUIT_WORDS,
     Refused,
-    _bare,
-    _card,
-    _holding,
-    _rank_order,
-    _repeated,
-    _same_play,
-    _shown,
-    _upper_ranks,
-    _variation_text,
-    _without_seat,
+    holding,
+    is_bare,
     parse_move,
+    rank_order,
+    repeated,
+    same_play,
+    shown_move,
+    shown_variation,
+    typed_card,
+    upper_ranks,
+    without_seat,
 )
 from dln.record.positions import Position
 from dln.record.questions import SEAT_TAGS, NewGame
-from dln.record.recordfile import FileChanged, GameFile, _block_signals, _unblock_signals
+from dln.record.recordfile import FileChanged, GameFile, block_signals, unblock_signals
 from dln.wording import number_word
 
 Phase = Literal["table", "play", "over"]
@@ -72,7 +72,7 @@ class Reply:
     rule: bool = False  # refused because the move breaks a rule
 
 
-def _validate(game: Game) -> GameReport:
+def validate_record(game: Game) -> GameReport:
     return validate_game(game, keep_states=True)
 
 
@@ -98,7 +98,7 @@ class Recorder:
         if any(r.setup for r in game.rounds):
             raise Refused("the game holds a setup (a position from the middle of a round); "
                           "the recorder records whole rounds only")
-        report = _validate(game)
+        report = validate_record(game)
         errors = _errors(report)
         if errors:
             raise Refused(*(f"error {d.code} {d.name}: {d.message}" for d in errors))
@@ -161,8 +161,8 @@ class Recorder:
     def sheet_report(self) -> GameReport:
         """The report the score sheet is drawn from: the game without a round that has not begun."""
         rounds = self.game.rounds
-        if len(rounds) > 1 and _bare(rounds[-1]):
-            return _validate(replace(self.game, rounds=rounds[:-1]))
+        if len(rounds) > 1 and is_bare(rounds[-1]):
+            return validate_record(replace(self.game, rounds=rounds[:-1]))
         return self.report
 
     @property
@@ -228,7 +228,7 @@ class Recorder:
         lines += positions.table_text(state)
         hand = state.hand(state.turn)
         if hand.known:
-            shown = " ".join(str(c) for c in sorted(hand.known, key=_rank_order)) + " ?" * hand.unknown
+            shown = " ".join(str(c) for c in sorted(hand.known, key=rank_order)) + " ?" * hand.unknown
             lines.append(f"{state.turn} holds {shown}")
         return lines
 
@@ -277,10 +277,10 @@ class Recorder:
                 return self.undo()
             if word == "redo":
                 return redo(self)
-            fixing = _FIX.fullmatch(text)
+            fixing = FIX.fullmatch(text)
             if fixing:
                 return fix(self, int(fixing[1]), fixing[2])
-            asked = _LEGAL.fullmatch(text)
+            asked = LEGAL_QUERY.fullmatch(text)
             if asked:
                 return Reply(lines=self.legal(asked[2]))
             phase = self.phase
@@ -288,14 +288,14 @@ class Recorder:
                 if phase != "over":
                     raise Refused("the game is not over yet; 'new' starts another game once a side has won")
                 return Reply(new_game=True)
-            if _ANNOTATION.match(text):
+            if ANNOTATION.match(text):
                 return self.annotate(text)
             if phase == "over":
                 raise Refused(f"the game is over ({self.report.winner} has won): 'new' starts another game "
                               "in this file, 'undo' takes back the last move, 'quit' leaves")
             if phase == "table":
                 return self.opening_table(text)
-            if _HAND_LINE.match(text):
+            if HAND_LINE.match(text):
                 return self.hand(text)
             return self.move(text)
         except Refused as refusal:
@@ -306,10 +306,10 @@ class Recorder:
         words = text.split()
         if words and words[0].lower() == "table":
             words = words[1:]
-        cards = [_card(word) for word in words]
+        cards = [typed_card(word) for word in words]
         if not cards:
             raise Refused("type the cards dealt face up, e.g. 5h 3c 9d Js")
-        twice = _repeated(cards)
+        twice = repeated(cards)
         if twice is not None:
             raise Refused(f"{twice} is typed twice; each card lies in one place", rule=True)
         round_ = replace(self.round, table=tuple(cards))
@@ -322,13 +322,13 @@ class Recorder:
 
     def hand(self, text: str) -> Reply:
         """A hand line for the current deal (``N: 3d 8s ? ? ? ?``), before the deal's first card."""
-        match = _HAND_LINE.match(text)
+        match = HAND_LINE.match(text)
         assert match is not None
         seat = match[1].upper()
         if seat not in self.seats:
             raise Refused(f"{seat} has no seat in this {self.players}-player game")
-        entries: list[HandCard] = [None if word == "?" else _card(word) for word in match[2].split()]
-        twice = _repeated(entries)
+        entries: list[HandCard] = [None if word == "?" else typed_card(word) for word in match[2].split()]
+        twice = repeated(entries)
         if twice is not None:
             raise Refused(f"{twice} is typed twice; each card lies in one place", rule=True)
         size = positions.hand_size(self.report)
@@ -372,7 +372,7 @@ class Recorder:
         game = self._with_move(written)
         report = self._check(game, "this move", number)
         engine_move = positions.to_engine(state, written)[0]
-        lines = [f"{_shown(written)}   ({positions.describe(state, engine_move)}"
+        lines = [f"{shown_move(written)}   ({positions.describe(state, engine_move)}"
                  + (", a xeri!)" if written.xeri else ")")]
         round_index = len(self.game.rounds)
         for d in report.diagnostics:  # what the record cannot decide yet: said once per seat and deal
@@ -393,8 +393,8 @@ class Recorder:
         if dummy.kind != "lay" or dummy.components:
             raise Refused("an annotation is glyphs (! ? !! ?? !? ?! $n), {comments} and (variations) only")
         for variation in dummy.variations:
-            if variation.moves and _same_play(variation.moves[0], move):
-                raise Refused(f"{_variation_text(variation)} is the move that was played: a variation shows "
+            if variation.moves and same_play(variation.moves[0], move):
+                raise Refused(f"{shown_variation(variation)} is the move that was played: a variation shows "
                               "another move (nothing was written)")
         annotated = replace(move, glyphs=move.glyphs + dummy.glyphs, comments=move.comments + dummy.comments,
                             variations=move.variations + dummy.variations)
@@ -409,7 +409,7 @@ class Recorder:
         round_ = replace(round_, deals=(*round_.deals[:d], deal, *round_.deals[d + 1:]))
         game = replace(self.game, rounds=(*self.game.rounds[:r], round_, *self.game.rounds[r + 1:]))
         report = self._check(game, "the annotation")
-        lines = [_shown(move), *(f"  {_variation_text(v)}" for v in move.variations)]
+        lines = [shown_move(move), *(f"  {shown_variation(v)}" for v in move.variations)]
         return self._commit(game, report, lines, settle=False)
 
     def undo(self) -> Reply:
@@ -420,7 +420,7 @@ class Recorder:
         tags = game.tags
         if self.report.winner is not None:  # the Result tag goes with the move that won
             tags = tuple((k, v) for k, v in tags if k != "Result")
-        if len(rounds) > 1 and _bare(rounds[-1]):
+        if len(rounds) > 1 and is_bare(rounds[-1]):
             rounds.pop()  # the next round's header came with the claims
         round_ = rounds[-1]
         if round_.rest is not None or round_.score is not None:
@@ -430,7 +430,7 @@ class Recorder:
             deals.pop()  # a deal line comes with the move that ended the deal before
         last = deals[-1]
         if last.moves:
-            taken = _shown(last.moves[-1])
+            taken = shown_move(last.moves[-1])
             deals[-1] = replace(last, moves=last.moves[:-1])
         elif last.hands:
             taken = f"{last.hands[-1].seat}'s hand"
@@ -465,20 +465,20 @@ class Recorder:
             return recorder_ranking(state)
         if card_text is None:
             if hand.unknown:
-                held = " ".join(map(str, sorted(hand.known, key=_rank_order)))
+                held = " ".join(map(str, sorted(hand.known, key=rank_order)))
                 return [f"{seat}'s hand is not known ({hand.unknown} unseen card{'s' * (hand.unknown != 1)}"
                         + (f", besides {held}" if held else "") + "); '? 9c' lists the legal moves with 9c"]
             moves = positions.legal(state)
             heading = f"{len(moves)} legal move{'s' * (len(moves) != 1)} for {seat}:"
             return [heading, *_indented(positions.typed(state, moves))]
         try:
-            card = Card.parse(_upper_ranks(card_text))
+            card = Card.parse(upper_ranks(card_text))
         except ValueError as exc:
             return [str(exc)]
         if card not in hand.known:
             if card in state.seen() or not hand.unknown:
                 return [f"{seat} cannot hold {card}: it is {positions.where(state, card)}"]
-            state = _holding(state, card)
+            state = holding(state, card)
         moves = [m for m in positions.legal(state) if m.card == card]
         if not moves:
             return [f"{seat} has no legal move with {card} here"]
@@ -497,17 +497,17 @@ class Recorder:
         if any(str(card).lower().startswith(folded) for card in DECK) and folded:
             commands = []  # a card is begun ('Q' is a queen, not 'quit')
         if phase != "play" or state is None:
-            options = [str(c) for c in sorted(set(DECK) - self._table_cards(words), key=_rank_order)]
+            options = [str(c) for c in sorted(set(DECK) - self._table_cards(words), key=rank_order)]
             if not words and phase != "table":
                 options = commands
             elif not words:
                 options += commands
         elif not words:
-            options = commands + [str(c) for c in sorted(self._playable(state), key=_rank_order)]
+            options = commands + [str(c) for c in sorted(self._playable(state), key=rank_order)]
             if not self.round.deals[-1].moves:
                 options += [f"{seat}:" for seat in state.seats]
-        elif words[0] in ("?", "moves") or _HAND_LINE.match(before):
-            options = [str(c) for c in sorted(self._playable(state), key=_rank_order)]
+        elif words[0] in ("?", "moves") or HAND_LINE.match(before):
+            options = [str(c) for c in sorted(self._playable(state), key=rank_order)]
         else:
             options = self._following(state, words)
         return [option for option in options if option.lower().startswith(folded)]
@@ -516,14 +516,14 @@ class Recorder:
         """What may come next in a move begun with ``words`` (a card, then what is typed after it):
         only what some legal move with that card holds and the words typed do not name yet."""
         try:
-            card = Card.parse(_upper_ranks(words[0]))
+            card = Card.parse(upper_ranks(words[0]))
         except ValueError:
             return []
         hand = state.hand(state.turn)
         if card not in hand.known:
             if card in state.seen() or not hand.unknown:
                 return []
-            state = _holding(state, card)
+            state = holding(state, card)
         typed = {part.lower() for w in words[1:] for part in w.split("+") if part}
         options: list[str] = []
         for move in positions.legal(state):
@@ -553,7 +553,7 @@ class Recorder:
         out: set[Card] = set()
         for word in words:
             with contextlib.suppress(ValueError):
-                out.add(Card.parse(_upper_ranks(word)))
+                out.add(Card.parse(upper_ranks(word)))
         return out
 
     # -- changing the record -------------------------------------------------------------
@@ -569,7 +569,7 @@ class Recorder:
     def _check(self, game: Game, what: str, number: int | None = None) -> GameReport:
         """The validator's report on ``game``; :class:`Refused` with its sentences if it finds an error.
         A change to the round being recorded replays that round only (:mod:`dln.record.incremental`)."""
-        report = window_report(self.report, self.game, game) or _validate(game)
+        report = window_report(self.report, self.game, game) or validate_record(game)
         errors = _errors(report)
         if not errors:
             return report
@@ -580,7 +580,7 @@ class Recorder:
                 lines.append(f"refused: {d.message} ({d.code} {d.name})")
                 if d.help:
                     seat = game.rounds[-1].moves[-1].seat
-                    shown = [_without_seat(h, seat) for h in d.help[:8]]
+                    shown = [without_seat(h, seat) for h in d.help[:8]]
                     more = len(d.help) - len(shown)
                     lines.append("  legal instead: " + ", ".join(shown) + (f" (and {more} more)" if more else ""))
             elif number is not None and d.move is not None and d.round is not None:
@@ -616,7 +616,7 @@ class Recorder:
         if self.file is None:
             self.text, self.canonical = text, canonical
             return
-        blocked = _block_signals()
+        blocked = block_signals()
         try:
             self.file.commit(text, gap)
         except FileChanged:
@@ -626,7 +626,7 @@ class Recorder:
         else:
             changed = False
         finally:
-            _unblock_signals(blocked)
+            unblock_signals(blocked)
         if changed:
             follow(self)
         self.text, self.canonical = text, canonical
@@ -699,16 +699,16 @@ class Recorder:
                 number = (round_.number or len(game.rounds)) + 1
                 game = replace(game, rounds=(*game.rounds, Round(number=number, dealer=cast(Seat, dealer))))
                 reply.lines.append(f"round {number}: {dealer} deals; type the opening table")
-                return game, _validate(game)
+                return game, validate_record(game)
             elif claimed and report.winner is not None and game.tag("Result") is None:
                 totals = report.totals or {}
                 result = " ".join(f"{side} {totals[side]}" for side in positions.sides(report))
                 game = replace(game, tags=(*game.tags, ("Result", result)))
-                return game, _validate(game)
+                return game, validate_record(game)
             else:
                 break
             before, game = game, replace(game, rounds=(*game.rounds[:-1], round_))
-            report = window_report(report, before, game) or _validate(game)
+            report = window_report(report, before, game) or validate_record(game)
             if _errors(report):  # cannot happen: the claims are the validator's own figures
                 raise Refused(*(f"internal error: {d.message}" for d in _errors(report)))
         return game, report
@@ -734,7 +734,7 @@ class Recorder:
     def new_game(self, new: NewGame) -> None:
         """Start another game after this one, in the same file (the games before it stay as they are)."""
         game = new.game()
-        report = _validate(game)
+        report = validate_record(game)
 
         def begin() -> None:
             self._save(game, gap="\n" if self.text.endswith("\n") else "\n\n")
@@ -746,7 +746,7 @@ class Recorder:
     def recent(self, count: int = 4) -> list[str]:
         """The last few moves of the round being recorded, for a resumed session."""
         moves = self.round.moves[-count:] if self.game.rounds else ()
-        return [_shown(m) for m in moves]
+        return [shown_move(m) for m in moves]
 
 
 def _indented(lines: Sequence[str]) -> list[str]:
