@@ -12,7 +12,8 @@ from click.testing import CliRunner
 
 import dln
 from dln.analysis import Unsampleable, View, analyse_position
-from dln.analysis.annotate import hint_text, legal_move, review_game
+from dln.analysis.annotate import hint_text, review_game
+from dln.check.plays import legal_move
 from dln.check.validate import validate_game
 from dln.cli import main
 

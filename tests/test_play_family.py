@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 import dln
 from dln.cards import DECK
+from dln.check import plays
 from dln.check.validate import validate_game
 from dln.cli import main
 from dln.cli.play import Table
@@ -37,7 +38,7 @@ def person(holder: list[Table], limit: int | None = None) -> Callable[[str], str
         played[0] += 1
         state = holder[0].recorder.state
         assert state is not None and state.turn == holder[0].seat
-        return positions.typed(state, positions.legal(state))[-1]
+        return positions.typed(state, plays.legal(state))[-1]
 
     return ask
 

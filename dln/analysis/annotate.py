@@ -15,13 +15,9 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from dln.check import family_records
-from dln.check.generate import record_move as diloti_record_move
-from dln.check.references import to_engine_move
+from dln.check.plays import legal_move, written
 from dln.check.validate import GameReport
 from dln.engine import Move as EngineMove
-from dln.engine import check
-from dln.engine import games as family
 from dln.engine.games import TableRound
 from dln.notation.model import Game, Move, Round, Variation
 from dln.notation.writer import move_text
@@ -49,22 +45,6 @@ GAME_THRESHOLDS: dict[str, tuple[tuple[str, str, float], ...]] = {
 }
 QUALITY_GLYPHS = frozenset({"!", "?", "!!", "??", "!?", "?!"})
 COMMENT_PREFIX = "engine:"
-
-
-def legal_move(state: State, move: Move) -> EngineMove | None:
-    """The engine's move for a record's ``move`` in ``state`` (any game), or None when it breaks a rule."""
-    if isinstance(state, TableRound):  # Kontsina, Xeri: the sister validator's reading and rules
-        played = family_records.engine_move(move)
-        return None if any(v.severity == "error" for v in family.check(state, played)) else played
-    played, problems = to_engine_move(state, move)
-    return None if any(v.severity == "error" for v in [*problems, *check(state, played)]) else played
-
-
-def record_move(state: State, move: EngineMove, number: int | None = None) -> Move:
-    """The record of the engine's ``move`` in ``state``, written as the game's validator reads it."""
-    if isinstance(state, TableRound):
-        return family_records.record_move(state, move, number)
-    return diloti_record_move(state, move, number)
 
 
 def thresholds_for(state: State) -> tuple[tuple[str, str, float], ...]:
@@ -223,7 +203,7 @@ def review_game(
             continue
         best_move, best_points, best_net, played_points, played_net, exact, samples = result
         record = report.rounds[task.round - 1].record_moves[task.number - 1]
-        best_record = record_move(task.state, best_move, record.number)
+        best_record = written(task.state, best_move, record.number)
         review.moves.append(MoveReview(
             task.round, task.number, record.seat, record.line, move_text(replace(record, number=None)),
             move_text(replace(best_record, number=None)), best_record, tuple(task.state.sides), played_points,
@@ -302,7 +282,7 @@ def rank_moves(state: State, *, budget: int = DEFAULT_BUDGET, seed: int = 0,
     """Every legal move of ``state`` in DLN with the engine's values, best first (``dln moves --rank``,
     the recorder's ``?``, the replayer's engine key)."""
     analysis = analyse_position(state, budget=budget, seed=seed, open_hands=open_hands)
-    return [(move_text(record_move(state, mv.move)), mv) for mv in analysis.moves]
+    return [(move_text(written(state, mv.move)), mv) for mv in analysis.moves]
 
 
 #: The last line of a sister game's ranking when the halving of the budget dropped moves: what the order means.
@@ -371,7 +351,7 @@ def _hint(before: State, move: Move | None, budget: int, seed: int, coming: Move
         kept = legal_move(before, coming) if coming is not None else None
         analysis = analyse_position(before, budget=budget, seed=seed, keep=(kept,) if kept is not None else ())
         best = analysis.best
-        return f"{COMMENT_PREFIX} best {move_text(record_move(before, best.move))} ({best.net:+.1f})"
+        return f"{COMMENT_PREFIX} best {move_text(written(before, best.move))} ({best.net:+.1f})"
     engine_move = legal_move(before, move)
     if engine_move is None:
         return f"{COMMENT_PREFIX} an illegal move: nothing to weigh"
@@ -379,7 +359,7 @@ def _hint(before: State, move: Move | None, budget: int, seed: int, coming: Move
     played, best = analysis.value_of(engine_move), analysis.best
     assert played is not None  # a kept move is always valued
     shown = move_text(replace(move, number=None, glyphs=(), comments=(), variations=()))
-    best_text = move_text(record_move(before, best.move))
+    best_text = move_text(written(before, best.move))
     lost = max(0.0, best.net - played.net)
     if lost < 0.05:
         return f"{COMMENT_PREFIX} {shown} is the best move ({played.net:+.1f})"

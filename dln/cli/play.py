@@ -27,6 +27,7 @@ import click
 from dln.analysis.players import as_seen
 from dln.analysis.search import DEFAULT_BUDGET, choose_move
 from dln.cards import DECK, Card
+from dln.check import plays
 from dln.cli.analysis import budget_option, seed_option
 from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK, GAME_TYPES, target_option
 from dln.engine import DEFAULT_RULES, deal_pack, play_order
@@ -41,8 +42,8 @@ from dln.record.changes import Diverged
 from dln.views.output import say
 
 if TYPE_CHECKING:
+    from dln.check.plays import Position
     from dln.record import Recorder
-    from dln.record.positions import Position
 
 SEAT_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 #: How a game of dln play names itself and its players (a resumed game is recognised by them).
@@ -249,7 +250,7 @@ class Table:
                 continue
             if state.turn != self.seat:
                 move = choose_move(as_seen(state), budget=self.budget, seed=self.rng.randrange(1 << 30))
-                text = move_text(positions.written(state, move))
+                text = move_text(plays.written(state, move))
                 self.say(f"{text}")
                 if not self.type(text.split(" ", 1)[1]):  # cannot happen: the engine plays legal moves
                     self.say("internal error: the engine's move was refused")

@@ -13,64 +13,25 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TypeAlias
 
 from dln.cards import Card
 from dln.check.family import FamilyReport
-from dln.check.family_records import engine_move as family_engine_move
-from dln.check.family_records import record_move as family_record_move
 from dln.check.generate import pile_ref
-from dln.check.generate import record_move as diloti_record_move
-from dln.check.validate import GameReport, code_name, to_engine_move
-from dln.engine import HAND_SIZE, RoundState, Violation, check, legal_moves, next_dealer, play_order, sides_of
+from dln.check.plays import Position, legal, to_engine, violations, written
+from dln.check.validate import GameReport, code_name
+from dln.engine import HAND_SIZE, next_dealer, play_order, sides_of
 from dln.engine import Move as EngineMove
 from dln.engine.games import TableRound
-from dln.engine.games import check as family_check
 from dln.engine.games import dealer_after as family_dealer_after
 from dln.notation.model import Move
 from dln.notation.writer import item_text, move_text
 from dln.record.moves import Refused, holding, table_lines, where_is, without_seat
 from dln.wording import count_of
 
-#: A position of any game of the family, as the validator keeps them.
-Position: TypeAlias = RoundState | TableRound
-
-
-def legal(state: Position) -> list[EngineMove]:
-    """Every legal move of the seat to play (Diloti: one per declared value)."""
-    if isinstance(state, TableRound):
-        return state.rules.legal_moves(state)
-    return legal_moves(state, by_value=True)
-
-
-def written(state: Position, move: EngineMove, number: int | None = None) -> Move:
-    """The record of engine ``move`` played in ``state``, as the game's validator writes it."""
-    if isinstance(state, TableRound):
-        return family_record_move(state, move, number)
-    return diloti_record_move(state, move, number)
-
 
 def typed(state: Position, moves: Sequence[EngineMove]) -> list[str]:
     """``moves`` as they are typed at the prompt (no seat)."""
     return [without_seat(move_text(written(state, m))) for m in moves]
-
-
-def to_engine(state: Position, move: Move) -> tuple[EngineMove, list[Violation]]:
-    """The engine's view of a recorded move, and what is wrong with how it names the table (Diloti)."""
-    if isinstance(state, TableRound):
-        return family_engine_move(move), []
-    found, problems = to_engine_move(state, move)
-    return found, list(problems)
-
-
-def violations(state: Position, move: Move) -> list[Violation]:
-    """Every rule ``move`` breaks in ``state``."""
-    engine_move, found = to_engine(state, move)
-    if any(v.severity == "error" for v in found):
-        return found
-    if isinstance(state, TableRound):
-        return family_check(state, engine_move)
-    return check(state, engine_move)
 
 
 def judge(state: Position, move: Move) -> None:

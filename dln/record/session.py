@@ -8,6 +8,8 @@ from dataclasses import dataclass, field, replace
 from typing import Literal, TypeVar, cast
 
 from dln.cards import DECK, Card
+from dln.check import plays
+from dln.check.plays import Position
 from dln.check.validate import Diagnostic, GameReport, validate_game
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.model import Deal, Game, Hand, HandCard, Move, Round, ScoreClaim, Seat, Side
@@ -37,7 +39,6 @@ from dln.record.moves import (
     upper_ranks,
     without_seat,
 )
-from dln.record.positions import Position
 from dln.record.questions import SEAT_TAGS, NewGame
 from dln.record.recordfile import FileChanged, GameFile, block_signals, unblock_signals
 from dln.wording import number_word
@@ -371,7 +372,7 @@ class Recorder:
         written = positions.canonical(state, typed)
         game = self._with_move(written)
         report = self._check(game, "this move", number)
-        engine_move = positions.to_engine(state, written)[0]
+        engine_move = plays.to_engine(state, written)[0]
         lines = [f"{shown_move(written)}   ({positions.describe(state, engine_move)}"
                  + (", a xeri!)" if written.xeri else ")")]
         round_index = len(self.game.rounds)
@@ -468,7 +469,7 @@ class Recorder:
                 held = " ".join(map(str, sorted(hand.known, key=rank_order)))
                 return [f"{seat}'s hand is not known ({hand.unknown} unseen card{'s' * (hand.unknown != 1)}"
                         + (f", besides {held}" if held else "") + "); '? 9c' lists the legal moves with 9c"]
-            moves = positions.legal(state)
+            moves = plays.legal(state)
             heading = f"{len(moves)} legal move{'s' * (len(moves) != 1)} for {seat}:"
             return [heading, *_indented(positions.typed(state, moves))]
         try:
@@ -479,7 +480,7 @@ class Recorder:
             if card in state.seen() or not hand.unknown:
                 return [f"{seat} cannot hold {card}: it is {positions.where(state, card)}"]
             state = holding(state, card)
-        moves = [m for m in positions.legal(state) if m.card == card]
+        moves = [m for m in plays.legal(state) if m.card == card]
         if not moves:
             return [f"{seat} has no legal move with {card} here"]
         return [f"legal with {card}:", *_indented(positions.typed(state, moves))]
@@ -526,7 +527,7 @@ class Recorder:
             state = holding(state, card)
         typed = {part.lower() for w in words[1:] for part in w.split("+") if part}
         options: list[str] = []
-        for move in positions.legal(state):
+        for move in plays.legal(state):
             if move.card != card:
                 continue
             tokens = [t for t in positions.typed(state, [move])[0].split()[1:] if t != "*"]
