@@ -75,7 +75,7 @@ class FamilyReport(GameReport):
         """E.g. ``Kontsina, 3 players, target 21`` or ``Xeri, 2 players, 5 hands``."""
         if self.engine is None:
             return "unknown game"
-        goal = f"{self.rules.target} hands" if self.engine.key == "xeri" else f"target {self.rules.target}"
+        goal = f"target {self.rules.target}" if self.engine.result_unit == "points" else f"{self.rules.target} hands"
         return f"{self.engine.name}, {self.players} players, {goal}"
 
 

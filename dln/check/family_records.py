@@ -54,7 +54,7 @@ def record_move(state: TableRound, move: EngineMove, number: int | None = None) 
     if move.kind != "capture":
         return Move(seat, move.card, "lay", number=number)
     taken, xeri = state.rules.taken(state, move)
-    if state.game == "xeri":
+    if state.rules.table_kind == "pile":
         component: tuple[Card, ...] = (state.table[-1],)
     else:
         component = tuple(c for c in state.table if c in taken)

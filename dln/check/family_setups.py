@@ -99,7 +99,7 @@ def read_family_setup(engine: FishingGame, seats: tuple[str, ...], round_: Round
                     "cards themselves")
     elif round_.seen:
         unscored = "the setup gives cards gone to a player it does not name (seen)"
-    elif engine.key == "xeri" and set(xeris) != set(seats):
+    elif engine.scores_xeri and set(xeris) != set(seats):
         unscored = "the setup does not say how many xeris each player scored before it (xeris N 0 S 0)"
     played = _played_in_circuit(seats, dealer, turn)
     lines = {h.seat: h for h in hands}

@@ -117,7 +117,7 @@ def _table_round_setup(state: TableRound, hands: tuple[Hand, ...], known: Known)
                        for seat, pile, n in zip(state.seats, state.captured, unnamed, strict=True))
         if known.captured else (),
         xeris=tuple((cast(Side, seat), n) for seat, n in zip(state.seats, state.xeris, strict=True))
-        if known.xeris and state.game == "xeri" else (),
+        if known.xeris and state.rules.scores_xeri else (),
         last_capturer=cast(Seat, state.last_capturer) if state.last_capturer else None,
     )
 

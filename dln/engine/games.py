@@ -116,6 +116,9 @@ class FishingGame(Protocol):
     players: tuple[int, ...]  # the numbers of players the game allows
     hand_size: int  # cards per player per deal
     target: int  # the default target (Kontsina: points; Xeri: number of hands)
+    table_kind: str  # "loose": cards lie side by side (Kontsina); "pile": one on another, the top one counts (Xeri)
+    scores_xeri: bool  # whether sweeping the table scores (Xeri does, Kontsina does not)
+    result_unit: str  # what the game's standing counts: "points" (Kontsina) or "hands won" (Xeri)
     hand_size_code: str  # the rule code of a wrong hand size
     dealer_code: str  # the rule code of a wrong dealer
     players_code: str  # the rule code of a seat the game does not have

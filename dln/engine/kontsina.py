@@ -35,6 +35,9 @@ class Kontsina:
     players = (2, 3, 4)  # "a straightforward fishing game for two to four players"
     hand_size = 4  # Setup: "deal four cards to each player"
     target = 21  # Ending the hand: "a predetermined score, for example, 21 points"
+    table_kind = "loose"  # Capturing cards: one card of a rank, or a set of numerals, from those face up
+    scores_xeri = False  # K501: no xeri
+    result_unit = "points"
     hand_size_code = codes.KONTSINA_HAND_SIZE
     dealer_code = codes.KONTSINA_DEALER
     players_code = codes.WRONG_SEAT  # any of N, E, S, W may sit

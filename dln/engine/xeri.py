@@ -39,6 +39,9 @@ class Xeri:
     players = (2,)  # "a simple fishing game for two players"
     hand_size = 6  # Setup: "deal six cards to each player"
     target = 5  # Scoring: "a predetermined number of hands" (the text names none: ours is 5)
+    table_kind = "pile"  # Setup, Game play: the cards face up form one pile; only its top card is captured
+    scores_xeri = True  # Scoring: a xeri for taking a pile of one card
+    result_unit = "hands won"
     hand_size_code = codes.HAND_SIZE  # six cards, as in Diloti
     dealer_code = codes.WRONG_DEALER  # "The deal passes to the other player", as in two-player Diloti
     players_code = codes.XERI_PLAYERS

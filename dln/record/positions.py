@@ -79,7 +79,7 @@ def canonical(state: Position, move: Move) -> Move:
 def describe(state: Position, move: EngineMove) -> str:
     """The engine's plain words for a move, declarations named as a move names them."""
     if isinstance(state, TableRound):
-        if move.kind == "capture" and state.game == "xeri":
+        if move.kind == "capture" and state.rules.table_kind == "pile":
             return f"{move.seat} takes the pile ({' '.join(map(str, state.table))}) with {move.card}"
         return move.describe()
     refs = {p.id: item_text(pile_ref(state, p)) for p in state.piles}
@@ -91,7 +91,7 @@ def table_text(state: Position) -> list[str]:
     Diloti's loose cards and declarations."""
     if not isinstance(state, TableRound):
         return table_lines(state)
-    if state.game == "xeri":
+    if state.rules.table_kind == "pile":
         pile = " ".join(map(str, state.table))
         return [f"pile: {pile} (top {state.table[-1]})" if state.table else "pile: empty"]
     return ["table: " + (" ".join(map(str, state.table)) or "empty")]
@@ -161,12 +161,12 @@ def standing(report: GameReport) -> dict[str, int]:
 
 def score_word(report: GameReport) -> str:
     """What the status line calls the standing: ``score``, or ``hands won`` in Xeri."""
-    xeri = isinstance(report, FamilyReport) and report.engine is not None and report.engine.key == "xeri"
-    return "hands won" if xeri else "score"
+    unit = report.engine.result_unit if isinstance(report, FamilyReport) and report.engine is not None else "points"
+    return "score" if unit == "points" else unit
 
 
 def goal(report: GameReport, word: str = "to") -> str:
     """What the game is played to: ``to 61`` (``word`` before the target) or, in Xeri, ``5 hands``."""
-    if isinstance(report, FamilyReport) and report.engine is not None and report.engine.key == "xeri":
+    if isinstance(report, FamilyReport) and report.engine is not None and report.engine.result_unit == "hands won":
         return count_of(report.rules.target, "hand")
     return f"{word} {report.rules.target}"

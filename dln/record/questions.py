@@ -121,7 +121,7 @@ class NewGame:
             yield Question(name, f"{name}'s name", self.defaults.get(name, "?" if many else ""))
         yield Question("dealer", f"Dealer of round 1 ({' '.join(self.seats())})", self.defaults["dealer"])
         engine = self.engine()
-        hands = engine is not None and engine.key == "xeri"
+        hands = engine is not None and engine.result_unit == "hands won"
         yield Question("Target", "Hands to play" if hands else "Target score", self._target_default())
         if engine is None:
             yield Question("Variant", "House rules (comma-separated names)", self.defaults["Variant"])
@@ -165,7 +165,7 @@ class NewGame:
         if key == "dealer" and value.upper() not in self.seats():
             return f"the dealer is one of {', '.join(self.seats())}"
         if key == "Target" and not small_number(value):
-            if engine is not None and engine.key == "xeri":
+            if engine is not None and engine.result_unit == "hands won":
                 return "the number of hands is a whole number above 0, e.g. 5"
             return f"the target is a whole number above 0, usually {self._target_default()}"
         if key == "Variant" and engine is not None and value.replace("none", "").strip():

@@ -48,7 +48,7 @@ def family_sheet(report: FamilyReport, *, symbols: bool = True) -> Table:
     title = report.game.tag("Event") or f"game {report.index}"
     table = Table(title=f"{title} {dash} {report.describe_rules()}", title_justify="left")
     items = _item_names(report)
-    hands = report.engine is not None and report.engine.key == "xeri"
+    hands = report.engine is not None and report.engine.result_unit == "hands won"
     headings = ["hand", "player", "cards", *(_symbols(n, symbols) for n in items), "points",
                 "hands won" if hands else "total"]
     for heading in headings:
@@ -96,7 +96,7 @@ def family_score_data(report: FamilyReport, file: str) -> dict[str, Any]:
 def describe_table_round(state: TableRound) -> str:
     """A few lines: the deal, the table (Xeri: the pile, top card last), each hand, whose turn it is."""
     lines = [f"deal {state.deal} of {state.deals}, card {state.played + 1} of the hand, {state.turn} to play"]
-    if state.game == "xeri":
+    if state.rules.table_kind == "pile":
         pile = " ".join(map(str, state.table))
         lines.append(f"pile: {pile} (top {state.table[-1]})" if state.table else "pile: empty")
     else:

@@ -60,7 +60,7 @@ def _running(report: FamilyReport, upto: int) -> dict[str, int]:
     """Each seat's game total after hand ``upto``: points (Kontsina) or hands won (Xeri), as the sheet counts."""
     from dln.engine.xeri import hand_winner
 
-    hands = report.engine is not None and report.engine.key == "xeri"
+    hands = report.engine is not None and report.engine.result_unit == "hands won"
     running: dict[str, int] = dict.fromkeys(report.seats, 0)
     for played in report.rounds[:upto]:
         if played.scores is None:
@@ -75,17 +75,17 @@ def _sheet(frame: FamilyFrame) -> dict[str, Any]:
     """The table under the diagram: each seat's captures so far, and at the hand's end its score item by item
     with the game's running total."""
     state, report = frame.state, frame.report
-    xeri = state.game == "xeri"
+    xeris = state.rules.scores_xeri
     if frame.end is None:
-        columns = ["seat", "cards", *(["xeris"] if xeri else [])]
-        rows = [[seat, len(pile), *([x] if xeri else [])]
+        columns = ["seat", "cards", *(["xeris"] if xeris else [])]
+        rows = [[seat, len(pile), *([x] if xeris else [])]
                 for seat, pile, x in zip(state.seats, state.captured, state.xeris, strict=True)]
         return {"caption": "captures so far", "columns": columns, "rows": rows}
     end: dict[str, ItemScore] = frame.end
     items = [name for name, _ in next(iter(end.values())).items]
     running = _running(report, frame.round)
     columns = ["seat", "cards", *(ITEM_WORDS.get(n, n) for n in items), "points",
-               "hands won" if xeri else "game"]
+               "game" if state.rules.result_unit == "points" else state.rules.result_unit]
     rows = [[seat, s.cards, *(points for _, points in s.items), s.total, running.get(seat, 0)]
             for seat, s in end.items()]
     return {"caption": f"hand {frame.round} over: the score", "columns": columns, "rows": rows}
@@ -97,7 +97,7 @@ def _standing(frame: FamilyFrame) -> str | None:
         return None
     report = frame.report
     running = ", ".join(f"{seat} {n}" for seat, n in _running(report, frame.round).items())
-    unit = " hands won" if frame.state.game == "xeri" else ""
+    unit = "" if frame.state.rules.result_unit == "points" else f" {frame.state.rules.result_unit}"
     last = frame.round == max(k for k, _ in _spans(report))
     if last and report.winner:
         return f"{report.winner} wins the game: {running}{unit}"

@@ -82,7 +82,7 @@ class _FamilyDiagram:
     def __init__(self, frame: FamilyFrame) -> None:
         self.frame = frame
         self.state = frame.state
-        self.pile = self.state.game == "xeri"
+        self.pile = self.state.rules.table_kind == "pile"
         self.to_play = family_to_play(frame)
         self.taken, self.xeris = family_taken(frame)
         move = frame.move if not frame.stopped else None
