@@ -37,7 +37,7 @@ from typing import Any
 from dln.analysis.players import family_chooser, play_family_game, play_game, player, seeded_packs
 from dln.analysis.search import DEFAULT_BUDGET
 from dln.engine import Move, Rules, play_order, sides_of
-from dln.engine.games import game_named
+from dln.games.table import game_named
 
 
 @dataclass(frozen=True)

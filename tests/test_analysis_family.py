@@ -26,8 +26,8 @@ from dln.analysis.selfplay import engine_family_games
 from dln.check.validate import validate_game
 from dln.cli import main
 from dln.engine import Hand
-from dln.engine import games as family
-from dln.engine.games import TableRound, game_named
+from dln.games import table as family
+from dln.games.table import TableRound, game_named
 from tests.budgets import costly, heavy
 
 #: (game, players) of the family, every number of players each game allows.

@@ -23,8 +23,8 @@ from dln.check import plays
 from dln.check.validate import validate_game
 from dln.cli import main
 from dln.cli.play import Table
-from dln.engine.games import game_named, shuffled_deals
-from dln.engine.xeri import JACK
+from dln.games.table import game_named, shuffled_deals
+from dln.games.xeri import JACK
 from dln.record import positions
 
 

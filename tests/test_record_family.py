@@ -21,7 +21,7 @@ import dln
 import dln.record.incremental
 from dln.check.family_records import generate_family
 from dln.check.validate import validate_game
-from dln.engine.games import game_named
+from dln.games.table import game_named
 from dln.notation.model import Game
 from dln.notation.writer import move_text
 from dln.record import NewGame, Options, Terminal, make_options, run

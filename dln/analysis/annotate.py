@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from dln.check.plays import legal_move, written
 from dln.check.validate import GameReport
 from dln.engine import Move as EngineMove
-from dln.engine.games import TableRound
+from dln.games.table import TableRound
 from dln.notation.model import Game, Move, Round, Variation
 from dln.notation.writer import move_text
 

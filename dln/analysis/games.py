@@ -12,8 +12,8 @@ playout chooses and stops.  Positions bring the rest themselves: ``seats``,
 
 Two implementations: :data:`DILOTI` over :class:`~dln.engine.RoundState`
 (Diloti's engine with its house rules and declarations), and :data:`FAMILY`
-over :class:`~dln.engine.games.TableRound`, which asks the game's
-:class:`~dln.engine.games.FishingGame` (its registry entry) for moves and
+over :class:`~dln.games.table.TableRound`, which asks the game's
+:class:`~dln.games.table.FishingGame` (its registry entry) for moves and
 scores, so a fourth game of the family is a new engine module and nothing here.
 :func:`game_of` picks one for a position.  Uses only the rules engine.
 """
@@ -36,16 +36,16 @@ from dln.engine import (
     check,
     deal_order,
     finish_round,
-    kontsina,
     legal_moves,
     next_deal,
     redeal_violations,
     score_round,
 )
-from dln.engine import games as family
-from dln.engine.games import TableRound
 from dln.engine.scoring import GOOD_TEN, GOOD_TWO, MOST_CARDS_POINTS, XERI_POINTS
 from dln.engine.selfplay import choose
+from dln.games import kontsina
+from dln.games import table as family
+from dln.games.table import TableRound
 
 #: A position of any game the search plays.
 State = RoundState | TableRound
@@ -197,7 +197,7 @@ def canceller(state: RoundState) -> str | None:
 
 
 class Family:
-    """The sister games through :mod:`dln.engine.games`: the position's ``FishingGame`` answers.
+    """The sister games through :mod:`dln.games.table`: the position's ``FishingGame`` answers.
 
     Playouts stop two cards into the next deal where :data:`ESTIMATES` has
     an estimate for the game (Kontsina), else run to the end of the round (a

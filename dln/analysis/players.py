@@ -32,9 +32,9 @@ from dln.engine import (
     score_round,
     start_round,
 )
-from dln.engine import games as family
-from dln.engine.games import Chooser, TableRound
 from dln.engine.selfplay import PlayedGame, PlayedRound, choose, shuffled_pack
+from dln.games import table as family
+from dln.games.table import Chooser, TableRound
 
 from .games import State, canceller
 from .search import DEFAULT_BUDGET, choose_move
@@ -145,7 +145,7 @@ def seeded_packs(seed: str, players: int, rules: Rules) -> Callable[[int], list[
 
 def family_chooser(strategy: str, budget: int = DEFAULT_BUDGET) -> Chooser:
     """A Kontsina or Xeri player by name (``engine``, ``greedy``, ``random``), as
-    :func:`dln.engine.games.play_hand` asks for one; the engine sees only what the seat to move may see."""
+    :func:`dln.games.table.play_hand` asks for one; the engine sees only what the seat to move may see."""
     if strategy == "engine":
         def engine(state: TableRound, moves: list[Move], rng: random.Random) -> Move:
             seed = rng.randrange(1 << 30)
@@ -160,7 +160,7 @@ def family_chooser(strategy: str, budget: int = DEFAULT_BUDGET) -> Chooser:
 
 def seated(choosers: Mapping[Seat, Chooser], rng: random.Random) -> Chooser:
     """One chooser that asks the player of the seat to move, with ``rng`` for the players' own chances (the
-    random source :func:`~dln.engine.games.play_hand` passes is left to shuffling, so that duplicate games
+    random source :func:`~dln.games.table.play_hand` passes is left to shuffling, so that duplicate games
     deal the same packs whatever the players do)."""
     def choose_for(state: TableRound, moves: list[Move], _pack_rng: random.Random) -> Move:
         return choosers[state.turn](state, moves, rng)

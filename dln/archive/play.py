@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from dln.check.validate import GameReport, is_family_game, validate_game
 from dln.engine import RoundState, SideScore
-from dln.engine.games import TableRound
+from dln.games.table import TableRound
 from dln.notation.model import Game, Move, PileRef
 
 __all__ = ["PlayFacts", "SeatEvents", "play_facts", "replay"]

@@ -2,7 +2,7 @@
 
 :func:`dln.check.validate.validate_game` hands a game here when its ``Game``
 tag names another game than Diloti (:func:`dln.check.validate.is_family_game`).  Each hand is
-replayed from its table and hand lines through :mod:`dln.engine.games`, the
+replayed from its table and hand lines through :mod:`dln.games.table`, the
 hands the recorder did not see filled in from the cards each seat goes on to
 play, as for Diloti; the first illegal move ends its hand's replay, with the
 legal moves listed as help; the claims (``rest``, ``score``) and the
@@ -24,7 +24,8 @@ from dln.check.reports import ALTERNATIVES, DealPlan, GameReport, Reporter, Roun
 from dln.check.setups import locate
 from dln.check.spots import move_part
 from dln.engine import Rules, Violation
-from dln.engine.games import (
+from dln.engine.state import Hand
+from dln.games.table import (
     FishingGame,
     ItemScore,
     TableRound,
@@ -43,7 +44,6 @@ from dln.engine.games import (
     start_hand,
     sweep,
 )
-from dln.engine.state import Hand
 from dln.notation.bounds import small_number
 from dln.notation.model import Game, Move, Round, Where
 from dln.notation.writer import move_text

@@ -16,7 +16,8 @@ from typing import cast
 from dln.cards import Card
 from dln.check.generate import EVENT, SITE, game_rng
 from dln.engine import Move as EngineMove
-from dln.engine.games import (
+from dln.engine.state import Hand as EngineHand
+from dln.games.table import (
     Chooser,
     FishingGame,
     ItemScore,
@@ -30,7 +31,6 @@ from dln.engine.games import (
     random_choice,
     start_hand,
 )
-from dln.engine.state import Hand as EngineHand
 from dln.notation.model import Deal, Game, Hand, Move, PileRef, Round, ScoreClaim, Seat, Side
 
 _SEAT_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}

@@ -21,8 +21,8 @@ from dln.cards import Card
 from dln.check.setups import Where, locate
 from dln.engine import Violation
 from dln.engine.codes import error
-from dln.engine.games import FishingGame, TableRound, start_hand
 from dln.engine.state import Hand
+from dln.games.table import FishingGame, TableRound, start_hand
 from dln.notation.model import Hand as HandLine
 from dln.notation.model import Move, Round
 

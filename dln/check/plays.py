@@ -6,7 +6,7 @@ The recorder (:mod:`dln.record.positions`) and the review of a record
 game; here alone a position is handed to its game's engine: Diloti's
 ``RoundState`` to :mod:`dln.engine` (a move names declarations, which are
 resolved on the table: :func:`dln.check.references.to_engine_move`), a
-Kontsina or Xeri ``TableRound`` to :mod:`dln.engine.games` (through
+Kontsina or Xeri ``TableRound`` to :mod:`dln.games.table` (through
 :mod:`dln.check.family_records`).
 """
 
@@ -20,8 +20,8 @@ from dln.check.generate import record_move as diloti_record_move
 from dln.check.references import to_engine_move
 from dln.engine import Move as EngineMove
 from dln.engine import RoundState, Violation, check, legal_moves
-from dln.engine.games import TableRound
-from dln.engine.games import check as family_check
+from dln.games.table import TableRound
+from dln.games.table import check as family_check
 from dln.notation.model import Move
 
 __all__ = ["Position", "judged", "legal", "legal_move", "to_engine", "violations", "written"]

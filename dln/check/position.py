@@ -19,7 +19,7 @@ from typing import cast
 from dln.cards import Card
 from dln.check.validate import GameReport, validate_game
 from dln.engine import RoundState
-from dln.engine.games import TableRound
+from dln.games.table import TableRound
 from dln.notation.model import Captured, Deal, Game, Hand, Move, Pile, Round, Seat, Side
 
 __all__ = ["PositionError", "extract_position", "position_game", "position_round", "rest_of_round"]

@@ -9,7 +9,7 @@ record ``dln validate`` accepts.  The engine sees only its own hand
 (:func:`dln.analysis.players.as_seen`); the person sees only theirs.  Where
 the games differ (seats, dealing, the table's layout, the standing) the
 recorder's :mod:`dln.record.positions` and the family's
-:mod:`dln.engine.games` answer, so the loop is written once.
+:mod:`dln.games.table` answer, so the loop is written once.
 """
 
 from __future__ import annotations
@@ -31,9 +31,9 @@ from dln.check import plays
 from dln.cli.analysis import budget_option, seed_option
 from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK, GAME_TYPES, target_option
 from dln.engine import DEFAULT_RULES, deal_pack, play_order
-from dln.engine.games import FishingGame, game_named, shuffled_deals
 from dln.engine.selfplay import shuffled_pack
 from dln.engine.state import describe_cards
+from dln.games.table import FishingGame, game_named, shuffled_deals
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.sources import Unreadable
 from dln.notation.writer import move_text

@@ -273,7 +273,7 @@ _TABLE: tuple[RuleCode, ...] = (
              f"{_P}, Further Deals and the End of the Round"),
 )
 
-# The other games of the family (dln.engine.games).  Rules they share with Diloti keep their D code
+# The other games of the family (dln.games.table).  Rules they share with Diloti keep their D code
 # (card identity, turn order, the opening four cards, the rest to the last capturer); what is their
 # own is numbered like Diloti's in its own letter: F for both, K for Kontsina, X for Xeri.
 _FAMILY: tuple[RuleCode, ...] = (

@@ -226,7 +226,7 @@ class HandLike(Protocol):
 
 class Seating:
     """Seats, hands and the progress of a round, for every game of the family: the position of a Diloti
-    round (:class:`Position`) and of a Kontsina or Xeri hand (:class:`dln.engine.games.TableRound`).
+    round (:class:`Position`) and of a Kontsina or Xeri hand (:class:`dln.games.table.TableRound`).
 
     Asks only ``seats`` (in play order), ``hands`` (aligned with them), ``dealer``, ``deal`` and ``deals``.
     Kept in this module, which the optional build compiles, so Diloti's hot path stays compiled.

@@ -4,7 +4,7 @@ The session (:mod:`dln.record.session`) is written once for the three games;
 where the games differ (the legal moves, how a typed move reaches the engine
 and is written back, the table's layout, the words for a move) it asks here,
 and each function hands the position to its game's engine: Diloti's
-(:mod:`dln.engine`) or the family's (:mod:`dln.engine.games`, through the
+(:mod:`dln.engine`) or the family's (:mod:`dln.games.table`, through the
 record glue of :mod:`dln.check.family_records`).
 """
 
@@ -21,8 +21,8 @@ from dln.check.plays import Position, legal, to_engine, violations, written
 from dln.check.validate import GameReport, code_name
 from dln.engine import HAND_SIZE, next_dealer, play_order, sides_of
 from dln.engine import Move as EngineMove
-from dln.engine.games import TableRound
-from dln.engine.games import dealer_after as family_dealer_after
+from dln.games.table import TableRound
+from dln.games.table import dealer_after as family_dealer_after
 from dln.notation.model import Move
 from dln.notation.writer import item_text, move_text
 from dln.record.moves import Refused, holding, table_lines, where_is, without_seat

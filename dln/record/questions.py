@@ -7,8 +7,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from dln.engine.games import GAME_NAMES, FishingGame, game_named
 from dln.engine.rules import parse_variants, rules_for
+from dln.games.table import GAME_NAMES, FishingGame, game_named
 from dln.notation.bounds import small_number
 from dln.notation.model import Game, Round, Seat
 

@@ -2,7 +2,7 @@
 
 Diloti's sheet has fixed columns (most cards, aces, 10♦, 2♣, xeris); the
 other games score other items, so their sheet has one column per item the
-game names (:class:`dln.engine.games.ItemScore`), and a Xeri sheet counts
+game names (:class:`dln.games.table.ItemScore`), and a Xeri sheet counts
 hands won rather than points.
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dln.engine.games import TableRound
 from dln.engine.state import describe_cards
+from dln.games.table import TableRound
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -42,7 +42,7 @@ def family_sheet(report: FamilyReport, *, symbols: bool = True) -> Table:
     """One row per hand and player, item by item, with the running totals (points, or hands won in Xeri)."""
     from rich.table import Table
 
-    from dln.engine.xeri import hand_winner
+    from dln.games.xeri import hand_winner
 
     dash = "—" if symbols else "-"
     title = report.game.tag("Event") or f"game {report.index}"

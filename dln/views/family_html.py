@@ -18,7 +18,7 @@ from html import escape
 from typing import Any
 
 from dln.check.family import FamilyReport, FamilyRound
-from dln.engine.games import ITEM_WORDS, ItemScore
+from dln.games.table import ITEM_WORDS, ItemScore
 from dln.views.family_show import FamilyFrame, family_frame, frame_json, hand_positions
 from dln.views.family_svg import family_svg, family_taken, family_to_play
 from dln.views.frames import SEAT_TAGS, plain_move, prose
@@ -58,7 +58,7 @@ def _go(report: FamilyReport, spans: list[tuple[int, int]], at: int, ply: int) -
 
 def _running(report: FamilyReport, upto: int) -> dict[str, int]:
     """Each seat's game total after hand ``upto``: points (Kontsina) or hands won (Xeri), as the sheet counts."""
-    from dln.engine.xeri import hand_winner
+    from dln.games.xeri import hand_winner
 
     hands = report.engine is not None and report.engine.result_unit == "hands won"
     running: dict[str, int] = dict.fromkeys(report.seats, 0)

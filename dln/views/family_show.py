@@ -14,7 +14,7 @@ from typing import Any
 
 from dln.check.family import FamilyReport, FamilyRound
 from dln.check.validate import Diagnostic
-from dln.engine.games import ITEM_WORDS, ItemScore, TableRound
+from dln.games.table import ITEM_WORDS, ItemScore, TableRound
 from dln.notation.model import Move
 from dln.notation.writer import move_text, variation_text
 from dln.views.family import describe_table_round

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from xml.sax.saxutils import quoteattr
 
 from dln.cards import Card
-from dln.engine.games import TableRound
+from dln.games.table import TableRound
 from dln.views.family import describe_table_round
 from dln.views.family_show import FamilyFrame, hand_positions
 from dln.views.frames import SEAT_TAGS, plain_move

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from dln.check.batch import Checked
     from dln.check.validate import GameReport
     from dln.engine import RoundState
-    from dln.engine.games import TableRound
+    from dln.games.table import TableRound
 
 EXIT_OK, EXIT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
 STDIN = "-"
@@ -121,7 +121,7 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
     from dln.check.generate import record_move
     from dln.check.verdicts import NOTHING_TO_CHECK, problem_data
     from dln.engine import legal_moves
-    from dln.engine.games import TableRound
+    from dln.games.table import TableRound
     from dln.notation.writer import move_text
     from dln.views.family import family_legal
     from dln.views.scoresheet import describe_position, position_data

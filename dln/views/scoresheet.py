@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 from dln.check.family import FamilyReport
 from dln.check.reports import PACK
 from dln.engine import RoundState
-from dln.engine.games import TableRound
 from dln.engine.state import describe_cards
+from dln.games.table import TableRound
 from dln.views.family import describe_table_round, family_score_data, family_sheet, table_round_data
 
 if TYPE_CHECKING:

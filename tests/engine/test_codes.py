@@ -11,6 +11,7 @@ from dln.engine import RULES, RULES_BY_NAME, Rules, Violation, codes
 from dln.engine.rules import VARIANTS
 
 ENGINE = Path(codes.__file__).parent
+GAMES = ENGINE.parent / "games"
 TESTS = Path(__file__).parent
 RULE_FILES = ('pagat.com "Diloti", ', 'denexa.com "Diloti", ', '"How to play" of a Diloti app, ',
               'denexa.com "Kontsina", ', 'denexa.com "Xeri", ')
@@ -26,11 +27,11 @@ def test_registry_entries_are_well_formed() -> None:
 
 
 def test_every_code_is_enforced_by_the_engine() -> None:
-    """Each code's constant is used by a module that decides rules, not only defined."""
+    """Each code's constant is used by a module that decides rules (the engine, a game), not only defined."""
     constants = {getattr(codes, n): n for n in dir(codes) if re.fullmatch(r"[A-Z_]+", n)
                  and isinstance(getattr(codes, n), str) and getattr(codes, n) in RULES}
     assert set(constants) == set(RULES)
-    source = "".join(p.read_text() for p in ENGINE.glob("*.py") if p.name != "codes.py")
+    source = "".join(p.read_text() for folder in (ENGINE, GAMES) for p in folder.glob("*.py") if p.name != "codes.py")
     for code, name in constants.items():
         assert f"codes.{name}" in source, f"{code} ({name}) is never raised"
 

@@ -7,7 +7,9 @@ import random
 import pytest
 
 from dln.cards import Card
-from dln.engine.games import (
+from dln.engine.state import Hand, Move
+from dln.games.kontsina import KONTSINA, captures
+from dln.games.table import (
     TableRound,
     check,
     check_dealer,
@@ -24,8 +26,6 @@ from dln.engine.games import (
     start_hand,
     sweep,
 )
-from dln.engine.kontsina import KONTSINA, captures
-from dln.engine.state import Hand, Move
 
 from .helpers import card, cards
 

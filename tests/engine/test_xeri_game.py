@@ -10,7 +10,8 @@ import random
 import pytest
 
 from dln.cards import DECK
-from dln.engine.games import (
+from dln.engine.state import Hand, Move
+from dln.games.table import (
     TableRound,
     check,
     check_dealer,
@@ -25,8 +26,7 @@ from dln.engine.games import (
     start_hand,
     sweep,
 )
-from dln.engine.state import Hand, Move
-from dln.engine.xeri import XERI, hand_winner
+from dln.games.xeri import XERI, hand_winner
 
 from .helpers import card, cards
 

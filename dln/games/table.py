@@ -8,8 +8,8 @@ points for counted items.  This module holds exactly that, once: the position
 of a round (:class:`TableRound`), dealing, playing a card, the end-of-hand
 sweep and the counting of score items.  What a game decides for itself (who
 plays, hand size, what a capture may take, what scores) is a
-:class:`FishingGame`, one module per game (:mod:`dln.engine.kontsina`,
-:mod:`dln.engine.xeri`); a fourth game is one more module and one line in
+:class:`FishingGame`, one module per game (:mod:`dln.games.kontsina`,
+:mod:`dln.games.xeri`); a fourth game is one more module and one line in
 :data:`GAMES`.  Diloti keeps its own richer engine (declarations, partnerships,
 house rules) and is named here so that a record's ``Game`` tag has one place to
 be read: :func:`game_named` answers None for Diloti.
@@ -23,10 +23,9 @@ from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
 from dln.cards import DECK, Card
-
-from . import codes
-from .codes import Violation, error, warning
-from .state import Hand, Move, Seat, Seating, describe_cards
+from dln.engine import codes
+from dln.engine.codes import Violation, error, warning
+from dln.engine.state import Hand, Move, Seat, Seating, describe_cards
 
 #: The games a record's ``Game`` tag may name, in the tag's spelling.
 GAME_NAMES = ("Diloti", "Kontsina", "Xeri")

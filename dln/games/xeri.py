@@ -1,6 +1,6 @@
 """Xeri (denexa.com "Xeri"): two players, six cards each, one discard pile taken by its top card's rank.
 
-What Xeri shares with Diloti lives in :mod:`dln.engine.games`; here is what
+What Xeri shares with Diloti lives in :mod:`dln.games.table`; here is what
 is its own.  The table is one face-up pile, written from the bottom up so its
 last card is the top.  A card of the top card's rank, or any jack, takes the
 whole pile; every other card is discarded on it (Game play).  Taking a pile
@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from dln.cards import Card
+from dln.engine import codes
+from dln.engine.codes import Violation, error
+from dln.engine.state import Move, Seat, describe_cards
 
-from . import codes
-from .codes import Violation, error
-from .games import ItemScore, TableRound, holds, most, register, top_winner
-from .state import Move, Seat, describe_cards
+from .table import ItemScore, TableRound, holds, most, register, top_winner
 
 JACK = 11
 XERI_POINTS = 10
@@ -32,7 +32,7 @@ TEN_OF_DIAMONDS = Card(10, "d")
 
 
 class Xeri:
-    """The rules of Xeri, as :class:`dln.engine.games.FishingGame` asks for them."""
+    """The rules of Xeri, as :class:`dln.games.table.FishingGame` asks for them."""
 
     key = "xeri"
     name = "Xeri"

@@ -1,6 +1,6 @@
 """Kontsina (denexa.com "Kontsina"): two to four players, four cards each, captures by rank or by sum.
 
-What Kontsina shares with Diloti lives in :mod:`dln.engine.games`; here is
+What Kontsina shares with Diloti lives in :mod:`dln.games.table`; here is
 what is its own.  Play passes to the left and so does the deal (Game play;
 Ending the hand), so the seats play N, E, S, W (three players: N, E, S; two:
 N, S) and every player scores alone.  A card matching by rank takes one card of
@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 
 from dln.cards import Card
+from dln.engine import codes
+from dln.engine.codes import Violation, error
+from dln.engine.state import Move, Seat, describe_cards
 
-from . import codes
-from .codes import Violation, error
-from .games import ItemScore, TableRound, holds, most, register, top_winner
-from .state import Move, Seat, describe_cards
+from .table import ItemScore, TableRound, holds, most, register, top_winner
 
 MOST_CARDS = 2
 MOST_CLUBS = 1
@@ -28,7 +28,7 @@ TEN_OF_DIAMONDS = Card(10, "d")
 
 
 class Kontsina:
-    """The rules of Kontsina, as :class:`dln.engine.games.FishingGame` asks for them."""
+    """The rules of Kontsina, as :class:`dln.games.table.FishingGame` asks for them."""
 
     key = "kontsina"
     name = "Kontsina"
