@@ -37,7 +37,7 @@ from typing import Any
 from dln.analysis.players import family_chooser, play_family_game, play_game, player, seeded_packs
 from dln.analysis.search import DEFAULT_BUDGET
 from dln.engine import Move, Rules, play_order, sides_of
-from dln.games.table import game_named
+from dln.games.table import table_game_named
 
 
 @dataclass(frozen=True)
@@ -91,8 +91,7 @@ def play_one(pair: int, swapped: bool, args: argparse.Namespace) -> GameResult:
 
 def play_one_family(pair: int, swapped: bool, args: argparse.Namespace) -> GameResult:
     """Game ``swapped`` of pair ``pair`` of Kontsina or Xeri (two players): the engine sits N unless swapped."""
-    game = game_named(args.game_type)
-    assert game is not None
+    game = table_game_named(args.game_type)
     seats = game.play_order(2)
     engine = _Timed(family_chooser("engine", args.budget))
     other = family_chooser(args.opponent)
@@ -167,8 +166,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="play nothing: pool the complete pairs of earlier runs' -v output")
     args = parser.parse_args(argv)
     if args.game_type != "diloti":
-        game = game_named(args.game_type)
-        assert game is not None
+        game = table_game_named(args.game_type)
         if args.players != 2:
             parser.error("the sister games are measured with two players")
         args.target = args.target or game.target

@@ -12,11 +12,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import dln
-from dln.analysis.annotate import THRESHOLDS, grade
+from dln.analysis.annotate import grade
 from dln.analysis.selfplay import engine_games
 from dln.check.validate import validate_game
 from dln.cli import main
 from dln.engine import Rules
+from dln.games.protocol import MARKS
 from tests.budgets import costly
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -122,7 +123,7 @@ def test_analyse_bad_input_exits_2(tmp_path: Path) -> None:
 
 
 def test_thresholds_grade_points_lost() -> None:
-    assert [g for g, _, _ in THRESHOLDS] == ["??", "?", "?!"]
+    assert [g for g, _, _ in MARKS] == ["??", "?", "?!"]
     assert grade(0.5) is None and grade(2.0) == ("?!", "inaccuracy")
     assert grade(5) == ("?", "mistake") and grade(12) == ("??", "blunder")
 

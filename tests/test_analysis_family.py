@@ -27,7 +27,8 @@ from dln.check.validate import validate_game
 from dln.cli import main
 from dln.engine import Hand
 from dln.games import table as family
-from dln.games.table import TableRound, game_named
+from dln.games.protocol import game_named
+from dln.games.table import TableRound
 from tests.budgets import costly, heavy
 
 #: (game, players) of the family, every number of players each game allows.
@@ -140,7 +141,7 @@ def test_engine_games_are_legal_through_the_sister_validator(seed: int, table: t
     for game in engine_family_games(game_key, 1, players=players, seed=seed, target=1, budget=2):
         report = validate_game(dln.loads(dln.dumps(game)))
         assert report.errors == 0 and report.warnings == 0, [d.format() for d in report.diagnostics]
-        assert game.tag("North") == "engine" and game.tag("Game") == game_named(game_key).name  # type: ignore[union-attr]
+        assert game.tag("North") == "engine" and game.tag("Game") == game_named(game_key).name
 
 
 def test_view_hides_other_hands_and_samples_consistent_worlds() -> None:
@@ -259,13 +260,13 @@ def test_the_recorder_ranks_the_moves_of_a_known_kontsina_hand() -> None:
 def test_kontsina_horizon_estimate_counts_banked_items_and_the_chance_of_each_majority() -> None:
     """Kontsina's playouts stop two cards into the next deal and estimate: the 2c and the 10d taken count in
     full (Ending the hand: one point each), most cards (2) and most clubs (1) with the chance of each lead."""
-    from dln.analysis.games import ESTIMATES, lead_chances
+    from dln.games.kontsina import KONTSINA, lead_chances
 
     assert lead_chances([5, 5], 20) == [0.5, 0.5]
     ahead, behind = lead_chances([12, 4], 10)
     assert ahead > 0.9 and abs(ahead + behind - 1) < 1e-12
     state = position(3, "kontsina", 2, lambda s: s.played >= 16)
-    estimate = ESTIMATES["kontsina"](state)
+    estimate = KONTSINA.estimate(state)
     for pile, value in zip(state.captured, estimate, strict=True):
         banked = (dln.cards.Card(2, "c") in pile) + (dln.cards.Card(10, "d") in pile)
         assert banked <= value <= banked + 3

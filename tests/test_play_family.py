@@ -23,7 +23,8 @@ from dln.check import plays
 from dln.check.validate import validate_game
 from dln.cli import main
 from dln.cli.play import Table
-from dln.games.table import game_named, shuffled_deals
+from dln.games.protocol import game_named
+from dln.games.table import shuffled_deals, table_game_named
 from dln.games.xeri import JACK
 from dln.record import positions
 
@@ -67,7 +68,7 @@ def test_a_whole_sister_game_against_the_engine_validates(tmp_path: Path, game_t
     assert holder[0].run() == 0
     game = dln.loads(path.read_text(encoding="utf-8"))
     engine = game_named(game_type)
-    assert engine is not None and game.tag("Game") == engine.name and game.tag("Target") == str(target)
+    assert game.tag("Game") == engine.name and game.tag("Target") == str(target)
     report = validate_game(game)
     assert report.errors == 0 and report.winner is not None and game.tag("Result") is not None
     validates(path)
@@ -79,7 +80,7 @@ def test_a_whole_sister_game_against_the_engine_validates(tmp_path: Path, game_t
     if game_type == "xeri":  # Xeri is won on hands: at least the number agreed
         assert len(game.rounds) >= target and said[-1].startswith("game over: ") and "hands won" in said[-1]
     else:
-        assert any(v >= target for v in report.totals.values())  # type: ignore[union-attr]
+        assert any(v >= target for v in report.totals.values())
     assert any(line.startswith(f"   your hand ({seat}): ") for line in said)
     assert not any(line.startswith("   your hand (") and not line.startswith(f"   your hand ({seat})")
                    for line in said)
@@ -175,8 +176,7 @@ def test_a_game_type_for_a_file_that_holds_a_game_is_refused(tmp_path: Path) -> 
 def test_a_shuffled_hand_deals_every_card_once_and_a_xeri_pile_that_may_open(game: tuple[str, int], seed: int) -> None:
     """kontsina, Setup: four cards to each player, four face up; xeri, Setup: six each, then a pile of four whose
     top card is no jack and shares no rank with the card below it ("shuffle the discard pile back")."""
-    engine = game_named(game[0])
-    assert engine is not None
+    engine = table_game_named(game[0])
     seats = engine.play_order(game[1])
     table, deals = shuffled_deals(engine, seats, seats[-1], random.Random(seed))
     cards = [*table, *(c for deal in deals for hand in deal.values() for c in hand)]

@@ -21,7 +21,7 @@ import dln
 import dln.record.incremental
 from dln.check.family_records import generate_family
 from dln.check.validate import validate_game
-from dln.games.table import game_named
+from dln.games.protocol import game_named
 from dln.notation.model import Game
 from dln.notation.writer import move_text
 from dln.record import NewGame, Options, Terminal, make_options, run
@@ -33,7 +33,7 @@ DAY = datetime.date(2026, 11, 23)
 
 def session(game: str, target: str | None = None, **preset: str) -> Session:
     """A session of ``game`` (tests/test_record.py's helper), to the game's own target unless given."""
-    return Session(target=target or str(game_named(game).target), Game=game, **preset)  # type: ignore[union-attr]
+    return Session(target=target or str(game_named(game).target), Game=game, **preset)
 
 
 def typed(game: Game) -> list[str]:

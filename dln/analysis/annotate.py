@@ -18,11 +18,10 @@ from typing import TYPE_CHECKING, Any
 from dln.check.plays import legal_move, written
 from dln.check.validate import GameReport
 from dln.engine import Move as EngineMove
-from dln.games.table import TableRound
+from dln.games.protocol import MARKS, Position, game_of
 from dln.notation.model import Game, Move, Round, Variation
 from dln.notation.writer import move_text
 
-from .games import State, game_of
 from .knowledge import Unsampleable
 from .search import DEFAULT_BUDGET, MoveValue, analyse_position
 
@@ -32,27 +31,16 @@ if TYPE_CHECKING:
 #: Points lost (the mover's side minus the opponents', per round) from which a move is marked.
 #: A xeri is 10 points and the 4 for most cards swing 8 between the sides; a playout estimate
 #: wobbles by about a point, so nothing below 2 is marked.
-THRESHOLDS: tuple[tuple[str, str, float], ...] = (
-    ("??", "blunder", 8.0),
-    ("?", "mistake", 4.0),
-    ("?!", "inaccuracy", 2.0),
-)
-#: Kontsina's thresholds: a hand is worth 5 points in all (2 most cards, 1 most clubs, 1 the 2c, 1 the
-#: 10d), so a blunder is the swing of most cards, a mistake one item, an inaccuracy half of one.
-#: Xeri scores on Diloti's scale (10 a xeri, 3 more cards, a point per honour) and keeps its marks.
-GAME_THRESHOLDS: dict[str, tuple[tuple[str, str, float], ...]] = {
-    "kontsina": (("??", "blunder", 2.0), ("?", "mistake", 1.0), ("?!", "inaccuracy", 0.5)),
-}
 QUALITY_GLYPHS = frozenset({"!", "?", "!!", "??", "!?", "?!"})
 COMMENT_PREFIX = "engine:"
 
 
-def thresholds_for(state: State) -> tuple[tuple[str, str, float], ...]:
+def thresholds_for(state: Position) -> tuple[tuple[str, str, float], ...]:
     """The marks' thresholds in the game of ``state``."""
-    return GAME_THRESHOLDS.get(state.game, THRESHOLDS) if isinstance(state, TableRound) else THRESHOLDS
+    return game_of(state).marks
 
 
-def grade(lost: float, thresholds: tuple[tuple[str, str, float], ...] = THRESHOLDS) -> tuple[str, str] | None:
+def grade(lost: float, thresholds: tuple[tuple[str, str, float], ...] = MARKS) -> tuple[str, str] | None:
     """The glyph and word for ``lost`` points, or None for a move within the engine's margin."""
     for glyph, word, threshold in thresholds:
         if lost >= threshold:
@@ -78,7 +66,7 @@ class MoveReview:
     best_net: float
     exact: bool
     samples: int
-    thresholds: tuple[tuple[str, str, float], ...] = THRESHOLDS  # the game's (GAME_THRESHOLDS)
+    thresholds: tuple[tuple[str, str, float], ...] = MARKS  # the game's marks (Game.marks)
 
     @property
     def lost(self) -> float:
@@ -109,7 +97,7 @@ class SeatSummary:
 
     moves: int = 0
     lost: float = 0.0
-    grades: dict[str, int] = field(default_factory=lambda: {word: 0 for _, word, _ in THRESHOLDS})
+    grades: dict[str, int] = field(default_factory=lambda: {word: 0 for _, word, _ in MARKS})
 
     def add(self, review: MoveReview) -> None:
         self.moves += 1
@@ -145,7 +133,7 @@ class _Task:
 
     round: int
     number: int
-    state: State
+    state: Position
     played: EngineMove
     budget: int
     seed: int
@@ -277,7 +265,7 @@ def summary_lines(review: GameReview) -> Sequence[str]:
     return lines
 
 
-def rank_moves(state: State, *, budget: int = DEFAULT_BUDGET, seed: int = 0,
+def rank_moves(state: Position, *, budget: int = DEFAULT_BUDGET, seed: int = 0,
                open_hands: bool = False) -> list[tuple[str, MoveValue]]:
     """Every legal move of ``state`` in DLN with the engine's values, best first (``dln moves --rank``,
     the recorder's ``?``, the replayer's engine key)."""
@@ -289,7 +277,7 @@ def rank_moves(state: State, *, budget: int = DEFAULT_BUDGET, seed: int = 0,
 DROPPED_NOTE = "(a move dropped at a halving of the budget ranks below every move kept longer, whatever its value)"
 
 
-def ranked_data(state: State, ranked: Sequence[tuple[str, MoveValue]]) -> list[dict[str, Any]]:
+def ranked_data(state: Position, ranked: Sequence[tuple[str, MoveValue]]) -> list[dict[str, Any]]:
     """:func:`rank_moves` as JSON-ready data: move, net for the mover's side, each side's points; in the
     sister games also ``dropped``, the halving that dropped the move (None when it was valued to the end),
     by which they rank first."""
@@ -300,7 +288,7 @@ def ranked_data(state: State, ranked: Sequence[tuple[str, MoveValue]]) -> list[d
             for text, mv in ranked]
 
 
-def ranked_lines(state: State, ranked: Sequence[tuple[str, MoveValue]]) -> list[str]:
+def ranked_lines(state: Position, ranked: Sequence[tuple[str, MoveValue]]) -> list[str]:
     """:func:`rank_moves` for people: ``+2.5  S 9c x 9d`` (points of the mover's side minus the others'),
     then ``(loses 1.5)`` against the first.
 
@@ -321,7 +309,7 @@ def ranked_lines(state: State, ranked: Sequence[tuple[str, MoveValue]]) -> list[
     return lines
 
 
-def recorder_ranking(state: State) -> list[str]:
+def recorder_ranking(state: Position) -> list[str]:
     """The recorder's ``? rank``: the legal moves best first, when the hand of the seat to play is known."""
     hand = state.hand(state.turn)
     if hand.unknown:
@@ -333,7 +321,7 @@ def recorder_ranking(state: State) -> list[str]:
             *("  " + line for line in ranked_lines(state, ranked))]
 
 
-def hint_text(before: State, move: Move | None, *, budget: int = DEFAULT_BUDGET, seed: int = 0,
+def hint_text(before: Position, move: Move | None, *, budget: int = DEFAULT_BUDGET, seed: int = 0,
               coming: Move | None = None) -> str:
     """One line for the replayer: the engine on ``move`` played from ``before`` (or, with no move,
     its choice in ``before``), e.g. ``engine: S 8s loses 2.1 (inaccuracy); best S 2h 5c =7 (+3.9)``.
@@ -346,7 +334,7 @@ def hint_text(before: State, move: Move | None, *, budget: int = DEFAULT_BUDGET,
         return f"{COMMENT_PREFIX} nothing to weigh: {exc}"
 
 
-def _hint(before: State, move: Move | None, budget: int, seed: int, coming: Move | None) -> str:
+def _hint(before: Position, move: Move | None, budget: int, seed: int, coming: Move | None) -> str:
     if move is None:
         kept = legal_move(before, coming) if coming is not None else None
         analysis = analyse_position(before, budget=budget, seed=seed, keep=(kept,) if kept is not None else ())

@@ -11,7 +11,7 @@ What else the validator infers is kept: the hand sizes, every card the record
 shows (cards a seat goes on to play are in its hand), and in Diloti that the
 owner of a declaration holds a card of its value (pagat, Obligations of the
 declarer; the validator's D302/D403), so a sampled hidden hand of an owner
-gets such a card first (:meth:`dln.analysis.games.SearchGame.owes`).  The
+gets such a card first (:meth:`dln.games.protocol.Game.owes`).  The
 same code serves Diloti and the sister games (Kontsina, Xeri).  With ``open_hands``
 the view also uses every card the record shows in the other hands (double
 dummy, as bridge analysers do); the default is the fair view of the player.
@@ -31,8 +31,7 @@ from typing import NoReturn
 
 from dln.cards import DECK, Card
 from dln.engine import Hand, Seat, deal_order
-
-from .games import State, game_of
+from dln.games.protocol import Position, game_of
 
 #: Worlds dealt at most for one that fits (:meth:`View.worlds`): a fact that one world in ten fits
 #: goes unmet once in 700,000 worlds; the dealing costs far less than playing a world out.
@@ -47,7 +46,7 @@ class Unsampleable(ValueError):
 class World:
     """A complete position: every hand known, and the hands of each deal still to come."""
 
-    state: State
+    state: Position
     #: The hands of deals ``state.deal + 1`` … in order, one mapping seat → cards per deal.
     future: tuple[Mapping[Seat, tuple[Card, ...]], ...] = ()
 
@@ -56,7 +55,7 @@ class World:
 class View:
     """The seat to move's knowledge of a position: what is fixed and what must be drawn."""
 
-    state: State
+    state: Position
     seat: Seat
     #: Cards each seat is known to hold (by the seat to move; all shown cards with ``open_hands``).
     fixed: Mapping[Seat, frozenset[Card]]
@@ -70,7 +69,7 @@ class View:
     owes: Mapping[Seat, tuple[int, ...]]
 
     @classmethod
-    def of(cls, state: State, *, open_hands: bool = False) -> View:
+    def of(cls, state: Position, *, open_hands: bool = False) -> View:
         """The knowledge of ``state.turn`` in ``state`` (``open_hands``: every shown hand too)."""
         seat = state.turn
         seen = set(state.seen())  # table, captured, gone and every card known in a hand
@@ -89,7 +88,7 @@ class View:
     @property
     def needed(self) -> int:
         """Unseen cards that a world places: the hidden hand cards and the deals to come."""
-        per_deal = game_of(self.state).hand_size(self.state) * len(self.state.seats)
+        per_deal = game_of(self.state).hand_size * len(self.state.seats)
         return sum(self.hidden.values()) + self.deals_left * per_deal
 
     @property
@@ -122,7 +121,7 @@ class View:
                 hands[seat].append(pool.pop())
         state = self.state._replace(hands=tuple(Hand(frozenset(hands[s]), 0) for s in self.state.seats))
         order = deal_order(self.state.seats, self.state.dealer)
-        size = game_of(self.state).hand_size(self.state)
+        size = game_of(self.state).hand_size
         future = []
         for _ in range(self.deals_left):
             deal = {s: () for s in order}

@@ -32,11 +32,11 @@ from dln.engine import (
     score_round,
     start_round,
 )
-from dln.engine.selfplay import PlayedGame, PlayedRound, choose, shuffled_pack
+from dln.engine.selfplay import PlayedGame, PlayedRound, canceller, choose, shuffled_pack
 from dln.games import table as family
+from dln.games.protocol import Position
 from dln.games.table import Chooser, TableRound
 
-from .games import State, canceller
 from .search import DEFAULT_BUDGET, choose_move
 
 
@@ -103,7 +103,7 @@ def play_round(
                        score_round(finish_round(state)))
 
 
-def as_seen(state: State) -> State:
+def as_seen(state: Position) -> Position:
     """The position as the seat to move sees it: every other hand reduced to its size."""
     hands = tuple(h if seat == state.turn else h._replace(known=frozenset(), unknown=h.size)
                   for seat, h in zip(state.seats, state.hands, strict=True))
@@ -167,7 +167,7 @@ def seated(choosers: Mapping[Seat, Chooser], rng: random.Random) -> Chooser:
     return choose_for
 
 
-def play_family_game(game: family.FishingGame, choosers: Mapping[Seat, Chooser], seed: str, rng: random.Random,
+def play_family_game(game: family.TableGame, choosers: Mapping[Seat, Chooser], seed: str, rng: random.Random,
                      target: int | None = None, max_hands: int = 200) -> list[family.PlayedHand]:
     """Hands of ``game`` until it is won (Kontsina: a target; Xeri: a number of hands), each seat played by
     its chooser; hand ``i`` is shuffled from ``seed`` and ``i`` alone (duplicate play)."""

@@ -25,7 +25,7 @@ their own items), including the points already won in the round; the engine
 maximises its side's points minus the opponents' (with three or four
 Kontsina players, each alone: minus the mean of the others', the others
 assumed to play against the mover, "paranoid").  The game's rules come
-through :mod:`dln.analysis.games`, one search for every game.
+through :mod:`dln.games.protocol` (:class:`~dln.games.protocol.Game`), one search for every game.
 It uses only :mod:`dln.engine` (the rules: every house rule of ``Rules`` is
 read there) and is deterministic for a given seed and budget, whatever the
 machine's speed: the budget counts playouts, never seconds.
@@ -39,8 +39,8 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from dln.engine import Move, RoundState
+from dln.games.protocol import Position, game_of
 
-from .games import State, game_of
 from .knowledge import View, World
 
 #: Playouts per move at the default strength (about half a second per move on a loaded 2-core machine).
@@ -63,7 +63,7 @@ HORIZON = 2
 SCALE = 1024
 
 
-def points(state: State) -> tuple[int, ...]:
+def points(state: Position) -> tuple[int, ...]:
     """Each side's points for the round once it is over (leftovers to the last capturer)."""
     return game_of(state).points(state)
 
@@ -95,7 +95,7 @@ class SolverGaveUp(Exception):
     """An exact solve reached its node limit."""
 
 
-def _order(state: State, move: Move) -> int:
+def _order(state: Position, move: Move) -> int:
     """Move ordering for the solver: xeris, then big captures, declarations, lays."""
     if move.kind == "capture":
         return 1000 * move.xeri + 10 + len(move.loose) + 4 * len(move.piles)
@@ -122,7 +122,7 @@ class Solver:
         #: position key -> (flag: 0 exact, 1 lower bound, -1 upper bound; value; key of the best move)
         self.table: dict[tuple[object, ...], tuple[int, int, tuple[object, ...]]] = {}
 
-    def solve(self, state: State) -> tuple[int, ...]:
+    def solve(self, state: Position) -> tuple[int, ...]:
         """Each side's points with best play from ``state`` (raises :class:`SolverGaveUp`)."""
         sides = len(state.sides)
         bound = 1 << (40 if sides == 2 else 12 * sides + 20)
@@ -130,7 +130,7 @@ class Solver:
         self.infinity = 2 * bound
         return _unpack(self._search(state, -bound, bound), sides)
 
-    def _search(self, state: State, alpha: int, beta: int) -> int:
+    def _search(self, state: Position, alpha: int, beta: int) -> int:
         game = game_of(state)
         if state.is_over:
             return _pack(game.points(state), self.root)
@@ -166,7 +166,7 @@ class Solver:
         return best
 
 
-def rollout_move(state: State, moves: Sequence[Move], rng: random.Random) -> Move:
+def rollout_move(state: Position, moves: Sequence[Move], rng: random.Random) -> Move:
     """The playout policy: the game's greedy player (xeris, valuable captures; in Diloti never leaving
     a table one card can sweep), with one move in twenty at random so that playouts from one world differ."""
     return game_of(state).rollout_move(state, moves, rng)
@@ -174,18 +174,18 @@ def rollout_move(state: State, moves: Sequence[Move], rng: random.Random) -> Mov
 
 def estimate(state: RoundState) -> tuple[float, ...]:
     """Each side's expected points for a Diloti round from a position mid-round (a playout's horizon):
-    see :meth:`dln.analysis.games.Diloti.estimate`."""
+    see :meth:`dln.games.diloti.Diloti.estimate`."""
     return game_of(state).estimate(state)
 
 
-def playout(world: World, state: State, rng: random.Random, horizon: int | None = HORIZON) -> tuple[float, ...]:
+def playout(world: World, state: Position, rng: random.Random, horizon: int | None = HORIZON) -> tuple[float, ...]:
     """Play ``state`` (a position of ``world``) on with :func:`rollout_move`; each side's points.
 
     In the last deal the playout goes to the end of the round and scores it.
     Earlier, it stops ``horizon`` cards into the next deal (the next leader's
     chance of a xeri on the table left behind is seen) and :func:`estimate`
     values the position; ``horizon=None`` plays every deal out, as the
-    sister games without an estimate do (:meth:`~dln.analysis.games.SearchGame.estimates`).
+    sister games without an estimate do (:meth:`~dln.games.protocol.Game.estimates`).
     A round cancelled at a later deal for face cards (face-card-redeal-any)
     scores nothing.
     """
@@ -229,7 +229,7 @@ class MoveValue:
 class Analysis:
     """The search's verdict on a position: moves best first."""
 
-    state: State
+    state: Position
     moves: tuple[MoveValue, ...]
     #: True when the values are exact for the real game (one world, solved to the end).
     exact: bool
@@ -285,7 +285,7 @@ class _Evaluator:
         self.solvers: dict[int, tuple[World, Solver]] = {}
         self.exact = True  # every value so far was solved
 
-    def value(self, world: World, state: State) -> tuple[float, ...]:
+    def value(self, world: World, state: Position) -> tuple[float, ...]:
         """Each side's points from ``state`` (a position of ``world``)."""
         if not world.future and sum(h.size for h in state.hands) <= self.exact_cards and self.allowance > 0:
             held = self.solvers.get(id(world))
@@ -312,7 +312,7 @@ def _survival(tally: _Tally, survivors_first: bool) -> tuple[bool, int]:
 
 
 def analyse_position(
-    state: State,
+    state: Position,
     *,
     budget: int = DEFAULT_BUDGET,
     seed: int = 0,
@@ -380,7 +380,7 @@ def analyse_position(
     return Analysis(state, out, view.determined and evaluator.exact, spent)
 
 
-def choose_move(state: State, *, budget: int = DEFAULT_BUDGET, seed: int = 0) -> Move:
+def choose_move(state: Position, *, budget: int = DEFAULT_BUDGET, seed: int = 0) -> Move:
     """The engine's move in ``state``, knowing only what the seat to move can see."""
     moves = game_of(state).legal_moves(state)
     if len(moves) == 1:

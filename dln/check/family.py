@@ -26,8 +26,8 @@ from dln.check.spots import move_part
 from dln.engine import Rules, Violation
 from dln.engine.state import Hand
 from dln.games.table import (
-    FishingGame,
     ItemScore,
+    TableGame,
     TableRound,
     check,
     check_dealer,
@@ -37,12 +37,12 @@ from dln.games.table import (
     check_score,
     deal_pack,
     dealer_after,
-    game_named,
     next_deal,
     play,
     seats_for,
     start_hand,
     sweep,
+    table_game_named,
 )
 from dln.notation.bounds import small_number
 from dln.notation.model import Game, Move, Round, Where
@@ -68,7 +68,7 @@ class FamilyRound(RoundReport):
 class FamilyReport(GameReport):
     """The verdict on a Kontsina or Xeri game (``engine``: None when the Game tag names no known game)."""
 
-    engine: FishingGame | None = None
+    engine: TableGame | None = None
     seats: tuple[str, ...] = ()
 
     def describe_rules(self) -> str:
@@ -103,9 +103,9 @@ class _FamilyChecker(Reporter):
                 self.report(v.code, v.severity, v.message, line, column)
 
     # -- tags ----------------------------------------------------------------------------
-    def _engine(self) -> FishingGame | None:
+    def _engine(self) -> TableGame | None:
         try:
-            return game_named(self.game.tag("Game"))
+            return table_game_named(self.game.tag("Game"))
         except ValueError as exc:
             self.report("R002", "error", f"[Game \"{self.game.tag('Game')}\"]: {exc}", self.game.tag_line("Game"))
             return None
@@ -155,7 +155,7 @@ class _FamilyChecker(Reporter):
         report.diagnostics = self.diagnostics
         return report
 
-    def _check_result(self, engine: FishingGame, scores: list[dict[str, ItemScore]]) -> None:
+    def _check_result(self, engine: TableGame, scores: list[dict[str, ItemScore]]) -> None:
         raw = self.game.tag("Result")
         if raw is None or raw.strip() in ("", "*"):
             return
@@ -168,7 +168,7 @@ class _FamilyChecker(Reporter):
             self.report_all(check_result(engine, scores, self.seats, claimed, self.target), line)
 
     # -- a hand ----------------------------------------------------------------------------
-    def _round(self, engine: FishingGame, round_: Round, index: int, previous: str | None,
+    def _round(self, engine: TableGame, round_: Round, index: int, previous: str | None,
                last: bool) -> FamilyRound:
         moves = round_.moves
         dealer = round_.dealer
@@ -205,7 +205,7 @@ class _FamilyChecker(Reporter):
             return result
         return self._replay(engine, round_, result, plans, last)
 
-    def _plans(self, engine: FishingGame, round_: Round) -> list[DealPlan] | None:
+    def _plans(self, engine: TableGame, round_: Round) -> list[DealPlan] | None:
         per_deal = engine.hand_size * len(self.seats)
         plans: list[DealPlan] = []
         for k, deal in enumerate(round_.deals):
@@ -223,7 +223,7 @@ class _FamilyChecker(Reporter):
                 plans.append(DealPlan((), moves[start:start + per_deal], moves[start].line, moves[start].column))
         return plans
 
-    def _dealt(self, engine: FishingGame, round_: Round, dealer: str, plans: list[DealPlan]
+    def _dealt(self, engine: TableGame, round_: Round, dealer: str, plans: list[DealPlan]
                ) -> tuple[tuple[Card, ...], list[dict[str, tuple[Card, ...]]]] | None:
         """The table and the hands of every deal as the round's ``deck`` deals them, checked against the
         table and hand lines written beside it (D104, D105, the game's hand-size code); None without a deck."""
@@ -241,7 +241,7 @@ class _FamilyChecker(Reporter):
                         + " ".join(map(str, table)), round_.table_line, round_.table_column)
         return table, deals
 
-    def _match_deck(self, engine: FishingGame, plans: list[DealPlan], deals: list[dict[str, tuple[Card, ...]]],
+    def _match_deck(self, engine: TableGame, plans: list[DealPlan], deals: list[dict[str, tuple[Card, ...]]],
                     ) -> None:
         """The hand lines written beside a deck against the hands it deals (the game's hand-size code);
         a setup's first deal (``deals[0]`` empty) is not dealt by its deck."""
@@ -254,7 +254,7 @@ class _FamilyChecker(Reporter):
                     self.report(engine.hand_size_code, "error", f"{hand.seat}'s hand line does not match the deck, "
                                 f"which deals {hand.seat} {' '.join(map(str, dealt))}", hand.line, hand.column)
 
-    def _hands(self, engine: FishingGame, plan: DealPlan, elsewhere: frozenset[Card],
+    def _hands(self, engine: TableGame, plan: DealPlan, elsewhere: frozenset[Card],
                dealt: dict[str, tuple[Card, ...]] | None = None) -> dict[str, Hand]:
         """Each seat's hand: as the deck deals it, or as written, completed by the cards the seat goes on to
         play (see validate)."""
@@ -278,7 +278,7 @@ class _FamilyChecker(Reporter):
             hands[seat] = written_hand(line, played_by[seat])
         return hands
 
-    def _replay(self, engine: FishingGame, round_: Round, result: FamilyRound, plans: list[DealPlan],
+    def _replay(self, engine: TableGame, round_: Round, result: FamilyRound, plans: list[DealPlan],
                 last: bool) -> FamilyRound:
         table = [c for c in (round_.table or ()) if isinstance(c, Card)]
         if len(table) != len(round_.table or ()):
@@ -411,7 +411,7 @@ class _FamilyChecker(Reporter):
         return [move_text(record_move(state, m)) for m in listing], more
 
     # -- the end of a hand ---------------------------------------------------------------------
-    def _close(self, engine: FishingGame, round_: Round, result: FamilyRound, state: TableRound,
+    def _close(self, engine: TableGame, round_: Round, result: FamilyRound, state: TableRound,
                last: bool) -> FamilyRound:
         self._keep(result, state)
         if not state.is_over:

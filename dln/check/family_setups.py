@@ -22,7 +22,7 @@ from dln.check.setups import Where, locate
 from dln.engine import Violation
 from dln.engine.codes import error
 from dln.engine.state import Hand
-from dln.games.table import FishingGame, TableRound, start_hand
+from dln.games.table import TableGame, TableRound, start_hand
 from dln.notation.model import Hand as HandLine
 from dln.notation.model import Move, Round
 
@@ -41,7 +41,7 @@ class FamilySetup:
     later: list[dict[str, tuple[Card, ...]]] = field(default_factory=list)
 
 
-def read_family_setup(engine: FishingGame, seats: tuple[str, ...], round_: Round, hands: Sequence[HandLine],
+def read_family_setup(engine: TableGame, seats: tuple[str, ...], round_: Round, hands: Sequence[HandLine],
                       moves: Sequence[Move], more_deals: int) -> FamilySetup:
     """The position of ``round_`` (a setup) before ``moves``, its deal's moves, and the deals its ``deck`` gives.
 
@@ -121,7 +121,7 @@ def read_family_setup(engine: FishingGame, seats: tuple[str, ...], round_: Round
     return FamilySetup(state, unscored, problems, later)
 
 
-def _dealt(engine: FishingGame, seats: Sequence[str], dealer: str, deck: Sequence[Card], deals: int
+def _dealt(engine: TableGame, seats: Sequence[str], dealer: str, deck: Sequence[Card], deals: int
            ) -> list[dict[str, tuple[Card, ...]]]:
     """``deals`` deals from ``deck``: the game's hand size to each seat from the dealer's successor round."""
     order = [*seats[seats.index(dealer) + 1:], *seats[:seats.index(dealer) + 1]]
@@ -166,7 +166,7 @@ def _dealer_of(seats: Sequence[str], turn: str, written: dict[str, int]) -> str:
     return dealer
 
 
-def _full_hand(engine: FishingGame, seats: Sequence[str], dealer: str, turn: str, written: dict[str, int]) -> int:
+def _full_hand(engine: TableGame, seats: Sequence[str], dealer: str, turn: str, written: dict[str, int]) -> int:
     """How many cards a hand held at the start of the circuit, as the written hands say (the game's hand
     size when none is written)."""
     played = _played_in_circuit(seats, dealer, turn)
@@ -174,7 +174,7 @@ def _full_hand(engine: FishingGame, seats: Sequence[str], dealer: str, turn: str
     return max(fulls) if fulls else engine.hand_size
 
 
-def _size_violations(engine: FishingGame, seats: Sequence[str], dealer: str, turn: str, written: dict[str, int],
+def _size_violations(engine: TableGame, seats: Sequence[str], dealer: str, turn: str, written: dict[str, int],
                      full: int) -> list[Violation]:
     """Hand sizes that do not fit one circuit of play with ``turn`` to play: each seat holds the same number,
     one fewer once it has played (the game's hand-size code, at the hand)."""

@@ -15,6 +15,7 @@ from click.decorators import FC
 
 from dln.check.validate import GameReport, validate_game
 from dln.engine.rules import parse_variants
+from dln.games.protocol import game_keys
 from dln.notation.bounds import MAX_DIGITS
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.sources import display_name
@@ -42,8 +43,19 @@ class Status:
         self.code = max(self.code, code)
 
 
-#: The ``--game-type`` choice of the commands that start games (generate, record, play): the Game tag's games.
-GAME_TYPES = click.Choice(["diloti", "kontsina", "xeri"], case_sensitive=False)
+class GameChoice(click.Choice):  # type: ignore[type-arg]
+    """The ``--game-type`` of the commands that start games (generate, record, play): the keys of the games
+    installed (:mod:`dln.games.protocol`), read when an option is checked or shown, not at start-up."""
+
+    def __init__(self) -> None:
+        self.case_sensitive = False
+
+    @property
+    def choices(self) -> tuple[str, ...]:  # type: ignore[override]
+        return game_keys()
+
+
+GAME_TYPES = GameChoice()
 
 variant_option = click.option(
     "--variant", metavar="NAMES", help="House rules (comma-separated); overrides the Variant tag."

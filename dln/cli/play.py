@@ -30,10 +30,8 @@ from dln.cards import DECK, Card
 from dln.check import plays
 from dln.cli.analysis import budget_option, seed_option
 from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK, GAME_TYPES, target_option
-from dln.engine import DEFAULT_RULES, deal_pack, play_order
-from dln.engine.selfplay import shuffled_pack
 from dln.engine.state import describe_cards
-from dln.games.table import FishingGame, game_named, shuffled_deals
+from dln.games.protocol import Game, game_named
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.sources import Unreadable
 from dln.notation.writer import move_text
@@ -51,11 +49,6 @@ EVENT, PERSON, ENGINE = "dln play", "You", "dln engine"
 #: What the person may type besides a move (the recorder's commands that rewrite the past are not offered).
 REFUSED_WORDS = ("undo", "redo", "fix", "new")
 #: Moves as the person types them, per game (None: Diloti).
-EXAMPLES = {
-    None: "9c x 9d · 3d 5h =8 · Ks · 6h x [6] · 8c x 5s+3d",
-    "kontsina": "9c x 9d (one card of its rank) · 9c x 5h+4d (numerals adding up to it) · Ks (laid)",
-    "xeri": "Jh x 4s (a jack, or the top card's rank, takes the pile: name its top card) · 4c (discarded)",
-}
 HELP = """\
 Type your move without the seat: {examples}
   ?          your legal moves          ? rank   the engine's ranking of them (a hint)
@@ -63,10 +56,10 @@ Type your move without the seat: {examples}
   ! ? ?! {{comment}}  annotate your last move"""
 
 
-def seating(game: FishingGame | None, players: int) -> tuple[str, ...]:
-    """The seats of a new game of ``game`` (None: Diloti) with ``players``, in play order; ValueError
-    when the game is not played by that many (Diloti 2 or 4, Kontsina 2 to 4, Xeri 2)."""
-    return game.play_order(players) if game is not None else play_order(players, DEFAULT_RULES)
+def seating(game: Game, players: int) -> tuple[str, ...]:
+    """The seats of a new game of ``game`` with ``players``, in play order; ValueError when the game is
+    not played by that many (Diloti 2 or 4, Kontsina 2 to 4, Xeri 2)."""
+    return game.play_order(players)
 
 
 class Table:
@@ -78,7 +71,7 @@ class Table:
     def __init__(self, recorder: Recorder, seat: str, budget: int, rng: random.Random,
                  ask: Callable[[str], str | None], say: Callable[[str], None]) -> None:
         self.recorder, self.seat, self.budget, self.rng, self.ask, self.say = recorder, seat, budget, rng, ask, say
-        self.game: FishingGame | None = game_named(recorder.game.tag("Game"))
+        self.game: Game = game_named(recorder.game.tag("Game"))
         #: The hands of each deal of the round being played, as dealt (the deals to come included).
         self.hands: tuple[dict[str, tuple[Card, ...]], ...] = ()
 
@@ -93,13 +86,12 @@ class Table:
 
         game = game_named(game_type)
         seats = seating(game, players)
-        name = game.name if game is not None else "Diloti"
         if seat not in seats:
-            raise ValueError(f"{name} with {players} players seats {', '.join(seats[:-1])} and {seats[-1]}, "
+            raise ValueError(f"{game.name} with {players} players seats {', '.join(seats[:-1])} and {seats[-1]}, "
                              f"not {seat}")
         names = {SEAT_TAGS[s]: (PERSON if s == seat else f"{ENGINE} (budget {budget})") for s in seats}
-        goal = target if target is not None else game.target if game is not None else DEFAULT_RULES.target
-        new = NewGame({"Game": name, "players": str(players), "Target": str(goal), "Event": EVENT,
+        goal = target if target is not None else game.target
+        new = NewGame({"Game": game.name, "players": str(players), "Target": str(goal), "Event": EVENT,
                        "Site": "terminal", "dealer": seats[0], **names})
         new.take_defaults()
         file = RecordFile(path)
@@ -171,7 +163,7 @@ class Table:
     @property
     def help(self) -> str:
         """What may be typed at the prompt, with moves of the game played."""
-        return HELP.format(examples=EXAMPLES[self.game.key if self.game is not None else None])
+        return HELP.format(examples=self.game.move_examples)
 
     def type(self, line: str) -> bool:
         """Type ``line`` into the recorder as the person keeping the record would; True if accepted.
@@ -199,18 +191,11 @@ class Table:
         return out.getvalue().rstrip("\n")
 
     def deal_round(self) -> None:
-        """Shuffle, turn up the opening table and give the first hands (the recorder checks them).
-
-        Xeri's opening pile is turned up again while its top card is a jack or its two top cards share a
-        rank (xeri, Setup), as the family's self-play deals it."""
-        if self.game is not None:
-            table, deals = shuffled_deals(self.game, self.recorder.seats, self.recorder.dealer(), self.rng)
-            self.hands = tuple(deals)
-        else:
-            state_rules = self.recorder.report.rules
-            pack = shuffled_pack(self.rng, self.recorder.players, state_rules)
-            dealt = deal_pack(pack, self.recorder.players, self.recorder.dealer(), state_rules)
-            table, self.hands = dealt.table, dealt.hands
+        """Shuffle, turn up the opening table and give the first hands (the recorder checks them), as the
+        game deals: an opening its rules forbid is turned up again (Xeri's jack on top, Diloti's house rules)."""
+        table, deals = self.game.shuffled_round(self.recorder.seats, self.recorder.dealer(), self.rng,
+                                                self.recorder.report.rules)
+        self.hands = tuple(deals)
         self.type(" ".join(map(str, table)))
         self.give_hands(0)
 

@@ -85,7 +85,7 @@ def _sweepable(state: RoundState) -> bool:
     return False
 
 
-def _canceller(state: RoundState) -> Seat | None:
+def canceller(state: RoundState) -> Seat | None:
     """The first seat, in deal order, allowed to cancel the round at this fresh deal (it always does)."""
     rules = state.rules
     if not (rules.face_card_redeal or rules.face_card_redeal_any):
@@ -131,7 +131,7 @@ def play_round(
     """Deal a shuffled pack and play the round out, every move chosen among the legal ones.
 
     A round cancelled for face cards stops at the deal that gives them (see
-    :func:`_canceller`); it has no score.
+    :func:`canceller`); it has no score.
     """
     pack = shuffled_pack(rng, players, rules)
     dealt = deal_pack(pack, players, dealer, rules)
@@ -149,10 +149,10 @@ def play_round(
             break
         if fresh:
             fresh = False
-            canceller = _canceller(live.freeze())
-            if canceller is not None:
+            cancelled_by = canceller(live.freeze())
+            if cancelled_by is not None:
                 return PlayedRound(dealt.seats, dealer, tuple(pack), dealt.table, dealt.hands[:live.deal],
-                                   tuple(moves), (None, ()), {}, canceller)
+                                   tuple(moves), (None, ()), {}, cancelled_by)
         move = choose(live, legal_moves(live), rng, strategy)
         xeri = live.play(move)
         if move.xeri != xeri:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
-from typing import Literal, NamedTuple, Protocol
+from typing import ClassVar, Literal, NamedTuple, Protocol
 
 from dln.cards import Card
 
@@ -389,9 +389,11 @@ class RoundState(_RoundStateFields, Position):
     and ``xeris`` are aligned with :attr:`sides`.  ``played`` counts the cards
     played in the round so far; ``setup`` marks a position that starts mid-round,
     whose first move is not the round's first card and so may score a xeri.
+    ``game`` is the key of the game it is a position of, as a Kontsina or Xeri position has one.
     """
 
     __slots__ = ()
+    game: ClassVar[str] = "diloti"
 
     hands: tuple[Hand, ...]
     loose: tuple[Card, ...]

@@ -12,6 +12,7 @@ diamonds; the game goes to an agreed target such as 21 (Ending the hand).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Mapping, Sequence
 
 from dln.cards import Card
@@ -19,7 +20,7 @@ from dln.engine import codes
 from dln.engine.codes import Violation, error
 from dln.engine.state import Move, Seat, describe_cards
 
-from .table import ItemScore, TableRound, holds, most, register, top_winner
+from .table import ItemScore, TableGame, TableRound, holds, most, top_winner
 
 MOST_CARDS = 2
 MOST_CLUBS = 1
@@ -27,8 +28,8 @@ TWO_OF_CLUBS = Card(2, "c")
 TEN_OF_DIAMONDS = Card(10, "d")
 
 
-class Kontsina:
-    """The rules of Kontsina, as :class:`dln.games.table.FishingGame` asks for them."""
+class Kontsina(TableGame):
+    """The rules of Kontsina, as :class:`dln.games.table.TableGame` asks for them."""
 
     key = "kontsina"
     name = "Kontsina"
@@ -37,12 +38,16 @@ class Kontsina:
     target = 21  # Ending the hand: "a predetermined score, for example, 21 points"
     table_kind = "loose"  # Capturing cards: one card of a rank, or a set of numerals, from those face up
     scores_xeri = False  # K501: no xeri
+    move_examples = "9c x 9d (one card of its rank) · 9c x 5h+4d (numerals adding up to it) · Ks (laid)"
     result_unit = "points"
     hand_size_code = codes.KONTSINA_HAND_SIZE
     dealer_code = codes.KONTSINA_DEALER
     players_code = codes.WRONG_SEAT  # any of N, E, S, W may sit
     score_code = codes.KONTSINA_SCORE
     result_code = codes.KONTSINA_RESULT
+    #: A hand is worth 5 points in all (2 most cards, 1 most clubs, 1 the 2c, 1 the 10d), so a blunder is the
+    #: swing of most cards, a mistake one item, an inaccuracy half of one.
+    marks = (("??", "blunder", 2.0), ("?", "mistake", 1.0), ("?!", "inaccuracy", 0.5))
 
     def play_order(self, players: int) -> tuple[Seat, ...]:
         """Play passes to the left: N, E, S, W (three players leave W empty, two sit N and S)."""
@@ -91,6 +96,20 @@ class Kontsina:
             ("most_cards", most_cards[seat]), ("most_clubs", most_clubs[seat]),
             ("two_of_clubs", int(two == seat)), ("ten_of_diamonds", int(ten == seat)))) for seat in state.seats}
 
+    def estimates(self, state: TableRound) -> bool:
+        """Playouts stop two cards into the next deal and :meth:`estimate` the rest."""
+        return True
+
+    def estimate(self, state: TableRound) -> tuple[float, ...]:
+        """Each player's expected points for a hand mid-way: the 2c and the 10d already taken count in full,
+        most cards (2) and most clubs (1) go with the chance that the lead in each survives the cards and clubs
+        still to be taken (Ending the hand)."""
+        cards = [len(pile) for pile in state.captured]
+        clubs = [sum(c.suit == "c" for c in pile) for pile in state.captured]
+        most_cards, most_clubs = lead_chances(cards, 52 - sum(cards)), lead_chances(clubs, 13 - sum(clubs))
+        return tuple((TWO_OF_CLUBS in pile) + (TEN_OF_DIAMONDS in pile) + MOST_CARDS * a + MOST_CLUBS * b
+                     for pile, a, b in zip(state.captured, most_cards, most_clubs, strict=True))
+
     def winner(self, scores: Sequence[Mapping[Seat, ItemScore]], target: int) -> Seat | None:
         """The single highest total once someone has reached the target; a tie plays another hand."""
         if not scores:
@@ -100,6 +119,14 @@ class Kontsina:
     def standing(self, scores: Sequence[Mapping[Seat, ItemScore]], seats: Sequence[Seat]) -> dict[Seat, int]:
         """Each player's points so far."""
         return {seat: sum(s[seat].total for s in scores if seat in s) for seat in seats}
+
+
+def lead_chances(counts: Sequence[int], left: int) -> list[float]:
+    """Each seat's chance of ending with strictly the most, when ``left`` more are still to be shared: its
+    lead over every other seat survives a normal spread of about ``0.6 * sqrt(left)`` (seats taken apart)."""
+    spread = 0.6 * math.sqrt(left + 1) * math.sqrt(2)
+    return [math.prod(0.5 * (1 + math.erf((mine - theirs) / spread)) for j, theirs in enumerate(counts) if j != i)
+            for i, mine in enumerate(counts)]
 
 
 def capture_problem(card: Card, taken: Sequence[Card]) -> Violation | None:
@@ -147,4 +174,4 @@ def _order(card: Card) -> int:
     return card.index
 
 
-KONTSINA = register(Kontsina())
+KONTSINA = Kontsina()

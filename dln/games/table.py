@@ -1,4 +1,4 @@
-"""The fishing family: what Kontsina and Xeri share with Diloti, and the registry of games.
+"""The table mechanics the fishing games share, and :class:`TableGame`, a game built on them.
 
 Diloti "is similar to a merger between Kontsina and Xeri" (denexa.com
 "Kontsina", introduction): the three share the pack, a first deal of four cards
@@ -7,29 +7,32 @@ time, capture piles, the rest of the table going to the last capturer, and
 points for counted items.  This module holds exactly that, once: the position
 of a round (:class:`TableRound`), dealing, playing a card, the end-of-hand
 sweep and the counting of score items.  What a game decides for itself (who
-plays, hand size, what a capture may take, what scores) is a
-:class:`FishingGame`, one module per game (:mod:`dln.games.kontsina`,
-:mod:`dln.games.xeri`); a fourth game is one more module and one line in
-:data:`GAMES`.  Diloti keeps its own richer engine (declarations, partnerships,
-house rules) and is named here so that a record's ``Game`` tag has one place to
-be read: :func:`game_named` answers None for Diloti.
+plays, hand size, what a capture may take, what scores) are the hooks of a
+:class:`TableGame`, one module per game (:mod:`dln.games.kontsina`,
+:mod:`dln.games.xeri`), registered under the ``dln.games`` entry points
+(:mod:`dln.games.protocol`).  Diloti keeps its own richer engine (declarations,
+partnerships, house rules: :mod:`dln.engine`, as a game :mod:`dln.games.diloti`).
 """
 
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, Protocol
+from typing import NamedTuple
 
 from dln.cards import DECK, Card
 from dln.engine import codes
 from dln.engine.codes import Violation, error, warning
+from dln.engine.rules import Rules
 from dln.engine.state import Hand, Move, Seat, Seating, describe_cards
 
-#: The games a record's ``Game`` tag may name, in the tag's spelling.
-GAME_NAMES = ("Diloti", "Kontsina", "Xeri")
+from .protocol import MARKS, game_named, installed
+
 TABLE_SIZE = 4  # four cards face up in the first deal of every game of the family
+#: Chance that a playout move is chosen at random rather than by the greedy player.
+RANDOM_MOVE = 0.05
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +50,7 @@ class ItemScore:
 
 
 class _TableRoundFields(NamedTuple):
-    game: str  # the key of the game in GAMES
+    game: str  # the key of the game in the registry (dln.games.protocol.installed)
     seats: tuple[Seat, ...]
     dealer: Seat
     deal: int
@@ -75,9 +78,9 @@ class TableRound(_TableRoundFields, Seating):
     __slots__ = ()
 
     @property
-    def rules(self) -> FishingGame:
+    def rules(self) -> TableGame:
         """The game this position is played under."""
-        return GAMES[self.game]
+        return installed()[self.game]  # type: ignore[return-value]
 
     @property
     def deals(self) -> int:
@@ -107,8 +110,10 @@ class TableRound(_TableRoundFields, Seating):
         return frozenset(out)
 
 
-class FishingGame(Protocol):
-    """What one game of the family decides for itself; the rest is shared (this module)."""
+class TableGame(ABC):
+    """A game played with the table mechanics of this module: its own rules are the hooks below (who
+    plays, what an opening may show, what a capture may take, what scores); the rest of a
+    :class:`~dln.games.protocol.Game` is answered here once for all of them."""
 
     key: str  # lower-case registry key: "kontsina"
     name: str  # as the Game tag writes it: "Kontsina"
@@ -118,68 +123,110 @@ class FishingGame(Protocol):
     table_kind: str  # "loose": cards lie side by side (Kontsina); "pile": one on another, the top one counts (Xeri)
     scores_xeri: bool  # whether sweeping the table scores (Xeri does, Kontsina does not)
     result_unit: str  # what the game's standing counts: "points" (Kontsina) or "hands won" (Xeri)
+    move_examples: str  # moves of the game as a player types them, for dln play's help
     hand_size_code: str  # the rule code of a wrong hand size
     dealer_code: str  # the rule code of a wrong dealer
     players_code: str  # the rule code of a seat the game does not have
     score_code: str  # the rule code of a wrong score claim
     result_code: str  # the rule code of a wrong game result
+    house_rules: tuple[str, ...] = ()  # no house rules: --variant is Diloti's
+    marks = MARKS  # the scale of Diloti's points (10 a xeri); a game scoring less marks smaller losses
+    #: A playout to the end of a hand of Xeri swings by tens of points (10 a xeri): five samples of a move
+    #: dropped at the first halving must not outrank the thirty of a survivor.
+    survivors_first = True
 
+    # -- the game's own rules -------------------------------------------------------------
+
+    @abstractmethod
     def play_order(self, players: int) -> tuple[Seat, ...]:
         """Seats in play order, starting from N."""
-        ...
 
+    @abstractmethod
     def opening_violations(self, table: Sequence[Card]) -> list[Violation]:
         """What is wrong with an opening table, beyond its size."""
-        ...
 
+    @abstractmethod
     def check_play(self, state: TableRound, move: Move) -> list[Violation]:
         """The game's own rules about ``move`` (the card is known to be the player's)."""
-        ...
 
+    @abstractmethod
     def taken(self, state: TableRound, move: Move) -> tuple[frozenset[Card], bool]:
         """What a legal ``move`` takes from the table, and whether it scores a xeri."""
-        ...
 
+    @abstractmethod
     def legal_moves(self, state: TableRound) -> list[Move]:
         """Every legal move of the seat to play, one per card and capture."""
-        ...
 
+    @abstractmethod
     def score(self, state: TableRound) -> dict[Seat, ItemScore]:
         """The points of a swept final position, player by player."""
-        ...
 
+    @abstractmethod
     def winner(self, scores: Sequence[Mapping[Seat, ItemScore]], target: int) -> Seat | None:
         """Who has won the game after these hands, if anyone."""
-        ...
 
+    @abstractmethod
     def standing(self, scores: Sequence[Mapping[Seat, ItemScore]], seats: Sequence[Seat]) -> dict[Seat, int]:
         """The running figures a ``Result`` tag gives: points (Kontsina) or hands won (Xeri)."""
-        ...
+
+    # -- the rest of a Game, from these mechanics ------------------------------------------
+
+    def shuffled_round(self, seats: Sequence[Seat], dealer: Seat, rng: random.Random, rules: Rules
+                       ) -> tuple[tuple[Card, ...], list[dict[Seat, tuple[Card, ...]]]]:
+        """A hand shuffled and dealt (:func:`shuffled_deals`); no house rules to heed."""
+        return shuffled_deals(self, seats, dealer, rng)
+
+    def apply(self, state: TableRound, move: Move) -> TableRound:
+        return play(state, move)
+
+    def breaks_rules(self, state: TableRound, move: Move) -> bool:
+        return any(v.severity == "error" for v in check(state, move))
+
+    def next_deal(self, state: TableRound, hands: Mapping[Seat, tuple[Card, ...]]) -> TableRound:
+        return next_deal(state, {seat: Hand.of(cards) for seat, cards in hands.items()})
+
+    def points(self, state: TableRound) -> tuple[int, ...]:
+        scores = self.score(sweep(state))
+        return tuple(scores[seat].total for seat in state.seats)
+
+    def cancelled(self, state: TableRound) -> bool:
+        return False  # no redeals once the hand is dealt
+
+    def estimates(self, state: TableRound) -> bool:
+        """Playouts run to the end of the hand (48 cards are cheap to play out) unless the game estimates."""
+        return False
+
+    def estimate(self, state: TableRound) -> tuple[float, ...]:
+        """The points of the hand were it to end here (the rest of the table to the last capturer): a game
+        that :meth:`estimates` gives its own."""
+        return tuple(float(p) for p in self.points(state))
+
+    def owes(self, state: TableRound, fixed: Mapping[Seat, frozenset[Card]],
+             hidden: Mapping[Seat, int]) -> dict[Seat, tuple[int, ...]]:
+        return {}  # no declarations: nothing is known of a hidden hand but its size
+
+    def rollout_move(self, state: TableRound, moves: Sequence[Move], rng: random.Random) -> Move:
+        """The greedy player (a xeri first, else the biggest take, else a low card laid), with one move in
+        twenty at random so that playouts from one world differ."""
+        if len(moves) == 1 or rng.random() < RANDOM_MOVE:
+            return moves[rng.randrange(len(moves))]
+        return greedy_choice(state, list(moves), rng)
+
+    def solver_key(self, state: TableRound) -> tuple[object, ...]:
+        return (state.hands, state.table, state.turn, state.last_capturer,
+                tuple(frozenset(pile) for pile in state.captured), state.xeris)
 
 
-#: The games with an engine here, by key.  Diloti's engine is the rest of dln.engine.
-GAMES: dict[str, FishingGame] = {}
-
-
-def register(game: FishingGame) -> FishingGame:
-    """Add ``game`` to :data:`GAMES` (each game module registers itself on import)."""
-    GAMES[game.key] = game
+def table_game_named(name: str | None) -> TableGame:
+    """The game a ``Game`` tag names, when it is played on these mechanics; ValueError for a game not
+    installed or one with an engine of its own (Diloti)."""
+    game = game_named(name)
+    if not isinstance(game, TableGame):
+        raise ValueError(f"{game.name} has a rules engine of its own, not the table mechanics of {__name__}")
     return game
 
 
-def game_named(name: str | None) -> FishingGame | None:
-    """The engine of a ``Game`` tag's value: None for Diloti (or no tag); ValueError for an unknown game."""
-    from . import kontsina, xeri  # noqa: F401 - importing a game module registers it
-
-    if name is None or name.strip().lower() == "diloti":
-        return None
-    game = GAMES.get(name.strip().lower())
-    if game is None:
-        raise ValueError(f"unknown game {name.strip()!r}; known games: {', '.join(GAME_NAMES)}")
-    return game
-
-
-def seats_for(game: FishingGame, used: Iterable[Seat]) -> tuple[tuple[Seat, ...], list[Violation]]:
+def seats_for(game: TableGame, used: Iterable[Seat]) -> tuple[tuple[Seat, ...], list[Violation]]:
     """The seats of a game whose record names the seats ``used`` (the fewest players that seat them all),
     and a finding for each seat the game has no room for."""
     wanted = set(used)
@@ -199,7 +246,7 @@ def dealer_after(state_seats: Sequence[Seat], dealer: Seat) -> Seat:
     return state_seats[(state_seats.index(dealer) + 1) % len(state_seats)]
 
 
-def check_dealer(game: FishingGame, seats: Sequence[Seat], previous: Seat, dealer: Seat) -> list[Violation]:
+def check_dealer(game: TableGame, seats: Sequence[Seat], previous: Seat, dealer: Seat) -> list[Violation]:
     """The game's dealer rule: ``dealer`` deals the hand after one dealt by ``previous``."""
     expected = dealer_after(seats, previous)
     if dealer == expected:
@@ -210,7 +257,7 @@ def check_dealer(game: FishingGame, seats: Sequence[Seat], previous: Seat, deale
 # -- positions ---------------------------------------------------------------------------
 
 
-def start_hand(game: FishingGame, seats: Sequence[Seat], dealer: Seat, table: Sequence[Card],
+def start_hand(game: TableGame, seats: Sequence[Seat], dealer: Seat, table: Sequence[Card],
                hands: Mapping[Seat, Hand]) -> TableRound:
     """The position after the first deal: ``table`` face up, the dealer's successor to play."""
     state = TableRound(game.key, tuple(seats), dealer, 1, tuple(hands.get(s, Hand()) for s in seats), tuple(table),
@@ -218,7 +265,7 @@ def start_hand(game: FishingGame, seats: Sequence[Seat], dealer: Seat, table: Se
     return state._replace(turn=state.leader)
 
 
-def deal_pack(game: FishingGame, seats: Sequence[Seat], dealer: Seat, pack: Sequence[Card]
+def deal_pack(game: TableGame, seats: Sequence[Seat], dealer: Seat, pack: Sequence[Card]
               ) -> tuple[tuple[Card, ...], list[dict[Seat, tuple[Card, ...]]]]:
     """A 52-card pack order dealt as the texts deal: ``hand_size`` cards to each seat from the dealer's
     successor round to the dealer, then (first deal only) four face up; the table and each deal's hands.
@@ -363,7 +410,7 @@ def check_score(scores: Mapping[Seat, ItemScore], claimed: Mapping[str, int], co
     return [error(code, "the score claims " + "; ".join(wrong))] if wrong else []
 
 
-def check_result(game: FishingGame, scores: Sequence[Mapping[Seat, ItemScore]], seats: Sequence[Seat],
+def check_result(game: TableGame, scores: Sequence[Mapping[Seat, ItemScore]], seats: Sequence[Seat],
                  claimed: Mapping[str, int], target: int) -> list[Violation]:
     """A ``Result`` tag (points, or hands won in Xeri) against the hands played, and whether the game is over."""
     standing = game.standing(scores, seats)
@@ -430,7 +477,7 @@ class PlayedHand(NamedTuple):
     scores: dict[Seat, ItemScore]
 
 
-def play_hand(game: FishingGame, seats: Sequence[Seat], dealer: Seat, rng: random.Random,
+def play_hand(game: TableGame, seats: Sequence[Seat], dealer: Seat, rng: random.Random,
               choose: Chooser) -> PlayedHand:
     """Shuffle, deal and play one hand with ``choose`` picking every move among the legal ones."""
     table, dealing = shuffled_deals(game, seats, dealer, rng)
@@ -453,7 +500,7 @@ def play_hand(game: FishingGame, seats: Sequence[Seat], dealer: Seat, rng: rando
     return PlayedHand(dealer, table, tuple(deals), final, rest, game.score(final))
 
 
-def shuffled_deals(game: FishingGame, seats: Sequence[Seat], dealer: Seat, rng: random.Random
+def shuffled_deals(game: TableGame, seats: Sequence[Seat], dealer: Seat, rng: random.Random
                    ) -> tuple[tuple[Card, ...], list[dict[Seat, tuple[Card, ...]]]]:
     """A hand shuffled from ``rng``: the opening table (turned up again while the game says so, as Xeri's
     Setup does) and every deal's hands, ``hand_size`` cards a seat from the dealer's successor round."""
@@ -467,7 +514,7 @@ def shuffled_deals(game: FishingGame, seats: Sequence[Seat], dealer: Seat, rng: 
     return table, deals
 
 
-def game_opening(game: FishingGame, pack: list[Card], rng: random.Random) -> tuple[tuple[Card, ...], list[Card]]:
+def game_opening(game: TableGame, pack: list[Card], rng: random.Random) -> tuple[tuple[Card, ...], list[Card]]:
     """The four cards turned up, shuffled back and turned up again while the game says so."""
     while True:
         table = tuple(pack[:TABLE_SIZE])
@@ -481,7 +528,7 @@ def _deal_order(seats: Sequence[Seat], dealer: Seat) -> list[Seat]:
     return [*seats[start:], *seats[:start]]
 
 
-def _deal(game: FishingGame, order: Sequence[Seat], pack: list[Card]) -> dict[Seat, tuple[Card, ...]]:
+def _deal(game: TableGame, order: Sequence[Seat], pack: list[Card]) -> dict[Seat, tuple[Card, ...]]:
     dealt = {}
     for seat in order:
         dealt[seat] = tuple(pack[:game.hand_size])
@@ -504,7 +551,7 @@ def greedy_choice(state: TableRound, moves: list[Move], rng: random.Random) -> M
     return rng.choice([m for m in moves if worth(m) == best])
 
 
-def play_game(game: FishingGame, players: int, rng: random.Random, choose: Chooser,
+def play_game(game: TableGame, players: int, rng: random.Random, choose: Chooser,
               target: int | None = None) -> Iterator[PlayedHand]:
     """Hands until the game is won (at most 200: a safety bound no real game meets)."""
     seats = game.play_order(players)
@@ -520,12 +567,10 @@ def play_game(game: FishingGame, players: int, rng: random.Random, choose: Choos
 
 
 __all__ = [
-    "GAMES",
-    "GAME_NAMES",
     "Chooser",
-    "FishingGame",
     "ItemScore",
     "PlayedHand",
+    "TableGame",
     "TableRound",
     "check",
     "check_dealer",
@@ -535,15 +580,14 @@ __all__ = [
     "check_score",
     "deal_pack",
     "dealer_after",
-    "game_named",
     "greedy_choice",
     "play",
     "play_game",
     "play_hand",
     "random_choice",
-    "register",
     "seats_for",
     "shuffled_deals",
     "start_hand",
     "sweep",
+    "table_game_named",
 ]

@@ -21,7 +21,7 @@ from dln.engine import codes
 from dln.engine.codes import Violation, error
 from dln.engine.state import Move, Seat, describe_cards
 
-from .table import ItemScore, TableRound, holds, most, register, top_winner
+from .table import ItemScore, TableGame, TableRound, holds, most, top_winner
 
 JACK = 11
 XERI_POINTS = 10
@@ -31,8 +31,8 @@ TWO_OF_CLUBS = Card(2, "c")
 TEN_OF_DIAMONDS = Card(10, "d")
 
 
-class Xeri:
-    """The rules of Xeri, as :class:`dln.games.table.FishingGame` asks for them."""
+class Xeri(TableGame):
+    """The rules of Xeri, as :class:`dln.games.table.TableGame` asks for them."""
 
     key = "xeri"
     name = "Xeri"
@@ -41,6 +41,7 @@ class Xeri:
     target = 5  # Scoring: "a predetermined number of hands" (the text names none: ours is 5)
     table_kind = "pile"  # Setup, Game play: the cards face up form one pile; only its top card is captured
     scores_xeri = True  # Scoring: a xeri for taking a pile of one card
+    move_examples = "Jh x 4s (a jack, or the top card's rank, takes the pile: name its top card) · 4c (discarded)"
     result_unit = "hands won"
     hand_size_code = codes.HAND_SIZE  # six cards, as in Diloti
     dealer_code = codes.WRONG_DEALER  # "The deal passes to the other player", as in two-player Diloti
@@ -146,4 +147,4 @@ def _order(card: Card) -> int:
     return card.index
 
 
-XERI = register(Xeri())
+XERI = Xeri()

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from typing import cast
 
 from dln.engine.rules import parse_variants, rules_for
-from dln.games.table import GAME_NAMES, FishingGame, game_named
+from dln.games import protocol
+from dln.games.protocol import DEFAULT_GAME, game_named, game_names
 from dln.notation.bounds import small_number
 from dln.notation.model import Game, Round, Seat
 
@@ -74,9 +75,9 @@ class NewGame:
             self.defaults["Game"] = previous.tag("Game") or "Diloti"
             self.defaults["Variant"] = previous.tag("Variant") or ""
 
-    # -- the game of the family ----------------------------------------------------------
-    def engine(self) -> FishingGame | None:
-        """The engine of the game answered (None: Diloti, or a name that is no game, refused by ``check``)."""
+    # -- the game ----------------------------------------------------------
+    def engine(self) -> protocol.Game | None:
+        """The game answered (None: a name that is no game, refused by ``check``)."""
         try:
             return game_named(self.answers.get("Game", self.defaults["Game"]))
         except ValueError:
@@ -100,7 +101,7 @@ class NewGame:
         players = int(self.answers.get("players", self._players_default()))
         engine = self.engine()
         if engine is not None and players in engine.players:
-            return cast(tuple[Seat, ...], engine.play_order(players))
+            return engine.play_order(players)
         return cast(tuple[Seat, ...], ("N", "E", "S", "W") if players == 4 else ("N", "S"))
 
     def _players_default(self) -> str:
@@ -111,7 +112,7 @@ class NewGame:
         yield Question("Event", "Event", self.defaults["Event"])
         yield Question("Site", "Site", self.defaults["Site"])
         yield Question("Date", "Date (year.month.day)", self.defaults["Date"])
-        yield Question("Game", f"Game ({', '.join(GAME_NAMES)})", self.defaults["Game"])
+        yield Question("Game", f"Game ({', '.join(game_names())})", self.defaults["Game"])
         counts = self._player_counts()
         if len(counts) > 1:
             yield Question("players", f"Players, {_either(counts)}", self._players_default())
@@ -123,7 +124,7 @@ class NewGame:
         engine = self.engine()
         hands = engine is not None and engine.result_unit == "hands won"
         yield Question("Target", "Hands to play" if hands else "Target score", self._target_default())
-        if engine is None:
+        if engine is None or engine.house_rules:
             yield Question("Variant", "House rules (comma-separated names)", self.defaults["Variant"])
 
     def next_question(self) -> Question | None:
@@ -155,7 +156,7 @@ class NewGame:
                 named = game_named(value or "Diloti")
             except ValueError as exc:
                 return str(exc)
-            if named is not None and self.answers.get("Variant", "").replace("none", "").strip():
+            if not named.house_rules and self.answers.get("Variant", "").replace("none", "").strip():
                 return f"{named.name} has no house rules (--variant is for Diloti)"
             return None
         engine = self.engine()
@@ -168,7 +169,7 @@ class NewGame:
             if engine is not None and engine.result_unit == "hands won":
                 return "the number of hands is a whole number above 0, e.g. 5"
             return f"the target is a whole number above 0, usually {self._target_default()}"
-        if key == "Variant" and engine is not None and value.replace("none", "").strip():
+        if key == "Variant" and engine is not None and not engine.house_rules and value.replace("none", "").strip():
             return f"{name} has no house rules"
         if key == "Variant":
             try:
@@ -188,9 +189,10 @@ class NewGame:
         many = len(self.seats()) > 2
         values = dict(self.answers)
         engine = self.engine()
-        variants = parse_variants(values.get("Variant", "").replace("none", "")) if engine is None else []
+        variants = (parse_variants(values.get("Variant", "").replace("none", ""))
+                    if engine is None or engine.house_rules else [])
         values["Variant"] = ", ".join(variants)
-        values["Game"] = engine.name if engine is not None else ""  # Diloti: no tag, as before the family
+        values["Game"] = engine.name if engine is not None and engine.key != DEFAULT_GAME else ""  # untagged: Diloti
         if "Target" not in values:
             values["Target"] = self._target_default()
         out: list[tuple[str, str]] = []

@@ -25,7 +25,7 @@ from dln.analysis.search import DEFAULT_BUDGET
 from dln.notation.model import Move
 
 if TYPE_CHECKING:
-    from dln.analysis.games import State
+    from dln.games.protocol import Position
     from dln.views.replay import Cursor, Replay
 
 #: A place of a replayer the engine is asked about (kept as the key of its answer).
@@ -38,9 +38,9 @@ class Spot(NamedTuple):
     position it led to (None where the replay does not know them); at a start, the move the record plays
     next (``coming``), if any."""
 
-    before: State | None
+    before: Position | None
     move: Move | None
-    here: State | None
+    here: Position | None
     coming: Move | None = None
 
 

@@ -9,6 +9,7 @@ import pytest
 from dln.cards import Card
 from dln.engine.state import Hand, Move
 from dln.games.kontsina import KONTSINA, captures
+from dln.games.protocol import game_named
 from dln.games.table import (
     TableRound,
     check,
@@ -18,7 +19,6 @@ from dln.games.table import (
     check_result,
     check_score,
     dealer_after,
-    game_named,
     play,
     play_game,
     random_choice,

@@ -11,6 +11,8 @@ import pytest
 
 from dln.cards import DECK
 from dln.engine.state import Hand, Move
+from dln.games.diloti import DILOTI
+from dln.games.protocol import game_named
 from dln.games.table import (
     TableRound,
     check,
@@ -18,7 +20,6 @@ from dln.games.table import (
     check_position,
     check_result,
     check_score,
-    game_named,
     play,
     play_game,
     random_choice,
@@ -180,7 +181,7 @@ def test_self_play_conserves_the_pack() -> None:
     hands = list(play_game(XERI, 2, random.Random(3), random_choice))
     assert all(sorted(c for p in h.final.captured for c in p) == sorted(DECK) for h in hands)
     assert XERI.winner([h.scores for h in hands], XERI.target) is not None
-    assert game_named("Xeri") is XERI and game_named(None) is None and game_named("diloti") is None
+    assert game_named("Xeri") is XERI and game_named(None) is game_named("diloti") is DILOTI
     with pytest.raises(ValueError, match="unknown game 'Tichu'"):
         game_named("Tichu")
 

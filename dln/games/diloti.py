@@ -1,0 +1,135 @@
+"""Diloti as a :class:`~dln.games.protocol.Game`: its facts, and its mechanics from its own rules engine.
+
+Diloti's rules (declarations, groups, partnerships, house rules) are the
+rules engine :mod:`dln.engine`; this module is what the rest of dln asks of
+Diloti as of any game, answered from there (pagat's text, diloti-pagat.txt, by
+default; ``Rules`` for house rules).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+
+from dln.cards import Card
+from dln.engine import (
+    DEFAULT_RULES,
+    HAND_SIZE,
+    RoundState,
+    Rules,
+    apply,
+    check,
+    deal_pack,
+    finish_round,
+    legal_moves,
+    next_deal,
+    play_order,
+    score_round,
+)
+from dln.engine.rules import VARIANTS
+from dln.engine.scoring import GOOD_TEN, GOOD_TWO, MOST_CARDS_POINTS, XERI_POINTS
+from dln.engine.selfplay import canceller, choose, shuffled_pack
+from dln.engine.state import Move, Seat
+
+from .protocol import MARKS
+
+#: Chance that a playout move is chosen at random rather than by the greedy player, so that playouts
+#: from one world differ.
+RANDOM_MOVE = 0.05
+
+
+def _summary(cards: Sequence[Card]) -> tuple[int, int, bool, bool]:
+    """What of a Diloti capture pile scores: how many cards, aces, the 10 of diamonds, the 2 of clubs."""
+    return (len(cards), sum(1 for c in cards if c.rank == 1), GOOD_TEN in cards, GOOD_TWO in cards)
+
+
+class Diloti:
+    """Diloti: two players or two partnerships, six cards a deal, declarations and groups, 61 points."""
+
+    key = "diloti"
+    name = "Diloti"
+    players = (2, 4)  # pagat, Players, Cards and Deal: two players, or four in partnerships
+    hand_size = HAND_SIZE
+    target = DEFAULT_RULES.target
+    table_kind = "loose"
+    scores_xeri = True
+    result_unit = "points"
+    house_rules = tuple(VARIANTS)
+    move_examples = "9c x 9d · 3d 5h =8 · Ks · 6h x [6] · 8c x 5s+3d"
+    marks = MARKS
+    survivors_first = False  # as the strength figures of docs/analysis.md were measured
+
+    def play_order(self, players: int) -> tuple[Seat, ...]:
+        """N, S; four players N, W, S, E (pagat, Four-Player Game)."""
+        return play_order(players, DEFAULT_RULES)
+
+    def shuffled_round(self, seats: Sequence[Seat], dealer: Seat, rng: random.Random, rules: Rules
+                       ) -> tuple[tuple[Card, ...], list[dict[Seat, tuple[Card, ...]]]]:
+        """A pack whose opening table is legal under ``rules``, dealt six a seat (pagat, Players, Cards and
+        Deal)."""
+        dealt = deal_pack(shuffled_pack(rng, len(seats), rules), len(seats), dealer, rules)
+        return dealt.table, list(dealt.hands)
+
+    def legal_moves(self, state: RoundState) -> list[Move]:
+        return legal_moves(state)
+
+    def apply(self, state: RoundState, move: Move) -> RoundState:
+        return apply(state, move).state
+
+    def breaks_rules(self, state: RoundState, move: Move) -> bool:
+        return any(v.severity == "error" for v in check(state, move))
+
+    def next_deal(self, state: RoundState, hands: Mapping[Seat, tuple[Card, ...]]) -> RoundState:
+        return next_deal(state, hands)
+
+    def points(self, state: RoundState) -> tuple[int, ...]:
+        scores = score_round(finish_round(state))
+        return tuple(scores[side].total for side in state.sides)
+
+    def cancelled(self, state: RoundState) -> bool:
+        return canceller(state) is not None
+
+    def estimates(self, state: RoundState) -> bool:
+        return True
+
+    def estimate(self, state: RoundState) -> tuple[float, ...]:
+        """Points already banked count in full (aces, 10 of diamonds, 2 of clubs, xeris); the 4 for
+        most cards go to each side with the chance that its lead in captured cards survives the cards
+        still to be captured, taken as a normal spread of about ``0.6 * sqrt(cards left)`` (pagat,
+        Further Deals and the End of the Round)."""
+        banked = []
+        for pile, xeris in zip(state.captured, state.xeris, strict=True):
+            banked.append(sum(1 for c in pile if c.rank == 1) + 2 * (GOOD_TEN in pile) + (GOOD_TWO in pile)
+                          + XERI_POINTS * xeris)
+        counts = [len(pile) for pile in state.captured]
+        left = 52 - sum(counts) - len(state.gone)
+        lead = counts[0] - counts[1]
+        p = 0.5 * (1 + math.erf(lead / (0.6 * math.sqrt(left + 1) * math.sqrt(2))))
+        return (banked[0] + MOST_CARDS_POINTS * p, banked[1] + MOST_CARDS_POINTS * (1 - p))
+
+    def owes(self, state: RoundState, fixed: Mapping[Seat, frozenset[Card]],
+             hidden: Mapping[Seat, int]) -> dict[Seat, tuple[int, ...]]:
+        """The owner of a declaration holds a card of its value (pagat, Obligations of the declarer)."""
+        owes: dict[Seat, tuple[int, ...]] = {}
+        for pile in state.piles:
+            if pile.owner is not None and hidden.get(pile.owner, 0) > 0:
+                known = fixed[pile.owner]
+                if not any(c.value == pile.value and not c.is_face for c in known):
+                    owes[pile.owner] = (*owes.get(pile.owner, ()), pile.value)
+        return owes
+
+    def rollout_move(self, state: RoundState, moves: Sequence[Move], rng: random.Random) -> Move:
+        """The rules engine's greedy player (xeris, valuable captures, no open table), with one move
+        in twenty at random."""
+        if len(moves) == 1 or rng.random() < RANDOM_MOVE:
+            return moves[rng.randrange(len(moves))]
+        return choose(state, moves, rng, "greedy")
+
+    def solver_key(self, state: RoundState) -> tuple[object, ...]:
+        last = state.side_index(state.last_capturer) if state.last_capturer else None
+        return (state.hands, frozenset(state.loose), frozenset(state.piles), state.turn, last,
+                tuple(_summary(c) for c in state.captured), state.xeris)
+
+
+DILOTI = Diloti()

@@ -1,0 +1,167 @@
+"""What a fishing game is to dln (:class:`Game`), and the registry of the games installed.
+
+Every game dln plays, checks and analyses (Diloti, Kontsina, Xeri, and any game
+installed beside them) is one object answering :class:`Game`: its facts (name,
+players, deal, target and how the standing counts, the kind of table, analysis
+marks) and its mechanics over its own positions (legal moves, the position after
+a move, points at the end of a round, what a playout does).  The rest of dln asks
+the game and never tests which one it holds.
+
+Games are found the way Pygments finds lexers: through the entry-point group
+``dln.games`` (``name = "module:OBJECT"``), in which dln registers its own three
+(pyproject.toml).  A game written outside dln is installed like any plugin::
+
+    [project.entry-points."dln.games"]
+    skambili = "skambili:SKAMBILI"
+
+Uses only the rules engine (for the types of a move and a seat).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from functools import cache
+from importlib import import_module
+from importlib.metadata import entry_points
+from typing import Any, Protocol
+
+from dln.cards import Card
+from dln.engine.rules import Rules
+from dln.engine.state import Move, Seat
+
+#: The game of a record without a ``Game`` tag.
+DEFAULT_GAME = "diloti"
+#: The entry-point group a game is registered under.
+GROUP = "dln.games"
+#: dln's own games, by key, for a checkout run without installing (then there are no entry points).
+OWN_GAMES = {"diloti": "dln.games.diloti:DILOTI", "kontsina": "dln.games.kontsina:KONTSINA",
+             "xeri": "dln.games.xeri:XERI"}
+#: Points lost (the mover's side minus the opponents', per round) from which a move is marked, on the
+#: scale of Diloti's points: a xeri is 10 points and the 4 for most cards swing 8 between the sides; a
+#: playout estimate wobbles by about a point, so nothing below 2 is marked.
+MARKS: tuple[tuple[str, str, float], ...] = (
+    ("??", "blunder", 8.0),
+    ("?", "mistake", 4.0),
+    ("?!", "inaccuracy", 2.0),
+)
+
+#: A position of a game: its own type (Diloti's ``RoundState``, a ``TableRound``), carrying the key of
+#: its game as ``game``, its ``seats``, ``sides``, ``side_index``, ``turn``, ``hands``, ``deal``, ``deals``,
+#: ``needs_deal``, ``is_over`` and ``seen()``.
+Position = Any
+
+
+class Game(Protocol):
+    """One fishing game: its facts and its mechanics, all dln needs to record, check and play it."""
+
+    key: str  # lower-case registry key, as --game-type spells it: "kontsina"
+    name: str  # as the Game tag writes it: "Kontsina"
+    players: tuple[int, ...]  # the numbers of players the game allows
+    hand_size: int  # cards per player per deal
+    target: int  # the default target (points, or hands won)
+    table_kind: str  # "loose": cards lie side by side (Diloti, Kontsina); "pile": one on another (Xeri)
+    scores_xeri: bool  # whether sweeping the table scores
+    result_unit: str  # what the game's standing counts: "points" or "hands won"
+    house_rules: tuple[str, ...]  # the house rules (--variant names) the game knows; () for none
+    move_examples: str  # moves of the game as a player types them, for dln play's help
+    marks: tuple[tuple[str, str, float], ...]  # analysis: (glyph, word, points lost) from which a move is marked
+    #: analysis: whether moves that survived every halving of the budget rank before those dropped (wanted
+    #: where playouts swing by tens of points); else every move ranks by its value alone.
+    survivors_first: bool
+
+    def play_order(self, players: int) -> tuple[Seat, ...]:
+        """Seats in play order for ``players`` (standard rules), starting from N; ValueError if not played so."""
+        ...
+
+    def shuffled_round(self, seats: Sequence[Seat], dealer: Seat, rng: random.Random, rules: Rules
+                       ) -> tuple[tuple[Card, ...], list[dict[Seat, tuple[Card, ...]]]]:
+        """A round shuffled from ``rng`` and dealt as the game deals: the opening table and each deal's hands."""
+        ...
+
+    def legal_moves(self, state: Position) -> list[Move]:
+        """Every legal move of the seat to move (its known cards)."""
+        ...
+
+    def apply(self, state: Position, move: Move) -> Position:
+        """The position after a legal ``move``."""
+        ...
+
+    def breaks_rules(self, state: Position, move: Move) -> bool:
+        """True when ``move`` is illegal in ``state`` (e.g. in a sampled world where the hand differs)."""
+        ...
+
+    def next_deal(self, state: Position, hands: Mapping[Seat, tuple[Card, ...]]) -> Position:
+        """The position after the next deal gives ``hands``."""
+        ...
+
+    def points(self, state: Position) -> tuple[int, ...]:
+        """Each side's points for the round once it is over (the table's rest to the last capturer)."""
+        ...
+
+    def cancelled(self, state: Position) -> bool:
+        """True when the round is called off at this fresh deal (Diloti's face-card redeals)."""
+        ...
+
+    def estimates(self, state: Position) -> bool:
+        """Whether playouts stop a few cards into the next deal and :meth:`estimate` the rest."""
+        ...
+
+    def estimate(self, state: Position) -> tuple[float, ...]:
+        """Each side's expected points from a position mid-round (only where :meth:`estimates` says so)."""
+        ...
+
+    def owes(self, state: Position, fixed: Mapping[Seat, frozenset[Card]], hidden: Mapping[Seat, int]
+             ) -> dict[Seat, tuple[int, ...]]:
+        """Per hidden hand, values it must hold a card of (what the validator infers: D302/D403)."""
+        ...
+
+    def rollout_move(self, state: Position, moves: Sequence[Move], rng: random.Random) -> Move:
+        """The playout policy's move among ``moves``."""
+        ...
+
+    def solver_key(self, state: Position) -> tuple[object, ...]:
+        """What decides the rest of a fully known round: equal keys, equal outcomes."""
+        ...
+
+
+@cache
+def installed() -> dict[str, Game]:
+    """Every game installed, by key: the ``dln.games`` entry points (dln's own three among them)."""
+    found: dict[str, Game] = {}
+    for point in sorted(entry_points(group=GROUP), key=lambda p: (p.name not in OWN_GAMES, p.name)):
+        game = point.load()
+        found.setdefault(game.key, game)
+    for key, where in OWN_GAMES.items():  # a checkout run without installing has no entry points
+        if key not in found:
+            module, _, name = where.partition(":")
+            found[key] = getattr(import_module(module), name)
+    return found
+
+
+def game_keys() -> tuple[str, ...]:
+    """The keys of the games installed, dln's own first: what ``--game-type`` accepts."""
+    return tuple(installed())
+
+
+def game_names() -> tuple[str, ...]:
+    """The games as a ``Game`` tag names them, dln's own first."""
+    return tuple(game.name for game in installed().values())
+
+
+def game_named(name: str | None) -> Game:
+    """The game of a ``Game`` tag's value (no tag: Diloti); ValueError for a game not installed."""
+    key = (name or DEFAULT_GAME).strip().lower()
+    game = installed().get(key)
+    if game is None:
+        raise ValueError(f"unknown game {(name or '').strip()!r}; known games: {', '.join(game_names())}")
+    return game
+
+
+def game_of(state: Position) -> Game:
+    """The game ``state`` is a position of."""
+    return installed()[state.game]
+
+
+__all__ = ["DEFAULT_GAME", "GROUP", "MARKS", "OWN_GAMES", "Game", "Position", "game_keys", "game_named",
+           "game_names", "game_of", "installed"]
