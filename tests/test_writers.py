@@ -286,3 +286,21 @@ def test_filter_onto_its_input_keeps_a_file_whose_games_would_read_back_as_fewer
     before = path.read_bytes()
     code, _, err = run("filter", str(path), "--tag", "Event~zzz", "--invert", "-o", str(path))
     assert code == 2 and "which has no rounds" in err and path.read_bytes() == before
+
+
+# -- standard output that cannot be written ------------------------------------------------------------
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+@pytest.mark.parametrize("args", [("validate", str(CLUB)), ("parse", "--json", str(CLUB)), ("score", str(CLUB)),
+                                  ("merge", str(CLUB)), ("stats", "--csv", str(CLUB)), ("replay", str(CLUB)),
+                                  ("generate", "--games", "2")], ids=lambda a: a[0])
+def test_a_full_disk_under_standard_output_is_a_message_and_exit_2(args: tuple[str, ...]) -> None:
+    """``dln validate club.dln > report.txt`` on a full disk says so and exits 2; no traceback, no exit 1
+    (which would read as "a record breaks a rule")."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "dln", *args], stdout=full, stderr=subprocess.PIPE, text=True,
+                              timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr
+    assert "dln: error: cannot write the output: No space left on device" in done.stderr

@@ -8,8 +8,13 @@ checking a small record.  ``COMMANDS`` names where each command lives;
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import gc
 import importlib
+import os
+import sys
+from typing import Any
 
 import click
 
@@ -45,8 +50,36 @@ COMMANDS: dict[str, str] = {
 }
 
 
+#: Why output cannot be written: the disk or the quota is full, the file too big, the device failed.
+UNWRITABLE = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+EXIT_UNWRITABLE = 2  # bad input or an unwritable output (dln.cli.common.EXIT_BAD_INPUT)
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at the null device, so that nothing left in its buffer fails again at exit."""
+    with contextlib.suppress(OSError, ValueError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+
+
 class LazyGroup(click.Group):
     """A click group whose commands are imported from ``COMMANDS`` when first asked for."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """Run the command; output that cannot be written (a full disk, a device error under ``> file``) is
+        a message and exit 2, not a traceback and not exit 1, which would read as a broken rule."""
+        try:
+            try:
+                return super().main(*args, **kwargs)
+            finally:
+                sys.stdout.flush()  # what is still buffered fails here, not unseen at the interpreter's exit
+        except OSError as exc:
+            if exc.errno not in UNWRITABLE:
+                raise
+            _quiet_stdout()
+            click.echo(f"dln: error: cannot write the output: {exc.strerror}", err=True)
+            sys.exit(EXIT_UNWRITABLE)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*COMMANDS, *self.commands})
