@@ -219,6 +219,26 @@ def test_annotating_a_record_in_place_keeps_every_game_or_writes_nothing(tmp_pat
     assert text.count("A position set up to settle a dispute.") == 2
 
 
+@pytest.mark.parametrize("command", ["html", "svg"])
+@pytest.mark.parametrize("name", ["club.dln", "club.txt"])
+def test_a_view_is_never_written_over_another_record(tmp_path: Path, command: str, name: str) -> None:
+    """``dln html g.dln -o club.dln`` (a slip of the tab key) would replace a 5-game archive with a page: the
+    file holds records (its name says so, or its text does), so it is refused and left as it was."""
+    club = copy(CLUB, tmp_path / name)
+    code, out, err = run(command, str(SAMPLES / "two-player-61.dln"), "-o", str(club))
+    assert code == 2 and "Usage:" in err and f"{club} holds DLN records" in err and out == ""
+    assert club.read_bytes() == CLUB.read_bytes()
+
+
+def test_a_view_replaces_an_earlier_view(tmp_path: Path) -> None:
+    """What a view wrote before (a page, a diagram) is replaced, as -o promises."""
+    page = tmp_path / "g.html"
+    page.write_text("<!DOCTYPE html>\n<p>an earlier page</p>\n", encoding="utf-8")
+    code, _, err = run("html", str(SAMPLES / "two-player-61.dln"), "-o", str(page))
+    assert code == 0, err
+    assert "an earlier page" not in page.read_text(encoding="utf-8")
+
+
 def test_an_input_changed_by_another_program_while_it_is_read_is_not_replaced(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import dln.cli.archive

@@ -27,8 +27,8 @@ from dln.notation.sources import display_name
 from dln.views.output import emit
 
 _OUTPUT = click.option("-o", "--output", "output", metavar="OUT", default=None,
-                       help="Write to OUT (replaced atomically; never the record read) instead of stdout; "
-                       "'-' is stdout.")
+                       help="Write to OUT (replaced atomically; never the record read nor any other file of "
+                       "records) instead of stdout; '-' is stdout.")
 
 
 def _emit(output: str | None, pieces: Iterable[str]) -> None:
@@ -46,10 +46,11 @@ def _emit(output: str | None, pieces: Iterable[str]) -> None:
 
 
 def _not_onto(file: str, output: str | None, view: str) -> None:
-    """A usage error when OUTPUT is the record FILE itself: the view would replace the record."""
+    """A usage error when OUTPUT is the record FILE itself or another file of records: the view would
+    replace them."""
     from dln.cli.writing import Inputs
 
-    Inputs((file,)).refuse_output(output, f"{view} written there would replace the record; choose another file")
+    Inputs((file,)).refuse_records(output, view)
 
 
 def _where(function: Callable[..., None]) -> Callable[..., None]:

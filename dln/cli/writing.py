@@ -11,7 +11,8 @@ The commands that write (``merge``, ``filter``, ``split``, ``html``, ``svg``,
   the path says (a symbolic or hard link, another spelling): it is the same
   file.  :meth:`Inputs.refuse_output` makes ``-o`` onto an input a usage
   error where the output would replace the record with something else (an
-  HTML page, a diagram, one game of several).
+  HTML page, a diagram, one game of several); :meth:`Inputs.refuse_records`
+  also keeps a page or a diagram off any other file of records.
 - :func:`write_file` streams the texts to a temporary file and renames it
   over the output only at the end (:func:`dln.files.replace_file`), so an
   input that is also the output is read whole, from the old file, before it
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -36,7 +38,7 @@ from dln.notation.sources import NO_RECORD_IN_DIRECTORY, display_name, each_file
 from dln.views.output import say
 from dln.wording import count_of
 
-__all__ = ["Inputs", "NotWritten", "joined", "write_file"]
+__all__ = ["Inputs", "NotWritten", "holds_records", "joined", "write_file"]
 
 
 class NotWritten(Exception):
@@ -100,6 +102,33 @@ class Inputs:
         what writing there would do."""
         if output is not None and output != STDIN and self.holds(output):
             raise click.BadParameter(f"{output} is the record being read: {why}", param_hint="'-o' / '--output'")
+
+    def refuse_records(self, output: str | None, what: str) -> None:
+        """A usage error when OUTPUT is an input or any file of DLN records (:func:`holds_records`): ``what``
+        (a page, a diagram) would replace them."""
+        self.refuse_output(output, f"{what} written there would replace the record; choose another file")
+        if output is not None and output != STDIN and holds_records(output):
+            raise click.BadParameter(f"{output} holds DLN records: {what} written there would replace them; "
+                                     "choose another file", param_hint="'-o' / '--output'")
+
+
+#: The start of a DLN record: a tag, a round or a setup (docs/notation.md).
+_RECORD_START = re.compile(rb"\s*(\[[A-Za-z][A-Za-z0-9_]*\s+\"|round\s+\d|setup\s)")
+
+
+def holds_records(path: str) -> bool:
+    """Whether ``path`` is a regular file of DLN records: its name ends in ``.dln``, or its text starts as a
+    record does (after a byte-order mark and blank lines).  A page or a diagram starts with ``<``."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
+        if path.lower().endswith(".dln"):
+            return True
+        with open(path, "rb") as file:
+            start = file.read(4096).removeprefix(b"\xef\xbb\xbf")
+    except (OSError, ValueError):
+        return False
+    return _RECORD_START.match(start) is not None
 
 
 def joined(texts: Iterable[str]) -> Iterator[str]:
