@@ -19,7 +19,7 @@ from typing import Any
 import click
 
 from dln import build
-from dln.views.output import tolerant_output
+from dln.views.output import say, tolerant_output
 
 #: How many new container objects the garbage collector lets build up before it looks for cycles.
 #: CPython's 700 suits programs that make cycles; a record's moves make none, and at 700 the
@@ -78,7 +78,7 @@ class LazyGroup(click.Group):
             if exc.errno not in UNWRITABLE:
                 raise
             _quiet_stdout()
-            click.echo(f"dln: error: cannot write the output: {exc.strerror}", err=True)
+            say(f"dln: error: cannot write the output: {exc.strerror}", err=True)
             sys.exit(EXIT_UNWRITABLE)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
