@@ -316,3 +316,47 @@ def test_an_ascii_or_latin1_terminal_gets_ascii(encoding: str, tmp_path: Path) -
         assert screen.isascii()
     finally:
         term.close()
+
+
+def test_the_replayer_reads_only_the_games_it_shows(tmp_path: Path) -> None:
+    """A file of Kontsina and Xeri games is indexed once, and a game replayed when the cursor comes to it
+    (dln.views.shelf.Shelf): memory holds a few games, not the file (issue 30: they were read whole)."""
+    from dln.cli.family import replayed_family
+    from dln.notation.sources import placed
+    from dln.views.shelf import Shelf
+
+    path = tmp_path / "many.dln"
+    path.write_text("\n".join(write_game(g) for g in generate_family("Xeri", 12, players=2, seed=3, target=1)),
+                    encoding="utf-8")
+    with path.open("rb") as stream:
+        places = [place for _, place in placed(stream, str(path))]
+        shelf = Shelf(stream, str(path), places, filename="many.dln",
+                      replay=lambda game, source: replayed_family(game, source, str(path), None))
+        stepper = FamilyStepper(shelf)
+        stepper.frame()  # the first game, shown
+        stepper.press("tab")
+        stepper.press("tab")
+        assert stepper.game == 2 and shelf.loads == 3  # each game read once, and no other
+        stepper.press("shift-tab")
+        stepper.press("shift-tab")
+        stepper.press("shift-tab")  # round to the last game: read, the ones between are not
+        assert stepper.game == 11 and shelf.loads == 4
+        assert sum(shelf.resident(i) is not None for i in range(12)) <= shelf.keep
+
+
+@needs_tmux
+def test_tab_walks_a_file_of_many_xeri_games_in_a_terminal(tmp_path: Path) -> None:
+    (tmp_path / "many.dln").write_text(
+        "\n".join(write_game(g) for g in generate_family("Xeri", 40, players=2, seed=7, target=1)), encoding="utf-8")
+    command = shlex.join([sys.executable, "-m", "dln", "replay", "many.dln"])
+    term = Terminal(f"{command} 2>errors.txt; echo replayer-exit=$?; cat errors.txt; sleep 600", cwd=tmp_path)
+    try:
+        term.wait_for("many.dln · Xeri, 2 players", "game 1, hand 1: start")
+        term.keys("Tab")
+        term.wait_for("game 2, hand 1: start")
+        term.keys("BTab", "BTab")
+        term.wait_for("game 40, hand 1: start")
+        term.keys("q")
+        assert "Traceback" not in term.wait_for("replayer-exit=0")
+    finally:
+        term.close()

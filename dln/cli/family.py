@@ -7,7 +7,7 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import PurePath
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, BinaryIO, NoReturn
 
 import click
 
@@ -15,7 +15,7 @@ from dln.check.family import FamilyReport, validate_family
 from dln.cli.common import EXIT_BAD_INPUT, EXIT_FOUND, EXIT_OK, exit_if_bad_record
 from dln.engine.rules import parse_variants
 from dln.notation.model import Game
-from dln.notation.sources import display_name
+from dln.notation.sources import Place, display_name
 from dln.views.output import emit, output_takes_any_text, say
 
 if TYPE_CHECKING:
@@ -57,11 +57,14 @@ def family_frame_at(game: Game, source: Callable[[int], str], *, file: str, roun
         raise click.BadParameter(str(exc), param_hint=f"'--{exc.option}'") from None
 
 
-def replayed_family(game: Game, source: Callable[[int], str], file: str, variant: str | None) -> FamilyReport:
-    """The game replayed with its positions; a tag that makes no sense ends the command (exit 2)."""
+def replayed_family(game: Game, source: Callable[[int], str], file: str, variant: str | None, *,
+                    exits: bool = True) -> FamilyReport:
+    """The game replayed with its positions; a tag that makes no sense ends the command (exit 2), unless
+    ``exits`` is False (the replayer, which shows what it can of each game, and says so at the end)."""
     report = validate_family(game, index=game.number or 1, filename=display_name(file), source=source,
                              variants=parse_variants(variant) if variant is not None else None, keep_states=True)
-    exit_if_bad_record(report, file)
+    if exits:
+        exit_if_bad_record(report, file)
     return report
 
 
@@ -73,22 +76,34 @@ def print_family_game(game: Game, source: Callable[[int], str], *, console: Cons
     return print_family(replayed_family(game, source, file, variant), console, round_number=round_number, look=look)
 
 
-def replay_family(games: list[Game], source: Callable[[int], str], *, console: Console, keyboard: int,
+def replay_family(stream: BinaryIO, places: list[Place], status: int, *, console: Console, keyboard: int,
                   game_number: int | None, round_number: int | None, move: int | None, look: Look,
                   variant: str | None, file: str) -> NoReturn:
-    """``dln replay`` on a terminal for a file of Kontsina and Xeri games: step through them, then exit."""
+    """``dln replay`` on a terminal for a file of Kontsina and Xeri games lying at ``places``, each replayed
+    when shown (:class:`~dln.views.shelf.Shelf`, so memory does not grow with the file): step through them,
+    then exit with ``status``, or 2 when a game shown made no sense (a bad tag)."""
     from dln.views.family_replay import FamilyStepper, run_family
     from dln.views.family_show import NoSuchPosition, family_frame
+    from dln.views.shelf import Shelf
 
-    reports = [replayed_family(game, source, file, variant) for game in games]
-    numbers = [game.number or i for i, game in enumerate(games, start=1)]
-    start = numbers.index(game_number) if game_number in numbers else 0
+    bad: list[int] = []
+
+    def replayed(game: Game, source: Callable[[int], str]) -> FamilyReport:
+        report = replayed_family(game, source, file, variant, exits=False)
+        if report.bad_record:
+            bad.append(report.index)
+        return report
+
+    reports = Shelf(stream, file, places, filename=display_name(file), replay=replayed)
+    numbers = reports.numbers
     if game_number is not None and game_number not in numbers:
         raise click.BadParameter(f"there is no game {game_number} to replay", param_hint="'--game'")
+    start = numbers.index(game_number) if game_number is not None else 0
+    exit_if_bad_record(reports[start], file)
     try:
         frame = family_frame(reports[start], round_number, move)
     except NoSuchPosition as exc:
         raise click.BadParameter(str(exc), param_hint=f"'--{exc.option}'") from None
     stepper = FamilyStepper(reports, start, frame.round - 1, frame.ply, reveal=look.reveal)
     run_family(stepper, console=console, keyboard=keyboard, look=look, filename=PurePath(display_name(file)).name)
-    sys.exit(EXIT_BAD_INPUT if any(r.bad_record for r in reports) else EXIT_OK)
+    sys.exit(EXIT_BAD_INPUT if bad else status)

@@ -43,6 +43,7 @@ if TYPE_CHECKING:  # the replayer's modules and rich load only when a command ne
     from rich.console import Console
 
     from dln.notation.model import Game
+    from dln.notation.sources import Place
     from dln.views.replay import Cursor, Replay
 
 
@@ -322,20 +323,21 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
 
 
 def whole_replay(file: str, variant: str | None, *,
-                  family: Callable[[list[Game], Callable[[int], str]], NoReturn] | None = None) -> tuple[Replay, int]:
+                  family: Callable[[BinaryIO, list[Place], int], NoReturn] | None = None) -> tuple[Replay, int]:
     """The games of FILE for the interactive replayer, which moves between games.
 
     The file is read once to note where each game lies; a game is read again,
-    parsed and replayed only when shown (:class:`dln.views.shelf.GameShelf`),
-    so memory does not grow with the file.  Standard input is first copied to
-    a temporary file, which can be read again.  A file holding Kontsina or
-    Xeri games is read whole as before (only to ``family`` when all are)."""
+    parsed and replayed only when shown (:class:`dln.views.shelf.Shelf`), so
+    memory does not grow with the file.  Standard input is first copied to a
+    temporary file, which can be read again.  A file of Kontsina and Xeri games
+    goes to ``family`` (the file, where its games lie, the status so far); one that
+    mixes them with Diloti games is refused (``dln replay --game N`` replays one)."""
     from dln.notation.sources import SyntaxReport, Unreadable, placed
     from dln.views.replay import Replay
     from dln.views.shelf import GameShelf
 
     report = SyntaxReport(err=True)
-    places, parsed, other_games = [], False, False
+    places, others, parsed, mixed = [], [], False, None
     try:
         stream = _seekable(file)
         for piece, place in placed(stream, file):
@@ -344,7 +346,8 @@ def whole_replay(file: str, variant: str | None, *,
                 continue
             parsed = True
             if is_family_game(piece.game):
-                other_games = True
+                others.append(place)
+                mixed = mixed or piece.game
             elif piece.game.rounds:
                 places.append(place)
         report.close()
@@ -355,9 +358,13 @@ def whole_replay(file: str, variant: str | None, *,
         sys.exit(EXIT_BAD_INPUT)  # every game was reported above
     variants = parse_variants(variant) if variant is not None else None
     status = EXIT_BAD_INPUT if report.errors else EXIT_OK
+    if others and not places and family is not None:
+        family(stream, others, status)
     try:
-        if other_games:
-            return _read_whole(stream, file, variants, family), status
+        if mixed is not None:
+            raise ValueError(f"the replayer steps through the Diloti games of a file, or its Kontsina and Xeri "
+                             f"games, not both at once (game {mixed.number} is {mixed.tag('Game')}): "
+                             "dln replay --game N replays one game")
         return Replay(GameShelf(stream, file, places, filename=display_name(file), variants=variants),
                       display_name(file)), status
     except ValueError as exc:
@@ -378,30 +385,6 @@ def _seekable(file: str) -> BinaryIO:
     shutil.copyfileobj(sys.stdin.buffer, spool)
     spool.seek(0)
     return spool
-
-
-def _read_whole(stream: BinaryIO, file: str, variants: list[str] | None,
-                family: Callable[[list[Game], Callable[[int], str]], NoReturn] | None) -> Replay:
-    """Every game of a file holding Kontsina or Xeri games, replayed up front: to ``family`` when all
-    are, else the replayer refuses the mix (a ValueError says so)."""
-    from dln.notation.sources import lines_of, pieces
-    from dln.views.replay import Replay
-
-    stream.seek(0)
-    games, lines = [], []  # the file's lines, for the carets under findings
-    for piece in pieces(lines_of(stream, file), file):
-        lines += [""] * (piece.offset - len(lines))  # a game that did not parse: not shown
-        lines[piece.offset:] = piece.text.splitlines()
-        if piece.game is not None:
-            games.append(piece.game)
-    source = partial(_line_of, lines)
-    if family is not None and all(is_family_game(game) for game in games):
-        family(games, source)
-    return Replay.from_games(games, filename=display_name(file), variants=variants, source=source)
-
-
-def _line_of(lines: list[str], number: int) -> str:
-    return lines[number - 1] if 0 < number <= len(lines) else ""
 
 
 @click.command("position", short_help="Print a position of a record as a setup.")

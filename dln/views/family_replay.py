@@ -13,7 +13,7 @@ show them, the keys and the engine's answers are spelt in ASCII.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
@@ -170,27 +170,28 @@ class FamilyStepper(Controls):
         if later:
             self.round = min(later) if step > 0 else max(later)
             return True
-        games = self._games(step)
-        if not games:
+        found = next(self._games(step), None)
+        if found is None:
             return False
-        self.game = games[0]
+        self.game = found
         shown = self._shown(self.game)
         self.round = shown[0] if step > 0 else shown[-1]
         return True
 
-    def _games(self, step: int) -> list[int]:
-        """The games past this one in the direction of ``step`` that have a hand to show, nearest first."""
-        games = [g for g in range(len(self.reports)) if self._shown(g) and (g - self.game) * step > 0]
-        return sorted(games, key=lambda g: abs(g - self.game))
+    def _games(self, step: int) -> Iterator[int]:
+        """The games past this one in the direction of ``step`` that have a hand to show, nearest first
+        (each game read only when the one before it has nothing to show: the games may be on a shelf)."""
+        return (g for g in (range(self.game + 1, len(self.reports)) if step > 0 else range(self.game - 1, -1, -1))
+                if self._shown(g))
 
     def _go_game(self, step: int) -> None:
         """The start of the next or previous game, round from the last to the first as Diloti's replayer goes."""
         count = len(self.reports)
-        games = [g for g in ((self.game + step * i) % count for i in range(1, count)) if self._shown(g)]
-        if not games:
+        found = next((g for g in ((self.game + step * i) % count for i in range(1, count)) if self._shown(g)), None)
+        if found is None:
             self.message = "the record holds one game"
             return
-        self.game = games[0]
+        self.game = found
         self.round, self.ply = self._shown(self.game)[0], 0
 
 

@@ -4,40 +4,49 @@
 across games).  Instead of replaying them all up front, the file is read once
 to note where each game lies (:func:`dln.notation.sources.placed`), and a game
 is read again, parsed and replayed only when the cursor comes to it; the few
-games used last stay in memory.
+games used last stay in memory.  :class:`Shelf` does that for any game's
+replay; :class:`GameShelf` holds Diloti's (:class:`~dln.views.frames.GameReplay`),
+a :class:`Shelf` of :class:`~dln.check.family.FamilyReport` Kontsina's and Xeri's.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Sequence
-from typing import BinaryIO, overload
+from collections.abc import Callable, Sequence
+from typing import BinaryIO, Generic, TypeVar, overload
 
 from dln.check.validate import validate_game
+from dln.notation.model import Game
 from dln.notation.sources import Place, read_placed
 from dln.views.frames import GameReplay
 from dln.views.replayed import game_replay
 
-__all__ = ["GameShelf"]
+__all__ = ["GameShelf", "Shelf"]
+
+Replayed = TypeVar("Replayed")
 
 
-class GameShelf(Sequence[GameReplay]):
-    """The Diloti games (with rounds) of a seekable file, each replayed when first asked for.
+class Shelf(Sequence[Replayed], Generic[Replayed]):
+    """The games (with rounds) of a seekable file, each replayed by ``replay`` when first asked for.
 
     ``places`` are where the games lie (from :func:`dln.notation.sources.placed`);
-    ``keep`` how many replayed games stay in memory, the ones used last.
-    Indexing loads a game; :meth:`resident` tells whether it is loaded without loading it.
+    ``replay`` makes a game's replay from the game read there and the line
+    source of its piece; ``keep`` how many replayed games stay in memory, the
+    ones used last (``drop`` is told of each one let go).  Indexing loads a
+    game; :meth:`resident` tells whether it is loaded without loading it.
     """
 
     def __init__(self, stream: BinaryIO, name: str, places: Sequence[Place], *, filename: str,
-                 variants: Sequence[str] | None = None, keep: int = 3) -> None:
+                 replay: Callable[[Game, Callable[[int], str]], Replayed], keep: int = 3,
+                 drop: Callable[[Replayed], None] = lambda replayed: None) -> None:
         self.stream = stream
         self.name = name
         self.places = tuple(places)
         self.filename = filename
-        self.variants = variants
         self.keep = keep
-        self._loaded: OrderedDict[int, GameReplay] = OrderedDict()
+        self._replay = replay
+        self._drop = drop
+        self._loaded: OrderedDict[int, Replayed] = OrderedDict()
         self.loads = 0  # games read and replayed so far (a game shown again after it was dropped counts again)
 
     @property
@@ -49,13 +58,13 @@ class GameShelf(Sequence[GameReplay]):
         return len(self.places)
 
     @overload
-    def __getitem__(self, index: int) -> GameReplay: ...
+    def __getitem__(self, index: int) -> Replayed: ...
     @overload
-    def __getitem__(self, index: slice) -> Sequence[GameReplay]: ...
+    def __getitem__(self, index: slice) -> Sequence[Replayed]: ...
 
-    def __getitem__(self, index: int | slice) -> GameReplay | Sequence[GameReplay]:
+    def __getitem__(self, index: int | slice) -> Replayed | Sequence[Replayed]:
         if isinstance(index, slice):
-            raise TypeError("a GameShelf reads one game at a time: index it by number")
+            raise TypeError("a shelf reads one game at a time: index it by number")
         index = range(len(self.places))[index]  # negative indexes, and IndexError past the end
         found = self._loaded.get(index)
         if found is None:
@@ -63,19 +72,36 @@ class GameShelf(Sequence[GameReplay]):
             self._loaded[index] = found
             while len(self._loaded) > self.keep:
                 _, dropped = self._loaded.popitem(last=False)
-                for played in dropped.rounds:
-                    played.main.discard()
+                self._drop(dropped)
         self._loaded.move_to_end(index)
         return found
 
-    def resident(self, index: int) -> GameReplay | None:
+    def resident(self, index: int) -> Replayed | None:
         """Game ``index`` if it is in memory, else None (not read for asking)."""
         return self._loaded.get(index)
 
-    def _load(self, place: Place) -> GameReplay:
+    def _load(self, place: Place) -> Replayed:
         piece = read_placed(self.stream, self.name, place)
         if piece.game is None:  # the file changed since it was indexed
             raise ValueError(f"{self.filename}: game {place.number} is no longer where it was read")
         self.loads += 1
-        return game_replay(validate_game(piece.game, index=place.number, filename=self.filename,
-                                         source=piece.line, variants=self.variants, keep_states=True))
+        return self._replay(piece.game, piece.line)
+
+
+class GameShelf(Shelf[GameReplay]):
+    """The Diloti games (with rounds) of a seekable file, each replayed when first asked for; a game let go
+    frees its positions at once."""
+
+    def __init__(self, stream: BinaryIO, name: str, places: Sequence[Place], *, filename: str,
+                 variants: Sequence[str] | None = None, keep: int = 3) -> None:
+        def replay(game: Game, source: Callable[[int], str]) -> GameReplay:
+            return game_replay(validate_game(game, index=game.number or 1, filename=filename, source=source,
+                                             variants=variants, keep_states=True))
+
+        super().__init__(stream, name, places, filename=filename, replay=replay, keep=keep, drop=_discard)
+        self.variants = variants
+
+
+def _discard(dropped: GameReplay) -> None:
+    for played in dropped.rounds:
+        played.main.discard()
