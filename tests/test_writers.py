@@ -324,3 +324,35 @@ def test_a_full_disk_under_standard_output_is_a_message_and_exit_2(args: tuple[s
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr
     assert "dln: error: cannot write the output: No space left on device" in done.stderr
+
+
+# -- games too large to hold, with --keep-broken --------------------------------------------------------
+
+
+def oversized(tmp_path: Path) -> Path:
+    """The five-game club archive and a sixth game whose comment runs on past the 1 MiB cap."""
+    path = copy(CLUB, tmp_path / "club.dln")
+    with path.open("a", encoding="utf-8") as file:
+        file.write('\n[Event "long"]\n{' + "a long comment line\n" * 60_000 + "}\nround 1 dealer S\n")
+    return path
+
+
+@pytest.mark.parametrize("command", [["merge"], ["filter", "--player", "nobody", "--invert"]], ids=["merge", "filter"])
+def test_keep_broken_never_writes_a_game_it_cannot_hold_as_nothing(tmp_path: Path, command: list[str]) -> None:
+    """--keep-broken copies a game that does not parse as written; one too large to hold (over the comment or
+    game cap) cannot be copied, so the output is not written at all, rather than written without it (the
+    audit of issue 28: 'merge --keep-broken club.dln -o club.dln' left 3 of 4 games)."""
+    club = oversized(tmp_path)
+    before = club.read_bytes()
+    code, _, err = run(command[0], "--keep-broken", *command[1:], str(club), "-o", str(club))
+    assert code == 2 and "game 6 (line 2138) is too large to copy as written" in err and "left as it was" in err
+    assert club.read_bytes() == before
+    code, out, err = run(command[0], "--keep-broken", *command[1:], str(club))  # to standard output
+    assert code == 2 and out.count("[Event") == 5 and "game 6 (line 2138) is too large to copy as written" in err
+
+
+def test_split_keep_broken_writes_no_empty_file_for_a_game_it_cannot_hold(tmp_path: Path) -> None:
+    club = oversized(tmp_path)
+    code, out, _ = run("split", "--keep-broken", str(club), "-d", str(tmp_path / "games"), "--template", "{n}.dln")
+    assert code == 2 and "game 6" in out and "too large to copy as written" in out
+    assert sorted(p.name for p in (tmp_path / "games").iterdir()) == [f"{n}.dln" for n in range(1, 6)]

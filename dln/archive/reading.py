@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from dln.check.verdicts import CANNOT_READ, NOTHING_TO_CHECK
+from dln.notation.bounds import TooLarge
 from dln.notation.model import Game
 from dln.notation.sources import (
     NO_RECORD_IN_DIRECTORY,
@@ -25,7 +26,7 @@ from dln.notation.sources import (
 )
 from dln.notation.writer import merges_with, write_game
 
-__all__ = ["Apart", "ArchiveReader", "canonical_text", "kept_text"]
+__all__ = ["Apart", "ArchiveReader", "NotKept", "canonical_text", "kept_text"]
 
 
 def canonical_text(piece: Piece) -> str:
@@ -34,8 +35,16 @@ def canonical_text(piece: Piece) -> str:
     return write_game(piece.game)
 
 
+class NotKept(Exception):
+    """A game that does not parse cannot be copied as written: it was too large to hold (over the comment or
+    the game cap), so its text was never read into memory."""
+
+
 def kept_text(piece: Piece) -> str:
-    """A game as written (one that does not parse, copied with ``--keep-broken``), ending with one newline."""
+    """A game as written (one that does not parse, copied with ``--keep-broken``), ending with one newline;
+    :class:`NotKept` for one too large to hold, whose text was not kept."""
+    if isinstance(piece.error, TooLarge):
+        raise NotKept(f"game {piece.number} (line {piece.error.line}) is too large to copy as written")
     return piece.text.rstrip("\n") + "\n"
 
 

@@ -28,9 +28,9 @@ from dln.archive.naming import (
     name_problem,
 )
 from dln.archive.parallel import replayed
-from dln.archive.reading import Apart, ArchiveReader, canonical_text, kept_text
+from dln.archive.reading import Apart, ArchiveReader, NotKept, canonical_text, kept_text
 from dln.cli.common import EXIT_BAD_INPUT, STDIN, Status, jobs_option, report_syntax
-from dln.cli.writing import Inputs, joined, write_file
+from dln.cli.writing import Inputs, NotWritten, joined, write_file
 from dln.engine.rules import parse_variants
 from dln.files import replace_file
 from dln.notation.sources import Piece
@@ -65,8 +65,13 @@ def write_out(written: Iterable[tuple[str, Piece, str]], output: str | None, sta
     2) if the file is not written."""
     texts = joined(apart.texts(written))
     if output is None or output == STDIN:
-        for text in texts:
-            emit(text, nl=False)
+        try:
+            for text in texts:
+                emit(text, nl=False)
+        except NotWritten as exc:  # on standard output the games before it are out already
+            say(f"error: {exc}; it and the games after it were not written", err=True)
+            status.worst(EXIT_BAD_INPUT)
+            return True
         if apart.problem:  # on standard output the games before it are out already
             say(f"error: {apart.problem}; it and the games after it were not written", err=True)
             status.worst(EXIT_BAD_INPUT)
@@ -75,6 +80,15 @@ def write_out(written: Iterable[tuple[str, Piece, str]], output: str | None, sta
         status.worst(EXIT_BAD_INPUT)
         return False
     return True
+
+
+def copied(piece: Piece) -> str:
+    """A game that does not parse, as written (``--keep-broken``); one too large to hold stops the writing,
+    which leaves the output as it was rather than write it without that game."""
+    try:
+        return kept_text(piece)
+    except NotKept as exc:
+        raise NotWritten(str(exc)) from None
 
 
 def stopped(archive: ArchiveReader, apart: Apart, *, rewriting: bool, keep_broken: bool) -> Callable[[], str | None]:
@@ -149,7 +163,8 @@ def _conditions(tags: tuple[str, ...], players: tuple[str, ...], date_from: str 
 @click.option("--invert", is_flag=True, help="Keep the games that do not match.")
 @click.option("--count", is_flag=True, help="Print only how many games match; write no games.")
 @click.option("--keep-broken", is_flag=True, help="Copy games that do not parse, as written, instead of "
-              "leaving them out (they match no condition but are kept regardless).")
+              "leaving them out (they match no condition but are kept regardless).  A game too large to hold "
+              "cannot be copied: then nothing is written.")
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE, replaced atomically, instead of stdout.")
 @replay_jobs_option
 def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple[str, ...], date_from: str | None,
@@ -189,7 +204,7 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
             if game is None:
                 if keep_broken:
                     kept += 1
-                    yield file, piece, kept_text(piece)
+                    yield file, piece, copied(piece)
                 continue
             if conditions.needs_play:
                 match = facts is not None and conditions.play_holds(facts)
@@ -219,7 +234,8 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
               "variations, move numbers and tags set aside).")
 @click.option("--same-tags", is_flag=True, help="With --dedupe: duplicates must also have the same tags "
               "(in any order).")
-@click.option("--keep-broken", is_flag=True, help="Copy games that do not parse, as written.")
+@click.option("--keep-broken", is_flag=True, help="Copy games that do not parse, as written.  A game too "
+              "large to hold cannot be copied: then nothing is written.")
 def merge_command(files: tuple[str, ...], output: str | None, dedupe: bool, same_tags: bool,
                   keep_broken: bool) -> None:
     """Write the games of FILES, in order, as one file in canonical DLN ('-' reads stdin).
@@ -248,7 +264,7 @@ def merge_command(files: tuple[str, ...], output: str | None, dedupe: bool, same
         for file, piece in archive.read(inputs.files):
             if piece.game is None:
                 if keep_broken:
-                    yield file, piece, kept_text(piece)
+                    yield file, piece, copied(piece)
                 continue
             if dedupe and not seen.first(piece.game):
                 dropped += 1
@@ -274,7 +290,8 @@ def merge_command(files: tuple[str, ...], output: str | None, dedupe: bool, same
               "file, {file} its file's name, {TAG} a tag (e.g. {Date}-{North}-{South}.dln).  A field like a "
               "mistyped tag ({Nrth}, {date}) is refused.")
 @click.option("--force", is_flag=True, help="Replace files that already exist.")
-@click.option("--keep-broken", is_flag=True, help="Write games that do not parse too, as written.")
+@click.option("--keep-broken", is_flag=True, help="Write games that do not parse too, as written (not "
+              "one too large to hold: it is reported).")
 def split_command(files: tuple[str, ...], directory: str, template: str, force: bool, keep_broken: bool) -> None:
     """Write every game of FILES to a file of its own in DIR, in canonical DLN ('-' reads stdin).
 
@@ -327,7 +344,11 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
         if not force and os.path.lexists(target):
             refused.add("exists", f"{game} {target} exists; left alone (--force replaces it)")
             continue
-        text = canonical_text(piece) if piece.game is not None else kept_text(piece)
+        try:
+            text = canonical_text(piece) if piece.game is not None else kept_text(piece)
+        except NotKept as exc:
+            refused.add("too large", f"{file}: error: {exc}; not written")
+            continue
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             replace_file(target, [text.encode("utf-8")], force=force)
