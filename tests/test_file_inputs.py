@@ -81,6 +81,23 @@ def test_analyse_keeps_an_unknown_game_in_the_annotated_copy(inputs: dict[str, s
     assert annotated.read_text() == CHESS
 
 
+def test_record_and_stats_say_an_unknown_game_is_bad_input(inputs: dict[str, str]) -> None:
+    """An unknown game is a tag that makes no sense (R002): exit 2, as every command exits on one, not 1 (a rule
+    broken in play) nor 0 (stats counted nothing, which is never success)."""
+    code, out = run("record", inputs["chess"], stdin="")
+    assert code == 2 and "unknown game 'Chess'" in out and "breaks the rules" not in out
+    code, out = run("stats", inputs["chess"])
+    assert code == 2 and "unknown game 'Chess'" in out
+
+
+def test_stats_plot_into_a_file_says_it_is_not_a_folder(inputs: dict[str, str], tmp_path: Path) -> None:
+    record = tmp_path / "a.dln"
+    record.write_text(CHESS.replace('[Game "Chess"]', '[Event "x"]'), encoding="utf-8")
+    code, out = run("stats", "--plot", str(record), str(record))
+    assert code == 2 and f"{record} is a file, not a folder" in out
+    assert record.read_text(encoding="utf-8").startswith('[Event "x"]')
+
+
 # ---- dln play -------------------------------------------------------------------------------
 
 

@@ -107,3 +107,13 @@ def test_a_budget_beyond_the_bound_is_a_usage_error(command: list[str]) -> None:
     for budget in ("99999999999999999999", str(MAX_BUDGET + 1)):
         code, out = run(command[0], "--budget", budget, *command[1:])
         assert code == 2 and f"Invalid value for '--budget': {budget} is not in the range 1<=x<={MAX_BUDGET}" in out
+
+
+def test_games_to_generate_beyond_the_bound_is_a_usage_error(tmp_path: Path) -> None:
+    """A million games is 7 GB of records; more than that is a typing slip, which filled the disk."""
+    from dln.cli.making import MAX_GAMES
+
+    out_file = tmp_path / "many.dln"
+    for games in ("99999999999999999999", str(MAX_GAMES + 1)):
+        code, out = run("generate", "--games", games, "-o", str(out_file))
+        assert code == 2 and f"{games} is not in the range 0<=x<={MAX_GAMES}" in out and not out_file.exists()

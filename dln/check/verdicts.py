@@ -109,9 +109,11 @@ def game_data(checked: Checked) -> dict[str, Any]:
 
 
 def problem_data(file: str, code: str, message: str) -> dict[str, Any]:
-    """A finding about a file or the run rather than a game (S002, S003), in the diagnostics' JSON form."""
+    """A finding about a file or the run rather than a game's moves (S002, S003, R002), in the diagnostics'
+    JSON form."""
+    name = INPUT_CODES[code][0] if code in INPUT_CODES else RECORD_CODES[code][0]
     return {"file": file, "line": None, "column": None, "severity": "error", "code": code,
-            "name": INPUT_CODES[code][0], "message": message, "help": [], "game": None, "round": None,
+            "name": name, "message": message, "help": [], "game": None, "round": None,
             "move": None}
 
 

@@ -26,6 +26,10 @@ if TYPE_CHECKING:
     from dln.notation.model import Game
 
 
+#: The most games one run writes: a million games is about 7 GB of records.
+MAX_GAMES = 1_000_000
+
+
 @click.command(short_help="Play games by self-play and write them as DLN.")
 @click.option(
     "--game-type",
@@ -42,7 +46,8 @@ if TYPE_CHECKING:
     show_default=True,
     help="Two players, or four (in partnerships in Diloti); three only in Kontsina.",
 )
-@click.option("--games", "count", type=click.IntRange(min=0), default=1, show_default=True, help="Games to play.")
+@click.option("--games", "count", type=click.IntRange(0, MAX_GAMES), default=1, show_default=True,
+              help="Games to play.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run: same seed, same text.")
 @click.option(
     "--strategy",

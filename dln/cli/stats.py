@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,7 @@ from dln.cli.archive import replay_jobs_option
 from dln.cli.common import EXIT_BAD_INPUT, Status, report_syntax, syntax_problem
 from dln.cli.writing import Inputs
 from dln.files import replace_file
+from dln.games.protocol import game_named
 from dln.notation.model import Game
 from dln.notation.sources import Piece
 from dln.views.output import console, emit, output_is_ascii, output_takes_any_text, say
@@ -336,6 +338,9 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
         status.worst(EXIT_BAD_INPUT)
 
     charts = None
+    if plot is not None and os.path.lexists(plot) and not os.path.isdir(plot):
+        raise click.BadParameter(f"{plot} is a file, not a folder: the charts are files of their own",
+                                 param_hint="'--plot'")
     if plot is not None:  # charts are written only from every input: each one is checked first
         inputs = Inputs(files)
         inputs.refuse_unreadable(f"no chart written to {plot}", err=True)
@@ -344,9 +349,14 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
     stats = Stats()
     rated = Ratings(history=plot is not None) if ratings else None
     first: tuple[Game, PlayFacts] | None = None  # the archive's game, while it has only one
-    for (_, piece), facts in replayed(archive.read(files), lambda _: True, jobs):
+    for (file, piece), facts in replayed(archive.read(files), lambda _: True, jobs):
         game = piece.game
         if game is None or facts is None:
+            continue
+        try:
+            game_named(game.tag("Game"))
+        except ValueError as exc:  # a tag that makes no sense: bad input, as in every command
+            problem(file, "R002", f"game {piece.number}: [Game {json.dumps(game.tag('Game'))}]: {exc}")
             continue
         if not stats.add(game, facts):
             continue  # a Kontsina or Xeri game: in the note, not in the tables, ratings or charts

@@ -136,7 +136,8 @@ def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
     try:
         recorder = Recorder(game, text=loaded.text, file=file)
     except Refused as refusal:
-        rules = refusal.lines[0].startswith("error ")
+        # A rule of play broken is exit 1; a tag that makes no sense (R002, an unknown game) is bad input.
+        rules = refusal.lines[0].startswith("error ") and not refusal.lines[0].startswith("error R")
         raise Stop(EXIT_RULES if rules else EXIT_BAD_INPUT, *(f"{path}: {line}" for line in refusal.lines),
                    *([f"{path}: the record breaks the rules (dln validate {path} shows where); correct it "
                       "before recording more"] if rules else [])) from None
