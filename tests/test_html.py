@@ -334,3 +334,18 @@ def test_a_huge_game_is_never_held_whole(tmp_path: Path) -> None:
     data = sum(len(json.dumps(p, ensure_ascii=False)) for p in game["positions"].values())
     assert len(game["positions"]) > 2000
     assert peak < data / 3, (peak, data)  # holding the game's positions would be more than all of it
+
+
+def test_the_page_runs_its_own_script_and_no_other() -> None:
+    """The page's policy allows one script, by its hash: an inline script that a record could ever smuggle in
+    would not run even if it got past the escaping (audit of issue 28: 'unsafe-inline' allowed any)."""
+    import base64
+    import hashlib
+
+    html = _page((SAMPLES / "two-player-61.dln").read_text(encoding="utf-8"))
+    [policy] = re.findall(r'http-equiv="Content-Security-Policy" content="([^"]*)"', html)
+    scripts = re.findall(r"<script>(.*?)</script>", html, flags=re.S)  # the executable ones: no type
+    assert len(scripts) == 1
+    digest = base64.b64encode(hashlib.sha256(scripts[0].encode("utf-8")).digest()).decode("ascii")
+    assert f"script-src 'sha256-{digest}'" in policy and "default-src 'none'" in policy
+    assert "script-src 'unsafe-inline'" not in policy

@@ -19,6 +19,8 @@ font is the reader's own.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 from collections.abc import Iterable, Iterator
 from functools import partial
@@ -228,16 +230,24 @@ def _asset(name: str) -> str:
     return resources.files("dln.views").joinpath("static", name).read_text(encoding="utf-8")
 
 
+def _script() -> tuple[str, str]:
+    """The page's one script (the inflater and the viewer) and its hash, as the page's policy names it."""
+    script = _asset("inflate.js") + _asset("viewer.js")
+    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
+    return script, f"'sha256-{digest}'"
+
+
 def page(replays: Iterable[Replay | FamilyReport], *, filename: str, title: str) -> Iterator[str]:
     """The page, in pieces: the head, each game's blocks (:func:`dln.views.packed.game_blocks`: each game
     replayed when its turn comes, its positions deflated as they are made), the script.  ``replays`` may be
     a generator reading a file a game at a time; a Kontsina or Xeri game comes replayed by the validator
     (:class:`dln.check.family.FamilyReport`) and is drawn by :mod:`dln.views.family_html`."""
+    script, allowed = _script()  # the one script that runs: the page fetches nothing, runs nothing else
     yield (
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-        "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
+        f"style-src 'unsafe-inline'; script-src {allowed}\">\n"
         f"<title>{escape(title)}</title>\n<style>{_asset('viewer.css')}</style>\n</head>\n<body>\n"
         f'<svg class="defs" aria-hidden="true" width="0" height="0">{card_defs()}</svg>\n'
         + _asset("viewer.html").replace("{{title}}", escape(title))
@@ -251,4 +261,4 @@ def page(replays: Iterable[Replay | FamilyReport], *, filename: str, title: str)
                                    partial(game_head, replay, game))
     settings = {"keys": KEYS, "help": _help(), "delays": DELAYS, "delay": START_DELAY}
     yield (f'<script type="application/json" id="dln-keys">{_json_in_html(settings)}</script>\n'
-           f"<script>{_asset('inflate.js')}{_asset('viewer.js')}</script>\n</body>\n</html>\n")
+           f"<script>{script}</script>\n</body>\n</html>\n")
