@@ -11,8 +11,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dln.check.setups import Where
-from dln.engine import RULES, RoundState, Rules, SideScore, Violation
+from dln.engine import RULES, RoundState, Rules, SideScore, Violation, play_order
 from dln.engine.codes import Severity
+from dln.games import protocol
+from dln.games.diloti import DILOTI
 from dln.notation.errors import caret_excerpt
 from dln.notation.model import Game, Move
 from dln.wording import count_of, visible
@@ -174,6 +176,16 @@ class GameReport:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     totals: dict[str, int] | None = None
     winner: str | None = None
+
+    @property
+    def engine(self) -> protocol.Game | None:
+        """The game the record is played under (None: a Game tag naming no game installed)."""
+        return DILOTI
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The seats in play order, as the house rules seat them."""
+        return play_order(self.players, self.rules)
 
     @property
     def errors(self) -> int:

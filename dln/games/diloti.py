@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from dln.cards import Card
 from dln.engine import (
@@ -24,13 +25,14 @@ from dln.engine import (
     finish_round,
     legal_moves,
     next_deal,
+    next_dealer,
     play_order,
     score_round,
 )
 from dln.engine.rules import VARIANTS
 from dln.engine.scoring import GOOD_TEN, GOOD_TWO, MOST_CARDS_POINTS, XERI_POINTS
 from dln.engine.selfplay import canceller, choose, shuffled_pack
-from dln.engine.state import Move, Seat
+from dln.engine.state import Move, Seat, sides_of
 
 from .protocol import MARKS
 
@@ -63,6 +65,18 @@ class Diloti:
     def play_order(self, players: int) -> tuple[Seat, ...]:
         """N, S; four players N, W, S, E (pagat, Four-Player Game)."""
         return play_order(players, DEFAULT_RULES)
+
+    def sides(self, seats: Sequence[Seat]) -> tuple[str, ...]:
+        """N and S alone; four players NS against EW."""
+        return sides_of(len(seats))
+
+    def dealer_after(self, seats: Sequence[Seat], dealer: Seat) -> Seat:
+        """The dealer's successor in play order (pagat, Further Deals and the End of the Round)."""
+        return next_dealer(seats, dealer)
+
+    def standing(self, scores: Sequence[Mapping[str, Any]], sides: Sequence[str]) -> dict[str, int]:
+        """Each side's points so far."""
+        return {side: sum(score[side].total for score in scores if side in score) for side in sides}
 
     def shuffled_round(self, seats: Sequence[Seat], dealer: Seat, rng: random.Random, rules: Rules
                        ) -> tuple[tuple[Card, ...], list[dict[Seat, tuple[Card, ...]]]]:

@@ -74,6 +74,19 @@ class Game(Protocol):
         """Seats in play order for ``players`` (standard rules), starting from N; ValueError if not played so."""
         ...
 
+    def sides(self, seats: Sequence[Seat]) -> tuple[str, ...]:
+        """Who scores when ``seats`` play, in the order of a position's ``captured``: seats or partnerships."""
+        ...
+
+    def dealer_after(self, seats: Sequence[Seat], dealer: Seat) -> Seat:
+        """Who deals the round after one dealt by ``dealer`` (``seats`` in play order)."""
+        ...
+
+    def standing(self, scores: Sequence[Mapping[str, Any]], sides: Sequence[str]) -> dict[str, int]:
+        """What the game's standing says after rounds scored ``scores`` (each side's score, with a
+        ``total``): points, or the hands each player has won."""
+        ...
+
     def shuffled_round(self, seats: Sequence[Seat], dealer: Seat, rng: random.Random, rules: Rules
                        ) -> tuple[tuple[Card, ...], list[dict[Seat, tuple[Card, ...]]]]:
         """A round shuffled from ``rng`` and dealt as the game deals: the opening table and each deal's hands."""

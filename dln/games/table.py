@@ -171,6 +171,14 @@ class TableGame(ABC):
 
     # -- the rest of a Game, from these mechanics ------------------------------------------
 
+    def sides(self, seats: Sequence[Seat]) -> tuple[str, ...]:
+        """Every player scores alone."""
+        return tuple(seats)
+
+    def dealer_after(self, seats: Sequence[Seat], dealer: Seat) -> Seat:
+        """The deal passes to the next seat in play order (:func:`dealer_after`)."""
+        return dealer_after(seats, dealer)
+
     def shuffled_round(self, seats: Sequence[Seat], dealer: Seat, rng: random.Random, rules: Rules
                        ) -> tuple[tuple[Card, ...], list[dict[Seat, tuple[Card, ...]]]]:
         """A hand shuffled and dealt (:func:`shuffled_deals`); no house rules to heed."""

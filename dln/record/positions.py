@@ -15,14 +15,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from dln.cards import Card
-from dln.check.family import FamilyReport
 from dln.check.generate import pile_ref
 from dln.check.plays import Position, legal, to_engine, violations, written
 from dln.check.validate import GameReport, code_name
-from dln.engine import HAND_SIZE, next_dealer, play_order, sides_of
 from dln.engine import Move as EngineMove
+from dln.games.diloti import DILOTI
+from dln.games.protocol import Game
 from dln.games.table import TableRound
-from dln.games.table import dealer_after as family_dealer_after
 from dln.notation.model import Move
 from dln.notation.writer import item_text, move_text
 from dln.record.moves import Refused, holding, table_lines, where_is, without_seat
@@ -122,51 +121,42 @@ def where(state: Position, card: Card) -> str:
 
 def seat_order(report: GameReport) -> tuple[str, ...]:
     """Seats in play order."""
-    if isinstance(report, FamilyReport):
-        return report.seats
-    return play_order(report.players, report.rules)
+    return report.seats
+
+
+def _game(report: GameReport) -> Game:
+    """The game of ``report``; Diloti's facts for a Game tag naming no game (refused before play)."""
+    return report.engine if report.engine is not None else DILOTI
 
 
 def sides(report: GameReport) -> tuple[str, ...]:
     """Who scores: Diloti's sides (``NS``/``EW`` with four), every seat for itself in Kontsina and Xeri."""
-    if isinstance(report, FamilyReport):
-        return report.seats
-    return tuple(sides_of(report.players))
+    return _game(report).sides(report.seats)
 
 
 def hand_size(report: GameReport) -> int:
     """Cards in a hand at each deal."""
-    if isinstance(report, FamilyReport) and report.engine is not None:
-        return report.engine.hand_size
-    return HAND_SIZE
+    return _game(report).hand_size
 
 
 def dealer_after(report: GameReport, dealer: str) -> str:
     """Who deals the round after one dealt by ``dealer``."""
-    if isinstance(report, FamilyReport):
-        return family_dealer_after(report.seats, dealer)
-    return next_dealer(play_order(report.players, report.rules), dealer)
+    return _game(report).dealer_after(report.seats, dealer)
 
 
 def standing(report: GameReport) -> dict[str, int]:
     """Each side's points from the rounds played out so far (Xeri: the hands each player has won)."""
-    if isinstance(report, FamilyReport) and report.engine is not None:
-        return report.engine.standing([r.scores for r in report.rounds if r.scores], report.seats)
-    totals = dict.fromkeys(sides(report), 0)
-    for played in report.rounds:
-        for side, score in (played.scores or {}).items():
-            totals[side] += score.total
-    return totals
+    return _game(report).standing([r.scores for r in report.rounds if r.scores], sides(report))
 
 
 def score_word(report: GameReport) -> str:
     """What the status line calls the standing: ``score``, or ``hands won`` in Xeri."""
-    unit = report.engine.result_unit if isinstance(report, FamilyReport) and report.engine is not None else "points"
+    unit = _game(report).result_unit
     return "score" if unit == "points" else unit
 
 
 def goal(report: GameReport, word: str = "to") -> str:
     """What the game is played to: ``to 61`` (``word`` before the target) or, in Xeri, ``5 hands``."""
-    if isinstance(report, FamilyReport) and report.engine is not None and report.engine.result_unit == "hands won":
+    if _game(report).result_unit == "hands won":
         return count_of(report.rules.target, "hand")
     return f"{word} {report.rules.target}"
