@@ -8,16 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dln.check.setups import Where
 from dln.engine import RULES, RoundState, Rules, SideScore, Violation, play_order
 from dln.engine.codes import Severity
-from dln.games import protocol
-from dln.games.diloti import DILOTI
 from dln.notation.errors import caret_excerpt
 from dln.notation.model import Game, Move
 from dln.wording import count_of, visible
+
+if TYPE_CHECKING:
+    from dln.games import protocol
 
 __all__ = ["ALTERNATIVES", "RECORD_CODES", "DealPlan", "Diagnostic", "GameReport", "PositionOnly", "Reporter",
            "RoundReport", "code_name"]
@@ -180,6 +181,8 @@ class GameReport:
     @property
     def engine(self) -> protocol.Game | None:
         """The game the record is played under (None: a Game tag naming no game installed)."""
+        from dln.games.diloti import DILOTI  # not at import: checking a file plays no game
+
         return DILOTI
 
     @property

@@ -86,28 +86,10 @@ def check(state: Position, move: Move) -> list[Violation]:
     return out
 
 
-def _where(state: Position, card: Card) -> str | None:
-    """Where else ``card`` is known to be, for D002."""
-    if card in state.loose:
-        return "lying loose on the table"
-    for p in state.piles:
-        if card in p.cards:
-            return f"in the {p.describe()}"
-    for side, pile in zip(state.sides, state.captured, strict=True):
-        if card in pile:
-            return f"in {side}'s capture pile"
-    for s, h in zip(state.seats, state.hands, strict=True):
-        if card in h.known:
-            return f"in {s}'s hand"
-    if card in state.gone:
-        return "already captured"
-    return None
-
-
 def _check_card(state: Position, seat: Seat, card: Card, out: list[Violation]) -> None:
     """D001/D002: a card not known in the mover's hand is unseen and they hold unknown cards."""
     hand = state.hand(seat)
-    where = _where(state, card)
+    where = state.place_of(card)
     if where is not None:
         out.append(error(codes.CARD_ALREADY_SEEN, f"{seat} cannot play {card}: it is {where}", card))
     elif not hand.unknown:

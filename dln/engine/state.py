@@ -299,6 +299,24 @@ class Position(Seating):
     next_pile_id: int
     gone: frozenset[Card]
 
+    def place_of(self, card: Card) -> str | None:
+        """Where ``card`` is known to be, in words (``lying loose on the table``), or None: in a hidden hand
+        or the stock.  The checker's D002 and the recorder say it so."""
+        if card in self.loose:
+            return "lying loose on the table"
+        for p in self.piles:
+            if card in p.cards:
+                return f"in the {p.describe()}"
+        for side, pile in zip(self.sides, self.captured, strict=True):
+            if card in pile:
+                return f"in {side}'s capture pile"
+        for s, h in zip(self.seats, self.hands, strict=True):
+            if card in h.known:
+                return f"in {s}'s hand"
+        if card in self.gone:
+            return "already captured"
+        return None
+
     # -- seats and sides ---------------------------------------------------
     @property
     def players(self) -> int:

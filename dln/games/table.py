@@ -100,6 +100,18 @@ class TableRound(_TableRoundFields, Seating):
         """Index into ``captured``/``xeris`` of ``seat``'s side."""
         return self.seats.index(seat)
 
+    def place_of(self, card: Card) -> str | None:
+        """Where ``card`` is known to be, in words (``on the table``), or None: in a hidden hand or the stock."""
+        if card in self.table:
+            return "on the table"
+        for seat, pile in zip(self.seats, self.captured, strict=True):
+            if card in pile:
+                return f"in {seat}'s capture pile"
+        for seat, hand in zip(self.seats, self.hands, strict=True):
+            if card in hand.known:
+                return f"in {seat}'s hand"
+        return None
+
     def seen(self) -> frozenset[Card]:
         """Cards whose place is known: on the table, captured, or known in a hand."""
         out: set[Card] = set(self.table)
@@ -331,7 +343,7 @@ def check(state: TableRound, move: Move) -> list[Violation]:
         out.append(error(codes.WRONG_SEAT, f"it is {state.turn}'s turn, not {move.seat}'s"))
     hand = state.hand(move.seat)
     if move.card not in hand.known:
-        where = _where(state, move.card)
+        where = state.place_of(move.card)
         if where is not None:
             out.append(error(codes.CARD_ALREADY_SEEN, f"{move.card} is {where}", move.card))
         elif hand.unknown == 0:
@@ -347,18 +359,6 @@ def check(state: TableRound, move: Move) -> list[Violation]:
                          "not on the table", missing[0]))
         return out
     return out + state.rules.check_play(state, move)
-
-
-def _where(state: TableRound, card: Card) -> str | None:
-    if card in state.table:
-        return "on the table"
-    for seat, pile in zip(state.seats, state.captured, strict=True):
-        if card in pile:
-            return f"in {seat}'s capture pile"
-    for seat, hand in zip(state.seats, state.hands, strict=True):
-        if card in hand.known:
-            return f"in {seat}'s hand"
-    return None
 
 
 def play(state: TableRound, move: Move) -> TableRound:

@@ -85,19 +85,6 @@ def without_seat(text: str, seat: str | None = None) -> str:
     return rest if first in SEATS and (seat is None or first == seat) else text
 
 
-def where_is(state: RoundState, card: Card) -> str:
-    if card in state.loose:
-        return "on the table"
-    if any(card in p.cards for p in state.piles):
-        return "in a declaration on the table"
-    if any(card in pile for pile in state.captured):
-        return "captured already"
-    for seat, hand in zip(state.seats, state.hands, strict=True):
-        if card in hand.known:
-            return f"in {seat}'s hand"
-    return "not in the hand"
-
-
 def table_lines(state: RoundState) -> list[str]:
     """The table as the prompt shows it: loose cards, then each declaration with value, kind and owner."""
     loose = " ".join(map(str, state.loose))

@@ -24,7 +24,7 @@ from dln.games.protocol import Game
 from dln.games.table import TableRound
 from dln.notation.model import Move
 from dln.notation.writer import item_text, move_text
-from dln.record.moves import Refused, holding, table_lines, where_is, without_seat
+from dln.record.moves import Refused, holding, table_lines, without_seat
 from dln.wording import count_of
 
 
@@ -102,18 +102,8 @@ def table_cards(state: Position) -> tuple[Card, ...]:
 
 
 def where(state: Position, card: Card) -> str:
-    """Where ``card`` is, in words, when the seat to play cannot hold it."""
-    if isinstance(state, TableRound):
-        if card in state.table:
-            return "on the table"
-        for seat, pile in zip(state.seats, state.captured, strict=True):
-            if card in pile:
-                return f"in {seat}'s capture pile"
-        for seat, hand in zip(state.seats, state.hands, strict=True):
-            if card in hand.known:
-                return f"in {seat}'s hand"
-        return "not in the hand"
-    return where_is(state, card)
+    """Where ``card`` is, in words, when the seat to play cannot hold it (as the rules' D002 says it)."""
+    return state.place_of(card) or "not in the hand"
 
 
 # -- the game as the validator's report gives it -------------------------------------------------
