@@ -239,6 +239,19 @@ class Seating:
     dealer: Seat
     deal: int
     deals: int  # each game's position says (a property)
+    sides: Sequence[str]  # who scores, aligned with ``captured`` (a property)
+    captured: Sequence[Sequence[Card]]
+
+    def held_or_taken(self, card: Card) -> str | None:
+        """Where ``card`` is off the table: ``in NS's capture pile`` or ``in N's hand`` (known there), or None.
+        Each kind of position says where on its table first (``place_of``)."""
+        for side, pile in zip(self.sides, self.captured, strict=True):
+            if card in pile:
+                return f"in {side}'s capture pile"
+        for seat, hand in zip(self.seats, self.hands, strict=True):
+            if card in hand.known:
+                return f"in {seat}'s hand"
+        return None
 
     def hand(self, seat: Seat) -> HandLike:
         """The hand of ``seat``."""
@@ -307,15 +320,10 @@ class Position(Seating):
         for p in self.piles:
             if card in p.cards:
                 return f"in the {p.describe()}"
-        for side, pile in zip(self.sides, self.captured, strict=True):
-            if card in pile:
-                return f"in {side}'s capture pile"
-        for s, h in zip(self.seats, self.hands, strict=True):
-            if card in h.known:
-                return f"in {s}'s hand"
-        if card in self.gone:
+        found = self.held_or_taken(card)
+        if found is None and card in self.gone:
             return "already captured"
-        return None
+        return found
 
     # -- seats and sides ---------------------------------------------------
     @property

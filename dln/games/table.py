@@ -102,15 +102,7 @@ class TableRound(_TableRoundFields, Seating):
 
     def place_of(self, card: Card) -> str | None:
         """Where ``card`` is known to be, in words (``on the table``), or None: in a hidden hand or the stock."""
-        if card in self.table:
-            return "on the table"
-        for seat, pile in zip(self.seats, self.captured, strict=True):
-            if card in pile:
-                return f"in {seat}'s capture pile"
-        for seat, hand in zip(self.seats, self.hands, strict=True):
-            if card in hand.known:
-                return f"in {seat}'s hand"
-        return None
+        return "on the table" if card in self.table else self.held_or_taken(card)
 
     def seen(self) -> frozenset[Card]:
         """Cards whose place is known: on the table, captured, or known in a hand."""
