@@ -788,3 +788,24 @@ def test_the_page_inflates_every_kind_of_deflate_block(chromium: Browser, pages:
     cut = base64.b64encode(zlib.compress(text, 9)[2:300]).decode()  # raw deflate, its end cut off
     assert chromium.run("try { dlnInflate(Uint8Array.from(atob(arguments[0]), (c) => c.charCodeAt(0))); return null; }"
                         " catch (e) { return e.message; }", cut) == "inflate: the data ends too soon"
+
+
+@pytest.mark.parametrize("game_type", ["Kontsina", "Xeri"])
+def test_the_page_goes_on_into_the_next_game_of_a_sister_game(chromium: Browser, tmp_path: Path,
+                                                              game_type: str) -> None:
+    """→ at the end of a Kontsina or Xeri game's last hand goes into the next game and ← back, as in Diloti
+    (issue 30: the page stopped at the end of the first game)."""
+    from dln.check.family_records import generate_family
+    from dln.notation.writer import write_game
+
+    record, page = tmp_path / "two.dln", tmp_path / "two.html"
+    record.write_text("\n".join(write_game(g) for g in generate_family(game_type, 2, players=2, seed=4, target=1)),
+                      encoding="utf-8")
+    assert CliRunner().invoke(main, ["html", str(record), "-o", str(page)]).exit_code == 0
+    games = page_data(page)
+    last = max(games[0]["positions"], key=lambda key: (int(key.split("-")[1][1:]), int(key.split("-")[2][1:])))
+    chromium.open(_url(page, last))
+    chromium.press("ArrowRight")
+    assert _address(chromium) == "#" + games[1]["first"]
+    chromium.press("ArrowLeft")
+    assert _address(chromium) == "#" + last
