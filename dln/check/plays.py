@@ -19,9 +19,9 @@ from dln.check.family_records import record_move as family_record_move
 from dln.check.generate import record_move as diloti_record_move
 from dln.check.references import to_engine_move
 from dln.engine import Move as EngineMove
-from dln.engine import RoundState, Violation, check, legal_moves
+from dln.engine import RoundState, Violation, legal_moves
+from dln.games.protocol import game_of
 from dln.games.table import TableRound
-from dln.games.table import check as family_check
 from dln.notation.model import Move
 
 __all__ = ["Position", "judged", "legal", "legal_move", "to_engine", "violations", "written"]
@@ -58,7 +58,7 @@ def judged(state: Position, move: Move) -> tuple[EngineMove, list[Violation]]:
     engine_move, found = to_engine(state, move)
     if any(v.severity == "error" for v in found):
         return engine_move, found
-    return engine_move, family_check(state, engine_move) if isinstance(state, TableRound) else check(state, engine_move)
+    return engine_move, game_of(state).check(state, engine_move)
 
 
 def violations(state: Position, move: Move) -> list[Violation]:

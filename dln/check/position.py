@@ -181,7 +181,7 @@ def known_of(round_: Round, state: RoundState | TableRound, played: int) -> Know
     """
     if not round_.setup:
         return EVERYTHING
-    sides = state.seats if isinstance(state, TableRound) else state.sides
+    sides = state.sides
     told = {side for c in round_.captured for side in _sides_named(c.side, sides)}
     unnamed = [0] * len(sides)
     for c in round_.captured:

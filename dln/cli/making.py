@@ -19,6 +19,7 @@ from dln.cli.common import (
     target_option,
 )
 from dln.engine.rules import parse_variants
+from dln.games.protocol import game_named
 from dln.views.output import emit, say
 from dln.wording import count_of
 
@@ -75,15 +76,16 @@ def generate(game_type: str, players: str, count: int, seed: int, strategy: str,
     whatever -j and --games say).
     """
     spec = _Spec(game_type.lower(), int(players), seed, strategy, budget, hidden, target, variant)
-    if spec.game_type != "diloti" and variant is not None:
-        raise click.BadParameter(f"{game_type} has no house rules", param_hint="'--variant'")
-    if spec.game_type == "diloti" and players == "3":
-        raise click.BadParameter("Diloti is played by 2 or 4 players, not 3", param_hint="'--players'")
-    try:  # an unknown house rule, or players the game does not seat, before any game is played
+    game = game_named(spec.game_type)
+    if not game.house_rules and variant is not None:
+        raise click.BadParameter(f"{game.name} has no house rules", param_hint="'--variant'")
+    if int(players) not in game.players:
+        raise click.BadParameter(f"{game.name} is played by {' or '.join(map(str, game.players))} players, "
+                                 f"not {players}", param_hint="'--players'")
+    try:  # an unknown house rule, before any game is played
         next(_games(spec, 0, 0), None)
     except ValueError as exc:
-        hint = "'--players'" if spec.game_type != "diloti" else "'--variant'"
-        raise click.BadParameter(str(exc), param_hint=hint) from None
+        raise click.BadParameter(str(exc), param_hint="'--variant'") from None
     from dln.cli.writing import joined, write_file
 
     texts = joined(_texts(spec, count, jobs))

@@ -29,6 +29,7 @@ from dln.engine import (
     play_order,
     score_round,
 )
+from dln.engine.codes import Violation
 from dln.engine.rules import VARIANTS
 from dln.engine.scoring import GOOD_TEN, GOOD_TWO, MOST_CARDS_POINTS, XERI_POINTS
 from dln.engine.selfplay import canceller, choose, shuffled_pack
@@ -90,6 +91,9 @@ class Diloti:
 
     def apply(self, state: RoundState, move: Move) -> RoundState:
         return apply(state, move).state
+
+    def check(self, state: RoundState, move: Move) -> list[Violation]:
+        return check(state, move)
 
     def breaks_rules(self, state: RoundState, move: Move) -> bool:
         return any(v.severity == "error" for v in check(state, move))

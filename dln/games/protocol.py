@@ -27,6 +27,7 @@ from importlib.metadata import entry_points
 from typing import Any, Protocol
 
 from dln.cards import Card
+from dln.engine.codes import Violation
 from dln.engine.rules import Rules
 from dln.engine.state import Move, Seat
 
@@ -98,6 +99,10 @@ class Game(Protocol):
 
     def apply(self, state: Position, move: Move) -> Position:
         """The position after a legal ``move``."""
+        ...
+
+    def check(self, state: Position, move: Move) -> list[Violation]:
+        """Every rule ``move`` breaks in ``state`` (errors and warnings), as the validator reports them."""
         ...
 
     def breaks_rules(self, state: Position, move: Move) -> bool:

@@ -100,6 +100,10 @@ class TableRound(_TableRoundFields, Seating):
         """Index into ``captured``/``xeris`` of ``seat``'s side."""
         return self.seats.index(seat)
 
+    def table_cards(self) -> tuple[Card, ...]:
+        """Every card on the table (the rest the last capturer takes)."""
+        return self.table
+
     def place_of(self, card: Card) -> str | None:
         """Where ``card`` is known to be, in words (``on the table``), or None: in a hidden hand or the stock."""
         return "on the table" if card in self.table else self.held_or_taken(card)
@@ -190,6 +194,9 @@ class TableGame(ABC):
 
     def apply(self, state: TableRound, move: Move) -> TableRound:
         return play(state, move)
+
+    def check(self, state: TableRound, move: Move) -> list[Violation]:
+        return check(state, move)
 
     def breaks_rules(self, state: TableRound, move: Move) -> bool:
         return any(v.severity == "error" for v in check(state, move))

@@ -98,7 +98,7 @@ def table_text(state: Position) -> list[str]:
 
 def table_cards(state: Position) -> tuple[Card, ...]:
     """Every card on the table (the rest the last capturer takes)."""
-    return tuple(state.table) if isinstance(state, TableRound) else tuple(state.table_cards())
+    return tuple(state.table_cards())
 
 
 def where(state: Position, card: Card) -> str:
