@@ -20,19 +20,16 @@ from dln.engine import (
     RoundState,
     Rules,
     Seat,
-    Side,
     apply,
     deal_pack,
-    dealer_after,
     finish_round,
-    game_winner,
     legal_moves,
     next_deal,
     play_order,
     score_round,
     start_round,
 )
-from dln.engine.selfplay import PlayedGame, PlayedRound, canceller, choose, shuffled_pack
+from dln.engine.selfplay import PlayedGame, PlayedRound, canceller, choose, play_to_target, shuffled_pack
 from dln.games import table as family
 from dln.games.protocol import Position
 from dln.games.table import Chooser, TableRound
@@ -119,20 +116,8 @@ def play_game(
     max_rounds: int = 200,
 ) -> PlayedGame:
     """Rounds to the target (pagat, Target Score); round ``i`` (from 0) is dealt from ``packs(i)``."""
-    order = play_order(len(seats), rules)
-    dealer = first_dealer
-    rounds: list[PlayedRound] = []
-    totals: dict[Side, int] = {}
-    while len(rounds) < max_rounds:
-        played = play_round(packs(len(rounds)), rules, seats, dealer, rng)
-        rounds.append(played)
-        for side, score in played.score.items():
-            totals[side] = totals.get(side, 0) + score.total
-        winner = game_winner(rules, totals)
-        if winner is not None:
-            return PlayedGame(tuple(rounds), totals, winner)
-        dealer = dealer_after(order, dealer, redealt=played.redeal is not None)
-    raise RuntimeError(f"no winner after {max_rounds} rounds")
+    return play_to_target(lambda index, dealer: play_round(packs(index), rules, seats, dealer, rng), rules,
+                          play_order(len(seats), rules), first_dealer, max_rounds)
 
 
 def seeded_packs(seed: str, players: int, rules: Rules) -> Callable[[int], list[Card]]:

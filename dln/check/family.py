@@ -315,9 +315,7 @@ class _FamilyChecker(Reporter):
         for k, plan in enumerate(plans):
             if k:
                 if not state.needs_deal:
-                    left = sum(h.size for h in state.hands)
-                    self.report("R003", "error", f"a new deal begins while {left} cards are still in hand",
-                                plan.line, plan.column)
+                    self.deal_too_early(sum(h.size for h in state.hands), plan)
                     result.stopped = True
                     return self._keep(result, state)
                 state = next_deal(state, self._hands(engine, plan, state.seen(),

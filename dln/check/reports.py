@@ -246,6 +246,12 @@ class Reporter:
         self.diagnostics: list[Diagnostic] = []
         self.round_index: int | None = None
 
+    def deal_too_early(self, cards_left: int, deal: DealPlan) -> None:
+        """R003: a deal line while ``cards_left`` cards are still in hand (every game deals only once the
+        hands are played out)."""
+        self.report("R003", "error", f"a new deal begins while {cards_left} cards are still in hand",
+                    deal.line, deal.column)
+
     def report(self, code: str, severity: Severity, message: str, line: int | None, column: int | None = 1, *,
                help: Sequence[str] = (), move: int | None = None, more: str = "") -> None:
         """One finding at ``line``:``column`` (the game's line when unknown), with the source line quoted."""

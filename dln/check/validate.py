@@ -232,9 +232,7 @@ class _GameChecker(Reporter):
         for k, plan in enumerate(plans):
             if k:
                 if not live.needs_deal:
-                    left = sum(h.size for h in live.hands)
-                    self.report("R003", "error", f"a new deal begins while {left} cards are still in hand",
-                                plan.line, plan.column)
+                    self.deal_too_early(sum(h.size for h in live.hands), plan)
                     result.stopped = True
                     return self._finish(result, live.freeze())
                 # dealt in place: the round's position is not frozen and thawed at every deal

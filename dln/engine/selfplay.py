@@ -10,7 +10,7 @@ seat (in deal order) dealt five or six face cards always cancels the round.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -182,12 +182,19 @@ def play_game(
     higher target simply takes more rounds.  ``max_rounds``, if given, bounds
     them (a RuntimeError past it), for callers that want a guard.
     """
-    seats = play_order(players, rules)
+    return play_to_target(lambda index, dealer: play_round(rng, rules, players, dealer, strategy), rules,
+                          play_order(players, rules), first_dealer, max_rounds)
+
+
+def play_to_target(play: Callable[[int, Seat], PlayedRound], rules: Rules, seats: Sequence[Seat],
+                   first_dealer: Seat, max_rounds: int | None) -> PlayedGame:
+    """Rounds played by ``play(index, dealer)``, the deal passed on (kept after a cancelled round), until a
+    side reaches the target (pagat, Target Score); a RuntimeError past ``max_rounds`` rounds."""
     dealer = first_dealer
     rounds: list[PlayedRound] = []
     totals: dict[Side, int] = {}
     while max_rounds is None or len(rounds) < max_rounds:
-        played = play_round(rng, rules, players, dealer, strategy)
+        played = play(len(rounds), dealer)
         rounds.append(played)
         for side, score in played.score.items():
             totals[side] = totals.get(side, 0) + score.total
