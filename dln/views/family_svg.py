@@ -31,18 +31,18 @@ from dln.views.family import describe_table_round
 from dln.views.family_show import FamilyFrame, hand_positions
 from dln.views.frames import SEAT_TAGS, plain_move
 from dln.views.svg import (
-    _BAND,
-    _FANNED,
-    _FELT,
-    _GAP,
-    _PAD,
+    BAND,
     CARD_HEIGHT,
     CARD_WIDTH,
-    _Box,
-    _card,
-    _hand_cards,
-    _text,
+    FANNED,
+    FELT,
+    GAP,
+    PAD,
+    Box,
     card_defs,
+    card_use,
+    hand_cards,
+    svg_text,
 )
 from dln.wording import count_of, xml_text
 
@@ -89,20 +89,20 @@ class _FamilyDiagram:
         self.played = move.card if move is not None else None
         self.laid = move is not None and move.kind == "lay" and not self.taken
 
-    def seat(self, seat: str, box: _Box) -> tuple[str, float]:
+    def seat(self, seat: str, box: Box) -> tuple[str, float]:
         """A seat's label, captures, hand and the move it just played; the drawing and its height."""
         state, frame = self.state, self.frame
         k = state.seats.index(seat)
         hand = state.hands[k]
         to_play = self.to_play == seat
-        cards = _hand_cards(hand)
+        cards = hand_cards(hand)
         name = frame.report.game.tag(SEAT_TAGS[seat])
         label = seat + (f" {name}" if name else "") + (" (dealer)" if state.dealer == seat else "")
         label += "  \u25b6 to play" if to_play else ""
         xeris = state.xeris[k] if state.xeris else 0
         captured = f"captured {count_of(len(state.captured[k]), 'card')}" + (
             f", {count_of(xeris, 'xeri')}" if xeris else "")
-        height = _BAND + CARD_HEIGHT + _GAP
+        height = BAND + CARD_HEIGHT + GAP
         out = [f'<g data-seat="{seat}" data-known="{len(hand.known)}" data-unknown="{hand.unknown}" '
                f'data-captured="{len(state.captured[k])}" data-xeris="{xeris}"'
                + (' data-to-play="true"' if to_play else "") + ">"]
@@ -111,29 +111,29 @@ class _FamilyDiagram:
         if moved:
             assert frame.move is not None
             words = f"played {plain_move(frame.move)}" + ("  XERI!" if self.xeris else "")
-            last = _text(box.x + 8, box.y + height + 14, words, "dln-note")
-            height += _BAND
+            last = svg_text(box.x + 8, box.y + height + 14, words, "dln-note")
+            height += BAND
             if not self.laid:
                 taken = [self.played, *self.taken]
-                step = max(6.0, min(_FANNED - 6, (box.width - 16 - CARD_WIDTH) / max(len(taken) - 1, 1)))
+                step = max(6.0, min(FANNED - 6, (box.width - 16 - CARD_WIDTH) / max(len(taken) - 1, 1)))
                 last += f'<g data-taken="{seat}">' + "".join(
-                    _card(card, box.x + 8 + j * step, box.y + height, last=card == self.played)
+                    card_use(card, box.x + 8 + j * step, box.y + height, last=card == self.played)
                     for j, card in enumerate(taken) if card is not None) + "</g>"
-                height += CARD_HEIGHT + _GAP
-        height += _PAD
+                height += CARD_HEIGHT + GAP
+        height += PAD
         if to_play:
             out.append(f'<rect x="{box.x:g}" y="{box.y:g}" width="{box.width:g}" height="{height - 4:g}" rx="8" '
                        'fill="#fff4d6" stroke="#f2b705" stroke-width="2"/>')
-        out.append(_text(box.x + 8, box.y + 16, label, "dln-label dln-turn" if to_play else "dln-label"))
-        out.append(_text(box.x + box.width - 8, box.y + 16, captured, "dln-note", anchor="end"))
+        out.append(svg_text(box.x + 8, box.y + 16, label, "dln-label dln-turn" if to_play else "dln-label"))
+        out.append(svg_text(box.x + box.width - 8, box.y + 16, captured, "dln-note", anchor="end"))
         if not cards:
-            out.append(_text(box.x + 8, box.y + _BAND + 20, "no cards", "dln-note"))
+            out.append(svg_text(box.x + 8, box.y + BAND + 20, "no cards", "dln-note"))
         for j, card in enumerate(cards):
-            out.append(_card(card, box.x + 8 + j * (CARD_WIDTH + _GAP), box.y + _BAND))
+            out.append(card_use(card, box.x + 8 + j * (CARD_WIDTH + GAP), box.y + BAND))
         out += [last, "</g>"]
         return "".join(out), height
 
-    def table(self, box: _Box) -> tuple[str, float]:
+    def table(self, box: Box) -> tuple[str, float]:
         """Kontsina's loose cards (wrapped to the box) or Xeri's pile; the drawing and its height."""
         state = self.state
         title = "pile" if self.pile else "table"
@@ -141,30 +141,30 @@ class _FamilyDiagram:
             title += f" \u00b7 {state.last_capturer} captured last"
         placed: list[str] = []
         if self.pile:
-            height = _BAND + CARD_HEIGHT + _BAND + _PAD
-            left = box.x + _PAD
+            height = BAND + CARD_HEIGHT + BAND + PAD
+            left = box.x + PAD
             for j, card in enumerate(state.table):
                 top = j == len(state.table) - 1
-                placed.append(_card(card, left + j * _EDGE, box.y + _BAND + 4,
+                placed.append(card_use(card, left + j * _EDGE, box.y + BAND + 4,
                                     last=top and self.laid and card == self.played))
             if state.table:
                 below = f"{count_of(len(state.table), 'card')}, {state.table[-1]} on top"
-                placed.append(_text(left, box.y + _BAND + CARD_HEIGHT + 20, below, "dln-note dln-on-felt"))
+                placed.append(svg_text(left, box.y + BAND + CARD_HEIGHT + 20, below, "dln-note dln-on-felt"))
         else:
-            inner = box.width - 2 * _PAD
-            per_row = max(1, int((inner + _GAP) // (CARD_WIDTH + _GAP)))
+            inner = box.width - 2 * PAD
+            per_row = max(1, int((inner + GAP) // (CARD_WIDTH + GAP)))
             rows = max(1, -(-len(state.table) // per_row))
-            height = _BAND + 6 + rows * (CARD_HEIGHT + _GAP) + _PAD
+            height = BAND + 6 + rows * (CARD_HEIGHT + GAP) + PAD
             for j, card in enumerate(state.table):
-                placed.append(_card(card, box.x + _PAD + (j % per_row) * (CARD_WIDTH + _GAP),
-                                    box.y + _BAND + 6 + (j // per_row) * (CARD_HEIGHT + _GAP),
+                placed.append(card_use(card, box.x + PAD + (j % per_row) * (CARD_WIDTH + GAP),
+                                    box.y + BAND + 6 + (j // per_row) * (CARD_HEIGHT + GAP),
                                     last=self.laid and card == self.played))
         out = [f'<g data-area="table" data-count="{len(state.table)}"><rect x="{box.x:g}" y="{box.y:g}" '
-               f'width="{box.width:g}" height="{height:g}" rx="10" fill="{_FELT}"/>',
-               _text(box.x + _PAD, box.y + 16, title, "dln-note dln-on-felt")]
+               f'width="{box.width:g}" height="{height:g}" rx="10" fill="{FELT}"/>',
+               svg_text(box.x + PAD, box.y + 16, title, "dln-note dln-on-felt")]
         if not state.table:
             empty = "empty: a xeri!" if self.xeris else "empty"
-            out.append(_text(box.x + box.width / 2, box.y + height / 2 + 8, empty, "dln-label dln-on-felt",
+            out.append(svg_text(box.x + box.width / 2, box.y + height / 2 + 8, empty, "dln-label dln-on-felt",
                              anchor="middle"))
         out += placed
         out.append("</g>")
@@ -176,7 +176,7 @@ class _FamilyDiagram:
         left = f"hand {f.round} \u00b7 " + (f"move {f.ply}: {plain_move(f.move)}" if f.move is not None else "start")
         right = f"{self.to_play} to play" if self.to_play else {"end": "hand over", "stopped": "replay stopped"}.get(
             f.kind, "")
-        return _text(_PAD, 18, left) + _text(_WIDTH - _PAD, 18, right, "dln-label dln-turn", anchor="end")
+        return svg_text(PAD, 18, left) + svg_text(_WIDTH - PAD, 18, right, "dln-label dln-turn", anchor="end")
 
     def body(self) -> tuple[str, float]:
         """North above the table, the other seats below it in the order N E S W; the drawing and its height."""
@@ -185,10 +185,10 @@ class _FamilyDiagram:
         seats = [s for s in _SEATS if s in self.state.seats]
         for k, seat in enumerate(seats):
             if k == 1 or (k == 0 and seat != "N"):
-                table, height = self.table(_Box(_PAD, y, _WIDTH - 2 * _PAD))
+                table, height = self.table(Box(PAD, y, _WIDTH - 2 * PAD))
                 parts.append(table)
-                y += height + _GAP
-            drawn, height = self.seat(seat, _Box(_PAD, y, _WIDTH - 2 * _PAD))
+                y += height + GAP
+            drawn, height = self.seat(seat, Box(PAD, y, _WIDTH - 2 * PAD))
             parts.append(drawn)
             y += height
         return "".join(parts), y

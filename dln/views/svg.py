@@ -33,15 +33,16 @@ from dln.views.frames import Frame, plain_move
 from dln.views.scoresheet import describe_position
 from dln.wording import visible, xml_text
 
-__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "card_defs", "card_name", "position_svg"]
+__all__ = ["BAND", "CARD_HEIGHT", "CARD_WIDTH", "FANNED", "FELT", "GAP", "PAD", "Box", "card_defs", "card_name",
+           "card_use", "hand_cards", "position_svg", "svg_text"]
 
 CARD_WIDTH = 40
 CARD_HEIGHT = 56
-_GAP = 6
+GAP = 6
 #: A declaration's cards overlap: each shows this much of itself before the next.
-_FANNED = 24
-_PAD = 12
-_BAND = 22  # a label's line above cards
+FANNED = 24
+PAD = 12
+BAND = 22  # a label's line above cards
 
 _SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 _RANK_WORDS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
@@ -55,7 +56,7 @@ _SUIT_PATHS = {
 }
 _RED = "#b3261e"
 _BLACK = "#1b1b1b"
-_FELT = "#1f6b45"
+FELT = "#1f6b45"
 _MARK = "#f2b705"
 
 _STYLE = (
@@ -109,7 +110,7 @@ def card_defs(cards: Iterable[Card] | None = None) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class _Box:
+class Box:
     """Where something goes: its left, top and width (heights are fixed per kind)."""
 
     x: float
@@ -117,7 +118,7 @@ class _Box:
     width: float
 
 
-def _card(card: Card | None, x: float, y: float, *, last: bool = False) -> str:
+def card_use(card: Card | None, x: float, y: float, *, last: bool = False) -> str:
     """One card face (or a back for a card the record does not name), with its text alternative."""
     if card is None:
         return (f'<use href="#dln-back" x="{x:g}" y="{y:g}" width="{CARD_WIDTH}" height="{CARD_HEIGHT}" '
@@ -130,7 +131,7 @@ def _card(card: Card | None, x: float, y: float, *, last: bool = False) -> str:
             f'data-card="{card}"><title>{card_name(card)}</title></use>')
 
 
-def _text(x: float, y: float, text: str, cls: str = "dln-label", anchor: str = "start") -> str:
+def svg_text(x: float, y: float, text: str, cls: str = "dln-label", anchor: str = "start") -> str:
     return f'<text x="{x:g}" y="{y:g}" class="{cls}" text-anchor="{anchor}">{xml_text(text)}</text>'
 
 
@@ -139,7 +140,7 @@ def _by_rank(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: (c.rank, c.suit))
 
 
-def _hand_cards(hand: HandLike) -> list[Card | None]:
+def hand_cards(hand: HandLike) -> list[Card | None]:
     return [*_by_rank(hand.known), *([None] * hand.unknown)]
 
 
@@ -155,7 +156,7 @@ class _Diagram:
         self.four = state.players == 4
         # Narrow enough to stay legible on a phone's width: six cards a hand fit, the table wraps.
         self.width = 640 if self.four else 460
-        self.side_width = 2 * CARD_WIDTH + _GAP + 2 * _PAD if self.four else 0
+        self.side_width = 2 * CARD_WIDTH + GAP + 2 * PAD if self.four else 0
 
     # -- pieces -----------------------------------------------------------------------------
     def seat_label(self, seat: str) -> str:
@@ -167,39 +168,39 @@ class _Diagram:
             text += " (dealer)"
         return text
 
-    def seat(self, seat: str, box: _Box, per_row: int) -> tuple[str, float]:
+    def seat(self, seat: str, box: Box, per_row: int) -> tuple[str, float]:
         """A seat's label and hand in ``box``, ``per_row`` cards a row; the drawing and its height.
 
         The move the seat just played is written on the label's line (a side seat's box is too narrow:
         there it goes under the hand), with the cards a capture took."""
         hand = self.state.hand(seat)
         to_play = self.frame.to_play == seat
-        cards = _hand_cards(hand)
+        cards = hand_cards(hand)
         rows = max(1, -(-len(cards) // per_row))
-        hand_height = _BAND + rows * (CARD_HEIGHT + _GAP)
+        hand_height = BAND + rows * (CARD_HEIGHT + GAP)
         played_here = self.played is not None and self.frame.move is not None and self.frame.move.seat == seat
         below = played_here and per_row < 4
         last = ""
         if played_here:
             last, extra = self.last_move(box, hand_height if below else 0, below=below)
             hand_height += extra if below else 0
-        height = hand_height + _PAD
+        height = hand_height + PAD
         turn = ' data-to-play="true"' if to_play else ""
         out = [f'<g data-seat="{seat}" data-known="{len(hand.known)}" data-unknown="{hand.unknown}"{turn}>']
         if to_play:
             out.append(f'<rect x="{box.x:g}" y="{box.y:g}" width="{box.width:g}" height="{height - 4:g}" rx="8" '
                        f'fill="#fff4d6" stroke="{_MARK}" stroke-width="2"/>')
         label = self.seat_label(seat) + ("  \u25b6 to play" if to_play else "")
-        out.append(_text(box.x + 8, box.y + 16, label, "dln-label dln-turn" if to_play else "dln-label"))
+        out.append(svg_text(box.x + 8, box.y + 16, label, "dln-label dln-turn" if to_play else "dln-label"))
         if not cards:
-            out.append(_text(box.x + 8, box.y + _BAND + 20, "no cards", "dln-note"))
+            out.append(svg_text(box.x + 8, box.y + BAND + 20, "no cards", "dln-note"))
         for k, card in enumerate(cards):
-            out.append(_card(card, box.x + 8 + (k % per_row) * (CARD_WIDTH + _GAP),
-                             box.y + _BAND + (k // per_row) * (CARD_HEIGHT + _GAP)))
+            out.append(card_use(card, box.x + 8 + (k % per_row) * (CARD_WIDTH + GAP),
+                             box.y + BAND + (k // per_row) * (CARD_HEIGHT + GAP)))
         out += [last, "</g>"]
         return "".join(out), height
 
-    def last_move(self, box: _Box, top: float, *, below: bool) -> tuple[str, float]:
+    def last_move(self, box: Box, top: float, *, below: bool) -> tuple[str, float]:
         """The move just played, written by the seat that played it, and the cards a capture took:
         on the label's line at the right (``below=False``), or from ``top`` down at the left; the drawing
         and the height it takes."""
@@ -207,25 +208,25 @@ class _Diagram:
         assert f.move is not None and self.played is not None
         words = f"played {plain_move(f.move)}" + ("  XERI!" if f.xeri else "")
         if below:
-            out = [_text(box.x + 8, box.y + top + 14, words, "dln-note")]
+            out = [svg_text(box.x + 8, box.y + top + 14, words, "dln-note")]
         else:
-            out = [_text(box.x + box.width - 8, box.y + 16, words, "dln-note", anchor="end")]
-        height = _BAND
+            out = [svg_text(box.x + box.width - 8, box.y + 16, words, "dln-note", anchor="end")]
+        height = BAND
         if self.move_kind == "capture":
             taken = [self.played, *f.taken]
-            step = _FANNED - 6 if not below else max(6, min(_FANNED - 6, (box.width - 16 - CARD_WIDTH)
+            step = FANNED - 6 if not below else max(6, min(FANNED - 6, (box.width - 16 - CARD_WIDTH)
                                                             / max(len(taken) - 1, 1)))
             left = box.x + 8 if below else box.x + box.width - 8 - CARD_WIDTH - (len(taken) - 1) * step
-            y = box.y + (top + _BAND if below else _BAND)
+            y = box.y + (top + BAND if below else BAND)
             out.append(f'<g data-taken="{f.move.seat}">')
             for k, card in enumerate(taken):
-                out.append(_card(card, left + k * step, y, last=card == self.played))
+                out.append(card_use(card, left + k * step, y, last=card == self.played))
             out.append("</g>")
-            height += CARD_HEIGHT + _GAP
+            height += CARD_HEIGHT + GAP
         return "".join(out), height
 
     def pile_width(self, pile: Pile) -> float:
-        return CARD_WIDTH + (len(pile.cards) - 1) * _FANNED + 2 * 6
+        return CARD_WIDTH + (len(pile.cards) - 1) * FANNED + 2 * 6
 
     def pile(self, pile: Pile, x: float, y: float) -> str:
         """A declaration: its value, kind and owner above its cards (a group's in the parts it was laid in)."""
@@ -238,50 +239,50 @@ class _Diagram:
         latest = self.move_kind == "declare" and self.played in pile.cards
         out = [f'<g data-pile="{pile.value}{"s" if pile.group else ""}" data-owner="{pile.owner or ""}" '
                f'data-parts="{"|".join(" ".join(str(c) for c in p) for p in parts) if parts else ""}">',
-               f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{_BAND + CARD_HEIGHT + 10}" rx="6" '
+               f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{BAND + CARD_HEIGHT + 10}" rx="6" '
                f'fill="#174f33" stroke="{_MARK if latest else "#a7d1b8"}" stroke-width="{3 if latest else 1}"/>',
-               _text(x + 6, y + 15, label, "dln-note dln-on-felt")]
+               svg_text(x + 6, y + 15, label, "dln-note dln-on-felt")]
         left = x + 6
         for k, card in enumerate(ordered):
             if k in breaks:
                 left += 8
-            out.append(_card(card, left, y + _BAND, last=latest and card == self.played))
-            left += _FANNED
+            out.append(card_use(card, left, y + BAND, last=latest and card == self.played))
+            left += FANNED
         out.append("</g>")
         return "".join(out)
 
-    def table(self, box: _Box) -> tuple[str, float]:
+    def table(self, box: Box) -> tuple[str, float]:
         """The table: loose cards, then each declaration, wrapped to the box; its drawing and height."""
         state, f = self.state, self.frame
-        inner = box.width - 2 * _PAD
+        inner = box.width - 2 * PAD
         x = y = 0.0
         row_height = 0.0
         placed: list[str] = []
         lay = self.move_kind == "lay"
         for card in state.loose:
             if x and x + CARD_WIDTH > inner:
-                x, y = 0.0, y + row_height + _GAP
+                x, y = 0.0, y + row_height + GAP
                 row_height = 0.0
-            placed.append(_card(card, box.x + _PAD + x, box.y + _BAND + 6 + y, last=lay and card == self.played))
-            x += CARD_WIDTH + _GAP
+            placed.append(card_use(card, box.x + PAD + x, box.y + BAND + 6 + y, last=lay and card == self.played))
+            x += CARD_WIDTH + GAP
             row_height = max(row_height, CARD_HEIGHT)
         for pile in state.piles:
             width = self.pile_width(pile) + 8 * (len(f.laid.get(pile.id, ())) or 1)
-            height = _BAND + CARD_HEIGHT + 10
+            height = BAND + CARD_HEIGHT + 10
             if x and x + width > inner:
-                x, y = 0.0, y + row_height + _GAP
+                x, y = 0.0, y + row_height + GAP
                 row_height = 0.0
-            placed.append(self.pile(pile, box.x + _PAD + x, box.y + _BAND + y))
-            x += width + _GAP
+            placed.append(self.pile(pile, box.x + PAD + x, box.y + BAND + y))
+            x += width + GAP
             row_height = max(row_height, height)
-        height = _BAND + 6 + y + max(row_height, CARD_HEIGHT) + _PAD + 4
+        height = BAND + 6 + y + max(row_height, CARD_HEIGHT) + PAD + 4
         title = "table"
         if state.last_capturer is not None:
             title += f" \u00b7 {state.last_capturer} captured last"
         out = [f'<g data-area="table"><rect x="{box.x:g}" y="{box.y:g}" width="{box.width:g}" height="{height:g}" '
-               f'rx="10" fill="{_FELT}"/>', _text(box.x + _PAD, box.y + 16, title, "dln-note dln-on-felt")]
+               f'rx="10" fill="{FELT}"/>', svg_text(box.x + PAD, box.y + 16, title, "dln-note dln-on-felt")]
         if not state.loose and not state.piles:
-            out.append(_text(box.x + box.width / 2, box.y + height / 2 + 4,
+            out.append(svg_text(box.x + box.width / 2, box.y + height / 2 + 4,
                              "empty: a xeri!" if f.xeri else "empty", "dln-label dln-on-felt", anchor="middle"))
         out += placed
         out.append("</g>")
@@ -292,16 +293,16 @@ class _Diagram:
         f = self.frame
         right = f"{f.to_play} to play" if f.to_play else {"end": "round over", "stopped": "replay stopped"}.get(
             f.kind, "")
-        return (_text(_PAD, 18, f"{f.round.label} \u00b7 {f.title.split(': ', 1)[-1]}"
+        return (svg_text(PAD, 18, f"{f.round.label} \u00b7 {f.title.split(': ', 1)[-1]}"
                       if f.move is not None else f.title)
-                + _text(self.width - _PAD, 18, right, "dln-label dln-turn", anchor="end"))
+                + svg_text(self.width - PAD, 18, right, "dln-label dln-turn", anchor="end"))
 
     # -- the whole -----------------------------------------------------------------------------
     def body(self) -> tuple[str, float]:
         """Every piece laid out from the top; the drawing and its height."""
         parts = [self.heading()]
         y = 28.0
-        full = _Box(_PAD, y, self.width - 2 * _PAD)
+        full = Box(PAD, y, self.width - 2 * PAD)
         top = "N"
         bottom = "S"
         drawn, height = self.seat(top, full, 6)
@@ -309,17 +310,17 @@ class _Diagram:
         y += height
         if self.four:
             side = self.side_width
-            table_box = _Box(_PAD + side + _GAP, y, self.width - 2 * (_PAD + side + _GAP))
+            table_box = Box(PAD + side + GAP, y, self.width - 2 * (PAD + side + GAP))
             table, table_height = self.table(table_box)
-            west, west_height = self.seat("W", _Box(_PAD, y, side), 2)
-            east, east_height = self.seat("E", _Box(self.width - _PAD - side, y, side), 2)
+            west, west_height = self.seat("W", Box(PAD, y, side), 2)
+            east, east_height = self.seat("E", Box(self.width - PAD - side, y, side), 2)
             parts += [west, table, east]
-            y += max(table_height, west_height, east_height) + _GAP
+            y += max(table_height, west_height, east_height) + GAP
         else:
-            table, table_height = self.table(_Box(_PAD, y, self.width - 2 * _PAD))
+            table, table_height = self.table(Box(PAD, y, self.width - 2 * PAD))
             parts.append(table)
-            y += table_height + _GAP
-        drawn, height = self.seat(bottom, _Box(_PAD, y, self.width - 2 * _PAD), 6)
+            y += table_height + GAP
+        drawn, height = self.seat(bottom, Box(PAD, y, self.width - 2 * PAD), 6)
         parts.append(drawn)
         y += height
         return "".join(parts), y
@@ -348,7 +349,7 @@ def position_svg(frame: Frame, *, cards: bool = True, title: str | None = None) 
     if state is None:
         return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 60" role="img" '
                 f'aria-label={quoteattr(visible(label))}><title>{xml_text(label)}</title>'
-                f'{_text(_PAD, 34, "this round cannot be set up; see the findings")}</svg>')
+                f'{svg_text(PAD, 34, "this round cannot be set up; see the findings")}</svg>')
     diagram = _Diagram(frame, state)
     body, height = diagram.body()
     description = describe_position(state) if frame.to_play is not None else _over(state)
