@@ -81,3 +81,12 @@ def test_the_checks_catch_an_upward_import(tmp_path: Path) -> None:
     module = tmp_path / "m.py"
     module.write_text("def f():\n    from dln.views.render import x\n", encoding="utf-8")
     assert _imports(module) == [(2, "views")]
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_module_takes_another_modules_private_names(module: Path) -> None:
+    """A name that starts with '_' belongs to its module: what another module needs is made public (issue 30)."""
+    for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("dln"):
+            private = [alias.name for alias in node.names if alias.name.startswith("_")]
+            assert not private, f"{module.relative_to(PACKAGE)}:{node.lineno}: imports {private} from {node.module}"
