@@ -20,8 +20,7 @@ from dln.cards import Card
 from dln.check.family_records import engine_move, record_move
 from dln.check.family_setups import read_family_setup, written_hand
 from dln.check.references import named_twice
-from dln.check.reports import ALTERNATIVES, DealPlan, GameReport, Reporter, RoundReport
-from dln.check.setups import locate
+from dln.check.reports import ALTERNATIVES, DealPlan, GameReport, Reporter, RoundReport, last_line, parse_points
 from dln.check.spots import move_part
 from dln.engine import Rules, Violation
 from dln.engine.state import Hand
@@ -159,7 +158,7 @@ class _FamilyChecker(Reporter):
         raw = self.game.tag("Result")
         if raw is None or raw.strip() in ("", "*"):
             return
-        claimed = _parse_points(raw)
+        claimed = parse_points(raw, ("N", "E", "S", "W"))
         line = self.game.tag_line("Result")
         if claimed is None:
             self.report("R002", "error", f"[Result \"{raw}\"] is not a list of players and figures (e.g. N 22 S 9)",
@@ -306,11 +305,11 @@ class _FamilyChecker(Reporter):
             if start.later:  # the setup's deck deals the rest: deal k of the record is start.later[k - 1]
                 deals = [{}, *start.later]
                 self._match_deck(engine, plans, deals)
-            self._located(check_position(state, opening=False), round_, first)
+            self.report_located(check_position(state, opening=False), round_, first)
         else:
             state = start_hand(engine, self.seats, result.dealer, table,
                                self._hands(engine, first, frozenset(table), deals[0] if deals else None))
-            self._located(check_position(state, opening=True, dealt=True), round_, first)
+            self.report_located(check_position(state, opening=True, dealt=True), round_, first)
         number = 0
         for k, plan in enumerate(plans):
             if k:
@@ -320,7 +319,7 @@ class _FamilyChecker(Reporter):
                     return self._keep(result, state)
                 state = next_deal(state, self._hands(engine, plan, state.seen(),
                                                      deals[k] if deals and k < len(deals) else None))
-                self._located(check_position(state, opening=False, dealt=True), round_, plan)
+                self.report_located(check_position(state, opening=False, dealt=True), round_, plan)
             for move in plan.moves:
                 number += 1
                 if self.keep_states:
@@ -334,13 +333,6 @@ class _FamilyChecker(Reporter):
                 state = after
         result.moves = number
         return self._close(engine, round_, result, state, last)
-
-    def _located(self, violations: Sequence[Violation], round_: Round, plan: DealPlan) -> None:
-        """Findings about a position, at what breaks the rule; an error makes the hand's points unknown."""
-        for v in violations:
-            self.unsound = self.unsound or v.severity == "error"
-            where = locate(v.subject, round_, plan.hands) or (plan.line, plan.column)
-            self.report(v.code, v.severity, v.message, *where)
 
     def _keep(self, result: FamilyRound, state: TableRound) -> FamilyRound:
         if self.keep_states:
@@ -415,7 +407,7 @@ class _FamilyChecker(Reporter):
         if not state.is_over:
             left = sum(h.size for h in state.hands)
             rest = f"{count_of(left, 'card')} still in hand and {count_of(state.deals - state.deal, 'deal')} to come"
-            where = round_.rest_line or (round_.score.line if round_.score else None) or _last_line(round_)
+            where = round_.rest_line or (round_.score.line if round_.score else None) or last_line(round_)
             claims = round_.rest is not None or round_.score is not None
             if claims or not last:
                 self.report("D604", "error", f"the hand is not over: {rest}", where)
@@ -472,24 +464,6 @@ def _first_use(game: Game, seat: str) -> tuple[int | None, int | None]:
                 if item.seat == seat:
                     return item.line, item.column
     return game.line, game.column
-
-
-def _parse_points(text: str) -> dict[str, int] | None:
-    parts = text.split()
-    if not parts or len(parts) % 2:
-        return None
-    out: dict[str, int] = {}
-    for seat, points in zip(parts[::2], parts[1::2], strict=True):
-        number = small_number(points)
-        if seat not in ("N", "E", "S", "W") or number is None:
-            return None
-        out[seat] = number
-    return out
-
-
-def _last_line(round_: Round) -> int | None:
-    moves = round_.moves
-    return moves[-1].line if moves else round_.line
 
 
 def validate_family(game: Game, *, index: int = 1, filename: str = "<string>",

@@ -6,15 +6,16 @@ these names) so that readers of reports need not know how they were made.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from dln.check.setups import Where
+from dln.check.setups import Where, locate
 from dln.engine import RULES, RoundState, Rules, SideScore, Violation, play_order
 from dln.engine.codes import Severity
+from dln.notation.bounds import small_number
 from dln.notation.errors import caret_excerpt
-from dln.notation.model import Game, Move
+from dln.notation.model import Game, Move, Round
 from dln.wording import count_of, visible
 
 if TYPE_CHECKING:
@@ -245,6 +246,21 @@ class Reporter:
         self.source = source
         self.diagnostics: list[Diagnostic] = []
         self.round_index: int | None = None
+        self.unsound = False  # the current round's position breaks a rule: its points are not known
+
+    def report_located(self, violations: Sequence[Violation], round_: Round, plan: DealPlan | None) -> None:
+        """Report findings about a position at what breaks the rule (else at ``plan``'s or the round's line).
+
+        An error makes the round unsound: its moves are still judged, its points are not known.
+        """
+        hands = plan.hands if plan is not None else ()
+        for v in violations:
+            line, column = (plan.line, plan.column) if plan is not None else (round_.line, round_.column)
+            where = locate(v.subject, round_, hands)
+            if where is not None:
+                line, column = where
+            self.report(v.code, v.severity, v.message, line, column)
+            self.unsound = self.unsound or v.severity == "error"
 
     def deal_too_early(self, cards_left: int, deal: DealPlan) -> None:
         """R003: a deal line while ``cards_left`` cards are still in hand (every game deals only once the
@@ -271,3 +287,23 @@ class Reporter:
         for i, (v, at) in enumerate(placed):
             self.report(v.code, v.severity, v.message, *at, move=move,
                         help=help if i == helped else (), more=more if i == helped else "")
+
+
+def parse_points(text: str, sides: Collection[str]) -> dict[str, int] | None:
+    """A ``score`` claim or ``Result`` tag's ``N 31 S 24``, each side one of ``sides``; None if it is not one."""
+    parts = text.split()
+    if not parts or len(parts) % 2:
+        return None
+    out: dict[str, int] = {}
+    for side, points in zip(parts[::2], parts[1::2], strict=True):
+        number = small_number(points)
+        if side not in sides or number is None:
+            return None
+        out[side] = number
+    return out
+
+
+def last_line(round_: Round) -> int | None:
+    """The line of a round's last move (its own line when it has none): where a finding about its end goes."""
+    moves = round_.moves
+    return moves[-1].line if moves else round_.line

@@ -33,8 +33,10 @@ from dln.check.reports import (
     Reporter,
     RoundReport,
     code_name,
+    last_line,
+    parse_points,
 )
-from dln.check.setups import SetupStart, locate, read_setup
+from dln.check.setups import SetupStart, read_setup
 from dln.check.spots import move_part
 from dln.engine import (
     HAND_SIZE,
@@ -43,7 +45,6 @@ from dln.engine import (
     Position,
     RoundState,
     Rules,
-    Violation,
     check,
     check_position,
     check_score,
@@ -102,20 +103,6 @@ class _GameChecker(Reporter):
         self.dealt: DealtRound | None = None  # the current round's deal, when the record gives a deck
 
     # -- reporting ---------------------------------------------------------------
-    def report_located(self, violations: Sequence[Violation], round_: Round, plan: DealPlan | None) -> None:
-        """Report findings about a position at what breaks the rule (else at ``plan``'s or the round's line).
-
-        An error makes the round unsound: its moves are still judged, its points are not known.
-        """
-        hands = plan.hands if plan is not None else ()
-        for v in violations:
-            line, column = (plan.line, plan.column) if plan is not None else (round_.line, round_.column)
-            where = locate(v.subject, round_, hands)
-            if where is not None:
-                line, column = where
-            self.report(v.code, v.severity, v.message, line, column)
-            self.unsound = self.unsound or v.severity == "error"
-
     # -- tags ------------------------------------------------------------------------
     def _rules(self, variants: Sequence[str] | None) -> Rules:
         target = 61
@@ -175,7 +162,7 @@ class _GameChecker(Reporter):
         raw = self.game.tag("Result")
         if raw is None or raw.strip() in ("", "*"):
             return
-        claimed = _parse_points(raw)
+        claimed = parse_points(raw, ("N", "E", "S", "W", "NS", "EW"))
         if claimed is None:
             self.report("R002", "error", f"[Result \"{raw}\"] is not a list of sides and totals "
                         "(e.g. N 64 S 41, or NS 64 EW 47)", self.game.tag_line("Result"))
@@ -541,7 +528,7 @@ class _GameChecker(Reporter):
                 left = sum(h.size for h in state.hands)
                 deals = state.deals - state.deal
                 where = (round_.rest_line or (round_.score.line if round_.score else None)
-                         or _last_line(round_))
+                         or last_line(round_))
                 rest = f"{count_of(left, 'card')} still in hand and {count_of(deals, 'deal')} to come"
                 if claims or not last:
                     self.report("D604", "error", f"the round is not over: {rest}", where)
@@ -618,27 +605,9 @@ def _count_players(game: Game) -> int:
     return 2
 
 
-def _parse_points(text: str) -> dict[str, int] | None:
-    parts = text.split()
-    if len(parts) % 2 or not parts:
-        return None
-    out: dict[str, int] = {}
-    for side, points in zip(parts[::2], parts[1::2], strict=True):
-        number = small_number(points)
-        if side not in ("N", "E", "S", "W", "NS", "EW") or number is None:
-            return None
-        out[side] = number
-    return out
-
-
 def _standing(totals: Mapping[str, int] | None) -> str:
     return ", ".join(f"{side} {points}" for side, points in (totals or {}).items())
 
-
-
-def _last_line(round_: Round) -> int | None:
-    moves = round_.moves
-    return moves[-1].line if moves else round_.line
 
 
 def is_family_game(game: Game) -> bool:
