@@ -356,3 +356,18 @@ def test_split_keep_broken_writes_no_empty_file_for_a_game_it_cannot_hold(tmp_pa
     code, out, _ = run("split", "--keep-broken", str(club), "-d", str(tmp_path / "games"), "--template", "{n}.dln")
     assert code == 2 and "game 6" in out and "too large to copy as written" in out
     assert sorted(p.name for p in (tmp_path / "games").iterdir()) == [f"{n}.dln" for n in range(1, 6)]
+
+
+@pytest.mark.parametrize("args", [("score", str(CLUB)), ("parse", "--json", str(CLUB))], ids=lambda a: a[0])
+def test_a_pipe_whose_reader_stopped_ends_the_command_quietly(args: tuple[str, ...]) -> None:
+    """``dln score club.dln | head -0``: the reader is gone before dln writes; exit 1 as click has it, and
+    no traceback or 'Exception ignored' at the interpreter's exit."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run([sys.executable, "-m", "dln", *args], stdout=write, stderr=subprocess.PIPE, text=True,
+                              timeout=120)
+    finally:
+        os.close(write)
+    assert done.returncode == 1, done.stderr
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr

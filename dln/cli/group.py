@@ -75,6 +75,9 @@ class LazyGroup(click.Group):
             finally:
                 sys.stdout.flush()  # what is still buffered fails here, not unseen at the interpreter's exit
         except OSError as exc:
+            if exc.errno == errno.EPIPE:  # the reader of a pipe stopped reading (| head): as click does
+                _quiet_stdout()
+                sys.exit(1)
             if exc.errno not in UNWRITABLE:
                 raise
             _quiet_stdout()
