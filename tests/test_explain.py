@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+import dln.check.explain
 from dln.check.explain import WHOLE_RECORD, examples, explain, find_code, list_codes
 from dln.check.validate import validate_game
 from dln.check.verdicts import every_code
@@ -53,16 +54,21 @@ def test_the_examples_are_the_samples_without_their_comment_and_fix_tags() -> No
         assert text.splitlines()[example.line - 1] == example.wrong[0]
         assert example.sample.startswith(code + "-")
     long = sorted(code for code, example in EXAMPLES.items() if len(example.record) > WHOLE_RECORD)
-    assert long == ["D106", "D602", "D603", "R005"]
+    assert long == ["D106", "D602", "D603", "K106", "K602", "K603", "R005", "X602", "X603"]
     assert "Breaks it (samples/illegal/D106-wrong-dealer.dln), line 64:\n\n    round 2 dealer N\n" in explain("D106")
 
 
-def test_a_sample_without_a_wrong_tag_is_no_example() -> None:
-    """Six samples have no example yet: their codes are explained without one."""
+def test_every_sample_is_an_example_and_one_without_a_wrong_tag_is_none(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every sample of samples/illegal/ says how it is mended, so every code with a sample has an example; a
+    record without a Wrong tag is no example, and its code is explained without one."""
     samples = {path.name.split("-", 1)[0] for path in ILLEGAL.glob("*.dln")}
-    assert sorted(samples - EXAMPLES.keys()) == ["D301", "K106", "K602", "K603", "X602", "X603"]
-    assert "Breaks it" not in explain("D301") and list(examples("D301")) == []
-    assert [example.code for example in examples("D201")] == ["D201"]
+    assert sorted(samples - EXAMPLES.keys()) == []
+    (tmp_path / "D301-unmended.dln").write_text("{A declaration of 12.}\n\nround 1 dealer S\ntable 5h 3c 9d Js\n"
+                                                "N: 9c 8s Kc 2h 7c 10d\nN 9c 3c =12\n", encoding="utf-8")
+    monkeypatch.setattr(dln.check.explain, "examples_folder", lambda: tmp_path)
+    assert list(examples("D301")) == [] and "Breaks it" not in explain("D301")
+    assert [example.code for example in examples("S001")] == ["S001"]
 
 
 def test_the_syntax_error_example_does_not_parse_and_its_fix_does() -> None:
