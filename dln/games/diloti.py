@@ -35,11 +35,7 @@ from dln.engine.scoring import GOOD_TEN, GOOD_TWO, MOST_CARDS_POINTS, XERI_POINT
 from dln.engine.selfplay import canceller, choose, shuffled_pack
 from dln.engine.state import Move, Seat, sides_of
 
-from .protocol import MARKS
-
-#: Chance that a playout move is chosen at random rather than by the greedy player, so that playouts
-#: from one world differ.
-RANDOM_MOVE = 0.05
+from .protocol import MARKS, RANDOM_MOVE
 
 
 def _summary(cards: Sequence[Card]) -> tuple[int, int, bool, bool]:

@@ -47,6 +47,10 @@ MARKS: tuple[tuple[str, str, float], ...] = (
     ("?!", "inaccuracy", 2.0),
 )
 
+#: Chance that a playout move is chosen at random rather than by the game's greedy player, so that playouts
+#: from one world differ (every game's ``rollout_move``).
+RANDOM_MOVE = 0.05
+
 #: A position of a game: its own type (Diloti's ``RoundState``, a ``TableRound``), carrying the key of
 #: its game as ``game``, its ``seats``, ``sides``, ``side_index``, ``turn``, ``hands``, ``deal``, ``deals``,
 #: ``needs_deal``, ``is_over`` and ``seen()``.
@@ -181,5 +185,5 @@ def game_of(state: Position) -> Game:
     return installed()[state.game]
 
 
-__all__ = ["DEFAULT_GAME", "GROUP", "MARKS", "OWN_GAMES", "Game", "Position", "game_keys", "game_named",
+__all__ = ["DEFAULT_GAME", "GROUP", "MARKS", "OWN_GAMES", "RANDOM_MOVE", "Game", "Position", "game_keys", "game_named",
            "game_names", "game_of", "installed"]

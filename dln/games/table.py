@@ -28,11 +28,9 @@ from dln.engine.codes import Violation, error, warning
 from dln.engine.rules import Rules
 from dln.engine.state import Hand, Move, Seat, Seating, describe_cards
 
-from .protocol import MARKS, game_named, installed
+from .protocol import MARKS, RANDOM_MOVE, game_named, installed
 
 TABLE_SIZE = 4  # four cards face up in the first deal of every game of the family
-#: Chance that a playout move is chosen at random rather than by the greedy player.
-RANDOM_MOVE = 0.05
 
 
 @dataclass(frozen=True, slots=True)
