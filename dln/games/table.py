@@ -31,6 +31,8 @@ from dln.engine.state import Hand, Move, Seat, Seating, describe_cards
 from .protocol import MARKS, RANDOM_MOVE, game_named, installed
 
 TABLE_SIZE = 4  # four cards face up in the first deal of every game of the family
+#: The games installed, by key, as positions look them up (filled from the registry when first asked).
+_GAMES: dict[str, TableGame] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +79,12 @@ class TableRound(_TableRoundFields, Seating):
 
     @property
     def rules(self) -> TableGame:
-        """The game this position is played under."""
-        return installed()[self.game]  # type: ignore[return-value]
+        """The game this position is played under (asked at every move: one dict lookup)."""
+        try:
+            return _GAMES[self.game]
+        except KeyError:
+            _GAMES.update(installed())  # type: ignore[arg-type]
+            return _GAMES[self.game]
 
     @property
     def deals(self) -> int:
