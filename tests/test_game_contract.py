@@ -25,9 +25,19 @@ from dln.views.packed import read_games
 GAME = '''
 """Matching: a card captures one card of its rank, nothing else; a point a hand for most cards."""
 from dln.engine import codes
-from dln.engine.codes import error
+from dln.engine.codes import RuleCode, RuleText, add_rules, error
 from dln.engine.state import Move
 from dln.games.table import ItemScore, TableGame, most, top_winner
+
+SOURCE = "dln's tests, Matching"
+CODES = (
+    RuleCode("M102", "matching-hand-size", "Each deal of Matching gives every player four cards.", SOURCE),
+    RuleCode("M106", "matching-dealer", "In Matching the deal passes to the next seat after every hand.", SOURCE),
+    RuleCode("M201", "match-only", "A card of Matching captures one card of its rank and nothing else.", SOURCE),
+    RuleCode("M602", "matching-score", "A hand of Matching scores 1 for most cards.", SOURCE),
+    RuleCode("M603", "matching-result", "A game of Matching is won by the first to 10 points.", SOURCE),
+)
+add_rules(CODES, (RuleText("matching", "Matching", "dln's tests", None, "test_game_contract.py"),))
 
 
 class Matching(TableGame):
@@ -40,11 +50,11 @@ class Matching(TableGame):
     scores_xeri = False
     result_unit = "points"
     move_examples = "9c x 9d (one card of its rank) · Ks (laid)"
-    hand_size_code = codes.KONTSINA_HAND_SIZE
-    dealer_code = codes.KONTSINA_DEALER
+    hand_size_code = "M102"
+    dealer_code = "M106"
     players_code = codes.WRONG_SEAT
-    score_code = codes.KONTSINA_SCORE
-    result_code = codes.KONTSINA_RESULT
+    score_code = "M602"
+    result_code = "M603"
 
     def play_order(self, players):
         if players not in self.players:
@@ -56,7 +66,7 @@ class Matching(TableGame):
 
     def check_play(self, state, move):
         if move.kind == "capture" and not (len(move.loose) == 1 and next(iter(move.loose)).rank == move.card.rank):
-            return [error(codes.MATCH_ONE, f"{move.card} takes one card of its rank and nothing else")]
+            return [error("M201", f"{move.card} takes one card of its rank and nothing else")]
         return []
 
     def taken(self, state, move):
@@ -128,13 +138,17 @@ def test_generate_writes_games_that_validate_under_the_games_rules(plugin: Path,
 
 
 def test_a_capture_the_game_forbids_is_its_error(plugin: Path, tmp_path: Path) -> None:
-    """Matching takes one card of the played card's rank: a sum is K201 there, though Kontsina allows it."""
+    """Matching takes one card of the played card's rank: a sum breaks its own rule M201, which dln explain
+    knows once the game is installed, though Kontsina allows the capture."""
     record = ('[Game "Matching"]\n[North "a"]\n[South "b"]\n\nround 1 dealer S\ntable 4c 5d Ks Qh\n'
               "N: 9h 2c 3c Jd\nS: 7s 8s 10s As\nN 9h x 4c+5d\n")
     path = tmp_path / "sum.dln"
     path.write_text(record, encoding="utf-8")
     done = dln_with(plugin, "validate", str(path))
-    assert done.returncode == 1 and "K201" in done.stdout and ":9:1:" in done.stdout, done.stdout
+    assert done.returncode == 1 and ":9:1: error M201 match-only: 9h takes one card" in done.stdout, done.stdout
+    explained = dln_with(plugin, "explain", "M201")
+    assert explained.returncode == 0 and "A card of Matching captures one card of its rank" in explained.stdout
+    assert "Source: dln's tests, Matching" in explained.stdout
 
 
 @pytest.mark.parametrize("args", [

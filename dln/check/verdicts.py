@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from dln.check.validate import RECORD_CODES
 from dln.engine.codes import RULES
+from dln.games.protocol import installed
 from dln.wording import count_of
 
 if TYPE_CHECKING:
@@ -39,7 +40,9 @@ SYNTAX_ERROR, CANNOT_READ, NOTHING_TO_CHECK = "S001", "S002", "S003"
 
 
 def every_code() -> list[tuple[str, str, str]]:
-    """Every code a diagnostic can carry, as (code, name, statement): D, then R, then S."""
+    """Every code a diagnostic can carry, as (code, name, statement): the rules' (Diloti's, then each installed
+    game's own), then R, then S."""
+    installed()  # each game adds its own codes as its module is loaded
     found = [(r.code, r.name, r.statement) for r in RULES.values()]
     found += [(code, name, statement) for code, (name, statement) in RECORD_CODES.items()]
     found += [(code, name, statement) for code, (name, statement) in INPUT_CODES.items()]
@@ -48,6 +51,9 @@ def every_code() -> list[tuple[str, str, str]]:
 
 def unknown_prefixes(prefixes: Iterable[str]) -> list[str]:
     """The prefixes that start no rule or record code (``D2`` and ``D201`` are fine, ``X9`` is not)."""
+    prefixes = list(prefixes)
+    if not prefixes:
+        return []  # nothing to look up: the games need not be loaded
     codes = [code for code, _, _ in every_code() if not code.startswith("S")]
     return [p for p in prefixes if not any(code.startswith(p) for code in codes)]
 

@@ -6,14 +6,17 @@ English and the passage of the rule texts it comes from (site, page title and
 section; ``RULE_TEXTS`` gives each page's address).
 Numbering: D0xx turn order and card identity, D1xx deal and setup, D2xx lay and
 capture, D3xx declarations, D4xx obligations of the declarer, D5xx xeri, D6xx
-end of round and claims.  The other games of the family (Kontsina, Xeri) keep
-the D codes of the rules they share with Diloti and number their own the same
-way under K (Kontsina), X (Xeri) and F (both).  Codes are never renumbered; a retired rule keeps its
+end of round and claims.  The games played on the shared table mechanics
+(Kontsina, Xeri, a plugin's) keep the D codes of the rules they share with
+Diloti and the F codes they share with each other; each numbers its own the same
+way under its own letter (K Kontsina, X Xeri) in its own module, which adds them
+here (:func:`add_rules`).  Codes are never renumbered; a retired rule keeps its
 code unused.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -79,16 +82,12 @@ RULE_TEXTS: dict[str, RuleText] = {
                        "diloti-denexa.txt"),
     "app-help": RuleText("app-help", "How to play", "the help text of a Diloti app", None,
                          "diloti-app-help.txt"),
-    "kontsina": RuleText("kontsina", "Kontsina", "denexa.com", None, "kontsina-denexa.txt"),
-    "xeri": RuleText("xeri", "Xeri", "denexa.com", None, "xeri-denexa.txt"),
 }
 
 # Citations name the site and page title, then the section: 'pagat.com "Diloti", The Play'.
 _P = 'pagat.com "Diloti"'
 _D = 'denexa.com "Diloti"'
 _A = '"How to play" of a Diloti app'
-_K = 'denexa.com "Kontsina"'
-_X = 'denexa.com "Xeri"'
 
 _TABLE: tuple[RuleCode, ...] = (
     # D0xx: turn order and card identity
@@ -273,77 +272,37 @@ _TABLE: tuple[RuleCode, ...] = (
              f"{_P}, Further Deals and the End of the Round"),
 )
 
-# The other games of the family (dln.games.table).  Rules they share with Diloti keep their D code
-# (card identity, turn order, the opening four cards, the rest to the last capturer); what is their
-# own is numbered like Diloti's in its own letter: F for both, K for Kontsina, X for Xeri.
+# The games played on the shared table mechanics (dln.games.table).  Rules they share with Diloti keep their D
+# code (card identity, turn order, the opening four cards, the rest to the last capturer); F is theirs in
+# common.  What is a game's own is numbered like Diloti's in its own letter (K for Kontsina, X for Xeri) and
+# lives with the game (dln.games.kontsina, dln.games.xeri), which adds it here (:func:`add_rules`).
 _FAMILY: tuple[RuleCode, ...] = (
     RuleCode("F001", "no-declarations",
              "Kontsina and Xeri have no declarations: a card either captures or is laid.",
-             f"{_K}, Game play; {_X}, Game play"),
-    RuleCode("K102", "kontsina-hand-size",
-             "Each deal of Kontsina gives every player four cards, and hands then shrink by one card "
-             "per turn in play order.",
-             f"{_K}, Setup; Replenishing the hands"),
-    RuleCode("K106", "kontsina-dealer",
-             "In Kontsina the deal passes to the left after every hand, to the next seat in play order.",
-             f"{_K}, Ending the hand"),
-    RuleCode("K201", "match-one",
-             "A card that matches by rank captures only one card of its rank, and nothing with it.",
-             f"{_K}, Capturing cards"),
-    RuleCode("K205", "face-by-rank",
-             "Face cards have no pip value in Kontsina, so they are captured only by matching and "
-             "capture only by matching.",
-             f"{_K}, Capturing cards"),
-    RuleCode("K206", "sum-capture",
-             "A numeral captures one card of its rank or one set of two or more numerals whose pip "
-             "values add up to its own.",
-             f"{_K}, Capturing cards"),
-    RuleCode("K501", "kontsina-no-xeri",
-             "Kontsina has no xeri bonus, so no move of it is marked as a xeri.",
-             f"{_K}, Ending the hand (scoring)"),
-    RuleCode("K602", "kontsina-score",
-             "A hand of Kontsina scores 2 for most cards (nobody on a tie), 1 for most clubs, 1 for the "
-             "2 of clubs and 1 for the 10 of diamonds.",
-             f"{_K}, Ending the hand (scoring)"),
-    RuleCode("K603", "kontsina-result",
-             "A game of Kontsina ends after the hand in which a player reaches the target (21 by "
-             "default): the highest total wins and a tie at the top plays another hand.",
-             f"{_K}, Ending the hand"),
-    RuleCode("X003", "xeri-players",
-             "Xeri is a game for two players, who sit N and S.",
-             f"{_X}, introduction"),
-    RuleCode("X101", "pile-redeal",
-             "An opening pile whose top card is a jack, or whose two top cards share a rank, is "
-             "shuffled back and dealt again.",
-             f"{_X}, Setup"),
-    RuleCode("X201", "capture-top",
-             "A card captures the pile only when it matches the rank of the pile's top card or is a jack.",
-             f"{_X}, Game play"),
-    RuleCode("X202", "match-takes",
-             "A card of the top card's rank, or a jack, played on a pile captures it: it cannot just "
-             "be discarded there.",
-             f"{_X}, Game play"),
-    RuleCode("X203", "whole-pile",
-             "A capture takes the whole pile, written as its top card or as all of its cards.",
-             f"{_X}, Game play"),
-    RuleCode("X501", "xeri-single",
-             "A xeri is the capture of a pile of one card by a card of its rank (by a jack only when "
-             "that card is a jack too).",
-             f"{_X}, Capturing xeri"),
-    RuleCode("X602", "xeri-score",
-             "A hand of Xeri scores 10 per xeri, 3 for more cards (nobody on a tie), 1 per ace, king, "
-             "queen, jack or 10, 1 more for the 10 of diamonds and 1 for the 2 of clubs.",
-             f"{_X}, Scoring"),
-    RuleCode("X603", "xeri-result",
-             "A hand of Xeri is won by the player with more points, and the game by the player who won "
-             "more hands after the agreed number of hands (a tie plays another hand).",
-             f"{_X}, Scoring"),
+             'denexa.com "Kontsina", Game play; denexa.com "Xeri", Game play'),
 )
 
-#: Every rule by code, in code order.
+#: Every rule by code: Diloti's and the shared ones here, and each game's own once its module is imported.
 RULES: dict[str, RuleCode] = {r.code: r for r in (*_TABLE, *_FAMILY)}
 #: Every rule by kebab-case name.
 RULES_BY_NAME: dict[str, RuleCode] = {r.name: r for r in (*_TABLE, *_FAMILY)}
+
+
+def add_rules(rules: Iterable[RuleCode], texts: Iterable[RuleText] = ()) -> None:
+    """Add a game's own rule codes and the texts they cite (its module does, on import).  A code or a name
+    that another rule holds already is a ValueError: codes are stable identifiers."""
+    rules = list(rules)
+    for rule in rules:  # all checked before any is added
+        for table, key in ((RULES, rule.code), (RULES_BY_NAME, rule.name)):
+            held = table.get(key)
+            if held is not None and held != rule:
+                raise ValueError(f"rule {key} is {held.code} {held.name} already; {rule.code} {rule.name} "
+                                 "needs a code and a name of its own")
+    for rule in rules:
+        RULES[rule.code] = rule
+        RULES_BY_NAME[rule.name] = rule
+    for text in texts:
+        RULE_TEXTS.setdefault(text.key, text)
 
 CARD_NOT_IN_HAND = "D001"
 CARD_ALREADY_SEEN = "D002"
@@ -392,22 +351,6 @@ SCORE_CLAIM = "D602"
 GAME_RESULT = "D603"
 ROUND_UNFINISHED = "D604"
 NO_DECLARATIONS = "F001"
-KONTSINA_HAND_SIZE = "K102"
-KONTSINA_DEALER = "K106"
-MATCH_ONE = "K201"
-FACE_BY_RANK = "K205"
-SUM_CAPTURE = "K206"
-KONTSINA_NO_XERI = "K501"
-KONTSINA_SCORE = "K602"
-KONTSINA_RESULT = "K603"
-XERI_PLAYERS = "X003"
-PILE_REDEAL = "X101"
-CAPTURE_TOP = "X201"
-MATCH_TAKES = "X202"
-WHOLE_PILE = "X203"
-XERI_SINGLE = "X501"
-XERI_SCORE = "X602"
-XERI_RESULT = "X603"
 
 
 def error(code: str, message: str, subject: object = None) -> Violation:

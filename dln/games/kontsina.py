@@ -17,10 +17,56 @@ from collections.abc import Iterator, Mapping, Sequence
 
 from dln.cards import Card
 from dln.engine import codes
-from dln.engine.codes import Violation, error
+from dln.engine.codes import RuleCode, RuleText, Violation, add_rules, error
 from dln.engine.state import Move, Seat, describe_cards
 
 from .table import ItemScore, TableGame, TableRound, holds, most, top_winner
+
+#: The text Kontsina's rules are cited from, and the rules that are Kontsina's own (those it shares with Diloti
+#: keep their D codes, dln.engine.codes); added to the codes every part of dln looks up.
+TEXT = RuleText("kontsina", "Kontsina", "denexa.com", None, "kontsina-denexa.txt")
+_K = 'denexa.com "Kontsina"'
+CODES: tuple[RuleCode, ...] = (
+    RuleCode("K102", "kontsina-hand-size",
+             "Each deal of Kontsina gives every player four cards, and hands then shrink by one card "
+             "per turn in play order.",
+             f"{_K}, Setup; Replenishing the hands"),
+    RuleCode("K106", "kontsina-dealer",
+             "In Kontsina the deal passes to the left after every hand, to the next seat in play order.",
+             f"{_K}, Ending the hand"),
+    RuleCode("K201", "match-one",
+             "A card that matches by rank captures only one card of its rank, and nothing with it.",
+             f"{_K}, Capturing cards"),
+    RuleCode("K205", "face-by-rank",
+             "Face cards have no pip value in Kontsina, so they are captured only by matching and "
+             "capture only by matching.",
+             f"{_K}, Capturing cards"),
+    RuleCode("K206", "sum-capture",
+             "A numeral captures one card of its rank or one set of two or more numerals whose pip "
+             "values add up to its own.",
+             f"{_K}, Capturing cards"),
+    RuleCode("K501", "kontsina-no-xeri",
+             "Kontsina has no xeri bonus, so no move of it is marked as a xeri.",
+             f"{_K}, Ending the hand (scoring)"),
+    RuleCode("K602", "kontsina-score",
+             "A hand of Kontsina scores 2 for most cards (nobody on a tie), 1 for most clubs, 1 for the "
+             "2 of clubs and 1 for the 10 of diamonds.",
+             f"{_K}, Ending the hand (scoring)"),
+    RuleCode("K603", "kontsina-result",
+             "A game of Kontsina ends after the hand in which a player reaches the target (21 by "
+             "default): the highest total wins and a tie at the top plays another hand.",
+             f"{_K}, Ending the hand"),
+)
+KONTSINA_HAND_SIZE = "K102"
+KONTSINA_DEALER = "K106"
+MATCH_ONE = "K201"
+FACE_BY_RANK = "K205"
+SUM_CAPTURE = "K206"
+KONTSINA_NO_XERI = "K501"
+KONTSINA_SCORE = "K602"
+KONTSINA_RESULT = "K603"
+add_rules(CODES, (TEXT,))
+
 
 MOST_CARDS = 2
 MOST_CLUBS = 1
@@ -40,11 +86,11 @@ class Kontsina(TableGame):
     scores_xeri = False  # K501: no xeri
     move_examples = "9c x 9d (one card of its rank) · 9c x 5h+4d (numerals adding up to it) · Ks (laid)"
     result_unit = "points"
-    hand_size_code = codes.KONTSINA_HAND_SIZE
-    dealer_code = codes.KONTSINA_DEALER
+    hand_size_code = KONTSINA_HAND_SIZE
+    dealer_code = KONTSINA_DEALER
     players_code = codes.WRONG_SEAT  # any of N, E, S, W may sit
-    score_code = codes.KONTSINA_SCORE
-    result_code = codes.KONTSINA_RESULT
+    score_code = KONTSINA_SCORE
+    result_code = KONTSINA_RESULT
     #: A hand is worth 5 points in all (2 most cards, 1 most clubs, 1 the 2c, 1 the 10d), so a blunder is the
     #: swing of most cards, a mistake one item, an inaccuracy half of one.
     marks = (("??", "blunder", 2.0), ("?", "mistake", 1.0), ("?!", "inaccuracy", 0.5))
@@ -65,7 +111,7 @@ class Kontsina(TableGame):
         """Capturing cards: one card of the played card's rank, or one set of numerals adding up to it."""
         out: list[Violation] = []
         if move.xeri:
-            out.append(error(codes.KONTSINA_NO_XERI, "Kontsina scores no xeri: remove the * mark", codes.XERI_MARK))
+            out.append(error(KONTSINA_NO_XERI, "Kontsina scores no xeri: remove the * mark", codes.XERI_MARK))
         if move.kind == "capture":
             problem = capture_problem(move.card, sorted(move.loose, key=_order))
             if problem is not None:
@@ -135,15 +181,15 @@ def capture_problem(card: Card, taken: Sequence[Card]) -> Violation | None:
         return None
     what = describe_cards(taken)
     if any(c.rank == card.rank for c in taken):
-        return error(codes.MATCH_ONE, f"{card} matches by rank and takes one card of its rank alone, not {what}")
+        return error(MATCH_ONE, f"{card} matches by rank and takes one card of its rank alone, not {what}")
     faces = [c for c in taken if c.is_face]
     if card.is_face or faces:
         face = card if card.is_face else faces[0]
-        return error(codes.FACE_BY_RANK, f"{face} has no pip value: a face card captures and is captured only "
+        return error(FACE_BY_RANK, f"{face} has no pip value: a face card captures and is captured only "
                      f"by a card of its own rank, so {card} cannot take {what}")
     total = sum(c.value for c in taken)
     if len(taken) < 2 or total != card.value:
-        return error(codes.SUM_CAPTURE, f"{card} takes one card of its rank or a set of numerals adding up to "
+        return error(SUM_CAPTURE, f"{card} takes one card of its rank or a set of numerals adding up to "
                      f"{card.value}; {what} {'adds up to ' + str(total) if len(taken) > 1 else 'is neither'}")
     return None
 

@@ -18,10 +18,56 @@ from collections.abc import Mapping, Sequence
 
 from dln.cards import Card
 from dln.engine import codes
-from dln.engine.codes import Violation, error
+from dln.engine.codes import RuleCode, RuleText, Violation, add_rules, error
 from dln.engine.state import Move, Seat, describe_cards
 
 from .table import ItemScore, TableGame, TableRound, holds, most, top_winner
+
+#: The text Xeri's rules are cited from, and the rules that are Xeri's own (those it shares with Diloti
+#: keep their D codes, dln.engine.codes); added to the codes every part of dln looks up.
+TEXT = RuleText("xeri", "Xeri", "denexa.com", None, "xeri-denexa.txt")
+_X = 'denexa.com "Xeri"'
+CODES: tuple[RuleCode, ...] = (
+    RuleCode("X003", "xeri-players",
+             "Xeri is a game for two players, who sit N and S.",
+             f"{_X}, introduction"),
+    RuleCode("X101", "pile-redeal",
+             "An opening pile whose top card is a jack, or whose two top cards share a rank, is "
+             "shuffled back and dealt again.",
+             f"{_X}, Setup"),
+    RuleCode("X201", "capture-top",
+             "A card captures the pile only when it matches the rank of the pile's top card or is a jack.",
+             f"{_X}, Game play"),
+    RuleCode("X202", "match-takes",
+             "A card of the top card's rank, or a jack, played on a pile captures it: it cannot just "
+             "be discarded there.",
+             f"{_X}, Game play"),
+    RuleCode("X203", "whole-pile",
+             "A capture takes the whole pile, written as its top card or as all of its cards.",
+             f"{_X}, Game play"),
+    RuleCode("X501", "xeri-single",
+             "A xeri is the capture of a pile of one card by a card of its rank (by a jack only when "
+             "that card is a jack too).",
+             f"{_X}, Capturing xeri"),
+    RuleCode("X602", "xeri-score",
+             "A hand of Xeri scores 10 per xeri, 3 for more cards (nobody on a tie), 1 per ace, king, "
+             "queen, jack or 10, 1 more for the 10 of diamonds and 1 for the 2 of clubs.",
+             f"{_X}, Scoring"),
+    RuleCode("X603", "xeri-result",
+             "A hand of Xeri is won by the player with more points, and the game by the player who won "
+             "more hands after the agreed number of hands (a tie plays another hand).",
+             f"{_X}, Scoring"),
+)
+XERI_PLAYERS = "X003"
+PILE_REDEAL = "X101"
+CAPTURE_TOP = "X201"
+MATCH_TAKES = "X202"
+WHOLE_PILE = "X203"
+XERI_SINGLE = "X501"
+XERI_SCORE = "X602"
+XERI_RESULT = "X603"
+add_rules(CODES, (TEXT,))
+
 
 JACK = 11
 XERI_POINTS = 10
@@ -45,9 +91,9 @@ class Xeri(TableGame):
     result_unit = "hands won"
     hand_size_code = codes.HAND_SIZE  # six cards, as in Diloti
     dealer_code = codes.WRONG_DEALER  # "The deal passes to the other player", as in two-player Diloti
-    players_code = codes.XERI_PLAYERS
-    score_code = codes.XERI_SCORE
-    result_code = codes.XERI_RESULT
+    players_code = XERI_PLAYERS
+    score_code = XERI_SCORE
+    result_code = XERI_RESULT
 
     def play_order(self, players: int) -> tuple[Seat, ...]:
         """Two players sit N and S."""
@@ -58,10 +104,10 @@ class Xeri(TableGame):
     def opening_violations(self, table: Sequence[Card]) -> list[Violation]:
         """Setup: a jack on top, or two equal ranks on top, sends the pile back to be dealt again."""
         if table and table[-1].rank == JACK:
-            return [error(codes.PILE_REDEAL, f"the opening pile shows a jack on top ({table[-1]}): it is "
+            return [error(PILE_REDEAL, f"the opening pile shows a jack on top ({table[-1]}): it is "
                           "shuffled back and dealt again", "table")]
         if len(table) > 1 and table[-1].rank == table[-2].rank:
-            return [error(codes.PILE_REDEAL, f"the two top cards of the opening pile share a rank ({table[-2]} "
+            return [error(PILE_REDEAL, f"the two top cards of the opening pile share a rank ({table[-2]} "
                           f"{table[-1]}): it is shuffled back and dealt again", "table")]
         return []
 
@@ -71,20 +117,20 @@ class Xeri(TableGame):
         takes = bool(pile) and (move.card.rank == pile[-1].rank or move.card.rank == JACK)
         if move.kind == "lay":
             if takes:
-                return [error(codes.MATCH_TAKES, f"{move.card} on {pile[-1]} captures the pile: write "
+                return [error(MATCH_TAKES, f"{move.card} on {pile[-1]} captures the pile: write "
                               f"{move.seat} {move.card} x {pile[-1]}")]
             return []
         if not takes:
             top = f"the top card is {pile[-1]}" if pile else "the pile is empty"
-            return [error(codes.CAPTURE_TOP, f"{move.card} neither matches the top card nor is a jack ({top})")]
+            return [error(CAPTURE_TOP, f"{move.card} neither matches the top card nor is a jack ({top})")]
         out: list[Violation] = []
         if move.loose != {pile[-1]} and move.loose != set(pile):
-            out.append(error(codes.WHOLE_PILE, f"a capture takes the whole pile ({' '.join(map(str, pile))}): write "
+            out.append(error(WHOLE_PILE, f"a capture takes the whole pile ({' '.join(map(str, pile))}): write "
                              f"its top card, {pile[-1]}, or all of it, not {describe_cards(move.loose)}"))
         if move.xeri and not is_xeri(pile, move.card):
             why = (f"the pile holds {len(pile)} cards" if len(pile) != 1
                    else f"a jack takes {pile[0]} without a xeri: only a jack on a jack is one")
-            out.append(error(codes.XERI_SINGLE, f"marked as a xeri, but {why}", codes.XERI_MARK))
+            out.append(error(XERI_SINGLE, f"marked as a xeri, but {why}", codes.XERI_MARK))
         return out
 
     def taken(self, state: TableRound, move: Move) -> tuple[frozenset[Card], bool]:

@@ -9,6 +9,10 @@ import pytest
 
 from dln.engine import RULES, RULES_BY_NAME, Rules, Violation, codes
 from dln.engine.rules import VARIANTS
+from dln.games import kontsina, xeri
+
+#: Where each code's constant is defined: Diloti's and the shared ones in the engine, each game's own in its module.
+DEFINED_IN = (codes, kontsina, xeri)
 
 ENGINE = Path(codes.__file__).parent
 GAMES = ENGINE.parent / "games"
@@ -27,13 +31,18 @@ def test_registry_entries_are_well_formed() -> None:
 
 
 def test_every_code_is_enforced_by_the_engine() -> None:
-    """Each code's constant is used by a module that decides rules (the engine, a game), not only defined."""
-    constants = {getattr(codes, n): n for n in dir(codes) if re.fullmatch(r"[A-Z_]+", n)
-                 and isinstance(getattr(codes, n), str) and getattr(codes, n) in RULES}
+    """Each code's constant is used by a module that decides rules (the engine, a game), not only defined; a
+    game's own codes are its module's (issue 30: a game is one module)."""
+    constants = {getattr(module, n): (module, n) for module in DEFINED_IN for n in dir(module)
+                 if re.fullmatch(r"[A-Z_]+", n) and isinstance(getattr(module, n), str) and getattr(module, n) in RULES}
     assert set(constants) == set(RULES)
     source = "".join(p.read_text() for folder in (ENGINE, GAMES) for p in folder.glob("*.py") if p.name != "codes.py")
-    for code, name in constants.items():
-        assert f"codes.{name}" in source, f"{code} ({name}) is never raised"
+    for code, (module, name) in constants.items():
+        if module is codes:
+            assert f"codes.{name}" in source, f"{code} ({name}) is never raised"
+        else:
+            own = Path(module.__file__).read_text(encoding="utf-8")
+            assert own.count(name) > 1 and code[0] in "KX", f"{code} ({name}) is never raised"
 
 
 def test_every_code_is_tested() -> None:
@@ -84,3 +93,16 @@ def test_every_code_is_documented_in_rules_md() -> None:
     text = (ENGINE.parent.parent / "docs" / "rules.md").read_text(encoding="utf-8")
     for code, rule in RULES.items():
         assert re.search(rf"^\| {code} \| {rule.name} \|", text, re.M), code
+
+
+def test_a_game_cannot_take_a_code_or_a_name_another_rule_holds() -> None:
+    """Codes are stable identifiers: a game adding its own rules (codes.add_rules) may not reuse one."""
+    from dln.engine.codes import RuleCode, add_rules
+
+    held = RULES["K201"]
+    add_rules([held])  # the same rule again (its module imported twice) is no clash
+    with pytest.raises(ValueError, match="rule K201 is K201 match-one already"):
+        add_rules([RuleCode("K201", "another-name", "Another rule.", held.source)])
+    with pytest.raises(ValueError, match="rule match-one is K201 match-one already"):
+        add_rules([RuleCode("Q201", "match-one", "Another rule.", held.source)])
+    assert "Q201" not in RULES and RULES_BY_NAME["match-one"] is held
