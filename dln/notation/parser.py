@@ -18,7 +18,6 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from functools import partial
-from pathlib import Path
 from typing import IO, Any
 
 from dln.notation.bounds import MAX_COMMENT, MAX_GAME, TooLarge, comment_too_large, game_too_large
@@ -266,9 +265,3 @@ def parse_text(text: str, **kwargs: Any) -> Iterator[Game]:
     """:func:`parse_games` over a string (a leading byte order mark is dropped, as :func:`read_lines` does)."""
     return parse_games(split_lines(text.removeprefix("\ufeff"), keepends=True), **kwargs)
 
-
-def parse_file(path: str | Path, **kwargs: Any) -> Iterator[Game]:
-    """:func:`parse_games` over a file, read lazily; the file name goes into errors."""
-    kwargs.setdefault("filename", str(path))
-    with open(path, "rb") as file:
-        yield from parse_games(read_lines(file), **kwargs)

@@ -714,11 +714,6 @@ class Recorder:
                 raise Refused(*(f"internal error: {d.message}" for d in _errors(report)))
         return game, report
 
-    @staticmethod
-    def seats_of(report: GameReport) -> tuple[str, ...]:
-        """Seats in play order for the game of ``report``."""
-        return positions.seat_order(report)
-
     def settle(self) -> Reply:
         """Complete a resumed record that stops where the recorder would have gone on by itself
         (a round played out without its claims, a finished round without the next)."""
