@@ -154,7 +154,7 @@ def test_a_capture_the_game_forbids_is_its_error(plugin: Path, tmp_path: Path) -
 @pytest.mark.parametrize("args", [
     ("score",), ("parse",), ("fmt",), ("stats",), ("moves", "--round", "1", "--at", "3"),
     ("position", "--round", "1", "--at", "3"), ("show", "--round", "1", "--move", "4"), ("replay",),
-    ("analyse", "--budget", "10"), ("filter", "--tag", "Game=Matching", "--count"),
+    ("analyse", "--budget", "1", "--game", "1"), ("filter", "--tag", "Game=Matching", "--count"),
 ], ids=lambda a: a[0])
 def test_every_reading_command_reads_the_game(plugin: Path, archive: Path, args: tuple[str, ...]) -> None:
     done = dln_with(plugin, *args, str(archive))
