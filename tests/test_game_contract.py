@@ -24,6 +24,8 @@ from dln.views.packed import read_games
 
 GAME = '''
 """Matching: a card captures one card of its rank, nothing else; a point a hand for most cards."""
+from pathlib import Path
+
 from dln.engine import codes
 from dln.engine.codes import RuleCode, RuleText, add_rules, error
 from dln.engine.state import Move
@@ -41,6 +43,8 @@ add_rules(CODES, (RuleText("matching", "Matching", "dln's tests", None, "test_ga
 
 
 class Matching(TableGame):
+    examples = Path(__file__).parent / "matching_examples"  # dln explain's examples of its rules
+    own_codes = CODES
     key = "matching"
     name = "Matching"
     players = (2, 3)
@@ -96,11 +100,26 @@ MATCHING = Matching()
 '''
 
 
+#: The example of M201 the game ships for dln explain, in the form of samples/illegal/.
+EXAMPLE = """[Game "Matching"]
+[Wrong "N 9h x 4c+5d"]
+[Right "N 9h"]
+[Why "A 9 takes a 9 alone; here it is laid."]
+{North takes the 4 and the 5 with the 9, as Kontsina would allow.}
+
+round 1 dealer S
+table 4c 5d Ks Qh
+N 9h x 4c+5d
+"""
+
+
 @pytest.fixture(scope="module")
 def plugin(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder holding the game installed as pip installs a package: its module and its .dist-info."""
     root = tmp_path_factory.mktemp("plugin")
     (root / "matching_game.py").write_text(GAME, encoding="utf-8")
+    (root / "matching_examples").mkdir()
+    (root / "matching_examples" / "M201-match-only.dln").write_text(EXAMPLE, encoding="utf-8")
     info = root / "matching_game-1.0.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: matching-game\nVersion: 1.0\n", encoding="utf-8")
@@ -149,6 +168,10 @@ def test_a_capture_the_game_forbids_is_its_error(plugin: Path, tmp_path: Path) -
     explained = dln_with(plugin, "explain", "M201")
     assert explained.returncode == 0 and "A card of Matching captures one card of its rank" in explained.stdout
     assert "Source: dln's tests, Matching" in explained.stdout
+    assert "Breaks it at 'N 9h x 4c+5d' (Matching's examples/M201-match-only.dln)" in explained.stdout
+    assert "Legal: A 9 takes a 9 alone; here it is laid." in explained.stdout
+    listed = dln_with(plugin, "explain").stdout
+    assert "Mxxx  Matching" in listed and "M201  match-only" in listed
 
 
 @pytest.mark.parametrize("args", [

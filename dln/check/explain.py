@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from dln.check.verdicts import INPUT_CODES, every_code
 from dln.engine.codes import RULE_TEXTS, RULES
+from dln.games.protocol import installed
 from dln.notation.parser import parse_text
 
 #: The package that holds the examples (samples/illegal/ in the checkout).
@@ -46,8 +47,8 @@ N 9c x
 
 @dataclass(frozen=True)
 class Example:
-    """A record breaking ``code``'s rule (``sample``, in samples/illegal/) and the fix: ``wrong`` becomes
-    ``right``."""
+    """A record breaking ``code``'s rule (``sample``, in ``folder``: samples/illegal/, or the examples a game
+    brings) and the fix: ``wrong`` becomes ``right``."""
 
     code: str
     sample: str  # "" for the syntax error, which is no sample
@@ -57,6 +58,7 @@ class Example:
     why: str
     swap: tuple[str, ...]  # two seats that trade places in every line after ``right``, or none
     line: int  # the line of the sample where ``wrong`` starts
+    folder: str = "samples/illegal"  # where the sample is, as people are told
 
     @property
     def legal(self) -> tuple[str, ...]:
@@ -85,10 +87,16 @@ def examples_folder() -> Traversable:
 
 
 def examples(code: str | None = None) -> Iterator[Example]:
-    """Every example (or only ``code``'s): the samples carrying a ``Wrong`` tag, and the syntax error."""
-    for item in sorted(examples_folder().iterdir(), key=lambda item: item.name):
-        if item.name.endswith(".dln") and (code is None or item.name.startswith(code + "-")):
-            yield from _read(item.name.split("-", 1)[0], item.name, item.read_text(encoding="utf-8"))
+    """Every example (or only ``code``'s): the samples carrying a ``Wrong`` tag (dln's own, then those each
+    installed game brings), and the syntax error."""
+    folders = [("samples/illegal", examples_folder()),
+               *((f"{game.name}'s examples", game.examples) for game in installed().values()
+                 if game.examples is not None)]
+    for shown, folder in folders:
+        for item in sorted(folder.iterdir(), key=lambda item: item.name):
+            if item.name.endswith(".dln") and (code is None or item.name.startswith(code + "-")):
+                for found in _read(item.name.split("-", 1)[0], item.name, item.read_text(encoding="utf-8")):
+                    yield replace(found, folder=shown)
     if code in (None, "S001"):
         yield from _read("S001", "", SYNTAX_ERROR)
 
@@ -135,9 +143,16 @@ DOC_SOURCES: dict[str, str] = {
 _GROUPS = (
     ("D0", "turn order and card identity"), ("D1", "deal, table and setup"), ("D2", "lay and capture"),
     ("D3", "declarations"), ("D4", "obligations of the declarer"), ("D5", "xeri"),
-    ("D6", "end of round and claims"), ("F", "Kontsina and Xeri"), ("K", "Kontsina"), ("X", "Xeri"),
-    ("R", "problems of the record"), ("S", "problems of the input"),
+    ("D6", "end of round and claims"), ("F", "Kontsina and Xeri"),
 )
+_LAST_GROUPS = (("R", "problems of the record"), ("S", "problems of the input"))
+
+
+def _groups() -> list[tuple[str, str]]:
+    """The numbering's groups: Diloti's, then one per installed game with codes of its own (its letter),
+    then the record's and the input's."""
+    own = [(game.own_codes[0].code[0], game.name) for game in installed().values() if game.own_codes]
+    return [*_GROUPS, *own, *_LAST_GROUPS]
 
 
 def find_code(name: str) -> str | None:
@@ -153,7 +168,7 @@ def list_codes() -> str:
     """Every code with its name, grouped as the numbering groups them."""
     lines: list[str] = []
     codes = every_code()
-    for prefix, title in _GROUPS:
+    for prefix, title in _groups():
         group = [(code, name) for code, name, _ in codes if code.startswith(prefix)]
         lines.append(f"{prefix}xx{'x' if len(prefix) == 1 else ''}  {title}")
         lines += [f"  {code}  {name}" for code, name in group]
@@ -189,7 +204,7 @@ def _name_and_statement(code: str) -> tuple[str, str]:
 
 
 def _example_lines(example: Example) -> list[str]:
-    where = f" (samples/illegal/{example.sample})" if example.sample else ""
+    where = f" ({example.folder}/{example.sample})" if example.sample else ""
     if len(example.record) > WHOLE_RECORD:
         return [f"Breaks it{where}, line {example.line}:", "", *_indent(example.wrong), "",
                 "Legal: " + example.why, "", *(_indent(example.right) or ["    (the line left out)"])]

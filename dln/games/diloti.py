@@ -57,6 +57,8 @@ class Diloti:
     house_rules = tuple(VARIANTS)
     move_examples = "9c x 9d · 3d 5h =8 · Ks · 6h x [6] · 8c x 5s+3d"
     marks = MARKS
+    own_codes = ()  # Diloti's D codes are the engine's (dln.engine.codes), the ones the other games build on
+    examples = None  # in dln's own folder of examples
     survivors_first = False  # as the strength figures of docs/analysis.md were measured
 
     def play_order(self, players: int) -> tuple[Seat, ...]:

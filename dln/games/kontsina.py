@@ -90,6 +90,7 @@ class Kontsina(TableGame):
     dealer_code = KONTSINA_DEALER
     players_code = codes.WRONG_SEAT  # any of N, E, S, W may sit
     score_code = KONTSINA_SCORE
+    own_codes = CODES
     result_code = KONTSINA_RESULT
     #: A hand is worth 5 points in all (2 most cards, 1 most clubs, 1 the 2c, 1 the 10d), so a blunder is the
     #: swing of most cards, a mistake one item, an inaccuracy half of one.

@@ -24,10 +24,11 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import import_module
 from importlib.metadata import entry_points
+from importlib.resources.abc import Traversable
 from typing import Any, Protocol
 
 from dln.cards import Card
-from dln.engine.codes import Violation
+from dln.engine.codes import RuleCode, Violation
 from dln.engine.rules import Rules
 from dln.engine.state import Move, Seat
 
@@ -71,6 +72,10 @@ class Game(Protocol):
     house_rules: tuple[str, ...]  # the house rules (--variant names) the game knows; () for none
     move_examples: str  # moves of the game as a player types them, for dln play's help
     marks: tuple[tuple[str, str, float], ...]  # analysis: (glyph, word, points lost) from which a move is marked
+    own_codes: tuple[RuleCode, ...]  # the rules that are this game's alone, under its own letter (K201, X101)
+    #: A folder of example records for ``dln explain`` (``CODE-name.dln`` with Wrong/Right/Why tags), beyond
+    #: dln's own (samples/illegal/, which holds the examples of dln's three games); None for none.
+    examples: Traversable | None
     #: analysis: whether moves that survived every halving of the budget rank before those dropped (wanted
     #: where playouts swing by tens of points); else every move ranks by its value alone.
     survivors_first: bool

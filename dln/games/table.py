@@ -20,11 +20,12 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from importlib.resources.abc import Traversable
 from typing import NamedTuple
 
 from dln.cards import DECK, Card
 from dln.engine import codes
-from dln.engine.codes import Violation, error, warning
+from dln.engine.codes import RuleCode, Violation, error, warning
 from dln.engine.rules import Rules
 from dln.engine.state import Hand, Move, Seat, Seating, describe_cards
 
@@ -142,6 +143,8 @@ class TableGame(ABC):
     score_code: str  # the rule code of a wrong score claim
     result_code: str  # the rule code of a wrong game result
     house_rules: tuple[str, ...] = ()  # no house rules: --variant is Diloti's
+    own_codes: tuple[RuleCode, ...] = ()  # the game's own rules (its module adds them: codes.add_rules)
+    examples: Traversable | None = None  # a folder of dln explain examples beyond dln's own
     marks = MARKS  # the scale of Diloti's points (10 a xeri); a game scoring less marks smaller losses
     #: A playout to the end of a hand of Xeri swings by tens of points (10 a xeri): five samples of a move
     #: dropped at the first halving must not outrank the thirty of a survivor.

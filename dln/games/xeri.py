@@ -93,6 +93,7 @@ class Xeri(TableGame):
     dealer_code = codes.WRONG_DEALER  # "The deal passes to the other player", as in two-player Diloti
     players_code = XERI_PLAYERS
     score_code = XERI_SCORE
+    own_codes = CODES
     result_code = XERI_RESULT
 
     def play_order(self, players: int) -> tuple[Seat, ...]:
