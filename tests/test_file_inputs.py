@@ -66,6 +66,22 @@ def test_position_and_moves_say_the_unknown_game_in_json_too(inputs: dict[str, s
         assert [d["code"] for d in json.loads(result.stdout)["diagnostics"]] == ["R002"]
 
 
+@pytest.mark.parametrize("command", [["parse"], ["merge"], ["filter", "--xeri"], ["split", "-d", "games"]],
+                         ids=lambda c: c[0])
+def test_reading_no_game_is_never_success(command: list[str], inputs: dict[str, str], tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """An empty file holds no game: the command says so and exits 2, as validate and score do, and a command
+    that writes leaves its output as it was ('merge new.dln -o club.dln', new.dln empty, emptied club.dln)."""
+    monkeypatch.chdir(tmp_path)
+    code, out = run(*command, inputs["empty"])
+    assert code == 2 and "no game in" in out, out
+    if command[0] in ("merge", "filter"):
+        club = tmp_path / "club.dln"
+        club.write_text('[Event "kept"]\nround 1 dealer S\n', encoding="utf-8")
+        code, out = run(*command, inputs["empty"], "-o", str(club))
+        assert code == 2 and "no game in" in out and club.read_text(encoding="utf-8").startswith('[Event "kept"]')
+
+
 def test_analyse_of_an_empty_file_says_there_is_no_game(inputs: dict[str, str], tmp_path: Path) -> None:
     code, out = run("analyse", "--budget", "1", inputs["empty"])
     assert code == 2 and "no game in this file" in out

@@ -75,6 +75,9 @@ def write_out(written: Iterable[tuple[str, Piece, str]], output: str | None, sta
         if apart.problem:  # on standard output the games before it are out already
             say(f"error: {apart.problem}; it and the games after it were not written", err=True)
             status.worst(EXIT_BAD_INPUT)
+        elif not apart.count and (why := trouble()) == NOTHING_READ:
+            say(f"error: {why}", err=True)
+            status.worst(EXIT_BAD_INPUT)
         return True
     if not write_file(output, texts, inputs=inputs, trouble=trouble):
         status.worst(EXIT_BAD_INPUT)
@@ -91,15 +94,27 @@ def copied(piece: Piece) -> str:
         raise NotWritten(str(exc)) from None
 
 
+#: What a command that writes games says when its inputs hold none: reading nothing is never success.
+NOTHING_READ = "no game in these files: nothing to write"
+
+
+def nothing_read(archive: ArchiveReader) -> bool:
+    """True when the inputs were read and held no game at all (an empty file): a usage the command refuses,
+    leaving its output as it was (``merge new.dln -o club.dln`` with new.dln empty emptied club.dln)."""
+    return archive.games == 0 and archive.errors == 0
+
+
 def stopped(archive: ArchiveReader, apart: Apart, *, rewriting: bool, keep_broken: bool) -> Callable[[], str | None]:
     """What keeps an output file from being written: an input that could not be read to its end (found
     missing or not text while read), a game that would be read back as part of the one before it
     (:class:`Apart`), or, when the output is one of the inputs (``rewriting``), a game that does not parse,
-    which the new file would not have (unless ``keep_broken``)."""
+    which the new file would not have (unless ``keep_broken``); or inputs that hold no game."""
 
     def trouble() -> str | None:
         if apart.problem:
             return apart.problem
+        if nothing_read(archive):
+            return NOTHING_READ
         if archive.errors > archive.unparsed:
             return "an input could not be read to its end"
         if rewriting and archive.unparsed and not keep_broken:
@@ -359,6 +374,9 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
         written += 1
     for line in refused.lines():
         say(line)
+        status.worst(EXIT_BAD_INPUT)
+    if nothing_read(archive):
+        say(f"error: no game in these files: nothing written in {folder}")
         status.worst(EXIT_BAD_INPUT)
     say(f"wrote {count_of(written, 'file')} in {folder}")
     sys.exit(status.code)

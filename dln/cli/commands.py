@@ -213,6 +213,9 @@ def parse(files: tuple[str, ...], as_json: bool, json_lines: bool) -> None:
         report.close()
         if report.errors:
             status.worst(EXIT_BAD_INPUT)
+        elif not report.games:  # reading nothing is never success: an empty file says so
+            say(f"{display}: error: no game in this file", err=data_out)
+            status.worst(EXIT_BAD_INPUT)
         if not data_out:
             skipped = f"; {count_of(report.errors, 'game')} skipped" if report.errors else ""
             say(f"{display}: {count_of(report.games, 'game')}, {count_of(rounds, 'round')}, "
