@@ -31,10 +31,11 @@ def test_variant_option_overrides_the_variant_tag() -> None:
 
 
 def test_an_unknown_variant_exits_2_and_lists_the_known_ones() -> None:
-    code, out, _ = run("validate", "--quiet", "--variant", "no-such-rule", str(SAMPLES / "constructs" / "setup.dln"))
-    assert code == 2
-    assert "R002 bad-tag: unknown variant 'no-such-rule'; known variants: forced-capture," in out
-    assert "clockwise" in out
+    """A usage error said once, before any game is read (not an R002 at every game's first tag)."""
+    code, out, err = run("validate", "--quiet", "--variant", "no-such-rule", str(SAMPLES / "constructs" / "setup.dln"))
+    assert code == 2 and out == ""
+    assert "Invalid value for '--variant': unknown variant 'no-such-rule'; known variants: forced-capture," in err
+    assert "clockwise" in err
 
 
 def test_json_gives_every_diagnostic_with_its_place() -> None:

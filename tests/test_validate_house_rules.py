@@ -28,6 +28,23 @@ def test_a_variant_the_engine_does_not_implement_is_r004(monkeypatch: pytest.Mon
         ("R004", "warning", 1, "the house rule soy is not implemented yet; moves are checked without it")]
 
 
+@pytest.mark.parametrize("command", [["validate"], ["score"], ["show", "--round", "1"], ["html"], ["svg", "--round", "1"],
+                                     ["analyse", "--budget", "1"]], ids=lambda c: c[0])
+def test_an_unknown_house_rule_is_a_usage_error_before_anything_is_read(command: list[str]) -> None:
+    """``--variant forced`` is a mistyped option, said once as generate and record say it, not an R002 under every
+    game's Event tag with the games then checked under standard rules (issue 31, Options)."""
+    code, out, err = run(*command, "--variant", "forced", "-", stdin=CLAIMS)
+    assert code == 2 and "Invalid value for '--variant': unknown variant 'forced'" in err and out == ""
+
+
+@pytest.mark.parametrize("name", ["standard", "none", "Standard"])
+def test_standard_rules_may_be_asked_for_by_name(name: str) -> None:
+    """``--variant standard`` (or ``none``) checks under the standard rules whatever the Variant tag says, as
+    ``dln filter --variant standard`` finds games without house rules."""
+    code, out, _ = run("validate", "--variant", name, "-", stdin='[Variant "soy"]\n\n' + CLAIMS)
+    assert code == 0 and "standard rules (pagat.com), target 61" in out
+
+
 def test_validate_says_which_rules_it_checked_under() -> None:
     """The summary names the house rules in force, from the tag or from --variant."""
     text = '[Variant "forced-capture, liberal-declarations"]\n\n' + CLAIMS

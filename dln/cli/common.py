@@ -57,8 +57,30 @@ class GameChoice(click.Choice):  # type: ignore[type-arg]
 
 GAME_TYPES = GameChoice()
 
+#: The name that asks for the standard rules (no house rule), and its synonym.
+STANDARD_RULES = ("standard", "none")
+
+
+def checked_variant(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``--variant``'s house-rule names, checked before anything is read: an unknown one is a usage error,
+    as generate and record have it; ``standard`` (or ``none``) is the standard rules, given as ``""``."""
+    if value is None:
+        return None
+    from dln.engine.rules import parse_variants, rules_for
+
+    names = parse_variants(value)
+    if [name.lower() for name in names] in ([STANDARD_RULES[0]], [STANDARD_RULES[1]]):
+        return ""
+    try:
+        rules_for(names)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+    return value
+
+
 variant_option = click.option(
-    "--variant", metavar="NAMES", help="House rules (comma-separated); overrides the Variant tag."
+    "--variant", metavar="NAMES", callback=checked_variant,
+    help="House rules (comma-separated; 'standard' for none); overrides the Variant tag.",
 )
 
 #: Worker processes a CPU may be given (--jobs): the work is all computing, so more only costs memory.

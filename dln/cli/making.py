@@ -15,6 +15,7 @@ from dln.cli.common import (
     EXIT_OK,
     GAME_TYPES,
     STDIN,
+    checked_variant,
     jobs_option,
     target_option,
 )
@@ -60,8 +61,8 @@ MAX_GAMES = 1_000_000
 @budget_option
 @click.option("--hidden", is_flag=True, help="Write no hand lines, as a recorder beside the table would.")
 @target_option("Score that wins a game: 61 in Diloti, 21 in Kontsina; in Xeri, the number of hands (5).")
-@click.option("--variant", metavar="NAMES", help="House rules of Diloti to play, comma-separated (e.g. "
-              "forced-capture,soy).")
+@click.option("--variant", metavar="NAMES", callback=checked_variant,
+              help="House rules of Diloti to play, comma-separated (e.g. forced-capture,soy; 'standard' for none).")
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE, replaced atomically, instead of stdout.")
 @jobs_option("Play the games in N processes; the output is the same for any N.")
 def generate(game_type: str, players: str, count: int, seed: int, strategy: str, budget: int, hidden: bool,
@@ -77,7 +78,7 @@ def generate(game_type: str, players: str, count: int, seed: int, strategy: str,
     """
     spec = _Spec(game_type.lower(), int(players), seed, strategy, budget, hidden, target, variant)
     game = game_named(spec.game_type)
-    if not game.house_rules and variant is not None:
+    if not game.house_rules and variant:
         raise click.BadParameter(f"{game.name} has no house rules", param_hint="'--variant'")
     if int(players) not in game.players:
         raise click.BadParameter(f"{game.name} is played by {' or '.join(map(str, game.players))} players, "
@@ -170,7 +171,8 @@ def _texts(spec: _Spec, count: int, jobs: int) -> Iterator[str]:
               help="A new game's players (else asked): 2 or 4 in Diloti, 2 to 4 in Kontsina, 2 in Xeri.")
 @click.option("--dealer", type=click.Choice(["N", "E", "S", "W"]), default=None, help="Who deals a new game's round 1.")
 @target_option("A new game's target score (in Xeri: the number of hands).")
-@click.option("--variant", metavar="NAMES", default=None, help="A new game's house rules (comma-separated).")
+@click.option("--variant", metavar="NAMES", default=None, callback=checked_variant,
+              help="A new game's house rules (comma-separated; 'standard' for none).")
 @click.option("--tag", "tags", multiple=True, metavar="NAME=VALUE",
               help="A tag of a new game: Event, Site, Date, North... answer their questions; others are added.")
 @click.option("--defaults", is_flag=True, help="Take the default answer to every question not given as an option.")
