@@ -196,3 +196,21 @@ def test_score_prints_the_score_sheet(tmp_path: Path, game_type: str) -> None:
     assert result.exit_code == 0, result.output
     after = result.output.split("> ", 1)[1]
     assert "┃ points ┃" in after and "dln play —" in after  # the sheet: a column, its title
+
+
+def test_each_new_game_is_dealt_anew_unless_a_seed_is_given(tmp_path: Path) -> None:
+    """``dln play a.dln`` and ``dln play b.dln`` dealt the same table and hands (the seed was 0 by default:
+    issue 31); now each new game is shuffled anew, and ``--seed N`` deals the same game again."""
+    from click.testing import CliRunner
+
+    from dln.cli import main
+
+    def table(name: str, *seed: str) -> object:
+        path = tmp_path / name
+        result = CliRunner().invoke(main, ["play", str(path), "--budget", "1", *seed], input="quit\n")
+        assert result.exit_code == 0, result.output
+        return dln.loads(path.read_text(encoding="utf-8")).rounds[0].table
+
+    dealt = [table(f"new{i}.dln") for i in range(3)]
+    assert len({tuple(map(str, t)) for t in dealt}) == 3  # three deals of 4 cards from 52: equal by chance ~1e-11
+    assert table("s1.dln", "--seed", "7") == table("s2.dln", "--seed", "7")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 import random
 import re
+import secrets
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -28,7 +29,7 @@ from dln.analysis.players import as_seen
 from dln.analysis.search import DEFAULT_BUDGET, choose_move
 from dln.cards import DECK, Card
 from dln.check import plays
-from dln.cli.analysis import budget_option, seed_option
+from dln.cli.analysis import budget_option
 from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK, GAME_TYPES, target_option
 from dln.engine.state import describe_cards
 from dln.games.protocol import Game, game_named
@@ -269,10 +270,12 @@ NEW_GAME_OPTIONS = ("game_type", "seat", "players", "target")
               help="Two players, or four (in partnerships in Diloti); three only in Kontsina; Xeri is for two.")
 @target_option("Score that wins a game: 61 in Diloti, 21 in Kontsina; in Xeri, the number of hands (5).")
 @budget_option
-@seed_option
+@click.option("--seed", type=int, default=None,
+              help="Seed of the deals and of the engine's sampling: the same seed deals the same game again.  "
+              "Without it every new game is shuffled anew.")
 @click.pass_context
 def play_command(ctx: click.Context, file: str, game_type: str, seat: str, players: str, target: int | None,
-                 budget: int, seed: int) -> None:
+                 budget: int, seed: int | None) -> None:
     """Play a game against the engine; every move is written to FILE as it is made.
 
     Diloti by default; --game-type kontsina (2 to 4 players, each alone,
@@ -288,6 +291,8 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
     at the prompt for the commands.
     """
     path = Path(file)
+    if seed is None:  # a new deal every game: only --seed deals one again
+        seed = secrets.randbits(32)
 
     def ask(prompt: str, stdin: IO[str] = sys.stdin) -> str | None:
         say(prompt, nl=False)
