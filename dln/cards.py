@@ -82,6 +82,8 @@ for _name in ("value", "is_face", "index"):
 
 _RANK_SPELLINGS = {r: [name] for r, name in RANK_NAMES.items()}
 _RANK_SPELLINGS[10].append("T")
+for _spellings in _RANK_SPELLINGS.values():  # a rank letter in either case: ``js``, ``th`` as the recorder takes
+    _spellings += [name.lower() for name in _spellings if name.isalpha()]
 _SUIT_SPELLINGS = {s: [s, s.upper(), SUIT_SYMBOLS[s]] for s in SUITS}
 #: Every accepted spelling of every card, mapped to the (shared) card object.
 CARDS_BY_TEXT: dict[str, Card] = {

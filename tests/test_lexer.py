@@ -125,3 +125,9 @@ def test_dln_show_colours_the_move_with_the_lexer() -> None:
     # The move panel's "20. S 9h x 8h+Ac" (the move list's row is one style: the current row, reversed).
     written = [part.split("\u2502")[0] for part in shown.split("20. ")[1:]]
     assert max(w.count("\x1b[") for w in written) >= 6  # seat, card, x, card, +, card each coloured
+
+
+def test_the_lexer_reads_what_the_parser_reads_in_any_case() -> None:
+    """Lower-case rank letters and a capital capture mark are read by the parser (issue 31), so they are no
+    error to the highlighter either."""
+    assert error_tokens("round 1 dealer S\ntable 5h 3c 9d js\nN 9C X 9d\nS th\n") == []

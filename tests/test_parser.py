@@ -346,3 +346,14 @@ def test_redeal_line() -> None:
         "table 5h 3c 9d Js\nN: Kc Kd Qs Qh Jc 5d\nredeal N {five face cards}"))
     with pytest.raises(dln.DLNSyntaxError, match="one 'redeal' line"):
         dln.loads("round 1\nredeal N\nredeal S")
+
+
+@pytest.mark.parametrize(("text", "card"), [("js", C("Js")), ("th", C("10h")), ("qH", C("Qh")), ("as", C("As")),
+                                            ("kc", C("Kc"))])
+def test_a_file_reads_cards_as_the_recorder_takes_them(text: str, card: Card) -> None:
+    """The recorder took ``js``, ``th``, ``qh`` and a file with them was a syntax error (``5H`` was read):
+    any case of rank letter and suit is the same card in both (issue 31)."""
+    game = dln.loads(f"round 1 dealer S\ntable 5h 3c 9d {text}\nN 9C X 9d")
+    assert game.rounds[0].table[-1] == card
+    assert one_move("N 9C X 9d").kind == "capture"
+    assert f"table 5h 3c 9d {card}\nN 9c x 9d\n" in dln.dumps(game)

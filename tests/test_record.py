@@ -573,3 +573,13 @@ def test_a_file_whose_notes_hold_braces_resumes_and_keeps_them(tmp_path: Path, n
     (game,) = dln.notation.parser.parse_text(path.read_text(encoding="utf-8"), keep_line_comments=True)
     first, second = game.rounds[0].moves
     assert first.comments == (note,) and str(second.card) == "9s"
+
+
+def test_the_recorder_reads_moves_as_files_do() -> None:
+    """``9C X 9D`` and ``js`` typed at the table are what a file with them holds (issue 31: the recorder refused
+    the capital X, and a file refused the lower-case j): both go through the one reader."""
+    s = Session()
+    s("5h 3c 9d js")
+    s("9C X 9D")
+    assert "table 5h 3c 9d Js\n1. N 9c x 9d\n" in s.text
+    assert dln.loads(s.text.replace("Js", "js").replace("9c x 9d", "9C X 9d")) == dln.loads(s.text)

@@ -70,7 +70,6 @@ R = "round 1 dealer S\n"
         (R + "N h5", 2, 3, "'h5' is not a card: write the rank first, then the suit: 5h"),
         (R + "table 5h sK", 2, 10, "'sK' is not a card: write the rank first, then the suit: Ks"),
         (R + "N 5h x h5", 2, 8, "write the rank first, then the suit: 5h"),
-        (R + "N 5h X 5c", 2, 6, "'X' is not the capture mark: write a lower-case x"),
         (R + "N 5h 5c =T", 2, 10, "'T' is not a value: T names a card's rank; a declared value of ten is written 10"),
         (R + "N 5h x 1Oc", 2, 8, "'1Oc' has the letter O: ten is written 10 (with a zero) or T"),
         (R + "N 4c 5h 9", 2, 9, "'9' is not a card: to declare, write '=' before the value (=9)"),

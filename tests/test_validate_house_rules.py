@@ -28,8 +28,8 @@ def test_a_variant_the_engine_does_not_implement_is_r004(monkeypatch: pytest.Mon
         ("R004", "warning", 1, "the house rule soy is not implemented yet; moves are checked without it")]
 
 
-@pytest.mark.parametrize("command", [["validate"], ["score"], ["show", "--round", "1"], ["html"], ["svg", "--round", "1"],
-                                     ["analyse", "--budget", "1"]], ids=lambda c: c[0])
+@pytest.mark.parametrize("command", [["validate"], ["score"], ["show", "--round", "1"], ["html"],
+                                     ["svg", "--round", "1"], ["analyse", "--budget", "1"]], ids=lambda c: c[0])
 def test_an_unknown_house_rule_is_a_usage_error_before_anything_is_read(command: list[str]) -> None:
     """``--variant forced`` is a mistyped option, said once as generate and record say it, not an R002 under every
     game's Event tag with the games then checked under standard rules (issue 31, Options)."""

@@ -41,7 +41,7 @@ def recognise(
     the caller words what it found ("found 'S' on the next line", "but the
     game ends here").
     """
-    for check in (_comment, _lower_case_seat, _capital_x, _suit_first, _ten_as_letter, _capital_group):
+    for check in (_comment, _lower_case_seat, _suit_first, _ten_as_letter, _capital_group):
         answer = check(text, pos, found, previous, expected)
         if answer is not None:
             return answer
@@ -71,13 +71,6 @@ def _lower_case_seat(text: str, pos: int, found: str, previous: object, expected
         return f"'{found}' is not a hand line: seats are capital letters, write {found[0].upper()}:", None
     if re.fullmatch(r"[nesw]:", found) and expected & {"SEAT", "MOVE_NUMBER"}:
         return f"'{found}' is not a hand line: seats are capital letters, write {found[0].upper()}:", None
-    return None
-
-
-def _capital_x(text: str, pos: int, found: str, previous: object, expected: set[str]) -> _Answer:
-    """``N 9d X 9c``: the capture mark is a lower-case x."""
-    if found[:1] == "X" and "X" in expected:
-        return "'X' is not the capture mark: write a lower-case x (e.g. N 9d x 9c)", None
     return None
 
 

@@ -5,7 +5,7 @@ fails when the grammar and this file disagree.
 """
 
 TERMINALS: dict[str, str] = {
-    'CARD': '(?:10|[2-9AJQKT])[cdhsCDHS♣♦♥♠]',
+    'CARD': '(?:10|[2-9AJQKTajqkt])[cdhsCDHS♣♦♥♠]',
     'PILE_VALUE': '[0-9]+s?',
     'SEAT': '[NESW]',
     'SIDE': 'NS|EW|[NESW]',

@@ -24,8 +24,6 @@ HAND_LINE = re.compile(r"^\s*([NESWnesw])\s*:(.*)$")
 _MOVE_NUMBER = re.compile(r"^\s*\d+\.\s*")
 #: ``?``, ``moves``, ``? 9c``: list the legal moves (``? {why}`` is a glyph and a comment instead).
 LEGAL_QUERY = re.compile(r"(\?|moves)(?:\s+([^\s{(]+))?")
-#: A card typed with a lower-case rank (``kc``, ``ah``, ``td``): the recorder reads it as ``Kc``.
-_LOWER_CARD = re.compile(r"(?<![A-Za-z0-9])([ajqkt])([cdhsCDHS♣♦♥♠])(?![A-Za-z0-9])")
 QUIT_WORDS = ("quit", "exit", "q")
 HELP_WORDS = ("help", "h")
 
@@ -66,15 +64,9 @@ def rank_order(card: Card) -> tuple[int, int]:
     return card.rank, "cdhs".index(card.suit)
 
 
-def upper_ranks(text: str) -> str:
-    """``kc ah td`` → ``Kc Ah Td`` outside comments: ranks are capitals in DLN, not at a table."""
-    parts = re.split(r"(\{[^}]*\}?)", text)
-    return "".join(p if p.startswith("{") else _LOWER_CARD.sub(lambda m: m[1].upper() + m[2], p) for p in parts)
-
-
 def typed_card(word: str) -> Card:
     try:
-        return Card.parse(upper_ranks(word))
+        return Card.parse(word)
     except ValueError as exc:
         raise Refused(str(exc)) from None
 
@@ -144,7 +136,7 @@ def parse_move(text: str, seat: str) -> Move:
     against the turn by the validator).  The line must hold exactly one move
     and its annotations.
     """
-    text = _MOVE_NUMBER.sub("", upper_ranks(text.strip()), count=1)
+    text = _MOVE_NUMBER.sub("", text.strip(), count=1)
     first = text.split(maxsplit=1)[0] if text else ""
     source = text if first in SEATS else f"{seat} {text}"
     try:

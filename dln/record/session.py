@@ -36,7 +36,6 @@ from dln.record.moves import (
     shown_move,
     shown_variation,
     typed_card,
-    upper_ranks,
     without_seat,
 )
 from dln.record.questions import SEAT_TAGS, NewGame
@@ -473,7 +472,7 @@ class Recorder:
             heading = f"{len(moves)} legal move{'s' * (len(moves) != 1)} for {seat}:"
             return [heading, *_indented(positions.typed(state, moves))]
         try:
-            card = Card.parse(upper_ranks(card_text))
+            card = Card.parse(card_text)
         except ValueError as exc:
             return [str(exc)]
         if card not in hand.known:
@@ -517,7 +516,7 @@ class Recorder:
         """What may come next in a move begun with ``words`` (a card, then what is typed after it):
         only what some legal move with that card holds and the words typed do not name yet."""
         try:
-            card = Card.parse(upper_ranks(words[0]))
+            card = Card.parse(words[0])
         except ValueError:
             return []
         hand = state.hand(state.turn)
@@ -554,7 +553,7 @@ class Recorder:
         out: set[Card] = set()
         for word in words:
             with contextlib.suppress(ValueError):
-                out.add(Card.parse(upper_ranks(word)))
+                out.add(Card.parse(word))
         return out
 
     # -- changing the record -------------------------------------------------------------

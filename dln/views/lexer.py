@@ -39,7 +39,7 @@ SEAT = Name.Class
 GLYPH = Name.Decorator
 UNKNOWN = Keyword.Pseudo
 
-_CARD = r"(?:10|[2-9AJQKT])[cdhsCDHS♣♦♥♠](?![A-Za-z0-9])"
+_CARD = r"(?:10|[2-9AJQKTajqkt])[cdhsCDHS♣♦♥♠](?![A-Za-z0-9])"
 _KEYWORDS = (
     "round", "setup", "dealer", "deal", "table", "deck", "turn", "captured", "xeris", "last", "seen",
     "rest", "redeal", "score", "group", "of",
@@ -70,7 +70,7 @@ class DLNLexer(RegexLexer):
             (_CARD, CARD),
             (r"(?:NS|EW|[NESW])(?![A-Za-z0-9])", SEAT),
             (r"[0-9]+s?(?![A-Za-z0-9])", Number.Integer),  # a value, a group value, a count
-            (r"x(?![a-z])", Operator.Word),  # capture
+            (r"[xX](?![A-Za-z])", Operator.Word),  # capture
             (r"[=+*]", Operator),
             (r"!!|\?\?|!\?|\?!|!|\?", GLYPH),
             (r"\$[0-9]+", GLYPH),
