@@ -6,7 +6,8 @@ A game is one object registered under the ``dln.games`` entry points
 of its rank and nothing else, a point a hand for most cards, ten points to
 win), installs it the way pip would (a module and a ``.dist-info`` folder
 naming the entry point, on ``PYTHONPATH``) and runs every command of dln on
-records of it, with no other change to dln.
+records of it, with no other change to dln.  Each command runs in a process of its own, so those tests are
+marked slow; the fast subset keeps one (a rule of the game's own, reported and explained).
 """
 
 from __future__ import annotations
@@ -147,6 +148,7 @@ def archive(plugin: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_generate_writes_games_that_validate_under_the_games_rules(plugin: Path, archive: Path) -> None:
     games = dln.loads_all(archive.read_text(encoding="utf-8"))
     assert len(games) == 2 and all(g.tag("Game") == "Matching" for g in games)
@@ -174,6 +176,7 @@ def test_a_capture_the_game_forbids_is_its_error(plugin: Path, tmp_path: Path) -
     assert "Mxxx  Matching" in listed and "M201  match-only" in listed
 
 
+@pytest.mark.slow  # a process per command: the whole suite runs it, the fast subset keeps one
 @pytest.mark.parametrize("args", [
     ("score",), ("parse",), ("fmt",), ("stats",), ("moves", "--round", "1", "--at", "3"),
     ("position", "--round", "1", "--at", "3"), ("show", "--round", "1", "--move", "4"), ("replay",),
@@ -186,6 +189,7 @@ def test_every_reading_command_reads_the_game(plugin: Path, archive: Path, args:
         assert done.stdout.strip() == "2"
 
 
+@pytest.mark.slow
 def test_html_svg_split_and_merge_write_the_game(plugin: Path, archive: Path, tmp_path: Path) -> None:
     page, picture, merged = tmp_path / "m.html", tmp_path / "m.svg", tmp_path / "merged.dln"
     assert dln_with(plugin, "html", str(archive), "-o", str(page)).returncode == 0
@@ -200,12 +204,14 @@ def test_html_svg_split_and_merge_write_the_game(plugin: Path, archive: Path, tm
     assert dln.loads_all(merged.read_text(encoding="utf-8")) == dln.loads_all(archive.read_text(encoding="utf-8"))
 
 
+@pytest.mark.slow
 def test_generate_offers_the_game_and_json_names_it(plugin: Path, archive: Path) -> None:
     assert "matching" in dln_with(plugin, "generate", "--help").stdout
     done = dln_with(plugin, "position", str(archive), "--round", "1", "--at", "1", "--json")
     assert done.returncode == 0 and json.loads(done.stdout)
 
 
+@pytest.mark.slow
 def test_record_takes_a_game_typed_at_the_table(plugin: Path, tmp_path: Path) -> None:
     """The recorder asks the game for its seats and deal and judges each move by its rules."""
     path = tmp_path / "typed.dln"
@@ -217,6 +223,7 @@ def test_record_takes_a_game_typed_at_the_table(plugin: Path, tmp_path: Path) ->
     assert dln_with(plugin, "validate", str(path)).returncode == 0
 
 
+@pytest.mark.slow
 def test_play_deals_the_game_and_the_engine_answers(plugin: Path, tmp_path: Path) -> None:
     """``dln play`` deals four cards a seat; a card laid by the person is answered by the engine's move."""
     path = tmp_path / "played.dln"
