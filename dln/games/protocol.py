@@ -23,14 +23,15 @@ import random
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import import_module
-from importlib.metadata import entry_points
-from importlib.resources.abc import Traversable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from dln.cards import Card
 from dln.engine.codes import RuleCode, Violation
 from dln.engine.rules import Rules
 from dln.engine.state import Move, Seat
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 #: The game of a record without a ``Game`` tag.
 DEFAULT_GAME = "diloti"
@@ -155,6 +156,8 @@ class Game(Protocol):
 @cache
 def installed() -> dict[str, Game]:
     """Every game installed, by key: the ``dln.games`` entry points (dln's own three among them)."""
+    from importlib.metadata import entry_points  # not at start-up: checking a file asks for no game
+
     found: dict[str, Game] = {}
     for point in sorted(entry_points(group=GROUP), key=lambda p: (p.name not in OWN_GAMES, p.name)):
         game = point.load()

@@ -20,8 +20,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from importlib.resources.abc import Traversable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dln.cards import DECK, Card
 from dln.engine import codes
@@ -30,6 +29,9 @@ from dln.engine.rules import Rules
 from dln.engine.state import Hand, Move, Seat, Seating, describe_cards
 
 from .protocol import MARKS, RANDOM_MOVE, game_named, installed
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 TABLE_SIZE = 4  # four cards face up in the first deal of every game of the family
 #: The games installed, by key, as positions look them up (filled from the registry when first asked).
