@@ -583,3 +583,20 @@ def test_the_recorder_reads_moves_as_files_do() -> None:
     s("9C X 9D")
     assert "table 5h 3c 9d Js\n1. N 9c x 9d\n" in s.text
     assert dln.loads(s.text.replace("Js", "js").replace("9c x 9d", "9C X 9d")) == dln.loads(s.text)
+
+
+def test_a_rank_alone_names_the_one_loose_card_of_that_rank() -> None:
+    """``5c x 5`` with one 5 on the table takes it (the recorder refused it, issue 31); with two, the recorder
+    asks which, naming them; a capture's other items and a declaration's are read as ever."""
+    s = Session()
+    s("5h 3c 9d js")
+    s("5c x 5")
+    assert "1. N 5c x 5h" in s.text
+    s("9s x 9 $2 {a 2 and a 9}")  # a numbered glyph and a comment are no ranks
+    assert "2. S 9s x 9d $2 {a 2 and a 9}" in s.text
+    s = Session()
+    s("5h 5d 9d js")
+    refused = s.refused("5c x 5")
+    assert any("which 5: 5h or 5d" in line for line in refused), refused
+    refused = s.refused("5c x 7")
+    assert any("no 7 lies loose on the table" in line for line in refused), refused

@@ -111,6 +111,11 @@ class TableRound(_TableRoundFields, Seating):
         """Every card on the table (the rest the last capturer takes)."""
         return self.table
 
+    @property
+    def loose(self) -> tuple[Card, ...]:
+        """The cards lying loose, as a Diloti position has them beside its declarations: the whole table."""
+        return self.table
+
     def place_of(self, card: Card) -> str | None:
         """Where ``card`` is known to be, in words (``on the table``), or None: in a hidden hand or the stock."""
         return "on the table" if card in self.table else self.held_or_taken(card)

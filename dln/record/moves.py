@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from dln.cards import Card
+from dln.cards import RANK_NAMES, Card
 from dln.check.generate import pile_ref
 from dln.engine import Hand as EngineHand
 from dln.engine import (
@@ -129,6 +129,31 @@ def repeated(cards: Sequence[Card | None]) -> Card | None:
     return None
 
 
+#: A capture typed with a rank alone for a card it takes (``5c x 5``, ``Kh x 3+k``): the rank, in any case.
+_RANK_ALONE = re.compile(r"(?<![\w\[$])(10|[2-9]|[AJQKTajqkt])(?![\w\]])")
+
+
+def named_by_rank(text: str, loose: Sequence[Card]) -> str:
+    """``5c x 5`` with one 5 lying loose → ``5c x 5h``: a rank alone after the capture mark names the one
+    loose card of that rank; Refused, naming them, when there are several or none.  Comments stay as typed."""
+    parts = re.split(r"(\s[xX]\s)", text, maxsplit=1)
+    if len(parts) < 3:
+        return text  # no capture
+    head, mark, taken = parts
+    body, brace, rest = taken.partition("{")
+
+    def card(match: re.Match[str]) -> str:
+        rank = match[1].upper().replace("T", "10")
+        cards = [c for c in loose if RANK_NAMES[c.rank] == rank]
+        if len(cards) == 1:
+            return str(cards[0])
+        if not cards:
+            raise Refused(f"no {rank} lies loose on the table: name the card taken (e.g. {rank}h)")
+        raise Refused(f"which {rank}: {' or '.join(map(str, cards))}? Name it with its suit")
+
+    return head + mark + _RANK_ALONE.sub(card, body) + brace + rest
+
+
 def parse_move(text: str, seat: str) -> Move:
     """The move typed on one line, without its seat (``9c x 9d!``), as a :class:`Move` of ``seat``.
 
@@ -158,6 +183,7 @@ def parse_move(text: str, seat: str) -> Move:
 
 HELP = """\
 Type each move without the seat (it comes from the turn): 9c x 9d · 3d 5h =8 · Ks · 6h x [6] · 8c x 5s+3d
+  9c x 9              a rank alone names the one loose card of that rank
   N: 3d 8s ? ? ? ?    N's hand, before the first card of a deal (? for a card not seen)
   ! ? !! ?? !? ?! $n  glyphs for the last move; {comment} a comment; (S 9c x 9d) a variation
   ?  or  ? 9c         the legal moves (of a known hand; with 9c when the hand is not known)

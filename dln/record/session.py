@@ -29,6 +29,7 @@ from dln.record.moves import (
     Refused,
     holding,
     is_bare,
+    named_by_rank,
     parse_move,
     rank_order,
     repeated,
@@ -357,7 +358,7 @@ class Recorder:
         """
         state = self.state
         assert state is not None
-        return self.play(parse_move(text, state.turn))
+        return self.play(parse_move(named_by_rank(text, state.loose), state.turn))
 
     def play(self, typed: Move) -> Reply:
         """A move already read (its number is set here): checked, refused or written, as :meth:`move`."""
