@@ -558,3 +558,18 @@ def test_text_the_output_cannot_encode_is_escaped_before_the_lines_are_laid_out(
     assert " ".join(escaped.split()) in words.replace("| ", "").replace(" |", "")
     if sample != "kontsina.dln":  # the family's positions do not name the players
         assert "\\u0393\\u03b9\\u03ce\\u03c1\\u03b3\\u03bf\\u03c2" in words  # the name, escaped
+
+
+def test_a_setup_that_leaves_out_its_deal_and_hands_is_not_drawn_as_if_it_gave_them() -> None:
+    """``setup dealer N`` / ``table 7c 3d`` / ``turn S``: which deal it is and how many cards each seat holds are
+    the validator's assumptions (deal 4, six cards), not the record's: show says the deal is not known and the
+    hands are not written, instead of "deal 4 of 4" and six face-down cards (issue 31)."""
+    text = "setup dealer N\ntable 7c 3d\nturn S\nS 3h x 3d\n"
+    for move in ("0", "1"):
+        result = CliRunner().invoke(main, ["show", "-", "--move", move, "--no-color", "--width", "100"], input=text)
+        assert result.exit_code == 0, result.output
+        assert "deal ? of 4" in result.stdout and "deal 4 of 4" not in result.stdout
+        assert result.stdout.count("hand not written") == 2 and "6 cards" not in result.stdout
+    told = CliRunner().invoke(main, ["show", "-", "--no-color", "--width", "100"],
+                              input="setup dealer N deal 2\ntable 7c 3d\nN: ? ? ?\nS: 3h ? ?\nturn S\n")
+    assert "deal 2 of 4" in told.stdout and "hand not written" not in told.stdout and "3 cards" in told.stdout

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from dln.cards import Card
+from dln.check.position import EVERYTHING, Known, known_of
 from dln.check.validate import Diagnostic, GameReport, RoundReport, code_name
 from dln.engine import RoundState, Rules, SideScore, Violation, finish_round, score_round
 from dln.engine.state import side_of
@@ -304,6 +305,14 @@ class Frame:
             return f"{self.round.label}: start"
         where = ", ".join([f"move {self.number}", *(f"variation {v + 1}" for v, _ in self.cursor.branch)])
         return f"{where}: {plain_move(self.move)}"
+
+    @property
+    def known(self) -> Known:
+        """What the record says of this position beyond its moves: a setup may not give its deal or its
+        hands, and then those are the validator's assumptions, not facts to show."""
+        if self.state is None:
+            return EVERYTHING
+        return known_of(self.round.round, self.state, self.cursor.ply)
 
     @property
     def to_play(self) -> str | None:

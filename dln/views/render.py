@@ -299,10 +299,15 @@ class FrameView:
         name = f.game.player(seat)
         if name:
             label.append(f" {look.words(name)}")
-        cards = _hand_cards(hand, look)
+        cards = _hand_cards(hand, look) if self._hand_told(seat) else Text("hand not written", style=_LABEL)
         if f.move is not None and f.move.seat == seat and f.kind != "unreplayable":
             cards.append("  played ", style=_LABEL).append_text(card_text(f.move.card, look))
         return label, cards
+
+    def _hand_told(self, seat: str) -> bool:
+        """Whether the record gives ``seat``'s hand (a setup may leave it out: its size is then a guess)."""
+        hands = self.frame.known.hands
+        return hands is None or seat in hands
 
     # -- header -------------------------------------------------------------------------
     def _header(self) -> Text:
@@ -321,8 +326,8 @@ class FrameView:
             dealer = f.state.dealer if f.state is not None else played.round.dealer
             label += f", dealer {dealer}"
         parts.append(Text(label, style="bold"))
-        if f.state is not None:
-            parts.append(Text(f"deal {f.state.deal} of {f.state.deals}"))
+        if f.state is not None:  # a setup that does not say its deal: which one it is is not known
+            parts.append(Text(f"deal {f.state.deal if f.known.deal else '?'} of {f.state.deals}"))
         rules = f"{game.players} players, to {game.rules.target}"
         variants = game.rules.variants()
         if variants:
@@ -353,7 +358,8 @@ class FrameView:
     def _seat_panel(self, state: RoundState, seat: str) -> Panel:
         f, look = self.frame, self.look
         hand = state.hand(seat)
-        cards = _hand_cards(hand, look)
+        told = self._hand_told(seat)
+        cards = _hand_cards(hand, look) if told else Text("hand not written", style=_LABEL)
         title = Text(seat, style="bold")
         name = f.game.player(seat)
         if name:
@@ -366,7 +372,7 @@ class FrameView:
         subtitle = None
         if f.move is not None and f.move.seat == seat and f.kind != "unreplayable":
             subtitle = Text("played ", style=_LABEL).append_text(card_text(f.move.card, look))
-        elif not look.reveal and hand.size:
+        elif not look.reveal and hand.size and told:
             subtitle = Text(f"{hand.size} card{'s' * (hand.size != 1)}", style=_LABEL)
         return Panel(cards, title=title, title_align="left", subtitle=subtitle, subtitle_align="right",
                      box=look.border, border_style="yellow" if to_play else "")
@@ -497,7 +503,8 @@ class FrameView:
                 for variation in f.variations:  # as DLN writes it: comments and inner variations too
                     lines.append(Text("  ").append_text(highlight(look.words(prose(variation_text(variation))))))
         if f.new_deal and f.state is not None:
-            lines.append(Text(f"deal {f.state.deal} of {f.state.deals}: six more cards each", style="bold"))
+            lines.append(Text(f"deal {f.state.deal if f.known.deal else '?'} of {f.state.deals}: six more cards each",
+                              style="bold"))
         for kind, text in f.notes:
             lines.append(Text(f"{kind}: ", style=_LABEL).append(look.words(prose(text)), style=_COMMENT))
         if f.kind == "stopped":
