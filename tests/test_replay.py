@@ -570,6 +570,8 @@ def test_a_setup_that_leaves_out_its_deal_and_hands_is_not_drawn_as_if_it_gave_t
         assert result.exit_code == 0, result.output
         assert "deal ? of 4" in result.stdout and "deal 4 of 4" not in result.stdout
         assert result.stdout.count("hand not written") == 2 and "6 cards" not in result.stdout
+    moves = CliRunner().invoke(main, ["moves", "-", "--round", "1", "--at", "1"], input=text)
+    assert moves.stdout.startswith("deal ? of 4, S to play\ntable: 7c 3d\nN: hand not written\nS: hand not written\n")
     told = CliRunner().invoke(main, ["show", "-", "--no-color", "--width", "100"],
                               input="setup dealer N deal 2\ntable 7c 3d\nN: ? ? ?\nS: 3h ? ?\nturn S\n")
     assert "deal 2 of 4" in told.stdout and "hand not written" not in told.stdout and "3 cards" in told.stdout

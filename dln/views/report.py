@@ -23,6 +23,7 @@ from dln.wording import count_of
 
 if TYPE_CHECKING:
     from dln.check.batch import Checked
+    from dln.check.position import Known
     from dln.check.validate import GameReport
     from dln.engine import RoundState
     from dln.games.table import TableRound
@@ -119,6 +120,7 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
     an illegal move stops the replay before it).  ``rank``: the options of the engine that ranks them
     (budget, seed, open_hands; ``dln moves --rank``)."""
     from dln.check.generate import record_move
+    from dln.check.position import known_of
     from dln.check.verdicts import NOTHING_TO_CHECK, problem_data
     from dln.engine import legal_moves
     from dln.games.table import TableRound
@@ -149,8 +151,9 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
         say(f"{display}: error: {message}")
         sys.exit(code)
     state = played.states[at - 1]
+    known = known_of(report.game.rounds[round_number - 1], state, at - 1)
     if rank is not None:
-        _print_ranked(display, report.index, round_number, at, state, rank, as_json, ascii_json)
+        _print_ranked(display, report.index, round_number, at, state, rank, as_json, ascii_json, known)
     if isinstance(state, TableRound):  # Kontsina, Xeri: dln/views/family.py
         legal = family_legal(state)
     else:
@@ -159,7 +162,7 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
         emit(json.dumps({"file": display, "game": report.index, "round": round_number, "at": at,
                          "position": position_data(state), "moves": legal}, ensure_ascii=ascii_json))
         sys.exit(EXIT_OK)
-    say(describe_position(state))
+    say(describe_position(state, known))
     say(f"{count_of(len(legal), 'legal move')} for {state.turn}:")
     for text in legal:
         say("  " + text)
@@ -167,8 +170,7 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
 
 
 def _print_ranked(display: str, game: int, round_number: int, at: int, state: RoundState | TableRound,
-                  rank: dict[str, Any],
-                  as_json: bool, ascii_json: bool) -> NoReturn:
+                  rank: dict[str, Any], as_json: bool, ascii_json: bool, known: Known) -> NoReturn:
     """``dln moves --rank``: the legal moves (every suit apart) best first, with the engine's values."""
     from dln.analysis.annotate import rank_moves, ranked_data, ranked_lines
     from dln.views.scoresheet import describe_position, position_data
@@ -179,7 +181,7 @@ def _print_ranked(display: str, game: int, round_number: int, at: int, state: Ro
                          "position": position_data(state), "ranked": ranked_data(state, ranked)},
                         ensure_ascii=ascii_json))
         sys.exit(EXIT_OK)
-    say(describe_position(state))
+    say(describe_position(state, known))
     side = state.side_of(state.turn)
     others = [s for s in state.sides if s != side]
     against = " and ".join(others) if len(others) == 1 else f"the mean of {' and '.join(others)}"

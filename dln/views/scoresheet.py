@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dln.check.family import FamilyReport
+from dln.check.position import EVERYTHING, Known
 from dln.check.reports import PACK
 from dln.engine import RoundState
 from dln.engine.state import describe_cards
@@ -19,17 +20,22 @@ if TYPE_CHECKING:
     from dln.views.replay import Finding, Frame
 
 
-def describe_position(state: RoundState) -> str:
-    """A few lines saying what is on the table, in each hand, and whose turn it is."""
+def describe_position(state: RoundState, known: Known = EVERYTHING) -> str:
+    """A few lines saying what is on the table, in each hand, and whose turn it is; what a setup leaves out
+    (``known``: its deal, a hand) is said to be unknown, not the validator's assumption."""
     if isinstance(state, TableRound):  # Kontsina, Xeri: dln/views/family.py
         return describe_table_round(state)
-    lines = [f"deal {state.deal} of {state.deals}, card {state.played + 1} of the round, {state.turn} to play"]
+    card = "" if state.setup else f", card {state.played + 1} of the round"  # a setup: cards before it unknown
+    lines = [f"deal {state.deal if known.deal else '?'} of {state.deals}{card}, {state.turn} to play"]
     table = [describe_cards(state.loose)] + [
         f"[{p.value}{'s' if p.group else ''}{' ' + p.owner if p.owner else ''}: {describe_cards(p.cards)}]"
         for p in state.piles
     ]
     lines.append("table: " + (" ".join(t for t in table if t) or "empty"))
     for seat, hand in zip(state.seats, state.hands, strict=True):
+        if known.hands is not None and seat not in known.hands:
+            lines.append(f"{seat}: hand not written")
+            continue
         cards = [describe_cards(hand.known)] if hand.known else []
         lines.append(f"{seat}: " + " ".join(cards + ["?"] * hand.unknown))
     return "\n".join(lines)
