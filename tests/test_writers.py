@@ -371,3 +371,13 @@ def test_a_pipe_whose_reader_stopped_ends_the_command_quietly(args: tuple[str, .
         os.close(write)
     assert done.returncode == 1, done.stderr
     assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr
+
+
+def test_a_closed_standard_output_is_no_traceback() -> None:
+    """``dln validate club.dln >&-`` (no standard output at all: Python's sys.stdout is None): the report has
+    nowhere to go, and the command ends as it would have, without a traceback."""
+    legal = SAMPLES / "two-player-61.dln"
+    done = subprocess.run(["sh", "-c", f'"{sys.executable}" -m dln validate "{legal}" >&-'], stderr=subprocess.PIPE,
+                          text=True, timeout=120)
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.returncode == 0  # as with an open standard output: the record is legal

@@ -73,7 +73,9 @@ class LazyGroup(click.Group):
             try:
                 return super().main(*args, **kwargs)
             finally:
-                sys.stdout.flush()  # what is still buffered fails here, not unseen at the interpreter's exit
+                if sys.stdout is not None:  # None when the command runs with no standard output at all (>&-)
+                    with contextlib.suppress(ValueError):  # a closed stream: nothing is buffered there
+                        sys.stdout.flush()  # what is still buffered fails here, not unseen at exit
         except OSError as exc:
             if exc.errno == errno.EPIPE:  # the reader of a pipe stopped reading (| head): as click does
                 _quiet_stdout()
