@@ -373,11 +373,24 @@ def test_a_pipe_whose_reader_stopped_ends_the_command_quietly(args: tuple[str, .
     assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr
 
 
-def test_a_closed_standard_output_is_no_traceback() -> None:
-    """``dln validate club.dln >&-`` (no standard output at all: Python's sys.stdout is None): the report has
-    nowhere to go, and the command ends as it would have, without a traceback."""
+@pytest.mark.parametrize("command", ["validate", "score", "parse --json", "html", "svg --round 1", "stats --csv",
+                                     "replay", "show"])
+def test_a_closed_standard_output_is_no_traceback(command: str) -> None:
+    """``dln validate game.dln >&-`` (no standard output at all: Python's sys.stdout is None): what would be
+    printed has nowhere to go, and the command ends without a traceback."""
     legal = SAMPLES / "two-player-61.dln"
-    done = subprocess.run(["sh", "-c", f'"{sys.executable}" -m dln validate "{legal}" >&-'], stderr=subprocess.PIPE,
+    done = subprocess.run(["sh", "-c", f'"{sys.executable}" -m dln {command} "{legal}" >&-'], stderr=subprocess.PIPE,
                           text=True, timeout=120)
     assert "Traceback" not in done.stderr, done.stderr
-    assert done.returncode == 0  # as with an open standard output: the record is legal
+    assert done.returncode == 0
+
+
+def test_the_recorder_with_no_standard_output_is_no_traceback(tmp_path: Path) -> None:
+    """``dln record new.dln --defaults < moves.txt >&-``: the prompts go nowhere, the moves are recorded."""
+    moves = tmp_path / "moves.txt"
+    moves.write_text("5h 3c 9d Js\n9c x 9d\nquit\n", encoding="utf-8")
+    record = tmp_path / "new.dln"
+    done = subprocess.run(["sh", "-c", f'"{sys.executable}" -m dln record "{record}" --defaults < "{moves}" >&-'],
+                          stderr=subprocess.PIPE, text=True, timeout=120)
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.returncode == 0 and "1. N 9c x 9d" in record.read_text(encoding="utf-8")

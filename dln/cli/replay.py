@@ -36,7 +36,7 @@ from dln.notation.bounds import small_number
 from dln.notation.jsonout import game_to_data
 from dln.notation.sources import display_name
 from dln.notation.writer import write_games
-from dln.views.output import console, emit, output_is_ascii, output_takes_any_text, say
+from dln.views.output import console, emit, is_terminal, output_is_ascii, output_takes_any_text, say
 from dln.wording import count_of
 
 if TYPE_CHECKING:  # the replayer's modules and rich load only when a command needs them
@@ -285,7 +285,7 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
     console = _replay_console(color, width, ascii_)
     look = Look(ascii=ascii_, reveal=reveal, encoding=_lacking())
     name = PurePath(display_name(file)).name
-    keyboard = _keyboard() if sys.stdout.isatty() else None
+    keyboard = _keyboard() if is_terminal(sys.stdout) else None
     if keyboard is not None:  # the replayer steps through every game of the file (Tab), read when shown
         from dln.views.tui import run
 

@@ -36,7 +36,7 @@ from dln.files import replace_file
 from dln.games.protocol import game_named
 from dln.notation.model import Game
 from dln.notation.sources import Piece
-from dln.views.output import console, emit, output_is_ascii, output_takes_any_text, say
+from dln.views.output import console, emit, is_terminal, output_is_ascii, output_takes_any_text, say
 from dln.wording import count_of, visible
 
 __all__ = ["stats_command"]
@@ -254,7 +254,7 @@ def print_tables(stats: Stats, ratings: list[Player] | None, reader: ArchiveRead
     """The terminal report: the tables, the ratings and the bar charts (with ``single``, the archive's one
     game, its running score too)."""
     ascii_only = output_is_ascii()
-    screen = console(safe_box=True if ascii_only else None, width=160 if not sys.stdout.isatty() else None)
+    screen = console(safe_box=True if ascii_only else None, width=160 if not is_terminal(sys.stdout) else None)
     block = "#" if ascii_only else "\u2588"
     table = {p.name: p for p in ratings} if ratings is not None else None
     broken = f" ({count_of(reader.errors, 'problem')} reported above)" if reader.errors else ""

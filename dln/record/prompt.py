@@ -16,6 +16,7 @@ from dln.record.questions import OWN_TAGS, TAG_ORDER, NewGame, Question
 from dln.record.recordfile import RecordFile
 from dln.record.session import Recorder, validate_record
 from dln.record.terminal import Terminal
+from dln.views.output import is_terminal
 
 _T = TypeVar("_T")
 
@@ -81,7 +82,7 @@ class Stop(Exception):
 
 def record(path: Path, options: Options, stdin: IO[str], stdout: IO[str]) -> int:
     """``dln record FILE``: readline when both ends are a terminal, plain lines otherwise; the exit status."""
-    interactive = stdin.isatty() and stdout.isatty()
+    interactive = stdin.isatty() and is_terminal(stdout)
     return run(path, options, Terminal(stdin, stdout, interactive))
 
 

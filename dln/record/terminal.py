@@ -8,6 +8,7 @@ record or a piped input holding escape sequences is shown, never acted on by the
 from __future__ import annotations
 
 import io
+import os
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING
 
@@ -21,9 +22,10 @@ if TYPE_CHECKING:
 class Terminal:
     """Reading lines and writing text: ``readline`` on a terminal, plain lines (echoed) on a pipe."""
 
-    def __init__(self, stdin: IO[str], stdout: IO[str], interactive: bool) -> None:
+    def __init__(self, stdin: IO[str], stdout: IO[str] | None, interactive: bool) -> None:
         self.stdin = stdin
-        self.stdout = stdout
+        # No standard output at all (>&-): what would be shown goes nowhere, and the session goes on.
+        self.stdout: IO[str] = stdout if stdout is not None else open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
         self.interactive = interactive
         self.completer: Callable[[str, str], list[str]] | None = None
         self._matches: list[str] = []

@@ -33,7 +33,8 @@ from dln.wording import visible
 if TYPE_CHECKING:
     from rich.console import Console
 
-__all__ = ["SYMBOLS", "console", "emit", "output_is_ascii", "output_takes_any_text", "say", "tolerant_output"]
+__all__ = ["SYMBOLS", "console", "emit", "is_terminal", "output_is_ascii", "output_takes_any_text", "say",
+           "tolerant_output"]
 
 #: What the replayer and the score sheet draw beyond ASCII: suits, dashes, box drawing.
 SYMBOLS = "♣♦♥♠—…╭─│"
@@ -77,7 +78,7 @@ def emit(text: str, *, nl: bool = True, utf8: bool = False) -> None:
 
     Click would strip what looks like a colour code off text going to a pipe, a comment's escape sequence
     included: it is told not to, so that ``dln fmt - < a.dln > b.dln`` loses nothing."""
-    shown = visible(text) if _is_terminal(sys.stdout) else text
+    shown = visible(text) if is_terminal(sys.stdout) else text
     binary = utf8 and getattr(sys.stdout, "buffer", None) is not None
     click.echo(shown.encode("utf-8") if binary else shown, nl=nl, color=True)
 
@@ -91,7 +92,10 @@ def console(**options: Any) -> Console:
     return RecordConsole(markup=False, emoji=False, highlight=False, **options)
 
 
-def _is_terminal(stream: IO[str]) -> bool:
+def is_terminal(stream: IO[str] | None) -> bool:
+    """Whether ``stream`` is a terminal (not a file, a pipe, a closed stream or no stream at all)."""
+    if stream is None:  # no standard output at all (>&-)
+        return False
     try:
         return stream.isatty()
     except (ValueError, OSError):  # closed, or not a file at all
