@@ -57,7 +57,7 @@ EXIT_UNWRITABLE = 2  # bad input or an unwritable output (dln.cli.common.EXIT_BA
 
 def _quiet_stdout() -> None:
     """Point standard output at the null device, so that nothing left in its buffer fails again at exit."""
-    with contextlib.suppress(OSError, ValueError):
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # AttributeError: no stdout at all
         null = os.open(os.devnull, os.O_WRONLY)
         os.dup2(null, sys.stdout.fileno())
         os.close(null)
