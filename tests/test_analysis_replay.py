@@ -1,5 +1,5 @@
-"""The replayers' engine key 'e': answered in the background, never blocking the keys (Diloti's replayer and
-the Kontsina and Xeri stepper), with the numbers of ``dln analyse``."""
+"""The replayer's engine key 'e': answered in the background, never blocking the keys (in every game's
+records), with the numbers of ``dln analyse``."""
 
 from __future__ import annotations
 
@@ -16,11 +16,8 @@ import pytest
 from click.testing import CliRunner
 
 import dln
-from dln.check.family import FamilyReport
-from dln.check.validate import validate_game
 from dln.cli import main
 from dln.views.engine_hint import THINKING, EngineHints
-from dln.views.family_replay import FamilyStepper
 from dln.views.render import Look
 from dln.views.replay import Cursor, Replay
 from dln.views.tui import KeyBar, Session
@@ -102,10 +99,9 @@ def test_the_engine_key_in_a_terminal(tmp_path: Path) -> None:
 # -- Kontsina and Xeri ---------------------------------------------------------------------------------
 
 
-def stepper_of(text: str) -> FamilyStepper:
-    report = validate_game(dln.loads(text), keep_states=True)
-    assert isinstance(report, FamilyReport)
-    return FamilyStepper([report])
+def stepper_of(text: str) -> Session:
+    """The replayer on a Kontsina or Xeri game, as on a terminal but without one."""
+    return Session(Replay.from_games([dln.loads(text)]), Cursor())
 
 
 def test_the_sister_games_engine_key_answers_in_the_background_and_keys_go_on() -> None:
@@ -115,17 +111,17 @@ def test_the_sister_games_engine_key_answers_in_the_background_and_keys_go_on() 
     woken: list[bool] = []
     stepper.press("e")  # the first 'e' makes the hints (the replayer on a terminal gives them its wake-up)
     assert stepper.hints is not None
-    start = wait(stepper.hints, stepper.place)
+    start = wait(stepper.hints, stepper.cursor)
     assert start.startswith("engine: best N ")  # at the hand's start: the move the engine would play
     stepper.hints = EngineHints(stepper.hints.spot, budget=5, wake=lambda: woken.append(True))
     for _ in range(4):
         stepper.press("right")
-    asked = stepper.place
+    asked = stepper.cursor
     stepper.press("e")
     stepper.press("right")  # carried out at once, while the engine works
-    assert stepper.place == (0, 0, 5)
+    assert stepper.cursor == Cursor(0, 0, 5)
     stepper.press("e")
-    first, second = wait(stepper.hints, asked), wait(stepper.hints, stepper.place)
+    first, second = wait(stepper.hints, asked), wait(stepper.hints, stepper.cursor)
     assert first.startswith("engine: N 8c x 5d+2h+Ah ") and ("loses" in first or "best move" in first)
     assert second.startswith("engine: E 4d ")
     assert woken
@@ -133,7 +129,7 @@ def test_the_sister_games_engine_key_answers_in_the_background_and_keys_go_on() 
     assert stepper.hint() == first
     stepper.press("G")  # the hand's end: its last move is weighed
     stepper.press("e")
-    assert wait(stepper.hints, stepper.place).startswith("engine: S Qs x Qc ")
+    assert wait(stepper.hints, stepper.cursor).startswith("engine: S Qs x Qc ")
 
 
 HINT = re.compile(r"engine: (?P<played>.+?) (?:is the best move \((?P<net>[-+][0-9.]+)\)|loses (?P<lost>[0-9.]+)"
@@ -153,13 +149,13 @@ def test_the_hint_has_the_numbers_of_dln_analyse(sample: str, tmp_path: Path) ->
     stepper.press("e")
     assert stepper.hints is not None
     hints = EngineHints(stepper.hints.spot, budget=4)
-    hints.request((0, 0, 0))
-    opening = OPENING.fullmatch(wait(hints, (0, 0, 0)))
+    hints.request(Cursor())
+    opening = OPENING.fullmatch(wait(hints, Cursor()))
     assert opening is not None and opening[1] == reviewed[0]["best"]
     assert abs(float(opening[2]) - reviewed[0]["best_net"]) <= 0.051
     losing = 0
     for review in reviewed:
-        place = (0, 0, review["move"])
+        place = Cursor(0, 0, review["move"])
         hints.request(place)
         found = HINT.fullmatch(wait(hints, place))
         assert found is not None and found["played"] == review["played"], (found, review)
@@ -177,13 +173,13 @@ def test_the_hint_has_the_numbers_of_dln_analyse(sample: str, tmp_path: Path) ->
 def test_the_sister_games_engine_key_in_a_terminal(tmp_path: Path) -> None:
     term = replaying(tmp_path, "xeri.dln")
     try:
-        term.wait_for("game 1, hand 1: start", "e engine", "q quit")
+        term.wait_for("round 1: start", "q quit")
         term.keys("Right", "Right", "e")
         term.keys("Right", "Left")  # keys still move while the engine thinks
-        screen = term.wait_for("move 2: 2. S Ah", "engine: S Ah ", timeout=120)
+        screen = term.wait_for("─ move 2 ", "engine: S Ah ", timeout=120)
         assert "engine: S Ah loses" in screen or "engine: S Ah is the best move" in screen
         term.keys("Right")
-        term.wait_for("move 3: 3. N Js x Ah", gone="engine: S Ah")  # another move: its answer not asked
+        term.wait_for("─ move 3 ", gone="engine: S Ah")  # another move: its answer not asked
         term.keys("q")
         term.wait_for("replayer-exit=0")
     finally:

@@ -1,51 +1,51 @@
-"""The Kontsina and Xeri replayer has the keys of Diloti's: help, go to move N, auto-play and its speed, the
-messages of a key that does nothing, games in turn; and it draws in ASCII where the terminal cannot show more.
+"""Kontsina and Xeri in the one replayer: their positions, annotations and variations are stepped through
+with every key of Diloti's (help, go to move N, auto-play, games in turn, variations), in ``dln show`` and
+``dln replay``, and a file may mix them with Diloti games.
 
-The stepper is tested without a terminal, then ``dln replay`` in a real one (tmux, as tests/test_tui.py),
-also under ``PYTHONIOENCODING=ascii`` and ``latin-1``.
+The replayer is tested without a terminal (:class:`~dln.views.tui.Session`), then ``dln replay`` in a real
+one (tmux, as tests/test_tui.py), also under ``PYTHONIOENCODING=ascii`` and ``latin-1``.
 """
 
 from __future__ import annotations
 
-import re
+import json
 import shlex
 import shutil
 import sys
 from pathlib import Path
 
 import pytest
-from rich.console import Console
+from click.testing import CliRunner
 
 import dln
-from dln.check.family import FamilyReport
 from dln.check.family_records import generate_family
-from dln.check.validate import validate_game
+from dln.cli import main
 from dln.notation.writer import write_game
-from dln.views.family_replay import FOOTER_KEYS, KEYS, FamilyStepper
-from dln.views.family_show import frame_json, frame_text
-from dln.views.render import Look
-from dln.views.tui import BINDINGS, DELAYS, Session, help_rows
+from dln.views.replay import Cursor, Replay
+from dln.views.tui import DELAYS, Session
 from tests.test_tui import Terminal, needs_tmux
 
 ROOT = Path(__file__).parent.parent
 SAMPLES = ROOT / "samples"
 
 
-def reports_of(text: str) -> list[FamilyReport]:
-    """Every game of ``text`` replayed with its positions, as ``dln replay`` gives them to the stepper."""
-    reports = [validate_game(game, keep_states=True) for game in dln.loads_all(text)]
-    assert all(isinstance(r, FamilyReport) for r in reports)
-    return reports  # type: ignore[return-value]
+def session_of(text: str) -> Session:
+    """The replayer on every game of ``text``, as ``dln replay`` steps through them on a terminal."""
+    return Session(Replay.from_games(list(dln.loads_all(text))), Cursor())
 
 
-def xeri() -> list[FamilyReport]:
-    return reports_of((SAMPLES / "xeri.dln").read_text(encoding="utf-8"))
+def xeri() -> Session:
+    return session_of((SAMPLES / "xeri.dln").read_text(encoding="utf-8"))
 
 
-def two_games() -> list[FamilyReport]:
+def two_games() -> str:
     """Two short Kontsina games (to 3 points) in one file."""
-    return reports_of("\n".join(write_game(g) for g in generate_family("Kontsina", 2, players=2, seed=5,
-                                                                        target=3)))
+    return "\n".join(write_game(g) for g in generate_family("Kontsina", 2, players=2, seed=5, target=3))
+
+
+def show(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["show", "--no-color", "--width", "120", *args])
+    return result.exit_code, result.stdout + result.stderr
 
 
 #: The bundled Kontsina game with a glyph and a comment (written over two lines) on its fourth move.
@@ -53,36 +53,19 @@ ANNOTATED = (SAMPLES / "kontsina.dln").read_text(encoding="utf-8").replace(
     "4. N 8c x 5d+2h+Ah\n", "4. N 8c x 5d+2h+Ah !! {takes three cards,\nthe most on offer}\n")
 
 
-def test_a_move_s_glyphs_and_comments_are_shown() -> None:
-    """What the annotator wrote at a move is shown there, as Diloti's move panel shows it: each glyph with
-    its meaning (docs/notation.md, Glyphs) and each comment as one paragraph; in the replayer, in
-    ``dln show`` and in its JSON.  The next move has none."""
+def test_a_move_s_glyphs_and_comments_are_shown(tmp_path: Path) -> None:
+    """What the annotator wrote at a move is shown there, as for Diloti: each glyph with its meaning
+    (docs/notation.md, Glyphs) and each comment as one paragraph, in ``dln show`` and its JSON."""
     assert (SAMPLES / "kontsina.dln").read_text(encoding="utf-8") != ANNOTATED
-    stepper = FamilyStepper(reports_of(ANNOTATED))
-    for key in (":", "4", "enter"):
-        stepper.press(key)
-    lines = frame_text(stepper.frame()).splitlines()
-    assert lines[0].endswith("move 4: 4. N 8c x 5d+2h+Ah")
-    assert lines[1:3] == ["  !! an excellent move", "  comment: takes three cards, the most on offer"]
-    move = frame_json(stepper.frame(), "k.dln")["move"]
-    assert move["glyphs"] == [["!!", "an excellent move"]]
-    assert move["comments"] == ["takes three cards,\nthe most on offer"]
-    stepper.press("right")
-    assert "comment:" not in frame_text(stepper.frame()) and frame_json(stepper.frame(), "k.dln")["move"] == {
-        "number": 5, "text": "5. E 4d", "xeri": False, "glyphs": [], "comments": [], "variations": []}
-
-
-def test_dln_show_prints_the_annotations_of_a_sister_game(tmp_path: Path) -> None:
-    """``dln show`` of the annotated move, as a user runs it."""
-    from click.testing import CliRunner
-
-    from dln.cli import main
-
     record = tmp_path / "annotated.dln"
     record.write_text(ANNOTATED, encoding="utf-8")
-    result = CliRunner().invoke(main, ["show", str(record), "--round", "1", "--move", "4"])
-    assert result.exit_code == 0, result.output
-    assert "  !! an excellent move\n  comment: takes three cards, the most on offer\n" in result.output
+    code, out = show(str(record), "--move", "4")
+    assert code == 0, out
+    assert "4. N 8c x 5d+2h+Ah!!" in out and "!! an excellent move" in out
+    assert "takes three cards, the most on offer" in out
+    move = json.loads(CliRunner().invoke(main, ["show", "--json", str(record), "--move", "4"]).stdout)["move"]
+    assert move["glyphs"] == [["!!", "an excellent move"]]
+    assert move["comments"] == ["takes three cards,\nthe most on offer"]
 
 
 #: The bundled Kontsina game with a variation (holding a comment, and a variation of its own) at move 1.
@@ -90,180 +73,114 @@ VARIED = (SAMPLES / "kontsina.dln").read_text(encoding="utf-8").replace(
     "1. N 5h x As+4s\n", "1. N 5h x As+4s\n  (1. N Jh {the jack,\nkept for later} 2. E 2h (2. E Kd))\n")
 
 
-def test_a_move_s_variations_are_written_under_it(tmp_path: Path) -> None:
-    """These games' replayer does not step into a variation, but it hides none: each is written under its
-    move as DLN, comments and inner variations included, in the replayer, in ``dln show`` and its JSON."""
-    from click.testing import CliRunner
-
-    from dln.cli import main
-
+def test_a_variation_is_stepped_into_from_the_position_before_its_move(tmp_path: Path) -> None:
+    """As in Diloti's replayer (issue 30: these games' variations were only written under their move): v
+    enters a variation, its moves are replayed from the position before the move they replace, an inner
+    variation is entered the same way, and u leaves."""
     assert (SAMPLES / "kontsina.dln").read_text(encoding="utf-8") != VARIED
-    written = "(1. N Jh {the jack, kept for later} 2. E 2h (2. E Kd))"
-    stepper = FamilyStepper(reports_of(VARIED))
-    stepper.press("right")
-    assert frame_text(stepper.frame()).splitlines()[1] == f"  instead: {written}"
-    assert frame_json(stepper.frame(), "k.dln")["move"]["variations"] == [
-        "(1. N Jh {the jack,\nkept for later} 2. E 2h (2. E Kd))"]
-    stepper.press("right")
-    assert "instead:" not in frame_text(stepper.frame())
+    session = session_of(VARIED)
+    session.press("right")
+    main_line = session.replay.frame(session.cursor).state
+    session.press("v")
+    frame = session.replay.frame(session.cursor)
+    assert frame.title == "move 1, variation 1: N Jh" and frame.path == ("variation 1 of move 1",)
+    assert frame.move is not None and frame.move.comments == ("the jack,\nkept for later",)
+    assert frame.state is not None and main_line is not None
+    assert "Jh" in map(str, frame.state.loose) and "Jh" not in map(str, main_line.loose)
+    session.press("right")
+    session.press("v")
+    assert session.replay.frame(session.cursor).title == "move 2, variation 1, variation 1: E Kd"
+    session.press("u")
+    session.press("u")
+    assert session.cursor == Cursor(0, 0, 1)
     record = tmp_path / "varied.dln"
     record.write_text(VARIED, encoding="utf-8")
-    result = CliRunner().invoke(main, ["show", str(record), "--round", "1", "--move", "1"])
-    assert result.exit_code == 0, result.output
-    assert f"\n  instead: {written}\n" in result.output
+    code, out = show(str(record), "--move", "1", "--variation", "1.2")
+    assert code == 0, out
+    assert "move 2 in variation 1 of move 1" in out and "2. E 2h" in out
     assert CliRunner().invoke(main, ["validate", str(record)]).exit_code == 0  # the variation is legal
 
 
-def test_the_keys_are_diloti_s_but_for_variations() -> None:
-    """Every binding of Diloti's replayer that is not about variations, with the same keys; the help lists
-    them in these games' words (a hand, not a round)."""
-    diloti = {method: keys for keys, method, _, _ in BINDINGS}
-    ours = {method: keys for keys, method, _, _ in KEYS}
-    assert set(diloti) - set(ours) == {"variation", "next_variation", "previous_variation", "leave"}
-    assert all(ours[m] == diloti[m] for m in ours)
-    rows = dict(help_rows(KEYS))
-    assert rows[":  m"].startswith("go to move N") and rows["Space"] == "auto-play on / off"
-    assert rows["?"] == "this help (any key closes it)" and rows["n  PgDn"] == "next hand"
-    assert not any(re.search(r"\b(round|variation)\b", what) for what in rows.values())
-    assert {key for key, _ in FOOTER_KEYS} >= {":", "Space", "?", "e", "q"}
-
-
 def test_go_to_move_types_a_number_and_goes_there_on_enter() -> None:
-    """As in Diloti's replayer (tests/test_tui.py): ``:`` or ``m``, digits, Backspace, Enter; 0 is the start
-    of the hand; a move the hand does not have says which it has; Escape cancels."""
-    stepper = FamilyStepper(xeri())
+    """``:`` or ``m``, digits, Backspace, Enter; 0 is the start of the round; a move the round does not have
+    says which it has; Escape cancels."""
+    session = xeri()
     for key in (":", "1", "2", "enter"):
-        stepper.press(key)
-    assert stepper.place == (0, 0, 12) and stepper.prompt is None
-    assert stepper.frame().title == "game 1, hand 1, move 12: 12. S Kh"
-    for key in ("m", "9", "backspace", "3", "enter"):
-        stepper.press(key)
-    assert stepper.place == (0, 0, 3)
-    for key in (":", "0", "enter"):
-        stepper.press(key)
-    assert stepper.place == (0, 0, 0)
+        session.press(key)
+    assert session.cursor == Cursor(0, 0, 12) and session.prompt is None
+    assert session.replay.frame(session.cursor).title == "move 12: S Kh"
     for key in (":", "9", "9", "enter"):
-        stepper.press(key)
-    assert stepper.place == (0, 0, 0) and stepper.message == "no move 99 in hand 1: moves 1 to 48"
-    for key in (":", "3", "escape", "enter"):  # Escape cancels; the Enter after it is the next-move key
-        stepper.press(key)
-    assert stepper.place == (0, 0, 1) and stepper.prompt is None
-    stepper.press("n")
-    for key in (":", "5", "enter"):  # in the hand shown
-        stepper.press(key)
-    assert stepper.place == (0, 1, 5)
-    for key in (":", "ctrl-c"):
-        stepper.press(key)
-    assert stepper.done
+        session.press(key)
+    assert session.cursor == Cursor(0, 0, 12) and session.message == "no move 99 in round 1: moves 1 to 48"
+    session.press("n")
+    for key in (":", "5", "enter"):  # in the round shown
+        session.press(key)
+    assert session.cursor == Cursor(0, 1, 5)
 
 
-def test_help_auto_play_and_speed() -> None:
-    """``?`` shows the help and any key closes it (doing nothing else); Space plays, ``+`` and ``-`` change
-    the speed through Diloti's speeds, and auto-play stops at the end of the record."""
-    stepper = FamilyStepper(xeri())
-    stepper.press("?")
-    assert stepper.help
-    stepper.press("right")
-    assert not stepper.help and stepper.place == (0, 0, 0)
-    stepper.press(" ")
-    assert stepper.playing
-    stepper.press("+")
-    assert stepper.delay == 0.5 and stepper.message == "auto-play: 0.5 s a move"
+def test_auto_play_runs_through_every_round_to_the_end_of_the_record() -> None:
+    session = xeri()
+    session.press(" ")
     for _ in range(len(DELAYS)):
-        stepper.press("-")
-    assert stepper.delay == DELAYS[-1]
+        session.press("-")
     ticks = 0
-    while stepper.playing:
-        stepper.tick()
+    while session.playing:
+        session.tick()
         ticks += 1
-    hands = [len(r.states) for r in stepper.reports[0].rounds]
-    assert ticks == sum(hands)  # every position after the first, then the tick that finds the end
-    assert stepper.frame().kind == "end" and stepper.round == len(hands) - 1
-    assert stepper.message == "the end of the record"
-    stepper.press(" ")
-    stepper.press(" ")
-    assert not stepper.playing
+    rounds = session.replay.games[0].rounds
+    assert ticks == sum(r.main.replayed + 1 for r in rounds)  # each round's moves and the step into the next
+    frame = session.replay.frame(session.cursor)
+    assert frame.kind == "end" and session.cursor.round == len(rounds) - 1
+    assert session.message == "the end of the record"
+    assert frame.end is not None and frame.end.winner == frame.game.report.winner is not None
 
 
-def test_a_key_that_does_nothing_says_why() -> None:
-    stepper = FamilyStepper(xeri())
-    for key, message in (("left", "this is the start of the record"), ("p", "this is the first hand"),
-                         ("tab", "the record holds one game")):
-        stepper.press(key)
-        assert stepper.place == (0, 0, 0) and stepper.message == message, key
-    stepper.press("right")
-    assert stepper.message == ""
-    stepper.press("end")
-    stepper.press("n")
-    stepper.press("n")
-    stepper.press("n")
-    stepper.press("n")
-    assert stepper.round == 4 and stepper.message == ""
-    stepper.press("n")
-    assert stepper.round == 4 and stepper.message == "this is the last hand"
+def test_games_follow_one_another() -> None:
+    """→ at the end of a game's last round goes on into the next game, ← back; Tab and Shift-Tab go round."""
+    session = session_of(two_games())
+    last_round = len(session.replay.games[0].rounds) - 1
+    session.press("tab")
+    assert session.cursor == Cursor(1, 0, 0)
+    session.press("tab")
+    assert session.cursor == Cursor(0, 0, 0)
+    session.press("shift-tab")
+    session.press("left")
+    assert session.cursor.game == 0 and session.cursor.round == last_round
+    assert session.replay.frame(session.cursor).kind == "end"
+    session.press("right")
+    assert session.cursor == Cursor(1, 0, 0)
 
 
-def test_games_follow_one_another_as_in_diloti_s_replayer() -> None:
-    """→ at the end of a game's last hand and auto-play go on into the next game, ← back into the one
-    before; Tab and Shift-Tab go round from the last game to the first."""
-    stepper = FamilyStepper(two_games())
-    last_hand = len(stepper.reports[0].rounds) - 1
-    stepper.press("tab")
-    assert stepper.place == (1, 0, 0)
-    stepper.press("tab")
-    assert stepper.place == (0, 0, 0)
-    stepper.press("shift-tab")
-    assert stepper.place == (1, 0, 0)
-    stepper.press("left")
-    assert stepper.game == 0 and stepper.round == last_hand and stepper.frame().kind == "end"
-    stepper.press("right")
-    assert stepper.place == (1, 0, 0)
-    stepper.press("p")
-    assert stepper.place == (0, last_hand, 0)
-    stepper.press("G")
-    stepper.press(" ")
-    stepper.tick()
-    assert stepper.place == (1, 0, 0) and stepper.playing
+def test_a_file_may_mix_diloti_with_kontsina_and_xeri() -> None:
+    """One replayer for every game: a file holding all three is stepped through game after game (it was
+    refused while these games had their own replayer)."""
+    text = "\n".join((SAMPLES / name).read_text(encoding="utf-8") for name in
+                     ("two-player-61.dln", "kontsina.dln", "xeri.dln"))
+    session = session_of(text)
+    names = []
+    for _ in range(3):
+        names.append(session.replay.games[session.cursor.game].engine.name)
+        session.press("tab")
+    assert names == ["Diloti", "Kontsina", "Xeri"]
 
 
-@pytest.mark.parametrize("ascii_", [False, True])
-def test_the_key_bar_and_help_in_unicode_or_ascii(ascii_: bool) -> None:
-    """The stepper's key bar and help are Diloti's (:meth:`Controls.footer`): arrows spelt out and the
-    engine's "thinking…" as "thinking..." in ASCII, where nothing beyond ASCII is drawn."""
-    stepper = FamilyStepper(xeri())
-    stepper.press("e")
-    assert stepper.hints is not None and stepper.hint() in ("engine: thinking…", stepper.hints.answers.get((0, 0, 0)))
-    look = Look(ascii=ascii_)
-    console = Console(width=100, record=True, color_system=None, safe_box=ascii_ or None,
-                      file=open("/dev/null", "w"))  # noqa: SIM115
-    console.print(stepper.footer(look))
-    console.print(stepper.help_panel(look))
-    console.file.close()
-    text = console.export_text()
-    assert ("<- -> move" in text) == ascii_ and ("←→ move" in text) != ascii_
-    assert "Right  l" in text if ascii_ else "→  l" in text
-    if ascii_:
-        assert text.isascii(), [c for c in text if not c.isascii()]
-    assert "go to move N" in text and "q quit" in text
-
-
-def test_diloti_s_session_has_the_same_controls() -> None:
-    """One implementation of the shared keys: Diloti's Session and the stepper are both :class:`Controls`."""
-    from dln.views.replay import Cursor, Replay
-    from dln.views.tui import Controls
-    from tests.test_replay import STUDY
-
-    assert isinstance(Session(Replay.from_text(STUDY), Cursor()), Controls)
-    assert isinstance(FamilyStepper(xeri()), Controls)
+def test_the_end_of_a_round_shows_its_score_item_by_item() -> None:
+    """Kontsina's items (most cards, most clubs, the 2c and the 10d) at a round's end, with the standing."""
+    code, out = show(str(SAMPLES / "kontsina.dln"), "--round", "9", "--move", "end")
+    assert code == 0, out
+    assert "round 9 over: the score" in out and "clubs" in out
+    assert "wins the game" in out
 
 
 # -- dln replay of Kontsina and Xeri in a real terminal -----------------------------------------------------
 
 
-def replaying(tmp_path: Path, sample: str, encoding: str | None = None) -> Terminal:
-    """``dln replay`` of a sample in tmux (standard output in ``encoding`` when given); after it, its exit
-    status and what it wrote to standard error."""
+def replaying(tmp_path: Path, sample: str, encoding: str | None = None, text: str | None = None) -> Terminal:
+    """``dln replay`` of a sample in tmux (standard output in ``encoding`` when given; ``text`` instead of the
+    sample's); after it, its exit status and what it wrote to standard error."""
     shutil.copy(SAMPLES / sample, tmp_path / sample)
+    if text is not None:
+        (tmp_path / sample).write_text(text, encoding="utf-8")
     command = shlex.join([sys.executable, "-m", "dln", "replay", sample])
     if encoding is not None:
         command = f"PYTHONIOENCODING={encoding} {command}"
@@ -271,24 +188,25 @@ def replaying(tmp_path: Path, sample: str, encoding: str | None = None) -> Termi
 
 
 @needs_tmux
-def test_help_go_to_and_auto_play_in_a_terminal(tmp_path: Path) -> None:
-    term = replaying(tmp_path, "kontsina.dln")
+def test_help_go_to_variations_and_auto_play_in_a_terminal(tmp_path: Path) -> None:
+    term = replaying(tmp_path, "kontsina.dln", text=VARIED)
     try:
-        term.wait_for("kontsina.dln · Kontsina, 3 players", "game 1, hand 1: start", "? help", ": go to move")
+        term.wait_for("kontsina.dln · dln generate · game 1", "Kontsina, 3 players, to 21", "round 1: start")
         term.keys("?")
-        screen = term.wait_for("╭─ keys", "go to move N: type the number, then Enter", "auto-play faster / slower")
-        assert "hand 1: start" in screen and "next hand" in screen
+        term.wait_for("╭─ keys", "go to move N: type the number, then Enter", "auto-play faster / slower")
         term.keys("x")  # any key closes the help
-        term.wait_for("game 1, hand 1: start", gone="╭─ keys")
-        term.keys(":", "2", "0")
+        term.wait_for("round 1: start", gone="╭─ keys")
+        term.keys("Right", "v")
+        term.wait_for("move 1 in variation 1 of move 1", "1. N Jh")
+        term.keys("u", ":", "2", "0")
         term.wait_for("go to move: 20▏")
         term.keys("Enter")
-        term.wait_for("game 1, hand 1, move 20: 20.", gone="go to move:")
+        term.wait_for("move 20", gone="go to move:")
         term.keys("m", "9", "9", "Enter")
-        term.wait_for("no move 99 in hand 1: moves 1 to 48")
+        term.wait_for("no move 99 in round 1: moves 1 to 48")
         term.keys("+", "+", "Space")
         term.wait_for("▶ auto-play, 0.25 s a move")
-        term.wait_for("game 1, hand", gone="move 20: 20.")  # it plays on by itself
+        term.wait_for("round 1", gone="─ move 20 ")  # it plays on by itself
         term.keys("Space")
         term.wait_for("? help", gone="auto-play")  # stopped
         term.keys("q")
@@ -300,15 +218,15 @@ def test_help_go_to_and_auto_play_in_a_terminal(tmp_path: Path) -> None:
 @needs_tmux
 @pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
 def test_an_ascii_or_latin1_terminal_gets_ascii(encoding: str, tmp_path: Path) -> None:
-    """Where standard output cannot encode "…" or the suits, the replayer draws ASCII as Diloti's does: the
-    keys spelt out, ASCII borders, the engine's answer; never an escape written instead, never a traceback."""
+    """Where standard output cannot encode "…" or the suits, the replayer draws ASCII: the keys spelt out,
+    ASCII borders, the engine's answer; never an escape written instead, never a traceback."""
     term = replaying(tmp_path, "xeri.dln", encoding)
     try:
-        screen = term.wait_for("xeri.dln | Xeri, 2 players", "game 1, hand 1: start", "<- -> move", "q quit")
+        screen = term.wait_for("xeri.dln | dln generate | game 1", "round 1: start", "<- -> move", "q quit")
         term.keys("?")
         screen += term.wait_for("+- keys", "Right  l", "Left  h")
         term.keys("?", "Right", "e")
-        screen += term.wait_for("move 1: 1. N Jh x 4s", "engine: N Jh x 4s", timeout=120)
+        screen += term.wait_for("move 1", "engine: N Jh x 4s", timeout=120)
         term.keys("q")
         screen += term.wait_for("replayer-exit=0")
         assert "\\u" not in screen and "\\x" not in screen and "Traceback" not in screen
@@ -319,28 +237,30 @@ def test_an_ascii_or_latin1_terminal_gets_ascii(encoding: str, tmp_path: Path) -
 
 
 def test_the_replayer_reads_only_the_games_it_shows(tmp_path: Path) -> None:
-    """A file of Kontsina and Xeri games is indexed once, and a game replayed when the cursor comes to it
-    (dln.views.shelf.Shelf): memory holds a few games, not the file (issue 30: they were read whole)."""
-    from dln.cli.family import replayed_family
+    """A file of Xeri games is indexed once, and a game replayed when the cursor comes to it
+    (dln.views.shelf.GameShelf): memory holds a few games, not the file (issue 30: they were read whole)."""
     from dln.notation.sources import placed
-    from dln.views.shelf import Shelf
+    from dln.views.shelf import GameShelf
 
     path = tmp_path / "many.dln"
     path.write_text("\n".join(write_game(g) for g in generate_family("Xeri", 12, players=2, seed=3, target=1)),
                     encoding="utf-8")
     with path.open("rb") as stream:
         places = [place for _, place in placed(stream, str(path))]
-        shelf = Shelf(stream, str(path), places, filename="many.dln",
-                      replay=lambda game, source: replayed_family(game, source, str(path), None))
-        stepper = FamilyStepper(shelf)
-        stepper.frame()  # the first game, shown
-        stepper.press("tab")
-        stepper.press("tab")
-        assert stepper.game == 2 and shelf.loads == 3  # each game read once, and no other
-        stepper.press("shift-tab")
-        stepper.press("shift-tab")
-        stepper.press("shift-tab")  # round to the last game: read, the ones between are not
-        assert stepper.game == 11 and shelf.loads == 4
+        shelf = GameShelf(stream, str(path), places, filename="many.dln")
+        session = Session(Replay(shelf), Cursor())
+        def press(key: str) -> None:  # and draw the game the key leads to, as the replayer does
+            session.press(key)
+            session.replay.frame(session.cursor)
+
+        session.replay.frame(session.cursor)  # the first game, shown
+        press("tab")
+        press("tab")
+        assert session.cursor.game == 2 and shelf.loads == 3  # each game read once, and no other
+        press("shift-tab")
+        press("shift-tab")
+        press("shift-tab")  # round to the last game: read, the ones between are not
+        assert session.cursor.game == 11 and shelf.loads == 4
         assert sum(shelf.resident(i) is not None for i in range(12)) <= shelf.keep
 
 
@@ -351,12 +271,22 @@ def test_tab_walks_a_file_of_many_xeri_games_in_a_terminal(tmp_path: Path) -> No
     command = shlex.join([sys.executable, "-m", "dln", "replay", "many.dln"])
     term = Terminal(f"{command} 2>errors.txt; echo replayer-exit=$?; cat errors.txt; sleep 600", cwd=tmp_path)
     try:
-        term.wait_for("many.dln · Xeri, 2 players", "game 1, hand 1: start")
+        term.wait_for("many.dln · dln generate · game 1", "round 1: start")
         term.keys("Tab")
-        term.wait_for("game 2, hand 1: start")
+        term.wait_for("game 2 ")
         term.keys("BTab", "BTab")
-        term.wait_for("game 40, hand 1: start")
+        term.wait_for("game 40 ")
         term.keys("q")
         assert "Traceback" not in term.wait_for("replayer-exit=0")
     finally:
         term.close()
+
+
+def test_a_finding_written_at_a_part_of_its_move_is_the_move_s() -> None:
+    """The validator places X501 at the move's ``*``, not at its start: the replayer still shows it as the
+    move's own finding (it was listed as one about the record, and the line did not say it stopped)."""
+    session = session_of((SAMPLES / "illegal" / "X501-xeri-single.dln").read_text(encoding="utf-8"))
+    session.press("end")
+    frame = session.replay.frame(session.cursor)
+    assert frame.number == 5 and [f.code for f in frame.findings] == ["X501"]
+    assert frame.kind == "stopped" and frame.round_findings == ()

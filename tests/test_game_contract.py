@@ -194,7 +194,7 @@ def test_html_svg_split_and_merge_write_the_game(plugin: Path, archive: Path, tm
     page, picture, merged = tmp_path / "m.html", tmp_path / "m.svg", tmp_path / "merged.dln"
     assert dln_with(plugin, "html", str(archive), "-o", str(page)).returncode == 0
     games = read_games(page.read_text(encoding="utf-8"))
-    assert [g["positions"][g["first"]].get("game_type") for g in games] == ["Matching", "Matching"]
+    assert [g["rules"].split(",")[0] for g in games] == ["Matching", "Matching"]
     assert dln_with(plugin, "svg", str(archive), "--round", "1", "--move", "2", "-o", str(picture)).returncode == 0
     assert picture.read_text(encoding="utf-8").lstrip().startswith("<svg")
     done = dln_with(plugin, "split", str(archive), "-d", str(tmp_path / "one"), "--template", "{n}.dln")

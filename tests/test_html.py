@@ -15,10 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 import dln
-from dln.check.family import FamilyReport, validate_family
 from dln.cli import main
-from dln.views.family_replay import FamilyStepper
-from dln.views.family_show import family_frame, frame_json, hand_positions
 from dln.views.html import KEYS, cursors, page, position_key
 from dln.views.packed import BLOCK_BYTES, game_blocks, read_games
 from dln.views.replay import Cursor, Replay
@@ -44,7 +41,7 @@ def _replay(path: Path) -> Replay:
 
 
 @pytest.mark.parametrize("name", ["annotated.dln", "four-player.dln", "constructs/variations.dln",
-                                  "constructs/dispute.dln", "constructs/claims.dln"])
+                                  "constructs/dispute.dln", "constructs/claims.dln", "kontsina.dln", "xeri.dln"])
 def test_every_position_is_the_replayers(name: str) -> None:
     """Each position of every line is there once, with the ``dln show --json`` data of that position, and
     each key leads where the terminal replayer's does."""
@@ -233,57 +230,27 @@ def test_a_file_that_cannot_be_read_writes_no_half_page(tmp_path: Path) -> None:
     assert "bad.dln:3:7" in err
 
 
-def _family_report(path: Path) -> FamilyReport:
-    return validate_family(dln.loads(path.read_text(encoding="utf-8")), index=1, filename=path.name,
-                           keep_states=True)
-
-
-@pytest.mark.parametrize("name", ["kontsina.dln", "xeri.dln"])
-def test_every_kontsina_or_xeri_position_is_dln_shows(name: str) -> None:
-    """Each position of every hand is there once with the ``dln show --json`` data of that position, and each
-    key leads where the terminal replayer of these games (:class:`FamilyStepper`) goes; the variation keys,
-    which these games have no use for, lead nowhere."""
-    code, stdout, err = _html([str(SAMPLES / name)])
-    assert code == 0, err
-    [data] = games_of(stdout)
-    report = _family_report(SAMPLES / name)
-    every = [(k, ply) for k, played in enumerate(report.rounds, start=1)
-             for ply in range(len(hand_positions(played)))]  # type: ignore[arg-type]
-    assert sorted(data["positions"]) == sorted(f"g1-r{k}-m{ply}" for k, ply in every)
-    assert (data["first"], data["last"]) == ("g1-r1-m0", "g1-r{}-m{}".format(*every[-1]))
-    for k, ply in every:
-        shown = data["positions"][f"g1-r{k}-m{ply}"]
-        expected = frame_json(family_frame(report, k, ply), str(SAMPLES / name))
-        assert {key: shown[key] for key in expected} == json.loads(json.dumps(expected))
-        for action in ("forward", "back", "first", "last", "next_round", "previous_round"):
-            stepper = FamilyStepper([report], 0, k - 1, ply)
-            getattr(stepper, action)()
-            moved = (stepper.round, stepper.ply) != (k - 1, ply) or action in ("first", "last")  # as Diloti's
-            assert shown["go"][action] == (f"g1-r{stepper.round + 1}-m{stepper.ply}" if moved else None), action
-        assert all(shown["go"][a] is None for a in ("variation", "next_variation", "previous_variation", "leave"))
-    end = data["positions"]["g1-r{}-m{}".format(*every[-1])]
-    assert end["kind"] == "end" and end["sheet"]["rows"] and report.winner in end["standing"]
-
-
 def test_a_xeri_page_lists_the_moves_and_scores_each_hand() -> None:
-    """The move list links every move and says where each deal starts; a hand's end shows its score items."""
+    """The move list links every move and says where each deal after the first starts; a round's end shows
+    its score items and the game's standing in hands won."""
     _, stdout, _ = _html([str(SAMPLES / "xeri.dln")])
     [data] = games_of(stdout)
     moves = data["rounds"][0]["moves"]
-    assert moves.count('<li class="deal">') == 4 and moves.count("data-key=") == 48
+    assert moves.count('<li class="deal">') == 3 and moves.count("data-key=") == 48
     assert '<a href="#g1-r1-m31" data-key="g1-r1-m31">31. N 9s x 9c *</a>' in moves
     xeri = data["positions"]["g1-r1-m31"]
-    assert xeri["played"] == {"number": 31, "text": "N 9s x 9c *", "xeri": True, "taken": ["9c"]}
-    sheet = data["positions"]["g1-r1-m48"]["sheet"]
-    assert sheet["columns"][-1] == "hands won"
-    assert [row[0] for row in sheet["rows"]] == ["N", "S"]
+    assert xeri["move"]["xeri"] and xeri["move"]["taken"] == ["9c"] and xeri["move"]["text"] == "N 9s x 9c *"
+    end = data["positions"]["g1-r1-m48"]
+    assert end["sheet"]["columns"] == ["side", "cards", "xeris", "more", "AKQJ10", "10♦", "2♣", "round", "game"]
+    assert [row[0] for row in end["sheet"]["rows"]] == ["N", "S"]
+    assert end["standing"] == "game: N 1, S 0 (target 5)"
     dealt = data["positions"]["g1-r1-m12"]  # the last card of a deal is played: six more each
     assert dealt["new_deal"] and dealt["deal"] == [2, 4] and dealt["deal_size"] == "six"
     assert not data["positions"]["g1-r1-m13"]["new_deal"]
 
 
 def test_a_file_mixing_diloti_and_its_sister_games_is_one_page(tmp_path: Path) -> None:
-    """Games keep the file's order and numbers; each is drawn by the code for its game."""
+    """Games keep the file's order and numbers; each is drawn by the one replayer, its rules named."""
     mixed = tmp_path / "mixed.dln"
     mixed.write_text("\n".join((SAMPLES / n).read_text(encoding="utf-8")
                                for n in ("kontsina.dln", "two-player-61.dln", "xeri.dln")), encoding="utf-8")
@@ -291,8 +258,8 @@ def test_a_file_mixing_diloti_and_its_sister_games_is_one_page(tmp_path: Path) -
     assert code == 0, err
     games = games_of(stdout)
     assert [g["number"] for g in games] == [1, 2, 3]
-    assert [g["positions"][g["first"]].get("game_type") for g in games] == ["Kontsina", None, "Xeri"]
-    assert "Diloti" not in games[0]["rules"] and "Xeri" in games[2]["rules"]
+    assert [g["rules"] for g in games] == ["Kontsina, 3 players, to 21", "2 players, to 61",
+                                          "Xeri, 2 players, to 5 hands"]
 
 
 #: What a page holds besides its games (styles, script, the 52 card faces: 53 KB today), at most.

@@ -140,7 +140,7 @@ def test_stepping_never_replays_moves(study: Replay, monkeypatch: pytest.MonkeyP
     def forbidden(*_: object, **__: object) -> None:
         raise AssertionError("a move was replayed")
 
-    monkeypatch.setattr(dln.views.replay, "apply", forbidden)
+    monkeypatch.setattr(dln.views.replay, "judged", forbidden)
     monkeypatch.setattr(dln.views.replay, "validate_game", forbidden)
     monkeypatch.setattr(dln.views.replayed, "validate_game", forbidden)
     cursor: Cursor | None = Cursor(0, 0, 5)
@@ -328,7 +328,8 @@ def test_the_running_score_during_a_round_leaves_most_cards_for_the_end() -> Non
     frame = replay.frame(replay.locate(move=6))
     assert frame.xeri and frame.taken == (Card(13, "c"),)
     ns, ew = frame.running
-    assert (ns.side, ns.seats, ns.cards, ns.xeris, ns.points) == ("NS", ("N", "S"), 8, 1, 11)
+    assert (ns.side, ns.seats, ns.cards, dict(ns.items)["xeris"], ns.points) == ("NS", ("N", "S"), 8, 1, 11)
+    assert dict(ns.items)["most_cards"] == 4  # NS lead: the 4 points are theirs only at the end, not in 11
     assert (ew.side, ew.seats, ew.cards) == ("EW", ("W", "E"), 2)
 
 

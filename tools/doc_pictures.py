@@ -65,6 +65,9 @@ def main() -> int:
         diagram = IMG / "diagram.svg"
         _dln("svg", "samples/four-player.dln", "--round", "1", "--move", "9", "-o", str(diagram))
         _shot(chromium, diagram.as_uri(), IMG / "diagram.png", 640, 410, profile)
+        xeri = IMG / "diagram-xeri.svg"
+        _dln("svg", "samples/xeri.dln", "--round", "1", "--move", "28", "-o", str(xeri))
+        _shot(chromium, xeri.as_uri(), IMG / "diagram-xeri.png", 460, 340, profile)
         record = folder / "record.html"
         subprocess.run(["pygmentize", "-l", "dln", "-f", "html", "-O", "full,style=friendly,title=DLN",
                         "-o", str(record)], input=HIGHLIGHTED, text=True, check=True)

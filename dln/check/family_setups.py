@@ -115,7 +115,8 @@ def read_family_setup(engine: TableGame, seats: tuple[str, ...], round_: Round, 
     state = state._replace(deal=deal, hands=tuple(sized[s] for s in seats), turn=turn,
                            captured=tuple(tuple(captured[s]) for s in seats),
                            xeris=tuple(xeris.get(s, 0) for s in seats),
-                           last_capturer=round_.last_capturer if round_.last_capturer in seats else None)
+                           last_capturer=round_.last_capturer if round_.last_capturer in seats else None,
+                           setup=True)
     problems += [(v, locate(v.subject, round_, hands)) for v in _size_violations(engine, seats, dealer, turn,
                                                                                    written, full)]
     return FamilySetup(state, unscored, problems, later)

@@ -30,11 +30,12 @@ __all__ = ["Position", "judged", "legal", "legal_move", "to_engine", "violations
 Position: TypeAlias = RoundState | TableRound
 
 
-def legal(state: Position) -> list[EngineMove]:
-    """Every legal move of the seat to play (Diloti: one per declared value)."""
+def legal(state: Position, *, every: bool = False) -> list[EngineMove]:
+    """Every legal move of the seat to play (Diloti: one per declared value, unless ``every``: one per
+    card of that value too)."""
     if isinstance(state, TableRound):
         return state.rules.legal_moves(state)
-    return legal_moves(state, by_value=True)
+    return legal_moves(state, by_value=not every)
 
 
 def written(state: Position, move: EngineMove, number: int | None = None) -> Move:

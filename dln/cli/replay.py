@@ -11,13 +11,10 @@ import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
-from functools import partial
 from typing import TYPE_CHECKING, BinaryIO, NoReturn
 
 import click
 
-from dln.check.family import FamilyReport
-from dln.check.validate import is_family_game
 from dln.cli.analysis import budget_option, seed_option
 from dln.cli.common import (
     EXIT_BAD_INPUT,
@@ -30,7 +27,6 @@ from dln.cli.common import (
     variant_option,
     width_option,
 )
-from dln.cli.family import print_family_game, replay_family, show_family
 from dln.engine.rules import parse_variants
 from dln.notation.bounds import small_number
 from dln.notation.jsonout import game_to_data
@@ -42,8 +38,6 @@ from dln.wording import count_of
 if TYPE_CHECKING:  # the replayer's modules and rich load only when a command needs them
     from rich.console import Console
 
-    from dln.notation.model import Game
-    from dln.notation.sources import Place
     from dln.views.replay import Cursor, Replay
 
 
@@ -104,17 +98,16 @@ def _position_options(function: Callable[..., None]) -> Callable[..., None]:
 
 
 def read_replays(file: str, variant: str | None, game_number: int | None, status: Status, *,
-             every: bool = False, as_json: bool = False,
-             family: Callable[[Game, Callable[[int], str]], FamilyReport | None] | None = None,
-             ) -> Iterator[Replay | FamilyReport]:
+                 every: bool = False, as_json: bool = False) -> Iterator[Replay]:
     """Read FILE a game at a time and replay each game shown: game GAME_NUMBER (the others skipped
     unparsed), else the first game with rounds, or with ``every`` each game with rounds in turn.
-    A Kontsina or Xeri game goes to ``family``; what it returns (``dln html``: the game replayed), if
-    anything, is yielded in the file's order.
     ``status`` becomes 2 once a game has a syntax error (reported on stderr).  Exit 2 when the file
-    cannot be read or has no game to show (said as JSON on stdout with ``as_json``)."""
+    cannot be read or has no game to show, or a game shown names no game installed or rules it cannot be
+    played by (R002; said as JSON on stdout with ``as_json``)."""
+    from dln.check.validate import validate_game
     from dln.notation.sources import SyntaxReport, each_game
     from dln.views.replay import Replay
+    from dln.views.replayed import game_replay
 
     variants = parse_variants(variant) if variant is not None else None
     report = SyntaxReport(err=True)
@@ -124,17 +117,12 @@ def read_replays(file: str, variant: str | None, game_number: int | None, status
             assert piece.game is not None
             if not piece.game.rounds and game_number is None:
                 continue
-            if family is not None and is_family_game(piece.game):  # Kontsina, Xeri: dln/cli/family.py
-                shown = True  # show exits; replay prints the game and goes on; html draws it
-                if (replayed := family(piece.game, piece.line)) is not None:
-                    status.worst(EXIT_BAD_INPUT if report.errors else EXIT_OK)
-                    yield replayed
-                if not every:
-                    return
-                continue
+            checked = validate_game(piece.game, index=piece.game.number or 1, filename=display_name(file),
+                                    source=piece.line, variants=variants, keep_states=True)
+            if not checked.rounds:
+                exit_if_bad_record(checked, file, as_json=as_json)
             try:
-                replay = Replay.from_games([piece.game], filename=display_name(file), source=piece.line,
-                                           variants=variants)
+                replay = Replay([game_replay(checked)], display_name(file))
             except ValueError as exc:
                 _cannot_show(file, str(exc), as_json)
             if not replay.games:
@@ -167,13 +155,11 @@ def _cannot_show(file: str, message: str, as_json: bool) -> NoReturn:
     sys.exit(EXIT_BAD_INPUT)
 
 
-def open_replay(file: str, variant: str | None, game_number: int | None, *, as_json: bool = False,
-                 family: Callable[[Game, Callable[[int], str]], None] | None = None) -> tuple[Replay, int]:
-    """The one game ``dln show`` (or ``dln replay`` of one game) shows, replayed, and the exit status
-    (``family`` returns nothing: it shows a Kontsina or Xeri game itself)."""
+def open_replay(file: str, variant: str | None, game_number: int | None, *, as_json: bool = False
+                ) -> tuple[Replay, int]:
+    """The one game ``dln show`` (or ``dln replay`` of one game) shows, replayed, and the exit status."""
     status = Status()
-    replay = next(read_replays(file, variant, game_number, status, as_json=as_json, family=family))
-    assert not isinstance(replay, FamilyReport)
+    replay = next(read_replays(file, variant, game_number, status, as_json=as_json))
     return replay, status.code
 
 
@@ -231,9 +217,7 @@ def show_command(file: str, game_number: int | None, round_number: int | None, m
 
     from dln.views.render import FrameView, Look
 
-    family = partial(show_family, file=file, game_number=game_number, round_number=round_number, move=move,
-                     variation=variation, reveal=reveal, variant=variant, as_json=as_json)
-    replay, status = open_replay(file, variant, game_number, as_json=as_json, family=family)
+    replay, status = open_replay(file, variant, game_number, as_json=as_json)
     cursor = start_at(replay, game_number, round_number, move, variation)
     ascii_ = ascii_ or output_is_ascii()
     if as_json:
@@ -266,8 +250,7 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
     e             the engine's view of this move (best move, points lost)
     ?             help                       q    quit
 
-    Kontsina and Xeri games have the same keys but v: their variations are
-    written under the move, as DLN, not stepped into.  On a terminal the file is read once to find its games,
+    Kontsina and Xeri games are stepped through the same way.  On a terminal the file is read once to find its games,
     and a game is replayed only when shown, so memory does not grow with
     the file.  When
     standard output is not a terminal, every position from the
@@ -290,9 +273,7 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
         from dln.views.tui import run
 
         try:
-            replay, status = whole_replay(file, variant, family=partial(
-                replay_family, console=console, keyboard=keyboard, game_number=game_number,
-                round_number=round_number, move=move, look=look, variant=variant, file=file))
+            replay, status = whole_replay(file, variant)
             cursor = start_at(replay, game_number, round_number, move, variation)
             run(replay, cursor, console=console, look=look, keyboard=keyboard, filename=name)
         finally:
@@ -302,15 +283,7 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
     # Not on a terminal: print the positions a game at a time, holding one game's replay.
     every = game_number is None and round_number is None
     status, printed = Status(), 0
-
-    def family(game: Game, source: Callable[[int], str]) -> None:  # Kontsina, Xeri: dln/cli/family.py
-        nonlocal printed
-        if printed:
-            console.print()
-        printed += print_family_game(game, source, console=console, file=file, round_number=round_number,
-                                     look=look, variant=variant)
-
-    for replay in read_replays(file, variant, game_number, status, every=every, family=family):
+    for replay in read_replays(file, variant, game_number, status, every=every):
         cursor = start_at(replay, game_number, round_number, move, variation) if not printed else replay.start
         for at in replay.walk(cursor):
             if round_number is not None and at.round != cursor.round:
@@ -322,22 +295,19 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
     sys.exit(status.code)
 
 
-def whole_replay(file: str, variant: str | None, *,
-                  family: Callable[[BinaryIO, list[Place], int], NoReturn] | None = None) -> tuple[Replay, int]:
+def whole_replay(file: str, variant: str | None) -> tuple[Replay, int]:
     """The games of FILE for the interactive replayer, which moves between games.
 
     The file is read once to note where each game lies; a game is read again,
-    parsed and replayed only when shown (:class:`dln.views.shelf.Shelf`), so
+    parsed and replayed only when shown (:class:`dln.views.shelf.GameShelf`), so
     memory does not grow with the file.  Standard input is first copied to a
-    temporary file, which can be read again.  A file of Kontsina and Xeri games
-    goes to ``family`` (the file, where its games lie, the status so far); one that
-    mixes them with Diloti games is refused (``dln replay --game N`` replays one)."""
+    temporary file, which can be read again."""
     from dln.notation.sources import SyntaxReport, Unreadable, placed
     from dln.views.replay import Replay
     from dln.views.shelf import GameShelf
 
     report = SyntaxReport(err=True)
-    places, others, parsed, mixed = [], [], False, None
+    places, parsed = [], False
     try:
         stream = _seekable(file)
         for piece, place in placed(stream, file):
@@ -345,10 +315,7 @@ def whole_replay(file: str, variant: str | None, *,
             if piece.game is None:
                 continue
             parsed = True
-            if is_family_game(piece.game):
-                others.append(place)
-                mixed = mixed or piece.game
-            elif piece.game.rounds:
+            if piece.game.rounds:
                 places.append(place)
         report.close()
     except Unreadable as exc:
@@ -358,13 +325,7 @@ def whole_replay(file: str, variant: str | None, *,
         sys.exit(EXIT_BAD_INPUT)  # every game was reported above
     variants = parse_variants(variant) if variant is not None else None
     status = EXIT_BAD_INPUT if report.errors else EXIT_OK
-    if others and not places and family is not None:
-        family(stream, others, status)
     try:
-        if mixed is not None:
-            raise ValueError(f"the replayer steps through the Diloti games of a file, or its Kontsina and Xeri "
-                             f"games, not both at once (game {mixed.number} is {mixed.tag('Game')}): "
-                             "dln replay --game N replays one game")
         return Replay(GameShelf(stream, file, places, filename=display_name(file), variants=variants),
                       display_name(file)), status
     except ValueError as exc:

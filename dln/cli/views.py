@@ -11,18 +11,14 @@ from __future__ import annotations
 import itertools
 import sys
 from collections.abc import Callable, Iterable
-from functools import partial
 from pathlib import PurePath
-from typing import NoReturn
 
 import click
 
-from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK, STDIN, Status, variant_option
+from dln.cli.common import EXIT_BAD_INPUT, STDIN, Status, variant_option
 
 # The replayer's commands read and locate positions; these commands do it the same way.
-from dln.cli.family import family_frame_at, replayed_family
 from dln.cli.replay import WHERE_OPTIONS, open_replay, read_replays, start_at
-from dln.notation.model import Game
 from dln.notation.sources import display_name
 from dln.views.output import emit
 
@@ -59,18 +55,6 @@ def _where(function: Callable[..., None]) -> Callable[..., None]:
     return function
 
 
-def _svg_family(file: str, round_number: int | None, move: int | None, variation: tuple[int, ...],
-                output: str | None, variant: str | None, game: Game, source: Callable[[int], str]) -> NoReturn:
-    """``dln svg`` of a Kontsina or Xeri game: the position ``dln show`` prints there, drawn; exit 0."""
-    from dln.views.family_svg import family_svg
-
-    frame = family_frame_at(game, source, file=file, round_number=round_number, move=move, variation=variation,
-                            variant=variant)
-    title = f"{PurePath(display_name(file)).name}, {frame.title}"
-    _emit(output, [family_svg(frame, title=title), "\n"])
-    sys.exit(EXIT_OK)
-
-
 @click.command("svg", short_help="Draw one position of a record as an SVG diagram.")
 @click.argument("file")
 @_where
@@ -85,15 +69,13 @@ def svg_command(file: str, game_number: int | None, round_number: int | None, mo
     laid), every hand (a card the record does not show is drawn face down
     with a ?), whose turn it is, and the move just played marked (with what
     a capture took).  The SVG needs no font or network; each card has a text
-    alternative.  A Kontsina or Xeri game is drawn the same way: its loose
-    cards, or Xeri's pile with its top card and count, and each player's
-    captures.
+    alternative.  A Kontsina or Xeri game is drawn the same way (Xeri's pile
+    from the bottom up, its top card last).
     """
     from dln.views.svg import position_svg
 
     _not_onto(file, output, "a diagram")
-    replay, status = open_replay(file, variant, game_number,
-                                  family=partial(_svg_family, file, round_number, move, variation, output, variant))
+    replay, status = open_replay(file, variant, game_number)
     cursor = start_at(replay, game_number, round_number, move, variation)
     frame = replay.frame(cursor)
     title = f"{PurePath(display_name(file)).name}, game {frame.game.number}, {frame.round.label}: {frame.title}"
@@ -117,15 +99,14 @@ def html_command(file: str, game_number: int | None, output: str | None, variant
     replayer's keys work (arrows, Home/End, n/p, v, [ ], u, Space, ?), and
     the address ends with the current position (#g1-r2-m5), so a link opens
     there.  Positions are computed by dln; the page only shows them.
-    Kontsina and Xeri games are replayed hand by hand, each hand's end with
+    Kontsina and Xeri games are replayed the same way, each round's end with
     its score item by item; a file may mix them with Diloti games.
     """
     from dln.views.html import page
 
     _not_onto(file, output, "an HTML page")
     status = Status()
-    replays = read_replays(file, variant, game_number, status, every=game_number is None,
-                       family=partial(replayed_family, file=file, variant=variant))
+    replays = read_replays(file, variant, game_number, status, every=game_number is None)
     # The first game is read before a byte is written: a file that cannot be read, or holds no game to
     # show, is an error on stderr with nothing (not half a page) on stdout.
     first = next(replays)

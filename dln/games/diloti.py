@@ -23,6 +23,7 @@ from dln.engine import (
     check,
     deal_pack,
     finish_round,
+    game_winner,
     legal_moves,
     next_deal,
     next_dealer,
@@ -35,7 +36,7 @@ from dln.engine.scoring import GOOD_TEN, GOOD_TWO, MOST_CARDS_POINTS, XERI_POINT
 from dln.engine.selfplay import canceller, choose, shuffled_pack
 from dln.engine.state import Move, Seat, sides_of
 
-from .protocol import MARKS, RANDOM_MOVE
+from .protocol import MARKS, RANDOM_MOVE, Tally
 
 
 def _summary(cards: Sequence[Card]) -> tuple[int, int, bool, bool]:
@@ -76,6 +77,26 @@ class Diloti:
     def standing(self, scores: Sequence[Mapping[str, Any]], sides: Sequence[str]) -> dict[str, int]:
         """Each side's points so far."""
         return {side: sum(score[side].total for score in scores if side in score) for side in sides}
+
+    def winner(self, scores: Sequence[Mapping[str, Any]], target: int) -> str | None:
+        """The side with the single highest total once it reaches the target (pagat, Scoring)."""
+        sides = list(scores[0]) if scores else []
+        return game_winner(Rules(target=target), self.standing(scores, sides))
+
+    def tally(self, state: RoundState, scores: Mapping[str, Any] | None = None) -> tuple[Tally, ...]:
+        """Cards, aces, the 10 of diamonds, the 2 of clubs, xeris and most cards (pagat, Scoring); while the
+        round goes on, the 4 for most cards are nobody's yet."""
+        final = finish_round(state) if scores is not None else state
+        counted = scores if scores is not None else score_round(state)
+        out = []
+        for pile, side in zip(final.captured, state.sides, strict=True):
+            score = counted[side]
+            aces = tuple(sorted((c for c in pile if c.rank == 1), key=lambda c: c.index))
+            items = (("aces", aces), ("ten_of_diamonds", score.good_ten > 0), ("two_of_clubs", score.good_two > 0),
+                     ("xeris", score.xeris), ("most_cards", score.most_cards))
+            out.append(Tally(side, score.cards, items,
+                             score.total if scores is not None else score.total - score.most_cards))
+        return tuple(out)
 
     def shuffled_round(self, seats: Sequence[Seat], dealer: Seat, rng: random.Random, rules: Rules
                        ) -> tuple[tuple[Card, ...], list[dict[Seat, tuple[Card, ...]]]]:

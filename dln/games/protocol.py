@@ -23,7 +23,7 @@ import random
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from dln.cards import Card
 from dln.engine.codes import RuleCode, Violation
@@ -57,6 +57,18 @@ RANDOM_MOVE = 0.05
 #: its game as ``game``, its ``seats``, ``sides``, ``side_index``, ``turn``, ``hands``, ``deal``, ``deals``,
 #: ``needs_deal``, ``is_over`` and ``seen()``.
 Position = Any
+
+
+class Tally(NamedTuple):
+    """One side's capture pile at a position, as its game counts it (what the replayer's score panel shows)."""
+
+    side: str
+    cards: int
+    #: The game's score items so far, by name, in the game's order: points, a count, a yes/no, or the cards
+    #: themselves (Diloti's aces).
+    items: tuple[tuple[str, object], ...]
+    #: Points sure so far (what captured cards already score); at the round's end, the round's points.
+    points: int
 
 
 class Game(Protocol):
@@ -96,6 +108,15 @@ class Game(Protocol):
     def standing(self, scores: Sequence[Mapping[str, Any]], sides: Sequence[str]) -> dict[str, int]:
         """What the game's standing says after rounds scored ``scores`` (each side's score, with a
         ``total``): points, or the hands each player has won."""
+        ...
+
+    def winner(self, scores: Sequence[Mapping[str, Any]], target: int) -> str | None:
+        """Who has won the game after rounds scored ``scores`` (``target``: points, or hands), if anyone."""
+        ...
+
+    def tally(self, state: Position, scores: Mapping[str, Any] | None = None) -> tuple[Tally, ...]:
+        """Each side's captures at ``state``, item by item; ``scores``: the round's points once it is over
+        (the rest of the table swept in)."""
         ...
 
     def shuffled_round(self, seats: Sequence[Seat], dealer: Seat, rng: random.Random, rules: Rules
@@ -193,5 +214,5 @@ def game_of(state: Position) -> Game:
     return installed()[state.game]
 
 
-__all__ = ["DEFAULT_GAME", "GROUP", "MARKS", "OWN_GAMES", "RANDOM_MOVE", "Game", "Position", "game_keys", "game_named",
-           "game_names", "game_of", "installed"]
+__all__ = ["DEFAULT_GAME", "GROUP", "MARKS", "OWN_GAMES", "RANDOM_MOVE", "Game", "Position", "Tally", "game_keys",
+           "game_named", "game_names", "game_of", "installed"]

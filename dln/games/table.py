@@ -28,12 +28,14 @@ from dln.engine.codes import RuleCode, Violation, error, warning
 from dln.engine.rules import Rules
 from dln.engine.state import Hand, Move, Seat, Seating, describe_cards
 
-from .protocol import MARKS, RANDOM_MOVE, game_named, installed
+from .protocol import MARKS, RANDOM_MOVE, Tally, game_named, installed
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
 TABLE_SIZE = 4  # four cards face up in the first deal of every game of the family
+#: Score items that go to whoever has most at the end: nobody's while the hand goes on.
+CONTESTED = frozenset({"most_cards", "most_clubs", "more_cards"})
 #: The games installed, by key, as positions look them up (filled from the registry when first asked).
 _GAMES: dict[str, TableGame] = {}
 
@@ -64,6 +66,7 @@ class _TableRoundFields(NamedTuple):
     last_capturer: Seat | None = None
     turn: Seat = ""
     played: int = 0
+    setup: bool = False  # a position from a record's setup: what came before it is not recorded
 
 
 class TableRound(_TableRoundFields, Seating):
@@ -110,6 +113,16 @@ class TableRound(_TableRoundFields, Seating):
     def table_cards(self) -> tuple[Card, ...]:
         """Every card on the table (the rest the last capturer takes)."""
         return self.table
+
+    @property
+    def players(self) -> int:
+        """How many play."""
+        return len(self.seats)
+
+    @property
+    def piles(self) -> tuple[()]:
+        """Declarations on the table, as a Diloti position has them: none in these games."""
+        return ()
 
     @property
     def loose(self) -> tuple[Card, ...]:
@@ -209,14 +222,23 @@ class TableGame(ABC):
     def apply(self, state: TableRound, move: Move) -> TableRound:
         return play(state, move)
 
+    def tally(self, state: TableRound, scores: Mapping[Seat, ItemScore] | None = None) -> tuple[Tally, ...]:
+        """Each player's items as the game scores them; while the hand goes on, those that go to whoever has
+        most at its end (:data:`CONTESTED`) are nobody's yet."""
+        counted = scores if scores is not None else self.score(state)
+        return tuple(Tally(seat, s.cards, s.items, s.total if scores is not None else
+                           s.total - sum(points for name, points in s.items if name in CONTESTED))
+                     for seat, s in counted.items())
+
     def check(self, state: TableRound, move: Move) -> list[Violation]:
         return check(state, move)
 
     def breaks_rules(self, state: TableRound, move: Move) -> bool:
         return any(v.severity == "error" for v in check(state, move))
 
-    def next_deal(self, state: TableRound, hands: Mapping[Seat, tuple[Card, ...]]) -> TableRound:
-        return next_deal(state, {seat: Hand.of(cards) for seat, cards in hands.items()})
+    def next_deal(self, state: TableRound, hands: Mapping[Seat, Hand | tuple[Card, ...]]) -> TableRound:
+        return next_deal(state, {seat: cards if isinstance(cards, Hand) else Hand.of(cards)
+                                 for seat, cards in hands.items()})
 
     def points(self, state: TableRound) -> tuple[int, ...]:
         scores = self.score(sweep(state))
@@ -391,13 +413,13 @@ def play(state: TableRound, move: Move) -> TableRound:
     taken, xeri = state.rules.taken(state, move)
     if not taken:
         return TableRound(state.game, seats, state.dealer, state.deal, hands, (*state.table, move.card),
-                          state.captured, state.xeris, state.last_capturer, turn, state.played + 1)
+                          state.captured, state.xeris, state.last_capturer, turn, state.played + 1, state.setup)
     captured = (*state.captured[:i], (*state.captured[i], *sorted(taken, key=_order), move.card),
                 *state.captured[i + 1:])
     xeris = (*state.xeris[:i], state.xeris[i] + xeri, *state.xeris[i + 1:])
     return TableRound(state.game, seats, state.dealer, state.deal, hands,
                       tuple(c for c in state.table if c not in taken), captured, xeris, move.seat, turn,
-                      state.played + 1)
+                      state.played + 1, state.setup)
 
 
 def _order(card: Card) -> int:

@@ -6,10 +6,9 @@ before its answer is ready is not waited for); when an answer is ready,
 ``wake`` is called so that the screen is redrawn.  Answers are kept per
 place, so coming back to a move shows its answer at once.
 
-:class:`EngineHints` knows nothing of a replayer but a function from its
-places (Diloti's :class:`~dln.views.replay.Cursor`, a Kontsina or Xeri
-stepper's game, hand and move) to a :class:`Spot`: the move shown and the
-positions around it.  What is said of a spot is :func:`weigh`'s, one
+:class:`EngineHints` knows nothing of the replayer but a function from its
+places (:class:`~dln.views.replay.Cursor`) to a :class:`Spot`: the move shown
+and the positions around it.  What is said of a spot is :func:`weigh`'s, one
 analysis for every game (:func:`dln.analysis.annotate.hint_text`, the
 search of ``dln analyse``), so the numbers are those ``dln analyse`` gives
 for the same move.
@@ -74,7 +73,7 @@ class EngineHints(Generic[Place]):
     @classmethod
     def of_replay(cls, replay: Replay, *, budget: int = DEFAULT_BUDGET,
                   wake: Callable[[], None] | None = None) -> EngineHints[Cursor]:
-        """Hints for Diloti's replayer, at its cursors."""
+        """Hints for the replayer, at its cursors (any game's)."""
         def spot(cursor: Cursor) -> Spot:
             frame = replay.frame(cursor)
             if frame.move is None:

@@ -10,9 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dln.engine.state import describe_cards
-from dln.games.table import TableRound
-
 if TYPE_CHECKING:
     from rich.table import Table
 
@@ -91,33 +88,3 @@ def family_score_data(report: FamilyReport, file: str) -> dict[str, Any]:
             "rounds": rounds, "totals": None if position else report.totals, "winner": report.winner,
             "position": position.to_data() if position else None, "errors": report.errors,
             "warnings": report.warnings}
-
-
-def describe_table_round(state: TableRound) -> str:
-    """A few lines: the deal, the table (Xeri: the pile, top card last), each hand, whose turn it is."""
-    lines = [f"deal {state.deal} of {state.deals}, card {state.played + 1} of the hand, {state.turn} to play"]
-    if state.rules.table_kind == "pile":
-        pile = " ".join(map(str, state.table))
-        lines.append(f"pile: {pile} (top {state.table[-1]})" if state.table else "pile: empty")
-    else:
-        lines.append("table: " + (describe_cards(state.table) or "empty"))
-    for seat, hand in zip(state.seats, state.hands, strict=True):
-        cards = [describe_cards(hand.known)] if hand.known else []
-        lines.append(f"{seat}: " + " ".join(cards + ["?"] * hand.unknown))
-    return "\n".join(lines)
-
-
-def table_round_data(state: TableRound) -> dict[str, Any]:
-    """A position as ``dln moves --json`` gives it (the table in the order it lies: a Xeri pile bottom first)."""
-    return {"deal": state.deal, "deals": state.deals, "card": state.played + 1, "turn": state.turn,
-            "table": [str(c) for c in state.table], "declarations": [],
-            "hands": {seat: {"known": describe_cards(hand.known).split(), "unknown": hand.unknown}
-                      for seat, hand in zip(state.seats, state.hands, strict=True)}}
-
-
-def family_legal(state: TableRound) -> list[str]:
-    """The legal moves of the seat to play, in DLN."""
-    from dln.check.family_records import record_move
-    from dln.notation.writer import move_text
-
-    return [move_text(record_move(state, move)) for move in state.rules.legal_moves(state)]

@@ -17,8 +17,9 @@ from typing import Any, Literal
 from dln.cards import Card
 from dln.check.position import EVERYTHING, Known, known_of
 from dln.check.validate import Diagnostic, GameReport, RoundReport, code_name
-from dln.engine import RoundState, Rules, SideScore, Violation, finish_round, score_round
-from dln.engine.state import side_of
+from dln.engine import Rules, Violation
+from dln.games.protocol import Game as PlayedGame
+from dln.games.protocol import Position, game_of
 from dln.notation.bounds import small_number
 from dln.notation.model import Game, Move, Round, Variation
 from dln.notation.writer import move_text, variation_text
@@ -139,10 +140,10 @@ class Line:
     off screen; ``reload`` builds them again on the next use.
     """
 
-    def __init__(self, moves: tuple[Move, ...], positions: list[RoundState],
+    def __init__(self, moves: tuple[Move, ...], positions: list[Position],
                  findings: list[tuple[Finding, ...]], first_number: int) -> None:
         self.moves = moves
-        self._positions: list[RoundState] | None = positions
+        self._positions: list[Position] | None = positions
         #: What the rules say about each replayed move.
         self.findings = findings
         #: The round's count of ``moves[0]`` (a variation's first move has the number of the move it replaces).
@@ -150,10 +151,10 @@ class Line:
         self._count = len(positions)
         self._laid: list[dict[int, Parts]] | None = None
         #: Builds the positions again after :meth:`release` (None: they are never released).
-        self.reload: Callable[[], list[RoundState]] | None = None
+        self.reload: Callable[[], list[Position]] | None = None
 
     @property
-    def positions(self) -> list[RoundState]:
+    def positions(self) -> list[Position]:
         """The positions of the line (built again if they were released)."""
         if self._positions is None:
             assert self.reload is not None
@@ -168,7 +169,7 @@ class Line:
         """Whether the positions are in memory."""
         return self._positions is not None
 
-    def restore(self, positions: list[RoundState]) -> None:
+    def restore(self, positions: list[Position]) -> None:
         """Take back released positions built by someone else (the other rounds of a game rebuilt at once)."""
         if self._positions is None and len(positions) == self._count:
             self._positions = positions
@@ -218,14 +219,12 @@ class Running:
     side: str
     seats: tuple[str, ...]
     cards: int
-    aces: tuple[Card, ...]
-    good_ten: bool
-    good_two: bool
-    xeris: int
-    #: Points for the round: without "most cards" while the round goes on, everything at its end.
+    #: The game's score items so far, by name (:class:`dln.games.protocol.Tally`): Diloti's aces (the cards),
+    #: 10 of diamonds, 2 of clubs (yes or no), xeris and most cards; Kontsina's and Xeri's points per item.
+    items: tuple[tuple[str, object], ...]
+    #: Points for the round: without what goes to whoever has most while the round goes on, everything at its end.
     points: int
-    most_cards: int
-    #: The game total with these points, or None when an earlier round could not be scored.
+    #: The game's standing with these points, or None when an earlier round could not be scored.
     game: int | None
 
 
@@ -233,7 +232,8 @@ class Running:
 class RoundEnd:
     """What the end of a played-out round shows: the rest, the breakdown and the game's standing."""
 
-    scores: Mapping[str, SideScore]
+    #: Each side's points for the round, as its game scores them.
+    scores: Mapping[str, Any]
     rest_to: str | None
     rest: tuple[Card, ...]
     totals: Mapping[str, int] | None
@@ -272,7 +272,7 @@ class Frame:
     round: RoundReplay
     line: Line
     #: The position shown (None when the round could not be set up at all).
-    state: RoundState | None
+    state: Position | None
     #: The move just played (None at the start of the round).
     move: Move | None
     number: int | None
@@ -409,16 +409,34 @@ class GameReplay:
         return self.report.rules
 
     @property
+    def engine(self) -> PlayedGame:
+        """The game played (Diloti, Kontsina, Xeri, …): its facts, as the views word them."""
+        engine = self.report.engine
+        assert engine is not None  # a record naming no game installed has no round to replay
+        return engine
+
+    @property
     def players(self) -> int:
         """2 or 4."""
         return self.report.players
+
+    @property
+    def rules_words(self) -> str:
+        """``2 players, to 61, house rules: forced``; the game named when the record names it
+        (``Xeri, 2 players, to 5 hands``)."""
+        unit = " hands" if self.engine.result_unit == "hands won" else ""
+        words = f"{self.players} players, to {self.rules.target}{unit}"
+        if self.game.tag("Game") is not None:
+            words = f"{self.engine.name}, {words}"
+        variants = self.rules.variants()
+        return words + (", house rules: " + ", ".join(variants) if variants else "")
 
     def player(self, seat: str) -> str | None:
         """The name the tags give the player in ``seat`` (``[North "Maria"]``)."""
         return self.game.tag(SEAT_TAGS[seat])
 
 
-def taken_by(before: RoundState | None, after: RoundState | None, move: Move | None) -> tuple[Card, ...]:
+def taken_by(before: Position | None, after: Position | None, move: Move | None) -> tuple[Card, ...]:
     """The cards a capture took from the table (the capture pile grew by them and the card played)."""
     if before is None or after is None or move is None or move.kind != "capture":
         return ()
@@ -426,31 +444,70 @@ def taken_by(before: RoundState | None, after: RoundState | None, move: Move | N
     return tuple(c for c in after.captured[s][len(before.captured[s]):] if c != move.card)
 
 
-def running_scores(played: RoundReplay, state: RoundState | None, end: RoundEnd | None) -> tuple[Running, ...]:
-    """Each side's capture pile and points at ``state``; at a round's end, the final breakdown (rest included)."""
+def running_scores(played: RoundReplay, state: Position | None, end: RoundEnd | None,
+                   points_count: bool = True) -> tuple[Running, ...]:
+    """Each side's capture pile and points at ``state``; at a round's end, the final breakdown (rest included).
+    ``points_count``: the game's standing adds points (else it counts rounds won, known at the round's end)."""
     if state is None:
         return ()
-    final = finish_round(state) if end is not None else state
-    scores = end.scores if end is not None else score_round(state)
     before = played.totals_before
+    after = played.totals_after
     out: list[Running] = []
-    for i, side in enumerate(state.sides):
-        score = scores[side]
-        points = score.total if end is not None else score.total - score.most_cards
-        out.append(Running(
-            side=side,
-            seats=tuple(seat for seat in state.seats if side_of(seat, state.players) == side),
-            cards=score.cards,
-            aces=tuple(sorted((c for c in final.captured[i] if c.rank == 1), key=lambda c: c.index)),
-            good_ten=score.good_ten > 0,
-            good_two=score.good_two > 0,
-            xeris=score.xeris,
-            points=points,
-            most_cards=score.most_cards,
-            # A setup stands outside the game's count: what was captured before it is not recorded.
-            game=None if before is None or played.round.setup else before[side] + points,
-        ))
+    for tally in game_of(state).tally(state, end.scores if end is not None else None):
+        side = tally.side
+        if before is None or played.round.setup:  # a setup stands outside the game's count
+            game = None
+        elif end is not None and after is not None:
+            game = after[side]
+        else:
+            game = before[side] + tally.points if points_count else before[side]
+        out.append(Running(side=side, seats=tuple(seat for seat in state.seats if state.side_of(seat) == side),
+                           cards=tally.cards, items=tally.items, points=tally.points, game=game))
     return tuple(out)
+
+
+#: How a score item is headed in the replayer's score panel (symbols, then ASCII); others by their name.
+_ITEM_HEADINGS: dict[str, tuple[str, str]] = {
+    "ten_of_diamonds": ("10♦", "10d"), "two_of_clubs": ("2♣", "2c"), "most_cards": ("most", "most"),
+    "most_clubs": ("clubs", "clubs"), "more_cards": ("more", "more"), "honours": ("AKQJ10", "AKQJ10"),
+}
+#: A score panel's cell: text, or cards to draw (Diloti's aces).
+Cell = str | tuple[Card, ...]
+
+
+def score_table(frame: Frame, *, symbols: bool = True, compact: bool = False) -> tuple[list[str], list[list[Cell]]]:
+    """The score panel of the terminal replayer and the page, one row per side: its cards, its game's score
+    items so far, its points for the round and the game's standing with them.  "Most cards" is marked ▲ for
+    the side ahead while the round goes on (it is nobody's until the end); a count of nothing is a dot."""
+    yes, no = ("✓", "·") if symbols else ("yes", "-")
+    running = frame.running
+    if not running:
+        return [], []
+    names = [name for name, _ in running[0].items]
+    headings = ["side", "cards"]
+    for name in names:
+        shown = _ITEM_HEADINGS.get(name, (name.replace("_", " "),) * 2)
+        headings.append(("xeri" if compact else "xeris") if name == "xeris" else shown[0 if symbols else 1])
+    headings += ["pts" if compact else "round", "game"]
+    best = max(r.cards for r in running)
+    leaders = [r.side for r in running if r.cards == best]
+    leader = leaders[0] if len(leaders) == 1 and best else None
+    rows: list[list[Cell]] = []
+    for run in running:
+        row: list[Cell] = [run.side, str(run.cards)]
+        for name, value in run.items:
+            if name == "most_cards":
+                row.append(str(value) if frame.end is not None else ("▲" if symbols else "^") if run.side == leader
+                           else "")
+            elif isinstance(value, bool):
+                row.append(yes if value else no)
+            elif isinstance(value, tuple):
+                row.append(value)
+            else:
+                row.append(str(value) if value else no)
+        row += [str(run.points), str(run.game) if run.game is not None else no if frame.round.round.setup else "?"]
+        rows.append(row)
+    return headings, rows
 
 
 def reach(line: Line, first: int) -> str:

@@ -28,14 +28,13 @@ from html import escape
 from importlib import resources
 from typing import Any
 
-from dln.check.family import FamilyReport
-from dln.views.family_html import family_head, family_positions
-from dln.views.frames import Cursor, Entry, Frame, opening_words, plain_move, prose, standing_words
+from dln.views.frames import Cursor, Entry, Frame, opening_words, plain_move, prose, score_table, standing_words
 from dln.views.packed import game_blocks
 from dln.views.replay import Replay
 from dln.views.scoresheet import frame_data
 from dln.views.svg import card_defs, position_svg
 from dln.views.tui import BINDINGS, DELAYS, START_DELAY
+from dln.wording import number_word
 
 __all__ = ["ACTIONS", "KEYS", "cursors", "game_head", "game_positions", "page", "position_key"]
 
@@ -153,8 +152,25 @@ def _position(replay: Replay, cursor: Cursor, filename: str) -> dict[str, Any]:
         cancelled=frame.cancelled,
         rest=None if frame.end is None else [str(c) for c in frame.end.rest],
         target=frame.game.rules.target,
+        deal_size=number_word(frame.game.engine.hand_size),
+        sheet=_sheet(frame),
     )
     return data
+
+
+def _sheet(frame: Frame) -> dict[str, Any] | None:
+    """The score table under the diagram, as the terminal replayer's (:func:`score_table`): captures so far,
+    and at a round's end its score item by item with the game's standing."""
+    headings, rows = score_table(frame)
+    if not rows:
+        return None
+    if frame.end is not None:
+        caption = f"{frame.round.label} over: the score"
+    else:
+        caption = "captures so far" + (" (since the setup)" if frame.round.round.setup else "")
+    return {"caption": caption, "columns": headings,
+            "rows": [[cell if isinstance(cell, str) else " ".join(map(str, cell)) or "\u00b7" for cell in row]
+                     for row in rows]}
 
 
 def _alt(frame: Frame) -> str:
@@ -202,13 +218,12 @@ def game_head(replay: Replay, game: int) -> dict[str, Any]:
     first = position_key(replay, Cursor(game, 0))
     last_round = len(played.rounds) - 1
     last = position_key(replay, Cursor(game, last_round, played.rounds[last_round].main.replayed))
-    seats = ("N", "E", "S", "W") if played.players == 4 else ("N", "S")
+    seats = [seat for seat in "NESW" if seat in played.report.seats]
     return {
         "number": played.number,
         "event": played.game.tag("Event"),
         "players": {seat: played.player(seat) for seat in seats},
-        "rules": f"{played.players} players, to {played.rules.target}"
-                 + (", house rules: " + ", ".join(played.rules.variants()) if played.rules.variants() else ""),
+        "rules": played.rules_words,
         "first": first,
         "last": last,
         "rounds": rounds,
@@ -237,11 +252,10 @@ def _script() -> tuple[str, str]:
     return script, f"'sha256-{digest}'"
 
 
-def page(replays: Iterable[Replay | FamilyReport], *, filename: str, title: str) -> Iterator[str]:
+def page(replays: Iterable[Replay], *, filename: str, title: str) -> Iterator[str]:
     """The page, in pieces: the head, each game's blocks (:func:`dln.views.packed.game_blocks`: each game
     replayed when its turn comes, its positions deflated as they are made), the script.  ``replays`` may be
-    a generator reading a file a game at a time; a Kontsina or Xeri game comes replayed by the validator
-    (:class:`dln.check.family.FamilyReport`) and is drawn by :mod:`dln.views.family_html`."""
+    a generator reading a file a game at a time."""
     script, allowed = _script()  # the one script that runs: the page fetches nothing, runs nothing else
     yield (
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -253,9 +267,6 @@ def page(replays: Iterable[Replay | FamilyReport], *, filename: str, title: str)
         + _asset("viewer.html").replace("{{title}}", escape(title))
     )
     for replay in replays:
-        if isinstance(replay, FamilyReport):  # Kontsina, Xeri: dln/views/family_html.py
-            yield from game_blocks(replay.index, family_positions(replay, filename), partial(family_head, replay))
-            continue
         for game in range(len(replay.games)):
             yield from game_blocks(replay.games[game].number, game_positions(replay, game, filename),
                                    partial(game_head, replay, game))

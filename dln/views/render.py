@@ -26,10 +26,10 @@ from dln.cards import RANK_NAMES, SUIT_SYMBOLS, Card
 from dln.engine import Pile, RoundState
 from dln.engine.state import HandLike
 from dln.notation.writer import variation_text
-from dln.views.frames import opening_words, prose, standing_words
+from dln.views.frames import opening_words, prose, score_table, standing_words
 from dln.views.lexer import highlight
-from dln.views.replay import Entry, Finding, Frame, Running, glyph_meaning, plain_move
-from dln.wording import visible
+from dln.views.replay import Entry, Finding, Frame, glyph_meaning, plain_move
+from dln.wording import number_word, visible
 
 __all__ = ["Cropped", "FrameView", "Look", "card_text", "cards_text", "help_panel"]
 
@@ -263,11 +263,12 @@ class FrameView:
         grid = Table.grid(padding=(0, 1))
         grid.add_column(no_wrap=True, overflow="crop" if look.ascii else "ellipsis", max_width=16)
         grid.add_column()
-        top, bottom = (("N",), ("S",)) if state.players == 2 else (("N", "W"), ("E", "S"))
+        top = [seat for seat in ("N", "W") if seat in state.seats]
+        bottom = [seat for seat in ("E", "S") if seat in state.seats]
         for seat in top:
             grid.add_row(*self._seat_row(state, seat))
         taken = set(f.taken)
-        label = Text("table", style=_LABEL)
+        label = Text("pile" if self._table_name() != "table" else "table", style=_LABEL)
         if state.loose or not state.piles:
             if state.loose:
                 grid.add_row(label, cards_text(state.loose, look))
@@ -280,7 +281,7 @@ class FrameView:
             label = Text("")
         for seat in bottom:
             grid.add_row(*self._seat_row(state, seat))
-        title = Text("table")
+        title = Text(self._table_name())
         if state.last_capturer is not None:
             title.append(f"{look.dot}{state.last_capturer} captured last", style=_LABEL)
         subtitle = None
@@ -328,11 +329,7 @@ class FrameView:
         parts.append(Text(label, style="bold"))
         if f.state is not None:  # a setup that does not say its deal: which one it is is not known
             parts.append(Text(f"deal {f.state.deal if f.known.deal else '?'} of {f.state.deals}"))
-        rules = f"{game.players} players, to {game.rules.target}"
-        variants = game.rules.variants()
-        if variants:
-            rules += ", house rules: " + ", ".join(variants)
-        parts.append(Text(rules, style=_LABEL))
+        parts.append(Text(game.rules_words, style=_LABEL))
         header = Text(look.dot).join(parts)
         header.no_wrap, header.overflow = True, "crop" if look.ascii else "ellipsis"
         return header
@@ -346,13 +343,14 @@ class FrameView:
                          title="table", box=self.look.border, title_align="left")
         table = self._table_panel(state)
         seats = {seat: self._seat_panel(state, seat) for seat in state.seats}
-        if state.players == 2:
+        if "E" not in seats and "W" not in seats:
             return Group(seats["N"], table, seats["S"])
         middle = Table.grid(expand=True)
-        middle.add_column(ratio=1)
-        middle.add_column(ratio=1)
-        middle.add_column(ratio=1)
-        middle.add_row(seats["W"], table, seats["E"])
+        row = [seats["W"]] if "W" in seats else []  # three players leave W's place to the table
+        row += [table] + ([seats["E"]] if "E" in seats else [])
+        for cell in row:
+            middle.add_column(ratio=2 if cell is table and len(row) == 2 else 1)
+        middle.add_row(*row)
         return Group(seats["N"], middle, seats["S"])
 
     def _seat_panel(self, state: RoundState, seat: str) -> Panel:
@@ -388,7 +386,7 @@ class FrameView:
         if not lines:
             what = "empty: a xeri!" if self.frame.xeri else "empty"
             lines.append(Text(what, style="bold magenta" if self.frame.xeri else _LABEL))
-        title = Text("table")
+        title = Text(self._table_name())
         if state.last_capturer is not None:  # who takes what is left at the end of the round
             title.append(f"{look.dot}{state.last_capturer} captured last", style=_LABEL)
         subtitle = None
@@ -396,6 +394,10 @@ class FrameView:
             subtitle = Text("taken: ", style=_LABEL).append_text(cards_text(self.frame.taken, look))
         return Panel(Text("\n").join(lines), title=title, title_align="left", subtitle=subtitle,
                      subtitle_align="right", box=look.border)
+
+    def _table_name(self) -> str:
+        """``table``, or ``pile, top card last`` where the cards lie on one another (Xeri's discard pile)."""
+        return "pile, top card last" if self.frame.game.engine.table_kind == "pile" else "table"
 
     def _pile_line(self, pile: Pile, *, compact: bool = False) -> Text:
         ref = f"[{pile.value}{'s' if pile.group else ''}]"
@@ -417,31 +419,22 @@ class FrameView:
     # -- scores ----------------------------------------------------------------------------
     def _scores(self, *, compact: bool = False) -> RenderableType:
         f, look = self.frame, self.look
-        if not f.running:
+        headings, rows = score_table(f, symbols=not look.ascii, compact=compact)
+        if not rows:
             return Text("")
         table = Table(box=None, pad_edge=False, expand=True, padding=(0, 1), collapse_padding=compact)
-        for heading, justify, style in (("side", "left", "bold"), ("cards", "right", ""), ("aces", "left", ""),
-                                        (look.sym("10♦", "10d"), "center", ""), (look.sym("2♣", "2c"), "center", ""),
-                                        ("xeri" if compact else "xeris", "right", ""), ("most", "right", ""),
-                                        ("pts" if compact else "round", "right", "bold"), ("game", "right", "bold")):
+        for k, heading in enumerate(headings):
+            justify = "left" if k == 0 or isinstance(rows[0][k], tuple) else "center" if \
+                heading in ("10♦", "10d", "2♣", "2c") else "right"
+            style = "bold" if k == 0 or k >= len(headings) - 2 else ""
             table.add_column(heading, justify=justify, style=style, no_wrap=True,  # type: ignore[arg-type]
                              overflow="crop" if look.ascii else "ellipsis")
+        no = look.sym("·", "-")
+        for row in rows:
+            table.add_row(*(cell if isinstance(cell, str) else
+                            _suits(cell, look, empty=no) if compact else cards_text(cell, look, empty=no)
+                            for cell in row))
         end = f.end
-        leader = _card_leader(f.running)
-        yes, no = look.sym("✓", "yes"), look.sym("·", "-")
-        for run in f.running:
-            most = str(run.most_cards) if end is not None else (look.sym("▲", "^") if run.side == leader else "")
-            table.add_row(
-                run.side,
-                str(run.cards),
-                _suits(run.aces, look, empty=no) if compact else cards_text(run.aces, look, empty=no),
-                yes if run.good_ten else no,
-                yes if run.good_two else no,
-                str(run.xeris) if run.xeris else no,
-                most,
-                str(run.points),
-                str(run.game) if run.game is not None else no if f.round.round.setup else "?",
-            )
         if end is None:
             title = "captures so far"
             if f.round.round.setup:
@@ -503,7 +496,8 @@ class FrameView:
                 for variation in f.variations:  # as DLN writes it: comments and inner variations too
                     lines.append(Text("  ").append_text(highlight(look.words(prose(variation_text(variation))))))
         if f.new_deal and f.state is not None:
-            lines.append(Text(f"deal {f.state.deal if f.known.deal else '?'} of {f.state.deals}: six more cards each",
+            deal = f"deal {f.state.deal if f.known.deal else '?'} of {f.state.deals}"
+            lines.append(Text(f"{deal}: {number_word(f.game.engine.hand_size)} more cards each",
                               style="bold"))
         for kind, text in f.notes:
             lines.append(Text(f"{kind}: ", style=_LABEL).append(look.words(prose(text)), style=_COMMENT))
@@ -625,15 +619,6 @@ def _suits(cards: Iterable[Card], look: Look, *, empty: str) -> Text:
     suits = [Text(c.suit if look.ascii else SUIT_SYMBOLS[c.suit], style=_RED if c.suit in "dh" else "")
              for c in cards]
     return Text("").join(suits) if suits else Text(empty, style=_LABEL)
-
-
-def _card_leader(running: Sequence[Running]) -> str | None:
-    """The side with the most cards so far (None on a tie)."""
-    if not running:
-        return None
-    best = max(r.cards for r in running)
-    leaders = [r.side for r in running if r.cards == best]
-    return leaders[0] if len(leaders) == 1 and best else None
 
 
 def _describe(view: FrameView, f: Frame, look: Look) -> Text | None:

@@ -33,8 +33,9 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import Literal
 
-from dln.check.validate import to_engine_move, validate_game
-from dln.engine import apply, check, next_deal
+from dln.check.plays import judged
+from dln.check.validate import validate_game
+from dln.games.protocol import game_of
 from dln.notation.model import Game, Move
 from dln.views.frames import (
     GLYPHS,
@@ -127,17 +128,8 @@ class Replay:
         source: Callable[[int], str] | None = None,
         variants: Sequence[str] | None = None,
     ) -> Replay:
-        """Replay parsed games, numbered as in their file (``Game.number``; by position when not read from one).
-
-        Kontsina and Xeri games (their Game tag) are drawn by :mod:`dln.views.family_replay` instead: a
-        ValueError says so."""
-        from dln.check.validate import is_family_game
-
-        for game in games:
-            if is_family_game(game):
-                raise ValueError(f"the replayer steps through the Diloti games of a file, or its Kontsina and Xeri "
-                                 f"games, not both at once (game {game.number or '?'} is {game.tag('Game')}): "
-                                 "dln replay --game N replays one game")
+        """Replay parsed games of any game, numbered as in their file (``Game.number``; by position when not
+        read from one)."""
         replayed = [
             game_replay(validate_game(game, index=game.number or position, filename=filename, source=source,
                                        variants=variants, keep_states=True))
@@ -185,20 +177,21 @@ class Replay:
         positions = [state]
         findings: list[tuple[Finding, ...]] = []
         for move in variation.moves:
+            rules = game_of(state)
             if state.needs_deal:
                 dealt = next_hands(played.main, state.deal + 1)
                 if dealt is not None:
-                    state = next_deal(state, dealt)
-            engine_move, problems = to_engine_move(state, move)
+                    state = rules.next_deal(state, dealt)
+            engine_move, problems = judged(state, move)
             if move.line is not None:
                 found = tuple(game.by_move.get((move.line, move.column), ()))
             else:  # a record built in Python: ask the rules directly
-                found = tuple(Finding.of(v) for v in problems + check(state, engine_move))
+                found = tuple(Finding.of(v) for v in problems)
             findings.append(found)
             if is_illegal(found):
                 positions.append(state)
                 break
-            state = apply(state, engine_move).state
+            state = rules.apply(state, engine_move)
             positions.append(state)
         return Line(variation.moves, positions, findings, parent.number(anchor))
 
@@ -431,7 +424,7 @@ class Replay:
             taken=taken,
             path=self._path(cursor),
             entries=tuple(self._entries(cursor)) if entries else (),
-            running=running_scores(played, state, end),
+            running=running_scores(played, state, end, game.engine.result_unit == "points"),
             notes=tuple(notes),
             round_findings=round_findings,
             end=end,

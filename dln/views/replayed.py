@@ -8,13 +8,15 @@ pass (:func:`reload`).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from functools import partial
+from typing import Any
 
 from dln.check.validate import Diagnostic, GameReport, RoundReport, validate_game
-from dln.engine import Hand, RoundState, game_winner
-from dln.engine.state import sides_of
-from dln.notation.model import Move
+from dln.engine import Hand
+from dln.games.protocol import Position
+from dln.notation.model import Move, Round
 from dln.views.frames import Finding, GameReplay, Line, RoundReplay
 
 #: The rule code of a wrong Result tag: a finding about how the game ended, shown at its end.
@@ -23,11 +25,18 @@ _RESULT = "D603"
 
 def game_replay(report: GameReport) -> GameReplay:
     """A game as replayed: its rounds with their main lines, findings and the running game totals."""
-    by_move = _findings_by_move(report.diagnostics)
+    by_move, of_moves = _findings_by_move(report.diagnostics, report.game.rounds)
     rounds: list[RoundReplay] = []
-    totals: dict[str, int] | None = dict.fromkeys(sides_of(report.players), 0)
+    engine = report.engine
+    sides = engine.sides(report.seats) if engine is not None else ()
+    scored: list[Any] | None = []  # each round's points, None once a round is stopped: the standing is unknown
+    totals: dict[str, int] | None = dict.fromkeys(sides, 0)
     won: str | None = None
-    for played, round_ in zip(report.rounds, report.game.rounds, strict=True):
+    # A record the checker could not replay at all (a Game tag naming no game installed) is shown round by
+    # round with nothing to draw and its findings.
+    checked = [*report.rounds, *(RoundReport(i, r.number, r.dealer, r.setup, stopped=True)
+                                  for i, r in enumerate(report.game.rounds) if i >= len(report.rounds))]
+    for played, round_ in zip(checked, report.game.rounds, strict=True):
         main = Line(
             moves=round_.moves,
             positions=_positions(played),
@@ -35,17 +44,16 @@ def game_replay(report: GameReport) -> GameReplay:
             first_number=1,
         )
         before = dict(totals) if totals is not None else None
-        if totals is not None and not round_.setup:
+        if scored is not None and not round_.setup and engine is not None:
             if played.stopped:
-                totals = None
+                scored = totals = None
             elif played.scores is not None:
-                totals = {side: totals[side] + played.scores[side].total for side in totals}
+                scored.append(played.scores)
+                totals = engine.standing(scored, sides)
         winner = None
-        if won is None and totals is not None and not round_.setup:
-            won = winner = game_winner(report.rules, totals)
-        keys = {(m.line, m.column) for m in _every_move(round_.moves)}
-        mine = [d for d in report.diagnostics
-                if d.round == played.index + 1 and not (d.move is not None and (d.line, d.column) in keys)]
+        if won is None and scored is not None and not round_.setup and engine is not None:
+            won = winner = engine.winner(scored, report.rules.target)
+        mine = [d for k, d in enumerate(report.diagnostics) if d.round == played.index + 1 and k not in of_moves]
         first_line = round_.moves[0].line if round_.moves and round_.moves[0].line is not None else None
         opening = tuple(Finding.of(d) for d in mine if first_line is None or d.line < first_line)
         closing = tuple(Finding.of(d) for d in mine if first_line is not None and d.line >= first_line)
@@ -82,7 +90,7 @@ def game_replay(report: GameReport) -> GameReplay:
     return replayed
 
 
-def _positions(played: RoundReport) -> list[RoundState]:
+def _positions(played: RoundReport) -> list[Position]:
     """A round's main-line positions from the validator's states (one per move replayed, and the first)."""
     positions = list(played.states)
     if played.record_moves and len(positions) == len(played.record_moves):
@@ -90,11 +98,11 @@ def _positions(played: RoundReport) -> list[RoundState]:
     return positions
 
 
-def reload(game: GameReplay, index: int) -> list[RoundState]:
+def reload(game: GameReplay, index: int) -> list[Position]:
     """Round ``index``'s positions, replaying the game again under the rules it was checked by; the
     game's other released rounds take theirs from the same pass."""
     report = validate_game(game.game, index=game.number, variants=game.rules.variants(), keep_states=True)
-    wanted: list[RoundState] = []
+    wanted: list[Position] = []
     for k, (played, again) in enumerate(zip(game.rounds, report.rounds, strict=True)):
         positions = _positions(again)
         if k == index:
@@ -104,13 +112,28 @@ def reload(game: GameReplay, index: int) -> list[RoundState]:
     return wanted
 
 
-def _findings_by_move(diagnostics: Sequence[Diagnostic]) -> dict[tuple[int | None, int | None], list[Finding]]:
-    """Diagnostics about single moves, by where the move is written (unique in a file)."""
+def _findings_by_move(diagnostics: Sequence[Diagnostic], rounds: Sequence[Round]
+                      ) -> tuple[dict[tuple[int | None, int | None], list[Finding]], set[int]]:
+    """Diagnostics about single moves, by where the move is written (unique in a file), and the indexes of
+    those diagnostics.  A diagnostic may point into its move (the ``*`` of a wrong xeri claim): it is the
+    move's that starts last before it on its line."""
+    starts: dict[int | None, list[int]] = {}
+    for round_ in rounds:
+        for move in _every_move(round_.moves):
+            starts.setdefault(move.line, []).append(move.column or 0)
+    for columns in starts.values():
+        columns.sort()
     out: dict[tuple[int | None, int | None], list[Finding]] = {}
-    for d in diagnostics:
-        if d.move is not None:
-            out.setdefault((d.line, d.column), []).append(Finding.of(d))
-    return out
+    taken: set[int] = set()
+    for k, d in enumerate(diagnostics):
+        columns = starts.get(d.line)
+        if d.move is None or not columns:
+            continue
+        at = bisect_right(columns, d.column or 0)
+        if at:
+            out.setdefault((d.line, columns[at - 1]), []).append(Finding.of(d))
+            taken.add(k)
+    return out, taken
 
 
 def _every_move(moves: Sequence[Move]) -> Iterator[Move]:

@@ -119,22 +119,19 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
     its legal moves, or why there is no such position (exit 2 when the move is not in the record, 1 when
     an illegal move stops the replay before it).  ``rank``: the options of the engine that ranks them
     (budget, seed, open_hands; ``dln moves --rank``)."""
-    from dln.check.generate import record_move
+    from dln.check.plays import legal, written
     from dln.check.position import known_of
     from dln.check.verdicts import NOTHING_TO_CHECK, problem_data
-    from dln.engine import legal_moves
-    from dln.games.table import TableRound
     from dln.notation.writer import move_text
-    from dln.views.family import family_legal
     from dln.views.scoresheet import describe_position, position_data
 
     played = report.rounds[round_number - 1]
-    written = len(report.game.rounds[round_number - 1].moves)
-    if at > written + 1 or (at == written + 1 and played.states and at == len(played.states)
-                            and played.states[-1].hands_empty):
-        over = " and is over after them" if at == written + 1 else ""
-        raise click.BadParameter(f"there is no move {at}: round {round_number} has {count_of(written, 'move')}"
-                                 f"{over} (--at goes from 1 to {written + (not over)})", param_hint="'--at'")
+    count = len(report.game.rounds[round_number - 1].moves)
+    if at > count + 1 or (at == count + 1 and played.states and at == len(played.states)
+                          and played.states[-1].hands_empty):
+        over = " and is over after them" if at == count + 1 else ""
+        raise click.BadParameter(f"there is no move {at}: round {round_number} has {count_of(count, 'move')}"
+                                 f"{over} (--at goes from 1 to {count + (not over)})", param_hint="'--at'")
     if at > len(played.states):  # the record breaks a rule before move AT: say which, as validate does
         stop = next((d for d in report.diagnostics if d.round in (round_number, None)
                      and (d.severity == "error" or d.code == "R007")), None)
@@ -154,17 +151,14 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
     known = known_of(report.game.rounds[round_number - 1], state, at - 1)
     if rank is not None:
         _print_ranked(display, report.index, round_number, at, state, rank, as_json, ascii_json, known)
-    if isinstance(state, TableRound):  # Kontsina, Xeri: dln/views/family.py
-        legal = family_legal(state)
-    else:
-        legal = [move_text(record_move(state, move)) for move in legal_moves(state, by_value=not every)]
+    listed = [move_text(written(state, move)) for move in legal(state, every=every)]
     if as_json:
         emit(json.dumps({"file": display, "game": report.index, "round": round_number, "at": at,
-                         "position": position_data(state), "moves": legal}, ensure_ascii=ascii_json))
+                         "position": position_data(state), "moves": listed}, ensure_ascii=ascii_json))
         sys.exit(EXIT_OK)
     say(describe_position(state, known))
-    say(f"{count_of(len(legal), 'legal move')} for {state.turn}:")
-    for text in legal:
+    say(f"{count_of(len(listed), 'legal move')} for {state.turn}:")
+    for text in listed:
         say("  " + text)
     sys.exit(EXIT_OK)
 

@@ -8,10 +8,9 @@ from typing import TYPE_CHECKING, Any
 from dln.check.family import FamilyReport
 from dln.check.position import EVERYTHING, Known
 from dln.check.reports import PACK
-from dln.engine import RoundState
 from dln.engine.state import describe_cards
-from dln.games.table import TableRound
-from dln.views.family import describe_table_round, family_score_data, family_sheet, table_round_data
+from dln.games.protocol import Position, game_of
+from dln.views.family import family_score_data, family_sheet
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -20,18 +19,21 @@ if TYPE_CHECKING:
     from dln.views.replay import Finding, Frame
 
 
-def describe_position(state: RoundState, known: Known = EVERYTHING) -> str:
-    """A few lines saying what is on the table, in each hand, and whose turn it is; what a setup leaves out
-    (``known``: its deal, a hand) is said to be unknown, not the validator's assumption."""
-    if isinstance(state, TableRound):  # Kontsina, Xeri: dln/views/family.py
-        return describe_table_round(state)
+def describe_position(state: Position, known: Known = EVERYTHING) -> str:
+    """A few lines saying what is on the table (Xeri's pile from the bottom, its top card named), in each
+    hand, and whose turn it is; what a setup leaves out (``known``: its deal, a hand) is said to be unknown,
+    not the validator's assumption."""
     card = "" if state.setup else f", card {state.played + 1} of the round"  # a setup: cards before it unknown
     lines = [f"deal {state.deal if known.deal else '?'} of {state.deals}{card}, {state.turn} to play"]
-    table = [describe_cards(state.loose)] + [
-        f"[{p.value}{'s' if p.group else ''}{' ' + p.owner if p.owner else ''}: {describe_cards(p.cards)}]"
-        for p in state.piles
-    ]
-    lines.append("table: " + (" ".join(t for t in table if t) or "empty"))
+    if game_of(state).table_kind == "pile":
+        pile = " ".join(map(str, state.loose))
+        lines.append(f"pile: {pile} (top {state.loose[-1]})" if state.loose else "pile: empty")
+    else:
+        table = [describe_cards(state.loose)] + [
+            f"[{p.value}{'s' if p.group else ''}{' ' + p.owner if p.owner else ''}: {describe_cards(p.cards)}]"
+            for p in state.piles
+        ]
+        lines.append("table: " + (" ".join(t for t in table if t) or "empty"))
     for seat, hand in zip(state.seats, state.hands, strict=True):
         if known.hands is not None and seat not in known.hands:
             lines.append(f"{seat}: hand not written")
@@ -39,7 +41,6 @@ def describe_position(state: RoundState, known: Known = EVERYTHING) -> str:
         cards = [describe_cards(hand.known)] if hand.known else []
         lines.append(f"{seat}: " + " ".join(cards + ["?"] * hand.unknown))
     return "\n".join(lines)
-
 
 
 def known_most_cards(played: RoundReport) -> bool:
@@ -152,18 +153,17 @@ def score_data(report: GameReport, file: str) -> dict[str, Any]:
             "errors": report.errors, "warnings": sum(d.severity == "warning" for d in report.diagnostics)}
 
 
-def position_data(state: RoundState) -> dict[str, Any]:
+def position_data(state: Position) -> dict[str, Any]:
     """A position as ``dln moves --json`` gives it: the table, each hand (known cards and how many unknown),
-    and whose turn it is.  Cards are written as in DLN (``9d``), in pack order."""
-
-    if isinstance(state, TableRound):  # Kontsina, Xeri: dln/views/family.py
-        return table_round_data(state)
+    and whose turn it is.  Cards are written as in DLN (``9d``), in pack order (Xeri's pile as it lies,
+    from the bottom up)."""
 
     def cards(found: Any) -> list[str]:
         return describe_cards(found).split()
 
+    pile = game_of(state).table_kind == "pile"
     return {"deal": state.deal, "deals": state.deals, "card": state.played + 1, "turn": state.turn,
-            "table": cards(state.loose),
+            "table": [str(c) for c in state.loose] if pile else cards(state.loose),
             "declarations": [{"value": p.value, "group": p.group, "owner": p.owner, "cards": cards(p.cards)}
                              for p in state.piles],
             "hands": {seat: {"known": cards(hand.known), "unknown": hand.unknown}
@@ -189,9 +189,10 @@ def frame_data(frame: Frame, file: str) -> dict[str, Any]:
         "legal": not any(f.severity == "error" for f in frame.findings),
         "findings": [finding(f) for f in (*frame.findings, *frame.round_findings)],
         "position": None if frame.state is None else position_data(frame.state),
-        "captures": [{"side": r.side, "seats": list(r.seats), "cards": r.cards, "aces": [str(c) for c in r.aces],
-                      "ten_of_diamonds": r.good_ten, "two_of_clubs": r.good_two, "xeris": r.xeris,
-                      "most_cards": r.most_cards, "points": r.points, "game": r.game} for r in frame.running],
+        "captures": [{"side": r.side, "seats": list(r.seats), "cards": r.cards,
+                      **{name: [str(c) for c in value] if isinstance(value, tuple) else value
+                         for name, value in r.items},
+                      "points": r.points, "game": r.game} for r in frame.running],
         "end": None if end is None else {"rest_to": end.rest_to, "totals": dict(end.totals or {}) or None,
                                          "winner": end.winner, "setup": end.setup},
     }

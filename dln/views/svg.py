@@ -31,7 +31,7 @@ from dln.engine import Pile, RoundState
 from dln.engine.state import HandLike
 from dln.views.frames import Frame, plain_move
 from dln.views.scoresheet import describe_position
-from dln.wording import visible, xml_text
+from dln.wording import count_of, visible, xml_text
 
 __all__ = ["BAND", "CARD_HEIGHT", "CARD_WIDTH", "FANNED", "FELT", "GAP", "PAD", "Box", "card_defs", "card_name",
            "card_use", "hand_cards", "position_svg", "svg_text"]
@@ -41,6 +41,7 @@ CARD_HEIGHT = 56
 GAP = 6
 #: A declaration's cards overlap: each shows this much of itself before the next.
 FANNED = 24
+_EDGE = 14  # how much of each card under the top one of Xeri's pile shows
 PAD = 12
 BAND = 22  # a label's line above cards
 
@@ -153,7 +154,9 @@ class _Diagram:
         move = frame.move if frame.kind != "unreplayable" else None
         self.played = move.card if move is not None else None
         self.move_kind = move.kind if move is not None else None
-        self.four = state.players == 4
+        #: Seats beside the table (four players; Kontsina's three leave W's place empty).
+        self.beside = [seat for seat in ("W", "E") if seat in state.seats]
+        self.four = bool(self.beside)
         # Narrow enough to stay legible on a phone's width: six cards a hand fit, the table wraps.
         self.width = 640 if self.four else 460
         self.side_width = 2 * CARD_WIDTH + GAP + 2 * PAD if self.four else 0
@@ -251,9 +254,35 @@ class _Diagram:
         out.append("</g>")
         return "".join(out)
 
-    def table(self, box: Box) -> tuple[str, float]:
-        """The table: loose cards, then each declaration, wrapped to the box; its drawing and height."""
+    def discard_pile(self, box: Box) -> tuple[str, float]:
+        """Xeri's pile (xeri-denexa.txt, Setup: the discard pile is face up): every card under the top one
+        showing its edge, the top card last, its count and top card below; the drawing and its height."""
         state, f = self.state, self.frame
+        height = BAND + CARD_HEIGHT + BAND + PAD
+        left = box.x + PAD
+        title = "pile" + (f" \u00b7 {state.last_capturer} captured last" if state.last_capturer else "")
+        out = [f'<g data-area="table" data-count="{len(state.loose)}"><rect x="{box.x:g}" y="{box.y:g}" '
+               f'width="{box.width:g}" height="{height:g}" rx="10" fill="{FELT}"/>',
+               svg_text(box.x + PAD, box.y + 16, title, "dln-note dln-on-felt")]
+        for j, card in enumerate(state.loose):
+            top = j == len(state.loose) - 1
+            out.append(card_use(card, left + j * _EDGE, box.y + BAND + 4,
+                                last=top and self.move_kind == "lay" and card == self.played))
+        if state.loose:
+            below = f"{count_of(len(state.loose), 'card')}, {state.loose[-1]} on top"
+            out.append(svg_text(left, box.y + BAND + CARD_HEIGHT + 20, below, "dln-note dln-on-felt"))
+        else:
+            out.append(svg_text(box.x + box.width / 2, box.y + height / 2 + 8, "empty: a xeri!" if f.xeri else
+                                "empty", "dln-label dln-on-felt", anchor="middle"))
+        out.append("</g>")
+        return "".join(out), height
+
+    def table(self, box: Box) -> tuple[str, float]:
+        """The table: loose cards, then each declaration, wrapped to the box (Xeri's pile:
+        :meth:`discard_pile`); its drawing and height."""
+        state, f = self.state, self.frame
+        if f.game.engine.table_kind == "pile":
+            return self.discard_pile(box)
         inner = box.width - 2 * PAD
         x = y = 0.0
         row_height = 0.0
@@ -312,10 +341,12 @@ class _Diagram:
             side = self.side_width
             table_box = Box(PAD + side + GAP, y, self.width - 2 * (PAD + side + GAP))
             table, table_height = self.table(table_box)
-            west, west_height = self.seat("W", Box(PAD, y, side), 2)
-            east, east_height = self.seat("E", Box(self.width - PAD - side, y, side), 2)
-            parts += [west, table, east]
-            y += max(table_height, west_height, east_height) + GAP
+            beside = {seat: self.seat(seat, Box(PAD if seat == "W" else self.width - PAD - side, y, side), 2)
+                      for seat in self.beside}
+            west = [beside["W"][0]] if "W" in beside else []
+            east = [beside["E"][0]] if "E" in beside else []
+            parts += [*west, table, *east]
+            y += max([table_height, *(height for _, height in beside.values())]) + GAP
         else:
             table, table_height = self.table(Box(PAD, y, self.width - 2 * PAD))
             parts.append(table)

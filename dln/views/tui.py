@@ -9,11 +9,10 @@ decoded by :func:`decode_keys`, a pure function: CSI (``ESC [``) and SS3
 (``ESC O``) forms of the arrows, Home and End, ``ESC [ Z`` for Shift-Tab; a
 lone ESC is the Escape key once 50 ms pass without the rest of a sequence.
 
-:class:`Controls` is what the keys of every replayer do without any
-terminal — reveal, auto-play, help, go to move N — so it is tested like the
-model; :class:`Session` adds Diloti's cursor (moves, rounds, variations), and
-the Kontsina and Xeri stepper (:mod:`dln.views.family_replay`) its own.
-:func:`drive` runs either on a terminal.  Diloti's screen is
+:class:`Controls` is what the keys do without any terminal — reveal,
+auto-play, help, go to move N — so it is tested like the model;
+:class:`Session` adds the cursor (moves, rounds, variations) of any game.
+:func:`drive` runs it on a terminal.  The screen is
 :class:`dln.views.render.FrameView` filling it through rich's alternate
 screen; the previous screen comes back on exit.
 """
@@ -197,7 +196,7 @@ def raw_terminal(fd: int) -> Iterator[list[Any]]:
 #: :class:`Controls` they call, and how the help screen shows the keys and says what they do.
 Binding = tuple[tuple[str, ...], str, str, str]
 
-#: Every key binding of Diloti's replayer (:class:`Session`).
+#: Every key binding of the replayer (:class:`Session`).
 BINDINGS: tuple[Binding, ...] = (
     (("right", "l", "down", "j", "enter"), "forward", "→  l", "next move (on into the next round at the end of one)"),
     (("left", "h", "up", "k"), "back", "←  h", "previous move (back into the previous round)"),
@@ -229,7 +228,7 @@ def help_rows(bindings: tuple[Binding, ...]) -> tuple[tuple[str, str], ...]:
     return tuple((shown, what) for _, _, shown, what in bindings if shown)
 
 
-#: The help screen's rows of Diloti's replayer: keys, what they do.
+#: The help screen's rows of the replayer: keys, what they do.
 HELP: tuple[tuple[str, str], ...] = help_rows(BINDINGS)
 
 
@@ -239,8 +238,7 @@ class Controls(ABC):
     speed, the help, the move number being typed (``:``), the message saying why a key did nothing.
 
     :meth:`press` carries out one key of :attr:`bindings` (method names of the subclass);
-    a subclass moves its own cursor (Diloti's :class:`Session`, the Kontsina and Xeri stepper of
-    :mod:`dln.views.family_replay`) and :func:`drive` runs any of them on a terminal.
+    the subclass (:class:`Session`) moves the cursor and :func:`drive` runs it on a terminal.
     """
 
     reveal: bool = False
@@ -364,7 +362,7 @@ class Controls(ABC):
 
 @dataclass
 class Session(Controls):
-    """Diloti's replayer between keys: where the cursor is, and what :class:`Controls` keeps.
+    """The replayer between keys: where the cursor is, and what :class:`Controls` keeps.
 
     :meth:`press` carries out one key (see :data:`BINDINGS`); ``message``
     says why a key did nothing (the end of the record, no variation here)
@@ -472,7 +470,7 @@ class Session(Controls):
         return "the end of the record"
 
 
-#: The keys the bar at the foot of Diloti's replayer always shows.
+#: The keys the bar at the foot of the replayer always shows.
 FOOTER_KEYS: tuple[tuple[str, str], ...] = Session.footer_keys
 
 

@@ -97,8 +97,7 @@
   }
   function moveHtml(p) {
     var html = "";
-    // Kontsina and Xeri positions keep dln show's move (numbered) and give the move list's form as "played".
-    var move = p.played || p.move;
+    var move = p.move;
     if (move) {
       html += '<p><span class="dln">' + esc(move.number) + ". " + esc(move.text) + "</span>" +
         (move.xeri ? '<span class="xeri">XERI</span>' : "") + "</p>";
@@ -106,16 +105,12 @@
       var own = p.findings.slice(0, p.findings.length - p.round_findings_count);
       html += own.length ? "<ul>" + own.map(findingHtml).join("") + "</ul>"
         : '<p class="legal">\u2713 legal</p>';
-      // The annotator's words come with dln show's move, in either kind of page.
       p.move.glyphs.forEach(function (g) { html += "<p><strong>" + esc(g[0]) + "</strong> " + esc(g[1]) + "</p>"; });
       p.move.comments.forEach(function (c) { html += '<p class="comment">' + esc(c) + "</p>"; });
       if (p.variations.length) {
-        // A variation with no position of its own (Kontsina, Xeri) is written, not linked.
-        var enters = p.variations.some(function (v) { return v[1] !== null; });
         html += '<p class="variations">' + p.variations.length + " variation" + (p.variations.length > 1 ? "s" : "") +
-          " instead" + (enters ? " (v enters)" : "") + ":</p><ul class=\"variations\">" + p.variations.map(function (v) {
-            return v[1] === null ? "<li>(" + esc(v[0]) + ")</li>"
-              : '<li><a href="#' + esc(v[1]) + '">(' + esc(v[0]) + ")</a></li>";
+          " instead (v enters):</p><ul class=\"variations\">" + p.variations.map(function (v) {
+            return '<li><a href="#' + esc(v[1]) + '">(' + esc(v[0]) + ")</a></li>";
           }).join("") + "</ul>";
       }
     } else if (p.start) {
@@ -131,7 +126,7 @@
     if (p.kind === "unreplayable") html += '<p class="stopped">this round cannot be replayed</p>';
     if (p.cancelled) html += "<p><strong>round cancelled: " + esc(p.cancelled) + " had it redealt for face cards</strong></p>";
     else if (p.to_play) html += '<p class="turn">' + esc(p.to_play) + " to play</p>";
-    else if (p.kind === "end") html += '<p class="turn">' + (p.sheet ? "hand" : "round") + " over</p>";
+    else if (p.kind === "end") html += '<p class="turn">' + "round over</p>";
     return html;
   }
   function endHtml(p) {
@@ -141,7 +136,7 @@
     return html + '<p class="standing' + (p.end.winner ? " winner" : "") + '">' + esc(p.standing) + "</p>";
   }
   function sheetHtml(p) {
-    // Kontsina and Xeri score other items than Diloti: dln gives the columns and rows.
+    // Each game scores its own items: dln gives the columns and rows.
     var s = p.sheet;
     var html = '<table class="scores"><caption>' + esc(s.caption) + "</caption><thead><tr>" +
       s.columns.map(function (c) { return '<th scope="col">' + esc(c) + "</th>"; }).join("") + "</tr></thead><tbody>";
@@ -153,23 +148,7 @@
     return html + endHtml(p);
   }
   function scoresHtml(p) {
-    if (p.sheet) return sheetHtml(p);
-    if (!p.captures.length) return "";
-    var caption = p.end ? p.round + " over: the score" : "captures so far" + (p.end === null && p.setup ? " (since the setup)" : "");
-    var html = '<table class="scores"><caption>' + esc(caption) + "</caption><thead><tr>" +
-      "<th scope=\"col\">side</th><th scope=\"col\">cards</th><th scope=\"col\">aces</th>" +
-      "<th scope=\"col\"><abbr title=\"ten of diamonds\">10\u2666</abbr></th>" +
-      "<th scope=\"col\"><abbr title=\"two of clubs\">2\u2663</abbr></th><th scope=\"col\">xeris</th>" +
-      "<th scope=\"col\">most</th><th scope=\"col\">round</th><th scope=\"col\">game</th></tr></thead><tbody>";
-    p.captures.forEach(function (c) {
-      html += '<tr><th scope="row">' + esc(c.side) + "</th><td>" + c.cards + "</td><td>" +
-        (c.aces.length ? esc(c.aces.join(" ")) : "\u00b7") + "</td><td>" + (c.ten_of_diamonds ? "\u2713" : "\u00b7") +
-        "</td><td>" + (c.two_of_clubs ? "\u2713" : "\u00b7") + "</td><td>" + (c.xeris || "\u00b7") + "</td><td>" +
-        (p.end ? c.most_cards : "") + "</td><td>" + c.points + "</td><td>" +
-        (c.game === null ? (p.end && p.end.setup ? "\u00b7" : "?") : c.game) + "</td></tr>";
-    });
-    html += "</tbody></table>";
-    return html + endHtml(p);
+    return p.sheet ? sheetHtml(p) : "";
   }
   function markMove(key) {
     var list = $("moves");
