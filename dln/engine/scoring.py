@@ -45,6 +45,13 @@ class SideScore:
         """The side's points for the round."""
         return self.most_cards + self.aces + self.good_ten + self.good_two + XERI_POINTS * self.xeris
 
+    @property
+    def items(self) -> tuple[tuple[str, int], ...]:
+        """The score item by item, by name, as every game's score sheet lists them (xeris counted, not
+        in points)."""
+        return (("most_cards", self.most_cards), ("aces", self.aces), ("ten_of_diamonds", self.good_ten),
+                ("two_of_clubs", self.good_two), ("xeris", self.xeris))
+
 
 def check_round_end(state: RoundState) -> list[Violation]:
     """D604: a record may end a round only when the pack is dealt and the hands played out."""

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dln.check.family import FamilyReport
 from dln.check.position import EVERYTHING, Known
 from dln.check.reports import PACK
 from dln.engine.state import describe_cards
 from dln.games.protocol import Position, game_of
-from dln.views.family import family_score_data, family_sheet
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -65,31 +63,52 @@ def _round_label(played: RoundReport) -> str:
     return "setup" if played.setup else str(played.number if played.number is not None else played.index + 1)
 
 
-def score_sheet(report: GameReport, *, symbols: bool = True) -> Table:
-    """The game's score sheet: one row per round and side, item by item, with running totals.
+#: How a score item is headed on the sheet (symbols, then ASCII); others by their name.
+SHEET_HEADINGS: dict[str, tuple[str, str]] = {
+    "most_cards": ("most", "most"), "ten_of_diamonds": ("10♦", "10d"), "two_of_clubs": ("2♣", "2c"),
+    "most_clubs": ("clubs", "clubs"), "more_cards": ("more", "more"), "honours": ("AKQJ10", "AKQJ10"),
+}
 
-    A setup's row shows what the record tells (cards captured after it, aces,
-    10♦, 2♣, xeris); "most cards" is ``?`` when captures before the setup are
+
+def _items(played: RoundReport) -> list[str]:
+    """The names of the items the round's scores list, in the game's order."""
+    assert played.scores is not None
+    return [name for name, _ in next(iter(played.scores.values())).items]
+
+
+def score_sheet(report: GameReport, *, symbols: bool = True) -> Table:
+    """The game's score sheet: one row per round and side, item by item (the game's items: Diloti's most
+    cards, aces, 10♦, 2♣ and xeris; Kontsina's and Xeri's), with the running standing (points, or the
+    rounds won in Xeri).
+
+    A setup's row shows what the record tells (cards captured after it and
+    what they score); "most cards" is ``?`` when captures before the setup are
     unknown, and a setup adds nothing to the game's totals.  Without ``symbols`` (an output that cannot
     show them) the headings read 10d and 2c, and dashes are ASCII.
     """
     from rich.table import Table
 
-    if isinstance(report, FamilyReport):  # Kontsina, Xeri: dln/views/family.py
-        return family_sheet(report, symbols=symbols)
     game = report.game
     title = game.tag("Event") or f"game {report.index}"
     dash = "—" if symbols else "-"
     table = Table(title=f"{title} {dash} {report.describe_rules()}", title_justify="left")
-    ten, two = ("10♦", "2♣") if symbols else ("10d", "2c")
-    for heading in ("round", "side", "cards", "most", "aces", ten, two, "xeris", "points", "total"):
+    scored = next((played for played in report.rounds if played.scores), None)
+    names = _items(scored) if scored is not None else ["most_cards", "aces", "ten_of_diamonds", "two_of_clubs",
+                                                       "xeris"]
+    engine = report.engine
+    points_count = engine is None or engine.result_unit == "points"
+    headings = ["round", "side", "cards",
+                *(SHEET_HEADINGS.get(name, (name, name))[0 if symbols else 1] for name in names),
+                "points", "total" if points_count else "hands won"]
+    for heading in headings:
         table.add_column(heading, justify="left" if heading in ("round", "side") else "right")
-    running: dict[str, int] = {}
+    sides = engine.sides(report.seats) if engine is not None else ()
+    counted: list[Any] = []
     notes: list[str] = []
     for played in report.rounds:
         label = _round_label(played)
         if played.scores is None:
-            table.add_row(label, dash, "", "", "", "", "", "", "", _why_unscored(played))
+            table.add_row(label, dash, *[""] * (len(headings) - 3), _why_unscored(played))
             if played.unscored:
                 notes.append(f"{label}: points not known: {played.unscored}")
             continue
@@ -98,23 +117,27 @@ def score_sheet(report: GameReport, *, symbols: bool = True) -> Table:
             shown = sum(s.cards for s in played.scores.values())
             notes.append(f"setup: {shown} of {PACK} cards are in the capture piles the record shows; who "
                          "took the others is unknown, so \"most cards\" (4 points) is not awarded")
+        if not played.setup:
+            counted.append(played.scores)
+        standing = engine.standing(counted, sides) if engine is not None else {}
         for j, (side, s) in enumerate(played.scores.items()):
+            cells = [str(points) for _, points in s.items]
+            points, total = str(s.total), str(standing.get(side, ""))
             if played.setup:
-                most, points = (str(s.most_cards), str(s.total)) if known else (
-                    "?", f"{s.total - s.most_cards} + ?")
                 total = dash
-            else:
-                running[side] = running.get(side, 0) + s.total
-                most, points, total = str(s.most_cards), str(s.total), str(running[side])
-            table.add_row(label if j == 0 else "", side, str(s.cards), most, str(s.aces), str(s.good_ten),
-                          str(s.good_two), str(s.xeris), points, total, end_section=j == len(played.scores) - 1)
+                if not known and "most_cards" in names:
+                    most = dict(s.items).get("most_cards", 0)
+                    cells[names.index("most_cards")] = "?"
+                    points = f"{s.total - most} + ?"
+            table.add_row(label if j == 0 else "", side, str(s.cards), *cells, points, total,
+                          end_section=j == len(played.scores) - 1)
     if any(played.setup for played in report.rounds):
         notes.append("a setup starts in the middle of a round: its points are not added to the game's totals")
-    standing = ", ".join(f"{k} {v}" for k, v in (report.totals or {}).items())
+    standing_words = ", ".join(f"{k} {v}" for k, v in (report.totals or {}).items())
     if report.winner:
-        notes.append(f"{report.winner} wins {standing}")
+        notes.append(f"{report.winner} wins {standing_words}")
     elif report.totals is not None and not all(played.setup for played in report.rounds):
-        notes.append(f"no winner yet: {standing}")
+        notes.append(f"no winner yet: {standing_words}")
     if notes:
         table.caption = "\n".join(notes)
         table.caption_justify = "left"
@@ -128,8 +151,6 @@ def score_data(report: GameReport, file: str) -> dict[str, Any]:
     earlier captures are unknown, and the points of a round that was not
     played out.
     """
-    if isinstance(report, FamilyReport):  # Kontsina, Xeri: dln/views/family.py
-        return family_score_data(report, file)
     rounds: list[dict[str, Any]] = []
     position = report.position_only()
     for played in report.rounds:
@@ -140,14 +161,16 @@ def score_data(report: GameReport, file: str) -> dict[str, Any]:
                                  "sides": None}
         if played.scores is not None:
             known = known_most_cards(played)
-            entry["sides"] = {side: {"cards": s.cards, "most_cards": s.most_cards if known else None,
-                                     "aces": s.aces, "ten_of_diamonds": s.good_ten, "two_of_clubs": s.good_two,
-                                     "xeris": s.xeris, "points": s.total if known else None,
-                                     "known_points": s.total - s.most_cards}
+            entry["sides"] = {side: {"cards": s.cards,
+                                     **{name: points if known or name != "most_cards" else None
+                                        for name, points in s.items},
+                                     "points": s.total if known else None,
+                                     "known_points": s.total - dict(s.items).get("most_cards", 0)}
                               for side, s in played.scores.items()}
         rounds.append(entry)
+    named = {"game_type": report.engine.name if report.engine else None} if report.game.tag("Game") else {}
     return {"file": file, "game": report.index,
-            "event": report.game.tag("Event"), "rules": report.describe_rules(), "rounds": rounds,
+            "event": report.game.tag("Event"), **named, "rules": report.describe_rules(), "rounds": rounds,
             "totals": None if position else report.totals, "winner": report.winner,
             "position": position.to_data() if position else None,
             "errors": report.errors, "warnings": sum(d.severity == "warning" for d in report.diagnostics)}
