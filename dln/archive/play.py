@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from dln.check.validate import GameReport, is_family_game, validate_game
+from dln.check.validate import GameReport, validate_game
 from dln.engine import RoundState, SideScore
 from dln.games.table import TableRound
 from dln.notation.model import Game, Move, PileRef
@@ -80,8 +80,9 @@ def replay(game: Game, *, index: int = 1, filename: str = "<string>") -> GameRep
 def play_facts(report: GameReport) -> PlayFacts:
     """The events, points and codes of a replayed game (``report`` from :func:`replay`)."""
     facts = PlayFacts(report.players, {}, winner=report.winner, codes=Counter(d.code for d in report.diagnostics))
-    sister = is_family_game(report.game)
-    if sister:
+    if report.engine is not None:
+        facts.game = report.engine.name
+    else:  # a Game tag naming no game installed: counted as its tag says, left out of the figures
         facts.game = (report.game.tag("Game") or "").strip().title()
     for result in report.rounds:
         states, moves = result.states, result.record_moves
@@ -92,7 +93,7 @@ def play_facts(report: GameReport) -> PlayFacts:
                 continue
             facts.moves += 1
             _read_move(facts, moves, i, states[i], states[i + 1])
-        if result.scores is not None and not sister:
+        if result.scores is not None:
             facts.rounds.append(result.scores)
     return facts
 
@@ -115,9 +116,8 @@ def _read_move(facts: PlayFacts, moves: list[Move], i: int, before: RoundState |
         else:
             events.plain += 1
         return
-    if move.kind != "capture" or isinstance(before, TableRound) or isinstance(after, TableRound) \
-            or not before.piles:
-        return  # Kontsina and Xeri have no declarations
+    if move.kind != "capture" or not before.piles:
+        return  # nothing declared was on the table (Kontsina and Xeri have no declarations)
     left = {pile.id for pile in after.piles}
     for pile in before.piles:
         if pile.id in left:

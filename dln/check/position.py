@@ -18,8 +18,7 @@ from typing import cast
 
 from dln.cards import Card
 from dln.check.validate import GameReport, validate_game
-from dln.engine import RoundState
-from dln.games.table import TableRound
+from dln.games.protocol import Position, game_of
 from dln.notation.model import Captured, Deal, Game, Hand, Move, Pile, Round, Seat, Side
 
 __all__ = ["PositionError", "extract_position", "position_game", "position_round", "rest_of_round"]
@@ -53,7 +52,7 @@ class Known:
 EVERYTHING = Known()
 
 
-def position_round(state: RoundState | TableRound, shown: Mapping[str, AbstractSet[Card]] | None = None,
+def position_round(state: Position, shown: Mapping[str, AbstractSet[Card]] | None = None,
                    known: Known = EVERYTHING) -> Round:
     """``state`` as a ``setup`` round without moves.
 
@@ -66,8 +65,6 @@ def position_round(state: RoundState | TableRound, shown: Mapping[str, AbstractS
     (:class:`TableRound`) has loose cards only (a Xeri pile bottom first),
     every player for a side, and xeris only in Xeri.
     """
-    if isinstance(state, TableRound):
-        return _table_round_setup(state, _hand_lines(state, shown, known), known)
     table: list[object] = [Pile(p.value, p.group, cast(Seat, p.owner) if p.owner else None, p.cards)
                            for p in state.piles]
     table += state.loose
@@ -84,13 +81,13 @@ def position_round(state: RoundState | TableRound, shown: Mapping[str, AbstractS
                        for side, pile, n in zip(state.sides, state.captured, unnamed, strict=True))
         if known.captured else (),
         xeris=tuple((cast(Side, side), n) for side, n in zip(state.sides, state.xeris, strict=True))
-        if known.xeris else (),
+        if known.xeris and game_of(state).scores_xeri else (),
         last_capturer=cast(Seat, state.last_capturer) if state.last_capturer else None,
         seen=tuple(sorted(state.gone, key=lambda c: c.index)),
     )
 
 
-def _hand_lines(state: RoundState | TableRound, shown: Mapping[str, AbstractSet[Card]] | None,
+def _hand_lines(state: Position, shown: Mapping[str, AbstractSet[Card]] | None,
                 known: Known) -> tuple[Hand, ...]:
     """The hand lines of a position: the cards shown, ``?`` for the others; only the hands the record knows."""
     hands = []
@@ -103,25 +100,6 @@ def _hand_lines(state: RoundState | TableRound, shown: Mapping[str, AbstractSet[
     return tuple(hands)
 
 
-def _table_round_setup(state: TableRound, hands: tuple[Hand, ...], known: Known) -> Round:
-    """A Kontsina or Xeri position as a setup (see :func:`position_round`)."""
-    unnamed = known.unnamed or (0,) * len(state.seats)
-    return Round(
-        dealer=cast(Seat, state.dealer) if known.dealer else None,
-        setup=True,
-        table=state.table,
-        turn=cast(Seat, state.turn),
-        deals=(Deal(hands=hands),),
-        deal=state.deal if known.deal else None,
-        captured=tuple(Captured(cast(Side, seat), tuple(pile), len(pile) + n if n else None)
-                       for seat, pile, n in zip(state.seats, state.captured, unnamed, strict=True))
-        if known.captured else (),
-        xeris=tuple((cast(Side, seat), n) for seat, n in zip(state.seats, state.xeris, strict=True))
-        if known.xeris and state.rules.scores_xeri else (),
-        last_capturer=cast(Seat, state.last_capturer) if state.last_capturer else None,
-    )
-
-
 def position_game(game: Game, round_: Round) -> Game:
     """A game of one setup round, with the tags of ``game`` that matter to its rules."""
     tags = tuple((name, value) for name, value in game.tags if name in KEPT_TAGS)
@@ -132,7 +110,7 @@ def position_game(game: Game, round_: Round) -> Game:
 class Extracted:
     """A position found in a record: the state, and where in the record it is."""
 
-    state: RoundState | TableRound
+    state: Position
     round_index: int  # from 0
     move_index: int  # moves of the round played before it
     #: The cards the record shows in each hand at that point (None: all, from its deck).
@@ -173,7 +151,7 @@ def extract_position(game: Game, round_number: int, at: int, report: GameReport 
                      known_of(round_, state, at - 1))
 
 
-def known_of(round_: Round, state: RoundState | TableRound, played: int) -> Known:
+def known_of(round_: Round, state: Position, played: int) -> Known:
     """What a record knows of the position after ``played`` moves of ``round_`` beyond the state itself.
 
     A round knows everything (it starts from a deal); a setup knows what it

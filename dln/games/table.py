@@ -120,6 +120,12 @@ class TableRound(_TableRoundFields, Seating):
         return len(self.seats)
 
     @property
+    def gone(self) -> tuple[()]:
+        """Cards known to be out of play without being on the table or in a capture pile: none here (a
+        Diloti setup's ``seen``)."""
+        return ()
+
+    @property
     def piles(self) -> tuple[()]:
         """Declarations on the table, as a Diloti position has them: none in these games."""
         return ()

@@ -20,8 +20,7 @@ from dln.check.plays import Position, legal, to_engine, violations, written
 from dln.check.validate import GameReport, code_name
 from dln.engine import Move as EngineMove
 from dln.games.diloti import DILOTI
-from dln.games.protocol import Game
-from dln.games.table import TableRound
+from dln.games.protocol import Game, game_of
 from dln.notation.model import Move
 from dln.notation.writer import item_text, move_text
 from dln.record.moves import Refused, holding, table_lines, without_seat
@@ -77,10 +76,8 @@ def canonical(state: Position, move: Move) -> Move:
 
 def describe(state: Position, move: EngineMove) -> str:
     """The engine's plain words for a move, declarations named as a move names them."""
-    if isinstance(state, TableRound):
-        if move.kind == "capture" and state.rules.table_kind == "pile":
-            return f"{move.seat} takes the pile ({' '.join(map(str, state.table))}) with {move.card}"
-        return move.describe()
+    if move.kind == "capture" and game_of(state).table_kind == "pile":
+        return f"{move.seat} takes the pile ({' '.join(map(str, state.loose))}) with {move.card}"
     refs = {p.id: item_text(pile_ref(state, p)) for p in state.piles}
     return re.sub(r"#(\d+)", lambda m: refs.get(int(m[1]), m[0]), move.describe())
 
@@ -88,12 +85,10 @@ def describe(state: Position, move: EngineMove) -> str:
 def table_text(state: Position) -> list[str]:
     """The table as the prompt shows it: a Xeri pile bottom first (its top named), Kontsina's loose cards,
     Diloti's loose cards and declarations."""
-    if not isinstance(state, TableRound):
-        return table_lines(state)
-    if state.rules.table_kind == "pile":
-        pile = " ".join(map(str, state.table))
-        return [f"pile: {pile} (top {state.table[-1]})" if state.table else "pile: empty"]
-    return ["table: " + (" ".join(map(str, state.table)) or "empty")]
+    if game_of(state).table_kind == "pile":
+        pile = " ".join(map(str, state.loose))
+        return [f"pile: {pile} (top {state.loose[-1]})" if state.loose else "pile: empty"]
+    return table_lines(state)
 
 
 def table_cards(state: Position) -> tuple[Card, ...]:
