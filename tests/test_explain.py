@@ -121,3 +121,18 @@ def test_the_readme_explain_example_is_what_dln_prints() -> None:
     block = re.search(r"^```text\n\$ dln explain D201\n(.*?)\.\.\.\n```", text, re.S | re.M)
     assert block is not None
     assert explain("D201").startswith(block[1])
+
+
+def test_the_order_of_the_codes_does_not_depend_on_which_game_was_loaded_first() -> None:
+    """Each game's own codes follow the registry's order of the games, not the order their modules happened
+    to be imported in (``dln explain`` listed Xeri's before Kontsina's after a Xeri game was played)."""
+    import subprocess
+    import sys
+
+    def order(first: str) -> list[str]:
+        program = (f"import dln.games.{first}\nfrom dln.check.verdicts import every_code\n"
+                   "print(' '.join(code for code, _, _ in every_code()))")
+        return subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                              check=True).stdout.split()
+
+    assert order("xeri") == order("kontsina")

@@ -19,12 +19,12 @@ from typing import cast
 
 from dln.engine.deal import deal_order, next_deal, start_round
 from dln.engine.play import LiveRound, apply
-from dln.engine.predicates import scores_xeri
 from dln.engine.rules import DEFAULT_RULES, Rules
 from dln.engine.selfplay import PlayedGame, PlayedRound, Strategy, play_game
 from dln.engine.state import Move as EngineMove
 from dln.engine.state import Pile as EnginePile
 from dln.engine.state import Position, RoundState, sides_of
+from dln.games.protocol import game_of
 from dln.notation.model import SEATS, Component, Deal, Game, Hand, Move, PileRef, Round, ScoreClaim, Seat, Side
 
 __all__ = [
@@ -101,7 +101,7 @@ def record_move(state: Position, move: EngineMove, number: int | None = None) ->
     if move.kind == "lay":
         return Move(seat, move.card, "lay", number=number)
     if move.kind == "capture":
-        xeri = scores_xeri(state, move)
+        xeri = game_of(state).sweeps(state, move)
         return Move(seat, move.card, "capture", tuple(components), xeri=xeri, number=number)
     value = move.value
     if value is None:

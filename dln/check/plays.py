@@ -3,52 +3,39 @@ moves, and the record of an engine's move.
 
 The recorder (:mod:`dln.record.positions`) and the review of a record
 (:mod:`dln.analysis.annotate`) ask these of a position without knowing its
-game; here alone a position is handed to its game's engine: Diloti's
-``RoundState`` to :mod:`dln.engine` (a move names declarations, which are
-resolved on the table: :func:`dln.check.references.to_engine_move`), a
-Kontsina or Xeri ``TableRound`` to :mod:`dln.games.table` (through
-:mod:`dln.check.family_records`).
+game.  One reading of a move serves every game
+(:func:`dln.check.references.to_engine_move`: declarations it names are
+resolved on the table, where a game without them has none) and one writing
+(:func:`dln.check.generate.record_move`); the rules are the position's game's
+(:func:`dln.games.protocol.game_of`).
 """
 
 from __future__ import annotations
 
-from typing import TypeAlias
-
-from dln.check.family_records import engine_move as family_engine_move
-from dln.check.family_records import record_move as family_record_move
-from dln.check.generate import record_move as diloti_record_move
+from dln.check.generate import record_move
 from dln.check.references import to_engine_move
 from dln.engine import Move as EngineMove
-from dln.engine import RoundState, Violation, legal_moves
-from dln.games.protocol import game_of
-from dln.games.table import TableRound
+from dln.engine import Violation
+from dln.games.protocol import Position, game_of
 from dln.notation.model import Move
 
 __all__ = ["Position", "judged", "legal", "legal_move", "to_engine", "violations", "written"]
 
-#: A position of any game, as the validator keeps them.
-Position: TypeAlias = RoundState | TableRound
-
 
 def legal(state: Position, *, every: bool = False) -> list[EngineMove]:
-    """Every legal move of the seat to play (Diloti: one per declared value, unless ``every``: one per
-    card of that value too)."""
-    if isinstance(state, TableRound):
-        return state.rules.legal_moves(state)
-    return legal_moves(state, by_value=not every)
+    """Every legal move of the seat to play, as a player tells them apart (Diloti: one per declared value,
+    unless ``every``: one per card of that value too)."""
+    game = game_of(state)
+    return game.legal_moves(state) if every else game.distinct_moves(state)
 
 
 def written(state: Position, move: EngineMove, number: int | None = None) -> Move:
-    """The record of engine ``move`` played in ``state``, as the game's validator writes it."""
-    if isinstance(state, TableRound):
-        return family_record_move(state, move, number)
-    return diloti_record_move(state, move, number)
+    """The record of engine ``move`` played in ``state``, as the validator writes it."""
+    return record_move(state, move, number)
 
 
 def to_engine(state: Position, move: Move) -> tuple[EngineMove, list[Violation]]:
-    """The engine's view of a recorded move, and what is wrong with how it names the table (Diloti)."""
-    if isinstance(state, TableRound):
-        return family_engine_move(move), []
+    """The engine's view of a recorded move, and what is wrong with how it names the table."""
     found, problems = to_engine_move(state, move)
     return found, list(problems)
 

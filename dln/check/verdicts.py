@@ -42,8 +42,10 @@ SYNTAX_ERROR, CANNOT_READ, NOTHING_TO_CHECK = "S001", "S002", "S003"
 def every_code() -> list[tuple[str, str, str]]:
     """Every code a diagnostic can carry, as (code, name, statement): the rules' (Diloti's, then each installed
     game's own), then R, then S."""
-    installed()  # each game adds its own codes as its module is loaded
-    found = [(r.code, r.name, r.statement) for r in RULES.values()]
+    games = installed().values()  # each game adds its own codes as its module is loaded
+    own = [rule for game in games for rule in game.own_codes]  # in the registry's order of the games
+    theirs = {rule.code for rule in own}
+    found = [(r.code, r.name, r.statement) for r in (*(r for r in RULES.values() if r.code not in theirs), *own)]
     found += [(code, name, statement) for code, (name, statement) in RECORD_CODES.items()]
     found += [(code, name, statement) for code, (name, statement) in INPUT_CODES.items()]
     return found

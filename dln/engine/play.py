@@ -10,7 +10,7 @@ here for callers that import them from this module.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from dln.cards import Card
 
@@ -89,6 +89,7 @@ class LiveRound(Position):
     """
 
     __slots__ = RoundState._fields
+    game: ClassVar[str] = "diloti"  # the key of its game in the registry, as RoundState's
 
     hands: list[LiveHand]
     loose: list[Card]

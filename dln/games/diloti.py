@@ -31,6 +31,7 @@ from dln.engine import (
     score_round,
 )
 from dln.engine.codes import Violation
+from dln.engine.predicates import scores_xeri
 from dln.engine.rules import VARIANTS
 from dln.engine.scoring import GOOD_TEN, GOOD_TWO, MOST_CARDS_POINTS, XERI_POINTS
 from dln.engine.selfplay import canceller, choose, shuffled_pack
@@ -107,6 +108,12 @@ class Diloti:
 
     def legal_moves(self, state: RoundState) -> list[Move]:
         return legal_moves(state)
+
+    def distinct_moves(self, state: RoundState) -> list[Move]:
+        return legal_moves(state, by_value=True)
+
+    def sweeps(self, state: RoundState, move: Move) -> bool:
+        return scores_xeri(state, move)
 
     def apply(self, state: RoundState, move: Move) -> RoundState:
         return apply(state, move).state

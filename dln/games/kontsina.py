@@ -129,7 +129,9 @@ class Kontsina(TableGame):
         out: list[Move] = []
         for card in sorted(state.hand(seat).known, key=_order):
             out.append(Move.lay(seat, card))
-            out += [Move.capture(seat, card, taken) for taken in captures(card, state.table)]
+            # A set adding up to the card is one component, as the record joins it (5h+4d).
+            out += [Move.capture(seat, card, taken, components=(taken,) if len(taken) > 1 else ())
+                    for taken in captures(card, state.table)]
         return out
 
     def score(self, state: TableRound) -> dict[Seat, ItemScore]:

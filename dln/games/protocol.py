@@ -128,6 +128,15 @@ class Game(Protocol):
         """Every legal move of the seat to move (its known cards)."""
         ...
 
+    def distinct_moves(self, state: Position) -> list[Move]:
+        """The legal moves as a player tells them apart (Diloti: one per declared value, whichever cards
+        of that value): what the validator and ``dln moves`` list."""
+        ...
+
+    def sweeps(self, state: Position, move: Move) -> bool:
+        """Whether the legal capture ``move`` scores a xeri in ``state`` (whatever the record marks)."""
+        ...
+
     def apply(self, state: Position, move: Move) -> Position:
         """The position after a legal ``move``."""
         ...

@@ -228,6 +228,12 @@ class TableGame(ABC):
     def apply(self, state: TableRound, move: Move) -> TableRound:
         return play(state, move)
 
+    def distinct_moves(self, state: TableRound) -> list[Move]:
+        return self.legal_moves(state)
+
+    def sweeps(self, state: TableRound, move: Move) -> bool:
+        return self.taken(state, move)[1]
+
     def tally(self, state: TableRound, scores: Mapping[Seat, ItemScore] | None = None) -> tuple[Tally, ...]:
         """Each player's items as the game scores them; while the hand goes on, those that go to whoever has
         most at its end (:data:`CONTESTED`) are nobody's yet."""
