@@ -44,7 +44,7 @@ def test_alternatives_are_few_found_lazily_and_say_how_to_list_them_all(
     path = tmp_path / "crowded.dln"
     path.write_text(crowded_table())
     taken = 0
-    real = dln.check.validate.iter_legal_moves
+    real = dln.games.diloti.iter_legal_moves
 
     def counting(*args: object, **kwargs: object) -> Iterator[object]:
         nonlocal taken
@@ -52,7 +52,7 @@ def test_alternatives_are_few_found_lazily_and_say_how_to_list_them_all(
             taken += 1
             yield move
 
-    monkeypatch.setattr(dln.check.validate, "iter_legal_moves", counting)
+    monkeypatch.setattr(dln.games.diloti, "iter_legal_moves", counting)
     code, out, _ = run("validate", str(path))
     assert code == 1
     help_line = next(line for line in out.splitlines() if "help: legal instead:" in line)

@@ -61,8 +61,7 @@ def test_hand_sizes_that_do_not_fit_the_circuit_are_the_games_hand_size_rule() -
     report = validate_game(dln.loads(text))
     # xeri, Setup: six cards each; one circuit of play later both hands hold the same number, or N one fewer
     assert [(d.code, d.line, d.message) for d in report.diagnostics] == [
-        ("D102", 5, "N holds 2 cards, but with S dealing and N to play it should hold 3 in this circuit "
-         "(a deal of Xeri gives 6)")]
+        ("D102", 6, "S holds 3 cards but should hold 2 when S dealt and N is to play")]
 
 
 def test_a_setup_says_whose_turn_it_is() -> None:

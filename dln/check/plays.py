@@ -26,7 +26,7 @@ def legal(state: Position, *, every: bool = False) -> list[EngineMove]:
     """Every legal move of the seat to play, as a player tells them apart (Diloti: one per declared value,
     unless ``every``: one per card of that value too)."""
     game = game_of(state)
-    return game.legal_moves(state) if every else game.distinct_moves(state)
+    return game.legal_moves(state) if every else list(game.distinct_moves(state))
 
 
 def written(state: Position, move: EngineMove, number: int | None = None) -> Move:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from dln.check.setups import Where, locate
-from dln.engine import RULES, RoundState, Rules, SideScore, Violation, play_order
+from dln.engine import RULES, RoundState, Rules, SideScore, Violation
 from dln.engine.codes import Severity
 from dln.notation.bounds import small_number
 from dln.notation.errors import caret_excerpt
@@ -178,18 +178,10 @@ class GameReport:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     totals: dict[str, int] | None = None
     winner: str | None = None
-
-    @property
-    def engine(self) -> protocol.Game | None:
-        """The game the record is played under (None: a Game tag naming no game installed)."""
-        from dln.games.diloti import DILOTI  # not at import: checking a file plays no game
-
-        return DILOTI
-
-    @property
-    def seats(self) -> tuple[str, ...]:
-        """The seats in play order, as the house rules seat them."""
-        return play_order(self.players, self.rules)
+    #: The game the record is played under (None: a Game tag naming no game installed).
+    engine: protocol.Game | None = None
+    #: The seats in play order, as the game and its house rules seat them.
+    seats: tuple[str, ...] = ()
 
     @property
     def errors(self) -> int:
@@ -217,7 +209,14 @@ class GameReport:
         return PositionOnly(len(self.rounds), sum(len(r.moves) for r in self.game.rounds), points)
 
     def describe_rules(self) -> str:
-        """E.g. ``standard rules (pagat.com), target 61`` or the house rules in force."""
+        """E.g. ``2 players, standard rules (pagat.com), target 61``, the house rules in force, or for a game
+        without house rules ``Kontsina, 3 players, target 21`` or ``Xeri, 2 players, 5 hands``."""
+        engine = self.engine
+        if engine is None:
+            return "unknown game"
+        if not engine.house_rules:
+            goal = f"target {self.rules.target}" if engine.result_unit == "points" else f"{self.rules.target} hands"
+            return f"{engine.name}, {self.players} players, {goal}"
         names = self.rules.variants()
         rules = ("house rules: " + ", ".join(names)) if names else "standard rules (pagat.com)"
         return f"{self.players} players, {rules}, target {self.rules.target}"
@@ -236,8 +235,8 @@ class DealPlan:
 
 
 class Reporter:
-    """Collects the findings of one game at their place in the record: what every game's checker
-    (Diloti's :mod:`dln.check.validate`, the sister games' :mod:`dln.check.family`) reports through."""
+    """Collects the findings of one game at their place in the record (the checker,
+    :mod:`dln.check.validate`, reports through it)."""
 
     def __init__(self, game: Game, index: int, filename: str, source: Callable[[int], str] | None) -> None:
         self.game = game

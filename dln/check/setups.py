@@ -24,18 +24,16 @@ from dataclasses import dataclass, field
 
 from dln.cards import Card
 from dln.engine import (
-    HAND_SIZE,
+    TABLE_SIZE,
     Pile,
-    Rules,
     Violation,
     circuit_sizes,
     deal_order,
-    deals_per_round,
     fitting_dealers,
     setup_hand_size_violations,
-    sides_of,
 )
 from dln.engine.codes import error
+from dln.games.protocol import Game
 from dln.notation.model import Hand as HandLine
 from dln.notation.model import Pile as RecordPile
 from dln.notation.model import Round
@@ -72,9 +70,9 @@ class SetupStart:
     opening: bool = False
 
 
-def read_setup(round_: Round, rules: Rules, seats: Sequence[str], hands: Sequence[HandLine],
+def read_setup(round_: Round, game: Game, seats: Sequence[str], hands: Sequence[HandLine],
                turn: str, more_deals: int) -> SetupStart:
-    """The position a setup describes, with the problems of the record as written.
+    """The position a setup of ``game`` describes, with the problems of the record as written.
 
     ``hands`` are the hand lines of its first deal; ``more_deals`` is how many
     later deals the record goes on to (then each unwritten hand holds exactly
@@ -82,6 +80,7 @@ def read_setup(round_: Round, rules: Rules, seats: Sequence[str], hands: Sequenc
     say which deal it is, there are that many deals left).
     """
     players = len(seats)
+    hand_size = game.hand_size
     problems: list[tuple[Violation, Where | None]] = []
     table = round_.table or ()
     piles = [Pile(i + 1, p.value, p.group, p.owner, p.cards)
@@ -92,36 +91,36 @@ def read_setup(round_: Round, rules: Rules, seats: Sequence[str], hands: Sequenc
     dealer = round_.dealer
     full: int | None = None
     if dealer is not None:
-        fulls = sorted({f for d, f in fitting_dealers(seats, turn, written) if d == dealer})
+        fulls = sorted({f for d, f in fitting_dealers(seats, turn, written, hand_size) if d == dealer})
         if not fulls:
-            for v in setup_hand_size_violations(seats, dealer, turn, written):
+            for v in setup_hand_size_violations(seats, dealer, turn, written, hand_size, game.hand_size_code):
                 problems.append((v, locate(v.subject, round_, hands)))
         full = fulls[0] if len(fulls) == 1 else None
     else:
-        fits = fitting_dealers(seats, turn, written)
+        fits = fitting_dealers(seats, turn, written, hand_size)
         dealer = fits[0][0] if fits else seats[seats.index(turn) - 1]
         fulls = sorted({f for d, f in fits if d == dealer})
         full = fulls[0] if len(fulls) == 1 else None
         if not fits:
             sizes = ", ".join(f"{seat} {n}" for seat, n in written.items())
-            v = error("D102", f"no dealer fits these hands ({sizes}) with {turn} to play: each seat "
+            v = error(game.hand_size_code, f"no dealer fits these hands ({sizes}) with {turn} to play: each seat "
                       "holds the same number of cards, or one fewer once it has played in the circuit",
                       subject=f"hand {turn if turn in written else next(iter(written))}")
             problems.append((v, locate(v.subject, round_, hands)))
     sizes_known = full is not None or set(written) >= set(seats)
     if full is None:  # as many as the unwritten hands could hold: no more than the cards not accounted for
         left = 52 - _accounted(round_, hands)
-        full = next((f for f in range(HAND_SIZE, 0, -1)
+        full = next((f for f in range(hand_size, 0, -1)
                      if sum(n for seat, n in circuit_sizes(seats, dealer, turn, f).items()
                             if seat not in written) <= left), 1)
     expected = circuit_sizes(seats, dealer, turn, full)
     sizes = {seat: max(n, 0) for seat, n in expected.items() if seat not in written}
     # -- which deal, and the cards still to be dealt ---------------------------------------
-    deals = deals_per_round(players)
+    deals = (52 - TABLE_SIZE) // (hand_size * players)
     later: list[dict[str, tuple[Card, ...]]] = []
     deal = round_.deal
     if round_.deck is not None:
-        per_deal = HAND_SIZE * players
+        per_deal = hand_size * players
         left, odd = divmod(len(round_.deck), per_deal)
         if odd or left >= deals or (deal is not None and deal != deals - left):
             v = error("D104", f"the deck holds {len(round_.deck)} cards; the deals still to come "
@@ -132,21 +131,21 @@ def read_setup(round_: Round, rules: Rules, seats: Sequence[str], hands: Sequenc
             order = deal_order(seats, dealer)
             for k in range(left):
                 chunk = round_.deck[k * per_deal:(k + 1) * per_deal]
-                later.append({seat: tuple(chunk[j * HAND_SIZE:(j + 1) * HAND_SIZE])
+                later.append({seat: tuple(chunk[j * hand_size:(j + 1) * hand_size])
                               for j, seat in enumerate(order)})
     if deal is None:
         deal = max(1, deals - more_deals)
     if more_deals:
         sizes = {}
     # -- what was captured before ------------------------------------------------------
-    sides = sides_of(players)
+    sides = game.sides(seats)
     captured: dict[str, list[Card]] = {side: [] for side in sides}
     unnamed = [0] * len(sides)
     told: set[str] = set()
     for entry in round_.captured:
-        side = entry.side if entry.side in sides else _side_of(entry.side, seats)
+        side = entry.side if entry.side in sides else _side_of(entry.side, seats, sides)
         if side is None:
-            v = error("D003", f"{entry.side} is not a side of this {players}-player game")
+            v = error(game.players_code, f"{entry.side} is not a side of this {players}-player game")
             problems.append((v, _at(entry.line, entry.column, round_)))
             continue
         told.add(side)
@@ -160,9 +159,9 @@ def read_setup(round_: Round, rules: Rules, seats: Sequence[str], hands: Sequenc
     unscored = None
     if told != set(sides):
         unscored = "the setup does not say what each side captured before it (captured N ...)"
-    elif set(xeris) != set(sides):
+    elif game.scores_xeri and set(xeris) != set(sides):
         unscored = "the setup does not say how many xeris each side scored before it (xeris N 0 S 0)"
-    whole = sizes_known and all(written.get(seat, expected[seat]) == HAND_SIZE for seat in seats)
+    whole = sizes_known and all(written.get(seat, expected[seat]) == hand_size for seat in seats)
     return SetupStart(dealer, turn, deal, loose, piles, sizes, captured, xeris,
                       None if unscored else unnamed, unscored, later, problems, opening=deal == 1 and whole)
 
@@ -175,12 +174,11 @@ def _accounted(round_: Round, hands: Sequence[HandLine]) -> int:
             + sum(len(hand.cards) for hand in hands))
 
 
-def _side_of(seat: str, seats: Sequence[str]) -> str | None:
+def _side_of(seat: str, seats: Sequence[str], sides: Sequence[str]) -> str | None:
+    """The side ``seat`` scores for (its partnership, or itself)."""
     if seat not in seats:
         return None
-    if len(seats) == 2:
-        return seat
-    return "NS" if seat in ("N", "S") else "EW"
+    return next((side for side in sides if seat in side), None)
 
 
 def _at(line: int | None, column: int | None, round_: Round) -> Where | None:

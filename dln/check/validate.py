@@ -1,19 +1,21 @@
-"""The validator: replay a record through the rules engine and report every illegal move.
+"""The validator: replay a record through its game's rules and report every illegal move.
 
-This layer knows both the record model and the engine (which knows nothing of
-records).  For each round it builds the opening position from the record
-(table and hands, a ``deck``, or a ``setup``), fills in the hands the recorder
-did not see from the cards each player goes on to play in that deal, then
-checks every move with :func:`dln.engine.check` and plays it in place on a
-:class:`dln.engine.LiveRound`.  A wrong position is reported and its moves are
-still judged; the first illegal move of a round ends that round's replay (what
-follows it cannot be judged); the next round is checked as usual.  A setup
-(:mod:`dln.check.setups`) leaves unknown what it does not say.
-Variations are checked from the position before the move they replace.
+This layer knows both the record model and the games (which know nothing of
+records).  The ``Game`` tag names the game (:func:`dln.games.protocol.game_named`;
+Diloti without one), and everything the rules decide is asked of it
+(:class:`dln.games.protocol.Game`).  For each round the checker builds the
+opening position from the record (table and hands, a ``deck``, or a ``setup``),
+fills in the hands the recorder did not see from the cards each player goes on
+to play in that deal, then checks every move with the game's ``check`` and
+plays it in place (the game's ``live`` position).  A wrong position is reported
+and its moves are still judged; the first illegal move of a round ends that
+round's replay (what follows it cannot be judged); the next round is checked
+as usual.  A setup (:mod:`dln.check.setups`) leaves unknown what it does not
+say.  Variations are checked from the position before the move they replace.
 
-Findings carry a rule code from :mod:`dln.engine.codes` (``D…``) or, for
+Findings carry a rule code (``D…``, or a game's own: ``K…``, ``X…``) or, for
 problems of the record itself rather than of the play, one of the ``R…``
-codes below.
+codes (:mod:`dln.check.reports`).
 """
 
 from __future__ import annotations
@@ -38,35 +40,11 @@ from dln.check.reports import (
 )
 from dln.check.setups import SetupStart, read_setup
 from dln.check.spots import move_part
-from dln.engine import (
-    HAND_SIZE,
-    Hand,
-    LiveRound,
-    Position,
-    RoundState,
-    Rules,
-    check,
-    check_position,
-    check_score,
-    deal_pack,
-    dealer_after,
-    finish_round,
-    game_winner,
-    iter_legal_moves,
-    next_deal,
-    play_order,
-    position_after,
-    redeal_violations,
-    score_counted,
-    score_round,
-    setup_round,
-    sides_of,
-    start_round,
-)
+from dln.engine import Hand, Position, Rules
 from dln.engine import Move as EngineMove
-from dln.engine.deal import DealtRound
-from dln.engine.rules import VARIANTS, parse_variants, rules_for
-from dln.engine.scoring import check_dealer
+from dln.engine.rules import VARIANTS, parse_variants
+from dln.games.protocol import Game as PlayedGame
+from dln.games.protocol import game_named
 from dln.notation.bounds import small_number
 from dln.notation.model import Game, Move, Round
 from dln.notation.model import Hand as RecordHand
@@ -79,10 +57,12 @@ __all__ = ["ALTERNATIVES", "RECORD_CODES", "Diagnostic", "GameReport", "RoundRep
 #: A record's hand or move's seat, and a move's card, read in C by ``map``.
 _seat_of = attrgetter("seat")
 _card_of = attrgetter("card")
+#: The sides a Result tag may name (a partnership's total, or a player's).
+_RESULT_SIDES = ("N", "E", "S", "W", "NS", "EW")
 
 
-class _GameChecker(Reporter):
-    """Replays one game, collecting diagnostics."""
+class _Checker(Reporter):
+    """Replays one game under its game's rules, collecting diagnostics."""
 
     def __init__(
         self,
@@ -97,15 +77,29 @@ class _GameChecker(Reporter):
         super().__init__(game, index, filename, source)
         self.keep_states = keep_states
         self.alternatives = alternatives
-        self.players = _count_players(game)
-        self.rules = self._rules(variants)
-        self.seats = play_order(self.players, self.rules)
-        self.dealt: DealtRound | None = None  # the current round's deal, when the record gives a deck
+        self.engine = self._engine()
+        self.seats: tuple[str, ...] = ()
+        self.players = 0
+        self.deals: list[dict[str, tuple[Card, ...]]] | None = None  # each deal's hands, when the record gives a deck
+        if self.engine is not None:
+            self.rules = self._rules(self.engine, variants)
+            self.seats, problems = self.engine.seats_for(_seats_used(game), self.rules)
+            self.players = len(self.seats)
+            for v in problems:
+                line, column = _first_use(game, str(v.subject).removeprefix("seat "))
+                self.report(v.code, v.severity, v.message, line, column)
 
-    # -- reporting ---------------------------------------------------------------
     # -- tags ------------------------------------------------------------------------
-    def _rules(self, variants: Sequence[str] | None) -> Rules:
-        target = 61
+    def _engine(self) -> PlayedGame | None:
+        """The game the Game tag names (Diloti without one); R002 when no game installed has that name."""
+        try:
+            return game_named(self.game.tag("Game"))
+        except ValueError as exc:
+            self.report("R002", "error", f"[Game \"{self.game.tag('Game')}\"]: {exc}", self.game.tag_line("Game"))
+            return None
+
+    def _rules(self, engine: PlayedGame, variants: Sequence[str] | None) -> Rules:
+        target = engine.target
         raw_target = self.game.tag("Target")
         if raw_target is not None:
             number = small_number(raw_target.strip())
@@ -116,7 +110,7 @@ class _GameChecker(Reporter):
                             self.game.tag_line("Target"))
         names = list(variants) if variants is not None else parse_variants(self.game.tag("Variant") or "")
         try:
-            rules = rules_for(names, target)
+            rules = engine.rules_for(names, target)
         except ValueError as exc:
             self.report("R002", "error", str(exc), None if variants is not None else self.game.tag_line("Variant"))
             rules = Rules(target=target)
@@ -128,94 +122,92 @@ class _GameChecker(Reporter):
 
     # -- the game ------------------------------------------------------------------
     def run(self) -> GameReport:
-        report = GameReport(self.index, self.game, self.rules, self.players)
-        totals: dict[str, int] | None = dict.fromkeys(sides_of(self.players), 0)
+        engine = self.engine
+        if engine is None:  # no rules to replay it by
+            return GameReport(self.index, self.game, Rules(), 0, diagnostics=self.diagnostics)
+        report = GameReport(self.index, self.game, self.rules, self.players, engine=engine, seats=self.seats)
+        sides = engine.sides(self.seats)
+        scored: list[dict[str, object]] | None = []  # each round's points; None once one cannot be known
+        totals: dict[str, int] | None = dict.fromkeys(sides, 0)
         previous_dealer: str | None = None
         redealt = False  # the previous round ends with a redeal line: its dealer deals again
         winner: str | None = None
         for i, round_ in enumerate(self.game.rounds):
             self.round_index = i + 1
             if winner is not None and not round_.setup:
-                self.report("D603", "error", f"the game was over before this round: {winner} had won "
+                self.report(engine.result_code, "error", f"the game was over before this round: {winner} had won "
                             f"({_standing(totals)})", round_.line, round_.column)
             last = i == len(self.game.rounds) - 1
-            result = self._round(round_, i, previous_dealer, redealt, last)
+            result = self._round(engine, round_, i, previous_dealer, redealt, last)
             report.rounds.append(result)
             previous_dealer = result.dealer
             redealt = round_.redeal is not None
-            if totals is not None and not round_.setup:
+            if scored is not None and not round_.setup:
                 if result.stopped or result.unsound:
-                    totals = None  # an illegal move: this round's points cannot be known
+                    scored = totals = None  # an illegal move: this round's points cannot be known
                 elif result.scores is not None:
-                    for side, score in result.scores.items():
-                        totals[side] += score.total
-                    winner = winner or game_winner(self.rules, totals)
+                    scored.append(result.scores)
+                    totals = engine.standing(scored, sides)
+                    winner = winner or engine.winner(scored, self.rules.target)
         self.round_index = None
         report.totals, report.winner = totals, winner
         played_out = all(r.scores is not None or r.redeal is not None for r in report.rounds if not r.setup)
-        if played_out:  # a record that stops mid-round (already warned about) cannot prove its Result
-            self._check_result(totals, winner)
+        if played_out and scored is not None:  # a record that stops mid-round cannot prove its Result
+            self._check_result(engine, scored, sides)
         report.diagnostics = self.diagnostics
         return report
 
-    def _check_result(self, totals: dict[str, int] | None, winner: str | None) -> None:
+    def _check_result(self, engine: PlayedGame, scored: Sequence[Mapping[str, object]], sides: Sequence[str]) -> None:
         raw = self.game.tag("Result")
         if raw is None or raw.strip() in ("", "*"):
             return
-        claimed = parse_points(raw, ("N", "E", "S", "W", "NS", "EW"))
+        claimed = parse_points(raw, _RESULT_SIDES)
         if claimed is None:
             self.report("R002", "error", f"[Result \"{raw}\"] is not a list of sides and totals "
                         "(e.g. N 64 S 41, or NS 64 EW 47)", self.game.tag_line("Result"))
             return
-        if totals is None:
-            return  # a round could not be scored: nothing to compare with
-        wrong = {side: n for side, n in claimed.items() if totals.get(side) != n}
-        if wrong or set(claimed) != set(totals):
-            self.report("D603", "error", f"the Result tag says {raw.strip()}, but the rounds add up to "
-                        f"{_standing(totals)}", self.game.tag_line("Result"))
-        elif winner is None:
-            self.report("D603", "warning", f"the Result tag gives final totals ({raw.strip()}), but no side "
-                        f"has won yet (target {self.rules.target})", self.game.tag_line("Result"))
+        self.report_all(engine.check_result(scored, sides, claimed, raw.strip(), self.rules.target),
+                        self.game.tag_line("Result"))
 
     # -- a round ---------------------------------------------------------------------
-    def _round(self, round_: Round, index: int, previous_dealer: str | None, redealt: bool,
+    def _round(self, engine: PlayedGame, round_: Round, index: int, previous_dealer: str | None, redealt: bool,
                last: bool) -> RoundReport:
         first_move = next((deal.moves[0] for deal in round_.deals if deal.moves), None)  # not all of them
         dealer = round_.dealer
         if dealer is not None and dealer not in self.seats:
-            self.report("D003", "error", f"dealer {dealer} has no seat in this {self.players}-player game",
-                        round_.line, round_.column)
+            self.report(engine.players_code, "error", f"dealer {dealer} has no seat in this {self.players}-player "
+                        "game", round_.line, round_.column)
             return RoundReport(index, round_.number, None, round_.setup, stopped=True)
         if previous_dealer is not None and not round_.setup:
-            expected = dealer_after(self.seats, previous_dealer, redealt=redealt)
+            expected = engine.dealer_after(self.seats, previous_dealer, redealt=redealt)
             if dealer is None:
                 dealer = expected
             else:
-                self.report_all(check_dealer(self.seats, previous_dealer, dealer, redealt=redealt),
+                self.report_all(engine.check_dealer(self.seats, previous_dealer, dealer, redealt=redealt),
                                 round_.line, round_.column)
         if dealer is None:  # the first round: the seat before the first to play
             first = round_.turn or (first_move.seat if first_move else None)
             dealer = self.seats[self.seats.index(first) - 1] if first in self.seats else self.seats[-1]
         result = RoundReport(index, round_.number, dealer, round_.setup)
-        self.dealt = None
+        self.deals = None
         if round_.table is None and round_.deck is None and not round_.setup and not first_move \
                 and not any(deal.hands for deal in round_.deals) and round_.redeal is None:
             return result  # only the header: a round not recorded (yet), nothing to check
-        plans = self._plans(round_)
+        plans = self._plans(engine, round_)
         if plans is None:
             result.stopped = True
             return result
         self.unsound = False
         self.setup_start: SetupStart | None = None
-        state = self._opening(round_, dealer, plans)
+        state = self._opening(engine, round_, dealer, plans)
         if state is None:
             result.stopped = True
             return result
         result.dealer = state.dealer
         result.unsound = self.unsound
         number = 0
-        live = LiveRound(state)  # the main line is replayed in place; states are frozen when kept
-        play = live.play
+        live = engine.live(state)  # the main line is replayed in place; states are frozen when kept
+        play, check = live.play, engine.check
         for k, plan in enumerate(plans):
             if k:
                 if not live.needs_deal:
@@ -225,7 +217,7 @@ class _GameChecker(Reporter):
                 # dealt in place: the round's position is not frozen and thawed at every deal
                 hands = self._hands(plan, live.setup, self._deal_of(k), live.seen)
                 live.deal_in([hands[seat] for seat in live.seats])
-                self.report_located([v for v in check_position(live) if v.code != "D103"], round_, plan)
+                self.report_located(engine.check_position(live, "deal"), round_, plan)
             # Each move that is played takes one card from a hand, so the hands can run
             # out only once the deal's moves reach the cards held when it began.
             room = sum(h.size for h in live.hands)
@@ -242,22 +234,22 @@ class _GameChecker(Reporter):
                     if not violations and not check(live, engine_move):
                         play(engine_move)
                         continue
-                if not self._move(live, move, number, plans, k, j >= room):
+                if not self._move(engine, live, move, number, plans, k, j >= room):
                     # the position before the illegal move is the last one shown
                     result.stopped = True
                     result.moves = number - 1
                     return result
         result.moves = number
-        return self._close(round_, result, live.freeze(), last)
+        return self._close(engine, round_, result, live.freeze(), last)
 
-    def _finish(self, result: RoundReport, state: RoundState) -> RoundReport:
+    def _finish(self, result: RoundReport, state: Position) -> RoundReport:
         if self.keep_states:
             result.states.append(state)
         return result
 
-    def _plans(self, round_: Round) -> list[DealPlan] | None:
+    def _plans(self, engine: PlayedGame, round_: Round) -> list[DealPlan] | None:
         """The round's deals as played: unmarked deals are cut where the hands run out."""
-        per_deal = HAND_SIZE * self.players
+        per_deal = engine.hand_size * self.players
         plans: list[DealPlan] = []
         for k, deal in enumerate(round_.deals):
             line = deal.line if k else round_.line
@@ -298,6 +290,7 @@ class _GameChecker(Reporter):
         of turn, which is reported at that move, not as a hand size here.
         In a setup, ``sizes`` says how many cards an unwritten hand holds.
         """
+        hand_size = self.engine.hand_size if self.engine is not None else 0
         claimed: set[Card | None] = set()
         lines: dict[str, tuple[RecordHand, frozenset[Card | None]]] = {}
         for h in plan.hands:
@@ -310,7 +303,7 @@ class _GameChecker(Reporter):
             claimed.update(elsewhere())
             for move in plan.moves:
                 # At most a deal's cards each: a seat that plays more played out of turn, which its move says.
-                if move.card not in claimed and move.seat in played_by and len(played_by[move.seat]) < HAND_SIZE:
+                if move.card not in claimed and move.seat in played_by and len(played_by[move.seat]) < hand_size:
                     claimed.add(move.card)
                     played_by[move.seat].append(move.card)
         hands: dict[str, Hand] = {}
@@ -335,62 +328,64 @@ class _GameChecker(Reporter):
                 hands[seat] = Hand(frozenset(played), max(size - len(played), 0))
             else:
                 known = frozenset(played)
-                hands[seat] = Hand(known, HAND_SIZE - len(known))
+                hands[seat] = Hand(known, hand_size - len(known))
         return hands
 
-    def _opening(self, round_: Round, dealer: str, plans: list[DealPlan]) -> RoundState | None:
+    def _opening(self, engine: PlayedGame, round_: Round, dealer: str, plans: list[DealPlan]) -> Position | None:
         """The position before the round's first recorded move (checked), or None if there is none."""
         first = plans[0]
         line, column = round_.line, round_.column
         try:
             if round_.setup:
-                return self._setup(round_, plans)
+                return self._setup(engine, round_, plans)
             if round_.deck is not None:
                 deck = round_.deck
                 if len(deck) != 52 or len(set(deck)) != 52:
                     self.report("D104", "error", f"the deck lists {len(deck)} cards, {len(set(deck))} of them "
                                 "different; a pack has 52", line, column)
                     return None
-                dealt = deal_pack(deck, self.players, dealer, self.rules)
+                table, deals = engine.deal_pack(self.seats, dealer, deck, self.rules)
                 for k, plan in enumerate(plans):
                     for hand in plan.hands:
                         given = {c for c in hand.cards if c is not None}
-                        if not given <= set(dealt.hands[k].get(hand.seat, ())):
-                            self.report("D102", "error", f"{hand.seat}'s hand line does not match the deck, "
-                                        f"which deals {hand.seat} {' '.join(map(str, dealt.hands[k][hand.seat]))}",
+                        dealt = deals[k].get(hand.seat, ()) if k < len(deals) else ()
+                        if not given <= set(dealt):
+                            self.report(engine.hand_size_code, "error", f"{hand.seat}'s hand line does not match "
+                                        f"the deck, which deals {hand.seat} {' '.join(map(str, dealt))}",
                                         hand.line, hand.column)
-                if round_.table is not None and tuple(round_.table) != dealt.table:
+                if round_.table is not None and tuple(round_.table) != table:
                     self.report("D105", "error", "the table line does not match the deck, which turns up "
-                                + " ".join(map(str, dealt.table)), line, column)
-                self.dealt = dealt
-                hands = self._hands(first, False, dealt.hands[0])
-                state = start_round(self.rules, self.players, dealer, dealt.table, hands)
+                                + " ".join(map(str, table)), line, column)
+                self.deals = deals
+                hands = self._hands(first, False, deals[0])
+                state = engine.start(self.seats, dealer, table, hands, self.rules)
             elif round_.table is None and round_.redeal is not None and not round_.moves:
                 # Cancelled as soon as the hands were seen: the table need not have been dealt.
-                state = start_round(self.rules, self.players, dealer, (), self._hands(first, False))
-                self.report_located([v for v in check_position(state) if v.code != "D105"], round_, first)
+                state = engine.start(self.seats, dealer, (), self._hands(first, False), self.rules)
+                self.report_located([v for v in engine.check_position(state, "opening") if v.code != "D105"],
+                                    round_, first)
                 return state
             elif round_.table is None:
                 self.report("R007", "warning", "the round gives no opening table (nor deck), so its moves "
                             "cannot be checked", line, column)
                 return None
             else:
-                table = round_.table
-                piles = [item for item in table if isinstance(item, RecordPile)]
+                table_items = round_.table
+                piles = [item for item in table_items if isinstance(item, RecordPile)]
                 if piles:
                     self.report("D105", "error", "the opening table of a round holds cards only; "
                                 "declarations belong to a setup", line, column)
                     return None
-                cards = [item for item in table if isinstance(item, Card)]
+                cards = [item for item in table_items if isinstance(item, Card)]
                 hands = self._hands(first, False, elsewhere=lambda: cards)
-                state = start_round(self.rules, self.players, dealer, cards, hands)
+                state = engine.start(self.seats, dealer, cards, hands, self.rules)
         except ValueError as exc:
-            self.report("D003", "error", str(exc), line, column)
+            self.report(engine.players_code, "error", str(exc), line, column)
             return None
-        self.report_located(check_position(state), round_, first)
+        self.report_located(engine.check_position(state, "opening"), round_, first)
         return state
 
-    def _setup(self, round_: Round, plans: list[DealPlan]) -> RoundState | None:
+    def _setup(self, engine: PlayedGame, round_: Round, plans: list[DealPlan]) -> Position | None:
         """The position a setup describes (see :mod:`dln.check.setups`); its problems are reported, not fatal."""
         first = plans[0]
         turn = round_.turn or (first.moves[0].seat if first.moves else None)
@@ -399,34 +394,35 @@ class _GameChecker(Reporter):
                         if turn is None else f"{turn} has no seat in this {self.players}-player game",
                         round_.turn_line or round_.line, round_.turn_column or round_.column)
             return None
-        start = read_setup(round_, self.rules, self.seats, first.hands, turn, len(plans) - 1)
+        start = read_setup(round_, engine, self.seats, first.hands, turn, len(plans) - 1)
         self.setup_start = start
         for v, where in start.problems:
             line, column = where or (round_.line, round_.column)
             self.report(v.code, v.severity, v.message, line, column)
             self.unsound = self.unsound or v.severity == "error"
         if start.later:
-            self.dealt = DealtRound(tuple(self.seats), start.dealer, (), ({}, *start.later))
+            self.deals = [{}, *start.later]
             for plan, dealt in zip(plans[1:], start.later, strict=False):
                 for hand in plan.hands:
                     if not {c for c in hand.cards if c is not None} <= set(dealt.get(hand.seat, ())):
-                        self.report("D102", "error", f"{hand.seat}'s hand line does not match the deck, which "
-                                    f"deals {hand.seat} {' '.join(map(str, dealt[hand.seat]))}",
+                        self.report(engine.hand_size_code, "error", f"{hand.seat}'s hand line does not match the "
+                                    f"deck, which deals {hand.seat} {' '.join(map(str, dealt[hand.seat]))}",
                                     hand.line, hand.column)
         loose, piles = start.loose, start.piles
         hands = self._hands(first, True, elsewhere=lambda: [*loose, *(c for p in piles for c in p.cards),
                                                             *(c for cs in start.captured.values() for c in cs),
                                                             *round_.seen],
                             sizes=start.sizes)
-        state = setup_round(self.rules, self.players, start.dealer, turn=turn, deal=start.deal, hands=hands,
-                            loose=loose, piles=piles, captured=start.captured, xeris=start.xeris,
-                            last_capturer=round_.last_capturer, gone=round_.seen, opening=start.opening)
+        state, problems = engine.setup(self.seats, self.rules, dealer=start.dealer, turn=turn, deal=start.deal,
+                                       hands=hands, loose=loose, piles=piles, captured=start.captured,
+                                       xeris=start.xeris, last_capturer=round_.last_capturer, gone=round_.seen,
+                                       opening=start.opening)
         # Hand sizes were judged above, knowing which hands the record leaves unknown.
-        self.report_located([v for v in check_position(state) if v.code != "D102"], round_, first)
+        self.report_located([*problems, *engine.check_position(state, "setup")], round_, first)
         return state
 
     # -- moves -----------------------------------------------------------------------
-    def _move(self, live: LiveRound, move: Move, number: int, plans: list[DealPlan], k: int,
+    def _move(self, engine: PlayedGame, live: Position, move: Move, number: int, plans: list[DealPlan], k: int,
               out_of_cards: bool) -> bool:
         """Check one main-line move and its variations, and play it on ``live``; False if it is illegal.
 
@@ -439,31 +435,33 @@ class _GameChecker(Reporter):
             self.report("R003", "error", "every hand is played out: the next deal must come first",
                         move.line, move.column, move=number)
             return False
-        engine_move = self._judge(live, move, number, main_line=True)
+        engine_move = self._judge(engine, live, move, number, main_line=True)
         if move.variations:
             before = live.freeze()
             for variation in move.variations:
-                self._variation(before, variation.moves, number, plans, k)
+                self._variation(engine, before, variation.moves, number, plans, k)
         if engine_move is None:
             return False
         live.play(engine_move)
         return True
 
-    def _variation(self, state: RoundState, moves: Sequence[Move], number: int, plans: list[DealPlan], k: int) -> None:
+    def _variation(self, engine: PlayedGame, state: Position, moves: Sequence[Move], number: int,
+                   plans: list[DealPlan], k: int) -> None:
         """Check alternative moves from ``state``; the first illegal one ends the variation."""
         for move in moves:
             if state.needs_deal and k + 1 < len(plans):
                 k += 1
-                state = next_deal(state, self._hands(plans[k], state.setup, self._deal_of(k), state.seen))
-            engine_move = self._judge(state, move, number)
+                state = engine.next_deal(state, self._hands(plans[k], state.setup, self._deal_of(k), state.seen))
+            engine_move = self._judge(engine, state, move, number)
             for inner in move.variations:
-                self._variation(state, inner.moves, number, plans, k)
+                self._variation(engine, state, inner.moves, number, plans, k)
             if engine_move is None:
                 return
-            state = position_after(state, engine_move)
+            state = engine.apply(state, engine_move)
             number += 1
 
-    def _judge(self, state: Position, move: Move, number: int, *, main_line: bool = False) -> EngineMove | None:
+    def _judge(self, engine: PlayedGame, state: Position, move: Move, number: int, *,
+               main_line: bool = False) -> EngineMove | None:
         """Report every rule ``move`` breaks in ``state``; the engine's move, or None if it is illegal.
 
         A move naming what is not on the table is judged no further.  ``main_line``:
@@ -471,23 +469,24 @@ class _GameChecker(Reporter):
         """
         engine_move, violations = to_engine_move(state, move)
         if not violations:  # the usual case: the move names only what is there
-            violations = check(state, engine_move)
+            violations = engine.check(state, engine_move)
             if not violations:
                 return engine_move
         elif not any(v.severity == "error" for v in violations):
-            violations += check(state, engine_move)
+            violations += engine.check(state, engine_move)
         failed = any(v.severity == "error" for v in violations)
-        help, more = self._alternatives(state, move, number if main_line else None) if failed else ([], "")
+        help, more = self._alternatives(engine, state, move, number if main_line else None) if failed else ([], "")
         self.report_all(violations, move.line, move.column, move=number, help=help, more=more,
                         part=lambda v: move_part(move, v.subject, state, self.source))
         return None if failed else engine_move
 
     def _deal_of(self, k: int) -> Mapping[str, Sequence[Card]] | None:
         """The hands of deal ``k`` as the round's deck deals them, if the record gives a deck."""
-        dealt = self.dealt
-        return dealt.hands[k] if dealt is not None and k < len(dealt.hands) else None
+        deals = self.deals
+        return deals[k] if deals is not None and k < len(deals) else None
 
-    def _alternatives(self, position: Position, move: Move, number: int | None) -> tuple[list[str], str]:
+    def _alternatives(self, engine: PlayedGame, position: Position, move: Move, number: int | None
+                      ) -> tuple[list[str], str]:
         """The legal moves in DLN, those with the card played if any (the usual intent), else any;
         and, when there are more than :attr:`alternatives`, how to list them all.
 
@@ -496,13 +495,13 @@ class _GameChecker(Reporter):
         take longer than validating an archive.  ``number``: the main-line move
         whose position ``dln moves --at`` shows, or None for a variation's move.
         """
-        state = position.freeze() if isinstance(position, LiveRound) else position
+        state = position.freeze() if hasattr(position, "freeze") else position
         if state.turn not in state.seats or state.hands_empty:
             return [], ""
         limit = self.alternatives
-        listing = iter_legal_moves(state, by_value=True, cards=(move.card,))
+        listing = iter(engine.distinct_moves(state, (move.card,)))
         first = next(listing, None)
-        listing = iter_legal_moves(state, by_value=True) if first is None else chain((first,), listing)
+        listing = iter(engine.distinct_moves(state)) if first is None else chain((first,), listing)
         chosen = list(listing if limit is None else islice(listing, limit + 1))
         more = ""
         if limit is not None and len(chosen) > limit:
@@ -517,11 +516,12 @@ class _GameChecker(Reporter):
         return [move_text(record_move(state, m)) for m in chosen], more
 
     # -- the end of a round --------------------------------------------------------------
-    def _close(self, round_: Round, result: RoundReport, state: RoundState, last: bool) -> RoundReport:
+    def _close(self, engine: PlayedGame, round_: Round, result: RoundReport, state: Position, last: bool
+               ) -> RoundReport:
         if self.keep_states:
             result.states.append(state)
         if round_.redeal is not None:
-            return self._cancel(round_, round_.redeal, result, state)
+            return self._cancel(engine, round_, round_.redeal, result, state)
         claims = round_.rest is not None or round_.score is not None
         if not state.is_over:
             if not round_.setup:
@@ -532,10 +532,12 @@ class _GameChecker(Reporter):
                 rest = f"{count_of(left, 'card')} still in hand and {count_of(deals, 'deal')} to come"
                 if claims or not last:
                     self.report("D604", "error", f"the round is not over: {rest}", where)
-                elif not result.unsound:  # a wrong opening already says the round is not as played
+                elif not result.unsound and not any(d.severity == "error" and d.round is None
+                                                    for d in self.diagnostics):
+                    # a wrong opening, or a game wrong as a whole (a seat it has not), says enough
                     self.report("D604", "warning", f"the record ends before the round does ({rest})", where)
             return result
-        unknown_taker = round_.setup and state.last_capturer is None and not state.table_empty
+        unknown_taker = round_.setup and state.last_capturer is None and bool(state.table_cards())
         if unknown_taker and round_.rest is not None:
             self.report("D601", "warning", "nobody captures after the setup and it does not say who captured "
                         "before it (last N), so the record cannot tell who takes the cards left on the table",
@@ -546,35 +548,35 @@ class _GameChecker(Reporter):
                         f"{who}, not {round_.rest}", round_.rest_line, round_.rest_column)
         if result.unsound:
             return result  # the position breaks a rule: its points mean nothing
-        final = finish_round(state)
+        final = engine.finish(state)
         start = self.setup_start if round_.setup else None
         if start is None:
-            result.scores = score_round(final)
+            result.scores = engine.score(final)
         elif start.unnamed is None or unknown_taker:
             result.unscored = start.unscored or ("the setup does not say who captured last (last N), and nobody "
                                                  "captures after it")
         else:
-            result.scores = score_counted(final, start.unnamed)
+            result.scores, why = engine.score_counted(final, start.unnamed)
             if result.scores is None:
-                result.unscored = ("the captured cards the setup counts and names do not add up to the pack "
-                                   "(or an ace, 10d or 2c among the unnamed ones could be either side's)")
+                result.unscored = why
         if round_.score is not None:
             if result.scores is None:
                 self.report("D602", "warning", f"the round's points cannot be computed: {result.unscored}",
                             round_.score.line, round_.score.column)
             else:
                 claimed = dict(round_.score.points)
-                self.report_all(check_score(result.scores, claimed), round_.score.line, round_.score.column)
+                self.report_all(engine.check_score(result.scores, claimed), round_.score.line, round_.score.column)
         return result
 
-    def _cancel(self, round_: Round, seat: str, result: RoundReport, state: RoundState) -> RoundReport:
-        """A round ended by ``redeal N`` (``seat``): legal under the face-card house rules, then not scored.
+    def _cancel(self, engine: PlayedGame, round_: Round, seat: str, result: RoundReport, state: Position
+                ) -> RoundReport:
+        """A round ended by ``redeal N`` (``seat``): legal under Diloti's face-card house rules, then not scored.
 
         pagat, house rules after Four-Player Game: the round is cancelled and
         the same dealer deals anew, so nothing of it counts; an illegal redeal
         leaves the round's points unknown.
         """
-        problems = redeal_violations(state, seat)
+        problems = engine.redeal_violations(state, seat)
         self.report_all(problems, round_.redeal_line, round_.redeal_column)
         if any(v.severity == "error" for v in problems):
             result.stopped = True
@@ -589,31 +591,37 @@ class _GameChecker(Reporter):
         return result
 
 
-def _count_players(game: Game) -> int:
-    """Four when East or West takes part anywhere in the record, else two."""
-    if game.tag("East") is not None or game.tag("West") is not None:
-        return 4
+def _seats_used(game: Game) -> set[str]:
+    """Every seat and side the record names: player tags, dealers, turns, claims, hands and moves."""
+    seats = {seat for tag, seat in (("North", "N"), ("East", "E"), ("South", "S"), ("West", "W"))
+             if game.tag(tag) is not None}
     for round_ in game.rounds:
-        seats = {round_.dealer, round_.turn, round_.rest}
+        seats.update(s for s in (round_.dealer, round_.turn, round_.rest) if s is not None)
         if round_.score is not None:
-            seats |= {side for side, _ in round_.score.points}
+            seats.update(side for side, _ in round_.score.points)
         for deal in round_.deals:
             seats.update(map(_seat_of, deal.hands))
             seats.update(map(_seat_of, deal.moves))  # in C: every move of the game is asked
-        if seats & {"E", "W", "NS", "EW"}:
-            return 4
-    return 2
+    return seats
+
+
+def _first_use(game: Game, seat: str) -> tuple[int | None, int | None]:
+    """Where ``seat`` is first written: its player's tag, else the first round line, hand or move naming it."""
+    tag = {"N": "North", "E": "East", "S": "South", "W": "West"}.get(seat)
+    if tag is not None and game.tag(tag) is not None:
+        return game.tag_line(tag), 1
+    for round_ in game.rounds:
+        if seat in (round_.dealer, round_.turn):
+            return round_.line, round_.column
+        for deal in round_.deals:
+            for item in (*deal.hands, *deal.moves):
+                if item.seat == seat:
+                    return item.line, item.column
+    return game.line, game.column
 
 
 def _standing(totals: Mapping[str, int] | None) -> str:
     return ", ".join(f"{side} {points}" for side, points in (totals or {}).items())
-
-
-
-def is_family_game(game: Game) -> bool:
-    """True when the ``Game`` tag names anything but Diloti (an unknown game included: dln.check.family reports it)."""
-    name = game.tag("Game")
-    return name is not None and name.strip().lower() != "diloti"
 
 
 def validate_game(
@@ -626,7 +634,7 @@ def validate_game(
     keep_states: bool = False,
     alternatives: int | None = ALTERNATIVES,
 ) -> GameReport:
-    """Replay ``game`` through the rules and report what is wrong with it.
+    """Replay ``game`` through its game's rules and report what is wrong with it.
 
     ``source`` gives the text of a line (for the caret display); ``variants``
     overrides the game's ``Variant`` tag; ``keep_states`` keeps every position
@@ -638,9 +646,4 @@ def validate_game(
     >>> [f"{d.code} {d.name}" for d in validate_game(game).diagnostics]
     ['D201 lay-while-declared']
     """
-    if is_family_game(game):  # Kontsina, Xeri: the Game tag (one hook; their checker loads only for them)
-        from dln.check.family import validate_family
-
-        return validate_family(game, index=index, filename=filename, source=source, variants=variants,
-                               keep_states=keep_states, alternatives=alternatives)
-    return _GameChecker(game, index, filename, source, variants, keep_states, alternatives).run()
+    return _Checker(game, index, filename, source, variants, keep_states, alternatives).run()

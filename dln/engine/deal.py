@@ -321,11 +321,12 @@ def circuit_sizes(seats: Sequence[Seat], dealer: Seat, turn: Seat, full: int) ->
     return {seat: full - 1 if j < moved else full for j, seat in enumerate(order)}
 
 
-def fitting_dealers(seats: Sequence[Seat], turn: Seat, sizes: Mapping[Seat, int]) -> list[tuple[Seat, int]]:
+def fitting_dealers(seats: Sequence[Seat], turn: Seat, sizes: Mapping[Seat, int], hand_size: int = HAND_SIZE
+                    ) -> list[tuple[Seat, int]]:
     """Every ``(dealer, full)`` under which hands of ``sizes`` (the seats whose hand is known) fit.
 
     ``full`` is the size of a hand that has not yet played in the circuit
-    (0-6: a hand of 0 when a deal is played out).  The seat before ``turn``
+    (0 to ``hand_size``: a hand of 0 when a deal is played out).  The seat before ``turn``
     as dealer (``turn`` leads) comes first.
     """
     if turn not in seats:
@@ -334,7 +335,7 @@ def fitting_dealers(seats: Sequence[Seat], turn: Seat, sizes: Mapping[Seat, int]
     candidates = [seats[(i - 1 - k) % len(seats)] for k in range(len(seats))]
     out: list[tuple[Seat, int]] = []
     for dealer in candidates:
-        for full in range(HAND_SIZE + 1):
+        for full in range(hand_size + 1):
             want = circuit_sizes(seats, dealer, turn, full)
             if min(want.values()) >= 0 and all(want[seat] == n for seat, n in sizes.items()):
                 out.append((dealer, full))
@@ -342,28 +343,31 @@ def fitting_dealers(seats: Sequence[Seat], turn: Seat, sizes: Mapping[Seat, int]
 
 
 def setup_hand_size_violations(
-    seats: Sequence[Seat], dealer: Seat, turn: Seat, sizes: Mapping[Seat, int]
+    seats: Sequence[Seat], dealer: Seat, turn: Seat, sizes: Mapping[Seat, int], hand_size: int = HAND_SIZE,
+    code: str = codes.HAND_SIZE,
 ) -> list[Violation]:
-    """D102 for a setup with a known dealer: the known hands must fit one circuit of play.
+    """D102 (or a game's ``code``) for a setup with a known dealer: the known hands must fit one circuit of
+    play, each of at most ``hand_size`` cards.
 
     Each finding's subject is the hand (``"hand N"``) that does not fit.
     """
-    if turn not in seats or dealer not in seats or fitting_dealers_for(seats, dealer, turn, sizes):
+    if turn not in seats or dealer not in seats or fitting_dealers_for(seats, dealer, turn, sizes, hand_size):
         return []
     order = deal_order(seats, dealer)
     moved = order.index(turn)
     # The size most hands agree with, read back to a fresh circuit's size.
     fulls = Counter(n + (1 if order.index(seat) < moved else 0) for seat, n in sizes.items())
-    full = min(max(fulls.most_common(1)[0][0], 0), HAND_SIZE)
+    full = min(max(fulls.most_common(1)[0][0], 0), hand_size)
     want = circuit_sizes(seats, dealer, turn, full)
-    return [error(codes.HAND_SIZE, f"{seat} holds {n} cards but should hold {want[seat]} when {dealer} dealt "
+    return [error(code, f"{seat} holds {n} cards but should hold {want[seat]} when {dealer} dealt "
                   f"and {turn} is to play", subject=f"hand {seat}")
             for seat, n in sizes.items() if want[seat] != n]
 
 
-def fitting_dealers_for(seats: Sequence[Seat], dealer: Seat, turn: Seat, sizes: Mapping[Seat, int]) -> list[int]:
+def fitting_dealers_for(seats: Sequence[Seat], dealer: Seat, turn: Seat, sizes: Mapping[Seat, int],
+                        hand_size: int = HAND_SIZE) -> list[int]:
     """The circuit sizes (``full``) under which hands of ``sizes`` fit when ``dealer`` dealt."""
-    return [full for d, full in fitting_dealers(seats, turn, sizes) if d == dealer]
+    return [full for d, full in fitting_dealers(seats, turn, sizes, hand_size) if d == dealer]
 
 
 def _hand_size_violations(state: Position) -> list[Violation]:

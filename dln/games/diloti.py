@@ -10,31 +10,38 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from typing import Any
 
 from dln.cards import Card
 from dln.engine import (
     DEFAULT_RULES,
     HAND_SIZE,
+    LiveRound,
     RoundState,
     Rules,
-    apply,
     check,
+    check_position,
     deal_pack,
     finish_round,
     game_winner,
+    iter_legal_moves,
     legal_moves,
     next_deal,
-    next_dealer,
     play_order,
+    position_after,
+    redeal_violations,
+    score_counted,
     score_round,
+    setup_round,
+    start_round,
 )
-from dln.engine.codes import Violation
+from dln.engine import check_score as check_round_score
+from dln.engine.codes import Violation, error, warning
 from dln.engine.predicates import scores_xeri
-from dln.engine.rules import VARIANTS
-from dln.engine.scoring import GOOD_TEN, GOOD_TWO, MOST_CARDS_POINTS, XERI_POINTS
-from dln.engine.selfplay import canceller, choose, shuffled_pack
+from dln.engine.rules import VARIANTS, rules_for
+from dln.engine.scoring import GOOD_TEN, GOOD_TWO, MOST_CARDS_POINTS, XERI_POINTS, check_dealer
+from dln.engine.scoring import dealer_after as next_dealer_after
 from dln.engine.state import Move, Seat, sides_of
 
 from .protocol import MARKS, RANDOM_MOVE, Tally
@@ -71,13 +78,79 @@ class Diloti:
         """N and S alone; four players NS against EW."""
         return sides_of(len(seats))
 
-    def dealer_after(self, seats: Sequence[Seat], dealer: Seat) -> Seat:
-        """The dealer's successor in play order (pagat, Further Deals and the End of the Round)."""
-        return next_dealer(seats, dealer)
+    def dealer_after(self, seats: Sequence[Seat], dealer: Seat, *, redealt: bool = False) -> Seat:
+        """The dealer's successor in play order (pagat, Further Deals and the End of the Round); the same
+        dealer again after a round cancelled for face cards (house rules after Four-Player Game)."""
+        return next_dealer_after(seats, dealer, redealt=redealt)
+
+    # -- checking a record ------------------------------------------------------------------------
+
+    players_code = "D003"
+    hand_size_code = "D102"
+    result_code = "D603"
+
+    def rules_for(self, names: Sequence[str], target: int) -> Rules:
+        return rules_for(list(names), target)
+
+    def seats_for(self, used: Collection[str], rules: Rules) -> tuple[tuple[Seat, ...], list[Violation]]:
+        """Four players whenever East or West (or their side, EW, or NS) takes part, else two."""
+        return play_order(4 if set(used) & {"E", "W", "NS", "EW"} else 2, rules), []
+
+    def check_dealer(self, seats: Sequence[Seat], previous: Seat, dealer: Seat, *, redealt: bool = False
+                     ) -> list[Violation]:
+        return check_dealer(seats, previous, dealer, redealt=redealt)
+
+    def deal_pack(self, seats: Sequence[Seat], dealer: Seat, pack: Sequence[Card], rules: Rules
+                  ) -> tuple[tuple[Card, ...], list[dict[Seat, tuple[Card, ...]]]]:
+        dealt = deal_pack(pack, len(seats), dealer, rules)
+        return dealt.table, [dict(hands) for hands in dealt.hands]
+
+    def start(self, seats: Sequence[Seat], dealer: Seat, table: Sequence[Card], hands: Mapping[Seat, Any],
+              rules: Rules) -> RoundState:
+        return start_round(rules, len(seats), dealer, table, hands)
+
+    def setup(self, seats: Sequence[Seat], rules: Rules, **given: Any) -> tuple[RoundState, list[Violation]]:
+        return setup_round(rules, len(seats), given.pop("dealer"), **given), []
+
+    def check_position(self, state: RoundState, stage: str) -> list[Violation]:
+        """The opening's checks at a round's start; a later deal's table is no opening (D103), and a
+        setup's hand sizes are judged knowing which hands it leaves unknown (D102)."""
+        found = check_position(state)
+        left_out = {"deal": "D103", "setup": "D102"}.get(stage)
+        return [v for v in found if v.code != left_out] if left_out else found
+
+    live = staticmethod(LiveRound)
+    redeal_violations = staticmethod(redeal_violations)
+    finish = staticmethod(finish_round)
+    score = staticmethod(score_round)
+    def score_counted(self, state: RoundState, unnamed: Sequence[int]) -> tuple[dict[str, Any] | None, str]:
+        return score_counted(state, unnamed), ("the captured cards the setup counts and names do not add up to "
+                                               "the pack (or an ace, 10d or 2c among the unnamed ones could be "
+                                               "either side's)")
+
+    def check_score(self, scores: Mapping[str, Any], claimed: Mapping[str, int]) -> list[Violation]:
+        return check_round_score(scores, claimed)
+
+    def check_result(self, scores: Sequence[Mapping[str, Any]], sides: Sequence[str], claimed: Mapping[str, int],
+                     said: str, target: int) -> list[Violation]:
+        """D603: the Result tag gives each side's final total (pagat, Scoring: the game is played to 61)."""
+        totals = self.standing(scores, sides)
+        standing = ", ".join(f"{side} {points}" for side, points in totals.items())
+        if set(claimed) != set(totals) or any(totals[side] != n for side, n in claimed.items()):
+            return [error("D603", f"the Result tag says {said}, but the rounds add up to {standing}")]
+        if self.winner(scores, target) is None:
+            return [warning("D603", f"the Result tag gives final totals ({said}), but no side has won yet "
+                            f"(target {target})")]
+        return []
 
     def standing(self, scores: Sequence[Mapping[str, Any]], sides: Sequence[str]) -> dict[str, int]:
         """Each side's points so far."""
-        return {side: sum(score[side].total for score in scores if side in score) for side in sides}
+        totals = dict.fromkeys(sides, 0)
+        for score in scores:  # at every round of every game the validator checks: plain loops
+            for side, points in score.items():
+                if side in totals:
+                    totals[side] += points.total
+        return totals
 
     def winner(self, scores: Sequence[Mapping[str, Any]], target: int) -> str | None:
         """The side with the single highest total once it reaches the target (pagat, Scoring)."""
@@ -103,23 +176,23 @@ class Diloti:
                        ) -> tuple[tuple[Card, ...], list[dict[Seat, tuple[Card, ...]]]]:
         """A pack whose opening table is legal under ``rules``, dealt six a seat (pagat, Players, Cards and
         Deal)."""
+        from dln.engine.selfplay import shuffled_pack  # self-play: not loaded to check a record
+
         dealt = deal_pack(shuffled_pack(rng, len(seats), rules), len(seats), dealer, rules)
         return dealt.table, list(dealt.hands)
 
     def legal_moves(self, state: RoundState) -> list[Move]:
         return legal_moves(state)
 
-    def distinct_moves(self, state: RoundState) -> list[Move]:
-        return legal_moves(state, by_value=True)
+    def distinct_moves(self, state: RoundState, cards: Collection[Card] | None = None) -> Iterator[Move]:
+        return iter_legal_moves(state, by_value=True, cards=cards)
 
     def sweeps(self, state: RoundState, move: Move) -> bool:
         return scores_xeri(state, move)
 
-    def apply(self, state: RoundState, move: Move) -> RoundState:
-        return apply(state, move).state
+    apply = staticmethod(position_after)
 
-    def check(self, state: RoundState, move: Move) -> list[Violation]:
-        return check(state, move)
+    check = staticmethod(check)  # the engine's own: the validator calls it at every move
 
     def breaks_rules(self, state: RoundState, move: Move) -> bool:
         return any(v.severity == "error" for v in check(state, move))
@@ -132,6 +205,8 @@ class Diloti:
         return tuple(scores[side].total for side in state.sides)
 
     def cancelled(self, state: RoundState) -> bool:
+        from dln.engine.selfplay import canceller
+
         return canceller(state) is not None
 
     def estimates(self, state: RoundState) -> bool:
@@ -168,6 +243,8 @@ class Diloti:
         in twenty at random."""
         if len(moves) == 1 or rng.random() < RANDOM_MOVE:
             return moves[rng.randrange(len(moves))]
+        from dln.engine.selfplay import choose
+
         return choose(state, moves, rng, "greedy")
 
     def solver_key(self, state: RoundState) -> tuple[object, ...]:

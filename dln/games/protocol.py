@@ -20,7 +20,7 @@ Uses only the rules engine (for the types of a move and a seat).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
@@ -101,8 +101,9 @@ class Game(Protocol):
         """Who scores when ``seats`` play, in the order of a position's ``captured``: seats or partnerships."""
         ...
 
-    def dealer_after(self, seats: Sequence[Seat], dealer: Seat) -> Seat:
-        """Who deals the round after one dealt by ``dealer`` (``seats`` in play order)."""
+    def dealer_after(self, seats: Sequence[Seat], dealer: Seat, *, redealt: bool = False) -> Seat:
+        """Who deals the round after one dealt by ``dealer`` (``seats`` in play order); ``redealt``: that
+        round was cancelled (Diloti's face-card redeal), which may give it to the same dealer again."""
         ...
 
     def standing(self, scores: Sequence[Mapping[str, Any]], sides: Sequence[str]) -> dict[str, int]:
@@ -124,13 +125,89 @@ class Game(Protocol):
         """A round shuffled from ``rng`` and dealt as the game deals: the opening table and each deal's hands."""
         ...
 
+    # -- checking a record (dln.check.validate asks these; the findings carry the game's codes) ----------
+
+    players_code: str  # the rule code of a seat the game does not have
+    hand_size_code: str  # the rule code of a hand of the wrong size
+    result_code: str  # the rule code of a wrong Result tag, or a round after the game was won
+
+    def rules_for(self, names: Sequence[str], target: int) -> Rules:
+        """The rules under house rules ``names`` (--variant, the Variant tag) and ``target``; ValueError
+        naming what is wrong (an unknown house rule, or one the game does not have)."""
+        ...
+
+    def seats_for(self, used: Collection[str], rules: Rules) -> tuple[tuple[Seat, ...], list[Violation]]:
+        """The seats, in play order, of a record that names the seats and sides ``used``: the fewest
+        players that seat them all; with a finding for each seat the game has no room for."""
+        ...
+
+    def check_dealer(self, seats: Sequence[Seat], previous: Seat, dealer: Seat, *, redealt: bool = False
+                     ) -> list[Violation]:
+        """What is wrong with ``dealer`` dealing the round after one dealt by ``previous``."""
+        ...
+
+    def deal_pack(self, seats: Sequence[Seat], dealer: Seat, pack: Sequence[Card], rules: Rules
+                  ) -> tuple[tuple[Card, ...], list[dict[Seat, tuple[Card, ...]]]]:
+        """A 52-card pack order dealt as the game deals: the opening table and each deal's hands."""
+        ...
+
+    def start(self, seats: Sequence[Seat], dealer: Seat, table: Sequence[Card], hands: Mapping[Seat, Any],
+              rules: Rules) -> Position:
+        """The position at a round's first card (ValueError when it cannot be set up at all)."""
+        ...
+
+    def setup(self, seats: Sequence[Seat], rules: Rules, **given: Any) -> tuple[Position, list[Violation]]:
+        """The position a record's setup describes (``given``: dealer, turn, deal, hands, loose, piles,
+        captured, xeris, last_capturer, gone, opening), and what a game without declarations finds wrong
+        with declarations on its table."""
+        ...
+
+    def check_position(self, state: Position, stage: str) -> list[Violation]:
+        """What is wrong with a position as dealt: ``stage`` is ``opening`` (a round's first deal), ``deal``
+        (a later one) or ``setup`` (a record's setup, whose hand sizes are judged apart)."""
+        ...
+
+    def live(self, state: Position) -> Any:
+        """``state`` as a position the validator plays moves on in place (``play``, ``freeze``,
+        ``deal_in``), answering everything a position answers."""
+        ...
+
+    def redeal_violations(self, state: Position, seat: Seat) -> list[Violation]:
+        """What is wrong with ``seat`` calling the round off at ``state`` (``redeal N``)."""
+        ...
+
+    def finish(self, state: Position) -> Position:
+        """The round's last position with the table's rest given to the last capturer."""
+        ...
+
+    def score(self, state: Position) -> dict[str, Any]:
+        """Each side's points for a finished round (:meth:`finish`), item by item (with ``total``)."""
+        ...
+
+    def score_counted(self, state: Position, unnamed: Sequence[int]) -> tuple[dict[str, Any] | None, str]:
+        """:meth:`score` when a setup counts ``unnamed`` captured cards per side without naming them; or None
+        and why, when the points then depend on which cards they were."""
+        ...
+
+    def check_score(self, scores: Mapping[str, Any], claimed: Mapping[str, int]) -> list[Violation]:
+        """What is wrong with a round's ``score`` claim."""
+        ...
+
+    def check_result(self, scores: Sequence[Mapping[str, Any]], sides: Sequence[str], claimed: Mapping[str, int],
+                     said: str, target: int) -> list[Violation]:
+        """What is wrong with a ``Result`` tag (``said``, read as ``claimed``) after rounds scored ``scores``."""
+        ...
+
+    # -- playing ---------------------------------------------------------------------------------------
+
     def legal_moves(self, state: Position) -> list[Move]:
         """Every legal move of the seat to move (its known cards)."""
         ...
 
-    def distinct_moves(self, state: Position) -> list[Move]:
+    def distinct_moves(self, state: Position, cards: Collection[Card] | None = None) -> Iterable[Move]:
         """The legal moves as a player tells them apart (Diloti: one per declared value, whichever cards
-        of that value): what the validator and ``dln moves`` list."""
+        of that value), lazily where there may be very many (of ``cards`` of the hand only, when given):
+        what the validator and ``dln moves`` list."""
         ...
 
     def sweeps(self, state: Position, move: Move) -> bool:
@@ -210,8 +287,14 @@ def game_names() -> tuple[str, ...]:
 
 
 def game_named(name: str | None) -> Game:
-    """The game of a ``Game`` tag's value (no tag: Diloti); ValueError for a game not installed."""
+    """The game of a ``Game`` tag's value (no tag: Diloti); ValueError for a game not installed.
+
+    dln's own games come first in the registry, so one of them is loaded without reading the entry points
+    (checking a file of Diloti reads no package metadata)."""
     key = (name or DEFAULT_GAME).strip().lower()
+    if key in OWN_GAMES:
+        module, _, attribute = OWN_GAMES[key].partition(":")
+        return getattr(import_module(module), attribute)  # type: ignore[no-any-return]
     game = installed().get(key)
     if game is None:
         raise ValueError(f"unknown game {(name or '').strip()!r}; known games: {', '.join(game_names())}")

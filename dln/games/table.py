@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dln.cards import DECK, Card
 from dln.engine import codes
@@ -149,6 +149,34 @@ class TableRound(_TableRoundFields, Seating):
         return frozenset(out)
 
 
+class TableLive:
+    """A position the validator plays a record's moves on (:meth:`TableGame.live`): one
+    :class:`TableRound` after another, asked through this object as the position itself."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: TableRound) -> None:
+        self.state = state
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.state, name)
+
+    def play(self, move: Move) -> None:
+        """Play a legal ``move``."""
+        self.state = play(self.state, move)
+
+    def freeze(self) -> TableRound:
+        """The position now."""
+        return self.state
+
+    def deal_in(self, hands: Sequence[Hand]) -> None:
+        """The next deal gives ``hands``, aligned with the seats."""
+        self.state = next_deal(self.state, dict(zip(self.state.seats, hands, strict=True)))
+
+    def hand(self, seat: Seat) -> Hand:
+        return self.state.hand(seat)
+
+
 class TableGame(ABC):
     """A game played with the table mechanics of this module: its own rules are the hooks below (who
     plays, what an opening may show, what a capture may take, what scores); the rest of a
@@ -216,9 +244,77 @@ class TableGame(ABC):
         """Every player scores alone."""
         return tuple(seats)
 
-    def dealer_after(self, seats: Sequence[Seat], dealer: Seat) -> Seat:
-        """The deal passes to the next seat in play order (:func:`dealer_after`)."""
+    def dealer_after(self, seats: Sequence[Seat], dealer: Seat, *, redealt: bool = False) -> Seat:
+        """The deal passes to the next seat in play order (:func:`dealer_after`); there are no redeals."""
         return dealer_after(seats, dealer)
+
+    # -- checking a record ------------------------------------------------------------------------
+
+    def rules_for(self, names: Sequence[str], target: int) -> Rules:
+        """No house rules: any is refused."""
+        if names:
+            raise ValueError(f"{self.name} has no house rules; the Variant {', '.join(names)!r} names rules "
+                             "of Diloti")
+        return Rules(target=target)
+
+    def seats_for(self, used: Collection[str], rules: Rules) -> tuple[tuple[Seat, ...], list[Violation]]:
+        """Every player scores alone: a partnership (NS) seats nobody (its claim is wrong where it is made)."""
+        return seats_for(self, {seat for seat in used if len(seat) == 1})
+
+    def check_dealer(self, seats: Sequence[Seat], previous: Seat, dealer: Seat, *, redealt: bool = False
+                     ) -> list[Violation]:
+        return check_dealer(self, seats, previous, dealer)
+
+    def deal_pack(self, seats: Sequence[Seat], dealer: Seat, pack: Sequence[Card], rules: Rules
+                  ) -> tuple[tuple[Card, ...], list[dict[Seat, tuple[Card, ...]]]]:
+        return deal_pack(self, seats, dealer, pack)
+
+    def start(self, seats: Sequence[Seat], dealer: Seat, table: Sequence[Card], hands: Mapping[Seat, Hand],
+              rules: Rules) -> TableRound:
+        if dealer not in seats:
+            raise ValueError(f"dealer {dealer} has no seat in a {len(seats)}-player game")
+        return start_hand(self, seats, dealer, table, hands)
+
+    def setup(self, seats: Sequence[Seat], rules: Rules, **given: Any) -> tuple[TableRound, list[Violation]]:
+        """The position, its table in the order written (Xeri's pile from the bottom); declarations on it are
+        the game's first finding (it has none)."""
+        problems = [error(codes.NO_DECLARATIONS, f"{self.name} has no declarations: the table holds cards only",
+                          "table")] if given.get("piles") else []
+        hands = given["hands"]
+        captured, xeris = given.get("captured") or {}, given.get("xeris") or {}
+        state = TableRound(self.key, tuple(seats), given["dealer"], given["deal"],
+                           tuple(hands.get(s, Hand()) for s in seats), tuple(given.get("loose", ())),
+                           tuple(tuple(captured.get(s, ())) for s in seats), tuple(xeris.get(s, 0) for s in seats),
+                           given.get("last_capturer") if given.get("last_capturer") in seats else None,
+                           given["turn"], 0, True)
+        return state, problems
+
+    def check_position(self, state: TableRound, stage: str) -> list[Violation]:
+        return check_position(state, opening=stage == "opening", dealt=stage != "setup")
+
+    def live(self, state: TableRound) -> TableLive:
+        return TableLive(state)
+
+    def redeal_violations(self, state: TableRound, seat: Seat) -> list[Violation]:
+        return [error(codes.REDEAL_NOT_ALLOWED, f"{self.name} has no redeal for face cards: only Diloti's house rules "
+                      "cancel a round")]
+
+    def finish(self, state: TableRound) -> TableRound:
+        return sweep(state)
+
+    def score_counted(self, state: TableRound, unnamed: Sequence[int]
+                      ) -> tuple[dict[Seat, ItemScore] | None, str]:
+        """Points go by the cards themselves (clubs, honours): counted cards not named leave them unknown."""
+        return None if any(unnamed) else self.score(state), (f"the setup counts captured cards it does not "
+                                                             f"name, and {self.name}'s points go by the cards "
+                                                             "themselves")
+
+    def check_score(self, scores: Mapping[str, Any], claimed: Mapping[str, int]) -> list[Violation]:
+        return check_score(scores, claimed, self.score_code)
+
+    def check_result(self, scores: Sequence[Mapping[str, Any]], sides: Sequence[str], claimed: Mapping[str, int],
+                     said: str, target: int) -> list[Violation]:
+        return check_result(self, scores, sides, claimed, target)
 
     def shuffled_round(self, seats: Sequence[Seat], dealer: Seat, rng: random.Random, rules: Rules
                        ) -> tuple[tuple[Card, ...], list[dict[Seat, tuple[Card, ...]]]]:
@@ -228,8 +324,8 @@ class TableGame(ABC):
     def apply(self, state: TableRound, move: Move) -> TableRound:
         return play(state, move)
 
-    def distinct_moves(self, state: TableRound) -> list[Move]:
-        return self.legal_moves(state)
+    def distinct_moves(self, state: TableRound, cards: Collection[Card] | None = None) -> list[Move]:
+        return [move for move in self.legal_moves(state) if cards is None or move.card in cards]
 
     def sweeps(self, state: TableRound, move: Move) -> bool:
         return self.taken(state, move)[1]

@@ -4,9 +4,8 @@
 across games).  Instead of replaying them all up front, the file is read once
 to note where each game lies (:func:`dln.notation.sources.placed`), and a game
 is read again, parsed and replayed only when the cursor comes to it; the few
-games used last stay in memory.  :class:`Shelf` does that for any game's
-replay; :class:`GameShelf` holds Diloti's (:class:`~dln.views.frames.GameReplay`),
-a :class:`Shelf` of :class:`~dln.check.family.FamilyReport` Kontsina's and Xeri's.
+games used last stay in memory.  :class:`Shelf` does that for anything made from a
+game read there; :class:`GameShelf` holds the replayer's games (:class:`~dln.views.frames.GameReplay`).
 """
 
 from __future__ import annotations
