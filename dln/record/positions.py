@@ -1,11 +1,10 @@
-"""What the recorder asks of a position, for every game: Diloti's ``RoundState`` or a Kontsina/Xeri ``TableRound``.
+"""What the recorder asks of a position, for every game (Diloti's ``RoundState``, a table game's ``TableRound``).
 
-The session (:mod:`dln.record.session`) is written once for the three games;
-where the games differ (the legal moves, how a typed move reaches the engine
-and is written back, the table's layout, the words for a move) it asks here,
-and each function hands the position to its game's engine: Diloti's
-(:mod:`dln.engine`) or the family's (:mod:`dln.games.table`, through the
-record glue of :mod:`dln.check.family_records`).
+The session (:mod:`dln.record.session`) is written once for every game;
+what it asks of a position (the legal moves, how a typed move reaches the
+rules and is written back, the table's layout, the words for a move) it asks
+here, and each answer comes from the position's game
+(:mod:`dln.games.protocol`) through :mod:`dln.check.plays`.
 """
 
 from __future__ import annotations
