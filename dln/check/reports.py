@@ -70,6 +70,8 @@ class Diagnostic:
     round: int | None = None
     move: int | None = None
     more: str = ""  # the help is the first few legal moves of many: how to list them all
+    #: What follows from this finding's mistake and is no mistake of its own (``D304 declare-sum: …``).
+    notes: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:
@@ -87,6 +89,7 @@ class Diagnostic:
         text = visible(f"{where}: {self.severity} {self.code} {self.name}: {self.message}")
         if self.source_line:
             text += "\n" + caret_excerpt(self.source_line, self.line, self.column)
+        text += "".join("\n  note: " + visible(note) for note in self.notes)
         if self.help:
             text += "\n  help: legal instead: " + ", ".join(self.help)
             if self.more:
@@ -105,6 +108,7 @@ class Diagnostic:
             "message": self.message,
             "help": list(self.help),
             "more_help": self.more or None,
+            "notes": list(self.notes),
             "game": self.game,
             "round": self.round,
             "move": self.move,
@@ -268,12 +272,12 @@ class Reporter:
                     deal.line, deal.column)
 
     def report(self, code: str, severity: Severity, message: str, line: int | None, column: int | None = 1, *,
-               help: Sequence[str] = (), move: int | None = None, more: str = "") -> None:
+               help: Sequence[str] = (), move: int | None = None, more: str = "", notes: Sequence[str] = ()) -> None:
         """One finding at ``line``:``column`` (the game's line when unknown), with the source line quoted."""
         line = line or self.game.line or 1
         source = self.source(line) if self.source else ""
         self.diagnostics.append(Diagnostic(self.filename, line, column or 1, severity, code, message, tuple(help),
-                                           source, self.index, self.round_index, move, more))
+                                           source, self.index, self.round_index, move, more, tuple(notes)))
 
     def report_all(self, violations: Sequence[Violation], line: int | None, column: int | None = 1,
                    *, move: int | None = None, help: Sequence[str] = (), more: str = "",
@@ -284,8 +288,8 @@ class Reporter:
         errors = [(at[0] or 0, at[1] or 0, i) for i, (v, at) in enumerate(placed) if v.severity == "error"]
         helped = min(errors)[2] if help and errors else None
         for i, (v, at) in enumerate(placed):
-            self.report(v.code, v.severity, v.message, *at, move=move,
-                        help=help if i == helped else (), more=more if i == helped else "")
+            self.report(v.code, v.severity, v.message, *at, move=move, help=help if i == helped else (),
+                        more=more if i == helped else "", notes=v.notes)
 
 
 def parse_points(text: str, sides: Collection[str]) -> dict[str, int] | None:

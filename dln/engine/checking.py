@@ -83,7 +83,7 @@ def check(state: Position, move: Move) -> list[Violation]:
         why = xeri_blocker(state, move)
         if why is not None:
             out.append(error(codes.FALSE_XERI, f"marked as a xeri, but {why}", XERI_MARK))
-    return out
+    return codes.one_mistake(out) if len(out) > 1 else out
 
 
 def _check_card(state: Position, seat: Seat, card: Card, out: list[Violation]) -> None:

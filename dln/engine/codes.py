@@ -53,6 +53,9 @@ class Violation:
     severity: Severity
     message: str
     subject: object = field(default=None, compare=False)
+    #: What follows from this finding's mistake and is no mistake of its own (:func:`one_mistake`):
+    #: ``D304 declare-sum: Qs total 0, not 10`` under face cards declared.
+    notes: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def rule(self) -> RuleCode:
@@ -361,3 +364,37 @@ def error(code: str, message: str, subject: object = None) -> Violation:
 def warning(code: str, message: str, subject: object = None) -> Violation:
     """A rule that could not be decided because part of the record is unknown."""
     return Violation(code, "warning", message, subject)
+
+
+#: Findings that follow from another's mistake (issue 31: one mistake, one error): each code of a key's set
+#: becomes a note of the key's finding.  Face cards in a declaration (D306) total 0, so its sum (D304) and
+#: the card of its value (D302) are wrong too; a card of another value against a declaration (D207) does not
+#: add up to its sets either (D206, D208).
+CONSEQUENCES: dict[str, frozenset[str]] = {
+    FACE_IN_DECLARATION: frozenset({DECLARE_SUM, "D302"}),
+    CAPTURE_DECLARATION_VALUE: frozenset({CAPTURE_SUM, "D208"}),
+}
+
+
+def follows(cause: str, code: str) -> bool:
+    """Whether a finding ``code`` follows from the mistake found as ``cause``.  A card that cannot be the
+    player's (D001, D002) makes moot what it would do: every rule of play, in any game's numbering
+    (``D2…``-``D5…``, ``K2…``, ``X5…``)."""
+    if cause in (CARD_NOT_IN_HAND, CARD_ALREADY_SEEN):
+        return code[1:2] in ("2", "3", "4", "5")
+    return code in CONSEQUENCES.get(cause, ())
+
+
+def one_mistake(found: list[Violation]) -> list[Violation]:
+    """``found`` with each finding that follows from another's mistake (:func:`follows`) made a note of
+    that one, in order."""
+    kept: list[Violation] = []
+    for v in found:
+        cause = next((k for k, first in enumerate(kept) if follows(first.code, v.code)), None)
+        if cause is None:
+            kept.append(v)
+        else:
+            first = kept[cause]
+            kept[cause] = Violation(first.code, first.severity, first.message, first.subject,
+                                    (*first.notes, f"{v.code} {RULES[v.code].name}: {v.message}"))
+    return kept

@@ -501,7 +501,8 @@ def check(state: TableRound, move: Move) -> list[Violation]:
         out.append(error(codes.NOT_ON_TABLE, f"{describe_cards(missing)} {'is' if len(missing) == 1 else 'are'} "
                          "not on the table", missing[0]))
         return out
-    return out + state.rules.check_play(state, move)
+    out += state.rules.check_play(state, move)
+    return codes.one_mistake(out) if len(out) > 1 else out
 
 
 def play(state: TableRound, move: Move) -> TableRound:

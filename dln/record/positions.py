@@ -36,7 +36,8 @@ def judge(state: Position, move: Move) -> None:
     errors = [v for v in violations(state, move) if v.severity == "error"]
     if not errors:
         return
-    lines = [f"refused: {v.message} ({v.code} {code_name(v.code)})" for v in errors]
+    lines = [line for v in errors for line in (f"refused: {v.message} ({v.code} {code_name(v.code)})",
+                                                *(f"  note: {note}" for note in v.notes))]
     instead = alternatives(state, move.card)
     if instead:
         shown = instead[:8]

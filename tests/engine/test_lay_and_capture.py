@@ -64,7 +64,7 @@ def test_d207_declaration_only_by_its_value() -> None:
     group of 9s with a loose 9, or with a loose 4 and 5, is taken by one 9."""
     state = position("Ac 9d 4s 5s", {"N": "10h 9c", "S": "2c"},
                      piles=[pile(1, 9, "9h 6h 3h", "S", group=True)])
-    assert errors(state, take("N", "10h", "Ac", [1])) == {"D207", "D206"}  # the ace alone is no 10
+    assert errors(state, take("N", "10h", "Ac", [1])) == {"D207"}  # the ace alone is no 10: a note of D207
     assert errors(state, take("N", "10h", "", [1])) == {"D207"}
     assert legal(state, take("N", "9c", "9d", [1]))
     assert legal(state, take("N", "9c", "4s 5s", [1]))

@@ -1,0 +1,74 @@
+"""One mistake, one error (issue 31): a move that breaks a rule gets one error, on the move, with its legal
+alternatives; what follows from that mistake (the sums of face cards valued 0, what a card that cannot be
+the player's would have done) is a note of that error, not an error of its own, in the validator and in the
+recorder alike."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+import dln
+from dln.check.validate import validate_game
+from dln.cli import main
+
+FACES_DECLARED = "round 1 dealer S\ntable 2c 3d Kh 10s\nN: Qs 9h 4c 5c 6c 7c\nN Qs Kh =10\n"
+TEN_ON_NINES = ("setup dealer S\ntable 4h 5c [9s N: 9h 9d] 3d\nN: 9c 2h 3h\nS: 10h 7s 8s 2s\nturn S\n"
+                "S 10h x [9s] 4h+5c\n")
+CARD_ON_THE_TABLE = "round 1 dealer S\ntable 2c 3d 5h Ks\nN: Qs Kh 4c 5c 6c 7c\nN Ks\n"
+
+
+def found(text: str) -> list[tuple[str, tuple[str, ...]]]:
+    """Each finding's code and notes."""
+    return [(d.code, d.notes) for d in validate_game(dln.loads(text)).diagnostics]
+
+
+def test_face_cards_in_a_declaration_are_one_error() -> None:
+    """pagat, Declaring: "court cards can not be used in declarations" (D306): the total of 0 (D304) and
+    the missing card of that value (D302) follow from it."""
+    assert found(FACES_DECLARED) == [("D306", ("D304 declare-sum: Qs total 0, not 10",
+                                               "D302 declare-without-card: N declares 10 with Qs but holds no "
+                                               "other card of value 10"))]
+
+
+def test_a_ten_against_a_group_of_nines_is_one_error() -> None:
+    """pagat, Capturing: only a card of the declared value takes a declaration (D207); that the loose set
+    adds up to 9, not 10, is the same mistake (the player meant a 9)."""
+    assert found(TEN_ON_NINES) == [("D207", ("D208 component-sum: the component 5c+4h totals 9, not 10",))]
+
+
+def test_a_card_that_lies_on_the_table_is_one_error() -> None:
+    """Each card exists once (D002): that a king laid beside a king must capture it (D202) is moot."""
+    [(code, notes)] = found(CARD_ON_THE_TABLE)
+    assert code == "D002" and notes and notes[0].startswith("D202 face-lay-on-match")
+
+
+def test_the_notes_are_printed_under_the_error_and_in_the_json(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    record = tmp_path / "faces.dln"
+    record.write_text(FACES_DECLARED, encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", "--quiet", str(record)])
+    assert result.exit_code == 1
+    assert result.stdout.count(": error ") == 1
+    assert "\n  note: D304 declare-sum: Qs total 0, not 10\n" in result.stdout
+    data = json.loads(CliRunner().invoke(main, ["validate", "--json", str(record)]).stdout)
+    [diagnostic] = data["games"][0]["diagnostics"]
+    assert diagnostic["code"] == "D306" and len(diagnostic["notes"]) == 2
+
+
+def test_two_separate_mistakes_stay_two_errors() -> None:
+    """Out of turn and with a card that is not on the table: two mistakes, two errors."""
+    text = "round 1 dealer S\ntable 2c 3d 5h Ks\nN: Qs Kh 4c 5c 6c 7c\nS: 9h 9d 9s 9c 8h 8d\nS 9h x 7d\n"
+    assert [code for code, _ in found(text)] == ["D003", "D004"]
+
+
+def test_the_recorder_refuses_once_and_notes_the_rest() -> None:
+    """The recorder printed "refused:" for D202 beside D002 for a king that lies on the table."""
+    from tests.test_record import Session
+
+    session = Session()
+    session("2c 3d 5h Ks")
+    lines = session.refused("Ks")
+    assert [line for line in lines if line.startswith("refused:")] == [
+        "refused: N cannot play Ks: it is lying loose on the table (D002 card-already-seen)"]
+    assert any(line.startswith("  note: D202 face-lay-on-match") for line in lines)
