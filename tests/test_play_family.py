@@ -60,7 +60,8 @@ def validates(path: Path) -> None:
 def test_a_whole_sister_game_against_the_engine_validates(tmp_path: Path, game_type: str, players: int, seat: str,
                                                           target: int) -> None:
     """The person's moves and the engine's go through the recorder to the end of the game: the file has the
-    Game tag, a hand line for every seat at every deal, the Result, and dln validate accepts it."""
+    Game tag, the person's hand line at every deal (only theirs: the engine's cards are its moves), every
+    card of the stock played, the Result, and dln validate accepts it."""
     path = tmp_path / "game.dln"
     said: list[str] = []
     holder: list[Table] = []
@@ -75,8 +76,9 @@ def test_a_whole_sister_game_against_the_engine_validates(tmp_path: Path, game_t
     deals = (52 - 4) // (engine.hand_size * players)
     for round_ in game.rounds:
         assert len(round_.deals) == deals  # Kontsina 4 cards a deal, Xeri 6: every card of the stock dealt
-        assert all(len(d.hands) == players and all(len(h.cards) == engine.hand_size for h in d.hands)
+        assert all([h.seat for h in d.hands] == [seat] and len(d.hands[0].cards) == engine.hand_size
                    for d in round_.deals)
+        assert len({m.card for d in round_.deals for m in d.moves}) == 48  # every card dealt is played
     if game_type == "xeri":  # Xeri is won on hands: at least the number agreed
         assert len(game.rounds) >= target and said[-1].startswith("game over: ") and "hands won" in said[-1]
     else:
@@ -214,3 +216,27 @@ def test_each_new_game_is_dealt_anew_unless_a_seed_is_given(tmp_path: Path) -> N
     dealt = [table(f"new{i}.dln") for i in range(3)]
     assert len({tuple(map(str, t)) for t in dealt}) == 3  # three deals of 4 cards from 52: equal by chance ~1e-11
     assert table("s1.dln", "--seed", "7") == table("s2.dln", "--seed", "7")
+
+
+@pytest.mark.parametrize(("game_type", "players"), [("diloti", 2), ("diloti", 4), ("kontsina", 3), ("xeri", 2)])
+def test_the_file_holds_no_card_of_the_engine_not_yet_played(tmp_path: Path, game_type: str, players: int) -> None:
+    """Issue 31: dln play wrote the engine's hand into the file as the round began, so a glance at it showed
+    every card the engine held.  After each of the person's moves, every card of the file is on the table,
+    the person's own, or played: the engine's cards appear as it plays them."""
+    path = tmp_path / "g.dln"
+    holder: list[Table] = []
+    checked = [0]
+    ask = person(holder)
+
+    def watching(prompt: str) -> str | None:
+        game = dln.loads(path.read_text(encoding="utf-8"))
+        round_ = game.rounds[-1]
+        played = {m.card for d in round_.deals for m in d.moves}
+        written = {c for d in round_.deals for h in d.hands if h.seat != holder[0].seat for c in h.cards}
+        assert written <= played, f"the engine's unplayed {sorted(map(str, written - played))} are in the file"
+        checked[0] += 1
+        return ask(prompt) if checked[0] <= 8 else "quit"
+
+    holder.append(Table.new(path, "S", players, None, 2, 11, watching, lambda _: None, game_type))
+    assert holder[0].run() == 0 and checked[0] > 8
+    validates(path)

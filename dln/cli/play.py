@@ -6,7 +6,9 @@ moves and the engine's are typed into a :class:`~dln.record.Recorder` as a
 recorder at a real table would type them, so each is checked by the
 validator and in the file before the next prompt, and the file is always a
 record ``dln validate`` accepts.  The engine sees only its own hand
-(:func:`dln.analysis.players.as_seen`); the person sees only theirs.  Where
+(:func:`dln.analysis.players.as_seen`); the person sees only theirs, and the
+file holds only theirs: the engine's cards come into it as it plays them, as
+a recorder at the table writes a hand nobody showed.  Where
 the games differ (seats, dealing, the table's layout, the standing) the
 recorder's :mod:`dln.record.positions` and the family's
 :mod:`dln.games.table` answer, so the loop is written once.
@@ -31,7 +33,7 @@ from dln.cards import DECK, Card
 from dln.check import plays
 from dln.cli.analysis import budget_option
 from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK, GAME_TYPES, target_option
-from dln.engine.state import describe_cards
+from dln.engine.state import Hand, describe_cards
 from dln.games.protocol import Game, game_named
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.sources import Unreadable
@@ -139,21 +141,24 @@ class Table:
         return table
 
     def deal_rest_of_round(self) -> None:
-        """The hands of the current round's deals to come, from the cards its record has not dealt yet."""
+        """The cards of the current round nobody has seen, dealt anew: what the engine's seats still hold of
+        this deal (the file does not say: only the person's hand is written) and the deals to come."""
         state = self.recorder.state
         if self.recorder.phase != "play" or state is None:
             return  # between rounds: the next round is shuffled whole
         round_ = self.recorder.round
-        dealt: list[dict[str, tuple[Card, ...]]] = []
-        for deal in round_.deals:
-            hands = {h.seat: tuple(c for c in h.cards if c is not None) for h in deal.hands}
-            if any(None in h.cards for h in deal.hands):
-                raise ValueError(f"a hand of round {round_.number} is not shown; dln play records every hand")
-            if hands:
-                dealt.append(hands)
-        seen = {*(round_.table or ()), *(c for hands in dealt for cards in hands.values() for c in cards)}
+        written = {c for deal in round_.deals for h in deal.hands for c in h.cards if c is not None}
+        played = {m.card for deal in round_.deals for m in deal.moves}
+        seen = {*(round_.table or ()), *written, *played, *state.seen()}
         rest = [c for c in DECK if c not in seen]
         self.rng.shuffle(rest)
+        dealt: list[dict[str, tuple[Card, ...]]] = [{} for _ in range(state.deal - 1)]  # over: not needed
+        current: dict[str, tuple[Card, ...]] = {}
+        for seat in self.recorder.seats:
+            hand = state.hand(seat)
+            current[seat] = (*hand.known, *rest[:hand.unknown])
+            del rest[:hand.unknown]
+        dealt.append(current)
         size = positions.hand_size(self.recorder.report)
         seats = self.recorder.seats
         while rest:
@@ -161,17 +166,29 @@ class Table:
             rest = rest[size * len(seats):]
         self.hands = tuple(dealt)
 
+    def engine_view(self, state: Position) -> Position:
+        """The position as the engine's seat to move knows it: its own hand, the cards it was dealt and has not
+        played (the recorder knows only how many: the file does not show them); every other hand its size."""
+        seat = state.turn
+        seen = state.seen()
+        held = frozenset(c for c in self.hands[state.deal - 1].get(seat, ()) if c not in seen)
+        hands = tuple(Hand(held, 0) if s == seat else h for s, h in zip(state.seats, state.hands, strict=True))
+        return as_seen(state._replace(hands=hands))
+
     @property
     def help(self) -> str:
         """What may be typed at the prompt, with moves of the game played."""
         return HELP.format(examples=self.game.move_examples)
 
-    def type(self, line: str) -> bool:
+    def type(self, line: str, *, engine: bool = False) -> bool:
         """Type ``line`` into the recorder as the person keeping the record would; True if accepted.
-        The score sheet follows when the recorder asks for it (``score``, the end of a round)."""
+        The score sheet follows when the recorder asks for it (``score``, the end of a round).  For the
+        engine's move (``engine``) the recorder's notes on what the record cannot tell of its hidden hand
+        are left out: the engine knows its hand, and the person is not told of it."""
         reply = self.recorder.handle(line)
         for text in reply.lines:
-            self.say(text)
+            if not (engine and text.lstrip().startswith("note:")):
+                self.say(text)
         if reply.score_sheet:
             self.say(self.sheet())
         return reply.accepted
@@ -201,8 +218,9 @@ class Table:
         self.give_hands(0)
 
     def give_hands(self, deal: int) -> None:
-        for seat, cards in self.hands[deal].items():
-            self.recorder.handle(f"{seat}: {' '.join(map(str, cards))}")
+        """Deal ``deal``: the person's hand is written (they see it); the engine's seats get theirs unseen."""
+        cards = self.hands[deal][self.seat]
+        self.recorder.handle(f"{self.seat}: {' '.join(map(str, cards))}")
 
     def standing(self) -> str:
         """``score N 12, S 30`` (``hands won`` in Xeri)."""
@@ -235,10 +253,10 @@ class Table:
                 self.give_hands(len(deals) - 1)
                 continue
             if state.turn != self.seat:
-                move = choose_move(as_seen(state), budget=self.budget, seed=self.rng.randrange(1 << 30))
+                move = choose_move(self.engine_view(state), budget=self.budget, seed=self.rng.randrange(1 << 30))
                 text = move_text(plays.written(state, move))
                 self.say(f"{text}")
-                if not self.type(text.split(" ", 1)[1]):  # cannot happen: the engine plays legal moves
+                if not self.type(text.split(" ", 1)[1], engine=True):  # cannot happen: the engine plays legally
                     self.say("internal error: the engine's move was refused")
                     return EXIT_BAD_INPUT
                 continue
@@ -281,8 +299,9 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
     Diloti by default; --game-type kontsina (2 to 4 players, each alone,
     four cards a deal, to 21) or xeri (2 players, six cards a deal, the
     player who wins more of 5 hands).  A new FILE, or an empty one, becomes
-    the record of the game (hand lines included, so it can be replayed and analysed
-    afterwards), always one that dln validate accepts, like dln record's.  A
+    the record of the game, always one that dln validate accepts, like dln
+    record's: your hand lines, and the engine's cards as it plays them (its
+    hands are not written, so the file shows nothing you could not see).  A
     FILE that dln play wrote before goes on where it stopped: the game, your
     seat, the players and the target are the file's, the engine keeps its
     budget unless --budget is given, and the cards of the round not dealt
