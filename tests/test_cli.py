@@ -66,7 +66,7 @@ CASES = [
     ("moves-next-in-a-fragment", ["moves", "../../samples/constructs/deck.dln", "--at", "7"], None),
     ("moves-empty-file", ["moves", "empty.dln", "--at", "1"], None),
     ("moves-no-such-game", ["moves", "messy.dln", "--game", "2", "--at", "1"], None),
-    ("moves-stopped", ["moves", "../../samples/illegal/D201-lay-while-declared.dln", "--at", "4"], None),
+    ("moves-stopped", ["moves", "../../samples/illegal/D001-card-not-in-hand.dln", "--at", "4"], None),
     ("moves-syntax-error", ["moves", "three-games-one-bad.dln", "--game", "2", "--at", "1"], None),
     ("moves-json", ["moves", "--json", "../../samples/constructs/deck.dln", "--at", "3"], None),
     ("moves-rank-xeri", ["moves", "../../samples/xeri.dln", "--at", "5", "--rank", "--budget", "30"], None),
@@ -267,7 +267,7 @@ def test_the_progress_bar_does_not_run_into_the_report_in_a_terminal() -> None:
         term.close()
     lines = screen.splitlines()
     assert any(line.startswith("samples/illegal/D201-lay-while-declared.dln:13:1: error D201") for line in lines)
-    assert "validating" not in screen and "1 game, 1 round, 2 moves: 1 error, 0 warnings" in lines
+    assert "validating" not in screen and "1 game, 1 round, 3 moves: 1 error, 0 warnings" in lines
 
 
 # -- score: exit codes as validate's, and a setup's score sheet invents nothing ------------------------

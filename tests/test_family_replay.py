@@ -284,9 +284,10 @@ def test_tab_walks_a_file_of_many_xeri_games_in_a_terminal(tmp_path: Path) -> No
 
 def test_a_finding_written_at_a_part_of_its_move_is_the_move_s() -> None:
     """The validator places X501 at the move's ``*``, not at its start: the replayer still shows it as the
-    move's own finding (it was listed as one about the record, and the line did not say it stopped)."""
+    move's own finding (it was listed as one about the record).  A wrong mark is a claim: the capture
+    stands, and the round goes on (issue 31)."""
     session = session_of((SAMPLES / "illegal" / "X501-xeri-single.dln").read_text(encoding="utf-8"))
     session.press("end")
     frame = session.replay.frame(session.cursor)
     assert frame.number == 5 and [f.code for f in frame.findings] == ["X501"]
-    assert frame.kind == "stopped" and frame.round_findings == ()
+    assert frame.kind == "move" and frame.round_findings == ()

@@ -99,14 +99,14 @@ def test_next_and_previous_cross_round_and_game_boundaries(study: Replay) -> Non
     assert study.next(Cursor(0, 1, 3)) == Cursor(1, 0, 0)  # the last round of game 1 → game 2
     assert study.previous(Cursor(1, 0, 0)) == Cursor(0, 1, 3)
     assert study.previous(study.start) is None
-    last = Cursor(1, 1, 3)  # game 2's second round stops at its illegal third move
+    last = Cursor(1, 1, 4)  # game 2's second round goes on after its illegal third move to its last
     assert study.next(last) is None
 
 
 def test_walk_visits_every_position_once_in_order(study: Replay) -> None:
     walked = list(study.walk())
-    assert len(walked) == len(set(walked)) == (5 + 1) + (3 + 1) + (4 + 1) + (3 + 1)
-    assert walked[0] == study.start and walked[-1] == Cursor(1, 1, 3)
+    assert len(walked) == len(set(walked)) == (5 + 1) + (3 + 1) + (4 + 1) + (4 + 1)
+    assert walked[0] == study.start and walked[-1] == Cursor(1, 1, 4)
     assert [study.previous(c) for c in walked[1:]] == walked[:-1]
 
 
@@ -289,16 +289,27 @@ def test_the_move_list_opens_the_variations_the_cursor_is_in(study: Replay) -> N
 # -- what a frame says -------------------------------------------------------------------------------
 
 
-def test_an_illegal_move_is_shown_and_stops_the_round(study: Replay) -> None:
+def test_an_illegal_move_is_shown_and_the_round_goes_on_from_it(study: Replay) -> None:
+    """Issue 31: N lays 2h while owning a declaration (D201); the card lies on the table as it did at the
+    table, and S's Qs after it is replayed and judged (legal)."""
     frame = study.frame(Cursor(1, 1, 3))
-    assert frame.kind == "stopped" and frame.to_play is None
+    assert frame.kind == "move" and frame.to_play == "S"
     assert [f.code for f in frame.findings] == ["D201"]
     assert frame.findings[0].help  # the legal moves instead
-    # The illegal move changes nothing; the move after it is listed but cannot be reached.
-    assert frame.state == study.frame(Cursor(1, 1, 2)).state
-    last = [e for e in frame.entries if e.move is not None][-1]
-    assert str(last.move.card) == "Qs" and last.cursor is None
-    assert study.games[1].rounds[1].totals_after is None
+    assert frame.state is not None and Card(2, "h") in frame.state.loose
+    after = study.frame(Cursor(1, 1, 4))
+    assert after.findings == () and str(after.move.card) == "Qs"  # type: ignore[union-attr]
+    assert [e.cursor for e in after.entries if e.move is not None][-1] == Cursor(1, 1, 4)
+    assert study.games[1].rounds[1].totals_after is None  # an illegal move: the round's points are not known
+
+
+def test_a_move_that_cannot_have_been_made_stops_the_round() -> None:
+    """N plays 6h, which N's written hand does not hold (D001): nothing after it can be judged; the move is
+    shown on the position it did not change, and the move after it cannot be reached."""
+    replay = sample("illegal/D001-card-not-in-hand.dln")
+    frame = replay.frame(replay.last(replay.start))
+    assert frame.kind == "stopped" and frame.to_play is None and [f.code for f in frame.findings] == ["D001"]
+    assert frame.state == replay.frame(replay.previous(replay.last(replay.start))).state  # type: ignore[arg-type]
 
 
 def test_the_end_of_a_round_shows_the_rest_and_the_score() -> None:
@@ -360,8 +371,8 @@ def test_locate_and_address_round_trip(study: Replay) -> None:
     cursor = Cursor(0, 0, 1, ((0, 2), (1, 1)))
     assert study.address(cursor) == "--game 1 --round 1 --move 1 --variation 1.2.2.1"
     assert study.locate(1, 1, 1, (1, 2, 2, 1)) == cursor
-    assert study.locate(2, 2, None) == Cursor(1, 1, 3)
-    for args, option in [((3,), "game"), ((1, 3), "round"), ((1, 1, 6), "move"), ((2, 2, 4), "move"),
+    assert study.locate(2, 2, None) == Cursor(1, 1, 4)
+    for args, option in [((3,), "game"), ((1, 3), "round"), ((1, 1, 6), "move"), ((2, 2, 5), "move"),
                          ((1, 1, 2, (1, 1)), "variation"), ((1, 1, 1, (1, 3)), "variation")]:
         with pytest.raises(PositionError) as caught:
             study.locate(*args)  # type: ignore[arg-type]

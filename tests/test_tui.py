@@ -118,7 +118,7 @@ def test_a_session_moves_reveals_plays_and_quits() -> None:
     assert session.playing and session.delay == 0.5
     while session.playing:
         session.tick()
-    assert session.cursor == Cursor(1, 1, 3) and session.message == "the end of the record"
+    assert session.cursor == Cursor(1, 1, 4) and session.message == "the end of the record"
     session.press("q")
     assert session.done
 
@@ -198,7 +198,7 @@ def test_replay_prints_every_position_when_not_on_a_terminal(tmp_path: Path) -> 
     assert len(titles) == (5 + 1) + (3 + 1)  # game 1 only: every position of its two rounds
     assert result.stdout.count("▶ 5. N 5c x 3c+2h *!!") == 1
     rounds = CliRunner().invoke(main, ["replay", str(path), "--game", "2", "--round", "2", "--move", "1"])
-    assert rounds.stdout.count("Second game · game 2 · round 2") == 3
+    assert rounds.stdout.count("Second game · game 2 · round 2") == 4  # moves 1 to 4: on after the illegal 3
 
 
 # -- dln replay in a real terminal -------------------------------------------------------------------------
@@ -292,8 +292,8 @@ def test_stepping_through_rounds_and_variations_in_a_terminal(terminal: Terminal
 
     terminal.keys("Tab")
     terminal.wait_for("Second game · game 2 · round 1")
-    terminal.keys("n", "G")
-    screen = terminal.wait_for("▶ 3. N 2h ✗", "✗ illegal D201 lay-while-declared", "replay stopped")
+    terminal.keys("n", "G", "Left")
+    screen = terminal.wait_for("▶ 3. N 2h ✗", "✗ illegal D201 lay-while-declared", "S to play")
     assert "legal instead:" in screen
 
     terminal.keys("?")
@@ -313,7 +313,7 @@ def test_auto_play_runs_to_the_end_and_the_screen_follows_a_resize(terminal: Ter
     terminal.keys("+", "+", "+")
     terminal.wait_for("auto-play: 0.1 s a move")
     terminal.keys("Space")  # plays every move to the end of the record, then stops
-    screen = terminal.wait_for("the end of the record", "▶ 3. N 2h ✗")
+    screen = terminal.wait_for("the end of the record", "▶ 4. S Qs")
     assert "Second game" in screen
 
     terminal.keys("g")

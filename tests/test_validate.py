@@ -158,7 +158,10 @@ def test_hidden_hand_without_the_card_is_an_error_once_the_deal_is_played_out() 
     report = check(HIDDEN_DEAL.replace("N 9c x [9] 9d", "N 3s x 3c"))
     assert found(report) == [("D302", 3)]
     assert report.diagnostics[0].severity == "error"
-    assert report.rounds[0].stopped
+    # Issue 31: the round goes on from the declaration as made, which binds nobody: the lays after it are
+    # no new errors, and every move is checked; its points are not known.
+    played = report.rounds[0]
+    assert not played.stopped and played.moves == 12 and played.unsound and played.scores is None
 
 
 def test_hidden_hand_cut_off_mid_deal_leaves_the_question_open() -> None:
@@ -267,8 +270,10 @@ def test_an_inconsistent_setup_is_reported(table: str, hands: str, code: str, me
 # --------------------------------------------------------------------------
 
 
-def test_the_first_illegal_move_stops_its_round_but_the_next_round_is_checked() -> None:
-    """After an illegal move nothing in that round can be judged (line 6 is not reported); round 2 is."""
+def test_after_an_illegal_move_its_round_goes_on_until_a_move_cannot_have_been_made() -> None:
+    """Issue 31: after an illegal move (line 5) the round goes on from what it made at the table, so line 6 is
+    judged: 9d was captured at line 4, so it cannot be taken again, and the round's replay stops there, as
+    its error says; round 2 is checked, its illegal move reported too."""
     text = """\
 round 1 dealer S
 table 5h 3c 9d Js
@@ -283,10 +288,11 @@ S Qs x Qd
 N Kh x 7c
 """
     report = check(text)
-    assert found(report, "error") == [("D205", 5), ("D204", 11)]
+    assert found(report, "error") == [("D205", 5), ("D004", 6), ("D204", 11)]
+    assert report.diagnostics[1].notes[-1].startswith("the replay of this round stops here")
     first, second = report.rounds
-    assert first.stopped and first.moves == 2
-    assert second.stopped and second.moves == 1
+    assert first.stopped and first.moves == 3
+    assert not second.stopped and second.moves == 2 and second.unsound
     assert report.totals is None  # round 1's points cannot be known
 
 

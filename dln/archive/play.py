@@ -84,12 +84,14 @@ def play_facts(report: GameReport) -> PlayFacts:
         facts.game = report.engine.name
     else:  # a Game tag naming no game installed: counted as its tag says, left out of the figures
         facts.game = (report.game.tag("Game") or "").strip().title()
+    illegal = {(d.round, d.move) for d in report.diagnostics if d.severity == "error" and d.move is not None}
     for result in report.rounds:
         states, moves = result.states, result.record_moves
         for i, move in enumerate(moves):
             events = facts.seats.setdefault(move.seat, SeatEvents())
-            if i + 1 >= len(states):  # no position after it: the illegal move that stopped the round
+            if (result.index + 1, i + 1) in illegal:  # an error at the move (the round goes on after it)
                 events.illegal += 1
+            if i + 1 >= len(states):  # no position after it: the move that stopped the round
                 continue
             facts.moves += 1
             _read_move(facts, moves, i, states[i], states[i + 1])

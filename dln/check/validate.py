@@ -8,10 +8,16 @@ opening position from the record (table and hands, a ``deck``, or a ``setup``),
 fills in the hands the recorder did not see from the cards each player goes on
 to play in that deal, then checks every move with the game's ``check`` and
 plays it in place (the game's ``live`` position).  A wrong position is reported
-and its moves are still judged; the first illegal move of a round ends that
-round's replay (what follows it cannot be judged); the next round is checked
-as usual.  A setup (:mod:`dln.check.setups`) leaves unknown what it does not
-say.  Variations are checked from the position before the move they replace.
+and its moves are still judged.  Like a compiler, the checker goes on after an
+error: an illegal move is reported and the round goes on from the position it
+made at the table (:meth:`dln.games.protocol.Game.force`), so every later move
+is judged; a wrong xeri mark is a claim, its own error, and the move stands.
+Only a move that cannot have been made (its card is not where it takes it
+from) ends the replay of its round, and its error says so; the next round is
+checked as usual.  A round with an illegal move scores nothing the game counts.
+A setup (:mod:`dln.check.setups`) leaves unknown what it does not say.
+Variations are checked from the position before the move they replace; the
+first illegal move of a variation ends it.
 
 Findings carry a rule code (``D…``, or a game's own: ``K…``, ``X…``) or, for
 problems of the record itself rather than of the play, one of the ``R…``
@@ -21,8 +27,10 @@ codes (:mod:`dln.check.reports`).
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import replace
 from itertools import chain, islice
 from operator import attrgetter
+from typing import Any
 
 from dln.cards import Card
 from dln.check.references import to_engine_move
@@ -42,6 +50,7 @@ from dln.check.setups import SetupStart, read_setup
 from dln.check.spots import move_part
 from dln.engine import Hand, Position, Rules
 from dln.engine import Move as EngineMove
+from dln.engine.codes import XERI_MARK
 from dln.engine.rules import VARIANTS, parse_variants
 from dln.games.protocol import Game as PlayedGame
 from dln.games.protocol import game_named
@@ -59,6 +68,8 @@ _seat_of = attrgetter("seat")
 _card_of = attrgetter("card")
 #: The sides a Result tag may name (a partnership's total, or a player's).
 _RESULT_SIDES = ("N", "E", "S", "W", "NS", "EW")
+#: What a move is, judged: legal; legal but for its xeri mark (a wrong claim, its own error); illegal.
+_LEGAL, _CLAIM, _ILLEGAL = "legal", "claim", "illegal"
 
 
 class _Checker(Reporter):
@@ -234,11 +245,14 @@ class _Checker(Reporter):
                     if not violations and not check(live, engine_move):
                         play(engine_move)
                         continue
-                if not self._move(engine, live, move, number, plans, k, j >= room):
-                    # the position before the illegal move is the last one shown
+                after = self._move(engine, live, move, number, plans, k, j >= room)
+                if after is None:  # a move that cannot have been made: what follows cannot be judged
                     result.stopped = True
                     result.moves = number - 1
                     return result
+                if after is not live:  # an illegal move: the round goes on from what it made at the table
+                    live, play = after, after.play
+                    result.unsound = True
         result.moves = number
         return self._close(engine, round_, result, live.freeze(), last)
 
@@ -422,9 +436,13 @@ class _Checker(Reporter):
         return state
 
     # -- moves -----------------------------------------------------------------------
-    def _move(self, engine: PlayedGame, live: Position, move: Move, number: int, plans: list[DealPlan], k: int,
-              out_of_cards: bool) -> bool:
-        """Check one main-line move and its variations, and play it on ``live``; False if it is illegal.
+    def _move(self, engine: PlayedGame, live: Any, move: Move, number: int, plans: list[DealPlan], k: int,
+              out_of_cards: bool) -> Any:
+        """Check one main-line move and its variations, and play it: on ``live`` (returned) when it is legal
+        or only its xeri mark is wrong (a claim, its own error); else on a new live position, the one the
+        move made at the table (:meth:`Game.force`), from which the round goes on (issue 31: a compiler
+        goes on after an error).  None when the move cannot have been made (the card is not where it takes
+        it from): the error says that the round's replay stops there.
 
         ``out_of_cards`` False promises that the hands still hold cards (see :meth:`_round`).
         """
@@ -434,16 +452,32 @@ class _Checker(Reporter):
         if out_of_cards and live.needs_deal:
             self.report("R003", "error", "every hand is played out: the next deal must come first",
                         move.line, move.column, move=number)
-            return False
-        engine_move = self._judge(engine, live, move, number, main_line=True)
+            return None
+        engine_move, verdict = self._judge(engine, live, move, number, main_line=True)
         if move.variations:
             before = live.freeze()
             for variation in move.variations:
                 self._variation(engine, before, variation.moves, number, plans, k)
-        if engine_move is None:
-            return False
-        live.play(engine_move)
-        return True
+        if verdict != _ILLEGAL:
+            live.play(engine_move)
+            return live
+        made = engine.force(live.freeze(), engine_move)
+        if made is None:
+            hand = live.hand(move.seat) if move.seat in live.seats else None
+            why = (f"{move.card} cannot be {move.seat}'s to play" if hand is None or not (
+                move.card in hand.known or (hand.unknown and live.place_of(move.card) is None))
+                else "it takes what is not on the table")
+            self._note_last_error(f"the replay of this round stops here ({why}): what follows cannot be judged")
+            return None
+        return engine.live(made)
+
+    def _note_last_error(self, note: str) -> None:
+        """Add ``note`` to the error reported last."""
+        for k in range(len(self.diagnostics) - 1, -1, -1):
+            found = self.diagnostics[k]
+            if found.severity == "error":
+                self.diagnostics[k] = replace(found, notes=(*found.notes, note))
+                return
 
     def _variation(self, engine: PlayedGame, state: Position, moves: Sequence[Move], number: int,
                    plans: list[DealPlan], k: int) -> None:
@@ -452,17 +486,18 @@ class _Checker(Reporter):
             if state.needs_deal and k + 1 < len(plans):
                 k += 1
                 state = engine.next_deal(state, self._hands(plans[k], state.setup, self._deal_of(k), state.seen))
-            engine_move = self._judge(engine, state, move, number)
+            engine_move, verdict = self._judge(engine, state, move, number)
             for inner in move.variations:
                 self._variation(engine, state, inner.moves, number, plans, k)
-            if engine_move is None:
+            if verdict == _ILLEGAL:
                 return
             state = engine.apply(state, engine_move)
             number += 1
 
     def _judge(self, engine: PlayedGame, state: Position, move: Move, number: int, *,
-               main_line: bool = False) -> EngineMove | None:
-        """Report every rule ``move`` breaks in ``state``; the engine's move, or None if it is illegal.
+               main_line: bool = False) -> tuple[EngineMove, str]:
+        """Report every rule ``move`` breaks in ``state``; the engine's move and whether it is legal
+        (:data:`_LEGAL`), wrong only in its xeri mark (:data:`_CLAIM`) or illegal (:data:`_ILLEGAL`).
 
         A move naming what is not on the table is judged no further.  ``main_line``:
         ``number`` is the move's own (``dln moves --at`` reaches its position).
@@ -471,14 +506,17 @@ class _Checker(Reporter):
         if not violations:  # the usual case: the move names only what is there
             violations = engine.check(state, engine_move)
             if not violations:
-                return engine_move
+                return engine_move, _LEGAL
         elif not any(v.severity == "error" for v in violations):
             violations += engine.check(state, engine_move)
         failed = any(v.severity == "error" for v in violations)
         help, more = self._alternatives(engine, state, move, number if main_line else None) if failed else ([], "")
         self.report_all(violations, move.line, move.column, move=number, help=help, more=more,
                         part=lambda v: move_part(move, v.subject, state, self.source))
-        return None if failed else engine_move
+        if not failed:
+            return engine_move, _LEGAL
+        claim = all(v.subject == XERI_MARK for v in violations if v.severity == "error")
+        return engine_move, _CLAIM if claim else _ILLEGAL
 
     def _deal_of(self, k: int) -> Mapping[str, Sequence[Card]] | None:
         """The hands of deal ``k`` as the round's deck deals them, if the record gives a deck."""
@@ -532,9 +570,10 @@ class _Checker(Reporter):
                 rest = f"{count_of(left, 'card')} still in hand and {count_of(deals, 'deal')} to come"
                 if claims or not last:
                     self.report("D604", "error", f"the round is not over: {rest}", where)
-                elif not result.unsound and not any(d.severity == "error" and d.round is None
+                elif not result.unsound and not any(d.severity == "error" and d.round in (None, self.round_index)
                                                     for d in self.diagnostics):
-                    # a wrong opening, or a game wrong as a whole (a seat it has not), says enough
+                    # an error in the round (an illegal move, a wrong claim), or in the game as a whole (a
+                    # seat it has not), says the record is wrong already
                     self.report("D604", "warning", f"the record ends before the round does ({rest})", where)
             return result
         unknown_taker = round_.setup and state.last_capturer is None and bool(state.table_cards())

@@ -23,7 +23,7 @@ from .deal import (
     start_round,
 )
 from .listing import has_legal_move, iter_legal_moves, legal_moves
-from .play import LiveRound, Step, apply, position_after
+from .play import LiveRound, Step, apply, forced, position_after
 from .playout import random_move, random_playout
 from .rules import DEFAULT_RULES, Rules
 from .scoring import (
@@ -93,6 +93,7 @@ __all__ = [
     "deals_per_round",
     "finish_round",
     "fitting_dealers",
+    "forced",
     "game_winner",
     "has_legal_move",
     "iter_legal_moves",

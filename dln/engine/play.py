@@ -200,3 +200,52 @@ class LiveRound(Position):
         self.turn = seats[(i + 1) % len(seats)]
         self.played += 1
         return xeri
+
+
+def forced(state: RoundState, move: Move) -> RoundState | None:
+    """The position ``move`` made at the table whatever the rules say, or None when it cannot have been made.
+
+    What a validator goes on from after an illegal move (issue 31): the card leaves the mover's hand (an
+    unseen card of it, when the hand is not fully known); a capture puts the card and everything it names
+    in the mover's side's pile (no xeri: an illegal capture scores nothing); a declaration makes a new one of
+    the card, the loose cards and the declarations it names, of the value written (or their total), owned
+    by nobody (it binds no seat); a lay lands on the table.  The turn passes to the seat after the mover (played out of
+    turn, it stays with the seat whose turn it was: that seat still plays).  None when the
+    card cannot be in the mover's hand (seen elsewhere, or not in a hand fully known) or the move names a
+    card or declaration that is not on the table.
+    """
+    seat, card = move.seat, move.card
+    if seat not in state.seats:
+        return None
+    i = state.seats.index(seat)
+    hand = state.hands[i]
+    if card in hand.known:
+        hand = Hand(hand.known - {card}, hand.unknown)
+    elif hand.unknown and state.place_of(card) is None:
+        hand = Hand(hand.known, hand.unknown - 1)
+    else:
+        return None
+    named = [p for p in state.piles if p.id in move.piles]
+    if len(named) != len(move.piles) or any(c not in state.loose for c in move.loose):
+        return None
+    hands = (*state.hands[:i], hand, *state.hands[i + 1:])
+    loose = tuple(c for c in state.loose if c not in move.loose)
+    piles = tuple(p for p in state.piles if p.id not in move.piles)
+    captured, last_capturer, next_pile_id = state.captured, state.last_capturer, state.next_pile_id
+    taken = (*move.loose, *(c for p in named for c in p.cards))
+    if move.kind == "lay":
+        loose += (card,)
+    elif move.kind == "capture":
+        side = state.side_index(seat)
+        captured = (*captured[:side], (*captured[side], *taken, card), *captured[side + 1:])
+        last_capturer = seat
+    else:
+        value = move.value if move.value is not None else card.value + sum(c.value for c in taken)
+        # Nobody's: a declaration its maker could not make binds nobody, so what follows from it (keeping a
+        # card of its value, not laying beside it) is no new error.
+        piles += (Pile(next_pile_id, value, move.group, None, (card, *taken)),)
+        next_pile_id += 1
+    # Out of turn, the card lies where it went and the seat whose turn it was still plays.
+    turn = state.seats[(i + 1) % len(state.seats)] if seat == state.turn else state.turn
+    return state._replace(hands=hands, loose=loose, piles=piles, captured=captured, last_capturer=last_capturer,
+                          turn=turn, played=state.played + 1, next_pile_id=next_pile_id)

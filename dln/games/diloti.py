@@ -24,6 +24,7 @@ from dln.engine import (
     check_position,
     deal_pack,
     finish_round,
+    forced,
     game_winner,
     iter_legal_moves,
     legal_moves,
@@ -120,6 +121,7 @@ class Diloti:
         return [v for v in found if v.code != left_out] if left_out else found
 
     live = staticmethod(LiveRound)
+    force = staticmethod(forced)
     redeal_violations = staticmethod(redeal_violations)
     finish = staticmethod(finish_round)
     score = staticmethod(score_round)

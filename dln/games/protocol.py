@@ -172,6 +172,13 @@ class Game(Protocol):
         ``deal_in``), answering everything a position answers."""
         ...
 
+    def force(self, state: Position, move: Move) -> Position | None:
+        """The position an illegal ``move`` made at the table (the card gone from the hand, what it names
+        taken, declared or laid as written, the turn passed on, or kept by the seat whose turn it was when
+        the move was out of turn), to check the moves after it from; None when it cannot have been made (the
+        card is not where the move takes it from)."""
+        ...
+
     def redeal_violations(self, state: Position, seat: Seat) -> list[Violation]:
         """What is wrong with ``seat`` calling the round off at ``state`` (``redeal N``)."""
         ...

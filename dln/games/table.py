@@ -295,6 +295,30 @@ class TableGame(ABC):
     def live(self, state: TableRound) -> TableLive:
         return TableLive(state)
 
+    def force(self, state: TableRound, move: Move) -> TableRound | None:
+        """The position an illegal ``move`` made: the card leaves the hand; a capture takes the cards it names
+        (no xeri), anything else is laid on the table (a declaration is no thing in these games)."""
+        if move.seat not in state.seats:
+            return None
+        i = state.seats.index(move.seat)
+        hand = state.hands[i]
+        if move.card in hand.known:
+            hand = Hand(hand.known - {move.card}, hand.unknown)
+        elif hand.unknown and state.place_of(move.card) is None:
+            hand = Hand(hand.known, hand.unknown - 1)
+        else:
+            return None
+        if move.piles or any(c not in state.table for c in move.loose):
+            return None
+        hands = (*state.hands[:i], hand, *state.hands[i + 1:])
+        turn = state.seats[(i + 1) % len(state.seats)] if move.seat == state.turn else state.turn
+        if move.kind != "capture":
+            return state._replace(hands=hands, table=(*state.table, move.card), turn=turn, played=state.played + 1)
+        captured = (*state.captured[:i], (*state.captured[i], *sorted(move.loose, key=_order), move.card),
+                    *state.captured[i + 1:])
+        return state._replace(hands=hands, table=tuple(c for c in state.table if c not in move.loose),
+                              captured=captured, last_capturer=move.seat, turn=turn, played=state.played + 1)
+
     def redeal_violations(self, state: TableRound, seat: Seat) -> list[Violation]:
         return [error(codes.REDEAL_NOT_ALLOWED, f"{self.name} has no redeal for face cards: only Diloti's house rules "
                       "cancel a round")]

@@ -141,8 +141,9 @@ class Line:
     """
 
     def __init__(self, moves: tuple[Move, ...], positions: list[Position],
-                 findings: list[tuple[Finding, ...]], first_number: int) -> None:
+                 findings: list[tuple[Finding, ...]], first_number: int, stopped: bool = False) -> None:
         self.moves = moves
+        self._stopped = stopped
         self._positions: list[Position] | None = positions
         #: What the rules say about each replayed move.
         self.findings = findings
@@ -200,8 +201,9 @@ class Line:
 
     @property
     def stopped(self) -> bool:
-        """True when an illegal move (or a problem of the record) ended the line before its last move."""
-        return self.replayed < len(self.moves) or bool(self.findings and is_illegal(self.findings[-1]))
+        """True when a move ended the line (one that cannot have been made, an illegal one in a variation,
+        or a problem of the record): its last position shown is the one before that move."""
+        return self._stopped or self.replayed < len(self.moves)
 
     def number(self, j: int) -> int:
         """The round's count of the ``j``-th move of this line (1-based ``j``)."""
@@ -290,7 +292,8 @@ class Frame:
     #: tags) and at its end (claims, an unfinished round, the Result tag).
     round_findings: tuple[Finding, ...]
     end: RoundEnd | None
-    #: "start", "move", "end" (round over), "stopped" (an illegal move ends the line), "unreplayable".
+    #: "start", "move", "end" (round over), "stopped" (a move that cannot have been made, or an illegal one
+    #: in a variation, ends the line), "unreplayable".
     kind: Literal["start", "move", "end", "stopped", "unreplayable"]
     new_deal: bool = False
     #: The parts of each group on the table, as laid (``A+3+4 · 8``), by pile id.
@@ -513,6 +516,6 @@ def score_table(frame: Frame, *, symbols: bool = True, compact: bool = False) ->
 def reach(line: Line, first: int) -> str:
     """Why a move count is out of reach, and which ones are not."""
     if line.stopped:
-        return f"an illegal move stops the replay (moves {first}-{line.replayed} can be shown)"
+        return f"a move that cannot have been made stops the replay (moves {first}-{line.replayed} can be shown)"
     return f"it has {count_of(len(line.moves), 'move')}"
 

@@ -201,7 +201,7 @@ def _entry_html(replay: Replay, entry: Entry) -> str:
                        for c in entry.move.comments)
     closing = f'<span class="closing">{")" * entry.closing}</span>' if entry.closing else ""
     if entry.cursor is None:
-        body = (f'<span class="unreached" title="never reached: an illegal move stops the line">'
+        body = (f'<span class="unreached" title="never reached: a move before it stops the line">'
                 f"{entry.number}. {text}</span>")
     else:
         key = position_key(replay, entry.cursor)

@@ -35,6 +35,7 @@ from typing import Literal
 
 from dln.check.plays import judged
 from dln.check.validate import validate_game
+from dln.engine.codes import XERI_MARK
 from dln.games.protocol import game_of
 from dln.notation.model import Game, Move
 from dln.views.frames import (
@@ -188,9 +189,10 @@ class Replay:
             else:  # a record built in Python: ask the rules directly
                 found = tuple(Finding.of(v) for v in problems)
             findings.append(found)
-            if is_illegal(found):
-                positions.append(state)
-                break
+            errors = [v for v in problems if v.severity == "error"]
+            if errors and not all(v.subject == XERI_MARK for v in errors):  # a wrong mark alone stands
+                positions.append(state)  # shown on the position it did not change
+                return Line(variation.moves, positions, findings, parent.number(anchor), stopped=True)
             state = rules.apply(state, engine_move)
             positions.append(state)
         return Line(variation.moves, positions, findings, parent.number(anchor))

@@ -42,10 +42,11 @@ def game_replay(report: GameReport) -> GameReplay:
             positions=_positions(played),
             findings=[tuple(by_move.get((m.line, m.column), ())) for m in played.record_moves],
             first_number=1,
+            stopped=played.stopped,
         )
         before = dict(totals) if totals is not None else None
         if scored is not None and not round_.setup and engine is not None:
-            if played.stopped:
+            if played.stopped or played.unsound:  # as the checker counts: a round breaking a rule
                 scored = totals = None
             elif played.scores is not None:
                 scored.append(played.scores)

@@ -82,7 +82,7 @@ def outcome(report: GameReport | Checked) -> str:
     if position is not None:
         return position.describe()
     if report.totals is None:
-        return "score unknown (a round could not be played out)"
+        return "score unknown (a round breaks a rule, so its points are not known)"
     standing = " ".join(f"{side} {points}" for side, points in report.totals.items())
     return f"{report.winner} wins, {standing}" if report.winner else f"unfinished, {standing}"
 
@@ -117,7 +117,7 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
                 ascii_json: bool, rank: dict[str, Any] | None = None) -> NoReturn:
     """``dln moves``' answer for a game already replayed: the position before move ``at`` of the round and
     its legal moves, or why there is no such position (exit 2 when the move is not in the record, 1 when
-    an illegal move stops the replay before it).  ``rank``: the options of the engine that ranks them
+    a move that cannot have been made stops the replay before it).  ``rank``: the options of the engine that ranks them
     (budget, seed, open_hands; ``dln moves --rank``)."""
     from dln.check.plays import legal, written
     from dln.check.position import known_of

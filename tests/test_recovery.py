@@ -1,0 +1,119 @@
+"""The validator goes on after an illegal move (issue 31): every illegal move of a round gets its error and
+the legal moves between them none; a wrong claim is its own error; only a move that cannot have been made
+stops its round.  The examples of the issue, with hidden hands, four players, Kontsina and Xeri."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+import dln
+from dln.check.validate import validate_game
+from dln.cli import main
+
+#: Issue 31: only the * claim is wrong (the first card of a round never scores a xeri); 8 legal moves follow.
+CLAIM_THEN_EIGHT = """\
+round 1 dealer N
+table 2c 3d 5h 10s
+S 10h x 10s 2c+3d+5h *
+N 4h
+S 4c x 4h
+N 7d
+S 9s
+N 9c x 9s
+S Kd
+N Qc
+S Qh x Qc
+"""
+
+#: Two illegal captures (sums that are not the card's), hands hidden, legal moves between and after them.
+TWO_ILLEGAL_HIDDEN = """\
+round 1 dealer S
+table 5h 3c 9d Js
+N 8c x 5h
+S Jh x Js
+N 2d
+S 7c x 3c
+N 9s x 9d
+S Kd
+"""
+
+#: Four players, hands written: a wrong sum, then E plays out of turn (S's turn stays S's), then play goes on.
+FOUR_PLAYERS = """\
+[East "e"]
+[West "w"]
+
+round 1 dealer E
+table 5h 3c 9d Js
+N: 8c 2d 9s Qh 4c 7s
+W: Jh Kd 6c 6h 10c As
+S: 7c Kc 3h 4h 5c 10d
+E: Jd Qd 2h 8h 9h 7h
+N 8c x 5h
+W Jh x Js
+E 2h
+S 7c
+E 8h
+N 9s x 9d
+W Kd
+"""
+
+
+def errors(text: str) -> list[tuple[str, int]]:
+    return [(d.code, d.line) for d in validate_game(dln.loads(text)).diagnostics if d.severity == "error"]
+
+
+def test_a_wrong_claim_is_its_own_error_and_every_later_move_is_checked() -> None:
+    """It gave "1 round, 0 moves, score unknown" and checked none of the 8 moves after the capture."""
+    report = validate_game(dln.loads(CLAIM_THEN_EIGHT))
+    assert [(d.code, d.line) for d in report.diagnostics if d.severity == "error"] == [("D501", 3)]
+    assert report.moves == 9 and not report.rounds[0].stopped
+    parsed = CliRunner().invoke(main, ["parse", "-"], input=CLAIM_THEN_EIGHT)
+    assert "1 round, 9 moves" in parsed.stdout  # dln parse counts the same moves
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    (TWO_ILLEGAL_HIDDEN, [("D206", 3), ("D206", 6)]),
+    (FOUR_PLAYERS, [("D206", 10), ("D003", 12)]),
+])
+def test_every_illegal_move_gets_an_error_and_the_legal_ones_between_none(text: str,
+                                                                           expected: list[tuple[str, int]]) -> None:
+    report = validate_game(dln.loads(text))
+    assert errors(text) == expected
+    played = report.rounds[0]
+    assert played.moves == len(dln.loads(text).rounds[0].moves) and not played.stopped
+    assert played.scores is None and report.totals is None  # a round breaking a rule scores nothing counted
+
+
+def test_out_of_turn_leaves_the_turn_with_the_seat_it_belonged_to() -> None:
+    """After E's card out of turn S, whose turn it was, still plays: S 7c is legal, and so is E's 8h after it."""
+    assert ("D003", 13) not in errors(FOUR_PLAYERS) and ("D003", 14) not in errors(FOUR_PLAYERS)
+
+
+def test_a_move_that_cannot_have_been_made_stops_its_round_and_says_why() -> None:
+    """Ks lies on the table: N cannot play it; what follows cannot be judged, and the error says so."""
+    text = "round 1 dealer S\ntable 5h 3c 9d Ks\nN: Qs Kh 4c 5c 6c 7c\nN Ks\nS 9c x 9d\n"
+    report = validate_game(dln.loads(text))
+    [error] = [d for d in report.diagnostics if d.severity == "error"]
+    assert error.code == "D002" and error.notes[-1].startswith("the replay of this round stops here (Ks cannot")
+    assert report.rounds[0].stopped and report.moves == 0
+
+
+def test_a_declaration_made_illegally_binds_nobody() -> None:
+    """N declares 9 without a 9 (D302, known once the deal is played out): the lays after it are no new errors
+    (owning it would forbid them), and every move is checked."""
+    text = ("round 1 dealer S\ntable 5h 3c 9d Js\nN 4c 5h =9\nS Jh x Js\nN 3s x 3c\nS 7d\nN 2h\nS Kd\nN 6s\n"
+            "S 8c\nN Ac\nS 10h\nN Qc\nS 5d\n")
+    assert errors(text) == [("D302", 3)]
+
+
+@pytest.mark.parametrize(("game", "text", "expected"), [
+    ("Kontsina", "round 1 dealer S\ntable 5h 3c 9d Js\nN 8c x 5h\nE Jh x Js\nS 2d\nN 4c\nE 7c x 3c\nS 9s x 9d\n",
+     [("K206", 5), ("K206", 9)]),
+    ("Xeri", "round 1 dealer S\ntable 5h 3c 9d 7s\nN 8c x 7s\nS Jh x 9d\nN 2d\nS 4c x 2d\nN 9s\n",
+     [("X201", 5), ("X201", 8)]),
+])
+def test_kontsina_and_xeri_go_on_after_an_illegal_move(game: str, text: str, expected: list[tuple[str, int]]) -> None:
+    record = f'[Game "{game}"]\n\n' + text
+    assert errors(record) == expected
+    assert validate_game(dln.loads(record)).moves == len(dln.loads(record).rounds[0].moves)
