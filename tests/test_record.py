@@ -212,6 +212,7 @@ def test_an_illegal_move_is_refused_with_the_rule_and_the_legal_moves() -> None:
         "refused: 3c 9d cannot be taken by 9s: they do not split into single 9s and sets totalling 9 "
         "(D206 capture-sum)",
         "  legal instead: 9s, 9s x 9d, 9s x [9], 9s x 9d [9], 9s [9] =9s, 9s 9d =9s, 9s 9d [9] =9s",
+        "  'played' writes it as played all the same (the validator will report it)",
         "nothing was written",
     ]
     assert s.refused("N 9s x 9d")[0] == "refused: it is S's turn, not N's (D003 wrong-seat)"
@@ -243,6 +244,7 @@ def test_a_move_that_settles_an_earlier_doubt_is_refused_and_names_that_move() -
         "refused: this move shows that an earlier move breaks a rule, now that the cards that decide it are known:",
         "  1. N 4c 5h =9: N declares 9 with 4c but holds no other card of value 9 (D302 declare-without-card)",
         "  'undo' takes moves back one at a time, to correct that move",
+        "  'played' writes it as played all the same (the validator will report it)",
         "nothing was written",
     ]
     s("Kd")  # another card is fine: N may still hold the 9c
@@ -483,10 +485,18 @@ def test_a_session_stopped_mid_round_resumes_where_it_stopped(tmp_path: Path) ->
 
 
 def test_a_record_that_breaks_the_rules_or_does_not_parse_is_not_recorded_into(tmp_path: Path) -> None:
+    """A record whose moves break a rule holds what was played (issue 31): the recorder goes on with it and
+    says which moves those are; one whose tags break a rule, or that is not DLN, is not recorded into."""
     illegal = tmp_path / "illegal.dln"
     illegal.write_text("round 1 dealer S\ntable 5h 3c 9d Js\nN 4c 5h =9\nS Ks\nN 7d\n")
-    done = _record(illegal, ["Kc"])
-    assert done.returncode == 1 and "D201 lay-while-declared" in done.stdout
+    done = _record(illegal, ["Kc x Ks"])
+    assert done.returncode == 0, done.stdout
+    assert "note: round 1, move 3 was played against the rules: D201 lay-while-declared" in done.stdout
+    assert illegal.read_text().endswith("N 7d\n4. S Kc x Ks\n")
+    tagged = tmp_path / "tagged.dln"
+    tagged.write_text('[Target "x"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN 4c 5h =9\n')
+    done = _record(tagged, ["Kc"])
+    assert done.returncode != 0 and "R002" in done.stdout
     broken = tmp_path / "broken.dln"
     broken.write_text("round 1 dealer S\nN 9s x\nS 2h\n")
     done = _record(broken, ["Kc"])

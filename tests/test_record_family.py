@@ -154,7 +154,9 @@ def test_a_move_the_rules_forbid_is_refused_with_the_validator_s_sentence_and_no
     s("5d As 8s 4s", "N: 5h Jh Js 8c 4d 2h")
     # xeri, Game play: a card that neither matches the top card nor is a jack is discarded on the pile
     assert s.refused("8c x 4s") == ["refused: 8c neither matches the top card nor is a jack (the top card is 4s) "
-                                    "(X201 capture-top)", "  legal instead: 8c", "nothing was written"]
+                                    "(X201 capture-top)", "  legal instead: 8c",
+                                    "  'played' writes it as played all the same (the validator will report it)",
+                                    "nothing was written"]
     lines = s.refused("4d")  # a match takes the pile: laying it is not a choice
     assert lines[0].startswith("refused: 4d on 4s captures the pile") and lines[1] == "  legal instead: 4d x 4s"
     assert s.refused("Qs")[0] == "refused: N holds 8c 4d 2h 5h Jh Js, not Qs (D001 card-not-in-hand)"

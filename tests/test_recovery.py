@@ -117,3 +117,34 @@ def test_kontsina_and_xeri_go_on_after_an_illegal_move(game: str, text: str, exp
     record = f'[Game "{game}"]\n\n' + text
     assert errors(record) == expected
     assert validate_game(dln.loads(record)).moves == len(dln.loads(record).rounds[0].moves)
+
+
+#: Issue 31, as typed at the table: N declares 9 (hand unseen); S's 9s, really played, proves N held none.
+TYPED = ["5h 3c 9d Js", "4c 5h =9", "9c x 9d", "jc x js", "9h", "3d x 3c", "9s"]
+
+
+def test_the_recorder_writes_a_refused_move_as_played_when_told_and_goes_on(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """9s was refused for what it proves about N's declaration; the only way on was to undo and falsify the
+    record.  'played' writes it as played: the file validates to exactly one error, on the declaration, and
+    recording goes on."""
+    path = tmp_path / "dispute.dln"
+    lines = [""] * 10 + TYPED  # the new game's questions, answered with their defaults
+    first = CliRunner().invoke(main, ["record", str(path)], input="\n".join([*lines, "quit"]) + "\n")
+    assert "'played' writes it as played" in first.output, first.output
+    result = CliRunner().invoke(main, ["record", str(path)], input="9s\nplayed\n4h\nquit\n")
+    assert "written as played" in result.output, result.output
+    game = dln.loads(path.read_text(encoding="utf-8"))
+    assert [str(m.card) for m in game.rounds[0].moves][-2:] == ["9s", "4h"]
+    report = validate_game(game)
+    assert [(d.code, d.move) for d in report.diagnostics if d.severity == "error"] == [("D302", 1)]
+
+
+def test_played_writes_only_the_move_just_refused() -> None:
+    from tests.test_record import Session
+
+    session = Session()
+    assert session.refused("played") == ["there is no refused move to write as played"]
+    session("5h 3c 9d Js", "4c 5h =9")
+    session.refused("Kd x 9d")  # S's king cannot take a 9: refused
+    session("7h")  # another line: the refusal is forgotten
+    assert session.refused("played") == ["there is no refused move to write as played"]

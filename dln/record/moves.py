@@ -191,6 +191,7 @@ Type each move without the seat (it comes from the turn): 9c x 9d · 3d 5h =8 ·
   ? rank              the legal moves best first, by the engine's expected points (a known hand)
   undo                take back the last move (or hand line, or opening table)
   redo                put back what undo took back
+  played              write the move just refused as it was played at the table (the validator reports it)
   fix 12 9s x 9d      replace move 12 of this round; later moves are kept while still legal
   score               the score sheet
   new                 another game in this file, once this one is over

@@ -161,6 +161,8 @@ def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
     if recorder.round.moves:
         where += f", after move {len(recorder.round.moves)}"
     terminal.say(f"{path}: going on with game {game.number or 1} ({recorder.rules_text}), {where}")
+    for line in recorder.played_against_the_rules():
+        terminal.say(f"note: {line}")
     recent = recorder.recent()
     if recent:
         terminal.say("  ...", *(f"  {line}" for line in recent))

@@ -100,9 +100,14 @@ class Recorder:
             raise Refused("the game holds a setup (a position from the middle of a round); "
                           "the recorder records whole rounds only")
         report = validate_record(game)
-        errors = _errors(report)
+        #: The moves written as played although they break a rule (round and move numbers): the record says
+        #: what happened at the table, and the validator reports them; every other error is still refused.
+        self.played_anyway = {(d.round, d.move) for d in _errors(report) if d.round is not None and d.move}
+        errors = self._errors(report)
         if errors:
             raise Refused(*(f"error {d.code} {d.name}: {d.message}" for d in errors))
+        #: The record with the move refused last, and the moves it breaks the rules at ('played' writes it).
+        self.refused: tuple[Game, GameReport, set[tuple[int, int]], str] | None = None
         self.game = game
         self.report = report
         self.text = write_game(game) if text is None else text
@@ -265,7 +270,10 @@ class Recorder:
     def _handle(self, line: str) -> Reply:
         text = line.strip()
         word = text.lower()
+        refused, self.refused = self.refused, None  # 'played' answers the line just before it only
         try:
+            if word == "played":
+                return self.played(refused)
             if word == "":
                 return Reply()
             if word in QUIT_WORDS:
@@ -368,7 +376,10 @@ class Recorder:
             raise Refused(f"{typed.seat} has no seat in this {self.players}-player game")
         number = state.played + 1
         typed = replace(typed, number=number)
-        positions.judge(state, typed)
+        try:
+            positions.judge(state, typed)
+        except Refused as refusal:
+            raise self._offer(self._with_move(typed), refusal, number) from None
         written = positions.canonical(state, typed)
         game = self._with_move(written)
         report = self._check(game, "this move", number)
@@ -567,11 +578,45 @@ class Recorder:
         deals = (*round_.deals[:-1], replace(deal, moves=(*deal.moves, move)))
         return self._with_round(replace(round_, deals=deals))
 
+    def _errors(self, report: GameReport) -> list[Diagnostic]:
+        """The errors of ``report`` but those at moves written as played."""
+        return [d for d in _errors(report) if (d.round, d.move) not in self.played_anyway]
+
+    def _offer(self, game: Game, refusal: Refused, number: int) -> Refused:
+        """``refusal`` of the move just typed (``game``: the record with it), offering to write it as played
+        all the same when every error it makes is at a move (not at a claim, a hand or a tag)."""
+        report = validate_record(game)
+        errors = self._errors(report)
+        if not errors or any(d.round is None or not d.move for d in errors) or report.rounds[-1].stopped:
+            return refusal  # a claim, a hand or a tag, or a move that cannot have been made: nothing to write
+        keys = {(d.round, d.move) for d in errors}
+        move = game.rounds[-1].moves[-1]
+        self.refused = (game, report, keys, shown_move(replace(move, number=number)))
+        lines = [line for line in refusal.lines if line != "nothing was written"]
+        return Refused(*lines, "  'played' writes it as played all the same (the validator will report it)",
+                       "nothing was written", rule=True)
+
+    def played_against_the_rules(self) -> list[str]:
+        """What the record holds that was played against the rules (written with ``played``, or in the file
+        as it was), in the validator's words: ``round 1, move 3: D201 lay-while-declared``."""
+        return [f"round {d.round}, move {d.move} was played against the rules: {d.code} {d.name}"
+                for d in _errors(self.report) if (d.round, d.move) in self.played_anyway]
+
+    def played(self, refused: tuple[Game, GameReport, set[tuple[int, int]], str] | None) -> Reply:
+        """Write the move refused just before as it was played at the table: the record then holds what
+        happened, its errors reported by the validator, and recording goes on from the position it made."""
+        if refused is None:
+            raise Refused("there is no refused move to write as played")
+        game, report, keys, shown = refused
+        self.played_anyway |= keys
+        return self._commit(game, report, [f"{shown}   written as played: the validator reports it "
+                                           "(dln validate); recording goes on from the position it made"])
+
     def _check(self, game: Game, what: str, number: int | None = None) -> GameReport:
         """The validator's report on ``game``; :class:`Refused` with its sentences if it finds an error.
         A change to the round being recorded replays that round only (:mod:`dln.record.incremental`)."""
         report = window_report(self.report, self.game, game) or validate_record(game)
-        errors = _errors(report)
+        errors = self._errors(report)
         if not errors:
             return report
         round_index = len(game.rounds)
@@ -593,6 +638,8 @@ class Recorder:
             else:
                 lines.append(f"refused: {d.message} ({d.code} {d.name})")
         lines.append("nothing was written")
+        if number is not None:
+            raise self._offer(game, Refused(*lines, rule=True), number)
         raise Refused(*lines, rule=True)
 
     def _commit(self, game: Game, report: GameReport, lines: list[str], *, settle: bool = True) -> Reply:
