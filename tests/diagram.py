@@ -28,7 +28,9 @@ def shown_position(svg: str) -> dict[str, Any]:
         seat = g.get("data-seat")
         if seat is not None:
             cards = _cards(g)
-            hands[seat] = (sorted(c for c in cards if c != "?"), cards.count("?"))
+            # A hand the record does not write: no count of unseen cards is drawn (issue 31).
+            unseen = None if g.get("data-unknown") == "?" else cards.count("?")
+            hands[seat] = (sorted(c for c in cards if c != "?"), unseen)
     return {"table": sorted(_cards(table)), "declarations": declarations, "hands": hands,
             "turn": root.get("data-turn") or None}
 

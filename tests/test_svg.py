@@ -244,3 +244,19 @@ def test_svg_golden(name: str, args: list[str], update_golden: bool, monkeypatch
     if update_golden:
         expected.write_text(got, encoding="utf-8")
     assert got == expected.read_text(encoding="utf-8")
+
+
+def test_a_setup_that_writes_no_hand_draws_no_guess_of_its_size() -> None:
+    """Issue 31: a setup without hand lines drew 5-6 face-down cards a seat, the validator's assumption, as
+    if the record said so.  The diagram says "hand not written" and draws only the cards the record proves
+    the seat held (S's 3h, played next); dln show --json gives no count for such a hand, nor the deal."""
+    text = "setup dealer N\ntable 7c 3d\nturn S\nS 3h x 3d\n"
+    code, out, err = _svg(["-"], input=text)
+    assert code == 0, err
+    seats = {g.get("data-seat"): g for g in ET.fromstring(out).iter(f"{SVG}g") if g.get("data-seat")}
+    assert {seat: g.get("data-unknown") for seat, g in seats.items()} == {"N": "?", "S": "?"}
+    assert [u.get("data-card") for u in seats["S"].iter(f"{SVG}use")] == ["3h"]
+    assert all("hand not written" in "".join(g.itertext()) for g in seats.values())
+    data = json.loads(CliRunner().invoke(main, ["show", "--json", "-"], input=text).stdout)
+    assert data["position"]["deal"] is None
+    assert {seat: hand["unknown"] for seat, hand in data["position"]["hands"].items()} == {"N": None, "S": None}

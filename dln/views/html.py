@@ -148,7 +148,7 @@ def _position(replay: Replay, cursor: Cursor, filename: str) -> dict[str, Any]:
         standing=standing_words(frame) if frame.end is not None else None,
         setup=frame.round.round.setup,
         new_deal=frame.new_deal and frame.state is not None,
-        deal=None if frame.state is None else [frame.state.deal, frame.state.deals],
+        deal=None if frame.state is None else [frame.state.deal if frame.known.deal else "?", frame.state.deals],
         cancelled=frame.cancelled,
         rest=None if frame.end is None else [str(c) for c in frame.end.rest],
         target=frame.game.rules.target,

@@ -193,6 +193,18 @@ def position_data(state: Position) -> dict[str, Any]:
                       for seat, hand in zip(state.seats, state.hands, strict=True)}}
 
 
+def _as_known(position: dict[str, Any], frame: Frame) -> dict[str, Any]:
+    """A position's data with what the record does not say left unknown: the hand a setup does not write
+    has ``unknown`` None (how many cards it holds is the validator's guess), a deal it does not give None."""
+    written = frame.known.hands
+    for seat, hand in position["hands"].items():
+        if written is not None and seat not in written:
+            hand["unknown"] = None
+    if not frame.known.deal:
+        position["deal"] = None
+    return position
+
+
 def frame_data(frame: Frame, file: str) -> dict[str, Any]:
     """One position as ``dln show --json`` gives it: where it is, the move just played and what the rules
     say of it, the position, and each side's captures and points so far."""
@@ -211,7 +223,7 @@ def frame_data(frame: Frame, file: str) -> dict[str, Any]:
                                                  **annotations(frame.move)},
         "legal": not any(f.severity == "error" for f in frame.findings),
         "findings": [finding(f) for f in (*frame.findings, *frame.round_findings)],
-        "position": None if frame.state is None else position_data(frame.state),
+        "position": None if frame.state is None else _as_known(position_data(frame.state), frame),
         "captures": [{"side": r.side, "seats": list(r.seats), "cards": r.cards,
                       **{name: [str(c) for c in value] if isinstance(value, tuple) else value
                          for name, value in r.items},

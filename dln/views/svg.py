@@ -178,7 +178,9 @@ class _Diagram:
         there it goes under the hand), with the cards a capture took."""
         hand = self.state.hand(seat)
         to_play = self.frame.to_play == seat
-        cards = hand_cards(hand)
+        told = self.frame.known.hands is None or seat in self.frame.known.hands
+        # A hand a setup does not write: the cards the record proves it held, and no guess of how many more.
+        cards = hand_cards(hand) if told else _by_rank(hand.known)
         rows = max(1, -(-len(cards) // per_row))
         hand_height = BAND + rows * (CARD_HEIGHT + GAP)
         played_here = self.played is not None and self.frame.move is not None and self.frame.move.seat == seat
@@ -189,14 +191,17 @@ class _Diagram:
             hand_height += extra if below else 0
         height = hand_height + PAD
         turn = ' data-to-play="true"' if to_play else ""
-        out = [f'<g data-seat="{seat}" data-known="{len(hand.known)}" data-unknown="{hand.unknown}"{turn}>']
+        unknown = hand.unknown if told else "?"
+        out = [f'<g data-seat="{seat}" data-known="{len(hand.known)}" data-unknown="{unknown}"{turn}>']
         if to_play:
             out.append(f'<rect x="{box.x:g}" y="{box.y:g}" width="{box.width:g}" height="{height - 4:g}" rx="8" '
                        f'fill="#fff4d6" stroke="{_MARK}" stroke-width="2"/>')
         label = self.seat_label(seat) + ("  \u25b6 to play" if to_play else "")
         out.append(svg_text(box.x + 8, box.y + 16, label, "dln-label dln-turn" if to_play else "dln-label"))
+        if not told:
+            out.append(svg_text(box.x + box.width - 8, box.y + 16, "hand not written", "dln-note", anchor="end"))
         if not cards:
-            out.append(svg_text(box.x + 8, box.y + BAND + 20, "no cards", "dln-note"))
+            out.append(svg_text(box.x + 8, box.y + BAND + 20, "no cards" if told else "", "dln-note"))
         for k, card in enumerate(cards):
             out.append(card_use(card, box.x + 8 + (k % per_row) * (CARD_WIDTH + GAP),
                              box.y + BAND + (k // per_row) * (CARD_HEIGHT + GAP)))
