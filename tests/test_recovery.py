@@ -148,3 +148,19 @@ def test_played_writes_only_the_move_just_refused() -> None:
     session.refused("Kd x 9d")  # S's king cannot take a 9: refused
     session("7h")  # another line: the refusal is forgotten
     assert session.refused("played") == ["there is no refused move to write as played"]
+
+
+def test_a_xeri_the_record_cannot_decide_under_no_last_card_xeri_is_a_warning() -> None:
+    """Issue 31: under no-last-card-xeri, a setup that does not write the hands cannot tell whether N's 7h
+    is the dealer's last card, so whether its * stands: it passed silently, and gave D501 only once the
+    hands were written.  It is a warning now, worded as D302's and D403's."""
+    text = "setup dealer N deal 4\ntable 7c 3d\nturn S\nS 3h x 3d\nN 7h x 7c *\n"
+    found = [(d.code, d.severity, d.line) for d in
+             validate_game(dln.loads(text), variants=["no-last-card-xeri"]).diagnostics]
+    assert found == [("D501", "warning", 5)]
+    message = validate_game(dln.loads(text), variants=["no-last-card-xeri"]).diagnostics[0].message
+    assert "the record cannot tell whether" in message
+    written = text.replace("turn S\n", "S: 3h\nN: 7h\nturn S\n")
+    assert [(d.code, d.severity) for d in validate_game(dln.loads(written), variants=["no-last-card-xeri"]
+                                                        ).diagnostics] == [("D501", "error")]
+    assert validate_game(dln.loads(text)).diagnostics == []  # standard rules: the last card scores

@@ -68,6 +68,9 @@ class SetupStart:
     #: The record shows the round's start: its first deal, every hand known to be whole (six cards,
     #: seen or not), so no card has been played (pagat, The "Xeri": its first move is the round's first card).
     opening: bool = False
+    #: How many cards each hand holds is known (written, or the circuit of play decides it): else the sizes
+    #: are the validator's guess, and whether a card is the round's last the record cannot tell.
+    sizes_known: bool = True
 
 
 def read_setup(round_: Round, game: Game, seats: Sequence[str], hands: Sequence[HandLine],
@@ -163,7 +166,8 @@ def read_setup(round_: Round, game: Game, seats: Sequence[str], hands: Sequence[
         unscored = "the setup does not say how many xeris each side scored before it (xeris N 0 S 0)"
     whole = sizes_known and all(written.get(seat, expected[seat]) == hand_size for seat in seats)
     return SetupStart(dealer, turn, deal, loose, piles, sizes, captured, xeris,
-                      None if unscored else unnamed, unscored, later, problems, opening=deal == 1 and whole)
+                      None if unscored else unnamed, unscored, later, problems, opening=deal == 1 and whole,
+                      sizes_known=sizes_known)
 
 
 def _accounted(round_: Round, hands: Sequence[HandLine]) -> int:

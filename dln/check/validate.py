@@ -219,6 +219,8 @@ class _Checker(Reporter):
         number = 0
         live = engine.live(state)  # the main line is replayed in place; states are frozen when kept
         play, check = live.play, engine.check
+        start = self.setup_start
+        doubt = start is not None and not start.sizes_known and self.rules.no_last_card_xeri
         for k, plan in enumerate(plans):
             if k:
                 if not live.needs_deal:
@@ -243,6 +245,8 @@ class _Checker(Reporter):
                 if not move.variations and (move.number is None or move.number == number) and j < room:
                     engine_move, violations = to_engine_move(live, move)
                     if not violations and not check(live, engine_move):
+                        if doubt:
+                            self._last_card_unknown(live, move, number)
                         play(engine_move)
                         continue
                 after = self._move(engine, live, move, number, plans, k, j >= room)
@@ -506,6 +510,7 @@ class _Checker(Reporter):
         if not violations:  # the usual case: the move names only what is there
             violations = engine.check(state, engine_move)
             if not violations:
+                self._last_card_unknown(state, move, number)
                 return engine_move, _LEGAL
         elif not any(v.severity == "error" for v in violations):
             violations += engine.check(state, engine_move)
@@ -517,6 +522,18 @@ class _Checker(Reporter):
             return engine_move, _LEGAL
         claim = all(v.subject == XERI_MARK for v in violations if v.severity == "error")
         return engine_move, _CLAIM if claim else _ILLEGAL
+
+    def _last_card_unknown(self, state: Position, move: Move, number: int) -> None:
+        """D501 as a warning: under no-last-card-xeri a xeri marked in the last deal of a setup that does not
+        say how many cards the hands hold, where the record cannot tell whether the card is the round's last
+        (pagat, closing house rules on the xeri)."""
+        start = self.setup_start
+        if (move.xeri and start is not None and not start.sizes_known and self.rules.no_last_card_xeri
+                and state.deal == state.deals and self.round_index is not None):
+            self.report("D501", "warning", f"{move.seat} marks a xeri, but the record cannot tell whether "
+                        f"{move.card} is the dealer's last card of the round, which scores none under "
+                        "no-last-card-xeri (the setup does not write the hands)", move.line, move.column,
+                        move=number)
 
     def _deal_of(self, k: int) -> Mapping[str, Sequence[Card]] | None:
         """The hands of deal ``k`` as the round's deck deals them, if the record gives a deck."""
