@@ -164,3 +164,30 @@ def test_a_xeri_the_record_cannot_decide_under_no_last_card_xeri_is_a_warning() 
     assert [(d.code, d.severity) for d in validate_game(dln.loads(written), variants=["no-last-card-xeri"]
                                                         ).diagnostics] == [("D501", "error")]
     assert validate_game(dln.loads(text)).diagnostics == []  # standard rules: the last card scores
+
+
+def test_a_declaration_named_that_is_not_on_the_table_stops_the_round() -> None:
+    """N 9c x [8] with no declaration of 8 on the table cannot have been made as written."""
+    text = "round 1 dealer S\ntable 5h 3c 9d Js\nN 9c x [8]\nS Jh x Js\n"
+    report = validate_game(dln.loads(text))
+    [error] = [d for d in report.diagnostics if d.severity == "error"]
+    assert error.code == "D004" and error.notes[-1].startswith("the replay of this round stops here")
+    assert report.rounds[0].stopped
+
+
+def test_a_variation_s_illegal_move_is_not_counted_as_the_main_line_s() -> None:
+    """The archive counts a seat's illegal moves of the main line; a variation's is an annotation."""
+    from dln.archive.play import play_facts, replay
+
+    text = "round 1 dealer S\ntable 5h 3c 9d Js\nN 9c x 9d\n  (N 8c x 5h)\nS Jh x Js\n"
+    facts = play_facts(replay(dln.loads(text)))
+    assert facts.seats["N"].illegal == 0
+
+
+def test_the_recorder_does_not_go_on_with_a_round_that_stopped(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A record whose round stops at a move that cannot have been made is not recorded into: nothing after
+    it could be checked."""
+    path = tmp_path / "stopped.dln"
+    path.write_text("round 1 dealer S\ntable 5h 3c 9d Ks\nN: Qs Kh 4c 5c 6c 7c\nN Ks\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["record", str(path)], input="quit\n")
+    assert result.exit_code != 0 and "D002" in result.output

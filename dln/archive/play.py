@@ -84,12 +84,17 @@ def play_facts(report: GameReport) -> PlayFacts:
         facts.game = report.engine.name
     else:  # a Game tag naming no game installed: counted as its tag says, left out of the figures
         facts.game = (report.game.tag("Game") or "").strip().title()
-    illegal = {(d.round, d.move) for d in report.diagnostics if d.severity == "error" and d.move is not None}
+    # The lines of the errors at each move number (a variation's move has its anchor's number, not its line).
+    illegal: dict[tuple[int | None, int], set[int]] = {}
+    for d in report.diagnostics:
+        if d.severity == "error" and d.move is not None:
+            illegal.setdefault((d.round, d.move), set()).add(d.line)
     for result in report.rounds:
         states, moves = result.states, result.record_moves
         for i, move in enumerate(moves):
             events = facts.seats.setdefault(move.seat, SeatEvents())
-            if (result.index + 1, i + 1) in illegal:  # an error at the move (the round goes on after it)
+            lines = illegal.get((result.index + 1, i + 1))
+            if lines and (move.line is None or move.line in lines):  # an error at it: the round goes on after it
                 events.illegal += 1
             if i + 1 >= len(states):  # no position after it: the move that stopped the round
                 continue

@@ -55,7 +55,7 @@ from dln.engine.rules import VARIANTS, parse_variants
 from dln.games.protocol import Game as PlayedGame
 from dln.games.protocol import game_named
 from dln.notation.bounds import small_number
-from dln.notation.model import Game, Move, Round
+from dln.notation.model import Game, Move, PileRef, Round
 from dln.notation.model import Hand as RecordHand
 from dln.notation.model import Pile as RecordPile
 from dln.notation.writer import move_text
@@ -465,12 +465,14 @@ class _Checker(Reporter):
         if verdict != _ILLEGAL:
             live.play(engine_move)
             return live
-        made = engine.force(live.freeze(), engine_move)
-        if made is None:
+        named = sum(isinstance(item, PileRef) for component in move.components for item in component)
+        made = engine.force(live.freeze(), engine_move) if len(engine_move.piles) == named else None
+        if made is None:  # the card is not the mover's, or the move names what is not on the table
             hand = live.hand(move.seat) if move.seat in live.seats else None
             why = (f"{move.card} cannot be {move.seat}'s to play" if hand is None or not (
                 move.card in hand.known or (hand.unknown and live.place_of(move.card) is None))
-                else "it takes what is not on the table")
+                else "it names a declaration that is not on the table, or not one alone"
+                if len(engine_move.piles) != named else "it takes what is not on the table")
             self._note_last_error(f"the replay of this round stops here ({why}): what follows cannot be judged")
             return None
         return engine.live(made)

@@ -102,7 +102,8 @@ class Recorder:
         report = validate_record(game)
         #: The moves written as played although they break a rule (round and move numbers): the record says
         #: what happened at the table, and the validator reports them; every other error is still refused.
-        self.played_anyway = {(d.round, d.move) for d in _errors(report) if d.round is not None and d.move}
+        self.played_anyway = {(d.round, d.move) for d in _errors(report)
+                              if d.round is not None and d.move and not report.rounds[d.round - 1].stopped}
         errors = self._errors(report)
         if errors:
             raise Refused(*(f"error {d.code} {d.name}: {d.message}" for d in errors))
