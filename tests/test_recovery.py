@@ -191,3 +191,22 @@ def test_the_recorder_does_not_go_on_with_a_round_that_stopped(tmp_path) -> None
     path.write_text("round 1 dealer S\ntable 5h 3c 9d Ks\nN: Qs Kh 4c 5c 6c 7c\nN Ks\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["record", str(path)], input="quit\n")
     assert result.exit_code != 0 and "D002" in result.output
+
+
+def test_undoing_a_move_written_as_played_does_not_let_another_through() -> None:
+    """'played' vouches for that move only: taken back with undo, another illegal move typed in its place is
+    refused as any other."""
+    from dln.record import NewGame, Recorder
+
+    new = NewGame({"Target": "61", "Date": ""})
+    new.take_defaults()
+    recorder = Recorder.start(new)
+    for line in TYPED[:-1]:
+        assert recorder.handle(line).accepted, line
+    assert not recorder.handle("9s").accepted
+    assert recorder.handle("played").accepted
+    assert recorder.handle("undo").accepted
+    refused = recorder.handle("Kd x 9h")  # S's Kd cannot take a 9 (D204), at the same move number
+    assert not refused.accepted and any("D204" in line for line in refused.lines)
+    again = recorder.handle("9s")  # what proves the declaration illegal is refused again, not let through
+    assert not again.accepted and any("earlier move breaks a rule" in line for line in again.lines)

@@ -123,7 +123,7 @@ def follow(recorder: Recorder) -> NoReturn:
         raise diverged(problem)
     assert loaded.game is not None
     report = validate_game(loaded.game, keep_states=True)
-    errors = [d for d in report.diagnostics if d.severity == "error"]
+    errors = recorder.new_errors(report)  # a move written as played stays what it was
     if errors:
         raise diverged("its record now breaks a rule:", *(f"  error {d.code} {d.name}: {d.message}" for d in errors),
                        correct=True)

@@ -104,7 +104,7 @@ class Recorder:
         #: what happened at the table, and the validator reports them; every other error is still refused.
         self.played_anyway = {(d.round, d.move) for d in _errors(report)
                               if d.round is not None and d.move and not report.rounds[d.round - 1].stopped}
-        errors = self._errors(report)
+        errors = self.new_errors(report)
         if errors:
             raise Refused(*(f"error {d.code} {d.name}: {d.message}" for d in errors))
         #: The record with the move refused last, and the moves it breaks the rules at ('played' writes it).
@@ -579,15 +579,15 @@ class Recorder:
         deals = (*round_.deals[:-1], replace(deal, moves=(*deal.moves, move)))
         return self._with_round(replace(round_, deals=deals))
 
-    def _errors(self, report: GameReport) -> list[Diagnostic]:
-        """The errors of ``report`` but those at moves written as played."""
+    def new_errors(self, report: GameReport) -> list[Diagnostic]:
+        """The errors of ``report`` but those at moves written as played (``played``, or in the file as read)."""
         return [d for d in _errors(report) if (d.round, d.move) not in self.played_anyway]
 
     def _offer(self, game: Game, refusal: Refused, number: int) -> Refused:
         """``refusal`` of the move just typed (``game``: the record with it), offering to write it as played
         all the same when every error it makes is at a move (not at a claim, a hand or a tag)."""
         report = validate_record(game)
-        errors = self._errors(report)
+        errors = self.new_errors(report)
         if not errors or any(d.round is None or not d.move for d in errors) or report.rounds[-1].stopped:
             return refusal  # a claim, a hand or a tag, or a move that cannot have been made: nothing to write
         keys = {(d.round, d.move) for d in errors}
@@ -617,7 +617,7 @@ class Recorder:
         """The validator's report on ``game``; :class:`Refused` with its sentences if it finds an error.
         A change to the round being recorded replays that round only (:mod:`dln.record.incremental`)."""
         report = window_report(self.report, self.game, game) or validate_record(game)
-        errors = self._errors(report)
+        errors = self.new_errors(report)
         if not errors:
             return report
         round_index = len(game.rounds)
@@ -650,6 +650,8 @@ class Recorder:
             game, report = self._settle(game, report, reply)
         self._save(game)
         self.game, self.report = game, report
+        # A move vouched for with 'played' stays so while its error does: taken back, it vouches for nothing.
+        self.played_anyway &= {(d.round, d.move) for d in _errors(report)}
         return reply
 
     def _save(self, game: Game, *, gap: str | None = None) -> None:
@@ -786,6 +788,7 @@ class Recorder:
         self.retrying(begin)
         self.game, self.report = game, report
         self.undone.clear()
+        self.played_anyway = set()
 
     def recent(self, count: int = 4) -> list[str]:
         """The last few moves of the round being recorded, for a resumed session."""
