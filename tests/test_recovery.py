@@ -72,9 +72,29 @@ def test_a_wrong_claim_is_its_own_error_and_every_later_move_is_checked() -> Non
     assert "1 round, 9 moves" in parsed.stdout  # dln parse counts the same moves
 
 
+#: Four players, hands hidden: three illegal moves (a wrong sum, a move out of turn, a king on a 3), legal between.
+THREE_ILLEGAL_FOUR_HIDDEN = """\
+[East "e"]
+[West "w"]
+
+round 1 dealer E
+table 5h 3c 9d Js
+N 8c x 5h
+W Jh x Js
+E 2h
+S 7c
+E 8h
+N 9s x 9d
+W Kd x 3c
+S 4c
+E Qd
+"""
+
+
 @pytest.mark.parametrize(("text", "expected"), [
     (TWO_ILLEGAL_HIDDEN, [("D206", 3), ("D206", 6)]),
     (FOUR_PLAYERS, [("D206", 10), ("D003", 12)]),
+    (THREE_ILLEGAL_FOUR_HIDDEN, [("D206", 6), ("D003", 8), ("D204", 12)]),
 ])
 def test_every_illegal_move_gets_an_error_and_the_legal_ones_between_none(text: str,
                                                                            expected: list[tuple[str, int]]) -> None:
