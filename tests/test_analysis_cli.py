@@ -20,6 +20,8 @@ from dln.engine import Rules
 from dln.games.protocol import MARKS
 from tests.budgets import costly
 
+ROOT = Path(__file__).resolve().parent.parent
+
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 pytestmark = pytest.mark.slow  # every test here runs the search over whole rounds: seconds each
 
@@ -166,3 +168,18 @@ def test_moves_rank_lists_every_legal_move_best_first() -> None:
     assert nets == sorted(nets, reverse=True)
     code, out, _ = run("moves", sample, "--at", "5", "--rank", "--budget", "5")
     assert code == 0 and "best first" in out and "legal moves for S" in out
+
+
+def test_moves_rank_says_when_its_values_are_exact() -> None:
+    """Issue 32: `dln moves --rank --json` had no `exact` (only `analyse --json` had it), and the text
+    ranking did not mark exact values.  In the last deal with every hand known (--open) the values are
+    solved exactly; at the round's start they are estimates."""
+    sample = str(ROOT / "samples" / "two-player-61.dln")
+    last = ["moves", sample, "--at", "43", "--rank", "--open", "--budget", "8"]
+    data = json.loads(CliRunner().invoke(main, [*last, "--json"]).stdout)
+    assert data["ranked"] and all(entry["exact"] is True for entry in data["ranked"])
+    assert "(exact values, solved to the end, of S minus N" in CliRunner().invoke(main, last).stdout
+    start = ["moves", sample, "--at", "1", "--rank", "--budget", "8"]
+    data = json.loads(CliRunner().invoke(main, [*start, "--json"]).stdout)
+    assert all(entry["exact"] is False for entry in data["ranked"])
+    assert "(expected points of" in CliRunner().invoke(main, start).stdout

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dln.check.plays import legal_move, written
 from dln.check.validate import GameReport
@@ -265,30 +265,38 @@ def summary_lines(review: GameReview) -> Sequence[str]:
     return lines
 
 
+class Ranking(NamedTuple):
+    """Every legal move in DLN with the engine's values, best first, and whether the values are exact (the
+    one world there is, solved to the end of the round) or estimates."""
+
+    moves: list[tuple[str, MoveValue]]
+    exact: bool
+
+
 def rank_moves(state: Position, *, budget: int = DEFAULT_BUDGET, seed: int = 0,
-               open_hands: bool = False) -> list[tuple[str, MoveValue]]:
+               open_hands: bool = False) -> Ranking:
     """Every legal move of ``state`` in DLN with the engine's values, best first (``dln moves --rank``,
     the recorder's ``?``, the replayer's engine key)."""
     analysis = analyse_position(state, budget=budget, seed=seed, open_hands=open_hands)
-    return [(move_text(written(state, mv.move)), mv) for mv in analysis.moves]
+    return Ranking([(move_text(written(state, mv.move)), mv) for mv in analysis.moves], analysis.exact)
 
 
 #: The last line of a sister game's ranking when the halving of the budget dropped moves: what the order means.
 DROPPED_NOTE = "(a move dropped at a halving of the budget ranks below every move kept longer, whatever its value)"
 
 
-def ranked_data(state: Position, ranked: Sequence[tuple[str, MoveValue]]) -> list[dict[str, Any]]:
-    """:func:`rank_moves` as JSON-ready data: move, net for the mover's side, each side's points; in the
-    sister games also ``dropped``, the halving that dropped the move (None when it was valued to the end),
-    by which they rank first."""
+def ranked_data(state: Position, ranking: Ranking) -> list[dict[str, Any]]:
+    """:func:`rank_moves` as JSON-ready data: move, net for the mover's side, each side's points, whether the
+    value is exact; in the sister games also ``dropped``, the halving that dropped the move (None when it was
+    valued to the end), by which they rank first."""
     ordered = game_of(state).survivors_first
     return [{"move": text, "net": round(mv.net, 2), "samples": mv.samples,
              "points": {s: round(p, 2) for s, p in zip(state.sides, mv.points, strict=True)},
-             **({"dropped": mv.dropped} if ordered else {})}
-            for text, mv in ranked]
+             "exact": ranking.exact, **({"dropped": mv.dropped} if ordered else {})}
+            for text, mv in ranking.moves]
 
 
-def ranked_lines(state: Position, ranked: Sequence[tuple[str, MoveValue]]) -> list[str]:
+def ranked_lines(state: Position, ranking: Ranking | Sequence[tuple[str, MoveValue]]) -> list[str]:
     """:func:`rank_moves` for people: ``+2.5  S 9c x 9d`` (points of the mover's side minus the others'),
     then ``(loses 1.5)`` against the first.
 
@@ -296,6 +304,7 @@ def ranked_lines(state: Position, ranked: Sequence[tuple[str, MoveValue]]) -> li
     says so and after how many playouts instead of what it loses (its value may be above the first's), and
     :data:`DROPPED_NOTE` ends the list: no line contradicts the order."""
     ordered = game_of(state).survivors_first
+    ranked = ranking.moves if isinstance(ranking, Ranking) else ranking
     best = ranked[0][1].net if ranked else 0.0
     lines = []
     for text, mv in ranked:
@@ -315,10 +324,12 @@ def recorder_ranking(state: Position) -> list[str]:
     if hand.unknown:
         return [f"{state.turn}'s hand is not known ({hand.unknown} unseen card{'s' * (hand.unknown != 1)}): "
                 "the engine ranks the moves of a known hand only"]
-    ranked = rank_moves(state)
-    return [f"{len(ranked)} legal move{'s' * (len(ranked) != 1)} for {state.turn}, best first "
-            "(expected points of the side minus the opponents' for the round):",
-            *("  " + line for line in ranked_lines(state, ranked))]
+    ranking = rank_moves(state)
+    count = len(ranking.moves)
+    values = "exact values" if ranking.exact else "expected points"
+    return [f"{count} legal move{'s' * (count != 1)} for {state.turn}, best first "
+            f"({values} of the side minus the opponents' for the round):",
+            *("  " + line for line in ranked_lines(state, ranking))]
 
 
 def hint_text(before: Position, move: Move | None, *, budget: int = DEFAULT_BUDGET, seed: int = 0,

@@ -169,18 +169,19 @@ def _print_ranked(display: str, game: int, round_number: int, at: int, state: Ro
     from dln.analysis.annotate import rank_moves, ranked_data, ranked_lines
     from dln.views.scoresheet import describe_position, position_data
 
-    ranked = rank_moves(state, **rank)
+    ranking = rank_moves(state, **rank)
     if as_json:
         emit(json.dumps({"file": display, "game": game, "round": round_number, "at": at,
-                         "position": position_data(state), "ranked": ranked_data(state, ranked)},
+                         "position": position_data(state), "ranked": ranked_data(state, ranking)},
                         ensure_ascii=ascii_json))
         sys.exit(EXIT_OK)
     say(describe_position(state, known))
     side = state.side_of(state.turn)
     others = [s for s in state.sides if s != side]
     against = " and ".join(others) if len(others) == 1 else f"the mean of {' and '.join(others)}"
-    say(f"{count_of(len(ranked), 'legal move')} for {state.turn}, best first (expected points of "
+    values = "exact values, solved to the end," if ranking.exact else "expected points"
+    say(f"{count_of(len(ranking.moves), 'legal move')} for {state.turn}, best first ({values} of "
         f"{side} minus {against} for the round; budget {rank['budget']}):")
-    for line in ranked_lines(state, ranked):
+    for line in ranked_lines(state, ranking):
         say("  " + line)
     sys.exit(EXIT_OK)
