@@ -15,7 +15,7 @@ from dln.notation.errors import DLNSyntaxError
 from dln.notation.model import Deal, Game, Hand, HandCard, Move, Round, ScoreClaim, Seat, Side
 from dln.notation.parser import parse_text
 from dln.notation.writer import move_text, write_game
-from dln.record import positions
+from dln.record import played, positions
 from dln.record.changes import FOLLOWED, Diverged, Followed, follow
 from dln.record.corrections import FIX, fix, redo
 from dln.record.incremental import appended_text, window_report
@@ -100,15 +100,13 @@ class Recorder:
             raise Refused("the game holds a setup (a position from the middle of a round); "
                           "the recorder records whole rounds only")
         report = validate_record(game)
-        #: The moves written as played although they break a rule (round and move numbers): the record says
+        #: The moves written as played although they break a rule (:mod:`dln.record.played`): the record says
         #: what happened at the table, and the validator reports them; every other error is still refused.
-        self.played_anyway = {(d.round, d.move) for d in _errors(report)
-                              if d.round is not None and d.move and not report.rounds[d.round - 1].stopped}
+        self.played_anyway = played.vouched_in(report)
         errors = self.new_errors(report)
         if errors:
             raise Refused(*(f"error {d.code} {d.name}: {d.message}" for d in errors))
-        #: The record with the move refused last, and the moves it breaks the rules at ('played' writes it).
-        self.refused: tuple[Game, GameReport, set[tuple[int, int]], str] | None = None
+        self.refused: played.Pending | None = None  # the move refused last, which 'played' writes
         self.game = game
         self.report = report
         self.text = write_game(game) if text is None else text
@@ -274,7 +272,7 @@ class Recorder:
         refused, self.refused = self.refused, None  # 'played' answers the line just before it only
         try:
             if word == "played":
-                return self.played(refused)
+                return self.write_as_played(refused)
             if word == "":
                 return Reply()
             if word in QUIT_WORDS:
@@ -584,34 +582,23 @@ class Recorder:
         return [d for d in _errors(report) if (d.round, d.move) not in self.played_anyway]
 
     def _offer(self, game: Game, refusal: Refused, number: int) -> Refused:
-        """``refusal`` of the move just typed (``game``: the record with it), offering to write it as played
-        all the same when every error it makes is at a move (not at a claim, a hand or a tag)."""
         report = validate_record(game)
-        errors = self.new_errors(report)
-        if not errors or any(d.round is None or not d.move for d in errors) or report.rounds[-1].stopped:
-            return refusal  # a claim, a hand or a tag, or a move that cannot have been made: nothing to write
-        keys = {(d.round, d.move) for d in errors}
-        move = game.rounds[-1].moves[-1]
-        self.refused = (game, report, keys, shown_move(replace(move, number=number)))
-        lines = [line for line in refusal.lines if line != "nothing was written"]
-        return Refused(*lines, "  'played' writes it as played all the same (the validator will report it)",
-                       "nothing was written", rule=True)
+        refusal, self.refused = played.offer(game, report, self.new_errors(report), refusal, number)
+        return refusal
 
     def played_against_the_rules(self) -> list[str]:
-        """What the record holds that was played against the rules (written with ``played``, or in the file
-        as it was), in the validator's words: ``round 1, move 3: D201 lay-while-declared``."""
-        return [f"round {d.round}, move {d.move} was played against the rules: {d.code} {d.name}"
-                for d in _errors(self.report) if (d.round, d.move) in self.played_anyway]
+        """What the record holds that was played against the rules, for a resumed session."""
+        return played.against_the_rules(self.report, self.played_anyway)
 
-    def played(self, refused: tuple[Game, GameReport, set[tuple[int, int]], str] | None) -> Reply:
+    def write_as_played(self, refused: played.Pending | None) -> Reply:
         """Write the move refused just before as it was played at the table: the record then holds what
         happened, its errors reported by the validator, and recording goes on from the position it made."""
         if refused is None:
             raise Refused("there is no refused move to write as played")
-        game, report, keys, shown = refused
-        self.played_anyway |= keys
-        return self._commit(game, report, [f"{shown}   written as played: the validator reports it "
-                                           "(dln validate); recording goes on from the position it made"])
+        self.played_anyway |= refused.keys
+        return self._commit(refused.game, refused.report, [f"{refused.shown}   written as played: the validator "
+                                                           "reports it (dln validate); recording goes on from "
+                                                           "the position it made"])
 
     def _check(self, game: Game, what: str, number: int | None = None) -> GameReport:
         """The validator's report on ``game``; :class:`Refused` with its sentences if it finds an error.
