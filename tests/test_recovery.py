@@ -230,3 +230,17 @@ def test_undoing_a_move_written_as_played_does_not_let_another_through() -> None
     assert not refused.accepted and any("D204" in line for line in refused.lines)
     again = recorder.handle("9s")  # what proves the declaration illegal is refused again, not let through
     assert not again.accepted and any("earlier move breaks a rule" in line for line in again.lines)
+
+
+def test_a_variation_goes_on_after_an_illegal_move_as_the_main_line_does() -> None:
+    """A variation's illegal move (N 8c x 5h) is reported and the variation goes on from what it made: its
+    next move (S Jh x Js) is judged, legal, and the replayer steps to it."""
+    from dln.views.replay import Replay
+
+    text = "round 1 dealer S\ntable 5h 3c 9d Js\nN 9c x 9d\n  (N 8c x 5h S Jh x Js S 2h)\nS Jh x Js\n"
+    report = validate_game(dln.loads(text))
+    assert [(d.code, d.severity) for d in report.diagnostics if d.severity == "error"] == [
+        ("D206", "error"), ("D003", "error")]  # the wrong sum, then S playing twice in a row
+    replay = Replay.from_text(text)
+    line = replay.line(replay.enter(replay.next(replay.start)))  # type: ignore[arg-type]
+    assert line.replayed == 3 and not line.stopped

@@ -19,7 +19,7 @@ from dln.engine.codes import error
 from dln.engine.state import Item as EngineItem
 from dln.notation.model import Move, PileRef
 
-__all__ = ["named_twice", "to_engine_move"]
+__all__ = ["named_twice", "resolves_all", "to_engine_move"]
 
 #: Builds the engine's Move from all nine fields: NamedTuple's generated ``__new__`` is a Python
 #: function with keyword handling, a measurable part of a move's cost when validating an archive.
@@ -83,6 +83,13 @@ def to_engine_move(state: Position, move: Move) -> tuple[EngineMove, list[Violat
                           tuple(components), move.xeri)),
         problems,
     )
+
+
+def resolves_all(move: Move, engine_move: EngineMove) -> bool:
+    """Whether every declaration ``move`` names was found on the table (:func:`to_engine_move` drops those it
+    cannot find): else the move cannot have been made as written."""
+    named = sum(isinstance(item, PileRef) for component in move.components for item in component)
+    return len(engine_move.piles) == named
 
 
 def named_twice(cards: Sequence[Card]) -> Violation:

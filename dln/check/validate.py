@@ -16,8 +16,8 @@ Only a move that cannot have been made (its card is not where it takes it
 from) ends the replay of its round, and its error says so; the next round is
 checked as usual.  A round with an illegal move scores nothing the game counts.
 A setup (:mod:`dln.check.setups`) leaves unknown what it does not say.
-Variations are checked from the position before the move they replace; the
-first illegal move of a variation ends it.
+Variations are checked from the position before the move they replace, and
+go on after an illegal move as the main line does.
 
 Findings carry a rule code (``D…``, or a game's own: ``K…``, ``X…``) or, for
 problems of the record itself rather than of the play, one of the ``R…``
@@ -33,7 +33,7 @@ from operator import attrgetter
 from typing import Any
 
 from dln.cards import Card
-from dln.check.references import to_engine_move
+from dln.check.references import resolves_all, to_engine_move
 from dln.check.reports import (
     ALTERNATIVES,
     RECORD_CODES,
@@ -55,7 +55,7 @@ from dln.engine.rules import VARIANTS, parse_variants
 from dln.games.protocol import Game as PlayedGame
 from dln.games.protocol import game_named
 from dln.notation.bounds import small_number
-from dln.notation.model import Game, Move, PileRef, Round
+from dln.notation.model import Game, Move, Round
 from dln.notation.model import Hand as RecordHand
 from dln.notation.model import Pile as RecordPile
 from dln.notation.writer import move_text
@@ -465,14 +465,13 @@ class _Checker(Reporter):
         if verdict != _ILLEGAL:
             live.play(engine_move)
             return live
-        named = sum(isinstance(item, PileRef) for component in move.components for item in component)
-        made = engine.force(live.freeze(), engine_move) if len(engine_move.piles) == named else None
+        made = engine.force(live.freeze(), engine_move) if resolves_all(move, engine_move) else None
         if made is None:  # the card is not the mover's, or the move names what is not on the table
             hand = live.hand(move.seat) if move.seat in live.seats else None
             why = (f"{move.card} cannot be {move.seat}'s to play" if hand is None or not (
                 move.card in hand.known or (hand.unknown and live.place_of(move.card) is None))
                 else "it names a declaration that is not on the table, or not one alone"
-                if len(engine_move.piles) != named else "it takes what is not on the table")
+                if not resolves_all(move, engine_move) else "it takes what is not on the table")
             self._note_last_error(f"the replay of this round stops here ({why}): what follows cannot be judged")
             return None
         return engine.live(made)
@@ -495,9 +494,13 @@ class _Checker(Reporter):
             engine_move, verdict = self._judge(engine, state, move, number)
             for inner in move.variations:
                 self._variation(engine, state, inner.moves, number, plans, k)
-            if verdict == _ILLEGAL:
-                return
-            state = engine.apply(state, engine_move)
+            if verdict == _ILLEGAL:  # as on the main line: on from what the move made, if it could be made
+                made = engine.force(state, engine_move) if resolves_all(move, engine_move) else None
+                if made is None:
+                    return
+                state = made
+            else:
+                state = engine.apply(state, engine_move)
             number += 1
 
     def _judge(self, engine: PlayedGame, state: Position, move: Move, number: int, *,

@@ -132,9 +132,11 @@ class Line:
     """A line of play — a round's main line or a variation — and its positions.
 
     ``positions[j]`` is the position after ``j`` of ``moves`` (``positions[0]``
-    the one before the first).  An illegal move is replayed without changing
-    the position (as the validator does) and ends the line: the moves after it
-    are kept in ``moves`` for display but have no position.
+    the one before the first).  After an illegal move the line goes on from the
+    position it made at the table (as the validator does); a move that cannot
+    have been made ends the line (``stopped``): it is shown on the position it
+    did not change, and the moves after it are kept in ``moves`` for display
+    but have no position.
 
     A main line's positions may be released (:meth:`release`) while its game is
     off screen; ``reload`` builds them again on the next use.
@@ -201,8 +203,8 @@ class Line:
 
     @property
     def stopped(self) -> bool:
-        """True when a move ended the line (one that cannot have been made, an illegal one in a variation,
-        or a problem of the record): its last position shown is the one before that move."""
+        """True when a move ended the line (one that cannot have been made, or a problem of the record): its
+        last position shown is the one before that move."""
         return self._stopped or self.replayed < len(self.moves)
 
     def number(self, j: int) -> int:
@@ -292,8 +294,8 @@ class Frame:
     #: tags) and at its end (claims, an unfinished round, the Result tag).
     round_findings: tuple[Finding, ...]
     end: RoundEnd | None
-    #: "start", "move", "end" (round over), "stopped" (a move that cannot have been made, or an illegal one
-    #: in a variation, ends the line), "unreplayable".
+    #: "start", "move", "end" (round over), "stopped" (a move that cannot have been made ends the line),
+    #: "unreplayable".
     kind: Literal["start", "move", "end", "stopped", "unreplayable"]
     new_deal: bool = False
     #: The parts of each group on the table, as laid (``A+3+4 · 8``), by pile id.

@@ -34,6 +34,7 @@ from dataclasses import replace
 from typing import Literal
 
 from dln.check.plays import judged
+from dln.check.references import resolves_all
 from dln.check.validate import validate_game
 from dln.engine.codes import XERI_MARK
 from dln.games.protocol import game_of
@@ -191,9 +192,14 @@ class Replay:
             findings.append(found)
             errors = [v for v in problems if v.severity == "error"]
             if errors and not all(v.subject == XERI_MARK for v in errors):  # a wrong mark alone stands
-                positions.append(state)  # shown on the position it did not change
-                return Line(variation.moves, positions, findings, parent.number(anchor), stopped=True)
-            state = rules.apply(state, engine_move)
+                # As the validator: on from what the move made at the table, unless it cannot have been made.
+                made = rules.force(state, engine_move) if resolves_all(move, engine_move) else None
+                if made is None:
+                    positions.append(state)  # shown on the position it did not change
+                    return Line(variation.moves, positions, findings, parent.number(anchor), stopped=True)
+                state = made
+            else:
+                state = rules.apply(state, engine_move)
             positions.append(state)
         return Line(variation.moves, positions, findings, parent.number(anchor))
 
