@@ -1,10 +1,9 @@
-"""Kontsina and Xeri moves and hands between the record model and the engine, and their self-played records.
+"""Self-played records of the table games (Kontsina, Xeri, a plugin's): their hands, moves and claims.
 
-DLN is one notation for the three games: a Kontsina capture is written as
-Diloti's (``N 9c x 5h+4d``, the set joined with ``+``), and a Xeri capture
-names the top card of the pile it takes (``N 7c x 7s``), with ``*`` for a
-xeri.  A declaration or a reference to one (``[8]``) reads without a syntax
-error and is then the rule error F001.
+Each move is written as every game's is (:func:`dln.check.generate.record_move`):
+a Kontsina capture as Diloti's (``N 9c x 5h+4d``, the set joined with ``+``),
+a Xeri capture naming the top card of the pile it takes (``N 7c x 7s``), with
+``*`` for a xeri.
 """
 
 from __future__ import annotations
@@ -13,16 +12,14 @@ import random
 from collections.abc import Iterator
 from typing import cast
 
-from dln.cards import Card
-from dln.check.generate import EVENT, SITE, game_rng
-from dln.engine import Move as EngineMove
+from dln.check.generate import EVENT, SITE, game_rng, record_move
+from dln.engine.deal import deal_order
 from dln.engine.state import Hand as EngineHand
 from dln.games.table import (
     Chooser,
     ItemScore,
     PlayedHand,
     TableGame,
-    TableRound,
     greedy_choice,
     next_deal,
     play,
@@ -31,34 +28,9 @@ from dln.games.table import (
     start_hand,
     table_game_named,
 )
-from dln.notation.model import Deal, Game, Hand, Move, PileRef, Round, ScoreClaim, Seat, Side
+from dln.notation.model import Deal, Game, Hand, Move, Round, ScoreClaim, Seat, Side
 
 _SEAT_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
-#: A reference to a declaration stands for "some declaration": the engine answers F001 whatever it is.
-_SOME_DECLARATION = frozenset({0})
-
-
-def engine_move(move: Move) -> EngineMove:
-    """The engine's view of a recorded move: the cards it takes (declarations kept only to be refused)."""
-    items = [item for component in move.components for item in component]
-    loose = frozenset(item for item in items if isinstance(item, Card))
-    piles = _SOME_DECLARATION if any(isinstance(item, PileRef) for item in items) else frozenset()
-    return EngineMove(move.seat, move.card, move.kind, loose, piles, value=move.value, group=move.group,
-                      xeri=move.xeri)
-
-
-def record_move(state: TableRound, move: EngineMove, number: int | None = None) -> Move:
-    """The record of engine ``move`` played in ``state``: a capture as one ``+`` set in table order (Kontsina)
-    or the top card of the pile (Xeri), marked ``*`` when it scores a xeri."""
-    seat = cast(Seat, move.seat)
-    if move.kind != "capture":
-        return Move(seat, move.card, "lay", number=number)
-    taken, xeri = state.rules.taken(state, move)
-    if state.rules.table_kind == "pile":
-        component: tuple[Card, ...] = (state.table[-1],)
-    else:
-        component = tuple(c for c in state.table if c in taken)
-    return Move(seat, move.card, "capture", (component,), xeri=xeri, number=number)
 
 
 def record_hand(hand: PlayedHand, number: int, *, hidden: bool = False) -> Round:
@@ -77,16 +49,11 @@ def record_hand(hand: PlayedHand, number: int, *, hidden: bool = False) -> Round
             played += 1
             written.append(record_move(state, move, played))
             state = play(state, move)
-        lines = () if hidden else tuple(Hand(cast(Seat, s), dealt[s]) for s in _deal_order(seats, hand.dealer))
+        lines = () if hidden else tuple(Hand(cast(Seat, s), dealt[s]) for s in deal_order(seats, hand.dealer))
         deals.append(Deal(hands=lines, moves=tuple(written)))
     return Round(number=number, dealer=cast(Seat, hand.dealer), table=hand.table, deals=tuple(deals),
                  rest=cast(Seat, hand.rest) if hand.rest is not None else None,
                  score=ScoreClaim(tuple((cast(Side, s), hand.scores[s].total) for s in seats)))
-
-
-def _deal_order(seats: tuple[str, ...], dealer: str) -> list[str]:
-    start = (seats.index(dealer) + 1) % len(seats)
-    return [*seats[start:], *seats[:start]]
 
 
 def generate_family(game_name: str, count: int, *, players: int, seed: int = 0, strategy: str = "random",

@@ -467,11 +467,9 @@ class _Checker(Reporter):
             return live
         made = engine.force(live.freeze(), engine_move) if resolves_all(move, engine_move) else None
         if made is None:  # the card is not the mover's, or the move names what is not on the table
-            hand = live.hand(move.seat) if move.seat in live.seats else None
-            why = (f"{move.card} cannot be {move.seat}'s to play" if hand is None or not (
-                move.card in hand.known or (hand.unknown and live.place_of(move.card) is None))
-                else "it names a declaration that is not on the table, or not one alone"
-                if not resolves_all(move, engine_move) else "it takes what is not on the table")
+            why = (f"{move.card} cannot be {move.seat}'s to play" if live.freeze().hands_without(move.seat, move.card)
+                   is None else "it names a declaration that is not on the table, or not one alone"
+                   if not resolves_all(move, engine_move) else "it takes what is not on the table")
             self._note_last_error(f"the replay of this round stops here ({why}): what follows cannot be judged")
             return None
         return engine.live(made)

@@ -215,20 +215,12 @@ def forced(state: RoundState, move: Move) -> RoundState | None:
     card or declaration that is not on the table.
     """
     seat, card = move.seat, move.card
-    if seat not in state.seats:
-        return None
-    i = state.seats.index(seat)
-    hand = state.hands[i]
-    if card in hand.known:
-        hand = Hand(hand.known - {card}, hand.unknown)
-    elif hand.unknown and state.place_of(card) is None:
-        hand = Hand(hand.known, hand.unknown - 1)
-    else:
+    hands = state.hands_without(seat, card)
+    if hands is None:
         return None
     named = [p for p in state.piles if p.id in move.piles]
     if len(named) != len(move.piles) or any(c not in state.loose for c in move.loose):
         return None
-    hands = (*state.hands[:i], hand, *state.hands[i + 1:])
     loose = tuple(c for c in state.loose if c not in move.loose)
     piles = tuple(p for p in state.piles if p.id not in move.piles)
     captured, last_capturer, next_pile_id = state.captured, state.last_capturer, state.next_pile_id
@@ -245,7 +237,5 @@ def forced(state: RoundState, move: Move) -> RoundState | None:
         # card of its value, not laying beside it) is no new error.
         piles += (Pile(next_pile_id, value, move.group, None, (card, *taken)),)
         next_pile_id += 1
-    # Out of turn, the card lies where it went and the seat whose turn it was still plays.
-    turn = state.seats[(i + 1) % len(state.seats)] if seat == state.turn else state.turn
     return state._replace(hands=hands, loose=loose, piles=piles, captured=captured, last_capturer=last_capturer,
-                          turn=turn, played=state.played + 1, next_pile_id=next_pile_id)
+                          turn=state.turn_after(seat), played=state.played + 1, next_pile_id=next_pile_id)

@@ -237,6 +237,7 @@ class Seating:
     seats: Sequence[Seat]
     hands: Sequence[HandLike]
     dealer: Seat
+    turn: Seat
     deal: int
     deals: int  # each game's position says (a property)
     sides: Sequence[str]  # who scores, aligned with ``captured`` (a property)
@@ -260,6 +261,27 @@ class Seating:
     def next_seat(self, seat: Seat) -> Seat:
         """The seat that plays after ``seat``."""
         return self.seats[(self.seats.index(seat) + 1) % len(self.seats)]
+
+    def hands_without(self, seat: Seat, card: Card) -> tuple[Hand, ...] | None:
+        """The hands once ``seat`` has played ``card`` whatever the rules say (an unseen card of its hand when
+        the card is not known there), or None when the card cannot be that seat's: seen elsewhere (each kind
+        of position says where on its table, ``place_of``), or not in a hand fully known."""
+        if seat not in self.seats:
+            return None
+        i = self.seats.index(seat)
+        hand = self.hands[i]
+        if card in hand.known:
+            held = Hand(hand.known - {card}, hand.unknown)
+        elif hand.unknown and self.place_of(card) is None:  # type: ignore[attr-defined]
+            held = Hand(hand.known, hand.unknown - 1)
+        else:
+            return None
+        return (*self.hands[:i], held, *self.hands[i + 1:])  # type: ignore[arg-type]
+
+    def turn_after(self, seat: Seat) -> Seat:
+        """Whose turn it is once ``seat`` has played: the next seat; still the seat whose turn it was when
+        ``seat`` played out of turn (that seat still plays)."""
+        return self.next_seat(seat) if seat == self.turn else self.turn
 
     @property
     def leader(self) -> Seat:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from dln.cards import DECK, Card
 from dln.engine import codes
 from dln.engine.codes import RuleCode, Violation, error, warning
+from dln.engine.deal import deal_order
 from dln.engine.rules import Rules
 from dln.engine.state import Hand, Move, Seat, Seating, describe_cards
 
@@ -298,22 +299,13 @@ class TableGame(ABC):
     def force(self, state: TableRound, move: Move) -> TableRound | None:
         """The position an illegal ``move`` made: the card leaves the hand; a capture takes the cards it names
         (no xeri), anything else is laid on the table (a declaration is no thing in these games)."""
-        if move.seat not in state.seats:
+        hands = state.hands_without(move.seat, move.card)
+        if hands is None or move.piles or any(c not in state.table for c in move.loose):
             return None
-        i = state.seats.index(move.seat)
-        hand = state.hands[i]
-        if move.card in hand.known:
-            hand = Hand(hand.known - {move.card}, hand.unknown)
-        elif hand.unknown and state.place_of(move.card) is None:
-            hand = Hand(hand.known, hand.unknown - 1)
-        else:
-            return None
-        if move.piles or any(c not in state.table for c in move.loose):
-            return None
-        hands = (*state.hands[:i], hand, *state.hands[i + 1:])
-        turn = state.seats[(i + 1) % len(state.seats)] if move.seat == state.turn else state.turn
+        turn = state.turn_after(move.seat)
         if move.kind != "capture":
             return state._replace(hands=hands, table=(*state.table, move.card), turn=turn, played=state.played + 1)
+        i = state.seats.index(move.seat)
         captured = (*state.captured[:i], (*state.captured[i], *sorted(move.loose, key=_order), move.card),
                     *state.captured[i + 1:])
         return state._replace(hands=hands, table=tuple(c for c in state.table if c not in move.loose),
@@ -462,7 +454,7 @@ def deal_pack(game: TableGame, seats: Sequence[Seat], dealer: Seat, pack: Sequen
     """
     if len(pack) != len(DECK) or set(pack) != set(DECK):
         raise ValueError("a pack must hold each of the 52 cards exactly once")
-    order = _deal_order(seats, dealer)
+    order = deal_order(seats, dealer)
     cards = list(pack)
     deals = [_deal(game, order, cards)]
     table = tuple(cards[:TABLE_SIZE])
@@ -683,7 +675,7 @@ def shuffled_deals(game: TableGame, seats: Sequence[Seat], dealer: Seat, rng: ra
     pack = list(DECK)
     rng.shuffle(pack)
     table, pack = game_opening(game, pack, rng)
-    order = _deal_order(seats, dealer)
+    order = deal_order(seats, dealer)
     deals: list[dict[Seat, tuple[Card, ...]]] = []
     while pack:
         deals.append(_deal(game, order, pack))
@@ -697,11 +689,6 @@ def game_opening(game: TableGame, pack: list[Card], rng: random.Random) -> tuple
         if not game.opening_violations(table):
             return table, pack[TABLE_SIZE:]
         rng.shuffle(pack)
-
-
-def _deal_order(seats: Sequence[Seat], dealer: Seat) -> list[Seat]:
-    start = (seats.index(dealer) + 1) % len(seats)
-    return [*seats[start:], *seats[:start]]
 
 
 def _deal(game: TableGame, order: Sequence[Seat], pack: list[Card]) -> dict[Seat, tuple[Card, ...]]:
