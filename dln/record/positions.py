@@ -23,6 +23,7 @@ from dln.games.protocol import Game, game_of
 from dln.notation.model import Move
 from dln.notation.writer import item_text, move_text
 from dln.record.moves import Refused, holding, table_lines, without_seat
+from dln.views.scoresheet import pile_line
 from dln.wording import count_of
 
 
@@ -86,8 +87,7 @@ def table_text(state: Position) -> list[str]:
     """The table as the prompt shows it: a Xeri pile bottom first (its top named), Kontsina's loose cards,
     Diloti's loose cards and declarations."""
     if game_of(state).table_kind == "pile":
-        pile = " ".join(map(str, state.loose))
-        return [f"pile: {pile} (top {state.loose[-1]})" if state.loose else "pile: empty"]
+        return [pile_line(state.loose)]
     return table_lines(state)
 
 

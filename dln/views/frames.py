@@ -24,6 +24,7 @@ from dln.notation.bounds import small_number
 from dln.notation.model import Game, Move, Round, Variation
 from dln.notation.writer import move_text, variation_text
 from dln.views.laid import Parts, laid_parts
+from dln.views.scoresheet import item_heading
 from dln.wording import count_of
 
 #: What the glyphs mean (docs/notation.md, Glyphs); ``$1``-``$6`` are the same six signs.
@@ -471,11 +472,6 @@ def running_scores(played: RoundReplay, state: Position | None, end: RoundEnd | 
     return tuple(out)
 
 
-#: How a score item is headed in the replayer's score panel (symbols, then ASCII); others by their name.
-_ITEM_HEADINGS: dict[str, tuple[str, str]] = {
-    "ten_of_diamonds": ("10♦", "10d"), "two_of_clubs": ("2♣", "2c"), "most_cards": ("most", "most"),
-    "most_clubs": ("clubs", "clubs"), "more_cards": ("more", "more"), "honours": ("AKQJ10", "AKQJ10"),
-}
 #: A score panel's cell: text, or cards to draw (Diloti's aces).
 Cell = str | tuple[Card, ...]
 
@@ -491,8 +487,7 @@ def score_table(frame: Frame, *, symbols: bool = True, compact: bool = False) ->
     names = [name for name, _ in running[0].items]
     headings = ["side", "cards"]
     for name in names:
-        shown = _ITEM_HEADINGS.get(name, (name.replace("_", " "),) * 2)
-        headings.append(("xeri" if compact else "xeris") if name == "xeris" else shown[0 if symbols else 1])
+        headings.append(("xeri" if compact else "xeris") if name == "xeris" else item_heading(name, symbols))
     headings += ["pts" if compact else "round", "game"]
     best = max(r.cards for r in running)
     leaders = [r.side for r in running if r.cards == best]

@@ -423,9 +423,11 @@ class FrameView:
         if not rows:
             return Text("")
         table = Table(box=None, pad_edge=False, expand=True, padding=(0, 1), collapse_padding=compact)
+        # Each column as its values: the side and cards drawn left, a yes/no item centred, figures right.
+        values: list[object] = ["side", 0, *(value for _, value in f.running[0].items), 0, 0]
         for k, heading in enumerate(headings):
-            justify = "left" if k == 0 or isinstance(rows[0][k], tuple) else "center" if \
-                heading in ("10♦", "10d", "2♣", "2c") else "right"
+            kind = values[k]
+            justify = "left" if isinstance(kind, str | tuple) else "center" if isinstance(kind, bool) else "right"
             style = "bold" if k == 0 or k >= len(headings) - 2 else ""
             table.add_column(heading, justify=justify, style=style, no_wrap=True,  # type: ignore[arg-type]
                              overflow="crop" if look.ascii else "ellipsis")

@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from dln.cards import Card
 from dln.check.position import EVERYTHING, Known
 from dln.check.reports import PACK
 from dln.engine.state import describe_cards
@@ -17,6 +19,11 @@ if TYPE_CHECKING:
     from dln.views.replay import Finding, Frame
 
 
+def pile_line(cards: Sequence[Card]) -> str:
+    """A discard pile (Xeri's) as one line, bottom first and its top named: ``pile: 3h 8c (top 8c)``."""
+    return f"pile: {' '.join(map(str, cards))} (top {cards[-1]})" if cards else "pile: empty"
+
+
 def describe_position(state: Position, known: Known = EVERYTHING) -> str:
     """A few lines saying what is on the table (Xeri's pile from the bottom, its top card named), in each
     hand, and whose turn it is; what a setup leaves out (``known``: its deal, a hand) is said to be unknown,
@@ -24,8 +31,7 @@ def describe_position(state: Position, known: Known = EVERYTHING) -> str:
     card = "" if state.setup else f", card {state.played + 1} of the round"  # a setup: cards before it unknown
     lines = [f"deal {state.deal if known.deal else '?'} of {state.deals}{card}, {state.turn} to play"]
     if game_of(state).table_kind == "pile":
-        pile = " ".join(map(str, state.loose))
-        lines.append(f"pile: {pile} (top {state.loose[-1]})" if state.loose else "pile: empty")
+        lines.append(pile_line(state.loose))
     else:
         table = [describe_cards(state.loose)] + [
             f"[{p.value}{'s' if p.group else ''}{' ' + p.owner if p.owner else ''}: {describe_cards(p.cards)}]"
@@ -63,11 +69,19 @@ def _round_label(played: RoundReport) -> str:
     return "setup" if played.setup else str(played.number if played.number is not None else played.index + 1)
 
 
-#: How a score item is headed on the sheet (symbols, then ASCII); others by their name.
-SHEET_HEADINGS: dict[str, tuple[str, str]] = {
+#: How a score item is headed (symbols, then ASCII); others by their name.
+_HEADINGS: dict[str, tuple[str, str]] = {
     "most_cards": ("most", "most"), "ten_of_diamonds": ("10♦", "10d"), "two_of_clubs": ("2♣", "2c"),
     "most_clubs": ("clubs", "clubs"), "more_cards": ("more", "more"), "honours": ("AKQJ10", "AKQJ10"),
 }
+
+
+def item_heading(name: str, symbols: bool = True) -> str:
+    """How a score item is headed, on the sheet and in the replayer's score panel: ``10♦`` (``10d`` without
+    symbols), ``most``, ``clubs``; an item no game of dln's scores by its name (``most_hearts`` → ``most
+    hearts``)."""
+    shown = _HEADINGS.get(name)
+    return shown[0 if symbols else 1] if shown else name.replace("_", " ")
 
 
 def _items(played: RoundReport) -> list[str]:
@@ -98,7 +112,7 @@ def score_sheet(report: GameReport, *, symbols: bool = True) -> Table:
     engine = report.engine
     points_count = engine is None or engine.result_unit == "points"
     headings = ["round", "side", "cards",
-                *(SHEET_HEADINGS.get(name, (name, name))[0 if symbols else 1] for name in names),
+                *(item_heading(name, symbols) for name in names),
                 "points", "total" if points_count else "hands won"]
     for heading in headings:
         table.add_column(heading, justify="left" if heading in ("round", "side") else "right")
