@@ -94,7 +94,7 @@ class LiveRound(Position):
     hands: list[LiveHand]
     loose: list[Card]
     piles: list[Pile]
-    captured: list[list[Card]]
+    captured: list[tuple[Card, ...]]  # a pile grows by a new tuple: a position frozen from it shares it
     xeris: list[int]
 
     def __init__(self, state: RoundState) -> None:
@@ -103,7 +103,7 @@ class LiveRound(Position):
         self.hands = [LiveHand(set(h.known), h.unknown) for h in hands]
         self.loose = list(loose)
         self.piles = list(piles)
-        self.captured = [list(pile) for pile in captured]
+        self.captured = list(captured)
         self.xeris = list(xeris)
 
     def copy(self) -> LiveRound:
@@ -120,7 +120,7 @@ class LiveRound(Position):
         other.hands = [LiveHand(set(h.known), h.unknown) for h in self.hands]
         other.loose = self.loose.copy()
         other.piles = self.piles.copy()
-        other.captured = [pile.copy() for pile in self.captured]
+        other.captured = self.captured.copy()
         other.xeris = self.xeris.copy()
         return other
 
@@ -169,7 +169,7 @@ class LiveRound(Position):
                 taken += [c for p in piles if p.id in ids for c in p.cards]
                 self.piles = piles = [p for p in piles if p.id not in ids]
             side = i % 2  # seats alternate sides in play order (Position.side_index)
-            self.captured[side] += taken
+            self.captured[side] = (*self.captured[side], *taken)
             self.last_capturer = seat
             if not loose and not piles and xeri_rule_blocker(self) is None:
                 self.xeris[side] += 1
