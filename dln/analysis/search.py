@@ -8,10 +8,11 @@ How it works (``docs/analysis.md`` tells it for people):
   (perfect-information Monte Carlo, as bridge programs sample and solve
   double dummy).  The same worlds serve every move, so differences between
   moves are not drowned by the luck of the draw.
-* **Exact endgames.**  A world with no deal to come and few cards left is
-  solved by alpha-beta minimax with a transposition table
-  (:class:`Solver`); in a two-player last deal the unseen cards are exactly
-  the opponent's hand, so the answer is exact for the real game too.
+* **Exact endgames.**  A world with no deal to come is solved by the exact
+  solver (:class:`~dln.analysis.solver.Solver`): always in a two-player last
+  deal, where the unseen cards are exactly the opponent's hand, so the
+  answer is exact for the real game too; in sampled worlds when few cards
+  are left and the budget's node allowance lasts.
 * **Playouts** elsewhere: the rest of the deal and the first cards of the
   next one, every seat playing the rules engine's greedy player
   (:func:`rollout_move`), then an estimate of the round's points
@@ -42,25 +43,22 @@ from dln.engine import Move, RoundState
 from dln.games.protocol import Position, game_of
 
 from .knowledge import View, World
+from .solver import Solver, SolverGaveUp
 
 #: Playouts per move at the default strength (about half a second per move on a loaded 2-core machine).
 DEFAULT_BUDGET = 100
 #: The largest budget asked for from the command line: a thousand times the default, minutes a move.
 MAX_BUDGET = 100_000
-#: A world with no deal to come and at most this many cards in hand is solved exactly: when it is
-#: the only world that fits what the seat knows (a two-player last deal), or else (sampled worlds)
-#: when at most SAMPLED_EXACT_CARDS are left.
-EXACT_CARDS = 10
+#: A world with no deal to come and at most this many cards in hand (every two-player last deal), when it
+#: is the only world that fits what the seat knows, is always solved to the end, whatever the budget.
+EXACT_CARDS = 12
+#: Sampled worlds are solved within an allowance of nodes (below) when at most this many cards are
+#: left in hand, else played out (so is a known world with more cards: four players' hands open).
 SAMPLED_EXACT_CARDS = 6
 #: Solver nodes an analysis may spend per unit of budget before it plays out instead.
 EXACT_NODES_PER_PLAYOUT = 25
-#: ... and at least this many when only one world fits what the seat to move knows.
-EXACT_NODES_DETERMINED = 5000
 #: Cards a playout plays into the next deal before it stops and estimates (docs/analysis.md).
 HORIZON = 2
-#: Points are packed as ``net * SCALE + points of side 0`` (two sides) so that one integer orders
-#: outcomes; with more sides, ``net * SCALE**n`` + every side's points in base SCALE.
-SCALE = 1024
 
 
 def points(state: Position) -> tuple[int, ...]:
@@ -73,97 +71,6 @@ def net_of(pts: Sequence[float], side: int) -> float:
     if len(pts) == 2:
         return pts[side] - pts[1 - side]
     return pts[side] - (sum(pts) - pts[side]) / (len(pts) - 1)
-
-
-def _pack(pts: Sequence[int], root: int = 0) -> int:
-    if len(pts) == 2:
-        return (pts[0] - pts[1]) * SCALE + pts[0]
-    n = len(pts)
-    net = (n - 1) * pts[root] - (sum(pts) - pts[root])  # net_of times n - 1: a whole number
-    return net * SCALE ** n + sum(p * SCALE ** i for i, p in enumerate(pts))
-
-
-def _unpack(value: int, sides: int = 2) -> tuple[int, ...]:
-    if sides == 2:
-        net, first = divmod(value, SCALE)
-        return first, first - net
-    rest = value % SCALE ** sides
-    return tuple((rest // SCALE ** i) % SCALE for i in range(sides))
-
-
-class SolverGaveUp(Exception):
-    """An exact solve reached its node limit."""
-
-
-def _order(state: Position, move: Move) -> int:
-    """Move ordering for the solver: xeris, then big captures, declarations, lays."""
-    if move.kind == "capture":
-        return 1000 * move.xeri + 10 + len(move.loose) + 4 * len(move.piles)
-    return 5 if move.kind == "declare" else 0
-
-
-class Solver:
-    """Exact minimax of a fully known position to the end of the round (no deal to come).
-
-    Side 0 maximises the packed value, side 1 minimises it; seats of one side
-    share its interest, so four Diloti players are searched as two.  With
-    more than two sides (Kontsina, three or four players each alone) the
-    ``root`` side maximises its points minus the others' mean and every
-    other side minimises it (paranoid search).  The table is kept between
-    solves of the same world (the children of one position).
-    """
-
-    def __init__(self, node_limit: int = 1 << 62, root: int = 0) -> None:
-        self.node_limit = node_limit
-        self.nodes = 0
-        self.root = root
-        self.maximiser = 0
-        self.infinity = 1 << 41
-        #: position key -> (flag: 0 exact, 1 lower bound, -1 upper bound; value; key of the best move)
-        self.table: dict[tuple[object, ...], tuple[int, int, tuple[object, ...]]] = {}
-
-    def solve(self, state: Position) -> tuple[int, ...]:
-        """Each side's points with best play from ``state`` (raises :class:`SolverGaveUp`)."""
-        sides = len(state.sides)
-        bound = 1 << (40 if sides == 2 else 12 * sides + 20)
-        self.maximiser = 0 if sides == 2 else self.root
-        self.infinity = 2 * bound
-        return _unpack(self._search(state, -bound, bound), sides)
-
-    def _search(self, state: Position, alpha: int, beta: int) -> int:
-        game = game_of(state)
-        if state.is_over:
-            return _pack(game.points(state), self.root)
-        self.nodes += 1
-        if self.nodes > self.node_limit:
-            raise SolverGaveUp
-        key = game.solver_key(state)
-        entry = self.table.get(key)
-        moves = sorted(game.legal_moves(state), key=lambda m: -_order(state, m))
-        if not moves:
-            raise ValueError(f"{state.turn} has no legal move")
-        if entry is not None:
-            flag, value, best_key = entry
-            if flag == 0 or (flag > 0 and value >= beta) or (flag < 0 and value <= alpha):
-                return value
-            at = next((i for i, m in enumerate(moves) if m.key() == best_key), 0)
-            moves.insert(0, moves.pop(at))
-        maximise = state.side_index(state.turn) == self.maximiser
-        a, b = alpha, beta
-        best, best_at = (-self.infinity if maximise else self.infinity), 0
-        for i, move in enumerate(moves):
-            value = self._search(game.apply(state, move), a, b)
-            if (value > best) if maximise else (value < best):
-                best, best_at = value, i
-            if maximise:
-                a = max(a, value)
-            else:
-                b = min(b, value)
-            if a >= b:
-                break
-        flag = 1 if best >= beta else -1 if best <= alpha else 0  # lower bound / upper bound / exact
-        self.table[key] = (flag, best, moves[best_at].key())
-        return best
 
 
 def rollout_move(state: Position, moves: Sequence[Move], rng: random.Random) -> Move:
@@ -272,34 +179,39 @@ class _Tally:
 class _Evaluator:
     """Values positions of sampled worlds: an exact solve where small and affordable, else a playout.
 
-    One solver (and its table) per world; all solves of one analysis share a
-    node allowance, so the time of a move stays bounded even when many
-    sampled worlds reach a small endgame.
+    One solver (and its table) per world.  The one world a seat knows in a
+    two-player last deal is always solved; other solves share a node
+    allowance, so the time of a move stays bounded even when many sampled
+    worlds reach a small endgame.
     """
 
-    def __init__(self, rng: random.Random, exact_cards: int, allowance: int, root: int) -> None:
+    def __init__(self, rng: random.Random, determined: bool, allowance: int, root: int) -> None:
         self.rng = rng
         self.root = root
-        self.exact_cards = exact_cards
+        self.determined = determined
         self.allowance = allowance
         self.solvers: dict[int, tuple[World, Solver]] = {}
         self.exact = True  # every value so far was solved
 
     def value(self, world: World, state: Position) -> tuple[float, ...]:
         """Each side's points from ``state`` (a position of ``world``)."""
-        if not world.future and sum(h.size for h in state.hands) <= self.exact_cards and self.allowance > 0:
+        cards = sum(h.size for h in state.hands)
+        always = self.determined and cards <= EXACT_CARDS
+        if not world.future and (always or (not self.determined and cards <= SAMPLED_EXACT_CARDS
+                                            and self.allowance > 0)):
             held = self.solvers.get(id(world))
             if held is None:  # the world is held with its solver, so that its id is not reused for another
-                held = self.solvers[id(world)] = (world, Solver(self.allowance, self.root))
+                held = self.solvers[id(world)] = (world, Solver(root=self.root))
             solver = held[1]
             before = solver.nodes
-            solver.node_limit = before + self.allowance
+            solver.node_limit = 1 << 62 if always else before + self.allowance
             try:
                 return solver.solve(state)
             except SolverGaveUp:
                 pass
             finally:
-                self.allowance -= solver.nodes - before
+                if not always:
+                    self.allowance -= solver.nodes - before
         self.exact = False
         return playout(world, state, self.rng)
 
@@ -321,8 +233,10 @@ def analyse_position(
 ) -> Analysis:
     """Every legal move of the seat to move, valued to the end of the round, best first.
 
-    ``budget``: playouts to spend (at least one world per move); exact solves
-    may visit ``EXACT_NODES_PER_PLAYOUT`` nodes per unit of budget.  ``keep``:
+    ``budget``: playouts to spend (at least one world per move); the one world
+    of a two-player last deal is solved exactly whatever the budget, and
+    solves of sampled worlds may visit ``EXACT_NODES_PER_PLAYOUT`` nodes per
+    unit of budget.  ``keep``:
     the move a record played, valued fully even if it looks bad early; since
     it was played, every world dealt lets it be legal (a declaration proves
     the hand held a card of its value), so it is valued in every world,
@@ -349,10 +263,7 @@ def analyse_position(
         """The record's move is legal in ``world``, as it was at the table."""
         return not any(game.breaks_rules(world.state, move) for move in keep)
 
-    allowance = budget * EXACT_NODES_PER_PLAYOUT
-    if view.determined:  # the one world: solving it makes the answer exact, worth a floor of nodes
-        allowance = max(allowance, EXACT_NODES_DETERMINED)
-    evaluator = _Evaluator(rng, EXACT_CARDS if view.determined else SAMPLED_EXACT_CARDS, allowance, side)
+    evaluator = _Evaluator(rng, view.determined, budget * EXACT_NODES_PER_PLAYOUT, side)
     cands = list(tallies)
     spent = 0
     stages = max(1, math.ceil(math.log2(len(cands))))

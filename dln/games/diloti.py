@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterable, Iterator, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
-from dln.cards import Card
+from dln.cards import DECK, Card
 from dln.engine import (
     DEFAULT_RULES,
     HAND_SIZE,
@@ -46,11 +47,6 @@ from dln.engine.scoring import dealer_after as next_dealer_after
 from dln.engine.state import Move, Seat, sides_of
 
 from .protocol import MARKS, RANDOM_MOVE, Tally
-
-
-def _summary(cards: Sequence[Card]) -> tuple[int, int, bool, bool]:
-    """What of a Diloti capture pile scores: how many cards, aces, the 10 of diamonds, the 2 of clubs."""
-    return (len(cards), sum(1 for c in cards if c.rank == 1), GOOD_TEN in cards, GOOD_TWO in cards)
 
 
 class Diloti:
@@ -219,10 +215,7 @@ class Diloti:
         most cards go to each side with the chance that its lead in captured cards survives the cards
         still to be captured, taken as a normal spread of about ``0.6 * sqrt(cards left)`` (pagat,
         Further Deals and the End of the Round)."""
-        banked = []
-        for pile, xeris in zip(state.captured, state.xeris, strict=True):
-            banked.append(sum(1 for c in pile if c.rank == 1) + 2 * (GOOD_TEN in pile) + (GOOD_TWO in pile)
-                          + XERI_POINTS * xeris)
+        banked = _banked(state)
         counts = [len(pile) for pile in state.captured]
         left = 52 - sum(counts) - len(state.gone)
         lead = counts[0] - counts[1]
@@ -249,10 +242,66 @@ class Diloti:
 
         return choose(state, moves, rng, "greedy")
 
-    def solver_key(self, state: RoundState) -> tuple[object, ...]:
+    def solver_key(self, state: RoundState) -> tuple[Hashable, tuple[int, ...]]:
+        """Cards as their scoring classes (:data:`_CLASS`), declarations without their ids, captured
+        cards as the lead in their count while the 4 for most cards are open; banked are the aces,
+        10 of diamonds, 2 of clubs and xeris won, and the 4 once no capture to come can change who
+        has most cards."""
         last = state.side_index(state.last_capturer) if state.last_capturer else None
-        return (state.hands, frozenset(state.loose), frozenset(state.piles), state.turn, last,
-                tuple(_summary(c) for c in state.captured), state.xeris)
+        piles = tuple(sorted((p.value, p.group, p.owner, _classes(p.cards)) for p in state.piles)) \
+            if state.piles else ()
+        banked = _banked(state)
+        lead: int | None = len(state.captured[0]) - len(state.captured[1])
+        left = sum(h.size for h in state.hands) + len(state.loose) + sum(len(p.cards) for p in state.piles)
+        if abs(lead) > left:  # the side ahead keeps most cards, whoever takes the rest
+            banked = (banked[0] + MOST_CARDS_POINTS, banked[1]) if lead > 0 else \
+                (banked[0], banked[1] + MOST_CARDS_POINTS)
+            lead = None
+        key = (tuple(_hand_classes(h.known) for h in state.hands), _classes(state.loose), piles, state.turn,
+               last, lead, state.is_first_card())
+        return key, banked
+
+
+def _banked(state: RoundState) -> tuple[int, ...]:
+    """Each side's points won for sure: aces, the 10 of diamonds, the 2 of clubs and xeris captured."""
+    return tuple(_pile_points(pile) + XERI_POINTS * xeris
+                 for pile, xeris in zip(state.captured, state.xeris, strict=True))
+
+
+#: Points of capture piles by identity (with the pile, so that its id is not taken by another): a search
+#: asks again and again of the same pile, which a move that captures nothing passes on unchanged.
+_PILE_POINTS: dict[int, tuple[Sequence[Card], int]] = {}
+
+
+def _pile_points(pile: Sequence[Card]) -> int:
+    """The aces, 10 of diamonds and 2 of clubs of a capture pile, in points."""
+    found = _PILE_POINTS.get(id(pile))
+    if found is not None and found[0] is pile:
+        return found[1]
+    points = sum(_POINTS[c] for c in _SCORING.intersection(pile))
+    if len(_PILE_POINTS) >= 4096:
+        _PILE_POINTS.clear()
+    _PILE_POINTS[id(pile)] = (pile, points)
+    return points
+
+
+#: What a card is worth on its own when captured (pagat, Further Deals and the End of the Round).
+_POINTS = {c: 1 if c.rank == 1 else 2 if c == GOOD_TEN else 1 if c == GOOD_TWO else 0 for c in DECK}
+_SCORING = frozenset(c for c, p in _POINTS.items() if p)
+#: A card's class for the solver: its rank, apart for the 10 of diamonds and 2 of clubs.  Cards of
+#: one class play and score alike (the suit decides nothing else in Diloti), so positions that
+#: differ only in which of them lies where have one value.
+_CLASS = {c: 2 * c.rank + (c in (GOOD_TEN, GOOD_TWO)) for c in DECK}
+
+
+def _classes(cards: Iterable[Card]) -> tuple[int, ...]:
+    return tuple(sorted(_CLASS[c] for c in cards))
+
+
+@lru_cache(maxsize=4096)
+def _hand_classes(hand: frozenset[Card]) -> tuple[int, ...]:
+    """A hand's classes (hands recur: only the mover's changes from one position to the next)."""
+    return _classes(hand)
 
 
 DILOTI = Diloti()

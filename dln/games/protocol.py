@@ -20,7 +20,7 @@ Uses only the rules engine (for the types of a move and a seat).
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
@@ -262,8 +262,9 @@ class Game(Protocol):
         """The playout policy's move among ``moves``."""
         ...
 
-    def solver_key(self, state: Position) -> tuple[object, ...]:
-        """What decides the rest of a fully known round: equal keys, equal outcomes."""
+    def solver_key(self, state: Position) -> tuple[Hashable, tuple[int, ...]]:
+        """What decides the points still to be won in a fully known round (equal keys, equal points won
+        from here on), and each side's points already won for sure (the exact solver's table)."""
         ...
 
 

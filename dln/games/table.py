@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -391,9 +391,10 @@ class TableGame(ABC):
             return moves[rng.randrange(len(moves))]
         return greedy_choice(state, list(moves), rng)
 
-    def solver_key(self, state: TableRound) -> tuple[object, ...]:
-        return (state.hands, state.table, state.turn, state.last_capturer,
-                tuple(frozenset(pile) for pile in state.captured), state.xeris)
+    def solver_key(self, state: TableRound) -> tuple[Hashable, tuple[int, ...]]:
+        """The whole position, captured cards and xeris included: nothing is banked."""
+        return ((state.hands, state.table, state.turn, state.last_capturer,
+                 tuple(frozenset(pile) for pile in state.captured), state.xeris), (0,) * len(state.captured))
 
 
 def table_game_named(name: str | None) -> TableGame:
