@@ -153,6 +153,11 @@ def setup_round(
     sides = sides_of(players)
     captured = captured or {}
     xeris = xeris or {}
+    for named, of, what in ((hands, seats, "seats"), (captured, sides, "sides"), (xeris, sides, "sides")):
+        strangers = sorted(set(named).difference(of))
+        if strangers:  # a hand or pile given to no one at this table would be dropped without a word
+            raise ValueError(f"{', '.join(strangers)}: the {what} of a {players}-player game are "
+                             f"{', '.join(of)}")
     piles = tuple(piles)
     return RoundState(
         rules, seats, dealer, deal,

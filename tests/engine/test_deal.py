@@ -15,6 +15,7 @@ from dln.engine import (
     next_dealer,
     opening_table_violations,
     play_order,
+    setup_round,
 )
 
 from .helpers import cards, codes_of, opening, pile, position
@@ -140,3 +141,11 @@ def test_variant_names_select_house_rules() -> None:
     assert rules.variants() == ["redeal-any-rank", "clockwise"]
     with pytest.raises(ValueError, match="unknown variant 'clokwise'; known variants: forced-capture"):
         rules_for(["clokwise"])
+
+
+@pytest.mark.parametrize(("hands", "captured"), [({"E": []}, {}), ({}, {"NS": []}), ({}, {"W": []})])
+def test_setup_round_refuses_a_seat_or_side_of_another_table(hands: dict[str, list], captured: dict[str, list]) -> None:
+    """A hand or capture pile given to a seat or side the game does not have raises, not vanishes: in a
+    two-player game the seats and the sides are N and S."""
+    with pytest.raises(ValueError, match="of a 2-player game are N, S"):
+        setup_round(Rules(), 2, "S", turn="N", deal=4, hands=hands, captured=captured)
