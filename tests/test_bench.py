@@ -26,6 +26,7 @@ BENCH = Path(__file__).resolve().parent.parent / "bench"
         ("viewer.py", ["--runs", "1", "--file", str(BENCH.parent / "samples" / "constructs" / "variations.dln")],
          "a position"),
         ("family.py", ["--games", "1", "--repeat", "1"], "x Diloti"),
+        ("solver.py", ["--positions", "20", "--house"], "CPU ms per solve"),
         ("playloop.py", ["--rounds", "2", "--positions", "2", "--repeat", "1", "--games", "1"], "playouts/s"),
     ],
 )
