@@ -92,6 +92,8 @@ def test_annotate_keeps_annotations_validates_and_round_trips(annotated_round: P
         assert new.comments[: len(old.comments)] == old.comments
         assert new.variations[: len(old.variations)] == old.variations
         assert new.comments[-1].startswith("engine: ")
+        if new.comments[-1].startswith("engine: best move"):  # no other move offered as the best
+            assert new.variations == old.variations, new.comments[-1]
     # annotating again replaces the engine's own comments instead of piling them up
     again = tmp_path / "again.dln"
     assert run("analyse", str(out_path), "--budget", "3", "--annotate", "-o", str(again))[0] == 0

@@ -74,6 +74,12 @@ class MoveReview:
         return max(0.0, self.best_net - self.played_net)
 
     @property
+    def as_good(self) -> bool:
+        """The move played is as good as the engine's (within 0.05 points): the comment calls it the best
+        move, so no other move is offered as a variation."""
+        return self.played == self.best or self.lost < 0.05
+
+    @property
     def grade(self) -> tuple[str, str] | None:
         return grade(self.lost, self.thresholds)
 
@@ -203,8 +209,9 @@ def annotate_game(game: Game, review: GameReview) -> Game:
     """``game`` with the review written in: glyph, ``engine:`` comment and the engine's move as a variation.
 
     A move gets a glyph only if it is graded and has no move-quality glyph
-    yet; every reviewed move whose best move differs gets the comment and,
-    unless a variation already starts with that move, the variation.
+    yet; every reviewed move gets the comment, and one worse than the
+    engine's (:attr:`MoveReview.as_good`) the engine's move as a variation,
+    unless a variation already starts with it.
     """
     by_move = {(r.round, r.number): r for r in review.moves}
     rounds = []
@@ -239,7 +246,7 @@ def _annotate_move(move: Move, review: MoveReview) -> Move:
     comments += (comment_for(review),)
     variations = move.variations
     best = review.best_move
-    if review.played != review.best and not any(v.moves and _same_move(v.moves[0], best) for v in variations):
+    if not review.as_good and not any(v.moves and _same_move(v.moves[0], best) for v in variations):
         variations += (Variation((replace(best, number=move.number),)),)
     return replace(move, glyphs=glyphs, comments=comments, variations=variations)
 
@@ -247,7 +254,7 @@ def _annotate_move(move: Move, review: MoveReview) -> Move:
 def comment_for(review: MoveReview) -> str:
     """E.g. ``engine: loses 3.5 (mistake); best S 7h 3c =10 (+2.0)`` or ``engine: best move (+1.5)``."""
     exact = ", exact" if review.exact else ""
-    if review.played == review.best or review.lost < 0.05:
+    if review.as_good:
         return f"{COMMENT_PREFIX} best move ({review.best_net:+.1f}{exact})"
     graded = review.grade
     word = f" ({graded[1]})" if graded else ""
