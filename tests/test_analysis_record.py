@@ -128,3 +128,21 @@ def test_play_refuses_to_go_on_with_what_it_did_not_write(tmp_path) -> None:  # 
     path.write_text("round 1 dealer N\ntable 5h 5h\n(", encoding="utf-8")
     result = CliRunner().invoke(main, ["play", str(path)])
     assert result.exit_code == 2 and "cannot go on with this game" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.slow  # a whole game analysed: half a minute
+def test_the_analysed_sample_is_what_the_engine_writes_today(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Every engine comment, glyph and variation of samples/analysed.dln is the engine's current verdict: the
+    sample is regenerated whenever the engine changes (docs/analysis.md gives the command)."""
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from dln.cli import main
+
+    samples = Path(__file__).resolve().parent.parent / "samples"
+    written = tmp_path / "analysed.dln"
+    result = CliRunner().invoke(main, ["analyse", str(samples / "two-player-61.dln"), "--annotate", "-o",
+                                       str(written)])
+    assert result.exit_code == 0, result.output
+    assert written.read_text(encoding="utf-8") == (samples / "analysed.dln").read_text(encoding="utf-8")

@@ -364,7 +364,7 @@ def test_show_json_is_the_position_the_picture_draws() -> None:
     assert data["move"]["glyphs"] == [["?", "a mistake"]]
     assert data["move"]["comments"] == ["S misses a xeri: S 9s x 9c * clears the table."]
     assert data["move"]["variations"] == ["({The xeri: 10 points, and N must play to an empty table.} 28. S 9s x 9c * "
-                                          "29. N Jh ({Any card does as well: N can only lay.} 29. N Ad))"]
+                                          "29. N Jh ({Another lay: N has nothing to capture or declare.} 29. N Ad))"]
     code, out, _ = run("show", "--json", str(ROOT / "samples" / "illegal" / "D201-lay-while-declared.dln"),
                        "--move", "3")
     data = json.loads(out)

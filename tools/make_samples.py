@@ -185,7 +185,7 @@ def note_missed_xeri(m: Moment, note: Note, *, nested: bool) -> None:
         others = [a for a in legal_moves(after) if a.card != moves[1].card]
         if others and all(a.kind == "lay" for a in legal_moves(after)):
             alternative = record_move(after, others[0], m.number + 1)
-            inner = Variation((alternative,), (f"Any card does as well: {after.turn} can only lay.",))
+            inner = Variation((alternative,), (f"Another lay: {after.turn} has nothing to capture or declare.",))
             moves = (moves[0], replace(moves[1], variations=(inner,)))
     note.variations.append(Variation(moves, (comment,)))
 
