@@ -10,6 +10,7 @@ three house rules, so they hold loose cards, declarations and groups.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from pathlib import Path
 
 import pytest
 from hypothesis import assume, example, given, reject
@@ -18,12 +19,14 @@ from hypothesis import strategies as st
 from dln.analysis import analyse_position
 from dln.analysis.solver import Solver
 from dln.cards import DECK, Card
+from dln.check.plays import written
 from dln.engine import RoundState, Rules, setup_round
 from dln.games.protocol import game_named
 from tests.budgets import costly
 from tests.test_analysis_search import hide_others, late_position, rule_sets
 
 DILOTI = game_named("diloti")
+SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "two-player-61.dln"
 
 #: What a captured card scores (pagat, Further Deals and the End of the Round): each ace 1, the 10 of
 #: diamonds 2, the 2 of clubs 1; a xeri scores 10.
@@ -152,3 +155,18 @@ def test_one_table_tells_an_open_lead_in_cards_from_a_decided_one(lead: int) -> 
                             captured={"N": rest[:n_pile], "S": rest[n_pile:]}, last_capturer="S")
         points = solver.solve(state)
         assert points[0] - points[1] == max(brute_force(state).values())
+
+
+def test_the_replayers_hint_says_when_its_values_are_exact() -> None:
+    """The replayer's ``e`` key marks a solved value as the annotation's comment does; a middle deal has none."""
+    import dln
+    from dln.analysis.annotate import hint_text
+    from dln.check.validate import validate_game
+
+    last = hide_others(late_position(3, 2, Rules(), 12))
+    move = DILOTI.legal_moves(last)[0]
+    assert hint_text(last, None, budget=1).endswith(", exact)")
+    assert hint_text(last, written(last, move), budget=1).endswith(", exact)")
+    first = hide_others(validate_game(dln.loads(SAMPLE.read_text(encoding="utf-8")), keep_states=True)
+                        .rounds[0].states[0])
+    assert "exact" not in hint_text(first, None, budget=1)

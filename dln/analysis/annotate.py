@@ -253,7 +253,7 @@ def _annotate_move(move: Move, review: MoveReview) -> Move:
 
 def comment_for(review: MoveReview) -> str:
     """E.g. ``engine: loses 3.5 (mistake); best S 7h 3c =10 (+2.0)`` or ``engine: best move (+1.5)``."""
-    exact = ", exact" if review.exact else ""
+    exact = _exact(review.exact)
     if review.as_good:
         return f"{COMMENT_PREFIX} best move ({review.best_net:+.1f}{exact})"
     graded = review.grade
@@ -356,19 +356,24 @@ def _hint(before: Position, move: Move | None, budget: int, seed: int, coming: M
     if move is None:
         kept = legal_move(before, coming) if coming is not None else None
         analysis = analyse_position(before, budget=budget, seed=seed, keep=(kept,) if kept is not None else ())
-        best = analysis.best
-        return f"{COMMENT_PREFIX} best {move_text(written(before, best.move))} ({best.net:+.1f})"
+        best, exact = analysis.best, _exact(analysis.exact)
+        return f"{COMMENT_PREFIX} best {move_text(written(before, best.move))} ({best.net:+.1f}{exact})"
     engine_move = legal_move(before, move)
     if engine_move is None:
         return f"{COMMENT_PREFIX} an illegal move: nothing to weigh"
     analysis = analyse_position(before, budget=budget, seed=seed, keep=(engine_move,))
-    played, best = analysis.value_of(engine_move), analysis.best
+    played, best, exact = analysis.value_of(engine_move), analysis.best, _exact(analysis.exact)
     assert played is not None  # a kept move is always valued
     shown = move_text(replace(move, number=None, glyphs=(), comments=(), variations=()))
     best_text = move_text(written(before, best.move))
     lost = max(0.0, best.net - played.net)
     if lost < 0.05:
-        return f"{COMMENT_PREFIX} {shown} is the best move ({played.net:+.1f})"
+        return f"{COMMENT_PREFIX} {shown} is the best move ({played.net:+.1f}{exact})"
     graded = grade(lost, thresholds_for(before))
     word = f" ({graded[1]})" if graded else ""
-    return f"{COMMENT_PREFIX} {shown} loses {lost:.1f}{word}; best {best_text} ({best.net:+.1f})"
+    return f"{COMMENT_PREFIX} {shown} loses {lost:.1f}{word}; best {best_text} ({best.net:+.1f}{exact})"
+
+
+def _exact(exact: bool) -> str:
+    """``, exact`` after a value solved to the end of the round (the comment and the replayer's hint)."""
+    return ", exact" if exact else ""
