@@ -132,8 +132,9 @@ def test_the_sister_games_engine_key_answers_in_the_background_and_keys_go_on() 
     assert wait(stepper.hints, stepper.cursor).startswith("engine: S Qs x Qc ")
 
 
-HINT = re.compile(r"engine: (?P<played>.+?) (?:is the best move \((?P<net>[-+][0-9.]+)\)|loses (?P<lost>[0-9.]+)"
-                  r"(?: \((?P<grade>[a-z]+)\))?; best (?P<best>.+) \((?P<best_net>[-+][0-9.]+)\))")
+HINT = re.compile(r"engine: (?P<played>.+?) (?:is the best move \((?P<net>[-+][0-9.]+)(?P<exact1>, exact)?\)|loses "
+                  r"(?P<lost>[0-9.]+)(?: \((?P<grade>[a-z]+)\))?; best (?P<best>.+) \((?P<best_net>[-+][0-9.]+)"
+                  r"(?P<exact2>, exact)?\))")
 
 
 @pytest.mark.parametrize("sample", ["kontsina.dln", "xeri.dln"])
@@ -159,6 +160,7 @@ def test_the_hint_has_the_numbers_of_dln_analyse(sample: str, tmp_path: Path) ->
         hints.request(place)
         found = HINT.fullmatch(wait(hints, place))
         assert found is not None and found["played"] == review["played"], (found, review)
+        assert bool(found["exact1"] or found["exact2"]) == review["exact"]
         if found["lost"] is None:
             assert review["lost"] < 0.05 and abs(float(found["net"]) - review["played_net"]) <= 0.051
             continue
