@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -73,7 +74,36 @@ def test_analyse_json_values_every_move(annotated_round: Path) -> None:
         assert set(m["played_points"]) == {"N", "S"}
         assert m["grade"] == (grade(m["lost"])[1] if grade(m["lost"]) else None)
     # the last deal of two players is solved exactly: the unseen cards are the opponent's hand
-    assert all(m["exact"] for m in moves[-10:])
+    assert all(m["exact"] for m in moves[-12:])
+    # one view for the whole game: N's points minus S's, whoever moves; the JSON says which
+    assert data["games"][0]["values"] == "N minus S"
+    for m in moves:
+        sign = 1 if m["seat"] == "N" else -1
+        assert m["played_value"] == pytest.approx(sign * m["played_net"], abs=0.011)
+        assert m["best_value"] == pytest.approx(sign * m["best_net"], abs=0.011)
+
+
+def test_analyse_values_read_as_the_course_of_the_round(annotated_round: Path) -> None:
+    """The text report keeps N's view whoever moves: in the exact last deal the value after a move is the value
+    of the position the next move is played from, the value of its best move."""
+    code, out, _ = run("analyse", str(annotated_round), "--budget", "3")
+    assert code == 0
+    assert "values: points of N minus S for the round" in out
+    row = re.compile(r"\s+\d+\. \S+ .*?\s([+-]\d+\.\d)  best .*?\s([+-]\d+\.\d)  lost\s+\d+\.\d exact$")
+    last = [m for m in map(row.match, out.splitlines()) if m is not None]
+    assert len(last) == 12
+    for move, following in pairwise(last):
+        assert move[1] == following[2]
+
+
+def test_analyse_round_reviews_that_round_only() -> None:
+    code, out, err = run("analyse", str(SAMPLES / "annotated.dln"), "--round", "2", "--budget", "2", "--json")
+    assert code == 0, err
+    moves = json.loads(out)["games"][0]["moves"]
+    assert moves and {m["round"] for m in moves} == {2}
+    code, out, err = run("analyse", str(SAMPLES / "annotated.dln"), "--round", "99")
+    assert code == 2
+    assert "error: there is no round 99: the game has 8 rounds" in err
 
 
 def test_annotate_keeps_annotations_validates_and_round_trips(annotated_round: Path, tmp_path: Path) -> None:
@@ -185,3 +215,12 @@ def test_moves_rank_says_when_its_values_are_exact() -> None:
     data = json.loads(CliRunner().invoke(main, [*start, "--json"]).stdout)
     assert all(entry["exact"] is False for entry in data["ranked"])
     assert "(expected points of" in CliRunner().invoke(main, start).stdout
+
+
+def test_four_player_analysis_says_what_it_assumes_of_partners() -> None:
+    code, out, err = run("analyse", str(SAMPLES / "four-player.dln"), "--round", "1", "--budget", "1")
+    assert code == 0, err
+    assert "values: points of NS minus EW for the round" in out
+    assert "partners: each seat knows only its own hand" in out
+    code, out, err = run("analyse", str(SAMPLES / "four-player.dln"), "--round", "1", "--budget", "1", "--open")
+    assert code == 0 and "partners:" not in out

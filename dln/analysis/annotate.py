@@ -11,7 +11,7 @@ glyphs, comments and variations stay as they are; comments that start with
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -38,6 +38,19 @@ COMMENT_PREFIX = "engine:"
 def thresholds_for(state: Position) -> tuple[tuple[str, str, float], ...]:
     """The marks' thresholds in the game of ``state``."""
     return game_of(state).marks
+
+
+def first_side_net(points: Sequence[float]) -> float:
+    """The first side's points minus the others' mean (N minus S, NS minus EW): the view a report of a whole
+    game keeps from move to move, so that its values read as the game's course."""
+    return points[0] - sum(points[1:]) / (len(points) - 1)
+
+
+def view_words(sides: Sequence[str]) -> str:
+    """What :func:`first_side_net` measures, in words: ``N minus S``, ``N minus the mean of E and S``."""
+    first, *others = sides
+    return f"{first} minus {others[0]}" if len(others) == 1 else \
+        f"{first} minus the mean of {', '.join(others[:-1])} and {others[-1]}"
 
 
 def grade(lost: float, thresholds: tuple[tuple[str, str, float], ...] = MARKS) -> tuple[str, str] | None:
@@ -74,6 +87,16 @@ class MoveReview:
         return max(0.0, self.best_net - self.played_net)
 
     @property
+    def played_value(self) -> float:
+        """The move played's value for the first side (:func:`first_side_net`): one view for the whole game."""
+        return first_side_net(self.played_points)
+
+    @property
+    def best_value(self) -> float:
+        """The engine's move's value for the first side."""
+        return first_side_net(self.best_points)
+
+    @property
     def as_good(self) -> bool:
         """The move played is as good as the engine's (within 0.05 points): the comment calls it the best
         move, so no other move is offered as a variation."""
@@ -92,6 +115,7 @@ class MoveReview:
             "played_points": {s: round(p, 2) for s, p in zip(self.sides, self.played_points, strict=True)},
             "best_points": {s: round(p, 2) for s, p in zip(self.sides, self.best_points, strict=True)},
             "played_net": round(self.played_net, 2), "best_net": round(self.best_net, 2),
+            "played_value": round(self.played_value, 2), "best_value": round(self.best_value, 2),
             "lost": round(self.lost, 2), "grade": graded[1] if graded else None,
             "glyph": graded[0] if graded else None, "exact": self.exact, "samples": self.samples,
         }
@@ -146,9 +170,12 @@ class _Task:
     open_hands: bool
 
 
-def _positions(report: GameReport, budget: int, seed: int, open_hands: bool) -> Iterator[_Task | tuple[int, int, str]]:
+def _positions(report: GameReport, budget: int, seed: int, open_hands: bool,
+               rounds: Collection[int] | None) -> Iterator[_Task | tuple[int, int, str]]:
     """The main-line moves the validator replayed legally, as tasks (or why one cannot be analysed)."""
     for r, result in enumerate(report.rounds, 1):
+        if rounds is not None and r not in rounds:
+            continue
         for j, (state, move) in enumerate(zip(result.states, result.record_moves, strict=False), 1):
             engine_move = legal_move(state, move)
             if engine_move is None:
@@ -178,14 +205,16 @@ def review_game(
     open_hands: bool = False,
     pool: Workers | None = None,
     progress: Callable[[int, int], None] | None = None,
+    rounds: Collection[int] | None = None,
 ) -> GameReview:
     """Review every legal main-line move of the game ``report`` replayed (with ``keep_states``).
 
     ``pool`` analyses positions in other processes (the order of the review is
-    kept); ``progress(done, total)`` is called after each move.
+    kept); ``progress(done, total)`` is called after each move; ``rounds``: only
+    these rounds (numbered from 1).
     """
     review = GameReview(report)
-    items = list(_positions(report, budget, seed, open_hands))
+    items = list(_positions(report, budget, seed, open_hands, rounds))
     tasks = [t for t in items if isinstance(t, _Task)]
     review.skipped += [t for t in items if not isinstance(t, _Task)]
     results = pool.map(_analyse, tasks) if pool is not None else map(_analyse, tasks)

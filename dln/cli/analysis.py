@@ -17,6 +17,7 @@ from dln.analysis.search import DEFAULT_BUDGET, MAX_BUDGET
 from dln.cli.common import EXIT_BAD_INPUT, EXIT_FOUND, Status, exit_if_unreadable, jobs_option, variant_option
 from dln.engine.rules import parse_variants
 from dln.views.output import emit, say
+from dln.wording import count_of
 from dln.workers import Workers
 
 budget_option = click.option("--budget", type=click.IntRange(min=1, max=MAX_BUDGET), default=DEFAULT_BUDGET,
@@ -30,6 +31,8 @@ seed_option = click.option("--seed", type=int, default=0, show_default=True,
 @click.argument("file")
 @click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
               help="Only this game, numbered as in the file  [default: all]")
+@click.option("--round", "round_number", type=click.IntRange(min=1), default=None,
+              help="Only this round of each game  [default: all]")
 @budget_option
 @seed_option
 @click.option("--open", "open_hands", is_flag=True,
@@ -42,13 +45,16 @@ seed_option = click.option("--seed", type=int, default=0, show_default=True,
 @variant_option
 @jobs_option("Analyse positions in this many processes.")
 @click.option("-q", "--quiet", is_flag=True, help="Only the per-player summaries, no line per move.")
-def analyse_command(file: str, game_number: int | None, budget: int, seed: int, open_hands: bool, as_json: bool,
-                    annotate: bool, output: str | None, variant: str | None, jobs: int, quiet: bool) -> None:
+def analyse_command(file: str, game_number: int | None, round_number: int | None, budget: int, seed: int,
+                    open_hands: bool, as_json: bool, annotate: bool, output: str | None, variant: str | None, jobs: int,
+                    quiet: bool) -> None:
     """Review every move of FILE with the engine ('-' reads stdin).
 
     For each move: the engine's best move, the expected points of the move
-    played and of the best one (the round's points of the mover's side minus
-    the opponents'), and the points lost; then per player the points lost per
+    played and of the best one, and the points the mover lost.  The values
+    are the round's points of the first side minus the other's (N minus S,
+    NS minus EW) whoever moves, so they read as the course of the round;
+    the points lost are the mover's.  Then per player the points lost per
     move and the inaccuracies (?!, 2 points or more), mistakes (?, 4) and
     blunders (??, 8); in Kontsina, whose hand is worth 5 points, 0.5, 1 and
     2.  Kontsina and Xeri records are reviewed as Diloti's (with three or
@@ -92,9 +98,17 @@ def analyse_command(file: str, game_number: int | None, budget: int, seed: int, 
                 status.worst(EXIT_BAD_INPUT)
                 yield piece.game  # an annotated copy keeps it as it is
                 continue
-            bar = Progress(report.moves, label=f"analysing game {piece.number}", enabled=not as_json)
+            if round_number is not None and round_number > len(report.rounds):
+                say(f"{name}: game {piece.number}: error: there is no round {round_number}: the game has "
+                    f"{count_of(len(report.rounds), 'round')}", err=True)
+                status.worst(EXIT_BAD_INPUT)
+                yield piece.game
+                continue
+            moves = report.moves if round_number is None else len(report.rounds[round_number - 1].record_moves)
+            bar = Progress(moves, label=f"analysing game {piece.number}", enabled=not as_json)
             review = review_game(report, budget=budget, seed=seed, open_hands=open_hands, pool=pool,
-                                 progress=lambda done, total, bar=bar: bar.advance(1))
+                                 progress=lambda done, total, bar=bar: bar.advance(1),
+                                 rounds=None if round_number is None else (round_number,))
             bar.clear()
             if review.skipped or report.errors:
                 status.worst(EXIT_FOUND)
@@ -102,7 +116,7 @@ def analyse_command(file: str, game_number: int | None, budget: int, seed: int, 
                 emit((head() if first else ",\n") + json.dumps(_game_data(piece.number, review),
                                                                 ensure_ascii=False), nl=False)
             else:
-                _print_review(name, piece.number, review, quiet)
+                _print_review(name, piece.number, review, quiet, open_hands)
             first = False
             yield piece.game if not annotate else annotate_game(piece.game, review)
 
@@ -135,9 +149,13 @@ def analyse_command(file: str, game_number: int | None, budget: int, seed: int, 
 
 
 def _game_data(number: int, review: Any) -> dict[str, Any]:
+    from dln.analysis.annotate import view_words
+
+    sides = _sides(review)
     return {
         "game": number,
         "rules": review.report.describe_rules(),
+        **({"values": view_words(sides)} if sides else {}),
         "moves": [m.to_data() for m in review.moves],
         "skipped": [{"round": r, "move": n, "why": why} for r, n, why in review.skipped],
         "players": {seat: {"moves": s.moves, "lost": round(s.lost, 2), "lost_per_move": round(s.per_move, 3),
@@ -145,10 +163,22 @@ def _game_data(number: int, review: Any) -> dict[str, Any]:
     }
 
 
-def _print_review(name: str, number: int, review: Any, quiet: bool) -> None:
-    from dln.analysis.annotate import summary_lines
+def _sides(review: Any) -> tuple[str, ...]:
+    """The sides of the game reviewed, in the order the values take them (none if no move was reviewed)."""
+    return review.moves[0].sides if review.moves else ()
+
+
+def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: bool) -> None:
+    from dln.analysis.annotate import summary_lines, view_words
 
     say(f"{name}: game {number} ({review.report.describe_rules()})")
+    sides = _sides(review)
+    if not quiet and sides:
+        say(f"values: points of {view_words(sides)} for the round, after the move played and after the engine's "
+            "best; lost: what the mover gave away")
+        if len(sides) == 2 and any(len(side) > 1 for side in sides) and not open_hands:
+            say("partners: each seat knows only its own hand; the engine deals the cards it cannot see, the "
+                "partner's too, and plays each deal out with every card open")
     current = None
     if not quiet:
         for m in review.moves:
@@ -159,8 +189,8 @@ def _print_review(name: str, number: int, review: Any, quiet: bool) -> None:
             mark = graded[0] if graded else ""
             best = "=" if m.best == m.played else m.best
             exact = " exact" if m.exact else ""
-            say(f"  {m.number:>2}. {m.played + mark:<28} {m.played_net:+6.1f}  best {best:<26} "
-                f"{m.best_net:+6.1f}  lost {m.lost:4.1f}{exact}")
+            say(f"  {m.number:>2}. {m.played + mark:<28} {m.played_value:+6.1f}  best {best:<26} "
+                f"{m.best_value:+6.1f}  lost {m.lost:4.1f}{exact}")
     for r, n, why in review.skipped:
         say(f"  round {r} move {n}: not analysed: {why}")
     for line in summary_lines(review):
