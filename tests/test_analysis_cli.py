@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
+import sys
 from itertools import pairwise
 from pathlib import Path
 
@@ -20,6 +22,7 @@ from dln.cli import main
 from dln.engine import Rules
 from dln.games.protocol import MARKS
 from tests.budgets import costly
+from tests.test_tui import Terminal, needs_tmux
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -224,3 +227,39 @@ def test_four_player_analysis_says_what_it_assumes_of_partners() -> None:
     assert "partners: each seat knows only its own hand" in out
     code, out, err = run("analyse", str(SAMPLES / "four-player.dln"), "--round", "1", "--budget", "1", "--open")
     assert code == 0 and "partners:" not in out
+
+
+def test_the_course_chart_puts_each_value_on_its_row() -> None:
+    """One column per move; the dot on the row nearest the value, scaled to the largest; the zero line between."""
+    from dln.views.course import course_lines
+
+    assert course_lines([-2.0, 0.0, 1.0, 2.0], half=2) == [
+        "+2 ┤   ●",
+        "   │  ●",
+        " 0 ┤─●──",
+        "   │",
+        "-2 ┤●",
+    ]
+    assert course_lines([1.0, -1.0], half=1, ascii_only=True) == ["+1 +*", " 0 +--", "-1 + *"]
+    assert course_lines([]) == []
+
+
+def test_analyse_draws_the_course_with_graph_and_not_in_a_pipe(annotated_round: Path) -> None:
+    code, out, _ = run("analyse", str(annotated_round), "--budget", "2", "--graph")
+    assert code == 0
+    chart = out.split("the course of round 1, N minus S after each move:\n", 1)[1].splitlines()[:9]
+    assert chart[4].lstrip().startswith("0 ┤")
+    assert sum(line.count("●") for line in chart) == 48  # a dot per move
+    assert "the course of round" not in run("analyse", str(annotated_round), "--budget", "2")[1]
+
+
+@needs_tmux
+def test_analyse_on_a_terminal_draws_the_course(annotated_round: Path) -> None:
+    command = shlex.join([sys.executable, "-m", "dln", "analyse", annotated_round.name, "--budget", "2"])
+    term = Terminal(f"{command}; echo analyse-exit=$?; sleep 600", cwd=annotated_round.parent, height=30)
+    try:
+        screen = term.wait_for("analyse-exit=0", timeout=120)
+    finally:
+        term.close()
+    assert "the course of round 1, N minus S after each move:" in screen
+    assert screen.count("●") == 48 and "N: 24 moves" in screen

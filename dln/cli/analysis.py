@@ -16,7 +16,7 @@ import click
 from dln.analysis.search import DEFAULT_BUDGET, MAX_BUDGET
 from dln.cli.common import EXIT_BAD_INPUT, EXIT_FOUND, Status, exit_if_unreadable, jobs_option, variant_option
 from dln.engine.rules import parse_variants
-from dln.views.output import emit, say
+from dln.views.output import emit, is_terminal, say
 from dln.wording import count_of
 from dln.workers import Workers
 
@@ -45,9 +45,11 @@ seed_option = click.option("--seed", type=int, default=0, show_default=True,
 @variant_option
 @jobs_option("Analyse positions in this many processes.")
 @click.option("-q", "--quiet", is_flag=True, help="Only the per-player summaries, no line per move.")
+@click.option("--graph/--no-graph", default=None,
+              help="After each round's moves, a chart of its course  [default: on a terminal]")
 def analyse_command(file: str, game_number: int | None, round_number: int | None, budget: int, seed: int,
                     open_hands: bool, as_json: bool, annotate: bool, output: str | None, variant: str | None, jobs: int,
-                    quiet: bool) -> None:
+                    quiet: bool, graph: bool | None) -> None:
     """Review every move of FILE with the engine ('-' reads stdin).
 
     For each move: the engine's best move, the expected points of the move
@@ -116,7 +118,8 @@ def analyse_command(file: str, game_number: int | None, round_number: int | None
                 emit((head() if first else ",\n") + json.dumps(_game_data(piece.number, review),
                                                                 ensure_ascii=False), nl=False)
             else:
-                _print_review(name, piece.number, review, quiet, open_hands)
+                _print_review(name, piece.number, review, quiet, open_hands,
+                              graph if graph is not None else is_terminal(sys.stdout))
             first = False
             yield piece.game if not annotate else annotate_game(piece.game, review)
 
@@ -168,8 +171,14 @@ def _sides(review: Any) -> tuple[str, ...]:
     return review.moves[0].sides if review.moves else ()
 
 
-def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: bool) -> None:
+def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: bool, graph: bool) -> None:
+    """The text report of one game: a line per move (unless ``quiet``), a chart of each round's course after
+    its moves (``graph``), a line per move not analysed, a line per player."""
+    from itertools import groupby
+
     from dln.analysis.annotate import summary_lines, view_words
+    from dln.views.course import course_lines
+    from dln.views.output import output_is_ascii
 
     say(f"{name}: game {number} ({review.report.describe_rules()})")
     sides = _sides(review)
@@ -179,18 +188,21 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
         if len(sides) == 2 and any(len(side) > 1 for side in sides) and not open_hands:
             say("partners: each seat knows only its own hand; the engine deals the cards it cannot see, the "
                 "partner's too, and plays each deal out with every card open")
-    current = None
     if not quiet:
-        for m in review.moves:
-            if m.round != current:
-                current = m.round
-                say(f"round {m.round}")
-            graded = m.grade
-            mark = graded[0] if graded else ""
-            best = "=" if m.best == m.played else m.best
-            exact = " exact" if m.exact else ""
-            say(f"  {m.number:>2}. {m.played + mark:<28} {m.played_value:+6.1f}  best {best:<26} "
-                f"{m.best_value:+6.1f}  lost {m.lost:4.1f}{exact}")
+        for round_number, reviewed in groupby(review.moves, key=lambda m: m.round):
+            say(f"round {round_number}")
+            moves = list(reviewed)
+            for m in moves:
+                graded = m.grade
+                mark = graded[0] if graded else ""
+                best = "=" if m.best == m.played else m.best
+                exact = " exact" if m.exact else ""
+                say(f"  {m.number:>2}. {m.played + mark:<28} {m.played_value:+6.1f}  best {best:<26} "
+                    f"{m.best_value:+6.1f}  lost {m.lost:4.1f}{exact}")
+            if graph:
+                say(f"  the course of round {round_number}, {view_words(sides)} after each move:")
+                for line in course_lines([m.played_value for m in moves], ascii_only=output_is_ascii()):
+                    say(f"  {line}")
     for r, n, why in review.skipped:
         say(f"  round {r} move {n}: not analysed: {why}")
     for line in summary_lines(review):
