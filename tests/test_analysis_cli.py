@@ -263,3 +263,18 @@ def test_analyse_on_a_terminal_draws_the_course(annotated_round: Path) -> None:
         term.close()
     assert "the course of round 1, N minus S after each move:" in screen
     assert screen.count("●") == 48 and "N: 24 moves" in screen
+
+
+@given(played=st.floats(-60, 60), lost=st.floats(0, 40), exact=st.booleans())
+def test_the_value_of_the_move_played_reads_back_from_its_comment(played: float, lost: float, exact: bool) -> None:
+    """The HTML page charts an annotated record from its comments: what comment_for writes reads back."""
+    from dln.analysis.annotate import MoveReview, comment_for, value_in_comment
+    from dln.cards import Card
+    from dln.engine import Move as EngineMove
+
+    review = MoveReview(1, 5, "N", 3, "N 5h", "N 7c" if lost else "N 5h", EngineMove("N", Card.parse("7c"), "lay"),
+                        ("N", "S"), (0.0, 0.0), (0.0, 0.0), played, played + lost, exact, 10)
+    shown = review.best_net if review.as_good else review.played_net  # "best move (+x)" gives the best's value
+    assert value_in_comment(comment_for(review)) == float(f"{shown:+.1f}")
+    assert value_in_comment("engine: this is a person's note") is None
+    assert value_in_comment("a comment (+2.0 against +1.0)") is None

@@ -678,3 +678,29 @@ def test_the_page_goes_on_into_the_next_game_of_a_sister_game(chromium: Browser,
     assert _address(chromium) == "#" + games[1]["first"]
     chromium.press("ArrowLeft")
     assert _address(chromium) == "#" + last
+
+
+def test_an_analysed_record_shows_the_course_of_each_round(chromium: Browser, tmp_path: Path) -> None:
+    """A record written by ``dln analyse --annotate`` carries the engine's values: the page charts each round
+    (a dot per move, N's lead after it) and marks the move shown; a record without them has no chart."""
+    out = tmp_path / "analysed.html"
+    assert CliRunner().invoke(main, ["html", str(SAMPLES / "analysed.dln"), "-o", str(out)]).exit_code == 0
+    chromium.open(_url(out, "g1-r1-m37"))
+    assert chromium.run("return document.querySelectorAll('#course svg.course circle').length") == 48
+    # move 37 of round 1: S 10d x 8h 2d, which left N a point ahead (dln analyse --round 1 says +1.0)
+    assert chromium.run("return document.querySelector('#course circle.here').dataset.n") == "37"
+    assert "move 37: +1.0" in chromium.run("return document.querySelector('#course circle.here').textContent")
+    chromium.press("ArrowRight")
+    assert chromium.run("return document.querySelector('#course circle.here').dataset.n") == "38"
+    chromium.press("n")  # the next round has a chart of its own
+    assert chromium.run("return document.querySelector('#course circle.here')") is None  # its start: no move yet
+    assert chromium.run("return document.querySelectorAll('#course svg.course circle').length") == 48
+    chromium.open(_url(pages_free_of_analysis(tmp_path), "g1-r1-m3"))
+    assert chromium.run("return document.querySelector('#course').innerHTML") == ""
+
+
+def pages_free_of_analysis(folder: Path) -> Path:
+    """The page of samples/two-player-61.dln, a record with no engine comments."""
+    out = folder / "plain.html"
+    assert CliRunner().invoke(main, ["html", str(SAMPLES / "two-player-61.dln"), "-o", str(out)]).exit_code == 0
+    return out

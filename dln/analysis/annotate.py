@@ -11,6 +11,7 @@ glyphs, comments and variations stay as they are; comments that start with
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -289,6 +290,20 @@ def comment_for(review: MoveReview) -> str:
     word = f" ({graded[1]})" if graded else ""
     return (f"{COMMENT_PREFIX} loses {review.lost:.1f}{word}; best {review.best} "
             f"({review.best_net:+.1f} against {review.played_net:+.1f}{exact})")
+
+
+#: The value of the move played in a :func:`comment_for` comment, for the mover's side.
+_COMMENT_VALUE = re.compile(rf"^{re.escape(COMMENT_PREFIX)} (?:best move \((?P<best>[+-]\d+\.\d)"
+                            r"|loses .* against (?P<played>[+-]\d+\.\d)(?:, exact)?\)$)")
+
+
+def value_in_comment(comment: str) -> float | None:
+    """The value :func:`comment_for` wrote for the move played (the mover's side minus the others'), or None
+    if ``comment`` is not one of its comments: an annotated record carries its analysis to the HTML page."""
+    found = _COMMENT_VALUE.match(comment)
+    if found is None:
+        return None
+    return float(found["best"] if found["best"] is not None else found["played"])
 
 
 def summary_lines(review: GameReview) -> Sequence[str]:

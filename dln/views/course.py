@@ -1,14 +1,20 @@
-"""The course of a round as a small chart of text: one column per move, one dot per value (``dln analyse``).
+"""The course of a round: a small chart of text for ``dln analyse``, an SVG for the HTML page.
 
 The values are one side's points minus the other's after each move (the
-report's first column), so the chart shows who was ahead and where the
-round turned: a dot above the zero line is the first side ahead.
+report's first column; on the page, the engine's comments of an annotated
+record), so the chart shows who was ahead and where the round turned: a
+dot above the zero line is the first side ahead.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from html import escape
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dln.views.frames import Line
 
 #: Rows above the zero line (and as many below).
 HALF = 4
@@ -32,3 +38,49 @@ def course_lines(values: Sequence[float], *, ascii_only: bool = False, half: int
         marks = "".join(dot if r == row else zero if row == 0 else blank for r in rows)
         lines.append(f"{label:>{width}} {tick if label else axis}{marks}".rstrip())
     return lines
+
+
+def round_course(line: Line) -> list[tuple[int, float]] | None:
+    """The course of a round as an annotated record carries it: (move number, the first side's points minus
+    the other's) after each main-line move with an engine comment (``dln analyse --annotate``), or None when
+    no move has one or the game has more than two sides (whose comments give a move's value against the
+    others' mean, not one side's lead)."""
+    from dln.analysis.annotate import value_in_comment  # the engine's modules load only for a chart
+
+    valued = []
+    for number, move in enumerate(line.moves, line.first_number):
+        values = [v for v in map(value_in_comment, move.comments) if v is not None]
+        if values and move.seat is not None:
+            valued.append((number, move.seat, values[-1]))
+    if not valued:  # asked before the positions, which a long record keeps released until they are shown
+        return None
+    first = line.positions[0]
+    if len(first.sides) != 2:
+        return None
+    return [(number, value if first.side_index(seat) == 0 else -value) for number, seat, value in valued]
+
+
+def course_svg(course: Sequence[tuple[int, float]], moves: int, first: str, second: str) -> str:
+    """An inline SVG of ``course`` (:func:`round_course`) over a round of ``moves`` moves: the zero line, the
+    line of the values and a dot per move with its value as a tooltip (``data-n``: the move's number, which
+    the page marks as the replay reaches it)."""
+    width, height, pad = 300, 80, 6
+    scale = max(1.0, max(abs(v) for _, v in course))
+    top = math.ceil(scale)
+
+    def x(n: int) -> float:
+        return pad + (width - 2 * pad) * (n - 1) / max(1, moves - 1)
+
+    def y(v: float) -> float:
+        return height / 2 - (height / 2 - pad) * v / top
+
+    points = " ".join(f"{x(n):.1f},{y(v):.1f}" for n, v in course)
+    dots = "".join(f'<circle cx="{x(n):.1f}" cy="{y(v):.1f}" r="2.5" data-n="{n}"><title>move {n}: '
+                   f"{v:+.1f}</title></circle>" for n, v in course)
+    label = escape(f"The course of the round: {first} minus {second} after each move, from the engine's comments")
+    return (f'<svg class="course" viewBox="0 0 {width} {height}" role="img" aria-label="{label}">'
+            f"<title>{label}</title>"
+            f'<line class="zero" x1="{pad}" y1="{height / 2}" x2="{width - pad}" y2="{height / 2}"/>'
+            f'<text x="{pad}" y="{pad + 8}">{first} +{top}</text>'
+            f'<text x="{pad}" y="{height - pad}">{second} +{top}</text>'
+            f'<polyline points="{points}"/>{dots}</svg>')

@@ -28,7 +28,18 @@ from html import escape
 from importlib import resources
 from typing import Any
 
-from dln.views.frames import Cursor, Entry, Frame, opening_words, plain_move, prose, score_table, standing_words
+from dln.views.course import course_svg, round_course
+from dln.views.frames import (
+    Cursor,
+    Entry,
+    Frame,
+    RoundReplay,
+    opening_words,
+    plain_move,
+    prose,
+    score_table,
+    standing_words,
+)
 from dln.views.packed import game_blocks
 from dln.views.replay import Replay
 from dln.views.scoresheet import frame_data
@@ -214,7 +225,8 @@ def game_head(replay: Replay, game: int) -> dict[str, Any]:
     """Game ``game`` (an index) of ``replay`` for the page, but its positions: its header and each round's
     move list."""
     played = replay.games[game]
-    rounds = [{"label": r.label, "moves": _move_list(replay, Cursor(game, k))} for k, r in enumerate(played.rounds)]
+    rounds = [{"label": r.label, "moves": _move_list(replay, Cursor(game, k)), "course": _course(r)}
+              for k, r in enumerate(played.rounds)]
     first = position_key(replay, Cursor(game, 0))
     last_round = len(played.rounds) - 1
     last = position_key(replay, Cursor(game, last_round, played.rounds[last_round].main.replayed))
@@ -228,6 +240,15 @@ def game_head(replay: Replay, game: int) -> dict[str, Any]:
         "last": last,
         "rounds": rounds,
     }
+
+
+def _course(round_: RoundReplay) -> str | None:
+    """The chart of the round's course when the record carries the engine's comments (an annotated record)."""
+    course = round_course(round_.main)
+    if course is None:
+        return None
+    first, second = round_.main.positions[0].sides
+    return course_svg(course, len(round_.main.moves), first, second)
 
 
 def game_positions(replay: Replay, game: int, filename: str) -> Iterator[dict[str, Any]]:

@@ -162,6 +162,14 @@
       if (row.top < box.top || row.bottom > box.bottom) list.scrollTop += row.top - box.top - list.clientHeight / 2;
     }
   }
+  // The dot of the move shown on the chart of the round's course (main line only: a variation is not on it).
+  function markCourse(p) {
+    var old = $("course").querySelector("circle.here");
+    if (old) old.classList.remove("here");
+    if (p.variation.length || !p.move) return;
+    var dot = $("course").querySelector('circle[data-n="' + p.move.number + '"]');
+    if (dot) dot.classList.add("here");
+  }
   function show(key, message) {
     var found;
     unreadable = null;
@@ -185,10 +193,12 @@
     var round = found.game + ":" + p.round_index;
     if (round !== shownRound) {
       $("moves").innerHTML = g.rounds[p.round_index].moves;
+      $("course").innerHTML = g.rounds[p.round_index].course || "";
       $("moves-title").textContent = g.rounds[p.round_index].label + " moves";
       shownRound = round;
     }
     markMove(key);
+    markCourse(p);
     $("game-select").value = String(found.game);
     Array.prototype.forEach.call(document.querySelectorAll("#controls button[data-action]"), function (b) {
       var action = b.getAttribute("data-action");
