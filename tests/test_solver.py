@@ -42,8 +42,8 @@ EXACT_CARDS = 8
 #: A brute force that passes this many positions is given up (seconds of the suite for one example),
 #: and so is a position whose solve visits more than this many nodes (a sign of a big tree, found in a
 #: tenth of a second): the suite checks the positions it can check in seconds.
-MAX_POSITIONS = 60_000
-MAX_SOLVER_NODES = 8_000
+MAX_POSITIONS = 40_000
+MAX_SOLVER_NODES = 4_000
 
 
 class TooBig(Exception):
