@@ -22,7 +22,7 @@ from dln.cards import DECK, Card
 from dln.check.plays import written
 from dln.engine import RoundState, Rules, setup_round
 from dln.games.protocol import game_named
-from tests.budgets import costly
+from tests.budgets import costly, heavy
 from tests.test_analysis_search import hide_others, late_position, rule_sets
 
 DILOTI = game_named("diloti")
@@ -121,6 +121,7 @@ def check_solver(seed: int, rules: Rules, cards: int) -> None:
     assert {mv.move.key(): sign * mv.net for mv in analysis.moves} == truth
 
 
+@heavy
 @given(seed=st.integers(0, 10**6), rules=rule_sets, cards=st.integers(1, EXACT_CARDS))
 @example(seed=418, rules=Rules(), cards=4)  # two tens in play, the 10 of diamonds one of them
 @example(seed=1543, rules=Rules(), cards=7)  # two twos in play, the 2 of clubs one of them
