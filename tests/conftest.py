@@ -27,14 +27,17 @@ COMPILED_TESTS = {
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "compiled: tests of the compiled modules, run again on the compiled build")
+    config.addinivalue_line("markers", "long: ten seconds or more; run first, so that the workers finish together")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark the tests of :data:`COMPILED_TESTS` (a file, or every file of a folder under tests/)."""
+    """Mark the tests of :data:`COMPILED_TESTS` (a file, or every file of a folder under tests/), and put the
+    ``long`` tests first: handed out last, one of them would keep a worker busy after the others are done."""
     for item in items:
         parts = Path(str(item.path)).parts
         if "tests" in parts and COMPILED_TESTS & set(parts[parts.index("tests") + 1:]):
             item.add_marker(pytest.mark.compiled)
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)  # stable: the rest keep their order
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -176,6 +176,7 @@ def test_a_capture_the_game_forbids_is_its_error(plugin: Path, tmp_path: Path) -
     assert "Mxxx  Matching" in listed and "M201  match-only" in listed
 
 
+@pytest.mark.long
 @pytest.mark.slow  # a process per command: the whole suite runs it, the fast subset keeps one
 @pytest.mark.parametrize("args", [
     ("score",), ("parse",), ("fmt",), ("stats",), ("moves", "--round", "1", "--at", "3"),

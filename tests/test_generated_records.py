@@ -53,6 +53,7 @@ def test_a_generated_record_passes_every_reader(game: dln.Game) -> None:
     assert error_tokens(text) == []
 
 
+@pytest.mark.long
 @heavy
 @given(archives, st.data(), st.sampled_from(["Event", "Site", "Date", "North"]), st.text("abcAB", max_size=1))
 def test_a_generated_archive_passes_every_archive_command(games: list[dln.Game], data: st.DataObject,

@@ -130,6 +130,7 @@ def test_small_last_deals_equal_brute_force(seed: int, rules: Rules, cards: int)
     check_solver(seed, rules, cards)
 
 
+@pytest.mark.long
 @pytest.mark.slow  # seconds a position: the brute force visits up to a quarter of a million positions
 @pytest.mark.parametrize("cards", [10, 12])
 @costly

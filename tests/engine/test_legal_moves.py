@@ -47,6 +47,7 @@ def _agree(state: RoundState) -> None:
     assert accepted == set(keys)
 
 
+@pytest.mark.long
 @pytest.mark.slow
 def test_generated_moves_are_exactly_the_moves_check_accepts(rich_positions: list[RoundState]) -> None:
     """Every generated move passes check, and every move check accepts is generated."""
@@ -58,6 +59,7 @@ def test_generated_moves_are_exactly_the_moves_check_accepts(rich_positions: lis
     assert ("declare", True, True) in kinds and ("declare", False, True) in kinds
 
 
+@pytest.mark.long
 @pytest.mark.slow
 def test_agreement_under_house_rules(house_rule_positions: list[RoundState]) -> None:
     """The same agreement when forced_capture, liberal_declarations, soy and three_face_cards are
