@@ -54,9 +54,10 @@ def round_course(line: Line) -> list[tuple[int, float]] | None:
             valued.append((number, move.seat, values[-1]))
     if not valued:  # asked before the positions, which a long record keeps released until they are shown
         return None
-    first = line.positions[0]
-    if len(first.sides) != 2:
+    positions = line.positions
+    if not positions or len(positions[0].sides) != 2:  # a round that cannot be replayed has no positions
         return None
+    first = positions[0]
     return [(number, value if first.side_index(seat) == 0 else -value) for number, seat, value in valued]
 
 
