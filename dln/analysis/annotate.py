@@ -24,7 +24,7 @@ from dln.notation.model import Game, Move, Round, Variation
 from dln.notation.writer import move_text
 
 from .knowledge import Unsampleable
-from .search import DEFAULT_BUDGET, MoveValue, analyse_position
+from .search import DEFAULT_BUDGET, MoveValue, analyse_position, net_of
 
 if TYPE_CHECKING:
     from dln.workers import Workers
@@ -41,14 +41,9 @@ def thresholds_for(state: Position) -> tuple[tuple[str, str, float], ...]:
     return game_of(state).marks
 
 
-def first_side_net(points: Sequence[float]) -> float:
-    """The first side's points minus the others' mean (N minus S, NS minus EW): the view a report of a whole
-    game keeps from move to move, so that its values read as the game's course."""
-    return points[0] - sum(points[1:]) / (len(points) - 1)
-
-
 def view_words(sides: Sequence[str]) -> str:
-    """What :func:`first_side_net` measures, in words: ``N minus S``, ``N minus the mean of E and S``."""
+    """What the first side's :func:`~dln.analysis.search.net_of` measures, in words: ``N minus S``, ``N minus
+    the mean of E and S`` (the view a report of a whole game keeps from move to move)."""
     first, *others = sides
     return f"{first} minus {others[0]}" if len(others) == 1 else \
         f"{first} minus the mean of {', '.join(others[:-1])} and {others[-1]}"
@@ -89,13 +84,14 @@ class MoveReview:
 
     @property
     def played_value(self) -> float:
-        """The move played's value for the first side (:func:`first_side_net`): one view for the whole game."""
-        return first_side_net(self.played_points)
+        """The move played's value for the first side (its points minus the others' mean): one view for the
+        whole game, so that a report's values read as the game's course."""
+        return net_of(self.played_points, 0)
 
     @property
     def best_value(self) -> float:
         """The engine's move's value for the first side."""
-        return first_side_net(self.best_points)
+        return net_of(self.best_points, 0)
 
     @property
     def as_good(self) -> bool:
