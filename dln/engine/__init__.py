@@ -28,6 +28,7 @@ from .playout import random_move, random_playout
 from .rules import DEFAULT_RULES, Rules
 from .scoring import (
     SideScore,
+    card_points,
     check_game_result,
     check_rest,
     check_round_end,
@@ -80,6 +81,7 @@ __all__ = [
     "Step",
     "Violation",
     "apply",
+    "card_points",
     "check",
     "check_game_result",
     "check_position",

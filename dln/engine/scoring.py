@@ -28,6 +28,13 @@ MOST_CARDS_POINTS = 4
 XERI_POINTS = 10
 
 
+def card_points(pile: Collection[Card]) -> int:
+    """The points the cards of a capture pile score on their own: 1 an ace, 2 the 10 of diamonds, 1 the 2 of
+    clubs (pagat, Further Deals and the End of the Round); most cards and xeris are not the cards'."""
+    held = _SCORING_CARDS.intersection(pile)
+    return len(held) + (GOOD_TEN in held)
+
+
 @dataclass(frozen=True, slots=True)
 class SideScore:
     """One side's points for a round, item by item."""

@@ -21,6 +21,7 @@ from dln.engine import (
     LiveRound,
     RoundState,
     Rules,
+    card_points,
     check,
     check_position,
     deal_pack,
@@ -278,16 +279,13 @@ def _pile_points(pile: Sequence[Card]) -> int:
     found = _PILE_POINTS.get(id(pile))
     if found is not None and found[0] is pile:
         return found[1]
-    points = sum(_POINTS[c] for c in _SCORING.intersection(pile))
+    points = card_points(pile)
     if len(_PILE_POINTS) >= 4096:
         _PILE_POINTS.clear()
     _PILE_POINTS[id(pile)] = (pile, points)
     return points
 
 
-#: What a card is worth on its own when captured (pagat, Further Deals and the End of the Round).
-_POINTS = {c: 1 if c.rank == 1 else 2 if c == GOOD_TEN else 1 if c == GOOD_TWO else 0 for c in DECK}
-_SCORING = frozenset(c for c, p in _POINTS.items() if p)
 #: A card's class for the solver: its rank, apart for the 10 of diamonds and 2 of clubs.  Cards of
 #: one class play and score alike (the suit decides nothing else in Diloti), so positions that
 #: differ only in which of them lies where have one value.
