@@ -109,6 +109,14 @@ def test_analyse_round_reviews_that_round_only() -> None:
     assert "error: there is no round 99: the game has 8 rounds" in err
 
 
+def test_annotate_of_a_round_the_game_lacks_leaves_the_output_whole(tmp_path: Path) -> None:
+    out = tmp_path / "out.dln"
+    out.write_text("[Event \"kept\"]\n", encoding="utf-8")
+    code, _, err = run("analyse", str(SAMPLES / "annotated.dln"), "--round", "99", "--annotate", "-o", str(out))
+    assert code == 2 and "not written: game 1 has no round 99; left as it was" in err
+    assert out.read_text(encoding="utf-8") == "[Event \"kept\"]\n"
+
+
 def test_annotate_keeps_annotations_validates_and_round_trips(annotated_round: Path, tmp_path: Path) -> None:
     out_path = tmp_path / "out.dln"
     code, _, err = run("analyse", str(annotated_round), "--budget", "3", "--annotate", "-o", str(out_path))

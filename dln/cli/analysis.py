@@ -87,6 +87,7 @@ def analyse_command(file: str, game_number: int | None, round_number: int | None
     name = display_name(file)
     syntax = SyntaxReport(err=True)
     first = True
+    lacking: list[int] = []  # games without the round asked for: an annotated copy of them is not written
 
     def reviews(pool: Workers | None) -> Iterator[Any]:
         nonlocal first
@@ -101,6 +102,7 @@ def analyse_command(file: str, game_number: int | None, round_number: int | None
                 yield piece.game  # an annotated copy keeps it as it is
                 continue
             if round_number is not None and round_number > len(report.rounds):
+                lacking.append(piece.number)
                 say(f"{name}: game {piece.number}: error: there is no round {round_number}: the game has "
                     f"{count_of(len(report.rounds), 'round')}", err=True)
                 status.worst(EXIT_BAD_INPUT)
@@ -136,6 +138,7 @@ def analyse_command(file: str, game_number: int | None, round_number: int | None
             # file of no game makes none. When OUTPUT is FILE, it is replaced only once FILE has been read.
             if not write_file(output, joined(map(write_game, reviews(pool))), inputs=Inputs((file,)),
                               trouble=lambda: f"{name}: a game does not parse, and would be lost" if syntax.errors
+                              else f"game {lacking[0]} has no round {round_number}" if lacking
                               else None if syntax.games else f"{name} holds no game"):
                 status.worst(EXIT_BAD_INPUT)
         else:
