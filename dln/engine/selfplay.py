@@ -12,17 +12,18 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from dln.cards import DECK, Card
 
 from .deal import deal_order, deal_pack, opening_table_violations, redeal_violations, start_round
 from .listing import legal_moves
-from .play import LiveRound, apply
-from .predicates import in_sums
+from .play import LiveRound, position_after
+from .predicates import xeri_rule_blocker
 from .rules import Rules
 from .scoring import GOOD_TEN, GOOD_TWO, SideScore, dealer_after, finish_round, game_winner, score_round
-from .state import HAND_SIZE, TABLE_SIZE, Move, RoundState, Seat, Side, play_order
+from .state import HAND_SIZE, TABLE_SIZE, Move, Pile, RoundState, Seat, Side, play_order
 from .sums import splits
 
 Strategy = Literal["random", "greedy"]
@@ -70,17 +71,35 @@ def shuffled_pack(rng: random.Random, players: int, rules: Rules) -> list[Card]:
 
 def _sweepable(state: RoundState) -> bool:
     """True if one card could take the whole table: the next player's xeri chance."""
-    if not state.loose and not state.piles:
+    return _sweepable_table(state.loose, state.piles, state.rules)
+
+
+#: The pip value of every card (face cards 0), looked up in the greedy player's loops.
+_VALUE: dict[Card, int] = {c: c.value for c in DECK}
+
+
+def _sweepable_table(loose: Sequence[Card], piles: Sequence[Pile], rules: Rules) -> bool:
+    """:func:`_sweepable` of a table of ``loose`` cards and ``piles`` under ``rules``."""
+    if not loose and not piles:
         return False
-    faces = [c for c in state.loose if c.is_face]
-    if faces:
-        if state.piles or len(faces) < len(state.loose) or len({c.rank for c in faces}) > 1:
+    if any(c.rank > 10 for c in loose):
+        ranks = {c.rank for c in loose}
+        if piles or len(ranks) > 1 or min(ranks) <= 10:
             return False
-        return len(faces) == 1 or (len(faces) == 3 and state.rules.three_face_cards)
-    for v in range(1, 11):
-        summed = [p.value for p in state.piles if in_sums(state, p, v)]
-        if (all(p.value == v or in_sums(state, p, v) for p in state.piles)
-                and splits([*(c.value for c in state.loose), *summed], v)):
+        return len(loose) == 1 or (len(loose) == 3 and rules.three_face_cards)
+    return _numerals_sweepable(tuple(sorted(_VALUE[c] for c in loose)),
+                               tuple(sorted((p.value, p.group) for p in piles)), rules.liberal_declarations)
+
+
+@lru_cache(maxsize=1 << 14)
+def _numerals_sweepable(values: tuple[int, ...], piles: tuple[tuple[int, bool], ...], liberal: bool) -> bool:
+    """Whether one card takes loose numerals of ``values`` and every declaration of ``piles`` (value,
+    group) at once: declarations of its value whole, and under liberal_declarations plain ones worth
+    less as loose cards of their value (:func:`~dln.engine.predicates.in_sums`)."""
+    for v in range(max((*values, *(p[0] for p in piles)), default=1), 11):
+        summed = [value for value, group in piles if liberal and not group and value < v]
+        if (all(value == v or (liberal and not group and value < v) for value, group in piles)
+                and splits([*values, *summed], v)):
             return True
     return False
 
@@ -94,30 +113,44 @@ def canceller(state: RoundState) -> Seat | None:
                 None)
 
 
-def _greedy_key(state: RoundState, move: Move) -> tuple[int, int]:
-    """Prefer xeris, then valuable and many captured cards; avoid offering a xeri."""
-    after = apply(state, move)
+def _greedy_key(state: RoundState | LiveRound, move: Move) -> tuple[int, int]:
+    """Prefer xeris, then valuable and many captured cards; avoid offering a xeri.
+
+    The table a capture or a lay leaves is worked out from the move, without making it: the
+    greedy player asks this of every legal move of every playout.
+    """
+    kind = move.kind
     gain = 0
-    if move.kind == "capture":
-        taken = [move.card, *move.loose]
-        taken += [c for p in state.piles if p.id in move.piles for c in p.cards]
-        gain = 100 * after.xeri + len(taken)
+    if kind == "capture":
+        ids = move.piles
+        named = move.loose
+        loose = [c for c in state.loose if c not in named]
+        piles = [p for p in state.piles if p.id not in ids] if ids else state.piles
+        taken = [move.card, *named]
+        if ids:
+            taken += [c for p in state.piles if p.id in ids for c in p.cards]
+        xeri = not loose and not piles and xeri_rule_blocker(state) is None
+        gain = 100 * xeri + len(taken)
         gain += 3 * sum(1 for c in taken if c.rank == 1)
         gain += 6 * (GOOD_TEN in taken) + 3 * (GOOD_TWO in taken)
-    risk = 50 if _sweepable(after.state) and not after.state.hands_empty else 0
-    return (gain - risk, move.kind == "declare")
+    elif kind == "lay":
+        loose, piles = [*state.loose, move.card], state.piles
+    else:
+        after = position_after(state.freeze() if isinstance(state, LiveRound) else state, move)
+        loose, piles = after.loose, after.piles
+    last = sum(h.size for h in state.hands) == 1  # the move plays the last card in hand: no next player
+    risk = 50 if not last and _sweepable_table(loose, piles, state.rules) else 0
+    return (gain - risk, kind == "declare")
 
 
 def choose(state: RoundState | LiveRound, moves: Sequence[Move], rng: random.Random, strategy: Strategy) -> Move:
-    """Pick one of ``moves`` by ``strategy`` (ties broken by ``rng``).  A live position is frozen only
-    for greedy, which looks at the position after each move."""
+    """Pick one of ``moves`` by ``strategy`` (ties broken by ``rng``)."""
     if strategy == "random":
         return rng.choice(moves)
     if strategy == "greedy":
-        frozen = state.freeze() if isinstance(state, LiveRound) else state
         order = list(moves)
         rng.shuffle(order)
-        return max(order, key=lambda m: _greedy_key(frozen, m))
+        return max(order, key=lambda m: _greedy_key(state, m))
     raise ValueError(f"unknown strategy {strategy!r}")
 
 
