@@ -1,7 +1,7 @@
 """Strength of the search engine, duplicate style: the same packs played twice with the seats swapped.
 
-    python bench/strength.py [--pairs 100] [--players 2] [--opponent greedy] [--budget 200]
-                             [--target 61] [--seed 0] [-j 1] [-v] [--game-type diloti]
+    python bench/strength.py [--pairs 100] [--players 2] [--opponent greedy|random|reference] [--budget 100]
+                             [--reference-budget 100] [--target 61] [--seed 0] [-j 1] [-v] [--game-type diloti]
     python bench/strength.py --from-logs RUN1.txt RUN2.txt ...   # pool earlier -v runs
 
 Pair ``i`` deals the same sequence of shuffled packs (round by round) in two
@@ -10,7 +10,10 @@ the opponent in the others, once with the seats swapped, so the luck of the
 cards cancels.  Printed: the engine's wins out of the games with a 95%
 Wilson interval, the mean points per round of the engine's side minus the
 opponent's with a 95% interval (pairs as the unit: t-like normal interval),
-and the engine's speed (seconds per move, moves per second).  Run by hand:
+and the engine's speed (seconds per move, moves per second; the reference
+engine's beside it).  ``--opponent reference`` plays today's engine kept fixed in
+``bench/reference_engine.py`` (at ``--reference-budget`` playouts a move), the
+yardstick of docs/analysis.md's strength figures.  Run by hand:
 a pair to 61 takes about a minute at the default budget on a 2-core machine.
 
 ``--game-type kontsina`` or ``xeri`` plays a sister game, two players, the
@@ -34,9 +37,12 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from dln.analysis.players import family_chooser, play_family_game, play_game, player, seeded_packs
+import reference_engine  # bench/: the script's own folder is on the path
+
+from dln.analysis.players import as_seen, family_chooser, play_family_game, play_game, player, seeded_packs
 from dln.analysis.search import DEFAULT_BUDGET
-from dln.engine import Move, Rules, play_order, sides_of
+from dln.engine import Move, RoundState, Rules, play_order, sides_of
+from dln.games.protocol import Position
 from dln.games.table import table_game_named
 
 
@@ -49,6 +55,8 @@ class GameResult:
     seconds: float  # the engine's thinking, wall clock
     cpu: float  # the same in CPU time of its process (what a loaded machine does not inflate)
     moves: int
+    other_cpu: float = 0.0  # the opponent's thinking in CPU time
+    other_moves: int = 0
 
 
 class _Timed:
@@ -78,7 +86,7 @@ def play_one(pair: int, swapped: bool, args: argparse.Namespace) -> GameResult:
     rules = Rules(target=args.target)
     seats = play_order(args.players, rules)
     engine = _Timed(player("engine", args.budget))
-    other = player(args.opponent)
+    other = _Timed(_reference_player(args.reference_budget) if args.opponent == "reference" else player(args.opponent))
     engine_side = 1 if swapped else 0
     chosen = {seat: engine if i % 2 == engine_side else other for i, seat in enumerate(seats)}
     packs = seeded_packs(f"strength {args.seed} {pair}", args.players, rules)
@@ -86,7 +94,7 @@ def play_one(pair: int, swapped: bool, args: argparse.Namespace) -> GameResult:
     side = sides_of(args.players)[engine_side]
     nets = [r.score[side].total - sum(s.total for k, s in r.score.items() if k != side)
             for r in game.rounds if r.score]
-    return GameResult(game.winner == side, nets, engine.seconds, engine.cpu, engine.moves)
+    return GameResult(game.winner == side, nets, engine.seconds, engine.cpu, engine.moves, other.cpu, other.moves)
 
 
 def play_one_family(pair: int, swapped: bool, args: argparse.Namespace) -> GameResult:
@@ -94,14 +102,30 @@ def play_one_family(pair: int, swapped: bool, args: argparse.Namespace) -> GameR
     game = table_game_named(args.game_type)
     seats = game.play_order(2)
     engine = _Timed(family_chooser("engine", args.budget))
-    other = family_chooser(args.opponent)
+    other = _Timed(_reference_chooser(args.reference_budget) if args.opponent == "reference"
+                   else family_chooser(args.opponent))
     mine = seats[1 if swapped else 0]
     choosers = {seat: engine if seat == mine else other for seat in seats}
     hands = play_family_game(game, choosers, f"strength {args.game_type} {args.seed} {pair}",
                              random.Random(f"players {args.seed} {pair} {swapped}"), args.target)
     nets = [h.scores[mine].total - sum(s.total for k, s in h.scores.items() if k != mine) for h in hands]
     won = game.winner([h.scores for h in hands], args.target) == mine
-    return GameResult(won, nets, engine.seconds, engine.cpu, engine.moves)
+    return GameResult(won, nets, engine.seconds, engine.cpu, engine.moves, other.cpu, other.moves)
+
+
+def _reference_player(budget: int) -> Callable[[RoundState, random.Random], Move]:
+    """Today's engine kept fixed (bench/reference_engine.py) as a Diloti player."""
+    def play(state: RoundState, rng: random.Random) -> Move:
+        return reference_engine.choose_move(state, budget=budget, seed=rng.randrange(1 << 30))
+    return play
+
+
+def _reference_chooser(budget: int) -> Callable[[Position, list[Move], random.Random], Move]:
+    """Today's engine kept fixed as a Kontsina or Xeri chooser (it sees what the seat to move sees)."""
+    def choose(state: Position, moves: list[Move], rng: random.Random) -> Move:
+        seed = rng.randrange(1 << 30)
+        return moves[0] if len(moves) == 1 else reference_engine.choose_move(as_seen(state), budget=budget, seed=seed)
+    return choose
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -154,8 +178,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pairs", type=int, default=100, help="duplicate pairs (two games each)")
     parser.add_argument("--players", type=int, choices=(2, 4), default=2)
-    parser.add_argument("--opponent", choices=("greedy", "random"), default="greedy")
+    parser.add_argument("--opponent", choices=("greedy", "random", "reference"), default="greedy",
+                        help="reference: today's engine kept fixed (bench/reference_engine.py)")
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="engine playouts per move")
+    parser.add_argument("--reference-budget", type=int, default=reference_engine.BUDGET,
+                        help="the reference engine's playouts per move")
     parser.add_argument("--target", type=int, default=None,
                         help="61 in Diloti; Kontsina: points (21); Xeri: hands (5)")
     parser.add_argument("--game-type", choices=("diloti", "kontsina", "xeri"), default="diloti")
@@ -186,7 +213,9 @@ def main(argv: list[str] | None = None) -> int:
             if args.verbose:  # a line per game as it ends: a long run that is stopped still says something
                 print(f"pair {pair} {'swapped' if swapped else 'engine first'}: engine "
                       f"{'won' if result.won else 'lost'}, per-round nets {result.net_per_round}, "
-                      f"{result.moves} moves in {result.seconds:.0f} s ({result.cpu:.0f} s CPU)", flush=True)
+                      f"{result.moves} moves in {result.seconds:.0f} s ({result.cpu:.0f} s CPU)"
+                      + (f"; reference {result.other_moves} moves in {result.other_cpu:.0f} s CPU"
+                         if args.opponent == "reference" else ""), flush=True)
     summarise(results, started, args)
     return 0
 
@@ -218,6 +247,10 @@ def summarise(results: list[GameResult], started: float, args: argparse.Namespac
         print(f"engine speed: {seconds / max(moves, 1):.3f} s per move wall clock ({moves / max(seconds, 1e-9):.2f} "
               f"moves/s), {cpu / max(moves, 1):.3f} s CPU ({moves} moves); run took {wall:.0f} s with {args.jobs} "
               "process(es)")
+        other_moves = sum(r.other_moves for r in results)
+        if args.opponent == "reference" and other_moves:
+            print(f"reference (budget {args.reference_budget}) speed: "
+                  f"{sum(r.other_cpu for r in results) / other_moves:.3f} s CPU per move ({other_moves} moves)")
 
 
 if __name__ == "__main__":

@@ -23,6 +23,8 @@ BENCH = Path(__file__).resolve().parent.parent / "bench"
         ("commands.py", ["--quick"], "cards named: validate"),
         ("analysis_speed.py", ["--budget", "2", "--rounds", "1"], "moves analysed per CPU second"),
         ("strength.py", ["--pairs", "1", "--budget", "2", "--target", "3"], "engine wins"),
+        ("strength.py", ["--pairs", "1", "--budget", "2", "--opponent", "reference", "--reference-budget", "2",
+                         "--target", "3"], "reference (budget 2) speed"),
         ("viewer.py", ["--runs", "1", "--file", str(BENCH.parent / "samples" / "constructs" / "variations.dln")],
          "a position"),
         ("family.py", ["--games", "1", "--repeat", "1"], "x Diloti"),
