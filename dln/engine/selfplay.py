@@ -113,34 +113,50 @@ def canceller(state: RoundState) -> Seat | None:
                 None)
 
 
-def _greedy_key(state: RoundState | LiveRound, move: Move) -> tuple[int, int]:
-    """Prefer xeris, then valuable and many captured cards; avoid offering a xeri.
+def _greedy_best(state: RoundState | LiveRound, order: Sequence[Move]) -> Move:
+    """The first of ``order`` with the highest greedy key: xeris, then valuable and many captured cards
+    first, never offering the next player a xeri (a table one card sweeps), a declaration before a lay.
 
-    The table a capture or a lay leaves is worked out from the move, without making it: the
-    greedy player asks this of every legal move of every playout.
+    The table a capture or a lay leaves is worked out from the move, without making it, and what
+    every move shares (the table's cards, whether the move plays the last card in hand) is asked
+    once: the playouts of the search ask this at every step.
     """
-    kind = move.kind
-    gain = 0
-    if kind == "capture":
-        ids = move.piles
-        named = move.loose
-        loose = [c for c in state.loose if c not in named]
-        piles = [p for p in state.piles if p.id not in ids] if ids else state.piles
-        taken = [move.card, *named]
-        if ids:
-            taken += [c for p in state.piles if p.id in ids for c in p.cards]
-        xeri = not loose and not piles and xeri_rule_blocker(state) is None
-        gain = 100 * xeri + len(taken)
-        gain += 3 * sum(1 for c in taken if c.rank == 1)
-        gain += 6 * (GOOD_TEN in taken) + 3 * (GOOD_TWO in taken)
-    elif kind == "lay":
-        loose, piles = [*state.loose, move.card], state.piles
-    else:
-        after = position_after(state.freeze() if isinstance(state, LiveRound) else state, move)
-        loose, piles = after.loose, after.piles
+    loose, piles, rules = state.loose, state.piles, state.rules
     last = sum(h.size for h in state.hands) == 1  # the move plays the last card in hand: no next player
-    risk = 50 if not last and _sweepable_table(loose, piles, state.rules) else 0
-    return (gain - risk, kind == "declare")
+    xeri_ok: bool | None = None
+    after_lay: dict[int, bool] = {}  # sweepable after laying a card of this rank
+    best: Move | None = None
+    best_key = (-1 << 30, False)
+    for move in order:
+        kind = move.kind
+        gain = 0
+        if kind == "capture":
+            ids, named = move.piles, move.loose
+            left = [c for c in loose if c not in named]
+            left_piles = [p for p in piles if p.id not in ids] if ids else piles
+            taken = [move.card, *named]
+            if ids:
+                taken += [c for p in piles if p.id in ids for c in p.cards]
+            if not left and not left_piles:
+                if xeri_ok is None:
+                    xeri_ok = xeri_rule_blocker(state) is None
+                gain = 100 * xeri_ok
+            gain += len(taken) + 3 * sum(1 for c in taken if c.rank == 1)
+            gain += 6 * (GOOD_TEN in taken) + 3 * (GOOD_TWO in taken)
+            risky = not last and _sweepable_table(left, left_piles, rules)
+        elif kind == "lay":
+            rank = move.card.rank
+            risky = after_lay.get(rank)
+            if risky is None:
+                risky = after_lay[rank] = not last and _sweepable_table([*loose, move.card], piles, rules)
+        else:
+            after = position_after(state.freeze() if isinstance(state, LiveRound) else state, move)
+            risky = not last and _sweepable_table(after.loose, after.piles, rules)
+        key = (gain - 50 * risky, kind == "declare")
+        if key > best_key:
+            best, best_key = move, key
+    assert best is not None
+    return best
 
 
 def choose(state: RoundState | LiveRound, moves: Sequence[Move], rng: random.Random, strategy: Strategy) -> Move:
@@ -150,7 +166,7 @@ def choose(state: RoundState | LiveRound, moves: Sequence[Move], rng: random.Ran
     if strategy == "greedy":
         order = list(moves)
         rng.shuffle(order)
-        return max(order, key=lambda m: _greedy_key(state, m))
+        return _greedy_best(state, order)
     raise ValueError(f"unknown strategy {strategy!r}")
 
 
