@@ -16,7 +16,7 @@ import pytest
 from hypothesis import assume, example, given, reject
 from hypothesis import strategies as st
 
-from dln.analysis import analyse_position
+from dln.analysis import analyse_position, choose_move
 from dln.analysis.solver import Solver
 from dln.cards import DECK, Card
 from dln.check.plays import written
@@ -110,6 +110,9 @@ def check_solver(seed: int, rules: Rules, cards: int) -> None:
         reject()
     best = max(truth.values()) if state.side_index(state.turn) == 0 else min(truth.values())
     assert root[0] - root[1] == best
+    # the move a player of the engine makes there (choose_move: best_move, not every move valued) is a best one
+    assert truth[root_solver.best_move(state).key()] == best
+    assert truth[choose_move(hide_others(state), seed=seed).key()] == best
     solver = Solver()  # one table for every move, as the search keeps it for the children of a position
     for move in DILOTI.legal_moves(state):
         points = solver.solve(DILOTI.apply(state, move))
@@ -172,3 +175,20 @@ def test_the_replayers_hint_says_when_its_values_are_exact() -> None:
     first = hide_others(validate_game(dln.loads(SAMPLE.read_text(encoding="utf-8")), keep_states=True)
                         .rounds[0].states[0])
     assert "exact" not in hint_text(first, None, budget=1)
+
+
+def test_the_engine_plays_the_same_last_deal_move_whatever_it_solved_before() -> None:
+    """choose_move keeps its solver's table from move to move of a last deal (speed); the move it makes
+    must not depend on that: the same positions asked in the opposite order, and each alone, get the same
+    moves."""
+    from dln.analysis import search
+
+    positions = [hide_others(late_position(seed, 2, Rules(), cards)) for seed in range(40) for cards in (3, 5, 6)]
+    search._PLAYER_SOLVERS.clear()
+    forward = [choose_move(p) for p in positions]
+    backward = [choose_move(p) for p in reversed(positions)][::-1]
+    alone = []
+    for p in positions:
+        search._PLAYER_SOLVERS.clear()
+        alone.append(choose_move(p))
+    assert forward == backward == alone

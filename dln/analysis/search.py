@@ -13,12 +13,14 @@ How it works (``docs/analysis.md`` tells it for people):
   deal, where the unseen cards are exactly the opponent's hand, so the
   answer is exact for the real game too; in sampled worlds when few cards
   are left and the budget's node allowance lasts.
-* **Playouts** elsewhere: the rest of the deal and the first cards of the
-  next one, every seat playing the rules engine's greedy player
+* **Playouts** elsewhere: the rest of the deal (in Kontsina also the first
+  cards of the next one), every seat playing the game's greedy player
   (:func:`rollout_move`), then an estimate of the round's points
   (:func:`estimate`); in the last deal playouts go to the end of the round.
 * **Successive halving** spends the budget: all moves get a few worlds, the
-  better half more, and so on.
+  better half more, and so on.  A unit of budget buys the game's
+  :attr:`~dln.games.protocol.Game.playouts_per_budget` playouts (Diloti's,
+  which stop at the end of the deal, 3).
 
 A move's value counts the round's points for each side (in Diloti: 4 for
 most cards, aces, 10 of diamonds, 2 of clubs, xeris; in Kontsina and Xeri
@@ -29,7 +31,7 @@ assumed to play against the mover, "paranoid").  The game's rules come
 through :mod:`dln.games.protocol` (:class:`~dln.games.protocol.Game`), one search for every game.
 It uses only :mod:`dln.engine` (the rules: every house rule of ``Rules`` is
 read there) and is deterministic for a given seed and budget, whatever the
-machine's speed: the budget counts playouts, never seconds.
+machine's speed: the budget counts playouts (a number of them per unit), never seconds.
 """
 
 from __future__ import annotations
@@ -45,7 +47,8 @@ from dln.games.protocol import Position, game_of
 from .knowledge import View, World
 from .solver import Solver, SolverGaveUp
 
-#: Playouts per move at the default strength (about half a second per move on a loaded 2-core machine).
+#: The budget of a move at the default strength (about 0.07 s of CPU a move on this project's 2-core machine):
+#: each unit buys the game's ``playouts_per_budget`` playouts (docs/analysis.md).
 DEFAULT_BUDGET = 100
 #: The largest budget asked for from the command line: a thousand times the default, minutes a move.
 MAX_BUDGET = 100_000
@@ -57,8 +60,6 @@ EXACT_CARDS = 12
 SAMPLED_EXACT_CARDS = 6
 #: Solver nodes an analysis may spend per unit of budget before it plays out instead.
 EXACT_NODES_PER_PLAYOUT = 25
-#: Cards a playout plays into the next deal before it stops and estimates (docs/analysis.md).
-HORIZON = 2
 
 
 def points(state: Position) -> tuple[int, ...]:
@@ -85,20 +86,19 @@ def estimate(state: RoundState) -> tuple[float, ...]:
     return game_of(state).estimate(state)
 
 
-def playout(world: World, state: Position, rng: random.Random, horizon: int | None = HORIZON) -> tuple[float, ...]:
+def playout(world: World, state: Position, rng: random.Random, *, to_end: bool = False) -> tuple[float, ...]:
     """Play ``state`` (a position of ``world``) on with :func:`rollout_move`; each side's points.
 
     In the last deal the playout goes to the end of the round and scores it.
-    Earlier, it stops ``horizon`` cards into the next deal (the next leader's
-    chance of a xeri on the table left behind is seen) and :func:`estimate`
-    values the position; ``horizon=None`` plays every deal out, as the
-    sister games without an estimate do (:meth:`~dln.games.protocol.Game.estimates`).
+    Earlier, in a game that estimates (:meth:`~dln.games.protocol.Game.estimates`),
+    it stops the game's :attr:`~dln.games.protocol.Game.horizon` cards into the
+    next deal (Diloti: as the next deal is dealt) and :func:`estimate` values
+    the position; a game that does not, or ``to_end``, plays every deal out.
     A round cancelled at a later deal for face cards (face-card-redeal-any)
     scores nothing.
     """
     game = game_of(state)
-    if not game.estimates(state):
-        horizon = None
+    horizon = game.horizon if game.estimates(state) and not to_end else None
     legal, step, policy = game.legal_moves, game.apply, game.rollout_move
     base = world.state.deal
     start = 0
@@ -265,10 +265,11 @@ def analyse_position(
 
     evaluator = _Evaluator(rng, view.determined, budget * EXACT_NODES_PER_PLAYOUT, side)
     cands = list(tallies)
+    playouts = budget * game.playouts_per_budget
     spent = 0
     stages = max(1, math.ceil(math.log2(len(cands))))
     for stage in range(stages):
-        per = max(1, (budget - spent) // (len(cands) * (stages - stage)))
+        per = max(1, (playouts - spent) // (len(cands) * (stages - stage)))
         for world in view.worlds(rng, 1 if view.determined and evaluator.exact else per, fits if unsure else None):
             for tally in cands:
                 if unsure and game.breaks_rules(world.state, tally.move):
@@ -292,8 +293,37 @@ def analyse_position(
 
 
 def choose_move(state: Position, *, budget: int = DEFAULT_BUDGET, seed: int = 0) -> Move:
-    """The engine's move in ``state``, knowing only what the seat to move can see."""
+    """The engine's move in ``state``, knowing only what the seat to move can see.
+
+    In a position the seat knows completely (a two-player last deal) the move is the exact solver's
+    (:meth:`~dln.analysis.solver.Solver.best_move`): best play, found without valuing every other
+    move to the end as :func:`analyse_position` does.
+    """
     moves = game_of(state).legal_moves(state)
     if len(moves) == 1:
         return moves[0]
+    view = View.of(state)
+    if view.determined and not view.deals_left and sum(h.size for h in state.hands) <= EXACT_CARDS:
+        world = view.sample(random.Random(seed))
+        return _player_solver(state).best_move(world.state)
     return analyse_position(state, budget=budget, seed=seed).best.move
+
+
+#: The exact solvers of :func:`choose_move`, kept from one move to the next of a last deal: the table of
+#: the first move's solve answers most of the later ones.  One per game, rules, seats and side.
+_PLAYER_SOLVERS: dict[tuple[object, ...], Solver] = {}
+#: Entries of a kept solver's table beyond which it starts afresh (tens of megabytes at most).
+_PLAYER_TABLE = 200_000
+
+
+def _player_solver(state: Position) -> Solver:
+    """The solver :func:`choose_move` keeps for positions like ``state`` (its values are exact whatever
+    its table holds, and :meth:`Solver.best_move` does not depend on it)."""
+    root = state.side_index(state.turn)
+    key = (state.game, state.rules, state.seats, root)
+    solver = _PLAYER_SOLVERS.get(key)
+    if solver is None or len(solver.table) > _PLAYER_TABLE:
+        if len(_PLAYER_SOLVERS) >= 8:
+            _PLAYER_SOLVERS.clear()
+        solver = _PLAYER_SOLVERS[key] = Solver(root=root)
+    return solver

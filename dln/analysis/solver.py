@@ -104,6 +104,37 @@ class Solver:
         self.guess = value
         return unpack(value, sides)
 
+    def best_move(self, state: Position) -> Move:
+        """A move of best play from ``state`` (raises :class:`SolverGaveUp`): the root solved once, then
+        the first legal move in :func:`_order` proved to reach its value by one null-window search each
+        (cheap: the table holds what the solve found).  What a player needs, where valuing every move, as
+        an analysis does, solves each to the end.  The move depends on the position alone, not on what
+        the table held before: a table kept from earlier solves makes it faster, never different."""
+        value = pack(self.solve(state), self.root)
+        game = self._game
+        assert game is not None
+        maximise = state.side_index(state.turn) == self.maximiser
+        for move in self._ordered(state, None):
+            child = game.apply(state, move)
+            if maximise and self._search(child, value - 1, value) >= value:
+                return move
+            if not maximise and self._search(child, value, value + 1) <= value:
+                return move
+        raise AssertionError("no move reaches the value the solve found")
+
+    def _ordered(self, state: Position, best_key: tuple[object, ...] | None) -> list[Move]:
+        """The legal moves in the search's order: the best found here before (``best_key``) first, then
+        :func:`_order`."""
+        game = self._game
+        assert game is not None
+        moves = sorted(game.legal_moves(state), key=_order, reverse=True)
+        if not moves:
+            raise ValueError(f"{state.turn} has no legal move")
+        if best_key is not None:
+            at = next((i for i, m in enumerate(moves) if m.key() == best_key), 0)
+            moves.insert(0, moves.pop(at))
+        return moves
+
     def _search(self, state: Position, alpha: int, beta: int) -> int:
         """The packed value if it lies within (alpha, beta); else a bound beyond the window (fail-soft)."""
         game = self._game
@@ -123,12 +154,7 @@ class Solver:
         if upper <= alpha:
             return upper
         alpha, beta = max(alpha, lower), min(beta, upper)
-        moves = sorted(game.legal_moves(state), key=_order, reverse=True)
-        if not moves:
-            raise ValueError(f"{state.turn} has no legal move")
-        if best_key is not None:  # the best move found here before goes first
-            at = next((i for i, m in enumerate(moves) if m.key() == best_key), 0)
-            moves.insert(0, moves.pop(at))
+        moves = self._ordered(state, best_key)
         maximise = state.side_index(state.turn) == self.maximiser
         a, b = alpha, beta
         best: int | None = None

@@ -67,6 +67,10 @@ class Diloti:
     own_codes = ()  # Diloti's D codes are the engine's (dln.engine.codes), the ones the other games build on
     examples = None  # in dln's own folder of examples
     survivors_first = False  # as the strength figures of docs/analysis.md were measured
+    #: A playout stops as the next deal is dealt: a deeper one (two cards in) cost twice the time and
+    #: chose no better moves (bench/regret.py, docs/analysis.md), so the time buys more worlds.
+    horizon = 0
+    playouts_per_budget = 3  # the default budget then costs what 100 playouts two cards deep did
 
     def play_order(self, players: int) -> tuple[Seat, ...]:
         """N, S; four players N, W, S, E (pagat, Four-Player Game)."""

@@ -92,6 +92,12 @@ class Game(Protocol):
     #: analysis: whether moves that survived every halving of the budget rank before those dropped (wanted
     #: where playouts swing by tens of points); else every move ranks by its value alone.
     survivors_first: bool
+    #: analysis: cards a playout plays into the next deal before it stops and estimates the round (where
+    #: :meth:`estimates` says it does; 0: as soon as the next deal is dealt).
+    horizon: int
+    #: analysis: playouts a unit of budget buys (--budget), so that the default budget costs about the
+    #: same time a move in every game.
+    playouts_per_budget: int
 
     def play_order(self, players: int) -> tuple[Seat, ...]:
         """Seats in play order for ``players`` (standard rules), starting from N; ValueError if not played so."""

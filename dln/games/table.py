@@ -204,6 +204,8 @@ class TableGame(ABC):
     #: A playout to the end of a hand of Xeri swings by tens of points (10 a xeri): five samples of a move
     #: dropped at the first halving must not outrank the thirty of a survivor.
     survivors_first = True
+    horizon = 2  # a Kontsina playout plays two cards into the next deal before it estimates
+    playouts_per_budget = 1  # a playout to the end of a hand of 48 cards: one per unit of budget
 
     # -- the game's own rules -------------------------------------------------------------
 
