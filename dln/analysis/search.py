@@ -19,8 +19,8 @@ How it works (``docs/analysis.md`` tells it for people):
   (:func:`estimate`); in the last deal playouts go to the end of the round.
 * **Successive halving** spends the budget: all moves get a few worlds, the
   better half more, and so on.  A unit of budget buys the game's
-  :attr:`~dln.games.protocol.Game.playouts_per_budget` playouts (Diloti's,
-  which stop at the end of the deal, 3).
+  :meth:`~dln.games.protocol.Game.playouts_per_budget` playouts (Diloti's,
+  which stop at the end of the deal: 3 with two players, 2 with four).
 
 A move's value counts the round's points for each side (in Diloti: 4 for
 most cards, aces, 10 of diamonds, 2 of clubs, xeris; in Kontsina and Xeri
@@ -265,7 +265,7 @@ def analyse_position(
 
     evaluator = _Evaluator(rng, view.determined, budget * EXACT_NODES_PER_PLAYOUT, side)
     cands = list(tallies)
-    playouts = budget * game.playouts_per_budget
+    playouts = budget * game.playouts_per_budget(len(state.seats))
     spent = 0
     stages = max(1, math.ceil(math.log2(len(cands))))
     for stage in range(stages):

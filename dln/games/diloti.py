@@ -70,7 +70,6 @@ class Diloti:
     #: A playout stops as the next deal is dealt: a deeper one (two cards in) cost twice the time and
     #: chose no better moves (bench/regret.py, docs/analysis.md), so the time buys more worlds.
     horizon = 0
-    playouts_per_budget = 3  # the default budget then costs what 100 playouts two cards deep did
 
     def play_order(self, players: int) -> tuple[Seat, ...]:
         """N, S; four players N, W, S, E (pagat, Four-Player Game)."""
@@ -246,6 +245,11 @@ class Diloti:
         from dln.engine.selfplay import choose
 
         return choose(state, moves, rng, "greedy")
+
+    def playouts_per_budget(self, players: int) -> int:
+        """3 with two players, 2 with four: the default budget then costs about what 100 playouts two cards
+        deep did (a two-player last deal, solved once a move when the engine plays, pays for the third)."""
+        return 3 if players == 2 else 2
 
     def solver_key(self, state: RoundState) -> tuple[Hashable, tuple[int, ...]]:
         """Cards as their scoring classes (:data:`_CLASS`), declarations without their ids, captured

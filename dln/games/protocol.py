@@ -95,9 +95,6 @@ class Game(Protocol):
     #: analysis: cards a playout plays into the next deal before it stops and estimates the round (where
     #: :meth:`estimates` says it does; 0: as soon as the next deal is dealt).
     horizon: int
-    #: analysis: playouts a unit of budget buys (--budget), so that the default budget costs about the
-    #: same time a move in every game.
-    playouts_per_budget: int
 
     def play_order(self, players: int) -> tuple[Seat, ...]:
         """Seats in play order for ``players`` (standard rules), starting from N; ValueError if not played so."""
@@ -266,6 +263,11 @@ class Game(Protocol):
 
     def rollout_move(self, state: Position, moves: Sequence[Move], rng: random.Random) -> Move:
         """The playout policy's move among ``moves``."""
+        ...
+
+    def playouts_per_budget(self, players: int) -> int:
+        """Playouts a unit of budget (--budget) buys with this many players: so many that the default
+        budget costs about the same time a move in every game."""
         ...
 
     def solver_key(self, state: Position) -> tuple[Hashable, tuple[int, ...]]:

@@ -205,7 +205,6 @@ class TableGame(ABC):
     #: dropped at the first halving must not outrank the thirty of a survivor.
     survivors_first = True
     horizon = 2  # a Kontsina playout plays two cards into the next deal before it estimates
-    playouts_per_budget = 1  # a playout to the end of a hand of 48 cards: one per unit of budget
 
     # -- the game's own rules -------------------------------------------------------------
 
@@ -294,6 +293,10 @@ class TableGame(ABC):
 
     def check_position(self, state: TableRound, stage: str) -> list[Violation]:
         return check_position(state, opening=stage == "opening", dealt=stage != "setup")
+
+    def playouts_per_budget(self, players: int) -> int:
+        """One: the default budget of 100 playouts is about a tenth of a second a move."""
+        return 1
 
     def live(self, state: TableRound) -> TableLive:
         return TableLive(state)
