@@ -1,12 +1,15 @@
 """Time the search engine per move: every position of greedy self-played rounds, analysed as the player saw it.
 
-    python bench/analysis_speed.py [--budget 100] [--players 2] [--rounds 2] [--seed 5]
+    python bench/analysis_speed.py [--budget 100] [--players 2] [--rounds 2] [--seed 5] [--play]
 
 Greedy self-play deals and plays ``--rounds`` rounds; before every move the
 engine analyses the position as the seat to move sees it (the other hands
 hidden) at ``--budget``.  Printed: CPU seconds per move (mean, median, 90th
 percentile, max; CPU time, so a machine shared with other work does not
-inflate it) and the wall clock beside it.  Run by hand; the figures depend on
+inflate it) and the wall clock beside it.  ``--play`` times the engine's move
+as a player asks for it (``choose_move``: a two-player last deal solved once
+for a move of best play, its solver kept from move to move) instead of an
+analysis of every move.  Run by hand; the figures depend on
 the machine.
 """
 
@@ -19,7 +22,7 @@ import sys
 import time
 
 from dln.analysis.players import as_seen
-from dln.analysis.search import DEFAULT_BUDGET, analyse_position
+from dln.analysis.search import DEFAULT_BUDGET, analyse_position, choose_move
 from dln.engine import Rules, apply, deal_pack, legal_moves, next_deal, start_round
 from dln.engine.selfplay import choose, shuffled_pack
 
@@ -30,6 +33,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, choices=(2, 4), default=2)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--play", action="store_true", help="time choose_move, the move a player asks for")
     args = parser.parse_args(argv)
     rules = Rules()
     rng = random.Random(args.seed)
@@ -45,12 +49,16 @@ def main(argv: list[str] | None = None) -> int:
             if state.is_over:
                 break
             start, started = time.process_time(), time.perf_counter()
-            analyse_position(as_seen(state), budget=args.budget)
+            if args.play:
+                choose_move(as_seen(state), budget=args.budget)
+            else:
+                analyse_position(as_seen(state), budget=args.budget)
             cpu.append(time.process_time() - start)
             wall += time.perf_counter() - started
             state = apply(state, choose(state, legal_moves(state), rng, "greedy")).state
     cpu.sort()
-    print(f"budget {args.budget}, {args.players} players, {len(cpu)} positions: CPU s per move mean "
+    asked = "choose_move" if args.play else "analyse_position"
+    print(f"{asked}, budget {args.budget}, {args.players} players, {len(cpu)} positions: CPU s per move mean "
           f"{statistics.fmean(cpu):.3f}, median {statistics.median(cpu):.3f}, 90th percentile "
           f"{cpu[int(0.9 * (len(cpu) - 1))]:.3f}, max {cpu[-1]:.3f}; wall clock mean {wall / len(cpu):.3f}; "
           f"{len(cpu) / sum(cpu):.1f} moves analysed per CPU second")

@@ -22,6 +22,7 @@ BENCH = Path(__file__).resolve().parent.parent / "bench"
          "whole process"),
         ("commands.py", ["--quick"], "cards named: validate"),
         ("analysis_speed.py", ["--budget", "2", "--rounds", "1"], "moves analysed per CPU second"),
+        ("analysis_speed.py", ["--budget", "2", "--rounds", "1", "--play"], "choose_move, budget 2"),
         ("strength.py", ["--pairs", "1", "--budget", "2", "--target", "3"], "engine wins"),
         ("strength.py", ["--pairs", "1", "--budget", "2", "--opponent", "reference", "--reference-budget", "2",
                          "--target", "3"], "reference (budget 2) speed"),
