@@ -91,17 +91,41 @@ def _sweepable_table(loose: Sequence[Card], piles: Sequence[Pile], rules: Rules)
                                tuple(sorted((p.value, p.group) for p in piles)), rules.liberal_declarations)
 
 
-@lru_cache(maxsize=1 << 14)
 def _numerals_sweepable(values: tuple[int, ...], piles: tuple[tuple[int, bool], ...], liberal: bool) -> bool:
     """Whether one card takes loose numerals of ``values`` and every declaration of ``piles`` (value,
-    group) at once: declarations of its value whole, and under liberal_declarations plain ones worth
-    less as loose cards of their value (:func:`~dln.engine.predicates.in_sums`)."""
+    group) at once (:func:`_sweeping_values`)."""
+    return bool(_sweeping_values(values, piles, liberal))
+
+
+@lru_cache(maxsize=1 << 14)
+def _sweeping_values(values: tuple[int, ...], piles: tuple[tuple[int, bool], ...], liberal: bool) -> tuple[int, ...]:
+    """The values of the cards that take loose numerals of ``values`` and every declaration of ``piles``
+    (value, group) at once: declarations of the card's value whole, and under liberal_declarations plain
+    ones worth less as loose cards of their value (:func:`~dln.engine.predicates.in_sums`)."""
+    found = []
     for v in range(max((*values, *(p[0] for p in piles)), default=1), 11):
         summed = [value for value, group in piles if liberal and not group and value < v]
         if (all(value == v or (liberal and not group and value < v) for value, group in piles)
                 and splits([*values, *summed], v)):
-            return True
-    return False
+            found.append(v)
+    return tuple(found)
+
+
+def sweeping_card(state: RoundState) -> Card | None:
+    """A card of the known hand of the seat to move that takes the whole table and scores a xeri, or None:
+    what a playout's estimate counts for the next leader (:meth:`dln.games.diloti.Diloti.estimate`)."""
+    loose, piles, rules = state.loose, state.piles, state.rules
+    if (not loose and not piles) or xeri_rule_blocker(state) is not None:
+        return None
+    hand = state.hand(state.turn).known
+    if any(c.rank > 10 for c in loose):
+        ranks = {c.rank for c in loose}
+        if piles or len(ranks) > 1 or not (len(loose) == 1 or (len(loose) == 3 and rules.three_face_cards)):
+            return None
+        return next((c for c in hand if c.rank in ranks), None)
+    values = _sweeping_values(tuple(sorted(_VALUE[c] for c in loose)),
+                              tuple(sorted((p.value, p.group) for p in piles)), rules.liberal_declarations)
+    return next((c for c in hand if _VALUE[c] in values), None) if values else None
 
 
 def canceller(state: RoundState) -> Seat | None:

@@ -215,12 +215,22 @@ class Diloti:
         return True
 
     def estimate(self, state: RoundState) -> tuple[float, ...]:
-        """Points already banked count in full (aces, 10 of diamonds, 2 of clubs, xeris); the 4 for
-        most cards go to each side with the chance that its lead in captured cards survives the cards
-        still to be captured, taken as a normal spread of about ``0.6 * sqrt(cards left)`` (pagat,
+        """Points already banked count in full (aces, 10 of diamonds, 2 of clubs, xeris); so does a xeri
+        the seat to move can score at once (a playout stops as the next deal is dealt: the table the last
+        card left to the next leader, whose hand the world knows), with the table's cards; the 4 for most
+        cards go to each side with the chance that its lead in captured cards survives the cards still to
+        be captured, taken as a normal spread of about ``0.6 * sqrt(cards left)`` (pagat, The "Xeri";
         Further Deals and the End of the Round)."""
-        banked = _banked(state)
+        from dln.engine.selfplay import sweeping_card  # self-play: not loaded to check a record
+
+        banked = list(_banked(state))
         counts = [len(pile) for pile in state.captured]
+        card = sweeping_card(state)
+        if card is not None:
+            side = state.side_index(state.turn)
+            table = [card, *state.loose, *(c for p in state.piles for c in p.cards)]
+            banked[side] += XERI_POINTS + card_points(table)
+            counts[side] += len(table)
         left = 52 - sum(counts) - len(state.gone)
         lead = counts[0] - counts[1]
         p = 0.5 * (1 + math.erf(lead / (0.6 * math.sqrt(left + 1) * math.sqrt(2))))

@@ -53,3 +53,33 @@ def test_round_record_shape() -> None:
     assert played.table == played.pack[24:28] and len(played.hands) == 2
     assert len(played.moves) == 48 and [m.seat for m in played.moves[:4]] == ["N", "W", "S", "E"]
     assert sum(len(h) for deal in played.hands for h in deal.values()) == 48
+
+
+def test_a_sweeping_card_is_one_a_legal_xeri_is_played_with() -> None:
+    """pagat, The “Xeri”: a card that takes every card and declaration on the table scores a xeri.
+    sweeping_card (what a playout's estimate gives the next leader) finds one exactly when the legal moves
+    hold a xeri, and it is one of the cards they are played with, under house rules drawn at random."""
+    from dln.engine import deal_pack, next_deal, start_round
+    from dln.engine.rules import VARIANTS, rules_for
+    from dln.engine.selfplay import shuffled_pack, sweeping_card
+
+    rng = random.Random(3)
+    checked = found = 0
+    for _ in range(200):
+        rules = rules_for([v for v in VARIANTS if rng.random() < 0.25], 61)
+        players = rng.choice((2, 4))
+        dealt = deal_pack(shuffled_pack(rng, players, rules), players, "N", rules)
+        state = start_round(rules, players, "N", dealt.table, dealt.hands[0])
+        while not state.is_over:
+            if state.needs_deal:
+                state = next_deal(state, dealt.hands[state.deal])
+                continue
+            moves = legal_moves(state)
+            sweepers = {m.card for m in moves if m.xeri}
+            card = sweeping_card(state)
+            assert (card is not None) == bool(sweepers), state
+            assert card is None or card in sweepers
+            checked += 1
+            found += card is not None
+            state = apply(state, choose(state, moves, rng, rng.choice(("greedy", "random")))).state
+    assert found > 60 and checked > 9000, (found, checked)  # the positions held xeris to find
