@@ -22,8 +22,8 @@ from dln.workers import Workers
 
 budget_option = click.option("--budget", type=click.IntRange(min=1, max=MAX_BUDGET), default=DEFAULT_BUDGET,
                              show_default=True,
-                             help="Search effort per move, in playouts (Diloti plays 3 a unit): more is stronger and "
-                                  "slower (docs/analysis.md).")
+                             help="Search effort per move, in playouts (Diloti plays 2 to 3 a unit): more is "
+                                  "stronger and slower (docs/analysis.md).")
 seed_option = click.option("--seed", type=int, default=0, show_default=True,
                            help="Seed of the engine's sampling: the same seed gives the same answers.")
 

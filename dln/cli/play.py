@@ -306,7 +306,7 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
     seat, the players and the target are the file's, the engine keeps its
     budget unless --budget is given, and the cards of the round not dealt
     yet are shuffled anew.  --budget sets the engine's strength (playouts
-    per move, 3 a unit in Diloti; the default is under a tenth of a second
+    per move, 2 to 3 a unit in Diloti; the default is under a tenth of a second
     a move).  Type 'help'
     at the prompt for the commands.
     """
