@@ -312,8 +312,10 @@ def choose_move(state: Position, *, budget: int = DEFAULT_BUDGET, seed: int = 0)
 #: The exact solvers of :func:`choose_move`, kept from one move to the next of a last deal: the table of
 #: the first move's solve answers most of the later ones.  One per game, rules, seats and side.
 _PLAYER_SOLVERS: dict[tuple[object, ...], Solver] = {}
-#: Entries of a kept solver's table beyond which it starts afresh (tens of megabytes at most).
-_PLAYER_TABLE = 200_000
+#: Entries of a kept solver's table beyond which it starts afresh (about 1 kB each: the 24,000 of the last
+#: deals of three rounds, both seats, took 24 MB), and kept solvers at most (one a seat of a two-player game).
+_PLAYER_TABLE = 30_000
+_PLAYER_SOLVERS_KEPT = 2
 
 
 def _player_solver(state: Position) -> Solver:
@@ -323,7 +325,7 @@ def _player_solver(state: Position) -> Solver:
     key = (state.game, state.rules, state.seats, root)
     solver = _PLAYER_SOLVERS.get(key)
     if solver is None or len(solver.table) > _PLAYER_TABLE:
-        if len(_PLAYER_SOLVERS) >= 8:
+        if len(_PLAYER_SOLVERS) >= _PLAYER_SOLVERS_KEPT:
             _PLAYER_SOLVERS.clear()
         solver = _PLAYER_SOLVERS[key] = Solver(root=root)
     return solver
