@@ -191,3 +191,6 @@ def test_the_horizon_estimate_counts_the_next_leaders_xeri() -> None:
     # S (side 1) takes 10h 8d 2c: 10 for the xeri, 1 for the 2 of clubs; N's share of most cards falls
     assert swept[1] - open_table[1] > 11 - 0.01
     assert swept[0] < open_table[0]
+    # two cards sweep: the leader sweeps with the one that scores (the greedy player's choice), the 10 of
+    # diamonds (2 points) before the 10 of hearts, whatever order the hand's set gives them in
+    assert leading("10h 10d")[1] - swept[1] == 2

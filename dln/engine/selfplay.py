@@ -22,7 +22,16 @@ from .listing import legal_moves
 from .play import LiveRound, position_after
 from .predicates import xeri_rule_blocker
 from .rules import Rules
-from .scoring import GOOD_TEN, GOOD_TWO, SideScore, dealer_after, finish_round, game_winner, score_round
+from .scoring import (
+    GOOD_TEN,
+    GOOD_TWO,
+    SideScore,
+    card_points,
+    dealer_after,
+    finish_round,
+    game_winner,
+    score_round,
+)
 from .state import HAND_SIZE, TABLE_SIZE, Move, Pile, RoundState, Seat, Side, play_order
 from .sums import splits
 
@@ -122,10 +131,14 @@ def sweeping_card(state: RoundState) -> Card | None:
         ranks = {c.rank for c in loose}
         if piles or len(ranks) > 1 or not (len(loose) == 1 or (len(loose) == 3 and rules.three_face_cards)):
             return None
-        return next((c for c in hand if c.rank in ranks), None)
-    values = _sweeping_values(tuple(sorted(_VALUE[c] for c in loose)),
-                              tuple(sorted((p.value, p.group) for p in piles)), rules.liberal_declarations)
-    return next((c for c in hand if _VALUE[c] in values), None) if values else None
+        sweepers = [c for c in hand if c.rank in ranks]
+    else:
+        values = _sweeping_values(tuple(sorted(_VALUE[c] for c in loose)),
+                                  tuple(sorted((p.value, p.group) for p in piles)), rules.liberal_declarations)
+        sweepers = [c for c in hand if _VALUE[c] in values] if values else []
+    # The one the greedy player sweeps with: the card that scores most (the 10 of diamonds before another
+    # 10), then the first in pack order, so the answer never depends on the order a set gives its cards in.
+    return max(sweepers, key=lambda c: (card_points((c,)), -c.index), default=None)
 
 
 def canceller(state: RoundState) -> Seat | None:
