@@ -2,12 +2,14 @@
 
 A stronger engine is measured against this one (``--opponent reference``),
 not only against the greedy player, so that a change to ``dln.analysis.search``
-is judged against a player that does not change with it.  Only the search is
-kept here: its worlds (:class:`~dln.analysis.knowledge.View`), its exact solver
-(whose values are exact, so a faster one plays the same) and the rules come
-from dln; so do the game's playout policy and horizon estimate, which are kept
-the same as on that day (``docs/analysis.md``).  The budget counts playouts, as
-dln's does: ``--reference-budget``, 100 by default, today's default then.
+is judged against a player that does not change with it.  The search is kept
+here, and so is Diloti's horizon estimate of that day (:func:`diloti_estimate`:
+dln's now also counts the next leader's xeri); its worlds
+(:class:`~dln.analysis.knowledge.View`), its exact solver (whose values are
+exact, so a faster one plays the same), the rules and the greedy playout policy
+(whose choices are the same, only faster) come from dln.  The budget counts
+playouts, as dln's did: ``--reference-budget``, 100 by default, today's default
+then.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from collections.abc import Sequence
 from dln.analysis.knowledge import View, World
 from dln.analysis.search import net_of
 from dln.analysis.solver import Solver, SolverGaveUp
-from dln.engine import Move
+from dln.engine import Move, RoundState, card_points
+from dln.engine.scoring import MOST_CARDS_POINTS, XERI_POINTS
 from dln.games.protocol import Position, game_of
 
 BUDGET = 100
@@ -27,6 +30,17 @@ EXACT_CARDS = 12
 SAMPLED_EXACT_CARDS = 6
 EXACT_NODES_PER_PLAYOUT = 25
 HORIZON = 2
+
+
+def diloti_estimate(state: RoundState) -> tuple[float, float]:
+    """Diloti's horizon estimate on 2026-11-27: points banked (aces, 10 of diamonds, 2 of clubs, xeris) in
+    full, the 4 for most cards by the chance that the lead in captured cards survives the cards left."""
+    banked = [card_points(pile) + XERI_POINTS * xeris for pile, xeris in zip(state.captured, state.xeris,
+                                                                           strict=True)]
+    counts = [len(pile) for pile in state.captured]
+    left = 52 - sum(counts) - len(state.gone)
+    p = 0.5 * (1 + math.erf((counts[0] - counts[1]) / (0.6 * math.sqrt(left + 1) * math.sqrt(2))))
+    return (banked[0] + MOST_CARDS_POINTS * p, banked[1] + MOST_CARDS_POINTS * (1 - p))
 
 
 def playout(world: World, state: Position, rng: random.Random, horizon: int | None = HORIZON) -> tuple[float, ...]:
@@ -47,7 +61,7 @@ def playout(world: World, state: Position, rng: random.Random, horizon: int | No
         if state.is_over:
             return game.points(state)
         if horizon is not None and state.deal > base and state.played - start >= horizon:
-            return game.estimate(state)
+            return diloti_estimate(state) if isinstance(state, RoundState) else game.estimate(state)
         state = game.apply(state, game.rollout_move(state, game.legal_moves(state), rng))
 
 
