@@ -7,7 +7,8 @@ rules, or returns the :class:`Violation` a move breaking it earns.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from dln.cards import DECK, Card
 
@@ -15,7 +16,7 @@ from . import codes
 from .codes import Violation, error, warning
 from .rules import Rules
 from .state import Move, Pile, Position, Seat, describe_cards
-from .sums import ZERO, Counts, maximal_counts
+from .sums import ZERO, Counts, maximal_counts, splits
 
 
 def holds_value_after(
@@ -317,3 +318,47 @@ def xeri_blocker(state: Position, move: Move) -> str | None:
     if left:
         return f"the capture leaves {describe_cards(left)} on the table"
     return xeri_rule_blocker(state)
+
+
+#: The pip value of every card (face cards 0), looked up in :func:`sweepers`, which playouts ask at every step.
+_VALUE: dict[Card, int] = {c: c.value for c in DECK}
+
+
+def sweepers(loose: Sequence[Card], piles: Sequence[Pile], rules: Rules) -> tuple[bool, tuple[int, ...]]:
+    """Which cards take the whole table of ``loose`` cards and ``piles`` at once (pagat, The “Xeri”):
+    (True, ranks) for a table of face cards, (False, values) for numerals; none, an empty tuple.
+
+    A face card takes the one face card of its rank (or three, under three_face_cards); a numeral takes
+    sets of its value and the declarations of its value whole, and under liberal_declarations plain ones
+    worth less as loose cards of their value (:func:`in_sums`).  Whether the sweep scores is
+    :func:`xeri_rule_blocker`'s."""
+    if not loose and not piles:
+        return False, ()
+    if any(c.rank > 10 for c in loose):
+        ranks = {c.rank for c in loose}
+        if piles or len(ranks) > 1 or not (len(loose) == 1 or (len(loose) == 3 and rules.three_face_cards)):
+            return True, ()
+        return True, tuple(ranks)
+    return False, _sweeping_values(tuple(sorted(_VALUE[c] for c in loose)),
+                                   tuple(sorted((p.value, p.group) for p in piles)), rules.liberal_declarations)
+
+
+@lru_cache(maxsize=1 << 14)
+def _sweeping_values(values: tuple[int, ...], piles: tuple[tuple[int, bool], ...], liberal: bool) -> tuple[int, ...]:
+    """The values of the numerals that take loose numerals of ``values`` and every declaration of ``piles``
+    (value, group) at once (:func:`sweepers`; a pile counts as a loose card as :func:`in_sums` says)."""
+    found = []
+    for v in range(max((*values, *(p[0] for p in piles)), default=1), 11):
+        summed = [value for value, group in piles if liberal and not group and value < v]
+        if (all(value == v or (liberal and not group and value < v) for value, group in piles)
+                and splits([*values, *summed], v)):
+            found.append(v)
+    return tuple(found)
+
+
+def sweeping_cards(state: Position) -> list[Card]:
+    """The known cards of the seat to move that take the whole table and score a xeri (pagat, The “Xeri”)."""
+    faces, keys = sweepers(state.loose, state.piles, state.rules)
+    if not keys or xeri_rule_blocker(state) is not None:
+        return []
+    return [c for c in state.hand(state.turn).known if (c.rank if faces else _VALUE[c]) in keys]

@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Literal
 
 from dln.cards import DECK, Card
@@ -20,20 +19,10 @@ from dln.cards import DECK, Card
 from .deal import deal_order, deal_pack, opening_table_violations, redeal_violations, start_round
 from .listing import legal_moves
 from .play import LiveRound, position_after
-from .predicates import xeri_rule_blocker
+from .predicates import sweepers, xeri_rule_blocker
 from .rules import Rules
-from .scoring import (
-    GOOD_TEN,
-    GOOD_TWO,
-    SideScore,
-    card_points,
-    dealer_after,
-    finish_round,
-    game_winner,
-    score_round,
-)
-from .state import HAND_SIZE, TABLE_SIZE, Move, Pile, RoundState, Seat, Side, play_order
-from .sums import splits
+from .scoring import SideScore, card_points, dealer_after, finish_round, game_winner, score_round
+from .state import HAND_SIZE, TABLE_SIZE, Move, RoundState, Seat, Side, play_order
 
 Strategy = Literal["random", "greedy"]
 
@@ -78,53 +67,6 @@ def shuffled_pack(rng: random.Random, players: int, rules: Rules) -> list[Card]:
     return pack
 
 
-#: The pip value of every card (face cards 0), looked up in the greedy player's loops.
-_VALUE: dict[Card, int] = {c: c.value for c in DECK}
-
-
-def _sweepers(loose: Sequence[Card], piles: Sequence[Pile], rules: Rules) -> tuple[bool, tuple[int, ...]]:
-    """Which cards take the whole table of ``loose`` cards and ``piles`` at once (the next player's xeri
-    chance): (True, ranks) for a table of face cards, (False, values) for numerals; none, an empty tuple.
-
-    A face card takes the one face card of its rank (or three, under three_face_cards); a numeral takes
-    sets of its value and the declarations of its value whole, and under liberal_declarations plain ones
-    worth less as loose cards of their value (:func:`~dln.engine.predicates.in_sums`)."""
-    if not loose and not piles:
-        return False, ()
-    if any(c.rank > 10 for c in loose):
-        ranks = {c.rank for c in loose}
-        if piles or len(ranks) > 1 or not (len(loose) == 1 or (len(loose) == 3 and rules.three_face_cards)):
-            return True, ()
-        return True, tuple(ranks)
-    return False, _sweeping_values(tuple(sorted(_VALUE[c] for c in loose)),
-                                   tuple(sorted((p.value, p.group) for p in piles)), rules.liberal_declarations)
-
-
-@lru_cache(maxsize=1 << 14)
-def _sweeping_values(values: tuple[int, ...], piles: tuple[tuple[int, bool], ...], liberal: bool) -> tuple[int, ...]:
-    """The values of the numerals that take loose numerals of ``values`` and every declaration of ``piles``
-    (value, group) at once (:func:`_sweepers`)."""
-    found = []
-    for v in range(max((*values, *(p[0] for p in piles)), default=1), 11):
-        summed = [value for value, group in piles if liberal and not group and value < v]
-        if (all(value == v or (liberal and not group and value < v) for value, group in piles)
-                and splits([*values, *summed], v)):
-            found.append(v)
-    return tuple(found)
-
-
-def sweeping_card(state: RoundState) -> Card | None:
-    """A card of the known hand of the seat to move that takes the whole table and scores a xeri, or None:
-    what a playout's estimate counts for the next leader (:meth:`dln.games.diloti.Diloti.estimate`)."""
-    faces, keys = _sweepers(state.loose, state.piles, state.rules)
-    if not keys or xeri_rule_blocker(state) is not None:
-        return None
-    sweepers = [c for c in state.hand(state.turn).known if (c.rank if faces else _VALUE[c]) in keys]
-    # The one the greedy player sweeps with: the card that scores most (the 10 of diamonds before another
-    # 10), then the first in pack order, so the answer never depends on the order a set gives its cards in.
-    return max(sweepers, key=lambda c: (card_points((c,)), -c.index), default=None)
-
-
 def canceller(state: RoundState) -> Seat | None:
     """The first seat, in deal order, allowed to cancel the round at this fresh deal (it always does)."""
     rules = state.rules
@@ -162,17 +104,16 @@ def _greedy_best(state: RoundState | LiveRound, order: Sequence[Move]) -> Move:
                 if xeri_ok is None:
                     xeri_ok = xeri_rule_blocker(state) is None
                 gain = 100 * xeri_ok
-            gain += len(taken) + 3 * sum(1 for c in taken if c.rank == 1)
-            gain += 6 * (GOOD_TEN in taken) + 3 * (GOOD_TWO in taken)
-            risky = not last and bool(_sweepers(left, left_piles, rules)[1])
+            gain += len(taken) + 3 * card_points(taken)  # 3 an ace or the 2 of clubs, 6 the 10 of diamonds
+            risky = not last and bool(sweepers(left, left_piles, rules)[1])
         elif kind == "lay":
             rank = move.card.rank
             risky = after_lay.get(rank)
             if risky is None:
-                risky = after_lay[rank] = not last and bool(_sweepers([*loose, move.card], piles, rules)[1])
+                risky = after_lay[rank] = not last and bool(sweepers([*loose, move.card], piles, rules)[1])
         else:
             after = position_after(state.freeze() if isinstance(state, LiveRound) else state, move)
-            risky = not last and bool(_sweepers(after.loose, after.piles, rules)[1])
+            risky = not last and bool(sweepers(after.loose, after.piles, rules)[1])
         key = (gain - 50 * risky, kind == "declare")
         if key > best_key:
             best, best_key = move, key

@@ -57,11 +57,12 @@ def test_round_record_shape() -> None:
 
 def test_a_sweeping_card_is_one_a_legal_xeri_is_played_with() -> None:
     """pagat, The “Xeri”: a card that takes every card and declaration on the table scores a xeri.
-    sweeping_card (what a playout's estimate gives the next leader) finds one exactly when the legal moves
-    hold a xeri, and it is one of the cards they are played with, under house rules drawn at random."""
+    sweeping_cards (what a playout's estimate gives the next leader) are exactly the cards the legal xeris
+    are played with, under house rules drawn at random."""
     from dln.engine import deal_pack, next_deal, start_round
+    from dln.engine.predicates import sweeping_cards
     from dln.engine.rules import VARIANTS, rules_for
-    from dln.engine.selfplay import shuffled_pack, sweeping_card
+    from dln.engine.selfplay import shuffled_pack
 
     rng = random.Random(3)
     checked = found = 0
@@ -76,10 +77,9 @@ def test_a_sweeping_card_is_one_a_legal_xeri_is_played_with() -> None:
                 continue
             moves = legal_moves(state)
             sweepers = {m.card for m in moves if m.xeri}
-            card = sweeping_card(state)
-            assert (card is not None) == bool(sweepers), state
-            assert card is None or card in sweepers
+            cards = sweeping_cards(state)
+            assert set(cards) == sweepers, state
             checked += 1
-            found += card is not None
+            found += bool(cards)
             state = apply(state, choose(state, moves, rng, rng.choice(("greedy", "random")))).state
     assert found > 60 and checked > 9000, (found, checked)  # the positions held xeris to find
