@@ -20,7 +20,8 @@ import time
 
 from dln.engine import Move, RoundState, apply, check, next_deal, start_round
 from dln.engine.rules import parse_variants, rules_for
-from dln.engine.selfplay import play_round
+from dln.games.diloti import DILOTI
+from dln.games.playing import play_round, random_player, seating
 
 
 def positions(rounds: int, seed: int, variants: list[str]) -> list[tuple[RoundState, Move]]:
@@ -30,7 +31,7 @@ def positions(rounds: int, seed: int, variants: list[str]) -> list[tuple[RoundSt
     out: list[tuple[RoundState, Move]] = []
     for k in range(rounds):
         dealer = "NS"[k % 2]
-        played = play_round(rng, rules, 2, dealer, "random")
+        played = play_round(DILOTI, rules, seating(DILOTI, 2, rules), dealer, rng, random_player)
         state = start_round(rules, 2, dealer, played.table, played.hands[0])
         for move in played.moves:
             if state.needs_deal:

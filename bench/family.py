@@ -18,7 +18,6 @@ import time
 from collections.abc import Callable
 
 import dln
-from dln.check.family_records import generate_family
 from dln.check.generate import generate_games
 from dln.check.validate import validate_game
 from dln.notation.model import Game
@@ -26,9 +25,9 @@ from dln.notation.writer import write_game
 
 KINDS: dict[str, Callable[[int], list[Game]]] = {
     "Diloti, 2 players": lambda n: list(generate_games(n, seed=1)),
-    "Kontsina, 2 players": lambda n: list(generate_family("Kontsina", n, players=2, seed=1)),
-    "Kontsina, 4 players": lambda n: list(generate_family("Kontsina", n, players=4, seed=1)),
-    "Xeri, 2 players": lambda n: list(generate_family("Xeri", n, players=2, seed=1)),
+    "Kontsina, 2 players": lambda n: list(generate_games(n, game="Kontsina", players=2, seed=1)),
+    "Kontsina, 4 players": lambda n: list(generate_games(n, game="Kontsina", players=4, seed=1)),
+    "Xeri, 2 players": lambda n: list(generate_games(n, game="Xeri", players=2, seed=1)),
 }
 
 

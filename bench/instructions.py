@@ -35,10 +35,11 @@ if sys.argv[2] == "validate":
 SELF_PLAY = """
 import random, sys
 from dln.engine import Rules
-from dln.engine.selfplay import play_round
+from dln.games.diloti import DILOTI
+from dln.games.playing import play_round, random_player
 rng = random.Random(0)
 for _ in range(int(sys.argv[1])):
-    play_round(rng, Rules(), 2, "N")
+    play_round(DILOTI, Rules(), ("N", "S"), "N", rng, random_player)
 """
 
 

@@ -6,7 +6,7 @@ Four figures for each number of players, each the best of ``--repeat``
 passes, the passes of every kind interleaved so that a change in the
 machine's load falls on all of them alike:
 
-- **self-play**: ``--rounds`` rounds of :func:`dln.engine.selfplay.play_round`
+- **self-play**: ``--rounds`` rounds of :func:`dln.games.playing.play_round`
   (random strategy): each move is ``legal_moves`` + ``choose`` + ``apply``, as
   ``dln generate`` plays; moves per second.
 - **playouts**: ``--positions`` first-deal positions (the deal made, nobody has
@@ -45,7 +45,9 @@ from pathlib import Path
 import dln
 from dln import build
 from dln.engine import RoundState, Rules, deal_pack, random_playout, start_round
-from dln.engine.selfplay import play_round, shuffled_pack
+from dln.engine.selfplay import shuffled_pack
+from dln.games.diloti import DILOTI
+from dln.games.playing import play_round, random_player, seating
 
 
 def first_deals(seed: int, count: int, players: int, rules: Rules) -> list[RoundState]:
@@ -63,7 +65,8 @@ def first_deals(seed: int, count: int, players: int, rules: Rules) -> list[Round
 def self_play(seed: int, rounds: int, players: int, rules: Rules) -> int:
     """Play ``rounds`` rounds with the full listing (``dln generate``'s loop); the number of moves."""
     rng = random.Random(seed)
-    return sum(len(play_round(rng, rules, players, "N").moves) for _ in range(rounds))
+    seats = seating(DILOTI, players, rules)
+    return sum(len(play_round(DILOTI, rules, seats, "N", rng, random_player).moves) for _ in range(rounds))
 
 
 def playouts(seed: int, starts: list[RoundState], times: int) -> int:

@@ -18,7 +18,6 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from dln.check.family_records import generate_family
 from dln.check.generate import generate_games
 from dln.engine.rules import Rules
 from dln.notation.writer import move_text
@@ -32,12 +31,8 @@ def main() -> None:
     parser.add_argument("--game-type", choices=["diloti", "kontsina", "xeri"], default="diloti")
     parser.add_argument("--players", type=int, default=2)
     args = parser.parse_args()
-    if args.game_type == "diloti":
-        (game,) = generate_games(1, players=args.players, seed=args.seed, rules=Rules(target=args.target),
-                                 hidden=True)
-    else:
-        (game,) = generate_family(args.game_type, 1, players=args.players, seed=args.seed, target=args.target,
-                                  hidden=True)
+    (game,) = generate_games(1, game=args.game_type, players=args.players, seed=args.seed,
+                             rules=Rules(target=args.target), hidden=True)
     lines: list[str] = []
     for round_ in game.rounds:
         lines.append(" ".join(map(str, round_.table or ())))

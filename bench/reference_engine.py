@@ -54,7 +54,7 @@ def playout(world: World, state: Position, rng: random.Random, horizon: int | No
     while True:
         if state.needs_deal:
             state = game.next_deal(state, world.future[state.deal - base])
-            if game.cancelled(state):
+            if game.canceller(state) is not None:
                 return (0,) * len(state.sides)
             start = state.played
             continue
@@ -62,7 +62,10 @@ def playout(world: World, state: Position, rng: random.Random, horizon: int | No
             return game.points(state)
         if horizon is not None and state.deal > base and state.played - start >= horizon:
             return diloti_estimate(state) if isinstance(state, RoundState) else game.estimate(state)
-        state = game.apply(state, game.rollout_move(state, game.legal_moves(state), rng))
+        moves = game.legal_moves(state)  # the playout policy of its day: greedy, one move in twenty at random
+        move = moves[rng.randrange(len(moves))] if len(moves) == 1 or rng.random() < 0.05 else \
+            game.greedy_move(state, moves, rng)
+        state = game.apply(state, move)
 
 
 class _Tally:

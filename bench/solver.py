@@ -21,6 +21,7 @@ import sys
 import time
 from collections import defaultdict
 
+from dln.analysis.search import rollout_move
 from dln.analysis.solver import Solver
 from dln.engine import Rules
 from dln.games.protocol import Game, Position, game_named
@@ -36,7 +37,7 @@ def last_deals(game: Game, count: int, seed: int, house: bool) -> list[Position]
         state = _last_deal(game, game.rules_for(names, game.target), seats, rng)
         while state is not None and not state.is_over and len(out) < count:
             out.append(state)
-            state = game.apply(state, game.rollout_move(state, game.legal_moves(state), rng))
+            state = game.apply(state, rollout_move(state, game.legal_moves(state), rng))
     return out
 
 
@@ -48,12 +49,12 @@ def _last_deal(game: Game, rules: Rules, seats: tuple[str, ...], rng: random.Ran
     while True:
         if state.needs_deal:
             state = game.next_deal(state, hands[state.deal])
-            if game.cancelled(state):
+            if game.canceller(state) is not None:
                 return None
             continue
         if state.deal == state.deals:
             return state
-        state = game.apply(state, game.rollout_move(state, game.legal_moves(state), rng))
+        state = game.apply(state, rollout_move(state, game.legal_moves(state), rng))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -39,11 +39,11 @@ from typing import Any
 
 import reference_engine  # bench/: the script's own folder is on the path
 
-from dln.analysis.players import as_seen, family_chooser, play_family_game, play_game, player, seeded_packs
+from dln.analysis.players import as_seen, chooser, engine_chooser
 from dln.analysis.search import DEFAULT_BUDGET
-from dln.engine import Move, RoundState, Rules, play_order, sides_of
-from dln.games.protocol import Position
-from dln.games.table import table_game_named
+from dln.engine import Move
+from dln.games.playing import Chooser, play_game, seated, seating
+from dln.games.protocol import Position, game_named
 
 
 @dataclass(frozen=True)
@@ -80,51 +80,32 @@ class _Timed:
 
 
 def play_one(pair: int, swapped: bool, args: argparse.Namespace) -> GameResult:
-    """Game ``swapped`` of pair ``pair``: the engine sits on side 0 unless swapped."""
-    if args.game_type != "diloti":
-        return play_one_family(pair, swapped, args)
-    rules = Rules(target=args.target)
-    seats = play_order(args.players, rules)
-    engine = _Timed(player("engine", args.budget))
-    other = _Timed(_reference_player(args.reference_budget) if args.opponent == "reference" else player(args.opponent))
-    engine_side = 1 if swapped else 0
-    chosen = {seat: engine if i % 2 == engine_side else other for i, seat in enumerate(seats)}
-    packs = seeded_packs(f"strength {args.seed} {pair}", args.players, rules)
-    game = play_game(packs, rules, chosen, random.Random(f"players {args.seed} {pair} {swapped}"))
-    side = sides_of(args.players)[engine_side]
-    nets = [r.score[side].total - sum(s.total for k, s in r.score.items() if k != side)
-            for r in game.rounds if r.score]
-    return GameResult(game.winner == side, nets, engine.seconds, engine.cpu, engine.moves, other.cpu, other.moves)
-
-
-def play_one_family(pair: int, swapped: bool, args: argparse.Namespace) -> GameResult:
-    """Game ``swapped`` of pair ``pair`` of Kontsina or Xeri (two players): the engine sits N unless swapped."""
-    game = table_game_named(args.game_type)
-    seats = game.play_order(2)
-    engine = _Timed(family_chooser("engine", args.budget))
+    """Game ``swapped`` of pair ``pair``: the engine sits on side 0 (N, or N and S) unless swapped."""
+    game = game_named(args.game_type)
+    rules = game.rules_for((), args.target or game.target)
+    seats = seating(game, args.players, rules)
+    sides = game.sides(seats)
+    engine = _Timed(engine_chooser(args.budget))
     other = _Timed(_reference_chooser(args.reference_budget) if args.opponent == "reference"
-                   else family_chooser(args.opponent))
-    mine = seats[1 if swapped else 0]
-    choosers = {seat: engine if seat == mine else other for seat in seats}
-    hands = play_family_game(game, choosers, f"strength {args.game_type} {args.seed} {pair}",
-                             random.Random(f"players {args.seed} {pair} {swapped}"), args.target)
-    nets = [h.scores[mine].total - sum(s.total for k, s in h.scores.items() if k != mine) for h in hands]
-    won = game.winner([h.scores for h in hands], args.target) == mine
-    return GameResult(won, nets, engine.seconds, engine.cpu, engine.moves, other.cpu, other.moves)
+                   else chooser(game, args.opponent))
+    mine = sides[1 if swapped else 0]
+    players = {seat: engine if seat in mine else other for seat in seats}  # a side is named by its seats
+    # Diloti's packs are named as they were before the other games joined the bench, so that old logs pool.
+    name = "strength" if args.game_type == "diloti" else f"strength {args.game_type}"
+    chance = random.Random(f"players {args.seed} {pair} {swapped}")
+    played = play_game(game, rules, args.players, seated(players, chance),
+                       lambda i: random.Random(f"{name} {args.seed} {pair}:{i}"))
+    nets = [r.scores[mine].total - sum(s.total for k, s in r.scores.items() if k != mine)
+            for r in played.rounds if r.scores]
+    return GameResult(played.winner == mine, nets, engine.seconds, engine.cpu, engine.moves, other.cpu, other.moves)
 
 
-def _reference_player(budget: int) -> Callable[[RoundState, random.Random], Move]:
-    """Today's engine kept fixed (bench/reference_engine.py) as a Diloti player."""
-    def play(state: RoundState, rng: random.Random) -> Move:
-        return reference_engine.choose_move(state, budget=budget, seed=rng.randrange(1 << 30))
-    return play
-
-
-def _reference_chooser(budget: int) -> Callable[[Position, list[Move], random.Random], Move]:
-    """Today's engine kept fixed as a Kontsina or Xeri chooser (it sees what the seat to move sees)."""
+def _reference_chooser(budget: int) -> Chooser:
+    """Today's engine kept fixed (bench/reference_engine.py) as a player: it sees what the seat to move sees."""
     def choose(state: Position, moves: list[Move], rng: random.Random) -> Move:
         seed = rng.randrange(1 << 30)
-        return moves[0] if len(moves) == 1 else reference_engine.choose_move(as_seen(state), budget=budget, seed=seed)
+        return moves[0] if len(moves) == 1 else reference_engine.choose_move(as_seen(state.freeze()), budget=budget,
+                                                                             seed=seed)
     return choose
 
 
@@ -192,13 +173,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--from-logs", nargs="+", metavar="LOG",
                         help="play nothing: pool the complete pairs of earlier runs' -v output")
     args = parser.parse_args(argv)
-    if args.game_type != "diloti":
-        game = table_game_named(args.game_type)
-        if args.players != 2:
-            parser.error("the sister games are measured with two players")
-        args.target = args.target or game.target
-    elif args.target is None:
-        args.target = 61
+    game = game_named(args.game_type)
+    if args.players not in game.players:
+        parser.error(f"{game.name} is not played by {args.players} players")
+    if len(game.sides(game.play_order(args.players))) != 2:
+        parser.error(f"a duplicate pair swaps two sides: {game.name} with {args.players} players has more")
+    args.target = args.target or game.target
     if args.from_logs:
         results = from_logs(args.from_logs, args)
         summarise(results, time.perf_counter(), args, speed=False)

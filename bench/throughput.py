@@ -42,7 +42,8 @@ import dln
 from dln.check.generate import game_rng, record_game
 from dln.check.validate import validate_game
 from dln.engine import Rules
-from dln.engine.selfplay import play_game
+from dln.games.diloti import DILOTI
+from dln.games.playing import play_game, random_player
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "bench" / "corpus"
@@ -60,7 +61,8 @@ def _batch(seed: int, start: int) -> tuple[str, str, int]:
     hidden: list[str] = []
     rounds = 0
     for index in range(start, start + BATCH):
-        played = play_game(game_rng(seed, index), RULES, 2, strategy="random")
+        rng = game_rng(seed, index)
+        played = play_game(DILOTI, RULES, 2, random_player, lambda _round, rng=rng: rng)
         shown.append(dln.dumps(record_game(played, RULES, strategy="random", seed=seed)))
         hidden.append(dln.dumps(record_game(played, RULES, strategy="random", seed=seed, hidden=True)))
         rounds += len(played.rounds)

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 import dln
 from dln.analysis.annotate import grade
-from dln.analysis.selfplay import engine_games
+from dln.analysis.players import engine_chooser
+from dln.check.generate import generate_games
 from dln.check.validate import validate_game
 from dln.cli import main
 from dln.engine import Rules
@@ -184,7 +185,8 @@ def test_engine_games_are_legal_through_the_validator(players: int, seed: int, f
     """The engine never plays an illegal move: its games, written as records, pass the validator
     under any mix of house rules."""
     rules = Rules(target=1, **dict.fromkeys(flags, True))
-    for game in engine_games(1, players=players, seed=seed, rules=rules, budget=2):
+    for game in generate_games(1, players=players, seed=seed, rules=rules, strategy="engine",
+                               choose=engine_chooser(2)):
         report = validate_game(dln.loads(dln.dumps(game)))
         assert report.errors == 0, [d.format() for d in report.diagnostics]
         assert game.tag("North") == "engine"

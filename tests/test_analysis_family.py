@@ -21,11 +21,11 @@ import dln
 from dln.analysis import Solver, View, analyse_position, choose_move
 from dln.analysis.annotate import DROPPED_NOTE, ranked_lines
 from dln.analysis.knowledge import Unsampleable
-from dln.analysis.players import as_seen
-from dln.analysis.selfplay import engine_family_games
+from dln.analysis.players import as_seen, engine_chooser
+from dln.check.generate import generate_games
 from dln.check.validate import validate_game
 from dln.cli import main
-from dln.engine import Hand
+from dln.engine import Hand, Rules
 from dln.games import table as family
 from dln.games.protocol import game_named
 from dln.games.table import TableRound
@@ -138,7 +138,8 @@ def test_engine_only_proposes_legal_moves(seed: int, table: tuple[str, int], mov
 def test_engine_games_are_legal_through_the_sister_validator(seed: int, table: tuple[str, int]) -> None:
     """Games the engine plays in every seat, written as records, validate with no finding."""
     game_key, players = table
-    for game in engine_family_games(game_key, 1, players=players, seed=seed, target=1, budget=2):
+    for game in generate_games(1, game=game_key, players=players, seed=seed, rules=Rules(target=1),
+                               strategy="engine", choose=engine_chooser(2)):
         report = validate_game(dln.loads(dln.dumps(game)))
         assert report.errors == 0 and report.warnings == 0, [d.format() for d in report.diagnostics]
         assert game.tag("North") == "engine" and game.tag("Game") == game_named(game_key).name

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import dln
 from dln.cards import DECK
-from dln.check.family_records import generate_family
+from dln.check.generate import generate_games
 from dln.check.validate import validate_game
 from dln.cli import main
 from dln.notation.writer import write_game
@@ -222,7 +222,7 @@ def test_generated_games_validate_and_add_up(game: tuple[str, int], seed: int, s
     """Every self-played game, written as DLN and read back, is legal with no finding at all; every hand
     accounts for the 52 cards; the score claims add up to the Result tag; the game has a winner."""
     name, players = game
-    (record,) = generate_family(name, 1, players=players, seed=seed, strategy=strategy, hidden=hidden)
+    (record,) = generate_games(1, game=name, players=players, seed=seed, strategy=strategy, hidden=hidden)
     text = write_game(record)
     report = validate_game(dln.loads(text), keep_states=True)
     assert report.diagnostics == [], [d.format() for d in report.diagnostics]
@@ -293,7 +293,7 @@ def test_generate_checks_the_players_of_each_game() -> None:
 
 def test_a_wrong_rest_claim_is_d601_and_the_hand_is_still_scored() -> None:
     """kontsina, Ending the hand: the rest goes to the last capturer; a wrong claim does not change the points."""
-    (record,) = generate_family("Kontsina", 1, players=2, seed=4)
+    (record,) = generate_games(1, game="Kontsina", players=2, seed=4)
     hand = record.rounds[0]
     assert hand.rest is not None
     wrong = "S" if hand.rest == "N" else "N"
@@ -338,7 +338,7 @@ def test_replay_steps_through_a_xeri_game_in_a_terminal() -> None:
 @pytest.mark.parametrize(("name", "players"), [("Kontsina", 3), ("Xeri", 2)])
 def test_a_record_with_neither_hands_nor_deal_lines_is_cut_into_deals_by_count(name: str, players: int) -> None:
     """As for Diloti (docs/notation.md, Later deals): the moves are cut into deals of a hand's size each."""
-    (record,) = generate_family(name, 1, players=players, seed=9, hidden=True)
+    (record,) = generate_games(1, game=name, players=players, seed=9, hidden=True)
     text = "\n".join(line for line in write_game(record).splitlines() if line != "deal") + "\n"
     report = validate_game(dln.loads(text))
     assert report.diagnostics == [] and report.winner is not None

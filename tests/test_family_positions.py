@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import dln
-from dln.check.family_records import generate_family
+from dln.check.generate import generate_games
 from dln.check.validate import validate_game
 from dln.cli import main
 from dln.notation.model import Game
@@ -28,7 +28,7 @@ FAMILY = {
 def first_hand(seed: int, game: tuple[str, int], hidden: bool) -> Game:
     """The first hand of a generated game, as a game of its own."""
     name, players = game
-    (record,) = generate_family(name, 1, players=players, seed=seed, hidden=hidden)
+    (record,) = generate_games(1, game=name, players=players, seed=seed, hidden=hidden)
     return replace(record, rounds=record.rounds[:1], tags=tuple((k, v) for k, v in record.tags if k != "Result"))
 
 

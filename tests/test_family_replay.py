@@ -18,8 +18,9 @@ import pytest
 from click.testing import CliRunner
 
 import dln
-from dln.check.family_records import generate_family
+from dln.check.generate import generate_games
 from dln.cli import main
+from dln.engine import Rules
 from dln.notation.writer import write_game
 from dln.views.replay import Cursor, Replay
 from dln.views.tui import DELAYS, Session
@@ -40,7 +41,7 @@ def xeri() -> Session:
 
 def two_games() -> str:
     """Two short Kontsina games (to 3 points) in one file."""
-    return "\n".join(write_game(g) for g in generate_family("Kontsina", 2, players=2, seed=5, target=3))
+    return "\n".join(map(write_game, generate_games(2, game="Kontsina", players=2, seed=5, rules=Rules(target=3))))
 
 
 def show(*args: str) -> tuple[int, str]:
@@ -243,7 +244,7 @@ def test_the_replayer_reads_only_the_games_it_shows(tmp_path: Path) -> None:
     from dln.views.shelf import GameShelf
 
     path = tmp_path / "many.dln"
-    path.write_text("\n".join(write_game(g) for g in generate_family("Xeri", 12, players=2, seed=3, target=1)),
+    path.write_text("\n".join(map(write_game, generate_games(12, game="Xeri", seed=3, rules=Rules(target=1)))),
                     encoding="utf-8")
     with path.open("rb") as stream:
         places = [place for _, place in placed(stream, str(path))]
@@ -267,7 +268,7 @@ def test_the_replayer_reads_only_the_games_it_shows(tmp_path: Path) -> None:
 @needs_tmux
 def test_tab_walks_a_file_of_many_xeri_games_in_a_terminal(tmp_path: Path) -> None:
     (tmp_path / "many.dln").write_text(
-        "\n".join(write_game(g) for g in generate_family("Xeri", 40, players=2, seed=7, target=1)), encoding="utf-8")
+        "\n".join(map(write_game, generate_games(40, game="Xeri", seed=7, rules=Rules(target=1)))), encoding="utf-8")
     command = shlex.join([sys.executable, "-m", "dln", "replay", "many.dln"])
     term = Terminal(f"{command} 2>errors.txt; echo replayer-exit=$?; cat errors.txt; sleep 600", cwd=tmp_path)
     try:

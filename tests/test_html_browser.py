@@ -664,12 +664,13 @@ def test_the_page_goes_on_into_the_next_game_of_a_sister_game(chromium: Browser,
                                                               game_type: str) -> None:
     """→ at the end of a Kontsina or Xeri game's last hand goes into the next game and ← back, as in Diloti
     (issue 30: the page stopped at the end of the first game)."""
-    from dln.check.family_records import generate_family
+    from dln.check.generate import generate_games
+    from dln.engine import Rules
     from dln.notation.writer import write_game
 
     record, page = tmp_path / "two.dln", tmp_path / "two.html"
-    record.write_text("\n".join(write_game(g) for g in generate_family(game_type, 2, players=2, seed=4, target=1)),
-                      encoding="utf-8")
+    games = generate_games(2, game=game_type, players=2, seed=4, rules=Rules(target=1))
+    record.write_text("\n".join(map(write_game, games)), encoding="utf-8")
     assert CliRunner().invoke(main, ["html", str(record), "-o", str(page)]).exit_code == 0
     games = page_data(page)
     last = max(games[0]["positions"], key=lambda key: (int(key.split("-")[1][1:]), int(key.split("-")[2][1:])))

@@ -2,7 +2,7 @@
 
 As in tests/test_record.py, the sessions are driven without a terminal and
 every text the recorder would write must parse and validate; whole games come
-from ``generate_family`` (legal by construction) and must come back as the
+from ``generate_games`` (legal by construction) and must come back as the
 very rounds that were generated.
 """
 
@@ -19,8 +19,9 @@ import pytest
 
 import dln
 import dln.record.incremental
-from dln.check.family_records import generate_family
+from dln.check.generate import generate_games
 from dln.check.validate import validate_game
+from dln.engine import Rules
 from dln.games.protocol import game_named
 from dln.notation.model import Game
 from dln.notation.writer import move_text
@@ -107,7 +108,7 @@ def test_the_command_line_options_are_checked_against_the_game() -> None:
 
 
 def test_the_next_game_in_a_file_keeps_the_game_its_players_and_its_target() -> None:
-    (previous,) = generate_family("Kontsina", 1, players=3, seed=1, target=5, hidden=True)
+    (previous,) = generate_games(1, game="Kontsina", players=3, seed=1, rules=Rules(target=5), hidden=True)
     new = NewGame(previous=previous, today=DAY)
     new.take_defaults()
     tags = dict(new.game().tags)
@@ -126,7 +127,7 @@ def test_a_generated_game_typed_move_by_move_comes_back_hand_for_hand(name: str,
     """The recorder adds the deal lines, each hand's rest and score claims, the next hand's dealer and the
     Result tag by itself: the record typed is the record generated."""
     target = 2 if name == "Xeri" else 5
-    (game,) = generate_family(name, 1, players=players, seed=seed, target=target, hidden=True)
+    (game,) = generate_games(1, game=name, players=players, seed=seed, rules=Rules(target=target), hidden=True)
     s = session(name, str(target), players=str(players), dealer=game.rounds[0].dealer or "S")
     s(*typed(game))
     assert s.recorder.phase == "over"
@@ -215,7 +216,7 @@ def test_a_fix_that_changes_the_top_of_the_pile_drops_the_capture_of_the_old_top
 
 
 def test_dln_record_on_a_pipe_records_a_whole_kontsina_game(tmp_path: Path) -> None:
-    (game,) = generate_family("Kontsina", 1, players=3, seed=3, target=5, hidden=True)
+    (game,) = generate_games(1, game="Kontsina", players=3, seed=3, rules=Rules(target=5), hidden=True)
     path = tmp_path / "kontsina.dln"
     lines = typed(game)
     done = subprocess.run([sys.executable, "-m", "dln", "record", str(path), "--game-type", "kontsina",
@@ -229,7 +230,7 @@ def test_dln_record_on_a_pipe_records_a_whole_kontsina_game(tmp_path: Path) -> N
 
 
 def test_a_xeri_file_is_resumed_where_it_stopped(tmp_path: Path) -> None:
-    (game,) = generate_family("Xeri", 1, players=2, seed=3, target=2, hidden=True)
+    (game,) = generate_games(1, game="Xeri", players=2, seed=3, rules=Rules(target=2), hidden=True)
     lines = typed(game)
     path = tmp_path / "xeri.dln"
     options = make_options(game="xeri", target=2, dealer=game.rounds[0].dealer, defaults=True)
@@ -248,7 +249,8 @@ def test_a_xeri_file_is_resumed_where_it_stopped(tmp_path: Path) -> None:
 def test_the_windowed_verdict_is_the_whole_family_validator_s(name: str, players: int) -> None:
     """As for Diloti (tests/test_record_incremental.py): after every typed line the recorder's report, found
     by replaying the hand being recorded alone, is what validating the whole record says."""
-    (game,) = generate_family(name, 1, players=players, seed=2, target=3 if name == "Xeri" else 8, hidden=True)
+    (game,) = generate_games(1, game=name, players=players, seed=2, rules=Rules(target=3 if name == "Xeri" else 8),
+                             hidden=True)
     assert len(game.rounds) >= 2
     s = session(name, game.tag("Target"), players=str(players), dealer=game.rounds[0].dealer or "S")
     windowed = 0

@@ -109,10 +109,10 @@ def test_moves_lists_the_legal_moves_under_the_variants() -> None:
 def _one_round(seed: int, rules: Rules) -> str:
     """A greedy self-played two-player round, written with hands, claims and the xeri marks."""
     from dln.check.generate import record_round
-    from dln.engine.selfplay import play_round
+    from tests.played import self_played_round
 
-    return dln.dumps(dln.Game(rounds=(record_round(play_round(random.Random(seed), rules, 2, "S", "greedy"), 1,
-                                                   rules),)))
+    return dln.dumps(dln.Game(rounds=(record_round(self_played_round(random.Random(seed), rules, 2, "S", "greedy"),
+                                                   1),)))
 
 
 def _unmark(text: str, number: int, score: str) -> str:

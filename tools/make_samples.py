@@ -33,13 +33,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import dln
-from dln.check.family_records import generate_family
 from dln.check.generate import game_rng, generate_games, positions, record_game, record_move
 from dln.engine import Move as EngineMove
 from dln.engine import RoundState, Rules, apply, legal_moves
 from dln.engine.scoring import GOOD_TEN, SideScore
-from dln.engine.selfplay import PlayedRound, Strategy, choose, play_game
+from dln.engine.selfplay import Strategy, choose
 from dln.engine.state import describe_cards
+from dln.games.diloti import DILOTI
+from dln.games.playing import PlayedRound, play_game, simple_player
 from dln.notation.model import Game, Move, Round, Variation
 from dln.notation.writer import move_text
 
@@ -103,12 +104,13 @@ class Moment:
 
 def moments(played: PlayedRound) -> Iterator[Moment]:
     """Every move of a round with the position before and after it."""
-    states = positions(played, RULES)
-    for index, move in enumerate(played.moves):
+    states = positions(played)
+    moves = played.moves
+    for index, move in enumerate(moves):
         before = states[index]
         after = apply(before, move).state
-        same_deal = index + 1 < len(played.moves) and not after.needs_deal
-        following = played.moves[index + 1] if same_deal else None
+        same_deal = index + 1 < len(moves) and not after.needs_deal
+        following = moves[index + 1] if same_deal else None
         yield Moment(index, before, move, after, following, played)
 
 
@@ -321,10 +323,10 @@ def round_comment(number: int, played: PlayedRound, totals: dict[str, int]) -> s
             parts.append(f"{score.xeris} xeri{'s' * (score.xeris != 1)} ({10 * score.xeris})")
         return ", ".join(parts)
 
-    taker, left = played.rest
+    taker, left = played.last_capturer, positions(played)[-1].table_cards()
     cards = f"{len(left)} card{'s' * (len(left) != 1)}"
     rest = f"{taker} captured last and takes the {cards} left on the table. " if taker and left else ""
-    north, south = played.score["N"], played.score["S"]
+    north, south = played.scores["N"], played.scores["S"]
     return (
         f"Round {number}, dealt by {played.dealer}. {rest}N: {items(north)}; S: {items(south)}. "
         f"Round score N {north.total} S {south.total}; running total N {totals['N']} S {totals['S']}."
@@ -333,13 +335,14 @@ def round_comment(number: int, played: PlayedRound, totals: dict[str, int]) -> s
 
 def annotated_game(seed: int = ANNOTATED_SEED) -> Game:
     """The generated game of ``seed`` with a comment per round and glyphs, comments and variations."""
-    played = play_game(game_rng(seed, 0), RULES, 2, strategy=ANNOTATED_STRATEGY)
+    rng = game_rng(seed, 0)
+    played = play_game(DILOTI, RULES, 2, simple_player(DILOTI, ANNOTATED_STRATEGY), lambda _round: rng)
     game = record_game(played, RULES, strategy=ANNOTATED_STRATEGY, seed=seed)
     totals = {"N": 0, "S": 0}
     rounds: list[Round] = []
     nested_done = False
     for number, (round_, played_round) in enumerate(zip(game.rounds, played.rounds, strict=True), 1):
-        for side, score in played_round.score.items():
+        for side, score in played_round.scores.items():
             totals[side] += score.total
         notes: dict[int, Note] = {}
         for m in moments(played_round):
@@ -433,8 +436,8 @@ def samples() -> dict[Path, Game]:
         SAMPLES / "two-player-61.dln": two_player_game(),
         SAMPLES / "four-player.dln": four_player_game(),
         SAMPLES / "annotated.dln": annotated_game(),
-        SAMPLES / "kontsina.dln": next(generate_family("Kontsina", 1, players=3, strategy="greedy")),
-        SAMPLES / "xeri.dln": next(generate_family("Xeri", 1, players=2, strategy="greedy")),
+        SAMPLES / "kontsina.dln": next(generate_games(1, game="Kontsina", players=3, strategy="greedy")),
+        SAMPLES / "xeri.dln": next(generate_games(1, game="Xeri", players=2, strategy="greedy")),
     }
 
 

@@ -47,6 +47,10 @@ from dln.games.protocol import Position, game_of
 from .knowledge import View, World
 from .solver import Solver, SolverGaveUp
 
+#: Chance that a playout move is chosen at random rather than by the game's greedy player, so that playouts
+#: from one world differ.
+RANDOM_MOVE = 0.05
+
 #: The budget of a move at the default strength (about 0.07 s of CPU a move on this project's 2-core machine):
 #: each unit buys the game's ``playouts_per_budget`` playouts (docs/analysis.md).
 DEFAULT_BUDGET = 100
@@ -76,8 +80,11 @@ def net_of(pts: Sequence[float], side: int) -> float:
 
 def rollout_move(state: Position, moves: Sequence[Move], rng: random.Random) -> Move:
     """The playout policy: the game's greedy player (xeris, valuable captures; in Diloti never leaving
-    a table one card can sweep), with one move in twenty at random so that playouts from one world differ."""
-    return game_of(state).rollout_move(state, moves, rng)
+    a table one card can sweep), with one move in :data:`RANDOM_MOVE` at random so that playouts from one
+    world differ."""
+    if len(moves) == 1 or rng.random() < RANDOM_MOVE:
+        return moves[rng.randrange(len(moves))]
+    return game_of(state).greedy_move(state, moves, rng)
 
 
 def estimate(state: RoundState) -> tuple[float, ...]:
@@ -99,13 +106,13 @@ def playout(world: World, state: Position, rng: random.Random, *, to_end: bool =
     """
     game = game_of(state)
     horizon = game.horizon if game.estimates(state) and not to_end else None
-    legal, step, policy = game.legal_moves, game.apply, game.rollout_move
+    legal, step, greedy = game.legal_moves, game.apply, game.greedy_move
     base = world.state.deal
     start = 0
     while True:
         if state.needs_deal:
             state = game.next_deal(state, world.future[state.deal - base])
-            if game.cancelled(state):
+            if game.canceller(state) is not None:
                 return (0,) * len(state.sides)
             start = state.played
             continue
@@ -113,7 +120,11 @@ def playout(world: World, state: Position, rng: random.Random, *, to_end: bool =
             return game.points(state)
         if horizon is not None and state.deal > base and state.played - start >= horizon:
             return game.estimate(state)
-        state = step(state, policy(state, legal(state), rng))
+        moves = legal(state)  # the policy of rollout_move, without asking for the game at every step
+        if len(moves) == 1 or rng.random() < RANDOM_MOVE:
+            state = step(state, moves[rng.randrange(len(moves))])
+        else:
+            state = step(state, greedy(state, moves, rng))
 
 
 @dataclass(frozen=True, slots=True)

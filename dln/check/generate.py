@@ -17,14 +17,15 @@ import random
 from collections.abc import Iterator
 from typing import cast
 
-from dln.engine.deal import deal_order, next_deal, start_round
-from dln.engine.play import LiveRound, apply
-from dln.engine.rules import DEFAULT_RULES, Rules
-from dln.engine.selfplay import PlayedGame, PlayedRound, Strategy, play_game
+from dln.engine.deal import deal_order
+from dln.engine.rules import Rules
+from dln.engine.state import Hand as EngineHand
 from dln.engine.state import Move as EngineMove
 from dln.engine.state import Pile as EnginePile
-from dln.engine.state import Position, RoundState, sides_of
-from dln.games.protocol import game_of
+from dln.engine.state import Position
+from dln.games import protocol
+from dln.games.playing import Chooser, PlayedGame, PlayedRound, play_game, simple_player
+from dln.games.protocol import DEFAULT_GAME, game_named, game_of
 from dln.notation.model import SEATS, Component, Deal, Game, Hand, Move, PileRef, Round, ScoreClaim, Seat, Side
 
 __all__ = [
@@ -114,83 +115,85 @@ def record_move(state: Position, move: EngineMove, number: int | None = None) ->
 # --------------------------------------------------------------------------
 
 
-def positions(played: PlayedRound, rules: Rules) -> list[RoundState]:
+def positions(played: PlayedRound) -> list[Position]:
     """The position before each move of ``played``, then the one after its last move.
 
     Later deals are dealt as soon as the hands are empty, so the position
     before the first move of a deal already holds the new hands.  Replaying
     is the only way to know the piles on the table, their ids and owners.
     """
-    state = start_round(rules, len(played.seats), played.dealer, played.table, played.hands[0])
-    out: list[RoundState] = []
-    for move in played.moves:
-        if state.needs_deal:
-            state = next_deal(state, played.hands[state.deal])
-        out.append(state)
-        state = apply(state, move).state
+    game = game_named(played.game)
+    state = game.start(played.seats, played.dealer, played.table,
+                       {s: EngineHand.of(c) for s, c in played.deals[0][0].items()}, played.rules)
+    out: list[Position] = []
+    for k, (dealt, moves) in enumerate(played.deals):
+        if k:
+            state = game.next_deal(state, dealt)
+        for move in moves:
+            out.append(state)
+            state = game.apply(state, move)
     out.append(state)
     return out
 
 
-def record_round(played: PlayedRound, number: int, rules: Rules = DEFAULT_RULES, *, hidden: bool = False) -> Round:
+def record_round(played: PlayedRound, number: int, *, hidden: bool = False) -> Round:
     """Round ``number`` of a record: table, hands per deal, numbered moves, ``rest`` and ``score``.
 
-    Moves are numbered by the cards played in the round (1-48).  ``hidden``
-    leaves out every hand line, as a recorder beside the table writes, but
-    keeps the ``deal`` lines.  ``rest`` names the seat that captured last
-    (none if nobody captured); ``score`` gives every side's round points.
-    A round cancelled for face cards ends with ``redeal`` instead of the
-    claims, and keeps the hand line of the seat that cancelled it even when
+    Moves are numbered by the cards played in the round.  ``hidden`` leaves out
+    every hand line, as a recorder beside the table writes, but keeps the
+    ``deal`` lines.  ``rest`` names the seat that captured last (none if nobody
+    captured), as the recorder writes it; ``score`` gives every side's round
+    points.  A round called off for face cards ends with ``redeal`` instead of
+    the claims, and keeps the hand line of the seat that called it off even when
     ``hidden`` (that player shows the hand to claim the privilege).
     """
-    # Replayed in place, each move written from the position before it (as :func:`positions`
-    # gives them, without freezing one a move).
-    live = LiveRound(start_round(rules, len(played.seats), played.dealer, played.table, played.hands[0]))
-    order = deal_order(played.seats, played.dealer)
-    moves: list[list[Move]] = [[] for _ in played.hands]
-    for index, move in enumerate(played.moves):
-        if live.needs_deal:
-            live.deal_in([played.hands[live.deal].get(seat, ()) for seat in live.seats])
-        moves[live.deal - 1].append(record_move(live, move, index + 1))
-        live.play(move)
-    shown: list[tuple[str, ...]] = [() if hidden else order for _ in played.hands]
-    if hidden and played.redeal is not None:
-        shown[-1] = (played.redeal,)
-    deals = tuple(
-        Deal(hands=tuple(Hand(_seat(seat), hand[seat]) for seat in seats), moves=tuple(deal_moves))
-        for hand, deal_moves, seats in zip(played.hands, moves, shown, strict=True)
-    )
+    game = game_named(played.game)
+    seats = played.seats
+    # Replayed in place, each move written from the position before it.
+    live = game.live(game.start(seats, played.dealer, played.table,
+                                {s: EngineHand.of(c) for s, c in played.deals[0][0].items()}, played.rules))
+    order = deal_order(seats, played.dealer)
+    deals: list[Deal] = []
+    number_played = 0
+    for k, (dealt, moves) in enumerate(played.deals):
+        if k:
+            live.deal_in([EngineHand.of(dealt.get(seat, ())) for seat in live.seats])
+        written: list[Move] = []
+        for move in moves:
+            number_played += 1
+            written.append(record_move(live, move, number_played))
+            live.play(move)
+        shown: tuple[str, ...] = order
+        if hidden:
+            shown = (played.redeal,) if played.redeal is not None and k == len(played.deals) - 1 else ()
+        deals.append(Deal(hands=tuple(Hand(_seat(seat), dealt[seat]) for seat in shown), moves=tuple(written)))
     if played.redeal is not None:
-        return Round(number=number, dealer=_seat(played.dealer), table=played.table, deals=deals,
+        return Round(number=number, dealer=_seat(played.dealer), table=played.table, deals=tuple(deals),
                      redeal=_seat(played.redeal))
-    final = live
-    sides = sides_of(len(played.seats))
     return Round(
         number=number,
         dealer=_seat(played.dealer),
         table=played.table,
-        deals=deals,
-        rest=None if final.last_capturer is None else _seat(final.last_capturer),
-        score=ScoreClaim(tuple((cast(Side, side), played.score[side].total) for side in sides)),
+        deals=tuple(deals),
+        rest=None if played.last_capturer is None else _seat(played.last_capturer),
+        score=ScoreClaim(tuple((cast(Side, side), score.total) for side, score in played.scores.items())),
     )
 
 
-def record_game(
-    played: PlayedGame,
-    rules: Rules = DEFAULT_RULES,
-    *,
-    strategy: Strategy = "random",
-    seed: int | None = None,
-    hidden: bool = False,
-) -> Game:
+def record_game(played: PlayedGame, rules: Rules, *, strategy: str = "random", seed: int | None = None,
+                hidden: bool = False) -> Game:
     """The record of a self-played game: tags, then every round (see :func:`record_round`).
 
-    Tags: Event, Site, one seat tag per player named after its ``strategy``,
-    Target, Variant (only for house rules), Seed (when given) and Result,
-    the final totals of every side written like a score claim.
+    Tags: Event, Site, Game (unless it is the default game, Diloti), one seat
+    tag per player named after its ``strategy``, Target, Variant (only for
+    house rules), Seed (when given) and Result, the final standing written like
+    a score claim (points, or hands won).
     """
+    game = game_named(played.rounds[0].game)
     seats = played.rounds[0].seats
     tags: list[tuple[str, str]] = [("Event", EVENT), ("Site", SITE)]
+    if game.key != DEFAULT_GAME:
+        tags.append(("Game", game.name))
     tags += [(_SEAT_TAGS[seat], strategy) for seat in SEATS if seat in seats]
     tags.append(("Target", str(rules.target)))
     variants = rules.variants()
@@ -198,9 +201,8 @@ def record_game(
         tags.append(("Variant", ", ".join(variants)))
     if seed is not None:
         tags.append(("Seed", str(seed)))
-    sides = sides_of(len(seats))
-    tags.append(("Result", " ".join(f"{side} {played.totals[side]}" for side in sides)))
-    rounds = tuple(record_round(round_, number, rules, hidden=hidden) for number, round_ in enumerate(played.rounds, 1))
+    tags.append(("Result", " ".join(f"{side} {points}" for side, points in played.standing.items())))
+    rounds = tuple(record_round(round_, number, hidden=hidden) for number, round_ in enumerate(played.rounds, 1))
     return Game(tags=tuple(tags), rounds=rounds)
 
 
@@ -217,28 +219,44 @@ def game_rng(seed: int, index: int) -> random.Random:
 def generate_games(
     count: int,
     *,
+    game: str = DEFAULT_GAME,
     players: int = 2,
     seed: int = 0,
-    strategy: Strategy = "random",
-    rules: Rules = DEFAULT_RULES,
+    strategy: str = "random",
+    rules: Rules | None = None,
     hidden: bool = False,
     first: int = 0,
+    choose: Chooser | None = None,
 ) -> Iterator[Game]:
-    """Play ``count`` games to ``rules.target`` and yield their records, one at a time, from game ``first``.
+    """Play ``count`` games of ``game`` (a registry key) to ``rules.target`` and yield their records, one at a
+    time, from game ``first``.
 
     Game ``i`` is played from :func:`game_rng` ``(seed, i)``, so a run's first
-    games do not depend on ``count``.  Every seat plays ``strategy``.  A house
-    rule the engine does not implement (none today, see
+    games do not depend on ``count``.  Every seat plays ``strategy`` (random or
+    greedy), or ``choose`` when given (the search engine's player, from
+    :mod:`dln.analysis.players`; ``strategy`` then names it in the seat tags).
+    ``rules``: the game's standard rules to its default target unless given.  A
+    house rule the engine does not implement (none today, see
     ``Rules.UNIMPLEMENTED``) is refused: the record would claim a variant that
-    was not played.
+    was not played.  A wrong number of players is a ValueError at once.
     """
     if count < 0:
         raise ValueError(f"cannot generate {count} games")
-    if players not in (2, 4):
-        raise ValueError(f"Diloti is played by 2 or 4 players, not {players}")
+    played_game = game_named(game)
+    if players not in played_game.players:
+        raise ValueError(f"{played_game.name} is played by {' or '.join(map(str, played_game.players))} players, "
+                         f"not {players}")
+    rules = rules or played_game.rules_for((), played_game.target)
     ignored = rules.unimplemented()
     if ignored:
         raise ValueError(f"self-play does not implement {', '.join(ignored)}")
-    for index in range(first, first + count):
-        played = play_game(game_rng(seed, index), rules, players, strategy=strategy)
+    player = choose or simple_player(played_game, strategy)
+    return _generated(played_game, range(first, first + count), players, seed, strategy, rules, hidden, player)
+
+
+def _generated(game: protocol.Game, indexes: range, players: int, seed: int, strategy: str, rules: Rules, hidden: bool,
+               choose: Chooser) -> Iterator[Game]:
+    for index in indexes:
+        rng = game_rng(seed, index)
+        played = play_game(game, rules, players, choose, lambda _round, rng=rng: rng)
         yield record_game(played, rules, strategy=strategy, seed=seed, hidden=hidden)

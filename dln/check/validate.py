@@ -52,7 +52,7 @@ from dln.engine import Hand, Position, Rules
 from dln.engine import Move as EngineMove
 from dln.engine.codes import XERI_MARK
 from dln.engine.rules import VARIANTS, parse_variants
-from dln.games.protocol import Game as PlayedGame
+from dln.games import protocol
 from dln.games.protocol import game_named
 from dln.notation.bounds import small_number
 from dln.notation.model import Game, Move, Round
@@ -101,7 +101,7 @@ class _Checker(Reporter):
                 self.report(v.code, v.severity, v.message, line, column)
 
     # -- tags ------------------------------------------------------------------------
-    def _engine(self) -> PlayedGame | None:
+    def _engine(self) -> protocol.Game | None:
         """The game the Game tag names (Diloti without one); R002 when no game installed has that name."""
         try:
             return game_named(self.game.tag("Game"))
@@ -109,7 +109,7 @@ class _Checker(Reporter):
             self.report("R002", "error", f"[Game \"{self.game.tag('Game')}\"]: {exc}", self.game.tag_line("Game"))
             return None
 
-    def _rules(self, engine: PlayedGame, variants: Sequence[str] | None) -> Rules:
+    def _rules(self, engine: protocol.Game, variants: Sequence[str] | None) -> Rules:
         target = engine.target
         raw_target = self.game.tag("Target")
         if raw_target is not None:
@@ -168,7 +168,8 @@ class _Checker(Reporter):
         report.diagnostics = self.diagnostics
         return report
 
-    def _check_result(self, engine: PlayedGame, scored: Sequence[Mapping[str, object]], sides: Sequence[str]) -> None:
+    def _check_result(self, engine: protocol.Game, scored: Sequence[Mapping[str, object]], sides: Sequence[str]
+                      ) -> None:
         raw = self.game.tag("Result")
         if raw is None or raw.strip() in ("", "*"):
             return
@@ -181,7 +182,7 @@ class _Checker(Reporter):
                         self.game.tag_line("Result"))
 
     # -- a round ---------------------------------------------------------------------
-    def _round(self, engine: PlayedGame, round_: Round, index: int, previous_dealer: str | None, redealt: bool,
+    def _round(self, engine: protocol.Game, round_: Round, index: int, previous_dealer: str | None, redealt: bool,
                last: bool) -> RoundReport:
         first_move = next((deal.moves[0] for deal in round_.deals if deal.moves), None)  # not all of them
         dealer = round_.dealer
@@ -265,7 +266,7 @@ class _Checker(Reporter):
             result.states.append(state)
         return result
 
-    def _plans(self, engine: PlayedGame, round_: Round) -> list[DealPlan] | None:
+    def _plans(self, engine: protocol.Game, round_: Round) -> list[DealPlan] | None:
         """The round's deals as played: unmarked deals are cut where the hands run out."""
         per_deal = engine.hand_size * self.players
         plans: list[DealPlan] = []
@@ -349,7 +350,7 @@ class _Checker(Reporter):
                 hands[seat] = Hand(known, hand_size - len(known))
         return hands
 
-    def _opening(self, engine: PlayedGame, round_: Round, dealer: str, plans: list[DealPlan]) -> Position | None:
+    def _opening(self, engine: protocol.Game, round_: Round, dealer: str, plans: list[DealPlan]) -> Position | None:
         """The position before the round's first recorded move (checked), or None if there is none."""
         first = plans[0]
         line, column = round_.line, round_.column
@@ -403,7 +404,7 @@ class _Checker(Reporter):
         self.report_located(engine.check_position(state, "opening"), round_, first)
         return state
 
-    def _setup(self, engine: PlayedGame, round_: Round, plans: list[DealPlan]) -> Position | None:
+    def _setup(self, engine: protocol.Game, round_: Round, plans: list[DealPlan]) -> Position | None:
         """The position a setup describes (see :mod:`dln.check.setups`); its problems are reported, not fatal."""
         first = plans[0]
         turn = round_.turn or (first.moves[0].seat if first.moves else None)
@@ -440,7 +441,7 @@ class _Checker(Reporter):
         return state
 
     # -- moves -----------------------------------------------------------------------
-    def _move(self, engine: PlayedGame, live: Any, move: Move, number: int, plans: list[DealPlan], k: int,
+    def _move(self, engine: protocol.Game, live: Any, move: Move, number: int, plans: list[DealPlan], k: int,
               out_of_cards: bool) -> Any:
         """Check one main-line move and its variations, and play it: on ``live`` (returned) when it is legal
         or only its xeri mark is wrong (a claim, its own error); else on a new live position, the one the
@@ -482,7 +483,7 @@ class _Checker(Reporter):
                 self.diagnostics[k] = replace(found, notes=(*found.notes, note))
                 return
 
-    def _variation(self, engine: PlayedGame, state: Position, moves: Sequence[Move], number: int,
+    def _variation(self, engine: protocol.Game, state: Position, moves: Sequence[Move], number: int,
                    plans: list[DealPlan], k: int) -> None:
         """Check alternative moves from ``state``; the first illegal one ends the variation."""
         for move in moves:
@@ -501,7 +502,7 @@ class _Checker(Reporter):
                 state = engine.apply(state, engine_move)
             number += 1
 
-    def _judge(self, engine: PlayedGame, state: Position, move: Move, number: int, *,
+    def _judge(self, engine: protocol.Game, state: Position, move: Move, number: int, *,
                main_line: bool = False) -> tuple[EngineMove, str]:
         """Report every rule ``move`` breaks in ``state``; the engine's move and whether it is legal
         (:data:`_LEGAL`), wrong only in its xeri mark (:data:`_CLAIM`) or illegal (:data:`_ILLEGAL`).
@@ -543,7 +544,7 @@ class _Checker(Reporter):
         deals = self.deals
         return deals[k] if deals is not None and k < len(deals) else None
 
-    def _alternatives(self, engine: PlayedGame, position: Position, move: Move, number: int | None
+    def _alternatives(self, engine: protocol.Game, position: Position, move: Move, number: int | None
                       ) -> tuple[list[str], str]:
         """The legal moves in DLN, those with the card played if any (the usual intent), else any;
         and, when there are more than :attr:`alternatives`, how to list them all.
@@ -574,7 +575,7 @@ class _Checker(Reporter):
         return [move_text(record_move(state, m)) for m in chosen], more
 
     # -- the end of a round --------------------------------------------------------------
-    def _close(self, engine: PlayedGame, round_: Round, result: RoundReport, state: Position, last: bool
+    def _close(self, engine: protocol.Game, round_: Round, result: RoundReport, state: Position, last: bool
                ) -> RoundReport:
         if self.keep_states:
             result.states.append(state)
@@ -627,7 +628,7 @@ class _Checker(Reporter):
                 self.report_all(engine.check_score(result.scores, claimed), round_.score.line, round_.score.column)
         return result
 
-    def _cancel(self, engine: PlayedGame, round_: Round, seat: str, result: RoundReport, state: Position
+    def _cancel(self, engine: protocol.Game, round_: Round, seat: str, result: RoundReport, state: Position
                 ) -> RoundReport:
         """A round ended by ``redeal N`` (``seat``): legal under Diloti's face-card house rules, then not scored.
 

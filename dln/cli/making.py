@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import TYPE_CHECKING, NamedTuple
 
 import click
 
@@ -115,25 +115,15 @@ class _Spec(NamedTuple):
 
 def _games(spec: _Spec, first: int, count: int) -> Iterator[Game]:
     """Games ``first`` to ``first + count - 1`` of the run ``spec``, one record at a time."""
-    from dln.analysis.selfplay import engine_family_games, engine_games
-    from dln.check.family_records import generate_family
+    from dln.analysis.players import engine_chooser
     from dln.check.generate import generate_games
-    from dln.engine.rules import DEFAULT_RULES, rules_for
-    from dln.engine.selfplay import Strategy
+    from dln.games.protocol import game_named
 
-    if spec.game_type != "diloti":
-        if spec.strategy == "engine":
-            return engine_family_games(spec.game_type, count, players=spec.players, seed=spec.seed,
-                                       target=spec.target, budget=spec.budget, hidden=spec.hidden, first=first)
-        return generate_family(spec.game_type, count, players=spec.players, seed=spec.seed, strategy=spec.strategy,
-                               target=spec.target, hidden=spec.hidden, first=first)
-    rules = rules_for(parse_variants(spec.variant or ""), spec.target or DEFAULT_RULES.target)
-    if spec.strategy == "engine":
-        return engine_games(count, players=spec.players, seed=spec.seed, rules=rules, budget=spec.budget,
-                            hidden=spec.hidden, first=first)
-    # click.Choice allows only the strategies
-    return generate_games(count, players=spec.players, seed=spec.seed, strategy=cast(Strategy, spec.strategy),
-                          rules=rules, hidden=spec.hidden, first=first)
+    game = game_named(spec.game_type)
+    rules = game.rules_for(parse_variants(spec.variant or ""), spec.target or game.target)
+    choose = engine_chooser(spec.budget) if spec.strategy == "engine" else None
+    return generate_games(count, game=spec.game_type, players=spec.players, seed=spec.seed, strategy=spec.strategy,
+                          rules=rules, hidden=spec.hidden, first=first, choose=choose)
 
 
 def _written(task: tuple[_Spec, int, int]) -> list[str]:

@@ -47,7 +47,7 @@ from dln.engine.scoring import GOOD_TEN, GOOD_TWO, MOST_CARDS_POINTS, XERI_POINT
 from dln.engine.scoring import dealer_after as next_dealer_after
 from dln.engine.state import Move, Seat, sides_of
 
-from .protocol import MARKS, RANDOM_MOVE, Tally
+from .protocol import MARKS, Tally
 
 
 class Diloti:
@@ -174,6 +174,10 @@ class Diloti:
                              score.total if scores is not None else score.total - score.most_cards))
         return tuple(out)
 
+    def first_dealer(self, seats: Sequence[Seat]) -> Seat:
+        """North (dln's self-play has always dealt from North)."""
+        return "N"
+
     def shuffled_round(self, seats: Sequence[Seat], dealer: Seat, rng: random.Random, rules: Rules
                        ) -> tuple[tuple[Card, ...], list[dict[Seat, tuple[Card, ...]]]]:
         """A pack whose opening table is legal under ``rules``, dealt six a seat (pagat, Players, Cards and
@@ -206,10 +210,10 @@ class Diloti:
         scores = score_round(finish_round(state))
         return tuple(scores[side].total for side in state.sides)
 
-    def cancelled(self, state: RoundState) -> bool:
+    def canceller(self, state: RoundState) -> Seat | None:
         from dln.engine.selfplay import canceller
 
-        return canceller(state) is not None
+        return canceller(state)
 
     def estimates(self, state: RoundState) -> bool:
         return True
@@ -248,12 +252,9 @@ class Diloti:
                     owes[pile.owner] = (*owes.get(pile.owner, ()), pile.value)
         return owes
 
-    def rollout_move(self, state: RoundState, moves: Sequence[Move], rng: random.Random) -> Move:
-        """The rules engine's greedy player (xeris, valuable captures, no open table), with one move
-        in twenty at random."""
-        if len(moves) == 1 or rng.random() < RANDOM_MOVE:
-            return moves[rng.randrange(len(moves))]
-        from dln.engine.selfplay import choose
+    def greedy_move(self, state: RoundState, moves: Sequence[Move], rng: random.Random) -> Move:
+        """The rules engine's greedy player: xeris, valuable captures, no table the next seat sweeps."""
+        from dln.engine.selfplay import choose  # self-play: not loaded to check a record
 
         return choose(state, moves, rng, "greedy")
 

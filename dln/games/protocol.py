@@ -49,10 +49,6 @@ MARKS: tuple[tuple[str, str, float], ...] = (
     ("?!", "inaccuracy", 2.0),
 )
 
-#: Chance that a playout move is chosen at random rather than by the game's greedy player, so that playouts
-#: from one world differ (every game's ``rollout_move``).
-RANDOM_MOVE = 0.05
-
 #: A position of a game: its own type (Diloti's ``RoundState``, a ``TableRound``), carrying the key of
 #: its game as ``game``, its ``seats``, ``sides``, ``side_index``, ``turn``, ``hands``, ``deal``, ``deals``,
 #: ``needs_deal``, ``is_over`` and ``seen()``.
@@ -121,6 +117,10 @@ class Game(Protocol):
     def tally(self, state: Position, scores: Mapping[str, Any] | None = None) -> tuple[Tally, ...]:
         """Each side's captures at ``state``, item by item; ``scores``: the round's points once it is over
         (the rest of the table swept in)."""
+        ...
+
+    def first_dealer(self, seats: Sequence[Seat]) -> Seat:
+        """Who deals the first round of a game dln plays itself (``dln generate``, matches)."""
         ...
 
     def shuffled_round(self, seats: Sequence[Seat], dealer: Seat, rng: random.Random, rules: Rules
@@ -244,8 +244,9 @@ class Game(Protocol):
         """Each side's points for the round once it is over (the table's rest to the last capturer)."""
         ...
 
-    def cancelled(self, state: Position) -> bool:
-        """True when the round is called off at this fresh deal (Diloti's face-card redeals)."""
+    def canceller(self, state: Position) -> Seat | None:
+        """The seat that calls the round off at this fresh deal, if one does (Diloti's face-card redeals:
+        self-play and playouts take the privilege whenever the rules give it)."""
         ...
 
     def estimates(self, state: Position) -> bool:
@@ -261,8 +262,9 @@ class Game(Protocol):
         """Per hidden hand, values it must hold a card of (what the validator infers: D302/D403)."""
         ...
 
-    def rollout_move(self, state: Position, moves: Sequence[Move], rng: random.Random) -> Move:
-        """The playout policy's move among ``moves``."""
+    def greedy_move(self, state: Position, moves: Sequence[Move], rng: random.Random) -> Move:
+        """The game's greedy player's move among ``moves`` (ties broken by ``rng``): ``dln generate
+        --strategy greedy``, and most of a playout's moves."""
         ...
 
     def playouts_per_budget(self, players: int) -> int:
@@ -322,5 +324,5 @@ def game_of(state: Position) -> Game:
     return installed()[state.game]
 
 
-__all__ = ["DEFAULT_GAME", "GROUP", "MARKS", "OWN_GAMES", "RANDOM_MOVE", "Game", "Position", "Tally", "game_keys",
+__all__ = ["DEFAULT_GAME", "GROUP", "MARKS", "OWN_GAMES", "Game", "Position", "Tally", "game_keys",
            "game_named", "game_names", "game_of", "installed"]

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dln.cards import DECK, Card
@@ -29,7 +30,7 @@ from dln.engine.deal import deal_order
 from dln.engine.rules import Rules
 from dln.engine.state import Hand, Move, Seat, Seating, describe_cards
 
-from .protocol import MARKS, RANDOM_MOVE, Tally, game_named, installed
+from .protocol import MARKS, Tally, game_named, installed
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -176,6 +177,14 @@ class TableLive:
 
     def hand(self, seat: Seat) -> Hand:
         return self.state.hand(seat)
+
+
+# What a position answers, asked of the one now: each name an attribute read in C (attrgetter) rather than
+# a failed lookup and a call of ``__getattr__``, which made self-play of these games twice as slow.
+for _name in dir(TableRound):
+    if not _name.startswith("_") and not hasattr(TableLive, _name):
+        setattr(TableLive, _name, property(attrgetter(f"state.{_name}")))
+del _name
 
 
 class TableGame(ABC):
@@ -373,8 +382,15 @@ class TableGame(ABC):
         scores = self.score(sweep(state))
         return tuple(scores[seat].total for seat in state.seats)
 
-    def cancelled(self, state: TableRound) -> bool:
-        return False  # no redeals once the hand is dealt
+    def canceller(self, state: TableRound) -> Seat | None:
+        return None  # no redeals once the hand is dealt
+
+    def first_dealer(self, seats: Sequence[Seat]) -> Seat:
+        """The last seat in play order, so that North plays first."""
+        return seats[-1]
+
+    def greedy_move(self, state: TableRound, moves: Sequence[Move], rng: random.Random) -> Move:
+        return greedy_choice(state, list(moves), rng)
 
     def estimates(self, state: TableRound) -> bool:
         """Playouts run to the end of the hand (48 cards are cheap to play out) unless the game estimates."""
@@ -388,13 +404,6 @@ class TableGame(ABC):
     def owes(self, state: TableRound, fixed: Mapping[Seat, frozenset[Card]],
              hidden: Mapping[Seat, int]) -> dict[Seat, tuple[int, ...]]:
         return {}  # no declarations: nothing is known of a hidden hand but its size
-
-    def rollout_move(self, state: TableRound, moves: Sequence[Move], rng: random.Random) -> Move:
-        """The greedy player (a xeri first, else the biggest take, else a low card laid), with one move in
-        twenty at random so that playouts from one world differ."""
-        if len(moves) == 1 or rng.random() < RANDOM_MOVE:
-            return moves[rng.randrange(len(moves))]
-        return greedy_choice(state, list(moves), rng)
 
     def solver_key(self, state: TableRound) -> tuple[Hashable, tuple[int, ...]]:
         """The whole position, captured cards and xeris included: nothing is banked."""
@@ -637,43 +646,6 @@ def top_winner(totals: Mapping[Seat, int], target: int) -> Seat | None:
 
 # -- self-play ---------------------------------------------------------------------------
 
-Chooser = Callable[[TableRound, list[Move], random.Random], Move]
-
-
-class PlayedHand(NamedTuple):
-    """A hand played by the engine: its deals (hands dealt, moves made) and its end."""
-
-    dealer: Seat
-    table: tuple[Card, ...]
-    deals: tuple[tuple[dict[Seat, tuple[Card, ...]], tuple[Move, ...]], ...]
-    final: TableRound  # swept
-    rest: Seat | None
-    scores: dict[Seat, ItemScore]
-
-
-def play_hand(game: TableGame, seats: Sequence[Seat], dealer: Seat, rng: random.Random,
-              choose: Chooser) -> PlayedHand:
-    """Shuffle, deal and play one hand with ``choose`` picking every move among the legal ones."""
-    table, dealing = shuffled_deals(game, seats, dealer, rng)
-    dealt = dealing[0]
-    state = start_hand(game, seats, dealer, table, {s: Hand.of(c) for s, c in dealt.items()})
-    deals: list[tuple[dict[Seat, tuple[Card, ...]], tuple[Move, ...]]] = []
-    while True:
-        moves: list[Move] = []
-        while not state.hands_empty:
-            move = choose(state, game.legal_moves(state), rng)
-            moves.append(move)
-            state = play(state, move)
-        deals.append((dealt, tuple(moves)))
-        if state.is_over:
-            break
-        dealt = dealing[len(deals)]
-        state = next_deal(state, {s: Hand.of(c) for s, c in dealt.items()})
-    rest = state.last_capturer if state.table else None
-    final = sweep(state)
-    return PlayedHand(dealer, table, tuple(deals), final, rest, game.score(final))
-
-
 def shuffled_deals(game: TableGame, seats: Sequence[Seat], dealer: Seat, rng: random.Random
                    ) -> tuple[tuple[Card, ...], list[dict[Seat, tuple[Card, ...]]]]:
     """A hand shuffled from ``rng``: the opening table (turned up again while the game says so, as Xeri's
@@ -705,11 +677,6 @@ def _deal(game: TableGame, order: Sequence[Seat], pack: list[Card]) -> dict[Seat
     return dealt
 
 
-def random_choice(state: TableRound, moves: list[Move], rng: random.Random) -> Move:
-    """Any legal move."""
-    return rng.choice(moves)
-
-
 def greedy_choice(state: TableRound, moves: list[Move], rng: random.Random) -> Move:
     """The move that takes most (a xeri first), else a low card laid; ties broken at random."""
     def worth(move: Move) -> tuple[int, int]:
@@ -720,25 +687,8 @@ def greedy_choice(state: TableRound, moves: list[Move], rng: random.Random) -> M
     return rng.choice([m for m in moves if worth(m) == best])
 
 
-def play_game(game: TableGame, players: int, rng: random.Random, choose: Chooser,
-              target: int | None = None) -> Iterator[PlayedHand]:
-    """Hands until the game is won (at most 200: a safety bound no real game meets)."""
-    seats = game.play_order(players)
-    dealer = seats[-1]
-    scores: list[dict[Seat, ItemScore]] = []
-    for _ in range(200):
-        hand = play_hand(game, seats, dealer, rng, choose)
-        yield hand
-        scores.append(hand.scores)
-        if game.winner(scores, target or game.target) is not None:
-            return
-        dealer = dealer_after(seats, dealer)
-
-
 __all__ = [
-    "Chooser",
     "ItemScore",
-    "PlayedHand",
     "TableGame",
     "TableRound",
     "check",
@@ -751,9 +701,6 @@ __all__ = [
     "dealer_after",
     "greedy_choice",
     "play",
-    "play_game",
-    "play_hand",
-    "random_choice",
     "seats_for",
     "shuffled_deals",
     "start_hand",

@@ -18,7 +18,7 @@ from dln.cards import Card
 from dln.check.position import EVERYTHING, Known, known_of
 from dln.check.validate import Diagnostic, GameReport, RoundReport, code_name
 from dln.engine import Rules, Violation
-from dln.games.protocol import Game as PlayedGame
+from dln.games import protocol
 from dln.games.protocol import Position, game_of
 from dln.notation.bounds import small_number
 from dln.notation.model import Game, Move, Round, Variation
@@ -415,7 +415,7 @@ class GameReplay:
         return self.report.rules
 
     @property
-    def engine(self) -> PlayedGame:
+    def engine(self) -> protocol.Game:
         """The game played (Diloti, Kontsina, Xeri, …): its facts, as the views word them."""
         engine = self.report.engine
         assert engine is not None  # a record naming no game installed has no round to replay

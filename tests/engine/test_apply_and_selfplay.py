@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from dln.engine import Rules, apply, legal_moves
-from dln.engine.selfplay import choose, play_round
+from dln.engine.selfplay import choose
+from tests.played import self_played_round
 
 from .helpers import cards, declare, lay, pile, play, position, take
 
@@ -47,10 +48,10 @@ def test_greedy_takes_a_xeri_and_avoids_offering_one() -> None:
 
 
 def test_round_record_shape() -> None:
-    """A played round lists the pack, the table, six cards per seat per deal and 48 moves."""
-    played = play_round(random.Random(7), Rules(), 4, "E", "greedy")
+    """A played round lists the table, six cards per seat per deal and 48 moves."""
+    played = self_played_round(random.Random(7), Rules(), 4, "E", "greedy")
     assert played.seats == ("N", "W", "S", "E") and played.dealer == "E"
-    assert played.table == played.pack[24:28] and len(played.hands) == 2
+    assert len(played.table) == 4 and len(played.hands) == 2
     assert len(played.moves) == 48 and [m.seat for m in played.moves[:4]] == ["N", "W", "S", "E"]
     assert sum(len(h) for deal in played.hands for h in deal.values()) == 48
 

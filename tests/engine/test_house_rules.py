@@ -36,7 +36,8 @@ from dln.engine import (
     redeal_violations,
 )
 from dln.engine.scoring import check_dealer, dealer_after
-from dln.engine.selfplay import play_game, play_round, shuffled_pack
+from dln.engine.selfplay import shuffled_pack
+from tests.played import self_played_game, self_played_round
 
 from .helpers import card, cards, codes_of, declare, errors, lay, legal, opening, pile, play, position, take
 
@@ -336,9 +337,9 @@ def test_self_play_cancels_for_face_cards_and_the_dealer_deals_again() -> None:
     score and the same dealer deals the next one."""
     rules = Rules(face_card_redeal=True, target=31)
     seed = _seed_with_faces(rules, 0)
-    game = play_game(random.Random(seed), rules, 2, "N", "random")
+    game = self_played_game(random.Random(seed), rules, 2, "random")
     first, second = game.rounds[:2]
-    assert first.redeal is not None and first.moves == () and first.score == {} and first.rest == (None, ())
+    assert first.redeal is not None and first.moves == () and first.scores == {} and first.last_capturer is None
     assert sum(c.is_face for c in first.hands[0][first.redeal]) >= 5
     assert second.dealer == first.dealer == "N"
 
@@ -346,10 +347,10 @@ def test_self_play_cancels_for_face_cards_and_the_dealer_deals_again() -> None:
 def test_self_play_cancels_a_later_deal_only_under_face_card_redeal_any() -> None:
     """pagat, house rules: some extend the privilege from the first deal to every deal."""
     seed = _seed_with_faces(Rules(), 2)
-    assert play_round(random.Random(seed), Rules(face_card_redeal=True), 2, "N", "random").redeal is None
-    played = play_round(random.Random(seed), Rules(face_card_redeal_any=True), 2, "N", "random")
+    assert self_played_round(random.Random(seed), Rules(face_card_redeal=True), 2, "N", "random").redeal is None
+    played = self_played_round(random.Random(seed), Rules(face_card_redeal_any=True), 2, "N", "random")
     assert played.redeal is not None and len(played.hands) == 3
-    assert len(played.moves) == 2 * 2 * HAND_SIZE and played.score == {}
+    assert len(played.moves) == 2 * 2 * HAND_SIZE and played.scores == {}
 
 
 # --------------------------------------------------------------------------
@@ -405,8 +406,8 @@ def test_target_121() -> None:
     assert check_game_result(Rules(target=121), totals, None) == []
     assert codes_of(check_game_result(STANDARD, totals, None)) == {"D603"}
     assert codes_of(check_game_result(Rules(target=121), totals, "N")) == {"D603"}
-    game = play_game(random.Random(5), Rules(target=121), 2, "N", "greedy")
-    assert max(game.totals.values()) >= 121 and game_winner(Rules(target=121), game.totals) == game.winner
+    game = self_played_game(random.Random(5), Rules(target=121), 2, "greedy")
+    assert max(game.standing.values()) >= 121 and game_winner(Rules(target=121), game.standing) == game.winner
 
 
 # --------------------------------------------------------------------------
@@ -445,6 +446,6 @@ def test_self_play_under_every_house_rule(seed: int) -> None:
     rules = Rules(**{flag: True for flag in ("forced_capture", "liberal_declarations", "soy", "first_card_xeri",
                                              "no_last_card_xeri", "three_face_cards", "face_card_redeal_any",
                                              "redeal_any_rank", "clockwise")})
-    played = play_round(random.Random(seed), rules, 2 + 2 * (seed % 2), "N", "greedy")
-    for state, move in zip(positions(played, rules), played.moves, strict=False):
+    played = self_played_round(random.Random(seed), rules, 2 + 2 * (seed % 2), "N", "greedy")
+    for state, move in zip(positions(played), played.moves, strict=False):
         assert not codes_of(check(state, move)), move.describe()

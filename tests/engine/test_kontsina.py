@@ -7,8 +7,10 @@ import random
 import pytest
 
 from dln.cards import Card
+from dln.check.generate import positions
 from dln.engine.state import Hand, Move
 from dln.games.kontsina import KONTSINA, captures
+from dln.games.playing import play_game, random_player
 from dln.games.protocol import game_named
 from dln.games.table import (
     TableRound,
@@ -20,8 +22,6 @@ from dln.games.table import (
     check_score,
     dealer_after,
     play,
-    play_game,
-    random_choice,
     seats_for,
     start_hand,
     sweep,
@@ -207,11 +207,13 @@ def test_the_game_goes_to_the_target_and_a_tie_plays_on() -> None:
 def test_self_play_conserves_the_pack_and_ends_at_the_target() -> None:
     """The whole cycle: every hand accounts for 52 cards and the last hand gives a winner."""
     for players in (2, 3, 4):
-        hands = list(play_game(KONTSINA, players, random.Random(players), random_choice))
-        for hand in hands:
-            assert sorted(c for pile in hand.final.captured for c in pile) == sorted(
+        rng = random.Random(players)
+        game = play_game(KONTSINA, KONTSINA.rules_for((), 21), players, random_player, lambda _round, rng=rng: rng)
+        for played in game.rounds:
+            final = KONTSINA.finish(positions(played)[-1])
+            assert sorted(c for pile in final.captured for c in pile) == sorted(
                 Card(r, s) for s in "cdhs" for r in range(1, 14))
-        assert KONTSINA.winner([h.scores for h in hands], 21) is not None
+        assert KONTSINA.winner([r.scores for r in game.rounds], 21) == game.winner is not None
         assert game_named("kontsina") is KONTSINA
 
 

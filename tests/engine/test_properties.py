@@ -34,8 +34,9 @@ from dln.engine import (
 from dln.engine.play import LiveRound
 from dln.engine.predicates import holds_value_after
 from dln.engine.scoring import dealer_after
-from dln.engine.selfplay import play_game, play_round, shuffled_pack
+from dln.engine.selfplay import shuffled_pack
 from tests.budgets import heavy
+from tests.played import self_played_game, self_played_round
 
 seeds = st.integers(0, 2**32 - 1)
 players = st.sampled_from([2, 4])
@@ -53,7 +54,7 @@ def _errors(state: RoundState, move: Move) -> bool:
 def _replay(seed: int, n: int, rules: Rules, strategy: str):
     """Replay a self-played round, yielding (state before, move, cards not in play) per move,
     then the last position (a round cancelled for face cards ends at the deal that gives them)."""
-    played = play_round(random.Random(seed), rules, n, "N", strategy)
+    played = self_played_round(random.Random(seed), rules, n, "N", strategy)
     state = start_round(rules, n, "N", played.table, played.hands[0])
     assert not check_position(state)
     dealt = {c for deal in played.hands for h in deal.values() for c in h} | set(played.table)
@@ -100,11 +101,11 @@ def test_cards_accounted_for_and_moves_legal(seed: int, n: int, rules: Rules, st
 def test_round_points(seed: int, n: int, rules: Rules, strategy: str) -> None:
     """pagat, scoring: 11 points a round (7 when the cards split 26-26) plus 10 per xeri; a round
     cancelled for face cards (pagat, house rules) scores nothing."""
-    played = play_round(random.Random(seed), rules, n, "N", strategy)
+    played = self_played_round(random.Random(seed), rules, n, "N", strategy)
     if played.redeal is not None:
-        assert played.score == {}
+        assert played.scores == {}
         return
-    scores = played.score.values()
+    scores = played.scores.values()
     total = sum(s.total for s in scores)
     xeris = sum(s.xeris for s in scores)
     split = all(s.cards == 26 for s in scores)
@@ -160,8 +161,8 @@ def test_listed_moves_pass_and_mutants_fail_unless_legal(seed: int, n: int, rule
 @given(seeds, players, house_rules, strategies)
 def test_self_play_is_deterministic(seed: int, n: int, rules: Rules, strategy: str) -> None:
     """The same generator state plays the same round."""
-    assert play_round(random.Random(seed), rules, n, "N", strategy) == \
-        play_round(random.Random(seed), rules, n, "N", strategy)
+    assert self_played_round(random.Random(seed), rules, n, "N", strategy) == \
+        self_played_round(random.Random(seed), rules, n, "N", strategy)
 
 
 @given(seeds, players, house_rules)
@@ -182,11 +183,11 @@ def test_games_reach_the_target(seed: int, n: int, strategy: str, house: Rules) 
     leads at or above the target; the dealer passes on each round (and deals again after a
     round cancelled for face cards, which scores nothing)."""
     rules = replace(house, target=31)
-    game = play_game(random.Random(seed), rules, n, "N", strategy)
-    totals = {side: sum(r.score[side].total for r in game.rounds if r.score) for side in game.totals}
-    assert totals == game.totals and game_winner(rules, totals) == game.winner
+    game = self_played_game(random.Random(seed), rules, n, strategy)
+    totals = {side: sum(r.scores[side].total for r in game.rounds if r.scores) for side in game.standing}
+    assert totals == game.standing and game_winner(rules, totals) == game.winner
     for k in range(1, len(game.rounds)):
-        earlier = {side: sum(r.score[side].total for r in game.rounds[:k] if r.score) for side in totals}
+        earlier = {side: sum(r.scores[side].total for r in game.rounds[:k] if r.scores) for side in totals}
         assert game_winner(rules, earlier) is None
     for before, after in pairwise(game.rounds):
         assert after.dealer == dealer_after(before.seats, before.dealer, redealt=before.redeal is not None)

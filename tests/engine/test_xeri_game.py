@@ -10,8 +10,10 @@ import random
 import pytest
 
 from dln.cards import DECK
+from dln.check.generate import positions
 from dln.engine.state import Hand, Move
 from dln.games.diloti import DILOTI
+from dln.games.playing import play_game, random_player
 from dln.games.protocol import game_named
 from dln.games.table import (
     TableRound,
@@ -21,8 +23,6 @@ from dln.games.table import (
     check_result,
     check_score,
     play,
-    play_game,
-    random_choice,
     seats_for,
     start_hand,
     sweep,
@@ -178,9 +178,11 @@ def test_hands_and_the_game() -> None:
 
 
 def test_self_play_conserves_the_pack() -> None:
-    hands = list(play_game(XERI, 2, random.Random(3), random_choice))
-    assert all(sorted(c for p in h.final.captured for c in p) == sorted(DECK) for h in hands)
-    assert XERI.winner([h.scores for h in hands], XERI.target) is not None
+    rng = random.Random(3)
+    game = play_game(XERI, XERI.rules_for((), XERI.target), 2, random_player, lambda _round: rng)
+    finals = [XERI.finish(positions(played)[-1]) for played in game.rounds]
+    assert all(sorted(c for p in final.captured for c in p) == sorted(DECK) for final in finals)
+    assert XERI.winner([r.scores for r in game.rounds], XERI.target) == game.winner is not None
     assert game_named("Xeri") is XERI and game_named(None) is game_named("diloti") is DILOTI
     with pytest.raises(ValueError, match="unknown game 'Tichu'"):
         game_named("Tichu")
