@@ -185,20 +185,25 @@ def test_split_names_come_from_the_template_with_tags_made_safe() -> None:
 # -- ratings ------------------------------------------------------------------------------------------
 
 
+#: Each seat's side with two players, and with four in partnerships.
+TWO = {"N": "N", "S": "S"}
+FOUR = {"N": "NS", "E": "EW", "S": "NS", "W": "EW"}
+
+
 def test_elo_moves_the_winner_up_by_what_the_loser_loses() -> None:
     assert expected(1500, 1500) == 0.5
     ratings = Ratings()
-    ratings.add("2026.01.01", {"N": "A", "S": "B"}, "N", 2)
+    ratings.add("2026.01.01", {"N": "A", "S": "B"}, "N", TWO)
     a, b = ratings.compute()
     assert (a.name, a.rating, b.rating) == ("A", START + K / 2, START - K / 2)
 
 
 def test_ratings_follow_the_dates_not_the_file_order_and_skip_what_cannot_count() -> None:
     ratings = Ratings()
-    ratings.add("2026.02.01", {"N": "A", "S": "B"}, "S", 2)  # later: B beats a stronger A
-    ratings.add("2026.01.01", {"N": "A", "S": "B"}, "N", 2)
-    ratings.add("2026.01.05", {"N": "A"}, "N", 2)  # South unnamed
-    ratings.add("2026.01.06", {"N": "A", "S": "B"}, None, 2)  # unfinished
+    ratings.add("2026.02.01", {"N": "A", "S": "B"}, "S", TWO)  # later: B beats a stronger A
+    ratings.add("2026.01.01", {"N": "A", "S": "B"}, "N", TWO)
+    ratings.add("2026.01.05", {"N": "A"}, "N", TWO)  # South unnamed
+    ratings.add("2026.01.06", {"N": "A", "S": "B"}, None, TWO)  # unfinished
     table = {p.name: p for p in ratings.compute()}
     gain = K * (1 - expected(START - K / 2, START + K / 2))
     assert table["B"].rating == pytest.approx(START - K / 2 + gain)
@@ -207,7 +212,7 @@ def test_ratings_follow_the_dates_not_the_file_order_and_skip_what_cannot_count(
 
 def test_partners_share_their_sides_change() -> None:
     ratings = Ratings()
-    ratings.add(None, {"N": "A", "S": "B", "E": "C", "W": "D"}, "EW", 4)
+    ratings.add(None, {"N": "A", "S": "B", "E": "C", "W": "D"}, "EW", FOUR)
     table = {p.name: p.rating for p in ratings.compute()}
     assert table["C"] == table["D"] == START + K / 2 and table["A"] == table["B"] == START - K / 2
 
@@ -221,11 +226,12 @@ def test_partners_are_credited_with_their_sides_points_and_seats_with_their_own_
     facts = play_facts(replay(named))
     stats = Stats()
     stats.add(named, facts)
-    ns, a, b = stats.sides["NS"], stats.players["A"], stats.players["B"]
+    book = stats.books["Diloti"]
+    ns, a, b = book.sides["NS"], book.players["A"], book.players["B"]
     assert a.points == b.points == ns.points == sum(scores["NS"].total for scores in facts.rounds)
     assert a.xeris + b.xeris == ns.xeris
     assert a.games == ns.games == 1 and a.wins == (facts.winner == "NS")
-    assert stats.lengths()["rounds"] == {str(len(facts.rounds)): 1}
+    assert book.lengths()["rounds"] == {str(len(facts.rounds)): 1}
 
 
 def test_charts_are_well_formed_svg() -> None:

@@ -135,20 +135,39 @@ def test_replaying_in_worker_processes_changes_nothing_but_the_speed(args: list[
 SISTER_SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
 
-def test_stats_and_filter_take_kontsina_and_xeri_games_without_a_traceback() -> None:
-    """A mixed archive: stats counts the Diloti game and says which others it left out (their points are
-    other items); filter's play conditions read Xeri's xeris; Kontsina has none."""
+def test_stats_counts_every_game_with_its_own_items_and_filter_reads_them(tmp_path: Path) -> None:
+    """A mixed archive: stats counts each game apart, under its own score items and tables (Kontsina and
+    Xeri games used to be left out), its Diloti figures those of the Diloti game alone, every side's points
+    the validator's; filter's play conditions read Xeri's xeris; Kontsina has none."""
+    from dln.check.validate import validate_game
+
     diloti, kontsina, xeri = (str(SISTER_SAMPLES / name) for name in ("two-player-61.dln", "kontsina.dln", "xeri.dln"))
     code, out, err = run("stats", kontsina, xeri, diloti)
     assert code == 0 and "Traceback" not in out + err
-    assert "left out: 1 Kontsina game, 1 Xeri game" in out and "1 game from 3 files" in out
+    assert "3 games from 3 files: 1 Kontsina, 1 Xeri, 1 Diloti" in out
+    assert "Kontsina sides: points per round, item by item" in out and "Most clubs" in out and "Honours" in out
     code, out, _ = run("stats", "--json", kontsina, xeri, diloti)
     mixed = json.loads(out)
-    assert code == 0 and mixed["games"] == 1 and mixed["left_out"] == {"Kontsina": 1, "Xeri": 1}
+    assert code == 0 and mixed["games"] == 3
     alone = json.loads(run("stats", "--json", diloti)[1])
-    assert mixed["players"] == alone["players"] and mixed["sides"] == alone["sides"] and alone["left_out"] == {}
+    assert [line for line in mixed["sides"] if line["game"] == "Diloti"] == alone["sides"]
+    for name, path in (("Kontsina", kontsina), ("Xeri", xeri)):
+        report = validate_game(next(parse_text(Path(path).read_text(encoding="utf-8"))))
+        totals: dict[str, int] = {}
+        for played in report.rounds:
+            for side, score in (played.scores or {}).items():
+                totals[side] = totals.get(side, 0) + score.total
+        sides = [line for line in mixed["sides"] if line["game"] == name]
+        assert {line["name"]: line["points"] for line in sides} == totals
+        assert all("aces" not in line and "ten_of_diamonds" not in line and "good_ten" in line for line in sides)
+    assert all("most_clubs" in line for line in mixed["sides"] if line["game"] == "Kontsina")
     code, out, err = run("stats", "--csv", xeri, diloti)
-    assert code == 0 and "left out" not in out and "left out: 1 Xeri game" in err
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert code == 0 and {row["game"] for row in rows} == {"Xeri", "Diloti"} and err == ""
+    assert all(row["aces"] == "" and row["honours"] != "" for row in rows if row["game"] == "Xeri")
+    assert all(row["aces"] != "" and row["honours"] == "" for row in rows if row["game"] == "Diloti")
+    assert run("stats", "--ratings", "--plot", str(tmp_path), xeri, kontsina)[0] == 0
+    assert {"points-per-round-xeri.svg", "game-length-kontsina.svg"} <= {p.name for p in tmp_path.iterdir()}
     assert run("filter", "--xeri", "--count", xeri)[1].strip() == "1"  # the sample's hands hold xeris
     assert run("filter", "--xeri", "--count", kontsina)[1].strip() == "0"
     assert run("filter", "--group", "--count", kontsina, xeri)[1].strip() == "0"

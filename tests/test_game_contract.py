@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -54,6 +55,7 @@ class Matching(TableGame):
     table_kind = "loose"
     scores_xeri = False
     result_unit = "points"
+    score_items = ("most_cards",)
     move_examples = "9c x 9d (one card of its rank) · Ks (laid)"
     hand_size_code = "M102"
     dealer_code = "M106"
@@ -210,6 +212,9 @@ def test_generate_offers_the_game_and_json_names_it(plugin: Path, archive: Path)
     assert "matching" in dln_with(plugin, "generate", "--help").stdout
     done = dln_with(plugin, "position", str(archive), "--round", "1", "--at", "1", "--json")
     assert done.returncode == 0 and json.loads(done.stdout)
+    counted = json.loads(dln_with(plugin, "stats", "--json", str(archive)).stdout)  # its own items, its points
+    assert counted["games"] == 2 and {line["game"] for line in counted["sides"]} == {"Matching"}
+    assert sum(line["most_cards"] for line in counted["sides"]) == sum(line["points"] for line in counted["sides"]) > 0
 
 
 @pytest.mark.slow
@@ -255,6 +260,14 @@ def test_dlns_own_games_are_entry_points_and_answer_the_protocol(key: str) -> No
     for players in game.players:
         assert len(game.play_order(players)) == players
     assert [limit for _, _, limit in game.marks] == sorted((limit for _, _, limit in game.marks), reverse=True)
+    from dln.games.playing import play_round, random_player, seating
+
+    rules = game.rules_for((), game.target)
+    seats = seating(game, game.players[0], rules)
+    played = play_round(game, rules, seats, seats[-1], random.Random(1), random_player)
+    for score in played.scores.values():  # what the score sheet and dln stats head their columns with
+        assert tuple(name for name, _ in score.items) == tuple(name for name, _ in score.points) == game.score_items
+        assert sum(points for _, points in score.points) == score.total
 
 
 def test_a_record_without_a_game_tag_is_diloti_and_an_unknown_game_names_the_known_ones() -> None:

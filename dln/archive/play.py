@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from dln.check.validate import GameReport, validate_game
-from dln.engine import RoundState, SideScore
+from dln.engine import RoundState
 from dln.games.table import TableRound
 from dln.notation.model import Game, Move, PileRef
 
@@ -44,13 +45,15 @@ class PlayFacts:
     players: int
     seats: dict[str, SeatEvents]
     #: Each scored round's points per side, item by item (rounds the replay could not score are left out).
-    rounds: list[dict[str, SideScore]] = field(default_factory=list)
+    #: (a score has ``total``, ``cards`` and ``points``, item by item: Diloti's SideScore, the others' ItemScore)
+    rounds: list[dict[str, Any]] = field(default_factory=list)
     winner: str | None = None  # the side that won, when the game was played to its end
     codes: Counter[str] = field(default_factory=Counter)  # every diagnostic code found, errors and warnings
     moves: int = 0  # main-line moves replayed
-    #: The game of the family (its Game tag): Kontsina and Xeri have xeris (Xeri) but no declarations,
-    #: and their points are other items, so ``rounds`` holds Diloti's rounds only.
+    #: The game, as its Game tag writes it (Kontsina and Xeri have xeris, Xeri's alone, but no declarations).
     game: str = "Diloti"
+    #: Where each seat's points are kept: the seat, or its partnership (four-player Diloti's NS and EW).
+    side_of: dict[str, str] = field(default_factory=dict)
 
     @property
     def xeri(self) -> bool:
@@ -91,6 +94,9 @@ def play_facts(report: GameReport) -> PlayFacts:
             illegal.setdefault((d.round, d.move), set()).add(d.line)
     for result in report.rounds:
         states, moves = result.states, result.record_moves
+        if states and not facts.side_of:
+            first = states[0]
+            facts.side_of = {seat: first.side_of(seat) for seat in first.seats}
         for i, move in enumerate(moves):
             events = facts.seats.setdefault(move.seat, SeatEvents())
             lines = illegal.get((result.index + 1, i + 1))

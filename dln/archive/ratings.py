@@ -11,7 +11,8 @@ has no draw: equal totals play on).  For a side A against B:
     new       R_A = R_A + K * (S_A - E_A)           with K = 24
 
 With four players a side's rating is the mean of its partners' ratings, and
-each partner moves by the side's change.  Sorting by date needs every rated
+each partner moves by the side's change; where every player scores alone
+(Kontsina with three or four), the winner plays the mean of the others.  Sorting by date needs every rated
 game's result at hand: one small record per game (the date, the names, the
 winner; about 270 bytes), not the games.
 """
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import math
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from dln.archive.conditions import parse_date
@@ -66,13 +68,15 @@ class Ratings:
         self.history = history
         self.skipped = 0  # games without a winner or with a seat unnamed
 
-    def add(self, date_tag: str | None, names: dict[str, str], winner: str | None, players: int) -> None:
-        """One game: its Date tag, the players by seat, the winning side (N, S, NS or EW) or None."""
-        seats = ("N", "S") if players == 2 else ("N", "S", "E", "W")
+    def add(self, date_tag: str | None, names: dict[str, str], winner: str | None, side_of: Mapping[str, str]
+            ) -> None:
+        """One game: its Date tag, the players by seat, the winning side (N, S, NS or EW…) or None, and each
+        seat's side (every seat of the game)."""
+        seats = tuple(side_of)
         if winner is None or any(seat not in names for seat in seats):
             self.skipped += 1
             return
-        won = tuple(seat for seat in seats if seat in winner)
+        won = tuple(seat for seat in seats if side_of[seat] == winner)
         # Names and dates interned: a club has few players and plays on few days (270 bytes a game, not 540).
         year, month, day = parse_date(date_tag or "") or _UNDATED
         date = (sys.intern(year), sys.intern(month), sys.intern(day))

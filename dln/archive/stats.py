@@ -1,45 +1,51 @@
 """``dln stats``: totals per player and per side over many games, added a game at a time.
 
-Points come from the engine's scoring of each round the validator could play
-out (:mod:`dln.engine.scoring`): 4 for most cards, 1 per ace, 2 for the good
-ten (10d), 1 for the good two (2c), 10 per xeri.  A *side* is where points
-are kept: the seat itself with two players (N, S), the partnership with four
-(NS, EW).  A *player* is a name in a seat tag (North, South, East, West);
-with four players both partners are credited with their side's points and
-wins, while what a seat does itself (xeris, declarations, captures, illegal
-moves) is that player's own.  A name in two seats of one game counts twice.
+Points come from each game's own scoring of each round the validator could
+play out, item by item (Diloti: 4 for most cards, 1 per ace, 2 for the good
+ten (10d), 1 for the good two (2c), 10 per xeri; Kontsina's and Xeri's items
+are theirs).  Games are counted apart by game (:class:`Book`): their items and
+scales differ.  A *side* is where points are kept: the seat itself when every
+player scores alone (N, S; Kontsina's E and W), the partnership in four-player
+Diloti (NS, EW).  A *player* is a name in a seat tag (North, South, East,
+West); partners are credited with their side's points and wins, while what a
+seat does itself (xeris, declarations, captures, illegal moves) is that
+player's own.  A name in two seats of one game counts twice.
 
-Memory: one :class:`Line` per player and side, and the length counts (one
-entry per distinct number of rounds or hundred moves): it does not grow with
-the number of games.
+Memory: one :class:`Line` per game, player and side, and the length counts
+(one entry per distinct number of rounds or hundred moves): it does not grow
+with the number of games.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from dln.archive.conditions import players_of
 from dln.archive.play import PlayFacts, SeatEvents
-from dln.engine import side_of
-from dln.engine.scoring import XERI_POINTS
+from dln.games.protocol import game_named
 from dln.notation.model import Game
-from dln.wording import count_of
 
-__all__ = ["COUNTS", "ITEMS", "Line", "Stats"]
+__all__ = ["COUNTS", "Book", "Line", "Stats", "data_name"]
 
-#: The scoring items, as :class:`Line` fields holding their points.
-ITEMS = ("most_cards", "aces", "good_ten", "good_two", "xeri_points")
 #: What a seat does in play, as :class:`Line` fields (see :class:`dln.archive.play.SeatEvents`).
 COUNTS = tuple(f.name for f in fields(SeatEvents))
 #: Moves per game are counted in buckets of this many.
 MOVES_BUCKET = 100
+#: Score items under the names the JSON and CSV of ``dln stats`` have always given them (the xeris' points
+#: apart from the count of xeris made).
+_DATA_NAMES = {"ten_of_diamonds": "good_ten", "two_of_clubs": "good_two", "xeris": "xeri_points"}
+
+
+def data_name(item: str) -> str:
+    """The JSON and CSV name of score item ``item`` (``ten_of_diamonds`` → ``good_ten``)."""
+    return _DATA_NAMES.get(item, item)
 
 
 @dataclass
 class Line:
-    """One player's or one side's totals."""
+    """One player's or one side's totals in one game."""
 
     name: str
     games: int = 0
@@ -47,11 +53,8 @@ class Line:
     rounds: int = 0  # rounds scored
     points: int = 0
     cards: int = 0  # cards captured
-    most_cards: int = 0
-    aces: int = 0
-    good_ten: int = 0
-    good_two: int = 0
-    xeri_points: int = 0
+    #: Points item by item, by the game's item names, in its order.
+    items: dict[str, int] = field(default_factory=dict)
     xeris: int = 0
     xeris_given: int = 0
     plain: int = 0
@@ -66,6 +69,11 @@ class Line:
         """Field ``name`` per scored round (None before any round is scored)."""
         return round(getattr(self, name) / self.rounds, 2) if self.rounds else None
 
+    def item_per_round(self, item: str) -> float | None:
+        """The points of score item ``item`` per scored round (None before any round is scored); not a
+        field, as Diloti's ``xeris`` item (points) is not the count of xeris made."""
+        return round(self.items.get(item, 0) / self.rounds, 2) if self.rounds else None
+
     @property
     def declarations(self) -> int:
         """Declarations made: plain ones and groups (raises are counted apart)."""
@@ -75,59 +83,56 @@ class Line:
         for name in COUNTS:
             setattr(self, name, getattr(self, name) + getattr(events, name))
 
-    def to_data(self) -> dict[str, Any]:
-        """The JSON form: every total, and the points per round, overall and item by item."""
-        data: dict[str, Any] = {f.name: getattr(self, f.name) for f in fields(self)}
+    def to_data(self, book: Book) -> dict[str, Any]:
+        """The JSON form: the game, every total, and the points per round, overall and item by item (the
+        items of ``book``'s game)."""
+        data: dict[str, Any] = {"game": book.game}
+        for name in _FIELDS:
+            if name == "items":
+                data.update((data_name(item), self.items.get(item, 0)) for item in book.items)
+            else:
+                data[name] = getattr(self, name)
         data["declarations"] = self.declarations
         data["points_per_round"] = self.per_round("points")
-        data["per_round"] = {item: self.per_round(item) for item in ITEMS}
+        data["per_round"] = {data_name(item): self.item_per_round(item) for item in book.items}
         return data
 
 
-class Stats:
-    """The totals of an archive, fed one game at a time (:meth:`add`)."""
+_FIELDS = tuple(f.name for f in fields(Line))
 
-    def __init__(self) -> None:
-        self.games = 0
-        self.players: dict[str, Line] = {}
-        self.sides: dict[str, Line] = {}
-        self.rounds: Counter[int] = Counter()  # games by number of rounds scored
-        self.moves: Counter[int] = Counter()  # games by moves, in buckets of MOVES_BUCKET
-        #: Games of the other games of the family, by name: not counted, as their items are not Diloti's.
-        self.left_out: Counter[str] = Counter()
 
-    def left_out_note(self) -> str | None:
-        """What was left out, in words (None if nothing was)."""
-        if not self.left_out:
-            return None
-        games = ", ".join(f"{count_of(n, f'{name} game')}" for name, n in sorted(self.left_out.items()))
-        return (f"left out: {games} (dln stats counts Diloti's points and declarations; dln score shows "
-                "the other games' scores)")
+@dataclass
+class Book:
+    """The totals of one game's games (Diloti, Kontsina, Xeri…): its players, its sides, their lengths."""
 
-    def add(self, game: Game, facts: PlayFacts) -> bool:
-        """Count one replayed game; False for a Kontsina or Xeri game, counted only in :attr:`left_out`
-        (its points are other items)."""
-        if facts.game != "Diloti":
-            self.left_out[facts.game] += 1
-            return False
+    game: str  # as the Game tag writes it
+    #: The game's score items, in its order (:attr:`dln.games.protocol.Game.score_items`).
+    items: tuple[str, ...] = ()
+    games: int = 0
+    players: dict[str, Line] = field(default_factory=dict)
+    sides: dict[str, Line] = field(default_factory=dict)
+    rounds: Counter[int] = field(default_factory=Counter)  # games by number of rounds scored
+    moves: Counter[int] = field(default_factory=Counter)  # games by moves, in buckets of MOVES_BUCKET
+
+    def add(self, game: Game, facts: PlayFacts) -> None:
+        """Count one replayed game of this book's game."""
         self.games += 1
         self.rounds[len(facts.rounds)] += 1
         self.moves[facts.moves // MOVES_BUCKET * MOVES_BUCKET] += 1
         names = players_of(game)
-        sides = {side_of(seat, facts.players) for seat in ("N", "S", "E", "W")[:facts.players]}
-        for side in sides:
+        for side in dict.fromkeys(facts.side_of.values()):
             self._score(self._line(self.sides, side), side, facts)
         for seat, events in facts.seats.items():
-            self._line(self.sides, side_of(seat, facts.players)).add_events(events)
+            side = facts.side_of.get(seat)
+            if side is not None:
+                self._line(self.sides, side).add_events(events)
             if seat in names:
                 self._line(self.players, names[seat]).add_events(events)
         for seat, name in names.items():
-            if seat in ("N", "S") or facts.players == 4:
-                self._score(self._line(self.players, name), side_of(seat, facts.players), facts)
-        return True
+            if seat in facts.side_of:
+                self._score(self._line(self.players, name), facts.side_of[seat], facts)
 
-    @staticmethod
-    def _line(table: dict[str, Line], name: str) -> Line:
+    def _line(self, table: dict[str, Line], name: str) -> Line:
         line = table.get(name)
         if line is None:
             line = table[name] = Line(name)
@@ -145,20 +150,18 @@ class Stats:
             line.rounds += 1
             line.points += score.total
             line.cards += score.cards
-            line.most_cards += score.most_cards
-            line.aces += score.aces
-            line.good_ten += score.good_ten
-            line.good_two += score.good_two
-            line.xeri_points += score.xeris * XERI_POINTS
+            for item, points in score.points:
+                line.items[item] = line.items.get(item, 0) + points
 
     def player_lines(self) -> list[Line]:
         """Players by games played (most first), then name."""
         return sorted(self.players.values(), key=lambda line: (-line.games, line.name.casefold(), line.name))
 
     def side_lines(self) -> list[Line]:
-        """Sides in seat order: N, S, then NS, EW."""
-        order = ("N", "S", "E", "W", "NS", "EW")
-        return sorted(self.sides.values(), key=lambda line: order.index(line.name))
+        """Sides in seat order: N, E, S, W, then NS, EW, then any other."""
+        order = ("N", "E", "S", "W", "NS", "EW")
+        return sorted(self.sides.values(),
+                      key=lambda line: (order.index(line.name) if line.name in order else len(order), line.name))
 
     def lengths(self) -> dict[str, dict[str, int]]:
         """How many games had each number of rounds, and each hundred of moves (``"300-399"``)."""
@@ -166,3 +169,22 @@ class Stats:
             "rounds": {str(n): self.rounds[n] for n in sorted(self.rounds)},
             "moves": {f"{n}-{n + MOVES_BUCKET - 1}": self.moves[n] for n in sorted(self.moves)},
         }
+
+
+class Stats:
+    """The totals of an archive, fed one game at a time (:meth:`add`), a :class:`Book` per game."""
+
+    def __init__(self) -> None:
+        self.books: dict[str, Book] = {}  # by game, in the order the archive first shows them
+
+    @property
+    def games(self) -> int:
+        """Games counted, of every game."""
+        return sum(book.games for book in self.books.values())
+
+    def add(self, game: Game, facts: PlayFacts) -> None:
+        """Count one replayed game in its game's book."""
+        book = self.books.get(facts.game)
+        if book is None:
+            book = self.books[facts.game] = Book(facts.game, game_named(facts.game).score_items)
+        book.add(game, facts)

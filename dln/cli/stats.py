@@ -26,7 +26,7 @@ from dln.archive.parallel import replayed
 from dln.archive.play import PlayFacts
 from dln.archive.ratings import Player, Ratings
 from dln.archive.reading import ArchiveReader
-from dln.archive.stats import ITEMS, Line, Stats
+from dln.archive.stats import Book, Line, Stats, data_name
 from dln.archive.svg import bar_chart, line_chart
 from dln.check.verdicts import NOTHING_TO_CHECK, problem_data
 from dln.cli.archive import replay_jobs_option
@@ -41,15 +41,12 @@ from dln.wording import count_of, visible
 
 __all__ = ["stats_command"]
 
-#: Headings of the scoring items, in :data:`dln.archive.stats.ITEMS` order.
-ITEM_HEADINGS = ("Most cards", "Aces", "10d", "2c", "Xeris")
+#: Headings of the score items that name a card; every other item is headed by its name in words.
+_CARD_ITEMS = {"ten_of_diamonds": "10d", "two_of_clubs": "2c"}
 #: The play counts shown, with their headings and the field of :class:`Line` that holds each.
 PLAY_COLUMNS = (("Xeris", "xeris"), ("Given", "xeris_given"), ("Declared", "declarations"), ("Groups", "groups"),
                 ("Raised", "raises"), ("Took own", "captured_own"), ("Took theirs", "captured_theirs"),
                 ("Lost", "lost"), ("Illegal", "illegal"))
-CSV_COLUMNS = ("kind", "name", "games", "wins", "rounds", "points", "points_per_round",
-               *(f"{item}_per_round" for item in ITEMS), "cards", *ITEMS,
-               *(field for _, field in PLAY_COLUMNS), "plain", "rating", "rating_peak", "rated_games")
 BAR_WIDTH = 40
 #: Wider than any terminal: a table's own width, measured with no edge in the way.
 _UNBOUNDED = 1_000_000
@@ -102,13 +99,26 @@ def running_score(number: int, game: Game, facts: PlayFacts) -> tuple[str, dict[
             totals.append(totals[-1] + scores[side].total)
         series[f"{side} {who}".strip()] = totals
     title = f"Game {number}: {game.tag('Event') or 'score'}" + (f", {game.tag('Date')}" if game.tag("Date") else "")
-    target = game.tag("Target") or "61"
-    return title, series, float(target) if target.isdigit() else None
+    rules = game_named(facts.game)
+    target = game.tag("Target") or str(rules.target)
+    # the target is marked where the standing counts points (Xeri's counts hands won, not the points charted)
+    return title, series, float(target) if target.isdigit() and rules.result_unit == "points" else None
 
 
-def _lines(stats: Stats) -> list[Line]:
+def item_heading(item: str) -> str:
+    """A score item's column heading: ``Most cards``, ``Aces``, ``10d``, ``Xeris``, ``Most clubs``."""
+    return _CARD_ITEMS.get(item) or item.replace("_", " ").capitalize()
+
+
+def _lines(book: Book) -> list[Line]:
     """The players if the tags name any, else the sides: what the charts compare."""
-    return stats.player_lines() or stats.side_lines()
+    return book.player_lines() or book.side_lines()
+
+
+def _titled(stats: Stats, book: Book, title: str) -> str:
+    """``title`` as it heads ``book``'s part of the report: with the game's name when the archive holds more
+    than one game (``Kontsina players: …``)."""
+    return f"{book.game} {title[0].lower()}{title[1:]}" if len(stats.books) > 1 else title
 
 
 def _rating_columns(ratings: dict[str, Player] | None, name: str) -> list[Any]:
@@ -118,21 +128,33 @@ def _rating_columns(ratings: dict[str, Player] | None, name: str) -> list[Any]:
     return [round(player.rating, 1), round(player.peak, 1), player.games]
 
 
-def stats_data(stats: Stats, ratings: list[Player] | None, reader: ArchiveReader,
+def stats_data(stats: Stats, ratings: dict[str, list[Player]] | None, reader: ArchiveReader,
                problems: list[dict[str, Any]]) -> dict[str, Any]:
-    """The JSON form of ``dln stats`` (docs/archive.md)."""
+    """The JSON form of ``dln stats`` (docs/archive.md): every game's lines, each saying its game."""
+    books = stats.books.values()
+    lengths: dict[str, dict[str, int]] = {"rounds": {}, "moves": {}}
+    for book in books:
+        for kind, counts in book.lengths().items():
+            for key, count in counts.items():
+                lengths[kind][key] = lengths[kind].get(key, 0) + count
     return {
         "games": stats.games,
-        "left_out": dict(sorted(stats.left_out.items())),
         "files": reader.files,
-        "players": [line.to_data() for line in stats.player_lines()],
-        "sides": [line.to_data() for line in stats.side_lines()],
-        "lengths": stats.lengths(),
+        "players": [line.to_data(book) for book in books for line in book.player_lines()],
+        "sides": [line.to_data(book) for book in books for line in book.side_lines()],
+        "lengths": {kind: dict(sorted(counts.items(), key=lambda kv: _first_number(kv[0])))
+                    for kind, counts in lengths.items()},
         "ratings": None if ratings is None else [
-            {"name": p.name, "rating": round(p.rating, 1), "peak": round(p.peak, 1), "games": p.games}
-            for p in ratings],
+            {"game": game, "name": p.name, "rating": round(p.rating, 1), "peak": round(p.peak, 1),
+             "games": p.games}
+            for game, players in ratings.items() for p in players],
         "problems": problems,
     }
+
+
+def _first_number(key: str) -> int:
+    """The number a length key starts with (``"7"``, ``"300-399"``), to order the keys."""
+    return int(key.split("-")[0])
 
 
 #: What a spreadsheet reads as the start of a formula in a cell (OWASP, "CSV Injection").
@@ -146,20 +168,28 @@ def spreadsheet_text(text: str) -> str:
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
-def stats_csv(stats: Stats, ratings: list[Player] | None) -> str:
-    """One row per player, then per side (``kind`` says which): a table for a spreadsheet, its names
-    neutralised (:func:`spreadsheet_text`)."""
-    table = {p.name: p for p in ratings} if ratings is not None else None
+def stats_csv(stats: Stats, ratings: dict[str, list[Player]] | None) -> str:
+    """One row per player, then per side (``kind`` says which), game by game (the last column): a table for
+    a spreadsheet, its names neutralised (:func:`spreadsheet_text`).  The score items are every game's, each
+    a column; a game without the item leaves it empty."""
+    items = list(dict.fromkeys(item for book in stats.books.values() for item in book.items))
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    for kind, lines in (("player", stats.player_lines()), ("side", stats.side_lines())):
-        for line in lines:
-            writer.writerow([kind, spreadsheet_text(line.name), line.games, line.wins, line.rounds, line.points,
-                             line.per_round("points"), *(line.per_round(item) for item in ITEMS), line.cards,
-                             *(getattr(line, item) for item in ITEMS),
-                             *(getattr(line, field) for _, field in PLAY_COLUMNS), line.plain,
-                             *(_rating_columns(table, line.name) if kind == "player" else [None] * 3)])
+    writer.writerow(("kind", "name", "games", "wins", "rounds", "points", "points_per_round",
+                     *(f"{data_name(item)}_per_round" for item in items), "cards", *map(data_name, items),
+                     *(field for _, field in PLAY_COLUMNS), "plain", "rating", "rating_peak", "rated_games", "game"))
+    for book in stats.books.values():
+        table = {p.name: p for p in ratings.get(book.game, [])} if ratings is not None else None
+        for kind, lines in (("player", book.player_lines()), ("side", book.side_lines())):
+            for line in lines:
+                writer.writerow([kind, spreadsheet_text(line.name), line.games, line.wins, line.rounds, line.points,
+                                 line.per_round("points"),
+                                 *(line.item_per_round(item) if item in book.items else None for item in items),
+                                 line.cards,
+                                 *(line.items.get(item, 0) if item in book.items else None for item in items),
+                                 *(getattr(line, field) for _, field in PLAY_COLUMNS), line.plain,
+                                 *(_rating_columns(table, line.name) if kind == "player" else [None] * 3),
+                                 book.game])
     return out.getvalue()
 
 
@@ -196,15 +226,16 @@ def _table(title: str, headings: list[str], rows: list[list[str]], name: int, *,
     return table
 
 
-def _points_table(screen: Console, title: str, lines: list[Line], ratings: dict[str, Player] | None) -> Table:
-    headings = ["Name", "Games", "Wins", "Win %", "Rounds", "Pts/round", *ITEM_HEADINGS]
+def _points_table(screen: Console, title: str, book: Book, lines: list[Line], ratings: dict[str, Player] | None
+                  ) -> Table:
+    headings = ["Name", "Games", "Wins", "Win %", "Rounds", "Pts/round", *map(item_heading, book.items)]
     if ratings is not None:
         headings.append("Rating")
     rows = []
     for line in lines:
         win = f"{100 * line.wins / line.games:.0f}" if line.games else "-"
         row = [line.name, str(line.games), str(line.wins), win, str(line.rounds), _number(line.per_round("points")),
-               *(_number(line.per_round(item)) for item in ITEMS)]
+               *(_number(line.item_per_round(item)) for item in book.items)]
         if ratings is not None:
             player = ratings.get(line.name)
             row.append(f"{player.rating:.0f}" if player else "-")
@@ -249,51 +280,67 @@ def _progress(console: Console, chart: tuple[str, dict[str, list[float]], float 
     console.print()
 
 
-def print_tables(stats: Stats, ratings: list[Player] | None, reader: ArchiveReader,
+def print_tables(stats: Stats, ratings: dict[str, list[Player]] | None, reader: ArchiveReader,
                  single: tuple[Game, PlayFacts] | None = None) -> None:
-    """The terminal report: the tables, the ratings and the bar charts (with ``single``, the archive's one
-    game, its running score too)."""
+    """The terminal report, game by game: the tables, the ratings and the bar charts (with ``single``, the
+    archive's one game, its running score too)."""
     ascii_only = output_is_ascii()
     screen = console(safe_box=True if ascii_only else None, width=160 if not is_terminal(sys.stdout) else None)
     block = "#" if ascii_only else "\u2588"
-    table = {p.name: p for p in ratings} if ratings is not None else None
     broken = f" ({count_of(reader.errors, 'problem')} reported above)" if reader.errors else ""
-    screen.print(f"{count_of(stats.games, 'game')} from {count_of(reader.files, 'file')}{broken}")
-    if not stats.games:
-        return
-    screen.print()
-    players = stats.player_lines()
-    if players:
-        screen.print(_points_table(screen, "Players: points per round, item by item", players, table))
-        screen.print(_play_table(screen, "Players: play (counts)", players))
-    sides = stats.side_lines()
-    screen.print(_points_table(screen, "Sides: points per round, item by item", sides, None))
-    screen.print(_play_table(screen, "Sides: play (counts)", sides))
-    if ratings is not None:
-        screen.print(_figures_table(screen, "Elo ratings (K 24, by date)", ["#", "Player", "Rating", "Peak", "Games"],
-                                    [[str(rank), player.name, f"{player.rating:.0f}", f"{player.peak:.0f}",
-                                      str(player.games)] for rank, player in enumerate(ratings, start=1)], name=1))
-    screen.print()
-    _bars(screen, "Points per round", [(line.name, line.per_round("points") or 0.0) for line in _lines(stats)],
-          block=block)
-    _bars(screen, "Games by rounds played", [(f"{n} rounds", float(c)) for n, c in sorted(stats.rounds.items())],
-          block=block)
+    each = ""
+    if len(stats.books) > 1:
+        each = ": " + ", ".join(f"{book.games} {book.game}" for book in stats.books.values())
+    screen.print(f"{count_of(stats.games, 'game')} from {count_of(reader.files, 'file')}{each}{broken}")
+    for book in stats.books.values():
+        _print_book(screen, stats, book, ratings.get(book.game, []) if ratings is not None else None, block)
     if single is not None:
         _progress(screen, running_score(1, *single), block=block)
 
 
-def _summary_charts(charts: Charts, stats: Stats, ratings: list[Player] | None) -> None:
-    lines = _lines(stats)
-    charts.write("points-per-round.svg", bar_chart("Points per round", [line.name for line in lines],
-                                                   [line.per_round("points") or 0.0 for line in lines]))
-    rounds = sorted(stats.rounds.items())
-    charts.write("game-length.svg", bar_chart("Games by rounds played", [f"{n} rounds" for n, _ in rounds],
-                                              [float(c) for _, c in rounds]))
-    if ratings:
-        best = {p.name: [1500.0, *p.history] for p in ratings[:8]}
-        charts.write("ratings.svg", line_chart("Elo rating after each game (the best eight)", best,
-                                               x_label="games", y_label="rating",
-                                               from_zero=False))
+def _print_book(screen: Console, stats: Stats, book: Book, ratings: list[Player] | None, block: str) -> None:
+    """One game's tables, ratings and bar charts."""
+    table = {p.name: p for p in ratings} if ratings is not None else None
+    screen.print()
+    players = book.player_lines()
+    if players:
+        screen.print(_points_table(screen, _titled(stats, book, "Players: points per round, item by item"), book,
+                                   players, table))
+        screen.print(_play_table(screen, _titled(stats, book, "Players: play (counts)"), players))
+    sides = book.side_lines()
+    screen.print(_points_table(screen, _titled(stats, book, "Sides: points per round, item by item"), book, sides,
+                               None))
+    screen.print(_play_table(screen, _titled(stats, book, "Sides: play (counts)"), sides))
+    if ratings is not None:
+        screen.print(_figures_table(screen, _titled(stats, book, "Elo ratings (K 24, by date)"),
+                                    ["#", "Player", "Rating", "Peak", "Games"],
+                                    [[str(rank), player.name, f"{player.rating:.0f}", f"{player.peak:.0f}",
+                                      str(player.games)] for rank, player in enumerate(ratings, start=1)], name=1))
+    screen.print()
+    _bars(screen, _titled(stats, book, "Points per round"),
+          [(line.name, line.per_round("points") or 0.0) for line in _lines(book)], block=block)
+    _bars(screen, _titled(stats, book, "Games by rounds played"),
+          [(f"{n} rounds", float(c)) for n, c in sorted(book.rounds.items())], block=block)
+
+
+def _summary_charts(charts: Charts, stats: Stats, ratings: dict[str, list[Player]] | None) -> None:
+    """The summary charts of each game (their files named after the game when the archive holds several)."""
+    for book in stats.books.values():
+        suffix = f"-{book.game.lower()}" if len(stats.books) > 1 else ""
+        lines = _lines(book)
+        charts.write(f"points-per-round{suffix}.svg",
+                     bar_chart(_titled(stats, book, "Points per round"), [line.name for line in lines],
+                               [line.per_round("points") or 0.0 for line in lines]))
+        rounds = sorted(book.rounds.items())
+        charts.write(f"game-length{suffix}.svg",
+                     bar_chart(_titled(stats, book, "Games by rounds played"), [f"{n} rounds" for n, _ in rounds],
+                               [float(c) for _, c in rounds]))
+        rated = ratings.get(book.game) if ratings is not None else None
+        if rated:
+            best = {p.name: [1500.0, *p.history] for p in rated[:8]}
+            charts.write(f"ratings{suffix}.svg",
+                         line_chart(_titled(stats, book, "Elo rating after each game (the best eight)"), best,
+                                    x_label="games", y_label="rating", from_zero=False))
 
 
 @click.command("stats", short_help="Totals per player and per side over an archive, with charts.")
@@ -309,8 +356,10 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
                   plot_games: int, jobs: int) -> None:
     """Summarise the games of FILES per player and per side ('-' reads stdin; folders are searched).
 
-    Each game is replayed through the rules: games, wins, rounds, points per
-    round overall and item by item (most cards, aces, 10d, 2c, xeris),
+    Each game is replayed through the rules and counted with the games of its
+    kind (Diloti, Kontsina, Xeri apart): games, wins, rounds, points per
+    round overall and item by item (Diloti's most cards, aces, 10d, 2c,
+    xeris; the other games' own),
     xeris made and given away, declarations made, raised and captured, and
     illegal moves; the games' lengths; with --ratings, Elo ratings.  A
     table on a terminal, one JSON object with --json, CSV with --csv; with
@@ -347,7 +396,7 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
         charts, files = Charts(Path(plot), plot_games, inputs), tuple(inputs.files)
     archive = ArchiveReader(problem, broken)
     stats = Stats()
-    rated = Ratings(history=plot is not None) if ratings else None
+    rated: dict[str, Ratings] | None = {} if ratings else None  # each game's players rated apart
     first: tuple[Game, PlayFacts] | None = None  # the archive's game, while it has only one
     for (file, piece), facts in replayed(archive.read(files), lambda _: True, jobs):
         game = piece.game
@@ -358,16 +407,16 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
         except ValueError as exc:  # a tag that makes no sense: bad input, as in every command
             problem(file, "R002", f"game {piece.number}: [Game {json.dumps(game.tag('Game'))}]: {exc}")
             continue
-        if not stats.add(game, facts):
-            continue  # a Kontsina or Xeri game: in the note, not in the tables, ratings or charts
+        stats.add(game, facts)
         first = (game, facts) if stats.games == 1 else None
         if rated is not None:
-            rated.add(game.tag("Date"), players_of(game), facts.winner, facts.players)
+            rated.setdefault(facts.game, Ratings(history=plot is not None)).add(
+                game.tag("Date"), players_of(game), facts.winner, facts.side_of)
         if charts is not None:
             charts.progression(stats.games, game, facts)
     if archive.games == 0 and not archive.errors:  # counting nothing is never success
         problem(", ".join(files), NOTHING_TO_CHECK, "no game in these files: nothing to count")
-    ranking = rated.compute() if rated is not None else None
+    ranking = {game: rating.compute() for game, rating in rated.items()} if rated is not None else None
     if as_json:
         ascii_only = not output_takes_any_text()  # JSON escapes what standard output cannot encode
         emit(json.dumps(stats_data(stats, ranking, archive, problems), ensure_ascii=ascii_only, indent=1))
@@ -375,9 +424,6 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
         emit(stats_csv(stats, ranking), nl=False)
     else:
         print_tables(stats, ranking, archive, first)
-    note = stats.left_out_note()
-    if note is not None and not as_json:  # JSON says it in "left_out"
-        say(note, err=as_csv)
     if charts is not None:
         _summary_charts(charts, stats, ranking)
         if charts.failed is not None:

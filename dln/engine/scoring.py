@@ -59,6 +59,11 @@ class SideScore:
         return (("most_cards", self.most_cards), ("aces", self.aces), ("ten_of_diamonds", self.good_ten),
                 ("two_of_clubs", self.good_two), ("xeris", self.xeris))
 
+    @property
+    def points(self) -> tuple[tuple[str, int], ...]:
+        """The points item by item (the xeris in points): they add up to :attr:`total`."""
+        return (*self.items[:-1], ("xeris", XERI_POINTS * self.xeris))
+
 
 def check_round_end(state: RoundState) -> list[Violation]:
     """D604: a record may end a round only when the pack is dealt and the hands played out."""

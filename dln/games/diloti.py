@@ -61,6 +61,7 @@ class Diloti:
     table_kind = "loose"
     scores_xeri = True
     result_unit = "points"
+    score_items = ("most_cards", "aces", "ten_of_diamonds", "two_of_clubs", "xeris")
     house_rules = tuple(VARIANTS)
     move_examples = "9c x 9d · 3d 5h =8 · Ks · 6h x [6] · 8c x 5s+3d"
     marks = MARKS

@@ -86,6 +86,7 @@ class Kontsina(TableGame):
     scores_xeri = False  # K501: no xeri
     move_examples = "9c x 9d (one card of its rank) · 9c x 5h+4d (numerals adding up to it) · Ks (laid)"
     result_unit = "points"
+    score_items = ("most_cards", "most_clubs", "two_of_clubs", "ten_of_diamonds")
     hand_size_code = KONTSINA_HAND_SIZE
     dealer_code = KONTSINA_DEALER
     players_code = codes.WRONG_SEAT  # any of N, E, S, W may sit

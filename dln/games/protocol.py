@@ -78,6 +78,7 @@ class Game(Protocol):
     table_kind: str  # "loose": cards lie side by side (Diloti, Kontsina); "pile": one on another (Xeri)
     scores_xeri: bool  # whether sweeping the table scores
     result_unit: str  # what the game's standing counts: "points" or "hands won"
+    score_items: tuple[str, ...]  # a round's score items, by name, in the order its scores list them
     house_rules: tuple[str, ...]  # the house rules (--variant names) the game knows; () for none
     move_examples: str  # moves of the game as a player types them, for dln play's help
     marks: tuple[tuple[str, str, float], ...]  # analysis: (glyph, word, points lost) from which a move is marked

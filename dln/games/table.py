@@ -55,6 +55,11 @@ class ItemScore:
         """The player's points for the hand."""
         return sum(points for _, points in self.items)
 
+    @property
+    def points(self) -> tuple[tuple[str, int], ...]:
+        """The points item by item (every item is in points): they add up to :attr:`total`."""
+        return self.items
+
 
 class _TableRoundFields(NamedTuple):
     game: str  # the key of the game in the registry (dln.games.protocol.installed)

@@ -181,7 +181,7 @@ def _or_stop(action: Callable[[], _T], path: Path) -> _T:
 
 def _ask_dealer(recorder: Recorder, options: Options, terminal: Terminal) -> str | None:
     """The dealer of round 1 for a game whose tags were written beforehand."""
-    new = NewGame({"players": str(recorder.players), "Game": recorder.game.tag("Game") or "Diloti"})
+    new = NewGame({"players": str(recorder.players), "Game": recorder.game.tag("Game") or ""})  # none: the default game
     question = Question("dealer", f"Dealer of round 1 ({' '.join(new.seats())})", "S")
     preset = options.preset.get("dealer")
     while True:

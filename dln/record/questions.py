@@ -62,7 +62,7 @@ class NewGame:
         self.extra_tags = list(extra_tags)
         day = today or _today()
         self.defaults: dict[str, str] = {
-            "Event": "", "Site": "", "Date": day.strftime("%Y.%m.%d"), "Game": "Diloti", "players": "2",
+            "Event": "", "Site": "", "Date": day.strftime("%Y.%m.%d"), "Game": game_named(None).name, "players": "2",
             "dealer": "S", "Variant": "",
         }
         if previous is not None:
@@ -72,7 +72,7 @@ class NewGame:
                 value = previous.tag(key)
                 if value is not None:
                     self.defaults[key] = value
-            self.defaults["Game"] = previous.tag("Game") or "Diloti"
+            self.defaults["Game"] = previous.tag("Game") or game_named(None).name
             self.defaults["Variant"] = previous.tag("Variant") or ""
 
     # -- the game ----------------------------------------------------------
@@ -153,14 +153,14 @@ class NewGame:
             return "one line only"
         if key == "Game":
             try:
-                named = game_named(value or "Diloti")
+                named = game_named(value or None)
             except ValueError as exc:
                 return str(exc)
             if not named.house_rules and self.answers.get("Variant", "").replace("none", "").strip():
                 return f"{named.name} has no house rules (--variant is for Diloti)"
             return None
         engine = self.engine()
-        name = engine.name if engine is not None else "Diloti"
+        name = (engine or game_named(None)).name
         if key == "players" and (not value.isdigit() or int(value) not in self._player_counts()):
             return f"{name} is played by {_either(self._player_counts())} players"
         if key == "dealer" and value.upper() not in self.seats():

@@ -106,10 +106,9 @@ def score_sheet(report: GameReport, *, symbols: bool = True) -> Table:
     title = game.tag("Event") or f"game {report.index}"
     dash = "—" if symbols else "-"
     table = Table(title=f"{title} {dash} {report.describe_rules()}", title_justify="left")
-    scored = next((played for played in report.rounds if played.scores), None)
-    names = _items(scored) if scored is not None else ["most_cards", "aces", "ten_of_diamonds", "two_of_clubs",
-                                                       "xeris"]
     engine = report.engine
+    scored = next((played for played in report.rounds if played.scores), None)
+    names = _items(scored) if scored is not None else list(engine.score_items if engine is not None else ())
     points_count = engine is None or engine.result_unit == "points"
     headings = ["round", "side", "cards",
                 *(item_heading(name, symbols) for name in names),
