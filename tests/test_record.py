@@ -610,3 +610,20 @@ def test_a_rank_alone_names_the_one_loose_card_of_that_rank() -> None:
     assert any("which 5: 5h or 5d" in line for line in refused), refused
     refused = s.refused("5c x 7")
     assert any("no 7 lies loose on the table" in line for line in refused), refused
+
+
+def test_the_recorder_is_the_session_its_edits_ask_for() -> None:
+    """dln.record.changes and dln.record.corrections work on a Session (dln.record.reply), so that they need
+    not import the recorder; the Recorder answers every part of it."""
+    import inspect
+
+    from dln.record.reply import Session
+    from dln.record.session import Recorder
+
+    recorder = Recorder(dln.loads('[Event "t"]\n\nround 1 dealer S\ntable 4c 5d Ks Qh\n'))
+    for name in Session.__annotations__:
+        assert hasattr(recorder, name), name
+    for name, member in inspect.getmembers(Session, inspect.isfunction):
+        if not name.startswith("_"):
+            assert inspect.signature(getattr(Recorder, name)).parameters.keys() == \
+                inspect.signature(member).parameters.keys(), name

@@ -10,8 +10,8 @@ record ``dln validate`` accepts.  The engine sees only its own hand
 file holds only theirs: the engine's cards come into it as it plays them, as
 a recorder at the table writes a hand nobody showed.  Where
 the games differ (seats, dealing, the table's layout, the standing) the
-recorder's :mod:`dln.record.positions` and the family's
-:mod:`dln.games.table` answer, so the loop is written once.
+recorder's :mod:`dln.record.positions` and the game
+(:class:`dln.games.protocol.Game`) answer, so the loop is written once.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from dln.check import plays
 from dln.cli.analysis import budget_option
 from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK, GAME_TYPES, target_option
 from dln.engine.state import Hand, describe_cards
+from dln.games.playing import seating
 from dln.games.protocol import Game, game_named
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.sources import Unreadable
@@ -59,17 +60,9 @@ Type your move without the seat: {examples}
   ! ? ?! {{comment}}  annotate your last move"""
 
 
-def seating(game: Game, players: int) -> tuple[str, ...]:
-    """The seats of a new game of ``game`` with ``players``, in play order; ValueError when the game is
-    not played by that many (Diloti 2 or 4, Kontsina 2 to 4, Xeri 2)."""
-    return game.play_order(players)
-
-
 class Table:
-    """One game of ``dln play``: the recorder, the person's seat, the engine's budget, the packs.
-
-    ``game`` is the family's rules of a Kontsina or Xeri game (the record's ``Game`` tag), None for Diloti.
-    """
+    """One game of ``dln play``: the recorder, the person's seat, the engine's budget, the packs, and
+    ``game``, the game the record's ``Game`` tag names."""
 
     def __init__(self, recorder: Recorder, seat: str, budget: int, rng: random.Random,
                  ask: Callable[[str], str | None], say: Callable[[str], None]) -> None:

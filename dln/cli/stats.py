@@ -105,7 +105,7 @@ def running_score(number: int, game: Game, facts: PlayFacts) -> tuple[str, dict[
     return title, series, float(target) if target.isdigit() and rules.result_unit == "points" else None
 
 
-def item_heading(item: str) -> str:
+def _item_heading(item: str) -> str:
     """A score item's column heading: ``Most cards``, ``Aces``, ``10d``, ``Xeris``, ``Most clubs``."""
     return _CARD_ITEMS.get(item) or item.replace("_", " ").capitalize()
 
@@ -228,7 +228,7 @@ def _table(title: str, headings: list[str], rows: list[list[str]], name: int, *,
 
 def _points_table(screen: Console, title: str, book: Book, lines: list[Line], ratings: dict[str, Player] | None
                   ) -> Table:
-    headings = ["Name", "Games", "Wins", "Win %", "Rounds", "Pts/round", *map(item_heading, book.items)]
+    headings = ["Name", "Games", "Wins", "Win %", "Rounds", "Pts/round", *map(_item_heading, book.items)]
     if ratings is not None:
         headings.append("Rating")
     rows = []

@@ -75,10 +75,11 @@ def simple_player(game: Game, strategy: str) -> Chooser:
     raise ValueError(f"unknown strategy {strategy!r} (engine, greedy or random)")
 
 
-def seating(game: Game, players: int, rules: Rules) -> tuple[Seat, ...]:
-    """The seats of ``players`` in play order under ``rules`` (Diloti's clockwise house rule turns four
-    players' order), as a record naming those seats has them; ValueError when the game is not so played."""
-    return game.seats_for(game.play_order(players), rules)[0]
+def seating(game: Game, players: int, rules: Rules | None = None) -> tuple[Seat, ...]:
+    """The seats of ``players`` in play order under ``rules`` (the game's standard rules unless given:
+    Diloti's clockwise house rule turns four players' order), as a record naming those seats has them;
+    ValueError when the game is not played by that many (Diloti 2 or 4, Kontsina 2 to 4, Xeri 2)."""
+    return game.seats_for(game.play_order(players), rules or game.rules_for((), game.target))[0]
 
 
 def play_round(game: Game, rules: Rules, seats: Sequence[Seat], dealer: Seat, rng: random.Random,

@@ -39,7 +39,8 @@ from dln.record.moves import Refused, parse_move
 from dln.record.prompt import Options, make_options, record, run
 from dln.record.questions import NewGame, Question
 from dln.record.recordfile import FileChanged, Loaded, RecordFile, read_record
-from dln.record.session import Recorder, Reply
+from dln.record.reply import Reply
+from dln.record.session import Recorder
 from dln.record.terminal import Terminal
 
 __all__ = [

@@ -22,10 +22,10 @@ from dln.check.validate import validate_game
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.model import Game, Move, Round
 from dln.notation.sources import Unreadable
-from dln.notation.writer import move_text
+from dln.notation.writer import move_text, write_game
 
 if TYPE_CHECKING:
-    from dln.record.session import Recorder
+    from dln.record.reply import Session
 
 #: What happened, in every message about it.
 CHANGED = "another program changed the file since the last line was saved"
@@ -100,7 +100,15 @@ def divergence(ours: Game, theirs: Game | None) -> str | None:
     return f"the table, the hands or the claims of round {number} are not what this session recorded"
 
 
-def follow(recorder: Recorder) -> NoReturn:
+def is_canonical(game: Game, text: str) -> bool:
+    """Whether ``text`` is ``game`` written in canonical form (a game that cannot be written is not)."""
+    try:
+        return bool(text) and text == write_game(game)
+    except ValueError:
+        return False
+
+
+def follow(recorder: Session) -> NoReturn:
     """The file changed under ``recorder``: go on from it as it now is and raise :class:`Followed` (the change
     is to be made again), or raise :class:`Diverged` when the game recorded is not there to go on with."""
     file = recorder.file
@@ -128,6 +136,6 @@ def follow(recorder: Recorder) -> NoReturn:
         raise diverged("its record now breaks a rule:", *(f"  error {d.code} {d.name}: {d.message}" for d in errors),
                        correct=True)
     recorder.game, recorder.report, recorder.text = loaded.game, report, loaded.text
-    recorder.canonical = recorder._is_canonical(loaded.game, loaded.text)
+    recorder.canonical = is_canonical(loaded.game, loaded.text)
     file.follow(loaded)
     raise Followed

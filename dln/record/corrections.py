@@ -16,27 +16,24 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from dln.notation.model import Game, Hand, Move, Variation
 from dln.record.moves import Refused, shown_move, shown_variation
-
-if TYPE_CHECKING:
-    from dln.record.session import Recorder, Reply
+from dln.record.reply import Reply, Session
 
 #: ``fix 12 9s x 9d`` (also ``fix 12. 9s x 9d``).
 FIX = re.compile(r"(?i:fix)\s+(\d+)\.?\s+(\S.*)")
 
 
-def redo(recorder: Recorder) -> Reply:
+def redo(recorder: Session) -> Reply:
     """Put back what the last ``undo`` took back, if nothing has changed since."""
     if not recorder.undone or recorder.undone[-1][1] != recorder.game:
         recorder.undone.clear()
         raise Refused("there is nothing to redo ('redo' follows 'undo', before anything else is typed)")
     before, _, taken = recorder.undone.pop()
     undone = list(recorder.undone)
-    report = recorder._check(before, "redo")
-    reply = recorder._commit(before, report, [f"put back {taken}"], settle=False)
+    report = recorder.check_change(before, "redo")
+    reply = recorder.commit(before, report, [f"put back {taken}"], settle=False)
     recorder.undone = undone
     return reply
 
@@ -61,7 +58,7 @@ def _entries(game: Game, round_index: int, number: int) -> tuple[Move, list[Move
     return found, later
 
 
-def fix(recorder: Recorder, number: int, text: str) -> Reply:
+def fix(recorder: Session, number: int, text: str) -> Reply:
     """Replace move ``number`` of the round being recorded by the move ``text``; keep what follows
     while it stays legal, print what does not."""
     last = recorder.last_move()
@@ -106,8 +103,8 @@ def fix(recorder: Recorder, number: int, text: str) -> Reply:
         game, kept_as = _keep_as_variation(recorder, game, round_index, number, old, later)
         if kept_as is not None:
             lines.append(f"the original line is kept as a variation of move {number}: {kept_as}")
-    report = recorder._check(game, "the fix")
-    return recorder._commit(game, report, lines, settle=False)
+    report = recorder.check_change(game, "the fix")
+    return recorder.commit(game, report, lines, settle=False)
 
 
 def _retyped(move: Move) -> str:
@@ -117,7 +114,7 @@ def _retyped(move: Move) -> str:
     return shown_move(bare).split(" ", 1)[1]
 
 
-def _annotated(scratch: Recorder, move: Move) -> list[str]:
+def _annotated(scratch: Session, move: Move) -> list[str]:
     """Add back the glyphs, comments and variations ``move`` had; what could not be added back, said."""
     if not (move.glyphs or move.comments or move.variations):
         return []
@@ -134,7 +131,7 @@ def _annotated(scratch: Recorder, move: Move) -> list[str]:
     return []
 
 
-def _keep_as_variation(recorder: Recorder, game: Game, round_index: int, number: int, old: Move,
+def _keep_as_variation(recorder: Session, game: Game, round_index: int, number: int, old: Move,
                        later: list[Move | Hand]) -> tuple[Game, str | None]:
     """``game`` with the original line from move ``number`` on as a variation of the corrected move,
     when the rules allow it there; else ``game`` unchanged and None."""
@@ -147,7 +144,7 @@ def _keep_as_variation(recorder: Recorder, game: Game, round_index: int, number:
                 marked = replace(move, variations=(*move.variations, variation))
                 candidate = _with_move_at(game, round_index, d, m, marked)
                 try:
-                    recorder._check(candidate, "the variation")
+                    recorder.check_change(candidate, "the variation")
                 except Refused:
                     return game, None
                 return candidate, shown_variation(variation)

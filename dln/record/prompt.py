@@ -149,7 +149,7 @@ def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
 
         def start() -> None:
             started = replace(recorder.game, rounds=(Round(number=1, dealer=cast(Seat, dealer)),))
-            recorder._commit(started, validate_record(started), [], settle=False)
+            recorder.commit(started, validate_record(started), [], settle=False)
 
         _or_stop(lambda: recorder.retrying(start), path)
         terminal.say(f"{path}: game started: {recorder.rules_text}", "")

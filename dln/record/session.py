@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Literal, TypeVar, cast
 
 from dln.cards import DECK, Card
@@ -16,7 +16,7 @@ from dln.notation.model import Deal, Game, Hand, HandCard, Move, Round, ScoreCla
 from dln.notation.parser import parse_text
 from dln.notation.writer import move_text, write_game
 from dln.record import played, positions
-from dln.record.changes import FOLLOWED, Diverged, Followed, follow
+from dln.record.changes import FOLLOWED, Diverged, Followed, follow, is_canonical
 from dln.record.corrections import FIX, fix, redo
 from dln.record.incremental import appended_text, window_report
 from dln.record.moves import (
@@ -41,6 +41,7 @@ from dln.record.moves import (
 )
 from dln.record.questions import SEAT_TAGS, NewGame
 from dln.record.recordfile import FileChanged, GameFile, block_signals, unblock_signals
+from dln.record.reply import Reply
 from dln.wording import number_word
 
 Phase = Literal["table", "play", "over"]
@@ -53,24 +54,6 @@ _ATTEMPTS = 3
 # ---------------------------------------------------------------------------
 # The session
 # ---------------------------------------------------------------------------
-
-
-@dataclass
-class Reply:
-    """What the recorder answers to one typed line.
-
-    ``accepted`` is False when the line was refused (nothing written);
-    ``lines`` are what to show; ``score_sheet`` asks the loop to print the
-    score sheet; ``quit`` and ``new_game`` ask it to leave or to ask the
-    questions of a new game.
-    """
-
-    accepted: bool = True
-    lines: list[str] = field(default_factory=list)
-    score_sheet: bool = False
-    quit: bool = False
-    new_game: bool = False
-    rule: bool = False  # refused because the move breaks a rule
 
 
 def validate_record(game: Game) -> GameReport:
@@ -110,7 +93,7 @@ class Recorder:
         self.game = game
         self.report = report
         self.text = write_game(game) if text is None else text
-        self.canonical = self._is_canonical(game, self.text)  # self.text is write_game(self.game)
+        self.canonical = is_canonical(game, self.text)  # self.text is write_game(self.game)
         self.noted: set[tuple[int, int, str, str]] = set()  # (round, deal, code, seat) of the notes given
         #: What ``undo`` took back, for ``redo``: (the game before, the game after, what was taken), last last.
         self.undone: list[tuple[Game, Game, str]] = []
@@ -322,11 +305,11 @@ class Recorder:
             raise Refused(f"{twice} is typed twice; each card lies in one place", rule=True)
         round_ = replace(self.round, table=tuple(cards))
         game = self._with_round(round_)
-        report = self._check(game, "the table")
+        report = self.check_change(game, "the table")
         lines = [f"table {' '.join(map(str, cards))}"]
         state = report.rounds[-1].states[-1]
         lines.append(f"{state.turn} plays first.")
-        return self._commit(game, report, lines)
+        return self.commit(game, report, lines)
 
     def hand(self, text: str) -> Reply:
         """A hand line for the current deal (``N: 3d 8s ? ? ? ?``), before the deal's first card."""
@@ -351,9 +334,9 @@ class Recorder:
         hand = Hand(cast(Seat, seat), tuple(entries))
         round_ = replace(self.round, deals=(*self.round.deals[:-1], replace(deal, hands=(*deal.hands, hand))))
         game = self._with_round(round_)
-        report = self._check(game, f"{seat}'s hand")
+        report = self.check_change(game, f"{seat}'s hand")
         shown = " ".join("?" if c is None else str(c) for c in entries)
-        return self._commit(game, report, [f"{seat}: {shown}"])
+        return self.commit(game, report, [f"{seat}: {shown}"])
 
     def move(self, text: str) -> Reply:
         """The move typed (``9c x 9d``; the seat comes from the turn): checked, refused or written.
@@ -381,7 +364,7 @@ class Recorder:
             raise self._offer(self._with_move(typed), refusal, number) from None
         written = positions.canonical(state, typed)
         game = self._with_move(written)
-        report = self._check(game, "this move", number)
+        report = self.check_change(game, "this move", number)
         engine_move = plays.to_engine(state, written)[0]
         lines = [f"{shown_move(written)}   ({positions.describe(state, engine_move)}"
                  + (", a xeri!)" if written.xeri else ")")]
@@ -392,7 +375,7 @@ class Recorder:
                     and d.code not in ("D604", "R005") and key not in self.noted):
                 self.noted.add(key)
                 lines.append(f"note: {d.message}; checked again as the cards show up")
-        return self._commit(game, report, lines)
+        return self.commit(game, report, lines)
 
     def annotate(self, text: str) -> Reply:
         """Glyphs, ``$n``, ``{comments}`` and ``(variations)`` added to the last move of the game."""
@@ -419,9 +402,9 @@ class Recorder:
         deal = replace(deal, moves=(*deal.moves[:m], move, *deal.moves[m + 1:]))
         round_ = replace(round_, deals=(*round_.deals[:d], deal, *round_.deals[d + 1:]))
         game = replace(self.game, rounds=(*self.game.rounds[:r], round_, *self.game.rounds[r + 1:]))
-        report = self._check(game, "the annotation")
+        report = self.check_change(game, "the annotation")
         lines = [shown_move(move), *(f"  {shown_variation(v)}" for v in move.variations)]
-        return self._commit(game, report, lines, settle=False)
+        return self.commit(game, report, lines, settle=False)
 
     def undo(self) -> Reply:
         """Take back the last entry: a move (with its annotations, and the claims, next round or
@@ -457,8 +440,8 @@ class Recorder:
             raise Refused("there is nothing to take back")
         rounds[-1] = replace(round_, deals=tuple(deals))
         candidate = replace(game, tags=tags, rounds=tuple(rounds))
-        report = self._check(candidate, "undo")
-        reply = self._commit(candidate, report, [f"took back {taken}"])
+        report = self.check_change(candidate, "undo")
+        reply = self.commit(candidate, report, [f"took back {taken}"])
         self.undone.append((game, self.game, taken))
         return reply
 
@@ -596,11 +579,11 @@ class Recorder:
         if refused is None:
             raise Refused("there is no refused move to write as played")
         self.played_anyway |= refused.keys
-        return self._commit(refused.game, refused.report, [f"{refused.shown}   written as played: the validator "
+        return self.commit(refused.game, refused.report, [f"{refused.shown}   written as played: the validator "
                                                            "reports it (dln validate); recording goes on from "
                                                            "the position it made"])
 
-    def _check(self, game: Game, what: str, number: int | None = None) -> GameReport:
+    def check_change(self, game: Game, what: str, number: int | None = None) -> GameReport:
         """The validator's report on ``game``; :class:`Refused` with its sentences if it finds an error.
         A change to the round being recorded replays that round only (:mod:`dln.record.incremental`)."""
         report = window_report(self.report, self.game, game) or validate_record(game)
@@ -630,7 +613,7 @@ class Recorder:
             raise self._offer(game, Refused(*lines, rule=True), number)
         raise Refused(*lines, rule=True)
 
-    def _commit(self, game: Game, report: GameReport, lines: list[str], *, settle: bool = True) -> Reply:
+    def commit(self, game: Game, report: GameReport, lines: list[str], *, settle: bool = True) -> Reply:
         """Make ``game`` the record: complete what follows by itself, write it, then adopt it."""
         reply = Reply(lines=lines)
         if settle:
@@ -668,13 +651,6 @@ class Recorder:
         if changed:
             follow(self)
         self.text, self.canonical = text, canonical
-
-    @staticmethod
-    def _is_canonical(game: Game, text: str) -> bool:
-        try:
-            return bool(text) and text == write_game(game)
-        except ValueError:
-            return False
 
     def _layout(self, game: Game) -> tuple[str, bool]:
         """This game's new text: the old text with the new lines added when the change only adds

@@ -24,7 +24,6 @@ from dln.notation.bounds import small_number
 from dln.notation.model import Game, Move, Round, Variation
 from dln.notation.writer import move_text, variation_text
 from dln.views.laid import Parts, laid_parts
-from dln.views.scoresheet import item_heading
 from dln.wording import count_of
 
 #: What the glyphs mean (docs/notation.md, Glyphs); ``$1``-``$6`` are the same six signs.
@@ -58,6 +57,21 @@ def glyph_meaning(glyph: str) -> str:
     if number is not None and 1 <= number <= len(_NUMBERED):
         return GLYPHS[_NUMBERED[number - 1]]
     return GLYPHS.get(glyph, f"numbered glyph {glyph}")
+
+
+#: How a score item is headed (symbols, then ASCII); others by their name.
+_HEADINGS: dict[str, tuple[str, str]] = {
+    "most_cards": ("most", "most"), "ten_of_diamonds": ("10♦", "10d"), "two_of_clubs": ("2♣", "2c"),
+    "most_clubs": ("clubs", "clubs"), "more_cards": ("more", "more"), "honours": ("AKQJ10", "AKQJ10"),
+}
+
+
+def item_heading(name: str, symbols: bool = True) -> str:
+    """How a score item is headed, on the sheet and in the replayer's score panel: ``10♦`` (``10d`` without
+    symbols), ``most``, ``clubs``; an item no game of dln's scores by its name (``most_hearts`` → ``most
+    hearts``)."""
+    shown = _HEADINGS.get(name)
+    return shown[0 if symbols else 1] if shown else name.replace("_", " ")
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,12 +11,12 @@ from dln.check.position import EVERYTHING, Known
 from dln.check.reports import PACK
 from dln.engine.state import describe_cards
 from dln.games.protocol import Position, game_of
+from dln.views.frames import Finding, Frame, annotations, item_heading, plain_move
 
 if TYPE_CHECKING:
     from rich.table import Table
 
     from dln.check.validate import GameReport, RoundReport
-    from dln.views.replay import Finding, Frame
 
 
 def pile_line(cards: Sequence[Card]) -> str:
@@ -67,21 +67,6 @@ def _why_unscored(played: RoundReport) -> str:
 
 def _round_label(played: RoundReport) -> str:
     return "setup" if played.setup else str(played.number if played.number is not None else played.index + 1)
-
-
-#: How a score item is headed (symbols, then ASCII); others by their name.
-_HEADINGS: dict[str, tuple[str, str]] = {
-    "most_cards": ("most", "most"), "ten_of_diamonds": ("10♦", "10d"), "two_of_clubs": ("2♣", "2c"),
-    "most_clubs": ("clubs", "clubs"), "more_cards": ("more", "more"), "honours": ("AKQJ10", "AKQJ10"),
-}
-
-
-def item_heading(name: str, symbols: bool = True) -> str:
-    """How a score item is headed, on the sheet and in the replayer's score panel: ``10♦`` (``10d`` without
-    symbols), ``most``, ``clubs``; an item no game of dln's scores by its name (``most_hearts`` → ``most
-    hearts``)."""
-    shown = _HEADINGS.get(name)
-    return shown[0 if symbols else 1] if shown else name.replace("_", " ")
 
 
 def _items(played: RoundReport) -> list[str]:
@@ -221,7 +206,6 @@ def _as_known(position: dict[str, Any], frame: Frame) -> dict[str, Any]:
 def frame_data(frame: Frame, file: str) -> dict[str, Any]:
     """One position as ``dln show --json`` gives it: where it is, the move just played and what the rules
     say of it, the position, and each side's captures and points so far."""
-    from dln.views.frames import annotations, plain_move
 
     def finding(found: Finding) -> dict[str, Any]:
         return {"severity": found.severity, "code": found.code, "name": found.name, "message": found.message,

@@ -1,0 +1,70 @@
+"""What the recorder answers to a typed line (:class:`Reply`), and what the edits made beside it
+(:mod:`dln.record.changes`, :mod:`dln.record.corrections`) ask of a recording session (:class:`Session`,
+which :class:`dln.record.session.Recorder` is)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from dln.check.validate import Diagnostic, GameReport
+    from dln.notation.model import Game, Move
+    from dln.record.recordfile import GameFile
+
+
+@dataclass
+class Reply:
+    """What the recorder answers to one typed line.
+
+    ``accepted`` is False when the line was refused (nothing written);
+    ``lines`` are what to show; ``score_sheet`` asks the loop to print the
+    score sheet; ``quit`` and ``new_game`` ask it to leave or to ask the
+    questions of a new game.
+    """
+
+    accepted: bool = True
+    lines: list[str] = field(default_factory=list)
+    score_sheet: bool = False
+    quit: bool = False
+    new_game: bool = False
+    rule: bool = False  # refused because the move breaks a rule
+
+
+class Session(Protocol):
+    """A recording session as the edits beside it use it: the game so far and its report, the text on disk,
+    what ``undo`` took back, and the steps every change goes through (checked, then committed)."""
+
+    file: GameFile | None
+    game: Game
+    report: GameReport
+    text: str
+    canonical: bool  # ``text`` is the game's canonical form
+    undone: list[tuple[Game, Game, str]]
+
+    def __init__(self, game: Game) -> None:
+        """A session on ``game`` that writes nothing (to try a change on)."""
+
+    def last_move(self) -> tuple[int, int, int, Move] | None:
+        """(round index, deal index, move index, move) of the game's last move, if any."""
+
+    def new_errors(self, report: GameReport) -> list[Diagnostic]:
+        """The errors of ``report`` but those at moves written as played."""
+
+    def check_change(self, game: Game, what: str, number: int | None = None) -> GameReport:
+        """The validator's report on the changed ``game``; Refused if it finds an error."""
+
+    def commit(self, game: Game, report: GameReport, lines: list[str], *, settle: bool = True) -> Reply:
+        """Make ``game`` the record: complete what follows by itself, write it, then adopt it."""
+
+    def handle(self, line: str) -> Reply:
+        """What one typed line does."""
+
+    def move(self, text: str) -> Reply:
+        """Record the move ``text``."""
+
+    def replace_move(self, r: int, d: int, m: int, move: Move) -> Reply:
+        """Replace move ``m`` of deal ``d`` of round ``r`` (0-based) by ``move`` (its annotations)."""
+
+    def undo(self) -> Reply:
+        """Take back the last thing recorded."""
