@@ -142,10 +142,11 @@ def dln_with(plugin: Path, *args: str, stdin: str = "", cwd: Path | None = None)
 
 @pytest.fixture(scope="module")
 def archive(plugin: Path) -> Path:
-    """Two games of Matching for three players, played by the engine's random player."""
+    """Two games of Matching for three players, played by the engine's random player, to 3 points (short
+    games: the piped replay draws every position)."""
     path = plugin / "matching.dln"
     done = dln_with(plugin, "generate", "--game-type", "matching", "--players", "3", "--games", "2", "--seed", "4",
-                    "-o", str(path))
+                    "--target", "3", "-o", str(path))
     assert done.returncode == 0, done.stderr
     return path
 

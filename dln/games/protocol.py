@@ -192,7 +192,10 @@ class Game(Protocol):
         ...
 
     def score(self, state: Position) -> dict[str, Any]:
-        """Each side's points for a finished round (:meth:`finish`), item by item (with ``total``)."""
+        """Each side's points for a finished round (:meth:`finish`): an object with ``total``, ``cards``
+        (captured), ``items`` (name and value, as the score sheet shows them, in :attr:`score_items` order)
+        and ``points`` (name and points, adding up to ``total``), as
+        :class:`dln.games.table.ItemScore`."""
         ...
 
     def score_counted(self, state: Position, unnamed: Sequence[int]) -> tuple[dict[str, Any] | None, str]:
