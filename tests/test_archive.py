@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 
 import dln
+from dln.archive.charts import bar_chart, line_chart
 from dln.archive.conditions import Conditions, parse_date, parse_tag_test, players_of, result_winner
 from dln.archive.dedupe import Seen, move_key
+from dln.archive.facts import play_facts, replay
 from dln.archive.naming import check_template, file_name
-from dln.archive.play import play_facts, replay
 from dln.archive.ratings import START, K, Ratings, expected
 from dln.archive.stats import Stats
-from dln.archive.svg import bar_chart, line_chart
 from dln.check.generate import generate_games
 from dln.notation.model import Game
 

@@ -197,7 +197,7 @@ def test_a_declaration_named_that_is_not_on_the_table_stops_the_round() -> None:
 
 def test_a_variation_s_illegal_move_is_not_counted_as_the_main_line_s() -> None:
     """The archive counts a seat's illegal moves of the main line; a variation's is an annotation."""
-    from dln.archive.play import play_facts, replay
+    from dln.archive.facts import play_facts, replay
 
     text = "round 1 dealer S\ntable 5h 3c 9d Js\nN 9c x 9d\n  (N 8c x 5h)\nS Jh x Js\n"
     facts = play_facts(replay(dln.loads(text)))

@@ -6,5 +6,5 @@ Everything streams: games are read, judged and written one at a time
 what is kept across games is small and said where it is kept (a digest per
 distinct game for ``--dedupe``, a result per game for the ratings).  The
 replay that play conditions and statistics need is the validator's
-(:mod:`dln.archive.play`), asked for only when needed.
+(:mod:`dln.archive.facts`), asked for only when needed.
 """

@@ -4,7 +4,7 @@ Every condition given must hold (they are joined by "and"); repeating
 ``--tag`` or ``--player`` adds conditions, repeating ``--code`` widens that
 one condition ("any of these codes").  The tag conditions read the tag block
 alone; the play conditions (a xeri, a group, a raise, a rule code, the number
-of players) read :class:`dln.archive.play.PlayFacts`, which costs a replay,
+of players) read :class:`dln.archive.facts.PlayFacts`, which costs a replay,
 so a game is replayed only when a tag condition has not already ruled it out
 and a play condition is asked for.
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from dln.archive.play import PlayFacts
+from dln.archive.facts import PlayFacts
 from dln.engine.rules import VARIANTS, parse_variants
 from dln.notation.model import Game
 

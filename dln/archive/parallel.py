@@ -4,7 +4,7 @@ The replay is what costs in ``dln stats`` and in ``dln filter`` with a play
 condition (about four times the parse), so it is what goes to the workers.
 A worker gets a game's text (sending the parsed game would cost more: a
 record model pickles slower than it parses), parses and replays it, and
-sends back the small :class:`dln.archive.play.PlayFacts`.  A bounded number of
+sends back the small :class:`dln.archive.facts.PlayFacts`.  A bounded number of
 tasks is in flight (:func:`dln.workers.in_order`), so memory stays flat.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
 
-from dln.archive.play import PlayFacts, play_facts, replay
+from dln.archive.facts import PlayFacts, play_facts, replay
 from dln.notation.parser import parse_chunk
 from dln.notation.sources import Piece
 from dln.workers import Workers

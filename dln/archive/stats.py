@@ -23,13 +23,13 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from dln.archive.conditions import players_of
-from dln.archive.play import PlayFacts, SeatEvents
+from dln.archive.facts import PlayFacts, SeatEvents
 from dln.games.protocol import game_named
 from dln.notation.model import Game
 
 __all__ = ["COUNTS", "Book", "Line", "Stats", "data_name"]
 
-#: What a seat does in play, as :class:`Line` fields (see :class:`dln.archive.play.SeatEvents`).
+#: What a seat does in play, as :class:`Line` fields (see :class:`dln.archive.facts.SeatEvents`).
 COUNTS = tuple(f.name for f in fields(SeatEvents))
 #: Moves per game are counted in buckets of this many.
 MOVES_BUCKET = 100

@@ -1,9 +1,9 @@
 """``dln stats``: the totals of an archive per player and per side, as tables, JSON, CSV and charts.
 
-Every game is replayed by the validator (:mod:`dln.archive.play`), one at a
+Every game is replayed by the validator (:mod:`dln.archive.facts`), one at a
 time, and added to :class:`dln.archive.stats.Stats`; the tables are drawn
 with rich, the charts in the terminal as bars of block characters and, with
-``--plot DIR``, as SVG files (:mod:`dln.archive.svg`).
+``--plot DIR``, as SVG files (:mod:`dln.archive.charts`).
 """
 
 from __future__ import annotations
@@ -21,13 +21,13 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from dln.archive.charts import bar_chart, line_chart
 from dln.archive.conditions import players_of
+from dln.archive.facts import PlayFacts
 from dln.archive.parallel import replayed
-from dln.archive.play import PlayFacts
 from dln.archive.ratings import Player, Ratings
 from dln.archive.reading import ArchiveReader
 from dln.archive.stats import Book, Line, Stats, data_name
-from dln.archive.svg import bar_chart, line_chart
 from dln.check.verdicts import NOTHING_TO_CHECK, problem_data
 from dln.cli.archive import replay_jobs_option
 from dln.cli.common import EXIT_BAD_INPUT, Status, report_syntax, syntax_problem
