@@ -210,6 +210,16 @@ def test_ratings_follow_the_dates_not_the_file_order_and_skip_what_cannot_count(
     assert ratings.skipped == 2 and table["A"].games == 2
 
 
+def test_a_game_without_seats_or_where_each_plays_alone_is_rated_fairly() -> None:
+    """No seat known (nothing was dealt): not rated, and no division by zero in compute.  Three players
+    each alone: the winner plays the mean of the other two."""
+    ratings = Ratings()
+    ratings.add(None, {}, "N", {})
+    ratings.add(None, {"N": "A", "E": "B", "S": "C"}, "E", {"N": "N", "E": "E", "S": "S"})
+    table = {p.name: p.rating for p in ratings.compute()}
+    assert ratings.skipped == 1 and table["B"] == START + K / 2 and table["A"] == table["C"] == START - K / 2
+
+
 def test_partners_share_their_sides_change() -> None:
     ratings = Ratings()
     ratings.add(None, {"N": "A", "S": "B", "E": "C", "W": "D"}, "EW", FOUR)

@@ -73,7 +73,7 @@ class Ratings:
         """One game: its Date tag, the players by seat, the winning side (N, S, NS or EW…) or None, and each
         seat's side (every seat of the game)."""
         seats = tuple(side_of)
-        if winner is None or any(seat not in names for seat in seats):
+        if winner is None or not seats or any(seat not in names for seat in seats):
             self.skipped += 1
             return
         won = tuple(seat for seat in seats if side_of[seat] == winner)

@@ -326,7 +326,7 @@ def _print_book(screen: Console, stats: Stats, book: Book, ratings: list[Player]
 def _summary_charts(charts: Charts, stats: Stats, ratings: dict[str, list[Player]] | None) -> None:
     """The summary charts of each game (their files named after the game when the archive holds several)."""
     for book in stats.books.values():
-        suffix = f"-{book.game.lower()}" if len(stats.books) > 1 else ""
+        suffix = f"-{game_named(book.game).key}" if len(stats.books) > 1 else ""  # the registry's key: a file name
         lines = _lines(book)
         charts.write(f"points-per-round{suffix}.svg",
                      bar_chart(_titled(stats, book, "Points per round"), [line.name for line in lines],
