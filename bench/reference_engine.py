@@ -3,8 +3,8 @@
 A stronger engine is measured against this one (``--opponent reference``),
 not only against the greedy player, so that a change to ``dln.analysis.search``
 is judged against a player that does not change with it.  The search is kept
-here, and so is Diloti's horizon estimate of that day (:func:`diloti_estimate`:
-dln's now also counts the next leader's xeri); its worlds
+here, and so is Diloti's horizon estimate of that day (:func:`diloti_estimate`,
+so that a change to dln's is measured against it); its worlds
 (:class:`~dln.analysis.knowledge.View`), its exact solver (whose values are
 exact, so a faster one plays the same), the rules and the greedy playout policy
 (whose choices are the same, only faster) come from dln.  The budget counts

@@ -172,25 +172,3 @@ def test_rollout_policy_takes_a_xeri() -> None:
     picks = {rollout_move(state, moves, random.Random(k)).kind for k in range(20)}
     assert "capture" in picks
     assert sum(rollout_move(state, moves, random.Random(k)).xeri for k in range(50)) >= 40
-
-
-def test_the_horizon_estimate_counts_the_next_leaders_xeri() -> None:
-    """pagat, The “Xeri”: a card that takes the whole table scores 10.  A Diloti playout stops as the next deal
-    is dealt, so its estimate counts the xeri the leader can score at once: 10 and the table's points and
-    cards for the leader's side, nothing when no card of the leader's hand sweeps."""
-    from dln.engine import setup_round
-    from dln.games.diloti import DILOTI
-
-    def leading(hand: str) -> tuple[float, ...]:  # S leads the deal with ``hand``; 8d 2c on the table
-        hands = {"S": Hand.of([Card.parse(c) for c in hand.split()]), "N": Hand.of([Card.parse("3h")])}
-        state = setup_round(Rules(), 2, "N", turn="S", deal=2, hands=hands,
-                            loose=[Card.parse("8d"), Card.parse("2c")])
-        return DILOTI.estimate(state)
-
-    swept, open_table = leading("10h 4s"), leading("9h 4s")
-    # S (side 1) takes 10h 8d 2c: 10 for the xeri, 1 for the 2 of clubs; N's share of most cards falls
-    assert swept[1] - open_table[1] > 11 - 0.01
-    assert swept[0] < open_table[0]
-    # two cards sweep: the leader sweeps with the one that scores (the greedy player's choice), the 10 of
-    # diamonds (2 points) before the 10 of hearts, whatever order the hand's set gives them in
-    assert leading("10h 10d")[1] - swept[1] == 2

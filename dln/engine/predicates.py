@@ -354,11 +354,3 @@ def _sweeping_values(values: tuple[int, ...], piles: tuple[tuple[int, bool], ...
                 and splits([*values, *summed], v)):
             found.append(v)
     return tuple(found)
-
-
-def sweeping_cards(state: Position) -> list[Card]:
-    """The known cards of the seat to move that take the whole table and score a xeri (pagat, The “Xeri”)."""
-    faces, keys = sweepers(state.loose, state.piles, state.rules)
-    if not keys or xeri_rule_blocker(state) is not None:
-        return []
-    return [c for c in state.hand(state.turn).known if (c.rank if faces else _VALUE[c]) in keys]

@@ -41,7 +41,7 @@ from dln.engine import (
 )
 from dln.engine import check_score as check_round_score
 from dln.engine.codes import Violation, error, warning
-from dln.engine.predicates import scores_xeri, sweeping_cards
+from dln.engine.predicates import scores_xeri
 from dln.engine.rules import VARIANTS, rules_for
 from dln.engine.scoring import GOOD_TEN, GOOD_TWO, MOST_CARDS_POINTS, XERI_POINTS, check_dealer
 from dln.engine.scoring import dealer_after as next_dealer_after
@@ -220,23 +220,12 @@ class Diloti:
         return True
 
     def estimate(self, state: RoundState) -> tuple[float, ...]:
-        """Points already banked count in full (aces, 10 of diamonds, 2 of clubs, xeris); so does a xeri
-        the seat to move can score at once (a playout stops as the next deal is dealt: the table the last
-        card left to the next leader, whose hand the world knows), with the table's cards; the 4 for most
+        """Points already banked count in full (aces, 10 of diamonds, 2 of clubs, xeris); the 4 for most
         cards go to each side with the chance that its lead in captured cards survives the cards still to
         be captured, taken as a normal spread of about ``0.6 * sqrt(cards left)`` (pagat, The "Xeri";
         Further Deals and the End of the Round)."""
-        banked = list(_banked(state))
+        banked = _banked(state)
         counts = [len(pile) for pile in state.captured]
-        sweeping = sweeping_cards(state)
-        if sweeping:
-            # The leader sweeps as the greedy player does: with the card that scores most (the 10 of
-            # diamonds before another 10), then the first in pack order, whatever order the hand's set gives.
-            card = max(sweeping, key=lambda c: (card_points((c,)), -c.index))
-            side = state.side_index(state.turn)
-            table = (card, *state.table_cards())
-            banked[side] += XERI_POINTS + card_points(table)
-            counts[side] += len(table)
         left = 52 - sum(counts) - len(state.gone)
         lead = counts[0] - counts[1]
         p = 0.5 * (1 + math.erf(lead / (0.6 * math.sqrt(left + 1) * math.sqrt(2))))

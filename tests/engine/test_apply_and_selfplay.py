@@ -58,12 +58,19 @@ def test_round_record_shape() -> None:
 
 def test_a_sweeping_card_is_one_a_legal_xeri_is_played_with() -> None:
     """pagat, The “Xeri”: a card that takes every card and declaration on the table scores a xeri.
-    sweeping_cards (what a playout's estimate gives the next leader) are exactly the cards the legal xeris
-    are played with, under house rules drawn at random."""
-    from dln.engine import deal_pack, next_deal, start_round
-    from dln.engine.predicates import sweeping_cards
+    The cards :func:`sweepers` names (what the greedy player keeps from the next seat) are exactly the cards
+    the legal xeris are played with wherever a sweep scores, under house rules drawn at random."""
+    from dln.cards import Card
+    from dln.engine import RoundState, deal_pack, next_deal, start_round
+    from dln.engine.predicates import sweepers, xeri_rule_blocker
     from dln.engine.rules import VARIANTS, rules_for
     from dln.engine.selfplay import shuffled_pack
+
+    def sweeping_cards(state: RoundState) -> set[Card]:  # the cards of the seat to move that score a sweep
+        faces, keys = sweepers(state.loose, state.piles, state.rules)
+        if xeri_rule_blocker(state) is not None:
+            return set()
+        return {c for c in state.hand(state.turn).known if (c.rank if faces else c.value) in keys}
 
     rng = random.Random(3)
     checked = found = 0
@@ -77,9 +84,8 @@ def test_a_sweeping_card_is_one_a_legal_xeri_is_played_with() -> None:
                 state = next_deal(state, dealt.hands[state.deal])
                 continue
             moves = legal_moves(state)
-            sweepers = {m.card for m in moves if m.xeri}
             cards = sweeping_cards(state)
-            assert set(cards) == sweepers, state
+            assert cards == {m.card for m in moves if m.xeri}, state
             checked += 1
             found += bool(cards)
             state = apply(state, choose(state, moves, rng, rng.choice(("greedy", "random")))).state
