@@ -63,8 +63,8 @@ def _batch(seed: int, start: int) -> tuple[str, str, int]:
     for index in range(start, start + BATCH):
         rng = game_rng(seed, index)
         played = play_game(DILOTI, RULES, 2, random_player, lambda _round, rng=rng: rng)
-        shown.append(dln.dumps(record_game(played, RULES, strategy="random", seed=seed)))
-        hidden.append(dln.dumps(record_game(played, RULES, strategy="random", seed=seed, hidden=True)))
+        shown.append(dln.dumps(record_game(played, strategy="random", seed=seed)))
+        hidden.append(dln.dumps(record_game(played, strategy="random", seed=seed, hidden=True)))
         rounds += len(played.rounds)
     return "\n".join(shown), "\n".join(hidden), rounds
 

@@ -240,7 +240,7 @@ def test_a_round_cancelled_for_face_cards_is_written_with_redeal() -> None:
 def test_the_record_names_exactly_what_the_engine_played() -> None:
     """Each written move, read against the position, names the engine move's cards and declarations."""
     played = _self_played(random.Random(3), Rules(), "greedy")
-    game = record_game(played, Rules(), strategy="greedy")
+    game = record_game(played, strategy="greedy")
     declarations_named = 0
     for played_round, round_ in zip(played.rounds, game.rounds, strict=True):
         states = positions(played_round)

@@ -337,7 +337,7 @@ def annotated_game(seed: int = ANNOTATED_SEED) -> Game:
     """The generated game of ``seed`` with a comment per round and glyphs, comments and variations."""
     rng = game_rng(seed, 0)
     played = play_game(DILOTI, RULES, 2, simple_player(DILOTI, ANNOTATED_STRATEGY), lambda _round: rng)
-    game = record_game(played, RULES, strategy=ANNOTATED_STRATEGY, seed=seed)
+    game = record_game(played, strategy=ANNOTATED_STRATEGY, seed=seed)
     totals = {"N": 0, "S": 0}
     rounds: list[Round] = []
     nested_done = False

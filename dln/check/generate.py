@@ -115,6 +115,12 @@ def record_move(state: Position, move: EngineMove, number: int | None = None) ->
 # --------------------------------------------------------------------------
 
 
+def _opening(game: protocol.Game, played: PlayedRound) -> Position:
+    """The position after ``played``'s first deal."""
+    hands = {seat: EngineHand.of(cards) for seat, cards in played.deals[0][0].items()}
+    return game.start(played.seats, played.dealer, played.table, hands, played.rules)
+
+
 def positions(played: PlayedRound) -> list[Position]:
     """The position before each move of ``played``, then the one after its last move.
 
@@ -123,8 +129,7 @@ def positions(played: PlayedRound) -> list[Position]:
     is the only way to know the piles on the table, their ids and owners.
     """
     game = game_named(played.game)
-    state = game.start(played.seats, played.dealer, played.table,
-                       {s: EngineHand.of(c) for s, c in played.deals[0][0].items()}, played.rules)
+    state = _opening(game, played)
     out: list[Position] = []
     for k, (dealt, moves) in enumerate(played.deals):
         if k:
@@ -148,11 +153,8 @@ def record_round(played: PlayedRound, number: int, *, hidden: bool = False) -> R
     ``hidden`` (that player shows the hand to claim the privilege).
     """
     game = game_named(played.game)
-    seats = played.seats
-    # Replayed in place, each move written from the position before it.
-    live = game.live(game.start(seats, played.dealer, played.table,
-                                {s: EngineHand.of(c) for s, c in played.deals[0][0].items()}, played.rules))
-    order = deal_order(seats, played.dealer)
+    live = game.live(_opening(game, played))  # replayed in place, each move written from the position before it
+    order = deal_order(played.seats, played.dealer)
     deals: list[Deal] = []
     number_played = 0
     for k, (dealt, moves) in enumerate(played.deals):
@@ -180,7 +182,7 @@ def record_round(played: PlayedRound, number: int, *, hidden: bool = False) -> R
     )
 
 
-def record_game(played: PlayedGame, rules: Rules, *, strategy: str = "random", seed: int | None = None,
+def record_game(played: PlayedGame, *, strategy: str = "random", seed: int | None = None,
                 hidden: bool = False) -> Game:
     """The record of a self-played game: tags, then every round (see :func:`record_round`).
 
@@ -189,8 +191,7 @@ def record_game(played: PlayedGame, rules: Rules, *, strategy: str = "random", s
     house rules), Seed (when given) and Result, the final standing written like
     a score claim (points, or hands won).
     """
-    game = game_named(played.rounds[0].game)
-    seats = played.rounds[0].seats
+    game, rules, seats = game_named(played.rounds[0].game), played.rounds[0].rules, played.rounds[0].seats
     tags: list[tuple[str, str]] = [("Event", EVENT), ("Site", SITE)]
     if game.key != DEFAULT_GAME:
         tags.append(("Game", game.name))
@@ -259,4 +260,4 @@ def _generated(game: protocol.Game, indexes: range, players: int, seed: int, str
     for index in indexes:
         rng = game_rng(seed, index)
         played = play_game(game, rules, players, choose, lambda _round, rng=rng: rng)
-        yield record_game(played, rules, strategy=strategy, seed=seed, hidden=hidden)
+        yield record_game(played, strategy=strategy, seed=seed, hidden=hidden)
