@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from dln.engine import Move, RoundState
@@ -78,13 +78,15 @@ def net_of(pts: Sequence[float], side: int) -> float:
     return pts[side] - (sum(pts) - pts[side]) / (len(pts) - 1)
 
 
-def rollout_move(state: Position, moves: Sequence[Move], rng: random.Random) -> Move:
+def rollout_move(state: Position, moves: Sequence[Move], rng: random.Random,
+                 greedy: Callable[[Position, Sequence[Move], random.Random], Move] | None = None) -> Move:
     """The playout policy: the game's greedy player (xeris, valuable captures; in Diloti never leaving
     a table one card can sweep), with one move in :data:`RANDOM_MOVE` at random so that playouts from one
-    world differ."""
+    world differ.  ``greedy``: the game's ``greedy_move``, when the caller has it at hand (a playout asks
+    at every step)."""
     if len(moves) == 1 or rng.random() < RANDOM_MOVE:
         return moves[rng.randrange(len(moves))]
-    return game_of(state).greedy_move(state, moves, rng)
+    return (greedy or game_of(state).greedy_move)(state, moves, rng)
 
 
 def estimate(state: RoundState) -> tuple[float, ...]:
@@ -120,11 +122,7 @@ def playout(world: World, state: Position, rng: random.Random, *, to_end: bool =
             return game.points(state)
         if horizon is not None and state.deal > base and state.played - start >= horizon:
             return game.estimate(state)
-        moves = legal(state)  # the policy of rollout_move, without asking for the game at every step
-        if len(moves) == 1 or rng.random() < RANDOM_MOVE:
-            state = step(state, moves[rng.randrange(len(moves))])
-        else:
-            state = step(state, greedy(state, moves, rng))
+        state = step(state, rollout_move(state, legal(state), rng, greedy))
 
 
 @dataclass(frozen=True, slots=True)
