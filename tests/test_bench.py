@@ -46,7 +46,7 @@ def test_a_benchmark_script_runs(script: str, args: list[str], printed: str) -> 
 def test_pooled_strength_logs_say_what_was_measured() -> None:
     """--from-logs takes the run's kind (players, opponent, budget) from the logs, and refuses to pool two kinds."""
     results = BENCH / "results"
-    four = sorted(str(p) for p in results.glob("strength-4p-*.txt"))
+    four = sorted(str(p) for p in results.glob("strength-4p-greedy-*.txt"))
     pooled = subprocess.run([sys.executable, str(BENCH / "strength.py"), "--from-logs", *four], capture_output=True,
                             text=True, encoding="utf-8", timeout=300, check=False)
     assert pooled.returncode == 0, pooled.stderr
