@@ -35,6 +35,10 @@ def card_points(pile: Collection[Card]) -> int:
     return len(held) + (GOOD_TEN in held)
 
 
+#: Diloti's score items, by name, in the order a score sheet lists them (:attr:`SideScore.items`).
+SCORE_ITEMS = ("most_cards", "aces", "ten_of_diamonds", "two_of_clubs", "xeris")
+
+
 @dataclass(frozen=True, slots=True)
 class SideScore:
     """One side's points for a round, item by item."""
@@ -56,8 +60,8 @@ class SideScore:
     def items(self) -> tuple[tuple[str, int], ...]:
         """The score item by item, by name, as every game's score sheet lists them (xeris counted, not
         in points)."""
-        return (("most_cards", self.most_cards), ("aces", self.aces), ("ten_of_diamonds", self.good_ten),
-                ("two_of_clubs", self.good_two), ("xeris", self.xeris))
+        return tuple(zip(SCORE_ITEMS, (self.most_cards, self.aces, self.good_ten, self.good_two, self.xeris),
+                         strict=True))
 
     @property
     def points(self) -> tuple[tuple[str, int], ...]:

@@ -43,7 +43,7 @@ from dln.engine import check_score as check_round_score
 from dln.engine.codes import Violation, error, warning
 from dln.engine.predicates import scores_xeri
 from dln.engine.rules import VARIANTS, rules_for
-from dln.engine.scoring import GOOD_TEN, GOOD_TWO, MOST_CARDS_POINTS, XERI_POINTS, check_dealer
+from dln.engine.scoring import GOOD_TEN, GOOD_TWO, MOST_CARDS_POINTS, SCORE_ITEMS, XERI_POINTS, check_dealer
 from dln.engine.scoring import dealer_after as next_dealer_after
 from dln.engine.state import Move, Seat, sides_of
 
@@ -61,7 +61,7 @@ class Diloti:
     table_kind = "loose"
     scores_xeri = True
     result_unit = "points"
-    score_items = ("most_cards", "aces", "ten_of_diamonds", "two_of_clubs", "xeris")
+    score_items = SCORE_ITEMS
     house_rules = tuple(VARIANTS)
     move_examples = "9c x 9d · 3d 5h =8 · Ks · 6h x [6] · 8c x 5s+3d"
     marks = MARKS

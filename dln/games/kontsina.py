@@ -142,9 +142,9 @@ class Kontsina(TableGame):
                                                                            strict=True)}
         most_cards, most_clubs = most(cards, MOST_CARDS), most(clubs, MOST_CLUBS)
         two, ten = holds(state, TWO_OF_CLUBS), holds(state, TEN_OF_DIAMONDS)
-        return {seat: ItemScore(seat, cards[seat], (
-            ("most_cards", most_cards[seat]), ("most_clubs", most_clubs[seat]),
-            ("two_of_clubs", int(two == seat)), ("ten_of_diamonds", int(ten == seat)))) for seat in state.seats}
+        return {seat: ItemScore(seat, cards[seat], tuple(zip(self.score_items, (
+            most_cards[seat], most_clubs[seat], int(two == seat), int(ten == seat)), strict=True)))
+            for seat in state.seats}
 
     def estimates(self, state: TableRound) -> bool:
         """Playouts stop two cards into the next deal and :meth:`estimate` the rest."""

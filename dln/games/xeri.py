@@ -160,9 +160,8 @@ class Xeri(TableGame):
         out: dict[Seat, ItemScore] = {}
         for seat, pile, xeris in zip(state.seats, state.captured, state.xeris, strict=True):
             honours = sum(c.rank in HONOURS for c in pile)
-            out[seat] = ItemScore(seat, cards[seat], (("xeris", XERI_POINTS * xeris), ("more_cards", more[seat]),
-                                                      ("honours", honours), ("ten_of_diamonds", int(ten == seat)),
-                                                      ("two_of_clubs", int(two == seat))))
+            out[seat] = ItemScore(seat, cards[seat], tuple(zip(self.score_items, (
+                XERI_POINTS * xeris, more[seat], honours, int(ten == seat), int(two == seat)), strict=True)))
         return out
 
     def winner(self, scores: Sequence[Mapping[Seat, ItemScore]], target: int) -> Seat | None:
