@@ -171,3 +171,25 @@ def test_stats_counts_every_game_with_its_own_items_and_filter_reads_them(tmp_pa
     assert run("filter", "--xeri", "--count", xeri)[1].strip() == "1"  # the sample's hands hold xeris
     assert run("filter", "--xeri", "--count", kontsina)[1].strip() == "0"
     assert run("filter", "--group", "--count", kontsina, xeri)[1].strip() == "0"
+
+
+def test_stats_play_tables_show_only_what_the_game_has() -> None:
+    """A game without declarations (Kontsina, Xeri) gets no declaration columns in its play table, one
+    whose sweeps score nothing (Kontsina, K501) no xeri columns: a column that is always 0 says nothing.
+    The JSON keeps every field, so that its lines have one shape."""
+    paths = [str(SISTER_SAMPLES / name) for name in ("kontsina.dln", "xeri.dln", "two-player-61.dln")]
+    code, out, _ = run("stats", *paths)
+    assert code == 0
+
+    def play_heading(title: str) -> str:
+        lines = out.splitlines()
+        at = next(i for i, line in enumerate(lines) if line.startswith(title))
+        return lines[at + 2]
+
+    kontsina, xeri = play_heading("Kontsina players: play"), play_heading("Xeri players: play")
+    diloti = play_heading("Diloti players: play")
+    assert "Illegal" in kontsina and "Declared" not in kontsina and "Xeris" not in kontsina
+    assert "Xeris" in xeri and "Given" in xeri and "Declared" not in xeri and "Raised" not in xeri
+    assert all(word in diloti for word in ("Xeris", "Declared", "Groups", "Raised", "Took own", "Lost"))
+    sides = json.loads(run("stats", "--json", *paths)[1])["sides"]
+    assert all("declarations" in line and "xeris" in line for line in sides)

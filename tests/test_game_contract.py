@@ -54,6 +54,7 @@ class Matching(TableGame):
     target = 10
     table_kind = "loose"
     scores_xeri = False
+    declares = False
     result_unit = "points"
     score_items = ("most_cards",)
     move_examples = "9c x 9d (one card of its rank) · Ks (laid)"

@@ -18,6 +18,7 @@ from typing import Any
 
 import click
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 
@@ -47,6 +48,9 @@ _CARD_ITEMS = {"ten_of_diamonds": "10d", "two_of_clubs": "2c"}
 PLAY_COLUMNS = (("Xeris", "xeris"), ("Given", "xeris_given"), ("Declared", "declarations"), ("Groups", "groups"),
                 ("Raised", "raises"), ("Took own", "captured_own"), ("Took theirs", "captured_theirs"),
                 ("Lost", "lost"), ("Illegal", "illegal"))
+#: The play counts of xeris and of declarations, shown only for a game that scores the one or has the other.
+_XERI_FIELDS = frozenset({"xeris", "xeris_given"})
+_DECLARATION_FIELDS = frozenset({"declarations", "groups", "raises", "captured_own", "captured_theirs", "lost"})
 BAR_WIDTH = 40
 #: Wider than any terminal: a table's own width, measured with no edge in the way.
 _UNBOUNDED = 1_000_000
@@ -213,8 +217,10 @@ def _figures_table(screen: Console, title: str, headings: list[str], rows: list[
 def _table(title: str, headings: list[str], rows: list[list[str]], name: int, *, compact: bool) -> Table:
     """The table of :func:`_figures_table`: bordered, or ``compact`` (spaces between columns, a rule under
     the headings, a heading a word a line)."""
+    wide = cell_len(title)  # at least as wide as its title, which would wrap otherwise
     table = (Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
-                   collapse_padding=True) if compact else Table(title=title, title_justify="left"))
+                   collapse_padding=True, min_width=wide) if compact else
+             Table(title=title, title_justify="left", min_width=wide))
     for index, heading in enumerate(headings):
         if index == name:
             table.add_column(heading, overflow="fold")
@@ -243,9 +249,15 @@ def _points_table(screen: Console, title: str, book: Book, lines: list[Line], ra
     return _figures_table(screen, title, headings, rows)
 
 
-def _play_table(screen: Console, title: str, lines: list[Line]) -> Table:
-    rows = [[line.name, *(str(getattr(line, field)) for _, field in PLAY_COLUMNS)] for line in lines]
-    return _figures_table(screen, title, ["Name", *(heading for heading, _ in PLAY_COLUMNS)], rows)
+def _play_table(screen: Console, title: str, book: Book, lines: list[Line]) -> Table:
+    """The play counts of the book's game: no column that its rules keep at 0 (xeris in Kontsina,
+    declarations in Kontsina and Xeri)."""
+    game = game_named(book.game)
+    columns = [(heading, field) for heading, field in PLAY_COLUMNS
+               if (game.scores_xeri or field not in _XERI_FIELDS)
+               and (game.declares or field not in _DECLARATION_FIELDS)]
+    rows = [[line.name, *(str(getattr(line, field)) for _, field in columns)] for line in lines]
+    return _figures_table(screen, title, ["Name", *(heading for heading, _ in columns)], rows)
 
 
 def _bars(console: Console, title: str, rows: list[tuple[str, float]], *, block: str) -> None:
@@ -306,11 +318,11 @@ def _print_book(screen: Console, stats: Stats, book: Book, ratings: list[Player]
     if players:
         screen.print(_points_table(screen, _titled(stats, book, "Players: points per round, item by item"), book,
                                    players, table))
-        screen.print(_play_table(screen, _titled(stats, book, "Players: play (counts)"), players))
+        screen.print(_play_table(screen, _titled(stats, book, "Players: play (counts)"), book, players))
     sides = book.side_lines()
     screen.print(_points_table(screen, _titled(stats, book, "Sides: points per round, item by item"), book, sides,
                                None))
-    screen.print(_play_table(screen, _titled(stats, book, "Sides: play (counts)"), sides))
+    screen.print(_play_table(screen, _titled(stats, book, "Sides: play (counts)"), book, sides))
     if ratings is not None:
         screen.print(_figures_table(screen, _titled(stats, book, "Elo ratings (K 24, by date)"),
                                     ["#", "Player", "Rating", "Peak", "Games"],

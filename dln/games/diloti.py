@@ -60,6 +60,7 @@ class Diloti:
     target = DEFAULT_RULES.target
     table_kind = "loose"
     scores_xeri = True
+    declares = True  # pagat: declarations, "the essence of the game of Diloti"
     result_unit = "points"
     score_items = SCORE_ITEMS
     house_rules = tuple(VARIANTS)

@@ -77,6 +77,7 @@ class Game(Protocol):
     target: int  # the default target (points, or hands won)
     table_kind: str  # "loose": cards lie side by side (Diloti, Kontsina); "pile": one on another (Xeri)
     scores_xeri: bool  # whether sweeping the table scores
+    declares: bool  # whether a seat may declare (build) a value for a later capture
     result_unit: str  # what the game's standing counts: "points" or "hands won"
     score_items: tuple[str, ...]  # a round's score items, by name, in the order its scores list them
     house_rules: tuple[str, ...]  # the house rules (--variant names) the game knows; () for none

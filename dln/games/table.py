@@ -204,6 +204,7 @@ class TableGame(ABC):
     target: int  # the default target (Kontsina: points; Xeri: number of hands)
     table_kind: str  # "loose": cards lie side by side (Kontsina); "pile": one on another, the top one counts (Xeri)
     scores_xeri: bool  # whether sweeping the table scores (Xeri does, Kontsina does not)
+    declares = False  # neither game builds: a card captures or is laid
     result_unit: str  # what the game's standing counts: "points" (Kontsina) or "hands won" (Xeri)
     move_examples: str  # moves of the game as a player types them, for dln play's help
     hand_size_code: str  # the rule code of a wrong hand size
