@@ -21,7 +21,7 @@ from dln_backend import compile_wanted  # one reading of DLN_COMPILE: the backen
 
 #: The modules on the path of a move (parse, check, list, play), compiled when possible.
 #: dln.build.COMPILED names the same modules (a test keeps the two lists in step).
-#: dln/notation/twins.py is left out on purpose: it only stores to slots, which CPython's
+#: dln/notation/fast_models.py is left out on purpose: it only stores to slots, which CPython's
 #: interpreter does faster than compiled code (docs/performance.md says how much).
 HOT_MODULES = [
     "dln/cards.py",

@@ -239,9 +239,9 @@ def test_an_ascii_or_latin1_terminal_gets_ascii(encoding: str, tmp_path: Path) -
 
 def test_the_replayer_reads_only_the_games_it_shows(tmp_path: Path) -> None:
     """A file of Xeri games is indexed once, and a game replayed when the cursor comes to it
-    (dln.views.shelf.GameShelf): memory holds a few games, not the file (issue 30: they were read whole)."""
+    (dln.views.lazy_games.GameShelf): memory holds a few games, not the file (issue 30: they were read whole)."""
     from dln.notation.sources import placed
-    from dln.views.shelf import GameShelf
+    from dln.views.lazy_games import GameShelf
 
     path = tmp_path / "many.dln"
     path.write_text("\n".join(map(write_game, generate_games(12, game="Xeri", seed=3, rules=Rules(target=1)))),

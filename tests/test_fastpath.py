@@ -74,7 +74,7 @@ def test_generated_records_are_read_by_the_fast_reader() -> None:
 
 def every_field(value: object) -> object:
     """``value`` with every field of every model object spelt out, those that take no part in ``==`` too
-    (where each part is written): the fast reader builds its objects field by field (dln.notation.twins)."""
+    (where each part is written): the fast reader builds its objects field by field (dln.notation.fast_models)."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return (type(value).__name__, *((f.name, every_field(getattr(value, f.name)))
                                          for f in dataclasses.fields(value)))

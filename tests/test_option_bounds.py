@@ -111,7 +111,7 @@ def test_a_budget_beyond_the_bound_is_a_usage_error(command: list[str]) -> None:
 
 def test_games_to_generate_beyond_the_bound_is_a_usage_error(tmp_path: Path) -> None:
     """A million games is 7 GB of records; more than that is a typing slip, which filled the disk."""
-    from dln.cli.making import MAX_GAMES
+    from dln.cli.generate_record import MAX_GAMES
 
     out_file = tmp_path / "many.dln"
     for games in ("99999999999999999999", str(MAX_GAMES + 1)):

@@ -12,8 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 import dln
+import dln.views.game_replay
 import dln.views.replay
-import dln.views.replayed
 from dln.cards import Card
 from dln.cli import main
 from dln.views.replay import Cursor, PositionError, Replay
@@ -142,7 +142,7 @@ def test_stepping_never_replays_moves(study: Replay, monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr(dln.views.replay, "judged", forbidden)
     monkeypatch.setattr(dln.views.replay, "validate_game", forbidden)
-    monkeypatch.setattr(dln.views.replayed, "validate_game", forbidden)
+    monkeypatch.setattr(dln.views.game_replay, "validate_game", forbidden)
     cursor: Cursor | None = Cursor(0, 0, 5)
     for k in range(5, -1, -1):
         assert cursor is not None
@@ -509,7 +509,7 @@ def test_a_group_the_record_starts_with_is_split_into_parts() -> None:
 
 
 def test_split_into_parts_keeps_units_whole_and_says_when_no_split_exists() -> None:
-    from dln.views.laid import split_into_parts
+    from dln.views.group_parts import split_into_parts
 
     c = Card.parse
     assert split_into_parts([(c("5h"), c("3d")), (c("8s"),)], 8) == ((c("5h"), c("3d")), (c("8s"),))

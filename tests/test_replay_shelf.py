@@ -1,4 +1,4 @@
-"""The interactive replayer reads the games of a file when it shows them (dln.views.shelf): memory does not
+"""The interactive replayer reads the games of a file when it shows them (dln.views.lazy_games): memory does not
 grow with the file, and moving between games (Tab, n/p across games) reaches every game as a full replay does."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import pytest
 import dln
 from dln.check.generate import generate_games
 from dln.cli.replay import whole_replay
+from dln.views.lazy_games import GameShelf
 from dln.views.replay import Replay
-from dln.views.shelf import GameShelf
 
 BROKEN = '[Event "broken"]\n\nround 1 dealer N\ntable 2c Jh 9c Jc\n1. S 6d x\n'
 

@@ -33,6 +33,7 @@ from operator import attrgetter
 from typing import Any
 
 from dln.cards import Card
+from dln.check.move_part import move_part
 from dln.check.references import resolves_all, to_engine_move
 from dln.check.reports import (
     ALTERNATIVES,
@@ -47,7 +48,6 @@ from dln.check.reports import (
     parse_points,
 )
 from dln.check.setups import SetupStart, read_setup
-from dln.check.spots import move_part
 from dln.engine import Hand, Position, Rules
 from dln.engine import Move as EngineMove
 from dln.engine.codes import XERI_MARK

@@ -106,8 +106,8 @@ def read_replays(file: str, variant: str | None, game_number: int | None, status
     played by (R002; said as JSON on stdout with ``as_json``)."""
     from dln.check.validate import validate_game
     from dln.notation.sources import SyntaxReport, each_game
+    from dln.views.game_replay import game_replay
     from dln.views.replay import Replay
-    from dln.views.replayed import game_replay
 
     variants = parse_variants(variant) if variant is not None else None
     report = SyntaxReport(err=True)
@@ -299,12 +299,12 @@ def whole_replay(file: str, variant: str | None) -> tuple[Replay, int]:
     """The games of FILE for the interactive replayer, which moves between games.
 
     The file is read once to note where each game lies; a game is read again,
-    parsed and replayed only when shown (:class:`dln.views.shelf.GameShelf`), so
+    parsed and replayed only when shown (:class:`dln.views.lazy_games.GameShelf`), so
     memory does not grow with the file.  Standard input is first copied to a
     temporary file, which can be read again."""
     from dln.notation.sources import SyntaxReport, Unreadable, placed
+    from dln.views.lazy_games import GameShelf
     from dln.views.replay import Replay
-    from dln.views.shelf import GameShelf
 
     report = SyntaxReport(err=True)
     places, parsed = [], False

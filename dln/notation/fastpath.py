@@ -28,11 +28,11 @@ from typing import Any
 
 from dln.cards import CARDS_BY_TEXT, Card
 from dln.notation.bounds import MAX_DIGITS
+from dln.notation.fast_models import deal as _deal
+from dln.notation.fast_models import hand as _hand
+from dln.notation.fast_models import move as _move
+from dln.notation.fast_models import round_ as _round
 from dln.notation.model import Game, Move, MoveSpots, PileRef, Round, ScoreClaim
-from dln.notation.twins import deal as _deal
-from dln.notation.twins import hand as _hand
-from dln.notation.twins import move as _move
-from dln.notation.twins import round_ as _round
 
 _card: Callable[[str], Card] = CARDS_BY_TEXT.__getitem__
 #: Every word a hand line may hold after its seat, and what it reads as: each spelling of each card

@@ -5,7 +5,7 @@ The data half of ``dln replay``, ``dln show``, ``dln html`` and ``dln svg``:
 positions), :class:`GameReplay` and :class:`RoundReplay` (a game as the
 validator replayed it) and :class:`Frame` (everything to display at one
 cursor).  :mod:`dln.views.replay` moves the cursor and builds frames;
-:mod:`dln.views.replayed` builds a game's replay from the validator's report.
+:mod:`dln.views.game_replay` builds a game's replay from the validator's report.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from dln.games.protocol import Position, game_of
 from dln.notation.bounds import small_number
 from dln.notation.model import Game, Move, Round, Variation
 from dln.notation.writer import move_text, variation_text
-from dln.views.laid import Parts, laid_parts
+from dln.views.group_parts import Parts, laid_parts
 from dln.wording import count_of
 
 #: What the glyphs mean (docs/notation.md, Glyphs); ``$1``-``$6`` are the same six signs.
@@ -199,7 +199,7 @@ class Line:
             self._laid = None
 
     def discard(self) -> None:
-        """Forget the positions and how to build them again: the game is dropped (:mod:`dln.views.shelf`).
+        """Forget the positions and how to build them again: the game is dropped (:mod:`dln.views.lazy_games`).
         ``reload`` refers to the game holding this line, a cycle that would keep it until the next
         full garbage collection; broken here, the game's memory is freed at once."""
         self._positions = self._laid = None

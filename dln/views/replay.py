@@ -15,7 +15,7 @@ how many of its moves were played).  The movement methods of :class:`Replay`
 take a cursor and return the next one, or ``None`` when there is nowhere to
 go; :meth:`Replay.frame` says everything there is to display at a cursor.
 The cursor and the frame are defined in :mod:`dln.views.frames`; a game's
-replay is built from the validator's report in :mod:`dln.views.replayed`.
+replay is built from the validator's report in :mod:`dln.views.game_replay`.
 
 >>> import dln
 >>> replay = Replay.from_games(dln.loads_all(
@@ -58,8 +58,8 @@ from dln.views.frames import (
     running_scores,
     taken_by,
 )
-from dln.views.replayed import game_replay, next_hands
-from dln.views.shelf import GameShelf
+from dln.views.game_replay import game_replay, next_hands
+from dln.views.lazy_games import GameShelf
 from dln.wording import count_of
 
 __all__ = [
@@ -97,7 +97,7 @@ class Replay:
     """
 
     def __init__(self, games: Sequence[GameReplay] | GameShelf, filename: str = "<string>") -> None:
-        # A shelf (dln.views.shelf) holds only games with rounds and reads each when shown.
+        # A shelf (dln.views.lazy_games) holds only games with rounds and reads each when shown.
         self.games: Sequence[GameReplay] = games if isinstance(games, GameShelf) else [g for g in games if g.rounds]
         if not self.games:
             raise ValueError("the record holds no round to replay")

@@ -18,7 +18,7 @@ from dln.check.validate import validate_game
 from dln.notation.model import Game
 from dln.notation.sources import Place, read_placed
 from dln.views.frames import GameReplay
-from dln.views.replayed import game_replay
+from dln.views.game_replay import game_replay
 
 __all__ = ["GameShelf", "Shelf"]
 
