@@ -17,6 +17,9 @@ How it works (``docs/analysis.md`` tells it for people):
   cards of the next one), every seat playing the game's greedy player
   (:func:`rollout_move`), then an estimate of the round's points
   (:func:`estimate`); in the last deal playouts go to the end of the round.
+* **Twin moves** (:func:`_twins`), those that leave positions the game keys
+  alike (Diloti: laying the 5 of hearts or of spades), are searched once and
+  given the same figures.
 * **Successive halving** spends the budget: all moves get a few worlds, the
   better half more, and so on.  A unit of budget buys the game's
   :meth:`~dln.games.protocol.Game.playouts_per_budget` playouts (Diloti's,
@@ -225,6 +228,22 @@ class _Evaluator:
         return playout(world, state, self.rng)
 
 
+def _twins(state: Position, tallies: Sequence[_Tally], kept: Collection[object]) -> dict[int, tuple[_Tally, _Tally]]:
+    """Moves that leave positions the game values alike (:meth:`~dln.games.protocol.Game.solver_key`:
+    in Diloti laying the 5 of hearts or the 5 of spades), each with the move searched in its stead (a kept
+    one where there is one): their values are one value, so the budget is spent once for them, and they
+    rank side by side with the same figures rather than apart by the luck of their worlds."""
+    game = game_of(state)
+    first: dict[object, _Tally] = {}
+    out: dict[int, tuple[_Tally, _Tally]] = {}
+    for tally in sorted(tallies, key=lambda t: t.move.key() not in kept):  # kept moves are searched
+        key = game.solver_key(game.apply(state, tally.move))
+        searched = first.setdefault(key, tally)
+        if searched is not tally:
+            out[id(tally)] = (tally, searched)
+    return out
+
+
 def _survival(tally: _Tally, survivors_first: bool) -> tuple[bool, int]:
     """The first keys of a move's rank where survivors rank first: valued to the end, then dropped later."""
     if not survivors_first:
@@ -259,6 +278,7 @@ def analyse_position(
     if not moves:
         raise ValueError(f"{state.turn} has no legal move with a known card")
     listed = {m.key() for m in moves}
+    searchable = len(moves)  # the listed moves; a kept move the listing writes otherwise is not merged
     moves += [m for m in keep if m.key() not in listed]  # e.g. a record's move the listing writes otherwise
     view = View.of(state, open_hands=open_hands)
     side = state.side_index(state.turn)
@@ -273,7 +293,8 @@ def analyse_position(
         return not any(game.breaks_rules(world.state, move) for move in keep)
 
     evaluator = _Evaluator(rng, view.determined, budget * EXACT_NODES_PER_PLAYOUT, side)
-    cands = list(tallies)
+    twins = {} if unsure else _twins(state, tallies[:searchable], kept)
+    cands = [t for t in tallies if id(t) not in twins]
     playouts = budget * game.playouts_per_budget(len(state.seats))
     spent = 0
     stages = max(1, math.ceil(math.log2(len(cands))))
@@ -294,8 +315,11 @@ def analyse_position(
                 if t.move.key() not in kept:
                     t.dropped = stage + 1
             cands = [t for t in cands if t.dropped is None]
+    for twin, searched in twins.values():
+        twin.sums, twin.count, twin.dropped = searched.sums, searched.count, searched.dropped
     ranked = sorted((t for t in tallies if t.count), key=lambda t: (*_survival(t, game.survivors_first),
-                                                                    -t.net(side), -t.count))
+                                                                    -t.net(side), -t.count,
+                                                                    t.move.key() not in kept))  # of twins, the kept
     out = tuple(MoveValue(t.move, tuple(s / t.count for s in t.sums), t.net(side), t.count, t.dropped)
                 for t in ranked)
     return Analysis(state, out, view.determined and evaluator.exact, spent)

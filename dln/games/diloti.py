@@ -258,13 +258,13 @@ class Diloti:
         """Cards as their scoring classes (:data:`_CLASS`), declarations without their ids, captured
         cards as the lead in their count while the 4 for most cards are open; banked are the aces,
         10 of diamonds, 2 of clubs and xeris won, and the 4 once no capture to come can change who
-        has most cards."""
+        has most cards (counting the cards of deals still to come)."""
         last = state.side_index(state.last_capturer) if state.last_capturer else None
         piles = tuple(sorted((p.value, p.group, p.owner, _classes(p.cards)) for p in state.piles)) \
             if state.piles else ()
         banked = _banked(state)
         lead: int | None = len(state.captured[0]) - len(state.captured[1])
-        left = sum(h.size for h in state.hands) + len(state.loose) + sum(len(p.cards) for p in state.piles)
+        left = 52 - len(state.captured[0]) - len(state.captured[1]) - len(state.gone)  # in hand, on the table, to come
         if abs(lead) > left:  # the side ahead keeps most cards, whoever takes the rest
             banked = (banked[0] + MOST_CARDS_POINTS, banked[1]) if lead > 0 else \
                 (banked[0], banked[1] + MOST_CARDS_POINTS)

@@ -279,7 +279,8 @@ class Game(Protocol):
 
     def solver_key(self, state: Position) -> tuple[Hashable, tuple[int, ...]]:
         """What decides the points still to be won in a fully known round (equal keys, equal points won
-        from here on), and each side's points already won for sure (the exact solver's table)."""
+        from here on, the same cards to come), and each side's points already won for sure (the exact
+        solver's table; the search also merges moves whose positions key alike)."""
         ...
 
 
