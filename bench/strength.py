@@ -3,6 +3,7 @@
     python bench/strength.py [--pairs 100] [--players 2] [--opponent greedy|random|reference] [--budget 100]
                              [--reference-budget 100] [--target 61] [--seed 0] [-j 1] [-v] [--game-type diloti]
     python bench/strength.py --from-logs RUN1.txt RUN2.txt ...   # pool earlier -v runs
+    python bench/strength.py --paired A1.txt B1.txt [A2.txt B2.txt ...]   # two engines, the same packs
 
 Pair ``i`` deals the same sequence of shuffled packs (round by round) in two
 games: once with the engine in the first side's seats (N, or N and S) and
@@ -125,6 +126,23 @@ _GAME_LINE = re.compile(r"pair (\d+) (engine first|swapped): engine (won|lost), 
 _RUN_LINE = re.compile(r"engine \(budget (\d+)\) vs (\w+), (?:(\w+), )?(\d) players, target (\d+), ")
 
 
+def read_log(path: str) -> tuple[dict[int, tuple[GameResult, GameResult]], set[tuple[str | None, ...]]]:
+    """The complete pairs of one ``-v`` log by pair number (engine first, swapped), and the kinds of run its
+    summary lines name (none for a log stopped before its summary)."""
+    games: dict[tuple[int, str], GameResult] = {}
+    kinds: set[tuple[str | None, ...]] = set()
+    with open(path, encoding="utf-8") as log:
+        for line in log:
+            m = _GAME_LINE.match(line)
+            if m:
+                games[int(m[1]), m[2]] = GameResult(m[3] == "won", [int(x) for x in m[4].split(",")], 0.0, 0.0, 0)
+            elif run := _RUN_LINE.match(line):
+                kinds.add(run.groups())
+    pairs = {pair: (games[pair, "engine first"], games[pair, "swapped"]) for pair in sorted({k[0] for k in games})
+             if (pair, "engine first") in games and (pair, "swapped") in games}
+    return pairs, kinds
+
+
 def from_logs(paths: list[str], args: argparse.Namespace) -> list[GameResult]:
     """The games of ``-v`` logs of earlier runs, complete pairs only, in pair order (to pool several runs).
 
@@ -135,17 +153,10 @@ def from_logs(paths: list[str], args: argparse.Namespace) -> list[GameResult]:
     results: list[GameResult] = []
     kinds: set[tuple[str | None, ...]] = set()
     for path in paths:
-        games: dict[tuple[int, str], GameResult] = {}
-        with open(path, encoding="utf-8") as log:
-            for line in log:
-                m = _GAME_LINE.match(line)
-                if m:
-                    games[int(m[1]), m[2]] = GameResult(m[3] == "won", [int(x) for x in m[4].split(",")], 0.0, 0.0, 0)
-                elif run := _RUN_LINE.match(line):
-                    kinds.add(run.groups())
-        for pair in sorted({k[0] for k in games}):
-            if (pair, "engine first") in games and (pair, "swapped") in games:
-                results += [games[pair, "engine first"], games[pair, "swapped"]]
+        pairs, kind = read_log(path)
+        kinds |= kind
+        for first, swapped in pairs.values():
+            results += [first, swapped]
     if len(kinds) > 1:
         raise SystemExit(f"the logs are of different runs ({len(kinds)} kinds: budget, opponent, game, players "
                          "or target differ); pool runs of one kind")
@@ -153,6 +164,46 @@ def from_logs(paths: list[str], args: argparse.Namespace) -> list[GameResult]:
         args.budget, args.opponent, args.players, args.target = int(budget), opponent, int(players), int(target)
         args.game_type = game or "diloti"
     return results
+
+
+def pair_points(pair: tuple[GameResult, GameResult]) -> float:
+    """The engine's points a round over both games of a pair (the unit of the intervals: the deals are the same)."""
+    nets = pair[0].net_per_round + pair[1].net_per_round
+    return sum(nets) / len(nets)
+
+
+def interval(values: list[float]) -> str:
+    """``mean (low to high)``: the mean with its 95% normal interval."""
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+    return f"{mean:+.2f} ({mean - half:+.2f} to {mean + half:+.2f})"
+
+
+def paired(paths: list[str]) -> None:
+    """Two engines' runs on the same packs (logs ``A1 B1 A2 B2 ...``: each A and B of one seed), pair by pair.
+
+    A duplicate pair played by both engines against one opponent deals the
+    same packs, so the difference of their points in that pair is freer of
+    the cards' luck than either figure alone; printed with 95% intervals over
+    the pairs both logs completed, and the same for games won.
+    """
+    if len(paths) % 2:
+        raise SystemExit("--paired takes logs two by two: A1 B1 [A2 B2 ...], each A and B of the same seed")
+    ours, theirs, points, won = [], [], [], []
+    for a_path, b_path in zip(paths[::2], paths[1::2], strict=True):
+        (a, a_kind), (b, b_kind) = read_log(a_path), read_log(b_path)
+        if a_kind and b_kind and {k[1:] for k in a_kind} != {k[1:] for k in b_kind}:
+            raise SystemExit(f"{a_path} and {b_path} are runs against different opponents, games or targets")
+        for pair in sorted(set(a) & set(b)):
+            ours.append(pair_points(a[pair]))
+            theirs.append(pair_points(b[pair]))
+            points.append(ours[-1] - theirs[-1])
+            won.append((sum(g.won for g in a[pair]) - sum(g.won for g in b[pair])) / 2)
+    if len(points) < 2:
+        raise SystemExit("the logs share fewer than two complete pairs")
+    print(f"{len(points)} pairs in both: points a round, A {interval(ours)}, B {interval(theirs)}")
+    print(f"A minus B, pair by pair: {interval(points)} points a round; "
+          f"games won {interval([100 * w for w in won])} percentage points")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -172,7 +223,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-v", "--verbose", action="store_true", help="a line per game as it ends")
     parser.add_argument("--from-logs", nargs="+", metavar="LOG",
                         help="play nothing: pool the complete pairs of earlier runs' -v output")
+    parser.add_argument("--paired", nargs="+", metavar="LOG",
+                        help="play nothing: compare two engines' -v logs of the same packs pair by pair (A1 B1 ...)")
     args = parser.parse_args(argv)
+    if args.paired:
+        paired(args.paired)
+        return 0
     game = game_named(args.game_type)
     if args.players not in game.players:
         parser.error(f"{game.name} is not played by {args.players} players")
@@ -207,10 +263,7 @@ def summarise(results: list[GameResult], started: float, args: argparse.Namespac
     wins = sum(r.won for r in results)
     low, high = wilson(wins, games)
     # Pairs are the unit of the points interval: within a pair the deals are the same.
-    pair_means = []
-    for k in range(0, games, 2):
-        nets = results[k].net_per_round + results[k + 1].net_per_round
-        pair_means.append(sum(nets) / len(nets))
+    pair_means = [pair_points((results[k], results[k + 1])) for k in range(0, games, 2)]
     mean = statistics.fmean(pair_means)
     half = 1.96 * statistics.stdev(pair_means) / math.sqrt(len(pair_means)) if len(pair_means) > 1 else math.inf
     seconds = sum(r.seconds for r in results)

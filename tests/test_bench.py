@@ -57,6 +57,22 @@ def test_pooled_strength_logs_say_what_was_measured() -> None:
     assert mixed.returncode != 0 and "different runs" in mixed.stderr
 
 
+def test_paired_logs_compare_two_engines_pair_by_pair() -> None:
+    """--paired compares two engines' runs of the same packs pair by pair (docs/analysis.md quotes it), and
+    refuses logs that do not come two by two or that played different opponents."""
+    results = BENCH / "results"
+    twins, before = (str(results / f"strength-2p-reference-seed1-{name}.txt") for name in ("pairs60-twins", "pairs100"))
+    compared = subprocess.run([sys.executable, str(BENCH / "strength.py"), "--paired", twins, before],
+                              capture_output=True, text=True, encoding="utf-8", timeout=300, check=False)
+    assert compared.returncode == 0, compared.stderr
+    assert "60 pairs in both" in compared.stdout
+    assert "A minus B, pair by pair: +0.09 (-0.56 to +0.73)" in compared.stdout
+    for logs in ([twins], [twins, str(results / "strength-2p-greedy-seed0-pairs100.txt")]):
+        refused = subprocess.run([sys.executable, str(BENCH / "strength.py"), "--paired", *logs], capture_output=True,
+                                 text=True, encoding="utf-8", timeout=300, check=False)
+        assert refused.returncode != 0 and "Traceback" not in refused.stderr
+
+
 def test_the_readme_lists_the_goals_bench_goals_measures() -> None:
     """README's goal table is bench/goals.py's (its rows, goals and commands; the figures are a run's)."""
     result = subprocess.run([sys.executable, str(BENCH / "goals.py"), "--check", str(BENCH.parent / "README.md")],
