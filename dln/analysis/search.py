@@ -44,7 +44,7 @@ import random
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
-from dln.engine import Move, RoundState
+from dln.engine import Hand, Move, RoundState
 from dln.games.protocol import Position, game_of
 
 from .knowledge import View, World
@@ -111,21 +111,23 @@ def playout(world: World, state: Position, rng: random.Random, *, to_end: bool =
     """
     game = game_of(state)
     horizon = game.horizon if game.estimates(state) and not to_end else None
-    legal, step, greedy = game.legal_moves, game.apply, game.greedy_move
+    legal, greedy = game.legal_moves, game.greedy_move
     base = world.state.deal
     start = 0
+    live = game.live(state)  # played in place: a playout makes no position per move
     while True:
-        if state.needs_deal:
-            state = game.next_deal(state, world.future[state.deal - base])
-            if game.canceller(state) is not None:
-                return (0,) * len(state.sides)
-            start = state.played
+        if live.needs_deal:
+            dealt = world.future[live.deal - base]
+            live.deal_in([Hand.of(dealt.get(seat, ())) for seat in live.seats])
+            if game.canceller(live.freeze()) is not None:
+                return (0,) * len(live.sides)
+            start = live.played
             continue
-        if state.is_over:
-            return game.points(state)
-        if horizon is not None and state.deal > base and state.played - start >= horizon:
-            return game.estimate(state)
-        state = step(state, rollout_move(state, legal(state), rng, greedy))
+        if live.is_over:
+            return game.points(live.freeze())
+        if horizon is not None and live.deal > base and live.played - start >= horizon:
+            return game.estimate(live.freeze())
+        live.play(rollout_move(live, legal(live), rng, greedy))
 
 
 @dataclass(frozen=True, slots=True)

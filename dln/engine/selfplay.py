@@ -86,7 +86,11 @@ def _greedy_best(state: RoundState | LiveRound, order: Sequence[Move]) -> Move:
             if risky is None:
                 risky = after_lay[rank] = not last and bool(sweepers([*loose, move.card], piles, rules)[1])
         else:
-            after = position_after(state.freeze() if isinstance(state, LiveRound) else state, move)
+            if isinstance(state, LiveRound):  # a copy played on: cheaper than freezing the round
+                after: RoundState | LiveRound = state.copy()
+                after.play(move)
+            else:
+                after = position_after(state, move)
             risky = not last and bool(sweepers(after.loose, after.piles, rules)[1])
         key = (gain - 50 * risky, kind == "declare")
         if key > best_key:
