@@ -120,7 +120,7 @@ def playout(world: World, state: Position, rng: random.Random, *, to_end: bool =
             dealt = world.future[live.deal - base]
             live.deal_in([Hand.of(dealt.get(seat, ())) for seat in live.seats])
             if game.canceller(live.freeze()) is not None:
-                return (0,) * len(live.sides)
+                return (0,) * len(state.sides)
             start = live.played
             continue
         if live.is_over:
