@@ -473,3 +473,25 @@ def test_every_generated_game_validates_under_its_variants(seed: int, players: i
     report = validate_game(dln.loads(text))
     assert report.errors == 0, [d.format() for d in report.diagnostics]
     assert dln.dumps(next(generate_games(1, players=players, seed=seed, hidden=hidden, rules=rules))) == text
+
+
+def test_a_live_round_is_asked_who_cancels_as_its_position_would_be() -> None:
+    """Self-play and the search's playouts ask a live round (``Game.live``) who cancels a fresh deal for face
+    cards (pagat, house rules after Four-Player Game), without freezing it: the answer is the position's."""
+    from dln.engine import Hand
+    from dln.games.protocol import game_named
+
+    game = game_named("diloti")
+    rules = game.rules_for(["face-card-redeal-any"], 61)
+    rng = random.Random(1)
+    cancelled = 0
+    for players in (2, 4):
+        seats = game.play_order(players)
+        for _ in range(1500):
+            table, dealing = game.shuffled_round(seats, seats[-1], rng, rules)
+            live = game.live(game.start(seats, seats[-1], table, {s: Hand.of(c) for s, c in dealing[0].items()},
+                                        rules))
+            seat = game.canceller(live)
+            assert seat == game.canceller(live.freeze())
+            cancelled += seat is not None
+    assert cancelled > 0  # some deals were cancelled, so both answers were tried

@@ -119,7 +119,7 @@ def playout(world: World, state: Position, rng: random.Random, *, to_end: bool =
         if live.needs_deal:
             dealt = world.future[live.deal - base]
             live.deal_in([Hand.of(dealt.get(seat, ())) for seat in live.seats])
-            if game.canceller(live.freeze()) is not None:
+            if game.canceller(live) is not None:  # a live position answers as a position does
                 return (0,) * len(state.sides)
             start = live.played
             continue

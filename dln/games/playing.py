@@ -91,7 +91,7 @@ def play_round(game: Game, rules: Rules, seats: Sequence[Seat], dealer: Seat, rn
     deals: list[tuple[Mapping[Seat, tuple[Card, ...]], tuple[Move, ...]]] = []
     moves: list[Move] = []
     while True:
-        canceller = game.canceller(live.freeze())
+        canceller = game.canceller(live)  # a live position answers as a position does
         if canceller is not None:
             deals.append((dealing[len(deals)], ()))
             return PlayedRound(game.key, rules, tuple(seats), dealer, table, tuple(deals), None, {}, canceller)
