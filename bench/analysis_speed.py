@@ -1,6 +1,6 @@
 """Time the search engine per move: every position of greedy self-played rounds, analysed as the player saw it.
 
-    python bench/analysis_speed.py [--budget 100] [--players 2] [--rounds 2] [--seed 5] [--play]
+    python bench/analysis_speed.py [--budget 100] [--players 2] [--rounds 2] [--seed 5] [--play] [--reference]
 
 Greedy self-play deals and plays ``--rounds`` rounds; before every move the
 engine analyses the position as the seat to move sees it (the other hands
@@ -9,7 +9,10 @@ percentile, max; CPU time, so a machine shared with other work does not
 inflate it) and the wall clock beside it.  ``--play`` times the engine's move
 as a player asks for it (``choose_move``: a two-player last deal solved once
 for a move of best play, its solver kept from move to move) instead of an
-analysis of every move.  Run by hand; the figures depend on
+analysis of every move; ``--reference`` times the reference engine's move
+(``bench/reference_engine.py``, today's default kept fixed) as well, on the
+same positions, the two asked in turn, so that their ratio holds on a busy
+machine.  Run by hand; the figures depend on
 the machine.
 """
 
@@ -20,6 +23,9 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
+
+import reference_engine  # bench/: the script's own folder is on the path
 
 from dln.analysis.players import as_seen
 from dln.analysis.search import DEFAULT_BUDGET, analyse_position, choose_move
@@ -34,11 +40,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--play", action="store_true", help="time choose_move, the move a player asks for")
+    parser.add_argument("--reference", action="store_true",
+                        help="time the reference engine's move too, on the same positions (implies --play)")
     args = parser.parse_args(argv)
+    args.play = args.play or args.reference
+    asked: dict[str, Callable[[object], object]] = {
+        "choose_move" if args.play else "analyse_position":
+            (lambda seen: choose_move(seen, budget=args.budget)) if args.play
+            else (lambda seen: analyse_position(seen, budget=args.budget))}
+    if args.reference:
+        asked["reference choose_move"] = lambda seen: reference_engine.choose_move(seen)
+    cpu: dict[str, list[float]] = {name: [] for name in asked}
+    wall = dict.fromkeys(asked, 0.0)
     rules = Rules()
     rng = random.Random(args.seed)
-    cpu: list[float] = []
-    wall = 0.0
     for _ in range(args.rounds):
         dealt = deal_pack(shuffled_pack(rng, args.players, rules), args.players, "N", rules)
         state = start_round(rules, args.players, "N", dealt.table, dealt.hands[0])
@@ -48,20 +63,20 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             if state.is_over:
                 break
-            start, started = time.process_time(), time.perf_counter()
-            if args.play:
-                choose_move(as_seen(state), budget=args.budget)
-            else:
-                analyse_position(as_seen(state), budget=args.budget)
-            cpu.append(time.process_time() - start)
-            wall += time.perf_counter() - started
+            seen = as_seen(state)
+            for name, ask in asked.items():
+                start, started = time.process_time(), time.perf_counter()
+                ask(seen)
+                cpu[name].append(time.process_time() - start)
+                wall[name] += time.perf_counter() - started
             state = apply(state, choose(state, legal_moves(state), rng, "greedy")).state
-    cpu.sort()
-    asked = "choose_move" if args.play else "analyse_position"
-    print(f"{asked}, budget {args.budget}, {args.players} players, {len(cpu)} positions: CPU s per move mean "
-          f"{statistics.fmean(cpu):.3f}, median {statistics.median(cpu):.3f}, 90th percentile "
-          f"{cpu[int(0.9 * (len(cpu) - 1))]:.3f}, max {cpu[-1]:.3f}; wall clock mean {wall / len(cpu):.3f}; "
-          f"{len(cpu) / sum(cpu):.1f} moves analysed per CPU second")
+    for name, times in cpu.items():
+        times.sort()
+        budget = reference_engine.BUDGET if name.startswith("reference") else args.budget
+        print(f"{name}, budget {budget}, {args.players} players, {len(times)} positions: CPU s per move mean "
+              f"{statistics.fmean(times):.3f}, median {statistics.median(times):.3f}, 90th percentile "
+              f"{times[int(0.9 * (len(times) - 1))]:.3f}, max {times[-1]:.3f}; wall clock mean "
+              f"{wall[name] / len(times):.3f}; {len(times) / sum(times):.1f} moves analysed per CPU second")
     return 0
 
 

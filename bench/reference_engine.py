@@ -6,8 +6,10 @@ is judged against a player that does not change with it.  The search is kept
 here, and so is Diloti's horizon estimate of that day (:func:`diloti_estimate`,
 so that a change to dln's is measured against it); its worlds
 (:class:`~dln.analysis.knowledge.View`), its exact solver (whose values are
-exact, so a faster one plays the same), the rules and the greedy playout policy
-(whose choices are the same, only faster) come from dln.  The budget counts
+exact, so a faster one plays the same) and the rules come from dln.  The greedy
+playout player is kept as it was that day (:func:`greedy_of_its_day`: the
+position after each move made and looked at), so that the reference costs what
+today's default cost; dln's greedy player makes the same choices for less.  The budget counts
 playouts, as dln's did: ``--reference-budget``, 100 by default, today's default
 then.
 """
@@ -21,7 +23,8 @@ from collections.abc import Sequence
 from dln.analysis.knowledge import View, World
 from dln.analysis.search import net_of
 from dln.analysis.solver import Solver, SolverGaveUp
-from dln.engine import Move, RoundState, card_points
+from dln.engine import Move, RoundState, apply, card_points
+from dln.engine.predicates import sweepers
 from dln.engine.scoring import MOST_CARDS_POINTS, XERI_POINTS
 from dln.games.protocol import Position, game_of
 
@@ -41,6 +44,28 @@ def diloti_estimate(state: RoundState) -> tuple[float, float]:
     left = 52 - sum(counts) - len(state.gone)
     p = 0.5 * (1 + math.erf((counts[0] - counts[1]) / (0.6 * math.sqrt(left + 1) * math.sqrt(2))))
     return (banked[0] + MOST_CARDS_POINTS * p, banked[1] + MOST_CARDS_POINTS * (1 - p))
+
+
+def greedy_of_its_day(state: Position, moves: Sequence[Move], rng: random.Random) -> Move:
+    """Diloti's greedy playout player as it was on 2026-11-27 (d637730's ``selfplay.choose``): shuffle the
+    moves, make each, and keep the first with the best key (xeris, valuable and many captured cards, never
+    a table one card sweeps, a declaration before a lay).  Other games: their own greedy player."""
+    if not isinstance(state, RoundState):
+        return game_of(state).greedy_move(state, moves, rng)
+    order = list(moves)
+    rng.shuffle(order)
+
+    def key(move: Move) -> tuple[int, bool]:
+        after = apply(state, move)
+        gain = 0
+        if move.kind == "capture":
+            taken = [move.card, *move.loose, *(c for p in state.piles if p.id in move.piles for c in p.cards)]
+            gain = 100 * after.xeri + len(taken) + 3 * card_points(taken)
+        swept = not after.state.hands_empty and bool(sweepers(after.state.loose, after.state.piles,
+                                                             state.rules)[1])
+        return (gain - 50 * swept, move.kind == "declare")
+
+    return max(order, key=key)
 
 
 def playout(world: World, state: Position, rng: random.Random, horizon: int | None = HORIZON) -> tuple[float, ...]:
@@ -64,7 +89,7 @@ def playout(world: World, state: Position, rng: random.Random, horizon: int | No
             return diloti_estimate(state) if isinstance(state, RoundState) else game.estimate(state)
         moves = game.legal_moves(state)  # the playout policy of its day: greedy, one move in twenty at random
         move = moves[rng.randrange(len(moves))] if len(moves) == 1 or rng.random() < 0.05 else \
-            game.greedy_move(state, moves, rng)
+            greedy_of_its_day(state, moves, rng)
         state = game.apply(state, move)
 
 

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from dln.engine import legal_moves
+from dln.games.protocol import game_of
+from tests.engine.conftest import declaring_positions
 
 pytestmark = pytest.mark.slow  # a benchmark, a race or a real terminal: seconds each
 
@@ -23,6 +28,7 @@ BENCH = Path(__file__).resolve().parent.parent / "bench"
         ("commands.py", ["--quick"], "cards named: validate"),
         ("analysis_speed.py", ["--budget", "2", "--rounds", "1"], "moves analysed per CPU second"),
         ("analysis_speed.py", ["--budget", "2", "--rounds", "1", "--play"], "choose_move, budget 2"),
+        ("analysis_speed.py", ["--budget", "2", "--rounds", "1", "--reference"], "reference choose_move, budget 100"),
         ("strength.py", ["--pairs", "1", "--budget", "2", "--target", "3"], "engine wins"),
         ("strength.py", ["--pairs", "1", "--budget", "2", "--opponent", "reference", "--reference-budget", "2",
                          "--target", "3"], "reference (budget 2) speed"),
@@ -78,3 +84,18 @@ def test_the_readme_lists_the_goals_bench_goals_measures() -> None:
     result = subprocess.run([sys.executable, str(BENCH / "goals.py"), "--check", str(BENCH.parent / "README.md")],
                             capture_output=True, text=True, encoding="utf-8", timeout=60, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_reference_greedy_player_of_its_day_chooses_as_dlns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reference keeps its day's greedy player (each move made and looked at) for its day's cost; dln's
+    greedy player, faster, must choose the same move with the same random source, or the reference would
+    no longer be the engine it stands for.  Positions rich in declarations, house rules on at random."""
+    monkeypatch.syspath_prepend(str(BENCH))
+    from reference_engine import greedy_of_its_day
+
+    positions = declaring_positions(seed=20261127, rounds=150, max_loose=8, house_rules=True)
+    for k, state in enumerate(positions):
+        moves = legal_moves(state)
+        ours = game_of(state).greedy_move(state, moves, random.Random(k))
+        assert greedy_of_its_day(state, moves, random.Random(k)) == ours, state
+    assert len(positions) > 1000
