@@ -49,7 +49,8 @@ def diloti_estimate(state: RoundState) -> tuple[float, float]:
 def greedy_of_its_day(state: Position, moves: Sequence[Move], rng: random.Random) -> Move:
     """Diloti's greedy playout player as it was on 2026-11-27 (d637730's ``selfplay.choose``): shuffle the
     moves, make each, and keep the first with the best key (xeris, valuable and many captured cards, never
-    a table one card sweeps, a declaration before a lay).  Other games: their own greedy player."""
+    a table one card sweeps, a declaration before a lay; which cards sweep a table is asked of dln's
+    predicate, as cheap or cheaper than that day's).  Other games: their own greedy player."""
     if not isinstance(state, RoundState):
         return game_of(state).greedy_move(state, moves, rng)
     order = list(moves)
