@@ -172,11 +172,17 @@ def pair_points(pair: tuple[GameResult, GameResult]) -> float:
     return sum(nets) / len(nets)
 
 
-def interval(values: list[float]) -> str:
-    """``mean (low to high)``: the mean with its 95% normal interval."""
+def mean_interval(values: list[float]) -> tuple[float, float, float]:
+    """The mean of ``values`` and its 95% normal interval (unbounded for fewer than two)."""
     mean = statistics.fmean(values)
     half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
-    return f"{mean:+.2f} ({mean - half:+.2f} to {mean + half:+.2f})"
+    return mean, mean - half, mean + half
+
+
+def interval(values: list[float]) -> str:
+    """``mean (low to high)``: the mean with its 95% normal interval."""
+    mean, low, high = mean_interval(values)
+    return f"{mean:+.2f} ({low:+.2f} to {high:+.2f})"
 
 
 def paired(paths: list[str]) -> None:
@@ -264,8 +270,7 @@ def summarise(results: list[GameResult], started: float, args: argparse.Namespac
     low, high = wilson(wins, games)
     # Pairs are the unit of the points interval: within a pair the deals are the same.
     pair_means = [pair_points((results[k], results[k + 1])) for k in range(0, games, 2)]
-    mean = statistics.fmean(pair_means)
-    half = 1.96 * statistics.stdev(pair_means) / math.sqrt(len(pair_means)) if len(pair_means) > 1 else math.inf
+    mean, below, above = mean_interval(pair_means)
     seconds = sum(r.seconds for r in results)
     cpu = sum(r.cpu for r in results)
     moves = sum(r.moves for r in results)
@@ -275,7 +280,7 @@ def summarise(results: list[GameResult], started: float, args: argparse.Namespac
           f"{'pooled runs' if args.from_logs else f'seed {args.seed}'}: {games // 2} duplicate pairs, {games} games, "
           f"{rounds} rounds")
     print(f"engine wins {wins}/{games} = {wins / games:.1%} (95% CI {low:.1%} to {high:.1%})")
-    print(f"engine side minus opponent per round: {mean:+.2f} points (95% CI {mean - half:+.2f} to {mean + half:+.2f})")
+    print(f"engine side minus opponent per round: {mean:+.2f} points (95% CI {below:+.2f} to {above:+.2f})")
     if speed:
         print(f"engine speed: {seconds / max(moves, 1):.3f} s per move wall clock ({moves / max(seconds, 1e-9):.2f} "
               f"moves/s), {cpu / max(moves, 1):.3f} s CPU ({moves} moves); run took {wall:.0f} s with {args.jobs} "
