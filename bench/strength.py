@@ -131,13 +131,17 @@ def read_log(path: str) -> tuple[dict[int, tuple[GameResult, GameResult]], set[t
     summary lines name (none for a log stopped before its summary)."""
     games: dict[tuple[int, str], GameResult] = {}
     kinds: set[tuple[str | None, ...]] = set()
-    with open(path, encoding="utf-8") as log:
-        for line in log:
-            m = _GAME_LINE.match(line)
-            if m:
-                games[int(m[1]), m[2]] = GameResult(m[3] == "won", [int(x) for x in m[4].split(",")], 0.0, 0.0, 0)
-            elif run := _RUN_LINE.match(line):
-                kinds.add(run.groups())
+    try:
+        with open(path, encoding="utf-8") as log:
+            for line in log:
+                m = _GAME_LINE.match(line)
+                if m:
+                    games[int(m[1]), m[2]] = GameResult(m[3] == "won", [int(x) for x in m[4].split(",")], 0.0, 0.0,
+                                                        0)
+                elif run := _RUN_LINE.match(line):
+                    kinds.add(run.groups())
+    except (OSError, UnicodeDecodeError) as error:
+        raise SystemExit(f"{path}: cannot read the log ({getattr(error, 'strerror', None) or error})") from None
     pairs = {pair: (games[pair, "engine first"], games[pair, "swapped"]) for pair in sorted({k[0] for k in games})
              if (pair, "engine first") in games and (pair, "swapped") in games}
     return pairs, kinds

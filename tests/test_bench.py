@@ -73,7 +73,8 @@ def test_paired_logs_compare_two_engines_pair_by_pair() -> None:
     assert compared.returncode == 0, compared.stderr
     assert "60 pairs in both" in compared.stdout
     assert "A minus B, pair by pair: +0.09 (-0.56 to +0.73)" in compared.stdout
-    for logs in ([twins], [twins, str(results / "strength-2p-greedy-seed0-pairs100.txt")]):
+    missing = str(results / "no-such-log.txt")
+    for logs in ([twins], [twins, str(results / "strength-2p-greedy-seed0-pairs100.txt")], [twins, missing]):
         refused = subprocess.run([sys.executable, str(BENCH / "strength.py"), "--paired", *logs], capture_output=True,
                                  text=True, encoding="utf-8", timeout=300, check=False)
         assert refused.returncode != 0 and "Traceback" not in refused.stderr
