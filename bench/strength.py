@@ -2,6 +2,7 @@
 
     python bench/strength.py [--pairs 100] [--players 2] [--opponent greedy|random|reference] [--budget 100]
                              [--reference-budget 100] [--target 61] [--seed 0] [-j 1] [-v] [--game-type diloti]
+                             [--engine dln|ismcts]
     python bench/strength.py --from-logs RUN1.txt RUN2.txt ...   # pool earlier -v runs
     python bench/strength.py --paired A1.txt B1.txt [A2.txt B2.txt ...]   # two engines, the same packs
 
@@ -16,6 +17,8 @@ engine's beside it).  ``--opponent reference`` plays today's engine kept fixed i
 ``bench/reference_engine.py`` (at ``--reference-budget`` playouts a move), the
 yardstick of docs/analysis.md's strength figures.  Run by hand:
 a pair to 61 takes about a minute at the default budget on a 2-core machine.
+``--engine ismcts`` seats information-set MCTS (``bench/ismcts_engine.py``) in
+the engine's place, at the same budget.
 
 ``--game-type kontsina`` or ``xeri`` plays a sister game, two players, the
 same way (hand ``i`` of both games of a pair shuffled from the same seed):
@@ -38,7 +41,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-import reference_engine  # bench/: the script's own folder is on the path
+import ismcts_engine  # bench/: the script's own folder is on the path
+import reference_engine
 
 from dln.analysis.players import as_seen, chooser, engine_chooser
 from dln.analysis.search import DEFAULT_BUDGET
@@ -86,8 +90,9 @@ def play_one(pair: int, swapped: bool, args: argparse.Namespace) -> GameResult:
     rules = game.rules_for((), args.target or game.target)
     seats = seating(game, args.players, rules)
     sides = game.sides(seats)
-    engine = _Timed(engine_chooser(args.budget))
-    other = _Timed(_reference_chooser(args.reference_budget) if args.opponent == "reference"
+    engine = _Timed(engine_chooser(args.budget) if args.engine == "dln"
+                    else _seen_chooser(ismcts_engine.choose_move, args.budget))
+    other = _Timed(_seen_chooser(reference_engine.choose_move, args.reference_budget) if args.opponent == "reference"
                    else chooser(game, args.opponent))
     mine = sides[1 if swapped else 0]
     players = {seat: engine if seat in mine else other for seat in seats}  # a side is named by its seats
@@ -101,12 +106,12 @@ def play_one(pair: int, swapped: bool, args: argparse.Namespace) -> GameResult:
     return GameResult(played.winner == mine, nets, engine.seconds, engine.cpu, engine.moves, other.cpu, other.moves)
 
 
-def _reference_chooser(budget: int) -> Chooser:
-    """Today's engine kept fixed (bench/reference_engine.py) as a player: it sees what the seat to move sees."""
+def _seen_chooser(search: Callable[..., Move], budget: int) -> Chooser:
+    """A search of the bench's (today's engine kept fixed, or information-set MCTS) as a player that sees what
+    the seat to move sees, seeded once a move as dln's engine is (:func:`engine_chooser`)."""
     def choose(state: Position, moves: list[Move], rng: random.Random) -> Move:
         seed = rng.randrange(1 << 30)
-        return moves[0] if len(moves) == 1 else reference_engine.choose_move(as_seen(state.freeze()), budget=budget,
-                                                                             seed=seed)
+        return moves[0] if len(moves) == 1 else search(as_seen(state.freeze()), budget=budget, seed=seed)
     return choose
 
 
@@ -123,7 +128,7 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 _GAME_LINE = re.compile(r"pair (\d+) (engine first|swapped): engine (won|lost), per-round nets \[(.*)\]")
 
 
-_RUN_LINE = re.compile(r"engine \(budget (\d+)\) vs (\w+), (?:(\w+), )?(\d) players, target (\d+), ")
+_RUN_LINE = re.compile(r"engine(?: (\w+))? \(budget (\d+)\) vs (\w+), (?:(\w+), )?(\d) players, target (\d+), ")
 
 
 def read_log(path: str) -> tuple[dict[int, tuple[GameResult, GameResult]], set[tuple[str | None, ...]]]:
@@ -150,7 +155,7 @@ def read_log(path: str) -> tuple[dict[int, tuple[GameResult, GameResult]], set[t
 def from_logs(paths: list[str], args: argparse.Namespace) -> list[GameResult]:
     """The games of ``-v`` logs of earlier runs, complete pairs only, in pair order (to pool several runs).
 
-    The budget, opponent, game and players of ``args`` are set from the logs'
+    The engine, budget, opponent, game and players of ``args`` are set from the logs'
     summary lines (a log stopped before its summary leaves the options as given);
     logs of different kinds of runs are refused, as pooling them would mean nothing.
     """
@@ -162,10 +167,11 @@ def from_logs(paths: list[str], args: argparse.Namespace) -> list[GameResult]:
         for first, swapped in pairs.values():
             results += [first, swapped]
     if len(kinds) > 1:
-        raise SystemExit(f"the logs are of different runs ({len(kinds)} kinds: budget, opponent, game, players "
-                         "or target differ); pool runs of one kind")
-    for budget, opponent, game, players, target in kinds:
+        raise SystemExit(f"the logs are of different runs ({len(kinds)} kinds: engine, budget, opponent, game, "
+                         "players or target differ); pool runs of one kind")
+    for engine, budget, opponent, game, players, target in kinds:
         args.budget, args.opponent, args.players, args.target = int(budget), opponent, int(players), int(target)
+        args.engine = engine or "dln"
         args.game_type = game or "diloti"
     return results
 
@@ -202,7 +208,7 @@ def paired(paths: list[str]) -> None:
     ours, theirs, points, won = [], [], [], []
     for a_path, b_path in zip(paths[::2], paths[1::2], strict=True):
         (a, a_kind), (b, b_kind) = read_log(a_path), read_log(b_path)
-        if a_kind and b_kind and {k[1:] for k in a_kind} != {k[1:] for k in b_kind}:
+        if a_kind and b_kind and {k[2:] for k in a_kind} != {k[2:] for k in b_kind}:
             raise SystemExit(f"{a_path} and {b_path} are runs against different opponents, games or targets")
         for pair in sorted(set(a) & set(b)):
             ours.append(pair_points(a[pair]))
@@ -229,6 +235,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="61 in Diloti; Kontsina: points (21); Xeri: hands (5)")
     parser.add_argument("--game-type", choices=("diloti", "kontsina", "xeri"), default="diloti")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--engine", choices=("dln", "ismcts"), default="dln",
+                        help="ismcts: information-set MCTS (bench/ismcts_engine.py) in the engine's place")
     parser.add_argument("-j", "--jobs", type=int, default=1, help="processes")
     parser.add_argument("-v", "--verbose", action="store_true", help="a line per game as it ends")
     parser.add_argument("--from-logs", nargs="+", metavar="LOG",
@@ -280,9 +288,10 @@ def summarise(results: list[GameResult], started: float, args: argparse.Namespac
     moves = sum(r.moves for r in results)
     rounds = sum(len(r.net_per_round) for r in results)
     game = "" if getattr(args, "game_type", "diloti") == "diloti" else f"{args.game_type}, "
-    print(f"engine (budget {args.budget}) vs {args.opponent}, {game}{args.players} players, target {args.target}, "
-          f"{'pooled runs' if args.from_logs else f'seed {args.seed}'}: {games // 2} duplicate pairs, {games} games, "
-          f"{rounds} rounds")
+    engine = "" if getattr(args, "engine", "dln") == "dln" else f" {args.engine}"
+    print(f"engine{engine} (budget {args.budget}) vs {args.opponent}, {game}{args.players} players, "
+          f"target {args.target}, {'pooled runs' if args.from_logs else f'seed {args.seed}'}: {games // 2} "
+          f"duplicate pairs, {games} games, {rounds} rounds")
     print(f"engine wins {wins}/{games} = {wins / games:.1%} (95% CI {low:.1%} to {high:.1%})")
     print(f"engine side minus opponent per round: {mean:+.2f} points (95% CI {below:+.2f} to {above:+.2f})")
     if speed:
