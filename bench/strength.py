@@ -44,11 +44,11 @@ from typing import Any
 import ismcts_engine  # bench/: the script's own folder is on the path
 import reference_engine
 
-from dln.analysis.players import as_seen, chooser, engine_chooser
+from dln.analysis.players import chooser, engine_chooser
 from dln.analysis.search import DEFAULT_BUDGET
 from dln.engine import Move
-from dln.games.playing import Chooser, play_game, seated, seating
-from dln.games.protocol import Position, game_named
+from dln.games.playing import play_game, seated, seating
+from dln.games.protocol import game_named
 
 
 @dataclass(frozen=True)
@@ -91,8 +91,8 @@ def play_one(pair: int, swapped: bool, args: argparse.Namespace) -> GameResult:
     seats = seating(game, args.players, rules)
     sides = game.sides(seats)
     engine = _Timed(engine_chooser(args.budget) if args.engine == "dln"
-                    else _seen_chooser(ismcts_engine.choose_move, args.budget))
-    other = _Timed(_seen_chooser(reference_engine.choose_move, args.reference_budget) if args.opponent == "reference"
+                    else engine_chooser(args.budget, ismcts_engine.choose_move))
+    other = _Timed(engine_chooser(args.reference_budget, reference_engine.choose_move) if args.opponent == "reference"
                    else chooser(game, args.opponent))
     mine = sides[1 if swapped else 0]
     players = {seat: engine if seat in mine else other for seat in seats}  # a side is named by its seats
@@ -104,15 +104,6 @@ def play_one(pair: int, swapped: bool, args: argparse.Namespace) -> GameResult:
     nets = [r.scores[mine].total - sum(s.total for k, s in r.scores.items() if k != mine)
             for r in played.rounds if r.scores]
     return GameResult(played.winner == mine, nets, engine.seconds, engine.cpu, engine.moves, other.cpu, other.moves)
-
-
-def _seen_chooser(search: Callable[..., Move], budget: int) -> Chooser:
-    """A search of the bench's (today's engine kept fixed, or information-set MCTS) as a player that sees what
-    the seat to move sees, seeded once a move as dln's engine is (:func:`engine_chooser`)."""
-    def choose(state: Position, moves: list[Move], rng: random.Random) -> Move:
-        seed = rng.randrange(1 << 30)
-        return moves[0] if len(moves) == 1 else search(as_seen(state.freeze()), budget=budget, seed=seed)
-    return choose
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

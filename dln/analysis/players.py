@@ -8,6 +8,7 @@ the seat to move may see: every other hand is reduced to its size.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from dln.engine import Move
 from dln.games.playing import Chooser, simple_player
@@ -23,12 +24,13 @@ def as_seen(state: Position) -> Position:
     return state._replace(hands=hands)
 
 
-def engine_chooser(budget: int = DEFAULT_BUDGET) -> Chooser:
+def engine_chooser(budget: int = DEFAULT_BUDGET, search: Callable[..., Move] = choose_move) -> Chooser:
     """The search engine at ``budget`` (seeded from the game's random source, once a move, even when the move
-    is forced, so that a game depends on the seed and the budget alone)."""
+    is forced, so that a game depends on the seed and the budget alone).  ``search``: another search with
+    :func:`~dln.analysis.search.choose_move`'s arguments in its place (the strength bench's reference)."""
     def engine(state: Position, moves: list[Move], rng: random.Random) -> Move:
         seed = rng.randrange(1 << 30)
-        return moves[0] if len(moves) == 1 else choose_move(as_seen(state.freeze()), budget=budget, seed=seed)
+        return moves[0] if len(moves) == 1 else search(as_seen(state.freeze()), budget=budget, seed=seed)
     return engine
 
 
