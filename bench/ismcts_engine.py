@@ -29,7 +29,7 @@ import math
 import random
 
 from dln.analysis.knowledge import View
-from dln.analysis.search import DEFAULT_BUDGET, EXACT_CARDS, net_of, playout
+from dln.analysis.search import DEFAULT_BUDGET, net_of, playout, solved_alone
 from dln.analysis.search import choose_move as dln_choose_move
 from dln.engine import Move
 from dln.games.protocol import Position, game_of
@@ -100,6 +100,6 @@ def choose_move(state: Position, *, budget: int = DEFAULT_BUDGET, seed: int = 0)
     if len(moves) == 1:
         return moves[0]
     view = View.of(state)
-    if view.determined and not view.deals_left and sum(h.size for h in state.hands) <= EXACT_CARDS:
+    if solved_alone(view):
         return dln_choose_move(state, budget=budget, seed=seed)
     return search(state, budget, seed)

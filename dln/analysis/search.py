@@ -327,6 +327,12 @@ def analyse_position(
     return Analysis(state, out, view.determined and evaluator.exact, spent)
 
 
+def solved_alone(view: View) -> bool:
+    """Whether the engine plays ``view``'s position by the exact solver alone: the seat knows every card
+    (a two-player last deal) and at most :data:`EXACT_CARDS` are left in hand."""
+    return view.determined and not view.deals_left and sum(h.size for h in view.state.hands) <= EXACT_CARDS
+
+
 def choose_move(state: Position, *, budget: int = DEFAULT_BUDGET, seed: int = 0) -> Move:
     """The engine's move in ``state``, knowing only what the seat to move can see.
 
@@ -338,7 +344,7 @@ def choose_move(state: Position, *, budget: int = DEFAULT_BUDGET, seed: int = 0)
     if len(moves) == 1:
         return moves[0]
     view = View.of(state)
-    if view.determined and not view.deals_left and sum(h.size for h in state.hands) <= EXACT_CARDS:
+    if solved_alone(view):
         world = view.sample(random.Random(seed))
         return _player_solver(state).best_move(world.state)
     return analyse_position(state, budget=budget, seed=seed).best.move
