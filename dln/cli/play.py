@@ -67,6 +67,7 @@ class Table:
     def __init__(self, recorder: Recorder, seat: str, budget: int, rng: random.Random,
                  ask: Callable[[str], str | None], say: Callable[[str], None]) -> None:
         self.recorder, self.seat, self.budget, self.rng, self.ask, self.say = recorder, seat, budget, rng, ask, say
+        recorder.vouches = False  # a move against the rules is refused, never written as played
         self.game: Game = game_named(recorder.game.tag("Game"))
         #: The hands of each deal of the round being played, as dealt (the deals to come included).
         self.hands: tuple[dict[str, tuple[Card, ...]], ...] = ()

@@ -77,6 +77,10 @@ class Recorder:
     (:mod:`dln.record.changes`).
     """
 
+    #: Whether a refused move may be written as played (``played``): what happened at a real table; never in a
+    #: game against the engine (``dln play``), whose file dln validate always accepts.
+    vouches = True
+
     def __init__(self, game: Game, *, text: str | None = None, file: GameFile | None = None) -> None:
         self.file = file
         if any(r.setup for r in game.rounds):
@@ -565,6 +569,8 @@ class Recorder:
         return [d for d in _errors(report) if (d.round, d.move) not in self.played_anyway]
 
     def _offer(self, game: Game, refusal: Refused, number: int) -> Refused:
+        if not self.vouches:
+            return refusal
         report = validate_record(game)
         refusal, self.refused = played.offer(game, report, self.new_errors(report), refusal, number)
         return refusal
