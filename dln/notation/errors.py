@@ -6,6 +6,9 @@ is written as :func:`dln.wording.visible` makes it, an escape sequence shown rat
 
 from __future__ import annotations
 
+import contextlib
+import sys
+
 from dln.wording import visible
 
 
@@ -20,9 +23,13 @@ def caret_excerpt(source_line: str, line: int, column: int) -> str:
           |              ^
     """
     gutter = f"{line:>5} | "
-    # Tabs keep their width, and a character written as an escape the escape's, so the caret lines up
-    # under the offending text.
-    pad = "".join("\t" if ch == "\t" else " " for ch in visible(source_line[: max(column - 1, 0)]))
+    # Tabs keep their width, and a character written as an escape the escape's (made visible, or lacking in
+    # the output's encoding, which writes it as an escape too), so the caret lines up under the offending text.
+    before = visible(source_line[: max(column - 1, 0)])
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    with contextlib.suppress(LookupError):
+        before = before.encode(encoding, "backslashreplace").decode(encoding)
+    pad = "".join("\t" if ch == "\t" else " " for ch in before)
     return f"{gutter}{visible(source_line)}\n{' ' * (len(gutter) - 2)}| {pad}^"
 
 
