@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 import dln.check.validate
+import dln.games.diloti
 import dln.notation.parser
 from dln.cards import DECK
 from dln.cli import main
@@ -313,6 +314,15 @@ def test_a_game_the_file_does_not_have_is_a_usage_error(archive: Path, command: 
 def test_score_of_a_broken_game_says_so(archive: Path) -> None:
     code, out, _ = run("score", str(archive), "--game", "4")
     assert code == 2 and "error:" in out  # the syntax error is the report, on stdout
+
+
+def test_score_says_a_round_with_a_move_against_the_rules_breaks_a_rule_not_its_position() -> None:
+    """A round played on after an illegal move is not scored; the sheet said its position broke a rule, which
+    sent the reader to look for a wrong deal."""
+    code, out, _ = run("score", "--json", "samples/illegal/D201-lay-while-declared.dln")
+    assert code == 1
+    (game,) = json.loads(out)["games"]
+    assert game["rounds"][0]["note"] == "a move breaks a rule"
 
 
 @pytest.mark.slow

@@ -132,8 +132,11 @@ class RoundReport:
     record_moves: list[Move] = field(default_factory=list)
     stopped: bool = False  # an illegal move (or an illegal redeal) ended the replay
     redeal: str | None = None  # the seat that cancelled the round for face cards: it is not scored
-    #: The position the round starts from breaks a rule: its moves are judged, its points are not known.
+    #: The position the round starts from breaks a rule, or a move does and the round goes on from what it
+    #: made: its moves are judged, its points are not known.
     unsound: bool = False
+    #: A move breaks a rule and the round goes on from what it made at the table (part of ``unsound``).
+    played_against_the_rules: bool = False
     #: Why a round played out has no points (a setup that does not say what was captured before it).
     unscored: str | None = None
 

@@ -257,7 +257,7 @@ class _Checker(Reporter):
                     return result
                 if after is not live:  # an illegal move: the round goes on from what it made at the table
                     live, play = after, after.play
-                    result.unsound = True
+                    result.unsound = result.played_against_the_rules = True
         result.moves = number
         return self._close(engine, round_, result, live.freeze(), last)
 

@@ -61,6 +61,7 @@ def _why_unscored(played: RoundReport) -> str:
     return ("position only: no moves" if played.setup and not played.moves and not played.stopped
             else "stopped by an illegal move" if played.stopped
             else f"cancelled (redeal {played.redeal})" if played.redeal
+            else "a move breaks a rule" if played.played_against_the_rules
             else "its position breaks a rule" if played.unsound
             else "points not known" if played.unscored else "not played out")
 
