@@ -90,6 +90,14 @@ def test_a_xeri_hand_line_of_five_cards_is_short() -> None:
     assert found(text)[0] == ("D102", "error", 6)
 
 
+def test_a_dealer_the_game_has_no_seat_for_is_one_error() -> None:
+    """"One mistake is one error": a Xeri round dealt by E was reported twice at the round line, once as a seat
+    Xeri does not have and once as a dealer with no seat."""
+    assert found('[Game "Xeri"]\n\nround 1 dealer E\ntable 5h 4c 9d 7s\nN 7c x 7s\n') == [("X003", "error", 3)]
+    # A setup's turn given to a seat the game lacks: one error, at the turn line.
+    assert found('[Game "Xeri"]\n\nsetup dealer S\ntable 5h 4c\nN: 7c\nS: 8c\nturn E\nN 7c\n') == [("X003", "error", 7)]
+
+
 @pytest.mark.parametrize(("text", "card"), [
     ('[Game "Kontsina"]\n\nround 1 dealer S\ntable As 4d 8s Kc\nN 5d x As+4d+As\n', "As"),
     ('[Game "Xeri"]\n\nround 1 dealer S\ntable Kc 3d 8s 10c\nN 10h x 10c 10c\n', "10c"),

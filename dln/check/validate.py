@@ -91,13 +91,16 @@ class _Checker(Reporter):
         self.engine = self._engine()
         self.seats: tuple[str, ...] = ()
         self.players = 0
+        self.unseated: set[str] = set()  # the seats the record names that the game has no seat for (reported)
         self.deals: list[dict[str, tuple[Card, ...]]] | None = None  # each deal's hands, when the record gives a deck
         if self.engine is not None:
             self.rules = self._rules(self.engine, variants)
             self.seats, problems = self.engine.seats_for(_seats_used(game), self.rules)
             self.players = len(self.seats)
             for v in problems:
-                line, column = _first_use(game, str(v.subject).removeprefix("seat "))
+                seat = str(v.subject).removeprefix("seat ")
+                self.unseated.add(seat)
+                line, column = _first_use(game, seat)
                 self.report(v.code, v.severity, v.message, line, column)
 
     # -- tags ------------------------------------------------------------------------
@@ -187,8 +190,9 @@ class _Checker(Reporter):
         first_move = next((deal.moves[0] for deal in round_.deals if deal.moves), None)  # not all of them
         dealer = round_.dealer
         if dealer is not None and dealer not in self.seats:
-            self.report(engine.players_code, "error", f"dealer {dealer} has no seat in this {self.players}-player "
-                        "game", round_.line, round_.column)
+            if dealer not in self.unseated:  # one mistake, one error: the seat is reported already
+                self.report(engine.players_code, "error", f"dealer {dealer} has no seat in this {self.players}-player "
+                            "game", round_.line, round_.column)
             return RoundReport(index, round_.number, None, round_.setup, stopped=True)
         if previous_dealer is not None and not round_.setup:
             expected = engine.dealer_after(self.seats, previous_dealer, redealt=redealt)
@@ -409,9 +413,10 @@ class _Checker(Reporter):
         first = plans[0]
         turn = round_.turn or (first.moves[0].seat if first.moves else None)
         if turn is None or turn not in self.seats:
-            self.report("R006", "error", "the setup does not say whose turn it is (add 'turn N')"
-                        if turn is None else f"{turn} has no seat in this {self.players}-player game",
-                        round_.turn_line or round_.line, round_.turn_column or round_.column)
+            if turn not in self.unseated:  # a seat the game lacks is reported already, where first named
+                self.report("R006", "error", "the setup does not say whose turn it is (add 'turn N')"
+                            if turn is None else f"{turn} has no seat in this {self.players}-player game",
+                            round_.turn_line or round_.line, round_.turn_column or round_.column)
             return None
         start = read_setup(round_, engine, self.seats, first.hands, turn, len(plans) - 1)
         self.setup_start = start
@@ -671,8 +676,10 @@ def _first_use(game: Game, seat: str) -> tuple[int | None, int | None]:
     if tag is not None and game.tag(tag) is not None:
         return game.tag_line(tag), 1
     for round_ in game.rounds:
-        if seat in (round_.dealer, round_.turn):
+        if seat == round_.dealer:
             return round_.line, round_.column
+        if seat == round_.turn:
+            return round_.turn_line or round_.line, round_.turn_column or round_.column
         for deal in round_.deals:
             for item in (*deal.hands, *deal.moves):
                 if item.seat == seat:
