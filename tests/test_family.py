@@ -282,6 +282,38 @@ def test_show_prints_a_position_of_a_hand() -> None:
     assert code == 2 and "cannot reach move 99 of round 1: it has 48 moves" in err
 
 
+def panel_rows(out: str) -> dict[str, list[str]]:
+    """The score panel of ``dln show --ascii``, row by row: side → its cells (the panel's half of the line)."""
+    rows: dict[str, list[str]] = {}
+    for line in out.splitlines():
+        cells = line.split("|")[1].split() if line.startswith("| ") else []
+        if cells and cells[0] in ("N", "E", "S", "W") and cells[1].isdigit():
+            rows[cells[0]] = cells
+    return rows
+
+
+def test_items_for_most_are_nobodys_until_the_round_ends() -> None:
+    """docs/viewer.md: while a round goes on the panel shows what is sure; Kontsina's most cards and most
+    clubs and Xeri's more cards wait for the end (▲, ^ in ASCII, for the player ahead in cards), in the panel
+    and in --json (0), Diloti's most cards too; at the end a row's points add up to its items."""
+    code, out, _ = run("show", str(ROOT / "samples" / "xeri.dln"), "--move", "1", "--ascii", "--width", "100")
+    # N has taken 5 cards: side, cards, xeris, more, AKQJ10, 10d, 2c, round, game; "more" is not 3 yet
+    assert code == 0 and panel_rows(out)["N"][:4] == ["N", "5", "-", "^"]
+    code, out, _ = run("show", str(ROOT / "samples" / "kontsina.dln"), "--round", "3", "--move", "1",
+                       "--ascii", "--width", "100")
+    # S has 4 cards, one a club (the 2c): side, cards, most, clubs (blank: it waits too), 2c, 10d, round, game
+    assert code == 0 and panel_rows(out)["S"] == ["S", "4", "^", "1", "-", "1", "5"]
+    for sample, where in (("kontsina.dln", ("--round", "3", "--move", "1")), ("xeri.dln", ("--move", "1")),
+                          ("two-player-61.dln", ("--move", "1"))):
+        code, out, _ = run("show", str(ROOT / "samples" / sample), *where, "--json")
+        for side in json.loads(out)["captures"]:
+            counted = {k: v for k, v in side.items() if k in ("most_cards", "most_clubs", "more_cards")}
+            assert code == 0 and counted and set(counted.values()) == {0}, (sample, side)
+    code, out, _ = run("show", str(ROOT / "samples" / "kontsina.dln"), "--round", "3", "--move", "end", "--json")
+    south = next(c for c in json.loads(out)["captures"] if c["side"] == "S")
+    assert south["points"] == sum(v for k, v in south.items() if k not in ("side", "seats", "cards", "points", "game"))
+
+
 def test_show_stops_at_an_illegal_move() -> None:
     code, out, _ = run("show", str(ROOT / "samples" / "illegal" / "X202-match-takes.dln"), "--move", "end",
                        "--ascii", "--width", "100")

@@ -340,7 +340,7 @@ def test_the_running_score_during_a_round_leaves_most_cards_for_the_end() -> Non
     assert frame.xeri and frame.taken == (Card(13, "c"),)
     ns, ew = frame.running
     assert (ns.side, ns.seats, ns.cards, dict(ns.items)["xeris"], ns.points) == ("NS", ("N", "S"), 8, 1, 11)
-    assert dict(ns.items)["most_cards"] == 4  # NS lead: the 4 points are theirs only at the end, not in 11
+    assert dict(ns.items)["most_cards"] == 0  # NS lead, but the 4 points are theirs only at the end, not in 11
     assert (ew.side, ew.seats, ew.cards) == ("EW", ("W", "E"), 2)
 
 

@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 TABLE_SIZE = 4  # four cards face up in the first deal of every game of the family
 #: Score items that go to whoever has most at the end: nobody's while the hand goes on.
 CONTESTED = frozenset({"most_cards", "most_clubs", "more_cards"})
+#: Those of them that go to whoever has taken most cards (the score panel marks the player ahead in cards).
+BY_CARDS = frozenset({"most_cards", "more_cards"})
 #: The games installed, by key, as positions look them up (filled from the registry when first asked).
 _GAMES: dict[str, TableGame] = {}
 
@@ -694,6 +696,8 @@ def greedy_choice(state: TableRound, moves: list[Move], rng: random.Random) -> M
 
 
 __all__ = [
+    "BY_CARDS",
+    "CONTESTED",
     "ItemScore",
     "TableGame",
     "TableRound",

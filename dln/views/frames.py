@@ -20,6 +20,7 @@ from dln.check.validate import Diagnostic, GameReport, RoundReport, code_name
 from dln.engine import Rules, Violation
 from dln.games import protocol
 from dln.games.protocol import Position, game_of
+from dln.games.table import BY_CARDS, CONTESTED
 from dln.notation.bounds import small_number
 from dln.notation.model import Game, Move, Round, Variation
 from dln.notation.writer import move_text, variation_text
@@ -482,8 +483,16 @@ def running_scores(played: RoundReplay, state: Position | None, end: RoundEnd | 
         else:
             game = before[side] + tally.points if points_count else before[side]
         out.append(Running(side=side, seats=tuple(seat for seat in state.seats if state.side_of(seat) == side),
-                           cards=tally.cards, items=tally.items, points=tally.points, game=game))
+                           cards=tally.cards, items=tally.items if end is not None else sure_items(tally.items),
+                           points=tally.points, game=game))
     return tuple(out)
+
+
+def sure_items(items: tuple[tuple[str, object], ...]) -> tuple[tuple[str, object], ...]:
+    """A side's score items while its round goes on: those that go to whoever has most at the end (most
+    cards, most clubs, more cards: :data:`dln.games.table.CONTESTED`) are nobody's yet, so worth 0, as the
+    round's points already leave them out (every game's tally counts them for the side ahead)."""
+    return tuple((name, 0 if name in CONTESTED else value) for name, value in items)
 
 
 #: A score panel's cell: text, or cards to draw (Diloti's aces).
@@ -492,8 +501,9 @@ Cell = str | tuple[Card, ...]
 
 def score_table(frame: Frame, *, symbols: bool = True, compact: bool = False) -> tuple[list[str], list[list[Cell]]]:
     """The score panel of the terminal replayer and the page, one row per side: its cards, its game's score
-    items so far, its points for the round and the game's standing with them.  "Most cards" is marked ▲ for
-    the side ahead while the round goes on (it is nobody's until the end); a count of nothing is a dot."""
+    items so far, its points for the round and the game's standing with them.  The items for "most" are
+    nobody's until the end: while the round goes on, those won by cards (most cards, more cards) are marked ▲
+    for the side ahead in cards, most clubs is left blank; a count of nothing is a dot."""
     yes, no = ("✓", "·") if symbols else ("yes", "-")
     running = frame.running
     if not running:
@@ -510,9 +520,10 @@ def score_table(frame: Frame, *, symbols: bool = True, compact: bool = False) ->
     for run in running:
         row: list[Cell] = [run.side, str(run.cards)]
         for name, value in run.items:
-            if name == "most_cards":
-                row.append(str(value) if frame.end is not None else ("▲" if symbols else "^") if run.side == leader
-                           else "")
+            if name in CONTESTED and frame.end is None:
+                row.append(("▲" if symbols else "^") if name in BY_CARDS and run.side == leader else "")
+            elif name == "most_cards":  # at the end: its points, 0 included
+                row.append(str(value))
             elif isinstance(value, bool):
                 row.append(yes if value else no)
             elif isinstance(value, tuple):
