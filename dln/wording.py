@@ -36,8 +36,18 @@ def visible(text: str) -> str:
     return text.translate(_ESCAPES)
 
 
-def xml_text(text: str) -> str:
-    """``text`` from a record as the text of an SVG drawing: made :func:`visible` (XML 1.0 cannot hold a
-    control character at all, so a name holding one left the whole drawing unreadable) and escaped.
-    (html.escape, not xml.sax.saxutils: that one imports urllib, http and email, 3 ms of every start-up.)"""
-    return escape(visible(text), quote=False)
+#: What XML 1.0 cannot hold at all (its Char production), beyond :data:`ACTED_ON`: the surrogates and the
+#: noncharacters U+FFFE and U+FFFF.  (Tab and newline are allowed; the C1 controls and bidi marks are allowed
+#: too, but a reader's terminal or screen acts on them, so they are escaped as :func:`visible` does.)
+_XML_ESCAPES = {**_ESCAPES, **{code: f"\\u{code:04x}" for code in (*range(0xD800, 0xE000), 0xFFFE, 0xFFFF)}}
+
+
+def xml_text(text: str, *, quote: bool = False) -> str:
+    """``text`` from a record as the text (``quote``: an attribute value, between double quotes) of an SVG
+    drawing: every character :func:`visible` escapes and every other one XML 1.0 forbids (U+FFFE, U+FFFF, a
+    lone surrogate) written as a backslash escape, since a name holding one left the whole drawing
+    unreadable, then escaped for XML.  (html.escape, not xml.sax.saxutils: that one imports urllib, http and
+    email, 3 ms of every start-up.)"""
+    if not text.isprintable():  # U+FFFE, U+FFFF and the surrogates are not printable either
+        text = text.translate(_XML_ESCAPES)
+    return escape(text, quote=quote)

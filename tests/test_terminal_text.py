@@ -332,3 +332,20 @@ def test_the_caret_stays_under_its_token_when_the_output_escapes_letters_it_cann
     assert snippet == "    3 | N 4c {\\u03a3\\u03c7\\u03cc\\u03bb\\u03b9\\u03bf} 5h"
     caret = out.splitlines()[out.splitlines().index(snippet) + 1]
     assert caret.index("^") == snippet.index("5h")
+
+
+def test_svg_and_charts_escape_every_character_xml_forbids(tmp_path: Path) -> None:
+    """XML 1.0 forbids U+FFFE and U+FFFF as it does the controls: a name holding one is written escaped, as
+    ``\\ufffe``, in a diagram and in the charts, which stay well-formed."""
+    path = tmp_path / "ffff.dln"
+    path.write_text('[North "Ana\ufffe"]\n[South "Eleni\uffff"]\n\n'
+                    "round 1 dealer S\ntable 5h 3c 9d Js\n1. N 4d 5h =9\n", encoding="utf-8")
+    code, out, _ = run("svg", path, "--move", "1")
+    assert code == 0
+    xml.dom.minidom.parseString(out)
+    assert "Ana\\ufffe" in out and "Eleni\\uffff" in out
+    code, _, _ = run("stats", path, "--plot", tmp_path / "charts")
+    charts = sorted((tmp_path / "charts").glob("*.svg"))
+    assert code == 0 and charts
+    for chart in charts:
+        xml.dom.minidom.parseString(chart.read_text(encoding="utf-8"))

@@ -24,14 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from xml.sax.saxutils import quoteattr
 
 from dln.cards import RANK_NAMES, Card
 from dln.engine import Pile, RoundState
 from dln.engine.state import HandLike
 from dln.views.frames import Frame, plain_move
 from dln.views.scoresheet import describe_position
-from dln.wording import count_of, visible, xml_text
+from dln.wording import count_of, xml_text
 
 __all__ = ["BAND", "CARD_HEIGHT", "CARD_WIDTH", "FANNED", "FELT", "GAP", "PAD", "Box", "card_defs", "card_name",
            "card_use", "hand_cards", "position_svg", "svg_text"]
@@ -384,7 +383,7 @@ def position_svg(frame: Frame, *, cards: bool = True, title: str | None = None) 
     label = title or frame.title
     if state is None:
         return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 60" role="img" '
-                f'aria-label={quoteattr(visible(label))}><title>{xml_text(label)}</title>'
+                f'aria-label="{xml_text(label, quote=True)}"><title>{xml_text(label)}</title>'
                 f'{svg_text(PAD, 34, "this round cannot be set up; see the findings")}</svg>')
     diagram = _Diagram(frame, state)
     body, height = diagram.body()
