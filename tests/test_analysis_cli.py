@@ -118,6 +118,17 @@ def test_annotate_of_a_round_the_game_lacks_leaves_the_output_whole(tmp_path: Pa
     assert out.read_text(encoding="utf-8") == "[Event \"kept\"]\n"
 
 
+def test_annotate_to_a_folder_that_cannot_be_written_stops_before_analysing(tmp_path: Path) -> None:
+    """-o in a missing folder, or under a file: one error, said before any move is analysed (exit 2), and not
+    a false "no game in this file" after it."""
+    (tmp_path / "plain").write_text("", encoding="utf-8")
+    for output, why in ((tmp_path / "missing" / "x.dln", f"there is no folder {tmp_path / 'missing'}"),
+                        (tmp_path / "plain" / "x.dln", f"{tmp_path / 'plain'} is not a folder")):
+        code, out, err = run("analyse", str(SAMPLES / "annotated.dln"), "--annotate", "-o", str(output))
+        assert code == 2 and out == "", output
+        assert err.splitlines() == [f"{output}: error: cannot write: {why}"]
+
+
 def test_annotate_keeps_annotations_validates_and_round_trips(annotated_round: Path, tmp_path: Path) -> None:
     out_path = tmp_path / "out.dln"
     code, _, err = run("analyse", str(annotated_round), "--budget", "3", "--annotate", "-o", str(out_path))

@@ -83,15 +83,22 @@ def analyse_command(file: str, game_number: int | None, round_number: int | None
 
         Inputs((file,)).refuse_output(output, f"with --game only game {game_number} would be left in it; "
                                       "leave out --game, or choose another file")
+    if output is not None:
+        from dln.cli.writing import unwritable
+
+        if why := unwritable(output):  # said now, not after the whole analysis
+            say(f"{output}: error: cannot write: {why}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
     variants = parse_variants(variant) if variant is not None else None
     status = Status()
     name = display_name(file)
     syntax = SyntaxReport(err=True)
     first = True
     lacking: list[int] = []  # games without the round asked for: an annotated copy of them is not written
+    read = False  # the whole file was read (writing the copy may fail before it is)
 
     def reviews(pool: Workers | None) -> Iterator[Any]:
-        nonlocal first
+        nonlocal first, read
         for piece in each_game(file, syntax, game_number):
             assert piece.game is not None
             report = validate_game(piece.game, index=piece.number, filename=name, source=piece.line,
@@ -125,6 +132,7 @@ def analyse_command(file: str, game_number: int | None, round_number: int | None
                               graph if graph is not None else is_terminal(sys.stdout))
             first = False
             yield piece.game if not annotate else annotate_game(piece.game, review)
+        read = True
 
     def head() -> str:
         """The JSON object's opening, written with the first game (an unreadable file gets the error object)."""
@@ -149,7 +157,7 @@ def analyse_command(file: str, game_number: int | None, round_number: int | None
         emit((head() if first else "") + "]}")
     if syntax.errors:
         status.worst(EXIT_BAD_INPUT)
-    if not syntax.games + syntax.errors:
+    if read and not syntax.games + syntax.errors:
         say(f"{name}: error: no game in this file: nothing was analysed", err=True)
         status.worst(EXIT_BAD_INPUT)
     sys.exit(status.code)

@@ -38,7 +38,7 @@ from dln.notation.sources import NO_RECORD_IN_DIRECTORY, display_name, each_file
 from dln.views.output import say
 from dln.wording import count_of
 
-__all__ = ["Inputs", "NotWritten", "holds_records", "joined", "write_file"]
+__all__ = ["Inputs", "NotWritten", "holds_records", "joined", "unwritable", "write_file"]
 
 
 class NotWritten(Exception):
@@ -135,6 +135,19 @@ def joined(texts: Iterable[str]) -> Iterator[str]:
     """Games' texts with a blank line between each two, as a file of several games has them."""
     for index, text in enumerate(texts):
         yield ("\n" if index else "") + text
+
+
+def unwritable(output: str) -> str | None:
+    """Why no file can be written at ``output`` (its folder is missing, is not a folder, or is not writable by
+    us), or None: asked before a long command's work, so that it does not end in that error."""
+    folder = os.path.dirname(output) or os.curdir
+    if not os.path.exists(folder):
+        return f"there is no folder {folder}"
+    if not os.path.isdir(folder):
+        return f"{folder} is not a folder"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"the folder {folder} is not writable"
+    return None
 
 
 def write_file(output: str, texts: Iterable[str], *, inputs: Inputs | None = None,
