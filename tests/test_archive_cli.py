@@ -193,3 +193,17 @@ def test_stats_play_tables_show_only_what_the_game_has() -> None:
     assert all(word in diloti for word in ("Xeris", "Declared", "Groups", "Raised", "Took own", "Lost"))
     sides = json.loads(run("stats", "--json", *paths)[1])["sides"]
     assert all("declarations" in line and "xeris" in line for line in sides)
+
+
+def test_filter_players_takes_any_number_a_game_installed_is_played_by(tmp_path: Path) -> None:
+    """--players offers what the installed games allow (Kontsina is played by 3), not Diloti's 2 or 4."""
+    root = Path(__file__).parent.parent / "samples"
+    both = tmp_path / "both.dln"
+    both.write_text((root / "kontsina.dln").read_text(encoding="utf-8") + "\n"
+                    + (root / "two-player-61.dln").read_text(encoding="utf-8"), encoding="utf-8")
+    code, out, _ = run("filter", str(both), "--players", "3", "--count")
+    assert (code, out.strip()) == (0, "1")
+    code, out, _ = run("filter", str(both), "--players", "2", "--count")
+    assert (code, out.strip()) == (0, "1")
+    code, _, err = run("filter", str(both), "--players", "5", "--count")
+    assert code == 2 and "'5' is not one of '2', '3', '4'" in err

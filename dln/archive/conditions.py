@@ -115,7 +115,7 @@ class Conditions:
     group: bool = False
     raised: bool = False
     codes: list[str] = field(default_factory=list)  # any of these codes (or prefixes) found
-    seats: int | None = None  # 2 or 4 players
+    seats: int | None = None  # the number of players (dln filter --players)
 
     def __post_init__(self) -> None:
         if self.variants:

@@ -29,7 +29,7 @@ from dln.archive.naming import (
 )
 from dln.archive.parallel import replayed
 from dln.archive.reading import Apart, ArchiveReader, NotKept, canonical_text, kept_text
-from dln.cli.common import EXIT_BAD_INPUT, STDIN, Status, jobs_option, report_syntax
+from dln.cli.common import EXIT_BAD_INPUT, PLAYER_COUNTS, STDIN, Status, jobs_option, report_syntax
 from dln.cli.writing import Inputs, NotWritten, joined, write_file
 from dln.engine.rules import parse_variants
 from dln.files import replace_file
@@ -173,7 +173,7 @@ def _conditions(tags: tuple[str, ...], players: tuple[str, ...], date_from: str 
 @click.option("--raise", "raised", is_flag=True, help="Somebody raised a declaration (replays the game).")
 @click.option("--code", "codes", multiple=True, metavar="CODES",
               help="The validator finds one of these codes or prefixes, comma-separated (D201, D2, R).")
-@click.option("--players", "seats", type=click.Choice(["2", "4"]),
+@click.option("--players", "seats", type=PLAYER_COUNTS,
               help="Games of this many players (replays the game).")
 @click.option("--invert", is_flag=True, help="Keep the games that do not match.")
 @click.option("--count", is_flag=True, help="Print only how many games match; write no games.")

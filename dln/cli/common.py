@@ -15,7 +15,7 @@ from click.decorators import FC
 
 from dln.check.validate import GameReport, validate_game
 from dln.engine.rules import parse_variants
-from dln.games.protocol import game_keys
+from dln.games.protocol import game_keys, installed
 from dln.notation.bounds import MAX_DIGITS
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.sources import display_name
@@ -43,19 +43,28 @@ class Status:
         self.code = max(self.code, code)
 
 
-class GameChoice(click.Choice):  # type: ignore[type-arg]
-    """The ``--game-type`` of the commands that start games (generate, record, play): the keys of the games
-    installed (:mod:`dln.games.protocol`), read when an option is checked or shown, not at start-up."""
+class InstalledChoice(click.Choice):  # type: ignore[type-arg]
+    """A choice that depends on the games installed (:mod:`dln.games.protocol`): ``read`` gives it, asked when
+    the option is checked or shown, not at start-up (the registry loads every game)."""
 
-    def __init__(self) -> None:
+    def __init__(self, read: Callable[[], tuple[str, ...]]) -> None:
         self.case_sensitive = False
+        self._read = read
 
     @property
     def choices(self) -> tuple[str, ...]:  # type: ignore[override]
-        return game_keys()
+        return self._read()
 
 
-GAME_TYPES = GameChoice()
+def player_counts() -> tuple[str, ...]:
+    """Every number of players some game installed is played by (``2``, ``3``, ``4`` with dln's own)."""
+    return tuple(str(n) for n in sorted({n for game in installed().values() for n in game.players}))
+
+
+#: The ``--game-type`` of the commands that start games (generate, record, play): the keys of the games.
+GAME_TYPES = InstalledChoice(game_keys)
+#: ``dln filter --players``: the numbers of players the games installed allow.
+PLAYER_COUNTS = InstalledChoice(player_counts)
 
 #: The name that asks for the standard rules (no house rule), and its synonym.
 STANDARD_RULES = ("standard", "none")
