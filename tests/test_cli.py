@@ -211,6 +211,18 @@ def test_validate_select_ignore_and_strict_decide_the_exit_code() -> None:
     assert code == 0 and "0 errors, 0 warnings" in out
 
 
+def test_s_codes_cannot_be_selected_or_ignored_and_say_so() -> None:
+    """docs/cli.md: S codes (syntax) cannot be ignored, what was not read was not checked: dln explain lists
+    S001, so "no code starts with S001" was false; the same for dln filter --code."""
+    path = str(ROOT / "samples" / "xeri.dln")
+    for args, option in ((("validate", path, "--ignore", "S001"), "--ignore"),
+                         (("validate", path, "--select", "D2,s"), "--select"),
+                         (("filter", path, "--code", "S003", "--count"), "--code")):
+        code, _, err = run(*args)
+        assert code == 2 and f"Invalid value for '{option}': S codes (syntax) cannot be selected or ignored" in err
+        assert "no rule or record code" not in err and "Traceback" not in err
+
+
 @pytest.mark.parametrize(
     ("select", "ignore", "kept"),
     [

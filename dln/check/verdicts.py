@@ -60,6 +60,19 @@ def unknown_prefixes(prefixes: Iterable[str]) -> list[str]:
     return [p for p in prefixes if not any(code.startswith(p) for code in codes)]
 
 
+def prefix_problem(prefixes: Iterable[str]) -> str | None:
+    """Why these prefixes cannot choose findings (``--select``, ``--ignore``, ``dln filter --code``), or None:
+    an S code is about text that was not read, hence not checked, so none can be chosen (docs/cli.md); and a
+    prefix must start some rule or record code."""
+    prefixes = list(prefixes)
+    if syntax := [p for p in prefixes if p.startswith("S")]:
+        return (f"S codes (syntax) cannot be selected or ignored: what was not read was not checked "
+                f"({', '.join(syntax)})")
+    if unknown := unknown_prefixes(prefixes):
+        return f"no rule or record code starts with {', '.join(unknown)} (dln explain lists them)"
+    return None
+
+
 def split_codes(values: Iterable[str]) -> list[str]:
     """``--select D2,R001 --select D6`` as one list of upper-case prefixes."""
     return [part.strip().upper() for value in values for part in value.split(",") if part.strip()]

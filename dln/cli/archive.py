@@ -129,7 +129,7 @@ def _conditions(tags: tuple[str, ...], players: tuple[str, ...], date_from: str 
                 result: str | None, variant: str | None, codes: tuple[str, ...], seats: str | None,
                 xeri: bool, group: bool, raised: bool) -> Conditions:
     """The options of ``dln filter`` as conditions; click.BadParameter for one that makes no sense."""
-    from dln.check.verdicts import split_codes, unknown_prefixes
+    from dln.check.verdicts import prefix_problem, split_codes
 
     def date(text: str | None, option: str) -> tuple[str, str, str] | None:
         if text is None:
@@ -145,9 +145,8 @@ def _conditions(tags: tuple[str, ...], players: tuple[str, ...], date_from: str 
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="'--tag'") from None
     wanted = list(split_codes(codes))
-    if unknown := unknown_prefixes(tuple(wanted)):
-        raise click.BadParameter(f"no rule or record code starts with {', '.join(unknown)} "
-                                 "(dln explain lists them)", param_hint="'--code'")
+    if problem := prefix_problem(wanted):
+        raise click.BadParameter(problem, param_hint="'--code'")
     variants = None if variant is None else [] if variant.strip() == "standard" else parse_variants(variant)
     try:
         return Conditions(tests, list(players), date(date_from, "--date-from"), date(date_to, "--date-to"),

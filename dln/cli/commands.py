@@ -267,16 +267,15 @@ def validate(files: tuple[str, ...], as_json: bool, all_alternatives: bool, expl
         Selection,
         Tally,
         game_data,
+        prefix_problem,
         split_codes,
-        unknown_prefixes,
     )
     from dln.views.progress import Progress
 
     selection = Selection(tuple(split_codes(select)), tuple(split_codes(ignore)))
     for option, prefixes in (("--select", selection.select), ("--ignore", selection.ignore)):
-        if unknown := unknown_prefixes(prefixes):
-            raise click.BadParameter(f"no rule or record code starts with {', '.join(unknown)} "
-                                     "(dln explain lists them)", param_hint=f"'{option}'")
+        if problem := prefix_problem(prefixes):
+            raise click.BadParameter(problem, param_hint=f"'{option}'")
     from dln.check.validate import ALTERNATIVES
 
     if explain:
