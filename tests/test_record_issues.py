@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from dln.record.corrections import FIX_USAGE
 from tests.test_record import Session
 
 ROOT = Path(__file__).parent.parent
@@ -141,6 +142,17 @@ def test_an_illegal_fix_writes_nothing() -> None:
     assert refusal[-1] == "nothing was written"
     assert s.text == before
     assert s.refused("fix 5 Kd") == ["the round being recorded has moves 1 to 2; 'fix N move' replaces move N"]
+
+
+def test_fix_without_a_number_and_a_move_gives_its_usage() -> None:
+    """'fix 1' and 'fix abc' are fixes typed wrong, not moves: the reply says how a fix is typed."""
+    s = Session()
+    s("5h 3c 9d Js", "4c 5h =9")
+    before = s.text
+    for line in ("fix 1", "fix abc", "FIX", "fix 1."):
+        assert s.refused(line) == [FIX_USAGE], line
+    assert FIX_USAGE.startswith("fix N MOVE replaces move N") and "fix 2 Kc" in FIX_USAGE
+    assert s.text == before and s.recorder.prompt() == "2. S> "
 
 
 def test_the_guide_s_fix_transcript_is_what_the_recorder_prints(tmp_path: Path) -> None:

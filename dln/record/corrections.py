@@ -23,6 +23,10 @@ from dln.record.reply import Reply, Session
 
 #: ``fix 12 9s x 9d`` (also ``fix 12. 9s x 9d``).
 FIX = re.compile(r"(?i:fix)\s+(\d+)\.?\s+(\S.*)")
+#: A line that starts as a fix does (``fix 1``, ``fix abc``): no card is called fix, so it is a fix typed wrong.
+FIX_WORD = re.compile(r"(?i:fix)(?:\s|$)")
+#: The reply to such a line.
+FIX_USAGE = "fix N MOVE replaces move N of this round, e.g. fix 2 Kc; later moves are kept while still legal"
 
 
 def redo(recorder: Session) -> Reply:

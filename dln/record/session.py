@@ -17,7 +17,7 @@ from dln.notation.parser import parse_text
 from dln.notation.writer import move_text, write_game
 from dln.record import played, positions
 from dln.record.changes import FOLLOWED, Diverged, Followed, follow, is_canonical
-from dln.record.corrections import FIX, fix, redo
+from dln.record.corrections import FIX, FIX_USAGE, FIX_WORD, fix, redo
 from dln.record.incremental import appended_text, window_report
 from dln.record.moves import (
     ANNOTATION,
@@ -275,6 +275,8 @@ class Recorder:
             fixing = FIX.fullmatch(text)
             if fixing:
                 return fix(self, int(fixing[1]), fixing[2])
+            if FIX_WORD.match(text):
+                raise Refused(FIX_USAGE)
             asked = LEGAL_QUERY.fullmatch(text)
             if asked:
                 return Reply(lines=self.legal(asked[2]))
