@@ -67,6 +67,23 @@ def _record(path: Path, lines: list[str], *args: str) -> subprocess.CompletedPro
                           capture_output=True, text=True, timeout=60, cwd=ROOT)
 
 
+def test_a_resumed_record_names_a_move_against_the_rules_in_a_variation_by_its_line(tmp_path: Path) -> None:
+    """A move written as played and then put in a variation by a fix: on resuming, the note said "round 1,
+    move 5" though the main line has 3 moves; it says the move is in a variation, and its line in the file
+    (as dln validate places it), after a game before it too."""
+    first = '[Event "one"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\n1. N 4c 5h =9\n\n'
+    second = ('[Event "two"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\n1. N 4c 5h =9\n2. S Kc\n'
+              "  (2. S Ks 3. N 9c x 9d [9] 4. S Kd x Ks 5. N Qh x 3c)\n3. N 9c x 9d [9]\n")
+    path = tmp_path / "note.dln"
+    path.write_text(first + second, encoding="utf-8")
+    done = _record(path, ["quit"])
+    assert "going on with game 2" in done.stdout, done.stdout
+    assert ("note: round 1, move 5 of a variation (line 13) was played against the rules: D204 face-capture-rank"
+            in done.stdout), done.stdout
+    path.write_text(START + "1. N 4c 5h =9\n2. S Ks\n3. N 7d\n", encoding="utf-8")  # on the main line: as it was
+    assert "note: round 1, move 3 was played against the rules: D201" in _record(path, ["quit"]).stdout
+
+
 def test_a_scripted_session_with_a_refused_line_does_not_exit_0(tmp_path: Path) -> None:
     """Issue 18: scripted input with refused lines still exited 0.  Now: 1 when a typed move broke a rule,
     2 when a line was not understood (or could not be written), 0 when every line was taken."""

@@ -56,6 +56,26 @@ def offer(game: Game, report: GameReport, errors: list[Diagnostic], refusal: Ref
 
 
 def against_the_rules(report: GameReport, vouched: set[Key]) -> list[str]:
-    """The moves vouched for, in the validator's words: ``round 1, move 3 was played against the rules: …``."""
-    return [f"round {d.round}, move {d.move} was played against the rules: {d.code} {d.name}"
+    """The moves vouched for, in the validator's words: ``round 1, move 3 was played against the rules: …``;
+    a move of a variation (numbered on from the move it replaces, so its number may not be on the main line)
+    is said to be one, with the line of the file it is on, where ``dln validate`` places it."""
+    return [f"round {d.round}, move {d.move}{'' if on_main_line(report, d) else f' of a variation (line {d.line})'}"
+            f" was played against the rules: {d.code} {d.name}"
             for d in errors_of(report) if (d.round, d.move) in vouched]
+
+
+def on_main_line(report: GameReport, found: Diagnostic) -> bool:
+    """Whether ``found`` is about a main-line move: the round's move of its number, on its line and before
+    the variations written after it (the validator reports a variation's moves under their numbers too)."""
+    if found.round is None or not found.move:
+        return False
+    moves = report.rounds[found.round - 1].record_moves
+    if found.move > len(moves):
+        return False
+    move = moves[found.move - 1]
+    if move.line is None:  # no place to compare: the main line, as the number says
+        return True
+    if found.line != move.line:
+        return False
+    alternative = move.variations[0].moves[0] if move.variations and move.variations[0].moves else None
+    return alternative is None or alternative.line != found.line or (alternative.column or 0) > found.column
