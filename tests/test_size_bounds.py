@@ -129,3 +129,29 @@ def test_the_games_after_one_too_large_are_found_again_by_their_place(tmp_path: 
         assert [place.number for place in places] == [1, 2, 3]
         third = read_placed(stream, str(path), places[2])
     assert third.game is not None and third.game.tag("Event") == "3" and third.offset == places[2].offset
+
+
+# ---- dln fmt - copies a game too large to hold as it is ------------------------------------
+
+
+def test_fmt_stdin_copies_a_game_too_large_to_hold_as_written() -> None:
+    """The game over the bound was dropped from standard output (only the games around it were written)."""
+    big = GAME.format(n=2, comment=" " + comment_of(MAX_COMMENT + 1))
+    text = "\ufeff" + GAME.format(n=1, comment="") + "\n" + big + "\n" + GAME.format(n=3, comment="")
+    code, out, err = run("fmt", "-", stdin=text)
+    assert code == 2 and "<stdin>:10:12: error: this comment runs on for more than 1 MiB" in err
+    canonical = run("fmt", "-", stdin=GAME.format(n=1, comment=""))[1]
+    assert out == canonical + "\n" + big + "\n" + canonical.replace('"1"', '"3"')
+
+
+@pytest.mark.slow
+def test_fmt_stdin_from_a_file_copies_a_game_over_the_game_bound(tmp_path: Path) -> None:
+    """Standard input redirected from a file (read again where it lies, not spooled) keeps a game over 4 MiB."""
+    moves = "(N 4d 5h =9 S 9s x [9] 9d)\n" * (MAX_GAME // 27 + 1)
+    big = GAME.format(n=1, comment="\n" + moves.rstrip("\n"))
+    path = tmp_path / "big.dln"
+    path.write_text(big + "\n" + GAME.format(n=2, comment=""))
+    with path.open("rb") as stdin:
+        done = subprocess.run([sys.executable, "-m", "dln", "fmt", "-"], stdin=stdin, capture_output=True, check=False)
+    assert done.returncode == 2 and b"<stdin>:1:1: error: this game runs on for more than 4 MiB" in done.stderr
+    assert done.stdout.decode() == big + "\n" + run("fmt", "-", stdin=GAME.format(n=2, comment=""))[1]

@@ -137,15 +137,28 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, quiet: bool, force: boo
 def _fmt_stream(status: Status) -> None:
     """``dln fmt -``: standard input to standard output in canonical form, a game at a time; a game
     that does not parse is reported on stderr and copied as it is (exit 2)."""
+    import codecs
+    import io
+
+    from dln.notation.bounds import TooLarge
     from dln.notation.formatting import NotCanonical, canonical_pieces
-    from dln.notation.sources import SyntaxReport, Unreadable, lines_of, opened, pieces
+    from dln.notation.sources import Kept, SyntaxReport, Unreadable, lines_of, opened, pieces, size_of
 
     report = SyntaxReport(err=True)
     try:
-        with opened(STDIN) as stream:
+        with opened(STDIN) as stdin, Kept(stdin) as kept:
+            start: int | None = None  # where the next piece's bytes begin in what was read
+            stream = io.BufferedReader(kept)
             for piece, text in canonical_pieces(pieces(lines_of(stream, STDIN), STDIN, keep_line_comments=True)):
+                start = kept.start() if start is None else start
                 report.see(piece)
-                emit(piece.text if text is None else text, nl=False)
+                if isinstance(piece.error, TooLarge):  # its text was not held: copied from what was read
+                    decoder = codecs.getincrementaldecoder("utf-8")()
+                    for block in kept.again(start, piece.error.size):
+                        emit(decoder.decode(block), nl=False)
+                else:
+                    emit(piece.text if text is None else text, nl=False)
+                start += size_of(piece)
     except Unreadable as exc:
         say(str(exc), err=True)
         status.worst(EXIT_BAD_INPUT)

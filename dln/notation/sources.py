@@ -164,9 +164,14 @@ def placed(stream: BinaryIO, name: str, *, wanted: Callable[[int], bool] | None 
     start = len(_BOM) if stream.read(len(_BOM)) == _BOM else 0
     stream.seek(0)
     for piece in pieces(lines_of(stream, name), name, wanted=wanted, keep_line_comments=keep_line_comments):
-        size = piece.error.size if isinstance(piece.error, TooLarge) else len(piece.text.encode("utf-8"))
+        size = size_of(piece)
         yield piece, Place(piece.number, start, size, piece.offset)
         start += size
+
+
+def size_of(piece: Piece) -> int:
+    """How many bytes of the file ``piece`` took: its text encoded, or what a game too large to hold took."""
+    return piece.error.size if isinstance(piece.error, TooLarge) else len(piece.text.encode("utf-8"))
 
 
 def read_placed(stream: BinaryIO, name: str, place: Place) -> Piece:
@@ -178,6 +183,61 @@ def read_placed(stream: BinaryIO, name: str, place: Place) -> Piece:
 
 
 _BOM = "\ufeff".encode()
+
+
+class Kept(io.RawIOBase):
+    """A stream that cannot be read twice (standard input), read through so that the bytes it gave can be
+    read again by their place (:meth:`again`): ``dln fmt -`` copies a game too large to hold as written.
+
+    A regular file (``< club.dln``) is read again where it lies; anything else
+    (a pipe) is kept in a temporary file on disk as it is read, never in memory.
+    """
+
+    def __init__(self, stream: BinaryIO) -> None:
+        super().__init__()
+        self.stream = stream
+        self.spool: BinaryIO | None = None
+        self.base = 0  # where the stream stood in the regular file when reading began
+        try:
+            regular = stat.S_ISREG(os.fstat(stream.fileno()).st_mode)
+            self.base = stream.tell() if regular else 0
+        except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+            regular = False
+        self.fd = stream.fileno() if regular else None
+        if not regular:
+            import tempfile
+
+            self.spool = tempfile.TemporaryFile()  # noqa: SIM115 - closed with this stream
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        data = self.stream.read(len(buffer))
+        if self.spool is not None:
+            self.spool.write(data)
+        buffer[:len(data)] = data
+        return len(data)
+
+    def again(self, start: int, size: int) -> Iterator[bytes]:
+        """The ``size`` bytes read from ``start`` (counted from where reading began), a block at a time."""
+        if self.spool is not None:
+            self.spool.flush()
+        fd = self.spool.fileno() if self.spool is not None else self.fd
+        assert fd is not None
+        offset, end = self.base + start, self.base + start + size
+        while offset < end and (block := os.pread(fd, min(1 << 20, end - offset), offset)):
+            offset += len(block)
+            yield block
+
+    def start(self) -> int:
+        """Where the text begins in what was read: after a byte-order mark, if it has one."""
+        return len(_BOM) if b"".join(self.again(0, len(_BOM))) == _BOM else 0
+
+    def close(self) -> None:
+        if self.spool is not None:
+            self.spool.close()
+        super().close()
 
 
 class SyntaxReport:
