@@ -418,3 +418,27 @@ def test_numbers_in_options_and_glyphs_of_any_length_are_no_traceback() -> None:
     record = "round 1 dealer S\ntable 5h 3c 9d Js\nN 4c $" + "7" * 5000 + "\n"
     code, out, err = run("show", "--move", "1", "-", stdin=record)
     assert "Traceback" not in out + err
+
+
+# ---- 6. a ';' note lands where the same {comment} would --------------------------------
+
+
+@pytest.mark.parametrize(("noted", "braced"), [
+    ("; first note\n{second comment}\n[Event \"a\"]\n\nround 1 dealer S\n",
+     "{first note}\n{second comment}\n[Event \"a\"]\n\nround 1 dealer S\n"),
+    ("{first}\n; second\n{third}\n; fourth\n[Event \"a\"]\n; fifth\nround 1 dealer S\n",
+     "{first}\n{second}\n{third}\n{fourth}\n[Event \"a\"]\n{fifth}\nround 1 dealer S\n"),
+    ("round 1 dealer S\ntable 5h 3c 9d Js\nN 4c 5h =9\n  ( ; why not take the 9?\n   N 9c x 9d)\nS 9s x [9] 9d\n",
+     "round 1 dealer S\ntable 5h 3c 9d Js\nN 4c 5h =9\n  ( {why not take the 9?}\n   N 9c x 9d)\nS 9s x [9] 9d\n"),
+    ("round 1 dealer S\ntable 5h 3c 9d Js\nN 4c 5h =9 ; before\n  ({a} ; b\n {c} N 9c x 9d ; d\n S 2c) ; after\n"
+     "  (; e\n S 9s) (; f\n N 9c)\nS 9s x [9] 9d\n",
+     "round 1 dealer S\ntable 5h 3c 9d Js\nN 4c 5h =9 {before}\n  ({a} {b}\n {c} N 9c x 9d {d}\n S 2c) {after}\n"
+     "  ({e}\n S 9s) ({f}\n N 9c)\nS 9s x [9] 9d\n"),
+])
+def test_fmt_puts_a_note_where_the_same_comment_would_be(noted: str, braced: str) -> None:
+    """A note before the tags came after the {comments} before them, and a note opening a variation went
+    to the move before it."""
+    code, out, err = run("fmt", "-", stdin=noted)
+    expected = run("fmt", "-", stdin=braced)[1]
+    assert code == 0 and err == "" and out == expected
+    assert list(parse_text(noted, keep_line_comments=True)) == list(parse_text(braced))

@@ -89,12 +89,31 @@ class _Builder(Transformer[Token, Any]):
         self.offset = 0  # lines before this game in its file
         self.keep_line_comments = False
         self.pending: list[Token] = []  # ';' comments lexed since the last host took them
+        self.opened: list[Token] = []  # the '(' of the variations not yet built
         self.examined = 0  # ';' comments looked at while handing them out: linear in the file
 
     # -- ';' comments ------------------------------------------------------
     def line_comment(self, token: Token) -> Token:
         self.pending.append(token)
         return token
+
+    def open_variation(self, token: Token) -> Token:
+        self.opened.append(token)
+        return token
+
+    def _take_notes_between(self, start: Token, end: tuple[int, int]) -> list[Token]:
+        """The ';' comments lexed after ``start`` and before ``end`` (a line and column), now owned by the
+        caller; those after ``end`` stay for the host they follow.  The work is the number after ``start``."""
+        pending = self.pending
+        at = (start.line, start.column)
+        cut = len(pending)
+        while cut and (pending[cut - 1].line, pending[cut - 1].column) > at:
+            cut -= 1
+        self.examined += len(pending) - cut + 1
+        taken = [note for note in pending[cut:] if (note.line, note.column) < end]
+        if taken:
+            pending[cut:] = [note for note in pending[cut:] if (note.line, note.column) >= end]
+        return taken if self.keep_line_comments else []
 
     def _take_line_comments(self, start: Token | None = None) -> tuple[str, ...]:
         """The texts of :meth:`_take_notes`."""
@@ -134,7 +153,8 @@ class _Builder(Transformer[Token, Any]):
     # -- games --------------------------------------------------------------
     def start(self, children: list[Any]) -> list[Game]:
         games: list[Game] = [c for c in children if isinstance(c, Game)]
-        leading = tuple(_comment(c) for c in children if isinstance(c, Token)) + self._take_line_comments()
+        # The comments before the first game: {comments} and the notes no game claimed, in source order.
+        leading = _in_order([c for c in children if isinstance(c, Token)], self._take_notes())
         if leading:
             if games:
                 first = games[0]
@@ -153,8 +173,10 @@ class _Builder(Transformer[Token, Any]):
     def _game(self, children: list[Any]) -> Game:
         tags, comments, rounds, lines = [], [], [], []
         first: Token | None = None
-        # Notes no tag claimed (before the first, or after a {comment}) join the comments in source order.
-        notes = iter(self._take_notes())
+        # Notes no tag claimed (after a {comment}) join the comments in source order; those before the
+        # first tag are the file's leading comments (:meth:`start`).
+        head = next((c[2] for c in children if isinstance(c, tuple)), None)
+        notes = iter(self._take_notes(head) if head is not None else [])
         note = next(notes, None)
         for child in children:
             at = None if isinstance(child, Round) else child if isinstance(child, Token) else child[2]
@@ -415,8 +437,15 @@ class _Builder(Transformer[Token, Any]):
         return _value_of(children[-1])[0], True, self._where(children[-1])
 
     def variation(self, children: list[Any]) -> Variation:
-        comments = tuple(_comment(c) for c in children if isinstance(c, Token))
-        return Variation(tuple(c for c in children if isinstance(c, Move)), comments)
+        moves = tuple(c for c in children if isinstance(c, Move))
+        first = (moves[0].line - self.offset, moves[0].column)
+        # Its '(' is the last one opened before its first move (the token after its ')' may be a '(').
+        index = len(self.opened) - 1
+        while index > 0 and (self.opened[index].line, self.opened[index].column) > first:
+            index -= 1
+        paren = self.opened.pop(index)
+        notes = self._take_notes_between(paren, first)  # a note after '(' opens the variation, as a {comment}
+        return Variation(moves, tuple(_in_order([c for c in children if isinstance(c, Token)], notes)))
 
 
 #: A round's header lines other than hands, and those only a setup may have.
@@ -450,6 +479,12 @@ _COMMENT_ESCAPE = re.compile(r"\\([\\{}])")
 
 def _note(token: Token) -> str:
     return token.value[1:].strip()
+
+
+def _in_order(comments: list[Token], notes: list[Token]) -> tuple[str, ...]:
+    """The texts of {comments} and ';' notes, in the order they are written."""
+    merged = sorted([*comments, *notes], key=lambda token: (token.line, token.column))
+    return tuple(_note(t) if t.type == "LINE_COMMENT" else _comment(t) for t in merged)
 
 
 def _sort_deal_lines(lines: Iterable[Any], leading: tuple[str, ...], notes: list[Token]) -> tuple[Any, ...]:
@@ -496,7 +531,7 @@ def _parser() -> Lark:
             parser="lalr",
             lexer="contextual",
             transformer=_builder,
-            lexer_callbacks={"LINE_COMMENT": _builder.line_comment},
+            lexer_callbacks={"LINE_COMMENT": _builder.line_comment, "LPAR": _builder.open_variation},
             maybe_placeholders=True,
             cache=True,
         )
@@ -515,6 +550,7 @@ def parse_with_grammar(text: str, offset: int, keep_line_comments: bool, filenam
             _builder.offset = offset
             _builder.keep_line_comments = keep_line_comments
             _builder.pending = []
+            _builder.opened = []
             return _parser().parse(text)  # type: ignore[return-value]
     except (UnexpectedInput, ModelError) as exc:
         raise syntax_error(exc, text, offset, filename) from None
