@@ -265,6 +265,23 @@ def test_an_inconsistent_setup_is_reported(table: str, hands: str, code: str, me
     assert report.rounds[0].unsound and report.rounds[0].scores is None
 
 
+@pytest.mark.parametrize("text", [
+    pytest.param('[Event "dup in hand"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN: 4c 4c 5c 6c 7c 8c\n'
+                 "S: ? ? ? ? ? ?\nN 4c\n", id="round"),
+    pytest.param("setup dealer S\ntable 5h 3c\nN: 4c 4c 5c\nS: ? ? ?\nturn N\nN 4c\nS 9s\nN 5c\nS 9h\nN 4d\n",
+                 id="setup"),
+])
+def test_a_card_written_twice_in_a_hand_line_is_d104_at_its_second_mention(text: str) -> None:
+    """A hand line naming a card twice was read as a set: a hand of 5 cards (D102 at the line's start) or,
+    in a setup, no finding at that line at all.  The second mention stands for a card not known."""
+    line = 5 if text.startswith("[") else 3
+    code, out, _ = run("validate", "-", stdin=text)
+    assert code == 1, out
+    first = out.splitlines()[0]
+    assert first == f"<stdin>:{line}:7: error D104 duplicate-card: 4c is written twice in N's hand line", out
+    assert "D102" not in out and out.count(" error ") == 1, out
+
+
 # --------------------------------------------------------------------------
 # Replay: rounds, variations
 # --------------------------------------------------------------------------

@@ -50,7 +50,7 @@ from dln.check.reports import (
 from dln.check.setups import SetupStart, read_setup
 from dln.engine import Hand, Position, Rules
 from dln.engine import Move as EngineMove
-from dln.engine.codes import XERI_MARK
+from dln.engine.codes import DUPLICATE_CARD, XERI_MARK
 from dln.engine.rules import VARIANTS, parse_variants
 from dln.games import protocol
 from dln.games.protocol import game_named
@@ -209,11 +209,11 @@ class _Checker(Reporter):
         if round_.table is None and round_.deck is None and not round_.setup and not first_move \
                 and not any(deal.hands for deal in round_.deals) and round_.redeal is None:
             return result  # only the header: a round not recorded (yet), nothing to check
+        self.unsound = False
         plans = self._plans(engine, round_)
         if plans is None:
             result.stopped = True
             return result
-        self.unsound = False
         self.setup_start: SetupStart | None = None
         state = self._opening(engine, round_, dealer, plans)
         if state is None:
@@ -278,19 +278,38 @@ class _Checker(Reporter):
             line = deal.line if k else round_.line
             column = deal.column if k else round_.column
             seen: set[str] = set()
+            hands: list[RecordHand] = []
             for hand in deal.hands:
                 if hand.seat in seen:
                     self.report("R003", "error", f"a second hand line for {hand.seat} in one deal",
                                 hand.line, hand.column)
                     return None
                 seen.add(hand.seat)
+                hands.append(self._each_card_once(hand))
             moves = list(deal.moves)
             chunk = per_deal if not round_.setup else len(moves) or 1
-            plans.append(DealPlan(deal.hands, moves[:chunk], line, column, k > 0))
+            plans.append(DealPlan(tuple(hands), moves[:chunk], line, column, k > 0))
             for start in range(chunk, len(moves), per_deal):  # the 'deal' line was left out
                 first = moves[start]
                 plans.append(DealPlan((), moves[start:start + per_deal], first.line, first.column, False))
         return plans
+
+    def _each_card_once(self, hand: RecordHand) -> RecordHand:
+        """``hand`` with each card it names again reported (D104, at that mention: it contradicts the first)
+        and read as a card not known, so that the hand keeps its size and the rest is judged as written."""
+        known = [card for card in hand.cards if card is not None]
+        if len(set(known)) == len(known):  # the usual hand line
+            return hand
+        cards: list[Card | None] = []
+        for i, card in enumerate(hand.cards):
+            if card is not None and card in cards:
+                line, column = hand.positions[i] if i < len(hand.positions) else (hand.line, hand.column)
+                self.report(DUPLICATE_CARD, "error", f"{card} is written twice in {hand.seat}'s hand line",
+                            line, column)
+                self.unsound = True
+                card = None
+            cards.append(card)
+        return replace(hand, cards=tuple(cards))
 
     def _hands(
         self,
