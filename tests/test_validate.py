@@ -282,6 +282,25 @@ def test_a_card_written_twice_in_a_hand_line_is_d104_at_its_second_mention(text:
     assert "D102" not in out and out.count(" error ") == 1, out
 
 
+#: A pack but 4c and 8s, in the order a deal might leave it.
+DECK = ("Kc 2h 7c 10d Jh 9s 7h Kd 6d Qs 5h 3c 9d Js 5s 10h 2d 9c 3s As Qc 9h 7d 4d 2s 8h 10s 8d Ac 3h 4s Jc 6h "
+        "Ks 5d 5c 7s 10c Jd 2c Ah 3d 6s Qd Kh 8c 6c Qh Ad 4h")
+TWICE = "4c is written twice in the deck; a pack has one of each card"
+
+
+@pytest.mark.parametrize(("deck", "where", "message"), [
+    pytest.param("4c 4c " + DECK, "2:9", TWICE, id="twice"),
+    pytest.param("4c 8s " + DECK.replace("Ad", "4c"), f"2:{len('deck 4c 8s ') + DECK.index('Ad') + 1}", TWICE,
+                 id="far-apart"),
+    pytest.param("4c 8s " + DECK.removesuffix(" 4h"), "2:1", "the deck lists 51 cards; a pack has 52", id="short"),
+])
+def test_a_deck_line_that_is_not_a_pack_is_d104_where_it_goes_wrong(deck: str, where: str, message: str) -> None:
+    """A card written twice in a deck was reported at the round line (1:1), without naming the card."""
+    code, out, _ = run("validate", "-q", "-", stdin=f"round 1 dealer S\ndeck {deck}\n")
+    assert code == 1 and out.splitlines()[0] == f"<stdin>:{where}: error D104 duplicate-card: {message}", out
+    assert out.count(" error ") == 1, out
+
+
 # --------------------------------------------------------------------------
 # Replay: rounds, variations
 # --------------------------------------------------------------------------

@@ -381,11 +381,9 @@ class _Checker(Reporter):
             if round_.setup:
                 return self._setup(engine, round_, plans)
             if round_.deck is not None:
-                deck = round_.deck
-                if len(deck) != 52 or len(set(deck)) != 52:
-                    self.report("D104", "error", f"the deck lists {len(deck)} cards, {len(set(deck))} of them "
-                                "different; a pack has 52", line, column)
+                if not self._a_pack(round_):
                     return None
+                deck = round_.deck
                 table, deals = engine.deal_pack(self.seats, dealer, deck, self.rules)
                 for k, plan in enumerate(plans):
                     for hand in plan.hands:
@@ -426,6 +424,25 @@ class _Checker(Reporter):
             return None
         self.report_located(engine.check_position(state, "opening"), round_, first)
         return state
+
+    def _a_pack(self, round_: Round) -> bool:
+        """Whether the round's deck is a pack: else D104 at each card written again (the mention that
+        contradicts the first), or at the deck line when it lists other than 52 cards and none twice."""
+        deck = round_.deck or ()
+        if len(deck) == 52 and len(set(deck)) == 52:
+            return True
+        written: set[Card] = set()
+        for i, card in enumerate(deck):
+            if card in written:
+                line, column = (round_.deck_positions[i] if i < len(round_.deck_positions) else
+                                (round_.deck_line or round_.line, round_.deck_column or round_.column))
+                self.report(DUPLICATE_CARD, "error", f"{card} is written twice in the deck; a pack has one of "
+                            "each card", line, column)
+            written.add(card)
+        if len(written) == len(deck):
+            self.report(DUPLICATE_CARD, "error", f"the deck lists {len(deck)} cards; a pack has 52",
+                        round_.deck_line or round_.line, round_.deck_column or round_.column)
+        return False
 
     def _setup(self, engine: protocol.Game, round_: Round, plans: list[DealPlan]) -> Position | None:
         """The position a setup describes (see :mod:`dln.check.setups`); its problems are reported, not fatal."""

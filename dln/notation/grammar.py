@@ -225,7 +225,8 @@ class _Builder(Transformer[Token, Any]):
         return ("table", (items, positions), children[0], self._take_line_comments(children[0]))
 
     def deck(self, children: list[Token]) -> tuple[Any, ...]:
-        return ("deck", tuple(_CARD(c) for c in children[1:]), children[0], self._take_line_comments(children[0]))
+        cards = (tuple(_CARD(c) for c in children[1:]), tuple(self._where(c) for c in children[1:]))
+        return ("deck", cards, children[0], self._take_line_comments(children[0]))
 
     def turn(self, children: list[Token]) -> tuple[Any, ...]:
         return ("turn", str(children[1]), children[0], self._take_line_comments(children[0]))
@@ -324,9 +325,10 @@ class _Builder(Transformer[Token, Any]):
             else:
                 first_lines.append(child)
         table, table_positions = head["table"][0] if "table" in head else (None, ())
-        deck, turn, xeris, last, seen = (
+        deck, deck_positions = head["deck"][0] if "deck" in head else (None, ())
+        turn, xeris, last, seen = (
             head[what][0] if what in head else default
-            for what, default in (("deck", None), ("turn", None), ("xeris", ()), ("last", None), ("seen", ()))
+            for what, default in (("turn", None), ("xeris", ()), ("last", None), ("seen", ()))
         )
         where = {
             f"{what}_{part}": value
@@ -364,6 +366,7 @@ class _Builder(Transformer[Token, Any]):
             last_capturer=last,
             seen=seen,
             table_positions=table_positions,
+            deck_positions=deck_positions,
             **where,
         )
 

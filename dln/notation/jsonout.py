@@ -17,7 +17,7 @@ from dln.notation.model import Game, PileRef
 
 #: Per-card and per-part source positions: the line and column of each hand line, table line and move are
 #: given instead.
-_PER_ITEM = frozenset({"positions", "table_positions", "spots"})
+_PER_ITEM = frozenset({"positions", "table_positions", "deck_positions", "spots"})
 
 
 #: The fields written for each model class, found once: ``dataclasses.fields`` per object was most

@@ -233,9 +233,10 @@ class Round:
     table_line: int | None = _pos()
     table_column: int | None = _pos()
     table_positions: tuple[tuple[int, int], ...] = field(default=(), compare=False, repr=False)
-    #: Where the ``deck`` and ``turn`` lines are written (for diagnostics).
+    #: Where the ``deck`` and ``turn`` lines are written, and each card of the deck (for diagnostics).
     deck_line: int | None = _pos()
     deck_column: int | None = _pos()
+    deck_positions: tuple[tuple[int, int], ...] = field(default=(), compare=False, repr=False)
     turn_line: int | None = _pos()
     turn_column: int | None = _pos()
 
