@@ -451,15 +451,44 @@ def test_an_open_result_tag_is_not_checked(result: str) -> None:
     assert check(f'[Result "{result}"]\n' + CLAIMS).diagnostics == []
 
 
-def test_a_result_tag_on_a_record_that_stops_mid_round_is_not_compared() -> None:
-    """The rounds' totals are unknown when the record stops early; only the unfinished round is reported."""
-    report = check('[Result "N 64 S 41"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN 8s x 5h+3c\n')
-    assert [(d.code, d.severity) for d in report.diagnostics] == [("D604", "warning")]
+MID_ROUND = '[Result "{result}"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN 8s x 5h+3c\n'
+ROUND_2 = "\nround 2 dealer N\ntable 4h 7c Qd 2s\nS Qs x Qd\n"  # after CLAIMS' round 1 (N 8 S 13)
+NOT_COUNTED = "round {n} is not over when the record ends: its points are not counted"
 
 
-def test_an_unreadable_result_tag_is_r002() -> None:
-    report = check('[Result "North won"]\n' + CLAIMS)
-    assert found(report) == [("R002", 1)] and report.bad_record
+@pytest.mark.parametrize(
+    ("text", "severity", "message", "note"),
+    [
+        pytest.param(MID_ROUND.format(result="N 64 S 41"), "warning",
+                     "the Result tag says N 64 S 41, but the rounds add up to N 0, S 0",
+                     NOT_COUNTED.format(n=1) + ", and may make up the difference", id="may-be-reached"),
+        pytest.param(MID_ROUND.format(result="N 0 S 0"), "warning",
+                     "the Result tag gives final totals (N 0 S 0), but no side has won yet (target 61)",
+                     NOT_COUNTED.format(n=1), id="no-winner-yet"),
+        pytest.param('[Result "N 3 S 20"]\n' + CLAIMS + ROUND_2, "error",
+                     "the Result tag says N 3 S 20, but the rounds add up to N 8, S 13", NOT_COUNTED.format(n=2),
+                     id="below-the-rounds-played"),
+    ],
+)
+def test_a_result_tag_on_a_record_that_stops_mid_round_is_checked_against_the_rounds_played_out(
+        text: str, severity: str, message: str, note: str) -> None:
+    """The Result tag was not looked at when the last round was unfinished: any tag passed.  It is checked as at
+    a round boundary, against the rounds played out; as the unfinished round's points are not known, a total
+    it could still reach is a warning (a fragment of a game may carry the game's Result), one below the points
+    already scored an error."""
+    report = check(text)
+    (result,) = [d for d in report.diagnostics if d.code == "D603"]
+    assert (result.severity, result.message, result.line, result.notes) == (severity, message, 1, (note,))
+    assert [(d.code, d.severity) for d in report.diagnostics if d.code != "D603"] == [("D604", "warning")]
+
+
+@pytest.mark.parametrize("text", [MID_ROUND.format(result="garbage"),
+                                  '[Result "garbage"]\n' + CLAIMS.split("\n17. ", 1)[0] + "\n"])
+def test_an_unreadable_result_tag_is_r002_wherever_the_record_stops(text: str) -> None:
+    """At a round boundary an unreadable Result is R002 (exit 2); a record ending mid-round exited 0."""
+    code, out, _ = run("validate", "-q", "-", stdin=text)
+    assert code == 2 and out.startswith('<stdin>:1:1: error R002 bad-tag: [Result "garbage"] is not a list of sides'
+                                        ), out
 
 
 SECOND_ROUND = "\nround 2{DEALER}\ntable 4h 7c Qd 2s\n{FIRST} Qs x Qd\n"

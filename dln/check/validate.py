@@ -165,14 +165,19 @@ class _Checker(Reporter):
                     winner = winner or engine.winner(scored, self.rules.target)
         self.round_index = None
         report.totals, report.winner = totals, winner
-        played_out = all(r.scores is not None or r.redeal is not None for r in report.rounds if not r.setup)
-        if played_out and scored is not None:  # a record that stops mid-round cannot prove its Result
-            self._check_result(engine, scored, sides)
+        rounds = [r for r in report.rounds if not r.setup]
+        ended = [r.scores is not None or r.redeal is not None for r in rounds]
+        unfinished = rounds[-1] if rounds and not ended[-1] and all(ended[:-1]) else None
+        self._check_result(engine, scored if all(ended) or unfinished is not None else None, sides, unfinished)
         report.diagnostics = self.diagnostics
         return report
 
-    def _check_result(self, engine: protocol.Game, scored: Sequence[Mapping[str, object]], sides: Sequence[str]
-                      ) -> None:
+    def _check_result(self, engine: protocol.Game, scored: Sequence[Mapping[str, object]] | None,
+                      sides: Sequence[str], unfinished: RoundReport | None) -> None:
+        """The Result tag: R002 when it is not sides and totals; else against the rounds played out (``scored``;
+        None when a round's points cannot be known).  A record that stops mid-round (``unfinished``, its last
+        round) is checked the same way, against the rounds before, with a note that the last one is not over;
+        a total it may still reach is then a warning."""
         raw = self.game.tag("Result")
         if raw is None or raw.strip() in ("", "*"):
             return
@@ -181,8 +186,20 @@ class _Checker(Reporter):
             self.report("R002", "error", f"[Result \"{raw}\"] is not a list of sides and totals "
                         "(e.g. N 64 S 41, or NS 64 EW 47)", self.game.tag_line("Result"))
             return
-        self.report_all(engine.check_result(scored, sides, claimed, raw.strip(), self.rules.target),
-                        self.game.tag_line("Result"))
+        if scored is None:
+            return
+        found = engine.check_result(scored, sides, claimed, raw.strip(), self.rules.target)
+        if unfinished is not None and found:
+            # Points are never taken away: a total below the rounds played out is wrong whatever the last
+            # round gives; one above them it may still reach (a fragment may carry its game's Result).
+            standing = engine.standing(scored, sides)
+            below = set(claimed) != set(standing) or any(claimed[side] < n for side, n in standing.items())
+            note = f"round {unfinished.number} is not over when the record ends: its points are not counted"
+            reachable = not below and found[0].severity == "error"
+            found = [replace(v, severity="warning" if reachable else v.severity,
+                             notes=(*v.notes, note + (", and may make up the difference" if reachable else "")))
+                     for v in found]
+        self.report_all(found, self.game.tag_line("Result"))
 
     # -- a round ---------------------------------------------------------------------
     def _round(self, engine: protocol.Game, round_: Round, index: int, previous_dealer: str | None, redealt: bool,
