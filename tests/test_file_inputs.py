@@ -171,3 +171,25 @@ def test_named_pipes_are_read_once_or_refused(tmp_path: Path) -> None:
     assert validated.returncode == 0, validated.stdout + validated.stderr
     played = piped(tmp_path, "", "play")
     assert played.returncode == 2 and "not a regular file" in played.stderr and "Traceback" not in played.stderr
+
+
+@pytest.mark.parametrize("text", ["{just a comment}\n", "; just a note\n", "{a}\n; b\n\n{c}\n"],
+                         ids=["comment", "note", "both"])
+@pytest.mark.parametrize("command", [["validate"], ["parse"], ["score"], ["stats"], ["filter", "--xeri"],
+                                     ["split", "-d", "games"]], ids=lambda c: c[0])
+def test_a_file_of_comments_only_holds_no_game(command: list[str], text: str, tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file holding only a {comment} was one legal game of 0 rounds (exit 0), while one holding only a ';'
+    note was no game (exit 2): by the grammar neither holds a game."""
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "comments.dln"
+    path.write_text(text, encoding="utf-8")
+    code, out = run(*command, str(path))
+    assert code == 2 and "no game in" in out, out
+    assert not (tmp_path / "games").exists() or not any((tmp_path / "games").iterdir())
+
+
+def test_fmt_keeps_a_file_of_comments_only() -> None:
+    """Nothing is lost: fmt writes the comments of a file that holds no game ({...} for ';')."""
+    code, out = run("fmt", "-", stdin="{a}\n; b\n")
+    assert code == 0 and out == "{a}\n{b}\n", out

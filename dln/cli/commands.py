@@ -149,7 +149,8 @@ def _fmt_stream(status: Status) -> None:
         with opened(STDIN) as stdin, Kept(stdin) as kept:
             start: int | None = None  # where the next piece's bytes begin in what was read
             stream = io.BufferedReader(kept)
-            for piece, text in canonical_pieces(pieces(lines_of(stream, STDIN), STDIN, keep_line_comments=True)):
+            read = pieces(lines_of(stream, STDIN), STDIN, keep_line_comments=True, comments_alone=True)
+            for piece, text in canonical_pieces(read):
                 start = kept.start() if start is None else start
                 report.see(piece)
                 if isinstance(piece.error, TooLarge):  # its text was not held: copied from what was read

@@ -43,7 +43,7 @@ def _canonical(piece: Piece, *, last: bool) -> str | None:
     if piece.game is None:
         return None
     text = write_game(piece.game)
-    if [*parse_chunk(text)] != [piece.game]:  # never write what would read back differently
+    if [*parse_chunk(text, comments_alone=True)] != [piece.game]:  # never write what would read back differently
         raise NotCanonical(f"game {piece.number}")
     return text if last else text + "\n"
 
@@ -126,7 +126,7 @@ class Examined:
     def __iter__(self) -> Iterator[str]:
         with opened(self.name) as stream:
             for piece, text in canonical_pieces(pieces(lines_of(stream, self.name), self.name,
-                                                       keep_line_comments=True)):
+                                                       keep_line_comments=True, comments_alone=True)):
                 self.report.see(piece)
                 if text is None:
                     self.broken = True
@@ -149,7 +149,7 @@ def canonical_bytes(name: str, expected: Snapshot) -> Iterator[bytes]:
     with opened(name) as stream:
         digest = Digest(stream)
         for _, text in canonical_pieces(pieces(lines_of(io.BufferedReader(digest), name), name,
-                                               keep_line_comments=True)):
+                                               keep_line_comments=True, comments_alone=True)):
             if text is None:
                 raise FileChanged(0, "a game no longer parses", name)
             yield text.encode("utf-8")

@@ -43,16 +43,23 @@ def spots_in_line(text: str, line: int) -> MoveSpots | None:
 
 
 def _parse_chunk(text: str, offset: int, keep_line_comments: bool, *, fast: bool = True,
-                 filename: str = "<string>") -> list[Game]:
-    """The games of one chunk: canonical text by the fast reader when it can, else by the grammar."""
-    text = normalise(text)
-    if fast:
-        games = read_canonical(text, offset, _terminal, tag_value)
-        if games is not None:
-            return games
-    from dln.notation.grammar import parse_with_grammar  # Lark loads only for a game that needs it
+                 filename: str = "<string>", comments_alone: bool = False) -> list[Game]:
+    """The games of one chunk: canonical text by the fast reader when it can, else by the grammar.
 
-    return parse_with_grammar(text, offset, keep_line_comments, filename)
+    Comments with no tag and no round around them are no game (the grammar's
+    ``start: COMMENT* …``), whether written ``{…}`` or ``;``: none is given,
+    unless ``comments_alone`` asks for them as a game of nothing else, for a
+    command that rewrites the file and must not lose them (``dln fmt``).
+    """
+    text = normalise(text)
+    games = read_canonical(text, offset, _terminal, tag_value) if fast else None
+    if games is None:
+        from dln.notation.grammar import parse_with_grammar  # Lark loads only for a game that needs it
+
+        games = parse_with_grammar(text, offset, keep_line_comments, filename)
+    if not comments_alone and len(games) == 1 and not games[0].tags and not games[0].rounds:
+        return []
+    return games
 
 
 # ---------------------------------------------------------------------------
@@ -222,13 +229,15 @@ def parse_games(
 
 
 def parse_chunk(
-    text: str, offset: int = 0, *, filename: str = "<string>", keep_line_comments: bool = False
+    text: str, offset: int = 0, *, filename: str = "<string>", keep_line_comments: bool = False,
+    comments_alone: bool = False,
 ) -> list[Game]:
-    """The game(s) of one piece of a file cut by :func:`split_games`, ``offset`` lines into it.
+    """The game(s) of one piece of a file cut by :func:`split_games`, ``offset`` lines into it (comments
+    alone are no game, unless ``comments_alone``: see :func:`_parse_chunk`).
 
     Raises :class:`DLNSyntaxError`, positioned in the file.
     """
-    return _parse_chunk(text, offset, keep_line_comments, filename=filename)
+    return _parse_chunk(text, offset, keep_line_comments, filename=filename, comments_alone=comments_alone)
 
 
 def read_lines(file: IO[str] | IO[bytes]) -> Lines:

@@ -120,8 +120,9 @@ class Piece:
 
 
 def pieces(lines: Iterable[str], name: str, *, keep_line_comments: bool = False,
-           wanted: Callable[[int], bool] | None = None) -> Iterator[Piece]:
-    """The games of a file in order, each parsed only if ``wanted(number)`` (default: all)."""
+           wanted: Callable[[int], bool] | None = None, comments_alone: bool = False) -> Iterator[Piece]:
+    """The games of a file in order, each parsed only if ``wanted(number)`` (default: all); a file of comments
+    alone holds none, unless ``comments_alone`` (:func:`dln.notation.parser.parse_chunk`)."""
     filename = display_name(name)
     number = 0
     for offset, text in split_games_until_too_long(lines, filename):
@@ -135,7 +136,8 @@ def pieces(lines: Iterable[str], name: str, *, keep_line_comments: bool = False,
             yield Piece(number, offset, text)
             continue
         try:
-            games = parse_chunk(text, offset, filename=filename, keep_line_comments=keep_line_comments)
+            games = parse_chunk(text, offset, filename=filename, keep_line_comments=keep_line_comments,
+                                comments_alone=comments_alone)
         except DLNSyntaxError as error:
             number += 1
             error.game = number
