@@ -145,8 +145,6 @@ def games(draw: st.DrawFn, tagged: bool = False, with_rounds: bool = False, dept
     game_tags = draw(st.lists(st.tuples(tag_names, tag_values), min_size=int(tagged), max_size=4).map(tuple))
     game_rounds = tuple(draw(st.lists(rounds(depth), min_size=int(with_rounds), max_size=2)))
     game_comments = draw(comment_lists)
-    if not (game_tags or game_rounds or game_comments):
+    if not (game_tags or game_rounds):  # a game has a tag or a round: comments alone are no game
         game_rounds = (draw(rounds(depth)),)
-    if game_rounds == () and not game_tags:
-        game_comments = game_comments or ("",)
     return Game(game_tags, game_rounds, game_comments)

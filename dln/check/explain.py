@@ -106,7 +106,10 @@ def _read(code: str, sample: str, text: str) -> Iterator[Example]:
     up to the first blank line (as the canonical form lays them out), is parsed."""
     lines = tuple(text.splitlines())
     head = lines.index("")
-    (game,) = parse_text("\n".join(lines[:head]))
+    games = tuple(parse_text("\n".join(lines[:head])))
+    if not games:  # a head of comments alone holds no game, so no Wrong tag: no example
+        return
+    (game,) = games
     tags = {name: tuple(value for key, value in game.tags if key == name) for name in FIX_TAGS}
     if not tags["Wrong"]:
         return
