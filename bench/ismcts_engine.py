@@ -59,7 +59,7 @@ def search(state: Position, budget: int = DEFAULT_BUDGET, seed: int = 0) -> Move
     game = game_of(state)
     root_side = state.side_index(state.turn)
     rng = random.Random(f"{seed}:{state.deal}:{state.played}:{state.turn}")
-    iterations = int(budget * game.playouts_per_budget(len(state.seats)) * ITERATIONS_PER_PLAYOUT)
+    iterations = int(budget * game.playouts_per_budget(state) * ITERATIONS_PER_PLAYOUT)
     root = _Node(None)
     for world in View.of(state).worlds(rng, max(1, iterations)):
         position, node, path = world.state, root, [root]

@@ -111,8 +111,11 @@ def playout(world: World, state: Position, rng: random.Random, *, to_end: bool =
     """
     game = game_of(state)
     horizon = game.horizon if game.estimates(state) and not to_end else None
-    legal, greedy = game.legal_moves, game.greedy_move
     base = world.state.deal
+    quick = game.quick_playout(state, world.future[state.deal - base:], rng, RANDOM_MOVE, to_end=horizon is None)
+    if quick is not None:
+        return quick
+    legal, greedy = game.legal_moves, game.greedy_move
     start = 0
     live = game.live(state)  # played in place: a playout makes no position per move
     while True:
@@ -297,7 +300,7 @@ def analyse_position(
     evaluator = _Evaluator(rng, view.determined, budget * EXACT_NODES_PER_PLAYOUT, side)
     twins = {} if unsure else _twins(state, tallies[:searchable], kept)
     cands = [t for t in tallies if id(t) not in twins]
-    playouts = budget * game.playouts_per_budget(len(state.seats))
+    playouts = budget * game.playouts_per_budget(state)
     spent = 0
     stages = max(1, math.ceil(math.log2(len(cands))))
     for stage in range(stages):

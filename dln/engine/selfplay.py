@@ -50,9 +50,9 @@ def canceller(state: RoundState) -> Seat | None:
                 None)
 
 
-def _greedy_best(state: RoundState | LiveRound, order: Sequence[Move]) -> Move:
-    """The first of ``order`` with the highest greedy key: xeris, then valuable and many captured cards
-    first, never offering the next player a xeri (a table one card sweeps), a declaration before a lay.
+def greedy_keys(state: RoundState | LiveRound, moves: Sequence[Move]) -> list[tuple[int, bool]]:
+    """The greedy player's key of each move, higher better: xeris, then valuable and many captured cards,
+    never offering the next player a xeri (a table one card sweeps), a declaration before a lay.
 
     The table a capture or a lay leaves is worked out from the move, without making it, and what
     every move shares (the table's cards, whether the move plays the last card in hand) is asked
@@ -62,9 +62,8 @@ def _greedy_best(state: RoundState | LiveRound, order: Sequence[Move]) -> Move:
     last = sum(h.size for h in state.hands) == 1  # the move plays the last card in hand: no next player
     xeri_ok: bool | None = None
     after_lay: dict[int, bool] = {}  # sweepable after laying a card of this rank
-    best: Move | None = None
-    best_key = (-1 << 30, False)
-    for move in order:
+    keys = []
+    for move in moves:
         kind = move.kind
         gain = 0
         if kind == "capture":
@@ -92,11 +91,14 @@ def _greedy_best(state: RoundState | LiveRound, order: Sequence[Move]) -> Move:
             else:
                 after = position_after(state, move)
             risky = not last and bool(sweepers(after.loose, after.piles, rules)[1])
-        key = (gain - 50 * risky, kind == "declare")
-        if key > best_key:
-            best, best_key = move, key
-    assert best is not None
-    return best
+        keys.append((gain - 50 * risky, kind == "declare"))
+    return keys
+
+
+def _greedy_best(state: RoundState | LiveRound, order: Sequence[Move]) -> Move:
+    """The first of ``order`` with the highest :func:`greedy_keys` key."""
+    keys = greedy_keys(state, order)
+    return order[keys.index(max(keys))]
 
 
 def choose(state: RoundState | LiveRound, moves: Sequence[Move], rng: random.Random, strategy: Strategy) -> Move:

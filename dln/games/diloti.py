@@ -8,7 +8,6 @@ default; ``Rules`` for house rules).
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Collection, Hashable, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
@@ -41,6 +40,8 @@ from dln.engine import (
 )
 from dln.engine import check_score as check_round_score
 from dln.engine.codes import Violation, error, warning
+from dln.engine.compact import CompactRound, covers, expected_points
+from dln.engine.compact import playout as compact_playout
 from dln.engine.predicates import scores_xeri
 from dln.engine.rules import VARIANTS, rules_for
 from dln.engine.scoring import GOOD_TEN, GOOD_TWO, MOST_CARDS_POINTS, SCORE_ITEMS, XERI_POINTS, check_dealer
@@ -48,6 +49,11 @@ from dln.engine.scoring import dealer_after as next_dealer_after
 from dln.engine.state import Move, Seat, sides_of
 
 from .protocol import MARKS, Tally
+
+#: Playouts a unit of budget buys where they run on :mod:`dln.engine.compact` (four times faster a step than
+#: the rules engine's 3): the engine's move then costs about the reference engine's CPU, and its values depend
+#: less on the luck of the worlds (docs/analysis.md, Strength: ``bench/analysis_speed.py --agreement``).
+PLAYOUTS_QUICK = 12
 
 
 class Diloti:
@@ -224,13 +230,8 @@ class Diloti:
         """Points already banked count in full (aces, 10 of diamonds, 2 of clubs, xeris); the 4 for most
         cards go to each side with the chance that its lead in captured cards survives the cards still to
         be captured, taken as a normal spread of about ``0.6 * sqrt(cards left)`` (pagat, The "Xeri";
-        Further Deals and the End of the Round)."""
-        banked = _banked(state)
-        counts = [len(pile) for pile in state.captured]
-        left = 52 - sum(counts) - len(state.gone)
-        lead = counts[0] - counts[1]
-        p = 0.5 * (1 + math.erf(lead / (0.6 * math.sqrt(left + 1) * math.sqrt(2))))
-        return (banked[0] + MOST_CARDS_POINTS * p, banked[1] + MOST_CARDS_POINTS * (1 - p))
+        Further Deals and the End of the Round): :func:`dln.engine.compact.expected_points`."""
+        return expected_points(_banked(state), [len(pile) for pile in state.captured], len(state.gone))
 
     def owes(self, state: RoundState, fixed: Mapping[Seat, frozenset[Card]],
              hidden: Mapping[Seat, int]) -> dict[Seat, tuple[int, ...]]:
@@ -249,10 +250,24 @@ class Diloti:
 
         return choose(state, moves, rng, "greedy")
 
-    def playouts_per_budget(self, players: int) -> int:
-        """3 with two players, 2 with four: the default budget then costs about what 100 playouts two cards
-        deep did (a two-player last deal, solved once a move when the engine plays, pays for the third)."""
-        return 3 if players == 2 else 2
+    def quick_playout(self, state: RoundState, future: Sequence[Mapping[Seat, Sequence[Card]]],
+                      rng: random.Random, random_move: float, *, to_end: bool) -> tuple[float, ...] | None:
+        """On :class:`~dln.engine.compact.CompactRound` where it covers ``state`` (two players, hands known,
+        the standard rules or the xeri house rules): the same moves, several times faster.  Its playout stops
+        at the deal's end, as :attr:`horizon` 0 does."""
+        compact = CompactRound.of(state)
+        if compact is None:
+            return None
+        return compact_playout(compact, future, rng, random_move, to_end=to_end)
+
+    def playouts_per_budget(self, state: RoundState) -> int:
+        """:data:`PLAYOUTS_QUICK` where :meth:`quick_playout` plays (two players, no house rule but the xeri
+        ones), else 3 with two players and 2 with four: the default budget then costs about what 100 playouts
+        two cards deep did on the rules engine (a two-player last deal, solved once a move when the engine
+        plays, pays for some)."""
+        if covers(state):
+            return PLAYOUTS_QUICK
+        return 3 if len(state.seats) == 2 else 2
 
     def solver_key(self, state: RoundState) -> tuple[Hashable, tuple[int, ...]]:
         """Cards as their scoring classes (:data:`_CLASS`), declarations without their ids, captured

@@ -272,9 +272,16 @@ class Game(Protocol):
         --strategy greedy``, and most of a playout's moves."""
         ...
 
-    def playouts_per_budget(self, players: int) -> int:
-        """Playouts a unit of budget (--budget) buys with this many players: so many that the default
-        budget costs about the same time a move in every game."""
+    def playouts_per_budget(self, state: Position) -> int:
+        """Playouts a unit of budget (--budget) buys in ``state`` (its players, its rules): so many that the
+        default budget costs about the same time a move in every game and setting."""
+        ...
+
+    def quick_playout(self, state: Position, future: Sequence[Mapping[Seat, Sequence[Card]]], rng: random.Random,
+                      random_move: float, *, to_end: bool) -> tuple[float, ...] | None:
+        """:func:`dln.analysis.search.playout` of ``state`` on a representation of the game made for speed
+        (``future``: the hands of the deals to come; ``random_move``: the policy's chance of a random move),
+        or None where the game has none for ``state``: the search then plays it on :meth:`live`."""
         ...
 
     def solver_key(self, state: Position) -> tuple[Hashable, tuple[int, ...]]:

@@ -311,12 +311,17 @@ class TableGame(ABC):
     def check_position(self, state: TableRound, stage: str) -> list[Violation]:
         return check_position(state, opening=stage == "opening", dealt=stage != "setup")
 
-    def playouts_per_budget(self, players: int) -> int:
+    def playouts_per_budget(self, state: TableRound) -> int:
         """One: the default budget of 100 playouts is about a tenth of a second a move."""
         return 1
 
     def live(self, state: TableRound) -> TableLive:
         return TableLive(state)
+
+    def quick_playout(self, state: TableRound, future: Sequence[Mapping[Seat, Sequence[Card]]], rng: random.Random,
+                      random_move: float, *, to_end: bool) -> tuple[float, ...] | None:
+        """None: these games' playouts run on :meth:`live` (48 cards at most, few moves to list)."""
+        return None
 
     def force(self, state: TableRound, move: Move) -> TableRound | None:
         """The position an illegal ``move`` made: the card leaves the hand; a capture takes the cards it names
