@@ -28,11 +28,10 @@ BENCH = Path(__file__).resolve().parent.parent / "bench"
         ("replay.py", ["--runs", "1", "--file", str(BENCH.parent / "samples" / "constructs" / "variations.dln")],
          "whole process"),
         ("commands.py", ["--quick"], "cards named: validate"),
-        ("analysis_speed.py", ["--budget", "2", "--rounds", "1"], "moves analysed per CPU second"),
         ("analysis_speed.py", ["--budget", "2", "--rounds", "1", "--play"], "choose_move, budget 2"),
         ("analysis_speed.py", ["--budget", "2", "--rounds", "1", "--reference"], "reference choose_move, budget 100"),
         ("analysis_speed.py", ["--budget", "2", "--rounds", "1", "--agreement", "--quick-playouts", "3"],
-         "name the same best move in"),
+         "name the same best move in"),  # and the analysis's speed, which it prints too
         ("playouts.py", ["--rounds", "1", "--repeats", "1"], "us a step"),
         ("strength.py", ["--pairs", "1", "--budget", "2", "--target", "3"], "engine wins"),
         ("strength.py", ["--pairs", "1", "--budget", "2", "--opponent", "reference", "--reference-budget", "2",
