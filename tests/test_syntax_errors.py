@@ -40,7 +40,7 @@ def error_of(text: str) -> dln.DLNSyntaxError:
         ("round 1\ntable 3d\ntable 4d", 3, 1, "a round has only one 'table' line"),
         ("round 1\nrest N\nrest S", 3, 1, "a round has one 'rest' line"),
         ("hello", 1, 1, "expected a new round (e.g. round 2 dealer N) at the start of the game, found 'hello'"),
-        ('[Event "unclosed]\nround 1', 1, 1, ""),
+        ('[Event "unclosed]\nround 1', 1, 8, "the value of this tag is never closed"),
     ],
 )
 def test_messages_name_the_place_and_the_problem(text: str, line: int, column: int, message: str) -> None:
@@ -80,6 +80,15 @@ R = "round 1 dealer S\n"
         # The parser notices at the next line; the report points after what is incomplete.
         (R + "S 9s x\nN Jc x Js", 2, 7, "a card or a declaration (e.g. 9d or [8]), found 'N' on the next line"),
         (R + "N\n\nS 4c", 2, 2, "expected the card N plays (e.g. N 9d), found 'S' 2 lines below"),
+        # A tag mistyped: the typographic quotes a phone types, a quote never closed, no value, a blank or a digit.
+        ('[Event \u201cFinal\u201d]\n\n' + R + "N 4c", 1, 8,
+         "a tag's value is written between straight double quotes: [Event \"Final\"]"),
+        ('[Event \u00abGreek\u00bb]\n\n' + R, 1, 8, "straight double quotes: [Event \"Greek\"]"),
+        ("[Event 'x']\n\n" + R, 1, 8, "straight double quotes: [Event \"x\"]"),
+        ('[Site "unterminated]\n\n' + R, 1, 7, "the value of this tag is never closed: end it with '\"' before ']'"),
+        ("[Event]\n\n" + R, 1, 7, "the tag Event has no value: write [Event \"...\"]"),
+        ('[ Date "x" ]\n\n' + R, 1, 2, "no blank between '[' and the tag's name: [Date \"x\"]"),
+        ('[1Event "x"]\n\n' + R, 1, 2, "'1Event' is not a tag name: a tag's name starts with a letter"),
     ],
 )
 def test_common_slips_say_what_to_write(text: str, line: int, column: int, message: str) -> None:

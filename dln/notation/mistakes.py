@@ -41,11 +41,44 @@ def recognise(
     the caller words what it found ("found 'S' on the next line", "but the
     game ends here").
     """
-    for check in (_comment, _lower_case_seat, _suit_first, _ten_as_letter, _capital_group):
+    for check in (_tag, _comment, _lower_case_seat, _suit_first, _ten_as_letter, _capital_group):
         answer = check(text, pos, found, previous, expected)
         if answer is not None:
             return answer
     return _missing_equals(found, found_text, previous, expected)
+
+
+#: A line that opens a tag: its blanks, '[', blanks, the name (any word), blanks, and the rest up to the line's end.
+_TAG_LINE = re.compile(r"([ \t]*)\[([ \t]*)([^\s\]\"'\u201c\u201d\u201e\u00ab\u00bb]*)([ \t]*)([^\n]*)")
+_TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+#: Quotes a person may type around a tag's value instead of the straight double quote: typographic, single,
+#: angle (Greek keyboards give « »).
+_OTHER_QUOTES = "'\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u201f\u00ab\u00bb\u2039\u203a"
+
+
+def _tag(text: str, pos: int, found: str, previous: object, expected: set[str]) -> _Answer:
+    """A tag line written wrong: typographic, single or angle quotes (``[Event “Final”]``), a value never
+    closed, no value, a blank after ``[``, a name that is no name."""
+    start = text.rfind("\n", 0, pos) + 1
+    line = _TAG_LINE.match(text, start)
+    if line is None or not text.startswith("[", start + len(line[1])):
+        return None
+    lead, name, rest = line[2], line[3], line[5].rstrip()
+    at_name = line.start(3)
+    value = rest[:-1].rstrip() if rest.endswith("]") else rest
+    shown = value.strip(_OTHER_QUOTES + '"')
+    if lead and _TAG_NAME.fullmatch(name):
+        return f"no blank between '[' and the tag's name: [{name} \"{shown}\"]", line.start(2)
+    if not _TAG_NAME.fullmatch(name):
+        return f"'{name}' is not a tag name: a tag's name starts with a letter, as in [Event \"...\"]", at_name
+    if not value:
+        return f"the tag {name} has no value: write [{name} \"...\"]", line.end(3)
+    if value[0] in _OTHER_QUOTES:
+        return (f"a tag's value is written between straight double quotes: [{name} \"{shown}\"]",
+                line.start(5))
+    if value[0] == '"' and (len(value) == 1 or not value.endswith('"')):
+        return "the value of this tag is never closed: end it with '\"' before ']'", line.start(5)
+    return None
 
 
 def _comment(text: str, pos: int, found: str, previous: object, expected: set[str]) -> _Answer:
