@@ -41,7 +41,7 @@ def recognise(
     the caller words what it found ("found 'S' on the next line", "but the
     game ends here").
     """
-    for check in (_tag, _comment, _lower_case_seat, _suit_first, _ten_as_letter, _capital_group):
+    for check in (_tag, _dealer_apart, _comment, _lower_case_seat, _suit_first, _ten_as_letter, _capital_group):
         answer = check(text, pos, found, previous, expected)
         if answer is not None:
             return answer
@@ -79,6 +79,16 @@ def _tag(text: str, pos: int, found: str, previous: object, expected: set[str]) 
     if value[0] == '"' and (len(value) == 1 or not value.endswith('"')):
         return "the value of this tag is never closed: end it with '\"' before ']'", line.start(5)
     return None
+
+
+def _dealer_apart(text: str, pos: int, found: str, previous: tuple[str, str, int] | None, expected: set[str]
+                  ) -> _Answer:
+    """``round 1 {note} dealer S``: 'dealer' comes straight after the round number (a comment ends the round's
+    line, and 'dealer' then reads as 'deal' and 'er')."""
+    if previous is None or previous[1] != "deal" or not text.startswith("dealer", previous[2]):
+        return None
+    return ("'dealer' and its seat come straight after the round number, a comment after them "
+            "(e.g. round 1 dealer S {comment})"), previous[2]
 
 
 def _comment(text: str, pos: int, found: str, previous: object, expected: set[str]) -> _Answer:
