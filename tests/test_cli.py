@@ -266,6 +266,25 @@ def test_the_progress_bar_is_erased_before_anything_is_printed() -> None:
     assert silent.getvalue() == ""
 
 
+def test_the_progress_bar_is_plain_ascii_on_a_terminal_that_cannot_show_its_blocks() -> None:
+    """Standard error writes what it cannot encode as escapes (dln never crashes on a character), so the bar
+    printed '\\u2588\\u2588…' on an ASCII terminal instead of falling back to '#' and '.'."""
+    import io
+
+    from dln.views.progress import Progress
+
+    class Terminal(io.TextIOWrapper):
+        def isatty(self) -> bool:
+            return True
+
+    raw = io.BytesIO()
+    screen = Terminal(raw, encoding="ascii", errors="backslashreplace")
+    Progress(100, stream=screen).advance(50)
+    screen.flush()
+    drawn = raw.getvalue().decode("ascii")
+    assert "#" in drawn and "." in drawn and "\\u" not in drawn, drawn
+
+
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed: no terminal to drive")
 def test_the_progress_bar_does_not_run_into_the_report_in_a_terminal() -> None:
     """In a real terminal (tmux), the first diagnostic starts its own line: no bar left before it."""

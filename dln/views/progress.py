@@ -29,6 +29,13 @@ class Progress:
         self.done = 0
         self.shown = False
         self.drawn_at = 0.0
+        # The blocks where the terminal can show them, else plain ASCII (asked of the encoding: the stream may
+        # write what it cannot encode as escapes rather than fail).
+        try:
+            "█░".encode(getattr(self.stream, "encoding", None) or "utf-8")
+            self.blocks = ("█", "░")
+        except (UnicodeEncodeError, LookupError):
+            self.blocks = ("#", ".")
 
     def advance(self, size: int) -> None:
         """Count ``size`` more characters done, and redraw if it is time to."""
@@ -41,13 +48,9 @@ class Progress:
         width = max(10, min(40, shutil.get_terminal_size((80, 24)).columns - len(self.label) - 8))
         share = min(1.0, self.done / self.total) if self.total else 0.0
         filled = int(share * width)
-        bar = "█" * filled + "░" * (width - filled)
-        try:
-            self.stream.write(f"\r{self.label} {bar} {share:4.0%}")
-            self.stream.flush()
-        except UnicodeEncodeError:  # a terminal that cannot show the blocks gets plain ASCII
-            self.stream.write(f"\r{self.label} {'#' * filled}{'.' * (width - filled)} {share:4.0%}")
-            self.stream.flush()
+        full, empty = self.blocks
+        self.stream.write(f"\r{self.label} {full * filled}{empty * (width - filled)} {share:4.0%}")
+        self.stream.flush()
         self.shown = True
         self.drawn_at = time.monotonic()
 
