@@ -468,6 +468,31 @@ def test_every_screen_fits_and_keeps_the_moves_and_the_keys(sample: str, width: 
             assert any("▶ " in row and f"{frame.number}. " in row for row in rows), replay.address(at)
 
 
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (120, 40), (60, 20)])
+def test_a_comment_too_long_for_the_screen_says_it_is_cut(width: int, height: int) -> None:
+    """A comment longer than the move panel was cut off without a sign (the end of a sentence simply gone):
+    the panel's last row now says so, and where to read it whole."""
+    import io
+
+    from rich.console import Console
+
+    from dln.views.render import FrameView, Look
+    from dln.views.tui import Session
+
+    words = " ".join(f"λέξη{i}" for i in range(1, 300))
+    text = f"round 1 dealer S\ntable 5h 3c 9d Js\nN 4c {{Αρχή {words} ΤΕΛΟΣ}}\nS 9s x 9d\n"
+    replay = Replay.from_text(text, filename="long.dln")
+    look = Look()
+    session = Session(replay, replay.start)
+    at = next(at for at in replay.walk() if replay.frame(at).move is not None)
+    session.cursor = at
+    console = Console(width=width, height=height, file=io.StringIO(), color_system=None, legacy_windows=False)
+    console.print(FrameView(replay.frame(at), look, height=height, footer=session.footer(look)), end="")
+    screen = console.file.getvalue()  # type: ignore[attr-defined]
+    assert len(screen.rstrip("\n").split("\n")) <= height
+    assert "ΤΕΛΟΣ" not in screen and "cut short" in screen, screen
+
+
 def _parts(frame: dln.views.replay.Frame) -> list[str]:
     """Each group's parts as text: ``Ah+3c+4d 8s``."""
     return [" ".join("+".join(str(c) for c in part) for part in parts) for parts in frame.laid.values()]

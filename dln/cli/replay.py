@@ -252,7 +252,8 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
 
     Kontsina and Xeri games are stepped through the same way.  On a terminal the file is read once to find its games,
     and a game is replayed only when shown, so memory does not grow with
-    the file.  When
+    the file; a move whose comments outgrow the screen ends with '… cut short: dln show
+    prints all'.  When
     standard output is not a terminal, every position from the
     starting one on is printed in turn (only the chosen game or round when
     --game or --round is given), as dln show prints one.  Where standard

@@ -185,7 +185,7 @@ class FrameView:
                 yield from self._compact_screen(console, options, width, height)
                 return
             if wide:  # the move panel fills the column (cropped on a short screen); the list is as tall
-                move = self._move_panel(max(body - board_rows, 4))
+                move = self._move_panel(max(body - board_rows, 4), (console, left))
                 list_rows = body
             else:
                 list_rows = max(body - board_rows - move_rows, 5)
@@ -238,7 +238,7 @@ class FrameView:
             used = rows(board, left)
             move = self._move_panel(None)
             if side:
-                move = self._move_panel(max(body - used, 3))
+                move = self._move_panel(max(body - used, 3), (console, left))
                 grid = Table.grid(expand=True)
                 grid.add_column(width=left)
                 grid.add_column(width=1)
@@ -248,7 +248,7 @@ class FrameView:
             else:
                 room = body - used
                 move_rows = max(3, min(rows(move), room - 5))
-                yield Cropped(Group(board, self._move_panel(move_rows),
+                yield Cropped(Group(board, self._move_panel(move_rows, (console, width)),
                                     self._move_list(max(room - move_rows, 3), width)), body)
         if self.footer is not None:
             yield self.footer
@@ -466,7 +466,9 @@ class FrameView:
         return Text(words, style="bold green" if f.end.winner is not None else "")
 
     # -- the current move --------------------------------------------------------------------
-    def _move_panel(self, height: int | None) -> Panel:
+    def _move_panel(self, height: int | None, fit: tuple[Console, int] | None = None) -> Panel:
+        """The current move, its findings, glyphs, comments and variations; ``height`` rows at most (cut
+        short with a last row that says so, measured on ``fit``'s console at its width)."""
         f, look = self.frame, self.look
         lines: list[Text] = []
         if f.move is None:
@@ -508,8 +510,16 @@ class FrameView:
                               style="bold red"))
         if not lines:
             lines.append(Text(""))
+        body = Text("\n").join(lines)
+        if height is not None and fit is not None:
+            console, width = fit
+            wrapped = body.wrap(console, max(width - 4, 1))  # within the borders and their padding
+            room = max(height - 2, 1)
+            if len(wrapped) > room:
+                body = Text("\n").join([*wrapped[:room - 1], Text(look.sym(
+                    "… cut short: dln show prints all", "... cut short: dln show prints all"), style=_LABEL)])
         subtitle = self._next_text()
-        return Panel(Text("\n").join(lines), title=title, title_align="left", subtitle=subtitle,
+        return Panel(body, title=title, title_align="left", subtitle=subtitle,
                      subtitle_align="right", box=look.border, height=height,
                      border_style="red" if f.kind in ("stopped", "unreplayable") else "")
 
