@@ -117,6 +117,7 @@ def check_position(state: Position, rng: random.Random) -> Counter[str]:
     return seen
 
 
+@pytest.mark.slow  # whole rounds and lines played on from them: seconds in all
 @heavy
 @given(seed=st.integers(0, 2**32), rules=st.sampled_from(COVERED))
 def test_compact_round_plays_as_the_rules_engine(seed: int, rules: Rules) -> None:
