@@ -17,13 +17,17 @@ How it works (``docs/analysis.md`` tells it for people):
   cards of the next one), every seat playing the game's greedy player
   (:func:`rollout_move`), then an estimate of the round's points
   (:func:`estimate`); in the last deal playouts go to the end of the round.
+  Where the game has a representation made for speed
+  (:meth:`~dln.games.protocol.Game.quick_playout`: Diloti with two players,
+  :mod:`dln.engine.compact`), the playout runs on it, with the same policy.
 * **Twin moves** (:func:`_twins`), those that leave positions the game keys
   alike (Diloti: laying the 5 of hearts or of spades), are searched once and
   given the same figures.
 * **Successive halving** spends the budget: all moves get a few worlds, the
   better half more, and so on.  A unit of budget buys the game's
   :meth:`~dln.games.protocol.Game.playouts_per_budget` playouts (Diloti's,
-  which stop at the end of the deal: 3 with two players, 2 with four).
+  which stop at the end of the deal: 12 with two players where they run on
+  :mod:`dln.engine.compact`, else 3 with two players and 2 with four).
 
 A move's value counts the round's points for each side (in Diloti: 4 for
 most cards, aces, 10 of diamonds, 2 of clubs, xeris; in Kontsina and Xeri
