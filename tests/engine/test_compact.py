@@ -165,3 +165,16 @@ def test_playout_from_a_deal_end_scores_the_round_or_estimates_it() -> None:
             assert value == DILOTI.points(after.freeze())
             return
     raise AssertionError("no last card reached")
+
+
+def test_the_caches_of_tables_stay_within_their_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Memory does not grow with the positions analysed: past its bound a cache starts afresh."""
+    monkeypatch.setattr(compact, "_TABLES_KEPT", 3)
+    monkeypatch.setattr(compact, "_SWEEPABLE_KEPT", 5)
+    monkeypatch.setattr(compact, "_TABLES", {})
+    monkeypatch.setattr(compact, "_SWEEPABLE", {})
+    for state in positions(2, Rules()):
+        st = compact.CompactRound.of(state)
+        assert st is not None
+        compact.listing(st)
+        assert len(compact._TABLES) <= 4 and len(compact._SWEEPABLE) <= 6
