@@ -89,6 +89,7 @@ R = "round 1 dealer S\n"
         ("[Event]\n\n" + R, 1, 7, "the tag Event has no value: write [Event \"...\"]"),
         ('[ Date "x" ]\n\n' + R, 1, 2, "no blank between '[' and the tag's name: [Date \"x\"]"),
         ('[1Event "x"]\n\n' + R, 1, 2, "'1Event' is not a tag name: a tag's name starts with a letter"),
+        ('[Event "x"] 9\n\n' + R, 1, 13, "found '9'"),  # a tag written right, then something else: not a tag slip
         ("round 1 {c} dealer S\ntable 5h 3c 9d Js\n", 1, 13, "'dealer' and its seat come straight after the round "
          "number, a comment after them (e.g. round 1 dealer S {comment})"),
     ],

@@ -51,6 +51,7 @@ def recognise(
 #: A line that opens a tag: its blanks, '[', blanks, the name (any word), blanks, and the rest up to the line's end.
 _TAG_LINE = re.compile(r"([ \t]*)\[([ \t]*)([^\s\]\"'\u201c\u201d\u201e\u00ab\u00bb]*)([ \t]*)([^\n]*)")
 _TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_CLOSED_VALUE = re.compile(r'"(?:[^"\\]|\\.)*"')
 #: Quotes a person may type around a tag's value instead of the straight double quote: typographic, single,
 #: angle (Greek keyboards give « »).
 _OTHER_QUOTES = "'\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u201f\u00ab\u00bb\u2039\u203a"
@@ -76,7 +77,7 @@ def _tag(text: str, pos: int, found: str, previous: object, expected: set[str]) 
     if value[0] in _OTHER_QUOTES:
         return (f"a tag's value is written between straight double quotes: [{name} \"{shown}\"]",
                 line.start(5))
-    if value[0] == '"' and (len(value) == 1 or not value.endswith('"')):
+    if value[0] == '"' and _CLOSED_VALUE.match(rest) is None:
         return "the value of this tag is never closed: end it with '\"' before ']'", line.start(5)
     return None
 
