@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["AFTER_PREVIOUS", "recognise"]
+__all__ = ["AFTER_PREVIOUS", "TAG_QUOTES", "recognise"]
 
 #: Returned as the place to point when the slip is a thing missing after the previous token.
 AFTER_PREVIOUS = -1
@@ -48,13 +48,15 @@ def recognise(
     return _missing_equals(found, found_text, previous, expected)
 
 
+#: The quotes a person may type around a tag's value: the straight double quote DLN asks for, and the
+#: single, typographic, angle (Greek keyboards give « ») and CJK ones a keyboard or a phone puts there instead.
+#: A line opening a tag with any of them starts a game (:func:`dln.notation.parser.split_games`).
+TAG_QUOTES = "\"'\u201c\u201d\u201e\u201f\u2018\u2019\u201a\u201b\u00ab\u00bb\u2039\u203a\u300c\u300e\uff02"
+_OTHER_QUOTES = TAG_QUOTES.replace('"', "")
 #: A line that opens a tag: its blanks, '[', blanks, the name (any word), blanks, and the rest up to the line's end.
-_TAG_LINE = re.compile(r"([ \t]*)\[([ \t]*)([^\s\]\"'\u201c\u201d\u201e\u00ab\u00bb]*)([ \t]*)([^\n]*)")
+_TAG_LINE = re.compile(rf"([ \t]*)\[([ \t]*)([^\s\]{TAG_QUOTES}]*)([ \t]*)([^\n]*)")
 _TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _CLOSED_VALUE = re.compile(r'"(?:[^"\\]|\\.)*"')
-#: Quotes a person may type around a tag's value instead of the straight double quote: typographic, single,
-#: angle (Greek keyboards give « »).
-_OTHER_QUOTES = "'\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u201f\u00ab\u00bb\u2039\u203a"
 
 
 def _tag(text: str, pos: int, found: str, previous: object, expected: set[str]) -> _Answer:

@@ -24,6 +24,7 @@ from dln.notation.bounds import MAX_COMMENT, MAX_GAME, TooLarge, comment_too_lar
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.fastpath import canonical_spots, read_canonical
 from dln.notation.lines import MAX_LINE, Lines, LineTooLong, decoded, iter_lines, normalise, split_lines
+from dln.notation.mistakes import TAG_QUOTES
 from dln.notation.model import Game, MoveSpots
 from dln.notation.terminals import TERMINALS
 from dln.notation.writer import tag_value
@@ -68,9 +69,8 @@ def _parse_chunk(text: str, offset: int, keep_line_comments: bool, *, fast: bool
 _TOKEN_TAG = re.compile(r'\[[A-Za-z_][A-Za-z0-9_]*[ \t]+"(?:[^"\\\r\n]|\\[^\r\n])*+"[ \t]*\]')
 # What starts a tag block, to the splitter: '[', a name, blanks, then a quote of
 # any kind (typographic quotes included, so a mistyped tag still starts its game).
-_QUOTES = "\"'\u201c\u201d\u201e\u201f\u2018\u2019\u201a\u201b\u00ab\u00bb\u2039\u203a\u300c\u300e\uff02"
-_TAG_LIKE = re.compile(rf"\[[A-Za-z_][A-Za-z0-9_]*[ \t]+[{_QUOTES}]")
-_TAG_LINE = re.compile(rf"[ \t]*\[[A-Za-z_][A-Za-z0-9_]*[ \t]+[{_QUOTES}]")
+_TAG_LIKE = re.compile(rf"\[[A-Za-z_][A-Za-z0-9_]*[ \t]+[{TAG_QUOTES}]")
+_TAG_LINE = re.compile(rf"[ \t]*\[[A-Za-z_][A-Za-z0-9_]*[ \t]+[{TAG_QUOTES}]")
 _IN_COMMENT = re.compile(r"(?:[^{}\\]|\\[\s\S])*+")  # a {comment}'s text up to its '}' (or a stray '{')
 
 
