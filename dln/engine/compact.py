@@ -33,7 +33,7 @@ from operator import itemgetter
 
 from dln.cards import DECK, Card
 
-from .scoring import MOST_CARDS_POINTS, XERI_POINTS
+from .scoring import MOST_CARDS_POINTS, XERI_POINTS, card_points
 from .state import Move, Position, Seat
 from .sums import UNIT, split_members, splits, totalling_codes, unpack
 
@@ -43,7 +43,7 @@ __all__ = ["CompactMove", "CompactRound", "choose", "covers", "estimate", "expec
 #: Per card index: rank, pip value (face cards 0) and points (aces and the 2 of clubs 1, the 10 of diamonds 2).
 RANK = [c.rank for c in DECK]
 VALUE = [c.value for c in DECK]
-POINTS = [(c.rank == 1) + (c.rank == 2 and c.suit == "c") + 2 * (c.rank == 10 and c.suit == "d") for c in DECK]
+POINTS = [card_points((c,)) for c in DECK]
 #: Sort key of loose numerals: by value, then index.
 _BY_VALUE = [VALUE[i] * 64 + i for i in range(52)]
 #: A table's values as one int, four bits a value: one card of value v adds ``_UNIT4[v]``.
