@@ -9,6 +9,7 @@ depends on how fast the machine is.
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -176,6 +177,57 @@ def test_the_key_bar_wraps_between_keys_and_keeps_the_status() -> None:
     assert narrow[-1].endswith("the end of the record")
     cramped = lines(40, "a message longer than what is left of the line")
     assert len(cramped) == 4 and cramped[-1].startswith("a message longer")  # a line of its own, cropped
+
+
+def _help_screen(session: Session, width: int, height: int) -> list[str]:
+    """The replayer's screen with its help open, drawn as :func:`dln.views.tui.run` draws it."""
+    import io
+
+    from rich.console import Console
+
+    from dln.views.render import FrameView, Look
+
+    look = Look()
+    console = Console(width=width, height=height, file=io.StringIO(), color_system=None, legacy_windows=False)
+    console.print(FrameView(session.replay.frame(session.cursor), look, height=height, footer=session.footer(look),
+                            overlay=session.help_panel(look)), end="")
+    return console.file.getvalue().rstrip("\n").split("\n")  # type: ignore[attr-defined]
+
+
+def test_a_help_taller_than_the_screen_pages_and_one_that_fits_closes_on_any_key() -> None:
+    """60x20: the help is shown a page at a time with its bottom border and the paging keys named, and the
+    pages together show every key; 120x40: it fits, and the paging keys close it as any key does."""
+    from dln.views.tui import HELP
+
+    session = Session(Replay.from_text(STUDY), Cursor())
+    session.press("?")
+    seen: list[str] = []
+    for _ in range(len(HELP)):
+        rows = _help_screen(session, 60, 20)
+        assert len(rows) <= 20 and "q quit" in rows[-1]
+        top = next(i for i, row in enumerate(rows) if row.startswith("╭─ keys: rows "))
+        assert rows[-3].startswith("╰") and "PgDn PgUp Space page" in rows[-4] and "other keys close" in rows[-4]
+        seen += [row.strip("│ ") for row in rows[top + 1:-4]]
+        if "quit (Ctrl-Z suspends)" in rows[-5]:
+            break
+        session.press("pagedown")
+        assert session.help and session.help_top > 0
+    for keys, _what in HELP:
+        assert any(re.match(re.escape(keys) + r"  +\S", row) for row in seen), keys
+    bottom = session.help_top
+    for key, moved in (("j", bottom), ("k", bottom - 1), ("pageup", 0), ("down", 1), ("up", 0)):
+        session.press(key)
+        _help_screen(session, 60, 20)
+        assert session.help and session.help_top == moved, key
+    session.press("x")
+    assert not session.help
+
+    for key in ("pagedown", "j", " "):
+        session.press("?")
+        rows = _help_screen(session, 120, 40)
+        assert any(row.startswith("╭─ keys ─") for row in rows) and "other keys close" not in "".join(rows)
+        session.press(key)
+        assert not session.help and session.cursor == Cursor(), key  # closed, and nothing else done
 
 
 def test_every_binding_is_in_the_help_and_go_to_is_in_the_key_bar() -> None:
@@ -368,6 +420,61 @@ def test_moves_keys_hands_table_and_score_are_all_on_the_screen(study_file: Path
         _fits(screen, width, height)
         term.keys("x")  # any key closes the help
         term.wait_for("round 1 moves", gone="quit (Ctrl-Z suspends)")
+        term.keys("q")
+        term.wait_for("replayer-exit=0")
+    finally:
+        term.close()
+
+
+def _help_rows(screen: str) -> list[str]:
+    """The help panel's rows on ``screen``, between its borders (both must be on the screen)."""
+    rows = screen.rstrip("\n").split("\n")
+    top = next(i for i, row in enumerate(rows) if row.startswith("╭─ keys"))
+    bottom = next((i for i in range(top + 1, len(rows)) if rows[i].startswith("╰")), None)
+    assert bottom is not None, f"the help panel has no bottom border on the screen (cropped):\n{screen}"
+    return [row.strip("│ ") for row in rows[top + 1:bottom]]
+
+
+@needs_tmux
+def test_the_help_pages_in_a_small_terminal_and_shows_every_key(study_file: Path) -> None:
+    """At 60x20 the help (``?``) is taller than the screen: it was cut at the key bar, its last keys (Space,
+    r, e, ?, q) out of sight and out of reach.  It now shows a page at a time, naming the keys that page it,
+    and any other key still closes it."""
+    from dln.views.tui import HELP
+
+    width, height = 60, 20
+    replay = shlex.join([sys.executable, "-m", "dln", "replay", study_file.name])
+    term = Terminal(f"{replay}; echo replayer-exit=$?; sleep 600", cwd=study_file.parent, width=width,
+                    height=height)
+    try:
+        term.wait_for("round 1: start", "q quit")
+        term.keys("?")
+        screen = term.wait_for("╭─ keys", "next move")
+        _fits(screen, width, height)
+        rows = _help_rows(screen)
+        foot = " ".join(rows[-2:])  # how to page it
+        assert "PgDn PgUp Space page" in foot and "other keys close" in foot, screen
+        seen = list(rows)
+        for _ in range(len(HELP)):  # page down to the end
+            if "quit (Ctrl-Z suspends)" in screen:
+                break
+            term.keys("NPage")
+            deadline = time.monotonic() + 15
+            while (now := term.screen()) == screen and time.monotonic() < deadline:
+                time.sleep(0.03)
+            screen = now
+            _fits(screen, width, height)
+            seen += _help_rows(screen)
+        for keys, _what in HELP:  # a key's row starts with it (a wrapped row's rest starts with a word)
+            shows = any(re.match(re.escape(keys) + r"  +\S", row) for row in seen)
+            assert shows, f"the help never showed {keys!r}:\n{screen}"
+        assert "quit (Ctrl-Z suspends)" in screen
+        term.keys("Up")  # a row back: the help stays open
+        term.wait_for("╭─ keys", gone="quit (Ctrl-Z suspends)")
+        term.keys("PPage", "PPage")
+        term.wait_for("╭─ keys", "next move")
+        term.keys("x")  # any other key closes it
+        term.wait_for("round 1 moves", gone="╭─ keys")
         term.keys("q")
         term.wait_for("replayer-exit=0")
     finally:

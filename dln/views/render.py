@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
-from rich.segment import Segment
+from rich.segment import Segment, SegmentLines
 from rich.table import Table
 from rich.text import Text
 
@@ -31,7 +31,7 @@ from dln.views.lexer import highlight
 from dln.views.replay import Entry, Finding, Frame, glyph_meaning, plain_move
 from dln.wording import number_word, visible
 
-__all__ = ["Cropped", "FrameView", "Look", "card_text", "cards_text", "help_panel"]
+__all__ = ["Cropped", "FrameView", "HelpPager", "Look", "card_text", "cards_text", "help_panel"]
 
 #: The side-by-side layout needs this many columns; below it the move list goes under the board.
 WIDE = 100
@@ -130,6 +130,50 @@ def help_panel(look: Look, keys: Iterable[tuple[str, str]]) -> Panel:
     return Panel(table, title="keys", box=look.border, title_align="left")
 
 
+class HelpPager:
+    """The list of ``keys`` (:func:`help_panel`), a page of it at a time when the screen is too short for it.
+
+    Given a height (the rows of the screen left to it: the options' height), a help taller than that shows
+    its rows from ``top`` on, says which rows those are, and names the ``paging`` keys at its foot, so that
+    every key's help can be read on a small terminal; :attr:`shown` tells the replayer what the last drawing
+    showed, so that it pages only a help that does not fit (elsewhere any key closes the help).
+    """
+
+    def __init__(self, look: Look, keys: Iterable[tuple[str, str]], *, top: int = 0,
+                 paging: Sequence[tuple[str, str]] = ()) -> None:
+        self.look = look
+        self.keys = tuple(keys)
+        self.top = top
+        self.paging = tuple(paging)
+        #: As last drawn: the first row shown, how many rows were shown, the rows in all (None: not drawn).
+        self.shown: tuple[int, int, int] | None = None
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        panel = help_panel(self.look, self.keys)
+        whole = options.update(height=None)
+        inner = whole.update(width=max(options.max_width - 4, 1))  # inside the border and its padding
+        lines = console.render_lines(panel.renderable, inner, pad=False)
+        total, room = len(lines), options.height
+        if room is None or total + 2 <= room:
+            self.shown = (0, total, total)
+            yield from console.render(panel, whole)
+            return
+        foot = self._foot()
+        rows = max(room - 2 - len(console.render_lines(foot, inner, pad=False)), 1)
+        top = max(0, min(self.top, total - rows))
+        self.shown = (top, rows, total)
+        title = f"keys: rows {top + 1} to {top + rows} of {total}"
+        page = Group(SegmentLines(lines[top:top + rows], new_lines=True), foot)
+        yield from console.render(Panel(page, title=title, box=self.look.border, title_align="left"), whole)
+
+    def _foot(self) -> Text:
+        """The keys that page the help, and that the others close it."""
+        foot = Text()
+        for keys, what in self.paging:
+            foot.append(keys, style="bold").append(f" {what}  ", style=_LABEL)
+        return foot.append("other keys close", style=_LABEL)
+
+
 class FrameView:
     """A whole replay screen for one frame: header, board, scores, the move, the move list (and a footer).
 
@@ -225,7 +269,7 @@ class FrameView:
         body = max(height - chrome, 3)
         yield header
         if self.overlay is not None:
-            yield Cropped(self.overlay, body)
+            yield Cropped(self.overlay, body, given=True)  # its rows given: the help pages in them
         else:
             side = width >= COMPACT_SIDE
             right = max(26, min(34, width * 2 // 5)) if side else width
@@ -611,14 +655,20 @@ class FrameView:
 
 
 class Cropped:
-    """A renderable cut (or padded) to exactly ``height`` rows, so what follows it stays in place."""
+    """A renderable cut (or padded) to exactly ``height`` rows, so what follows it stays in place.
 
-    def __init__(self, renderable: RenderableType, height: int) -> None:
+    The renderable is drawn as tall as it is, or, ``given`` the rows, with ``height`` as the options' height
+    (:class:`HelpPager` fits itself in them).
+    """
+
+    def __init__(self, renderable: RenderableType, height: int, *, given: bool = False) -> None:
         self.renderable = renderable
         self.height = height
+        self.given = given
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        lines = console.render_lines(self.renderable, options.update(height=None), pad=True)
+        lines = console.render_lines(self.renderable, options.update(height=self.height if self.given else None),
+                                     pad=True)
         blank = [Segment(" " * options.max_width)]
         lines = (lines + [blank] * self.height)[: self.height]
         for line in lines:

@@ -31,12 +31,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.screen import Screen
 from rich.text import Text
 
 from dln.views.engine_hint import EngineHints
-from dln.views.render import FrameView, Look, help_panel
+from dln.views.render import FrameView, HelpPager, Look
 from dln.views.replay import Cursor, Replay
 
 __all__ = [
@@ -44,6 +44,7 @@ __all__ = [
     "DELAYS",
     "FOOTER_KEYS",
     "HELP",
+    "HELP_PAGING",
     "START_DELAY",
     "Binding",
     "Controls",
@@ -231,6 +232,16 @@ def help_rows(bindings: tuple[Binding, ...]) -> tuple[tuple[str, str], ...]:
 #: The help screen's rows of the replayer: keys, what they do.
 HELP: tuple[tuple[str, str], ...] = help_rows(BINDINGS)
 
+#: The keys that page a help taller than the screen: key names, rows and pages they move it by, and how its
+#: foot shows them, as :data:`BINDINGS` (a help that fits, as on a big terminal, closes on these keys too).
+HELP_PAGING: tuple[tuple[tuple[str, ...], int, int, str, str], ...] = (
+    (("down", "j"), 1, 0, "↓ ↑ j k", "scroll"),
+    (("up", "k"), -1, 0, "", ""),
+    (("pagedown", " "), 0, 1, "PgDn PgUp Space", "page"),
+    (("pageup",), 0, -1, "", ""),
+)
+_HELP_STEPS = {key: (rows, pages) for keys, rows, pages, _, _ in HELP_PAGING for key in keys}
+
 
 @dataclass(kw_only=True)
 class Controls(ABC):
@@ -245,6 +256,8 @@ class Controls(ABC):
     playing: bool = False
     delay: float = START_DELAY
     help: bool = False
+    #: The first row of the help shown, when it is paged (taller than the screen).
+    help_top: int = 0
     message: str = ""
     done: bool = False
     #: The digits typed after ``:`` (go to move N), or None when no number is being typed.
@@ -252,6 +265,8 @@ class Controls(ABC):
     #: What the engine's answers call to wake the key loop when ready (:func:`drive` sets it).
     wake: Callable[[], None] | None = None
     _actions: dict[str, Callable[[], None]] = field(init=False, repr=False)
+    #: The help as last drawn, which knows whether it fitted on the screen.
+    _help_view: HelpPager | None = field(default=None, init=False, repr=False)
 
     #: The keys of this replayer and the keys its bar always shows.
     bindings: ClassVar[tuple[Binding, ...]] = BINDINGS
@@ -279,7 +294,8 @@ class Controls(ABC):
             self._type(key)
             return
         if self.help and key not in ("q", "ctrl-c", "eof", "resize"):
-            self.help = False  # any key closes the help
+            if not self._page_help(key):
+                self.help = False  # any other key closes the help
             return
         action = self._actions.get(key)
         if action is not None:
@@ -327,8 +343,20 @@ class Controls(ABC):
         self.reveal = not self.reveal
 
     def toggle_help(self) -> None:
-        """Show or hide the list of keys."""
+        """Show or hide the list of keys (from its top)."""
         self.help = not self.help
+        self.help_top = 0
+
+    def _page_help(self, key: str) -> bool:
+        """Move a help taller than the screen (as last drawn) by ``key``'s rows or pages; False when ``key``
+        does not page it (not a key of :data:`HELP_PAGING`, or the whole help fits: it is to close)."""
+        shown = self._help_view.shown if self._help_view is not None else None
+        if key not in _HELP_STEPS or shown is None or shown[1] >= shown[2]:
+            return False
+        top, rows, total = shown
+        step, pages = _HELP_STEPS[key]
+        self.help_top = max(0, min(top + step + pages * rows, total - rows))
+        return True
 
     def quit(self) -> None:
         """Leave the replayer."""
@@ -355,9 +383,12 @@ class Controls(ABC):
             status = Text("")
         return KeyBar([(_key_names(key, look), what) for key, what in self.footer_keys], status)
 
-    def help_panel(self, look: Look) -> RenderableType:
-        """The list of this replayer's keys (``?``)."""
-        return help_panel(look, ((_key_names(k, look), w) for k, w in help_rows(self.bindings)))
+    def help_panel(self, look: Look) -> HelpPager:
+        """The list of this replayer's keys (``?``), paged from :attr:`help_top` on a short screen."""
+        paging = [(_key_names(shown, look), what) for *_, shown, what in HELP_PAGING if shown]
+        self._help_view = HelpPager(look, ((_key_names(k, look), w) for k, w in help_rows(self.bindings)),
+                                    top=self.help_top, paging=paging)
+        return self._help_view
 
 
 @dataclass
@@ -592,7 +623,10 @@ def _stop(number: int, _frame: object) -> None:
 
 def _key_names(keys: str, look: Look) -> str:
     """Keys as the help shows them; arrows spelt out with ``--ascii``."""
-    return keys.replace("←→", "<- ->").replace("→", "Right").replace("←", "Left") if look.ascii else keys
+    if not look.ascii:
+        return keys
+    keys = keys.replace("←→", "<- ->").replace("→", "Right").replace("←", "Left")
+    return keys.replace("↓", "Down").replace("↑", "Up")
 
 
 def _size(console: Console) -> tuple[int, int]:
