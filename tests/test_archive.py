@@ -165,6 +165,42 @@ def test_duplicates_ignore_comments_glyphs_variations_numbers_and_tags() -> None
     assert [seen.first(g) for g in (plain, annotated, game(RAISE))] == [True, False, True]
 
 
+
+# pagat, The Play: N declares 9; S takes the 9 and the loose 9d; N sweeps 3c and 2s with the 5d, a xeri.
+SWEEP = """[North "Ana"]
+[South "Bo"]
+
+round 1 dealer S
+table 5h 3c 9d 2s
+N 4c 5h =9
+S 9s x [9] 9d
+N 5d x 3c+2s *
+"""
+
+
+@pytest.mark.parametrize(("written", "retyped"), [
+    ("S 9s x [9] 9d", "S 9s x 9d [9]"),  # what is captured, in another order
+    ("N 5d x 3c+2s *", "N 5d x 2s+3c *"),  # a '+' set, in another order
+    ("N 4c 5h =9", "N 4c 5h= 9 ; a note"),  # spaces, a ';' note
+    ("table 5h 3c 9d 2s", "table 5\u2665 3C 9D 2s"),  # cards spelt otherwise
+    ("S 9s x [9] 9d", "S 9s X [ 9 ] 9d {the same}"),
+], ids=["capture-order", "set-order", "spaces-note", "spelling", "mark-brackets-comment"])
+def test_duplicates_are_the_same_play_however_its_moves_are_typed(written: str, retyped: str) -> None:
+    """The rules read what a move names as sets (dln.check.references): the order it is typed in is no
+    difference, nor is anything the canonical form writes one way."""
+    assert move_key(game(SWEEP)) == move_key(game(SWEEP.replace(written, retyped)))
+
+
+@pytest.mark.parametrize(("written", "retyped"), [
+    ("N 5d x 3c+2s *", "N 5d x 3c 2s *"),  # '+' is a claim the validator checks (D208)
+    ("N 5d x 3c+2s *", "N 5d x 3c+2s"),  # so is the xeri mark (D501)
+    ("S 9s x [9] 9d", "S 9s x [9 N] 9d"),  # the owner named: only a position says it is the same
+    ("S 9s x [9] 9d", "S 9s x [9] 9d 9d"),  # a card named twice (D004) is not named once
+], ids=["plus", "xeri-mark", "owner", "twice"])
+def test_duplicates_differ_where_the_record_says_something_else(written: str, retyped: str) -> None:
+    assert move_key(game(SWEEP)) != move_key(game(SWEEP.replace(written, retyped)))
+
+
 # -- file names -------------------------------------------------------------------------------------
 
 

@@ -207,3 +207,15 @@ def test_filter_players_takes_any_number_a_game_installed_is_played_by(tmp_path:
     assert (code, out.strip()) == (0, "1")
     code, _, err = run("filter", str(both), "--players", "5", "--count")
     assert code == 2 and "'5' is not one of '2', '3', '4'" in err
+
+
+def test_merge_dedupe_knows_a_game_whose_captures_are_typed_in_another_order(tmp_path: Path) -> None:
+    """The same game typed by two people, one listing what a capture takes in another order, is one game."""
+    game = '[Event "Club night"]\n\nround 1 dealer S\ntable 5h 3c 9d 2s\nN 4c 5h =9\nS 9s x [9] 9d\n' \
+           "N 5d x 3c+2s *\n"
+    first, second = tmp_path / "first.dln", tmp_path / "second.dln"
+    first.write_text(game, encoding="utf-8")
+    second.write_text(game.replace("x [9] 9d", "x 9d [9]").replace("3c+2s", "2s+3c"), encoding="utf-8")
+    code, out, err = run("merge", "--dedupe", str(first), str(second))
+    assert code == 0 and out == game
+    assert "wrote 1 game; 1 duplicate left out" in err

@@ -4,9 +4,11 @@ Two records are the same game when their rounds are the same once the
 annotations are set aside: comments, glyphs (``!``, ``?!``), variations and
 move numbers are dropped, and so are the tags (pgn-extract's ``-D`` also
 compares the moves alone) unless ``--same-tags`` asks for the same tags too,
-in any order.  What is left — every round's header, table or deck, hands,
-moves and claims — is written in canonical DLN and hashed (BLAKE2b, 16
-bytes), so a merge holds one small digest per distinct game, never a game.
+in any order.  What each move names is put in one order, as the rules read it
+as sets (``x [9] 9d`` is ``x 9d [9]``): :func:`dln.notation.writer.ordered_components`.
+What is left — every round's header, table or deck, hands, moves and claims —
+is written in canonical DLN and hashed (BLAKE2b, 16 bytes), so a merge holds
+one small digest per distinct game, never a game.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import hashlib
 from dataclasses import replace
 
 from dln.notation.model import Deal, Game, Move, Round
-from dln.notation.writer import write_game
+from dln.notation.writer import ordered_components, write_game
 
 __all__ = ["Seen", "move_key", "moves_only"]
 
@@ -24,7 +26,8 @@ DIGEST_SIZE = 16
 
 
 def _bare(move: Move) -> Move:
-    return replace(move, number=None, glyphs=(), comments=(), variations=())
+    """The play of ``move`` alone, what it names in one order (:func:`ordered_components`)."""
+    return replace(move, components=ordered_components(move), number=None, glyphs=(), comments=(), variations=())
 
 
 def _bare_round(round_: Round) -> Round:
@@ -33,8 +36,8 @@ def _bare_round(round_: Round) -> Round:
 
 
 def moves_only(game: Game, *, tags: bool = False) -> Game:
-    """``game`` without comments, glyphs, variations and move numbers; without its tags unless
-    ``tags`` (then sorted, so that their order does not count)."""
+    """``game`` without comments, glyphs, variations and move numbers, what each move names in one order;
+    without its tags unless ``tags`` (then sorted, so that their order does not count)."""
     kept = tuple(sorted(game.tags)) if tags else ()
     return Game(kept, tuple(map(_bare_round, game.rounds)))
 

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dln.cards import Card
 from dln.notation.model import SEATS, Captured, Component, Deal, Game, Hand, Move, Pile, PileRef, Round, Variation
 
-__all__ = ["item_text", "merges_with", "move_text", "write_game", "write_games"]
+__all__ = ["item_text", "merges_with", "move_text", "ordered_components", "write_game", "write_games"]
 
 _SYMBOLIC_GLYPHS = frozenset({"!", "?", "!!", "??", "!?", "?!"})
 _SIDE_ORDER: tuple[str, ...] = (*SEATS, "NS", "EW")
@@ -162,6 +162,26 @@ def item_text(item: Card | PileRef) -> str:
         owner = f" {item.owner}" if item.owner else ""
         return f"[{_value(item.value, item.group)}{owner}]"
     return str(item)
+
+
+def ordered_components(move: Move) -> tuple[Component, ...]:
+    """What ``move`` names in one order: each ``+`` set's items, then the sets, sorted by their text.
+
+    The rules read what a move names as sets (:mod:`dln.check.references`), so ``x [9] 9d`` and
+    ``x 9d [9]`` are one play; whatever asks whether two moves are the same play (``merge --dedupe``,
+    the recorder's variations) compares this form.  The ``+`` sets themselves and a card named twice
+    are kept: they are the record's own.  ``dln fmt`` keeps the order written.
+    """
+    components = move.components
+    if len(components) < 2 and (not components or len(components[0]) < 2):
+        return components  # a lay, or one card or declaration: nothing to order
+    pairs = [sorted(zip(map(item_text, component), component, strict=True), key=_text) for component in components]
+    pairs.sort(key=lambda component: [text for text, _ in component])
+    return tuple(tuple(item for _, item in component) for component in pairs)
+
+
+def _text(pair: tuple[str, Card | PileRef]) -> str:
+    return pair[0]
 
 
 def _component(component: Component) -> str:

@@ -15,7 +15,7 @@ from dln.engine import (
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.model import SEATS, Move, Round, Variation
 from dln.notation.parser import parse_text
-from dln.notation.writer import item_text, move_text
+from dln.notation.writer import item_text, move_text, ordered_components
 
 TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 #: A line that annotates the last move starts with a glyph, a numbered glyph, a comment or a variation.
@@ -113,8 +113,7 @@ def same_play(a: Move, b: Move) -> bool:
     """Whether two moves are the same play (seat, card, what is captured or declared), whatever the
     order their items are written in and whatever their annotations."""
     def key(move: Move) -> tuple[object, ...]:
-        parts = frozenset(frozenset(item_text(item) for item in component) for component in move.components)
-        return move.seat, move.card, move.kind, move.value, move.group, parts
+        return move.seat, move.card, move.kind, move.value, move.group, ordered_components(move)
     return key(a) == key(b)
 
 
