@@ -244,3 +244,76 @@ def test_a_variation_goes_on_after_an_illegal_move_as_the_main_line_does() -> No
     replay = Replay.from_text(text)
     line = replay.line(replay.enter(replay.next(replay.start)))  # type: ignore[arg-type]
     assert line.replayed == 3 and not line.stopped
+
+
+# -- a variation's move N is not the main line's move N ------------------------------------------------------
+# The validator numbers a variation's moves on from the move they replace, so both lines have a move 3 below.
+
+#: N 2d, S Jh x Js, N 8c x 5h: a variation of move 1 whose move 3 breaks a rule (D206: 5h is no 8).
+VARIATION_THREE_ILLEGAL = ('[Target "61"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\n1. N 9c x 9d\n'
+                           "  (1. N 2d 2. S Jh x Js 3. N 8c x 5h)\n2. S Jh x Js\n")
+
+
+def test_a_variation_s_move_against_the_rules_vouches_for_no_main_line_move(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Resumed, the record's variation holds a move 3 against the rules.  Main-line move 3 typed illegal was
+    refused without the 'played' offer (its error taken for the variation's, already in the record); it is
+    offered, and 'played' writes it."""
+    path = tmp_path / "variation.dln"
+    path.write_text(VARIATION_THREE_ILLEGAL, encoding="utf-8")
+    result = CliRunner().invoke(main, ["record", str(path)], input="8c x 5h\nplayed\nquit\n")
+    assert "'played' writes it as played" in result.output, result.output
+    assert "3. N 8c x 5h   written as played" in result.output, result.output
+    report = validate_game(dln.loads(path.read_text(encoding="utf-8")))
+    assert [(d.code, d.move, d.line, d.variation) for d in report.diagnostics if d.severity == "error"] == [
+        ("D206", 3, 6, True), ("D206", 3, 8, False)]  # the variation's move 3, then the main line's
+
+
+def _recorder(*lines: str):  # type: ignore[no-untyped-def]
+    """A new game's recorder (target 61) that has taken ``lines``."""
+    from dln.record import NewGame, Recorder
+
+    new = NewGame({"Target": "61", "Date": ""})
+    new.take_defaults()
+    recorder = Recorder.start(new)
+    for line in lines:
+        assert recorder.handle(line).accepted, line
+    return recorder
+
+
+def test_a_move_written_as_played_does_not_let_an_illegal_variation_of_its_number_through() -> None:
+    """Main-line move 3 written as played made every error at a move 3 pass: a variation of it that breaks a
+    rule was written silently.  It is refused, as without the move played."""
+    recorder = _recorder("5h 3c 9d Js", "9c x 9d", "jh x js")
+    assert not recorder.handle("8c x 5h").accepted
+    assert recorder.handle("played").accepted
+    refused = recorder.handle("(N 7c x 5h)")  # 5h is no 7 either (D206)
+    assert not refused.accepted and any("D206" in line for line in refused.lines), refused.lines
+    assert "(" not in recorder.text
+
+
+def test_a_variation_s_move_shown_illegal_later_is_named_as_the_variation_s() -> None:
+    """A variation's declaration (N 4c 5h =9 instead of move 1, N 2d) is shown illegal when the last 9 is played
+    (D302): the refusal named main-line move 1, N 2d, as the move that broke the rule."""
+    recorder = _recorder("5h 3c 9d Js", "2d", "(N 4c 5h =9)", "9s x 9d", "7c", "9c", "kd")
+    refused = recorder.handle("9h")
+    assert not refused.accepted
+    assert not any(line.startswith("  1. N 2d:") for line in refused.lines), refused.lines
+    assert any(line.startswith("  move 1 of a variation:") and "D302" in line for line in refused.lines), \
+        refused.lines
+    assert recorder.handle("played").accepted
+    assert "(N 4c 5h =9)" in recorder.text and recorder.text.endswith("6. S 9h\n")
+
+
+def test_a_fix_keeps_a_move_written_as_played_in_its_variation_and_frees_its_number() -> None:
+    """'fix 2 Kc' drops move 3, written as played, and keeps the old line as a variation (its move 3 still
+    played against the rules).  The main line's new move 3 is judged as any: typed illegal, 'played' is
+    offered (the variation's move 3 had made it pass unoffered)."""
+    recorder = _recorder("5h 3c 9d Js", "4c 5h =9", "Ks")
+    assert not recorder.handle("7d").accepted  # N owns the 9 and may not lay (D201)
+    assert recorder.handle("played").accepted
+    fixed = recorder.handle("fix 2 Kc")
+    assert fixed.accepted and fixed.lines[-1] == "the original line is kept as a variation of move 2: (2. S Ks 3. N 7d)"
+    again = recorder.handle("7d")
+    assert not again.accepted and any("'played' writes it" in line for line in again.lines), again.lines
+    assert recorder.handle("played").accepted
+    assert recorder.text.endswith("2. S Kc\n  (2. S Ks 3. N 7d)\n3. N 7d\n"), recorder.text

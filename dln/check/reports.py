@@ -72,6 +72,9 @@ class Diagnostic:
     more: str = ""  # the help is the first few legal moves of many: how to list them all
     #: What follows from this finding's mistake and is no mistake of its own (``D304 declare-sum: …``).
     notes: tuple[str, ...] = ()
+    #: About a variation's move, not the main line's: ``move`` is then its number in the variation, numbered
+    #: on from the move it replaces, so the main line may have a move of that number too.
+    variation: bool = False
 
     @property
     def name(self) -> str:
@@ -275,24 +278,26 @@ class Reporter:
                     deal.line, deal.column)
 
     def report(self, code: str, severity: Severity, message: str, line: int | None, column: int | None = 1, *,
-               help: Sequence[str] = (), move: int | None = None, more: str = "", notes: Sequence[str] = ()) -> None:
+               help: Sequence[str] = (), move: int | None = None, more: str = "", notes: Sequence[str] = (),
+               variation: bool = False) -> None:
         """One finding at ``line``:``column`` (the game's line when unknown), with the source line quoted."""
         line = line or self.game.line or 1
         source = self.source(line) if self.source else ""
         self.diagnostics.append(Diagnostic(self.filename, line, column or 1, severity, code, message, tuple(help),
-                                           source, self.index, self.round_index, move, more, tuple(notes)))
+                                           source, self.index, self.round_index, move, more, tuple(notes), variation))
 
     def report_all(self, violations: Sequence[Violation], line: int | None, column: int | None = 1,
                    *, move: int | None = None, help: Sequence[str] = (), more: str = "",
-                   part: Callable[[Violation], Where | None] | None = None) -> None:
+                   part: Callable[[Violation], Where | None] | None = None, variation: bool = False) -> None:
         """Report each violation, at ``line``:``column`` or where ``part`` finds its subject written;
-        ``help`` (and ``more``) go with the error written first, so that they follow it in the report."""
+        ``help`` (and ``more``) go with the error written first, so that they follow it in the report.
+        ``variation``: the move is a variation's (:attr:`Diagnostic.variation`)."""
         placed = [(v, (part(v) if part is not None else None) or (line, column)) for v in violations]
         errors = [(at[0] or 0, at[1] or 0, i) for i, (v, at) in enumerate(placed) if v.severity == "error"]
         helped = min(errors)[2] if help and errors else None
         for i, (v, at) in enumerate(placed):
             self.report(v.code, v.severity, v.message, *at, move=move, help=help if i == helped else (),
-                        more=more if i == helped else "", notes=v.notes)
+                        more=more if i == helped else "", notes=v.notes, variation=variation)
 
 
 def parse_points(text: str, sides: Collection[str]) -> dict[str, int] | None:

@@ -268,7 +268,7 @@ class _Checker(Reporter):
                     engine_move, violations = to_engine_move(live, move)
                     if not violations and not check(live, engine_move):
                         if doubt:
-                            self._last_card_unknown(live, move, number)
+                            self._last_card_unknown(live, move, number, variation=False)
                         play(engine_move)
                         continue
                 after = self._move(engine, live, move, number, plans, k, j >= room)
@@ -572,20 +572,20 @@ class _Checker(Reporter):
         if not violations:  # the usual case: the move names only what is there
             violations = engine.check(state, engine_move)
             if not violations:
-                self._last_card_unknown(state, move, number)
+                self._last_card_unknown(state, move, number, variation=not main_line)
                 return engine_move, _LEGAL
         elif not any(v.severity == "error" for v in violations):
             violations += engine.check(state, engine_move)
         failed = any(v.severity == "error" for v in violations)
         help, more = self._alternatives(engine, state, move, number if main_line else None) if failed else ([], "")
         self.report_all(violations, move.line, move.column, move=number, help=help, more=more,
-                        part=lambda v: move_part(move, v.subject, state, self.source))
+                        part=lambda v: move_part(move, v.subject, state, self.source), variation=not main_line)
         if not failed:
             return engine_move, _LEGAL
         claim = all(v.subject == XERI_MARK for v in violations if v.severity == "error")
         return engine_move, _CLAIM if claim else _ILLEGAL
 
-    def _last_card_unknown(self, state: Position, move: Move, number: int) -> None:
+    def _last_card_unknown(self, state: Position, move: Move, number: int, *, variation: bool) -> None:
         """D501 as a warning: under no-last-card-xeri a xeri marked in the last deal of a setup that does not
         say how many cards the hands hold, where the record cannot tell whether the card is the round's last
         (pagat, closing house rules on the xeri)."""
@@ -595,7 +595,7 @@ class _Checker(Reporter):
             self.report("D501", "warning", f"{move.seat} marks a xeri, but the record cannot tell whether "
                         f"{move.card} is the dealer's last card of the round, which scores none under "
                         "no-last-card-xeri (the setup does not write the hands)", move.line, move.column,
-                        move=number)
+                        move=number, variation=variation)
 
     def _deal_of(self, k: int) -> Mapping[str, Sequence[Card]] | None:
         """The hands of deal ``k`` as the round's deck deals them, if the record gives a deck."""

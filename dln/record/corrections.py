@@ -18,7 +18,9 @@ import re
 from dataclasses import replace
 
 from dln.notation.model import Game, Hand, Move, Variation
+from dln.record import played
 from dln.record.moves import Refused, shown_move, shown_variation
+from dln.record.played import Key
 from dln.record.reply import Reply, Session
 
 #: ``fix 12 9s x 9d`` (also ``fix 12. 9s x 9d``).
@@ -101,13 +103,19 @@ def fix(recorder: Session, number: int, text: str) -> Reply:
     moves_dropped = [e for e in dropped if isinstance(e, Move)]
     if kept:
         lines.append(f"kept the {kept} later move{'s' * (kept != 1)}, still legal")
-    if moves_dropped:
-        lines.append("dropped, no longer legal after the fix (type again what was really played):")
-        lines += [f"  {shown_move(m)}" for m in moves_dropped]
-        game, kept_as = _keep_as_variation(recorder, game, round_index, number, old, later)
-        if kept_as is not None:
-            lines.append(f"the original line is kept as a variation of move {number}: {kept_as}")
-    report = recorder.check_change(game, "the fix")
+    vouched = recorder.played_anyway  # the old line's moves written as played are no longer the main line's
+    recorder.played_anyway = played.moved_to_variation(vouched, round_index + 1, number, kept=False)
+    try:
+        if moves_dropped:
+            lines.append("dropped, no longer legal after the fix (type again what was really played):")
+            lines += [f"  {shown_move(m)}" for m in moves_dropped]
+            game, kept_as = _keep_as_variation(recorder, game, round_index, number, old, later, vouched)
+            if kept_as is not None:
+                lines.append(f"the original line is kept as a variation of move {number}: {kept_as}")
+        report = recorder.check_change(game, "the fix")
+    except Refused:
+        recorder.played_anyway = vouched  # nothing was written
+        raise
     return recorder.commit(game, report, lines, settle=False)
 
 
@@ -136,9 +144,10 @@ def _annotated(scratch: Session, move: Move) -> list[str]:
 
 
 def _keep_as_variation(recorder: Session, game: Game, round_index: int, number: int, old: Move,
-                       later: list[Move | Hand]) -> tuple[Game, str | None]:
+                       later: list[Move | Hand], vouched: set[Key]) -> tuple[Game, str | None]:
     """``game`` with the original line from move ``number`` on as a variation of the corrected move,
-    when the rules allow it there; else ``game`` unchanged and None."""
+    when the rules allow it there; else ``game`` unchanged and None.  The moves of that line written as
+    played (``vouched``, the keys before the fix) stay so in the variation."""
     line = [old, *(e for e in later if isinstance(e, Move))]
     variation = Variation(moves=tuple(replace(m, variations=()) for m in line))
     round_ = game.rounds[round_index]
@@ -147,9 +156,12 @@ def _keep_as_variation(recorder: Session, game: Game, round_index: int, number: 
             if move.number == number:
                 marked = replace(move, variations=(*move.variations, variation))
                 candidate = _with_move_at(game, round_index, d, m, marked)
+                without = recorder.played_anyway
+                recorder.played_anyway = played.moved_to_variation(vouched, round_index + 1, number, kept=True)
                 try:
                     recorder.check_change(candidate, "the variation")
                 except Refused:
+                    recorder.played_anyway = without
                     return game, None
                 return candidate, shown_variation(variation)
     return game, None

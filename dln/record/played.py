@@ -15,10 +15,12 @@ from typing import NamedTuple
 
 from dln.check.validate import Diagnostic, GameReport
 from dln.notation.model import Game
+from dln.notation.writer import move_text
 from dln.record.moves import Refused, shown_move
 
-#: A move by its round and number (both from 1).
-Key = tuple[int, int]
+#: A move by its round and number (both from 1) and whether it is a variation's: the validator numbers a
+#: variation's moves on from the move they replace, so a variation's move 5 and the main line's are two moves.
+Key = tuple[int, int, bool]
 OFFER = "  'played' writes it as played all the same (the validator will report it)"
 
 
@@ -35,11 +37,39 @@ def errors_of(report: GameReport) -> list[Diagnostic]:
     return [d for d in report.diagnostics if d.severity == "error"]
 
 
+def key(found: Diagnostic) -> Key | None:
+    """The move ``found`` is about, or None when it is about no move (a claim, a hand, a tag)."""
+    return (found.round, found.move, found.variation) if found.round is not None and found.move else None
+
+
+def keys_of(report: GameReport) -> set[Key]:
+    """The moves at which ``report`` finds an error."""
+    return {k for d in errors_of(report) if (k := key(d)) is not None}
+
+
 def vouched_in(report: GameReport) -> set[Key]:
     """The moves of a record that break a rule in rounds that go on after them: what was played (a round that
     stops at a move that cannot have been made is no record to go on with)."""
-    return {(d.round, d.move) for d in errors_of(report)
-            if d.round is not None and d.move and not report.rounds[d.round - 1].stopped}
+    return {k for k in keys_of(report) if not report.rounds[k[0] - 1].stopped}
+
+
+def moved_to_variation(vouched: set[Key], round_: int, number: int, *, kept: bool) -> set[Key]:
+    """``vouched`` once the main line of round ``round_`` from move ``number`` on is replaced (``fix``): its
+    moves are no longer that line's; with ``kept``, they are a variation of the new move ``number``, under
+    the same numbers."""
+    moved = {k for k in vouched if k[0] == round_ and k[1] >= number and not k[2]}
+    return (vouched - moved) | ({(r, n, True) for r, n, _ in moved} if kept else set())
+
+
+def earlier(game: Game, found: Diagnostic) -> str:
+    """The refusal's line for an earlier move that a change shows breaking a rule: the main line's move
+    written out, a variation's by its number (``found`` says what it is)."""
+    assert found.round is not None and found.move is not None
+    if found.variation:
+        where = f"move {found.move} of a variation"
+    else:
+        where = move_text(replace(game.rounds[found.round - 1].moves[found.move - 1], number=found.move))
+    return f"  {where}: {found.message} ({found.code} {found.name})"
 
 
 def offer(game: Game, report: GameReport, errors: list[Diagnostic], refusal: Refused, number: int
@@ -49,7 +79,7 @@ def offer(game: Game, report: GameReport, errors: list[Diagnostic], refusal: Ref
     if not errors or any(d.round is None or not d.move for d in errors) or report.rounds[-1].stopped:
         return refusal, None  # a claim, a hand or a tag, or a move that cannot have been made: nothing to write
     move = game.rounds[-1].moves[-1]
-    pending = Pending(game, report, {(d.round, d.move) for d in errors if d.round is not None and d.move},
+    pending = Pending(game, report, {k for d in errors if (k := key(d)) is not None},
                       shown_move(replace(move, number=number)))
     lines = [line for line in refusal.lines if line != "nothing was written"]
     return Refused(*lines, OFFER, "nothing was written", rule=True), pending
@@ -59,23 +89,6 @@ def against_the_rules(report: GameReport, vouched: set[Key]) -> list[str]:
     """The moves vouched for, in the validator's words: ``round 1, move 3 was played against the rules: …``;
     a move of a variation (numbered on from the move it replaces, so its number may not be on the main line)
     is said to be one, with the line of the file it is on, where ``dln validate`` places it."""
-    return [f"round {d.round}, move {d.move}{'' if on_main_line(report, d) else f' of a variation (line {d.line})'}"
+    return [f"round {d.round}, move {d.move}{f' of a variation (line {d.line})' if d.variation else ''}"
             f" was played against the rules: {d.code} {d.name}"
-            for d in errors_of(report) if (d.round, d.move) in vouched]
-
-
-def on_main_line(report: GameReport, found: Diagnostic) -> bool:
-    """Whether ``found`` is about a main-line move: the round's move of its number, on its line and before
-    the variations written after it (the validator reports a variation's moves under their numbers too)."""
-    if found.round is None or not found.move:
-        return False
-    moves = report.rounds[found.round - 1].record_moves
-    if found.move > len(moves):
-        return False
-    move = moves[found.move - 1]
-    if move.line is None:  # no place to compare: the main line, as the number says
-        return True
-    if found.line != move.line:
-        return False
-    alternative = move.variations[0].moves[0] if move.variations and move.variations[0].moves else None
-    return alternative is None or alternative.line != found.line or (alternative.column or 0) > found.column
+            for d in errors_of(report) if key(d) in vouched]

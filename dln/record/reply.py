@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from dln.check.validate import Diagnostic, GameReport
     from dln.notation.model import Game, Move
+    from dln.record.played import Key
     from dln.record.recordfile import GameFile
 
 
@@ -41,6 +42,7 @@ class Session(Protocol):
     text: str
     canonical: bool  # ``text`` is the game's canonical form
     undone: list[tuple[Game, Game, str]]
+    played_anyway: set[Key]  # the moves written as played although they break a rule (dln.record.played)
 
     def __init__(self, game: Game) -> None:
         """A session on ``game`` that writes nothing (to try a change on)."""

@@ -14,7 +14,7 @@ from dln.check.validate import Diagnostic, GameReport, validate_game
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.model import Deal, Game, Hand, HandCard, Move, Round, ScoreClaim, Seat, Side
 from dln.notation.parser import parse_text
-from dln.notation.writer import move_text, write_game
+from dln.notation.writer import write_game
 from dln.record import played, positions
 from dln.record.changes import FOLLOWED, Diverged, Followed, follow, is_canonical
 from dln.record.corrections import FIX, FIX_USAGE, FIX_WORD, fix, redo
@@ -568,7 +568,7 @@ class Recorder:
 
     def new_errors(self, report: GameReport) -> list[Diagnostic]:
         """The errors of ``report`` but those at moves written as played (``played``, or in the file as read)."""
-        return [d for d in _errors(report) if (d.round, d.move) not in self.played_anyway]
+        return [d for d in _errors(report) if played.key(d) not in self.played_anyway]
 
     def _offer(self, game: Game, refusal: Refused, number: int) -> Refused:
         if not self.vouches:
@@ -601,7 +601,7 @@ class Recorder:
         round_index = len(game.rounds)
         lines: list[str] = []
         for d in errors:
-            if d.round == round_index and number is not None and d.move == number:
+            if d.round == round_index and number is not None and d.move == number and not d.variation:
                 lines.append(f"refused: {d.message} ({d.code} {d.name})")
                 if d.help:
                     seat = game.rounds[-1].moves[-1].seat
@@ -609,10 +609,9 @@ class Recorder:
                     more = len(d.help) - len(shown)
                     lines.append("  legal instead: " + ", ".join(shown) + (f" (and {more} more)" if more else ""))
             elif number is not None and d.move is not None and d.round is not None:
-                earlier = game.rounds[d.round - 1].moves[d.move - 1]
                 lines.append(f"refused: {what} shows that an earlier move breaks a rule, now that the cards "
                              "that decide it are known:")
-                lines.append(f"  {move_text(replace(earlier, number=d.move))}: {d.message} ({d.code} {d.name})")
+                lines.append(played.earlier(game, d))
                 lines.append("  'undo' takes moves back one at a time, to correct that move")
             else:
                 lines.append(f"refused: {d.message} ({d.code} {d.name})")
@@ -629,7 +628,7 @@ class Recorder:
         self._save(game)
         self.game, self.report = game, report
         # A move vouched for with 'played' stays so while its error does: taken back, it vouches for nothing.
-        self.played_anyway &= {(d.round, d.move) for d in _errors(report)}
+        self.played_anyway &= played.keys_of(report)
         return reply
 
     def _save(self, game: Game, *, gap: str | None = None) -> None:
