@@ -6,7 +6,8 @@ is judged against a player that does not change with it.  The search is kept
 here, and so is Diloti's horizon estimate of that day (:func:`diloti_estimate`,
 so that a change to dln's is measured against it); its worlds
 (:class:`~dln.analysis.knowledge.View`), its exact solver (whose values are
-exact, so a faster one plays the same) and the rules come from dln.  The greedy
+exact, so a faster one plays the same; run on the rules engine's positions,
+``quick=False``, as that day, so that it costs what it cost) and the rules come from dln.  The greedy
 playout player is kept as it was that day (:func:`greedy_of_its_day`: the
 position after each move made and looked at), so that the reference costs what
 today's default cost; dln's greedy player makes the same choices for less.  The budget counts
@@ -122,7 +123,7 @@ class _Evaluator:
                                             and self.allowance > 0)):
             held = self.solvers.get(id(world))
             if held is None:
-                held = self.solvers[id(world)] = (world, Solver(root=self.root))
+                held = self.solvers[id(world)] = (world, Solver(root=self.root, quick=False))
             solver = held[1]
             before = solver.nodes
             solver.node_limit = 1 << 62 if always else before + self.allowance

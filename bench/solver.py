@@ -1,6 +1,6 @@
 """Time the exact solver on two-player last-deal positions: the median and the slowest solve.
 
-    python bench/solver.py [--positions 1000] [--seed 0] [--house] [--game-type diloti]
+    python bench/solver.py [--positions 1000] [--seed 0] [--house] [--game-type diloti] [--rules-engine]
 
 Greedy self-play deals two-player rounds from seeded packs and plays them to
 the last deal; every position of that deal (12 cards in hand down to 1) is
@@ -9,7 +9,10 @@ taken until ``--positions`` are gathered, and each is solved from scratch
 round up to three house rules drawn at random.  Printed: CPU seconds per
 solve (CPU time, so a machine shared with other work does not inflate it)
 over all positions (median, 90th percentile, max) and by cards in hand, with
-the nodes searched.  Run by hand; the figures depend on the machine.
+the nodes searched.  The solver searches two-player Diloti on
+:mod:`dln.engine.compact` where it covers the rules; ``--rules-engine`` times
+it on the rules engine's positions instead (``Solver(quick=False)``), to
+compare.  Run by hand; the figures depend on the machine.
 """
 
 from __future__ import annotations
@@ -63,12 +66,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--house", action="store_true", help="up to three house rules a round, drawn at random")
     parser.add_argument("--game-type", default="diloti")
+    parser.add_argument("--rules-engine", action="store_true",
+                        help="search the rules engine's positions, not Diloti in small integers")
     args = parser.parse_args(argv)
     positions = last_deals(game_named(args.game_type), args.positions, args.seed, args.house)
     times: list[float] = []
     by_cards: dict[int, list[tuple[float, int]]] = defaultdict(list)
     for state in positions:
-        solver = Solver()
+        solver = Solver(quick=not args.rules_engine)
         start = time.process_time()
         solver.solve(state)
         spent = time.process_time() - start
@@ -76,7 +81,8 @@ def main(argv: list[str] | None = None) -> int:
         by_cards[sum(h.size for h in state.hands)].append((spent, solver.nodes))
     times.sort()
     print(f"{len(times)} two-player last-deal positions of {args.game_type}"
-          f"{' with house rules' if args.house else ''}: CPU ms per solve median "
+          f"{' with house rules' if args.house else ''}{' on the rules engine' if args.rules_engine else ''}"
+          f": CPU ms per solve median "
           f"{1000 * statistics.median(times):.1f}, 90th percentile {1000 * times[int(0.9 * (len(times) - 1))]:.1f}, "
           f"max {1000 * times[-1]:.1f}")
     print("cards in hand  positions  median ms  max ms  median nodes  max nodes")

@@ -42,6 +42,7 @@ BENCH = Path(__file__).resolve().parent.parent / "bench"
          "a position"),
         ("family.py", ["--games", "1", "--repeat", "1"], "x Diloti"),
         ("solver.py", ["--positions", "20", "--house"], "CPU ms per solve"),
+        ("solver.py", ["--positions", "20", "--rules-engine"], "on the rules engine: CPU ms per solve"),
         ("regret.py", ["--rounds", "1", "--worlds", "2", "--seeds", "1", "--budget", "2", "--reference-budget", "2"],
          "minus dln budget 2's"),
         ("playloop.py", ["--rounds", "2", "--positions", "2", "--repeat", "1", "--games", "1"], "playouts/s"),

@@ -110,6 +110,11 @@ def check_solver(seed: int, rules: Rules, cards: int) -> None:
         reject()
     best = max(truth.values()) if state.side_index(state.turn) == 0 else min(truth.values())
     assert root[0] - root[1] == best
+    # the same search on the rules engine's positions, where it runs on Diloti in small integers
+    # (dln.engine.compact: two players, the rules it covers): the same value and a best move
+    engine_solver = Solver(quick=False)
+    assert engine_solver.solve(state) == root
+    assert truth[engine_solver.best_move(state).key()] == best
     # the move a player of the engine makes there (choose_move: best_move, not every move valued) is a best one
     assert truth[root_solver.best_move(state).key()] == best
     assert truth[choose_move(hide_others(state), seed=seed).key()] == best

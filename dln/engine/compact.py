@@ -27,23 +27,28 @@ from __future__ import annotations
 import math
 import random
 from bisect import insort
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from itertools import combinations, product
 from operator import itemgetter
 
 from dln.cards import DECK, Card
 
-from .scoring import MOST_CARDS_POINTS, XERI_POINTS, card_points
+from .scoring import GOOD_TEN, GOOD_TWO, MOST_CARDS_POINTS, XERI_POINTS, card_points
 from .state import Move, Position, Seat
 from .sums import UNIT, split_members, splits, totalling_codes, unpack
 
-__all__ = ["CompactMove", "CompactRound", "choose", "covers", "estimate", "expected_points", "listing", "play",
-           "playout", "points", "to_move"]
+__all__ = ["CompactMove", "CompactRound", "after", "choose", "covers", "estimate", "expected_points", "hands_empty",
+           "listing", "mover", "play", "playout", "points", "solver_key", "solver_moves", "to_move"]
 
 #: Per card index: rank, pip value (face cards 0) and points (aces and the 2 of clubs 1, the 10 of diamonds 2).
 RANK = [c.rank for c in DECK]
 VALUE = [c.value for c in DECK]
 POINTS = [card_points((c,)) for c in DECK]
+#: Per card index: its class for the exact solver, the rank apart for the 10 of diamonds and the 2 of clubs
+#: (cards of one class play and score alike: :meth:`dln.games.diloti.Diloti.solver_key`).
+CLASS = [2 * c.rank + (c in (GOOD_TEN, GOOD_TWO)) for c in DECK]
+#: One card of each class in a count of classes, three bits a class (four cards of a class at most).
+_CLASS_UNIT = [1 << (3 * k) for k in CLASS]
 #: Sort key of loose numerals: by value, then index.
 _BY_VALUE = [VALUE[i] * 64 + i for i in range(52)]
 #: A table's values as one int, four bits a value: one card of value v adds ``_UNIT4[v]``.
@@ -629,3 +634,61 @@ def playout(st: CompactRound, future: Sequence[Mapping[Seat, Sequence[Card]]], r
             st.turn = st.leader
             continue
         play(st, choose(st, rng, random_move))
+
+
+def after(st: CompactRound, move: CompactMove) -> CompactRound:
+    """The position after ``move``, a new one (``st`` is left as it was): what the exact solver searches."""
+    out = CompactRound.__new__(CompactRound)
+    out.hands = [st.hands[0][:], st.hands[1][:]]
+    out.loose, out.faces, out.piles = st.loose[:], st.faces[:], st.piles[:]
+    out.captured, out.points, out.xeris = st.captured[:], st.points[:], st.xeris[:]
+    out.values, out.last_capturer, out.turn, out.leader = st.values, st.last_capturer, st.turn, st.leader
+    out.played, out.setup, out.next_pile_id, out.deal = st.played, st.setup, st.next_pile_id, st.deal
+    out.gone, out.first_card_xeri, out.no_last_card_xeri = st.gone, st.first_card_xeri, st.no_last_card_xeri
+    play(out, move)
+    return out
+
+
+def hands_empty(st: CompactRound) -> bool:
+    """No card left in hand: in the last deal, the round is over."""
+    return not st.hands[0] and not st.hands[1]
+
+
+def mover(st: CompactRound) -> int:
+    """The side of the seat to move (two players: its seat's index)."""
+    return st.turn
+
+
+def _solver_order(move: CompactMove) -> int:
+    """The exact solver's move ordering (:func:`dln.analysis.solver.order`): xeris, big captures,
+    declarations, lays."""
+    kind = move[0]
+    if kind == CAPTURE:
+        return 1000 * move[6] + 10 + (1 if move[7] >= 0 else move[2].bit_count()) + 4 * move[3].bit_count()
+    return 5 if kind == DECLARE else 0
+
+
+def solver_moves(st: CompactRound) -> list[CompactMove]:
+    """Every legal move in the exact solver's order."""
+    moves = [move for _, move in listing(st)]
+    moves.sort(key=_solver_order, reverse=True)
+    return moves
+
+
+def solver_key(st: CompactRound) -> tuple[Hashable, tuple[int, ...]]:
+    """What :meth:`dln.games.diloti.Diloti.solver_key` says of the position ``st`` writes, in ints: cards as
+    counts of their classes (:data:`_CLASS_UNIT`), declarations without their ids, the lead in captured cards
+    while the 4 for most cards are open; and the same points banked."""
+    banked = [p + XERI_POINTS * x for p, x in zip(st.points, st.xeris, strict=True)]
+    captured = st.captured
+    lead: int | None = captured[0] - captured[1]
+    if abs(lead) > 52 - captured[0] - captured[1] - st.gone:  # the side ahead keeps most cards
+        banked[lead < 0] += MOST_CARDS_POINTS
+        lead = None
+    unit = _CLASS_UNIT
+    piles = tuple(sorted([(p[1], p[2], p[3], sum([unit[c] for c in p[4]])) for p in st.piles])) if st.piles else ()
+    hands = st.hands
+    key = (sum([unit[c] for c in hands[0]]), sum([unit[c] for c in hands[1]]),
+           sum([unit[c] for c in st.loose]) + sum([unit[c] for c in st.faces]), piles, st.turn,
+           st.last_capturer, lead, not st.played and not st.setup)
+    return key, (banked[0], banked[1])

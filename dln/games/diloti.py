@@ -23,6 +23,7 @@ from dln.engine import (
     card_points,
     check,
     check_position,
+    compact,
     deal_pack,
     finish_round,
     forced,
@@ -40,15 +41,15 @@ from dln.engine import (
 )
 from dln.engine import check_score as check_round_score
 from dln.engine.codes import Violation, error, warning
-from dln.engine.compact import CompactRound, covers, expected_points
+from dln.engine.compact import CLASS, CompactRound, covers, expected_points
 from dln.engine.compact import playout as compact_playout
 from dln.engine.predicates import scores_xeri
 from dln.engine.rules import VARIANTS, rules_for
-from dln.engine.scoring import GOOD_TEN, GOOD_TWO, MOST_CARDS_POINTS, SCORE_ITEMS, XERI_POINTS, check_dealer
+from dln.engine.scoring import MOST_CARDS_POINTS, SCORE_ITEMS, XERI_POINTS, check_dealer
 from dln.engine.scoring import dealer_after as next_dealer_after
 from dln.engine.state import Move, Seat, sides_of
 
-from .protocol import MARKS, Tally
+from .protocol import MARKS, SolverSpace, Tally
 
 #: Playouts a unit of budget buys where they run on :mod:`dln.engine.compact` (four times faster a step than
 #: the rules engine's 3): the engine's move then costs about the reference engine's CPU, and its values depend
@@ -260,6 +261,11 @@ class Diloti:
             return None
         return compact_playout(compact, future, rng, random_move, to_end=to_end)
 
+    def quick_space(self, state: RoundState) -> tuple[CompactRound, SolverSpace] | None:
+        """On :class:`~dln.engine.compact.CompactRound` where it covers ``state`` (:meth:`quick_playout`)."""
+        compact = CompactRound.of(state)
+        return None if compact is None else (compact, _COMPACT_SPACE)
+
     def playouts_per_budget(self, state: RoundState) -> int:
         """:data:`PLAYOUTS_QUICK` where :meth:`quick_playout` plays (two players, no house rule but the xeri
         ones), else 3 with two players and 2 with four: the default budget then costs about what 100 playouts
@@ -312,10 +318,10 @@ def _pile_points(pile: Sequence[Card]) -> int:
     return points
 
 
-#: A card's class for the solver: its rank, apart for the 10 of diamonds and 2 of clubs.  Cards of
-#: one class play and score alike (the suit decides nothing else in Diloti), so positions that
-#: differ only in which of them lies where have one value.
-_CLASS = {c: 2 * c.rank + (c in (GOOD_TEN, GOOD_TWO)) for c in DECK}
+#: A card's class for the solver (:data:`dln.engine.compact.CLASS`): its rank, apart for the 10 of diamonds
+#: and 2 of clubs.  Cards of one class play and score alike (the suit decides nothing else in Diloti), so
+#: positions that differ only in which of them lies where have one value.
+_CLASS = {c: CLASS[c.index] for c in DECK}
 
 
 def _classes(cards: Iterable[Card]) -> tuple[int, ...]:
@@ -327,5 +333,9 @@ def _hand_classes(hand: frozenset[Card]) -> tuple[int, ...]:
     """A hand's classes (hands recur: only the mover's changes from one position to the next)."""
     return _classes(hand)
 
+
+#: What the exact solver asks of a compact round.
+_COMPACT_SPACE = SolverSpace(compact.solver_moves, compact.after, compact.hands_empty, compact.points,
+                             compact.solver_key, compact.mover, compact.to_move)
 
 DILOTI = Diloti()

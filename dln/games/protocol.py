@@ -20,7 +20,7 @@ Uses only the rules engine (for the types of a move and a seat).
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
@@ -53,6 +53,26 @@ MARKS: tuple[tuple[str, str, float], ...] = (
 #: its game as ``game``, its ``seats``, ``sides``, ``side_index``, ``turn``, ``hands``, ``deal``, ``deals``,
 #: ``needs_deal``, ``is_over`` and ``seen()``.
 Position = Any
+
+
+class SolverSpace(NamedTuple):
+    """A representation of a game's fully known positions made for speed, and what the exact solver
+    (:class:`dln.analysis.solver.Solver`) asks of it: :meth:`Game.quick_space`."""
+
+    #: Every legal move, most promising first (xeris, big captures, declarations, lays).
+    moves: Callable[[Any], list[Any]]
+    #: The position after a move, a new one.
+    child: Callable[[Any, Any], Any]
+    #: No card left in hand (in a position with no deal to come: the round is over).
+    over: Callable[[Any], bool]
+    #: Each side's points for the round once it is over (:meth:`Game.points`).
+    points: Callable[[Any], tuple[int, ...]]
+    #: :meth:`Game.solver_key` of the position, the same key and points.
+    key: Callable[[Any], tuple[Hashable, tuple[int, ...]]]
+    #: The side of the seat to move.
+    mover: Callable[[Any], int]
+    #: The rules engine's move of a move in a position.
+    to_move: Callable[[Any, Any], Move]
 
 
 class Tally(NamedTuple):
@@ -282,6 +302,11 @@ class Game(Protocol):
         """:func:`dln.analysis.search.playout` of ``state`` on a representation of the game made for speed
         (``future``: the hands of the deals to come; ``random_move``: the policy's chance of a random move),
         or None where the game has none for ``state``: the search then plays it on :meth:`live`."""
+        ...
+
+    def quick_space(self, state: Position) -> tuple[Any, SolverSpace] | None:
+        """``state`` on the representation of :meth:`quick_playout`, with what the exact solver asks of it, or
+        None where the game has none for ``state`` (the solver then searches the rules engine's positions)."""
         ...
 
     def solver_key(self, state: Position) -> tuple[Hashable, tuple[int, ...]]:

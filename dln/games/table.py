@@ -323,6 +323,10 @@ class TableGame(ABC):
         """None: these games' playouts run on :meth:`live` (48 cards at most, few moves to list)."""
         return None
 
+    def quick_space(self, state: TableRound) -> None:
+        """None: the exact solver searches these games' positions as they are."""
+        return None
+
     def force(self, state: TableRound, move: Move) -> TableRound | None:
         """The position an illegal ``move`` made: the card leaves the hand; a capture takes the cards it names
         (no xeri), anything else is laid on the table (a declaration is no thing in these games)."""

@@ -178,3 +178,32 @@ def test_the_caches_of_tables_stay_within_their_bounds(monkeypatch: pytest.Monke
         assert st is not None
         compact.listing(st)
         assert len(compact._TABLES) <= 4 and len(compact._SWEEPABLE) <= 6
+
+
+def test_the_solvers_key_and_moves_say_what_the_rules_engines_say() -> None:
+    """What the exact solver asks of a compact round (:meth:`dln.games.diloti.Diloti.quick_space`): its key
+    names the positions Diloti's :meth:`~dln.games.diloti.Diloti.solver_key` names, one for one, with the same
+    points banked; its moves are the listing's, in the solver's order; the position after one is a new one."""
+    from dln.analysis.solver import order
+
+    named: dict[object, object] = {}
+    named_back: dict[object, object] = {}
+    for seed in range(3):
+        for rules in COVERED[:2]:
+            for state in positions(seed, rules):
+                st = compact.CompactRound.of(state)
+                assert st is not None
+                frozen = state.freeze() if isinstance(state, LiveRound) else state
+                key, banked = DILOTI.solver_key(frozen)
+                quick_key, quick_banked = compact.solver_key(st)
+                assert quick_banked == banked
+                assert named.setdefault(key, quick_key) == quick_key
+                assert named_back.setdefault(quick_key, key) == key
+                moves = compact.solver_moves(st)
+                assert sorted(moves) == sorted(m for _, m in compact.listing(st))
+                ranks = [order(compact.to_move(st, m)) for m in moves]
+                assert ranks == sorted(ranks, reverse=True)
+                before = _fields(st)
+                child = compact.after(st, moves[0])
+                assert _fields(st) == before and child is not st
+    assert len(named) > 500
