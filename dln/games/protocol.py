@@ -49,6 +49,12 @@ MARKS: tuple[tuple[str, str, float], ...] = (
     ("?!", "inaccuracy", 2.0),
 )
 
+#: Score items, by the names every game's tally gives them, that go to whoever has most at the round's end
+#: (most cards, most clubs, more cards): nobody's while the round goes on.
+CONTESTED = frozenset({"most_cards", "most_clubs", "more_cards"})
+#: Those of them that go to whoever has taken most cards (the score panel marks the side ahead in cards).
+BY_CARDS = frozenset({"most_cards", "more_cards"})
+
 #: A position of a game: its own type (Diloti's ``RoundState``, a ``TableRound``), carrying the key of
 #: its game as ``game``, its ``seats``, ``sides``, ``side_index``, ``turn``, ``hands``, ``deal``, ``deals``,
 #: ``needs_deal``, ``is_over`` and ``seen()``.
@@ -362,5 +368,5 @@ def game_of(state: Position) -> Game:
     return installed()[state.game]
 
 
-__all__ = ["DEFAULT_GAME", "GROUP", "MARKS", "OWN_GAMES", "Game", "Position", "Tally", "game_keys",
-           "game_named", "game_names", "game_of", "installed"]
+__all__ = ["BY_CARDS", "CONTESTED", "DEFAULT_GAME", "GROUP", "MARKS", "OWN_GAMES", "Game", "Position", "SolverSpace",
+           "Tally", "game_keys", "game_named", "game_names", "game_of", "installed"]

@@ -30,16 +30,12 @@ from dln.engine.deal import deal_order
 from dln.engine.rules import Rules
 from dln.engine.state import Hand, Move, Seat, Seating, describe_cards
 
-from .protocol import MARKS, Tally, game_named, installed
+from .protocol import CONTESTED, MARKS, Tally, game_named, installed
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
 TABLE_SIZE = 4  # four cards face up in the first deal of every game of the family
-#: Score items that go to whoever has most at the end: nobody's while the hand goes on.
-CONTESTED = frozenset({"most_cards", "most_clubs", "more_cards"})
-#: Those of them that go to whoever has taken most cards (the score panel marks the player ahead in cards).
-BY_CARDS = frozenset({"most_cards", "more_cards"})
 #: The games installed, by key, as positions look them up (filled from the registry when first asked).
 _GAMES: dict[str, TableGame] = {}
 
@@ -705,8 +701,6 @@ def greedy_choice(state: TableRound, moves: list[Move], rng: random.Random) -> M
 
 
 __all__ = [
-    "BY_CARDS",
-    "CONTESTED",
     "ItemScore",
     "TableGame",
     "TableRound",

@@ -19,8 +19,7 @@ from dln.check.position import EVERYTHING, Known, known_of
 from dln.check.validate import Diagnostic, GameReport, RoundReport, code_name
 from dln.engine import Rules, Violation
 from dln.games import protocol
-from dln.games.protocol import Position, game_of
-from dln.games.table import BY_CARDS, CONTESTED
+from dln.games.protocol import BY_CARDS, CONTESTED, Position, game_of
 from dln.notation.bounds import small_number
 from dln.notation.model import Game, Move, Round, Variation
 from dln.notation.writer import move_text, variation_text
@@ -490,7 +489,7 @@ def running_scores(played: RoundReplay, state: Position | None, end: RoundEnd | 
 
 def sure_items(items: tuple[tuple[str, object], ...]) -> tuple[tuple[str, object], ...]:
     """A side's score items while its round goes on: those that go to whoever has most at the end (most
-    cards, most clubs, more cards: :data:`dln.games.table.CONTESTED`) are nobody's yet, so worth 0, as the
+    cards, most clubs, more cards: :data:`dln.games.protocol.CONTESTED`) are nobody's yet, so worth 0, as the
     round's points already leave them out (every game's tally counts them for the side ahead)."""
     return tuple((name, 0 if name in CONTESTED else value) for name, value in items)
 
