@@ -299,3 +299,76 @@ def test_the_value_of_the_move_played_reads_back_from_its_comment(played: float,
     assert value_in_comment(comment_for(review)) == float(f"{shown:+.1f}")
     assert value_in_comment("engine: this is a person's note") is None
     assert value_in_comment("a comment (+2.0 against +1.0)") is None
+
+
+def test_annotate_over_the_record_keeps_its_semicolon_notes(tmp_path: Path) -> None:
+    """The tester's record: ``analyse --annotate -o`` onto the record itself dropped the ``;`` note, which
+    ``dln fmt`` keeps as a ``{}`` comment (docs/notation.md, Comments)."""
+    path = tmp_path / "notes_a.dln"
+    path.write_text('[Event "Βραδιά"]\n[North "Μαρία"]\n[South "Ελένη"]\n\nround 1 dealer S\n'
+                    "table 5h 3c 9d Js\nN 4c 5h =9 ; η Μαρία κράτησε το 9\nS 9s x [9] 9d\n", encoding="utf-8")
+    code, _, err = run("analyse", str(path), "--budget", "1", "-q", "--annotate", "-o", str(path))
+    assert code == 0, err
+    move = dln.loads(path.read_text(encoding="utf-8")).rounds[0].deals[0].moves[0]
+    assert move.comments[0] == "η Μαρία κράτησε το 9" and move.comments[-1].startswith("engine: ")
+
+
+#: A whole round (samples/constructs/claims.dln) with an annotation of every kind in every place one may
+#: go: comments and notes before the tags, between and after them, on the head lines, on a later deal, on
+#: moves, in variations and nested ones, after the last move and after the claims; glyphs; unknown and
+#: repeated tags; and a second game.
+RICH_EDITS = (
+    ("{A whole round", '; a note before everything\n{before the tags}\n[Event "Βραδιά"] ; a note on a tag\n'
+                       '{between the tags}\n[Scorer "Κώστας"]\n[Scorer "Nikos"]\n{A whole round'),
+    ("cards played.}\n", "cards played.} ; a note after the game's comment\n"),
+    ("round 1 dealer S\n", "round 1 dealer S ; a note on the round line\n"),
+    ("table 7c 8h 10c 8d\n", "table 7c 8h 10c 8d ; a note on the table\n{the first deal}\n"),
+    ("1. N 3h\n", "1. N 3h ! {Maria lays} ; η Μαρία κράτησε το 9\n"
+                  "  ({a variation} 1. N 9d ; a note in a variation\n   2. S 6d (2. S 6s {inner} ; nested note\n"
+                  "   ) ; a note after a nested variation\n  )\n"),
+    ("7. N Qc x Qs\n", "7. N Qc x Qs $7 !? ; a note after glyphs\n"),
+    ("deal\nN: 5h", "deal ; a note on a deal line\n{the second deal}\nN: 5h"),
+    ("48. S 2d\n", "48. S 2d {the last move} ; a note on the last move\n"),
+    ("score N 8 S 13\n", "score N 8 S 13 ; a note on the claim\n{the round as a whole}\n\n"
+                         '[Event "Second"] ; a note on the second game\'s tag\n\nround 1 dealer N\n'
+                         "table 7c 8h 10c 8d\nS 3h ; a note in the second game\n"),
+)
+
+
+def _without_the_engine(game: dln.Game, original: dln.Game) -> dln.Game:
+    """``game`` annotated from ``original``, less what the engine adds to a move: the glyph put first, the
+    ``engine:`` comment, the variation put last (so what remains is the record as read)."""
+    from dataclasses import replace
+
+    def strip(new: dln.Move, old: dln.Move) -> dln.Move:
+        glyphs = new.glyphs[1:] if len(new.glyphs) == len(old.glyphs) + 1 else new.glyphs
+        return replace(new, glyphs=glyphs, comments=tuple(c for c in new.comments if not c.startswith("engine:")),
+                       variations=new.variations[:len(old.variations)])
+
+    rounds = tuple(replace(r, deals=tuple(replace(d, moves=tuple(map(strip, d.moves, o.moves)))
+                                          for d, o in zip(r.deals, q.deals, strict=True)))
+                   for r, q in zip(game.rounds, original.rounds, strict=True))
+    return replace(game, rounds=rounds)
+
+
+def test_annotate_keeps_every_annotation_as_fmt_does(tmp_path: Path) -> None:
+    """Every comment, note, glyph and tag of a record rich in them survives annotation, where ``dln fmt``
+    puts it: the annotated record, less the engine's additions, is the record formatted."""
+    text = (SAMPLES / "constructs" / "claims.dln").read_text(encoding="utf-8")
+    for old, new in RICH_EDITS:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    path = tmp_path / "rich.dln"
+    path.write_text(text, encoding="utf-8")
+    formatting = CliRunner().invoke(main, ["fmt", "-"], input=text)
+    assert formatting.exit_code == 0, formatting.stderr
+    formatted = formatting.stdout
+    code, _, err = run("analyse", str(path), "--budget", "1", "-q", "--annotate", "-o", str(path))
+    assert code == 0, err
+    annotated = path.read_text(encoding="utf-8")
+    notes = [line.split(" ; ", 1)[1] for line in text.splitlines() if " ; " in line] + ["a note before everything"]
+    assert len(notes) == 15 and all("{" + note + "}" in annotated for note in notes), annotated
+    read, expected = dln.loads_all(annotated), dln.loads_all(formatted)
+    assert [_without_the_engine(g, e) for g, e in zip(read, expected, strict=True)] == expected
+    assert sum(c.startswith("engine:") for g in read for r in g.rounds for d in r.deals for m in d.moves
+               for c in m.comments) == 49  # every main-line move of both games reviewed

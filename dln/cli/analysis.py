@@ -99,7 +99,8 @@ def analyse_command(file: str, game_number: int | None, round_number: int | None
 
     def reviews(pool: Workers | None) -> Iterator[Any]:
         nonlocal first, read
-        for piece in each_game(file, syntax, game_number):
+        # The record is written back with --annotate: its ';' notes are read as dln fmt reads them, or lost.
+        for piece in each_game(file, syntax, game_number, keep_line_comments=annotate):
             assert piece.game is not None
             report = validate_game(piece.game, index=piece.number, filename=name, source=piece.line,
                                    variants=variants, keep_states=True)

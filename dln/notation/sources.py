@@ -346,9 +346,12 @@ class NoGame(Exception):
         self.error = error  # the syntax error of the game asked for (when not option)
 
 
-def each_game(name: str, report: SyntaxReport, number: int | None = None) -> Iterator[Piece]:
+def each_game(name: str, report: SyntaxReport, number: int | None = None, *,
+              keep_line_comments: bool = False) -> Iterator[Piece]:
     """The games of file ``name`` that parse, read and parsed one at a time; with ``number``, only
-    that one (the others are skipped unparsed and reading stops after it).
+    that one (the others are skipped unparsed and reading stops after it).  ``keep_line_comments``:
+    ``;`` notes read as ``{}`` comments, as ``dln fmt`` reads them, for a command that writes the
+    record back (``analyse --annotate``) and must not lose them.
 
     Syntax errors go to ``report``.  Raises :class:`NoGame` when ``number``
     is not in the file or does not parse, :class:`Unreadable` when the file
@@ -357,7 +360,7 @@ def each_game(name: str, report: SyntaxReport, number: int | None = None) -> Ite
     wanted = None if number is None else (lambda n: n == number)
     count = 0
     with opened(name) as stream:
-        for piece in pieces(lines_of(stream, name), name, wanted=wanted):
+        for piece in pieces(lines_of(stream, name), name, wanted=wanted, keep_line_comments=keep_line_comments):
             count = piece.number
             if number is not None and piece.number != number:
                 continue
