@@ -62,7 +62,13 @@ R = "round 1 dealer S\n"
         (R + "N 5h 5c =5S\nS 4c", 2, 10, "'5S' is not a value: a group is written with a lower-case s (=5s)"),
         (R + "N 5h {unclosed", 2, 6, "this comment is never closed: end it with '}'"),
         (R + "N 5h {unclosed\nS 4c\n", 2, 6, "this comment is never closed"),
-        (R + "N 5h {a {b} c}", 2, 6, "comments do not nest"),
+        # A '{' inside a comment is pointed at where it is, not at the comment's opening (escapes skipped).
+        (R + "N 5h {a {b} c}", 2, 9, "comments do not nest"),
+        (R + "N 5h {a \\{ b {c} d}", 2, 14, "comments do not nest"),
+        (R + "N 5h {a \\} b {c} d}", 2, 14, "comments do not nest"),
+        (R + "N 5h {a\nb {c}\nd}", 3, 3, "comments do not nest"),
+        (R + "N 5h {a {b", 2, 6, "this comment is never closed"),
+        (R + "N 5h {a \\}", 2, 6, "this comment is never closed"),
         (R + "N 5h }", 2, 6, "'}' closes no comment"),
         (R + "n 4c", 2, 1, "'n' is not a seat: seats are capital letters, write N"),
         (R + "N 4c\ne 4d", 3, 1, "'e' is not a seat: seats are capital letters, write E"),
@@ -254,3 +260,14 @@ def test_mutated_samples_raise_only_syntax_errors(data: st.DataObject) -> None:
             i = min(at, len(chars) - 2)
             chars[i], chars[i + 1] = chars[i + 1], chars[i]
     _check_only_syntax_errors("".join(chars))
+
+
+def test_a_brace_inside_a_comment_is_shown_where_it_is() -> None:
+    """The tester's record: the caret under the inner '{' (line 6, column 18 counted in characters, the
+    Greek letters one each), not under the comment's opening on line 5."""
+    text = ('[Event "Βραδιά"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\n'
+            "N 4c {Η Μαρία είπε ότι\nθα κρατήσει το 9 {ίσως}\nγια αργότερα}\nS 9s\n")  # noqa: RUF001
+    error = error_of(text)
+    assert (error.line, error.column) == (6, 18)
+    assert error.message == "a comment cannot hold '{': comments do not nest, close this one with '}' first"
+    assert error.format().splitlines()[1:] == ["    6 | θα κρατήσει το 9 {ίσως}", "      |                  ^"]

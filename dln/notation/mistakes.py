@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["AFTER_PREVIOUS", "TAG_QUOTES", "recognise"]
+__all__ = ["AFTER_PREVIOUS", "COMMENT_TEXT", "TAG_QUOTES", "recognise"]
 
 #: Returned as the place to point when the slip is a thing missing after the previous token.
 AFTER_PREVIOUS = -1
@@ -24,6 +24,8 @@ _SPADE_CARD = re.compile(r"(?:10|[2-9])s")
 _NEXT_THING = re.compile(r"[NESW]|[0-9]+\.|round|setup|deal|rest|score|redeal")
 _Answer = tuple[str, int | None] | None
 _VALUES = {"VALUE", "GROUP_VALUE", "PILE_VALUE"}
+#: A {comment}'s text, escapes and all, up to the first brace not escaped (a '}' closing it, a '{' it cannot hold).
+COMMENT_TEXT = re.compile(r"(?:[^{}\\]|\\[\s\S])*+")
 
 
 def recognise(
@@ -100,12 +102,11 @@ def _comment(text: str, pos: int, found: str, previous: object, expected: set[st
         return "'}' closes no comment: a comment is written {like this}", None
     if found != "{":
         return None
-    close = text.find("}", pos + 1)
-    if close < 0:  # the game ends at the next tag line (split_games), so later games are read as usual
-        return "this comment is never closed: end it with '}'", None
-    inner = text.find("{", pos + 1, close)
-    if inner >= 0:
-        return "a comment cannot hold '{': comments do not nest, close this one with '}' first", None
+    stop = COMMENT_TEXT.match(text, pos + 1).end()  # type: ignore[union-attr]  # the first brace not escaped
+    if stop >= len(text) or "}" not in text[stop:]:  # the game ends at the next tag line (split_games), so
+        return "this comment is never closed: end it with '}'", None  # later games are read as usual
+    if text[stop] == "{":  # pointed at where it is, which may be lines below the comment's opening
+        return "a comment cannot hold '{': comments do not nest, close this one with '}' first", stop
     return None
 
 

@@ -24,7 +24,7 @@ from dln.notation.bounds import MAX_COMMENT, MAX_GAME, TooLarge, comment_too_lar
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.fastpath import canonical_spots, read_canonical
 from dln.notation.lines import MAX_LINE, Lines, LineTooLong, decoded, iter_lines, normalise, split_lines
-from dln.notation.mistakes import TAG_QUOTES
+from dln.notation.mistakes import COMMENT_TEXT, TAG_QUOTES
 from dln.notation.model import Game, MoveSpots
 from dln.notation.terminals import TERMINALS
 from dln.notation.writer import tag_value
@@ -71,7 +71,7 @@ _TOKEN_TAG = re.compile(r'\[[A-Za-z_][A-Za-z0-9_]*[ \t]+"(?:[^"\\\r\n]|\\[^\r\n]
 # any kind (typographic quotes included, so a mistyped tag still starts its game).
 _TAG_LIKE = re.compile(rf"\[[A-Za-z_][A-Za-z0-9_]*[ \t]+[{TAG_QUOTES}]")
 _TAG_LINE = re.compile(rf"[ \t]*\[[A-Za-z_][A-Za-z0-9_]*[ \t]+[{TAG_QUOTES}]")
-_IN_COMMENT = re.compile(r"(?:[^{}\\]|\\[\s\S])*+")  # a {comment}'s text up to its '}' (or a stray '{')
+_IN_COMMENT = COMMENT_TEXT  # a {comment}'s text up to its '}' (or a stray '{')
 
 
 def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str | TooLarge]]:
