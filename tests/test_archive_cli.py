@@ -219,3 +219,17 @@ def test_merge_dedupe_knows_a_game_whose_captures_are_typed_in_another_order(tmp
     code, out, err = run("merge", "--dedupe", str(first), str(second))
     assert code == 0 and out == game
     assert "wrote 1 game; 1 duplicate left out" in err
+
+
+def test_filter_tag_with_a_name_no_tag_can_have_says_why() -> None:
+    """`--tag 'Σημειωτής=Κώστας'` was called "not NAME=VALUE"; the name is the trouble, told as the file's
+    reader tells it (one wording), with the option's '=' or '~' kept in the fix."""
+    code, _, err = run("filter", str(CLUB), "--tag", "Σημειωτής=Κώστας")
+    assert code == 2 and "not NAME=VALUE" not in err
+    assert ("'Σημειωτής' is not a tag name: 'Σ' is a Greek letter, and a tag's name is Latin letters A-Z, digits "
+            "and '_', starting with a letter or '_'; write the name in Latin letters, e.g. --tag "
+            "Simeiotis=Κώστας; values may be Greek") in " ".join(err.split())
+    code, _, err = run("filter", str(CLUB), "--tag", "Scorer-Name~Κώστ")
+    assert code == 2 and "it holds '-'" in err and "--tag Scorer_Name~Κώστ" in err
+    code, _, err = run("filter", str(CLUB), "--tag", "2026=x")
+    assert code == 2 and "it starts with the digit '2'" in err and "--tag _2026=x" in err

@@ -205,3 +205,23 @@ def test_an_output_that_cannot_encode_the_status_line_is_no_traceback(tmp_path: 
     assert done.returncode == 0 and b"Traceback" not in done.stdout + done.stderr
     assert b"1. N 4c 5h =9" in done.stdout
     assert path.read_text(encoding="utf-8").endswith("1. N 4c 5h =9\n")
+
+
+def test_a_tag_option_with_a_greek_name_says_what_a_name_is(tmp_path: Path) -> None:
+    """`--tag 'Σημειωτής=Κώστας'` is NAME=VALUE as written: the refusal said "write NAME=VALUE".  It now says
+    what the file's reader says of such a name (one wording, dln.notation.mistakes), in the option's form."""
+    from click.testing import CliRunner
+
+    from dln.cli import main
+
+    path = tmp_path / "x.dln"
+    result = CliRunner().invoke(main, ["record", str(path), "--tag", "Σημειωτής=Κώστας"])
+    assert result.exit_code == 2 and not path.exists()
+    assert ("'Σημειωτής' is not a tag name: 'Σ' is a Greek letter, and a tag's name is Latin letters A-Z, digits "
+            "and '_', starting with a letter or '_'; write the name in Latin letters, e.g. --tag "
+            "Simeiotis=Κώστας; values may be Greek") in " ".join(result.stderr.split())
+    assert "write NAME=VALUE" not in result.stderr and "Traceback" not in result.stderr
+    result = CliRunner().invoke(main, ["record", str(path), "--tag", "Scorer-Name=Κώστας"])
+    assert result.exit_code == 2 and "it holds '-'" in result.stderr and "--tag Scorer_Name=Κώστας" in result.stderr
+    result = CliRunner().invoke(main, ["record", str(path), "--tag", "Scorer"])  # no '=': that is the mistake
+    assert result.exit_code == 2 and "write NAME=VALUE" in result.stderr

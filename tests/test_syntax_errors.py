@@ -94,7 +94,14 @@ R = "round 1 dealer S\n"
         ('[Site "unterminated]\n\n' + R, 1, 7, "the value of this tag is never closed: end it with '\"' before ']'"),
         ("[Event]\n\n" + R, 1, 7, "the tag Event has no value: write [Event \"...\"]"),
         ('[ Date "x" ]\n\n' + R, 1, 2, "no blank between '[' and the tag's name: [Date \"x\"]"),
-        ('[1Event "x"]\n\n' + R, 1, 2, "'1Event' is not a tag name: a tag's name starts with a letter"),
+        # A tag's name is Latin letters, digits and '_' (the grammar, like PGN): the rule, the character, a fix.
+        ('[1Event "x"]\n\n' + R, 1, 2, "'1Event' is not a tag name: it starts with the digit '1', and a tag's "
+         "name is Latin letters A-Z, digits and '_', starting with a letter or '_'; write [Event1 \"x\"]"),
+        ('[Scorer-Name "x"]\n\n' + R, 1, 8, "'Scorer-Name' is not a tag name: it holds '-', and a tag's name is "
+         "Latin letters A-Z, digits and '_', starting with a letter or '_'; write [Scorer_Name \"x\"]"),
+        ('[Événement "x"]\n\n' + R, 1, 2, "'É' is not one of A-Z, and a tag's name is Latin letters A-Z, digits "
+         "and '_', starting with a letter or '_'; write the name in Latin letters, e.g. [Evenement \"x\"]; values "
+         "may be any text"),
         ('[Event "x"] 9\n\n' + R, 1, 13, "found '9'"),  # a tag written right, then something else: not a tag slip
         ("round 1 {c} dealer S\ntable 5h 3c 9d Js\n", 1, 13, "'dealer' and its seat come straight after the round "
          "number, a comment after them (e.g. round 1 dealer S {comment})"),
@@ -271,3 +278,20 @@ def test_a_brace_inside_a_comment_is_shown_where_it_is() -> None:
     assert (error.line, error.column) == (6, 18)
     assert error.message == "a comment cannot hold '{': comments do not nest, close this one with '}' first"
     assert error.format().splitlines()[1:] == ["    6 | θα κρατήσει το 9 {ίσως}", "      |                  ^"]
+
+
+GREEK_TAG = ("'Σημειωτής' is not a tag name: 'Σ' is a Greek letter, and a tag's name is Latin letters A-Z, digits "
+             "and '_', starting with a letter or '_'; write the name in Latin letters, e.g. [Simeiotis \"Κώστας\"]; "
+             "values may be Greek")
+
+
+def test_a_greek_tag_name_is_refused_for_what_it_is() -> None:
+    """The tester's tag: Σ is a letter, so 'starts with a letter' was no reason.  The message gives the true rule,
+    the character at fault (the caret under it) and a name that would do; the value may stay Greek."""
+    error = error_of('[Σημειωτής "Κώστας"]\n\n' + R)
+    assert (error.line, error.column) == (1, 2) and error.message == GREEK_TAG
+    assert dln.loads('[Simeiotis "Κώστας"]\n\n' + R).tag("Simeiotis") == "Κώστας"
+    error = error_of('[Scorer "x"]\n[Ονομα_Σημειωτή "x"]\n\n' + R)
+    assert (error.line, error.column) == (2, 2) and "e.g. [Onoma_Simeioti \"x\"]" in error.message
+    assert "'Ψ' is a Greek letter" in error_of('[Event_Ψ "x"]\n\n' + R).message
+    assert (error := error_of('[Event_Ψ "x"]\n\n' + R)).column == 8 and "e.g. [Event_Ps \"x\"]" in error.message

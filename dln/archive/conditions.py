@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from dln.archive.facts import PlayFacts
 from dln.engine.rules import VARIANTS, parse_variants
+from dln.notation.mistakes import tag_option_problem
 from dln.notation.model import Game
 
 __all__ = ["PLAYER_TAGS", "Conditions", "TagTest", "parse_date", "parse_tag_test", "players_of", "result_sides"]
@@ -44,10 +45,13 @@ class TagTest:
 
 def parse_tag_test(text: str) -> TagTest:
     """``Event~club`` or ``Site=Athens``; ValueError with the reason otherwise."""
-    match = re.match(r"^([A-Za-z0-9_]+)\s*([=~])(.*)$", text)
+    match = re.match(r"^([^=~]*)([=~])(.*)$", text)
     if match is None:
         raise ValueError(f"{text!r} is not NAME=VALUE or NAME~TEXT (e.g. Event~club)")
-    return TagTest(match[1], match[3], match[2] == "=")
+    name = match[1].strip()
+    if problem := tag_option_problem(name, match[2], match[3]):  # worded as the file's reader words it
+        raise ValueError(problem)
+    return TagTest(name, match[3], match[2] == "=")
 
 
 def parse_date(text: str) -> tuple[str, str, str] | None:

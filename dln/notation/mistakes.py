@@ -10,8 +10,12 @@ to text that parses, so they cost nothing on the way to a good record.
 from __future__ import annotations
 
 import re
+import shlex
+import unicodedata
+from collections.abc import Callable
 
-__all__ = ["AFTER_PREVIOUS", "COMMENT_TEXT", "TAG_QUOTES", "recognise"]
+__all__ = ["AFTER_PREVIOUS", "COMMENT_TEXT", "TAG_QUOTES", "recognise", "tag_name_problem",
+           "tag_option_problem"]
 
 #: Returned as the place to point when the slip is a thing missing after the previous token.
 AFTER_PREVIOUS = -1
@@ -57,7 +61,12 @@ TAG_QUOTES = "\"'\u201c\u201d\u201e\u201f\u2018\u2019\u201a\u201b\u00ab\u00bb\u2
 _OTHER_QUOTES = TAG_QUOTES.replace('"', "")
 #: A line that opens a tag: its blanks, '[', blanks, the name (any word), blanks, and the rest up to the line's end.
 _TAG_LINE = re.compile(rf"([ \t]*)\[([ \t]*)([^\s\]{TAG_QUOTES}]*)([ \t]*)([^\n]*)")
+#: A tag's name, as the grammar's TAG terminal reads it (like PGN's): Latin letters, digits and '_', no digit first.
 _TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_NAME_RULE = "a tag's name is Latin letters A-Z, digits and '_', starting with a letter or '_'"
+#: Greek letters in Latin ones, a letter at a time (ELOT 743, simplified): a name to suggest for a Greek one.
+_GREEK_IN_LATIN = dict(zip("αβγδεζηικλμνξοπρσςτυφω", "avgdeziiklmnxoprsstyfo", strict=True)) | {
+    "θ": "th", "χ": "ch", "ψ": "ps"}
 _CLOSED_VALUE = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 
@@ -74,8 +83,9 @@ def _tag(text: str, pos: int, found: str, previous: object, expected: set[str]) 
     shown = value.strip(_OTHER_QUOTES + '"')
     if lead and _TAG_NAME.fullmatch(name):
         return f"no blank between '[' and the tag's name: [{name} \"{shown}\"]", line.start(2)
-    if not _TAG_NAME.fullmatch(name):
-        return f"'{name}' is not a tag name: a tag's name starts with a letter, as in [Event \"...\"]", at_name
+    problem = tag_name_problem(name, lambda better: f'[{better} "{shown or "..."}"]')
+    if problem is not None:
+        return problem[0], at_name + problem[1]
     if not value:
         return f"the tag {name} has no value: write [{name} \"...\"]", line.end(3)
     if value[0] in _OTHER_QUOTES:
@@ -84,6 +94,67 @@ def _tag(text: str, pos: int, found: str, previous: object, expected: set[str]) 
     if value[0] == '"' and _CLOSED_VALUE.match(rest) is None:
         return "the value of this tag is never closed: end it with '\"' before ']'", line.start(5)
     return None
+
+
+def tag_name_problem(name: str, example: Callable[[str], str]) -> tuple[str, int] | None:
+    """Why ``name`` cannot name a tag, and where in it the character at fault is; None if it can.
+
+    The one wording for a tag in a file, ``dln record --tag`` and ``dln filter --tag``: the rule, the
+    character that breaks it, and a name that would do, shown by ``example`` in the caller's form
+    (``[Simeiotis "Κώστας"]``, ``--tag Simeiotis=Κώστας``).  The notation is not widened: a name
+    written in Greek is told to be written in Latin letters, its value may stay Greek.
+    """
+    if _TAG_NAME.fullmatch(name):
+        return None
+    if not name:
+        return f"the tag has no name: {_NAME_RULE}, e.g. {example('Event')}", 0
+    at = next(i for i in range(len(name)) if not _TAG_NAME.fullmatch(name[: i + 1]))
+    ch, better = name[at], _latin_name(name)
+    if not ch.isalpha():
+        fault = f"it starts with the digit '{ch}'" if ch.isdigit() else f"it holds {_shown(ch)}"
+        return f"'{name}' is not a tag name: {fault}, and {_NAME_RULE}; write {example(better or 'Event')}", at
+    script = unicodedata.name(ch, "").split(" ")[0]
+    fault = {"LATIN": f"'{ch}' is not one of A-Z", "GREEK": f"'{ch}' is a Greek letter"}.get(
+        script, f"'{ch}' is not a Latin letter")
+    values = "Greek" if script == "GREEK" else "any text"
+    return (f"'{name}' is not a tag name: {fault}, and {_NAME_RULE}; write the name in Latin letters, "
+            f"e.g. {example(better or 'Scorer')}; values may be {values}"), at
+
+
+def tag_option_problem(name: str, sign: str, value: str) -> str | None:
+    """:func:`tag_name_problem` for an option ``--tag NAME=VALUE`` (``dln record``; ``dln filter`` also takes
+    ``NAME~TEXT``: ``sign`` is the one written), the fix in the option's form, quoted for a shell if need be."""
+    def example(better: str) -> str:
+        argument = f"{better}{sign}{value}"
+        return f"--tag {argument if _PLAIN_ARGUMENT.fullmatch(argument) else shlex.quote(argument)}"
+
+    problem = tag_name_problem(name, example)
+    return None if problem is None else problem[0]
+
+
+#: An option's argument a shell takes as it is (Greek letters included): no quotes around it in an example.
+_PLAIN_ARGUMENT = re.compile(r"[\w.,:=~+@%/-]+")
+
+
+def _shown(ch: str) -> str:
+    """A character of a name in a message: ``'-'``, ``a space``, ``U+200B`` for one that does not show."""
+    if ch == " ":
+        return "a space"
+    return f"'{ch}'" if ch.isprintable() and not ch.isspace() else f"U+{ord(ch):04X}"
+
+
+def _latin_name(name: str) -> str | None:
+    """A tag name like ``name`` that DLN reads: accents dropped, Greek in Latin letters, any other character
+    '_', leading digits moved to the end (``Σημειωτής`` gives ``Simeiotis``); None if nothing is left."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    latin = "".join(_GREEK_IN_LATIN.get(c.lower(), c).capitalize() if c.isupper() else _GREEK_IN_LATIN.get(c, c)
+                    for c in plain)
+    latin = re.sub(r"[^A-Za-z0-9_]+", "_", latin).strip("_")
+    if not latin:
+        return None
+    rest = latin.lstrip("0123456789")
+    latin = rest + latin[: len(latin) - len(rest)] if rest else "_" + latin
+    return latin if _TAG_NAME.fullmatch(latin) else None
 
 
 def _dealer_apart(text: str, pos: int, found: str, previous: tuple[str, str, int] | None, expected: set[str]

@@ -17,7 +17,6 @@ from dln.notation.model import SEATS, Move, Round, Variation
 from dln.notation.parser import parse_text
 from dln.notation.writer import item_text, move_text, ordered_components
 
-TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 #: A line that annotates the last move starts with a glyph, a numbered glyph, a comment or a variation.
 ANNOTATION = re.compile(r"^(?:!!|\?\?|!\?|\?!|!|\?|\$\d+|\{|\()")
 HAND_LINE = re.compile(r"^\s*([NESWnesw])\s*:(.*)$")

@@ -8,10 +8,11 @@ from pathlib import Path
 from typing import IO, TypeVar, cast
 
 from dln.notation.errors import DLNSyntaxError
+from dln.notation.mistakes import tag_option_problem
 from dln.notation.model import Round, Seat
 from dln.notation.sources import Unreadable
 from dln.record.changes import Diverged
-from dln.record.moves import QUIT_WORDS, TAG_NAME, Refused
+from dln.record.moves import QUIT_WORDS, Refused
 from dln.record.questions import OWN_TAGS, TAG_ORDER, NewGame, Question
 from dln.record.recordfile import RecordFile
 from dln.record.session import Recorder, validate_record
@@ -48,8 +49,10 @@ def make_options(*, players: str | None = None, dealer: str | None = None, targe
     for tag in tags:
         name, equals, value = tag.partition("=")
         name = name.strip()
-        if not equals or not TAG_NAME.fullmatch(name):
+        if not equals:
             raise ValueError(f"{tag!r}: write NAME=VALUE, e.g. --tag Event='Club night'")
+        if problem := tag_option_problem(name, "=", value):  # worded as the file's reader words it
+            raise ValueError(problem)
         if "\n" in value or "\r" in value:
             raise ValueError(f"{tag!r}: a tag value is one line")
         if name in OWN_TAGS:
