@@ -6,6 +6,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import dln
 from dln.archive.charts import bar_chart, line_chart
@@ -248,12 +250,63 @@ def test_ratings_follow_the_dates_not_the_file_order_and_skip_what_cannot_count(
 
 def test_a_game_without_seats_or_where_each_plays_alone_is_rated_fairly() -> None:
     """No seat known (nothing was dealt): not rated, and no division by zero in compute.  Three players
-    each alone: the winner plays the mean of the other two."""
+    each alone: every pair is a two-player game at K / 2, the winner beating each loser and the two losers
+    drawn (only the winner is known), so what the winner gains the losers lose (it was the winner against
+    the losers' mean, each loser losing all of it: points left the pool)."""
     ratings = Ratings()
     ratings.add(None, {}, "N", {})
     ratings.add(None, {"N": "A", "E": "B", "S": "C"}, "E", {"N": "N", "E": "E", "S": "S"})
     table = {p.name: p.rating for p in ratings.compute()}
-    assert ratings.skipped == 1 and table["B"] == START + K / 2 and table["A"] == table["C"] == START - K / 2
+    assert ratings.skipped == 1 and table["B"] == START + K / 2 and table["A"] == table["C"] == START - K / 4
+
+
+def test_three_players_alone_are_rated_pair_by_pair() -> None:
+    """The multiplayer Elo of docs/archive.md on ratings apart: each pair's expectation, K / (n - 1)."""
+    ratings = Ratings()
+    seats = {"N": "N", "E": "E", "S": "S"}
+    ratings.add("2026.01.01", {"N": "A", "E": "B", "S": "C"}, "N", seats)
+    ratings.add("2026.01.02", {"N": "A", "E": "B", "S": "C"}, "E", seats)
+    table = {p.name: p.rating for p in ratings.compute()}
+    a, b, c = START + K / 2, START - K / 4, START - K / 4  # after the first game
+    k = K / 2
+    assert table["B"] == pytest.approx(b + k * (1 - expected(b, a)) + k * (1 - expected(b, c)))
+    assert table["A"] == pytest.approx(a + k * (0 - expected(a, b)) + k * (0.5 - expected(a, c)))
+    assert table["C"] == pytest.approx(c + k * (0 - expected(c, b)) + k * (0.5 - expected(c, a)))
+    assert sum(table.values()) == pytest.approx(3 * START)
+
+
+SEATINGS = {2: {"N": "N", "S": "S"}, 3: {"N": "N", "E": "E", "S": "S"}, 4: {s: s for s in "NESW"}}
+
+
+@st.composite
+def rated_games(draw: st.DrawFn) -> tuple[str | None, dict[str, str], str, dict[str, str]]:
+    """A rated game: a date, any names from a few (one may sit in several seats), a winner, the sides."""
+    players = draw(st.sampled_from([2, 3, 4, 4]))
+    side_of = FOUR if players == 4 and draw(st.booleans()) else SEATINGS[players]
+    names = {seat: draw(st.sampled_from("ABCDE")) for seat in side_of}
+    date = draw(st.none() | st.sampled_from(["2026.01.01", "2026.01.??", "2025.??.??", "2026.02.03"]))
+    return date, names, draw(st.sampled_from(sorted(set(side_of.values())))), side_of
+
+
+@given(st.lists(rated_games(), max_size=30))
+def test_ratings_neither_make_nor_lose_points(games: list[tuple[str | None, dict[str, str], str, dict[str, str]]]
+                                              ) -> None:
+    """Elo moves points between the players of a game, never in or out of the pool: the ratings of any
+    archive add up to 1500 a player, however many play and whether they sit apart or in partnerships."""
+    ratings = Ratings()
+    for game in games:
+        ratings.add(*game)
+    players = ratings.compute()
+    assert sum(p.rating for p in players) == pytest.approx(START * len(players))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_player_alone_against_itself_stays_where_it_was(players: int) -> None:
+    ratings = Ratings()
+    for winner in ["N", "S", "N", "S", "N"]:
+        ratings.add(None, dict.fromkeys(SEATINGS[players], "Solo"), winner, SEATINGS[players])
+    (solo,) = ratings.compute()
+    assert (solo.rating, solo.peak, solo.games) == (START, START, 5)
 
 
 def test_partners_share_their_sides_change() -> None:

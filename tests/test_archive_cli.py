@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -233,3 +234,25 @@ def test_filter_tag_with_a_name_no_tag_can_have_says_why() -> None:
     assert code == 2 and "it holds '-'" in err and "--tag Scorer_Name~Κώστ" in err
     code, _, err = run("filter", str(CLUB), "--tag", "2026=x")
     assert code == 2 and "it starts with the digit '2'" in err and "--tag _2026=x" in err
+
+
+def test_kontsina_ratings_of_three_players_alone_keep_the_pool(tmp_path: Path) -> None:
+    """The tester's archive: 20 self-played three-player Kontsina games, three names in rotation.  They all
+    sank below 1500 (mean 1418: each game's winner gained what every loser lost), and one name in every
+    seat fell to 1260 playing itself alone."""
+    code, text, _ = run("generate", "--game-type", "kontsina", "--players", "3", "--games", "20", "--seed", "5")
+    assert code == 0
+    names = ["Maria", "Eleni", "Nikos"]
+    games = []
+    for index, game in enumerate(parse_text(text)):
+        seated = dict(zip(["North", "East", "South"], names[index % 3:] + names[:index % 3], strict=True))
+        games.append(replace(game, tags=tuple((name, seated.get(name, value)) for name, value in game.tags)))
+    (tmp_path / "rotation.dln").write_text(write_games(games), encoding="utf-8")
+    (tmp_path / "alone.dln").write_text(text.replace('"random"', '"Solo"'), encoding="utf-8")
+    code, out, _ = run("stats", "--ratings", "--json", str(tmp_path / "rotation.dln"))
+    ratings = json.loads(out)["ratings"]
+    assert code == 0 and sorted(p["name"] for p in ratings) == sorted(names) and {p["games"] for p in ratings} == {20}
+    assert sum(p["rating"] for p in ratings) == pytest.approx(3 * 1500, abs=0.2)  # each rounded to 0.1
+    code, out, _ = run("stats", "--ratings", "--json", str(tmp_path / "alone.dln"))
+    assert code == 0 and [(p["name"], p["rating"], p["games"]) for p in json.loads(out)["ratings"]] == [
+        ("Solo", 1500.0, 20)]
