@@ -256,3 +256,67 @@ def test_kontsina_ratings_of_three_players_alone_keep_the_pool(tmp_path: Path) -
     code, out, _ = run("stats", "--ratings", "--json", str(tmp_path / "alone.dln"))
     assert code == 0 and [(p["name"], p["rating"], p["games"]) for p in json.loads(out)["ratings"]] == [
         ("Solo", 1500.0, 20)]
+
+
+# The tester's record: its Game tag names no game installed (Xeri in Greek), so no rules can replay it.
+GREEK_XERI = """[Event "Ξερή στο καφενείο"]
+[Game "Ξερή"]
+[North "Μαρία"]
+[South "Ελένη"]
+
+round 1 dealer S
+table 5h 3c 9d 7s
+N 7c x 7s
+S 4d
+N 4h x 4d *
+"""
+
+
+def unknown_game(path: Path) -> str:
+    """dln validate's report of the unknown game in ``path``: where its Game tag is, a caret under it."""
+    line = path.read_text(encoding="utf-8").splitlines().index('[Game "Ξερή"]') + 1
+    return (f"{path}:{line}:1: error R002 bad-tag: [Game \"Ξερή\"]: unknown game 'Ξερή'; known games: Diloti, "
+            f"Kontsina, Xeri\n  {line:3} | [Game \"Ξερή\"]\n      | ^\n")
+
+
+@pytest.fixture
+def greek(tmp_path: Path) -> tuple[Path, Path]:
+    """The record of an unknown game after a Xeri game (samples/xeri.dln), and that Xeri game alone."""
+    xeri = (SISTER_SAMPLES / "xeri.dln").read_text(encoding="utf-8")
+    path = tmp_path / "xeri_greek_tag.dln"
+    path.write_text(xeri.rstrip("\n") + "\n\n" + GREEK_XERI, encoding="utf-8")
+    return path, SISTER_SAMPLES / "xeri.dln"
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_filter_on_play_reports_a_game_it_cannot_replay(greek: tuple[Path, Path], jobs: str) -> None:
+    """A play condition cannot be judged of a game of no known game: R002 where it is, as dln validate says
+    it, exit 2, and the game left out whether or not --invert (it was silently dropped by --xeri and kept
+    by --invert, exit 0)."""
+    path, xeri = greek
+    for invert in ([], ["--invert"]):
+        code, out, err = run("filter", str(path), "--xeri", "--count", "-j", jobs, *invert)
+        assert code == 2 and unknown_game(path) in out and out.endswith("\n0\n" if invert else "\n1\n")
+        assert "\\u" not in out + err and "Traceback" not in out + err
+    code, out, err = run("filter", str(path), "--xeri", "-j", jobs)
+    assert code == 2 and unknown_game(path) in err and out == canonical(xeri)
+    code, out, err = run("filter", str(path), "--xeri", "--invert", "-j", jobs)
+    assert code == 2 and unknown_game(path) in err and out == ""
+
+
+def test_filter_keeps_a_game_it_cannot_replay_only_when_asked(greek: tuple[Path, Path]) -> None:
+    """As a game that does not parse: --keep-broken copies it, and a filter into its own input is not
+    written without it (the game would be lost)."""
+    path, _ = greek
+    code, out, err = run("filter", str(path), "--xeri", "--keep-broken")
+    assert code == 2 and unknown_game(path) in err and out == canonical(path)
+    before = path.read_bytes()
+    code, out, err = run("filter", str(path), "--xeri", "-o", str(path))
+    assert code == 2 and unknown_game(path) in out and path.read_bytes() == before  # reports as for -o
+    assert "not written" in err and "R002" in err.splitlines()[-1]
+    code, _, err = run("filter", str(path), "--xeri", "--keep-broken", "-o", str(path))
+    assert code == 2 and "wrote 2 games of 2" in err and path.read_text(encoding="utf-8") == canonical(path)
+    # the tag conditions replay nothing: they keep it, as merge and split do
+    code, out, err = run("filter", str(path), "--tag", "Event~καφενείο")
+    assert (code, err) == (0, "") and "Ξερή στο καφενείο" in out
+

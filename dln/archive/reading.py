@@ -91,6 +91,9 @@ class ArchiveReader:
     games: int = 0  # games that parse
     unparsed: int = 0  # games that do not parse
     errors: int = 0  # games that do not parse, files that cannot be read, folders without records
+    #: Games that parse but name no game installed (R002): counted by a command that replays them, which
+    #: cannot judge them (:func:`dln.archive.facts.unknown_game`).
+    unreplayable: int = 0
 
     def read(self, paths: Iterable[str]) -> Iterator[tuple[str, Piece]]:
         """(file as displayed, piece) for every game, broken ones included (``piece.game`` None)."""

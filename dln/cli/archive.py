@@ -19,6 +19,7 @@ import click
 
 from dln.archive.conditions import Conditions, parse_date, parse_tag_test
 from dln.archive.dedupe import Seen
+from dln.archive.facts import unknown_game
 from dln.archive.naming import (
     DEFAULT_TEMPLATE,
     check_template,
@@ -117,8 +118,9 @@ def stopped(archive: ArchiveReader, apart: Apart, *, rewriting: bool, keep_broke
             return NOTHING_READ
         if archive.errors > archive.unparsed:
             return "an input could not be read to its end"
-        if rewriting and archive.unparsed and not keep_broken:
-            return "it is one of the inputs, and a game that does not parse would be lost from it " \
+        if rewriting and (archive.unparsed or archive.unreplayable) and not keep_broken:
+            which = "does not parse" if archive.unparsed else "names no game installed (R002)"
+            return f"it is one of the inputs, and a game that {which} would be lost from it " \
                    "(--keep-broken copies such games as written)"
         return None
 
@@ -177,8 +179,9 @@ def _conditions(tags: tuple[str, ...], players: tuple[str, ...], date_from: str 
 @click.option("--invert", is_flag=True, help="Keep the games that do not match.")
 @click.option("--count", is_flag=True, help="Print only how many games match; write no games.")
 @click.option("--keep-broken", is_flag=True, help="Copy games that do not parse, as written, instead of "
-              "leaving them out (they match no condition but are kept regardless).  A game too large to hold "
-              "cannot be copied: then nothing is written.")
+              "leaving them out (they match no condition but are kept regardless), and games a play condition "
+              "cannot judge (of no game installed, R002).  A game too large to hold cannot be copied: then "
+              "nothing is written.")
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE, replaced atomically, instead of stdout.")
 @replay_jobs_option
 def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple[str, ...], date_from: str | None,
@@ -192,11 +195,13 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
     conditions hold; in --jobs processes).  Games are read, judged and
     written one at a time.
     Games that do not parse are reported on stderr and left out (or copied
-    with --keep-broken).  Every file is checked before anything is written:
-    one that cannot be read writes nothing.  OUTPUT may be one of FILES
-    (only the games that match are left in it): it is replaced once all is
-    read, and not at all if a game does not parse (--keep-broken keeps such games).
-    Exit 0, or 2 when a file cannot be read or a game does not parse.
+    with --keep-broken), and so are, with a play condition, games whose Game
+    tag names no game installed (R002: no rules to judge them by).  Every
+    file is checked before anything is written: one that cannot be read
+    writes nothing.  OUTPUT may be one of FILES (only the games that match
+    are left in it): it is replaced once all is read, and not at all if such
+    a game would be lost (--keep-broken keeps such games).  Exit 0, or 2 when
+    a file cannot be read, a game does not parse or is of no known game.
     """
     conditions = _conditions(tags, players, date_from, date_to, result, variant, codes, seats, xeri, group, raised)
     status = Status()
@@ -221,6 +226,16 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
                     yield file, piece, copied(piece)
                 continue
             if conditions.needs_play:
+                if facts is not None and (bad := unknown_game(piece, facts)) is not None:
+                    # no rules to judge its play by: bad input, reported and left out (or kept) as a game
+                    # that does not parse is
+                    say(bad.format(), err=data_out)
+                    status.worst(EXIT_BAD_INPUT)
+                    archive.unreplayable += 1
+                    if keep_broken:
+                        kept += 1
+                        yield file, piece, canonical_text(piece)
+                    continue
                 match = facts is not None and conditions.play_holds(facts)
             else:
                 match = conditions.tags_hold(game)
