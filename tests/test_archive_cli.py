@@ -320,3 +320,21 @@ def test_filter_keeps_a_game_it_cannot_replay_only_when_asked(greek: tuple[Path,
     code, out, err = run("filter", str(path), "--tag", "Event~καφενείο")
     assert (code, err) == (0, "") and "Ξερή στο καφενείο" in out
 
+
+
+def test_stats_reports_an_unknown_game_where_it_is_and_in_greek(greek: tuple[Path, Path]) -> None:
+    """R002 as dln validate gives it: file:line:column, the Greek as Greek (it was '\\u039e\\u03b5…', with no
+    line, column or game, in the JSON too)."""
+    path = greek[0].with_name("alone.dln")
+    path.write_text(GREEK_XERI, encoding="utf-8")
+    assert unknown_game(path).startswith(f"{path}:2:1: error R002 bad-tag: [Game \"Ξερή\"]")
+    code, out, err = run("stats", str(path))
+    assert code == 2 and unknown_game(path) in out and "\\u" not in out + err
+    assert out.startswith(f"{path}:") and "0 games from 1 file (1 problem reported above)" in out
+    code, out, err = run("stats", "--json", str(path))
+    problems = json.loads(out)["problems"]
+    assert code == 2 and unknown_game(path) in err
+    assert [(p["code"], p["line"], p["column"], p["game"], p["message"]) for p in problems] == [
+        ("R002", 2, 1, 1, "[Game \"Ξερή\"]: unknown game 'Ξερή'; known games: Diloti, Kontsina, Xeri")]
+    validated = json.loads(run("validate", "--json", str(path))[1])
+    assert problems[0] == next(d for game in validated["games"] for d in game["diagnostics"] if d["code"] == "R002")

@@ -24,7 +24,7 @@ from rich.table import Table
 
 from dln.archive.charts import bar_chart, line_chart
 from dln.archive.conditions import players_of
-from dln.archive.facts import PlayFacts
+from dln.archive.facts import PlayFacts, unknown_game
 from dln.archive.parallel import replayed
 from dln.archive.ratings import Player, Ratings
 from dln.archive.reading import ArchiveReader
@@ -299,7 +299,8 @@ def print_tables(stats: Stats, ratings: dict[str, list[Player]] | None, reader: 
     ascii_only = output_is_ascii()
     screen = console(safe_box=True if ascii_only else None, width=160 if not is_terminal(sys.stdout) else None)
     block = "#" if ascii_only else "\u2588"
-    broken = f" ({count_of(reader.errors, 'problem')} reported above)" if reader.errors else ""
+    reported = reader.errors + reader.unreplayable
+    broken = f" ({count_of(reported, 'problem')} reported above)" if reported else ""
     each = ""
     if len(stats.books) > 1:
         each = ": " + ", ".join(f"{book.games} {book.game}" for book in stats.books.values())
@@ -410,14 +411,15 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
     stats = Stats()
     rated: dict[str, Ratings] | None = {} if ratings else None  # each game's players rated apart
     first: tuple[Game, PlayFacts] | None = None  # the archive's game, while it has only one
-    for (file, piece), facts in replayed(archive.read(files), lambda _: True, jobs):
+    for (_, piece), facts in replayed(archive.read(files), lambda _: True, jobs):
         game = piece.game
         if game is None or facts is None:
             continue
-        try:
-            game_named(game.tag("Game"))
-        except ValueError as exc:  # a tag that makes no sense: bad input, as in every command
-            problem(file, "R002", f"game {piece.number}: [Game {json.dumps(game.tag('Game'))}]: {exc}")
+        if (bad := unknown_game(piece, facts)) is not None:  # a tag that makes no sense: bad input, as everywhere
+            problems.append(bad.to_data())
+            archive.unreplayable += 1
+            say(bad.format(), err=data_out)
+            status.worst(EXIT_BAD_INPUT)
             continue
         stats.add(game, facts)
         first = (game, facts) if stats.games == 1 else None
