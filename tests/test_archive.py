@@ -84,6 +84,32 @@ def test_dates_read_as_pgn_writes_them_and_unknown_parts_widen_the_day() -> None
     assert not november.tags_hold(tagged(Event="no date"))
 
 
+@pytest.mark.parametrize(
+    ("played", "date_from", "date_to", "kept"),
+    [
+        ("????.??.??", "2030", None, True),  # an unknown year may lie anywhere: after 2030...
+        ("????.??.??", None, "2030", True),  # ...or before it (it failed --date-to)
+        ("????.??.??", "2030.01.02", "2030.01.02", True),
+        ("2024.??.??", "2024.06", None, True),  # a known year, its month and day widened both ways
+        ("2024.??.??", None, "2024.06", True),
+        ("2024.??.??", "2025", None, False),
+        ("2024.??.??", None, "2023.12.31", False),
+        ("2024.??.15", "2024.06.20", "2024.06.30", True),
+        ("2024.11.??", "2024.12", None, False),
+        ("2024.11.??", None, "2024.11.01", True),
+        ("2024.11.20", "????", "????", True),  # bounds written with ?? widen as dates do
+        ("2024.11.20", "2024.??", "2024.??", True),
+        ("2024.11.20", "2025.??", None, False),
+    ],
+)
+def test_a_date_with_unknown_parts_matches_when_it_may_lie_in_the_range(
+        played: str, date_from: str | None, date_to: str | None, kept: bool) -> None:
+    """docs/archive.md: a date written with ?? matches when it may lie in the range, whichever end is given."""
+    conditions = Conditions(date_from=parse_date(date_from) if date_from else None,
+                            date_to=parse_date(date_to) if date_to else None)
+    assert conditions.tags_hold(tagged(Date=played)) is kept
+
+
 def test_the_result_condition_names_a_side_a_player_or_no_result() -> None:
     won = tagged(North="Maria", South="Eleni", Result="N 64 S 41")
     assert result_winner(won) == "N"

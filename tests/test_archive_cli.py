@@ -338,3 +338,12 @@ def test_stats_reports_an_unknown_game_where_it_is_and_in_greek(greek: tuple[Pat
         ("R002", 2, 1, 1, "[Game \"Ξερή\"]: unknown game 'Ξερή'; known games: Diloti, Kontsina, Xeri")]
     validated = json.loads(run("validate", "--json", str(path))[1])
     assert problems[0] == next(d for game in validated["games"] for d in game["diagnostics"] if d["code"] == "R002")
+
+
+def test_filter_keeps_a_date_of_unknown_year_in_any_range(tmp_path: Path) -> None:
+    """[Date "????.??.??"] may lie in any range: it passed --date-from 2030 but failed --date-to 2030."""
+    path = tmp_path / "undated.dln"
+    path.write_text('[Event "Club night"]\n[Date "????.??.??"]\n\nround 1 dealer S\ntable 5h 3c 9d 2s\nN 4c 5h =9\n',
+                    encoding="utf-8")
+    for bounds in (["--date-from", "2030"], ["--date-to", "2030"], ["--date-from", "1990", "--date-to", "1990"]):
+        assert run("filter", str(path), *bounds, "--count")[:2] == (0, "1\n")

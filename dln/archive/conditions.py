@@ -64,9 +64,12 @@ def parse_date(text: str) -> tuple[str, str, str] | None:
 
 
 def _bound(date: tuple[str, str, str], *, upper: bool) -> tuple[str, str, str]:
-    """A bound with what it leaves unknown widened: ``2026`` runs from 2026.00.00 to 2026.99.99."""
+    """A bound with every part it leaves unknown widened: ``2026`` runs from 2026.00.00 to 2026.99.99, and
+    ``????.??.??`` from 0000.00.00 to 9999.99.99 (an unknown year may be any year: kept as ``????``, which
+    sorts after the digits, it passed a lower bound and failed every upper one)."""
+    year = ("9999" if upper else "0000") if date[0] == "????" else date[0]
     fill = "99" if upper else "00"
-    return date[0], fill if date[1] == "??" else date[1], fill if date[2] == "??" else date[2]
+    return year, fill if date[1] == "??" else date[1], fill if date[2] == "??" else date[2]
 
 
 def result_sides(game: Game) -> dict[str, int] | None:
