@@ -347,3 +347,11 @@ def test_filter_keeps_a_date_of_unknown_year_in_any_range(tmp_path: Path) -> Non
                     encoding="utf-8")
     for bounds in (["--date-from", "2030"], ["--date-to", "2030"], ["--date-from", "1990", "--date-to", "1990"]):
         assert run("filter", str(path), *bounds, "--count")[:2] == (0, "1\n")
+
+
+@pytest.mark.parametrize("codes", [[""], [","], [" , "], ["D2", ""]])
+def test_filter_code_refuses_a_value_without_a_code(codes: list[str]) -> None:
+    """`--code "$CODES"` with the variable empty kept every game (no code: no condition); it is a usage error."""
+    code, out, err = run("filter", str(CLUB), *(arg for value in codes for arg in ("--code", value)), "--count")
+    assert (code, out) == (2, "") and "Invalid value for '--code': " in err and "names no code" in err
+    assert "Traceback" not in err

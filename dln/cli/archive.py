@@ -146,6 +146,10 @@ def _conditions(tags: tuple[str, ...], players: tuple[str, ...], date_from: str 
         tests = [parse_tag_test(text) for text in tags]
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="'--tag'") from None
+    if (empty := next((value for value in codes if not split_codes([value])), None)) is not None:
+        # a script's empty variable (--code "$CODES") would ask for no code, and keep every game
+        raise click.BadParameter(f"{empty!r} names no code: give codes or prefixes, comma-separated "
+                                 "(D201, D2, R)", param_hint="'--code'")
     wanted = list(split_codes(codes))
     if problem := prefix_problem(wanted):
         raise click.BadParameter(problem, param_hint="'--code'")
