@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -20,7 +21,7 @@ import dln
 from dln.cli import main
 from dln.notation.bounds import MAX_NESTING
 from dln.notation.grammar import _builder
-from dln.notation.lines import MAX_LINE, LineTooLong, iter_lines, read_text, split_lines
+from dln.notation.lines import MAX_LINE, MAX_PASSED, LineTooLong, iter_lines, read_text, split_lines
 from dln.notation.parser import parse_text, read_lines, split_games
 from dln.notation.writer import write_games
 from dln.record import Refused, parse_move
@@ -87,6 +88,17 @@ def test_split_lines_cuts_only_at_the_three_line_endings() -> None:
     assert split_lines("a\rb\r\nc\nd\x0ce\u2028f") == ["a", "b", "c", "d\x0ce\u2028f"]
     assert split_lines("a\r\n\rb\n", keepends=True) == ["a\r\n", "\r", "b\n"]
     assert list(iter_lines(["a\r", "\nb\rc", "d\n", "e"])) == ["a\r\n", "b\r", "cd\n", "e"]
+
+
+def test_a_line_too_long_is_passed_over_by_both_readers_to_its_line_break() -> None:
+    """Each reader of lines gives a line past the bound as an Overlong that counts its bytes, line break
+    included: a '\\r\\n' cut between two reads (the '\\r' the last character a read may take) stays one break."""
+    long = "\u03b1" * (MAX_LINE + 1) + "\r\n"  # read as MAX_LINE + 2 characters ending in '\r', then '\n'
+    text = "a\n" + long + "b\r" + "x" * (MAX_LINE + 3) + "\r" + "\nc"
+    pieces = [text[i:i + 4096] for i in range(0, len(text), 4096)]
+    for lines in (list(read_lines(io.BytesIO(text.encode()))), list(iter_lines(pieces))):
+        assert [line if isinstance(line, str) else (line.line, line.size) for line in lines] == [
+            "a\n", (2, len(long.encode())), "b\r", (4, MAX_LINE + 5), "c"]
 
 
 def test_error_positions_count_lone_cr_lines() -> None:
@@ -320,15 +332,38 @@ def test_read_text_stops_inside_an_endless_line() -> None:
     assert caught.value.start == 100_000
 
 
-def test_a_line_too_long_after_good_games_stops_reading_there() -> None:
-    text = '[Event "1"]\nround 1\nN 4c\n[Event "2"]\nround 1\nN 4c ' + "x" * (MAX_LINE + 10) + "\nS 9s\n"
+def test_a_line_too_long_is_passed_over_with_its_game_and_reading_goes_on() -> None:
+    """A line past the bound used to stop the reading: the games after it were lost (and the note said they
+    were read).  Its game is an error, and the file is read on from the next game."""
+    text = ('[Event "1"]\nround 1\nN 4c\n[Event "2"]\nround 1\nN 4c ' + "x" * (MAX_LINE + 10) + "\nS 9s\n"
+            '[Event "3"]\nround 1\nN 4c\n')
     errors: list[dln.DLNSyntaxError] = []
     games = list(parse_text(text, errors=errors))
-    assert [g.number for g in games] == [1]
+    assert [g.number for g in games] == [1, 3]
     assert [(e.line, e.game) for e in errors] == [(6, 2)]
     for args in (["parse", "-"], ["fmt", "-"], ["validate", "-"], ["validate", "-j", "2", "-"], ["score", "-"]):
         code, out, err = run(*args, stdin=text)
         assert code == 2 and "longer than 1 MiB" in out + err and "Traceback" not in out + err, args
+        assert "game 2 was skipped; the other games of the file were read" in out + err, args
+    assert run("parse", "-", stdin=text)[1].endswith("<stdin>: 2 games, 2 rounds, 2 moves; 1 game skipped\n")
+
+
+def test_a_line_without_end_stops_the_reading_and_says_so(tmp_path: Path) -> None:
+    """Past 4 MiB without a line break (/dev/zero) the end of a line is no longer looked for: the games
+    before it are read, the note says only those were, and a merge writes nothing (nothing lost)."""
+    path = tmp_path / "endless.dln"
+    path.write_text('[Event "1"]\nround 1\nN 4c\n[Event "2"]\nround 1\nN 4c ' + "x" * (MAX_PASSED + 10)
+                    + '\n[Event "3"]\nround 1\nN 4c\n', encoding="utf-8")
+    errors: list[dln.DLNSyntaxError] = []
+    with path.open("rb") as stream:
+        assert [g.number for g in dln.load(stream, errors=errors)] == [1]
+    assert [(type(e), e.line, e.game) for e in errors] == [(LineTooLong, 6, 2)]
+    code, out, err = run("validate", str(path))
+    assert code == 2 and "runs on past 4 MiB (4,194,304 characters) without a line break" in out
+    assert "game 2 was skipped; the games before it were read" in out and "other games" not in out
+    merged = tmp_path / "merged.dln"
+    code, out, err = run("merge", str(path), "-o", str(merged))
+    assert code == 2 and "not written: an input could not be read to its end" in err and not merged.exists()
 
 
 def test_a_line_of_exactly_the_limit_is_read() -> None:

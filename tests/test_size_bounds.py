@@ -155,3 +155,45 @@ def test_fmt_stdin_from_a_file_copies_a_game_over_the_game_bound(tmp_path: Path)
         done = subprocess.run([sys.executable, "-m", "dln", "fmt", "-"], stdin=stdin, capture_output=True, check=False)
     assert done.returncode == 2 and b"<stdin>:1:1: error: this game runs on for more than 4 MiB" in done.stderr
     assert done.stdout.decode() == big + "\n" + run("fmt", "-", stdin=GAME.format(n=2, comment=""))[1]
+
+
+# ---- a line too long to hold is passed over with its game; the file is read on ------------------------
+
+LONG = '[Event "{n}"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN 4c{comment}\n\n'
+#: The long line's comment: 1,100,000 Greek letters (2.2 MB), each two bytes of UTF-8.
+ALPHAS = " {" + "\u03b1" * 1_100_000 + "}"
+
+
+def long_line_games() -> str:
+    """Four games, the second with a line longer than a line may be (line 11), as the tester's file."""
+    return "".join(LONG.format(n=n, comment=ALPHAS if n == "B" else "") for n in "ABCD")
+
+
+def test_a_line_too_long_is_an_error_in_its_game_and_the_file_is_read_on() -> None:
+    errors: list[dln.DLNSyntaxError] = []
+    games = list(parse_text(long_line_games(), errors=errors, filename="long.dln"))
+    assert [(g.number, g.tag("Event")) for g in games] == [(1, "A"), (3, "C"), (4, "D")]
+    (error,) = errors
+    assert isinstance(error, TooLarge)
+    assert (error.filename, error.line, error.column, error.game) == ("long.dln", 11, 1, 2)
+    assert error.message.startswith("line 11 is longer than 1 MiB (1,048,576 characters)")
+    assert error.size == len(LONG.format(n="B", comment=ALPHAS).encode())
+
+
+def test_the_games_after_a_line_too_long_are_found_again_by_their_place(tmp_path: Path) -> None:
+    path = tmp_path / "long.dln"
+    path.write_text(long_line_games().replace("\n", "\r\n"), encoding="utf-8")
+    with path.open("rb") as stream:
+        places = [place for _, place in placed(stream, str(path))]
+        assert [place.number for place in places] == [1, 2, 3, 4]
+        last = read_placed(stream, str(path), places[3])
+    assert last.game is not None and last.game.tag("Event") == "D" and last.offset == places[3].offset == 18
+
+
+def test_fmt_stdin_copies_a_game_with_a_line_too_long_as_written() -> None:
+    """'dln fmt - < longline.dln' wrote game 1 alone: the reader stopped at the long line."""
+    code, out, err = run("fmt", "-", stdin=long_line_games())
+    assert code == 2 and "<stdin>:11:1: error: line 11 is longer than 1 MiB" in err
+    assert "game 2 was skipped; the other games of the file were read" in err
+    canonical = {n: run("fmt", "-", stdin=LONG.format(n=n, comment=""))[1] for n in "ACD"}
+    assert out == canonical["A"] + "\n" + LONG.format(n="B", comment=ALPHAS) + canonical["C"] + "\n" + canonical["D"]

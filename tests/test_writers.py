@@ -394,3 +394,29 @@ def test_the_recorder_with_no_standard_output_is_no_traceback(tmp_path: Path) ->
                           stderr=subprocess.PIPE, text=True, timeout=120)
     assert "Traceback" not in done.stderr, done.stderr
     assert done.returncode == 0 and "1. N 9c x 9d" in record.read_text(encoding="utf-8")
+
+
+def long_line(tmp_path: Path) -> Path:
+    """Four games, the second with a line of 1,100,000 characters (2.2 MB): longer than a line may be."""
+    game = '[Event "{}"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN 4c{}\n\n'
+    path = tmp_path / "club1.dln"
+    long = " {" + "\u03b1" * 1_100_000 + "}"  # 2.2 MB of Greek letters
+    path.write_text("".join(game.format(n, long if n == "B" else "") for n in "ABCD"), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("command", [["merge"], ["filter", "--player", "nobody", "--invert"]], ids=["merge", "filter"])
+def test_keep_broken_never_writes_a_game_whose_line_is_too_long_as_nothing(tmp_path: Path,
+                                                                          command: list[str]) -> None:
+    """'merge club1.dln --keep-broken -o club1.dln' replaced 2.2 MB with game 1 alone: the game with the long
+    line was written as an empty string and the reader stopped there, while the note said the other games
+    were read.  The game cannot be copied (its text is not held), so nothing is written."""
+    club = long_line(tmp_path)
+    before = club.read_bytes()
+    code, _, err = run(command[0], str(club), "--keep-broken", *command[1:], "-o", str(club))
+    assert code == 2 and "game 2 (line 11) is too large to copy as written" in err and "left as it was" in err
+    assert "wrote" not in err and club.read_bytes() == before
+    code, out, err = run(command[0], str(club), *command[1:])  # without --keep-broken: the others are read
+    assert code == 2 and f"{club}:11:1: error: line 11 is longer than 1 MiB" in out + err
+    assert "game 2 was skipped; the other games of the file were read" in out + err
+    assert [g.tag("Event") for g in dln.loads_all(out)] == ["A", "C", "D"]

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from dln.check.verdicts import CANNOT_READ, NOTHING_TO_CHECK
 from dln.notation.bounds import TooLarge
+from dln.notation.lines import LineTooLong
 from dln.notation.model import Game
 from dln.notation.sources import (
     NO_RECORD_IN_DIRECTORY,
@@ -36,14 +37,14 @@ def canonical_text(piece: Piece) -> str:
 
 
 class NotKept(Exception):
-    """A game that does not parse cannot be copied as written: it was too large to hold (over the comment or
-    the game cap), so its text was never read into memory."""
+    """A game that does not parse cannot be copied as written: it was too large to hold (over the comment,
+    line or game cap), so its text was never read into memory."""
 
 
 def kept_text(piece: Piece) -> str:
     """A game as written (one that does not parse, copied with ``--keep-broken``), ending with one newline;
     :class:`NotKept` for one too large to hold, whose text was not kept."""
-    if isinstance(piece.error, TooLarge):
+    if isinstance(piece.error, TooLarge | LineTooLong):
         raise NotKept(f"game {piece.number} (line {piece.error.line}) is too large to copy as written")
     return piece.text.rstrip("\n") + "\n"
 
@@ -90,7 +91,7 @@ class ArchiveReader:
     files: int = 0
     games: int = 0  # games that parse
     unparsed: int = 0  # games that do not parse
-    errors: int = 0  # games that do not parse, files that cannot be read, folders without records
+    errors: int = 0  # games that do not parse, files that cannot be read (to their end), folders without records
     #: Games that parse but name no game installed (R002): counted by a command that replays them, which
     #: cannot judge them (:func:`dln.archive.facts.unknown_game`).
     unreplayable: int = 0
@@ -115,6 +116,8 @@ class ArchiveReader:
                             continue
                         self.errors += 1
                         self.unparsed += 1
+                        if isinstance(piece.error, LineTooLong):  # a line without end: the rest is not read
+                            self.errors += 1
                         self.broken(display, piece)
                     else:
                         self.games += 1

@@ -18,7 +18,7 @@ from dln.engine.rules import parse_variants
 from dln.games.protocol import game_keys, installed
 from dln.notation.bounds import MAX_DIGITS
 from dln.notation.errors import DLNSyntaxError
-from dln.notation.sources import display_name
+from dln.notation.sources import display_name, skipped_note
 from dln.views.output import say
 
 EXIT_OK, EXIT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
@@ -27,10 +27,7 @@ STDIN = "-"
 
 def report_syntax(error: DLNSyntaxError, games_read: int, *, err: bool = True) -> None:
     """A syntax error, compiler style; when other games were read, a note that this one alone was skipped."""
-    text = error.format()
-    if games_read or (error.game or 0) > 1:
-        text += f"\n  note: game {error.game} was skipped; the other games of the file were read"
-    say(text + "\n", err=err)
+    say(error.format() + skipped_note(error, others=games_read > 0) + "\n", err=err)
 
 
 class Status:

@@ -5,7 +5,7 @@ Variations nest at most :data:`MAX_NESTING` deep, numbers have at most
 and a game at most :data:`MAX_GAME` (and a line at most
 :data:`dln.notation.lines.MAX_LINE`).  The parser turns a breach into a syntax
 error where it is; the reader (:func:`dln.notation.parser.split_games`) skips a
-comment or game too large to hold (:class:`TooLarge`) and reads on.
+comment, line or game too large to hold (:class:`TooLarge`) and reads on.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ MAX_GAME = 4 << 20
 
 
 class TooLarge(DLNSyntaxError):
-    """A comment or a game larger than its bound, skipped by the reader without holding its text.
+    """A comment, a line or a game larger than its bound, skipped by the reader without holding its text.
 
     ``size`` is how many bytes (UTF-8) of the file the skipped game took, so
     that the games after it can still be found by their place in the file.

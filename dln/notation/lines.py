@@ -4,9 +4,11 @@ A line ends at ``\\n``, ``\\r\\n`` or a lone ``\\r`` — nothing else.  Python's
 ``str.splitlines`` also breaks at ``\\x0b``, ``\\x0c``, ``\\x1c``-``\\x1e``,
 ``\\x85``, U+2028 and U+2029; dln does not, so the grammar, the game splitter,
 the fast reader, error positions and the quoted lines of messages all agree
-on where a line starts.  A line holds at most :data:`MAX_LINE` characters, so
-a file without line breaks (``/dev/zero``) is an error at its line instead of
-a program running out of memory.
+on where a line starts.  A line holds at most :data:`MAX_LINE` characters: a
+longer one is passed over without being held (:class:`Overlong`), so that its
+game is an error and the file is read on from the next line; one that runs on
+past :data:`MAX_PASSED` characters without a line break (``/dev/zero``) stops
+the reading there (:class:`LineTooLong`) instead of reading for ever.
 """
 
 from __future__ import annotations
@@ -16,24 +18,33 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import IO
 
-from dln.notation.bounds import mib
+from dln.notation.bounds import MAX_GAME, TooLarge, mib
 from dln.notation.errors import DLNSyntaxError
 
-__all__ = ["MAX_LINE", "LineTooLong", "Lines", "decoded", "iter_lines", "normalise", "read_text", "split_lines"]
+__all__ = ["MAX_LINE", "MAX_PASSED", "LineTooLong", "Lines", "Overlong", "decoded", "iter_lines", "line_too_long",
+           "normalise", "read_text", "split_lines"]
 
 #: The most characters a line may hold, its line break not counted (1 MiB).
 MAX_LINE = 1 << 20
+
+#: How many characters of a line too long are passed over in search of its end (4 MiB, as a game holds):
+#: a longer line is no part of any record, and endless input (``/dev/zero``) has no end to find.
+MAX_PASSED = MAX_GAME
+
+#: How much of a line too long is kept: enough to tell whether it starts a game (a tag line).
+_HEAD = 256
 
 LINE_BREAK = re.compile(r"\r\n?|\n")
 
 
 class LineTooLong(DLNSyntaxError):
-    """A line longer than :data:`MAX_LINE`: reading stops there (the rest of the file may never end)."""
+    """A line that runs on past :data:`MAX_PASSED` characters without a line break: reading stops there (the
+    rest of the file may never end).  A shorter line too long is an :class:`Overlong`."""
 
     def __init__(self, line: int, *, filename: str = "<string>", game: int | None = None) -> None:
         super().__init__(
-            f"line {line} is longer than {mib(MAX_LINE)}: "
-            "a DLN line is never that long; the file is not read past it",
+            f"line {line} is longer than {mib(MAX_LINE)}: a DLN line is never that long, and this one runs on "
+            f"past {mib(MAX_PASSED)} without a line break; the file is not read past it",
             line, 1, filename=filename, game=game,
         )
 
@@ -45,18 +56,49 @@ def _rebuild(line: int, filename: str, game: int | None) -> LineTooLong:
     return LineTooLong(line, filename=filename, game=game)
 
 
+class Overlong:
+    """A line longer than :data:`MAX_LINE`, passed over rather than held: the readers of lines give it in the
+    line's place, and the game splitter lets its game go (:func:`line_too_long`) and reads on.
+
+    ``size`` counts the bytes (UTF-8) it takes in the file, its line break
+    included, so that the games after it are found again by their place;
+    ``head`` is how it starts.  Past :data:`MAX_PASSED` characters,
+    :meth:`add` raises :class:`LineTooLong`: no end of it is looked for.
+    """
+
+    __slots__ = ("characters", "head", "line", "size", "tail")
+
+    def __init__(self, line: int, text: str) -> None:
+        self.line, self.head, self.size, self.characters, self.tail = line, text[:_HEAD], 0, 0, ""
+        self.add(text)
+
+    def add(self, text: str) -> None:
+        """Count ``text``, the next part of the line."""
+        self.size += len(text.encode("utf-8", "surrogateescape"))
+        self.characters += len(text)
+        self.tail = text[-1:] or self.tail
+        if self.characters > MAX_PASSED + 2:
+            raise LineTooLong(self.line)
+
+
+def line_too_long(line: int) -> TooLarge:
+    """The error for line ``line``, longer than :data:`MAX_LINE`: its game is too large to hold."""
+    return TooLarge(f"line {line} is longer than {mib(MAX_LINE)}: a DLN line is never that long", line, 1)
+
+
 class Lines:
-    """Lines already cut as this module says and no longer than :data:`MAX_LINE` (``read_lines`` gives them).
+    """Lines already cut as this module says, each no longer than :data:`MAX_LINE` or an :class:`Overlong`
+    in its place (``read_lines`` gives them).
 
     Consumers that would re-cut any other iterable (``split_games``) take these as they are.
     """
 
     __slots__ = ("_lines",)
 
-    def __init__(self, lines: Iterator[str]) -> None:
+    def __init__(self, lines: Iterator[str | Overlong]) -> None:
         self._lines = lines
 
-    def __iter__(self) -> Iterator[str]:
+    def __iter__(self) -> Iterator[str | Overlong]:
         return self._lines
 
 
@@ -80,27 +122,28 @@ def normalise(text: str) -> str:
     return LINE_BREAK.sub("\n", text)
 
 
-def iter_lines(pieces: Iterable[str], *, first_line: int = 1) -> Iterator[str]:
+def iter_lines(pieces: Iterable[str], *, first_line: int = 1) -> Iterator[str | Overlong]:
     """Re-cut pieces of text (lines cut any which way, buffers…) into lines, kept as written.
 
     :class:`Lines` are passed through as they are.
 
-    The pieces joined equal the lines joined: nothing is added or dropped.
-    Raises :class:`LineTooLong` as soon as a line grows past :data:`MAX_LINE`,
-    holding at most a little more than that in memory.
+    The pieces joined equal the lines joined: nothing is added or dropped, but
+    a line longer than :data:`MAX_LINE` comes as an :class:`Overlong`, holding
+    at most a little more than that in memory while it is passed over.
     """
     if isinstance(pieces, Lines):
         return iter(pieces)
     return _recut(pieces, first_line)
 
 
-def _recut(pieces: Iterable[str], first_line: int) -> Iterator[str]:
+def _recut(pieces: Iterable[str], first_line: int) -> Iterator[str | Overlong]:
     number = first_line
     pending = ""
+    passing: Overlong | None = None  # the line too long being passed over
     for piece in pieces:
         # The usual case, tested with C string searches only: the piece is one whole line.
         end = piece.find("\n") + 1
-        if end == len(piece) and end and not pending and end <= MAX_LINE + 2:
+        if end == len(piece) and end and not pending and end <= MAX_LINE + 2 and passing is None:
             cr = piece.find("\r")
             if cr < 0 or cr == end - 2:
                 yield piece
@@ -111,15 +154,29 @@ def _recut(pieces: Iterable[str], first_line: int) -> Iterator[str]:
         for match in LINE_BREAK.finditer(text):
             if match.end() == len(text) and match[0] == "\r":
                 break  # a '\r\n' may be cut between two pieces: wait for the next one
-            if match.start() - start > MAX_LINE:
-                raise LineTooLong(number)
-            yield text[start:match.end()]
+            line = text[start:match.end()]
+            if passing is not None:
+                passing.add(line)
+                yield passing
+                passing = None
+            elif match.start() - start > MAX_LINE:
+                yield Overlong(number, line)
+            else:
+                yield line
             number += 1
             start = match.end()
         pending = text[start:]
-        if len(pending.rstrip("\r")) > MAX_LINE:
-            raise LineTooLong(number)
-    if pending:
+        body = pending.rstrip("\r")
+        if passing is not None or len(body) > MAX_LINE:  # passed over but for a '\r' that may begin '\r\n'
+            if passing is None:
+                passing = Overlong(number, body)
+            elif body:
+                passing.add(body)
+            pending = pending[len(body):]
+    if passing is not None:
+        passing.add(pending)
+        yield passing
+    elif pending:
         yield pending
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import io
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from functools import partial
 from typing import IO, Any
@@ -23,7 +23,17 @@ from typing import IO, Any
 from dln.notation.bounds import MAX_COMMENT, MAX_GAME, TooLarge, comment_too_large, game_too_large
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.fastpath import canonical_spots, read_canonical
-from dln.notation.lines import MAX_LINE, Lines, LineTooLong, decoded, iter_lines, normalise, split_lines
+from dln.notation.lines import (
+    MAX_LINE,
+    Lines,
+    LineTooLong,
+    Overlong,
+    decoded,
+    iter_lines,
+    line_too_long,
+    normalise,
+    split_lines,
+)
 from dln.notation.mistakes import COMMENT_TEXT, TAG_QUOTES
 from dln.notation.model import Game, MoveSpots
 from dln.notation.terminals import TERMINALS
@@ -85,12 +95,14 @@ def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str | TooLarge]]:
     line — starts a new game even inside a ``{`` comment left open (the game
     before then fails alone) and even if the tag itself is mistyped.  Lines
     are cut as :mod:`dln.notation.lines` says, whatever pieces ``lines`` holds, so a
-    file is read lazily; a line too long raises :class:`dln.notation.lines.LineTooLong`.
+    file is read lazily.
 
     A game is held until its end, so it may hold at most :data:`MAX_GAME`
-    characters and a ``{comment}`` at most :data:`MAX_COMMENT`: past either,
-    the game's text is let go and a :class:`TooLarge` error stands in its
-    place, and the lines up to the next game are passed over.
+    characters, a ``{comment}`` at most :data:`MAX_COMMENT` and a line at most
+    :data:`MAX_LINE` (a longer one comes as an :class:`Overlong`): past any of
+    them, the game's text is let go and a :class:`TooLarge` error stands in its
+    place, and the lines up to the next game are passed over.  A line that never
+    ends (:class:`dln.notation.lines.LineTooLong`) is raised.
     """
     chunk: list[str] = []
     size = 0  # characters in chunk
@@ -100,6 +112,16 @@ def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str | TooLarge]]:
     comment = (0, 0, 0)  # the {comment} open at the end of the line: its line, its column, its characters
     too_large: TooLarge | None = None
     for number, line in enumerate(iter_lines(lines)):
+        if type(line) is Overlong:  # a line too long: its game is let go, as one too large
+            if (has_body or in_brace) and _TAG_LINE.match(line.head):
+                yield start, _held(chunk, too_large)
+                chunk, size, start, has_body, in_brace, too_large = [], 0, number, False, False, None
+            if too_large is None:
+                too_large = line_too_long(number + 1)
+                too_large.size = sum(len(held.encode("utf-8")) for held in chunk)
+                chunk, has_body = [], True
+            too_large.size += line.size
+            continue
         if (has_body or in_brace) and line[:1] in "[ \t" and _TAG_LINE.match(line):
             yield start, _held(chunk, too_large)
             chunk, size, start, has_body, in_brace, too_large = [], 0, number, False, False, None
@@ -137,9 +159,9 @@ def _held(chunk: list[str], too_large: TooLarge | None) -> str | TooLarge:
 
 def split_games_until_too_long(lines: Iterable[str], filename: str,
                                ) -> Iterator[tuple[int, str | TooLarge | LineTooLong]]:
-    """:func:`split_games`, then, if a line is too long to read, ``(its line - 1, the error)`` in place of
-    the game holding it: reading stops there, as the rest of that line may never end.  Errors are
-    given ``filename``."""
+    """:func:`split_games`, then, if a line never ends (past :data:`dln.notation.lines.MAX_PASSED`),
+    ``(its line - 1, the error)`` in place of the game holding it: reading stops there, as the rest of that
+    line may never end.  Errors are given ``filename``."""
     try:
         for offset, text in split_games(lines):
             if isinstance(text, TooLarge):
@@ -207,7 +229,7 @@ def parse_games(
     """
     game_number = 0
     for offset, text in split_games_until_too_long(lines, filename):
-        if not isinstance(text, str):  # too large to hold (a line too long is the last item)
+        if not isinstance(text, str):  # too large to hold (a line without end is the last item)
             game_number += 1
             text.game = game_number
             if errors is None:
@@ -243,23 +265,21 @@ def parse_chunk(
 def read_lines(file: IO[str] | IO[bytes]) -> Lines:
     """Lines of a text or binary file (UTF-8, BOM allowed), read lazily, as :mod:`dln.notation.lines` defines them.
 
-    No read is larger than a line may be, so a file without line breaks
-    raises :class:`dln.notation.lines.LineTooLong` at its line instead of filling memory.
+    No read is larger than a line may be, so a line too long is passed over
+    (:class:`dln.notation.lines.Overlong`) and a file without line breaks raises
+    :class:`dln.notation.lines.LineTooLong` at its line, instead of filling memory.
     """
     return Lines(_read_lines(file))
 
 
-def _read_lines(file: IO[str] | IO[bytes]) -> Iterator[str]:
+def _read_lines(file: IO[str] | IO[bytes]) -> Iterator[str | Overlong]:
     if isinstance(file, io.RawIOBase | io.BufferedIOBase):
         # Decode in C, a buffer at a time, keeping line endings as written; detach
         # afterwards so the caller's file is not closed with the wrapper.
         text = io.TextIOWrapper(file, encoding="utf-8-sig", newline="")
         try:
             # Universal newlines, untranslated, are exactly dln's line breaks: only the length is checked.
-            for number, line in enumerate(iter(partial(text.readline, MAX_LINE + 2), ""), start=1):
-                if len(line) > MAX_LINE and len(line.rstrip("\r\n")) > MAX_LINE:
-                    raise LineTooLong(number)
-                yield line
+            yield from _bounded(text.readline)
         finally:
             with contextlib.suppress(ValueError):  # already closed by its owner
                 text.detach()
@@ -268,6 +288,27 @@ def _read_lines(file: IO[str] | IO[bytes]) -> Iterator[str]:
     pieces: Iterator[str | bytes] = iter(partial(reader, MAX_LINE + 2), file.read(0)) if reader else iter(file)
     yield from iter_lines(decoded(pieces))
 
+
+def _bounded(readline: Callable[[int], str]) -> Iterator[str | Overlong]:
+    """The lines ``readline`` gives, read at most a line's bound at a time: a longer line is passed over to
+    its end, and an :class:`Overlong` stands in its place."""
+    limit = MAX_LINE + 2  # a line of the bound and its line break, '\r\n'
+    number = 0
+    line = readline(limit)
+    while line:
+        number += 1
+        if len(line) > MAX_LINE and len(line.rstrip("\r\n")) > MAX_LINE:
+            passed = Overlong(number, line)
+            while line[-1] not in "\r\n" and (line := readline(limit)):
+                passed.add(line)
+            line = readline(limit)
+            if passed.tail == "\r" and line == "\n":  # a '\r\n' cut between two reads
+                passed.add(line)
+                line = readline(limit)
+            yield passed
+            continue
+        yield line
+        line = readline(limit)
 
 
 def parse_text(text: str, **kwargs: Any) -> Iterator[Game]:

@@ -22,7 +22,7 @@ import click
 
 from dln.notation.bounds import TooLarge
 from dln.notation.errors import DLNSyntaxError
-from dln.notation.lines import split_lines
+from dln.notation.lines import Lines, LineTooLong, Overlong, split_lines
 from dln.notation.model import Game
 from dln.notation.parser import parse_chunk, read_lines, split_games_until_too_long
 from dln.wording import visible
@@ -88,8 +88,13 @@ def opened(name: str) -> Iterator[BinaryIO]:
         yield stream
 
 
-def lines_of(stream: BinaryIO, name: str) -> Iterator[str]:
-    """The lines of ``stream``, lazily; :class:`Unreadable` where they are not UTF-8 or cannot be read."""
+def lines_of(stream: BinaryIO, name: str) -> Lines:
+    """The lines of ``stream``, lazily (:func:`dln.notation.parser.read_lines`); :class:`Unreadable` where they
+    are not UTF-8 or cannot be read."""
+    return Lines(_lines_of(stream, name))
+
+
+def _lines_of(stream: BinaryIO, name: str) -> Iterator[str | Overlong]:
     try:
         yield from read_lines(stream)
     except UnicodeDecodeError as exc:
@@ -126,7 +131,7 @@ def pieces(lines: Iterable[str], name: str, *, keep_line_comments: bool = False,
     filename = display_name(name)
     number = 0
     for offset, text in split_games_until_too_long(lines, filename):
-        if not isinstance(text, str):  # too large to hold (a line too long is the last item)
+        if not isinstance(text, str):  # too large to hold (a line without end is the last item)
             number += 1
             text.game = number
             yield Piece(number, offset, "", error=text)
@@ -275,10 +280,20 @@ class SyntaxReport:
         error, self.pending = self.pending, None
         if error is None:
             return
-        text = error.format()
-        if other_games or (error.game or 0) > 1:
-            text += f"\n  note: game {error.game} was skipped; the other games of the file were read"
+        text = error.format() + skipped_note(error, others=other_games)
         click.echo(visible(text + "\n"), err=self.err)  # below the views, so not dln.views.output.say
+
+
+def skipped_note(error: DLNSyntaxError, *, others: bool) -> str:
+    """The note under a game's syntax error: that this game alone was skipped, when the file has ``others``
+    games or it is not the first; after a line without end (:class:`LineTooLong`), that the games before it
+    were read, as reading stopped there."""
+    game = error.game or 0
+    if isinstance(error, LineTooLong):
+        return f"\n  note: game {game} was skipped; the games before it were read" if game > 1 else ""
+    if others or game > 1:
+        return f"\n  note: game {game} was skipped; the other games of the file were read"
+    return ""
 
 
 class Digest(io.RawIOBase):

@@ -90,10 +90,9 @@ def outcome(report: GameReport | Checked) -> str:
 def print_verdict(checked: Checked, out: Report, *, verdict: bool) -> None:
     """A game's diagnostics, compiler style, then (if ``verdict``) one line saying how it ended."""
     if checked.syntax is not None:
-        text = checked.syntax.format()
-        if checked.number > 1:
-            text += f"\n  note: game {checked.number} was skipped; the other games of the file were read"
-        out.echo(text + "\n")
+        from dln.notation.sources import skipped_note
+
+        out.echo(checked.syntax.format() + skipped_note(checked.syntax, others=False) + "\n")
         return
     for diagnostic in sorted(checked.diagnostics, key=lambda d: (d.line, d.column)):
         out.echo(diagnostic.format() + "\n")
