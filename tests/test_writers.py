@@ -204,6 +204,26 @@ def test_stats_writes_no_chart_when_an_input_cannot_be_read(tmp_path: Path) -> N
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("options", [[], ["--ratings", "--json"]], ids=["table", "json"])
+def test_stats_writes_no_chart_from_a_file_it_could_only_half_read(tmp_path: Path, options: list[str]) -> None:
+    """A file whose last game is not UTF-8 is found out only when it is read: the charts were written from the
+    games before it all the same ('wrote 2 charts', exit 2).  Every input is read before a chart is written."""
+    half = tmp_path / "half.dln"
+    half.write_bytes(CLUB.read_bytes() + '\n[Event "last"]\nround 1 dealer S\n{Μαρία}\n'.encode("cp1253"))
+    charts = tmp_path / "charts"
+    code, out, err = run("stats", str(half), *options, "--plot", str(charts), "--plot-games", "3")
+    assert code == 2 and "not UTF-8" in out + err
+    assert f"no chart written to {charts}: an input could not be read to its end" in err and "wrote" not in err
+    assert not charts.exists()
+    charts.mkdir()
+    (charts / "points-per-round.svg").write_text("old", encoding="utf-8")  # an earlier run's chart stays as it was
+    assert run("stats", str(half), *options, "--plot", str(charts))[0] == 2
+    assert [p.name for p in charts.iterdir()] == ["points-per-round.svg"]
+    assert (charts / "points-per-round.svg").read_text(encoding="utf-8") == "old"
+    code, _, err = run("stats", str(CLUB), *options, "--plot", str(charts), "--plot-games", "3")
+    assert code == 0 and f"wrote {5 + bool(options)} charts" in err and len(list(charts.glob("score-*.svg"))) == 3
+
+
 def test_annotating_a_record_in_place_keeps_every_game_or_writes_nothing(tmp_path: Path) -> None:
     setup = (SAMPLES / "constructs" / "setup.dln").read_text(encoding="utf-8")
     record = tmp_path / "g.dln"

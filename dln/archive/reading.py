@@ -96,6 +96,12 @@ class ArchiveReader:
     #: cannot judge them (:func:`dln.archive.facts.unknown_game`).
     unreplayable: int = 0
 
+    @property
+    def incomplete(self) -> bool:
+        """Whether an input was not read to its end (or at all), or a folder held no record: what was read
+        is then a part of the inputs only, and nothing is written from it."""
+        return self.errors > self.unparsed
+
     def read(self, paths: Iterable[str]) -> Iterator[tuple[str, Piece]]:
         """(file as displayed, piece) for every game, broken ones included (``piece.game`` None)."""
         for name in each_file(paths, self._empty):

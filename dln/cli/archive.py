@@ -116,7 +116,7 @@ def stopped(archive: ArchiveReader, apart: Apart, *, rewriting: bool, keep_broke
             return apart.problem
         if nothing_read(archive):
             return NOTHING_READ
-        if archive.errors > archive.unparsed:
+        if archive.incomplete:
             return "an input could not be read to its end"
         if rewriting and (archive.unparsed or archive.unreplayable) and not keep_broken:
             which = "does not parse" if archive.unparsed else "names no game installed (R002)"

@@ -13,8 +13,9 @@ import io
 import json
 import os
 import sys
+import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import click
 from rich import box
@@ -57,7 +58,13 @@ _UNBOUNDED = 1_000_000
 
 
 class Charts:
-    """The SVG files of ``--plot DIR``: each game's score (the first ``games`` of them) and the summaries."""
+    """The SVG files of ``--plot DIR``: each game's score (the first ``games`` of them) and the summaries.
+
+    No chart is written before every input is read: one that fails half-way
+    (not UTF-8 after all) leaves DIR as it was.  The games' charts are drawn
+    as the games are read and held meanwhile in a temporary file on disk
+    (not in memory), with their names, places and sizes, until :meth:`publish`.
+    """
 
     def __init__(self, folder: Path, games: int, inputs: Inputs) -> None:
         self.folder = folder
@@ -65,6 +72,8 @@ class Charts:
         self.inputs = inputs
         self.written: list[Path] = []
         self.failed: str | None = None
+        self.held: list[tuple[str, int]] = []  # each chart held: its name and its size in bytes, in order
+        self.spool: BinaryIO | None = None
 
     def write(self, name: str, text: str) -> None:
         """Write chart ``name`` atomically, never over one of the inputs; a failure is said once on stderr
@@ -83,12 +92,30 @@ class Charts:
         self.written.append(path)
 
     def progression(self, number: int, game: Game, facts: PlayFacts) -> None:
-        """The running totals of each side after each round of game ``number`` (of the whole run)."""
+        """The running totals of each side after each round of game ``number`` (of the whole run), held
+        until :meth:`publish`."""
         if number > self.games or not facts.rounds:
             return
         title, series, mark = running_score(number, game, facts)
-        self.write(f"score-{number:04}.svg", line_chart(title, series, x_label="round", y_label="points",
-                                                        mark=mark))
+        data = line_chart(title, series, x_label="round", y_label="points", mark=mark).encode("utf-8")
+        if self.spool is None:
+            self.spool = tempfile.TemporaryFile()  # noqa: SIM115 - closed by publish or discard
+        self.spool.write(data)
+        self.held.append((f"score-{number:04}.svg", len(data)))
+
+    def publish(self) -> None:
+        """Write the charts held, once every input is read."""
+        if self.spool is not None:
+            self.spool.seek(0)
+            for name, size in self.held:
+                self.write(name, self.spool.read(size).decode("utf-8"))
+        self.discard()
+
+    def discard(self) -> None:
+        """Let the charts held go, unwritten."""
+        if self.spool is not None:
+            self.spool.close()
+        self.spool, self.held = None, []
 
 
 def running_score(number: int, game: Game, facts: PlayFacts) -> tuple[str, dict[str, list[float]], float | None]:
@@ -376,8 +403,8 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
     xeris made and given away, declarations made, raised and captured, and
     illegal moves; the games' lengths; with --ratings, Elo ratings.  A
     table on a terminal, one JSON object with --json, CSV with --csv; with
-    --plot DIR, SVG charts (every file is checked first: one that cannot be
-    read writes no chart).  Games are read one at a time (and replayed in
+    --plot DIR, SVG charts (every file is read first: one that cannot be
+    read, even half-way, writes no chart).  Games are read one at a time (and replayed in
     --jobs processes).  Exit 0, or 2
     when a file cannot be read or a game does not parse (it is left out).
     """
@@ -438,7 +465,12 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
         emit(stats_csv(stats, ranking), nl=False)
     else:
         print_tables(stats, ranking, archive, first)
-    if charts is not None:
+    if charts is not None and archive.incomplete:  # charts from a part of the inputs only: none at all
+        charts.discard()
+        say(f"no chart written to {plot}: an input could not be read to its end", err=True)
+        status.worst(EXIT_BAD_INPUT)
+    elif charts is not None:
+        charts.publish()
         _summary_charts(charts, stats, ranking)
         if charts.failed is not None:
             say(charts.failed, err=True)
