@@ -140,7 +140,7 @@ def test_fmt_walks_directories_and_reports_each_problem(tmp_path: Path) -> None:
     code, out, _ = run("fmt", str(tmp_path))
     assert code == 2
     assert f"{tmp_path / 'bad.dln'}:2:7: error:" in out
-    assert f"{tmp_path / 'latin1.dln'}: error: cannot read: not UTF-8 text" in out
+    assert f"{tmp_path / 'latin1.dln'}:1:5: error: cannot read: not UTF-8 text (byte value 0xE9)" in out
     assert out.endswith("0 files reformatted, 1 unchanged, 2 failed\n")  # issue 18: failures are counted
 
 

@@ -114,6 +114,58 @@ def test_stats_plot_into_a_file_says_it_is_not_a_folder(inputs: dict[str, str], 
     assert record.read_text(encoding="utf-8").startswith('[Event "x"]')
 
 
+# ---- a file that is not UTF-8 ---------------------------------------------------------------
+
+
+def greek_8_bit(tmp_path: Path) -> Path:
+    """200 UTF-8 games (6 lines each), then a last line written in cp1253: its first bad byte, the capital mu
+    of Maria, is at line 1201, column 7, byte 10,806 of the file (past the first 8 KiB read)."""
+    path = tmp_path / "greek.dln"
+    path.write_bytes(b'[Event "x"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN 4c\n\n' * 200
+                     + "S 9s {\u039c\u03b1\u03c1\u03af\u03b1}\n".encode("cp1253"))
+    assert path.read_bytes().index(b"\xcc") == 10_806
+    return path
+
+
+#: Every command that reads an archive, with what it needs to run (split and stats --plot write in the folder).
+NOT_UTF8_READERS = [["validate"], ["validate", "-j", "2"], ["fmt"], ["fmt", "--check"], ["parse"], ["score"],
+                    ["stats"], ["stats", "--plot", "charts"], ["merge"], ["merge", "-o", "out.dln"], ["filter"],
+                    ["filter", "-o", "out.dln"], ["split", "-d", "games"]]
+
+
+@pytest.mark.parametrize("command", NOT_UTF8_READERS, ids=" ".join)
+def test_a_file_not_utf8_is_an_error_at_its_line_and_column(command: list[str], tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """'cannot read: not UTF-8 text (byte 2614)' gave an offset counted inside an 8 KiB read, and no line:
+    every command now says where the bad byte is, the same way."""
+    path = greek_8_bit(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    code, out = run(command[0], str(path), *command[1:])
+    assert code == 2 and "Traceback" not in out, out
+    assert f"{path}:1201:7: error: cannot read: not UTF-8 text (byte value 0xCC)" in out, out
+    assert "(byte 2614)" not in out
+
+
+def test_fmt_stdin_says_where_it_is_not_utf8(tmp_path: Path) -> None:
+    code, out = run("fmt", "-", stdin=greek_8_bit(tmp_path).read_bytes())  # type: ignore[arg-type]
+    assert code == 2 and "<stdin>:1201:7: error: cannot read: not UTF-8 text (byte value 0xCC)" in out
+
+
+def test_validate_checks_every_game_before_the_bad_byte_and_says_where_it_is_in_json(tmp_path: Path) -> None:
+    """The games of the 8 KiB read that held the bad byte were not checked (151 of 200): now every game before
+    the one holding it is (199; the last line belongs to game 200)."""
+    path = greek_8_bit(tmp_path)
+    code, out = run("validate", "--json", str(path))
+    data = json.loads(out)
+    assert code == 2 and len(data["games"]) == 199
+    (problem,) = data["diagnostics"]
+    assert (problem["code"], problem["line"], problem["column"]) == ("S002", 1201, 7)
+    assert problem["message"] == "cannot read: not UTF-8 text (byte value 0xCC)"
+    result = CliRunner().invoke(main, ["stats", "--json", str(path)])
+    (problem,) = json.loads(result.stdout)["problems"]
+    assert result.exit_code == 2 and (problem["line"], problem["column"]) == (1201, 7)
+
+
 # ---- dln play -------------------------------------------------------------------------------
 
 

@@ -21,7 +21,7 @@ import dln
 from dln.cli import main
 from dln.notation.bounds import MAX_NESTING
 from dln.notation.grammar import _builder
-from dln.notation.lines import MAX_LINE, MAX_PASSED, LineTooLong, iter_lines, read_text, split_lines
+from dln.notation.lines import MAX_LINE, MAX_PASSED, LineTooLong, NotUTF8, iter_lines, read_text, split_lines
 from dln.notation.parser import parse_text, read_lines, split_games
 from dln.notation.writer import write_games
 from dln.record import Refused, parse_move
@@ -99,6 +99,33 @@ def test_a_line_too_long_is_passed_over_by_both_readers_to_its_line_break() -> N
     for lines in (list(read_lines(io.BytesIO(text.encode()))), list(iter_lines(pieces))):
         assert [line if isinstance(line, str) else (line.line, line.size) for line in lines] == [
             "a\n", (2, len(long.encode())), "b\r", (4, MAX_LINE + 5), "c"]
+
+
+class Chunks:
+    """A file-like object that is no io stream: bytes, in chunks of 8 bytes, from ``readline``."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def read(self, size: int = -1) -> bytes:
+        return b""
+
+    def readline(self, size: int = -1) -> bytes:
+        piece, self.data = self.data[:8], self.data[8:]
+        return piece
+
+
+@pytest.mark.parametrize("wrap", [io.BytesIO, Chunks], ids=["binary file", "file-like"])
+def test_a_byte_that_is_not_utf8_is_found_at_its_line_and_column(wrap: type) -> None:
+    """The reader gave the bad byte's offset within the block it decoded (8 KiB), and no line: it is found
+    in its line, once the lines before it are read, whatever the reads."""
+    maria = "N 4c {\u039c\u03b1\u03c1\u03af\u03b1}\n".encode("cp1253")  # its first bad byte at column 7
+    data = ("\ufeff" + "round 1\r\n{\u03b1}\n" * 3000).encode() + maria
+    with pytest.raises(UnicodeDecodeError) as caught:
+        list(read_lines(wrap(data)))
+    error = caught.value
+    assert isinstance(error, NotUTF8) and (error.line, error.column, error.byte) == (6001, 7, 0xCC)
+    assert str(error) == "not UTF-8 text at line 6001, column 7 (byte value 0xCC)"
 
 
 def test_error_positions_count_lone_cr_lines() -> None:

@@ -81,12 +81,13 @@ class Apart:
 class ArchiveReader:
     """Reads the games of many files in order, counting what it meets.
 
-    ``problem(file, code, reason)`` hears of a file that cannot be read (S002)
+    ``problem(file, code, reason, line=, column=)`` hears of a file that cannot
+    be read (S002; the line and column of a byte that is not UTF-8, else None)
     or a folder with no ``*.dln`` file (S003); ``broken(file, piece)`` of a
     game that does not parse.
     """
 
-    problem: Callable[[str, str, str], None]
+    problem: Callable[..., None]
     broken: Callable[[str, Piece], None]
     files: int = 0
     games: int = 0  # games that parse
@@ -130,5 +131,5 @@ class ArchiveReader:
                     yield display, piece
         except Unreadable as exc:
             self.errors += 1
-            self.problem(display, CANNOT_READ, f"cannot read: {exc.reason}")
+            self.problem(display, CANNOT_READ, f"cannot read: {exc.reason}", line=exc.line, column=exc.column)
 

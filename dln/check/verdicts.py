@@ -129,11 +129,12 @@ def game_data(checked: Checked) -> dict[str, Any]:
             "errors": checked.errors, "warnings": checked.warnings, "diagnostics": diagnostics}
 
 
-def problem_data(file: str, code: str, message: str) -> dict[str, Any]:
+def problem_data(file: str, code: str, message: str, *, line: int | None = None,
+                 column: int | None = None) -> dict[str, Any]:
     """A finding about a file or the run rather than a game's moves (S002, S003, R002), in the diagnostics'
-    JSON form."""
+    JSON form; at its ``line`` and ``column`` when it has a place (a byte that is not UTF-8)."""
     name = INPUT_CODES[code][0] if code in INPUT_CODES else RECORD_CODES[code][0]
-    return {"file": file, "line": None, "column": None, "severity": "error", "code": code,
+    return {"file": file, "line": line, "column": column, "severity": "error", "code": code,
             "name": name, "message": message, "help": [], "game": None, "round": None,
             "move": None}
 

@@ -34,7 +34,7 @@ from dln.cli.common import EXIT_BAD_INPUT, PLAYER_COUNTS, STDIN, Status, jobs_op
 from dln.cli.writing import Inputs, NotWritten, joined, write_file
 from dln.engine.rules import parse_variants
 from dln.files import replace_file
-from dln.notation.sources import Piece
+from dln.notation.sources import Piece, located
 from dln.views.output import emit, say
 from dln.wording import count_of
 
@@ -47,8 +47,8 @@ replay_jobs_option = jobs_option("Replay games in this many processes.")
 def reader(status: Status, *, err: bool) -> ArchiveReader:
     """An archive reader whose problems are said on stderr (``err``) or stdout, and make the exit status 2."""
 
-    def problem(file: str, _code: str, reason: str) -> None:
-        say(f"{file}: error: {reason}", err=err)
+    def problem(file: str, _code: str, reason: str, *, line: int | None = None, column: int | None = None) -> None:
+        say(f"{located(file, line, column)}: error: {reason}", err=err)
         status.worst(EXIT_BAD_INPUT)
 
     def broken(file: str, piece: Piece) -> None:

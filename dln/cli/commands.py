@@ -31,8 +31,7 @@ from dln.cli.common import (
 )
 from dln.engine.rules import parse_variants
 from dln.notation.jsonout import game_to_data
-from dln.notation.parser import read_lines
-from dln.notation.sources import NO_RECORD_IN_DIRECTORY, display_name, each_file
+from dln.notation.sources import NO_RECORD_IN_DIRECTORY, Unreadable, display_name, each_file, lines_of
 from dln.views.output import console, emit, say
 from dln.views.report import Report, game_status, print_verdict
 from dln.wording import count_of
@@ -326,8 +325,8 @@ def validate(files: tuple[str, ...], as_json: bool, all_alternatives: bool, expl
                 continue
             games_before = tally.games
             try:
-                for size, verdicts in check_games(display, read_lines(stream), variants=variants, workers=workers,
-                                                  alternatives=alternatives):
+                for size, verdicts in check_games(display, lines_of(stream, name), variants=variants,
+                                                  workers=workers, alternatives=alternatives):
                     bar.advance(size)
                     for checked in verdicts:
                         checked = selection.apply(checked)
@@ -338,8 +337,8 @@ def validate(files: tuple[str, ...], as_json: bool, all_alternatives: bool, expl
                         else:
                             print_verdict(checked, out, verdict=verbose or (not quiet and bool(
                                 checked.errors or checked.warnings)))
-            except UnicodeDecodeError as exc:
-                out.problem(display, CANNOT_READ, f"cannot read: not UTF-8 text (byte {exc.start})")
+            except Unreadable as exc:
+                out.problem(display, CANNOT_READ, f"cannot read: {exc.reason}", line=exc.line, column=exc.column)
                 tally.unreadable += 1
                 status.worst(EXIT_BAD_INPUT)
                 continue
@@ -427,7 +426,7 @@ def score(file: str, game_number: int | None, as_json: bool, variant: str | None
                 if game_number is not None:
                     break
     except Unreadable as exc:
-        out.problem(display, CANNOT_READ, f"cannot read: {exc.reason}")
+        out.problem(display, CANNOT_READ, f"cannot read: {exc.reason}", line=exc.line, column=exc.column)
         _finish_report(out, status, EXIT_BAD_INPUT, games=scored)
     if game_number is not None and read < game_number:
         raise click.BadParameter(f"there is no game {game_number}: {display} has {count_of(read, 'game')}",

@@ -184,7 +184,7 @@ def reading_problem(file: str, exc: Exception) -> dict[str, object]:
 
     display = display_name(file)
     if isinstance(exc, Unreadable):
-        return problem_data(display, CANNOT_READ, f"cannot read: {exc.reason}")
+        return problem_data(display, CANNOT_READ, f"cannot read: {exc.reason}", line=exc.line, column=exc.column)
     if isinstance(exc, NoGame) and exc.error is not None:
         return syntax_problem(file, exc.error)
     return problem_data(display, NOTHING_TO_CHECK, "no game in this file")

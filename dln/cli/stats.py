@@ -37,7 +37,7 @@ from dln.cli.writing import Inputs
 from dln.files import replace_file
 from dln.games.protocol import game_named
 from dln.notation.model import Game
-from dln.notation.sources import Piece
+from dln.notation.sources import Piece, located
 from dln.views.output import console, emit, is_terminal, output_is_ascii, output_takes_any_text, say
 from dln.wording import count_of, visible
 
@@ -414,9 +414,9 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
     data_out = as_json or as_csv
     problems: list[dict[str, Any]] = []
 
-    def problem(file: str, code: str, reason: str) -> None:
-        problems.append(problem_data(file, code, reason))
-        say(f"{file}: error: {reason}", err=data_out)
+    def problem(file: str, code: str, reason: str, *, line: int | None = None, column: int | None = None) -> None:
+        problems.append(problem_data(file, code, reason, line=line, column=column))
+        say(f"{located(file, line, column)}: error: {reason}", err=data_out)
         status.worst(EXIT_BAD_INPUT)
 
     def broken(file: str, piece: Piece) -> None:

@@ -14,6 +14,7 @@ the reading there (:class:`LineTooLong`) instead of reading for ever.
 from __future__ import annotations
 
 import codecs
+import io
 import re
 from collections.abc import Iterable, Iterator
 from typing import IO
@@ -21,8 +22,8 @@ from typing import IO
 from dln.notation.bounds import MAX_GAME, TooLarge, mib
 from dln.notation.errors import DLNSyntaxError
 
-__all__ = ["MAX_LINE", "MAX_PASSED", "LineTooLong", "Lines", "Overlong", "decoded", "iter_lines", "line_too_long",
-           "normalise", "read_text", "split_lines"]
+__all__ = ["MAX_LINE", "MAX_PASSED", "LineTooLong", "Lines", "NotUTF8", "Overlong", "Pieces", "iter_lines",
+           "line_too_long", "normalise", "not_utf8", "read_text", "split_lines"]
 
 #: The most characters a line may hold, its line break not counted (1 MiB).
 MAX_LINE = 1 << 20
@@ -79,6 +80,35 @@ class Overlong:
         self.tail = text[-1:] or self.tail
         if self.characters > MAX_PASSED + 2:
             raise LineTooLong(self.line)
+
+
+#: What the UTF-8 decoder's ``surrogateescape`` handler makes of a byte that is not UTF-8 (U+DC80 to U+DCFF):
+#: never a character of UTF-8 text, whose own encoded surrogates are not UTF-8 either.
+_ESCAPED = re.compile("[\udc80-\udcff]")
+
+
+class NotUTF8(UnicodeDecodeError):
+    """A byte that is not UTF-8, the first of a file, where it is: line ``line``, column ``column`` (counted in
+    characters, as every column dln gives, the bad byte one).  As a UnicodeDecodeError, ``object`` is that
+    byte; its offset in the file is not known (a reader does not count bytes)."""
+
+    def __init__(self, line: int, column: int, byte: int) -> None:
+        super().__init__("utf-8", bytes([byte]), 0, 1, "not UTF-8")
+        self.line, self.column, self.byte = line, column, byte
+
+    def __str__(self) -> str:
+        return f"not UTF-8 text at line {self.line}, column {self.column} (byte value 0x{self.byte:02X})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return NotUTF8, (self.line, self.column, self.byte)
+
+
+def not_utf8(text: str, line: int, before: int = 0) -> NotUTF8 | None:
+    """The error for ``text``, decoded with ``surrogateescape`` from line ``line`` after ``before`` of its
+    characters, if it holds a byte that is not UTF-8; else None (at once for ASCII)."""
+    if text.isascii() or (bad := _ESCAPED.search(text)) is None:
+        return None
+    return NotUTF8(line, before + bad.start() + 1, ord(bad[0]) - 0xDC00)
 
 
 def line_too_long(line: int) -> TooLarge:
@@ -203,17 +233,23 @@ def read_text(stream: IO[bytes]) -> str:
     return text.removeprefix("\ufeff")
 
 
-def decoded(pieces: Iterator[str | bytes]) -> Iterator[str]:
-    """Text pieces from text or UTF-8 bytes, without a leading byte order mark."""
-    first = next(pieces, None)
-    if first is None:
-        return
-    if isinstance(first, str):
-        yield first.removeprefix("\ufeff")
-        yield from pieces  # type: ignore[misc]
-        return
-    decoder = codecs.getincrementaldecoder("utf-8-sig")()
-    yield decoder.decode(first)
-    for piece in pieces:
-        yield decoder.decode(piece)  # type: ignore[arg-type]
-    yield decoder.decode(b"", final=True)
+class Pieces(io.RawIOBase):
+    """Bytes given piece by piece (by an object that is no binary stream), as a binary stream: read as a
+    binary file is, they are decoded in one place (:func:`dln.notation.parser.read_lines`)."""
+
+    def __init__(self, pieces: Iterator[bytes]) -> None:
+        super().__init__()
+        self.pieces, self.rest = pieces, b""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        while not self.rest:
+            piece = next(self.pieces, None)
+            if piece is None:
+                return 0
+            self.rest = piece
+        size = min(len(buffer), len(self.rest))
+        buffer[:size], self.rest = self.rest[:size], self.rest[size:]
+        return size

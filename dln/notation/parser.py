@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from functools import partial
+from itertools import chain
 from typing import IO, Any
 
 from dln.notation.bounds import MAX_COMMENT, MAX_GAME, TooLarge, comment_too_large, game_too_large
@@ -28,10 +29,11 @@ from dln.notation.lines import (
     Lines,
     LineTooLong,
     Overlong,
-    decoded,
+    Pieces,
     iter_lines,
     line_too_long,
     normalise,
+    not_utf8,
     split_lines,
 )
 from dln.notation.mistakes import COMMENT_TEXT, TAG_QUOTES
@@ -268,38 +270,49 @@ def read_lines(file: IO[str] | IO[bytes]) -> Lines:
     No read is larger than a line may be, so a line too long is passed over
     (:class:`dln.notation.lines.Overlong`) and a file without line breaks raises
     :class:`dln.notation.lines.LineTooLong` at its line, instead of filling memory.
+    Bytes that are not UTF-8 raise :class:`dln.notation.lines.NotUTF8` at their
+    line and column, once the lines before them are read.
     """
     return Lines(_read_lines(file))
 
 
 def _read_lines(file: IO[str] | IO[bytes]) -> Iterator[str | Overlong]:
-    if isinstance(file, io.RawIOBase | io.BufferedIOBase):
-        # Decode in C, a buffer at a time, keeping line endings as written; detach
-        # afterwards so the caller's file is not closed with the wrapper.
-        text = io.TextIOWrapper(file, encoding="utf-8-sig", newline="")
-        try:
-            # Universal newlines, untranslated, are exactly dln's line breaks: only the length is checked.
-            yield from _bounded(text.readline)
-        finally:
-            with contextlib.suppress(ValueError):  # already closed by its owner
-                text.detach()
-        return
-    reader = getattr(file, "readline", None)
-    pieces: Iterator[str | bytes] = iter(partial(reader, MAX_LINE + 2), file.read(0)) if reader else iter(file)
-    yield from iter_lines(decoded(pieces))
+    if not isinstance(file, io.RawIOBase | io.BufferedIOBase):
+        reader = getattr(file, "readline", None)
+        pieces: Iterator[Any] = iter(partial(reader, MAX_LINE + 2), file.read(0)) if reader else iter(file)
+        first = next(pieces, None)
+        if first is None:
+            return
+        if isinstance(first, str):  # a text stream: decoded by itself
+            yield from iter_lines(chain([first.removeprefix("\ufeff")], pieces))
+            return
+        file = io.BufferedReader(Pieces(chain([first], pieces)))  # bytes: decoded below, as a binary file's
+    # Decode in C, a buffer at a time, keeping line endings as written; a byte that is not UTF-8 is kept as a
+    # lone surrogate, found in its line (not_utf8).  Detach afterwards so the caller's file is not closed.
+    text = io.TextIOWrapper(file, encoding="utf-8-sig", errors="surrogateescape", newline="")  # type: ignore[arg-type]
+    try:
+        # Universal newlines, untranslated, are exactly dln's line breaks: only the length is checked.
+        yield from _bounded(text.readline)
+    finally:
+        with contextlib.suppress(ValueError):  # already closed by its owner
+            text.detach()
 
 
 def _bounded(readline: Callable[[int], str]) -> Iterator[str | Overlong]:
     """The lines ``readline`` gives, read at most a line's bound at a time: a longer line is passed over to
-    its end, and an :class:`Overlong` stands in its place."""
+    its end, and an :class:`Overlong` stands in its place.  A byte that is not UTF-8 raises ``NotUTF8``."""
     limit = MAX_LINE + 2  # a line of the bound and its line break, '\r\n'
     number = 0
     line = readline(limit)
     while line:
         number += 1
+        if not line.isascii() and (error := not_utf8(line, number)):
+            raise error
         if len(line) > MAX_LINE and len(line.rstrip("\r\n")) > MAX_LINE:
             passed = Overlong(number, line)
             while line[-1] not in "\r\n" and (line := readline(limit)):
+                if error := not_utf8(line, number, passed.characters):
+                    raise error
                 passed.add(line)
             line = readline(limit)
             if passed.tail == "\r" and line == "\n":  # a '\r\n' cut between two reads

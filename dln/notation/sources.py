@@ -22,7 +22,7 @@ import click
 
 from dln.notation.bounds import TooLarge
 from dln.notation.errors import DLNSyntaxError
-from dln.notation.lines import Lines, LineTooLong, Overlong, split_lines
+from dln.notation.lines import Lines, LineTooLong, NotUTF8, Overlong, split_lines
 from dln.notation.model import Game
 from dln.notation.parser import parse_chunk, read_lines, split_games_until_too_long
 from dln.wording import visible
@@ -38,6 +38,11 @@ SUFFIX = ".dln"
 def display_name(name: str) -> str:
     """The name a message gives a file: ``<stdin>`` for ``-``."""
     return "<stdin>" if name == STDIN else name
+
+
+def located(file: str, line: int | None = None, column: int | None = None) -> str:
+    """Where a message points: ``FILE:LINE:COLUMN``, as a compiler's, or ``FILE`` when the trouble has no place."""
+    return file if line is None else f"{file}:{line}:{column or 1}"
 
 
 def expand(paths: Iterable[str]) -> Iterator[str]:
@@ -67,11 +72,17 @@ def each_file(paths: Iterable[str], on_empty: Callable[[str], None]) -> Iterator
 
 
 class Unreadable(Exception):
-    """A file that cannot be read (missing, a directory, not UTF-8): ``reason`` says why."""
+    """A file that cannot be read (missing, a directory, not UTF-8): ``reason`` says why, and ``line`` and
+    ``column`` where, when the trouble has a place in it (the first byte that is not UTF-8)."""
 
-    def __init__(self, name: str, reason: str) -> None:
-        super().__init__(f"{display_name(name)}: error: cannot read: {reason}")
-        self.name, self.reason = name, reason
+    def __init__(self, name: str, reason: str, *, line: int | None = None, column: int | None = None) -> None:
+        self.name, self.reason, self.line, self.column = name, reason, line, column
+        super().__init__(f"{self.where}: error: cannot read: {reason}")
+
+    @property
+    def where(self) -> str:
+        """The file as messages name it, with the line and column when there are some (:func:`located`)."""
+        return located(display_name(self.name), self.line, self.column)
 
 
 @contextlib.contextmanager
@@ -97,8 +108,11 @@ def lines_of(stream: BinaryIO, name: str) -> Lines:
 def _lines_of(stream: BinaryIO, name: str) -> Iterator[str | Overlong]:
     try:
         yield from read_lines(stream)
-    except UnicodeDecodeError as exc:
-        raise Unreadable(name, f"not UTF-8 text (byte {exc.start})") from None
+    except NotUTF8 as exc:  # what every command says of a file that is not UTF-8: here alone
+        raise Unreadable(name, f"not UTF-8 text (byte value 0x{exc.byte:02X})", line=exc.line,
+                         column=exc.column) from None
+    except UnicodeDecodeError:
+        raise Unreadable(name, "not UTF-8 text") from None
     except OSError as exc:
         raise Unreadable(name, exc.strerror or str(exc)) from None
 

@@ -114,7 +114,7 @@ def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
     try:
         loaded = file.load()
     except Unreadable as exc:
-        raise Stop(EXIT_BAD_INPUT, f"{path}: error: cannot read: {exc.reason}") from None
+        raise Stop(EXIT_BAD_INPUT, str(exc)) from None  # FILE(:LINE:COLUMN): error: cannot read: ...
     except OSError as exc:
         raise Stop(EXIT_BAD_INPUT, f"{path}: error: cannot read: {exc.strerror or exc}") from None
     except DLNSyntaxError as exc:

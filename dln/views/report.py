@@ -47,13 +47,16 @@ class Report:
         self.before_print()
         say(text)
 
-    def problem(self, file: str, code: str, message: str) -> None:
-        """A file that could not be read or held nothing to check."""
+    def problem(self, file: str, code: str, message: str, *, line: int | None = None,
+                column: int | None = None) -> None:
+        """A file that could not be read (at ``line`` and ``column``, if the trouble has a place) or held
+        nothing to check."""
         from dln.check.verdicts import problem_data
+        from dln.notation.sources import located
 
-        self.problems.append(problem_data(file, code, message))
+        self.problems.append(problem_data(file, code, message, line=line, column=column))
         if not self.as_json:
-            self.echo(f"{file}: error: {message}")
+            self.echo(f"{located(file, line, column)}: error: {message}")
 
     def item(self, data: dict[str, object]) -> None:
         """One game's data, streamed as an element of the JSON ``games`` list."""
