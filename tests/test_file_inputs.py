@@ -160,7 +160,9 @@ def test_validate_checks_every_game_before_the_bad_byte_and_says_where_it_is_in_
     assert code == 2 and len(data["games"]) == 199
     (problem,) = data["diagnostics"]
     assert (problem["code"], problem["line"], problem["column"]) == ("S002", 1201, 7)
-    assert problem["message"] == "cannot read: not UTF-8 text (byte value 0xCC)"
+    assert problem["message"] == ("cannot read: not UTF-8 text (byte value 0xCC); if the file is Greek text saved "
+                                  "as Windows-1253 or ISO-8859-7 (where that byte is '\u039c'), save it as UTF-8, e.g. "
+                                  "iconv -f cp1253 -t utf-8 OLD.dln > NEW.dln")
     result = CliRunner().invoke(main, ["stats", "--json", str(path)])
     (problem,) = json.loads(result.stdout)["problems"]
     assert result.exit_code == 2 and (problem["line"], problem["column"]) == (1201, 7)
