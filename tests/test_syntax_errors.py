@@ -295,3 +295,17 @@ def test_a_greek_tag_name_is_refused_for_what_it_is() -> None:
     assert (error.line, error.column) == (2, 2) and "e.g. [Onoma_Simeioti \"x\"]" in error.message
     assert "'Ψ' is a Greek letter" in error_of('[Event_Ψ "x"]\n\n' + R).message
     assert (error := error_of('[Event_Ψ "x"]\n\n' + R)).column == 8 and "e.g. [Event_Ps \"x\"]" in error.message
+
+
+@pytest.mark.parametrize(("name", "column"), [("Σημειωτής", 2), ("Scorer-Name", 8), ("9x", 2)])
+def test_a_tag_with_a_name_no_tag_can_have_still_starts_its_game(name: str, column: int) -> None:
+    """A game whose first tag is named in Greek (or with a hyphen, or a digit first) was read as part of the
+    game before, which was then reported broken with it; its line starts a game, as a mistyped quote's does, so
+    the game before is read and the mistake is its own game's."""
+    text = f'[Event "a"]\nround 1 dealer S\ntable 5h 3c 9d Js\nN 4c\n\n[{name} "Κώστας"]\n[Event "b"]\nround 1\nN 7c\n'
+    errors: list[dln.DLNSyntaxError] = []
+    games = list(parse_text(text, filename="club.dln", errors=errors))
+    assert [g.tag("Event") for g in games] == ["a"]
+    (error,) = errors
+    assert (error.line, error.column, error.game) == (6, column, 2)  # at the character at fault
+    assert "is not a tag name" in error.message

@@ -79,10 +79,11 @@ def _parse_chunk(text: str, offset: int, keep_line_comments: bool, *, fast: bool
 # Cutting a file into games
 
 _TOKEN_TAG = re.compile(r'\[[A-Za-z_][A-Za-z0-9_]*[ \t]+"(?:[^"\\\r\n]|\\[^\r\n])*+"[ \t]*\]')
-# What starts a tag block, to the splitter: '[', a name, blanks, then a quote of
-# any kind (typographic quotes included, so a mistyped tag still starts its game).
-_TAG_LIKE = re.compile(rf"\[[A-Za-z_][A-Za-z0-9_]*[ \t]+[{TAG_QUOTES}]")
-_TAG_LINE = re.compile(rf"[ \t]*\[[A-Za-z_][A-Za-z0-9_]*[ \t]+[{TAG_QUOTES}]")
+# What starts a tag block, to the splitter: '[', a word (letters of any script, digits, '_' and '-', so a
+# name no tag can have, [Σημειωτής "…"], still starts its game and is reported there), blanks, then a quote
+# of any kind (typographic quotes included, so a mistyped tag still starts its game).
+_TAG_LIKE = re.compile(rf"\[[\w-]+[ \t]+[{TAG_QUOTES}]")
+_TAG_LINE = re.compile(rf"[ \t]*\[[\w-]+[ \t]+[{TAG_QUOTES}]")
 _IN_COMMENT = COMMENT_TEXT  # a {comment}'s text up to its '}' (or a stray '{')
 
 
@@ -93,7 +94,7 @@ def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str | TooLarge]]:
     game, exactly as the grammar's ``start`` rule says; comments (``{}``
     spanning lines, ``;`` to end of line) are skipped so a ``[`` inside them
     cuts nothing.  To recover from a broken game, a line that starts a tag
-    block — ``[``, a name, blanks and a quote of any kind, at the start of the
+    block — ``[``, a word, blanks and a quote of any kind, at the start of the
     line — starts a new game even inside a ``{`` comment left open (the game
     before then fails alone) and even if the tag itself is mistyped.  Lines
     are cut as :mod:`dln.notation.lines` says, whatever pieces ``lines`` holds, so a
