@@ -12,6 +12,7 @@ import pytest
 
 from dln.notation.parser import parse_text
 from dln.notation.writer import write_games
+from dln.wording import count_of
 from tests.test_cli import run
 from tests.test_cli import test_golden as check_golden  # not collected again under this name
 
@@ -355,3 +356,58 @@ def test_filter_code_refuses_a_value_without_a_code(codes: list[str]) -> None:
     code, out, err = run("filter", str(CLUB), *(arg for value in codes for arg in ("--code", value)), "--count")
     assert (code, out) == (2, "") and "Invalid value for '--code': " in err and "names no code" in err
     assert "Traceback" not in err
+
+
+# Tags the validator rejects (R002) though rules can replay the game: the game is not checked as written.
+BAD_TAGS = {
+    "target": ('[Target "5"]', '[Target "abc"]'),
+    "result": ('[Result "N 3 S 2"]', '[Result "N wins"]'),
+    "variant": ('[Seed "0"]', '[Variant "nosuch"]'),
+    "two": ('[Target "5"]\n[Seed "0"]\n[Result "N 3 S 2"]', '[Target "0"]\n[Seed "0"]\n[Result "N won"]'),
+}
+
+
+@pytest.fixture(params=sorted(BAD_TAGS))
+def bad_tag(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[Path, str]:
+    """samples/xeri.dln after the tester's mistake in its tags (and the diloti club game after it, as it is),
+    with dln validate's report of the mistake: each R002 at file:line:column, the tag under a caret."""
+    old, new = BAD_TAGS[request.param]
+    xeri = (SISTER_SAMPLES / "xeri.dln").read_text(encoding="utf-8")
+    assert old in xeri
+    path = tmp_path / f"{request.param}.dln"
+    path.write_text(xeri.replace(old, new) + "\n" + CLUB.read_text(encoding="utf-8").split("\n\n[")[0] + "\n",
+                    encoding="utf-8")
+    code, out, _ = run("validate", "--quiet", str(path))
+    assert code == 2 and out.count("error R002 bad-tag") == (2 if request.param == "two" else 1)
+    return path, out.rstrip("\n")
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_stats_and_play_filters_report_every_bad_tag_as_validate_does(bad_tag: tuple[Path, str],
+                                                                     jobs: str) -> None:
+    """Not only an unknown game: a Target, Result or Variant that makes no sense is bad input to stats and
+    to a play condition as to dln validate (file:line:column, exit 2), and the game is left out (both
+    counted it, or judged it, and exited 0)."""
+    path, report = bad_tag
+    found = report.count("R002")
+    code, out, err = run("stats", str(path), "-j", jobs)
+    assert code == 2 and out.startswith(report + "\n") and "Traceback" not in err
+    assert f"1 game from 1 file ({count_of(found, 'problem')} reported above)" in out
+    code, out, _ = run("stats", "--json", str(path), "-j", jobs)
+    validated = json.loads(run("validate", "--json", str(path))[1])
+    assert code == 2 and json.loads(out)["problems"] == [
+        d for game in validated["games"] for d in game["diagnostics"] if d["code"] == "R002"]
+    assert json.loads(out)["games"] == 1  # the club game; the xeri game is left out
+    for invert in ([], ["--invert"]):
+        code, out, _ = run("filter", str(path), "--xeri", "--count", "-j", jobs, *invert)
+        assert code == 2 and out == report + "\n\n" + ("0\n" if invert else "1\n")
+    code, out, err = run("filter", str(path), "--code", "R", "-j", jobs)
+    assert code == 2 and err.rstrip("\n") == report and out == ""
+    code, out, err = run("filter", str(path), "--xeri", "--keep-broken", "-j", jobs)
+    assert code == 2 and err.rstrip("\n") == report and out == canonical(path)
+    before = path.read_bytes()
+    code, out, err = run("filter", str(path), "--xeri", "-o", str(path))
+    assert code == 2 and out.rstrip("\n") == report and path.read_bytes() == before
+    assert "not written" in err and "R002" in err.splitlines()[-1]
+    # tag conditions replay nothing: they judge the game by its tags, as before
+    assert run("filter", str(path), "--tag", "Game=Xeri", "--count")[:2] == (0, "1\n")

@@ -12,17 +12,16 @@ ask for it only when a condition or a statistic needs it.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
-from dln.check.reports import Diagnostic
+from dln.check.reports import Diagnostic, bad_tags
 from dln.check.validate import GameReport, validate_game
 from dln.engine import RoundState
 from dln.games.table import TableRound
 from dln.notation.model import Game, Move, PileRef
-from dln.notation.sources import Piece
 
-__all__ = ["PlayFacts", "SeatEvents", "play_facts", "replay", "unknown_game"]
+__all__ = ["PlayFacts", "SeatEvents", "play_facts", "replay"]
 
 
 @dataclass
@@ -56,9 +55,11 @@ class PlayFacts:
     game: str = "Diloti"
     #: Where each seat's points are kept: the seat, or its partnership (four-player Diloti's NS and EW).
     side_of: dict[str, str] = field(default_factory=dict)
-    #: The validator's R002 when the Game tag names no game installed: no rules replayed the game, so it has
-    #: no figures, and no condition on its play can be judged (see :func:`unknown_game`).
-    no_rules: Diagnostic | None = None
+    #: The validator's findings that the game cannot be checked as written (:func:`dln.check.reports.bad_tags`:
+    #: a tag that makes no sense, R002, e.g. a Game naming no game installed or a Target that is no number):
+    #: the archive commands that replay report them and judge nothing of the game (see
+    #: :meth:`dln.archive.reading.ArchiveReader.unjudged`).
+    bad_tags: tuple[Diagnostic, ...] = ()
 
     @property
     def xeri(self) -> bool:
@@ -87,12 +88,12 @@ def replay(game: Game, *, index: int = 1, filename: str = "<string>") -> GameRep
 
 def play_facts(report: GameReport) -> PlayFacts:
     """The events, points and codes of a replayed game (``report`` from :func:`replay`)."""
-    facts = PlayFacts(report.players, {}, winner=report.winner, codes=Counter(d.code for d in report.diagnostics))
+    facts = PlayFacts(report.players, {}, winner=report.winner, codes=Counter(d.code for d in report.diagnostics),
+                      bad_tags=bad_tags(report.diagnostics))
     if report.engine is not None:
         facts.game = report.engine.name
-    else:  # a Game tag naming no game installed: counted as its tag says, left out of the figures
+    else:  # a Game tag naming no game installed (one of the bad tags): named as its tag says
         facts.game = (report.game.tag("Game") or "").strip().title()
-        facts.no_rules = next((d for d in report.diagnostics if d.code == "R002"), None)
     # The lines of the errors at each move number (a variation's move has its anchor's number, not its line).
     illegal: dict[tuple[int | None, int], set[int]] = {}
     for d in report.diagnostics:
@@ -115,15 +116,6 @@ def play_facts(report: GameReport) -> PlayFacts:
         if result.scores is not None:
             facts.rounds.append(result.scores)
     return facts
-
-
-def unknown_game(piece: Piece, facts: PlayFacts) -> Diagnostic | None:
-    """The R002 of a game whose Game tag names no game installed, as ``dln validate`` reports it (file, line,
-    column, the tag's line under a caret), or None when rules replayed the game.  The archive commands that
-    replay report it and leave the game out of what they judge: it is bad input (exit 2), as everywhere."""
-    if facts.no_rules is None:
-        return None
-    return replace(facts.no_rules, source_line=piece.line(facts.no_rules.line))
 
 
 def _read_move(facts: PlayFacts, moves: list[Move], i: int, before: RoundState | TableRound,

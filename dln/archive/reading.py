@@ -9,7 +9,8 @@ the caller's callbacks as they are met, and reading goes on.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from dln.check.verdicts import CANNOT_READ, NOTHING_TO_CHECK
 from dln.notation.bounds import TooLarge
@@ -26,6 +27,10 @@ from dln.notation.sources import (
     pieces,
 )
 from dln.notation.writer import merges_with, write_game
+
+if TYPE_CHECKING:
+    from dln.archive.facts import PlayFacts
+    from dln.check.reports import Diagnostic
 
 __all__ = ["Apart", "ArchiveReader", "NotKept", "canonical_text", "kept_text"]
 
@@ -84,18 +89,20 @@ class ArchiveReader:
     ``problem(file, code, reason, line=, column=)`` hears of a file that cannot
     be read (S002; the line and column of a byte that is not UTF-8, else None)
     or a folder with no ``*.dln`` file (S003); ``broken(file, piece)`` of a
-    game that does not parse.
+    game that does not parse; ``bad_tag(diagnostic)`` of each tag that keeps a
+    replayed game from being checked as written (R002, :meth:`unjudged`).
     """
 
     problem: Callable[..., None]
     broken: Callable[[str, Piece], None]
+    bad_tag: Callable[[Diagnostic], None]
     files: int = 0
     games: int = 0  # games that parse
     unparsed: int = 0  # games that do not parse
     errors: int = 0  # games that do not parse, files that cannot be read (to their end), folders without records
-    #: Games that parse but name no game installed (R002): counted by a command that replays them, which
-    #: cannot judge them (:func:`dln.archive.facts.unknown_game`).
-    unreplayable: int = 0
+    #: The bad tags (R002) of games that parse but cannot be checked as written, reported by a command that
+    #: replays them, which judges nothing of such a game (:meth:`unjudged`).
+    tag_problems: int = 0
 
     @property
     def incomplete(self) -> bool:
@@ -107,6 +114,16 @@ class ArchiveReader:
         """(file as displayed, piece) for every game, broken ones included (``piece.game`` None)."""
         for name in each_file(paths, self._empty):
             yield from self._file(name)
+
+    def unjudged(self, piece: Piece, facts: PlayFacts) -> bool:
+        """True when the replayed game ``piece`` cannot be checked as written: a tag makes no sense (R002, an
+        unknown game, a Target that is no number...: :func:`dln.check.reports.bad_tags`).  Each such finding
+        goes to ``bad_tag`` as ``dln validate`` reports it (file, line, column, the tag under a caret); the
+        command leaves the game out of what it judges, as bad input (exit 2), as a game that does not parse."""
+        for diagnostic in facts.bad_tags:
+            self.tag_problems += 1
+            self.bad_tag(replace(diagnostic, source_line=piece.line(diagnostic.line)))
+        return bool(facts.bad_tags)
 
     def _empty(self, path: str) -> None:
         self.errors += 1

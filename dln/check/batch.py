@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from itertools import islice
 from typing import TYPE_CHECKING
 
-from dln.check.reports import PositionOnly
+from dln.check.reports import PositionOnly, bad_tags
 from dln.check.validate import ALTERNATIVES, Diagnostic, GameReport, validate_game
 from dln.notation.bounds import TooLarge
 from dln.notation.errors import DLNSyntaxError
@@ -55,7 +55,7 @@ class Checked:
     @property
     def bad_record(self) -> bool:
         """The game cannot be checked as written: a syntax error or a tag that makes no sense."""
-        return self.syntax is not None or any(d.code == "R002" for d in self.diagnostics)
+        return self.syntax is not None or bool(bad_tags(self.diagnostics))
 
     def position_only(self) -> PositionOnly | None:
         """What a record of setups only settles, as :meth:`GameReport.position_only`."""

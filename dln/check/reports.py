@@ -6,7 +6,7 @@ these names) so that readers of reports need not know how they were made.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from dln.games import protocol
 
 __all__ = ["ALTERNATIVES", "RECORD_CODES", "DealPlan", "Diagnostic", "GameReport", "PositionOnly", "Reporter",
-           "RoundReport", "code_name"]
+           "RoundReport", "bad_tags", "code_name"]
 
 #: Cards in the pack: a round's points are all known once its capture piles hold every one.
 PACK = 52
@@ -43,6 +43,14 @@ RECORD_CODES: dict[str, tuple[str, str]] = {
     "R006": ("setup-turn", "A setup says whose turn it is (turn N), or its first move shows it."),
     "R007": ("no-table", "A round is replayed from its opening table (or its deck); without one it is not checked."),
 }
+
+
+def bad_tags(diagnostics: Iterable[Diagnostic]) -> tuple[Diagnostic, ...]:
+    """The findings that keep a record from being checked as written: a tag that makes no sense (R002: a Game
+    that names no game installed, a Target that is no positive number, a Variant of unknown house rules, a
+    Result that is no list of totals).  A game with one is bad input (exit 2) to every command that replays
+    it: ``dln validate``, ``score``, the viewers, ``stats`` and ``filter``'s play conditions."""
+    return tuple(d for d in diagnostics if d.code == "R002")
 
 
 def code_name(code: str) -> str:
@@ -207,8 +215,8 @@ class GameReport:
 
     @property
     def bad_record(self) -> bool:
-        """True when the record cannot be checked as written (a tag that makes no sense)."""
-        return any(d.code == "R002" for d in self.diagnostics)
+        """True when the record cannot be checked as written (a tag that makes no sense, :func:`bad_tags`)."""
+        return bool(bad_tags(self.diagnostics))
 
     def position_only(self) -> PositionOnly | None:
         """What the game settles when every round is a setup (None for a game played from a deal):

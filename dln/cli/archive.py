@@ -19,7 +19,6 @@ import click
 
 from dln.archive.conditions import Conditions, parse_date, parse_tag_test
 from dln.archive.dedupe import Seen
-from dln.archive.facts import unknown_game
 from dln.archive.naming import (
     DEFAULT_TEMPLATE,
     check_template,
@@ -30,7 +29,8 @@ from dln.archive.naming import (
 )
 from dln.archive.parallel import replayed
 from dln.archive.reading import Apart, ArchiveReader, NotKept, canonical_text, kept_text
-from dln.cli.common import EXIT_BAD_INPUT, PLAYER_COUNTS, STDIN, Status, jobs_option, report_syntax
+from dln.check.reports import Diagnostic
+from dln.cli.common import EXIT_BAD_INPUT, PLAYER_COUNTS, STDIN, Status, jobs_option, report_finding, report_syntax
 from dln.cli.writing import Inputs, NotWritten, joined, write_file
 from dln.engine.rules import parse_variants
 from dln.files import replace_file
@@ -56,7 +56,11 @@ def reader(status: Status, *, err: bool) -> ArchiveReader:
         report_syntax(piece.error, piece.number - 1, err=err)
         status.worst(EXIT_BAD_INPUT)
 
-    return ArchiveReader(problem, broken)
+    def bad_tag(diagnostic: Diagnostic) -> None:
+        report_finding(diagnostic, err=err)
+        status.worst(EXIT_BAD_INPUT)
+
+    return ArchiveReader(problem, broken, bad_tag)
 
 
 def write_out(written: Iterable[tuple[str, Piece, str]], output: str | None, status: Status, inputs: Inputs,
@@ -118,8 +122,8 @@ def stopped(archive: ArchiveReader, apart: Apart, *, rewriting: bool, keep_broke
             return NOTHING_READ
         if archive.incomplete:
             return "an input could not be read to its end"
-        if rewriting and (archive.unparsed or archive.unreplayable) and not keep_broken:
-            which = "does not parse" if archive.unparsed else "names no game installed (R002)"
+        if rewriting and (archive.unparsed or archive.tag_problems) and not keep_broken:
+            which = "does not parse" if archive.unparsed else "has a tag that makes no sense (R002)"
             return f"it is one of the inputs, and a game that {which} would be lost from it " \
                    "(--keep-broken copies such games as written)"
         return None
@@ -184,8 +188,8 @@ def _conditions(tags: tuple[str, ...], players: tuple[str, ...], date_from: str 
 @click.option("--count", is_flag=True, help="Print only how many games match; write no games.")
 @click.option("--keep-broken", is_flag=True, help="Copy games that do not parse, as written, instead of "
               "leaving them out (they match no condition but are kept regardless), and games a play condition "
-              "cannot judge (of no game installed, R002).  A game too large to hold cannot be copied: then "
-              "nothing is written.")
+              "cannot judge (a tag that makes no sense, R002).  A game too large to hold cannot be copied: "
+              "then nothing is written.")
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE, replaced atomically, instead of stdout.")
 @replay_jobs_option
 def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple[str, ...], date_from: str | None,
@@ -199,13 +203,15 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
     conditions hold; in --jobs processes).  Games are read, judged and
     written one at a time.
     Games that do not parse are reported on stderr and left out (or copied
-    with --keep-broken), and so are, with a play condition, games whose Game
-    tag names no game installed (R002: no rules to judge them by).  Every
-    file is checked before anything is written: one that cannot be read
-    writes nothing.  OUTPUT may be one of FILES (only the games that match
-    are left in it): it is replaced once all is read, and not at all if such
-    a game would be lost (--keep-broken keeps such games).  Exit 0, or 2 when
-    a file cannot be read, a game does not parse or is of no known game.
+    with --keep-broken), and so are, with a play condition, games with a tag
+    that makes no sense (R002, as dln validate reports it: a Game of no game
+    installed, a Target that is no number...; not checked as written, they
+    are not judged).  Every file is checked before anything is written: one
+    that cannot be read writes nothing.  OUTPUT may be one of FILES (only the
+    games that match are left in it): it is replaced once all is read, and
+    not at all if such a game would be lost (--keep-broken keeps such games).
+    Exit 0, or 2 when a file cannot be read, a game does not parse or, with
+    a play condition, has such a tag.
     """
     conditions = _conditions(tags, players, date_from, date_to, result, variant, codes, seats, xeri, group, raised)
     status = Status()
@@ -230,12 +236,9 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
                     yield file, piece, copied(piece)
                 continue
             if conditions.needs_play:
-                if facts is not None and (bad := unknown_game(piece, facts)) is not None:
-                    # no rules to judge its play by: bad input, reported and left out (or kept) as a game
-                    # that does not parse is
-                    say(bad.format(), err=data_out)
-                    status.worst(EXIT_BAD_INPUT)
-                    archive.unreplayable += 1
+                if facts is not None and archive.unjudged(piece, facts):
+                    # not checked as written: bad input, reported and left out (or kept) as a game that does
+                    # not parse is
                     if keep_broken:
                         kept += 1
                         yield file, piece, canonical_text(piece)

@@ -411,7 +411,7 @@ def score(file: str, game_number: int | None, as_json: bool, variant: str | None
                 elif piece.game is not None:
                     report = validate_game(piece.game, index=piece.number, filename=display, variants=variants)
                     scored += 1
-                    if any(d.code == "R002" for d in report.diagnostics):
+                    if report.bad_record:
                         status.worst(EXIT_BAD_INPUT)  # a tag that makes no sense: not scored as written
                     elif report.errors:
                         status.worst(EXIT_FOUND)

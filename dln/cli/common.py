@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 import click
 from click.decorators import FC
 
-from dln.check.validate import GameReport, validate_game
+from dln.check.validate import Diagnostic, GameReport, validate_game
 from dln.engine.rules import parse_variants
 from dln.games.protocol import game_keys, installed
 from dln.notation.bounds import MAX_DIGITS
@@ -28,6 +28,11 @@ STDIN = "-"
 def report_syntax(error: DLNSyntaxError, games_read: int, *, err: bool = True) -> None:
     """A syntax error, compiler style; when other games were read, a note that this one alone was skipped."""
     say(error.format() + skipped_note(error, others=games_read > 0) + "\n", err=err)
+
+
+def report_finding(diagnostic: Diagnostic, *, err: bool = True) -> None:
+    """A validator's finding as ``dln validate`` prints it: compiler style, a blank line after."""
+    say(diagnostic.format() + "\n", err=err)
 
 
 class Status:

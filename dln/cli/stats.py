@@ -25,14 +25,15 @@ from rich.table import Table
 
 from dln.archive.charts import bar_chart, line_chart
 from dln.archive.conditions import players_of
-from dln.archive.facts import PlayFacts, unknown_game
+from dln.archive.facts import PlayFacts
 from dln.archive.parallel import replayed
 from dln.archive.ratings import Player, Ratings
 from dln.archive.reading import ArchiveReader
 from dln.archive.stats import Book, Line, Stats, data_name
+from dln.check.reports import Diagnostic
 from dln.check.verdicts import NOTHING_TO_CHECK, problem_data
 from dln.cli.archive import replay_jobs_option
-from dln.cli.common import EXIT_BAD_INPUT, Status, report_syntax, syntax_problem
+from dln.cli.common import EXIT_BAD_INPUT, Status, report_finding, report_syntax, syntax_problem
 from dln.cli.writing import Inputs
 from dln.files import replace_file
 from dln.games.protocol import game_named
@@ -326,7 +327,7 @@ def print_tables(stats: Stats, ratings: dict[str, list[Player]] | None, reader: 
     ascii_only = output_is_ascii()
     screen = console(safe_box=True if ascii_only else None, width=160 if not is_terminal(sys.stdout) else None)
     block = "#" if ascii_only else "\u2588"
-    reported = reader.errors + reader.unreplayable
+    reported = reader.errors + reader.tag_problems
     broken = f" ({count_of(reported, 'problem')} reported above)" if reported else ""
     each = ""
     if len(stats.books) > 1:
@@ -404,9 +405,10 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
     illegal moves; the games' lengths; with --ratings, Elo ratings.  A
     table on a terminal, one JSON object with --json, CSV with --csv; with
     --plot DIR, SVG charts (every file is read first: one that cannot be
-    read, even half-way, writes no chart).  Games are read one at a time (and replayed in
-    --jobs processes).  Exit 0, or 2
-    when a file cannot be read or a game does not parse (it is left out).
+    read, even half-way, writes no chart).  Games are read one at a time (and
+    replayed in --jobs processes).  Exit 0, or 2 when a file cannot be read,
+    a game does not parse, or a tag makes no sense (R002, reported as dln
+    validate reports it): such a game is left out.
     """
     if as_json and as_csv:
         raise click.BadParameter("--json and --csv cannot be combined", param_hint="'--csv'")
@@ -434,7 +436,12 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
         inputs = Inputs(files)
         inputs.refuse_unreadable(f"no chart written to {plot}", err=True)
         charts, files = Charts(Path(plot), plot_games, inputs), tuple(inputs.files)
-    archive = ArchiveReader(problem, broken)
+    def bad_tag(diagnostic: Diagnostic) -> None:  # a tag that makes no sense: bad input, as everywhere
+        problems.append(diagnostic.to_data())
+        report_finding(diagnostic, err=data_out)
+        status.worst(EXIT_BAD_INPUT)
+
+    archive = ArchiveReader(problem, broken, bad_tag)
     stats = Stats()
     rated: dict[str, Ratings] | None = {} if ratings else None  # each game's players rated apart
     first: tuple[Game, PlayFacts] | None = None  # the archive's game, while it has only one
@@ -442,11 +449,7 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
         game = piece.game
         if game is None or facts is None:
             continue
-        if (bad := unknown_game(piece, facts)) is not None:  # a tag that makes no sense: bad input, as everywhere
-            problems.append(bad.to_data())
-            archive.unreplayable += 1
-            say(bad.format(), err=data_out)
-            status.worst(EXIT_BAD_INPUT)
+        if archive.unjudged(piece, facts):  # reported as dln validate reports it, and left out
             continue
         stats.add(game, facts)
         first = (game, facts) if stats.games == 1 else None
