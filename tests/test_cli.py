@@ -223,6 +223,19 @@ def test_s_codes_cannot_be_selected_or_ignored_and_say_so() -> None:
         assert "no rule or record code" not in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize("option", ["--select", "--ignore", "--code"])
+@pytest.mark.parametrize("values", [[""], [","], [" , "], ["D2", ""]])
+def test_every_code_list_refuses_a_value_without_a_code(option: str, values: list[str]) -> None:
+    """`--select "$CODES"` with the variable empty named no code: validate then reported every code (and
+    --ignore ignored none), exit 1, where dln filter --code says it is a usage error.  One parser of code
+    lists: exit 2, naming the option, for each option that takes codes."""
+    command = ["filter", "--count"] if option == "--code" else ["validate", "--quiet"]
+    args = [arg for value in values for arg in (option, value)]
+    code, out, err = run(*command, str(ROOT / "samples" / "xeri.dln"), *args)
+    assert (code, out) == (2, "") and f"Invalid value for '{option}': " in err and "names no code" in err
+    assert "Traceback" not in err
+
+
 @pytest.mark.parametrize(
     ("select", "ignore", "kept"),
     [

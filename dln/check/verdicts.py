@@ -78,6 +78,23 @@ def split_codes(values: Iterable[str]) -> list[str]:
     return [part.strip().upper() for value in values for part in value.split(",") if part.strip()]
 
 
+def parse_codes(values: Iterable[str]) -> tuple[str, ...]:
+    """The codes or prefixes given to an option that takes a list of them (``--select``, ``--ignore``,
+    ``dln filter --code``), each value comma-separated, as one tuple of upper-case prefixes.
+
+    ValueError, saying why, for a value that names no code (``''``, ``,``: a script's empty variable, which
+    would choose no code, so that --select reported every code, --ignore none and --code kept every game)
+    and for prefixes that cannot choose findings (:func:`prefix_problem`).
+    """
+    values = list(values)
+    if (empty := next((value for value in values if not split_codes([value])), None)) is not None:
+        raise ValueError(f"{empty!r} names no code: give codes or prefixes, comma-separated (D201, D2, R)")
+    prefixes = tuple(split_codes(values))
+    if problem := prefix_problem(prefixes):
+        raise ValueError(problem)
+    return prefixes
+
+
 @dataclass(frozen=True)
 class Selection:
     """Which rule and record codes a run reports, as ruff's ``--select``/``--ignore``: prefixes of codes.

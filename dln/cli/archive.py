@@ -30,7 +30,16 @@ from dln.archive.naming import (
 from dln.archive.parallel import replayed
 from dln.archive.reading import Apart, ArchiveReader, NotKept, canonical_text, kept_text
 from dln.check.reports import Diagnostic
-from dln.cli.common import EXIT_BAD_INPUT, PLAYER_COUNTS, STDIN, Status, jobs_option, report_finding, report_syntax
+from dln.cli.common import (
+    EXIT_BAD_INPUT,
+    PLAYER_COUNTS,
+    STDIN,
+    Status,
+    code_list,
+    jobs_option,
+    report_finding,
+    report_syntax,
+)
 from dln.cli.writing import Inputs, NotWritten, joined, write_file
 from dln.engine.rules import parse_variants
 from dln.files import replace_file
@@ -134,8 +143,8 @@ def stopped(archive: ArchiveReader, apart: Apart, *, rewriting: bool, keep_broke
 def _conditions(tags: tuple[str, ...], players: tuple[str, ...], date_from: str | None, date_to: str | None,
                 result: str | None, variant: str | None, codes: tuple[str, ...], seats: str | None,
                 xeri: bool, group: bool, raised: bool) -> Conditions:
-    """The options of ``dln filter`` as conditions; click.BadParameter for one that makes no sense."""
-    from dln.check.verdicts import prefix_problem, split_codes
+    """The options of ``dln filter`` as conditions (``codes`` read by :func:`dln.cli.common.code_list`);
+    click.BadParameter for one that makes no sense."""
 
     def date(text: str | None, option: str) -> tuple[str, str, str] | None:
         if text is None:
@@ -150,17 +159,10 @@ def _conditions(tags: tuple[str, ...], players: tuple[str, ...], date_from: str 
         tests = [parse_tag_test(text) for text in tags]
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="'--tag'") from None
-    if (empty := next((value for value in codes if not split_codes([value])), None)) is not None:
-        # a script's empty variable (--code "$CODES") would ask for no code, and keep every game
-        raise click.BadParameter(f"{empty!r} names no code: give codes or prefixes, comma-separated "
-                                 "(D201, D2, R)", param_hint="'--code'")
-    wanted = list(split_codes(codes))
-    if problem := prefix_problem(wanted):
-        raise click.BadParameter(problem, param_hint="'--code'")
     variants = None if variant is None else [] if variant.strip() == "standard" else parse_variants(variant)
     try:
         return Conditions(tests, list(players), date(date_from, "--date-from"), date(date_to, "--date-to"),
-                          result, variants, xeri, group, raised, wanted, int(seats) if seats else None)
+                          result, variants, xeri, group, raised, list(codes), int(seats) if seats else None)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="'--variant'") from None
 
@@ -180,7 +182,7 @@ def _conditions(tags: tuple[str, ...], players: tuple[str, ...], date_from: str 
 @click.option("--xeri", is_flag=True, help="Somebody made a xeri (replays the game).")
 @click.option("--group", is_flag=True, help="Somebody declared a group (replays the game).")
 @click.option("--raise", "raised", is_flag=True, help="Somebody raised a declaration (replays the game).")
-@click.option("--code", "codes", multiple=True, metavar="CODES",
+@click.option("--code", "codes", multiple=True, metavar="CODES", callback=code_list,
               help="The validator finds one of these codes or prefixes, comma-separated (D201, D2, R).")
 @click.option("--players", "seats", type=PLAYER_COUNTS,
               help="Games of this many players (replays the game).")

@@ -25,6 +25,7 @@ from dln.cli.common import (
     EXIT_OK,
     STDIN,
     Status,
+    code_list,
     jobs_option,
     report_syntax,
     variant_option,
@@ -246,9 +247,9 @@ def parse(files: tuple[str, ...], as_json: bool, json_lines: bool) -> None:
               help="Under an illegal move, list every legal move, not only the first few.")
 @click.option("--explain", "explain", is_flag=True, hidden=True,
               help="Deprecated alias of --all-alternatives, kept for one release.")
-@click.option("--select", "select", multiple=True, metavar="CODES",
+@click.option("--select", "select", multiple=True, metavar="CODES", callback=code_list,
               help="Report only these codes or code prefixes, comma-separated (D2, D201, R).")
-@click.option("--ignore", "ignore", multiple=True, metavar="CODES",
+@click.option("--ignore", "ignore", multiple=True, metavar="CODES", callback=code_list,
               help="Do not report these codes or code prefixes, comma-separated.")
 @click.option("--strict", is_flag=True, help="Warnings fail too (exit 1).")
 @variant_option
@@ -280,15 +281,10 @@ def validate(files: tuple[str, ...], as_json: bool, all_alternatives: bool, expl
         Selection,
         Tally,
         game_data,
-        prefix_problem,
-        split_codes,
     )
     from dln.views.progress import Progress
 
-    selection = Selection(tuple(split_codes(select)), tuple(split_codes(ignore)))
-    for option, prefixes in (("--select", selection.select), ("--ignore", selection.ignore)):
-        if problem := prefix_problem(prefixes):
-            raise click.BadParameter(problem, param_hint=f"'{option}'")
+    selection = Selection(select, ignore)  # read by code_list
     from dln.check.validate import ALTERNATIVES
 
     if explain:

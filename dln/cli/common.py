@@ -30,6 +30,17 @@ def report_syntax(error: DLNSyntaxError, games_read: int, *, err: bool = True) -
     say(error.format() + skipped_note(error, others=games_read > 0) + "\n", err=err)
 
 
+def code_list(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[str, ...]:
+    """The click callback of every option that takes codes or prefixes (``--select``, ``--ignore``, ``--code``):
+    one parser (:func:`dln.check.verdicts.parse_codes`), one usage error naming the option (exit 2)."""
+    from dln.check.verdicts import parse_codes
+
+    try:
+        return parse_codes(values)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), ctx, param) from None
+
+
 def report_finding(diagnostic: Diagnostic, *, err: bool = True) -> None:
     """A validator's finding as ``dln validate`` prints it: compiler style, a blank line after."""
     say(diagnostic.format() + "\n", err=err)
