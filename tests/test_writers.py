@@ -169,6 +169,14 @@ def test_split_refuses_a_name_that_is_hidden_or_starts_with_a_dash(tmp_path: Pat
     ("{File}-{n}.dln", "did you mean {file}?"),
     ("-{n}.dln", "every name it gives starts with '-'"),
     (".{n}.dln", "every name it gives is hidden"),
+    # a name no tag can have (tag names are Latin letters, digits and '_'): it could never match; refused
+    # in the notation's own words (dln.notation.mistakes.tag_name_problem), the fix in the template's form
+    ("{Σημειωτής}-{n}.dln", "{Σημειωτής}: 'Σημειωτής' is not a tag name: 'Σ' is a Greek letter, and a tag's "
+     "name is Latin letters A-Z, digits and '_', starting with a letter or '_'; write the name in Latin "
+     "letters, e.g. {Simeiotis}; values may be Greek"),
+    ("{Scorer}-{Café}.dln", "'Café' is not a tag name: 'é' is not one of A-Z"),
+    ("{n}-{2nd}.dln", "'2nd' is not a tag name: it starts with the digit '2'"),
+    ("{0}.dln", "a field is a number ({n}, {game}), {file} or a tag name"),
 ])
 def test_a_template_that_cannot_work_is_refused_before_anything_is_written(tmp_path: Path, template: str,
                                                                              message: str) -> None:

@@ -16,7 +16,9 @@ a name that would be hidden (``.dln``, from an empty tag before ``.dln``),
 start with ``-`` (``-rf.dln``: a shell command would take it for an
 option) or be longer than the file system takes.  :func:`check_template`
 refuses, before any game is read, a template whose every name would be
-so, and a field that is no tag of DLN but looks like one (``{Nrth}``,
+so, a field that no tag can be named (``{Σημειωτής}``: a tag's name is
+Latin letters, digits and ``_``, :func:`dln.notation.mistakes.tag_name_problem`),
+and a field that is no tag of DLN but looks like one (``{Nrth}``,
 ``{date}``): a tag of one's own (``{Scorer}``) is fine.
 """
 
@@ -28,6 +30,7 @@ import re
 import string
 from pathlib import Path
 
+from dln.notation.mistakes import tag_name_problem
 from dln.notation.model import STANDARD_TAGS
 
 __all__ = ["DEFAULT_TEMPLATE", "check_template", "empty_tags", "file_name", "longest_name", "name_problem"]
@@ -79,9 +82,13 @@ def check_template(template: str) -> None:
         raise ValueError(f"{template!r}: {exc}") from None
     if not fields:
         raise ValueError(f"{template!r} has no field: every game would get the same name (add {{n}})")
-    if any(not name.isidentifier() for name in fields):
+    if any(not name or name.isdigit() for name in fields):  # str.format's fields by position: {}, {0}
         raise ValueError(f"{template!r}: a field is a number ({{n}}, {{game}}), {{file}} or a tag name")
     for name in fields:
+        # A name no tag can have ({Σημειωτής}: tag names are Latin letters, digits and '_') would never match:
+        # refused in the notation's own words, the name to write shown as a field.
+        if name not in _OWN_FIELDS and (problem := tag_name_problem(name, lambda better: f"{{{better}}}")):
+            raise ValueError(f"{{{name}}}: {problem[0]}")
         meant = None if name in _OWN_FIELDS or name in STANDARD_TAGS else _looks_like(name)
         if meant is not None:
             raise ValueError(f"{{{name}}} is not a tag of DLN, a number or {{file}}: did you mean {{{meant}}}?")

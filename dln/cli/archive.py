@@ -326,7 +326,8 @@ def merge_command(files: tuple[str, ...], output: str | None, dedupe: bool, same
 @click.option("--template", default=DEFAULT_TEMPLATE, show_default=True,
               help="The name of each file: {n} counts the games read (all files), {game} is the game's number in its "
               "file, {file} its file's name, {TAG} a tag (e.g. {Date}-{North}-{South}.dln).  A field like a "
-              "mistyped tag ({Nrth}, {date}) is refused.")
+              "mistyped tag ({Nrth}, {date}), or that no tag can be named (a tag's name is Latin letters, digits "
+              "and _), is refused.")
 @click.option("--force", is_flag=True, help="Replace files that already exist.")
 @click.option("--keep-broken", is_flag=True, help="Write games that do not parse too, as written (not "
               "one too large to hold: it is reported).")

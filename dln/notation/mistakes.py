@@ -99,10 +99,11 @@ def _tag(text: str, pos: int, found: str, previous: object, expected: set[str]) 
 def tag_name_problem(name: str, example: Callable[[str], str]) -> tuple[str, int] | None:
     """Why ``name`` cannot name a tag, and where in it the character at fault is; None if it can.
 
-    The one wording for a tag in a file, ``dln record --tag`` and ``dln filter --tag``: the rule, the
-    character that breaks it, and a name that would do, shown by ``example`` in the caller's form
-    (``[Simeiotis "Κώστας"]``, ``--tag Simeiotis=Κώστας``).  The notation is not widened: a name
-    written in Greek is told to be written in Latin letters, its value may stay Greek.
+    The one wording for a tag in a file, ``dln record --tag``, ``dln filter --tag`` and a field of
+    ``dln split --template``: the rule, the character that breaks it, and a name that would do, shown by
+    ``example`` in the caller's form (``[Simeiotis "Κώστας"]``, ``--tag Simeiotis=Κώστας``, ``{Simeiotis}``).
+    The notation is not widened: a name written in Greek is told to be written in Latin letters, its value
+    may stay Greek.
     """
     if _TAG_NAME.fullmatch(name):
         return None
