@@ -607,9 +607,12 @@ def test_a_rank_alone_names_the_one_loose_card_of_that_rank() -> None:
     s = Session()
     s("5h 5d 9d js")
     refused = s.refused("5c x 5")
-    assert any("which 5: 5h or 5d" in line for line in refused), refused
+    assert any("which 5: 5h or 5d? Type the move again with the card's suit, e.g. 5c x 5h" in line
+               for line in refused), refused
     refused = s.refused("5c x 7")
     assert any("no 7 lies loose on the table" in line for line in refused), refused
+    s("5c x 5d")  # typed again, as the refusal says: taken
+    assert "1. N 5c x 5d" in s.text
 
 
 def test_the_recorder_is_the_session_its_edits_ask_for() -> None:

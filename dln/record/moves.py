@@ -147,7 +147,9 @@ def named_by_rank(text: str, loose: Sequence[Card]) -> str:
             return str(cards[0])
         if not cards:
             raise Refused(f"no {rank} lies loose on the table: name the card taken (e.g. {rank}h)")
-        raise Refused(f"which {rank}: {' or '.join(map(str, cards))}? Name it with its suit")
+        again = (head + mark + body[:match.start()] + str(cards[0]) + body[match.end():]).strip()
+        raise Refused(f"which {rank}: {' or '.join(map(str, cards))}? Type the move again with the card's suit, "
+                      f"e.g. {again}")
 
     return head + mark + _RANK_ALONE.sub(card, body) + brace + rest
 
