@@ -140,7 +140,7 @@ def test_a_generated_game_typed_move_by_move_comes_back_hand_for_hand(name: str,
 def test_a_xeri_session_shows_the_pile_and_counts_hands_won() -> None:
     s = session("Xeri")
     assert s.recorder.status() == ["round 1, S deals · hands won N 0 S 0 (5 hands)",
-                                   "type the 4 cards dealt face up (e.g. 5h 3c 9d Js)"]
+                                   "type the 4 cards dealt face up (e.g. 5h 3c 9d 7s)"]
     assert s("5d As 8s 4s") == ["table 5d As 8s 4s", "N plays first."]
     assert s.recorder.status()[1] == "pile: 5d As 8s 4s (top 4s)"
     assert s("Jh x 4s") == ["1. N Jh x 4s   (N takes the pile (5d As 8s 4s) with Jh)"]
@@ -281,3 +281,12 @@ def test_the_guide_s_xeri_transcript_is_what_the_recorder_prints(tmp_path: Path,
     options = make_options(game="xeri", defaults=True)
     assert run(Path("xeri.dln"), options, Terminal(io.StringIO("\n".join(typed) + "\n"), out, False)) == 0
     assert [line.rstrip() for line in out.getvalue().splitlines()][:len(shown)] == shown
+
+
+@pytest.mark.parametrize("game", ["Diloti", "Kontsina", "Xeri"])
+def test_the_tables_example_in_the_prompt_is_one_the_game_takes(game: str) -> None:
+    """Xeri's prompt showed ``e.g. 5h 3c 9d Js``, a table it refuses (X101: a jack on top of the pile)."""
+    s = session(game)
+    prompt = s.recorder.status()[1]
+    example = prompt[prompt.index("e.g. ") + 5:].rstrip(")")
+    assert s(example)[0] == f"table {example}"

@@ -210,7 +210,7 @@ class Recorder:
         head = f"round {self._round_number()}, {self.dealer()} deals"
         if phase == "table":
             return [f"{head} · {score} ({positions.goal(self.report)})",
-                    "type the 4 cards dealt face up (e.g. 5h 3c 9d Js)"]
+                    "type the 4 cards dealt face up (e.g. 5h 3c 9d 7s)"]
         state = self.state
         assert state is not None
         round_points = " ".join(f"{side} {len(cards)}" for side, cards in zip(sides, state.captured, strict=True))
@@ -305,7 +305,7 @@ class Recorder:
             words = words[1:]
         cards = [typed_card(word) for word in words]
         if not cards:
-            raise Refused("type the cards dealt face up, e.g. 5h 3c 9d Js")
+            raise Refused("type the cards dealt face up, e.g. 5h 3c 9d 7s")
         twice = repeated(cards)
         if twice is not None:
             raise Refused(f"{twice} is typed twice; each card lies in one place", rule=True)
