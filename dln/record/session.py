@@ -730,8 +730,8 @@ class Recorder:
                 break
             before, game = game, replace(game, rounds=(*game.rounds[:-1], round_))
             report = window_report(report, before, game) or validate_record(game)
-            if _errors(report):  # cannot happen: the claims are the validator's own figures
-                raise Refused(*(f"internal error: {d.message}" for d in _errors(report)))
+            if self.new_errors(report):  # cannot happen: the claims are the validator's own figures
+                raise Refused(*(f"internal error: {d.message}" for d in self.new_errors(report)))
         return game, report
 
     def settle(self) -> Reply:

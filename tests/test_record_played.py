@@ -1,0 +1,59 @@
+"""Moves written as ``played`` (issue 31) carried through the rest of a session: the end of a deal and of a
+round, ``redo``, and a refused ``fix``.  Each test types what a tester typed into ``dln record``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+import dln
+from dln.check.validate import validate_game
+from dln.cli import main
+
+#: Twelve cards of deal 1 after the table, S's Ks x 9d (move 2) written as played: the deal ends at move 12.
+DEAL_WITH_PLAYED = ["5h 3c 9d Js", "2h", "Ks x 9d", "played", "2d", "4h", "4d", "6h", "6d", "8h", "8d",
+                    "10h", "10d", "Qc"]
+
+
+def _record(path: Path, lines: list[str], *options: str):  # type: ignore[no-untyped-def]
+    """``dln record PATH --defaults`` with ``lines`` (then ``quit``) on standard input."""
+    return CliRunner().invoke(main, ["record", str(path), "--defaults", *options],
+                              input="\n".join([*lines, "quit"]) + "\n")
+
+
+def _errors(path: Path) -> list[tuple[str, int | None]]:
+    report = validate_game(dln.loads(path.read_text(encoding="utf-8")))
+    return [(d.code, d.move) for d in report.diagnostics if d.severity == "error"]
+
+
+def test_a_deal_with_a_move_written_as_played_ends_and_the_next_deal_is_dealt(tmp_path: Path) -> None:
+    """The deal's last card was refused with 'internal error' (the played move's error, judged again when
+    the deal line was added), for every card, so the record could not go past the deal."""
+    path = tmp_path / "fx2.dln"
+    result = _record(path, DEAL_WITH_PLAYED)
+    assert "internal error" not in result.output, result.output
+    assert result.exit_code == 1, result.output  # the refusal of Ks x 9d, before 'played'
+    assert "12. S Qc   (S lays Qc)" in result.output and "deal 1 is played out" in result.output, result.output
+    assert _errors(path) == [("D204", 2)]
+    more = _record(path, ["Kh"])  # resumed in deal 2: recording goes on
+    assert more.exit_code == 0 and "13. N Kh" in more.output, more.output
+
+
+def test_a_resumed_deal_with_a_move_written_as_played_ends(tmp_path: Path) -> None:
+    path = tmp_path / "fx2.dln"
+    assert _record(path, DEAL_WITH_PLAYED[:-1]).exit_code == 1  # the refusal of Ks x 9d counts
+    result = _record(path, ["Qc"])
+    assert "internal error" not in result.output and result.exit_code == 0, result.output
+    assert "deal 1 is played out" in result.output, result.output
+
+
+def test_a_false_xeri_written_as_played_lets_the_deal_end(tmp_path: Path) -> None:
+    """Kc x Kd * (no xeri: the table is not cleared) written as played, then the deal played out."""
+    path = tmp_path / "xeri.dln"
+    lines = ["5h 3c 9d Js", "Kd", "Kc x Kd *", "played", "2d", "4h", "4d", "6h", "6d", "8h", "8d", "10h",
+             "10d", "Qc"]
+    result = _record(path, lines)
+    assert "internal error" not in result.output and result.exit_code == 1, result.output
+    assert "deal 1 is played out" in result.output, result.output
+    assert [code for code, move in _errors(path)] and all(move == 2 for _, move in _errors(path))
