@@ -57,3 +57,39 @@ def test_a_false_xeri_written_as_played_lets_the_deal_end(tmp_path: Path) -> Non
     assert "internal error" not in result.output and result.exit_code == 1, result.output
     assert "deal 1 is played out" in result.output, result.output
     assert [code for code, move in _errors(path)] and all(move == 2 for _, move in _errors(path))
+
+
+def test_redo_puts_back_a_move_written_as_played_and_the_moves_after_it(tmp_path: Path) -> None:
+    """The first redo was refused (the played move judged as if typed: D204), the second found nothing to redo,
+    and the file ended at move 1: Ks x 9d and 9c x [9] were lost."""
+    path = tmp_path / "redo.dln"
+    result = _record(path, ["5h 3c 9d Js", "4c 5h =9", "Ks x 9d", "played", "9c x [9]", "undo", "undo",
+                            "redo", "redo"])
+    assert "put back 2. S Ks x 9d" in result.output and "put back 3. N 9c x [9]" in result.output, result.output
+    assert "nothing to redo" not in result.output and "D204" not in result.output.split("played\n", 1)[1]
+    game = dln.loads(path.read_text(encoding="utf-8"))
+    assert [str(m.card) for m in game.rounds[0].moves] == ["4c", "Ks", "9c"]
+    assert _errors(path) == [("D204", 2)]
+
+
+def test_redo_puts_back_an_annotated_move_written_as_played(tmp_path: Path) -> None:
+    path = tmp_path / "redo.dln"
+    result = _record(path, ["5h 3c 9d Js", "4c 5h =9", "Ks x 9d", "played", "?! {διαφωνία}", "undo", "redo"])
+    assert "put back 2. S Ks x 9d?! {διαφωνία}" in result.output, result.output
+    assert path.read_text(encoding="utf-8").endswith("2. S Ks x 9d?! {διαφωνία}\n")
+    assert _errors(path) == [("D204", 2)]
+
+
+def test_a_refused_redo_keeps_what_undo_took_back() -> None:
+    """A refused redo took its entry off the list all the same, so the next redo found nothing and what undo
+    had taken back was lost.  Refused (here the entry made to vouch for nothing), the entry stays."""
+    from tests.test_recovery import _recorder
+
+    recorder = _recorder("5h 3c 9d Js", "4c 5h =9")
+    assert not recorder.handle("Ks x 9d").accepted and recorder.handle("played").accepted
+    assert recorder.handle("undo").accepted
+    entry = recorder.undone[-1]
+    recorder.undone[-1] = (*entry[:3], frozenset())  # as if the move had never been vouched for
+    refused = recorder.handle("redo")
+    assert not refused.accepted and any("D204" in line for line in refused.lines), refused.lines
+    assert recorder.undone and recorder.undone[-1][:3] == entry[:3]

@@ -32,14 +32,21 @@ FIX_USAGE = "fix N MOVE replaces move N of this round, e.g. fix 2 Kc; later move
 
 
 def redo(recorder: Session) -> Reply:
-    """Put back what the last ``undo`` took back, if nothing has changed since."""
+    """Put back what the last ``undo`` took back, if nothing has changed since: exactly that, a move written
+    as played included (vouched for again, as it was before the undo)."""
     if not recorder.undone or recorder.undone[-1][1] != recorder.game:
         recorder.undone.clear()
         raise Refused("there is nothing to redo ('redo' follows 'undo', before anything else is typed)")
-    before, _, taken = recorder.undone.pop()
     undone = list(recorder.undone)
-    report = recorder.check_change(before, "redo")
-    reply = recorder.commit(before, report, [f"put back {taken}"], settle=False)
+    before, _, taken, vouched = undone.pop()
+    now = recorder.played_anyway
+    recorder.played_anyway = now | vouched
+    try:
+        report = recorder.check_change(before, "redo")
+        reply = recorder.commit(before, report, [f"put back {taken}"], settle=False)
+    except Refused:
+        recorder.played_anyway = now  # nothing was written, and the entry stays to be redone
+        raise
     recorder.undone = undone
     return reply
 

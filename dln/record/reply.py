@@ -41,7 +41,7 @@ class Session(Protocol):
     report: GameReport
     text: str
     canonical: bool  # ``text`` is the game's canonical form
-    undone: list[tuple[Game, Game, str]]
+    undone: list[tuple[Game, Game, str, frozenset[Key]]]  # (before, after, what was taken, played before)
     played_anyway: set[Key]  # the moves written as played although they break a rule (dln.record.played)
 
     def __init__(self, game: Game) -> None:

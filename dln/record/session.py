@@ -99,8 +99,9 @@ class Recorder:
         self.text = write_game(game) if text is None else text
         self.canonical = is_canonical(game, self.text)  # self.text is write_game(self.game)
         self.noted: set[tuple[int, int, str, str]] = set()  # (round, deal, code, seat) of the notes given
-        #: What ``undo`` took back, for ``redo``: (the game before, the game after, what was taken), last last.
-        self.undone: list[tuple[Game, Game, str]] = []
+        #: What ``undo`` took back, for ``redo``: (the game before, the game after, what was taken, the moves
+        #: written as played before), last last.
+        self.undone: list[tuple[Game, Game, str, frozenset[played.Key]]] = []
 
     @classmethod
     def start(cls, new: NewGame, *, file: GameFile | None = None) -> Recorder:
@@ -447,8 +448,9 @@ class Recorder:
         rounds[-1] = replace(round_, deals=tuple(deals))
         candidate = replace(game, tags=tags, rounds=tuple(rounds))
         report = self.check_change(candidate, "undo")
+        vouched = frozenset(self.played_anyway)  # commit forgets a move taken back; redo vouches for it again
         reply = self.commit(candidate, report, [f"took back {taken}"])
-        self.undone.append((game, self.game, taken))
+        self.undone.append((game, self.game, taken, vouched))
         return reply
 
     def legal(self, card_text: str | None = None) -> list[str]:
