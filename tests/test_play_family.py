@@ -245,11 +245,13 @@ def test_the_file_holds_no_card_of_the_engine_not_yet_played(tmp_path: Path, gam
 def test_a_game_against_the_engine_writes_no_move_against_the_rules(tmp_path: Path) -> None:
     """The recorder's 'played' (a refused move written as the table played it) has no place in a game against
     the engine: the file dln play writes is always one dln validate accepts (it once wrote the move, and the
-    engine's next move was then refused as an internal error)."""
+    engine's next move was then refused as an internal error).  'played' is refused as undo and fix are: it
+    answered that there was no refused move, right after one."""
     path = tmp_path / "p.dln"
     result = CliRunner().invoke(main, ["play", str(path), "--game-type", "xeri", "--target", "1", "--seed", "5",
                                        "--budget", "2"], input="5c x 9h\nplayed\nquit\n")
     assert result.exit_code == 0, result.output
-    assert "capture" in result.output and "'played'" not in result.output  # refused, and nothing offered
-    assert "there is no refused move to write as played" in result.output
+    assert "capture" in result.output and "'played' writes" not in result.output  # refused, and nothing offered
+    assert "there is no refused move" not in result.output
+    assert "'played' is for recording a game at a table; here every move stands" in result.output
     validates(path)

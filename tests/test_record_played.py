@@ -93,3 +93,16 @@ def test_a_refused_redo_keeps_what_undo_took_back() -> None:
     refused = recorder.handle("redo")
     assert not refused.accepted and any("D204" in line for line in refused.lines), refused.lines
     assert recorder.undone and recorder.undone[-1][:3] == entry[:3]
+
+
+def test_a_refused_fix_offers_played_and_played_writes_the_correction(tmp_path: Path) -> None:
+    """A fix refused for the rule its move breaks offered 'played', which then answered that there was no refused
+    move.  'played' makes the correction as played: move 2 is Ks x 9d, the later moves judged on from it."""
+    path = tmp_path / "fix.dln"
+    result = _record(path, ["5h 3c 9d Js", "4c 5h =9", "Kd", "9c x [9] 9d", "fix 2 Ks x 9d", "played", "9c x [9]"])
+    assert "'played' writes it as played" in result.output, result.output
+    assert "there is no refused move" not in result.output, result.output
+    assert "2. S Ks x 9d   written as played" in result.output, result.output
+    text = path.read_text(encoding="utf-8")
+    assert "2. S Ks x 9d\n" in text and "(2. S Kd" in text and text.endswith("3. N 9c x [9]\n"), text
+    assert _errors(path) == [("D204", 2)]

@@ -50,8 +50,9 @@ if TYPE_CHECKING:
 SEAT_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 #: How a game of dln play names itself and its players (a resumed game is recognised by them).
 EVENT, PERSON, ENGINE = "dln play", "You", "dln engine"
-#: What the person may type besides a move (the recorder's commands that rewrite the past are not offered).
-REFUSED_WORDS = ("undo", "redo", "fix", "new")
+#: What the person may type besides a move (the recorder's commands that rewrite the past, or write a move
+#: against the rules, are not offered).
+REFUSED_WORDS = ("undo", "redo", "fix", "new", "played")
 #: Moves as the person types them, per game (None: Diloti).
 HELP = """\
 Type your move without the seat: {examples}

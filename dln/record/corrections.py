@@ -71,9 +71,10 @@ def _entries(game: Game, round_index: int, number: int) -> tuple[Move, list[Move
     return found, later
 
 
-def fix(recorder: Session, number: int, text: str) -> Reply:
+def fix(recorder: Session, number: int, text: str, *, as_played: bool = False) -> Reply:
     """Replace move ``number`` of the round being recorded by the move ``text``; keep what follows
-    while it stays legal, print what does not."""
+    while it stays legal, print what does not.  A ``text`` that breaks a rule is refused, offering
+    ``played``, which does the fix again ``as_played``: the move written as it was played at the table."""
     last = recorder.last_move()
     if last is None:
         raise Refused("there is no move to fix yet")
@@ -82,10 +83,21 @@ def fix(recorder: Session, number: int, text: str) -> Reply:
         raise Refused(f"the round being recorded has moves 1 to {last[3].number}; 'fix N move' replaces move N")
     old, later = _entries(recorder.game, round_index, number)
     scratch = type(recorder)(recorder.game)  # a session that writes nothing, to try the correction on
+    scratch.vouches = recorder.vouches
     while (found := scratch.last_move()) is not None and found[0] == round_index \
             and (found[3].number or 0) >= number:
         scratch.undo()
-    fixed = scratch.move(text)
+    vouching: set[Key] = set()  # the errors the new move makes, when it is written as played
+    try:
+        fixed = scratch.move(text)
+    except Refused:
+        if scratch.refused is None:
+            raise
+        if not as_played:  # 'played' was offered (by the scratch session): it makes this fix
+            recorder.refused = scratch.refused._replace(fix=(number, text))
+            raise
+        vouching = scratch.refused.keys
+        fixed = scratch.handle("played")
     if not fixed.accepted:
         return fixed
     lines = [f"move {number} was {shown_move(old)}; now:", *fixed.lines]
@@ -111,7 +123,7 @@ def fix(recorder: Session, number: int, text: str) -> Reply:
     if kept:
         lines.append(f"kept the {kept} later move{'s' * (kept != 1)}, still legal")
     vouched = recorder.played_anyway  # the old line's moves written as played are no longer the main line's
-    recorder.played_anyway = played.moved_to_variation(vouched, round_index + 1, number, kept=False)
+    recorder.played_anyway = played.moved_to_variation(vouched, round_index + 1, number, kept=False) | vouching
     try:
         if moves_dropped:
             lines.append("dropped, no longer legal after the fix (type again what was really played):")
@@ -163,8 +175,9 @@ def _keep_as_variation(recorder: Session, game: Game, round_index: int, number: 
             if move.number == number:
                 marked = replace(move, variations=(*move.variations, variation))
                 candidate = _with_move_at(game, round_index, d, m, marked)
-                without = recorder.played_anyway
-                recorder.played_anyway = played.moved_to_variation(vouched, round_index + 1, number, kept=True)
+                without = recorder.played_anyway  # the new move's keys, if written as played, stay
+                recorder.played_anyway = without | played.moved_to_variation(vouched, round_index + 1, number,
+                                                                             kept=True)
                 try:
                     recorder.check_change(candidate, "the variation")
                 except Refused:

@@ -25,12 +25,14 @@ OFFER = "  'played' writes it as played all the same (the validator will report 
 
 
 class Pending(NamedTuple):
-    """The record with the move refused last, its report, the moves whose errors it makes, the move shown."""
+    """The record with the move refused last, its report, the moves whose errors it makes, the move shown;
+    for a refused ``fix N MOVE``, (N, MOVE): ``played`` makes that correction, its move as played."""
 
     game: Game
     report: GameReport
     keys: set[Key]
     shown: str
+    fix: tuple[int, str] | None = None
 
 
 def errors_of(report: GameReport) -> list[Diagnostic]:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from dln.check.validate import Diagnostic, GameReport
     from dln.notation.model import Game, Move
-    from dln.record.played import Key
+    from dln.record.played import Key, Pending
     from dln.record.recordfile import GameFile
 
 
@@ -43,6 +43,8 @@ class Session(Protocol):
     canonical: bool  # ``text`` is the game's canonical form
     undone: list[tuple[Game, Game, str, frozenset[Key]]]  # (before, after, what was taken, played before)
     played_anyway: set[Key]  # the moves written as played although they break a rule (dln.record.played)
+    refused: Pending | None  # the move refused last, which 'played' writes
+    vouches: bool  # whether 'played' is offered at all (never in dln play)
 
     def __init__(self, game: Game) -> None:
         """A session on ``game`` that writes nothing (to try a change on)."""

@@ -60,10 +60,6 @@ def validate_record(game: Game) -> GameReport:
     return validate_game(game, keep_states=True)
 
 
-def _errors(report: GameReport) -> list[Diagnostic]:
-    return [d for d in report.diagnostics if d.severity == "error"]
-
-
 class Recorder:
     """A recording session: the game so far, the position reached, and what each typed line does.
 
@@ -99,8 +95,7 @@ class Recorder:
         self.text = write_game(game) if text is None else text
         self.canonical = is_canonical(game, self.text)  # self.text is write_game(self.game)
         self.noted: set[tuple[int, int, str, str]] = set()  # (round, deal, code, seat) of the notes given
-        #: What ``undo`` took back, for ``redo``: (the game before, the game after, what was taken, the moves
-        #: written as played before), last last.
+        #: What ``undo`` took back, for ``redo``: (game before, game after, what was taken, played_anyway before).
         self.undone: list[tuple[Game, Game, str, frozenset[played.Key]]] = []
 
     @classmethod
@@ -448,7 +443,7 @@ class Recorder:
         rounds[-1] = replace(round_, deals=tuple(deals))
         candidate = replace(game, tags=tags, rounds=tuple(rounds))
         report = self.check_change(candidate, "undo")
-        vouched = frozenset(self.played_anyway)  # commit forgets a move taken back; redo vouches for it again
+        vouched = frozenset(self.played_anyway)  # commit forgets a move taken back: redo vouches for it again
         reply = self.commit(candidate, report, [f"took back {taken}"])
         self.undone.append((game, self.game, taken, vouched))
         return reply
@@ -570,7 +565,7 @@ class Recorder:
 
     def new_errors(self, report: GameReport) -> list[Diagnostic]:
         """The errors of ``report`` but those at moves written as played (``played``, or in the file as read)."""
-        return [d for d in _errors(report) if played.key(d) not in self.played_anyway]
+        return [d for d in played.errors_of(report) if played.key(d) not in self.played_anyway]
 
     def _offer(self, game: Game, refusal: Refused, number: int) -> Refused:
         if not self.vouches:
@@ -588,6 +583,8 @@ class Recorder:
         happened, its errors reported by the validator, and recording goes on from the position it made."""
         if refused is None:
             raise Refused("there is no refused move to write as played")
+        if refused.fix is not None:
+            return fix(self, *refused.fix, as_played=True)
         self.played_anyway |= refused.keys
         return self.commit(refused.game, refused.report, [f"{refused.shown}   written as played: the validator "
                                                            "reports it (dln validate); recording goes on from "
