@@ -106,3 +106,32 @@ def test_a_refused_fix_offers_played_and_played_writes_the_correction(tmp_path: 
     text = path.read_text(encoding="utf-8")
     assert "2. S Ks x 9d\n" in text and "(2. S Kd" in text and text.endswith("3. N 9c x [9]\n"), text
     assert _errors(path) == [("D204", 2)]
+
+
+def test_a_round_with_a_move_written_as_played_stops_where_its_points_are_not_known() -> None:
+    """The validator scores no round holding a move against the rules (its points "are not known"), so the
+    recorder wrote no claims after its last card and waited at '49. N>' with nothing to play.  It now says
+    the round is played out and why it cannot go on, and refuses moves with that reason."""
+    from dln.cards import DECK
+    from dln.record import NewGame, Recorder
+
+    new = NewGame({"Target": "61", "Date": ""})
+    new.take_defaults()
+    recorder = Recorder.start(new)
+    for line in ["5h 3c 9d Js", "2h", "Ks x 9d", "played"]:
+        recorder.handle(line)
+    said: list[str] = []
+    while recorder.phase == "play":  # every card played by the first one legal
+        state = recorder.state
+        assert state is not None
+        legal = next(answer for card in sorted(set(DECK) - state.seen(), key=str)
+                     if (answer := recorder.legal(str(card)))[0].startswith("legal with"))
+        reply = recorder.handle(legal[1].strip())
+        assert reply.accepted, reply.lines
+        said += reply.lines
+    assert recorder.phase == "unscored" and recorder.prompt() == "round over> "
+    assert recorder.round.deals[-1].moves and len(recorder.round.moves) == 48
+    assert any("round 1 is played out, but its points are not worked out" in line for line in said), said
+    assert "a move was played against the rules" in recorder.status()[0]
+    refused = recorder.handle("Kh")
+    assert not refused.accepted and "its points are not worked out" in refused.lines[0]

@@ -22,6 +22,10 @@ from dln.record.moves import Refused, shown_move
 #: variation's moves on from the move they replace, so a variation's move 5 and the main line's are two moves.
 Key = tuple[int, int, bool]
 OFFER = "  'played' writes it as played all the same (the validator will report it)"
+#: What the recorder says of a round played out whose points are not known (:func:`unscored`), by its number.
+UNSCORED = ("round {} is played out, but its points are not worked out: a move was played against the rules, "
+            "and the validator scores no such round (dln validate reports it); the record keeps every move: "
+            "'undo' or 'fix N MOVE' changes the round, 'quit' leaves")
 
 
 class Pending(NamedTuple):
@@ -94,3 +98,13 @@ def against_the_rules(report: GameReport, vouched: set[Key]) -> list[str]:
     return [f"round {d.round}, move {d.move}{f' of a variation (line {d.line})' if d.variation else ''}"
             f" was played against the rules: {d.code} {d.name}"
             for d in errors_of(report) if key(d) in vouched]
+
+
+def unscored(report: GameReport) -> bool:
+    """Whether the record's last round is played out with no points known because a move of it was played
+    against the rules: the validator scores no such round, so the recorder has no claims to write and no next
+    round to open (the founders may yet choose to score such a round as its cards lie)."""
+    if not report.rounds:
+        return False
+    last = report.rounds[-1]
+    return bool(last.states) and last.states[-1].is_over and last.scores is None and last.played_against_the_rules

@@ -39,12 +39,13 @@ from dln.record.moves import (
     typed_card,
     without_seat,
 )
+from dln.record.played import UNSCORED, unscored
 from dln.record.questions import SEAT_TAGS, NewGame
 from dln.record.recordfile import FileChanged, GameFile, block_signals, unblock_signals
 from dln.record.reply import Reply
 from dln.wording import number_word
 
-Phase = Literal["table", "play", "over"]
+Phase = Literal["table", "play", "unscored", "over"]
 
 _T = TypeVar("_T")
 
@@ -133,12 +134,13 @@ class Recorder:
 
     @property
     def phase(self) -> Phase:
-        """``table`` (waiting for the opening table), ``play``, or ``over`` (a side has won)."""
+        """``table`` (waiting for the opening table), ``play``, ``unscored`` (a round played out whose points
+        are not known: :func:`dln.record.played.unscored`), or ``over`` (a side has won)."""
         if self.report.winner is not None:
             return "over"
         if not self.game.rounds or self.state is None:
             return "table"
-        return "play"
+        return "unscored" if unscored(self.report) else "play"
 
     @property
     def totals(self) -> dict[str, int]:
@@ -184,6 +186,8 @@ class Recorder:
             return "game over> "
         if phase == "table":
             return f"round {self._round_number()} table> "
+        if phase == "unscored":
+            return "round over> "
         state = self.state
         assert state is not None
         name = self.name(state.turn)
@@ -207,6 +211,8 @@ class Recorder:
         if phase == "table":
             return [f"{head} · {score} ({positions.goal(self.report)})",
                     "type the 4 cards dealt face up (e.g. 5h 3c 9d 7s)"]
+        if phase == "unscored":
+            return [UNSCORED.format(self._round_number())]
         state = self.state
         assert state is not None
         round_points = " ".join(f"{side} {len(cards)}" for side, cards in zip(sides, state.captured, strict=True))
@@ -288,6 +294,8 @@ class Recorder:
                               "in this file, 'undo' takes back the last move, 'quit' leaves")
             if phase == "table":
                 return self.opening_table(text)
+            if phase == "unscored":
+                raise Refused(UNSCORED.format(self._round_number()))
             if HAND_LINE.match(text):
                 return self.hand(text)
             return self.move(text)
@@ -726,6 +734,8 @@ class Recorder:
                 game = replace(game, tags=(*game.tags, ("Result", result)))
                 return game, validate_record(game)
             else:
+                if state.is_over and not claimed and unscored(report):  # ('played' is the round's report here)
+                    reply.lines.append(UNSCORED.format(round_.number or len(game.rounds)))
                 break
             before, game = game, replace(game, rounds=(*game.rounds[:-1], round_))
             report = window_report(report, before, game) or validate_record(game)
