@@ -231,6 +231,21 @@ def test_a_short_game_recorded_at_the_prompt_survives_a_kill(tmp_path: Path, tmu
     assert checked.returncode == 0, checked.stdout
 
 
+def test_ctrl_c_during_the_new_game_questions_says_nothing_was_written(tmp_path: Path, tmux: list[str]) -> None:
+    """Ctrl-C at the Site question said the file "holds everything recorded"; no game was started and the file
+    does not exist."""
+    record = shlex.join([sys.executable, "-m", "dln", "record", "cc.dln"])
+    pane = Pane(tmux, "cc", f"{record}; echo recorder-exit=$?; sleep 600", tmp_path)
+    pane.wait(prompt="Event [none]:")
+    pane.type("Λέσχη")
+    pane.wait(prompt="Site [none]:")
+    pane.type("", "C-c")
+    screen = pane.wait("recorder-exit=130")
+    assert "interrupted: cc.dln: no game started; nothing was written" in screen
+    assert "holds everything recorded" not in screen
+    assert not (tmp_path / "cc.dln").exists()
+
+
 def test_ctrl_c_and_a_closed_terminal_leave_a_record_that_resumes(tmp_path: Path, tmux: list[str]) -> None:
     source = subprocess.run([sys.executable, "-m", "dln", "generate", "--hidden", "--seed", str(SEED), "--target",
                              str(TARGET)], capture_output=True, text=True, check=True, cwd=ROOT).stdout

@@ -4,6 +4,8 @@ stops its round.  The examples of the issue, with hidden hands, four players, Ko
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 
@@ -317,3 +319,39 @@ def test_a_fix_keeps_a_move_written_as_played_in_its_variation_and_frees_its_num
     assert not again.accepted and any("'played' writes it" in line for line in again.lines), again.lines
     assert recorder.handle("played").accepted
     assert recorder.text.endswith("2. S Kc\n  (2. S Ks 3. N 7d)\n3. N 7d\n"), recorder.text
+
+
+class _InterruptedAt:
+    """A terminal whose user answers ``answers`` and then presses Ctrl-C."""
+
+    def __init__(self, *answers: str) -> None:
+        self.answers = list(answers)
+        self.said: list[str] = []
+        self.interactive = True
+        self.completer = None
+
+    def ask(self, prompt: str) -> str | None:
+        if not self.answers:
+            raise KeyboardInterrupt
+        return self.answers.pop(0)
+
+    def say(self, *lines: str) -> None:
+        self.said += lines
+
+
+def test_ctrl_c_during_the_new_game_questions_says_no_game_was_started(tmp_path: Path) -> None:
+    """Ctrl-C at the Event question said "cc.dln holds everything recorded; 'dln record cc.dln' goes on from
+    there", though no game was started and the file does not exist: it says what 'quit' says there."""
+    from dln.record import Options, run
+
+    path = tmp_path / "cc.dln"
+    terminal = _InterruptedAt("Λέσχη")
+    assert run(path, Options(), terminal) == 130  # type: ignore[arg-type]
+    assert terminal.said[-1] == f"interrupted: {path}: no game started; nothing was written", terminal.said
+    assert not any("holds everything recorded" in line for line in terminal.said)
+    assert not path.exists()
+    path.write_text('[Target "10"]\n', encoding="utf-8")  # tags prepared: only the dealer is asked
+    terminal = _InterruptedAt()
+    assert run(path, Options(), terminal) == 130  # type: ignore[arg-type]
+    assert terminal.said[-1] == f"interrupted: {path}: no game started; nothing was written", terminal.said
+    assert path.read_text(encoding="utf-8") == '[Target "10"]\n'

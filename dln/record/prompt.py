@@ -129,8 +129,9 @@ def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
             raise Stop(EXIT_BAD_INPUT, f"{path}: error: cannot write: {exc.strerror or exc}") from None
     game = loaded.game
     if game is None or (not game.rounds and not game.tags):
-        new = _ask(NewGame(options.preset, extra_tags=options.extra_tags), options, terminal,
-                   f"{path}: a new game (Enter takes the answer in brackets, - leaves it out)")
+        new = _unstarted(path, lambda: _ask(NewGame(options.preset, extra_tags=options.extra_tags), options,
+                                            terminal, f"{path}: a new game (Enter takes the answer in brackets, - "
+                                            "leaves it out)"))
         if new is None:
             terminal.say(f"{path}: no game started; nothing was written")
             return None
@@ -146,7 +147,7 @@ def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
                    *([f"{path}: the record breaks the rules (dln validate {path} shows where); correct it "
                       "before recording more"] if rules else [])) from None
     if not game.rounds:  # tags prepared in an editor: only the dealer of round 1 is missing
-        dealer = _ask_dealer(recorder, options, terminal)
+        dealer = _unstarted(path, lambda: _ask_dealer(recorder, options, terminal))
         if dealer is None:
             return None
 
@@ -172,6 +173,15 @@ def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
     settled = _or_stop(recorder.settle, path)
     terminal.say(*(f"  {line}" for line in settled.lines), "")
     return recorder
+
+
+def _unstarted(path: Path, questions: Callable[[], _T]) -> _T:
+    """Ask ``questions``; Ctrl-C there ends the session saying the truth: no game was started, and the file
+    was not written (not that it holds everything recorded)."""
+    try:
+        return questions()
+    except KeyboardInterrupt:
+        raise Stop(EXIT_INTERRUPTED, "", f"interrupted: {path}: no game started; nothing was written") from None
 
 
 def _or_stop(action: Callable[[], _T], path: Path) -> _T:
