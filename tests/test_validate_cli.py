@@ -38,6 +38,25 @@ def test_an_unknown_variant_exits_2_and_lists_the_known_ones() -> None:
     assert "clockwise" in err
 
 
+def test_a_variant_option_the_game_cannot_take_names_the_option_not_a_line_of_the_file() -> None:
+    """`--variant soy` on a Kontsina record was reported at line 1 of the file, with a caret under its first
+    tag, though the variant came from the command line: the report names the option and no place in the
+    file (JSON: no line or column), still exit 2."""
+    text = '[Game "Kontsina"]\n[North "a"]\n[East "b"]\n[South "c"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\n'
+    code, out, _ = run("validate", "--variant", "soy", "-", stdin=text)
+    assert code == 2
+    first = out.splitlines()[0]
+    assert first.startswith("<stdin>: error R002 bad-tag: --variant soy: Kontsina has no house rules"), out
+    assert "<stdin>:1:" not in out and "^" not in out and '[Game "Kontsina"]' not in out
+    code, out, _ = run("validate", "--json", "--variant", "soy", "-", stdin=text)
+    assert code == 2
+    (found,) = json.loads(out)["games"][0]["diagnostics"]
+    assert found["code"] == "R002" and found["line"] is None and found["column"] is None
+    assert found["message"].startswith("--variant soy: Kontsina has no house rules")
+    code, out, _ = run("validate", '-', stdin='[Variant "soy"]\n' + text)  # the file's own tag: at its line
+    assert code == 2 and "<stdin>:1:1: error R002 bad-tag" in out
+
+
 def test_json_gives_every_diagnostic_with_its_place() -> None:
     path = SAMPLES / "constructs" / "hidden-hands.dln"
     code, out, _ = run("validate", "--json", str(path))

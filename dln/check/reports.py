@@ -83,6 +83,9 @@ class Diagnostic:
     #: About a variation's move, not the main line's: ``move`` is then its number in the variation, numbered
     #: on from the move it replaces, so the main line may have a move of that number too.
     variation: bool = False
+    #: The command-line setting the finding is about (``--variant soy``), when it is about one: it has no
+    #: place in the file, so it is reported at none (no line, no caret) and names the setting instead.
+    option: str = ""
 
     @property
     def name(self) -> str:
@@ -96,6 +99,8 @@ class Diagnostic:
         The help lists the legal moves the validator found (a few unless asked
         for all, see :data:`ALTERNATIVES`) and, when there are more, how to list them.
         """
+        if self.option:
+            return visible(f"{self.file}: {self.severity} {self.code} {self.name}: {self.option}: {self.message}")
         where = f"{self.file}:{self.line}:{self.column}"
         text = visible(f"{where}: {self.severity} {self.code} {self.name}: {self.message}")
         if self.source_line:
@@ -111,12 +116,12 @@ class Diagnostic:
         """The JSON form (``dln validate --json``)."""
         return {
             "file": self.file,
-            "line": self.line,
-            "column": self.column,
+            "line": None if self.option else self.line,
+            "column": None if self.option else self.column,
             "severity": self.severity,
             "code": self.code,
             "name": self.name,
-            "message": self.message,
+            "message": f"{self.option}: {self.message}" if self.option else self.message,
             "help": list(self.help),
             "more_help": self.more or None,
             "notes": list(self.notes),
@@ -287,12 +292,14 @@ class Reporter:
 
     def report(self, code: str, severity: Severity, message: str, line: int | None, column: int | None = 1, *,
                help: Sequence[str] = (), move: int | None = None, more: str = "", notes: Sequence[str] = (),
-               variation: bool = False) -> None:
-        """One finding at ``line``:``column`` (the game's line when unknown), with the source line quoted."""
+               variation: bool = False, option: str = "") -> None:
+        """One finding at ``line``:``column`` (the game's line when unknown), with the source line quoted;
+        with ``option``, about that command-line setting and at no place in the file."""
         line = line or self.game.line or 1
-        source = self.source(line) if self.source else ""
+        source = self.source(line) if self.source and not option else ""
         self.diagnostics.append(Diagnostic(self.filename, line, column or 1, severity, code, message, tuple(help),
-                                           source, self.index, self.round_index, move, more, tuple(notes), variation))
+                                           source, self.index, self.round_index, move, more, tuple(notes), variation,
+                                           option))
 
     def report_all(self, violations: Sequence[Violation], line: int | None, column: int | None = 1,
                    *, move: int | None = None, help: Sequence[str] = (), more: str = "",

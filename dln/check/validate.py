@@ -116,22 +116,22 @@ class _Checker(Reporter):
         target = engine.target
         raw_target = self.game.tag("Target")
         if raw_target is not None:
-            number = small_number(raw_target.strip())
-            if number:
+            if number := small_number(raw_target.strip()):
                 target = number
             else:
                 self.report("R002", "error", f"[Target \"{raw_target}\"] is not a positive whole number",
                             self.game.tag_line("Target"))
         names = list(variants) if variants is not None else parse_variants(self.game.tag("Variant") or "")
+        option = f"--variant {','.join(names) or 'standard'}" if variants is not None else ""  # not the file's
         try:
             rules = engine.rules_for(names, target)
         except ValueError as exc:
-            self.report("R002", "error", str(exc), None if variants is not None else self.game.tag_line("Variant"))
+            self.report("R002", "error", str(exc), self.game.tag_line("Variant"), option=option)
             rules = Rules(target=target)
         for flag in rules.unimplemented():
             name = next(n for n, f in VARIANTS.items() if f == flag)
             self.report("R004", "warning", f"the house rule {name} is not implemented yet; "
-                        "moves are checked without it", self.game.tag_line("Variant"))
+                        "moves are checked without it", self.game.tag_line("Variant"), option=option)
         return rules
 
     # -- the game ------------------------------------------------------------------
