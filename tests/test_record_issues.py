@@ -151,6 +151,21 @@ def test_fix_drops_what_no_longer_stands_prints_it_and_keeps_it_as_a_variation()
     assert s.recorder.prompt() == "4. S> "
 
 
+def test_fix_keeps_the_annotations_of_the_move_it_replaces_on_the_corrected_move() -> None:
+    """A tester typed a comment and a variation at S's move 2, then fixed the move's card: the file ended
+    '2. S Kc', the comment and the variation gone (the original line is kept as a variation only when later
+    moves are dropped).  What was typed about move 2 stays at move 2, last move or not."""
+    s = Session()
+    s("5h 3c 9d Js", "4c 5h =9", "Kd {Νίκος}", "(S Qd)")
+    said = s("fix 2 Kc")
+    assert said[:2] == ["move 2 was 2. S Kd {Νίκος}; now:", "2. S Kc   (S lays Kc)"], said
+    assert s.text.endswith("2. S Kc {Νίκος}\n  (S Qd)\n"), s.text
+    s = Session()
+    s("5h 3c 9d Js", "4c 5h =9", "Ks?! {Νίκος}", "(S Qs)", "9s x 9d")
+    s("fix 2 Kc")  # the later move still stands: nothing is dropped, the old move is not kept as a line
+    assert "2. S Kc?! {Νίκος}\n  (S Qs)\n3. N 9s x 9d\n" in s.text, s.text
+
+
 def test_an_illegal_fix_writes_nothing() -> None:
     s = Session()
     s("5h 3c 9d Js", "4c 5h =9", "Ks")

@@ -7,7 +7,9 @@ lines of later deals); from the first one that is not, that move and all that
 follow are dropped (a dropped move changes whose turn it is, so nothing after
 it can stand).  Nothing typed is lost: the dropped moves are printed, and the
 original line from move 12 on is kept in the record as a variation of the
-corrected move when the rules allow it there (else the printout is all).
+corrected move when the rules allow it there (else the printout is all); when
+nothing is dropped, what was typed about move 12 (glyphs, comments,
+variations) stays on the corrected move 12.
 The whole correction is written at once (one atomic replacement), or not at
 all.
 """
@@ -118,8 +120,10 @@ def fix(recorder: Session, number: int, text: str, *, as_played: bool = False) -
             kept += isinstance(entry, Move)
         else:
             dropped.append(entry)
-    game = scratch.game
     moves_dropped = [e for e in dropped if isinstance(e, Move)]
+    if not moves_dropped:  # the original line is not kept as a variation: what was typed about move N stays
+        lines += _annotated(scratch, old, at=_place(scratch, round_index, number))
+    game = scratch.game
     if kept:
         lines.append(f"kept the {kept} later move{'s' * (kept != 1)}, still legal")
     vouched = recorder.played_anyway  # the old line's moves written as played are no longer the main line's
@@ -145,11 +149,21 @@ def _retyped(move: Move) -> str:
     return shown_move(bare).split(" ", 1)[1]
 
 
-def _annotated(scratch: Session, move: Move) -> list[str]:
-    """Add back the glyphs, comments and variations ``move`` had; what could not be added back, said."""
+def _place(scratch: Session, round_index: int, number: int) -> tuple[int, int, int, Move]:
+    """(round index, deal index, move index, move) of move ``number`` of a round of ``scratch``."""
+    for d, deal in enumerate(scratch.game.rounds[round_index].deals):
+        for m, move in enumerate(deal.moves):
+            if move.number == number:
+                return round_index, d, m, move
+    raise AssertionError(f"no move {number}")
+
+
+def _annotated(scratch: Session, move: Move, at: tuple[int, int, int, Move] | None = None) -> list[str]:
+    """Add back the glyphs, comments and variations ``move`` had to the last move made (or the move ``at``);
+    what could not be added back, said."""
     if not (move.glyphs or move.comments or move.variations):
         return []
-    found = scratch.last_move()
+    found = at or scratch.last_move()
     assert found is not None
     r, d, m, played = found
     annotated = replace(played, glyphs=move.glyphs, comments=move.comments, variations=move.variations)
