@@ -166,6 +166,16 @@ def test_fix_keeps_the_annotations_of_the_move_it_replaces_on_the_corrected_move
     assert "2. S Kc?! {Νίκος}\n  (S Qs)\n3. N 9s x 9d\n" in s.text, s.text
 
 
+def test_the_line_a_fix_keeps_as_a_variation_keeps_its_variations() -> None:
+    """The kept line lost the variations typed in it ((S Qs {better}) at the replaced move 2)."""
+    s = Session()
+    s("5h 3c 9d Js", "4c 5h =9", "Ks", "(S Qs {better})", "9s x 9d", "Kd x Ks")
+    said = s("fix 2 Kc")
+    assert said[-1] == ("the original line is kept as a variation of move 2: "
+                        "(2. S Ks (S Qs {better}) 3. N 9s x 9d 4. S Kd x Ks)"), said
+    assert "2. S Kc\n  (2. S Ks (S Qs {better}) 3. N 9s x 9d 4. S Kd x Ks)\n3. N 9s x 9d\n" in s.text, s.text
+
+
 def test_an_illegal_fix_writes_nothing() -> None:
     s = Session()
     s("5h 3c 9d Js", "4c 5h =9", "Ks")

@@ -178,11 +178,10 @@ def _annotated(scratch: Session, move: Move, at: tuple[int, int, int, Move] | No
 
 def _keep_as_variation(recorder: Session, game: Game, round_index: int, number: int, old: Move,
                        later: list[Move | Hand], vouched: set[Key]) -> tuple[Game, str | None]:
-    """``game`` with the original line from move ``number`` on as a variation of the corrected move,
-    when the rules allow it there; else ``game`` unchanged and None.  The moves of that line written as
-    played (``vouched``, the keys before the fix) stay so in the variation."""
-    line = [old, *(e for e in later if isinstance(e, Move))]
-    variation = Variation(moves=tuple(replace(m, variations=()) for m in line))
+    """``game`` with the original line from move ``number`` on, whole (its variations nested in it), as a
+    variation of the corrected move, when the rules allow it there; else ``game`` unchanged and None.  The
+    moves of that line written as played (``vouched``, the keys before the fix) stay so in the variation."""
+    variation = Variation(moves=(old, *(e for e in later if isinstance(e, Move))))  # whole: its variations nest
     round_ = game.rounds[round_index]
     for d, deal in enumerate(round_.deals):
         for m, move in enumerate(deal.moves):
