@@ -630,3 +630,14 @@ def test_the_recorder_is_the_session_its_edits_ask_for() -> None:
         if not name.startswith("_"):
             assert inspect.signature(getattr(Recorder, name)).parameters.keys() == \
                 inspect.signature(member).parameters.keys(), name
+
+
+def test_a_variation_typed_without_its_seat_is_told_how_to_write_it() -> None:
+    """Main-line moves are typed without their seat, so a tester typed '(9c x 9d)' and read only "expected a
+    seat … found '9c'": the refusal now shows the variation with the seat of the move it is an alternative to."""
+    s = Session()
+    s("5h 3c 9d Js", "9s x 9d")
+    refused = s.refused("(9c x 9d)")
+    assert any("a variation's moves name their seats, as in a file: (N 9c x 9d)" in line for line in refused), refused
+    s("(N 9c x 9d)")
+    assert "1. N 9s x 9d\n  (N 9c x 9d)\n" in s.text, s.text

@@ -154,6 +154,10 @@ def named_by_rank(text: str, loose: Sequence[Card]) -> str:
     return head + mark + _RANK_ALONE.sub(card, body) + brace + rest
 
 
+#: A variation whose first move names no seat: what it holds up to its ')' (or the line's end).
+_UNSEATED_VARIATION = re.compile(r"\(\s*(?![NESW]\s)(?!\d+\.)([^()]*)")
+
+
 def parse_move(text: str, seat: str) -> Move:
     """The move typed on one line, without its seat (``9c x 9d!``), as a :class:`Move` of ``seat``.
 
@@ -168,6 +172,10 @@ def parse_move(text: str, seat: str) -> Move:
         games = list(parse_text(f"round 1\n{source}\n", filename="<typed>"))
     except DLNSyntaxError as exc:
         message = re.sub(r"\s*\(e\.g\. [^)]*\)", "", exc.message).replace("the game ends here", "the line ends")
+        unseated = _UNSEATED_VARIATION.search(text)
+        if unseated and "expected a seat" in message:  # '(9c x 9d)': typed as a main-line move is, seat left out
+            message += (f"; a variation's moves name their seats, as in a file: ({seat} "
+                        f"{unseated[1].strip()})")
         raise Refused(f"not a move: {message}") from None
     rounds = [r for g in games for r in g.rounds]
     moves = [m for r in rounds for m in r.moves]
