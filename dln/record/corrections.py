@@ -122,7 +122,9 @@ def fix(recorder: Session, number: int, text: str, *, as_played: bool = False) -
             dropped.append(entry)
     moves_dropped = [e for e in dropped if isinstance(e, Move)]
     if not moves_dropped:  # the original line is not kept as a variation: what was typed about move N stays
-        lines += _annotated(scratch, old, at=_place(scratch, round_index, number))
+        corrected = _place(scratch.game, round_index, number)
+        assert corrected is not None  # the move just made
+        lines += _annotated(scratch, old, at=corrected)
     game = scratch.game
     if kept:
         lines.append(f"kept the {kept} later move{'s' * (kept != 1)}, still legal")
@@ -149,13 +151,13 @@ def _retyped(move: Move) -> str:
     return shown_move(bare).split(" ", 1)[1]
 
 
-def _place(scratch: Session, round_index: int, number: int) -> tuple[int, int, int, Move]:
-    """(round index, deal index, move index, move) of move ``number`` of a round of ``scratch``."""
-    for d, deal in enumerate(scratch.game.rounds[round_index].deals):
+def _place(game: Game, round_index: int, number: int) -> tuple[int, int, int, Move] | None:
+    """(round index, deal index, move index, move) of move ``number`` of a round of ``game``, if it has one."""
+    for d, deal in enumerate(game.rounds[round_index].deals):
         for m, move in enumerate(deal.moves):
             if move.number == number:
                 return round_index, d, m, move
-    raise AssertionError(f"no move {number}")
+    return None
 
 
 def _annotated(scratch: Session, move: Move, at: tuple[int, int, int, Move] | None = None) -> list[str]:
@@ -182,22 +184,19 @@ def _keep_as_variation(recorder: Session, game: Game, round_index: int, number: 
     variation of the corrected move, when the rules allow it there; else ``game`` unchanged and None.  The
     moves of that line written as played (``vouched``, the keys before the fix) stay so in the variation."""
     variation = Variation(moves=(old, *(e for e in later if isinstance(e, Move))))  # whole: its variations nest
-    round_ = game.rounds[round_index]
-    for d, deal in enumerate(round_.deals):
-        for m, move in enumerate(deal.moves):
-            if move.number == number:
-                marked = replace(move, variations=(*move.variations, variation))
-                candidate = _with_move_at(game, round_index, d, m, marked)
-                without = recorder.played_anyway  # the new move's keys, if written as played, stay
-                recorder.played_anyway = without | played.moved_to_variation(vouched, round_index + 1, number,
-                                                                             kept=True)
-                try:
-                    recorder.check_change(candidate, "the variation")
-                except Refused:
-                    recorder.played_anyway = without
-                    return game, None
-                return candidate, shown_variation(variation)
-    return game, None
+    place = _place(game, round_index, number)
+    if place is None:
+        return game, None
+    _, d, m, move = place
+    candidate = _with_move_at(game, round_index, d, m, replace(move, variations=(*move.variations, variation)))
+    without = recorder.played_anyway  # the new move's keys, if written as played, stay
+    recorder.played_anyway = without | played.moved_to_variation(vouched, round_index + 1, number, kept=True)
+    try:
+        recorder.check_change(candidate, "the variation")
+    except Refused:
+        recorder.played_anyway = without
+        return game, None
+    return candidate, shown_variation(variation)
 
 
 def _with_move_at(game: Game, r: int, d: int, m: int, move: Move) -> Game:
