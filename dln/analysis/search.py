@@ -253,6 +253,21 @@ def _twins(state: Position, tallies: Sequence[_Tally], kept: Collection[object])
     return out
 
 
+def _second_look(kept_to_end: Sequence[_Tally], searched: Sequence[_Tally], side: int, kept: Collection[object],
+                 value: Callable[[Sequence[_Tally], int], int]) -> int:
+    """Where moves rank by value alone (Diloti), a move the halving dropped after a few worlds whose value
+    still ends above every move valued to the end is valued in as many worlds as they were, until the
+    first is a move valued to the end: the best is never the luck of a few worlds.  The playouts spent."""
+    spent = 0
+    full = max((t.count for t in kept_to_end), default=0)
+    while True:
+        best = min((t for t in searched if t.count), key=lambda t: (-t.net(side), -t.count, t.move.key() not in kept))
+        if best.dropped is None:
+            return spent
+        spent += value([best], max(0, full - best.count))
+        best.dropped = None
+
+
 def _survival(tally: _Tally, survivors_first: bool) -> tuple[bool, int]:
     """The first keys of a move's rank where survivors rank first: valued to the end, then dropped later."""
     if not survivors_first:
@@ -305,16 +320,23 @@ def analyse_position(
     twins = {} if unsure else _twins(state, tallies[:searchable], kept)
     cands = [t for t in tallies if id(t) not in twins]
     playouts = budget * game.playouts_per_budget(state)
+
+    def value(tallies: Sequence[_Tally], count: int) -> int:
+        """Value each of ``tallies`` in ``count`` more sampled worlds; the playouts and solves spent."""
+        done = 0
+        for world in view.worlds(rng, count, fits if unsure else None):
+            for tally in tallies:
+                if unsure and game.breaks_rules(world.state, tally.move):
+                    continue  # a move the seat's unseen cards would make illegal in this world
+                tally.add(evaluator.value(world, game.apply(world.state, tally.move)))
+                done += 1
+        return done
+
     spent = 0
     stages = max(1, math.ceil(math.log2(len(cands))))
     for stage in range(stages):
         per = max(1, (playouts - spent) // (len(cands) * (stages - stage)))
-        for world in view.worlds(rng, 1 if view.determined and evaluator.exact else per, fits if unsure else None):
-            for tally in cands:
-                if unsure and game.breaks_rules(world.state, tally.move):
-                    continue  # a move the seat's unseen cards would make illegal in this world
-                tally.add(evaluator.value(world, game.apply(world.state, tally.move)))
-                spent += 1
+        spent += value(cands, 1 if view.determined and evaluator.exact else per)
         if view.determined and evaluator.exact:
             break  # the one world, solved: more samples would say the same
         if len(cands) > 2 and stage < stages - 1:
@@ -324,6 +346,8 @@ def analyse_position(
                 if t.move.key() not in kept:
                     t.dropped = stage + 1
             cands = [t for t in cands if t.dropped is None]
+    if not game.survivors_first:
+        spent += _second_look(cands, [t for t in tallies if id(t) not in twins], side, kept, value)
     for twin, searched in twins.values():
         twin.sums, twin.count, twin.dropped = searched.sums, searched.count, searched.dropped
     ranked = sorted((t for t in tallies if t.count), key=lambda t: (*_survival(t, game.survivors_first),
