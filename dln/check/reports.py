@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from dln.check.setups import Where, locate
 from dln.engine import RULES, RoundState, Rules, SideScore, Violation
 from dln.engine.codes import Severity
+from dln.games.protocol import CONTESTED
 from dln.notation.bounds import small_number
 from dln.notation.errors import caret_excerpt
 from dln.notation.model import Game, Move, Round
@@ -158,10 +159,38 @@ class RoundReport:
 
     def known_points(self) -> dict[str, int] | None:
         """Each side's points for the round, when every item is known: a setup's capture piles must
-        account for the whole pack, or "most cards" cannot be awarded."""
-        if self.scores is None or sum(s.cards for s in self.scores.values()) < PACK:
+        account for the whole pack, or what goes to whoever has most (:meth:`contested`) cannot be awarded."""
+        if self.scores is None or self.shown() < PACK:
             return None
         return {side: s.total for side, s in self.scores.items()}
+
+    def shown(self) -> int:
+        """How many cards the capture piles of the round's scores hold (a setup's: only those it shows)."""
+        return sum(s.cards for s in self.scores.values()) if self.scores is not None else 0
+
+    def contested(self) -> list[tuple[str, int]]:
+        """The round's score items that go to whoever has most at its end (most cards, most clubs, more
+        cards: :data:`~dln.games.protocol.CONTESTED`), in the game's order, each with the points its game
+        gave for it here (0 when nobody had most of the cards shown)."""
+        if self.scores is None:
+            return []
+        given = [dict(s.points) for s in self.scores.values()]
+        return [(name, max(points[name] for points in given)) for name, _ in next(iter(self.scores.values())).points
+                if name in CONTESTED]
+
+    def unawarded(self) -> str | None:
+        """Why the items that go to whoever has most are not awarded (a setup whose capture piles do not hold
+        the pack: the others were taken by sides unknown), naming them and their points; None when they are."""
+        from dln.games.table import ITEM_WORDS
+
+        contested = self.contested()
+        if self.scores is None or self.known_points() is not None or not contested:
+            return None
+        named = [f'"{ITEM_WORDS.get(name, name)}"' + (f" ({count_of(points, 'point')})" if points else "")
+                 for name, points in contested]
+        items = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+        return (f"{self.shown()} of {PACK} cards are in the capture piles the record shows; who took the "
+                f"others is unknown, so {items} {'is' if len(named) == 1 else 'are'} not awarded")
 
 
 @dataclass(frozen=True)

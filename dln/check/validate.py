@@ -678,8 +678,9 @@ class _Checker(Reporter):
             if result.scores is None:
                 result.unscored = why
         if round_.score is not None:
-            if result.scores is None:
-                self.report("D602", "warning", f"the round's points cannot be computed: {result.unscored}",
+            unknown = result.unscored if result.scores is None else result.unawarded()
+            if unknown is not None:
+                self.report("D602", "warning", f"the round's points cannot be computed: {unknown}",
                             round_.score.line, round_.score.column)
             else:
                 claimed = dict(round_.score.points)

@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from dln.cards import Card
 from dln.check.position import EVERYTHING, Known
-from dln.check.reports import PACK
 from dln.engine.state import describe_cards
-from dln.games.protocol import Position, game_of
+from dln.games.protocol import CONTESTED, Position, game_of
 from dln.views.frames import Finding, Frame, annotations, item_heading, plain_move
 
 if TYPE_CHECKING:
@@ -47,14 +46,10 @@ def describe_position(state: Position, known: Known = EVERYTHING) -> str:
     return "\n".join(lines)
 
 
-def known_most_cards(played: RoundReport) -> bool:
-    """Whether "most cards" can be awarded: every card of the pack is in a capture pile the record shows.
-
-    A round played from its deal always accounts for all 52 cards.  A setup
-    starts mid-round: what was captured before it is known only if the setup
-    says so (its ``captured`` lines), so its most-cards points may be unknown.
-    """
-    return played.known_points() is not None
+def _contested_points(score: Any) -> int:
+    """A side's points for the items that go to whoever has most (:data:`CONTESTED`): what is not sure of a
+    setup whose capture piles do not hold the pack."""
+    return sum(points for name, points in score.points if name in CONTESTED)
 
 
 def _why_unscored(played: RoundReport) -> str:
@@ -82,9 +77,9 @@ def score_sheet(report: GameReport, *, symbols: bool = True) -> Table:
     rounds won in Xeri).
 
     A setup's row shows what the record tells (cards captured after it and
-    what they score); "most cards" is ``?`` when captures before the setup are
-    unknown, and a setup adds nothing to the game's totals.  Without ``symbols`` (an output that cannot
-    show them) the headings read 10d and 2c, and dashes are ASCII.
+    what they score); what goes to whoever has most (most cards, most clubs, more cards) is ``?`` when its
+    capture piles do not hold the pack, and a setup adds nothing to the game's totals.  Without ``symbols``
+    (an output that cannot show them) the headings read 10d and 2c, and dashes are ASCII.
     """
     from rich.table import Table
 
@@ -111,11 +106,9 @@ def score_sheet(report: GameReport, *, symbols: bool = True) -> Table:
             if played.unscored:
                 notes.append(f"{label}: points not known: {played.unscored}")
             continue
-        known = known_most_cards(played)
-        if played.setup and not known:
-            shown = sum(s.cards for s in played.scores.values())
-            notes.append(f"setup: {shown} of {PACK} cards are in the capture piles the record shows; who "
-                         "took the others is unknown, so \"most cards\" (4 points) is not awarded")
+        unawarded = played.unawarded()
+        if unawarded is not None:
+            notes.append(f"{label}: {unawarded}")
         if not played.setup:
             counted.append(played.scores)
         standing = engine.standing(counted, sides) if engine is not None else {}
@@ -124,10 +117,10 @@ def score_sheet(report: GameReport, *, symbols: bool = True) -> Table:
             points, total = str(s.total), str(standing.get(side, ""))
             if played.setup:
                 total = dash
-                if not known and "most_cards" in names:
-                    most = dict(s.items).get("most_cards", 0)
-                    cells[names.index("most_cards")] = "?"
-                    points = f"{s.total - most} + ?"
+            if unawarded is not None:
+                for name, _ in played.contested():
+                    cells[names.index(name)] = "?"
+                points = f"{s.total - _contested_points(s)} + ?"
             table.add_row(label if j == 0 else "", side, str(s.cards), *cells, points, total,
                           end_section=j == len(played.scores) - 1)
     if any(played.setup for played in report.rounds):
@@ -146,9 +139,9 @@ def score_sheet(report: GameReport, *, symbols: bool = True) -> Table:
 def score_data(report: GameReport, file: str) -> dict[str, Any]:
     """The score sheet as ``dln score --json`` writes it: each round's points item by item, and the totals.
 
-    ``null`` marks what the record does not tell: "most cards" in a setup whose
-    earlier captures are unknown, and the points of a round that was not
-    played out.
+    ``null`` marks what the record does not tell: what goes to whoever has most
+    (:data:`CONTESTED`) in a setup whose capture piles do not hold the pack, and
+    the points of a round that was not played out; ``known_points`` leaves those items out.
     """
     rounds: list[dict[str, Any]] = []
     position = report.position_only()
@@ -159,12 +152,12 @@ def score_data(report: GameReport, file: str) -> dict[str, Any]:
                                  else played.unscored or _why_unscored(played),
                                  "sides": None}
         if played.scores is not None:
-            known = known_most_cards(played)
+            known = played.unawarded() is None
             entry["sides"] = {side: {"cards": s.cards,
-                                     **{name: points if known or name != "most_cards" else None
+                                     **{name: points if known or name not in CONTESTED else None
                                         for name, points in s.items},
                                      "points": s.total if known else None,
-                                     "known_points": s.total - dict(s.items).get("most_cards", 0)}
+                                     "known_points": s.total - _contested_points(s)}
                               for side, s in played.scores.items()}
         rounds.append(entry)
     named = {"game_type": report.engine.name if report.engine else None} if report.game.tag("Game") else {}

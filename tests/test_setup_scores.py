@@ -1,0 +1,131 @@
+"""A setup whose capture piles do not hold the whole pack: what goes to whoever has most at the round's end
+(:data:`dln.games.protocol.CONTESTED`) is unknown, in every game.
+
+docs/rules.md, Kontsina and Xeri: a setup's "points are computed only when it names every captured card ...;
+else `score` gets D602 as a warning"; docs/notation.md, Complete positions: "Leaving a line out means
+**unknown**, never empty or zero".
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import dln
+from dln.check.validate import validate_game
+from dln.cli import main
+
+#: Xeri, Scoring: "3 points for more cards"; 9 of the 52 cards are in the piles the record shows.
+XERI = """[Game "Xeri"]
+
+setup dealer S deal 4
+table 5h 4c
+captured N: 3c 5c
+captured S: 6c
+xeris N 0 S 0
+last N
+N: Qs 4s
+S: Ks 2c
+turn N
+N 4s x 4c
+S Ks
+N Qs
+S 2c
+rest N
+score N 3 S 0
+"""
+
+#: Kontsina, Ending the hand (scoring): "2 points for most cards, 1 for most clubs".
+KONTSINA = """[Game "Kontsina"]
+
+setup dealer S deal 6
+table 5h 4c
+captured N: 3c 5c
+captured S: 6c
+last N
+N: 9c Qs
+S: Ks 2c
+turn N
+N 9c x 5h+4c
+S Ks
+N Qs
+S 2c
+rest N
+score N 3 S 0
+"""
+
+#: pagat, Further Deals and the End of the Round: "4 points for most cards".
+DILOTI = """setup dealer S deal 4
+table 5h 4c
+captured N: 3c 5c
+captured S: 6c
+xeris N 0 S 0
+last N
+N: 9c Qs
+S: Ks 2c
+turn N
+N 9c x 5h+4c
+S Ks
+N Qs
+S 2c
+rest N
+score N 15 S 0
+"""
+
+#: Each record, the line of its score claim, its contested items in words with their points, and N's points
+#: sure whatever the other cards' piles (the items that go by the cards themselves).
+CASES = [
+    pytest.param(XERI, 17, ['"more cards" (3 points)'], {"more_cards"}, 3, id="xeri"),
+    pytest.param(KONTSINA, 16, ['"most cards" (2 points)', '"most clubs" (1 point)'],
+                 {"most_cards", "most_clubs"}, 1, id="kontsina"),
+    pytest.param(DILOTI, 15, ['"most cards" (4 points)'], {"most_cards"}, 11, id="diloti"),
+]
+
+
+def _score(path: Path, *options: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["score", *options, str(path)], terminal_width=200)
+    return result.exit_code, result.output
+
+
+@pytest.mark.parametrize(("text", "line", "words", "contested", "sure"), CASES)
+def test_the_score_claim_of_a_setup_that_does_not_hold_the_pack_is_a_warning(
+        text: str, line: int, words: list[str], contested: set[str], sure: int) -> None:
+    """docs/rules.md: a setup's points are computed only when it names every captured card, else D602 warns."""
+    report = validate_game(dln.loads(text))
+    assert report.errors == 0, [(d.code, d.message) for d in report.diagnostics]
+    (warning,) = report.diagnostics
+    assert (warning.code, warning.severity, warning.line) == ("D602", "warning", line)
+    assert "9 of 52 cards" in warning.message
+    assert all(word in warning.message for word in words), warning.message
+
+
+@pytest.mark.parametrize(("text", "line", "words", "contested", "sure"), CASES)
+def test_the_score_sheet_leaves_every_contested_item_unknown(
+        tmp_path: Path, text: str, line: int, words: list[str], contested: set[str], sure: int) -> None:
+    path = tmp_path / "setup.dln"
+    path.write_text(text, encoding="utf-8")
+    code, out = _score(path, "--json")
+    assert code == 0, out
+    (round_,) = json.loads(out)["games"][0]["rounds"]
+    north = round_["sides"]["N"]
+    assert {name for name, value in north.items() if value is None} == contested | {"points"}
+    assert north["known_points"] == sure
+    code, out = _score(path)
+    assert code == 0, out
+    words_out = " ".join(out.split())  # the note is wrapped to the table's width
+    assert "9 of 52 cards" in words_out and all(word in words_out for word in words), out
+    assert f"{sure} + ?" in out
+    assert out.count("?") == 2 * (len(contested) + 1)  # in N's row and in S's: each item and the points
+
+
+def test_a_setup_that_holds_the_pack_keeps_its_points() -> None:
+    """Xeri, Scoring: 3 for more cards, known when the piles hold all 52 cards (docs/notation.md's example)."""
+    text = Path(__file__).parent.parent.joinpath("docs", "notation.md").read_text(encoding="utf-8")
+    start = text.index('[Game "Xeri"]\n\nsetup dealer S deal 4\ntable 5h 9d 7c')
+    record = text[start:text.index("```", start)]
+    report = validate_game(dln.loads(record))
+    assert report.errors == report.warnings == 0
+    assert report.rounds[0].known_points() == {"N": 7, "S": 28}
