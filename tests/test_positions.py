@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import dln
 from dln.cards import DECK
 from dln.check.generate import generate_games
-from dln.check.position import extract_position, position_game, rest_of_round
+from dln.check.position import PositionError, extract_position, position_game, rest_of_round
 from dln.check.validate import GameReport, validate_game
 from dln.cli import main
 from dln.engine.rules import VARIANTS, rules_for
@@ -200,3 +200,53 @@ def test_a_printed_position_pastes_into_a_legal_record(at: int) -> None:
     game = dln.loads(result.stdout)
     assert game.tag("West") == "greedy" and game.rounds[0].setup
     assert validate_game(game).errors == 0
+
+
+def test_a_position_after_an_illegal_move_is_printed_with_the_rule_it_follows() -> None:
+    """A position an illegal move made at the table is reached, as `dln moves` and `dln show` reach it, but not
+    silently: the finding goes to stderr as `dln validate` writes it and the exit is 1 (docs/cli.md: a rule
+    broken)."""
+    sample = str(SAMPLES / "illegal" / "D201-lay-while-declared.dln")
+    before = CliRunner().invoke(main, ["position", sample, "--round", "1", "--at", "3"])
+    assert (before.exit_code, before.stderr) == (0, "")
+    after = CliRunner().invoke(main, ["position", sample, "--round", "1", "--at", "4"])
+    assert after.exit_code == 1, after.output
+    assert dln.loads(after.stdout).rounds[0].setup  # still the position, ready to paste
+    assert f"{sample}:13:1: error D201 lay-while-declared:" in after.stderr
+    assert "breaks a rule before move 4 of round 1" in after.stderr
+
+
+REDEALT = """[Variant "face-card-redeal"]
+
+round 1 dealer S
+N: Kc Kd Qs Qh Jc 5d
+redeal N
+
+round 2 dealer S
+table 5h 3c 9d 7s
+N 8s x 5h+3c
+"""
+
+
+@pytest.mark.parametrize("command", [["position"], ["moves"], ["moves", "--rank", "--budget", "1"],
+                                     ["position", "--json"]])
+def test_a_cancelled_round_has_no_position_to_show(tmp_path: Path, command: list[str]) -> None:
+    """docs/rules.md, Cancelling a round for face cards: no card of the deal may have been played, the table is
+    not turned up, and the cancelled round scores nothing: there is no move of it to show (exit 2)."""
+    path = tmp_path / "redeal.dln"
+    path.write_text(REDEALT, encoding="utf-8")
+    result = CliRunner().invoke(main, [command[0], str(path), "--round", "1", "--at", "1", *command[1:]])
+    assert result.exit_code == 2, result.output
+    assert "round 1 was cancelled (redeal N, line 5) before any card was played" in result.output
+    assert "legal move" not in result.output and "setup" not in result.output
+
+
+def test_a_round_cancelled_at_a_later_deal_has_its_played_positions_and_no_more() -> None:
+    """docs/rules.md, Cancelling a round for face cards (redeal_any): a later deal may be cancelled before any
+    of its cards is played; the moves of the deals before it were played, the cancelled deal has none."""
+    game = first_round(29, 2, False, {"face-card-redeal-any", "clockwise", "face-card-redeal"})
+    round_ = game.rounds[0]
+    assert round_.redeal == "S" and len(round_.deals) == 4 and len(round_.moves) == 36
+    assert extract_position(game, 1, 36).state.turn == round_.moves[35].seat
+    with pytest.raises(PositionError, match="cancelled \\(redeal S\\) after move 36: there is no move 37"):
+        extract_position(game, 1, 37)

@@ -17,11 +17,12 @@ from dataclasses import dataclass
 from typing import cast
 
 from dln.cards import Card
-from dln.check.validate import GameReport, validate_game
+from dln.check.validate import Diagnostic, GameReport, validate_game
 from dln.games.protocol import Position, game_of
 from dln.notation.model import Captured, Deal, Game, Hand, Move, Pile, Round, Seat, Side
 
-__all__ = ["PositionError", "extract_position", "position_game", "position_round", "rest_of_round"]
+__all__ = ["PositionError", "broken_before", "cancelled", "extract_position", "position_game", "position_round",
+           "rest_of_round"]
 
 #: The tags a position keeps from its game: who plays, and under which rules.
 KEPT_TAGS = ("Game", "North", "East", "South", "West", "Variant", "Target")
@@ -116,6 +117,9 @@ class Extracted:
     #: The cards the record shows in each hand at that point (None: all, from its deck).
     shown: Mapping[str, AbstractSet[Card]] | None
     known: Known = EVERYTHING
+    #: The errors of the round before it: the position is then the one those moves made at the table (the
+    #: validator goes on from it), which no legal play reaches.
+    broken: tuple[Diagnostic, ...] = ()
 
     def setup(self) -> Round:
         """The position as a ``setup`` round (:func:`position_round`)."""
@@ -138,6 +142,9 @@ def extract_position(game: Game, round_number: int, at: int, report: GameReport 
         raise PositionError(f"there is no move {at} in round {round_number}: it has {moves} move"
                             f"{'s' * (moves != 1)} (--at 1 to {moves + 1}; {moves + 1} is the position "
                             "after the last)")
+    why = cancelled(game.rounds[round_number - 1], round_number, at)
+    if why is not None:
+        raise PositionError(why)
     if report is None or not any(r.states for r in report.rounds):
         report = validate_game(game, keep_states=True)
     played = report.rounds[round_number - 1]
@@ -148,7 +155,32 @@ def extract_position(game: Game, round_number: int, at: int, report: GameReport 
     round_ = game.rounds[round_number - 1]
     state = played.states[at - 1]
     return Extracted(state, round_number - 1, at - 1, shown_cards(round_, at - 1),
-                     known_of(round_, state, at - 1))
+                     known_of(round_, state, at - 1), broken_before(report, round_number, at))
+
+
+def cancelled(round_: Round, number: int, at: int) -> str | None:
+    """Why round ``number``, cancelled for face cards (``redeal N``), has no position before move ``at``: none
+    comes after its last move (the table of the deal it cancels is not turned up, no card of that deal is
+    played: docs/rules.md, Cancelling a round for face cards).  None when there is one."""
+    moves = len(round_.moves)
+    if round_.redeal is None or at <= moves:
+        return None
+    where = f", line {round_.redeal_line}" if round_.redeal_line else ""
+    if not moves:
+        return f"round {number} was cancelled (redeal {round_.redeal}{where}) before any card was played: " \
+               "it has no move to show"
+    return (f"round {number} was cancelled (redeal {round_.redeal}{where}) after move {moves}: there is no move "
+            f"{at} to show (--at goes from 1 to {moves})")
+
+
+def broken_before(report: GameReport, round_number: int, at: int) -> tuple[Diagnostic, ...]:
+    """The errors of round ``round_number``'s main line before move ``at``: its moves', and when its starting
+    position breaks a rule, that position's."""
+    played = report.rounds[round_number - 1]
+    start = played.unsound and not played.played_against_the_rules
+    return tuple(d for d in report.diagnostics
+                 if d.round == round_number and d.severity == "error" and not d.variation
+                 and (d.move < at if d.move is not None else start))
 
 
 def known_of(round_: Round, state: Position, played: int) -> Known:

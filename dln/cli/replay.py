@@ -18,6 +18,7 @@ import click
 from dln.cli.analysis import budget_option, seed_option
 from dln.cli.common import (
     EXIT_BAD_INPUT,
+    EXIT_FOUND,
     EXIT_OK,
     Status,
     exit_if_bad_record,
@@ -359,7 +360,13 @@ def _seekable(file: str) -> BinaryIO:
               help="The position before this move (1: the round's start; one past the last move: after it).")
 @click.option("--json", "as_json", is_flag=True, help="Print the position as JSON (the record model of the setup).")
 def position_command(file: str, game_number: int, round_number: int, at: int, as_json: bool) -> None:
-    """Print the position before move AT of a round as a setup record, ready to paste into a dispute."""
+    """Print the position before move AT of a round as a setup record, ready to paste into a dispute.
+
+    After a move that breaks a rule the position is the one the moves made at the table (as dln moves and
+    dln show reach it): the errors before it go to stderr, as dln validate writes them, and the exit is 1.
+    Exit 2 when the file cannot be read, the game has a syntax error, or there is no such game, round or
+    move (a round cancelled for face cards has none), or an illegal move stops the replay before it.
+    """
     from dln.check.position import PositionError, extract_position, position_game
 
     report = one_game(file, game_number, None, as_json=as_json)
@@ -368,10 +375,17 @@ def position_command(file: str, game_number: int, round_number: int, at: int, as
     except PositionError as exc:
         _cannot_show(file, str(exc), as_json)
     game = position_game(report.game, found.setup())
+    for diagnostic in found.broken:  # reached as dln moves and dln show reach it, but not silently
+        say(diagnostic.format(), err=True)
+    if found.broken:
+        say(f"{display_name(file)}: warning: the record breaks a rule before move {at} of round {round_number}: "
+            "this is the position those moves made at the table, which no legal play reaches", err=True)
     if as_json:
         emit(json.dumps(game_to_data(game), ensure_ascii=not output_takes_any_text(), indent=2))
     else:
         emit(write_games([game]), nl=False)
+    if found.broken:
+        sys.exit(EXIT_FOUND)
 
 
 @click.command(short_help="List the legal moves at one point of a round.")
@@ -401,7 +415,7 @@ def moves(file: str, at: int, game_number: int, round_number: int, every: bool, 
     the round is over: what could be played next.  Exit 1 when an illegal
     move earlier in the round stops the replay; 2 when the file cannot be
     read, the game has a syntax error, or there is no such game, round or
-    move.
+    move (a round cancelled for face cards has none).
     """
     from dln.check.validate import validate_game
     from dln.notation.sources import SyntaxReport, each_game

@@ -122,11 +122,14 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
     a move that cannot have been made stops the replay before it).  ``rank``: the options of the engine that ranks them
     (budget, seed, open_hands; ``dln moves --rank``)."""
     from dln.check.plays import legal, written
-    from dln.check.position import known_of
+    from dln.check.position import cancelled, known_of
     from dln.check.verdicts import NOTHING_TO_CHECK, problem_data
     from dln.notation.writer import move_text
     from dln.views.scoresheet import describe_position, position_data
 
+    why = cancelled(report.game.rounds[round_number - 1], round_number, at)
+    if why is not None:
+        raise click.BadParameter(why, param_hint="'--round'")
     played = report.rounds[round_number - 1]
     count = len(report.game.rounds[round_number - 1].moves)
     if at > count + 1 or (at == count + 1 and played.states and at == len(played.states)
