@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from dln.check.setups import Where, locate
 from dln.engine import RULES, RoundState, Rules, SideScore, Violation
 from dln.engine.codes import Severity
-from dln.games.protocol import CONTESTED
+from dln.games.protocol import CONTESTED, ITEM_WORDS
 from dln.notation.bounds import small_number
 from dln.notation.errors import caret_excerpt
 from dln.notation.model import Game, Move, Round
@@ -181,8 +181,6 @@ class RoundReport:
     def unawarded(self) -> str | None:
         """Why the items that go to whoever has most are not awarded (a setup whose capture piles do not hold
         the pack: the others were taken by sides unknown), naming them and their points; None when they are."""
-        from dln.games.table import ITEM_WORDS
-
         contested = self.contested()
         if self.scores is None or self.known_points() is not None or not contested:
             return None

@@ -30,7 +30,7 @@ from dln.engine.deal import deal_order
 from dln.engine.rules import Rules
 from dln.engine.state import Hand, Move, Seat, Seating, describe_cards
 
-from .protocol import CONTESTED, MARKS, Tally, game_named, installed
+from .protocol import CONTESTED, ITEM_WORDS, MARKS, Tally, game_named, installed
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -621,10 +621,6 @@ def check_result(game: TableGame, scores: Sequence[Mapping[Seat, ItemScore]], se
 
 
 #: The score items in words, as messages and score sheets name them.
-ITEM_WORDS = {"most_cards": "most cards", "most_clubs": "most clubs", "more_cards": "more cards",
-              "honours": "A K Q J 10", "xeris": "xeris", "ten_of_diamonds": "10d", "two_of_clubs": "2c"}
-
-
 def describe_items(score: ItemScore) -> str:
     """E.g. ``"2 most cards, 1 2c"`` (items worth nothing left out), or ``"nothing"``."""
     return ", ".join(f"{points} {ITEM_WORDS.get(name, name)}" for name, points in score.items if points) or "nothing"
