@@ -372,3 +372,31 @@ def test_annotate_keeps_every_annotation_as_fmt_does(tmp_path: Path) -> None:
     assert [_without_the_engine(g, e) for g, e in zip(read, expected, strict=True)] == expected
     assert sum(c.startswith("engine:") for g in read for r in g.rounds for d in r.deals for m in d.moves
                for c in m.comments) == 49  # every main-line move of both games reviewed
+
+
+# -- the user test of 2026-11-28: positions the engine cannot weigh, one move written two ways, marks ------------
+
+#: A round recorded at the table: N's hand is not known, and no card of it has been played yet.
+HAND_NOT_KNOWN = "round 1 dealer S\ntable 5h 3c 9d Js\n"
+#: N's hand line holds 5 cards where the deal gives 6 (D102): the position breaks a rule.
+SHORT_HAND = "round 1 dealer S\ntable 5h 3c 9d Js\nN: 4c 8s Kc 2h 7c\nN 8s x 5h+3c\n"
+#: N's xeri is a variation of move 1, written with '+'; N plays it at move 3, written the same way.
+WRITTEN_TWO_WAYS = ("setup dealer S deal 4\ntable 5h 3c 6d 2c\nN: 8h Qc\nS: 2s Kd\nturn N\nN Qc\n"
+                    "  (N 8h x 5h+3c 6d+2c * {takes all four: a xeri})\nS 2s\nN 8h x 5h+3c 6d+2c\nS Kd\n")
+
+
+def test_moves_rank_of_a_hand_not_known_says_why_instead_of_a_traceback(tmp_path: Path) -> None:
+    """User test: ``dln moves --rank`` before a card of the mover's hand was known ended in a traceback
+    (ValueError: N has no legal move with a known card, exit 1).  It says why, in the recorder's words
+    (``? rank``), exit 2; the JSON holds the same message."""
+    path = tmp_path / "h.dln"
+    path.write_text(HAND_NOT_KNOWN, encoding="utf-8")
+    said = "N's hand is not known (6 unseen cards): the engine ranks the moves of a known hand only"
+    code, out, _ = run("moves", str(path), "--at", "1", "--rank")
+    assert code == 2 and f"{path}: error: {said}" in out and "Traceback" not in out
+    code, out, _ = run("moves", str(path), "--at", "1", "--rank", "--json")
+    assert code == 2 and json.loads(out)["diagnostics"][0]["message"] == said
+    position = run("position", str(SAMPLES / "constructs" / "hidden-hands.dln"), "--round", "1", "--at", "5")[1]
+    path.write_text(position, encoding="utf-8")
+    code, out, _ = run("moves", str(path), "--at", "1", "--rank")
+    assert code == 2 and "N's hand is not known (4 unseen cards)" in out

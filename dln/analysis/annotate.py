@@ -24,7 +24,7 @@ from dln.notation.model import Game, Move, Round, Variation
 from dln.notation.writer import move_text
 
 from .knowledge import Unsampleable
-from .search import DEFAULT_BUDGET, MoveValue, analyse_position, net_of
+from .search import DEFAULT_BUDGET, HandNotKnown, MoveValue, analyse_position, net_of
 
 if TYPE_CHECKING:
     from dln.workers import Workers
@@ -367,10 +367,8 @@ def ranked_lines(state: Position, ranking: Ranking | Sequence[tuple[str, MoveVal
 
 def recorder_ranking(state: Position) -> list[str]:
     """The recorder's ``? rank``: the legal moves best first, when the hand of the seat to play is known."""
-    hand = state.hand(state.turn)
-    if hand.unknown:
-        return [f"{state.turn}'s hand is not known ({hand.unknown} unseen card{'s' * (hand.unknown != 1)}): "
-                "the engine ranks the moves of a known hand only"]
+    if state.hand(state.turn).unknown:
+        return [str(HandNotKnown(state))]
     ranking = rank_moves(state)
     count = len(ranking.moves)
     values = "exact values" if ranking.exact else "expected points"

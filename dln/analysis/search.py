@@ -50,6 +50,7 @@ from dataclasses import dataclass
 
 from dln.engine import Hand, Move, RoundState
 from dln.games.protocol import Position, game_of
+from dln.wording import count_of
 
 from .knowledge import View, World
 from .solver import Solver, SolverGaveUp
@@ -71,6 +72,17 @@ EXACT_CARDS = 12
 SAMPLED_EXACT_CARDS = 6
 #: Solver nodes an analysis may spend per unit of budget before it plays out instead.
 EXACT_NODES_PER_PLAYOUT = 25
+
+
+class HandNotKnown(ValueError):
+    """The seat to move has no legal move with a card known to be in its hand (a record made at the table
+    before the seat played a card): the engine has no move to weigh.  Its text is for people, the
+    recorder's ``? rank`` says it too."""
+
+    def __init__(self, state: Position) -> None:
+        unseen = state.hand(state.turn).unknown
+        super().__init__(f"{state.turn}'s hand is not known ({count_of(unseen, 'unseen card')}): "
+                         "the engine ranks the moves of a known hand only")
 
 
 def points(state: Position) -> tuple[int, ...]:
@@ -293,14 +305,15 @@ def analyse_position(
     it was played, every world dealt lets it be legal (a declaration proves
     the hand held a card of its value), so it is valued in every world,
     whatever the budget (:class:`~dln.analysis.knowledge.Unsampleable` if no
-    world can).  ``open_hands``: use every card the position shows in the other
+    world can; :class:`HandNotKnown` if no known card of the mover's makes a
+    move).  ``open_hands``: use every card the position shows in the other
     hands, not only what the seat to move can know.  Deterministic for the
     same arguments.
     """
     game = game_of(state)
     moves = game.legal_moves(state)
     if not moves:
-        raise ValueError(f"{state.turn} has no legal move with a known card")
+        raise HandNotKnown(state)
     listed = {m.key() for m in moves}
     searchable = len(moves)  # the listed moves; a kept move the listing writes otherwise is not merged
     moves += [m for m in keep if m.key() not in listed]  # e.g. a record's move the listing writes otherwise

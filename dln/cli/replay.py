@@ -414,8 +414,9 @@ def moves(file: str, at: int, game_number: int, round_number: int, every: bool, 
     AT may be one past the round's last move when the record stops before
     the round is over: what could be played next.  Exit 1 when an illegal
     move earlier in the round stops the replay; 2 when the file cannot be
-    read, the game has a syntax error, or there is no such game, round or
-    move (a round cancelled for face cards has none).
+    read, the game has a syntax error, there is no such game, round or
+    move (a round cancelled for face cards has none), or --rank has no move
+    of a known card to weigh.
     """
     from dln.check.validate import validate_game
     from dln.notation.sources import SyntaxReport, each_game

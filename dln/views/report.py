@@ -170,11 +170,17 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
 
 def _print_ranked(display: str, game: int, round_number: int, at: int, state: RoundState | TableRound,
                   rank: dict[str, Any], as_json: bool, ascii_json: bool, known: Known) -> NoReturn:
-    """``dln moves --rank``: the legal moves (every suit apart) best first, with the engine's values."""
+    """``dln moves --rank``: the legal moves (every suit apart) best first, with the engine's values; exit 2,
+    saying why, when no known card of the mover's hand makes a move (the recorder's words)."""
     from dln.analysis.annotate import rank_moves, ranked_data, ranked_lines
+    from dln.analysis.search import HandNotKnown
+    from dln.check.verdicts import NOTHING_TO_CHECK, problem_data
     from dln.views.scoresheet import describe_position, position_data
 
-    ranking = rank_moves(state, **rank)
+    try:
+        ranking = rank_moves(state, **rank)
+    except HandNotKnown as exc:
+        fail_with(as_json, problem_data(display, NOTHING_TO_CHECK, str(exc)))
     if as_json:
         emit(json.dumps({"file": display, "game": game, "round": round_number, "at": at,
                          "position": position_data(state), "ranked": ranked_data(state, ranking)},
