@@ -400,3 +400,37 @@ def test_moves_rank_of_a_hand_not_known_says_why_instead_of_a_traceback(tmp_path
     path.write_text(position, encoding="utf-8")
     code, out, _ = run("moves", str(path), "--at", "1", "--rank")
     assert code == 2 and "N's hand is not known (4 unseen cards)" in out
+
+
+def test_a_position_breaking_a_rule_is_not_analysed(tmp_path: Path) -> None:
+    """User test: a hand line of the wrong size (D102) made ``dln moves --rank`` end in a traceback (max() arg
+    is an empty sequence; in Kontsina, Unsampleable) and ``dln analyse`` give Python's text as the reason.
+    The engine does not weigh a position the validator found broken, and says which rule it breaks."""
+    for game, code_name in (("", "D102 hand-size"), ('[Game "Kontsina"]\n', "K102 kontsina-hand-size")):
+        path = tmp_path / "d102.dln"
+        path.write_text(game + SHORT_HAND, encoding="utf-8")
+        code, out, _ = run("analyse", str(path), "--budget", "1")
+        line = 4 if game else 3
+        assert code == 1 and (f"round 1 move 1: not analysed: the record breaks a rule before this move "
+                              f"({code_name}, line {line}): the rest of the round is not analysed") in out, out
+        assert "max()" not in out and "unseen but" not in out
+        data = json.loads(run("analyse", str(path), "--budget", "1", "--json")[1])
+        assert data["games"][0]["skipped"][0]["why"].startswith("the record breaks a rule before this move")
+        code, out, _ = run("moves", str(path), "--at", "1", "--rank", "--budget", "1")
+        assert code == 1 and f"cannot rank the moves before move 1 of round 1: {code_name} above breaks a rule" \
+            in out and "Traceback" not in out
+        code, out, _ = run("moves", str(path), "--at", "1", "--rank", "--budget", "1", "--json")
+        assert code == 1 and json.loads(out)["diagnostics"][0]["code"] == code_name.split()[0]
+
+
+def test_the_engine_key_does_not_weigh_a_position_breaking_a_rule() -> None:
+    """The replayer's ``e`` key said ``max() arg is an empty sequence`` on the record above, at the move and
+    at the round's start."""
+    from dln.views.engine_hint import EngineHints
+    from dln.views.frames import Cursor
+    from dln.views.replay import Replay
+
+    hints = EngineHints.of_replay(Replay.from_text(SHORT_HAND), budget=1)
+    for cursor in (Cursor(0, 0, 0), Cursor(0, 0, 1)):
+        answer = hints._answer(cursor)
+        assert "breaks a rule before this move (D102 hand-size, line 3)" in answer and "max()" not in answer

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dln.check.plays import legal_move, written
-from dln.check.validate import GameReport
+from dln.check.validate import GameReport, RoundReport
 from dln.engine import Move as EngineMove
 from dln.games.protocol import MARKS, Position, game_of
 from dln.notation.model import Game, Move, Round, Variation
@@ -174,6 +174,10 @@ def _positions(report: GameReport, budget: int, seed: int, open_hands: bool,
         if rounds is not None and r not in rounds:
             continue
         for j, (state, move) in enumerate(zip(result.states, result.record_moves, strict=False), 1):
+            why = broken_before(result, j)
+            if why is not None:
+                yield (r, j, f"{why}: the rest of the round is not analysed")
+                break
             engine_move = legal_move(state, move)
             if engine_move is None:
                 yield (r, j, "an illegal move: the rest of the round is not analysed")
@@ -181,12 +185,22 @@ def _positions(report: GameReport, budget: int, seed: int, open_hands: bool,
             yield _Task(r, j, state, engine_move, budget, seed, open_hands)
 
 
+def broken_before(played: RoundReport, number: int) -> str | None:
+    """Why the engine does not weigh the position before main-line move ``number`` (from 1) of a round the
+    validator replayed: the position breaks a rule (a hand of the wrong size), so no world fits it; or None."""
+    found = played.broken
+    if found is None or number <= played.broken_after:
+        return None
+    return f"the record breaks a rule before this move ({found.code} {found.name}, line {found.line})"
+
+
 def _analyse(task: _Task) -> tuple[Any, ...] | str:
-    """Run one task (in this process or another): the values the review needs, or why none."""
+    """Run one task (in this process or another): the values the review needs, or why none (the engine's
+    own exceptions, whose texts are for people; any other is a bug, not a reason)."""
     try:
         analysis = analyse_position(task.state, budget=task.budget, seed=task.seed, open_hands=task.open_hands,
                                     keep=(task.played,))
-    except (Unsampleable, ValueError) as exc:
+    except (Unsampleable, HandNotKnown) as exc:
         return str(exc)
     played = analysis.value_of(task.played)
     assert played is not None  # kept moves are always valued

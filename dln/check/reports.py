@@ -156,6 +156,11 @@ class RoundReport:
     played_against_the_rules: bool = False
     #: Why a round played out has no points (a setup that does not say what was captured before it).
     unscored: str | None = None
+    #: The first error found in the round's position (a hand of the wrong size, a card written twice), and
+    #: the main-line moves played before it: the positions from there on break a rule, and the engine
+    #: weighs none of them (:func:`dln.analysis.annotate.broken_before`).
+    broken: Diagnostic | None = None
+    broken_after: int = 0
 
     def known_points(self) -> dict[str, int] | None:
         """Each side's points for the round, when every item is known: a setup's capture piles must

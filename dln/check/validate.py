@@ -227,6 +227,7 @@ class _Checker(Reporter):
                 and not any(deal.hands for deal in round_.deals) and round_.redeal is None:
             return result  # only the header: a round not recorded (yet), nothing to check
         self.unsound = False
+        since = len(self.diagnostics)
         plans = self._plans(engine, round_)
         if plans is None:
             result.stopped = True
@@ -238,6 +239,7 @@ class _Checker(Reporter):
             return result
         result.dealer = state.dealer
         result.unsound = self.unsound
+        self._note_broken(result, 0, since)
         number = 0
         live = engine.live(state)  # the main line is replayed in place; states are frozen when kept
         play, check = live.play, engine.check
@@ -253,6 +255,7 @@ class _Checker(Reporter):
                 hands = self._hands(plan, live.setup, self._deal_of(k), live.seen)
                 live.deal_in([hands[seat] for seat in live.seats])
                 self.report_located(engine.check_position(live, "deal"), round_, plan)
+                self._note_broken(result, number, since)
             # Each move that is played takes one card from a hand, so the hands can run
             # out only once the deal's moves reach the cards held when it began.
             room = sum(h.size for h in live.hands)
@@ -281,6 +284,13 @@ class _Checker(Reporter):
                     result.unsound = result.played_against_the_rules = True
         result.moves = number
         return self._close(engine, round_, result, live.freeze(), last)
+
+    def _note_broken(self, result: RoundReport, played: int, since: int) -> None:
+        """Keep the first error found in the round's position (diagnostics from ``since`` on), once
+        ``played`` main-line moves are made: no position from there on is one the rules allow."""
+        if self.unsound and result.broken is None:
+            result.broken = next((d for d in self.diagnostics[since:] if d.severity == "error"), None)
+            result.broken_after = played
 
     def _finish(self, result: RoundReport, state: Position) -> RoundReport:
         if self.keep_states:

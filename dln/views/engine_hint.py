@@ -41,6 +41,8 @@ class Spot(NamedTuple):
     move: Move | None
     here: Position | None
     coming: Move | None = None
+    #: Why the engine does not weigh the spot: the record breaks a rule in the position before it.
+    broken: str | None = None
 
 
 def weigh(spot: Spot, budget: int = DEFAULT_BUDGET) -> str:
@@ -48,6 +50,8 @@ def weigh(spot: Spot, budget: int = DEFAULT_BUDGET) -> str:
     would play (``dln analyse``'s numbers, at the same budget and seed)."""
     from dln.analysis.annotate import hint_text
 
+    if spot.broken is not None:
+        return f"engine: not analysed: {spot.broken}"
     if spot.move is None:
         if spot.here is None or spot.here.is_over or spot.here.needs_deal:
             return "engine: no move to weigh here"
@@ -74,12 +78,17 @@ class EngineHints(Generic[Place]):
     def of_replay(cls, replay: Replay, *, budget: int = DEFAULT_BUDGET,
                   wake: Callable[[], None] | None = None) -> EngineHints[Cursor]:
         """Hints for the replayer, at its cursors (any game's)."""
+        from dln.analysis.annotate import broken_before
+
         def spot(cursor: Cursor) -> Spot:
+            # the move weighed is the round's move this number (a variation's replaces the line's current one)
+            number = max(1, cursor.ply + sum(ply - 1 for _, ply in cursor.branch))
+            broken = broken_before(replay.games[cursor.game].rounds[cursor.round].report, number)
             frame = replay.frame(cursor)
             if frame.move is None:
                 moves = replay.line(cursor).moves
-                return Spot(None, None, frame.state, moves[0] if moves else None)
-            return Spot(replay.frame(cursor.moved(cursor.here - 1)).state, frame.move, frame.state)
+                return Spot(None, None, frame.state, moves[0] if moves else None, broken)
+            return Spot(replay.frame(cursor.moved(cursor.here - 1)).state, frame.move, frame.state, broken=broken)
 
         return EngineHints(spot, budget=budget, wake=wake)
 

@@ -24,6 +24,7 @@ from dln.wording import count_of
 if TYPE_CHECKING:
     from dln.check.batch import Checked
     from dln.check.position import Known
+    from dln.check.reports import Diagnostic
     from dln.check.validate import GameReport
     from dln.engine import RoundState
     from dln.games.table import TableRound
@@ -123,7 +124,6 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
     (budget, seed, open_hands; ``dln moves --rank``)."""
     from dln.check.plays import legal, written
     from dln.check.position import cancelled, known_of
-    from dln.check.verdicts import NOTHING_TO_CHECK, problem_data
     from dln.notation.writer import move_text
     from dln.views.scoresheet import describe_position, position_data
 
@@ -143,18 +143,18 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
         shown = f"--at goes from 1 to {len(played.states)} here" if played.states else "no position can be shown"
         reason = (f"{stop.code} {stop.name} above stops the replay ({shown})" if stop is not None
                   else f"the round cannot be replayed ({shown})")
-        message = f"cannot reach move {at} of round {round_number}: {reason}"
         code = EXIT_FOUND if stop is not None and stop.severity == "error" else EXIT_BAD_INPUT
-        if as_json:
-            fail_with(as_json, stop.to_data() if stop is not None else problem_data(display, NOTHING_TO_CHECK, message),
-                      code=code)
-        if stop is not None:
-            say(stop.format() + "\n")
-        say(f"{display}: error: {message}")
-        sys.exit(code)
+        _stopped_by(display, stop, f"cannot reach move {at} of round {round_number}: {reason}", as_json, code)
     state = played.states[at - 1]
     known = known_of(report.game.rounds[round_number - 1], state, at - 1)
     if rank is not None:
+        from dln.analysis.annotate import broken_before
+
+        if broken_before(played, at) is not None:  # the engine weighs no position the rules do not allow
+            assert played.broken is not None
+            _stopped_by(display, played.broken, f"cannot rank the moves before move {at} of round {round_number}: "
+                        f"{played.broken.code} {played.broken.name} above breaks a rule in the position",
+                        as_json, EXIT_FOUND)
         _print_ranked(display, report.index, round_number, at, state, rank, as_json, ascii_json, known)
     listed = [move_text(written(state, move)) for move in legal(state, every=every)]
     if as_json:
@@ -166,6 +166,20 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
     for text in listed:
         say("  " + text)
     sys.exit(EXIT_OK)
+
+
+def _stopped_by(display: str, stop: Diagnostic | None, message: str, as_json: bool, code: int) -> NoReturn:
+    """End ``dln moves`` with ``message``, after the finding that stops it (if any), as validate shows it; in
+    JSON the finding alone (or, with none, a problem saying ``message``)."""
+    from dln.check.verdicts import NOTHING_TO_CHECK, problem_data
+
+    if as_json:
+        fail_with(as_json, stop.to_data() if stop is not None else problem_data(display, NOTHING_TO_CHECK, message),
+                  code=code)
+    if stop is not None:
+        say(stop.format() + "\n")
+    say(f"{display}: error: {message}")
+    sys.exit(code)
 
 
 def _print_ranked(display: str, game: int, round_number: int, at: int, state: RoundState | TableRound,
