@@ -434,3 +434,22 @@ def test_the_engine_key_does_not_weigh_a_position_breaking_a_rule() -> None:
     for cursor in (Cursor(0, 0, 0), Cursor(0, 0, 1)):
         answer = hints._answer(cursor)
         assert "breaks a rule before this move (D102 hand-size, line 3)" in answer and "max()" not in answer
+
+
+def test_annotate_does_not_offer_a_variation_already_there_written_otherwise(tmp_path: Path) -> None:
+    """User test: the engine's xeri was added as a variation although the record had it already, written
+    with '+' (``_same_move`` compared text); the report and the JSON named the move played, written
+    otherwise, as a different best move (``best N 8h x 5h 3c 6d 2c``, lost 0.0) instead of ``=``."""
+    path = tmp_path / "dup.dln"
+    path.write_text(WRITTEN_TWO_WAYS, encoding="utf-8")
+    out_path = tmp_path / "dup-a.dln"
+    code, _, err = run("analyse", str(path), "--budget", "5", "--annotate", "-o", str(out_path))
+    assert code == 0, err
+    first = dln.loads(out_path.read_text(encoding="utf-8")).rounds[0].deals[0].moves[0]
+    assert len(first.variations) == 1, out_path.read_text(encoding="utf-8")
+    code, out, _ = run("analyse", str(path), "--budget", "5")
+    assert re.search(r"3\. N 8h x 5h\+3c 6d\+2c +[+-]\d+\.\d  best = ", out), out
+    moves = json.loads(run("analyse", str(path), "--budget", "5", "--json")[1])["games"][0]["moves"]
+    assert moves[2]["best"] == moves[2]["played"] == "N 8h x 5h+3c 6d+2c"
+    code, out, _ = run("analyse", str(SAMPLES / "constructs" / "setup.dln"), "--budget", "3")
+    assert re.search(r"1\. N 8h x \[8\] \[8s\] 6d\+2c +[+-]\d+\.\d  best = ", out), out

@@ -16,7 +16,7 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from dln.check.plays import legal_move, written
+from dln.check.plays import legal_move, to_engine, written
 from dln.check.validate import GameReport, RoundReport
 from dln.engine import Move as EngineMove
 from dln.games.protocol import MARKS, Position, game_of
@@ -76,6 +76,7 @@ class MoveReview:
     exact: bool
     samples: int
     thresholds: tuple[tuple[str, str, float], ...] = MARKS  # the game's marks (Game.marks)
+    offered: bool = False  # a variation of the move already starts with the engine's move, however written
 
     @property
     def lost(self) -> float:
@@ -238,11 +239,21 @@ def review_game(
         best_move, best_points, best_net, played_points, played_net, exact, samples = result
         record = report.rounds[task.round - 1].record_moves[task.number - 1]
         best_record = written(task.state, best_move, record.number)
+        played = move_text(replace(record, number=None))
+        # the move played, however it is written, is the engine's move: the review names it as written
+        best = played if best_move.key() == task.played.key() else move_text(replace(best_record, number=None))
+        offered = any(v.moves and _plays(task.state, v.moves[0], best_move) for v in record.variations)
         review.moves.append(MoveReview(
-            task.round, task.number, record.seat, record.line, move_text(replace(record, number=None)),
-            move_text(replace(best_record, number=None)), best_record, tuple(task.state.sides), played_points,
-            best_points, played_net, best_net, exact, samples, thresholds_for(task.state)))
+            task.round, task.number, record.seat, record.line, played, best, best_record, tuple(task.state.sides),
+            played_points, best_points, played_net, best_net, exact, samples, thresholds_for(task.state), offered))
     return review
+
+
+def _plays(state: Position, move: Move, engine_move: EngineMove) -> bool:
+    """Whether the record's ``move`` in ``state`` is ``engine_move``: the same card, the same cards taken
+    or declared, in any order and with '+' or not (:meth:`dln.engine.Move.key`)."""
+    found, problems = to_engine(state, move)
+    return not any(p.severity == "error" for p in problems) and found.key() == engine_move.key()
 
 
 def annotate_game(game: Game, review: GameReview) -> Game:
@@ -273,10 +284,6 @@ def _annotate_round(round_: Round, r: int, by_move: dict[tuple[int, int], MoveRe
     return replace(round_, deals=tuple(deals))
 
 
-def _same_move(a: Move, b: Move) -> bool:
-    return move_text(replace(a, number=None)) == move_text(replace(b, number=None))
-
-
 def _annotate_move(move: Move, review: MoveReview) -> Move:
     comments = tuple(c for c in move.comments if not c.startswith(COMMENT_PREFIX))
     glyphs = move.glyphs
@@ -286,7 +293,7 @@ def _annotate_move(move: Move, review: MoveReview) -> Move:
     comments += (comment_for(review),)
     variations = move.variations
     best = review.best_move
-    if not review.as_good and not any(v.moves and _same_move(v.moves[0], best) for v in variations):
+    if not review.as_good and not review.offered:
         variations += (Variation((replace(best, number=move.number),)),)
     return replace(move, glyphs=glyphs, comments=comments, variations=variations)
 
