@@ -453,3 +453,14 @@ def test_annotate_does_not_offer_a_variation_already_there_written_otherwise(tmp
     assert moves[2]["best"] == moves[2]["played"] == "N 8h x 5h+3c 6d+2c"
     code, out, _ = run("analyse", str(SAMPLES / "constructs" / "setup.dln"), "--budget", "3")
     assert re.search(r"1\. N 8h x \[8\] \[8s\] 6d\+2c +[+-]\d+\.\d  best = ", out), out
+
+
+def test_the_grade_is_the_loss_as_shown() -> None:
+    """User test: a loss of 1.96, printed 2.0, had no ?! and no "(inaccuracy)", although 2 or more is an
+    inaccuracy: the grade judges the loss rounded to the tenth, as it is shown."""
+    assert grade(1.96) == ("?!", "inaccuracy") and grade(1.94) is None
+    assert grade(3.96) == ("?", "mistake") and grade(7.95) == ("??", "blunder")
+    code, out, _ = run("analyse", str(SAMPLES / "constructs" / "variations.dln"), "--budget", "5")
+    assert code == 0
+    line = next(x for x in out.splitlines() if x.lstrip().startswith("3. N 2h"))
+    assert "lost  2.0" not in line or "N 2h?!" in line, line

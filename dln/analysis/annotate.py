@@ -50,9 +50,13 @@ def view_words(sides: Sequence[str]) -> str:
 
 
 def grade(lost: float, thresholds: tuple[tuple[str, str, float], ...] = MARKS) -> tuple[str, str] | None:
-    """The glyph and word for ``lost`` points, or None for a move within the engine's margin."""
+    """The glyph and word for ``lost`` points, or None for a move within the engine's margin.
+
+    The loss is judged as every report shows it, to the tenth: 1.96 is shown as 2.0 and is an
+    inaccuracy, so that no line says "loses 2.0" without the mark of 2 points lost."""
+    shown = round(lost, 1)
     for glyph, word, threshold in thresholds:
-        if lost >= threshold:
+        if shown >= threshold:
             return glyph, word
     return None
 
