@@ -13,6 +13,12 @@ def count_of(n: int, noun: str) -> str:
 _WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 
 
+def signed(value: float, width: int = 0) -> str:
+    """``+1.5``, ``-0.3``: points to the tenth with their sign, right-aligned in ``width``; a value that rounds
+    to nothing is ``+0.0``, never ``-0.0`` (Python's for -0.04)."""
+    return f"{round(value, 1) or 0.0:+{width}.1f}"
+
+
 def number_word(n: int) -> str:
     """``four``, ``six``: a small number as the rules texts write it (digits beyond twelve)."""
     return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)

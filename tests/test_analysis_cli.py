@@ -464,3 +464,37 @@ def test_the_grade_is_the_loss_as_shown() -> None:
     assert code == 0
     line = next(x for x in out.splitlines() if x.lstrip().startswith("3. N 2h"))
     assert "lost  2.0" not in line or "N 2h?!" in line, line
+
+
+def test_the_summary_counts_in_words_and_in_play_order() -> None:
+    """User test: "1 moves"; -0.0; seats listed N W S E whatever the game's play order (Kontsina's three
+    players play N, E, S)."""
+    code, out, _ = run("analyse", str(SAMPLES / "constructs" / "tags-and-comments.dln"))
+    assert code == 0 and "1 moves" not in out and "W: 1 move, " in out
+    code, out, _ = run("analyse", str(SAMPLES / "annotated.dln"), "--round", "1", "--budget", "5")
+    assert code == 0 and "-0.0" not in out and "   1. S 9h x 9d                      +0.0  " in out
+    code, out, _ = run("analyse", str(SAMPLES / "kontsina.dln"), "--round", "1", "--budget", "1", "-q")
+    assert code == 0
+    seats = [line.split(":")[0].strip() for line in out.splitlines()[1:]]
+    assert seats == ["N", "E", "S"], out
+
+
+def test_options_that_would_do_nothing_are_refused(tmp_path: Path) -> None:
+    """User test: ``analyse -q --graph`` dropped the chart and ``moves --open`` without ``--rank`` was
+    ignored, both silently: each is a usage error now."""
+    sample = str(SAMPLES / "constructs" / "tags-and-comments.dln")
+    code, _, err = run("analyse", sample, "-q", "--graph")
+    assert code == 2 and "--graph" in err and "-q" in err
+    code, _, err = run("moves", sample, "--at", "1", "--open")
+    assert code == 2 and "--open" in err and "--rank" in err
+
+
+def test_the_budget_help_says_what_a_unit_buys() -> None:
+    """User test: ``--budget`` said "Diloti plays 2 to 3 a unit" while two players under the standard rules
+    play 12 (Diloti.playouts_per_budget): the help is made from the same figures."""
+    from dln.games.diloti import PLAYOUTS_QUICK
+
+    for command in ("analyse", "moves", "play"):
+        text = " ".join(run(command, "--help")[1].split())
+        assert "2 to 3 a unit" not in text
+        assert f"{PLAYOUTS_QUICK} playouts with two players under the standard rules" in text, text

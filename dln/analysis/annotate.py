@@ -22,6 +22,7 @@ from dln.engine import Move as EngineMove
 from dln.games.protocol import MARKS, Position, game_of
 from dln.notation.model import Game, Move, Round, Variation
 from dln.notation.writer import move_text
+from dln.wording import count_of, signed
 
 from .knowledge import Unsampleable
 from .search import DEFAULT_BUDGET, HandNotKnown, MoveValue, analyse_position, net_of
@@ -152,11 +153,11 @@ class GameReview:
     skipped: list[tuple[int, int, str]] = field(default_factory=list)  # (round, move, why)
 
     def summary(self) -> dict[str, SeatSummary]:
-        """Per seat, in play order of the first round."""
-        out: dict[str, SeatSummary] = {}
+        """Per seat that has a move reviewed, in the game's play order (Kontsina's three players: N, E, S)."""
+        out: dict[str, SeatSummary] = {seat: SeatSummary() for seat in self.report.seats}
         for review in self.moves:
             out.setdefault(review.seat, SeatSummary()).add(review)
-        return dict(sorted(out.items(), key=lambda kv: "NWSE".index(kv[0])))
+        return {seat: summary for seat, summary in out.items() if summary.moves}
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,11 +307,11 @@ def comment_for(review: MoveReview) -> str:
     """E.g. ``engine: loses 3.5 (mistake); best S 7h 3c =10 (+2.0)`` or ``engine: best move (+1.5)``."""
     exact = _exact(review.exact)
     if review.as_good:
-        return f"{COMMENT_PREFIX} best move ({review.best_net:+.1f}{exact})"
+        return f"{COMMENT_PREFIX} best move ({signed(review.best_net)}{exact})"
     graded = review.grade
     word = f" ({graded[1]})" if graded else ""
     return (f"{COMMENT_PREFIX} loses {review.lost:.1f}{word}; best {review.best} "
-            f"({review.best_net:+.1f} against {review.played_net:+.1f}{exact})")
+            f"({signed(review.best_net)} against {signed(review.played_net)}{exact})")
 
 
 #: The value of the move played in a :func:`comment_for` comment, for the mover's side.
@@ -333,7 +334,8 @@ def summary_lines(review: GameReview) -> Sequence[str]:
     for seat, s in review.summary().items():
         counts = ", ".join(f"{n} {word}{'s' * (n != 1)}" if word != "inaccuracy" else
                            f"{n} {'inaccuracy' if n == 1 else 'inaccuracies'}" for word, n in s.grades.items())
-        lines.append(f"{seat}: {s.moves} moves, {s.lost:.1f} points lost ({s.per_move:.2f} per move); {counts}")
+        lines.append(f"{seat}: {count_of(s.moves, 'move')}, {s.lost:.1f} points lost ({s.per_move:.2f} per move); "
+                     f"{counts}")
     return lines
 
 
@@ -384,7 +386,7 @@ def ranked_lines(state: Position, ranking: Ranking | Sequence[tuple[str, MoveVal
             note = f"   (dropped after {mv.samples} playout{'s' * (mv.samples != 1)})"
         else:
             note = f"   (loses {best - mv.net:.1f})" if best - mv.net >= 0.05 else ""
-        lines.append(f"{mv.net:+6.1f}  {text}{note}")
+        lines.append(f"{signed(mv.net, 6)}  {text}{note}")
     if ordered and any(mv.dropped is not None for _, mv in ranked):
         lines.append(DROPPED_NOTE)
     return lines
@@ -420,7 +422,7 @@ def _hint(before: Position, move: Move | None, budget: int, seed: int, coming: M
         kept = legal_move(before, coming) if coming is not None else None
         analysis = analyse_position(before, budget=budget, seed=seed, keep=(kept,) if kept is not None else ())
         best, exact = analysis.best, _exact(analysis.exact)
-        return f"{COMMENT_PREFIX} best {move_text(written(before, best.move))} ({best.net:+.1f}{exact})"
+        return f"{COMMENT_PREFIX} best {move_text(written(before, best.move))} ({signed(best.net)}{exact})"
     engine_move = legal_move(before, move)
     if engine_move is None:
         return f"{COMMENT_PREFIX} an illegal move: nothing to weigh"
@@ -431,10 +433,10 @@ def _hint(before: Position, move: Move | None, budget: int, seed: int, coming: M
     best_text = move_text(written(before, best.move))
     lost = max(0.0, best.net - played.net)
     if lost < 0.05:
-        return f"{COMMENT_PREFIX} {shown} is the best move ({played.net:+.1f}{exact})"
+        return f"{COMMENT_PREFIX} {shown} is the best move ({signed(played.net)}{exact})"
     graded = grade(lost, thresholds_for(before))
     word = f" ({graded[1]})" if graded else ""
-    return f"{COMMENT_PREFIX} {shown} loses {lost:.1f}{word}; best {best_text} ({best.net:+.1f}{exact})"
+    return f"{COMMENT_PREFIX} {shown} loses {lost:.1f}{word}; best {best_text} ({signed(best.net)}{exact})"
 
 
 def _exact(exact: bool) -> str:

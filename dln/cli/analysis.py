@@ -16,14 +16,17 @@ import click
 from dln.analysis.search import DEFAULT_BUDGET, MAX_BUDGET
 from dln.cli.common import EXIT_BAD_INPUT, EXIT_FOUND, Status, exit_if_unreadable, jobs_option, variant_option
 from dln.engine.rules import parse_variants
+from dln.games.diloti import PLAYOUTS_FOUR, PLAYOUTS_QUICK, PLAYOUTS_TWO
+from dln.games.table import PLAYOUTS_PER_BUDGET
 from dln.views.output import emit, is_terminal, say
-from dln.wording import count_of
+from dln.wording import count_of, signed
 from dln.workers import Workers
 
-budget_option = click.option("--budget", type=click.IntRange(min=1, max=MAX_BUDGET), default=DEFAULT_BUDGET,
-                             show_default=True,
-                             help="Search effort per move, in playouts (Diloti plays 2 to 3 a unit): more is "
-                                  "stronger and slower (docs/analysis.md).")
+budget_option = click.option(
+    "--budget", type=click.IntRange(min=1, max=MAX_BUDGET), default=DEFAULT_BUDGET, show_default=True,
+    help=f"Search effort per move: a unit buys Diloti {PLAYOUTS_QUICK} playouts with two players under the standard "
+         f"rules or the xeri house rules, {PLAYOUTS_TWO} under other house rules, {PLAYOUTS_FOUR} with four players; "
+         f"Kontsina and Xeri {PLAYOUTS_PER_BUDGET}.  More is stronger and slower (docs/analysis.md).")
 seed_option = click.option("--seed", type=int, default=0, show_default=True,
                            help="Seed of the engine's sampling: the same seed gives the same answers.")
 
@@ -76,6 +79,8 @@ def analyse_command(file: str, game_number: int | None, round_number: int | None
     from dln.notation.writer import write_game
     from dln.views.progress import Progress
 
+    if quiet and graph:
+        raise click.UsageError("--graph draws a chart after each round's moves, which -q leaves out: drop one of them")
     if annotate and output is None:
         raise click.UsageError("--annotate needs -o OUT: the file to write the annotated record to")
     if output is not None and not annotate:
@@ -212,8 +217,8 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
                 mark = graded[0] if graded else ""
                 best = "=" if m.best == m.played else m.best
                 exact = " exact" if m.exact else ""
-                say(f"  {m.number:>2}. {m.played + mark:<28} {m.played_value:+6.1f}  best {best:<26} "
-                    f"{m.best_value:+6.1f}  lost {m.lost:4.1f}{exact}")
+                say(f"  {m.number:>2}. {m.played + mark:<28} {signed(m.played_value, 6)}  best {best:<26} "
+                    f"{signed(m.best_value, 6)}  lost {m.lost:4.1f}{exact}")
             if graph:
                 say(f"  the course of round {round_number}, {view_words(sides)} after each move:")
                 for line in course_lines([m.played_value for m in moves], ascii_only=output_is_ascii()):

@@ -300,10 +300,9 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
     FILE that dln play wrote before goes on where it stopped: the game, your
     seat, the players and the target are the file's, the engine keeps its
     budget unless --budget is given, and the cards of the round not dealt
-    yet are shuffled anew.  --budget sets the engine's strength (playouts
-    per move, 2 to 3 a unit in Diloti; the default is under a tenth of a second
-    a move).  Type 'help'
-    at the prompt for the commands.
+    yet are shuffled anew.  --budget sets the engine's strength (the
+    playouts a move, see below; the default is under a tenth of a second a
+    move).  Type 'help' at the prompt for the commands.
     """
     path = Path(file)
     if seed is None:  # a new deal every game: only --seed deals one again

@@ -422,6 +422,8 @@ def moves(file: str, at: int, game_number: int, round_number: int, every: bool, 
     from dln.notation.sources import SyntaxReport, each_game
     from dln.views.report import print_moves
 
+    if open_hands and not rank:
+        raise click.UsageError("--open is what the engine sees when it ranks the moves: add --rank")
     display = display_name(file)
     plain = not output_takes_any_text()
     with exit_if_unreadable(file, as_json=as_json, err=False):  # read up to the game asked for and stop

@@ -55,6 +55,8 @@ from .protocol import MARKS, SolverSpace, Tally
 #: the rules engine's 3): the engine's move then costs about the reference engine's CPU, and its values depend
 #: less on the luck of the worlds (docs/analysis.md, Strength: ``bench/analysis_speed.py --agreement``).
 PLAYOUTS_QUICK = 12
+#: Playouts a unit of budget buys on the rules engine (the other house rules): with two players, and with four.
+PLAYOUTS_TWO, PLAYOUTS_FOUR = 3, 2
 
 
 class Diloti:
@@ -268,12 +270,12 @@ class Diloti:
 
     def playouts_per_budget(self, state: RoundState) -> int:
         """:data:`PLAYOUTS_QUICK` where :meth:`quick_playout` plays (two players, no house rule but the xeri
-        ones), else 3 with two players and 2 with four: the default budget then costs about what 100 playouts
-        two cards deep did on the rules engine (a two-player last deal, solved once a move when the engine
-        plays, pays for some)."""
+        ones), else :data:`PLAYOUTS_TWO` with two players and :data:`PLAYOUTS_FOUR` with four: the default
+        budget then costs about what 100 playouts two cards deep did on the rules engine (a two-player last
+        deal, solved once a move when the engine plays, pays for some)."""
         if covers(state):
             return PLAYOUTS_QUICK
-        return 3 if len(state.seats) == 2 else 2
+        return PLAYOUTS_TWO if len(state.seats) == 2 else PLAYOUTS_FOUR
 
     def solver_key(self, state: RoundState) -> tuple[Hashable, tuple[int, ...]]:
         """Cards as their scoring classes (:data:`_CLASS`), declarations without their ids, captured

@@ -36,6 +36,8 @@ if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
 TABLE_SIZE = 4  # four cards face up in the first deal of every game of the family
+#: Playouts a unit of budget buys: they run on the rules engine and play further than Diloti's.
+PLAYOUTS_PER_BUDGET = 1
 #: The games installed, by key, as positions look them up (filled from the registry when first asked).
 _GAMES: dict[str, TableGame] = {}
 
@@ -308,8 +310,8 @@ class TableGame(ABC):
         return check_position(state, opening=stage == "opening", dealt=stage != "setup")
 
     def playouts_per_budget(self, state: TableRound) -> int:
-        """One: the default budget of 100 playouts is about a tenth of a second a move."""
-        return 1
+        """:data:`PLAYOUTS_PER_BUDGET`: the default budget of 100 playouts is about a tenth of a second a move."""
+        return PLAYOUTS_PER_BUDGET
 
     def live(self, state: TableRound) -> TableLive:
         return TableLive(state)

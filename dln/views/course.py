@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
+from dln.wording import signed
+
 if TYPE_CHECKING:
     from dln.views.frames import Line
 
@@ -77,7 +79,7 @@ def course_svg(course: Sequence[tuple[int, float]], moves: int, first: str, seco
 
     points = " ".join(f"{x(n):.1f},{y(v):.1f}" for n, v in course)
     dots = "".join(f'<circle cx="{x(n):.1f}" cy="{y(v):.1f}" r="2.5" data-n="{n}"><title>move {n}: '
-                   f"{v:+.1f}</title></circle>" for n, v in course)
+                   f"{signed(v)}</title></circle>" for n, v in course)
     label = escape(f"The course of the round: {first} minus {second} after each move, from the engine's comments")
     return (f'<svg class="course" viewBox="0 0 {width} {height}" role="img" aria-label="{label}">'
             f"<title>{label}</title>"
