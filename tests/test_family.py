@@ -343,6 +343,53 @@ def test_a_wrong_rest_claim_is_d601_and_the_hand_is_still_scored() -> None:
     assert report.rounds[0].scores is not None and report.totals is not None
 
 
+def _first_score_naming(text: str, seat: str) -> tuple[str, int]:
+    """``text`` with `` SEAT 0`` added to its first score line, and that line's number."""
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("score "))
+    lines[at] += f" {seat} 0"
+    return "\n".join(lines) + "\n", at + 1
+
+
+@pytest.mark.parametrize(("game", "players", "seat", "code", "message"), [
+    ("Kontsina", 3, "W", "K602", "W is not playing"),
+    ("Kontsina", 2, "E", "K602", "E is not playing"),
+    ("Xeri", 2, "W", "X602", "W is not playing"),
+])
+def test_a_score_claim_naming_a_seat_seats_nobody(game: str, players: int, seat: str, code: str,
+                                                  message: str) -> None:
+    """kontsina, introduction, as docs/rules.md reads it: "The seats a record uses say how many play"; a claim
+    uses no seat, it says what the seats scored.  A seat in a score claim turned a three-player Kontsina game
+    into a four-player one: a D003 on every correct move and nothing at the claim.  One mistake, one error, at
+    the score line."""
+    (record,) = generate_games(1, game=game, players=players, seed=5)
+    text, line = _first_score_naming(write_game(record), seat)
+    report = validate_game(dln.loads(text))
+    assert report.players == players
+    assert [(d.code, d.severity, d.line) for d in report.diagnostics] == [(code, "error", line)]
+    assert message in report.diagnostics[0].message
+
+
+def test_a_rest_claim_naming_a_seat_seats_nobody() -> None:
+    """kontsina, Ending the hand: the rest goes to the last capturer (D601); ``rest W`` in a three-player game
+    is that claim's error, not a fourth player."""
+    (record,) = generate_games(1, game="Kontsina", players=3, seed=5)
+    hand = record.rounds[0]
+    text = write_game(record).replace(f"rest {hand.rest}\n", "rest W\n", 1)
+    report = validate_game(dln.loads(text))
+    assert report.players == 3 and [d.code for d in report.diagnostics] == ["D601"]
+
+
+def test_a_diloti_score_claim_naming_east_keeps_two_players() -> None:
+    """pagat, Players, Cards and Deal: two or four play; the moves of samples/two-player-61.dln are N's and
+    S's, so a claim of points for E (D602) is one error at the claim, not a four-player game."""
+    text, line = _first_score_naming((ROOT / "samples" / "two-player-61.dln").read_text(encoding="utf-8"), "E")
+    report = validate_game(dln.loads(text))
+    assert report.players == 2
+    assert [(d.code, d.severity, d.line) for d in report.diagnostics] == [("D602", "error", line)]
+    assert "there is no side E in this game" in report.diagnostics[0].message
+
+
 def test_replay_without_a_terminal_prints_every_position() -> None:
     """dln replay to a pipe prints each position as dln show does; an illegal move ends its round."""
     code, out, _ = run("replay", str(ROOT / "samples" / "illegal" / "X501-xeri-single.dln"), "--ascii")

@@ -721,13 +721,14 @@ class _Checker(Reporter):
 
 
 def _seats_used(game: Game) -> set[str]:
-    """Every seat and side the record names: player tags, dealers, turns, claims, hands and moves."""
+    """Every seat the record seats a player at: player tags, dealers, turns, hands and moves.
+
+    Claims (``rest``, ``score``, like the Result tag) say what the seats did, they seat nobody: a claim
+    naming a seat that does not play is that claim's own error (D601, D602), not a bigger game."""
     seats = {seat for tag, seat in (("North", "N"), ("East", "E"), ("South", "S"), ("West", "W"))
              if game.tag(tag) is not None}
     for round_ in game.rounds:
-        seats.update(s for s in (round_.dealer, round_.turn, round_.rest) if s is not None)
-        if round_.score is not None:
-            seats.update(side for side, _ in round_.score.points)
+        seats.update(s for s in (round_.dealer, round_.turn) if s is not None)
         for deal in round_.deals:
             seats.update(map(_seat_of, deal.hands))
             seats.update(map(_seat_of, deal.moves))  # in C: every move of the game is asked
