@@ -144,8 +144,24 @@ def test_a_finding_points_at_the_part_of_the_move_it_concerns() -> None:
     assert where(kontsina + "N 9c x 5h+4c+Ac\n", "D004") == (6, 14)  # Ac is not on the table
     assert where(kontsina + "N 9c x 5h+4c *\n", "K501") == (6, 14)
     assert where(KONTSINA + "N 4c 5h =9\n", "F001") == (5, 10)
+    assert where(KONTSINA + "N 9c x 5h [4]\n", "F001") == (5, 11)  # the reference to a declaration
     assert where(XERI + "N 7c x 7s *\n", "X501") == (5, 11)
     assert where(XERI + "N 7c x 9d\n", "X203") == (5, 1)  # the pile is taken whole: the whole move
+
+
+@pytest.mark.parametrize(("text", "line", "after"), [
+    (KONTSINA + "N 5d 4c =9\nS 3h x [9]\nN 2h\nS 2h\n", 6, ("D002", "error", 8)),
+    (XERI + "N 7c x [7]\nS 7d x 7c\nN 2h\nS 2h\n", 5, ("D002", "error", 8)),
+])
+def test_a_reference_to_a_declaration_is_f001_and_checking_goes_on(text: str, line: int,
+                                                                    after: tuple[str, str, int]) -> None:
+    """docs/rules.md, F001: "A declaration (`=`) or a reference to one (`[8]`) is this rule error, not a syntax
+    error" (kontsina, Game play; xeri, Game play: a card either captures or is laid).  A reference was D004
+    ("no plain declaration of 9 on the table"), and the replay of the round stopped there; now the card is
+    laid, as a capture of nothing, and the later moves are judged (a card played twice is D002)."""
+    findings = found(text)
+    assert findings[-2:] == [("F001", "error", line), after]
+    assert "D004" not in [code for code, _, _ in findings]
 
 
 def test_xeri_captures_name_the_top_card_and_a_xeri_is_marked() -> None:

@@ -168,6 +168,8 @@ def test_kontsina_has_no_declarations_and_a_hand_holds_four_cards() -> None:
     s("5h 3c 9d Js")
     # kontsina: a card captures or is laid; DLN reads a declaration, the family validator refuses it (F001)
     assert "(F001" in s.refused("3d 5h =8")[0]
+    # docs/rules.md, F001: a reference to a declaration is the same error (it was D004, "not on the table")
+    assert "(F001" in s.refused("9c x [9]")[0]
     assert s.refused("N: 2c 3d 4h 5s 6c") == ["a hand holds 4 cards, not 5"]
     assert s("N: 2c 3d 4h 8c") == ["N: 2c 3d 4h 8c"]
     assert s("?") == ["6 legal moves for N:", "  2c", "  8c", "  8c x 5h+3c", "  3d", "  3d x 3c", "  4h"]

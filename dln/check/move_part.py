@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dln.cards import Card
+from dln.check.references import NO_DECLARATION
 from dln.engine import Position
 from dln.engine.codes import VALUE, XERI_MARK
 from dln.notation.model import Move, MoveSpots, PileRef, Where
@@ -42,6 +43,8 @@ def move_part(move: Move, subject: object, state: Position | None,
         return next((at for item, at in reversed(written) if item == subject), None)
     if isinstance(subject, PileRef):
         return next((at for item, at in written if item is subject), None)
+    if subject == f"pile {NO_DECLARATION}":  # a reference in a game without declarations (F001): the first
+        return next((at for item, at in written if isinstance(item, PileRef)), None)
     if isinstance(subject, str) and subject.startswith("pile ") and state is not None:
         pile = state.pile(int(subject[5:]))
         if pile is None:

@@ -3,8 +3,9 @@
 A move of a record names declarations by value, kind and perhaps owner
 (``[8]``, ``[8s N]``); the engine names them by id.  :func:`to_engine_move`
 makes the translation for a position and says what the reference itself gets
-wrong (R001 ambiguous, D004 absent or named twice).  The validator, the
-replayer and the recorder all go through it.
+wrong (R001 ambiguous, D004 absent or named twice); in a game without
+declarations a reference is the game's own error (F001), not D004.  The
+validator, the replayer and the recorder all go through it.
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from dln.engine import Move as EngineMove
 from dln.engine import Position, Violation
 from dln.engine.codes import error
 from dln.engine.state import Item as EngineItem
+from dln.games.protocol import game_of
 from dln.notation.model import Move, PileRef
 
-__all__ = ["named_twice", "resolves_all", "to_engine_move"]
+__all__ = ["NO_DECLARATION", "named_twice", "resolves_all", "to_engine_move"]
 
 #: Builds the engine's Move from all nine fields: NamedTuple's generated ``__new__`` is a Python
 #: function with keyword handling, a measurable part of a move's cost when validating an archive.
@@ -29,6 +31,9 @@ _NO_PILES: frozenset[int] = frozenset()
 #: The cards a move's components name when they are single loose cards, each named once: equal
 #: components (the fast reader shares them between equal move texts) name the same cards in any position.
 #: Bounded: cleared when full.
+#: The id a reference gets in a game without declarations: no declaration has it, so the game's check
+#: sees that the move names one (F001) and its ``force`` that it takes nothing.
+NO_DECLARATION = -1
 _known_cards: dict[tuple[tuple[Card | PileRef, ...], ...], frozenset[Card]] = {}
 _CARDS_KEPT = 50_000
 
@@ -89,7 +94,7 @@ def resolves_all(move: Move, engine_move: EngineMove) -> bool:
     """Whether every declaration ``move`` names was found on the table (:func:`to_engine_move` drops those it
     cannot find): else the move cannot have been made as written."""
     named = sum(isinstance(item, PileRef) for component in move.components for item in component)
-    return len(engine_move.piles) == named
+    return len(engine_move.piles) == named or NO_DECLARATION in engine_move.piles  # a game without any
 
 
 def named_twice(cards: Sequence[Card]) -> Violation:
@@ -101,11 +106,17 @@ def named_twice(cards: Sequence[Card]) -> Violation:
 
 
 def _resolve(state: Position, ref: PileRef, problems: list[Violation]) -> int | None:
-    """The id of the one declaration ``ref`` names, or None (with the problem recorded)."""
+    """The id of the one declaration ``ref`` names, or None (with the problem recorded).
+
+    In a game without declarations (Kontsina, Xeri) the reference names none that could ever be there:
+    it is :data:`NO_DECLARATION`, for the game's own check to judge (F001, docs/rules.md: "a reference to
+    one (`[8]`) is this rule error"), not a declaration missing from the table (D004)."""
     found = [p for p in state.piles
              if p.value == ref.value and p.group == ref.group and (ref.owner is None or p.owner == ref.owner)]
     if len(found) == 1:
         return found[0].id
+    if not game_of(state).declares:  # asked only when the table has no such declaration: a game with none
+        return NO_DECLARATION
     what = f"group of {ref.value}s" if ref.group else f"plain declaration of {ref.value}"
     owner = f" owned by {ref.owner}" if ref.owner else ""
     if not found:

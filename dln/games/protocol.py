@@ -367,8 +367,9 @@ def game_named(name: str | None) -> Game:
 
 
 def game_of(state: Position) -> Game:
-    """The game ``state`` is a position of."""
-    return installed()[state.game]
+    """The game ``state`` is a position of (one of dln's own without reading the entry points, as
+    :func:`game_named`)."""
+    return game_named(state.game)
 
 
 __all__ = ["BY_CARDS", "CONTESTED", "DEFAULT_GAME", "GROUP", "MARKS", "OWN_GAMES", "Game", "Position", "SolverSpace",

@@ -327,12 +327,14 @@ class TableGame(ABC):
 
     def force(self, state: TableRound, move: Move) -> TableRound | None:
         """The position an illegal ``move`` made: the card leaves the hand; a capture takes the cards it names
-        (no xeri), anything else is laid on the table (a declaration is no thing in these games)."""
+        (no xeri), anything else is laid on the table.  A declaration is no thing in these games: a move
+        declaring lays its card, and a reference to one (F001) takes nothing, so a capture of nothing else
+        lays its card too."""
         hands = state.hands_without(move.seat, move.card)
-        if hands is None or move.piles or any(c not in state.table for c in move.loose):
+        if hands is None or any(c not in state.table for c in move.loose):
             return None
         turn = state.turn_after(move.seat)
-        if move.kind != "capture":
+        if move.kind != "capture" or not move.loose:
             return state._replace(hands=hands, table=(*state.table, move.card), turn=turn, played=state.played + 1)
         i = state.seats.index(move.seat)
         captured = (*state.captured[:i], (*state.captured[i], *sorted(move.loose, key=_order), move.card),
@@ -538,9 +540,10 @@ def check(state: TableRound, move: Move) -> list[Violation]:
         elif hand.unknown == 0:
             held = describe_cards(hand.known) or "nothing"
             out.append(error(codes.CARD_NOT_IN_HAND, f"{move.seat} holds {held}, not {move.card}", move.card))
-    if move.kind == "declare" or move.piles:
+    if move.kind == "declare" or move.piles:  # a reference is to a declaration the table cannot hold
+        where = codes.VALUE if move.kind == "declare" else f"pile {min(move.piles)}"
         out.append(error(codes.NO_DECLARATIONS, f"{state.rules.name} has no declarations: a card either "
-                         "captures or is laid", codes.VALUE))
+                         "captures or is laid", where))
         return out
     missing = [c for c in move.loose if c not in state.table]
     if missing:
