@@ -98,6 +98,19 @@ def test_a_dealer_the_game_has_no_seat_for_is_one_error() -> None:
     assert found('[Game "Xeri"]\n\nsetup dealer S\ntable 5h 4c\nN: 7c\nS: 8c\nturn E\nN 7c\n') == [("X003", "error", 7)]
 
 
+def test_a_move_by_a_seat_the_game_lacks_is_one_error() -> None:
+    """xeri, introduction: "Xeri is for two players" (X003, docs/rules.md).  A move by E was reported twice at
+    the move, as a seat Xeri does not have (X003) and as a seat with no turn (D003): one mistake, one error,
+    which says that the replay of the round stops there."""
+    report = validate_game(dln.loads(XERI + "E 4d\n"))
+    assert [(d.code, d.severity, d.line) for d in report.diagnostics] == [("X003", "error", 5)]
+    assert report.diagnostics[0].notes and "replay of this round stops here" in report.diagnostics[0].notes[0]
+    # Named first by a player tag: the error stays there, and the move adds none.
+    tagged = validate_game(dln.loads(XERI.replace("\n\n", '\n[East "Eleni"]\n\n', 1) + "N 7c x 7s\nE 4d\n"))
+    assert [(d.code, d.line) for d in tagged.diagnostics] == [("X003", 2)]
+    assert "line 7" in tagged.diagnostics[0].notes[0]
+
+
 @pytest.mark.parametrize(("text", "card"), [
     ('[Game "Kontsina"]\n\nround 1 dealer S\ntable As 4d 8s Kc\nN 5d x As+4d+As\n', "As"),
     ('[Game "Xeri"]\n\nround 1 dealer S\ntable Kc 3d 8s 10c\nN 10h x 10c 10c\n', "10c"),

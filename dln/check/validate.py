@@ -91,7 +91,8 @@ class _Checker(Reporter):
         self.engine = self._engine()
         self.seats: tuple[str, ...] = ()
         self.players = 0
-        self.unseated: set[str] = set()  # the seats the record names that the game has no seat for (reported)
+        # the seats the record names that the game has no seat for, each with the index of its error
+        self.unseated: dict[str, int] = {}
         self.deals: list[dict[str, tuple[Card, ...]]] | None = None  # each deal's hands, when the record gives a deck
         if self.engine is not None:
             self.rules = self._rules(self.engine, variants)
@@ -99,7 +100,7 @@ class _Checker(Reporter):
             self.players = len(self.seats)
             for v in problems:
                 seat = str(v.subject).removeprefix("seat ")
-                self.unseated.add(seat)
+                self.unseated[seat] = len(self.diagnostics)
                 line, column = _first_use(game, seat)
                 self.report(v.code, v.severity, v.message, line, column)
 
@@ -522,6 +523,12 @@ class _Checker(Reporter):
         if move.number is not None and move.number != number and not live.setup:
             self.report("R005", "warning", f"this is card {number} of the round, but it is numbered {move.number}",
                         move.line, move.column, move=number)
+        if move.seat in self.unseated:  # one mistake, one error: the seat is reported already, where first named
+            before = live.freeze()
+            for variation in move.variations:
+                self._variation(engine, before, variation.moves, number, plans, k)
+            self._note_unseated(move)
+            return None
         if out_of_cards and live.needs_deal:
             self.report("R003", "error", "every hand is played out: the next deal must come first",
                         move.line, move.column, move=number)
@@ -543,6 +550,17 @@ class _Checker(Reporter):
             return None
         return engine.live(made)
 
+    def _note_unseated(self, move: Move) -> None:
+        """Say on the error of a seat the game lacks that the replay of this round stops at its ``move``."""
+        k = self.unseated[move.seat]
+        found = self.diagnostics[k]
+        if found.line == move.line:
+            stops = "the replay of this round stops here"
+        else:
+            stops = f"the replay of round {self.round_index} stops at {move.seat}'s move on line {move.line}"
+        note = f"{stops} ({move.seat} has no seat): what follows cannot be judged"
+        self.diagnostics[k] = replace(found, notes=(*found.notes, note))
+
     def _note_last_error(self, note: str) -> None:
         """Add ``note`` to the error reported last."""
         for k in range(len(self.diagnostics) - 1, -1, -1):
@@ -555,6 +573,8 @@ class _Checker(Reporter):
                    plans: list[DealPlan], k: int) -> None:
         """Check alternative moves from ``state``; the first illegal one ends the variation."""
         for move in moves:
+            if move.seat in self.unseated:  # reported already, where first named (see _move)
+                return
             if state.needs_deal and k + 1 < len(plans):
                 k += 1
                 state = engine.next_deal(state, self._hands(plans[k], state.setup, self._deal_of(k), state.seen))
