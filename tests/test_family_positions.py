@@ -79,3 +79,26 @@ def test_dln_position_prints_a_xeri_position_as_a_setup_that_validates() -> None
         "setup dealer S deal 2", "table 4d 10s 5h Kd 8c Kh 2s", "captured N: 5d As 4s 8s Jh Ah Js",
         "captured S: 2h 3h Jd", "xeris N 0 S 0", "last S", "N: 5c 3d 7h 8h 5s", "S: Ac 7c Kc Ad 8d 7s", "turn S"]
     assert validate_game(setup).errors == 0
+
+
+KONTSINA_DECLARED = ('[Game "Kontsina"]\n\nsetup dealer S deal 3\ntable 5h 4c [9 N: 6d 3d]\nN: 9c 2h 9h\n'
+                     "E: ? ? ?\nS: ? ? ?\nturn N\nN 2h\nE 6d\n")
+
+
+def test_a_declaration_on_a_kontsina_table_is_f001_and_its_cards_stay_on_the_table() -> None:
+    """kontsina, Game play: a card captures or is laid, so a setup's declaration is F001 (docs/rules.md: "A
+    declaration (`=`) ... is this rule error").  Its cards were lost with it: E then played 6d, which lies on
+    the table, with no D002, and dln position wrote the table without them.  They stay as loose cards, the
+    nearest meaning in a game without declarations."""
+    report = validate_game(dln.loads(KONTSINA_DECLARED))
+    assert [(d.code, d.line) for d in report.diagnostics] == [("F001", 4), ("D002", 10)]
+    result = CliRunner().invoke(main, ["position", "-", "--round", "1", "--at", "1"], input=KONTSINA_DECLARED)
+    assert "table 5h 4c 6d 3d\n" in result.output
+
+
+def test_a_declaration_in_a_xeri_pile_keeps_its_place_in_the_pile() -> None:
+    """xeri, Game play: a card of the top card's rank takes the pile.  The declaration's cards lie where the
+    table line writes them, so the top card is the last written (4c here), not the declaration's; the capture
+    takes them with the pile, so S cannot play 6d (D002)."""
+    text = '[Game "Xeri"]\n\nsetup dealer S\ntable 5h [9 N: 6d 3d] 4c\nN: 4d\nS: ?\nturn N\nN 4d x 4c\nS 6d\n'
+    assert [(d.code, d.line) for d in validate_game(dln.loads(text)).diagnostics] == [("F001", 4), ("D002", 9)]

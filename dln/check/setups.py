@@ -71,6 +71,9 @@ class SetupStart:
     #: How many cards each hand holds is known (written, or the circuit of play decides it): else the sizes
     #: are the validator's guess, and whether a card is the round's last the record cannot tell.
     sizes_known: bool = True
+    #: Every card on the table in the order written, a declaration's cards where it is written: the table
+    #: of a game without declarations, which reads them as loose cards (Xeri's pile keeps its top card).
+    on_table: list[Card] = field(default_factory=list)
 
 
 def read_setup(round_: Round, game: Game, seats: Sequence[str], hands: Sequence[HandLine],
@@ -167,7 +170,8 @@ def read_setup(round_: Round, game: Game, seats: Sequence[str], hands: Sequence[
     whole = sizes_known and all(written.get(seat, expected[seat]) == hand_size for seat in seats)
     return SetupStart(dealer, turn, deal, loose, piles, sizes, captured, xeris,
                       None if unscored else unnamed, unscored, later, problems, opening=deal == 1 and whole,
-                      sizes_known=sizes_known)
+                      sizes_known=sizes_known,
+                      on_table=[c for item in table for c in (item.cards if isinstance(item, RecordPile) else (item,))])
 
 
 def _accounted(round_: Round, hands: Sequence[HandLine]) -> int:

@@ -502,7 +502,8 @@ class _Checker(Reporter):
                                                             *round_.seen],
                             sizes=start.sizes)
         state, problems = engine.setup(self.seats, self.rules, dealer=start.dealer, turn=turn, deal=start.deal,
-                                       hands=hands, loose=loose, piles=piles, captured=start.captured,
+                                       hands=hands, table=start.on_table, loose=loose, piles=piles,
+                                       captured=start.captured,
                                        xeris=start.xeris, last_capturer=round_.last_capturer, gone=round_.seen,
                                        opening=start.opening)
         # Hand sizes were judged above, knowing which hands the record leaves unknown.

@@ -122,6 +122,7 @@ class Diloti:
         return start_round(rules, len(seats), dealer, table, hands)
 
     def setup(self, seats: Sequence[Seat], rules: Rules, **given: Any) -> tuple[RoundState, list[Violation]]:
+        given.pop("table", None)  # the same cards as loose and piles, which keep the declarations
         return setup_round(rules, len(seats), given.pop("dealer"), **given), []
 
     def check_position(self, state: RoundState, stage: str) -> list[Violation]:

@@ -191,9 +191,10 @@ class Game(Protocol):
         ...
 
     def setup(self, seats: Sequence[Seat], rules: Rules, **given: Any) -> tuple[Position, list[Violation]]:
-        """The position a record's setup describes (``given``: dealer, turn, deal, hands, loose, piles,
-        captured, xeris, last_capturer, gone, opening), and what a game without declarations finds wrong
-        with declarations on its table."""
+        """The position a record's setup describes (``given``: dealer, turn, deal, hands, table, loose, piles,
+        captured, xeris, last_capturer, gone, opening; ``table`` is every card on it in the order written,
+        declarations' cards included), and what a game without declarations finds wrong with declarations
+        on its table."""
         ...
 
     def check_position(self, state: Position, stage: str) -> list[Violation]:

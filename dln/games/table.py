@@ -294,13 +294,15 @@ class TableGame(ABC):
 
     def setup(self, seats: Sequence[Seat], rules: Rules, **given: Any) -> tuple[TableRound, list[Violation]]:
         """The position, its table in the order written (Xeri's pile from the bottom); declarations on it are
-        the game's first finding (it has none)."""
+        the game's first finding (it has none), and their cards lie on the table as loose cards, the nearest
+        meaning, so that later moves are judged against them."""
         problems = [error(codes.NO_DECLARATIONS, f"{self.name} has no declarations: the table holds cards only",
                           "table")] if given.get("piles") else []
         hands = given["hands"]
         captured, xeris = given.get("captured") or {}, given.get("xeris") or {}
+        table = tuple(given.get("table", given.get("loose", ())))  # every card, a declaration's too
         state = TableRound(self.key, tuple(seats), given["dealer"], given["deal"],
-                           tuple(hands.get(s, Hand()) for s in seats), tuple(given.get("loose", ())),
+                           tuple(hands.get(s, Hand()) for s in seats), table,
                            tuple(tuple(captured.get(s, ())) for s in seats), tuple(xeris.get(s, 0) for s in seats),
                            given.get("last_capturer") if given.get("last_capturer") in seats else None,
                            given["turn"], 0, True)
