@@ -229,6 +229,23 @@ def test_duplicates_differ_where_the_record_says_something_else(written: str, re
     assert move_key(game(SWEEP)) != move_key(game(SWEEP.replace(written, retyped)))
 
 
+@pytest.mark.parametrize(("first", "second", "same"), [
+    ('[Game "Xeri"]\n', '[Game "Kontsina"]\n', False),  # the same moves mean another game
+    ("", '[Game "Kontsina"]\n', False),
+    ("", '[Game "Diloti"]\n', True),  # Diloti when the tag is absent (docs/notation.md, Tags)
+    ('[Game "Xeri"]\n', '[Game " xeri "]\n', True),  # the name is read in any case
+    ("", '[Variant "forced-capture"]\n', False),  # house rules change what a move may do
+    ('[Variant "soy, clockwise"]\n', '[Variant "clockwise,soy"]\n', True),
+    ('[Game "Xeri"]\n[Event "a"]\n', '[Event "b"]\n[Game "Xeri"]\n', True),  # other tags stay set aside
+], ids=["xeri-kontsina", "diloti-kontsina", "diloti-named", "game-case", "variant", "variant-order", "event"])
+def test_duplicates_are_games_of_the_same_game_under_the_same_rules(first: str, second: str, same: bool) -> None:
+    """docs/archive.md, dln merge: the Game and Variant tags say what the moves mean (docs/rules.md, Kontsina
+    and Xeri; House rules), so games that differ in them are not one game: --dedupe left a Kontsina game out
+    as a copy of a Xeri game with the same moves."""
+    moves = "\nround 1 dealer S\ntable 5h 3c 9d 7s\nN 7c x 7s\nS 4d\n"
+    assert (move_key(dln.loads(first + moves)) == move_key(dln.loads(second + moves))) is same
+
+
 # -- file names -------------------------------------------------------------------------------------
 
 

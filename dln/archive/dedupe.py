@@ -1,10 +1,13 @@
-"""Duplicate games for ``dln merge --dedupe``: the same play, whatever the comments and the tags say.
+"""Duplicate games for ``dln merge --dedupe``: the same play of the same game, whatever else the record says.
 
 Two records are the same game when their rounds are the same once the
 annotations are set aside: comments, glyphs (``!``, ``?!``), variations and
 move numbers are dropped, and so are the tags (pgn-extract's ``-D`` also
 compares the moves alone) unless ``--same-tags`` asks for the same tags too,
-in any order.  What each move names is put in one order, as the rules read it
+in any order.  The tags that say what the moves mean are kept: ``Game`` (the
+same moves are another game in Kontsina) and ``Variant`` (house rules), read
+as the validator reads them (Diloti without a Game tag, any case; the house
+rules in any order).  What each move names is put in one order, as the rules read it
 as sets (``x [9] 9d`` is ``x 9d [9]``): :func:`dln.notation.writer.ordered_components`.
 What is left — every round's header, table or deck, hands, moves and claims —
 is written in canonical DLN and hashed (BLAKE2b, 16 bytes), so a merge holds
@@ -16,10 +19,12 @@ from __future__ import annotations
 import hashlib
 from dataclasses import replace
 
+from dln.engine.rules import parse_variants
+from dln.games.protocol import DEFAULT_GAME
 from dln.notation.model import Deal, Game, Move, Round
 from dln.notation.writer import ordered_components, write_game
 
-__all__ = ["Seen", "move_key", "moves_only"]
+__all__ = ["Seen", "move_key", "moves_only", "rule_tags"]
 
 #: Bytes of each digest kept; with the set's own cost about 100 bytes a distinct game.
 DIGEST_SIZE = 16
@@ -35,10 +40,19 @@ def _bare_round(round_: Round) -> Round:
     return replace(round_, deals=deals, comments=())
 
 
+def rule_tags(game: Game) -> tuple[tuple[str, str], ...]:
+    """The tags that say what ``game``'s moves mean, as the validator reads them: its ``Game`` unless it is
+    Diloti (the default), its ``Variant`` house rules (sorted) unless there are none."""
+    name = (game.tag("Game") or DEFAULT_GAME).strip().lower()
+    variants = ", ".join(sorted(set(parse_variants(game.tag("Variant") or ""))))
+    return (*((("Game", name),) if name != DEFAULT_GAME else ()), *((("Variant", variants),) if variants else ()))
+
+
 def moves_only(game: Game, *, tags: bool = False) -> Game:
     """``game`` without comments, glyphs, variations and move numbers, what each move names in one order;
-    without its tags unless ``tags`` (then sorted, so that their order does not count)."""
-    kept = tuple(sorted(game.tags)) if tags else ()
+    with only its :func:`rule_tags` unless ``tags`` (then every tag, sorted, so that their order does not
+    count)."""
+    kept = tuple(sorted(game.tags)) if tags else rule_tags(game)
     return Game(kept, tuple(map(_bare_round, game.rounds)))
 
 

@@ -268,8 +268,9 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
 @click.argument("files", nargs=-1, required=True)
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE, replaced atomically, instead of stdout.")
 @click.option("--dedupe", is_flag=True,
-              help="Leave out a game whose rounds and moves repeat an earlier one's (comments, glyphs, "
-              "variations, move numbers and tags set aside; what a move takes or declares with, in any order).")
+              help="Leave out a game whose rounds and moves repeat an earlier one's in the same game under the "
+              "same house rules (comments, glyphs, variations, move numbers and the other tags set aside; what "
+              "a move takes or declares with, in any order).")
 @click.option("--same-tags", is_flag=True, help="With --dedupe: duplicates must also have the same tags "
               "(in any order).")
 @click.option("--keep-broken", is_flag=True, help="Copy games that do not parse, as written.  A game too "
