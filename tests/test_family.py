@@ -68,6 +68,16 @@ def test_diloti_house_rules_are_refused_in_other_games() -> None:
     assert found(XERI + "N 2c\n", variants=["soy"])[0][:2] == ("R002", "error")
 
 
+def test_a_xeri_game_of_one_hand_says_1_hand() -> None:
+    """xeri, Scoring: "a predetermined number of hands" (the Target tag): one is "1 hand", not "1 hands"."""
+    text = XERI.replace("\n\n", '\n[Target "1"]\n\n', 1) + "N 7c x 7s\n"
+    assert validate_game(dln.loads(text)).describe_rules() == "Xeri, 2 players, 1 hand"
+    assert validate_game(dln.loads(XERI)).describe_rules() == "Xeri, 2 players, 5 hands"
+    from tests.test_html import _page, games_of
+
+    assert [g["rules"] for g in games_of(_page(text))] == ["Xeri, 2 players, to 1 hand"]
+
+
 # -- replaying hands -----------------------------------------------------------------------
 
 def test_hidden_hands_are_the_cards_each_seat_goes_on_to_play() -> None:

@@ -270,7 +270,8 @@ class GameReport:
         if engine is None:
             return "unknown game"
         if not engine.house_rules:
-            goal = f"target {self.rules.target}" if engine.result_unit == "points" else f"{self.rules.target} hands"
+            target = self.rules.target
+            goal = f"target {target}" if engine.result_unit == "points" else count_of(target, "hand")
             return f"{engine.name}, {self.players} players, {goal}"
         names = self.rules.variants()
         rules = ("house rules: " + ", ".join(names)) if names else "standard rules (pagat.com)"

@@ -444,8 +444,9 @@ class GameReplay:
     def rules_words(self) -> str:
         """``2 players, to 61, house rules: forced``; the game named when the record names it
         (``Xeri, 2 players, to 5 hands``)."""
-        unit = " hands" if self.engine.result_unit == "hands won" else ""
-        words = f"{self.players} players, to {self.rules.target}{unit}"
+        target = self.rules.target
+        goal = count_of(target, "hand") if self.engine.result_unit == "hands won" else str(target)
+        words = f"{self.players} players, to {goal}"
         if self.game.tag("Game") is not None:
             words = f"{self.engine.name}, {words}"
         variants = self.rules.variants()
