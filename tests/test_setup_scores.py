@@ -129,3 +129,17 @@ def test_a_setup_that_holds_the_pack_keeps_its_points() -> None:
     report = validate_game(dln.loads(record))
     assert report.errors == report.warnings == 0
     assert report.rounds[0].known_points() == {"N": 7, "S": 28}
+
+
+@pytest.mark.parametrize(("text", "line", "words", "contested", "sure"), CASES)
+def test_the_score_panel_at_the_setups_end_agrees_with_the_sheet(
+        tmp_path: Path, text: str, line: int, words: list[str], contested: set[str], sure: int) -> None:
+    """The replayer's and the page's score panel at the end (dln show --move end) leaves the same items
+    unknown as the sheet: it showed Xeri's "more 3" and a round of 6 under the D602 note."""
+    path = tmp_path / "setup.dln"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(main, ["show", str(path), "--move", "end", "--ascii", "--width", "100"])
+    assert result.exit_code == 0, result.output
+    north = next(line for line in result.output.splitlines() if line.strip("| ").startswith("N "))
+    assert north.count("?") == len(contested) + 1, north
+    assert f"{sure} + ?" in north, north

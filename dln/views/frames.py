@@ -503,7 +503,9 @@ def score_table(frame: Frame, *, symbols: bool = True, compact: bool = False) ->
     """The score panel of the terminal replayer and the page, one row per side: its cards, its game's score
     items so far, its points for the round and the game's standing with them.  The items for "most" are
     nobody's until the end: while the round goes on, those won by cards (most cards, more cards) are marked ▲
-    for the side ahead in cards, most clubs is left blank; a count of nothing is a dot."""
+    for the side ahead in cards, most clubs is left blank; a count of nothing is a dot.  At the end of a setup
+    whose capture piles do not hold the pack they stay unknown (``?``, the round's points ``3 + ?``), as on
+    the score sheet (:meth:`~dln.check.reports.RoundReport.unawarded`)."""
     yes, no = ("✓", "·") if symbols else ("yes", "-")
     running = frame.running
     if not running:
@@ -516,11 +518,15 @@ def score_table(frame: Frame, *, symbols: bool = True, compact: bool = False) ->
     best = max(r.cards for r in running)
     leaders = [r.side for r in running if r.cards == best]
     leader = leaders[0] if len(leaders) == 1 and best else None
+    # a setup whose capture piles do not hold the pack: at its end, what goes to whoever has most is unknown
+    unknown = frame.end is not None and frame.round.report.unawarded() is not None
     rows: list[list[Cell]] = []
     for run in running:
         row: list[Cell] = [run.side, str(run.cards)]
         for name, value in run.items:
-            if name in CONTESTED and frame.end is None:
+            if name in CONTESTED and unknown:
+                row.append("?")
+            elif name in CONTESTED and frame.end is None:
                 row.append(("▲" if symbols else "^") if name in BY_CARDS and run.side == leader else "")
             elif name == "most_cards":  # at the end: its points, 0 included
                 row.append(str(value))
@@ -530,7 +536,9 @@ def score_table(frame: Frame, *, symbols: bool = True, compact: bool = False) ->
                 row.append(value)
             else:
                 row.append(str(value) if value else no)
-        row += [str(run.points), str(run.game) if run.game is not None else no if frame.round.round.setup else "?"]
+        sure = run.points - sum(value for name, value in run.items if name in CONTESTED and isinstance(value, int))
+        row += [f"{sure} + ?" if unknown else str(run.points),
+                str(run.game) if run.game is not None else no if frame.round.round.setup else "?"]
         rows.append(row)
     return headings, rows
 
