@@ -46,6 +46,8 @@ BENCH = Path(__file__).resolve().parent.parent / "bench"
         ("regret.py", ["--rounds", "1", "--worlds", "2", "--seeds", "1", "--budget", "2", "--reference-budget", "2"],
          "minus dln budget 2's"),
         ("playloop.py", ["--rounds", "2", "--positions", "2", "--repeat", "1", "--games", "1"], "playouts/s"),
+        ("horizon.py", ["--rounds", "2", "--playouts", "2"], "spread 1.6: mean squared error"),
+        ("horizon.py", ["--rounds", "2", "--playouts", "2", "--players", "4"], "<- dln"),
     ],
 )
 def test_a_benchmark_script_runs(script: str, args: list[str], printed: str) -> None:

@@ -233,8 +233,9 @@ class Diloti:
     def estimate(self, state: RoundState) -> tuple[float, ...]:
         """Points already banked count in full (aces, 10 of diamonds, 2 of clubs, xeris); the 4 for most
         cards go to each side with the chance that its lead in captured cards survives the cards still to
-        be captured, taken as a normal spread of about ``0.6 * sqrt(cards left)`` (pagat, The "Xeri";
-        Further Deals and the End of the Round): :func:`dln.engine.compact.expected_points`."""
+        be captured, taken as a normal spread of ``1.6 * sqrt(cards left + 1)`` (pagat, The "Xeri"; Further
+        Deals and the End of the Round; the spread measured by ``bench/horizon.py``):
+        :func:`dln.engine.compact.expected_points`."""
         return expected_points(_banked(state), [len(pile) for pile in state.captured], len(state.gone))
 
     def owes(self, state: RoundState, fixed: Mapping[Seat, frozenset[Card]],
