@@ -272,3 +272,37 @@ def test_kontsina_horizon_estimate_counts_banked_items_and_the_chance_of_each_ma
         banked = (dln.cards.Card(2, "c") in pile) + (dln.cards.Card(10, "d") in pile)
         assert banked <= value <= banked + 3
     assert sum(estimate) <= 2 + 3 + 1e-9  # the 2c, the 10d and at most the 3 points of the two majorities
+
+
+@pytest.mark.parametrize(("game_key", "alike", "apart"), [
+    # Kontsina, Ending the hand: most cards, most clubs, the 2c, the 10d: a 9 of hearts plays and scores as a
+    # 9 of spades does, a 9 of clubs counts a club more.
+    ("kontsina", ("9h", "9s"), ("9h", "9c")),
+    # Xeri, Scoring: more cards, the honours by rank, the 10d and the 2c: a 10 of hearts is a 10 of spades,
+    # the 10 of diamonds scores a point more.
+    ("xeri", ("10h", "10s"), ("10h", "10d")),
+])
+def test_cards_that_play_and_score_alike_are_valued_as_one(game_key: str, alike: tuple[str, str],
+                                                            apart: tuple[str, str]) -> None:
+    """Two cards the rules tell apart in nothing are one card to the solver and the search: positions
+    differing only in which of them lies where key alike, so laying either has one value; a card whose suit
+    scores keys apart."""
+    game = game_named(game_key)
+    assert isinstance(game, family.TableGame)
+    card = dln.cards.Card.parse
+    one, other = (card(c) for c in alike)
+    _, scored = (card(c) for c in apart)
+    table = [card(c) for c in ("3d", "Kh", "6s", "4h")]
+    hands = {"N": Hand.of([one, other, scored, card("2d"), card("5c"), card("Qd")][:game.hand_size]),
+             "S": Hand.of([card(c) for c in ("8d", "8s", "7c", "Jd", "Ad", "Js")][:game.hand_size])}
+    state = family.start_hand(game, ("N", "S"), "S", table, hands)
+    assert state.turn == "N"
+
+    def key(c: dln.cards.Card) -> object:
+        return game.solver_key(family.play(state, family.Move.lay("N", c)))
+
+    assert key(one) == key(other)
+    assert key(one) != key(scored)
+    analysis = analyse_position(hide_others(state), budget=4)
+    values = {mv.move.card: mv.net for mv in analysis.moves if mv.move.kind == "lay"}
+    assert values[one] == values[other]

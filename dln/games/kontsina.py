@@ -146,6 +146,11 @@ class Kontsina(TableGame):
             most_cards[seat], most_clubs[seat], int(two == seat), int(ten == seat)), strict=True)))
             for seat in state.seats}
 
+    def card_class(self, card: Card) -> int:
+        """A club, and the 10 of diamonds, score as themselves; any other card only by its rank, which is all
+        a capture asks of it (Capturing cards; Ending the hand)."""
+        return card.index if card.suit == "c" or card == TEN_OF_DIAMONDS else 52 + card.rank
+
     def estimates(self, state: TableRound) -> bool:
         """Playouts stop two cards into the next deal and :meth:`estimate` the rest."""
         return True

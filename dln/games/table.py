@@ -424,10 +424,24 @@ class TableGame(ABC):
              hidden: Mapping[Seat, int]) -> dict[Seat, tuple[int, ...]]:
         return {}  # no declarations: nothing is known of a hidden hand but its size
 
+    def card_class(self, card: Card) -> int:
+        """What the solver knows ``card`` by: cards of one class play and score alike, so positions that
+        differ only in which of them lies where have one value.  Every card its own class, unless a game
+        knows better (:meth:`classes`)."""
+        return card.index
+
+    def classes(self, cards: Iterable[Card]) -> tuple[int, ...]:
+        """The classes of ``cards`` (:meth:`card_class`), in order."""
+        return tuple(sorted(map(self.card_class, cards)))
+
     def solver_key(self, state: TableRound) -> tuple[Hashable, tuple[int, ...]]:
-        """The whole position, captured cards and xeris included: nothing is banked."""
-        return ((state.hands, state.table, state.turn, state.last_capturer,
-                 tuple(frozenset(pile) for pile in state.captured), state.xeris), (0,) * len(state.captured))
+        """The whole position with its cards as their classes (:meth:`card_class`), captured cards and xeris
+        included (nothing is banked); a pile's top card, which decides its captures, apart."""
+        table = self.classes(state.table)
+        if self.table_kind == "pile" and state.table:
+            table += (self.card_class(state.table[-1]),)
+        return ((tuple(self.classes(h.known) for h in state.hands), table, state.turn, state.last_capturer,
+                 tuple(map(self.classes, state.captured)), state.xeris), (0,) * len(state.captured))
 
 
 def table_game_named(name: str | None) -> TableGame:

@@ -164,6 +164,11 @@ class Xeri(TableGame):
                 XERI_POINTS * xeris, more[seat], honours, int(ten == seat), int(two == seat)), strict=True)))
         return out
 
+    def card_class(self, card: Card) -> int:
+        """The 10 of diamonds and the 2 of clubs score as themselves; any other card by its rank, which is all
+        a capture and the honours ask of it (Game play; Scoring)."""
+        return card.index if card in (TEN_OF_DIAMONDS, TWO_OF_CLUBS) else 52 + card.rank
+
     def winner(self, scores: Sequence[Mapping[Seat, ItemScore]], target: int) -> Seat | None:
         """After ``target`` hands (or more), the player who won more of them; a tie plays another hand."""
         if len(scores) < target:
