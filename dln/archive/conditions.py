@@ -17,12 +17,11 @@ from dataclasses import dataclass, field
 from dln.archive.facts import PlayFacts
 from dln.engine.rules import VARIANTS, parse_variants
 from dln.notation.mistakes import tag_option_problem
-from dln.notation.model import Game
+from dln.notation.model import SEAT_TAGS, Game
 
-__all__ = ["PLAYER_TAGS", "Conditions", "TagTest", "parse_date", "parse_tag_test", "players_of", "result_sides"]
+__all__ = ["Conditions", "TagTest", "parse_date", "parse_tag_test", "players_of", "result_sides"]
 
 #: The tags that name the players, by seat (docs/notation.md, Tags).
-PLAYER_TAGS: dict[str, str] = {"N": "North", "E": "East", "S": "South", "W": "West"}
 _DATE = re.compile(r"^(\d{4}|\?{4})(?:[.\-/](\d{2}|\?{2})(?:[.\-/](\d{2}|\?{2}))?)?$")
 #: The sides a Result tag may name (docs/notation.md, Tags).
 SIDES = ("N", "S", "NS", "EW", "E", "W")
@@ -101,7 +100,7 @@ def result_winner(game: Game) -> str | None:
 def players_of(game: Game) -> dict[str, str]:
     """The players the tags name, by seat (``{"N": "Maria", "S": "Eleni"}``); unnamed seats left out."""
     out = {}
-    for seat, tag in PLAYER_TAGS.items():
+    for seat, tag in SEAT_TAGS.items():
         name = (game.tag(tag) or "").strip()
         if name and name != "?":
             out[seat] = name

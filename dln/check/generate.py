@@ -26,7 +26,20 @@ from dln.engine.state import Position
 from dln.games import protocol
 from dln.games.playing import Chooser, PlayedGame, PlayedRound, play_game, simple_player
 from dln.games.protocol import DEFAULT_GAME, game_named, game_of
-from dln.notation.model import SEATS, Component, Deal, Game, Hand, Move, PileRef, Round, ScoreClaim, Seat, Side
+from dln.notation.model import (
+    SEAT_TAGS,
+    SEATS,
+    Component,
+    Deal,
+    Game,
+    Hand,
+    Move,
+    PileRef,
+    Round,
+    ScoreClaim,
+    Seat,
+    Side,
+)
 
 __all__ = [
     "EVENT",
@@ -42,7 +55,6 @@ __all__ = [
 
 EVENT = "dln generate"
 SITE = "self-play"
-_SEAT_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
 def _seat(seat: str) -> Seat:
@@ -195,7 +207,7 @@ def record_game(played: PlayedGame, *, strategy: str = "random", seed: int | Non
     tags: list[tuple[str, str]] = [("Event", EVENT), ("Site", SITE)]
     if game.key != DEFAULT_GAME:
         tags.append(("Game", game.name))
-    tags += [(_SEAT_TAGS[seat], strategy) for seat in SEATS if seat in seats]
+    tags += [(SEAT_TAGS[seat], strategy) for seat in SEATS if seat in seats]
     tags.append(("Target", str(rules.target)))
     variants = rules.variants()
     if variants:

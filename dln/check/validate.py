@@ -63,8 +63,7 @@ from dln.wording import count_of
 
 __all__ = ["ALTERNATIVES", "RECORD_CODES", "Diagnostic", "GameReport", "RoundReport", "code_name", "validate_game"]
 
-#: A record's hand or move's seat, and a move's card, read in C by ``map``.
-_seat_of = attrgetter("seat")
+#: A move's card, read in C by ``map``.
 _card_of = attrgetter("card")
 #: The sides a Result tag may name (a partnership's total, or a player's).
 _RESULT_SIDES = ("N", "E", "S", "W", "NS", "EW")
@@ -96,12 +95,12 @@ class _Checker(Reporter):
         self.deals: list[dict[str, tuple[Card, ...]]] | None = None  # each deal's hands, when the record gives a deck
         if self.engine is not None:
             self.rules = self._rules(self.engine, variants)
-            self.seats, problems = self.engine.seats_for(_seats_used(game), self.rules)
+            self.seats, problems = self.engine.seats_for(game.seats_used(), self.rules)
             self.players = len(self.seats)
             for v in problems:
                 seat = str(v.subject).removeprefix("seat ")
                 self.unseated[seat] = len(self.diagnostics)
-                line, column = _first_use(game, seat)
+                line, column = game.first_use(seat)
                 self.report(v.code, v.severity, v.message, line, column)
 
     # -- tags ------------------------------------------------------------------------
@@ -739,38 +738,6 @@ class _Checker(Reporter):
         if round_.score is not None:
             self.report("D602", "error", f"{why}: it scores nothing", round_.score.line, round_.score.column)
         return result
-
-
-def _seats_used(game: Game) -> set[str]:
-    """Every seat the record seats a player at: player tags, dealers, turns, hands and moves.
-
-    Claims (``rest``, ``score``, like the Result tag) say what the seats did, they seat nobody: a claim
-    naming a seat that does not play is that claim's own error (D601, D602), not a bigger game."""
-    seats = {seat for tag, seat in (("North", "N"), ("East", "E"), ("South", "S"), ("West", "W"))
-             if game.tag(tag) is not None}
-    for round_ in game.rounds:
-        seats.update(s for s in (round_.dealer, round_.turn) if s is not None)
-        for deal in round_.deals:
-            seats.update(map(_seat_of, deal.hands))
-            seats.update(map(_seat_of, deal.moves))  # in C: every move of the game is asked
-    return seats
-
-
-def _first_use(game: Game, seat: str) -> tuple[int | None, int | None]:
-    """Where ``seat`` is first written: its player's tag, else the first round line, hand or move naming it."""
-    tag = {"N": "North", "E": "East", "S": "South", "W": "West"}.get(seat)
-    if tag is not None and game.tag(tag) is not None:
-        return game.tag_line(tag), 1
-    for round_ in game.rounds:
-        if seat == round_.dealer:
-            return round_.line, round_.column
-        if seat == round_.turn:
-            return round_.turn_line or round_.line, round_.turn_column or round_.column
-        for deal in round_.deals:
-            for item in (*deal.hands, *deal.moves):
-                if item.seat == seat:
-                    return item.line, item.column
-    return game.line, game.column
 
 
 def _standing(totals: Mapping[str, int] | None) -> str:

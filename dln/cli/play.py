@@ -37,6 +37,7 @@ from dln.engine.state import Hand, describe_cards
 from dln.games.playing import seating
 from dln.games.protocol import Game, game_named
 from dln.notation.errors import DLNSyntaxError
+from dln.notation.model import SEAT_TAGS
 from dln.notation.sources import Unreadable
 from dln.notation.writer import move_text
 from dln.record import Refused, positions
@@ -47,7 +48,6 @@ if TYPE_CHECKING:
     from dln.check.plays import Position
     from dln.record import Recorder
 
-SEAT_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 #: How a game of dln play names itself and its players (a resumed game is recognised by them).
 EVENT, PERSON, ENGINE = "dln play", "You", "dln engine"
 #: What the person may type besides a move (the recorder's commands that rewrite the past, or write a move

@@ -12,6 +12,7 @@ text lays the moves out differently.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Literal, NamedTuple
 
 from dln.cards import Card
@@ -23,6 +24,10 @@ Side = Literal["N", "E", "S", "W", "NS", "EW"]
 MoveKind = Literal["lay", "capture", "declare"]
 #: The tags docs/notation.md defines (any other tag is allowed and kept as written).
 STANDARD_TAGS = ("Event", "Site", "Date", "North", "South", "East", "West", "Target", "Game", "Variant", "Result")
+#: The tag that names the player at each seat.
+SEAT_TAGS: dict[str, str] = {"N": "North", "E": "East", "S": "South", "W": "West"}
+#: A hand's or a move's seat, read in C by ``map``.
+_seat_of = attrgetter("seat")
 
 
 def _pos() -> int | None:
@@ -277,3 +282,33 @@ class Game:
             if key == name:
                 return line
         return self.line
+
+    def seats_used(self) -> set[str]:
+        """Every seat the record seats a player at: player tags, dealers, turns, hands and moves.
+
+        Claims (``rest``, ``score``, like the Result tag) say what the seats did, they seat nobody: a claim
+        naming a seat that does not play is that claim's own error, not a bigger game."""
+        seats: set[str] = {seat for seat, tag in SEAT_TAGS.items() if self.tag(tag) is not None}
+        for round_ in self.rounds:
+            seats.update(s for s in (round_.dealer, round_.turn) if s is not None)
+            for deal in round_.deals:
+                seats.update(map(_seat_of, deal.hands))
+                seats.update(map(_seat_of, deal.moves))  # in C: every move of the game is asked
+        return seats
+
+    def first_use(self, seat: str) -> tuple[int | None, int | None]:
+        """Where ``seat`` is first written: its player's tag, else the first round line, hand or move naming
+        it (line and column)."""
+        tag = SEAT_TAGS.get(seat)
+        if tag is not None and self.tag(tag) is not None:
+            return self.tag_line(tag), 1
+        for round_ in self.rounds:
+            if seat == round_.dealer:
+                return round_.line, round_.column
+            if seat == round_.turn:
+                return round_.turn_line or round_.line, round_.turn_column or round_.column
+            for deal in round_.deals:
+                for item in (*deal.hands, *deal.moves):
+                    if item.seat == seat:
+                        return item.line, item.column
+        return self.line, self.column

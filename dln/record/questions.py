@@ -11,9 +11,8 @@ from dln.engine.rules import parse_variants, rules_for
 from dln.games import protocol
 from dln.games.protocol import DEFAULT_GAME, game_named, game_names
 from dln.notation.bounds import small_number
-from dln.notation.model import Game, Round, Seat
+from dln.notation.model import SEAT_TAGS, Game, Round, Seat
 
-SEAT_TAGS: dict[str, str] = {"N": "North", "E": "East", "S": "South", "W": "West"}
 #: Tags the questions fill, in the order the recorder writes them; other tags follow, then ``Result``.
 TAG_ORDER = ("Event", "Site", "Date", "Game", "North", "East", "South", "West", "Target", "Variant")
 #: Tags the recorder writes itself and will not take from ``--tag``.

@@ -12,7 +12,7 @@ from dln.check import plays
 from dln.check.plays import Position
 from dln.check.validate import Diagnostic, GameReport, validate_game
 from dln.notation.errors import DLNSyntaxError
-from dln.notation.model import Deal, Game, Hand, HandCard, Move, Round, ScoreClaim, Seat, Side
+from dln.notation.model import SEAT_TAGS, Deal, Game, Hand, HandCard, Move, Round, ScoreClaim, Seat, Side
 from dln.notation.parser import parse_text
 from dln.notation.writer import write_game
 from dln.record import played, positions
@@ -40,7 +40,7 @@ from dln.record.moves import (
     without_seat,
 )
 from dln.record.played import UNSCORED, unscored
-from dln.record.questions import SEAT_TAGS, NewGame
+from dln.record.questions import NewGame
 from dln.record.recordfile import FileChanged, GameFile, block_signals, unblock_signals
 from dln.record.reply import Reply
 from dln.wording import number_word

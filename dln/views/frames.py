@@ -21,7 +21,7 @@ from dln.engine import Rules, Violation
 from dln.games import protocol
 from dln.games.protocol import BY_CARDS, CONTESTED, Position, game_of
 from dln.notation.bounds import small_number
-from dln.notation.model import Game, Move, Round, Variation
+from dln.notation.model import SEAT_TAGS, Game, Move, Round, Variation
 from dln.notation.writer import move_text, variation_text
 from dln.views.group_parts import Parts, laid_parts
 from dln.wording import count_of
@@ -36,7 +36,6 @@ GLYPHS: dict[str, str] = {
     "?!": "a dubious move",
 }
 _NUMBERED = ("!", "?", "!!", "??", "!?", "?!")
-SEAT_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
 def prose(comment: str) -> str:
