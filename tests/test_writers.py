@@ -258,6 +258,20 @@ def test_a_view_is_never_written_over_another_record(tmp_path: Path, command: st
     assert club.read_bytes() == CLUB.read_bytes()
 
 
+@pytest.mark.parametrize("command", ["html", "svg"])
+@pytest.mark.parametrize("opening", ["; the club's archive\n", "{Kept by the club.}\n\n", "\ufeff{a}\n;b\n{c\nd}",
+                                     '[_kept "by hand"]\n'])
+def test_a_record_that_opens_with_a_comment_is_a_record(tmp_path: Path, command: str, opening: str) -> None:
+    """A file of records may open with comments and notes, and a tag's name with an underscore (docs/notation.md,
+    Comments; Tags): it holds records all the same, and a view is not written over it."""
+    club = tmp_path / "club.txt"
+    club.write_text(opening + CLUB.read_text(encoding="utf-8"), encoding="utf-8")
+    before = club.read_bytes()
+    code, out, err = run(command, str(SAMPLES / "two-player-61.dln"), "-o", str(club))
+    assert code == 2 and f"{club} holds DLN records" in err and out == ""
+    assert club.read_bytes() == before
+
+
 def test_a_view_replaces_an_earlier_view(tmp_path: Path) -> None:
     """What a view wrote before (a page, a diagram) is replaced, as -o promises."""
     page = tmp_path / "g.html"

@@ -112,20 +112,20 @@ class Inputs:
                                      "choose another file", param_hint="'-o' / '--output'")
 
 
-#: The start of a DLN record: a tag, a round or a setup (docs/notation.md).
-_RECORD_START = re.compile(rb"\s*(\[[A-Za-z][A-Za-z0-9_]*\s+\"|round\s+\d|setup\s)")
+#: The start of a DLN record: comments and notes, then a tag, a round or a setup (grammar/dln.lark, start).
+_RECORD_START = re.compile(rb"(?:\s|;[^\n]*|\{[^}]*\})*+(\[[A-Za-z_][A-Za-z0-9_]*[ \t]+\"|round\s+\d|setup\s)")
 
 
 def holds_records(path: str) -> bool:
     """Whether ``path`` is a regular file of DLN records: its name ends in ``.dln``, or its text starts as a
-    record does (after a byte-order mark and blank lines).  A page or a diagram starts with ``<``."""
+    record does (after a byte-order mark, blank lines, comments and notes).  A page or a diagram starts with ``<``."""
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
             return False
         if path.lower().endswith(".dln"):
             return True
         with open(path, "rb") as file:
-            start = file.read(4096).removeprefix(b"\xef\xbb\xbf")
+            start = file.read(65536).removeprefix(b"\xef\xbb\xbf")
     except (OSError, ValueError):
         return False
     return _RECORD_START.match(start) is not None
