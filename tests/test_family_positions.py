@@ -91,7 +91,7 @@ def test_a_declaration_on_a_kontsina_table_is_f001_and_its_cards_stay_on_the_tab
     the table, with no D002, and dln position wrote the table without them.  They stay as loose cards, the
     nearest meaning in a game without declarations."""
     report = validate_game(dln.loads(KONTSINA_DECLARED))
-    assert [(d.code, d.line) for d in report.diagnostics] == [("F001", 4), ("D002", 10)]
+    assert [(d.code, d.line, d.column) for d in report.diagnostics] == [("F001", 4, 13), ("D002", 10, 3)]
     result = CliRunner().invoke(main, ["position", "-", "--round", "1", "--at", "1"], input=KONTSINA_DECLARED)
     assert "table 5h 4c 6d 3d\n" in result.output
 
@@ -101,4 +101,5 @@ def test_a_declaration_in_a_xeri_pile_keeps_its_place_in_the_pile() -> None:
     table line writes them, so the top card is the last written (4c here), not the declaration's; the capture
     takes them with the pile, so S cannot play 6d (D002)."""
     text = '[Game "Xeri"]\n\nsetup dealer S\ntable 5h [9 N: 6d 3d] 4c\nN: 4d\nS: ?\nturn N\nN 4d x 4c\nS 6d\n'
-    assert [(d.code, d.line) for d in validate_game(dln.loads(text)).diagnostics] == [("F001", 4), ("D002", 9)]
+    assert [(d.code, d.line, d.column) for d in validate_game(dln.loads(text)).diagnostics] == [
+        ("F001", 4, 10), ("D002", 9, 3)]

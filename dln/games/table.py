@@ -297,7 +297,7 @@ class TableGame(ABC):
         the game's first finding (it has none), and their cards lie on the table as loose cards, the nearest
         meaning, so that later moves are judged against them."""
         problems = [error(codes.NO_DECLARATIONS, f"{self.name} has no declarations: the table holds cards only",
-                          "table")] if given.get("piles") else []
+                          "pile 1")] if given.get("piles") else []  # at the first declaration written
         hands = given["hands"]
         captured, xeris = given.get("captured") or {}, given.get("xeris") or {}
         table = tuple(given.get("table", given.get("loose", ())))  # every card, a declaration's too
