@@ -8,6 +8,7 @@ swapped, a component dropped, a value changed) gets the same verdict in both.
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -212,6 +213,21 @@ def test_a_position_after_an_illegal_move_is_printed_with_the_rule_it_follows() 
     after = CliRunner().invoke(main, ["position", sample, "--round", "1", "--at", "4"])
     assert after.exit_code == 1, after.output
     assert dln.loads(after.stdout).rounds[0].setup  # still the position, ready to paste
+    assert f"{sample}:13:1: error D201 lay-while-declared:" in after.stderr
+    assert "breaks a rule before move 4 of round 1" in after.stderr
+
+
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_the_moves_after_an_illegal_move_are_listed_with_the_rule_it_broke(json_flag: list[str]) -> None:
+    """`dln moves` reaches the position an illegal move made at the table, as `dln position` does, and as it
+    does says so: the finding on stderr as `dln validate` writes it, a warning, and exit 1 (it listed the
+    moves with exit 0 and not a word, as if the record were sound)."""
+    sample = str(SAMPLES / "illegal" / "D201-lay-while-declared.dln")
+    before = CliRunner().invoke(main, ["moves", sample, "--at", "3", *json_flag])
+    assert (before.exit_code, before.stderr) == (0, "")
+    after = CliRunner().invoke(main, ["moves", sample, "--at", "4", *json_flag])
+    assert after.exit_code == 1, after.output
+    assert "legal moves for S:" in after.stdout if not json_flag else json.loads(after.stdout)["at"] == 4
     assert f"{sample}:13:1: error D201 lay-while-declared:" in after.stderr
     assert "breaks a rule before move 4 of round 1" in after.stderr
 

@@ -18,7 +18,6 @@ import click
 from dln.cli.analysis import budget_option, seed_option
 from dln.cli.common import (
     EXIT_BAD_INPUT,
-    EXIT_FOUND,
     EXIT_OK,
     Status,
     exit_if_bad_record,
@@ -368,6 +367,7 @@ def position_command(file: str, game_number: int, round_number: int, at: int, as
     move (a round cancelled for face cards has none), or an illegal move stops the replay before it.
     """
     from dln.check.position import PositionError, extract_position, position_game
+    from dln.views.report import warn_broken
 
     report = one_game(file, game_number, None, as_json=as_json)
     try:
@@ -375,17 +375,12 @@ def position_command(file: str, game_number: int, round_number: int, at: int, as
     except PositionError as exc:
         _cannot_show(file, str(exc), as_json)
     game = position_game(report.game, found.setup())
-    for diagnostic in found.broken:  # reached as dln moves and dln show reach it, but not silently
-        say(diagnostic.format(), err=True)
-    if found.broken:
-        say(f"{display_name(file)}: warning: the record breaks a rule before move {at} of round {round_number}: "
-            "this is the position those moves made at the table, which no legal play reaches", err=True)
+    code = warn_broken(display_name(file), found.broken, round_number, at)  # as dln moves reaches it: not silently
     if as_json:
         emit(json.dumps(game_to_data(game), ensure_ascii=not output_takes_any_text(), indent=2))
     else:
         emit(write_games([game]), nl=False)
-    if found.broken:
-        sys.exit(EXIT_FOUND)
+    sys.exit(code)
 
 
 @click.command(short_help="List the legal moves at one point of a round.")
@@ -412,11 +407,14 @@ def moves(file: str, at: int, game_number: int, round_number: int, every: bool, 
     with --rank, every legal move (suits apart) best first with the engine's
     expected points for the round (docs/analysis.md).
     AT may be one past the round's last move when the record stops before
-    the round is over: what could be played next.  Exit 1 when an illegal
-    move earlier in the round stops the replay; 2 when the file cannot be
-    read, the game has a syntax error, there is no such game, round or
-    move (a round cancelled for face cards has none), or --rank has no move
-    of a known card to weigh.
+    the round is over: what could be played next.  After a move that
+    breaks a rule the position is the one the moves made at the table (as
+    dln position prints it): the errors before it go to stderr, as dln
+    validate writes them, and the exit is 1, as it is when an illegal move
+    earlier in the round stops the replay; 2 when the file cannot be read,
+    the game has a syntax error, there is no such game, round or move (a
+    round cancelled for face cards has none), or --rank has no move of a
+    known card to weigh.
     """
     from dln.check.validate import validate_game
     from dln.notation.sources import SyntaxReport, each_game

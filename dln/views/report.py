@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
@@ -123,7 +123,7 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
     a move that cannot have been made stops the replay before it).  ``rank``: the options of the engine that ranks them
     (budget, seed, open_hands; ``dln moves --rank``)."""
     from dln.check.plays import legal, written
-    from dln.check.position import cancelled, known_of
+    from dln.check.position import broken_before, cancelled, known_of
     from dln.notation.writer import move_text
     from dln.views.scoresheet import describe_position, position_data
 
@@ -148,24 +148,38 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
     state = played.states[at - 1]
     known = known_of(report.game.rounds[round_number - 1], state, at - 1)
     if rank is not None:
-        from dln.analysis.annotate import broken_before
+        from dln.analysis.annotate import broken_before as position_breaks
 
-        if broken_before(played, at) is not None:  # the engine weighs no position the rules do not allow
+        if position_breaks(played, at) is not None:  # the engine weighs no position the rules do not allow
             assert played.broken is not None
             _stopped_by(display, played.broken, f"cannot rank the moves before move {at} of round {round_number}: "
                         f"{played.broken.code} {played.broken.name} above breaks a rule in the position",
                         as_json, EXIT_FOUND)
-        _print_ranked(display, report.index, round_number, at, state, rank, as_json, ascii_json, known)
+    code = warn_broken(display, broken_before(report, round_number, at), round_number, at)
+    if rank is not None:
+        _print_ranked(display, report.index, round_number, at, state, rank, as_json, ascii_json, known, code)
     listed = [move_text(written(state, move)) for move in legal(state, every=every)]
     if as_json:
         emit(json.dumps({"file": display, "game": report.index, "round": round_number, "at": at,
                          "position": position_data(state), "moves": listed}, ensure_ascii=ascii_json))
-        sys.exit(EXIT_OK)
+        sys.exit(code)
     say(describe_position(state, known))
     say(f"{count_of(len(listed), 'legal move')} for {state.turn}:")
     for text in listed:
         say("  " + text)
-    sys.exit(EXIT_OK)
+    sys.exit(code)
+
+
+def warn_broken(display: str, broken: Sequence[Diagnostic], round_number: int, at: int) -> int:
+    """Say on stderr that the position before move ``at`` follows a broken rule (``broken``: the errors before
+    it, as ``dln validate`` writes them, then a warning); the exit that deserves (1, or 0 with none)."""
+    for diagnostic in broken:
+        say(diagnostic.format(), err=True)
+    if not broken:
+        return EXIT_OK
+    say(f"{display}: warning: the record breaks a rule before move {at} of round {round_number}: this is the "
+        "position those moves made at the table, which no legal play reaches", err=True)
+    return EXIT_FOUND
 
 
 def _stopped_by(display: str, stop: Diagnostic | None, message: str, as_json: bool, code: int) -> NoReturn:
@@ -183,9 +197,9 @@ def _stopped_by(display: str, stop: Diagnostic | None, message: str, as_json: bo
 
 
 def _print_ranked(display: str, game: int, round_number: int, at: int, state: RoundState | TableRound,
-                  rank: dict[str, Any], as_json: bool, ascii_json: bool, known: Known) -> NoReturn:
-    """``dln moves --rank``: the legal moves (every suit apart) best first, with the engine's values; exit 2,
-    saying why, when no known card of the mover's hand makes a move (the recorder's words)."""
+                  rank: dict[str, Any], as_json: bool, ascii_json: bool, known: Known, code: int) -> NoReturn:
+    """``dln moves --rank``: the legal moves (every suit apart) best first, with the engine's values, then exit
+    ``code``; exit 2, saying why, when no known card of the mover's hand makes a move (the recorder's words)."""
     from dln.analysis.annotate import rank_moves, ranked_data, ranked_lines
     from dln.analysis.search import HandNotKnown
     from dln.check.verdicts import NOTHING_TO_CHECK, problem_data
@@ -199,7 +213,7 @@ def _print_ranked(display: str, game: int, round_number: int, at: int, state: Ro
         emit(json.dumps({"file": display, "game": game, "round": round_number, "at": at,
                          "position": position_data(state), "ranked": ranked_data(state, ranking)},
                         ensure_ascii=ascii_json))
-        sys.exit(EXIT_OK)
+        sys.exit(code)
     say(describe_position(state, known))
     side = state.side_of(state.turn)
     others = [s for s in state.sides if s != side]
@@ -209,4 +223,4 @@ def _print_ranked(display: str, game: int, round_number: int, at: int, state: Ro
         f"{side} minus {against} for the round; budget {rank['budget']}):")
     for line in ranked_lines(state, ranking):
         say("  " + line)
-    sys.exit(EXIT_OK)
+    sys.exit(code)
