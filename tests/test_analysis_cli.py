@@ -392,7 +392,7 @@ def test_moves_rank_of_a_hand_not_known_says_why_instead_of_a_traceback(tmp_path
     (``? rank``), exit 2; the JSON holds the same message."""
     path = tmp_path / "h.dln"
     path.write_text(HAND_NOT_KNOWN, encoding="utf-8")
-    said = "N's hand is not known (6 unseen cards): the engine ranks the moves of a known hand only"
+    said = "N's hand is not known (6 unseen cards): the engine ranks the moves of known cards only"
     code, out, _ = run("moves", str(path), "--at", "1", "--rank")
     assert code == 2 and f"{path}: error: {said}" in out and "Traceback" not in out
     code, out, _ = run("moves", str(path), "--at", "1", "--rank", "--json")
@@ -401,6 +401,15 @@ def test_moves_rank_of_a_hand_not_known_says_why_instead_of_a_traceback(tmp_path
     path.write_text(position, encoding="utf-8")
     code, out, _ = run("moves", str(path), "--at", "1", "--rank")
     assert code == 2 and "N's hand is not known (4 unseen cards)" in out
+
+
+def test_moves_rank_of_a_hand_partly_seen_says_which_cards_it_weighs(tmp_path: Path) -> None:
+    """A hand with unseen cards: the moves of its known cards are ranked, and the heading says so, in the
+    recorder's words (it read "5 legal moves for N", as if N had no other)."""
+    path = tmp_path / "part.dln"
+    path.write_text("round 1 dealer S\ntable 5h 3c 9d Js\nN: 4c 9c ? ? ? ?\nN 4c 5h =9\nS Ks\n", encoding="utf-8")
+    code, out, _ = run("moves", str(path), "--at", "3", "--rank", "--budget", "3")
+    assert code == 0 and "legal moves for N with its known card 9c (4 unseen cards not weighed), best first (" in out
 
 
 def test_a_position_breaking_a_rule_is_not_analysed(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""The recorder's '? rank': the engine ranks the legal moves of a known hand."""
+"""The recorder's '? rank': the engine ranks the legal moves of the cards known to be in the hand."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from tests.test_record import Session
 def test_question_rank_ranks_a_known_hand_and_declines_an_unknown_one() -> None:
     s = Session()
     s("5h 3c 9d Js")
-    assert "the engine ranks the moves of a known hand only" in s("? rank")[0]
+    assert "the engine ranks the moves of known cards only" in s("? rank")[0]
     s("N: 4c 9c 3d 2s 6d Kh", "S: 2h 3h 4h 5s 6h 7h")
     reply = s("? rank")
     assert "legal moves for N, best first" in reply[0]
@@ -149,3 +149,15 @@ def test_the_analysed_sample_is_what_the_engine_writes_today(tmp_path) -> None: 
     assert result.exit_code == 0, result.output
     today = dln.loads(written.read_text(encoding="utf-8")).rounds[8]
     assert today == dln.loads((samples / "analysed.dln").read_text(encoding="utf-8")).rounds[8]
+
+
+def test_question_rank_of_a_hand_partly_seen_ranks_the_moves_of_its_known_cards() -> None:
+    """A hand line with unseen cards (N: 4c 9c ? ? ? ?): '? rank' ranks the moves of 4c and 9c, as dln moves
+    --rank does, and says the unseen cards are not weighed (it refused, while dln moves ranked them)."""
+    s = Session()
+    s("5h 3c 9d Js", "N: 4c 9c ? ? ? ?")
+    reply = s("? rank")
+    assert reply[0].startswith("7 legal moves for N with its known cards 4c 9c (4 unseen cards not weighed), "
+                               "best first (")
+    ranked = {line.split(None, 1)[1].split("   (")[0] for line in reply[1:]}
+    assert ranked == {"N " + line.strip() for line in s("? 4c")[1:]} | {"N " + line.strip() for line in s("? 9c")[1:]}

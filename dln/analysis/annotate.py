@@ -25,7 +25,7 @@ from dln.notation.writer import move_text
 from dln.wording import count_of, signed
 
 from .knowledge import Unsampleable
-from .search import DEFAULT_BUDGET, HandNotKnown, MoveValue, analyse_position, net_of
+from .search import DEFAULT_BUDGET, Analysis, HandNotKnown, MoveValue, analyse_position, net_of
 
 if TYPE_CHECKING:
     from dln.workers import Workers
@@ -392,16 +392,29 @@ def ranked_lines(state: Position, ranking: Ranking | Sequence[tuple[str, MoveVal
     return lines
 
 
+def ranking_heading(state: Position, ranking: Analysis, budget: int | None = None) -> str:
+    """The line above a ranking (``dln moves --rank``, the recorder's ``? rank``): how many moves of whom,
+    of which cards when the hand is partly unseen, and what the values are."""
+    hand = state.hand(state.turn)
+    cards = " ".join(map(str, sorted(hand.known, key=lambda c: c.index)))
+    known = f" with its known card{'s' * (len(hand.known) != 1)} {cards} " \
+            f"({count_of(hand.unknown, 'unseen card')} not weighed)" if hand.unknown else ""
+    side = state.side_of(state.turn)
+    others = [s for s in state.sides if s != side]
+    against = " and ".join(others) if len(others) == 1 else f"the mean of {' and '.join(others)}"
+    values = "exact values, solved to the end," if ranking.exact else "expected points"
+    spent = f"; budget {budget}" if budget is not None else ""
+    return (f"{count_of(len(ranking.moves), 'legal move')} for {state.turn}{known}, best first ({values} of "
+            f"{side} minus {against} for the round{spent}):")
+
+
 def recorder_ranking(state: Position) -> list[str]:
-    """The recorder's ``? rank``: the legal moves best first, when the hand of the seat to play is known."""
-    if state.hand(state.turn).unknown:
-        return [str(HandNotKnown(state))]
-    ranking = rank_moves(state)
-    count = len(ranking.moves)
-    values = "exact values" if ranking.exact else "expected points"
-    return [f"{count} legal move{'s' * (count != 1)} for {state.turn}, best first "
-            f"({values} of the side minus the opponents' for the round):",
-            *("  " + line for line in ranked_lines(state, ranking))]
+    """The recorder's ``? rank``: the legal moves of the cards known to be in the hand, best first."""
+    try:
+        ranking = rank_moves(state)
+    except HandNotKnown as exc:
+        return [str(exc)]
+    return [ranking_heading(state, ranking), *("  " + line for line in ranked_lines(state, ranking))]
 
 
 def hint_text(before: Position, move: Move | None, *, budget: int = DEFAULT_BUDGET, seed: int = 0,

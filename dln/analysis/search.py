@@ -82,7 +82,7 @@ class HandNotKnown(ValueError):
     def __init__(self, state: Position) -> None:
         unseen = state.hand(state.turn).unknown
         super().__init__(f"{state.turn}'s hand is not known ({count_of(unseen, 'unseen card')}): "
-                         "the engine ranks the moves of a known hand only")
+                         "the engine ranks the moves of known cards only")
 
 
 def points(state: Position) -> tuple[int, ...]:

@@ -196,7 +196,7 @@ Type each move without the seat (it comes from the turn): 9c x 9d · 3d 5h =8 ·
   ! ? !! ?? !? ?! $n  glyphs for the last move; {comment} a comment; (S 9c x 9d) a variation
   ?  or  ? 9c         the legal moves (of a known hand; with 9c when the hand is not known)
                       ('?' alone lists moves: mark the last move as a mistake with $2 or '? {why}')
-  ? rank              the legal moves best first, by the engine's expected points (a known hand)
+  ? rank              the legal moves best first, by the engine's expected points (known cards)
   undo                take back the last move (or hand line, or opening table)
   redo                put back what undo took back
   played              write the move just refused as it was played at the table (the validator reports it)

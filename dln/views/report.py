@@ -200,7 +200,7 @@ def _print_ranked(display: str, game: int, round_number: int, at: int, state: Ro
                   rank: dict[str, Any], as_json: bool, ascii_json: bool, known: Known, code: int) -> NoReturn:
     """``dln moves --rank``: the legal moves (every suit apart) best first, with the engine's values, then exit
     ``code``; exit 2, saying why, when no known card of the mover's hand makes a move (the recorder's words)."""
-    from dln.analysis.annotate import rank_moves, ranked_data, ranked_lines
+    from dln.analysis.annotate import rank_moves, ranked_data, ranked_lines, ranking_heading
     from dln.analysis.search import HandNotKnown
     from dln.check.verdicts import NOTHING_TO_CHECK, problem_data
     from dln.views.scoresheet import describe_position, position_data
@@ -215,12 +215,7 @@ def _print_ranked(display: str, game: int, round_number: int, at: int, state: Ro
                         ensure_ascii=ascii_json))
         sys.exit(code)
     say(describe_position(state, known))
-    side = state.side_of(state.turn)
-    others = [s for s in state.sides if s != side]
-    against = " and ".join(others) if len(others) == 1 else f"the mean of {' and '.join(others)}"
-    values = "exact values, solved to the end," if ranking.exact else "expected points"
-    say(f"{count_of(len(ranking.moves), 'legal move')} for {state.turn}, best first ({values} of "
-        f"{side} minus {against} for the round; budget {rank['budget']}):")
+    say(ranking_heading(state, ranking, rank["budget"]))
     for line in ranked_lines(state, ranking):
         say("  " + line)
     sys.exit(code)
