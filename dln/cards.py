@@ -54,7 +54,27 @@ class Card(NamedTuple):
         try:
             return CARDS_BY_TEXT[text]
         except KeyError:
-            raise ValueError(f"not a card: {text!r} (e.g. 9d, 10h, As, Kc)") from None
+            raise ValueError(f"not a card: {greek_layout(text) or repr(text) + ' (e.g. 9d, 10h, As, Kc)'}") from None
+
+
+#: The Latin key under each Greek letter of the standard Greek keyboard layout (the keys of Ks give Κσ; w gives
+#: the final sigma ς).
+_GREEK_KEYS = str.maketrans("αβψδεφγηιξκλμνοπρστθωςχυζΑΒΨΔΕΦΓΗΙΞΚΛΜΝΟΠΡΣΤΘΩΧΥΖ",
+                            "abcdefghijklmnoprstuvwxyzABCDEFGHIJKLMNOPRSTUVXYZ")
+
+
+def greek_layout(text: str) -> str | None:
+    """What ``text`` is if a Greek keyboard left on its Greek layout typed it (Κσ for Ks; Κ, Ν and Α also look
+    like K, N and A), in words: which letters are Greek and what the same keys give in Latin letters; None
+    when it has no Greek letter.  Shift and the Q key give ':' there, so ':η' is the queen of hearts."""
+    greek = [c for c in dict.fromkeys(text) if c != c.translate(_GREEK_KEYS)]
+    if not greek:
+        return None
+    latin = "".join("Q" if c == ":" and text[i + 1:i + 2] in greek else c
+                    for i, c in enumerate(text)).translate(_GREEK_KEYS)
+    letters = " and ".join(f"'{c}'" for c in greek)
+    are = "are Greek letters" if len(greek) > 1 else "is a Greek letter"
+    return f"'{text}' is typed on the Greek keyboard layout ({letters} {are}): in Latin letters it is '{latin}'"
 
 
 #: The 52 cards in index order (clubs A-K, diamonds, hearts, spades).

@@ -641,3 +641,15 @@ def test_a_variation_typed_without_its_seat_is_told_how_to_write_it() -> None:
     assert any("a variation's moves name their seats, as in a file: (N 9c x 9d)" in line for line in refused), refused
     s("(N 9c x 9d)")
     assert "1. N 9s x 9d\n  (N 9c x 9d)\n" in s.text, s.text
+
+
+def test_a_card_typed_on_the_greek_layout_is_refused_with_its_latin_letters() -> None:
+    """At the table, on a Greek keyboard left on its Greek layout: the keys of Ks give Κσ, of Qh (shift and Q
+    give ':') ':η'.  The refusal says which letters are Greek and what the keys give in Latin letters."""
+    s = Session()
+    s("5h 3c 9d Js")
+    assert s.refused("Κσ") == ["not a move: 'Κσ' is typed on the Greek keyboard layout ('Κ' and 'σ' are Greek "
+                               "letters): in Latin letters it is 'Ks'; DLN writes cards, seats and words in Latin "
+                               "letters"]
+    assert "in Latin letters it is 'Qh'" in s.refused(":η")[0]
+    assert "in Latin letters it is 'N:'" in s.refused("Ν: 4c 9c 3d 2s 6d Kh")[0]

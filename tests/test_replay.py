@@ -557,7 +557,7 @@ def test_show_writes_a_group_as_its_parts(monkeypatch: pytest.MonkeyPatch) -> No
 # -- text the output cannot encode ------------------------------------------------------------------------------
 
 #: A comment and a player's name in Greek, long enough to be wrapped at 60 columns.
-GREEK = "Ο Βορράς έπρεπε να πιάσει τον άσο με το πέντε αντί να δηλώσει οκτώ, και το ήξερε."  # noqa: RUF001
+GREEK = "Ο Βορράς έπρεπε να πιάσει τον άσο με το πέντε αντί να δηλώσει οκτώ, και το ήξερε."
 
 
 def _written_in_ascii(tmp_path: Path, sample: str, command: str) -> list[str]:

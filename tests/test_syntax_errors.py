@@ -113,6 +113,32 @@ def test_common_slips_say_what_to_write(text: str, line: int, column: int, messa
     assert (error.line, error.column) == (line, column)
 
 
+#: What a Greek keyboard left on its Greek layout types for what was meant (the keys of Ks give Κσ).
+GREEK_LAYOUT = [
+    (R + "N Κσ", 2, 3, "'Κσ' is typed on the Greek keyboard layout ('Κ' and 'σ' are Greek letters): in Latin "
+     "letters it is 'Ks'; DLN writes cards, seats and words in Latin letters"),
+    (R + "N 9δ", 2, 3, "in Latin letters it is '9d'"),
+    (R + "N 10ψ x 4ψ 6η", 2, 3, "in Latin letters it is '10c'"),
+    (R + "N 9d χ 9s", 2, 6, "'χ' is typed on the Greek keyboard layout ('χ' is a Greek letter): in Latin letters "
+     "it is 'x'"),
+    (R + "Ν 9d", 2, 1, "in Latin letters it is 'N'"),  # the Greek capital nu looks like N
+    ("ροθνδ 1 dealer S", 1, 1, "in Latin letters it is 'round'"),
+    (R + "table 5h Αs", 2, 10, "in Latin letters it is 'As'"),
+    (R + "N :η", 2, 3, "in Latin letters it is 'Qh'"),  # shift and the Q key give ':'
+]
+
+
+@pytest.mark.parametrize(("text", "line", "column", "message"), GREEK_LAYOUT)
+def test_a_card_typed_on_the_greek_layout_is_told_in_latin_letters(text: str, line: int, column: int,
+                                                                    message: str) -> None:
+    """Most of dln's users type on a Greek keyboard: left on its Greek layout, the keys of Ks give Κσ, and a
+    Greek Κ, Ν or Α looks like its Latin twin, so "found 'Κσ'" left them guessing.  The message says which
+    letters are Greek and what the same keys give in Latin letters (the notation itself stays Latin)."""
+    error = error_of(text)
+    assert message in error.message
+    assert (error.line, error.column) == (line, column)
+
+
 @pytest.mark.parametrize("text", [R + "N 5h x5c", R + "N5h x5c", R + "N 5hx 5c", R + "N 5h x[5]", R + "N Tc x 10d"])
 def test_x_without_a_space_and_t_for_ten_are_good_dln(text: str) -> None:
     assert dln.loads_all(text)
@@ -273,7 +299,7 @@ def test_a_brace_inside_a_comment_is_shown_where_it_is() -> None:
     """The tester's record: the caret under the inner '{' (line 6, column 18 counted in characters, the
     Greek letters one each), not under the comment's opening on line 5."""
     text = ('[Event "Βραδιά"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\n'
-            "N 4c {Η Μαρία είπε ότι\nθα κρατήσει το 9 {ίσως}\nγια αργότερα}\nS 9s\n")  # noqa: RUF001
+            "N 4c {Η Μαρία είπε ότι\nθα κρατήσει το 9 {ίσως}\nγια αργότερα}\nS 9s\n")
     error = error_of(text)
     assert (error.line, error.column) == (6, 18)
     assert error.message == "a comment cannot hold '{': comments do not nest, close this one with '}' first"

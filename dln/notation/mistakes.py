@@ -14,6 +14,8 @@ import shlex
 import unicodedata
 from collections.abc import Callable
 
+from dln.cards import greek_layout
+
 __all__ = ["AFTER_PREVIOUS", "COMMENT_TEXT", "TAG_QUOTES", "recognise", "tag_name_problem",
            "tag_option_problem"]
 
@@ -47,7 +49,8 @@ def recognise(
     the caller words what it found ("found 'S' on the next line", "but the
     game ends here").
     """
-    for check in (_tag, _dealer_apart, _comment, _lower_case_seat, _suit_first, _ten_as_letter, _capital_group):
+    for check in (_tag, _dealer_apart, _comment, _greek_layout, _lower_case_seat, _suit_first, _ten_as_letter,
+                  _capital_group):
         answer = check(text, pos, found, previous, expected)
         if answer is not None:
             return answer
@@ -180,6 +183,16 @@ def _comment(text: str, pos: int, found: str, previous: object, expected: set[st
     if text[stop] == "{":  # pointed at where it is, which may be lines below the comment's opening
         return "a comment cannot hold '{': comments do not nest, close this one with '}' first", stop
     return None
+
+
+def _greek_layout(text: str, pos: int, found: str, previous: object, expected: set[str]) -> _Answer:
+    """``Κσ`` for ``Ks``: a Greek keyboard left on its Greek layout (and Κ, Ν, Α look like K, N, A); ``:η``,
+    shift and the Q key there, is a queen read as ':' and a word."""
+    start = pos - 1 if pos and text[pos - 1] == ":" and greek_layout(found[:1]) else pos
+    told = greek_layout(text[start:pos] + found)
+    if told is None:
+        return None
+    return f"{told}; DLN writes cards, seats and words in Latin letters", start if start != pos else None
 
 
 def _lower_case_seat(text: str, pos: int, found: str, previous: object, expected: set[str]) -> _Answer:
