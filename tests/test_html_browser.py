@@ -406,6 +406,23 @@ def test_a_link_within_the_page_to_no_position_says_so(chromium: Browser, pages:
     assert shown["status"] == "no position nowhere in this record"
 
 
+def test_an_address_followed_before_the_page_writes_its_own_is_kept(chromium: Browser, tmp_path: Path) -> None:
+    """The page writes the position shown into its address a moment after the moves pause; an address the
+    reader followed meanwhile (a link, a typed fragment) was overwritten by that write, and the position
+    asked for never shown (the suite saw it on a loaded machine).  The reader's address wins."""
+    page = tmp_path / "page.html"
+    result = CliRunner().invoke(main, ["html", str(SAMPLES / "four-player.dln"), "-o", str(page)])
+    assert result.exit_code == 0, result.stderr
+    chromium.open(_url(page))
+    # A move shown (its address to be written 150 ms later), then the reader's address, whose hashchange the
+    # browser delivers after that write (as a loaded machine did): pushState changes the address without it.
+    chromium.run("window.dlnViewer.show('g1-r1-m2'); history.pushState(null, '', '#g1-r1-m4');"
+                 "setTimeout(function () { window.dispatchEvent(new HashChangeEvent('hashchange')); }, 400);")
+    time.sleep(0.5)
+    assert _address(chromium) == "#g1-r1-m4"
+    assert _shown(chromium)["key"] == "g1-r1-m4"
+
+
 def test_any_fragment_opens_a_page_that_says_what_it_could_not_find(chromium: Browser, tmp_path: Path) -> None:
     """Issue 28: ``page.html#%E0`` (a malformed percent-escape) threw "URIError: URI malformed" and left the
     page empty; a huge fragment was quoted whole.  The page opens at the start and says so, quoting the

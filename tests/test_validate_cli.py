@@ -122,12 +122,13 @@ def test_moves_lists_the_legal_moves_of_a_position() -> None:
 
 def test_moves_cannot_reach_past_a_move_that_cannot_have_been_made() -> None:
     """A card not in N's written hand (D001) stops the round's replay; an illegal move that was made does
-    not (issue 31): the position after it is the one it made at the table."""
+    not (issue 31): the position after it is the one it made at the table, listed with the rule it broke
+    (exit 1, as dln position)."""
     code, out, _ = run("moves", str(ILLEGAL / "D001-card-not-in-hand.dln"), "--at", "4")
     assert code == 1
     assert "error: cannot reach move 4 of round 1: D001 card-not-in-hand above stops the replay" in out
     code, out, _ = run("moves", str(ILLEGAL / "D201-lay-while-declared.dln"), "--at", "4")
-    assert code == 0 and "card 4 of the round, S to play" in out and "table: Ac 9d 2h [8 N: 3c 5h]" in out
+    assert code == 1 and "card 4 of the round, S to play" in out and "table: Ac 9d 2h [8 N: 3c 5h]" in out
 
 
 SCORE_CASES = [

@@ -212,12 +212,14 @@
 
   // The address ends with the position shown, so a copied link opens there.  Browsers limit how often a
   // page may rewrite its address (Chromium: about 200 times in 10 s), so a burst of keys or auto-play
-  // writes it once, when the moves pause.
+  // writes it once, when the moves pause; not over an address the reader followed meanwhile (its
+  // hashchange, which may come after this write, shows it).
   var addressTimer = null;
   function rememberAddress(key) {
     clearTimeout(addressTimer);
+    var before = location.hash;
     addressTimer = setTimeout(function () {
-      if (location.hash !== "#" + key) history.replaceState(null, "", "#" + key);
+      if (location.hash === before && location.hash !== "#" + key) history.replaceState(null, "", "#" + key);
     }, 150);
   }
 
