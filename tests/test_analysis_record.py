@@ -112,6 +112,39 @@ def test_play_goes_on_with_a_game_it_left(tmp_path) -> None:  # type: ignore[no-
     assert [m for r in after.rounds for d in r.deals for m in d.moves][:len(kept)] == kept
 
 
+#: A game dln play left with the engine (N) owning a declaration of 9: it promised a 9 it has not played.
+PROMISED = """[Event "dln play"]
+[North "dln engine (budget 3)"]
+[South "You"]
+[Target "61"]
+
+round 1 dealer N
+table 7c 4c 7d 10d
+S: 6h 8c Ac 9s 7s 10c
+1. S 8c
+2. N 5s 4c =9
+3. S 7s x 7c
+"""
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_play_goes_on_with_the_card_the_engine_promised(tmp_path, seed: int) -> None:  # type: ignore[no-untyped-def]
+    """User test: the engine's hand dealt anew on resuming held no 9 for its declaration of 9 (most seeds), and
+    the engine's move ended in a traceback (HandNotKnown: 'N's hand is not known (0 unseen cards)'): the
+    rest of the round is dealt as the record says it must be, the owner's card of its value first."""
+    import dln
+    from dln.check.validate import validate_game
+    from dln.cli.play import Table
+
+    path = tmp_path / "game.dln"
+    path.write_text(PROMISED, encoding="utf-8")
+    holder: list[Table] = []
+    holder.append(Table.resume(path, 1, seed, person(holder, 4), lambda text: None))
+    assert any(c.value == 9 for c in holder[0].hands[0]["N"])
+    assert holder[0].run() == 0
+    assert validate_game(dln.loads(path.read_text(encoding="utf-8"))).errors == 0
+
+
 def test_play_refuses_to_go_on_with_what_it_did_not_write(tmp_path) -> None:  # type: ignore[no-untyped-def]
     from pathlib import Path
 

@@ -137,7 +137,8 @@ class Table:
 
     def deal_rest_of_round(self) -> None:
         """The cards of the current round nobody has seen, dealt anew: what the engine's seats still hold of
-        this deal (the file does not say: only the person's hand is written) and the deals to come."""
+        this deal (the file does not say: only the person's hand is written) and the deals to come.  An engine's
+        seat that owns a declaration gets a card of its value first, as the record says it holds one."""
         state = self.recorder.state
         if self.recorder.phase != "play" or state is None:
             return  # between rounds: the next round is shuffled whole
@@ -148,11 +149,19 @@ class Table:
         rest = [c for c in DECK if c not in seen]
         self.rng.shuffle(rest)
         dealt: list[dict[str, tuple[Card, ...]]] = [{} for _ in range(state.deal - 1)]  # over: not needed
-        current: dict[str, tuple[Card, ...]] = {}
+        hidden = {seat: state.hand(seat).unknown for seat in self.recorder.seats}
+        owes = self.game.owes(state, {seat: frozenset(state.hand(seat).known) for seat in hidden}, hidden)
+        current: dict[str, tuple[Card, ...]] = {seat: tuple(state.hand(seat).known) for seat in hidden}
+        for seat, values in owes.items():  # an owner holds a card of its declaration's value (D403): first
+            for value in values[:hidden[seat]]:
+                card = next((c for c in rest if c.value == value and not c.is_face), None)
+                if card is not None:
+                    rest.remove(card)
+                    current[seat] += (card,)
+                    hidden[seat] -= 1
         for seat in self.recorder.seats:
-            hand = state.hand(seat)
-            current[seat] = (*hand.known, *rest[:hand.unknown])
-            del rest[:hand.unknown]
+            current[seat] += tuple(rest[:hidden[seat]])
+            del rest[:hidden[seat]]
         dealt.append(current)
         size = positions.hand_size(self.recorder.report)
         seats = self.recorder.seats
