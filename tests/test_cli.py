@@ -362,6 +362,14 @@ def test_moves_on_an_empty_file_does_not_blame_game() -> None:
     assert code == 2 and "no game in this file" in out and "--game" not in out + err
 
 
+def test_moves_past_the_end_of_a_finished_round_gives_the_range_it_takes() -> None:
+    """User test: --at 50 in a finished round of 48 moves said '--at goes from 1 to 49', and --at 49 is
+    refused: the round is over after its last move, whatever AT is past it."""
+    for at in ("49", "50", "200"):
+        code, _, err = run("moves", str(ROOT / "samples" / "two-player-61.dln"), "--at", at)
+        assert code == 2 and "has 48 moves and is over after them (--at goes from 1 to 48)" in err, err
+
+
 # -- help: every command and option says what it does ---------------------------------------------------
 
 

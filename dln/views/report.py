@@ -132,11 +132,11 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
         raise click.BadParameter(why, param_hint="'--round'")
     played = report.rounds[round_number - 1]
     count = len(report.game.rounds[round_number - 1].moves)
-    if at > count + 1 or (at == count + 1 and played.states and at == len(played.states)
-                          and played.states[-1].hands_empty):
-        over = " and is over after them" if at == count + 1 else ""
+    over = bool(played.states) and len(played.states) == count + 1 and played.states[-1].hands_empty
+    if at > count + (not over):
         raise click.BadParameter(f"there is no move {at}: round {round_number} has {count_of(count, 'move')}"
-                                 f"{over} (--at goes from 1 to {count + (not over)})", param_hint="'--at'")
+                                 f"{' and is over after them' if over else ''} (--at goes from 1 to "
+                                 f"{count + (not over)})", param_hint="'--at'")
     if at > len(played.states):  # the record breaks a rule before move AT: say which, as validate does
         stop = next((d for d in report.diagnostics if d.round in (round_number, None)
                      and (d.severity == "error" or d.code == "R007")), None)
