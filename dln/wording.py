@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
 
 
 def count_of(n: int, noun: str) -> str:
     """``1 move``, ``3 moves``: a number with its noun, plural when it is not one."""
     return f"{n} {noun}{'s' * (n != 1)}"
+
+
+def known_cards(cards: Iterable[object], unseen: int, left: str) -> str:
+    """`` with its known cards 4c 9c (4 unseen cards not listed)``: what a list of a partly seen hand's moves
+    holds (``left``: what becomes of the unseen cards' moves); nothing when no card is unseen."""
+    if not unseen:
+        return ""
+    shown = [str(card) for card in cards]
+    held = f" with its known card{'s' * (len(shown) != 1)} {' '.join(shown)}" if shown else " with no known card"
+    return f"{held} ({count_of(unseen, 'unseen card')} {left})"
 
 
 _WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")

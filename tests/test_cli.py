@@ -370,6 +370,17 @@ def test_moves_past_the_end_of_a_finished_round_gives_the_range_it_takes() -> No
         assert code == 2 and "has 48 moves and is over after them (--at goes from 1 to 48)" in err, err
 
 
+def test_moves_of_a_hand_not_known_say_the_unseen_cards_are_not_listed(tmp_path: Path) -> None:
+    """User test: with S's hand not written, dln moves said '0 legal moves for S:', and with N's 4d known of
+    six cards, '4 legal moves for N:' as if N could play only the 4d: the heading says what is listed."""
+    path = tmp_path / "hidden.dln"
+    path.write_text("round 1 dealer S\ntable 5h 3c 9d Js\nN 4d 5h =9\n", encoding="utf-8")
+    code, out, _ = run("moves", str(path), "--at", "2")
+    assert code == 0 and "0 legal moves for S with no known card (6 unseen cards not listed):" in out, out
+    code, out, _ = run("moves", str(path), "--at", "1")
+    assert code == 0 and "4 legal moves for N with its known card 4d (5 unseen cards not listed):" in out, out
+
+
 # -- help: every command and option says what it does ---------------------------------------------------
 
 

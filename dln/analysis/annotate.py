@@ -22,7 +22,7 @@ from dln.engine import Move as EngineMove
 from dln.games.protocol import MARKS, Position, game_of
 from dln.notation.model import Game, Move, Round, Variation
 from dln.notation.writer import move_text
-from dln.wording import count_of, signed
+from dln.wording import count_of, known_cards, signed
 
 from .knowledge import Unsampleable
 from .search import DEFAULT_BUDGET, Analysis, HandNotKnown, MoveValue, analyse_position, net_of
@@ -396,9 +396,7 @@ def ranking_heading(state: Position, ranking: Analysis, budget: int | None = Non
     """The line above a ranking (``dln moves --rank``, the recorder's ``? rank``): how many moves of whom,
     of which cards when the hand is partly unseen, and what the values are."""
     hand = state.hand(state.turn)
-    cards = " ".join(map(str, sorted(hand.known, key=lambda c: c.index)))
-    known = f" with its known card{'s' * (len(hand.known) != 1)} {cards} " \
-            f"({count_of(hand.unknown, 'unseen card')} not weighed)" if hand.unknown else ""
+    known = known_cards(sorted(hand.known, key=lambda c: c.index), hand.unknown, "not weighed")
     side = state.side_of(state.turn)
     others = [s for s in state.sides if s != side]
     against = " and ".join(others) if len(others) == 1 else f"the mean of {' and '.join(others)}"

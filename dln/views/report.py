@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 
 from dln.views.output import emit, output_takes_any_text, say
-from dln.wording import count_of
+from dln.wording import count_of, known_cards
 
 if TYPE_CHECKING:
     from dln.check.batch import Checked
@@ -164,7 +164,9 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
                          "position": position_data(state), "moves": listed}, ensure_ascii=ascii_json))
         sys.exit(code)
     say(describe_position(state, known))
-    say(f"{count_of(len(listed), 'legal move')} for {state.turn}:")
+    hand = state.hand(state.turn)  # a hand partly seen: the moves of the cards the record shows
+    say(f"{count_of(len(listed), 'legal move')} for {state.turn}"
+        f"{known_cards(sorted(hand.known, key=lambda c: c.index), hand.unknown, 'not listed')}:")
     for text in listed:
         say("  " + text)
     sys.exit(code)
