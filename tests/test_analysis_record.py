@@ -145,6 +145,34 @@ def test_play_goes_on_with_the_card_the_engine_promised(tmp_path, seed: int) -> 
     assert validate_game(dln.loads(path.read_text(encoding="utf-8"))).errors == 0
 
 
+def test_play_refuses_a_hand_line_typed_for_a_seat(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """User test: 'N: 2c 4c ...' at the prompt was the recorder's hand line: it wrote cards the person made up
+    as the engine's hand, and the engine, holding others, ended in a traceback (max() arg is an empty
+    sequence).  dln play deals every hand: such a line is refused and nothing is written."""
+    import dln
+    from dln.cards import DECK
+    from dln.cli.play import Table
+
+    path = tmp_path / "game.dln"
+    said: list[str] = []
+    typed: list[str] = []
+
+    def ask(prompt: str) -> str:
+        state = table.recorder.state
+        assert state is not None
+        if typed:
+            return "quit"
+        unseen = [c for c in DECK if c not in state.seen() and c not in table.hands[0]["N"]]
+        typed.append(f"N: {' '.join(map(str, unseen[:6]))}")
+        return typed[-1]
+
+    table = Table.new(path, "S", 2, None, budget=1, seed=1, ask=ask, say=said.append)
+    assert table.run() == 0
+    game = dln.loads(path.read_text(encoding="utf-8"))
+    assert [hand.seat for deal in game.rounds[0].deals for hand in deal.hands] == ["S"]
+    assert any("dln play deals the hands" in line for line in said), said
+
+
 def test_play_refuses_to_go_on_with_what_it_did_not_write(tmp_path) -> None:  # type: ignore[no-untyped-def]
     from pathlib import Path
 

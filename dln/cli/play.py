@@ -42,6 +42,7 @@ from dln.notation.sources import Unreadable
 from dln.notation.writer import move_text
 from dln.record import Refused, positions
 from dln.record.changes import Diverged
+from dln.record.moves import HAND_LINE
 from dln.views.output import say
 
 if TYPE_CHECKING:
@@ -274,6 +275,8 @@ class Table:
                 self.say(self.help)
             elif word in REFUSED_WORDS:
                 self.say(f"'{word}' is for recording a game at a table; here every move stands")
+            elif HAND_LINE.match(line):  # the recorder's hand line would write cards dln play did not deal
+                self.say("dln play deals the hands: no hand is typed here; type your move")
             else:
                 self.type(line)
 
