@@ -173,6 +173,28 @@ def test_play_refuses_a_hand_line_typed_for_a_seat(tmp_path) -> None:  # type: i
     assert any("dln play deals the hands" in line for line in said), said
 
 
+def test_play_help_says_which_move_an_annotation_marks(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """User test: the help said '! ? ?! {comment}  annotate your last move', but a glyph typed after the
+    engine's reply marks the engine's move, the last one written: the help says so."""
+    import dln
+    from dln.cli.play import Table
+
+    path = tmp_path / "game.dln"
+    said: list[str] = []
+    lines = iter(["!", "quit"])
+    holder: list[Table] = []
+    first = person(holder, 1)
+
+    def ask(prompt: str) -> str | None:
+        return first(prompt) if not holder[0].recorder.round.moves else next(lines)
+
+    holder.append(Table.new(path, "S", 2, None, budget=1, seed=1, ask=ask, say=said.append))
+    assert holder[0].run() == 0
+    assert "your last move" not in holder[0].help and "the last move written" in holder[0].help
+    moves = dln.loads(path.read_text(encoding="utf-8")).rounds[0].moves
+    assert moves[-1].seat == "N" and moves[-1].glyphs == ("!",) and not moves[0].glyphs
+
+
 def test_play_refuses_to_go_on_with_what_it_did_not_write(tmp_path) -> None:  # type: ignore[no-untyped-def]
     from pathlib import Path
 

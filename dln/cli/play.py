@@ -59,7 +59,7 @@ HELP = """\
 Type your move without the seat: {examples}
   ?          your legal moves          ? rank   the engine's ranking of them (a hint)
   score      the score sheet           quit     leave (the file holds the game so far)
-  ! ? ?! {{comment}}  annotate your last move"""
+  ! ?! ?? {{comment}}  annotate the last move written (the engine's reply, once it has played)"""
 
 
 class Table:
