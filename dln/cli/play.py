@@ -43,7 +43,8 @@ from dln.notation.writer import move_text
 from dln.record import Refused, positions
 from dln.record.changes import Diverged
 from dln.record.moves import HAND_LINE
-from dln.views.output import say
+from dln.record.terminal import Terminal
+from dln.views.output import is_terminal, say
 
 if TYPE_CHECKING:
     from dln.check.plays import Position
@@ -179,6 +180,12 @@ class Table:
         held = frozenset(c for c in self.hands[state.deal - 1].get(seat, ()) if c not in seen)
         hands = tuple(Hand(held, 0) if s == seat else h for s, h in zip(state.seats, state.hands, strict=True))
         return as_seen(state._replace(hands=hands))
+
+    def completions(self, before: str, word: str) -> list[str]:
+        """What Tab offers at the prompt: the recorder's completions, but for what dln play refuses (its
+        commands that rewrite the past, and hand lines)."""
+        return [option for option in self.recorder.completions(before, word)
+                if option not in REFUSED_WORDS and not option.endswith(":")]
 
     @property
     def help(self) -> str:
@@ -320,7 +327,12 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
     if seed is None:  # a new deal every game: only --seed deals one again
         seed = secrets.randbits(32)
 
+    # On a terminal the line is read with readline, as dln record reads it: ←, → and Tab work.
+    terminal = Terminal(sys.stdin, sys.stdout, True) if sys.stdin.isatty() and is_terminal(sys.stdout) else None
+
     def ask(prompt: str, stdin: IO[str] = sys.stdin) -> str | None:
+        if terminal is not None:
+            return terminal.ask(prompt)
         say(prompt, nl=False)
         line = stdin.readline()
         return line if line else None
@@ -359,6 +371,8 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
             sys.exit(EXIT_BAD_INPUT)
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="'--seat'") from None
+    if terminal is not None:
+        terminal.completer = table.completions
     try:
         code = table.run()
     except KeyboardInterrupt:

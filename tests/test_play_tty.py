@@ -1,0 +1,58 @@
+"""`dln play` in a real terminal (tmux): the prompt edits a line as the recorder's does.
+
+Driven as tests/test_record_tty.py drives ``dln record``: a private tmux server, keys sent with
+``send-keys``, the screen read with ``capture-pane -p`` until the expected text shows.
+"""
+
+from __future__ import annotations
+
+import shlex
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.test_record_tty import Pane, tmux
+
+__all__ = ["tmux"]  # the fixture, used by name
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed: no terminal to drive"),
+]
+
+
+def shown_twice(pane: Pane, text: str, timeout: float = 20.0) -> str:
+    """The screen once ``text`` shows twice on it, the second time above the prompt."""
+    deadline = time.monotonic() + timeout
+    while (screen := pane.screen()).count(text) < 2 or not screen.rstrip().endswith(">"):
+        if time.monotonic() > deadline:
+            pytest.fail(f"the screen never showed {text!r} twice; it shows:\n{screen}")
+        time.sleep(0.02)
+    return screen
+
+
+def test_the_play_prompt_edits_the_line_and_completes(tmp_path: Path, tmux: list[str]) -> None:
+    """User test: ← at the prompt of dln play typed an escape sequence ('not a move: unexpected character
+    U+001B'), and Tab a tab: the line is read with readline, as dln record reads it, and Tab completes the
+    commands (not the recorder's, which dln play refuses)."""
+    play = shlex.join([sys.executable, "-m", "dln", "play", "game.dln", "--seed", "1", "--budget", "1"])
+    pane = Pane(tmux, "play", f"{play}; echo play-exit=$?; sleep 600", tmp_path)
+    pane.wait(prompt="S> ")
+    pane.type("hlp", "Left", "Left")
+    pane.type("e")
+    screen = shown_twice(pane, "Type your move without the seat")
+    assert "U+001B" not in screen
+    pane.type("qu", "Tab")
+    pane.type("", "Enter")
+    screen = pane.wait("play-exit=0")
+    assert "the game so far is in the file" in screen
+    play_again = shlex.join([sys.executable, "-m", "dln", "play", "game.dln"])
+    again = Pane(tmux, "again", f"{play_again}; echo play-exit=$?; sleep 600", tmp_path)
+    again.wait(prompt="S> ")
+    again.type("u", "Tab")
+    again.type("", "Enter")
+    screen = again.wait("not a move", prompt="S> ")
+    assert "'undo' is for recording" not in screen
