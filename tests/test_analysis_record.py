@@ -195,6 +195,26 @@ def test_play_help_says_which_move_an_annotation_marks(tmp_path) -> None:  # typ
     assert moves[-1].seat == "N" and moves[-1].glyphs == ("!",) and not moves[0].glyphs
 
 
+def test_play_goes_on_with_a_deal_played_out_as_dln_record_does(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """User test: a file whose deal is played out without its 'deal' line (dln record writes it when it goes on
+    with such a file) showed an empty hand, '0 legal moves for S:', and refused every move: the game now goes
+    on with the next deal, the file completed as dln record completes it."""
+    import dln
+    from dln.check.validate import validate_game
+    from dln.cli.play import Table
+
+    text = PROMISED.replace("3. S 7s x 7c\n", "3. S 7s x 7c\n4. N 9h x [9]\n5. S Ac\n6. N 8h x 7d Ac\n7. S 6h\n"
+                            "8. N 6d x 6h\n9. S 10c\n10. N Jh\n11. S 9s\n12. N 6c\n")
+    path = tmp_path / "game.dln"
+    path.write_text(text, encoding="utf-8")
+    holder: list[Table] = []
+    holder.append(Table.resume(path, 1, 0, person(holder, 2), lambda text: None))
+    assert holder[0].run() == 0
+    game = dln.loads(path.read_text(encoding="utf-8"))
+    assert len(game.rounds[0].moves) >= 14 and len(game.rounds[0].deals) == 2
+    assert validate_game(game).errors == 0
+
+
 def test_play_refuses_to_go_on_with_what_it_did_not_write(tmp_path) -> None:  # type: ignore[no-untyped-def]
     from pathlib import Path
 

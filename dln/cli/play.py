@@ -126,6 +126,7 @@ class Table:
             raise ValueError("it holds more than one game; dln play goes on with a file of its own")
         try:
             recorder = Recorder(game, text=loaded.text, file=file)
+            settled = recorder.settle()  # a deal or round played out: its claims or next deal, as dln record writes
         except Refused as refusal:
             raise ValueError("; ".join(refusal.lines)) from None
         if budget is None:
@@ -134,6 +135,8 @@ class Table:
             budget = int(found[1]) if found else DEFAULT_BUDGET
         moves = sum(len(d.moves) for r in game.rounds for d in r.deals)
         table = cls(recorder, people[0], budget, random.Random(f"dln play {seed} resumed after {moves}"), ask, say)
+        for line in settled.lines:
+            say(line)
         table.deal_rest_of_round()
         return table
 
