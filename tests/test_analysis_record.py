@@ -215,6 +215,22 @@ def test_play_goes_on_with_a_deal_played_out_as_dln_record_does(tmp_path) -> Non
     assert validate_game(game).errors == 0
 
 
+def test_play_does_not_ask_for_the_opening_table(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """User test: at the end of a round dln play said the recorder's 'round 2: S deals; type the opening table',
+    though it deals the table itself, at once: it says who deals."""
+    from dln.cli.play import Table
+
+    text = PROMISED.replace("3. S 7s x 7c\n", "3. S 7s x 7c\n4. N 9h x [9]\n5. S Ac\n6. N 8h x 7d Ac\n7. S 6h\n"
+                            "8. N 6d x 6h\n9. S 10c\n10. N Jh\n11. S 9s\n12. N 6c\n")
+    path = tmp_path / "game.dln"
+    path.write_text(text, encoding="utf-8")
+    said: list[str] = []
+    holder: list[Table] = []
+    holder.append(Table.resume(path, 1, 0, person(holder, 19), said.append))
+    assert holder[0].run() == 0
+    assert "round 2: S deals" in said and not any("type the opening table" in line for line in said), said
+
+
 def test_play_refuses_to_go_on_with_what_it_did_not_write(tmp_path) -> None:  # type: ignore[no-untyped-def]
     from pathlib import Path
 

@@ -55,6 +55,8 @@ EVENT, PERSON, ENGINE = "dln play", "You", "dln engine"
 #: What the person may type besides a move (the recorder's commands that rewrite the past, or write a move
 #: against the rules, are not offered).
 REFUSED_WORDS = ("undo", "redo", "fix", "new", "played")
+#: The recorder's words at the end of a round that ask for the next table, which dln play deals itself.
+TYPE_THE_TABLE = "; type the opening table"
 #: Moves as the person types them, per game (None: Diloti).
 HELP = """\
 Type your move without the seat: {examples}
@@ -136,7 +138,7 @@ class Table:
         moves = sum(len(d.moves) for r in game.rounds for d in r.deals)
         table = cls(recorder, people[0], budget, random.Random(f"dln play {seed} resumed after {moves}"), ask, say)
         for line in settled.lines:
-            say(line)
+            say(line.removesuffix(TYPE_THE_TABLE))
         table.deal_rest_of_round()
         return table
 
@@ -203,7 +205,7 @@ class Table:
         reply = self.recorder.handle(line)
         for text in reply.lines:
             if not (engine and text.lstrip().startswith("note:")):
-                self.say(text)
+                self.say(text.removesuffix(TYPE_THE_TABLE))  # dln play deals the table itself
         if reply.score_sheet:
             self.say(self.sheet())
         return reply.accepted
