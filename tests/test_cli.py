@@ -381,6 +381,14 @@ def test_moves_of_a_hand_not_known_say_the_unseen_cards_are_not_listed(tmp_path:
     assert code == 0 and "4 legal moves for N with its known card 4d (5 unseen cards not listed):" in out, out
 
 
+@pytest.mark.parametrize("option", [["--budget", "5"], ["--seed", "3"], ["--open"]])
+def test_moves_refuses_the_engine_options_without_rank(option: list[str]) -> None:
+    """User test: dln moves --budget 5 (or --seed 3) without --rank listed the moves and did nothing with it:
+    refused as --open is, since only the engine's ranking takes them."""
+    code, out, err = run("moves", str(ROOT / "samples" / "two-player-61.dln"), "--at", "1", *option)
+    assert code == 2 and f"{option[0]} " in err and "add --rank" in err and not out, err
+
+
 # -- help: every command and option says what it does ---------------------------------------------------
 
 

@@ -422,6 +422,10 @@ def moves(file: str, at: int, game_number: int, round_number: int, every: bool, 
 
     if open_hands and not rank:
         raise click.UsageError("--open is what the engine sees when it ranks the moves: add --rank")
+    context = click.get_current_context()
+    for name in ("budget", "seed"):  # the engine's options, that only its ranking takes
+        if not rank and context.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT:
+            raise click.UsageError(f"--{name} is the engine's when it ranks the moves: add --rank")
     display = display_name(file)
     plain = not output_takes_any_text()
     with exit_if_unreadable(file, as_json=as_json, err=False):  # read up to the game asked for and stop
