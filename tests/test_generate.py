@@ -219,6 +219,14 @@ def test_generate_refuses_an_unknown_variant() -> None:
     assert "unknown variant 'clokwise'; known variants: forced-capture" in result.stderr
 
 
+@pytest.mark.parametrize("strategy", [[], ["--strategy", "random"], ["--strategy", "greedy"]])
+def test_generate_refuses_a_budget_no_engine_spends(strategy: list[str]) -> None:
+    """User test: dln generate --budget 5 wrote the same games as without it (the random or greedy players
+    search nothing): refused, as dln moves refuses --open without --rank."""
+    result = CliRunner().invoke(main, ["generate", "--budget", "5", *strategy])
+    assert result.exit_code == 2 and "add --strategy engine" in result.stderr and not result.stdout
+
+
 def test_a_round_cancelled_for_face_cards_is_written_with_redeal() -> None:
     """pagat, house rules after Four-Player Game: the cancelled round ends with ``redeal`` and no claims;
     a hidden record still shows the hand that justifies it."""

@@ -76,6 +76,9 @@ def generate(game_type: str, players: str, count: int, seed: int, strategy: str,
     on the options alone (game N of a run is played from the seed and N,
     whatever -j and --games say).
     """
+    if strategy != "engine" and click.get_current_context().get_parameter_source("budget") is not \
+            click.core.ParameterSource.DEFAULT:
+        raise click.UsageError("--budget is the engine's search effort: add --strategy engine")
     spec = _Spec(game_type.lower(), int(players), seed, strategy, budget, hidden, target, variant)
     game = game_named(spec.game_type)
     if not game.house_rules and variant:
