@@ -612,3 +612,17 @@ def test_a_setup_that_leaves_out_its_deal_and_hands_is_not_drawn_as_if_it_gave_t
     told = CliRunner().invoke(main, ["show", "-", "--no-color", "--width", "100"],
                               input="setup dealer N deal 2\ntable 7c 3d\nN: ? ? ?\nS: 3h ? ?\nturn S\n")
     assert "deal 2 of 4" in told.stdout and "hand not written" not in told.stdout and "3 cards" in told.stdout
+
+
+@pytest.mark.parametrize(("sample", "round_"), [("annotated.dln", 1), ("four-player.dln", 2)])
+def test_the_score_at_a_rounds_end_keeps_every_heading_at_100_columns(sample: str, round_: int) -> None:
+    """At 100 columns (the replayer's full layout) a side with three or four aces pushed the score table
+    past its panel: 'game' became 'ga…', the 2♣ and most-cards headings '…' and 'mo…', the fourth ace '…'.
+    A table too wide for its panel is drawn as the compact layout draws it, aces by their suits."""
+    result = CliRunner().invoke(main, ["show", str(SAMPLES / sample), "--round", str(round_), "--move", "end",
+                                       "--width", "100", "--no-color"])
+    assert result.exit_code == 0, result.output
+    panel = result.output[result.output.index("over: the score"):]
+    rows = panel.split("\n")[1:4]
+    assert "…" not in "\n".join(rows), "\n".join(rows)
+    assert "2♣" in rows[0] and "game" in rows[0]

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.panel import Panel
 from rich.segment import Segment, SegmentLines
 from rich.table import Table
@@ -208,10 +209,10 @@ class FrameView:
         if height is not None and self._compact(width, height):
             yield from self._compact_screen(console, options, width, height)
             return
-        board = Group(self._board(), self._scores(), self._findings())
         wide = width >= WIDE
         right = max(34, min(48, width * 2 // 5)) if wide else width
         left = width - right - 1 if wide else width
+        board = Group(self._board(), self._scores(fit=(console, left)), self._findings())
         free = options.update(width=left, height=None)
 
         def rows(renderable: RenderableType) -> int:
@@ -461,7 +462,9 @@ class FrameView:
                                                       for part in parts)
 
     # -- scores ----------------------------------------------------------------------------
-    def _scores(self, *, compact: bool = False) -> RenderableType:
+    def _scores(self, *, compact: bool = False, fit: tuple[Console, int] | None = None) -> RenderableType:
+        """The captures and points of each side; drawn compact when asked, or when the full table would not
+        fit within ``fit``'s width (measured on its console): its headings and aces were cut to '…'."""
         f, look = self.frame, self.look
         headings, rows = score_table(f, symbols=not look.ascii, compact=compact)
         if not rows:
@@ -480,6 +483,11 @@ class FrameView:
             table.add_row(*(cell if isinstance(cell, str) else
                             _suits(cell, look, empty=no) if compact else cards_text(cell, look, empty=no)
                             for cell in row))
+        if fit is not None and not compact:
+            console, width = fit
+            natural = Measurement.get(console, console.options.update_width(10 * width), table).maximum
+            if natural > width - 4:  # within the borders and their padding
+                return self._scores(compact=True)
         end = f.end
         if end is None:
             title = "captures so far"
