@@ -722,3 +722,32 @@ def pages_free_of_analysis(folder: Path) -> Path:
     out = folder / "plain.html"
     assert CliRunner().invoke(main, ["html", str(SAMPLES / "two-player-61.dln"), "-o", str(out)]).exit_code == 0
     return out
+
+
+#: The label of the seat to play in the diagram: its texts, and how far they run past its box's right edge.
+LABEL_OVERRUN = """
+return [...document.querySelectorAll('#diagram svg g[data-to-play]')].map(function (g) {
+  const box = g.querySelector(':scope > rect').getBBox(), right = box.x + box.width;
+  const texts = [...g.querySelectorAll(':scope > text')];
+  return [g.getAttribute('data-seat'), texts.map(t => t.textContent).join(' '),
+          Math.max(...texts.map(t => t.getBBox().x + t.getBBox().width - right))];
+});
+"""
+
+
+@pytest.mark.parametrize(("sample", "seat", "key"), [("four-player.dln", "West", "g1-r1-m0"),
+                                                     ("kontsina.dln", "East", "g1-r1-m1")])
+def test_a_seat_beside_the_table_keeps_its_label_in_its_box(chromium: Browser, tmp_path: Path, sample: str,
+                                                            seat: str, key: str) -> None:
+    """The seats beside the table (four players, Kontsina's E) have a box two cards wide: a name, '(dealer)'
+    or '▶ to play' ran past it, under the table or off the diagram ('E Γεώργιος Παπαδ', no '▶ to play').  The
+    label now takes a line for each where they do not fit on one, the name cut with '…'."""
+    text = (SAMPLES / sample).read_text(encoding="utf-8").replace(f'[{seat} "greedy"]',
+                                                                   f'[{seat} "Γεώργιος Παπαδόπουλος"]')
+    record, page = tmp_path / sample, tmp_path / "page.html"
+    record.write_text(text, encoding="utf-8")
+    assert CliRunner().invoke(main, ["html", str(record), "-o", str(page)]).exit_code == 0
+    chromium.open(_url(page, key))
+    [(shown, label, overrun)] = chromium.run(LABEL_OVERRUN)
+    assert shown == seat[0] and "\u25b6 to play" in label and "Γεώργιος" in label, label
+    assert overrun <= 0, (label, overrun)

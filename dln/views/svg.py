@@ -43,6 +43,9 @@ FANNED = 24
 _EDGE = 14  # how much of each card under the top one of Xeri's pile shows
 PAD = 12
 BAND = 22  # a label's line above cards
+LINE = 16  # each further line of a label
+#: The width a character of a label (13px, semi-bold) is taken to have, to cut a label to its box.
+LABEL_CHAR = 7.5
 
 _SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 _RANK_WORDS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
@@ -170,6 +173,22 @@ class _Diagram:
             text += " (dealer)"
         return text
 
+    def label_lines(self, seat: str, to_play: bool, room: float) -> list[str]:
+        """The seat's label in lines ``room`` pixels wide: one where it fits; else (a seat beside the table,
+        two cards wide) the seat and name, cut with '…', then '(dealer)' and '▶ to play' on lines of their own."""
+        whole = self.seat_label(seat) + ("  \u25b6 to play" if to_play else "")
+        most = int(room // LABEL_CHAR)
+        if len(whole) <= most:
+            return [whole]
+        name = self.frame.game.player(seat)
+        first = seat + (f" {name}" if name else "")
+        lines = [first if len(first) <= most else first[:most - 1].rstrip() + "\u2026"]
+        if self.state.dealer == seat:
+            lines.append("(dealer)")
+        if to_play:
+            lines.append("\u25b6 to play")
+        return lines
+
     def seat(self, seat: str, box: Box, per_row: int) -> tuple[str, float]:
         """A seat's label and hand in ``box``, ``per_row`` cards a row; the drawing and its height.
 
@@ -181,7 +200,9 @@ class _Diagram:
         # A hand a setup does not write: the cards the record proves it held, and no guess of how many more.
         cards = hand_cards(hand) if told else _by_rank(hand.known)
         rows = max(1, -(-len(cards) // per_row))
-        hand_height = BAND + rows * (CARD_HEIGHT + GAP)
+        labels = self.label_lines(seat, to_play, box.width - 16)
+        band = BAND + LINE * (len(labels) - 1)
+        hand_height = band + rows * (CARD_HEIGHT + GAP)
         played_here = self.played is not None and self.frame.move is not None and self.frame.move.seat == seat
         below = played_here and per_row < 4
         last = ""
@@ -195,15 +216,16 @@ class _Diagram:
         if to_play:
             out.append(f'<rect x="{box.x:g}" y="{box.y:g}" width="{box.width:g}" height="{height - 4:g}" rx="8" '
                        f'fill="#fff4d6" stroke="{_MARK}" stroke-width="2"/>')
-        label = self.seat_label(seat) + ("  \u25b6 to play" if to_play else "")
-        out.append(svg_text(box.x + 8, box.y + 16, label, "dln-label dln-turn" if to_play else "dln-label"))
+        for k, label in enumerate(labels):
+            out.append(svg_text(box.x + 8, box.y + 16 + k * LINE, label,
+                                "dln-label dln-turn" if to_play else "dln-label"))
         if not told:
             out.append(svg_text(box.x + box.width - 8, box.y + 16, "hand not written", "dln-note", anchor="end"))
         if not cards:
-            out.append(svg_text(box.x + 8, box.y + BAND + 20, "no cards" if told else "", "dln-note"))
+            out.append(svg_text(box.x + 8, box.y + band + 20, "no cards" if told else "", "dln-note"))
         for k, card in enumerate(cards):
             out.append(card_use(card, box.x + 8 + (k % per_row) * (CARD_WIDTH + GAP),
-                             box.y + BAND + (k // per_row) * (CARD_HEIGHT + GAP)))
+                             box.y + band + (k // per_row) * (CARD_HEIGHT + GAP)))
         out += [last, "</g>"]
         return "".join(out), height
 
