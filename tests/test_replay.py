@@ -626,3 +626,26 @@ def test_the_score_at_a_rounds_end_keeps_every_heading_at_100_columns(sample: st
     rows = panel.split("\n")[1:4]
     assert "…" not in "\n".join(rows), "\n".join(rows)
     assert "2♣" in rows[0] and "game" in rows[0]
+
+
+@pytest.mark.parametrize("sample", ["illegal/X101-pile-redeal.dln", "illegal/D105-table-size.dln"])
+def test_a_small_screen_keeps_the_rounds_error_before_the_score(sample: str) -> None:
+    """At 60x20 (one column) the panels that give way to the move and the move list dropped the round's
+    findings first, then the score: a round whose opening breaks a rule (X101, D105) showed no error at
+    all.  The score gives way first, as the layout means to."""
+    import io
+
+    from rich.console import Console
+
+    from dln.views.render import FrameView, Look
+    from dln.views.tui import Session
+
+    replay = Replay.from_text((SAMPLES / sample).read_text(encoding="utf-8"), filename=sample)
+    session = Session(replay, replay.start)
+    frame = replay.frame(replay.start)
+    code = frame.round_findings[0].code
+    console = Console(width=60, height=20, file=io.StringIO(), color_system=None, legacy_windows=False)
+    console.print(FrameView(frame, Look(), height=20, footer=session.footer(Look())), end="")
+    screen = console.file.getvalue()  # type: ignore[attr-defined]
+    assert len(screen.rstrip("\n").split("\n")) <= 20
+    assert code in screen, screen

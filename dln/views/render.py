@@ -275,10 +275,12 @@ class FrameView:
             side = width >= COMPACT_SIDE
             right = max(26, min(34, width * 2 // 5)) if side else width
             left = width - right - 1 if side else width
-            parts = [self._compact_board(), self._scores(compact=True), self._findings()]
+            scores, findings = self._scores(compact=True), self._findings()
+            parts = [self._compact_board(), scores, findings]
             if not side:  # one column: the score, then the findings, give way to the move and the list
-                while len(parts) > 1 and body - rows(Group(*parts)) < 8:
-                    parts.pop()
+                for part in (scores, findings):
+                    if body - rows(Group(*parts)) < 8:
+                        parts.remove(part)
             board = Group(*parts)
             used = rows(board, left)
             move = self._move_panel(None)
