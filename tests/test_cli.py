@@ -513,3 +513,15 @@ print(json.dumps(states))
     assert young != YOUNG_OBJECTS and frozen == 0  # CPython's own, as the process starts
     assert young_1 == young_2 == YOUNG_OBJECTS
     assert frozen_1 > 1000 and frozen_2 == frozen_1  # start-up's objects, frozen by the first command only
+
+
+@pytest.mark.parametrize("command", ["show", "svg"])
+def test_the_variation_option_repeated_goes_into_the_nested_variation(command: str) -> None:
+    """The help says to repeat --variation for nested ones; repeated, the option kept only its last value and
+    showed another position without a word (move 4 of variation 1, not move 5 of the variation inside it).
+    Each repetition now goes on from where the one before it led, as 1.2.1.1 does."""
+    record = str(ROOT / "samples" / "constructs" / "variations.dln")
+    joined = CliRunner().invoke(main, [command, record, "--move", "4", "--variation", "1.2.1.1"])
+    repeated = CliRunner().invoke(main, [command, record, "--move", "4", "--variation", "1.2", "--variation", "1.1"])
+    assert joined.exit_code == repeated.exit_code == 0, repeated.output
+    assert repeated.stdout == joined.stdout

@@ -58,14 +58,17 @@ class _MoveCount(click.ParamType):
         return number
 
 
-def _variation_path(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[int, ...]:
-    """``1.2`` (variation 1, its move 2), ``1.2.1.1`` for a variation inside it."""
-    if not value:
-        return ()
-    parts = value.split(".")
-    if len(parts) % 2 or not all(small_number(p) for p in parts):
-        raise click.BadParameter(f"{value!r}: give pairs of numbers from 1, variation then move, e.g. 1.2 or 1.2.1.1")
-    return tuple(int(p) for p in parts)  # each checked above: at most 9 digits
+def _variation_path(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[int, ...]:
+    """``1.2`` (variation 1, its move 2), ``1.2.1.1`` for a variation inside it; the option repeated
+    (``1.2`` then ``1.1``) goes on from where the one before it led, as ``1.2.1.1``."""
+    path: list[int] = []
+    for value in values:
+        parts = value.split(".")
+        if len(parts) % 2 or not all(small_number(p) for p in parts):
+            raise click.BadParameter(
+                f"{value!r}: give pairs of numbers from 1, variation then move, e.g. 1.2 or 1.2.1.1")
+        path += (int(p) for p in parts)  # each checked above: at most 9 digits
+    return tuple(path)
 
 
 #: Which position: the options of ``dln show``, ``dln replay`` and ``dln svg``.
@@ -76,8 +79,9 @@ WHERE_OPTIONS = (
                  help="Round, counted from 1 in the game  [default: 1]"),
     click.option("--move", "move", type=_MoveCount(), default=0, show_default=True, metavar="N|end",
                  help="Moves played in the round: 0 is its start, 'end' its last move."),
-    click.option("--variation", "variation", callback=_variation_path, metavar="V.M[.V.M…]",
-                 help="Then into variation V of that move, M of its moves played (1.2); repeat for nested ones."),
+    click.option("--variation", "variation", callback=_variation_path, metavar="V.M[.V.M…]", multiple=True,
+                 help="Then into variation V of that move, M of its moves played (1.2); repeat for nested ones "
+                      "(1.2.1.1, or the option again)."),
 )
 
 
