@@ -349,3 +349,19 @@ def test_svg_and_charts_escape_every_character_xml_forbids(tmp_path: Path) -> No
     assert code == 0 and charts
     for chart in charts:
         xml.dom.minidom.parseString(chart.read_text(encoding="utf-8"))
+
+
+def test_a_panel_title_too_long_for_its_border_ends_with_an_ellipsis() -> None:
+    """A seat's title with a long name, and the move's title deep in a variation, were cut at the border
+    without a sign: 'N Μαρία … Θεσσαλονίκη' lost '▶ to play' and read as whole, 'variation 1 of m' lost the
+    move's number.  A title cut short now ends with '…' (cut plainly where the output is ASCII)."""
+    name = "Μαρία Κωνσταντινοπούλου-Παπαδημητρίου της Θεσσαλονίκης"
+    text = (f'[North "{name}"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\n'
+            "N 4c 5h =9 (N 9c x 9d (N 2h S 3s) S 8d x 5h+3c)\nS 9s x [9] 9d\n")
+    shown = CliRunner().invoke(main, ["show", "-", "--width", "60", "--no-color"], input=text)
+    seat = next(line for line in shown.stdout.splitlines() if "Μαρία" in line)
+    assert seat.endswith("…─╮"), seat
+    nested = CliRunner().invoke(main, ["show", "-", "--width", "60", "--no-color", "--move", "1",
+                                       "--variation", "1.1.1.1"], input=text)
+    title = next(line for line in nested.stdout.splitlines() if "move 1 in variation" in line)
+    assert title.endswith("…─╮"), title

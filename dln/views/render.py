@@ -116,6 +116,14 @@ def _hand_cards(hand: HandLike, look: Look) -> Text:
     return Text(" ").join(shown) if shown else Text("no cards", style=_LABEL)
 
 
+def _title(title: str | Text, look: Look) -> Text:
+    """A panel's title, ended with '…' where the border cuts it (cut plainly in ASCII): rich cut it without
+    a sign, so a cut title read as whole."""
+    text = Text(title) if isinstance(title, str) else title
+    text.overflow = "crop" if look.ascii else "ellipsis"
+    return text
+
+
 def _by_rank(cards: Iterable[Card]) -> list[Card]:
     """A hand in rank order, as a player fans it to see the sums."""
     return sorted(cards, key=lambda c: (c.rank, c.suit))
@@ -419,8 +427,8 @@ class FrameView:
             subtitle = Text("played ", style=_LABEL).append_text(card_text(f.move.card, look))
         elif not look.reveal and hand.size and told:
             subtitle = Text(f"{hand.size} card{'s' * (hand.size != 1)}", style=_LABEL)
-        return Panel(cards, title=title, title_align="left", subtitle=subtitle, subtitle_align="right",
-                     box=look.border, border_style="yellow" if to_play else "")
+        return Panel(cards, title=_title(title, look), title_align="left", subtitle=subtitle,
+                     subtitle_align="right", box=look.border, border_style="yellow" if to_play else "")
 
     def _table_panel(self, state: RoundState) -> Panel:
         look = self.look
@@ -573,7 +581,7 @@ class FrameView:
                 body = Text("\n").join([*wrapped[:room - 1], Text(look.sym(
                     "… cut short: dln show prints all", "... cut short: dln show prints all"), style=_LABEL)])
         subtitle = self._next_text()
-        return Panel(body, title=title, title_align="left", subtitle=subtitle,
+        return Panel(body, title=_title(title, look), title_align="left", subtitle=subtitle,
                      subtitle_align="right", box=look.border, height=height,
                      border_style="red" if f.kind in ("stopped", "unreplayable") else "")
 
