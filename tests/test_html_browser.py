@@ -751,3 +751,21 @@ def test_a_seat_beside_the_table_keeps_its_label_in_its_box(chromium: Browser, t
     [(shown, label, overrun)] = chromium.run(LABEL_OVERRUN)
     assert shown == seat[0] and "\u25b6 to play" in label and "Γεώργιος" in label, label
     assert overrun <= 0, (label, overrun)
+
+
+def test_previous_round_from_a_games_first_round_goes_to_the_start_of_the_last_round_before(
+        chromium: Browser, tmp_path: Path) -> None:
+    """p (PgUp, the round button) at a game's first round went to the previous game's last position, where the
+    replayer goes to the start of that game's last round (Replay.previous_round); it now goes there too."""
+    text = (SAMPLES / "annotated.dln").read_text(encoding="utf-8") + "\n" + (SAMPLES / "xeri.dln").read_text(
+        encoding="utf-8")
+    record, page = tmp_path / "two.dln", tmp_path / "two.html"
+    record.write_text(text, encoding="utf-8")
+    assert CliRunner().invoke(main, ["html", str(record), "-o", str(page)]).exit_code == 0
+    replay = Replay.from_games(list(dln.loads_all(text)), filename="two.dln")
+    before = replay.previous_round(_cursor(replay, "g2-r1-m3"))
+    assert before is not None
+    for key in ("p", "PageUp"):
+        chromium.open(_url(page, "g2-r1-m3"))
+        chromium.press(key)
+        assert _shown(chromium)["key"] == position_key(replay, before) == "g1-r8-m0"

@@ -238,6 +238,7 @@ def game_head(replay: Replay, game: int) -> dict[str, Any]:
         "rules": played.rules_words,
         "first": first,
         "last": last,
+        "last_round": position_key(replay, Cursor(game, last_round)),
         "rounds": rounds,
     }
 

@@ -238,7 +238,9 @@
     if (p.go[action]) return p.go[action];
     var other = beyond(action, p);
     if (other < 0) return null;
-    return end(other, action === "forward" || action === "next_round" ? "first" : "last");
+    // Into the game before: back to its last position, p to the start of its last round (Replay.previous_round).
+    return end(other, action === "forward" || action === "next_round" ? "first"
+      : action === "previous_round" ? "last_round" : "last");
   }
   var NOWHERE = {
     forward: "the end of the record", back: "this is the start of the record",
