@@ -365,3 +365,13 @@ def test_a_panel_title_too_long_for_its_border_ends_with_an_ellipsis() -> None:
                                        "--variation", "1.1.1.1"], input=text)
     title = next(line for line in nested.stdout.splitlines() if "move 1 in variation" in line)
     assert title.endswith("…─╮"), title
+
+
+def test_the_tables_title_cut_by_its_border_ends_with_an_ellipsis() -> None:
+    """With four players at 100 columns the table sits between W and E in a third of the column: its title
+    read 'table · N captu', cut without a sign; it now ends with '…'."""
+    shown = CliRunner().invoke(main, ["show", str(ROOT / "samples" / "four-player.dln"), "--move", "10",
+                                      "--width", "100", "--no-color"])
+    row = next(line for line in shown.stdout.splitlines() if "table \u00b7" in line)
+    title = row[row.index("table \u00b7"):].split("\u256e")[0]  # up to the panel's corner
+    assert title.startswith("table \u00b7 N captured last") or title.endswith("\u2026\u2500"), row

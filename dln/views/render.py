@@ -447,7 +447,7 @@ class FrameView:
         subtitle = None
         if taken:
             subtitle = Text("taken: ", style=_LABEL).append_text(cards_text(self.frame.taken, look))
-        return Panel(Text("\n").join(lines), title=title, title_align="left", subtitle=subtitle,
+        return Panel(Text("\n").join(lines), title=_title(title, look), title_align="left", subtitle=subtitle,
                      subtitle_align="right", box=look.border)
 
     def _table_name(self) -> str:
