@@ -78,6 +78,29 @@ def test_a_xeri_pile_shows_its_top_card_and_count() -> None:
     assert "5 cards, 6c on top" in "".join(table.itertext())
 
 
+def test_a_xeri_pile_of_many_cards_stays_on_the_felt() -> None:
+    """Nobody captured for three deals: the pile of 39 cards ran past the felt and off the diagram, its top
+    card (the one a player must match) not drawn at all.  The cards under the top one now show less of
+    their edge, so the pile fits, its top card last, whole, on the felt."""
+    cards = [f"{r}c" for r in ("6", "7", "8", "9", "10", "Q", "K", "A")]
+    cards += [f"{r}{suit}" for suit in "dh" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "Q", "K", "A")]
+    cards += ["2s", "3s", "4s"]
+    lines = [("deal\n" if k and k % 12 == 0 else "") + f"{'NS'[k % 2]} {card}" for k, card in enumerate(cards)]
+    text = '[Game "Xeri"]\n\nround 1 dealer S\ntable 2c 3c 4c 5c\n' + "\n".join(lines) + "\n"
+    replay = Replay.from_text(text)
+    frame = replay.frame(replay.locate(move=len(cards)))
+    assert frame.state is not None and len(frame.state.loose) == 39
+    root = ET.fromstring(position_svg(frame))
+    table = next(g for g in root.iter(f"{SVG}g") if g.get("data-area") == "table")
+    felt = table.find(f"{SVG}rect")
+    assert felt is not None
+    right = float(felt.get("x", 0)) + float(felt.get("width", 0))
+    uses = list(table.iter(f"{SVG}use"))
+    assert uses[-1].get("data-card") == "4s"
+    assert all(float(u.get("x", 0)) + float(u.get("width", 0)) <= right for u in uses)
+    assert float(uses[-1].get("x", 0)) > float(uses[-2].get("x", 0))
+
+
 def test_a_xeri_is_marked_where_it_is_made() -> None:
     """A capture of a one-card pile is a xeri: the seat that made it says so and what it took is drawn."""
     root = ET.fromstring(position_svg(_xeri_frame(31)))

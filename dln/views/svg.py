@@ -290,9 +290,11 @@ class _Diagram:
         out = [f'<g data-area="table" data-count="{len(state.loose)}"><rect x="{box.x:g}" y="{box.y:g}" '
                f'width="{box.width:g}" height="{height:g}" rx="10" fill="{FELT}"/>',
                svg_text(box.x + PAD, box.y + 16, title, "dln-note dln-on-felt")]
+        # A long pile shows less of each edge, so that it stays on the felt with its top card whole.
+        edge = min(_EDGE, (box.width - 2 * PAD - CARD_WIDTH) / max(len(state.loose) - 1, 1))
         for j, card in enumerate(state.loose):
             top = j == len(state.loose) - 1
-            out.append(card_use(card, left + j * _EDGE, box.y + BAND + 4,
+            out.append(card_use(card, left + j * edge, box.y + BAND + 4,
                                 last=top and self.move_kind == "lay" and card == self.played))
         if state.loose:
             below = f"{count_of(len(state.loose), 'card')}, {state.loose[-1]} on top"
