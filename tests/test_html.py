@@ -126,6 +126,20 @@ def test_a_comment_cannot_end_the_data() -> None:
     assert data["positions"]["g1-r1-m1"]["move"]["comments"] == ["</script><script>alert(1)</script> <!--"]
 
 
+def test_text_a_screen_would_act_on_is_shown_as_escapes() -> None:
+    """docs/cli.md, "Text from a record is shown, never run": a page is read on a screen, where a bidi override
+    in a comment or a name reorders what follows it ("Maria\u202eexe.gpj" reads "Mariajpg.exe") and a control
+    character is nothing to see.  The page shows them as the terminal and the SVG do, as escapes (they went into
+    its text raw)."""
+    html = _page('[Event "Club\u202enight"]\n[North "Ma\x1bria"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\n'
+                 'N 4d 5h =9 {Maria\u202eexe.gpj}\n')
+    data = games_of(html)[0]
+    text = json.dumps(data, ensure_ascii=False) + html
+    assert "\u202e" not in text and "\x1b" not in text
+    assert data["positions"]["g1-r1-m1"]["move"]["comments"] == ["Maria\\u202eexe.gpj"]
+    assert data["players"]["N"] == "Ma\\x1bria" and data["event"] == "Club\\u202enight"
+
+
 def test_the_page_is_written_game_by_game() -> None:
     """The first game's data is out before the second game is replayed: memory does not grow with the file."""
     made: list[int] = []

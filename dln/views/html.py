@@ -23,7 +23,6 @@ import base64
 import hashlib
 import json
 from collections.abc import Iterable, Iterator
-from functools import partial
 from html import escape
 from importlib import resources
 from typing import Any
@@ -45,7 +44,7 @@ from dln.views.replay import Replay
 from dln.views.scoresheet import frame_data
 from dln.views.svg import card_defs, position_svg
 from dln.views.tui import BINDINGS, DELAYS, START_DELAY
-from dln.wording import number_word
+from dln.wording import number_word, visible
 
 __all__ = ["ACTIONS", "KEYS", "cursors", "game_head", "game_positions", "page", "position_key"]
 
@@ -255,7 +254,20 @@ def _course(round_: RoundReplay) -> str | None:
 def game_positions(replay: Replay, game: int, filename: str) -> Iterator[dict[str, Any]]:
     """Every position of game ``game`` (an index), one at a time, in the order of :func:`cursors`."""
     for cursor in cursors(replay, game):
-        yield _position(replay, cursor, filename)
+        yield shown(_position(replay, cursor, filename))
+
+
+def shown(data: Any) -> Any:
+    """The page's data with every text as a person may be shown it (:func:`dln.wording.visible`): a bidi
+    override in a comment would reorder what the reader sees, a control character would show nothing
+    (docs/cli.md, "Text from a record is shown, never run")."""
+    if isinstance(data, str):
+        return visible(data)
+    if isinstance(data, dict):
+        return {key: shown(value) for key, value in data.items()}
+    if isinstance(data, list | tuple):
+        return [shown(value) for value in data]
+    return data
 
 
 def _json_in_html(data: Any) -> str:
@@ -279,6 +291,7 @@ def page(replays: Iterable[Replay], *, filename: str, title: str) -> Iterator[st
     replayed when its turn comes, its positions deflated as they are made), the script.  ``replays`` may be
     a generator reading a file a game at a time."""
     script, allowed = _script()  # the one script that runs: the page fetches nothing, runs nothing else
+    title = visible(title)
     yield (
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -291,7 +304,7 @@ def page(replays: Iterable[Replay], *, filename: str, title: str) -> Iterator[st
     for replay in replays:
         for game in range(len(replay.games)):
             yield from game_blocks(replay.games[game].number, game_positions(replay, game, filename),
-                                   partial(game_head, replay, game))
+                                   lambda replay=replay, game=game: shown(game_head(replay, game)))
     settings = {"keys": KEYS, "help": _help(), "delays": DELAYS, "delay": START_DELAY}
     yield (f'<script type="application/json" id="dln-keys">{_json_in_html(settings)}</script>\n'
            f"<script>{script}</script>\n</body>\n</html>\n")
