@@ -153,6 +153,8 @@ def test_the_play_command_starts_a_xeri_game_and_goes_on_with_it(tmp_path: Path)
      ["--seat", "Kontsina with 3 players seats N, E and S, not W"]),
     (["--game-type", "xeri", "--seat", "E"], ["--seat", "Xeri with 2 players seats N and S, not E"]),
     (["--game-type", "tavli"], ["--game-type", "'tavli' is not one of"]),
+    (["--game-type", "xeri", "--variant", "soy"], ["--variant", "Xeri has no house rules"]),
+    (["--variant", "sooy"], ["--variant", "sooy"]),
 ])
 def test_options_that_make_no_game_are_refused(tmp_path: Path, args: list[str], words: list[str]) -> None:
     path = tmp_path / "g.dln"
@@ -255,3 +257,24 @@ def test_a_game_against_the_engine_writes_no_move_against_the_rules(tmp_path: Pa
     assert "there is no refused move" not in result.output
     assert "'played' is for recording a game at a table; here every move stands" in result.output
     validates(path)
+
+
+@pytest.mark.parametrize(("players", "variant"), [(2, "forced-capture, first-card-xeri"),
+                                                  (4, "clockwise, face-card-redeal, soy")])
+def test_a_game_against_the_engine_under_house_rules_keeps_them(tmp_path: Path, players: int, variant: str) -> None:
+    """Players settle on their house rules before they sit down: dln play --variant plays the game under them
+    (the Variant tag, the recorder's checks, the engine's moves), and the finished file validates under them;
+    a file that holds a game keeps its own."""
+    path = tmp_path / "g.dln"
+    holder: list[Table] = []
+    holder.append(Table.new(path, "S", players, 11, 2, 3, person(holder), lambda text: None, "diloti",
+                            variant=variant))
+    assert holder[0].run() == 0
+    game = dln.loads(path.read_text(encoding="utf-8"))
+    assert game.tag("Variant") == variant
+    report = validate_game(game)
+    assert report.errors == 0 and report.winner is not None
+    assert "house rules: " in report.describe_rules()
+    assert all(name in report.describe_rules() for name in variant.split(", "))
+    again = CliRunner().invoke(main, ["play", str(path), "--variant", "soy"])
+    assert again.exit_code == 2 and "--variant set a new game" in again.output

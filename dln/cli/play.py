@@ -32,7 +32,7 @@ from dln.analysis.search import DEFAULT_BUDGET, choose_move
 from dln.cards import DECK, Card
 from dln.check import plays
 from dln.cli.analysis import budget_option
-from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK, GAME_TYPES, target_option
+from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK, GAME_TYPES, target_option, variant_option
 from dln.engine.state import Hand, describe_cards
 from dln.games.playing import seating
 from dln.games.protocol import Game, game_named
@@ -79,11 +79,13 @@ class Table:
 
     @classmethod
     def new(cls, path: Path, seat: str, players: int, target: int | None, budget: int, seed: int,
-            ask: Callable[[str], str | None], say: Callable[[str], None], game_type: str = "diloti") -> Table:
+            ask: Callable[[str], str | None], say: Callable[[str], None], game_type: str = "diloti",
+            variant: str | None = None) -> Table:
         """A new game of ``game_type`` written to ``path`` (a new file, or an empty one): the person at
-        ``seat``, the engine at the others; ``target`` None is the game's own (Diloti 61, Kontsina 21, Xeri
-        5 hands).  ValueError when the game is not played by ``players`` or has no ``seat`` for them, or
-        ``path`` holds something; OSError when it cannot be read (not a regular file)."""
+        ``seat``, the engine at the others, under the house rules ``variant`` (the Variant tag's names);
+        ``target`` None is the game's own (Diloti 61, Kontsina 21, Xeri 5 hands).  ValueError when the game
+        is not played by ``players`` or has no ``seat`` for them, or ``path`` holds something; OSError when
+        it cannot be read (not a regular file)."""
         from dln.record import NewGame, Recorder, RecordFile
 
         game = game_named(game_type)
@@ -94,7 +96,7 @@ class Table:
         names = {SEAT_TAGS[s]: (PERSON if s == seat else f"{ENGINE} (budget {budget})") for s in seats}
         goal = target if target is not None else game.target
         new = NewGame({"Game": game.name, "players": str(players), "Target": str(goal), "Event": EVENT,
-                       "Site": "terminal", "dealer": seats[0], **names})
+                       "Site": "terminal", "dealer": seats[0], "Variant": variant or "", **names})
         new.take_defaults()
         file = RecordFile(path)
         loaded = file.load()
@@ -294,7 +296,7 @@ class Table:
 
 
 #: The options that set up a new game, refused when FILE holds one already.
-NEW_GAME_OPTIONS = ("game_type", "seat", "players", "target")
+NEW_GAME_OPTIONS = ("game_type", "seat", "players", "target", "variant")
 
 
 @click.command("play", short_help="Play Diloti, Kontsina or Xeri against the engine in the terminal.")
@@ -306,23 +308,25 @@ NEW_GAME_OPTIONS = ("game_type", "seat", "players", "target")
 @click.option("--players", type=click.Choice(["2", "3", "4"]), default="2", show_default=True,
               help="Two players, or four (in partnerships in Diloti); three only in Kontsina; Xeri is for two.")
 @target_option("Score that wins a game: 61 in Diloti, 21 in Kontsina; in Xeri, the number of hands (5).")
+@variant_option
 @budget_option
 @click.option("--seed", type=int, default=None,
               help="Seed of the deals and of the engine's sampling: the same seed deals the same game again.  "
               "Without it every new game is shuffled anew.")
 @click.pass_context
 def play_command(ctx: click.Context, file: str, game_type: str, seat: str, players: str, target: int | None,
-                 budget: int, seed: int | None) -> None:
+                 variant: str | None, budget: int, seed: int | None) -> None:
     """Play a game against the engine; every move is written to FILE as it is made.
 
     Diloti by default; --game-type kontsina (2 to 4 players, each alone,
     four cards a deal, to 21) or xeri (2 players, six cards a deal, the
-    player who wins more of 5 hands).  A new FILE, or an empty one, becomes
+    player who wins more of 5 hands); --variant plays Diloti under the house
+    rules you agreed on (docs/rules.md).  A new FILE, or an empty one, becomes
     the record of the game, always one that dln validate accepts, like dln
     record's: your hand lines, and the engine's cards as it plays them (its
     hands are not written, so the file shows nothing you could not see).  A
     FILE that dln play wrote before goes on where it stopped: the game, your
-    seat, the players and the target are the file's, the engine keeps its
+    seat, the players, the target and the house rules are the file's, the engine keeps its
     budget unless --budget is given, and the cards of the round not dealt
     yet are shuffled anew.  --budget sets the engine's strength (the
     playouts a move, see below; the default is under a tenth of a second a
@@ -368,8 +372,10 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
             seating(game_named(game_type), int(players))
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="'--players'") from None
+        if variant and not game_named(game_type).house_rules:
+            raise click.BadParameter(f"{game_named(game_type).name} has no house rules", param_hint="'--variant'")
         try:
-            table = Table.new(path, seat, int(players), target, budget, seed, ask, say, game_type)
+            table = Table.new(path, seat, int(players), target, budget, seed, ask, say, game_type, variant)
         except (OSError, UnicodeDecodeError, Refused) as exc:  # the file went wrong between the checks and now
             why = "; ".join(exc.lines) if isinstance(exc, Refused) else getattr(exc, "strerror", None) or exc
             say(f"{file}: error: cannot start the game in it: {why}", err=True)
