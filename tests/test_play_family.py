@@ -278,3 +278,17 @@ def test_a_game_against_the_engine_under_house_rules_keeps_them(tmp_path: Path, 
     assert all(name in report.describe_rules() for name in variant.split(", "))
     again = CliRunner().invoke(main, ["play", str(path), "--variant", "soy"])
     assert again.exit_code == 2 and "--variant set a new game" in again.output
+
+
+def test_ctrl_c_leaves_the_game_in_the_file_with_the_status_of_an_interrupt(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C at dln play's prompt: the file holds the game so far and the status is 130, as dln record's
+    (docs/recording.md; it was 0, as if the game had been left with 'quit')."""
+    def interrupted(self: Table) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Table, "run", interrupted)
+    path = tmp_path / "g.dln"
+    result = CliRunner().invoke(main, ["play", str(path), "--seed", "1"])
+    assert result.exit_code == 130 and f"interrupted: {path} holds the game so far" in result.output
+    assert dln.loads(path.read_text(encoding="utf-8")).tag("Event") == "dln play"

@@ -43,6 +43,7 @@ from dln.notation.writer import move_text
 from dln.record import Refused, positions
 from dln.record.changes import Diverged
 from dln.record.moves import HAND_LINE
+from dln.record.prompt import EXIT_INTERRUPTED
 from dln.record.terminal import Terminal
 from dln.views.output import is_terminal, say
 
@@ -330,7 +331,8 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
     budget unless --budget is given, and the cards of the round not dealt
     yet are shuffled anew.  --budget sets the engine's strength (the
     playouts a move, see below; the default is under a tenth of a second a
-    move).  Type 'help' at the prompt for the commands.
+    move).  Type 'help' at the prompt for the commands; 'quit' leaves
+    (status 0), as Ctrl-C does (status 130), the game so far in FILE.
     """
     path = Path(file)
     if seed is None:  # a new deal every game: only --seed deals one again
@@ -388,7 +390,7 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
         code = table.run()
     except KeyboardInterrupt:
         say(f"\ninterrupted: {file} holds the game so far; 'dln play {file}' goes on with it")
-        code = EXIT_OK
+        code = EXIT_INTERRUPTED
     except Diverged as stop:
         say("\n".join(stop.said(file, f"dln play {file}")))
         code = EXIT_BAD_INPUT
