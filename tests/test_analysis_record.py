@@ -280,3 +280,15 @@ def test_question_rank_of_a_hand_partly_seen_ranks_the_moves_of_its_known_cards(
                                "best first (")
     ranked = {line.split(None, 1)[1].split("   (")[0] for line in reply[1:]}
     assert ranked == {"N " + line.strip() for line in s("? 4c")[1:]} | {"N " + line.strip() for line in s("? 9c")[1:]}
+
+
+def test_question_rank_and_a_card_may_follow_the_question_mark_without_a_blank() -> None:
+    """'?rank' and '?9c', typed quickly, are the questions '? rank' and '? 9c' (no glyph is followed by a word
+    or a card); they were read as an annotation and refused."""
+    s = Session()
+    s("5h 3c 9d Js", "N: 4c 9c 3d 2s 6d Kh")
+    assert s("?rank") == s("? rank") and s("?RANK")[0].startswith("13 legal moves for N, best first")
+    assert s("?9c") == s("? 9c") and s("?9c")[0] == "legal with 9c:" and "  9c x 9d" in s("?9c")
+    s("4c 5h =9")
+    s("?!")  # a glyph stays a glyph
+    assert "1. N 4c 5h =9?!" in s.written[-1]

@@ -22,7 +22,9 @@ ANNOTATION = re.compile(r"^(?:!!|\?\?|!\?|\?!|!|\?|\$\d+|\{|\()")
 HAND_LINE = re.compile(r"^\s*([NESWnesw])\s*:(.*)$")
 _MOVE_NUMBER = re.compile(r"^\s*\d+\.\s*")
 #: ``?``, ``moves``, ``? 9c``: list the legal moves (``? {why}`` is a glyph and a comment instead).
-LEGAL_QUERY = re.compile(r"(\?|moves)(?:\s+([^\s{(]+))?")
+#: ``?``, ``? 9c``, ``? rank`` (``moves`` for ``?``); the blank may be left out before a card or ``rank`` (``?9c``,
+#: ``?rank``), as no glyph is followed by either.  Group 2 is what is asked of.
+LEGAL_QUERY = re.compile(r"(\?|moves)(?:\s+([^\s{(]+))?|(\?)((?i:rank)|[0-9AJQKTajqkt][^\s{(]*)")
 QUIT_WORDS = ("quit", "exit", "q")
 HELP_WORDS = ("help", "h")
 

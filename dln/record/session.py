@@ -281,7 +281,7 @@ class Recorder:
                 raise Refused(FIX_USAGE)
             asked = LEGAL_QUERY.fullmatch(text)
             if asked:
-                return Reply(lines=self.legal(asked[2]))
+                return Reply(lines=self.legal(asked[2] or asked[4]))
             phase = self.phase
             if word == "new":
                 if phase != "over":
