@@ -292,3 +292,13 @@ def test_ctrl_c_leaves_the_game_in_the_file_with_the_status_of_an_interrupt(tmp_
     result = CliRunner().invoke(main, ["play", str(path), "--seed", "1"])
     assert result.exit_code == 130 and f"interrupted: {path} holds the game so far" in result.output
     assert dln.loads(path.read_text(encoding="utf-8")).tag("Event") == "dln play"
+
+
+@pytest.mark.parametrize("command", ["play", "record"])
+def test_a_game_is_not_kept_in_standard_input(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str) -> None:
+    """'-' is standard input to every other command; dln play and dln record read the moves from it and keep
+    the game in FILE, so 'dln play -' made a file named '-'.  It is a usage error that says to name a file."""
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, [command, "-"], input="quit\n")
+    assert result.exit_code == 2 and "'-' is standard input" in result.output and "name one" in result.output
+    assert not (tmp_path / "-").exists()

@@ -100,6 +100,16 @@ def checked_variant(ctx: click.Context, param: click.Parameter, value: str | Non
     return value
 
 
+def game_file(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """The FILE of ``dln record`` and ``dln play``, which keep the game in it as it goes: not ``-``, which the
+    other commands read as standard input (here the moves come from there), and which was made a file named
+    ``-``."""
+    if value == STDIN:
+        raise click.BadParameter("'-' is standard input, where the moves are typed; the game is kept in a file "
+                                 "written as it goes: name one (e.g. club.dln)")
+    return value
+
+
 variant_option = click.option(
     "--variant", metavar="NAMES", callback=checked_variant,
     help="House rules (comma-separated; 'standard' for none); overrides the Variant tag.",

@@ -16,6 +16,7 @@ from dln.cli.common import (
     GAME_TYPES,
     STDIN,
     checked_variant,
+    game_file,
     jobs_option,
     target_option,
 )
@@ -157,7 +158,7 @@ def _texts(spec: _Spec, count: int, jobs: int) -> Iterator[str]:
 
 
 @click.command("record", short_help="Record a game at the table, checking each move.")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path(dir_okay=False), callback=game_file)
 @click.option("--game-type", type=GAME_TYPES, default=None,
               help="A new game's game of the family (else asked; Diloti by default; written to the Game tag).")
 @click.option("--players", type=click.Choice(["2", "3", "4"]), default=None,

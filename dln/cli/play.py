@@ -32,7 +32,7 @@ from dln.analysis.search import DEFAULT_BUDGET, choose_move
 from dln.cards import DECK, Card
 from dln.check import plays
 from dln.cli.analysis import budget_option
-from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK, GAME_TYPES, target_option, variant_option
+from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK, GAME_TYPES, game_file, target_option, variant_option
 from dln.engine.state import Hand, describe_cards
 from dln.games.playing import seating
 from dln.games.protocol import Game, game_named
@@ -301,7 +301,7 @@ NEW_GAME_OPTIONS = ("game_type", "seat", "players", "target", "variant")
 
 
 @click.command("play", short_help="Play Diloti, Kontsina or Xeri against the engine in the terminal.")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path(dir_okay=False), callback=game_file)
 @click.option("--game-type", type=GAME_TYPES, default="diloti", show_default=True,
               help="Which game of the family to play (written to the Game tag).")
 @click.option("--seat", type=click.Choice(["N", "E", "S", "W"]), default="S", show_default=True,
