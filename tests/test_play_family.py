@@ -302,3 +302,14 @@ def test_a_game_is_not_kept_in_standard_input(tmp_path: Path, monkeypatch: pytes
     result = CliRunner().invoke(main, [command, "-"], input="quit\n")
     assert result.exit_code == 2 and "'-' is standard input" in result.output and "name one" in result.output
     assert not (tmp_path / "-").exists()
+
+
+def test_the_engines_move_is_said_once(tmp_path: Path) -> None:
+    """The engine's move was printed bare ('S 6h x 6d') and again as the recorder writes it ('1. S 6h x 6d …
+    (S captures …)'): once is enough, the recorder's line, numbered and explained."""
+    result = CliRunner().invoke(main, ["play", str(tmp_path / "g.dln"), "--seat", "N", "--seed", "2", "--budget", "2"],
+                                input="quit\n")
+    assert result.exit_code == 0, result.output
+    (written,) = [line for line in result.output.splitlines() if line.startswith("1. S ")]
+    move = written.removeprefix("1. ").split("   (")[0]
+    assert move not in [line.strip() for line in result.output.splitlines()]

@@ -275,7 +275,6 @@ class Table:
             if state.turn != self.seat:
                 move = choose_move(self.engine_view(state), budget=self.budget, seed=self.rng.randrange(1 << 30))
                 text = move_text(plays.written(state, move))
-                self.say(f"{text}")
                 if not self.type(text.split(" ", 1)[1], engine=True):  # cannot happen: the engine plays legally
                     self.say("internal error: the engine's move was refused")
                     return EXIT_BAD_INPUT
