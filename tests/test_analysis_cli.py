@@ -509,3 +509,13 @@ def test_the_budget_help_says_what_a_unit_buys() -> None:
         text = " ".join(run(command, "--help")[1].split())
         assert "2 to 3 a unit" not in text
         assert f"{PLAYOUTS_QUICK} playouts with two players under the standard rules" in text, text
+
+
+def test_the_summary_of_one_move_gives_its_loss_once(tmp_path: Path) -> None:
+    """A seat with one move reviewed read '2.3 points lost (2.26 per move)': one figure twice, rounded two
+    ways.  One move: the loss alone; more: the loss and the loss per move."""
+    path = tmp_path / "one.dln"
+    path.write_text("round 1 dealer S\ntable 5h 3c 9d Js\nN: 4c 9c 3d 2s 6d Kh\nS: 2h 3h 4h 5s 6h 7h\nN 2s\n",
+                    encoding="utf-8")
+    code, out, _ = run("analyse", str(path), "--budget", "2")
+    assert code == 0 and "N: 1 move, " in out and "per move" not in out.split("N: 1 move, ")[1].splitlines()[0], out

@@ -334,8 +334,8 @@ def summary_lines(review: GameReview) -> Sequence[str]:
     for seat, s in review.summary().items():
         counts = ", ".join(f"{n} {word}{'s' * (n != 1)}" if word != "inaccuracy" else
                            f"{n} {'inaccuracy' if n == 1 else 'inaccuracies'}" for word, n in s.grades.items())
-        lines.append(f"{seat}: {count_of(s.moves, 'move')}, {s.lost:.1f} points lost ({s.per_move:.2f} per move); "
-                     f"{counts}")
+        per_move = f" ({s.per_move:.2f} per move)" if s.moves > 1 else ""  # one move: its loss is the total
+        lines.append(f"{seat}: {count_of(s.moves, 'move')}, {s.lost:.1f} points lost{per_move}; {counts}")
     return lines
 
 
