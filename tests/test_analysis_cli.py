@@ -155,6 +155,35 @@ def test_annotate_keeps_annotations_validates_and_round_trips(annotated_round: P
     assert all(sum(c.startswith("engine:") for c in m.comments) == 1 for m in twice)
 
 
+def test_annotating_an_annotated_record_again_is_annotating_the_record(annotated_round: Path, tmp_path: Path) -> None:
+    """Analysing again at a higher budget replaces what the engine wrote the first time: its comment, and also
+    its variation and its glyph (they stayed, so a move now the 'best move' kept the old ?! and a variation
+    with another move, and a second engine variation piled up).  What a person wrote stays, as the first
+    time: the record annotated twice is the record annotated once at the second budget."""
+    once, twice, fresh = tmp_path / "once.dln", tmp_path / "twice.dln", tmp_path / "fresh.dln"
+    assert run("analyse", str(annotated_round), "--budget", "2", "--annotate", "-o", str(once))[0] == 0
+    assert run("analyse", str(once), "--budget", "12", "--annotate", "-o", str(twice))[0] == 0
+    assert run("analyse", str(annotated_round), "--budget", "12", "--annotate", "-o", str(fresh))[0] == 0
+    assert once.read_text(encoding="utf-8") != fresh.read_text(encoding="utf-8")  # the budgets disagree somewhere
+    assert twice.read_text(encoding="utf-8") == fresh.read_text(encoding="utf-8")
+
+
+def test_what_an_earlier_analysis_wrote_is_told_from_what_a_person_wrote() -> None:
+    """The engine's glyph is the one its comment says it marked; a person's glyph, the grade agreeing, stays;
+    the engine's variation is its move alone with 'engine: best'; a person's variation of the same move stays."""
+    from dln.analysis.annotate import written_by_people
+
+    text = ("round 1 dealer S\ntable 5h 3c 9d Js\nN: 4c 9c 3d 2s 6d Kh\n"
+            "N 2s?! {engine: loses 2.3 (inaccuracy, marked ?!); best N 9c x 9d (+1.0 against -1.3)}\n"
+            "  (N 9c x 9d {engine: best})\n  (N 9c x 9d)\n")
+    move = dln.loads(text).rounds[0].moves[0]
+    bare = written_by_people(move)
+    assert bare.glyphs == () and bare.comments == () and len(bare.variations) == 1
+    assert bare.variations[0].moves[0].comments == ()
+    person = dln.loads(text.replace(", marked ?!", "")).rounds[0].moves[0]
+    assert written_by_people(person).glyphs == ("?!",)
+
+
 def test_analyse_in_several_processes_says_the_same(annotated_round: Path) -> None:
     one = run("analyse", str(annotated_round), "--budget", "2", "--json")[1]
     two = run("analyse", str(annotated_round), "--budget", "2", "--json", "-j", "2")[1]

@@ -35,6 +35,29 @@ if TYPE_CHECKING:
 #: wobbles by about a point, so nothing below 2 is marked.
 QUALITY_GLYPHS = frozenset({"!", "?", "!!", "??", "!?", "?!"})
 COMMENT_PREFIX = "engine:"
+#: The comment on the engine's move in the variation it adds (``(3. S 5d {engine: best})``): what the engine
+#: wrote is told from what a person wrote, so that analysing again replaces it and nothing else.
+ENGINE_VARIATION = "engine: best"
+#: How the engine's comment says it put the move's glyph there (``loses 2.8 (inaccuracy, marked ?!)``).
+_MARKED = re.compile(r"\((?:\w+), marked (?P<glyph>[!?]{1,2})\)")
+
+
+def engines_variation(variation: Variation) -> bool:
+    """Whether ``variation`` is the one :func:`annotate_game` adds: the engine's move alone, with its comment."""
+    return len(variation.moves) == 1 and variation.moves[0].comments == (ENGINE_VARIATION,) \
+        and not variation.moves[0].glyphs and not variation.moves[0].variations
+
+
+def written_by_people(move: Move) -> Move:
+    """``move`` without what an earlier analysis wrote on it (its ``engine:`` comment, its variation, the glyph
+    its comment says it marked): what analysing again starts from."""
+    engine = [c for c in move.comments if c.startswith(COMMENT_PREFIX)]
+    marked = {found["glyph"] for c in engine if (found := _MARKED.search(c))}
+    glyphs = list(move.glyphs)
+    for glyph in marked & set(glyphs):
+        glyphs.remove(glyph)
+    return replace(move, glyphs=tuple(glyphs), comments=tuple(c for c in move.comments if c not in engine),
+                   variations=tuple(v for v in move.variations if not engines_variation(v)))
 
 
 def thresholds_for(state: Position) -> tuple[tuple[str, str, float], ...]:
@@ -247,7 +270,8 @@ def review_game(
         played = move_text(replace(record, number=None))
         # the move played, however it is written, is the engine's move: the review names it as written
         best = played if best_move.key() == task.played.key() else move_text(replace(best_record, number=None))
-        offered = any(v.moves and _plays(task.state, v.moves[0], best_move) for v in record.variations)
+        offered = any(v.moves and _plays(task.state, v.moves[0], best_move)
+                      for v in written_by_people(record).variations)
         review.moves.append(MoveReview(
             task.round, task.number, record.seat, record.line, played, best, best_record, tuple(task.state.sides),
             played_points, best_points, played_net, best_net, exact, samples, thresholds_for(task.state), offered))
@@ -290,26 +314,28 @@ def _annotate_round(round_: Round, r: int, by_move: dict[tuple[int, int], MoveRe
 
 
 def _annotate_move(move: Move, review: MoveReview) -> Move:
-    comments = tuple(c for c in move.comments if not c.startswith(COMMENT_PREFIX))
+    move = written_by_people(move)  # what an earlier analysis wrote is replaced, and only that
     glyphs = move.glyphs
     graded = review.grade
-    if graded and not QUALITY_GLYPHS.intersection(glyphs):
+    marked = bool(graded) and not QUALITY_GLYPHS.intersection(glyphs)
+    if marked:
         glyphs = (graded[0], *glyphs)
-    comments += (comment_for(review),)
+    comments = (*move.comments, comment_for(review, marked=marked))
     variations = move.variations
     best = review.best_move
     if not review.as_good and not review.offered:
-        variations += (Variation((replace(best, number=move.number),)),)
+        variations += (Variation((replace(best, number=move.number, comments=(ENGINE_VARIATION,)),)),)
     return replace(move, glyphs=glyphs, comments=comments, variations=variations)
 
 
-def comment_for(review: MoveReview) -> str:
-    """E.g. ``engine: loses 3.5 (mistake); best S 7h 3c =10 (+2.0)`` or ``engine: best move (+1.5)``."""
+def comment_for(review: MoveReview, *, marked: bool = False) -> str:
+    """E.g. ``engine: loses 3.5 (mistake); best S 7h 3c =10 (+2.0)`` or ``engine: best move (+1.5)``; with
+    ``marked``, the grade says the engine put its glyph on the move (``(mistake, marked ?)``)."""
     exact = _exact(review.exact)
     if review.as_good:
         return f"{COMMENT_PREFIX} best move ({signed(review.best_net)}{exact})"
     graded = review.grade
-    word = f" ({graded[1]})" if graded else ""
+    word = f" ({graded[1]}, marked {graded[0]})" if graded and marked else f" ({graded[1]})" if graded else ""
     return (f"{COMMENT_PREFIX} loses {review.lost:.1f}{word}; best {review.best} "
             f"({signed(review.best_net)} against {signed(review.played_net)}{exact})")
 
