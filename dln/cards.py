@@ -54,7 +54,8 @@ class Card(NamedTuple):
         try:
             return CARDS_BY_TEXT[text]
         except KeyError:
-            raise ValueError(f"not a card: {greek_layout(text) or repr(text) + ' (e.g. 9d, 10h, As, Kc)'}") from None
+            typed = greek_layout(text) if on_greek_layout(text) in CARDS_BY_TEXT else None
+            raise ValueError(f"not a card: {typed or repr(text) + ' (e.g. 9d, 10h, As, Kc)'}") from None
 
 
 #: The Latin key under each Greek letter of the standard Greek keyboard layout (the keys of Ks give Κσ; w gives
@@ -63,18 +64,23 @@ _GREEK_KEYS = str.maketrans("αβψδεφγηιξκλμνοπρστθωςχυζ�
                             "abcdefghijklmnoprstuvwxyzABCDEFGHIJKLMNOPRSTUVXYZ")
 
 
-def greek_layout(text: str) -> str | None:
-    """What ``text`` is if a Greek keyboard left on its Greek layout typed it (Κσ for Ks; Κ, Ν and Α also look
-    like K, N and A), in words: which letters are Greek and what the same keys give in Latin letters; None
-    when it has no Greek letter.  Shift and the Q key give ':' there, so ':η' is the queen of hearts."""
-    greek = [c for c in dict.fromkeys(text) if c != c.translate(_GREEK_KEYS)]
-    if not greek:
+def on_greek_layout(text: str) -> str | None:
+    """What the keys that typed ``text`` on a Greek keyboard left on its Greek layout give in Latin letters (Κσ:
+    Ks; shift and the Q key give ':' there, so ':η' is Qh), or None when ``text`` has no Greek letter."""
+    if text == text.translate(_GREEK_KEYS):
         return None
-    latin = "".join("Q" if c == ":" and text[i + 1:i + 2] in greek else c
-                    for i, c in enumerate(text)).translate(_GREEK_KEYS)
+    return "".join("Q" if c == ":" and text[i + 1:i + 2].translate(_GREEK_KEYS) != text[i + 1:i + 2] else c
+                   for i, c in enumerate(text)).translate(_GREEK_KEYS)
+
+
+def greek_layout(text: str) -> str:
+    """``text``, which :func:`on_greek_layout` reads, told in words: which letters are Greek (Κ, Ν and Α also
+    look like K, N and A) and what the same keys give in Latin letters."""
+    greek = [c for c in dict.fromkeys(text) if c != c.translate(_GREEK_KEYS)]
     letters = " and ".join(f"'{c}'" for c in greek)
     are = "are Greek letters" if len(greek) > 1 else "is a Greek letter"
-    return f"'{text}' is typed on the Greek keyboard layout ({letters} {are}): in Latin letters it is '{latin}'"
+    return (f"'{text}' is typed on the Greek keyboard layout ({letters} {are}): in Latin letters it is "
+            f"'{on_greek_layout(text)}'")
 
 
 #: The 52 cards in index order (clubs A-K, diamonds, hearts, spades).

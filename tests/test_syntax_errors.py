@@ -139,6 +139,12 @@ def test_a_card_typed_on_the_greek_layout_is_told_in_latin_letters(text: str, li
     assert (error.line, error.column) == (line, column)
 
 
+def test_greek_prose_out_of_its_braces_is_not_a_keyboard_slip() -> None:
+    """A Greek sentence is not what the keys of a card typed: the message does not read it as one."""
+    assert "keyboard layout" not in error_of(R + "N 4c Ο Βορράς έπαιξε").message
+    assert "keyboard layout" not in error_of(R + "N Καλό").message
+
+
 @pytest.mark.parametrize("text", [R + "N 5h x5c", R + "N5h x5c", R + "N 5hx 5c", R + "N 5h x[5]", R + "N Tc x 10d"])
 def test_x_without_a_space_and_t_for_ten_are_good_dln(text: str) -> None:
     assert dln.loads_all(text)

@@ -14,7 +14,7 @@ import shlex
 import unicodedata
 from collections.abc import Callable
 
-from dln.cards import greek_layout
+from dln.cards import greek_layout, on_greek_layout
 
 __all__ = ["AFTER_PREVIOUS", "COMMENT_TEXT", "TAG_QUOTES", "recognise", "tag_name_problem",
            "tag_option_problem"]
@@ -185,14 +185,22 @@ def _comment(text: str, pos: int, found: str, previous: object, expected: set[st
     return None
 
 
+#: What the keys of a Greek word may have meant: a card, a seat or a hand line's seat, the capture mark, a word
+#: of the notation (the words of a Greek sentence, a comment left without its braces, are none of them).
+_LATIN_WORD = re.compile(r"(?:10|[2-9AJQKTajqkt])[cdhsCDHS]|[NESW]:?|x|[0-9]+\.?|round|deal|dealer|setup|table|"
+                         r"turn|captured|xeris|last|seen|deck|rest|score|redeal")
+
+
 def _greek_layout(text: str, pos: int, found: str, previous: object, expected: set[str]) -> _Answer:
     """``Κσ`` for ``Ks``: a Greek keyboard left on its Greek layout (and Κ, Ν, Α look like K, N, A); ``:η``,
     shift and the Q key there, is a queen read as ':' and a word."""
-    start = pos - 1 if pos and text[pos - 1] == ":" and greek_layout(found[:1]) else pos
-    told = greek_layout(text[start:pos] + found)
-    if told is None:
+    start = pos - 1 if pos and text[pos - 1] == ":" and on_greek_layout(found[:1]) else pos
+    typed = text[start:pos] + found
+    latin = on_greek_layout(typed)
+    if latin is None or not _LATIN_WORD.fullmatch(latin):
         return None
-    return f"{told}; DLN writes cards, seats and words in Latin letters", start if start != pos else None
+    return (f"{greek_layout(typed)}; DLN writes cards, seats and words in Latin letters",
+            start if start != pos else None)
 
 
 def _lower_case_seat(text: str, pos: int, found: str, previous: object, expected: set[str]) -> _Answer:
