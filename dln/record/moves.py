@@ -27,6 +27,8 @@ _MOVE_NUMBER = re.compile(r"^\s*\d+\.\s*")
 LEGAL_QUERY = re.compile(r"(\?|moves)(?:\s+([^\s{(]+))?|(\?)((?i:rank)|[0-9AJQKTajqkt][^\s{(]*)")
 QUIT_WORDS = ("quit", "exit", "q")
 HELP_WORDS = ("help", "h")
+#: The prompt's other command words (a line may begin with them: ``fix 12 9s x 9d``).
+COMMANDS = ("undo", "redo", "played", "fix", "score", "new", "moves")
 
 # ---------------------------------------------------------------------------
 # Small helpers

@@ -12,7 +12,7 @@ from dln.notation.mistakes import tag_option_problem
 from dln.notation.model import Round, Seat
 from dln.notation.sources import Unreadable
 from dln.record.changes import Diverged
-from dln.record.moves import QUIT_WORDS, Refused
+from dln.record.moves import COMMANDS, HAND_LINE, HELP_WORDS, QUIT_WORDS, Refused
 from dln.record.questions import OWN_TAGS, TAG_ORDER, NewGame, Question
 from dln.record.recordfile import RecordFile
 from dln.record.session import Recorder, validate_record
@@ -229,10 +229,13 @@ def _loop(recorder: Recorder, options: Options, terminal: Terminal, path: Path) 
     asked: set[tuple[int, int]] = set()
     code = EXIT_OK  # with scripted input: 1 once a typed move broke a rule, 2 once a line was not taken
     while True:
+        line = None
         if options.hands and recorder.phase == "play":
-            _ask_hands(recorder, terminal, asked)
-        terminal.say(*recorder.status())
-        line = terminal.ask(recorder.prompt())
+            line, worst = _ask_hands(recorder, terminal, asked)
+            code = max(code, worst)
+        if line is None:
+            terminal.say(*recorder.status())
+            line = terminal.ask(recorder.prompt())
         if line is None:
             terminal.say(f"{path} is saved; 'dln record {path}' goes on from here")
             return code
@@ -263,25 +266,38 @@ def _loop(recorder: Recorder, options: Options, terminal: Terminal, path: Path) 
         terminal.say("")
 
 
-def _ask_hands(recorder: Recorder, terminal: Terminal, asked: set[tuple[int, int]]) -> None:
-    """With ``--hands``: ask each seat's hand at the start of a deal (Enter: not seen)."""
+def _ask_hands(recorder: Recorder, terminal: Terminal, asked: set[tuple[int, int]]) -> tuple[str | None, int]:
+    """With ``--hands``: ask each seat's hand at the start of a deal (Enter: not seen; ``S: ...`` as in a file
+    is taken too).  A command (``quit``, ``undo``, ``score``...) stops the asking and is returned, to be done
+    as if typed at the prompt (the end of input is ``quit``); and the exit status the refused hands make in a
+    script."""
+    code = EXIT_OK
     state = recorder.state
     if state is None:
-        return
+        return None, code
     key = (len(recorder.game.rounds), len(recorder.round.deals))
     if key in asked or recorder.round.deals[-1].moves:
-        return
+        return None, code
     asked.add(key)
-    given = {h.seat for h in recorder.round.deals[-1].hands}
     order = state.seats[state.seats.index(state.leader):] + state.seats[: state.seats.index(state.leader)]
     for seat in order:
-        if seat in given:
-            continue
-        while True:
+        while not any(h.seat == seat for h in recorder.round.deals[-1].hands):
             line = terminal.ask(f"{seat}'s hand, deal {state.deal} (Enter: not seen)> ")
-            if not line or not line.strip():
+            if line is None:
+                return "quit", code
+            if not line.strip():
                 break
-            reply = recorder.handle(f"{seat}: {line}")
+            given = HAND_LINE.match(line)
+            if given is None and not _is_hand(line):
+                asked.discard(key)  # the hands not given yet are asked again once the command is done
+                return line, code
+            reply = recorder.handle(line if given else f"{seat}: {line}")
             terminal.say(*(("  " + text) for text in reply.lines))
-            if reply.accepted:
-                break
+            if not reply.accepted and not terminal.interactive:
+                code = max(code, EXIT_RULES if reply.rule else EXIT_BAD_INPUT)
+    return None, code
+
+
+def _is_hand(line: str) -> bool:
+    """Whether ``line`` is typed as a hand (cards, ``?``), not as a command of the prompt (``quit``, ``undo``)."""
+    return line.split()[0].lower() not in (*QUIT_WORDS, *HELP_WORDS, *COMMANDS)
