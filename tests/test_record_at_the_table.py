@@ -3,10 +3,15 @@ for face cards (``redeal N``), and other mistakes of a recorder at the table."""
 
 from __future__ import annotations
 
+import datetime
 import io
+from dataclasses import replace
 from pathlib import Path
 
-from dln.record import Options, Terminal, run
+from dln.check.generate import generate_games
+from dln.engine.rules import Rules
+from dln.notation.writer import move_text, write_game
+from dln.record import Options, Terminal, make_options, run
 
 START = '[Target "10"]\n\nround 1 dealer N\n'
 
@@ -56,3 +61,75 @@ def test_a_hand_refused_at_a_hand_prompt_makes_a_script_s_exit_status(tmp_path: 
     assert _run(path, ["4c Kh Ac Qc", "4c", "", "", "quit"], Options(hands=True))[0] == 1
     assert _run(path, ["Jx", "", "quit"], Options(hands=True))[0] == 2
     assert path.read_text() == START + "table 4c Kh Ac Qc\n"
+
+
+# -- a round cancelled for face cards --------------------------------------------------------------------
+
+REDEAL_START = '[Target "61"]\n[Variant "face-card-redeal"]\n\nround 1 dealer S\n'
+
+
+def test_a_file_whose_last_round_was_cancelled_goes_on_with_the_next_round_by_the_same_dealer(
+        tmp_path: Path) -> None:
+    """A record ending in `redeal N` (dln validate: legal) was resumed inside the cancelled round: every move
+    was refused (D108, "the round can be cancelled only before the first card"), a dead end."""
+    path = tmp_path / "game.dln"
+    path.write_text(REDEAL_START + "table 5h 3c 9d Js\nN: Kc Qc Qd Jd Jc Qh\nredeal N\n")
+    code, out = _run(path, ["4c Kh Ac Qd", "2c", "quit"], Options())
+    assert code == 0 and "round 2: S deals again; type the opening table" in out and "refused" not in out
+    assert path.read_text().endswith("redeal N\n\nround 2 dealer S\ntable 4c Kh Ac Qd\n1. N 2c\n")
+
+
+def test_redeal_is_typed_at_the_prompt_and_undo_takes_it_back(tmp_path: Path) -> None:
+    """docs/rules.md, house rules: the round is cancelled with a `redeal N` line, dealt again by the same
+    dealer.  The recorder did not take the line ("not a move: expected the card N plays, found 'redeal'")."""
+    path = tmp_path / "game.dln"
+    path.write_text(REDEAL_START)
+    code, out = _run(path, ["5h 3c 9d Js", "N: Kc Kd Ks Qc Qd", "redeal N", "undo", "redeal N", "5d 8c 2h Kh",
+                            "quit"], Options())
+    assert code == 0, out
+    assert "took back redeal N" in out and out.count("round 2: S deals again") == 2
+    assert path.read_text() == (REDEAL_START + "table 5h 3c 9d Js\nN: Kc Kd Ks Qc Qd ?\nredeal N\n\n"
+                                "round 2 dealer S\ntable 5d 8c 2h Kh\n")
+
+
+def test_redeal_is_refused_where_the_rules_refuse_it(tmp_path: Path) -> None:
+    path = tmp_path / "game.dln"
+    path.write_text(START)
+    code, out = _run(path, ["5h 3c 9d Js", "redeal N", "4c 5h =9", "quit"], Options())
+    assert code == 1 and "(D107 redeal-not-allowed)" in out
+    path.write_text(REDEAL_START)
+    code, out = _run(path, ["5h 3c 9d Js", "4c 5h =9", "redeal S", "redeal", "quit"], Options())
+    assert code == 2 and "(D108 redeal-after-play)" in out and "redeal N: N cancels the round" in out
+    assert path.read_text() == REDEAL_START + "table 5h 3c 9d Js\n1. N 4c 5h =9\n"
+
+
+def test_a_generated_game_with_a_redeal_comes_back_byte_for_byte(tmp_path: Path) -> None:
+    """docs/recording.md: a game of dln generate --hidden typed into the recorder comes back byte for byte;
+    one with a redeal could not be typed."""
+    (game,) = generate_games(1, seed=2, rules=Rules(target=30, face_card_redeal_any=True), hidden=True)
+    text = write_game(game)
+    assert "\nredeal S\n" in text
+    lines: list[str] = []
+    for round_ in game.rounds:
+        lines += [" ".join(map(str, round_.table or ()))] if round_.table else []
+        for deal in round_.deals:
+            lines += [f"{h.seat}: " + " ".join("?" if c is None else str(c) for c in h.cards) for h in deal.hands]
+            lines += [move_text(replace(m, number=None)).split(" ", 1)[1] for m in deal.moves]
+        lines += [f"redeal {round_.redeal}"] if round_.redeal else []
+    path = tmp_path / "game.dln"
+    tags = [f"{k}={v}" for k, v in game.tags if k not in ("Target", "Variant", "Result")]
+    options = make_options(dealer=game.rounds[0].dealer, target=30, variant="face-card-redeal-any", tags=tags,
+                           defaults=True)
+    code, out = _run(path, [*lines, "quit"], options)
+    assert code == 0, out
+    assert path.read_text().replace(f'[Date "{datetime.date.today():%Y.%m.%d}"]\n', "") == text
+
+
+def test_redeal_is_taken_at_a_hand_prompt(tmp_path: Path) -> None:
+    """With --hands the face cards are seen at the hand prompt, where the round is cancelled."""
+    path = tmp_path / "game.dln"
+    path.write_text(REDEAL_START)
+    code, out = _run(path, ["5h 3c 9d Js", "Kc Kd Ks Qc Qd Qh", "redeal N", "quit"], Options(hands=True))
+    assert code == 0 and "not a card" not in out and "round 2: S deals again" in out
+    assert path.read_text() == (REDEAL_START + "table 5h 3c 9d Js\nN: Kc Kd Ks Qc Qd Qh\nredeal N\n\n"
+                                "round 2 dealer S\n")

@@ -28,7 +28,7 @@ LEGAL_QUERY = re.compile(r"(\?|moves)(?:\s+([^\s{(]+))?|(\?)((?i:rank)|[0-9AJQKT
 QUIT_WORDS = ("quit", "exit", "q")
 HELP_WORDS = ("help", "h")
 #: The prompt's other command words (a line may begin with them: ``fix 12 9s x 9d``).
-COMMANDS = ("undo", "redo", "played", "fix", "score", "new", "moves")
+COMMANDS = ("undo", "redo", "played", "fix", "redeal", "score", "new", "moves")
 
 # ---------------------------------------------------------------------------
 # Small helpers
@@ -205,6 +205,7 @@ Type each move without the seat (it comes from the turn): 9c x 9d · 3d 5h =8 ·
   redo                put back what undo took back
   played              write the move just refused as it was played at the table (the validator reports it)
   fix 12 9s x 9d      replace move 12 of this round; later moves are kept while still legal
+  redeal N            N cancels the round for face cards (house rules face-card-redeal...)
   score               the score sheet
   new                 another game in this file, once this one is over
   quit                leave: the file is saved; 'dln record FILE' goes on where it stopped

@@ -42,6 +42,7 @@ from dln.record.moves import (
 from dln.record.played import UNSCORED, unscored
 from dln.record.questions import NewGame
 from dln.record.recordfile import FileChanged, GameFile, block_signals, unblock_signals
+from dln.record.redeals import REDEAL_WORD, next_round, redeal
 from dln.record.reply import Reply
 from dln.wording import number_word
 
@@ -292,6 +293,8 @@ class Recorder:
             if phase == "over":
                 raise Refused(f"the game is over ({self.report.winner} has won): 'new' starts another game "
                               "in this file, 'undo' takes back the last move, 'quit' leaves")
+            if REDEAL_WORD.match(text):
+                return redeal(self, text)
             if phase == "table":
                 return self.opening_table(text)
             if phase == "unscored":
@@ -427,13 +430,17 @@ class Recorder:
         if len(rounds) > 1 and is_bare(rounds[-1]):
             rounds.pop()  # the next round's header came with the claims
         round_ = rounds[-1]
-        if round_.rest is not None or round_.score is not None:
-            round_ = replace(round_, rest=None, score=None, comments=())
+        redealt = round_.redeal  # a redeal line is taken back alone
+        if round_.rest is not None or round_.score is not None or redealt is not None:
+            round_ = replace(round_, rest=None, score=None, redeal=None, comments=())
         deals = list(round_.deals)
-        while len(deals) > 1 and not deals[-1].moves and not deals[-1].hands and not deals[-1].comments:
+        while (redealt is None and len(deals) > 1 and not deals[-1].moves and not deals[-1].hands
+               and not deals[-1].comments):
             deals.pop()  # a deal line comes with the move that ended the deal before
         last = deals[-1]
-        if last.moves:
+        if redealt is not None:
+            taken = f"redeal {redealt}"
+        elif last.moves:
             taken = shown_move(last.moves[-1])
             deals[-1] = replace(last, moves=last.moves[:-1])
         elif last.hands:
@@ -700,6 +707,8 @@ class Recorder:
         round's ``rest`` and ``score`` claims when it is over, then the next round's header or,
         once a side has won, the ``Result`` tag."""
         for _ in range(4):
+            if (redealt := next_round(game, report, reply)) is not None:
+                return redealt, validate_record(redealt)
             round_ = game.rounds[-1]
             played = report.rounds[-1]
             if not played.states:

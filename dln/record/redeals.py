@@ -1,0 +1,54 @@
+"""A round cancelled for face cards: ``redeal N`` (the house rules face-card-redeal and face-card-redeal-any).
+
+pagat, house rules after Four-Player Game: a player dealt five or six face
+cards may have the round cancelled, before a card of that deal is played,
+and the same dealer deals anew.  The record ends the round with a ``redeal
+N`` line (docs/notation.md); the next round is opened by itself, with the
+same dealer, as the claims of a round played out open theirs.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import cast
+
+from dln.check.validate import GameReport
+from dln.notation.model import Game, Round, Seat
+from dln.record.moves import Refused
+from dln.record.reply import Reply, Session
+
+#: ``redeal N``: N cancels the round for the face cards dealt to them.
+REDEAL = re.compile(r"(?i:redeal)\s+([NESWnesw])")
+#: A line that starts as a redeal does (``redeal``, ``redeal X``).
+REDEAL_WORD = re.compile(r"(?i:redeal)(?:\s|$)")
+REDEAL_USAGE = ("redeal N: N cancels the round for the five or six face cards dealt to them, before the deal's "
+                "first card")
+
+
+def redeal(recorder: Session, text: str) -> Reply:
+    """Cancel the round being recorded for the face cards dealt to the seat ``text`` names: checked (D107-D109),
+    written, and the next round opened by the same dealer."""
+    typed = REDEAL.fullmatch(text.strip())
+    if typed is None:
+        raise Refused(REDEAL_USAGE)
+    seat = typed[1].upper()
+    game = recorder.game
+    round_ = replace(game.rounds[-1], redeal=cast(Seat, seat))
+    game = replace(game, rounds=(*game.rounds[:-1], round_))
+    report = recorder.check_change(game, "the redeal")
+    number = round_.number or len(game.rounds)
+    return recorder.commit(game, report, [f"redeal {seat}   ({seat} cancels round {number} for the face cards "
+                                          "dealt to them; it scores nothing)"])
+
+
+def next_round(game: Game, report: GameReport, reply: Reply) -> Game | None:
+    """``game`` with the round after a cancelled last round, dealt by the same dealer; None when the last
+    round was not cancelled, or the next one is there already."""
+    round_ = game.rounds[-1]
+    if round_.redeal is None:
+        return None
+    dealer = report.rounds[-1].dealer or round_.dealer
+    number = (round_.number or len(game.rounds)) + 1
+    reply.lines.append(f"round {number}: {dealer} deals again; type the opening table")
+    return replace(game, rounds=(*game.rounds, Round(number=number, dealer=cast(Seat, dealer))))
