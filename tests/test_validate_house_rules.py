@@ -257,3 +257,13 @@ def test_a_round_header_alone_is_not_a_round_to_check() -> None:
     report = check(first + "\nround 2 dealer S\n")
     assert report.errors == report.warnings == 0
     assert report.totals == {side: score.total for side, score in report.rounds[0].scores.items()}
+
+
+def test_a_round_without_its_table_is_said_unchecked_not_illegal() -> None:
+    """R007 is a warning: the round is not checked, and breaks no rule, so the verdict line does not say
+    it does (it said 'score unknown (a round breaks a rule, …)' beside 'legal')."""
+    code, out, _ = run("validate", "-v", "-", stdin="round 1 dealer S\nN 4c\nS 3d\n")
+    verdict = next(line for line in out.splitlines() if ": game 1:" in line)
+    assert code == 0 and verdict.endswith(": legal")
+    assert "score unknown (a round is not checked: it has no opening table, so its points are not known)" in verdict
+    assert "breaks a rule" not in verdict

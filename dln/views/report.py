@@ -86,6 +86,8 @@ def outcome(report: GameReport | Checked) -> str:
     if position is not None:
         return position.describe()
     if report.totals is None:
+        if not report.errors:  # no rule broken: a round without its opening table was not checked (R007)
+            return "score unknown (a round is not checked: it has no opening table, so its points are not known)"
         return "score unknown (a round breaks a rule, so its points are not known)"
     standing = " ".join(f"{side} {points}" for side, points in report.totals.items())
     return f"{report.winner} wins, {standing}" if report.winner else f"unfinished, {standing}"
