@@ -37,6 +37,14 @@ def error_of(text: str) -> dln.DLNSyntaxError:
         ("round 1 dealer S\nN", 2, 2, "expected the card N plays"),
         ("round 1 dealer S\n12. 7c", 2, 5, "expected the seat that moves after the move number"),
         ("round 1 dealer S\nN 7c (S 8c", 2, 11, "')' to close the variation"),
+        # A ')' in a comment closes nothing: the variation is still open (nested, the outer one).
+        ("round 1 dealer S\nN 7c (S 8c (S 9c) {a ) in a comment}", 2, 37, "')' to close the variation"),
+        # A ';' note runs to the end of its line: the ')' typed after it is part of the note, and the message
+        # says so, with the line of that ')'.
+        ("round 1 dealer S\nN 7c (S 8c ; a note)\nS 9c", 3, 5,
+         "the ')' on line 2 is part of the ';' note before it, which runs to the end of its line"),
+        ("round 1 dealer S\nN 7c (S 8c (S 9c) ; after the inner one)", 2, 41,
+         "after ')', but the game ends here (the ')' on line 2 is part of the ';' note before it"),
         ("round 1\ntable 3d\ntable 4d", 3, 1, "a round has only one 'table' line"),
         ("round 1\nrest N\nrest S", 3, 1, "a round has one 'rest' line"),
         ("hello", 1, 1, "expected a new round (e.g. round 2 dealer N) at the start of the game, found 'hello'"),

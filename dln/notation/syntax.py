@@ -117,7 +117,7 @@ def syntax_error(exc: Exception, text: str, offset: int, filename: str) -> DLNSy
             body = text.rstrip()
             line = body.count("\n") + 1
             column = len(body) - (body.rfind("\n") + 1) + 1
-        message, point = _odd_character(exc, text) or _explain(exc, text)
+        message, point = _odd_character(exc, text) or _explain(exc, text, offset)
         if point is not None:
             line = text.count("\n", 0, point) + 1
             column = point - (text.rfind("\n", 0, point) + 1) + 1
@@ -138,9 +138,42 @@ def _at_end(exc: UnexpectedInput) -> bool:
     return isinstance(exc, UnexpectedEOF) or (token is not None and token.type == "$END")
 
 
-def _explain(exc: UnexpectedInput, text: str) -> tuple[str, int | None]:
-    """The sentence for a parse error, and where to point instead of Lark's position (or None)."""
+def _explain(exc: UnexpectedInput, text: str, offset: int) -> tuple[str, int | None]:
+    """The sentence for a parse error, and where to point instead of Lark's position (or None); when a
+    variation is left open because its ')' was typed inside a ';' note, the sentence says so."""
     pos = len(text) if _at_end(exc) or exc.pos_in_stream is None else exc.pos_in_stream
+    open_variations, swallowed = _open_variations(text, pos)
+    message, point = _sentence(exc, text, pos, open_variations)
+    if swallowed is not None and "to close the variation" in message:
+        line = text.count("\n", 0, swallowed) + 1 + offset
+        message += (f" (the ')' on line {line} is part of the ';' note before it, which runs to the end of its "
+                    "line: write that note in {braces})")
+    return message, point
+
+
+#: What can open or close a variation, and what hides a parenthesis: a {comment}, a ';' note, a tag's
+#: quoted value.
+_PARENTHESES = re.compile(r'\{(?:[^{}\\]|\\[\s\S])*+\}?|;[^\r\n]*+|"(?:[^"\\\n]|\\.)*+"?|[()]')
+
+
+def _open_variations(text: str, pos: int) -> tuple[int, int | None]:
+    """How many variations are open at ``pos`` (parentheses in comments, notes and tags not counted), and
+    where a ')' typed inside a ';' note of an open variation is, if one is (the last such note)."""
+    depth, swallowed = 0, None
+    for match in _PARENTHESES.finditer(text, 0, pos):
+        token = match[0]
+        if token == "(":
+            depth += 1
+        elif token == ")":
+            depth = max(0, depth - 1)
+            swallowed = None if depth == 0 else swallowed
+        elif token[0] == ";" and depth and ")" in token:
+            swallowed = match.start() + token.index(")")
+    return depth, (swallowed if depth else None)
+
+
+def _sentence(exc: UnexpectedInput, text: str, pos: int, open_variations: int) -> tuple[str, int | None]:
+    """:func:`_explain`'s sentence, before any word on a swallowed ')'."""
     previous = _previous_token(text, pos)
     if isinstance(exc, UnexpectedCharacters):
         expected = set(exc.allowed or ())
@@ -163,7 +196,7 @@ def _explain(exc: UnexpectedInput, text: str) -> tuple[str, int | None]:
             after_previous = end
             below = "on the next line" if lines_below == 1 else f"{lines_below} lines below"
             found_text = f"found '{found}' {below}"
-    if text.count("(", 0, pos) <= text.count(")", 0, pos):
+    if not open_variations:
         expected.discard("RPAR")
     slip = recognise(text, pos, found, found_text, previous, expected)
     if slip is not None:
@@ -219,7 +252,8 @@ _KEYWORDS = {
 _BLANK_OR_WORD = re.compile(r"(?P<blank>(?:\{[^}]*\}|;[^\n]*+|\s)++)|[^\s{;]++|[\s\S]")
 
 
-_NON_BLANK = re.compile(r"\S+")
+#: A word, or a parenthesis on its own (a variation's ')' is not part of the move before it).
+_NON_BLANK = re.compile(r"[()]|[^\s()]+")
 
 
 def _blank_tail(before: str) -> int:
