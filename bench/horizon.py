@@ -12,7 +12,11 @@ such position is played to the end of the round ``--playouts`` times, the
 cards still to come dealt afresh each time, and the mean of one side's
 points minus the other's is what the estimate should have said.  Printed:
 the mean squared error of the estimate for several spreads ``k`` (the one
-dln uses marked), and the variance of the outcome for scale.  Run by hand.
+dln uses marked), and the variance of the outcome for scale; then, at dln's
+spread, an estimate that also shares the cards left on the table (their
+points and their count) between the sides, a share ``q`` to the side that
+leads the next deal (the estimate leaves them out, as ``q`` = 0.5 would
+nearly do).  Run by hand.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from dln.engine.selfplay import shuffled_pack
 from dln.games.protocol import game_of
 
 SPREADS = (0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0, 2.5, 3.0)
+TABLE_SHARES = (0.4, 0.5, 0.6, 0.7)
 
 
 def deal_ends(rng: random.Random, players: int) -> list[tuple[RoundState, list[Card], tuple[Seat, ...]]]:
@@ -88,17 +93,33 @@ def main() -> None:
         for state, rest, seats in deal_ends(rng, args.players):
             banked = [card_points(pile) + XERI_POINTS * xeris for pile, xeris in zip(state.captured, state.xeris,
                                                                                    strict=True)]
+            on_table = [*state.loose, *(card for pile in state.piles for card in pile.cards)]
             rows.append((banked, [len(pile) for pile in state.captured], len(state.gone),
-                         outcome(state, rest, seats, rng, args.playouts)))
+                         outcome(state, rest, seats, rng, args.playouts),
+                         (state.side_index(state.leader), card_points(on_table), len(on_table))))
     mean = sum(r[3] for r in rows) / len(rows)
     print(f"{len(rows)} positions at a deal's end, {args.players} players, {args.rounds} rounds, seed {args.seed}, "
           f"{args.playouts} playouts each ({time.process_time() - start:.0f} s CPU)")
     print(f"variance of the outcome: {sum((r[3] - mean) ** 2 for r in rows) / len(rows):.2f}")
     for k in SPREADS:
-        errors = [_net(expected_points(b, c, g, spread=k)) - y for b, c, g, y in rows]
+        errors = [_net(expected_points(b, c, g, spread=k)) - y for b, c, g, y, _ in rows]
         mark = "   <- dln" if k == MOST_CARDS_SPREAD else ""
         print(f"  spread {k:.1f}: mean squared error {sum(e * e for e in errors) / len(errors):.2f}, "
               f"mean error {sum(errors) / len(errors):+.2f}{mark}")
+    for q in TABLE_SHARES:
+        errors = [_net(shared(b, c, g, table, q)) - y for b, c, g, y, table in rows]
+        print(f"  table's cards shared, {q:.0%} to the leader: mean squared error "
+              f"{sum(e * e for e in errors) / len(errors):.2f}")
+
+
+def shared(banked: list[float], captured: list[int], gone: int, table: tuple[int, int, int],
+           q: float) -> tuple[float, float]:
+    """The estimate with the table's cards given in shares: ``q`` of their points and count to the side
+    that leads the next deal (``table``: that side, the points, the count), the rest to the other."""
+    leader, pts, count = table
+    share = (q, 1 - q) if leader == 0 else (1 - q, q)
+    return expected_points([b + s * pts for b, s in zip(banked, share, strict=True)],
+                           [c + s * count for c, s in zip(captured, share, strict=True)], gone)
 
 
 if __name__ == "__main__":

@@ -596,7 +596,7 @@ def choose(st: CompactRound, rng: random.Random, random_move: float) -> CompactM
 MOST_CARDS_SPREAD = 1.6
 
 
-def expected_points(banked: Sequence[float], captured: Sequence[int], gone: int,
+def expected_points(banked: Sequence[float], captured: Sequence[float], gone: int,
                     spread: float = MOST_CARDS_SPREAD) -> tuple[float, float]:
     """Each side's expected points mid-round: the points banked in full, and the 4 for most cards to each
     side with the chance that its lead in captured cards survives the cards still to be captured, taken as a
