@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator
 from typing import Any
 
 from dln.notation.errors import DLNSyntaxError
@@ -96,18 +97,22 @@ def small_number(text: str) -> int | None:
     return int(text) if _SMALL_NUMBER.fullmatch(text) else None
 
 
+def brackets(text: str, end: int | None = None) -> Iterator[tuple[re.Match[str], int]]:
+    """Each '(' and ')' of a variation in ``text`` (up to ``end``), and each comment, ';' note and tag value
+    (which may hold a parenthesis that is not one), with how many variations are open after it."""
+    depth = 0
+    for match in _BRACKETS.finditer(text, 0, len(text) if end is None else end):
+        if match[0] == "(":
+            depth += 1
+        elif match[0] == ")":
+            depth = max(depth - 1, 0)
+        yield match, depth
+
+
 def too_deep(text: str) -> int | None:
     """Where the first '(' opening variation number MAX_NESTING + 1 within each other is, or None."""
-    depth = 0
-    for match in _BRACKETS.finditer(text):
-        bracket = match[0]
-        if bracket == "(":
-            depth += 1
-            if depth > MAX_NESTING:
-                return match.start()
-        elif bracket == ")":
-            depth = max(depth - 1, 0)
-    return None
+    return next((match.start() for match, depth in brackets(text) if match[0] == "(" and depth > MAX_NESTING),
+                None)
 
 
 def odd_character(char: str) -> str | None:

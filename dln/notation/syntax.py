@@ -13,7 +13,7 @@ import re
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
-from dln.notation.bounds import odd_character
+from dln.notation.bounds import brackets, odd_character
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.lines import normalise, split_lines
 from dln.notation.mistakes import AFTER_PREVIOUS as _AFTER_PREVIOUS
@@ -151,22 +151,14 @@ def _explain(exc: UnexpectedInput, text: str, offset: int) -> tuple[str, int | N
     return message, point
 
 
-#: What can open or close a variation, and what hides a parenthesis: a {comment}, a ';' note, a tag's
-#: quoted value.
-_PARENTHESES = re.compile(r'\{(?:[^{}\\]|\\[\s\S])*+\}?|;[^\r\n]*+|"(?:[^"\\\n]|\\.)*+"?|[()]')
-
-
 def _open_variations(text: str, pos: int) -> tuple[int, int | None]:
     """How many variations are open at ``pos`` (parentheses in comments, notes and tags not counted), and
     where a ')' typed inside a ';' note of an open variation is, if one is (the last such note)."""
     depth, swallowed = 0, None
-    for match in _PARENTHESES.finditer(text, 0, pos):
+    for match, depth in brackets(text, pos):
         token = match[0]
-        if token == "(":
-            depth += 1
-        elif token == ")":
-            depth = max(0, depth - 1)
-            swallowed = None if depth == 0 else swallowed
+        if token == ")" and not depth:
+            swallowed = None
         elif token[0] == ";" and depth and ")" in token:
             swallowed = match.start() + token.index(")")
     return depth, (swallowed if depth else None)
