@@ -177,6 +177,21 @@ def test_the_fast_readers_terminals_are_the_grammars() -> None:
     assert written == terminals_module(), "dln/notation/terminals.py is out of date: run python tools/terminals.py"
 
 
+@given(st.text(alphabet='[]"\\ \t\r\naZ_9é\u03a3-', max_size=14))
+def test_the_tag_pattern_of_python_is_the_grammars(text: str) -> None:
+    """dln.notation.model.TAG_PARTS, which the readers and writers use, takes exactly what the grammar's TAG
+    terminal takes; its name part is TAG_NAME."""
+    import re
+
+    from dln.notation.model import TAG_NAME, TAG_PARTS
+    from dln.notation.terminals import TERMINALS
+
+    for tag in (text, f'[{text} "v"]', f'[Event "{text}"]'):
+        match = TAG_PARTS.fullmatch(tag)
+        assert (match is not None) is (re.fullmatch(TERMINALS["TAG"], tag) is not None)
+        assert match is None or re.fullmatch(TAG_NAME, match[1])
+
+
 def test_checking_a_canonical_file_loads_neither_lark_nor_the_other_commands() -> None:
     """Start-up is part of every command's time: `dln validate` of a canonical record imports only what it uses
     (no process pool without `-j`, no file locks or hashing without a write, no self-play without an illegal move,

@@ -34,6 +34,7 @@ from pathlib import Path
 import click
 
 from dln.cli.common import EXIT_BAD_INPUT, STDIN
+from dln.notation.model import TAG_NAME
 from dln.notation.sources import NO_RECORD_IN_DIRECTORY, display_name, each_file
 from dln.views.output import say
 from dln.wording import count_of
@@ -113,7 +114,7 @@ class Inputs:
 
 
 #: The start of a DLN record: comments and notes, then a tag, a round or a setup (grammar/dln.lark, start).
-_RECORD_START = re.compile(rb"(?:\s|;[^\n]*|\{[^}]*\})*+(\[[A-Za-z_][A-Za-z0-9_]*[ \t]+\"|round\s+\d|setup\s)")
+_RECORD_START = re.compile(rb"(?:\s|;[^\n]*|\{[^}]*\})*+(\[" + TAG_NAME.encode() + rb"[ \t]+\"|round\s+\d|setup\s)")
 
 
 def holds_records(path: str) -> bool:

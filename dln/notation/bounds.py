@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from dln.notation.errors import DLNSyntaxError
+from dln.notation.model import TAG_NAME
 
 __all__ = ["MAX_COMMENT", "MAX_DIGITS", "MAX_GAME", "MAX_NESTING", "TooLarge", "mib", "odd_character", "small_number",
            "too_deep"]
@@ -78,7 +79,7 @@ def mib(characters: int) -> str:
 
 
 # What can hold a '(' that is not a variation ({comments}, ';' notes, tag values), and the brackets.
-_BRACKETS = re.compile(r'\{(?:[^{}\\]|\\[\s\S])*+\}?|;[^\n]*|\[[A-Za-z_][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\.)*+"|[()]')
+_BRACKETS = re.compile(rf'\{{(?:[^{{}}\\]|\\[\s\S])*+\}}?|;[^\n]*|\[{TAG_NAME}[ \t]+"(?:[^"\\\n]|\\.)*+"|[()]')
 
 
 _SMALL_NUMBER = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")

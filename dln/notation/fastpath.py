@@ -32,7 +32,7 @@ from dln.notation.fast_models import deal as _deal
 from dln.notation.fast_models import hand as _hand
 from dln.notation.fast_models import move as _move
 from dln.notation.fast_models import round_ as _round
-from dln.notation.model import Game, Move, MoveSpots, PileRef, Round, ScoreClaim
+from dln.notation.model import TAG_PARTS, Game, Move, MoveSpots, PileRef, Round, ScoreClaim
 
 _card: Callable[[str], Card] = CARDS_BY_TEXT.__getitem__
 #: Every word a hand line may hold after its seat, and what it reads as: each spelling of each card
@@ -60,7 +60,6 @@ class _Patterns:
         self.item = re.compile(item)
         self.ref = re.compile(rf"\[({pile_value})(?: ({seat}))?\]")
         self.tag = re.compile(terminal("TAG"))
-        self.tag_parts = re.compile(r'\[([A-Za-z_][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*+)"[ \t]*\]')
         self.round = re.compile(rf"round ({number})(?: dealer ({seat}))?")
         self.table = re.compile(rf"table((?: {card})*)")
         self.cards = re.compile(rf"{card}|\?")
@@ -308,7 +307,7 @@ def read_canonical(
         if head == "[":
             if header is not None or not p.tag.fullmatch(line):
                 return None  # tags after a round belong to the next game: not in one chunk
-            name, raw = p.tag_parts.fullmatch(line).groups()  # type: ignore[union-attr]
+            name, raw = TAG_PARTS.fullmatch(line).groups()  # type: ignore[union-attr]
             tags.append((name, tag_value(raw)))
             tag_lines.append(line_number)
             continue

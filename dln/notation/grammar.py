@@ -23,6 +23,7 @@ from dln.cards import Card
 from dln.notation.bounds import MAX_DIGITS, MAX_NESTING, too_deep
 from dln.notation.model import (
     SEATS,
+    TAG_PARTS,
     Captured,
     Deal,
     Game,
@@ -78,7 +79,6 @@ def _value_of(token: Token) -> tuple[int, bool]:
     return _number(token, text[:-1] if group else text), group
 
 
-_TAG_RE = re.compile(r'\[([A-Za-z_][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\r\n]|\\[^\r\n])*+)"[ \t]*\]')
 
 
 class _Builder(Transformer[Token, Any]):
@@ -166,7 +166,7 @@ class _Builder(Transformer[Token, Any]):
 
     def tag(self, children: list[Token]) -> tuple[tuple[str, str], tuple[str, ...], Token]:
         token = children[0]
-        match = _TAG_RE.fullmatch(token.value)
+        match = TAG_PARTS.fullmatch(token.value)
         assert match is not None  # the TAG terminal has the same pattern
         return (match[1], tag_value(match[2])), self._take_line_comments(token), token
 

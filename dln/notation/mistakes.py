@@ -15,6 +15,7 @@ import unicodedata
 from collections.abc import Callable
 
 from dln.cards import greek_layout, on_greek_layout
+from dln.notation.model import TAG_NAME
 
 __all__ = ["AFTER_PREVIOUS", "COMMENT_TEXT", "TAG_QUOTES", "recognise", "tag_name_problem",
            "tag_option_problem"]
@@ -64,8 +65,7 @@ TAG_QUOTES = "\"'\u201c\u201d\u201e\u201f\u2018\u2019\u201a\u201b\u00ab\u00bb\u2
 _OTHER_QUOTES = TAG_QUOTES.replace('"', "")
 #: A line that opens a tag: its blanks, '[', blanks, the name (any word), blanks, and the rest up to the line's end.
 _TAG_LINE = re.compile(rf"([ \t]*)\[([ \t]*)([^\s\]{TAG_QUOTES}]*)([ \t]*)([^\n]*)")
-#: A tag's name, as the grammar's TAG terminal reads it (like PGN's): Latin letters, digits and '_', no digit first.
-_TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_TAG_NAME = re.compile(TAG_NAME)
 _NAME_RULE = "a tag's name is Latin letters A-Z, digits and '_', starting with a letter or '_'"
 #: Greek letters in Latin ones, a letter at a time (ELOT 743, simplified): a name to suggest for a Greek one.
 _GREEK_IN_LATIN = dict(zip("αβγδεζηικλμνξοπρσςτυφω", "avgdeziiklmnxoprsstyfo", strict=True)) | {

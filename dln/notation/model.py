@@ -11,6 +11,7 @@ text lays the moves out differently.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Literal, NamedTuple
@@ -24,6 +25,13 @@ Side = Literal["N", "E", "S", "W", "NS", "EW"]
 MoveKind = Literal["lay", "capture", "declare"]
 #: The tags docs/notation.md defines (any other tag is allowed and kept as written).
 STANDARD_TAGS = ("Event", "Site", "Date", "North", "South", "East", "West", "Target", "Game", "Variant", "Result")
+#: A tag's name, as the grammar's TAG terminal reads it (like PGN's): Latin letters, digits and '_', no digit
+#: first.  The one pattern of it in Python (grammar/dln.lark has the grammar's; tests/test_fastpath.py keeps
+#: the two the same).
+TAG_NAME = r"[A-Za-z_][A-Za-z0-9_]*"
+#: A tag, ``[Name "value"]``, its name and its value as written (quotes and backslashes escaped): the
+#: grammar's TAG terminal with those two parts in groups.
+TAG_PARTS = re.compile(rf'\[({TAG_NAME})[ \t]+"((?:[^"\\\r\n]|\\[^\r\n])*+)"[ \t]*\]')
 #: The tag that names the player at each seat.
 SEAT_TAGS: dict[str, str] = {"N": "North", "E": "East", "S": "South", "W": "West"}
 #: A hand's or a move's seat, read in C by ``map``.

@@ -37,7 +37,7 @@ from dln.notation.lines import (
     split_lines,
 )
 from dln.notation.mistakes import COMMENT_TEXT, TAG_QUOTES
-from dln.notation.model import Game, MoveSpots
+from dln.notation.model import TAG_PARTS, Game, MoveSpots
 from dln.notation.terminals import TERMINALS
 from dln.notation.writer import tag_value
 
@@ -78,7 +78,6 @@ def _parse_chunk(text: str, offset: int, keep_line_comments: bool, *, fast: bool
 # ---------------------------------------------------------------------------
 # Cutting a file into games
 
-_TOKEN_TAG = re.compile(r'\[[A-Za-z_][A-Za-z0-9_]*[ \t]+"(?:[^"\\\r\n]|\\[^\r\n])*+"[ \t]*\]')
 # What starts a tag block, to the splitter: '[', a word (letters of any script, digits, '_' and '-', so a
 # name no tag can have, [Σημειωτής "…"], still starts its game and is reported there), blanks, then a quote
 # of any kind (typographic quotes included, so a mistyped tag still starts its game).
@@ -199,7 +198,7 @@ def _scan(line: str, in_brace: bool) -> tuple[bool, bool, int, int]:
             in_brace, opened, i = True, i, i + 1
         elif ch == ";":
             break
-        elif ch == "[" and (m := _TOKEN_TAG.match(line, i)):
+        elif ch == "[" and (m := TAG_PARTS.match(line, i)):
             i = m.end()
         elif ch == "[" and _TAG_LIKE.match(line, i):
             end = line.find("]", i)

@@ -31,6 +31,8 @@ from pygments.token import (
 from rich.syntax import Syntax
 from rich.text import Text
 
+from dln.notation.model import TAG_NAME
+
 __all__ = ["CARD", "GLYPH", "SEAT", "UNKNOWN", "DLNLexer", "error_tokens", "highlight"]
 
 #: Token types, named after the game: a card, a seat or side, a glyph and an unknown card in a hand.
@@ -61,7 +63,7 @@ class DLNLexer(RegexLexer):
             (r";[^\r\n]*", Comment.Single),
             (r"\{", Comment.Multiline, "comment"),
             # [Event "Club night"]
-            (r'(\[)([A-Za-z_][A-Za-z0-9_]*)([ \t]+)("(?:[^"\\\r\n]|\\[^\r\n])*")([ \t]*)(\])',
+            (rf'(\[)({TAG_NAME})([ \t]+)("(?:[^"\\\r\n]|\\[^\r\n])*")([ \t]*)(\])',
              bygroups(Punctuation, Name.Tag, Whitespace, String, Whitespace, Punctuation)),
             (rf"(?:{'|'.join(sorted(_KEYWORDS, key=len, reverse=True))})(?![A-Za-z0-9])", Keyword),
             # N: 4d 9c ?   (a hand: '?' is an unknown card there, not a glyph)
