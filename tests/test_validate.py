@@ -640,3 +640,41 @@ def test_the_d208_message_does_not_depend_on_the_hash_seed() -> None:
         for seed in ("1", "2")
     }
     assert len(outputs) == 1
+
+
+# --------------------------------------------------------------------------
+# a count of cards is said in the singular when it is one
+# --------------------------------------------------------------------------
+
+ONE_CARD_SETUP = "setup dealer S\ntable 7c 4h Qs 2d\n{CAPTURED}N: 3h{N}\nS: Qc{S}\nturn N\nN 3h\n{MORE}"
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    pytest.param("round 1 dealer S\ntable 5h\nN 4c\n", "the opening table holds 1 card, not 4", id="D105"),
+    pytest.param(ONE_CARD_SETUP.format(CAPTURED="", N="", S=" 9s 5d", MORE=""),
+                 "S holds 3 cards but should hold 1 when S dealt and N is to play", id="D102-three"),
+    pytest.param(ONE_CARD_SETUP.format(CAPTURED="", N=" 5d 6d", S="", MORE=""),
+                 "S holds 1 card but should hold 3 when S dealt and N is to play", id="D102-one"),
+    pytest.param(ONE_CARD_SETUP.format(CAPTURED="captured N 1: 5c 6c\n", N="", S="", MORE=""),
+                 "captured N counts 1 card but names 2", id="D104-captured"),
+    pytest.param("round 1 dealer S\ndeck 5h\ntable 5h 3c 9d Js\nN 4c\n", "the deck lists 1 card; a pack has 52",
+                 id="D104-deck"),
+    pytest.param(ONE_CARD_SETUP.format(CAPTURED="", N=" 5d", S=" 9s", MORE="S Qc x Qs\nN 5d\ndeal\n"),
+                 "a new deal begins while 1 card is still in hand", id="R003"),
+    pytest.param('[Game "Kontsina"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN: 2c\nS: 3d 4h 5s 6c\nN 2c\n',
+                 "N holds 1 card, but a deal of Kontsina gives 4", id="K102"),
+])
+def test_one_card_is_one_card_not_one_cards(text: str, message: str) -> None:
+    """'N holds 1 cards' read wrong: every count of cards a rule's message gives takes its noun's number."""
+    assert message in [d.message for d in check(text).diagnostics]
+
+
+def test_a_score_claim_and_an_unfinished_round_count_one_card_in_the_singular() -> None:
+    from dln.engine.scoring import SideScore, check_round_end, check_score
+
+    (claim,) = check_score({"N": SideScore("N", 1, 0, 1, 0, 0, 0)}, {"N": 3})
+    assert claim.message == "N scores 1 this round, not 3 (1 card: 0, aces 1, 10d 0, 2c 0, xeris 0x10)"
+    text = ONE_CARD_SETUP.format(CAPTURED="", N=" 5d", S=" 9s", MORE="S Qc x Qs\nN 5d\n")
+    state = validate_game(dln.loads(text), keep_states=True).rounds[0].states[-1]
+    (unfinished,) = check_round_end(state)
+    assert "1 card in hand" in unfinished.message

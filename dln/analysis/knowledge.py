@@ -32,6 +32,7 @@ from typing import NoReturn
 from dln.cards import DECK, Card
 from dln.engine import Hand, Seat, deal_order
 from dln.games.protocol import Position, game_of
+from dln.wording import count_of
 
 #: Worlds dealt at most for one that fits (:meth:`View.worlds`): a fact that one world in ten fits
 #: goes unmet once in 700,000 worlds; the dealing costs far less than playing a world out.
@@ -105,8 +106,9 @@ class View:
         stay out of play.  Raises :class:`Unsampleable` if too few cards are unseen.
         """
         if self.needed > len(self.pool):
-            raise Unsampleable(f"{len(self.pool)} cards are unseen but the hands and deals to come need "
-                               f"{self.needed}")
+            unseen = len(self.pool)
+            raise Unsampleable(f"{count_of(unseen, 'card')} {'is' if unseen == 1 else 'are'} unseen but the hands "
+                               f"and deals to come need {self.needed}")
         pool = list(self.pool)
         rng.shuffle(pool)
         hands: dict[Seat, list[Card]] = {s: list(self.fixed[s]) for s in self.state.seats}
@@ -149,5 +151,5 @@ class View:
         return self._unfit()
 
     def _unfit(self) -> NoReturn:
-        raise Unsampleable(f"no deal of the {len(self.pool)} unseen cards that {self.seat} could have held lets the "
-                           f"move played be legal ({REDEALS} dealt)")
+        raise Unsampleable(f"no deal of the {count_of(len(self.pool), 'unseen card')} that {self.seat} could have "
+                           f"held lets the move played be legal ({REDEALS} dealt)")

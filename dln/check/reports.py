@@ -320,7 +320,8 @@ class Reporter:
     def deal_too_early(self, cards_left: int, deal: DealPlan) -> None:
         """R003: a deal line while ``cards_left`` cards are still in hand (every game deals only once the
         hands are played out)."""
-        self.report("R003", "error", f"a new deal begins while {cards_left} cards are still in hand",
+        self.report("R003", "error", f"a new deal begins while {count_of(cards_left, 'card')} "
+                    f"{'is' if cards_left == 1 else 'are'} still in hand",
                     deal.line, deal.column)
 
     def report(self, code: str, severity: Severity, message: str, line: int | None, column: int | None = 1, *,

@@ -37,6 +37,7 @@ from dln.games.protocol import Game
 from dln.notation.model import Hand as HandLine
 from dln.notation.model import Pile as RecordPile
 from dln.notation.model import Round
+from dln.wording import count_of
 
 __all__ = ["SetupStart", "locate", "read_setup"]
 
@@ -129,7 +130,7 @@ def read_setup(round_: Round, game: Game, seats: Sequence[str], hands: Sequence[
         per_deal = hand_size * players
         left, odd = divmod(len(round_.deck), per_deal)
         if odd or left >= deals or (deal is not None and deal != deals - left):
-            v = error("D104", f"the deck holds {len(round_.deck)} cards; the deals still to come "
+            v = error("D104", f"the deck holds {count_of(len(round_.deck), 'card')}; the deals still to come "
                       f"({deals - deal if deal is not None else 'after this one'}) take {per_deal} each")
             problems.append((v, _at(round_.deck_line, round_.deck_column, round_)))
         else:
@@ -158,7 +159,8 @@ def read_setup(round_: Round, game: Game, seats: Sequence[str], hands: Sequence[
         captured[side] += entry.cards
         if entry.count is not None:
             if entry.count < len(entry.cards):
-                v = error("D104", f"captured {entry.side} counts {entry.count} cards but names {len(entry.cards)}")
+                v = error("D104", f"captured {entry.side} counts {count_of(entry.count, 'card')} but names "
+                          f"{len(entry.cards)}")
                 problems.append((v, _at(entry.line, entry.column, round_)))
             unnamed[sides.index(side)] += max(entry.count - len(entry.cards), 0)
     xeris = {side: n for side, n in round_.xeris if side in sides}

@@ -467,7 +467,7 @@ class _Checker(Reporter):
                             "each card", line, column)
             written.add(card)
         if len(written) == len(deck):
-            self.report(DUPLICATE_CARD, "error", f"the deck lists {len(deck)} cards; a pack has 52",
+            self.report(DUPLICATE_CARD, "error", f"the deck lists {count_of(len(deck), 'card')}; a pack has 52",
                         round_.deck_line or round_.line, round_.deck_column or round_.column)
         return False
 

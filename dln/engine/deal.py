@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from dln.cards import DECK, RANK_NAMES, Card
+from dln.wording import count_of
 
 from . import codes
 from .codes import Violation, error, warning
@@ -185,7 +186,7 @@ def opening_table_violations(table: Sequence[Card], rules: Rules) -> list[Violat
     out: list[Violation] = []
     if len(table) != TABLE_SIZE:
         out.append(error(codes.TABLE_SIZE,
-                         f"the opening table holds {len(table)} cards, not {TABLE_SIZE}"))
+                         f"the opening table holds {count_of(len(table), 'card')}, not {TABLE_SIZE}"))
     ranks = Counter(c.rank for c in table if rules.redeal_any_rank or c.is_face)
     for rank, n in sorted(ranks.items()):
         if n == 3 and rules.three_face_cards and rank > 10:  # exactly three J, Q or K stay
@@ -221,14 +222,14 @@ def redeal_violations(state: RoundState, seat: Seat) -> list[Violation]:
     played = sum(HAND_SIZE - h.size for h in state.hands)
     if played > 0:
         return [error(codes.REDEAL_AFTER_PLAY,
-                      f"{played} card{'s' * (played != 1)} of deal {state.deal} "
+                      f"{count_of(played, 'card')} of deal {state.deal} "
                       f"{'have' if played != 1 else 'has'} been played; the round can be cancelled "
                       "only before the first card of a deal")]
     hand = state.hand(seat)
     faces = sum(c.is_face for c in hand.known)
     if faces >= 5:
         return []
-    shown = f"{seat} holds {faces} known face card{'s' * (faces != 1)}"
+    shown = f"{seat} holds {count_of(faces, 'known face card')}"
     if faces + hand.unknown >= 5:
         return [warning(codes.REDEAL_FACE_CARDS,
                         f"{shown} and {hand.unknown} unknown; the record cannot tell whether they were dealt "
@@ -364,7 +365,7 @@ def setup_hand_size_violations(
     fulls = Counter(n + (1 if order.index(seat) < moved else 0) for seat, n in sizes.items())
     full = min(max(fulls.most_common(1)[0][0], 0), hand_size)
     want = circuit_sizes(seats, dealer, turn, full)
-    return [error(code, f"{seat} holds {n} cards but should hold {want[seat]} when {dealer} dealt "
+    return [error(code, f"{seat} holds {count_of(n, 'card')} but should hold {want[seat]} when {dealer} dealt "
                   f"and {turn} is to play", subject=f"hand {seat}")
             for seat, n in sizes.items() if want[seat] != n]
 
@@ -397,6 +398,6 @@ def _hand_size_violations(state: Position) -> list[Violation]:
         have = state.hand(seat).size
         if have != want:
             out.append(error(codes.HAND_SIZE,
-                             f"{seat} holds {have} cards but should hold {want} when "
+                             f"{seat} holds {count_of(have, 'card')} but should hold {want} when "
                              f"{state.turn} is to play", subject=f"hand {seat}"))
     return out

@@ -13,6 +13,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from dln.cards import DECK, Card
+from dln.wording import count_of
 
 from . import codes
 from .codes import Violation, error
@@ -76,7 +77,7 @@ def check_round_end(state: RoundState) -> list[Violation]:
     left = sum(h.size for h in state.hands)
     deals = state.deals - state.deal
     return [error(codes.ROUND_UNFINISHED,
-                  f"the round cannot end yet: {left} cards in hand and {deals} deals to come")]
+                  f"the round cannot end yet: {count_of(left, 'card')} in hand and {count_of(deals, 'deal')} to come")]
 
 
 def rest_taker(state: RoundState) -> Side | None:
@@ -149,7 +150,7 @@ def check_score(scores: Mapping[Side, SideScore], claimed: Mapping[Side, int]) -
         if side in claimed and claimed[side] != score.total:
             out.append(error(codes.SCORE_CLAIM,
                              f"{side} scores {score.total} this round, not {claimed[side]} "
-                             f"({score.cards} cards: {score.most_cards}, aces {score.aces}, "
+                             f"({count_of(score.cards, 'card')}: {score.most_cards}, aces {score.aces}, "
                              f"10d {score.good_ten}, 2c {score.good_two}, "
                              f"xeris {score.xeris}x{XERI_POINTS})"))
     for side in claimed:

@@ -29,6 +29,7 @@ from dln.engine.codes import RuleCode, Violation, error, warning
 from dln.engine.deal import deal_order
 from dln.engine.rules import Rules
 from dln.engine.state import Hand, Move, Seat, Seating, describe_cards
+from dln.wording import count_of
 
 from .protocol import CONTESTED, ITEM_WORDS, MARKS, Tally, game_named, installed
 
@@ -530,8 +531,8 @@ def check_position(state: TableRound, *, opening: bool, dealt: bool = False) -> 
         out += game.opening_violations(state.table)
     for seat, hand in zip(state.seats, state.hands, strict=True):
         if hand.size > game.hand_size or (dealt and hand.size != game.hand_size):
-            out.append(error(game.hand_size_code, f"{seat} holds {hand.size} cards, but a deal of {game.name} "
-                             f"gives {game.hand_size}", f"hand {seat}"))
+            out.append(error(game.hand_size_code, f"{seat} holds {count_of(hand.size, 'card')}, but a deal of "
+                             f"{game.name} gives {game.hand_size}", f"hand {seat}"))
     places: dict[Card, int] = {}
     for card in [*state.table, *(c for h in state.hands for c in h.known), *(c for p in state.captured for c in p)]:
         places[card] = places.get(card, 0) + 1

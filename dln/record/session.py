@@ -44,7 +44,7 @@ from dln.record.questions import NewGame
 from dln.record.recordfile import FileChanged, GameFile, block_signals, unblock_signals
 from dln.record.redeals import REDEAL_WORD, next_round, redeal
 from dln.record.reply import Reply
-from dln.wording import number_word
+from dln.wording import count_of, number_word
 
 Phase = Literal["table", "play", "unscored", "over"]
 
@@ -337,7 +337,7 @@ class Recorder:
             raise Refused(f"{twice} is typed twice; each card lies in one place", rule=True)
         size = positions.hand_size(self.report)
         if len(entries) > size:
-            raise Refused(f"a hand holds {size} cards, not {len(entries)}")
+            raise Refused(f"a hand holds {count_of(size, 'card')}, not {len(entries)}")
         entries += [None] * (size - len(entries))
         deal = self.round.deals[-1]
         if deal.moves:
@@ -478,7 +478,7 @@ class Recorder:
         if card_text is None:
             if hand.unknown:
                 held = " ".join(map(str, sorted(hand.known, key=rank_order)))
-                return [f"{seat}'s hand is not known ({hand.unknown} unseen card{'s' * (hand.unknown != 1)}"
+                return [f"{seat}'s hand is not known ({count_of(hand.unknown, 'unseen card')}"
                         + (f", besides {held}" if held else "") + "); '? 9c' lists the legal moves with 9c"]
             moves = plays.legal(state)
             heading = f"{len(moves)} legal move{'s' * (len(moves) != 1)} for {seat}:"

@@ -30,7 +30,7 @@ from dln.notation.writer import variation_text
 from dln.views.frames import opening_words, prose, score_table, standing_words
 from dln.views.lexer import highlight
 from dln.views.replay import Entry, Finding, Frame, glyph_meaning, plain_move
-from dln.wording import number_word, visible
+from dln.wording import count_of, number_word, visible
 
 __all__ = ["Cropped", "FrameView", "HelpPager", "Look", "card_text", "cards_text", "help_panel"]
 
@@ -426,7 +426,7 @@ class FrameView:
         if f.move is not None and f.move.seat == seat and f.kind != "unreplayable":
             subtitle = Text("played ", style=_LABEL).append_text(card_text(f.move.card, look))
         elif not look.reveal and hand.size and told:
-            subtitle = Text(f"{hand.size} card{'s' * (hand.size != 1)}", style=_LABEL)
+            subtitle = Text(count_of(hand.size, "card"), style=_LABEL)
         return Panel(cards, title=_title(title, look), title_align="left", subtitle=subtitle,
                      subtitle_align="right", box=look.border, border_style="yellow" if to_play else "")
 
