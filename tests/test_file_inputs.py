@@ -59,6 +59,36 @@ def test_an_unknown_game_is_named_and_exits_2(command: list[str], inputs: dict[s
     assert "R002" in out and "unknown game" in out, out
 
 
+#: A tag that makes no sense in a game that can still be replayed (under the default target, no house rules):
+#: its line, and what dln validate says of it.
+BAD_TAGS = {"target": ('[Target "sixty"]', '[Target "sixty"] is not a positive whole number'),
+            "result": ('[Result "N wins"]', '[Result "N wins"] is not a list of sides and totals'),
+            "variant": ('[Variant "bogus"]', "unknown variant 'bogus'")}
+
+
+@pytest.mark.parametrize("command", [["show"], ["show", "--json"], ["show", "--move", "end"], ["svg"], ["html"],
+                                     ["replay"]], ids=" ".join)
+@pytest.mark.parametrize("tag", BAD_TAGS)
+def test_the_views_say_a_tag_that_makes_no_sense_as_validate_does(command: list[str], tag: str,
+                                                                   tmp_path: Path) -> None:
+    """A Target, Result or Variant that makes no sense (R002) left show, svg and html silent with exit 0 while
+    validate reported it: the views still draw the game, and say the finding on stderr as validate writes it
+    (file:line:column, the tag under a caret) with the rules they drew it by, and exit 2, as they do for an
+    unknown game and as docs/cli.md gives R002."""
+    line, message = BAD_TAGS[tag]
+    record = tmp_path / "bad.dln"
+    record.write_text(f'[Event "x"]\n{line}\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN 4c\n', encoding="utf-8")
+    validated = CliRunner().invoke(main, ["validate", str(record)]).stdout.splitlines()
+    result = CliRunner().invoke(main, [*command, str(record)])
+    assert result.exit_code == 2, result.output
+    assert validated[0].startswith(f"{record}:2:1: error R002 bad-tag: ") and message in validated[0]
+    assert validated[1:3] == [f"    2 | {line}", "      | ^"]
+    assert result.stderr.splitlines()[:4] == [*validated[:3], f"{record}: warning: game 1 is shown all the same "
+                                              "(R002 above), under 2 players, standard rules (pagat.com), target 61"]
+    assert result.stdout.startswith("{" if "--json" in command else "<svg" if command == ["svg"]
+                                    else "<!DOCTYPE html>" if command == ["html"] else "bad.dln")
+
+
 def test_position_and_moves_say_the_unknown_game_in_json_too(inputs: dict[str, str]) -> None:
     for command in (["position", "--round", "1", "--at", "1"], ["moves", "--round", "1", "--at", "1"]):
         result = CliRunner().invoke(main, [*command, "--json", inputs["chess"]])

@@ -202,6 +202,23 @@ def exit_if_bad_record(report: GameReport, file: str, *, as_json: bool = False) 
     sys.exit(EXIT_BAD_INPUT)
 
 
+def warn_bad_tags(report: GameReport, file: str) -> int:
+    """Say on stderr, as ``dln validate`` writes them, the tags (or ``--variant``) of a game a view draws all the
+    same that make no sense (R002: a Target that is no number, a Result that is no score, an unknown Variant),
+    then under which rules it is drawn; the exit that deserves (2, or 0 with none), as
+    :func:`exit_if_bad_record` gives it."""
+    from dln.check.reports import bad_tags
+
+    found = bad_tags(report.diagnostics)
+    for diagnostic in found:
+        say(diagnostic.format(), err=True)
+    if not found:
+        return EXIT_OK
+    say(f"{display_name(file)}: warning: game {report.index} is shown all the same (R002 above), under "
+        f"{report.describe_rules()}", err=True)
+    return EXIT_BAD_INPUT
+
+
 def reading_problem(file: str, exc: Exception) -> dict[str, object]:
     """Why a file gave no game to work on, as a JSON diagnostic: S002 cannot-read, S001 syntax-error (the
     game asked for does not parse) or S003 nothing-to-check (the file holds no game)."""

@@ -25,6 +25,7 @@ from dln.cli.common import (
     one_game,
     syntax_problem,
     variant_option,
+    warn_bad_tags,
     width_option,
 )
 from dln.engine.rules import parse_variants
@@ -105,9 +106,10 @@ def read_replays(file: str, variant: str | None, game_number: int | None, status
                  every: bool = False, as_json: bool = False) -> Iterator[Replay]:
     """Read FILE a game at a time and replay each game shown: game GAME_NUMBER (the others skipped
     unparsed), else the first game with rounds, or with ``every`` each game with rounds in turn.
-    ``status`` becomes 2 once a game has a syntax error (reported on stderr).  Exit 2 when the file
-    cannot be read or has no game to show, or a game shown names no game installed or rules it cannot be
-    played by (R002; said as JSON on stdout with ``as_json``)."""
+    ``status`` becomes 2 once a game has a syntax error (reported on stderr), or a game shown a tag that
+    makes no sense (R002, said on stderr as validate says it; the game is shown by the rules it falls back
+    to).  Exit 2 when the file cannot be read or has no game to show, or a game shown names no game
+    installed or rules it cannot be played by (R002; said as JSON on stdout with ``as_json``)."""
     from dln.check.validate import validate_game
     from dln.notation.sources import SyntaxReport, each_game
     from dln.views.game_replay import game_replay
@@ -125,6 +127,7 @@ def read_replays(file: str, variant: str | None, game_number: int | None, status
                                     source=piece.line, variants=variants, keep_states=True)
             if not checked.rounds:
                 exit_if_bad_record(checked, file, as_json=as_json)
+            status.worst(warn_bad_tags(checked, file))  # a game with rounds is drawn, its bad tags said
             try:
                 replay = Replay([game_replay(checked)], display_name(file))
             except ValueError as exc:
