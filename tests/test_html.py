@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 import re
 import tracemalloc
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from click.testing import CliRunner
 
 import dln
 from dln.cli import main
+from dln.notation.model import Variation
 from dln.views.html import KEYS, cursors, page, position_key
 from dln.views.packed import BLOCK_BYTES, game_blocks, read_games
 from dln.views.replay import Cursor, Replay
@@ -85,9 +87,44 @@ def test_variations_are_links_in_the_move_list_and_the_move() -> None:
     assert "g1-r2-m28-v1.1" in linked and "g1-r2-m28-v1.2" in linked
     assert all(key in data["positions"] for key in linked)
     at = data["positions"]["g1-r2-m28"]
-    assert at["variations"] == [["S 9s x 9c * N Jh", "g1-r2-m28-v1.1"]]
+    assert at["variations"] == [["({The xeri: 10 points, and N must play to an empty table.} 28. S 9s x 9c * 29. N Jh "
+                                 "({Another lay: N has nothing to capture or declare.} 29. N Ad))", "g1-r2-m28-v1.1"]]
     assert at["go"]["variation"] == "g1-r2-m28-v1.1"
     assert data["positions"]["g1-r2-m28-v1.2"]["go"]["leave"] == "g1-r2-m28"
+
+
+def _typed_comments(variations: Iterable[Variation]) -> Iterator[str]:
+    """Every comment typed in ``variations``: their own, their moves', and those of the variations inside."""
+    for variation in variations:
+        yield from variation.comments
+        for move in variation.moves:
+            yield from move.comments
+            yield from _typed_comments(move.variations)
+
+
+@pytest.mark.parametrize("name", ["annotated.dln", "constructs/variations.dln"])
+def test_a_variation_keeps_its_comments_in_the_move_list_and_the_move(name: str) -> None:
+    """A variation's own comments ('({Taking the 9 at once ...} N 9c x 9d?! ...)') were in neither the move
+    list nor the move's panel, which linked the variation as its bare moves: the list now shows them on the
+    variation's first row, before its first move, as the main line's comments are shown (class comment), and
+    the panel links each variation as DLN writes it, comments and inner variations too (as dln show does)."""
+    from dln.notation.writer import variation_text
+    from dln.views.frames import prose
+
+    replay = _replay(SAMPLES / name)
+    data = games_of("".join(page([replay], filename=name, title=name)))[0]
+    for index, round_ in enumerate(replay.games[0].rounds):
+        moves = data["rounds"][index]["moves"]
+        shown = re.findall(r'<span class="comment">([^<]*)</span>', moves)
+        assert shown == [escape(prose(c)) for m in round_.main.moves for c in (*m.comments, *_typed_comments(
+            m.variations))]
+        for here, move in enumerate(round_.main.moves[:round_.main.replayed], start=1):
+            at = data["positions"][position_key(replay, Cursor(0, index, here))]
+            assert [text for text, _ in at["variations"]] == [prose(variation_text(v)) for v in move.variations]
+    if name == "constructs/variations.dln":
+        row = next(r for r in data["rounds"][0]["moves"].split("</li>") if "g1-r1-m1-v1.1" in r)
+        assert row.index("variation 1") < row.index("Taking the 9 at once leaves 5h+3c for an 8.") < row.index(
+            "1. N 9c x 9d?!")
 
 
 def test_the_keys_are_the_replayers() -> None:

@@ -281,6 +281,23 @@ def test_a_variation_is_followed_and_left(chromium: Browser, pages: dict[str, Pa
     assert _shown(chromium)["status"] == "no earlier variation of this move"
 
 
+def test_a_variation_s_comments_are_shown_in_the_move_list_and_the_move(chromium: Browser,
+                                                                       pages: dict[str, Path]) -> None:
+    """The comments typed in a variation ('({Taking the 9 at once ...} N 9c x 9d?! ...)') are on the page, as
+    the main line's are: in the move list before the variation's first move, and in the move's panel, whose
+    link into the variation was its bare moves."""
+    name = "constructs/variations.dln"
+    chromium.open(_url(pages[name], "g1-r1-m4"))
+    listed = chromium.run("return [...document.querySelectorAll('#moves li')].map(li => li.textContent)")
+    assert "variation 1 Taking the 9 at once leaves 5h+3c for an 8. 1. N 9c x 9d?!" in listed
+    assert "variation 1 5. N Kc $1 N can also wait." in listed  # a move's own comment stays after it
+    link = chromium.run("return document.querySelector('#move .variations a').textContent")
+    assert link == ("({With the jack left on the table no card can take everything.} S Qs! N 5c x 3c+2h "
+                    "(N Kc $1 {N can also wait.} S Jh x Js) S Jh x Js)")
+    comments = chromium.run("return [...document.querySelectorAll('#moves .comment')].map(e => e.textContent)")
+    assert "With the jack left on the table no card can take everything." in comments
+
+
 def test_nested_variations(chromium: Browser, pages: dict[str, Path]) -> None:
     """A variation inside a variation is entered and left one level at a time."""
     name = "constructs/variations.dln"
@@ -560,7 +577,8 @@ def test_a_sister_game_s_variations_are_stepped_into(chromium: Browser, tmp_path
     assert result.exit_code == 0, result.stderr
     chromium.open(_url(page, "g1-r1-m1"))
     panel = " ".join(chromium.run("return document.querySelector('#move').textContent").split())
-    assert "1 variation instead (v enters):" in panel and "(N Jh E 2h)" in panel
+    assert "1 variation instead (v enters):" in panel
+    assert "(1. N Jh {the jack, kept for later} 2. E 2h (2. E Kd))" in panel  # its comment and inner one too
     chromium.press("v")
     assert _shown(chromium)["key"] == "g1-r1-m1-v1.1"
     chromium.press("ArrowRight")

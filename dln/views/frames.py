@@ -277,6 +277,8 @@ class Entry:
     deal: int | None = None
     #: For the first move of a variation: "variation 1 of 2".
     heading: str | None = None
+    #: For the first move of a variation: the variation's own comments, written before that move.
+    opening: tuple[str, ...] = ()
     #: How many variations end with this move (a ")" each in the list).
     closing: int = 0
 

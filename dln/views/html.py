@@ -27,6 +27,7 @@ from html import escape
 from importlib import resources
 from typing import Any
 
+from dln.notation.writer import variation_text
 from dln.views.course import course_svg, round_course
 from dln.views.frames import (
     Cursor,
@@ -150,7 +151,9 @@ def _position(replay: Replay, cursor: Cursor, filename: str) -> dict[str, Any]:
         line=_line_reach(replay, cursor, frame.round.label),
         to_play=frame.to_play,
         notes=[list(note) for note in frame.notes],
-        variations=[[" ".join(plain_move(m) for m in v.moves), position_key(replay, entered)]
+        # Each variation as DLN writes it (as dln show and the replayer show it): its comments, its moves'
+        # and the variations inside it are the annotator's words, not to be lost on the way in.
+        variations=[[prose(variation_text(v)), position_key(replay, entered)]
                     for k, v in enumerate(frame.variations)
                     if (entered := replay.enter(cursor, k)) is not None],
         round_findings_count=len(frame.round_findings),
@@ -206,6 +209,8 @@ def _entry_html(replay: Replay, entry: Entry) -> str:
     classes = [c for c, on in (("illegal", entry.illegal), ("warning", entry.warning)) if on]
     text = escape(plain_move(entry.move))
     heading = f'<span class="heading">{escape(entry.heading)}</span> ' if entry.heading else ""
+    # A variation's own comments come before its first move, as DLN writes them: '({...} N 9c x 9d)'.
+    heading += "".join(f'<span class="comment">{escape(prose(c))}</span> ' for c in entry.opening)
     mark = ' <span class="mark" title="illegal">\u2717</span>' if entry.illegal else ""
     comments = "".join(f' <span class="comment">{escape(prose(c))}</span>'
                        for c in entry.move.comments)

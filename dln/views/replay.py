@@ -482,11 +482,13 @@ class Replay:
         line = self.line(at)
         opened = cursor.branch[depth] if depth < len(cursor.branch) else None
         anchor = (cursor.branch[depth - 1][1] if depth else cursor.ply) if opened is not None else None
-        heading = None
+        heading: str | None = None
+        opening: tuple[str, ...] = ()  # the variation's own comments, before its first move
         if depth:
             move_above = self.line(at.parent()).moves[at.parent().here - 1]
             count = len(move_above.variations)
             heading = f"variation {at.branch[-1][0] + 1}" + (f" of {count}" if count > 1 else "")
+            opening = move_above.variations[at.branch[-1][0]].comments
         played = self.games[at.game].rounds[at.round]
         for j, move in enumerate(line.moves, start=1):
             if depth == 0 and j > 1 and j <= line.replayed + 1 and j - 1 < len(line.positions):
@@ -505,6 +507,7 @@ class Replay:
                 illegal=is_illegal(found),
                 warning=any(f.severity == "warning" for f in found),
                 heading=heading if j == 1 else None,
+                opening=opening if j == 1 else (),
             )
             if every and target is not None:
                 for v in range(len(move.variations)):

@@ -110,7 +110,7 @@
       if (p.variations.length) {
         html += '<p class="variations">' + p.variations.length + " variation" + (p.variations.length > 1 ? "s" : "") +
           " instead (v enters):</p><ul class=\"variations\">" + p.variations.map(function (v) {
-            return '<li><a href="#' + esc(v[1]) + '">(' + esc(v[0]) + ")</a></li>";
+            return '<li><a href="#' + esc(v[1]) + '">' + esc(v[0]) + "</a></li>";  // as DLN writes it, in ( )
           }).join("") + "</ul>";
       }
     } else if (p.start) {
