@@ -358,7 +358,7 @@ def summary_lines(review: GameReview) -> Sequence[str]:
     """The per-seat summary of a review, one line per seat."""
     lines = []
     for seat, s in review.summary().items():
-        counts = ", ".join(f"{n} {word}{'s' * (n != 1)}" if word != "inaccuracy" else
+        counts = ", ".join(count_of(n, word) if word != "inaccuracy" else
                            f"{n} {'inaccuracy' if n == 1 else 'inaccuracies'}" for word, n in s.grades.items())
         per_move = f" ({s.per_move:.2f} per move)" if s.moves > 1 else ""  # one move: its loss is the total
         lines.append(f"{seat}: {count_of(s.moves, 'move')}, {s.lost:.1f} points lost{per_move}; {counts}")
@@ -409,7 +409,7 @@ def ranked_lines(state: Position, ranking: Ranking | Sequence[tuple[str, MoveVal
     lines = []
     for text, mv in ranked:
         if ordered and mv.dropped is not None:
-            note = f"   (dropped after {mv.samples} playout{'s' * (mv.samples != 1)})"
+            note = f"   (dropped after {count_of(mv.samples, 'playout')})"
         else:
             note = f"   (loses {best - mv.net:.1f})" if best - mv.net >= 0.05 else ""
         lines.append(f"{signed(mv.net, 6)}  {text}{note}")

@@ -25,7 +25,7 @@ from dln.notation.errors import DLNSyntaxError
 from dln.notation.lines import Lines, LineTooLong, NotUTF8, Overlong, split_lines
 from dln.notation.model import Game
 from dln.notation.parser import parse_chunk, read_lines, split_games_until_too_long
-from dln.wording import visible
+from dln.wording import count_of, visible
 
 if TYPE_CHECKING:  # dln.files (locks, hashing) loads only for a command that rewrites a file
     from dln.files import Snapshot
@@ -414,9 +414,6 @@ def each_game(name: str, report: SyntaxReport, number: int | None = None, *,
                 return
     report.close()
     if number is not None:
-        raise NoGame(f"there is no game {number}: {display_name(name)} has {_games(count)}", option=True,
+        raise NoGame(f"there is no game {number}: {display_name(name)} has {count_of(count, 'game')}", option=True,
                      games=count)
 
-
-def _games(n: int) -> str:
-    return f"{n} game" + "s" * (n != 1)

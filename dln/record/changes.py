@@ -23,6 +23,7 @@ from dln.notation.errors import DLNSyntaxError
 from dln.notation.model import Game, Move, Round
 from dln.notation.sources import Unreadable
 from dln.notation.writer import move_text, write_game
+from dln.wording import count_of
 
 if TYPE_CHECKING:
     from dln.record.reply import Session
@@ -83,7 +84,7 @@ def divergence(ours: Game, theirs: Game | None) -> str | None:
     if theirs is None or not (theirs.rounds or theirs.tags):
         return "the file no longer holds the game being recorded"
     if len(theirs.rounds) != len(ours.rounds):
-        return (f"the file's last game has {len(theirs.rounds)} round{'s' * (len(theirs.rounds) != 1)} where the "
+        return (f"the file's last game has {count_of(len(theirs.rounds), 'round')} where the "
                 f"game being recorded has {len(ours.rounds)}")
     if not ours.rounds or _played(ours.rounds[-1]) == _played(theirs.rounds[-1]):
         return None

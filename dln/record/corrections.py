@@ -24,6 +24,7 @@ from dln.record import played
 from dln.record.moves import Refused, shown_move, shown_variation
 from dln.record.played import Key
 from dln.record.reply import Reply, Session
+from dln.wording import count_of
 
 #: ``fix 12 9s x 9d`` (also ``fix 12. 9s x 9d``).
 FIX = re.compile(r"(?i:fix)\s+(\d+)\.?\s+(\S.*)")
@@ -127,7 +128,7 @@ def fix(recorder: Session, number: int, text: str, *, as_played: bool = False) -
         lines += _annotated(scratch, old, at=corrected)
     game = scratch.game
     if kept:
-        lines.append(f"kept the {kept} later move{'s' * (kept != 1)}, still legal")
+        lines.append(f"kept the {count_of(kept, 'later move')}, still legal")
     vouched = recorder.played_anyway  # the old line's moves written as played are no longer the main line's
     recorder.played_anyway = played.moved_to_variation(vouched, round_index + 1, number, kept=False) | vouching
     try:

@@ -481,7 +481,7 @@ class Recorder:
                 return [f"{seat}'s hand is not known ({count_of(hand.unknown, 'unseen card')}"
                         + (f", besides {held}" if held else "") + "); '? 9c' lists the legal moves with 9c"]
             moves = plays.legal(state)
-            heading = f"{len(moves)} legal move{'s' * (len(moves) != 1)} for {seat}:"
+            heading = f"{count_of(len(moves), 'legal move')} for {seat}:"
             return [heading, *_indented(positions.typed(state, moves))]
         try:
             card = Card.parse(card_text)

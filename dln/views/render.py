@@ -558,7 +558,7 @@ class FrameView:
             lines += [Text(look.words(prose(text)), style=_COMMENT) for text in f.move.comments]
             if f.variations:
                 count = len(f.variations)
-                lines.append(Text(f"{count} variation{'s' * (count > 1)} instead (v enters):", style="bold"))
+                lines.append(Text(f"{count_of(count, 'variation')} instead (v enters):", style="bold"))
                 for variation in f.variations:  # as DLN writes it: comments and inner variations too
                     lines.append(Text("  ").append_text(highlight(look.words(prose(variation_text(variation))))))
         if f.new_deal and f.state is not None:
@@ -661,7 +661,7 @@ class FrameView:
             text.append(look.sym(" ✗", " x"), style="bold red")
         count = len(entry.move.variations)
         if count:
-            text.append(f" ({count} var{'s' * (count > 1)})", style="cyan")
+            text.append(f" ({count_of(count, 'var')})", style="cyan")
         if entry.move.comments:
             text.append(look.sym(" {…}", " {..}"), style=_LABEL)
         if entry.closing:
