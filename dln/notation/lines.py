@@ -23,7 +23,7 @@ from dln.notation.bounds import MAX_GAME, TooLarge, mib
 from dln.notation.errors import DLNSyntaxError
 
 __all__ = ["MAX_LINE", "MAX_PASSED", "LineTooLong", "Lines", "NotUTF8", "Overlong", "Pieces", "iter_lines",
-           "line_too_long", "normalise", "not_utf8", "read_text", "split_lines"]
+           "line_ending", "line_too_long", "normalise", "not_utf8", "read_text", "split_lines"]
 
 #: The most characters a line may hold, its line break not counted (1 MiB).
 MAX_LINE = 1 << 20
@@ -36,6 +36,7 @@ MAX_PASSED = MAX_GAME
 _HEAD = 256
 
 LINE_BREAK = re.compile(r"\r\n?|\n")
+_LINE_BREAK_BYTES = re.compile(LINE_BREAK.pattern.encode("ascii"))
 
 
 class LineTooLong(DLNSyntaxError):
@@ -145,11 +146,27 @@ def split_lines(text: str, *, keepends: bool = False) -> list[str]:
     return lines
 
 
-def normalise(text: str) -> str:
-    """``text`` with every line break written ``\\n``: what the grammar and the fast reader see."""
-    if "\r" not in text:
+def normalise(text: str, newline: str = "\n") -> str:
+    """``text`` with every line break written ``newline``: ``\\n`` is what the grammar and the fast reader
+    see; the line ending of a file (:func:`line_ending`) is what a writer adding to that file writes."""
+    if newline == "\n" and "\r" not in text:
         return text
-    return LINE_BREAK.sub("\n", text)
+    return LINE_BREAK.sub(newline, text)
+
+
+def line_ending(stream: IO[bytes]) -> str:
+    """How the lines of the binary ``stream`` end, read from where it stands: as its first line does
+    (``\\r\\n``, ``\\r`` or ``\\n``), or ``\\n`` when no line ends.  A writer that adds lines to an
+    existing file writes them so (:func:`normalise`), so that a file written on Windows stays CRLF instead of
+    ending up with mixed line endings."""
+    while chunk := stream.read(1 << 16):
+        found = _LINE_BREAK_BYTES.search(chunk)
+        if found is None:
+            continue
+        if found[0] == b"\r" and found.end() == len(chunk):  # a '\r\n' may be cut between two reads
+            return "\r\n" if stream.read(1) == b"\n" else "\r"
+        return found[0].decode("ascii")
+    return "\n"
 
 
 def iter_lines(pieces: Iterable[str], *, first_line: int = 1) -> Iterator[str | Overlong]:
