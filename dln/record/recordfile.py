@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import BinaryIO, Protocol
 
 from dln.files import FileChanged, locked, replace_file
-from dln.notation.lines import LineTooLong, split_lines
+from dln.notation.lines import LineTooLong, line_ending, normalise, split_lines
 from dln.notation.model import Game
 from dln.notation.parser import parse_chunk
 from dln.notation.sources import Piece, Place, placed
@@ -58,6 +58,7 @@ class Loaded:
     number: int = 0  # its number in the file (0: none)
     repaired: str | None = None  # a cut-off last line left out (on disk after ``text`` until the next write)
     stamp: Stamp | None = None  # the file read (None: there was no file)
+    newline: str = "\n"  # how the file's lines end (:func:`dln.notation.lines.line_ending`): what is added ends so
 
 
 def read_record(stream: BinaryIO, filename: str) -> Loaded:
@@ -127,13 +128,17 @@ class RecordFile:
     check is renewed only by a write of this session or by :meth:`follow`,
     so a refusal is never followed by an overwrite.  An append that fails
     half-way (a full disk) is cut back to the old length, so a move is
-    wholly on disk or not at all.
+    wholly on disk or not at all.  What is written ends its lines as the
+    file's first line ends (``newline``, read with the file; ``\\n`` for a
+    new one), so a file written on Windows stays CRLF: the session's text
+    may end its lines otherwise.
     """
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.start = 0
         self.on_disk = ""  # what the file holds from ``start`` on, as this session last read or wrote it
+        self.newline = "\n"  # how the file's lines end, as this session last read it
         self._stamp: Stamp | None = None
 
     def read(self, *, lock: bool = True) -> Loaded:
@@ -158,6 +163,9 @@ class RecordFile:
                         loaded: Loaded | Exception = read_record(file, str(self.path))
                     except Exception as exc:  # raised below, unless the file changed while it was read
                         loaded = exc
+                    else:  # a record read whole: its first line break is within a line's length, so little is read
+                        file.seek(0)
+                        loaded = replace(loaded, newline=line_ending(file))
                     after = os.fstat(file.fileno())
                 if _stamp(before) == _stamp(after):
                     if isinstance(loaded, Exception):
@@ -169,6 +177,7 @@ class RecordFile:
         """Go on from ``loaded``: its game is the one recorded, and later commits are checked against it."""
         self.start = loaded.start
         self.on_disk = loaded.text + (loaded.repaired or "")
+        self.newline = loaded.newline
         self._stamp = loaded.stamp
 
     def load(self) -> Loaded:
@@ -197,7 +206,8 @@ class RecordFile:
 
     def commit(self, text: str, gap: str | None = None) -> None:
         """Make ``text`` the text of the game being recorded, durably, before returning; with ``gap``, ``text``
-        is a new game, written after the one recorded so far with ``gap`` between them."""
+        is a new game, written after the one recorded so far with ``gap`` between them.  Both are written with
+        the file's line breaks: a game whose lines end otherwise on disk is rewritten."""
         with locked(self.path):
             if not self._unchanged():
                 raise FileChanged(errno.EAGAIN, "the file was changed by another program since the last line "
@@ -205,14 +215,15 @@ class RecordFile:
             start, old = self.start, self.on_disk
             if gap is not None:
                 start, old = start + len(old.encode("utf-8")), ""
-            new = (gap or "") + text
+            gap, text = normalise(gap or "", self.newline), normalise(text, self.newline)
+            new = gap + text
             if self._stamp is None:
                 replace_file(self.path, [new.encode("utf-8")], force=True)
             elif new.startswith(old):
                 self._append(new[len(old):].encode("utf-8"))
             else:
                 replace_file(self.path, self._after_earlier_games(start, new.encode("utf-8")), force=True)
-            self.start, self.on_disk = start + len((gap or "").encode("utf-8")), text
+            self.start, self.on_disk = start + len(gap.encode("utf-8")), text
             self._stamp = self._stat()
 
     def _after_earlier_games(self, start: int, data: bytes) -> Iterator[bytes]:

@@ -771,7 +771,7 @@ class Recorder:
         report = validate_record(game)
 
         def begin() -> None:
-            self._save(game, gap="\n" if self.text.endswith("\n") else "\n\n")
+            self._save(game, gap="\n" if self.text.endswith(("\n", "\r")) else "\n\n")
 
         self.retrying(begin)
         self.game, self.report = game, report
