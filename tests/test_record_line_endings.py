@@ -1,6 +1,8 @@
 """A record keeps its line endings: what ``dln record`` and ``dln play`` write into a file that exists ends
 its lines as the file's lines end (CRLF in a file written on Windows), so no file is left with mixed line
-endings.  Nothing injected: before, every line they added ended in LF, whatever the file's lines ended in."""
+endings.  Nothing injected: before, every line they added ended in LF, whatever the file's lines ended in.
+The writers that replace a whole file with its canonical form (dln fmt, analyse --annotate) write one line
+ending throughout."""
 
 from __future__ import annotations
 
@@ -193,3 +195,26 @@ def test_dln_play_starts_its_game_in_a_crlf_file_of_notes_in_crlf(tmp_path: Path
     assert holder[0].run() == 0
     data = path.read_bytes()
     assert data.startswith(b"; against the engine\r\n") and b"[Event " in data and breaks(data) == {b"\r\n"}
+
+
+# -- the writers that replace a whole file -----------------------------------------------------------------
+
+
+def test_fmt_writes_one_line_ending_through_a_crlf_file(tmp_path: Path) -> None:
+    """dln fmt replaces the whole file with its canonical form, whose lines end in LF today: a CRLF file becomes
+    one of a single line ending, never a mixture."""
+    path = tmp_path / "game.dln"
+    path.write_bytes(ended(EARLIER + START + "N 4c 5h =9 ;a note\n", "\r\n"))
+    result = CliRunner().invoke(main, ["fmt", str(path)])
+    assert result.exit_code == 0, result.output
+    assert len(breaks(path.read_bytes())) == 1
+
+
+def test_analyse_annotate_over_its_crlf_input_writes_one_line_ending(tmp_path: Path) -> None:
+    """--annotate -o FILE replaces FILE with the annotated record, written in canonical form: one line ending."""
+    path = tmp_path / "game.dln"
+    path.write_bytes(ended(START + "1. N 4c 5h =9\n2. S Ks\n", "\r\n"))
+    result = CliRunner().invoke(main, ["analyse", str(path), "--budget", "1", "--annotate", "-o", str(path)])
+    assert result.exit_code == 0, result.output
+    data = path.read_bytes()
+    assert b"engine:" in data and len(breaks(data)) == 1
