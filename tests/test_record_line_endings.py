@@ -6,6 +6,7 @@ ending throughout."""
 
 from __future__ import annotations
 
+import codecs
 import io
 import re
 from collections.abc import Callable
@@ -122,6 +123,19 @@ def test_a_new_game_in_a_file_of_notes_ends_its_lines_as_the_file_does(tmp_path:
     reference, _ = recorded(tmp_path, "lf.dln", "; the club's games\n\n", "\n", lines)
     data, _ = recorded(tmp_path, "game.dln", "; the club's games\n\n", end, lines)
     assert data == reference.replace(b"\n", end.encode())
+
+
+def test_a_new_game_after_a_note_without_its_line_break_starts_on_a_line_of_its_own(tmp_path: Path) -> None:
+    """A file whose last line, a ';' note, has no line break: the new game's first tag was written on that
+    line, inside the note, and lost ('; the club's games[Date "..."]')."""
+    lines = [*_answers(NewGame({})), "5h 3c 9d Js", "quit"]
+    reference, _ = recorded(tmp_path, "ended.dln", "; the club's games\n", "\n", lines)
+    data, _ = recorded(tmp_path, "game.dln", "; the club's games", "\n", lines)
+    assert data == reference
+    assert dln.loads(data.decode("utf-8")).tag("Date") is not None
+    new, _ = recorded(tmp_path, "new.dln", "", "\n", lines)
+    marked, _ = recorded(tmp_path, "marked.dln", "\ufeff", "\n", lines)  # a byte order mark alone ends no line
+    assert marked == codecs.BOM_UTF8 + new
 
 
 def test_a_game_left_with_mixed_line_endings_is_rewritten_in_the_files(tmp_path: Path) -> None:

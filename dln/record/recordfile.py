@@ -3,6 +3,7 @@ overwritten, and read back game by game, so that going on at the end of a large 
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import errno
 import os
@@ -215,6 +216,8 @@ class RecordFile:
             start, old = self.start, self.on_disk
             if gap is not None:
                 start, old = start + len(old.encode("utf-8")), ""
+                if not gap.startswith(("\n", "\r")) and not self._begins_a_line(start):
+                    gap = "\n" + gap  # a game begins a line: after a ';' note it would be part of the note
             gap, text = normalise(gap or "", self.newline), normalise(text, self.newline)
             new = gap + text
             if self._stamp is None:
@@ -225,6 +228,16 @@ class RecordFile:
                 replace_file(self.path, self._after_earlier_games(start, new.encode("utf-8")), force=True)
             self.start, self.on_disk = start + len(gap.encode("utf-8")), text
             self._stamp = self._stat()
+
+    def _begins_a_line(self, at: int) -> bool:
+        """Whether byte ``at`` of the file begins a line: the file's start (a byte order mark before it
+        included), or just after a line break (read while the lock is held)."""
+        if at == 0 or self._stamp is None:
+            return True
+        with open(self.path, "rb") as file:
+            file.seek(max(at - len(codecs.BOM_UTF8), 0))
+            before = file.read(at - file.tell())
+        return before.endswith((b"\n", b"\r")) or (at == len(codecs.BOM_UTF8) and before == codecs.BOM_UTF8)
 
     def _after_earlier_games(self, start: int, data: bytes) -> Iterator[bytes]:
         """The file's first ``start`` bytes, read in chunks, then ``data`` (read while the lock is held)."""
