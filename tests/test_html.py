@@ -127,6 +127,54 @@ def test_a_variation_keeps_its_comments_in_the_move_list_and_the_move(name: str)
             "1. N 9c x 9d?!")
 
 
+#: A line stopped by a move that cannot have been made (N 6h, D001), with moves after the stop that have
+#: variations, their comments and variations inside; and a variation that stops itself the same way.
+_AFTER_THE_STOP = """\
+round 1 dealer S
+table 5h 3c 9d Js
+N: 4c 8s Kc 2h 7c 10d
+N 8s x 5h+3c
+  ({first} N 6h {not in hand} S 9s x 9d ({inner} S 9h x 9d {nine}))
+S Jh x Js
+N 6h
+S 9s x 9d {a move after the stop}
+  ({the other nine} S 9h x 9d {or that one} (S Qs {a queen instead})) ({second} S Qs)
+N 4c
+"""
+
+
+def test_the_variations_of_a_move_never_reached_are_listed_as_text_with_their_comments() -> None:
+    """The variations of a move after one that stops its line (here and in a variation) were left out of the
+    move list, moves and comments with them, though the annotator typed them (the replayer and dln show mark
+    them on their move, '(2 vars) {…}'): they are listed below their move as the others are, as text, since
+    no position can be shown for them, and the first row of each says why it cannot be stepped into."""
+    replay = Replay.from_text(_AFTER_THE_STOP, filename="after.dln")
+    moves = games_of(_page(_AFTER_THE_STOP))[0]["rounds"][0]["moves"]
+    shown = re.findall(r'<span class="comment">([^<]*)</span>', moves)
+    assert shown == [c for m in replay.games[0].rounds[0].main.moves for c in (*m.comments,
+                                                                                *_typed_comments(m.variations))]
+    whys = set(re.findall(r'<span class="why">([^<]*)</span>', moves))
+    assert len(whys) == 1 and "cannot be stepped into" in whys.pop()
+    why_and_closing = r'<span class="why">[^<]*</span>|<span class="closing">[^<]*</span>'
+    rows = [re.sub(r"<[^>]+>", "", re.sub(why_and_closing, lambda m: "[why]" if "why" in m[0] else "", row))
+            for row in moves.split("</li>")[:-1]]
+    assert rows == [
+        "1. N 8s x 5h+3c",
+        "variation 1 first 1. N 6h \u2717 not in hand",
+        "2. S 9s x 9d",
+        "variation 1 [why] inner 2. S 9h x 9d nine",
+        "2. S Jh x Js",
+        "3. N 6h \u2717",
+        "4. S 9s x 9d a move after the stop",
+        "variation 1 of 2 [why] the other nine 4. S 9h x 9d or that one",
+        "variation 1 [why] 4. S Qs a queen instead",
+        "variation 2 of 2 [why] second 4. S Qs",
+        "5. N 4c",
+    ]
+    links = re.findall(r'<a href="#([^"]+)"', moves)
+    assert links == ["g1-r1-m1", "g1-r1-m1-v1.1", "g1-r1-m2", "g1-r1-m3"]  # no link where no position is
+
+
 def test_the_keys_are_the_replayers() -> None:
     """The page's keys come from the terminal replayer's bindings; Tab is left to the browser (focus)."""
     for names, action, _, _ in BINDINGS:

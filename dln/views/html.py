@@ -202,6 +202,12 @@ def _move_list(replay: Replay, cursor: Cursor) -> str:
     return "".join(rows)
 
 
+#: Why a row of the move list is not a link (its tooltip), and, on the first row of a variation never
+#: reached, why it cannot be entered (shown): the replay of a line stops at a move that cannot have been made.
+_UNREACHED = "never reached: a move before it stops the line"
+_UNREACHED_VARIATION = "(cannot be stepped into: the line stops before the move it replaces)"
+
+
 def _entry_html(replay: Replay, entry: Entry) -> str:
     depth = f' style="--depth:{entry.depth}"' if entry.depth else ""
     if entry.move is None:
@@ -209,6 +215,8 @@ def _entry_html(replay: Replay, entry: Entry) -> str:
     classes = [c for c, on in (("illegal", entry.illegal), ("warning", entry.warning)) if on]
     text = escape(plain_move(entry.move))
     heading = f'<span class="heading">{escape(entry.heading)}</span> ' if entry.heading else ""
+    if entry.heading and entry.cursor is None:  # a variation of a move never reached: it has no position
+        heading += f'<span class="why">{_UNREACHED_VARIATION}</span> '
     # A variation's own comments come before its first move, as DLN writes them: '({...} N 9c x 9d)'.
     heading += "".join(f'<span class="comment">{escape(prose(c))}</span> ' for c in entry.opening)
     mark = ' <span class="mark" title="illegal">\u2717</span>' if entry.illegal else ""
@@ -216,7 +224,7 @@ def _entry_html(replay: Replay, entry: Entry) -> str:
                        for c in entry.move.comments)
     closing = f'<span class="closing">{")" * entry.closing}</span>' if entry.closing else ""
     if entry.cursor is None:
-        body = (f'<span class="unreached" title="never reached: a move before it stops the line">'
+        body = (f'<span class="unreached" title="{_UNREACHED}">'
                 f"{entry.number}. {text}</span>")
     else:
         key = position_key(replay, entry.cursor)

@@ -38,7 +38,7 @@ from dln.check.references import resolves_all
 from dln.check.validate import validate_game
 from dln.engine.codes import XERI_MARK
 from dln.games.protocol import game_of
-from dln.notation.model import Game, Move
+from dln.notation.model import Game, Move, Variation
 from dln.views.frames import (
     GLYPHS,
     Cursor,
@@ -462,9 +462,7 @@ class Replay:
         for variation, ply in cursor.branch:
             line = self.line(up)
             move = line.moves[up.here - 1]
-            count = len(move.variations)
-            of = f" of {count}" if count > 1 else ""
-            labels.append(f"variation {variation + 1}{of} of move {line.number(up.here)}")
+            labels.append(f"{_variation_heading(variation, len(move.variations))} of move {line.number(up.here)}")
             up = replace(up, branch=(*up.branch, (variation, ply)))
         return tuple(labels)
 
@@ -474,8 +472,8 @@ class Replay:
 
     def move_tree(self, cursor: Cursor) -> tuple[Entry, ...]:
         """The move list of the cursor's round with every variation opened below its move, nested ones too
-        (the HTML viewer lists them all); variations of a move never reached cannot be replayed and are left
-        out.  ``current`` marks the cursor's row."""
+        (the HTML viewer lists them all); those of a move never reached are listed as written, with no position
+        to lead to.  ``current`` marks the cursor's row."""
         return tuple(_closed(list(self._line_entries(replace(cursor, branch=()), cursor, 0, every=True))))
 
     def _line_entries(self, at: Cursor, cursor: Cursor, depth: int, *, every: bool = False) -> Iterator[Entry]:
@@ -486,8 +484,7 @@ class Replay:
         opening: tuple[str, ...] = ()  # the variation's own comments, before its first move
         if depth:
             move_above = self.line(at.parent()).moves[at.parent().here - 1]
-            count = len(move_above.variations)
-            heading = f"variation {at.branch[-1][0] + 1}" + (f" of {count}" if count > 1 else "")
+            heading = _variation_heading(at.branch[-1][0], len(move_above.variations))
             opening = move_above.variations[at.branch[-1][0]].comments
         played = self.games[at.game].rounds[at.round]
         for j, move in enumerate(line.moves, start=1):
@@ -513,9 +510,28 @@ class Replay:
                 for v in range(len(move.variations)):
                     yield from self._line_entries(replace(target, branch=(*target.branch, (v, 1))), cursor, depth + 1,
                                                   every=True)
+            elif every:  # no position before the move: its variations cannot be replayed, but are listed
+                yield from _unreached_entries(move.variations, line.number(j), depth + 1)
             elif opened is not None and j == anchor:
                 here = at.moved(j)
                 yield from self._line_entries(replace(here, branch=(*here.branch, (opened[0], 1))), cursor, depth + 1)
+
+
+def _variation_heading(index: int, count: int) -> str:
+    """How variation ``index`` (from 0) of a move with ``count`` of them is named: ``variation 1 of 2``, or
+    ``variation 1`` when it is the only one."""
+    return f"variation {index + 1}" + (f" of {count}" if count > 1 else "")
+
+
+def _unreached_entries(variations: Sequence[Variation], number: int, depth: int) -> Iterator[Entry]:
+    """The rows of the variations of move ``number``, a move never reached (after one that stops its line):
+    their moves, comments and inner variations as written, leading nowhere (``cursor`` None)."""
+    for k, variation in enumerate(variations):
+        heading = _variation_heading(k, len(variations))
+        for j, move in enumerate(variation.moves):
+            yield Entry(depth, number + j, move, None, heading=heading if j == 0 else None,
+                        opening=variation.comments if j == 0 else ())
+            yield from _unreached_entries(move.variations, number + j, depth + 1)
 
 
 def _closed(rows: list[Entry]) -> list[Entry]:
