@@ -654,6 +654,8 @@ class FrameView:
         text.append(mark, style="bold yellow")
         if entry.heading:
             text.append("(", style=_LABEL)
+            if entry.opening:  # the variation's own comments, where DLN writes them: '({...} N 9c x 9d'
+                text.append(look.sym("{…} ", "{..} "), style=_LABEL)
         text.append(f"{entry.number}. ", style=_LABEL if not entry.current else "bold")
         style = "bold red" if entry.illegal else "dim" if entry.cursor is None else "yellow" if entry.warning else ""
         text.append(plain_move(entry.move), style=style)
