@@ -561,6 +561,17 @@ def test_deal_lines_in_the_wrong_place_are_r003(text: str, line: int, message: s
     assert [(d.code, d.line, d.message) for d in report.diagnostics] == [("R003", line, message)]
 
 
+@pytest.mark.parametrize("game", ["", '[Game "Kontsina"]\n\n'])
+def test_the_moves_before_a_deal_line_too_early_are_counted(game: str) -> None:
+    """kontsina, Replenishing the hands; pagat, Further Deals: a deal comes when the hands are played out.
+    A deal line too early (R003) stops the round there, but the moves checked before it still count: the
+    summary said '1 round, 0 moves' of a round with two."""
+    text = game + "round 1 dealer S\ntable 5h 3c 9d Js\nN 8s x 5h+3c\nS Jh x Js\ndeal\nN 9c x 9d\n"
+    report = check(text)
+    assert [d.code for d in report.diagnostics] == ["R003"]
+    assert (report.moves, report.rounds[0].moves) == (2, 2)
+
+
 # --------------------------------------------------------------------------
 # References to declarations, '+' components
 # --------------------------------------------------------------------------

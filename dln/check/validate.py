@@ -250,6 +250,7 @@ class _Checker(Reporter):
                 if not live.needs_deal:
                     self.deal_too_early(sum(h.size for h in live.hands), plan)
                     result.stopped = True
+                    result.moves = number  # the moves checked before the deal line still count
                     return self._finish(result, live.freeze())
                 # dealt in place: the round's position is not frozen and thawed at every deal
                 hands = self._hands(plan, live.setup, self._deal_of(k), live.seen)
