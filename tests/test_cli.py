@@ -370,6 +370,18 @@ def test_moves_past_the_end_of_a_finished_round_gives_the_range_it_takes() -> No
         assert code == 2 and "has 48 moves and is over after them (--at goes from 1 to 48)" in err, err
 
 
+def test_moves_past_a_played_out_deal_does_not_say_the_round_is_over(tmp_path: Path) -> None:
+    """kontsina, Replenishing the hands: when every player is out of cards the dealer deals four more.  A
+    record that stops after its first deal is not over, but --at 9 said 'round 1 has 8 moves and is over
+    after them'; what is missing is the next deal."""
+    path = tmp_path / "one-deal.dln"
+    path.write_text('[Game "Kontsina"]\n\nround 1 dealer S\ntable 5h 4c 9d Js\nN 9c x 5h+4c\nS 9s x 9d\n'
+                    "N 2h\nS Jc x Js\nN 3d\nS 10h\nN Qs\nS 8s\n", encoding="utf-8")
+    code, _, err = run("moves", str(path), "--at", "9")
+    assert code == 2 and "is over" not in err, err
+    assert "has 8 moves, and the next deal is not in the record (--at goes from 1 to 8)" in err, err
+
+
 def test_moves_of_a_hand_not_known_say_the_unseen_cards_are_not_listed(tmp_path: Path) -> None:
     """User test: with S's hand not written, dln moves said '0 legal moves for S:', and with N's 4d known of
     six cards, '4 legal moves for N:' as if N could play only the 4d: the heading says what is listed."""
