@@ -409,6 +409,26 @@ def test_a_score_claim_naming_a_seat_seats_nobody(game: str, players: int, seat:
     assert message in report.diagnostics[0].message
 
 
+def test_xeris_are_counted_on_the_sheet_as_in_diloti_and_scored_ten_each() -> None:
+    """xeri, Scoring: "10 points for each xeri".  N takes one xeri in the sample's first hand and scores 28 with
+    it; the score sheet, dln show and a wrong claim's message showed it as "10 xeris" (the points under the
+    heading of a count), where Diloti's sheet shows 1 under "xeris" for one xeri."""
+    path = str(ROOT / "samples" / "xeri.dln")
+    code, out, _ = run("score", path, "--json")
+    north = json.loads(out)["games"][0]["rounds"][0]["sides"]["N"]
+    assert code == 0 and (north["xeris"], north["points"]) == (1, 28)
+    code, out, _ = run("show", path, "--move", "end", "--json")
+    north = next(c for c in json.loads(out)["captures"] if c["side"] == "N")
+    assert code == 0 and (north["xeris"], north["points"]) == (1, 28)
+    code, out, _ = run("show", path, "--move", "end", "--ascii", "--width", "100")
+    assert panel_rows(out)["N"][:3] == ["N", "38", "1"]
+    diloti = json.loads(run("score", str(ROOT / "samples" / "two-player-61.dln"), "--json")[1])
+    assert diloti["games"][0]["rounds"][5]["sides"]["S"]["xeris"] == 1  # Diloti's sheet counts them too
+    text = (ROOT / "samples" / "xeri.dln").read_text(encoding="utf-8").replace("score N 28 S 7", "score N 30 S 7")
+    (claim,) = validate_game(dln.loads(text)).diagnostics
+    assert claim.code == "X602" and "it is 28: 10 for 1 xeri, 3 more cards" in claim.message, claim.message
+
+
 def test_a_rest_claim_naming_a_seat_seats_nobody() -> None:
     """kontsina, Ending the hand: the rest goes to the last capturer (D601); ``rest W`` in a three-player game
     is that claim's error, not a fourth player."""

@@ -45,21 +45,27 @@ _GAMES: dict[str, TableGame] = {}
 
 @dataclass(frozen=True, slots=True)
 class ItemScore:
-    """One player's points for a hand, item by item (``items``: name and points, in the game's order)."""
+    """One player's points for a hand, item by item (``items``: name and value as the score sheet shows it, in
+    the game's order; ``worth``: the points of one of an item that is counted, not in points, as Xeri's
+    xeris are, 10 each, like Diloti's)."""
 
     side: Seat
     cards: int
     items: tuple[tuple[str, int], ...]
+    worth: tuple[tuple[str, int], ...] = ()
 
     @property
     def total(self) -> int:
         """The player's points for the hand."""
-        return sum(points for _, points in self.items)
+        return sum(points for _, points in self.points)
 
     @property
     def points(self) -> tuple[tuple[str, int], ...]:
-        """The points item by item (every item is in points): they add up to :attr:`total`."""
-        return self.items
+        """The points item by item (a counted item times its worth): they add up to :attr:`total`."""
+        if not self.worth:
+            return self.items
+        each = dict(self.worth)
+        return tuple((name, value * each.get(name, 1)) for name, value in self.items)
 
 
 class _TableRoundFields(NamedTuple):
@@ -385,7 +391,7 @@ class TableGame(ABC):
         most at its end (:data:`CONTESTED`) are nobody's yet."""
         counted = scores if scores is not None else self.score(state)
         return tuple(Tally(seat, s.cards, s.items, s.total if scores is not None else
-                           s.total - sum(points for name, points in s.items if name in CONTESTED))
+                           s.total - sum(points for name, points in s.points if name in CONTESTED))
                      for seat, s in counted.items())
 
     def check(self, state: TableRound, move: Move) -> list[Violation]:
@@ -644,8 +650,11 @@ def check_result(game: TableGame, scores: Sequence[Mapping[Seat, ItemScore]], se
 
 #: The score items in words, as messages and score sheets name them.
 def describe_items(score: ItemScore) -> str:
-    """E.g. ``"2 most cards, 1 2c"`` (items worth nothing left out), or ``"nothing"``."""
-    return ", ".join(f"{points} {ITEM_WORDS.get(name, name)}" for name, points in score.items if points) or "nothing"
+    """E.g. ``"2 most cards, 1 2c"``, ``"10 for 1 xeri"`` (items worth nothing left out), or ``"nothing"``."""
+    return ", ".join(f"{points} {ITEM_WORDS.get(name, name)}" if points == shown
+                     else f"{points} for {count_of(shown, ITEM_WORDS.get(name, name).removesuffix('s'))}"
+                     for (name, shown), (_, points) in zip(score.items, score.points, strict=True)
+                     if points) or "nothing"
 
 
 # -- scoring helpers ---------------------------------------------------------------------

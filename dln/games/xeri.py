@@ -161,7 +161,8 @@ class Xeri(TableGame):
         for seat, pile, xeris in zip(state.seats, state.captured, state.xeris, strict=True):
             honours = sum(c.rank in HONOURS for c in pile)
             out[seat] = ItemScore(seat, cards[seat], tuple(zip(self.score_items, (
-                XERI_POINTS * xeris, more[seat], honours, int(ten == seat), int(two == seat)), strict=True)))
+                xeris, more[seat], honours, int(ten == seat), int(two == seat)), strict=True)),
+                (("xeris", XERI_POINTS),))
         return out
 
     def card_class(self, card: Card) -> int:

@@ -155,8 +155,9 @@ def test_scoring() -> None:
     """Scoring: 10 points a xeri ("the xeri cards also count as captured cards"), 3 for more cards, 1 per
     ace, king, queen, jack or 10, 1 for the 10d ("worth two points altogether") and 1 for the 2c."""
     scores = XERI.score(_final("5h 5c 10d 2c As Kd", "Qh 3d", xeris=(1, 0)))
-    assert dict(scores["N"].items) == {"xeris": 10, "more_cards": 3, "honours": 3, "ten_of_diamonds": 1,
-                                       "two_of_clubs": 1}
+    assert dict(scores["N"].items) == {"xeris": 1, "more_cards": 3, "honours": 3, "ten_of_diamonds": 1,
+                                       "two_of_clubs": 1}  # the xeris counted, as Diloti's sheet counts them
+    assert dict(scores["N"].points)["xeris"] == 10
     assert dict(scores["S"].items) == {"xeris": 0, "more_cards": 0, "honours": 1, "ten_of_diamonds": 0,
                                        "two_of_clubs": 0}
     assert scores["N"].total == 18 and scores["S"].total == 1
