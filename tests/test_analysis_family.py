@@ -243,6 +243,20 @@ def test_dln_moves_rank_of_xeri_contradicts_no_line() -> None:
     assert "\n".join("  " + line for line in lines[at:]) in docs  # the example there is what dln prints
 
 
+@pytest.mark.parametrize("taken", ["7s", "5h 3c 9d 7s"])
+def test_a_xeri_capture_written_with_the_whole_pile_is_the_engines_move(taken: str) -> None:
+    """xeri, Game play: a capture takes the whole pile, and docs/notation.md accepts it written as its top card or
+    as all of its cards.  Written whole, dln analyse said 'loses 0.2; best N 7c x 7s' of the very same move and
+    offered it as a variation: the review matched the moves by the cards named, not by what they do."""
+    from dln.analysis.annotate import review_game
+
+    text = ('[Game "Xeri"]\n\nround 1 dealer S\ntable 5h 3c 9d 7s\nN: 7c 4h Jd 2c Qs 10d\n'
+            f"S: 4d Jc 9h Kh Ah 3s\nN 7c x {taken}\n")
+    review = review_game(validate_game(dln.loads(text), keep_states=True), budget=2)
+    (move,) = review.moves
+    assert move.best == move.played == f"N 7c x {taken}" and move.lost == 0
+
+
 def test_the_recorder_ranks_the_moves_of_a_known_kontsina_hand() -> None:
     """The recorder's '? rank' in a sister game (and dln play's): every legal move, best first, by the engine,
     no line saying anything against the order."""

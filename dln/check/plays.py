@@ -55,6 +55,15 @@ def violations(state: Position, move: Move) -> list[Violation]:
 
 
 def legal_move(state: Position, move: Move) -> EngineMove | None:
-    """The engine's move for a record's ``move`` in ``state``, or None when it breaks a rule."""
+    """The engine's move for a record's ``move`` in ``state``, or None when it breaks a rule: the game's own
+    listing of it when the record writes it otherwise (a Xeri capture naming the whole pile, not its top
+    card), so that the engine's choice and the move played are told apart by what they do."""
     engine_move, found = judged(state, move)
-    return None if any(v.severity == "error" for v in found) else engine_move
+    if any(v.severity == "error" for v in found):
+        return None
+    game = game_of(state)
+    listed = [m for m in game.legal_moves(state) if m.card == engine_move.card]
+    if any(m.key() == engine_move.key() for m in listed):
+        return engine_move
+    after = game.apply(state, engine_move)
+    return next((m for m in listed if m.kind == engine_move.kind and game.apply(state, m) == after), engine_move)
