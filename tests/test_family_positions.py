@@ -103,3 +103,17 @@ def test_a_declaration_in_a_xeri_pile_keeps_its_place_in_the_pile() -> None:
     text = '[Game "Xeri"]\n\nsetup dealer S\ntable 5h [9 N: 6d 3d] 4c\nN: 4d\nS: ?\nturn N\nN 4d x 4c\nS 6d\n'
     assert [(d.code, d.line, d.column) for d in validate_game(dln.loads(text)).diagnostics] == [
         ("F001", 4, 10), ("D002", 9, 3)]
+
+
+def test_a_setup_deal_the_hand_has_not_is_refused_as_in_diloti() -> None:
+    """xeri, Replenishing the hands, and kontsina, Replenishing the hands: the 48 cards after the table are
+    dealt six (Xeri) or four (Kontsina) a player at a time, so two players have deals 1-4 and 1-6.  A setup
+    of 'deal 5' in Xeri or 'deal 0' in Kontsina was accepted without a word, where Diloti's is an error."""
+    setup = "setup dealer S deal {deal}\ntable 5h\nN: 5c\nS: 9s\nturn N\nN 5c x 5h\n"
+    for game, deal, code, deals in (("Xeri", 5, "X003", "1-4"), ("Kontsina", 0, "D003", "1-6"),
+                                    ("Kontsina", 7, "D003", "1-6"), ("Diloti", 5, "D003", "1-4")):
+        report = validate_game(dln.loads(f'[Game "{game}"]\n\n' + setup.format(deal=deal)))
+        assert [(d.code, d.line) for d in report.diagnostics] == [(code, 3)], (game, report.diagnostics)
+        assert f"a 2-player round has deals {deals}" in report.diagnostics[0].message
+    report = validate_game(dln.loads('[Game "Kontsina"]\n\n' + setup.format(deal=6)))
+    assert report.errors == 0

@@ -313,6 +313,8 @@ class TableGame(ABC):
                            tuple(tuple(captured.get(s, ())) for s in seats), tuple(xeris.get(s, 0) for s in seats),
                            given.get("last_capturer") if given.get("last_capturer") in seats else None,
                            given["turn"], 0, True)
+        if not 1 <= state.deal <= state.deals:  # as Diloti's setup (dln.engine.deal.setup_state) refuses it
+            raise ValueError(f"a {len(seats)}-player round has deals 1-{state.deals}")
         return state, problems
 
     def check_position(self, state: TableRound, stage: str) -> list[Violation]:
