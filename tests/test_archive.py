@@ -162,6 +162,18 @@ def test_an_illegal_move_is_counted_for_its_seat_and_its_code_is_found() -> None
     assert Conditions(codes=["D5", "D2"]).play_holds(facts)
 
 
+def test_every_illegal_move_counts_not_only_one_that_stops_the_round() -> None:
+    """xeri, Game play: a capture takes the whole pile, and a card of the top card's rank takes it.  N breaks both
+    rules and the round goes on after each (docs/rules.md: the validator goes on as a compiler does), so N has
+    two illegal moves; docs/archive.md said the figure counts the move that stopped the replay of its round."""
+    text = '[Game "Xeri"]\n\nround 1 dealer S\ntable 5h 3c 9d 7s\nN 7c x 9d\nS 4d\nN 4h\nS 2c\n'
+    facts = play_facts(replay(game(text)))
+    assert facts.seats["N"].illegal == 2 and facts.seats["S"].illegal == 0
+    docs = (SAMPLES.parent / "docs" / "archive.md").read_text(encoding="utf-8")
+    row = next(line for line in docs.splitlines() if line.startswith("| Illegal |"))
+    assert "stopped the replay" not in row and "every move" in row, row
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_xeris_read_off_the_positions_add_up_to_the_engines_score(players: int) -> None:
     for played in generate_games(3, players=players, seed=11):

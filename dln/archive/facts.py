@@ -36,7 +36,7 @@ class SeatEvents:
     captured_own: int = 0  # own declarations (or the partner's) captured by this seat
     captured_theirs: int = 0  # opponents' declarations captured by this seat
     lost: int = 0  # this seat's declarations captured by an opponent
-    illegal: int = 0  # illegal moves: a move that stopped the replay of its round
+    illegal: int = 0  # illegal moves: every move with an error at it, the round going on after it or not
 
 
 @dataclass
