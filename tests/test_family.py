@@ -429,6 +429,19 @@ def test_xeris_are_counted_on_the_sheet_as_in_diloti_and_scored_ten_each() -> No
     assert claim.code == "X602" and "it is 28: 10 for 1 xeri, 3 more cards" in claim.message, claim.message
 
 
+@pytest.mark.parametrize(("sample", "tag", "written"), [
+    ("kontsina.dln", "N 9 E 13 S 21", "N 9 E 13 S 21 N 3"),
+    ("xeri.dln", "N 3 S 2", "N 3 S 2 N 1"),
+])
+def test_a_wrong_result_tag_is_quoted_as_written(sample: str, tag: str, written: str) -> None:
+    """kontsina, Ending the hand; xeri, Scoring: the Result tag gives the final standing.  A tag naming N twice
+    was quoted with its second N only ('the Result tag says N 3 E 13 S 21'), words the record does not hold;
+    Diloti's D603 quotes the tag as written."""
+    text = (ROOT / "samples" / sample).read_text(encoding="utf-8").replace(f'[Result "{tag}"]', f'[Result "{written}"]')
+    (wrong,) = validate_game(dln.loads(text)).diagnostics
+    assert wrong.message.startswith(f"the Result tag says {written}, but the hands add up to {tag}"), wrong.message
+
+
 def test_a_rest_claim_naming_a_seat_seats_nobody() -> None:
     """kontsina, Ending the hand: the rest goes to the last capturer (D601); ``rest W`` in a three-player game
     is that claim's error, not a fourth player."""

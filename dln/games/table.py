@@ -372,7 +372,7 @@ class TableGame(ABC):
 
     def check_result(self, scores: Sequence[Mapping[str, Any]], sides: Sequence[str], claimed: Mapping[str, int],
                      said: str, target: int) -> list[Violation]:
-        return check_result(self, scores, sides, claimed, target)
+        return check_result(self, scores, sides, claimed, said, target)
 
     def shuffled_round(self, seats: Sequence[Seat], dealer: Seat, rng: random.Random, rules: Rules
                        ) -> tuple[tuple[Card, ...], list[dict[Seat, tuple[Card, ...]]]]:
@@ -637,11 +637,11 @@ def check_score(scores: Mapping[Seat, ItemScore], claimed: Mapping[str, int], co
 
 
 def check_result(game: TableGame, scores: Sequence[Mapping[Seat, ItemScore]], seats: Sequence[Seat],
-                 claimed: Mapping[str, int], target: int) -> list[Violation]:
-    """A ``Result`` tag (points, or hands won in Xeri) against the hands played, and whether the game is over."""
+                 claimed: Mapping[str, int], said: str, target: int) -> list[Violation]:
+    """A ``Result`` tag (points, or hands won in Xeri; ``said``: as written) against the hands played, and
+    whether the game is over."""
     standing = game.standing(scores, seats)
     if dict(claimed) != standing:
-        said = " ".join(f"{seat} {n}" for seat, n in claimed.items())
         return [error(game.result_code, f"the Result tag says {said}, but the hands add up to "
                       f"{' '.join(f'{seat} {n}' for seat, n in standing.items())}")]
     if game.winner(scores, target) is None:

@@ -235,7 +235,8 @@ def test_the_seats_a_record_uses_decide_the_players() -> None:
 def test_the_result_is_the_points_and_the_game_must_be_won() -> None:
     """Ending the hand: the game ends when a player reaches the target; a Result tag is the final totals."""
     hand = KONTSINA.score(_final({"N": "2c 3c 4h", "S": "10d"}))  # N 4, S 1
-    assert check_result(KONTSINA, [hand] * 6, ("N", "S"), {"N": 24, "S": 6}, 21) == []
-    assert [v.code for v in check_result(KONTSINA, [hand] * 6, ("N", "S"), {"N": 24, "S": 7}, 21)] == ["K603"]
-    early = check_result(KONTSINA, [hand] * 2, ("N", "S"), {"N": 8, "S": 2}, 21)
+    assert check_result(KONTSINA, [hand] * 6, ("N", "S"), {"N": 24, "S": 6}, "N 24 S 6", 21) == []
+    wrong = check_result(KONTSINA, [hand] * 6, ("N", "S"), {"N": 24, "S": 7}, "N 24 S 7", 21)
+    assert [v.code for v in wrong] == ["K603"]
+    early = check_result(KONTSINA, [hand] * 2, ("N", "S"), {"N": 8, "S": 2}, "N 8 S 2", 21)
     assert [(v.code, v.severity) for v in early] == [("K603", "warning")]

@@ -206,5 +206,5 @@ def test_a_wrong_score_claim_and_result() -> None:
     n_wins = XERI.score(_final("As Kd", "3d"))
     assert [v.code for v in check_score(n_wins, {"N": 6, "S": 0}, XERI.score_code)] == ["X602"]
     assert check_score(n_wins, {"N": 5, "S": 0}, XERI.score_code) == []
-    assert check_result(XERI, [n_wins] * 3, ("N", "S"), {"N": 3, "S": 0}, 3) == []
-    assert [v.code for v in check_result(XERI, [n_wins] * 3, ("N", "S"), {"N": 2, "S": 1}, 3)] == ["X603"]
+    assert check_result(XERI, [n_wins] * 3, ("N", "S"), {"N": 3, "S": 0}, "N 3 S 0", 3) == []
+    assert [v.code for v in check_result(XERI, [n_wins] * 3, ("N", "S"), {"N": 2, "S": 1}, "N 2 S 1", 3)] == ["X603"]
