@@ -442,6 +442,21 @@ def test_a_wrong_result_tag_is_quoted_as_written(sample: str, tag: str, written:
     assert wrong.message.startswith(f"the Result tag says {written}, but the hands add up to {tag}"), wrong.message
 
 
+@pytest.mark.parametrize(("sample", "claim", "part"), [
+    ("kontsina.dln", "score N 0 E 1 S 4", "score N 0 E 1"),
+    ("xeri.dln", "score N 28 S 7", "score N 28"),
+])
+def test_a_score_claim_checks_the_seats_it_names(sample: str, claim: str, part: str) -> None:
+    """kontsina, Ending the hand; xeri, Scoring: each player scores their own points.  A claim naming some seats
+    only was read as claiming 0 for the others ('the score claims S 0 (it is 7: ...)'), words the record
+    does not hold; Diloti's D602 checks the sides a claim names, as here."""
+    text = (ROOT / "samples" / sample).read_text(encoding="utf-8").replace(f"{claim}\n", f"{part}\n", 1)
+    assert validate_game(dln.loads(text)).diagnostics == []
+    wrong = text.replace(f"{part}\n", f"{part.rsplit(' ', 1)[0]} 9\n", 1)
+    (found,) = validate_game(dln.loads(wrong)).diagnostics
+    assert found.message.startswith(f"the score claims {part.split()[-2]} 9 (it is {part.split()[-1]}"), found.message
+
+
 def test_a_rest_claim_naming_a_seat_seats_nobody() -> None:
     """kontsina, Ending the hand: the rest goes to the last capturer (D601); ``rest W`` in a three-player game
     is that claim's error, not a fourth player."""

@@ -627,9 +627,10 @@ def check_rest(state: TableRound, seat: Seat) -> list[Violation]:
 
 
 def check_score(scores: Mapping[Seat, ItemScore], claimed: Mapping[str, int], code: str) -> list[Violation]:
-    """A ``score`` claim against the computed points (``code``: the game's scoring rule)."""
-    wrong = [f"{seat} {claimed.get(seat, 0)} (it is {s.total}: {describe_items(s)})"
-             for seat, s in scores.items() if claimed.get(seat, 0) != s.total]
+    """A ``score`` claim against the computed points of the seats it names, as Diloti's (``code``: the game's
+    scoring rule)."""
+    wrong = [f"{seat} {claimed[seat]} (it is {s.total}: {describe_items(s)})"
+             for seat, s in scores.items() if seat in claimed and claimed[seat] != s.total]
     strangers = sorted(set(claimed) - set(scores))
     if strangers:
         wrong.append(f"{', '.join(strangers)} {'is' if len(strangers) == 1 else 'are'} not playing")
