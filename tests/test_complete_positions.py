@@ -299,3 +299,23 @@ def test_json_gives_the_position_fields_but_not_per_card_positions() -> None:
     assert (round_["table_line"], round_["deck_line"], round_["turn_line"]) == (2, 3, 11)
     assert round_["table"][0]["line"] == 2 and round_["table"][0]["column"] == 7
     assert "table_positions" not in round_ and "positions" not in round_["deals"][0]["hands"][0]
+
+
+@pytest.mark.parametrize("game", ["", '[Game "Kontsina"]\n', '[Game "Xeri"]\n'])
+@pytest.mark.parametrize(("line", "seat"), [("last W", "W"), ("xeris N 0 S 0 E 1", "E")])
+def test_a_last_or_xeris_line_naming_a_seat_the_game_lacks_is_an_error_at_that_line(game: str, line: str,
+                                                                                      seat: str) -> None:
+    """docs/notation.md, Complete positions: ``last`` names the seat that captured last, ``xeris`` each side's
+    xeris; in a two-player game there is no W or E.  It is the game's seat error at the line, as a ``captured``
+    line of such a side is (the validator ended in a ValueError at the round's end for ``last W``, and the
+    sister games dropped both lines without a word)."""
+    text = (f"{game}setup dealer S deal 4\ntable 2c 6d Kh\ncaptured N: 3c\ncaptured S: 6c\n{line}\n"
+            "N: 8h 9c\nS: 7s Qc\nturn N\nN 9c\nS 7s\nN 8h\nS Qc\n")
+    if "xeris" not in line:
+        text = text.replace("turn N", "xeris N 0 S 0\nturn N")
+    from dln.check.validate import validate_game
+
+    report = validate_game(dln.loads(text))
+    found = [d for d in report.diagnostics if d.severity == "error"]
+    assert [(d.line, d.column) for d in found] == [(5 + game.count("\n"), 1)], found
+    assert found[0].code.endswith("003") and f"{seat} " in found[0].message and "2-player" in found[0].message

@@ -66,6 +66,8 @@ class SetupStart:
     unscored: str | None
     later: list[dict[str, tuple[Card, ...]]] = field(default_factory=list)
     problems: list[tuple[Violation, Where | None]] = field(default_factory=list)
+    #: The seat that captured last, when the record says one the game has.
+    last_capturer: str | None = None
     #: The record shows the round's start: its first deal, every hand known to be whole (six cards,
     #: seen or not), so no card has been played (pagat, The "Xeri": its first move is the round's first card).
     opening: bool = False
@@ -164,6 +166,14 @@ def read_setup(round_: Round, game: Game, seats: Sequence[str], hands: Sequence[
                 problems.append((v, _at(entry.line, entry.column, round_)))
             unnamed[sides.index(side)] += max(entry.count - len(entry.cards), 0)
     xeris = {side: n for side, n in round_.xeris if side in sides}
+    for side in [side for side, _ in round_.xeris if side not in sides][:1]:
+        v = error(game.players_code, f"{side} is not a side of this {players}-player game")
+        problems.append((v, _at(round_.xeris_line, round_.xeris_column, round_)))
+    last = round_.last_capturer
+    if last is not None and last not in seats:
+        v = error(game.players_code, f"{last} is not a seat of this {players}-player game: it did not capture last")
+        problems.append((v, _at(round_.last_line, round_.last_column, round_)))
+        last = None
     unscored = None
     if told != set(sides):
         unscored = "the setup does not say what each side captured before it (captured N ...)"
@@ -171,7 +181,7 @@ def read_setup(round_: Round, game: Game, seats: Sequence[str], hands: Sequence[
         unscored = "the setup does not say how many xeris each side scored before it (xeris N 0 S 0)"
     whole = sizes_known and all(written.get(seat, expected[seat]) == hand_size for seat in seats)
     return SetupStart(dealer, turn, deal, loose, piles, sizes, captured, xeris,
-                      None if unscored else unnamed, unscored, later, problems, opening=deal == 1 and whole,
+                      None if unscored else unnamed, unscored, later, problems, last, opening=deal == 1 and whole,
                       sizes_known=sizes_known,
                       on_table=[c for item in table for c in (item.cards if isinstance(item, RecordPile) else (item,))])
 

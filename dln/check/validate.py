@@ -504,7 +504,7 @@ class _Checker(Reporter):
         state, problems = engine.setup(self.seats, self.rules, dealer=start.dealer, turn=turn, deal=start.deal,
                                        hands=hands, table=start.on_table, loose=loose, piles=piles,
                                        captured=start.captured,
-                                       xeris=start.xeris, last_capturer=round_.last_capturer, gone=round_.seen,
+                                       xeris=start.xeris, last_capturer=start.last_capturer, gone=round_.seen,
                                        opening=start.opening)
         # Hand sizes were judged above, knowing which hands the record leaves unknown.
         self.report_located([*problems, *engine.check_position(state, "setup")], round_, first)

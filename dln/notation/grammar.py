@@ -332,7 +332,7 @@ class _Builder(Transformer[Token, Any]):
         )
         where = {
             f"{what}_{part}": value
-            for what in ("table", "deck", "turn")
+            for what in ("table", "deck", "turn", "xeris", "last")
             if what in head
             for part, value in self._pos(head[what][1]).items()
         }

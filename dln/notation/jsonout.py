@@ -16,8 +16,9 @@ from dln.cards import Card
 from dln.notation.model import Game, PileRef
 
 #: Per-card and per-part source positions: the line and column of each hand line, table line and move are
-#: given instead.
-_PER_ITEM = frozenset({"positions", "table_positions", "deck_positions", "spots"})
+#: given instead (and of the table, deck and turn lines, not of the xeris and last lines, as it always was).
+_PER_ITEM = frozenset({"positions", "table_positions", "deck_positions", "spots",
+                       "xeris_line", "xeris_column", "last_line", "last_column"})
 
 
 #: The fields written for each model class, found once: ``dataclasses.fields`` per object was most

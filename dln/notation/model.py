@@ -252,6 +252,12 @@ class Round:
     deck_positions: tuple[tuple[int, int], ...] = field(default=(), compare=False, repr=False)
     turn_line: int | None = _pos()
     turn_column: int | None = _pos()
+    #: Where the ``xeris`` and ``last`` lines are written (for diagnostics; not in the JSON, which gives the
+    #: table, deck and turn lines' only).
+    xeris_line: int | None = _pos()
+    xeris_column: int | None = _pos()
+    last_line: int | None = _pos()
+    last_column: int | None = _pos()
 
     @property
     def moves(self) -> tuple[Move, ...]:
