@@ -382,6 +382,15 @@ def test_moves_past_a_played_out_deal_does_not_say_the_round_is_over(tmp_path: P
     assert "has 8 moves, and the next deal is not in the record (--at goes from 1 to 8)" in err, err
 
 
+def test_moves_past_the_end_of_a_round_with_no_table_says_there_is_no_such_move(tmp_path: Path) -> None:
+    """A round header alone (as the recorder writes it before the table) has no position: --at 3 ended in
+    an IndexError; it is a move the record does not have, exit 2, as --at 1 says no position can be shown."""
+    path = tmp_path / "header.dln"
+    path.write_text("round 1 dealer S\n", encoding="utf-8")
+    code, _, err = run("moves", str(path), "--at", "3")
+    assert code == 2 and "Traceback" not in err and "there is no move 3: round 1 has 0 moves" in err, err
+
+
 def test_moves_of_a_hand_not_known_say_the_unseen_cards_are_not_listed(tmp_path: Path) -> None:
     """User test: with S's hand not written, dln moves said '0 legal moves for S:', and with N's 4d known of
     six cards, '4 legal moves for N:' as if N could play only the 4d: the heading says what is listed."""

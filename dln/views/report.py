@@ -136,9 +136,10 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
     count = len(report.game.rounds[round_number - 1].moves)
     over = bool(played.states) and len(played.states) == count + 1 and played.states[-1].hands_empty
     if at > count + (not over):  # played out: the round is over, or its next deal is not in the record
-        why = " and is over after them" if played.states[-1].is_over else ", and the next deal is not in the record"
+        why = "" if not over else " and is over after them" if played.states[-1].is_over else \
+            ", and the next deal is not in the record"
         raise click.BadParameter(f"there is no move {at}: round {round_number} has {count_of(count, 'move')}"
-                                 f"{why if over else ''} (--at goes from 1 to {count + (not over)})",
+                                 f"{why} (--at goes from 1 to {count + (not over)})",
                                  param_hint="'--at'")
     if at > len(played.states):  # the record breaks a rule before move AT: say which, as validate does
         stop = next((d for d in report.diagnostics if d.round in (round_number, None)
