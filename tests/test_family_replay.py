@@ -292,3 +292,19 @@ def test_a_finding_written_at_a_part_of_its_move_is_the_move_s() -> None:
     frame = session.replay.frame(session.cursor)
     assert frame.number == 5 and [f.code for f in frame.findings] == ["X501"]
     assert frame.kind == "move" and frame.round_findings == ()
+
+
+@pytest.mark.parametrize("command", [["show", "--move", "end"], ["show", "--move", "end", "--json"], ["svg"],
+                                     ["replay"]])
+def test_a_capture_by_a_seat_the_game_lacks_stops_the_replay_and_is_shown_illegal(tmp_path: Path,
+                                                                                command: list[str]) -> None:
+    """xeri, Game play: two players, N and S.  E's capture is X003 and stops the replay (dln validate says
+    so); the views ended in a ValueError (the seat's side looked up for what the capture took), and the
+    move, once drawn, was marked legal."""
+    path = tmp_path / "xeri-e.dln"
+    path.write_text('[Game "Xeri"]\n\nround 1 dealer S\ntable 5d As 8s 4s\nN: 5h Jh Js 8c 4d 2h\n'
+                    "S: Kd 10s Jd 3h Kh Ah\nN Jh x 4s\nE Ad x As\n", encoding="utf-8")
+    result = CliRunner().invoke(main, [*command, str(path)], input="")
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    if command == ["show", "--move", "end"]:
+        assert "✗ illegal X003" in result.output and "✓ legal" not in result.output, result.output

@@ -459,8 +459,9 @@ class GameReplay:
 
 
 def taken_by(before: Position | None, after: Position | None, move: Move | None) -> tuple[Card, ...]:
-    """The cards a capture took from the table (the capture pile grew by them and the card played)."""
-    if before is None or after is None or move is None or move.kind != "capture":
+    """The cards a capture took from the table (the capture pile grew by them and the card played); none
+    when the move changed nothing (the move that stopped the replay, perhaps by a seat the game lacks)."""
+    if before is None or after is None or after is before or move is None or move.kind != "capture":
         return ()
     s = before.side_index(move.seat)
     return tuple(c for c in after.captured[s][len(before.captured[s]):] if c != move.card)

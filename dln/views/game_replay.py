@@ -117,7 +117,8 @@ def _findings_by_move(diagnostics: Sequence[Diagnostic], rounds: Sequence[Round]
                       ) -> tuple[dict[tuple[int | None, int | None], list[Finding]], set[int]]:
     """Diagnostics about single moves, by where the move is written (unique in a file), and the indexes of
     those diagnostics.  A diagnostic may point into its move (the ``*`` of a wrong xeri claim): it is the
-    move's that starts last before it on its line."""
+    move's that starts last before it on its line.  One of the game's (a seat the game lacks, reported
+    where the record first names it) is also the move's it points at, so that move is not shown legal."""
     starts: dict[int | None, list[int]] = {}
     for round_ in rounds:
         for move in _every_move(round_.moves):
@@ -128,7 +129,11 @@ def _findings_by_move(diagnostics: Sequence[Diagnostic], rounds: Sequence[Round]
     taken: set[int] = set()
     for k, d in enumerate(diagnostics):
         columns = starts.get(d.line)
-        if d.move is None or not columns:
+        if not columns:
+            continue
+        if d.move is None:
+            if d.round is None and d.severity == "error" and (d.column or 0) in columns:
+                out.setdefault((d.line, d.column or 0), []).append(Finding.of(d))
             continue
         at = bisect_right(columns, d.column or 0)
         if at:
