@@ -223,6 +223,18 @@ def test_fmt_stdin_streams_and_copies_a_broken_game_as_it_is() -> None:
     assert out.count('[Event "Club night"]') == 2 and out.endswith(canonical.split("\n\n", 1)[1])
 
 
+def test_fmt_stdin_with_other_files_keeps_the_report_off_standard_output(tmp_path: Path) -> None:
+    """'dln fmt - other.dln' wrote 'reformatted other.dln' and the summary into the canonical text on stdout."""
+    path = tmp_path / "other.dln"
+    path.write_text(MESSY)
+    canonical = run("fmt", "-", stdin=MESSY)[1]
+    for args in (("-", str(path)), (str(path), "-")):
+        path.write_text(MESSY)
+        code, out, err = run("fmt", *args, stdin=MESSY)
+        assert code == 0 and out == canonical and path.read_text() == canonical
+        assert f"reformatted {path}" in err and "1 file reformatted" in err
+
+
 def test_fmt_refuses_a_file_changed_while_it_is_rewritten(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The second pass reads the file again: a change between the passes leaves it as it is."""
     import dln.notation.formatting

@@ -63,7 +63,7 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, quiet: bool, force: boo
     from dln.notation.sources import NOT_REGULAR, SyntaxReport, Unreadable, snapshot_streaming
 
     status = Status()
-    data_out = diff or (files == (STDIN,) and not check)  # stdout carries data: messages go to stderr
+    data_out = diff or (STDIN in files and not check)  # stdout carries data: messages go to stderr
     tally: Counter[str] = Counter()
 
     def tell(text: str) -> None:
