@@ -338,6 +338,42 @@ def test_merge_never_writes_two_games_that_would_read_back_as_one(tmp_path: Path
     assert out == dln.dumps(dln.loads(first))
 
 
+#: Games that do not parse, copied as written with --keep-broken: one without tags, one with tags, and one of
+#: tags alone (a tag name no tag can have, as the last game of its file).
+BROKEN_NO_TAGS = "round 1 dealer S\ntable 5h 3c 9d Js\nN 4c @@\n"
+BROKEN_TAGS, BROKEN_TAGS_ALONE = '[Event "broken"]\nround 1 dealer S\nN 4c @@\n', '[Σημειωτής "Κώστας"]\n'
+
+
+@pytest.mark.parametrize(("first", "second", "said"), [
+    (records("maria"), BROKEN_NO_TAGS, "has no tags: written after another game, it would be read as part of it"),
+    (BROKEN_TAGS, NO_TAGS, "has no tags: written after another game, it would be read as part of it"),
+    (NO_ROUNDS, BROKEN_TAGS, "would be read as part of the game before it, which has no rounds"),
+    (BROKEN_TAGS_ALONE, records("maria"), "would be read as part of the game before it, which has no rounds"),
+], ids=["broken-without-tags", "after-a-broken-game", "broken-after-no-rounds", "after-broken-tags-alone"])
+def test_keep_broken_never_copies_a_game_that_would_read_back_with_its_neighbour(
+        tmp_path: Path, first: str, second: str, said: str) -> None:
+    """'dln merge club.dln notes.dln --keep-broken -o all.dln', notes.dln a game without tags that does not
+    parse: copied after club.dln's last game, it was read back as part of it, and that game no longer parsed.
+    A game copied as written is held to the rule the games written canonically keep."""
+    a, b = tmp_path / "a.dln", tmp_path / "b.dln"
+    a.write_text(first, encoding="utf-8")
+    b.write_text(second, encoding="utf-8")
+    for command in (["merge"], ["filter", "--tag", "Event~zzz", "--invert"]):
+        code, _, err = run(*command, str(a), str(b), "--keep-broken", "-o", str(tmp_path / "out.dln"))
+        assert code == 2 and said in err and "not created" in err, err
+        assert not (tmp_path / "out.dln").exists()
+
+
+def test_keep_broken_copies_a_broken_game_with_tags_between_two_games(tmp_path: Path) -> None:
+    """A game copied as written that starts with its tags reads back as itself, between any two games."""
+    a = tmp_path / "a.dln"
+    a.write_text(records("maria") + "\n" + BROKEN_TAGS + "\n" + records("eleni"), encoding="utf-8")
+    code, _, err = run("merge", str(a), "--keep-broken", "-o", str(tmp_path / "out.dln"))
+    assert code == 2 and "wrote 3 games" in err
+    code, out, _ = run("merge", str(tmp_path / "out.dln"), "--keep-broken")
+    assert code == 2 and out.count("[North") == 2 and BROKEN_TAGS in out
+
+
 def test_filter_onto_its_input_keeps_a_file_whose_games_would_read_back_as_fewer(tmp_path: Path) -> None:
     """The fuzz's case: a tag after a round header on its line is a game of its own with no rounds; written
     out game by game, it and the next would read back as one.  filter onto the file refuses, file unchanged."""

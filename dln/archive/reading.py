@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from dln.check.verdicts import CANNOT_READ, NOTHING_TO_CHECK
 from dln.notation.bounds import TooLarge
 from dln.notation.lines import LineTooLong
-from dln.notation.model import Game
+from dln.notation.parser import starts_a_game, takes_the_next
 from dln.notation.sources import (
     NO_RECORD_IN_DIRECTORY,
     Piece,
@@ -57,8 +57,9 @@ def kept_text(piece: Piece) -> str:
 class Apart:
     """Games written one after another, each read back as itself: a game that would read as part of the
     one before it (:func:`dln.notation.writer.merges_with`: any game after one without rounds, a game
-    without tags after another) stops the writing; :attr:`problem` says why, :attr:`count` how many texts
-    went through."""
+    without tags after another; a game copied as written is read as the reader cuts its text,
+    :func:`dln.notation.parser.starts_a_game` and :func:`~dln.notation.parser.takes_the_next`) stops the
+    writing; :attr:`problem` says why, :attr:`count` how many texts went through."""
 
     def __init__(self) -> None:
         self.problem: str | None = None
@@ -67,17 +68,19 @@ class Apart:
     def texts(self, written: Iterable[tuple[str, Piece, str]]) -> Iterator[str]:
         """The texts of ``written`` (each game's file, piece and text to write) up to the first game that
         would merge with the game written before it."""
-        before: Game | None = None
+        rounds_before: bool | None = None  # whether the text written last has rounds (None: nothing written)
         for file, piece, text in written:
-            if piece.game is not None:
-                if merges_with(before, piece.game) is not None:
-                    where = f"{display_name(file)}: game {piece.number}"
-                    self.problem = (f"{where} has no tags: written after another game, it would be read as part "
-                                    "of it (only a file's first game may lack tags)" if not piece.game.tags else
-                                    f"{where} would be read as part of the game before it, which has no rounds "
-                                    "(only a file's last game may lack rounds)")
-                    return
-                before = piece.game
+            game = piece.game
+            tags, rounds = (bool(game.tags), bool(game.rounds)) if game is not None else \
+                (starts_a_game(text), not takes_the_next(text))  # copied as written (--keep-broken)
+            if merges_with(rounds_before, tags) is not None:
+                where = f"{display_name(file)}: game {piece.number}"
+                self.problem = (f"{where} has no tags: written after another game, it would be read as part "
+                                "of it (only a file's first game may lack tags)" if not tags else
+                                f"{where} would be read as part of the game before it, which has no rounds "
+                                "(only a file's last game may lack rounds)")
+                return
+            rounds_before = rounds
             self.count += 1
             yield text
 

@@ -41,7 +41,8 @@ from dln.notation.model import TAG_PARTS, Game, MoveSpots
 from dln.notation.terminals import TERMINALS
 from dln.notation.writer import tag_value
 
-__all__ = ["parse_chunk", "parse_games", "split_games", "split_games_until_too_long"]
+__all__ = ["parse_chunk", "parse_games", "split_games", "split_games_until_too_long", "starts_a_game",
+           "takes_the_next"]
 
 
 
@@ -152,6 +153,23 @@ def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str | TooLarge]]:
             chunk, has_body = [], True
     if chunk or too_large is not None:
         yield start, _held(chunk, too_large)
+
+
+#: A game's body, and a tag block: what :func:`starts_a_game` and :func:`takes_the_next` write around a text.
+_A_ROUND, _A_TAG = "round 1\n", '[Event ""]\n'
+
+
+def starts_a_game(text: str) -> bool:
+    """Whether ``text`` (a game as written), written after a game with rounds, is read back as a game of its
+    own (:func:`split_games`): it starts, after blank lines, with a tag block."""
+    cut = [chunk for _, chunk in split_games([_A_ROUND, text])]
+    return len(cut) == 2 and isinstance(cut[0], str) and not cut[0][len(_A_ROUND):].strip()
+
+
+def takes_the_next(text: str) -> bool:
+    """Whether a tag block written after ``text`` (a game as written) would be read back as part of it: it
+    has tags and comments alone, no round (:func:`split_games`)."""
+    return sum(1 for _ in split_games([text, _A_TAG])) == 1
 
 
 def _held(chunk: list[str], too_large: TooLarge | None) -> str | TooLarge:

@@ -26,21 +26,22 @@ def write_games(games: Iterable[Game]) -> str:
     """Several games, separated by a blank line; ValueError if two would read back as one."""
     games = list(games)
     for before, game in zip([None, *games], games, strict=False):
-        problem = merges_with(before, game)
+        problem = merges_with(None if before is None else bool(before.rounds), bool(game.tags))
         if problem:
             raise ValueError(problem)
     return "\n".join(map(write_game, games))
 
 
-def merges_with(before: Game | None, game: Game) -> str | None:
-    """Why ``game``, written after ``before`` (None: first in the file), would read back as part of it, or
-    None.  A tag block is what starts a game: a game without tags continues the one before, and a game
-    without rounds takes the next one's tag block as its own."""
-    if before is None:
+def merges_with(rounds_before: bool | None, tags: bool) -> str | None:
+    """Why a game with ``tags`` or without, written after a game with rounds or without (``rounds_before``;
+    None: first in the file), would read back as part of it, or None.  A tag block is what starts a game: a
+    game without tags continues the one before, and a game without rounds takes the next one's tag block as
+    its own."""
+    if rounds_before is None:
         return None
-    if not game.tags:
+    if not tags:
         return "only the first game of a file may be written without tags"
-    if not before.rounds:
+    if not rounds_before:
         return "only the last game of a file may be written without rounds"
     return None
 
