@@ -411,3 +411,13 @@ def test_stats_and_play_filters_report_every_bad_tag_as_validate_does(bad_tag: t
     assert "not written" in err and "R002" in err.splitlines()[-1]
     # tag conditions replay nothing: they judge the game by its tags, as before
     assert run("filter", str(path), "--tag", "Game=Xeri", "--count")[:2] == (0, "1\n")
+
+
+def test_filter_count_of_files_without_a_game_is_no_success() -> None:
+    """'dln filter empty.dln --count' printed 0 and exited 0; reading nothing is never success (docs/cli.md),
+    as for stats of the same file and for filter without --count: it says so, exit 2."""
+    empty = str(GOLDEN / "empty.dln")
+    for args in (["--count"], ["--count", "--invert"], ["--xeri", "--count"]):
+        code, out, _ = run("filter", empty, *args)
+        assert code == 2 and out == f"{empty}: error: no game in these files: nothing to count\n0\n"
+    assert run("filter", empty, str(CLUB), "--count") == (0, "5\n", "")

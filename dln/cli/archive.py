@@ -30,6 +30,7 @@ from dln.archive.naming import (
 from dln.archive.parallel import replayed
 from dln.archive.reading import Apart, ArchiveReader, NotKept, canonical_text, kept_text
 from dln.check.reports import Diagnostic
+from dln.check.verdicts import NOTHING_TO_CHECK
 from dln.cli.common import (
     EXIT_BAD_INPUT,
     PLAYER_COUNTS,
@@ -110,6 +111,8 @@ def copied(piece: Piece) -> str:
 
 #: What a command that writes games says when its inputs hold none: reading nothing is never success.
 NOTHING_READ = "no game in these files: nothing to write"
+#: What a command that counts games (``stats``, ``filter --count``) says when its inputs hold none.
+NOTHING_TO_COUNT = "no game in these files: nothing to count"
 
 
 def nothing_read(archive: ArchiveReader) -> bool:
@@ -256,6 +259,8 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
     if count:
         for _ in matching():
             pass
+        if nothing_read(archive):  # counting nothing is never success, as for stats
+            archive.problem(", ".join(files), NOTHING_TO_CHECK, NOTHING_TO_COUNT)
         say(str(kept))
     elif write_out(matching(), output, status, inputs, stopped(
             archive, apart, rewriting=output is not None and inputs.holds(output), keep_broken=keep_broken),

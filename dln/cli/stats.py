@@ -32,7 +32,7 @@ from dln.archive.reading import ArchiveReader
 from dln.archive.stats import Book, Line, Stats, data_name
 from dln.check.reports import Diagnostic
 from dln.check.verdicts import NOTHING_TO_CHECK, problem_data
-from dln.cli.archive import replay_jobs_option
+from dln.cli.archive import NOTHING_TO_COUNT, replay_jobs_option
 from dln.cli.common import EXIT_BAD_INPUT, Status, report_finding, report_syntax, syntax_problem
 from dln.cli.writing import Inputs
 from dln.files import replace_file
@@ -459,7 +459,7 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
         if charts is not None:
             charts.progression(stats.games, game, facts)
     if archive.games == 0 and not archive.errors:  # counting nothing is never success
-        problem(", ".join(files), NOTHING_TO_CHECK, "no game in these files: nothing to count")
+        problem(", ".join(files), NOTHING_TO_CHECK, NOTHING_TO_COUNT)
     ranking = {game: rating.compute() for game, rating in rated.items()} if rated is not None else None
     if as_json:
         ascii_only = not output_takes_any_text()  # JSON escapes what standard output cannot encode
