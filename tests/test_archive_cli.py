@@ -421,3 +421,26 @@ def test_filter_count_of_files_without_a_game_is_no_success() -> None:
         code, out, _ = run("filter", empty, *args)
         assert code == 2 and out == f"{empty}: error: no game in these files: nothing to count\n0\n"
     assert run("filter", empty, str(CLUB), "--count") == (0, "5\n", "")
+
+
+def test_merge_keeps_a_file_of_comments_alone(tmp_path: Path) -> None:
+    """'dln merge notes.dln new.dln -o notes.dln', notes.dln a file of comments alone (no game), left its
+    comments out: the merge dropped them, and the file they were the only text of lost them for good.  They
+    are written where the file stands (read back, with the game next to them), and are no game."""
+    notes, new = tmp_path / "notes.dln", tmp_path / "new.dln"
+    notes.write_text("{Σημειώσεις της λέσχης}\n; να ελεγχθούν\n", encoding="utf-8")
+    new.write_text(CLUB.read_text(encoding="utf-8"), encoding="utf-8")
+    code, out, err = run("merge", str(notes), str(new), "--dedupe")
+    assert code == 0 and out.startswith("{Σημειώσεις της λέσχης}\n{να ελεγχθούν}\n")
+    assert "wrote 5 games; 0 duplicates left out" in err
+    assert write_games(parse_text(out)) == write_games(
+        parse_text("{Σημειώσεις της λέσχης}\n{να ελεγχθούν}\n" + canonical(new)))
+    code, out, err = run("merge", str(new), str(notes))  # after the last game: a comment of its last move
+    assert code == 0 and out.endswith("\n{Σημειώσεις της λέσχης}\n{να ελεγχθούν}\n") and "wrote 5 games" in err
+    assert len(list(parse_text(out))) == 5
+    code, _, err = run("merge", str(notes), str(new), "-o", str(notes))
+    assert code == 0 and "wrote 5 games to" in err
+    assert "{Σημειώσεις της λέσχης}" in notes.read_text(encoding="utf-8")
+    notes.write_text("{only a note}\n", encoding="utf-8")
+    code, _, err = run("merge", str(notes), "-o", str(notes))
+    assert code == 2 and "no game in these files" in err and notes.read_text(encoding="utf-8") == "{only a note}\n"

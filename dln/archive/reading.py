@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from dln.check.verdicts import CANNOT_READ, NOTHING_TO_CHECK
 from dln.notation.bounds import TooLarge
 from dln.notation.lines import LineTooLong
+from dln.notation.model import Game
 from dln.notation.parser import starts_a_game, takes_the_next
 from dln.notation.sources import (
     NO_RECORD_IN_DIRECTORY,
@@ -32,7 +33,13 @@ if TYPE_CHECKING:
     from dln.archive.facts import PlayFacts
     from dln.check.reports import Diagnostic
 
-__all__ = ["Apart", "ArchiveReader", "NotKept", "canonical_text", "kept_text"]
+__all__ = ["Apart", "ArchiveReader", "NotKept", "canonical_text", "kept_text", "notes_alone"]
+
+
+def notes_alone(game: Game) -> bool:
+    """Whether ``game`` is the comments of a file that holds nothing else (no tag, no round): no game, but
+    text that ``merge`` keeps (:attr:`ArchiveReader.comments_alone`)."""
+    return not game.tags and not game.rounds
 
 
 def canonical_text(piece: Piece) -> str:
@@ -69,8 +76,12 @@ class Apart:
         """The texts of ``written`` (each game's file, piece and text to write) up to the first game that
         would merge with the game written before it."""
         rounds_before: bool | None = None  # whether the text written last has rounds (None: nothing written)
+        notes = ""  # files of comments alone, written with the next game (read back as its comments)
         for file, piece, text in written:
             game = piece.game
+            if game is not None and notes_alone(game):
+                notes += text + "\n"
+                continue
             tags, rounds = (bool(game.tags), bool(game.rounds)) if game is not None else \
                 (starts_a_game(text), not takes_the_next(text))  # copied as written (--keep-broken)
             if merges_with(rounds_before, tags) is not None:
@@ -82,7 +93,10 @@ class Apart:
                 return
             rounds_before = rounds
             self.count += 1
-            yield text
+            yield notes + text
+            notes = ""
+        if notes and self.count:  # after the last game: comments of its last move; with no game, nothing
+            yield notes.removesuffix("\n")
 
 
 @dataclass
@@ -94,6 +108,8 @@ class ArchiveReader:
     or a folder with no ``*.dln`` file (S003); ``broken(file, piece)`` of a
     game that does not parse; ``bad_tag(diagnostic)`` of each tag that keeps a
     replayed game from being checked as written (R002, :meth:`unjudged`).
+    With ``comments_alone``, the comments of a file that holds nothing else
+    come as a piece too (:func:`notes_alone`; no game, not counted).
     """
 
     problem: Callable[..., None]
@@ -106,6 +122,7 @@ class ArchiveReader:
     #: The bad tags (R002) of games that parse but cannot be checked as written, reported by a command that
     #: replays them, which judges nothing of such a game (:meth:`unjudged`).
     tag_problems: int = 0
+    comments_alone: bool = False
 
     @property
     def incomplete(self) -> bool:
@@ -137,8 +154,12 @@ class ArchiveReader:
         self.files += 1
         try:
             with opened(name) as stream:
-                for piece in pieces(lines_of(stream, name), name, keep_line_comments=True):
-                    if piece.game is None:
+                for piece in pieces(lines_of(stream, name), name, keep_line_comments=True,
+                                    comments_alone=self.comments_alone):
+                    if piece.game is not None and notes_alone(piece.game):
+                        if not piece.game.comments:  # blank lines alone: nothing to keep
+                            continue
+                    elif piece.game is None:
                         if piece.error is None:  # not asked to parse: never the case here
                             continue
                         self.errors += 1

@@ -28,7 +28,7 @@ from dln.archive.naming import (
     name_problem,
 )
 from dln.archive.parallel import replayed
-from dln.archive.reading import Apart, ArchiveReader, NotKept, canonical_text, kept_text
+from dln.archive.reading import Apart, ArchiveReader, NotKept, canonical_text, kept_text, notes_alone
 from dln.check.reports import Diagnostic
 from dln.check.verdicts import NOTHING_TO_CHECK
 from dln.cli.common import (
@@ -300,6 +300,7 @@ def merge_command(files: tuple[str, ...], output: str | None, dedupe: bool, same
     inputs = Inputs(files)
     inputs.refuse_unreadable("nothing written" if data_out else f"{output}: not written", err=True)
     archive = reader(status, err=True)
+    archive.comments_alone = True  # a file of comments alone is no game, but its comments are kept
     seen = Seen(tags=same_tags)
     dropped = 0
 
@@ -310,7 +311,7 @@ def merge_command(files: tuple[str, ...], output: str | None, dedupe: bool, same
                 if keep_broken:
                     yield file, piece, copied(piece)
                 continue
-            if dedupe and not seen.first(piece.game):
+            if dedupe and not notes_alone(piece.game) and not seen.first(piece.game):
                 dropped += 1
                 continue
             yield file, piece, canonical_text(piece)
