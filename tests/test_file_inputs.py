@@ -144,6 +144,17 @@ def test_stats_plot_into_a_file_says_it_is_not_a_folder(inputs: dict[str, str], 
     assert record.read_text(encoding="utf-8").startswith('[Event "x"]')
 
 
+def test_split_into_a_file_says_it_is_not_a_folder(tmp_path: Path) -> None:
+    """'dln split club.dln -d club.dln' read every game and said of each 'cannot write club.dln/club-0001.dln:
+    File exists'; the folder is a file, said before anything is read, as for stats --plot."""
+    record = tmp_path / "a.dln"
+    record.write_text(CHESS.replace('[Game "Chess"]', '[Event "x"]'), encoding="utf-8")
+    before = record.read_bytes()
+    code, out = run("split", str(record), "-d", str(record))
+    assert code == 2 and f"{record} is a file, not a folder" in out and "File exists" not in out
+    assert record.read_bytes() == before
+
+
 # ---- a file that is not UTF-8 ---------------------------------------------------------------
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 import sys
 import tempfile
 from pathlib import Path
@@ -34,7 +33,7 @@ from dln.check.reports import Diagnostic
 from dln.check.verdicts import NOTHING_TO_CHECK, problem_data
 from dln.cli.archive import NOTHING_TO_COUNT, replay_jobs_option
 from dln.cli.common import EXIT_BAD_INPUT, Status, report_finding, report_syntax, syntax_problem
-from dln.cli.writing import Inputs
+from dln.cli.writing import Inputs, refuse_file_as_folder
 from dln.files import replace_file
 from dln.games.protocol import game_named
 from dln.notation.model import Game
@@ -429,9 +428,7 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
         status.worst(EXIT_BAD_INPUT)
 
     charts = None
-    if plot is not None and os.path.lexists(plot) and not os.path.isdir(plot):
-        raise click.BadParameter(f"{plot} is a file, not a folder: the charts are files of their own",
-                                 param_hint="'--plot'")
+    refuse_file_as_folder(plot, "'--plot'", "the charts are files of their own")
     if plot is not None:  # charts are written only from every input: each one is checked first
         inputs = Inputs(files)
         inputs.refuse_unreadable(f"no chart written to {plot}", err=True)

@@ -39,7 +39,7 @@ from dln.notation.sources import NO_RECORD_IN_DIRECTORY, display_name, each_file
 from dln.views.output import say
 from dln.wording import count_of
 
-__all__ = ["Inputs", "NotWritten", "holds_records", "joined", "unwritable", "write_file"]
+__all__ = ["Inputs", "NotWritten", "holds_records", "joined", "refuse_file_as_folder", "unwritable", "write_file"]
 
 
 class NotWritten(Exception):
@@ -136,6 +136,13 @@ def joined(texts: Iterable[str]) -> Iterator[str]:
     """Games' texts with a blank line between each two, as a file of several games has them."""
     for index, text in enumerate(texts):
         yield ("\n" if index else "") + text
+
+
+def refuse_file_as_folder(folder: str | None, option: str, what: str) -> None:
+    """A usage error (exit 2, before anything is read) when ``folder``, where files are to be written
+    (``split -d``, ``stats --plot``), is a file; ``what`` says what would go in it."""
+    if folder is not None and os.path.lexists(folder) and not os.path.isdir(folder):
+        raise click.BadParameter(f"{folder} is a file, not a folder: {what}", param_hint=option)
 
 
 def unwritable(output: str) -> str | None:
