@@ -54,6 +54,30 @@ def test_a_line_appended_while_fmt_works_is_kept(tmp_path: Path, monkeypatch: py
     assert path.read_text(encoding="utf-8") == MESSY + "{appended meanwhile}\n"
 
 
+def test_fmt_keeps_the_byte_order_mark_of_a_windows_file(tmp_path: Path) -> None:
+    """A file saved by Notepad (a byte order mark, CRLF) lost its mark when fmt rewrote it, while fmt --check
+    called a marked canonical file canonical and left it; and fmt --diff left the mark out of line 1, so its
+    patch did not apply.  The mark is kept, as --check judges, and shown in the diff."""
+    import subprocess
+
+    path, copy = tmp_path / "windows.dln", tmp_path / "patched.dln"
+    data = ("\ufeff" + MESSY).replace("\n", "\r\n").encode("utf-8")
+    path.write_bytes(data)
+    copy.write_bytes(data)
+    result = CliRunner().invoke(main, ["fmt", "--diff", str(path)])  # its bytes: .stdout reads CRLF as LF
+    diff = result.stdout_bytes.decode("utf-8")
+    assert result.exit_code == 1 and diff.split("\n")[3] == "-\ufeff" + MESSY.splitlines()[0] + "\r"
+    assert run("fmt", str(path))[0] == 0
+    assert path.read_bytes() == ("\ufeff" + canonical(MESSY)).encode("utf-8")
+    assert run("fmt", "--check", str(path))[0] == 0
+    applied = subprocess.run(["patch", "-s", str(copy)], input=diff.encode("utf-8"), capture_output=True,
+                             check=False)
+    if applied.returncode == 127:  # pragma: no cover - no patch(1) here
+        pytest.skip("patch(1) is not installed")
+    assert applied.returncode == 0, applied.stderr
+    assert copy.read_bytes() == path.read_bytes()
+
+
 def test_fmt_writes_through_a_symlink(tmp_path: Path) -> None:
     target = tmp_path / "real.dln"
     target.write_text(MESSY, encoding="utf-8")

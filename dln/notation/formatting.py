@@ -16,7 +16,17 @@ from pathlib import Path
 
 from dln.files import FileChanged, Snapshot, replace_file
 from dln.notation.parser import parse_chunk
-from dln.notation.sources import Digest, Piece, SyntaxReport, display_name, lines_of, opened, pieces, snapshot_streaming
+from dln.notation.sources import (
+    Digest,
+    Piece,
+    SyntaxReport,
+    display_name,
+    has_bom,
+    lines_of,
+    opened,
+    pieces,
+    snapshot_streaming,
+)
 from dln.notation.writer import write_game
 
 #: Lines of context around each change in ``dln fmt --diff``.
@@ -78,9 +88,11 @@ class Diff:
     name: str
     new_line: int = 0  # canonical lines before the current piece
     started: bool = False
+    mark: str = ""  # the byte order mark the file starts with, kept by fmt: on line 1 of both sides
 
     def piece(self, offset: int, old: str, new: str) -> Iterator[str]:
         """The hunks of one piece (``offset`` lines of the file before it)."""
+        old, new, self.mark = self.mark + old, self.mark + new, ""
         a, b = old.splitlines(keepends=True), new.splitlines(keepends=True)
         new_start, self.new_line = self.new_line, self.new_line + len(b)
         if a == b:
@@ -125,6 +137,8 @@ class Examined:
 
     def __iter__(self) -> Iterator[str]:
         with opened(self.name) as stream:
+            if self.diff is not None and has_bom(stream):
+                self.diff.mark = "\ufeff"
             for piece, text in canonical_pieces(pieces(lines_of(stream, self.name), self.name,
                                                        keep_line_comments=True, comments_alone=True)):
                 self.report.see(piece)
@@ -145,8 +159,11 @@ class Examined:
 
 def canonical_bytes(name: str, expected: Snapshot) -> Iterator[bytes]:
     """The canonical text of file ``name``, game by game, read afresh; :class:`FileChanged` if the
-    bytes read are not those of ``expected`` (the file changed since it was examined)."""
+    bytes read are not those of ``expected`` (the file changed since it was examined).  A byte order mark
+    at the start is kept (a Windows editor reads the file as UTF-8 by it)."""
     with opened(name) as stream:
+        if has_bom(stream):
+            yield "\ufeff".encode()
         digest = Digest(stream)
         for _, text in canonical_pieces(pieces(lines_of(io.BufferedReader(digest), name), name,
                                                keep_line_comments=True, comments_alone=True)):

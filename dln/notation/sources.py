@@ -216,6 +216,13 @@ def read_placed(stream: BinaryIO, name: str, place: Place) -> Piece:
 _BOM = "\ufeff".encode()
 
 
+def has_bom(stream: BinaryIO) -> bool:
+    """Whether buffered ``stream``, not yet read, starts with a UTF-8 byte order mark (which the reader
+    drops): looked at, not read, so that ``dln fmt`` keeps the mark a Windows editor wrote."""
+    peek = getattr(stream, "peek", None)
+    return peek is not None and peek(len(_BOM))[:len(_BOM)] == _BOM
+
+
 class Kept(io.RawIOBase):
     """A stream that cannot be read twice (standard input), read through so that the bytes it gave can be
     read again by their place (:meth:`again`): ``dln fmt -`` copies a game too large to hold as written.
