@@ -391,6 +391,29 @@ def test_moves_past_the_end_of_a_round_with_no_table_says_there_is_no_such_move(
     assert code == 2 and "Traceback" not in err and "there is no move 3: round 1 has 0 moves" in err, err
 
 
+OUT_OF_TURN = ("round 1 dealer S\ntable 5h 3c 9d Js\nN: 4c 8s Kc 2h 7c 10d\nS: 2s Qh Jd 10c Ad 6h\n"
+               "N 4c\nN 2h\n")
+
+
+@pytest.mark.parametrize(("text", "at", "says"), [
+    # N played twice: N holds 4 cards, S 6 with S to play; played on, N would be to play with none.
+    (OUT_OF_TURN, "3", "the hands are uneven"),
+    # S declared out of turn: the declaration binds nobody (dln.engine.play.forced), a pile with no owner.
+    ("round 1 dealer S\ntable 5h 3d 6c 8d\nN: 3h 8c 8h Kc 2h 10d\nS: 2s 8s Qh Jd 10c Ad\nS 2s 6c =8\n",
+     "2", "legal moves for N"),
+])
+def test_moves_rank_after_a_move_out_of_turn_weighs_or_says_why_not(tmp_path: Path, text: str, at: str,
+                                                                   says: str) -> None:
+    """pagat, The Play: the seats play in turn.  After a move out of turn the record's position may be one
+    no round can be played on from (a seat to play with no card while another holds some), and a
+    declaration made out of turn binds nobody; --rank ended in a ValueError (max() of no moves) or a
+    TypeError (piles sorted by owner).  It ranks what can be ranked and says why it cannot, exit 1 or 2."""
+    path = tmp_path / "out-of-turn.dln"
+    path.write_text(text, encoding="utf-8")
+    code, out, err = run("moves", str(path), "--at", at, "--rank", "--budget", "2")
+    assert code in (1, 2) and "Traceback" not in err and says in out + err, (code, out, err)
+
+
 def test_moves_of_a_hand_not_known_say_the_unseen_cards_are_not_listed(tmp_path: Path) -> None:
     """User test: with S's hand not written, dln moves said '0 legal moves for S:', and with N's 4d known of
     six cards, '4 legal moves for N:' as if N could play only the 4d: the heading says what is listed."""

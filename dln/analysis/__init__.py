@@ -8,14 +8,27 @@ layers if it had to.  ``docs/analysis.md`` tells how it works.
 """
 
 from .knowledge import Unsampleable, View, World
-from .search import DEFAULT_BUDGET, Analysis, HandNotKnown, MoveValue, Solver, analyse_position, choose_move, playout
+from .search import (
+    DEFAULT_BUDGET,
+    Analysis,
+    CannotWeigh,
+    HandNotKnown,
+    MoveValue,
+    Solver,
+    UnevenHands,
+    analyse_position,
+    choose_move,
+    playout,
+)
 
 __all__ = [
     "DEFAULT_BUDGET",
     "Analysis",
+    "CannotWeigh",
     "HandNotKnown",
     "MoveValue",
     "Solver",
+    "UnevenHands",
     "Unsampleable",
     "View",
     "World",

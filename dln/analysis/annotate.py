@@ -25,7 +25,7 @@ from dln.notation.writer import move_text
 from dln.wording import count_of, known_cards, signed
 
 from .knowledge import Unsampleable
-from .search import DEFAULT_BUDGET, Analysis, HandNotKnown, MoveValue, analyse_position, net_of
+from .search import DEFAULT_BUDGET, Analysis, CannotWeigh, MoveValue, analyse_position, net_of
 
 if TYPE_CHECKING:
     from dln.workers import Workers
@@ -229,7 +229,7 @@ def _analyse(task: _Task) -> tuple[Any, ...] | str:
     try:
         analysis = analyse_position(task.state, budget=task.budget, seed=task.seed, open_hands=task.open_hands,
                                     keep=(task.played,))
-    except (Unsampleable, HandNotKnown) as exc:
+    except (Unsampleable, CannotWeigh) as exc:
         return str(exc)
     played = analysis.value_of(task.played)
     assert played is not None  # kept moves are always valued
@@ -436,7 +436,7 @@ def recorder_ranking(state: Position) -> list[str]:
     """The recorder's ``? rank``: the legal moves of the cards known to be in the hand, best first."""
     try:
         ranking = rank_moves(state)
-    except HandNotKnown as exc:
+    except CannotWeigh as exc:
         return [str(exc)]
     return [ranking_heading(state, ranking), *("  " + line for line in ranked_lines(state, ranking))]
 
@@ -450,7 +450,7 @@ def hint_text(before: Position, move: Move | None, *, budget: int = DEFAULT_BUDG
     :func:`review_game` values it, so the choice named is the best move ``dln analyse`` gives for it."""
     try:
         return _hint(before, move, budget, seed, coming)
-    except Unsampleable as exc:  # no world fits the record (as dln analyse skips such a move)
+    except (Unsampleable, CannotWeigh) as exc:  # no world fits the record, no move to weigh (as dln analyse)
         return f"{COMMENT_PREFIX} nothing to weigh: {exc}"
 
 

@@ -47,6 +47,7 @@ import math
 import random
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from dln.engine import Hand, Move, RoundState
 from dln.games.protocol import Position, game_of
@@ -74,7 +75,11 @@ SAMPLED_EXACT_CARDS = 6
 EXACT_NODES_PER_PLAYOUT = 25
 
 
-class HandNotKnown(ValueError):
+class CannotWeigh(ValueError):
+    """The engine has no move of the position to weigh; its text, for people, says why."""
+
+
+class HandNotKnown(CannotWeigh):
     """The seat to move has no legal move with a card known to be in its hand (a record made at the table
     before the seat played a card): the engine has no move to weigh.  Its text is for people, the
     recorder's ``? rank`` says it too."""
@@ -83,6 +88,25 @@ class HandNotKnown(ValueError):
         unseen = state.hand(state.turn).unknown
         super().__init__(f"{state.turn}'s hand is not known ({count_of(unseen, 'unseen card')}): "
                          "the engine ranks the moves of known cards only")
+
+
+class UnevenHands(CannotWeigh):
+    """The hands cannot be played out in turn from the position (a move played out of turn left one seat
+    a card short or over: pagat, The Play): played on, a seat would be to play with no card."""
+
+    def __init__(self, state: Position) -> None:
+        sizes = ", ".join(f"{seat} {count_of(state.hand(seat).size, 'card')}" for seat in state.seats)
+        super().__init__(f"the hands are uneven ({sizes}, {state.turn} to play; a move out of turn leaves them "
+                         "so): the round cannot be played on from here, so the engine does not weigh it")
+
+
+def in_turn(state: Position) -> bool:
+    """Whether the hands can be played out in turn: from the seat to play, in play order, each holds as many
+    cards as the next or one more, and the last no fewer than the first less one."""
+    seats = state.seats
+    k = seats.index(state.turn)
+    sizes = [state.hand(seat).size for seat in (*seats[k:], *seats[:k])]
+    return all(a >= b for a, b in pairwise(sizes)) and sizes[-1] >= sizes[0] - 1
 
 
 def points(state: Position) -> tuple[int, ...]:
@@ -311,6 +335,8 @@ def analyse_position(
     same arguments.
     """
     game = game_of(state)
+    if not in_turn(state):
+        raise UnevenHands(state)
     moves = game.legal_moves(state)
     if not moves:
         raise HandNotKnown(state)

@@ -420,8 +420,8 @@ def moves(file: str, at: int, game_number: int, round_number: int, every: bool, 
     validate writes them, and the exit is 1, as it is when an illegal move
     earlier in the round stops the replay; 2 when the file cannot be read,
     the game has a syntax error, there is no such game, round or move (a
-    round cancelled for face cards has none), or --rank has no move of a
-    known card to weigh.
+    round cancelled for face cards has none), or --rank has no move to weigh
+    (no known card of the mover's, or hands a move out of turn left uneven).
     """
     from dln.check.validate import validate_game
     from dln.notation.sources import SyntaxReport, each_game

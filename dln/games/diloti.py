@@ -285,7 +285,7 @@ class Diloti:
         10 of diamonds, 2 of clubs and xeris won, and the 4 once no capture to come can change who
         has most cards (counting the cards of deals still to come)."""
         last = state.side_index(state.last_capturer) if state.last_capturer else None
-        piles = tuple(sorted((p.value, p.group, p.owner, _classes(p.cards)) for p in state.piles)) \
+        piles = tuple(sorted((p.value, p.group, p.owner or "", _classes(p.cards)) for p in state.piles)) \
             if state.piles else ()
         banked = _banked(state)
         lead: int | None = len(state.captured[0]) - len(state.captured[1])

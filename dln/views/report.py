@@ -207,13 +207,13 @@ def _print_ranked(display: str, game: int, round_number: int, at: int, state: Ro
     """``dln moves --rank``: the legal moves (every suit apart) best first, with the engine's values, then exit
     ``code``; exit 2, saying why, when no known card of the mover's hand makes a move (the recorder's words)."""
     from dln.analysis.annotate import rank_moves, ranked_data, ranked_lines, ranking_heading
-    from dln.analysis.search import HandNotKnown
+    from dln.analysis.search import CannotWeigh
     from dln.check.verdicts import NOTHING_TO_CHECK, problem_data
     from dln.views.scoresheet import describe_position, position_data
 
     try:
         ranking = rank_moves(state, **rank)
-    except HandNotKnown as exc:
+    except CannotWeigh as exc:
         fail_with(as_json, problem_data(display, NOTHING_TO_CHECK, str(exc)))
     if as_json:
         emit(json.dumps({"file": display, "game": game, "round": round_number, "at": at,
