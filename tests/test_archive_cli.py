@@ -444,3 +444,15 @@ def test_merge_keeps_a_file_of_comments_alone(tmp_path: Path) -> None:
     notes.write_text("{only a note}\n", encoding="utf-8")
     code, _, err = run("merge", str(notes), "-o", str(notes))
     assert code == 2 and "no game in these files" in err and notes.read_text(encoding="utf-8") == "{only a note}\n"
+
+
+def test_stats_of_a_setup_whose_declaration_names_a_seat_the_game_lacks(tmp_path: Path) -> None:
+    """pagat, Plain Declarations: a declaration is its declarer's; in a two-player setup E is no one (D103,
+    'owned by E, who is not playing').  The play facts asked which side E is on when N captured it, and
+    stats ended in a ValueError; the capture counts as one of the other side's declarations."""
+    path = tmp_path / "setup.dln"
+    path.write_text("setup dealer S\ntable [8 E: 5h 3d] 9c Js\nN: 8c 2h\nS: Jd 3s\nturn N\nN 8c x [8]\n"
+                    "S Jd x Js\n", encoding="utf-8")
+    code, out, err = run("stats", str(path), "--json")
+    assert code in (0, 1) and "Traceback" not in err, (code, out, err)
+    assert json.loads(out), out

@@ -142,9 +142,9 @@ def _read_move(facts: PlayFacts, moves: list[Move], i: int, before: RoundState |
     for pile in before.piles:
         if pile.id in left:
             continue
-        if pile.owner is not None and before.side_index(pile.owner) == side:
+        if pile.owner in before.seats and before.side_index(pile.owner) == side:  # a setup's may name no seat
             events.captured_own += 1
         else:
             events.captured_theirs += 1
-            if pile.owner is not None:
+            if pile.owner in before.seats:
                 facts.seats.setdefault(pile.owner, SeatEvents()).lost += 1
