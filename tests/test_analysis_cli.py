@@ -548,3 +548,14 @@ def test_the_summary_of_one_move_gives_its_loss_once(tmp_path: Path) -> None:
                     encoding="utf-8")
     code, out, _ = run("analyse", str(path), "--budget", "2")
     assert code == 0 and "N: 1 move, " in out and "per move" not in out.split("N: 1 move, ")[1].splitlines()[0], out
+
+
+@pytest.mark.parametrize("options", [[], ["-q"], ["--json"]])
+def test_analyse_says_which_rule_makes_it_exit_1(tmp_path: Path, options: list[str]) -> None:
+    """docs/cli.md: analyse exits 1 when a game breaks a rule.  A variation that breaks one (S takes a [9]
+    no one declared in it: D004) left the main line analysed in full and the exit 1 unexplained; the errors
+    are now on stderr, as dln validate writes them."""
+    path = tmp_path / "variation.dln"
+    path.write_text("round 1 dealer S\ntable 5h 3c 9d Js\nN 4c 5h =9 (S 9s x [9] 9d)\n", encoding="utf-8")
+    code, _, err = run("analyse", str(path), "--budget", "1", *options)
+    assert code == 1 and "D004 not-on-table" in err and ":3:" in err, err

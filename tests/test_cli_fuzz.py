@@ -46,6 +46,9 @@ _WORDS = [
     '[North "[/]"]', '[Event "[link=http://evil.example/x]Maria[/link]"]', "{[bold]x[/bold]}",
     '[North "=HYPERLINK(\\"http://x\\")"]', '[South "@SUM(A1)"]', '[East "+1"]', '[West "-2+3"]',
     "{" + "\n" * 3000 + "}",
+    # seats and sides a game lacks, in the lines of a setup (each once ended in a traceback somewhere)
+    "last W", "last E", "xeris N 0 S 0 E 1", "[8 E: 5h 3d]", "captured E: Ac", "turn W", '[Game "Xeri"]',
+    '[Game "Kontsina"]',
 ]
 _BREAKS = [" ", " ", "\n", "\n", "\r\n", "\r", "\x0b", "\x0c", "\x1c", "\x85", "\u2028", "\u2029", ""]
 
@@ -65,15 +68,21 @@ def nested(draw: st.DrawFn) -> str:
 @st.composite
 def mutated_sample(draw: st.DrawFn) -> str:
     """A bundled record with a few random cuts, insertions and a changed line ending."""
-    name = draw(st.sampled_from(["two-player-61.dln", "annotated.dln", "four-player.dln",
-                                 "constructs/setup.dln", "constructs/variations.dln", "constructs/claims.dln"]))
+    name = draw(st.sampled_from(["two-player-61.dln", "annotated.dln", "four-player.dln", "kontsina.dln",
+                                 "xeri.dln", "constructs/setup.dln", "constructs/variations.dln",
+                                 "constructs/claims.dln", "constructs/dispute.dln", "constructs/hidden-hands.dln"]))
     text = (SAMPLES / name).read_text(encoding="utf-8")
     for _ in range(draw(st.integers(0, 3))):
         at = draw(st.integers(0, len(text)))
-        if draw(st.booleans()):
+        kind = draw(st.sampled_from(["cut", "insert", "seat"]))
+        if kind == "cut":
             text = text[:at] + text[at + draw(st.integers(0, 200)):]
-        else:
+        elif kind == "insert":
             text = text[:at] + draw(st.sampled_from(_WORDS)) + draw(st.sampled_from(_BREAKS)) + text[at:]
+        else:  # the next move or hand line by another seat, which the game may lack: a move out of turn
+            line = text.find("\n", at) + 1
+            if text[line:line + 1] in ("N", "E", "S", "W"):
+                text = text[:line] + draw(st.sampled_from("NESW")) + text[line + 1:]
     return text.replace("\n", draw(st.sampled_from(["\n", "\r\n", "\r"])))
 
 
@@ -86,7 +95,10 @@ _COMMANDS: dict[str, list[list[str]]] = {
     "parse": [[], ["--json"]],
     "fmt": [["--check"], []],
     "score": [[], ["--game", "2"], ["--variant", "forced-capture"]],
-    "moves": [["--at", "1"], ["--at", "3", "--round", "2"], ["--at", "2", "--all"], ["--at", "1", "--game", "2"]],
+    "moves": [["--at", "1"], ["--at", "3", "--round", "2"], ["--at", "2", "--all"], ["--at", "1", "--game", "2"],
+              ["--at", "3", "--rank", "--budget", "1"]],
+    "analyse": [["--round", "1", "--budget", "1", "-q"], ["--round", "2", "--budget", "1", "--json"]],
+    "svg": [[], ["--round", "1", "--move", "3"]],
     "show": [[], ["--move", "end"], ["--round", "2"], ["--ascii", "--reveal"], ["--move", "3", "--game", "2"],
              ["--width", "99999999999999999999"], ["--width", "10000000"]],
     "replay": [[], ["--round", "1"], ["--width", "99999999999999999999"]],
@@ -114,7 +126,7 @@ def _check(command: str, options: list[str], result_code: int, output: str, exce
             assert "reformat" in output, f"fmt exited 1 without a file to reformat:\n{output}"
         else:
             # moves exits 1 when a broken rule before the position asked for stops the replay (its --help)
-            assert command in ("validate", "score", "moves"), f"dln {command} exited 1:\n{output}"
+            assert command in ("validate", "score", "moves", "analyse"), f"dln {command} exited 1:\n{output}"
             assert _RULE_BROKEN.search(output), f"dln {command} exited 1 without naming a broken rule:\n{output}"
 
 

@@ -68,10 +68,10 @@ def analyse_command(file: str, game_number: int | None, round_number: int | None
     every hand the record shows).  --annotate -o OUT writes the record back
     with those glyphs, an 'engine:' comment and the engine's move as a
     variation, keeping every annotation already there.  A progress bar shows
-    on a terminal.  Exit 0, 1 when a game breaks a rule (after an illegal
-    move, or from a position that breaks one, such as a hand of the wrong
-    size, the rest of its round is not analysed), 2 on unreadable input or
-    a syntax error.
+    on a terminal.  Exit 0, 1 when a game breaks a rule (its errors go to
+    stderr as dln validate writes them; after an illegal move, or from a
+    position that breaks one, such as a hand of the wrong size, the rest of
+    its round is not analysed), 2 on unreadable input or a syntax error.
     """
     from dln.analysis.annotate import annotate_game, review_game
     from dln.check.validate import validate_game
@@ -132,6 +132,9 @@ def analyse_command(file: str, game_number: int | None, round_number: int | None
             bar.clear()
             if review.skipped or report.errors:
                 status.worst(EXIT_FOUND)
+                for diagnostic in report.diagnostics:  # what makes the exit 1, as dln validate writes it
+                    if diagnostic.severity == "error" and round_number in (None, diagnostic.round or round_number):
+                        say(diagnostic.format(), err=True)
             if as_json:
                 emit((head() if first else ",\n") + json.dumps(_game_data(piece.number, review),
                                                                 ensure_ascii=False), nl=False)
