@@ -179,6 +179,19 @@ def test_validate_report_redirected_keeps_syntax_errors_and_summary(tmp_path: Pa
     assert "3 games, 2 rounds, 2 moves: 1 error" in result.stdout
 
 
+def test_validate_in_processes_names_a_code_of_a_game_only_its_workers_loaded(tmp_path: Path) -> None:
+    """kontsina, Dealing: four cards to each player.  A game's own codes (K102) are known in a process once
+    the game's module is loaded; with -j 2 the Kontsina games were checked in workers and the main process,
+    which had not loaded Kontsina, ended in KeyError: 'K102' writing their findings."""
+    game = '[Game "Kontsina"]\n[Event "g{}"]\n\nround 1 dealer S\ntable 5d As 8s 4s\nN: 5h Jh Js\nN 5h x As+4s\n\n'
+    path = tmp_path / "kontsina.dln"
+    path.write_text("".join(game.format(i) for i in range(4)), encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "dln", "validate", "-j", "2", str(path)], capture_output=True,
+                            text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, check=False)
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    assert result.stdout.count("error K102 kontsina-hand-size") == 4, result.stdout
+
+
 def test_validate_json_is_one_object_with_games_diagnostics_and_summary() -> None:
     code, out, err = run("validate", "--json", str(GOLDEN / "three-games-one-bad.dln"), "no-such-file.dln")
     assert code == 2 and err == ""

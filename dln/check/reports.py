@@ -55,7 +55,12 @@ def bad_tags(diagnostics: Iterable[Diagnostic]) -> tuple[Diagnostic, ...]:
 
 
 def code_name(code: str) -> str:
-    """The kebab-case name of a rule or record code."""
+    """The kebab-case name of a rule or record code.  A game's own codes are known once its module is
+    loaded: a finding made in a worker process (``validate -j``) may name one this process has not loaded."""
+    if code not in RULES and code not in RECORD_CODES:
+        from dln.games.protocol import installed
+
+        installed()
     return RULES[code].name if code in RULES else RECORD_CODES[code][0]
 
 
