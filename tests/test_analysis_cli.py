@@ -559,3 +559,17 @@ def test_analyse_says_which_rule_makes_it_exit_1(tmp_path: Path, options: list[s
     path.write_text("round 1 dealer S\ntable 5h 3c 9d Js\nN 4c 5h =9 (S 9s x [9] 9d)\n", encoding="utf-8")
     code, _, err = run("analyse", str(path), "--budget", "1", *options)
     assert code == 1 and "D004 not-on-table" in err and ":3:" in err, err
+
+
+def test_analyse_of_one_round_exits_1_only_for_a_rule_that_round_breaks(tmp_path: Path) -> None:
+    """docs/cli.md: exit 1 when a game breaks a rule in what is analysed.  With --round 2, an illegal move in
+    round 1 (not analysed) made the exit 1 with no word of it; the other round's error is not this one's."""
+    sample = (Path(__file__).parent.parent / "samples" / "two-player-61.dln").read_text(encoding="utf-8")
+    broken = sample.replace("\n1. S As x Ah", "\n1. N As x Ah", 1)  # round 1's first move out of turn
+    assert broken != sample
+    path = tmp_path / "broken-round-1.dln"
+    path.write_text(broken, encoding="utf-8")
+    code, _, err = run("analyse", str(path), "--round", "2", "--budget", "1", "-q")
+    assert code == 0 and "D003" not in err, err
+    code, _, err = run("analyse", str(path), "--round", "1", "--budget", "1", "-q")
+    assert code == 1 and "D003" in err, err

@@ -125,8 +125,9 @@ def _check(command: str, options: list[str], result_code: int, output: str, exce
         if command == "fmt":
             assert "reformat" in output, f"fmt exited 1 without a file to reformat:\n{output}"
         else:
-            # moves exits 1 when a broken rule before the position asked for stops the replay (its --help)
-            assert command in ("validate", "score", "moves", "analyse"), f"dln {command} exited 1:\n{output}"
+            # moves and position exit 1 when a rule is broken before the position asked for (their --help)
+            assert command in ("validate", "score", "moves", "position", "analyse"), \
+                f"dln {command} exited 1:\n{output}"
             assert _RULE_BROKEN.search(output), f"dln {command} exited 1 without naming a broken rule:\n{output}"
 
 

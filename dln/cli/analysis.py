@@ -130,11 +130,12 @@ def analyse_command(file: str, game_number: int | None, round_number: int | None
                                  progress=lambda done, total, bar=bar: bar.advance(1),
                                  rounds=None if round_number is None else (round_number,))
             bar.clear()
-            if review.skipped or report.errors:
+            broken = [d for d in report.diagnostics  # of the rounds analysed, and of the game
+                      if d.severity == "error" and round_number in (None, d.round or round_number)]
+            if review.skipped or broken:
                 status.worst(EXIT_FOUND)
-                for diagnostic in report.diagnostics:  # what makes the exit 1, as dln validate writes it
-                    if diagnostic.severity == "error" and round_number in (None, diagnostic.round or round_number):
-                        say(diagnostic.format(), err=True)
+                for diagnostic in broken:  # what makes the exit 1, as dln validate writes it
+                    say(diagnostic.format(), err=True)
             if as_json:
                 emit((head() if first else ",\n") + json.dumps(_game_data(piece.number, review),
                                                                 ensure_ascii=False), nl=False)
