@@ -223,6 +223,21 @@ def test_merge_dedupe_knows_a_game_whose_captures_are_typed_in_another_order(tmp
     assert "wrote 1 game; 1 duplicate left out" in err
 
 
+def test_merge_dedupe_keeps_games_not_yet_played_that_differ_in_their_tags(tmp_path: Path) -> None:
+    """Two games with no round yet (tags written before play) have no play to compare: they are the same
+    game only with the same tags.  --dedupe left the second out as a copy of the first, and its tags were
+    lost without a word; now it is a game of its own, which DLN cannot write after a game without rounds
+    (its tags would join that game's), so the merge says so, as it does without --dedupe (exit 2)."""
+    first, second = tmp_path / "first.dln", tmp_path / "second.dln"
+    first.write_text('[Event "Club night"]\n[North "Μαρία"]\n[South "Κώστας"]\n', encoding="utf-8")
+    second.write_text('[Event "Club night"]\n[North "Ελένη"]\n[South "Νίκος"]\n', encoding="utf-8")
+    code, out, err = run("merge", "--dedupe", str(first), str(second))
+    assert code == 2 and "duplicate left out" not in err and "were not written" in err, (out, err)
+    assert run("merge", str(first), str(second))[0] == 2
+    code, out, err = run("merge", "--dedupe", str(first), str(first))
+    assert code == 0 and out.count("Μαρία") == 1 and "1 duplicate left out" in err, (out, err)
+
+
 def test_filter_tag_with_a_name_no_tag_can_have_says_why() -> None:
     """`--tag 'Σημειωτής=Κώστας'` was called "not NAME=VALUE"; the name is the trouble, told as the file's
     reader tells it (one wording), with the option's '=' or '~' kept in the fix."""

@@ -50,9 +50,9 @@ def rule_tags(game: Game) -> tuple[tuple[str, str], ...]:
 
 def moves_only(game: Game, *, tags: bool = False) -> Game:
     """``game`` without comments, glyphs, variations and move numbers, what each move names in one order;
-    with only its :func:`rule_tags` unless ``tags`` (then every tag, sorted, so that their order does not
-    count)."""
-    kept = tuple(sorted(game.tags)) if tags else rule_tags(game)
+    with only its :func:`rule_tags` unless ``tags`` or the game has no round (no play to compare: then every
+    tag, sorted, so that their order does not count)."""
+    kept = tuple(sorted(game.tags)) if tags or not game.rounds else rule_tags(game)  # no play: the tags say it
     return Game(kept, tuple(map(_bare_round, game.rounds)))
 
 
