@@ -238,6 +238,13 @@ def test_merge_dedupe_keeps_games_not_yet_played_that_differ_in_their_tags(tmp_p
     assert code == 0 and out.count("Μαρία") == 1 and "1 duplicate left out" in err, (out, err)
 
 
+@pytest.mark.parametrize("date", ["2026.13", "2026.00", "2026.11.32", "2026.11.00"])
+def test_filter_refuses_a_date_with_no_such_month_or_day(date: str) -> None:
+    """`--date-from 2026.13` was taken as a date (after every December); a month is 01 to 12, a day 01 to 31."""
+    code, _, err = run("filter", str(CLUB), "--date-from", date, "--count")
+    assert code == 2 and "is not a date like 2026.11.20" in err, err
+
+
 def test_filter_tag_with_a_name_no_tag_can_have_says_why() -> None:
     """`--tag 'Σημειωτής=Κώστας'` was called "not NAME=VALUE"; the name is the trouble, told as the file's
     reader tells it (one wording), with the option's '=' or '~' kept in the fix."""

@@ -59,7 +59,10 @@ def parse_date(text: str) -> tuple[str, str, str] | None:
     match = _DATE.match(text.strip())
     if match is None:
         return None
-    return match[1], match[2] or "??", match[3] or "??"
+    month, day = match[2] or "??", match[3] or "??"
+    if not (month == "??" or "01" <= month <= "12") or not (day == "??" or "01" <= day <= "31"):
+        return None  # 2026.13 is no month
+    return match[1], month, day
 
 
 def _bound(date: tuple[str, str, str], *, upper: bool) -> tuple[str, str, str]:
