@@ -245,6 +245,15 @@ def test_filter_refuses_a_date_with_no_such_month_or_day(date: str) -> None:
     assert code == 2 and "is not a date like 2026.11.20" in err, err
 
 
+@pytest.mark.parametrize(("option", "value"), [("--player", ""), ("--result", " "), ("--variant", ""),
+                                               ("--variant", ",")])
+def test_filter_refuses_an_empty_condition(option: str, value: str) -> None:
+    """`--player ''` matched no game (so `--invert` kept every one) and `--variant ','` read as the standard
+    rules, without a word; an empty value is a usage error, as `--code ''` is."""
+    code, _, err = run("filter", str(CLUB), option, value, "--count")
+    assert code == 2 and "is empty: give a value" in err and option in err, err
+
+
 def test_filter_tag_with_a_name_no_tag_can_have_says_why() -> None:
     """`--tag 'Σημειωτής=Κώστας'` was called "not NAME=VALUE"; the name is the trouble, told as the file's
     reader tells it (one wording), with the option's '=' or '~' kept in the fix."""

@@ -38,6 +38,7 @@ from dln.cli.common import (
     Status,
     code_list,
     jobs_option,
+    not_blank,
     report_finding,
     report_syntax,
 )
@@ -174,13 +175,13 @@ def _conditions(tags: tuple[str, ...], players: tuple[str, ...], date_from: str 
 @click.argument("files", nargs=-1, required=True)
 @click.option("--tag", "tags", multiple=True, metavar="NAME=VALUE|NAME~TEXT",
               help="The tag has this value (=), or holds this text in any case (~). Repeat: all must hold.")
-@click.option("--player", "players", multiple=True, metavar="NAME",
+@click.option("--player", "players", multiple=True, metavar="NAME", callback=not_blank,
               help="NAME sits at the table (a North/South/East/West tag, any case). Repeat: all must.")
 @click.option("--date-from", metavar="DATE", help="Played on or after DATE (2026.11.20, 2026.11 or 2026).")
 @click.option("--date-to", metavar="DATE", help="Played on or before DATE.")
-@click.option("--result", metavar="SIDE|NAME|*",
+@click.option("--result", metavar="SIDE|NAME|*", callback=not_blank,
               help="The Result tag shows SIDE (N, S, NS, EW) or player NAME winning; '*' for no result.")
-@click.option("--variant", metavar="NAMES",
+@click.option("--variant", metavar="NAMES", callback=not_blank,
               help="The Variant tag lists these house rules (comma-separated); 'standard' for none.")
 @click.option("--xeri", is_flag=True, help="Somebody made a xeri (replays the game).")
 @click.option("--group", is_flag=True, help="Somebody declared a group (replays the game).")

@@ -41,6 +41,16 @@ def code_list(ctx: click.Context, param: click.Parameter, values: tuple[str, ...
         raise click.BadParameter(str(exc), ctx, param) from None
 
 
+def not_blank(ctx: click.Context, param: click.Parameter, value: str | tuple[str, ...] | None
+              ) -> str | tuple[str, ...] | None:
+    """The click callback of an option whose empty value would pass without a word (``--player ''`` matches
+    no game, ``--variant ','`` reads as the standard rules): a usage error naming the option (exit 2)."""
+    for text in value if isinstance(value, tuple) else (value,):
+        if text is not None and not text.strip(" \t,"):
+            raise click.BadParameter(f"{text!r} is empty: give a value", ctx, param)
+    return value
+
+
 def report_finding(diagnostic: Diagnostic, *, err: bool = True) -> None:
     """A validator's finding as ``dln validate`` prints it: compiler style, a blank line after."""
     say(diagnostic.format() + "\n", err=err)
