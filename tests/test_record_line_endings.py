@@ -231,4 +231,18 @@ def test_analyse_annotate_over_its_crlf_input_writes_one_line_ending(tmp_path: P
     result = CliRunner().invoke(main, ["analyse", str(path), "--budget", "1", "--annotate", "-o", str(path)])
     assert result.exit_code == 0, result.output
     data = path.read_bytes()
-    assert b"engine:" in data and len(breaks(data)) == 1
+    assert b"engine:" in data and breaks(data) == {b"\r\n"}
+
+
+@pytest.mark.parametrize("command", [["merge", "FILE", "OTHER", "-o", "FILE"],
+                                     ["filter", "FILE", "--player", "nobody", "--invert", "-o", "FILE"]])
+def test_merge_and_filter_onto_their_crlf_input_keep_its_line_ending(tmp_path: Path, command: list[str]) -> None:
+    """A command that rewrites the record it reads (merge, filter, analyse --annotate onto FILE) keeps how its
+    lines end: a club's file saved on Windows stays CRLF (fmt alone makes the canonical form, LF)."""
+    path, other = tmp_path / "club.dln", tmp_path / "other.dln"
+    path.write_bytes(ended(START + "1. N 4c 5h =9\n2. S Ks\n", "\r\n"))
+    other.write_text(START + "1. N 4c\n", encoding="utf-8")
+    args = [str(path) if a == "FILE" else str(other) if a == "OTHER" else a for a in command]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert breaks(path.read_bytes()) == {b"\r\n"}
