@@ -1,8 +1,8 @@
 """A record keeps its line endings: what ``dln record`` and ``dln play`` write into a file that exists ends
 its lines as the file's lines end (CRLF in a file written on Windows), so no file is left with mixed line
 endings.  Nothing injected: before, every line they added ended in LF, whatever the file's lines ended in.
-The writers that replace a whole file with its canonical form (dln fmt, analyse --annotate) write one line
-ending throughout."""
+dln fmt, which replaces a whole file with its canonical form, writes one line ending throughout (LF); merge,
+filter and analyse --annotate onto a file they read keep its line ending."""
 
 from __future__ import annotations
 
