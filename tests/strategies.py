@@ -59,14 +59,19 @@ def moves(draw: st.DrawFn, depth: int = 2) -> Move:
             "group": draw(st.booleans()),
         }
     variations = draw(st.lists(variations_(depth - 1), max_size=2).map(tuple)) if depth > 0 else ()
+    comments = draw(comment_lists)
+    # Each comment before the variations or after one of them, in written order (as the reader gives them).
+    places = tuple(sorted(draw(st.lists(st.integers(0, len(variations)), min_size=len(comments),
+                                        max_size=len(comments)))))
     return Move(
         seat=draw(seats),
         card=draw(cards),
         kind=kind,  # type: ignore[arg-type]
         number=draw(st.none() | small_ints),
         glyphs=draw(glyphs),
-        comments=draw(comment_lists),
+        comments=comments,
         variations=variations,
+        comment_places=places if any(places) else (),
         **parts,  # type: ignore[arg-type]
     )
 

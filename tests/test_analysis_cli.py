@@ -182,6 +182,11 @@ def test_what_an_earlier_analysis_wrote_is_told_from_what_a_person_wrote() -> No
     assert bare.variations[0].moves[0].comments == ()
     person = dln.loads(text.replace(", marked ?!", "")).rounds[0].moves[0]
     assert written_by_people(person).glyphs == ("?!",)
+    # A person's comment after their own variation stays after it once the engine's variation is gone.
+    after = dln.loads(text + "  {then S takes the 3c}\n").rounds[0].moves[0]
+    assert after.comment_places == (0, 2)
+    kept = written_by_people(after)
+    assert (kept.comments, kept.comment_places) == (("then S takes the 3c",), (1,))
 
 
 def test_analyse_in_several_processes_says_the_same(annotated_round: Path) -> None:

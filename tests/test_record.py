@@ -323,6 +323,16 @@ def test_annotations_go_on_the_last_move_and_question_mark_alone_lists_moves() -
     assert fresh.refused("!") == ["there is no move to annotate yet"]
 
 
+def test_a_comment_typed_after_a_variation_stays_after_it() -> None:
+    """docs/notation.md, Comments: a remark written after a variation is about that variation's line; the
+    recorder writes it there, and a comment typed later about the move still goes with the move."""
+    s = Session()
+    s("5h 3c 9d Js", "4c 5h =9")
+    assert s("(N 9c x 9d) {then S has no 9}") == ["1. N 4c 5h =9", "  (N 9c x 9d) {then S has no 9}"]
+    assert s("{bold}") == ["1. N 4c 5h =9 {bold}", "  (N 9c x 9d) {then S has no 9}"]
+    assert s.text.endswith("1. N 4c 5h =9 {bold}\n  (N 9c x 9d)\n  {then S has no 9}\n")
+
+
 def test_hand_lines_come_before_a_deal_and_a_known_hand_lists_its_legal_moves() -> None:
     s = Session()
     s("5h 3c 9d Js")

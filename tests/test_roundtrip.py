@@ -65,3 +65,47 @@ def test_a_comment_holding_braces_or_backslashes_is_written_escaped(comment: str
     game = dln.Game(rounds=(dln.Round(number=1, comments=(), deals=(dln.Deal(moves=(
         dln.Move(seat="N", card=dln.Card.parse("4c"), kind="lay", comments=(comment,)),)),)),))
     assert dln.loads(dln.dumps(game)).rounds[0].moves[0].comments == (comment,)
+
+
+_INTERLEAVED = """\
+round 1 dealer N
+table Qd Js 9s 9d
+S: 8s As 7s 2h 8c 9h
+N: Ac 3s 5c 6c 6h Jd
+1. S 9h x 9d {before} (1. S 8s {in it}) {after the first} (1. S 2h) {after the second} ; a note
+{last}
+2. N 5c
+"""
+
+
+def test_a_comment_written_after_a_variation_stays_after_it() -> None:
+    """docs/notation.md, Comments: a comment belongs where it is written.  `dln fmt` put every comment
+    of a move before its variations, so a remark about a variation ("{after the first}") came to read as
+    one about the move played, and a ';' note moved behind the {comment} on the next line."""
+    from dln.notation.parser import parse_text
+
+    (game,) = parse_text(_INTERLEAVED, keep_line_comments=True)
+    move = game.rounds[0].moves[0]
+    assert move.comments == ("before", "after the first", "after the second", "a note", "last")
+    assert move.comment_places == (0, 1, 2, 2, 2)
+    text = dln.dumps(game)
+    assert text.splitlines()[4:] == [
+        "1. S 9h x 9d {before}",
+        "  (1. S 8s {in it})",
+        "  {after the first}",
+        "  (1. S 2h)",
+        "  {after the second} {a note} {last}",
+        "2. N 5c",
+    ]
+    assert_round_trips(game, text)
+
+
+def test_a_comment_after_an_inner_variation_stays_after_it() -> None:
+    """The same inside a variation, where everything is written on one line."""
+    game = dln.loads("round 1 dealer N\ntable 9d\nS 9h x 9d (S 8s (S 7s) {after the inner} {two}) {outer}\n")
+    move = game.rounds[0].moves[0]
+    inner = move.variations[0].moves[0]
+    assert (inner.comments, inner.comment_places) == (("after the inner", "two"), (1, 1))
+    assert (move.comments, move.comment_places) == (("outer",), (1,))
+    assert "(S 8s (S 7s) {after the inner} {two})\n  {outer}" in dln.dumps(game)
+    assert_round_trips(game, dln.dumps(game))

@@ -56,8 +56,11 @@ def written_by_people(move: Move) -> Move:
     glyphs = list(move.glyphs)
     for glyph in marked & set(glyphs):
         glyphs.remove(glyph)
-    return replace(move, glyphs=tuple(glyphs), comments=tuple(c for c in move.comments if c not in engine),
-                   variations=tuple(v for v in move.variations if not engines_variation(v)))
+    kept = [(c, p) for c, p in zip(move.comments, move.full_places(), strict=True) if c not in engine]
+    variations = [v for v in move.variations if not engines_variation(v)]
+    places = tuple(p - sum(engines_variation(v) for v in move.variations[:p]) for _, p in kept)
+    return replace(move, glyphs=tuple(glyphs), comments=tuple(c for c, _ in kept), variations=tuple(variations),
+                   comment_places=places if any(places) else ())
 
 
 def thresholds_for(state: Position) -> tuple[tuple[str, str, float], ...]:

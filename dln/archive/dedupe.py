@@ -32,7 +32,8 @@ DIGEST_SIZE = 16
 
 def _bare(move: Move) -> Move:
     """The play of ``move`` alone, what it names in one order (:func:`ordered_components`)."""
-    return replace(move, components=ordered_components(move), number=None, glyphs=(), comments=(), variations=())
+    return replace(move, components=ordered_components(move), number=None, glyphs=(), comments=(), variations=(),
+                   comment_places=())
 
 
 def _bare_round(round_: Round) -> Round:

@@ -47,6 +47,7 @@ def move(reading: tuple[Any, ...], number: int | None, line: int) -> Move:
     made.glyphs = ()
     made.comments = ()
     made.variations = ()
+    made.comment_places = ()
     made.line = line
     made.column = 1
     made.spots = None  # found again from the line when a finding needs them: canonical_spots

@@ -376,18 +376,18 @@ class _Builder(Transformer[Token, Any]):
         kind, components, value, group, xeri, items_at, value_at, xeri_at = action
         glyphs: list[str] = []
         glyphs_at: list[tuple[int, int]] = []
-        comments: list[str] = []
+        written: list[Token] = []
         variations: list[Variation] = []
         for a in annotations:
             if isinstance(a, Variation):
                 variations.append(a)
             elif a.type == "COMMENT":
-                comments.append(_comment(a))
+                written.append(a)
             else:
                 glyphs.append(str(a))
                 glyphs_at.append(self._where(a))
         first = number if number is not None else seat
-        comments.extend(self._take_line_comments(first))
+        comments, places = self._placed(written, self._take_notes(first), variations)
         return Move(
             seat=str(seat),  # type: ignore[arg-type]
             card=_CARD(card),
@@ -400,9 +400,20 @@ class _Builder(Transformer[Token, Any]):
             glyphs=tuple(glyphs),
             comments=tuple(comments),
             variations=tuple(variations),
+            comment_places=places,
             **self._pos(first),
             spots=MoveSpots(self._where(card), items_at, value_at, xeri_at, tuple(glyphs_at)),
         )
+
+    def _placed(self, written: list[Token], notes: list[Token],
+                variations: list[Variation]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+        """A move's {comments} and ';' notes in written order, and how many variations precede each
+        (``()`` when none follows a variation): a remark after a variation stays after it."""
+        merged = sorted([*written, *notes], key=lambda token: (token.line, token.column))
+        texts = tuple(_note(t) if t.type == "LINE_COMMENT" else _comment(t) for t in merged)
+        starts = [(v.moves[0].line - self.offset, v.moves[0].column) for v in variations]  # type: ignore[operator]
+        places = tuple(sum(start < (t.line, t.column) for start in starts) for t in merged)
+        return texts, places if any(places) else ()
 
     # An action: (kind, components, value, group, xeri, where each item is, where the value is, where '*' is).
     def lay(self, children: list[Any]) -> tuple[Any, ...]:

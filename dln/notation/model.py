@@ -12,7 +12,7 @@ text lays the moves out differently.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from operator import attrgetter
 from typing import Literal, NamedTuple
 
@@ -118,6 +118,9 @@ class Move:
     glyphs: tuple[str, ...] = ()
     comments: tuple[str, ...] = ()
     variations: tuple[Variation, ...] = ()
+    #: Where each comment is written: how many of the variations come before it.  () when none
+    #: follows a variation (the usual case); a missing entry counts as 0.
+    comment_places: tuple[int, ...] = ()
     line: int | None = _pos()
     column: int | None = _pos()
     #: Where its parts are written, when the grammar read it (the fast reader of
@@ -128,6 +131,33 @@ class Move:
     def items(self) -> tuple[Item, ...]:
         """Every item of the move, ungrouped, in written order."""
         return tuple(item for component in self.components for item in component)
+
+    def annotated_as(self, other: Move) -> Move:
+        """This play with ``other``'s glyphs, comments and variations instead of its own."""
+        return replace(self, glyphs=other.glyphs, comments=other.comments, variations=other.variations,
+                       comment_places=other.comment_places)
+
+    def annotated_more(self, other: Move) -> Move:
+        """This move with ``other``'s glyphs, comments and variations added to its own: its comments
+        with this move's, those after one of its variations after that variation (in written order)."""
+        later = [place + len(self.variations) if place else 0 for place in other.full_places()]
+        placed = sorted(zip((*self.full_places(), *later), self.comments + other.comments, strict=True),
+                        key=lambda pair: pair[0])
+        places = tuple(place for place, _ in placed)
+        return replace(self, glyphs=self.glyphs + other.glyphs, comments=tuple(text for _, text in placed),
+                       variations=self.variations + other.variations,
+                       comment_places=places if any(places) else ())
+
+    def full_places(self) -> tuple[int, ...]:
+        """:attr:`comment_places` with an entry for every comment."""
+        return (self.comment_places + (0,) * len(self.comments))[:len(self.comments)]
+
+    def comments_by_place(self) -> list[tuple[str, ...]]:
+        """The comments by where they are written: [0] before the variations, [k] after the k-th."""
+        placed: list[list[str]] = [[] for _ in range(len(self.variations) + 1)]
+        for comment, place in zip(self.comments, self.full_places(), strict=True):
+            placed[min(max(place, 0), len(self.variations))].append(comment)
+        return [tuple(group) for group in placed]
 
 
 @dataclass(frozen=True, slots=True)

@@ -134,7 +134,10 @@ def _deal_body(deal: Deal) -> list[str]:
     lines = [_comment(text) for text in deal.comments]
     for move in deal.moves:
         lines.append(move_text(move, annotations=True))
-        lines += [f"  {variation_text(variation)}" for variation in move.variations]
+        for variation, after in zip(move.variations, move.comments_by_place()[1:], strict=True):
+            lines.append(f"  {variation_text(variation)}")
+            if after:
+                lines.append("  " + " ".join(map(_comment, after)))
     return lines
 
 
@@ -192,7 +195,7 @@ def _component(component: Component) -> str:
 def move_text(move: Move, *, annotations: bool = False) -> str:
     """A move in DLN (``12. S 8c x 8h 5s+3d *``); with glyphs and comments if asked.
 
-    Variations are not included: the caller lays them out.
+    Variations are not included, nor the comments written after one: the caller lays them out.
     """
     parts = [f"{move.number}." if move.number is not None else None, move.seat, str(move.card)]
     if move.kind == "capture":
@@ -210,7 +213,7 @@ def move_text(move: Move, *, annotations: bool = False) -> str:
         return text
     for index, glyph in enumerate(move.glyphs):
         text += glyph if index == 0 and glyph in _SYMBOLIC_GLYPHS else " " + glyph
-    for comment in move.comments:
+    for comment in move.comments_by_place()[0]:
         text += " " + _comment(comment)
     return text
 
@@ -221,5 +224,6 @@ def variation_text(variation: Variation) -> str:
     parts = [_comment(text) for text in variation.comments]
     for move in variation.moves:
         parts.append(move_text(move, annotations=True))
-        parts += [variation_text(inner) for inner in move.variations]
+        for inner, after in zip(move.variations, move.comments_by_place()[1:], strict=True):
+            parts += [variation_text(inner), *map(_comment, after)]
     return "(" + " ".join(parts) + ")"

@@ -69,7 +69,7 @@ def diverged(problem: str, *more: str, correct: bool = False) -> Diverged:
 
 
 def _bare(move: Move) -> Move:
-    return replace(move, glyphs=(), comments=(), variations=())
+    return replace(move, glyphs=(), comments=(), variations=(), comment_places=())
 
 
 def _played(round_: Round) -> Round:

@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from dln.notation.model import Game, Hand, Move, Variation
 from dln.record import played
-from dln.record.moves import Refused, shown_move, shown_variation
+from dln.record.moves import Refused, shown_lines, shown_move, shown_variation
 from dln.record.played import Key
 from dln.record.reply import Reply, Session
 from dln.wording import count_of
@@ -148,7 +148,7 @@ def fix(recorder: Session, number: int, text: str, *, as_played: bool = False) -
 def _retyped(move: Move) -> str:
     """A move as it would be typed again: no number, no seat, no annotations (added back after), no xeri
     mark (the recorder adds it where the move sweeps the table)."""
-    bare = replace(move, number=None, xeri=False, glyphs=(), comments=(), variations=())
+    bare = replace(move, number=None, xeri=False, glyphs=(), comments=(), variations=(), comment_places=())
     return shown_move(bare).split(" ", 1)[1]
 
 
@@ -169,13 +169,13 @@ def _annotated(scratch: Session, move: Move, at: tuple[int, int, int, Move] | No
     found = at or scratch.last_move()
     assert found is not None
     r, d, m, played = found
-    annotated = replace(played, glyphs=move.glyphs, comments=move.comments, variations=move.variations)
+    annotated = played.annotated_as(move)
     try:
         scratch.replace_move(r, d, m, annotated)
     except Refused as refusal:
         return [f"  the annotations of {shown_move(played)} no longer fit and are left out ({refusal.lines[0]}): "
                 f"{shown_move(annotated).removeprefix(shown_move(played)).strip()}",
-                *(f"    {shown_variation(v)}" for v in move.variations)]
+                *(f"  {line}" for line in shown_lines(annotated)[1:])]
     return []
 
 

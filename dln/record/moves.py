@@ -100,7 +100,7 @@ def shown_move(move: Move) -> str:
         return move_text(move, annotations=True)
     except ValueError:
         text = move_text(replace(move, comments=()), annotations=True)
-        return text + "".join(f" ; {comment}" for comment in move.comments)
+        return text + "".join(f" ; {comment}" for comment in move.comments_by_place()[0])
 
 
 def shown_variation(variation: Variation) -> str:
@@ -108,8 +108,18 @@ def shown_variation(variation: Variation) -> str:
     parts = [f"{{{comment}}}" for comment in variation.comments]
     for move in variation.moves:
         parts.append(shown_move(move))
-        parts += [shown_variation(inner) for inner in move.variations]
+        for inner, after in zip(move.variations, move.comments_by_place()[1:], strict=True):
+            parts += [shown_variation(inner), *(f"{{{comment}}}" for comment in after)]
     return "(" + " ".join(parts) + ")"
+
+
+def shown_lines(move: Move) -> list[str]:
+    """A move and its variations as the record lays them out, each variation on a line of its own with
+    the comments written after it."""
+    lines = [shown_move(move)]
+    for variation, after in zip(move.variations, move.comments_by_place()[1:], strict=True):
+        lines.append(f"  {shown_variation(variation)}" + "".join(f" {{{comment}}}" for comment in after))
+    return lines
 
 
 def same_play(a: Move, b: Move) -> bool:

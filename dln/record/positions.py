@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import replace
 
 from dln.cards import Card
 from dln.check.generate import pile_ref
@@ -72,7 +71,7 @@ def canonical(state: Position, move: Move) -> Move:
         out = written(state, engine_move, move.number)
     except ValueError:
         return move
-    return replace(out, glyphs=move.glyphs, comments=move.comments, variations=move.variations)
+    return out.annotated_as(move)
 
 
 def describe(state: Position, move: EngineMove) -> str:

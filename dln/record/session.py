@@ -34,6 +34,7 @@ from dln.record.moves import (
     rank_order,
     repeated,
     same_play,
+    shown_lines,
     shown_move,
     shown_variation,
     typed_card,
@@ -403,9 +404,7 @@ class Recorder:
             if variation.moves and same_play(variation.moves[0], move):
                 raise Refused(f"{shown_variation(variation)} is the move that was played: a variation shows "
                               "another move (nothing was written)")
-        annotated = replace(move, glyphs=move.glyphs + dummy.glyphs, comments=move.comments + dummy.comments,
-                            variations=move.variations + dummy.variations)
-        return self.replace_move(r, d, m, annotated)
+        return self.replace_move(r, d, m, move.annotated_more(dummy))
 
     def replace_move(self, r: int, d: int, m: int, move: Move) -> Reply:
         """Put ``move`` in place of move ``m`` of deal ``d`` of round ``r`` (0-based; its annotations
@@ -416,7 +415,7 @@ class Recorder:
         round_ = replace(round_, deals=(*round_.deals[:d], deal, *round_.deals[d + 1:]))
         game = replace(self.game, rounds=(*self.game.rounds[:r], round_, *self.game.rounds[r + 1:]))
         report = self.check_change(game, "the annotation")
-        lines = [shown_move(move), *(f"  {shown_variation(v)}" for v in move.variations)]
+        lines = shown_lines(move)
         return self.commit(game, report, lines, settle=False)
 
     def undo(self) -> Reply:

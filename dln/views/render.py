@@ -555,12 +555,14 @@ class FrameView:
             lines += self._verdict(f.findings)
             for glyph in f.move.glyphs:
                 lines.append(Text(glyph, style=_GLYPH).append(f" {glyph_meaning(glyph)}", style=""))
-            lines += [Text(look.words(prose(text)), style=_COMMENT) for text in f.move.comments]
+            before, *after = f.move.comments_by_place()
+            lines += [Text(look.words(prose(text)), style=_COMMENT) for text in before]
             if f.variations:
                 count = len(f.variations)
                 lines.append(Text(f"{count_of(count, 'variation')} instead (v enters):", style="bold"))
-                for variation in f.variations:  # as DLN writes it: comments and inner variations too
+                for variation, later in zip(f.variations, after, strict=True):  # as DLN writes it
                     lines.append(Text("  ").append_text(highlight(look.words(prose(variation_text(variation))))))
+                    lines += [Text("  " + look.words(prose(text)), style=_COMMENT) for text in later]
         if f.new_deal and f.state is not None:
             deal = f"deal {f.state.deal if f.known.deal else '?'} of {f.state.deals}"
             lines.append(Text(f"{deal}: {number_word(f.game.engine.hand_size)} more cards each",
