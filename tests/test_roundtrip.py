@@ -100,6 +100,25 @@ def test_a_comment_written_after_a_variation_stays_after_it() -> None:
     assert_round_trips(game, text)
 
 
+def test_notes_and_comments_of_a_round_stay_in_written_order_and_place() -> None:
+    """docs/notation.md, Comments: a ';' note written after a round's closing {comment} was moved to the
+    start of the round (before its first move), and notes on the round and table lines jumped ahead of
+    the {comments} written between them."""
+    from dln.notation.parser import parse_text
+
+    text = ("[Event \"t\"] ; tag note\n{g1} ; g note\n{g2}\n\nround 1 dealer N ; round note\n{r1}\n"
+            "table Qd Js 9s 9d ; table note\n{d1}\nS: 8s As 7s 2h 8c 9h ; hand note\n{h1}\n"
+            "N: Ac 3s 5c 6c 6h Jd\n1. S 9h x 9d\ndeal ; deal note\n{d2}\nS: ?\n{d3} ; d3 note\n2. N Ac\n"
+            "rest N ; rest note\n{c1} ; c1 note\n{c2}\nscore N 3 S 1\n{c3} ; end\n")
+    (game,) = parse_text(text, keep_line_comments=True)
+    round_ = game.rounds[0]
+    assert game.comments == ("tag note", "g1", "g note", "g2")
+    assert round_.deals[0].comments == ("round note", "r1", "table note", "d1", "hand note", "h1")
+    assert round_.deals[1].comments == ("deal note", "d2", "d3", "d3 note")
+    assert round_.comments == ("rest note", "c1", "c1 note", "c2", "c3", "end")
+    assert_round_trips(game, dln.dumps(game))
+
+
 def test_a_comment_after_an_inner_variation_stays_after_it() -> None:
     """The same inside a variation, where everything is written on one line."""
     game = dln.loads("round 1 dealer N\ntable 9d\nS 9h x 9d (S 8s (S 7s) {after the inner} {two}) {outer}\n")

@@ -204,7 +204,7 @@ class _Builder(Transformer[Token, Any]):
         keyword, number, dealer, deal = children
         if deal is not None:
             raise ModelError.at(f"'deal {deal.value[4:].strip()}' (which deal is in play) {_SETUP_ONLY}", deal)
-        return ("round", _number(number), _seat(dealer), keyword, self._take_line_comments(keyword), None)
+        return ("round", _number(number), _seat(dealer), keyword, self._take_notes(keyword), None)
 
     def setup_start(self, children: list[Any]) -> tuple[Any, ...]:
         keyword, dealer, deal = children
@@ -212,7 +212,7 @@ class _Builder(Transformer[Token, Any]):
         if deal is not None:
             digits = deal.value[4:].lstrip(" \t")
             number = _number(deal, digits, len(deal.value) - len(digits))
-        return ("setup", None, _seat(dealer), keyword, self._take_line_comments(keyword), number)
+        return ("setup", None, _seat(dealer), keyword, self._take_notes(keyword), number)
 
     def _where(self, token: Token) -> tuple[int, int]:
         return token.line + self.offset, token.column
@@ -222,21 +222,21 @@ class _Builder(Transformer[Token, Any]):
         positions = tuple(
             self._where(c) if isinstance(c, Token) else (c.line, c.column) for c in children[1:]
         )
-        return ("table", (items, positions), children[0], self._take_line_comments(children[0]))
+        return ("table", (items, positions), children[0], self._take_notes(children[0]))
 
     def deck(self, children: list[Token]) -> tuple[Any, ...]:
         cards = (tuple(_CARD(c) for c in children[1:]), tuple(self._where(c) for c in children[1:]))
-        return ("deck", cards, children[0], self._take_line_comments(children[0]))
+        return ("deck", cards, children[0], self._take_notes(children[0]))
 
     def turn(self, children: list[Token]) -> tuple[Any, ...]:
-        return ("turn", str(children[1]), children[0], self._take_line_comments(children[0]))
+        return ("turn", str(children[1]), children[0], self._take_notes(children[0]))
 
     def captured(self, children: list[Token]) -> tuple[Any, ...]:
         keyword, side, *rest = children
         count = _number(rest[0]) if rest and rest[0].type == "INT" else None
         cards = tuple(_CARD(c) for c in rest if c.type == "CARD")
         found = Captured(str(side), cards, count, **self._pos(keyword))  # type: ignore[arg-type]
-        return ("captured", found, keyword, self._take_line_comments(keyword))
+        return ("captured", found, keyword, self._take_notes(keyword))
 
     def xeris(self, children: list[Token]) -> tuple[Any, ...]:
         keyword = children[0]
@@ -247,20 +247,20 @@ class _Builder(Transformer[Token, Any]):
                 raise ModelError.at(f"a 'xeris' line names each side once ({side} is named twice)", pair)
             pairs[side] = _number(pair, digits, len(pair.value) - len(digits))
         ordered = tuple(sorted(pairs.items(), key=lambda pair: SIDE_ORDER.index(pair[0])))
-        return ("xeris", ordered, keyword, self._take_line_comments(keyword))
+        return ("xeris", ordered, keyword, self._take_notes(keyword))
 
     def last(self, children: list[Token]) -> tuple[Any, ...]:
-        return ("last", str(children[1]), children[0], self._take_line_comments(children[0]))
+        return ("last", str(children[1]), children[0], self._take_notes(children[0]))
 
     def seen(self, children: list[Token]) -> tuple[Any, ...]:
-        return ("seen", tuple(_CARD(c) for c in children[1:]), children[0], self._take_line_comments(children[0]))
+        return ("seen", tuple(_CARD(c) for c in children[1:]), children[0], self._take_notes(children[0]))
 
     def hand(self, children: list[Token]) -> tuple[Any, ...]:
         head = children[0]
         cards = tuple(None if c.type == "UNKNOWN" else _CARD(c) for c in children[1:])
         positions = tuple(self._where(c) for c in children[1:])
         hand = Hand(head.value[0], cards, **self._pos(head), positions=positions)  # type: ignore[arg-type]
-        return ("hand", hand, head, self._take_line_comments(head))
+        return ("hand", hand, head, self._take_notes(head))
 
     def pile(self, children: list[Any]) -> Pile:
         bracket, value, owner, *cards = children
@@ -269,48 +269,53 @@ class _Builder(Transformer[Token, Any]):
 
     def later_deal(self, children: list[Any]) -> Deal:
         keyword = children[0]
-        hands, moves, comments = _sort_deal_lines(children[1:], (), self._take_notes(keyword))
+        hands, moves, comments = _sort_deal_lines(children[1:], self._take_notes(keyword))
         return Deal(hands, moves, comments, **self._pos(keyword))
 
-    def rest(self, children: list[Token]) -> tuple[str, Token, tuple[str, ...]]:
-        return str(children[1]), children[0], self._take_line_comments(children[0])
+    def rest(self, children: list[Token]) -> tuple[str, Token, list[Token]]:
+        return str(children[1]), children[0], self._take_notes(children[0])
 
     redeal = rest
 
-    def score(self, children: list[Token]) -> tuple[ScoreClaim, Token, tuple[str, ...]]:
+    def score(self, children: list[Token]) -> tuple[ScoreClaim, Token, list[Token]]:
         points = tuple((str(side), _number(n)) for side, n in zip(children[1::2], children[2::2], strict=True))
         keyword = children[0]
-        return ScoreClaim(points, **self._pos(keyword)), keyword, self._take_line_comments(keyword)  # type: ignore[arg-type]
+        return ScoreClaim(points, **self._pos(keyword)), keyword, self._take_notes(keyword)  # type: ignore[arg-type]
 
     def claims(self, children: list[Any]) -> dict[str, Any]:
-        """The round's closing lines: ``rest``/``redeal`` as (seat, keyword), ``score``, and comments."""
-        found: dict[str, Any] = {"comments": []}
+        """The round's closing lines: ``rest``/``redeal`` as (seat, keyword), ``score``, and comments (in
+        written order, with the notes after a {comment} there, which no claim takes)."""
+        found: dict[str, Any] = {}
+        written: list[Token] = []
+        notes: list[Token] = []
         for child in children:
             if isinstance(child, Token):
-                found["comments"].append(_comment(child))
+                written.append(child)
                 continue
-            claim, keyword, line_comments = child
+            claim, keyword, line_notes = child
             what = str(keyword)
             if what in found:
                 raise ModelError.at(f"a round has one '{what}' line", keyword)
             found[what] = claim if isinstance(claim, ScoreClaim) else (claim, keyword)
-            found["comments"].extend(line_comments)
+            notes += line_notes
+        notes += self._take_notes(children[0][1])
+        found["comments"] = _in_order(written, notes)
         return found
 
     def round(self, children: list[Any]) -> Round:
-        kind, number, dealer, keyword, head_comments, deal = children[0]
+        kind, number, dealer, keyword, head_notes, deal = children[0]
         claims = children[-1]
         body = children[1:-1]
         head: dict[str, tuple[Any, Token]] = {}  # the header lines met so far: value and keyword
         captured: dict[str, Captured] = {}
         first_lines: list[Any] = []
-        head_comments = list(head_comments)
+        head_notes = list(head_notes)
         later: list[Deal] = []
         for child in body:
             if isinstance(child, Deal):
                 later.append(child)
             elif isinstance(child, tuple) and child[0] in _HEAD_LINES:
-                what, value, token, line_comments = child
+                what, value, token, line_notes = child
                 if kind != "setup" and what in _SETUP_LINES:
                     raise ModelError.at(f"a '{what}' line {_SETUP_ONLY}", token)
                 if what == "captured":
@@ -321,7 +326,7 @@ class _Builder(Transformer[Token, Any]):
                     raise ModelError.at(f"a {kind} has only one '{what}' line", token)
                 else:
                     head[what] = (value, token)
-                head_comments.extend(line_comments)
+                head_notes += line_notes
             else:
                 first_lines.append(child)
         table, table_positions = head["table"][0] if "table" in head else (None, ())
@@ -337,7 +342,7 @@ class _Builder(Transformer[Token, Any]):
             for part, value in self._pos(head[what][1]).items()
         }
         # Notes no header line claimed (after a {comment} there) are the first deal's too.
-        hands, moves, comments = _sort_deal_lines(first_lines, tuple(head_comments), self._take_notes(keyword))
+        hands, moves, comments = _sort_deal_lines(first_lines, head_notes + self._take_notes(keyword))
         first = Deal(hands, moves, comments, **self._pos(keyword))
         claims = claims or {}
         rest, redeal = claims.get("rest"), claims.get("redeal")
@@ -501,32 +506,26 @@ def _in_order(comments: list[Token], notes: list[Token]) -> tuple[str, ...]:
     return tuple(_note(t) if t.type == "LINE_COMMENT" else _comment(t) for t in merged)
 
 
-def _sort_deal_lines(lines: Iterable[Any], leading: tuple[str, ...], notes: list[Token]) -> tuple[Any, ...]:
+def _sort_deal_lines(lines: Iterable[Any], notes: list[Token]) -> tuple[Any, ...]:
     """Split a deal's children into hands, moves and the comments before its first move.
 
-    ``notes`` are the ';' comments no line of the deal claimed (those after a
-    ``deal`` keyword or a {comment}): they join the comments in source order.
+    ``notes`` are the ';' comments of its header lines and those no line of
+    the deal claimed (after a ``deal`` keyword or a {comment}): with the
+    {comments} and the hand lines' notes, they are the comments, in source order.
     """
     hands: list[Hand] = []
     moves: list[Move] = []
-    comments = list(leading)
-    waiting = iter(notes)
-    note = next(waiting, None)
+    written: list[Token] = []
+    notes = list(notes)
     for line in lines:
         if isinstance(line, Move):
             moves.append(line)
-            continue
-        at = line if isinstance(line, Token) else line[2]
-        while note is not None and (note.line, note.column) < (at.line, at.column):
-            comments.append(_note(note))
-            note = next(waiting, None)
-        if isinstance(line, Token):
-            comments.append(_comment(line))
+        elif isinstance(line, Token):
+            written.append(line)
         else:  # a hand line
             hands.append(line[1])
-            comments.extend(line[3])
-    comments.extend(_note(n) for n in ([note] if note is not None else []) + list(waiting))
-    return tuple(hands), tuple(moves), tuple(comments)
+            notes += line[3]
+    return tuple(hands), tuple(moves), _in_order(written, notes)
 
 
 # ---------------------------------------------------------------------------
