@@ -203,6 +203,22 @@ def test_validate_json_is_one_object_with_games_diagnostics_and_summary() -> Non
     assert data["summary"]["games"] == 3 and data["summary"]["unreadable"] == 1 and data["summary"]["exit"] == 2
 
 
+def test_every_json_finding_has_the_same_fields(tmp_path: Path) -> None:
+    """docs/cli.md: a finding's JSON has ``more_help`` and ``notes``; the findings about files (S001 a game
+    that does not parse, S002 a file that cannot be read, S003 nothing to check) left both out."""
+    bad, missing = str(GOLDEN / "three-games-one-bad.dln"), str(tmp_path / "no-such-file.dln")
+    rule = json.loads(run("validate", "--json", str(ROOT / "samples" / "illegal" / "D201-lay-while-declared.dln"))[1])
+    fields = list(rule["games"][0]["diagnostics"][0])
+    assert "more_help" in fields and "notes" in fields
+    validated = json.loads(run("validate", "--json", bad, missing, str(tmp_path))[1])
+    found = [d for g in validated["games"] for d in g["diagnostics"]] + validated["diagnostics"]
+    for file in (bad, missing, str(tmp_path)):
+        found += json.loads(run("score", "--json", file)[1])["diagnostics"]
+    found += json.loads(run("stats", "--json", bad, missing)[1])["problems"]
+    assert {"S001", "S002", "S003"} <= {d["code"] for d in found}
+    assert [d["code"] for d in found if list(d) != fields] == []
+
+
 def test_validate_a_directory_without_dln_files_is_not_success(tmp_path: Path) -> None:
     code, out, _ = run("validate", str(tmp_path))
     assert code == 2 and f"{tmp_path}: error: no *.dln file in this directory: nothing was read" in out

@@ -133,10 +133,8 @@ def game_data(checked: Checked) -> dict[str, Any]:
     """One game's verdict and findings, as ``dln validate --json`` writes it."""
     if checked.syntax is not None:
         error = checked.syntax
-        diagnostics = [{"file": error.filename, "line": error.line, "column": error.column,
-                        "severity": "error", "code": SYNTAX_ERROR, "name": INPUT_CODES[SYNTAX_ERROR][0],
-                        "message": error.message, "help": [], "game": checked.number, "round": None,
-                        "move": None}]
+        diagnostics = [{**problem_data(error.filename, SYNTAX_ERROR, error.message, line=error.line,
+                                       column=error.column), "game": checked.number}]
     else:
         diagnostics = [d.to_data() for d in sorted(checked.diagnostics, key=lambda d: (d.line, d.column))]
     return {"file": checked.file, "game": checked.number, "event": checked.event,
@@ -149,11 +147,12 @@ def game_data(checked: Checked) -> dict[str, Any]:
 def problem_data(file: str, code: str, message: str, *, line: int | None = None,
                  column: int | None = None) -> dict[str, Any]:
     """A finding about a file or the run rather than a game's moves (S002, S003, R002), in the diagnostics'
-    JSON form; at its ``line`` and ``column`` when it has a place (a byte that is not UTF-8)."""
+    JSON form, with the same fields as every other finding; at its ``line`` and ``column`` when it has a
+    place (a byte that is not UTF-8)."""
     name = INPUT_CODES[code][0] if code in INPUT_CODES else RECORD_CODES[code][0]
     return {"file": file, "line": line, "column": column, "severity": "error", "code": code,
-            "name": name, "message": message, "help": [], "game": None, "round": None,
-            "move": None}
+            "name": name, "message": message, "help": [], "more_help": None, "notes": [], "game": None,
+            "round": None, "move": None}
 
 
 @dataclass
