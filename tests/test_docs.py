@@ -91,3 +91,13 @@ def test_the_readme_validate_example_is_what_dln_prints(monkeypatch: pytest.Monk
     monkeypatch.chdir(ROOT)
     result = CliRunner().invoke(main, block[1].split())
     assert result.stdout.rstrip("\n") == block[2].rstrip("\n")
+
+
+def test_the_size_limits_are_quoted_as_dln_says_them() -> None:
+    """docs/notation.md quotes the errors for a game, a comment and a line too large: word for word."""
+    from dln.notation.bounds import comment_too_large, game_too_large
+    from dln.notation.lines import LineTooLong, line_too_long
+
+    text = " ".join((ROOT / "docs" / "notation.md").read_text(encoding="utf-8").split())
+    for error in (game_too_large(1), comment_too_large(13, 14), line_too_long(6), LineTooLong(10)):
+        assert f"FILE:{error.line}:{error.column}: error: {error.message}" in text, error.message
