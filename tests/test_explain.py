@@ -136,3 +136,23 @@ def test_the_order_of_the_codes_does_not_depend_on_which_game_was_loaded_first()
                               check=True).stdout.split()
 
     assert order("xeri") == order("kontsina")
+
+
+@pytest.mark.parametrize(("tags", "variants", "word"), [
+    ('[Game "Pinochle"]', None, "Game"),
+    ('[Target "sixty-one"]', None, "Target"),
+    ('[Variant "no-such-rule"]', None, "Variant"),
+    ('[Game "Kontsina"]\n[Variant "soy"]', None, "Kontsina or Xeri"),
+    ('[Game "Xeri"]', ["soy"], "--variant"),
+    ('[Result "N wins"]', None, "Result"),
+])
+def test_the_r002_statement_names_every_tag_it_is_given_for(tags: str, variants: list[str] | None,
+                                                             word: str) -> None:
+    """R002 is given for an unknown Game, a Variant (or --variant) on Kontsina or Xeri, as well as for a bad
+    Target, Variant or Result: dln explain R002 and docs/rules.md's row say so."""
+    game = next(parse_text(f"{tags}\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN 4c\n"))
+    assert "R002" in [d.code for d in validate_game(game, variants=variants).diagnostics]
+    assert word in explain("R002").split("\n\nSource:")[0]
+    row = next(line for line in (ROOT / "docs" / "rules.md").read_text(encoding="utf-8").splitlines()
+               if line.startswith("| R002 |"))
+    assert word.strip("-") in row

@@ -35,8 +35,10 @@ RECORD_CODES: dict[str, tuple[str, str]] = {
              "A declaration reference names exactly one declaration on the table; add the owner "
              "([8 N]) when two share value and kind."),
     "R002": ("bad-tag",
-             "Target holds a whole number; Variant holds known house-rule names separated by commas; "
-             "Result holds each side's final total (N 64 S 41)."),
+             "Game names a game installed (Diloti, Kontsina, Xeri or a plugin's); Target holds a positive whole "
+             "number; Variant, or --variant, holds known house-rule names separated by commas, and none on a "
+             "Kontsina or Xeri record (those games have no house rules); Result holds each side's final total "
+             "(N 64 S 41)."),
     "R003": ("deal-lines",
              "A deal begins when every hand is played out; each seat has at most one hand line per deal."),
     "R004": ("variant-unchecked", "A house rule the engine does not implement yet cannot be checked."),
