@@ -526,6 +526,21 @@ def test_a_file_of_tags_only_asks_only_the_dealer_and_hands_are_asked_with_the_o
                                 "S: 3d 8s ? ? ? ?\n1. S 4c\n")
 
 
+def test_a_file_of_tags_keeps_them_as_written_and_says_the_options_for_tags_are_ignored(tmp_path: Path) -> None:
+    """A file of tags prepared in an editor is the game's tags as they are: no Date or Target is added, and
+    --target or --tag, which answer the questions it skips, are ignored; it said nothing of that."""
+    path = tmp_path / "prepared.dln"
+    path.write_text('[Event "Prepared"]\n')
+    out = io.StringIO()
+    options = make_options(dealer="N", target=10, tags=["Scorer=Kostas"])
+    code = run(path, options, Terminal(io.StringIO("5h 3c 9d Js\nquit\n"), out, False))
+    assert code == 0
+    assert (f"note: {path} holds the game's tags already, so --target and --tag are ignored (--dealer is "
+            "taken)") in out.getvalue()
+    assert "target 61" in out.getvalue()
+    assert path.read_text() == '[Event "Prepared"]\n\nround 1 dealer N\ntable 5h 3c 9d Js\n'
+
+
 def test_the_command_line_refuses_options_that_make_no_sense(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["record", str(tmp_path / "x.dln"), "--tag", "Result=N 1 S 0"])
     assert result.exit_code == 2 and "the recorder writes this tag itself" in result.output

@@ -147,6 +147,10 @@ def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
                    *([f"{path}: the record breaks the rules (dln validate {path} shows where); correct it "
                       "before recording more"] if rules else [])) from None
     if not game.rounds:  # tags prepared in an editor: only the dealer of round 1 is missing
+        if ignored := _tag_options(options):
+            said = ", ".join(ignored[:-1]) + " and " * (len(ignored) > 1) + ignored[-1]
+            terminal.say(f"note: {path} holds the game's tags already, so {said} "
+                         f"{'is' if len(ignored) == 1 else 'are'} ignored (--dealer is taken)")
         dealer = _unstarted(path, lambda: _ask_dealer(recorder, options, terminal))
         if dealer is None:
             return None
@@ -190,6 +194,17 @@ def _or_stop(action: Callable[[], _T], path: Path) -> _T:
         return action()
     except Refused as refusal:
         raise Stop(EXIT_BAD_INPUT, *(f"{path}: {line}" for line in refusal.lines)) from None
+
+
+#: The option that gives each of :attr:`Options.preset`'s answers but the dealer (any other: ``--tag``).
+_PRESET_OPTIONS = {"Game": "--game-type", "players": "--players", "Target": "--target", "Variant": "--variant"}
+
+
+def _tag_options(options: Options) -> list[str]:
+    """The options given that answer the questions of a new game's tags (all but ``--dealer``), each once."""
+    names = [_PRESET_OPTIONS.get(key, "--tag") for key in options.preset if key != "dealer"]
+    names += ["--tag"] * bool(options.extra_tags)
+    return list(dict.fromkeys(names))
 
 
 def _ask_dealer(recorder: Recorder, options: Options, terminal: Terminal) -> str | None:
