@@ -194,6 +194,26 @@ def _help_screen(session: Session, width: int, height: int) -> list[str]:
     return console.file.getvalue().rstrip("\n").split("\n")  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize(("width", "height"), [(104, 32), (80, 24)])
+def test_the_screens_in_the_viewer_doc_are_what_the_replayer_draws(width: int, height: int) -> None:
+    """docs/viewer.md shows `dln replay samples/annotated.dln --round 2 --move 28` at 104x32 and 80x24 (a
+    capture of a real terminal, tmux's capture-pane): the screen drawn as :func:`dln.views.tui.run` draws it."""
+    import io
+
+    from rich.console import Console
+
+    from dln.views.render import FrameView, Look
+
+    text = (ROOT / "samples" / "annotated.dln").read_text(encoding="utf-8")
+    session = Session(Replay.from_text(text, filename="annotated.dln"), Cursor(0, 1, 28))
+    look = Look()
+    console = Console(width=width, height=height, file=io.StringIO(), color_system=None, legacy_windows=False)
+    console.print(FrameView(session.replay.frame(session.cursor), look, filename="annotated.dln", height=height,
+                            footer=session.footer(look)), end="")
+    screen = "\n".join(line.rstrip() for line in console.file.getvalue().rstrip("\n").split("\n"))  # type: ignore[attr-defined]
+    assert f"```text\n{screen}\n```" in (ROOT / "docs" / "viewer.md").read_text(encoding="utf-8")
+
+
 def test_a_help_taller_than_the_screen_pages_and_one_that_fits_closes_on_any_key() -> None:
     """60x20: the help is shown a page at a time with its bottom border and the paging keys named, and the
     pages together show every key; 120x40: it fits, and the paging keys close it as any key does."""
