@@ -17,8 +17,8 @@ from dln.notation.model import SEATS, Move, Round, Variation
 from dln.notation.parser import parse_text
 from dln.notation.writer import item_text, move_text, ordered_components
 
-#: A line that annotates the last move starts with a glyph, a numbered glyph, a comment or a variation.
-ANNOTATION = re.compile(r"^(?:!!|\?\?|!\?|\?!|!|\?|\$\d+|\{|\()")
+#: A line that annotates the last move starts with a glyph, a numbered glyph, a comment, a ';' note or a variation.
+ANNOTATION = re.compile(r"^(?:!!|\?\?|!\?|\?!|!|\?|\$\d+|\{|;|\()")
 HAND_LINE = re.compile(r"^\s*([NESWnesw])\s*:(.*)$")
 _MOVE_NUMBER = re.compile(r"^\s*\d+\.\s*")
 #: ``?``, ``moves``, ``? 9c``: list the legal moves (``? {why}`` is a glyph and a comment instead).
@@ -26,6 +26,9 @@ _MOVE_NUMBER = re.compile(r"^\s*\d+\.\s*")
 #: ``?rank``), as no glyph is followed by either.  Group 2 is what is asked of.
 LEGAL_QUERY = re.compile(r"(\?|moves)(?:\s+([^\s{(]+))?|(\?)((?i:rank)|[0-9AJQKTajqkt][^\s{(]*)")
 QUIT_WORDS = ("quit", "exit", "q")
+#: The reply to a ';' alone: a note with nothing in it, or the key of q on the Greek keyboard layout.
+EMPTY_NOTE = ("';' alone is an empty note: nothing was written (a note about the last move is '; what you "
+              "saw'; on the Greek keyboard layout ';' is the key of q: to leave, type quit)")
 HELP_WORDS = ("help", "h")
 #: The prompt's other command words (a line may begin with them: ``fix 12 9s x 9d``).
 COMMANDS = ("undo", "redo", "played", "fix", "redeal", "score", "new", "moves")
@@ -147,12 +150,14 @@ _RANK_ALONE = re.compile(r"(?<![\w\[$])(10|[2-9]|[AJQKTajqkt])(?![\w\]])")
 
 def named_by_rank(text: str, loose: Sequence[Card]) -> str:
     """``5c x 5`` with one 5 lying loose → ``5c x 5h``: a rank alone after the capture mark names the one
-    loose card of that rank; Refused, naming them, when there are several or none.  Comments stay as typed."""
-    parts = re.split(r"(\s[xX]\s)", text, maxsplit=1)
+    loose card of that rank; Refused, naming them, when there are several or none.  Comments and ';' notes
+    stay as typed."""
+    said = re.search(r"[{;]", text)  # a comment or a note: what it says is no card
+    notes = text[said.start():] if said else ""
+    parts = re.split(r"(\s[xX]\s)", text[:len(text) - len(notes)], maxsplit=1)
     if len(parts) < 3:
         return text  # no capture
-    head, mark, taken = parts
-    body, brace, rest = taken.partition("{")
+    head, mark, body = parts
 
     def card(match: re.Match[str]) -> str:
         rank = match[1].upper().replace("T", "10")
@@ -165,7 +170,7 @@ def named_by_rank(text: str, loose: Sequence[Card]) -> str:
         raise Refused(f"which {rank}: {' or '.join(map(str, cards))}? Type the move again with the card's suit, "
                       f"e.g. {again}")
 
-    return head + mark + _RANK_ALONE.sub(card, body) + brace + rest
+    return head + mark + _RANK_ALONE.sub(card, body) + notes
 
 
 #: A variation whose first move names no seat: what it holds up to its ')' (or the line's end).
@@ -183,7 +188,7 @@ def parse_move(text: str, seat: str) -> Move:
     first = text.split(maxsplit=1)[0] if text else ""
     source = text if first in SEATS else f"{seat} {text}"
     try:
-        games = list(parse_text(f"round 1\n{source}\n", filename="<typed>"))
+        games = list(parse_text(f"round 1\n{source}\n", filename="<typed>", keep_line_comments=True))
     except DLNSyntaxError as exc:
         message = re.sub(r"\s*\(e\.g\. [^)]*\)", "", exc.message).replace("the game ends here", "the line ends")
         unseated = _UNSEATED_VARIATION.search(text)
@@ -207,7 +212,7 @@ HELP = """\
 Type each move without the seat (it comes from the turn): 9c x 9d · 3d 5h =8 · Ks · 6h x [6] · 8c x 5s+3d
   9c x 9              a rank alone names the one loose card of that rank
   N: 3d 8s ? ? ? ?    N's hand, before the first card of a deal (? for a card not seen)
-  ! ? !! ?? !? ?! $n  glyphs for the last move; {comment} a comment; (S 9c x 9d) a variation
+  ! ? !! ?? !? ?! $n  glyphs for the last move; {comment} or ; note a comment; (S 9c x 9d) a variation
   ?  or  ? 9c         the legal moves (of a known hand; with 9c when the hand is not known)
                       ('?' alone lists moves: mark the last move as a mistake with $2 or '? {why}')
   ? rank              the legal moves best first, by the engine's expected points (known cards)

@@ -21,6 +21,7 @@ from dln.record.corrections import FIX, FIX_USAGE, FIX_WORD, fix, redo
 from dln.record.incremental import appended_text, window_report
 from dln.record.moves import (
     ANNOTATION,
+    EMPTY_NOTE,
     HAND_LINE,
     HELP,
     HELP_WORDS,
@@ -392,14 +393,16 @@ class Recorder:
         return self.commit(game, report, lines)
 
     def annotate(self, text: str) -> Reply:
-        """Glyphs, ``$n``, ``{comments}`` and ``(variations)`` added to the last move of the game."""
+        """Glyphs, ``$n``, ``{comments}``, ``; notes`` and ``(variations)`` added to the last move of the game."""
         last = self.last_move()
         if last is None:
             raise Refused("there is no move to annotate yet")
+        if text == ";":
+            raise Refused(EMPTY_NOTE)
         r, d, m, move = last
         dummy = parse_move(f"{move.card} {text}", move.seat)
         if dummy.kind != "lay" or dummy.components:
-            raise Refused("an annotation is glyphs (! ? !! ?? !? ?! $n), {comments} and (variations) only")
+            raise Refused("an annotation is glyphs (! ? !! ?? !? ?! $n), {comments}, ; notes and (variations) only")
         for variation in dummy.variations:
             if variation.moves and same_play(variation.moves[0], move):
                 raise Refused(f"{shown_variation(variation)} is the move that was played: a variation shows "
