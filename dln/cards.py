@@ -66,10 +66,12 @@ _GREEK_KEYS = str.maketrans("αβψδεφγηιξκλμνοπρστθωςχυζ�
 
 def on_greek_layout(text: str) -> str | None:
     """What the keys that typed ``text`` on a Greek keyboard left on its Greek layout give in Latin letters (Κσ:
-    Ks; shift and the Q key give ':' there, so ':η' is Qh), or None when ``text`` has no Greek letter."""
+    Ks; the Q key gives ';' there and ':' with shift, so ':η' is Qh and ';θιτ' quit), or None when ``text`` has
+    no Greek letter."""
     if text == text.translate(_GREEK_KEYS):
         return None
-    return "".join("Q" if c == ":" and text[i + 1:i + 2].translate(_GREEK_KEYS) != text[i + 1:i + 2] else c
+    q_key = {":": "Q", ";": "q"}
+    return "".join(q_key[c] if c in q_key and text[i + 1:i + 2].translate(_GREEK_KEYS) != text[i + 1:i + 2] else c
                    for i, c in enumerate(text)).translate(_GREEK_KEYS)
 
 

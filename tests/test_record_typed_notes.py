@@ -7,7 +7,12 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
+
 import dln
+from dln.check.generate import generate_games
+from dln.engine.rules import Rules
+from dln.notation.writer import write_game
 from dln.record import Options, Terminal, run
 
 START = '[Target "61"]\n\nround 1 dealer S\n'
@@ -66,3 +71,85 @@ def test_a_semicolon_alone_is_an_empty_note_and_says_so(tmp_path: Path) -> None:
     assert code == 2
     assert "an empty note" in out and "type quit" in out and "expected the card" not in out
     assert path.read_text() == START + TABLE + "1. N 4c 5h =9\n"
+
+
+# -- the Greek keyboard layout -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("typed", "meant"), [
+    ("θνδο", "undo"), ("ηελπ", "help"), (";θιτ", "quit"), ("ρεδο", "redo"), ("σψορε", "score"),
+    ("φιχ 1 Kc", "fix"), ("πλαυεδ", "played"), ("ΘΝΔΟ", "UNDO"), ("εχιτ", "exit"),
+])
+def test_a_command_typed_on_the_greek_layout_says_what_was_meant(tmp_path: Path, typed: str, meant: str) -> None:
+    """θνδο (the keys of undo) was refused as "not a move: expected the card S plays, found 'θνδο'"; ;θιτ (the
+    keys of quit: q gives ';' there) too.  Now the refusal names the command and does nothing."""
+    path = _started(tmp_path)
+    code, out = _run(path, ["4c 5h =9", typed, "quit"])
+    assert code == 2
+    assert f"in Latin letters it is '{meant}'" in out and "expected the card" not in out
+    assert path.read_text() == START + TABLE + "1. N 4c 5h =9\n"
+
+
+def test_quit_typed_on_the_greek_layout_at_a_question_is_not_taken_as_the_answer(tmp_path: Path) -> None:
+    path = tmp_path / "new.dln"
+    code, out = _run(path, [";θιτ"])
+    assert code == 2 and "in Latin letters it is 'quit'" in out and not path.exists()
+
+
+@pytest.mark.parametrize(("typed", "latin"), [("Ν", "N"), ("σ", "s"), ("Σ", "S")])
+def test_a_dealer_typed_in_greek_letters_is_told(tmp_path: Path, typed: str, latin: str) -> None:
+    """'Ν' (Greek capital Nu, which looks like N) was refused as 'the dealer is one of N, S'."""
+    path = tmp_path / "new.dln"
+    code, out = _run(path, ["", "", "-", "", "", "", "", typed])
+    assert code == 2 and f"in Latin letters it is '{latin}'" in out and not path.exists()
+
+
+def test_a_redeal_seat_in_greek_letters_is_told(tmp_path: Path) -> None:
+    """'redeal Ν' was answered with the usage line, as if no seat had been typed."""
+    path = _started(tmp_path, '[Target "61"]\n[Variant "face-card-redeal"]\n\nround 1 dealer S\n' + TABLE)
+    code, out = _run(path, ["redeal Ν", "quit"])
+    assert code == 2 and "'Ν' is typed on the Greek keyboard layout" in out and "in Latin letters it is 'N'" in out
+
+
+@pytest.mark.parametrize("typed", ["σ Kd", "ς: 4c", "ν: 4c 9c", "ε 4c"])
+def test_a_seat_typed_in_small_greek_letters_is_told(tmp_path: Path, typed: str) -> None:
+    """'σ Kd' was "expected the card N plays, found 'σ'"."""
+    path = _started(tmp_path)
+    code, out = _run(path, [typed, "quit"])
+    assert code == 2 and "is typed on the Greek keyboard layout" in out and "expected the card" not in out
+    assert path.read_text() == START + TABLE
+
+
+def test_a_lower_case_seat_before_a_move_is_taken(tmp_path: Path) -> None:
+    """docs/recording.md: a leading seat is accepted and checked against the turn; 's Kd' was "expected the card
+    S plays, found 's'".  Ranks and hand lines take lower case already."""
+    path = _started(tmp_path)
+    code, out = _run(path, ["n 4c 5h =9", "s Kd", "quit"])
+    assert code == 0, out
+    assert path.read_text() == START + TABLE + "1. N 4c 5h =9\n2. S Kd\n"
+    code, out = _run(path, ["s 9s x 9d [9]", "quit"])
+    assert code == 1 and "refused" in out  # N's turn: checked against the turn as 'S 9s' is
+
+
+# -- new games and scripted answers ---------------------------------------------------------------------------
+
+
+def test_new_then_quit_says_nothing_was_written(tmp_path: Path) -> None:
+    """'new' then 'quit' at the first question left without a word (the file untouched)."""
+    (game,) = generate_games(1, players=2, seed=3, rules=Rules(target=10), hidden=True)
+    path = _started(tmp_path, write_game(game))
+    text = path.read_text()
+    code, out = _run(path, ["new", "quit"])
+    last = out.rstrip().splitlines()[-1]
+    assert "no new game started; nothing was written" in last and "saved" not in last
+    assert path.read_text() == text and code == 0
+
+
+def test_a_refused_answer_in_a_script_stops_with_status_2(tmp_path: Path) -> None:
+    """A script's answer refused (7 players) was asked again with the script's next line, so every later line
+    went to the wrong question (a table taken as the house rules), and the exit status was 0."""
+    path = tmp_path / "new.dln"
+    code, out = _run(path, ["", "", "-", "", "7", "", "", "", "", "", "5h 3c 9d Js", "quit"])
+    assert code == 2
+    assert "Diloti is played by 2 or 4 players" in out and "no game started; nothing was written" in out
+    assert "House rules" not in out and not path.exists()

@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from dln.cards import RANK_NAMES, Card
+from dln.cards import RANK_NAMES, Card, greek_layout, on_greek_layout
 from dln.check.generate import pile_ref
 from dln.engine import Hand as EngineHand
 from dln.engine import (
@@ -36,6 +36,25 @@ COMMANDS = ("undo", "redo", "played", "fix", "redeal", "score", "new", "moves")
 # ---------------------------------------------------------------------------
 # Small helpers
 # ---------------------------------------------------------------------------
+
+
+def greek_command(text: str, words: Sequence[str] = (*QUIT_WORDS, *HELP_WORDS, *COMMANDS)) -> str | None:
+    """Why a line whose first word is one of ``words`` typed with the keyboard on its Greek layout (``θνδο``:
+    undo; ``;θιτ``: quit, the Q key giving ';' there) is not done, or None for any other line."""
+    first = text.split(maxsplit=1)[0] if text.strip() else ""
+    latin = on_greek_layout(first)
+    if latin is None or latin.lower() not in words:
+        return None
+    return f"{greek_layout(first)}; nothing was done (switch the keyboard to Latin letters and type {latin.lower()})"
+
+
+def greek_seat(word: str) -> str | None:
+    """Why ``word``, a seat (``Ν``, ``σ``) or a hand line's seat (``ν:``) typed in Greek letters, is not one;
+    None for any other word."""
+    latin = on_greek_layout(word)
+    if latin is None or latin.removesuffix(":").upper() not in SEATS:
+        return None
+    return f"{greek_layout(word)}; seats are the Latin letters N, E, S and W"
 
 
 
@@ -186,7 +205,11 @@ def parse_move(text: str, seat: str) -> Move:
     """
     text = _MOVE_NUMBER.sub("", text.strip(), count=1)
     first = text.split(maxsplit=1)[0] if text else ""
-    source = text if first in SEATS else f"{seat} {text}"
+    if (greek := greek_seat(first)) is not None:
+        raise Refused(f"not a move: {greek}")
+    if first.upper() in SEATS:  # a seat in small letters, as a hand line or a rank may be typed: 's Kd'
+        text = first.upper() + text[len(first):]
+    source = text if first.upper() in SEATS else f"{seat} {text}"
     try:
         games = list(parse_text(f"round 1\n{source}\n", filename="<typed>", keep_line_comments=True))
     except DLNSyntaxError as exc:

@@ -12,7 +12,7 @@ from dln.notation.mistakes import tag_option_problem
 from dln.notation.model import Round, Seat
 from dln.notation.sources import Unreadable
 from dln.record.changes import Diverged
-from dln.record.moves import COMMANDS, HAND_LINE, HELP_WORDS, QUIT_WORDS, Refused
+from dln.record.moves import COMMANDS, HAND_LINE, HELP_WORDS, QUIT_WORDS, Refused, greek_command
 from dln.record.questions import OWN_TAGS, TAG_ORDER, NewGame, Question
 from dln.record.recordfile import RecordFile
 from dln.record.session import Recorder, validate_record
@@ -129,11 +129,12 @@ def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
             raise Stop(EXIT_BAD_INPUT, f"{path}: error: cannot write: {exc.strerror or exc}") from None
     game = loaded.game
     if game is None or (not game.rounds and not game.tags):
+        nothing = f"{path}: no game started; nothing was written"
         new = _unstarted(path, lambda: _ask(NewGame(options.preset, extra_tags=options.extra_tags), options,
                                             terminal, f"{path}: a new game (Enter takes the answer in brackets, - "
-                                            "leaves it out)"))
+                                            "leaves it out)", nothing))
         if new is None:
-            terminal.say(f"{path}: no game started; nothing was written")
+            terminal.say(nothing)
             return None
         recorder = _or_stop(lambda: Recorder.start(new, file=file), path)
         terminal.say(f"{path}: game started: {recorder.rules_text}", "")
@@ -151,7 +152,7 @@ def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
             said = ", ".join(ignored[:-1]) + " and " * (len(ignored) > 1) + ignored[-1]
             terminal.say(f"note: {path} holds the game's tags already, so {said} "
                          f"{'is' if len(ignored) == 1 else 'are'} ignored (--dealer is taken)")
-        dealer = _unstarted(path, lambda: _ask_dealer(recorder, options, terminal))
+        dealer = _unstarted(path, lambda: _ask_dealer(recorder, options, terminal, path))
         if dealer is None:
             return None
 
@@ -207,7 +208,7 @@ def _tag_options(options: Options) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def _ask_dealer(recorder: Recorder, options: Options, terminal: Terminal) -> str | None:
+def _ask_dealer(recorder: Recorder, options: Options, terminal: Terminal, path: Path) -> str | None:
     """The dealer of round 1 for a game whose tags were written beforehand."""
     new = NewGame({"players": str(recorder.players), "Game": recorder.game.tag("Game") or ""})  # none: the default game
     question = Question("dealer", f"Dealer of round 1 ({' '.join(new.seats())})", "S")
@@ -221,11 +222,13 @@ def _ask_dealer(recorder: Recorder, options: Options, terminal: Terminal) -> str
             return new.answers["dealer"].upper()
         if preset is not None:
             raise Stop(EXIT_BAD_INPUT, f"--dealer {preset}: {problem}")
-        terminal.say(f"  {problem}")
+        _refused_answer(terminal, problem, f"{path}: no game started; nothing was written")
 
 
-def _ask(new: NewGame, options: Options, terminal: Terminal, heading: str) -> NewGame | None:
-    """Ask the questions of a new game (or take their defaults); None if the input ends first or on 'quit'."""
+def _ask(new: NewGame, options: Options, terminal: Terminal, heading: str, nothing: str) -> NewGame | None:
+    """Ask the questions of a new game (or take their defaults); None if the input ends first or on 'quit'.
+    A refused answer is asked again; in a script it ends the session (:func:`_refused_answer`), saying
+    ``nothing``."""
     if options.defaults:
         new.take_defaults()
         return new
@@ -234,10 +237,19 @@ def _ask(new: NewGame, options: Options, terminal: Terminal, heading: str) -> Ne
         answer = terminal.ask(question.prompt())
         if answer is None or answer.strip().lower() in QUIT_WORDS:
             return None
-        problem = new.answer(question, answer)
+        problem = greek_command(answer, QUIT_WORDS) or new.answer(question, answer)
         if problem is not None:
-            terminal.say(f"  {problem}")
+            _refused_answer(terminal, problem, nothing)
     return new
+
+
+def _refused_answer(terminal: Terminal, problem: str, nothing: str) -> None:
+    """Say why an answer will not do; at a terminal the question is asked again, but a script's next lines
+    were written to answer the next questions, so there the session ends (exit status 2)."""
+    terminal.say(f"  {problem}")
+    if not terminal.interactive:
+        raise Stop(EXIT_BAD_INPUT, f"{nothing}: an answer was refused, and the script's next lines would "
+                   "answer the wrong questions")
 
 
 def _loop(recorder: Recorder, options: Options, terminal: Terminal, path: Path) -> int:
@@ -262,9 +274,11 @@ def _loop(recorder: Recorder, options: Options, terminal: Terminal, path: Path) 
             return code
         if reply.new_game:
             previous = recorder.game
+            nothing = f"{path}: no new game started; nothing was written"
             new = _ask(NewGame(options.preset, previous=previous, extra_tags=options.extra_tags), options,
-                       terminal, "a new game (Enter takes the answer in brackets, - leaves it out)")
+                       terminal, "a new game (Enter takes the answer in brackets, - leaves it out)", nothing)
             if new is None:
+                terminal.say(nothing)
                 return code
             try:
                 recorder.new_game(new)
@@ -314,5 +328,6 @@ def _ask_hands(recorder: Recorder, terminal: Terminal, asked: set[tuple[int, int
 
 
 def _is_hand(line: str) -> bool:
-    """Whether ``line`` is typed as a hand (cards, ``?``), not as a command of the prompt (``quit``, ``undo``)."""
-    return line.split()[0].lower() not in (*QUIT_WORDS, *HELP_WORDS, *COMMANDS)
+    """Whether ``line`` is typed as a hand (cards, ``?``), not as a command of the prompt (``quit``, ``undo``,
+    or one typed on the Greek keyboard layout, which the prompt explains)."""
+    return line.split()[0].lower() not in (*QUIT_WORDS, *HELP_WORDS, *COMMANDS) and greek_command(line) is None

@@ -12,6 +12,7 @@ from dln.games import protocol
 from dln.games.protocol import DEFAULT_GAME, game_named, game_names
 from dln.notation.bounds import small_number
 from dln.notation.model import SEAT_TAGS, Game, Round, Seat
+from dln.record.moves import greek_seat
 
 #: Tags the questions fill, in the order the recorder writes them; other tags follow, then ``Result``.
 TAG_ORDER = ("Event", "Site", "Date", "Game", "North", "East", "South", "West", "Target", "Variant")
@@ -163,7 +164,7 @@ class NewGame:
         if key == "players" and (not value.isdigit() or int(value) not in self._player_counts()):
             return f"{name} is played by {_either(self._player_counts())} players"
         if key == "dealer" and value.upper() not in self.seats():
-            return f"the dealer is one of {', '.join(self.seats())}"
+            return greek_seat(value.strip()) or f"the dealer is one of {', '.join(self.seats())}"
         if key == "Target" and not small_number(value):
             if engine is not None and engine.result_unit == "hands won":
                 return "the number of hands is a whole number above 0, e.g. 5"

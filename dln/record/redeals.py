@@ -15,7 +15,7 @@ from typing import cast
 
 from dln.check.validate import GameReport
 from dln.notation.model import Game, Round, Seat
-from dln.record.moves import Refused
+from dln.record.moves import Refused, greek_seat
 from dln.record.reply import Reply, Session
 
 #: ``redeal N``: N cancels the round for the face cards dealt to them.
@@ -31,7 +31,8 @@ def redeal(recorder: Session, text: str) -> Reply:
     written, and the next round opened by the same dealer."""
     typed = REDEAL.fullmatch(text.strip())
     if typed is None:
-        raise Refused(REDEAL_USAGE)
+        seat = text.split()[1:2]
+        raise Refused((seat and greek_seat(seat[0])) or REDEAL_USAGE)
     seat = typed[1].upper()
     game = recorder.game
     round_ = replace(game.rounds[-1], redeal=cast(Seat, seat))
