@@ -13,7 +13,7 @@ import dln
 from dln.check.generate import generate_games
 from dln.engine.rules import Rules
 from dln.notation.writer import write_game
-from dln.record import Options, Terminal, run
+from dln.record import Options, Terminal, make_options, record, run
 
 START = '[Target "61"]\n\nround 1 dealer S\n'
 TABLE = "table 5h 3c 9d Js\n"
@@ -129,6 +129,44 @@ def test_a_lower_case_seat_before_a_move_is_taken(tmp_path: Path) -> None:
     assert path.read_text() == START + TABLE + "1. N 4c 5h =9\n2. S Kd\n"
     code, out = _run(path, ["s 9s x 9d [9]", "quit"])
     assert code == 1 and "refused" in out  # N's turn: checked against the turn as 'S 9s' is
+
+
+# -- input that is not UTF-8, and odd --tag values -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("errors", ["strict", "surrogateescape"])
+def test_windows_1253_input_is_refused_with_where_and_why(tmp_path: Path, errors: str) -> None:
+    """Greek typed in Windows-1253 (a Windows console, an old script) ended in a traceback (UnicodeEncodeError:
+    surrogates not allowed, or UnicodeDecodeError); now the line is named and exit status 2."""
+    path = _started(tmp_path)
+    data = "4c 5h =9\nKd {γεια}\n".encode("cp1253")
+    stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors=errors)
+    out = io.StringIO()
+    code = record(path, Options(), stdin, out)
+    assert code == 2
+    said = out.getvalue()
+    assert "<stdin>:2:5: error: cannot read: not UTF-8 text (byte value 0xE3)" in said
+    assert "Windows-1253" in said and "Traceback" not in said
+    assert path.read_text() == START + TABLE + "1. N 4c 5h =9\n"
+
+
+def test_a_tag_option_that_is_not_utf8_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"not UTF-8 text \(byte value 0xCA\)"):
+        make_options(tags=[b"Scorer=\xca\xfe".decode("utf-8", "surrogateescape")])
+
+
+def test_a_tag_option_that_is_not_utf8_makes_a_usage_error(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / "new.dln"
+    tag = b"--tag=Scorer=\xca\xfe\xf3"
+    done = subprocess.run([os.fsencode(sys.executable), b"-m", b"dln", b"record", os.fsencode(path), tag,
+                           b"--defaults"], capture_output=True, stdin=subprocess.DEVNULL,
+                          env={**os.environ, "LC_ALL": "C.UTF-8"})
+    assert done.returncode == 2 and b"Traceback" not in done.stderr and b"not UTF-8" in done.stderr
+    assert not path.exists()
 
 
 # -- new games and scripted answers ---------------------------------------------------------------------------

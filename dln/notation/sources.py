@@ -105,22 +105,23 @@ def lines_of(stream: BinaryIO, name: str) -> Lines:
     return Lines(_lines_of(stream, name))
 
 
-def _greek_8_bit(byte: int) -> str:
-    """Where ``byte`` is a Greek letter in Windows-1253 (and ISO-8859-7, which agrees on the letters), a hint
-    to save the file as UTF-8: a Greek record from an older editor is the likely case."""
+def not_utf8_reason(byte: int, what: str = "the file is Greek text saved as",
+                    fix: str = "save it as UTF-8, e.g. iconv -f cp1253 -t utf-8 OLD.dln > NEW.dln") -> str:
+    """Why text holding ``byte`` cannot be read; where ``byte`` is a Greek letter in Windows-1253 (and
+    ISO-8859-7, which agrees on the letters), with a hint: if ``what`` that encoding (a Greek record from an
+    older editor, Greek typed on a Windows console), ``fix``."""
+    reason = f"not UTF-8 text (byte value 0x{byte:02X})"
     letter = bytes([byte]).decode("cp1253", errors="replace")
     if not ("\u0386" <= letter <= "\u03ce"):
-        return ""
-    return (f"; if the file is Greek text saved as Windows-1253 or ISO-8859-7 (where that byte is '{letter}'), "
-            "save it as UTF-8, e.g. iconv -f cp1253 -t utf-8 OLD.dln > NEW.dln")
+        return reason
+    return f"{reason}; if {what} Windows-1253 or ISO-8859-7 (where that byte is '{letter}'), {fix}"
 
 
 def _lines_of(stream: BinaryIO, name: str) -> Iterator[str | Overlong]:
     try:
         yield from read_lines(stream)
     except NotUTF8 as exc:  # what every command says of a file that is not UTF-8: here alone
-        raise Unreadable(name, f"not UTF-8 text (byte value 0x{exc.byte:02X}){_greek_8_bit(exc.byte)}",
-                         line=exc.line, column=exc.column) from None
+        raise Unreadable(name, not_utf8_reason(exc.byte), line=exc.line, column=exc.column) from None
     except UnicodeDecodeError:
         raise Unreadable(name, "not UTF-8 text") from None
     except OSError as exc:

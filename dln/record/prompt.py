@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, TypeVar, cast
 
 from dln.notation.errors import DLNSyntaxError
+from dln.notation.lines import not_utf8
 from dln.notation.mistakes import tag_option_problem
 from dln.notation.model import Round, Seat
-from dln.notation.sources import Unreadable
+from dln.notation.sources import Unreadable, not_utf8_reason
 from dln.record.changes import Diverged
 from dln.record.moves import COMMANDS, HAND_LINE, HELP_WORDS, QUIT_WORDS, Refused, greek_command
 from dln.record.questions import OWN_TAGS, TAG_ORDER, NewGame, Question
@@ -47,6 +50,10 @@ def make_options(*, players: str | None = None, dealer: str | None = None, targe
         if value is not None:
             options.preset[key] = value
     for tag in tags:
+        if (bad := not_utf8(tag, 1)) is not None:  # the command line read with surrogateescape, as Python reads it
+            reason = not_utf8_reason(bad.byte, "it is Greek text typed in", "type it in UTF-8")
+            shown = tag.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+            raise ValueError(f"--tag '{shown}': {reason}")
         name, equals, value = tag.partition("=")
         name = name.strip()
         if not equals:
@@ -86,6 +93,8 @@ class Stop(Exception):
 def record(path: Path, options: Options, stdin: IO[str], stdout: IO[str]) -> int:
     """``dln record FILE``: readline when both ends are a terminal, plain lines otherwise; the exit status."""
     interactive = stdin.isatty() and is_terminal(stdout)
+    with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):  # not a TextIOWrapper
+        stdin.reconfigure(errors="surrogateescape")  # type: ignore[attr-defined]  # a line not UTF-8 is told
     return run(path, options, Terminal(stdin, stdout, interactive))
 
 
@@ -102,6 +111,9 @@ def run(path: Path, options: Options, terminal: Terminal) -> int:
         return stop.code
     except Diverged as stop:
         terminal.say(*stop.said(path, f"dln record {path}"))
+        return EXIT_BAD_INPUT
+    except Unreadable as exc:  # a line of the script that is not UTF-8: the lines after it are no better
+        terminal.say(str(exc), f"nothing more was read; {path} holds everything recorded before it")
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         terminal.say("", f"interrupted: {path} holds everything recorded; 'dln record {path}' goes on from there")
@@ -187,6 +199,8 @@ def _unstarted(path: Path, questions: Callable[[], _T]) -> _T:
         return questions()
     except KeyboardInterrupt:
         raise Stop(EXIT_INTERRUPTED, "", f"interrupted: {path}: no game started; nothing was written") from None
+    except Unreadable as exc:  # an answer that is not UTF-8 (:meth:`Terminal.ask`)
+        raise Stop(EXIT_BAD_INPUT, str(exc), f"{path}: no game started; nothing was written") from None
 
 
 def _or_stop(action: Callable[[], _T], path: Path) -> _T:

@@ -12,6 +12,8 @@ import os
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING
 
+from dln.notation.lines import not_utf8
+from dln.notation.sources import STDIN, Unreadable, not_utf8_reason
 from dln.wording import visible
 
 if TYPE_CHECKING:
@@ -28,6 +30,7 @@ class Terminal:
         self.stdout: IO[str] = stdout if stdout is not None else open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
         self.interactive = interactive
         self.completer: Callable[[str, str], list[str]] | None = None
+        self.lines_read = 0
         self._matches: list[str] = []
         if interactive:
             self._setup_readline()
@@ -53,7 +56,28 @@ class Terminal:
         return self._matches[index] if index < len(self._matches) else None
 
     def ask(self, prompt: str) -> str | None:
-        """One line typed after ``prompt``; None at the end of input (Ctrl-D, or the pipe closed)."""
+        """One line typed after ``prompt``; None at the end of input (Ctrl-D, or the pipe closed).
+
+        A line that is not UTF-8 (Greek typed on a Windows-1253 console; the input is read with
+        ``surrogateescape``, :func:`dln.record.prompt.record`) is refused: at a terminal it is said and the
+        line asked again; in a script, whose next lines are in the same encoding, it is
+        :class:`dln.notation.sources.Unreadable`, naming the line and column."""
+        while True:
+            line = self._line(prompt)
+            if line is None:
+                return None
+            self.lines_read += 1
+            bad = not_utf8(line, self.lines_read)
+            if bad is None:
+                return line
+            fix = "type it in UTF-8 (on Windows: chcp 65001), or convert a script with iconv -f cp1253 -t utf-8"
+            problem = Unreadable(STDIN, not_utf8_reason(bad.byte, "the line is Greek text typed in", fix),
+                                 line=bad.line, column=bad.column)
+            if not self.interactive:
+                raise problem
+            self.say(f"  {problem}; nothing was done")
+
+    def _line(self, prompt: str) -> str | None:
         if self.interactive:
             try:
                 return input(visible(prompt))
