@@ -14,6 +14,7 @@ from dln.check.generate import generate_games
 from dln.engine.rules import Rules
 from dln.notation.writer import write_game
 from dln.record import Options, Terminal, make_options, record, run
+from dln.record.questions import NewGame
 
 START = '[Target "61"]\n\nround 1 dealer S\n'
 TABLE = "table 5h 3c 9d Js\n"
@@ -167,6 +168,15 @@ def test_a_tag_option_that_is_not_utf8_makes_a_usage_error(tmp_path: Path) -> No
                           env={**os.environ, "LC_ALL": "C.UTF-8"})
     assert done.returncode == 2 and b"Traceback" not in done.stderr and b"not UTF-8" in done.stderr
     assert not path.exists()
+
+
+@pytest.mark.parametrize("tag", ["Date=-", "Event=-", "North=-"])
+def test_a_tag_option_of_a_dash_leaves_the_tag_out(tag: str) -> None:
+    """docs/recording.md: '-' leaves a question's tag out; '--tag Date=-' wrote [Date "-"]."""
+    name = tag.split("=")[0]
+    new = NewGame(make_options(tags=[tag]).preset)
+    new.take_defaults()
+    assert name not in dict(new.tags())
 
 
 # -- new games and scripted answers ---------------------------------------------------------------------------

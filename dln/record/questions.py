@@ -58,7 +58,7 @@ class NewGame:
 
     def __init__(self, preset: Mapping[str, str] | None = None, previous: Game | None = None,
                  extra_tags: Sequence[tuple[str, str]] = (), today: datetime.date | None = None) -> None:
-        self.answers: dict[str, str] = dict(preset or {})
+        self.answers: dict[str, str] = {key: _none(value) for key, value in (preset or {}).items()}
         self.extra_tags = list(extra_tags)
         day = today or _today()
         self.defaults: dict[str, str] = {
@@ -133,8 +133,7 @@ class NewGame:
 
     def answer(self, question: Question, text: str) -> str | None:
         """Take the answer typed to ``question`` (Enter: its default; ``-``: none); a complaint if it will not do."""
-        text = text.strip()
-        value = question.default if text == "" else "" if text == "-" else text
+        value = question.default if text.strip() == "" else _none(text.strip())
         problem = self.check(question.key, value)
         if problem is None:
             self.answers[question.key] = value
@@ -213,6 +212,11 @@ class NewGame:
         """The new game: its tags and the header of round 1 (the dealer), waiting for the opening table."""
         dealer = cast(Seat, self.answers.get("dealer", self.defaults["dealer"]).upper())
         return Game(tags=self.tags(), rounds=(Round(number=1, dealer=dealer),))
+
+
+def _none(answer: str) -> str:
+    """An answer as the game takes it: ``-`` typed (or given as ``--tag Date=-``) leaves the tag out."""
+    return "" if answer.strip() == "-" else answer
 
 
 def _either(counts: tuple[int, ...]) -> str:
