@@ -201,3 +201,46 @@ def test_a_refused_answer_in_a_script_stops_with_status_2(tmp_path: Path) -> Non
     assert code == 2
     assert "Diloti is played by 2 or 4 players" in out and "no game started; nothing was written" in out
     assert "House rules" not in out and not path.exists()
+
+
+# -- undo and fix keep the comments an editor added ------------------------------------------------------------
+
+
+def _generated_text() -> str:
+    (game,) = generate_games(1, players=2, seed=3, rules=Rules(target=10), hidden=True)
+    return write_game(game)
+
+
+def test_undo_of_the_table_keeps_the_comment_written_after_it(tmp_path: Path) -> None:
+    """A comment an editor added after the table line (the deal's) went with 'undo' of the table."""
+    path = _started(tmp_path, START + TABLE + "{dealt by S, cut by N}\n")
+    code, out = _run(path, ["undo", "5h 3c 9d Jc", "quit"])
+    assert code == 0, out
+    assert path.read_text() == START + "table 5h 3c 9d Jc\n{dealt by S, cut by N}\n"
+
+
+def test_undo_after_a_round_keeps_its_closing_comments(tmp_path: Path) -> None:
+    """The comments after a round's score claim went with 'undo' of its last move, unsaid; and a comment after
+    the next round's header made 'undo' say 'there is nothing to take back'.  They stay, after the move that is
+    then the round's last, and the reply says so."""
+    text = _generated_text()
+    first = text[:text.index("\nround 2")] + "\n"
+    path = _started(tmp_path, first.replace('[Target "10"]', '[Target "61"]').replace('[Result "N 22 S 6"]\n', "")
+                    + "{N played well}\n; noted by Kostas\n\nround 2 dealer S\n{the second round}\n")
+    code, out = _run(path, ["undo", "quit"])
+    assert code == 0, out
+    assert "took back 48. N 7s x [7]" in out
+    assert "{N played well} {noted by Kostas} {the second round}" in out
+    assert path.read_text().endswith("47. S Jd x Jh {N played well} {noted by Kostas} {the second round}\n")
+    code, out = _run(path, ["7s x [7]", "quit"])
+    assert code == 0, out
+
+
+def test_fix_keeps_the_comments_of_a_later_deal(tmp_path: Path) -> None:
+    """'fix 2 ...' replayed the later moves but dropped the comment written after a later 'deal' line."""
+    text = _generated_text()
+    first = text[:text.index("15. S")].replace("deal\n", "deal\n{N looks worried}\n")
+    path = _started(tmp_path, first.replace('[Result "N 22 S 6"]\n', ""))
+    code, out = _run(path, ["fix 2 4s", "quit"])
+    assert code == 0, out
+    assert path.read_text() == first.replace('[Result "N 22 S 6"]\n', "")

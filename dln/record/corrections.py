@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import NamedTuple
 
-from dln.notation.model import Game, Hand, Move, Variation
+from dln.notation.model import Deal, Game, Hand, Move, Round, Variation
 from dln.record import played
-from dln.record.moves import Refused, shown_lines, shown_move, shown_variation
+from dln.record.moves import Refused, is_bare, shown_lines, shown_move, shown_variation
 from dln.record.played import Key
 from dln.record.reply import Reply, Session
 from dln.wording import count_of
@@ -32,6 +33,75 @@ FIX = re.compile(r"(?i:fix)\s+(\d+)\.?\s+(\S.*)")
 FIX_WORD = re.compile(r"(?i:fix)(?:\s|$)")
 #: The reply to such a line.
 FIX_USAGE = "fix N MOVE replaces move N of this round, e.g. fix 2 Kc; later moves are kept while still legal"
+
+
+def undo(recorder: Session) -> Reply:
+    """Take back the last entry: a move (with its annotations, and the claims, next round or Result that
+    followed it), a hand line, a redeal line, or the opening table.
+
+    Comments an editor wrote about what goes with the entry (after the round's claims, after the next round's
+    header, after a ``deal`` line) are not taken back: they stay, after the move that is then the round's last
+    (before its first move when it has none), and the reply says so.  Those after the table stay with it."""
+    game = recorder.game
+    rounds = list(game.rounds)
+    tags = game.tags
+    if recorder.report.winner is not None:  # the Result tag goes with the move that won
+        tags = tuple((k, v) for k, v in tags if k != "Result")
+    kept: list[str] = []
+    if len(rounds) > 1 and is_bare(rounds[-1]):
+        kept += _comments_of(rounds.pop())  # the next round's header came with the claims
+    round_ = rounds[-1]
+    redealt = round_.redeal  # a redeal line is taken back alone
+    if round_.rest is not None or round_.score is not None or redealt is not None:
+        kept[:0] = round_.comments
+        round_ = replace(round_, rest=None, score=None, redeal=None, comments=())
+    deals = list(round_.deals)
+    while redealt is None and len(deals) > 1 and not deals[-1].moves and not deals[-1].hands:
+        kept[:0] = deals.pop().comments  # a deal line comes with the move that ended the deal before
+    last = deals[-1]
+    if redealt is not None:
+        taken = f"redeal {redealt}"
+    elif last.moves:
+        taken = shown_move(last.moves[-1])
+        deals[-1] = replace(last, moves=last.moves[:-1])
+    elif last.hands:
+        taken = f"{last.hands[-1].seat}'s hand"
+        deals[-1] = replace(last, hands=last.hands[:-1])
+    elif round_.table is not None:
+        taken = "the opening table"
+        round_ = replace(round_, table=None)
+    else:
+        raise Refused("there is nothing to take back")
+    lines = [f"took back {taken}"]
+    if kept:
+        where = _keep_comments(deals, kept)
+        lines.append(f"kept the comments written after it, now {where}: " + " ".join(f"{{{c}}}" for c in kept))
+    rounds[-1] = replace(round_, deals=tuple(deals))
+    candidate = replace(game, tags=tags, rounds=tuple(rounds))
+    report = recorder.check_change(candidate, "undo")
+    vouched = frozenset(recorder.played_anyway)  # commit forgets a move taken back: redo vouches for it again
+    reply = recorder.commit(candidate, report, lines)
+    recorder.undone.append((game, recorder.game, taken, vouched))
+    return reply
+
+
+def _comments_of(round_: Round) -> list[str]:
+    """The comments of a round that holds nothing else: its deals', then its closing ones."""
+    return [*(c for deal in round_.deals for c in deal.comments), *round_.comments]
+
+
+def _keep_comments(deals: list[Deal], comments: list[str]) -> str:
+    """Put ``comments`` after the last move of ``deals`` (after its variations), or before the first move
+    when there is none; where, in words."""
+    for d in range(len(deals) - 1, -1, -1):
+        if deals[d].moves:
+            move = deals[d].moves[-1]
+            places = (*move.full_places(), *(len(move.variations),) * len(comments))
+            moved = replace(move, comments=(*move.comments, *comments), comment_places=places if any(places) else ())
+            deals[d] = replace(deals[d], moves=(*deals[d].moves[:-1], moved))
+            return f"after {shown_move(move)}"
+    deals[0] = replace(deals[0], comments=(*deals[0].comments, *comments))
+    return "before the round's first move"
 
 
 def redo(recorder: Session) -> Reply:
@@ -54,15 +124,25 @@ def redo(recorder: Session) -> Reply:
     return reply
 
 
-def _entries(game: Game, round_index: int, number: int) -> tuple[Move, list[Move | Hand]]:
-    """Move ``number`` of round ``round_index`` (0-based) and what follows it, in order: the later moves
-    and the hand lines of the deals that begin after it."""
+class DealComments(NamedTuple):
+    """The comments written after a ``deal`` line, before the deal's first move."""
+
+    comments: tuple[str, ...]
+
+
+Entry = Move | Hand | DealComments
+
+
+def _entries(game: Game, round_index: int, number: int) -> tuple[Move, list[Entry]]:
+    """Move ``number`` of round ``round_index`` (0-based) and what follows it, in order: the later moves,
+    and the comments and hand lines of the deals that begin after it."""
     round_ = game.rounds[round_index]
     found: Move | None = None
-    later: list[Move | Hand] = []
+    later: list[Entry] = []
     for deal in round_.deals:
         first = deal.moves[0].number if deal.moves else None
         if found is not None and (first is None or first > number):
+            later += [DealComments(deal.comments)] if deal.comments else []
             later += deal.hands
         for move in deal.moves:
             if move.number == number:
@@ -105,12 +185,14 @@ def fix(recorder: Session, number: int, text: str, *, as_played: bool = False) -
         return fixed
     lines = [f"move {number} was {shown_move(old)}; now:", *fixed.lines]
     kept = 0
-    dropped: list[Move | Hand] = []
+    dropped: list[Entry] = []
     for entry in later:
         if dropped:
             dropped.append(entry)
             continue
-        if isinstance(entry, Hand):
+        if isinstance(entry, DealComments):
+            reply = _deal_comments(scratch, round_index, entry.comments)
+        elif isinstance(entry, Hand):
             shown = " ".join("?" if c is None else str(c) for c in entry.cards)
             reply = scratch.handle(f"{entry.seat}: {shown}")
         else:
@@ -135,6 +217,8 @@ def fix(recorder: Session, number: int, text: str, *, as_played: bool = False) -
         if moves_dropped:
             lines.append("dropped, no longer legal after the fix (type again what was really played):")
             lines += [f"  {shown_move(m)}" for m in moves_dropped]
+            lines += [f"  and the comments of a later deal: {' '.join(f'{{{c}}}' for c in e.comments)}"
+                      for e in dropped if isinstance(e, DealComments)]
             game, kept_as = _keep_as_variation(recorder, game, round_index, number, old, later, vouched)
             if kept_as is not None:
                 lines.append(f"the original line is kept as a variation of move {number}: {kept_as}")
@@ -143,6 +227,19 @@ def fix(recorder: Session, number: int, text: str, *, as_played: bool = False) -
         recorder.played_anyway = vouched  # nothing was written
         raise
     return recorder.commit(game, report, lines, settle=False)
+
+
+def _deal_comments(scratch: Session, round_index: int, comments: tuple[str, ...]) -> Reply:
+    """The comments of a later deal written again on that deal, begun again by the moves kept (refused when
+    it has not begun, or has moves already)."""
+    round_ = scratch.game.rounds[round_index]
+    deal = round_.deals[-1]
+    if deal.moves or len(round_.deals) < 2:
+        return Reply(accepted=False)
+    round_ = replace(round_, deals=(*round_.deals[:-1], replace(deal, comments=(*deal.comments, *comments))))
+    game = replace(scratch.game, rounds=(*scratch.game.rounds[:round_index], round_,
+                                         *scratch.game.rounds[round_index + 1:]))
+    return scratch.commit(game, scratch.check_change(game, "the deal's comments"), [], settle=False)
 
 
 def _retyped(move: Move) -> str:
@@ -180,7 +277,7 @@ def _annotated(scratch: Session, move: Move, at: tuple[int, int, int, Move] | No
 
 
 def _keep_as_variation(recorder: Session, game: Game, round_index: int, number: int, old: Move,
-                       later: list[Move | Hand], vouched: set[Key]) -> tuple[Game, str | None]:
+                       later: list[Entry], vouched: set[Key]) -> tuple[Game, str | None]:
     """``game`` with the original line from move ``number`` on, whole (its variations nested in it), as a
     variation of the corrected move, when the rules allow it there; else ``game`` unchanged and None.  The
     moves of that line written as played (``vouched``, the keys before the fix) stay so in the variation."""

@@ -80,9 +80,9 @@ def holding(state: RoundState, card: Card) -> RoundState:
 
 
 def is_bare(round_: Round) -> bool:
-    """A round header alone: no table, deck, hands, moves or claims."""
+    """A round header alone (with comments, perhaps): no table, deck, hands, moves or claims."""
     return (round_.table is None and round_.deck is None and round_.rest is None and round_.score is None
-            and not any(d.moves or d.hands or d.comments for d in round_.deals))
+            and not any(d.moves or d.hands for d in round_.deals))
 
 
 def rank_order(card: Card) -> tuple[int, int]:

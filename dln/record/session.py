@@ -17,7 +17,7 @@ from dln.notation.parser import parse_text
 from dln.notation.writer import write_game
 from dln.record import played, positions
 from dln.record.changes import FOLLOWED, Diverged, Followed, follow, is_canonical
-from dln.record.corrections import FIX, FIX_USAGE, FIX_WORD, fix, redo
+from dln.record.corrections import FIX, FIX_USAGE, FIX_WORD, fix, redo, undo
 from dln.record.incremental import appended_text, window_report
 from dln.record.moves import (
     ANNOTATION,
@@ -425,48 +425,8 @@ class Recorder:
         return self.commit(game, report, lines, settle=False)
 
     def undo(self) -> Reply:
-        """Take back the last entry: a move (with its annotations, and the claims, next round or
-        Result that followed it), a hand line, or the opening table."""
-        game = self.game
-        rounds = list(game.rounds)
-        tags = game.tags
-        if self.report.winner is not None:  # the Result tag goes with the move that won
-            tags = tuple((k, v) for k, v in tags if k != "Result")
-        if len(rounds) > 1 and is_bare(rounds[-1]):
-            rounds.pop()  # the next round's header came with the claims
-        round_ = rounds[-1]
-        redealt = round_.redeal  # a redeal line is taken back alone
-        if round_.rest is not None or round_.score is not None or redealt is not None:
-            round_ = replace(round_, rest=None, score=None, redeal=None, comments=())
-        deals = list(round_.deals)
-        while (redealt is None and len(deals) > 1 and not deals[-1].moves and not deals[-1].hands
-               and not deals[-1].comments):
-            deals.pop()  # a deal line comes with the move that ended the deal before
-        last = deals[-1]
-        if redealt is not None:
-            taken = f"redeal {redealt}"
-        elif last.moves:
-            taken = shown_move(last.moves[-1])
-            deals[-1] = replace(last, moves=last.moves[:-1])
-        elif last.hands:
-            taken = f"{last.hands[-1].seat}'s hand"
-            deals[-1] = replace(last, hands=last.hands[:-1])
-        elif len(deals) > 1:
-            taken = "the deal's comments"
-            deals.pop()
-        elif round_.table is not None:
-            taken = "the opening table"
-            round_ = replace(round_, table=None)
-            deals[0] = replace(deals[0], comments=())
-        else:
-            raise Refused("there is nothing to take back")
-        rounds[-1] = replace(round_, deals=tuple(deals))
-        candidate = replace(game, tags=tags, rounds=tuple(rounds))
-        report = self.check_change(candidate, "undo")
-        vouched = frozenset(self.played_anyway)  # commit forgets a move taken back: redo vouches for it again
-        reply = self.commit(candidate, report, [f"took back {taken}"])
-        self.undone.append((game, self.game, taken, vouched))
-        return reply
+        """Take back the last entry (:func:`dln.record.corrections.undo`)."""
+        return undo(self)
 
     def legal(self, card_text: str | None = None) -> list[str]:
         """The legal moves of the seat to play, as they are typed: all of them when the hand is
