@@ -244,3 +244,12 @@ def test_fix_keeps_the_comments_of_a_later_deal(tmp_path: Path) -> None:
     code, out = _run(path, ["fix 2 4s", "quit"])
     assert code == 0, out
     assert path.read_text() == first.replace('[Result "N 22 S 6"]\n', "")
+
+
+def test_fix_keeps_what_is_typed_with_the_move_beside_what_the_move_had(tmp_path: Path) -> None:
+    """'fix 1 Jh x 4s {new remark}' on a move with a comment echoed the new remark, but wrote the old comment
+    alone: what was typed in the fix was lost."""
+    path = _started(tmp_path, START + TABLE + "1. N 4c 5h =9! {held a nine}\n2. S Kd\n")
+    code, out = _run(path, ["fix 1 4c 5h =9 ! {N said so} ; at once", "quit"])
+    assert code == 0, out
+    assert path.read_text() == START + TABLE + "1. N 4c 5h =9! {held a nine} {N said so} {at once}\n2. S Kd\n"

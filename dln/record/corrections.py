@@ -259,20 +259,22 @@ def _place(game: Game, round_index: int, number: int) -> tuple[int, int, int, Mo
 
 
 def _annotated(scratch: Session, move: Move, at: tuple[int, int, int, Move] | None = None) -> list[str]:
-    """Add back the glyphs, comments and variations ``move`` had to the last move made (or the move ``at``);
-    what could not be added back, said."""
+    """Add back the glyphs, comments and variations ``move`` had to the last move made (or the move ``at``),
+    before those typed with it in the fix; what could not be added back, said."""
     if not (move.glyphs or move.comments or move.variations):
         return []
     found = at or scratch.last_move()
     assert found is not None
     r, d, m, played = found
-    annotated = played.annotated_as(move)
+    before = played.annotated_as(move)
+    typed = replace(played, glyphs=tuple(g for g in played.glyphs if g not in move.glyphs))
     try:
-        scratch.replace_move(r, d, m, annotated)
+        scratch.replace_move(r, d, m, before.annotated_more(typed))
     except Refused as refusal:
+        bare = replace(played, glyphs=(), comments=(), variations=(), comment_places=())
         return [f"  the annotations of {shown_move(played)} no longer fit and are left out ({refusal.lines[0]}): "
-                f"{shown_move(annotated).removeprefix(shown_move(played)).strip()}",
-                *(f"  {line}" for line in shown_lines(annotated)[1:])]
+                f"{shown_move(before).removeprefix(shown_move(bare)).strip()}",
+                *(f"  {line}" for line in shown_lines(before)[1:])]
     return []
 
 
