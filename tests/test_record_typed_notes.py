@@ -253,3 +253,15 @@ def test_fix_keeps_what_is_typed_with_the_move_beside_what_the_move_had(tmp_path
     code, out = _run(path, ["fix 1 4c 5h =9 ! {N said so} ; at once", "quit"])
     assert code == 0, out
     assert path.read_text() == START + TABLE + "1. N 4c 5h =9! {held a nine} {N said so} {at once}\n2. S Kd\n"
+
+
+def test_a_variation_typed_with_the_move_that_breaks_a_rule_is_said_to_be_the_variation(tmp_path: Path) -> None:
+    """'Jc x Js (S Jc)' was refused as "this move shows that an earlier move breaks a rule … move 4 of a
+    variation", with 'undo' offered to correct an earlier move: the variation is in the line just typed."""
+    path = _started(tmp_path, START + TABLE + "1. N 4c 5h =9\n2. S Ks\n3. N 9s x 9d [9]\n")
+    code, out = _run(path, ["Jc x Js (S Jc)", "quit"])
+    assert code == 1
+    assert ("refused: the variation typed with the move breaks a rule:\n"
+            "    Jc may not be laid while Js lies loose on the table; S must capture it (D202 face-lay-on-match)\n"
+            "  nothing was written\n") in out
+    assert "earlier move" not in out and "undo" not in out

@@ -382,7 +382,17 @@ class Recorder:
             raise self._offer(self._with_move(typed), refusal, number) from None
         written = positions.canonical(state, typed)
         game = self._with_move(written)
-        report = self.check_change(game, "this move", number)
+        if written.variations:  # the move first: what the variations typed with it break is said as theirs
+            self.check_change(self._with_move(replace(written, variations=(), comment_places=())), "this move",
+                              number)
+            try:
+                report = self.check_change(game, "the variation")
+            except Refused as refusal:
+                said = [f"  {line.removeprefix('refused: ')}" for line in refusal.lines[:-1]]
+                raise Refused("refused: the variation typed with the move breaks a rule:", *said,
+                              "nothing was written", rule=True) from None
+        else:
+            report = self.check_change(game, "this move", number)
         engine_move = plays.to_engine(state, written)[0]
         lines = [f"{shown_move(written)}   ({positions.describe(state, engine_move)}"
                  + (", a xeri!)" if written.xeri else ")")]
