@@ -265,3 +265,11 @@ def test_a_variation_typed_with_the_move_that_breaks_a_rule_is_said_to_be_the_va
             "    Jc may not be laid while Js lies loose on the table; S must capture it (D202 face-lay-on-match)\n"
             "  nothing was written\n") in out
     assert "earlier move" not in out and "undo" not in out
+
+
+def test_a_hand_prompt_tells_a_greek_seat_and_a_note_as_the_move_prompt_does(tmp_path: Path) -> None:
+    """At --hands' prompt 'Σ: Kd' was "not a card: 'Σ:'" and ';' (the key of q there) "not a card: ';'"."""
+    path = _started(tmp_path)
+    code, out = _run(path, ["Σ: Kd", ";", "quit"], Options(hands=True))
+    assert code == 2 and "not a card" not in out
+    assert "in Latin letters it is 'S:'" in out and "an empty note" in out

@@ -407,11 +407,11 @@ class Recorder:
 
     def annotate(self, text: str) -> Reply:
         """Glyphs, ``$n``, ``{comments}``, ``; notes`` and ``(variations)`` added to the last move of the game."""
+        if text == ";":
+            raise Refused(EMPTY_NOTE)
         last = self.last_move()
         if last is None:
             raise Refused("there is no move to annotate yet")
-        if text == ";":
-            raise Refused(EMPTY_NOTE)
         r, d, m, move = last
         dummy = parse_move(f"{move.card} {text}", move.seat)
         if dummy.kind != "lay" or dummy.components:
