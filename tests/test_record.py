@@ -178,8 +178,8 @@ def test_command_line_options_answer_questions_and_add_tags() -> None:
                       (["no equals"], "NAME=VALUE"), (["9x=1"], "it starts with the digit '9'.*--tag x9=1")]:
         with pytest.raises(ValueError, match=said):
             make_options(tags=bad)
-    with pytest.raises(ValueError, match="one of N, S"):
-        make_options(dealer="E")
+    with pytest.raises(ValueError, match="the dealer given, E, has no seat in a 2-player game"):
+        make_options(dealer="E", players="2")  # without --players, E is checked once the players are known
 
 
 # -- a session ---------------------------------------------------------------------------------------

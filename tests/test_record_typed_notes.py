@@ -273,3 +273,29 @@ def test_a_hand_prompt_tells_a_greek_seat_and_a_note_as_the_move_prompt_does(tmp
     code, out = _run(path, ["Σ: Kd", ";", "quit"], Options(hands=True))
     assert code == 2 and "not a card" not in out
     assert "in Latin letters it is 'S:'" in out and "an empty note" in out
+
+
+TAGS_ONLY = '[North "Maria"]\n[East "Kostas"]\n[South "Eleni"]\n[West "Nikos"]\n[Target "61"]\n'
+
+
+def test_quit_at_the_dealer_question_of_a_prepared_file_leaves(tmp_path: Path) -> None:
+    """A file of tags prepared in an editor asks the dealer alone: 'quit' there was refused as 'the dealer is
+    one of N, E, S, W' (asked again at a terminal), and the end of input left without a word."""
+    path = _started(tmp_path, TAGS_ONLY)
+    for lines in (["quit"], []):
+        code, out = _run(path, lines)
+        assert code == 0 and "the dealer is one of" not in out
+        assert out.rstrip().endswith(f"{path}: no game started; nothing was written")
+        assert path.read_text() == TAGS_ONLY
+
+
+def test_dealer_option_for_a_prepared_four_player_file(tmp_path: Path) -> None:
+    """'--dealer W' was refused before the file was read ('dealer: the dealer is one of N, S'), though its tags
+    seat four players."""
+    path = _started(tmp_path, TAGS_ONLY)
+    code, out = _run(path, ["quit"], make_options(dealer="W"))
+    assert code == 0, out
+    assert path.read_text() == TAGS_ONLY + "\nround 1 dealer W\n"
+    new = tmp_path / "new.dln"
+    code, out = _run(new, [], make_options(dealer="W", defaults=True))
+    assert code == 2 and "the dealer given, W, has no seat in a 2-player game" in out and not new.exists()

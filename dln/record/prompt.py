@@ -71,6 +71,8 @@ def make_options(*, players: str | None = None, dealer: str | None = None, targe
             options.extra_tags.append((name, value))
     problems = NewGame(options.preset)
     for key, value in options.preset.items():
+        if key == "dealer" and "players" not in options.preset:
+            continue  # the players come from the questions, or a file's tags: the dealer is checked there
         problem = problems.check(key, value)
         if problem is not None:
             raise ValueError(f"{key}: {problem}")
@@ -166,6 +168,7 @@ def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
                          f"{'is' if len(ignored) == 1 else 'are'} ignored (--dealer is taken)")
         dealer = _unstarted(path, lambda: _ask_dealer(recorder, options, terminal, path))
         if dealer is None:
+            terminal.say(f"{path}: no game started; nothing was written")
             return None
 
         def start() -> None:
@@ -223,38 +226,48 @@ def _tag_options(options: Options) -> list[str]:
 
 
 def _ask_dealer(recorder: Recorder, options: Options, terminal: Terminal, path: Path) -> str | None:
-    """The dealer of round 1 for a game whose tags were written beforehand."""
+    """The dealer of round 1 for a game whose tags were written beforehand; None if the input ends first or
+    on 'quit'."""
     new = NewGame({"players": str(recorder.players), "Game": recorder.game.tag("Game") or ""})  # none: the default game
     question = Question("dealer", f"Dealer of round 1 ({' '.join(new.seats())})", "S")
     preset = options.preset.get("dealer")
-    while True:
-        answer = preset if preset is not None else "" if options.defaults else terminal.ask(question.prompt())
-        if answer is None:
+    if preset is None and not options.defaults:
+        if not _ask_one(new, question, terminal, f"{path}: no game started; nothing was written"):
             return None
-        problem = new.answer(question, answer)
-        if problem is None:
-            return new.answers["dealer"].upper()
-        if preset is not None:
-            raise Stop(EXIT_BAD_INPUT, f"--dealer {preset}: {problem}")
-        _refused_answer(terminal, problem, f"{path}: no game started; nothing was written")
+    elif (problem := new.answer(question, preset or "")) is not None:
+        raise Stop(EXIT_BAD_INPUT, f"--dealer {preset}: {problem}")
+    return new.answers["dealer"].upper()
 
 
 def _ask(new: NewGame, options: Options, terminal: Terminal, heading: str, nothing: str) -> NewGame | None:
-    """Ask the questions of a new game (or take their defaults); None if the input ends first or on 'quit'.
-    A refused answer is asked again; in a script it ends the session (:func:`_refused_answer`), saying
-    ``nothing``."""
+    """Ask the questions of a new game (or take their defaults); None if the input ends first or on 'quit'."""
     if options.defaults:
-        new.take_defaults()
-        return new
-    terminal.say(heading)
-    while (question := new.next_question()) is not None:
+        try:
+            new.take_defaults()
+        except ValueError as exc:  # a default that does not fit a preset: '--dealer W' with 2 players
+            raise Stop(EXIT_BAD_INPUT, str(exc), nothing) from None
+    else:
+        terminal.say(heading)
+        while (question := new.next_question()) is not None:
+            if not _ask_one(new, question, terminal, nothing):
+                return None
+    dealer = new.answers.get("dealer", "")
+    if (problem := new.check("dealer", dealer)) is not None and dealer:  # a game whose players are not asked
+        raise Stop(EXIT_BAD_INPUT, f"--dealer {dealer}: {problem}", nothing)
+    return new
+
+
+def _ask_one(new: NewGame, question: Question, terminal: Terminal, nothing: str) -> bool:
+    """Ask ``question`` until it is answered; False if the input ends first or on 'quit'.  A refused answer
+    is asked again; in a script it ends the session (:func:`_refused_answer`), saying ``nothing``."""
+    while True:
         answer = terminal.ask(question.prompt())
         if answer is None or answer.strip().lower() in QUIT_WORDS:
-            return None
+            return False
         problem = greek_command(answer, QUIT_WORDS) or new.answer(question, answer)
-        if problem is not None:
-            _refused_answer(terminal, problem, nothing)
-    return new
+        if problem is None:
+            return True
+        _refused_answer(terminal, problem, nothing)
 
 
 def _refused_answer(terminal: Terminal, problem: str, nothing: str) -> None:

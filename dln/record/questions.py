@@ -96,9 +96,10 @@ class NewGame:
         return engine.players if engine is not None else (2, 4)
 
     # -- the questions ---------------------------------------------------------------
-    def seats(self) -> tuple[Seat, ...]:
-        """The seats of the game, in the order their names are asked (N E S W)."""
-        players = int(self.answers.get("players", self._players_default()))
+    def seats(self, players: int | None = None) -> tuple[Seat, ...]:
+        """The seats of the game (of ``players`` players, else as answered), in the order their names are
+        asked (N E S W)."""
+        players = players or int(self.answers.get("players", self._players_default()))
         engine = self.engine()
         if engine is not None and players in engine.players:
             return engine.play_order(players)
@@ -162,6 +163,9 @@ class NewGame:
         name = (engine or game_named(None)).name
         if key == "players" and (not value.isdigit() or int(value) not in self._player_counts()):
             return f"{name} is played by {_either(self._player_counts())} players"
+        dealer = self.answers.get("dealer", "").upper()
+        if key == "players" and dealer and dealer not in self.seats(int(value)):
+            return f"the dealer given, {dealer}, has no seat in a {value}-player game"
         if key == "dealer" and value.upper() not in self.seats():
             return greek_seat(value.strip()) or f"the dealer is one of {', '.join(self.seats())}"
         if key == "Target" and not small_number(value):
