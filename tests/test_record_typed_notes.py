@@ -299,3 +299,34 @@ def test_dealer_option_for_a_prepared_four_player_file(tmp_path: Path) -> None:
     new = tmp_path / "new.dln"
     code, out = _run(new, [], make_options(dealer="W", defaults=True))
     assert code == 2 and "the dealer given, W, has no seat in a 2-player game" in out and not new.exists()
+
+
+def test_fix_keeps_the_comments_after_the_round_s_claims_and_the_next_round_s_header(tmp_path: Path) -> None:
+    """'fix 48 ...' in a round played out took back its claims with their comments and the next round with its
+    own, and wrote the claims and the next round again without them."""
+    text = _generated_text()
+    first = text[:text.index("\nround 2")] + "\n"
+    closing = "{N played well}\n\nround 2 dealer S\n{the second round}\n"
+    path = _started(tmp_path, first.replace('[Target "10"]', '[Target "61"]').replace('[Result "N 22 S 6"]\n', "")
+                    + closing)
+    code, out = _run(path, ["fix 48 7s x [7] ; the last card", "quit"])
+    assert code == 0, out
+    written = path.read_text()
+    assert "48. N 7s x [7] {the last card}\nrest N\nscore N 4 S 3\n" in written and written.endswith(closing)
+    code, out = _run(path, ["fix 46 4c", "quit"])  # 48 is dropped: the round is not played out any more
+    assert code == 0, out
+    assert "now after 47. S Jd x Jh: {N played well} {the second round}" in out
+    written = path.read_text()
+    assert "\n46. N 4c\n" in written and written.endswith("\n47. S Jd x Jh {N played well} {the second round}\n")
+
+
+def test_fix_after_the_next_round_s_table_is_refused(tmp_path: Path) -> None:
+    """At round 2's first move, 'fix 46 4c' fixed round 1 and dropped round 2's table, unsaid."""
+    text = _generated_text()
+    first = text[:text.index("\nround 2")] + "\n"
+    path = _started(tmp_path, first.replace('[Target "10"]', '[Target "61"]').replace('[Result "N 22 S 6"]\n', "")
+                    + "\nround 2 dealer S\ntable 4h Ah Ad 3s\n")
+    before = path.read_text()
+    code, out = _run(path, ["fix 46 4c", "quit"])
+    assert code == 2 and "round 2 has begun and has no move to fix yet" in out
+    assert path.read_text() == before

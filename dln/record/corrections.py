@@ -162,10 +162,15 @@ def fix(recorder: Session, number: int, text: str, *, as_played: bool = False) -
     if last is None:
         raise Refused("there is no move to fix yet")
     round_index = last[0]
+    if any(not is_bare(later_round) for later_round in recorder.game.rounds[round_index + 1:]):
+        raise Refused(f"round {round_index + 2} has begun and has no move to fix yet; 'undo' goes back to the "
+                      f"moves of round {round_index + 1}")
     if number < 1 or number > (last[3].number or 0):
         raise Refused(f"the round being recorded has moves 1 to {last[3].number}; 'fix N move' replaces move N")
     old, later = _entries(recorder.game, round_index, number)
-    scratch = type(recorder)(recorder.game)  # a session that writes nothing, to try the correction on
+    # A session that writes nothing, to try the correction on; the comments after the round's claims are
+    # written again once the correction is made (_closing_comments), not moved by its undo.
+    scratch = type(recorder)(_without_closing_comments(recorder.game, round_index))
     scratch.vouches = recorder.vouches
     while (found := scratch.last_move()) is not None and found[0] == round_index \
             and (found[3].number or 0) >= number:
@@ -208,6 +213,7 @@ def fix(recorder: Session, number: int, text: str, *, as_played: bool = False) -
         corrected = _place(scratch.game, round_index, number)
         assert corrected is not None  # the move just made
         lines += _annotated(scratch, old, at=corrected)
+    lines += _closing_comments(scratch, recorder.game, round_index)
     game = scratch.game
     if kept:
         lines.append(f"kept the {count_of(kept, 'later move')}, still legal")
@@ -227,6 +233,46 @@ def fix(recorder: Session, number: int, text: str, *, as_played: bool = False) -
         recorder.played_anyway = vouched  # nothing was written
         raise
     return recorder.commit(game, report, lines, settle=False)
+
+
+def _without_closing_comments(game: Game, round_index: int) -> Game:
+    """``game`` without the comments after the claims of round ``round_index`` and in the header of the round
+    after it."""
+    rounds = list(game.rounds)
+    for r in range(round_index, min(round_index + 2, len(rounds))):
+        deals = rounds[r].deals if r == round_index else tuple(replace(d, comments=()) for d in rounds[r].deals)
+        rounds[r] = replace(rounds[r], comments=(), deals=deals)
+    return replace(game, rounds=tuple(rounds))
+
+
+def _closing_comments(scratch: Session, game: Game, round_index: int) -> list[str]:
+    """Write again on ``scratch`` the comments ``game`` has after the round's claims and after the next
+    round's header, which the fix took back with the round's moves: in their places when the fix wrote
+    them again, else after the round's last move; what was said of them."""
+    rounds = game.rounds
+    after = rounds[round_index + 1] if len(rounds) > round_index + 1 else None
+    closing, heading = rounds[round_index].comments, _comments_of(after) if after is not None else []
+    if not (closing or heading):
+        return []
+    now = list(scratch.game.rounds)
+    claimed = now[round_index].rest is not None or now[round_index].score is not None
+    next_there = len(now) > round_index + 1 and is_bare(now[round_index + 1])
+    if claimed and (next_there or not heading):
+        now[round_index] = replace(now[round_index], comments=closing)
+        if heading:
+            deals = now[round_index + 1].deals
+            now[round_index + 1] = replace(now[round_index + 1], deals=(replace(deals[0], comments=(
+                *deals[0].comments, *heading)), *deals[1:]))
+        said: list[str] = []
+    else:
+        deals = list(now[round_index].deals)
+        where = _keep_comments(deals, [*closing, *heading])
+        now[round_index] = replace(now[round_index], deals=tuple(deals))
+        said = [f"the comments after the round's claims are kept, now {where}: "
+                + " ".join(f"{{{c}}}" for c in (*closing, *heading))]
+    changed = replace(scratch.game, rounds=tuple(now))
+    scratch.commit(changed, scratch.check_change(changed, "the round's comments"), [], settle=False)
+    return said
 
 
 def _deal_comments(scratch: Session, round_index: int, comments: tuple[str, ...]) -> Reply:
