@@ -330,3 +330,16 @@ def test_fix_after_the_next_round_s_table_is_refused(tmp_path: Path) -> None:
     code, out = _run(path, ["fix 46 4c", "quit"])
     assert code == 2 and "round 2 has begun and has no move to fix yet" in out
     assert path.read_text() == before
+
+
+def test_help_at_a_question_is_not_taken_as_the_answer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """'help' at the first question made an [Event "help"] tag."""
+    path = tmp_path / "new.dln"
+    typed = iter(["help", "Club", *[""] * 9, "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt: next(typed))
+    out = io.StringIO()
+    assert run(path, Options(), Terminal(io.StringIO(), out, True)) == 0  # at a terminal: asked again
+    assert "Event: Enter takes the answer in brackets, '-' leaves it out" in out.getvalue()
+    assert path.read_text().startswith('[Event "Club"]\n')
+    code, _ = _run(tmp_path / "other.dln", ["help"])  # a script stops: its next lines would be off
+    assert code == 2 and not (tmp_path / "other.dln").exists()

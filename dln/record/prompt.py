@@ -264,7 +264,11 @@ def _ask_one(new: NewGame, question: Question, terminal: Terminal, nothing: str)
         answer = terminal.ask(question.prompt())
         if answer is None or answer.strip().lower() in QUIT_WORDS:
             return False
-        problem = greek_command(answer, QUIT_WORDS) or new.answer(question, answer)
+        if answer.strip().lower() == "help":  # not an Event called help
+            problem = (f"{question.text}: Enter takes the answer in brackets, '-' leaves it out, 'quit' leaves "
+                       "without starting a game")
+        else:
+            problem = greek_command(answer, QUIT_WORDS) or new.answer(question, answer)
         if problem is None:
             return True
         _refused_answer(terminal, problem, nothing)
