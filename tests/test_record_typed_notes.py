@@ -343,3 +343,12 @@ def test_help_at_a_question_is_not_taken_as_the_answer(tmp_path: Path, monkeypat
     assert path.read_text().startswith('[Event "Club"]\n')
     code, _ = _run(tmp_path / "other.dln", ["help"])  # a script stops: its next lines would be off
     assert code == 2 and not (tmp_path / "other.dln").exists()
+
+
+@pytest.mark.parametrize("typed", ["undo 2", "quit now", "help me", "score now"])
+def test_a_command_with_words_after_it_is_told_to_be_typed_alone(tmp_path: Path, typed: str) -> None:
+    """'undo 2' was "not a move: expected the card S plays, found 'undo'"."""
+    path = _started(tmp_path)
+    code, out = _run(path, ["4c 5h =9", typed, "quit"])
+    assert code == 2 and f"type {typed.split()[0]} alone" in out and "expected the card" not in out
+    assert path.read_text() == START + TABLE + "1. N 4c 5h =9\n"

@@ -48,6 +48,17 @@ def greek_command(text: str, words: Sequence[str] = (*QUIT_WORDS, *HELP_WORDS, *
     return f"{greek_layout(first)}; nothing was done (switch the keyboard to Latin letters and type {latin.lower()})"
 
 
+def command_slip(text: str) -> str | None:
+    """Why a line that is a command typed wrong is not done: on the Greek layout (:func:`greek_command`), or
+    with words after a command that takes none (``undo 2``, ``quit now``); None for any other line."""
+    words = text.split()
+    alone = (*QUIT_WORDS, *HELP_WORDS, "undo", "redo", "played", "score", "new")
+    if len(words) > 1 and words[0].lower() in alone:
+        return (f"'{words[0]}' is a command on its own: type {words[0].lower()} alone, with nothing after it "
+                "('help' lists the commands)")
+    return greek_command(text)
+
+
 def greek_seat(word: str) -> str | None:
     """Why ``word``, a seat (``Ν``, ``σ``) or a hand line's seat (``ν:``) typed in Greek letters, is not one;
     None for any other word."""

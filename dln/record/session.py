@@ -28,7 +28,7 @@ from dln.record.moves import (
     LEGAL_QUERY,
     QUIT_WORDS,
     Refused,
-    greek_command,
+    command_slip,
     holding,
     is_bare,
     named_by_rank,
@@ -268,7 +268,7 @@ class Recorder:
                 return self.write_as_played(refused)
             if word == "":
                 return Reply()
-            if (slip := greek_command(text)) is not None:
+            if (slip := command_slip(text)) is not None:
                 raise Refused(slip)
             if word in QUIT_WORDS:
                 return Reply(quit=True)
