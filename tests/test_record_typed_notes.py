@@ -352,3 +352,12 @@ def test_a_command_with_words_after_it_is_told_to_be_typed_alone(tmp_path: Path,
     code, out = _run(path, ["4c 5h =9", typed, "quit"])
     assert code == 2 and f"type {typed.split()[0]} alone" in out and "expected the card" not in out
     assert path.read_text() == START + TABLE + "1. N 4c 5h =9\n"
+
+
+def test_a_card_begun_with_the_q_key_on_the_greek_layout_is_not_a_note(tmp_path: Path) -> None:
+    """On the Greek layout the keys of 'qh' (lay the Qh) give ';η', which was written as a note '{η}' on the last
+    move."""
+    path = _started(tmp_path)
+    code, out = _run(path, ["4c 5h =9", ";η", "quit"])
+    assert code == 2 and "in Latin letters it is 'qh'" in out
+    assert path.read_text() == START + TABLE + "1. N 4c 5h =9\n"

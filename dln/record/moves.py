@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from dln.cards import RANK_NAMES, Card, greek_layout, on_greek_layout
+from dln.cards import CARDS_BY_TEXT, RANK_NAMES, Card, greek_layout, on_greek_layout
 from dln.check.generate import pile_ref
 from dln.engine import Hand as EngineHand
 from dln.engine import (
@@ -26,12 +26,12 @@ _MOVE_NUMBER = re.compile(r"^\s*\d+\.\s*")
 #: ``?rank``), as no glyph is followed by either.  Group 2 is what is asked of.
 LEGAL_QUERY = re.compile(r"(\?|moves)(?:\s+([^\s{(]+))?|(\?)((?i:rank)|[0-9AJQKTajqkt][^\s{(]*)")
 QUIT_WORDS = ("quit", "exit", "q")
-#: The reply to a ';' alone: a note with nothing in it, or the key of q on the Greek keyboard layout.
-EMPTY_NOTE = ("';' alone is an empty note: nothing was written (a note about the last move is '; what you "
-              "saw'; on the Greek keyboard layout ';' is the key of q: to leave, type quit)")
 HELP_WORDS = ("help", "h")
 #: The prompt's other command words (a line may begin with them: ``fix 12 9s x 9d``).
 COMMANDS = ("undo", "redo", "played", "fix", "redeal", "score", "new", "moves")
+#: The reply to a ';' alone: a note with nothing in it, or the key of q on the Greek keyboard layout.
+EMPTY_NOTE = ("';' alone is an empty note: nothing was written (a note about the last move is '; what you "
+              "saw'; on the Greek keyboard layout ';' is the key of q: to leave, type quit)")
 
 # ---------------------------------------------------------------------------
 # Small helpers
@@ -40,12 +40,16 @@ COMMANDS = ("undo", "redo", "played", "fix", "redeal", "score", "new", "moves")
 
 def greek_command(text: str, words: Sequence[str] = (*QUIT_WORDS, *HELP_WORDS, *COMMANDS)) -> str | None:
     """Why a line whose first word is one of ``words`` typed with the keyboard on its Greek layout (``θνδο``:
-    undo; ``;θιτ``: quit, the Q key giving ';' there) is not done, or None for any other line."""
+    undo; ``;θιτ``: quit, the Q key giving ';' there), or a card begun with that key (``;η``: qh, not a ';' note),
+    is not done; None for any other line."""
     first = text.split(maxsplit=1)[0] if text.strip() else ""
     latin = on_greek_layout(first)
-    if latin is None or latin.lower() not in words:
+    if latin is None:
         return None
-    return f"{greek_layout(first)}; nothing was done (switch the keyboard to Latin letters and type {latin.lower()})"
+    if latin.lower() not in words and not (first.startswith(";") and latin in CARDS_BY_TEXT):  # ';η': qh, not a note
+        return None
+    meant = latin.lower() if latin.lower() in words else latin
+    return f"{greek_layout(first)}; nothing was done (switch the keyboard to Latin letters and type {meant})"
 
 
 def command_slip(text: str) -> str | None:
