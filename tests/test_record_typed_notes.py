@@ -5,6 +5,9 @@ new-game paths a new user walks into."""
 from __future__ import annotations
 
 import io
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -157,10 +160,6 @@ def test_a_tag_option_that_is_not_utf8_is_refused() -> None:
 
 
 def test_a_tag_option_that_is_not_utf8_makes_a_usage_error(tmp_path: Path) -> None:
-    import os
-    import subprocess
-    import sys
-
     path = tmp_path / "new.dln"
     tag = b"--tag=Scorer=\xca\xfe\xf3"
     done = subprocess.run([os.fsencode(sys.executable), b"-m", b"dln", b"record", os.fsencode(path), tag,
