@@ -360,3 +360,11 @@ def test_a_card_begun_with_the_q_key_on_the_greek_layout_is_not_a_note(tmp_path:
     code, out = _run(path, ["4c 5h =9", ";η", "quit"])
     assert code == 2 and "in Latin letters it is 'qh'" in out
     assert path.read_text() == START + TABLE + "1. N 4c 5h =9\n"
+
+
+def test_a_capture_mark_typed_as_a_greek_capital_chi_is_told(tmp_path: Path) -> None:
+    """'9c Χ 9d' (Greek capital chi, the shifted x key, which looks like X) was refused with the list of all
+    that may follow a card, not saying that the mark is Greek; the small chi was told already."""
+    path = _started(tmp_path)
+    code, out = _run(path, ["9c Χ 9d", "quit"])
+    assert code == 2 and "'Χ' is typed on the Greek keyboard layout" in out and "in Latin letters it is 'X'" in out

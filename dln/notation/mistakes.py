@@ -187,7 +187,7 @@ def _comment(text: str, pos: int, found: str, previous: object, expected: set[st
 
 #: What the keys of a Greek word may have meant: a card, a seat or a hand line's seat, the capture mark, a word
 #: of the notation (the words of a Greek sentence, a comment left without its braces, are none of them).
-_LATIN_WORD = re.compile(r"(?:10|[2-9AJQKTajqkt])[cdhsCDHS]|[NESW]:?|x|[0-9]+\.?|round|deal|dealer|setup|table|"
+_LATIN_WORD = re.compile(r"(?:10|[2-9AJQKTajqkt])[cdhsCDHS]|[NESW]:?|[xX]|[0-9]+\.?|round|deal|dealer|setup|table|"
                          r"turn|captured|xeris|last|seen|deck|rest|score|redeal")
 
 
