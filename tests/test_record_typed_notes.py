@@ -368,3 +368,11 @@ def test_a_capture_mark_typed_as_a_greek_capital_chi_is_told(tmp_path: Path) -> 
     path = _started(tmp_path)
     code, out = _run(path, ["9c Χ 9d", "quit"])
     assert code == 2 and "'Χ' is typed on the Greek keyboard layout" in out and "in Latin letters it is 'X'" in out
+
+
+def test_a_note_after_a_hand_line_is_the_deal_s_comment(tmp_path: Path) -> None:
+    """'N: 4c 9c ; seen by Kostas' was refused as "not a card: ';'"; in a file the note is the deal's comment."""
+    path = _started(tmp_path)
+    code, out = _run(path, ["N: 4c 9c ; seen by Kostas", "4c 5h =9", "quit"])
+    assert code == 0, out
+    assert path.read_text() == START + TABLE + "N: 4c 9c ? ? ? ?\n{seen by Kostas}\n1. N 4c 5h =9\n"

@@ -336,7 +336,8 @@ class Recorder:
         seat = match[1].upper()
         if seat not in self.seats:
             raise Refused(f"{seat} has no seat in this {self.players}-player game")
-        entries: list[HandCard] = [None if word == "?" else typed_card(word) for word in match[2].split()]
+        typed, _, note = match[2].partition(";")  # a note after the hand is the deal's, as in a file
+        entries: list[HandCard] = [None if word == "?" else typed_card(word) for word in typed.split()]
         twice = repeated(entries)
         if twice is not None:
             raise Refused(f"{twice} is typed twice; each card lies in one place", rule=True)
@@ -350,11 +351,13 @@ class Recorder:
         if any(h.seat == seat for h in deal.hands):
             raise Refused(f"{seat}'s hand for this deal is given already ('undo' takes it back)")
         hand = Hand(cast(Seat, seat), tuple(entries))
-        round_ = replace(self.round, deals=(*self.round.deals[:-1], replace(deal, hands=(*deal.hands, hand))))
+        notes = (note.strip(),) if note.strip() else ()
+        deal = replace(deal, hands=(*deal.hands, hand), comments=(*deal.comments, *notes))
+        round_ = replace(self.round, deals=(*self.round.deals[:-1], deal))
         game = self._with_round(round_)
         report = self.check_change(game, f"{seat}'s hand")
         shown = " ".join("?" if c is None else str(c) for c in entries)
-        return self.commit(game, report, [f"{seat}: {shown}"])
+        return self.commit(game, report, [f"{seat}: {shown}", *(f"{{{n}}}   (a comment on the deal)" for n in notes)])
 
     def move(self, text: str) -> Reply:
         """The move typed (``9c x 9d``; the seat comes from the turn): checked, refused or written.
