@@ -376,3 +376,12 @@ def test_a_note_after_a_hand_line_is_the_deal_s_comment(tmp_path: Path) -> None:
     code, out = _run(path, ["N: 4c 9c ; seen by Kostas", "4c 5h =9", "quit"])
     assert code == 0, out
     assert path.read_text() == START + TABLE + "N: 4c 9c ? ? ? ?\n{seen by Kostas}\n1. N 4c 5h =9\n"
+
+
+def test_a_table_typed_with_commas_a_colon_or_a_note_is_taken(tmp_path: Path) -> None:
+    """'table: 5h, 3c, 9d, Js ; dealt by S' was refused ("not a card: 'table:'", then '5h,', then ';'); the
+    note is the deal's comment, as in a file, and stays when the table is taken back."""
+    path = _started(tmp_path, START)
+    code, out = _run(path, ["table: 5h, 3c, 9d, Js ; dealt by S", "undo", "5h,3c,9d,Jc", "quit"])
+    assert code == 0, out
+    assert path.read_text() == START + "table 5h 3c 9d Jc\n{dealt by S}\n"

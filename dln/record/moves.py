@@ -104,6 +104,16 @@ def rank_order(card: Card) -> tuple[int, int]:
     return card.rank, "cdhs".index(card.suit)
 
 
+def table_typed(text: str) -> tuple[list[str], str]:
+    """The cards of an opening table as typed (``5h 3c 9d Js``; ``table`` or ``table:`` before them, commas
+    between them allowed), and the ``;`` note after them, if any."""
+    cards, _, note = text.partition(";")
+    words = cards.replace(",", " ").split()
+    if words and words[0].lower() in ("table", "table:"):
+        words = words[1:]
+    return words, note.strip()
+
+
 def typed_card(word: str) -> Card:
     try:
         return Card.parse(word)

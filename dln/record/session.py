@@ -39,6 +39,7 @@ from dln.record.moves import (
     shown_lines,
     shown_move,
     shown_variation,
+    table_typed,
     typed_card,
     without_seat,
 )
@@ -311,20 +312,22 @@ class Recorder:
             return Reply(accepted=False, lines=refusal.lines, rule=refusal.rule)
 
     def opening_table(self, text: str) -> Reply:
-        """The four cards dealt face up at the start of the round (``5h 3c 9d Js``, ``table`` optional)."""
-        words = text.split()
-        if words and words[0].lower() == "table":
-            words = words[1:]
+        """The four cards dealt face up at the start of the round (``5h 3c 9d Js``, ``table`` optional; a
+        ``;`` note after them is the deal's comment)."""
+        words, note = table_typed(text)
         cards = [typed_card(word) for word in words]
         if not cards:
             raise Refused("type the cards dealt face up, e.g. 5h 3c 9d 7s")
         twice = repeated(cards)
         if twice is not None:
             raise Refused(f"{twice} is typed twice; each card lies in one place", rule=True)
-        round_ = replace(self.round, table=tuple(cards))
+        notes = (note,) if note else ()
+        deals = self.round.deals
+        round_ = replace(self.round, table=tuple(cards), deals=(replace(deals[0], comments=(
+            *deals[0].comments, *notes)), *deals[1:]))
         game = self._with_round(round_)
         report = self.check_change(game, "the table")
-        lines = [f"table {' '.join(map(str, cards))}"]
+        lines = [f"table {' '.join(map(str, cards))}", *(f"{{{n}}}   (a comment on the deal)" for n in notes)]
         state = report.rounds[-1].states[-1]
         lines.append(f"{state.turn} plays first.")
         return self.commit(game, report, lines)
