@@ -35,24 +35,28 @@ def _started(tmp_path: Path, text: str = START + TABLE) -> Path:
     return path
 
 
+def _recorded(tmp_path: Path, lines: list[str], text: str = START + TABLE) -> str:
+    """The file after ``lines`` are typed into it (``text``), every one taken."""
+    path = _started(tmp_path, text)
+    code, out = _run(path, lines)
+    assert code == 0, out
+    return path.read_text()
+
+
 # -- ';' notes ---------------------------------------------------------------------------------------------
 
 
 def test_a_note_typed_after_a_move_is_kept_as_its_comment(tmp_path: Path) -> None:
     """docs/notation.md: a ';' note is kept (dln fmt turns it into a {comment}); typed after a move at the
     prompt it was dropped without a word, and the move written bare."""
-    path = _started(tmp_path)
-    code, out = _run(path, ["4c 5h =9 ; N held the nine", "quit"])
-    assert code == 0, out
-    assert path.read_text() == START + TABLE + "1. N 4c 5h =9 {N held the nine}\n"
+    written = _recorded(tmp_path, ["4c 5h =9 ; N held the nine", "quit"])
+    assert written == START + TABLE + "1. N 4c 5h =9 {N held the nine}\n"
 
 
 def test_a_note_on_its_own_annotates_the_last_move(tmp_path: Path) -> None:
     """'; note' on its own line was refused as 'not a move: expected the card S plays, but the line ends'."""
-    path = _started(tmp_path)
-    code, out = _run(path, ["4c 5h =9", "; a fine declaration", "quit"])
-    assert code == 0, out
-    assert path.read_text() == START + TABLE + "1. N 4c 5h =9 {a fine declaration}\n"
+    written = _recorded(tmp_path, ["4c 5h =9", "; a fine declaration", "quit"])
+    assert written == START + TABLE + "1. N 4c 5h =9 {a fine declaration}\n"
 
 
 def test_a_note_is_written_as_typed(tmp_path: Path) -> None:
@@ -127,11 +131,8 @@ def test_a_seat_typed_in_small_greek_letters_is_told(tmp_path: Path, typed: str)
 def test_a_lower_case_seat_before_a_move_is_taken(tmp_path: Path) -> None:
     """docs/recording.md: a leading seat is accepted and checked against the turn; 's Kd' was "expected the card
     S plays, found 's'".  Ranks and hand lines take lower case already."""
-    path = _started(tmp_path)
-    code, out = _run(path, ["n 4c 5h =9", "s Kd", "quit"])
-    assert code == 0, out
-    assert path.read_text() == START + TABLE + "1. N 4c 5h =9\n2. S Kd\n"
-    code, out = _run(path, ["s 9s x 9d [9]", "quit"])
+    assert _recorded(tmp_path, ["n 4c 5h =9", "s Kd", "quit"]) == START + TABLE + "1. N 4c 5h =9\n2. S Kd\n"
+    code, out = _run(tmp_path / "game.dln", ["s 9s x 9d [9]", "quit"])
     assert code == 1 and "refused" in out  # N's turn: checked against the turn as 'S 9s' is
 
 
@@ -372,10 +373,8 @@ def test_a_capture_mark_typed_as_a_greek_capital_chi_is_told(tmp_path: Path) -> 
 
 def test_a_note_after_a_hand_line_is_the_deal_s_comment(tmp_path: Path) -> None:
     """'N: 4c 9c ; seen by Kostas' was refused as "not a card: ';'"; in a file the note is the deal's comment."""
-    path = _started(tmp_path)
-    code, out = _run(path, ["N: 4c 9c ; seen by Kostas", "4c 5h =9", "quit"])
-    assert code == 0, out
-    assert path.read_text() == START + TABLE + "N: 4c 9c ? ? ? ?\n{seen by Kostas}\n1. N 4c 5h =9\n"
+    written = _recorded(tmp_path, ["N: 4c 9c ; seen by Kostas", "4c 5h =9", "quit"])
+    assert written == START + TABLE + "N: 4c 9c ? ? ? ?\n{seen by Kostas}\n1. N 4c 5h =9\n"
 
 
 def test_a_table_typed_with_commas_a_colon_or_a_note_is_taken(tmp_path: Path) -> None:
