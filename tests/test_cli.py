@@ -598,3 +598,16 @@ def test_the_variation_option_repeated_goes_into_the_nested_variation(command: s
     repeated = CliRunner().invoke(main, [command, record, "--move", "4", "--variation", "1.2", "--variation", "1.1"])
     assert joined.exit_code == repeated.exit_code == 0, repeated.output
     assert repeated.stdout == joined.stdout
+
+
+def test_a_file_with_no_game_counts_as_an_error_in_the_summary(tmp_path: Path) -> None:
+    """An empty file or a directory with no .dln file is said as an error (S003, exit 2), yet the summary
+    line and the JSON summary counted 0 errors; a file that cannot be read (S002) counts as one."""
+    empty = tmp_path / "empty.dln"
+    empty.write_text("", encoding="utf-8")
+    code, out, _ = run("validate", str(empty))
+    summary = "0 games, 0 rounds, 0 moves: 1 error, 0 warnings (1 input held no game)"
+    assert code == 2 and out.splitlines()[-1] == summary
+    code, out, _ = run("validate", "--json", str(empty), str(tmp_path / "no-such.dln"))
+    summary = json.loads(out)["summary"]
+    assert code == 2 and summary["errors"] == 2 and summary["unreadable"] == 1 and summary["empty"] == 1

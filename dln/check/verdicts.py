@@ -161,6 +161,7 @@ class Tally:
 
     files: int = 0
     unreadable: int = 0
+    empty: int = 0  # inputs (a file, a directory) that held no game to check
     games: int = 0
     rounds: int = 0
     moves: int = 0
@@ -183,17 +184,19 @@ class Tally:
 
     @property
     def problems(self) -> int:
-        """Errors, counting each file that could not be read as one."""
-        return self.errors + self.unreadable
+        """Errors, counting each input that could not be read, or held no game, as one."""
+        return self.errors + self.unreadable + self.empty
 
     def line(self) -> str:
-        """``3 games, 5 rounds, 120 moves: 1 error, 0 warnings`` (and the files that could not be read)."""
+        """``3 games, 5 rounds, 120 moves: 1 error, 0 warnings`` (and the inputs that could not be read or
+        held no game)."""
         text = (f"{count_of(self.games, 'game')}, {count_of(self.rounds, 'round')}, "
                 f"{count_of(self.moves, 'move')}: {count_of(self.problems, 'error')}, "
                 f"{count_of(self.warnings, 'warning')}")
-        if self.unreadable:
-            text += f" ({count_of(self.unreadable, 'file')} could not be read)"
-        return text
+        why = [f"{count_of(self.unreadable, 'file')} could not be read"] if self.unreadable else []
+        if self.empty:
+            why.append(f"{count_of(self.empty, 'input')} held no game")
+        return text + (f" ({', '.join(why)})" if why else "")
 
     def checked_under(self) -> str:
         """``checked under: …`` the rules the games were replayed with ('' when no game was)."""
@@ -203,6 +206,7 @@ class Tally:
 
     def data(self, exit_code: int) -> dict[str, Any]:
         """The JSON summary."""
-        return {"files": self.files, "unreadable": self.unreadable, "games": self.games, "rounds": self.rounds,
+        return {"files": self.files, "unreadable": self.unreadable, "empty": self.empty,
+                "games": self.games, "rounds": self.rounds,
                 "moves": self.moves, "errors": self.problems, "warnings": self.warnings,
                 "syntax_errors": self.syntax_errors, "rules": dict(self.rules), "exit": exit_code}

@@ -296,7 +296,12 @@ def validate(files: tuple[str, ...], as_json: bool, all_alternatives: bool, expl
     variants = parse_variants(variant) if variant is not None else None
     out = Report(as_json)
     names: list[str] = []
-    for name in each_file(files, lambda path: out.problem(path, NOTHING_TO_CHECK, NO_RECORD_IN_DIRECTORY)):
+
+    def no_record_in(directory: str) -> None:
+        out.problem(directory, NOTHING_TO_CHECK, NO_RECORD_IN_DIRECTORY)
+        tally.empty += 1
+
+    for name in each_file(files, no_record_in):
         names.append(name)
     if out.problems:
         status.worst(EXIT_BAD_INPUT)
@@ -343,6 +348,7 @@ def validate(files: tuple[str, ...], as_json: bool, all_alternatives: bool, expl
                     stream.close()
             if tally.games == games_before:
                 out.problem(display, NOTHING_TO_CHECK, "no game in this file: nothing was checked")
+                tally.empty += 1
                 status.worst(EXIT_BAD_INPUT)
     bar.clear()
     if names and not tally.games and not out.problems:
