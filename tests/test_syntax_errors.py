@@ -111,6 +111,10 @@ R = "round 1 dealer S\n"
          "and '_', starting with a letter or '_'; write the name in Latin letters, e.g. [Evenement \"x\"]; values "
          "may be any text"),
         ('[Event "x"] 9\n\n' + R, 1, 13, "found '9'"),  # a tag written right, then something else: not a tag slip
+        # The multiplication sign (and its look-alikes) for the capture mark: a phone's keyboard offers it.
+        (R + "N 9c \u00d7 9d", 2, 6, "'\u00d7' is not the capture mark: write the letter x (N 9c x 9d)"),
+        (R + "N 9c \u2715 9d", 2, 6, "'\u2715' is not the capture mark: write the letter x"),
+        (R + "N 9c * 9d", 2, 6, "'*' is not the capture mark: write the letter x"),
         ("round 1 {c} dealer S\ntable 5h 3c 9d Js\n", 1, 13, "'dealer' and its seat come straight after the round "
          "number, a comment after them (e.g. round 1 dealer S {comment})"),
     ],

@@ -50,8 +50,8 @@ def recognise(
     the caller words what it found ("found 'S' on the next line", "but the
     game ends here").
     """
-    for check in (_tag, _dealer_apart, _comment, _greek_layout, _lower_case_seat, _suit_first, _ten_as_letter,
-                  _capital_group):
+    for check in (_tag, _dealer_apart, _comment, _greek_layout, _capture_sign, _lower_case_seat, _suit_first,
+                  _ten_as_letter, _capital_group):
         answer = check(text, pos, found, previous, expected)
         if answer is not None:
             return answer
@@ -201,6 +201,21 @@ def _greek_layout(text: str, pos: int, found: str, previous: object, expected: s
         return None
     return (f"{greek_layout(typed)}; DLN writes cards, seats and words in Latin letters",
             start if start != pos else None)
+
+
+#: Signs a keyboard or a phone offers for "times" or a cross, typed for the capture mark x.
+_CROSSES = frozenset("*\u00d7\u2715\u2716\u2717\u2718\u2a2f\u0445\u0425\uff58\uff38")
+
+
+def _capture_sign(text: str, pos: int, found: str, previous: object, expected: set[str]) -> _Answer:
+    """``N 9c \u00d7 9d``: the multiplication sign (or a cross, the Cyrillic ha) for the capture mark."""
+    if found not in _CROSSES or "X" not in expected:
+        return None
+    start = text.rfind("\n", 0, pos) + 1
+    end = text.find("\n", pos)
+    line = text[start:end if end >= 0 else len(text)]
+    meant = (line[:pos - start] + "x" + line[pos - start + len(found):]).strip()
+    return f"'{found}' is not the capture mark: write the letter x ({meant})", None
 
 
 def _lower_case_seat(text: str, pos: int, found: str, previous: object, expected: set[str]) -> _Answer:
