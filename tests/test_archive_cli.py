@@ -290,9 +290,10 @@ def test_kontsina_ratings_of_three_players_alone_keep_the_pool(tmp_path: Path) -
         ("Solo", 1500.0, 20)]
 
 
-# The tester's record: its Game tag names no game installed (Xeri in Greek), so no rules can replay it.
+# The tester's record with its Game tag naming no game installed (Πρέφα, a Greek game dln does not know; the
+# tester wrote Ξερή, which is Xeri now), so no rules can replay it.
 GREEK_XERI = """[Event "Ξερή στο καφενείο"]
-[Game "Ξερή"]
+[Game "Πρέφα"]
 [North "Μαρία"]
 [South "Ελένη"]
 
@@ -306,9 +307,9 @@ N 4h x 4d *
 
 def unknown_game(path: Path) -> str:
     """dln validate's report of the unknown game in ``path``: where its Game tag is, a caret under it."""
-    line = path.read_text(encoding="utf-8").splitlines().index('[Game "Ξερή"]') + 1
-    return (f"{path}:{line}:1: error R002 bad-tag: [Game \"Ξερή\"]: unknown game 'Ξερή'; known games: Diloti, "
-            f"Kontsina, Xeri\n  {line:3} | [Game \"Ξερή\"]\n      | ^\n")
+    line = path.read_text(encoding="utf-8").splitlines().index('[Game "Πρέφα"]') + 1
+    return (f"{path}:{line}:1: error R002 bad-tag: [Game \"Πρέφα\"]: unknown game 'Πρέφα'; known games: Diloti, "
+            f"Kontsina, Xeri\n  {line:3} | [Game \"Πρέφα\"]\n      | ^\n")
 
 
 @pytest.fixture
@@ -359,7 +360,7 @@ def test_stats_reports_an_unknown_game_where_it_is_and_in_greek(greek: tuple[Pat
     line, column or game, in the JSON too)."""
     path = greek[0].with_name("alone.dln")
     path.write_text(GREEK_XERI, encoding="utf-8")
-    assert unknown_game(path).startswith(f"{path}:2:1: error R002 bad-tag: [Game \"Ξερή\"]")
+    assert unknown_game(path).startswith(f"{path}:2:1: error R002 bad-tag: [Game \"Πρέφα\"]")
     code, out, err = run("stats", str(path))
     assert code == 2 and unknown_game(path) in out and "\\u" not in out + err
     assert out.startswith(f"{path}:") and "0 games from 1 file (1 problem reported above)" in out
@@ -367,7 +368,7 @@ def test_stats_reports_an_unknown_game_where_it_is_and_in_greek(greek: tuple[Pat
     problems = json.loads(out)["problems"]
     assert code == 2 and unknown_game(path) in err
     assert [(p["code"], p["line"], p["column"], p["game"], p["message"]) for p in problems] == [
-        ("R002", 2, 1, 1, "[Game \"Ξερή\"]: unknown game 'Ξερή'; known games: Diloti, Kontsina, Xeri")]
+        ("R002", 2, 1, 1, "[Game \"Πρέφα\"]: unknown game 'Πρέφα'; known games: Diloti, Kontsina, Xeri")]
     validated = json.loads(run("validate", "--json", str(path))[1])
     assert problems[0] == next(d for game in validated["games"] for d in game["diagnostics"] if d["code"] == "R002")
 

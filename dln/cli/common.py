@@ -9,13 +9,14 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import click
 from click.decorators import FC
 
 from dln.check.validate import Diagnostic, GameReport, validate_game
 from dln.engine.rules import parse_variants
-from dln.games.protocol import game_keys, installed
+from dln.games.protocol import game_keys, game_named, installed
 from dln.notation.bounds import MAX_DIGITS
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.sources import display_name, skipped_note
@@ -84,8 +85,18 @@ def player_counts() -> tuple[str, ...]:
     return tuple(str(n) for n in sorted({n for game in installed().values() for n in game.players}))
 
 
+class GameChoice(InstalledChoice):
+    """``--game-type``: a game's key, or any name it is found by (the Greek ``Ξερή``), given as its key."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return game_named(str(value)).key if str(value).strip() else super().convert(value, param, ctx)
+        except ValueError:
+            return super().convert(value, param, ctx)  # the usage error listing the choices
+
+
 #: The ``--game-type`` of the commands that start games (generate, record, play): the keys of the games.
-GAME_TYPES = InstalledChoice(game_keys)
+GAME_TYPES = GameChoice(game_keys)
 #: ``dln filter --players``: the numbers of players the games installed allow.
 PLAYER_COUNTS = InstalledChoice(player_counts)
 

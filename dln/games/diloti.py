@@ -64,6 +64,7 @@ class Diloti:
 
     key = "diloti"
     name = "Diloti"
+    other_names = ("Δηλωτή",)  # in Greek, as players write it
     players = (2, 4)  # pagat, Players, Cards and Deal: two players, or four in partnerships
     hand_size = HAND_SIZE
     target = DEFAULT_RULES.target

@@ -79,6 +79,7 @@ class Kontsina(TableGame):
 
     key = "kontsina"
     name = "Kontsina"
+    other_names = ("Κοντσίνα",)  # in Greek, as players write it
     players = (2, 3, 4)  # "a straightforward fishing game for two to four players"
     hand_size = 4  # Setup: "deal four cards to each player"
     target = 21  # Ending the hand: "a predetermined score, for example, 21 points"

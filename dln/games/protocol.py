@@ -20,6 +20,7 @@ Uses only the rules engine (for the types of a move and a seat).
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from functools import cache
 from importlib import import_module
@@ -101,6 +102,9 @@ class Game(Protocol):
 
     key: str  # lower-case registry key, as --game-type spells it: "kontsina"
     name: str  # as the Game tag writes it: "Kontsina"
+    #: Other names a Game tag or --game-type may give it, found with or without accents and capitals: the
+    #: Greek one players write ("Κοντσίνα").  dln writes :attr:`name`.
+    other_names: tuple[str, ...]
     players: tuple[int, ...]  # the numbers of players the game allows
     hand_size: int  # cards per player per deal
     target: int  # the default target (points, or hands won)
@@ -361,10 +365,20 @@ def game_named(name: str | None) -> Game:
     if key in OWN_GAMES:
         module, _, attribute = OWN_GAMES[key].partition(":")
         return getattr(import_module(module), attribute)  # type: ignore[no-any-return]
-    game = installed().get(key)
+    games = installed()
+    game = games.get(key)
+    if game is None:
+        plain = _plain(key)
+        game = next((g for g in games.values()
+                     if plain in map(_plain, (g.key, g.name, *getattr(g, "other_names", ())))), None)
     if game is None:
         raise ValueError(f"unknown game {(name or '').strip()!r}; known games: {', '.join(game_names())}")
     return game
+
+
+def _plain(name: str) -> str:
+    """``name`` without accents or capitals (Ξερή, ΞΕΡΗ and ξερη alike), as a game is looked up."""
+    return "".join(ch for ch in unicodedata.normalize("NFD", name.strip()) if not unicodedata.combining(ch)).casefold()
 
 
 def game_of(state: Position) -> Game:

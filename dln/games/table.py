@@ -206,6 +206,7 @@ class TableGame(ABC):
 
     key: str  # lower-case registry key: "kontsina"
     name: str  # as the Game tag writes it: "Kontsina"
+    other_names: tuple[str, ...] = ()  # other names it is found by (the Greek: "Κοντσίνα")
     players: tuple[int, ...]  # the numbers of players the game allows
     hand_size: int  # cards per player per deal
     target: int  # the default target (Kontsina: points; Xeri: number of hands)

@@ -82,6 +82,7 @@ class Xeri(TableGame):
 
     key = "xeri"
     name = "Xeri"
+    other_names = ("Ξερή",)  # in Greek, as players write it
     players = (2,)  # "a simple fishing game for two players"
     hand_size = 6  # Setup: "deal six cards to each player"
     target = 5  # Scoring: "a predetermined number of hands" (the text names none: ours is 5)
