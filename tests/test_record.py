@@ -156,6 +156,12 @@ def test_the_answers_make_the_tags_in_order_and_four_players_name_every_seat() -
         ("dealer", "W", "one of N, S"),
         ("Target", "0", "whole number above 0"),
         ("Variant", "soy, cheating", "unknown variant 'cheating'"),
+        # The Date tag is year.month.day (what filter --since and the ratings sort by); a date written the Greek
+        # way, day first, is told as DLN writes it.
+        ("Date", "29/11/2026", "write 2026.11.29"),
+        ("Date", "5-3-2026", "write 2026.03.05"),
+        ("Date", "yesterday", "year.month.day, e.g. 2026.11.20"),
+        ("Date", "2026.13.01", "year.month.day"),
     ],
 )
 def test_an_answer_that_will_not_do_is_asked_again(key: str, answer: str, complaint: str) -> None:
@@ -166,6 +172,19 @@ def test_an_answer_that_will_not_do_is_asked_again(key: str, answer: str, compla
     problem = new.answer(question, answer)
     assert problem is not None and complaint in problem
     assert new.next_question() == question
+
+
+@pytest.mark.parametrize("answer", ["2026.11.29", "2026.11.??", "2026", "????.??.??", "-", ""])
+def test_a_date_as_dln_writes_it_or_none_is_taken(answer: str) -> None:
+    new = NewGame(today=DAY)
+    while (question := new.next_question()) is not None and question.key != "Date":
+        new.answer(question, "")
+    assert question is not None and new.answer(question, answer) is None
+
+
+def test_a_date_tag_given_on_the_command_line_is_checked_as_the_answer_is() -> None:
+    with pytest.raises(ValueError, match=r"write 2026\.11\.29"):
+        make_options(tags=["Date=29.11.2026"])
 
 
 def test_command_line_options_answer_questions_and_add_tags() -> None:
