@@ -412,6 +412,9 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
         say(f"error: no game in these files: nothing written in {folder}")
         status.worst(EXIT_BAD_INPUT)
     say(f"wrote {count_of(written, 'file')} in {folder}")
+    if written and not template.lower().endswith(".dln"):
+        say(f"note: the names do not end in .dln: dln validate {folder} and dln merge {folder} read only *.dln "
+            "files (end the template with .dln)")
     sys.exit(status.code)
 
 
