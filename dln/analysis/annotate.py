@@ -405,13 +405,16 @@ def ranked_lines(state: Position, ranking: Ranking | Sequence[tuple[str, MoveVal
 
     Where moves that survived the halving of the budget rank first (the sister games), a move it dropped
     says so and after how many playouts instead of what it loses (its value may be above the first's), and
-    :data:`DROPPED_NOTE` ends the list: no line contradicts the order."""
+    :data:`DROPPED_NOTE` ends the list: no line contradicts the order.  So does a move legal only if the hand
+    holds a card the record does not show (:attr:`MoveValue.doubtful`), ranked last."""
     ordered = game_of(state).survivors_first
     ranked = ranking.moves if isinstance(ranking, Ranking) else ranking
     best = ranked[0][1].net if ranked else 0.0
     lines = []
     for text, mv in ranked:
-        if ordered and mv.dropped is not None:
+        if mv.doubtful:
+            note = f"   (only if {state.turn} holds a card not seen: valued where it does)"
+        elif ordered and mv.dropped is not None:
             note = f"   (dropped after {count_of(mv.samples, 'playout')})"
         else:
             note = f"   (loses {best - mv.net:.1f})" if best - mv.net >= 0.05 else ""

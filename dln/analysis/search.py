@@ -187,6 +187,9 @@ class MoveValue:
     #: The halving of the budget that dropped the move (1 for the first), or None for a move valued to the
     #: end; in the sister games a move dropped later ranks first (``SearchGame.survivors_first``).
     dropped: int | None = None
+    #: The cards the record shows cannot make the move legal (a declaration of a value the mover is not
+    #: known to hold): valued only in the worlds where it is, it ranks below every move they make legal.
+    doubtful: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,6 +353,7 @@ def analyse_position(
     tallies = [_Tally(m, sides) for m in moves]
     kept = {m.key() for m in keep}
     unsure = state.hand(state.turn).unknown > 0
+    doubtful = {m.key() for m in moves if unsure and m.key() not in kept and game.check(state, m)}
 
     def fits(world: World) -> bool:
         """The record's move is legal in ``world``, as it was at the table."""
@@ -371,10 +375,14 @@ def analyse_position(
                 done += 1
         return done
 
-    spent = 0
+    sure = [t for t in cands if t.move.key() not in doubtful]
+    aside = [t for t in cands if t.move.key() in doubtful] if sure else []  # valued once the others are
+    cands = sure or cands
+    spent, first = 0, 1
     stages = max(1, math.ceil(math.log2(len(cands))))
     for stage in range(stages):
         per = max(1, (playouts - spent) // (len(cands) * (stages - stage)))
+        first = first if stage else per
         spent += value(cands, 1 if view.determined and evaluator.exact else per)
         if view.determined and evaluator.exact:
             break  # the one world, solved: more samples would say the same
@@ -387,12 +395,15 @@ def analyse_position(
             cands = [t for t in cands if t.dropped is None]
     if not game.survivors_first:
         spent += _second_look(cands, [t for t in tallies if id(t) not in twins], side, kept, value)
+    spent += value(aside, first) if aside else 0  # as many worlds as every move had at first
     for twin, searched in twins.values():
         twin.sums, twin.count, twin.dropped = searched.sums, searched.count, searched.dropped
-    ranked = sorted((t for t in tallies if t.count), key=lambda t: (*_survival(t, game.survivors_first),
+    ranked = sorted((t for t in tallies if t.count), key=lambda t: (t.move.key() in doubtful,
+                                                                    *_survival(t, game.survivors_first),
                                                                     -t.net(side), -t.count,
                                                                     t.move.key() not in kept))  # of twins, the kept
-    out = tuple(MoveValue(t.move, tuple(s / t.count for s in t.sums), t.net(side), t.count, t.dropped)
+    out = tuple(MoveValue(t.move, tuple(s / t.count for s in t.sums), t.net(side), t.count, t.dropped,
+                          t.move.key() in doubtful)
                 for t in ranked)
     return Analysis(state, out, view.determined and evaluator.exact, spent)
 
