@@ -14,7 +14,7 @@ from typing import Any
 import click
 
 from dln.analysis.search import DEFAULT_BUDGET, MAX_BUDGET
-from dln.cli.common import EXIT_BAD_INPUT, EXIT_FOUND, Status, exit_if_unreadable, jobs_option, variant_option
+from dln.cli.common import EXIT_BAD_INPUT, EXIT_FOUND, STDIN, Status, exit_if_unreadable, jobs_option, variant_option
 from dln.engine.rules import parse_variants
 from dln.games.diloti import PLAYOUTS_FOUR, PLAYOUTS_QUICK, PLAYOUTS_TWO
 from dln.games.table import PLAYOUTS_PER_BUDGET
@@ -85,6 +85,9 @@ def analyse_command(file: str, game_number: int | None, round_number: int | None
         raise click.UsageError("--annotate needs -o OUT: the file to write the annotated record to")
     if output is not None and not annotate:
         raise click.UsageError("-o is where --annotate writes; add --annotate")
+    if output == STDIN:  # it wrote a file named '-', where other commands' '-o -' is standard output
+        raise click.UsageError("-o -: the report is on standard output, so --annotate writes the annotated "
+                               "record to a file: name one (it may be FILE itself)")
     if output is not None and game_number is not None:
         from dln.cli.writing import Inputs
 
