@@ -27,3 +27,21 @@ def test_annotate_to_dash_is_refused_instead_of_writing_a_file_named_dash(tmp_pa
     assert "-o -: the report is on standard output, so --annotate writes the annotated record to a file" \
         in result.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_budget_given_to_a_resumed_game_stays_with_it(tmp_path: Path) -> None:
+    """``dln play g.dln --budget 7`` on a game begun at budget 5000 played at 7, but the file still named the
+    engine ``dln engine (budget 5000)``: the record misstated the engine, and the next ``dln play g.dln``
+    went back to 5000 ("the engine keeps its budget unless --budget is given").  The file now names the
+    budget given, and the next resume keeps it."""
+    path = tmp_path / "g.dln"
+    runner = CliRunner()
+    first = runner.invoke(main, ["play", str(path), "--budget", "5000", "--seed", "3"], input="quit\n")
+    assert first.exit_code == 0, first.output
+    assert '[North "dln engine (budget 5000)"]' in path.read_text(encoding="utf-8")
+    again = runner.invoke(main, ["play", str(path), "--budget", "7"], input="quit\n")
+    assert again.exit_code == 0 and "the engine's budget is 7" in again.output
+    assert '[North "dln engine (budget 7)"]' in path.read_text(encoding="utf-8")
+    third = runner.invoke(main, ["play", str(path)], input="quit\n")
+    assert third.exit_code == 0 and "the engine's budget is 7" in third.output
+    assert runner.invoke(main, ["validate", str(path)]).exit_code == 0

@@ -66,6 +66,19 @@ Type your move without the seat: {examples}
   ! ?! ?? {{comment}}  annotate the last move written (the engine's reply, once it has played)"""
 
 
+def _rename_engine(recorder: Recorder, budget: int) -> None:
+    """Name the engine's seats ``dln engine (budget BUDGET)`` in the record: the budget ``--budget`` gave a
+    resumed game, which the next ``dln play`` of the file goes on with."""
+    from dataclasses import replace
+
+    named = re.compile(rf"{ENGINE} \(budget [0-9]{{1,9}}\)")
+    game = recorder.game
+    tags = tuple((k, f"{ENGINE} (budget {budget})" if k in SEAT_TAGS.values() and named.fullmatch(v) else v)
+                 for k, v in game.tags)
+    renamed = replace(game, tags=tags)
+    recorder.commit(renamed, recorder.check_change(renamed, "the engine's budget"), [], settle=False)
+
+
 class Table:
     """One game of ``dln play``: the recorder, the person's seat, the engine's budget, the packs, and
     ``game``, the game the record's ``Game`` tag names."""
@@ -134,10 +147,12 @@ class Table:
             settled = recorder.settle()  # a deal or round played out: its claims or next deal, as dln record writes
         except Refused as refusal:
             raise ValueError("; ".join(refusal.lines)) from None
+        named = game.tag(SEAT_TAGS[next(s for s in recorder.seats if s != people[0])]) or ""
+        found = re.fullmatch(rf"{ENGINE} \(budget ([0-9]{{1,9}})\)", named)
         if budget is None:
-            named = game.tag(SEAT_TAGS[next(s for s in recorder.seats if s != people[0])]) or ""
-            found = re.fullmatch(rf"{ENGINE} \(budget ([0-9]{{1,9}})\)", named)
             budget = int(found[1]) if found else DEFAULT_BUDGET
+        elif found and int(found[1]) != budget:  # the engine's names say the budget it goes on with
+            _rename_engine(recorder, budget)
         moves = sum(len(d.moves) for r in game.rounds for d in r.deals)
         table = cls(recorder, people[0], budget, random.Random(f"dln play {seed} resumed after {moves}"), ask, say)
         for line in settled.lines:
@@ -327,7 +342,7 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
     hands are not written, so the file shows nothing you could not see).  A
     FILE that dln play wrote before goes on where it stopped: the game, your
     seat, the players, the target and the house rules are the file's, the engine keeps its
-    budget unless --budget is given, and the cards of the round not dealt
+    budget unless --budget is given (then the file names the new one), and the cards of the round not dealt
     yet are shuffled anew.  --budget sets the engine's strength (the
     playouts a move, see below; the default is under a tenth of a second a
     move).  Type 'help' at the prompt for the commands; 'quit' leaves
