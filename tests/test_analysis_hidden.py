@@ -38,3 +38,17 @@ def test_a_move_legal_only_with_an_unseen_card_ranks_last_and_says_so(tmp_path: 
     lines = result.output.splitlines()
     assert lines[-1].endswith("N 9c 9d =9s   (only if N holds a card not seen: valued where it does)")
     assert not any("only if" in line for line in lines[:-1])
+
+
+def test_the_json_ranking_says_which_move_needs_a_card_not_seen(tmp_path: Path) -> None:
+    """``dln moves --rank --json`` of a hand partly seen lists the move that needs an unseen card last although
+    its net is above others': ``doubtful`` says why, as ``dropped`` does in the sister games."""
+    import json
+
+    path = tmp_path / "part.dln"
+    path.write_text("round 1 dealer S\ntable 5h 3c 9d Js\nN: 4c 9c ? ? ? ?\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["moves", str(path), "--at", "1", "--rank", "--budget", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    ranked = json.loads(result.stdout)["ranked"]
+    assert [r["doubtful"] for r in ranked] == [False] * (len(ranked) - 1) + [True]
+    assert ranked[-1]["move"] == "N 9c 9d =9s"

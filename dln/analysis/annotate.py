@@ -391,11 +391,14 @@ DROPPED_NOTE = "(a move dropped at a halving of the budget ranks below every mov
 def ranked_data(state: Position, ranking: Ranking) -> list[dict[str, Any]]:
     """:func:`rank_moves` as JSON-ready data: move, net for the mover's side, each side's points, whether the
     value is exact; in the sister games also ``dropped``, the halving that dropped the move (None when it was
-    valued to the end), by which they rank first."""
+    valued to the end), by which they rank first; where the mover's hand is partly unseen also ``doubtful``,
+    true for a move legal only with a card not seen (:attr:`MoveValue.doubtful`), ranked last."""
     ordered = game_of(state).survivors_first
+    unsure = state.hand(state.turn).unknown > 0
     return [{"move": text, "net": round(mv.net, 2), "samples": mv.samples,
              "points": {s: round(p, 2) for s, p in zip(state.sides, mv.points, strict=True)},
-             "exact": ranking.exact, **({"dropped": mv.dropped} if ordered else {})}
+             "exact": ranking.exact, **({"dropped": mv.dropped} if ordered else {}),
+             **({"doubtful": mv.doubtful} if unsure else {})}
             for text, mv in ranking.moves]
 
 
