@@ -45,3 +45,21 @@ def test_a_budget_given_to_a_resumed_game_stays_with_it(tmp_path: Path) -> None:
     third = runner.invoke(main, ["play", str(path)], input="quit\n")
     assert third.exit_code == 0 and "the engine's budget is 7" in third.output
     assert runner.invoke(main, ["validate", str(path)]).exit_code == 0
+
+
+def test_a_persons_comment_starting_with_engine_survives_annotation(tmp_path: Path) -> None:
+    """A person wrote ``{engine: surely the engine would play 8h here}`` on a move; the first ``dln analyse
+    --annotate`` deleted it, taking every comment that starts with 'engine:' for one of its own (docs/analysis.md:
+    a comment a person wrote stays).  Only the comments the engine writes are replaced now, and the record
+    annotated twice is still the record annotated once."""
+    source = tmp_path / "ec.dln"
+    mine = "engine: surely the engine would play 8h here"
+    source.write_text("setup dealer S deal 4\ntable 5h 3c 6d 2c\nN: 8h Qc\nS: 2s Kd\nturn N\n"
+                      f"N Qc {{{mine}}}\nS 2s\nN 8h\nS Kd\n", encoding="utf-8")
+    once, twice = tmp_path / "once.dln", tmp_path / "twice.dln"
+    for read, written in ((source, once), (once, twice)):
+        result = CliRunner().invoke(main, ["analyse", str(read), "--budget", "1", "--annotate", "-o", str(written)])
+        assert result.exit_code == 0, result.output
+    text = once.read_text(encoding="utf-8")
+    assert f"{{{mine}}} {{engine: loses " in text
+    assert twice.read_text(encoding="utf-8") == text

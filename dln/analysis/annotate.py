@@ -5,8 +5,9 @@ a game through the validator (:func:`dln.check.validate.validate_game` keeps
 the position before every move), asks :func:`~dln.analysis.search.analyse_position`
 about each main-line move, and annotates the record model: a glyph by the
 points lost, a short comment, the engine's move as a variation.  Existing
-glyphs, comments and variations stay as they are; comments that start with
-``engine:`` are this module's own and are replaced when a record is reviewed again.
+glyphs, comments and variations stay as they are; the ``engine:`` comments this
+module writes (:func:`comment_for`) are replaced when a record is reviewed again,
+and a person's comment that happens to start with ``engine:`` stays.
 """
 
 from __future__ import annotations
@@ -49,9 +50,9 @@ def engines_variation(variation: Variation) -> bool:
 
 
 def written_by_people(move: Move) -> Move:
-    """``move`` without what an earlier analysis wrote on it (its ``engine:`` comment, its variation, the glyph
-    its comment says it marked): what analysing again starts from."""
-    engine = [c for c in move.comments if c.startswith(COMMENT_PREFIX)]
+    """``move`` without what an earlier analysis wrote on it (its comment, as :func:`comment_for` writes it, its
+    variation, the glyph its comment says it marked): what analysing again starts from."""
+    engine = [c for c in move.comments if value_in_comment(c) is not None]  # a person's 'engine: …' stays
     marked = {found["glyph"] for c in engine if (found := _MARKED.search(c))}
     glyphs = list(move.glyphs)
     for glyph in marked & set(glyphs):
