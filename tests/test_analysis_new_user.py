@@ -63,3 +63,21 @@ def test_a_persons_comment_starting_with_engine_survives_annotation(tmp_path: Pa
     text = once.read_text(encoding="utf-8")
     assert f"{{{mine}}} {{engine: loses " in text
     assert twice.read_text(encoding="utf-8") == text
+
+
+def test_resuming_a_game_edited_against_the_rules_says_where(tmp_path: Path) -> None:
+    """A game of dln play edited by hand (a card played twice) was refused with ``cannot go on with this game:
+    error D002 card-already-seen: …`` and no place in the file; it is said as dln validate says it, with
+    file:line:column, the line and a caret (exit 2, nothing written)."""
+    path = tmp_path / "g.dln"
+    runner = CliRunner()
+    assert runner.invoke(main, ["play", str(path), "--budget", "1", "--seed", "3"], input="quit\n").exit_code == 0
+    text = path.read_text(encoding="utf-8") + "1. S Kc\n"  # Kc lies on the table
+    path.write_text(text, encoding="utf-8")
+    result = runner.invoke(main, ["play", str(path)], input="quit\n")
+    line = len(text.splitlines())
+    assert result.exit_code == 2
+    assert f"{path}: error: cannot go on with this game: {path}:{line}:6: error D002 card-already-seen" \
+        in result.stderr
+    assert f"   {line} | 1. S Kc" in result.stderr
+    assert path.read_text(encoding="utf-8") == text
