@@ -81,3 +81,17 @@ def test_resuming_a_game_edited_against_the_rules_says_where(tmp_path: Path) -> 
         in result.stderr
     assert f"   {line} | 1. S Kc" in result.stderr
     assert path.read_text(encoding="utf-8") == text
+
+
+def test_annotating_a_record_in_place_keeps_its_byte_order_mark(tmp_path: Path) -> None:
+    """``dln analyse g.dln --annotate -o g.dln`` of a file saved with a byte order mark (a Windows editor's
+    UTF-8) dropped the mark, where dln fmt keeps it (docs/notation.md) and the annotation keeps the rest as
+    dln fmt writes it (docs/analysis.md); CRLF line ends were kept already.  Both are kept now."""
+    path = tmp_path / "g.dln"
+    text = (SAMPLES / "constructs" / "setup.dln").read_text(encoding="utf-8").replace("\n", "\r\n")
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    result = CliRunner().invoke(main, ["analyse", str(path), "--budget", "1", "--annotate", "-o", str(path)])
+    assert result.exit_code == 0, result.output
+    written = path.read_bytes()
+    assert written.startswith(b"\xef\xbb\xbf") and b"engine:" in written
+    assert written.count(b"\r\n") == written.count(b"\n")

@@ -164,20 +164,24 @@ def write_file(output: str, texts: Iterable[str], *, inputs: Inputs | None = Non
     said on stderr, if ``trouble()`` names a problem after any text or at the end, if a text source
     raises :class:`NotWritten`, if ``output`` is one of ``inputs`` and was changed meanwhile by another
     program, or if it cannot be written.  Other errors of the texts' source propagate, the output untouched.
-    An input written over keeps how its lines end (a file saved on Windows stays CRLF, every line of it).
+    An input written over keeps how its lines end (a file saved on Windows stays CRLF, every line of it)
+    and its byte order mark, as ``dln fmt`` keeps them.
     """
     from dln.files import FileChanged, replace_file
     from dln.notation.lines import line_ending, normalise
-    from dln.notation.sources import snapshot_streaming
+    from dln.notation.sources import has_bom, snapshot_streaming
 
     read = inputs is not None and inputs.holds(output)
     before = snapshot_streaming(output) if read else None
-    newline = "\n"
+    newline, mark = "\n", b""
     if read:
         with open(output, "rb") as file:
             newline = line_ending(file)
+            file.seek(0)
+            mark = "\ufeff".encode() if has_bom(file) else b""
 
     def chunks() -> Iterator[bytes]:
+        yield mark
         for text in texts:
             if why := trouble():
                 raise NotWritten(why)
