@@ -222,10 +222,11 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
             for m in moves:
                 graded = m.grade
                 mark = graded[0] if graded else ""
-                best = "=" if m.best == m.played else m.best
+                # as good as the engine's (as the annotation and the replayer's key say): no other move named
+                best, best_value = ("=", m.played_value) if m.as_good else (m.best, m.best_value)
                 exact = " exact" if m.exact else ""
                 say(f"  {m.number:>2}. {m.played + mark:<28} {signed(m.played_value, 6)}  best {best:<26} "
-                    f"{signed(m.best_value, 6)}  lost {m.lost:4.1f}{exact}")
+                    f"{signed(best_value, 6)}  lost {m.lost:4.1f}{exact}")
             if graph:
                 say(f"  the course of round {round_number}, {view_words(sides)} after each move:")
                 for line in course_lines([m.played_value for m in moves], ascii_only=output_is_ascii()):
