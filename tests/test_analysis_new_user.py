@@ -106,3 +106,15 @@ def test_the_report_names_no_other_best_move_where_the_annotation_says_best_move
     assert result.exit_code == 0, result.output
     line = next(line for line in result.stdout.splitlines() if line.startswith("  19. "))
     assert line.split() == ["19.", "S", "8h", "+1.4", "best", "=", "+1.4", "lost", "0.0"]
+
+
+def test_the_person_cannot_cancel_the_round_for_the_engines_face_cards(tmp_path: Path) -> None:
+    """Under face-card-redeal, typing ``redeal N`` in dln play (N the engine) cancelled the round and wrote
+    that N had called it off for its face cards, whatever N held: the file said what did not happen, and the
+    person chose for the engine.  Only the person's own seat may be named; the round goes on."""
+    path = tmp_path / "g.dln"
+    result = CliRunner().invoke(main, ["play", str(path), "--seed", "3", "--budget", "1", "--variant",
+                                       "face-card-redeal"], input="redeal N\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "only N may cancel the round for the face cards dealt to them" in result.output
+    assert "\nredeal " not in path.read_text(encoding="utf-8")

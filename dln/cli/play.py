@@ -44,6 +44,7 @@ from dln.record import Refused, positions
 from dln.record.changes import Diverged
 from dln.record.moves import HAND_LINE
 from dln.record.prompt import EXIT_INTERRUPTED
+from dln.record.redeals import REDEAL
 from dln.record.terminal import Terminal
 from dln.views.output import is_terminal, say
 
@@ -317,6 +318,9 @@ class Table:
                 self.say(f"'{word}' is for recording a game at a table; here every move stands")
             elif HAND_LINE.match(line):  # the recorder's hand line would write cards dln play did not deal
                 self.say("dln play deals the hands: no hand is typed here; type your move")
+            elif (redeal := REDEAL.match(line.strip())) and redeal[1].upper() != self.seat:
+                self.say(f"only {redeal[1].upper()} may cancel the round for the face cards dealt to them, and the "
+                         f"engine plays that hand: 'redeal {self.seat}' cancels it for yours")
             else:
                 self.type(line)
 
