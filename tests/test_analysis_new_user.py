@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from dln.cli import main
@@ -118,3 +119,18 @@ def test_the_person_cannot_cancel_the_round_for_the_engines_face_cards(tmp_path:
     assert result.exit_code == 0, result.output
     assert "only N may cancel the round for the face cards dealt to them" in result.output
     assert "\nredeal " not in path.read_text(encoding="utf-8")
+
+
+def test_the_score_sheet_of_dln_play_fits_the_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """User test in tmux at 80x24: ``score`` in dln play drew the sheet 100 columns wide (84 with a round
+    not played out), so every line of its box broke in two.  On a terminal it is drawn as wide as the
+    terminal is; elsewhere (a pipe, a file) 100 columns, as before."""
+    import dln.cli.play
+
+    monkeypatch.setattr(dln.cli.play, "is_terminal", lambda stream: True)
+    monkeypatch.setattr("shutil.get_terminal_size", lambda fallback=(80, 24): os.terminal_size((80, 24)))
+    result = CliRunner().invoke(main, ["play", str(tmp_path / "g.dln"), "--seed", "4", "--budget", "1"],
+                                input="score\nquit\n")
+    assert result.exit_code == 0, result.output
+    sheet = [line for line in result.output.splitlines() if line[:1] in "┏┃┡│└"]
+    assert sheet and max(len(line) for line in sheet) <= 80, "\n".join(sheet)

@@ -241,7 +241,10 @@ class Table:
         return reply.accepted
 
     def sheet(self) -> str:
-        """The score sheet as text, in ASCII where the output cannot show the suits."""
+        """The score sheet as text, in ASCII where the output cannot show the suits; on a terminal, as wide as
+        it is (drawn 100 columns wide, it broke into pieces on a terminal of 80)."""
+        import shutil
+
         from rich import box
 
         from dln.views.output import console, output_is_ascii
@@ -252,7 +255,8 @@ class Table:
         if plain:
             table.box = box.ASCII
         out = io.StringIO()
-        console(file=out, color_system=None, width=100).print(table)
+        width = shutil.get_terminal_size((100, 24)).columns if is_terminal(sys.stdout) else 100
+        console(file=out, color_system=None, width=width).print(table)
         return out.getvalue().rstrip("\n")
 
     def deal_round(self) -> None:
