@@ -134,3 +134,17 @@ def test_the_score_sheet_of_dln_play_fits_the_terminal(tmp_path: Path, monkeypat
     assert result.exit_code == 0, result.output
     sheet = [line for line in result.output.splitlines() if line[:1] in "┏┃┡│└"]
     assert sheet and max(len(line) for line in sheet) <= 80, "\n".join(sheet)
+
+
+def test_a_numbered_quality_glyph_is_a_persons_judgement_too(tmp_path: Path) -> None:
+    """A person wrote ``$1`` (PGN's '!', docs/notation.md) on a move the engine finds a blunder: --annotate
+    wrote ``N Qc?? $1``, marking over the person's judgement, and ``S 2s?! $6`` said ?! twice.  $1 to $6
+    are move-quality glyphs as ! ? !! ?? !? ?! are: the engine's comment grades the move, unmarked."""
+    source, out = tmp_path / "nag.dln", tmp_path / "out.dln"
+    source.write_text("setup dealer S deal 4\ntable 5h 3c 6d 2c\nN: 8h Qc\nS: 2s Kd\nturn N\nN Qc $1\nS 2s $6\n"
+                      "N 8h\nS Kd\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["analyse", str(source), "--budget", "1", "--annotate", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert lines[5].startswith("N Qc $1 {engine: loses ") and "(blunder);" in lines[5]
+    assert lines[7].startswith("S 2s $6 {engine: loses ") and "(inaccuracy);" in lines[7]

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 #: Points lost (the mover's side minus the opponents', per round) from which a move is marked.
 #: A xeri is 10 points and the 4 for most cards swing 8 between the sides; a playout estimate
 #: wobbles by about a point, so nothing below 2 is marked.
-QUALITY_GLYPHS = frozenset({"!", "?", "!!", "??", "!?", "?!"})
+QUALITY_GLYPHS = frozenset({"!", "?", "!!", "??", "!?", "?!", "$1", "$2", "$3", "$4", "$5", "$6"})  # $1-$6: PGN's
 COMMENT_PREFIX = "engine:"
 #: The comment on the engine's move in the variation it adds (``(3. S 5d {engine: best})``): what the engine
 #: wrote is told from what a person wrote, so that analysing again replaces it and nothing else.
