@@ -148,3 +148,17 @@ def test_a_numbered_quality_glyph_is_a_persons_judgement_too(tmp_path: Path) -> 
     lines = out.read_text(encoding="utf-8").splitlines()
     assert lines[5].startswith("N Qc $1 {engine: loses ") and "(blunder);" in lines[5]
     assert lines[7].startswith("S 2s $6 {engine: loses ") and "(inaccuracy);" in lines[7]
+
+
+@pytest.mark.parametrize("before", ["\n\n", "{the Thursday games}\n"])
+def test_play_starts_a_game_in_a_file_that_holds_none(tmp_path: Path, before: str) -> None:
+    """A file of blank lines (an editor's new file) or of a comment alone holds no game, but dln play said
+    'cannot go on with this game: it is not a game of dln play' (exit 2), where the help says an empty FILE
+    becomes the record and dln record starts a game there.  The game starts after what the file held."""
+    path = tmp_path / "g.dln"
+    path.write_text(before, encoding="utf-8")
+    result = CliRunner().invoke(main, ["play", str(path), "--budget", "1", "--seed", "2"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith(before) and '[Event "dln play"]' in text
+    assert CliRunner().invoke(main, ["play", str(path)], input="quit\n").exit_code == 0  # and goes on with it

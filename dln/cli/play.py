@@ -78,6 +78,18 @@ def _errors(game: DlnGame, path: Path, text: str) -> str | None:
     return "\n".join(d.format() for d in report.diagnostics if d.severity == "error") or None
 
 
+def _holds_a_game(path: Path) -> bool:
+    """Whether ``path`` holds a game to go on with, or something that is to be said about (it cannot be read,
+    or does not parse); False for a file of blank lines or comments only, which a new game starts in, as in an
+    empty file (dln record does the same, keeping the comments)."""
+    from dln.record import RecordFile
+
+    try:
+        return RecordFile(path).load().number > 0
+    except (OSError, ValueError, Unreadable, DLNSyntaxError):
+        return True  # going on with it says what is wrong
+
+
 def _rename_engine(recorder: Recorder, budget: int) -> None:
     """Name the engine's seats ``dln engine (budget BUDGET)`` in the record: the budget ``--budget`` gave a
     resumed game, which the next ``dln play`` of the file goes on with."""
@@ -388,7 +400,7 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
         say(f"{file}: error: not a regular file: dln play keeps the game in a file, written as it goes",
                    err=True)
         sys.exit(EXIT_BAD_INPUT)
-    if path.exists() and path.stat().st_size:
+    if path.exists() and path.stat().st_size and _holds_a_game(path):
         fixed = [f"--{name.replace('_', '-')}" for name in NEW_GAME_OPTIONS if given(name)]
         if fixed:
             say(f"{file}: error: {' and '.join(fixed)} set a new game, and {file} holds one already; "
