@@ -313,3 +313,23 @@ def test_the_engines_move_is_said_once(tmp_path: Path) -> None:
     (written,) = [line for line in result.output.splitlines() if line.startswith("1. S ")]
     move = written.removeprefix("1. ").split("   (")[0]
     assert move not in [line.strip() for line in result.output.splitlines()]
+
+
+@pytest.mark.parametrize("locale", ["C.UTF-8", "C"])
+def test_input_that_is_not_utf8_is_refused_with_where_and_why(tmp_path: Path, locale: str) -> None:
+    """A move typed in Windows-1253 (a Windows console, an old script) was 'not a move: unexpected character
+    U+DCE1 (a control character)', or a traceback in a UTF-8 locale, and the game went on (exit 0).  As in
+    dln record: the line is named, the status is 2 and the game so far stays in the file."""
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / "g.dln"
+    done = subprocess.run([sys.executable, "-m", "dln", "play", str(path), "--seed", "1", "--budget", "1"],
+                          input="help\nΚσ\nquit\n".encode("cp1253"), capture_output=True,
+                          env={**os.environ, "LC_ALL": locale, "PYTHONPATH": str(Path(__file__).parent.parent)},
+                          check=False)
+    said = (done.stdout + done.stderr).decode("utf-8", "replace")
+    assert done.returncode == 2 and "Traceback" not in said, said
+    assert "<stdin>:2:1: error: cannot read: not UTF-8 text (byte value 0xCA)" in said and "Windows-1253" in said
+    assert dln.loads(path.read_text(encoding="utf-8")).tag("Event") == "dln play"

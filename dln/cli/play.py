@@ -45,7 +45,7 @@ from dln.record.changes import Diverged
 from dln.record.moves import HAND_LINE
 from dln.record.prompt import EXIT_INTERRUPTED
 from dln.record.redeals import REDEAL
-from dln.record.terminal import Terminal
+from dln.record.terminal import Terminal, read_typed_lines, typed_not_utf8
 from dln.views.output import is_terminal, say
 
 if TYPE_CHECKING:
@@ -386,11 +386,20 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
     # On a terminal the line is read with readline, as dln record reads it: ←, → and Tab work.
     terminal = Terminal(sys.stdin, sys.stdout, True) if sys.stdin.isatty() and is_terminal(sys.stdout) else None
 
+    read_typed_lines(sys.stdin)
+    lines_read = 0
+
     def ask(prompt: str, stdin: IO[str] = sys.stdin) -> str | None:
+        """The next line typed; a piped line that is not UTF-8 is :class:`Unreadable` (the Terminal tells it
+        at a terminal and asks again)."""
+        nonlocal lines_read
         if terminal is not None:
             return terminal.ask(prompt)
         say(prompt, nl=False)
         line = stdin.readline()
+        lines_read += 1
+        if line and (problem := typed_not_utf8(line, lines_read)) is not None:
+            raise problem
         return line if line else None
 
     def given(name: str) -> bool:
@@ -438,5 +447,8 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
         code = EXIT_INTERRUPTED
     except Diverged as stop:
         say("\n".join(stop.said(file, f"dln play {file}")))
+        code = EXIT_BAD_INPUT
+    except Unreadable as exc:  # a piped line that is not UTF-8: the script's next lines are no better
+        say(f"\n{exc}\n{file} holds the game so far; 'dln play {file}' goes on with it", err=True)
         code = EXIT_BAD_INPUT
     sys.exit(code)

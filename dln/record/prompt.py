@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -19,7 +17,7 @@ from dln.record.moves import COMMANDS, HAND_LINE, HELP_WORDS, QUIT_WORDS, Refuse
 from dln.record.questions import OWN_TAGS, TAG_ORDER, NewGame, Question
 from dln.record.recordfile import RecordFile
 from dln.record.session import Recorder, validate_record
-from dln.record.terminal import Terminal
+from dln.record.terminal import Terminal, read_typed_lines
 from dln.views.output import is_terminal
 
 _T = TypeVar("_T")
@@ -95,8 +93,7 @@ class Stop(Exception):
 def record(path: Path, options: Options, stdin: IO[str], stdout: IO[str]) -> int:
     """``dln record FILE``: readline when both ends are a terminal, plain lines otherwise; the exit status."""
     interactive = stdin.isatty() and is_terminal(stdout)
-    with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):  # not a TextIOWrapper
-        stdin.reconfigure(errors="surrogateescape")  # type: ignore[attr-defined]  # a line not UTF-8 is told
+    read_typed_lines(stdin)
     return run(path, options, Terminal(stdin, stdout, interactive))
 
 

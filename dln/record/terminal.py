@@ -7,6 +7,7 @@ record or a piped input holding escape sequences is shown, never acted on by the
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 from collections.abc import Callable
@@ -19,6 +20,24 @@ from dln.wording import visible
 if TYPE_CHECKING:
     from rich.table import Table
 
+
+
+def typed_not_utf8(line: str, number: int) -> Unreadable | None:
+    """The error for line ``number`` typed (read with ``surrogateescape``: :func:`read_typed_lines`) if it is not
+    UTF-8 (Greek typed on a Windows-1253 console), naming the line and column; else None."""
+    bad = not_utf8(line, number)
+    if bad is None:
+        return None
+    fix = "type it in UTF-8 (on Windows: chcp 65001), or convert a script with iconv -f cp1253 -t utf-8"
+    return Unreadable(STDIN, not_utf8_reason(bad.byte, "the line is Greek text typed in", fix),
+                      line=bad.line, column=bad.column)
+
+
+def read_typed_lines(stdin: IO[str]) -> None:
+    """Read ``stdin`` with ``surrogateescape``, so that a line that is not UTF-8 is told
+    (:func:`typed_not_utf8`), not a UnicodeDecodeError."""
+    with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):  # not a TextIOWrapper
+        stdin.reconfigure(errors="surrogateescape")  # type: ignore[attr-defined]
 
 
 class Terminal:
@@ -67,12 +86,9 @@ class Terminal:
             if line is None:
                 return None
             self.lines_read += 1
-            bad = not_utf8(line, self.lines_read)
-            if bad is None:
+            problem = typed_not_utf8(line, self.lines_read)
+            if problem is None:
                 return line
-            fix = "type it in UTF-8 (on Windows: chcp 65001), or convert a script with iconv -f cp1253 -t utf-8"
-            problem = Unreadable(STDIN, not_utf8_reason(bad.byte, "the line is Greek text typed in", fix),
-                                 line=bad.line, column=bad.column)
             if not self.interactive:
                 raise problem
             self.say(f"  {problem}; nothing was done")
