@@ -578,3 +578,32 @@ def test_analyse_of_one_round_exits_1_only_for_a_rule_that_round_breaks(tmp_path
     assert code == 0 and "D003" not in err, err
     code, _, err = run("analyse", str(path), "--round", "1", "--budget", "1", "-q")
     assert code == 1 and "D003" in err, err
+
+
+def test_on_a_terminal_of_80_columns_no_move_line_breaks_in_two(annotated_round: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """The report's move lines are 92 columns wide: at 80 columns each broke in two.  There the engine's best
+    goes on a line of its own under the move, its value under the move's; a file or a pipe gets the wide
+    lines as before."""
+    import dln.cli.analysis as analysis
+
+    code, wide, _ = run("analyse", str(annotated_round), "--budget", "2")
+    monkeypatch.setattr(analysis, "_terminal_width", lambda: 80)
+    code, narrow, _ = run("analyse", str(annotated_round), "--budget", "2")
+    assert code == 0
+    moves = [line for line in narrow.splitlines() if re.match(r"\s+(\d+\. [NS] |best )", line)]
+    assert moves and all(len(line) <= 80 for line in moves), max(moves, key=len)
+    wide_moves = [line for line in wide.splitlines() if re.match(r"\s+\d+\. [NS] ", line)]
+    assert any(len(line) > 80 for line in wide_moves)
+    for line in wide_moves:
+        found = re.match(r"\s+(\d+)\. (.+?)\s+([+-]\d+\.\d)  best", line)
+        assert found is not None
+        first = next(n for n in narrow.splitlines() if re.match(rf"\s+{found[1]}\. ", n))
+        assert found[2] in first and found[3] in first
+    lines = narrow.splitlines()
+    bests = [(lines[i - 1], line) for i, line in enumerate(lines) if line.lstrip().startswith("best ")]
+    assert bests
+    for move, best in bests:  # the best's value stands under the move's
+        value = re.search(r" ([+-]\d+\.\d)  lost", move)
+        assert value is not None and len(best) >= value.end(1)
+        assert re.fullmatch(r"[+-]\d+\.\d", best[value.start(1):value.end(1)].strip()), (move, best)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import click
@@ -198,6 +198,41 @@ def _sides(review: Any) -> tuple[str, ...]:
     return review.moves[0].sides if review.moves else ()
 
 
+#: The width of a move's report line (``move_lines``) with its columns as wide as the report makes them.
+_LINE_WIDTH = 92
+
+
+def _terminal_width() -> int | None:
+    """The columns of the terminal standard output is, or None when it is a file or a pipe."""
+    import shutil
+
+    return shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+
+
+def move_lines(moves: Sequence[Any], width: int | None) -> list[str]:
+    """A line per move reviewed: the move played and its value, the engine's best and its value (``=`` when
+    the move is as good), the points lost.  On a terminal narrower than the line (80 columns) the best
+    move goes on a line of its own under the move, so that no line breaks in two."""
+    rows = []
+    for m in moves:
+        graded = m.grade
+        # as good as the engine's (as the annotation and the replayer's key say): no other move named
+        best, best_value = ("=", m.played_value) if m.as_good else (m.best, m.best_value)
+        rows.append((m, m.played + (graded[0] if graded else ""), best, best_value, " exact" if m.exact else ""))
+    if not rows or width is None or width >= _LINE_WIDTH:
+        return [f"  {m.number:>2}. {played:<28} {signed(m.played_value, 6)}  best {best:<26} "
+                f"{signed(best_value, 6)}  lost {m.lost:4.1f}{exact}" for m, played, best, best_value, exact in rows]
+    # The move and 'best ' and its move share one column, as wide as the longest (within the width), so
+    # that the best's value stands under the move's.
+    column = min(max(28, *(len(r[1]) for r in rows), *(len(r[2]) + 5 for r in rows)), max(28, width - 30))
+    lines = []
+    for m, played, best, best_value, exact in rows:
+        lines.append(f"  {m.number:>2}. {played:<{column}} {signed(m.played_value, 6)}  lost {m.lost:4.1f}{exact}")
+        if best != "=":
+            lines.append(f"      {'best ' + best:<{column}} {signed(best_value, 6)}")
+    return lines
+
+
 def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: bool, graph: bool) -> None:
     """The text report of one game: a line per move (unless ``quiet``), a chart of each round's course after
     its moves (``graph``), a line per move not analysed, a line per player."""
@@ -219,14 +254,8 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
         for round_number, reviewed in groupby(review.moves, key=lambda m: m.round):
             say(f"round {round_number}")
             moves = list(reviewed)
-            for m in moves:
-                graded = m.grade
-                mark = graded[0] if graded else ""
-                # as good as the engine's (as the annotation and the replayer's key say): no other move named
-                best, best_value = ("=", m.played_value) if m.as_good else (m.best, m.best_value)
-                exact = " exact" if m.exact else ""
-                say(f"  {m.number:>2}. {m.played + mark:<28} {signed(m.played_value, 6)}  best {best:<26} "
-                    f"{signed(best_value, 6)}  lost {m.lost:4.1f}{exact}")
+            for line in move_lines(moves, _terminal_width()):
+                say(line)
             if graph:
                 say(f"  the course of round {round_number}, {view_words(sides)} after each move:")
                 for line in course_lines([m.played_value for m in moves], ascii_only=output_is_ascii()):
