@@ -593,6 +593,8 @@ def test_on_a_terminal_of_80_columns_no_move_line_breaks_in_two(annotated_round:
     assert code == 0
     moves = [line for line in narrow.splitlines() if re.match(r"\s+(\d+\. [NS] |best )", line)]
     assert moves and all(len(line) <= 80 for line in moves), max(moves, key=len)
+    summary = narrow[narrow.index("  N: 24 moves"):].splitlines()  # the grades under the points lost
+    assert all(len(line) <= 80 for line in summary) and summary[1].startswith("     0 blunders"), summary
     wide_moves = [line for line in wide.splitlines() if re.match(r"\s+\d+\. [NS] ", line)]
     assert any(len(line) > 80 for line in wide_moves)
     for line in wide_moves:

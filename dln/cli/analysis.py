@@ -262,8 +262,14 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
                     say(f"  {line}")
     for r, n, why in review.skipped:
         say(f"  round {r} move {n}: not analysed: {why}")
+    width = _terminal_width()
     for line in summary_lines(review):
-        say(f"  {line}")
+        said, _, grades = line.partition("; ")
+        if width is not None and len(line) + 2 > width and grades:  # the grades under the points lost
+            say(f"  {said};")
+            say(f"     {grades}")
+        else:
+            say(f"  {line}")
 
 
 __all__ = ["analyse_command"]
