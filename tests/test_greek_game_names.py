@@ -72,3 +72,19 @@ def test_the_recorder_takes_the_greek_name_and_writes_the_tag_dln_writes(tmp_pat
     code, out = run("record", str(answered), stdin="\n\n\nΞερή\n\n\n\n\n\n5d As 8s 4s\nquit\n")
     assert code == 0, out
     assert '[Game "Xeri"]' in answered.read_text(encoding="utf-8")
+
+
+def test_filter_game_type_keeps_a_games_records_however_its_tag_names_it(tmp_path: Path) -> None:
+    """'Keep the Diloti games' had no condition: most Diloti records have no Game tag, so --tag Game=Diloti
+    missed them, and --tag Game=Xeri missed the games tagged Ξερή."""
+    xeri = (SAMPLES / "xeri.dln").read_text(encoding="utf-8")
+    mixed = tmp_path / "mixed.dln"
+    mixed.write_text(xeri + "\n" + xeri.replace('[Game "Xeri"]', '[Game "Ξερή"]') + "\n"
+                     + (SAMPLES / "two-player-61.dln").read_text(encoding="utf-8")
+                     + "\n" + (SAMPLES / "kontsina.dln").read_text(encoding="utf-8"), encoding="utf-8")
+    assert run("filter", str(mixed), "--game-type", "xeri", "--count")[1].split()[-1] == "2"
+    assert run("filter", str(mixed), "--game-type", "Ξερή", "--count")[1].split()[-1] == "2"
+    assert run("filter", str(mixed), "--game-type", "diloti", "--count")[1].split()[-1] == "1"
+    assert run("filter", str(mixed), "--game-type", "diloti", "--invert", "--count")[1].split()[-1] == "3"
+    code, out = run("filter", str(mixed), "--game-type", "diloti")
+    assert code == 0 and '[Game "' not in out and "round 1 dealer" in out

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from dln.archive.facts import PlayFacts
 from dln.engine.rules import VARIANTS, parse_variants
+from dln.games.protocol import key_of
 from dln.notation.mistakes import tag_option_problem
 from dln.notation.model import SEAT_TAGS, Game
 
@@ -125,6 +126,7 @@ class Conditions:
     raised: bool = False
     codes: list[str] = field(default_factory=list)  # any of these codes (or prefixes) found
     seats: int | None = None  # the number of players (dln filter --players)
+    game_type: str | None = None  # the key of the game the Game tag names (no tag: Diloti), any name it has
 
     def __post_init__(self) -> None:
         if self.variants:
@@ -154,7 +156,7 @@ class Conditions:
             played = set(parse_variants(game.tag("Variant") or ""))
             if (self.variants == [] and played) or not set(self.variants) <= played:
                 return False
-        return True
+        return self.game_type is None or key_of(game.tag("Game")) == self.game_type
 
     def play_holds(self, facts: PlayFacts) -> bool:
         """The conditions on the play hold (``facts`` from the game's replay)."""

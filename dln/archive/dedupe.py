@@ -16,12 +16,11 @@ one small digest per distinct game, never a game.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 from dataclasses import replace
 
 from dln.engine.rules import parse_variants
-from dln.games.protocol import DEFAULT_GAME, game_named
+from dln.games.protocol import DEFAULT_GAME, key_of
 from dln.notation.model import Deal, Game, Move, Round
 from dln.notation.writer import ordered_components, write_game
 
@@ -45,9 +44,8 @@ def _bare_round(round_: Round) -> Round:
 def rule_tags(game: Game) -> tuple[tuple[str, str], ...]:
     """The tags that say what ``game``'s moves mean, as the validator reads them: its ``Game`` unless it is
     Diloti (the default), its ``Variant`` house rules (sorted) unless there are none."""
-    name = (game.tag("Game") or DEFAULT_GAME).strip().lower()
-    with contextlib.suppress(ValueError):  # the same game however its tag names it (Ξερή, Xeri)
-        name = game_named(name).key
+    # the same game however its tag names it (Ξερή, Xeri); a game not installed by its name
+    name = key_of(game.tag("Game")) or (game.tag("Game") or DEFAULT_GAME).strip().lower()
     variants = ", ".join(sorted(set(parse_variants(game.tag("Variant") or ""))))
     return (*((("Game", name),) if name != DEFAULT_GAME else ()), *((("Variant", variants),) if variants else ()))
 

@@ -33,6 +33,7 @@ from dln.check.reports import Diagnostic
 from dln.check.verdicts import NOTHING_TO_CHECK
 from dln.cli.common import (
     EXIT_BAD_INPUT,
+    GAME_TYPES,
     PLAYER_COUNTS,
     STDIN,
     Status,
@@ -146,7 +147,7 @@ def stopped(archive: ArchiveReader, apart: Apart, *, rewriting: bool, keep_broke
 
 def _conditions(tags: tuple[str, ...], players: tuple[str, ...], date_from: str | None, date_to: str | None,
                 result: str | None, variant: str | None, codes: tuple[str, ...], seats: str | None,
-                xeri: bool, group: bool, raised: bool) -> Conditions:
+                xeri: bool, group: bool, raised: bool, game_type: str | None = None) -> Conditions:
     """The options of ``dln filter`` as conditions (``codes`` read by :func:`dln.cli.common.code_list`);
     click.BadParameter for one that makes no sense."""
 
@@ -166,7 +167,8 @@ def _conditions(tags: tuple[str, ...], players: tuple[str, ...], date_from: str 
     variants = None if variant is None else [] if variant.strip() == "standard" else parse_variants(variant)
     try:
         return Conditions(tests, list(players), date(date_from, "--date-from"), date(date_to, "--date-to"),
-                          result, variants, xeri, group, raised, list(codes), int(seats) if seats else None)
+                          result, variants, xeri, group, raised, list(codes), int(seats) if seats else None,
+                          game_type)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="'--variant'") from None
 
@@ -183,6 +185,9 @@ def _conditions(tags: tuple[str, ...], players: tuple[str, ...], date_from: str 
               help="The Result tag shows SIDE (N, S, NS, EW) or player NAME winning; '*' for no result.")
 @click.option("--variant", metavar="NAMES", callback=not_blank,
               help="The Variant tag lists these house rules (comma-separated); 'standard' for none.")
+@click.option("--game-type", type=GAME_TYPES, metavar="GAME",
+              help="Games of GAME (diloti, kontsina, xeri, another installed), as their Game tag names it, in "
+              "Latin or Greek letters (no tag: Diloti).")
 @click.option("--xeri", is_flag=True, help="Somebody made a xeri (replays the game).")
 @click.option("--group", is_flag=True, help="Somebody declared a group (replays the game).")
 @click.option("--raise", "raised", is_flag=True, help="Somebody raised a declaration (replays the game).")
@@ -199,9 +204,9 @@ def _conditions(tags: tuple[str, ...], players: tuple[str, ...], date_from: str 
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE, replaced atomically, instead of stdout.")
 @replay_jobs_option
 def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple[str, ...], date_from: str | None,
-                   date_to: str | None, result: str | None, variant: str | None, xeri: bool, group: bool,
-                   raised: bool, codes: tuple[str, ...], seats: str | None, invert: bool, count: bool,
-                   keep_broken: bool, output: str | None, jobs: int) -> None:
+                   date_to: str | None, result: str | None, variant: str | None, game_type: str | None,
+                   xeri: bool, group: bool, raised: bool, codes: tuple[str, ...], seats: str | None, invert: bool,
+                   count: bool, keep_broken: bool, output: str | None, jobs: int) -> None:
     """Write the games of FILES that match every condition given, in canonical DLN ('-' reads stdin).
 
     Tag conditions read the tag block; --xeri, --group, --raise, --code and
@@ -219,7 +224,8 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
     Exit 0, or 2 when a file cannot be read, a game does not parse or, with
     a play condition, has such a tag.
     """
-    conditions = _conditions(tags, players, date_from, date_to, result, variant, codes, seats, xeri, group, raised)
+    conditions = _conditions(tags, players, date_from, date_to, result, variant, codes, seats, xeri, group, raised,
+                             game_type)
     status = Status()
     data_out = not count and (output is None or output == STDIN)
     inputs = Inputs(files)

@@ -376,6 +376,15 @@ def game_named(name: str | None) -> Game:
     return game
 
 
+def key_of(name: str | None) -> str | None:
+    """The key of the game a ``Game`` tag's value names (no tag: Diloti; ``Ξερή``: xeri), None for a game
+    not installed."""
+    try:
+        return game_named(name).key
+    except ValueError:
+        return None
+
+
 def _plain(name: str) -> str:
     """``name`` without accents or capitals (Ξερή, ΞΕΡΗ and ξερη alike), as a game is looked up."""
     return "".join(ch for ch in unicodedata.normalize("NFD", name.strip()) if not unicodedata.combining(ch)).casefold()
@@ -388,4 +397,4 @@ def game_of(state: Position) -> Game:
 
 
 __all__ = ["BY_CARDS", "CONTESTED", "DEFAULT_GAME", "GROUP", "MARKS", "OWN_GAMES", "Game", "Position", "SolverSpace",
-           "Tally", "game_keys", "game_named", "game_names", "game_of", "installed"]
+           "Tally", "game_keys", "game_named", "game_names", "game_of", "installed", "key_of"]
