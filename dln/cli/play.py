@@ -44,13 +44,13 @@ from dln.record import Refused, positions
 from dln.record.changes import Diverged
 from dln.record.moves import HAND_LINE
 from dln.record.prompt import EXIT_INTERRUPTED
+from dln.record.recordfile import rule_errors
 from dln.record.redeals import REDEAL
 from dln.record.terminal import Terminal, read_typed_lines, typed_not_utf8
 from dln.views.output import is_terminal, say
 
 if TYPE_CHECKING:
     from dln.check.plays import Position
-    from dln.notation.model import Game as DlnGame
     from dln.record import Recorder
 
 #: How a game of dln play names itself and its players (a resumed game is recognised by them).
@@ -66,16 +66,6 @@ Type your move without the seat: {examples}
   ?          your legal moves          ? rank   the engine's ranking of them (a hint)
   score      the score sheet           quit     leave (the file holds the game so far)
   ! ?! ?? {{comment}}  annotate the last move written (the engine's reply, once it has played)"""
-
-
-def _errors(game: DlnGame, path: Path, text: str) -> str | None:
-    """The errors of ``game`` (read from ``path``, whose text is ``text``) as dln validate writes them, with
-    file:line:column and the line, or None if it breaks no rule."""
-    from dln.check.validate import validate_game
-
-    lines = text.splitlines()
-    report = validate_game(game, filename=str(path), source=lambda n: lines[n - 1] if 0 < n <= len(lines) else "")
-    return "\n".join(d.format() for d in report.diagnostics if d.severity == "error") or None
 
 
 def _holds_a_game(path: Path) -> bool:
@@ -170,7 +160,7 @@ class Table:
             recorder = Recorder(game, text=loaded.text, file=file)
             settled = recorder.settle()  # a deal or round played out: its claims or next deal, as dln record writes
         except Refused as refusal:  # a rule broken is said as dln validate says it, where it is
-            raise ValueError(_errors(game, path, loaded.text) or "; ".join(refusal.lines)) from None
+            raise ValueError(rule_errors(game, path) or "; ".join(refusal.lines)) from None
         named = game.tag(SEAT_TAGS[next(s for s in recorder.seats if s != people[0])]) or ""
         found = re.fullmatch(rf"{ENGINE} \(budget ([0-9]{{1,9}})\)", named)
         if budget is None:

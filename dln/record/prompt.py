@@ -15,7 +15,7 @@ from dln.notation.sources import Unreadable, not_utf8_reason
 from dln.record.changes import Diverged
 from dln.record.moves import COMMANDS, HAND_LINE, HELP_WORDS, QUIT_WORDS, Refused, greek_command, greek_seat
 from dln.record.questions import OWN_TAGS, TAG_ORDER, NewGame, Question
-from dln.record.recordfile import RecordFile
+from dln.record.recordfile import RecordFile, rule_errors
 from dln.record.session import Recorder, validate_record
 from dln.record.terminal import Terminal, read_typed_lines
 from dln.views.output import is_terminal
@@ -152,12 +152,11 @@ def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
         return recorder
     try:
         recorder = Recorder(game, text=loaded.text, file=file)
-    except Refused as refusal:
-        # A rule of play broken is exit 1; a tag that makes no sense (R002, an unknown game) is bad input.
-        rules = refusal.lines[0].startswith("error ") and not refusal.lines[0].startswith("error R")
-        raise Stop(EXIT_RULES if rules else EXIT_BAD_INPUT, *(f"{path}: {line}" for line in refusal.lines),
-                   *([f"{path}: the record breaks the rules (dln validate {path} shows where); correct it "
-                      "before recording more"] if rules else [])) from None
+    except Refused as refusal:  # said as dln validate says it, where it is: a file not to go on with is bad input
+        errors = rule_errors(game, path)
+        raise Stop(EXIT_BAD_INPUT, *(errors.splitlines() if errors else (f"{path}: {line}" for line in refusal.lines)),
+                   f"{path}: error: cannot go on with this game: its record breaks the rules; correct it before "
+                   "recording more") from None
     if not game.rounds:  # tags prepared in an editor: only the dealer of round 1 is missing
         if ignored := _tag_options(options):
             said = ", ".join(ignored[:-1]) + " and " * (len(ignored) > 1) + ignored[-1]

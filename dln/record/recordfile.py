@@ -62,6 +62,26 @@ class Loaded:
     newline: str = "\n"  # how the file's lines end (:func:`dln.notation.lines.line_ending`): what is added ends so
 
 
+def rule_errors(game: Game, path: Path) -> str | None:
+    """The errors of ``game``, read from ``path``, as ``dln validate`` writes them (file:line:column, the
+    line, a caret, the help), or None if it breaks no rule: how ``dln record`` and ``dln play`` refuse a
+    file they cannot go on with."""
+    from dln.check.validate import validate_game
+
+    lines: list[str] = []
+
+    def source(n: int) -> str:
+        if not lines:
+            try:
+                lines.extend(path.read_text(encoding="utf-8-sig", errors="replace").splitlines() or [""])
+            except OSError:
+                lines.append("")
+        return lines[n - 1] if 0 < n <= len(lines) else ""
+
+    report = validate_game(game, filename=str(path), source=source)
+    return "\n".join(d.format() for d in report.diagnostics if d.severity == "error") or None
+
+
 def read_record(stream: BinaryIO, filename: str) -> Loaded:
     """Read a seekable binary file game by game and keep its last game (memory does not grow with the file).
 

@@ -1,0 +1,47 @@
+"""Fixes of a bug hunt in dln record and dln play: a file that breaks a rule, the hint's budget, glyphs, the
+help's width, comments on the opening table and comments a fix drops."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from dln.cli import main
+
+STARTED = """[Game "Diloti"]
+[Players "2"]
+[Target "61"]
+
+round 1 dealer S
+table 5h 3c 9d Js
+"""
+
+
+def test_record_refuses_a_file_that_breaks_a_rule_with_file_line_column(tmp_path: Path) -> None:
+    """``dln record FILE`` on a record that breaks a rule said the codes without a place and 'dln validate FILE
+    shows where', exit 1; it says it as dln validate does (file:line:column, the line, a caret), exit 2, as
+    dln play does, and writes nothing."""
+    path = tmp_path / "g.dln"
+    text = STARTED + "1. N 5h\n"  # 5h lies on the table
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(main, ["record", str(path)], input="quit\n")
+    assert result.exit_code == 2
+    assert f"{path}:7:6: error D002 card-already-seen" in result.output
+    assert "    7 | 1. N 5h" in result.output
+    assert "cannot go on with this game" in result.output
+    assert "Traceback" not in result.output
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_record_says_where_in_the_last_game_of_a_file_of_several(tmp_path: Path) -> None:
+    """The place is the line of the file, not of the last game, when games come before it."""
+    path = tmp_path / "g.dln"
+    first = STARTED.replace("round 1", '[Result "*"]\n\nround 1', 0)
+    text = first + "\n" + STARTED + "1. N 5h\n"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(main, ["record", str(path)], input="quit\n")
+    line = len(text.splitlines())
+    assert result.exit_code == 2
+    assert f"{path}:{line}:6: error D002 card-already-seen" in result.output
+    assert f"   {line} | 1. N 5h" in result.output
