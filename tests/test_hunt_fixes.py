@@ -45,3 +45,23 @@ def test_record_says_where_in_the_last_game_of_a_file_of_several(tmp_path: Path)
     assert result.exit_code == 2
     assert f"{path}:{line}:6: error D002 card-already-seen" in result.output
     assert f"   {line} | 1. N 5h" in result.output
+
+
+def test_play_ranks_the_hint_at_the_games_budget(tmp_path: Path, monkeypatch) -> None:
+    """``? rank`` in dln play ranked at budget 100 whatever --budget said; it ranks at the game's budget, and
+    its heading says so."""
+    import dln.analysis.annotate as annotate
+
+    seen: list[int] = []
+    ranked = annotate.rank_moves
+
+    def spy(state, *, budget: int = 100, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append(budget)
+        return ranked(state, budget=budget, **kwargs)
+
+    monkeypatch.setattr(annotate, "rank_moves", spy)
+    path = tmp_path / "g.dln"
+    result = CliRunner().invoke(main, ["play", str(path), "--budget", "3", "--seed", "1"], input="? rank\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert seen == [3]
+    assert "for the round; budget 3):" in result.output

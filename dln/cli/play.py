@@ -100,6 +100,7 @@ class Table:
     def __init__(self, recorder: Recorder, seat: str, budget: int, rng: random.Random,
                  ask: Callable[[str], str | None], say: Callable[[str], None]) -> None:
         self.recorder, self.seat, self.budget, self.rng, self.ask, self.say = recorder, seat, budget, rng, ask, say
+        recorder.rank_budget = budget  # the hint '? rank' weighs the moves as the engine plays them
         recorder.vouches = False  # a move against the rules is refused, never written as played
         self.game: Game = game_named(recorder.game.tag("Game"))
         #: The hands of each deal of the round being played, as dealt (the deals to come included).
@@ -366,8 +367,9 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
     budget unless --budget is given (then the file names the new one), and the cards of the round not dealt
     yet are shuffled anew.  --budget sets the engine's strength (the
     playouts a move, see below; the default is under a tenth of a second a
-    move).  Type 'help' at the prompt for the commands; 'quit' leaves
-    (status 0), as Ctrl-C does (status 130), the game so far in FILE.
+    move), and of the hint '? rank', which ranks your moves with it.  Type
+    'help' at the prompt for the commands; 'quit' leaves (status 0), as Ctrl-C
+    does (status 130), the game so far in FILE.
     """
     path = Path(file)
     if seed is None:  # a new deal every game: only --seed deals one again

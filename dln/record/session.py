@@ -82,6 +82,8 @@ class Recorder:
     #: Whether a refused move may be written as played (``played``): what happened at a real table; never in a
     #: game against the engine (``dln play``), whose file dln validate always accepts.
     vouches = True
+    #: The engine's budget of ``? rank`` (None: the analysis's default); ``dln play`` sets the game's budget.
+    rank_budget: int | None = None
 
     def __init__(self, game: Game, *, text: str | None = None, file: GameFile | None = None) -> None:
         self.file = file
@@ -455,7 +457,7 @@ class Recorder:
         if card_text is not None and card_text.lower() == "rank":
             from dln.analysis.annotate import recorder_ranking  # the engine loads only when asked
 
-            return recorder_ranking(state)
+            return recorder_ranking(state, self.rank_budget)
         if card_text is None:
             if hand.unknown:
                 held = " ".join(map(str, sorted(hand.known, key=rank_order)))
