@@ -65,3 +65,21 @@ def test_play_ranks_the_hint_at_the_games_budget(tmp_path: Path, monkeypatch) ->
     assert result.exit_code == 0, result.output
     assert seen == [3]
     assert "for the round; budget 3):" in result.output
+
+
+def test_three_bangs_are_refused_by_record_and_play(tmp_path: Path) -> None:
+    """``!!!`` was written as two glyphs ``!! !`` by dln record and dln play; both refuse it, with the glyphs
+    there are, and write nothing (a comment or note may hold it)."""
+    path = tmp_path / "r.dln"
+    path.write_text(STARTED, encoding="utf-8")
+    result = CliRunner().invoke(main, ["record", str(path)],
+                                input="9c!!!\n9c\n!!!\n?!? {sure}\n! {ok!!!} ; wow!!!\nquit\n")
+    assert result.exit_code == 2
+    assert result.output.count("not a glyph: ") == 3
+    assert "the glyphs are ! ? !! ?? !? ?! and $1 to $6" in result.output
+    assert path.read_text(encoding="utf-8").endswith("1. N 9c! {ok!!!} {wow!!!}\n")
+    played = tmp_path / "p.dln"
+    result = CliRunner().invoke(main, ["play", str(played), "--budget", "1", "--seed", "1"],
+                                input="6d\n!!!\nquit\n")
+    assert "not a glyph: !!!; the glyphs are" in result.output
+    assert "!! !" not in played.read_text(encoding="utf-8")

@@ -221,6 +221,25 @@ def named_by_rank(text: str, loose: Sequence[Card]) -> str:
 _UNSEATED_VARIATION = re.compile(r"\(\s*(?![NESW]\s)(?!\d+\.)([^()]*)")
 
 
+#: The glyphs a typed line may hold (docs/notation.md, Glyphs), and a run of ``!`` and ``?`` outside comments.
+GLYPHS_TEXT = "! ? !! ?? !? ?! and $1 to $6"
+_GLYPH_RUN = re.compile(r"[!?]{3,}")
+
+
+def check_glyphs(text: str) -> None:
+    """Refuse a run of three or more ``!`` and ``?`` outside ``{comments}`` and a ``; note`` (``!!!``): the
+    notation would read it as two glyphs (``!! !``), which is not what was typed."""
+    depth, plain = 0, []
+    for char in text:
+        if char == ";" and not depth:
+            break
+        depth += (char == "{") - (char == "}" and depth > 0)
+        plain.append(char if not depth and char != "}" else " ")
+    if found := _GLYPH_RUN.search("".join(plain)):
+        raise Refused(f"not a glyph: {found[0]}; the glyphs are {GLYPHS_TEXT} (two glyphs are typed apart, "
+                      f"as in !! !); nothing was written")
+
+
 def parse_move(text: str, seat: str) -> Move:
     """The move typed on one line, without its seat (``9c x 9d!``), as a :class:`Move` of ``seat``.
 
@@ -229,6 +248,7 @@ def parse_move(text: str, seat: str) -> Move:
     and its annotations.
     """
     text = _MOVE_NUMBER.sub("", text.strip(), count=1)
+    check_glyphs(text)
     first = text.split(maxsplit=1)[0] if text else ""
     if (greek := greek_seat(first)) is not None:
         raise Refused(f"not a move: {greek}")
