@@ -83,3 +83,19 @@ def test_three_bangs_are_refused_by_record_and_play(tmp_path: Path) -> None:
                                 input="6d\n!!!\nquit\n")
     assert "not a glyph: !!!; the glyphs are" in result.output
     assert "!! !" not in played.read_text(encoding="utf-8")
+
+
+def test_play_help_fits_80_columns(tmp_path: Path) -> None:
+    """The help dln play prints (its move examples, its commands) had lines of 85 to 120 columns; a terminal of
+    80 broke them.  Every line fits in 80, in every game of the family, and every example is still shown."""
+    from dln.games.protocol import game_named
+
+    for name in ("diloti", "kontsina", "xeri"):
+        path = tmp_path / f"{name}.dln"
+        result = CliRunner().invoke(main, ["play", str(path), "--game-type", name, "--budget", "1"],
+                                    input="quit\n")
+        help_text = result.output.split("\ntable ", 1)[0]
+        assert "Type your move without the seat" in help_text
+        assert all(len(line) <= 80 for line in help_text.splitlines()), help_text
+        for example in game_named(name.capitalize()).move_examples.split(" · "):
+            assert example in help_text
