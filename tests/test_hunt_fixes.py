@@ -99,3 +99,33 @@ def test_play_help_fits_80_columns(tmp_path: Path) -> None:
         assert all(len(line) <= 80 for line in help_text.splitlines()), help_text
         for example in game_named(name.capitalize()).move_examples.split(" · "):
             assert example in help_text
+
+
+def test_record_keeps_a_comment_typed_with_the_opening_table(tmp_path: Path) -> None:
+    """``5h 3c 9d Js {dealt fast}`` and ``table … {x}`` were refused ('not a card: {dealt'), though a file holds
+    a comment there; the recorder takes the table and writes the comments on the deal, as ``dln fmt`` puts them
+    (and a hand line's too), and the record round-trips through dln fmt --check and dln validate."""
+    for typed in ("5h 3c 9d Js {dealt fast}", "table 5h 3c {dealt} 9d Js {fast} ; noted"):
+        path = tmp_path / "c.dln"
+        path.write_text(STARTED.removesuffix("table 5h 3c 9d Js\n"), encoding="utf-8")
+        result = CliRunner().invoke(main, ["record", str(path)], input=f"{typed}\nN: 9c ? ? ? ? ? {{mine}}\n9c\n")
+        assert result.exit_code == 0, result.output
+        text = path.read_text(encoding="utf-8")
+        comments = [w.strip("{}") for w in text.splitlines() if w.startswith("{")]
+        expected = ["dealt fast"] if "{dealt fast}" in typed else ["dealt", "fast", "noted"]
+        assert comments == [*expected, "mine"]
+        assert "table 5h 3c 9d Js\n" in text
+        runner = CliRunner()
+        assert runner.invoke(main, ["fmt", "--check", str(path)]).exit_code == 0
+        assert runner.invoke(main, ["validate", "-q", str(path)]).exit_code == 0
+
+
+def test_record_refuses_a_comment_not_closed_on_the_table_line(tmp_path: Path) -> None:
+    """An unclosed ``{`` on the table line is refused with what is wrong, nothing written."""
+    path = tmp_path / "c.dln"
+    start = STARTED.removesuffix("table 5h 3c 9d Js\n")
+    path.write_text(start, encoding="utf-8")
+    result = CliRunner().invoke(main, ["record", str(path)], input="5h 3c 9d Js {dealt fast\n")
+    assert result.exit_code == 2
+    assert "a {comment} is not closed" in result.output
+    assert path.read_text(encoding="utf-8") == start

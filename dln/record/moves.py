@@ -19,6 +19,7 @@ from dln.notation.writer import item_text, move_text, ordered_components
 
 #: A line that annotates the last move starts with a glyph, a numbered glyph, a comment, a ';' note or a variation.
 ANNOTATION = re.compile(r"^(?:!!|\?\?|!\?|\?!|!|\?|\$\d+|\{|;|\()")
+_COMMENT = re.compile(r"\{([^{}]*)\}")
 HAND_LINE = re.compile(r"^\s*([NESWnesw])\s*:(.*)$")
 _MOVE_NUMBER = re.compile(r"^\s*\d+\.\s*")
 #: ``?``, ``moves``, ``? 9c``: list the legal moves (``? {why}`` is a glyph and a comment instead).
@@ -104,14 +105,27 @@ def rank_order(card: Card) -> tuple[int, int]:
     return card.rank, "cdhs".index(card.suit)
 
 
-def table_typed(text: str) -> tuple[list[str], str]:
+def typed_comments(text: str) -> tuple[str, tuple[str, ...]]:
+    """A table or hand line without its ``{comments}`` and ``; note``, and those (a note is written as a
+    comment, as ``dln fmt`` writes it): ``5h 3c 9d Js {dealt fast}`` → (``5h 3c 9d Js``, (``dealt fast``,))."""
+    outside = _COMMENT.sub(lambda m: " " * len(m[0]), text)  # a ';' in a comment is the comment's
+    cut = outside.find(";")
+    line, semicolon, note = (text, "", "") if cut < 0 else (text[:cut], ";", text[cut + 1:])
+    comments = tuple(_COMMENT.findall(line))
+    rest = _COMMENT.sub(" ", line)
+    if "{" in rest or "}" in rest:
+        raise Refused("a {comment} is not closed (or '}' has no '{'); nothing was written")
+    return rest, (*comments, *((note.strip(),) if semicolon and note.strip() else ()))
+
+
+def table_typed(text: str) -> tuple[list[str], tuple[str, ...]]:
     """The cards of an opening table as typed (``5h 3c 9d Js``; ``table`` or ``table:`` before them, commas
-    between them allowed), and the ``;`` note after them, if any."""
-    cards, _, note = text.partition(";")
+    between them allowed), and the ``{comments}`` and ``;`` note typed with them."""
+    cards, comments = typed_comments(text)
     words = cards.replace(",", " ").split()
     if words and words[0].lower() in ("table", "table:"):
         words = words[1:]
-    return words, note.strip()
+    return words, comments
 
 
 def typed_card(word: str) -> Card:

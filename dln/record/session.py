@@ -41,6 +41,7 @@ from dln.record.moves import (
     shown_variation,
     table_typed,
     typed_card,
+    typed_comments,
     without_seat,
 )
 from dln.record.played import UNSCORED, unscored
@@ -315,15 +316,14 @@ class Recorder:
 
     def opening_table(self, text: str) -> Reply:
         """The four cards dealt face up at the start of the round (``5h 3c 9d Js``, ``table`` optional; a
-        ``;`` note after them is the deal's comment)."""
-        words, note = table_typed(text)
+        ``{comment}`` or ``;`` note with them is the deal's comment, as in a file)."""
+        words, notes = table_typed(text)
         cards = [typed_card(word) for word in words]
         if not cards:
             raise Refused("type the cards dealt face up, e.g. 5h 3c 9d 7s")
         twice = repeated(cards)
         if twice is not None:
             raise Refused(f"{twice} is typed twice; each card lies in one place", rule=True)
-        notes = (note,) if note else ()
         deals = self.round.deals
         round_ = replace(self.round, table=tuple(cards), deals=(replace(deals[0], comments=(
             *deals[0].comments, *notes)), *deals[1:]))
@@ -341,7 +341,7 @@ class Recorder:
         seat = match[1].upper()
         if seat not in self.seats:
             raise Refused(f"{seat} has no seat in this {self.players}-player game")
-        typed, _, note = match[2].partition(";")  # a note after the hand is the deal's, as in a file
+        typed, notes = typed_comments(match[2])  # a comment or note with the hand is the deal's, as in a file
         entries: list[HandCard] = [None if word == "?" else typed_card(word) for word in typed.split()]
         twice = repeated(entries)
         if twice is not None:
@@ -356,7 +356,6 @@ class Recorder:
         if any(h.seat == seat for h in deal.hands):
             raise Refused(f"{seat}'s hand for this deal is given already ('undo' takes it back)")
         hand = Hand(cast(Seat, seat), tuple(entries))
-        notes = (note.strip(),) if note.strip() else ()
         deal = replace(deal, hands=(*deal.hands, hand), comments=(*deal.comments, *notes))
         round_ = replace(self.round, deals=(*self.round.deals[:-1], deal))
         game = self._with_round(round_)
