@@ -129,3 +129,50 @@ def test_record_refuses_a_comment_not_closed_on_the_table_line(tmp_path: Path) -
     assert result.exit_code == 2
     assert "a {comment} is not closed" in result.output
     assert path.read_text(encoding="utf-8") == start
+
+
+DEALT = """[Target "61"]
+
+round 1 dealer N
+table 5d 7c Ah 4h
+1. S 2h 4h =6
+2. N 8h 7c Ah =8s
+3. S 6h x [6]
+4. N 3c 5d [8s] =8s
+5. S Ks
+6. N 8d x [8s]
+7. S 10c
+8. N 10h x 10c
+9. S Qc
+10. N Jd
+11. S 7s
+12. N Qh x Qc
+deal
+{second deal}
+"""
+
+
+def test_fix_keeps_a_later_deals_comments_in_the_variation(tmp_path: Path) -> None:
+    """``fix`` that keeps the original line as a variation printed the comments of the later deal it dropped,
+    but left them out of the file; they follow, in the variation, the move before that deal, and the record
+    round-trips through dln fmt --check and dln validate."""
+    runner = CliRunner()
+    for typed, variation in (("fix 10 Qh x Qc", "(10. N Jd 11. S 7s 12. N Qh x Qc {second deal})"),):
+        path = tmp_path / "f.dln"
+        path.write_text(DEALT, encoding="utf-8")
+        result = runner.invoke(main, ["record", str(path)], input=f"{typed}\nquit\n")
+        assert result.exit_code == 0, result.output
+        assert "and the comments of a later deal: {second deal}" in result.output
+        text = path.read_text(encoding="utf-8")
+        assert f"  {variation}\n" in text, text
+        assert runner.invoke(main, ["fmt", "--check", str(path)]).exit_code == 0
+        assert runner.invoke(main, ["validate", "-q", str(path)]).exit_code == 0
+
+
+def test_fix_prints_the_hand_lines_it_drops(tmp_path: Path) -> None:
+    """The hand lines of a later deal a fix drops were neither kept nor printed; they are printed."""
+    path = tmp_path / "f.dln"
+    path.write_text(DEALT + "S: 4s 8s 9s Qd Ac 2d\n13. S 2d\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["record", str(path)], input="fix 10 Qh x Qc\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "and a hand line of a later deal: S: 4s 8s 9s Qd Ac 2d" in result.output

@@ -96,12 +96,16 @@ def _keep_comments(deals: list[Deal], comments: list[str]) -> str:
     for d in range(len(deals) - 1, -1, -1):
         if deals[d].moves:
             move = deals[d].moves[-1]
-            places = (*move.full_places(), *(len(move.variations),) * len(comments))
-            moved = replace(move, comments=(*move.comments, *comments), comment_places=places if any(places) else ())
-            deals[d] = replace(deals[d], moves=(*deals[d].moves[:-1], moved))
+            deals[d] = replace(deals[d], moves=(*deals[d].moves[:-1], _commented(move, comments)))
             return f"after {shown_move(move)}"
     deals[0] = replace(deals[0], comments=(*deals[0].comments, *comments))
     return "before the round's first move"
+
+
+def _commented(move: Move, comments: tuple[str, ...] | list[str]) -> Move:
+    """``move`` with ``comments`` added after it, after its variations."""
+    places = (*move.full_places(), *(len(move.variations),) * len(comments))
+    return replace(move, comments=(*move.comments, *comments), comment_places=places if any(places) else ())
 
 
 def redo(recorder: Session) -> Reply:
@@ -225,6 +229,8 @@ def fix(recorder: Session, number: int, text: str, *, as_played: bool = False) -
             lines += [f"  {shown_move(m)}" for m in moves_dropped]
             lines += [f"  and the comments of a later deal: {' '.join(f'{{{c}}}' for c in e.comments)}"
                       for e in dropped if isinstance(e, DealComments)]
+            lines += [f"  and a hand line of a later deal: {e.seat}: "
+                      + " ".join("?" if c is None else str(c) for c in e.cards) for e in dropped if isinstance(e, Hand)]
             game, kept_as = _keep_as_variation(recorder, game, round_index, number, old, later, vouched)
             if kept_as is not None:
                 lines.append(f"the original line is kept as a variation of move {number}: {kept_as}")
@@ -327,9 +333,16 @@ def _annotated(scratch: Session, move: Move, at: tuple[int, int, int, Move] | No
 def _keep_as_variation(recorder: Session, game: Game, round_index: int, number: int, old: Move,
                        later: list[Entry], vouched: set[Key]) -> tuple[Game, str | None]:
     """``game`` with the original line from move ``number`` on, whole (its variations nested in it), as a
-    variation of the corrected move, when the rules allow it there; else ``game`` unchanged and None.  The
+    variation of the corrected move, when the rules allow it there, with the comments of the later deals it
+    holds after the move before each (nothing is lost); else ``game`` unchanged and None.  The
     moves of that line written as played (``vouched``, the keys before the fix) stay so in the variation."""
-    variation = Variation(moves=(old, *(e for e in later if isinstance(e, Move))))  # whole: its variations nest
+    moves = [old]  # whole: its variations nest, and a later deal's comments follow the move before that deal
+    for entry in later:
+        if isinstance(entry, Move):
+            moves.append(entry)
+        elif isinstance(entry, DealComments):
+            moves[-1] = _commented(moves[-1], entry.comments)
+    variation = Variation(moves=tuple(moves))
     place = _place(game, round_index, number)
     if place is None:
         return game, None
