@@ -176,3 +176,14 @@ def test_fix_prints_the_hand_lines_it_drops(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["record", str(path)], input="fix 10 Qh x Qc\nquit\n")
     assert result.exit_code == 0, result.output
     assert "and a hand line of a later deal: S: 4s 8s 9s Qd Ac 2d" in result.output
+
+
+def test_record_refuses_a_setup_without_saying_it_breaks_a_rule(tmp_path: Path) -> None:
+    """A record the recorder cannot go on with for another reason than a rule (a setup) says that reason only,
+    exit 2: not 'its record breaks the rules', which dln validate would not confirm."""
+    path = tmp_path / "s.dln"
+    path.write_text('[Target "61"]\n\nround 1 dealer S\nsetup\ntable 5h 3c 9d Js\nturn N\n', encoding="utf-8")
+    result = CliRunner().invoke(main, ["record", str(path)], input="quit\n")
+    assert result.exit_code == 2
+    assert f"{path}: error: cannot go on with this game: the game holds a setup" in result.output
+    assert "breaks the rules" not in result.output
