@@ -154,8 +154,8 @@ def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
         recorder = Recorder(game, text=loaded.text, file=file)
     except Refused as refusal:  # said as dln validate says it, where it is: a file not to go on with is bad input
         if errors := rule_errors(game, path):
-            raise Stop(EXIT_BAD_INPUT, *errors.splitlines(), f"{path}: error: cannot go on with this game: its "
-                       "record breaks the rules; correct it before recording more") from None
+            raise Stop(EXIT_BAD_INPUT, *errors.splitlines(), f"{path}: error: cannot go on with this game "
+                       "until the errors above are corrected") from None
         raise Stop(EXIT_BAD_INPUT, f"{path}: error: cannot go on with this game: {refusal.lines[0]}",
                    *(f"{path}: {line}" for line in refusal.lines[1:])) from None
     if not game.rounds:  # tags prepared in an editor: only the dealer of round 1 is missing
