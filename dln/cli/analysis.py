@@ -250,11 +250,12 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
         if len(sides) == 2 and any(len(side) > 1 for side in sides) and not open_hands:
             say("partners: each seat knows only its own hand; the engine deals the cards it cannot see, the "
                 "partner's too, and plays each deal out with every card open")
+    width = _terminal_width()
     if not quiet:
         for round_number, reviewed in groupby(review.moves, key=lambda m: m.round):
             say(f"round {round_number}")
             moves = list(reviewed)
-            for line in move_lines(moves, _terminal_width()):
+            for line in move_lines(moves, width):
                 say(line)
             if graph:
                 say(f"  the course of round {round_number}, {view_words(sides)} after each move:")
@@ -262,7 +263,6 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
                     say(f"  {line}")
     for r, n, why in review.skipped:
         say(f"  round {r} move {n}: not analysed: {why}")
-    width = _terminal_width()
     for line in summary_lines(review):
         said, _, grades = line.partition("; ")
         if width is not None and len(line) + 2 > width and grades:  # the grades under the points lost

@@ -55,6 +55,8 @@ if TYPE_CHECKING:
 
 #: How a game of dln play names itself and its players (a resumed game is recognised by them).
 EVENT, PERSON, ENGINE = "dln play", "You", "dln engine"
+#: How the record names the engine's seats: ``dln engine (budget 100)``, the budget it plays with.
+ENGINE_NAME = re.compile(rf"{ENGINE} \(budget ([0-9]{{1,9}})\)")
 #: What the person may type besides a move (the recorder's commands that rewrite the past, or write a move
 #: against the rules, are not offered).
 REFUSED_WORDS = ("undo", "redo", "fix", "new", "played")
@@ -100,9 +102,8 @@ def _rename_engine(recorder: Recorder, budget: int) -> None:
     resumed game, which the next ``dln play`` of the file goes on with."""
     from dataclasses import replace
 
-    named = re.compile(rf"{ENGINE} \(budget [0-9]{{1,9}}\)")
     game = recorder.game
-    tags = tuple((k, f"{ENGINE} (budget {budget})" if k in SEAT_TAGS.values() and named.fullmatch(v) else v)
+    tags = tuple((k, f"{ENGINE} (budget {budget})" if k in SEAT_TAGS.values() and ENGINE_NAME.fullmatch(v) else v)
                  for k, v in game.tags)
     renamed = replace(game, tags=tags)
     recorder.commit(renamed, recorder.check_change(renamed, "the engine's budget"), [], settle=False)
@@ -176,9 +177,9 @@ class Table:
             recorder = Recorder(game, text=loaded.text, file=file)
             settled = recorder.settle()  # a deal or round played out: its claims or next deal, as dln record writes
         except Refused as refusal:  # a rule broken is said as dln validate says it, where it is
-            raise ValueError(rule_errors(game, path) or "; ".join(refusal.lines)) from None
+            raise ValueError(rule_errors(path, loaded.number) or "; ".join(refusal.lines)) from None
         named = game.tag(SEAT_TAGS[next(s for s in recorder.seats if s != people[0])]) or ""
-        found = re.fullmatch(rf"{ENGINE} \(budget ([0-9]{{1,9}})\)", named)
+        found = ENGINE_NAME.fullmatch(named)
         if budget is None:
             budget = int(found[1]) if found else DEFAULT_BUDGET
         elif found and int(found[1]) != budget:  # the engine's names say the budget it goes on with

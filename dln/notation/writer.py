@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dln.cards import Card
 from dln.notation.model import SEATS, Captured, Component, Deal, Game, Hand, Move, Pile, PileRef, Round, Variation
 
-__all__ = ["item_text", "merges_with", "move_text", "ordered_components", "write_game", "write_games"]
+__all__ = ["hand_text", "item_text", "merges_with", "move_text", "ordered_components", "write_game", "write_games"]
 
 _SYMBOLIC_GLYPHS = frozenset({"!", "?", "!!", "??", "!?", "?!"})
 _SIDE_ORDER: tuple[str, ...] = (*SEATS, "NS", "EW")
@@ -106,7 +106,7 @@ def _round_lines(round_: Round) -> list[str]:
     for index, deal in enumerate(round_.deals):
         if index:
             lines.append("deal")
-        lines += [_hand(hand) for hand in deal.hands]
+        lines += [hand_text(hand) for hand in deal.hands]
         if index == 0 and round_.turn is not None:
             lines.append(f"turn {round_.turn}")
         lines += _deal_body(deal)
@@ -141,7 +141,8 @@ def _deal_body(deal: Deal) -> list[str]:
     return lines
 
 
-def _hand(hand: Hand) -> str:
+def hand_text(hand: Hand) -> str:
+    """A hand line as DLN writes it (``N: 3d ? 8s``, ``?`` for a card not seen)."""
     return (
         f"{hand.seat}: " + " ".join("?" if card is None else str(card) for card in hand.cards)
         if hand.cards

@@ -21,6 +21,7 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from dln.notation.model import Deal, Game, Hand, Move, Round, Variation
+from dln.notation.writer import hand_text
 from dln.record import played
 from dln.record.moves import Refused, is_bare, shown_lines, shown_move, shown_variation
 from dln.record.played import Key
@@ -202,8 +203,7 @@ def fix(recorder: Session, number: int, text: str, *, as_played: bool = False) -
         if isinstance(entry, DealComments):
             reply = _deal_comments(scratch, round_index, entry.comments)
         elif isinstance(entry, Hand):
-            shown = " ".join("?" if c is None else str(c) for c in entry.cards)
-            reply = scratch.handle(f"{entry.seat}: {shown}")
+            reply = scratch.handle(hand_text(entry))
         else:
             reply = scratch.handle(_retyped(entry))
             if reply.accepted:
@@ -229,8 +229,7 @@ def fix(recorder: Session, number: int, text: str, *, as_played: bool = False) -
             lines += [f"  {shown_move(m)}" for m in moves_dropped]
             lines += [f"  and the comments of a later deal: {' '.join(f'{{{c}}}' for c in e.comments)}"
                       for e in dropped if isinstance(e, DealComments)]
-            lines += [f"  and a hand line of a later deal: {e.seat}: "
-                      + " ".join("?" if c is None else str(c) for c in e.cards) for e in dropped if isinstance(e, Hand)]
+            lines += [f"  and a hand line of a later deal: {hand_text(e)}" for e in dropped if isinstance(e, Hand)]
             game, kept_as = _keep_as_variation(recorder, game, round_index, number, old, later, vouched)
             if kept_as is not None:
                 lines.append(f"the original line is kept as a variation of move {number}: {kept_as}")

@@ -153,7 +153,7 @@ def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
     try:
         recorder = Recorder(game, text=loaded.text, file=file)
     except Refused as refusal:  # said as dln validate says it, where it is: a file not to go on with is bad input
-        if errors := rule_errors(game, path):
+        if errors := rule_errors(path, loaded.number):
             raise Stop(EXIT_BAD_INPUT, *errors.splitlines(), f"{path}: error: cannot go on with this game "
                        "until the errors above are corrected") from None
         raise Stop(EXIT_BAD_INPUT, f"{path}: error: cannot go on with this game: {refusal.lines[0]}",

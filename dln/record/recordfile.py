@@ -62,24 +62,22 @@ class Loaded:
     newline: str = "\n"  # how the file's lines end (:func:`dln.notation.lines.line_ending`): what is added ends so
 
 
-def rule_errors(game: Game, path: Path) -> str | None:
-    """The errors of ``game``, read from ``path``, as ``dln validate`` writes them (file:line:column, the
-    line, a caret, the help), or None if it breaks no rule: how ``dln record`` and ``dln play`` refuse a
-    file they cannot go on with."""
+def rule_errors(path: Path, number: int) -> str | None:
+    """The errors of game ``number`` of ``path`` as ``dln validate`` writes them (file:line:column, the line, a
+    caret, the help), or None if it breaks no rule (or cannot be read again): how ``dln record`` and ``dln play``
+    refuse a file they cannot go on with.  The file is read again a game at a time, as the viewers read it, the
+    lines quoted from that game's own text."""
     from dln.check.validate import validate_game
+    from dln.notation.sources import NoGame, SyntaxReport, Unreadable, each_game
 
-    lines: list[str] = []
-
-    def source(n: int) -> str:
-        if not lines:
-            try:
-                lines.extend(path.read_text(encoding="utf-8-sig", errors="replace").splitlines() or [""])
-            except OSError:
-                lines.append("")
-        return lines[n - 1] if 0 < n <= len(lines) else ""
-
-    report = validate_game(game, filename=str(path), source=source)
-    return "\n".join(d.format() for d in report.diagnostics if d.severity == "error") or None
+    try:
+        for piece in each_game(str(path), SyntaxReport(err=True), number):
+            assert piece.game is not None
+            report = validate_game(piece.game, filename=str(path), source=piece.line)
+            return "\n".join(d.format() for d in report.diagnostics if d.severity == "error") or None
+    except (NoGame, Unreadable):
+        pass
+    return None
 
 
 def read_record(stream: BinaryIO, filename: str) -> Loaded:

@@ -14,7 +14,7 @@ from dln.check.validate import Diagnostic, GameReport, validate_game
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.model import SEAT_TAGS, Deal, Game, Hand, HandCard, Move, Round, ScoreClaim, Seat, Side
 from dln.notation.parser import parse_text
-from dln.notation.writer import write_game
+from dln.notation.writer import hand_text, write_game
 from dln.record import played, positions
 from dln.record.changes import FOLLOWED, Diverged, Followed, follow, is_canonical
 from dln.record.corrections import FIX, FIX_USAGE, FIX_WORD, fix, redo, undo
@@ -360,8 +360,7 @@ class Recorder:
         round_ = replace(self.round, deals=(*self.round.deals[:-1], deal))
         game = self._with_round(round_)
         report = self.check_change(game, f"{seat}'s hand")
-        shown = " ".join("?" if c is None else str(c) for c in entries)
-        return self.commit(game, report, [f"{seat}: {shown}", *(f"{{{n}}}   (a comment on the deal)" for n in notes)])
+        return self.commit(game, report, [hand_text(hand), *(f"{{{n}}}   (a comment on the deal)" for n in notes)])
 
     def move(self, text: str) -> Reply:
         """The move typed (``9c x 9d``; the seat comes from the turn): checked, refused or written.
