@@ -45,6 +45,12 @@ def test_record_says_where_in_the_last_game_of_a_file_of_several(tmp_path: Path)
     assert result.exit_code == 2
     assert f"{path}:{line}:6: error D002 card-already-seen" in result.output
     assert f"   {line} | 1. N 5h" in result.output
+    hands = STARTED + "N: 2c 3d 4h 5s 6c 7d\nS: 8c 9h 10s Jc Qd Kh\n1. N Kh\n"  # Kh is S's: legal moves listed
+    path.write_text(first + "\n" + hands, encoding="utf-8")
+    result = CliRunner().invoke(main, ["record", str(path)], input="quit\n")
+    # the help's command names the game it is (game 2), as dln validate's does; it said --game 1
+    assert result.exit_code == 2 and "lists them all" in result.output
+    assert "--game 2 --round 1" in result.output and "--game 1 " not in result.output, result.output
 
 
 def test_play_ranks_the_hint_at_the_games_budget(tmp_path: Path, monkeypatch) -> None:

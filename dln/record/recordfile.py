@@ -73,7 +73,7 @@ def rule_errors(path: Path, number: int) -> str | None:
     try:
         for piece in each_game(str(path), SyntaxReport(err=True), number):
             assert piece.game is not None
-            report = validate_game(piece.game, filename=str(path), source=piece.line)
+            report = validate_game(piece.game, index=number, filename=str(path), source=piece.line)
             return "\n".join(d.format() for d in report.diagnostics if d.severity == "error") or None
     except (NoGame, Unreadable):
         pass
