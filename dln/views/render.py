@@ -223,12 +223,14 @@ class FrameView:
         board = Group(self._board(), self._scores(fit=(console, left)), self._findings())
         free = options.update(width=left, height=None)
 
-        def rows(renderable: RenderableType) -> int:
-            return len(console.render_lines(renderable, free, pad=False))
-
-        board_rows = rows(board)
-        move = self._move_panel(None)
-        move_rows = rows(move)
+        # The board and the move panel are laid out once: their rows size the move list, and the lines
+        # drawn then are the ones shown (drawing them again cost a third of a printed replay's time).
+        board_lines = console.render_lines(board, free, pad=False)
+        board_rows = len(board_lines)
+        move_lines = console.render_lines(self._move_panel(None), free, pad=False)
+        move_rows = len(move_lines)
+        drawn_board = SegmentLines(board_lines, new_lines=True)
+        move: RenderableType = SegmentLines(move_lines, new_lines=True)
         if height is not None:
             chrome = len(console.render_lines(header, options.update(height=None), pad=False))
             chrome += len(console.render_lines(self.footer, options.update(height=None), pad=False)) \
@@ -251,10 +253,10 @@ class FrameView:
             grid.add_column(width=left)
             grid.add_column(width=1)
             grid.add_column(width=right)
-            grid.add_row(Group(board, move), "", moves)
+            grid.add_row(Group(drawn_board, move), "", moves)
             yield grid
         else:
-            yield board
+            yield drawn_board
             yield move
             yield moves
         if self.footer is not None:
