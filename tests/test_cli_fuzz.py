@@ -168,6 +168,7 @@ def test_validate_in_two_processes_survives_anything(record: str | bytes) -> Non
     _check("validate", ["-j", "2"], result.exit_code, result.output, result.exception)
 
 
+@heavy  # a CLI run an example
 @given(record=records, typed=st.lists(st.sampled_from([*_WORDS, "undo", "redo", "fix 1 Ks", "?", "score", "quit"]),
                                       max_size=6))
 def test_the_recorder_resumes_any_file_and_takes_any_line_without_a_traceback(
