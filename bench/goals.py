@@ -61,11 +61,11 @@ GOALS = (
 )
 
 
-def child_run(command: list[str], cwd: Path = ROOT) -> tuple[float, float, float]:
+def child_run(command: list[str], cwd: Path = ROOT, env: dict[str, str] | None = None) -> tuple[float, float, float]:
     """Wall seconds, CPU seconds (user + system) and peak memory (MB) of ``command`` as a child process
     (its own rusage, from wait4: not the children's maximum so far)."""
     started = time.perf_counter()
-    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=cwd)
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=cwd, env=env)
     _, status, usage = os.wait4(child.pid, 0)
     wall = time.perf_counter() - started
     child.returncode = os.waitstatus_to_exitcode(status)
@@ -81,8 +81,16 @@ def install_seconds() -> str:
     return f"{wall:.0f} s"
 
 
+#: Set on some machines (this one's containers): Python then writes no bytecode, so every pytest worker
+#: and every ``python -m dln`` a test starts compiles dln anew, and every test module's asserts are
+#: rewritten again (the fast tests took 61 s with it, 49 s without, on 2026-11-29).  The suites are timed as on
+#: a machine that caches bytecode, as a developer's does, and the table says so.
+NO_BYTECODE = "PYTHONDONTWRITEBYTECODE"
+
+
 def suite_seconds(*marks: str) -> str:
-    wall, _, _ = child_run([sys.executable, "-m", "pytest", "-q", *marks])
+    env = {name: value for name, value in os.environ.items() if name != NO_BYTECODE}
+    wall, _, _ = child_run([sys.executable, "-m", "pytest", "-q", *marks], env=env)
     return f"{wall:.0f} s"
 
 
@@ -163,7 +171,11 @@ def table(found: dict[str, str], command: str) -> str:
     head = (f"Measured {when} by `{command}` on {platform.machine()}, {os.cpu_count()} cores, "
             f"Python {platform.python_version()}, {build.describe()}:\n\n"
             "| measure | goal | now | command |\n| --- | --- | --- | --- |\n")
-    return head + "".join(f"| {g.name} | {g.goal} | {found[g.name]} | `{g.command}` |\n" for g in GOALS)
+    rows = "".join(f"| {g.name} | {g.goal} | {found[g.name]} | `{g.command}` |\n" for g in GOALS)
+    if os.environ.get(NO_BYTECODE) and any(g.slow for g in GOALS if "not measured" not in found[g.name]):
+        rows += (f"\nThis machine sets {NO_BYTECODE}; the test suites were timed without it, as on a machine "
+                 "that caches bytecode (with it, each worker compiles dln and rewrites every test module anew).\n")
+    return head + rows
 
 
 def rows_of(path: Path) -> list[tuple[str, str, str]]:
