@@ -433,6 +433,29 @@ def test_a_round_after_the_game_was_won_is_d603() -> None:
     assert errors[0].message == "the game was over before this round: S had won (N 8, S 13)"
 
 
+def _round_two_with_seats_swapped() -> str:
+    """The round of CLAIMS again as round 2, N and S swapped (so N deals it, as the deal alternates)."""
+    body = CLAIMS[CLAIMS.index("round 1"):].replace("round 1 dealer S", "round 2 dealer S")
+    return re.sub(r"\b[NS]\b", lambda m: "S" if m[0] == "N" else "N", body)
+
+
+def test_a_round_after_the_game_was_won_is_not_added_to_the_totals(tmp_path: Path) -> None:
+    """pagat, Target Score: the game ends after the round in which a side reaches the target, so the result
+    is that round's; a round the record goes on with is D603 at its line, and its points count for nobody."""
+    text = TARGET_11.replace("{RESULT}", '[Result "N 8 S 13"]') + "\n" + _round_two_with_seats_swapped()
+    report = check(text)
+    line = text.splitlines().index("round 2 dealer N") + 1
+    assert [(d.code, d.line, d.column) for d in report.diagnostics] == [("D603", line, 1)]
+    assert report.diagnostics[0].notes == ("its points are not added to the game's totals",)
+    assert report.winner == "S" and report.totals == {"N": 8, "S": 13}
+    assert [r.after_win for r in report.rounds] == [False, True]
+    path = tmp_path / "over.dln"
+    path.write_text(text, encoding="utf-8")
+    code, out, _ = run("score", str(path))
+    assert code == 1 and "S wins N 8, S 13" in out and "N 21" not in out
+    assert "round 2: played after the game was won: not added to the game's totals" in out
+
+
 @pytest.mark.parametrize(
     ("result", "severity", "message"),
     [

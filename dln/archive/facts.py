@@ -113,7 +113,7 @@ def play_facts(report: GameReport) -> PlayFacts:
                 continue
             facts.moves += 1
             _read_move(facts, moves, i, states[i], states[i + 1])
-        if result.scores is not None:
+        if result.scores is not None and not result.after_win:  # a round after the game was won counts nothing
             facts.rounds.append(result.scores)
     return facts
 

@@ -168,6 +168,8 @@ class RoundReport:
     #: weighs none of them (:func:`dln.analysis.annotate.broken_before`).
     broken: Diagnostic | None = None
     broken_after: int = 0
+    #: The round comes after one that won the game (D603): its points are not added to the game's totals.
+    after_win: bool = False
 
     def known_points(self) -> dict[str, int] | None:
         """Each side's points for the round, when every item is known: a setup's capture piles must

@@ -150,13 +150,15 @@ class _Checker(Reporter):
             self.round_index = i + 1
             if winner is not None and not round_.setup:
                 self.report(engine.result_code, "error", f"the game was over before this round: {winner} had won "
-                            f"({_standing(totals)})", round_.line, round_.column)
+                            f"({_standing(totals)})", round_.line, round_.column,
+                            notes=("its points are not added to the game's totals",))
             last = i == len(self.game.rounds) - 1
             result = self._round(engine, round_, i, previous_dealer, redealt, last)
             report.rounds.append(result)
             previous_dealer = result.dealer
             redealt = round_.redeal is not None
-            if scored is not None and not round_.setup:
+            result.after_win = winner is not None and not round_.setup
+            if scored is not None and not round_.setup and not result.after_win:
                 if result.stopped or result.unsound:
                     scored = totals = None  # an illegal move: this round's points cannot be known
                 elif result.scores is not None:
@@ -165,7 +167,7 @@ class _Checker(Reporter):
                     winner = winner or engine.winner(scored, self.rules.target)
         self.round_index = None
         report.totals, report.winner = totals, winner
-        rounds = [r for r in report.rounds if not r.setup]
+        rounds = [r for r in report.rounds if not r.setup and not r.after_win]
         ended = [r.scores is not None or r.redeal is not None for r in rounds]
         unfinished = rounds[-1] if rounds and not ended[-1] and all(ended[:-1]) else None
         self._check_result(engine, scored if all(ended) or unfinished is not None else None, sides, unfinished)

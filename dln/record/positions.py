@@ -130,7 +130,7 @@ def dealer_after(report: GameReport, dealer: str) -> str:
 
 def standing(report: GameReport) -> dict[str, int]:
     """Each side's points from the rounds played out so far (Xeri: the hands each player has won)."""
-    return _game(report).standing([r.scores for r in report.rounds if r.scores], sides(report))
+    return _game(report).standing([r.scores for r in report.rounds if r.scores and not r.after_win], sides(report))
 
 
 def score_word(report: GameReport) -> str:

@@ -109,13 +109,13 @@ def score_sheet(report: GameReport, *, symbols: bool = True) -> Table:
         unawarded = played.unawarded()
         if unawarded is not None:
             notes.append(f"{label}: {unawarded}")
-        if not played.setup:
+        if not played.setup and not played.after_win:
             counted.append(played.scores)
         standing = engine.standing(counted, sides) if engine is not None else {}
         for j, (side, s) in enumerate(played.scores.items()):
             cells = [str(points) for _, points in s.items]
             points, total = str(s.total), str(standing.get(side, ""))
-            if played.setup:
+            if played.setup or played.after_win:
                 total = dash
             if unawarded is not None:
                 for name, _ in played.contested():
@@ -125,6 +125,10 @@ def score_sheet(report: GameReport, *, symbols: bool = True) -> Table:
                           end_section=j == len(played.scores) - 1)
     if any(played.setup for played in report.rounds):
         notes.append("a setup starts in the middle of a round: its points are not added to the game's totals")
+    late = [_round_label(played) for played in report.rounds if played.after_win]
+    if late:
+        notes.append(f"{'rounds' if len(late) > 1 else 'round'} {', '.join(late)}: played after the game was won: "
+                     "not added to the game's totals")
     standing_words = ", ".join(f"{k} {v}" for k, v in (report.totals or {}).items())
     if report.winner:
         notes.append(f"{report.winner} wins {standing_words}")
@@ -147,7 +151,8 @@ def score_data(report: GameReport, file: str) -> dict[str, Any]:
     position = report.position_only()
     for played in report.rounds:
         entry: dict[str, Any] = {"round": played.number, "index": played.index + 1, "setup": played.setup,
-                                 "scored": played.scores is not None, "counted": not played.setup,
+                                 "scored": played.scores is not None,
+                                 "counted": not played.setup and not played.after_win,
                                  "note": None if played.scores is not None
                                  else played.unscored or _why_unscored(played),
                                  "sides": None}
