@@ -78,6 +78,41 @@ def test_fmt_keeps_the_byte_order_mark_of_a_windows_file(tmp_path: Path) -> None
     assert copy.read_bytes() == path.read_bytes()
 
 
+def test_fmt_diff_of_an_old_mac_file_shows_its_lines_as_dln_reads_them(tmp_path: Path) -> None:
+    """A file whose lines end in a lone carriage return: dln reads each as a line, and fmt rewrites it with
+    line feeds, but fmt --diff followed each of its lines with a false "No newline at end of file".  Each line
+    is now shown once, with its own line break, and the hunk counts the lines dln counts."""
+    path = tmp_path / "mac.dln"
+    path.write_bytes(MESSY.replace("\n", "\r").encode("utf-8"))
+    result = CliRunner().invoke(main, ["fmt", "--diff", str(path)])
+    diff = result.stdout_bytes.decode("utf-8")
+    lines, fixed = MESSY.splitlines(), canonical(MESSY).splitlines()
+    assert result.exit_code == 1 and "No newline" not in diff
+    assert diff.split("\n")[2] == f"@@ -1,{len(lines)} +1,{len(fixed)} @@"
+    assert [line for line in diff.split("\n") if line.startswith("-") and not line.startswith("---")] == \
+        ["-" + line + "\r" for line in lines]
+    assert path.read_bytes() == MESSY.replace("\n", "\r").encode("utf-8")  # --diff writes nothing
+    assert run("fmt", str(path))[0] == 0 and path.read_text(encoding="utf-8") == canonical(MESSY)
+
+
+def test_fmt_diff_cuts_lines_only_where_dln_does(tmp_path: Path) -> None:
+    """A form feed counts as a space in DLN, but fmt --diff cut the line there (str.splitlines), so its hunk
+    counted a line too many and its patch was malformed.  It cuts lines only at line breaks now."""
+    import subprocess
+
+    path, copy = tmp_path / "feed.dln", tmp_path / "patched.dln"
+    text = '[Event  "x"]\n\nround 1 dealer S\ntable 7c 8h\x0c10c 8d\nN: 5c\n'
+    path.write_text(text, encoding="utf-8")
+    copy.write_text(text, encoding="utf-8")
+    code, out, _ = run("fmt", "--diff", str(path))
+    assert code == 1 and "@@ -1,5 +1,5 @@" in out and "-table 7c 8h\x0c10c 8d\n" in out and "No newline" not in out
+    applied = subprocess.run(["patch", "-s", str(copy)], input=out.encode("utf-8"), capture_output=True, check=False)
+    if applied.returncode == 127:  # pragma: no cover - no patch(1) here
+        pytest.skip("patch(1) is not installed")
+    assert applied.returncode == 0, applied.stderr
+    assert run("fmt", str(path))[0] == 0 and copy.read_bytes() == path.read_bytes()
+
+
 def test_fmt_writes_through_a_symlink(tmp_path: Path) -> None:
     target = tmp_path / "real.dln"
     target.write_text(MESSY, encoding="utf-8")

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dln.files import FileChanged, Snapshot, replace_file
+from dln.notation.lines import split_lines
 from dln.notation.parser import parse_chunk
 from dln.notation.sources import (
     Digest,
@@ -93,7 +94,7 @@ class Diff:
     def piece(self, offset: int, old: str, new: str) -> Iterator[str]:
         """The hunks of one piece (``offset`` lines of the file before it)."""
         old, new, self.mark = self.mark + old, self.mark + new, ""
-        a, b = old.splitlines(keepends=True), new.splitlines(keepends=True)
+        a, b = split_lines(old, keepends=True), split_lines(new, keepends=True)  # lines as dln counts them
         new_start, self.new_line = self.new_line, self.new_line + len(b)
         if a == b:
             return
@@ -119,7 +120,12 @@ def _range(start: int, length: int) -> str:
 
 
 def _ended(line: str) -> str:
-    return line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
+    """A diff line ends in ``\\n``: a line of the file keeps its own line break before it (``\\r\\n``, or a lone
+    ``\\r`` of an old Mac file, a line break as dln reads it); only the file's last line, when no line break
+    ends it, gets the marker that says so."""
+    if line.endswith("\n"):
+        return line
+    return line + "\n" if line.endswith("\r") else line + "\n\\ No newline at end of file\n"
 
 
 class Examined:
