@@ -309,6 +309,45 @@ def test_analyse_draws_the_course_with_graph_and_not_in_a_pipe(annotated_round: 
     assert "the course of round" not in run("analyse", str(annotated_round), "--budget", "2")[1]
 
 
+def test_the_course_chart_fits_a_narrow_width_with_every_value_shown() -> None:
+    """Within a width too narrow for a column per value, a column stands for two (or more) values in a row
+    and has a dot on each row one of them reaches: no line is wider, and no value is left out."""
+    from dln.views.course import course_lines, course_step
+
+    values = [float(n % 9 - 4) for n in range(48)]
+    assert course_step(values, None) == 1 and course_step(values, 52) == 1 and course_lines(values, width=52) == \
+        course_lines(values)
+    for width in range(38, 52):
+        lines = course_lines(values, half=4, width=width)
+        step = course_step(values, width)
+        assert step >= 2 and all(len(line) <= width for line in lines), (width, lines)
+        marks = [line[4:] for line in lines]  # after the scale ("+4 ┤")
+        for i, value in enumerate(values):  # the dot of each value, in its column, on its row
+            assert marks[4 - int(value)][i // step] == "●", (width, i)
+    assert course_lines([1.0, -1.0, 1.0], half=1, ascii_only=True, width=5) == ["+1 +*", " 0 +-", "-1 +*"]
+
+
+@pytest.mark.parametrize("columns", [40, 47, 56])
+def test_on_a_narrow_terminal_the_course_chart_does_not_break(annotated_round: Path, columns: int,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """The chart of a round of 48 moves was 54 columns wide and its caption 51, whatever the terminal: below
+    that each of its lines broke in two.  It fits down to 40 columns now, saying how many moves a column
+    shows; a file or a pipe gets the chart of a column per move as before."""
+    import dln.cli.analysis as analysis
+
+    monkeypatch.setattr(analysis, "_terminal_width", lambda: columns)
+    code, out, _ = run("analyse", str(annotated_round), "--budget", "2", "--graph")
+    assert code == 0
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("  the course of round 1"))
+    chart = lines[start:start + 12]
+    end = next(i for i, line in enumerate(chart) if re.match(r"\s+-\d+ ┤", line))
+    assert all(len(line) <= columns for line in chart[:end + 1]), chart
+    caption = " ".join(line.strip() for line in chart[:end - 8])
+    assert caption.startswith("the course of round 1, N minus S after each move") and caption.endswith(":")
+    assert (", 2 moves a column:" in caption) == (columns < 56), caption
+
+
 @needs_tmux
 def test_analyse_on_a_terminal_draws_the_course(annotated_round: Path) -> None:
     command = shlex.join([sys.executable, "-m", "dln", "analyse", annotated_round.name, "--budget", "2"])

@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
+import textwrap
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -239,7 +240,7 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
     from itertools import groupby
 
     from dln.analysis.annotate import summary_lines, view_words
-    from dln.views.course import course_lines
+    from dln.views.course import course_lines, course_step
     from dln.views.output import output_is_ascii
 
     say(f"{name}: game {number} ({review.report.describe_rules()})")
@@ -258,8 +259,15 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
             for line in move_lines(moves, width):
                 say(line)
             if graph:
-                say(f"  the course of round {round_number}, {view_words(sides)} after each move:")
-                for line in course_lines([m.played_value for m in moves], ascii_only=output_is_ascii()):
+                values = [m.played_value for m in moves]
+                chart = None if width is None else width - 2
+                step = course_step(values, chart)
+                each = "after each move" + ("" if step == 1 else f", {step} moves a column")
+                caption = f"the course of round {round_number}, {view_words(sides)} {each}:"
+                for line in textwrap.wrap(caption, chart) if chart is not None and chart < len(caption) \
+                        else [caption]:
+                    say(f"  {line}")
+                for line in course_lines(values, ascii_only=output_is_ascii(), width=chart):
                     say(f"  {line}")
     for r, n, why in review.skipped:
         say(f"  round {r} move {n}: not analysed: {why}")

@@ -22,24 +22,43 @@ if TYPE_CHECKING:
 HALF = 4
 
 
-def course_lines(values: Sequence[float], *, ascii_only: bool = False, half: int = HALF) -> list[str]:
+def course_lines(values: Sequence[float], *, ascii_only: bool = False, half: int = HALF,
+                 width: int | None = None) -> list[str]:
     """The chart of ``values``, top row first: a scale on the left (the largest size of a value, 0 and its
     negative), then a column per value whose dot sits on the row nearest to it; the zero line runs between
-    the dots.  No values, no chart."""
+    the dots.  Within ``width`` columns (a narrow terminal) a column stands for :func:`course_step` values
+    in a row, with a dot on each row one of them reaches, so that no line breaks in two and no value is
+    left out.  No values, no chart."""
     if not values:
         return []
     dot, zero, blank, axis, tick = ("*", "-", " ", "|", "+") if ascii_only else ("●", "─", " ", "│", "┤")
-    scale = max(abs(v) for v in values)
-    top = math.ceil(scale) if scale >= 0.05 else 1
+    top = _top(values)
     rows = [round(v / top * half) for v in values]
+    step = course_step(values, width)
+    columns = [set(rows[i:i + step]) for i in range(0, len(rows), step)]
     labels = {half: f"{top:+d}", 0: "0", -half: f"{-top:+d}"}
-    width = max(map(len, labels.values()))
+    label_width = max(map(len, labels.values()))
     lines = []
     for row in range(half, -half - 1, -1):
         label = labels.get(row, "")
-        marks = "".join(dot if r == row else zero if row == 0 else blank for r in rows)
-        lines.append(f"{label:>{width}} {tick if label else axis}{marks}".rstrip())
+        marks = "".join(dot if row in column else zero if row == 0 else blank for column in columns)
+        lines.append(f"{label:>{label_width}} {tick if label else axis}{marks}".rstrip())
     return lines
+
+
+def course_step(values: Sequence[float], width: int | None) -> int:
+    """How many values a column of :func:`course_lines` stands for: 1, or as few more as fit the values in
+    ``width`` columns (None: no limit) beside the scale."""
+    if width is None or not values:
+        return 1
+    room = max(1, width - len(f"{-_top(values):+d}") - 2)  # the scale, a space and the axis
+    return -(-len(values) // room)
+
+
+def _top(values: Sequence[float]) -> int:
+    """The size of the scale: the largest size of a value, rounded up (1 when all are about 0)."""
+    scale = max(abs(v) for v in values)
+    return math.ceil(scale) if scale >= 0.05 else 1
 
 
 def round_course(line: Line) -> list[tuple[int, float]] | None:
