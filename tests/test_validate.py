@@ -456,6 +456,17 @@ def test_a_round_after_the_game_was_won_is_not_added_to_the_totals(tmp_path: Pat
     assert "round 2: played after the game was won: not added to the game's totals" in out
 
 
+def test_a_result_tag_counting_a_round_after_the_win_says_it_is_not_counted() -> None:
+    """A Result tag that adds the round played after the win (N 21 S 21) is wrong, and its error says why the
+    rounds add up to less than the record shows."""
+    text = TARGET_11.replace("{RESULT}", '[Result "N 21 S 21"]') + "\n" + _round_two_with_seats_swapped()
+    report = check(text)
+    result = [d for d in report.diagnostics if d.line == 3]
+    assert [(d.code, d.message) for d in result] == \
+        [("D603", "the Result tag says N 21 S 21, but the rounds add up to N 8, S 13")]
+    assert result[0].notes == ("the game was won before round 2: no round from there counts",)
+
+
 @pytest.mark.parametrize(
     ("result", "severity", "message"),
     [

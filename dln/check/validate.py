@@ -170,16 +170,19 @@ class _Checker(Reporter):
         rounds = [r for r in report.rounds if not r.setup and not r.after_win]
         ended = [r.scores is not None or r.redeal is not None for r in rounds]
         unfinished = rounds[-1] if rounds and not ended[-1] and all(ended[:-1]) else None
-        self._check_result(engine, scored if all(ended) or unfinished is not None else None, sides, unfinished)
+        late = next((r for r in report.rounds if r.after_win), None)
+        self._check_result(engine, scored if all(ended) or unfinished is not None else None, sides, unfinished,
+                           late)
         report.diagnostics = self.diagnostics
         return report
 
     def _check_result(self, engine: protocol.Game, scored: Sequence[Mapping[str, object]] | None,
-                      sides: Sequence[str], unfinished: RoundReport | None) -> None:
+                      sides: Sequence[str], unfinished: RoundReport | None, late: RoundReport | None) -> None:
         """The Result tag: R002 when it is not sides and totals; else against the rounds played out (``scored``;
         None when a round's points cannot be known).  A record that stops mid-round (``unfinished``, its last
         round) is checked the same way, against the rounds before, with a note that the last one is not over;
-        a total it may still reach is then a warning."""
+        a total it may still reach is then a warning.  A wrong tag of a record that goes on after the game was
+        won (``late``: the first round after) notes that the rounds from there are not counted."""
         raw = self.game.tag("Result")
         if raw is None or raw.strip() in ("", "*"):
             return
@@ -201,6 +204,9 @@ class _Checker(Reporter):
             found = [replace(v, severity="warning" if reachable else v.severity,
                              notes=(*v.notes, note + (", and may make up the difference" if reachable else "")))
                      for v in found]
+        if late is not None:
+            counted = f"the game was won before round {late.number or late.index + 1}: no round from there counts"
+            found = [replace(v, notes=(*v.notes, counted)) for v in found]
         self.report_all(found, self.game.tag_line("Result"))
 
     # -- a round ---------------------------------------------------------------------
