@@ -456,6 +456,16 @@ def test_a_round_after_the_game_was_won_is_not_added_to_the_totals(tmp_path: Pat
     assert "round 2: played after the game was won: not added to the game's totals" in out
 
 
+def test_the_end_of_a_round_after_the_win_says_it_is_not_counted(tmp_path: Path) -> None:
+    """dln show (and the replayer, the page) at the end of a round played after the win said "the record ends
+    with no winner yet"; it says the round is not counted and who had won."""
+    path = tmp_path / "over.dln"
+    path.write_text(TARGET_11.replace("{RESULT}", "") + "\n" + _round_two_with_seats_swapped(), encoding="utf-8")
+    code, out, _ = run("show", str(path), "--round", "2", "--move", "end", "--no-color", "--width", "120")
+    assert code == 0 and "no winner" not in out
+    assert "not counted: S had won the game before this round: N 8, S 13" in out
+
+
 def test_a_result_tag_counting_a_round_after_the_win_says_it_is_not_counted() -> None:
     """A Result tag that adds the round played after the win (N 21 S 21) is wrong, and its error says why the
     rounds add up to less than the record shows."""

@@ -260,6 +260,8 @@ class RoundEnd:
     #: True for the last round of the game in the record.
     last: bool
     setup: bool
+    #: The side that had won the game before this round, which the record goes on with: it counts nothing.
+    won_before: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,6 +371,8 @@ def standing_words(frame: Frame) -> str:
     if end.totals is None:
         return "game totals unknown: an earlier round was stopped by an illegal move"
     standing = ", ".join(f"{side} {points}" for side, points in end.totals.items())
+    if end.won_before is not None:
+        return f"not counted: {end.won_before} had won the game before this round: {standing} (target {target})"
     if end.winner is not None:
         verb = "win" if len(end.winner) == 2 else "wins"  # NS win, N wins
         return f"{end.winner} {verb} the game: {standing} (target {target})"

@@ -454,6 +454,7 @@ class Replay:
             winner=played.winner,
             last=played.index == len(game.rounds) - 1,
             setup=played.round.setup,
+            won_before=game.report.winner if played.report.after_win else None,
         )
 
     def _path(self, cursor: Cursor) -> tuple[str, ...]:
