@@ -187,6 +187,25 @@ def test_a_file_not_utf8_is_an_error_at_its_line_and_column(command: list[str], 
     assert "(byte 2614)" not in out
 
 
+@pytest.mark.parametrize("codec", ["utf-16", "utf-16-le", "utf-16-be"])
+@pytest.mark.parametrize("command", [["validate"], ["fmt"], ["score"], ["stats"]], ids=" ".join)
+def test_a_utf16_file_is_named_as_such(command: list[str], codec: str, tmp_path: Path) -> None:
+    """A record saved by Notepad as 'Unicode' (UTF-16, with its mark) got 'not UTF-8 text (byte value 0xFF)'
+    only, or, for 0xFE, the hint for a Greek letter of Windows-1253 it is not.  It is now named as UTF-16 text,
+    with how to save it as UTF-8; the file is left as it is."""
+    path = tmp_path / "notepad.dln"
+    data = ("\ufeff" if codec != "utf-16" else "") + '[Event "Βράδυ"]\r\n\r\nround 1 dealer S\r\n'
+    path.write_bytes(data.encode(codec))
+    before = path.read_bytes()
+    code, out = run(command[0], str(path), *command[1:])
+    byte = before[0]
+    assert code == 2 and "Traceback" not in out, out
+    assert (f"{path}:1:1: error: cannot read: not UTF-8 text (byte value 0x{byte:02X}): the file starts as UTF-16 "
+            "text does (Notepad's 'Unicode'); save it as UTF-8, e.g. iconv -f utf-16 -t utf-8 OLD.dln > NEW.dln") \
+        in out, out
+    assert "Windows-1253" not in out and path.read_bytes() == before
+
+
 def test_fmt_stdin_says_where_it_is_not_utf8(tmp_path: Path) -> None:
     code, out = run("fmt", "-", stdin=greek_8_bit(tmp_path).read_bytes())  # type: ignore[arg-type]
     assert code == 2 and "<stdin>:1201:7: error: cannot read: not UTF-8 text (byte value 0xCC)" in out

@@ -121,7 +121,11 @@ def _lines_of(stream: BinaryIO, name: str) -> Iterator[str | Overlong]:
     try:
         yield from read_lines(stream)
     except NotUTF8 as exc:  # what every command says of a file that is not UTF-8: here alone
-        raise Unreadable(name, not_utf8_reason(exc.byte), line=exc.line, column=exc.column) from None
+        reason = not_utf8_reason(exc.byte)
+        if (exc.line, exc.column) == (1, 1) and exc.byte in (0xFF, 0xFE):  # never in UTF-8: a UTF-16 mark
+            reason = (f"not UTF-8 text (byte value 0x{exc.byte:02X}): the file starts as UTF-16 text does "
+                      "(Notepad's 'Unicode'); save it as UTF-8, e.g. iconv -f utf-16 -t utf-8 OLD.dln > NEW.dln")
+        raise Unreadable(name, reason, line=exc.line, column=exc.column) from None
     except UnicodeDecodeError:
         raise Unreadable(name, "not UTF-8 text") from None
     except OSError as exc:
