@@ -392,6 +392,25 @@ def test_tab_completes_commands_cards_and_declarations() -> None:
     assert recorder.completions("9s [9]", "") == ["9d", "=9s"]
 
 
+def test_tab_offers_every_suit_of_a_value_on_the_table() -> None:
+    """pagat, The Play: a 9 may take 5d with either 4.  The legal moves are listed one per value (4h for both
+    4s), so after '9c x 5d 4' Tab offered 4h alone and completed it, recording a card not taken; after
+    '9c x 4s' it offered nothing, and after '5c 4s' not the declared value.  Each loose card stands for every
+    one of its value now."""
+    s = Session()
+    recorder = s.recorder
+    s("4h 5d 4s Js")
+    assert recorder.completions("9c x 5d", "4") == ["4h", "4s"]
+    assert recorder.completions("9c x", "") == ["4h", "4s", "5d"]
+    assert recorder.completions("9c x 4s", "") == ["5d"]
+    assert recorder.completions("9c x 4h 4s", "") == []
+    assert recorder.completions("8c", "") == ["x", "4h", "4s"]
+    assert recorder.completions("8c x 4s", "") == ["4h"]
+    assert recorder.completions("5c 4s", "") == ["4h", "5d", "=9"]
+    s("9c x 5d 4s")  # and it is legal as typed
+    assert recorder.completions("", "J") == ["Jc", "Jd", "Jh"]
+
+
 def test_parse_move_reads_one_move_with_its_annotations() -> None:
     move = parse_move("12. 8c x 5s+3d! {neat}", "S")
     assert (move.seat, str(move.card), move.kind, move.glyphs, move.comments) == ("S", "8c", "capture", ("!",),

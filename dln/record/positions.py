@@ -31,6 +31,17 @@ def typed(state: Position, moves: Sequence[EngineMove]) -> list[str]:
     return [without_seat(move_text(written(state, m))) for m in moves]
 
 
+def alike(state: Position) -> dict[str, list[str]]:
+    """The loose numerals of the table, as typed and in table order, by value (keys ``#1`` to ``#10``): a
+    move may take or use one of them or another of its value alike (the rules ask their values alone), so
+    a listing that names one suit for all (:func:`dln.check.plays.legal`) stands for every suit of it."""
+    out: dict[str, list[str]] = {}
+    for card in state.loose:
+        if not card.is_face:
+            out.setdefault(f"#{card.value}", []).append(str(card))
+    return out
+
+
 def judge(state: Position, move: Move) -> None:
     """Refuse ``move`` if it breaks a rule in ``state``, with the rules' sentences and the legal moves."""
     errors = [v for v in violations(state, move) if v.severity == "error"]

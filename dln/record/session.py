@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Literal, TypeVar, cast
@@ -517,21 +518,28 @@ class Recorder:
             if card in state.seen() or not hand.unknown:
                 return []
             state = holding(state, card)
-        typed = {part.lower() for w in words[1:] for part in w.split("+") if part}
+        # A loose numeral stands for every one of its value: the legal moves listed name one suit for all.
+        alike = positions.alike(state)
+        classes = {token.lower(): key for key, tokens in alike.items() for token in tokens}
+        words_typed = [part.lower() for w in words[1:] for part in w.split("+") if part]
+        typed = Counter(classes.get(word, word) for word in words_typed)
         options: list[str] = []
         for move in plays.legal(state):
             if move.card != card:
                 continue
             tokens = [t for t in positions.typed(state, [move])[0].split()[1:] if t != "*"]
             items = [item for t in tokens for item in t.split("+")]
-            if not typed <= {item.lower() for item in items} or ("x" in items and typed and "x" not in typed):
+            left = Counter(classes.get(item.lower(), item.lower()) for item in items)
+            if typed - left or ("x" in items and typed and "x" not in typed):
                 continue  # a word typed is not in this move, or 'x' was not typed right after the card
-            rest = [item for item in items if item.lower() not in typed]
+            left -= typed
+            rest = [other for item in items if left[key := classes.get(item.lower(), item.lower())] > 0
+                    for other in alike.get(key, [item]) if other.lower() not in words_typed]
             if "x" in rest:
                 rest = ["x"]  # 'x' comes right after the card
             elif any(not item.startswith("=") for item in rest):
                 rest = [item for item in rest if not item.startswith("=")]  # the value comes last
-            options += [item for item in rest if item not in options]
+            options += [item for item in dict.fromkeys(rest) if item not in options]
         return sorted(options, key=lambda item: (item != "x", item.startswith("=")))  # stable: x, items, value
 
     def _playable(self, state: Position) -> set[Card]:
