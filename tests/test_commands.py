@@ -36,6 +36,28 @@ def crowded_table(loose: int = 36) -> str:
             "N 10d x Ac+2c\n")
 
 
+# -- moves: the legal moves as a player tells them apart ------------------------------------------
+
+
+@pytest.mark.parametrize(("table", "hand", "listed"), [
+    ("2c 7d 2h Kh", "9s 3h", ["N 3h", "N 9s", "N 9s x 2c 7d", "N 9s x 7d 2h"]),
+    ("10s 8h 10d 2h Qc", "10c 5h", ["N 10c", "N 10c x 10s", "N 10c x 10d", "N 10c x 10s 10d", "N 10c x 8h 2h",
+                                    "N 10c x 10s 8h 2h", "N 10c x 8h 10d 2h", "N 10c x 10s 8h 10d 2h", "N 5h"]),
+    ("4h 5d 4s Kh", "9s 3h", ["N 3h", "N 9s", "N 9s x 4h 5d"]),
+])
+def test_moves_lists_apart_what_scores_apart(tmp_path: Path, table: str, hand: str, listed: list[str]) -> None:
+    """pagat, Further Deals and the End of the Round: the 2 of clubs scores 1 and the 10 of diamonds 2, other
+    2s and 10s nothing.  The moves were listed one per value of the cards taken (the first in table order),
+    so with 2c 7d 2h on the table 'N 9s x 7d 2h', a point less than 'N 9s x 2c 7d', was not listed without
+    --all, nor with 10s and 10d 'N 10c x 10d', 2 points more than 'N 10c x 10s'.  A move taking the 2c or
+    the 10d or another of its value is listed apart; suits that score alike (4h and 4s) stay one move."""
+    path = tmp_path / "position.dln"
+    path.write_text(f"setup\ntable {table}\nN: {hand}\nS: Ks Qh\nturn N\n", encoding="utf-8")
+    code, out, _ = run("moves", str(path), "--at", "1")
+    assert code == 0
+    assert [line.strip() for line in out.splitlines() if line.startswith("  N ")] == listed
+
+
 # -- validate: the help under an illegal move ------------------------------------------------------
 
 

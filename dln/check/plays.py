@@ -23,7 +23,8 @@ __all__ = ["Position", "judged", "legal", "legal_move", "to_engine", "violations
 
 
 def legal(state: Position, *, every: bool = False) -> list[EngineMove]:
-    """Every legal move of the seat to play, as a player tells them apart (Diloti: one per declared value,
+    """Every legal move of the seat to play, as a player tells them apart (Diloti: one per value of the loose
+    cards taken or used, those taking the 2 of clubs or the 10 of diamonds apart as they score otherwise,
     unless ``every``: one per card of that value too)."""
     game = game_of(state)
     return game.legal_moves(state) if every else list(game.distinct_moves(state))

@@ -398,7 +398,9 @@ def position_command(file: str, game_number: int, round_number: int, at: int, as
               help="Game, counted from 1 in the file.")
 @click.option("--round", "round_number", type=click.IntRange(min=1), default=1, show_default=True,
               help="Round, counted from 1 in the game.")
-@click.option("--all", "every", is_flag=True, help="List moves that differ only in the suit of equal cards separately.")
+@click.option("--all", "every", is_flag=True,
+              help="List moves that differ only in the suit of equal cards separately (without it, Diloti lists "
+                   "them once unless they score otherwise: the 2c, the 10d; Kontsina and Xeri list every move).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON object: the position and its legal moves (see docs/cli.md).")
 @click.option("--rank", is_flag=True, help="Rank the moves, best first, by the engine's expected points.")

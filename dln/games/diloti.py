@@ -45,7 +45,7 @@ from dln.engine.compact import CLASS, CompactRound, covers, expected_points
 from dln.engine.compact import playout as compact_playout
 from dln.engine.predicates import scores_xeri
 from dln.engine.rules import VARIANTS, rules_for
-from dln.engine.scoring import MOST_CARDS_POINTS, SCORE_ITEMS, XERI_POINTS, check_dealer
+from dln.engine.scoring import GOOD_TEN, GOOD_TWO, MOST_CARDS_POINTS, SCORE_ITEMS, XERI_POINTS, check_dealer
 from dln.engine.scoring import dealer_after as next_dealer_after
 from dln.engine.state import Move, Seat, sides_of
 
@@ -204,7 +204,7 @@ class Diloti:
         return legal_moves(state)
 
     def distinct_moves(self, state: RoundState, cards: Collection[Card] | None = None) -> Iterator[Move]:
-        return iter_legal_moves(state, by_value=True, cards=cards)
+        return _scoring_apart(state, iter_legal_moves(state, by_value=True, cards=cards))
 
     def sweeps(self, state: RoundState, move: Move) -> bool:
         return scores_xeri(state, move)
@@ -344,3 +344,26 @@ _COMPACT_SPACE = SolverSpace(compact.solver_moves, compact.after, compact.hands_
                              compact.solver_key, compact.mover, compact.to_move)
 
 DILOTI = Diloti()
+
+
+def _scoring_apart(state: RoundState, moves: Iterable[Move]) -> Iterator[Move]:
+    """``moves`` listed one per value of the loose cards they take or use (the first in table order), and
+    besides each one that takes part of the 2s or the 10s lying loose, the same move with the 2 of clubs or
+    the 10 of diamonds swapped in or out: it scores otherwise (pagat, Further Deals and the End of the
+    Round), so it is another move to a player.  Suits that score alike stay one move."""
+    scoring = [card for card in (GOOD_TWO, GOOD_TEN) if card in state.loose]
+    if not scoring:
+        yield from moves
+        return
+    for move in moves:
+        variants = [move]
+        for card in scoring:
+            alike = [c for c in state.loose if c.value == card.value]  # in table order
+            for variant in list(variants):
+                taken = [c for c in alike if c in variant.loose]
+                if not taken or len(taken) == len(alike):
+                    continue  # none of the value, or all of it: no choice of suits
+                other = next(c for c in alike if c not in variant.loose) if card in taken else taken[-1]
+                # a listed move joins nothing into components: its loose cards are all it names
+                variants.append(variant._replace(loose=variant.loose ^ {card, other}))
+        yield from variants

@@ -254,9 +254,9 @@ class Game(Protocol):
         ...
 
     def distinct_moves(self, state: Position, cards: Collection[Card] | None = None) -> Iterable[Move]:
-        """The legal moves as a player tells them apart (Diloti: one per declared value, whichever cards
-        of that value), lazily where there may be very many (of ``cards`` of the hand only, when given):
-        what the validator and ``dln moves`` list."""
+        """The legal moves as a player tells them apart (Diloti: one per value of the loose cards, whichever
+        suits of it, but the 2 of clubs and the 10 of diamonds apart, as they score), lazily where there may
+        be very many (of ``cards`` of the hand only, when given): what the validator and ``dln moves`` list."""
         ...
 
     def sweeps(self, state: Position, move: Move) -> bool:
