@@ -16,7 +16,7 @@ How it works (``docs/analysis.md`` tells it for people):
 * **Playouts** elsewhere: the rest of the deal (in Kontsina also the first
   cards of the next one), every seat playing the game's greedy player
   (:func:`rollout_move`), then an estimate of the round's points
-  (:func:`estimate`); in the last deal playouts go to the end of the round.
+  (:meth:`~dln.games.protocol.Game.estimate`); in the last deal playouts go to the end of the round.
   Where the game has a representation made for speed
   (:meth:`~dln.games.protocol.Game.quick_playout`: Diloti with two players,
   :mod:`dln.engine.compact`), the playout runs on it, with the same policy.
@@ -49,7 +49,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from dln.engine import Hand, Move, RoundState
+from dln.engine import Hand, Move
 from dln.games.protocol import Position, game_of
 from dln.wording import count_of
 
@@ -109,11 +109,6 @@ def in_turn(state: Position) -> bool:
     return all(a >= b for a, b in pairwise(sizes)) and sizes[-1] >= sizes[0] - 1
 
 
-def points(state: Position) -> tuple[int, ...]:
-    """Each side's points for the round once it is over (leftovers to the last capturer)."""
-    return game_of(state).points(state)
-
-
 def net_of(pts: Sequence[float], side: int) -> float:
     """What the engine maximises for ``side``: its points minus the others' (their mean, beyond two sides)."""
     if len(pts) == 2:
@@ -132,19 +127,13 @@ def rollout_move(state: Position, moves: Sequence[Move], rng: random.Random,
     return (greedy or game_of(state).greedy_move)(state, moves, rng)
 
 
-def estimate(state: RoundState) -> tuple[float, ...]:
-    """Each side's expected points for a Diloti round from a position mid-round (a playout's horizon):
-    see :meth:`dln.games.diloti.Diloti.estimate`."""
-    return game_of(state).estimate(state)
-
-
 def playout(world: World, state: Position, rng: random.Random, *, to_end: bool = False) -> tuple[float, ...]:
     """Play ``state`` (a position of ``world``) on with :func:`rollout_move`; each side's points.
 
     In the last deal the playout goes to the end of the round and scores it.
     Earlier, in a game that estimates (:meth:`~dln.games.protocol.Game.estimates`),
     it stops the game's :attr:`~dln.games.protocol.Game.horizon` cards into the
-    next deal (Diloti: as the next deal is dealt) and :func:`estimate` values
+    next deal (Diloti: as the next deal is dealt) and :meth:`~dln.games.protocol.Game.estimate` values
     the position; a game that does not, or ``to_end``, plays every deal out.
     A round cancelled at a later deal for face cards (face-card-redeal-any)
     scores nothing.
