@@ -47,7 +47,6 @@ __all__ = [
     "replace_file",
     "snapshot",
     "temporary_name",
-    "write_atomically",
 ]
 
 _CHUNK = 1 << 20
@@ -397,12 +396,6 @@ def _rewrite_in_place(target: Path, temp: Path, st: os.stat_result, force: bool)
     finally:
         if restore_mode is not None:
             os.chmod(target, restore_mode)
-
-
-def write_atomically(path: Path, chunks: Iterable[bytes]) -> None:
-    """Replace ``path`` with ``chunks`` (kept for existing callers): :func:`replace_file` with ``force``,
-    i.e. without a change check and even over a read-only file."""
-    replace_file(path, chunks, force=True)
 
 
 def fsync_directory(directory: Path) -> None:
