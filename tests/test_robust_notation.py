@@ -21,7 +21,7 @@ import dln
 from dln.cli import main
 from dln.notation.bounds import MAX_NESTING
 from dln.notation.grammar import _builder
-from dln.notation.lines import MAX_LINE, MAX_PASSED, LineTooLong, NotUTF8, iter_lines, read_text, split_lines
+from dln.notation.lines import MAX_LINE, MAX_PASSED, LineTooLong, NotUTF8, iter_lines, split_lines
 from dln.notation.parser import parse_text, read_lines, split_games
 from dln.notation.writer import write_games
 from dln.record import Refused, parse_move
@@ -347,16 +347,6 @@ def test_dev_zero_is_a_clear_error_in_every_command(args: list[str]) -> None:
     code, out, err = run(*args, "/dev/zero")
     assert code == 2 and "Traceback" not in out + err
     assert "/dev/zero:1:1: error: line 1 is longer than 1 MiB" in out + err
-
-
-def test_read_text_stops_inside_an_endless_line() -> None:
-    zeros = Zeros()
-    text = read_text(io.BufferedReader(zeros))
-    assert len(text) > MAX_LINE and zeros.served < 8 * MAX_LINE
-    assert read_text(io.BytesIO("\ufeffround 1\r\u00e9".encode())) == "round 1\r\u00e9"
-    with pytest.raises(UnicodeDecodeError) as caught:
-        read_text(io.BytesIO(b"x" * 100_000 + b"\xff"))
-    assert caught.value.start == 100_000
 
 
 def test_a_line_too_long_is_passed_over_with_its_game_and_reading_goes_on() -> None:

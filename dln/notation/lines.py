@@ -13,7 +13,6 @@ the reading there (:class:`LineTooLong`) instead of reading for ever.
 
 from __future__ import annotations
 
-import codecs
 import io
 import re
 from collections.abc import Iterable, Iterator
@@ -23,7 +22,7 @@ from dln.notation.bounds import MAX_GAME, TooLarge, mib
 from dln.notation.errors import DLNSyntaxError
 
 __all__ = ["MAX_LINE", "MAX_PASSED", "LineTooLong", "Lines", "NotUTF8", "Overlong", "Pieces", "iter_lines",
-           "line_ending", "line_too_long", "normalise", "not_utf8", "read_text", "split_lines"]
+           "line_ending", "line_too_long", "normalise", "not_utf8", "split_lines"]
 
 #: The most characters a line may hold, its line break not counted (1 MiB).
 MAX_LINE = 1 << 20
@@ -225,29 +224,6 @@ def _recut(pieces: Iterable[str], first_line: int) -> Iterator[str | Overlong]:
         yield passing
     elif pending:
         yield pending
-
-
-def read_text(stream: IO[bytes]) -> str:
-    """A whole binary stream as text (UTF-8, a leading BOM dropped), bounded by the line length.
-
-    Reading stops inside a run of bytes too long to be one line (``/dev/zero``);
-    the text then ends inside that line, which the reader reports as too long
-    (:class:`LineTooLong`) after the games before it.  Raises
-    ``UnicodeDecodeError`` with the offset of the bad byte in the stream.
-    """
-    limit = 4 * MAX_LINE + 4  # a line of MAX_LINE characters has at most 4 bytes per character
-    blocks: list[bytes] = []
-    run = 0  # bytes since the last line break
-    while block := stream.read(1 << 16):
-        blocks.append(block)
-        last = max(block.rfind(b"\n"), block.rfind(b"\r"))
-        run = len(block) - 1 - last if last >= 0 else run + len(block)
-        if run > limit:  # cut short: a character split at the end is left out, not an error
-            text = codecs.getincrementaldecoder("utf-8")().decode(b"".join(blocks), final=False)
-            break
-    else:
-        text = b"".join(blocks).decode("utf-8")
-    return text.removeprefix("\ufeff")
 
 
 class Pieces(io.RawIOBase):
