@@ -158,10 +158,6 @@ class Examined:
                     yield from self.diff.piece(piece.offset, piece.text, text)
         self.report.close()
 
-    def run(self) -> None:
-        for _ in self:
-            pass
-
 
 def canonical_bytes(name: str, expected: Snapshot) -> Iterator[bytes]:
     """The canonical text of file ``name``, game by game, read afresh; :class:`FileChanged` if the
