@@ -122,11 +122,6 @@ class Cursor:
     branch: tuple[tuple[int, int], ...] = ()
 
     @property
-    def depth(self) -> int:
-        """0 on the main line, 1 in a variation, 2 in a variation inside it, …"""
-        return len(self.branch)
-
-    @property
     def here(self) -> int:
         """Moves played in the innermost line (the main line's ``ply`` or the last variation's)."""
         return self.branch[-1][1] if self.branch else self.ply

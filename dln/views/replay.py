@@ -222,7 +222,7 @@ class Replay:
             return self._normal(cursor.parent().moved(cursor.parent().here - 1))
         if cursor.ply > 0:
             return cursor.moved(cursor.ply - 1)
-        back = self._round_before(cursor)
+        back = self.previous_round(cursor)
         if back is None:
             return None
         return replace(back, ply=self.games[back.game].rounds[back.round].main.replayed)
@@ -253,9 +253,6 @@ class Replay:
 
     def previous_round(self, cursor: Cursor) -> Cursor | None:
         """The start of the previous round, in this game or the one before."""
-        return self._round_before(cursor)
-
-    def _round_before(self, cursor: Cursor) -> Cursor | None:
         if cursor.round > 0:
             return Cursor(cursor.game, cursor.round - 1)
         if cursor.game > 0:

@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     from dln.games.table import TableRound
 
 EXIT_OK, EXIT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
-STDIN = "-"
 
 
 class Report:
