@@ -96,19 +96,6 @@ def _fill(rest: list[int], high: int, need: int, target: int) -> bool:
 UNIT: tuple[Counts, ...] = tuple(tuple(int(i == v) for i in range(11)) for v in range(11))
 
 
-def splittable_counts(available: Counts, target: int, fixed: Counts = ZERO) -> tuple[Counts, ...]:
-    """Every sub-multiset of ``available`` that, with the values counted in ``fixed``
-    (which must be used), splits into sets each totalling ``target``; the empty one
-    included when it qualifies.  In the order of the count tuples.
-
-    ``fixed`` holds the played card when it sits in a group's set (pagat, Group
-    Declarations) and, under liberal_declarations, the plain declarations chosen to
-    act as single cards (pagat, Use of Plain Declarations).  :func:`splittable` is
-    the same list packed, with totals, as move listing uses it.
-    """
-    return tuple(unpack(code) for code, _ in splittable(available, target, fixed).members())
-
-
 @lru_cache(maxsize=1 << 12)
 def maximal_counts(available: Counts, target: int) -> frozenset[Counts]:
     """The sub-multisets of ``available`` splitting into sets totalling ``target`` that
@@ -436,7 +423,15 @@ def _question(available: Counts, target: int, fixed: Counts) -> tuple[Counts, in
 
 
 def splittable(available: Counts, target: int, fixed: Counts = ZERO) -> Selection:
-    """:func:`splittable_counts` as a :class:`Selection` of the sub-multisets of ``available``."""
+    """Every sub-multiset of ``available`` that, with the values counted in ``fixed``
+    (which must be used), splits into sets each totalling ``target``; the empty one
+    included when it qualifies: a :class:`Selection`, whose members come in the order
+    of the count tuples, packed, with their totals, as move listing uses them.
+
+    ``fixed`` holds the played card when it sits in a group's set (pagat, Group
+    Declarations) and, under liberal_declarations, the plain declarations chosen to
+    act as single cards (pagat, Use of Plain Declarations).
+    """
     question = _question(available, target, fixed)
     return Selection(_box(ZERO), b"") if question is None else _selection(*question)
 
