@@ -24,7 +24,7 @@ from dln.check.validate import validate_game
 from dln.cli import main
 from dln.cli.play import Table
 from dln.games.protocol import game_named
-from dln.games.table import shuffled_deals, table_game_named
+from dln.games.table import TableGame, shuffled_deals
 from dln.games.xeri import JACK
 from dln.record import positions
 
@@ -180,7 +180,8 @@ def test_a_game_type_for_a_file_that_holds_a_game_is_refused(tmp_path: Path) -> 
 def test_a_shuffled_hand_deals_every_card_once_and_a_xeri_pile_that_may_open(game: tuple[str, int], seed: int) -> None:
     """kontsina, Setup: four cards to each player, four face up; xeri, Setup: six each, then a pile of four whose
     top card is no jack and shares no rank with the card below it ("shuffle the discard pile back")."""
-    engine = table_game_named(game[0])
+    engine = game_named(game[0])
+    assert isinstance(engine, TableGame)
     seats = engine.play_order(game[1])
     table, deals = shuffled_deals(engine, seats, seats[-1], random.Random(seed))
     cards = [*table, *(c for deal in deals for hand in deal.values() for c in hand)]

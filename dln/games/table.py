@@ -31,7 +31,7 @@ from dln.engine.rules import Rules
 from dln.engine.state import Hand, Move, Seat, Seating, describe_cards
 from dln.wording import count_of
 
-from .protocol import CONTESTED, ITEM_WORDS, MARKS, Tally, game_named, installed
+from .protocol import CONTESTED, ITEM_WORDS, MARKS, Tally, installed
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -454,15 +454,6 @@ class TableGame(ABC):
                  tuple(map(self.classes, state.captured)), state.xeris), (0,) * len(state.captured))
 
 
-def table_game_named(name: str | None) -> TableGame:
-    """The game a ``Game`` tag names, when it is played on these mechanics; ValueError for a game not
-    installed or one with an engine of its own (Diloti)."""
-    game = game_named(name)
-    if not isinstance(game, TableGame):
-        raise ValueError(f"{game.name} has a rules engine of its own, not the table mechanics of {__name__}")
-    return game
-
-
 def seats_for(game: TableGame, used: Iterable[Seat]) -> tuple[tuple[Seat, ...], list[Violation]]:
     """The seats of a game whose record names the seats ``used`` (the fewest players that seat them all),
     and a finding for each seat the game has no room for."""
@@ -619,14 +610,6 @@ def sweep(state: TableRound) -> TableRound:
     return state._replace(table=(), captured=captured)
 
 
-def check_rest(state: TableRound, seat: Seat) -> list[Violation]:
-    """D601: a record's claim that ``seat`` takes the cards left on the table."""
-    if seat == state.last_capturer:
-        return []
-    return [error(codes.REST_CLAIM, f"the cards left on the table go to the last seat to capture, "
-                  f"{state.last_capturer or 'nobody'}, not {seat}")]
-
-
 def check_score(scores: Mapping[Seat, ItemScore], claimed: Mapping[str, int], code: str) -> list[Violation]:
     """A ``score`` claim against the computed points of the seats it names, as Diloti's (``code``: the game's
     scoring rule)."""
@@ -738,7 +721,6 @@ __all__ = [
     "check",
     "check_dealer",
     "check_position",
-    "check_rest",
     "check_result",
     "check_score",
     "deal_pack",
@@ -749,5 +731,4 @@ __all__ = [
     "shuffled_deals",
     "start_hand",
     "sweep",
-    "table_game_named",
 ]

@@ -17,7 +17,6 @@ from dln.games.table import (
     check,
     check_dealer,
     check_position,
-    check_rest,
     check_result,
     check_score,
     dealer_after,
@@ -166,7 +165,6 @@ def test_the_last_capturer_takes_the_rest() -> None:
     assert state.is_over is False  # five more deals of two players
     swept = sweep(state)
     assert swept.table == () and set(swept.captured[0]) == set(cards("9c 5h 4d 7s Kh 2d"))
-    assert check_rest(state, "N") == [] and [v.code for v in check_rest(state, "S")] == ["D601"]
 
 
 def _final(piles: dict[str, str]) -> TableRound:
