@@ -21,11 +21,11 @@ from hypothesis import strategies as st
 import dln
 from dln.cards import DECK
 from dln.check.generate import generate_games
-from dln.check.position import PositionError, extract_position, position_game, rest_of_round
+from dln.check.position import PositionError, extract_position, position_game
 from dln.check.validate import GameReport, validate_game
 from dln.cli import main
 from dln.engine.rules import VARIANTS, rules_for
-from dln.notation.model import Game, Move, Round
+from dln.notation.model import Deal, Game, Move, Round
 from tests.budgets import costly, heavy
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -43,6 +43,20 @@ def first_round(seed: int, players: int, hidden: bool, names: set[str]) -> Game:
     rules = rules_for(sorted(names), target=11)
     game = next(generate_games(1, players=players, seed=seed, hidden=hidden, rules=rules))
     return replace(game, rounds=game.rounds[:1], tags=tuple((k, v) for k, v in game.tags if k != "Result"))
+
+
+def rest_of_round(round_: Round, played: int) -> tuple[tuple[Move, ...], tuple[Deal, ...]]:
+    """The moves of ``round_`` after the first ``played`` that belong to the same deal, and the later deals.
+
+    The record's deals are cut where its ``deal`` lines are; a deal whose
+    line was left out stays part of the one before.
+    """
+    count = 0
+    for k, deal in enumerate(round_.deals):
+        if played < count + len(deal.moves) or k == len(round_.deals) - 1:
+            return deal.moves[played - count:], round_.deals[k + 1:]
+        count += len(deal.moves)
+    return (), ()
 
 
 def setup_game(game: Game, report: GameReport, played: int, moves: tuple[Move, ...] | None = None) -> Game:

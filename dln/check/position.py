@@ -19,10 +19,9 @@ from typing import cast
 from dln.cards import Card
 from dln.check.validate import Diagnostic, GameReport, validate_game
 from dln.games.protocol import Position, game_of
-from dln.notation.model import Captured, Deal, Game, Hand, Move, Pile, Round, Seat, Side
+from dln.notation.model import Captured, Deal, Game, Hand, Pile, Round, Seat, Side
 
-__all__ = ["PositionError", "broken_before", "cancelled", "extract_position", "position_game", "position_round",
-           "rest_of_round"]
+__all__ = ["PositionError", "broken_before", "cancelled", "extract_position", "position_game", "position_round"]
 
 #: The tags a position keeps from its game: who plays, and under which rules.
 KEPT_TAGS = ("Game", "North", "East", "South", "West", "Variant", "Target")
@@ -109,11 +108,9 @@ def position_game(game: Game, round_: Round) -> Game:
 
 @dataclass(frozen=True, slots=True)
 class Extracted:
-    """A position found in a record: the state, and where in the record it is."""
+    """A position found in a record: the state, and what the record shows of it."""
 
     state: Position
-    round_index: int  # from 0
-    move_index: int  # moves of the round played before it
     #: The cards the record shows in each hand at that point (None: all, from its deck).
     shown: Mapping[str, AbstractSet[Card]] | None
     known: Known = EVERYTHING
@@ -154,8 +151,8 @@ def extract_position(game: Game, round_number: int, at: int, report: GameReport 
         raise PositionError(f"no position before move {at} of round {round_number}: {why}")
     round_ = game.rounds[round_number - 1]
     state = played.states[at - 1]
-    return Extracted(state, round_number - 1, at - 1, shown_cards(round_, at - 1),
-                     known_of(round_, state, at - 1), broken_before(report, round_number, at))
+    return Extracted(state, shown_cards(round_, at - 1), known_of(round_, state, at - 1),
+                     broken_before(report, round_number, at))
 
 
 def cancelled(round_: Round, number: int, at: int) -> str | None:
@@ -232,17 +229,3 @@ def shown_cards(round_: Round, played: int) -> Mapping[str, AbstractSet[Card]] |
             break
         count += len(candidate.moves)
     return {hand.seat: frozenset(c for c in hand.cards if c is not None) for hand in deal.hands}
-
-
-def rest_of_round(round_: Round, played: int) -> tuple[Sequence[Move], tuple[Deal, ...]]:
-    """The moves of ``round_`` after the first ``played`` that belong to the same deal, and the later deals.
-
-    The record's deals are cut where its ``deal`` lines are; a deal whose
-    line was left out stays part of the one before.
-    """
-    count = 0
-    for k, deal in enumerate(round_.deals):
-        if played < count + len(deal.moves) or k == len(round_.deals) - 1:
-            return deal.moves[played - count:], round_.deals[k + 1:]
-        count += len(deal.moves)
-    return (), ()
