@@ -25,7 +25,7 @@ from typing import Any
 from dln.archive.conditions import players_of
 from dln.archive.facts import PlayFacts, SeatEvents
 from dln.games.protocol import game_named
-from dln.notation.model import Game
+from dln.notation.model import SIDE_ORDER, Game
 
 __all__ = ["COUNTS", "Book", "Line", "Stats", "data_name"]
 
@@ -159,9 +159,8 @@ class Book:
 
     def side_lines(self) -> list[Line]:
         """Sides in seat order: N, E, S, W, then NS, EW, then any other."""
-        order = ("N", "E", "S", "W", "NS", "EW")
-        return sorted(self.sides.values(),
-                      key=lambda line: (order.index(line.name) if line.name in order else len(order), line.name))
+        return sorted(self.sides.values(), key=lambda line: (
+            SIDE_ORDER.index(line.name) if line.name in SIDE_ORDER else len(SIDE_ORDER), line.name))
 
     def lengths(self) -> dict[str, dict[str, int]]:
         """How many games had each number of rounds, and each hundred of moves (``"300-399"``)."""

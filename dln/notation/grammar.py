@@ -22,7 +22,7 @@ from lark.exceptions import UnexpectedInput
 from dln.cards import Card
 from dln.notation.bounds import MAX_DIGITS, MAX_NESTING, too_deep
 from dln.notation.model import (
-    SEATS,
+    SIDE_ORDER,
     TAG_PARTS,
     Captured,
     Deal,
@@ -41,8 +41,6 @@ from dln.notation.writer import tag_value
 
 _CARD = Card.parse
 
-#: Canonical order of sides: the model holds a setup's ``captured`` and ``xeris`` in it.
-SIDE_ORDER: tuple[str, ...] = (*SEATS, "NS", "EW")
 #: The lines only a setup may have, and why.
 _SETUP_ONLY = "belongs to a setup (a position in the middle of a round); a round starts from its first deal"
 

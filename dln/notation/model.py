@@ -22,6 +22,8 @@ Seat = Literal["N", "E", "S", "W"]
 SEATS: tuple[Seat, ...] = ("N", "E", "S", "W")
 #: A score claim's side: a seat (2 players) or a partnership (4 players).
 Side = Literal["N", "E", "S", "W", "NS", "EW"]
+#: Canonical order of sides: the model holds a setup's ``captured`` and ``xeris`` in it.
+SIDE_ORDER: tuple[str, ...] = (*SEATS, "NS", "EW")
 MoveKind = Literal["lay", "capture", "declare"]
 #: The tags docs/notation.md defines (any other tag is allowed and kept as written).
 STANDARD_TAGS = ("Event", "Site", "Date", "North", "South", "East", "West", "Target", "Game", "Variant", "Result")

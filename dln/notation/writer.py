@@ -14,12 +14,11 @@ import re
 from collections.abc import Iterable
 
 from dln.cards import Card
-from dln.notation.model import SEATS, Captured, Component, Deal, Game, Hand, Move, Pile, PileRef, Round, Variation
+from dln.notation.model import SIDE_ORDER, Captured, Component, Deal, Game, Hand, Move, Pile, PileRef, Round, Variation
 
 __all__ = ["hand_text", "item_text", "merges_with", "move_text", "ordered_components", "write_game", "write_games"]
 
 _SYMBOLIC_GLYPHS = frozenset({"!", "?", "!!", "??", "!?", "?!"})
-_SIDE_ORDER: tuple[str, ...] = (*SEATS, "NS", "EW")
 
 
 def write_games(games: Iterable[Game]) -> str:
@@ -95,9 +94,9 @@ def _round_lines(round_: Round) -> list[str]:
         lines.append(" ".join(["table", *map(_table_item, round_.table)]))
     if round_.deck is not None:
         lines.append(" ".join(["deck", *map(str, round_.deck)]))
-    lines += [_captured(pile) for pile in sorted(round_.captured, key=lambda pile: _SIDE_ORDER.index(pile.side))]
+    lines += [_captured(pile) for pile in sorted(round_.captured, key=lambda pile: SIDE_ORDER.index(pile.side))]
     if round_.xeris:
-        xeris = sorted(round_.xeris, key=lambda pair: _SIDE_ORDER.index(pair[0]))
+        xeris = sorted(round_.xeris, key=lambda pair: SIDE_ORDER.index(pair[0]))
         lines.append(" ".join(["xeris", *(f"{side} {n}" for side, n in xeris)]))
     if round_.last_capturer is not None:
         lines.append(f"last {round_.last_capturer}")
