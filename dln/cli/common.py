@@ -19,11 +19,10 @@ from dln.engine.rules import parse_variants
 from dln.games.protocol import game_keys, game_named, installed
 from dln.notation.bounds import MAX_DIGITS
 from dln.notation.errors import DLNSyntaxError
-from dln.notation.sources import display_name, skipped_note
+from dln.notation.sources import STDIN, display_name, skipped_note
 from dln.views.output import say
 
 EXIT_OK, EXIT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
-STDIN = "-"
 
 
 def report_syntax(error: DLNSyntaxError, games_read: int, *, err: bool = True) -> None:
