@@ -34,8 +34,8 @@ def engine_chooser(budget: int = DEFAULT_BUDGET, search: Callable[..., Move] = c
     return engine
 
 
-def chooser(game: Game, strategy: str, budget: int = DEFAULT_BUDGET) -> Chooser:
-    """A player of ``game`` by name: ``engine`` (at ``budget``), ``greedy`` or ``random``."""
+def chooser(game: Game, strategy: str) -> Chooser:
+    """A player of ``game`` by name: ``engine`` (at the default budget), ``greedy`` or ``random``."""
     if strategy == "engine":
-        return engine_chooser(budget)
+        return engine_chooser()
     return simple_player(game, strategy)

@@ -50,7 +50,7 @@ def _nice_top(value: float) -> float:
     return step * 10
 
 
-def bar_chart(title: str, labels: Sequence[str], values: Sequence[float], *, unit: str = "") -> str:
+def bar_chart(title: str, labels: Sequence[str], values: Sequence[float]) -> str:
     """Horizontal bars, one per label, the value written at the end of each."""
     row, left, top = 22, 170, 40
     height = top + row * max(len(labels), 1) + 40
@@ -61,7 +61,7 @@ def bar_chart(title: str, labels: Sequence[str], values: Sequence[float], *, uni
         body.append(_text(left - 8, y + 15, label, anchor="end"))
         body.append(f'<rect x="{left}" y="{y + 3}" width="{value * scale:.1f}" height="{row - 6}" '
                     f'fill="{PALETTE[0]}"/>')
-        body.append(_text(left + value * scale + 6, y + 15, f"{value:g}{unit}"))
+        body.append(_text(left + value * scale + 6, y + 15, f"{value:g}"))
     axis_y = top + row * len(labels) + 4
     body.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{axis_y}" stroke="black"/>')
     return _document(WIDTH, height, title, body)

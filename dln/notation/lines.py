@@ -168,7 +168,7 @@ def line_ending(stream: IO[bytes]) -> str:
     return "\n"
 
 
-def iter_lines(pieces: Iterable[str], *, first_line: int = 1) -> Iterator[str | Overlong]:
+def iter_lines(pieces: Iterable[str]) -> Iterator[str | Overlong]:
     """Re-cut pieces of text (lines cut any which way, buffers…) into lines, kept as written.
 
     :class:`Lines` are passed through as they are.
@@ -179,11 +179,11 @@ def iter_lines(pieces: Iterable[str], *, first_line: int = 1) -> Iterator[str | 
     """
     if isinstance(pieces, Lines):
         return iter(pieces)
-    return _recut(pieces, first_line)
+    return _recut(pieces)
 
 
-def _recut(pieces: Iterable[str], first_line: int) -> Iterator[str | Overlong]:
-    number = first_line
+def _recut(pieces: Iterable[str]) -> Iterator[str | Overlong]:
+    number = 1
     pending = ""
     passing: Overlong | None = None  # the line too long being passed over
     for piece in pieces:

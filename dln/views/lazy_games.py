@@ -92,12 +92,12 @@ class GameShelf(Shelf[GameReplay]):
     frees its positions at once."""
 
     def __init__(self, stream: BinaryIO, name: str, places: Sequence[Place], *, filename: str,
-                 variants: Sequence[str] | None = None, keep: int = 3) -> None:
+                 variants: Sequence[str] | None = None) -> None:
         def replay(game: Game, source: Callable[[int], str]) -> GameReplay:
             return game_replay(validate_game(game, index=game.number or 1, filename=filename, source=source,
                                              variants=variants, keep_states=True))
 
-        super().__init__(stream, name, places, filename=filename, replay=replay, keep=keep, drop=_discard)
+        super().__init__(stream, name, places, filename=filename, replay=replay, drop=_discard)
         self.variants = variants
 
 

@@ -29,7 +29,7 @@ replay is built from the validator's report in :mod:`dln.views.game_replay`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Literal
 
@@ -127,14 +127,11 @@ class Replay:
         games: Sequence[Game],
         *,
         filename: str = "<string>",
-        source: Callable[[int], str] | None = None,
-        variants: Sequence[str] | None = None,
     ) -> Replay:
         """Replay parsed games of any game, numbered as in their file (``Game.number``; by position when not
         read from one)."""
         replayed = [
-            game_replay(validate_game(game, index=game.number or position, filename=filename, source=source,
-                                       variants=variants, keep_states=True))
+            game_replay(validate_game(game, index=game.number or position, filename=filename, keep_states=True))
             for position, game in enumerate(games, start=1)
         ]
         return cls(replayed, filename)
