@@ -94,18 +94,15 @@ def check_template(template: str) -> None:
             raise ValueError(f"{{{name}}} is not a tag of DLN, a number or {{file}}: did you mean {{{meant}}}?")
     file_name(template, n=1, game=1, file="x", tags=())  # a bad format specification fails here
     # Every tag present: what is wrong with this name is wrong with every name the template gives.
-    problem = name_problem(_filled(template, n=1, game=1, file="x", tags=(), absent="x"), longest=1 << 16)
+    problem = name_problem(file_name(template, n=1, game=1, file="x", tags=(), absent="x"), longest=1 << 16)
     if problem is not None:
         raise ValueError(f"{template!r}: every name it gives {problem[1]}")
 
 
-def file_name(template: str, *, n: int, game: int, file: str, tags: tuple[tuple[str, str], ...]) -> str:
-    """The name ``template`` gives a game (see the module's docstring)."""
-    return _filled(template, n=n, game=game, file=file, tags=tags)
-
-
-def _filled(template: str, *, n: int, game: int, file: str, tags: tuple[tuple[str, str], ...],
-            absent: str = "") -> str:
+def file_name(template: str, *, n: int, game: int, file: str, tags: tuple[tuple[str, str], ...],
+              absent: str = "") -> str:
+    """The name ``template`` gives a game (see the module's docstring); the field of a tag the game lacks
+    is ``absent`` (nothing)."""
     stem = Path(file).stem if file != "-" else "stdin"
     try:
         name = template.format_map(_Fields({"n": n, "game": game, "file": _safe(stem)}, tags, absent))
