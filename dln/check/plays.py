@@ -12,7 +12,7 @@ resolved on the table, where a game without them has none) and one writing
 
 from __future__ import annotations
 
-from dln.check.generate import record_move
+from dln.check.generate import record_move as written  # the record of an engine move, as the validator writes it
 from dln.check.references import to_engine_move
 from dln.engine import Move as EngineMove
 from dln.engine import Violation
@@ -28,11 +28,6 @@ def legal(state: Position, *, every: bool = False) -> list[EngineMove]:
     unless ``every``: one per card of that value too)."""
     game = game_of(state)
     return game.legal_moves(state) if every else list(game.distinct_moves(state))
-
-
-def written(state: Position, move: EngineMove, number: int | None = None) -> Move:
-    """The record of engine ``move`` played in ``state``, as the validator writes it."""
-    return record_move(state, move, number)
 
 
 def to_engine(state: Position, move: Move) -> tuple[EngineMove, list[Violation]]:
