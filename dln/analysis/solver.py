@@ -108,7 +108,6 @@ class Solver:
     def __init__(self, node_limit: int = 1 << 62, root: int = 0, *, quick: bool = True) -> None:
         self.node_limit = node_limit
         self.nodes = 0
-        self.passes = 0
         self.root = root
         self.quick = quick
         self.maximiser = 0
@@ -145,7 +144,6 @@ class Solver:
         while low < high:  # MTD(f): each null-window search moves one bound to the value it proves
             beta = value + 1 if value == low else value
             value = self._search(position, beta - 1, beta)
-            self.passes += 1
             if value < beta:
                 high = value
             else:
