@@ -159,9 +159,7 @@ class ArchiveReader:
                     if piece.game is not None and notes_alone(piece.game):
                         if not piece.game.comments:  # blank lines alone: nothing to keep
                             continue
-                    elif piece.game is None:
-                        if piece.error is None:  # not asked to parse: never the case here
-                            continue
+                    elif piece.game is None:  # a syntax error (every piece is parsed: pieces() is given no wanted)
                         self.errors += 1
                         self.unparsed += 1
                         if isinstance(piece.error, LineTooLong):  # a line without end: the rest is not read
