@@ -89,6 +89,11 @@ def greek_layout(text: str) -> str:
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
 
 
+def rank_order(card: Card) -> tuple[int, str]:
+    """A sort key for cards: by rank, then suit (c d h s), as a player fans a hand to see the sums."""
+    return card.rank, card.suit
+
+
 class _Facts(dict[Card, Any]):
     """One fact of each card of the pack, looked up in C; computed afresh for any other card."""
 

@@ -101,10 +101,6 @@ def is_bare(round_: Round) -> bool:
             and not any(d.moves or d.hands for d in round_.deals))
 
 
-def rank_order(card: Card) -> tuple[int, int]:
-    return card.rank, "cdhs".index(card.suit)
-
-
 def typed_comments(text: str) -> tuple[str, tuple[str, ...]]:
     """A table or hand line without its ``{comments}`` and ``; note``, and those (a note is written as a
     comment, as ``dln fmt`` writes it): ``5h 3c 9d Js {dealt fast}`` → (``5h 3c 9d Js``, (``dealt fast``,))."""

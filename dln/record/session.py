@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Literal, TypeVar, cast
 
-from dln.cards import DECK, Card
+from dln.cards import DECK, Card, rank_order
 from dln.check import plays
 from dln.check.plays import Position
 from dln.check.validate import Diagnostic, GameReport, validate_game
@@ -34,7 +34,6 @@ from dln.record.moves import (
     is_bare,
     named_by_rank,
     parse_move,
-    rank_order,
     repeated,
     same_play,
     shown_lines,

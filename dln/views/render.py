@@ -23,7 +23,7 @@ from rich.segment import Segment, SegmentLines
 from rich.table import Table
 from rich.text import Text
 
-from dln.cards import RANK_NAMES, SUIT_SYMBOLS, Card
+from dln.cards import RANK_NAMES, SUIT_SYMBOLS, Card, rank_order
 from dln.engine import Pile, RoundState
 from dln.engine.state import HandLike
 from dln.notation.writer import variation_text
@@ -109,7 +109,7 @@ def cards_text(cards: Iterable[Card], look: Look, *, empty: str = "") -> Text:
 def _hand_cards(hand: HandLike, look: Look) -> Text:
     """A hand as drawn: its cards face up when revealed (the unseen ones as backs), else every card a back."""
     if look.reveal:
-        shown = [card_text(c, look) for c in _by_rank(hand.known)]
+        shown = [card_text(c, look) for c in sorted(hand.known, key=rank_order)]
         shown += [Text(look.back, style=_BACK_STYLE)] * hand.unknown
     else:
         shown = [Text(look.back, style=_BACK_STYLE)] * hand.size
@@ -122,11 +122,6 @@ def _title(title: str | Text, look: Look) -> Text:
     text = Text(title) if isinstance(title, str) else title
     text.overflow = "crop" if look.ascii else "ellipsis"
     return text
-
-
-def _by_rank(cards: Iterable[Card]) -> list[Card]:
-    """A hand in rank order, as a player fans it to see the sums."""
-    return sorted(cards, key=lambda c: (c.rank, c.suit))
 
 
 def help_panel(look: Look, keys: Iterable[tuple[str, str]]) -> Panel:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from dln.cards import RANK_NAMES, Card
+from dln.cards import RANK_NAMES, Card, rank_order
 from dln.engine import Pile, RoundState
 from dln.engine.state import HandLike
 from dln.views.frames import Frame, plain_move
@@ -138,13 +138,8 @@ def svg_text(x: float, y: float, text: str, cls: str = "dln-label", anchor: str 
     return f'<text x="{x:g}" y="{y:g}" class="{cls}" text-anchor="{anchor}">{xml_text(text)}</text>'
 
 
-def _by_rank(cards: Iterable[Card]) -> list[Card]:
-    """A hand in rank order, as a player fans it to see the sums (as ``dln show`` draws it)."""
-    return sorted(cards, key=lambda c: (c.rank, c.suit))
-
-
 def hand_cards(hand: HandLike) -> list[Card | None]:
-    return [*_by_rank(hand.known), *([None] * hand.unknown)]
+    return [*sorted(hand.known, key=rank_order), *([None] * hand.unknown)]
 
 
 class _Diagram:
@@ -198,7 +193,7 @@ class _Diagram:
         to_play = self.frame.to_play == seat
         told = self.frame.known.hands is None or seat in self.frame.known.hands
         # A hand a setup does not write: the cards the record proves it held, and no guess of how many more.
-        cards = hand_cards(hand) if told else _by_rank(hand.known)
+        cards = hand_cards(hand) if told else sorted(hand.known, key=rank_order)
         rows = max(1, -(-len(cards) // per_row))
         labels = self.label_lines(seat, to_play, box.width - 16)
         band = BAND + LINE * (len(labels) - 1)
