@@ -17,6 +17,7 @@ from dln.cards import Card
 from dln.engine import Move as EngineMove
 from dln.engine import Position, Violation
 from dln.engine.codes import error
+from dln.engine.listing import NO_CARDS, NO_PILES
 from dln.engine.state import Item as EngineItem
 from dln.games.protocol import game_of
 from dln.notation.model import Move, PileRef
@@ -26,8 +27,6 @@ __all__ = ["NO_DECLARATION", "named_twice", "resolves_all", "to_engine_move"]
 #: Builds the engine's Move from all nine fields: NamedTuple's generated ``__new__`` is a Python
 #: function with keyword handling, a measurable part of a move's cost when validating an archive.
 _new = tuple.__new__
-_NO_CARDS: frozenset[Card] = frozenset()
-_NO_PILES: frozenset[int] = frozenset()
 #: The cards a move's components name when they are single loose cards, each named once: equal
 #: components (the fast reader shares them between equal move texts) name the same cards in any position.
 #: Bounded: cleared when full.
@@ -50,11 +49,11 @@ def to_engine_move(state: Position, move: Move) -> tuple[EngineMove, list[Violat
     kind, named = move.kind, move.components
     value = move.value if kind == "declare" else None
     if not named:  # a lay (or a declaration naming nothing on the table)
-        return _new(EngineMove, (move.seat, move.card, kind, _NO_CARDS, _NO_PILES, value, move.group, (),
+        return _new(EngineMove, (move.seat, move.card, kind, NO_CARDS, NO_PILES, value, move.group, (),
                                  move.xeri)), problems
     taken = _known_cards.get(named)
     if taken is not None:  # single loose cards, each once, as most captures and declarations name
-        return _new(EngineMove, (move.seat, move.card, kind, taken, _NO_PILES, value, move.group, (),
+        return _new(EngineMove, (move.seat, move.card, kind, taken, NO_PILES, value, move.group, (),
                                  move.xeri)), problems
     loose: list[Card] = []
     piles: set[int] = set()

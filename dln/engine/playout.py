@@ -26,7 +26,7 @@ from dln.cards import DECK, Card
 
 from .checking import check
 from .deal import deal_order
-from .listing import legal_moves
+from .listing import NO_CARDS, NO_PILES, legal_moves
 from .play import LiveRound
 from .predicates import xeri_rule_blocker
 from .scoring import finish_round, score_round
@@ -37,8 +37,6 @@ __all__ = ["random_move", "random_playout"]
 #: The value of every card (face cards 0), looked up rather than computed in the sampler's loops.
 _VALUE: dict[Card, int] = {c: c.value for c in DECK}
 _INDEX: dict[Card, int] = {c: c.index for c in DECK}
-_NO_CARDS: frozenset[Card] = frozenset()
-_NO_PILES: frozenset[int] = frozenset()
 #: Builds a Move from its nine fields without NamedTuple's Python-level ``__new__``.
 _move = tuple.__new__
 
@@ -81,7 +79,7 @@ def _captures(state: Position, card: Card, rng: random.Random) -> list[Move]:
         trio = len(same) == 3 and state.rules.three_face_cards  # the fourth card takes all three
         for taken in ([same] if trio else [[c] for c in same]):
             xeri = everything_ok and len(taken) == len(loose) and not piles
-            out.append(_move(Move, (seat, card, "capture", frozenset(taken), _NO_PILES, None, False, (), xeri)))
+            out.append(_move(Move, (seat, card, "capture", frozenset(taken), NO_PILES, None, False, (), xeri)))
         return out
     numerals = [c for c in loose if 0 < _VALUE[c] <= v]
     sets = _sets(numerals, v)
@@ -106,11 +104,11 @@ def _declarations(state: Position, card: Card, held: set[int] | None, rng: rando
     for x in numerals:  # plain: the card and one loose card
         value = cv + _VALUE[x]
         if value <= 10 and (held is None or value in held):
-            out.append(_move(Move, (seat, card, "declare", frozenset((x,)), _NO_PILES, value, False, (), False)))
+            out.append(_move(Move, (seat, card, "declare", frozenset((x,)), NO_PILES, value, False, (), False)))
     for p in piles:  # raise: the card added to a plain declaration
         value = p.value + cv
         if not p.group and value <= 10 and (held is None or value in held):
-            out.append(_move(Move, (seat, card, "declare", _NO_CARDS, frozenset((p.id,)), value, False, (), False)))
+            out.append(_move(Move, (seat, card, "declare", NO_CARDS, frozenset((p.id,)), value, False, (), False)))
     for value in range(cv, 11):  # groups: the card's set and at least one more
         if held is not None and value not in held:
             continue
@@ -154,7 +152,7 @@ def random_move(position: Position, rng: random.Random) -> Move:
         rng.shuffle(kinds)
         for kind in kinds:
             if kind == 0:
-                proposals = [_move(Move, (seat, card, "lay", _NO_CARDS, _NO_PILES, None, False, (), False))]
+                proposals = [_move(Move, (seat, card, "lay", NO_CARDS, NO_PILES, None, False, (), False))]
             elif kind == 1:
                 proposals = _captures(position, card, rng)
             else:
