@@ -289,14 +289,12 @@ class GameReport:
 
 @dataclass
 class DealPlan:
-    """One deal as the record gives it: its hand lines, its moves, where it starts (``marked``: by a
-    ``deal`` line, not inferred from the number of moves)."""
+    """One deal as the record gives it: its hand lines, its moves, where it starts."""
 
     hands: tuple[Any, ...]
     moves: list[Move]
     line: int | None
     column: int | None
-    marked: bool = False
 
 
 class Reporter:

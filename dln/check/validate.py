@@ -324,10 +324,10 @@ class _Checker(Reporter):
                 hands.append(self._each_card_once(hand))
             moves = list(deal.moves)
             chunk = per_deal if not round_.setup else len(moves) or 1
-            plans.append(DealPlan(tuple(hands), moves[:chunk], line, column, k > 0))
+            plans.append(DealPlan(tuple(hands), moves[:chunk], line, column))
             for start in range(chunk, len(moves), per_deal):  # the 'deal' line was left out
                 first = moves[start]
-                plans.append(DealPlan((), moves[start:start + per_deal], first.line, first.column, False))
+                plans.append(DealPlan((), moves[start:start + per_deal], first.line, first.column))
         return plans
 
     def _each_card_once(self, hand: RecordHand) -> RecordHand:
