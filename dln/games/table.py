@@ -187,9 +187,6 @@ class TableLive:
         """The next deal gives ``hands``, aligned with the seats."""
         self.state = next_deal(self.state, dict(zip(self.state.seats, hands, strict=True)))
 
-    def hand(self, seat: Seat) -> Hand:
-        return self.state.hand(seat)
-
 
 # What a position answers, asked of the one now: each name an attribute read in C (attrgetter) rather than
 # a failed lookup and a call of ``__getattr__``, which made self-play of these games twice as slow.
