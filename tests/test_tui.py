@@ -24,10 +24,12 @@ from click.testing import CliRunner
 
 from dln.cli import main
 from dln.views.replay import Cursor, Replay
-from dln.views.tui import KeyReader, Session, decode_keys
+from dln.views.tui import KeyReader, Session, decode_keys, help_rows
 from tests.test_replay import STUDY
 
 ROOT = Path(__file__).parent.parent
+#: The help screen's rows of the replayer: keys, what they do.
+HELP = help_rows(Session.bindings)
 
 # -- decoding keys ---------------------------------------------------------------------------------
 
@@ -159,11 +161,11 @@ def test_the_key_bar_wraps_between_keys_and_keeps_the_status() -> None:
     from rich.console import Console
     from rich.text import Text
 
-    from dln.views.tui import FOOTER_KEYS, KeyBar
+    from dln.views.tui import KeyBar
 
     def lines(width: int, status: str) -> list[str]:
         console = Console(width=width, record=True, color_system=None, file=open(os.devnull, "w"))  # noqa: SIM115
-        console.print(KeyBar(list(FOOTER_KEYS), Text(status)))
+        console.print(KeyBar(list(Session.footer_keys), Text(status)))
         console.file.close()
         return console.export_text().splitlines()
 
@@ -172,7 +174,7 @@ def test_the_key_bar_wraps_between_keys_and_keeps_the_status() -> None:
     narrow = lines(80, "the end of the record")
     assert len(narrow) == 2 and all(len(line) <= 80 for line in narrow)
     words = " ".join(narrow)
-    for key, what in FOOTER_KEYS:
+    for key, what in Session.footer_keys:
         assert f"{key} {what}" in words  # no key is parted from what it does
     assert narrow[-1].endswith("the end of the record")
     cramped = lines(40, "a message longer than what is left of the line")
@@ -217,8 +219,6 @@ def test_the_screens_in_the_viewer_doc_are_what_the_replayer_draws(width: int, h
 def test_a_help_taller_than_the_screen_pages_and_one_that_fits_closes_on_any_key() -> None:
     """60x20: the help is shown a page at a time with its bottom border and the paging keys named, and the
     pages together show every key; 120x40: it fits, and the paging keys close it as any key does."""
-    from dln.views.tui import HELP
-
     session = Session(Replay.from_text(STUDY), Cursor())
     session.press("?")
     seen: list[str] = []
@@ -251,10 +251,10 @@ def test_a_help_taller_than_the_screen_pages_and_one_that_fits_closes_on_any_key
 
 
 def test_every_binding_is_in_the_help_and_go_to_is_in_the_key_bar() -> None:
-    from dln.views.tui import BINDINGS, FOOTER_KEYS, HELP
+    from dln.views.tui import BINDINGS
 
     assert any(":" in shown and "go to move" in what for shown, what in HELP)
-    assert (":", "go to move") in FOOTER_KEYS
+    assert (":", "go to move") in Session.footer_keys
     assert {"go_to"} <= {method for _, method, _, _ in BINDINGS}
 
 
@@ -460,8 +460,6 @@ def test_the_help_pages_in_a_small_terminal_and_shows_every_key(study_file: Path
     """At 60x20 the help (``?``) is taller than the screen: it was cut at the key bar, its last keys (Space,
     r, e, ?, q) out of sight and out of reach.  It now shows a page at a time, naming the keys that page it,
     and any other key still closes it."""
-    from dln.views.tui import HELP
-
     width, height = 60, 20
     replay = shlex.join([sys.executable, "-m", "dln", "replay", study_file.name])
     term = Terminal(f"{replay}; echo replayer-exit=$?; sleep 600", cwd=study_file.parent, width=width,

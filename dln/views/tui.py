@@ -42,8 +42,6 @@ from dln.views.replay import Cursor, Replay
 __all__ = [
     "BINDINGS",
     "DELAYS",
-    "FOOTER_KEYS",
-    "HELP",
     "HELP_PAGING",
     "START_DELAY",
     "Binding",
@@ -228,9 +226,6 @@ def help_rows(bindings: tuple[Binding, ...]) -> tuple[tuple[str, str], ...]:
     one, such as ``-`` with ``+``, has no row of its own)."""
     return tuple((shown, what) for _, _, shown, what in bindings if shown)
 
-
-#: The help screen's rows of the replayer: keys, what they do.
-HELP: tuple[tuple[str, str], ...] = help_rows(BINDINGS)
 
 #: The keys that page a help taller than the screen: key names, rows and pages they move it by, and how its
 #: foot shows them, as :data:`BINDINGS` (a help that fits, as on a big terminal, closes on these keys too).
@@ -499,10 +494,6 @@ class Session(Controls):
         if self.cursor.branch:
             return "the end of this variation: v or u goes back"
         return "the end of the record"
-
-
-#: The keys the bar at the foot of the replayer always shows.
-FOOTER_KEYS: tuple[tuple[str, str], ...] = Session.footer_keys
 
 
 class KeyBar:
