@@ -26,7 +26,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import dln
-from dln.views.lexer import error_tokens
 from tests.archive_oracles import (
     archives,
     assert_dedupe_keeps_the_first_of_each,
@@ -38,6 +37,7 @@ from tests.budgets import heavy
 from tests.strategies import games
 from tests.test_complete_positions import assert_positions_point_at_what_is_written
 from tests.test_fastpath import agree
+from tests.test_lexer import error_tokens
 from tests.test_roundtrip import assert_games_share_a_text, assert_round_trips
 
 pytestmark = pytest.mark.slow  # property runs: seconds each

@@ -15,11 +15,16 @@ from pygments.token import Comment, Error, Keyword, Name, Operator, String
 
 import dln
 from dln.check.generate import generate_games
-from dln.views.lexer import CARD, GLYPH, SEAT, UNKNOWN, DLNLexer, error_tokens, highlight
+from dln.views.lexer import CARD, GLYPH, SEAT, UNKNOWN, DLNLexer, highlight
 from tests.budgets import heavy
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((ROOT / "samples").rglob("*.dln"))
+
+
+def error_tokens(text: str) -> list[tuple[object, str]]:
+    """The tokens the lexer could not place (none for a record the parser accepts)."""
+    return [(t, v) for t, v in DLNLexer().get_tokens(text) if t in Error]
 
 
 def _tokens(text: str) -> list[tuple[object, str]]:

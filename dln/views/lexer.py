@@ -26,14 +26,13 @@ from pygments.token import (
     Punctuation,
     String,
     Whitespace,
-    _TokenType,
 )
 from rich.syntax import Syntax
 from rich.text import Text
 
 from dln.notation.model import TAG_NAME
 
-__all__ = ["CARD", "GLYPH", "SEAT", "UNKNOWN", "DLNLexer", "error_tokens", "highlight"]
+__all__ = ["CARD", "GLYPH", "SEAT", "UNKNOWN", "DLNLexer", "highlight"]
 
 #: Token types, named after the game: a card, a seat or side, a glyph and an unknown card in a hand.
 CARD = Name.Constant
@@ -99,10 +98,3 @@ def highlight(text: str) -> Text:
     out = syntax.highlight(text)
     out.rstrip()
     return out
-
-
-def error_tokens(text: str) -> list[tuple[_TokenType, str]]:
-    """The tokens the lexer could not place (none for a record the parser accepts)."""
-    from pygments.token import Error
-
-    return [(t, v) for t, v in DLNLexer().get_tokens(text) if t in Error]
