@@ -98,7 +98,6 @@ class GameShelf(Shelf[GameReplay]):
                                              variants=variants, keep_states=True))
 
         super().__init__(stream, name, places, filename=filename, replay=replay, drop=_discard)
-        self.variants = variants
 
 
 def _discard(dropped: GameReplay) -> None:
