@@ -129,7 +129,7 @@ def read_replays(file: str, variant: str | None, game_number: int | None, status
                 exit_if_bad_record(checked, file, as_json=as_json)
             status.worst(warn_bad_tags(checked, file))  # a game with rounds is drawn, its bad tags said
             try:
-                replay = Replay([game_replay(checked)], display_name(file))
+                replay = Replay([game_replay(checked)])
             except ValueError as exc:
                 _cannot_show(file, str(exc), as_json)
             if not replay.games:
@@ -334,8 +334,7 @@ def whole_replay(file: str, variant: str | None) -> tuple[Replay, int]:
     variants = parse_variants(variant) if variant is not None else None
     status = EXIT_BAD_INPUT if report.errors else EXIT_OK
     try:
-        return Replay(GameShelf(stream, file, places, filename=display_name(file), variants=variants),
-                      display_name(file)), status
+        return Replay(GameShelf(stream, file, places, filename=display_name(file), variants=variants)), status
     except ValueError as exc:
         say(f"{display_name(file)}: error: {exc}", err=True)
         sys.exit(EXIT_BAD_INPUT)

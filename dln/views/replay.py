@@ -96,12 +96,11 @@ class Replay:
     be entered), so a caller can say why nothing happened.
     """
 
-    def __init__(self, games: Sequence[GameReplay] | GameShelf, filename: str = "<string>") -> None:
+    def __init__(self, games: Sequence[GameReplay] | GameShelf) -> None:
         # A shelf (dln.views.lazy_games) holds only games with rounds and reads each when shown.
         self.games: Sequence[GameReplay] = games if isinstance(games, GameShelf) else [g for g in games if g.rounds]
         if not self.games:
             raise ValueError("the record holds no round to replay")
-        self.filename = filename
         self._lines: dict[tuple[int, int, tuple[int, ...]], Line] = {}
         #: The games whose positions are in memory, the one used last at the end.
         self._resident: list[int] = []
@@ -134,7 +133,7 @@ class Replay:
             game_replay(validate_game(game, index=game.number or position, filename=filename, keep_states=True))
             for position, game in enumerate(games, start=1)
         ]
-        return cls(replayed, filename)
+        return cls(replayed)
 
     @classmethod
     def from_text(cls, text: str, *, filename: str = "<string>") -> Replay:
