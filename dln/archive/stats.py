@@ -65,9 +65,9 @@ class Line:
     lost: int = 0
     illegal: int = 0
 
-    def per_round(self, name: str) -> float | None:
-        """Field ``name`` per scored round (None before any round is scored)."""
-        return round(getattr(self, name) / self.rounds, 2) if self.rounds else None
+    def points_per_round(self) -> float | None:
+        """Points per scored round (None before any round is scored)."""
+        return round(self.points / self.rounds, 2) if self.rounds else None
 
     def item_per_round(self, item: str) -> float | None:
         """The points of score item ``item`` per scored round (None before any round is scored); not a
@@ -93,7 +93,7 @@ class Line:
             else:
                 data[name] = getattr(self, name)
         data["declarations"] = self.declarations
-        data["points_per_round"] = self.per_round("points")
+        data["points_per_round"] = self.points_per_round()
         data["per_round"] = {data_name(item): self.item_per_round(item) for item in book.items}
         return data
 

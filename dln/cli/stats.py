@@ -214,7 +214,7 @@ def stats_csv(stats: Stats, ratings: dict[str, list[Player]] | None) -> str:
         for kind, lines in (("player", book.player_lines()), ("side", book.side_lines())):
             for line in lines:
                 writer.writerow([kind, spreadsheet_text(line.name), line.games, line.wins, line.rounds, line.points,
-                                 line.per_round("points"),
+                                 line.points_per_round(),
                                  *(line.item_per_round(item) if item in book.items else None for item in items),
                                  line.cards,
                                  *(line.items.get(item, 0) if item in book.items else None for item in items),
@@ -267,7 +267,7 @@ def _points_table(screen: Console, title: str, book: Book, lines: list[Line], ra
     rows = []
     for line in lines:
         win = f"{100 * line.wins / line.games:.0f}" if line.games else "-"
-        row = [line.name, str(line.games), str(line.wins), win, str(line.rounds), _number(line.per_round("points")),
+        row = [line.name, str(line.games), str(line.wins), win, str(line.rounds), _number(line.points_per_round()),
                *(_number(line.item_per_round(item)) for item in book.items)]
         if ratings is not None:
             player = ratings.get(line.name)
@@ -358,7 +358,7 @@ def _print_book(screen: Console, stats: Stats, book: Book, ratings: list[Player]
                                       str(player.games)] for rank, player in enumerate(ratings, start=1)], name=1))
     screen.print()
     _bars(screen, _titled(stats, book, "Points per round"),
-          [(line.name, line.per_round("points") or 0.0) for line in _lines(book)], block=block)
+          [(line.name, line.points_per_round() or 0.0) for line in _lines(book)], block=block)
     _bars(screen, _titled(stats, book, "Games by rounds played"),
           [(f"{n} rounds", float(c)) for n, c in sorted(book.rounds.items())], block=block)
 
@@ -370,7 +370,7 @@ def _summary_charts(charts: Charts, stats: Stats, ratings: dict[str, list[Player
         lines = _lines(book)
         charts.write(f"points-per-round{suffix}.svg",
                      bar_chart(_titled(stats, book, "Points per round"), [line.name for line in lines],
-                               [line.per_round("points") or 0.0 for line in lines]))
+                               [line.points_per_round() or 0.0 for line in lines]))
         rounds = sorted(book.rounds.items())
         charts.write(f"game-length{suffix}.svg",
                      bar_chart(_titled(stats, book, "Games by rounds played"), [f"{n} rounds" for n, _ in rounds],
