@@ -89,6 +89,11 @@ def greek_layout(text: str) -> str:
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
 
 
+def index_order(card: Card) -> int:
+    """A sort key for cards: their place in the pack (:data:`DECK`'s order, clubs first)."""
+    return card.index
+
+
 def rank_order(card: Card) -> tuple[int, str]:
     """A sort key for cards: by rank, then suit (c d h s), as a player fans a hand to see the sums."""
     return card.rank, card.suit

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import replace
 
-from dln.cards import RANK_NAMES, Card
+from dln.cards import RANK_NAMES, Card, index_order
 
 from . import codes
 from .codes import VALUE, XERI_MARK, Violation, error
@@ -102,7 +102,7 @@ def _check_targets(state: Position, move: Move, out: list[Violation]) -> bool:
     """D004: every loose card and declaration the move names is on the table."""
     ok = True
     missing = [c for c in move.loose if c not in state.loose]
-    for c in sorted(missing, key=lambda c: c.index):
+    for c in sorted(missing, key=index_order):
         pile = next((p for p in state.piles if c in p.cards), None)
         if pile is not None:
             out.append(error(codes.NOT_ON_TABLE,
@@ -116,10 +116,6 @@ def _check_targets(state: Position, move: Move, out: list[Violation]) -> bool:
             out.append(error(codes.NOT_ON_TABLE, f"there is no declaration #{i} on the table", f"pile {i}"))
             ok = False
     return ok
-
-
-def _index(card: Card) -> int:
-    return card.index
 
 
 def _piles_of(state: Position, ids: Collection[int]) -> list[Pile]:
@@ -146,7 +142,7 @@ def _check_capture(state: Position, move: Move, out: list[Violation]) -> None:
         faces = [c for c in loose if c.is_face]
         out.append(error(codes.FACE_IN_SUM,
                          f"{card} cannot take {describe_cards(faces)}: face cards have no value",
-                         min(faces, key=_index)))
+                         min(faces, key=index_order)))
     summed: list[Pile] = []  # plain declarations taken as single cards (liberal_declarations)
     for p in piles:
         if p.value == v:
@@ -186,7 +182,7 @@ def _check_face_capture(state: Position, move: Move, piles: Sequence[Pile], out:
     if others:
         out.append(error(codes.FACE_CAPTURE_RANK,
                          f"{card} can take only a loose {rank}, not {describe_cards(others)}",
-                         min(others, key=_index)))
+                         min(others, key=index_order)))
     trio = face_trio(state, card)
     if trio is not None:
         if piles or frozenset(c for c in move.loose if c.rank == card.rank) != trio:
@@ -194,7 +190,7 @@ def _check_face_capture(state: Position, move: Move, piles: Sequence[Pile], out:
                              f"{card} is the fourth {rank}: under three-face-cards it captures all three "
                              f"on the table, {describe_cards(trio)}, and nothing else"))
     elif piles or len(move.loose) > 1:
-        taken = [str(c) for c in sorted(move.loose, key=lambda c: c.index)]
+        taken = [str(c) for c in sorted(move.loose, key=index_order)]
         taken += [f"declaration #{p.id}" for p in piles]
         out.append(error(codes.FACE_CAPTURE_ONE,
                          f"{card} takes exactly one loose {rank} and nothing else, "
@@ -214,7 +210,7 @@ def _check_components(state: Position, move: Move, out: list[Violation]) -> tupl
         comp_cards = {i for i in comp if isinstance(i, Card)}
         comp_piles = [p for p in state.piles if p.id in comp]
         ids = {i for i in comp if not isinstance(i, Card)}
-        name = "+".join([*(str(c) for c in sorted(comp_cards, key=_index)), *(f"#{i}" for i in sorted(ids))])
+        name = "+".join([*(str(c) for c in sorted(comp_cards, key=index_order)), *(f"#{i}" for i in sorted(ids))])
         outside = describe_cards(comp_cards - move.loose).split() + [f"#{i}" for i in sorted(ids - move.piles)]
         if outside:
             problem = f"includes {' '.join(outside)}, which the capture does not take"
@@ -231,7 +227,7 @@ def _check_components(state: Position, move: Move, out: list[Violation]) -> tupl
             total = sum(c.value for c in comp_cards) + sum(p.value for p in comp_piles)
             problem = f"totals {total}, not {v}" if total != v else ""
         if problem:
-            part = min(comp_cards, key=_index) if comp_cards else f"pile {min(ids)}"
+            part = min(comp_cards, key=index_order) if comp_cards else f"pile {min(ids)}"
             out.append(error(codes.COMPONENT_SUM, f"the component {name} {problem}", part))
         used_cards |= comp_cards
         used_piles |= ids
@@ -248,7 +244,7 @@ def _check_declare(state: Position, move: Move, out: list[Violation]) -> None:
     if faces:
         out.append(error(codes.FACE_IN_DECLARATION,
                          f"{describe_cards(faces)}: face cards never enter a declaration",
-                         min(faces, key=_index)))
+                         min(faces, key=index_order)))
     if rules.forced_capture:
         forced = forced_capture_violation(state, card)
         if forced is not None:

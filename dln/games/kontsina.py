@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Mapping, Sequence
 
-from dln.cards import Card
+from dln.cards import Card, index_order
 from dln.engine import codes
 from dln.engine.codes import RuleCode, RuleText, Violation, add_rules, error
 from dln.engine.state import Move, Seat, describe_cards
@@ -116,7 +116,7 @@ class Kontsina(TableGame):
         if move.xeri:
             out.append(error(KONTSINA_NO_XERI, "Kontsina scores no xeri: remove the * mark", codes.XERI_MARK))
         if move.kind == "capture":
-            problem = capture_problem(move.card, sorted(move.loose, key=_order))
+            problem = capture_problem(move.card, sorted(move.loose, key=index_order))
             if problem is not None:
                 out.append(problem)
         return out
@@ -129,7 +129,7 @@ class Kontsina(TableGame):
         """Every card of the hand laid, and every capture it can make (cards must be known)."""
         seat = state.turn
         out: list[Move] = []
-        for card in sorted(state.hand(seat).known, key=_order):
+        for card in sorted(state.hand(seat).known, key=index_order):
             out.append(Move.lay(seat, card))
             # A set adding up to the card is one component, as the record joins it (5h+4d).
             out += [Move.capture(seat, card, taken, components=(taken,) if len(taken) > 1 else ())
@@ -224,10 +224,6 @@ def _sets(cards: Sequence[Card], total: int) -> Iterator[tuple[Card, ...]]:
         if card.value <= total:
             for rest in _sets(cards[i + 1:], total - card.value):
                 yield (card, *rest)
-
-
-def _order(card: Card) -> int:
-    return card.index
 
 
 KONTSINA = Kontsina()

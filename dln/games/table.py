@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from dln.cards import DECK, Card
+from dln.cards import DECK, Card, index_order
 from dln.engine import codes
 from dln.engine.codes import RuleCode, Violation, error, warning
 from dln.engine.deal import deal_order
@@ -346,7 +346,7 @@ class TableGame(ABC):
         if move.kind != "capture" or not move.loose:
             return state._replace(hands=hands, table=(*state.table, move.card), turn=turn, played=state.played + 1)
         i = state.seats.index(move.seat)
-        captured = (*state.captured[:i], (*state.captured[i], *sorted(move.loose, key=_order), move.card),
+        captured = (*state.captured[:i], (*state.captured[i], *sorted(move.loose, key=index_order), move.card),
                     *state.captured[i + 1:])
         return state._replace(hands=hands, table=tuple(c for c in state.table if c not in move.loose),
                               captured=captured, last_capturer=move.seat, turn=turn, played=state.played + 1)
@@ -586,16 +586,12 @@ def play(state: TableRound, move: Move) -> TableRound:
     if not taken:
         return TableRound(state.game, seats, state.dealer, state.deal, hands, (*state.table, move.card),
                           state.captured, state.xeris, state.last_capturer, turn, state.played + 1, state.setup)
-    captured = (*state.captured[:i], (*state.captured[i], *sorted(taken, key=_order), move.card),
+    captured = (*state.captured[:i], (*state.captured[i], *sorted(taken, key=index_order), move.card),
                 *state.captured[i + 1:])
     xeris = (*state.xeris[:i], state.xeris[i] + xeri, *state.xeris[i + 1:])
     return TableRound(state.game, seats, state.dealer, state.deal, hands,
                       tuple(c for c in state.table if c not in taken), captured, xeris, move.seat, turn,
                       state.played + 1, state.setup)
-
-
-def _order(card: Card) -> int:
-    return card.index
 
 
 def sweep(state: TableRound) -> TableRound:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from dln.cards import Card
+from dln.cards import Card, index_order
 from dln.engine import codes
 from dln.engine.codes import RuleCode, RuleText, Violation, add_rules, error
 from dln.engine.state import Move, Seat, describe_cards
@@ -146,7 +146,7 @@ class Xeri(TableGame):
         """One move per known card: a capture of the pile when the card takes it, else a discard."""
         seat, pile = state.turn, state.table
         out: list[Move] = []
-        for card in sorted(state.hand(seat).known, key=_order):
+        for card in sorted(state.hand(seat).known, key=index_order):
             if pile and (card.rank == pile[-1].rank or card.rank == JACK):
                 out.append(Move.capture(seat, card, (pile[-1],), xeri=is_xeri(pile, card)))
             else:
@@ -195,10 +195,6 @@ def hand_winner(scores: Mapping[Seat, ItemScore]) -> Seat | None:
 def is_xeri(pile: Sequence[Card], card: Card) -> bool:
     """Capturing xeri: one card taken by a card of its rank; by a jack only if it is a jack too."""
     return len(pile) == 1 and pile[0].rank == card.rank
-
-
-def _order(card: Card) -> int:
-    return card.index
 
 
 XERI = Xeri()
