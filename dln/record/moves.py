@@ -101,12 +101,24 @@ def is_bare(round_: Round) -> bool:
             and not any(d.moves or d.hands for d in round_.deals))
 
 
+def outside_comments(text: str) -> str:
+    """A typed line up to its ``; note``, with its ``{comments}`` blanked (nested ones, and an unclosed one to
+    the end): what is left is the line's own, and its length is where the note starts (a ';' in a comment
+    is the comment's)."""
+    depth, plain = 0, []
+    for char in text:
+        if char == ";" and not depth:
+            break
+        depth += (char == "{") - (char == "}" and depth > 0)
+        plain.append(char if not depth and char != "}" else " ")
+    return "".join(plain)
+
+
 def typed_comments(text: str) -> tuple[str, tuple[str, ...]]:
     """A table or hand line without its ``{comments}`` and ``; note``, and those (a note is written as a
     comment, as ``dln fmt`` writes it): ``5h 3c 9d Js {dealt fast}`` → (``5h 3c 9d Js``, (``dealt fast``,))."""
-    outside = _COMMENT.sub(lambda m: " " * len(m[0]), text)  # a ';' in a comment is the comment's
-    cut = outside.find(";")
-    line, semicolon, note = (text, "", "") if cut < 0 else (text[:cut], ";", text[cut + 1:])
+    cut = len(outside_comments(text))  # a ';' in a comment is the comment's
+    line, semicolon, note = (text, "", "") if cut == len(text) else (text[:cut], ";", text[cut + 1:])
     comments = tuple(_COMMENT.findall(line))
     rest = _COMMENT.sub(" ", line)
     if "{" in rest or "}" in rest:
@@ -239,13 +251,7 @@ _GLYPH_RUN = re.compile(r"[!?]{3,}")
 def check_glyphs(text: str) -> None:
     """Refuse a run of three or more ``!`` and ``?`` outside ``{comments}`` and a ``; note`` (``!!!``): the
     notation would read it as two glyphs (``!! !``), which is not what was typed."""
-    depth, plain = 0, []
-    for char in text:
-        if char == ";" and not depth:
-            break
-        depth += (char == "{") - (char == "}" and depth > 0)
-        plain.append(char if not depth and char != "}" else " ")
-    if found := _GLYPH_RUN.search("".join(plain)):
+    if found := _GLYPH_RUN.search(outside_comments(text)):
         raise Refused(f"not a glyph: {found[0]}; the glyphs are {GLYPHS_TEXT} (two glyphs are typed apart, "
                       f"as in !! !); nothing was written")
 
