@@ -17,6 +17,8 @@ tens of milliseconds) or :data:`costly` (a game played or searched, a second).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from typing import Any
 
 from hypothesis import HealthCheck, settings
 
@@ -43,3 +45,14 @@ settings.load_profile(PROFILE)
 heavy = settings(max_examples=BUDGETS[PROFILE]["heavy"])
 #: A property whose example costs about a second (a game played, searched or run through the CLI).
 costly = settings(max_examples=BUDGETS[PROFILE]["costly"])
+
+
+
+def fast_only(values: list, fast: Callable[[Any], bool], *, spread: bool = False) -> list:
+    """``values`` for ``parametrize``, those ``fast`` does not pick marked ``slow``: the fast suite checks a few
+    representative inputs, the whole suite all of them (``-m "not slow"`` is the quick loop; CI runs all).
+    ``spread``: each value is a tuple of several argument names' values."""
+    import pytest
+
+    return [value if fast(value) else pytest.param(*(value if spread else (value,)), marks=pytest.mark.slow)
+            for value in values]

@@ -13,6 +13,7 @@ import pytest
 from dln.notation.parser import parse_text
 from dln.notation.writer import write_games
 from dln.wording import count_of
+from tests.budgets import fast_only
 from tests.test_cli import run
 from tests.test_cli import test_golden as check_golden  # not collected again under this name
 
@@ -277,6 +278,7 @@ def test_filter_tag_with_a_name_no_tag_can_have_says_why() -> None:
     assert code == 2 and "it starts with the digit '2'" in err and "--tag _2026=x" in err
 
 
+@pytest.mark.slow
 def test_kontsina_ratings_of_three_players_alone_keep_the_pool(tmp_path: Path) -> None:
     """The tester's archive: 20 self-played three-player Kontsina games, three names in rotation.  They all
     sank below 1500 (mean 1418: each game's winner gained what every loser lost), and one name in every
@@ -423,7 +425,7 @@ def bad_tag(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[Path, str]:
     return path, out.rstrip("\n")
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("jobs", fast_only(["1", "2"], lambda jobs: jobs == "1"))
 def test_stats_and_play_filters_report_every_bad_tag_as_validate_does(bad_tag: tuple[Path, str],
                                                                      jobs: str) -> None:
     """Not only an unknown game: a Target, Result or Variant that makes no sense is bad input to stats and

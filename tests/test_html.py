@@ -23,6 +23,7 @@ from dln.views.packed import BLOCK_BYTES, game_blocks, read_games
 from dln.views.replay import Cursor, Replay
 from dln.views.scoresheet import frame_data
 from dln.views.tui import BINDINGS
+from tests.budgets import fast_only
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
@@ -42,8 +43,10 @@ def _replay(path: Path) -> Replay:
     return Replay.from_games(list(dln.loads_all(path.read_text(encoding="utf-8"))), filename=path.name)
 
 
-@pytest.mark.parametrize("name", ["annotated.dln", "four-player.dln", "constructs/variations.dln",
-                                  "constructs/dispute.dln", "constructs/claims.dln", "kontsina.dln", "xeri.dln"])
+@pytest.mark.parametrize("name", fast_only(["annotated.dln", "four-player.dln", "constructs/variations.dln",
+                                            "constructs/dispute.dln", "constructs/claims.dln", "kontsina.dln",
+                                            "xeri.dln"],
+                                           lambda name: name.startswith("constructs/") or name == "xeri.dln"))
 def test_every_position_is_the_replayers(name: str) -> None:
     """Each position of every line is there once, with the ``dln show --json`` data of that position, and
     each key leads where the terminal replayer's does."""

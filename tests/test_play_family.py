@@ -27,6 +27,7 @@ from dln.games.protocol import game_named
 from dln.games.table import TableGame, shuffled_deals
 from dln.games.xeri import JACK
 from dln.record import positions
+from tests.budgets import fast_only
 
 
 def person(holder: list[Table], limit: int | None = None) -> Callable[[str], str | None]:
@@ -56,7 +57,8 @@ def validates(path: Path) -> None:
 
 
 @pytest.mark.parametrize(("game_type", "players", "seat", "target"),
-                         [("kontsina", 3, "E", 5), ("kontsina", 2, "S", 3), ("xeri", 2, "N", 2)])
+                         fast_only([("kontsina", 3, "E", 5), ("kontsina", 2, "S", 3), ("xeri", 2, "N", 2)],
+                                   lambda case: case[1] == 2, spread=True))
 def test_a_whole_sister_game_against_the_engine_validates(tmp_path: Path, game_type: str, players: int, seat: str,
                                                           target: int) -> None:
     """The person's moves and the engine's go through the recorder to the end of the game: the file has the
@@ -260,8 +262,9 @@ def test_a_game_against_the_engine_writes_no_move_against_the_rules(tmp_path: Pa
     validates(path)
 
 
-@pytest.mark.parametrize(("players", "variant"), [(2, "forced-capture, first-card-xeri"),
-                                                  (4, "clockwise, face-card-redeal, soy")])
+@pytest.mark.parametrize(("players", "variant"), fast_only([(2, "forced-capture, first-card-xeri"),
+                                                            (4, "clockwise, face-card-redeal, soy")],
+                                                           lambda case: case[0] == 2, spread=True))
 def test_a_game_against_the_engine_under_house_rules_keeps_them(tmp_path: Path, players: int, variant: str) -> None:
     """Players settle on their house rules before they sit down: dln play --variant plays the game under them
     (the Variant tag, the recorder's checks, the engine's moves), and the finished file validates under them;

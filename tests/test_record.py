@@ -42,6 +42,7 @@ from dln.record import (
     read_record,
     run,
 )
+from tests.budgets import fast_only
 
 ROOT = Path(__file__).parent.parent
 DAY = datetime.date(2026, 11, 20)
@@ -498,7 +499,7 @@ def _record(path: Path, lines: list[str], *args: str) -> subprocess.CompletedPro
                           capture_output=True, text=True, timeout=60, cwd=ROOT)
 
 
-@pytest.mark.parametrize(("seed", "players"), [(8, 2), (1, 4)])
+@pytest.mark.parametrize(("seed", "players"), fast_only([(8, 2), (1, 4)], lambda case: case == (8, 2), spread=True))
 def test_a_generated_game_fed_through_standard_input_comes_back_byte_for_byte(
     tmp_path: Path, seed: int, players: int
 ) -> None:

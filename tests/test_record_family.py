@@ -26,6 +26,7 @@ from dln.games.protocol import game_named
 from dln.notation.model import Game
 from dln.notation.writer import move_text
 from dln.record import NewGame, Options, Terminal, make_options, run
+from tests.budgets import fast_only
 from tests.test_record import Session
 
 ROOT = Path(__file__).parent.parent
@@ -247,7 +248,8 @@ def test_a_xeri_file_is_resumed_where_it_stopped(tmp_path: Path) -> None:
 # -- the cost of a move -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("name", "players"), [("Kontsina", 3), ("Xeri", 2)])
+@pytest.mark.parametrize(("name", "players"), fast_only([("Kontsina", 3), ("Xeri", 2)], lambda case: case[0] == "Xeri",
+                                                          spread=True))
 def test_the_windowed_verdict_is_the_whole_family_validator_s(name: str, players: int) -> None:
     """As for Diloti (tests/test_record_incremental.py): after every typed line the recorder's report, found
     by replaying the hand being recorded alone, is what validating the whole record says."""

@@ -17,6 +17,7 @@ import dln.views.replay
 from dln.cards import Card
 from dln.cli import main
 from dln.views.replay import Cursor, PositionError, Replay
+from tests.budgets import fast_only
 
 ROOT = Path(__file__).parent.parent
 GOLDEN = Path(__file__).parent / "golden"
@@ -595,8 +596,10 @@ def _written_in_ascii(tmp_path: Path, sample: str, command: str) -> list[str]:
     return done.stdout.decode("ascii").splitlines()
 
 
-@pytest.mark.parametrize(("sample", "command"), [("annotated.dln", "show"), ("annotated.dln", "replay"),
-                                                 ("kontsina.dln", "replay")])
+@pytest.mark.parametrize(("sample", "command"), fast_only([("annotated.dln", "show"), ("annotated.dln", "replay"),
+                                                           ("kontsina.dln", "replay")],
+                                                          lambda case: case != ("annotated.dln", "replay"),
+                                                          spread=True))
 def test_text_the_output_cannot_encode_is_escaped_before_the_lines_are_laid_out(
         tmp_path: Path, sample: str, command: str) -> None:
     """On an ASCII-only output a Greek comment and name are written as escapes, whole, and wrapped within

@@ -15,6 +15,7 @@ from dln.cli import main
 from dln.views.replay import Cursor, Frame, Replay
 from dln.views.scoresheet import frame_data
 from dln.views.svg import card_defs, card_name, position_svg
+from tests.budgets import fast_only
 from tests.diagram import SVG, show_position, shown_position
 from tests.samples import DILOTI, SISTER_GAMES
 
@@ -32,7 +33,12 @@ def _every_position(replay: Replay) -> list[Cursor]:
     return [c for g in range(len(replay.games)) for c in cursors(replay, g)]
 
 
-@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: str(p.relative_to(ROOT / "samples")))
+#: The whole games among the samples: a second each; the fast suite draws the rest (every construct, xeri.dln).
+WHOLE_GAMES = {"four-player.dln", "analysed.dln", "kontsina.dln", "two-player-61.dln", "annotated.dln"}
+
+
+@pytest.mark.parametrize("path", fast_only(SAMPLES, lambda path: path.name not in WHOLE_GAMES),
+                         ids=lambda p: str(p.relative_to(ROOT / "samples")))
 def test_every_position_of_every_sample_draws_what_show_prints(path: Path) -> None:
     """Main lines and variations, every round: the diagram parses, and its cards, declarations, hands and
     turn are those of ``dln show --json`` at the same position."""
