@@ -648,3 +648,33 @@ def test_on_a_terminal_of_80_columns_no_move_line_breaks_in_two(annotated_round:
         value = re.search(r" ([+-]\d+\.\d)  lost", move)
         assert value is not None and len(best) >= value.end(1)
         assert re.fullmatch(r"[+-]\d+\.\d", best[value.start(1):value.end(1)].strip()), (move, best)
+
+
+@pytest.mark.parametrize("columns", [40, 52, 80])
+def test_on_a_narrow_terminal_no_line_of_the_report_breaks(annotated_round: Path, columns: int,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 80 columns the line saying what the values are (124 columns) broke in two; at 40 (a phone's
+    terminal) so did every move line (52 and more), the file's line and the players' lines.  Each now fits,
+    a long move on a line of its own with its figures under it, and every move keeps its value and loss."""
+    import dln.cli.analysis as analysis
+
+    monkeypatch.chdir(annotated_round.parent)  # a file name the width can hold
+    code, wide, _ = run("analyse", annotated_round.name, "--budget", "2")
+    monkeypatch.setattr(analysis, "_terminal_width", lambda: columns)
+    code, narrow, _ = run("analyse", annotated_round.name, "--budget", "2")
+    assert code == 0
+    assert all(len(line) <= columns for line in narrow.splitlines()), max(narrow.splitlines(), key=len)
+    said = " ".join(narrow.split())
+    assert "values: points of N minus S for the round, after the move played and after the engine's best; " \
+        "lost: what the mover gave away" in said
+    summary = [line.strip() for line in wide.splitlines() if re.match(r"  [NS]: 24 moves, ", line)]
+    assert len(summary) == 2 and all(line in said for line in summary), summary
+    for line in wide.splitlines():
+        found = re.match(r"\s+(\d+)\. (.+?)\s+([+-]\d+\.\d)  best (.+?)\s+([+-]\d+\.\d)  lost\s+(\d+\.\d)", line)
+        if found is None:
+            continue
+        number, played, value, best, best_value, lost = found.groups()
+        assert re.search(rf"\b{number}\. {re.escape(played)}\s+{re.escape(value)}\s+lost\s+{lost}\b", said), \
+            (number, said)
+        if best != "=":
+            assert re.search(rf"best {re.escape(best)}\s+{re.escape(best_value)}", said), (number, best)

@@ -213,7 +213,8 @@ def _terminal_width() -> int | None:
 def move_lines(moves: Sequence[Any], width: int | None) -> list[str]:
     """A line per move reviewed: the move played and its value, the engine's best and its value (``=`` when
     the move is as good), the points lost.  On a terminal narrower than the line (80 columns) the best
-    move goes on a line of its own under the move, so that no line breaks in two."""
+    move goes on a line of its own under the move, so that no line breaks in two; narrower still (a phone's
+    40 columns), a move too long for its column has its figures on the line under it."""
     rows = []
     for m in moves:
         graded = m.grade
@@ -223,15 +224,33 @@ def move_lines(moves: Sequence[Any], width: int | None) -> list[str]:
     if not rows or width is None or width >= _LINE_WIDTH:
         return [f"  {m.number:>2}. {played:<28} {signed(m.played_value, 6)}  best {best:<26} "
                 f"{signed(best_value, 6)}  lost {m.lost:4.1f}{exact}" for m, played, best, best_value, exact in rows]
-    # The move and 'best ' and its move share one column, as wide as the longest (within the width), so
-    # that the best's value stands under the move's.
-    column = min(max(28, *(len(r[1]) for r in rows), *(len(r[2]) + 5 for r in rows)), max(28, width - 30))
+    # The move and 'best ' and its move share one column, as wide as the longest within the width (the
+    # figures after it take 24 columns, the move's number 6), so that the best's value stands under the move's.
+    column = max(8, min(max(*(len(r[1]) for r in rows), *(len(r[2]) + 5 for r in rows)), width - 30))
+
+    def cells(lead: str, text: str, figures: str) -> list[str]:
+        if len(text) <= column:
+            return [f"{lead}{text:<{column}} {figures}"]
+        return [f"{lead}{text}", f"{'':<{len(lead) + column}} {figures}"]
+
     lines = []
     for m, played, best, best_value, exact in rows:
-        lines.append(f"  {m.number:>2}. {played:<{column}} {signed(m.played_value, 6)}  lost {m.lost:4.1f}{exact}")
+        lines += cells(f"  {m.number:>2}. ", played, f"{signed(m.played_value, 6)}  lost {m.lost:4.1f}{exact}")
         if best != "=":
-            lines.append(f"      {'best ' + best:<{column}} {signed(best_value, 6)}")
+            lines += cells("      ", f"best {best}", signed(best_value, 6))
     return lines
+
+
+def _say_within(text: str, width: int | None, indent: str = "") -> None:
+    """``text`` as one line, or on a terminal narrower than it as several, broken between words, the lines
+    after the first indented by ``indent``."""
+    if width is None or len(text) <= width:
+        say(text)
+        return
+    lead = text[:len(text) - len(text.lstrip())]
+    for line in textwrap.wrap(text, width, initial_indent="", subsequent_indent=lead + indent,
+                              break_long_words=False, break_on_hyphens=False):
+        say(line)
 
 
 def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: bool, graph: bool) -> None:
@@ -243,15 +262,15 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
     from dln.views.course import course_lines, course_step
     from dln.views.output import output_is_ascii
 
-    say(f"{name}: game {number} ({review.report.describe_rules()})")
+    width = _terminal_width()
+    _say_within(f"{name}: game {number} ({review.report.describe_rules()})", width, "  ")
     sides = _sides(review)
     if not quiet and sides:
-        say(f"values: points of {view_words(sides)} for the round, after the move played and after the engine's "
-            "best; lost: what the mover gave away")
+        _say_within(f"values: points of {view_words(sides)} for the round, after the move played and after the "
+                    "engine's best; lost: what the mover gave away", width, "  ")
         if len(sides) == 2 and any(len(side) > 1 for side in sides) and not open_hands:
-            say("partners: each seat knows only its own hand; the engine deals the cards it cannot see, the "
-                "partner's too, and plays each deal out with every card open")
-    width = _terminal_width()
+            _say_within("partners: each seat knows only its own hand; the engine deals the cards it cannot see, "
+                        "the partner's too, and plays each deal out with every card open", width, "  ")
     if not quiet:
         for round_number, reviewed in groupby(review.moves, key=lambda m: m.round):
             say(f"round {round_number}")
@@ -263,19 +282,16 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
                 chart = None if width is None else width - 2
                 step = course_step(values, chart)
                 each = "after each move" + ("" if step == 1 else f", {step} moves a column")
-                caption = f"the course of round {round_number}, {view_words(sides)} {each}:"
-                for line in textwrap.wrap(caption, chart) if chart is not None and chart < len(caption) \
-                        else [caption]:
-                    say(f"  {line}")
+                _say_within(f"  the course of round {round_number}, {view_words(sides)} {each}:", width)
                 for line in course_lines(values, ascii_only=output_is_ascii(), width=chart):
                     say(f"  {line}")
     for r, n, why in review.skipped:
-        say(f"  round {r} move {n}: not analysed: {why}")
+        _say_within(f"  round {r} move {n}: not analysed: {why}", width, "  ")
     for line in summary_lines(review):
         said, _, grades = line.partition("; ")
         if width is not None and len(line) + 2 > width and grades:  # the grades under the points lost
-            say(f"  {said};")
-            say(f"     {grades}")
+            _say_within(f"  {said};", width, "   ")
+            _say_within(f"     {grades}", width)
         else:
             say(f"  {line}")
 
