@@ -280,3 +280,30 @@ def test_a_round_cancelled_at_a_later_deal_has_its_played_positions_and_no_more(
     assert extract_position(game, 1, 36).state.turn == round_.moves[35].seat
     with pytest.raises(PositionError, match="cancelled \\(redeal S\\) after move 36: there is no move 37"):
         extract_position(game, 1, 37)
+
+
+@pytest.mark.parametrize("command", ["position", "moves"])
+def test_move_counts_moves_played_as_dln_show_does(command: str) -> None:
+    """``dln show --move 7`` is the position after seven moves; ``dln position --move 7`` was refused
+    ("No such option: --move  Did you mean --game?").  position and moves take ``--move N|end`` as show,
+    svg and replay do, beside their own ``--at N`` (before move N): the same position either way."""
+    sample = str(SAMPLES / "annotated.dln")
+    for at, move in [("1", "0"), ("8", "7"), ("49", "48"), ("49", "end")]:
+        if command == "moves" and at == "49":
+            continue  # the round is played out: no move is legal after its last
+        by_at = _run(command, sample, "--round", "1", "--at", at)
+        assert by_at[0] == 0 and by_at == _run(command, sample, "--round", "1", "--move", move), (at, move)
+    assert _run("position", sample, "--round", "1", "--move", "end")[1] == \
+        _run("position", sample, "--round", "1", "--at", "49")[1]
+    code, _, err = _run(command, sample, "--round", "1", "--move", "49")
+    assert code == 2 and "there is no position after move 49: round 1 has 48 moves (--move 0 to 48, or end)" \
+        in err, err
+    code, _, err = _run(command, sample, "--round", "1", "--at", "8", "--move", "7")
+    assert code == 2 and "give --at or --move, not both" in err, err
+    code, _, err = _run(command, sample, "--round", "1")
+    assert code == 2 and "say which position: --at N (before move N) or --move N (after N moves)" in err, err
+
+
+def _run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr

@@ -39,6 +39,7 @@ from dln.wording import count_of
 if TYPE_CHECKING:  # the replayer's modules and rich load only when a command needs them
     from rich.console import Console
 
+    from dln.notation.model import Game
     from dln.views.replay import Cursor, Replay
 
 
@@ -84,6 +85,40 @@ WHERE_OPTIONS = (
                  help="Then into variation V of that move, M of its moves played (1.2); repeat for nested ones "
                       "(1.2.1.1, or the option again)."),
 )
+
+
+#: Which position before or after a move: ``--at N`` (before move N) of ``dln position`` and ``dln moves``,
+#: and ``--move N|end`` (after N moves) as ``dln show``, ``dln replay`` and ``dln svg`` count them.
+_AT_OPTIONS = (
+    click.option("--at", "at", type=click.IntRange(min=1), default=None, metavar="N",
+                 help="The position before move N of the round (1: its start; one past the last move: after it)."),
+    click.option("--move", "move", type=_MoveCount(), default=-1, metavar="N|end",
+                 help="Or, as dln show counts them, after N moves played (0: the round's start; 'end': its last "
+                      "move)."),
+)
+
+
+def _at_options(function: Callable[..., None]) -> Callable[..., None]:
+    """``--at`` and ``--move``, one of them given (:func:`_before_move`)."""
+    for option in reversed(_AT_OPTIONS):
+        function = option(function)
+    return function
+
+
+def _before_move(at: int | None, move: int | None, game: Game, round_number: int) -> int:
+    """The move (from 1) the position asked for comes before: ``at`` itself, or one past ``move`` moves
+    played (``None``: the round's last move; -1: ``--move`` not given).  A usage error when neither or both
+    are given, or ``move`` is past the round's last move; the round's own checks come after."""
+    if (at is None) == (move == -1):
+        raise click.UsageError("give --at or --move, not both" if at is not None else
+                               "say which position: --at N (before move N) or --move N (after N moves)")
+    if at is not None:
+        return at
+    count = len(game.rounds[round_number - 1].moves) if round_number <= len(game.rounds) else 0
+    if move is not None and move > count and round_number <= len(game.rounds):
+        raise click.BadParameter(f"there is no position after move {move}: round {round_number} has "
+                                 f"{count_of(count, 'move')} (--move 0 to {count}, or end)", param_hint="'--move'")
+    return (count if move is None else move) + 1
 
 
 def _position_options(function: Callable[..., None]) -> Callable[..., None]:
@@ -361,11 +396,12 @@ def _seekable(file: str) -> BinaryIO:
               help="Game, counted from 1 in the file.")
 @click.option("--round", "round_number", type=click.IntRange(min=1), required=True,
               help="Round, counted from 1 in the game's order.")
-@click.option("--at", "at", type=click.IntRange(min=1), required=True,
-              help="The position before this move (1: the round's start; one past the last move: after it).")
+@_at_options
 @click.option("--json", "as_json", is_flag=True, help="Print the position as JSON (the record model of the setup).")
-def position_command(file: str, game_number: int, round_number: int, at: int, as_json: bool) -> None:
-    """Print the position before move AT of a round as a setup record, ready to paste into a dispute.
+def position_command(file: str, game_number: int, round_number: int, at: int | None, move: int | None,
+                     as_json: bool) -> None:
+    """Print the position before move AT of a round (or after MOVE moves, as dln show counts them) as a
+    setup record, ready to paste into a dispute.
 
     After a move that breaks a rule the position is the one the moves made at the table (as dln moves and
     dln show reach it): the errors before it go to stderr, as dln validate writes them, and the exit is 1.
@@ -376,6 +412,7 @@ def position_command(file: str, game_number: int, round_number: int, at: int, as
     from dln.views.report import warn_broken
 
     report = one_game(file, game_number, None, as_json=as_json)
+    at = _before_move(at, move, report.game, round_number)
     try:
         found = extract_position(report.game, round_number, at, report)
     except PositionError as exc:
@@ -391,12 +428,11 @@ def position_command(file: str, game_number: int, round_number: int, at: int, as
 
 @click.command(short_help="List the legal moves at one point of a round.")
 @click.argument("file")
-@click.option("--at", "at", type=click.IntRange(min=1), required=True,
-              help="List the moves legal before move N of the round (1: its first move).", metavar="N")
 @click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True,
               help="Game, counted from 1 in the file.")
 @click.option("--round", "round_number", type=click.IntRange(min=1), default=1, show_default=True,
               help="Round, counted from 1 in the game.")
+@_at_options
 @click.option("--all", "every", is_flag=True,
               help="List moves that differ only in the suit of equal cards separately (without it, Diloti lists "
                    "them once unless they score otherwise: the 2c, the 10d; Kontsina and Xeri list every move).")
@@ -407,9 +443,10 @@ def position_command(file: str, game_number: int, round_number: int, at: int, as
 @seed_option
 @click.option("--open", "open_hands", is_flag=True, help="With --rank: the engine sees every hand the record shows.")
 @variant_option
-def moves(file: str, at: int, game_number: int, round_number: int, every: bool, as_json: bool, rank: bool,
-          budget: int, seed: int, open_hands: bool, variant: str | None) -> None:
-    """List the legal moves before move AT of a round of FILE, in DLN ('-' reads stdin).
+def moves(file: str, game_number: int, round_number: int, at: int | None, move: int | None, every: bool,
+          as_json: bool, rank: bool, budget: int, seed: int, open_hands: bool, variant: str | None) -> None:
+    """List the legal moves before move AT of a round of FILE (or after MOVE moves, as dln show counts
+    them), in DLN ('-' reads stdin).
 
     First the position (table, hands, whose turn), then every legal move;
     with --rank, every legal move (suits apart) best first with the engine's
@@ -439,6 +476,7 @@ def moves(file: str, at: int, game_number: int, round_number: int, every: bool, 
     with exit_if_unreadable(file, as_json=as_json, err=False):  # read up to the game asked for and stop
         piece = next(each_game(file, SyntaxReport(err=as_json), game_number))
     assert piece.game is not None
+    at = _before_move(at, move, piece.game, round_number)
     variants = parse_variants(variant) if variant is not None else None
     report = validate_game(piece.game, index=game_number, filename=display, source=piece.line,
                            variants=variants, keep_states=True)
