@@ -185,6 +185,26 @@ def test_stats_counts_every_game_with_its_own_items_and_filter_reads_them(tmp_pa
     assert run("filter", "--group", "--count", kontsina, xeri)[1].strip() == "0"
 
 
+def test_stats_counts_no_play_of_a_round_after_the_game_was_won(tmp_path: Path) -> None:
+    """pagat, Target Score: the game ends with the round in which a side reaches the target.  A round the
+    record goes on with is D603 and counts nothing: stats left its points and rounds out but counted its
+    declarations, captures, xeris and moves."""
+    from dln.archive.facts import play_facts, replay
+
+    text = (SISTER_SAMPLES / "two-player-61.dln").read_text(encoding="utf-8")
+    won, late = tmp_path / "won.dln", tmp_path / "late.dln"
+    won.write_text(text, encoding="utf-8")
+    lines = text.splitlines()
+    start, end = lines.index("round 8 dealer S"), lines.index("round 9 dealer N")  # S deals after round 9's N
+    extra = "\n".join(["round 10 dealer S", *lines[start + 1:end]]).rstrip() + "\n"
+    late.write_text(text.rstrip() + "\n\n" + extra, encoding="utf-8")
+    code, out, _ = run("validate", str(late))
+    assert code == 1 and "error D603" in out and "game was over before this round" in out
+    assert json.loads(run("stats", "--json", str(late))[1]) == json.loads(run("stats", "--json", str(won))[1])
+    counted, alone = (play_facts(replay(next(parse_text(path.read_text(encoding="utf-8"))))) for path in (late, won))
+    assert (counted.moves, counted.seats, counted.rounds) == (alone.moves, alone.seats, alone.rounds)
+
+
 def test_stats_play_tables_show_only_what_the_game_has() -> None:
     """A game without declarations (Kontsina, Xeri) gets no declaration columns in its play table, one
     whose sweeps score nothing (Kontsina, K501) no xeri columns: a column that is always 0 says nothing.

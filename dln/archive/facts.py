@@ -50,7 +50,7 @@ class PlayFacts:
     rounds: list[dict[str, Any]] = field(default_factory=list)
     winner: str | None = None  # the side that won, when the game was played to its end
     codes: Counter[str] = field(default_factory=Counter)  # every diagnostic code found, errors and warnings
-    moves: int = 0  # main-line moves replayed
+    moves: int = 0  # main-line moves replayed (as every count here, none of a round after the game was won)
     #: The game, as its Game tag writes it (Kontsina and Xeri have xeris, Xeri's alone, but no declarations).
     game: str = "Diloti"
     #: Where each seat's points are kept: the seat, or its partnership (four-player Diloti's NS and EW).
@@ -100,6 +100,8 @@ def play_facts(report: GameReport) -> PlayFacts:
         if d.severity == "error" and d.move is not None:
             illegal.setdefault((d.round, d.move), set()).add(d.line)
     for result in report.rounds:
+        if result.after_win:  # a round after the game was won (D603) counts nothing: no points, no play
+            continue
         states, moves = result.states, result.record_moves
         if states and not facts.side_of:
             first = states[0]
@@ -113,7 +115,7 @@ def play_facts(report: GameReport) -> PlayFacts:
                 continue
             facts.moves += 1
             _read_move(facts, moves, i, states[i], states[i + 1])
-        if result.scores is not None and not result.after_win:  # a round after the game was won counts nothing
+        if result.scores is not None:
             facts.rounds.append(result.scores)
     return facts
 
