@@ -156,6 +156,7 @@ def test_the_answers_make_the_tags_in_order_and_four_players_name_every_seat() -
         ("players", "3", "2 or 4"),
         ("dealer", "W", "one of N, S"),
         ("Target", "0", "whole number above 0"),
+        ("Target", "1000000000", "the target is too large: at most 999999999"),
         ("Variant", "soy, cheating", "unknown variant 'cheating'"),
         # The Date tag is year.month.day (what filter --since and the ratings sort by); a date written the Greek
         # way, day first, is told as DLN writes it.

@@ -535,6 +535,22 @@ def test_an_unreadable_result_tag_is_r002_wherever_the_record_stops(text: str) -
                                         ), out
 
 
+
+@pytest.mark.parametrize(("target", "reason"), [
+    ("1000000000", "is too large: at most 999999999"),
+    ("99999999999999999999", "is too large: at most 999999999"),
+    ("0000000061", "has more than 9 digits: at most 999999999, without leading zeros"),
+    ("0", "is not a positive whole number"),
+    ("sixty", "is not a positive whole number"),
+])
+def test_a_target_is_refused_for_what_is_wrong_with_it(target: str, reason: str) -> None:
+    """A Target of 10 digits or more is a whole number, but more than a tag's number may have (9 digits,
+    dln.notation.bounds.MAX_DIGITS): it was called "not a positive whole number", which it is."""
+    code, out, _ = run("validate", "-q", "-", stdin=f'[Event "x"]\n[Target "{target}"]\n\n' + CLAIMS)
+    assert code == 2 and out.startswith(f'<stdin>:2:1: error R002 bad-tag: [Target "{target}"] {reason}\n'), out
+    assert "Traceback" not in out
+
+
 SECOND_ROUND = "\nround 2{DEALER}\ntable 4h 7c Qd 2s\n{FIRST} Qs x Qd\n"
 
 

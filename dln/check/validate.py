@@ -54,7 +54,7 @@ from dln.engine.codes import DUPLICATE_CARD, XERI_MARK
 from dln.engine.rules import VARIANTS, parse_variants
 from dln.games import protocol
 from dln.games.protocol import game_named
-from dln.notation.bounds import small_number
+from dln.notation.bounds import small_number, too_many_digits
 from dln.notation.model import Game, Move, Round
 from dln.notation.model import Hand as RecordHand
 from dln.notation.model import Pile as RecordPile
@@ -119,8 +119,8 @@ class _Checker(Reporter):
             if number := small_number(raw_target.strip()):
                 target = number
             else:
-                self.report("R002", "error", f"[Target \"{raw_target}\"] is not a positive whole number",
-                            self.game.tag_line("Target"))
+                reason = too_many_digits(raw_target.strip()) or "is not a positive whole number"
+                self.report("R002", "error", f"[Target \"{raw_target}\"] {reason}", self.game.tag_line("Target"))
         names = list(variants) if variants is not None else parse_variants(self.game.tag("Variant") or "")
         option = f"--variant {','.join(names) or 'standard'}" if variants is not None else ""  # not the file's
         try:

@@ -19,7 +19,7 @@ from dln.notation.errors import DLNSyntaxError
 from dln.notation.model import TAG_NAME
 
 __all__ = ["MAX_COMMENT", "MAX_DIGITS", "MAX_GAME", "MAX_NESTING", "TooLarge", "mib", "odd_character", "small_number",
-           "too_deep"]
+           "too_deep", "too_many_digits"]
 
 #: How deep variations may nest: a record within it can be walked recursively
 #: by every program (writer, JSON, replay, validator) far from Python's stack limit.
@@ -96,6 +96,21 @@ def small_number(text: str) -> int | None:
     (61, None, None, None)
     """
     return int(text) if _SMALL_NUMBER.fullmatch(text) else None
+
+
+def too_many_digits(text: str) -> str | None:
+    """Why :func:`small_number` refuses ``text`` when it is a whole number all the same, only longer than
+    :data:`MAX_DIGITS` ASCII digits (said after the number: "is too large…"); None for anything else.
+
+    >>> too_many_digits("1000000000"), too_many_digits("0000000061"), too_many_digits("61"), too_many_digits("x")
+    ('is too large: at most 999999999', 'has more than 9 digits: at most 999999999, without leading zeros', None, None)
+    """
+    if len(text) <= MAX_DIGITS or not (text.isascii() and text.isdigit()):
+        return None
+    most = "9" * MAX_DIGITS
+    if len(text.lstrip("0")) > MAX_DIGITS:
+        return f"is too large: at most {most}"
+    return f"has more than {MAX_DIGITS} digits: at most {most}, without leading zeros"
 
 
 def brackets(text: str, end: int | None = None) -> Iterator[tuple[re.Match[str], int]]:

@@ -12,7 +12,7 @@ from dln.archive.conditions import parse_date
 from dln.engine.rules import parse_variants, rules_for
 from dln.games import protocol
 from dln.games.protocol import DEFAULT_GAME, game_named, game_names
-from dln.notation.bounds import small_number
+from dln.notation.bounds import small_number, too_many_digits
 from dln.notation.model import SEAT_TAGS, Game, Round, Seat
 from dln.record.moves import greek_seat
 
@@ -171,7 +171,10 @@ class NewGame:
         if key == "dealer" and value.upper() not in self.seats():
             return greek_seat(value.strip()) or f"the dealer is one of {', '.join(self.seats())}"
         if key == "Target" and not small_number(value):
-            if engine is not None and engine.result_unit == "hands won":
+            hands = engine is not None and engine.result_unit == "hands won"
+            if reason := too_many_digits(value):
+                return f"the {'number of hands' if hands else 'target'} {reason}"
+            if hands:
                 return "the number of hands is a whole number above 0, e.g. 5"
             return f"the target is a whole number above 0, usually {self._target_default()}"
         if key == "Variant" and engine is not None and not engine.house_rules and value.replace("none", "").strip():
