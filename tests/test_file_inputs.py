@@ -206,6 +206,39 @@ def test_a_utf16_file_is_named_as_such(command: list[str], codec: str, tmp_path:
     assert "Windows-1253" not in out and path.read_bytes() == before
 
 
+
+@pytest.mark.parametrize(("codec", "order", "where"), [("utf-16-le", "LE", "after"), ("utf-16-be", "BE", "before")])
+@pytest.mark.parametrize("start", ['[Event "Club"]', '[Event "Βράδυ"]', '\r\n[Event "Club"]'],
+                         ids=["ascii", "greek", "blank"])
+@pytest.mark.parametrize("command", [["validate"], ["fmt"], ["score"], ["stats"]], ids=" ".join)
+def test_a_utf16_file_without_its_mark_is_named_as_such(command: list[str], start: str, codec: str, order: str,
+                                                        where: str, tmp_path: Path) -> None:
+    """UTF-16 saved without a byte order mark decodes as UTF-8 with a NUL byte beside each ASCII character:
+    it got "unexpected character U+0000" (or a tag name holding U+0000), with no hint.  It is now named as
+    UTF-16, little- or big-endian as its NUL bytes say, with the iconv command that saves it as UTF-8, at the
+    file's start, as for UTF-16 with its mark; the file is left as it is."""
+    path = tmp_path / "nomark.dln"
+    path.write_bytes((start + "\r\n\r\nround 1 dealer S\r\ntable 5h 3c 9d Js\r\n").encode(codec))
+    before = path.read_bytes()
+    code, out = run(command[0], str(path), *command[1:])
+    assert code == 2 and "Traceback" not in out, out
+    assert (f"{path}:1:1: error: cannot read: not UTF-8 text: the file starts as UTF-16{order} text without a byte "
+            f"order mark does (a NUL byte {where} each ASCII character); save it as UTF-8, e.g. "
+            f"iconv -f utf-16{order.lower()} -t utf-8 OLD.dln > NEW.dln") in out, out
+    assert "U+0000" not in out and path.read_bytes() == before
+
+
+@pytest.mark.parametrize("text", [b'[Event "a\x00b"]\n\nround 1 dealer S\n', b"\x00\x00\x00\x00\n",
+                                  b'[Event "x"]\n{\x00\x00\x00\x00}\n'])
+def test_a_nul_byte_or_two_in_utf8_text_is_no_utf16(text: bytes, tmp_path: Path) -> None:
+    """NUL bytes that are not beside every ASCII character are read as the characters they are (a tag's value
+    or a comment may hold one)."""
+    path = tmp_path / "nul.dln"
+    path.write_bytes(text)
+    code, out = run("validate", str(path))
+    assert code in (0, 2) and "UTF-16" not in out and "cannot read" not in out and "Traceback" not in out, out
+
+
 def test_fmt_stdin_says_where_it_is_not_utf8(tmp_path: Path) -> None:
     code, out = run("fmt", "-", stdin=greek_8_bit(tmp_path).read_bytes())  # type: ignore[arg-type]
     assert code == 2 and "<stdin>:1201:7: error: cannot read: not UTF-8 text (byte value 0xCC)" in out

@@ -22,7 +22,7 @@ from dln.notation.bounds import MAX_GAME, TooLarge, mib
 from dln.notation.errors import DLNSyntaxError
 
 __all__ = ["MAX_LINE", "MAX_PASSED", "LineTooLong", "Lines", "NotUTF8", "Overlong", "Pieces", "iter_lines",
-           "line_ending", "line_too_long", "normalise", "not_utf8", "split_lines"]
+           "line_ending", "line_too_long", "normalise", "not_utf8", "split_lines", "utf16_order"]
 
 #: The most characters a line may hold, its line break not counted (1 MiB).
 MAX_LINE = 1 << 20
@@ -90,17 +90,48 @@ _ESCAPED = re.compile("[\udc80-\udcff]")
 class NotUTF8(UnicodeDecodeError):
     """A byte that is not UTF-8, the first of a file, where it is: line ``line``, column ``column`` (counted in
     characters, as every column dln gives, the bad byte one).  As a UnicodeDecodeError, ``object`` is that
-    byte; its offset in the file is not known (a reader does not count bytes)."""
+    byte; its offset in the file is not known (a reader does not count bytes).
 
-    def __init__(self, line: int, column: int, byte: int) -> None:
+    ``utf16`` is ``"LE"`` or ``"BE"`` when the file starts as UTF-16 text without a byte order mark does
+    (:func:`utf16_order`): no byte in particular is wrong then, the error is at line 1, column 1 and ``byte``
+    is 0, the value of the NUL bytes that tell it (UTF-8, but no part of a record)."""
+
+    def __init__(self, line: int, column: int, byte: int, utf16: str = "") -> None:
         super().__init__("utf-8", bytes([byte]), 0, 1, "not UTF-8")
-        self.line, self.column, self.byte = line, column, byte
+        self.line, self.column, self.byte, self.utf16 = line, column, byte, utf16
 
     def __str__(self) -> str:
+        if self.utf16:
+            return f"not UTF-8 text: UTF-16{self.utf16} text without a byte order mark"
         return f"not UTF-8 text at line {self.line}, column {self.column} (byte value 0x{self.byte:02X})"
 
     def __reduce__(self) -> tuple[object, ...]:
-        return NotUTF8, (self.line, self.column, self.byte)
+        return NotUTF8, (self.line, self.column, self.byte, self.utf16)
+
+
+#: How many characters of a file's start :func:`utf16_order` reads (two per character of UTF-16 text).
+UTF16_HEAD = 64
+#: A character of ASCII text: printable, or a space, tab or line break.
+_ASCII_TEXT = re.compile(r"[ -~\t\r\n]")
+
+
+def utf16_order(head: str) -> str | None:
+    """``"LE"`` or ``"BE"`` when ``head``, the start of a file decoded as UTF-8 (``surrogateescape``: a byte a
+    character), reads as UTF-16 text without a byte order mark does: a NUL byte after (LE) or before (BE)
+    most ASCII characters, of the first :data:`UTF16_HEAD`; else None.  A NUL byte here and there is not that,
+    nor is text that starts with a UTF-16 byte order mark (bytes FF FE or FE FF: not UTF-8, it tells itself).
+
+    >>> utf16_order("[\\0E\\0v\\0"), utf16_order("\\0[\\0E\\0v"), utf16_order('[Event "a\\0b"]')
+    ('LE', 'BE', None)
+    """
+    if head.startswith(("\udcff\udcfe", "\udcfe\udcff")):
+        return None
+    pairs = [head[i:i + 2] for i in range(0, min(len(head), UTF16_HEAD) - 1, 2)]
+    little = sum(pair[1] == "\0" and _ASCII_TEXT.fullmatch(pair[0]) is not None for pair in pairs)
+    big = sum(pair[0] == "\0" and _ASCII_TEXT.fullmatch(pair[1]) is not None for pair in pairs)
+    if len(pairs) < 2 or max(little, big) * 2 < len(pairs) or min(little, big) * 4 > max(little, big):
+        return None
+    return "LE" if little > big else "BE"
 
 
 def not_utf8(text: str, line: int, before: int = 0) -> NotUTF8 | None:

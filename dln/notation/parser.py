@@ -26,8 +26,10 @@ from dln.notation.errors import DLNSyntaxError
 from dln.notation.fastpath import canonical_spots, read_canonical
 from dln.notation.lines import (
     MAX_LINE,
+    UTF16_HEAD,
     Lines,
     LineTooLong,
+    NotUTF8,
     Overlong,
     Pieces,
     iter_lines,
@@ -35,6 +37,7 @@ from dln.notation.lines import (
     normalise,
     not_utf8,
     split_lines,
+    utf16_order,
 )
 from dln.notation.mistakes import COMMENT_TEXT, TAG_QUOTES
 from dln.notation.model import TAG_PARTS, Game, MoveSpots
@@ -321,9 +324,14 @@ def _bounded(readline: Callable[[int], str]) -> Iterator[str | Overlong]:
     its end, and an :class:`Overlong` stands in its place.  A byte that is not UTF-8 raises ``NotUTF8``."""
     limit = MAX_LINE + 2  # a line of the bound and its line break, '\r\n'
     number = 0
+    head = ""  # the file's first characters, until they are enough to tell UTF-16 without its mark (utf16_order)
     line = readline(limit)
     while line:
         number += 1
+        if len(head) < UTF16_HEAD:
+            head += line[:UTF16_HEAD]
+            if "\0" in head and (order := utf16_order(head)):
+                raise NotUTF8(1, 1, 0, utf16=order)
         if not line.isascii() and (error := not_utf8(line, number)):
             raise error
         if len(line) > MAX_LINE and len(line.rstrip("\r\n")) > MAX_LINE:

@@ -122,9 +122,14 @@ def _lines_of(stream: BinaryIO, name: str) -> Iterator[str | Overlong]:
         yield from read_lines(stream)
     except NotUTF8 as exc:  # what every command says of a file that is not UTF-8: here alone
         reason = not_utf8_reason(exc.byte)
-        if (exc.line, exc.column) == (1, 1) and exc.byte in (0xFF, 0xFE):  # never in UTF-8: a UTF-16 mark
-            reason = (f"not UTF-8 text (byte value 0x{exc.byte:02X}): the file starts as UTF-16 text does "
-                      "(Notepad's 'Unicode'); save it as UTF-8, e.g. iconv -f utf-16 -t utf-8 OLD.dln > NEW.dln")
+        marked = (exc.line, exc.column) == (1, 1) and exc.byte in (0xFF, 0xFE)  # never in UTF-8: a UTF-16 mark
+        if marked or exc.utf16:  # UTF-16 with its mark (iconv reads it), or without (its NUL bytes tell which)
+            found, like = ((f"not UTF-8 text (byte value 0x{exc.byte:02X})", "UTF-16 text does (Notepad's 'Unicode')")
+                           if marked else ("not UTF-8 text", f"UTF-16{exc.utf16} text without a byte order mark does "
+                                           f"(a NUL byte {'after' if exc.utf16 == 'LE' else 'before'} each ASCII "
+                                           "character)"))
+            reason = (f"{found}: the file starts as {like}; save it as UTF-8, e.g. "
+                      f"iconv -f utf-16{exc.utf16.lower()} -t utf-8 OLD.dln > NEW.dln")
         raise Unreadable(name, reason, line=exc.line, column=exc.column) from None
     except UnicodeDecodeError:
         raise Unreadable(name, "not UTF-8 text") from None
