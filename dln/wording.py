@@ -30,6 +30,17 @@ def signed(value: float, width: int = 0) -> str:
     return f"{round(value, 1) or 0.0:+{width}.1f}"
 
 
+def shown_loss(best: float, played: float) -> float:
+    """What a move valued ``played`` loses against one valued ``best``, as their figures read (:func:`signed`,
+    to the tenth), never below 0: ``+0.6`` against ``+0.2`` loses 0.4 whatever the hundredths (0.64 and 0.16
+    lose 0.48), so that a reader subtracting the figures shown finds the loss shown.
+
+    >>> shown_loss(0.64, 0.16), shown_loss(0.249, 0.151), shown_loss(0.1, 0.3)
+    (0.4, 0.0, 0.0)
+    """
+    return max(0.0, round(round(best, 1) - round(played, 1), 1))
+
+
 def number_word(n: int) -> str:
     """``four``, ``six``: a small number as the rules texts write it (digits beyond twelve)."""
     return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)

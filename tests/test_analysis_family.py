@@ -192,7 +192,7 @@ RANKED_LINE = re.compile(r"^ *([+-]\d+\.\d)  (.+?)(?:   \((?:loses (\d+\.\d)|dro
 def assert_consistent_ranking(lines: list[str]) -> list[str]:
     """``lines`` (:func:`ranked_lines`) say nothing against their order, which is the engine's ranking
     of a sister game (docs/analysis.md, "The sister games"): first the moves valued to the end, by value,
-    each losing against the first what its value is below it (nothing shown when that rounds to 0.0); then the
+    each losing against the first what its value shown is below the first's (nothing shown for 0.0); then the
     moves the halving of the budget dropped, each saying so, the later dropped (more playouts) first and by
     value among those dropped together; then the note saying what that order means.  Returns the moves."""
     parsed = [RANKED_LINE.match(line) for line in lines]
@@ -204,9 +204,9 @@ def assert_consistent_ranking(lines: list[str]) -> list[str]:
     assert all(m[4] is None for m in kept), lines  # no dropped move above a kept one
     values = [float(m[1]) for m in kept]
     assert values == sorted(values, reverse=True), lines
-    for m in kept:  # the values shown are rounded: what a move loses is within 0.1 of their difference
+    for m in kept:  # what a move loses is the difference of the values shown (nothing shown for none)
         lost = float(m[3] or 0)
-        assert abs(lost - (first - float(m[1]))) <= 0.1 + 1e-9 and (m[3] is None or lost >= 0.1), (m[0], lines)
+        assert lost == round(first - float(m[1]), 1) and (m[3] is None or lost >= 0.1), (m[0], lines)
     order = [(int(m[4]), float(m[1])) for m in dropped]
     assert order == sorted(order, reverse=True), lines
     assert lines[len(moves):] == ([DROPPED_NOTE] if dropped else []), lines

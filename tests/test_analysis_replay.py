@@ -161,12 +161,13 @@ def test_the_hint_has_the_numbers_of_dln_analyse(sample: str, tmp_path: Path) ->
         found = HINT.fullmatch(wait(hints, place))
         assert found is not None and found["played"] == review["played"], (found, review)
         assert bool(found["exact1"] or found["exact2"]) == review["exact"]
+        # the hint's loss is the difference of the values shown, to the tenth (the JSON's, two decimals, is not)
         if found["lost"] is None:
-            assert review["lost"] < 0.05 and abs(float(found["net"]) - review["played_net"]) <= 0.051
+            assert review["lost"] < 0.1 and abs(float(found["net"]) - review["played_net"]) <= 0.051
             continue
         losing += 1
         assert found["best"] == review["best"] and found["grade"] == review["grade"]
-        assert abs(float(found["lost"]) - review["lost"]) <= 0.051
+        assert abs(float(found["lost"]) - review["lost"]) <= 0.1 + 1e-9
         assert abs(float(found["best_net"]) - review["best_net"]) <= 0.051
     assert losing >= 3  # greedy players' moves: some lose points
 

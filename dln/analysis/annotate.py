@@ -23,7 +23,7 @@ from dln.engine import Move as EngineMove
 from dln.games.protocol import MARKS, Position, game_of
 from dln.notation.model import Game, Move, Round, Variation
 from dln.notation.writer import move_text
-from dln.wording import count_of, known_cards, signed
+from dln.wording import count_of, known_cards, shown_loss, signed
 
 from .knowledge import Unsampleable
 from .search import DEFAULT_BUDGET, Analysis, CannotWeigh, MoveValue, analyse_position, net_of
@@ -81,7 +81,8 @@ def grade(lost: float, thresholds: tuple[tuple[str, str, float], ...] = MARKS) -
     """The glyph and word for ``lost`` points, or None for a move within the engine's margin.
 
     The loss is judged as every report shows it, to the tenth: 1.96 is shown as 2.0 and is an
-    inaccuracy, so that no line says "loses 2.0" without the mark of 2 points lost."""
+    inaccuracy, so that no line says "loses 2.0" without the mark of 2 points lost (a review grades the
+    difference of the two values shown, :attr:`MoveReview.shown_lost`)."""
     shown = round(lost, 1)
     for glyph, word, threshold in thresholds:
         if shown >= threshold:
@@ -112,8 +113,15 @@ class MoveReview:
 
     @property
     def lost(self) -> float:
-        """Points the move played gives away against the engine's move (0 when it is as good)."""
+        """Points the move played gives away against the engine's move (0 when it is as good), as valued: what
+        the JSON gives, to two decimals, and the seats' totals add."""
         return max(0.0, self.best_net - self.played_net)
+
+    @property
+    def shown_lost(self) -> float:
+        """:attr:`lost` as every text shows it and the marks judge it: the difference of the two values shown,
+        to the tenth (:func:`dln.wording.shown_loss`)."""
+        return shown_loss(self.best_net, self.played_net)
 
     @property
     def played_value(self) -> float:
@@ -128,13 +136,13 @@ class MoveReview:
 
     @property
     def as_good(self) -> bool:
-        """The move played is as good as the engine's (within 0.05 points): the comment calls it the best
-        move, so no other move is offered as a variation."""
-        return self.played == self.best or self.lost < 0.05
+        """The move played is as good as the engine's (their values show alike, to the tenth): the comment
+        calls it the best move, so no other move is offered as a variation."""
+        return self.played == self.best or not self.shown_lost
 
     @property
     def grade(self) -> tuple[str, str] | None:
-        return grade(self.lost, self.thresholds)
+        return grade(self.shown_lost, self.thresholds)
 
     def to_data(self) -> dict[str, Any]:
         """The review as JSON-ready data (docs/analysis.md, "JSON")."""
@@ -340,7 +348,7 @@ def comment_for(review: MoveReview, *, marked: bool = False) -> str:
         return f"{COMMENT_PREFIX} best move ({signed(review.best_net)}{exact})"
     graded = review.grade
     word = f" ({graded[1]}, marked {graded[0]})" if graded and marked else f" ({graded[1]})" if graded else ""
-    return (f"{COMMENT_PREFIX} loses {review.lost:.1f}{word}; best {review.best} "
+    return (f"{COMMENT_PREFIX} loses {review.shown_lost:.1f}{word}; best {review.best} "
             f"({signed(review.best_net)} against {signed(review.played_net)}{exact})")
 
 
@@ -421,7 +429,8 @@ def ranked_lines(state: Position, ranking: Ranking | Sequence[tuple[str, MoveVal
         elif ordered and mv.dropped is not None:
             note = f"   (dropped after {count_of(mv.samples, 'playout')})"
         else:
-            note = f"   (loses {best - mv.net:.1f})" if best - mv.net >= 0.05 else ""
+            lost = shown_loss(best, mv.net)
+            note = f"   (loses {lost:.1f})" if lost else ""
         lines.append(f"{signed(mv.net, 6)}  {text}{note}")
     if ordered and any(mv.dropped is not None for _, mv in ranked):
         lines.append(DROPPED_NOTE)
@@ -479,8 +488,8 @@ def _hint(before: Position, move: Move | None, budget: int, seed: int, coming: M
     assert played is not None  # a kept move is always valued
     shown = move_text(replace(move, number=None, glyphs=(), comments=(), variations=()))
     best_text = move_text(written(before, best.move))
-    lost = max(0.0, best.net - played.net)
-    if lost < 0.05:
+    lost = shown_loss(best.net, played.net)
+    if not lost:
         return f"{COMMENT_PREFIX} {shown} is the best move ({signed(played.net)}{exact})"
     graded = grade(lost, thresholds_for(before))
     word = f" ({graded[1]})" if graded else ""

@@ -220,10 +220,11 @@ def move_lines(moves: Sequence[Any], width: int | None) -> list[str]:
         graded = m.grade
         # as good as the engine's (as the annotation and the replayer's key say): no other move named
         best, best_value = ("=", m.played_value) if m.as_good else (m.best, m.best_value)
-        rows.append((m, m.played + (graded[0] if graded else ""), best, best_value, " exact" if m.exact else ""))
+        lost = f"lost {m.shown_lost:4.1f}{' exact' if m.exact else ''}"  # the difference of the values shown
+        rows.append((m, m.played + (graded[0] if graded else ""), best, best_value, lost))
     if not rows or width is None or width >= _LINE_WIDTH:
         return [f"  {m.number:>2}. {played:<28} {signed(m.played_value, 6)}  best {best:<26} "
-                f"{signed(best_value, 6)}  lost {m.lost:4.1f}{exact}" for m, played, best, best_value, exact in rows]
+                f"{signed(best_value, 6)}  {lost}" for m, played, best, best_value, lost in rows]
     # The move and 'best ' and its move share one column, as wide as the longest within the width (the
     # figures after it take 24 columns, the move's number 6), so that the best's value stands under the move's.
     column = max(8, min(max(*(len(r[1]) for r in rows), *(len(r[2]) + 5 for r in rows)), width - 30))
@@ -234,8 +235,8 @@ def move_lines(moves: Sequence[Any], width: int | None) -> list[str]:
         return [f"{lead}{text}", f"{'':<{len(lead) + column}} {figures}"]
 
     lines = []
-    for m, played, best, best_value, exact in rows:
-        lines += cells(f"  {m.number:>2}. ", played, f"{signed(m.played_value, 6)}  lost {m.lost:4.1f}{exact}")
+    for m, played, best, best_value, lost in rows:
+        lines += cells(f"  {m.number:>2}. ", played, f"{signed(m.played_value, 6)}  {lost}")
         if best != "=":
             lines += cells("      ", f"best {best}", signed(best_value, 6))
     return lines

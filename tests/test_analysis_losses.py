@@ -1,0 +1,92 @@
+"""What a move loses, as every text shows it: the difference of the two values shown, to the tenth.
+
+``dln moves --rank`` printed ``+0.6`` above ``+0.2   (loses 0.5)``: each figure was rounded on its own (0.64,
+0.16 and their difference 0.48), so a reader subtracting the figures shown found 0.4, not 0.5.  The ranking,
+``dln analyse`` (its report, its comments, its marks) and the replayer's engine key take the loss from the
+figures shown (:func:`dln.wording.shown_loss`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import dln
+from dln.analysis import annotate
+from dln.analysis.annotate import MoveReview, comment_for, grade, hint_text, ranked_lines
+from dln.analysis.search import Analysis, MoveValue
+from dln.check.plays import legal_move
+from dln.check.validate import validate_game
+from dln.cli.analysis import move_lines
+from dln.engine import Move as EngineMove
+from dln.games.protocol import MARKS, Position
+from dln.notation.model import Move
+from dln.wording import shown_loss
+
+#: N to move: N 9c x 9d takes the 9, N Kc lays a card.
+RECORD = "round 1 dealer S\ntable 5h 3c 9d Js\nN: 4d 9c Kc Qd Jd 2d\nS: Jh 3h Kh Ks 7h 4c\nN Kc\n"
+
+
+def json_grades(move: dict[str, Any], marks: tuple[tuple[str, str, float], ...] = MARKS) -> set[str | None]:
+    """The grades ``move`` of ``dln analyse --json`` may have: that of the loss its two values show, each value
+    given to two decimals (so within 0.005 of the value graded)."""
+    near = (-0.005, 0.0, 0.005)
+    graded = {grade(shown_loss(move["best_net"] + b, move["played_net"] + p), marks) for b in near for p in near}
+    return {g[1] if g else None for g in graded}
+
+
+def opening() -> tuple[Position, Move, EngineMove, EngineMove]:
+    """N's first position, the record's move (N Kc) as written and as the engine's, and N 9c x 9d."""
+    game = dln.loads(RECORD)
+    state = validate_game(game, keep_states=True).rounds[0].states[0]
+    played = game.rounds[0].moves[0]
+    capture = legal_move(state, dln.loads(RECORD.replace("N Kc", "N 9c x 9d")).rounds[0].moves[0])
+    laid = legal_move(state, played)
+    assert capture is not None and laid is not None
+    return state, played, capture, laid
+
+
+def review(played: float, best: float) -> MoveReview:
+    """N's move valued ``played`` against the engine's ``best`` (N the first side: its values are the same)."""
+    _, _, capture, _ = opening()
+    return MoveReview(1, 1, "N", 6, "N Kc", "N 9c x 9d", capture, ("N", "S"), (played, 0.0), (best, 0.0),
+                      played, best, False, 10)
+
+
+@pytest.mark.parametrize(("best", "played", "lost"), [(0.64, 0.16, 0.4), (0.55, 0.55, 0.0), (2.04, 0.06, 1.9),
+                                                      (0.249, 0.151, 0.0), (0.26, 0.24, 0.1), (-0.04, -0.26, 0.3),
+                                                      (0.1, 0.3, 0.0)])
+def test_the_loss_is_the_difference_of_the_values_shown(best: float, played: float, lost: float) -> None:
+    assert shown_loss(best, played) == lost
+
+
+def test_a_ranking_loses_what_its_figures_differ_by() -> None:
+    state, _, capture, laid = opening()
+    lines = ranked_lines(state, [("N 9c x 9d", MoveValue(capture, (0.64, 0.0), 0.64, 10)),
+                                 ("N Kc", MoveValue(laid, (0.16, 0.0), 0.16, 10))])
+    assert [line.strip() for line in lines] == ["+0.6  N 9c x 9d", "+0.2  N Kc   (loses 0.4)"]
+
+
+def test_the_analysis_comment_and_report_lose_what_their_figures_differ_by() -> None:
+    assert comment_for(review(0.16, 0.64)) == "engine: loses 0.4; best N 9c x 9d (+0.6 against +0.2)"
+    (line,) = move_lines([review(0.16, 0.64)], None)
+    assert line.split() == ["1.", "N", "Kc", "+0.2", "best", "N", "9c", "x", "9d", "+0.6", "lost", "0.4"]
+    # 1.98 lost, shown as +2.0 against +0.1: a loss of 1.9, below the mark of 2 points (an inaccuracy)
+    assert comment_for(review(0.06, 2.04)) == "engine: loses 1.9; best N 9c x 9d (+2.0 against +0.1)"
+    assert review(0.06, 2.04).grade is None and review(0.0, 2.04).grade == ("?!", "inaccuracy")
+    # two values shown alike lose nothing: the move is as good as the engine's, and no line says "loses 0.0"
+    assert comment_for(review(0.151, 0.249)) == "engine: best move (+0.2)"
+    (line,) = move_lines([review(0.151, 0.249)], None)
+    assert line.split()[-4:] == ["=", "+0.2", "lost", "0.0"]
+
+
+def test_the_replayers_engine_key_loses_what_the_analysis_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    state, played, capture, laid = opening()
+    values = Analysis(state, (MoveValue(capture, (0.64, 0.0), 0.64, 10), MoveValue(laid, (0.16, 0.0), 0.16, 10)),
+                      False, 20)
+    monkeypatch.setattr(annotate, "analyse_position", lambda *_, **__: values)
+    assert hint_text(state, played) == "engine: N Kc loses 0.4; best N 9c x 9d (+0.6)"
+    alike = Analysis(state, (MoveValue(capture, (0.249, 0.0), 0.249, 10), MoveValue(laid, (0.151, 0.0), 0.151, 10)),
+                     False, 20)
+    monkeypatch.setattr(annotate, "analyse_position", lambda *_, **__: alike)
+    assert hint_text(state, played) == "engine: N Kc is the best move (+0.2)"
