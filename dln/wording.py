@@ -30,6 +30,17 @@ def signed(value: float, width: int = 0) -> str:
     return f"{round(value, 1) or 0.0:+{width}.1f}"
 
 
+def positions_span(first: int, last: int, option: str = "--at") -> str:
+    """Which positions of a round a command can show, in the terms of the option the user gave: ``--at``
+    counts the move a position comes before, ``--move`` the moves played (one less).
+
+    >>> positions_span(1, 48), positions_span(1, 48, "--move")
+    ('--at goes from 1 to 48', '--move goes from 0 to 47')
+    """
+    shift = option == "--move"
+    return f"{option} goes from {first - shift} to {last - shift}"
+
+
 def shown_loss(best: float, played: float) -> float:
     """What a move valued ``played`` loses against one valued ``best``, as their figures read (:func:`signed`,
     to the tenth), never below 0: ``+0.6`` against ``+0.2`` loses 0.4 whatever the hundredths (0.64 and 0.16

@@ -20,6 +20,7 @@ from dln.cards import Card
 from dln.check.validate import Diagnostic, GameReport, validate_game
 from dln.games.protocol import Position, game_of
 from dln.notation.model import Captured, Deal, Game, Hand, Pile, Round, Seat, Side
+from dln.wording import positions_span
 
 __all__ = ["PositionError", "broken_before", "cancelled", "extract_position", "position_game", "position_round"]
 
@@ -123,13 +124,15 @@ class Extracted:
         return position_round(self.state, self.shown, self.known)
 
 
-def extract_position(game: Game, round_number: int, at: int, report: GameReport | None = None) -> Extracted:
+def extract_position(game: Game, round_number: int, at: int, report: GameReport | None = None, *,
+                     option: str = "--at") -> Extracted:
     """The position before move ``at`` (from 1) of round ``round_number`` (from 1) of ``game``.
 
     ``at`` may be one past the round's last move: the position after it.
     Raises :class:`PositionError` when the round or move does not exist, or
     when an illegal move (or a broken record) stops the replay before it.
-    ``report``: the game's replay with its positions kept, when the caller has it.
+    ``report``: the game's replay with its positions kept, when the caller has it; ``option``: the command's
+    option the user named the position with (:func:`dln.wording.positions_span`).
     """
     rounds = len(game.rounds)
     if not 1 <= round_number <= rounds:
@@ -139,7 +142,7 @@ def extract_position(game: Game, round_number: int, at: int, report: GameReport 
         raise PositionError(f"there is no move {at} in round {round_number}: it has {moves} move"
                             f"{'s' * (moves != 1)} (--at 1 to {moves + 1}; {moves + 1} is the position "
                             "after the last)")
-    why = cancelled(game.rounds[round_number - 1], round_number, at)
+    why = cancelled(game.rounds[round_number - 1], round_number, at, option)
     if why is not None:
         raise PositionError(why)
     if report is None or not any(r.states for r in report.rounds):
@@ -155,10 +158,11 @@ def extract_position(game: Game, round_number: int, at: int, report: GameReport 
                      broken_before(report, round_number, at))
 
 
-def cancelled(round_: Round, number: int, at: int) -> str | None:
+def cancelled(round_: Round, number: int, at: int, option: str = "--at") -> str | None:
     """Why round ``number``, cancelled for face cards (``redeal N``), has no position before move ``at``: none
     comes after its last move (the table of the deal it cancels is not turned up, no card of that deal is
-    played: docs/rules.md, Cancelling a round for face cards).  None when there is one."""
+    played: docs/rules.md, Cancelling a round for face cards).  None when there is one.  ``option``: the
+    command's option the user named the position with (:func:`dln.wording.positions_span`)."""
     moves = len(round_.moves)
     if round_.redeal is None or at <= moves:
         return None
@@ -167,7 +171,7 @@ def cancelled(round_: Round, number: int, at: int) -> str | None:
         return f"round {number} was cancelled (redeal {round_.redeal}{where}) before any card was played: " \
                "it has no move to show"
     return (f"round {number} was cancelled (redeal {round_.redeal}{where}) after move {moves}: there is no move "
-            f"{at} to show (--at goes from 1 to {moves})")
+            f"{at} to show ({positions_span(1, moves, option)})")
 
 
 def broken_before(report: GameReport, round_number: int, at: int) -> tuple[Diagnostic, ...]:

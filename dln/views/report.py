@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 
 from dln.views.output import emit, output_takes_any_text, say
-from dln.wording import count_of, known_cards
+from dln.wording import count_of, known_cards, positions_span
 
 if TYPE_CHECKING:
     from dln.check.batch import Checked
@@ -118,17 +118,18 @@ def fail_with(as_json: bool, problem: dict[str, object], code: int = EXIT_BAD_IN
 
 
 def print_moves(report: GameReport, display: str, round_number: int, at: int, *, every: bool, as_json: bool,
-                ascii_json: bool, rank: dict[str, Any] | None = None) -> NoReturn:
+                ascii_json: bool, rank: dict[str, Any] | None = None, option: str = "--at") -> NoReturn:
     """``dln moves``' answer for a game already replayed: the position before move ``at`` of the round and
     its legal moves, or why there is no such position (exit 2 when the move is not in the record, 1 when
     a move that cannot have been made stops the replay before it).  ``rank``: the options of the engine that ranks them
-    (budget, seed, open_hands; ``dln moves --rank``)."""
+    (budget, seed, open_hands; ``dln moves --rank``); ``option``: the one the user named the position with,
+    ``--at`` or ``--move`` (:func:`dln.wording.positions_span`)."""
     from dln.check.plays import legal, written
     from dln.check.position import broken_before, cancelled, known_of
     from dln.notation.writer import move_text
     from dln.views.scoresheet import describe_position, position_data
 
-    why = cancelled(report.game.rounds[round_number - 1], round_number, at)
+    why = cancelled(report.game.rounds[round_number - 1], round_number, at, option)
     if why is not None:
         raise click.BadParameter(why, param_hint="'--round'")
     played = report.rounds[round_number - 1]
@@ -138,12 +139,13 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
         why = "" if not over else " and is over after them" if played.states[-1].is_over else \
             ", and the next deal is not in the record"
         raise click.BadParameter(f"there is no move {at}: round {round_number} has {count_of(count, 'move')}"
-                                 f"{why} (--at goes from 1 to {count + (not over)})",
-                                 param_hint="'--at'")
+                                 f"{why} ({positions_span(1, count + (not over), option)})",
+                                 param_hint=f"'{option}'")
     if at > len(played.states):  # the record breaks a rule before move AT: say which, as validate does
         stop = next((d for d in report.diagnostics if d.round in (round_number, None)
                      and (d.severity == "error" or d.code == "R007")), None)
-        shown = f"--at goes from 1 to {len(played.states)} here" if played.states else "no position can be shown"
+        shown = f"{positions_span(1, len(played.states), option)} here" if played.states else \
+            "no position can be shown"
         reason = (f"{stop.code} {stop.name} above stops the replay ({shown})" if stop is not None
                   else f"the round cannot be replayed ({shown})")
         code = EXIT_FOUND if stop is not None and stop.severity == "error" else EXIT_BAD_INPUT
