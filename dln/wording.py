@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from html import escape
 
@@ -19,6 +20,18 @@ def known_cards(cards: Iterable[object], unseen: int, left: str) -> str:
     shown = [str(card) for card in cards]
     held = f" with its known card{'s' * (len(shown) != 1)} {' '.join(shown)}" if shown else " with no known card"
     return f"{held} ({count_of(unseen, 'unseen card')} {left})"
+
+
+def folded(text: str) -> str:
+    """``text`` without capitals or accents, as people compare names: Μαρία, ΜΑΡΙΑ and μαρια alike (Greek
+    capitals are written without accents), the final ς as σ, a letter typed composed or decomposed alike."""
+    return "".join(ch for ch in unicodedata.normalize("NFD", text.casefold()) if not unicodedata.combining(ch))
+
+
+def name_order(name: str) -> tuple[str, str, str]:
+    """The key that sorts people's names as a reader looks them up: by their letters (Άννα, Ελένη, Έλλη, Ίων,
+    ζωή, Ωρίων; by code point an accented capital came before every plain letter), then case, then as written."""
+    return folded(name), name.casefold(), name
 
 
 _WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")

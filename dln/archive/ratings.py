@@ -31,6 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from dln.archive.conditions import parse_date
+from dln.wording import name_order
 
 __all__ = ["SCALE", "START", "K", "Rated", "Ratings", "changes", "expected"]
 
@@ -113,7 +114,7 @@ class Ratings:
                 p.games += 1
                 if self.history:
                     p.history.append(p.rating)
-        return sorted(table.values(), key=lambda p: (-p.rating, p.name))
+        return sorted(table.values(), key=lambda p: (-p.rating, name_order(p.name)))
 
 
 def changes(sides: list[list[Player]]) -> list[tuple[Player, float]]:

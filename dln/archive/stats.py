@@ -26,6 +26,7 @@ from dln.archive.conditions import players_of
 from dln.archive.facts import PlayFacts, SeatEvents
 from dln.games.protocol import game_named
 from dln.notation.model import SIDE_ORDER, Game
+from dln.wording import name_order
 
 __all__ = ["COUNTS", "Book", "Line", "Stats", "data_name"]
 
@@ -154,8 +155,8 @@ class Book:
                 line.items[item] = line.items.get(item, 0) + points
 
     def player_lines(self) -> list[Line]:
-        """Players by games played (most first), then name."""
-        return sorted(self.players.values(), key=lambda line: (-line.games, line.name.casefold(), line.name))
+        """Players by games played (most first), then name (:func:`dln.wording.name_order`)."""
+        return sorted(self.players.values(), key=lambda line: (-line.games, name_order(line.name)))
 
     def side_lines(self) -> list[Line]:
         """Sides in seat order: N, E, S, W, then NS, EW, then any other."""

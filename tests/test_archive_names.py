@@ -1,0 +1,40 @@
+"""Players' names in a Greek club's archive: sorted as Greek readers look them up, one name however it is
+typed, and found in any case as Greek writes capitals (without accents)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from dln.archive.ratings import Ratings
+from tests.test_cli import run
+
+GOLDEN = Path(__file__).parent / "golden"
+CLUB = GOLDEN / "archive-club.dln"
+TWO = {"N": "N", "S": "S"}
+
+
+def greek_club(tmp_path: Path, **names: str) -> Path:
+    """The golden club archive (Maria 4 games, Eleni 3, Nikos 3, Petros 2) with its players renamed."""
+    text = CLUB.read_text(encoding="utf-8")
+    for latin, greek in names.items():
+        text = text.replace(f'"{latin}"', f'"{greek}"')
+    path = tmp_path / "club.dln"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_stats_sorts_greek_names_by_their_letters_not_by_their_accents(tmp_path: Path) -> None:
+    """Ίων (I with an accent) came before Ελένη (E): the code point of an accented capital is below every
+    plain capital's, so the names were sorted by their accents first."""
+    club = greek_club(tmp_path, Eleni="Ίων", Nikos="Ελένη")
+    code, out, _ = run("stats", "--json", str(club))
+    assert code == 0
+    assert [line["name"] for line in json.loads(out)["players"]] == ["Maria", "Ελένη", "Ίων", "Petros"]
+
+
+def test_ratings_of_equal_players_sort_greek_names_by_their_letters() -> None:
+    ratings = Ratings()
+    ratings.add("2026.01.01", {"N": "Ίων", "S": "Ωρίων"}, "N", TWO)
+    ratings.add("2026.01.01", {"N": "Ελένη", "S": "ζωή"}, "N", TWO)
+    assert [p.name for p in ratings.compute()] == ["Ελένη", "Ίων", "ζωή", "Ωρίων"]
