@@ -4,6 +4,7 @@ typed, and found in any case as Greek writes capitals (without accents)."""
 from __future__ import annotations
 
 import json
+import unicodedata
 from pathlib import Path
 
 from dln.archive.ratings import Ratings
@@ -38,3 +39,19 @@ def test_ratings_of_equal_players_sort_greek_names_by_their_letters() -> None:
     ratings.add("2026.01.01", {"N": "Ίων", "S": "Ωρίων"}, "N", TWO)
     ratings.add("2026.01.01", {"N": "Ελένη", "S": "ζωή"}, "N", TWO)
     assert [p.name for p in ratings.compute()] == ["Ελένη", "Ίων", "ζωή", "Ωρίων"]
+
+
+def test_a_name_typed_with_decomposed_accents_is_the_same_player(tmp_path: Path) -> None:
+    """Μαρία written with ί as ι and a combining accent (as some keyboards and copies from the web give it)
+    looks the same, but stats made two lines of it, each with half of her games, and rated two players."""
+    club = greek_club(tmp_path, Maria="Μαρία")
+    text = club.read_text(encoding="utf-8")
+    first = text.index('"Μαρία"') + 1
+    decomposed = unicodedata.normalize("NFD", "Μαρία")
+    club.write_text(text[:first] + decomposed + text[first + len("Μαρία"):], encoding="utf-8")
+    code, out, _ = run("stats", "--json", "--ratings", str(club))
+    data = json.loads(out)
+    assert code == 0
+    assert [(line["name"], line["games"]) for line in data["players"] if line["name"].startswith("Μ")] == [
+        ("Μαρία", 4)]
+    assert [(p["name"], p["games"]) for p in data["ratings"] if p["name"].startswith("Μ")] == [("Μαρία", 3)]

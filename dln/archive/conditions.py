@@ -12,6 +12,7 @@ and a play condition is asked for.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from dln.archive.facts import PlayFacts
@@ -102,10 +103,11 @@ def result_winner(game: Game) -> str | None:
 
 
 def players_of(game: Game) -> dict[str, str]:
-    """The players the tags name, by seat (``{"N": "Maria", "S": "Eleni"}``); unnamed seats left out."""
+    """The players the tags name, by seat (``{"N": "Maria", "S": "Eleni"}``); unnamed seats left out.  A name
+    is given composed (NFC): Μαρία typed with a combining accent is the same name, and the same player."""
     out = {}
     for seat, tag in SEAT_TAGS.items():
-        name = (game.tag(tag) or "").strip()
+        name = unicodedata.normalize("NFC", (game.tag(tag) or "").strip())
         if name and name != "?":
             out[seat] = name
     return out
