@@ -55,3 +55,13 @@ def test_a_name_typed_with_decomposed_accents_is_the_same_player(tmp_path: Path)
     assert [(line["name"], line["games"]) for line in data["players"] if line["name"].startswith("Μ")] == [
         ("Μαρία", 4)]
     assert [(p["name"], p["games"]) for p in data["ratings"] if p["name"].startswith("Μ")] == [("Μαρία", 3)]
+
+
+def test_filter_finds_a_greek_name_in_capitals_written_without_accents(tmp_path: Path) -> None:
+    """Greek capitals drop the accents (ΜΑΡΙΑ is Μαρία in capitals), and many type Greek without them: 'any
+    case' found neither, --player ΜΑΡΙΑ and --tag Event~ΒΡΑΔΙΑ counted 0 games, --invert kept them all."""
+    club = greek_club(tmp_path, Maria="Μαρία", **{"Club night": "Βραδιά λέσχης"})
+    for option, value, games in (("--player", "ΜΑΡΙΑ", 4), ("--player", "μαρια", 4), ("--result", "ΜΑΡΙΑ", 2),
+                                 ("--tag", "Event~ΒΡΑΔΙΑ ΛΕΣΧΗΣ", 4), ("--player", "Μαρία", 4)):
+        assert run("filter", str(club), option, value, "--count") == (0, f"{games}\n", ""), (option, value)
+    assert run("filter", str(club), "--tag", "Event=ΒΡΑΔΙΑ ΛΕΣΧΗΣ", "--count") == (0, "0\n", "")  # = is exact

@@ -20,6 +20,7 @@ from dln.engine.rules import VARIANTS, parse_variants
 from dln.games.protocol import key_of
 from dln.notation.mistakes import tag_option_problem
 from dln.notation.model import SEAT_TAGS, Game
+from dln.wording import folded
 
 __all__ = ["Conditions", "TagTest", "parse_date", "parse_tag_test", "players_of", "result_sides"]
 
@@ -31,7 +32,8 @@ SIDES = ("N", "S", "NS", "EW", "E", "W")
 
 @dataclass(frozen=True, slots=True)
 class TagTest:
-    """``--tag NAME=VALUE`` (the value exactly) or ``--tag NAME~TEXT`` (TEXT anywhere in it, any case)."""
+    """``--tag NAME=VALUE`` (the value exactly) or ``--tag NAME~TEXT`` (TEXT anywhere in it, in any case and
+    with or without accents, :func:`dln.wording.folded`: Greek capitals drop them)."""
 
     name: str
     text: str
@@ -41,7 +43,7 @@ class TagTest:
         value = game.tag(self.name)
         if value is None:
             return False
-        return value == self.text if self.exact else self.text.casefold() in value.casefold()
+        return value == self.text if self.exact else folded(self.text) in folded(value)
 
 
 def parse_tag_test(text: str) -> TagTest:
@@ -118,7 +120,7 @@ class Conditions:
     """Everything ``dln filter`` was asked to check of a game."""
 
     tags: list[TagTest] = field(default_factory=list)
-    players: list[str] = field(default_factory=list)  # each must sit at the table (any case)
+    players: list[str] = field(default_factory=list)  # each must sit at the table (any case, any accents)
     date_from: tuple[str, str, str] | None = None
     date_to: tuple[str, str, str] | None = None
     result: str | None = None  # a side that won, "*" for no result, or a player's name
@@ -147,8 +149,8 @@ class Conditions:
         if not all(test.holds(game) for test in self.tags):
             return False
         if self.players:
-            names = {name.casefold() for name in players_of(game).values()}
-            if not all(player.casefold() in names for player in self.players):
+            names = {folded(name) for name in players_of(game).values()}
+            if not all(folded(player) in names for player in self.players):
                 return False
         if (self.date_from or self.date_to) and not self._date_holds(game):
             return False
@@ -187,5 +189,5 @@ class Conditions:
         if winner is None:  # a player's name: the player on the winning side
             return False
         seats = winner if len(winner) == 2 else (winner,)
-        return any(name.casefold() == wanted.casefold()
+        return any(folded(name) == folded(wanted)
                    for seat, name in players_of(game).items() if seat in seats)

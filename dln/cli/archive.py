@@ -176,9 +176,11 @@ def _conditions(tags: tuple[str, ...], players: tuple[str, ...], date_from: str 
 @click.command("filter", short_help="Keep the games that match conditions on their tags and play.")
 @click.argument("files", nargs=-1, required=True)
 @click.option("--tag", "tags", multiple=True, metavar="NAME=VALUE|NAME~TEXT",
-              help="The tag has this value (=), or holds this text in any case (~). Repeat: all must hold.")
+              help="The tag has this value (=), or holds this text in any case, accents or not (~). Repeat: all "
+              "must hold.")
 @click.option("--player", "players", multiple=True, metavar="NAME", callback=not_blank,
-              help="NAME sits at the table (a North/South/East/West tag, any case). Repeat: all must.")
+              help="NAME sits at the table (a North/South/East/West tag, any case, accents or not: ΜΑΡΙΑ is "
+              "Μαρία). Repeat: all must.")
 @click.option("--date-from", metavar="DATE", help="Played on or after DATE (2026.11.20, 2026.11 or 2026).")
 @click.option("--date-to", metavar="DATE", help="Played on or before DATE.")
 @click.option("--result", metavar="SIDE|NAME|*", callback=not_blank,
