@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 import dln.cli
+import dln.cli.commands
 import dln.files
 import dln.notation.formatting
 import dln.notation.parser
@@ -192,3 +193,21 @@ def test_fmt_in_a_directory_it_may_not_write(tmp_path: Path, monkeypatch: pytest
     for name in ("a.dln", "b.dln"):
         assert f"{tmp_path / name}: error: not reformatted: cannot write: Permission denied" in out
         assert (tmp_path / name).read_text(encoding="utf-8") == MESSY
+
+
+@pytest.mark.parametrize(("error", "code", "said"), [
+    (errno.ENOSPC, 2, "dln: error: cannot write the output: No space left on device\n"),
+    (errno.EPIPE, 1, ""),  # the reader stopped reading (| head): quiet, as every other command
+], ids=["full-disk", "broken-pipe"])
+def test_fmt_diff_that_cannot_be_written_blames_the_output_not_the_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: int, code: int, said: str) -> None:
+    """'dln fmt --diff club/ > /dev/full' (or '| head') said of every file 'error: cannot read: No space left
+    on device' ('Broken pipe'): a failure to write the diff was taken for one to read the record."""
+    for name in ("a.dln", "b.dln"):
+        (tmp_path / name).write_text(MESSY, encoding="utf-8")
+
+    def unwritable(text: str, **_: object) -> None:
+        raise OSError(error, os.strerror(error))
+
+    monkeypatch.setattr(dln.cli.commands, "emit", unwritable)
+    assert run("fmt", "--diff", str(tmp_path)) == (code, "", said)

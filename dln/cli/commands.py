@@ -38,6 +38,15 @@ from dln.views.report import Report, game_status, print_verdict
 from dln.wording import count_of
 
 
+class _OutputFailed(Exception):
+    """Standard output could not take the diff of ``dln fmt --diff`` (a full disk, a reader gone: ``| head``):
+    the output's error, which no file is to blame for."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
 @click.command(short_help="Rewrite records in canonical form, losing nothing.")
 @click.argument("files", nargs=-1, required=True)
 @click.option("--check", is_flag=True, help="Only report files that are not canonical (exit 1); write nothing.")
@@ -84,7 +93,13 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, quiet: bool, force: boo
             snap = snapshot_streaming(name) if name != STDIN else None
             examined = Examined(name, report, diff=diff)
             for line in examined:
-                emit(line, nl=False)
+                try:
+                    emit(line, nl=False)
+                except OSError as exc:  # the diff's reader, not the file: told apart from a read error
+                    raise _OutputFailed(exc) from exc
+        except _OutputFailed as exc:  # said as by every command (dln.cli.group.LazyGroup.main): exit 2, or 1
+            report.close()  # quietly for '| head'
+            raise exc.error from None
         except (Unreadable, OSError) as exc:
             report.close()
             fail(str(exc) if isinstance(exc, Unreadable) else
