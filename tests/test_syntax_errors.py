@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import dln
 from dln.notation.parser import parse_text
+from tests.test_cli import run
 
 SAMPLES = sorted(Path(__file__).parent.parent.joinpath("samples").rglob("*.dln"))
 
@@ -101,6 +102,10 @@ R = "round 1 dealer S\n"
         ("[Event 'x']\n\n" + R, 1, 8, "straight double quotes: [Event \"x\"]"),
         ('[Site "unterminated]\n\n' + R, 1, 7, "the value of this tag is never closed: end it with '\"' before ']'"),
         ("[Event]\n\n" + R, 1, 7, "the tag Event has no value: write [Event \"...\"]"),
+        # No quotes at all, as a PGN or a spreadsheet export may leave it: it said "expected a new round".
+        ("[Site Καφενείο]\n\n" + R, 1, 7, "a tag's value is written between straight double quotes: "
+         "[Site \"Καφενείο\"]"),
+        ('[Event "a"]\n[Site Club night]\n\n' + R, 2, 7, "between straight double quotes: [Site \"Club night\"]"),
         ('[ Date "x" ]\n\n' + R, 1, 2, "no blank between '[' and the tag's name: [Date \"x\"]"),
         # A tag's name is Latin letters, digits and '_' (the grammar, like PGN): the rule, the character, a fix.
         ('[1Event "x"]\n\n' + R, 1, 2, "'1Event' is not a tag name: it starts with the digit '1', and a tag's "
@@ -353,3 +358,21 @@ def test_a_tag_with_a_name_no_tag_can_have_still_starts_its_game(name: str, colu
     (error,) = errors
     assert (error.line, error.column, error.game) == (6, column, 2)  # at the character at fault
     assert "is not a tag name" in error.message
+
+
+def test_a_tag_without_quotes_breaks_its_own_game_and_no_other(tmp_path: Path) -> None:
+    """A tag written without quotes ('[Site Καφενείο]') in the tag block cut its game in two: the tags before
+    it were reported broken, the rest read as a game of its own without them, so the archive counted one
+    game more than it holds ('wrote 2 games' from a file of two, one of them broken, its Event lost)."""
+    good = '[Event "a"]\n[North "Μαρία"]\n[South "Νίκος"]\n\n' + R + "table 5h 3c 9d 7s\nN 7c x 7s\n"
+    path = tmp_path / "club.dln"
+    path.write_text(good + "\n" + good.replace('"a"]\n', '"b"]\n[Site Καφενείο]\n'), encoding="utf-8")
+    errors: list[dln.DLNSyntaxError] = []
+    assert [g.tag("Event") for g in parse_text(path.read_text(encoding="utf-8"), errors=errors)] == ["a"]
+    assert [(e.line, e.column, e.game) for e in errors] == [(10, 7, 2)]
+    code, _, err = run("merge", str(path))
+    assert code == 2 and err.endswith("wrote 1 game\n")
+    # A title line in brackets before the first game's tags is no tag: it fails alone, and the game is read.
+    errors = []
+    games = list(parse_text("[Club archive 2026]\n" + good, errors=errors))
+    assert [g.tag("Event") for g in games] == ["a"] and [(e.line, e.game) for e in errors] == [(1, 1)]

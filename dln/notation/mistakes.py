@@ -74,8 +74,8 @@ _CLOSED_VALUE = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 
 def _tag(text: str, pos: int, found: str, previous: object, expected: set[str]) -> _Answer:
-    """A tag line written wrong: typographic, single or angle quotes (``[Event “Final”]``), a value never
-    closed, no value, a blank after ``[``, a name that is no name."""
+    """A tag line written wrong: typographic, single or angle quotes (``[Event “Final”]``) or none, a value
+    never closed, no value, a blank after ``[``, a name that is no name."""
     start = text.rfind("\n", 0, pos) + 1
     line = _TAG_LINE.match(text, start)
     if line is None or not text.startswith("[", start + len(line[1])):
@@ -91,6 +91,8 @@ def _tag(text: str, pos: int, found: str, previous: object, expected: set[str]) 
         return problem[0], at_name + problem[1]
     if not value:
         return f"the tag {name} has no value: write [{name} \"...\"]", line.end(3)
+    if value[0] not in TAG_QUOTES:  # no quotes at all ([Site Καφενείο]), as an export from elsewhere may write it
+        return f"a tag's value is written between straight double quotes: [{name} \"{value}\"]", line.start(5)
     if value[0] in _OTHER_QUOTES:
         return (f"a tag's value is written between straight double quotes: [{name} \"{shown}\"]",
                 line.start(5))

@@ -40,7 +40,7 @@ from dln.notation.lines import (
     utf16_order,
 )
 from dln.notation.mistakes import COMMENT_TEXT, TAG_QUOTES
-from dln.notation.model import TAG_PARTS, Game, MoveSpots
+from dln.notation.model import STANDARD_TAGS, TAG_PARTS, Game, MoveSpots
 from dln.notation.terminals import TERMINALS
 from dln.notation.writer import tag_value
 
@@ -87,6 +87,10 @@ def _parse_chunk(text: str, offset: int, keep_line_comments: bool, *, fast: bool
 # of any kind (typographic quotes included, so a mistyped tag still starts its game).
 _TAG_LIKE = re.compile(rf"\[[\w-]+[ \t]+[{TAG_QUOTES}]")
 _TAG_LINE = re.compile(rf"[ \t]*\[[\w-]+[ \t]+[{TAG_QUOTES}]")
+# A standard tag whose value has no quotes ([Site Καφενείο]): a mistyped tag of the tag block it stands in, as
+# far as the splitter goes, so that its game fails whole.  It does not start a game (a line in brackets may be a
+# comment's), and a line in brackets of other words ([Club archive 2026], a title) is no tag.
+_TAG_UNQUOTED = re.compile(rf"\[(?:{'|'.join(STANDARD_TAGS)})[ \t]+[^\]\n]*\]")
 _IN_COMMENT = COMMENT_TEXT  # a {comment}'s text up to its '}' (or a stray '{')
 
 
@@ -200,8 +204,8 @@ def _scan(line: str, in_brace: bool) -> tuple[bool, bool, int, int]:
     where the comment open at its end opened (-1 if before the line), where the comment open at its
     start closed, after its '}' (-1 if not on this line)).
 
-    A mistyped tag (``[Event “2”]``) counts as a tag here: it belongs to the
-    tag block, whose game the grammar then reports.
+    A mistyped tag (``[Event “2”]``, ``[Site Καφενείο]``) counts as a tag here:
+    it belongs to the tag block, whose game the grammar then reports.
     """
     body = False
     opened = closed = -1
@@ -224,6 +228,8 @@ def _scan(line: str, in_brace: bool) -> tuple[bool, bool, int, int]:
         elif ch == "[" and _TAG_LIKE.match(line, i):
             end = line.find("]", i)
             i = n if end < 0 else end + 1
+        elif ch == "[" and (m := _TAG_UNQUOTED.match(line, i)):
+            i = m.end()
         elif ch.isspace():
             i += 1
         else:
