@@ -376,3 +376,18 @@ def test_a_tag_without_quotes_breaks_its_own_game_and_no_other(tmp_path: Path) -
     errors = []
     games = list(parse_text("[Club archive 2026]\n" + good, errors=errors))
     assert [g.tag("Event") for g in games] == ["a"] and [(e.line, e.game) for e in errors] == [(1, 1)]
+
+
+def test_files_joined_with_cat_blame_the_game_after_a_byte_order_mark(tmp_path: Path) -> None:
+    """'cat old.dln notepad.dln > club.dln', the second file saved with a byte order mark: the mark began a
+    line that then started no game, so the game before it was reported broken ('game 1 was skipped', its
+    text fine) and the game after it was read without its first tag."""
+    game = '[Event "{}"]\n[North "Μαρία"]\n[South "Νίκος"]\n\n' + R + "table 5h 3c 9d 7s\nN 7c x 7s\n"
+    path = tmp_path / "club.dln"
+    path.write_bytes((game.format("a") + "\n").encode() + "\ufeff".encode() + game.format("b").encode())
+    errors: list[dln.DLNSyntaxError] = []
+    assert [g.tag("Event") for g in parse_text(path.read_text(encoding="utf-8"), errors=errors)] == ["a"]
+    assert [(e.line, e.column, e.game) for e in errors] == [(9, 1, 2)]
+    assert "a byte order mark" in errors[0].message and "dln merge" in errors[0].message
+    code, _, err = run("merge", str(path))
+    assert code == 2 and "game 2 was skipped" in err and err.endswith("wrote 1 game\n")

@@ -135,6 +135,10 @@ def odd_character(char: str) -> str | None:
     """The sentence for a character no DLN token starts with, when it is invisible or looks like a blank."""
     if char.isprintable() and not char.isspace():
         return None
+    if char == "\ufeff":  # the mark a file saved as 'UTF-8 with BOM' starts with, left inside by 'cat a b > c'
+        return ("unexpected character U+FEFF, a byte order mark: it starts a file saved as 'UTF-8 with BOM', and "
+                "is allowed only at the start of a file (files joined with cat keep theirs; dln merge joins "
+                "files without them)")
     name = unicodedata.name(char, "a control character")
     return (f"unexpected character U+{ord(char):04X} ({name}): DLN separates with spaces, tabs and line breaks "
             "(\\n, \\r\\n or \\r) only")

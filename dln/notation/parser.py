@@ -86,7 +86,9 @@ def _parse_chunk(text: str, offset: int, keep_line_comments: bool, *, fast: bool
 # name no tag can have, [Σημειωτής "…"], still starts its game and is reported there), blanks, then a quote
 # of any kind (typographic quotes included, so a mistyped tag still starts its game).
 _TAG_LIKE = re.compile(rf"\[[\w-]+[ \t]+[{TAG_QUOTES}]")
-_TAG_LINE = re.compile(rf"[ \t]*\[[\w-]+[ \t]+[{TAG_QUOTES}]")
+# A byte order mark may stand before it: 'cat a.dln b.dln' leaves b.dln's at the start of its first line, and
+# that line starts b.dln's first game all the same (which is reported at the mark), not the end of a.dln's last.
+_TAG_LINE = re.compile(rf"[ \t\ufeff]*\[[\w-]+[ \t]+[{TAG_QUOTES}]")
 # A standard tag whose value has no quotes ([Site Καφενείο]): a mistyped tag of the tag block it stands in, as
 # far as the splitter goes, so that its game fails whole.  It does not start a game (a line in brackets may be a
 # comment's), and a line in brackets of other words ([Club archive 2026], a title) is no tag.
@@ -132,7 +134,7 @@ def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str | TooLarge]]:
                 chunk, has_body = [], True
             too_large.size += line.size
             continue
-        if (has_body or in_brace) and line[:1] in "[ \t" and _TAG_LINE.match(line):
+        if (has_body or in_brace) and line[:1] in "[ \t\ufeff" and _TAG_LINE.match(line):
             yield start, _held(chunk, too_large)
             chunk, size, start, has_body, in_brace, too_large = [], 0, number, False, False, None
         if too_large is not None:  # passed over up to the next game: only its size is kept
@@ -230,7 +232,7 @@ def _scan(line: str, in_brace: bool) -> tuple[bool, bool, int, int]:
             i = n if end < 0 else end + 1
         elif ch == "[" and (m := _TAG_UNQUOTED.match(line, i)):
             i = m.end()
-        elif ch.isspace():
+        elif ch.isspace() or ch == "\ufeff":  # a byte order mark: a file joined after another (reported there)
             i += 1
         else:
             body, i = True, i + 1
