@@ -8,6 +8,7 @@ import unicodedata
 from pathlib import Path
 
 from dln.archive.ratings import Ratings
+from dln.notation.sources import expand
 from tests.test_cli import run
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -65,3 +66,24 @@ def test_filter_finds_a_greek_name_in_capitals_written_without_accents(tmp_path:
                                  ("--tag", "Event~ΒΡΑΔΙΑ ΛΕΣΧΗΣ", 4), ("--player", "Μαρία", 4)):
         assert run("filter", str(club), option, value, "--count") == (0, f"{games}\n", ""), (option, value)
     assert run("filter", str(club), "--tag", "Event=ΒΡΑΔΙΑ ΛΕΣΧΗΣ", "--count") == (0, "0\n", "")  # = is exact
+
+
+def test_merging_a_split_into_numbered_files_keeps_the_games_order(tmp_path: Path) -> None:
+    """'split --template {n}.dln' then 'merge DIR' gave games 1, 10, 11, 12, 2, 3...: a folder's files were
+    read in code point order, so the merge of a split was not the archive (as with the default template past
+    game 9999: club-10000.dln came before club-1001.dln).  Files are read in natural order, numbers by value."""
+    games = tmp_path / "games"
+    code, _, _ = run("split", str(CLUB), str(CLUB), str(CLUB), "-d", str(games), "--template", "{n}.dln")
+    assert code == 0 and len(list(games.iterdir())) == 15
+    assert run("merge", str(games)) == run("merge", str(CLUB), str(CLUB), str(CLUB))
+
+
+def test_a_folder_is_read_in_natural_order_one_subfolder_at_a_time(tmp_path: Path) -> None:
+    names = ["2026/game-10.dln", "2026/game-9.dln", "2026-b/game-1.dln", "2026/Game-2.DLN", "club-1000.dln",
+             "club-10000.dln", "club-1001.dln"]
+    for name in names:
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text("", encoding="utf-8")
+    assert [str(Path(p).relative_to(tmp_path)) for p in expand([str(tmp_path)])] == [
+        "2026/Game-2.DLN", "2026/game-9.dln", "2026/game-10.dln", "2026-b/game-1.dln", "club-1000.dln",
+        "club-1001.dln", "club-10000.dln"]

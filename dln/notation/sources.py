@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import re
 import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -45,12 +46,24 @@ def located(file: str, line: int | None = None, column: int | None = None) -> st
     return file if line is None else f"{file}:{line}:{column or 1}"
 
 
+_NUMBER = re.compile(r"(\d+)", re.ASCII)
+
+
+def natural_order(path: Path) -> tuple[tuple[tuple[str | int, ...], ...], str]:
+    """The key that sorts file names as a file manager shows them, and as ``dln split`` numbers them: folder by
+    folder, a number by its value (``game-9.dln`` before ``game-10.dln``, ``club-1001`` before ``club-10000``);
+    then as written (``01`` and ``1``)."""
+    parts = (_NUMBER.split(part) for part in path.parts)  # text, number, text...: a number at each odd place
+    return tuple(tuple(int(p) if i % 2 else p for i, p in enumerate(part)) for part in parts), str(path)
+
+
 def expand(paths: Iterable[str]) -> Iterator[str]:
-    """Files named on the command line, with directories searched for ``*.dln`` (any case), sorted."""
+    """Files named on the command line, with directories searched for ``*.dln`` (any case), in
+    :func:`natural_order` (the files of a split are read back in the order they were written)."""
     for path in paths:
         if path != STDIN and Path(path).is_dir():
-            yield from sorted(str(p) for p in Path(path).rglob("*")
-                              if p.suffix.lower() == SUFFIX and p.is_file())
+            found = [p for p in Path(path).rglob("*") if p.suffix.lower() == SUFFIX and p.is_file()]
+            yield from (str(p) for p in sorted(found, key=natural_order))
         else:
             yield path
 
