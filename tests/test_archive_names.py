@@ -87,3 +87,12 @@ def test_a_folder_is_read_in_natural_order_one_subfolder_at_a_time(tmp_path: Pat
     assert [str(Path(p).relative_to(tmp_path)) for p in expand([str(tmp_path)])] == [
         "2026/Game-2.DLN", "2026/game-9.dln", "2026/game-10.dln", "2026-b/game-1.dln", "club-1000.dln",
         "club-1001.dln", "club-10000.dln"]
+
+
+def test_filter_count_with_an_output_file_is_a_usage_error(tmp_path: Path) -> None:
+    """'dln filter club.dln --player Μαρία --count -o maria.dln' printed 4 and exited 0 without writing
+    maria.dln: --count writes no games, so -o was dropped without a word (as --same-tags without --dedupe is
+    refused)."""
+    out = tmp_path / "maria.dln"
+    code, _, err = run("filter", str(CLUB), "--player", "Maria", "--count", "-o", str(out))
+    assert code == 2 and "--count writes no games" in err and not out.exists()

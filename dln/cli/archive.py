@@ -198,7 +198,7 @@ def _conditions(tags: tuple[str, ...], players: tuple[str, ...], date_from: str 
 @click.option("--players", "seats", type=PLAYER_COUNTS,
               help="Games of this many players (replays the game).")
 @click.option("--invert", is_flag=True, help="Keep the games that do not match.")
-@click.option("--count", is_flag=True, help="Print only how many games match; write no games.")
+@click.option("--count", is_flag=True, help="Print only how many games match; write no games (not with -o).")
 @click.option("--keep-broken", is_flag=True, help="Copy games that do not parse, as written, instead of "
               "leaving them out (they match no condition but are kept regardless), and games a play condition "
               "cannot judge (a tag that makes no sense, R002).  A game too large to hold cannot be copied: "
@@ -226,6 +226,9 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
     Exit 0, or 2 when a file cannot be read, a game does not parse or, with
     a play condition, has such a tag.
     """
+    if count and output is not None:  # nothing would be written there: not dropped without a word
+        raise click.BadParameter("--count writes no games, only how many match: drop --count to write them, or -o",
+                                 param_hint="'-o' / '--output'")
     conditions = _conditions(tags, players, date_from, date_to, result, variant, codes, seats, xeri, group, raised,
                              game_type)
     status = Status()
