@@ -96,3 +96,16 @@ def test_filter_count_with_an_output_file_is_a_usage_error(tmp_path: Path) -> No
     out = tmp_path / "maria.dln"
     code, _, err = run("filter", str(CLUB), "--player", "Maria", "--count", "-o", str(out))
     assert code == 2 and "--count writes no games" in err and not out.exists()
+
+
+def test_inputs_without_a_game_are_named_by_every_command_that_writes(tmp_path: Path) -> None:
+    """'dln merge nov.dln dec.dln' with both files empty said 'error: no game in these files: nothing to
+    write', naming no file (filter and split alike), where stats and filter --count name them."""
+    empty = tmp_path / "νοέμβριος.dln"
+    empty.write_text("", encoding="utf-8")
+    said = f"{empty}: error: no game in these files: nothing"
+    for args in (["merge", str(empty)], ["filter", str(empty)], ["merge", str(empty), "-o", str(tmp_path / "o.dln")]):
+        code, _, err = run(*args)
+        assert code == 2 and err.startswith(said), (args, err)
+    code, out, _ = run("split", str(empty), "-d", str(tmp_path / "games"))
+    assert code == 2 and out.startswith(said)

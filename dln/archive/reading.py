@@ -109,7 +109,8 @@ class ArchiveReader:
     game that does not parse; ``bad_tag(diagnostic)`` of each tag that keeps a
     replayed game from being checked as written (R002, :meth:`unjudged`).
     With ``comments_alone``, the comments of a file that holds nothing else
-    come as a piece too (:func:`notes_alone`; no game, not counted).
+    come as a piece too (:func:`notes_alone`; no game, not counted).  With
+    ``nothing``, inputs that hold no game at all are named to ``problem`` (S003).
     """
 
     problem: Callable[..., None]
@@ -123,6 +124,9 @@ class ArchiveReader:
     #: replays them, which judges nothing of such a game (:meth:`unjudged`).
     tag_problems: int = 0
     comments_alone: bool = False
+    #: What to say, after the files' names, when they were all read and hold no game at all (``no game in
+    #: these files: nothing to write``), through ``problem``; None: the caller says it.
+    nothing: str | None = None
 
     @property
     def incomplete(self) -> bool:
@@ -132,8 +136,15 @@ class ArchiveReader:
 
     def read(self, paths: Iterable[str]) -> Iterator[tuple[str, Piece]]:
         """(file as displayed, piece) for every game, broken ones included (``piece.game`` None)."""
+        gameless: list[str] | None = []  # the files read while none held a game, to name them if none does
         for name in each_file(paths, self._empty):
+            if gameless is not None:
+                gameless.append(display_name(name))
             yield from self._file(name)
+            if self.games or self.errors:
+                gameless = None
+        if self.nothing is not None and gameless is not None and not self.games and not self.errors:
+            self.problem(", ".join(gameless), NOTHING_TO_CHECK, self.nothing)
 
     def unjudged(self, piece: Piece, facts: PlayFacts) -> bool:
         """True when the replayed game ``piece`` cannot be checked as written: a tag makes no sense (R002, an

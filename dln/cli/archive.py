@@ -92,8 +92,7 @@ def write_out(written: Iterable[tuple[str, Piece, str]], output: str | None, sta
         if apart.problem:  # on standard output the games before it are out already
             say(f"error: {apart.problem}; it and the games after it were not written", err=True)
             status.worst(EXIT_BAD_INPUT)
-        elif not apart.count and (why := trouble()) == NOTHING_READ:
-            say(f"error: {why}", err=True)
+        elif not apart.count and trouble() == NOTHING_READ:  # said by the reader, naming the files
             status.worst(EXIT_BAD_INPUT)
         return True
     if not write_file(output, texts, inputs=inputs, trouble=trouble):
@@ -237,6 +236,8 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
     if not count:  # --count writes nothing: it counts what it can read
         inputs.refuse_unreadable("nothing written" if data_out else f"{output}: not written", err=data_out)
     archive = reader(status, err=data_out)
+    if not count:  # --count says it below, with nothing to count
+        archive.nothing = NOTHING_READ
     kept = 0
 
     def to_replay(item: tuple[str, Piece]) -> bool:
@@ -313,6 +314,7 @@ def merge_command(files: tuple[str, ...], output: str | None, dedupe: bool, same
     inputs.refuse_unreadable("nothing written" if data_out else f"{output}: not written", err=True)
     archive = reader(status, err=True)
     archive.comments_alone = True  # a file of comments alone is no game, but its comments are kept
+    archive.nothing = NOTHING_READ
     seen = Seen(tags=same_tags)
     dropped = 0
 
@@ -373,6 +375,7 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
     inputs.refuse_unreadable(f"nothing written in {folder}", err=False)
     status = Status()
     archive = reader(status, err=False)
+    archive.nothing = f"no game in these files: nothing written in {folder}"
     longest = longest_name(folder)
     names: set[str] = set()
     refused = Refused()
@@ -419,8 +422,7 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
     for line in refused.lines():
         say(line)
         status.worst(EXIT_BAD_INPUT)
-    if nothing_read(archive):
-        say(f"error: no game in these files: nothing written in {folder}")
+    if nothing_read(archive):  # said by the reader, naming the files
         status.worst(EXIT_BAD_INPUT)
     say(f"wrote {count_of(written, 'file')} in {folder}")
     if written and not template.lower().endswith(".dln"):
