@@ -1,5 +1,6 @@
-"""Players' names in a Greek club's archive: sorted as Greek readers look them up, one name however it is
-typed, and found in any case as Greek writes capitals (without accents)."""
+"""A Greek club's archive: players' names sorted as Greek readers look them up, one name however it is typed,
+found in any case as Greek writes capitals (without accents); folders read in the order split writes them;
+inputs without a game named; options that would be dropped without a word refused."""
 
 from __future__ import annotations
 
@@ -109,3 +110,10 @@ def test_inputs_without_a_game_are_named_by_every_command_that_writes(tmp_path: 
         assert code == 2 and err.startswith(said), (args, err)
     code, out, _ = run("split", str(empty), "-d", str(tmp_path / "games"))
     assert code == 2 and out.startswith(said)
+
+
+def test_stats_plot_games_without_plot_is_a_usage_error() -> None:
+    """'dln stats club.dln --plot-games 3' printed the tables and drew nothing, without a word: the count of
+    score charts means something only with --plot DIR (as generate refuses --budget without the engine)."""
+    code, out, err = run("stats", str(CLUB), "--plot-games", "3")
+    assert code == 2 and out == "" and "--plot-games" in err and "--plot DIR" in err

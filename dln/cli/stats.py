@@ -390,7 +390,7 @@ def _summary_charts(charts: Charts, stats: Stats, ratings: dict[str, list[Player
 @click.option("--ratings", is_flag=True, help="Rate the players (Elo, in date order; see docs/archive.md).")
 @click.option("--plot", "plot", metavar="DIR", help="Write SVG charts to DIR.")
 @click.option("--plot-games", type=click.IntRange(min=0), default=10, show_default=True,
-              help="With --plot: a score chart for each of the first this many games.")
+              help="With --plot (only): a score chart for each of the first this many games.")
 @replay_jobs_option
 def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: bool, plot: str | None,
                   plot_games: int, jobs: int) -> None:
@@ -411,6 +411,9 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
     """
     if as_json and as_csv:
         raise click.BadParameter("--json and --csv cannot be combined", param_hint="'--csv'")
+    if plot is None and click.get_current_context().get_parameter_source("plot_games") is not \
+            click.core.ParameterSource.DEFAULT:  # it would be dropped without a word
+        raise click.UsageError("--plot-games is how many games get a score chart: add --plot DIR")
     status = Status()
     data_out = as_json or as_csv
     problems: list[dict[str, Any]] = []
