@@ -8,6 +8,8 @@ import json
 import unicodedata
 from pathlib import Path
 
+import pytest
+
 from dln.archive.ratings import Ratings
 from dln.notation.sources import expand
 from tests.test_cli import run
@@ -117,3 +119,12 @@ def test_stats_plot_games_without_plot_is_a_usage_error() -> None:
     score charts means something only with --plot DIR (as generate refuses --budget without the engine)."""
     code, out, err = run("stats", str(CLUB), "--plot-games", "3")
     assert code == 2 and out == "" and "--plot-games" in err and "--plot DIR" in err
+
+
+@pytest.mark.parametrize(("test", "meant"), [("event~λέσχη", "Event~λέσχη"), ("DATE=2026.11.06", "Date=2026.11.06"),
+                                            ("north~maria", "North~maria")])
+def test_filter_tag_named_in_the_wrong_case_is_a_usage_error(test: str, meant: str) -> None:
+    """'--tag event~λέσχη' counted 0 games and '--invert' kept them all, without a word: a tag's name is read
+    as written, and no game has an 'event' tag; split refuses '{date}' the same way ('did you mean')."""
+    code, _, err = run("filter", str(CLUB), "--tag", test, "--count")
+    assert code == 2 and f"did you mean --tag {meant}?" in err

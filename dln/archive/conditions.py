@@ -19,7 +19,7 @@ from dln.archive.facts import PlayFacts
 from dln.engine.rules import VARIANTS, parse_variants
 from dln.games.protocol import key_of
 from dln.notation.mistakes import tag_option_problem
-from dln.notation.model import SEAT_TAGS, Game
+from dln.notation.model import SEAT_TAGS, STANDARD_TAGS, Game
 from dln.wording import folded
 
 __all__ = ["Conditions", "TagTest", "parse_date", "parse_tag_test", "players_of", "result_sides"]
@@ -54,6 +54,10 @@ def parse_tag_test(text: str) -> TagTest:
     name = match[1].strip()
     if problem := tag_option_problem(name, match[2], match[3]):  # worded as the file's reader words it
         raise ValueError(problem)
+    meant = next((tag for tag in STANDARD_TAGS if tag.lower() == name.lower() and tag != name), None)
+    if meant is not None:  # no game has it: every game would fail the test, without a word (split refuses {date})
+        raise ValueError(f"{name!r} is not a tag of DLN (a tag's name is read as written): did you mean "
+                         f"--tag {meant}{match[2]}{match[3]}?")
     return TagTest(name, match[3], match[2] == "=")
 
 
