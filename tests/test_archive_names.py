@@ -128,3 +128,12 @@ def test_filter_tag_named_in_the_wrong_case_is_a_usage_error(test: str, meant: s
     as written, and no game has an 'event' tag; split refuses '{date}' the same way ('did you mean')."""
     code, _, err = run("filter", str(CLUB), "--tag", test, "--count")
     assert code == 2 and f"did you mean --tag {meant}?" in err
+
+
+def test_filter_dates_the_wrong_way_round_are_a_usage_error() -> None:
+    """'--date-from 2026.12 --date-to 2026.11' (the two swapped) counted 0 games and --invert kept them all,
+    without a word; a range of one month, or of one day, is still a range."""
+    code, _, err = run("filter", str(CLUB), "--date-from", "2026.12", "--date-to", "2026.11", "--count")
+    assert code == 2 and "'2026.12' comes after '2026.11'" in err
+    assert run("filter", str(CLUB), "--date-from", "2026.11", "--date-to", "2026.11", "--count")[:2] == (0, "4\n")
+    assert run("filter", str(CLUB), "--date-from", "2026.11.06", "--date-to", "2026.11.06", "--count")[0] == 0

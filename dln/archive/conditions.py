@@ -22,7 +22,8 @@ from dln.notation.mistakes import tag_option_problem
 from dln.notation.model import SEAT_TAGS, STANDARD_TAGS, Game
 from dln.wording import folded
 
-__all__ = ["Conditions", "TagTest", "parse_date", "parse_tag_test", "players_of", "result_sides"]
+__all__ = ["Conditions", "TagTest", "no_date_between", "parse_date", "parse_tag_test", "players_of",
+           "result_sides"]
 
 #: The tags that name the players, by seat (docs/notation.md, Tags).
 _DATE = re.compile(r"^(\d{4}|\?{4})(?:[.\-/](\d{2}|\?{2})(?:[.\-/](\d{2}|\?{2}))?)?$")
@@ -80,6 +81,11 @@ def _bound(date: tuple[str, str, str], *, upper: bool) -> tuple[str, str, str]:
     year = ("9999" if upper else "0000") if date[0] == "????" else date[0]
     fill = "99" if upper else "00"
     return year, fill if date[1] == "??" else date[1], fill if date[2] == "??" else date[2]
+
+
+def no_date_between(date_from: tuple[str, str, str], date_to: tuple[str, str, str]) -> bool:
+    """Whether no day lies on or after ``date_from`` and on or before ``date_to`` (the two swapped)."""
+    return _bound(date_from, upper=False) > _bound(date_to, upper=True)
 
 
 def result_sides(game: Game) -> dict[str, int] | None:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import click
 
-from dln.archive.conditions import Conditions, parse_date, parse_tag_test
+from dln.archive.conditions import Conditions, no_date_between, parse_date, parse_tag_test
 from dln.archive.dedupe import Seen
 from dln.archive.naming import (
     DEFAULT_TEMPLATE,
@@ -164,8 +164,12 @@ def _conditions(tags: tuple[str, ...], players: tuple[str, ...], date_from: str 
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="'--tag'") from None
     variants = None if variant is None else [] if variant.strip() == "standard" else parse_variants(variant)
+    low, high = date(date_from, "--date-from"), date(date_to, "--date-to")
+    if low is not None and high is not None and no_date_between(low, high):  # no game would match, unsaid
+        raise click.BadParameter(f"{date_from!r} comes after {date_to!r}: no day lies between them (swap them?)",
+                                 param_hint="'--date-from'")
     try:
-        return Conditions(tests, list(players), date(date_from, "--date-from"), date(date_to, "--date-to"),
+        return Conditions(tests, list(players), low, high,
                           result, variants, xeri, group, raised, list(codes), int(seats) if seats else None,
                           game_type)
     except ValueError as exc:
