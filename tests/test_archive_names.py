@@ -137,3 +137,20 @@ def test_filter_dates_the_wrong_way_round_are_a_usage_error() -> None:
     assert code == 2 and "'2026.12' comes after '2026.11'" in err
     assert run("filter", str(CLUB), "--date-from", "2026.11", "--date-to", "2026.11", "--count")[:2] == (0, "4\n")
     assert run("filter", str(CLUB), "--date-from", "2026.11.06", "--date-to", "2026.11.06", "--count")[0] == 0
+
+
+def test_filter_on_dates_warns_of_a_date_tag_it_cannot_read(tmp_path: Path) -> None:
+    """A club's older records dated the Greek way (6/11/2026) or without zeros (2026.11.3): a date condition
+    never held for them, so '--date-from 2026.11' left them out and '--invert' kept them, without a word.
+    They are still not dated (the range is the record's word), but each is pointed at, as DLN would write it
+    (where filter --count says its problems: before the count)."""
+    club = greek_club(tmp_path)
+    text = club.read_text(encoding="utf-8").replace('"2026.11.06"', '"6/11/2026"')
+    club.write_text(text.replace('"2026.11.13"', '"2026.11.3"'), encoding="utf-8")
+    code, out, _ = run("filter", str(club), "--date-from", "2026.11", "--count")
+    assert code == 0 and out == (
+        f"{club}:2:1: warning: [Date \"6/11/2026\"] is not a date as DLN writes it (2026.11.06): no date "
+        "condition holds for this game\n"
+        f"{club}:394:1: warning: [Date \"2026.11.3\"] is not a date as DLN writes it (2026.11.03): no date "
+        "condition holds for this game\n2\n")
+    assert run("filter", str(club), "--player", "maria", "--count")[1] == "4\n"  # no date condition: no word

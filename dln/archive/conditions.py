@@ -22,8 +22,8 @@ from dln.notation.mistakes import tag_option_problem
 from dln.notation.model import SEAT_TAGS, STANDARD_TAGS, Game
 from dln.wording import folded
 
-__all__ = ["Conditions", "TagTest", "no_date_between", "parse_date", "parse_tag_test", "players_of",
-           "result_sides"]
+__all__ = ["Conditions", "TagTest", "date_as_written", "no_date_between", "parse_date", "parse_tag_test",
+           "players_of", "result_sides"]
 
 #: The tags that name the players, by seat (docs/notation.md, Tags).
 _DATE = re.compile(r"^(\d{4}|\?{4})(?:[.\-/](\d{2}|\?{2})(?:[.\-/](\d{2}|\?{2}))?)?$")
@@ -72,6 +72,26 @@ def parse_date(text: str) -> tuple[str, str, str] | None:
     if not (month == "??" or "01" <= month <= "12") or not (day == "??" or "01" <= day <= "31"):
         return None  # 2026.13 is no month
     return match[1], month, day
+
+
+#: A date written otherwise than DLN writes it: day first, as Greeks write it (29/11/2026, 29.11.2026,
+#: 5-3-2026), or year first without the zeros (2026.11.5).
+_DAY_FIRST = re.compile(r"(\d{1,2})[./\-](\d{1,2})[./\-](\d{4})", re.ASCII)
+_NO_ZEROS = re.compile(r"(\d{4})[./\-](\d{1,2})[./\-](\d{1,2})", re.ASCII)
+
+
+def date_as_written(value: str) -> str | None:
+    """``value``, a date written otherwise (day first, the Greek way: 29/11/2026; or without the zeros:
+    2026.11.5), as DLN writes it (2026.11.29, 2026.11.05); None if it is no such date."""
+    text = value.strip()
+    if found := _DAY_FIRST.fullmatch(text):
+        year, month, day = found[3], found[2], found[1]
+    elif found := _NO_ZEROS.fullmatch(text):
+        year, month, day = found[1], found[2], found[3]
+    else:
+        return None
+    written = f"{year}.{int(month):02}.{int(day):02}"
+    return written if parse_date(written) is not None else None
 
 
 def _bound(date: tuple[str, str, str], *, upper: bool) -> tuple[str, str, str]:
@@ -171,6 +191,14 @@ class Conditions:
             if (self.variants == [] and played) or not set(self.variants) <= played:
                 return False
         return self.game_type is None or key_of(game.tag("Game")) == self.game_type
+
+    def unread_date(self, game: Game) -> str | None:
+        """The value of ``game``'s Date tag when a date condition is asked and it is no date (6/11/2026):
+        no date condition holds for the game, which is worth a word."""
+        if self.date_from is None and self.date_to is None:
+            return None
+        written = game.tag("Date")
+        return written if written is not None and parse_date(written) is None else None
 
     def play_holds(self, facts: PlayFacts) -> bool:
         """The conditions on the play hold (``facts`` from the game's replay)."""

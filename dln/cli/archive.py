@@ -17,7 +17,7 @@ from pathlib import Path
 
 import click
 
-from dln.archive.conditions import Conditions, no_date_between, parse_date, parse_tag_test
+from dln.archive.conditions import Conditions, date_as_written, no_date_between, parse_date, parse_tag_test
 from dln.archive.dedupe import Seen
 from dln.archive.naming import (
     DEFAULT_TEMPLATE,
@@ -257,6 +257,11 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
                     kept += 1
                     yield file, piece, copied(piece)
                 continue
+            if (unread := conditions.unread_date(game)) is not None:
+                written = date_as_written(unread)
+                say(f"{located(file, game.tag_line('Date'), 1)}: warning: [Date \"{unread}\"] is not a date"
+                    f"{f' as DLN writes it ({written})' if written else ' (year.month.day)'}: no date condition "
+                    "holds for this game", err=data_out)
             if conditions.needs_play:
                 if facts is not None and archive.unjudged(piece, facts):
                     # not checked as written: bad input, reported and left out (or kept) as a game that does

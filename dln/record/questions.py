@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import datetime
-import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from dln.archive.conditions import parse_date
+from dln.archive.conditions import date_as_written, parse_date
 from dln.engine.rules import parse_variants, rules_for
 from dln.games import protocol
 from dln.games.protocol import DEFAULT_GAME, game_named, game_names
@@ -230,18 +229,12 @@ def _none(answer: str) -> str:
     return "" if answer.strip() == "-" else answer
 
 
-#: A date written day first, as Greeks write it: 29/11/2026, 29.11.2026, 5-3-2026.
-_DAY_FIRST = re.compile(r"(\d{1,2})[./\-](\d{1,2})[./\-](\d{4})")
-
-
 def _date_problem(value: str, today: str) -> str:
     """Why ``value`` is no Date tag (year.month.day, as filter --since and the ratings sort it), with the
-    date written as DLN writes it when it is one written day first."""
-    found = _DAY_FIRST.fullmatch(value.strip())
-    if found is not None:
-        written = f"{found[3]}.{int(found[2]):02}.{int(found[1]):02}"
-        if parse_date(written) is not None:
-            return f"'{value.strip()}' is not a date as DLN writes it: write {written} (year.month.day)"
+    date written as DLN writes it when it is one written day first, or without the zeros
+    (:func:`dln.archive.conditions.date_as_written`)."""
+    if (written := date_as_written(value)) is not None:
+        return f"'{value.strip()}' is not a date as DLN writes it: write {written} (year.month.day)"
     return (f"'{value.strip()}' is not a date: write it year.month.day, e.g. {today}, with ?? for a part not "
             f"known ({today[:8]}??), or - for none")
 
