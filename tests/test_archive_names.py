@@ -154,3 +154,14 @@ def test_filter_on_dates_warns_of_a_date_tag_it_cannot_read(tmp_path: Path) -> N
         f"{club}:394:1: warning: [Date \"2026.11.3\"] is not a date as DLN writes it (2026.11.03): no date "
         "condition holds for this game\n2\n")
     assert run("filter", str(club), "--player", "maria", "--count")[1] == "4\n"  # no date condition: no word
+
+
+def test_ratings_warn_of_a_date_tag_they_cannot_read(tmp_path: Path) -> None:
+    """Ratings take games in date order, an undated game after every dated one: a game dated 6/11/2026 was
+    rated last, as undated, without a word."""
+    club = greek_club(tmp_path)
+    club.write_text(club.read_text(encoding="utf-8").replace('"2026.11.06"', '"6/11/2026"'), encoding="utf-8")
+    code, _, err = run("stats", str(club), "--ratings", "--json")
+    assert code == 0 and err == (f"{club}:2:1: warning: [Date \"6/11/2026\"] is not a date as DLN writes it "
+                                 "(2026.11.06): it is rated after every dated game\n")
+    assert run("stats", str(club), "--json")[2] == ""  # no ratings: the date counts for nothing

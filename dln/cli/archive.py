@@ -46,6 +46,7 @@ from dln.cli.common import (
 from dln.cli.writing import Inputs, NotWritten, joined, refuse_file_as_folder, write_file
 from dln.engine.rules import parse_variants
 from dln.files import replace_file
+from dln.notation.model import Game
 from dln.notation.sources import Piece, located
 from dln.views.output import emit, say
 from dln.wording import count_of
@@ -99,6 +100,15 @@ def write_out(written: Iterable[tuple[str, Piece, str]], output: str | None, sta
         status.worst(EXIT_BAD_INPUT)
         return False
     return True
+
+
+def unread_date(file: str, game: Game, which: str) -> str:
+    """The warning for ``game`` of ``file``, whose Date tag is no date (6/11/2026): where the tag is, the date
+    as DLN writes it if it is one written otherwise (:func:`date_as_written`), and ``which`` follows."""
+    unread = game.tag("Date") or ""
+    written = date_as_written(unread)
+    return (f"{located(file, game.tag_line('Date'), 1)}: warning: [Date \"{unread}\"] is not a date"
+            f"{f' as DLN writes it ({written})' if written else ' (year.month.day)'}: {which}")
 
 
 def copied(piece: Piece) -> str:
@@ -257,11 +267,8 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
                     kept += 1
                     yield file, piece, copied(piece)
                 continue
-            if (unread := conditions.unread_date(game)) is not None:
-                written = date_as_written(unread)
-                say(f"{located(file, game.tag_line('Date'), 1)}: warning: [Date \"{unread}\"] is not a date"
-                    f"{f' as DLN writes it ({written})' if written else ' (year.month.day)'}: no date condition "
-                    "holds for this game", err=data_out)
+            if conditions.unread_date(game) is not None:
+                say(unread_date(file, game, "no date condition holds for this game"), err=data_out)
             if conditions.needs_play:
                 if facts is not None and archive.unjudged(piece, facts):
                     # not checked as written: bad input, reported and left out (or kept) as a game that does

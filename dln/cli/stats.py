@@ -23,7 +23,7 @@ from rich.console import Console
 from rich.table import Table
 
 from dln.archive.charts import bar_chart, line_chart
-from dln.archive.conditions import players_of
+from dln.archive.conditions import parse_date, players_of
 from dln.archive.facts import PlayFacts
 from dln.archive.parallel import replayed
 from dln.archive.ratings import Player, Ratings
@@ -31,7 +31,7 @@ from dln.archive.reading import ArchiveReader
 from dln.archive.stats import Book, Line, Stats, data_name
 from dln.check.reports import Diagnostic
 from dln.check.verdicts import NOTHING_TO_CHECK, problem_data
-from dln.cli.archive import NOTHING_TO_COUNT, replay_jobs_option
+from dln.cli.archive import NOTHING_TO_COUNT, replay_jobs_option, unread_date
 from dln.cli.common import EXIT_BAD_INPUT, Status, report_finding, report_syntax, syntax_problem
 from dln.cli.writing import Inputs, refuse_file_as_folder
 from dln.files import replace_file
@@ -445,7 +445,7 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
     stats = Stats()
     rated: dict[str, Ratings] | None = {} if ratings else None  # each game's players rated apart
     first: tuple[Game, PlayFacts] | None = None  # the archive's game, while it has only one
-    for (_, piece), facts in replayed(archive.read(files), lambda _: True, jobs):
+    for (file, piece), facts in replayed(archive.read(files), lambda _: True, jobs):
         game = piece.game
         if game is None or facts is None:
             continue
@@ -454,6 +454,8 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
         stats.add(game, facts)
         first = (game, facts) if stats.games == 1 else None
         if rated is not None:
+            if (date := game.tag("Date")) is not None and parse_date(date) is None:  # sorted as undated
+                say(unread_date(file, game, "it is rated after every dated game"), err=data_out)
             rated.setdefault(facts.game, Ratings(history=plot is not None)).add(
                 game.tag("Date"), players_of(game), facts.winner, facts.side_of)
         if charts is not None:
