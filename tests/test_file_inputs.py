@@ -340,3 +340,20 @@ def test_fmt_keeps_a_file_of_comments_only() -> None:
     """Nothing is lost: fmt writes the comments of a file that holds no game ({...} for ';')."""
     code, out = run("fmt", "-", stdin="{a}\n; b\n")
     assert code == 0 and out == "{a}\n{b}\n", out
+
+
+def test_the_json_of_a_one_game_command_s_error_keeps_greek_as_it_is(tmp_path: Path) -> None:
+    """A club's file 'βραδιά.dln' with an unknown game: every other JSON dln writes keeps Greek as it is on an
+    output that takes it, but the error object of position, moves and show wrote "\\u03b2\\u03c1...", which a
+    person reading the JSON cannot; the same text, written as JSON data either way."""
+    path = tmp_path / "βραδιά.dln"
+    path.write_text(CHESS.replace("round 1", '[Site "Καφενείο"]\n\nround 1', 1), encoding="utf-8")
+    for command in (["position", "--round", "1", "--at", "1"], ["moves", "--round", "1", "--at", "1"]):
+        result = CliRunner().invoke(main, [*command, "--json", str(path)])
+        assert result.exit_code == 2 and "βραδιά.dln" in result.stdout, result.stdout
+        assert json.loads(result.stdout)["file"].endswith("βραδιά.dln")
+    missing = CliRunner().invoke(main, ["position", "--round", "9", "--at", "1", "--json", str(path)])
+    assert missing.exit_code == 2 and "βραδιά.dln" in missing.stdout, missing.stdout
+    plain = CliRunner(charset="ascii").invoke(main, ["moves", "--round", "1", "--at", "1", "--json", str(path)])
+    assert plain.exit_code == 2 and "\\u03b2" in plain.stdout  # an output that cannot take Greek gets it escaped
+    assert json.loads(plain.stdout)["file"] == str(path)

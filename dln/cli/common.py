@@ -20,7 +20,7 @@ from dln.games.protocol import game_keys, game_named, installed
 from dln.notation.bounds import MAX_DIGITS
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.sources import STDIN, display_name, skipped_note
-from dln.views.output import say
+from dln.views.output import output_takes_any_text, say
 
 EXIT_OK, EXIT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -215,7 +215,7 @@ def exit_if_bad_record(report: GameReport, file: str, *, as_json: bool = False) 
         return
     if as_json:
         say(json.dumps({"file": display_name(file), "diagnostics": [d.to_data() for d in report.diagnostics]},
-                              ensure_ascii=True))
+                       ensure_ascii=not output_takes_any_text()))
     else:
         for diagnostic in report.diagnostics:
             say(diagnostic.format(), err=True)

@@ -111,7 +111,7 @@ def print_verdict(checked: Checked, out: Report, *, verdict: bool) -> None:
 def fail_with(as_json: bool, problem: dict[str, object], code: int = EXIT_BAD_INPUT) -> NoReturn:
     """End a one-file command with a problem: a JSON object holding it, or its message on stdout."""
     if as_json:
-        emit(json.dumps({"file": problem["file"], "diagnostics": [problem]}, ensure_ascii=True))
+        emit(json.dumps({"file": problem["file"], "diagnostics": [problem]}, ensure_ascii=not output_takes_any_text()))
     else:
         say(f"{problem['file']}: error: {problem['message']}")
     sys.exit(code)
