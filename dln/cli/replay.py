@@ -145,7 +145,11 @@ def read_replays(file: str, variant: str | None, game_number: int | None, status
     ``status`` becomes 2 once a game has a syntax error (reported on stderr), or a game shown a tag that
     makes no sense (R002, said on stderr as validate says it; the game is shown by the rules it falls back
     to).  Exit 2 when the file cannot be read or has no game to show, or a game shown names no game
-    installed or rules it cannot be played by (R002; said as JSON on stdout with ``as_json``)."""
+    installed or rules it cannot be played by (R002; said as JSON on stdout with ``as_json``).
+
+    With ``every``, a game's replay is discarded when the next one is asked for (its positions cannot be
+    built again): the caller is done with it, and reference counting frees it at once (the dln command
+    collects cycles seldom, :func:`dln.cli.group.settle_collector`)."""
     from dln.check.validate import validate_game
     from dln.notation.sources import SyntaxReport, each_game
     from dln.views.game_replay import game_replay
@@ -175,6 +179,7 @@ def read_replays(file: str, variant: str | None, game_number: int | None, status
             yield replay
             if not every:
                 return
+            replay.games[0].discard()  # done with: freed now, not left in a cycle for the collector
     status.worst(EXIT_BAD_INPUT if report.errors else EXIT_OK)
     if not shown:
         if report.errors and not report.games:  # every game was reported above

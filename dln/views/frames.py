@@ -423,6 +423,12 @@ class GameReplay:
     #: Findings about single moves, by where the move is written (line, column).
     by_move: dict[tuple[int | None, int | None], list[Finding]] = field(default_factory=dict)
 
+    def discard(self) -> None:
+        """Drop the game: every round's positions and how to build them again (:meth:`Line.discard`), so that
+        reference counting frees it at once instead of the next full garbage collection."""
+        for played in self.rounds:
+            played.main.discard()
+
     @property
     def rules(self) -> Rules:
         """The rules the game is played by (target, house rules)."""

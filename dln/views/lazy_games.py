@@ -97,9 +97,4 @@ class GameShelf(Shelf[GameReplay]):
             return game_replay(validate_game(game, index=game.number or 1, filename=filename, source=source,
                                              variants=variants, keep_states=True))
 
-        super().__init__(stream, name, places, filename=filename, replay=replay, drop=_discard)
-
-
-def _discard(dropped: GameReplay) -> None:
-    for played in dropped.rounds:
-        played.main.discard()
+        super().__init__(stream, name, places, filename=filename, replay=replay, drop=GameReplay.discard)
