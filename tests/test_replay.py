@@ -666,3 +666,37 @@ def test_a_small_screen_keeps_the_rounds_error_before_the_score(sample: str) -> 
     screen = console.file.getvalue()  # type: ignore[attr-defined]
     assert len(screen.rstrip("\n").split("\n")) <= 20
     assert code in screen, screen
+
+
+def test_the_score_table_is_as_wide_as_rich_measures_it() -> None:
+    """Whether the full score table fits beside the board is decided from its cells' text
+    (dln.views.render._natural_width), which rich measured twice per frame: the two agree on every score
+    table of the samples (Diloti with two and four players, Kontsina, Xeri, setups), with suit symbols and in
+    ASCII, so the screens drawn are the same."""
+    from rich.console import Console
+    from rich.measure import Measurement
+    from rich.panel import Panel
+
+    from dln.views.frames import score_table
+    from dln.views.output import console
+    from dln.views.render import FrameView, Look, _natural_width
+
+    drawing: Console = console(width=80)
+    options = drawing.options.update_width(800)
+    seen: set[str] = set()
+    for path in sorted([*SAMPLES.glob("*.dln"), *SAMPLES.glob("constructs/*.dln")]):
+        replay = Replay.from_text(path.read_text(encoding="utf-8"), filename=path.name)
+        for at in replay.walk():
+            frame = replay.frame(at, entries=False)
+            for look in (Look(), Look(ascii=True)):
+                key = repr((score_table(frame, symbols=not look.ascii), look.ascii))
+                if key in seen:
+                    continue
+                seen.add(key)
+                panel = FrameView(frame, look)._scores()
+                assert isinstance(panel, Panel)
+                table = panel.renderable.renderables[0]  # type: ignore[union-attr]
+                cells = list(zip(*(list(column.cells) for column in table.columns), strict=True))
+                natural = _natural_width([str(column.header) for column in table.columns], cells)
+                assert natural == Measurement.get(drawing, options, table).maximum, (path.name, replay.address(at))
+    assert len(seen) > 1000

@@ -16,8 +16,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.measure import Measurement
 from rich.panel import Panel
 from rich.segment import Segment, SegmentLines
 from rich.table import Table
@@ -215,7 +215,7 @@ class FrameView:
         wide = width >= WIDE
         right = max(34, min(48, width * 2 // 5)) if wide else width
         left = width - right - 1 if wide else width
-        board = Group(self._board(), self._scores(fit=(console, left)), self._findings())
+        board = Group(self._board(), self._scores(fit=left), self._findings())
         free = options.update(width=left, height=None)
 
         # The board and the move panel are laid out once: their rows size the move list, and the lines
@@ -469,9 +469,9 @@ class FrameView:
                                                       for part in parts)
 
     # -- scores ----------------------------------------------------------------------------
-    def _scores(self, *, compact: bool = False, fit: tuple[Console, int] | None = None) -> RenderableType:
+    def _scores(self, *, compact: bool = False, fit: int | None = None) -> RenderableType:
         """The captures and points of each side; drawn compact when asked, or when the full table would not
-        fit within ``fit``'s width (measured on its console): its headings and aces were cut to '…'."""
+        fit within ``fit`` columns (:func:`_natural_width`): its headings and aces were cut to '…'."""
         f, look = self.frame, self.look
         headings, rows = score_table(f, symbols=not look.ascii, compact=compact)
         if not rows:
@@ -486,15 +486,13 @@ class FrameView:
             table.add_column(heading, justify=justify, style=style, no_wrap=True,  # type: ignore[arg-type]
                              overflow="crop" if look.ascii else "ellipsis")
         no = look.sym("·", "-")
-        for row in rows:
-            table.add_row(*(cell if isinstance(cell, str) else
-                            _suits(cell, look, empty=no) if compact else cards_text(cell, look, empty=no)
-                            for cell in row))
-        if fit is not None and not compact:
-            console, width = fit
-            natural = Measurement.get(console, console.options.update_width(10 * width), table).maximum
-            if natural > width - 4:  # within the borders and their padding
-                return self._scores(compact=True)
+        cells = [[cell if isinstance(cell, str) else
+                  _suits(cell, look, empty=no) if compact else cards_text(cell, look, empty=no) for cell in row]
+                 for row in rows]
+        for row in cells:
+            table.add_row(*row)
+        if fit is not None and not compact and _natural_width(headings, cells) > fit - 4:
+            return self._scores(compact=True)  # it would not fit within the borders and their padding
         end = f.end
         if end is None:
             title = "captures so far"
@@ -693,6 +691,19 @@ class Cropped:
         for line in lines:
             yield from line
             yield Segment.line()
+
+
+def _natural_width(headings: Sequence[str], rows: Sequence[Sequence[str | Text]]) -> int:
+    """How wide the score table is drawn unwrapped, as rich measures it (``Measurement.get(...).maximum``):
+    each column as its widest line, heading included, and a space either side of each column within the table
+    (``padding=(0, 1)``, no edge padding, no box).  Asking rich measured every column twice (its widths, then
+    its measurement), a sixth of the time of a printed replay; ``tests/test_replay.py`` checks the two agree."""
+    def width(cell: str | Text) -> int:
+        lines = (visible(cell) if isinstance(cell, str) else cell.plain).splitlines()  # a str as render_str makes it
+        return max(map(cell_len, lines), default=0)
+
+    columns = [max(map(width, column)) for column in zip(headings, *rows, strict=True)]
+    return sum(columns) + 2 * max(len(columns) - 1, 0)
 
 
 def _suits(cards: Iterable[Card], look: Look, *, empty: str) -> Text:
