@@ -250,3 +250,16 @@ def test_a_tag_option_with_a_greek_name_says_what_a_name_is(tmp_path: Path) -> N
     assert result.exit_code == 2 and "it holds '-'" in result.stderr and "--tag Scorer_Name=Κώστας" in result.stderr
     result = CliRunner().invoke(main, ["record", str(path), "--tag", "Scorer"])  # no '=': that is the mistake
     assert result.exit_code == 2 and "write NAME=VALUE" in result.stderr
+
+
+def test_a_fix_whose_old_line_cannot_be_a_variation_prints_the_variations_it_drops() -> None:
+    """A fix that drops later moves and cannot keep the old line as a variation (the corrected move's card
+    is played in that line: 'fix 1 Kd' when S's dropped move 2 is 'Kd x Ks') printed the dropped moves
+    without their variations, and the replaced move's variations went without a word: typed, then lost."""
+    s = Session()
+    s("5h 3c 9d Js", "Ks", "(N Qs {μάλλον})", "Kd x Ks", "(S Qd {better})")
+    said = s("fix 1 Kd")
+    assert "the original line is kept" not in " ".join(said), said
+    assert any("(N Qs {μάλλον})" in line for line in said), said
+    assert any("(S Qd {better})" in line for line in said), said
+    assert s.text.endswith("1. N Kd\n"), s.text

@@ -233,6 +233,8 @@ def fix(recorder: Session, number: int, text: str, *, as_played: bool = False) -
             game, kept_as = _keep_as_variation(recorder, game, round_index, number, old, later, vouched)
             if kept_as is not None:
                 lines.append(f"the original line is kept as a variation of move {number}: {kept_as}")
+            else:
+                lines += _variations_not_kept(number, [old, *moves_dropped])
         report = recorder.check_change(game, "the fix")
     except Refused:
         recorder.played_anyway = vouched  # nothing was written
@@ -327,6 +329,16 @@ def _annotated(scratch: Session, move: Move, at: tuple[int, int, int, Move] | No
                 f"{shown_move(before).removeprefix(shown_move(bare)).strip()}",
                 *(f"  {line}" for line in shown_lines(before)[1:])]
     return []
+
+
+def _variations_not_kept(number: int, moves: list[Move]) -> list[str]:
+    """What to print of the variations typed in the original line of a fix (``moves``, from move ``number``
+    on) when that line cannot be kept as a variation: each move that has some, under it (nothing is lost)."""
+    held = [line for move in moves if move.variations for line in shown_lines(move)]
+    if not held:
+        return []
+    return [f"the original line cannot be kept as a variation of move {number} (the rules do not allow it "
+            "there); the variations typed in it:", *(f"  {line}" for line in held)]
 
 
 def _keep_as_variation(recorder: Session, game: Game, round_index: int, number: int, old: Move,
