@@ -263,3 +263,19 @@ def test_a_fix_whose_old_line_cannot_be_a_variation_prints_the_variations_it_dro
     assert any("(N Qs {μάλλον})" in line for line in said), said
     assert any("(S Qd {better})" in line for line in said), said
     assert s.text.endswith("1. N Kd\n"), s.text
+
+
+def test_tab_in_a_hand_line_offers_the_cards_that_seat_may_hold() -> None:
+    """Tab in a hand line offered the cards the seat to play may hold: once North's hand was known,
+    'S: <Tab>' offered exactly North's six cards (which South cannot hold) and 'S: 4d 4<Tab>' North's 4c."""
+    s = Session()
+    s("5h 3c 5s Js", "N: 4c 9c 3d 8c 2c Ah")
+    recorder = s.recorder
+    offered = recorder.completions("S: ", "")
+    assert not {"4c", "9c", "3d", "8c", "2c", "Ah", "5h", "5s"} & set(offered), offered
+    assert len(offered) == 52 - 10
+    assert recorder.completions("S: 4d ", "4") == ["4h", "4s"]
+    # the hand prompt of --hands (no 'S:' typed): cards, and the commands before the first card
+    assert recorder.completions("4d ", "4", hand="S") == ["4h", "4s"]
+    assert recorder.completions("", "u", hand="S") == ["undo"]
+    assert recorder.completions("", "9", hand="S") == ["9d", "9h", "9s"]

@@ -9,10 +9,11 @@ here, and each answer comes from the position's game
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Sequence
 
-from dln.cards import Card
+from dln.cards import DECK, Card, rank_order
 from dln.check.generate import pile_ref
 from dln.check.plays import Position, legal, to_engine, violations, written
 from dln.check.validate import GameReport, code_name
@@ -29,6 +30,16 @@ from dln.wording import count_of
 def typed(state: Position, moves: Sequence[EngineMove]) -> list[str]:
     """``moves`` as they are typed at the prompt (no seat)."""
     return [without_seat(move_text(written(state, m))) for m in moves]
+
+
+def unseen(state: Position, line: str) -> list[str]:
+    """The cards a hand line (``line``, as typed so far) may still name: those no one is known to hold and
+    not typed in it yet."""
+    typed: set[Card] = set()
+    for word in line.split():
+        with contextlib.suppress(ValueError):
+            typed.add(Card.parse(word))
+    return [str(c) for c in sorted(set(DECK) - state.seen() - typed, key=rank_order)]
 
 
 def alike(state: Position) -> dict[str, list[str]]:

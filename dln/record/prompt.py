@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -339,7 +340,11 @@ def _ask_hands(recorder: Recorder, terminal: Terminal, asked: set[tuple[int, int
     order = state.seats[state.seats.index(state.leader):] + state.seats[: state.seats.index(state.leader)]
     for seat in order:
         while not any(h.seat == seat for h in recorder.round.deals[-1].hands):
-            line = terminal.ask(f"{seat}'s hand, deal {state.deal} (Enter: not seen)> ")
+            terminal.completer = functools.partial(recorder.completions, hand=seat)  # Tab offers the cards
+            try:
+                line = terminal.ask(f"{seat}'s hand, deal {state.deal} (Enter: not seen)> ")
+            finally:
+                terminal.completer = recorder.completions
             if line is None:
                 return "quit", code
             if not line.strip():

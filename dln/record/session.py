@@ -478,10 +478,13 @@ class Recorder:
         return [f"legal with {card}:", *_indented(positions.typed(state, moves))]
 
     # -- Tab completion ----------------------------------------------------------------
-    def completions(self, before: str, word: str) -> list[str]:
+    def completions(self, before: str, word: str, hand: Seat | None = None) -> list[str]:
         """What may complete ``word`` after the text ``before`` it on the line: commands (not where a
         card was begun), cards that may be in play, and after a card only what can legally follow it:
-        ``x``, the items it may capture or declare with, and the declared value."""
+        ``x``, the items it may capture or declare with, and the declared value.  In a hand line (``S: ...``,
+        or any line at the prompt for ``hand``'s cards) the cards no one is known to hold."""
+        if hand is not None and before.strip():
+            before = f"{hand}: {before}"
         words = before.split()
         state = self.state
         phase = self.phase
@@ -495,11 +498,15 @@ class Recorder:
                 options = commands
             elif not words:
                 options += commands
+        elif hand is not None and not words:
+            options = commands + positions.unseen(state, "")
         elif not words:
             options = commands + [str(c) for c in sorted(self._playable(state), key=rank_order)]
             if not self.round.deals[-1].moves:
                 options += [f"{seat}:" for seat in state.seats]
-        elif words[0] in ("?", "moves") or HAND_LINE.match(before):
+        elif HAND_LINE.match(before):
+            options = positions.unseen(state, before)
+        elif words[0] in ("?", "moves"):
             options = [str(c) for c in sorted(self._playable(state), key=rank_order)]
         else:
             options = self._following(state, words)
