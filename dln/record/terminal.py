@@ -10,6 +10,8 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import re
+import textwrap
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING
 
@@ -38,6 +40,31 @@ def read_typed_lines(stdin: IO[str]) -> None:
     (:func:`typed_not_utf8`), not a UnicodeDecodeError."""
     with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):  # not a TextIOWrapper
         stdin.reconfigure(errors="surrogateescape")  # type: ignore[attr-defined]
+
+
+def fit(line: str, width: int | None) -> list[str]:
+    """``line`` as the lines that show it whole on a terminal ``width`` columns wide (None: as it is): broken
+    between the parts of a status line (`` · ``, the next part after ``· ``) and else between words, the lines
+    after the first under its second column (after two blanks: help, a move and its words) or indented two
+    more than it.  The terminal would cut it anywhere, in a card's name too."""
+    if width is None or len(line) <= width:
+        return [line]
+    lead = line[: len(line) - len(line.lstrip())]
+    column = re.match(r"\s*\S.*?\S {2,}(?=\S)", line)  # a second column (help, a move's words): under it
+    more = (" " * column.end() if column is not None and column.end() <= width // 3
+            else lead + "  " if len(lead) + 2 <= width // 2 else "")
+    pieces: list[str] = []
+    for part in line.strip().split(" · "):
+        indent = more if pieces else lead
+        if pieces and len(indent) + len(pieces[-1]) + 3 + len(part) <= width:
+            pieces[-1] += " · " + part
+        else:
+            pieces.append(part if not pieces else "· " + part)
+    out: list[str] = []
+    for piece in pieces:
+        out += textwrap.wrap(piece, width, initial_indent=more if out else lead, subsequent_indent=more,
+                             break_on_hyphens=False) or [lead]
+    return out
 
 
 class Terminal:
@@ -112,10 +139,22 @@ class Terminal:
         return line
 
     def say(self, *lines: str) -> None:
-        """Print lines."""
+        """Print lines; on a terminal, a line wider than it broken between words (:func:`fit`)."""
+        width = self.width()
         for line in lines:
-            self._write(line + "\n")
+            for part in line.split("\n") if width else [line]:  # a message of several lines keeps them
+                for shown in fit(part, width):
+                    self._write(shown + "\n")
         self.stdout.flush()
+
+    def width(self) -> int | None:
+        """The terminal's columns, asked of it at each reply (it may have been resized); None on a pipe."""
+        if not self.interactive:
+            return None
+        try:
+            return os.get_terminal_size(self.stdout.fileno()).columns or None
+        except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
+            return None
 
     def _write(self, text: str) -> None:
         """Write ``text`` made visible; on an output that cannot encode a character (an ASCII or cp1252

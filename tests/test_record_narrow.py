@@ -1,0 +1,110 @@
+"""`dln record` on a narrow terminal (80 columns, a phone's 40): every line shown whole, the score sheet
+readable; and Tab at the hand prompts of ``--hands``.
+
+The fast tests drive :class:`dln.record.Terminal` with the terminal's width given and draw the score sheet;
+the slow ones type into the recorder in tmux (the helpers of ``tests/test_record_tty.py``) and read the
+screen.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import dln
+from dln.record import Terminal
+from tests.test_record_tty import Pane, steps, tmux  # noqa: F401 - tmux is a fixture
+
+ROOT = Path(__file__).parent.parent
+STATUS = "round 1, S deals · deal 1 of 4 · score N 0 S 0 (to 61) · cards taken N 6 S 4 · xeris S 1"
+PARTS = ["round 1, S deals", "deal 1 of 4", "score N 0 S 0 (to 61)", "cards taken N 6 S 4", "xeris S 1"]
+NOTE = ("  note: N declares 9 with 4c; the record cannot tell whether they still hold a card of value 9; "
+        "checked again as the cards show up")
+tty = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed: no terminal to drive")
+
+
+def _said(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, columns: int, *lines: str) -> list[str]:
+    """What an interactive :class:`Terminal` shows of ``lines`` on a terminal ``columns`` wide."""
+    monkeypatch.setattr(os, "get_terminal_size", lambda fd=0: os.terminal_size((columns, 24)))
+    path = tmp_path / "screen.txt"
+    with path.open("w", encoding="utf-8") as out:
+        Terminal(io.StringIO(), out, interactive=True).say(*lines)
+    return path.read_text(encoding="utf-8").splitlines()
+
+
+def _words(*lines: str) -> list[str]:
+    return [word for line in lines for word in line.split() if word != "·"]
+
+
+@pytest.mark.parametrize("columns", [80, 40])
+def test_a_line_wider_than_the_terminal_is_broken_between_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                               columns: int) -> None:
+    """The status line is 89 columns once a side has a xeri: on a terminal of 80 it broke in 'xeris', at 40
+    in the middle of the score; a reply broke in a word or a card's name."""
+    shown = _said(tmp_path, monkeypatch, columns, STATUS, NOTE)
+    assert max(map(len, shown)) <= columns, shown
+    assert all(any(part in line for line in shown) for part in PARTS), shown  # each part of the status whole
+    assert _words(*shown) == _words(STATUS, NOTE)  # nothing lost, nothing cut
+    assert shown[0].startswith("round 1, S deals") and any(line.startswith("  note: N declares") for line in shown)
+
+
+def test_a_line_of_two_columns_goes_on_under_its_second_column(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    help_line = "    fix 12 9s x 9d      replace move 12 of this round; later moves are kept while still legal"
+    assert _said(tmp_path, monkeypatch, 80, help_line) == [
+        "    fix 12 9s x 9d      replace move 12 of this round; later moves are kept",
+        "                        while still legal"]
+
+
+def test_a_text_of_several_lines_keeps_its_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _said(tmp_path, monkeypatch, 40, "club.dln:3:1: error\n    3 | 9c x 9d") == [
+        "club.dln:3:1: error", "    3 | 9c x 9d"]
+
+
+def test_a_line_that_fits_and_a_pipe_are_left_as_they_are(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _said(tmp_path, monkeypatch, 200, STATUS, NOTE) == [STATUS, NOTE]
+    out = io.StringIO()
+    Terminal(io.StringIO(), out, interactive=False).say(STATUS)
+    assert out.getvalue() == STATUS + "\n"
+
+
+def _game(seed: int = 3) -> dln.Game:
+    source = subprocess.run([sys.executable, "-m", "dln", "generate", "--hidden", "--seed", str(seed), "--target",
+                             "10"], capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    return dln.loads(source)
+
+
+class NarrowPane(Pane):
+    """A tmux pane ``width`` columns wide."""
+
+    def __init__(self, server: list[str], name: str, command: str, cwd: Path, width: int) -> None:
+        super().__init__(server, name, command, cwd)
+        subprocess.run([*server, "resize-window", "-t", name, "-x", str(width), "-y", "50"], check=True)
+
+
+@pytest.mark.slow
+@tty
+def test_tab_at_a_hand_prompt_offers_cards(tmp_path: Path, tmux: list[str]) -> None:  # noqa: F811
+    """At the hand prompts of --hands Tab completed a move: after a card it offered 'x' or nothing."""
+    record = shlex.join([sys.executable, "-m", "dln", "record", "club.dln", "--target", "10", "--defaults",
+                         "--hands"])
+    pane = Pane(tmux, "hands", f"{record}; echo recorder-exit=$?; sleep 600", tmp_path)
+    pane.wait(prompt="round 1 table> ")
+    pane.type("5h 3c 5s Js")
+    pane.wait(prompt="N's hand, deal 1")
+    pane.type("8d 4", "Tab", "Tab")  # 8d could take 5h 3c: a move's completion offered 'x'
+    screen = pane.wait("4c  4d  4h  4s", prompt="N's hand, deal 1", ends="8d 4")
+    pane.type("d 4", "Tab", "Tab")
+    pane.wait("4c  4h  4s", prompt="N's hand, deal 1", ends="8d 4d 4")
+    pane.type("", "C-u", "Enter")
+    pane.wait(prompt="S's hand, deal 1")
+    pane.type("quit")
+    pane.wait("recorder-exit=0")
+    assert screen
