@@ -19,7 +19,10 @@ from pathlib import Path
 import pytest
 
 import dln
+from dln.check.validate import validate_game
 from dln.record import Terminal
+from dln.views.output import console
+from dln.views.scoresheet import score_sheet
 from tests.test_record_tty import Pane, steps, tmux  # noqa: F401 - tmux is a fixture
 
 ROOT = Path(__file__).parent.parent
@@ -81,12 +84,62 @@ def _game(seed: int = 3) -> dln.Game:
     return dln.loads(source)
 
 
+def _points(lines: list[str]) -> list[list[str]]:
+    """The numbers of each 'points' line of a score sheet turned on its side."""
+    return [line.split("│")[2:-1] for line in lines if line.startswith("│   points")]
+
+
+def test_the_score_sheet_on_a_terminal_of_40_columns_shows_every_number() -> None:
+    """At 40 columns the sheet's ten columns were squeezed: every heading and the cards read '…', and the
+    points column was empty.  It is turned on its side there (a column per side); wide enough, unchanged."""
+    report = validate_game(_game())
+    out = io.StringIO()
+    console(file=out, width=40).print(score_sheet(report, width=40))
+    shown = out.getvalue().splitlines()
+    assert max(map(len, shown)) <= 40 and "…" not in out.getvalue(), out.getvalue()
+    expected = []
+    for played in report.rounds:
+        assert played.scores is not None
+        expected.append([f" {played.scores[side].total:>2} " for side in ("N", "S")])
+    assert _points(shown) == expected, out.getvalue()
+    wide, given = io.StringIO(), io.StringIO()
+    console(file=wide, width=100).print(score_sheet(report))
+    console(file=given, width=100).print(score_sheet(report, width=100))
+    assert wide.getvalue() == given.getvalue()
+
+
 class NarrowPane(Pane):
     """A tmux pane ``width`` columns wide."""
 
     def __init__(self, server: list[str], name: str, command: str, cwd: Path, width: int) -> None:
         super().__init__(server, name, command, cwd)
         subprocess.run([*server, "resize-window", "-t", name, "-x", str(width), "-y", "50"], check=True)
+
+
+@pytest.mark.slow
+@tty
+def test_a_round_recorded_on_a_terminal_of_40_columns(tmp_path: Path, tmux: list[str]) -> None:  # noqa: F811
+    """Typed at 40 columns: the status lines fit, and the score sheet at the end of the round shows every
+    number (it read '…' for the headings and the cards, and nothing for the points)."""
+    game = _game()
+    plan = steps(game)
+    record = shlex.join([sys.executable, "-m", "dln", "record", "club.dln", "--target", "10", "--defaults",
+                         "--dealer", str(game.rounds[0].dealer)])
+    pane = NarrowPane(tmux, "narrow", f"{record}; echo recorder-exit=$?; sleep 600", tmp_path, width=40)
+    pane.wait(prompt="round 1 table> ")
+    for step in plan[: 1 + len(game.rounds[0].moves)]:
+        pane.type(step.text)
+        pane.wait(prompt=step.next_prompt.split("> ")[0])
+    screen = pane.wait("no winner yet", prompt="round 2 table> ")
+    lines = screen.splitlines()
+    assert "…" not in screen, screen
+    scores = validate_game(dln.loads((tmp_path / "club.dln").read_text(encoding="utf-8"))).rounds[0].scores
+    assert scores is not None
+    assert _points(lines) == [[f" {scores[side].total:>2} " for side in ("N", "S")]], screen
+    status = next(i for i, line in enumerate(lines) if line.startswith("round 2, "))
+    assert lines[status] == "round 2, N deals" or lines[status].endswith(")"), screen  # broken between parts
+    pane.type("quit")
+    pane.wait("recorder-exit=0")
 
 
 @pytest.mark.slow

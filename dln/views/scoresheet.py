@@ -71,7 +71,7 @@ def _items(played: RoundReport) -> list[str]:
     return [name for name, _ in next(iter(played.scores.values())).items]
 
 
-def score_sheet(report: GameReport, *, symbols: bool = True) -> Table:
+def score_sheet(report: GameReport, *, symbols: bool = True, width: int | None = None) -> Table:
     """The game's score sheet: one row per round and side, item by item (the game's items: Diloti's most
     cards, aces, 10♦, 2♣ and xeris; Kontsina's and Xeri's), with the running standing (points, or the
     rounds won in Xeri).
@@ -79,7 +79,9 @@ def score_sheet(report: GameReport, *, symbols: bool = True) -> Table:
     A setup's row shows what the record tells (cards captured after it and
     what they score); what goes to whoever has most (most cards, most clubs, more cards) is ``?`` when its
     capture piles do not hold the pack, and a setup adds nothing to the game's totals.  Without ``symbols``
-    (an output that cannot show them) the headings read 10d and 2c, and dashes are ASCII.
+    (an output that cannot show them) the headings read 10d and 2c, and dashes are ASCII.  On a terminal
+    ``width`` columns wide that the sheet does not fit (a phone's 40), the sheet is turned on its side: a
+    column per side and a line per item (:func:`_on_its_side`); squeezed, its headings and numbers were cut.
     """
     from rich.table import Table
 
@@ -99,10 +101,16 @@ def score_sheet(report: GameReport, *, symbols: bool = True) -> Table:
     sides = engine.sides(report.seats) if engine is not None else ()
     counted: list[Any] = []
     notes: list[str] = []
+    rows: list[list[str]] = []  # the rows as added, for a sheet turned on its side
+
+    def add_row(*cells: str, end_section: bool = False) -> None:
+        rows.append(list(cells))
+        table.add_row(*cells, end_section=end_section)
+
     for played in report.rounds:
         label = _round_label(played)
         if played.scores is None:
-            table.add_row(label, dash, *[""] * (len(headings) - 3), _why_unscored(played))
+            add_row(label, dash, *[""] * (len(headings) - 3), _why_unscored(played))
             if played.unscored:
                 notes.append(f"{label}: points not known: {played.unscored}")
             continue
@@ -121,8 +129,8 @@ def score_sheet(report: GameReport, *, symbols: bool = True) -> Table:
                 for name, _ in played.contested():
                     cells[names.index(name)] = "?"
                 points = f"{s.total - _contested_points(s)} + ?"
-            table.add_row(label if j == 0 else "", side, str(s.cards), *cells, points, total,
-                          end_section=j == len(played.scores) - 1)
+            add_row(label if j == 0 else "", side, str(s.cards), *cells, points, total,
+                    end_section=j == len(played.scores) - 1)
     if any(played.setup for played in report.rounds):
         notes.append("a setup starts in the middle of a round: its points are not added to the game's totals")
     late = [_round_label(played) for played in report.rounds if played.after_win]
@@ -137,6 +145,44 @@ def score_sheet(report: GameReport, *, symbols: bool = True) -> Table:
     if notes:
         table.caption = "\n".join(notes)
         table.caption_justify = "left"
+    if width is not None and _natural_width(table) > width:
+        return _on_its_side(table, headings, rows)
+    return table
+
+
+def _natural_width(table: Table) -> int:
+    """The columns ``table`` takes when nothing in it is cut."""
+    import io
+
+    from dln.views.output import console
+
+    return console(file=io.StringIO(), width=1000).measure(table).maximum
+
+
+def _on_its_side(wide: Table, headings: list[str], rows: list[list[str]]) -> Table:
+    """The score sheet ``wide`` (its ``headings`` and ``rows``) with a column per side and, under each round's
+    name, a line per item: as narrow as the sides' numbers and the items' names allow."""
+    from rich.table import Table
+
+    groups: list[list[list[str]]] = []
+    for row in rows:
+        if row[0] or not groups:
+            groups.append([])
+        groups[-1].append(row)
+    scored = [group for group in groups if group[0][2]]  # a round not scored has no cards counted
+    sides = [row[1] for row in scored[0]] if scored else []
+    table = Table(title=wide.title, title_justify="left", caption=wide.caption, caption_justify="left")
+    table.add_column("round", justify="left")
+    for side in sides:
+        table.add_column(side, justify="right")
+    for g, group in enumerate(groups):
+        last = g == len(groups) - 1
+        if group not in scored:  # not scored: why, under the round's name
+            table.add_row(f"{group[0][0]}: {group[0][-1]}", *[""] * len(sides), end_section=not last)
+            continue
+        table.add_row(group[0][0], *[""] * len(sides))
+        for h, heading in enumerate(headings[2:], start=2):
+            table.add_row(f"  {heading}", *(row[h] for row in group), end_section=not last and h == len(headings) - 1)
     return table
 
 
