@@ -279,3 +279,19 @@ def test_tab_in_a_hand_line_offers_the_cards_that_seat_may_hold() -> None:
     assert recorder.completions("4d ", "4", hand="S") == ["4h", "4s"]
     assert recorder.completions("", "u", hand="S") == ["undo"]
     assert recorder.completions("", "9", hand="S") == ["9d", "9h", "9s"]
+
+
+def test_the_example_of_a_hand_not_known_is_a_card_the_seat_may_hold() -> None:
+    """'?' of a hand not known said "'? 9c' lists the legal moves with 9c" when the 9c was gone (North had
+    just captured with it); typed as told, '? 9c' answered "S cannot hold 9c"."""
+    s = Session()
+    s("5h 3c 9d Js", "9c x 9d")
+    said = s("?")
+    assert said[0].startswith("S's hand is not known (6 unseen cards); '? ") and "9c" not in said[0], said
+    example = said[0].split("'? ")[1].split("'")[0]
+    assert s("? " + example)[0] == f"legal with {example}:"
+    s = Session()
+    s("5h 3c 9d Js")
+    assert s("?") == ["N's hand is not known (6 unseen cards); '? 9c' lists the legal moves with 9c"]
+    s("N: 9c")  # a card the seat is known to hold is one it may hold
+    assert s("?")[0].endswith("'? 9c' lists the legal moves with 9c")

@@ -459,8 +459,11 @@ class Recorder:
         if card_text is None:
             if hand.unknown:
                 held = " ".join(map(str, sorted(hand.known, key=rank_order)))
+                seen = state.seen() - set(hand.known)  # the example is a card the seat may hold: 9c if it may
+                example = next(c for c in (Card.parse("9c"), *sorted(DECK, key=rank_order)) if c not in seen)
                 return [f"{seat}'s hand is not known ({count_of(hand.unknown, 'unseen card')}"
-                        + (f", besides {held}" if held else "") + "); '? 9c' lists the legal moves with 9c"]
+                        + (f", besides {held}" if held else "") + f"); '? {example}' lists the legal moves with "
+                        f"{example}"]
             moves = plays.legal(state)
             heading = f"{count_of(len(moves), 'legal move')} for {seat}:"
             return [heading, *_indented(positions.typed(state, moves))]
