@@ -295,3 +295,12 @@ def test_the_example_of_a_hand_not_known_is_a_card_the_seat_may_hold() -> None:
     assert s("?") == ["N's hand is not known (6 unseen cards); '? 9c' lists the legal moves with 9c"]
     s("N: 9c")  # a card the seat is known to hold is one it may hold
     assert s("?")[0].endswith("'? 9c' lists the legal moves with 9c")
+
+
+def test_a_house_rule_named_twice_is_written_once() -> None:
+    """'soy, soy' (or --variant soy,soy) wrote [Variant "soy, soy"]: the same rule twice in the tag."""
+    from dln.record import NewGame
+
+    new = NewGame({"Variant": "soy, forced-capture,soy", "Date": "-"})
+    new.take_defaults()
+    assert dict(new.tags())["Variant"] == "soy, forced-capture"

@@ -200,7 +200,7 @@ class NewGame:
         engine = self.engine()
         variants = (parse_variants(values.get("Variant", "").replace("none", ""))
                     if engine is None or engine.house_rules else [])
-        values["Variant"] = ", ".join(variants)
+        values["Variant"] = ", ".join(dict.fromkeys(variants))  # a rule named twice is one rule
         values["Game"] = engine.name if engine is not None and engine.key != DEFAULT_GAME else ""  # untagged: Diloti
         if "Target" not in values:
             values["Target"] = self._target_default()
