@@ -124,19 +124,23 @@ def test_the_person_cannot_cancel_the_round_for_the_engines_face_cards(tmp_path:
     assert "\nredeal " not in path.read_text(encoding="utf-8")
 
 
-def test_the_score_sheet_of_dln_play_fits_the_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("columns", [80, 40])
+def test_the_score_sheet_of_dln_play_fits_the_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       columns: int) -> None:
     """User test in tmux at 80x24: ``score`` in dln play drew the sheet 100 columns wide (84 with a round
     not played out), so every line of its box broke in two.  On a terminal it is drawn as wide as the
-    terminal is; elsewhere (a pipe, a file) 100 columns, as before."""
+    terminal is; elsewhere (a pipe, a file) 100 columns, as before.  At 40 columns its headings read '…':
+    there it is turned on its side."""
     import dln.cli.play
 
     monkeypatch.setattr(dln.cli.play, "is_terminal", lambda stream: True)
-    monkeypatch.setattr("shutil.get_terminal_size", lambda fallback=(80, 24): os.terminal_size((80, 24)))
+    monkeypatch.setattr("shutil.get_terminal_size", lambda fallback=(80, 24): os.terminal_size((columns, 24)))
     result = CliRunner().invoke(main, ["play", str(tmp_path / "g.dln"), "--seed", "4", "--budget", "1"],
                                 input="score\nquit\n")
     assert result.exit_code == 0, result.output
-    sheet = [line for line in result.output.splitlines() if line[:1] in "┏┃┡│└"]
-    assert sheet and max(len(line) for line in sheet) <= 80, "\n".join(sheet)
+    sheet = [line for line in result.output.splitlines() if line[:1] in "┏┃┡│└├"]
+    assert sheet and max(len(line) for line in sheet) <= columns, "\n".join(sheet)
+    assert "…" not in "\n".join(sheet), "\n".join(sheet)
 
 
 def test_a_numbered_quality_glyph_is_a_persons_judgement_too(tmp_path: Path) -> None:

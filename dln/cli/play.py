@@ -270,11 +270,12 @@ class Table:
         from dln.views.scoresheet import score_sheet
 
         plain = output_is_ascii()
-        table = score_sheet(self.recorder.sheet_report(), symbols=not plain)
+        terminal = is_terminal(sys.stdout)
+        width = shutil.get_terminal_size((100, 24)).columns if terminal else 100
+        table = score_sheet(self.recorder.sheet_report(), symbols=not plain, width=width if terminal else None)
         if plain:
             table.box = box.ASCII
         out = io.StringIO()
-        width = shutil.get_terminal_size((100, 24)).columns if is_terminal(sys.stdout) else 100
         console(file=out, color_system=None, width=width).print(table)
         return out.getvalue().rstrip("\n")
 
