@@ -133,3 +133,14 @@ def test_redeal_is_taken_at_a_hand_prompt(tmp_path: Path) -> None:
     assert code == 0 and "not a card" not in out and "round 2: S deals again" in out
     assert path.read_text() == (REDEAL_START + "table 5h 3c 9d Js\nN: Kc Kd Ks Qc Qd Qh\nredeal N\n\n"
                                 "round 2 dealer S\n")
+
+
+def test_a_question_of_legal_moves_at_a_hand_prompt_is_asked_not_written_as_a_hand(tmp_path: Path) -> None:
+    """'? 9c' at --hands' prompt (the legal moves with the 9c, a command of the move prompt) was written as the
+    hand 'S: ? 9c ? ? ? ?', the 9c in South's hand; '? rank' was 'not a card: rank'."""
+    path = tmp_path / "game.dln"
+    path.write_text(START)
+    code, out = _run(path, ["4c Kh Ac Qc", "? 9c", "? rank", "?", "", "", "quit"], Options(hands=True))
+    assert code == 0 and "not a card" not in out, out
+    assert "legal with 9c:" in out and "S's hand is not known (6 unseen cards)" in out
+    assert path.read_text() == START + "table 4c Kh Ac Qc\n"

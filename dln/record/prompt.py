@@ -14,7 +14,16 @@ from dln.notation.mistakes import tag_option_problem
 from dln.notation.model import Round, Seat
 from dln.notation.sources import Unreadable, not_utf8_reason
 from dln.record.changes import Diverged
-from dln.record.moves import COMMANDS, HAND_LINE, HELP_WORDS, QUIT_WORDS, Refused, greek_command, greek_seat
+from dln.record.moves import (
+    COMMANDS,
+    HAND_LINE,
+    HELP_WORDS,
+    LEGAL_QUERY,
+    QUIT_WORDS,
+    Refused,
+    greek_command,
+    greek_seat,
+)
 from dln.record.questions import OWN_TAGS, TAG_ORDER, NewGame, Question
 from dln.record.recordfile import RecordFile, rule_errors
 from dln.record.session import Recorder, validate_record
@@ -362,7 +371,9 @@ def _ask_hands(recorder: Recorder, terminal: Terminal, asked: set[tuple[int, int
 
 def _is_hand(line: str) -> bool:
     """Whether ``line`` is typed as a hand (cards, ``?``), not as a line of the prompt: a command (``quit``,
-    ``undo``), a ``;`` note, or a command or seat typed on the Greek keyboard layout, which the prompt explains."""
+    ``undo``), a ``;`` note, a question of the legal moves (``?``, ``? 9c``, ``? rank``), or a command or seat
+    typed on the Greek keyboard layout, which the prompt explains."""
     first = line.split()[0]
     return (first.lower() not in (*QUIT_WORDS, *HELP_WORDS, *COMMANDS) and not first.startswith(";")
+            and LEGAL_QUERY.fullmatch(line.strip()) is None  # '? 9c' asks the legal moves, as at the prompt
             and greek_command(line) is None and greek_seat(first) is None)
