@@ -144,3 +144,15 @@ def test_a_question_of_legal_moves_at_a_hand_prompt_is_asked_not_written_as_a_ha
     assert code == 0 and "not a card" not in out, out
     assert "legal with 9c:" in out and "S's hand is not known (6 unseen cards)" in out
     assert path.read_text() == START + "table 4c Kh Ac Qc\n"
+
+
+def test_a_move_typed_at_a_hand_prompt_is_told_what_the_prompt_asks(tmp_path: Path) -> None:
+    """A move typed at --hands' prompt (the recorder not seeing the hands, and taking it for the move prompt)
+    got only "not a card: 'x'"; the reply says that the prompt asks for the hand, and how to go on."""
+    path = tmp_path / "game.dln"
+    path.write_text(START)
+    code, out = _run(path, ["4c Kh Ac Qc", "Kd x Kh", "", "", "quit"], Options(hands=True))
+    assert code == 2 and "not a card: 'x'" in out  # a line not understood, in a script
+    assert ("  this prompt asks for S's hand before the deal's first card: type the cards seen, or press Enter "
+            "when they were not seen; the moves are typed at the move prompt after it") in out, out
+    assert path.read_text() == START + "table 4c Kh Ac Qc\n"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -364,9 +365,17 @@ def _ask_hands(recorder: Recorder, terminal: Terminal, asked: set[tuple[int, int
                 return line, code
             reply = recorder.handle(line if given else f"{seat}: {line}")
             terminal.say(*(("  " + text) for text in reply.lines))
+            if not reply.accepted and not given and _MOVE_WORDS.search(line):  # a move typed at the wrong prompt
+                terminal.say(f"  this prompt asks for {seat}'s hand before the deal's first card: type the cards "
+                             "seen, or press Enter when they were not seen; the moves are typed at the move prompt "
+                             "after it")
             if not reply.accepted and not terminal.interactive:
                 code = max(code, EXIT_RULES if reply.rule else EXIT_BAD_INPUT)
     return None, code
+
+
+#: What a move holds and a hand does not: the capture mark, a declared value, a declaration.
+_MOVE_WORDS = re.compile(r"\s[xX](?:\s|$)|=|\[")
 
 
 def _is_hand(line: str) -> bool:
