@@ -304,3 +304,17 @@ def test_a_house_rule_named_twice_is_written_once() -> None:
     new = NewGame({"Variant": "soy, forced-capture,soy", "Date": "-"})
     new.take_defaults()
     assert dict(new.tags())["Variant"] == "soy, forced-capture"
+
+
+def test_a_line_not_understood_is_quoted_as_typed_when_a_rank_alone_names_a_card() -> None:
+    """A rank alone for a card taken ('5c x 4', the one loose 4) is read as that card before the line is
+    parsed, and a line that did not parse was quoted with the card put in: '5c x 1+4' said "found '1+4c'",
+    '5c x 4 zz' "after '4c'", text that was never typed."""
+    s = Session()
+    s("Kd 10h As 4c")
+    said = s.refused("5c x 1+4")
+    assert "'1+4'" in said[0] and "4c" not in said[0], said
+    said = s.refused("5c x 4 zz")
+    assert "after '4'" in said[0] and "4c" not in said[0], said
+    said = s.refused("Kc x K =")
+    assert "after 'K'" in said[0] and "Kd" not in said[0], said

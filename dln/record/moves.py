@@ -214,10 +214,10 @@ def repeated(cards: Sequence[Card | None]) -> Card | None:
 _RANK_ALONE = re.compile(r"(?<![\w\[$])(10|[2-9]|[AJQKTajqkt])(?![\w\]])")
 
 
-def named_by_rank(text: str, loose: Sequence[Card]) -> str:
+def named_by_rank(text: str, loose: Sequence[Card], named: list[tuple[str, str]] | None = None) -> str:
     """``5c x 5`` with one 5 lying loose → ``5c x 5h``: a rank alone after the capture mark names the one
     loose card of that rank; Refused, naming them, when there are several or none.  Comments and ';' notes
-    stay as typed."""
+    stay as typed.  Each (card, rank as typed) put in is added to ``named`` (:func:`as_typed`)."""
     said = re.search(r"[{;]", text)  # a comment or a note: what it says is no card
     notes = text[said.start():] if said else ""
     parts = re.split(r"(\s[xX]\s)", text[:len(text) - len(notes)], maxsplit=1)
@@ -229,6 +229,8 @@ def named_by_rank(text: str, loose: Sequence[Card]) -> str:
         rank = match[1].upper().replace("T", "10")
         cards = [c for c in loose if RANK_NAMES[c.rank] == rank]
         if len(cards) == 1:
+            if named is not None:
+                named.append((str(cards[0]), match[1]))
             return str(cards[0])
         if not cards:
             raise Refused(f"no {rank} lies loose on the table: name the card taken (e.g. {rank}h)")
@@ -237,6 +239,19 @@ def named_by_rank(text: str, loose: Sequence[Card]) -> str:
                       f"e.g. {again}")
 
     return head + mark + _RANK_ALONE.sub(card, body) + notes
+
+
+def as_typed(refusal: Refused, named: list[tuple[str, str]]) -> Refused:
+    """``refusal`` of a line read with the cards a rank alone named (:func:`named_by_rank`) quoting the line as
+    it was typed: the rank, not the card put in for it."""
+    def typed(quoted: re.Match[str]) -> str:
+        text = quoted[0]
+        for card, rank in named:
+            text = re.sub(rf"(?<![\w\[]){re.escape(card)}(?![\w\]])", rank, text)
+        return text
+
+    lines = [re.sub(r"'[^']*'", typed, line) for line in refusal.lines]
+    return Refused(*lines, rule=refusal.rule)
 
 
 #: A variation whose first move names no seat: what it holds up to its ')' (or the line's end).

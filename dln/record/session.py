@@ -29,6 +29,7 @@ from dln.record.moves import (
     LEGAL_QUERY,
     QUIT_WORDS,
     Refused,
+    as_typed,
     command_slip,
     holding,
     is_bare,
@@ -372,7 +373,12 @@ class Recorder:
         """
         state = self.state
         assert state is not None
-        return self.play(parse_move(named_by_rank(text, state.loose), state.turn))
+        named: list[tuple[str, str]] = []
+        try:
+            typed = parse_move(named_by_rank(text, state.loose, named), state.turn)
+        except Refused as refusal:
+            raise as_typed(refusal, named) from None
+        return self.play(typed)
 
     def play(self, typed: Move) -> Reply:
         """A move already read (its number is set here): checked, refused or written, as :meth:`move`."""
