@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import textwrap
 import unicodedata
 from collections.abc import Iterable
 from html import escape
@@ -103,3 +105,28 @@ def xml_text(text: str, *, quote: bool = False) -> str:
     if not text.isprintable():  # U+FFFE, U+FFFF and the surrogates are not printable either
         text = text.translate(_XML_ESCAPES)
     return escape(text, quote=quote)
+
+
+def fit(line: str, width: int | None) -> list[str]:
+    """``line`` as the lines that show it whole on a terminal ``width`` columns wide (None: as it is): broken
+    between the parts of a status line (`` · ``, the next part after ``· ``) and else between words, the lines
+    after the first under its second column (after two blanks: help, a move and its words) or indented two
+    more than it.  The terminal would cut it anywhere, in a card's name too."""
+    if width is None or len(line) <= width:
+        return [line]
+    lead = line[: len(line) - len(line.lstrip())]
+    column = re.match(r"\s*\S.*?\S {2,}(?=\S)", line)  # a second column (help, a move's words): under it
+    more = (" " * column.end() if column is not None and column.end() <= width // 3
+            else lead + "  " if len(lead) + 2 <= width // 2 else "")
+    pieces: list[str] = []
+    for part in line.strip().split(" · "):
+        indent = more if pieces else lead
+        if pieces and len(indent) + len(pieces[-1]) + 3 + len(part) <= width:
+            pieces[-1] += " · " + part
+        else:
+            pieces.append(part if not pieces else "· " + part)
+    out: list[str] = []
+    for piece in pieces:
+        out += textwrap.wrap(piece, width, initial_indent=more if out else lead, subsequent_indent=more,
+                             break_on_hyphens=False) or [lead]
+    return out

@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
-import textwrap
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -242,15 +241,12 @@ def move_lines(moves: Sequence[Any], width: int | None) -> list[str]:
     return lines
 
 
-def _say_within(text: str, width: int | None, indent: str = "") -> None:
-    """``text`` as one line, or on a terminal narrower than it as several, broken between words, the lines
-    after the first indented by ``indent``."""
-    if width is None or len(text) <= width:
-        say(text)
-        return
-    lead = text[:len(text) - len(text.lstrip())]
-    for line in textwrap.wrap(text, width, initial_indent="", subsequent_indent=lead + indent,
-                              break_long_words=False, break_on_hyphens=False):
+def _say_within(text: str, width: int | None) -> None:
+    """``text`` as one line, or on a terminal narrower than it as several, broken between words
+    (:func:`dln.wording.fit`, as the recorder breaks its lines)."""
+    from dln.wording import fit
+
+    for line in fit(text, width):
         say(line)
 
 
@@ -264,14 +260,14 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
     from dln.views.output import output_is_ascii
 
     width = _terminal_width()
-    _say_within(f"{name}: game {number} ({review.report.describe_rules()})", width, "  ")
+    _say_within(f"{name}: game {number} ({review.report.describe_rules()})", width)
     sides = _sides(review)
     if not quiet and sides:
         _say_within(f"values: points of {view_words(sides)} for the round, after the move played and after the "
-                    "engine's best; lost: what the mover gave away", width, "  ")
+                    "engine's best; lost: what the mover gave away", width)
         if len(sides) == 2 and any(len(side) > 1 for side in sides) and not open_hands:
             _say_within("partners: each seat knows only its own hand; the engine deals the cards it cannot see, "
-                        "the partner's too, and plays each deal out with every card open", width, "  ")
+                        "the partner's too, and plays each deal out with every card open", width)
     if not quiet:
         for round_number, reviewed in groupby(review.moves, key=lambda m: m.round):
             say(f"round {round_number}")
@@ -287,11 +283,11 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
                 for line in course_lines(values, ascii_only=output_is_ascii(), width=chart):
                     say(f"  {line}")
     for r, n, why in review.skipped:
-        _say_within(f"  round {r} move {n}: not analysed: {why}", width, "  ")
+        _say_within(f"  round {r} move {n}: not analysed: {why}", width)
     for line in summary_lines(review):
         said, _, grades = line.partition("; ")
         if width is not None and len(line) + 2 > width and grades:  # the grades under the points lost
-            _say_within(f"  {said};", width, "   ")
+            _say_within(f"  {said};", width)
             _say_within(f"     {grades}", width)
         else:
             say(f"  {line}")

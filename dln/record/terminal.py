@@ -10,14 +10,12 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-import re
-import textwrap
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING
 
 from dln.notation.lines import not_utf8
 from dln.notation.sources import STDIN, Unreadable, not_utf8_reason
-from dln.wording import visible
+from dln.wording import fit, visible
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -40,31 +38,6 @@ def read_typed_lines(stdin: IO[str]) -> None:
     (:func:`typed_not_utf8`), not a UnicodeDecodeError."""
     with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):  # not a TextIOWrapper
         stdin.reconfigure(errors="surrogateescape")  # type: ignore[attr-defined]
-
-
-def fit(line: str, width: int | None) -> list[str]:
-    """``line`` as the lines that show it whole on a terminal ``width`` columns wide (None: as it is): broken
-    between the parts of a status line (`` · ``, the next part after ``· ``) and else between words, the lines
-    after the first under its second column (after two blanks: help, a move and its words) or indented two
-    more than it.  The terminal would cut it anywhere, in a card's name too."""
-    if width is None or len(line) <= width:
-        return [line]
-    lead = line[: len(line) - len(line.lstrip())]
-    column = re.match(r"\s*\S.*?\S {2,}(?=\S)", line)  # a second column (help, a move's words): under it
-    more = (" " * column.end() if column is not None and column.end() <= width // 3
-            else lead + "  " if len(lead) + 2 <= width // 2 else "")
-    pieces: list[str] = []
-    for part in line.strip().split(" · "):
-        indent = more if pieces else lead
-        if pieces and len(indent) + len(pieces[-1]) + 3 + len(part) <= width:
-            pieces[-1] += " · " + part
-        else:
-            pieces.append(part if not pieces else "· " + part)
-    out: list[str] = []
-    for piece in pieces:
-        out += textwrap.wrap(piece, width, initial_indent=more if out else lead, subsequent_indent=more,
-                             break_on_hyphens=False) or [lead]
-    return out
 
 
 class Terminal:
