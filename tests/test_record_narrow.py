@@ -161,3 +161,22 @@ def test_tab_at_a_hand_prompt_offers_cards(tmp_path: Path, tmux: list[str]) -> N
     pane.type("quit")
     pane.wait("recorder-exit=0")
     assert screen
+
+
+def test_dln_score_on_a_terminal_of_40_columns_turns_the_sheet_on_its_side(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The recorder and dln play turn the sheet on its side at 40 columns; dln score squeezed it there (every
+    heading '…', the points column empty).  On a terminal it now fits the sheet as they do; a file or a pipe
+    gets the wide sheet as before."""
+    from click.testing import CliRunner
+
+    import dln.cli.commands as commands
+    from dln.cli import main
+
+    path = tmp_path / "game.dln"
+    path.write_text(dln.dumps(_game()), encoding="utf-8")
+    piped = CliRunner().invoke(main, ["score", str(path)]).stdout
+    monkeypatch.setattr(commands, "is_terminal", lambda stream: True)
+    shown = CliRunner().invoke(main, ["score", str(path)], env={"COLUMNS": "40"}).stdout
+    assert max(map(len, shown.splitlines())) <= 40 and "…" not in shown, shown
+    assert "┃ side ┃" in piped and "…" not in piped  # the wide sheet, as before

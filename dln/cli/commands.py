@@ -33,7 +33,7 @@ from dln.cli.common import (
 from dln.engine.rules import parse_variants
 from dln.notation.jsonout import game_to_data
 from dln.notation.sources import NO_RECORD_IN_DIRECTORY, Unreadable, display_name, each_file, lines_of
-from dln.views.output import console, emit, say
+from dln.views.output import console, emit, is_terminal, say
 from dln.views.report import Report, game_status, print_verdict
 from dln.wording import count_of
 
@@ -389,7 +389,7 @@ def validate(files: tuple[str, ...], as_json: bool, all_alternatives: bool, expl
 @variant_option
 def score(file: str, game_number: int | None, as_json: bool, variant: str | None) -> None:
     """Print the score sheet of each game in FILE ('-' reads stdin): every round's points item by item,
-    and the running totals.
+    and the running totals (on a terminal too narrow for its columns, a column per side and a line per item).
 
     A setup (a position from the middle of a round) shows only what the
     record tells: "most cards" is ? while the captures before it are
@@ -409,6 +409,7 @@ def score(file: str, game_number: int | None, as_json: bool, variant: str | None
     variants = parse_variants(variant) if variant is not None else None
     screen = console(safe_box=True if out.ascii else None)
     symbols = not out.ascii  # Report made standard output safe; the sheet then spells 10d, 2c and '-'
+    width = screen.width if is_terminal(sys.stdout) else None
     wanted = None if game_number is None else (lambda n: n == game_number)
     scored = read = 0
     try:  # a game at a time; with --game, the others are skipped unparsed and reading stops after it
@@ -435,7 +436,8 @@ def score(file: str, game_number: int | None, as_json: bool, variant: str | None
                     if as_json:
                         out.item(score_data(report, display))
                     else:
-                        screen.print(score_sheet(report, symbols=symbols))
+                        # on a terminal narrower than the sheet (a phone's 40 columns) it is turned on its side
+                        screen.print(score_sheet(report, symbols=symbols, width=width))
                         if report.errors:
                             codes = ", ".join(sorted({d.code for d in report.diagnostics if d.severity == "error"}))
                             screen.print(Text.assemble((count_of(report.errors, "error"), "bold red"),
