@@ -370,3 +370,17 @@ def test_going_on_at_the_end_of_a_large_archive_holds_one_game(tmp_path: Path) -
     assert large.read_text(encoding="utf-8").endswith("\n\n" + last + "2. S Ks {the king}\n")
     assert large.read_text(encoding="utf-8").startswith((games + "\n") * 100)
     assert large_mb < small_mb + 10, (small_mb, large_mb)  # the archive's text alone is over 10 MB
+
+
+def test_a_file_deleted_while_recording_is_written_again_with_the_game(tmp_path: Path) -> None:
+    """The file deleted between two moves (by mistake, or a sync tool): the session stopped, saying 'run dln
+    record again to go on from what the file holds now', and the file held nothing: the game typed so far was
+    lost.  There is nothing to overwrite: the session writes its game again, says so, and goes on."""
+    path = tmp_path / "game.dln"
+    path.write_text(START, encoding="utf-8")
+    code, out = record(path, ["4c 5h =9", "Ks", "9s x 9d", "Qh"], {2: path.unlink})
+    assert code == 0, out
+    assert "note: the file was deleted since the last line was saved: it is written again with this session's " \
+           "game, and this line was checked against it" in out
+    assert _moves_in(path) == ["1. N 4c 5h =9", "2. S Ks", "3. N 9s x 9d", "4. S Qh"]
+    assert path.read_text(encoding="utf-8").startswith(START)

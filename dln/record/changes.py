@@ -59,7 +59,18 @@ class Diverged(Exception):
 
 
 class Followed(Exception):
-    """The session went on from the file as another program left it: do the typed line again on it."""
+    """The session went on from the file as another program left it: do the typed line again on it; the
+    reply opens with ``note`` (:data:`FOLLOWED`, or :data:`DELETED`)."""
+
+    def __init__(self, note: str = FOLLOWED) -> None:
+        super().__init__(note)
+        self.note = note
+
+
+#: The note before the reply to a line written into a file deleted under the session: nothing was there to
+#: overwrite, so the session's game is written again rather than lost.
+DELETED = ("note: the file was deleted since the last line was saved: it is written again with this session's "
+           "game, and this line was checked against it")
 
 
 def diverged(problem: str, *more: str, correct: bool = False) -> Diverged:
@@ -122,6 +133,9 @@ def follow(recorder: Session) -> NoReturn:
         raise diverged(f"it cannot be read: {exc.reason}", correct=True) from None
     except OSError as exc:
         raise diverged(f"it cannot be read: {exc.strerror or exc}") from None
+    if loaded.stamp is None and recorder.text:  # no file any more: the game typed so far is all there is of it
+        file.follow(loaded)  # the next write makes the file anew
+        raise Followed(DELETED)
     if not recorder.text:  # the game is not on disk yet: it goes after what the file holds, if that is no game
         if loaded.game is not None and (loaded.game.rounds or loaded.game.tags):
             raise Diverged("another program wrote a game into the file while this one was being started")

@@ -17,7 +17,7 @@ from dln.notation.model import SEAT_TAGS, Deal, Game, Hand, HandCard, Move, Roun
 from dln.notation.parser import parse_text
 from dln.notation.writer import hand_text, write_game
 from dln.record import played, positions
-from dln.record.changes import FOLLOWED, Diverged, Followed, follow, is_canonical
+from dln.record.changes import Diverged, Followed, follow, is_canonical
 from dln.record.corrections import FIX, FIX_USAGE, FIX_WORD, fix, redo, undo
 from dln.record.incremental import appended_text, window_report
 from dln.record.moves import (
@@ -250,17 +250,18 @@ class Recorder:
             stop.typed = line.strip()
             raise
         if followed:
-            reply.lines.insert(0, FOLLOWED)
+            reply.lines.insert(0, followed)
         return reply
 
-    def retrying(self, action: Callable[[], _T]) -> tuple[_T, bool]:
+    def retrying(self, action: Callable[[], _T]) -> tuple[_T, str | None]:
         """``action``'s result, done again (up to :data:`_ATTEMPTS` times) after the session went on from a
-        file another program changed; and whether it did."""
-        for attempt in range(_ATTEMPTS):
+        file another program changed; and the note saying so, if it did."""
+        note = None
+        for _ in range(_ATTEMPTS):
             try:
-                return action(), attempt > 0
-            except Followed:
-                continue
+                return action(), note
+            except Followed as followed:
+                note = followed.note
         raise Refused("the file kept changing while this line was saved (another program writes to it all the "
                       "time)", "nothing was recorded")
 
