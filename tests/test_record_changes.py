@@ -384,3 +384,25 @@ def test_a_file_deleted_while_recording_is_written_again_with_the_game(tmp_path:
            "game, and this line was checked against it" in out
     assert _moves_in(path) == ["1. N 4c 5h =9", "2. S Ks", "3. N 9s x 9d", "4. S Qh"]
     assert path.read_text(encoding="utf-8").startswith(START)
+
+
+def test_quitting_after_the_file_was_deleted_writes_it_again_or_prints_the_game(tmp_path: Path) -> None:
+    """Deleted and then 'quit' with no line between: the session said '... is saved' and the game was lost; and
+    with its folder deleted too nothing can be written, and it still said so.  Now the file is written again at
+    the end; where it cannot be, the session says so and prints the game, so that nothing typed is lost."""
+    import shutil
+
+    path = tmp_path / "game.dln"
+    path.write_text(START, encoding="utf-8")
+    code, out = record(path, ["4c 5h =9", "Ks", "quit"], {2: path.unlink})
+    assert code == 0 and f"{path} was deleted: it is written again with this session's game" in out, out
+    assert _moves_in(path) == ["1. N 4c 5h =9", "2. S Ks"]
+    folder = tmp_path / "club"
+    folder.mkdir()
+    path = folder / "game.dln"
+    path.write_text(START, encoding="utf-8")
+    code, out = record(path, ["4c 5h =9", "Ks", "quit"], {2: lambda: shutil.rmtree(folder)})
+    assert code == 2 and "is saved" not in out, out
+    assert f"{path}: the file was deleted and cannot be written again" in out
+    printed = out[out.index("cannot be written again"):]
+    assert "1. N 4c 5h =9\n2. S Ks\n" in printed and "table 5h 3c 9d Js" in printed, printed

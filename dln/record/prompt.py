@@ -26,7 +26,7 @@ from dln.record.moves import (
     greek_seat,
 )
 from dln.record.questions import OWN_TAGS, TAG_ORDER, NewGame, Question
-from dln.record.recordfile import RecordFile, rule_errors
+from dln.record.recordfile import Loaded, RecordFile, rule_errors
 from dln.record.session import Recorder, validate_record
 from dln.record.terminal import Terminal, read_typed_lines
 from dln.views.output import is_terminal
@@ -291,6 +291,23 @@ def _refused_answer(terminal: Terminal, problem: str, nothing: str) -> None:
                    "answer the wrong questions")
 
 
+def _leave(recorder: Recorder, terminal: Terminal, path: Path, code: int) -> int:
+    """The session's last words, and its exit status: the file holds the game.  A file deleted since the last
+    line was saved is written again with the session's game; where it cannot be (its folder gone too), the
+    game is printed, so that nothing typed is lost, and the status is 2."""
+    if recorder.file is not None and recorder.text and not path.exists():
+        try:
+            recorder.file.follow(Loaded(0, "", None))  # no file: the game is written anew
+            recorder.file.commit(recorder.text)
+        except OSError as exc:
+            terminal.say(f"{path}: the file was deleted and cannot be written again ({exc.strerror or exc}); "
+                         "the game as this session holds it, to keep:", "", *recorder.text.rstrip("\n").split("\n"))
+            return EXIT_BAD_INPUT
+        terminal.say(f"{path} was deleted: it is written again with this session's game")
+    terminal.say(f"{path} is saved; 'dln record {path}' goes on from here")
+    return code
+
+
 def _loop(recorder: Recorder, options: Options, terminal: Terminal, path: Path) -> int:
     asked: set[tuple[int, int]] = set()
     code = EXIT_OK  # with scripted input: 1 once a typed move broke a rule, 2 once a line was not taken
@@ -303,14 +320,12 @@ def _loop(recorder: Recorder, options: Options, terminal: Terminal, path: Path) 
             terminal.say(*recorder.status())
             line = terminal.ask(recorder.prompt())
         if line is None:
-            terminal.say(f"{path} is saved; 'dln record {path}' goes on from here")
-            return code
+            return _leave(recorder, terminal, path, code)
         reply = recorder.handle(line)
         if not reply.accepted and not terminal.interactive:
             code = max(code, EXIT_RULES if reply.rule else EXIT_BAD_INPUT)
         if reply.quit:
-            terminal.say(f"{path} is saved; 'dln record {path}' goes on from here")
-            return code
+            return _leave(recorder, terminal, path, code)
         if reply.new_game:
             previous = recorder.game
             nothing = f"{path}: no new game started; nothing was written"
