@@ -116,12 +116,27 @@ def _hand_cards(hand: HandLike, look: Look) -> Text:
     return Text(" ").join(shown) if shown else Text("no cards", style=_LABEL)
 
 
-def _title(title: str | Text, look: Look) -> Text:
-    """A panel's title, ended with '…' where the border cuts it (cut plainly in ASCII): rich cut it without
-    a sign, so a cut title read as whole."""
+def _title(title: str | Text | None, look: Look) -> Text | None:
+    """A panel's title or subtitle, ended with '…' where the border cuts it (cut plainly in ASCII; see
+    :class:`_Panel`): rich cut it without a sign, so a cut title read as whole ('played 10♦' as 'played 1')."""
+    if title is None:
+        return None
     text = Text(title) if isinstance(title, str) else title
     text.overflow = "crop" if look.ascii else "ellipsis"
     return text
+
+
+class _Panel(Panel):
+    """A panel whose title and subtitle take '…' only when the border cuts them: rich pads them with a
+    space each side and cuts the one on the right first, which with '…' cost a title that fits its last
+    character ('E greed…')."""
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width if self.width is None else min(options.max_width, self.width)
+        for text in (self.title, self.subtitle):
+            if isinstance(text, Text) and text.overflow == "ellipsis" and text.cell_len + 1 <= width - 4:
+                text.overflow = "crop"
+        yield from super().__rich_console__(console, options)
 
 
 def help_panel(look: Look, keys: Iterable[tuple[str, str]]) -> Panel:
@@ -339,8 +354,8 @@ class FrameView:
         subtitle = None
         if taken:
             subtitle = Text("taken: ", style=_LABEL).append_text(cards_text(f.taken, look))
-        return Panel(grid, title=title, title_align="left", subtitle=subtitle, subtitle_align="right",
-                     box=look.border)
+        return _Panel(grid, title=_title(title, look), title_align="left", subtitle=_title(subtitle, look),
+                     subtitle_align="right", box=look.border)
 
     def _seat_row(self, state: RoundState, seat: str) -> tuple[Text, Text]:
         """A seat in one row: ``▶ N Maria`` and its cards, with the card it just played."""
@@ -424,7 +439,7 @@ class FrameView:
             subtitle = Text("played ", style=_LABEL).append_text(card_text(f.move.card, look))
         elif not look.reveal and hand.size and told:
             subtitle = Text(count_of(hand.size, "card"), style=_LABEL)
-        return Panel(cards, title=_title(title, look), title_align="left", subtitle=subtitle,
+        return _Panel(cards, title=_title(title, look), title_align="left", subtitle=_title(subtitle, look),
                      subtitle_align="right", box=look.border, border_style="yellow" if to_play else "")
 
     def _table_panel(self, state: RoundState) -> Panel:
@@ -444,7 +459,8 @@ class FrameView:
         subtitle = None
         if taken:
             subtitle = Text("taken: ", style=_LABEL).append_text(cards_text(self.frame.taken, look))
-        return Panel(Text("\n").join(lines), title=_title(title, look), title_align="left", subtitle=subtitle,
+        return _Panel(Text("\n").join(lines), title=_title(title, look), title_align="left",
+                     subtitle=_title(subtitle, look),
                      subtitle_align="right", box=look.border)
 
     def _table_name(self) -> str:
@@ -578,7 +594,7 @@ class FrameView:
                 body = Text("\n").join([*wrapped[:room - 1], Text(look.sym(
                     "… cut short: dln show prints all", "... cut short: dln show prints all"), style=_LABEL)])
         subtitle = self._next_text()
-        return Panel(body, title=_title(title, look), title_align="left", subtitle=subtitle,
+        return _Panel(body, title=_title(title, look), title_align="left", subtitle=_title(subtitle, look),
                      subtitle_align="right", box=look.border, height=height,
                      border_style="red" if f.kind in ("stopped", "unreplayable") else "")
 
@@ -638,8 +654,8 @@ class FrameView:
         subtitle = None
         if more_above or more_below:
             subtitle = Text(f"{start + 1}-{start + len(shown)} of {len(entries)}", style=_LABEL)
-        return Panel(Text("\n").join(lines) if lines else Text(""), title=title, title_align="left",
-                     subtitle=subtitle, subtitle_align="right", box=look.border, height=rows)
+        return _Panel(Text("\n").join(lines) if lines else Text(""), title=_title(title, look), title_align="left",
+                     subtitle=_title(subtitle, look), subtitle_align="right", box=look.border, height=rows)
 
     def _entry(self, entry: Entry, width: int) -> Text:
         look = self.look
