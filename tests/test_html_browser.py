@@ -787,3 +787,29 @@ def test_previous_round_from_a_games_first_round_goes_to_the_start_of_the_last_r
         chromium.open(_url(page, "g2-r1-m3"))
         chromium.press(key)
         assert _shown(chromium)["key"] == position_key(replay, before) == "g1-r8-m0"
+
+
+def test_auto_play_goes_on_into_the_next_game_as_the_arrow_does(chromium: Browser, tmp_path: Path) -> None:
+    """Auto-play at the end of a game goes on into the next one, as → does and as dln replay's auto-play
+    does; it stopped there, saying 'auto-play stopped at the end' with the record's next game unplayed."""
+    from dln.check.generate import generate_games
+    from dln.engine import Rules
+    from dln.notation.writer import write_game
+    from dln.views.tui import DELAYS
+
+    record, page = tmp_path / "two.dln", tmp_path / "two.html"
+    games = generate_games(2, players=2, seed=4, rules=Rules(target=1))
+    record.write_text("\n".join(map(write_game, games)), encoding="utf-8")
+    assert CliRunner().invoke(main, ["html", str(record), "-o", str(page)]).exit_code == 0
+    first, second = page_data(page)[:2]
+    chromium.open(_url(page, first["last"]))
+    for _ in DELAYS:  # the fastest speed
+        chromium.press("+")
+    chromium.press(" ")
+    for _ in range(100):  # polled: the test waits for what happens, never for how long it takes
+        shown = _shown(chromium)
+        if shown["key"] != first["last"] or shown["status"] == "auto-play stopped at the end":
+            break
+        time.sleep(0.05)
+    chromium.press(" ")
+    assert shown["key"] == second["first"] or shown["key"].startswith("g2-"), shown["status"]

@@ -271,8 +271,8 @@
     if (timer) { clearInterval(timer); timer = null; button.setAttribute("aria-pressed", "false"); return true; }
     button.setAttribute("aria-pressed", "true");
     timer = setInterval(function () {
-      if (!lookup(current.key).pos.go.forward) { togglePlay(); $("status").textContent = "auto-play stopped at the end"; return; }
-      act("forward");
+      // On as → goes, into the next game at the end of one (the replayer's auto-play does the same).
+      if (!act("forward")) { togglePlay(); $("status").textContent = "auto-play stopped at the end"; }
     }, delay * 1000);
     return true;
   }
