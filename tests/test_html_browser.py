@@ -813,3 +813,25 @@ def test_auto_play_goes_on_into_the_next_game_as_the_arrow_does(chromium: Browse
         time.sleep(0.05)
     chromium.press(" ")
     assert shown["key"] == second["first"] or shown["key"].startswith("g2-"), shown["status"]
+
+
+def test_the_footer_s_command_quotes_a_file_name_a_shell_would_split(chromium: Browser, tmp_path: Path) -> None:
+    """The footer's ``dln show`` command names the record as a shell takes it: 'club night.dln' was printed
+    bare, so the command copied from the page named two files ('club' and 'night.dln') and failed; a record
+    read from standard input is '-' (it was '<stdin>', which a shell reads as a redirection)."""
+    import shlex
+
+    record, page = tmp_path / "club night's.dln", tmp_path / "club.html"
+    record.write_text((SAMPLES / "constructs" / "variations.dln").read_text(encoding="utf-8"), encoding="utf-8")
+    assert CliRunner().invoke(main, ["html", str(record), "-o", str(page)]).exit_code == 0
+    chromium.open(_url(page, "g1-r1-m4-v1.1"))
+    command = shlex.split(chromium.run("return document.getElementById('show-command').textContent"))
+    assert command[:3] == ["dln", "show", str(record)], command
+    result = CliRunner().invoke(main, ["show", "--json", *command[2:]])
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["variation"] == _shown(chromium)["where"].split("(")[1].rstrip(")").split(" > ")
+    text = record.read_text(encoding="utf-8")
+    assert CliRunner().invoke(main, ["html", "-", "-o", str(page)], input=text).exit_code == 0
+    chromium.open(_url(page, "g1-r1-m2"))
+    command = shlex.split(chromium.run("return document.getElementById('show-command').textContent"))
+    assert command == ["dln", "show", "-", "--game", "1", "--round", "1", "--move", "2"], command

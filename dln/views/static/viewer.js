@@ -170,6 +170,12 @@
     var dot = $("course").querySelector('circle[data-n="' + p.move.number + '"]');
     if (dot) dot.classList.add("here");
   }
+  // A file's name as a shell takes it in the command the footer prints (Python's shlex.quote): 'my game.dln'
+  // quoted; the record read from standard input is '-'.
+  function shellWord(name) {
+    if (name === "<stdin>") return "-";
+    return /^[\w@%+=:,.\/-]+$/.test(name) ? name : "'" + name.replace(/'/g, "'\"'\"'") + "'";
+  }
   function show(key, message) {
     var found;
     unreadable = null;
@@ -187,7 +193,7 @@
       (p.variation.length ? " (" + p.variation.join(" > ") + ")" : "");
     $("move").innerHTML = moveHtml(p);
     $("scores").innerHTML = scoresHtml(p);
-    $("show-command").textContent = "dln show " + p.file + " " + p.show;
+    $("show-command").textContent = "dln show " + shellWord(p.file) + " " + p.show;
     var info = [g.event, Object.keys(g.players).map(function (s) { return s + (g.players[s] ? " " + g.players[s] : ""); }).join(", "), g.rules];
     $("game-info").textContent = info.filter(Boolean).join(" \u00b7 ");
     var round = found.game + ":" + p.round_index;
