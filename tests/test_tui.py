@@ -177,8 +177,15 @@ def test_the_key_bar_wraps_between_keys_and_keeps_the_status() -> None:
     for key, what in Session.footer_keys:
         assert f"{key} {what}" in words  # no key is parted from what it does
     assert narrow[-1].endswith("the end of the record")
-    cramped = lines(40, "a message longer than what is left of the line")
-    assert len(cramped) == 4 and cramped[-1].startswith("a message longer")  # a line of its own, cropped
+    longer = "a message longer than what is left of the line"
+    cramped = lines(40, longer)
+    assert len(cramped) == 5 and " ".join(cramped[-2:]).split() == longer.split()
+    # On lines of its own, broken between words: at 40 columns 'no move 99 in this variation: moves 1 to'
+    # lost the last move, 'the end of this variation: v or u goes b' a word
+    message = "no move 99 in this variation: moves 1 to 2"
+    said = lines(40, message)
+    assert " ".join(said[3:]).split() == message.split()
+    assert all(len(line) <= 40 for line in said)
 
 
 def _help_screen(session: Session, width: int, height: int) -> list[str]:

@@ -498,7 +498,7 @@ class Session(Controls):
 
 class KeyBar:
     """Keys and what they do, packed into as few lines as the width allows (a key is never split from
-    its word), with a status right-aligned on the last line, or on a line of its own when it does not fit."""
+    its word), with a status right-aligned on the last line, or on lines of its own when it does not fit."""
 
     def __init__(self, keys: list[tuple[str, str]], status: Text) -> None:
         self.keys = keys
@@ -514,12 +514,14 @@ class KeyBar:
             if lines[-1].cell_len:
                 lines[-1].append("  ")
             lines[-1].append_text(item)
-        status = self.status
-        if status.cell_len:
-            if lines[-1].cell_len + 2 + status.cell_len > width:
+        # A status wider than the screen is broken between words, not cut ('moves 1 to' lost the last).
+        parts = self.status.wrap(console, width) if self.status.cell_len > width else [self.status]
+        for part in parts if self.status.cell_len else []:
+            part.rstrip()
+            if lines[-1].cell_len and (part is not parts[0] or lines[-1].cell_len + 2 + part.cell_len > width):
                 lines.append(Text())
-            gap = width - lines[-1].cell_len - status.cell_len
-            lines[-1].append(" " * max(gap, 0)).append_text(status)
+            gap = width - lines[-1].cell_len - part.cell_len if len(parts) == 1 else 0  # a paragraph: left
+            lines[-1].append(" " * max(gap, 0)).append_text(part)
         for line in lines:
             line.no_wrap, line.overflow = True, "crop"
             line.truncate(width)
