@@ -590,9 +590,14 @@ class FrameView:
             console, width = fit
             wrapped = body.wrap(console, max(width - 4, 1))  # within the borders and their padding
             room = max(height - 2, 1)
-            if len(wrapped) > room:
+            if len(wrapped) > room > 1:
                 body = Text("\n").join([*wrapped[:room - 1], Text(look.sym(
                     "… cut short: dln show prints all", "... cut short: dln show prints all"), style=_LABEL)])
+            elif len(wrapped) > room:  # one row (four players on a small screen): the move, marked as cut
+                body, cut = wrapped[0], look.sym(" …", " ...")
+                body.truncate(max(width - 4 - len(cut), 1))
+                body.rstrip()
+                body.append(cut, style=_LABEL)
         subtitle = self._next_text()
         return _Panel(body, title=_title(title, look), title_align="left", subtitle=_title(subtitle, look),
                      subtitle_align="right", box=look.border, height=height,
