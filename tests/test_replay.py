@@ -723,3 +723,27 @@ def test_a_move_panel_of_one_row_shows_the_move() -> None:
     rows = console.file.getvalue().split("\n")  # type: ignore[attr-defined]
     panel = next(i for i, row in enumerate(rows) if "─ move 1 " in row)
     assert "1. W 7s 3d =10" in rows[panel + 1] and "…" in rows[panel + 1], "\n".join(rows)
+
+
+def test_the_move_is_shown_when_the_round_s_findings_fill_the_side_by_side_layout() -> None:
+    """At 80x24 four seats, the score and two warnings about the round (D604, D603) filled the left column,
+    and the move panel was cropped to its top border: the move played was not shown at all.  The score
+    gives way to the move, as it does in one column."""
+    import io
+
+    from rich.console import Console
+
+    from dln.views.render import FrameView, Look
+    from dln.views.tui import Session
+
+    text = (SAMPLES / "constructs" / "tags-and-comments.dln").read_text(encoding="utf-8")
+    replay = Replay.from_text(text, filename="tags.dln")
+    look = Look()
+    at = replay.move_to(replay.start, 5)
+    assert at is not None
+    console = Console(width=80, height=24, file=io.StringIO(), color_system=None, legacy_windows=False)
+    console.print(FrameView(replay.frame(at), look, height=24, footer=Session(replay, at).footer(look)), end="")
+    rows = console.file.getvalue().split("\n")  # type: ignore[attr-defined]
+    panel = next(i for i, row in enumerate(rows) if "─ move 5 " in row)
+    assert "5. N 10s x 4d+6c" in rows[panel + 1], "\n".join(rows)
+    assert any("D604" in row for row in rows), "\n".join(rows)  # the round's findings stay

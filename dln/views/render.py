@@ -297,10 +297,11 @@ class FrameView:
             left = width - right - 1 if side else width
             scores, findings = self._scores(compact=True), self._findings()
             parts = [self._compact_board(), scores, findings]
-            if not side:  # one column: the score, then the findings, give way to the move and the list
-                for part in (scores, findings):
-                    if body - rows(Group(*parts)) < 8:
-                        parts.remove(part)
+            # The score, then the findings, give way to the move and the list (one column), to the move
+            # (side by side: the round's findings could leave it no row)
+            for part in (scores, findings):
+                if body - rows(Group(*parts), left) < (5 if side else 8):
+                    parts.remove(part)
             board = Group(*parts)
             used = rows(board, left)
             move = self._move_panel(None)
