@@ -214,7 +214,7 @@ class FrameView:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
         height = self.height
-        header = self._header()
+        header = self._header(None if height is not None else width)
         if self.overlay is not None and height is not None:
             yield from self._compact_screen(console, options, width, height)  # the overlay, cropped
             return
@@ -379,7 +379,9 @@ class FrameView:
         return hands is None or seat in hands
 
     # -- header -------------------------------------------------------------------------
-    def _header(self) -> Text:
+    def _header(self, width: int | None = None) -> Text:
+        """Where the position is: file, event, game, round, deal, rules; on one line cut at the screen's edge,
+        or within ``width`` broken between its parts (printed, where nothing is short of rows)."""
         f, look = self.frame, self.look
         game, played = f.game, f.round
         parts: list[Text] = []
@@ -398,7 +400,15 @@ class FrameView:
         if f.state is not None:  # a setup that does not say its deal: which one it is is not known
             parts.append(Text(f"deal {f.state.deal if f.known.deal else '?'} of {f.state.deals}"))
         parts.append(Text(game.rules_words, style=_LABEL))
-        header = Text(look.dot).join(parts)
+        lines = [Text(look.dot).join(parts)]
+        if width is not None:  # the next part after '· ' under the line it does not fit on
+            lines = [parts[0].copy()]
+            for part in parts[1:]:
+                if lines[-1].cell_len + len(look.dot) + part.cell_len > width:
+                    lines.append(Text(look.dot.lstrip()).append_text(part))
+                else:
+                    lines[-1].append(look.dot).append_text(part)
+        header = Text("\n").join(lines)
         header.no_wrap, header.overflow = True, "crop" if look.ascii else "ellipsis"
         return header
 
