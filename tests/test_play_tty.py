@@ -56,3 +56,19 @@ def test_the_play_prompt_edits_the_line_and_completes(tmp_path: Path, tmux: list
     again.type("", "Enter")
     screen = again.wait("not a move", prompt="S> ")
     assert "'undo' is for recording" not in screen
+
+
+def test_play_on_a_terminal_of_40_columns_breaks_its_lines_between_words(tmp_path: Path, tmux: list[str]) -> None:
+    """At 40 columns dln play's help, hand line and ranking were cut by the terminal in mid-word
+    ('ca' / 'rds held: N 6', 'expect' / 'ed points'); they are broken between words, as dln record's are."""
+    from tests.test_record_narrow import NarrowPane
+
+    play = shlex.join([sys.executable, "-m", "dln", "play", "game.dln", "--seed", "4", "--budget", "1"])
+    pane = NarrowPane(tmux, "narrow", f"{play}; echo play-exit=$?; sleep 600", tmp_path, width=40)
+    pane.wait("-- deal 1", prompt="S> ")
+    pane.type("? rank")
+    screen = pane.wait("best first", prompt="S> ")
+    for words in ("cards held: N 6", "your hand (S):", "the engine's ranking", "expected points", "annotate the last"):
+        assert words in screen, screen
+    pane.type("quit")
+    pane.wait("play-exit=0")

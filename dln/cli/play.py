@@ -397,6 +397,9 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
 
     read_typed_lines(sys.stdin)
     lines_read = 0
+    # What the game says: on a terminal broken between words to its width (a line the terminal wraps is cut
+    # anywhere, in a card's name too), as dln record's replies are.
+    tell: Callable[[str], None] = terminal.say if terminal is not None else say
 
     def ask(prompt: str, stdin: IO[str] = sys.stdin) -> str | None:
         """The next line typed; a piped line that is not UTF-8 is :class:`Unreadable` (the Terminal tells it
@@ -425,7 +428,7 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
                 "leave them out to go on with it, or play into another file", err=True)
             sys.exit(EXIT_BAD_INPUT)
         try:
-            table = Table.resume(path, budget if given("budget") else None, seed, ask, say)
+            table = Table.resume(path, budget if given("budget") else None, seed, ask, tell)
         except (ValueError, OSError, Unreadable, DLNSyntaxError) as exc:
             why = (exc.format() if isinstance(exc, DLNSyntaxError) else exc.reason if isinstance(exc, Unreadable)
                    else getattr(exc, "strerror", None) or exc)
@@ -440,7 +443,7 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
         if variant and not game_named(game_type).house_rules:
             raise click.BadParameter(f"{game_named(game_type).name} has no house rules", param_hint="'--variant'")
         try:
-            table = Table.new(path, seat, int(players), target, budget, seed, ask, say, game_type, variant)
+            table = Table.new(path, seat, int(players), target, budget, seed, ask, tell, game_type, variant)
         except (OSError, UnicodeDecodeError, Refused) as exc:  # the file went wrong between the checks and now
             why = "; ".join(exc.lines) if isinstance(exc, Refused) else getattr(exc, "strerror", None) or exc
             say(f"{file}: error: cannot start the game in it: {why}", err=True)
