@@ -296,14 +296,15 @@ def test_move_counts_moves_played_as_dln_show_does(command: str) -> None:
     assert _run("position", sample, "--round", "1", "--move", "end")[1] == \
         _run("position", sample, "--round", "1", "--at", "49")[1]
     code, _, err = _run(command, sample, "--round", "1", "--move", "49")
-    assert code == 2 and "there is no position after move 49: round 1 has 48 moves (--move 0 to 48, or end)" \
-        in err, err
+    span = "and is over after them (--move goes from 0 to 47)" if command == "moves" else "(--move 0 to 48, or end)"
+    assert code == 2 and f"there is no position after move 49: round 1 has 48 moves {span}" in err, err
     if command == "moves":  # the round is played out: nothing is legal after its last move, said in --move's terms
         code, _, err = _run(command, sample, "--round", "1", "--move", "end")
         assert code == 2 and "Invalid value for '--move'" in err and "(--move goes from 0 to 47)" in err, err
     setup = str(SAMPLES / "constructs" / "setup.dln")  # a round of 4 moves, the record stopped after them
     code, _, err = _run(command, setup, "--round", "1", "--move", "5")
-    assert code == 2 and "round 1 has 4 moves (--move 0 to 4, or end)" in err, err
+    span = "and is over after them (--move goes from 0 to 3)" if command == "moves" else "(--move 0 to 4, or end)"
+    assert code == 2 and f"round 1 has 4 moves {span}" in err, err
     code, _, err = _run(command, sample, "--round", "1", "--at", "8", "--move", "7")
     assert code == 2 and "give --at or --move, not both" in err, err
     code, _, err = _run(command, sample, "--round", "1")

@@ -105,18 +105,20 @@ def _at_options(function: Callable[..., None]) -> Callable[..., None]:
     return function
 
 
-def _before_move(at: int | None, move: int | None, game: Game, round_number: int) -> tuple[int, str]:
+def _before_move(at: int | None, move: int | None, game: Game, round_number: int, *,
+                 past_last: bool = True) -> tuple[int, str]:
     """The move (from 1) the position asked for comes before: ``at`` itself, or one past ``move`` moves
     played (``None``: the round's last move; -1: ``--move`` not given), and the option given.  A usage error
-    when neither or both are given, or ``move`` is past the round's last move; the round's own checks come
-    after, in the terms of the option given."""
+    when neither or both are given, or (``past_last``: for a command that shows the position after the
+    round's last move) ``move`` is past the round's last move; the round's own checks come after, in the
+    terms of the option given (dln moves lists nothing after a round played out, and says so itself)."""
     if (at is None) == (move == -1):
         raise click.UsageError("give --at or --move, not both" if at is not None else
                                "say which position: --at N (before move N) or --move N (after N moves)")
     if at is not None:
         return at, "--at"
     count = len(game.rounds[round_number - 1].moves) if round_number <= len(game.rounds) else 0
-    if move is not None and move > count and round_number <= len(game.rounds):
+    if past_last and move is not None and move > count and round_number <= len(game.rounds):
         raise click.BadParameter(f"there is no position after move {move}: round {round_number} has "
                                  f"{count_of(count, 'move')} (--move 0 to {count}, or end)", param_hint="'--move'")
     return (count if move is None else move) + 1, "--move"
@@ -482,7 +484,7 @@ def moves(file: str, game_number: int, round_number: int, at: int | None, move: 
     with exit_if_unreadable(file, as_json=as_json, err=False):  # read up to the game asked for and stop
         piece = next(each_game(file, SyntaxReport(err=as_json), game_number))
     assert piece.game is not None
-    at, option = _before_move(at, move, piece.game, round_number)
+    at, option = _before_move(at, move, piece.game, round_number, past_last=False)
     variants = parse_variants(variant) if variant is not None else None
     report = validate_game(piece.game, index=game_number, filename=display, source=piece.line,
                            variants=variants, keep_states=True)
