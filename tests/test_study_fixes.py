@@ -22,3 +22,20 @@ def test_moves_past_the_end_of_a_round_played_out_offers_only_what_it_can_show()
         assert code == 2 and "--move goes from 0 to 47" in err, err
     code, _, err = run("moves", str(SAMPLES / "constructs" / "variations.dln"), "--move", "7")  # unfinished
     assert code == 2 and "no position after move 7: round 1 has 6 moves (--move 0 to 6, or end)" in err, err
+
+
+def test_explain_quotes_the_line_the_example_breaks_the_rule_at() -> None:
+    """``dln explain D108`` said 'Breaks it at 'N 5d x 5h'', a legal capture, where the finding is at
+    'redeal N' (D107, D109, D604 and R006 too: the first line the fix replaces was quoted); it quotes the
+    line where dln validate reports the code."""
+    from dln.check.explain import WHOLE_RECORD, examples
+    from dln.check.validate import validate_game
+    from dln.notation.parser import parse_text
+
+    for example in examples():
+        if example.code.startswith("S") or len(example.record) > WHOLE_RECORD:
+            continue
+        (game,) = parse_text("\n".join(example.record) + "\n")
+        line = next(d.line for d in validate_game(game).diagnostics if d.code == example.code)
+        code, out, _ = run("explain", example.code)
+        assert code == 0 and f"Breaks it at '{example.record[line - 1]}'" in out, out

@@ -211,8 +211,21 @@ def _example_lines(example: Example) -> list[str]:
     if len(example.record) > WHOLE_RECORD:
         return [f"Breaks it{where}, line {example.line}:", "", *_indent(example.wrong), "",
                 "Legal: " + example.why, "", *(_indent(example.right) or ["    (the line left out)"])]
-    return [f"Breaks it at '{example.wrong[0]}'{where}:", "", *_indent(example.record),
+    return [f"Breaks it at '{_breaking_line(example)}'{where}:", "", *_indent(example.record),
             "", "Legal: " + example.why, "", *_indent(example.legal)]
+
+
+def _breaking_line(example: Example) -> str:
+    """The line of ``example`` where dln validate reports its code: the redeal made too late, not the first
+    line the fix replaces (a legal capture before it); that line when no finding has a place (the syntax
+    error's example, which does not parse)."""
+    from dln.check.validate import validate_game
+
+    if example.code in INPUT_CODES:
+        return example.wrong[0]
+    (game,) = parse_text("\n".join(example.record) + "\n")
+    lines = [d.line for d in validate_game(game).diagnostics if d.code == example.code and d.line]
+    return example.record[lines[0] - 1] if lines else example.wrong[0]
 
 
 def _indent(lines: tuple[str, ...]) -> list[str]:
