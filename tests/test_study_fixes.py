@@ -39,3 +39,21 @@ def test_explain_quotes_the_line_the_example_breaks_the_rule_at() -> None:
         line = next(d.line for d in validate_game(game).diagnostics if d.code == example.code)
         code, out, _ = run("explain", example.code)
         assert code == 0 and f"Breaks it at '{example.record[line - 1]}'" in out, out
+
+
+def test_play_on_a_finished_game_with_budget_leaves_the_record_as_it_was(tmp_path: Path) -> None:
+    """``dln play --budget 3 FILE`` of a game already over renamed the engine 'dln engine (budget 3)' in
+    the record, though it played none of its moves at that budget, and said it was 'going on with the
+    game'; a game over is left as it is, and said to be over."""
+    import re
+
+    text = (SAMPLES / "two-player-61.dln").read_text(encoding="utf-8")
+    text = re.sub(r'\[Event "[^"]*"\]', '[Event "dln play"]', text)
+    text = re.sub(r'\[North "[^"]*"\]', '[North "dln engine (budget 2)"]', text)
+    text = re.sub(r'\[South "[^"]*"\]', '[South "You"]', text)
+    path = tmp_path / "over.dln"
+    path.write_text(text, encoding="utf-8")
+    code, out, _ = run("play", "--budget", "3", str(path), stdin="")
+    assert code == 0 and "game over: S wins (score N 50, S 65)" in out, out
+    assert "going on with" not in out and "the game in it is over" in out, out
+    assert path.read_text(encoding="utf-8") == text

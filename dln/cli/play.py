@@ -180,7 +180,7 @@ class Table:
             raise ValueError(rule_errors(path, loaded.number) or "; ".join(refusal.lines)) from None
         named = game.tag(SEAT_TAGS[next(s for s in recorder.seats if s != people[0])]) or ""
         found = ENGINE_NAME.fullmatch(named)
-        if budget is None:
+        if budget is None or recorder.phase == "over":  # a game over is played no more: its record stays
             budget = int(found[1]) if found else DEFAULT_BUDGET
         elif found and int(found[1]) != budget:  # the engine's names say the budget it goes on with
             _rename_engine(recorder, budget)
@@ -434,7 +434,10 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
                    else getattr(exc, "strerror", None) or exc)
             say(f"{file}: error: cannot go on with this game: {why}", err=True)
             sys.exit(EXIT_BAD_INPUT)
-        say(f"{file}: going on with the game (you are {table.seat}; the engine's budget is {table.budget})")
+        if table.recorder.phase == "over":
+            say(f"{file}: the game in it is over; play a new one in another file")
+        else:
+            say(f"{file}: going on with the game (you are {table.seat}; the engine's budget is {table.budget})")
     else:
         try:
             seating(game_named(game_type), int(players))
