@@ -107,11 +107,12 @@ def xml_text(text: str, *, quote: bool = False) -> str:
     return escape(text, quote=quote)
 
 
-def fit(line: str, width: int | None) -> list[str]:
+def fit(line: str, width: int | None, *, whole_words: bool = False) -> list[str]:
     """``line`` as the lines that show it whole on a terminal ``width`` columns wide (None: as it is): broken
     between the parts of a status line (`` · ``, the next part after ``· ``) and else between words, the lines
     after the first under its second column (after two blanks: help, a move and its words) or indented two
-    more than it.  The terminal would cut it anywhere, in a card's name too."""
+    more than it.  The terminal would cut it anywhere, in a card's name too.  ``whole_words``: a word wider
+    than the line (a file's path, a page's address, to be copied) is left whole on a line of its own."""
     if width is None or len(line) <= width:
         return [line]
     lead = line[: len(line) - len(line.lstrip())]
@@ -128,5 +129,5 @@ def fit(line: str, width: int | None) -> list[str]:
     out: list[str] = []
     for piece in pieces:
         out += textwrap.wrap(piece, width, initial_indent=more if out else lead, subsequent_indent=more,
-                             break_on_hyphens=False) or [lead]
+                             break_on_hyphens=False, break_long_words=not whole_words) or [lead]
     return out

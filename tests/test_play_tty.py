@@ -72,3 +72,17 @@ def test_play_on_a_terminal_of_40_columns_breaks_its_lines_between_words(tmp_pat
         assert words in screen, screen
     pane.type("quit")
     pane.wait("play-exit=0")
+
+
+def test_explain_on_a_terminal_of_40_columns_breaks_its_lines_between_words(tmp_path: Path,
+                                                                            tmux: list[str]) -> None:
+    """``dln explain D002`` printed its rule as one line of 107 characters, cut by a terminal of 40 (or 80)
+    columns in mid-word; on a terminal its lines are broken between words, as dln analyse's are."""
+    from dln.check.explain import explain
+    from tests.test_record_narrow import NarrowPane
+
+    command = shlex.join([sys.executable, "-m", "dln", "explain", "D002"])
+    pane = NarrowPane(tmux, "narrow", f"sleep 0.5; {command}; echo explain-exit=$?; sleep 600", tmp_path, width=40)
+    screen = pane.wait("explain-exit=0")
+    for word in explain("D002").split():
+        assert word in screen or len(word) > 40, (word, screen)  # a path, an address: left whole, to be copied

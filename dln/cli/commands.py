@@ -474,11 +474,23 @@ def explain(code: str | None) -> None:
     from dln.check.explain import find_code, list_codes
 
     if code is None:
-        say(list_codes())
+        _say_fitted(list_codes())
         sys.exit(EXIT_OK)
     known = find_code(code)
     if known is None:
         raise click.BadParameter(f"{code!r} is not a code or a rule's name (dln explain lists them)",
                                  param_hint="'CODE'")
-    say(explanation(known))
+    _say_fitted(explanation(known))
     sys.exit(EXIT_OK)
+
+
+def _say_fitted(text: str) -> None:
+    """``text``; on a terminal each line wider than it broken between words (:func:`dln.wording.fit`), which
+    the terminal would cut anywhere (a rule's statement is one line of a hundred characters or more); a
+    sample's path and a page's address are left whole, to be copied."""
+    import shutil
+
+    from dln.wording import fit
+
+    width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+    say("\n".join(part for line in text.split("\n") for part in fit(line, width, whole_words=True)))
