@@ -57,3 +57,19 @@ def test_play_on_a_finished_game_with_budget_leaves_the_record_as_it_was(tmp_pat
     assert code == 0 and "game over: S wins (score N 50, S 65)" in out, out
     assert "going on with" not in out and "the game in it is over" in out, out
     assert path.read_text(encoding="utf-8") == text
+
+
+def test_play_help_has_no_line_broken_by_hand(tmp_path: Path) -> None:
+    """The help of dln play broke its last entry by hand at 80 columns ('… once' / 21 blanks, 'it has
+    played)'); on a narrower terminal, which breaks each line again, that left 'once' alone on a line and
+    the rest far to the right.  Each entry is one line of at most 80 columns, broken only by the terminal's
+    width."""
+    from dln.wording import fit
+
+    code, out, _ = run("play", "--seed", "1", "--budget", "1", str(tmp_path / "g.dln"), stdin="quit\n")
+    help_lines = out.split("\ntable ", 1)[0].splitlines()
+    assert code == 0 and help_lines[0].startswith("Type your move")
+    assert all(len(line) <= 80 for line in help_lines), help_lines
+    assert not [line for line in help_lines if line.startswith("      ")], help_lines  # no continuation line
+    annotate = next(line for line in help_lines if "{comment}" in line)
+    assert fit(annotate, 40)[-1].strip() != "once", fit(annotate, 40)

@@ -68,8 +68,7 @@ Type your move without the seat, e.g.:
 {examples}
   ?        your legal moves     ? rank  the engine's ranking of them (a hint)
   score    the score sheet      quit    leave (the file holds the game so far)
-  ! ?! ?? {{comment}}  annotate the last move written (the engine's reply, once
-                     it has played)"""
+  ! ?! ?? {{comment}}  annotate the last move written: the engine's, once it plays"""
 #: The width the help is kept within: a terminal of 80 columns.
 HELP_WIDTH = 80
 
