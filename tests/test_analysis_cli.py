@@ -679,3 +679,9 @@ def test_on_a_narrow_terminal_no_line_of_the_report_breaks(annotated_round: Path
             (number, said)
         if best != "=":
             assert re.search(rf"best {re.escape(best)}\s+{re.escape(best_value)}", said), (number, best)
+
+
+def test_graph_with_json_is_a_usage_error(annotated_round: Path) -> None:
+    """'--graph --json' printed the JSON and no chart, without a word (as '--graph -q' is refused)."""
+    code, out, err = run("analyse", str(annotated_round), "--budget", "1", "--graph", "--json")
+    assert code == 2 and out == "" and "--graph draws a chart in the text report" in err, (out, err)

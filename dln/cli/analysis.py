@@ -81,6 +81,9 @@ def analyse_command(file: str, game_number: int | None, round_number: int | None
 
     if quiet and graph:
         raise click.UsageError("--graph draws a chart after each round's moves, which -q leaves out: drop one of them")
+    if as_json and graph:
+        raise click.UsageError("--graph draws a chart in the text report; --json gives each move's value to chart: "
+                               "drop one of them")
     if annotate and output is None:
         raise click.UsageError("--annotate needs -o OUT: the file to write the annotated record to")
     if output is not None and not annotate:
