@@ -336,7 +336,7 @@ def test_on_a_narrow_terminal_the_course_chart_does_not_break(annotated_round: P
     shows; a file or a pipe gets the chart of a column per move as before."""
     import dln.cli.analysis as analysis
 
-    monkeypatch.setattr(analysis, "_terminal_width", lambda: columns)
+    monkeypatch.setattr(analysis, "terminal_width", lambda: columns)
     code, out, _ = run("analyse", str(annotated_round), "--budget", "2", "--graph")
     assert code == 0
     lines = out.splitlines()
@@ -628,7 +628,7 @@ def test_on_a_terminal_of_80_columns_no_move_line_breaks_in_two(annotated_round:
     import dln.cli.analysis as analysis
 
     code, wide, _ = run("analyse", str(annotated_round), "--budget", "2")
-    monkeypatch.setattr(analysis, "_terminal_width", lambda: 80)
+    monkeypatch.setattr(analysis, "terminal_width", lambda: 80)
     code, narrow, _ = run("analyse", str(annotated_round), "--budget", "2")
     assert code == 0
     moves = [line for line in narrow.splitlines() if re.match(r"\s+(\d+\. [NS] |best )", line)]
@@ -661,7 +661,7 @@ def test_on_a_narrow_terminal_no_line_of_the_report_breaks(annotated_round: Path
 
     monkeypatch.chdir(annotated_round.parent)  # a file name the width can hold
     code, wide, _ = run("analyse", annotated_round.name, "--budget", "2")
-    monkeypatch.setattr(analysis, "_terminal_width", lambda: columns)
+    monkeypatch.setattr(analysis, "terminal_width", lambda: columns)
     code, narrow, _ = run("analyse", annotated_round.name, "--budget", "2")
     assert code == 0
     assert all(len(line) <= columns for line in narrow.splitlines()), max(narrow.splitlines(), key=len)

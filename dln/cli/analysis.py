@@ -18,7 +18,7 @@ from dln.cli.common import EXIT_BAD_INPUT, EXIT_FOUND, STDIN, Status, exit_if_un
 from dln.engine.rules import parse_variants
 from dln.games.diloti import PLAYOUTS_FOUR, PLAYOUTS_QUICK, PLAYOUTS_TWO
 from dln.games.table import PLAYOUTS_PER_BUDGET
-from dln.views.output import emit, is_terminal, say
+from dln.views.output import emit, is_terminal, say, say_within, terminal_width
 from dln.wording import count_of, signed
 from dln.workers import Workers
 
@@ -205,13 +205,6 @@ def _sides(review: Any) -> tuple[str, ...]:
 _LINE_WIDTH = 92
 
 
-def _terminal_width() -> int | None:
-    """The columns of the terminal standard output is, or None when it is a file or a pipe."""
-    import shutil
-
-    return shutil.get_terminal_size().columns if sys.stdout.isatty() else None
-
-
 def move_lines(moves: Sequence[Any], width: int | None) -> list[str]:
     """A line per move reviewed: the move played and its value, the engine's best and its value (``=`` when
     the move is as good), the points lost.  On a terminal narrower than the line (80 columns) the best
@@ -244,15 +237,6 @@ def move_lines(moves: Sequence[Any], width: int | None) -> list[str]:
     return lines
 
 
-def _say_within(text: str, width: int | None) -> None:
-    """``text`` as one line, or on a terminal narrower than it as several, broken between words
-    (:func:`dln.wording.fit`, as the recorder breaks its lines)."""
-    from dln.wording import fit
-
-    for line in fit(text, width):
-        say(line)
-
-
 def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: bool, graph: bool) -> None:
     """The text report of one game: a line per move (unless ``quiet``), a chart of each round's course after
     its moves (``graph``), a line per move not analysed, a line per player."""
@@ -262,14 +246,14 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
     from dln.views.course import course_lines, course_step
     from dln.views.output import output_is_ascii
 
-    width = _terminal_width()
-    _say_within(f"{name}: game {number} ({review.report.describe_rules()})", width)
+    width = terminal_width()
+    say_within(f"{name}: game {number} ({review.report.describe_rules()})", width)
     sides = _sides(review)
     if not quiet and sides:
-        _say_within(f"values: points of {view_words(sides)} for the round, after the move played and after the "
+        say_within(f"values: points of {view_words(sides)} for the round, after the move played and after the "
                     "engine's best; lost: what the mover gave away", width)
         if len(sides) == 2 and any(len(side) > 1 for side in sides) and not open_hands:
-            _say_within("partners: each seat knows only its own hand; the engine deals the cards it cannot see, "
+            say_within("partners: each seat knows only its own hand; the engine deals the cards it cannot see, "
                         "the partner's too, and plays each deal out with every card open", width)
     if not quiet:
         for round_number, reviewed in groupby(review.moves, key=lambda m: m.round):
@@ -282,16 +266,16 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
                 chart = None if width is None else width - 2
                 step = course_step(values, chart)
                 each = "after each move" + ("" if step == 1 else f", {step} moves a column")
-                _say_within(f"  the course of round {round_number}, {view_words(sides)} {each}:", width)
+                say_within(f"  the course of round {round_number}, {view_words(sides)} {each}:", width)
                 for line in course_lines(values, ascii_only=output_is_ascii(), width=chart):
                     say(f"  {line}")
     for r, n, why in review.skipped:
-        _say_within(f"  round {r} move {n}: not analysed: {why}", width)
+        say_within(f"  round {r} move {n}: not analysed: {why}", width)
     for line in summary_lines(review):
         said, _, grades = line.partition("; ")
         if width is not None and len(line) + 2 > width and grades:  # the grades under the points lost
-            _say_within(f"  {said};", width)
-            _say_within(f"     {grades}", width)
+            say_within(f"  {said};", width)
+            say_within(f"     {grades}", width)
         else:
             say(f"  {line}")
 

@@ -33,7 +33,7 @@ from dln.cli.common import (
 from dln.engine.rules import parse_variants
 from dln.notation.jsonout import game_to_data
 from dln.notation.sources import NO_RECORD_IN_DIRECTORY, Unreadable, display_name, each_file, lines_of
-from dln.views.output import console, emit, is_terminal, say
+from dln.views.output import console, emit, is_terminal, say, say_within, terminal_width
 from dln.views.report import Report, game_status, print_verdict
 from dln.wording import count_of
 
@@ -474,23 +474,12 @@ def explain(code: str | None) -> None:
     from dln.check.explain import find_code, list_codes
 
     if code is None:
-        _say_fitted(list_codes())
+        say_within(list_codes(), terminal_width(), whole_words=True)
         sys.exit(EXIT_OK)
     known = find_code(code)
     if known is None:
         raise click.BadParameter(f"{code!r} is not a code or a rule's name (dln explain lists them)",
                                  param_hint="'CODE'")
-    _say_fitted(explanation(known))
+    say_within(explanation(known), terminal_width(), whole_words=True)
     sys.exit(EXIT_OK)
 
-
-def _say_fitted(text: str) -> None:
-    """``text``; on a terminal each line wider than it broken between words (:func:`dln.wording.fit`), which
-    the terminal would cut anywhere (a rule's statement is one line of a hundred characters or more); a
-    sample's path and a page's address are left whole, to be copied."""
-    import shutil
-
-    from dln.wording import fit
-
-    width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
-    say("\n".join(part for line in text.split("\n") for part in fit(line, width, whole_words=True)))

@@ -71,6 +71,22 @@ def say(text: str = "", *, err: bool = False, nl: bool = True) -> None:
     click.echo(visible(text), err=err, nl=nl)
 
 
+def terminal_width() -> int | None:
+    """The columns of the terminal standard output is, or None when it is a file or a pipe."""
+    import shutil
+
+    return shutil.get_terminal_size().columns if is_terminal(sys.stdout) else None
+
+
+def say_within(text: str, width: int | None, *, whole_words: bool = False) -> None:
+    """:func:`say` ``text``, each of its lines wider than ``width`` columns (a terminal's; None: as it is)
+    broken between words (:func:`dln.wording.fit`), which the terminal would cut anywhere, in a card's name
+    too.  ``whole_words``: a word wider than the line (a path, an address, to be copied) is left whole."""
+    from dln.wording import fit
+
+    say("\n".join(part for line in text.split("\n") for part in fit(line, width, whole_words=whole_words)))
+
+
 def emit(text: str, *, nl: bool = True, utf8: bool = False) -> None:
     """Data on standard output (DLN, JSON, CSV, HTML, SVG): to a file or a pipe exactly as it is, to a
     terminal shown as a report is (:func:`say`), since a person reads it there.  ``utf8``: in UTF-8
