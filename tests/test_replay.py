@@ -670,16 +670,17 @@ def test_a_small_screen_keeps_the_rounds_error_before_the_score(sample: str) -> 
 
 def test_the_score_table_is_as_wide_as_rich_measures_it() -> None:
     """Whether the full score table fits beside the board is decided from its cells' text
-    (dln.views.render._natural_width), which rich measured twice per frame: the two agree on every score
+    (dln.views.score_panel.cells_width), which rich measured twice per frame: the two agree on every score
     table of the samples (Diloti with two and four players, Kontsina, Xeri, setups), with suit symbols and in
-    ASCII, so the screens drawn are the same."""
+    ASCII, full and compact (its padding collapsed), so the screens drawn are the same."""
     from rich.console import Console
     from rich.measure import Measurement
     from rich.panel import Panel
 
     from dln.views.frames import score_table
+    from dln.views.look import Look
     from dln.views.output import console
-    from dln.views.render import FrameView, Look, _natural_width
+    from dln.views.score_panel import cells_width, score_panel
 
     drawing: Console = console(width=80)
     options = drawing.options.update_width(800)
@@ -688,16 +689,16 @@ def test_the_score_table_is_as_wide_as_rich_measures_it() -> None:
         replay = Replay.from_text(path.read_text(encoding="utf-8"), filename=path.name)
         for at in replay.walk():
             frame = replay.frame(at, entries=False)
-            for look in (Look(), Look(ascii=True)):
-                key = repr((score_table(frame, symbols=not look.ascii), look.ascii))
+            for look, compact in itertools.product((Look(), Look(ascii=True)), (False, True)):
+                key = repr((score_table(frame, symbols=not look.ascii, compact=compact), look.ascii, compact))
                 if key in seen:
                     continue
                 seen.add(key)
-                panel = FrameView(frame, look)._scores()
+                panel = score_panel(frame, look, compact=compact)
                 assert isinstance(panel, Panel)
                 table = panel.renderable.renderables[0]  # type: ignore[union-attr]
                 cells = list(zip(*(list(column.cells) for column in table.columns), strict=True))
-                natural = _natural_width([str(column.header) for column in table.columns], cells)
+                natural = cells_width([str(column.header) for column in table.columns], cells, collapsed=compact)
                 assert natural == Measurement.get(drawing, options, table).maximum, (path.name, replay.address(at))
     assert len(seen) > 1000
 
@@ -747,3 +748,44 @@ def test_the_move_is_shown_when_the_round_s_findings_fill_the_side_by_side_layou
     panel = next(i for i, row in enumerate(rows) if "─ move 5 " in row)
     assert "5. N 10s x 4d+6c" in rows[panel + 1], "\n".join(rows)
     assert any("D604" in row for row in rows), "\n".join(rows)  # the round's findings stay
+
+
+@pytest.mark.parametrize("sample", ["xeri.dln", "kontsina.dln", "annotated.dln", "four-player.dln"])
+def test_the_score_at_a_rounds_end_is_whole_on_a_phone(sample: str) -> None:
+    """On a phone's 40 columns Xeri's score panel at a round's end was squeezed even in its compact form:
+    'si… car… xe… mo… AKQJ… 10♦ … pts ga…', no heading readable.  Where the compact table does not fit
+    either, the panel is turned on its side, a column per side and a line per item, as ``dln score`` turns
+    its sheet; every item is named whole and nothing is cut."""
+    result = CliRunner().invoke(main, ["show", str(SAMPLES / sample), "--round", "1", "--move", "end",
+                                       "--width", "40", "--no-color"])
+    assert result.exit_code == 0, result.output
+    rows = result.output.split("\n")
+    top = next(i for i, row in enumerate(rows) if "over: the score" in row)
+    bottom = next(i for i in range(top + 1, len(rows)) if rows[i].startswith("╰"))
+    panel = "\n".join(rows[top + 1:bottom])
+    assert "…" not in panel, panel
+    for heading in ("cards", "game"):
+        assert heading in panel, panel
+
+
+@pytest.mark.parametrize(("height", "whole"), [(40, True), (24, False)])
+def test_a_phones_replayer_turns_the_score_on_its_side_where_there_are_rows_for_it(height: int, whole: bool) -> None:
+    """The replayer on a phone (40 columns): with rows to spare the score at a round's end is turned on its
+    side, every item named whole; on a short screen it stays squeezed in three rows rather than give way to
+    the move and the list (turned, it would not fit, and the score would not be shown at all)."""
+    import io
+
+    from rich.console import Console
+
+    from dln.views.render import FrameView, Look
+    from dln.views.tui import Session
+
+    replay = Replay.from_text((SAMPLES / "xeri.dln").read_text(encoding="utf-8"), filename="xeri.dln")
+    end = next(at for at in replay.walk() if replay.frame(at, entries=False).end is not None)
+    console = Console(width=40, height=height, file=io.StringIO(), color_system=None, legacy_windows=False)
+    console.print(FrameView(replay.frame(end), Look(), height=height, footer=Session(replay, end).footer(Look())),
+                  end="")
+    screen = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "over: the score" in screen and "game: N 1, S 0" in screen, screen
+    assert ("│ AKQJ10 " in screen) is whole and ("…" not in screen.split("over: the score")[1][:200]) is whole, screen
+    assert len(screen.rstrip("\n").split("\n")) <= height

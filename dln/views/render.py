@@ -13,24 +13,23 @@ Nothing here reads keys or knows a terminal: give it a frame and a
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
-from rich import box
-from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.segment import Segment, SegmentLines
 from rich.table import Table
 from rich.text import Text
 
-from dln.cards import RANK_NAMES, SUIT_SYMBOLS, Card, rank_order
+from dln.cards import rank_order
 from dln.engine import Pile, RoundState
 from dln.engine.state import HandLike
 from dln.notation.writer import variation_text
-from dln.views.frames import opening_words, prose, score_table, standing_words
+from dln.views.frames import opening_words, prose
 from dln.views.lexer import highlight
+from dln.views.look import BACK_STYLE, COMMENT, GLYPH, LABEL, RED, Look, card_text, cards_text
 from dln.views.replay import Entry, Finding, Frame, glyph_meaning, plain_move
-from dln.wording import count_of, number_word, visible
+from dln.views.score_panel import score_panel
+from dln.wording import count_of, number_word
 
 __all__ = ["Cropped", "FrameView", "HelpPager", "Look", "card_text", "cards_text", "help_panel"]
 
@@ -46,74 +45,14 @@ TALL = 46
 COMPACT_SIDE = 64
 
 
-@dataclass(frozen=True, slots=True)
-class Look:
-    """How to draw: suit symbols or ASCII letters, hands revealed or face down, and the output's
-    encoding when it cannot take every character (``encoding``; None: it can)."""
-
-    ascii: bool = False
-    reveal: bool = False
-    encoding: str | None = None
-
-    def words(self, text: str) -> str:
-        """``text`` from the record (a comment, a name) as the output can show it: what a terminal would
-        act on (:func:`dln.wording.visible`) and what its encoding lacks written as backslash escapes now,
-        before the layout measures the line, so that a line keeps its width (escaped by the stream after
-        layout, it would run past the edge and be cut)."""
-        text = visible(text)
-        if self.encoding is None:
-            return text
-        return text.encode(self.encoding, "backslashreplace").decode(self.encoding)
-
-    @property
-    def border(self) -> box.Box:
-        """Panel borders: rounded, or plain ASCII."""
-        return box.ASCII if self.ascii else box.ROUNDED
-
-    def sym(self, unicode: str, ascii: str) -> str:
-        """``unicode`` normally, ``ascii`` with ``--ascii``."""
-        return ascii if self.ascii else unicode
-
-    @property
-    def back(self) -> str:
-        """A card seen from the back (face down, or a card the record does not name)."""
-        return self.sym("▒▒", "##")
-
-    @property
-    def dot(self) -> str:
-        """Separator between the parts of a line."""
-        return self.sym(" · ", " | ")
-
-
-_RED = "red"
-_BACK_STYLE = "blue"
-_COMMENT = "italic"
-_GLYPH = "bold cyan"
-_LABEL = "dim"
-
-
-def card_text(card: Card, look: Look) -> Text:
-    """``10♦`` in red, ``A♠`` in the default colour; ``10d`` and ``As`` with ``--ascii``."""
-    suit = card.suit if look.ascii else SUIT_SYMBOLS[card.suit]
-    return Text(RANK_NAMES[card.rank] + suit, style=_RED if card.suit in "dh" else "")
-
-
-def cards_text(cards: Iterable[Card], look: Look, *, empty: str = "") -> Text:
-    """Cards separated by spaces (``empty`` when there are none)."""
-    parts = [card_text(c, look) for c in cards]
-    if not parts:
-        return Text(empty, style=_LABEL)
-    return Text(" ").join(parts)
-
-
 def _hand_cards(hand: HandLike, look: Look) -> Text:
     """A hand as drawn: its cards face up when revealed (the unseen ones as backs), else every card a back."""
     if look.reveal:
         shown = [card_text(c, look) for c in sorted(hand.known, key=rank_order)]
-        shown += [Text(look.back, style=_BACK_STYLE)] * hand.unknown
+        shown += [Text(look.back, style=BACK_STYLE)] * hand.unknown
     else:
-        shown = [Text(look.back, style=_BACK_STYLE)] * hand.size
-    return Text(" ").join(shown) if shown else Text("no cards", style=_LABEL)
+        shown = [Text(look.back, style=BACK_STYLE)] * hand.size
+    return Text(" ").join(shown) if shown else Text("no cards", style=LABEL)
 
 
 def _title(title: str | Text | None, look: Look) -> Text | None:
@@ -189,8 +128,8 @@ class HelpPager:
         """The keys that page the help, and that the others close it."""
         foot = Text()
         for keys, what in self.paging:
-            foot.append(keys, style="bold").append(f" {what}  ", style=_LABEL)
-        return foot.append("other keys close", style=_LABEL)
+            foot.append(keys, style="bold").append(f" {what}  ", style=LABEL)
+        return foot.append("other keys close", style=LABEL)
 
 
 class FrameView:
@@ -230,7 +169,7 @@ class FrameView:
         wide = width >= WIDE
         right = max(34, min(48, width * 2 // 5)) if wide else width
         left = width - right - 1 if wide else width
-        board = Group(self._board(), self._scores(fit=left), self._findings())
+        board = Group(self._board(), score_panel(self.frame, self.look, fit=left), self._findings())
         free = options.update(width=left, height=None)
 
         # The board and the move panel are laid out once: their rows size the move list, and the lines
@@ -295,12 +234,15 @@ class FrameView:
             side = width >= COMPACT_SIDE
             right = max(26, min(34, width * 2 // 5)) if side else width
             left = width - right - 1 if side else width
-            scores, findings = self._scores(compact=True), self._findings()
+            scores, findings = score_panel(self.frame, self.look, compact=True, fit=left), self._findings()
             parts = [self._compact_board(), scores, findings]
+            least = 5 if side else 8
+            if body - rows(Group(*parts), left) < least:  # no room for it on its side: squeezed, it is shorter
+                scores = parts[1] = score_panel(self.frame, self.look, compact=True)
             # The score, then the findings, give way to the move and the list (one column), to the move
             # (side by side: the round's findings could leave it no row)
             for part in (scores, findings):
-                if body - rows(Group(*parts), left) < (5 if side else 8):
+                if body - rows(Group(*parts), left) < least:
                     parts.remove(part)
             board = Group(*parts)
             used = rows(board, left)
@@ -326,7 +268,7 @@ class FrameView:
         f, look = self.frame, self.look
         state = f.state
         if state is None:
-            return Panel(Text("this round cannot be set up; see the findings below", style=_RED),
+            return Panel(Text("this round cannot be set up; see the findings below", style=RED),
                          title="table", box=look.border, title_align="left")
         grid = Table.grid(padding=(0, 1))
         grid.add_column(no_wrap=True, overflow="crop" if look.ascii else "ellipsis", max_width=16)
@@ -336,13 +278,13 @@ class FrameView:
         for seat in top:
             grid.add_row(*self._seat_row(state, seat))
         taken = set(f.taken)
-        label = Text("pile" if self._table_name() != "table" else "table", style=_LABEL)
+        label = Text("pile" if self._table_name() != "table" else "table", style=LABEL)
         if state.loose or not state.piles:
             if state.loose:
                 grid.add_row(label, cards_text(state.loose, look))
             else:
                 what = "empty: a xeri!" if f.xeri else "empty"
-                grid.add_row(label, Text(what, style="bold magenta" if f.xeri else _LABEL))
+                grid.add_row(label, Text(what, style="bold magenta" if f.xeri else LABEL))
             label = Text("")
         for pile in state.piles:
             grid.add_row(label, self._pile_line(pile, compact=True))
@@ -351,10 +293,10 @@ class FrameView:
             grid.add_row(*self._seat_row(state, seat))
         title = Text(self._table_name())
         if state.last_capturer is not None:
-            title.append(f"{look.dot}{state.last_capturer} captured last", style=_LABEL)
+            title.append(f"{look.dot}{state.last_capturer} captured last", style=LABEL)
         subtitle = None
         if taken:
-            subtitle = Text("taken: ", style=_LABEL).append_text(cards_text(f.taken, look))
+            subtitle = Text("taken: ", style=LABEL).append_text(cards_text(f.taken, look))
         return _Panel(grid, title=_title(title, look), title_align="left", subtitle=_title(subtitle, look),
                      subtitle_align="right", box=look.border)
 
@@ -368,9 +310,9 @@ class FrameView:
         name = f.game.player(seat)
         if name:
             label.append(f" {look.words(name)}")
-        cards = _hand_cards(hand, look) if self._hand_told(seat) else Text("hand not written", style=_LABEL)
+        cards = _hand_cards(hand, look) if self._hand_told(seat) else Text("hand not written", style=LABEL)
         if f.move is not None and f.move.seat == seat and f.kind != "unreplayable":
-            cards.append("  played ", style=_LABEL).append_text(card_text(f.move.card, look))
+            cards.append("  played ", style=LABEL).append_text(card_text(f.move.card, look))
         return label, cards
 
     def _hand_told(self, seat: str) -> bool:
@@ -399,7 +341,7 @@ class FrameView:
         parts.append(Text(label, style="bold"))
         if f.state is not None:  # a setup that does not say its deal: which one it is is not known
             parts.append(Text(f"deal {f.state.deal if f.known.deal else '?'} of {f.state.deals}"))
-        parts.append(Text(game.rules_words, style=_LABEL))
+        parts.append(Text(game.rules_words, style=LABEL))
         lines = [Text(look.dot).join(parts)]
         if width is not None:  # the next part after '· ' under the line it does not fit on
             lines = [parts[0].copy()]
@@ -417,7 +359,7 @@ class FrameView:
         f = self.frame
         state = f.state
         if state is None:
-            return Panel(Text("this round cannot be set up; see the findings below", style=_RED),
+            return Panel(Text("this round cannot be set up; see the findings below", style=RED),
                          title="table", box=self.look.border, title_align="left")
         table = self._table_panel(state)
         seats = {seat: self._seat_panel(state, seat) for seat in state.seats}
@@ -435,21 +377,21 @@ class FrameView:
         f, look = self.frame, self.look
         hand = state.hand(seat)
         told = self._hand_told(seat)
-        cards = _hand_cards(hand, look) if told else Text("hand not written", style=_LABEL)
+        cards = _hand_cards(hand, look) if told else Text("hand not written", style=LABEL)
         title = Text(seat, style="bold")
         name = f.game.player(seat)
         if name:
             title.append(f" {look.words(name)}", style="")
         if state.dealer == seat:
-            title.append(" (dealer)", style=_LABEL)
+            title.append(" (dealer)", style=LABEL)
         to_play = f.to_play == seat
         if to_play:
             title.append(look.sym(" ▶ to play", " > to play"), style="bold yellow")
         subtitle = None
         if f.move is not None and f.move.seat == seat and f.kind != "unreplayable":
-            subtitle = Text("played ", style=_LABEL).append_text(card_text(f.move.card, look))
+            subtitle = Text("played ", style=LABEL).append_text(card_text(f.move.card, look))
         elif not look.reveal and hand.size and told:
-            subtitle = Text(count_of(hand.size, "card"), style=_LABEL)
+            subtitle = Text(count_of(hand.size, "card"), style=LABEL)
         return _Panel(cards, title=_title(title, look), title_align="left", subtitle=_title(subtitle, look),
                      subtitle_align="right", box=look.border, border_style="yellow" if to_play else "")
 
@@ -463,13 +405,13 @@ class FrameView:
             lines.append(self._pile_line(pile))
         if not lines:
             what = "empty: a xeri!" if self.frame.xeri else "empty"
-            lines.append(Text(what, style="bold magenta" if self.frame.xeri else _LABEL))
+            lines.append(Text(what, style="bold magenta" if self.frame.xeri else LABEL))
         title = Text(self._table_name())
         if state.last_capturer is not None:  # who takes what is left at the end of the round
-            title.append(f"{look.dot}{state.last_capturer} captured last", style=_LABEL)
+            title.append(f"{look.dot}{state.last_capturer} captured last", style=LABEL)
         subtitle = None
         if taken:
-            subtitle = Text("taken: ", style=_LABEL).append_text(cards_text(self.frame.taken, look))
+            subtitle = Text("taken: ", style=LABEL).append_text(cards_text(self.frame.taken, look))
         return _Panel(Text("\n").join(lines), title=_title(title, look), title_align="left",
                      subtitle=_title(subtitle, look),
                      subtitle_align="right", box=look.border)
@@ -491,63 +433,9 @@ class FrameView:
         parts = self.frame.laid.get(pile.id) if pile.group else None
         if not parts:
             return cards_text(pile.cards, self.look)
-        plus = Text("+", style=_LABEL)
-        return Text(self.look.dot, style=_LABEL).join(plus.join(card_text(c, self.look) for c in part)
+        plus = Text("+", style=LABEL)
+        return Text(self.look.dot, style=LABEL).join(plus.join(card_text(c, self.look) for c in part)
                                                       for part in parts)
-
-    # -- scores ----------------------------------------------------------------------------
-    def _scores(self, *, compact: bool = False, fit: int | None = None) -> RenderableType:
-        """The captures and points of each side; drawn compact when asked, or when the full table would not
-        fit within ``fit`` columns (:func:`_natural_width`): its headings and aces were cut to '…'."""
-        f, look = self.frame, self.look
-        headings, rows = score_table(f, symbols=not look.ascii, compact=compact)
-        if not rows:
-            return Text("")
-        table = Table(box=None, pad_edge=False, expand=True, padding=(0, 1), collapse_padding=compact)
-        # Each column as its values: the side and cards drawn left, a yes/no item centred, figures right.
-        values: list[object] = ["side", 0, *(value for _, value in f.running[0].items), 0, 0]
-        for k, heading in enumerate(headings):
-            kind = values[k]
-            justify = "left" if isinstance(kind, str | tuple) else "center" if isinstance(kind, bool) else "right"
-            style = "bold" if k == 0 or k >= len(headings) - 2 else ""
-            table.add_column(heading, justify=justify, style=style, no_wrap=True,  # type: ignore[arg-type]
-                             overflow="crop" if look.ascii else "ellipsis")
-        no = look.sym("·", "-")
-        cells = [[cell if isinstance(cell, str) else
-                  _suits(cell, look, empty=no) if compact else cards_text(cell, look, empty=no) for cell in row]
-                 for row in rows]
-        for row in cells:
-            table.add_row(*row)
-        if fit is not None and not compact and _natural_width(headings, cells) > fit - 4:
-            return self._scores(compact=True)  # it would not fit within the borders and their padding
-        end = f.end
-        if end is None:
-            title = "captures so far"
-            if f.round.round.setup:
-                title += " (since the setup)"
-        else:
-            title = f"{f.round.label} over: the score"
-        caption: list[Text] = []
-        if end is not None:
-            if end.rest:
-                caption.append(Text("rest: ").append_text(cards_text(end.rest, look))
-                               .append(f" go to {end.rest_to}, who captured last"))
-            elif end.rest_to is None and f.state is not None and f.state.table_cards():
-                caption.append(Text("nobody captured: the cards left on the table count for nobody"))
-            caption.append(self._standing())
-        elif f.round.totals_before is None and not f.round.round.setup:
-            caption.append(Text("game totals unknown: an earlier round was stopped by an illegal move",
-                                style=_LABEL))
-        body: list[RenderableType] = [table, *caption]
-        return Panel(Group(*body), title=title, title_align="left", box=look.border)
-
-    def _standing(self) -> Text:
-        f = self.frame
-        assert f.end is not None
-        words = standing_words(f)
-        if f.end.setup or f.end.totals is None:
-            return Text(words, style=_LABEL)
-        return Text(words, style="bold green" if f.end.winner is not None else "")
 
     # -- the current move --------------------------------------------------------------------
     def _move_panel(self, height: int | None, fit: tuple[Console, int] | None = None) -> Panel:
@@ -576,21 +464,21 @@ class FrameView:
                 lines.append(described)
             lines += self._verdict(f.findings)
             for glyph in f.move.glyphs:
-                lines.append(Text(glyph, style=_GLYPH).append(f" {glyph_meaning(glyph)}", style=""))
+                lines.append(Text(glyph, style=GLYPH).append(f" {glyph_meaning(glyph)}", style=""))
             before, *after = f.move.comments_by_place()
-            lines += [Text(look.words(prose(text)), style=_COMMENT) for text in before]
+            lines += [Text(look.words(prose(text)), style=COMMENT) for text in before]
             if f.variations:
                 count = len(f.variations)
                 lines.append(Text(f"{count_of(count, 'variation')} instead (v enters):", style="bold"))
                 for variation, later in zip(f.variations, after, strict=True):  # as DLN writes it
                     lines.append(Text("  ").append_text(highlight(look.words(prose(variation_text(variation))))))
-                    lines += [Text("  " + look.words(prose(text)), style=_COMMENT) for text in later]
+                    lines += [Text("  " + look.words(prose(text)), style=COMMENT) for text in later]
         if f.new_deal and f.state is not None:
             deal = f"deal {f.state.deal if f.known.deal else '?'} of {f.state.deals}"
             lines.append(Text(f"{deal}: {number_word(f.game.engine.hand_size)} more cards each",
                               style="bold"))
         for kind, text in f.notes:
-            lines.append(Text(f"{kind}: ", style=_LABEL).append(look.words(prose(text)), style=_COMMENT))
+            lines.append(Text(f"{kind}: ", style=LABEL).append(look.words(prose(text)), style=COMMENT))
         if f.kind == "stopped":
             lines.append(Text("the replay of this line stops here: what follows cannot be judged",
                               style="bold red"))
@@ -603,12 +491,12 @@ class FrameView:
             room = max(height - 2, 1)
             if len(wrapped) > room > 1:
                 body = Text("\n").join([*wrapped[:room - 1], Text(look.sym(
-                    "… cut short: dln show prints all", "... cut short: dln show prints all"), style=_LABEL)])
+                    "… cut short: dln show prints all", "... cut short: dln show prints all"), style=LABEL)])
             elif len(wrapped) > room:  # one row (four players on a small screen): the move, marked as cut
                 body, cut = wrapped[0], look.sym(" …", " ...")
                 body.truncate(max(width - 4 - len(cut), 1))
                 body.rstrip()
-                body.append(cut, style=_LABEL)
+                body.append(cut, style=LABEL)
         subtitle = self._next_text()
         return _Panel(body, title=_title(title, look), title_align="left", subtitle=_title(subtitle, look),
                      subtitle_align="right", box=look.border, height=height,
@@ -628,7 +516,7 @@ class FrameView:
                        .append(look.words(finding.message), style=""))
             if finding.help:
                 shown = ", ".join(finding.help[:6]) + (", …" if len(finding.help) > 6 else "")
-                out.append(Text("  legal instead: ", style=_LABEL).append_text(highlight(shown)))
+                out.append(Text("  legal instead: ", style=LABEL).append_text(highlight(shown)))
         return out
 
     def _next_text(self) -> Text | None:
@@ -664,12 +552,12 @@ class FrameView:
         shown = entries[start:start + inner]
         lines = [self._entry(e, width - 4) for e in shown]
         if f.move is None and not entries:
-            lines.append(Text("no moves recorded", style=_LABEL))
+            lines.append(Text("no moves recorded", style=LABEL))
         more_above, more_below = start, len(entries) - start - len(shown)
         title = f"{f.round.label} moves"
         subtitle = None
         if more_above or more_below:
-            subtitle = Text(f"{start + 1}-{start + len(shown)} of {len(entries)}", style=_LABEL)
+            subtitle = Text(f"{start + 1}-{start + len(shown)} of {len(entries)}", style=LABEL)
         return _Panel(Text("\n").join(lines) if lines else Text(""), title=_title(title, look), title_align="left",
                      subtitle=_title(subtitle, look), subtitle_align="right", box=look.border, height=rows)
 
@@ -677,15 +565,15 @@ class FrameView:
         look = self.look
         indent = look.sym("│ ", "| ") * entry.depth
         if entry.move is None:
-            return Text(f"{indent}{look.sym('──', '--')} deal {entry.deal} {look.sym('──', '--')}", style=_LABEL)
+            return Text(f"{indent}{look.sym('──', '--')} deal {entry.deal} {look.sym('──', '--')}", style=LABEL)
         mark = look.sym("▶ ", "> ") if entry.current else "  "
-        text = Text(indent, style=_LABEL)
+        text = Text(indent, style=LABEL)
         text.append(mark, style="bold yellow")
         if entry.heading:
-            text.append("(", style=_LABEL)
+            text.append("(", style=LABEL)
             if entry.opening:  # the variation's own comments, where DLN writes them: '({...} N 9c x 9d'
-                text.append(look.sym("{…} ", "{..} "), style=_LABEL)
-        text.append(f"{entry.number}. ", style=_LABEL if not entry.current else "bold")
+                text.append(look.sym("{…} ", "{..} "), style=LABEL)
+        text.append(f"{entry.number}. ", style=LABEL if not entry.current else "bold")
         style = "bold red" if entry.illegal else "dim" if entry.cursor is None else "yellow" if entry.warning else ""
         text.append(plain_move(entry.move), style=style)
         if entry.illegal:
@@ -694,9 +582,9 @@ class FrameView:
         if count:
             text.append(f" ({count_of(count, 'var')})", style="cyan")
         if entry.move.comments:
-            text.append(look.sym(" {…}", " {..}"), style=_LABEL)
+            text.append(look.sym(" {…}", " {..}"), style=LABEL)
         if entry.closing:
-            text.append(")" * entry.closing, style=_LABEL)
+            text.append(")" * entry.closing, style=LABEL)
         if entry.current:
             text.stylize("reverse", len(indent))
         text.truncate(width, overflow="crop" if look.ascii else "ellipsis")
@@ -723,26 +611,6 @@ class Cropped:
         for line in lines:
             yield from line
             yield Segment.line()
-
-
-def _natural_width(headings: Sequence[str], rows: Sequence[Sequence[str | Text]]) -> int:
-    """How wide the score table is drawn unwrapped, as rich measures it (``Measurement.get(...).maximum``):
-    each column as its widest line, heading included, and a space either side of each column within the table
-    (``padding=(0, 1)``, no edge padding, no box).  Asking rich measured every column twice (its widths, then
-    its measurement), a sixth of the time of a printed replay; ``tests/test_replay.py`` checks the two agree."""
-    def width(cell: str | Text) -> int:
-        lines = (visible(cell) if isinstance(cell, str) else cell.plain).splitlines()  # a str as render_str makes it
-        return max(map(cell_len, lines), default=0)
-
-    columns = [max(map(width, column)) for column in zip(headings, *rows, strict=True)]
-    return sum(columns) + 2 * max(len(columns) - 1, 0)
-
-
-def _suits(cards: Iterable[Card], look: Look, *, empty: str) -> Text:
-    """Only the suits of ``cards`` (``♣♥``): the aces column of the compact scores."""
-    suits = [Text(c.suit if look.ascii else SUIT_SYMBOLS[c.suit], style=_RED if c.suit in "dh" else "")
-             for c in cards]
-    return Text("").join(suits) if suits else Text(empty, style=_LABEL)
 
 
 def _describe(view: FrameView, f: Frame, look: Look) -> Text | None:
