@@ -789,3 +789,17 @@ def test_a_phones_replayer_turns_the_score_on_its_side_where_there_are_rows_for_
     assert "over: the score" in screen and "game: N 1, S 0" in screen, screen
     assert ("│ AKQJ10 " in screen) is whole and ("…" not in screen.split("over: the score")[1][:200]) is whole, screen
     assert len(screen.rstrip("\n").split("\n")) <= height
+
+
+def test_a_variation_too_long_for_its_line_keeps_its_indent() -> None:
+    """The move panel lists the variations instead of the move indented under 'instead': a variation longer
+    than the panel's line went on at the panel's edge, as if it were the next finding.  Every line of it is
+    indented, as are the comments after it."""
+    result = CliRunner().invoke(main, ["show", str(SAMPLES / "annotated.dln"), "--round", "2", "--move", "28",
+                                       "--width", "60", "--no-color"])
+    assert result.exit_code == 0, result.output
+    rows = result.output.split("\n")
+    first = next(i for i, row in enumerate(rows) if "({The xeri" in row)
+    end = next(i for i in range(first, len(rows)) if rows[i].startswith("╰"))
+    assert end - first >= 2, "\n".join(rows)  # the variation takes more than one line at 60 columns
+    assert all(row.startswith("│   ") for row in rows[first:end]), "\n".join(rows[first:end])

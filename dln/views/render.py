@@ -176,7 +176,7 @@ class FrameView:
         # drawn then are the ones shown (drawing them again cost a third of a printed replay's time).
         board_lines = console.render_lines(board, free, pad=False)
         board_rows = len(board_lines)
-        move_lines = console.render_lines(self._move_panel(None), free, pad=False)
+        move_lines = console.render_lines(self._move_panel(None, (console, left)), free, pad=False)
         move_rows = len(move_lines)
         drawn_board = SegmentLines(board_lines, new_lines=True)
         move: RenderableType = SegmentLines(move_lines, new_lines=True)
@@ -246,7 +246,7 @@ class FrameView:
                     parts.remove(part)
             board = Group(*parts)
             used = rows(board, left)
-            move = self._move_panel(None)
+            move = self._move_panel(None, (console, width))
             if side:
                 move = self._move_panel(max(body - used, 3), (console, left))
                 grid = Table.grid(expand=True)
@@ -438,9 +438,9 @@ class FrameView:
                                                       for part in parts)
 
     # -- the current move --------------------------------------------------------------------
-    def _move_panel(self, height: int | None, fit: tuple[Console, int] | None = None) -> Panel:
-        """The current move, its findings, glyphs, comments and variations; ``height`` rows at most (cut
-        short with a last row that says so, measured on ``fit``'s console at its width)."""
+    def _move_panel(self, height: int | None, fit: tuple[Console, int]) -> Panel:
+        """The current move, its findings, glyphs, comments and variations, drawn on ``fit``'s console at its
+        width; ``height`` rows at most (cut short with a last row that says so)."""
         f, look = self.frame, self.look
         lines: list[Text] = []
         if f.move is None:
@@ -471,8 +471,8 @@ class FrameView:
                 count = len(f.variations)
                 lines.append(Text(f"{count_of(count, 'variation')} instead (v enters):", style="bold"))
                 for variation, later in zip(f.variations, after, strict=True):  # as DLN writes it
-                    lines.append(Text("  ").append_text(highlight(look.words(prose(variation_text(variation))))))
-                    lines += [Text("  " + look.words(prose(text)), style=COMMENT) for text in later]
+                    lines.append(_indented(highlight(look.words(prose(variation_text(variation)))), fit))
+                    lines += [_indented(Text(look.words(prose(text)), style=COMMENT), fit) for text in later]
         if f.new_deal and f.state is not None:
             deal = f"deal {f.state.deal if f.known.deal else '?'} of {f.state.deals}"
             lines.append(Text(f"{deal}: {number_word(f.game.engine.hand_size)} more cards each",
@@ -485,7 +485,7 @@ class FrameView:
         if not lines:
             lines.append(Text(""))
         body = Text("\n").join(lines)
-        if height is not None and fit is not None:
+        if height is not None:
             console, width = fit
             wrapped = body.wrap(console, max(width - 4, 1))  # within the borders and their padding
             room = max(height - 2, 1)
@@ -611,6 +611,15 @@ class Cropped:
         for line in lines:
             yield from line
             yield Segment.line()
+
+
+def _indented(text: Text, fit: tuple[Console, int]) -> Text:
+    """``text`` two columns in, every line of it, wrapped within the panel (``fit``: its console and width):
+    a variation or its comment under 'instead', which went on at the panel's edge where it wrapped."""
+    console, width = fit
+    wrapping = Text("").append_text(text)  # highlighted text comes unwrappable (rich's Syntax)
+    rows = wrapping.wrap(console, max(width - 6, 1))  # within the borders, their padding and the indent
+    return Text("\n").join(Text("  ").append_text(row) for row in rows)
 
 
 def _describe(view: FrameView, f: Frame, look: Look) -> Text | None:
