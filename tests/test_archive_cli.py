@@ -519,3 +519,21 @@ def test_stats_of_a_setup_whose_declaration_names_a_seat_the_game_lacks(tmp_path
     code, out, err = run("stats", str(path), "--json")
     assert code in (0, 1) and "Traceback" not in err, (code, out, err)
     assert json.loads(out), out
+
+
+def test_a_broken_game_kept_on_standard_output_takes_the_outputs_line_ends(tmp_path: Path) -> None:
+    """filter/merge --keep-broken of a CRLF file: the games written out end their lines with \\n, and the broken
+    game copied as written kept its \\r\\n: standard output held both.  Written to a file it had \\n alone.
+    The copy keeps the game's text and takes the output's line ends, there too."""
+    from click.testing import CliRunner
+
+    from dln.cli import main
+
+    good = "[Event \"one\"]\n\nround 1 dealer N\ntable 2c 3d 4h 5s\nN: 6c 7c 8c 9c 10c Jc\nS: 6d 7d 8d 9d 10d Jd\n"
+    broken = "[Event \"two\"]\n\nround 1 dealer N\ntable 2c 3d 4h 5s\nN: 6c 7c 8c 9c 10c Zz\n"
+    path = tmp_path / "crlf.dln"
+    path.write_bytes((good + "\n" + broken).replace("\n", "\r\n").encode("utf-8"))
+    for command in (["filter", "--keep-broken"], ["merge", "--keep-broken"]):
+        result = CliRunner().invoke(main, [*command, str(path)])
+        assert result.exit_code == 2, result.output
+        assert b"\r" not in result.stdout_bytes and b"Zz" in result.stdout_bytes, result.stdout_bytes

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from dln.check.verdicts import CANNOT_READ, NOTHING_TO_CHECK
 from dln.notation.bounds import TooLarge
-from dln.notation.lines import LineTooLong
+from dln.notation.lines import LineTooLong, normalise
 from dln.notation.model import Game
 from dln.notation.parser import starts_a_game, takes_the_next
 from dln.notation.sources import (
@@ -54,11 +54,12 @@ class NotKept(Exception):
 
 
 def kept_text(piece: Piece) -> str:
-    """A game as written (one that does not parse, copied with ``--keep-broken``), ending with one newline;
+    """A game as written (one that does not parse, copied with ``--keep-broken``), its lines ended with
+    ``\n`` as the games written beside it (a CRLF file's copy mixed them in one output) and ending with one;
     :class:`NotKept` for one too large to hold, whose text was not kept."""
     if isinstance(piece.error, TooLarge | LineTooLong):
         raise NotKept(f"game {piece.number} (line {piece.error.line}) is too large to copy as written")
-    return piece.text.rstrip("\n") + "\n"
+    return normalise(piece.text).rstrip("\n") + "\n"
 
 
 class Apart:
