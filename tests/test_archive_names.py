@@ -165,3 +165,20 @@ def test_ratings_warn_of_a_date_tag_they_cannot_read(tmp_path: Path) -> None:
     assert code == 0 and err == (f"{club}:2:1: warning: [Date \"6/11/2026\"] is not a date as DLN writes it "
                                  "(2026.11.06): it is rated after every dated game\n")
     assert run("stats", str(club), "--json")[2] == ""  # no ratings: the date counts for nothing
+
+
+def test_stats_warns_of_names_that_differ_only_in_capitals_or_accents(tmp_path: Path) -> None:
+    """filter --player ΜΑΡΙΑ finds Μαρία (Greek capitals drop the accents), but stats counts the names as they
+    are written: ΜΑΡΙΑ's games and Μαρία's on two lines, without a word.  Joining them could join Μαρία and
+    Μάρια, two people; so they stay apart, and stats says which names may be one player."""
+    club = greek_club(tmp_path, Maria="Μαρία", Eleni="Ελένη")
+    text = club.read_text(encoding="utf-8")
+    club.write_text(text.replace('"Μαρία"', '"ΜΑΡΙΑ"', 1), encoding="utf-8")
+    code, out, err = run("stats", "--json", "--ratings", str(club))
+    assert code == 0
+    assert "warning: Μαρία and ΜΑΡΙΑ differ only in capitals or accents, and are counted as 2 players" in err, err
+    assert "Ελένη" not in err
+    assert sorted(line["name"] for line in json.loads(out)["players"] if line["name"].startswith("Μ")) == [
+        "ΜΑΡΙΑ", "Μαρία"]
+    code, out, _ = run("stats", str(greek_club(tmp_path, Maria="Μαρία")))
+    assert code == 0 and "warning" not in out

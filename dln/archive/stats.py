@@ -26,7 +26,7 @@ from dln.archive.conditions import players_of
 from dln.archive.facts import PlayFacts, SeatEvents
 from dln.games.protocol import game_named
 from dln.notation.model import SIDE_ORDER, Game
-from dln.wording import name_order
+from dln.wording import folded, name_order
 
 __all__ = ["COUNTS", "Book", "Line", "Stats", "data_name"]
 
@@ -157,6 +157,15 @@ class Book:
     def player_lines(self) -> list[Line]:
         """Players by games played (most first), then name (:func:`dln.wording.name_order`)."""
         return sorted(self.players.values(), key=lambda line: (-line.games, name_order(line.name)))
+
+    def spellings(self) -> list[tuple[str, ...]]:
+        """Players' names that differ only in capitals or accents (ΜΑΡΙΑ and Μαρία, as ``filter --player``
+        matches them), in name order: perhaps one player, counted as two.  They are not joined, as Μαρία and
+        Μάρια may be two people."""
+        alike: dict[str, list[str]] = {}
+        for name in self.players:
+            alike.setdefault(folded(name), []).append(name)
+        return [tuple(sorted(names, key=name_order)) for names in alike.values() if len(names) > 1]
 
     def side_lines(self) -> list[Line]:
         """Sides in seat order: N, E, S, W, then NS, EW, then any other."""

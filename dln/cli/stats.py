@@ -462,6 +462,10 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
             charts.progression(stats.games, game, facts)
     if archive.games == 0 and not archive.errors:  # counting nothing is never success
         problem(", ".join(files), NOTHING_TO_CHECK, NOTHING_TO_COUNT)
+    for names in dict.fromkeys(names for book in stats.books.values() for names in book.spellings()):
+        say(f"warning: {', '.join(names[:-1])} and {names[-1]} differ only in capitals or accents, and are "
+            f"counted as {count_of(len(names), 'player')}: if they are one, write the name one way in the "
+            "games' tags", err=data_out)
     ranking = {game: rating.compute() for game, rating in rated.items()} if rated is not None else None
     if as_json:
         ascii_only = not output_takes_any_text()  # JSON escapes what standard output cannot encode
