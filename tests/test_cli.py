@@ -611,3 +611,15 @@ def test_a_file_with_no_game_counts_as_an_error_in_the_summary(tmp_path: Path) -
     code, out, _ = run("validate", "--json", str(empty), str(tmp_path / "no-such.dln"))
     summary = json.loads(out)["summary"]
     assert code == 2 and summary["errors"] == 2 and summary["unreadable"] == 1 and summary["empty"] == 1
+
+
+@pytest.mark.parametrize(("command", "sample", "width"), [
+    ("score", "annotated.dln", "80"), ("score", "xeri.dln", "40"), ("stats", "four-player.dln", "80")])
+def test_score_and_stats_tables_leave_no_blanks_at_line_ends(command: str, sample: str, width: str,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table's title and caption were padded with blanks to the table's width (rich's 'left' justify):
+    'dln score game.dln > sheet.txt' wrote lines ending in spaces, which editors and diffs show."""
+    monkeypatch.setenv("COLUMNS", width)
+    code, out, _ = run(command, str(ROOT / "samples" / sample))
+    assert code == 0
+    assert [line for line in out.splitlines() if line != line.rstrip()] == []

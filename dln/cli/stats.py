@@ -245,9 +245,9 @@ def _table(title: str, headings: list[str], rows: list[list[str]], name: int, *,
     """The table of :func:`_figures_table`: bordered, or ``compact`` (spaces between columns, a rule under
     the headings, a heading a word a line)."""
     wide = cell_len(title)  # at least as wide as its title, which would wrap otherwise
-    table = (Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
+    table = (Table(title=title, title_justify="default", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
                    collapse_padding=True, min_width=wide) if compact else
-             Table(title=title, title_justify="left", min_width=wide))
+             Table(title=title, title_justify="default", min_width=wide))
     for index, heading in enumerate(headings):
         if index == name:
             table.add_column(heading, overflow="fold")
@@ -311,7 +311,8 @@ def _progress(console: Console, chart: tuple[str, dict[str, list[float]], float 
     width = BAR_WIDTH // 2
     target = f" (target {mark:g})" if mark is not None else ""
     console.print(f"{title}: running score{target}", style="bold")
-    console.print("  round  " + "  ".join(f"{label[:width + 5]:<{width + 5}}" for label in series), highlight=False)
+    console.print(("  round  " + "  ".join(f"{label[:width + 5]:<{width + 5}}" for label in series)).rstrip(),
+                  highlight=False)
     for index in range(1, max(len(values) for values in series.values())):
         cells = [f"{block * round(width * values[index] / top):<{width}} {values[index]:4g}"
                  for values in series.values()]

@@ -88,7 +88,7 @@ def score_sheet(report: GameReport, *, symbols: bool = True, width: int | None =
     game = report.game
     title = game.tag("Event") or f"game {report.index}"
     dash = "—" if symbols else "-"
-    table = Table(title=f"{title} {dash} {report.describe_rules()}", title_justify="left")
+    table = Table(title=f"{title} {dash} {report.describe_rules()}", title_justify="default")
     engine = report.engine
     scored = next((played for played in report.rounds if played.scores), None)
     names = _items(scored) if scored is not None else list(engine.score_items if engine is not None else ())
@@ -144,7 +144,7 @@ def score_sheet(report: GameReport, *, symbols: bool = True, width: int | None =
         notes.append(f"no winner yet: {standing_words}")
     if notes:
         table.caption = "\n".join(notes)
-        table.caption_justify = "left"
+        table.caption_justify = "default"
     if width is not None and _natural_width(table) > width:
         return _on_its_side(table, headings, rows)
     return table
@@ -171,7 +171,7 @@ def _on_its_side(wide: Table, headings: list[str], rows: list[list[str]]) -> Tab
         groups[-1].append(row)
     scored = [group for group in groups if group[0][2]]  # a round not scored has no cards counted
     sides = [row[1] for row in scored[0]] if scored else []
-    table = Table(title=wide.title, title_justify="left", caption=wide.caption, caption_justify="left")
+    table = Table(title=wide.title, title_justify="default", caption=wide.caption, caption_justify="default")
     table.add_column("round", justify="left")
     for side in sides:
         table.add_column(side, justify="right")
