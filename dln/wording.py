@@ -5,13 +5,18 @@ from __future__ import annotations
 import re
 import textwrap
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from html import escape
 
 
 def count_of(n: int, noun: str) -> str:
     """``1 move``, ``3 moves``: a number with its noun, plural when it is not one."""
     return f"{n} {noun}{'s' * (n != 1)}"
+
+
+def listed(words: Sequence[str]) -> str:
+    """``N``, ``N and S``, ``N, E and S``: words as a sentence lists them."""
+    return f"{', '.join(words[:-1])} and {words[-1]}" if len(words) > 1 else "".join(words)
 
 
 def known_cards(cards: Iterable[object], unseen: int, left: str) -> str:

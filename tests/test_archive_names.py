@@ -182,3 +182,11 @@ def test_stats_warns_of_names_that_differ_only_in_capitals_or_accents(tmp_path: 
         "ΜΑΡΙΑ", "Μαρία"]
     code, out, _ = run("stats", str(greek_club(tmp_path, Maria="Μαρία")))
     assert code == 0 and "warning" not in out
+
+
+@pytest.mark.parametrize(("words", "sentence"), [(["N"], "N"), (["N", "S"], "N and S"),
+                                                 (["N", "E", "S"], "N, E and S")])
+def test_words_are_listed_as_a_sentence_lists_them(words: list[str], sentence: str) -> None:
+    from dln.wording import listed
+
+    assert listed(words) == sentence

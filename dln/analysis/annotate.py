@@ -23,7 +23,7 @@ from dln.engine import Move as EngineMove
 from dln.games.protocol import MARKS, Position, game_of
 from dln.notation.model import Game, Move, Round, Variation
 from dln.notation.writer import move_text
-from dln.wording import count_of, known_cards, shown_loss, signed
+from dln.wording import count_of, known_cards, listed, shown_loss, signed
 
 from .knowledge import Unsampleable
 from .search import DEFAULT_BUDGET, Analysis, CannotWeigh, MoveValue, analyse_position, net_of
@@ -74,7 +74,7 @@ def view_words(sides: Sequence[str]) -> str:
     the mean of E and S`` (the view a report of a whole game keeps from move to move)."""
     first, *others = sides
     return f"{first} minus {others[0]}" if len(others) == 1 else \
-        f"{first} minus the mean of {', '.join(others[:-1])} and {others[-1]}"
+        f"{first} minus the mean of {listed(others)}"
 
 
 def grade(lost: float, thresholds: tuple[tuple[str, str, float], ...] = MARKS) -> tuple[str, str] | None:

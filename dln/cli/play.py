@@ -48,6 +48,7 @@ from dln.record.recordfile import rule_errors
 from dln.record.redeals import REDEAL
 from dln.record.terminal import Terminal, read_typed_lines, typed_not_utf8
 from dln.views.output import is_terminal, say
+from dln.wording import listed
 
 if TYPE_CHECKING:
     from dln.check.plays import Position
@@ -135,7 +136,7 @@ class Table:
         game = game_named(game_type)
         seats = seating(game, players)
         if seat not in seats:
-            raise ValueError(f"{game.name} with {players} players seats {', '.join(seats[:-1])} and {seats[-1]}, "
+            raise ValueError(f"{game.name} with {players} players seats {listed(seats)}, "
                              f"not {seat}")
         names = {SEAT_TAGS[s]: (PERSON if s == seat else f"{ENGINE} (budget {budget})") for s in seats}
         goal = target if target is not None else game.target

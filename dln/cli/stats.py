@@ -39,7 +39,7 @@ from dln.games.protocol import game_named
 from dln.notation.model import Game
 from dln.notation.sources import Piece, located
 from dln.views.output import console, emit, is_terminal, output_is_ascii, output_takes_any_text, say
-from dln.wording import count_of, visible
+from dln.wording import count_of, listed, visible
 
 __all__ = ["stats_command"]
 
@@ -464,7 +464,7 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
     if archive.games == 0 and not archive.errors:  # counting nothing is never success
         problem(", ".join(files), NOTHING_TO_CHECK, NOTHING_TO_COUNT)
     for names in dict.fromkeys(names for book in stats.books.values() for names in book.spellings()):
-        say(f"warning: {', '.join(names[:-1])} and {names[-1]} differ only in capitals or accents, and are "
+        say(f"warning: {listed(names)} differ only in capitals or accents, and are "
             f"counted as {count_of(len(names), 'player')}: if they are one, write the name one way in the "
             "games' tags", err=data_out)
     ranking = {game: rating.compute() for game, rating in rated.items()} if rated is not None else None
