@@ -101,3 +101,38 @@ def test_the_size_limits_are_quoted_as_dln_says_them() -> None:
     text = " ".join((ROOT / "docs" / "notation.md").read_text(encoding="utf-8").split())
     for error in (game_too_large(1), comment_too_large(13, 14), line_too_long(6), LineTooLong(10)):
         assert f"FILE:{error.line}:{error.column}: error: {error.message}" in text, error.message
+
+
+#: ``dln CMD`` and what follows it on the line, in a code span or a command of a code block.
+COMMAND = re.compile(r"(?:^|`|^\$ )dln ([a-z]+)((?: [^`|;#]*)?)", re.M)
+OPTION = re.compile(r"(?<![\w-])(--?[a-zA-Z][\w-]*)")
+
+
+def command_options() -> dict[str, set[str]]:
+    """Every command of ``dln`` and the options it takes (``--help`` too)."""
+    import click
+
+    from dln.cli import main
+
+    context = click.Context(main)
+    found: dict[str, set[str]] = {}
+    for name in main.list_commands(context):
+        command = main.get_command(context, name)
+        assert command is not None
+        found[name] = {"--help", *(o for p in command.params for o in (*p.opts, *p.secondary_opts))}
+    return found
+
+
+@pytest.mark.parametrize("doc", ["README.md", *DOCS])
+def test_every_option_the_docs_name_is_one_the_command_takes(doc: str) -> None:
+    """A command shown with an option (`dln filter --date-from`) takes that option: docs/recording.md named
+    `dln filter --since`, which never existed."""
+    known = command_options()
+    wrong = []
+    for number, line in enumerate((ROOT / doc).read_text(encoding="utf-8").splitlines(), 1):
+        for m in COMMAND.finditer(line):
+            if m[1] in known:
+                wrong += [f"{doc}:{number}: dln {m[1]} {option}" for option in OPTION.findall(m[2])
+                          if option not in known[m[1]]]
+    assert not wrong, "options no command takes:\n" + "\n".join(wrong)
+
