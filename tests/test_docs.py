@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -136,3 +137,31 @@ def test_every_option_the_docs_name_is_one_the_command_takes(doc: str) -> None:
                           if option not in known[m[1]]]
     assert not wrong, "options no command takes:\n" + "\n".join(wrong)
 
+
+def test_the_rule_tables_name_every_code_as_dln_explain_does() -> None:
+    """docs/rules.md has a row for every code of a rule or a record problem, under the name `dln explain`
+    gives it, and no row for a code it does not know."""
+    from dln.check.verdicts import every_code
+
+    rows = re.findall(r"^\| ([A-Z]\d{3}) \| ([a-z0-9-]+) \|", (ROOT / "docs" / "rules.md").read_text(encoding="utf-8"),
+                      re.M)
+    assert sorted(rows) == sorted((code, name) for code, name, _ in every_code() if not code.startswith("S"))
+
+
+def test_the_syntax_errors_shown_are_what_dln_says(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/notation.md, Syntax errors: each record shown, saved as club.dln, gives the error shown under it."""
+    from click.testing import CliRunner
+
+    from dln.cli import main
+
+    text = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
+    section = text[text.index("\n## Syntax errors\n"):text.index("\n## Grammar summary\n")]
+    blocks = re.findall(r"^```text\n(.*?)^```", section, re.S | re.M)
+    pairs = [(record, error) for record, error in pairwise(blocks) if error.startswith("club.dln:")]
+    assert len(pairs) >= 6, "docs/notation.md shows fewer syntax errors than it did"
+    monkeypatch.chdir(tmp_path)
+    for record, error in pairs:
+        (tmp_path / "club.dln").write_text(record, encoding="utf-8")
+        result = CliRunner().invoke(main, ["validate", "club.dln"])
+        assert result.exit_code == 2
+        assert result.stdout.startswith(error), f"{record}\nshows\n{error}\nbut dln says\n{result.stdout}"
