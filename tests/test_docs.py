@@ -165,3 +165,24 @@ def test_the_syntax_errors_shown_are_what_dln_says(tmp_path: Path, monkeypatch: 
         result = CliRunner().invoke(main, ["validate", "club.dln"])
         assert result.exit_code == 2
         assert result.stdout.startswith(error), f"{record}\nshows\n{error}\nbut dln says\n{result.stdout}"
+
+
+def test_the_readme_dispute_steps_say_what_dln_does(tmp_path: Path) -> None:
+    """README, Settle a disputed move: each step of the shell block runs, exits as its comment says
+    ('(exit 1)'), and gives the finding it names ('error D211')."""
+    import subprocess
+    import sys
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"A dispute, step by step.*?^```sh\n(.*?)^```", text, re.S | re.M)
+    assert block is not None
+    (tmp_path / "samples").symlink_to(ROOT / "samples")
+    dln_command = f'dln() {{ {sys.executable} -m dln "$@"; }}\n'
+    for line in block[1].splitlines():
+        command, _, said = line.partition("#")
+        done = subprocess.run(["bash", "-c", dln_command + command], cwd=tmp_path, capture_output=True,
+                              text=True, check=False)
+        exit_said = re.search(r"\(exit (\d)\)", said)
+        assert done.returncode == (int(exit_said[1]) if exit_said else 0), f"{line}\n{done.stdout}{done.stderr}"
+        for finding in re.findall(r"(?:error|warning) [A-Z]\d{3}", said):
+            assert finding in done.stdout + done.stderr, f"{line}\n{done.stdout}{done.stderr}"
