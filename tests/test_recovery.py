@@ -355,3 +355,30 @@ def test_ctrl_c_during_the_new_game_questions_says_no_game_was_started(tmp_path:
     assert run(path, Options(), terminal) == 130  # type: ignore[arg-type]
     assert terminal.said[-1] == f"interrupted: {path}: no game started; nothing was written", terminal.said
     assert path.read_text(encoding="utf-8") == '[Target "10"]\n'
+
+
+def test_dln_analyse_grades_the_legal_moves_after_an_illegal_one(tmp_path: Path) -> None:
+    """docs/analysis.md: "an illegal move is not graded; one that cannot have been made stops its round".  The
+    review stopped at the first illegal move, so a game with a wrong sum at move 1 had no move of its round
+    reviewed, though the validator judges every later move from the position the table made."""
+    import json
+
+    path = tmp_path / "two-illegal.dln"
+    path.write_text(TWO_ILLEGAL_HIDDEN, encoding="utf-8")
+    result = CliRunner().invoke(main, ["analyse", str(path), "--json", "--budget", "1"])
+    assert result.exit_code == 1, result.output
+    [game] = json.loads(result.stdout)["games"]
+    assert [(m["round"], m["move"]) for m in game["moves"]] == [(1, 2), (1, 3), (1, 5), (1, 6)]
+    assert [(s["move"], s["why"]) for s in game["skipped"]] == [(1, "an illegal move"),
+                                                               (4, "an illegal move")]
+
+
+def test_dln_analyse_stops_a_round_at_a_move_that_cannot_have_been_made(tmp_path: Path) -> None:
+    """Ks lies on the table: nothing after N's Ks can be judged, nor weighed."""
+    path = tmp_path / "stopped.dln"
+    path.write_text("round 1 dealer S\ntable 5h 3c 9d Ks\nN: Qs Kh 4c 5c 6c 7c\nN 4c\nS 9c x 9d\nN Ks\nS 2d\n",
+                    encoding="utf-8")
+    result = CliRunner().invoke(main, ["analyse", str(path), "--budget", "1"])
+    assert result.exit_code == 1, result.output
+    assert ("round 1 move 3: not analysed: a move that cannot have been made: the rest of the round is not "
+            "analysed") in result.stdout

@@ -210,19 +210,26 @@ class _Task:
 
 def _positions(report: GameReport, budget: int, seed: int, open_hands: bool,
                rounds: Collection[int] | None) -> Iterator[_Task | tuple[int, int, str]]:
-    """The main-line moves the validator replayed legally, as tasks (or why one cannot be analysed)."""
+    """The main-line moves the validator replayed legally, as tasks (or why one cannot be analysed).
+
+    An illegal move is not graded, and the moves after it are, from the position it made at the table (the
+    validator's replay goes on from there); a move that cannot have been made ends its round's replay, so
+    nothing after it is weighed."""
     for r, result in enumerate(report.rounds, 1):
         if rounds is not None and r not in rounds:
             continue
-        for j, (state, move) in enumerate(zip(result.states, result.record_moves, strict=False), 1):
+        pairs = list(zip(result.states, result.record_moves, strict=False))
+        for j, (state, move) in enumerate(pairs, 1):
             why = broken_before(result, j)
             if why is not None:
                 yield (r, j, f"{why}: the rest of the round is not analysed")
                 break
             engine_move = legal_move(state, move)
             if engine_move is None:
-                yield (r, j, "an illegal move: the rest of the round is not analysed")
-                break
+                stops = result.stopped and j == len(pairs)
+                yield (r, j, "a move that cannot have been made: the rest of the round is not analysed" if stops
+                       else "an illegal move")
+                continue
             yield _Task(r, j, state, engine_move, budget, seed, open_hands)
 
 

@@ -69,9 +69,10 @@ def analyse_command(file: str, game_number: int | None, round_number: int | None
     with those glyphs, an 'engine:' comment and the engine's move as a
     variation, keeping every annotation already there.  A progress bar shows
     on a terminal.  Exit 0, 1 when a game breaks a rule (its errors go to
-    stderr as dln validate writes them; after an illegal move, or from a
-    position that breaks one, such as a hand of the wrong size, the rest of
-    its round is not analysed), 2 on unreadable input or a syntax error.
+    stderr as dln validate writes them; an illegal move is not graded, the
+    moves after it are; after a move that cannot have been made, or from a
+    position that breaks a rule, such as a hand of the wrong size, the rest
+    of its round is not analysed), 2 on unreadable input or a syntax error.
     """
     from dln.analysis.annotate import annotate_game, review_game
     from dln.check.validate import validate_game
