@@ -186,3 +186,18 @@ def test_the_readme_dispute_steps_say_what_dln_does(tmp_path: Path) -> None:
         assert done.returncode == (int(exit_said[1]) if exit_said else 0), f"{line}\n{done.stdout}{done.stderr}"
         for finding in re.findall(r"(?:error|warning) [A-Z]\d{3}", said):
             assert finding in done.stdout + done.stderr, f"{line}\n{done.stdout}{done.stderr}"
+
+
+def test_the_readme_python_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """README, From Python: the block runs as written, on a club.dln holding one game and on its text."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"^### From Python\n\n```python\n(.*?)^```", text, re.S | re.M)
+    assert block is not None
+    record = (ROOT / "samples" / "illegal" / "D201-lay-while-declared.dln").read_text(encoding="utf-8")
+    (tmp_path / "club.dln").write_text(record, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    scope: dict[str, object] = {"text": record}
+    exec(compile(block[1], "README.md", "exec"), scope)  # the README's own example, as written
+    assert scope["text"] == dln.dumps(dln.loads(record))
+    assert "13 D201 " in capsys.readouterr().out
