@@ -201,3 +201,17 @@ def test_the_readme_python_example_runs(tmp_path: Path, monkeypatch: pytest.Monk
     exec(compile(block[1], "README.md", "exec"), scope)  # the README's own example, as written
     assert scope["text"] == dln.dumps(dln.loads(record))
     assert "13 D201 " in capsys.readouterr().out
+
+
+def test_the_canonical_form_example_is_what_dln_fmt_writes() -> None:
+    """docs/notation.md, The canonical form: the input shown is written by `dln fmt -` as the block after it."""
+    from click.testing import CliRunner
+
+    from dln.cli import main
+
+    text = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
+    shown = re.search(r"this input:\n\n```dln\n(.*?)^```\n.*?is written by `dln fmt` as:\n\n```dln\n(.*?)^```",
+                      text, re.S | re.M)
+    assert shown is not None
+    result = CliRunner().invoke(main, ["fmt", "-"], input=shown[1])
+    assert (result.exit_code, result.stdout) == (0, shown[2])
