@@ -215,3 +215,13 @@ def test_the_canonical_form_example_is_what_dln_fmt_writes() -> None:
     assert shown is not None
     result = CliRunner().invoke(main, ["fmt", "-"], input=shown[1])
     assert (result.exit_code, result.stdout) == (0, shown[2])
+
+
+def test_the_house_rules_table_lists_every_variant_with_its_flag() -> None:
+    """docs/rules.md, House rules: a row per name --variant and the Variant tag take, with the Rules field it
+    sets, and no other; a house rule added or renamed without its row would be one a table could not find."""
+    from dln.engine.rules import VARIANTS
+
+    rows = re.findall(r"^\| `([a-z-]+)` \| `([a-z_]+)` \|", (ROOT / "docs" / "rules.md").read_text(encoding="utf-8"),
+                      re.M)
+    assert dict(rows) == VARIANTS
