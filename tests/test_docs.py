@@ -225,3 +225,26 @@ def test_the_house_rules_table_lists_every_variant_with_its_flag() -> None:
     rows = re.findall(r"^\| `([a-z-]+)` \| `([a-z_]+)` \|", (ROOT / "docs" / "rules.md").read_text(encoding="utf-8"),
                       re.M)
     assert dict(rows) == VARIANTS
+
+
+#: How docs/rules.md's short names of the rule texts read in a rule's source, as dln explain prints it.
+TEXTS = {"pagat": 'pagat.com "Diloti"', "denexa": 'denexa.com "Diloti"', "app-help": '"How to play" of a Diloti app',
+         "kontsina": 'denexa.com "Kontsina"', "xeri": 'denexa.com "Xeri"'}
+
+
+def test_dln_explain_cites_the_texts_docs_rules_cites() -> None:
+    """docs/rules.md: "`dln explain CODE` prints the same for one code": the same texts in a rule's source.
+    D201 and D401 cited the app's help in the docs ("drop", the special note on soys), not in dln explain."""
+    from dln.check.verdicts import every_code
+    from dln.engine.codes import RULES
+
+    every_code()  # every game's codes registered
+    rows = re.findall(r"^\| ([DFKX]\d{3}) \| [a-z0-9-]+ \| .*? \| ([^|]+) \|$",
+                      (ROOT / "docs" / "rules.md").read_text(encoding="utf-8"), re.M)
+    assert len(rows) > 60
+    differ = []
+    for code, cited in rows:
+        texts = {part.strip().split(",")[0] for part in cited.split(";")} & set(TEXTS)
+        if {name for name in TEXTS if TEXTS[name] in RULES[code].source} != texts:
+            differ.append(f"{code}: docs cite {sorted(texts)}; dln explain: {RULES[code].source}")
+    assert not differ, "\n".join(differ)

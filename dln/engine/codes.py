@@ -150,7 +150,7 @@ _TABLE: tuple[RuleCode, ...] = (
     # D2xx: lay and capture
     RuleCode("D201", "lay-while-declared",
              "A player who owns a declaration may not lay a card.",
-             f"{_P}, Obligations of the declarer; {_D}, Regular declarations"),
+             f"{_P}, Obligations of the declarer; {_D}, Regular declarations; {_A}, \"drop\""),
     RuleCode("D202", "face-lay-on-match",
              "A face card may not be laid while a loose face card of the same rank is on "
              "the table; it must capture it.",
@@ -242,7 +242,7 @@ _TABLE: tuple[RuleCode, ...] = (
     RuleCode("D401", "owner-separate-declaration",
              "A player who owns a declaration declares only by adding to it, forming or "
              "extending a group of the same value.",
-             f"{_P}, Obligations of the declarer; {_D}, Group declarations"),
+             f"{_P}, Obligations of the declarer; {_D}, Group declarations; {_A}, soy special note"),
     RuleCode("D402", "owner-raises-another",
              "A player who owns a declaration may not raise another declaration on its own.",
              f"{_P}, Obligations of the declarer"),
