@@ -55,13 +55,21 @@ def instructions(*args: str, child: str = CHILD) -> int:
 
 
 def main() -> None:
-    if len(sys.argv) == 3 and sys.argv[1] == "--self-play" and sys.argv[2].isdigit():
-        rounds, start = instructions(sys.argv[2], child=SELF_PLAY), instructions("0", child=SELF_PLAY)
-        print(f"{sys.argv[2]} rounds {rounds:,}  start-up {start:,}  self-play alone {rounds - start:,} instructions")
+    args = sys.argv[1:]
+    if args in (["-h"], ["--help"]):
+        print(__doc__)
         return
-    if len(sys.argv) != 2:
-        sys.exit(__doc__)
-    parse, both = instructions(sys.argv[1], "parse"), instructions(sys.argv[1], "validate")
+    if len(args) == 2 and args[0] == "--self-play" and args[1].isdigit():
+        rounds, start = instructions(args[1], child=SELF_PLAY), instructions("0", child=SELF_PLAY)
+        print(f"{args[1]} rounds {rounds:,}  start-up {start:,}  self-play alone {rounds - start:,} instructions")
+        return
+    if len(args) != 1 or args[0].startswith("-"):  # a usage error, before valgrind runs at all
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+    if not os.path.isfile(args[0]):
+        print(f"{args[0]}: no such file", file=sys.stderr)
+        sys.exit(2)
+    parse, both = instructions(args[0], "parse"), instructions(args[0], "validate")
     print(f"parse run {parse:,}  parse + validate run {both:,}  validate alone {both - parse:,} instructions")
 
 

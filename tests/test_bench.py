@@ -58,6 +58,20 @@ def test_a_benchmark_script_runs(script: str, args: list[str], printed: str) -> 
     assert printed in result.stdout
 
 
+@pytest.mark.parametrize(("args", "code", "said"), [
+    (["--help"], 0, "valgrind --tool=callgrind"),
+    (["no-such.dln"], 2, "no-such.dln: no such file"),
+    (["--self-play"], 2, "python bench/instructions.py FILE.dln"),
+])
+def test_instructions_says_how_it_is_run_without_running_valgrind(args: list[str], code: int, said: str) -> None:
+    """docs/performance.md runs bench/instructions.py by hand: --help ran valgrind on a file named '--help'
+    and printed its FileNotFoundError traceback; a missing file did the same."""
+    result = subprocess.run([sys.executable, str(BENCH / "instructions.py"), *args], capture_output=True, text=True,
+                            check=False)
+    assert result.returncode == code
+    assert said in result.stdout + result.stderr and "Traceback" not in result.stdout + result.stderr
+
+
 def test_pooled_strength_logs_say_what_was_measured() -> None:
     """--from-logs takes the run's kind (players, opponent, budget) from the logs, and refuses to pool two kinds."""
     results = BENCH / "results"
