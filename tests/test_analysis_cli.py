@@ -685,3 +685,21 @@ def test_graph_with_json_is_a_usage_error(annotated_round: Path) -> None:
     """'--graph --json' printed the JSON and no chart, without a word (as '--graph -q' is refused)."""
     code, out, err = run("analyse", str(annotated_round), "--budget", "1", "--graph", "--json")
     assert code == 2 and out == "" and "--graph draws a chart in the text report" in err, (out, err)
+
+
+def test_the_course_keeps_a_column_for_a_move_not_analysed(tmp_path: Path) -> None:
+    """An illegal move is not analysed and the moves after it are: the chart drew the values of moves 2, 3, 5
+    and 6 side by side, so its columns were no longer the round's moves.  A move not analysed keeps its
+    column, without a dot."""
+    from dln.views.course import course_lines
+
+    assert course_lines([None, 1.0, None, -1.0], half=1, ascii_only=True) == ["+1 + *", " 0 +----", "-1 +   *"]
+    path = tmp_path / "illegal.dln"
+    path.write_text("round 1 dealer S\ntable 5h 3c 9d Js\nN 8c x 5h\nS Jh x Js\nN 2d\nS 7c x 3c\nN 9s x 9d\nS Kd\n",
+                    encoding="utf-8")
+    code, out, _ = run("analyse", str(path), "--budget", "1", "--graph")
+    assert code == 1 and "round 1 move 1: not analysed: an illegal move" in out  # a game breaking a rule
+    chart = out.split("N minus S after each move:\n", 1)[1].splitlines()[:9]
+    marks = [line[6:] for line in chart]  # after "  +4 ┤"
+    columns = ["".join(row[i] if i < len(row) else " " for row in marks) for i in range(6)]
+    assert ["●" in column for column in columns] == [False, True, True, False, True, True], "\n".join(chart)

@@ -262,8 +262,10 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
             moves = list(reviewed)
             for line in move_lines(moves, width):
                 say(line)
-            if graph:
-                values = [m.played_value for m in moves]
+            if graph:  # a column per move of the round, one not analysed without a dot
+                played = {m.number: m.played_value for m in moves}
+                numbers = [*played, *(n for r, n, _ in review.skipped if r == round_number)]
+                values = [played.get(n) for n in range(min(numbers), max(numbers) + 1)]
                 chart = None if width is None else width - 2
                 step = course_step(values, chart)
                 each = "after each move" + ("" if step == 1 else f", {step} moves a column")

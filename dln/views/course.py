@@ -22,18 +22,18 @@ if TYPE_CHECKING:
 HALF = 4
 
 
-def course_lines(values: Sequence[float], *, ascii_only: bool = False, half: int = HALF,
+def course_lines(values: Sequence[float | None], *, ascii_only: bool = False, half: int = HALF,
                  width: int | None = None) -> list[str]:
     """The chart of ``values``, top row first: a scale on the left (the largest size of a value, 0 and its
-    negative), then a column per value whose dot sits on the row nearest to it; the zero line runs between
-    the dots.  Within ``width`` columns (a narrow terminal) a column stands for :func:`course_step` values
-    in a row, with a dot on each row one of them reaches, so that no line breaks in two and no value is
-    left out.  No values, no chart."""
-    if not values:
+    negative), then a column per value whose dot sits on the row nearest to it (None: a move not analysed,
+    a column without a dot); the zero line runs between the dots.  Within ``width`` columns (a narrow
+    terminal) a column stands for :func:`course_step` values in a row, with a dot on each row one of them
+    reaches, so that no line breaks in two and no value is left out.  No values, no chart."""
+    if all(v is None for v in values):
         return []
     dot, zero, blank, axis, tick = ("*", "-", " ", "|", "+") if ascii_only else ("●", "─", " ", "│", "┤")
     top = _top(values)
-    rows = [round(v / top * half) for v in values]
+    rows = [None if v is None else round(v / top * half) for v in values]
     step = course_step(values, width)
     columns = [set(rows[i:i + step]) for i in range(0, len(rows), step)]
     labels = {half: f"{top:+d}", 0: "0", -half: f"{-top:+d}"}
@@ -46,7 +46,7 @@ def course_lines(values: Sequence[float], *, ascii_only: bool = False, half: int
     return lines
 
 
-def course_step(values: Sequence[float], width: int | None) -> int:
+def course_step(values: Sequence[float | None], width: int | None) -> int:
     """How many values a column of :func:`course_lines` stands for: 1, or as few more as fit the values in
     ``width`` columns (None: no limit) beside the scale."""
     if width is None or not values:
@@ -55,9 +55,9 @@ def course_step(values: Sequence[float], width: int | None) -> int:
     return -(-len(values) // room)
 
 
-def _top(values: Sequence[float]) -> int:
+def _top(values: Sequence[float | None]) -> int:
     """The size of the scale: the largest size of a value, rounded up (1 when all are about 0)."""
-    scale = max(abs(v) for v in values)
+    scale = max(abs(v) for v in values if v is not None)
     return math.ceil(scale) if scale >= 0.05 else 1
 
 
