@@ -69,3 +69,19 @@ def test_a_finding_about_the_whole_move_points_at_its_start(tmp_path: Path) -> N
     text = HEAD + "table 5h 3c 9d Js\n1. S 8s x 5h 3c\n"
     finding = _finding(tmp_path, text, "D003")
     assert (finding["line"], finding["column"]) == (6, 1)
+
+
+@pytest.mark.parametrize("canonical", [True, False], ids=["fast reader", "grammar"])
+def test_a_xeri_the_setup_cannot_decide_points_at_its_mark(tmp_path: Path, canonical: bool) -> None:
+    """D501 as a warning (pagat, closing house rules on the xeri: "the very last card played by the dealer
+    does not count as a xeri"; the setup does not write the hands, so whether N's 7h is that card is
+    unknown) pointed at the move's first token, while the same finding as an error points at the ``*``;
+    both point at the mark the finding is about."""
+    move = "N 7h x 7c *"
+    text = ('[Variant "no-last-card-xeri"]\n\nsetup dealer N deal 4\ntable 7c 3d\nturn S\nS 3h x 3d\n'
+            + (move if canonical else move + " {here}") + "\n")
+    finding = _finding(tmp_path, text, "D501")
+    assert finding["severity"] == "warning"
+    line = text.splitlines()[finding["line"] - 1]
+    assert line.startswith(move)
+    assert line[finding["column"] - 1:].startswith("*"), (line, finding["column"])

@@ -631,9 +631,11 @@ class _Checker(Reporter):
         start = self.setup_start
         if (move.xeri and start is not None and not start.sizes_known and self.rules.no_last_card_xeri
                 and state.deal == state.deals and self.round_index is not None):
+            # at the mark, as the same finding is when it is an error
+            line, column = move_part(move, XERI_MARK, state, self.source) or (move.line, move.column)
             self.report("D501", "warning", f"{move.seat} marks a xeri, but the record cannot tell whether "
                         f"{move.card} is the dealer's last card of the round, which scores none under "
-                        "no-last-card-xeri (the setup does not write the hands)", move.line, move.column,
+                        "no-last-card-xeri (the setup does not write the hands)", line, column,
                         move=number, variation=variation)
 
     def _deal_of(self, k: int) -> Mapping[str, Sequence[Card]] | None:
