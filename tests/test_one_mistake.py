@@ -6,6 +6,7 @@ recorder alike."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from click.testing import CliRunner
 
@@ -72,3 +73,26 @@ def test_the_recorder_refuses_once_and_notes_the_rest() -> None:
     assert [line for line in lines if line.startswith("refused:")] == [
         "refused: N cannot play Ks: it is lying loose on the table (D002 card-already-seen)"]
     assert any(line.startswith("  note: D202 face-lay-on-match") for line in lines)
+
+
+def _first_round(hand: str, short: str) -> str:
+    """Round 1 of samples/two-player-61.dln (its claims left out), with ``hand``'s line written ``short``."""
+    text = (Path(__file__).parent.parent / "samples" / "two-player-61.dln").read_text(encoding="utf-8")
+    lines = text.split("\n\n")[1].splitlines()
+    body = "\n".join(line for line in lines if not line.startswith(("rest", "score"))) + "\n"
+    assert f"\n{hand}\n" in body
+    return body.replace(f"\n{hand}\n", f"\n{short}\n")
+
+
+def test_a_card_left_out_of_a_hand_line_is_one_error() -> None:
+    """pagat, Players, Cards and Deal: "Each player is dealt 6 cards" (D102).  A hand line that forgot one
+    card was D102, and then the move that played the forgotten card was D001 too, which stopped the replay
+    of the round: nothing after it was judged.  The line's missing card is read as one the recorder did not
+    see (a '?'), so the mistake is one error, at the hand line, and every move of the round is judged."""
+    for hand, short, line in (("S: 5d As 8s 4s 5h Jh", "S: 5d As 8s 4s 5h", 3),  # the first deal
+                              ("S: Qc 3c 10d Jc 10c 2c", "S: Qc 3c 10d Jc 10c", 48)):  # the last deal
+        report = validate_game(dln.loads(_first_round(hand, short)))
+        assert [(d.code, d.line) for d in report.diagnostics] == [("D102", line)], hand
+        [played] = report.rounds
+        assert not played.stopped and played.moves == 48
+        assert played.scores is None  # a round whose deal breaks a rule scores nothing the game counts

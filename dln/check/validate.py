@@ -262,8 +262,13 @@ class _Checker(Reporter):
                     return self._finish(result, live.freeze())
                 # dealt in place: the round's position is not frozen and thawed at every deal
                 hands = self._hands(plan, live.setup, self._deal_of(k), live.seen)
+                short = self._short(engine, plan, live.setup)  # judged as written, played with what it left out
+                dealt = engine.next_deal(live.freeze(), hands) if short else live
+                if short:
+                    hands = self._hands(plan, False, self._deal_of(k), live.seen, complete=True)
                 live.deal_in([hands[seat] for seat in live.seats])
-                self.report_located(engine.check_position(live, "deal"), round_, plan)
+                self.report_located(engine.check_position(dealt, "deal"), round_, plan)
+                result.unsound = result.unsound or self.unsound  # a deal that breaks a rule: points unknown
                 self._note_broken(result, number, since)
             # Each move that is played takes one card from a hand, so the hands can run
             # out only once the deal's moves reach the cards held when it began.
@@ -354,6 +359,7 @@ class _Checker(Reporter):
         dealt: Mapping[str, Sequence[Card]] | None = None,
         elsewhere: Callable[[], Collection[Card]] = frozenset,
         sizes: Mapping[str, int] | None = None,
+        complete: bool = False,
     ) -> dict[str, Hand]:
         """Each seat's hand for a deal: as written, completed by the cards the seat goes on to play.
 
@@ -366,7 +372,9 @@ class _Checker(Reporter):
         ``elsewhere`` is asked only when a card played is not in a hand line.
         A seat is given at most a deal's cards: one that plays more played out
         of turn, which is reported at that move, not as a hand size here.
-        In a setup, ``sizes`` says how many cards an unwritten hand holds.
+        In a setup, ``sizes`` says how many cards an unwritten hand holds.  ``complete``: a round's hand line
+        that lists fewer cards than a deal gives (D102, reported from the line as written) holds the rest as
+        cards the recorder did not see, so that playing one is no second error.
         """
         hand_size = self.engine.hand_size if self.engine is not None else 0
         claimed: set[Card | None] = set()
@@ -391,10 +399,11 @@ class _Checker(Reporter):
                 hands[seat] = Hand(frozenset(dealt.get(seat, ())), 0)
             elif seat in lines:
                 line, written = lines[seat]
-                if None not in written:  # the usual hand line: every card written
+                missing = max(hand_size - len(line.cards), 0) if complete else 0
+                if None not in written and not missing:  # the usual hand line: every card written
                     hands[seat] = Hand(written, 0)  # type: ignore[arg-type]
                     continue
-                unknown = line.cards.count(None)  # '?': a card the recorder did not see
+                unknown = line.cards.count(None) + missing  # '?': a card the recorder did not see
                 known = {c for c in line.cards if c is not None}
                 for card in played:
                     if card not in known and unknown > 0:
@@ -455,11 +464,20 @@ class _Checker(Reporter):
                 cards = [item for item in table_items if isinstance(item, Card)]
                 hands = self._hands(first, False, elsewhere=lambda: cards)
                 state = engine.start(self.seats, dealer, cards, hands, self.rules)
+                if self._short(engine, first, False):  # judged as written, then played with the cards it left out
+                    self.report_located(engine.check_position(state, "opening"), round_, first)
+                    hands = self._hands(first, False, elsewhere=lambda: cards, complete=True)
+                    return engine.start(self.seats, dealer, cards, hands, self.rules)
         except ValueError as exc:
             self.report(engine.players_code, "error", str(exc), line, column)
             return None
         self.report_located(engine.check_position(state, "opening"), round_, first)
         return state
+
+    def _short(self, engine: protocol.Game, plan: DealPlan, setup: bool) -> bool:
+        """Whether a hand line of a round's deal lists fewer cards than a deal gives (a setup's lists what is
+        held now, and a deck deals the hands itself)."""
+        return not setup and self.deals is None and any(len(h.cards) < engine.hand_size for h in plan.hands)
 
     def _a_pack(self, round_: Round) -> bool:
         """Whether the round's deck is a pack: else D104 at each card written again (the mention that
