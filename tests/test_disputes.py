@@ -78,6 +78,14 @@ def test_a_duplicate_card_is_reported_at_the_card() -> None:
     assert found(report) == ["3:4 error D104"]
 
 
+def test_a_duplicate_card_in_a_capture_pile_is_reported_at_the_card() -> None:
+    """pagat, Players, Cards and Deal: each card is in the pack once (D104).  A card a ``captured`` line
+    names again was reported at the line's first column, where a hand line's or the table's is reported at
+    the card: it is at the card now, as they are."""
+    report = check("setup dealer S\ntable 5h 9c\ncaptured N 3: 2d\ncaptured S: Ac 9c\nturn N\nN 5d x 5h\n")
+    assert found(report) == ["4:16 error D104"]
+
+
 def test_a_declaration_over_ten_is_d301_at_the_move() -> None:
     """pagat, Plain Declarations: a declaration's value is at most 10."""
     report = check("setup dealer S\ntable 9c\nN: 3d Kc\nS: 2h 4h\nturn N\nN 3d 9c =12\n")

@@ -223,16 +223,13 @@ def locate(subject: object, round_: Round, hands: Sequence[HandLine] = ()) -> Wh
                 found.append(round_.table_positions[i])
             elif isinstance(item, RecordPile) and subject in item.cards and item.line is not None:
                 found.append((item.line, item.column or 1))
-        for hand in hands:
-            for i, card in enumerate(hand.cards):
+        for line in (*hands, *round_.captured):  # hand lines and capture piles, each card where written
+            for i, card in enumerate(line.cards):
                 if card == subject:
-                    if i < len(hand.positions):
-                        found.append(hand.positions[i])
-                    elif hand.line is not None:
-                        found.append((hand.line, hand.column or 1))
-        for entry in round_.captured:
-            if subject in entry.cards and entry.line is not None:
-                found.append((entry.line, entry.column or 1))
+                    if i < len(line.positions):
+                        found.append(line.positions[i])
+                    elif line.line is not None:
+                        found.append((line.line, line.column or 1))
         return max(found) if found else None
     if subject == "table":
         return _at(round_.table_line, round_.table_column, round_) if round_.table_line else None

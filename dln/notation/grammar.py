@@ -232,8 +232,9 @@ class _Builder(Transformer[Token, Any]):
     def captured(self, children: list[Token]) -> tuple[Any, ...]:
         keyword, side, *rest = children
         count = _number(rest[0]) if rest and rest[0].type == "INT" else None
-        cards = tuple(_CARD(c) for c in rest if c.type == "CARD")
-        found = Captured(str(side), cards, count, **self._pos(keyword))  # type: ignore[arg-type]
+        written = [c for c in rest if c.type == "CARD"]
+        found = Captured(str(side), tuple(map(_CARD, written)), count, **self._pos(keyword),  # type: ignore[arg-type]
+                         positions=tuple(map(self._where, written)))
         return ("captured", found, keyword, self._take_notes(keyword))
 
     def xeris(self, children: list[Token]) -> tuple[Any, ...]:

@@ -196,6 +196,8 @@ class Captured:
     count: int | None = None
     line: int | None = _pos()
     column: int | None = _pos()
+    #: Where each of ``cards`` is written, ``(line, column)`` (for diagnostics), as a hand line's.
+    positions: tuple[tuple[int, int], ...] = field(default=(), compare=False, repr=False)
 
     @property
     def size(self) -> int:
