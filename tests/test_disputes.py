@@ -86,6 +86,14 @@ def test_a_duplicate_card_in_a_capture_pile_is_reported_at_the_card() -> None:
     assert found(report) == ["4:16 error D104"]
 
 
+def test_a_seen_card_written_elsewhere_is_reported_at_the_later_mention() -> None:
+    """pagat, Players, Cards and Deal: each card is in the pack once (D104).  A card a ``seen`` line names
+    that the table holds too was reported at the table, the first mention, while every other card written
+    twice is reported at its second: the ``seen`` line's card, here."""
+    report = check("setup dealer S\ntable 5h 9c\nseen 2d 9c\nturn N\nN 5d x 5h\n")
+    assert found(report) == ["3:9 error D104"]
+
+
 def test_a_declaration_over_ten_is_d301_at_the_move() -> None:
     """pagat, Plain Declarations: a declaration's value is at most 10."""
     report = check("setup dealer S\ntable 9c\nN: 3d Kc\nS: 2h 4h\nturn N\nN 3d 9c =12\n")

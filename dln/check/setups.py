@@ -230,6 +230,7 @@ def locate(subject: object, round_: Round, hands: Sequence[HandLine] = ()) -> Wh
                         found.append(line.positions[i])
                     elif line.line is not None:
                         found.append((line.line, line.column or 1))
+        found += [at for card, at in zip(round_.seen, round_.seen_positions, strict=False) if card == subject]
         return max(found) if found else None
     if subject == "table":
         return _at(round_.table_line, round_.table_column, round_) if round_.table_line else None

@@ -252,7 +252,8 @@ class _Builder(Transformer[Token, Any]):
         return ("last", str(children[1]), children[0], self._take_notes(children[0]))
 
     def seen(self, children: list[Token]) -> tuple[Any, ...]:
-        return ("seen", tuple(_CARD(c) for c in children[1:]), children[0], self._take_notes(children[0]))
+        cards = (tuple(_CARD(c) for c in children[1:]), tuple(self._where(c) for c in children[1:]))
+        return ("seen", cards, children[0], self._take_notes(children[0]))
 
     def hand(self, children: list[Token]) -> tuple[Any, ...]:
         head = children[0]
@@ -330,9 +331,10 @@ class _Builder(Transformer[Token, Any]):
                 first_lines.append(child)
         table, table_positions = head["table"][0] if "table" in head else (None, ())
         deck, deck_positions = head["deck"][0] if "deck" in head else (None, ())
-        turn, xeris, last, seen = (
+        seen, seen_positions = head["seen"][0] if "seen" in head else ((), ())
+        turn, xeris, last = (
             head[what][0] if what in head else default
-            for what, default in (("turn", None), ("xeris", ()), ("last", None), ("seen", ()))
+            for what, default in (("turn", None), ("xeris", ()), ("last", None))
         )
         where = {
             f"{what}_{part}": value
@@ -371,6 +373,7 @@ class _Builder(Transformer[Token, Any]):
             seen=seen,
             table_positions=table_positions,
             deck_positions=deck_positions,
+            seen_positions=seen_positions,
             **where,
         )
 

@@ -17,7 +17,7 @@ from dln.notation.model import Game, PileRef
 
 #: Per-card and per-part source positions: the line and column of each hand line, table line and move are
 #: given instead (and of the table, deck and turn lines, not of the xeris and last lines, as it always was).
-_PER_ITEM = frozenset({"positions", "table_positions", "deck_positions", "spots",
+_PER_ITEM = frozenset({"positions", "table_positions", "deck_positions", "seen_positions", "spots",
                        "xeris_line", "xeris_column", "last_line", "last_column"})
 
 

@@ -284,6 +284,8 @@ class Round:
     deck_line: int | None = _pos()
     deck_column: int | None = _pos()
     deck_positions: tuple[tuple[int, int], ...] = field(default=(), compare=False, repr=False)
+    #: Where each card of the ``seen`` line is written (for diagnostics).
+    seen_positions: tuple[tuple[int, int], ...] = field(default=(), compare=False, repr=False)
     turn_line: int | None = _pos()
     turn_column: int | None = _pos()
     #: Where the ``xeris`` and ``last`` lines are written (for diagnostics; not in the JSON, which gives the
