@@ -86,6 +86,17 @@ def test_a_duplicate_card_in_a_capture_pile_is_reported_at_the_card() -> None:
     assert found(report) == ["4:16 error D104"]
 
 
+def test_captured_counts_beyond_the_pack_are_d104() -> None:
+    """pagat, Players, Cards and Deal: the pack has 52 cards (D104: no more than 52 are accounted for).  A setup
+    whose captured lines counted 30 cards for each side, 60 in all with two on the table, was accepted: the
+    counts were never added up against the pack.  It is D104 at the count that goes past it."""
+    report = check("setup dealer S deal 2\ntable 5h 9c\ncaptured N 30\ncaptured S 30: Ac\nturn N\nN 5d x 5h\n")
+    assert found(report) == ["4:1 error D104"]
+    assert "62 cards" in report.diagnostics[0].message
+    fits = check("setup dealer S deal 2\ntable 5h 9c\ncaptured N 8\ncaptured S 6: Ac\nturn N\nN 5d x 5h\n")
+    assert found(fits) == []
+
+
 def test_a_seen_card_written_elsewhere_is_reported_at_the_later_mention() -> None:
     """pagat, Players, Cards and Deal: each card is in the pack once (D104).  A card a ``seen`` line names
     that the table holds too was reported at the table, the first mention, while every other card written

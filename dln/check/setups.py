@@ -165,6 +165,10 @@ def read_setup(round_: Round, game: Game, seats: Sequence[str], hands: Sequence[
                           f"{len(entry.cards)}")
                 problems.append((v, _at(entry.line, entry.column, round_)))
             unnamed[sides.index(side)] += max(entry.count - len(entry.cards), 0)
+    over = _beyond_the_pack(round_, hands, sum(unnamed))
+    if over is not None:
+        counted = [entry for entry in round_.captured if entry.count is not None and entry.count > len(entry.cards)]
+        problems.append((over, _at(counted[-1].line, counted[-1].column, round_)))
     xeris = {side: n for side, n in round_.xeris if side in sides}
     for side in [side for side, _ in round_.xeris if side not in sides][:1]:
         v = error(game.players_code, f"{side} is not a side of this {players}-player game")
@@ -192,6 +196,24 @@ def _accounted(round_: Round, hands: Sequence[HandLine]) -> int:
     captured = sum(entry.size for entry in round_.captured)
     return (table + captured + len(round_.seen) + len(round_.deck or ())
             + sum(len(hand.cards) for hand in hands))
+
+
+def _beyond_the_pack(round_: Round, hands: Sequence[HandLine], counted: int) -> Violation | None:
+    """D104 when the ``counted`` captured cards a setup counts but does not name take it past the pack of 52.
+
+    Each named card counts once (a card written twice is its own D104), and a ``seen`` card named nowhere
+    else may be one of the counted ones; unseen cards in hand lines past the pack are the position's own
+    D104 already, so they alone are not this one.
+    """
+    named = {c for item in round_.table or () for c in (item.cards if isinstance(item, RecordPile) else (item,))}
+    named.update(c for entry in round_.captured for c in entry.cards)
+    named.update((*(round_.deck or ()), *(c for h in hands for c in h.cards if c is not None)))
+    known = len(named) + sum(h.cards.count(None) for h in hands)
+    total = known + max(counted, len(set(round_.seen) - named))
+    if not counted or total <= 52 or known + len(set(round_.seen) - named) > 52:
+        return None
+    return error("D104", f"the setup accounts for {total} cards, {counted} of them counted in captured lines "
+                 "without being named: the pack has 52")
 
 
 def _side_of(seat: str, seats: Sequence[str], sides: Sequence[str]) -> str | None:
