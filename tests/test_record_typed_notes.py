@@ -384,3 +384,31 @@ def test_a_table_typed_with_commas_a_colon_or_a_note_is_taken(tmp_path: Path) ->
     code, out = _run(path, ["table: 5h, 3c, 9d, Js ; dealt by S", "undo", "5h,3c,9d,Jc", "quit"])
     assert code == 0, out
     assert path.read_text() == START + "table 5h 3c 9d Jc\n{dealt by S}\n"
+
+
+@pytest.mark.parametrize("typed, comment", [
+    ("{  dealt fast  }", "dealt fast"),
+    ("{dealt \\} fast}", "dealt } fast"),
+    ("{a \\{b\\} C:\\tables}", "a {b} C:\\tables"),
+    ("{a; b}", "a; b"),
+])
+def test_a_comment_typed_with_the_table_or_a_hand_reads_as_in_a_file(tmp_path: Path, typed: str, comment: str) -> None:
+    """docs/notation.md, Comments: spaces at a comment's start and end are dropped, and '\\{', '\\}' stand for
+    braces.  Typed with the table or a hand line, the blanks were written into the record (not canonical:
+    dln fmt --check failed on what the recorder wrote), and an escaped brace refused the line as 'a {comment}
+    is not closed', though a move's line and a file take it."""
+    path = _started(tmp_path, START)
+    code, out = _run(path, [f"5h 3c 9d Js {typed}", f"N: 4c 9c {typed}", "quit"])
+    assert code == 0, out
+    written = path.read_text()
+    assert dln.dumps(dln.loads(written)) == written
+    assert dln.loads(written).rounds[0].deals[0].comments == (comment, comment)
+
+
+def test_a_glyph_run_is_told_apart_from_a_comment_with_an_escaped_brace(tmp_path: Path) -> None:
+    """A comment is read as in a file, '\\}' and '\\{' its text: '!!!' inside '{wow \\} !!! wow}' was refused as
+    'not a glyph', and '!!!' after '{a \\{ b}' was taken for part of the comment and written as '!! !'."""
+    path = _started(tmp_path)
+    code, out = _run(path, ["4c 5h =9 {a \\{ b} !!!", "4c 5h =9 {wow \\} !!! wow}", "quit"])
+    assert code == 2 and out.count("not a glyph: !!!") == 1, out
+    assert path.read_text() == START + TABLE + "1. N 4c 5h =9 {wow \\} !!! wow}\n"

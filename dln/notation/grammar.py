@@ -10,7 +10,6 @@ measured faster.
 
 from __future__ import annotations
 
-import re
 import threading
 from collections.abc import Iterable
 from pathlib import Path
@@ -37,7 +36,7 @@ from dln.notation.model import (
     Variation,
 )
 from dln.notation.syntax import ModelError, syntax_error
-from dln.notation.writer import tag_value
+from dln.notation.writer import comment_text, tag_value
 
 _CARD = Card.parse
 
@@ -492,10 +491,7 @@ def _seat(token: Token | None) -> Any:
 
 def _comment(token: Token) -> str:
     """A {comment}'s text: ``\\{``, ``\\}`` and ``\\\\`` stand for ``{``, ``}`` and ``\\``; other backslashes stay."""
-    return _COMMENT_ESCAPE.sub(r"\1", token.value[1:-1].strip())
-
-
-_COMMENT_ESCAPE = re.compile(r"\\([\\{}])")
+    return comment_text(token.value[1:-1])
 
 
 def _note(token: Token) -> str:

@@ -16,7 +16,8 @@ from collections.abc import Iterable
 from dln.cards import Card
 from dln.notation.model import SIDE_ORDER, Captured, Component, Deal, Game, Hand, Move, Pile, PileRef, Round, Variation
 
-__all__ = ["hand_text", "item_text", "merges_with", "move_text", "ordered_components", "write_game", "write_games"]
+__all__ = ["comment_text", "hand_text", "item_text", "merges_with", "move_text", "ordered_components", "write_game",
+           "write_games"]
 
 _SYMBOLIC_GLYPHS = frozenset({"!", "?", "!!", "??", "!?", "?!"})
 
@@ -77,6 +78,15 @@ _COMMENT_SPECIAL = re.compile(r"[{}]|\\(?=[\\{}]|\Z)")
 def _comment(text: str) -> str:
     """A comment in braces, any text: ``{`` ``}`` ``\\`` are escaped where the reader needs it."""
     return "{" + _COMMENT_SPECIAL.sub(lambda m: "\\" + m[0], text) + "}"
+
+
+_COMMENT_ESCAPE = re.compile(r"\\([\\{}])")
+
+
+def comment_text(raw: str) -> str:
+    """A {comment}'s text as read between its braces: the spaces at its start and end dropped, and ``\\{``,
+    ``\\}`` and ``\\\\`` standing for ``{``, ``}`` and ``\\``; other backslashes stay (:func:`_comment`'s inverse)."""
+    return _COMMENT_ESCAPE.sub(r"\1", raw.strip())
 
 
 def _round_lines(round_: Round) -> list[str]:

@@ -13,13 +13,14 @@ from dln.engine import (
     RoundState,
 )
 from dln.notation.errors import DLNSyntaxError
+from dln.notation.mistakes import COMMENT_TEXT
 from dln.notation.model import SEATS, Move, Round, Variation
 from dln.notation.parser import parse_text
-from dln.notation.writer import item_text, move_text, ordered_components
+from dln.notation.writer import comment_text, item_text, move_text, ordered_components
 
 #: A line that annotates the last move starts with a glyph, a numbered glyph, a comment, a ';' note or a variation.
 ANNOTATION = re.compile(r"^(?:!!|\?\?|!\?|\?!|!|\?|\$\d+|\{|;|\()")
-_COMMENT = re.compile(r"\{([^{}]*)\}")
+_COMMENT = re.compile(rf"\{{({COMMENT_TEXT.pattern})\}}")
 HAND_LINE = re.compile(r"^\s*([NESWnesw])\s*:(.*)$")
 _MOVE_NUMBER = re.compile(r"^\s*\d+\.\s*")
 #: ``?``, ``moves``, ``? 9c``: list the legal moves (``? {why}`` is a glyph and a comment instead).
@@ -103,13 +104,16 @@ def is_bare(round_: Round) -> bool:
 
 def outside_comments(text: str) -> str:
     """A typed line up to its ``; note``, with its ``{comments}`` blanked (nested ones, and an unclosed one to
-    the end): what is left is the line's own, and its length is where the note starts (a ';' in a comment
-    is the comment's)."""
-    depth, plain = 0, []
+    the end; ``\\{`` and ``\\}`` in one are its text, as in a file): what is left is the line's own, and its
+    length is where the note starts (a ';' in a comment is the comment's)."""
+    depth, escaped, plain = 0, False, []
     for char in text:
         if char == ";" and not depth:
             break
-        depth += (char == "{") - (char == "}" and depth > 0)
+        if depth and (escaped or char == "\\"):
+            escaped = not escaped
+        else:
+            depth += (char == "{") - (char == "}" and depth > 0)
         plain.append(char if not depth and char != "}" else " ")
     return "".join(plain)
 
@@ -119,7 +123,7 @@ def typed_comments(text: str) -> tuple[str, tuple[str, ...]]:
     comment, as ``dln fmt`` writes it): ``5h 3c 9d Js {dealt fast}`` → (``5h 3c 9d Js``, (``dealt fast``,))."""
     cut = len(outside_comments(text))  # a ';' in a comment is the comment's
     line, semicolon, note = (text, "", "") if cut == len(text) else (text[:cut], ";", text[cut + 1:])
-    comments = tuple(_COMMENT.findall(line))
+    comments = tuple(map(comment_text, _COMMENT.findall(line)))
     rest = _COMMENT.sub(" ", line)
     if "{" in rest or "}" in rest:
         raise Refused("a {comment} is not closed (or '}' has no '{'); nothing was written")
