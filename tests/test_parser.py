@@ -312,6 +312,20 @@ def test_split_games_ignores_tags_inside_comments() -> None:
     assert [g.tag("Event") for g in dln.loads_all(text)] == ["a", "b"]
 
 
+@pytest.mark.parametrize("before", ["{c} ", "N 4c ", "\t"])
+def test_a_tag_block_begun_within_a_line_goes_on_at_the_next_line(before: str) -> None:
+    """A tag written after a comment or a move on the same line starts a game, and the tag lines after it
+    are its tag block (docs/notation.md, Files and games: tag lines that follow each other form one block).
+    The game splitter cut at the next tag line, so the tag written within the line was read as a game of
+    tags alone that is not the last of the file, which dln fmt wrote as a game of its own, and a second
+    dln fmt read back as one game with the next: 3 games, then 2."""
+    text = f'round 1\nN 5c\n{before}[North "Maria"]\n[South "Eleni"]\n\nround 1\nN 7c\n'
+    games = dln.loads_all(text)
+    assert [game.tags for game in games] == [(), (("North", "Maria"), ("South", "Eleni"))]
+    assert [len(game.rounds) for game in games] == [1, 1]
+    assert dln.loads_all(dln.dumps(games)) == games
+
+
 def test_kept_line_comments_stay_with_the_line_they_follow() -> None:
     text = (
         "; about the file\n[Event \"x\"] ; the club\n{between tags}\n[Site \"y\"]\n"

@@ -121,6 +121,7 @@ def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str | TooLarge]]:
     start = 0
     in_brace = False
     has_body = False
+    tag_tail = False  # the chunk ends, comments aside, in a tag block begun after its body, within a line
     comment = (0, 0, 0)  # the {comment} open at the end of the line: its line, its column, its characters
     too_large: TooLarge | None = None
     for number, line in enumerate(iter_lines(lines)):
@@ -134,9 +135,10 @@ def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str | TooLarge]]:
                 chunk, has_body = [], True
             too_large.size += line.size
             continue
-        if (has_body or in_brace) and line[:1] in "[ \t\ufeff" and _TAG_LINE.match(line):
+        if ((has_body and not tag_tail) or in_brace) and line[:1] in "[ \t\ufeff" and _TAG_LINE.match(line):
             yield start, _held(chunk, too_large)
             chunk, size, start, has_body, in_brace, too_large = [], 0, number, False, False, None
+            tag_tail = False
         if too_large is not None:  # passed over up to the next game: only its size is kept
             too_large.size += len(line.encode("utf-8"))
             continue
@@ -144,7 +146,7 @@ def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str | TooLarge]]:
         size += len(line)
         if in_brace or "{" in line:
             was_in_brace = in_brace
-            in_brace, body, opened, closed = _scan(line, in_brace)
+            in_brace, body, opened, closed, tail = _scan(line, in_brace)
             has_body = has_body or body
             if was_in_brace:  # the comment open since an earlier line, up to its '}' or the end of this line
                 comment = (comment[0], comment[1], comment[2] + (len(line) if closed < 0 else closed))
@@ -152,8 +154,13 @@ def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str | TooLarge]]:
                     too_large = comment_too_large(comment[0] + 1, comment[1] + 1)
             if in_brace and opened >= 0:
                 comment = (number, opened, len(line) - opened)
-        elif not has_body:  # until the game's body starts, tell tags and comments from the rest
-            has_body = _scan(line, False)[1]
+        elif not has_body or tag_tail or _TAG_LIKE.search(line):  # tell tags and comments from the rest
+            _, body, _, _, tail = _scan(line, False)
+            has_body = has_body or body
+        else:
+            tail = None
+        if tail is not None:  # a tag after the body starts the next game's tag block, whatever line it is on
+            tag_tail = tail == "tag" and has_body
         if too_large is None and size > MAX_GAME:
             too_large = game_too_large(start + 1)
         if too_large is not None:  # let the text go, but for the line the error points at
@@ -201,15 +208,17 @@ def split_games_until_too_long(lines: Iterable[str], filename: str,
         yield error.line - 1, error
 
 
-def _scan(line: str, in_brace: bool) -> tuple[bool, bool, int, int]:
+def _scan(line: str, in_brace: bool) -> tuple[bool, bool, int, int, str | None]:
     """Follow one line through comments and tags: (inside a {} comment at its end, has other text,
     where the comment open at its end opened (-1 if before the line), where the comment open at its
-    start closed, after its '}' (-1 if not on this line)).
+    start closed, after its '}' (-1 if not on this line), what it holds last but comments and blanks:
+    ``"tag"``, ``"body"`` or None).
 
     A mistyped tag (``[Event “2”]``, ``[Site Καφενείο]``) counts as a tag here:
     it belongs to the tag block, whose game the grammar then reports.
     """
     body = False
+    last: str | None = None
     opened = closed = -1
     i, n = 0, len(line)
     while i < n:
@@ -217,7 +226,7 @@ def _scan(line: str, in_brace: bool) -> tuple[bool, bool, int, int]:
         if in_brace:
             i = _IN_COMMENT.match(line, i).end()  # type: ignore[union-attr]
             if i >= n:
-                return True, body, opened, closed
+                return True, body, opened, closed, last
             in_brace, i = False, i + 1
             if opened < 0 and closed < 0:
                 closed = i
@@ -226,17 +235,17 @@ def _scan(line: str, in_brace: bool) -> tuple[bool, bool, int, int]:
         elif ch == ";":
             break
         elif ch == "[" and (m := TAG_PARTS.match(line, i)):
-            i = m.end()
+            i, last = m.end(), "tag"
         elif ch == "[" and _TAG_LIKE.match(line, i):
             end = line.find("]", i)
-            i = n if end < 0 else end + 1
+            i, last = n if end < 0 else end + 1, "tag"
         elif ch == "[" and (m := _TAG_UNQUOTED.match(line, i)):
-            i = m.end()
+            i, last = m.end(), "tag"
         elif ch.isspace() or ch == "\ufeff":  # a byte order mark: a file joined after another (reported there)
             i += 1
         else:
-            body, i = True, i + 1
-    return in_brace, body, opened, closed
+            body, last, i = True, "body", i + 1
+    return in_brace, body, opened, closed, last
 
 
 # ---------------------------------------------------------------------------
