@@ -354,6 +354,20 @@ def test_a_comment_typed_after_a_variation_stays_after_it() -> None:
     assert s.text.endswith("1. N 4c 5h =9 {bold}\n  (N 9c x 9d)\n  {then S has no 9}\n")
 
 
+def test_a_variation_is_echoed_with_its_comments_as_the_file_holds_them() -> None:
+    """The recorder answers with the move as it is written to the file (docs/recording.md): a brace in a
+    comment of a variation, or after one, or typed with the table, was echoed bare ('{after } inner}'), a
+    comment no file can hold and which, typed again as shown, is refused.  So were the comments printed by
+    undo and fix, which the user may type again."""
+    s = Session()
+    assert s("5h 3c 9d Js {dealt \\} fast}")[1] == "{dealt \\} fast}   (a comment on the deal)"
+    s("4c 5h =9")
+    shown = s("(N 9c x 9d {a \\} b} (N 2c {x \\{ y}) {after \\} inner}) {after \\} it}")
+    written = "(N 9c x 9d {a \\} b} (N 2c {x \\{ y}) {after \\} inner})"
+    assert shown == ["1. N 4c 5h =9", f"  {written} {{after \\}} it}}"]
+    assert s.text.endswith(f"1. N 4c 5h =9\n  {written}\n  {{after \\}} it}}\n")
+
+
 def test_hand_lines_come_before_a_deal_and_a_known_hand_lists_its_legal_moves() -> None:
     s = Session()
     s("5h 3c 9d Js")

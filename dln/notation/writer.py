@@ -16,8 +16,8 @@ from collections.abc import Iterable
 from dln.cards import Card
 from dln.notation.model import SIDE_ORDER, Captured, Component, Deal, Game, Hand, Move, Pile, PileRef, Round, Variation
 
-__all__ = ["comment_text", "hand_text", "item_text", "merges_with", "move_text", "ordered_components", "write_game",
-           "write_games"]
+__all__ = ["braced_comment", "comment_text", "hand_text", "item_text", "merges_with", "move_text", "ordered_components",
+           "write_game", "write_games"]
 
 _SYMBOLIC_GLYPHS = frozenset({"!", "?", "!!", "??", "!?", "?!"})
 
@@ -50,7 +50,7 @@ def write_game(game: Game) -> str:
     """One game in canonical DLN, ending with a newline."""
     blocks: list[list[str]] = []
     head = [f'[{name} "{_escape(value)}"]' for name, value in game.tags]
-    head += [_comment(text) for text in game.comments]
+    head += [braced_comment(text) for text in game.comments]
     if head:
         blocks.append(head)
     blocks += [_round_lines(round_) for round_ in game.rounds]
@@ -75,7 +75,7 @@ def tag_value(raw: str) -> str:
 _COMMENT_SPECIAL = re.compile(r"[{}]|\\(?=[\\{}]|\Z)")
 
 
-def _comment(text: str) -> str:
+def braced_comment(text: str) -> str:
     """A comment in braces, any text: ``{`` ``}`` ``\\`` are escaped where the reader needs it."""
     return "{" + _COMMENT_SPECIAL.sub(lambda m: "\\" + m[0], text) + "}"
 
@@ -85,7 +85,8 @@ _COMMENT_ESCAPE = re.compile(r"\\([\\{}])")
 
 def comment_text(raw: str) -> str:
     """A {comment}'s text as read between its braces: the spaces at its start and end dropped, and ``\\{``,
-    ``\\}`` and ``\\\\`` standing for ``{``, ``}`` and ``\\``; other backslashes stay (:func:`_comment`'s inverse)."""
+    ``\\}`` and ``\\\\`` standing for ``{``, ``}`` and ``\\``; other backslashes stay (the inverse of
+    :func:`braced_comment`)."""
     return _COMMENT_ESCAPE.sub(r"\1", raw.strip())
 
 
@@ -127,7 +128,7 @@ def _round_lines(round_: Round) -> list[str]:
         lines.append(" ".join(["score", *(f"{side} {points}" for side, points in round_.score.points)]))
     if round_.redeal is not None:
         lines.append(f"redeal {round_.redeal}")
-    lines += [_comment(text) for text in round_.comments]
+    lines += [braced_comment(text) for text in round_.comments]
     return lines
 
 
@@ -140,13 +141,13 @@ def _captured(pile: Captured) -> str:
 
 
 def _deal_body(deal: Deal) -> list[str]:
-    lines = [_comment(text) for text in deal.comments]
+    lines = [braced_comment(text) for text in deal.comments]
     for move in deal.moves:
         lines.append(move_text(move, annotations=True))
         for variation, after in zip(move.variations, move.comments_by_place()[1:], strict=True):
             lines.append(f"  {variation_text(variation)}")
             if after:
-                lines.append("  " + " ".join(map(_comment, after)))
+                lines.append("  " + " ".join(map(braced_comment, after)))
     return lines
 
 
@@ -224,16 +225,16 @@ def move_text(move: Move, *, annotations: bool = False) -> str:
     for index, glyph in enumerate(move.glyphs):
         text += glyph if index == 0 and glyph in _SYMBOLIC_GLYPHS else " " + glyph
     for comment in move.comments_by_place()[0]:
-        text += " " + _comment(comment)
+        text += " " + braced_comment(comment)
     return text
 
 
 def variation_text(variation: Variation) -> str:
     """A variation as DLN writes it: in parentheses, its moves with their glyphs and comments, and the
     variations inside it."""
-    parts = [_comment(text) for text in variation.comments]
+    parts = [braced_comment(text) for text in variation.comments]
     for move in variation.moves:
         parts.append(move_text(move, annotations=True))
         for inner, after in zip(move.variations, move.comments_by_place()[1:], strict=True):
-            parts += [variation_text(inner), *map(_comment, after)]
+            parts += [variation_text(inner), *map(braced_comment, after)]
     return "(" + " ".join(parts) + ")"

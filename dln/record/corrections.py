@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from dln.notation.model import Deal, Game, Hand, Move, Round, Variation
-from dln.notation.writer import hand_text
+from dln.notation.writer import braced_comment, hand_text
 from dln.record import played
 from dln.record.moves import Refused, is_bare, shown_lines, shown_move, shown_variation
 from dln.record.played import Key
@@ -76,7 +76,7 @@ def undo(recorder: Session) -> Reply:
     lines = [f"took back {taken}"]
     if kept:
         where = _keep_comments(deals, kept)
-        lines.append(f"kept the comments written after it, now {where}: " + " ".join(f"{{{c}}}" for c in kept))
+        lines.append(f"kept the comments written after it, now {where}: " + " ".join(map(braced_comment, kept)))
     rounds[-1] = replace(round_, deals=tuple(deals))
     candidate = replace(game, tags=tags, rounds=tuple(rounds))
     report = recorder.check_change(candidate, "undo")
@@ -227,7 +227,7 @@ def fix(recorder: Session, number: int, text: str, *, as_played: bool = False) -
         if moves_dropped:
             lines.append("dropped, no longer legal after the fix (type again what was really played):")
             lines += [f"  {shown_move(m)}" for m in moves_dropped]
-            lines += [f"  and the comments of a later deal: {' '.join(f'{{{c}}}' for c in e.comments)}"
+            lines += [f"  and the comments of a later deal: {' '.join(map(braced_comment, e.comments))}"
                       for e in dropped if isinstance(e, DealComments)]
             lines += [f"  and a hand line of a later deal: {hand_text(e)}" for e in dropped if isinstance(e, Hand)]
             game, kept_as = _keep_as_variation(recorder, game, round_index, number, old, later, vouched)
@@ -276,7 +276,7 @@ def _closing_comments(scratch: Session, game: Game, round_index: int) -> list[st
         where = _keep_comments(deals, [*closing, *heading])
         now[round_index] = replace(now[round_index], deals=tuple(deals))
         said = [f"the comments after the round's claims are kept, now {where}: "
-                + " ".join(f"{{{c}}}" for c in (*closing, *heading))]
+                + " ".join(map(braced_comment, (*closing, *heading)))]
     changed = replace(scratch.game, rounds=tuple(now))
     scratch.commit(changed, scratch.check_change(changed, "the round's comments"), [], settle=False)
     return said

@@ -16,7 +16,7 @@ from dln.notation.errors import DLNSyntaxError
 from dln.notation.mistakes import COMMENT_TEXT
 from dln.notation.model import SEATS, Move, Round, Variation
 from dln.notation.parser import parse_text
-from dln.notation.writer import comment_text, item_text, move_text, ordered_components
+from dln.notation.writer import braced_comment, comment_text, item_text, move_text, ordered_components
 
 #: A line that annotates the last move starts with a glyph, a numbered glyph, a comment, a ';' note or a variation.
 ANNOTATION = re.compile(r"^(?:!!|\?\?|!\?|\?!|!|\?|\$\d+|\{|;|\()")
@@ -178,12 +178,17 @@ def shown_move(move: Move) -> str:
 
 def shown_variation(variation: Variation) -> str:
     """A variation as the record lays it out: ``(S 2d 7s =9 {better})``."""
-    parts = [f"{{{comment}}}" for comment in variation.comments]
+    parts = [braced_comment(comment) for comment in variation.comments]
     for move in variation.moves:
         parts.append(shown_move(move))
         for inner, after in zip(move.variations, move.comments_by_place()[1:], strict=True):
-            parts += [shown_variation(inner), *(f"{{{comment}}}" for comment in after)]
+            parts += [shown_variation(inner), *map(braced_comment, after)]
     return "(" + " ".join(parts) + ")"
+
+
+def shown_deal_comments(comments: Sequence[str]) -> list[str]:
+    """The reply's lines for comments typed with the table or a hand line, as the record writes them."""
+    return [f"{braced_comment(comment)}   (a comment on the deal)" for comment in comments]
 
 
 def shown_lines(move: Move) -> list[str]:
@@ -191,7 +196,7 @@ def shown_lines(move: Move) -> list[str]:
     the comments written after it."""
     lines = [shown_move(move)]
     for variation, after in zip(move.variations, move.comments_by_place()[1:], strict=True):
-        lines.append(f"  {shown_variation(variation)}" + "".join(f" {{{comment}}}" for comment in after))
+        lines.append(f"  {shown_variation(variation)}" + "".join(f" {braced_comment(comment)}" for comment in after))
     return lines
 
 

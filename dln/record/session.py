@@ -37,6 +37,7 @@ from dln.record.moves import (
     parse_move,
     repeated,
     same_play,
+    shown_deal_comments,
     shown_lines,
     shown_move,
     shown_variation,
@@ -331,7 +332,7 @@ class Recorder:
             *deals[0].comments, *notes)), *deals[1:]))
         game = self._with_round(round_)
         report = self.check_change(game, "the table")
-        lines = [f"table {' '.join(map(str, cards))}", *(f"{{{n}}}   (a comment on the deal)" for n in notes)]
+        lines = [f"table {' '.join(map(str, cards))}", *shown_deal_comments(notes)]
         state = report.rounds[-1].states[-1]
         lines.append(f"{state.turn} plays first.")
         return self.commit(game, report, lines)
@@ -362,7 +363,7 @@ class Recorder:
         round_ = replace(self.round, deals=(*self.round.deals[:-1], deal))
         game = self._with_round(round_)
         report = self.check_change(game, f"{seat}'s hand")
-        return self.commit(game, report, [hand_text(hand), *(f"{{{n}}}   (a comment on the deal)" for n in notes)])
+        return self.commit(game, report, [hand_text(hand), *shown_deal_comments(notes)])
 
     def move(self, text: str) -> Reply:
         """The move typed (``9c x 9d``; the seat comes from the turn): checked, refused or written.
