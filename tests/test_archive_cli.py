@@ -494,12 +494,12 @@ def test_merge_keeps_a_file_of_comments_alone(tmp_path: Path) -> None:
     notes.write_text("{Σημειώσεις της λέσχης}\n; να ελεγχθούν\n", encoding="utf-8")
     new.write_text(CLUB.read_text(encoding="utf-8"), encoding="utf-8")
     code, out, err = run("merge", str(notes), str(new), "--dedupe")
-    assert code == 0 and out.startswith("{Σημειώσεις της λέσχης}\n{να ελεγχθούν}\n")
+    assert code == 0 and out.startswith('[Event "Club night"]\n') and "{Σημειώσεις της λέσχης}\n{να ελεγχθούν}\n" in out
     assert "wrote 5 games; 0 duplicates left out" in err
     assert write_games(parse_text(out)) == write_games(
         parse_text("{Σημειώσεις της λέσχης}\n{να ελεγχθούν}\n" + canonical(new)))
     code, out, err = run("merge", str(new), str(notes))  # after the last game: a comment of its last move
-    assert code == 0 and out.endswith("\n{Σημειώσεις της λέσχης}\n{να ελεγχθούν}\n") and "wrote 5 games" in err
+    assert code == 0 and out.endswith(" {Σημειώσεις της λέσχης} {να ελεγχθούν}\n") and "wrote 5 games" in err
     assert len(list(parse_text(out))) == 5
     code, _, err = run("merge", str(notes), str(new), "-o", str(notes))
     assert code == 0 and "wrote 5 games to" in err
@@ -507,6 +507,31 @@ def test_merge_keeps_a_file_of_comments_alone(tmp_path: Path) -> None:
     notes.write_text("{only a note}\n", encoding="utf-8")
     code, _, err = run("merge", str(notes), "-o", str(notes))
     assert code == 2 and "no game in these files" in err and notes.read_text(encoding="utf-8") == "{only a note}\n"
+
+
+@pytest.mark.parametrize("order", ["notes first", "notes between", "notes last"])
+def test_merge_with_a_file_of_comments_alone_writes_canonical_dln(tmp_path: Path, order: str) -> None:
+    """docs/archive.md: merge writes canonical DLN, and the comments of a file of comments alone are written
+    before the next game (read back, they are that game's comments, or the last move's after the last
+    game).  They were written as they stand, between two games: fmt rewrote every such merge, and between
+    two games they were read back as the last move's comments of the game before."""
+    notes, first, second = tmp_path / "notes.dln", tmp_path / "a.dln", tmp_path / "b.dln"
+    notes.write_text("{Σημειώσεις \\} της λέσχης}\n; να ελεγχθούν\n", encoding="utf-8")
+    first.write_text('[Event "a"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN 4c\n', encoding="utf-8")
+    second.write_text('; top\n[Event "b"]\n{own}\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN 4d\n',
+                      encoding="utf-8")
+    files = {"notes first": [notes, first, second], "notes between": [first, notes, second],
+             "notes last": [first, second, notes]}[order]
+    code, out, err = run("merge", *map(str, files))
+    assert code == 0, err
+    assert run("fmt", "-", stdin=out) == (0, out, "")
+    games = list(parse_text(out))
+    said = ("Σημειώσεις } της λέσχης", "να ελεγχθούν")
+    if order == "notes last":
+        assert games[1].rounds[0].moves[-1].comments == said
+    else:
+        annotated = games[0] if order == "notes first" else games[1]
+        assert annotated.comments[:2] == said
 
 
 def test_stats_of_a_setup_whose_declaration_names_a_seat_the_game_lacks(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from dln.check.verdicts import CANNOT_READ, NOTHING_TO_CHECK
 from dln.notation.bounds import TooLarge
 from dln.notation.lines import LineTooLong, normalise
 from dln.notation.model import Game
-from dln.notation.parser import starts_a_game, takes_the_next
+from dln.notation.parser import parse_chunk, starts_a_game, takes_the_next
 from dln.notation.sources import (
     NO_RECORD_IN_DIRECTORY,
     Piece,
@@ -75,29 +75,49 @@ class Apart:
 
     def texts(self, written: Iterable[tuple[str, Piece, str]]) -> Iterator[str]:
         """The texts of ``written`` (each game's file, piece and text to write) up to the first game that
-        would merge with the game written before it."""
+        would merge with the game written before it.  The comments of a file of comments alone become the next
+        game's comments, or the last move's after the last game, where the reader puts them (docs/archive.md),
+        so that the text stays canonical; before a game copied as written, they stand as written."""
         rounds_before: bool | None = None  # whether the text written last has rounds (None: nothing written)
-        notes = ""  # files of comments alone, written with the next game (read back as its comments)
-        for file, piece, text in written:
-            game = piece.game
-            if game is not None and notes_alone(game):
-                notes += text + "\n"
-                continue
-            tags, rounds = (bool(game.tags), bool(game.rounds)) if game is not None else \
-                (starts_a_game(text), not takes_the_next(text))  # copied as written (--keep-broken)
-            if merges_with(rounds_before, tags) is not None:
-                where = f"{display_name(file)}: game {piece.number}"
-                self.problem = (f"{where} has no tags: written after another game, it would be read as part "
-                                "of it (only a file's first game may lack tags)" if not tags else
-                                f"{where} would be read as part of the game before it, which has no rounds "
-                                "(only a file's last game may lack rounds)")
-                return
-            rounds_before = rounds
-            self.count += 1
-            yield notes + text
-            notes = ""
-        if notes and self.count:  # after the last game: comments of its last move; with no game, nothing
-            yield notes.removesuffix("\n")
+        notes: tuple[str, ...] = ()  # the comments of files of comments alone, for the next game
+        notes_text = ""  # the same, as written
+        held: tuple[Piece, str] | None = None  # the last game, held: comments alone after it are its own
+        try:
+            for file, piece, text in written:
+                game = piece.game
+                if game is not None and notes_alone(game):
+                    notes, notes_text = (*notes, *game.comments), notes_text + text + "\n"
+                    continue
+                tags, rounds = (bool(game.tags), bool(game.rounds)) if game is not None else \
+                    (starts_a_game(text), not takes_the_next(text))  # copied as written (--keep-broken)
+                if merges_with(rounds_before, tags) is not None:
+                    where = f"{display_name(file)}: game {piece.number}"
+                    self.problem = (f"{where} has no tags: written after another game, it would be read as "
+                                    "part of it (only a file's first game may lack tags)" if not tags else
+                                    f"{where} would be read as part of the game before it, which has no rounds "
+                                    "(only a file's last game may lack rounds)")
+                    break
+                rounds_before = rounds
+                self.count += 1
+                if notes:
+                    text = (write_game(replace(game, comments=(*notes, *game.comments))) if game is not None
+                            else notes_text + text)
+                    notes, notes_text = (), ""
+                if held is not None:
+                    yield held[1]
+                held = (piece, text)
+        except Exception:  # the games before the one that failed are written all the same
+            if held is not None:
+                yield held[1]
+            raise
+        if held is None:  # with no game, the comments alone are nothing to write
+            return
+        if notes and not self.problem and held[0].game is not None:  # after the last game, as the reader reads them
+            yield write_game(parse_chunk(held[1] + notes_text, keep_line_comments=True)[0])
+            return
+        yield held[1]
+        if notes and not self.problem:
+            yield notes_text.removesuffix("\n")
 
 
 @dataclass
