@@ -81,8 +81,9 @@ def loads(text: str, *, filename: str = "<string>") -> Game:
 
 
 def loads_all(text: str, *, filename: str = "<string>") -> list[Game]:
-    """Parse every game of a text; the first syntax error raises."""
-    return list(parse_text(text, filename=filename))
+    """Parse every game of a text; the first syntax error raises.  ``;`` notes are kept as comments, as
+    ``dln fmt`` keeps them, so that :func:`dumps` writes back all that was written."""
+    return list(parse_text(text, filename=filename, keep_line_comments=True))
 
 
 def load(
@@ -94,10 +95,11 @@ def load(
 
     A syntax error raises :class:`DLNSyntaxError` where it is met, after the
     games before it were yielded.  Pass a list as ``errors`` to collect the
-    errors instead and go on with the next game (the bad game is skipped).
+    errors instead and go on with the next game (the bad game is skipped).  ``;`` notes are kept as
+    comments, as in :func:`loads_all`.
     """
     filename = str(getattr(file, "name", "<stream>"))
-    return parse_games(read_lines(file), filename=filename, errors=errors)
+    return parse_games(read_lines(file), filename=filename, errors=errors, keep_line_comments=True)
 
 
 def dumps(games: Game | Iterable[Game]) -> str:

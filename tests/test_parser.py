@@ -9,6 +9,7 @@ import pytest
 import dln
 from dln import Card, Deal, Hand, Move, Pile, PileRef
 from dln.notation.parser import split_games
+from tests.test_cli import run as run_cli
 
 C = Card.parse
 
@@ -89,9 +90,12 @@ def test_brace_comments_attach_to_game_deal_move_variation_and_round_end() -> No
     assert round_.comments == ("after the round",)
 
 
-def test_line_comments_are_ignored_unless_kept() -> None:
+def test_line_comments_are_ignored_by_the_parser_unless_kept() -> None:
+    """The validator's reading passes over ';' notes; the API (dln.loads) keeps them, as dln fmt does."""
     text = "round 1 dealer S ; at the club\ntable 5h 3c 9d Js\nN 4d ; risky\n"
-    assert only_round(text).moves[0].comments == ()
+    (ignored,) = dln.notation.parser.parse_text(text)
+    assert ignored.rounds[0].moves[0].comments == ()
+    assert only_round(text).moves[0].comments == ("risky",)
     (game,) = dln.notation.parser.parse_text(text, keep_line_comments=True)
     assert game.rounds[0].deals[0].comments == ("at the club",)
     assert game.rounds[0].moves[0].comments == ("risky",)
@@ -371,3 +375,15 @@ def test_a_file_reads_cards_as_the_recorder_takes_them(text: str, card: Card) ->
     assert game.rounds[0].table[-1] == card
     assert one_move("N 9C X 9d").kind == "capture"
     assert f"table 5h 3c 9d {card}\nN 9c x 9d\n" in dln.dumps(game)
+
+
+def test_the_python_api_keeps_semicolon_notes_as_dln_fmt_does() -> None:
+    """docs/notation.md: 'nothing you wrote is lost', yet dln.dumps(dln.loads_all(text)), the way a program
+    rewrites a file, dropped every ';' note, where dln fmt turns each into a {comment}.  Now the two agree,
+    and dln.load, which reads a file lazily, keeps them too."""
+    text = "round 1 dealer S ; dealt by Maria\ntable 5h 3c 9d Js\nN 4c ; too quick\nS 9s x 9d\n"
+    code, out, _ = run_cli("fmt", "-", stdin=text)
+    assert code == 0 and "{dealt by Maria}" in out and "{too quick}" in out
+    assert dln.dumps(dln.loads_all(text)) == out
+    assert dln.dumps(dln.loads(text)) == out
+    assert dln.dumps(dln.load(io.StringIO(text))) == out
