@@ -83,10 +83,16 @@ def variations_(depth: int) -> st.SearchStrategy[Variation]:
 hands = st.builds(Hand, seats, st.lists(st.none() | cards, max_size=6).map(tuple))
 
 
-def deals(depth: int = 2) -> st.SearchStrategy[Deal]:
-    """A deal: hands, and moves whose variations nest up to ``depth`` deep."""
-    return st.builds(Deal, st.lists(hands, max_size=2).map(tuple), st.lists(moves(depth), max_size=4).map(tuple),
-                     comment_lists)
+@st.composite
+def deals(draw: st.DrawFn, depth: int = 2) -> Deal:
+    """A deal: hands, comments before, between or after them, and moves whose variations nest up to ``depth``
+    deep."""
+    dealt = tuple(draw(st.lists(hands, max_size=2)))
+    said = draw(comment_lists)
+    # Each comment before one of the hand lines or after them all, in written order (as the reader gives them).
+    places = tuple(sorted(draw(st.lists(st.integers(0, len(dealt)), min_size=len(said), max_size=len(said)))))
+    return Deal(dealt, tuple(draw(st.lists(moves(depth), max_size=4))), said,
+                places if any(place != len(dealt) for place in places) else ())
 
 piles = st.builds(Pile, values, st.booleans(), st.none() | seats, st.lists(cards, min_size=1, max_size=4).map(tuple))
 score_claims = st.builds(

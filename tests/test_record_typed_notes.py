@@ -412,3 +412,12 @@ def test_a_glyph_run_is_told_apart_from_a_comment_with_an_escaped_brace(tmp_path
     code, out = _run(path, ["4c 5h =9 {a \\{ b} !!!", "4c 5h =9 {wow \\} !!! wow}", "quit"])
     assert code == 2 and out.count("not a glyph: !!!") == 1, out
     assert path.read_text() == START + TABLE + "1. N 4c 5h =9 {wow \\} !!! wow}\n"
+
+
+def test_a_note_typed_with_a_hand_line_is_written_with_that_hand_line(tmp_path: Path) -> None:
+    """A note typed with N's hand line was written after all the deal's hand lines (after S's), so it read as
+    said of S's hand, or of the deal; it is written right after the line it was typed with, and stays there."""
+    written = _recorded(tmp_path, ["N: 4c 9c {dealt by Maria}", "S: 2d ; seen by Kostas", "4c 5h =9", "quit"])
+    assert written == START + TABLE + ("N: 4c 9c ? ? ? ?\n{dealt by Maria}\nS: 2d ? ? ? ? ?\n{seen by Kostas}\n"
+                                       "1. N 4c 5h =9\n")
+    assert dln.dumps(dln.loads(written)) == written

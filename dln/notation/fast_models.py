@@ -68,11 +68,12 @@ def hand(seat: str, cards: tuple[Card | None, ...], line: int, positions: tuple[
 
 
 def deal(hands: tuple[Hand, ...], moves: tuple[Move, ...], line: int) -> Deal:
-    """``Deal(hands, moves, (), line, 1)``, faster (as :func:`move`)."""
+    """``Deal(hands, moves, (), (), line, 1)``, faster (as :func:`move`)."""
     made: Any = _new(_DealTwin)
     made.hands = hands
     made.moves = moves
     made.comments = ()
+    made.comment_places = ()
     made.line = line
     made.column = 1
     made.__class__ = Deal

@@ -11,6 +11,7 @@ measured faster.
 from __future__ import annotations
 
 import threading
+from bisect import bisect
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,7 @@ from dln.notation.model import (
     Round,
     ScoreClaim,
     Variation,
+    placed,
 )
 from dln.notation.syntax import ModelError, syntax_error
 from dln.notation.writer import comment_text, tag_value
@@ -268,8 +270,8 @@ class _Builder(Transformer[Token, Any]):
 
     def later_deal(self, children: list[Any]) -> Deal:
         keyword = children[0]
-        hands, moves, comments = _sort_deal_lines(children[1:], self._take_notes(keyword))
-        return Deal(hands, moves, comments, **self._pos(keyword))
+        hands, moves, comments, places = _sort_deal_lines(children[1:], self._take_notes(keyword))
+        return Deal(hands, moves, comments, places, **self._pos(keyword))
 
     def rest(self, children: list[Token]) -> tuple[str, Token, list[Token]]:
         return str(children[1]), children[0], self._take_notes(children[0])
@@ -342,8 +344,8 @@ class _Builder(Transformer[Token, Any]):
             for part, value in self._pos(head[what][1]).items()
         }
         # Notes no header line claimed (after a {comment} there) are the first deal's too.
-        hands, moves, comments = _sort_deal_lines(first_lines, head_notes + self._take_notes(keyword))
-        first = Deal(hands, moves, comments, **self._pos(keyword))
+        hands, moves, comments, places = _sort_deal_lines(first_lines, head_notes + self._take_notes(keyword))
+        first = Deal(hands, moves, comments, places, **self._pos(keyword))
         claims = claims or {}
         rest, redeal = claims.get("rest"), claims.get("redeal")
         positions = {}
@@ -509,11 +511,13 @@ def _sort_deal_lines(lines: Iterable[Any], notes: list[Token]) -> tuple[Any, ...
 
     ``notes`` are the ';' comments of its header lines and those no line of
     the deal claimed (after a ``deal`` keyword or a {comment}): with the
-    {comments} and the hand lines' notes, they are the comments, in source order.
+    {comments} and the hand lines' notes, they are the comments, in source order; and how many hand lines
+    come before each (:attr:`Deal.comment_places`).
     """
     hands: list[Hand] = []
     moves: list[Move] = []
     written: list[Token] = []
+    heads: list[tuple[int, int]] = []  # where each hand line begins
     notes = list(notes)
     for line in lines:
         if isinstance(line, Move):
@@ -522,8 +526,12 @@ def _sort_deal_lines(lines: Iterable[Any], notes: list[Token]) -> tuple[Any, ...
             written.append(line)
         else:  # a hand line
             hands.append(line[1])
+            heads.append((line[2].line, line[2].column))
             notes += line[3]
-    return tuple(hands), tuple(moves), _in_order(written, notes)
+    merged = sorted([*written, *notes], key=lambda token: (token.line, token.column))
+    places = tuple(bisect(heads, (token.line, token.column)) for token in merged)  # the hand lines before each
+    return (tuple(hands), tuple(moves), _in_order(written, notes),
+            placed(places, len(hands)))
 
 
 # ---------------------------------------------------------------------------

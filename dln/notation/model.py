@@ -218,8 +218,36 @@ class Deal:
     hands: tuple[Hand, ...] = ()
     moves: tuple[Move, ...] = ()
     comments: tuple[str, ...] = ()
+    #: Where each comment is written: how many of the hand lines come before it.  () when every one
+    #: follows the hand lines (the usual case); a missing entry counts as all of them.
+    comment_places: tuple[int, ...] = ()
     line: int | None = _pos()
     column: int | None = _pos()
+
+    def full_places(self) -> tuple[int, ...]:
+        """:attr:`comment_places` with an entry for every comment."""
+        every = len(self.hands)
+        return tuple(min(place, every) for place in
+                     (self.comment_places + (every,) * len(self.comments))[:len(self.comments)])
+
+    def comments_by_place(self) -> list[tuple[str, ...]]:
+        """The comments by where they are written: [k] before hand line k, the last after every hand line."""
+        placed: list[list[str]] = [[] for _ in range(len(self.hands) + 1)]
+        for comment, place in zip(self.comments, self.full_places(), strict=True):
+            placed[place].append(comment)
+        return [tuple(group) for group in placed]
+
+    def with_hand(self, hand: Hand, comments: tuple[str, ...] = ()) -> Deal:
+        """This deal with ``hand`` after its hand lines, and ``comments`` (typed with it) right after it."""
+        hands = (*self.hands, hand)
+        return replace(self, hands=hands, comments=(*self.comments, *comments),
+                       comment_places=placed((*self.full_places(), *(len(hands),) * len(comments)), len(hands)))
+
+
+def placed(places: tuple[int, ...], hands: int) -> tuple[int, ...]:
+    """A deal's :attr:`Deal.comment_places` as the model keeps them: () when every comment follows its
+    ``hands`` hand lines."""
+    return places if any(place != hands for place in places) else ()
 
 
 @dataclass(frozen=True, slots=True)

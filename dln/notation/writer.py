@@ -116,9 +116,13 @@ def _round_lines(round_: Round) -> list[str]:
     for index, deal in enumerate(round_.deals):
         if index:
             lines.append("deal")
-        lines += [hand_text(hand) for hand in deal.hands]
+        *before, after = deal.comments_by_place()
+        for hand, comments in zip(deal.hands, before, strict=True):  # a comment written before a hand line
+            lines += [braced_comment(text) for text in comments]
+            lines.append(hand_text(hand))
         if index == 0 and round_.turn is not None:
             lines.append(f"turn {round_.turn}")
+        lines += [braced_comment(text) for text in after]
         lines += _deal_body(deal)
     if round_.comments and round_.rest is None and round_.score is None and round_.redeal is None:
         raise ValueError("a round's closing comments must follow a rest, score or redeal line")
@@ -141,7 +145,8 @@ def _captured(pile: Captured) -> str:
 
 
 def _deal_body(deal: Deal) -> list[str]:
-    lines = [braced_comment(text) for text in deal.comments]
+    """The deal's moves, each with its variations and the comments after them."""
+    lines: list[str] = []
     for move in deal.moves:
         lines.append(move_text(move, annotations=True))
         for variation, after in zip(move.variations, move.comments_by_place()[1:], strict=True):

@@ -186,9 +186,10 @@ def shown_variation(variation: Variation) -> str:
     return "(" + " ".join(parts) + ")"
 
 
-def shown_deal_comments(comments: Sequence[str]) -> list[str]:
-    """The reply's lines for comments typed with the table or a hand line, as the record writes them."""
-    return [f"{braced_comment(comment)}   (a comment on the deal)" for comment in comments]
+def shown_deal_comments(comments: Sequence[str], on: str = "deal") -> list[str]:
+    """The reply's lines for comments typed with the table or a hand line (``on``: the deal, the hand), as
+    the record writes them."""
+    return [f"{braced_comment(comment)}   (a comment on the {on})" for comment in comments]
 
 
 def shown_lines(move: Move) -> list[str]:

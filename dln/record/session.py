@@ -344,7 +344,7 @@ class Recorder:
         seat = match[1].upper()
         if seat not in self.seats:
             raise Refused(f"{seat} has no seat in this {self.players}-player game")
-        typed, notes = typed_comments(match[2])  # a comment or note with the hand is the deal's, as in a file
+        typed, notes = typed_comments(match[2])  # a comment or note with the hand is written after it
         entries: list[HandCard] = [None if word == "?" else typed_card(word) for word in typed.split()]
         twice = repeated(entries)
         if twice is not None:
@@ -359,11 +359,10 @@ class Recorder:
         if any(h.seat == seat for h in deal.hands):
             raise Refused(f"{seat}'s hand for this deal is given already ('undo' takes it back)")
         hand = Hand(cast(Seat, seat), tuple(entries))
-        deal = replace(deal, hands=(*deal.hands, hand), comments=(*deal.comments, *notes))
-        round_ = replace(self.round, deals=(*self.round.deals[:-1], deal))
+        round_ = replace(self.round, deals=(*self.round.deals[:-1], deal.with_hand(hand, tuple(notes))))
         game = self._with_round(round_)
         report = self.check_change(game, f"{seat}'s hand")
-        return self.commit(game, report, [hand_text(hand), *shown_deal_comments(notes)])
+        return self.commit(game, report, [hand_text(hand), *shown_deal_comments(notes, "hand")])
 
     def move(self, text: str) -> Reply:
         """The move typed (``9c x 9d``; the seat comes from the turn): checked, refused or written.
