@@ -89,7 +89,7 @@ def test_a_refused_redo_keeps_what_undo_took_back() -> None:
     assert not recorder.handle("Ks x 9d").accepted and recorder.handle("played").accepted
     assert recorder.handle("undo").accepted
     entry = recorder.undone[-1]
-    recorder.undone[-1] = (*entry[:3], frozenset())  # as if the move had never been vouched for
+    recorder.undone[-1] = (*entry[:3], frozenset(), *entry[4:])  # as if the move had never been vouched for
     refused = recorder.handle("redo")
     assert not refused.accepted and any("D204" in line for line in refused.lines), refused.lines
     assert recorder.undone and recorder.undone[-1][:3] == entry[:3]

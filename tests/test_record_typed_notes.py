@@ -379,9 +379,9 @@ def test_a_note_after_a_hand_line_is_the_deal_s_comment(tmp_path: Path) -> None:
 
 def test_a_table_typed_with_commas_a_colon_or_a_note_is_taken(tmp_path: Path) -> None:
     """'table: 5h, 3c, 9d, Js ; dealt by S' was refused ("not a card: 'table:'", then '5h,', then ';'); the
-    note is the deal's comment, as in a file, and stays when the table is taken back."""
+    note is the deal's comment, as in a file, and goes with the table when it is taken back."""
     path = _started(tmp_path, START)
-    code, out = _run(path, ["table: 5h, 3c, 9d, Js ; dealt by S", "undo", "5h,3c,9d,Jc", "quit"])
+    code, out = _run(path, ["table: 5h, 3c, 9d, Js ; dealt by S", "undo", "5h,3c,9d,Jc ; dealt by S", "quit"])
     assert code == 0, out
     assert path.read_text() == START + "table 5h 3c 9d Jc\n{dealt by S}\n"
 
@@ -421,3 +421,24 @@ def test_a_note_typed_with_a_hand_line_is_written_with_that_hand_line(tmp_path: 
     assert written == START + TABLE + ("N: 4c 9c ? ? ? ?\n{dealt by Maria}\nS: 2d ? ? ? ? ?\n{seen by Kostas}\n"
                                        "1. N 4c 5h =9\n")
     assert dln.dumps(dln.loads(written)) == written
+
+
+def test_undo_of_a_hand_line_typed_with_a_comment_takes_the_comment_too(tmp_path: Path) -> None:
+    """'undo' of 'N: 2c 4c ... {dealt by Maria}' took back the hand line and left its comment in the record, so
+    typing the line again wrote the comment twice; the comment goes with the line, and redo puts both back."""
+    path = _started(tmp_path)
+    code, out = _run(path, ["N: 2c 4c {dealt by Maria}", "undo", "N: 2c 4d {dealt by Maria}", "undo", "redo",
+                            "quit"])
+    assert code == 0, out
+    assert "took back N's hand {dealt by Maria}" in out
+    assert path.read_text() == START + TABLE + "N: 2c 4d ? ? ? ?\n{dealt by Maria}\n"
+
+
+def test_undo_of_the_table_typed_with_a_comment_takes_the_comment_too(tmp_path: Path) -> None:
+    """'undo' of '5h 3c 9d Js {dealt fast}' left {dealt fast} in the record: typed again, the table had it
+    twice.  A comment an editor wrote after the table still stays (test above)."""
+    path = _started(tmp_path, START)
+    code, out = _run(path, ["5h 3c 9d Js {dealt fast}", "undo", "5h 3c 9d Jc {dealt fast}", "quit"])
+    assert code == 0, out
+    assert "took back the opening table {dealt fast}" in out
+    assert path.read_text() == START + "table 5h 3c 9d Jc\n{dealt fast}\n"

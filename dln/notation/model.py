@@ -243,6 +243,24 @@ class Deal:
         return replace(self, hands=hands, comments=(*self.comments, *comments),
                        comment_places=placed((*self.full_places(), *(len(hands),) * len(comments)), len(hands)))
 
+    def without_comments(self, comments: tuple[str, ...]) -> Deal:
+        """This deal without ``comments``: the last of those written after every hand line."""
+        kept = list(zip(self.comments, self.full_places(), strict=True))
+        for comment in reversed(comments):
+            at = max((i for i, (text, place) in enumerate(kept) if text == comment and place == len(self.hands)),
+                     default=None)
+            if at is not None:
+                del kept[at]
+        return replace(self, comments=tuple(text for text, _ in kept),
+                       comment_places=placed(tuple(place for _, place in kept), len(self.hands)))
+
+    def without_hand(self, comments: tuple[str, ...] = ()) -> Deal:
+        """This deal without its last hand line, nor ``comments`` (typed with it: written right after it)."""
+        deal = self.without_comments(comments)
+        hands = deal.hands[:-1]
+        return replace(deal, hands=hands,
+                       comment_places=placed(tuple(min(p, len(hands)) for p in deal.full_places()), len(hands)))
+
 
 def placed(places: tuple[int, ...], hands: int) -> tuple[int, ...]:
     """A deal's :attr:`Deal.comment_places` as the model keeps them: () when every comment follows its

@@ -60,16 +60,20 @@ def undo(recorder: Session) -> Reply:
     while redealt is None and len(deals) > 1 and not deals[-1].moves and not deals[-1].hands:
         kept[:0] = deals.pop().comments  # a deal line comes with the move that ended the deal before
     last = deals[-1]
+    typed_with = dict(recorder.typed_with)
     if redealt is not None:
         taken = f"redeal {redealt}"
     elif last.moves:
         taken = shown_move(last.moves[-1])
         deals[-1] = replace(last, moves=last.moves[:-1])
-    elif last.hands:
-        taken = f"{last.hands[-1].seat}'s hand"
-        deals[-1] = replace(last, hands=last.hands[:-1])
+    elif last.hands:  # with the comments typed with it
+        notes = typed_with.pop((len(rounds) - 1, len(deals) - 1, len(last.hands)), ())
+        taken = " ".join((f"{last.hands[-1].seat}'s hand", *(f"{{{c}}}" for c in notes)))
+        deals[-1] = last.without_hand(notes)
     elif round_.table is not None:
-        taken = "the opening table"
+        notes = typed_with.pop((len(rounds) - 1, 0, 0), ())
+        taken = " ".join(("the opening table", *(f"{{{c}}}" for c in notes)))
+        deals[0] = deals[0].without_comments(notes)
         round_ = replace(round_, table=None)
     else:
         raise Refused("there is nothing to take back")
@@ -82,7 +86,8 @@ def undo(recorder: Session) -> Reply:
     report = recorder.check_change(candidate, "undo")
     vouched = frozenset(recorder.played_anyway)  # commit forgets a move taken back: redo vouches for it again
     reply = recorder.commit(candidate, report, lines)
-    recorder.undone.append((game, recorder.game, taken, vouched))
+    recorder.undone.append((game, recorder.game, taken, vouched, recorder.typed_with))
+    recorder.typed_with = typed_with
     return reply
 
 
@@ -116,7 +121,7 @@ def redo(recorder: Session) -> Reply:
         recorder.undone.clear()
         raise Refused("there is nothing to redo ('redo' follows 'undo', before anything else is typed)")
     undone = list(recorder.undone)
-    before, _, taken, vouched = undone.pop()
+    before, _, taken, vouched, typed_with = undone.pop()
     now = recorder.played_anyway
     recorder.played_anyway = now | vouched
     try:
@@ -126,6 +131,7 @@ def redo(recorder: Session) -> Reply:
         recorder.played_anyway = now  # nothing was written, and the entry stays to be redone
         raise
     recorder.undone = undone
+    recorder.typed_with = typed_with
     return reply
 
 

@@ -14,6 +14,11 @@ if TYPE_CHECKING:
     from dln.record.recordfile import GameFile
 
 
+#: What one ``undo`` took back, for ``redo``: (game before, game after, what was taken, the moves written as
+#: played before, the comments typed with a table or hand line before: Session.typed_with).
+Undone = tuple["Game", "Game", str, frozenset["Key"], dict[tuple[int, int, int], tuple[str, ...]]]
+
+
 @dataclass
 class Reply:
     """What the recorder answers to one typed line.
@@ -41,7 +46,8 @@ class Session(Protocol):
     report: GameReport
     text: str
     canonical: bool  # ``text`` is the game's canonical form
-    undone: list[tuple[Game, Game, str, frozenset[Key]]]  # (before, after, what was taken, played before)
+    undone: list[Undone]  # what each undo took back, for redo
+    typed_with: dict[tuple[int, int, int], tuple[str, ...]]  # the comments typed with a table or hand line
     played_anyway: set[Key]  # the moves written as played although they break a rule (dln.record.played)
     refused: Pending | None  # the move refused last, which 'played' writes
     vouches: bool  # whether 'played' is offered at all (never in dln play)

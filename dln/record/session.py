@@ -50,7 +50,7 @@ from dln.record.played import UNSCORED, unscored
 from dln.record.questions import NewGame
 from dln.record.recordfile import FileChanged, GameFile, block_signals, unblock_signals
 from dln.record.redeals import REDEAL_WORD, next_round, redeal
-from dln.record.reply import Reply
+from dln.record.reply import Reply, Undone
 from dln.wording import count_of, number_word
 
 Phase = Literal["table", "play", "unscored", "over"]
@@ -106,8 +106,13 @@ class Recorder:
         self.text = write_game(game) if text is None else text
         self.canonical = is_canonical(game, self.text)  # self.text is write_game(self.game)
         self.noted: set[tuple[int, int, str, str]] = set()  # (round, deal, code, seat) of the notes given
-        #: What ``undo`` took back, for ``redo``: (game before, game after, what was taken, played_anyway before).
-        self.undone: list[tuple[Game, Game, str, frozenset[played.Key]]] = []
+        #: What ``undo`` took back, for ``redo``: (game before, game after, what was taken, played_anyway before,
+        #: typed_with before).
+        self.undone: list[Undone] = []
+        #: The comments typed with a table or hand line in this session, by where the line is: (round index,
+        #: deal index, hand lines of the deal with it; 0 for the table).  ``undo`` takes them back with the line;
+        #: a comment an editor wrote there is not known here, and stays.
+        self.typed_with: dict[tuple[int, int, int], tuple[str, ...]] = {}
 
     @classmethod
     def start(cls, new: NewGame, *, file: GameFile | None = None) -> Recorder:
@@ -335,7 +340,9 @@ class Recorder:
         lines = [f"table {' '.join(map(str, cards))}", *shown_deal_comments(notes)]
         state = report.rounds[-1].states[-1]
         lines.append(f"{state.turn} plays first.")
-        return self.commit(game, report, lines)
+        reply = self.commit(game, report, lines)
+        self._typed_with(0, notes)
+        return reply
 
     def hand(self, text: str) -> Reply:
         """A hand line for the current deal (``N: 3d 8s ? ? ? ?``), before the deal's first card."""
@@ -362,7 +369,14 @@ class Recorder:
         round_ = replace(self.round, deals=(*self.round.deals[:-1], deal.with_hand(hand, tuple(notes))))
         game = self._with_round(round_)
         report = self.check_change(game, f"{seat}'s hand")
-        return self.commit(game, report, [hand_text(hand), *shown_deal_comments(notes, "hand")])
+        reply = self.commit(game, report, [hand_text(hand), *shown_deal_comments(notes, "hand")])
+        self._typed_with(len(self.round.deals[-1].hands), notes)
+        return reply
+
+    def _typed_with(self, hands: int, notes: tuple[str, ...]) -> None:
+        """Remember ``notes`` as typed with the line just written: the table (``hands`` 0) or a hand line."""
+        if notes and self.game.rounds:
+            self.typed_with[(len(self.game.rounds) - 1, len(self.round.deals) - 1, hands)] = notes
 
     def move(self, text: str) -> Reply:
         """The move typed (``9c x 9d``; the seat comes from the turn): checked, refused or written.
