@@ -16,11 +16,13 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 import dln
 import dln.record.incremental
 from dln.check.generate import generate_games
 from dln.check.validate import validate_game
+from dln.cli import main
 from dln.engine import Rules
 from dln.games.protocol import game_named
 from dln.notation.model import Game
@@ -85,6 +87,11 @@ def test_xeri_is_two_players_over_a_number_of_hands() -> None:
     assert NewGame({"Game": "Xeri"}).check("Target", "x") == "the number of hands is a whole number above 0, e.g. 5"
 
 
+#: Why the clockwise house rule is refused in a two-player game: it turns the order of four players only.
+CLOCKWISE_WITH_TWO = ("clockwise is the direction of play of four players; two players play in turn whichever "
+                      "way it goes")
+
+
 @pytest.mark.parametrize(
     ("preset", "key", "answer", "complaint"),
     [
@@ -93,11 +100,26 @@ def test_xeri_is_two_players_over_a_number_of_hands() -> None:
         ({}, "players", "3", "Diloti is played by 2 or 4 players"),
         ({"Game": "Kontsina"}, "Variant", "clockwise", "Kontsina has no house rules"),
         ({"Game": "Kontsina", "players": "3"}, "dealer", "W", "the dealer is one of N, E, S"),
+        ({"players": "2"}, "Variant", "soy, clockwise", CLOCKWISE_WITH_TWO),
+        ({"Variant": "clockwise"}, "players", "2", f"{CLOCKWISE_WITH_TWO} (--variant)"),
     ],
 )
 def test_answers_that_do_not_fit_the_game_are_refused(preset: dict[str, str], key: str, answer: str,
                                                       complaint: str) -> None:
     assert NewGame(preset).check(key, answer) == complaint
+
+
+@pytest.mark.parametrize("command", [["record", "--defaults"], ["generate"], ["play"]])
+def test_clockwise_in_a_two_player_game_is_a_usage_error(tmp_path: Path, command: list[str]) -> None:
+    """'--variant clockwise' with two players was taken without a word (and written to the Variant tag), though
+    two players take turns the same either way; refused as a house rule of a game without them is."""
+    path = tmp_path / "g.dln"
+    name, *rest = command
+    args = [name, *([str(path)] if name != "generate" else []), "--players", "2", "--variant", "clockwise", *rest]
+    result = CliRunner().invoke(main, args, input="quit\n")
+    assert result.exit_code == 2, result.output
+    assert "--variant" in result.output and CLOCKWISE_WITH_TWO in result.output
+    assert "Traceback" not in result.output and not path.exists()
 
 
 def test_the_command_line_options_are_checked_against_the_game() -> None:

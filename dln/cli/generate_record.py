@@ -20,7 +20,7 @@ from dln.cli.common import (
     jobs_option,
     target_option,
 )
-from dln.engine.rules import parse_variants
+from dln.engine.rules import parse_variants, unfit
 from dln.games.protocol import game_named
 from dln.views.output import emit, say
 from dln.wording import count_of
@@ -84,6 +84,8 @@ def generate(game_type: str, players: str, count: int, seed: int, strategy: str,
     game = game_named(spec.game_type)
     if not game.house_rules and variant:
         raise click.BadParameter(f"{game.name} has no house rules", param_hint="'--variant'")
+    if variant and (problem := unfit(parse_variants(variant), int(players))):
+        raise click.BadParameter(problem, param_hint="'--variant'")
     if int(players) not in game.players:
         raise click.BadParameter(f"{game.name} is played by {' or '.join(map(str, game.players))} players, "
                                  f"not {players}", param_hint="'--players'")

@@ -33,6 +33,7 @@ from dln.cards import DECK, Card
 from dln.check import plays
 from dln.cli.analysis import budget_option
 from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK, GAME_TYPES, game_file, target_option, variant_option
+from dln.engine.rules import parse_variants, unfit
 from dln.engine.state import Hand, describe_cards
 from dln.games.playing import seating
 from dln.games.protocol import Game, game_named
@@ -445,6 +446,8 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
             raise click.BadParameter(str(exc), param_hint="'--players'") from None
         if variant and not game_named(game_type).house_rules:
             raise click.BadParameter(f"{game_named(game_type).name} has no house rules", param_hint="'--variant'")
+        if variant and (problem := unfit(parse_variants(variant), int(players))):
+            raise click.BadParameter(problem, param_hint="'--variant'")
         try:
             table = Table.new(path, seat, int(players), target, budget, seed, ask, tell, game_type, variant)
         except (OSError, UnicodeDecodeError, Refused) as exc:  # the file went wrong between the checks and now

@@ -100,6 +100,18 @@ def parse_variants(text: str) -> list[str]:
     return [name.strip() for name in text.split(",") if name.strip()]
 
 
+def unfit(variants: list[str], players: int) -> str | None:
+    """Why the house rules named ``variants`` make no sense in a game of ``players`` players, or None:
+    ``clockwise`` turns the order of four players, and two play in turn whichever way it goes.
+
+    >>> unfit(["clockwise"], 4) is None
+    True
+    """
+    if players == 2 and "clockwise" in variants:
+        return "clockwise is the direction of play of four players; two players play in turn whichever way it goes"
+    return None
+
+
 def rules_for(variants: list[str], target: int = 61) -> Rules:
     """The rule set with these house-rule names switched on.
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from dln.archive.conditions import date_as_written, parse_date
-from dln.engine.rules import parse_variants, rules_for
+from dln.engine.rules import parse_variants, rules_for, unfit
 from dln.games import protocol
 from dln.games.protocol import DEFAULT_GAME, game_named, game_names
 from dln.notation.bounds import small_number, too_many_digits
@@ -167,6 +167,8 @@ class NewGame:
         dealer = self.answers.get("dealer", "").upper()
         if key == "players" and dealer and dealer not in self.seats(int(value)):
             return f"the dealer given, {dealer}, has no seat in a {value}-player game"
+        if key == "players" and (problem := unfit(parse_variants(self.answers.get("Variant", "")), int(value))):
+            return f"{problem} (--variant)"
         if key == "dealer" and value.upper() not in self.seats():
             return greek_seat(value.strip()) or f"the dealer is one of {', '.join(self.seats())}"
         if key == "Target" and not small_number(value):
@@ -183,6 +185,8 @@ class NewGame:
                 rules_for(parse_variants(value.replace("none", "")))
             except ValueError as exc:
                 return str(exc)
+            if "players" in self.answers:
+                return unfit(parse_variants(value), int(self.answers["players"]))
         if key == "Date" and _none(value) and parse_date(value) is None:  # "-" (none) leaves the tag out
             return _date_problem(value, self.defaults["Date"])
         return None
