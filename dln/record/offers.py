@@ -1,0 +1,154 @@
+"""What the seat to play may type, offered at the prompt: the legal moves ``?`` lists, and what Tab completes.
+
+Both work from the position the round has reached (the recorder's
+:attr:`dln.record.session.Recorder.state`): a hand the record does not know
+may hold any card not seen yet, so a card asked about is first put in it
+(:func:`dln.record.moves.holding`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections import Counter
+from collections.abc import Sequence
+from typing import Literal
+
+from dln.cards import DECK, Card, rank_order
+from dln.check import plays
+from dln.check.plays import Position
+from dln.notation.model import Seat
+from dln.record import positions
+from dln.record.moves import HAND_LINE, holding
+from dln.wording import count_of
+
+#: The recorder's phase (:attr:`dln.record.session.Recorder.phase`).
+Phase = Literal["table", "play", "unscored", "over"]
+
+
+def legal(state: Position, card_text: str | None = None, rank_budget: int | None = None) -> list[str]:
+    """The legal moves of the seat to play, as they are typed: all of them when the hand is
+    known, else those with ``card_text`` (a card that may be in the hand); ``rank``: the engine's
+    ranking of the cards known to be in the hand, within ``rank_budget``."""
+    seat = state.turn
+    hand = state.hand(seat)
+    if card_text is not None and card_text.lower() == "rank":
+        from dln.analysis.annotate import recorder_ranking  # the engine loads only when asked
+
+        return recorder_ranking(state, rank_budget)
+    if card_text is None:
+        if hand.unknown:
+            held = " ".join(map(str, sorted(hand.known, key=rank_order)))
+            seen = state.seen() - set(hand.known)  # the example is a card the seat may hold: 9c if it may
+            example = next(c for c in (Card.parse("9c"), *sorted(DECK, key=rank_order)) if c not in seen)
+            return [f"{seat}'s hand is not known ({count_of(hand.unknown, 'unseen card')}"
+                    + (f", besides {held}" if held else "") + f"); '? {example}' lists the legal moves with "
+                    f"{example}"]
+        moves = plays.legal(state)
+        heading = f"{count_of(len(moves), 'legal move')} for {seat}:"
+        return [heading, *_indented(positions.typed(state, moves))]
+    try:
+        card = Card.parse(card_text)
+    except ValueError as exc:
+        return [str(exc)]
+    if card not in hand.known:
+        if card in state.seen() or not hand.unknown:
+            return [f"{seat} cannot hold {card}: it is {positions.where(state, card)}"]
+        state = holding(state, card)
+    moves = [m for m in plays.legal(state) if m.card == card]
+    if not moves:
+        return [f"{seat} has no legal move with {card} here"]
+    return [f"legal with {card}:", *_indented(positions.typed(state, moves))]
+
+
+def completions(state: Position | None, phase: Phase, begun: bool, before: str, word: str,
+                hand: Seat | None = None) -> list[str]:
+    """What may complete ``word`` after the text ``before`` it on the line: commands (not where a
+    card was begun), cards that may be in play, and after a card only what can legally follow it:
+    ``x``, the items it may capture or declare with, and the declared value.  In a hand line (``S: ...``,
+    or any line at the prompt for ``hand``'s cards) the cards no one is known to hold; a hand line is
+    offered only while the deal has not ``begun``."""
+    if hand is not None and before.strip():
+        before = f"{hand}: {before}"
+    words = before.split()
+    commands = ["undo", "score", "quit", "help", "moves"] + (["new"] if phase == "over" else [])
+    folded = word.lower()
+    if any(str(card).lower().startswith(folded) for card in DECK) and folded:
+        commands = []  # a card is begun ('Q' is a queen, not 'quit')
+    if phase != "play" or state is None:
+        options = [str(c) for c in sorted(set(DECK) - _cards_in(words), key=rank_order)]
+        if not words and phase != "table":
+            options = commands
+        elif not words:
+            options += commands
+    elif hand is not None and not words:
+        options = commands + positions.unseen(state, "")
+    elif not words:
+        options = commands + [str(c) for c in sorted(_playable(state), key=rank_order)]
+        if not begun:
+            options += [f"{seat}:" for seat in state.seats]
+    elif HAND_LINE.match(before):
+        options = positions.unseen(state, before)
+    elif words[0] in ("?", "moves"):
+        options = [str(c) for c in sorted(_playable(state), key=rank_order)]
+    else:
+        options = _following(state, words)
+    return [option for option in options if option.lower().startswith(folded)]
+
+
+def _following(state: Position, words: Sequence[str]) -> list[str]:
+    """What may come next in a move begun with ``words`` (a card, then what is typed after it):
+    only what some legal move with that card holds and the words typed do not name yet."""
+    try:
+        card = Card.parse(words[0])
+    except ValueError:
+        return []
+    hand = state.hand(state.turn)
+    if card not in hand.known:
+        if card in state.seen() or not hand.unknown:
+            return []
+        state = holding(state, card)
+    # A loose numeral stands for every one of its value: the legal moves listed name one suit for all.
+    alike = positions.alike(state)
+    classes = {token.lower(): key for key, tokens in alike.items() for token in tokens}
+    words_typed = [part.lower() for w in words[1:] for part in w.split("+") if part]
+    typed = Counter(classes.get(word, word) for word in words_typed)
+    options: list[str] = []
+    for move in plays.legal(state):
+        if move.card != card:
+            continue
+        tokens = [t for t in positions.typed(state, [move])[0].split()[1:] if t != "*"]
+        items = [item for t in tokens for item in t.split("+")]
+        left = Counter(classes.get(item.lower(), item.lower()) for item in items)
+        if typed - left or ("x" in items and typed and "x" not in typed):
+            continue  # a word typed is not in this move, or 'x' was not typed right after the card
+        left -= typed
+        rest = [other for item in items if left[key := classes.get(item.lower(), item.lower())] > 0
+                for other in alike.get(key, [item]) if other.lower() not in words_typed]
+        if "x" in rest:
+            rest = ["x"]  # 'x' comes right after the card
+        elif any(not item.startswith("=") for item in rest):
+            rest = [item for item in rest if not item.startswith("=")]  # the value comes last
+        options += [item for item in dict.fromkeys(rest) if item not in options]
+    return sorted(options, key=lambda item: (item != "x", item.startswith("=")))  # stable: x, items, value
+
+
+def _playable(state: Position) -> set[Card]:
+    """Cards the seat to play may hold: its known cards, and unseen ones while the hand is not known."""
+    hand = state.hand(state.turn)
+    if not hand.unknown:
+        return set(hand.known)
+    return (set(DECK) - state.seen()) | set(hand.known)
+
+
+def _cards_in(words: Sequence[str]) -> set[Card]:
+    """The cards among ``words`` (those of a table typed so far)."""
+    out: set[Card] = set()
+    for word in words:
+        with contextlib.suppress(ValueError):
+            out.add(Card.parse(word))
+    return out
+
+
+def _indented(lines: Sequence[str]) -> list[str]:
+    """Lines listed under a heading."""
+    return ["  " + line for line in lines]
