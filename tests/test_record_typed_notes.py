@@ -246,6 +246,18 @@ def test_fix_keeps_the_comments_of_a_later_deal(tmp_path: Path) -> None:
     assert path.read_text() == first.replace('[Result "N 22 S 6"]\n', "")
 
 
+def test_fix_keeps_the_comments_of_a_later_deal_between_its_hand_lines(tmp_path: Path) -> None:
+    """'fix 2 ...' wrote a later deal's comments again before its hand lines, all of them, so {after N} came to
+    read as said before N's hand was seen; each stays where it was, before, between or after the hand lines."""
+    text = _generated_text()
+    first = text[:text.index("15. S")].replace("deal\n", "deal\n{N looks worried}\nN: ? ? ? ? ? ?\n{after N}\n"
+                                                        "S: ? ? ? ? ? ?\n{after S}\n", 1)
+    path = _started(tmp_path, first.replace('[Result "N 22 S 6"]\n', ""))
+    code, out = _run(path, ["fix 2 4s", "quit"])
+    assert code == 0, out
+    assert path.read_text() == first.replace('[Result "N 22 S 6"]\n', "")
+
+
 def test_fix_keeps_what_is_typed_with_the_move_beside_what_the_move_had(tmp_path: Path) -> None:
     """'fix 1 Jh x 4s {new remark}' on a move with a comment echoed the new remark, but wrote the old comment
     alone: what was typed in the fix was lost."""

@@ -152,9 +152,11 @@ def _entries(game: Game, round_index: int, number: int) -> tuple[Move, list[Entr
     later: list[Entry] = []
     for deal in round_.deals:
         first = deal.moves[0].number if deal.moves else None
-        if found is not None and (first is None or first > number):
-            later += [DealComments(deal.comments)] if deal.comments else []
-            later += deal.hands
+        if found is not None and (first is None or first > number):  # its hand lines and comments, as written
+            *before, after = deal.comments_by_place()
+            for comments, hand in zip(before, deal.hands, strict=True):
+                later += [DealComments(comments), hand] if comments else [hand]
+            later += [DealComments(after)] if after else []
         for move in deal.moves:
             if move.number == number:
                 found = move
