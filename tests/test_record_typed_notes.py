@@ -454,3 +454,17 @@ def test_undo_of_the_table_typed_with_a_comment_takes_the_comment_too(tmp_path: 
     assert code == 0, out
     assert "took back the opening table {dealt fast}" in out
     assert path.read_text() == START + "table 5h 3c 9d Jc\n{dealt fast}\n"
+
+
+def test_undo_in_a_later_session_says_which_comments_of_the_line_stay(tmp_path: Path) -> None:
+    """A comment typed with a hand line in an earlier session (or written there in an editor) is not known to be
+    the line's: 'undo' left it in the record and said only 'took back N's hand', so typing the line again with
+    its comment wrote it twice.  It stays, and the reply says so and shows it."""
+    path = _started(tmp_path, START + TABLE + "{dealt by S}\nN: 4c ? ? ? ? ?\n{seen by Kostas}\n")
+    code, out = _run(path, ["undo", "undo", "quit"])
+    assert code == 0, out
+    assert "took back N's hand\n  kept the comment written after it, now after the table: {seen by Kostas}" in out
+    assert ("took back the opening table\n  kept the comments written after it, now after the round's first line: "
+            "{dealt by S} {seen by Kostas}") in out
+    assert path.read_text() == START + "{dealt by S}\n{seen by Kostas}\n"
+

@@ -61,6 +61,7 @@ def undo(recorder: Session) -> Reply:
         kept[:0] = deals.pop().comments  # a deal line comes with the move that ended the deal before
     last = deals[-1]
     typed_with = dict(recorder.typed_with)
+    stays: tuple[list[str], str] = ([], "")  # the comments after a table or hand line taken back that stay
     if redealt is not None:
         taken = f"redeal {redealt}"
     elif last.moves:
@@ -68,16 +69,23 @@ def undo(recorder: Session) -> Reply:
         deals[-1] = replace(last, moves=last.moves[:-1])
     elif last.hands:  # with the comments typed with it
         notes = typed_with.pop((len(rounds) - 1, len(deals) - 1, len(last.hands)), ())
-        taken = " ".join((f"{last.hands[-1].seat}'s hand", *(f"{{{c}}}" for c in notes)))
+        taken = " ".join((f"{last.hands[-1].seat}'s hand", *map(braced_comment, notes)))
         deals[-1] = last.without_hand(notes)
+        after = (f"{last.hands[-2].seat}'s hand" if len(last.hands) > 1
+                 else "the table" if len(deals) == 1 else "the deal line")
+        stays = (_others(last.comments_by_place()[-1], notes), f"after {after}")
     elif round_.table is not None:
         notes = typed_with.pop((len(rounds) - 1, 0, 0), ())
-        taken = " ".join(("the opening table", *(f"{{{c}}}" for c in notes)))
+        taken = " ".join(("the opening table", *map(braced_comment, notes)))
+        stays = (_others(deals[0].comments, notes), "after the round's first line")
         deals[0] = deals[0].without_comments(notes)
         round_ = replace(round_, table=None)
     else:
         raise Refused("there is nothing to take back")
     lines = [f"took back {taken}"]
+    if stays[0]:  # a comment written after the line in an editor, or typed with it in an earlier session
+        lines.append(f"kept the comment{'s' if len(stays[0]) > 1 else ''} written after it, now {stays[1]}: "
+                     + " ".join(map(braced_comment, stays[0])))
     if kept:
         where = _keep_comments(deals, kept)
         lines.append(f"kept the comments written after it, now {where}: " + " ".join(map(braced_comment, kept)))
@@ -89,6 +97,15 @@ def undo(recorder: Session) -> Reply:
     recorder.undone.append((game, recorder.game, taken, vouched, recorder.typed_with))
     recorder.typed_with = typed_with
     return reply
+
+
+def _others(comments: tuple[str, ...], notes: tuple[str, ...]) -> list[str]:
+    """``comments`` but ``notes`` (each once, the last first)."""
+    left = list(comments)
+    for note in reversed(notes):
+        if note in left:
+            del left[len(left) - 1 - left[::-1].index(note)]
+    return left
 
 
 def _comments_of(round_: Round) -> list[str]:
