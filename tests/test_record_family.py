@@ -28,6 +28,7 @@ from dln.games.protocol import game_named
 from dln.notation.model import Game
 from dln.notation.writer import move_text
 from dln.record import NewGame, Options, Terminal, make_options, run
+from dln.record.questions import Question
 from tests.budgets import fast_only
 from tests.test_record import Session
 
@@ -120,6 +121,16 @@ def test_clockwise_in_a_two_player_game_is_a_usage_error(tmp_path: Path, command
     assert result.exit_code == 2, result.output
     assert "--variant" in result.output and CLOCKWISE_WITH_TWO in result.output
     assert "Traceback" not in result.output and not path.exists()
+
+
+def test_clockwise_given_first_makes_four_players_the_default() -> None:
+    """'dln record --variant clockwise --defaults' stopped at once: 'Players, 2 or 4: clockwise is the direction
+    of play of four players ...', the default answer (2) refused by the option given; four is the default then."""
+    new = NewGame({"Variant": "clockwise"}, today=DAY)
+    assert new.next_question() == Question("Event", "Event", "")
+    new.take_defaults()
+    tags = dict(new.game().tags)
+    assert (tags["Variant"], tags["East"]) == ("clockwise", "?")
 
 
 def test_the_command_line_options_are_checked_against_the_game() -> None:

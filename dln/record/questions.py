@@ -107,8 +107,13 @@ class NewGame:
         return cast(tuple[Seat, ...], ("N", "E", "S", "W") if players == 4 else ("N", "S"))
 
     def _players_default(self) -> str:
+        """The previous game's players when the game takes them, else its fewest; four when the house rules
+        given are for four (``clockwise``)."""
         counts = self._player_counts()
-        return self.defaults["players"] if int(self.defaults["players"]) in counts else str(counts[0])
+        players = self.defaults["players"] if int(self.defaults["players"]) in counts else str(counts[0])
+        if 4 in counts and unfit(parse_variants(self.answers.get("Variant", "")), int(players)):
+            return "4"
+        return players
 
     def _questions(self) -> Iterator[Question]:
         yield Question("Event", "Event", self.defaults["Event"])
