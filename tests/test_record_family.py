@@ -133,6 +133,16 @@ def test_clockwise_given_first_makes_four_players_the_default() -> None:
     assert (tags["Variant"], tags["East"]) == ("clockwise", "?")
 
 
+def test_the_next_game_of_two_does_not_offer_the_clockwise_rule_of_the_last_game_of_four() -> None:
+    """After a four-player game under 'soy, clockwise', a new game of two offered the same house rules as the
+    default answer, which the players answered refuse: Enter was refused.  The default leaves clockwise out."""
+    (previous,) = generate_games(1, players=4, seed=1, rules=Rules(target=5, soy=True, clockwise=True),
+                                 hidden=True)
+    new = NewGame({"players": "2"}, previous=previous, today=DAY)
+    new.take_defaults()
+    assert dict(new.game().tags)["Variant"] == "soy"
+
+
 def test_the_command_line_options_are_checked_against_the_game() -> None:
     assert make_options(game="xeri").preset["Game"] == "xeri"
     with pytest.raises(ValueError, match="Xeri is played by 2 players"):

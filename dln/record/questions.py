@@ -115,6 +115,13 @@ class NewGame:
             return "4"
         return players
 
+    def _variant_default(self) -> str:
+        """The previous game's house rules, but those the players answered make no sense with (``clockwise``
+        for two)."""
+        names = parse_variants(self.defaults["Variant"])
+        players = len(self.seats())
+        return ", ".join(name for name in names if not unfit([name], players))
+
     def _questions(self) -> Iterator[Question]:
         yield Question("Event", "Event", self.defaults["Event"])
         yield Question("Site", "Site", self.defaults["Site"])
@@ -132,7 +139,7 @@ class NewGame:
         hands = engine is not None and engine.result_unit == "hands won"
         yield Question("Target", "Hands to play" if hands else "Target score", self._target_default())
         if engine is None or engine.house_rules:
-            yield Question("Variant", "House rules (comma-separated names)", self.defaults["Variant"])
+            yield Question("Variant", "House rules (comma-separated names)", self._variant_default())
 
     def next_question(self) -> Question | None:
         """The next question not answered yet, or None when the game can start."""
