@@ -92,6 +92,20 @@ def test_redeal_is_typed_at_the_prompt_and_undo_takes_it_back(tmp_path: Path) ->
                                 "round 2 dealer S\ntable 5d 8c 2h Kh\n")
 
 
+def test_a_note_typed_with_redeal_is_written_after_it_and_undo_takes_it_back(tmp_path: Path) -> None:
+    """'redeal N ; five face cards' was refused with the usage of redeal alone, as if the seat were missing,
+    though a table, a hand line and a move each take a note typed with them (and a file holds a comment after a
+    redeal line).  It is the round's closing comment; undo takes it back with the line, as it does a table's."""
+    path = tmp_path / "game.dln"
+    path.write_text(REDEAL_START)
+    code, out = _run(path, ["5h 3c 9d Js", "redeal N ; five face cards", "undo", "redeal N {five face cards}",
+                            "quit"], Options())
+    assert code == 0, out
+    assert "took back redeal N {five face cards}" in out and "kept the comment" not in out
+    assert path.read_text() == (REDEAL_START + "table 5h 3c 9d Js\nredeal N\n{five face cards}\n\n"
+                                "round 2 dealer S\n")
+
+
 def test_redeal_is_refused_where_the_rules_refuse_it(tmp_path: Path) -> None:
     path = tmp_path / "game.dln"
     path.write_text(START)

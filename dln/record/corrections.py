@@ -25,6 +25,7 @@ from dln.notation.writer import braced_comment, hand_text
 from dln.record import played
 from dln.record.moves import Refused, is_bare, shown_lines, shown_move, shown_variation
 from dln.record.played import Key
+from dln.record.redeals import redeal_key
 from dln.record.reply import Reply, Session
 from dln.wording import count_of
 
@@ -52,18 +53,19 @@ def undo(recorder: Session) -> Reply:
     if len(rounds) > 1 and is_bare(rounds[-1]):
         kept += _comments_of(rounds.pop())  # the next round's header came with the claims
     round_ = rounds[-1]
-    redealt = round_.redeal  # a redeal line is taken back alone
+    redealt = round_.redeal  # a redeal line is taken back alone, with the comments typed with it
+    typed_with = dict(recorder.typed_with)
+    notes = typed_with.pop(redeal_key(len(rounds) - 1), ()) if redealt is not None else ()
     if round_.rest is not None or round_.score is not None or redealt is not None:
-        kept[:0] = round_.comments
+        kept[:0] = _others(round_.comments, notes)
         round_ = replace(round_, rest=None, score=None, redeal=None, comments=())
     deals = list(round_.deals)
     while redealt is None and len(deals) > 1 and not deals[-1].moves and not deals[-1].hands:
         kept[:0] = deals.pop().comments  # a deal line comes with the move that ended the deal before
     last = deals[-1]
-    typed_with = dict(recorder.typed_with)
     stays: tuple[list[str], str] = ([], "")  # the comments after a table or hand line taken back that stay
     if redealt is not None:
-        taken = f"redeal {redealt}"
+        taken = " ".join((f"redeal {redealt}", *(f"{{{c}}}" for c in notes)))
     elif last.moves:
         taken = shown_move(last.moves[-1])
         deals[-1] = replace(last, moves=last.moves[:-1])

@@ -15,7 +15,7 @@ from typing import cast
 
 from dln.check.validate import GameReport
 from dln.notation.model import Game, Round, Seat
-from dln.record.moves import Refused, greek_seat
+from dln.record.moves import Refused, greek_seat, typed_comments
 from dln.record.reply import Reply, Session
 
 #: ``redeal N``: N cancels the round for the face cards dealt to them.
@@ -28,19 +28,31 @@ REDEAL_USAGE = ("redeal N: N cancels the round for the five or six face cards de
 
 def redeal(recorder: Session, text: str) -> Reply:
     """Cancel the round being recorded for the face cards dealt to the seat ``text`` names: checked (D107-D109),
-    written, and the next round opened by the same dealer."""
+    written, and the next round opened by the same dealer.  A ``{comment}`` or ``; note`` typed with it is written
+    after it (the round's closing comment, as in a file); ``undo`` takes it back with the line."""
+    text, notes = typed_comments(text)
     typed = REDEAL.fullmatch(text.strip())
     if typed is None:
         seat = text.split()[1:2]
         raise Refused((seat and greek_seat(seat[0])) or REDEAL_USAGE)
     seat = typed[1].upper()
     game = recorder.game
-    round_ = replace(game.rounds[-1], redeal=cast(Seat, seat))
+    round_ = replace(game.rounds[-1], redeal=cast(Seat, seat), comments=(*game.rounds[-1].comments, *notes))
     game = replace(game, rounds=(*game.rounds[:-1], round_))
     report = recorder.check_change(game, "the redeal")
     number = round_.number or len(game.rounds)
-    return recorder.commit(game, report, [f"redeal {seat}   ({seat} cancels round {number} for the face cards "
-                                          "dealt to them; it scores nothing)"])
+    reply = recorder.commit(game, report, [f"redeal {seat}   ({seat} cancels round {number} for the face cards "
+                                           "dealt to them; it scores nothing)",
+                                           *(f"{{{n}}}   (a comment on the redeal)" for n in notes)])
+    if notes:
+        recorder.typed_with[redeal_key(len(game.rounds) - 1)] = notes
+    return reply
+
+
+def redeal_key(round_index: int) -> tuple[int, int, int]:
+    """Where :attr:`dln.record.reply.Session.typed_with` keeps the comments typed with the redeal line of a
+    round (0-based): after its deals (-1)."""
+    return round_index, -1, 0
 
 
 def next_round(game: Game, report: GameReport, reply: Reply) -> Game | None:
