@@ -72,7 +72,7 @@ def test_kontsina_asks_2_to_4_players_and_names_every_seat_of_three() -> None:
         answer = {"players": "3", "North": "Maria"}.get(question.key, "")
         assert new.answer(question, answer) is None
     assert asked["players"] == "Players, 2, 3 or 4" and "Variant" not in asked
-    assert asked["dealer"] == "Dealer of round 1 (N E S)"
+    assert asked["dealer"] == "Dealer of round 1 (N Maria, E, S)"  # the names answered beside their seats
     game = new.game()
     assert game.tags[1:] == (("Game", "Kontsina"), ("North", "Maria"), ("East", "?"), ("South", "?"),
                              ("Target", "21"))  # kontsina, Scoring: "an agreed target such as 21"

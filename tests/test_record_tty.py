@@ -161,7 +161,7 @@ def test_a_short_game_recorded_at_the_prompt_survives_a_kill(tmp_path: Path, tmu
                              ("Date (year.month.day) [", "2026.11.20"),
                              ("Game (Diloti, Kontsina, Xeri) [Diloti]: ", ""), ("Players, 2 or 4 [2]: ", ""),
                              ("North's name [none]: ", "Maria"), ("South's name [none]: ", "Eleni"),
-                             ("Dealer of round 1 (N S) [S]: ", dealer), ("House rules", "")]:
+                             ("Dealer of round 1 (N Maria, S Eleni) [S]: ", dealer), ("House rules", "")]:
         pane.wait(prompt=question)
         pane.type(answer)
     pane.wait("game started: 2 players, standard rules", prompt="round 1 table> ")

@@ -112,6 +112,18 @@ def test_a_dealer_typed_in_greek_letters_is_told(tmp_path: Path, typed: str, lat
     assert code == 2 and f"in Latin letters it is '{latin}'" in out and not path.exists()
 
 
+def test_the_dealer_may_be_answered_with_a_player_s_name(tmp_path: Path) -> None:
+    """At a real table the dealer is a person: 'Ελένη' (South's name, as answered just before) was refused as
+    'the dealer is one of N, S'.  A player's name, in any case, names that seat; the question names them."""
+    path = tmp_path / "new.dln"
+    code, out = _run(path, ["", "", "-", "", "", "Μαρία", "Ελένη", "ελένη", "", "", "5h 3c 9d Js", "quit"])
+    assert code == 0, out
+    assert "Dealer of round 1 (N Μαρία, S Ελένη) [S]: ελένη" in out
+    assert "round 1 dealer S\n" in path.read_text()
+    code, out = _run(tmp_path / "other.dln", ["", "", "-", "", "", "Μαρία", "Ελένη", "Νίκος"])
+    assert code == 2 and "the dealer is one of N (Μαρία), S (Ελένη)" in out
+
+
 def test_a_redeal_seat_in_greek_letters_is_told(tmp_path: Path) -> None:
     """'redeal Ν' was answered with the usage line, as if no seat had been typed."""
     path = _started(tmp_path, '[Target "61"]\n[Variant "face-card-redeal"]\n\nround 1 dealer S\n' + TABLE)

@@ -12,7 +12,7 @@ from typing import IO, TypeVar, cast
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.lines import not_utf8
 from dln.notation.mistakes import tag_option_problem
-from dln.notation.model import Round, Seat
+from dln.notation.model import SEAT_TAGS, Round, Seat
 from dln.notation.sources import Unreadable, not_utf8_reason
 from dln.record.changes import Diverged
 from dln.record.moves import (
@@ -236,8 +236,9 @@ def _tag_options(options: Options) -> list[str]:
 def _ask_dealer(recorder: Recorder, options: Options, terminal: Terminal, path: Path) -> str | None:
     """The dealer of round 1 for a game whose tags were written beforehand; None if the input ends first or
     on 'quit'."""
-    new = NewGame({"players": str(recorder.players), "Game": recorder.game.tag("Game") or ""})  # none: the default game
-    question = Question("dealer", f"Dealer of round 1 ({' '.join(new.seats())})", "S")
+    names = {tag: name for tag in SEAT_TAGS.values() if (name := recorder.game.tag(tag))}
+    new = NewGame({"players": str(recorder.players), "Game": recorder.game.tag("Game") or "", **names})  # none: Diloti
+    question = new.dealer_question("S")
     preset = options.preset.get("dealer")
     if preset is None and not options.defaults:
         if not _ask_one(new, question, terminal, f"{path}: no game started; nothing was written"):

@@ -134,12 +134,25 @@ class NewGame:
         for seat in self.seats():
             name = SEAT_TAGS[seat]
             yield Question(name, f"{name}'s name", self.defaults.get(name, "?" if many else ""))
-        yield Question("dealer", f"Dealer of round 1 ({' '.join(self.seats())})", self.defaults["dealer"])
+        yield self.dealer_question(self.defaults["dealer"])
         engine = self.engine()
         hands = engine is not None and engine.result_unit == "hands won"
         yield Question("Target", "Hands to play" if hands else "Target score", self._target_default())
         if engine is None or engine.house_rules:
             yield Question("Variant", "House rules (comma-separated names)", self._variant_default())
+
+    def _names(self) -> list[tuple[Seat, str]]:
+        """Each seat with its player's name as answered ('' for none, or ``?``)."""
+        return [(seat, "" if (name := self.answers.get(SEAT_TAGS[seat], "").strip()) == "?" else name)
+                for seat in self.seats()]
+
+    def dealer_question(self, default: str) -> Question:
+        """``Dealer of round 1 (N S) [S]``; the players' names beside their seats once they are answered
+        (``N Μαρία, S Ελένη``), as a person at the table says who deals."""
+        named = self._names()
+        if not any(name for _, name in named):
+            return Question("dealer", f"Dealer of round 1 ({' '.join(self.seats())})", default)
+        return Question("dealer", f"Dealer of round 1 ({', '.join(f'{s} {n}'.strip() for s, n in named)})", default)
 
     def next_question(self) -> Question | None:
         """The next question not answered yet, or None when the game can start."""
@@ -148,6 +161,9 @@ class NewGame:
     def answer(self, question: Question, text: str) -> str | None:
         """Take the answer typed to ``question`` (Enter: its default; ``-``: none); a complaint if it will not do."""
         value = question.default if text.strip() == "" else _none(text.strip())
+        if question.key == "dealer" and value.upper() not in self.seats():  # a player's name names their seat
+            value = next((seat for seat, name in self._names() if name and name.casefold() == value.casefold()),
+                         value)
         problem = self.check(question.key, value)
         if problem is None:
             self.answers[question.key] = value
@@ -182,7 +198,8 @@ class NewGame:
         if key == "players" and (problem := unfit(parse_variants(self.answers.get("Variant", "")), int(value))):
             return f"{problem} (--variant)"
         if key == "dealer" and value.upper() not in self.seats():
-            return greek_seat(value.strip()) or f"the dealer is one of {', '.join(self.seats())}"
+            seats = ", ".join(f"{seat} ({name})" if name else seat for seat, name in self._names())
+            return greek_seat(value.strip()) or f"the dealer is one of {seats}"
         if key == "Target" and not small_number(value):
             hands = engine is not None and engine.result_unit == "hands won"
             if reason := too_many_digits(value):
