@@ -180,3 +180,18 @@ def test_dln_score_on_a_terminal_of_40_columns_turns_the_sheet_on_its_side(
     shown = CliRunner().invoke(main, ["score", str(path)], env={"COLUMNS": "40"}).stdout
     assert max(map(len, shown.splitlines())) <= 40 and "…" not in shown, shown
     assert "┃ side ┃" in piped and "…" not in piped  # the wide sheet, as before
+
+
+@pytest.mark.parametrize("columns", [80, 40])
+def test_the_score_sheet_of_a_round_not_played_out_keeps_its_title_on_its_lines(columns: int) -> None:
+    """'score' before the first round was played out drew a sheet one column wide, and rich broke its title
+    and its standing to that column's 19: 'game 1 — 4 players,' / 'standard rules' / '(pagat.com), target' /
+    '61', and 'no winner yet: NS 0,' / 'EW 0', on a terminal of 80.  They take the terminal's width."""
+    game = dln.loads('[North "?"]\n[East "?"]\n[South "?"]\n[West "?"]\n[Target "61"]\n\nround 1 dealer S\n'
+                     "table 5h 3c 9d Js\n1. E Kd\n")
+    out = io.StringIO()
+    console(file=out, width=columns).print(score_sheet(validate_game(game), width=columns))
+    shown = [line.rstrip() for line in out.getvalue().splitlines()]
+    title = "game 1 — 4 players, standard rules (pagat.com), target 61"
+    assert (title in shown) if columns == 80 else (" ".join(shown[:2]) == title), out.getvalue()
+    assert "no winner yet: NS 0, EW 0" in shown and max(map(len, shown)) <= columns, out.getvalue()

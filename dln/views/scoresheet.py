@@ -146,7 +146,15 @@ def score_sheet(report: GameReport, *, symbols: bool = True, width: int | None =
         table.caption = "\n".join(notes)
         table.caption_justify = "default"
     if width is not None and _natural_width(table) > width:
-        return _on_its_side(table, headings, rows)
+        table = _on_its_side(table, headings, rows)
+    # rich breaks the title and the caption at the table's own width: on a terminal, a sheet of one narrow column
+    # (no round played out) read 'game 1 — 4 players,' / 'standard rules' / ...; the first column widens to let
+    # them take the terminal's (the numbers' columns stay as they are).
+    said = [line for text in (table.title, table.caption) if isinstance(text, str) for line in text.splitlines()]
+    short = min(max(map(len, said), default=0), width or 0) - _natural_width(table)
+    if short > 0:
+        first = table.columns[0]
+        first.min_width = max(len(str(cell)) for cell in (first.header, *first.cells)) + short
     return table
 
 
