@@ -170,3 +170,13 @@ def test_a_move_typed_at_a_hand_prompt_is_told_what_the_prompt_asks(tmp_path: Pa
     assert ("  this prompt asks for S's hand before the deal's first card: type the cards seen, or press Enter "
             "when they were not seen; the moves are typed at the move prompt after it") in out, out
     assert path.read_text() == START + "table 4c Kh Ac Qc\n"
+
+
+def test_the_status_after_the_hand_prompts_is_set_apart_by_a_blank_line(tmp_path: Path) -> None:
+    """After the last of --hands' prompts the status began on the very next line ('S's hand, deal 1 (Enter: not
+    seen)> ' then 'round 1, N deals · ...'), where after every other reply a blank line sets it apart."""
+    path = tmp_path / "game.dln"
+    path.write_text(START)
+    code, out = _run(path, ["4c Kh Ac Qc", "2c", "", "quit"], Options(hands=True))
+    assert code == 0, out
+    assert "  S: 2c ? ? ? ? ?\nN's hand, deal 1 (Enter: not seen)> \n\nround 1, N deals" in out, out

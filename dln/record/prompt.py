@@ -387,6 +387,7 @@ def _ask_hands(recorder: Recorder, terminal: Terminal, asked: set[tuple[int, int
                              "after it")
             if not reply.accepted and not terminal.interactive:
                 code = max(code, EXIT_RULES if reply.rule else EXIT_BAD_INPUT)
+    terminal.say("")  # the status follows, set apart as after any reply
     return None, code
 
 
