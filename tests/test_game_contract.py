@@ -223,9 +223,11 @@ def test_generate_offers_the_game_and_json_names_it(plugin: Path, archive: Path)
 def test_record_takes_a_game_typed_at_the_table(plugin: Path, tmp_path: Path) -> None:
     """The recorder asks the game for its seats and deal and judges each move by its rules."""
     path = tmp_path / "typed.dln"
-    typed = "\n".join(["4c 5d Ks Qh", "N: 9h 2c 3c Jd", "S: 7s 8s 10s As", "9h", "7s", "quit", ""])
+    typed = "\n".join(["4c 5d Ks Qh", "N: 9h 2c 3c Jd", "S: 7s 8s 10s As", "9h", "7s", "help", "quit", ""])
     done = dln_with(plugin, "record", str(path), "--game-type", "matching", "--defaults", stdin=typed)
     assert done.returncode == 0, done.stdout + done.stderr
+    assert "9c x 9d (one card of its rank) · Ks (laid)" in done.stdout  # its help gives the game's own moves
+    assert "=8" not in done.stdout and "redeal" not in done.stdout and "Kontsina" not in done.stdout
     game = dln.loads(path.read_text(encoding="utf-8"))
     assert game.tag("Game") == "Matching" and [str(m.card) for m in game.rounds[0].moves] == ["9h", "7s"]
     assert dln_with(plugin, "validate", str(path)).returncode == 0

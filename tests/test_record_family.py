@@ -337,3 +337,16 @@ def test_the_tables_example_in_the_prompt_is_one_the_game_takes(game: str) -> No
     prompt = s.recorder.status()[1]
     example = prompt[prompt.index("e.g. ") + 5:].rstrip(")")
     assert s(example)[0] == f"table {example}"
+
+
+@pytest.mark.parametrize("game", ["Diloti", "Kontsina", "Xeri"])
+def test_help_gives_the_game_s_own_moves_and_only_the_commands_it_has(game: str) -> None:
+    """'help' gave every game Diloti's moves (``3d 5h =8``, a declaration), its ``redeal`` for face cards and
+    a last line about Kontsina and Xeri: a Xeri recorder read moves its game refuses."""
+    rules = game_named(game)
+    lines = session(game)("help")
+    text = "\n".join(lines)
+    assert all(piece.split(" (")[0] in text for piece in rules.move_examples.split(" · "))
+    assert ("3d 5h =8" in text) == ("declarations" in lines[-1]) == rules.declares
+    assert ("redeal N" in text) == (game == "Diloti")
+    assert "Kontsina and Xeri" not in text and max(map(len, lines)) <= 110

@@ -43,7 +43,7 @@ from dln.notation.sources import Unreadable
 from dln.notation.writer import move_text
 from dln.record import Refused, positions
 from dln.record.changes import Diverged
-from dln.record.moves import HAND_LINE
+from dln.record.moves import HAND_LINE, examples_text
 from dln.record.prompt import EXIT_INTERRUPTED
 from dln.record.recordfile import rule_errors
 from dln.record.redeals import REDEAL
@@ -64,26 +64,13 @@ ENGINE_NAME = re.compile(rf"{ENGINE} \(budget ([0-9]{{1,9}})\)")
 REFUSED_WORDS = ("undo", "redo", "fix", "new", "played")
 #: The recorder's words at the end of a round that ask for the next table, which dln play deals itself.
 TYPE_THE_TABLE = "; type the opening table"
-#: Moves as the person types them, per game (None: Diloti).
+#: dln play's help; ``{examples}``: the moves of the game played, as the person types them.
 HELP = """\
 Type your move without the seat, e.g.:
 {examples}
   ?        your legal moves     ? rank  the engine's ranking of them (a hint)
   score    the score sheet      quit    leave (the file holds the game so far)
   ! ?! ?? {{comment}}  annotate the last move written: the engine's, once it plays"""
-#: The width the help is kept within: a terminal of 80 columns.
-HELP_WIDTH = 80
-
-
-def _examples(text: str) -> str:
-    """The game's move examples (``a · b · c``), indented, as many on a line as fit in :data:`HELP_WIDTH`."""
-    lines: list[str] = []
-    for piece in text.split(" · "):
-        if lines and len(lines[-1]) + len(" · ") + len(piece) < HELP_WIDTH:
-            lines[-1] += f" · {piece}"
-        else:
-            lines.append(f"  {piece}")
-    return "\n".join(lines)
 
 
 def _holds_a_game(path: Path) -> bool:
@@ -245,7 +232,7 @@ class Table:
     @property
     def help(self) -> str:
         """What may be typed at the prompt, with moves of the game played."""
-        return HELP.format(examples=_examples(self.game.move_examples))
+        return HELP.format(examples=examples_text(self.game.move_examples))
 
     def type(self, line: str, *, engine: bool = False) -> bool:
         """Type ``line`` into the recorder as the person keeping the record would; True if accepted.

@@ -12,6 +12,7 @@ from dln.engine import Hand as EngineHand
 from dln.engine import (
     RoundState,
 )
+from dln.games.protocol import Game as GameRules
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.mistakes import COMMENT_TEXT
 from dln.notation.model import SEATS, Move, Round, Variation
@@ -317,23 +318,45 @@ def parse_move(text: str, seat: str) -> Move:
 
 
 
+#: The width the help of dln record and dln play is kept within: a terminal of 80 columns.
+HELP_WIDTH = 80
+#: The prompt's commands, for every game; ``{redeal}`` and ``{tab}`` are filled in by :func:`help_lines`.
 HELP = """\
-Type each move without the seat (it comes from the turn): 9c x 9d · 3d 5h =8 · Ks · 6h x [6] · 8c x 5s+3d
+Type each move without the seat (it comes from the turn), e.g.:
+{examples}
   9c x 9              a rank alone names the one loose card of that rank
   N: 3d 8s ? ? ? ?    N's hand, before the first card of a deal (? for a card not seen)
-  ! ? !! ?? !? ?! $n  glyphs for the last move; {comment} or ; note a comment; (S 9c x 9d) a variation
+  ! ? !! ?? !? ?! $n  glyphs for the last move; {{comment}} or ; note a comment; (S 9c x 9d) a variation
   ?  or  ? 9c         the legal moves (of a known hand; with 9c when the hand is not known)
-                      ('?' alone lists moves: mark the last move as a mistake with $2 or '? {why}')
+                      ('?' alone lists moves: mark the last move as a mistake with $2 or '? {{why}}')
   ? rank              the legal moves best first, by the engine's expected points (known cards)
   undo                take back the last move (or hand line, or opening table)
   redo                put back what undo took back
   played              write the move just refused as it was played at the table (the validator reports it)
   fix 12 9s x 9d      replace move 12 of this round; later moves are kept while still legal
-  redeal N            N cancels the round for face cards (house rules face-card-redeal...)
-  score               the score sheet
+{redeal}  score               the score sheet
   new                 another game in this file, once this one is over
   quit                leave: the file is saved; 'dln record FILE' goes on where it stopped
-  Tab                 complete cards, declarations and commands
-Kontsina and Xeri: the same, without declarations; a Xeri capture names the top card of the pile (7c x 7s)"""
+  Tab                 complete {tab}"""
+_REDEAL_HELP = "  redeal N            N cancels the round for face cards (house rules face-card-redeal...)\n"
+
+
+def examples_text(text: str) -> str:
+    """A game's move examples (``a · b · c``), indented, as many on a line as fit in :data:`HELP_WIDTH`."""
+    lines: list[str] = []
+    for piece in text.split(" · "):
+        if lines and len(lines[-1]) + len(" · ") + len(piece) < HELP_WIDTH:
+            lines[-1] += f" · {piece}"
+        else:
+            lines.append(f"  {piece}")
+    return "\n".join(lines)
+
+
+def help_lines(game: GameRules) -> list[str]:
+    """What ``help`` answers at the recorder's prompt for ``game``: its own moves as examples, and ``redeal``
+    and declarations only where the game has them (a Xeri recorder was shown Diloti's ``3d 5h =8``)."""
+    return HELP.format(examples=examples_text(game.move_examples),
+                       redeal=_REDEAL_HELP if "face-card-redeal" in game.house_rules else "",
+                       tab="cards, declarations and commands" if game.declares else "cards and commands").splitlines()
 
 

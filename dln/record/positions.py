@@ -130,39 +130,39 @@ def seat_order(report: GameReport) -> tuple[str, ...]:
     return report.seats
 
 
-def _game(report: GameReport) -> Game:
+def rules_game(report: GameReport) -> Game:
     """The game of ``report``; Diloti's facts for a Game tag naming no game (refused before play)."""
     return report.engine if report.engine is not None else DILOTI
 
 
 def sides(report: GameReport) -> tuple[str, ...]:
     """Who scores: Diloti's sides (``NS``/``EW`` with four), every seat for itself in Kontsina and Xeri."""
-    return _game(report).sides(report.seats)
+    return rules_game(report).sides(report.seats)
 
 
 def hand_size(report: GameReport) -> int:
     """Cards in a hand at each deal."""
-    return _game(report).hand_size
+    return rules_game(report).hand_size
 
 
 def dealer_after(report: GameReport, dealer: str) -> str:
     """Who deals the round after one dealt by ``dealer``."""
-    return _game(report).dealer_after(report.seats, dealer)
+    return rules_game(report).dealer_after(report.seats, dealer)
 
 
 def standing(report: GameReport) -> dict[str, int]:
     """Each side's points from the rounds played out so far (Xeri: the hands each player has won)."""
-    return _game(report).standing([r.scores for r in report.rounds if r.scores and not r.after_win], sides(report))
+    return rules_game(report).standing([r.scores for r in report.rounds if r.scores and not r.after_win], sides(report))
 
 
 def score_word(report: GameReport) -> str:
     """What the status line calls the standing: ``score``, or ``hands won`` in Xeri."""
-    unit = _game(report).result_unit
+    unit = rules_game(report).result_unit
     return "score" if unit == "points" else unit
 
 
 def goal(report: GameReport, word: str = "to") -> str:
     """What the game is played to: ``to 61`` (``word`` before the target) or, in Xeri, ``5 hands``."""
-    if _game(report).result_unit == "hands won":
+    if rules_game(report).result_unit == "hands won":
         return count_of(report.rules.target, "hand")
     return f"{word} {report.rules.target}"

@@ -22,13 +22,13 @@ from dln.record.moves import (
     ANNOTATION,
     EMPTY_NOTE,
     HAND_LINE,
-    HELP,
     HELP_WORDS,
     LEGAL_QUERY,
     QUIT_WORDS,
     Refused,
     as_typed,
     command_slip,
+    help_lines,
     is_bare,
     named_by_rank,
     parse_move,
@@ -281,7 +281,7 @@ class Recorder:
             if word in QUIT_WORDS:
                 return Reply(quit=True)
             if word in HELP_WORDS:
-                return Reply(lines=HELP.splitlines())
+                return Reply(lines=help_lines(positions.rules_game(self.report)))
             if word == "score":
                 return Reply(score_sheet=True)
             if word == "undo":
