@@ -249,6 +249,21 @@ def test_play_deals_the_game_and_the_engine_answers(plugin: Path, tmp_path: Path
     assert dln_with(plugin, "validate", str(path)).returncode == 0
 
 
+def test_a_game_that_cannot_be_loaded_is_left_out_with_a_word_and_the_others_work(plugin: Path,
+                                                                                   tmp_path: Path) -> None:
+    """A second package whose game fails to import (a dependency missing) made every command that asks for
+    the games installed end in its traceback: dln explain, dln generate --help, any record of Matching."""
+    (tmp_path / "broken_game.py").write_text('raise ImportError("broken_game needs libfoo 2")\n', encoding="utf-8")
+    info = tmp_path / "broken_game-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-game\nVersion: 1.0\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text("[dln.games]\nbroken = broken_game:BROKEN\n", encoding="utf-8")
+    done = dln_with(plugin, "explain", "M201", cwd=tmp_path)  # the folder is on sys.path as the current one
+    assert done.returncode == 0 and "A card of Matching captures one card of its rank" in done.stdout
+    assert done.stderr == ("dln: warning: the game 'broken' (broken_game:BROKEN) is left out: it cannot be loaded "
+                           "(ImportError: broken_game needs libfoo 2)\n")
+
+
 @pytest.mark.parametrize("key", ["diloti", "kontsina", "xeri"])
 def test_dlns_own_games_are_entry_points_and_answer_the_protocol(key: str) -> None:
     """dln finds its own games where it finds a plugin's: the ``dln.games`` entry points of its package."""

@@ -20,6 +20,7 @@ Uses only the rules engine (for the types of a move and a seat).
 from __future__ import annotations
 
 import random
+import sys
 import unicodedata
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from functools import cache
@@ -332,13 +333,20 @@ class Game(Protocol):
 
 @cache
 def installed() -> dict[str, Game]:
-    """Every game installed, by key: the ``dln.games`` entry points (dln's own three among them)."""
+    """Every game installed, by key: the ``dln.games`` entry points (dln's own three among them).  A game
+    that cannot be loaded (its package broken, a dependency missing) is left out, said once on stderr."""
     from importlib.metadata import entry_points  # not at start-up: checking a file asks for no game
 
     found: dict[str, Game] = {}
     for point in sorted(entry_points(group=GROUP), key=lambda p: (p.name not in OWN_GAMES, p.name)):
-        game = point.load()
-        found.setdefault(game.key, game)
+        try:
+            game = point.load()
+            key = game.key
+        except Exception as exc:  # a plugin's own failure: dln and the other games go on
+            print(f"dln: warning: the game {point.name!r} ({point.value}) is left out: it cannot be loaded "
+                  f"({type(exc).__name__}: {exc})", file=sys.stderr)
+            continue
+        found.setdefault(key, game)
     for key, where in OWN_GAMES.items():  # a checkout run without installing has no entry points
         if key not in found:
             module, _, name = where.partition(":")
