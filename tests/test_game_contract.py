@@ -101,6 +101,26 @@ class Matching(TableGame):
 
 
 MATCHING = Matching()
+
+
+class Sevens(Matching):
+    """Matching with a second point, for most sevens: an item of the game's own that goes to whoever has most."""
+    key = "sevens"
+    name = "Sevens"
+    own_codes = ()
+    examples = None
+    score_items = ("most_cards", "most_sevens")
+
+    def score(self, state):
+        piles = dict(zip(state.seats, state.captured, strict=True))
+        cards = {seat: len(pile) for seat, pile in piles.items()}
+        sevens = most({seat: sum(card.rank == 7 for card in pile) for seat, pile in piles.items()}, 1)
+        points = most(cards, 1)
+        return {seat: ItemScore(seat, cards[seat], (("most_cards", points[seat]), ("most_sevens", sevens[seat])))
+                for seat in state.seats}
+
+
+SEVENS = Sevens()
 '''
 
 
@@ -127,7 +147,8 @@ def plugin(tmp_path_factory: pytest.TempPathFactory) -> Path:
     info = root / "matching_game-1.0.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: matching-game\nVersion: 1.0\n", encoding="utf-8")
-    (info / "entry_points.txt").write_text("[dln.games]\nmatching = matching_game:MATCHING\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text("[dln.games]\nmatching = matching_game:MATCHING\n"
+                                        "sevens = matching_game:SEVENS\n", encoding="utf-8")
     return root
 
 
@@ -247,6 +268,22 @@ def test_play_deals_the_game_and_the_engine_answers(plugin: Path, tmp_path: Path
     mine = [i for i, move in enumerate(moves) if move.seat == "N"]
     assert mine and moves[mine[0]].card == hand.cards[0] and len(moves) > mine[0] + 1  # and the engine answered
     assert dln_with(plugin, "validate", str(path)).returncode == 0
+
+
+def test_an_item_of_the_game_s_own_for_most_of_something_is_nobody_s_while_the_round_goes_on(plugin: Path,
+                                                                                              tmp_path: Path) -> None:
+    """The score panel took only dln's own items (most cards, most clubs, more cards) for those decided at the
+    round's end: after N took a seven, Sevens' 'most sevens' showed N's point as won, in the round's points."""
+    path = tmp_path / "sevens.dln"
+    path.write_text('[Game "Sevens"]\n\nround 1 dealer S\ntable 7c 5d Ks Qh\nN: 7h 2c 3c Jd\nS: 4s 8s 10s As\n'
+                    "N 7h x 7c\n", encoding="utf-8")
+    done = dln_with(plugin, "show", str(path), "--move", "1")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("│ side"))
+    head, north = (line.split("│")[1].split() for line in lines[at:at + 2])  # the score panel's first rows
+    assert head == ["side", "cards", "most", "most", "sevens", "round", "game"]
+    assert north == ["N", "2", "▲", "0", "0"]  # most cards marked ahead, most sevens blank: nothing won yet
 
 
 def test_a_game_that_cannot_be_loaded_is_left_out_with_a_word_and_the_others_work(plugin: Path,

@@ -1,5 +1,5 @@
 """A setup whose capture piles do not hold the whole pack: what goes to whoever has most at the round's end
-(:data:`dln.games.protocol.CONTESTED`) is unknown, in every game.
+(:func:`dln.games.protocol.contested`) is unknown, in every game.
 
 docs/rules.md, Kontsina and Xeri: a setup's "points are computed only when it names every captured card ...;
 else `score` gets D602 as a warning"; docs/notation.md, Complete positions: "Leaving a line out means

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from dln.check.setups import Where, locate
 from dln.engine import RULES, RoundState, Rules, SideScore, Violation
 from dln.engine.codes import Severity
-from dln.games.protocol import CONTESTED, ITEM_WORDS
+from dln.games.protocol import ITEM_WORDS, contested
 from dln.notation.bounds import small_number
 from dln.notation.errors import caret_excerpt
 from dln.notation.model import Game, Move, Round
@@ -184,22 +184,22 @@ class RoundReport:
 
     def contested(self) -> list[tuple[str, int]]:
         """The round's score items that go to whoever has most at its end (most cards, most clubs, more
-        cards: :data:`~dln.games.protocol.CONTESTED`), in the game's order, each with the points its game
+        cards: :func:`~dln.games.protocol.contested`), in the game's order, each with the points its game
         gave for it here (0 when nobody had most of the cards shown)."""
         if self.scores is None:
             return []
         given = [dict(s.points) for s in self.scores.values()]
         return [(name, max(points[name] for points in given)) for name, _ in next(iter(self.scores.values())).points
-                if name in CONTESTED]
+                if contested(name)]
 
     def unawarded(self) -> str | None:
         """Why the items that go to whoever has most are not awarded (a setup whose capture piles do not hold
         the pack: the others were taken by sides unknown), naming them and their points; None when they are."""
-        contested = self.contested()
-        if self.scores is None or self.known_points() is not None or not contested:
+        undecided = self.contested()
+        if self.scores is None or self.known_points() is not None or not undecided:
             return None
         named = [f'"{ITEM_WORDS.get(name, name)}"' + (f" ({count_of(points, 'point')})" if points else "")
-                 for name, points in contested]
+                 for name, points in undecided]
         items = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
         return (f"{self.shown()} of {PACK} cards are in the capture piles the record shows; who took the "
                 f"others is unknown, so {items} {'is' if len(named) == 1 else 'are'} not awarded")

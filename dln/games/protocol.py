@@ -51,11 +51,19 @@ MARKS: tuple[tuple[str, str, float], ...] = (
     ("?!", "inaccuracy", 2.0),
 )
 
-#: Score items, by the names every game's tally gives them, that go to whoever has most at the round's end
-#: (most cards, most clubs, more cards): nobody's while the round goes on.
-CONTESTED = frozenset({"most_cards", "most_clubs", "more_cards"})
+#: How the name of a score item says it goes to whoever has most at the round's end (most cards, most clubs,
+#: more cards; a game installed names its own so, most_sevens): nobody's while the round goes on.
+CONTESTED_PREFIXES = ("most_", "more_")
 #: Those of them that go to whoever has taken most cards (the score panel marks the side ahead in cards).
 BY_CARDS = frozenset({"most_cards", "more_cards"})
+
+
+def contested(item: str) -> bool:
+    """Whether the score item named ``item`` goes to whoever has most at the round's end (:data:`CONTESTED_PREFIXES`):
+    the score panel, the sheet and the points sure so far leave it out while the round goes on."""
+    return item.startswith(CONTESTED_PREFIXES)
+
+
 #: Score items in words, by the names every game's tally gives them (what a note or a sentence calls them).
 ITEM_WORDS = {"most_cards": "most cards", "most_clubs": "most clubs", "more_cards": "more cards",
               "honours": "A K Q J 10", "xeris": "xeris", "ten_of_diamonds": "10d", "two_of_clubs": "2c"}
@@ -113,7 +121,9 @@ class Game(Protocol):
     scores_xeri: bool  # whether sweeping the table scores
     declares: bool  # whether a seat may declare (build) a value for a later capture
     result_unit: str  # what the game's standing counts: "points" or "hands won"
-    score_items: tuple[str, ...]  # a round's score items, by name, in the order its scores list them
+    #: A round's score items, by name, in the order its scores list them; one named most_... or more_... goes to
+    #: whoever has most at the round's end (:func:`contested`).
+    score_items: tuple[str, ...]
     house_rules: tuple[str, ...]  # the house rules (--variant names) the game knows; () for none
     move_examples: str  # moves of the game as a player types them, for dln play's help
     marks: tuple[tuple[str, str, float], ...]  # analysis: (glyph, word, points lost) from which a move is marked
@@ -404,5 +414,6 @@ def game_of(state: Position) -> Game:
     return game_named(state.game)
 
 
-__all__ = ["BY_CARDS", "CONTESTED", "DEFAULT_GAME", "GROUP", "MARKS", "OWN_GAMES", "Game", "Position", "SolverSpace",
-           "Tally", "game_keys", "game_named", "game_names", "game_of", "installed", "key_of"]
+__all__ = ["BY_CARDS", "CONTESTED_PREFIXES", "DEFAULT_GAME", "GROUP", "MARKS", "OWN_GAMES", "Game", "Position",
+           "SolverSpace", "Tally", "contested", "game_keys", "game_named", "game_names", "game_of", "installed",
+           "key_of"]

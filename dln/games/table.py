@@ -31,7 +31,7 @@ from dln.engine.rules import Rules
 from dln.engine.state import Hand, Move, Seat, Seating, describe_cards
 from dln.wording import count_of
 
-from .protocol import CONTESTED, ITEM_WORDS, MARKS, Tally, installed
+from .protocol import ITEM_WORDS, MARKS, Tally, contested, installed
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -388,10 +388,10 @@ class TableGame(ABC):
 
     def tally(self, state: TableRound, scores: Mapping[Seat, ItemScore] | None = None) -> tuple[Tally, ...]:
         """Each player's items as the game scores them; while the hand goes on, those that go to whoever has
-        most at its end (:data:`CONTESTED`) are nobody's yet."""
+        most at its end (:func:`~dln.games.protocol.contested`) are nobody's yet."""
         counted = scores if scores is not None else self.score(state)
         return tuple(Tally(seat, s.cards, s.items, s.total if scores is not None else
-                           s.total - sum(points for name, points in s.points if name in CONTESTED))
+                           s.total - sum(points for name, points in s.points if contested(name)))
                      for seat, s in counted.items())
 
     def check(self, state: TableRound, move: Move) -> list[Violation]:

@@ -19,7 +19,7 @@ from dln.check.position import EVERYTHING, Known, known_of
 from dln.check.validate import Diagnostic, GameReport, RoundReport, code_name
 from dln.engine import Rules, Violation
 from dln.games import protocol
-from dln.games.protocol import BY_CARDS, CONTESTED, Position, game_of
+from dln.games.protocol import BY_CARDS, Position, contested, game_of
 from dln.notation.bounds import small_number
 from dln.notation.model import SEAT_TAGS, Game, Move, Round, Variation
 from dln.notation.writer import move_text, variation_text
@@ -497,9 +497,9 @@ def running_scores(played: RoundReplay, state: Position | None, end: RoundEnd | 
 
 def sure_items(items: tuple[tuple[str, object], ...]) -> tuple[tuple[str, object], ...]:
     """A side's score items while its round goes on: those that go to whoever has most at the end (most
-    cards, most clubs, more cards: :data:`dln.games.protocol.CONTESTED`) are nobody's yet, so worth 0, as the
+    cards, most clubs, more cards: :func:`dln.games.protocol.contested`) are nobody's yet, so worth 0, as the
     round's points already leave them out (every game's tally counts them for the side ahead)."""
-    return tuple((name, 0 if name in CONTESTED else value) for name, value in items)
+    return tuple((name, 0 if contested(name) else value) for name, value in items)
 
 
 #: A score panel's cell: text, or cards to draw (Diloti's aces).
@@ -531,9 +531,9 @@ def score_table(frame: Frame, *, symbols: bool = True, compact: bool = False) ->
     for run in running:
         row: list[Cell] = [run.side, str(run.cards)]
         for name, value in run.items:
-            if name in CONTESTED and unknown:
+            if contested(name) and unknown:
                 row.append("?")
-            elif name in CONTESTED and frame.end is None:
+            elif contested(name) and frame.end is None:
                 row.append(("▲" if symbols else "^") if name in BY_CARDS and run.side == leader else "")
             elif name == "most_cards":  # at the end: its points, 0 included
                 row.append(str(value))
@@ -543,7 +543,7 @@ def score_table(frame: Frame, *, symbols: bool = True, compact: bool = False) ->
                 row.append(value)
             else:
                 row.append(str(value) if value else no)
-        sure = run.points - sum(value for name, value in run.items if name in CONTESTED and isinstance(value, int))
+        sure = run.points - sum(value for name, value in run.items if contested(name) and isinstance(value, int))
         row += [f"{sure} + ?" if unknown else str(run.points),
                 str(run.game) if run.game is not None else no if frame.round.round.setup else "?"]
         rows.append(row)

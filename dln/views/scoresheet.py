@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from dln.cards import Card
 from dln.check.position import EVERYTHING, Known
 from dln.engine.state import describe_cards
-from dln.games.protocol import CONTESTED, Position, game_of
+from dln.games.protocol import Position, contested, game_of
 from dln.views.frames import Finding, Frame, annotations, item_heading, plain_move
 
 if TYPE_CHECKING:
@@ -47,9 +47,9 @@ def describe_position(state: Position, known: Known = EVERYTHING) -> str:
 
 
 def _contested_points(score: Any) -> int:
-    """A side's points for the items that go to whoever has most (:data:`CONTESTED`): what is not sure of a
-    setup whose capture piles do not hold the pack."""
-    return sum(points for name, points in score.points if name in CONTESTED)
+    """A side's points for the items that go to whoever has most (:func:`~dln.games.protocol.contested`): what
+    is not sure of a setup whose capture piles do not hold the pack."""
+    return sum(points for name, points in score.points if contested(name))
 
 
 def _why_unscored(played: RoundReport) -> str:
@@ -198,7 +198,7 @@ def score_data(report: GameReport, file: str) -> dict[str, Any]:
     """The score sheet as ``dln score --json`` writes it: each round's points item by item, and the totals.
 
     ``null`` marks what the record does not tell: what goes to whoever has most
-    (:data:`CONTESTED`) in a setup whose capture piles do not hold the pack, and
+    (:func:`~dln.games.protocol.contested`) in a setup whose capture piles do not hold the pack, and
     the points of a round that was not played out; ``known_points`` leaves those items out.
     """
     rounds: list[dict[str, Any]] = []
@@ -213,7 +213,7 @@ def score_data(report: GameReport, file: str) -> dict[str, Any]:
         if played.scores is not None:
             known = played.unawarded() is None
             entry["sides"] = {side: {"cards": s.cards,
-                                     **{name: points if known or name not in CONTESTED else None
+                                     **{name: points if known or not contested(name) else None
                                         for name, points in s.items},
                                      "points": s.total if known else None,
                                      "known_points": s.total - _contested_points(s)}
