@@ -3,6 +3,7 @@ prints at the same options: the table's loose cards and declarations, the hands,
 
 from __future__ import annotations
 
+import itertools
 import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -14,7 +15,7 @@ import dln
 from dln.cli import main
 from dln.views.replay import Cursor, Frame, Replay
 from dln.views.scoresheet import frame_data
-from dln.views.svg import card_defs, card_name, position_svg
+from dln.views.svg import FANNED, card_defs, card_name, position_svg
 from tests.budgets import fast_only
 from tests.diagram import SVG, show_position, shown_position
 from tests.samples import DILOTI, SISTER_GAMES
@@ -82,6 +83,18 @@ def test_a_xeri_pile_shows_its_top_card_and_count() -> None:
     table = next(g for g in root.iter(f"{SVG}g") if g.get("data-area") == "table")
     assert [u.get("data-card") for u in table.iter(f"{SVG}use")] == [str(c) for c in frame.state.loose]
     assert "5 cards, 6c on top" in "".join(table.itertext())
+
+
+def test_the_cards_under_the_top_of_a_xeri_pile_show_their_whole_rank() -> None:
+    """Each card under the top one showed 14 pixels of itself, less than a 10's rank: 10h and 10c read '1'
+    in the pile of the HTML page and the SVG.  Where the felt has room, they show as much as a declaration's
+    fanned cards do (:data:`FANNED`), a 10 whole."""
+    text = '[Game "Xeri"]\n\nround 1 dealer S\ntable 10h 3c 10c 5d\nN 7s\n'
+    replay = Replay.from_text(text)
+    frame = replay.frame(replay.locate(move=1))
+    table = next(g for g in ET.fromstring(position_svg(frame)).iter(f"{SVG}g") if g.get("data-area") == "table")
+    xs = [float(u.get("x", 0)) for u in table.iter(f"{SVG}use")]
+    assert len(xs) == 5 and all(b - a >= FANNED for a, b in itertools.pairwise(xs)), xs
 
 
 def test_a_xeri_pile_of_many_cards_stays_on_the_felt() -> None:

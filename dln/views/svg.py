@@ -38,9 +38,9 @@ __all__ = ["BAND", "CARD_HEIGHT", "CARD_WIDTH", "FANNED", "FELT", "GAP", "PAD", 
 CARD_WIDTH = 40
 CARD_HEIGHT = 56
 GAP = 6
-#: A declaration's cards overlap: each shows this much of itself before the next.
+#: A declaration's cards overlap: each shows this much of itself before the next, its rank whole (a 10's two
+#: digits), as does each card under the top one of Xeri's pile while the felt has room.
 FANNED = 24
-_EDGE = 14  # how much of each card under the top one of Xeri's pile shows
 PAD = 12
 BAND = 22  # a label's line above cards
 LINE = 16  # each further line of a label
@@ -286,7 +286,7 @@ class _Diagram:
                f'width="{box.width:g}" height="{height:g}" rx="10" fill="{FELT}"/>',
                svg_text(box.x + PAD, box.y + 16, title, "dln-note dln-on-felt")]
         # A long pile shows less of each edge, so that it stays on the felt with its top card whole.
-        edge = min(_EDGE, (box.width - 2 * PAD - CARD_WIDTH) / max(len(state.loose) - 1, 1))
+        edge = min(FANNED, (box.width - 2 * PAD - CARD_WIDTH) / max(len(state.loose) - 1, 1))
         for j, card in enumerate(state.loose):
             top = j == len(state.loose) - 1
             out.append(card_use(card, left + j * edge, box.y + BAND + 4,
