@@ -345,7 +345,8 @@ def test_a_xeri_page_lists_the_moves_and_scores_each_hand() -> None:
     end = data["positions"]["g1-r1-m48"]
     assert end["sheet"]["columns"] == ["side", "cards", "xeris", "more", "AKQJ10", "10♦", "2♣", "round", "game"]
     assert [row[0] for row in end["sheet"]["rows"]] == ["N", "S"]
-    assert end["standing"] == "game: N 1, S 0 (target 5)"
+    # the hands each has won, of the five the game is: '(target 5)' read as a race to five points
+    assert end["standing"] == "game: hands won N 1, S 0 (5 hands)"
     dealt = data["positions"]["g1-r1-m12"]  # the last card of a deal is played: six more each
     assert dealt["new_deal"] and dealt["deal"] == [2, 4] and dealt["deal_size"] == "six"
     assert not data["positions"]["g1-r1-m13"]["new_deal"]

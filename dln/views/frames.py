@@ -357,7 +357,8 @@ def opening_words(frame: Frame) -> str | None:
 
 
 def standing_words(frame: Frame) -> str:
-    """At a round's end, the game's standing: ``NS win the game: NS 63, EW 40 (target 61)``."""
+    """At a round's end, the game's standing: ``NS win the game: NS 63, EW 40 (target 61)``; in Xeri the hands
+    won: ``game: hands won N 1, S 0 (5 hands)``."""
     end = frame.end
     assert end is not None
     target = frame.game.rules.target
@@ -366,14 +367,18 @@ def standing_words(frame: Frame) -> str:
     if end.totals is None:
         return "game totals unknown: an earlier round was stopped by an illegal move"
     standing = ", ".join(f"{side} {points}" for side, points in end.totals.items())
+    if frame.game.engine.result_unit == "hands won":  # Xeri: the hands each has won, of so many hands
+        standing, goal = f"hands won {standing}", count_of(target, "hand")
+    else:
+        goal = f"target {target}"
     if end.won_before is not None:
-        return f"not counted: {end.won_before} had won the game before this round: {standing} (target {target})"
+        return f"not counted: {end.won_before} had won the game before this round: {standing} ({goal})"
     if end.winner is not None:
         verb = "win" if len(end.winner) == 2 else "wins"  # NS win, N wins
-        return f"{end.winner} {verb} the game: {standing} (target {target})"
+        return f"{end.winner} {verb} the game: {standing} ({goal})"
     if end.last:
-        return f"the record ends with no winner yet: {standing} (target {target})"
-    return f"game: {standing} (target {target})"
+        return f"the record ends with no winner yet: {standing} ({goal})"
+    return f"game: {standing} ({goal})"
 
 
 def plain_move(move: Move) -> str:
