@@ -227,6 +227,16 @@ def test_stats_play_tables_show_only_what_the_game_has() -> None:
     assert all("declarations" in line and "xeris" in line for line in sides)
 
 
+def test_stats_of_several_games_heads_each_game_s_ratings_with_elo_s_name() -> None:
+    """The headings of an archive of several games begin with the game's name and go on in lower case: the
+    ratings' heading read 'Kontsina elo ratings', Arpad Elo's name in lower case."""
+    paths = [str(SISTER_SAMPLES / name) for name in ("kontsina.dln", "xeri.dln")]
+    code, out, _ = run("stats", "--ratings", *paths)
+    assert code == 0 and "Kontsina players: play" in out
+    assert "Kontsina Elo ratings (K 24, by date)" in out and "Xeri Elo ratings (K 24, by date)" in out
+    assert "elo ratings" not in out
+
+
 def test_filter_players_takes_any_number_a_game_installed_is_played_by(tmp_path: Path) -> None:
     """--players offers what the installed games allow (Kontsina is played by 3), not Diloti's 2 or 4."""
     root = Path(__file__).parent.parent / "samples"

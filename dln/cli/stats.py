@@ -146,10 +146,16 @@ def _lines(book: Book) -> list[Line]:
     return book.player_lines() or book.side_lines()
 
 
+#: Words a title begins with that are names, kept capitalised after the game's name (``Kontsina Elo ratings``).
+_NAMES = ("Elo",)
+
+
 def _titled(stats: Stats, book: Book, title: str) -> str:
     """``title`` as it heads ``book``'s part of the report: with the game's name when the archive holds more
     than one game (``Kontsina players: …``)."""
-    return f"{book.game} {title[0].lower()}{title[1:]}" if len(stats.books) > 1 else title
+    if len(stats.books) <= 1:
+        return title
+    return f"{book.game} {title if title.split()[0] in _NAMES else title[0].lower() + title[1:]}"
 
 
 def _rating_columns(ratings: dict[str, Player] | None, name: str) -> list[Any]:
