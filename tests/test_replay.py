@@ -786,7 +786,7 @@ def test_a_phones_replayer_turns_the_score_on_its_side_where_there_are_rows_for_
     console.print(FrameView(replay.frame(end), Look(), height=height, footer=Session(replay, end).footer(Look())),
                   end="")
     screen = console.file.getvalue()  # type: ignore[attr-defined]
-    assert "over: the score" in screen and "game: N 1, S 0" in screen, screen
+    assert "over: the score" in screen and "hands won N 1, S 0" in screen, screen
     assert ("│ AKQJ10 " in screen) is whole and ("…" not in screen.split("over: the score")[1][:200]) is whole, screen
     assert len(screen.rstrip("\n").split("\n")) <= height
 
@@ -803,3 +803,32 @@ def test_a_variation_too_long_for_its_line_keeps_its_indent() -> None:
     end = next(i for i in range(first, len(rows)) if rows[i].startswith("╰"))
     assert end - first >= 2, "\n".join(rows)  # the variation takes more than one line at 60 columns
     assert all(row.startswith("│   ") for row in rows[first:end]), "\n".join(rows[first:end])
+
+
+def test_the_score_of_a_round_of_four_kontsina_players_is_shown_at_its_end_side_by_side() -> None:
+    """At 80x24 the end of a round of Kontsina for four (four scoring rows, the rest and the standing) left
+    the move panel four rows, one fewer than the five the score gave way for: the screen of the round's end
+    showed the last move with blank rows under it and no score at all.  At a round's end the score gives way
+    only when the move panel would have fewer rows than its move needs shown (one, and its borders)."""
+    import io
+
+    from rich.console import Console
+
+    from dln.check.generate import generate_games
+    from dln.engine import Rules
+    from dln.notation.writer import write_game
+    from dln.views.render import FrameView, Look
+    from dln.views.tui import Session
+
+    (game,) = generate_games(1, game="kontsina", players=4, seed=7, rules=Rules(target=5))
+    replay = Replay.from_text(write_game(game), filename="k4.dln")
+    at = replay.move_to(replay.start, 48)  # the round's last card: four cards a deal, three deals, four seats
+    assert at is not None and replay.frame(at).end is not None
+    look = Look()
+    console = Console(width=80, height=24, file=io.StringIO(), color_system=None, legacy_windows=False)
+    console.print(FrameView(replay.frame(at), look, height=24, footer=Session(replay, at).footer(look)), end="")
+    rows = console.file.getvalue().split("\n")  # type: ignore[attr-defined]
+    assert any("round 1 over: the score" in row for row in rows), "\n".join(rows)
+    assert any(row.startswith("│ W ") for row in rows), "\n".join(rows)  # the fourth side's row too
+    panel = next(i for i, row in enumerate(rows) if "─ move 48 " in row)
+    assert "48. " in rows[panel + 1], "\n".join(rows)

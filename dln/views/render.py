@@ -236,7 +236,9 @@ class FrameView:
             left = width - right - 1 if side else width
             scores, findings = score_panel(self.frame, self.look, compact=True, fit=left), self._findings()
             parts = [self._compact_board(), scores, findings]
-            least = 5 if side else 8
+            # At a round's end the score is what the screen is for: side by side it gives way only when the
+            # move would have no row
+            least = (3 if self.frame.end is not None else 5) if side else 8
             if body - rows(Group(*parts), left) < least:  # no room for it on its side: squeezed, it is shorter
                 scores = parts[1] = score_panel(self.frame, self.look, compact=True)
             # The score, then the findings, give way to the move and the list (one column), to the move
