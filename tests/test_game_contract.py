@@ -286,19 +286,30 @@ def test_an_item_of_the_game_s_own_for_most_of_something_is_nobody_s_while_the_r
     assert north == ["N", "2", "▲", "0", "0"]  # most cards marked ahead, most sevens blank: nothing won yet
 
 
-def test_a_game_that_cannot_be_loaded_is_left_out_with_a_word_and_the_others_work(plugin: Path,
+def test_a_game_that_cannot_be_loaded_or_played_is_left_out_with_a_word_and_the_others_work(plugin: Path,
                                                                                    tmp_path: Path) -> None:
     """A second package whose game fails to import (a dependency missing) made every command that asks for
     the games installed end in its traceback: dln explain, dln generate --help, any record of Matching."""
     (tmp_path / "broken_game.py").write_text('raise ImportError("broken_game needs libfoo 2")\n', encoding="utf-8")
+    # five cards a deal: the 48 cards of the stock do not share out between two players (8 would be dealt
+    # to nobody, and a round's points never add up: every record dln generate wrote of it was warned about)
+    (tmp_path / "fives_game.py").write_text("from matching_game import Matching\n\n\nclass Fives(Matching):\n"
+                                            "    key, name, hand_size, own_codes = 'fives', 'Fives', 5, ()\n\n\n"
+                                            "FIVES = Fives()\n", encoding="utf-8")
     info = tmp_path / "broken_game-1.0.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-game\nVersion: 1.0\n", encoding="utf-8")
-    (info / "entry_points.txt").write_text("[dln.games]\nbroken = broken_game:BROKEN\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text("[dln.games]\nbroken = broken_game:BROKEN\nfives = fives_game:FIVES\n",
+                                           encoding="utf-8")
     done = dln_with(plugin, "explain", "M201", cwd=tmp_path)  # the folder is on sys.path as the current one
     assert done.returncode == 0 and "A card of Matching captures one card of its rank" in done.stdout
-    assert done.stderr == ("dln: warning: the game 'broken' (broken_game:BROKEN) is left out: it cannot be loaded "
-                           "(ImportError: broken_game needs libfoo 2)\n")
+    assert done.stderr.splitlines() == [
+        "dln: warning: the game 'broken' (broken_game:BROKEN) is left out: it cannot be loaded "
+        "(ImportError: broken_game needs libfoo 2)",
+        "dln: warning: the game 'fives' (fives_game:FIVES) is left out: it cannot be played: 5 cards a deal to "
+        "2 players leave 8 of the 48 cards of the stock undealt"]
+    refused = dln_with(plugin, "generate", "--game-type", "fives", cwd=tmp_path)
+    assert refused.returncode == 2 and "'fives' is not one of 'diloti', 'kontsina', 'xeri'" in refused.stderr
 
 
 @pytest.mark.parametrize("key", ["diloti", "kontsina", "xeri"])

@@ -27,10 +27,10 @@ from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from dln.cards import Card
+from dln.cards import DECK, Card
 from dln.engine.codes import RuleCode, Violation
 from dln.engine.rules import Rules
-from dln.engine.state import Move, Seat
+from dln.engine.state import TABLE_SIZE, Move, Seat
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -344,17 +344,21 @@ class Game(Protocol):
 @cache
 def installed() -> dict[str, Game]:
     """Every game installed, by key: the ``dln.games`` entry points (dln's own three among them).  A game
-    that cannot be loaded (its package broken, a dependency missing) is left out, said once on stderr."""
+    that cannot be loaded (its package broken, a dependency missing), or whose deals do not share out the
+    stock, is left out, said once on stderr."""
     from importlib.metadata import entry_points  # not at start-up: checking a file asks for no game
 
     found: dict[str, Game] = {}
     for point in sorted(entry_points(group=GROUP), key=lambda p: (p.name not in OWN_GAMES, p.name)):
         try:
             game = point.load()
-            key = game.key
+            key, unplayable = game.key, _stock_left_over(game)
         except Exception as exc:  # a plugin's own failure: dln and the other games go on
-            print(f"dln: warning: the game {point.name!r} ({point.value}) is left out: it cannot be loaded "
-                  f"({type(exc).__name__}: {exc})", file=sys.stderr)
+            unplayable = f"it cannot be loaded ({type(exc).__name__}: {exc})"
+        else:
+            unplayable = unplayable and f"it cannot be played: {unplayable}"
+        if unplayable:
+            print(f"dln: warning: the game {point.name!r} ({point.value}) is left out: {unplayable}", file=sys.stderr)
             continue
         found.setdefault(key, game)
     for key, where in OWN_GAMES.items():  # a checkout run without installing has no entry points
@@ -362,6 +366,18 @@ def installed() -> dict[str, Game]:
             module, _, name = where.partition(":")
             found[key] = getattr(import_module(module), name)
     return found
+
+
+def _stock_left_over(game: Game) -> str | None:
+    """Why ``game``'s deals cannot be played out: for a number of players it allows, the stock left after the
+    table does not share out in whole deals (the cards over would be dealt to nobody, and a round's points
+    never add up); None when every deal is whole."""
+    stock = len(DECK) - TABLE_SIZE
+    for players in game.players:
+        if over := stock % (game.hand_size * players):
+            return (f"{game.hand_size} cards a deal to {players} players leave {over} of the {stock} cards of the "
+                    "stock undealt")
+    return None
 
 
 def game_keys() -> tuple[str, ...]:
