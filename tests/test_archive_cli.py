@@ -572,3 +572,18 @@ def test_a_broken_game_kept_on_standard_output_takes_the_outputs_line_ends(tmp_p
         result = CliRunner().invoke(main, [*command, str(path)])
         assert result.exit_code == 2, result.output
         assert b"\r" not in result.stdout_bytes and b"Zz" in result.stdout_bytes, result.stdout_bytes
+
+
+def test_the_score_chart_of_a_xeri_game_follows_the_hands_won() -> None:
+    """A game of Xeri is won by the player who won more of its hands: its score chart added up the points
+    of the hands (to 100 and more) under 'points', where the points of a hand decide only who won it; a
+    player behind in points could be the winner.  It now charts the hands each has won, as the Result tag
+    gives them at the end."""
+    from dln.archive.facts import play_facts, replay
+    from dln.cli.stats import running_score
+
+    game = next(parse_text((SISTER_SAMPLES / "xeri.dln").read_text(encoding="utf-8")))
+    _, series, mark, unit = running_score(1, game, play_facts(replay(game)))
+    assert unit == "hands won" and mark is None
+    assert {name.split()[0]: values[-1] for name, values in series.items()} == {"N": 3, "S": 2}  # Result N 3 S 2
+    assert all(values[0] == 0 and len(values) == 6 for values in series.values())  # five hands

@@ -96,8 +96,8 @@ class Charts:
         until :meth:`publish`."""
         if number > self.games or not facts.rounds:
             return
-        title, series, mark = running_score(number, game, facts)
-        data = line_chart(title, series, x_label="round", y_label="points", mark=mark).encode("utf-8")
+        title, series, mark, unit = running_score(number, game, facts)
+        data = line_chart(title, series, x_label="round", y_label=unit, mark=mark).encode("utf-8")
         if self.spool is None:
             self.spool = tempfile.TemporaryFile()  # noqa: SIM115 - closed by publish or discard
         self.spool.write(data)
@@ -118,22 +118,24 @@ class Charts:
         self.spool, self.held = None, []
 
 
-def running_score(number: int, game: Game, facts: PlayFacts) -> tuple[str, dict[str, list[float]], float | None]:
-    """A game's score chart: its title, each side's total after each scored round (from 0, labelled with
-    the side and its players), and the target."""
+def running_score(number: int, game: Game, facts: PlayFacts
+                  ) -> tuple[str, dict[str, list[float]], float | None, str]:
+    """A game's score chart: its title, each side's standing after each scored round (from 0, labelled with
+    the side and its players), the target, and what the standing counts: points added up, or in Xeri the
+    hands won (the points of a hand only decide who won it)."""
     names = players_of(game)
-    series: dict[str, list[float]] = {}
-    for side in facts.rounds[0] if facts.rounds else ():
-        who = " & ".join(names[seat] for seat in side if seat in names)
-        totals = [0.0]
-        for scores in facts.rounds:
-            totals.append(totals[-1] + scores[side].total)
-        series[f"{side} {who}".strip()] = totals
-    title = f"Game {number}: {game.tag('Event') or 'score'}" + (f", {game.tag('Date')}" if game.tag("Date") else "")
     rules = game_named(facts.game)
+    sides = list(facts.rounds[0]) if facts.rounds else []
+    standings = [rules.standing(facts.rounds[:played], sides) for played in range(len(facts.rounds) + 1)]
+    series: dict[str, list[float]] = {}
+    for side in sides:
+        who = " & ".join(names[seat] for seat in side if seat in names)
+        series[f"{side} {who}".strip()] = [float(standing[side]) for standing in standings]
+    title = f"Game {number}: {game.tag('Event') or 'score'}" + (f", {game.tag('Date')}" if game.tag("Date") else "")
     target = game.tag("Target") or str(rules.target)
-    # the target is marked where the standing counts points (Xeri's counts hands won, not the points charted)
-    return title, series, float(target) if target.isdigit() and rules.result_unit == "points" else None
+    # the target is marked where the standing counts points (Xeri's is a number of hands, not a height)
+    counts_points = rules.result_unit == "points"
+    return title, series, float(target) if target.isdigit() and counts_points else None, rules.result_unit
 
 
 def _item_heading(item: str) -> str:
@@ -308,14 +310,15 @@ def _bars(console: Console, title: str, rows: list[tuple[str, float]], *, block:
     console.print()
 
 
-def _progress(console: Console, chart: tuple[str, dict[str, list[float]], float | None], *, block: str) -> None:
+def _progress(console: Console, chart: tuple[str, dict[str, list[float]], float | None, str], *,
+              block: str) -> None:
     """A game's running score in the terminal: a line per round, a bar per side, scaled to the target."""
-    title, series, mark = chart
+    title, series, mark, unit = chart
     if not series:
         return
     top = max([mark or 0.0, *(values[-1] for values in series.values())]) or 1.0
     width = BAR_WIDTH // 2
-    target = f" (target {mark:g})" if mark is not None else ""
+    target = f" (target {mark:g})" if mark is not None else "" if unit == "points" else f" ({unit})"
     console.print(f"{title}: running score{target}", style="bold")
     console.print(("  round  " + "  ".join(f"{label[:width + 5]:<{width + 5}}" for label in series)).rstrip(),
                   highlight=False)
