@@ -286,8 +286,9 @@ PACKAGE = ROOT / "dln"
 #: The one module that writes to standard output and standard error, and makes rich Consoles.
 THE_PLACE = PACKAGE / "views" / "output.py"
 #: Below the views, where dln.views.output cannot be imported: the syntax report of a file, whose text is
-#: DLNSyntaxError.format(), made visible there (test_a_syntax_error_quotes_its_line_escaped).
-BELOW_THE_VIEWS = {PACKAGE / "notation" / "sources.py"}
+#: DLNSyntaxError.format(), made visible there (test_a_syntax_error_quotes_its_line_escaped); the registry
+#: of the games, warning of a game installed that it leaves out, in words made visible there.
+BELOW_THE_VIEWS = {PACKAGE / "notation" / "sources.py", PACKAGE / "games" / "protocol.py"}
 
 
 def _writes(tree: ast.AST) -> list[tuple[int, str]]:

@@ -31,6 +31,7 @@ from dln.cards import DECK, Card
 from dln.engine.codes import RuleCode, Violation
 from dln.engine.rules import Rules
 from dln.engine.state import TABLE_SIZE, Move, Seat
+from dln.wording import visible
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -358,7 +359,9 @@ def installed() -> dict[str, Game]:
         else:
             unplayable = unplayable and f"it cannot be played: {unplayable}"
         if unplayable:
-            print(f"dln: warning: the game {point.name!r} ({point.value}) is left out: {unplayable}", file=sys.stderr)
+            # said here, below the views (dln.views.output): the plugin's words made visible as say() does
+            print(visible(f"dln: warning: the game {point.name!r} ({point.value}) is left out: {unplayable}"),
+                  file=sys.stderr)
             continue
         found.setdefault(key, game)
     for key, where in OWN_GAMES.items():  # a checkout run without installing has no entry points
