@@ -1,4 +1,4 @@
-"""dln — the Diloti notation toolkit: read, write and check Diloti game records.
+"""dln — the Diloti notation toolkit: read, write and check records of Diloti, Kontsina and Xeri.
 
 The API follows the standard library's ``json``:
 

@@ -623,3 +623,10 @@ def test_score_and_stats_tables_leave_no_blanks_at_line_ends(command: str, sampl
     code, out, _ = run(command, str(ROOT / "samples" / sample))
     assert code == 0
     assert [line for line in out.splitlines() if line != line.rstrip()] == []
+
+
+def test_dln_s_help_names_every_game_it_reads_not_diloti_alone() -> None:
+    """'dln --help' began 'read, write and check Diloti game records', of a toolkit that plays, records and
+    checks Kontsina and Xeri too."""
+    code, out, _ = run("--help")
+    assert code == 0 and "Diloti, Kontsina and Xeri" in out.split("\n\n")[1]

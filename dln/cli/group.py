@@ -127,7 +127,7 @@ def all_commands(group: click.Group) -> dict[str, click.Command]:
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=build.print_version,
               help="Show the version and which build runs (pure Python or compiled), and exit.")
 def main() -> None:
-    """dln: read, write and check Diloti game records (DLN).
+    """dln: read, write and check records of Diloti, Kontsina and Xeri (DLN).
 
     Each command's --help tells its options; docs/cli.md has them all.  A
     command's report (diagnostics, summary) goes to standard output; when
