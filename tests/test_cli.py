@@ -630,3 +630,16 @@ def test_dln_s_help_names_every_game_it_reads_not_diloti_alone() -> None:
     checks Kontsina and Xeri too."""
     code, out, _ = run("--help")
     assert code == 0 and "Diloti, Kontsina and Xeri" in out.split("\n\n")[1]
+
+
+def test_the_verdict_on_a_game_of_no_game_installed_says_it_is_not_checked(tmp_path: Path) -> None:
+    """A record of a game whose package is not installed here ([Game "Matching"], written where it was) was
+    summed up 'score unknown (a round breaks a rule, so its points are not known)': no round was checked,
+    none breaks a rule; its tag makes no sense here, as R002 above the verdict says."""
+    path = tmp_path / "matching.dln"
+    path.write_text('[Game "Matching"]\n\nround 1 dealer S\ntable 4c 5d Ks Qh\nN 9h\n', encoding="utf-8")
+    code, out, _ = run("validate", str(path))
+    assert code == 2 and "error R002 bad-tag: [Game \"Matching\"]: unknown game 'Matching'" in out
+    verdict = out.splitlines()[-3]
+    assert "score unknown (a tag makes no sense, so the game is not checked)" in verdict, out
+    assert "breaks a rule" not in out

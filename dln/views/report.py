@@ -87,6 +87,10 @@ def outcome(report: GameReport | Checked) -> str:
     if report.totals is None:
         if not report.errors:  # no rule broken: a round without its opening table was not checked (R007)
             return "score unknown (a round is not checked: it has no opening table, so its points are not known)"
+        from dln.check.reports import bad_tags
+
+        if report.errors == len(bad_tags(report.diagnostics)):  # a Game of no game installed: nothing replayed
+            return "score unknown (a tag makes no sense, so the game is not checked)"
         return "score unknown (a round breaks a rule, so its points are not known)"
     standing = " ".join(f"{side} {points}" for side, points in report.totals.items())
     return f"{report.winner} wins, {standing}" if report.winner else f"unfinished, {standing}"
