@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -357,3 +358,64 @@ def test_the_json_of_a_one_game_command_s_error_keeps_greek_as_it_is(tmp_path: P
     plain = CliRunner(charset="ascii").invoke(main, ["moves", "--round", "1", "--at", "1", "--json", str(path)])
     assert plain.exit_code == 2 and "\\u03b2" in plain.stdout  # an output that cannot take Greek gets it escaped
     assert json.loads(plain.stdout)["file"] == str(path)
+
+
+# ---- folders that may not be read -----------------------------------------------------------
+
+#: Every command that searches a folder named on its command line for records, with what it needs to run.
+FOLDER_READERS = [["validate"], ["fmt"], ["fmt", "--check"], ["parse"], ["stats"], ["merge"], ["filter", "--xeri"],
+                  ["split", "-d", "games"], ["html", "-o", "page.html"], ["svg"]]
+
+
+def without_override(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``dln ARGS`` run in ``tmp_path`` as a user who may not read what its modes forbid.  The tests run as root,
+    who reads everything: the child drops the two capabilities that let root pass by a file's modes."""
+    prefix: list[str] = []
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        prefix = ["setpriv", "--inh-caps=-dac_override,-dac_read_search",
+                  "--bounding-set=-dac_override,-dac_read_search"]
+        if subprocess.run([*prefix, "true"], capture_output=True, check=False).returncode:
+            pytest.skip("setpriv cannot drop root's capabilities here")
+    return subprocess.run([*prefix, sys.executable, "-m", "dln", *args], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=120, check=False, env={**os.environ, "NO_COLOR": "1"})
+
+
+@pytest.fixture
+def locked(tmp_path: Path) -> Iterator[Path]:
+    """A club's folder: a readable game, and a folder ``2025`` that may not be read, holding another."""
+    club = tmp_path / "club"
+    (club / "2025").mkdir(parents=True)
+    (club / "2026.dln").write_text((SAMPLES / "two-player-61.dln").read_text(encoding="utf-8"), encoding="utf-8")
+    (club / "2025" / "game.dln").write_text((SAMPLES / "annotated.dln").read_text(encoding="utf-8"),
+                                            encoding="utf-8")
+    (club / "2025").chmod(0)
+    yield club
+    (club / "2025").chmod(0o755)
+
+
+@pytest.mark.parametrize("command", FOLDER_READERS, ids=" ".join)
+def test_a_file_in_a_folder_that_may_not_be_read_is_said_so(command: list[str], locked: Path,
+                                                            tmp_path: Path) -> None:
+    """'dln validate club/2025/game.dln', the folder 2025 closed to the user, ended in a PermissionError
+    traceback (looking whether the name is a folder): it is a file that cannot be read, said as such, exit 2."""
+    done = without_override(tmp_path, command[0], "club/2025/game.dln", *command[1:])
+    out = done.stdout + done.stderr
+    assert done.returncode == 2 and "Traceback" not in out, out
+    assert "club/2025/game.dln: error: cannot read: Permission denied" in out, out
+
+
+@pytest.mark.parametrize("command", FOLDER_READERS[:8], ids=" ".join)
+def test_a_folder_that_may_not_be_read_is_said_so_and_the_rest_is_read(command: list[str], locked: Path,
+                                                                      tmp_path: Path) -> None:
+    """A folder that may not be listed was 'no *.dln file in this directory' when named, and passed over without
+    a word inside a club's folder (its games silently left out of the count, exit 0): it cannot be read, said
+    with its name, exit 2; the games that can be read are read."""
+    done = without_override(tmp_path, command[0], "club/2025", *command[1:])
+    out = done.stdout + done.stderr
+    assert done.returncode == 2 and "Traceback" not in out, out
+    assert "club/2025: error: cannot read: Permission denied" in out and "no *.dln file" not in out, out
+    done = without_override(tmp_path, command[0], "club", *command[1:])
+    out = done.stdout + done.stderr
+    assert done.returncode == 2 and "club/2025: error: cannot read: Permission denied" in out, out
+    if command == ["validate"]:
+        assert "1 game, " in out and "(1 file could not be read)" in out, out

@@ -61,11 +61,31 @@ def expand(paths: Iterable[str]) -> Iterator[str]:
     """Files named on the command line, with directories searched for ``*.dln`` (any case), in
     :func:`natural_order` (the files of a split are read back in the order they were written)."""
     for path in paths:
-        if path != STDIN and Path(path).is_dir():
-            found = [p for p in Path(path).rglob("*") if p.suffix.lower() == SUFFIX and p.is_file()]
-            yield from (str(p) for p in sorted(found, key=natural_order))
+        if path != STDIN and os.path.isdir(path):  # False where it may not be looked at: reading it says why
+            yield from _records_under(path)
         else:
             yield path
+
+
+def _records_under(folder: str) -> list[str]:
+    """The ``*.dln`` files under ``folder``, with every folder in it that may not be listed, in
+    :func:`natural_order`: such a folder is named as a file is, so that reading it says why it cannot be
+    read, rather than its games being passed over without a word."""
+    found: list[Path] = []
+    for where, _, names in os.walk(folder, onerror=lambda exc: found.append(Path(exc.filename))):
+        found.extend(p for p in (Path(where, name) for name in names) if p.suffix.lower() == SUFFIX and _a_file(p))
+    return [str(p) for p in sorted(found, key=natural_order)]
+
+
+def _a_file(path: Path) -> bool:
+    """Whether ``path`` is a file to read (not a pipe, not a link to nothing); True too where it may not even
+    be looked at (its folder may be listed, not entered), so that reading it says why."""
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True
 
 
 #: What a command says of a directory named on the command line that holds no record.
