@@ -53,6 +53,7 @@ COMMANDS: dict[str, str] = {
 #: Why output cannot be written: the disk or the quota is full, the file too big, the device failed.
 UNWRITABLE = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 EXIT_UNWRITABLE = 2  # bad input or an unwritable output (dln.cli.common.EXIT_BAD_INPUT)
+EXIT_INTERRUPTED = 130  # Ctrl-C, as dln record and dln play exit (dln.record.prompt.EXIT_INTERRUPTED)
 
 
 def _quiet_stdout() -> None:
@@ -85,6 +86,16 @@ class LazyGroup(click.Group):
             _quiet_stdout()
             say(f"dln: error: cannot write the output: {exc.strerror}", err=True)
             sys.exit(EXIT_UNWRITABLE)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; Ctrl-C is 'dln: interrupted' and exit 130, as a shell counts a process stopped by
+        SIGINT, not click's 'Aborted!' and exit 1, which a script would read as a broken rule.  Every output
+        file is written atomically: none is left half written."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            say("dln: interrupted", err=True)
+            raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*COMMANDS, *self.commands})
