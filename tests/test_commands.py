@@ -175,6 +175,33 @@ def test_every_command_works_when_the_output_cannot_encode_the_symbols(args: tup
         assert re.search(r"\b(10|[2-9AJQK])[cdhs]\b", done.stdout)
 
 
+GREEK = ('[Event "Καφενείο ♦"]\n[North "Μαρία"]\n[South "Νίκος"]\n\n'
+         "round 1 dealer S\ntable 5h 3c 9d Js\nN 4d 5h =9 {Η Μαρία δηλώνει}\nS Ks\n")
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", pytest.param("cp1253", marks=pytest.mark.slow)])
+@pytest.mark.parametrize("args", [("fmt", "-"), ("merge", "{record}"), ("filter", "{record}", "--player", "Μαρία"),
+                                  ("position", "{record}", "--round", "1", "--at", "2"),
+                                  ("stats", "{record}", "--csv")], ids=lambda a: a[0])
+def test_data_written_to_a_pipe_is_utf8_whatever_the_console(args: tuple[str, ...], encoding: str,
+                                                              tmp_path: Path) -> None:
+    """Data is DLN (or CSV) in UTF-8, to a file or a pipe, whatever the console's encoding: under a latin-1
+    one 'dln fmt - < a.dln > b.dln' wrote every Greek letter as an escape (`[North "\\u039c…"]`, another
+    name, a changed comment), and under cp1253 (a Greek Windows console) wrote Windows-1253, which dln
+    then refuses to read."""
+    record = tmp_path / "greek.dln"
+    record.write_text(GREEK, encoding="utf-8")
+    argv = [str(record) if a == "{record}" else a for a in args]
+    env = {**os.environ, "PYTHONIOENCODING": encoding, "NO_COLOR": "1"}
+    done = subprocess.run([sys.executable, "-m", "dln", *argv], input=GREEK.encode("utf-8"), capture_output=True,
+                          env=env, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.decode("utf-8")  # UTF-8, or this fails
+    assert "Μαρία" in out and "\\u" not in out, out
+    if args[0] in ("fmt", "merge", "filter"):  # a position keeps the players alone, the sheet their totals
+        assert "Καφενείο ♦" in out and "{Η Μαρία δηλώνει}" in out
+
+
 @pytest.mark.slow
 def test_generate_plays_a_long_game_to_its_end() -> None:
     """A target of 1000 (the most --target allows) needs well over 100 rounds: the game is played until a

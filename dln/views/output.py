@@ -88,14 +88,17 @@ def say_within(text: str, width: int | None, *, whole_words: bool = False) -> No
 
 
 def emit(text: str, *, nl: bool = True, utf8: bool = False) -> None:
-    """Data on standard output (DLN, JSON, CSV, HTML, SVG): to a file or a pipe exactly as it is, to a
-    terminal shown as a report is (:func:`say`), since a person reads it there.  ``utf8``: in UTF-8
-    whatever the console's encoding (a page or a diagram that declares UTF-8).
+    """Data on standard output (DLN, JSON, CSV, HTML, SVG): to a file or a pipe exactly as it is, in UTF-8
+    whatever the console's encoding (DLN is UTF-8: under a latin-1 or cp1253 console a record's Greek was
+    written as escapes or in Windows-1253, a record changed or one dln cannot read back); to a terminal
+    shown as a report is (:func:`say`), since a person reads it there.  ``utf8``: in UTF-8 on a terminal
+    too (a page or a diagram that declares UTF-8).
 
     Click would strip what looks like a colour code off text going to a pipe, a comment's escape sequence
     included: it is told not to, so that ``dln fmt - < a.dln > b.dln`` loses nothing."""
-    shown = visible(text) if is_terminal(sys.stdout) else text
-    binary = utf8 and getattr(sys.stdout, "buffer", None) is not None
+    terminal = is_terminal(sys.stdout)
+    shown = visible(text) if terminal else text
+    binary = (utf8 or not terminal) and getattr(sys.stdout, "buffer", None) is not None
     click.echo(shown.encode("utf-8") if binary else shown, nl=nl, color=True)
 
 
