@@ -496,6 +496,15 @@ def test_filter_count_of_files_without_a_game_is_no_success() -> None:
     assert run("filter", empty, str(CLUB), "--count") == (0, "5\n", "")
 
 
+@pytest.mark.parametrize("command", [["stats"], ["stats", "--json"], ["merge"], ["filter", "--xeri"]], ids=" ".join)
+def test_empty_standard_input_is_named_as_every_message_names_it(command: list[str]) -> None:
+    """'echo | dln stats -' said '-: error: no game in these files: nothing to count', the dash as typed, where
+    every other message names standard input '<stdin>' (merge and filter of the same input do)."""
+    code, out, err = run(*command, "-", stdin="\n")
+    assert code == 2 and "<stdin>: error: no game in these files" in out + err, out + err
+    assert "-: error" not in out + err
+
+
 def test_merge_keeps_a_file_of_comments_alone(tmp_path: Path) -> None:
     """'dln merge notes.dln new.dln -o notes.dln', notes.dln a file of comments alone (no game), left its
     comments out: the merge dropped them, and the file they were the only text of lost them for good.  They

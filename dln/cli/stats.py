@@ -30,7 +30,7 @@ from dln.archive.ratings import Player, Ratings
 from dln.archive.reading import ArchiveReader
 from dln.archive.stats import Book, Line, Stats, data_name
 from dln.check.reports import Diagnostic
-from dln.check.verdicts import NOTHING_TO_CHECK, problem_data
+from dln.check.verdicts import problem_data
 from dln.cli.archive import NOTHING_TO_COUNT, replay_jobs_option, unread_date
 from dln.cli.common import EXIT_BAD_INPUT, Status, report_finding, report_syntax, syntax_problem
 from dln.cli.writing import Inputs, refuse_file_as_folder
@@ -451,7 +451,7 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
         report_finding(diagnostic, err=data_out)
         status.worst(EXIT_BAD_INPUT)
 
-    archive = ArchiveReader(problem, broken, bad_tag)
+    archive = ArchiveReader(problem, broken, bad_tag, nothing=NOTHING_TO_COUNT)  # counting nothing is no success
     stats = Stats()
     rated: dict[str, Ratings] | None = {} if ratings else None  # each game's players rated apart
     first: tuple[Game, PlayFacts] | None = None  # the archive's game, while it has only one
@@ -470,8 +470,6 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
                 game.tag("Date"), players_of(game), facts.winner, facts.side_of)
         if charts is not None:
             charts.progression(stats.games, game, facts)
-    if archive.games == 0 and not archive.errors:  # counting nothing is never success
-        problem(", ".join(files), NOTHING_TO_CHECK, NOTHING_TO_COUNT)
     for names in dict.fromkeys(names for book in stats.books.values() for names in book.spellings()):
         say(f"warning: {listed(names)} differ only in capitals or accents, and are "
             f"counted as {count_of(len(names), 'player')}: if they are one, write the name one way in the "
