@@ -180,6 +180,14 @@ def test_split_refuses_a_name_that_is_hidden_or_starts_with_a_dash(tmp_path: Pat
     ("{Scorer}-{Café}.dln", "'Café' is not a tag name: 'é' is not one of A-Z"),
     ("{n}-{2nd}.dln", "'2nd' is not a tag name: it starts with the digit '2'"),
     ("{0}.dln", "a field is a number ({n}, {game}), {file} or a tag name"),
+    # a width past any file name's length is refused unformatted: '{n:>99999999999}' ended in a MemoryError
+    # traceback, and '{n:999999999}' built a name of a gigabyte to measure it
+    ("{n:>99999999999}.dln", "{n:>99999999999} is 99999999999 characters wide; the file system takes at most "
+     "65536 bytes in a name"),
+    ("{n:999999999}.dln", "{n:999999999} is 999999999 characters wide"),
+    ("{North:.70000}-{n}.dln", "{North:.70000} is 70000 characters wide"),
+    # a width taken from a tag ('{n:{North}}', North "99999999999" in a record) ended in a MemoryError too
+    ("{n:{North}}.dln", "{n:{North}}: a field's format is written out, not taken from another field"),
 ])
 def test_a_template_that_cannot_work_is_refused_before_anything_is_written(tmp_path: Path, template: str,
                                                                              message: str) -> None:

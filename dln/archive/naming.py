@@ -46,6 +46,9 @@ def _safe(value: str) -> str:
 
 #: The fields that are not tags: the numbers and the file's name.
 _OWN_FIELDS = ("n", "game", "file")
+#: The longest name, in bytes, any file system takes, and so the widest a field of a template may ask for.
+_LONGEST = 1 << 16
+_NUMBER = re.compile(r"\d+", re.ASCII)
 
 
 class _Fields(dict[str, object]):
@@ -77,9 +80,16 @@ def _looks_like(field: str) -> str | None:
 def check_template(template: str) -> None:
     """ValueError when ``template`` cannot name files: a bad ``{`` field, or no field that changes per game."""
     try:
-        fields = [name for _, name, _, _ in string.Formatter().parse(template) if name is not None]
+        parsed = [(name, spec) for _, name, spec, _ in string.Formatter().parse(template) if name is not None]
     except ValueError as exc:
         raise ValueError(f"{template!r}: {exc}") from None
+    fields = [name for name, _ in parsed]
+    for name, spec in parsed:  # a width or precision past any name: refused before a name that size is built
+        if "{" in (spec or ""):  # a width from a tag, which a record could make a gigabyte
+            raise ValueError(f"{{{name}:{spec}}}: a field's format is written out, not taken from another field")
+        if (wide := max(map(int, _NUMBER.findall(spec or "")), default=0)) > _LONGEST:
+            raise ValueError(f"{{{name}:{spec}}} is {wide} characters wide; the file system takes at most "
+                             f"{_LONGEST} bytes in a name")
     if not fields:
         raise ValueError(f"{template!r} has no field: every game would get the same name (add {{n}})")
     if any(not name or name.isdigit() for name in fields):  # str.format's fields by position: {}, {0}
@@ -94,7 +104,7 @@ def check_template(template: str) -> None:
             raise ValueError(f"{{{name}}} is not a tag of DLN, a number or {{file}}: did you mean {{{meant}}}?")
     file_name(template, n=1, game=1, file="x", tags=())  # a bad format specification fails here
     # Every tag present: what is wrong with this name is wrong with every name the template gives.
-    problem = name_problem(file_name(template, n=1, game=1, file="x", tags=(), absent="x"), longest=1 << 16)
+    problem = name_problem(file_name(template, n=1, game=1, file="x", tags=(), absent="x"), longest=_LONGEST)
     if problem is not None:
         raise ValueError(f"{template!r}: every name it gives {problem[1]}")
 
