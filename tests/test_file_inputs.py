@@ -419,3 +419,34 @@ def test_a_folder_that_may_not_be_read_is_said_so_and_the_rest_is_read(command: 
     assert done.returncode == 2 and "club/2025: error: cannot read: Permission denied" in out, out
     if command == ["validate"]:
         assert "1 game, " in out and "(1 file could not be read)" in out, out
+
+
+# ---- an empty name: a script's empty variable -------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", [c for c in READERS if c[0] not in ("fmt", "merge")] + [["merge"]],
+                         ids=" ".join)
+def test_an_empty_file_name_is_named_as_a_shell_writes_it(command: list[str]) -> None:
+    """'dln validate \"$FILE\"', FILE empty, said ': error: cannot read: No such file or directory', the name
+    before the colon missing: it is written '' as a shell takes it."""
+    code, out = run(*command, "")
+    assert code == 2 and "'': error: cannot read: No such file or directory" in out, out
+    assert not out.startswith(":") and "\n:" not in out
+
+
+@pytest.mark.parametrize("command", [["merge", "{record}", "-o"], ["filter", "{record}", "--xeri", "-o"],
+                                     ["generate", "-o"], ["html", "{record}", "-o"], ["svg", "{record}", "-o"],
+                                     ["analyse", "{record}", "--budget", "1", "--annotate", "-o"],
+                                     ["split", "{record}", "-d"], ["stats", "{record}", "--plot"], ["record"],
+                                     ["play"]],
+                         ids=lambda c: " ".join(c[:1] + c[-1:]))
+def test_an_empty_output_name_is_a_usage_error(command: list[str], tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """'-o \"$OUT\"' with OUT empty was ': error: cannot write: not a regular file', and '--plot \"\"' and
+    '-d \"\"' wrote into the current folder: an empty name names no file or folder, a usage error before
+    anything is read or written."""
+    monkeypatch.chdir(tmp_path)
+    argv = [str(SAMPLES / "two-player-61.dln") if a == "{record}" else a for a in command]
+    code, out = run(*argv, "")
+    assert code == 2 and "'' names no file or folder" in out, out
+    assert list(tmp_path.iterdir()) == []

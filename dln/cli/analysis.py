@@ -14,7 +14,16 @@ from typing import Any
 import click
 
 from dln.analysis.search import DEFAULT_BUDGET, MAX_BUDGET
-from dln.cli.common import EXIT_BAD_INPUT, EXIT_FOUND, STDIN, Status, exit_if_unreadable, jobs_option, variant_option
+from dln.cli.common import (
+    EXIT_BAD_INPUT,
+    EXIT_FOUND,
+    STDIN,
+    Status,
+    a_name,
+    exit_if_unreadable,
+    jobs_option,
+    variant_option,
+)
 from dln.engine.rules import parse_variants
 from dln.games.diloti import PLAYOUTS_FOUR, PLAYOUTS_QUICK, PLAYOUTS_TWO
 from dln.games.table import PLAYOUTS_PER_BUDGET
@@ -44,7 +53,7 @@ seed_option = click.option("--seed", type=int, default=0, show_default=True,
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object: every move reviewed (docs/analysis.md).")
 @click.option("--annotate", is_flag=True,
               help="Write the record with glyphs, comments and the engine's moves as variations to -o.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None, callback=a_name,
               help="Where --annotate writes: may be FILE itself (without --game), replaced once read.")
 @variant_option
 @jobs_option("Analyse positions in this many processes.")

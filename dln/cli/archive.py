@@ -37,6 +37,7 @@ from dln.cli.common import (
     PLAYER_COUNTS,
     STDIN,
     Status,
+    a_name,
     code_list,
     jobs_option,
     not_blank,
@@ -216,7 +217,8 @@ def _conditions(tags: tuple[str, ...], players: tuple[str, ...], date_from: str 
               "leaving them out (they match no condition but are kept regardless), and games a play condition "
               "cannot judge (a tag that makes no sense, R002).  A game too large to hold cannot be copied: "
               "then nothing is written.")
-@click.option("-o", "--output", metavar="FILE", help="Write to FILE, replaced atomically, instead of stdout.")
+@click.option("-o", "--output", metavar="FILE", callback=a_name,
+              help="Write to FILE, replaced atomically, instead of stdout.")
 @replay_jobs_option
 def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple[str, ...], date_from: str | None,
                    date_to: str | None, result: str | None, variant: str | None, game_type: str | None,
@@ -300,7 +302,8 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
 
 @click.command("merge", short_help="Join several files into one, dropping duplicates if asked.")
 @click.argument("files", nargs=-1, required=True)
-@click.option("-o", "--output", metavar="FILE", help="Write to FILE, replaced atomically, instead of stdout.")
+@click.option("-o", "--output", metavar="FILE", callback=a_name,
+              help="Write to FILE, replaced atomically, instead of stdout.")
 @click.option("--dedupe", is_flag=True,
               help="Leave out a game whose rounds and moves repeat an earlier one's in the same game under the "
               "same house rules (comments, glyphs, variations, move numbers and the other tags set aside; what "
@@ -358,7 +361,7 @@ def merge_command(files: tuple[str, ...], output: str | None, dedupe: bool, same
 
 @click.command("split", short_help="Write each game to a file of its own.")
 @click.argument("files", nargs=-1, required=True)
-@click.option("-d", "--directory", default=".", show_default=True, metavar="DIR",
+@click.option("-d", "--directory", default=".", show_default=True, metavar="DIR", callback=a_name,
               help="Where to write the games (created if needed).")
 @click.option("--template", default=DEFAULT_TEMPLATE, show_default=True,
               help="The name of each file: {n} counts the games read (all files), {game} is the game's number in its "

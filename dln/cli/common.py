@@ -120,10 +120,20 @@ def checked_variant(ctx: click.Context, param: click.Parameter, value: str | Non
     return value
 
 
+def a_name(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """The click callback of an option naming a file or a folder to write: ``''`` (a script's empty variable)
+    names none, and was written as a file without a name (': error: cannot write') or as the current folder:
+    a usage error naming the option (exit 2), before anything is read."""
+    if value == "":
+        raise click.BadParameter("'' names no file or folder: give one", ctx, param)
+    return value
+
+
 def game_file(ctx: click.Context, param: click.Parameter, value: str) -> str:
     """The FILE of ``dln record`` and ``dln play``, which keep the game in it as it goes: not ``-``, which the
     other commands read as standard input (here the moves come from there), and which was made a file named
-    ``-``."""
+    ``-``; nor ``''`` (:func:`a_name`)."""
+    a_name(ctx, param, value)
     if value == STDIN:
         raise click.BadParameter("'-' is standard input, where the moves are typed; the game is kept in a file "
                                  "written as it goes: name one (e.g. club.dln)")

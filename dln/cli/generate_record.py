@@ -15,6 +15,7 @@ from dln.cli.common import (
     EXIT_OK,
     GAME_TYPES,
     STDIN,
+    a_name,
     checked_variant,
     game_file,
     jobs_option,
@@ -64,7 +65,8 @@ MAX_GAMES = 1_000_000
 @target_option("Score that wins a game: 61 in Diloti, 21 in Kontsina; in Xeri, the number of hands (5).")
 @click.option("--variant", metavar="NAMES", callback=checked_variant,
               help="House rules of Diloti to play, comma-separated (e.g. forced-capture,soy; 'standard' for none).")
-@click.option("-o", "--output", metavar="FILE", help="Write to FILE, replaced atomically, instead of stdout.")
+@click.option("-o", "--output", metavar="FILE", callback=a_name,
+              help="Write to FILE, replaced atomically, instead of stdout.")
 @jobs_option("Play the games in N processes; the output is the same for any N.")
 def generate(game_type: str, players: str, count: int, seed: int, strategy: str, budget: int, hidden: bool,
              target: int | None, variant: str | None, output: str | None, jobs: int) -> None:

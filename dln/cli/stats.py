@@ -32,7 +32,7 @@ from dln.archive.stats import Book, Line, Stats, data_name
 from dln.check.reports import Diagnostic
 from dln.check.verdicts import problem_data
 from dln.cli.archive import NOTHING_TO_COUNT, replay_jobs_option, unread_date
-from dln.cli.common import EXIT_BAD_INPUT, Status, report_finding, report_syntax, syntax_problem
+from dln.cli.common import EXIT_BAD_INPUT, Status, a_name, report_finding, report_syntax, syntax_problem
 from dln.cli.writing import Inputs, refuse_file_as_folder
 from dln.files import replace_file
 from dln.games.protocol import game_named
@@ -398,7 +398,7 @@ def _summary_charts(charts: Charts, stats: Stats, ratings: dict[str, list[Player
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (see docs/archive.md).")
 @click.option("--csv", "as_csv", is_flag=True, help="Print a CSV table: a row per player, then per side.")
 @click.option("--ratings", is_flag=True, help="Rate the players (Elo, in date order; see docs/archive.md).")
-@click.option("--plot", "plot", metavar="DIR", help="Write SVG charts to DIR.")
+@click.option("--plot", "plot", metavar="DIR", callback=a_name, help="Write SVG charts to DIR.")
 @click.option("--plot-games", type=click.IntRange(min=0), default=10, show_default=True,
               help="With --plot (only): a score chart for each of the first this many games.")
 @replay_jobs_option

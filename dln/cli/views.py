@@ -15,14 +15,14 @@ from pathlib import PurePath
 
 import click
 
-from dln.cli.common import EXIT_BAD_INPUT, STDIN, Status, variant_option
+from dln.cli.common import EXIT_BAD_INPUT, STDIN, Status, a_name, variant_option
 
 # The replayer's commands read and locate positions; these commands do it the same way.
 from dln.cli.replay import WHERE_OPTIONS, open_replay, read_replays, start_at
 from dln.notation.sources import display_name
 from dln.views.output import emit
 
-_OUTPUT = click.option("-o", "--output", "output", metavar="OUT", default=None,
+_OUTPUT = click.option("-o", "--output", "output", metavar="OUT", default=None, callback=a_name,
                        help="Write to OUT (replaced atomically; never the record read nor any other file of "
                        "records) instead of stdout; '-' is stdout.")
 

@@ -37,8 +37,9 @@ SUFFIX = ".dln"
 
 
 def display_name(name: str) -> str:
-    """The name a message gives a file: ``<stdin>`` for ``-``."""
-    return "<stdin>" if name == STDIN else name
+    """The name a message gives a file: ``<stdin>`` for ``-``, and ``''`` for an empty name (a script's empty
+    variable), as a shell takes it, which left a message starting with its colon."""
+    return "<stdin>" if name == STDIN else name or "''"
 
 
 def located(file: str, line: int | None = None, column: int | None = None) -> str:
