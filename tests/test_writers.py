@@ -493,6 +493,24 @@ def test_the_recorder_with_no_standard_output_is_no_traceback(tmp_path: Path) ->
     assert done.returncode == 0 and "1. N 9c x 9d" in record.read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize(("command", "code", "said"), [
+    ("validate {legal}", 0, ""), ("score {legal}", 0, ""), ("show {legal}", 0, ""),
+    ("validate -", 2, "<stdin>: error: no game in this file"), ("fmt -", 0, ""),
+    ("merge -", 2, "<stdin>: error: no game in these files"),
+    ("record {new} --defaults", 0, "")])
+def test_a_closed_standard_input_is_no_traceback(command: str, code: int, said: str, tmp_path: Path) -> None:
+    """``dln validate game.dln <&-`` (no standard input at all, as under some schedulers: Python's sys.stdin is
+    None) ended in an AttributeError traceback, exit 1, in every command, even one that never reads it: it
+    is read as an input that holds nothing."""
+    legal = tmp_path / "one-round.dln"
+    legal.write_text(dln.dumps(generate_games(1, seed=0, rules=Rules(target=1))), encoding="utf-8")
+    argv = command.format(legal=f'"{legal}"', new=f'"{tmp_path / "new.dln"}"')
+    done = subprocess.run(["sh", "-c", f'"{sys.executable}" -m dln {argv} <&-'], capture_output=True, text=True,
+                          timeout=120)
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.returncode == code and said in done.stdout + done.stderr, done.stdout + done.stderr
+
+
 def long_line(tmp_path: Path) -> Path:
     """Four games, the second with a line of 1,100,000 characters (2.2 MB): longer than a line may be."""
     game = '[Event "{}"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN 4c{}\n\n'

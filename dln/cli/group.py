@@ -69,7 +69,11 @@ class LazyGroup(click.Group):
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         """Run the command; output that cannot be written (a full disk, a device error under ``> file``) is
-        a message and exit 2, not a traceback and not exit 1, which would read as a broken rule."""
+        a message and exit 2, not a traceback and not exit 1, which would read as a broken rule.  No standard
+        input at all (``<&-``: Python's sys.stdin is None, which every command met with a traceback) is read
+        as one that holds nothing."""
+        if sys.stdin is None:
+            sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - standard input, for the process's life
         try:
             try:
                 return super().main(*args, **kwargs)
