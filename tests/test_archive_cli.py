@@ -496,7 +496,8 @@ def test_filter_count_of_files_without_a_game_is_no_success() -> None:
     assert run("filter", empty, str(CLUB), "--count") == (0, "5\n", "")
 
 
-@pytest.mark.parametrize("command", [["stats"], ["stats", "--json"], ["merge"], ["filter", "--xeri"]], ids=" ".join)
+@pytest.mark.parametrize("command", [["stats"], ["stats", "--json"], ["merge"], ["filter", "--xeri"],
+                                     ["filter", "--xeri", "--count"]], ids=" ".join)
 def test_empty_standard_input_is_named_as_every_message_names_it(command: list[str]) -> None:
     """'echo | dln stats -' said '-: error: no game in these files: nothing to count', the dash as typed, where
     every other message names standard input '<stdin>' (merge and filter of the same input do)."""

@@ -30,7 +30,6 @@ from dln.archive.naming import (
 from dln.archive.parallel import replayed
 from dln.archive.reading import Apart, ArchiveReader, NotKept, canonical_text, kept_text, notes_alone
 from dln.check.reports import Diagnostic
-from dln.check.verdicts import NOTHING_TO_CHECK
 from dln.cli.common import (
     EXIT_BAD_INPUT,
     GAME_TYPES,
@@ -252,8 +251,7 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
     if not count:  # --count writes nothing: it counts what it can read
         inputs.refuse_unreadable("nothing written" if data_out else f"{output}: not written", err=data_out)
     archive = reader(status, err=data_out)
-    if not count:  # --count says it below, with nothing to count
-        archive.nothing = NOTHING_READ
+    archive.nothing = NOTHING_TO_COUNT if count else NOTHING_READ
     kept = 0
 
     def to_replay(item: tuple[str, Piece]) -> bool:
@@ -288,10 +286,8 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
 
     apart = Apart()
     if count:
-        for _ in matching():
+        for _ in matching():  # counting nothing is never success, as for stats: the reader says it
             pass
-        if nothing_read(archive):  # counting nothing is never success, as for stats
-            archive.problem(", ".join(files), NOTHING_TO_CHECK, NOTHING_TO_COUNT)
         say(str(kept))
     elif write_out(matching(), output, status, inputs, stopped(
             archive, apart, rewriting=output is not None and inputs.holds(output), keep_broken=keep_broken),
