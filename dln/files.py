@@ -305,6 +305,8 @@ def _replaceable(target: Path, expected: Snapshot | None, force: bool, path: Pat
         st = None
     if expected is not None and (st is None or not _unchanged(target, expected)):
         raise FileChanged(errno.EAGAIN, "the file was changed by another program since it was read", str(path))
+    if st is not None and stat.S_ISDIR(st.st_mode):  # said as when a folder is read: 'Is a directory'
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
     if st is not None and not stat.S_ISREG(st.st_mode):
         raise OSError(errno.EINVAL, "not a regular file", str(path))
     if st is not None and not force and is_read_only(st, target):

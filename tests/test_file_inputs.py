@@ -450,3 +450,15 @@ def test_an_empty_output_name_is_a_usage_error(command: list[str], tmp_path: Pat
     code, out = run(*argv, "")
     assert code == 2 and "'' names no file or folder" in out, out
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", [["merge", "{record}"], ["filter", "{record}", "--xeri"], ["generate"],
+                                     ["html", "{record}"], ["svg", "{record}"]],  # analyse: click's Path says it
+                         ids=lambda c: c[0])
+def test_an_output_that_is_a_folder_is_said_to_be_one(command: list[str], tmp_path: Path) -> None:
+    """'-o club/' (a folder) said 'cannot write: not a regular file', as of a device: it says what a folder
+    is called when it cannot be read ('Is a directory'), and the folder is left as it was."""
+    argv = [str(SAMPLES / "two-player-61.dln") if a == "{record}" else a for a in command]
+    code, out = run(*argv, "-o", str(tmp_path))
+    assert code == 2 and f"{tmp_path}: error: cannot write: Is a directory" in out, out
+    assert list(tmp_path.iterdir()) == []
