@@ -190,3 +190,17 @@ def test_words_are_listed_as_a_sentence_lists_them(words: list[str], sentence: s
     from dln.wording import listed
 
     assert listed(words) == sentence
+
+
+def test_a_command_that_wrote_nothing_for_an_error_does_not_say_it_wrote(tmp_path: Path) -> None:
+    """'dln merge empty.dln' said the error, then 'wrote 0 games'; 'dln split bin.dln -d X' ended with 'wrote 0
+    files in X', a folder it never made: the error is the last word when nothing was written."""
+    empty, binary = tmp_path / "empty.dln", tmp_path / "bin.dln"
+    empty.write_text("", encoding="utf-8")
+    binary.write_bytes(b"\x91\x00\xff" * 50)
+    for args in (["merge", str(empty)], ["merge", str(binary)], ["filter", str(binary)],
+                 ["split", str(binary), "-d", str(tmp_path / "X")], ["split", str(empty), "-d", str(tmp_path / "X")]):
+        code, out, err = run(*args)
+        assert code == 2 and "wrote 0" not in out + err, (args, out, err)
+    code, _, err = run("merge", str(CLUB))
+    assert code == 0 and "wrote 5 games" in err

@@ -348,7 +348,8 @@ def merge_command(files: tuple[str, ...], output: str | None, dedupe: bool, same
     rewriting = output is not None and inputs.holds(output)
     apart = Apart()
     if write_out(merged(), output, status, inputs,
-                 stopped(archive, apart, rewriting=rewriting, keep_broken=keep_broken), apart):
+                 stopped(archive, apart, rewriting=rewriting, keep_broken=keep_broken), apart) \
+            and not (apart.count == 0 and status.code):  # nothing written for an error: the error is the word
         where = "" if data_out else f" to {output}"
         duplicates = f"; {count_of(dropped, 'duplicate')} left out" if dedupe else ""
         say(f"wrote {count_of(apart.count, 'game')}{where}{duplicates}", err=True)
@@ -439,7 +440,8 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
         status.worst(EXIT_BAD_INPUT)
     if nothing_read(archive):  # said by the reader, naming the files
         status.worst(EXIT_BAD_INPUT)
-    say(f"wrote {count_of(written, 'file')} in {folder}")
+    if written or not status.code:  # nothing written for an error (said above): no 'wrote 0 files'
+        say(f"wrote {count_of(written, 'file')} in {folder}")
     if written and not template.lower().endswith(".dln"):
         say(f"note: the names do not end in .dln: dln validate {folder} and dln merge {folder} read only *.dln "
             "files (end the template with .dln)")
