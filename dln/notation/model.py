@@ -156,10 +156,7 @@ class Move:
 
     def comments_by_place(self) -> list[tuple[str, ...]]:
         """The comments by where they are written: [0] before the variations, [k] after the k-th."""
-        placed: list[list[str]] = [[] for _ in range(len(self.variations) + 1)]
-        for comment, place in zip(self.comments, self.full_places(), strict=True):
-            placed[min(max(place, 0), len(self.variations))].append(comment)
-        return [tuple(group) for group in placed]
+        return by_place(self.comments, self.full_places(), len(self.variations))
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,10 +229,7 @@ class Deal:
 
     def comments_by_place(self) -> list[tuple[str, ...]]:
         """The comments by where they are written: [k] before hand line k, the last after every hand line."""
-        placed: list[list[str]] = [[] for _ in range(len(self.hands) + 1)]
-        for comment, place in zip(self.comments, self.full_places(), strict=True):
-            placed[place].append(comment)
-        return [tuple(group) for group in placed]
+        return by_place(self.comments, self.full_places(), len(self.hands))
 
     def with_hand(self, hand: Hand, comments: tuple[str, ...] = ()) -> Deal:
         """This deal with ``hand`` after its hand lines, and ``comments`` (typed with it) right after it."""
@@ -260,6 +254,15 @@ class Deal:
         hands = deal.hands[:-1]
         return replace(deal, hands=hands,
                        comment_places=placed(tuple(min(p, len(hands)) for p in deal.full_places()), len(hands)))
+
+
+def by_place(comments: tuple[str, ...], places: tuple[int, ...], between: int) -> list[tuple[str, ...]]:
+    """``comments`` grouped by their ``places`` among ``between`` things written with them (a move's
+    variations, a deal's hand lines): [k] after the k-th, [0] before the first."""
+    grouped: list[list[str]] = [[] for _ in range(between + 1)]
+    for comment, place in zip(comments, places, strict=True):
+        grouped[min(max(place, 0), between)].append(comment)
+    return [tuple(group) for group in grouped]
 
 
 def placed(places: tuple[int, ...], hands: int) -> tuple[int, ...]:
