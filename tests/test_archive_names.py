@@ -71,6 +71,17 @@ def test_filter_finds_a_greek_name_in_capitals_written_without_accents(tmp_path:
     assert run("filter", str(club), "--tag", "Event=ΒΡΑΔΙΑ ΛΕΣΧΗΣ", "--count") == (0, "0\n", "")  # = is exact
 
 
+def test_filter_tag_equals_a_greek_name_however_its_accents_were_typed(tmp_path: Path) -> None:
+    """`--tag North=Μαρία` counted 0 games whose tag had Μαρία with a combining accent (NFD), which looks
+    and reads the same (--player found them): = is exact, but composed and decomposed are one text."""
+    club = greek_club(tmp_path, Maria=unicodedata.normalize("NFD", "Μαρία"))
+    for typed in ("NFC", "NFD"):
+        name = unicodedata.normalize(typed, "Μαρία")  # type: ignore[arg-type]
+        assert run("filter", str(club), "--tag", f"North={name}", "--count") == (0, "2\n", ""), typed
+        assert run("filter", str(club), "--tag", f"North={name}", "--invert", "--count") == (0, "3\n", "")
+    assert run("filter", str(club), "--tag", "North=ΜΑΡΙΑ", "--count") == (0, "0\n", "")  # still exact
+
+
 def test_merging_a_split_into_numbered_files_keeps_the_games_order(tmp_path: Path) -> None:
     """'split --template {n}.dln' then 'merge DIR' gave games 1, 10, 11, 12, 2, 3...: a folder's files were
     read in code point order, so the merge of a split was not the archive (as with the default template past

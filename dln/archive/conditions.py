@@ -33,8 +33,9 @@ SIDES = ("N", "S", "NS", "EW", "E", "W")
 
 @dataclass(frozen=True, slots=True)
 class TagTest:
-    """``--tag NAME=VALUE`` (the value exactly) or ``--tag NAME~TEXT`` (TEXT anywhere in it, in any case and
-    with or without accents, :func:`dln.wording.folded`: Greek capitals drop them)."""
+    """``--tag NAME=VALUE`` (the value exactly, composed or decomposed alike: Μαρία typed with a combining
+    accent is the same text) or ``--tag NAME~TEXT`` (TEXT anywhere in it, in any case and with or without
+    accents, :func:`dln.wording.folded`: Greek capitals drop them)."""
 
     name: str
     text: str
@@ -44,7 +45,9 @@ class TagTest:
         value = game.tag(self.name)
         if value is None:
             return False
-        return value == self.text if self.exact else folded(self.text) in folded(value)
+        if self.exact:
+            return unicodedata.normalize("NFC", value) == unicodedata.normalize("NFC", self.text)
+        return folded(self.text) in folded(value)
 
 
 def parse_tag_test(text: str) -> TagTest:
