@@ -285,6 +285,18 @@ def test_filter_refuses_a_date_with_no_such_month_or_day(date: str) -> None:
     assert code == 2 and "is not a date like 2026.11.20" in err, err
 
 
+@pytest.mark.parametrize(("option", "date", "written"), [("--date-from", "29/11/2026", "2026.11.29"),
+                                                      ("--date-to", "5.3.2026", "2026.03.05"),
+                                                      ("--date-from", "2026.11.5", "2026.11.05")])
+def test_filter_suggests_a_date_written_day_first_as_dln_writes_it(option: str, date: str, written: str) -> None:
+    """`--date-from 29/11/2026`, as Greeks write a date, was only "not a date like 2026.11.20", while the
+    recorder's Date question and filter's warning of such a Date tag both say how DLN writes it: so does the
+    usage error, still exit 2."""
+    code, _, err = run("filter", str(CLUB), option, date, "--count")
+    assert code == 2 and option in err, err
+    assert f"'{date}' is not a date as DLN writes it: write {written} (year.month.day)" in err, err
+
+
 @pytest.mark.parametrize(("option", "value"), [("--player", ""), ("--result", " "), ("--variant", ""),
                                                ("--variant", ",")])
 def test_filter_refuses_an_empty_condition(option: str, value: str) -> None:

@@ -22,8 +22,8 @@ from dln.notation.mistakes import tag_option_problem
 from dln.notation.model import SEAT_TAGS, STANDARD_TAGS, Game
 from dln.wording import folded
 
-__all__ = ["Conditions", "TagTest", "date_as_written", "no_date_between", "parse_date", "parse_tag_test",
-           "players_of", "result_sides"]
+__all__ = ["Conditions", "TagTest", "date_as_written", "date_written_otherwise", "no_date_between", "parse_date",
+           "parse_tag_test", "players_of", "result_sides"]
 
 #: The tags that name the players, by seat (docs/notation.md, Tags).
 _DATE = re.compile(r"^(\d{4}|\?{4})(?:[.\-/](\d{2}|\?{2})(?:[.\-/](\d{2}|\?{2}))?)?$")
@@ -95,6 +95,16 @@ def date_as_written(value: str) -> str | None:
         return None
     written = f"{year}.{int(month):02}.{int(day):02}"
     return written if parse_date(written) is not None else None
+
+
+def date_written_otherwise(value: str) -> str | None:
+    """Why ``value`` is no date, with the date as DLN writes it, when it is one written otherwise
+    (:func:`date_as_written`: ``'29/11/2026' is not a date as DLN writes it: write 2026.11.29``); None
+    otherwise.  One wording for every place a date is typed: the recorder's Date question and ``--tag Date=``,
+    filter's ``--date-from`` and ``--date-to``."""
+    if (written := date_as_written(value)) is None:
+        return None
+    return f"'{value.strip()}' is not a date as DLN writes it: write {written} (year.month.day)"
 
 
 def _bound(date: tuple[str, str, str], *, upper: bool) -> tuple[str, str, str]:

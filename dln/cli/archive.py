@@ -17,7 +17,14 @@ from pathlib import Path
 
 import click
 
-from dln.archive.conditions import Conditions, date_as_written, no_date_between, parse_date, parse_tag_test
+from dln.archive.conditions import (
+    Conditions,
+    date_as_written,
+    date_written_otherwise,
+    no_date_between,
+    parse_date,
+    parse_tag_test,
+)
 from dln.archive.dedupe import Seen
 from dln.archive.naming import (
     DEFAULT_TEMPLATE,
@@ -164,8 +171,9 @@ def _conditions(tags: tuple[str, ...], players: tuple[str, ...], date_from: str 
         if text is None:
             return None
         parsed = parse_date(text)
-        if parsed is None:
-            raise click.BadParameter(f"{text!r} is not a date like 2026.11.20 (or 2026.11, 2026)",
+        if parsed is None:  # 29/11/2026, as Greeks write it: said as DLN writes it, as the recorder says it
+            raise click.BadParameter(date_written_otherwise(text) or
+                                     f"{text!r} is not a date like 2026.11.20 (or 2026.11, 2026)",
                                      param_hint=f"'{option}'")
         return parsed
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from dln.archive.conditions import date_as_written, parse_date
+from dln.archive.conditions import date_written_otherwise, parse_date
 from dln.engine.rules import parse_variants, rules_for, unfit
 from dln.games import protocol
 from dln.games.protocol import DEFAULT_GAME, game_named, game_names
@@ -263,11 +263,11 @@ def _none(answer: str) -> str:
 
 
 def _date_problem(value: str, today: str) -> str:
-    """Why ``value`` is no Date tag (year.month.day, as filter --since and the ratings sort it), with the
+    """Why ``value`` is no Date tag (year.month.day, as filter --date-from and the ratings sort it), with the
     date written as DLN writes it when it is one written day first, or without the zeros
-    (:func:`dln.archive.conditions.date_as_written`)."""
-    if (written := date_as_written(value)) is not None:
-        return f"'{value.strip()}' is not a date as DLN writes it: write {written} (year.month.day)"
+    (:func:`dln.archive.conditions.date_written_otherwise`)."""
+    if (otherwise := date_written_otherwise(value)) is not None:
+        return otherwise
     return (f"'{value.strip()}' is not a date: write it year.month.day, e.g. {today}, with ?? for a part not "
             f"known ({today[:8]}??), or - for none")
 
