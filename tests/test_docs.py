@@ -188,6 +188,27 @@ def test_the_readme_dispute_steps_say_what_dln_does(tmp_path: Path) -> None:
             assert finding in done.stdout + done.stderr, f"{line}\n{done.stdout}{done.stderr}"
 
 
+def test_the_split_templates_the_docs_show_name_every_game_of_an_archive(tmp_path: Path) -> None:
+    """README's '{Date}-{North}-{South}-{n:05}.dln', copied onto an archive with undated games (dln generate
+    writes no Date), gave names starting with '-', which split refuses: no game was written, exit 2.  Every
+    template the docs show for dln split names every game of such an archive."""
+    from tests.test_cli import run
+
+    archive = tmp_path / "all.dln"
+    assert run("merge", str(ROOT / "tests/golden/archive-club.dln"), str(ROOT / "samples/two-player-61.dln"),
+               "-o", str(archive))[0] == 0
+    shown = [template for doc in ("README.md", "docs/archive.md")
+             for template in re.findall(r"dln split [^\n`]*--template '([^']*)'", (ROOT / doc).read_text("utf-8"))
+             if "{Nrth}" not in template]  # the example of a mistyped field, refused on purpose
+    assert len(shown) >= 2, shown
+    for number, template in enumerate(shown):
+        folder = tmp_path / f"games-{number}"
+        code, out, _ = run("split", str(archive), "-d", str(folder), "--template", template)
+        assert (code, out.splitlines()[-1]) == (0, f"wrote 6 files in {folder}"), (template, out)
+    code, out, _ = run("split", str(archive), "-d", str(tmp_path / "dated"), "--template", "{Date}-{n:05}.dln")
+    assert code == 2 and "{Date} is empty for this game (begin the template with {n:05}- to name every game)" in out
+
+
 def test_the_readme_python_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                         capsys: pytest.CaptureFixture[str]) -> None:
     """README, From Python: the block runs as written, on a club.dln holding one game and on its text."""

@@ -370,7 +370,7 @@ def merge_command(files: tuple[str, ...], output: str | None, dedupe: bool, same
               help="Where to write the games (created if needed).")
 @click.option("--template", default=DEFAULT_TEMPLATE, show_default=True,
               help="The name of each file: {n} counts the games read (all files), {game} is the game's number in its "
-              "file, {file} its file's name, {TAG} a tag (e.g. {Date}-{North}-{South}.dln).  A field like a "
+              "file, {file} its file's name, {TAG} a tag (e.g. {n:05}-{Date}-{North}.dln).  A field like a "
               "mistyped tag ({Nrth}, {date}), or that no tag can be named (a tag's name is Latin letters, digits "
               "and _), is refused.")
 @click.option("--force", is_flag=True, help="Replace files that already exist.")
@@ -417,6 +417,8 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
             shown = name if len(name) <= 60 else f"{name[:20]}...{name[-12:]}"
             if kind != "long" and (empty := empty_tags(template, tags)):
                 why += f": {' and '.join(empty)} {'is' if len(empty) == 1 else 'are'} empty for this game"
+                if kind == "dash":  # an undated game under '{Date}-...': a number first names every game
+                    why += " (begin the template with {n:05}- to name every game)"
             refused.add(kind, f"{game} the name the template gives ({shown}) {why}; not written")
             continue
         if inputs.holds(target):
