@@ -566,6 +566,29 @@ def test_merge_with_a_file_of_comments_alone_writes_canonical_dln(tmp_path: Path
         assert annotated.comments[:2] == said
 
 
+@pytest.mark.parametrize("order", ["notes first", "notes between", "notes last"])
+def test_split_and_filter_keep_a_file_of_comments_alone_as_merge_does(tmp_path: Path, order: str) -> None:
+    """`dln split a.dln notes.dln -d out` and `dln filter a.dln notes.dln`, notes.dln a file of comments
+    alone, left the comments out and exited 0: the club's notes were in none of the files written.  They go
+    where merge puts them: before the next game written, or after the last one (its last move's comments)."""
+    notes, first, second = tmp_path / "notes.dln", tmp_path / "a.dln", tmp_path / "b.dln"
+    notes.write_text("{Σημειώσεις της λέσχης}\n; να ελεγχθούν\n", encoding="utf-8")
+    first.write_text('[Event "a"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN 4c\n', encoding="utf-8")
+    second.write_text('[Event "b"]\n{own}\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN 4d\n', encoding="utf-8")
+    files = [str(path) for path in {"notes first": [notes, first, second], "notes between": [first, notes, second],
+                                    "notes last": [first, second, notes]}[order]]
+    code, merged, _ = run("merge", *files)
+    assert code == 0 and "{Σημειώσεις της λέσχης}" in merged
+    assert run("filter", *files, "--tag", "Event~") == (0, merged, "")
+    assert run("filter", *files, "--tag", "Event~", "--count") == (0, "2\n", "")  # comments are no game
+    code, out, _ = run("split", *files, "-d", str(tmp_path / "games"))
+    assert (code, out) == (0, f"wrote 2 files in {tmp_path / 'games'}\n"), out
+    assert run("merge", str(tmp_path / "games"))[1] == merged  # each game's file holds the comments merge gave it
+    # a game left out by the filter leaves them to the next game written, as merge --dedupe does
+    code, out, _ = run("filter", *files, "--tag", "Event=b")
+    assert code == 0 and out.count("{Σημειώσεις της λέσχης}") == 1 and out.count('[Event "') == 1, out
+
+
 def test_stats_of_a_setup_whose_declaration_names_a_seat_the_game_lacks(tmp_path: Path) -> None:
     """pagat, Plain Declarations: a declaration is its declarer's; in a two-player setup E is no one (D103,
     'owned by E, who is not playing').  The play facts asked which side E is on when N captured it, and

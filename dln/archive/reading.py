@@ -1,7 +1,8 @@
 """An archive read a game at a time: every file named (folders searched), every game in file order.
 
 The archive commands read with ``;`` comments kept (as ``dln fmt`` does), so
-that the canonical text they write loses nothing.  A file that cannot be
+that the canonical text they write loses nothing; the comments of a file of
+comments alone go with a game they write (:func:`with_notes`).  A file that cannot be
 read, a folder without records and a game that does not parse are handed to
 the caller's callbacks as they are met, and reading goes on.
 """
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from dln.check.verdicts import CANNOT_READ, NOTHING_TO_CHECK
 from dln.notation.bounds import TooLarge
@@ -33,7 +34,10 @@ if TYPE_CHECKING:
     from dln.archive.facts import PlayFacts
     from dln.check.reports import Diagnostic
 
-__all__ = ["Apart", "ArchiveReader", "NotKept", "canonical_text", "kept_text", "notes_alone"]
+__all__ = ["Apart", "ArchiveReader", "NotKept", "canonical_text", "kept_text", "notes_alone", "with_notes"]
+
+#: Where a game to write comes from, as its command knows it (a file's name; for split, its number too).
+F = TypeVar("F")
 
 
 def notes_alone(game: Game) -> bool:
@@ -62,6 +66,43 @@ def kept_text(piece: Piece) -> str:
     return normalise(piece.text).rstrip("\n") + "\n"
 
 
+def with_notes(written: Iterable[tuple[F, Piece, str]]) -> Iterator[tuple[F, Piece, str]]:
+    """The games of ``written`` (each with where it comes from, its piece and its text to write), the comments
+    of a file of comments alone (:func:`notes_alone`) folded into a game's text, where the reader puts them
+    (docs/archive.md): before the next game, as its first comments; after the last game, where a comment
+    written at its end belongs (most often its last move), so that the text stays canonical.  Beside a game
+    copied as written (``piece.game`` None) they stand as written.  With no game, they are nothing to write:
+    the archive's reader says there is no game.  One game is held back, to take the comments that follow it;
+    if ``written`` fails, the games before are given all the same."""
+    notes: tuple[str, ...] = ()  # the comments of files of comments alone, for the next game
+    notes_text = ""  # the same, as written
+    held: tuple[F, Piece, str] | None = None  # the last game, held: comments alone after it are its own
+    try:
+        for where, piece, text in written:
+            game = piece.game
+            if game is not None and notes_alone(game):
+                notes, notes_text = (*notes, *game.comments), notes_text + text + "\n"
+                continue
+            if notes:
+                text = (write_game(replace(game, comments=(*notes, *game.comments))) if game is not None
+                        else notes_text + text)
+                notes, notes_text = (), ""
+            if held is not None:
+                yield held
+            held = (where, piece, text)
+    except Exception:  # the games before the one that failed are written all the same
+        if held is not None:
+            yield held
+        raise
+    if held is None:
+        return
+    where, piece, text = held
+    if notes:  # after the last game, as the reader reads them
+        text = (write_game(parse_chunk(text + notes_text, keep_line_comments=True)[0]) if piece.game is not None
+                else text + "\n" + notes_text.removesuffix("\n"))
+    yield where, piece, text
+
+
 class Apart:
     """Games written one after another, each read back as itself: a game that would read as part of the
     one before it (:func:`dln.notation.writer.merges_with`: any game after one without rounds, a game
@@ -74,50 +115,24 @@ class Apart:
         self.count = 0
 
     def texts(self, written: Iterable[tuple[str, Piece, str]]) -> Iterator[str]:
-        """The texts of ``written`` (each game's file, piece and text to write) up to the first game that
-        would merge with the game written before it.  The comments of a file of comments alone become the next
-        game's comments, or the last move's after the last game, where the reader puts them (docs/archive.md),
-        so that the text stays canonical; before a game copied as written, they stand as written."""
+        """The texts of ``written`` (each game's file, piece and text to write), the comments of files of
+        comments alone among them folded in (:func:`with_notes`), up to the first game that would merge with
+        the game written before it."""
         rounds_before: bool | None = None  # whether the text written last has rounds (None: nothing written)
-        notes: tuple[str, ...] = ()  # the comments of files of comments alone, for the next game
-        notes_text = ""  # the same, as written
-        held: tuple[Piece, str] | None = None  # the last game, held: comments alone after it are its own
-        try:
-            for file, piece, text in written:
-                game = piece.game
-                if game is not None and notes_alone(game):
-                    notes, notes_text = (*notes, *game.comments), notes_text + text + "\n"
-                    continue
-                tags, rounds = (bool(game.tags), bool(game.rounds)) if game is not None else \
-                    (starts_a_game(text), not takes_the_next(text))  # copied as written (--keep-broken)
-                if merges_with(rounds_before, tags) is not None:
-                    where = f"{display_name(file)}: game {piece.number}"
-                    self.problem = (f"{where} has no tags: written after another game, it would be read as "
-                                    "part of it (only a file's first game may lack tags)" if not tags else
-                                    f"{where} would be read as part of the game before it, which has no rounds "
-                                    "(only a file's last game may lack rounds)")
-                    break
-                rounds_before = rounds
-                self.count += 1
-                if notes:
-                    text = (write_game(replace(game, comments=(*notes, *game.comments))) if game is not None
-                            else notes_text + text)
-                    notes, notes_text = (), ""
-                if held is not None:
-                    yield held[1]
-                held = (piece, text)
-        except Exception:  # the games before the one that failed are written all the same
-            if held is not None:
-                yield held[1]
-            raise
-        if held is None:  # with no game, the comments alone are nothing to write
-            return
-        if notes and not self.problem and held[0].game is not None:  # after the last game, as the reader reads them
-            yield write_game(parse_chunk(held[1] + notes_text, keep_line_comments=True)[0])
-            return
-        yield held[1]
-        if notes and not self.problem:
-            yield notes_text.removesuffix("\n")
+        for file, piece, text in with_notes(written):
+            game = piece.game
+            tags, rounds = (bool(game.tags), bool(game.rounds)) if game is not None else \
+                (starts_a_game(text), not takes_the_next(text))  # copied as written (--keep-broken)
+            if merges_with(rounds_before, tags) is not None:
+                where = f"{display_name(file)}: game {piece.number}"
+                self.problem = (f"{where} has no tags: written after another game, it would be read as "
+                                "part of it (only a file's first game may lack tags)" if not tags else
+                                f"{where} would be read as part of the game before it, which has no rounds "
+                                "(only a file's last game may lack rounds)")
+                return
+            rounds_before = rounds
+            self.count += 1
+            yield text
 
 
 @dataclass

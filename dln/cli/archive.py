@@ -35,7 +35,15 @@ from dln.archive.naming import (
     name_problem,
 )
 from dln.archive.parallel import replayed
-from dln.archive.reading import Apart, ArchiveReader, NotKept, canonical_text, kept_text, notes_alone
+from dln.archive.reading import (
+    Apart,
+    ArchiveReader,
+    NotKept,
+    canonical_text,
+    kept_text,
+    notes_alone,
+    with_notes,
+)
 from dln.check.reports import Diagnostic
 from dln.cli.common import (
     EXIT_BAD_INPUT,
@@ -245,8 +253,10 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
     that cannot be read writes nothing.  OUTPUT may be one of FILES (only the
     games that match are left in it): it is replaced once all is read, and
     not at all if such a game would be lost (--keep-broken keeps such games).
-    Exit 0, or 2 when a file cannot be read, a game does not parse or, with
-    a play condition, has such a tag.
+    The comments of a file of comments alone go with the next game written,
+    or the last one, as dln merge writes them.  Exit 0, or 2 when a file
+    cannot be read, a game does not parse or, with a play condition, has
+    such a tag.
     """
     if count and output is not None:  # nothing would be written there: not dropped without a word
         raise click.BadParameter("--count writes no games, only how many match: drop --count to write them, or -o",
@@ -259,12 +269,13 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
     if not count:  # --count writes nothing: it counts what it can read
         inputs.refuse_unreadable("nothing written" if data_out else f"{output}: not written", err=data_out)
     archive = reader(status, err=data_out)
+    archive.comments_alone = True  # a file of comments alone is no game, but its comments are kept, as merge keeps them
     archive.nothing = NOTHING_TO_COUNT if count else NOTHING_READ
     kept = 0
 
     def to_replay(item: tuple[str, Piece]) -> bool:
         game = item[1].game
-        return conditions.needs_play and game is not None and conditions.tags_hold(game)
+        return conditions.needs_play and game is not None and not notes_alone(game) and conditions.tags_hold(game)
 
     def matching() -> Iterator[tuple[str, Piece, str]]:
         nonlocal kept
@@ -274,6 +285,9 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
                 if keep_broken:
                     kept += 1
                     yield file, piece, copied(piece)
+                continue
+            if notes_alone(game):  # no game: its comments go with the next game written, as merge puts them
+                yield file, piece, canonical_text(piece)
                 continue
             if conditions.unread_date(game) is not None:
                 say(unread_date(file, game, "no date condition holds for this game"), err=data_out)
@@ -386,8 +400,10 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
     (start with '.'), start with '-' or be too long for the file system:
     each reason is said once, with the count of games it kept out.  The
     names written so far are remembered to find clashes (a few dozen bytes
-    a game).  Exit 0, or 2 when a file cannot be read or written, a game
-    does not parse, or a game was not written.
+    a game).  The comments of a file of comments alone are written in the
+    next game's file, or the last one's, as dln merge places them.  Exit 0,
+    or 2 when a file cannot be read or written, a game does not parse, or a
+    game was not written.
     """
     try:
         check_template(template)
@@ -399,15 +415,33 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
     inputs.refuse_unreadable(f"nothing written in {folder}", err=False)
     status = Status()
     archive = reader(status, err=False)
+    archive.comments_alone = True  # a file of comments alone is no game, but its comments are kept, as merge keeps them
     archive.nothing = f"no game in these files: nothing written in {folder}"
     longest = longest_name(folder)
     names: set[str] = set()
     refused = Refused()
-    written = number = 0
-    for file, piece in archive.read(inputs.files):
-        number += 1  # every game read counts, so that a second run gives every game the same name
-        if piece.game is None and not keep_broken:
-            continue
+    written = 0
+
+    def games() -> Iterator[tuple[tuple[str, int], Piece, str]]:
+        """Each game to write: its file and number (every game read counts, so that a second run gives every
+        game the same name), piece and text; the comments of a file of comments alone pass through, for
+        :func:`with_notes` to give to the game they go with."""
+        number = 0
+        for file, piece in archive.read(inputs.files):
+            if piece.game is not None and notes_alone(piece.game):
+                yield (file, number), piece, canonical_text(piece)
+                continue
+            number += 1
+            if piece.game is None and not keep_broken:
+                continue
+            try:
+                text = canonical_text(piece) if piece.game is not None else kept_text(piece)
+            except NotKept as exc:
+                refused.add("too large", f"{file}: error: {exc}; not written")
+                continue
+            yield (file, number), piece, text
+
+    for (file, number), piece, text in with_notes(games()):
         tags = piece.game.tags if piece.game is not None else ()
         name = file_name(template, n=number, game=piece.number, file=file, tags=tags)
         target = folder / name
@@ -431,11 +465,6 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
         names.add(name)
         if not force and os.path.lexists(target):
             refused.add("exists", f"{game} {target} exists; left alone (--force replaces it)")
-            continue
-        try:
-            text = canonical_text(piece) if piece.game is not None else kept_text(piece)
-        except NotKept as exc:
-            refused.add("too large", f"{file}: error: {exc}; not written")
             continue
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
