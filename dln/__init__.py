@@ -80,26 +80,33 @@ def loads(text: str, *, filename: str = "<string>") -> Game:
     return games[0]
 
 
-def loads_all(text: str, *, filename: str = "<string>") -> list[Game]:
+def loads_all(text: str, *, filename: str = "<string>", comments_alone: bool = False) -> list[Game]:
     """Parse every game of a text; the first syntax error raises.  ``;`` notes are kept as comments, as
-    ``dln fmt`` keeps them, so that :func:`dumps` writes back all that was written."""
-    return list(parse_text(text, filename=filename, keep_line_comments=True))
+    ``dln fmt`` keeps them, so that :func:`dumps` writes back all that was written.
+
+    A text of comments alone holds no game: ``[]``, unless ``comments_alone``, which gives its comments as
+    a game of nothing else (no tag, no round), as ``dln fmt`` and ``dln merge`` keep them, so that
+    ``dumps(loads_all(text, comments_alone=True))`` loses nothing of such a text either.
+    """
+    return list(parse_text(text, filename=filename, keep_line_comments=True, comments_alone=comments_alone))
 
 
 def load(
     file: IO[str] | IO[bytes],
     *,
     errors: list[DLNSyntaxError] | None = None,
+    comments_alone: bool = False,
 ) -> Iterator[Game]:
     """Yield the games of a file one at a time, reading it lazily.
 
     A syntax error raises :class:`DLNSyntaxError` where it is met, after the
     games before it were yielded.  Pass a list as ``errors`` to collect the
     errors instead and go on with the next game (the bad game is skipped).  ``;`` notes are kept as
-    comments, as in :func:`loads_all`.
+    comments, and a file of comments alone yields nothing unless ``comments_alone``, as in :func:`loads_all`.
     """
     filename = str(getattr(file, "name", "<stream>"))
-    return parse_games(read_lines(file), filename=filename, errors=errors, keep_line_comments=True)
+    return parse_games(read_lines(file), filename=filename, errors=errors, keep_line_comments=True,
+                       comments_alone=comments_alone)
 
 
 def dumps(games: Game | Iterable[Game]) -> str:

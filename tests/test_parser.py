@@ -278,6 +278,22 @@ def test_loads_wants_exactly_one_game() -> None:
         dln.loads("  ; nothing here\n")
 
 
+def test_a_text_of_comments_alone_is_no_game_but_may_be_kept() -> None:
+    """`dln.dumps(dln.loads_all("{c}\\n"))` gave "" without a word while `dln fmt` keeps the comment: a text of
+    comments alone holds no game (docs/notation.md says so), and `comments_alone=True` gives its comments as a
+    game of nothing else, which dumps writes back, as the archive commands and fmt keep them."""
+    text = "{Σημειώσεις της λέσχης}\n; να ελεγχθούν\n"
+    assert dln.loads_all(text) == [] and list(dln.load(io.StringIO(text))) == []
+    for kept in (dln.loads_all(text, comments_alone=True), list(dln.load(io.StringIO(text), comments_alone=True))):
+        assert [(game.tags, game.rounds, game.comments) for game in kept] == [
+            ((), (), ("Σημειώσεις της λέσχης", "να ελεγχθούν"))]
+        assert dln.dumps(kept) == "{Σημειώσεις της λέσχης}\n{να ελεγχθούν}\n" == run_cli("fmt", "-", stdin=text)[1]
+    game = '[Event "a"]\nround 1\nN 7c\n'
+    assert dln.loads_all(game, comments_alone=True) == dln.loads_all(game)  # with a game, nothing else changes
+    with pytest.raises(dln.DLNSyntaxError, match="found no game"):
+        dln.loads(text)
+
+
 def test_load_streams_games_from_text_and_binary_files() -> None:
     text = "".join(f'[Event "{n}"]\nround 1\nN 7c\n' for n in range(5))
     from_text = list(dln.load(io.StringIO(text)))

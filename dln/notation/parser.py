@@ -258,6 +258,7 @@ def parse_games(
     filename: str = "<string>",
     errors: list[DLNSyntaxError] | None = None,
     keep_line_comments: bool = False,
+    comments_alone: bool = False,
 ) -> Iterator[Game]:
     """Parse DLN games from lines of text, one game at a time.
 
@@ -265,7 +266,8 @@ def parse_games(
     ``errors`` list is given, the error is appended to it instead, that game is
     skipped and reading goes on with the next one.  ``keep_line_comments``
     turns ``;`` comments into ``{}`` comments (``dln fmt`` uses it so that
-    nothing the author wrote is lost).
+    nothing the author wrote is lost).  Comments alone are no game, unless
+    ``comments_alone`` (:func:`parse_chunk`).
     """
     game_number = 0
     for offset, text in split_games_until_too_long(lines, filename):
@@ -277,7 +279,8 @@ def parse_games(
             errors.append(text)
             continue
         try:
-            games = parse_chunk(text, offset, filename=filename, keep_line_comments=keep_line_comments)
+            games = parse_chunk(text, offset, filename=filename, keep_line_comments=keep_line_comments,
+                                comments_alone=comments_alone)
         except DLNSyntaxError as error:
             game_number += 1
             error.game = game_number
