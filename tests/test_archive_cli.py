@@ -589,6 +589,21 @@ def test_split_and_filter_keep_a_file_of_comments_alone_as_merge_does(tmp_path: 
     assert code == 0 and out.count("{Σημειώσεις της λέσχης}") == 1 and out.count('[Event "') == 1, out
 
 
+def test_filter_into_a_file_of_comments_alone_does_not_lose_them(tmp_path: Path) -> None:
+    """`dln filter a.dln notes.dln --tag Event=zzz -o notes.dln` kept no game, so no game took the comments of
+    notes.dln, and the file was emptied, exit 0: they were gone for good.  An input is not rewritten when
+    comments of its would be lost, as when a game that does not parse would be; a new file may hold none."""
+    notes, games = tmp_path / "notes.dln", tmp_path / "a.dln"
+    notes.write_text("{Σημειώσεις της λέσχης}\n", encoding="utf-8")
+    games.write_text(CLUB.read_text(encoding="utf-8"), encoding="utf-8")
+    code, _, err = run("filter", str(games), str(notes), "--tag", "Event=zzz", "-o", str(notes))
+    assert code == 2 and "the comments of a file of comments alone would be lost" in err, err
+    assert notes.read_text(encoding="utf-8") == "{Σημειώσεις της λέσχης}\n"
+    code, _, err = run("filter", str(games), str(notes), "--tag", "Event~club", "-o", str(notes))
+    assert code == 0 and "{Σημειώσεις της λέσχης}" in notes.read_text(encoding="utf-8"), err
+    assert run("filter", str(games), str(notes), "--tag", "Event=zzz", "-o", str(tmp_path / "new.dln"))[0] == 0
+
+
 def test_stats_of_a_setup_whose_declaration_names_a_seat_the_game_lacks(tmp_path: Path) -> None:
     """pagat, Plain Declarations: a declaration is its declarer's; in a two-player setup E is no one (D103,
     'owned by E, who is not playing').  The play facts asked which side E is on when N captured it, and

@@ -160,6 +160,7 @@ class ArchiveReader:
     #: replays them, which judges nothing of such a game (:meth:`unjudged`).
     tag_problems: int = 0
     comments_alone: bool = False
+    notes: int = 0  # files of comments alone read (with ``comments_alone``): no game, but text to keep
     #: What to say, after the files' names, when they were all read and hold no game at all (``no game in
     #: these files: nothing to write``), through ``problem``; None: the caller says it.
     nothing: str | None = None
@@ -206,6 +207,7 @@ class ArchiveReader:
                     if piece.game is not None and notes_alone(piece.game):
                         if not piece.game.comments:  # blank lines alone: nothing to keep
                             continue
+                        self.notes += 1
                     elif piece.game is None:  # a syntax error (every piece is parsed: pieces() is given no wanted)
                         self.errors += 1
                         self.unparsed += 1

@@ -151,7 +151,8 @@ def stopped(archive: ArchiveReader, apart: Apart, *, rewriting: bool, keep_broke
     """What keeps an output file from being written: an input that could not be read to its end (found
     missing or not text while read), a game that would be read back as part of the one before it
     (:class:`Apart`), or, when the output is one of the inputs (``rewriting``), a game that does not parse,
-    which the new file would not have (unless ``keep_broken``); or inputs that hold no game."""
+    which the new file would not have (unless ``keep_broken``), or comments of a file of comments alone with
+    no game written to take them (:func:`dln.archive.reading.with_notes`); or inputs that hold no game."""
 
     def trouble() -> str | None:
         if apart.problem:
@@ -164,6 +165,9 @@ def stopped(archive: ArchiveReader, apart: Apart, *, rewriting: bool, keep_broke
             which = "does not parse" if archive.unparsed else "has a tag that makes no sense (R002)"
             return f"it is one of the inputs, and a game that {which} would be lost from it " \
                    "(--keep-broken copies such games as written)"
+        if rewriting and archive.notes and not apart.count:  # asked at the end: no game written took them
+            return "it is one of the inputs, and the comments of a file of comments alone would be lost from " \
+                   "it: no game written goes with them"
         return None
 
     return trouble
