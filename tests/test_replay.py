@@ -832,3 +832,31 @@ def test_the_score_of_a_round_of_four_kontsina_players_is_shown_at_its_end_side_
     assert any(row.startswith("│ W ") for row in rows), "\n".join(rows)  # the fourth side's row too
     panel = next(i for i, row in enumerate(rows) if "─ move 48 " in row)
     assert "48. " in rows[panel + 1], "\n".join(rows)
+
+
+def _move_list_panel(screen: str, title: str) -> str:
+    """The rows of the move list panel headed ``title``, its bottom border (and footer) with them."""
+    rows = screen.split("\n")
+    top = next(i for i, row in enumerate(rows) if f"─ {title} " in row)
+    at = rows[top].index(title)
+    left, right = rows[top].rindex("╭", 0, at), rows[top].index("╮", at)
+    panel = [row[left:right + 1] for row in rows[top:]]
+    bottom = next(i for i, row in enumerate(panel) if row.startswith("╰"))
+    return "\n".join(panel[:bottom + 1])
+
+
+@pytest.mark.parametrize(("args", "title", "total"), [
+    (["samples/two-player-61.dln", "--round", "1", "--move", "48"], "round 1 moves", 48),
+    # Variations opened in the list: the footer counts the main line's moves.
+    (["samples/annotated.dln", "--round", "2", "--move", "28", "--variation", "1.2.1.1"], "round 2 moves", 48),
+])
+def test_the_move_list_footer_counts_the_moves_it_shows_not_its_rows(args: list[str], title: str,
+                                                                      total: int) -> None:
+    """The move list's footer read '40-51 of 51' under moves 37 to 48 of a round of 48: it counted the
+    list's rows, the '── deal n ──' rows between the deals with them.  It now says which of the round's
+    moves are shown, of how many."""
+    result = CliRunner().invoke(main, ["show", str(ROOT / args[0]), *args[1:], "--width", "120", "--no-color"])
+    assert result.exit_code == 0, result.output
+    panel = _move_list_panel(result.stdout, title)
+    main_line = [int(n) for n in re.findall(r"^│ (?:▶ |  )(\d+)\. ", panel, re.M)]
+    assert f" moves {main_line[0]}-{main_line[-1]} of {total} " in panel.split("\n")[-1], panel

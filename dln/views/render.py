@@ -559,7 +559,7 @@ class FrameView:
         title = f"{f.round.label} moves"
         subtitle = None
         if more_above or more_below:
-            subtitle = Text(f"{start + 1}-{start + len(shown)} of {len(entries)}", style=LABEL)
+            subtitle = Text(_moves_shown(entries, start, len(shown)), style=LABEL)
         return _Panel(Text("\n").join(lines) if lines else Text(""), title=_title(title, look), title_align="left",
                      subtitle=_title(subtitle, look), subtitle_align="right", box=look.border, height=rows)
 
@@ -591,6 +591,19 @@ class FrameView:
             text.stylize("reverse", len(indent))
         text.truncate(width, overflow="crop" if look.ascii else "ellipsis")
         return text
+
+
+def _moves_shown(entries: Sequence[Entry], start: int, count: int) -> str:
+    """The footer of a move list showing ``count`` rows from ``start``: which of the round's moves they are,
+    of how many (``moves 37-48 of 48``).  Moves, not rows: the ``── deal n ──`` rows and the rows of an
+    opened variation are not the round's moves.  A window inside a variation names the move it is of."""
+    main = [e.number for e in entries if e.move is not None and not e.depth]
+    shown = [e.number for e in entries[start:start + count] if e.move is not None and not e.depth]
+    if shown:
+        first, last = shown[0], shown[-1]
+        return f"moves {first}-{last} of {len(main)}" if last > first else f"move {first} of {len(main)}"
+    above = next((e.number for e in reversed(entries[:start]) if e.move is not None and not e.depth), None)
+    return f"variations of move {above}, of {len(main)}" if above is not None else f"{len(main)} moves"
 
 
 class Cropped:
