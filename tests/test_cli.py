@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -452,6 +453,22 @@ def test_moves_of_a_hand_not_known_say_the_unseen_cards_are_not_listed(tmp_path:
     assert code == 0 and "0 legal moves for S with no known card (6 unseen cards not listed):" in out, out
     code, out, _ = run("moves", str(path), "--at", "1")
     assert code == 0 and "4 legal moves for N with its known card 4d (5 unseen cards not listed):" in out, out
+
+
+def test_moves_says_an_empty_hand_has_no_cards(tmp_path: Path) -> None:
+    """In four-player Kontsina N and E had played their cards of the deal before S and W: dln moves printed
+    them as a bare 'N: ' and 'E: ', a line that reads as cut off.  An empty hand is 'no cards', as the
+    replayer and the diagrams say it."""
+    from dln.check.generate import generate_games
+    from dln.engine import Rules
+    from dln.notation.writer import write_game
+
+    (game,) = generate_games(1, game="kontsina", players=4, seed=7, rules=Rules(target=5))
+    path = tmp_path / "k4.dln"
+    path.write_text(write_game(game), encoding="utf-8")
+    code, out, _ = run("moves", str(path), "--round", "1", "--at", "15")
+    assert code == 0 and "\nN: no cards\nE: no cards\nS: 5h\n" in out, out
+    assert not re.search(r"^[NESW]: *$", out, re.M), out
 
 
 @pytest.mark.parametrize("option", [["--budget", "5"], ["--seed", "3"], ["--open"]])

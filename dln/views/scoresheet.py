@@ -25,8 +25,8 @@ def pile_line(cards: Sequence[Card]) -> str:
 
 def describe_position(state: Position, known: Known = EVERYTHING) -> str:
     """A few lines saying what is on the table (Xeri's pile from the bottom, its top card named), in each
-    hand, and whose turn it is; what a setup leaves out (``known``: its deal, a hand) is said to be unknown,
-    not the validator's assumption."""
+    hand (an empty one ``no cards``, as the replayer says it, not a bare ``N:``), and whose turn it is; what
+    a setup leaves out (``known``: its deal, a hand) is said to be unknown, not the validator's assumption."""
     card = "" if state.setup else f", card {state.played + 1} of the round"  # a setup: cards before it unknown
     lines = [f"deal {state.deal if known.deal else '?'} of {state.deals}{card}, {state.turn} to play"]
     if game_of(state).table_kind == "pile":
@@ -42,7 +42,7 @@ def describe_position(state: Position, known: Known = EVERYTHING) -> str:
             lines.append(f"{seat}: hand not written")
             continue
         cards = [describe_cards(hand.known)] if hand.known else []
-        lines.append(f"{seat}: " + " ".join(cards + ["?"] * hand.unknown))
+        lines.append(f"{seat}: " + (" ".join(cards + ["?"] * hand.unknown) or "no cards"))
     return "\n".join(lines)
 
 
