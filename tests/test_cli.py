@@ -660,3 +660,20 @@ def test_the_verdict_on_a_game_of_no_game_installed_says_it_is_not_checked(tmp_p
     verdict = out.splitlines()[-3]
     assert "score unknown (a tag makes no sense, so the game is not checked)" in verdict, out
     assert "breaks a rule" not in out
+
+
+def test_the_verdict_on_a_game_of_no_game_installed_counts_the_rounds_it_has(tmp_path: Path) -> None:
+    """A record of a game not installed here ([Game "Πρέφα"]) with two rounds and three moves was summed up
+    '0 rounds, 0 moves', as if it were empty: its rounds and moves are counted as written (none is checked),
+    in the verdict, the summary and the JSON report."""
+    path = tmp_path / "prefa.dln"
+    path.write_text('[Game "Πρέφα"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN 4d\nS Ks\n\n'
+                    'round 2 dealer N\ntable 5h 3c 9d Js\nS 4d\n', encoding="utf-8")
+    code, out, _ = run("validate", str(path))
+    assert code == 2 and "unknown game 'Πρέφα'" in out, out
+    verdict, summary = out.splitlines()[-3:-1]
+    assert "game 1: 2 rounds, 3 moves, score unknown (a tag makes no sense, so the game is not checked)" in verdict
+    assert summary.startswith("1 game, 2 rounds, 3 moves: 1 error"), out
+    code, out, _ = run("validate", "--json", str(path))
+    (game,) = json.loads(out)["games"]
+    assert code == 2 and (game["rounds"], game["moves"]) == (2, 3), game

@@ -64,7 +64,7 @@ class Checked:
 
 def _verdict(report: GameReport, file: str) -> Checked:
     position = report.position_only()
-    return Checked(file, report.index, report.game.tag("Event"), len(report.rounds), report.moves,
+    return Checked(file, report.index, report.game.tag("Event"), report.round_count, report.moves,
                    None if position else report.totals, report.winner, report.describe_rules(),
                    tuple(report.diagnostics), position=position)
 

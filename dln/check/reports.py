@@ -256,7 +256,16 @@ class GameReport:
         return sum(d.severity == "warning" for d in self.diagnostics)
 
     @property
+    def round_count(self) -> int:
+        """The game's rounds: those replayed, or of a Game naming no game installed (none replayed) those
+        written, so that its verdict counts what the record holds rather than '0 rounds'."""
+        return len(self.rounds) if self.engine is not None else len(self.game.rounds)
+
+    @property
     def moves(self) -> int:
+        """The main-line moves judged (of a Game naming no game installed: those written, none judged)."""
+        if self.engine is None:
+            return sum(len(r.moves) for r in self.game.rounds)
         return sum(r.moves for r in self.rounds)
 
     @property
