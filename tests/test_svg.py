@@ -82,7 +82,20 @@ def test_a_xeri_pile_shows_its_top_card_and_count() -> None:
     root = ET.fromstring(position_svg(frame))
     table = next(g for g in root.iter(f"{SVG}g") if g.get("data-area") == "table")
     assert [u.get("data-card") for u in table.iter(f"{SVG}use")] == [str(c) for c in frame.state.loose]
-    assert "5 cards, 6c on top" in "".join(table.itertext())
+    assert "5 cards, 6\u2663 on top" in "".join(table.itertext())
+
+
+def test_a_xeri_pile_names_its_top_card_with_its_suit_symbol_and_in_words() -> None:
+    """The caption under Xeri's pile read '5 cards, 6c on top', DLN's ASCII, under cards drawn with suit
+    symbols and beside a score table that writes 10♦: it writes 6♣, as the rest of the page, and keeps a
+    text alternative in words (a <title>, as each card has one) for a screen reader."""
+    frame = _xeri_frame(28)
+    table = next(g for g in ET.fromstring(position_svg(frame)).iter(f"{SVG}g") if g.get("data-area") == "table")
+    caption = next(t for t in table.iter(f"{SVG}text") if "on top" in "".join(t.itertext()))
+    title = caption.find(f"{SVG}title")
+    assert title is not None and title.text == "5 cards, 6 of clubs on top"
+    assert (title.tail or "") + (caption.text or "") == "5 cards, 6\u2663 on top"
+    assert "6c" not in "".join(table.itertext())
 
 
 def test_the_cards_under_the_top_of_a_xeri_pile_show_their_whole_rank() -> None:

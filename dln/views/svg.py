@@ -134,8 +134,12 @@ def card_use(card: Card | None, x: float, y: float, *, last: bool = False) -> st
             f'data-card="{card}"><title>{card_name(card)}</title></use>')
 
 
-def svg_text(x: float, y: float, text: str, cls: str = "dln-label", anchor: str = "start") -> str:
-    return f'<text x="{x:g}" y="{y:g}" class="{cls}" text-anchor="{anchor}">{xml_text(text)}</text>'
+def svg_text(x: float, y: float, text: str, cls: str = "dln-label", anchor: str = "start", *,
+             alt: str | None = None) -> str:
+    """A line of text; ``alt`` is its text alternative in words (a ``<title>``, as each card has one) where
+    the text writes cards with suit symbols."""
+    title = f"<title>{xml_text(alt)}</title>" if alt is not None else ""
+    return f'<text x="{x:g}" y="{y:g}" class="{cls}" text-anchor="{anchor}">{title}{xml_text(text)}</text>'
 
 
 def hand_cards(hand: HandLike) -> list[Card | None]:
@@ -292,8 +296,9 @@ class _Diagram:
             out.append(card_use(card, left + j * edge, box.y + BAND + 4,
                                 last=top and self.move_kind == "lay" and card == self.played))
         if state.loose:
-            below = f"{count_of(len(state.loose), 'card')}, {state.loose[-1]} on top"
-            out.append(svg_text(left, box.y + BAND + CARD_HEIGHT + 20, below, "dln-note dln-on-felt"))
+            count, top = count_of(len(state.loose), "card"), state.loose[-1]
+            out.append(svg_text(left, box.y + BAND + CARD_HEIGHT + 20, f"{count}, {top.symbol()} on top",
+                                "dln-note dln-on-felt", alt=f"{count}, {card_name(top)} on top"))
         else:
             out.append(svg_text(box.x + box.width / 2, box.y + height / 2 + 8, "empty: a xeri!" if f.xeri else
                                 "empty", "dln-label dln-on-felt", anchor="middle"))
