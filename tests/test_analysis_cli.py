@@ -205,6 +205,28 @@ def test_analyse_stops_a_round_at_an_illegal_move(tmp_path: Path) -> None:
     assert "not analysed: an illegal move" in out
 
 
+def test_analyse_grades_a_move_whose_only_fault_is_its_xeri_mark(tmp_path: Path) -> None:
+    """The first move of CLAIM_THEN_EIGHT is a legal capture marked '*' where no xeri scores: the validator
+    reports the mark (D501, a claim: the move stands), but dln analyse said 'not analysed: an illegal move'
+    and graded nothing of it.  It is graded as the capture it is, the wrong mark still reported as dln
+    validate reports it (exit 1), and the replayer's engine key weighs it too."""
+    from dln.analysis.annotate import hint_text
+    from dln.views.replay import Replay
+    from tests.test_recovery import CLAIM_THEN_EIGHT
+
+    path = tmp_path / "claim.dln"
+    path.write_text(CLAIM_THEN_EIGHT, encoding="utf-8")
+    code, out, err = run("analyse", str(path), "--budget", "1")
+    assert code == 1 and "claim.dln:3:22: error D501 false-xeri: marked as a xeri" in err, err
+    assert "not analysed" not in out and re.search(r"^ +1\. S 10h x 10s 2c\+3d\+5h \*", out, re.M), out
+    code, out, _ = run("analyse", str(path), "--budget", "1", "--json")
+    assert code == 1 and [m["move"] for m in json.loads(out)["games"][0]["moves"]] == list(range(1, 10)), out
+    replay = Replay.from_text(CLAIM_THEN_EIGHT)
+    before, after = replay.frame(replay.start), replay.frame(replay.locate(move=1))
+    assert before.state is not None and after.move is not None
+    assert "illegal" not in hint_text(before.state, after.move, budget=1)
+
+
 def test_analyse_bad_input_exits_2(tmp_path: Path) -> None:
     path = tmp_path / "broken.dln"
     path.write_text("round 1\nN 99z\n", encoding="utf-8")

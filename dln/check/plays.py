@@ -16,6 +16,7 @@ from dln.check.generate import record_move as written  # the record of an engine
 from dln.check.references import to_engine_move
 from dln.engine import Move as EngineMove
 from dln.engine import Violation
+from dln.engine.codes import stands
 from dln.games.protocol import Position, game_of
 from dln.notation.model import Move
 
@@ -53,10 +54,14 @@ def violations(state: Position, move: Move) -> list[Violation]:
 def legal_move(state: Position, move: Move) -> EngineMove | None:
     """The engine's move for a record's ``move`` in ``state``, or None when it breaks a rule: the game's own
     listing of it when the record writes it otherwise (a Xeri capture naming the whole pile, not its top
-    card), so that the engine's choice and the move played are told apart by what they do."""
+    card), so that the engine's choice and the move played are told apart by what they do.  A move wrong
+    only in its xeri mark stands (:func:`~dln.engine.codes.stands`): the mark is a claim the rules deny, so
+    the move played is the capture without it (the engine checks the move in each world it deals)."""
     engine_move, found = judged(state, move)
-    if any(v.severity == "error" for v in found):
+    if not stands(found):
         return None
+    if any(v.severity == "error" for v in found):  # a wrong mark only: every such error says it scores none
+        engine_move = engine_move._replace(xeri=False)
     game = game_of(state)
     listed = [m for m in game.legal_moves(state) if m.card == engine_move.card]
     if any(m.key() == engine_move.key() for m in listed):

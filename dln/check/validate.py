@@ -50,7 +50,7 @@ from dln.check.reports import (
 from dln.check.setups import SetupStart, read_setup
 from dln.engine import Hand, Position, Rules
 from dln.engine import Move as EngineMove
-from dln.engine.codes import DUPLICATE_CARD, XERI_MARK
+from dln.engine.codes import DUPLICATE_CARD, XERI_MARK, stands
 from dln.engine.rules import VARIANTS, parse_variants
 from dln.games import protocol
 from dln.games.protocol import game_named
@@ -639,8 +639,7 @@ class _Checker(Reporter):
                         part=lambda v: move_part(move, v.subject, state, self.source), variation=not main_line)
         if not failed:
             return engine_move, _LEGAL
-        claim = all(v.subject == XERI_MARK for v in violations if v.severity == "error")
-        return engine_move, _CLAIM if claim else _ILLEGAL
+        return engine_move, _CLAIM if stands(violations) else _ILLEGAL
 
     def _last_card_unknown(self, state: Position, move: Move, number: int, *, variation: bool) -> None:
         """D501 as a warning: under no-last-card-xeri a xeri marked in the last deal of a setup that does not

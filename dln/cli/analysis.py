@@ -79,7 +79,8 @@ def analyse_command(file: str, game_number: int | None, round_number: int | None
     variation, keeping every annotation already there.  A progress bar shows
     on a terminal.  Exit 0, 1 when a game breaks a rule (its errors go to
     stderr as dln validate writes them; an illegal move is not graded, the
-    moves after it are; after a move that cannot have been made, or from a
+    moves after it are, and a move wrong only in its xeri mark is graded:
+    the mark is a claim, as dln validate lets the move stand; after a move that cannot have been made, or from a
     position that breaks a rule, such as a hand of the wrong size, the rest
     of its round is not analysed), 2 on unreadable input or a syntax error.
     """

@@ -66,6 +66,13 @@ class Violation:
         return f"{self.code} {RULES[self.code].name}: {self.message}"
 
 
+def stands(found: Iterable[Violation]) -> bool:
+    """Whether a move with the findings ``found`` stands: it breaks no rule, or only its xeri mark is wrong
+    (a claim, its own error: the capture is played as it was, the validator and the replay go on from it,
+    and the review grades it)."""
+    return all(v.subject == XERI_MARK for v in found if v.severity == "error")
+
+
 @dataclass(frozen=True, slots=True)
 class RuleText:
     """A published description of the game that rules are cited from, as a reader can find it."""

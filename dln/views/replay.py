@@ -36,7 +36,7 @@ from typing import Literal
 from dln.check.plays import judged
 from dln.check.references import resolves_all
 from dln.check.validate import validate_game
-from dln.engine.codes import XERI_MARK
+from dln.engine.codes import stands
 from dln.games.protocol import game_of
 from dln.notation.model import Game, Move, Variation
 from dln.views.frames import (
@@ -186,8 +186,7 @@ class Replay:
             else:  # a record built in Python: ask the rules directly
                 found = tuple(Finding.of(v) for v in problems)
             findings.append(found)
-            errors = [v for v in problems if v.severity == "error"]
-            if errors and not all(v.subject == XERI_MARK for v in errors):  # a wrong mark alone stands
+            if not stands(problems):  # a wrong xeri mark alone stands
                 # As the validator: on from what the move made at the table, unless it cannot have been made.
                 made = rules.force(state, engine_move) if resolves_all(move, engine_move) else None
                 if made is None:
