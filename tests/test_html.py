@@ -352,6 +352,19 @@ def test_a_xeri_page_lists_the_moves_and_scores_each_hand() -> None:
     assert not data["positions"]["g1-r1-m13"]["new_deal"]
 
 
+def test_the_score_table_writes_the_aces_with_their_suit_symbols_and_in_words() -> None:
+    """The page's score table wrote the aces taken in DLN's ASCII ('Ac Ah As') under a heading '10♦' and
+    beside cards drawn with their suits, where the terminal replayer writes A♣ A♥ A♠.  A cell of cards now
+    gives them with their suit symbols, and in words for a screen reader (as each card of the diagram has
+    its name)."""
+    _, stdout, _ = _html([str(SAMPLES / "two-player-61.dln")])
+    [data] = games_of(stdout)
+    sheet = data["positions"]["g1-r1-m40"]["sheet"]
+    aces = sheet["columns"].index("aces")
+    assert [row[aces] for row in sheet["rows"]] == [
+        ["A\u2666", "ace of diamonds"], ["A\u2663 A\u2665 A\u2660", "ace of clubs, ace of hearts, ace of spades"]]
+
+
 def test_a_file_mixing_diloti_and_its_sister_games_is_one_page(tmp_path: Path) -> None:
     """Games keep the file's order and numbers; each is drawn by the one replayer, its rules named."""
     mixed = tmp_path / "mixed.dln"

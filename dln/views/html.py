@@ -27,6 +27,7 @@ from html import escape
 from importlib import resources
 from typing import Any
 
+from dln.cards import Card
 from dln.notation.writer import variation_text
 from dln.views.course import course_svg, round_course
 from dln.views.frames import (
@@ -43,7 +44,7 @@ from dln.views.frames import (
 from dln.views.packed import game_blocks
 from dln.views.replay import Replay
 from dln.views.scoresheet import frame_data
-from dln.views.svg import card_defs, position_svg
+from dln.views.svg import card_defs, card_name, position_svg
 from dln.views.tui import BINDINGS, DELAYS, START_DELAY
 from dln.wording import number_word, visible
 
@@ -182,8 +183,17 @@ def _sheet(frame: Frame) -> dict[str, Any] | None:
     else:
         caption = "captures so far" + (" (since the setup)" if frame.round.round.setup else "")
     return {"caption": caption, "columns": headings,
-            "rows": [[cell if isinstance(cell, str) else " ".join(map(str, cell)) or "\u00b7" for cell in row]
-                     for row in rows]}
+            "rows": [[cell if isinstance(cell, str) else _cards_cell(cell) for cell in row] for row in rows]}
+
+
+def _cards_cell(cards: Iterable[Card]) -> str | list[str]:
+    """A score table's cell of cards (the aces taken): with their suit symbols as the headings and the
+    terminal write them, and in words for a screen reader (``["A♣ A♥", "ace of clubs, ace of hearts"]``);
+    none is a dot."""
+    cards = list(cards)
+    if not cards:
+        return "\u00b7"
+    return [" ".join(c.symbol() for c in cards), ", ".join(card_name(c) for c in cards)]
 
 
 def _alt(frame: Frame) -> str:

@@ -135,6 +135,11 @@
     if (p.rest && p.rest.length) html += "<p>rest: <code>" + esc(p.rest.join(" ")) + "</code> go to " + esc(p.end.rest_to) + ", who captured last</p>";
     return html + '<p class="standing' + (p.end.winner ? " winner" : "") + '">' + esc(p.standing) + "</p>";
   }
+  function cellHtml(v) {
+    // A cell of cards comes as [with suit symbols, in words]: the symbols shown, the words read aloud.
+    if (typeof v === "string") return esc(v);
+    return '<span aria-hidden="true">' + esc(v[0]) + '</span><span class="sr">' + esc(v[1]) + "</span>";
+  }
   function sheetHtml(p) {
     // Each game scores its own items: dln gives the columns and rows.
     var s = p.sheet;
@@ -142,7 +147,7 @@
       s.columns.map(function (c) { return '<th scope="col">' + esc(c) + "</th>"; }).join("") + "</tr></thead><tbody>";
     s.rows.forEach(function (r) {
       html += '<tr><th scope="row">' + esc(r[0]) + "</th>" +
-        r.slice(1).map(function (v) { return "<td>" + esc(v) + "</td>"; }).join("") + "</tr>";
+        r.slice(1).map(function (v) { return "<td>" + cellHtml(v) + "</td>"; }).join("") + "</tr>";
     });
     html += "</tbody></table>";
     return html + endHtml(p);
