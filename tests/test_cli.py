@@ -677,3 +677,17 @@ def test_the_verdict_on_a_game_of_no_game_installed_counts_the_rounds_it_has(tmp
     code, out, _ = run("validate", "--json", str(path))
     (game,) = json.loads(out)["games"]
     assert code == 2 and (game["rounds"], game["moves"]) == (2, 3), game
+
+
+def test_the_score_sheet_of_a_game_not_installed_says_why_it_is_empty(tmp_path: Path) -> None:
+    """dln score of a record of a game not installed here ([Game "Πρέφα"], two rounds) drew an empty sheet
+    under 'game 1 — unknown game', without a word of its rounds: the sheet says they are not scored, and
+    why."""
+    path = tmp_path / "prefa.dln"
+    path.write_text('[Game "Πρέφα"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN 4d\nS Ks\n\n'
+                    'round 2 dealer N\ntable 5h 3c 9d Js\nS 4d\n', encoding="utf-8")
+    code, out, _ = run("score", str(path))
+    said = " ".join(out.split())
+    assert code == 2 and "not scored (2 rounds written, none replayed): no game installed here is named 'Πρέφα'" \
+        in said, out
+    assert "1 error (R002): run dln validate for the details" in out, out

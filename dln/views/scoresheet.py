@@ -11,6 +11,7 @@ from dln.check.position import EVERYTHING, Known
 from dln.engine.state import describe_cards
 from dln.games.protocol import Position, contested, game_of
 from dln.views.frames import Finding, Frame, annotations, item_heading, plain_move
+from dln.wording import count_of
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -131,6 +132,9 @@ def score_sheet(report: GameReport, *, symbols: bool = True, width: int | None =
                 points = f"{s.total - _contested_points(s)} + ?"
             add_row(label if j == 0 else "", side, str(s.cards), *cells, points, total,
                     end_section=j == len(played.scores) - 1)
+    if engine is None:  # a Game tag naming no game installed: no round replayed, and the sheet says so
+        notes.append(f"not scored ({count_of(report.round_count, 'round')} written, none replayed): no game "
+                     f"installed here is named {(game.tag('Game') or '').strip()!r}")
     if any(played.setup for played in report.rounds):
         notes.append("a setup starts in the middle of a round: its points are not added to the game's totals")
     late = [_round_label(played) for played in report.rounds if played.after_win]
