@@ -96,3 +96,15 @@ def test_a_card_left_out_of_a_hand_line_is_one_error() -> None:
         [played] = report.rounds
         assert not played.stopped and played.moves == 48
         assert played.scores is None  # a round whose deal breaks a rule scores nothing the game counts
+
+
+def test_a_card_too_many_in_a_hand_line_is_one_error() -> None:
+    """pagat, Players, Cards and Deal: "Each player is dealt 6 cards" (D102).  A hand line with a seventh
+    entry was D102, and also D104 at the deal (the pack exceeded by that same entry) and D604 at the round's
+    end (the entry never played, so a card was still in hand).  The entry too many is the one mistake: one
+    error, at the hand line, and the round is played with the six cards a deal gives."""
+    for hand, line in (("S: 5d As 8s 4s 5h Jh", 3), ("S: Qc 3c 10d Jc 10c 2c", 48)):  # the first deal, the last
+        report = validate_game(dln.loads(_first_round(hand, f"{hand} ?")))
+        assert [(d.code, d.line) for d in report.diagnostics] == [("D102", line)], hand
+        [played] = report.rounds
+        assert not played.stopped and played.moves == 48

@@ -262,7 +262,7 @@ class _Checker(Reporter):
                     return self._finish(result, live.freeze())
                 # dealt in place: the round's position is not frozen and thawed at every deal
                 hands = self._hands(plan, live.setup, self._deal_of(k), live.seen)
-                short = self._short(engine, plan, live.setup)  # judged as written, played with what it left out
+                short = self._off_size(engine, plan, live.setup)  # judged as written, played as a deal gives
                 dealt = engine.next_deal(live.freeze(), hands) if short else live
                 if short:
                     hands = self._hands(plan, False, self._deal_of(k), live.seen, complete=True)
@@ -374,7 +374,8 @@ class _Checker(Reporter):
         of turn, which is reported at that move, not as a hand size here.
         In a setup, ``sizes`` says how many cards an unwritten hand holds.  ``complete``: a round's hand line
         that lists fewer cards than a deal gives (D102, reported from the line as written) holds the rest as
-        cards the recorder did not see, so that playing one is no second error.
+        cards the recorder did not see, so that playing one is no second error; one that lists more holds a
+        deal's cards (:func:`_a_deal_of`), so that the entry too many is not a card left in hand at the end.
         """
         hand_size = self.engine.hand_size if self.engine is not None else 0
         claimed: set[Card | None] = set()
@@ -400,11 +401,12 @@ class _Checker(Reporter):
             elif seat in lines:
                 line, written = lines[seat]
                 missing = max(hand_size - len(line.cards), 0) if complete else 0
-                if None not in written and not missing:  # the usual hand line: every card written
+                cards = _a_deal_of(line.cards, plan.moves, seat, hand_size) if complete else line.cards
+                if None not in written and not missing and cards is line.cards:  # the usual hand line
                     hands[seat] = Hand(written, 0)  # type: ignore[arg-type]
                     continue
-                unknown = line.cards.count(None) + missing  # '?': a card the recorder did not see
-                known = {c for c in line.cards if c is not None}
+                unknown = cards.count(None) + missing  # '?': a card the recorder did not see
+                known = {c for c in cards if c is not None}
                 for card in played:
                     if card not in known and unknown > 0:
                         known.add(card)
@@ -464,7 +466,7 @@ class _Checker(Reporter):
                 cards = [item for item in table_items if isinstance(item, Card)]
                 hands = self._hands(first, False, elsewhere=lambda: cards)
                 state = engine.start(self.seats, dealer, cards, hands, self.rules)
-                if self._short(engine, first, False):  # judged as written, then played with the cards it left out
+                if self._off_size(engine, first, False):  # judged as written, then played as a deal gives
                     self.report_located(engine.check_position(state, "opening"), round_, first)
                     hands = self._hands(first, False, elsewhere=lambda: cards, complete=True)
                     return engine.start(self.seats, dealer, cards, hands, self.rules)
@@ -474,10 +476,10 @@ class _Checker(Reporter):
         self.report_located(engine.check_position(state, "opening"), round_, first)
         return state
 
-    def _short(self, engine: protocol.Game, plan: DealPlan, setup: bool) -> bool:
-        """Whether a hand line of a round's deal lists fewer cards than a deal gives (a setup's lists what is
-        held now, and a deck deals the hands itself)."""
-        return not setup and self.deals is None and any(len(h.cards) < engine.hand_size for h in plan.hands)
+    def _off_size(self, engine: protocol.Game, plan: DealPlan, setup: bool) -> bool:
+        """Whether a hand line of a round's deal lists fewer or more cards than a deal gives (a setup's lists
+        what is held now, and a deck deals the hands itself)."""
+        return not setup and self.deals is None and any(len(h.cards) != engine.hand_size for h in plan.hands)
 
     def _a_pack(self, round_: Round) -> bool:
         """Whether the round's deck is a pack: else D104 at each card written again (the mention that
@@ -766,6 +768,17 @@ class _Checker(Reporter):
         if round_.score is not None:
             self.report("D602", "error", f"{why}: it scores nothing", round_.score.line, round_.score.column)
         return result
+
+
+def _a_deal_of(cards: tuple[Card | None, ...], moves: Sequence[Move], seat: str,
+               hand_size: int) -> tuple[Card | None, ...]:
+    """A hand line's ``cards`` cut to a deal's ``hand_size`` when it lists more (D102, reported as written):
+    the known cards ``seat`` plays in the deal are kept first, then the rest in the order written."""
+    if len(cards) <= hand_size:
+        return cards
+    played = {move.card for move in moves if move.seat == seat}
+    kept = sorted(range(len(cards)), key=lambda i: (cards[i] not in played, cards[i] is None, i))[:hand_size]
+    return tuple(cards[i] for i in sorted(kept))
 
 
 def _standing(totals: Mapping[str, int] | None) -> str:

@@ -283,7 +283,8 @@ def check_position(state: Position) -> list[Violation]:
             if len(places[c]) > 1:
                 out.append(replace(error(codes.DUPLICATE_CARD, f"{c} is {' and '.join(places[c])}"), subject=c))
     unknown = sum(h.unknown for h in state.hands)
-    if known + unknown > 52:
+    sizes, beyond = _hand_size_violations(state)
+    if known + unknown - beyond > 52:  # cards held past a hand's size are that hand's D102, not a second error
         out.append(error(codes.DUPLICATE_CARD,
                          f"{known} known and {unknown} unknown cards exceed the pack of 52"))
     # D103, D404, D403: declarations and their owners.
@@ -308,7 +309,7 @@ def check_position(state: Position) -> list[Violation]:
                 else:
                     out.append(error(codes.OWNER_KEEPS_CARD, msg + f"holds no card of value {p.value}",
                                      subject=f"pile {p.id}"))
-    out.extend(_hand_size_violations(state))
+    out.extend(sizes)
     if not state.setup and state.played == 0 and state.deal == 1:
         out.extend(replace(v, subject="table") for v in opening_table_violations(state.loose, state.rules))
         if state.piles:
@@ -376,28 +377,32 @@ def fitting_dealers_for(seats: Sequence[Seat], dealer: Seat, turn: Seat, sizes: 
     return [full for d, full in fitting_dealers(seats, turn, sizes, hand_size) if d == dealer]
 
 
-def _hand_size_violations(state: Position) -> list[Violation]:
+def _hand_size_violations(state: Position) -> tuple[list[Violation], int]:
     """D102: from the leader round to the dealer, seats that already played this
-    circuit hold one card fewer than the rest; a fresh deal gives six each."""
+    circuit hold one card fewer than the rest; a fresh deal gives six each.  With the
+    findings, how many cards the hands hold beyond their size (so many more than the
+    pack has are that mistake, not another)."""
     if state.hands_empty:
-        return []
+        return [], 0
     if not state.setup and all(len(h.known) + h.unknown == HAND_SIZE for h in state.hands):
-        return []  # a fresh deal as it should be: six each
+        return [], 0  # a fresh deal as it should be: six each
     order = deal_order(state.seats, state.dealer)
     if state.turn not in order:
-        return [error(codes.HAND_SIZE, f"no seat {state.turn or '(none)'} to play")]
+        return [error(codes.HAND_SIZE, f"no seat {state.turn or '(none)'} to play")], 0
     full = state.hand(state.dealer).size
     moved = order.index(state.turn)
     if not state.setup:
         full, moved = HAND_SIZE, 0
     out: list[Violation] = []
+    beyond = 0
     if full > HAND_SIZE:
         full = HAND_SIZE
     for j, seat in enumerate(order):
         want = full - 1 if j < moved else full
         have = state.hand(seat).size
         if have != want:
+            beyond += max(have - want, 0)
             out.append(error(codes.HAND_SIZE,
                              f"{seat} holds {count_of(have, 'card')} but should hold {want} when "
                              f"{state.turn} is to play", subject=f"hand {seat}"))
-    return out
+    return out, beyond
