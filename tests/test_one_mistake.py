@@ -108,3 +108,26 @@ def test_a_card_too_many_in_a_hand_line_is_one_error() -> None:
         assert [(d.code, d.line) for d in report.diagnostics] == [("D102", line)], hand
         [played] = report.rounds
         assert not played.stopped and played.moves == 48
+
+
+def test_a_card_of_the_hand_and_one_of_the_table_swapped_are_one_error() -> None:
+    """Each card exists once (D002): North plays the Ac that lies on the table and names as on the table the
+    4c they hold, the two cards written in each other's place.  That 4c is not on the table (D004) is the
+    same mistake: a note of the D002, which says so."""
+    text = "setup dealer S\ntable [4 N: 3h Ad] Ac 9c\nN: 4c 5c\nS: 9d 2d\nturn N\nN Ac [4] 4c =5s\n"
+    [(code, notes)] = found(text)
+    assert code == "D002" and notes[0].startswith("D004 not-on-table: 4c is not on the table")
+    assert "N holds 4c" in notes[0] and "Ac" in notes[0]
+
+
+def test_a_swap_in_xeri_is_one_error() -> None:
+    """The same in Xeri: the card played lies on the pile, the card named as taken is in the hand."""
+    text = ('[Game "Xeri"]\n\nsetup dealer S deal 2\ntable 5h 9c\nN: 9d 3s\nS: 2s 4s\nturn N\nN 9c x 9d\n')
+    [(code, notes)] = found(text)
+    assert code == "D002" and notes[0].startswith("D004 not-on-table: 9d")
+
+
+def test_two_cards_not_on_the_table_stay_their_own_error() -> None:
+    """A card played from the table and a named card nobody is known to hold are two mistakes."""
+    text = "setup dealer S\ntable Ac 9c 2h\nN: 4c 5c\nS: 9d 2d\nturn N\nN Ac x 7d\n"
+    assert [code for code, _ in found(text)] == ["D002", "D004"]

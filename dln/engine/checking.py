@@ -65,6 +65,8 @@ def check(state: Position, move: Move) -> list[Violation]:
                 named_elsewhere = True
                 break
     if named_elsewhere and not _check_targets(state, move, out):
+        if card in state.loose:  # played from the table, perhaps in the place of a card named as on it
+            return codes.swap_noted(out, seat, card, state.hands[seats.index(seat)].known)
         return out
     if kind == "lay":
         if loose or piles:

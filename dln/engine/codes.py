@@ -16,7 +16,7 @@ code unused.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -405,3 +405,19 @@ def one_mistake(found: list[Violation]) -> list[Violation]:
             kept[cause] = Violation(first.code, first.severity, first.message, first.subject,
                                     (*first.notes, f"{v.code} {RULES[v.code].name}: {v.message}"))
     return kept
+
+
+def swap_noted(found: list[Violation], seat: str, played: object, held: Collection[object]) -> list[Violation]:
+    """``found`` with the D004 of a card ``seat`` holds made a note of the D002 of the card ``played`` from the
+    table: the two cards are written in each other's place, one mistake (``N Ac x 4c`` for ``N 4c x Ac``).
+    Only one such card makes a swap; a named card nobody is known to hold is a mistake of its own."""
+    cause = next((i for i, v in enumerate(found) if v.code == CARD_ALREADY_SEEN and v.subject == played), None)
+    swapped = [i for i, v in enumerate(found) if v.code == NOT_ON_TABLE and v.subject in held]
+    if cause is None or len(swapped) != 1:
+        return found
+    v = found[swapped[0]]
+    first = found[cause]
+    note = (f"{v.code} {RULES[v.code].name}: {v.message}: {seat} holds {v.subject}, and {played} lies on the "
+            "table; the two seem written in each other's place")
+    noted = Violation(first.code, first.severity, first.message, first.subject, (*first.notes, note))
+    return [noted if i == cause else w for i, w in enumerate(found) if i != swapped[0]]

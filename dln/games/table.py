@@ -563,6 +563,8 @@ def check(state: TableRound, move: Move) -> list[Violation]:
     if missing:
         out.append(error(codes.NOT_ON_TABLE, f"{describe_cards(missing)} {'is' if len(missing) == 1 else 'are'} "
                          "not on the table", missing[0]))
+        if len(missing) == 1 and move.card in state.table:  # played from the table, perhaps in its place
+            return codes.swap_noted(out, move.seat, move.card, hand.known)
         return out
     out += state.rules.check_play(state, move)
     return codes.one_mistake(out) if len(out) > 1 else out
