@@ -131,3 +131,22 @@ def test_two_cards_not_on_the_table_stay_their_own_error() -> None:
     """A card played from the table and a named card nobody is known to hold are two mistakes."""
     text = "setup dealer S\ntable Ac 9c 2h\nN: 4c 5c\nS: 9d 2d\nturn N\nN Ac x 7d\n"
     assert [code for code, _ in found(text)] == ["D002", "D004"]
+
+
+def test_an_owner_without_the_promised_card_is_one_error_at_the_setup() -> None:
+    """pagat, Obligations of the declarer: the owner of a declaration keeps a card of its value (D403).  A
+    setup whose owner holds none cannot have arisen: that is the mistake, at the declaration.  The owner
+    then has no legal move at all (they may neither lay nor capture), so that their move lays a card while
+    declared (D201) follows from it: a note of the D403, not a second error."""
+    text = "setup dealer S deal 4\ntable [9 S: 5h 4h] Qs\nN:\nS: Ks\nturn S\nS Ks\n"
+    report = validate_game(dln.loads(text))
+    [d] = report.diagnostics
+    assert (d.code, d.line, d.severity) == ("D403", 2, "error")
+    assert any(note.startswith("D201 lay-while-declared") and "line 6" in note for note in d.notes)
+
+
+def test_an_owner_without_the_card_who_plays_a_card_of_the_table_makes_a_mistake_of_their_own() -> None:
+    """What the owner's want of the card explains is their obligations; a card that lies on the table
+    (D002) is a mistake of the move's own."""
+    text = "setup dealer S deal 4\ntable [9 S: 5h 4h] Qs\nN:\nS: Ks\nturn S\nS Qs\n"
+    assert [code for code, _ in found(text)] == ["D403", "D002"]

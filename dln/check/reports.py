@@ -305,6 +305,15 @@ class DealPlan:
     line: int | None
     column: int | None
 
+    def a_deal_of(self, cards: tuple[Any, ...], seat: str, hand_size: int) -> tuple[Any, ...]:
+        """A hand line's ``cards`` cut to a deal's ``hand_size`` when it lists more (D102, reported as written):
+        the known cards ``seat`` plays in this deal are kept first, then the rest in the order written."""
+        if len(cards) <= hand_size:
+            return cards
+        played = {move.card for move in self.moves if move.seat == seat}
+        kept = sorted(range(len(cards)), key=lambda i: (cards[i] not in played, cards[i] is None, i))[:hand_size]
+        return tuple(cards[i] for i in sorted(kept))
+
 
 class Reporter:
     """Collects the findings of one game at their place in the record (the checker,

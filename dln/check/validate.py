@@ -50,7 +50,7 @@ from dln.check.reports import (
 from dln.check.setups import SetupStart, read_setup
 from dln.engine import Hand, Position, Rules
 from dln.engine import Move as EngineMove
-from dln.engine.codes import DUPLICATE_CARD, XERI_MARK, stands
+from dln.engine.codes import DUPLICATE_CARD, OWED, OWNER_KEEPS_CARD, XERI_MARK, stands
 from dln.engine.rules import VARIANTS, parse_variants
 from dln.games import protocol
 from dln.games.protocol import game_named
@@ -235,6 +235,7 @@ class _Checker(Reporter):
                 and not any(deal.hands for deal in round_.deals) and round_.redeal is None:
             return result  # only the header: a round not recorded (yet), nothing to check
         self.unsound = False
+        self.stranded: dict[str, int] = {}  # an owner a setup leaves without the card promised, at its error
         since = len(self.diagnostics)
         plans = self._plans(engine, round_)
         if plans is None:
@@ -375,7 +376,7 @@ class _Checker(Reporter):
         In a setup, ``sizes`` says how many cards an unwritten hand holds.  ``complete``: a round's hand line
         that lists fewer cards than a deal gives (D102, reported from the line as written) holds the rest as
         cards the recorder did not see, so that playing one is no second error; one that lists more holds a
-        deal's cards (:func:`_a_deal_of`), so that the entry too many is not a card left in hand at the end.
+        deal's cards (:meth:`DealPlan.a_deal_of`), so that the entry too many is not a card left in hand at the end.
         """
         hand_size = self.engine.hand_size if self.engine is not None else 0
         claimed: set[Card | None] = set()
@@ -401,7 +402,7 @@ class _Checker(Reporter):
             elif seat in lines:
                 line, written = lines[seat]
                 missing = max(hand_size - len(line.cards), 0) if complete else 0
-                cards = _a_deal_of(line.cards, plan.moves, seat, hand_size) if complete else line.cards
+                cards = plan.a_deal_of(line.cards, seat, hand_size) if complete else line.cards
                 if None not in written and not missing and cards is line.cards:  # the usual hand line
                     hands[seat] = Hand(written, 0)  # type: ignore[arg-type]
                     continue
@@ -535,7 +536,10 @@ class _Checker(Reporter):
                                        xeris=start.xeris, last_capturer=start.last_capturer, gone=round_.seen,
                                        opening=start.opening)
         # Hand sizes were judged above, knowing which hands the record leaves unknown.
-        self.report_located([*problems, *engine.check_position(state, "setup")], round_, first)
+        found, since = [*problems, *engine.check_position(state, "setup")], len(self.diagnostics)
+        self.report_located(found, round_, first)
+        self.stranded = {p.owner: since + i for i, v in enumerate(found) for p in state.piles
+                         if v.code == OWNER_KEEPS_CARD and v.severity == "error" and v.subject == f"pile {p.id}"}
         return state
 
     # -- moves -----------------------------------------------------------------------
@@ -636,6 +640,13 @@ class _Checker(Reporter):
         elif not any(v.severity == "error" for v in violations):
             violations += engine.check(state, engine_move)
         failed = any(v.severity == "error" for v in violations)
+        if failed and main_line and move.seat in self.stranded and all(v.code in OWED for v in violations) \
+                and not any(engine.distinct_moves(state.freeze())):
+            # An owner without the promised card has no legal move: the setup's D403 is the mistake.
+            k = self.stranded[move.seat]
+            notes = [f"{v}: line {move.line}, where {move.seat} has no legal move" for v in violations]
+            self.diagnostics[k] = replace(self.diagnostics[k], notes=(*self.diagnostics[k].notes, *notes))
+            return engine_move, _ILLEGAL
         help, more = self._alternatives(engine, state, move, number if main_line else None) if failed else ([], "")
         self.report_all(violations, move.line, move.column, move=number, help=help, more=more,
                         part=lambda v: move_part(move, v.subject, state, self.source), variation=not main_line)
@@ -768,17 +779,6 @@ class _Checker(Reporter):
         if round_.score is not None:
             self.report("D602", "error", f"{why}: it scores nothing", round_.score.line, round_.score.column)
         return result
-
-
-def _a_deal_of(cards: tuple[Card | None, ...], moves: Sequence[Move], seat: str,
-               hand_size: int) -> tuple[Card | None, ...]:
-    """A hand line's ``cards`` cut to a deal's ``hand_size`` when it lists more (D102, reported as written):
-    the known cards ``seat`` plays in the deal are kept first, then the rest in the order written."""
-    if len(cards) <= hand_size:
-        return cards
-    played = {move.card for move in moves if move.seat == seat}
-    kept = sorted(range(len(cards)), key=lambda i: (cards[i] not in played, cards[i] is None, i))[:hand_size]
-    return tuple(cards[i] for i in sorted(kept))
 
 
 def _standing(totals: Mapping[str, int] | None) -> str:

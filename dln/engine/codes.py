@@ -382,6 +382,11 @@ CONSEQUENCES: dict[str, frozenset[str]] = {
     CAPTURE_DECLARATION_VALUE: frozenset({CAPTURE_SUM, "D208"}),
 }
 
+#: What the owner of a declaration who holds no card of its value cannot help breaking (pagat, Obligations of
+#: the declarer): they may neither lay, nor declare apart, nor keep the card; a setup that leaves them so
+#: (D403) is the mistake.
+OWED = frozenset({LAY_WHILE_DECLARED, DECLARE_WITHOUT_CARD, OWNER_SEPARATE_DECLARATION, OWNER_KEEPS_CARD})
+
 
 def follows(cause: str, code: str) -> bool:
     """Whether a finding ``code`` follows from the mistake found as ``cause``.  A card that cannot be the
