@@ -117,15 +117,16 @@ def read_setup(round_: Round, game: Game, seats: Sequence[str], hands: Sequence[
                       subject=f"hand {turn if turn in written else next(iter(written))}")
             problems.append((v, locate(v.subject, round_, hands)))
     sizes_known = full is not None or set(written) >= set(seats)
+    deals = (52 - TABLE_SIZE) // (hand_size * players)
+    coming = 0 if round_.deck is not None else max(deals - (round_.deal or max(1, deals - more_deals)), 0)
     if full is None:  # as many as the unwritten hands could hold: no more than the cards not accounted for
-        left = 52 - _accounted(round_, hands)
+        left = 52 - _accounted(round_, hands) - coming * hand_size * players
         full = next((f for f in range(hand_size, 0, -1)
                      if sum(n for seat, n in circuit_sizes(seats, dealer, turn, f).items()
                             if seat not in written) <= left), 1)
     expected = circuit_sizes(seats, dealer, turn, full)
     sizes = {seat: max(n, 0) for seat, n in expected.items() if seat not in written}
     # -- which deal, and the cards still to be dealt ---------------------------------------
-    deals = (52 - TABLE_SIZE) // (hand_size * players)
     later: list[dict[str, tuple[Card, ...]]] = []
     deal = round_.deal
     if round_.deck is not None:
@@ -165,10 +166,11 @@ def read_setup(round_: Round, game: Game, seats: Sequence[str], hands: Sequence[
                           f"{len(entry.cards)}")
                 problems.append((v, _at(entry.line, entry.column, round_)))
             unnamed[sides.index(side)] += max(entry.count - len(entry.cards), 0)
-    over = _beyond_the_pack(round_, hands, sum(unnamed))
+    over = _beyond_the_pack(round_, hands, sum(unnamed), coming, hand_size * players)
     if over is not None:
         counted = [entry for entry in round_.captured if entry.count is not None and entry.count > len(entry.cards)]
-        problems.append((over, _at(counted[-1].line, counted[-1].column, round_)))
+        problems.append((over, _at(counted[-1].line, counted[-1].column, round_) if counted else _at(
+            round_.line, round_.column, round_)))
     xeris = {side: n for side, n in round_.xeris if side in sides}
     for side in [side for side, _ in round_.xeris if side not in sides][:1]:
         v = error(game.players_code, f"{side} is not a side of this {players}-player game")
@@ -190,30 +192,40 @@ def read_setup(round_: Round, game: Game, seats: Sequence[str], hands: Sequence[
                       on_table=[c for item in table for c in (item.cards if isinstance(item, RecordPile) else (item,))])
 
 
+def _counted(round_: Round, hands: Sequence[HandLine]) -> tuple[int, int]:
+    """How many cards a setup names or leaves unseen in hand lines (on the table, captured, to be dealt, in
+    hand lines: each card once), and how many ``seen`` cards it names nowhere else."""
+    named = {c for item in round_.table or () for c in (item.cards if isinstance(item, RecordPile) else (item,))}
+    named.update(c for entry in round_.captured for c in entry.cards)
+    named.update((*(round_.deck or ()), *(c for h in hands for c in h.cards if c is not None)))
+    return len(named) + sum(h.cards.count(None) for h in hands), len(set(round_.seen) - named)
+
+
 def _accounted(round_: Round, hands: Sequence[HandLine]) -> int:
-    """How many cards a setup places: on the table, captured (named or counted), seen, to be dealt, in hand lines."""
-    table = sum(len(item.cards) if isinstance(item, RecordPile) else 1 for item in round_.table or ())
-    captured = sum(entry.size for entry in round_.captured)
-    return (table + captured + len(round_.seen) + len(round_.deck or ())
-            + sum(len(hand.cards) for hand in hands))
+    """How many cards a setup places: on the table, captured (named or counted), seen, to be dealt, in hand
+    lines.  A ``seen`` card named nowhere else may be one of the captured cards counted without a name, so
+    the two are not added up."""
+    known, seen = _counted(round_, hands)
+    unnamed = sum(max(entry.count - len(entry.cards), 0) for entry in round_.captured if entry.count is not None)
+    return known + max(unnamed, seen)
 
 
-def _beyond_the_pack(round_: Round, hands: Sequence[HandLine], counted: int) -> Violation | None:
-    """D104 when the ``counted`` captured cards a setup counts but does not name take it past the pack of 52.
+def _beyond_the_pack(round_: Round, hands: Sequence[HandLine], counted: int, coming: int,
+                     per_deal: int) -> Violation | None:
+    """D104 when the ``counted`` captured cards a setup counts but does not name, or the ``coming`` deals
+    still to be dealt, take it past the pack of 52.
 
     Each named card counts once (a card written twice is its own D104), and a ``seen`` card named nowhere
     else may be one of the counted ones; unseen cards in hand lines past the pack are the position's own
     D104 already, so they alone are not this one.
     """
-    named = {c for item in round_.table or () for c in (item.cards if isinstance(item, RecordPile) else (item,))}
-    named.update(c for entry in round_.captured for c in entry.cards)
-    named.update((*(round_.deck or ()), *(c for h in hands for c in h.cards if c is not None)))
-    known = len(named) + sum(h.cards.count(None) for h in hands)
-    total = known + max(counted, len(set(round_.seen) - named))
-    if not counted or total <= 52 or known + len(set(round_.seen) - named) > 52:
+    known, seen = _counted(round_, hands)
+    total = known + max(counted, seen) + coming * per_deal
+    if total <= 52 or known + seen > 52:
         return None
-    return error("D104", f"the setup accounts for {total} cards, {counted} of them counted in captured lines "
-                 "without being named: the pack has 52")
+    parts = [*([f"{counted} counted in captured lines without being named"] if counted else []),
+             *([f"{coming * per_deal} for the {count_of(coming, 'deal')} to come"] if coming else [])]
+    return error("D104", f"the setup accounts for {total} cards ({'; '.join(parts)}): the pack has 52")
 
 
 def _side_of(seat: str, seats: Sequence[str], sides: Sequence[str]) -> str | None:

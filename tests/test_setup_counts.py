@@ -1,0 +1,44 @@
+"""A setup's counts agree with each other and with the pack (docs/rules.md, What each setup field means).
+
+pagat, The Play, item 5: "Whenever any cards are captured from the table, these cards along with the card
+played to capture them are added to a face down capture pile", so every capture, a xeri too, puts at least
+two cards in a pile; pagat, Players, Cards and Deal: the pack has 52 cards, and the deals still to come
+take theirs from it.
+"""
+
+from __future__ import annotations
+
+import dln
+from dln.check.validate import validate_game
+
+
+def findings(text: str) -> list[tuple[str, str, int]]:
+    """Each finding's code, severity and line."""
+    return [(d.code, d.severity, d.line) for d in validate_game(dln.loads(text)).diagnostics]
+
+
+def test_the_deals_to_come_take_their_cards_from_the_pack() -> None:
+    """Deal 2 of Xeri has two deals of twelve cards to come: 30 captured, 2 on the table and those 24 are
+    56 cards, more than the pack."""
+    text = ('[Game "Xeri"]\n\nsetup dealer S deal 2\ntable 5h 9c\ncaptured N 20\ncaptured S 10\nxeris N 1 S 0\n'
+            "turn N\nN 9d x 9c\n")
+    report = validate_game(dln.loads(text))
+    [d] = report.diagnostics
+    assert (d.code, d.line) == ("D104", 6) and "2 deals to come" in d.message
+
+
+def test_the_deals_to_come_fit_in_diloti_too() -> None:
+    fits = "setup dealer S deal 2\ntable 5h 9c\ncaptured N 10\ncaptured S 10\nxeris N 0 S 0\nturn N\nN 5d x 5h\n"
+    assert findings(fits) == []
+    assert [code for code, _, _ in findings(fits.replace("deal 2", "deal 1"))] == ["D104"]
+
+
+def test_seen_cards_among_the_counted_ones_are_not_counted_twice() -> None:
+    """`seen` cards are captured cards the record does not give a side: they may be among the counted
+    ones.  Counted twice, they left the unwritten hands three cards each instead of five (2 on the table
+    and 40 captured leave 10 cards), so that the record's six moves ended the round."""
+    text = ("setup dealer S deal 4\ntable 5h 9c\ncaptured N 20\ncaptured S 20\nxeris N 0 S 0\nlast N\n"
+            "seen 7h 7d 7s 7c\nturn N\nN 5d x 5h\nS 2c\nN 3c\nS 4c\nN 6c\nS 8c\n")
+    report = validate_game(dln.loads(text), keep_states=True)
+    assert not report.diagnostics
+    assert [hand.size for hand in report.rounds[0].states[-1].hands] == [2, 2]
