@@ -17,6 +17,33 @@ def findings(text: str) -> list[tuple[str, str, int]]:
     return [(d.code, d.severity, d.line) for d in validate_game(dln.loads(text)).diagnostics]
 
 
+def test_a_side_that_captured_nothing_cannot_have_a_xeri_nor_the_last_capture() -> None:
+    """`xeris N 1` and `last N` with `captured N 0`: the count contradicts both, one error at the count."""
+    text = "setup dealer S deal 2\ntable 5h 9c\ncaptured N 0\nxeris N 1 S 0\nlast N\nturn N\nN 5d x 5h\n"
+    report = validate_game(dln.loads(text))
+    [d] = report.diagnostics
+    assert (d.code, d.severity, d.line) == ("D110", "error", 3)
+    assert "1 xeri" in d.message and "captured last" in d.message
+
+
+def test_two_xeris_take_four_cards_at_least() -> None:
+    text = "setup dealer S deal 2\ntable 5h 9c\ncaptured N 3\ncaptured S 0\nxeris N 2 S 0\nturn N\nN 5d x 5h\n"
+    assert findings(text) == [("D110", "error", 3)]
+
+
+def test_a_pile_of_one_card_is_no_capture() -> None:
+    text = "setup dealer S deal 2\ntable 5h 9c\ncaptured N 1\ncaptured S 0\nturn N\nN 5d x 5h\n"
+    assert findings(text) == [("D110", "error", 3)]
+
+
+def test_counts_that_fit_pass_and_a_pile_the_record_does_not_count_is_unknown() -> None:
+    """Two cards for the xeri, and a pile named without a count may hold more than it names."""
+    for text in ("setup dealer S deal 2\ntable 5h 9c\ncaptured N 2\ncaptured S 0\nxeris N 1 S 0\nlast N\n"
+                 "turn N\nN 5d x 5h\n",
+                 "setup dealer S deal 2\ntable 5h 9c\ncaptured N: 9d\nxeris N 1\nlast N\nturn N\nN 5d x 5h\n"):
+        assert [code for code, _, _ in findings(text)] == [], text
+
+
 def test_the_deals_to_come_take_their_cards_from_the_pack() -> None:
     """Deal 2 of Xeri has two deals of twelve cards to come: 30 captured, 2 on the table and those 24 are
     56 cards, more than the pack."""

@@ -27,6 +27,7 @@ from dln.engine import (
     TABLE_SIZE,
     Pile,
     Violation,
+    captured_count_violation,
     circuit_sizes,
     deal_order,
     fitting_dealers,
@@ -34,9 +35,9 @@ from dln.engine import (
 )
 from dln.engine.codes import error
 from dln.games.protocol import Game
+from dln.notation.model import Captured, Round
 from dln.notation.model import Hand as HandLine
 from dln.notation.model import Pile as RecordPile
-from dln.notation.model import Round
 from dln.wording import count_of
 
 __all__ = ["SetupStart", "locate", "read_setup"]
@@ -152,6 +153,7 @@ def read_setup(round_: Round, game: Game, seats: Sequence[str], hands: Sequence[
     captured: dict[str, list[Card]] = {side: [] for side in sides}
     unnamed = [0] * len(sides)
     told: set[str] = set()
+    counted_by: dict[str, list[Captured]] = {}
     for entry in round_.captured:
         side = entry.side if entry.side in sides else _side_of(entry.side, seats, sides)
         if side is None:
@@ -159,6 +161,7 @@ def read_setup(round_: Round, game: Game, seats: Sequence[str], hands: Sequence[
             problems.append((v, _at(entry.line, entry.column, round_)))
             continue
         told.add(side)
+        counted_by.setdefault(side, []).append(entry)
         captured[side] += entry.cards
         if entry.count is not None:
             if entry.count < len(entry.cards):
@@ -180,6 +183,10 @@ def read_setup(round_: Round, game: Game, seats: Sequence[str], hands: Sequence[
         v = error(game.players_code, f"{last} is not a seat of this {players}-player game: it did not capture last")
         problems.append((v, _at(round_.last_line, round_.last_column, round_)))
         last = None
+    for side, entries in counted_by.items():
+        short = _too_few(side, entries, xeris.get(side, 0), last if _side_of(last, seats, sides) == side else None)
+        if short is not None:
+            problems.append((short, _at(entries[-1].line, entries[-1].column, round_)))
     unscored = None
     if told != set(sides):
         unscored = "the setup does not say what each side captured before it (captured N ...)"
@@ -190,6 +197,14 @@ def read_setup(round_: Round, game: Game, seats: Sequence[str], hands: Sequence[
                       None if unscored else unnamed, unscored, later, problems, last, opening=deal == 1 and whole,
                       sizes_known=sizes_known,
                       on_table=[c for item in table for c in (item.cards if isinstance(item, RecordPile) else (item,))])
+
+
+def _too_few(side: str, entries: Sequence[Captured], xeris: int, last: str | None) -> Violation | None:
+    """D110 (:func:`dln.engine.captured_count_violation`) for a side whose captured lines all count their
+    cards; a line that names more than it counts is D104 already, and one without a count may hold more."""
+    if any(entry.count is None or entry.count < len(entry.cards) for entry in entries):
+        return None
+    return captured_count_violation(side, sum(entry.count or 0 for entry in entries), xeris, last)
 
 
 def _counted(round_: Round, hands: Sequence[HandLine]) -> tuple[int, int]:

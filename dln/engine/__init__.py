@@ -9,6 +9,7 @@ from .checking import check
 from .codes import RULES, RULES_BY_NAME, RuleCode, Severity, Violation
 from .deal import (
     DealtRound,
+    captured_count_violation,
     check_position,
     circuit_sizes,
     deal_order,
@@ -81,6 +82,7 @@ __all__ = [
     "Step",
     "Violation",
     "apply",
+    "captured_count_violation",
     "card_points",
     "check",
     "check_game_result",

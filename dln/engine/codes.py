@@ -154,6 +154,11 @@ _TABLE: tuple[RuleCode, ...] = (
     RuleCode("D109", "redeal-face-cards",
              "Only a player dealt five or six face cards may cancel the round.",
              f"{_P}, house rules after Four-Player Game"),
+    RuleCode("D110", "captured-count",
+             "A capture puts the card played and at least one card of the table in a pile, so a "
+             "setup's side that captured last, or scored a xeri, counts at least two captured "
+             "cards, and two more for each further xeri.",
+             f"{_P}, The Play, item 5; The “Xeri”"),
     # D2xx: lay and capture
     RuleCode("D201", "lay-while-declared",
              "A player who owns a declaration may not lay a card.",
@@ -327,6 +332,7 @@ WRONG_DEALER = "D106"
 REDEAL_NOT_ALLOWED = "D107"
 REDEAL_AFTER_PLAY = "D108"
 REDEAL_FACE_CARDS = "D109"
+CAPTURED_COUNT = "D110"
 LAY_WHILE_DECLARED = "D201"
 FACE_LAY_ON_MATCH = "D202"
 FACE_CAPTURE_ONE = "D203"

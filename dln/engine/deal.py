@@ -260,6 +260,20 @@ def pile_violations(pile: Pile, seats: Sequence[Seat]) -> list[Violation]:
     return [error(codes.BAD_PILE, f"the {what} {problem}") for problem in wrong]
 
 
+def captured_count_violation(side: str, count: int, xeris: int, last: Seat | None) -> Violation | None:
+    """D110 when a setup's ``count`` of the cards ``side`` captured cannot hold its captures: each takes the
+    card played and at least one card of the table (pagat, The Play, item 5), a xeri too; ``last`` is its
+    seat that captured last, if one of its seats did."""
+    need = max(2 * xeris, 2 if count or last else 0)
+    if count >= need:
+        return None
+    whys = [*([f"{side} scored {count_of(xeris, 'xeri')}"] if xeris else []),
+            *([f"{last} captured last"] if last else [])]
+    return error(codes.CAPTURED_COUNT, f"captured {side} counts {count_of(count, 'card')}"
+                 + (f", but {' and '.join(whys)}" if whys else "") + ": a capture takes the card played and at "
+                 f"least one card of the table, so the pile holds {need} at least")
+
+
 def check_position(state: Position) -> list[Violation]:
     """Everything wrong with a position a record starts from: a round's opening,
     a later deal, or a setup (D101-D105, D403, D404)."""

@@ -8,6 +8,7 @@ from dln.cards import DECK
 from dln.engine import (
     Hand,
     Rules,
+    captured_count_violation,
     check_position,
     deal_order,
     deal_pack,
@@ -117,6 +118,18 @@ def test_d104_duplicate_card() -> None:
     """pagat, Players, Cards and Deal: one pack, so no card is in two places."""
     assert codes_of(check_position(position("7c", {"N": "7c", "S": "8d"}))) == {"D104"}
     assert not check_position(position("7c", {"N": "7d", "S": "8d"}))
+
+
+def test_d110_every_capture_takes_two_cards_at_least() -> None:
+    """pagat, The Play, item 5: the captured cards "along with the card played to capture them" go to the
+    pile, so a xeri is two cards at least, and so is the pile of a side that captured last."""
+    d = captured_count_violation("N", 3, 2, None)
+    assert d is not None and (d.code, d.severity) == ("D110", "error")
+    assert "2 xeris" in d.message and "4 at least" in d.message
+    assert captured_count_violation("N", 1, 0, None) is not None  # one card is no capture
+    assert captured_count_violation("NS", 0, 0, "S") is not None
+    assert captured_count_violation("N", 0, 0, None) is None
+    assert captured_count_violation("N", 4, 2, "N") is None
 
 
 def test_dealer_passes_to_the_next_seat() -> None:
