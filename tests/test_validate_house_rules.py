@@ -23,9 +23,27 @@ from tests.validating import CLAIMS, ILLEGAL, SAMPLES, check, found, run
 def test_a_variant_the_engine_does_not_implement_is_r004(monkeypatch: pytest.MonkeyPatch) -> None:
     """A flag listed in Rules.UNIMPLEMENTED (none today) is named by R004 and checked by the standard rule."""
     monkeypatch.setattr(Rules, "UNIMPLEMENTED", ("soy",))
-    report = check('[Variant "soy, clockwise"]\n\n' + CLAIMS)
+    report = check('[Variant "soy, liberal-declarations"]\n\n' + CLAIMS)
     assert [(d.code, d.severity, d.line, d.message) for d in report.diagnostics] == [
         ("R004", "warning", 1, "the house rule soy is not implemented yet; moves are checked without it")]
+
+
+def test_clockwise_in_a_game_of_two_is_r008() -> None:
+    """diloti-denexa, Game play: clockwise is the direction of four players' play; two play in turn whichever
+    way it goes.  dln record, generate and play refuse it for two; validate said nothing.  It is R008, a
+    warning at the tag (or naming --variant), and the game is checked as it would be without it."""
+    report = check('[Variant "clockwise"]\n\n' + CLAIMS)
+    [d] = report.diagnostics
+    assert (d.code, d.severity, d.line) == ("R008", "warning", 1)
+    assert "two players play in turn whichever way it goes" in d.message
+    [d] = check(CLAIMS, variants=["clockwise"]).diagnostics
+    assert (d.code, d.option) == ("R008", "--variant clockwise")
+
+
+def test_clockwise_in_kontsina_is_only_the_bad_tag() -> None:
+    """Kontsina and Xeri have no house rules: the tag is R002, and that is the one finding about it."""
+    report = check('[Game "Xeri"]\n[Variant "clockwise"]\n\nround 1 dealer S\ntable 5h 9c 3d 2s\n')
+    assert [d.code for d in report.diagnostics if d.code.startswith("R")] == ["R002"]
 
 
 @pytest.mark.parametrize("command", [["validate"], ["score"], ["show", "--round", "1"], ["html"],

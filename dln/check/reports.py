@@ -45,6 +45,8 @@ RECORD_CODES: dict[str, tuple[str, str]] = {
     "R005": ("move-number", "A move number counts the cards played in the round so far, this one included."),
     "R006": ("setup-turn", "A setup says whose turn it is (turn N), or its first move shows it."),
     "R007": ("no-table", "A round is replayed from its opening table (or its deck); without one it is not checked."),
+    "R008": ("variant-moot", "A house rule the record names applies to its players: clockwise is the direction "
+             "of four players' play, and two play in turn whichever way it goes."),
 }
 
 

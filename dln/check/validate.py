@@ -51,7 +51,7 @@ from dln.check.setups import SetupStart, read_setup
 from dln.engine import Hand, Position, Rules
 from dln.engine import Move as EngineMove
 from dln.engine.codes import DUPLICATE_CARD, OWED, OWNER_KEEPS_CARD, XERI_MARK, stands
-from dln.engine.rules import VARIANTS, parse_variants
+from dln.engine.rules import VARIANTS, parse_variants, unfit
 from dln.games import protocol
 from dln.games.protocol import game_named
 from dln.notation.bounds import small_number, too_many_digits
@@ -97,6 +97,9 @@ class _Checker(Reporter):
             self.rules = self._rules(self.engine, variants)
             self.seats, problems = self.engine.seats_for(game.seats_used(), self.rules)
             self.players = len(self.seats)
+            if moot := unfit(self.variants_named, self.players):  # the rule is known, but not one for them
+                self.report("R008", "warning", f"{moot}: the record is checked without it",
+                            self.game.tag_line("Variant"), option=self.variant_option)
             for v in problems:
                 seat = str(v.subject).removeprefix("seat ")
                 self.unseated[seat] = len(self.diagnostics)
@@ -123,9 +126,11 @@ class _Checker(Reporter):
                 self.report("R002", "error", f"[Target \"{raw_target}\"] {reason}", self.game.tag_line("Target"))
         names = list(variants) if variants is not None else parse_variants(self.game.tag("Variant") or "")
         option = f"--variant {','.join(names) or 'standard'}" if variants is not None else ""  # not the file's
+        self.variants_named, self.variant_option = names, option  # R008 once the players are known
         try:
             rules = engine.rules_for(names, target)
         except ValueError as exc:
+            self.variants_named = []  # R002: no house rule to say more of
             self.report("R002", "error", str(exc), self.game.tag_line("Variant"), option=option)
             rules = Rules(target=target)
         for flag in rules.unimplemented():
