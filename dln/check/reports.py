@@ -7,7 +7,7 @@ these names) so that readers of reports need not know how they were made.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from dln.check.setups import Where, locate
@@ -361,6 +361,11 @@ class Reporter:
         self.diagnostics.append(Diagnostic(self.filename, line, column or 1, severity, code, message, tuple(help),
                                            source, self.index, self.round_index, move, more, tuple(notes), variation,
                                            option))
+
+    def add_notes(self, k: int, *notes: str) -> None:
+        """Add ``notes`` to the ``k``-th finding: what follows from its mistake, or what its replay did."""
+        found = self.diagnostics[k]
+        self.diagnostics[k] = replace(found, notes=(*found.notes, *notes))
 
     def report_all(self, violations: Sequence[Violation], line: int | None, column: int | None = 1,
                    *, move: int | None = None, help: Sequence[str] = (), more: str = "",

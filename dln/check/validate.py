@@ -596,16 +596,14 @@ class _Checker(Reporter):
             stops = "the replay of this round stops here"
         else:
             stops = f"the replay of round {self.round_index} stops at {move.seat}'s move on line {move.line}"
-        note = f"{stops} ({move.seat} has no seat): what follows cannot be judged"
-        self.diagnostics[k] = replace(found, notes=(*found.notes, note))
+        self.add_notes(k, f"{stops} ({move.seat} has no seat): what follows cannot be judged")
 
     def _note_last_error(self, note: str) -> None:
         """Add ``note`` to the error reported last."""
         for k in range(len(self.diagnostics) - 1, -1, -1):
             found = self.diagnostics[k]
             if found.severity == "error":
-                self.diagnostics[k] = replace(found, notes=(*found.notes, note))
-                return
+                return self.add_notes(k, note)
 
     def _variation(self, engine: protocol.Game, state: Position, moves: Sequence[Move], number: int,
                    plans: list[DealPlan], k: int) -> None:
@@ -648,9 +646,8 @@ class _Checker(Reporter):
         if failed and main_line and move.seat in self.stranded and all(v.code in OWED for v in violations) \
                 and not any(engine.distinct_moves(state.freeze())):
             # An owner without the promised card has no legal move: the setup's D403 is the mistake.
-            k = self.stranded[move.seat]
-            notes = [f"{v}: line {move.line}, where {move.seat} has no legal move" for v in violations]
-            self.diagnostics[k] = replace(self.diagnostics[k], notes=(*self.diagnostics[k].notes, *notes))
+            self.add_notes(self.stranded[move.seat],
+                           *(f"{v}: line {move.line}, where {move.seat} has no legal move" for v in violations))
             return engine_move, _ILLEGAL
         help, more = self._alternatives(engine, state, move, number if main_line else None) if failed else ([], "")
         self.report_all(violations, move.line, move.column, move=number, help=help, more=more,
