@@ -93,7 +93,9 @@ def test_every_explanation_is_pinned(update_golden: bool) -> None:
     (as `for c in $(dln explain | awk '/^  [A-Z][0-9]/{print $1}'); do dln explain $c; done` after the list)."""
     runner = CliRunner()
     calls = [["explain"], *(["explain", code] for code, _, _ in every_code())]
-    printed = "".join(runner.invoke(main, args).stdout for args in calls)
+    results = [runner.invoke(main, args) for args in calls]
+    assert [(args, r.exception) for args, r in zip(calls, results, strict=True) if r.exit_code] == []
+    printed = "".join(r.stdout for r in results)
     if update_golden:
         GOLDEN.write_text(printed, encoding="utf-8")
     assert printed == GOLDEN.read_text(encoding="utf-8")
