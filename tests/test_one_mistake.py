@@ -150,3 +150,17 @@ def test_an_owner_without_the_card_who_plays_a_card_of_the_table_makes_a_mistake
     (D002) is a mistake of the move's own."""
     text = "setup dealer S deal 4\ntable [9 S: 5h 4h] Qs\nN:\nS: Ks\nturn S\nS Qs\n"
     assert [code for code, _ in found(text)] == ["D403", "D002"]
+
+
+def test_a_card_too_many_written_elsewhere_too_is_one_error() -> None:
+    """A hand line with a seventh card that lies elsewhere (D104, at that card) holds seven cards (D102)
+    because of it: one mistake, the D104, with the hand size its note."""
+    report = validate_game(dln.loads(_first_round("S: Qc 3c 10d Jc 10c 2c", "S: Qc 3c 10d Jc 10c 2c Kd")))
+    [d] = report.diagnostics
+    assert (d.code, d.line) == ("D104", 48)
+    assert any(note.startswith("D102 hand-size") for note in d.notes)
+    assert not report.rounds[0].stopped and report.rounds[0].moves == 48
+    # A setup's hand sizes are judged by what it leaves unknown (docs/rules.md, Unknown means unknown), not
+    # by this position's: no note of a hand size it does not report.
+    setup = "setup dealer S deal 4\ntable 5h 9c\nN: 5d 2c 9c\nS: 3c 4c\nturn N\nN 5d x 5h\n"
+    assert not any(note.startswith("D102") for _, notes in found(setup) for note in notes)

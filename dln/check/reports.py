@@ -341,7 +341,7 @@ class Reporter:
             where = locate(v.subject, round_, hands)
             if where is not None:
                 line, column = where
-            self.report(v.code, v.severity, v.message, line, column)
+            self.report(v.code, v.severity, v.message, line, column, notes=v.notes)
             self.unsound = self.unsound or v.severity == "error"
 
     def deal_too_early(self, cards_left: int, deal: DealPlan) -> None:

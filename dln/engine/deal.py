@@ -297,7 +297,10 @@ def check_position(state: Position) -> list[Violation]:
             if len(places[c]) > 1:
                 out.append(replace(error(codes.DUPLICATE_CARD, f"{c} is {' and '.join(places[c])}"), subject=c))
     unknown = sum(h.unknown for h in state.hands)
-    sizes, beyond = _hand_size_violations(state)
+    sizes, surplus = _hand_size_violations(state)
+    beyond = sum(surplus.values())
+    if beyond and out and not state.setup:  # a hand too big by cards written elsewhere too: they are the mistake
+        out, sizes = _size_of_duplicates(state, out, sizes, surplus)
     if known + unknown - beyond > 52:  # cards held past a hand's size are that hand's D102, not a second error
         out.append(error(codes.DUPLICATE_CARD,
                          f"{known} known and {unknown} unknown cards exceed the pack of 52"))
@@ -391,31 +394,48 @@ def fitting_dealers_for(seats: Sequence[Seat], dealer: Seat, turn: Seat, sizes: 
     return [full for d, full in fitting_dealers(seats, turn, sizes, hand_size) if d == dealer]
 
 
-def _hand_size_violations(state: Position) -> tuple[list[Violation], int]:
+def _size_of_duplicates(state: Position, duplicates: list[Violation], sizes: list[Violation],
+                        surplus: dict[Seat, int]) -> tuple[list[Violation], list[Violation]]:
+    """The D104s and D102s of a position, with the D102 of a hand that holds too many cards only by cards
+    written elsewhere too made a note of the first of those cards' D104 (one mistake, one error)."""
+    for seat, extra in surplus.items():
+        held = state.hand(seat).known
+        twice = [k for k, v in enumerate(duplicates) if v.subject in held]
+        size = next((v for v in sizes if v.subject == f"hand {seat}"), None)
+        if not extra or size is None or len(twice) < extra:
+            continue
+        first = duplicates[twice[0]]
+        duplicates[twice[0]] = replace(first, notes=(*first.notes, f"{size.code} {codes.RULES[size.code].name}: "
+                                                      f"{size.message}"))
+        sizes = [v for v in sizes if v is not size]
+    return duplicates, sizes
+
+
+def _hand_size_violations(state: Position) -> tuple[list[Violation], dict[Seat, int]]:
     """D102: from the leader round to the dealer, seats that already played this
     circuit hold one card fewer than the rest; a fresh deal gives six each.  With the
-    findings, how many cards the hands hold beyond their size (so many more than the
+    findings, how many cards each hand holds beyond its size (so many more than the
     pack has are that mistake, not another)."""
     if state.hands_empty:
-        return [], 0
+        return [], {}
     if not state.setup and all(len(h.known) + h.unknown == HAND_SIZE for h in state.hands):
-        return [], 0  # a fresh deal as it should be: six each
+        return [], {}  # a fresh deal as it should be: six each
     order = deal_order(state.seats, state.dealer)
     if state.turn not in order:
-        return [error(codes.HAND_SIZE, f"no seat {state.turn or '(none)'} to play")], 0
+        return [error(codes.HAND_SIZE, f"no seat {state.turn or '(none)'} to play")], {}
     full = state.hand(state.dealer).size
     moved = order.index(state.turn)
     if not state.setup:
         full, moved = HAND_SIZE, 0
     out: list[Violation] = []
-    beyond = 0
+    beyond: dict[Seat, int] = {}
     if full > HAND_SIZE:
         full = HAND_SIZE
     for j, seat in enumerate(order):
         want = full - 1 if j < moved else full
         have = state.hand(seat).size
         if have != want:
-            beyond += max(have - want, 0)
+            beyond[seat] = max(have - want, 0)
             out.append(error(codes.HAND_SIZE,
                              f"{seat} holds {count_of(have, 'card')} but should hold {want} when "
                              f"{state.turn} is to play", subject=f"hand {seat}"))
