@@ -236,3 +236,16 @@ def test_a_setup_showing_no_card_played_is_the_round_start() -> None:
     assert found(check(head + hands + sweep)) == ["6:21 error D501"]
     assert found(check(head + sweep)) == []
     assert found(check(head.replace("deal 1", "deal 2") + hands + sweep)) == []
+
+
+def test_a_claim_of_the_round_end_while_a_setup_goes_on_is_d604() -> None:
+    """pagat, Further Deals and the End of the Round: the rest goes to the last capturer "when the pack and
+    both players' hands are all depleted".  A setup whose hands are written and still hold cards after its
+    moves (or whose later deals are still to come) does not end: a `rest` claim on it is D604, as in a whole
+    round.  A setup whose hands the record does not show may have ended, and keeps its silence."""
+    report = check("setup dealer S deal 4\ntable 5h 9c\nN: 5d 2c\nS: 3c 4c\nturn N\nN 5d x 5h\nrest N\n")
+    assert found(report) == ["7:1 error D604"]
+    report = check("setup dealer S deal 2\ntable 5h 9c\nN: 5d\nS: 3c\nturn N\nN 5d x 5h\nS 3c\nrest N\n")
+    assert found(report) == ["8:1 error D604"] and "2 deals to come" in report.diagnostics[0].message
+    assert found(check("setup dealer S deal 4\ntable 5h 9c\nN: 5d\nS: 3c\nturn N\nN 5d x 5h\nS 3c\nrest N\n")) == []
+    assert found(check("setup dealer S\ntable 5h 9c\nturn N\nN 5d x 5h\nrest N\n")) == []

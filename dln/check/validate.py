@@ -714,7 +714,9 @@ class _Checker(Reporter):
             return self._cancel(engine, round_, round_.redeal, result, state)
         claims = round_.rest is not None or round_.score is not None
         if not state.is_over:
-            if not round_.setup:
+            start = self.setup_start  # a setup whose hands the record does not size may have ended
+            ends_known = start is not None and (start.sizes_known or state.deals > state.deal)
+            if not round_.setup or (claims and ends_known):
                 left = sum(h.size for h in state.hands)
                 deals = state.deals - state.deal
                 where = (round_.rest_line or (round_.score.line if round_.score else None)
