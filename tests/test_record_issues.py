@@ -318,3 +318,25 @@ def test_a_line_not_understood_is_quoted_as_typed_when_a_rank_alone_names_a_card
     assert "after '4'" in said[0] and "4c" not in said[0], said
     said = s.refused("Kc x K =")
     assert "after 'K'" in said[0] and "Kd" not in said[0], said
+
+
+def test_an_option_that_does_not_fit_another_is_named_in_the_usage_error(tmp_path: Path) -> None:
+    """`--players 2 --variant clockwise` said "Invalid value: players: ... (--variant)": the option at fault
+    was named in passing, under the question's key.  Each refusal now names its option, as click's own do."""
+    from click.testing import CliRunner
+
+    from dln.cli import main
+
+    path = tmp_path / "x.dln"
+    for args, option, said in [
+        (["--players", "2", "--variant", "clockwise"], "--variant", "clockwise is the direction of play of four"),
+        (["--game-type", "kontsina", "--variant", "clockwise"], "--variant", "Kontsina has no house rules"),
+        (["--players", "2", "--dealer", "W"], "--dealer", "the dealer given, W, has no seat in a 2-player game"),
+        (["--game-type", "xeri", "--players", "4"], "--players", "Xeri is played by 2 players"),
+        (["--tag", "Date=foo"], "--tag", "Date: 'foo' is not a date"),
+    ]:
+        result = CliRunner().invoke(main, ["record", str(path), *args, "--defaults"])
+        error = " ".join(result.stderr.split())
+        assert result.exit_code == 2 and not path.exists(), (args, error)
+        assert f"Error: Invalid value for '{option}': {said}" in error, (args, error)
+        assert "(--variant)" not in error and "players: " not in error, (args, error)

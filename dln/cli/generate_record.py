@@ -188,10 +188,11 @@ def record_command(file: str, game_type: str | None, players: str | None, dealer
     answers and moves are read from standard input, one per line.
     """
     from dln.record import make_options, record
+    from dln.record.prompt import OptionProblem
 
     try:
         options = make_options(players=players, dealer=dealer, target=target, variant=variant, tags=tags,
                                defaults=defaults, hands=hands, game=game_type)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="'--tag'" if "tag" in str(exc) else None) from None
+    except OptionProblem as exc:
+        raise click.BadParameter(str(exc), param_hint=f"'{exc.option}'") from None
     sys.exit(record(Path(file), options, sys.stdin, sys.stdout))

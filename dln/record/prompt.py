@@ -48,12 +48,28 @@ class Options:
     hands: bool = False
 
 
+class OptionProblem(ValueError):
+    """An option of ``dln record`` that will not do, and which option it is (``--variant``): the usage
+    error names the option at fault, as click's own errors do."""
+
+    def __init__(self, option: str, message: str) -> None:
+        super().__init__(message)
+        self.option = option
+
+
+# The options that answer a question, in the order they are checked: each is checked against those before
+# it, so that a refusal names the option that does not fit (``--variant clockwise`` for two players).
+_ANSWERED_BY = {"Game": "--game-type", "players": "--players", "Variant": "--variant", "Target": "--target",
+                "dealer": "--dealer"}
+
+
 def make_options(*, players: str | None = None, dealer: str | None = None, target: int | None = None,
                  variant: str | None = None, tags: Sequence[str] = (), defaults: bool = False,
                  hands: bool = False, game: str | None = None) -> Options:
     """The command line's answers to the questions of a new game (``game``: Diloti, Kontsina or Xeri);
-    ValueError for an option or a ``--tag`` that will not do."""
+    :class:`OptionProblem` for an option or a ``--tag`` that will not do."""
     options = Options(defaults=defaults, hands=hands)
+    tagged: set[str] = set()  # the questions a --tag answers (Game, Date, North...)
     for key, value in (("Game", game), ("players", players), ("dealer", dealer),
                        ("Target", None if target is None else str(target)), ("Variant", variant)):
         if value is not None:
@@ -62,29 +78,36 @@ def make_options(*, players: str | None = None, dealer: str | None = None, targe
         if (bad := not_utf8(tag, 1)) is not None:  # the command line read with surrogateescape, as Python reads it
             reason = not_utf8_reason(bad.byte, "it is Greek text typed in", "type it in UTF-8")
             shown = tag.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-            raise ValueError(f"--tag '{shown}': {reason}")
+            raise OptionProblem("--tag", f"'{shown}': {reason}")
         name, equals, value = tag.partition("=")
         name = name.strip()
         if not equals:
-            raise ValueError(f"{tag!r}: write NAME=VALUE, e.g. --tag Event='Club night'")
+            raise OptionProblem("--tag", f"{tag!r}: write NAME=VALUE, e.g. --tag Event='Club night'")
         if problem := tag_option_problem(name, "=", value):  # worded as the file's reader words it
-            raise ValueError(problem)
+            raise OptionProblem("--tag", problem)
         if "\n" in value or "\r" in value:
-            raise ValueError(f"{tag!r}: a tag value is one line")
+            raise OptionProblem("--tag", f"{tag!r}: a tag value is one line")
         if name in OWN_TAGS:
-            raise ValueError(f"{name}: the recorder writes this tag itself"
-                             + ("" if name == "Result" else f" (use --{name.lower()})"))
+            raise OptionProblem("--tag", f"{name}: the recorder writes this tag itself"
+                               + ("" if name == "Result" else f" (use --{name.lower()})"))
         if name in TAG_ORDER:
             options.preset[name] = value
+            tagged.add(name)
         else:
             options.extra_tags.append((name, value))
-    problems = NewGame(options.preset)
-    for key, value in options.preset.items():
-        if key == "dealer" and "players" not in options.preset:
+    order = [*_ANSWERED_BY, *options.preset]
+    checked: dict[str, str] = {}
+    for key in sorted(options.preset, key=order.index):
+        checked[key] = value = options.preset[key]
+        problems = NewGame(checked)
+        if key == "dealer" and "players" not in checked:
             continue  # the players come from the questions, or a file's tags: the dealer is checked there
-        problem = problems.check(key, value)
-        if problem is not None:
-            raise ValueError(f"{key}: {problem}")
+        # the dealer is checked against the players given, as the players are against a dealer given
+        problem = problems.check("players", checked["players"]) if key == "dealer" else None
+        if (problem := problem or problems.check(key, value)) is not None:
+            if key in tagged:
+                raise OptionProblem("--tag", f"{key}: {problem}")
+            raise OptionProblem(_ANSWERED_BY[key], problem)
     return options
 
 
