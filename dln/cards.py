@@ -122,6 +122,8 @@ _RANK_SPELLINGS = {r: [name] for r, name in RANK_NAMES.items()}
 _RANK_SPELLINGS[10].append("T")
 for _spellings in _RANK_SPELLINGS.values():  # a rank letter in either case: ``js``, ``th`` as the recorder takes
     _spellings += [name.lower() for name in _spellings if name.isalpha()]
+#: Every accepted spelling of a rank alone (``3``, ``10``, ``T``, ``k``), as a card's rank is spelled.
+RANKS_BY_TEXT: dict[str, int] = {name: rank for rank, names in _RANK_SPELLINGS.items() for name in names}
 _SUIT_SPELLINGS = {s: [s, s.upper(), SUIT_SYMBOLS[s]] for s in SUITS}
 #: Every accepted spelling of every card, mapped to the (shared) card object.
 CARDS_BY_TEXT: dict[str, Card] = {

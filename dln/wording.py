@@ -14,9 +14,9 @@ def count_of(n: int, noun: str) -> str:
     return f"{n} {noun}{'s' * (n != 1)}"
 
 
-def listed(words: Sequence[str]) -> str:
-    """``N``, ``N and S``, ``N, E and S``: words as a sentence lists them."""
-    return f"{', '.join(words[:-1])} and {words[-1]}" if len(words) > 1 else "".join(words)
+def listed(words: Sequence[str], conjunction: str = "and") -> str:
+    """``N``, ``N and S``, ``N, E and S`` (or ``3d, 3h or 3s``): words as a sentence lists them."""
+    return f"{', '.join(words[:-1])} {conjunction} {words[-1]}" if len(words) > 1 else "".join(words)
 
 
 def known_cards(cards: Iterable[object], unseen: int, left: str) -> str:

@@ -340,3 +340,18 @@ def test_an_option_that_does_not_fit_another_is_named_in_the_usage_error(tmp_pat
         assert result.exit_code == 2 and not path.exists(), (args, error)
         assert f"Error: Invalid value for '{option}': {said}" in error, (args, error)
         assert "(--variant)" not in error and "players: " not in error, (args, error)
+
+
+def test_a_rank_alone_after_the_question_mark_lists_the_moves_with_any_card_of_it() -> None:
+    """`? 3` was refused with "not a card: '3'", as though only a whole card could be asked about.  A
+    player asks "what can I do with a three?": the legal moves with each 3 the seat may hold are listed."""
+    s = Session()
+    s("5h 3c 9d Js")  # N's hand is not known: the 3c lies loose, so N may hold the 3d, 3h or 3s
+    said = s("? 3")
+    assert said[0] == "legal with 3d, 3h or 3s:" and "not a card" not in " ".join(said)
+    assert said[1:] == [f"  {m}" for c in ("3d", "3h", "3s")
+                        for m in (c, f"{c} x 3c", f"{c} 3c =6", f"{c} 5h =8", f"{c} 3c =3s")]
+    assert s("? j") == ["legal with Jc, Jd or Jh:", "  Jc x Js", "  Jd x Js", "  Jh x Js"]  # lower case
+    assert s("? 10")[0] == "legal with 10c, 10d, 10h or 10s:" and s("? T") == s("? 10")
+    s("Kh", "Ks x Kh")
+    assert s("? K") == ["legal with Kc or Kd:", "  Kc", "  Kd"]  # the kings seen are not offered

@@ -24,7 +24,7 @@ ANNOTATION = re.compile(r"^(?:!!|\?\?|!\?|\?!|!|\?|\$\d+|\{|;|\()")
 _COMMENT = re.compile(rf"\{{({COMMENT_TEXT.pattern})\}}")
 HAND_LINE = re.compile(r"^\s*([NESWnesw])\s*:(.*)$")
 _MOVE_NUMBER = re.compile(r"^\s*\d+\.\s*")
-#: ``?``, ``moves``, ``? 9c``: list the legal moves (``? {why}`` is a glyph and a comment instead).
+#: ``?``, ``moves``, ``? 9c``, ``? 9``: list the legal moves (``? {why}`` is a glyph and a comment instead).
 #: ``?``, ``? 9c``, ``? rank`` (``moves`` for ``?``); the blank may be left out before a card or ``rank`` (``?9c``,
 #: ``?rank``), as no glyph is followed by either.  Group 2 is what is asked of.
 LEGAL_QUERY = re.compile(r"(\?|moves)(?:\s+([^\s{(]+))?|(\?)((?i:rank)|[0-9AJQKTajqkt][^\s{(]*)")
@@ -329,6 +329,7 @@ Type each move without the seat (it comes from the turn), e.g.:
   ! ? !! ?? !? ?! $n  glyphs for the last move; {{comment}} or ; note a comment; (S 9c x 9d) a variation
   ?  or  ? 9c         the legal moves (of a known hand; with 9c when the hand is not known)
                       ('?' alone lists moves: mark the last move as a mistake with $2 or '? {{why}}')
+  ? 9                 the legal moves with any 9 the seat holds or may hold
   ? rank              the legal moves best first, by the engine's expected points (known cards)
   undo                take back the last move (or hand line, or opening table)
   redo                put back what undo took back

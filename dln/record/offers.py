@@ -13,13 +13,13 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Literal
 
-from dln.cards import DECK, Card, rank_order
+from dln.cards import DECK, RANK_NAMES, RANKS_BY_TEXT, Card, rank_order
 from dln.check import plays
 from dln.check.plays import Position
 from dln.notation.model import Seat
 from dln.record import positions
 from dln.record.moves import HAND_LINE, holding
-from dln.wording import count_of
+from dln.wording import count_of, listed
 
 #: The recorder's phase (:attr:`dln.record.session.Recorder.phase`).
 Phase = Literal["table", "play", "unscored", "over"]
@@ -27,7 +27,8 @@ Phase = Literal["table", "play", "unscored", "over"]
 
 def legal(state: Position, card_text: str | None = None, rank_budget: int | None = None) -> list[str]:
     """The legal moves of the seat to play, as they are typed: all of them when the hand is
-    known, else those with ``card_text`` (a card that may be in the hand); ``rank``: the engine's
+    known, else those with ``card_text`` (a card that may be in the hand, or a rank alone: each card of it
+    the hand may hold); ``rank``: the engine's
     ranking of the cards known to be in the hand, within ``rank_budget``."""
     seat = state.turn
     hand = state.hand(seat)
@@ -46,6 +47,8 @@ def legal(state: Position, card_text: str | None = None, rank_budget: int | None
         moves = plays.legal(state)
         heading = f"{count_of(len(moves), 'legal move')} for {seat}:"
         return [heading, *_indented(positions.typed(state, moves))]
+    if card_text in RANKS_BY_TEXT:
+        return _legal_with_rank(state, RANKS_BY_TEXT[card_text])
     try:
         card = Card.parse(card_text)
     except ValueError as exc:
@@ -58,6 +61,24 @@ def legal(state: Position, card_text: str | None = None, rank_budget: int | None
     if not moves:
         return [f"{seat} has no legal move with {card} here"]
     return [f"legal with {card}:", *_indented(positions.typed(state, moves))]
+
+
+def _legal_with_rank(state: Position, rank: int) -> list[str]:
+    """``? 3``: the legal moves with each card of ``rank`` the seat to play holds or, its hand not known,
+    may hold (one not seen yet), as ``? 3h`` lists them for each."""
+    seat = state.turn
+    hand = state.hand(seat)
+    seen = state.seen()
+    cards = [c for c in sorted(DECK, key=rank_order)
+             if c.rank == rank and (c in hand.known or (hand.unknown and c not in seen))]
+    if not cards:
+        return [f"{seat} cannot hold a {RANK_NAMES[rank]}: "
+                + ("every one is seen" if hand.unknown else f"there is none in {seat}'s hand")]
+    named = listed([str(card) for card in cards], "or")
+    moves = [line for card in cards for line in legal(state, str(card)) if line.startswith("  ")]
+    if not moves:
+        return [f"{seat} has no legal move with {named} here"]
+    return [f"legal with {named}:", *moves]
 
 
 def completions(state: Position | None, phase: Phase, begun: bool, before: str, word: str,

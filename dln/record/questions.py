@@ -14,6 +14,7 @@ from dln.games.protocol import DEFAULT_GAME, game_named, game_names
 from dln.notation.bounds import small_number, too_many_digits
 from dln.notation.model import SEAT_TAGS, Game, Round, Seat
 from dln.record.moves import greek_seat
+from dln.wording import listed
 
 #: Tags the questions fill, in the order the recorder writes them; other tags follow, then ``Result``.
 TAG_ORDER = ("Event", "Site", "Date", "Game", "North", "East", "South", "West", "Target", "Variant")
@@ -274,5 +275,4 @@ def _date_problem(value: str, today: str) -> str:
 
 def _either(counts: tuple[int, ...]) -> str:
     """``2 or 4``, ``2, 3 or 4``."""
-    words = [str(n) for n in counts]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+    return listed([str(n) for n in counts], "or")
