@@ -337,3 +337,32 @@ def test_input_that_is_not_utf8_is_refused_with_where_and_why(tmp_path: Path, lo
     assert done.returncode == 2 and "Traceback" not in said, said
     assert "<stdin>:2:1: error: cannot read: not UTF-8 text (byte value 0xCA)" in said and "Windows-1253" in said
     assert dln.loads(path.read_text(encoding="utf-8")).tag("Event") == "dln play"
+
+
+def test_a_variation_with_a_move_of_the_engine_is_refused(tmp_path: Path) -> None:
+    """A variation typed after the engine's move ('(N 9c)': N might have played the 9c) was written, its card
+    one the file could not yet say N did not hold; once N's later cards showed it, the engine's next move was
+    refused ('an earlier move breaks a rule') and the game stopped with "internal error", status 2, with no
+    'undo' in dln play to take the variation back.  The engine's hands are never shown, so a variation may
+    not play from them: it is refused when typed, and nothing about the engine's hand is told."""
+    path = tmp_path / "game.dln"
+    said: list[str] = []
+    holder: list[Table] = []
+    typed: list[str] = []
+
+    def ask(prompt: str) -> str | None:
+        state = holder[0].recorder.state
+        assert state is not None
+        if len(typed) == 1:  # the engine (N) has played: a variation of its move with a card not seen
+            card = next(c for c in DECK if c not in state.seen() and c not in state.hand("S").known)
+            typed.append(f"(N {card})")
+        else:
+            typed.append("quit" if typed else positions.typed(state, plays.legal(state))[0])
+        return typed[-1]
+
+    holder.append(Table.new(path, "S", 2, None, 1, 5, ask, said.append))
+    assert holder[0].run() == 0
+    assert typed[-1] == "quit" and len(typed) == 3 and typed[1] not in path.read_text(encoding="utf-8")
+    assert any(line.startswith("N's hand is not shown, so a variation plays from it only the card played in its "
+                               "place, ") and "(nothing was written)" in line for line in said), said
+    validates(path)

@@ -355,3 +355,17 @@ def test_a_rank_alone_after_the_question_mark_lists_the_moves_with_any_card_of_i
     assert s("? 10")[0] == "legal with 10c, 10d, 10h or 10s:" and s("? T") == s("? 10")
     s("Kh", "Ks x Kh")
     assert s("? K") == ["legal with Kc or Kd:", "  Kc", "  Kd"]  # the kings seen are not offered
+
+
+def test_a_variation_plays_from_a_hand_nobody_sees_only_the_card_played() -> None:
+    """dln play's engine (Recorder.unshown): a variation may take another way with the card it played, which
+    is known to have been in its hand, but no other card of it, which a later card could show it did not hold."""
+    s = Session()
+    s.recorder.unshown = frozenset({"N"})
+    s("5h 3c 9d Js", "4c 5h =9")
+    assert s("(N 4c)") == ["1. N 4c 5h =9", "  (N 4c)"]
+    refused = s.refused("(N 9c x 9d)")
+    assert refused == ["N's hand is not shown, so a variation plays from it only the card played in its place, 4c: "
+                       "a later card could show 9c was not in it, and the variation could not be taken back "
+                       "(nothing was written)"]
+    assert s("(N 4c S 9s x 9d)")[-1] == "  (N 4c S 9s x 9d)"  # S's hand is not N's: checked as ever

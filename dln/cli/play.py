@@ -106,6 +106,7 @@ class Table:
         self.recorder, self.seat, self.budget, self.rng, self.ask, self.say = recorder, seat, budget, rng, ask, say
         recorder.rank_budget = budget  # the hint '? rank' weighs the moves as the engine plays them
         recorder.vouches = False  # a move against the rules is refused, never written as played
+        recorder.unshown = frozenset(s for s in recorder.seats if s != seat)  # the engine's hands
         self.game: Game = game_named(recorder.game.tag("Game"))
         #: The hands of each deal of the round being played, as dealt (the deals to come included).
         self.hands: tuple[dict[str, tuple[Card, ...]], ...] = ()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TypeVar, cast
 
@@ -83,6 +83,9 @@ class Recorder:
     vouches = True
     #: The engine's budget of ``? rank`` (None: the analysis's default); ``dln play`` sets the game's budget.
     rank_budget: int | None = None
+    #: The seats whose hands nobody at the table sees, ever (``dln play``'s engine): a variation may play from
+    #: them only the card played at the move it replaces (:func:`unshown_play`).
+    unshown: frozenset[Seat] = frozenset()
 
     def __init__(self, game: Game, *, text: str | None = None, file: GameFile | None = None) -> None:
         self.file = file
@@ -443,6 +446,10 @@ class Recorder:
             if variation.moves and same_play(variation.moves[0], move):
                 raise Refused(f"{shown_variation(variation)} is the move that was played: a variation shows "
                               "another move (nothing was written)")
+            if (found := unshown_play(variation.moves, move, self.unshown)) is not None:
+                raise Refused(f"{found.seat}'s hand is not shown, so a variation plays from it only the card "
+                              f"played in its place, {move.card}: a later card could show {found.card} was not "
+                              "in it, and the variation could not be taken back (nothing was written)")
         return self.replace_move(r, d, m, move.annotated_more(dummy))
 
     def replace_move(self, r: int, d: int, m: int, move: Move) -> Reply:
@@ -689,3 +696,15 @@ class Recorder:
         moves = self.round.moves[-count:] if self.game.rounds else ()
         return [shown_move(m) for m in moves]
 
+
+def unshown_play(moves: Sequence[Move], instead: Move, unshown: frozenset[Seat]) -> Move | None:
+    """The first move of the line ``moves`` (a variation of ``instead``), or of a variation within it, that
+    plays from a seat of ``unshown`` a card other than the one of the move it replaces; None if none does.
+    Such a card is checked against a hand nobody sees only when its later cards tell it (D001): too late."""
+    for number, move in enumerate(moves):
+        if move.seat in unshown and not (number == 0 and move.card == instead.card):
+            return move
+        for variation in move.variations:
+            if (found := unshown_play(variation.moves, move, unshown)) is not None:
+                return found
+    return None
