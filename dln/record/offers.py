@@ -72,8 +72,9 @@ def _legal_with_rank(state: Position, rank: int) -> list[str]:
     cards = [c for c in sorted(DECK, key=rank_order)
              if c.rank == rank and (c in hand.known or (hand.unknown and c not in seen))]
     if not cards:
-        return [f"{seat} cannot hold a {RANK_NAMES[rank]}: "
-                + ("every one is seen" if hand.unknown else f"there is none in {seat}'s hand")]
+        if hand.unknown:
+            return [f"{seat} cannot hold a {RANK_NAMES[rank]}: every one is seen"]
+        return [f"{seat} holds no {RANK_NAMES[rank]}"]
     named = listed([str(card) for card in cards], "or")
     moves = [line for card in cards for line in legal(state, str(card)) if line.startswith("  ")]
     if not moves:
