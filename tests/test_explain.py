@@ -158,3 +158,16 @@ def test_the_r002_statement_names_every_tag_it_is_given_for(tags: str, variants:
     row = next(line for line in (ROOT / "docs" / "rules.md").read_text(encoding="utf-8").splitlines()
                if line.startswith("| R002 |"))
     assert word.strip("-") in row
+
+
+@pytest.mark.parametrize(("args", "typed", "meant"), [(["explain", "Δ002"], "Δ002", "D002"),
+                                                       (["explain", "δ201"], "δ201", "d201"),
+                                                       (["validate", "-", "--select", "Δ2"], "Δ2", "D2")])
+def test_a_code_typed_on_the_greek_keyboard_layout_says_so(args: list[str], typed: str, meant: str) -> None:
+    """The D key gives Δ on a Greek keyboard: 'dln explain Δ002' said only that it "is not a code or a rule's
+    name", as though D002 were not one.  Like a card or a command typed so, it is named: in Latin letters it
+    is D002."""
+    result = CliRunner().invoke(main, args, input="")
+    error = " ".join(result.stderr.split())
+    assert result.exit_code == 2 and "Traceback" not in error, error
+    assert f"'{typed}' is typed on the Greek keyboard layout" in error and f"in Latin letters it is '{meant}'" in error

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from dln.cards import greek_layout, on_greek_layout
 from dln.check.validate import RECORD_CODES
 from dln.engine.codes import RULES
 from dln.games.protocol import installed
@@ -69,7 +70,9 @@ def prefix_problem(prefixes: Iterable[str]) -> str | None:
         return (f"S codes (syntax) cannot be selected or ignored: what was not read was not checked "
                 f"({', '.join(syntax)})")
     if unknown := unknown_prefixes(prefixes):
-        return f"no rule or record code starts with {', '.join(unknown)} (dln explain lists them)"
+        greek = [greek_layout(p) for p in unknown if on_greek_layout(p) is not None]  # Δ2: the D key, on Greek
+        return (f"no rule or record code starts with {', '.join(unknown)}" + "".join(f"; {g}" for g in greek)
+                + " (dln explain lists them)")
     return None
 
 

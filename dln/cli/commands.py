@@ -18,6 +18,7 @@ from typing import NoReturn
 
 import click
 
+from dln.cards import greek_layout, on_greek_layout
 from dln.check.validate import validate_game
 from dln.cli.common import (
     EXIT_BAD_INPUT,
@@ -478,7 +479,9 @@ def explain(code: str | None) -> None:
         sys.exit(EXIT_OK)
     known = find_code(code)
     if known is None:
-        raise click.BadParameter(f"{code!r} is not a code or a rule's name (dln explain lists them)",
+        latin = on_greek_layout(code)  # Δ201: the D key, with the keyboard on its Greek layout
+        slip = f": {greek_layout(code)}" if latin is not None and find_code(latin) is not None else ""
+        raise click.BadParameter(f"{code!r} is not a code or a rule's name{slip} (dln explain lists them)",
                                  param_hint="'CODE'")
     say_within(explanation(known), terminal_width(), whole_words=True)
     sys.exit(EXIT_OK)
