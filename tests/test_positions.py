@@ -302,6 +302,10 @@ def test_move_counts_moves_played_as_dln_show_does(command: str) -> None:
     if command == "moves":  # the round is played out: nothing is legal after its last move, said in --move's terms
         code, _, err = _run(command, sample, "--round", "1", "--move", "end")
         assert code == 2 and "Invalid value for '--move'" in err and "(--move goes from 0 to 47)" in err, err
+        for typed in ("end", "48"):  # said after the move typed, not as --at's 'move 49', which no one typed
+            code, _, err = _run(command, sample, "--round", "1", "--move", typed)
+            assert "there is no move to list after move 48: round 1 has 48 moves and is over" in err, err
+            assert "move 49" not in err, err
     setup = str(SAMPLES / "constructs" / "setup.dln")  # a round of 4 moves, the record stopped after them
     code, _, err = _run(command, setup, "--round", "1", "--move", "5")
     span = "and is over after them (--move goes from 0 to 3)" if command == "moves" else "(--move 0 to 4, or end)"

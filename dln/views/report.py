@@ -146,6 +146,8 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
         if option == "--move" and at > count + 1:  # said as dln show and position say it, 'end' where it works
             span = f"--move 0 to {count}, or end" if not over else span
             what = f"position after move {at - 1}"
+        elif option == "--move":  # after the round's last move: nothing left to list
+            what = f"move to list after move {at - 1}"
         else:
             what = f"move {at}"
         raise click.BadParameter(f"there is no {what}: round {round_number} has {count_of(count, 'move')}"
