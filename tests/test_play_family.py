@@ -9,6 +9,7 @@ exit 2.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -366,3 +367,19 @@ def test_a_variation_with_a_move_of_the_engine_is_refused(tmp_path: Path) -> Non
     assert any(line.startswith("N's hand is not shown, so a variation plays from it only the card played in its "
                                "place, ") and "(nothing was written)" in line for line in said), said
     validates(path)
+
+
+@pytest.mark.parametrize("width", [40, 80])
+def test_the_help_keeps_each_command_on_the_line_of_its_words(tmp_path: Path, width: int) -> None:
+    """dln play's help set two commands on a line ('? rank' after '?'s words, 'quit' after 'score''s): at 40
+    columns '? rank' and 'quit' ended a line and their words began the next, under the other command's.  Each
+    command has a line of its own, its words beside it, and '? 9' (the moves with a 9) is named."""
+    from dln.wording import fit
+
+    table = Table.new(tmp_path / "g.dln", "S", 2, None, 1, 1, lambda prompt: "quit", lambda text: None)
+    lines = [shown for line in table.help.splitlines() for shown in fit(line, width)]
+    for command, words in [("?", "your legal moves"), ("? 9", "your legal moves with a 9"),
+                           ("? rank", "the engine's ranking"), ("score", "the score sheet"), ("quit", "leave")]:
+        (line,) = [line for line in lines if line.startswith(f"  {command}  ")]
+        assert words in line, (command, lines)
+    assert all(line.startswith(("  quit", "  ? rank")) for line in lines if re.search(r" (quit|\? rank)\b", line))

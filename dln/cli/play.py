@@ -68,8 +68,11 @@ TYPE_THE_TABLE = "; type the opening table"
 HELP = """\
 Type your move without the seat, e.g.:
 {examples}
-  ?        your legal moves     ? rank  the engine's ranking of them (a hint)
-  score    the score sheet      quit    leave (the file holds the game so far)
+  ?         your legal moves
+  ? 9       your legal moves with a 9 (or a k, a 10...)
+  ? rank    the engine's ranking of them (a hint)
+  score     the score sheet
+  quit      leave (the file holds the game so far)
   ! ?! ?? {{comment}}  annotate the last move written: the engine's, once it plays"""
 
 
