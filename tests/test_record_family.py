@@ -123,6 +123,17 @@ def test_clockwise_in_a_two_player_game_is_a_usage_error(tmp_path: Path, command
     assert "Traceback" not in result.output and not path.exists()
 
 
+@pytest.mark.parametrize(("game", "dealer", "players"), [("Diloti", "W", "4"), ("Diloti", "e", "4"),
+                                                       ("Kontsina", "E", "3"), ("Kontsina", "W", "4")])
+def test_a_dealer_given_first_makes_a_game_with_their_seat_the_default(game: str, dealer: str, players: str) -> None:
+    """'dln record x.dln --dealer W --defaults' stopped at once: 'Players, 2 or 4: the dealer given, W, has no
+    seat in a 2-player game', the default answer (2) refused by the option given, as once for clockwise.  The
+    default is then the fewest players that seat the dealer."""
+    new = NewGame({"Game": game, "dealer": dealer}, today=DAY)
+    new.take_defaults()
+    assert new.answers["players"] == players and new.game().rounds[0].dealer == dealer.upper()
+
+
 def test_clockwise_given_first_makes_four_players_the_default() -> None:
     """'dln record --variant clockwise --defaults' stopped at once: 'Players, 2 or 4: clockwise is the direction
     of play of four players ...', the default answer (2) refused by the option given; four is the default then."""

@@ -322,7 +322,8 @@ def test_dealer_option_for_a_prepared_four_player_file(tmp_path: Path) -> None:
     assert path.read_text() == TAGS_ONLY + "\nround 1 dealer W\n"
     new = tmp_path / "new.dln"
     code, out = _run(new, [], make_options(dealer="W", defaults=True))
-    assert code == 2 and "the dealer given, W, has no seat in a 2-player game" in out and not new.exists()
+    # a new file: the dealer given seats four players, the default answer then (as --variant clockwise makes it)
+    assert code == 0 and "no seat" not in out and '[West "?"]' in new.read_text() and "dealer W" in new.read_text()
 
 
 def test_fix_keeps_the_comments_after_the_round_s_claims_and_the_next_round_s_header(tmp_path: Path) -> None:

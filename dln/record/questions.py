@@ -109,11 +109,14 @@ class NewGame:
 
     def _players_default(self) -> str:
         """The previous game's players when the game takes them, else its fewest; four when the house rules
-        given are for four (``clockwise``)."""
+        given are for four (``clockwise``); the fewest that seat the dealer given (``--dealer W``: four)."""
         counts = self._player_counts()
         players = self.defaults["players"] if int(self.defaults["players"]) in counts else str(counts[0])
         if 4 in counts and unfit(parse_variants(self.answers.get("Variant", "")), int(players)):
             return "4"
+        dealer = self.answers.get("dealer", "").strip().upper()
+        if dealer and dealer not in self.seats(int(players)):
+            return next((str(n) for n in counts if dealer in self.seats(n)), players)
         return players
 
     def _variant_default(self) -> str:
