@@ -372,3 +372,16 @@ def test_a_variation_plays_from_a_hand_nobody_sees_only_the_card_played() -> Non
                        "a later card could show 9c was not in it, and the variation could not be taken back "
                        "(nothing was written)"]
     assert s("(N 4c S 9s x 9d)")[-1] == "  (N 4c S 9s x 9d)"  # S's hand is not N's: checked as ever
+
+
+def test_a_variation_typed_with_the_move_plays_from_a_hand_nobody_sees_only_the_card_played() -> None:
+    """The variation typed on the move's line ('4c 5h =9 (N 4c S 9c x 9d)') went past the check of one typed
+    after it: a card of S's, whose hand nobody sees in dln play, was written into the variation."""
+    s = Session()
+    s.recorder.unshown = frozenset({"S"})
+    s("5h 3c 9d Js")
+    refused = s.refused("4c 5h =9 (N 4c S 9c x 9d)")
+    assert refused[0].startswith("S's hand is not shown, so a variation plays from it only the card played in its "
+                                 "place") and refused[-1].endswith("(nothing was written)"), refused
+    s("4c 5h =9 (N 4c)")  # N's hand is not S's: checked as ever
+    assert s.text.endswith("1. N 4c 5h =9\n  (N 4c)\n")

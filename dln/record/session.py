@@ -11,7 +11,7 @@ from dln.check import plays
 from dln.check.plays import Position
 from dln.check.validate import Diagnostic, GameReport, validate_game
 from dln.notation.errors import DLNSyntaxError
-from dln.notation.model import SEAT_TAGS, Deal, Game, Hand, HandCard, Move, Round, ScoreClaim, Seat, Side
+from dln.notation.model import SEAT_TAGS, Deal, Game, Hand, HandCard, Move, Round, ScoreClaim, Seat, Side, Variation
 from dln.notation.parser import parse_text
 from dln.notation.writer import hand_text, write_game
 from dln.record import offers, played, positions
@@ -407,6 +407,7 @@ class Recorder:
         except Refused as refusal:
             raise self._offer(self._with_move(typed), refusal, number) from None
         written = positions.canonical(state, typed)
+        self.refuse_unshown(written, written.variations)
         game = self._with_move(written)
         if written.variations:  # the move first: what the variations typed with it break is said as theirs
             self.check_change(self._with_move(replace(written, variations=(), comment_places=())), "this move",
@@ -446,11 +447,17 @@ class Recorder:
             if variation.moves and same_play(variation.moves[0], move):
                 raise Refused(f"{shown_variation(variation)} is the move that was played: a variation shows "
                               "another move (nothing was written)")
+        self.refuse_unshown(move, dummy.variations)
+        return self.replace_move(r, d, m, move.annotated_more(dummy))
+
+    def refuse_unshown(self, move: Move, variations: Sequence[Variation]) -> None:
+        """Refuse ``variations`` of ``move`` that play from a hand nobody sees a card other than the one played
+        in its place (:func:`unshown_play`)."""
+        for variation in variations:
             if (found := unshown_play(variation.moves, move, self.unshown)) is not None:
                 raise Refused(f"{found.seat}'s hand is not shown, so a variation plays from it only the card "
                               f"played in its place, {move.card}: a later card could show {found.card} was not "
                               "in it, and the variation could not be taken back (nothing was written)")
-        return self.replace_move(r, d, m, move.annotated_more(dummy))
 
     def replace_move(self, r: int, d: int, m: int, move: Move) -> Reply:
         """Put ``move`` in place of move ``m`` of deal ``d`` of round ``r`` (0-based; its annotations
