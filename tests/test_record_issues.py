@@ -385,3 +385,14 @@ def test_a_variation_typed_with_the_move_plays_from_a_hand_nobody_sees_only_the_
                                  "place") and refused[-1].endswith("(nothing was written)"), refused
     s("4c 5h =9 (N 4c)")  # N's hand is not S's: checked as ever
     assert s.text.endswith("1. N 4c 5h =9\n  (N 4c)\n")
+
+
+def test_a_variation_typed_on_the_move_s_line_is_echoed_with_it() -> None:
+    """The move typed with a variation ('4c 5h =9! {bold} (N 9c x 9d) {then}') was echoed with its glyph and
+    comment but not the variation, though it was written: the reply shows what the record holds, the variation
+    on a line of its own with the comment after it, as one typed after the move is shown."""
+    s = Session()
+    s("5h 3c 9d Js")
+    said = s("4c 5h =9! {bold} (N 9c x 9d) {then}")
+    assert said[:2] == ["1. N 4c 5h =9! {bold}   (N declares 9 with 4c and 5h)", "  (N 9c x 9d) {then}"], said
+    assert s.text.endswith("1. N 4c 5h =9! {bold}\n  (N 9c x 9d)\n  {then}\n")
