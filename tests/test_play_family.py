@@ -383,3 +383,16 @@ def test_the_help_keeps_each_command_on_the_line_of_its_words(tmp_path: Path, wi
         (line,) = [line for line in lines if line.startswith(f"  {command}  ")]
         assert words in line, (command, lines)
     assert all(line.startswith(("  quit", "  ? rank")) for line in lines if re.search(r" (quit|\? rank)\b", line))
+
+
+def test_a_refused_command_typed_on_the_greek_layout_is_not_suggested(tmp_path: Path) -> None:
+    """'θνδο' (undo, the keyboard on its Greek layout) was answered 'switch the keyboard to Latin letters and
+    type undo', and undo, typed so, was then refused: dln play has no undo.  It is refused at once, as undo is,
+    with the Greek letters named."""
+    result = CliRunner().invoke(main, ["play", str(tmp_path / "g.dln"), "--seed", "2", "--budget", "1"],
+                                input="θνδο\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "type undo" not in result.output
+    said = " ".join(result.output.split())
+    assert "'θνδο' is typed on the Greek keyboard layout" in said and "in Latin letters it is 'undo'" in said
+    assert "'undo' is for recording a game at a table; here every move stands" in said

@@ -29,7 +29,7 @@ import click
 
 from dln.analysis.players import as_seen
 from dln.analysis.search import DEFAULT_BUDGET, choose_move
-from dln.cards import DECK, Card
+from dln.cards import DECK, Card, greek_layout, on_greek_layout
 from dln.check import plays
 from dln.cli.analysis import budget_option
 from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK, GAME_TYPES, game_file, target_option, variant_option
@@ -327,11 +327,16 @@ class Table:
             if line is None or line.strip().lower() in ("quit", "q", "exit"):
                 self.say("the game so far is in the file; 'dln play' with the same file goes on with it")
                 return EXIT_OK
-            word = line.strip().split(" ", 1)[0].lower()
+            typed = line.strip().split(" ", 1)[0]
+            word = typed.lower()
+            latin = (on_greek_layout(typed) or "").lower()  # θνδο: undo, the keyboard on its Greek layout
             if word in ("help", "h"):
                 self.say(self.help)
             elif word in REFUSED_WORDS:
                 self.say(f"'{word}' is for recording a game at a table; here every move stands")
+            elif latin in REFUSED_WORDS:  # not 'type undo', which is refused then
+                self.say(f"{greek_layout(typed)}; '{latin}' is for recording a game at a table; here every move "
+                         "stands")
             elif HAND_LINE.match(line):  # the recorder's hand line would write cards dln play did not deal
                 self.say("dln play deals the hands: no hand is typed here; type your move")
             elif (redeal := REDEAL.match(line.strip())) and redeal[1].upper() != self.seat:
