@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Literal
 
-from dln.cards import DECK, RANK_NAMES, RANKS_BY_TEXT, Card, rank_order
+from dln.cards import DECK, RANK_NAMES, RANKS_BY_TEXT, Card, greek_layout, on_greek_layout, rank_order
 from dln.check import plays
 from dln.check.plays import Position
 from dln.notation.model import Seat
@@ -49,6 +49,8 @@ def legal(state: Position, card_text: str | None = None, rank_budget: int | None
         return [heading, *_indented(positions.typed(state, moves))]
     if card_text in RANKS_BY_TEXT:
         return _legal_with_rank(state, RANKS_BY_TEXT[card_text])
+    if on_greek_layout(card_text) in RANKS_BY_TEXT:  # '? κ': the K key, the keyboard on its Greek layout
+        return [f"not a rank: {greek_layout(card_text)}"]
     try:
         card = Card.parse(card_text)
     except ValueError as exc:
