@@ -33,6 +33,7 @@ from operator import attrgetter
 from typing import Any
 
 from dln.cards import Card
+from dln.check.game_tags import check_result, rules_of, tagged_game
 from dln.check.move_part import move_part
 from dln.check.references import resolves_all, to_engine_move
 from dln.check.reports import (
@@ -45,16 +46,13 @@ from dln.check.reports import (
     RoundReport,
     code_name,
     last_line,
-    parse_points,
 )
 from dln.check.setups import SetupStart, read_setup
 from dln.engine import Hand, Position, Rules
 from dln.engine import Move as EngineMove
 from dln.engine.codes import DUPLICATE_CARD, OWED, OWNER_KEEPS_CARD, XERI_MARK, stands
-from dln.engine.rules import VARIANTS, parse_variants, unfit
+from dln.engine.rules import unfit
 from dln.games import protocol
-from dln.games.protocol import game_named
-from dln.notation.bounds import small_number, too_many_digits
 from dln.notation.model import Game, Move, Round
 from dln.notation.model import Hand as RecordHand
 from dln.notation.model import Pile as RecordPile
@@ -65,8 +63,6 @@ __all__ = ["ALTERNATIVES", "RECORD_CODES", "Diagnostic", "GameReport", "RoundRep
 
 #: A move's card, read in C by ``map``.
 _card_of = attrgetter("card")
-#: The sides a Result tag may name (a partnership's total, or a player's).
-_RESULT_SIDES = ("N", "E", "S", "W", "NS", "EW")
 #: What a move is, judged: legal; legal but for its xeri mark (a wrong claim, its own error); illegal.
 _LEGAL, _CLAIM, _ILLEGAL = "legal", "claim", "illegal"
 
@@ -87,57 +83,25 @@ class _Checker(Reporter):
         super().__init__(game, index, filename, source)
         self.keep_states = keep_states
         self.alternatives = alternatives
-        self.engine = self._engine()
+        self.engine = tagged_game(self)
         self.seats: tuple[str, ...] = ()
         self.players = 0
         # the seats the record names that the game has no seat for, each with the index of its error
         self.unseated: dict[str, int] = {}
         self.deals: list[dict[str, tuple[Card, ...]]] | None = None  # each deal's hands, when the record gives a deck
         if self.engine is not None:
-            self.rules = self._rules(self.engine, variants)
+            named = rules_of(self, self.engine, variants)
+            self.rules = named.rules
             self.seats, problems = self.engine.seats_for(game.seats_used(), self.rules)
             self.players = len(self.seats)
-            if moot := unfit(self.variants_named, self.players):  # the rule is known, but not one for them
+            if moot := unfit(list(named.named), self.players):  # the rule is known, but not one for them
                 self.report("R008", "warning", f"{moot}: the record is checked without it",
-                            self.game.tag_line("Variant"), option=self.variant_option)
+                            self.game.tag_line("Variant"), option=named.option)
             for v in problems:
                 seat = str(v.subject).removeprefix("seat ")
                 self.unseated[seat] = len(self.diagnostics)
                 line, column = game.first_use(seat)
                 self.report(v.code, v.severity, v.message, line, column)
-
-    # -- tags ------------------------------------------------------------------------
-    def _engine(self) -> protocol.Game | None:
-        """The game the Game tag names (Diloti without one); R002 when no game installed has that name."""
-        try:
-            return game_named(self.game.tag("Game"))
-        except ValueError as exc:
-            self.report("R002", "error", f"[Game \"{self.game.tag('Game')}\"]: {exc}", self.game.tag_line("Game"))
-            return None
-
-    def _rules(self, engine: protocol.Game, variants: Sequence[str] | None) -> Rules:
-        target = engine.target
-        raw_target = self.game.tag("Target")
-        if raw_target is not None:
-            if number := small_number(raw_target.strip()):
-                target = number
-            else:
-                reason = too_many_digits(raw_target.strip()) or "is not a positive whole number"
-                self.report("R002", "error", f"[Target \"{raw_target}\"] {reason}", self.game.tag_line("Target"))
-        names = list(variants) if variants is not None else parse_variants(self.game.tag("Variant") or "")
-        option = f"--variant {','.join(names) or 'standard'}" if variants is not None else ""  # not the file's
-        self.variants_named, self.variant_option = names, option  # R008 once the players are known
-        try:
-            rules = engine.rules_for(names, target)
-        except ValueError as exc:
-            self.variants_named = []  # R002: no house rule to say more of
-            self.report("R002", "error", str(exc), self.game.tag_line("Variant"), option=option)
-            rules = Rules(target=target)
-        for flag in rules.unimplemented():
-            name = next(n for n, f in VARIANTS.items() if f == flag)
-            self.report("R004", "warning", f"the house rule {name} is not implemented yet; "
-                        "moves are checked without it", self.game.tag_line("Variant"), option=option)
-        return rules
 
     # -- the game ------------------------------------------------------------------
     def run(self) -> GameReport:
@@ -176,43 +140,10 @@ class _Checker(Reporter):
         ended = [r.scores is not None or r.redeal is not None for r in rounds]
         unfinished = rounds[-1] if rounds and not ended[-1] and all(ended[:-1]) else None
         late = next((r for r in report.rounds if r.after_win), None)
-        self._check_result(engine, scored if all(ended) or unfinished is not None else None, sides, unfinished,
-                           late)
+        check_result(self, engine, self.rules, scored if all(ended) or unfinished is not None else None, sides,
+                     unfinished, late)
         report.diagnostics = self.diagnostics
         return report
-
-    def _check_result(self, engine: protocol.Game, scored: Sequence[Mapping[str, object]] | None,
-                      sides: Sequence[str], unfinished: RoundReport | None, late: RoundReport | None) -> None:
-        """The Result tag: R002 when it is not sides and totals; else against the rounds played out (``scored``;
-        None when a round's points cannot be known).  A record that stops mid-round (``unfinished``, its last
-        round) is checked the same way, against the rounds before, with a note that the last one is not over;
-        a total it may still reach is then a warning.  A wrong tag of a record that goes on after the game was
-        won (``late``: the first round after) notes that the rounds from there are not counted."""
-        raw = self.game.tag("Result")
-        if raw is None or raw.strip() in ("", "*"):
-            return
-        claimed = parse_points(raw, _RESULT_SIDES)
-        if claimed is None:
-            self.report("R002", "error", f"[Result \"{raw}\"] is not a list of sides and totals "
-                        "(e.g. N 64 S 41, or NS 64 EW 47)", self.game.tag_line("Result"))
-            return
-        if scored is None:
-            return
-        found = engine.check_result(scored, sides, claimed, raw.strip(), self.rules.target)
-        if unfinished is not None and found:
-            # Points are never taken away: a total below the rounds played out is wrong whatever the last
-            # round gives; one above them it may still reach (a fragment may carry its game's Result).
-            standing = engine.standing(scored, sides)
-            below = set(claimed) != set(standing) or any(claimed[side] < n for side, n in standing.items())
-            note = f"round {unfinished.number} is not over when the record ends: its points are not counted"
-            reachable = not below and found[0].severity == "error"
-            found = [replace(v, severity="warning" if reachable else v.severity,
-                             notes=(*v.notes, note + (", and may make up the difference" if reachable else "")))
-                     for v in found]
-        if late is not None:
-            counted = f"the game was won before round {late.number or late.index + 1}: no round from there counts"
-            found = [replace(v, notes=(*v.notes, counted)) for v in found]
-        self.report_all(found, self.game.tag_line("Result"))
 
     # -- a round ---------------------------------------------------------------------
     def _round(self, engine: protocol.Game, round_: Round, index: int, previous_dealer: str | None, redealt: bool,
