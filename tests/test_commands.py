@@ -18,6 +18,7 @@ import dln.games.diloti
 import dln.notation.parser
 from dln.cards import DECK
 from dln.cli import main
+from tests.budgets import fast_only
 
 
 def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
@@ -154,14 +155,14 @@ def dln_process(*args: str, encoding: str) -> subprocess.CompletedProcess[str]:
 # ASCII, the narrowest, in the fast subset; the two 8-bit code pages (a process each) in the full suite.
 @pytest.mark.parametrize("encoding", [pytest.param("cp1252", marks=pytest.mark.slow), "ascii",
                                       pytest.param("latin-1", marks=pytest.mark.slow)])
-@pytest.mark.parametrize("args", [
+@pytest.mark.parametrize("args", fast_only([
     ("score", "constructs/claims.dln"),
     ("show", "annotated.dln", "--move", "5"),
     ("replay", "annotated.dln", "--round", "1"),
     ("moves", "annotated.dln", "--at", "3"),
     ("validate", "illegal/D208-component-sum.dln"),
     ("parse", "--json", "annotated.dln"),
-])
+], lambda args: args[0] in ("show", "validate")))
 def test_every_command_works_when_the_output_cannot_encode_the_symbols(args: tuple[str, ...],
                                                                        encoding: str) -> None:
     """No traceback on a console that is not UTF-8; cards read as ASCII names, not as ``?``."""
@@ -180,9 +181,11 @@ GREEK = ('[Event "Καφενείο ♦"]\n[North "Μαρία"]\n[South "Νίκο
 
 
 @pytest.mark.parametrize("encoding", ["latin-1", pytest.param("cp1253", marks=pytest.mark.slow)])
-@pytest.mark.parametrize("args", [("fmt", "-"), ("merge", "{record}"), ("filter", "{record}", "--player", "Μαρία"),
-                                  ("position", "{record}", "--round", "1", "--at", "2"),
-                                  ("stats", "{record}", "--csv")], ids=lambda a: a[0])
+@pytest.mark.parametrize("args", fast_only([("fmt", "-"), ("merge", "{record}"),
+                                            ("filter", "{record}", "--player", "Μαρία"),
+                                            ("position", "{record}", "--round", "1", "--at", "2"),
+                                            ("stats", "{record}", "--csv")], lambda a: a[0] in ("fmt", "stats")),
+                         ids=lambda a: a[0])
 def test_data_written_to_a_pipe_is_utf8_whatever_the_console(args: tuple[str, ...], encoding: str,
                                                               tmp_path: Path) -> None:
     """Data is DLN (or CSV) in UTF-8, to a file or a pipe, whatever the console's encoding: under a latin-1

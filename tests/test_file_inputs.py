@@ -16,6 +16,7 @@ from click.testing import CliRunner
 
 from dln.cli import main
 from dln.cli.common import MAX_TARGET
+from tests.budgets import fast_only
 
 SAMPLES = Path(__file__).parent.parent / "samples"
 CHESS = '[Game "Chess"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN 4d 5h =9\n'
@@ -175,7 +176,8 @@ NOT_UTF8_READERS = [["validate"], ["validate", "-j", "2"], ["fmt"], ["fmt", "--c
                     ["filter", "-o", "out.dln"], ["split", "-d", "games"]]
 
 
-@pytest.mark.parametrize("command", NOT_UTF8_READERS, ids=" ".join)
+@pytest.mark.parametrize("command", fast_only(NOT_UTF8_READERS, (["validate"], ["merge", "-o", "out.dln"],
+                                                                 ["split", "-d", "games"]).__contains__), ids=" ".join)
 def test_a_file_not_utf8_is_an_error_at_its_line_and_column(command: list[str], tmp_path: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """'cannot read: not UTF-8 text (byte 2614)' gave an offset counted inside an 8 KiB read, and no line:
@@ -393,7 +395,12 @@ def locked(tmp_path: Path) -> Iterator[Path]:
     (club / "2025").chmod(0o755)
 
 
-@pytest.mark.parametrize("command", FOLDER_READERS, ids=" ".join)
+#: The readers the fast suite runs on a locked folder (each is a process of its own): one that checks, one that
+#: writes; the whole suite runs them all.
+_FOLDER_FAST = (["validate"], ["merge"])
+
+
+@pytest.mark.parametrize("command", fast_only(FOLDER_READERS, _FOLDER_FAST.__contains__), ids=" ".join)
 def test_a_file_in_a_folder_that_may_not_be_read_is_said_so(command: list[str], locked: Path,
                                                             tmp_path: Path) -> None:
     """'dln validate club/2025/game.dln', the folder 2025 closed to the user, ended in a PermissionError
@@ -404,7 +411,7 @@ def test_a_file_in_a_folder_that_may_not_be_read_is_said_so(command: list[str], 
     assert "club/2025/game.dln: error: cannot read: Permission denied" in out, out
 
 
-@pytest.mark.parametrize("command", FOLDER_READERS[:8], ids=" ".join)
+@pytest.mark.parametrize("command", fast_only(FOLDER_READERS[:8], _FOLDER_FAST.__contains__), ids=" ".join)
 def test_a_folder_that_may_not_be_read_is_said_so_and_the_rest_is_read(command: list[str], locked: Path,
                                                                       tmp_path: Path) -> None:
     """A folder that may not be listed was 'no *.dln file in this directory' when named, and passed over without
