@@ -194,6 +194,15 @@ def test_house_rules_go_into_the_variant_tag(monkeypatch: pytest.MonkeyPatch) ->
         next(generate_games(1, rules=Rules(forced_capture=True)))
 
 
+def test_the_library_refuses_house_rules_that_do_not_fit_the_players() -> None:
+    """dln generate refuses clockwise with two players (R008 variant-moot: two play in turn whichever way it
+    goes), but generate_games, its library, wrote [Variant "clockwise"] into a two-player record, which
+    dln validate then warns of."""
+    with pytest.raises(ValueError, match="clockwise is the direction of play of four players"):
+        generate_games(1, players=2, rules=Rules(clockwise=True))
+    assert next(generate_games(1, players=4, rules=Rules(clockwise=True))).tag("Variant") == "clockwise"
+
+
 @pytest.mark.parametrize(("players", "names"), [
     ("2", "forced-capture, liberal-declarations"),
     ("2", "soy,three-face-cards,first-card-xeri,no-last-card-xeri,redeal-any-rank"),
@@ -474,8 +483,9 @@ def test_the_annotated_sample_is_heavily_annotated() -> None:
 )
 def test_every_generated_game_validates_under_its_variants(seed: int, players: int, hidden: bool,
                                                            names: set[str]) -> None:
-    """Whatever the seed, players, house rules and hidden hands, the engine's own games are legal records."""
-    rules = rules_for(sorted(names), target=11)
+    """Whatever the seed, players, house rules and hidden hands, the engine's own games are legal records
+    (clockwise only with four players: with two it plays no part, and generate_games refuses it)."""
+    rules = rules_for(sorted(names - {"clockwise"} if players == 2 else names), target=11)
     game = next(generate_games(1, players=players, seed=seed, hidden=hidden, rules=rules))
     text = dln.dumps(game)
     report = validate_game(dln.loads(text))

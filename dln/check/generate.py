@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from typing import cast
 
 from dln.engine.deal import deal_order
-from dln.engine.rules import Rules
+from dln.engine.rules import Rules, unfit
 from dln.engine.state import Hand as EngineHand
 from dln.engine.state import Move as EngineMove
 from dln.engine.state import Pile as EnginePile
@@ -251,7 +251,8 @@ def generate_games(
     ``rules``: the game's standard rules to its default target unless given.  A
     house rule the engine does not implement (none today, see
     ``Rules.UNIMPLEMENTED``) is refused: the record would claim a variant that
-    was not played.  A wrong number of players is a ValueError at once.
+    was not played; so is one that plays no part for these players (clockwise
+    for two).  A wrong number of players is a ValueError at once.
     """
     if count < 0:
         raise ValueError(f"cannot generate {count} games")
@@ -263,6 +264,8 @@ def generate_games(
     ignored = rules.unimplemented()
     if ignored:
         raise ValueError(f"self-play does not implement {', '.join(ignored)}")
+    if moot := unfit(rules.variants(), players):  # the record would claim a rule that plays no part
+        raise ValueError(moot)
     player = choose or simple_player(played_game, strategy)
     return _generated(played_game, range(first, first + count), players, seed, strategy, rules, hidden, player)
 
