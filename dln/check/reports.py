@@ -17,7 +17,7 @@ from dln.games.protocol import ITEM_WORDS, contested
 from dln.notation.bounds import small_number
 from dln.notation.errors import caret_excerpt
 from dln.notation.model import Game, Move, Round
-from dln.wording import count_of, visible
+from dln.wording import count_of, listed, visible
 
 if TYPE_CHECKING:
     from dln.games import protocol
@@ -202,7 +202,7 @@ class RoundReport:
             return None
         named = [f'"{ITEM_WORDS.get(name, name)}"' + (f" ({count_of(points, 'point')})" if points else "")
                  for name, points in undecided]
-        items = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+        items = listed(named)
         return (f"{self.shown()} of {PACK} cards are in the capture piles the record shows; who took the "
                 f"others is unknown, so {items} {'is' if len(named) == 1 else 'are'} not awarded")
 

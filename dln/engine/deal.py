@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from dln.cards import DECK, RANK_NAMES, Card
-from dln.wording import count_of
+from dln.wording import count_of, listed
 
 from . import codes
 from .codes import Violation, error, warning
@@ -270,7 +270,7 @@ def captured_count_violation(side: str, count: int, xeris: int, last: Seat | Non
     whys = [*([f"{side} scored {count_of(xeris, 'xeri')}"] if xeris else []),
             *([f"{last} captured last"] if last else [])]
     return error(codes.CAPTURED_COUNT, f"captured {side} counts {count_of(count, 'card')}"
-                 + (f", but {' and '.join(whys)}" if whys else "") + ": a capture takes the card played and at "
+                 + (f", but {listed(whys)}" if whys else "") + ": a capture takes the card played and at "
                  f"least one card of the table, so the pile holds {need} at least")
 
 

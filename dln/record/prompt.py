@@ -30,6 +30,7 @@ from dln.record.recordfile import Loaded, RecordFile, rule_errors
 from dln.record.session import Recorder, validate_record
 from dln.record.terminal import Terminal, read_typed_lines
 from dln.views.output import is_terminal
+from dln.wording import listed
 
 _T = TypeVar("_T")
 
@@ -194,7 +195,7 @@ def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
                    *(f"{path}: {line}" for line in refusal.lines[1:])) from None
     if not game.rounds:  # tags prepared in an editor: only the dealer of round 1 is missing
         if ignored := _tag_options(options):
-            said = ", ".join(ignored[:-1]) + " and " * (len(ignored) > 1) + ignored[-1]
+            said = listed(ignored)
             terminal.say(f"note: {path} holds the game's tags already, so {said} "
                          f"{'is' if len(ignored) == 1 else 'are'} ignored (--dealer is taken)")
         dealer = _unstarted(path, lambda: _ask_dealer(recorder, options, terminal, path))
