@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -270,7 +271,8 @@ def test_validate_checks_every_game_before_the_bad_byte_and_says_where_it_is_in_
 def test_play_starts_a_new_game_in_an_existing_empty_file(inputs: dict[str, str]) -> None:
     code, out = run("play", inputs["empty"], stdin="quit\n")
     assert code == 0, out
-    assert "the game so far is in the file" in out
+    path = inputs["empty"]  # the file said by name, and the command that goes on with it
+    assert f"{path} holds the game so far; to go on with it: dln play {shlex.quote(path)}" in out
     written = Path(inputs["empty"]).read_text()
     assert '[Event "dln play"]' in written and "round 1" in written
     assert run("validate", inputs["empty"])[0] == 0

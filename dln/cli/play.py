@@ -20,6 +20,7 @@ import io
 import random
 import re
 import secrets
+import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -100,13 +101,20 @@ def _rename_engine(recorder: Recorder, budget: int) -> None:
     recorder.commit(renamed, recorder.check_change(renamed, "the engine's budget"), [], settle=False)
 
 
+def kept(path: Path | str) -> str:
+    """Where the game stopped is kept, and the command that goes on with it, quoted to be copied: a club's
+    file names have spaces."""
+    return f"{path} holds the game so far; to go on with it: dln play {shlex.quote(str(path))}"
+
+
 class Table:
     """One game of ``dln play``: the recorder, the person's seat, the engine's budget, the packs, and
-    ``game``, the game the record's ``Game`` tag names."""
+    ``game``, the game the record's ``Game`` tag names; ``path``, the file the game is written to."""
 
-    def __init__(self, recorder: Recorder, seat: str, budget: int, rng: random.Random,
+    def __init__(self, recorder: Recorder, path: Path, seat: str, budget: int, rng: random.Random,
                  ask: Callable[[str], str | None], say: Callable[[str], None]) -> None:
         self.recorder, self.seat, self.budget, self.rng, self.ask, self.say = recorder, seat, budget, rng, ask, say
+        self.path = path
         recorder.rank_budget = budget  # the hint '? rank' weighs the moves as the engine plays them
         recorder.vouches = False  # a move against the rules is refused, never written as played
         recorder.unshown = frozenset(s for s in recorder.seats if s != seat)  # the engine's hands
@@ -140,7 +148,7 @@ class Table:
         if loaded.number:  # read first, so that an empty file is known as it is and written over, not refused
             raise ValueError(f"{path} holds a record already: dln play goes on with it when no new game is asked for")
         recorder = Recorder.start(new, file=file)
-        return cls(recorder, seat, budget, random.Random(f"dln play {seed}"), ask, say)
+        return cls(recorder, path, seat, budget, random.Random(f"dln play {seed}"), ask, say)
 
     @classmethod
     def resume(cls, path: Path, budget: int | None, seed: int, ask: Callable[[str], str | None],
@@ -177,7 +185,8 @@ class Table:
         elif found and int(found[1]) != budget:  # the engine's names say the budget it goes on with
             _rename_engine(recorder, budget)
         moves = sum(len(d.moves) for r in game.rounds for d in r.deals)
-        table = cls(recorder, people[0], budget, random.Random(f"dln play {seed} resumed after {moves}"), ask, say)
+        rng = random.Random(f"dln play {seed} resumed after {moves}")
+        table = cls(recorder, path, people[0], budget, rng, ask, say)
         for line in settled.lines:
             say(line.removesuffix(TYPE_THE_TABLE))
         table.deal_rest_of_round()
@@ -325,7 +334,7 @@ class Table:
             self.show(state)
             line = self.ask(f"{self.seat}> ")
             if line is None or line.strip().lower() in ("quit", "q", "exit"):
-                self.say("the game so far is in the file; 'dln play' with the same file goes on with it")
+                self.say(kept(self.path))
                 return EXIT_OK
             typed = line.strip().split(" ", 1)[0]
             word = typed.lower()
@@ -457,12 +466,12 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
     try:
         code = table.run()
     except KeyboardInterrupt:
-        say(f"\ninterrupted: {file} holds the game so far; 'dln play {file}' goes on with it")
+        say(f"\ninterrupted: {kept(file)}")
         code = EXIT_INTERRUPTED
     except Diverged as stop:
-        say("\n".join(stop.said(file, f"dln play {file}")))
+        say("\n".join(stop.said(file, f"dln play {shlex.quote(str(file))}")))
         code = EXIT_BAD_INPUT
     except Unreadable as exc:  # a piped line that is not UTF-8: the script's next lines are no better
-        say(f"\n{exc}\n{file} holds the game so far; 'dln play {file}' goes on with it", err=True)
+        say(f"\n{exc}\n{kept(file)}", err=True)
         code = EXIT_BAD_INPUT
     sys.exit(code)
