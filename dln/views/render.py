@@ -13,6 +13,7 @@ Nothing here reads keys or knows a terminal: give it a frame and a
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
@@ -279,7 +280,6 @@ class FrameView:
         bottom = [seat for seat in ("E", "S") if seat in state.seats]
         for seat in top:
             grid.add_row(*self._seat_row(state, seat))
-        taken = set(f.taken)
         label = Text("pile" if self._table_name() != "table" else "table", style=LABEL)
         if state.loose or not state.piles:
             if state.loose:
@@ -293,14 +293,7 @@ class FrameView:
             label = Text("")
         for seat in bottom:
             grid.add_row(*self._seat_row(state, seat))
-        title = Text(self._table_name())
-        if state.last_capturer is not None:
-            title.append(f"{look.dot}{state.last_capturer} captured last", style=LABEL)
-        subtitle = None
-        if taken:
-            subtitle = Text("taken: ", style=LABEL).append_text(cards_text(f.taken, look))
-        return _Panel(grid, title=_title(title, look), title_align="left", subtitle=_title(subtitle, look),
-                     subtitle_align="right", box=look.border)
+        return _Panel(grid, **self._table_titles(state), box=look.border)
 
     def _seat_row(self, state: RoundState, seat: str) -> tuple[Text, Text]:
         """A seat in one row: ``▶ N Maria`` and its cards, with the card it just played."""
@@ -400,7 +393,6 @@ class FrameView:
     def _table_panel(self, state: RoundState) -> Panel:
         look = self.look
         lines: list[Text] = []
-        taken = set(self.frame.taken)
         if state.loose:
             lines.append(cards_text(state.loose, look))
         for pile in state.piles:
@@ -408,15 +400,20 @@ class FrameView:
         if not lines:
             what = "empty: a xeri!" if self.frame.xeri else "empty"
             lines.append(Text(what, style="bold magenta" if self.frame.xeri else LABEL))
+        return _Panel(Text("\n").join(lines), **self._table_titles(state), box=look.border)
+
+    def _table_titles(self, state: RoundState) -> dict[str, Any]:
+        """The table panel's title, with who captured last (who takes what is left at the end of the round),
+        and its subtitle, the cards the move took."""
+        look = self.look
         title = Text(self._table_name())
-        if state.last_capturer is not None:  # who takes what is left at the end of the round
+        if state.last_capturer is not None:
             title.append(f"{look.dot}{state.last_capturer} captured last", style=LABEL)
         subtitle = None
-        if taken:
+        if self.frame.taken:
             subtitle = Text("taken: ", style=LABEL).append_text(cards_text(self.frame.taken, look))
-        return _Panel(Text("\n").join(lines), title=_title(title, look), title_align="left",
-                     subtitle=_title(subtitle, look),
-                     subtitle_align="right", box=look.border)
+        return {"title": _title(title, look), "title_align": "left", "subtitle": _title(subtitle, look),
+                "subtitle_align": "right"}
 
     def _table_name(self) -> str:
         """``table``, or ``pile, top card last`` where the cards lie on one another (Xeri's discard pile)."""
