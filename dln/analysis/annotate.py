@@ -77,6 +77,17 @@ def view_words(sides: Sequence[str]) -> str:
         f"{first} minus the mean of {listed(others)}"
 
 
+def partners_assumed(sides: Sequence[str], open_hands: bool = False) -> str | None:
+    """What the engine assumes of partners when a side holds two seats (four-player Diloti), in the words of
+    every report of its values (``dln analyse``, ``dln moves --rank``, text and JSON), or None: a player reading
+    a partnership's values must know that the partner's hand was dealt at random, as the opponents' were.
+    With ``open_hands`` the engine uses every hand the record shows, the partner's too."""
+    if open_hands or len(sides) != 2 or all(len(side) == 1 for side in sides):
+        return None
+    return ("each seat knows only its own hand; the engine deals the cards it cannot see, the partner's too, "
+            "and plays each deal out with every card open")
+
+
 def grade(lost: float, thresholds: tuple[tuple[str, str, float], ...] = MARKS) -> tuple[str, str] | None:
     """The glyph and word for ``lost`` points, or None for a move within the engine's margin.
 

@@ -154,7 +154,7 @@ def analyse_command(file: str, game_number: int | None, round_number: int | None
                 for diagnostic in broken:  # what makes the exit 1, as dln validate writes it
                     say(diagnostic.format(), err=True)
             if as_json:
-                emit((head() if first else ",\n") + json.dumps(_game_data(piece.number, review),
+                emit((head() if first else ",\n") + json.dumps(_game_data(piece.number, review, open_hands),
                                                                 ensure_ascii=False), nl=False)
             else:
                 _print_review(name, piece.number, review, quiet, open_hands,
@@ -192,14 +192,16 @@ def analyse_command(file: str, game_number: int | None, round_number: int | None
     sys.exit(status.code)
 
 
-def _game_data(number: int, review: Any) -> dict[str, Any]:
-    from dln.analysis.annotate import view_words
+def _game_data(number: int, review: Any, open_hands: bool) -> dict[str, Any]:
+    from dln.analysis.annotate import partners_assumed, view_words
 
     sides = _sides(review)
+    assumed = partners_assumed(sides, open_hands) if sides else None
     return {
         "game": number,
         "rules": review.report.describe_rules(),
         **({"values": view_words(sides)} if sides else {}),
+        **({"partners": assumed} if assumed else {}),
         "moves": [m.to_data() for m in review.moves],
         "skipped": [{"round": r, "move": n, "why": why} for r, n, why in review.skipped],
         "players": {seat: {"moves": s.moves, "lost": round(s.lost, 2), "lost_per_move": round(s.per_move, 3),
@@ -253,7 +255,7 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
     its moves (``graph``), a line per move not analysed, a line per player."""
     from itertools import groupby
 
-    from dln.analysis.annotate import summary_lines, view_words
+    from dln.analysis.annotate import partners_assumed, summary_lines, view_words
     from dln.views.course import course_lines, course_step
     from dln.views.output import output_is_ascii
 
@@ -263,9 +265,8 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
     if not quiet and sides:
         say_within(f"values: points of {view_words(sides)} for the round, after the move played and after the "
                     "engine's best; lost: what the mover gave away", width)
-        if len(sides) == 2 and any(len(side) > 1 for side in sides) and not open_hands:
-            say_within("partners: each seat knows only its own hand; the engine deals the cards it cannot see, "
-                        "the partner's too, and plays each deal out with every card open", width)
+        if assumed := partners_assumed(sides, open_hands):
+            say_within(f"partners: {assumed}", width)
     if not quiet:
         for round_number, reviewed in groupby(review.moves, key=lambda m: m.round):
             say(f"round {round_number}")
