@@ -5,6 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
+import dln
+from tests.budgets import fast_only
 from tests.test_cli import run
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -31,3 +35,46 @@ def test_a_four_player_ranking_says_what_it_assumes_of_partners() -> None:
     code, out, _ = run("analyse", str(SAMPLES / "constructs" / "four-players.dln"), "--budget", "1", "--json",
                        "--open")
     assert "partners" not in json.loads(out)["games"][0]
+
+
+#: The glyphs that judge a move's worth: the engine's marks for points lost, and the good moves' (a raise's
+#: '!?' and a forced move's '$7' judge nothing the engine weighs).
+BAD = ("?!", "?", "??")
+GOOD = ("!", "!!")
+
+
+def judged_moves(path: Path) -> dict[tuple[int, int], str]:
+    """The main-line moves of the record's first game that carry a glyph judging their worth: (round, move)
+    to the glyph."""
+    game = dln.loads(path.read_text(encoding="utf-8"))
+    return {(r, n): glyph for r, round_ in enumerate(game.rounds, 1) for n, move in enumerate(round_.moves, 1)
+            for glyph in move.glyphs if glyph in BAD + GOOD}
+
+
+ANNOTATED = SAMPLES / "annotated.dln"
+JUDGED = judged_moves(ANNOTATED)
+
+
+# The fast suite weighs round 6 (three moves, none in a last deal, which is solved: a second), the whole all.
+@pytest.mark.parametrize("round_number", fast_only(sorted({r for r, _ in JUDGED}), lambda r: r == 6))
+def test_every_glyph_of_the_annotated_sample_is_the_engines_verdict(round_number: int) -> None:
+    """samples/annotated.dln marked facts with glyphs that judge a move, and the engine said otherwise: '!'
+    on a capture of the 10d that loses 4.0 points, exactly solved (round 4, move 37), '?' on missed xeris
+    that lose 10 or more (a blunder), '?!' on a declaration the opponent took at once that loses 0.6.  A
+    player studying the game read two verdicts on one move.  Every glyph that judges a move is now the
+    engine's at the default budget (dln analyse): a mark of points lost is its grade, and '!' or '!!' is on
+    a move it finds the best."""
+    from dln.analysis.annotate import review_game
+    from dln.check.validate import validate_game
+
+    judged = {move: glyph for move, glyph in JUDGED.items() if move[0] == round_number}
+    report = validate_game(dln.loads(ANNOTATED.read_text(encoding="utf-8")), keep_states=True)
+    review = review_game(report, only=judged)
+    assert {(m.round, m.number) for m in review.moves} == set(judged)
+    for m in review.moves:
+        glyph = judged[m.round, m.number]
+        graded = m.grade
+        if glyph in BAD:
+            assert graded is not None and graded[0] == glyph, (m.round, m.number, glyph, m.shown_lost)
+        else:
+            assert m.as_good, (m.round, m.number, glyph, m.shown_lost, m.best)

@@ -518,12 +518,13 @@ def test_show_json_is_the_position_the_picture_draws() -> None:
     code, out, err = run("show", "--json", path, "--round", "2", "--move", "28")
     assert code == 0 and err == ""
     data = json.loads(out)
-    assert data["title"] == "move 28: S 6h?" and data["legal"] and data["move"]["number"] == 28
+    assert data["title"] == "move 28: S 6h??" and data["legal"] and data["move"]["number"] == 28
     assert data["position"]["turn"] == "N" and data["position"]["table"] == ["9c", "6h"]
     assert [c["side"] for c in data["captures"]] == ["N", "S"]
     # What the annotator wrote at the move, as the move panel shows it, for a script too.
-    assert data["move"]["glyphs"] == [["?", "a mistake"]]
-    assert data["move"]["comments"] == ["S misses a xeri: S 9s x 9c * clears the table."]
+    assert data["move"]["glyphs"] == [["??", "a blunder"]]
+    assert data["move"]["comments"] == ["S misses a xeri: S 9s x 9c * clears the table.",
+                                        "dln analyse: loses 12.3 (blunder); best S 9s x 9c * (+12.6 against +0.3)."]
     assert data["move"]["variations"] == ["({The xeri: 10 points, and N must play to an empty table.} 28. S 9s x 9c * "
                                           "29. N Jh ({Another lay: N has nothing to capture or declare.} 29. N Ad))"]
     code, out, _ = run("show", "--json", str(ROOT / "samples" / "illegal" / "D201-lay-while-declared.dln"),

@@ -11,11 +11,12 @@
   ``dln generate --game-type xeri --strategy greedy`` write (seed 0): a game
   of each of the other two games of the family.
 - ``samples/annotated.dln`` is a generated two-player game with comments,
-  glyphs and variations added in the record model.  Every annotation states a
+  glyphs and variations added in the record model.  Every comment states a
   fact computed from the engine's positions (``dln.check.generate.positions``):
   a xeri given away is one the opponent really took next move, a missed xeri
   is a legal move that would have swept the table, a forced move is the only
-  legal move.  Variations are legal moves from the position before the
+  legal move.  A glyph that judges a move's worth is the search engine's
+  verdict, as ``dln analyse`` gives it (``engines_verdicts``).  Variations are legal moves from the position before the
   annotated move, converted with ``dln.check.generate.record_move``, and legal
   replies.
 
@@ -33,7 +34,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import dln
+from dln.analysis.annotate import COMMENT_PREFIX, MoveReview, comment_for, review_game
 from dln.check.generate import game_rng, generate_games, positions, record_game, record_move
+from dln.check.validate import validate_game
 from dln.engine import Move as EngineMove
 from dln.engine import RoundState, Rules, apply, legal_moves
 from dln.engine.scoring import GOOD_TEN, SideScore
@@ -288,6 +291,9 @@ DETECTORS: tuple[Callable[[Moment, Note], None], ...] = (
 
 #: Glyphs that judge a move; a forced move ($7) is neither good nor bad, so it keeps only the facts.
 JUDGEMENTS = ("!!", "!", "??", "?", "!?", "?!")
+#: The glyphs that judge a move's worth, which the search engine weighs: the engine's verdict decides them
+#: (:func:`engines_verdicts`), so that the sample never marks a move the engine calls otherwise.
+BAD, GOOD = ("?!", "?", "??"), ("!", "!!")
 
 
 def annotate_moment(m: Moment, *, nested: bool) -> Note:
@@ -301,6 +307,39 @@ def annotate_moment(m: Moment, *, nested: bool) -> Note:
     elif "??" in note.glyphs and "?" in note.glyphs:
         note.glyphs.remove("?")
     return note
+
+
+def engines_verdicts(game: Game) -> Game:
+    """``game`` with every glyph that judges a move's worth (:data:`BAD`, :data:`GOOD`) made the engine's
+    verdict, as ``dln analyse`` gives it at its default budget: a move that loses 2 points or more has the
+    mark of its grade, a good move's glyph stays only on a move the engine finds the best, and a move that
+    loses points says so, and against which move, in a comment after its facts."""
+    judged = {(r, move.number) for r, round_ in enumerate(game.rounds, 1) for move in round_.moves
+              if set(move.glyphs) & {*BAD, *GOOD}}
+    review = review_game(validate_game(game, keep_states=True), only=judged)
+    verdicts = {(m.round, m.number): m for m in review.moves}
+    rounds = tuple(replace(round_, deals=tuple(replace(deal, moves=tuple(
+        _judged(move, verdicts.get((r, move.number or 0))) for move in deal.moves)) for deal in round_.deals))
+        for r, round_ in enumerate(game.rounds, 1))
+    return replace(game, rounds=rounds)
+
+
+def _judged(move: Move, verdict: MoveReview | None) -> Move:
+    """``move`` with the glyph judging its worth replaced by the engine's ``verdict`` (None: not judged)."""
+    if verdict is None:
+        return move
+    graded = verdict.grade
+    glyphs: list[str] = []
+    for fact in move.glyphs:
+        glyph: str | None = fact
+        if fact in {*BAD, *GOOD}:
+            glyph = graded[0] if graded else fact if fact in GOOD and verdict.as_good else None
+        if glyph is not None and glyph not in glyphs:
+            glyphs.append(glyph)
+    comments = move.comments
+    if not verdict.as_good:
+        comments += (f"dln analyse: {comment_for(verdict).removeprefix(COMMENT_PREFIX).strip()}.",)
+    return replace(move, glyphs=tuple(glyphs), comments=comments)
 
 
 # --------------------------------------------------------------------------
@@ -359,12 +398,14 @@ def annotated_game(seed: int = ANNOTATED_SEED) -> Game:
     comment = (
         f"A self-played game (the engine's random strategy on both sides, seed {seed}), to 61: "
         f"{winner} wins {totals[winner]} to {min(totals.values())} after {len(rounds)} rounds. "
-        "Every glyph and comment below states a fact computed from the engine's positions by "
-        "tools/make_samples.py: !! a xeri, ?? a move after which the opponent swept the table, "
-        "? a xeri left untaken, ?! a declaration the opponent captured at once, !? a raise, "
-        "! the 10d taken, $7 a forced move. Variations are legal moves from the position before the move."
+        "Every comment below states a fact computed from the engine's positions by tools/make_samples.py: "
+        "a xeri, a move after which the opponent swept the table, a xeri left untaken, a declaration the "
+        "opponent captured at once, a raise (!?), the 10d taken, a forced move ($7). The glyphs that judge "
+        "a move's worth are the search engine's verdict, as dln analyse gives it: ?! ? ?? a move that loses "
+        "2, 4, 8 points or more (and a comment says against which move), !! a xeri and ! the 10d taken where "
+        "the engine finds them the best move. Variations are legal moves from the position before the move."
     )
-    return replace(game, rounds=tuple(rounds), comments=(comment,))
+    return engines_verdicts(replace(game, rounds=tuple(rounds), comments=(comment,)))
 
 
 def _with_note(move: Move, note: Note | None) -> Move:

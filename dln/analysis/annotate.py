@@ -219,9 +219,10 @@ class _Task:
     open_hands: bool
 
 
-def _positions(report: GameReport, budget: int, seed: int, open_hands: bool,
-               rounds: Collection[int] | None) -> Iterator[_Task | tuple[int, int, str]]:
-    """The main-line moves the validator replayed legally, as tasks (or why one cannot be analysed).
+def _positions(report: GameReport, budget: int, seed: int, open_hands: bool, rounds: Collection[int] | None,
+               only: Collection[tuple[int, int]] | None) -> Iterator[_Task | tuple[int, int, str]]:
+    """The main-line moves the validator replayed legally, as tasks (or why one cannot be analysed); ``only``:
+    just these (round, move) of them.
 
     An illegal move is not graded, and the moves after it are, from the position it made at the table (the
     validator's replay goes on from there); a move that cannot have been made ends its round's replay, so
@@ -231,6 +232,8 @@ def _positions(report: GameReport, budget: int, seed: int, open_hands: bool,
             continue
         pairs = list(zip(result.states, result.record_moves, strict=False))
         for j, (state, move) in enumerate(pairs, 1):
+            if only is not None and (r, j) not in only:
+                continue
             why = broken_before(result, j)
             if why is not None:
                 yield (r, j, f"{why}: the rest of the round is not analysed")
@@ -276,15 +279,17 @@ def review_game(
     pool: Workers | None = None,
     progress: Callable[[int, int], None] | None = None,
     rounds: Collection[int] | None = None,
+    only: Collection[tuple[int, int]] | None = None,
 ) -> GameReview:
     """Review every legal main-line move of the game ``report`` replayed (with ``keep_states``).
 
     ``pool`` analyses positions in other processes (the order of the review is
     kept); ``progress(done, total)`` is called after each move; ``rounds``: only
-    these rounds (numbered from 1).
+    these rounds (numbered from 1); ``only``: only these moves, as (round, move
+    number in the round), each valued as the whole review values it.
     """
     review = GameReview(report)
-    items = list(_positions(report, budget, seed, open_hands, rounds))
+    items = list(_positions(report, budget, seed, open_hands, rounds, only))
     tasks = [t for t in items if isinstance(t, _Task)]
     review.skipped += [t for t in items if not isinstance(t, _Task)]
     results = pool.map(_analyse, tasks) if pool is not None else map(_analyse, tasks)
