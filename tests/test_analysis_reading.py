@@ -78,3 +78,23 @@ def test_every_glyph_of_the_annotated_sample_is_the_engines_verdict(round_number
             assert graded is not None and graded[0] == glyph, (m.round, m.number, glyph, m.shown_lost)
         else:
             assert m.as_good, (m.round, m.number, glyph, m.shown_lost, m.best)
+
+
+def test_on_a_phones_terminal_the_players_lines_keep_each_count_with_its_word(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 40 columns a player's line broke between words wherever the width fell: 'lost (1.94' over 'per
+    move);', '0 mistakes, 0' over 'inaccuracies'.  It breaks after its commas and its semicolon now, so that
+    each figure stays with what it counts."""
+    import re
+
+    import dln.cli.analysis as analysis
+
+    monkeypatch.setattr(analysis, "terminal_width", lambda: 40)
+    code, out, _ = run("analyse", str(SAMPLES / "constructs" / "four-players.dln"), "--budget", "1")
+    assert code == 0
+    summary = out.split("\n  N: ", 1)[1].splitlines()
+    assert all(len(line) <= 40 for line in summary), summary
+    counted = r"\d+ (?:moves?|blunders?|mistakes?|inaccuracy|inaccuracies)|\d+\.\d points lost|\(\d+\.\d\d per move\)"
+    for line in summary:
+        assert not re.search(r"(?:\d|\(\d+\.\d\d)$", line) and not re.match(r"\s*(?:per move|[a-z])", line), summary
+    assert len(re.findall(counted, "\n".join(summary))) == 4 * 6, summary  # four seats, six figures each

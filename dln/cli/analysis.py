@@ -286,12 +286,29 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
     for r, n, why in review.skipped:
         say_within(f"  round {r} move {n}: not analysed: {why}", width)
     for line in summary_lines(review):
-        said, _, grades = line.partition("; ")
-        if width is not None and len(line) + 2 > width and grades:  # the grades under the points lost
-            say_within(f"  {said};", width)
-            say_within(f"     {grades}", width)
-        else:
-            say(f"  {line}")
+        for row in summary_rows(line, width):
+            say_within(row, width)  # a clause wider than the terminal still breaks between words
+
+
+def summary_rows(line: str, width: int | None) -> list[str]:
+    """A player's line of the report (:func:`dln.analysis.annotate.summary_lines`) as rows within ``width``
+    columns (None: one row): the grades under the points lost, and a part still too wide broken after a
+    comma, so that each figure stays with what it counts ('0 inaccuracies', '(1.86 per move)')."""
+    if width is None or len(line) + 2 <= width:
+        return [f"  {line}"]
+    said, _, grades = line.partition("; ")
+    rows: list[str] = []
+    for part in (f"{said};", grades) if grades else (said,):
+        clauses = part.split(", ")
+        row = "     " if rows else "  "  # the rows after the first under the figures, after 'N: '
+        for i, clause in enumerate(clauses):
+            clause += "," if i < len(clauses) - 1 else ""
+            if row.strip() and len(row) + 1 + len(clause) > width:
+                rows.append(row)
+                row = "     "
+            row += f" {clause}" if row.strip() else clause
+        rows.append(row)
+    return rows
 
 
 __all__ = ["analyse_command"]
