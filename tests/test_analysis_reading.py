@@ -98,3 +98,20 @@ def test_on_a_phones_terminal_the_players_lines_keep_each_count_with_its_word(
     for line in summary:
         assert not re.search(r"(?:\d|\(\d+\.\d\d)$", line) and not re.match(r"\s*(?:per move|[a-z])", line), summary
     assert len(re.findall(counted, "\n".join(summary))) == 4 * 6, summary  # four seats, six figures each
+
+
+def test_with_three_players_the_report_says_the_loss_is_not_the_difference_of_the_values(tmp_path: Path) -> None:
+    """With three Kontsina players the values are N's points minus the mean of E's and S's, and E's move
+    read '-0.2  best E 4d  +0.1  lost 0.4': better for E by N's values, yet a loss.  The loss is E's own
+    points minus the mean of the others', which N's values do not give; the report said only 'what the
+    mover gave away', and the docs that the subtraction checks.  It says whose points the loss counts."""
+    record = tmp_path / "kontsina.dln"
+    record.write_text("\n".join((SAMPLES / "kontsina.dln").read_text(encoding="utf-8").splitlines()[:21]) + "\n",
+                      encoding="utf-8")
+    code, out, _ = run("analyse", str(record), "--budget", "1")
+    said = " ".join(out.split())
+    assert code == 0 and "values: points of N minus the mean of E and S for the round" in said, out
+    assert "lost: what the mover gave away, of their points minus the mean of the others' (for E and S not " \
+           "the difference of the values shown)" in said, out
+    code, out, _ = run("analyse", str(SAMPLES / "constructs" / "variations.dln"), "--budget", "1")
+    assert code == 0 and "lost: what the mover gave away\n" in out, out

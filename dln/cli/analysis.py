@@ -28,7 +28,7 @@ from dln.engine.rules import parse_variants
 from dln.games.diloti import PLAYOUTS_FOUR, PLAYOUTS_QUICK, PLAYOUTS_TWO
 from dln.games.table import PLAYOUTS_PER_BUDGET
 from dln.views.output import emit, is_terminal, say, say_within, terminal_width
-from dln.wording import count_of, signed
+from dln.wording import count_of, listed, signed
 from dln.workers import Workers
 
 budget_option = click.option(
@@ -263,8 +263,11 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
     say_within(f"{name}: game {number} ({review.report.describe_rules()})", width)
     sides = _sides(review)
     if not quiet and sides:
+        # With three sides or more the mover's loss is of its own points against the others' mean: N's do not give it.
+        whose = "" if len(sides) == 2 else (f", of their points minus the mean of the others' (for "
+                                             f"{listed(sides[1:])} not the difference of the values shown)")
         say_within(f"values: points of {view_words(sides)} for the round, after the move played and after the "
-                    "engine's best; lost: what the mover gave away", width)
+                    f"engine's best; lost: what the mover gave away{whose}", width)
         if assumed := partners_assumed(sides, open_hands):
             say_within(f"partners: {assumed}", width)
     if not quiet:
