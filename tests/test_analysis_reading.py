@@ -115,3 +115,16 @@ def test_with_three_players_the_report_says_the_loss_is_not_the_difference_of_th
            "the difference of the values shown)" in said, out
     code, out, _ = run("analyse", str(SAMPLES / "constructs" / "variations.dln"), "--budget", "1")
     assert code == 0 and "lost: what the mover gave away\n" in out, out
+
+
+def test_the_recorders_ranking_of_a_four_player_position_says_what_it_assumes_of_partners() -> None:
+    """The recorder's and dln play's '? rank' of a four-player position gave the partnership's values without
+    the assumption that dln analyse and dln moves --rank state: it says it above its heading too."""
+    from dln.analysis.annotate import recorder_ranking
+    from dln.check.validate import validate_game
+
+    for sample, partners in (("four-player.dln", True), ("two-player-61.dln", False)):
+        report = validate_game(dln.loads((SAMPLES / sample).read_text(encoding="utf-8")), keep_states=True)
+        lines = recorder_ranking(report.rounds[0].states[2], budget=1)
+        assert any(line.startswith(PARTNERS) for line in lines) == partners, lines
+        assert "best first" in lines[1 if partners else 0], lines

@@ -476,12 +476,15 @@ def ranking_heading(state: Position, ranking: Analysis, budget: int | None = Non
 
 def recorder_ranking(state: Position, budget: int | None = None) -> list[str]:
     """The recorder's ``? rank``: the legal moves of the cards known to be in the hand, best first, by the
-    engine with ``budget`` (None: :data:`DEFAULT_BUDGET`, not said in the heading)."""
+    engine with ``budget`` (None: :data:`DEFAULT_BUDGET`, not said in the heading); with partners, what the
+    engine assumes of them first (:func:`partners_assumed`)."""
     try:
         ranking = rank_moves(state, budget=DEFAULT_BUDGET if budget is None else budget)
     except CannotWeigh as exc:
         return [str(exc)]
-    return [ranking_heading(state, ranking, budget), *("  " + line for line in ranked_lines(state, ranking))]
+    assumed = partners_assumed(state.sides)
+    return [*([f"partners: {assumed}"] if assumed else []), ranking_heading(state, ranking, budget),
+            *("  " + line for line in ranked_lines(state, ranking))]
 
 
 def hint_text(before: Position, move: Move | None, *, budget: int = DEFAULT_BUDGET, seed: int = 0,
