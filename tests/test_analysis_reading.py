@@ -128,3 +128,15 @@ def test_the_recorders_ranking_of_a_four_player_position_says_what_it_assumes_of
         lines = recorder_ranking(report.rounds[0].states[2], budget=1)
         assert any(line.startswith(PARTNERS) for line in lines) == partners, lines
         assert "best first" in lines[1 if partners else 0], lines
+
+
+def test_a_game_without_moves_says_there_is_nothing_to_review(tmp_path: Path) -> None:
+    """A game of tags alone, or a round dealt and not played, printed its heading and nothing more, as if the
+    review had been cut off; it says that the game has no move to review (exit 0: nothing is wrong)."""
+    for name, text in (("tags.dln", '[Event "Club night"]\n[North "Νίκος"]\n'),
+                       ("dealt.dln", "round 1 dealer N\ntable 4d 3d 5s 4c\n")):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        code, out, _ = run("analyse", str(tmp_path / name), "--budget", "1")
+        assert code == 0 and out.splitlines()[1:] == ["  no move to review: the game has none"], out
+    code, out, _ = run("analyse", str(tmp_path / "dealt.dln"), "--budget", "1", "--round", "1", "-q")
+    assert code == 0 and out.splitlines()[1:] == ["  no move to review: round 1 has none"], out

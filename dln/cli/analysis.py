@@ -158,7 +158,7 @@ def analyse_command(file: str, game_number: int | None, round_number: int | None
                                                                 ensure_ascii=False), nl=False)
             else:
                 _print_review(name, piece.number, review, quiet, open_hands,
-                              graph if graph is not None else is_terminal(sys.stdout))
+                              graph if graph is not None else is_terminal(sys.stdout), round_number)
             first = False
             yield piece.game if not annotate else annotate_game(piece.game, review)
         read = True
@@ -250,9 +250,11 @@ def move_lines(moves: Sequence[Any], width: int | None) -> list[str]:
     return lines
 
 
-def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: bool, graph: bool) -> None:
-    """The text report of one game: a line per move (unless ``quiet``), a chart of each round's course after
-    its moves (``graph``), a line per move not analysed, a line per player."""
+def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: bool, graph: bool,
+                  round_number: int | None) -> None:
+    """The text report of one game (of its round ``round_number``, None: all): a line per move (unless
+    ``quiet``), a chart of each round's course after its moves (``graph``), a line per move not analysed, a
+    line per player."""
     from itertools import groupby
 
     from dln.analysis.annotate import partners_assumed, summary_lines, view_words
@@ -288,6 +290,9 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
                     say(f"  {line}")
     for r, n, why in review.skipped:
         say_within(f"  round {r} move {n}: not analysed: {why}", width)
+    if not review.moves and not review.skipped:  # tags alone, or a round dealt and not played
+        say_within(f"  no move to review: {'the game' if round_number is None else f'round {round_number}'} has none",
+                   width)
     for line in summary_lines(review):
         for row in summary_rows(line, width):
             say_within(row, width)  # a clause wider than the terminal still breaks between words
