@@ -517,8 +517,9 @@ def test_a_position_breaking_a_rule_is_not_analysed(tmp_path: Path) -> None:
         path.write_text(game + SHORT_HAND, encoding="utf-8")
         code, out, _ = run("analyse", str(path), "--budget", "1")
         line = 4 if game else 3
-        assert code == 1 and (f"round 1 move 1: not analysed: the record breaks a rule before this move "
-                              f"({code_name}, line {line}): the rest of the round is not analysed") in out, out
+        assert code == 1 and (f"round 1 move 1 (line {line + 1}): not analysed: the record breaks a rule "
+                              f"before this move ({code_name}, line {line}): the rest of the round is not analysed") \
+            in out, out
         assert "max()" not in out and "unseen but" not in out
         data = json.loads(run("analyse", str(path), "--budget", "1", "--json")[1])
         assert data["games"][0]["skipped"][0]["why"].startswith("the record breaks a rule before this move")
@@ -720,7 +721,7 @@ def test_the_course_keeps_a_column_for_a_move_not_analysed(tmp_path: Path) -> No
     path.write_text("round 1 dealer S\ntable 5h 3c 9d Js\nN 8c x 5h\nS Jh x Js\nN 2d\nS 7c x 3c\nN 9s x 9d\nS Kd\n",
                     encoding="utf-8")
     code, out, _ = run("analyse", str(path), "--budget", "1", "--graph")
-    assert code == 1 and "round 1 move 1: not analysed: an illegal move" in out  # a game breaking a rule
+    assert code == 1 and "round 1 move 1 (line 3): not analysed: an illegal move" in out  # a game breaking a rule
     chart = out.split("N minus S after each move:\n", 1)[1].splitlines()[:9]
     marks = [line[6:] for line in chart]  # after "  +4 ┤"
     columns = ["".join(row[i] if i < len(row) else " " for row in marks) for i in range(6)]

@@ -140,3 +140,15 @@ def test_a_game_without_moves_says_there_is_nothing_to_review(tmp_path: Path) ->
         assert code == 0 and out.splitlines()[1:] == ["  no move to review: the game has none"], out
     code, out, _ = run("analyse", str(tmp_path / "dealt.dln"), "--budget", "1", "--round", "1", "-q")
     assert code == 0 and out.splitlines()[1:] == ["  no move to review: round 1 has none"], out
+
+
+def test_a_move_not_analysed_is_named_by_its_line() -> None:
+    """A move not analysed (an illegal one) was named 'round 1 move 3' alone, in the report and in the JSON's
+    ``skipped``, while every move reviewed carries its line: a player mending the record had to count
+    moves.  Both give the line of the file now, as the validator's finding does."""
+    sample = str(SAMPLES / "illegal" / "D201-lay-while-declared.dln")
+    code, out, err = run("analyse", sample, "--budget", "1")
+    assert code == 1 and "  round 1 move 3 (line 13): not analysed: an illegal move" in out, out
+    assert ":13:1: error D201" in err, err
+    code, out, _ = run("analyse", sample, "--budget", "1", "--json")
+    assert json.loads(out)["games"][0]["skipped"] == [{"round": 1, "move": 3, "line": 13, "why": "an illegal move"}]

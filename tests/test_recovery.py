@@ -380,5 +380,5 @@ def test_dln_analyse_stops_a_round_at_a_move_that_cannot_have_been_made(tmp_path
                     encoding="utf-8")
     result = CliRunner().invoke(main, ["analyse", str(path), "--budget", "1"])
     assert result.exit_code == 1, result.output
-    assert ("round 1 move 3: not analysed: a move that cannot have been made: the rest of the round is not "
+    assert ("round 1 move 3 (line 6): not analysed: a move that cannot have been made: the rest of the round is not "
             "analysed") in result.stdout

@@ -198,6 +198,12 @@ class GameReview:
     moves: list[MoveReview] = field(default_factory=list)
     skipped: list[tuple[int, int, str]] = field(default_factory=list)  # (round, move, why)
 
+    def line_of(self, round_number: int, number: int) -> int | None:
+        """The line of the file where main-line move ``number`` of round ``round_number`` is written (None:
+        not known), to name a move not analysed as the validator names it."""
+        moves = self.report.rounds[round_number - 1].record_moves
+        return moves[number - 1].line if number <= len(moves) else None
+
     def summary(self) -> dict[str, SeatSummary]:
         """Per seat that has a move reviewed, in the game's play order (Kontsina's three players: N, E, S)."""
         out: dict[str, SeatSummary] = {seat: SeatSummary() for seat in self.report.seats}

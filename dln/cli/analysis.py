@@ -203,7 +203,7 @@ def _game_data(number: int, review: Any, open_hands: bool) -> dict[str, Any]:
         **({"values": view_words(sides)} if sides else {}),
         **({"partners": assumed} if assumed else {}),
         "moves": [m.to_data() for m in review.moves],
-        "skipped": [{"round": r, "move": n, "why": why} for r, n, why in review.skipped],
+        "skipped": [{"round": r, "move": n, "line": review.line_of(r, n), "why": why} for r, n, why in review.skipped],
         "players": {seat: {"moves": s.moves, "lost": round(s.lost, 2), "lost_per_move": round(s.per_move, 3),
                            **s.grades} for seat, s in review.summary().items()},
     }
@@ -289,7 +289,8 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
                 for line in course_lines(values, ascii_only=output_is_ascii(), width=chart):
                     say(f"  {line}")
     for r, n, why in review.skipped:
-        say_within(f"  round {r} move {n}: not analysed: {why}", width)
+        line = review.line_of(r, n)
+        say_within(f"  round {r} move {n}{f' (line {line})' if line else ''}: not analysed: {why}", width)
     if not review.moves and not review.skipped:  # tags alone, or a round dealt and not played
         say_within(f"  no move to review: {'the game' if round_number is None else f'round {round_number}'} has none",
                    width)
