@@ -152,3 +152,17 @@ def test_a_move_not_analysed_is_named_by_its_line() -> None:
     assert ":13:1: error D201" in err, err
     code, out, _ = run("analyse", sample, "--budget", "1", "--json")
     assert json.loads(out)["games"][0]["skipped"] == [{"round": 1, "move": 3, "line": 13, "why": "an illegal move"}]
+
+
+def test_with_open_hands_a_four_player_record_that_hides_hands_still_says_what_is_dealt() -> None:
+    """With --open the engine uses every hand the record shows, so the partners' note was left out; but a
+    record that does not show the hands (four players, the partner's hidden) has them dealt at random all
+    the same, and the values said nothing of it.  The note says so then; a record showing every hand has none."""
+    hidden = str(SAMPLES / "constructs" / "tags-and-comments.dln")
+    dealt = "partners: the engine uses every hand the record shows and deals the cards it does not, the partner's"
+    code, out, _ = run("moves", hidden, "--at", "3", "--rank", "--open", "--budget", "1")
+    assert code == 0 and dealt in " ".join(out.split()), out
+    code, out, _ = run("analyse", hidden, "--open", "--budget", "1", "--json")
+    assert json.loads(out)["games"][0]["partners"].startswith(dealt.removeprefix("partners: ")), out
+    code, out, _ = run("moves", FOUR, "--at", "3", "--rank", "--open", "--budget", "1")
+    assert code == 0 and "partners" not in out

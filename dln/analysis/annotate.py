@@ -77,15 +77,25 @@ def view_words(sides: Sequence[str]) -> str:
         f"{first} minus the mean of {listed(others)}"
 
 
-def partners_assumed(sides: Sequence[str], open_hands: bool = False) -> str | None:
+def partners_assumed(sides: Sequence[str], open_hands: bool = False, hidden: bool = True) -> str | None:
     """What the engine assumes of partners when a side holds two seats (four-player Diloti), in the words of
     every report of its values (``dln analyse``, ``dln moves --rank``, text and JSON), or None: a player reading
     a partnership's values must know that the partner's hand was dealt at random, as the opponents' were.
-    With ``open_hands`` the engine uses every hand the record shows, the partner's too."""
-    if open_hands or len(sides) != 2 or all(len(side) == 1 for side in sides):
+    With ``open_hands`` the engine uses every hand the record shows: nothing to say unless some are
+    ``hidden`` (the record does not show them all), which it deals all the same."""
+    if len(sides) != 2 or all(len(side) == 1 for side in sides) or (open_hands and not hidden):
         return None
+    if open_hands:
+        return ("the engine uses every hand the record shows and deals the cards it does not, the partner's "
+                "too, and plays each deal out with every card open")
     return ("each seat knows only its own hand; the engine deals the cards it cannot see, the partner's too, "
             "and plays each deal out with every card open")
+
+
+def hides_a_hand(state: Position) -> bool:
+    """Whether the record leaves a card of another seat's hand than the mover's unseen at ``state`` (the
+    engine deals it, with ``--open`` too)."""
+    return any(state.hand(seat).unknown for seat in state.seats if seat != state.turn)
 
 
 def grade(lost: float, thresholds: tuple[tuple[str, str, float], ...] = MARKS) -> tuple[str, str] | None:

@@ -196,7 +196,7 @@ def _game_data(number: int, review: Any, open_hands: bool) -> dict[str, Any]:
     from dln.analysis.annotate import partners_assumed, view_words
 
     sides = _sides(review)
-    assumed = partners_assumed(sides, open_hands) if sides else None
+    assumed = partners_assumed(sides, open_hands, _hides_a_hand(review)) if sides else None
     return {
         "game": number,
         "rules": review.report.describe_rules(),
@@ -212,6 +212,15 @@ def _game_data(number: int, review: Any, open_hands: bool) -> dict[str, Any]:
 def _sides(review: Any) -> tuple[str, ...]:
     """The sides of the game reviewed, in the order the values take them (none if no move was reviewed)."""
     return review.moves[0].sides if review.moves else ()
+
+
+def _hides_a_hand(review: Any) -> bool:
+    """Whether the record hides another seat's card from a mover at a position reviewed (the engine deals it)."""
+    from dln.analysis.annotate import hides_a_hand
+
+    reviewed = {(m.round, m.number) for m in review.moves}
+    return any(hides_a_hand(state) for r, played in enumerate(review.report.rounds, 1)
+               for n, state in enumerate(played.states, 1) if (r, n) in reviewed)
 
 
 #: The width of a move's report line (``move_lines``) with its columns as wide as the report makes them.
@@ -270,7 +279,7 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
                                              f"{listed(sides[1:])} not the difference of the values shown)")
         say_within(f"values: points of {view_words(sides)} for the round, after the move played and after the "
                     f"engine's best; lost: what the mover gave away{whose}", width)
-        if assumed := partners_assumed(sides, open_hands):
+        if assumed := partners_assumed(sides, open_hands, _hides_a_hand(review)):
             say_within(f"partners: {assumed}", width)
     if not quiet:
         for round_number, reviewed in groupby(review.moves, key=lambda m: m.round):

@@ -218,7 +218,14 @@ def _print_ranked(display: str, game: int, round_number: int, at: int, state: Ro
                   rank: dict[str, Any], as_json: bool, ascii_json: bool, known: Known, code: int) -> NoReturn:
     """``dln moves --rank``: the legal moves (every suit apart) best first, with the engine's values, then exit
     ``code``; exit 2, saying why, when no known card of the mover's hand makes a move (the recorder's words)."""
-    from dln.analysis.annotate import partners_assumed, rank_moves, ranked_data, ranked_lines, ranking_heading
+    from dln.analysis.annotate import (
+        hides_a_hand,
+        partners_assumed,
+        rank_moves,
+        ranked_data,
+        ranked_lines,
+        ranking_heading,
+    )
     from dln.analysis.search import CannotWeigh
     from dln.check.verdicts import NOTHING_TO_CHECK, problem_data
     from dln.views.scoresheet import describe_position, position_data
@@ -227,7 +234,7 @@ def _print_ranked(display: str, game: int, round_number: int, at: int, state: Ro
         ranking = rank_moves(state, **rank)
     except CannotWeigh as exc:
         fail_with(as_json, problem_data(display, NOTHING_TO_CHECK, str(exc)))
-    assumed = partners_assumed(state.sides, rank["open_hands"])
+    assumed = partners_assumed(state.sides, rank["open_hands"], hides_a_hand(state))
     if as_json:
         emit(json.dumps({"file": display, "game": game, "round": round_number, "at": at,
                          "position": position_data(state), **({"partners": assumed} if assumed else {}),
