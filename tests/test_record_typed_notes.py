@@ -481,3 +481,31 @@ def test_undo_in_a_later_session_says_which_comments_of_the_line_stay(tmp_path: 
             "{dealt by S} {seen by Kostas}") in out
     assert path.read_text() == START + "{dealt by S}\n{seen by Kostas}\n"
 
+
+
+@pytest.mark.parametrize("retyped", ["N: 4c {seen by Kostas}", "N: 4c ; seen by Kostas"])
+def test_a_hand_line_typed_again_in_a_later_session_has_its_comment_once(tmp_path: Path, retyped: str) -> None:
+    """The comment typed with a hand line in an earlier session stays when 'undo' takes the line back (it is not
+    known to be the line's); typing the line again with it wrote it twice, once after the table and once after
+    the hand.  The comment typed again is the one that stayed: it goes back after the line, once."""
+    text = START + TABLE + "{dealt by S}\nN: 4c ? ? ? ? ?\n{seen by Kostas}\n"
+    path = _started(tmp_path, text)
+    code, out = _run(path, ["undo", retyped, "quit"])
+    assert code == 0, out
+    assert path.read_text() == text
+    code, out = _run(path, ["undo", retyped, "undo", "quit"])
+    assert code == 0, out
+    assert path.read_text() == START + TABLE + "{dealt by S}\n{seen by Kostas}\n"
+
+
+def test_the_table_typed_again_in_a_later_session_has_its_comment_once(tmp_path: Path) -> None:
+    """As a hand line's: the table's comment, kept by 'undo', is not written a second time when the table is
+    typed again with it; a comment of a hand line kept with it goes back after that line when it is typed."""
+    text = START + TABLE + "{dealt fast}\nN: 4c ? ? ? ? ?\n{seen by Kostas}\n"
+    path = _started(tmp_path, text)
+    code, out = _run(path, ["undo", "undo", "5h 3c 9d Js {dealt fast}", "N: 4c {seen by Kostas}", "quit"])
+    assert code == 0, out
+    assert path.read_text() == text
+    code, out = _run(path, ["undo", "undo", "5h 3c 9d Js {dealt fast}", "N: 4c", "quit"])
+    assert code == 0, out
+    assert path.read_text() == START + TABLE + "{dealt fast}\n{seen by Kostas}\nN: 4c ? ? ? ? ?\n"

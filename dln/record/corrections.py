@@ -64,20 +64,23 @@ def undo(recorder: Session) -> Reply:
         kept[:0] = deals.pop().comments  # a deal line comes with the move that ended the deal before
     last = deals[-1]
     stays: tuple[list[str], str] = ([], "")  # the comments after a table or hand line taken back that stay
+    line: tuple[int, int, int] | None = None  # where that line was (Session.kept_with)
     if redealt is not None:
         taken = " ".join((f"redeal {redealt}", *(f"{{{c}}}" for c in notes)))
     elif last.moves:
         taken = shown_move(last.moves[-1])
         deals[-1] = replace(last, moves=last.moves[:-1])
     elif last.hands:  # with the comments typed with it
-        notes = typed_with.pop((len(rounds) - 1, len(deals) - 1, len(last.hands)), ())
+        line = (len(rounds) - 1, len(deals) - 1, len(last.hands))
+        notes = typed_with.pop(line, ())
         taken = " ".join((f"{last.hands[-1].seat}'s hand", *map(braced_comment, notes)))
         deals[-1] = last.without_hand(notes)
         after = (f"{last.hands[-2].seat}'s hand" if len(last.hands) > 1
                  else "the table" if len(deals) == 1 else "the deal line")
         stays = (_others(last.comments_by_place()[-1], notes), f"after {after}")
     elif round_.table is not None:
-        notes = typed_with.pop((len(rounds) - 1, 0, 0), ())
+        line = (len(rounds) - 1, 0, 0)
+        notes = typed_with.pop(line, ())
         taken = " ".join(("the opening table", *map(braced_comment, notes)))
         stays = (_others(deals[0].comments, notes), "after the round's first line")
         deals[0] = deals[0].without_comments(notes)
@@ -98,6 +101,8 @@ def undo(recorder: Session) -> Reply:
     reply = recorder.commit(candidate, report, lines)
     recorder.undone.append((game, recorder.game, taken, vouched, recorder.typed_with))
     recorder.typed_with = typed_with
+    if line is not None:  # typed again with the line, they go back after it (Session.kept_with)
+        recorder.kept_with[line] = tuple(stays[0])
     return reply
 
 

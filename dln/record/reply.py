@@ -48,6 +48,7 @@ class Session(Protocol):
     canonical: bool  # ``text`` is the game's canonical form
     undone: list[Undone]  # what each undo took back, for redo
     typed_with: dict[tuple[int, int, int], tuple[str, ...]]  # the comments typed with a table or hand line
+    kept_with: dict[tuple[int, int, int], tuple[str, ...]]  # the comments after such a line that undo left
     played_anyway: set[Key]  # the moves written as played although they break a rule (dln.record.played)
     refused: Pending | None  # the move refused last, which 'played' writes
     vouches: bool  # whether 'played' is offered at all (never in dln play)

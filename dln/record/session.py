@@ -112,6 +112,10 @@ class Recorder:
         #: deal index, hand lines of the deal with it; 0 for the table).  ``undo`` takes them back with the line;
         #: a comment an editor wrote there is not known here, and stays.
         self.typed_with: dict[tuple[int, int, int], tuple[str, ...]] = {}
+        #: The comments written after a table or hand line that ``undo`` took back but left in the record (by
+        #: where the line was, as ``typed_with``): not known to be the line's, they stay; typed again with the
+        #: line, they are those comments, put back after it rather than written a second time.
+        self.kept_with: dict[tuple[int, int, int], tuple[str, ...]] = {}
 
     @classmethod
     def start(cls, new: NewGame, *, file: GameFile | None = None) -> Recorder:
@@ -332,15 +336,16 @@ class Recorder:
         if twice is not None:
             raise Refused(f"{twice} is typed twice; each card lies in one place", rule=True)
         deals = self.round.deals
+        new = self._kept_back(0, notes)[1]  # a comment kept by undo stays where it is: after the table again
         round_ = replace(self.round, table=tuple(cards), deals=(replace(deals[0], comments=(
-            *deals[0].comments, *notes)), *deals[1:]))
+            *deals[0].comments, *new)), *deals[1:]))
         game = self._with_round(round_)
         report = self.check_change(game, "the table")
         lines = [f"table {' '.join(map(str, cards))}", *shown_deal_comments(notes)]
         state = report.rounds[-1].states[-1]
         lines.append(f"{state.turn} plays first.")
         reply = self.commit(game, report, lines)
-        self._typed_with(0, notes)
+        self._typed_with(0, new)
         return reply
 
     def hand(self, text: str) -> Reply:
@@ -365,17 +370,41 @@ class Recorder:
         if any(h.seat == seat for h in deal.hands):
             raise Refused(f"{seat}'s hand for this deal is given already ('undo' takes it back)")
         hand = Hand(cast(Seat, seat), tuple(entries))
-        round_ = replace(self.round, deals=(*self.round.deals[:-1], deal.with_hand(hand, tuple(notes))))
+        back, new = self._kept_back(len(deal.hands) + 1, notes)  # kept by undo after the line before: moved back
+        deal = deal.without_comments(back).with_hand(hand, tuple(notes))
+        round_ = replace(self.round, deals=(*self.round.deals[:-1], deal))
         game = self._with_round(round_)
         report = self.check_change(game, f"{seat}'s hand")
         reply = self.commit(game, report, [hand_text(hand), *shown_deal_comments(notes, "hand")])
-        self._typed_with(len(self.round.deals[-1].hands), notes)
+        self._typed_with(len(self.round.deals[-1].hands), new)
         return reply
+
+    def _line_key(self, hands: int) -> tuple[int, int, int]:
+        """Where the table (``hands`` 0) or the ``hands``-th hand line of the deal being recorded is, as
+        :attr:`typed_with` and :attr:`kept_with` name it."""
+        return len(self.game.rounds) - 1, len(self.round.deals) - 1, hands
 
     def _typed_with(self, hands: int, notes: tuple[str, ...]) -> None:
         """Remember ``notes`` as typed with the line just written: the table (``hands`` 0) or a hand line."""
         if notes and self.game.rounds:
-            self.typed_with[(len(self.game.rounds) - 1, len(self.round.deals) - 1, hands)] = notes
+            self.typed_with[self._line_key(hands)] = notes
+
+    def _kept_back(self, hands: int, notes: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """``notes`` typed with the table (``hands`` 0) or a hand line, parted into those ``undo`` kept in the
+        record when it took that line back (:attr:`kept_with`: already written, each once, at the end of the
+        deal, where the line goes) and the new ones."""
+        kept = list(self.kept_with.get(self._line_key(hands), ()))
+        written = list(self.round.deals[-1].comments_by_place()[-1])
+        back: list[str] = []
+        new: list[str] = []
+        for note in notes:
+            if note in kept and note in written:
+                kept.remove(note)
+                written.remove(note)
+                back.append(note)
+            else:
+                new.append(note)
+        return tuple(back), tuple(new)
 
     def move(self, text: str) -> Reply:
         """The move typed (``9c x 9d``; the seat comes from the turn): checked, refused or written.
