@@ -308,12 +308,12 @@ def test_a_house_rule_named_twice_is_written_once() -> None:
 
 def test_a_line_not_understood_is_quoted_as_typed_when_a_rank_alone_names_a_card() -> None:
     """A rank alone for a card taken ('5c x 4', the one loose 4) is read as that card before the line is
-    parsed, and a line that did not parse was quoted with the card put in: '5c x 1+4' said "found '1+4c'",
-    '5c x 4 zz' "after '4c'", text that was never typed."""
+    parsed, and a line that did not parse was quoted with the card put in: '5c x 0+4' said "found '0+4c'",
+    '5c x 4 zz' "after '4c'", text that was never typed.  ('5c x 1+4' is the ace and the 4 now.)"""
     s = Session()
     s("Kd 10h As 4c")
-    said = s.refused("5c x 1+4")
-    assert "'1+4'" in said[0] and "4c" not in said[0], said
+    said = s.refused("5c x 0+4")
+    assert "'0+4'" in said[0] and "4c" not in said[0], said
     said = s.refused("5c x 4 zz")
     assert "after '4'" in said[0] and "4c" not in said[0], said
     said = s.refused("Kc x K =")
@@ -398,3 +398,16 @@ def test_a_variation_typed_on_the_move_s_line_is_echoed_with_it() -> None:
     said = s("4c 5h =9! {bold} (N 9c x 9d) {then}")
     assert said[:2] == ["1. N 4c 5h =9! {bold}   (N declares 9 with 4c and 5h)", "  (N 9c x 9d) {then}"], said
     assert s.text.endswith("1. N 4c 5h =9! {bold}\n  (N 9c x 9d)\n  {then}\n")
+
+
+def test_a_one_is_the_ace_where_a_rank_alone_is_typed() -> None:
+    """At a real table the ace is "one": '? 1' was refused with "not a card: '1'" though '? 3' lists the moves
+    with a three, and '9c x 1' was refused as not a move.  No rank of the notation is 1, so a 1 alone is the ace
+    (a card is still written with A: '1h' is not taken, as a file does not take it); help says so."""
+    s = Session()
+    s("5h 3c 9d Js", "Ah")  # N lays the ace of hearts: S may hold the other three
+    assert s("? 1") == s("? A") == s("? a")
+    assert s("? 1")[0] == "legal with Ac, Ad or As:"
+    assert s("Ac x 1") == ["2. S Ac x Ah   (S captures Ah with Ac)"]
+    assert "not a card: '1h'" in s.recorder.handle("? 1h").lines[0]
+    assert any("(? 1: any ace)" in line for line in s("help"))

@@ -70,7 +70,7 @@ HELP = """\
 Type your move without the seat, e.g.:
 {examples}
   ?         your legal moves
-  ? 9       your legal moves with a 9 (or a k, a 10...)
+  ? 9       your legal moves with a 9 (or a k, a 10, a 1 for the ace...)
   ? rank    the engine's ranking of them (a hint)
   score     the score sheet
   quit      leave (the file holds the game so far)

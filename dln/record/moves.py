@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from dln.cards import CARDS_BY_TEXT, RANK_NAMES, Card, greek_layout, on_greek_layout
+from dln.cards import CARDS_BY_TEXT, RANK_NAMES, RANKS_BY_TEXT, Card, greek_layout, on_greek_layout
 from dln.check.generate import pile_ref
 from dln.engine import Hand as EngineHand
 from dln.engine import (
@@ -222,7 +222,10 @@ def repeated(cards: Sequence[Card | None]) -> Card | None:
 
 
 #: A capture typed with a rank alone for a card it takes (``5c x 5``, ``Kh x 3+k``): the rank, in any case.
-_RANK_ALONE = re.compile(r"(?<![\w\[$])(10|[2-9]|[AJQKTajqkt])(?![\w\]])")
+#: A rank alone as typed at the prompt: as a card's rank is spelled, and ``1`` for the ace, as players say it
+#: at the table (no rank of the notation is 1, so it means nothing else; a card is still ``Ah``, not ``1h``).
+SAID_RANKS: dict[str, int] = {**RANKS_BY_TEXT, "1": 1}
+_RANK_ALONE = re.compile(r"(?<![\w\[$])(10|[1-9]|[AJQKTajqkt])(?![\w\]])")
 
 
 def named_by_rank(text: str, loose: Sequence[Card], named: list[tuple[str, str]] | None = None) -> str:
@@ -237,7 +240,7 @@ def named_by_rank(text: str, loose: Sequence[Card], named: list[tuple[str, str]]
     head, mark, body = parts
 
     def card(match: re.Match[str]) -> str:
-        rank = match[1].upper().replace("T", "10")
+        rank = RANK_NAMES[SAID_RANKS[match[1]]]
         cards = [c for c in loose if RANK_NAMES[c.rank] == rank]
         if len(cards) == 1:
             if named is not None:
@@ -324,12 +327,12 @@ HELP_WIDTH = 80
 HELP = """\
 Type each move without the seat (it comes from the turn), e.g.:
 {examples}
-  9c x 9              a rank alone names the one loose card of that rank
+  9c x 9              a rank alone names the one loose card of that rank (1 the ace)
   N: 3d 8s ? ? ? ?    N's hand, before the first card of a deal (? for a card not seen)
   ! ? !! ?? !? ?! $n  glyphs for the last move; {{comment}} or ; note a comment; (S 9c x 9d) a variation
   ?  or  ? 9c         the legal moves (of a known hand; with 9c when the hand is not known)
                       ('?' alone lists moves: mark the last move as a mistake with $2 or '? {{why}}')
-  ? 9                 the legal moves with any 9 the seat holds or may hold
+  ? 9                 the legal moves with any 9 the seat holds or may hold (? 1: any ace)
   ? rank              the legal moves best first, by the engine's expected points (known cards)
   undo                take back the last move (or hand line, or opening table)
   redo                put back what undo took back

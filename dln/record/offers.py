@@ -18,7 +18,7 @@ from dln.check import plays
 from dln.check.plays import Position
 from dln.notation.model import Seat
 from dln.record import positions
-from dln.record.moves import HAND_LINE, holding
+from dln.record.moves import HAND_LINE, SAID_RANKS, holding
 from dln.wording import count_of, listed
 
 #: The recorder's phase (:attr:`dln.record.session.Recorder.phase`).
@@ -47,8 +47,8 @@ def legal(state: Position, card_text: str | None = None, rank_budget: int | None
         moves = plays.legal(state)
         heading = f"{count_of(len(moves), 'legal move')} for {seat}:"
         return [heading, *_indented(positions.typed(state, moves))]
-    if card_text in RANKS_BY_TEXT:
-        return _legal_with_rank(state, RANKS_BY_TEXT[card_text])
+    if card_text in SAID_RANKS:
+        return _legal_with_rank(state, SAID_RANKS[card_text])
     if on_greek_layout(card_text) in RANKS_BY_TEXT:  # '? κ': the K key, the keyboard on its Greek layout
         return [f"not a rank: {greek_layout(card_text)}"]
     try:
