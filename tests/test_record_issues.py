@@ -411,3 +411,15 @@ def test_a_one_is_the_ace_where_a_rank_alone_is_typed() -> None:
     assert s("Ac x 1") == ["2. S Ac x Ah   (S captures Ah with Ac)"]
     assert "not a card: '1h'" in s.recorder.handle("? 1h").lines[0]
     assert any("(? 1: any ace)" in line for line in s("help"))
+
+
+def test_a_move_typed_for_the_wrong_seat_names_the_seat_of_the_legal_moves() -> None:
+    """'S Kd' typed when N is to play was refused with "legal instead: Kd": read as S's moves, when they are
+    N's (the seat to play, whom the move was most likely meant for).  They are named with N's seat, as typed."""
+    s = Session()
+    s("5h 3c 9d Js")
+    said = s.refused("S Kd")
+    assert said[:2] == ["refused: it is N's turn, not S's (D003 wrong-seat)", "  legal instead: N Kd"], said
+    assert s("N Kd") == ["1. N Kd   (N lays Kd)"]
+    said = s.refused("n 9s x 9d")
+    assert said[1] == "  legal instead: S 9s, S 9s x 9d, S 9s 9d =9s", said

@@ -61,6 +61,8 @@ def judge(state: Position, move: Move) -> None:
     lines = [line for v in errors for line in (f"refused: {v.message} ({v.code} {code_name(v.code)})",
                                                 *(f"  note: {note}" for note in v.notes))]
     instead = alternatives(state, move.card)
+    if move.seat != state.turn:  # typed for another seat: the moves listed are the seat to play's, so named
+        instead = [f"{state.turn} {typed}" for typed in instead]
     if instead:
         shown = instead[:8]
         more = f" (and {len(instead) - len(shown)} more)" if len(instead) > len(shown) else ""
