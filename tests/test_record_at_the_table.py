@@ -180,3 +180,18 @@ def test_the_status_after_the_hand_prompts_is_set_apart_by_a_blank_line(tmp_path
     code, out = _run(path, ["4c Kh Ac Qc", "2c", "", "quit"], Options(hands=True))
     assert code == 0, out
     assert "  S: 2c ? ? ? ? ?\nN's hand, deal 1 (Enter: not seen)> \n\nround 1, N deals" in out, out
+
+
+def test_a_redeal_typed_again_in_a_later_session_has_its_comment_once(tmp_path: Path) -> None:
+    """As a hand line's: the comment after a redeal line written in an earlier session stays when undo takes the
+    line back; typed again with the line, it was written twice (before the round's first move and after the
+    redeal).  It goes back after the line, once; a new comment typed with it is the line's, as ever."""
+    path = tmp_path / "game.dln"
+    text = REDEAL_START + "table 5h 3c 9d Js\nredeal N\n{five face cards}\n\nround 2 dealer S\n"
+    path.write_text(text)
+    code, out = _run(path, ["undo", "redeal N {five face cards}", "quit"], Options())
+    assert code == 0, out
+    assert path.read_text() == text
+    code, out = _run(path, ["undo", "redeal N {five face cards} {all kings}", "undo", "quit"], Options())
+    assert code == 0, out
+    assert path.read_text() == REDEAL_START + "table 5h 3c 9d Js\n{five face cards}\n"

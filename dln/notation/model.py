@@ -239,12 +239,7 @@ class Deal:
 
     def without_comments(self, comments: tuple[str, ...]) -> Deal:
         """This deal without ``comments``: the last of those written after every hand line."""
-        kept = list(zip(self.comments, self.full_places(), strict=True))
-        for comment in reversed(comments):
-            at = max((i for i, (text, place) in enumerate(kept) if text == comment and place == len(self.hands)),
-                     default=None)
-            if at is not None:
-                del kept[at]
+        kept = without_last(self.comments, self.full_places(), comments, len(self.hands))
         return replace(self, comments=tuple(text for text, _ in kept),
                        comment_places=placed(tuple(place for _, place in kept), len(self.hands)))
 
@@ -263,6 +258,18 @@ def by_place(comments: tuple[str, ...], places: tuple[int, ...], between: int) -
     for comment, place in zip(comments, places, strict=True):
         grouped[min(max(place, 0), between)].append(comment)
     return [tuple(group) for group in grouped]
+
+
+def without_last(comments: tuple[str, ...], places: tuple[int, ...], texts: tuple[str, ...],
+                 place: int) -> list[tuple[str, int]]:
+    """(comment, place) of ``comments`` written at ``places`` but ``texts``: of each text, the last one at
+    ``place`` (a deal's after its hand lines, a move's after its variations), where a line typed with it goes."""
+    kept = list(zip(comments, places, strict=True))
+    for comment in reversed(texts):
+        at = max((i for i, (text, where) in enumerate(kept) if text == comment and where == place), default=None)
+        if at is not None:
+            del kept[at]
+    return kept
 
 
 def placed(places: tuple[int, ...], hands: int) -> tuple[int, ...]:

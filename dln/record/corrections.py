@@ -23,6 +23,7 @@ from typing import NamedTuple
 from dln.notation.model import Deal, Game, Hand, Move, Round, Variation
 from dln.notation.writer import braced_comment, hand_text
 from dln.record import played
+from dln.record.kept import kept_where
 from dln.record.moves import Refused, is_bare, shown_lines, shown_move, shown_variation
 from dln.record.played import Key
 from dln.record.redeals import redeal_key
@@ -55,8 +56,12 @@ def undo(recorder: Session) -> Reply:
     round_ = rounds[-1]
     redealt = round_.redeal  # a redeal line is taken back alone, with the comments typed with it
     typed_with = dict(recorder.typed_with)
+    line: tuple[int, int, int] | None = None  # where the table, a hand or redeal line taken back was,
+    left: tuple[str, ...] = ()  # and the comments written after it that stay (Session.kept_with)
     notes = typed_with.pop(redeal_key(len(rounds) - 1), ()) if redealt is not None else ()
     if round_.rest is not None or round_.score is not None or redealt is not None:
+        if redealt is not None:
+            line, left = redeal_key(len(rounds) - 1), tuple(_others(round_.comments, notes))
         kept[:0] = _others(round_.comments, notes)
         round_ = replace(round_, rest=None, score=None, redeal=None, comments=())
     deals = list(round_.deals)
@@ -64,7 +69,6 @@ def undo(recorder: Session) -> Reply:
         kept[:0] = deals.pop().comments  # a deal line comes with the move that ended the deal before
     last = deals[-1]
     stays: tuple[list[str], str] = ([], "")  # the comments after a table or hand line taken back that stay
-    line: tuple[int, int, int] | None = None  # where that line was (Session.kept_with)
     if redealt is not None:
         taken = " ".join((f"redeal {redealt}", *(f"{{{c}}}" for c in notes)))
     elif last.moves:
@@ -78,11 +82,13 @@ def undo(recorder: Session) -> Reply:
         after = (f"{last.hands[-2].seat}'s hand" if len(last.hands) > 1
                  else "the table" if len(deals) == 1 else "the deal line")
         stays = (_others(last.comments_by_place()[-1], notes), f"after {after}")
+        left = tuple(stays[0])
     elif round_.table is not None:
         line = (len(rounds) - 1, 0, 0)
         notes = typed_with.pop(line, ())
         taken = " ".join(("the opening table", *map(braced_comment, notes)))
         stays = (_others(deals[0].comments, notes), "after the round's first line")
+        left = tuple(stays[0])
         deals[0] = deals[0].without_comments(notes)
         round_ = replace(round_, table=None)
     else:
@@ -102,7 +108,7 @@ def undo(recorder: Session) -> Reply:
     recorder.undone.append((game, recorder.game, taken, vouched, recorder.typed_with))
     recorder.typed_with = typed_with
     if line is not None:  # typed again with the line, they go back after it (Session.kept_with)
-        recorder.kept_with[line] = tuple(stays[0])
+        recorder.kept_with[line] = left
     return reply
 
 
@@ -123,13 +129,13 @@ def _comments_of(round_: Round) -> list[str]:
 def _keep_comments(deals: list[Deal], comments: list[str]) -> str:
     """Put ``comments`` after the last move of ``deals`` (after its variations), or before the first move
     when there is none; where, in words."""
-    for d in range(len(deals) - 1, -1, -1):
-        if deals[d].moves:
-            move = deals[d].moves[-1]
-            deals[d] = replace(deals[d], moves=(*deals[d].moves[:-1], _commented(move, comments)))
-            return f"after {shown_move(move)}"
-    deals[0] = replace(deals[0], comments=(*deals[0].comments, *comments))
-    return "before the round's first move"
+    d, m = kept_where(deals)
+    if m is None:
+        deals[d] = replace(deals[d], comments=(*deals[d].comments, *comments))
+        return "before the round's first move"
+    move = deals[d].moves[m]
+    deals[d] = replace(deals[d], moves=(*deals[d].moves[:m], _commented(move, comments)))
+    return f"after {shown_move(move)}"
 
 
 def _commented(move: Move, comments: tuple[str, ...] | list[str]) -> Move:

@@ -15,6 +15,7 @@ from typing import cast
 
 from dln.check.validate import GameReport
 from dln.notation.model import Game, Round, Seat
+from dln.record.kept import kept_comments, take_kept, typed_again
 from dln.record.moves import Refused, greek_seat, typed_comments
 from dln.record.reply import Reply, Session
 
@@ -37,15 +38,20 @@ def redeal(recorder: Session, text: str) -> Reply:
         raise Refused((seat and greek_seat(seat[0])) or REDEAL_USAGE)
     seat = typed[1].upper()
     game = recorder.game
-    round_ = replace(game.rounds[-1], redeal=cast(Seat, seat), comments=(*game.rounds[-1].comments, *notes))
+    key = redeal_key(len(game.rounds) - 1)
+    deals = list(game.rounds[-1].deals)  # a comment undo kept of this line, typed again, goes back after it
+    back, new = typed_again(recorder.kept_with.get(key, ()), kept_comments(deals), notes)
+    take_kept(deals, back)
+    round_ = replace(game.rounds[-1], redeal=cast(Seat, seat), deals=tuple(deals),
+                     comments=(*game.rounds[-1].comments, *notes))
     game = replace(game, rounds=(*game.rounds[:-1], round_))
     report = recorder.check_change(game, "the redeal")
     number = round_.number or len(game.rounds)
     reply = recorder.commit(game, report, [f"redeal {seat}   ({seat} cancels round {number} for the face cards "
                                            "dealt to them; it scores nothing)",
                                            *(f"{{{n}}}   (a comment on the redeal)" for n in notes)])
-    if notes:
-        recorder.typed_with[redeal_key(len(game.rounds) - 1)] = notes
+    if new:
+        recorder.typed_with[key] = new
     return reply
 
 

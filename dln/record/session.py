@@ -18,6 +18,7 @@ from dln.record import offers, played, positions
 from dln.record.changes import Diverged, Followed, follow, is_canonical
 from dln.record.corrections import FIX, FIX_USAGE, FIX_WORD, fix, redo, undo
 from dln.record.incremental import appended_text, window_report
+from dln.record.kept import typed_again
 from dln.record.moves import (
     ANNOTATION,
     EMPTY_NOTE,
@@ -391,20 +392,10 @@ class Recorder:
 
     def _kept_back(self, hands: int, notes: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """``notes`` typed with the table (``hands`` 0) or a hand line, parted into those ``undo`` kept in the
-        record when it took that line back (:attr:`kept_with`: already written, each once, at the end of the
-        deal, where the line goes) and the new ones."""
-        kept = list(self.kept_with.get(self._line_key(hands), ()))
-        written = list(self.round.deals[-1].comments_by_place()[-1])
-        back: list[str] = []
-        new: list[str] = []
-        for note in notes:
-            if note in kept and note in written:
-                kept.remove(note)
-                written.remove(note)
-                back.append(note)
-            else:
-                new.append(note)
-        return tuple(back), tuple(new)
+        record when it took that line back (:attr:`kept_with`, at the end of the deal, where the line goes)
+        and the new ones (:func:`dln.record.kept.typed_again`)."""
+        return typed_again(self.kept_with.get(self._line_key(hands), ()),
+                           self.round.deals[-1].comments_by_place()[-1], notes)
 
     def move(self, text: str) -> Reply:
         """The move typed (``9c x 9d``; the seat comes from the turn): checked, refused or written.

@@ -1,0 +1,61 @@
+"""Where ``undo`` leaves the comments written after what it takes back, and how they go back.
+
+A comment written after a line in an editor, or typed with it in an earlier session, is not known to be the
+line's: ``undo`` leaves it in the record, after the round's last move (before its first move when there is
+none), or after the line before a table or hand line.  Typed again with the line, it is that comment, put
+back after the line, not written a second time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from dln.notation.model import Deal, without_last
+
+
+def kept_where(deals: list[Deal]) -> tuple[int, int | None]:
+    """Where ``undo`` puts the comments it leaves in ``deals``: (deal index, move index), the move None when
+    they go before the round's first move."""
+    for d in range(len(deals) - 1, -1, -1):
+        if deals[d].moves:
+            return d, len(deals[d].moves) - 1
+    return 0, None
+
+
+def kept_comments(deals: list[Deal]) -> tuple[str, ...]:
+    """The comments where ``undo`` puts those it leaves: after the round's last move, after its variations
+    (before the first move when there is none)."""
+    d, m = kept_where(deals)
+    if m is None:
+        return deals[d].comments_by_place()[-1]
+    return deals[d].moves[m].comments_by_place()[-1]
+
+
+def take_kept(deals: list[Deal], comments: tuple[str, ...]) -> None:
+    """Take ``comments`` back from where ``undo`` put them (of each text, the last there)."""
+    d, m = kept_where(deals)
+    if m is None:
+        deals[d] = deals[d].without_comments(comments)
+        return
+    move = deals[d].moves[m]
+    kept = without_last(move.comments, move.full_places(), comments, len(move.variations))
+    places = tuple(place for _, place in kept)
+    move = replace(move, comments=tuple(text for text, _ in kept), comment_places=places if any(places) else ())
+    deals[d] = replace(deals[d], moves=(*deals[d].moves[:m], move, *deals[d].moves[m + 1:]))
+
+
+def typed_again(kept: tuple[str, ...], written: tuple[str, ...],
+                notes: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``notes`` typed with a line that ``undo`` took back, parted into those it ``kept`` in the record (still
+    ``written`` where it put them; each once), which are to go back with the line, and the new ones."""
+    kept_left, written_left = list(kept), list(written)
+    back: list[str] = []
+    new: list[str] = []
+    for note in notes:
+        if note in kept_left and note in written_left:
+            kept_left.remove(note)
+            written_left.remove(note)
+            back.append(note)
+        else:
+            new.append(note)
+    return tuple(back), tuple(new)
