@@ -509,3 +509,12 @@ def test_the_table_typed_again_in_a_later_session_has_its_comment_once(tmp_path:
     code, out = _run(path, ["undo", "undo", "5h 3c 9d Js {dealt fast}", "N: 4c", "quit"])
     assert code == 0, out
     assert path.read_text() == START + TABLE + "{dealt fast}\n{seen by Kostas}\nN: 4c ? ? ? ? ?\n"
+
+
+def test_commas_between_the_cards_of_a_move_or_a_hand_are_taken_as_the_table_s_are(tmp_path: Path) -> None:
+    """'table: 5h, 3c, 9d, Js' was taken, but 'N: 4c, 9c' was refused ("not a card: '4c,'") and '8c x 5h, 3c'
+    said 'not a move: expected … a new round, 'deal', a claim (rest, score) or 'redeal' after '5h', found ','':
+    a person lists cards with commas.  They are blanks between the cards; a comma in a comment is its own."""
+    written = _recorded(tmp_path, ["N: 4c, 8c,9c {seen, by Kostas}", "8c x 5h, 3c ; fast, sure", "quit"])
+    assert written == START + TABLE + ("N: 4c 8c 9c ? ? ?\n{seen, by Kostas}\n"
+                                       "1. N 8c x 5h 3c {fast, sure}\n")

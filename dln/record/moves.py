@@ -131,11 +131,24 @@ def typed_comments(text: str) -> tuple[str, tuple[str, ...]]:
     return rest, (*comments, *((note.strip(),) if semicolon and note.strip() else ()))
 
 
+def cards_typed(text: str) -> tuple[list[str], tuple[str, ...]]:
+    """The words of a table or hand line as typed (commas between the cards allowed: ``5h, 3c``), and the
+    ``{comments}`` and ``;`` note typed with them."""
+    cards, comments = typed_comments(text)
+    return commas_apart(cards).split(), comments
+
+
+def commas_apart(text: str) -> str:
+    """``8c x 5h, 3c`` → ``8c x 5h  3c``: commas between cards, as a person lists them, are blanks; those in
+    a ``{comment}`` or the ``; note`` are its text."""
+    plain = outside_comments(text)
+    return "".join(" " if i < len(plain) and plain[i] == "," else char for i, char in enumerate(text))
+
+
 def table_typed(text: str) -> tuple[list[str], tuple[str, ...]]:
     """The cards of an opening table as typed (``5h 3c 9d Js``; ``table`` or ``table:`` before them, commas
     between them allowed), and the ``{comments}`` and ``;`` note typed with them."""
-    cards, comments = typed_comments(text)
-    words = cards.replace(",", " ").split()
+    words, comments = cards_typed(text)
     if words and words[0].lower() in ("table", "table:"):
         words = words[1:]
     return words, comments

@@ -28,7 +28,9 @@ from dln.record.moves import (
     QUIT_WORDS,
     Refused,
     as_typed,
+    cards_typed,
     command_slip,
+    commas_apart,
     help_lines,
     is_bare,
     named_by_rank,
@@ -41,7 +43,6 @@ from dln.record.moves import (
     shown_variation,
     table_typed,
     typed_card,
-    typed_comments,
     without_seat,
 )
 from dln.record.offers import Phase
@@ -356,8 +357,8 @@ class Recorder:
         seat = match[1].upper()
         if seat not in self.seats:
             raise Refused(f"{seat} has no seat in this {self.players}-player game")
-        typed, notes = typed_comments(match[2])  # a comment or note with the hand is written after it
-        entries: list[HandCard] = [None if word == "?" else typed_card(word) for word in typed.split()]
+        words, notes = cards_typed(match[2])  # a comment or note with the hand is written after it
+        entries: list[HandCard] = [None if word == "?" else typed_card(word) for word in words]
         twice = repeated(entries)
         if twice is not None:
             raise Refused(f"{twice} is typed twice; each card lies in one place", rule=True)
@@ -409,7 +410,7 @@ class Recorder:
         assert state is not None
         named: list[tuple[str, str]] = []
         try:
-            typed = parse_move(named_by_rank(text, state.loose, named), state.turn)
+            typed = parse_move(named_by_rank(commas_apart(text), state.loose, named), state.turn)
         except Refused as refusal:
             raise as_typed(refusal, named) from None
         return self.play(typed)
