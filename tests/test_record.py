@@ -243,6 +243,12 @@ def test_an_illegal_move_is_refused_with_the_rule_and_the_legal_moves() -> None:
     assert s.refused("9s Ks") == ["not a move: expected '=' and the declared value after 'Ks', "
                                   "or 'x' before the cards to capture them, but the line ends"]
     assert s.refused("9s N Kd") == ["type one move per line, e.g. 9c x 9d (the seat comes from the turn)"]
+    # what could follow the move only on a line of its own in a file is not named (a seat, a round, 'deal'...)
+    assert s.refused("9s x 9d foo") == ["not a move: expected a card, a declaration or '=' to declare after '9d', "
+                                        "found 'foo'"]
+    assert s.refused("9s takes 9d") == ["not a move: expected a card, a declaration, 'x' to capture or '=' to "
+                                        "declare after '9s', found 'takes'"]
+    assert s.refused("9s x 9d )") == ["not a move: expected the end of the line after '9d', found ')'"]
 
 
 def test_an_owner_may_not_lay_and_a_false_xeri_is_refused_while_a_missing_one_is_added() -> None:

@@ -78,6 +78,10 @@ _PHRASES: dict[str, str] = {
     "XERIS_PAIR": "a side and its xeris (e.g. N 1)",
     "$END": "the end of the record",
 }
+#: The phrases naming what begins a line of its own (a move, a hand, a round, a deal, a claim): what may follow
+#: in a file, but not on the one move line typed at dln record's prompt, whose messages leave them out.
+LINE_STARTS = frozenset(_PHRASES[name] for name in ("SEAT", "HAND_SEAT", "MOVE_NUMBER", "TAG", "ROUND", "SETUP",
+                                                     "DEAL", "REST", "SCORE", "REDEAL", "TABLE", "DECK", "TURN"))
 # Annotations are possible after every move, and a new game's tags after
 # every round: naming them in every message is noise; so is `deal 2` after
 # every round header, where the plain 'deal' of a later deal is named anyway.

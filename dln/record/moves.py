@@ -17,7 +17,9 @@ from dln.notation.errors import DLNSyntaxError
 from dln.notation.mistakes import COMMENT_TEXT
 from dln.notation.model import SEATS, Move, Round, Variation
 from dln.notation.parser import parse_text
+from dln.notation.syntax import LINE_STARTS
 from dln.notation.writer import braced_comment, comment_text, item_text, move_text, ordered_components
+from dln.wording import listed
 
 #: A line that annotates the last move starts with a glyph, a numbered glyph, a comment, a ';' note or a variation.
 ANNOTATION = re.compile(r"^(?:!!|\?\?|!\?|\?!|!|\?|\$\d+|\{|;|\()")
@@ -298,6 +300,29 @@ def check_glyphs(text: str) -> None:
                       f"as in !! !); nothing was written")
 
 
+#: A phrase's example, which the prompt leaves out of the file reader's messages.
+_EXAMPLE = re.compile(r"\s*\(e\.g\. [^)]*\)")
+#: What begins a line of its own, without its example (:data:`dln.notation.syntax.LINE_STARTS`).
+_LINE_STARTS = frozenset(_EXAMPLE.sub("", phrase) for phrase in LINE_STARTS)
+#: ``expected A, B (C, D) or E after 'X', found 'Y'``: the list of what was expected, and the rest.
+_EXPECTED = re.compile(r"expected (.+?) (after '.*)")
+#: A comma or ``or`` between the items of that list, not one within an item's parentheses.
+_ITEMS_APART = re.compile(r", (?![^(]*\))| or (?![^(]*\))")
+
+
+def _on_one_line(message: str) -> str:
+    """The file reader's ``message`` about a move typed at the prompt, as for one line: without the examples,
+    and without what could follow the move only on a line of its own in a file (a seat, a new round, 'deal', a
+    claim: "expected a card, ... a new round, 'deal', a claim (rest, score) or 'redeal' after '9d'")."""
+    message = _EXAMPLE.sub("", message).replace("the end of the record", "the end of the line")
+    expected = _EXPECTED.match(message)
+    if expected is None:
+        return message
+    items = _ITEMS_APART.split(expected[1])
+    kept = [item for item in items if item not in _LINE_STARTS]
+    return f"expected {listed(kept, 'or')} {expected[2]}" if kept else message
+
+
 def parse_move(text: str, seat: str) -> Move:
     """The move typed on one line, without its seat (``9c x 9d!``), as a :class:`Move` of ``seat``.
 
@@ -316,7 +341,7 @@ def parse_move(text: str, seat: str) -> Move:
     try:
         games = list(parse_text(f"round 1\n{source}\n", filename="<typed>", keep_line_comments=True))
     except DLNSyntaxError as exc:
-        message = re.sub(r"\s*\(e\.g\. [^)]*\)", "", exc.message).replace("the game ends here", "the line ends")
+        message = _on_one_line(exc.message).replace("the game ends here", "the line ends")
         unseated = _UNSEATED_VARIATION.search(text)
         if unseated and "expected a seat" in message:  # '(9c x 9d)': typed as a main-line move is, seat left out
             message += (f"; a variation's moves name their seats, as in a file: ({seat} "
