@@ -357,6 +357,8 @@ def test_a_rank_alone_after_the_question_mark_lists_the_moves_with_any_card_of_i
     assert s("? K") == ["legal with Kc or Kd:", "  Kc", "  Kd"]  # the kings seen are not offered
     assert s("? κ") == ["not a rank: 'κ' is typed on the Greek keyboard layout ('κ' is a Greek letter): in Latin "
                         "letters it is 'k'"]  # the K key, on the Greek layout
+    assert s("? ρανκ") == ["not a word of the prompt: 'ρανκ' is typed on the Greek keyboard layout ('ρ' and 'α' "
+                           "and 'ν' and 'κ' are Greek letters): in Latin letters it is 'rank'"]  # was: not a card
     known = Session()
     known("5h 3c 9d Js", "N: 2c 4d 6h 8s 10c Ac")  # N's hand is known, and holds no 3
     assert known("? 3") == ["N holds no 3"] and known("? 2")[0] == "legal with 2c:"

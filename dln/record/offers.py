@@ -49,8 +49,11 @@ def legal(state: Position, card_text: str | None = None, rank_budget: int | None
         return [heading, *_indented(positions.typed(state, moves))]
     if card_text in SAID_RANKS:
         return _legal_with_rank(state, SAID_RANKS[card_text])
-    if on_greek_layout(card_text) in RANKS_BY_TEXT:  # '? κ': the K key, the keyboard on its Greek layout
+    latin = on_greek_layout(card_text)  # '? κ': the K key, the keyboard on its Greek layout
+    if latin in RANKS_BY_TEXT:
         return [f"not a rank: {greek_layout(card_text)}"]
+    if latin is not None and latin.lower() == "rank":  # '? ρανκ'
+        return [f"not a word of the prompt: {greek_layout(card_text)}"]
     try:
         card = Card.parse(card_text)
     except ValueError as exc:
