@@ -54,6 +54,9 @@ class Card(NamedTuple):
         try:
             return CARDS_BY_TEXT[text]
         except KeyError:
+            ace, ten = CARDS_BY_TEXT.get("A" + text[1:]), CARDS_BY_TEXT.get("10" + text[1:])
+            if text[:1] == "1" and ace is not None:  # '1h', as the ace is said at the table (or a ten cut short)
+                raise ValueError(f"not a card: {text!r}: the ace is written A ({ace}), the ten 10 ({ten})") from None
             typed = greek_layout(text) if on_greek_layout(text) in CARDS_BY_TEXT else None
             raise ValueError(f"not a card: {typed or repr(text) + ' (e.g. 9d, 10h, As, Kc)'}") from None
 

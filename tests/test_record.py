@@ -393,7 +393,9 @@ def test_an_opening_table_that_must_be_redealt_is_refused() -> None:
     s = Session()
     assert "D101" in s.refused("Kc Kd Ks 5h")[0]
     assert "D105" in s.refused("5h 3c 9d")[0]
-    assert s.refused("5h 3c 9d 1c") == ["not a card: '1c' (e.g. 9d, 10h, As, Kc)"]
+    # a 1 of a suit is no card, but said for the ace: how the ace and the ten are written is told
+    assert s.refused("5h 3c 9d 1c") == ["not a card: '1c': the ace is written A (Ac), the ten 10 (10c)"]
+    assert s.refused("5h 3c 9d 0c") == ["not a card: '0c' (e.g. 9d, 10h, As, Kc)"]
     s("table 5h 3c 9d Js")
 
 
