@@ -518,3 +518,11 @@ def test_commas_between_the_cards_of_a_move_or_a_hand_are_taken_as_the_table_s_a
     written = _recorded(tmp_path, ["N: 4c, 8c,9c {seen, by Kostas}", "8c x 5h, 3c ; fast, sure", "quit"])
     assert written == START + TABLE + ("N: 4c 8c 9c ? ? ?\n{seen, by Kostas}\n"
                                        "1. N 8c x 5h 3c {fast, sure}\n")
+
+
+def test_an_empty_note_after_a_move_writes_no_empty_comment(tmp_path: Path) -> None:
+    """'4c 5h =9 ;' (the Q key on the Greek layout, or a habit) wrote '1. N 4c 5h =9 {}', an empty comment in
+    the record, though ';' alone is refused as an empty note and an empty note after the table or a hand line
+    is no comment.  After a move or glyphs it is none either; a '{}' typed is kept, as a file keeps it."""
+    written = _recorded(tmp_path, ["5h 3c 9d Js ;", "N: 4c ;  ", "4c 5h =9 ;", "! ; ", "Kd {}", "quit"], START)
+    assert written == START + TABLE + "N: 4c ? ? ? ? ?\n1. N 4c 5h =9!\n2. S Kd {}\n"

@@ -331,6 +331,9 @@ def parse_move(text: str, seat: str) -> Move:
     and its annotations.
     """
     text = _MOVE_NUMBER.sub("", text.strip(), count=1)
+    cut = len(outside_comments(text))
+    if not text[cut + 1:].strip():  # an empty '; note' (the Q key on the Greek layout) is no comment, as with a table
+        text = text[:cut].rstrip()
     check_glyphs(text)
     first = text.split(maxsplit=1)[0] if text else ""
     if (greek := greek_seat(first)) is not None:
