@@ -526,3 +526,15 @@ def test_an_empty_note_after_a_move_writes_no_empty_comment(tmp_path: Path) -> N
     is no comment.  After a move or glyphs it is none either; a '{}' typed is kept, as a file keeps it."""
     written = _recorded(tmp_path, ["5h 3c 9d Js ;", "N: 4c ;  ", "4c 5h =9 ;", "! ; ", "Kd {}", "quit"], START)
     assert written == START + TABLE + "N: 4c ? ? ? ? ?\n1. N 4c 5h =9!\n2. S Kd {}\n"
+
+
+def test_hand_lines_typed_again_after_several_undos_have_their_comments_once(tmp_path: Path) -> None:
+    """Each undo leaves the comments of the line it takes back after the line before, so N's comment, left
+    after E's hand, went on to after the table when E's hand was taken back too; typing the lines again with
+    their comments, N's was looked for after E's hand only, not found, and written twice."""
+    text = START + TABLE + "{dealt fast}\nN: 4c ? ? ? ? ?\n{seen by Kostas}\nS: 2d ? ? ? ? ?\n{S showed, twice}\n"
+    path = _started(tmp_path, text)
+    code, out = _run(path, ["undo", "undo", "undo", "5h 3c 9d Js {dealt fast}", "N: 4c {seen by Kostas}",
+                            "S: 2d {S showed, twice}", "quit"])
+    assert code == 0, out
+    assert path.read_text() == text

@@ -237,9 +237,10 @@ class Deal:
         return replace(self, hands=hands, comments=(*self.comments, *comments),
                        comment_places=placed((*self.full_places(), *(len(hands),) * len(comments)), len(hands)))
 
-    def without_comments(self, comments: tuple[str, ...]) -> Deal:
-        """This deal without ``comments``: the last of those written after every hand line."""
-        kept = without_last(self.comments, self.full_places(), comments, len(self.hands))
+    def without_comments(self, comments: tuple[str, ...], *, anywhere: bool = False) -> Deal:
+        """This deal without ``comments``: the last of those written after every hand line (``anywhere``: the
+        last of those written in the deal)."""
+        kept = without_last(self.comments, self.full_places(), comments, None if anywhere else len(self.hands))
         return replace(self, comments=tuple(text for text, _ in kept),
                        comment_places=placed(tuple(place for _, place in kept), len(self.hands)))
 
@@ -261,12 +262,14 @@ def by_place(comments: tuple[str, ...], places: tuple[int, ...], between: int) -
 
 
 def without_last(comments: tuple[str, ...], places: tuple[int, ...], texts: tuple[str, ...],
-                 place: int) -> list[tuple[str, int]]:
+                 place: int | None) -> list[tuple[str, int]]:
     """(comment, place) of ``comments`` written at ``places`` but ``texts``: of each text, the last one at
-    ``place`` (a deal's after its hand lines, a move's after its variations), where a line typed with it goes."""
+    ``place`` (a deal's after its hand lines, a move's after its variations, where a line typed with it goes;
+    None: anywhere)."""
     kept = list(zip(comments, places, strict=True))
     for comment in reversed(texts):
-        at = max((i for i, (text, where) in enumerate(kept) if text == comment and where == place), default=None)
+        at = max((i for i, (text, where) in enumerate(kept) if text == comment and place in (None, where)),
+                 default=None)
         if at is not None:
             del kept[at]
     return kept

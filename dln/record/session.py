@@ -372,8 +372,8 @@ class Recorder:
         if any(h.seat == seat for h in deal.hands):
             raise Refused(f"{seat}'s hand for this deal is given already ('undo' takes it back)")
         hand = Hand(cast(Seat, seat), tuple(entries))
-        back, new = self._kept_back(len(deal.hands) + 1, notes)  # kept by undo after the line before: moved back
-        deal = deal.without_comments(back).with_hand(hand, tuple(notes))
+        back, new = self._kept_back(len(deal.hands) + 1, notes)  # kept by undo after a line before: moved back
+        deal = deal.without_comments(back, anywhere=True).with_hand(hand, tuple(notes))
         round_ = replace(self.round, deals=(*self.round.deals[:-1], deal))
         game = self._with_round(round_)
         report = self.check_change(game, f"{seat}'s hand")
@@ -393,10 +393,9 @@ class Recorder:
 
     def _kept_back(self, hands: int, notes: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """``notes`` typed with the table (``hands`` 0) or a hand line, parted into those ``undo`` kept in the
-        record when it took that line back (:attr:`kept_with`, at the end of the deal, where the line goes)
-        and the new ones (:func:`dln.record.kept.typed_again`)."""
-        return typed_again(self.kept_with.get(self._line_key(hands), ()),
-                           self.round.deals[-1].comments_by_place()[-1], notes)
+        record when it took that line back (:attr:`kept_with`: after the line before, or one before that when
+        that line was taken back too) and the new ones (:func:`dln.record.kept.typed_again`)."""
+        return typed_again(self.kept_with.get(self._line_key(hands), ()), self.round.deals[-1].comments, notes)
 
     def move(self, text: str) -> Reply:
         """The move typed (``9c x 9d``; the seat comes from the turn): checked, refused or written.
