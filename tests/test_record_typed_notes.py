@@ -538,3 +538,20 @@ def test_hand_lines_typed_again_after_several_undos_have_their_comments_once(tmp
                             "S: 2d {S showed, twice}", "quit"])
     assert code == 0, out
     assert path.read_text() == text
+
+
+def test_a_second_undo_keeps_the_comments_the_first_one_kept(tmp_path: Path) -> None:
+    """'undo' of a round's last move keeps the comments after its claims, after the move that is then the last;
+    a second 'undo' took that move back with them, so typing the two moves again left them out of the record.
+    They are not that move's: they stay, after the move that is then the last, each time."""
+    text = _generated_text()
+    first = text[:text.index("\nround 2")] + "\n"
+    path = _started(tmp_path, first.replace('[Target "10"]', '[Target "61"]').replace('[Result "N 22 S 6"]\n', "")
+                    + "{N played well}\n")
+    code, out = _run(path, ["undo", "undo", "quit"])
+    assert code == 0, out
+    assert "took back 47. S Jd x Jh\n  kept the comments written after it, now after 46. N" in out
+    assert path.read_text().count("{N played well}") == 1
+    code, out = _run(path, ["Jd x Jh", "7s x [7]", "quit"])
+    assert code == 0, out
+    assert path.read_text().count("{N played well}") == 1

@@ -23,7 +23,7 @@ from typing import NamedTuple
 from dln.notation.model import Deal, Game, Hand, Move, Round, Variation
 from dln.notation.writer import braced_comment, hand_text
 from dln.record import played
-from dln.record.kept import kept_where
+from dln.record.kept import kept_where, move_without, typed_again
 from dln.record.moves import Refused, is_bare, shown_lines, shown_move, shown_variation
 from dln.record.played import Key
 from dln.record.redeals import redeal_key
@@ -65,14 +65,18 @@ def undo(recorder: Session) -> Reply:
         kept[:0] = _others(round_.comments, notes)
         round_ = replace(round_, rest=None, score=None, redeal=None, comments=())
     deals = list(round_.deals)
+    parked: tuple[str, ...] = ()  # the comments an earlier undo kept after the move taken back, kept again
     while redealt is None and len(deals) > 1 and not deals[-1].moves and not deals[-1].hands:
         kept[:0] = deals.pop().comments  # a deal line comes with the move that ended the deal before
     last = deals[-1]
     stays: tuple[list[str], str] = ([], "")  # the comments after a table or hand line taken back that stay
     if redealt is not None:
         taken = " ".join((f"redeal {redealt}", *(f"{{{c}}}" for c in notes)))
-    elif last.moves:
-        taken = shown_move(last.moves[-1])
+    elif last.moves:  # with its comments, but those an undo kept after it: they stay, after the move before
+        move = last.moves[-1]
+        tail = move.comments_by_place()[-1]
+        parked = typed_again(recorder.parked.get(len(rounds) - 1, ()), tail, tail)[0]
+        taken = shown_move(move_without(move, parked))
         deals[-1] = replace(last, moves=last.moves[:-1])
     elif last.hands:  # with the comments typed with it
         line = (len(rounds) - 1, len(deals) - 1, len(last.hands))
@@ -93,6 +97,8 @@ def undo(recorder: Session) -> Reply:
         round_ = replace(round_, table=None)
     else:
         raise Refused("there is nothing to take back")
+    fresh = tuple(kept)  # kept for the first time: Session.parked
+    kept[:0] = parked
     lines = [f"took back {taken}"]
     if stays[0]:  # a comment written after the line in an editor, or typed with it in an earlier session
         lines.append(f"kept the comment{'s' if len(stays[0]) > 1 else ''} written after it, now {stays[1]}: "
@@ -109,6 +115,8 @@ def undo(recorder: Session) -> Reply:
     recorder.typed_with = typed_with
     if line is not None:  # typed again with the line, they go back after it (Session.kept_with)
         recorder.kept_with[line] = left
+    if fresh:
+        recorder.parked[len(rounds) - 1] = (*recorder.parked.get(len(rounds) - 1, ()), *fresh)
     return reply
 
 
@@ -218,6 +226,7 @@ def fix(recorder: Session, number: int, text: str, *, as_played: bool = False) -
     while (found := scratch.last_move()) is not None and found[0] == round_index \
             and (found[3].number or 0) >= number:
         scratch.undo()
+        scratch.parked.clear()  # the later deals' comments are written again from 'later', not kept on a move
     vouching: set[Key] = set()  # the errors the new move makes, when it is written as played
     try:
         fixed = scratch.move(text)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from dln.notation.model import Deal, without_last
+from dln.notation.model import Deal, Move, without_last
 
 
 def kept_where(deals: list[Deal]) -> tuple[int, int | None]:
@@ -37,11 +37,15 @@ def take_kept(deals: list[Deal], comments: tuple[str, ...]) -> None:
     if m is None:
         deals[d] = deals[d].without_comments(comments)
         return
-    move = deals[d].moves[m]
+    move = move_without(deals[d].moves[m], comments)
+    deals[d] = replace(deals[d], moves=(*deals[d].moves[:m], move, *deals[d].moves[m + 1:]))
+
+
+def move_without(move: Move, comments: tuple[str, ...]) -> Move:
+    """``move`` without ``comments``: of each text, the last written after its variations."""
     kept = without_last(move.comments, move.full_places(), comments, len(move.variations))
     places = tuple(place for _, place in kept)
-    move = replace(move, comments=tuple(text for text, _ in kept), comment_places=places if any(places) else ())
-    deals[d] = replace(deals[d], moves=(*deals[d].moves[:m], move, *deals[d].moves[m + 1:]))
+    return replace(move, comments=tuple(text for text, _ in kept), comment_places=places if any(places) else ())
 
 
 def typed_again(kept: tuple[str, ...], written: tuple[str, ...],

@@ -49,6 +49,7 @@ class Session(Protocol):
     undone: list[Undone]  # what each undo took back, for redo
     typed_with: dict[tuple[int, int, int], tuple[str, ...]]  # the comments typed with a table or hand line
     kept_with: dict[tuple[int, int, int], tuple[str, ...]]  # the comments after such a line that undo left
+    parked: dict[int, tuple[str, ...]]  # the comments undo kept after a round's last move
     played_anyway: set[Key]  # the moves written as played although they break a rule (dln.record.played)
     refused: Pending | None  # the move refused last, which 'played' writes
     vouches: bool  # whether 'played' is offered at all (never in dln play)

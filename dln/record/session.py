@@ -118,6 +118,9 @@ class Recorder:
         #: where the line was, as ``typed_with``): not known to be the line's, they stay; typed again with the
         #: line, they are those comments, put back after it rather than written a second time.
         self.kept_with: dict[tuple[int, int, int], tuple[str, ...]] = {}
+        #: The comments ``undo`` kept after the round's last move (round index): those after the claims, the next
+        #: round's header or a deal line it took back.  They are not that move's: taken back, it leaves them.
+        self.parked: dict[int, tuple[str, ...]] = {}
 
     @classmethod
     def start(cls, new: NewGame, *, file: GameFile | None = None) -> Recorder:
