@@ -368,12 +368,13 @@ HELP_WIDTH = 80
 HELP = """\
 Type each move without the seat (it comes from the turn), e.g.:
 {examples}
-  9c x 9              a rank alone names the one loose card of that rank (1 the ace)
+  9c x 9              a rank alone names the one loose card of that rank
   N: 3d 8s ? ? ? ?    N's hand, before the first card of a deal (? for a card not seen)
   ! ? !! ?? !? ?! $n  glyphs for the last move; {{comment}} or ; note a comment; (S 9c x 9d) a variation
   ?  or  ? 9c         the legal moves (of a known hand; with 9c when the hand is not known)
                       ('?' alone lists moves: mark the last move as a mistake with $2 or '? {{why}}')
-  ? 9                 the legal moves with any 9 the seat holds or may hold (? 1: any ace)
+  ? 9                 the legal moves with any 9 the seat holds or may hold
+  ? 1                 the same with an ace (1 alone is the ace: Ac x 1 too)
   ? rank              the legal moves best first, by the engine's expected points (known cards)
   undo                take back the last move (or hand line, or opening table)
   redo                put back what undo took back
