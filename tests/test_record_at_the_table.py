@@ -166,7 +166,7 @@ def test_a_move_typed_at_a_hand_prompt_is_told_what_the_prompt_asks(tmp_path: Pa
     path = tmp_path / "game.dln"
     path.write_text(START)
     code, out = _run(path, ["4c Kh Ac Qc", "Kd x Kh", "", "", "quit"], Options(hands=True))
-    assert code == 2 and "not a card: 'x'" in out  # a line not understood, in a script
+    assert code == 2 and "not a card" not in out  # a line not understood, in a script
     assert ("  this prompt asks for S's hand before the deal's first card: type the cards seen, or press Enter "
             "when they were not seen; the moves are typed at the move prompt after it") in out, out
     assert path.read_text() == START + "table 4c Kh Ac Qc\n"

@@ -555,3 +555,15 @@ def test_a_second_undo_keeps_the_comments_the_first_one_kept(tmp_path: Path) -> 
     code, out = _run(path, ["Jd x Jh", "7s x [7]", "quit"])
     assert code == 0, out
     assert path.read_text().count("{N played well}") == 1
+
+
+def test_a_move_typed_with_a_hand_line_s_colon_says_so(tmp_path: Path) -> None:
+    """'N: 9c x 9d' (the seat and a colon, as a hand line begins) was read as N's hand and refused with "not a
+    card: 'x'", and 'N: 4c 5h =9' with "not a card: '=9'": the refusal says what the colon begins."""
+    path = _started(tmp_path)
+    code, out = _run(path, ["N: 9c x 9d", "N: 4c 5h =9 {a, b}", "quit"])
+    assert code == 2 and "not a card" not in out
+    assert ("not a hand: 'N:' begins a hand line, the cards N holds (N: 4c 9c ? ?); a move is typed without ':', "
+            "e.g. N 9c x 9d") in out
+    assert "e.g. N 4c 5h =9 {a, b}" in out
+    assert path.read_text() == START + TABLE

@@ -25,6 +25,8 @@ from dln.wording import listed
 ANNOTATION = re.compile(r"^(?:!!|\?\?|!\?|\?!|!|\?|\$\d+|\{|;|\()")
 _COMMENT = re.compile(rf"\{{({COMMENT_TEXT.pattern})\}}")
 HAND_LINE = re.compile(r"^\s*([NESWnesw])\s*:(.*)$")
+#: What a move holds and a hand does not: the capture mark, a declared value, a declaration.
+MOVE_WORDS = re.compile(r"(?:^|\s)[xX](?:\s|$)|=|\[")
 _MOVE_NUMBER = re.compile(r"^\s*\d+\.\s*")
 #: ``?``, ``moves``, ``? 9c``, ``? 9``: list the legal moves (``? {why}`` is a glyph and a comment instead).
 #: ``?``, ``? 9c``, ``? rank`` (``moves`` for ``?``); the blank may be left out before a card or ``rank`` (``?9c``,

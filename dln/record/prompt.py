@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -20,13 +19,16 @@ from dln.record.moves import (
     HAND_LINE,
     HELP_WORDS,
     LEGAL_QUERY,
+    MOVE_WORDS,
     QUIT_WORDS,
     Refused,
     greek_command,
     greek_seat,
+    outside_comments,
 )
 from dln.record.questions import OWN_TAGS, TAG_ORDER, NewGame, Question
 from dln.record.recordfile import Loaded, RecordFile, rule_errors
+from dln.record.reply import Reply
 from dln.record.session import Recorder, validate_record
 from dln.record.terminal import Terminal, read_typed_lines
 from dln.views.output import is_terminal
@@ -403,20 +405,17 @@ def _ask_hands(recorder: Recorder, terminal: Terminal, asked: set[tuple[int, int
             if given is None and not _is_hand(line):
                 asked.discard(key)  # the hands not given yet are asked again once the command is done
                 return line, code
-            reply = recorder.handle(line if given else f"{seat}: {line}")
+            if not given and MOVE_WORDS.search(outside_comments(line)):  # a move typed at the wrong prompt
+                reply = Reply(accepted=False, lines=[
+                    f"this prompt asks for {seat}'s hand before the deal's first card: type the cards seen, or "
+                    "press Enter when they were not seen; the moves are typed at the move prompt after it"])
+            else:
+                reply = recorder.handle(line if given else f"{seat}: {line}")
             terminal.say(*(("  " + text) for text in reply.lines))
-            if not reply.accepted and not given and _MOVE_WORDS.search(line):  # a move typed at the wrong prompt
-                terminal.say(f"  this prompt asks for {seat}'s hand before the deal's first card: type the cards "
-                             "seen, or press Enter when they were not seen; the moves are typed at the move prompt "
-                             "after it")
             if not reply.accepted and not terminal.interactive:
                 code = max(code, EXIT_RULES if reply.rule else EXIT_BAD_INPUT)
     terminal.say("")  # the status follows, set apart as after any reply
     return None, code
-
-
-#: What a move holds and a hand does not: the capture mark, a declared value, a declaration.
-_MOVE_WORDS = re.compile(r"\s[xX](?:\s|$)|=|\[")
 
 
 def _is_hand(line: str) -> bool:

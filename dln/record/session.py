@@ -25,6 +25,7 @@ from dln.record.moves import (
     HAND_LINE,
     HELP_WORDS,
     LEGAL_QUERY,
+    MOVE_WORDS,
     QUIT_WORDS,
     Refused,
     as_typed,
@@ -34,6 +35,7 @@ from dln.record.moves import (
     help_lines,
     is_bare,
     named_by_rank,
+    outside_comments,
     parse_move,
     repeated,
     same_play,
@@ -358,6 +360,9 @@ class Recorder:
         match = HAND_LINE.match(text)
         assert match is not None
         seat = match[1].upper()
+        if MOVE_WORDS.search(outside_comments(match[2])):  # 'N: 9c x 9d': a move, typed with a hand line's ':'
+            raise Refused(f"not a hand: '{seat}:' begins a hand line, the cards {seat} holds ({seat}: 4c 9c ? ?); "
+                          f"a move is typed without ':', e.g. {seat} {match[2].strip()}")
         if seat not in self.seats:
             raise Refused(f"{seat} has no seat in this {self.players}-player game")
         words, notes = cards_typed(match[2])  # a comment or note with the hand is written after it
