@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shlex
 import textwrap
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -17,6 +18,18 @@ def count_of(n: int, noun: str) -> str:
 def listed(words: Sequence[str], conjunction: str = "and") -> str:
     """``N``, ``N and S``, ``N, E and S`` (or ``3d, 3h or 3s``): words as a sentence lists them."""
     return f"{', '.join(words[:-1])} {conjunction} {words[-1]}" if len(words) > 1 else "".join(words)
+
+
+def shell_word(text: object) -> str:
+    """A file name as a shell takes it in a command said to be copied: as it is when it needs no quotes,
+    else in double quotes (``"Παρασκευή 3.dln"``, readable inside a message's own single quotes), or in
+    the shell's single quotes when double quotes would not keep it whole."""
+    word = str(text)
+    if shlex.quote(word) == word:
+        return word
+    if not re.search(r'["$`\\!]', word):
+        return f'"{word}"'
+    return shlex.quote(word)
 
 
 def known_cards(cards: Iterable[object], unseen: int, left: str) -> str:

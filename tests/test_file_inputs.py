@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import shlex
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -272,10 +271,17 @@ def test_play_starts_a_new_game_in_an_existing_empty_file(inputs: dict[str, str]
     code, out = run("play", inputs["empty"], stdin="quit\n")
     assert code == 0, out
     path = inputs["empty"]  # the file said by name, and the command that goes on with it
-    assert f"{path} holds the game so far; to go on with it: dln play {shlex.quote(path)}" in out
+    assert f"{path} holds the game so far; 'dln play {path}' goes on with it" in out
     written = Path(inputs["empty"]).read_text()
     assert '[Event "dln play"]' in written and "round 1" in written
     assert run("validate", inputs["empty"])[0] == 0
+
+
+def test_play_quotes_a_file_name_with_a_space_in_the_command_that_goes_on(tmp_path: Path) -> None:
+    """'dln play Παρασκευή 3.dln', copied from the message, would be two arguments: the name is quoted."""
+    path = tmp_path / "Παρασκευή 3.dln"
+    code, out = run("play", str(path), stdin="quit\n")
+    assert code == 0 and f"{path} holds the game so far; 'dln play \"{path}\"' goes on with it" in out
 
 
 @pytest.mark.parametrize("kind", ["zero", "folder"])

@@ -48,7 +48,7 @@ def test_the_play_prompt_edits_the_line_and_completes(tmp_path: Path, tmux: list
     pane.type("qu", "Tab")
     pane.type("", "Enter")
     screen = pane.wait("play-exit=0")
-    assert "game.dln holds the game so far; to go on with it: dln play game.dln" in screen
+    assert "game.dln holds the game so far; 'dln play game.dln' goes on with it" in screen
     play_again = shlex.join([sys.executable, "-m", "dln", "play", "game.dln"])
     again = Pane(tmux, "again", f"{play_again}; echo play-exit=$?; sleep 600", tmp_path)
     again.wait(prompt="S> ")

@@ -195,3 +195,13 @@ def test_a_redeal_typed_again_in_a_later_session_has_its_comment_once(tmp_path: 
     code, out = _run(path, ["undo", "redeal N {five face cards} {all kings}", "undo", "quit"], Options())
     assert code == 0, out
     assert path.read_text() == REDEAL_START + "table 5h 3c 9d Js\n{five face cards}\n"
+
+
+def test_a_file_name_with_a_space_is_quoted_in_the_command_that_goes_on(tmp_path: Path) -> None:
+    """A club's files are named 'Παρασκευή 3.dln': the command the recorder gives to go on was
+    'dln record …/Παρασκευή 3.dln', two arguments when copied into a shell; the name is quoted in it."""
+    path = tmp_path / "Παρασκευή 3.dln"
+    path.write_text(START)
+    code, out = _run(path, ["quit"], Options())
+    assert code == 0
+    assert out.rstrip().endswith(f"{path} is saved; 'dln record \"{path}\"' goes on from here")

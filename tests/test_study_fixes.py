@@ -3,7 +3,10 @@ analyse and play."""
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
+
+import pytest
 
 from tests.test_cli import run
 
@@ -73,3 +76,13 @@ def test_play_help_has_no_line_broken_by_hand(tmp_path: Path) -> None:
     assert not [line for line in help_lines if line.startswith("      ")], help_lines  # no continuation line
     annotate = next(line for line in help_lines if "{comment}" in line)
     assert fit(annotate, 40)[-1].strip() != "once", fit(annotate, 40)
+
+
+@pytest.mark.parametrize("name", ["game.dln", "club/Παρασκευή 3.dln", "it's.dln", 'a "b".dln', "$HOME.dln",
+                                  "a\\b.dln", "-x.dln", "!.dln"])
+def test_a_file_name_said_in_a_command_is_one_word_to_the_shell(name: str) -> None:
+    """The recorder's and dln play's 'dln record NAME' is copied into a shell: whatever the name holds,
+    the shell reads it back as the one name."""
+    from dln.wording import shell_word
+
+    assert shlex.split(shell_word(name)) == [name]

@@ -20,7 +20,6 @@ import io
 import random
 import re
 import secrets
-import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -50,7 +49,7 @@ from dln.record.recordfile import rule_errors
 from dln.record.redeals import REDEAL
 from dln.record.terminal import Terminal, read_typed_lines, typed_not_utf8
 from dln.views.output import is_terminal, say
-from dln.wording import listed
+from dln.wording import listed, shell_word
 
 if TYPE_CHECKING:
     from dln.check.plays import Position
@@ -102,9 +101,9 @@ def _rename_engine(recorder: Recorder, budget: int) -> None:
 
 
 def kept(path: Path | str) -> str:
-    """Where the game stopped is kept, and the command that goes on with it, quoted to be copied: a club's
-    file names have spaces."""
-    return f"{path} holds the game so far; to go on with it: dln play {shlex.quote(str(path))}"
+    """Where the game stopped is kept, and the command that goes on with it (a file name with a space quoted
+    in it, to be copied)."""
+    return f"{path} holds the game so far; 'dln play {shell_word(path)}' goes on with it"
 
 
 class Table:
@@ -469,7 +468,7 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
         say(f"\ninterrupted: {kept(file)}")
         code = EXIT_INTERRUPTED
     except Diverged as stop:
-        say("\n".join(stop.said(file, f"dln play {shlex.quote(str(file))}")))
+        say("\n".join(stop.said(file, f"dln play {shell_word(file)}")))
         code = EXIT_BAD_INPUT
     except Unreadable as exc:  # a piped line that is not UTF-8: the script's next lines are no better
         say(f"\n{exc}\n{kept(file)}", err=True)

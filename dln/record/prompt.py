@@ -32,7 +32,7 @@ from dln.record.reply import Reply
 from dln.record.session import Recorder, validate_record
 from dln.record.terminal import Terminal, read_typed_lines
 from dln.views.output import is_terminal
-from dln.wording import listed
+from dln.wording import listed, shell_word
 
 _T = TypeVar("_T")
 
@@ -146,13 +146,14 @@ def run(path: Path, options: Options, terminal: Terminal) -> int:
         terminal.say(*stop.lines)
         return stop.code
     except Diverged as stop:
-        terminal.say(*stop.said(path, f"dln record {path}"))
+        terminal.say(*stop.said(path, f"dln record {shell_word(path)}"))
         return EXIT_BAD_INPUT
     except Unreadable as exc:  # a line of the script that is not UTF-8: the lines after it are no better
         terminal.say(str(exc), f"nothing more was read; {path} holds everything recorded before it")
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
-        terminal.say("", f"interrupted: {path} holds everything recorded; 'dln record {path}' goes on from there")
+        terminal.say("", f"interrupted: {path} holds everything recorded; 'dln record {shell_word(path)}' goes on "
+                         "from there")
         return EXIT_INTERRUPTED
 
 
@@ -331,7 +332,7 @@ def _leave(recorder: Recorder, terminal: Terminal, path: Path, code: int) -> int
                          "the game as this session holds it, to keep:", "", *recorder.text.rstrip("\n").split("\n"))
             return EXIT_BAD_INPUT
         terminal.say(f"{path} was deleted: it is written again with this session's game")
-    terminal.say(f"{path} is saved; 'dln record {path}' goes on from here")
+    terminal.say(f"{path} is saved; 'dln record {shell_word(path)}' goes on from here")
     return code
 
 
