@@ -164,3 +164,25 @@ def test_a_card_too_many_written_elsewhere_too_is_one_error() -> None:
     # by this position's: no note of a hand size it does not report.
     setup = "setup dealer S deal 4\ntable 5h 9c\nN: 5d 2c 9c\nS: 3c 4c\nturn N\nN 5d x 5h\n"
     assert not any(note.startswith("D102") for _, notes in found(setup) for note in notes)
+
+
+def test_a_setup_hand_with_a_card_written_elsewhere_too_is_one_error() -> None:
+    """Each card exists once (D104): a setup's hand line that holds one card too many, a card the setup
+    writes elsewhere too (on the table, in another hand, as seen), holds too many because of it.  The hand
+    size (D102, or the game's own code) of the other hand was a second error for that one mistake: the
+    sizes are judged without the card written again, and the D104 at it is the one error."""
+    records = {
+        "the table and a hand": ("setup dealer S\ntable 2c 6d Kh\nN: 8h 9c Kh\nS: 8s Qc\nturn N\nN 8h\n", 3, 10),
+        "two hands": ("setup dealer S\ntable 2c 6d Kh\nN: 8h 9c\nS: 8s Qc 9c\nturn N\nN 8h\n", 4, 10),
+        "seen and a hand": ("setup dealer S deal 4\ntable 5h 9c\nseen 7d\nN: 5d 2c 7d\nS: 3c 4c\nturn N\n"
+                            "N 5d x 5h\n", 4, 10),
+        "a declaration and a hand": ("setup dealer S\ntable [8 S: 5h 3d] 2c\nN: 8h 9c 3d\nS: 8s Qc\nturn N\n"
+                                     "N 8h x [8]\n", 3, 10),
+        "kontsina": ('[Game "Kontsina"]\n\nsetup dealer W\ntable 2c 6d Kh\nN: 8h 9c Kh\nE: 8s Qc\nS: 4h 4d\n'
+                     "W: 5s 5c\nturn N\nN 8h\n", 5, 10),
+        "xeri": ('[Game "Xeri"]\n\nsetup dealer S deal 2\ntable 5h 9c\nN: 9d 3s\nS: 2s 4s 3s\nturn N\nN 9d x 9c\n',
+                 6, 10),
+    }
+    for name, (text, line, column) in records.items():
+        report = validate_game(dln.loads(text))
+        assert [(d.code, d.line, d.column) for d in report.diagnostics] == [("D104", line, column)], name

@@ -19,7 +19,7 @@ It also finds where in the record a finding about a position belongs
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from dln.cards import Card
@@ -97,8 +97,10 @@ def read_setup(round_: Round, game: Game, seats: Sequence[str], hands: Sequence[
              for i, p in enumerate(item for item in table if isinstance(item, RecordPile))]
     loose = [item for item in table if isinstance(item, Card)]
     written = {h.seat: len(h.cards) for h in hands if h.seat in seats}
-    # -- the dealer and the size of each hand --------------------------------------
     dealer = round_.dealer
+    written = _without_cards_written_again(round_, hands, written, lambda sizes: any(
+        dealer in (None, d) for d, _ in fitting_dealers(seats, turn, sizes, hand_size)))
+    # -- the dealer and the size of each hand --------------------------------------
     full: int | None = None
     if dealer is not None:
         fulls = sorted({f for d, f in fitting_dealers(seats, turn, written, hand_size) if d == dealer})
@@ -196,7 +198,34 @@ def read_setup(round_: Round, game: Game, seats: Sequence[str], hands: Sequence[
     return SetupStart(dealer, turn, deal, loose, piles, sizes, captured, xeris,
                       None if unscored else unnamed, unscored, later, problems, last, opening=deal == 1 and whole,
                       sizes_known=sizes_known,
-                      on_table=[c for item in table for c in (item.cards if isinstance(item, RecordPile) else (item,))])
+                      on_table=_table_cards(round_))
+
+
+def _without_cards_written_again(round_: Round, hands: Sequence[HandLine], written: dict[str, int],
+                                 fit: Callable[[dict[str, int]], bool]) -> dict[str, int]:
+    """The size of each written hand, less the cards it holds that the setup writes earlier elsewhere too,
+    when the hands ``fit`` one circuit of play only so: the card written again is the one mistake, its D104
+    (reported where :func:`locate` finds it, the mention written last), and not a hand size too."""
+    if fit(written):
+        return written
+    again = dict(written)
+    for hand in hands:
+        for i, card in enumerate(hand.cards):
+            if (hand.seat in again and card is not None and i < len(hand.positions)
+                    and _mentions(card, round_, hands) > 1 and locate(card, round_, hands) == hand.positions[i]):
+                again[hand.seat] -= 1
+    return again if again != written and fit(again) else written
+
+
+def _mentions(card: Card, round_: Round, hands: Sequence[HandLine]) -> int:
+    """How many times a setup writes ``card``: on the table, in hand lines, captured lines and ``seen``."""
+    return (_table_cards(round_).count(card) + sum(line.cards.count(card) for line in (*hands, *round_.captured))
+            + round_.seen.count(card))
+
+
+def _table_cards(round_: Round) -> list[Card]:
+    """Every card a setup's table line writes, in order, a declaration's cards where it is written."""
+    return [c for item in round_.table or () for c in (item.cards if isinstance(item, RecordPile) else (item,))]
 
 
 def _too_few(side: str, entries: Sequence[Captured], xeris: int, last: str | None) -> Violation | None:
@@ -210,7 +239,7 @@ def _too_few(side: str, entries: Sequence[Captured], xeris: int, last: str | Non
 def _counted(round_: Round, hands: Sequence[HandLine]) -> tuple[int, int]:
     """How many cards a setup names or leaves unseen in hand lines (on the table, captured, to be dealt, in
     hand lines: each card once), and how many ``seen`` cards it names nowhere else."""
-    named = {c for item in round_.table or () for c in (item.cards if isinstance(item, RecordPile) else (item,))}
+    named = set(_table_cards(round_))
     named.update(c for entry in round_.captured for c in entry.cards)
     named.update((*(round_.deck or ()), *(c for h in hands for c in h.cards if c is not None)))
     return len(named) + sum(h.cards.count(None) for h in hands), len(set(round_.seen) - named)
