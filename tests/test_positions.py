@@ -297,7 +297,8 @@ def test_move_counts_moves_played_as_dln_show_does(command: str) -> None:
     assert _run("position", sample, "--round", "1", "--move", "end")[1] == \
         _run("position", sample, "--round", "1", "--at", "49")[1]
     code, _, err = _run(command, sample, "--round", "1", "--move", "49")
-    span = "and is over after them (--move goes from 0 to 47)" if command == "moves" else "(--move 0 to 48, or end)"
+    span = ("and is over after them (--move goes from 0 to 47)" if command == "moves"
+            else "(--move goes from 0 to 48, or end)")
     assert code == 2 and f"there is no position after move 49: round 1 has 48 moves {span}" in err, err
     if command == "moves":  # the round is played out: nothing is legal after its last move, said in --move's terms
         code, _, err = _run(command, sample, "--round", "1", "--move", "end")
@@ -308,12 +309,33 @@ def test_move_counts_moves_played_as_dln_show_does(command: str) -> None:
             assert "move 49" not in err, err
     setup = str(SAMPLES / "constructs" / "setup.dln")  # a round of 4 moves, the record stopped after them
     code, _, err = _run(command, setup, "--round", "1", "--move", "5")
-    span = "and is over after them (--move goes from 0 to 3)" if command == "moves" else "(--move 0 to 4, or end)"
+    span = ("and is over after them (--move goes from 0 to 3)" if command == "moves"
+            else "(--move goes from 0 to 4, or end)")
     assert code == 2 and f"round 1 has 4 moves {span}" in err, err
     code, _, err = _run(command, sample, "--round", "1", "--at", "8", "--move", "7")
     assert code == 2 and "give --at or --move, not both" in err, err
     code, _, err = _run(command, sample, "--round", "1")
     assert code == 2 and "say which position: --at N (before move N) or --move N (after N moves)" in err, err
+
+
+@pytest.mark.parametrize("option", ["--at", "--move"])
+def test_position_and_moves_say_a_move_past_the_end_alike(option: str) -> None:
+    """docs/cli.md: both take --at N and --move N|end.  Past the end of a round that stops unfinished (so
+    that dln moves too can list what is played next), dln position said 'error: there is no move 9 in round
+    1: it has 6 moves (--at 1 to 7; 7 is the position after the last)' as a file error, where dln moves said
+    'Invalid value for '--at': there is no move 9: round 1 has 6 moves (--at goes from 1 to 7)'; --move had
+    its span in other words again ('--move 0 to 6, or end').  One sentence, a usage error naming the option,
+    from one function (dln.check.position.no_position)."""
+    unfinished = str(SAMPLES / "constructs" / "variations.dln")  # 6 moves, the record stops before the end
+    said = {}
+    for command in ("moves", "position"):
+        code, out, err = _run(command, unfinished, "--round", "1", option, "9")
+        assert (code, out) == (2, ""), err
+        said[command] = err.splitlines()[-1]
+    assert said["moves"] == said["position"], said
+    span = "--at goes from 1 to 7" if option == "--at" else "--move goes from 0 to 6, or end"
+    what = "move 9" if option == "--at" else "position after move 9"
+    assert said["moves"] == f"Error: Invalid value for '{option}': there is no {what}: round 1 has 6 moves ({span})"
 
 
 def _run(*args: str) -> tuple[int, str, str]:

@@ -24,7 +24,7 @@ def test_moves_past_the_end_of_a_round_played_out_offers_only_what_it_can_show()
         code, _, err = run("moves", str(SAMPLES / "kontsina.dln"), "--move", said)
         assert code == 2 and "--move goes from 0 to 47" in err, err
     code, _, err = run("moves", str(SAMPLES / "constructs" / "variations.dln"), "--move", "7")  # unfinished
-    assert code == 2 and "no position after move 7: round 1 has 6 moves (--move 0 to 6, or end)" in err, err
+    assert code == 2 and "no position after move 7: round 1 has 6 moves (--move goes from 0 to 6, or end)" in err, err
 
 
 def test_explain_quotes_the_line_the_example_breaks_the_rule_at() -> None:

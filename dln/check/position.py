@@ -20,9 +20,10 @@ from dln.cards import Card
 from dln.check.validate import Diagnostic, GameReport, validate_game
 from dln.games.protocol import Position, game_of
 from dln.notation.model import Captured, Deal, Game, Hand, Pile, Round, Seat, Side
-from dln.wording import positions_span
+from dln.wording import count_of, positions_span
 
-__all__ = ["PositionError", "broken_before", "cancelled", "extract_position", "position_game", "position_round"]
+__all__ = ["PositionError", "broken_before", "cancelled", "extract_position", "no_position", "position_game",
+           "position_round"]
 
 #: The tags a position keeps from its game: who plays, and under which rules.
 KEPT_TAGS = ("Game", "North", "East", "South", "West", "Variant", "Target")
@@ -139,9 +140,7 @@ def extract_position(game: Game, round_number: int, at: int, report: GameReport 
         raise PositionError(f"there is no round {round_number}: the game has {rounds} round{'s' * (rounds != 1)}")
     moves = len(game.rounds[round_number - 1].moves)
     if not 1 <= at <= moves + 1:
-        raise PositionError(f"there is no move {at} in round {round_number}: it has {moves} move"
-                            f"{'s' * (moves != 1)} (--at 1 to {moves + 1}; {moves + 1} is the position "
-                            "after the last)")
+        raise PositionError(no_position(round_number, moves, at, option, last=moves + 1))
     why = cancelled(game.rounds[round_number - 1], round_number, at, option)
     if why is not None:
         raise PositionError(why)
@@ -156,6 +155,21 @@ def extract_position(game: Game, round_number: int, at: int, report: GameReport 
     state = played.states[at - 1]
     return Extracted(state, shown_cards(round_, at - 1), known_of(round_, state, at - 1),
                      broken_before(report, round_number, at))
+
+
+def no_position(round_number: int, moves: int, at: int, option: str = "--at", *, last: int, why: str = "") -> str:
+    """Why round ``round_number`` of ``moves`` moves has no position before move ``at``, in the terms of the
+    ``option`` the user named it with (:func:`dln.wording.positions_span`): ``last`` is the last position
+    the command can show (one past the last move when it shows the position after it, where ``--move end``
+    works too), ``why`` what more the round says (' and is over after them').  dln position and dln moves
+    say it alike."""
+    span = positions_span(1, last, option)
+    if option != "--move":
+        what = f"move {at}"
+    else:
+        what = f"position after move {at - 1}" if at > moves + 1 else f"move to list after move {at - 1}"
+        span += ", or end" if last == moves + 1 else ""
+    return f"there is no {what}: round {round_number} has {count_of(moves, 'move')}{why} ({span})"
 
 
 def cancelled(round_: Round, number: int, at: int, option: str = "--at") -> str | None:

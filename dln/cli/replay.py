@@ -110,18 +110,20 @@ def _before_move(at: int | None, move: int | None, game: Game, round_number: int
     """The move (from 1) the position asked for comes before: ``at`` itself, or one past ``move`` moves
     played (``None``: the round's last move; -1: ``--move`` not given), and the option given.  A usage error
     when neither or both are given, or (``past_last``: for a command that shows the position after the
-    round's last move) ``move`` is past the round's last move; the round's own checks come after, in the
+    round's last move) the position is past it (:func:`dln.check.position.no_position`, which dln moves
+    says it in too); the round's own checks come after, in the
     terms of the option given (dln moves lists nothing after a round played out, and says so itself)."""
+    from dln.check.position import no_position
+
     if (at is None) == (move == -1):
         raise click.UsageError("give --at or --move, not both" if at is not None else
                                "say which position: --at N (before move N) or --move N (after N moves)")
-    if at is not None:
-        return at, "--at"
     count = len(game.rounds[round_number - 1].moves) if round_number <= len(game.rounds) else 0
-    if past_last and move is not None and move > count and round_number <= len(game.rounds):
-        raise click.BadParameter(f"there is no position after move {move}: round {round_number} has "
-                                 f"{count_of(count, 'move')} (--move 0 to {count}, or end)", param_hint="'--move'")
-    return (count if move is None else move) + 1, "--move"
+    before, option = (at, "--at") if at is not None else ((count if move is None else move) + 1, "--move")
+    if past_last and before > count + 1 and round_number <= len(game.rounds):
+        raise click.BadParameter(no_position(round_number, count, before, option, last=count + 1),
+                                 param_hint=f"'{option}'")
+    return before, option
 
 
 def _position_options(function: Callable[..., None]) -> Callable[..., None]:

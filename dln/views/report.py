@@ -129,7 +129,7 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
     (budget, seed, open_hands; ``dln moves --rank``); ``option``: the one the user named the position with,
     ``--at`` or ``--move`` (:func:`dln.wording.positions_span`)."""
     from dln.check.plays import legal, written
-    from dln.check.position import broken_before, cancelled, known_of
+    from dln.check.position import broken_before, cancelled, known_of, no_position
     from dln.notation.writer import move_text
     from dln.views.scoresheet import describe_position, position_data
 
@@ -142,16 +142,8 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
     if at > count + (not over):  # played out: the round is over, or its next deal is not in the record
         why = "" if not over else " and is over after them" if played.states[-1].is_over else \
             ", and the next deal is not in the record"
-        span = positions_span(1, count + (not over), option)
-        if option == "--move" and at > count + 1:  # said as dln show and position say it, 'end' where it works
-            span = f"--move 0 to {count}, or end" if not over else span
-            what = f"position after move {at - 1}"
-        elif option == "--move":  # after the round's last move: nothing left to list
-            what = f"move to list after move {at - 1}"
-        else:
-            what = f"move {at}"
-        raise click.BadParameter(f"there is no {what}: round {round_number} has {count_of(count, 'move')}"
-                                 f"{why} ({span})", param_hint=f"'{option}'")
+        raise click.BadParameter(no_position(round_number, count, at, option, last=count + (not over), why=why),
+                                 param_hint=f"'{option}'")
     if at > len(played.states):  # the record breaks a rule before move AT: say which, as validate does
         stop = next((d for d in report.diagnostics if d.round in (round_number, None)
                      and (d.severity == "error" or d.code == "R007")), None)
