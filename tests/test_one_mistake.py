@@ -186,3 +186,22 @@ def test_a_setup_hand_with_a_card_written_elsewhere_too_is_one_error() -> None:
     for name, (text, line, column) in records.items():
         report = validate_game(dln.loads(text))
         assert [(d.code, d.line, d.column) for d in report.diagnostics] == [("D104", line, column)], name
+
+
+def test_a_move_written_with_the_wrong_seat_is_one_error_and_the_round_goes_on() -> None:
+    """Only the seat whose turn it is plays (D003).  '14. S 7c' where N is to play and holds the 7c was
+    D003 and D002 (S cannot play 7c: it is in N's hand), two errors for one letter written wrong, and the
+    replay of the round stopped there.  The card is the turn's seat's: one error, the D003, with the D002
+    its note, and the round goes on from the move as that seat made it, in the three games."""
+    samples = Path(__file__).parent.parent / "samples"
+    for name, played, written, line in (("two-player-61.dln", "14. N 7c", "14. S 7c", 29),
+                                        ("kontsina.dln", "2. E 2h", "2. S 2h", 17),
+                                        ("xeri.dln", "5. N 2h", "5. S 2h", 18)):
+        text = (samples / name).read_text(encoding="utf-8")
+        sound = validate_game(dln.loads(text))
+        report = validate_game(dln.loads(text.replace(f"\n{played}\n", f"\n{written}\n", 1)))
+        [d] = report.diagnostics
+        assert (d.code, d.line) == ("D003", line), name
+        assert any(note.startswith("D002 card-already-seen") for note in d.notes), d.notes
+        assert not any("replay of this round stops" in note for note in d.notes), d.notes
+        assert not report.rounds[0].stopped and report.rounds[0].moves == sound.rounds[0].moves, name

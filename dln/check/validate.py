@@ -510,7 +510,7 @@ class _Checker(Reporter):
         if verdict != _ILLEGAL:
             live.play(engine_move)
             return live
-        made = engine.force(live.freeze(), engine_move) if resolves_all(move, engine_move) else None
+        made = self._made(engine, live.freeze(), move, engine_move)
         if made is None:  # the card is not the mover's, or the move names what is not on the table
             why = (f"{move.card} cannot be {move.seat}'s to play" if live.freeze().hands_without(move.seat, move.card)
                    is None else "it names a declaration that is not on the table, or not one alone"
@@ -518,6 +518,19 @@ class _Checker(Reporter):
             self._note_last_error(f"the replay of this round stops here ({why}): what follows cannot be judged")
             return None
         return engine.live(made)
+
+    @staticmethod
+    def _made(engine: protocol.Game, state: Position, move: Move, engine_move: EngineMove) -> Position | None:
+        """The position an illegal move made at the table (:meth:`Game.force`), None when it cannot have been
+        made.  A card the seat whose turn it is holds, written as another seat's, is that seat's move (one
+        letter written wrong, :func:`dln.engine.codes.seat_noted`): the round goes on from it as made."""
+        if not resolves_all(move, engine_move):
+            return None
+        made = engine.force(state, engine_move)
+        turn = state.turn
+        if made is None and turn != move.seat and turn in state.seats and move.card in state.hand(turn).known:
+            made = engine.force(state, engine_move._replace(seat=turn))
+        return made
 
     def _note_unseated(self, move: Move) -> None:
         """Say on the error of a seat the game lacks that the replay of this round stops at its ``move``."""
@@ -549,7 +562,7 @@ class _Checker(Reporter):
             for inner in move.variations:
                 self._variation(engine, state, inner.moves, number, plans, k)
             if verdict == _ILLEGAL:  # as on the main line: on from what the move made, if it could be made
-                made = engine.force(state, engine_move) if resolves_all(move, engine_move) else None
+                made = self._made(engine, state, move, engine_move)
                 if made is None:
                     return
                 state = made

@@ -85,7 +85,10 @@ def check(state: Position, move: Move) -> list[Violation]:
         why = xeri_blocker(state, move)
         if why is not None:
             out.append(error(codes.FALSE_XERI, f"marked as a xeri, but {why}", XERI_MARK))
-    return codes.one_mistake(out) if len(out) > 1 else out
+    if len(out) == 1:
+        return out
+    return codes.seat_noted(codes.one_mistake(out), turn, card,
+                            seat != turn and turn in seats and card in state.hands[seats.index(turn)].known)
 
 
 def _check_card(state: Position, seat: Seat, card: Card, out: list[Violation]) -> None:

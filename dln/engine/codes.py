@@ -432,3 +432,17 @@ def swap_noted(found: list[Violation], seat: str, played: object, held: Collecti
             "table; the two seem written in each other's place")
     noted = Violation(first.code, first.severity, first.message, first.subject, (*first.notes, note))
     return [noted if i == cause else w for i, w in enumerate(found) if i != swapped[0]]
+
+
+def seat_noted(found: list[Violation], turn: str, card: object, turn_holds: bool) -> list[Violation]:
+    """``found`` with the D002 of a ``card`` that the seat whose ``turn`` it is holds (``turn_holds``) made
+    a note of the D003: the move is that seat's, written with another's letter (``S 7c`` for ``N 7c``), one
+    mistake.  What the D002 made moot, the card's move judged as the other seat's, is moot here too."""
+    cause = next((i for i, v in enumerate(found) if v.code == WRONG_SEAT), None)
+    seen = next((i for i, v in enumerate(found) if v.code == CARD_ALREADY_SEEN and v.subject == card), None)
+    if not turn_holds or cause is None or seen is None:
+        return found
+    v, first = found[seen], found[cause]
+    note = f"{v.code} {RULES[v.code].name}: {v.message}: the move seems {turn}'s, written with another seat"
+    noted = Violation(first.code, first.severity, first.message, first.subject, (*first.notes, note))
+    return [noted if i == cause else w for i, w in enumerate(found) if i != seen]

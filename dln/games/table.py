@@ -567,7 +567,10 @@ def check(state: TableRound, move: Move) -> list[Violation]:
             return codes.swap_noted(out, move.seat, move.card, hand.known)
         return out
     out += state.rules.check_play(state, move)
-    return codes.one_mistake(out) if len(out) > 1 else out
+    if len(out) == 1:
+        return out
+    return codes.seat_noted(codes.one_mistake(out), state.turn, move.card,
+                            move.seat != state.turn and move.card in state.hand(state.turn).known)
 
 
 def play(state: TableRound, move: Move) -> TableRound:
