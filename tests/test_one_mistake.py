@@ -205,3 +205,21 @@ def test_a_move_written_with_the_wrong_seat_is_one_error_and_the_round_goes_on()
         assert any(note.startswith("D002 card-already-seen") for note in d.notes), d.notes
         assert not any("replay of this round stops" in note for note in d.notes), d.notes
         assert not report.rounds[0].stopped and report.rounds[0].moves == sound.rounds[0].moves, name
+
+
+def test_a_wrong_dealer_is_one_error_when_the_moves_follow_the_right_one() -> None:
+    """The deal passes in turn (pagat, Further Deals and the End of the Round: D106; Kontsina's K106).  A
+    round whose dealer is written wrong, its moves played as the right dealer makes them, gave the D106 and
+    then D003 at the first move of every deal (the seat written to lead did not) and another D106 at the
+    next round (its dealer, right, did not follow the one written wrong): six errors for one seat letter.
+    The round is played as the moves show, by the dealer the rules name: one error, the D106."""
+    samples = Path(__file__).parent.parent / "samples"
+    for name, header, wrong, code, line in (("two-player-61.dln", "round 2 dealer S", "round 2 dealer N", "D106", 73),
+                                            ("kontsina.dln", "round 2 dealer N", "round 2 dealer E", "K106", 79),
+                                            ("xeri.dln", "round 2 dealer N", "round 2 dealer S", "D106", 74)):
+        text = (samples / name).read_text(encoding="utf-8")
+        sound = validate_game(dln.loads(text))
+        report = validate_game(dln.loads(text.replace(f"\n{header}\n", f"\n{wrong}\n", 1)))
+        assert [(d.code, d.line) for d in report.diagnostics] == [(code, line)], name
+        assert [r.moves for r in report.rounds] == [r.moves for r in sound.rounds], name
+        assert not any(r.stopped for r in report.rounds), name

@@ -160,11 +160,14 @@ class _Checker(Reporter):
             if dealer is None:
                 dealer = expected
             else:
-                self.report_all(engine.check_dealer(self.seats, previous_dealer, dealer, redealt=redealt),
-                                round_.line, round_.column)
+                wrong = engine.check_dealer(self.seats, previous_dealer, dealer, redealt=redealt)
+                if wrong and first_move is not None and self._dealer_before(first_move.seat) == expected != dealer:
+                    # the moves follow the dealer the rules name: the seat written is the one mistake
+                    note = f"the round is replayed as {expected} dealt it: {first_move.seat} leads, as its moves show"
+                    wrong, dealer = [replace(v, notes=(*v.notes, note)) for v in wrong], expected
+                self.report_all(wrong, round_.line, round_.column)
         if dealer is None:  # the first round: the seat before the first to play
-            first = round_.turn or (first_move.seat if first_move else None)
-            dealer = self.seats[self.seats.index(first) - 1] if first in self.seats else self.seats[-1]
+            dealer = self._dealer_before(round_.turn or (first_move.seat if first_move else None))
         result = RoundReport(index, round_.number, dealer, round_.setup)
         self.deals = None
         if round_.table is None and round_.deck is None and not round_.setup and not first_move \
@@ -518,6 +521,11 @@ class _Checker(Reporter):
             self._note_last_error(f"the replay of this round stops here ({why}): what follows cannot be judged")
             return None
         return engine.live(made)
+
+    def _dealer_before(self, first: str | None) -> str:
+        """The dealer under whom ``first`` plays a round's first card: the seat before it (the last seat when
+        ``first`` has none)."""
+        return self.seats[self.seats.index(first) - 1] if first in self.seats else self.seats[-1]
 
     @staticmethod
     def _made(engine: protocol.Game, state: Position, move: Move, engine_move: EngineMove) -> Position | None:
