@@ -223,3 +223,18 @@ def test_a_wrong_dealer_is_one_error_when_the_moves_follow_the_right_one() -> No
         assert [(d.code, d.line) for d in report.diagnostics] == [(code, line)], name
         assert [r.moves for r in report.rounds] == [r.moves for r in sound.rounds], name
         assert not any(r.stopped for r in report.rounds), name
+
+
+def test_a_declared_value_written_wrong_is_one_error() -> None:
+    """pagat, Raising Declarations: the cards make the declaration's value (D304).  'N 4h [5] =8', the cards
+    making 9 and N holding the 9c, gave D304 and D302 (N holds no other card of value 8) for one figure
+    written wrong: the D302 of the value written is a note of the D304 when the declarer holds a card of the
+    value the cards make.  Holding none of either is two mistakes, two errors."""
+    setup = "setup dealer S\ntable [5 S: 3h 2d] 4c Kh\nN: 4h {held} 2s\nS: 5d Qc 3s\nturn N\nN 4h [5] =8\n"
+    [(code, notes)] = found(setup.format(held="9c"))
+    assert code == "D304" and notes and notes[0].startswith("D302 declare-without-card")
+    plain = "setup dealer S\ntable 5h 3d 4c\nN: 9h 7c 2s\nS: 8d Qc 3s\nturn N\nN 2s 5h =8\n"
+    [(code, notes)] = found(plain)
+    assert code == "D304" and notes and notes[0].startswith("D302 declare-without-card")
+    assert [code for code, _ in found(setup.format(held="8c"))] == ["D304"]
+    assert [code for code, _ in found(setup.format(held="7c"))] == ["D304", "D302"]

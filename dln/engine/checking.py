@@ -20,6 +20,7 @@ from .predicates import (
     declarer_holds,
     face_trio,
     forced_capture_violation,
+    holds_value_after,
     in_sums,
     keeps_declaration_card,
     lay_violations,
@@ -295,7 +296,20 @@ def _check_declare(state: Position, move: Move, out: list[Violation]) -> None:
     if value is not None and 1 <= value <= 10:
         held = declarer_holds(state, seat, card, value)
         if held is not None:
-            out.append(replace(held, subject=VALUE))
+            _value_miswritten(state, move, total if not group else value, replace(held, subject=VALUE), out)
+
+
+def _value_miswritten(state: Position, move: Move, total: int, held: Violation, out: list[Violation]) -> None:
+    """Add D302 ``held`` (no card kept of the value written) to ``out``: as a note of the D304 when the cards
+    make ``total`` and the declarer keeps a card of it, the figure written wrong being the one mistake."""
+    summed = next((i for i, v in enumerate(out) if v.code == codes.DECLARE_SUM), None)
+    if summed is None or held.severity != "error" or not 1 <= total <= 10 \
+            or not holds_value_after(state, move.seat, move.card, total):
+        out.append(held)
+        return
+    first = out[summed]
+    out[summed] = replace(first, notes=(*first.notes, f"{held.code} {codes.RULES[held.code].name}: {held.message}; "
+                                        f"{move.seat} keeps a card of {total}, the value the cards make"))
 
 
 def _check_group(
