@@ -238,3 +238,12 @@ def test_a_declared_value_written_wrong_is_one_error() -> None:
     assert code == "D304" and notes and notes[0].startswith("D302 declare-without-card")
     assert [code for code, _ in found(setup.format(held="8c"))] == ["D304"]
     assert [code for code, _ in found(setup.format(held="7c"))] == ["D304", "D302"]
+
+
+def test_a_card_written_twice_in_the_seen_line_is_an_error_at_the_second() -> None:
+    """docs/notation.md, seen: cards already captured, each once (D104, as a card written twice in a hand
+    line, the table or a captured line).  'seen 9h 2c 9h' was read as a set and said nothing."""
+    text = "setup dealer S\ntable 5h 3d 4c\nseen 9h 2c 9h\nN: ? ? ?\nS: 8d Qc 3s\nturn N\nN 7h\n"
+    report = validate_game(dln.loads(text))
+    assert [(d.code, d.line, d.column) for d in report.diagnostics] == [("D104", 3, 12)]
+    assert "9h is written twice in the seen line" in report.diagnostics[0].message

@@ -171,6 +171,11 @@ def read_setup(round_: Round, game: Game, seats: Sequence[str], hands: Sequence[
                           f"{len(entry.cards)}")
                 problems.append((v, _at(entry.line, entry.column, round_)))
             unnamed[sides.index(side)] += max(entry.count - len(entry.cards), 0)
+    for i, card in enumerate(round_.seen):  # the engine holds them as a set: a card written again is lost there
+        if card in round_.seen[:i]:
+            v = error("D104", f"{card} is written twice in the seen line; each card is captured once")
+            problems.append((v, round_.seen_positions[i] if i < len(round_.seen_positions) else
+                             _at(round_.line, round_.column, round_)))
     over = _beyond_the_pack(round_, hands, sum(unnamed), coming, hand_size * players)
     if over is not None:
         counted = [entry for entry in round_.captured if entry.count is not None and entry.count > len(entry.cards)]
