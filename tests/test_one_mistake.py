@@ -247,3 +247,14 @@ def test_a_card_written_twice_in_the_seen_line_is_an_error_at_the_second() -> No
     report = validate_game(dln.loads(text))
     assert [(d.code, d.line, d.column) for d in report.diagnostics] == [("D104", 3, 12)]
     assert "9h is written twice in the seen line" in report.diagnostics[0].message
+
+
+def test_a_card_written_twice_in_one_place_says_so() -> None:
+    """D104 said '5h is on the table and on the table' of 'table 5h 3d 4c 5h', and '9h is in N's capture
+    pile and in N's capture pile' of 'captured N: 9h 9h': one place named twice, as if two."""
+    table = "setup dealer S\ntable 5h 3d 4c 5h\nN: 7h 8h 9h\nS: 8d Qc 3s\nturn N\nN 7h\n"
+    captured = "setup dealer S\ntable 5h 3d 4c\ncaptured N: 9h 9h\nN: ? ? ?\nS: 8d Qc 3s\nturn N\nN 7h\n"
+    for text, said in ((table, "5h is written twice on the table"),
+                       (captured, "9h is written twice in N's capture pile")):
+        [d] = validate_game(dln.loads(text)).diagnostics
+        assert (d.code, d.message) == ("D104", said)

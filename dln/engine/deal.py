@@ -295,7 +295,10 @@ def check_position(state: Position) -> list[Violation]:
                 places.setdefault(c, []).append(where)
         for c in sorted(places, key=lambda c: c.index):
             if len(places[c]) > 1:
-                out.append(replace(error(codes.DUPLICATE_CARD, f"{c} is {' and '.join(places[c])}"), subject=c))
+                where, n = list(dict.fromkeys(places[c])), len(places[c])  # one place is named once
+                said = " and ".join(where) if len(where) > 1 else \
+                    f"written {'twice' if n == 2 else f'{n} times'} {where[0]}"
+                out.append(replace(error(codes.DUPLICATE_CARD, f"{c} is {said}"), subject=c))
     unknown = sum(h.unknown for h in state.hands)
     sizes, surplus = _hand_size_violations(state)
     beyond = sum(surplus.values())
