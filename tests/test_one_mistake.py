@@ -258,3 +258,15 @@ def test_a_card_written_twice_in_one_place_says_so() -> None:
                        (captured, "9h is written twice in N's capture pile")):
         [d] = validate_game(dln.loads(text)).diagnostics
         assert (d.code, d.message) == ("D104", said)
+
+
+def test_a_round_numbered_out_of_order_is_a_warning_at_its_line() -> None:
+    """docs/notation.md, Rounds: "Number rounds from 1 within a game".  A round numbered 3 where it is the
+    game's second (a round left out, or a number written wrong) said nothing; a move so numbered is R005.
+    It is R009, a warning at the round line, as R005 is at the move; a setup, from the middle of a round
+    of no known number, is not counted."""
+    text = (Path(__file__).parent.parent / "samples" / "two-player-61.dln").read_text(encoding="utf-8")
+    report = validate_game(dln.loads(text.replace("\nround 2 dealer S\n", "\nround 3 dealer S\n", 1)))
+    assert [(d.code, d.severity, d.line) for d in report.diagnostics] == [("R009", "warning", 73)]
+    assert report.diagnostics[0].message == "this is round 2 of the game, but it is numbered 3"
+    assert report.errors == 0 and report.totals == validate_game(dln.loads(text)).totals

@@ -35,7 +35,7 @@ UNTRIGGERABLE: dict[str, str] = {
     "(test_a_variant_the_engine_does_not_implement_is_r004)",
 }
 #: Codes the validator only ever reports as warnings, so their samples exit 0.
-WARNING_CODES = frozenset({"R005", "R007", "R008"})
+WARNING_CODES = frozenset({"R005", "R007", "R008", "R009"})
 #: Samples that break a tag: the game cannot be checked as written (exit 2).
 BAD_INPUT_CODES = frozenset({"R002"})
 

@@ -139,6 +139,7 @@ DOC_SOURCES: dict[str, str] = {
     "R006": "docs/notation.md, Positions in the middle of a round: setup",
     "R007": "docs/notation.md, The opening table",
     "R008": "docs/rules.md, House rules; Where the texts disagree or are silent (Four-player direction)",
+    "R009": "docs/notation.md, Rounds",
     "S001": "docs/notation.md, Syntax errors",
     "S002": "docs/cli.md, Exit codes",
     "S003": "docs/cli.md, Exit codes",

@@ -47,6 +47,7 @@ RECORD_CODES: dict[str, tuple[str, str]] = {
     "R007": ("no-table", "A round is replayed from its opening table (or its deck); without one it is not checked."),
     "R008": ("variant-moot", "A house rule the record names applies to its players: clockwise is the direction "
              "of four players' play, and two play in turn whichever way it goes."),
+    "R009": ("round-number", "A round number counts the rounds of the game so far, this one included."),
 }
 
 

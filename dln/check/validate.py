@@ -115,8 +115,14 @@ class _Checker(Reporter):
         previous_dealer: str | None = None
         redealt = False  # the previous round ends with a redeal line: its dealer deals again
         winner: str | None = None
+        counted = 0  # the game's rounds so far, setups left out (docs/notation.md, Rounds: from 1)
         for i, round_ in enumerate(self.game.rounds):
             self.round_index = i + 1
+            if not round_.setup:
+                counted += 1
+                if round_.number is not None and round_.number != counted:
+                    self.report("R009", "warning", f"this is round {counted} of the game, but it is numbered "
+                                f"{round_.number}", round_.line, round_.column)
             if winner is not None and not round_.setup:
                 self.report(engine.result_code, "error", f"the game was over before this round: {winner} had won "
                             f"({_standing(totals)})", round_.line, round_.column,

@@ -56,7 +56,11 @@ def window_report(previous: GameReport, old: Game, game: Game) -> GameReport | N
         return None
     index = len(game.rounds)
     diagnostics = [d for d in previous.diagnostics if d.round is not None and d.round < index]
-    diagnostics += [replace(d, round=index) if d.round is not None else d for d in replayed.diagnostics]
+    # The window's one round cannot tell its place in the game (R009): the round line is as it was, and so
+    # is what the whole validator said of it.
+    diagnostics += [d for d in previous.diagnostics if d.round == index and d.code == "R009"]
+    diagnostics += [replace(d, round=index) if d.round is not None else d for d in replayed.diagnostics
+                    if d.code != "R009"]
     return replace(previous, game=game, rounds=[*previous.rounds[:-1], replace(result, index=before.index)],
                    diagnostics=diagnostics)
 
