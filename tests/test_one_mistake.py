@@ -270,3 +270,16 @@ def test_a_round_numbered_out_of_order_is_a_warning_at_its_line() -> None:
     assert [(d.code, d.severity, d.line) for d in report.diagnostics] == [("R009", "warning", 73)]
     assert report.diagnostics[0].message == "this is round 2 of the game, but it is numbered 3"
     assert report.errors == 0 and report.totals == validate_game(dln.loads(text)).totals
+
+
+def test_a_declaration_of_a_value_written_wrong_lies_on_the_table_as_its_cards_make_it() -> None:
+    """pagat, Plain Declarations: the cards of a plain declaration make its value.  'S 3c 7c =9' (D304) went
+    on as a declaration of 9, so that capturing it later as '[10]', the value of its cards, was D004 too (no
+    plain declaration of 10 on the table): two errors for one figure written wrong.  The position an illegal
+    move made holds the declaration its cards make."""
+    samples = Path(__file__).parent.parent / "samples"
+    for name, played, written, line in (("four-player.dln", "10. S 3c 7c =10", "10. S 3c 7c =9", 26),
+                                        ("two-player-61.dln", "16. N Ad 7c =8", "16. N Ad 7c =9", 31)):
+        text = (samples / name).read_text(encoding="utf-8")
+        report = validate_game(dln.loads(text.replace(f"\n{played}\n", f"\n{written}\n", 1)))
+        assert [(d.code, d.line) for d in report.diagnostics] == [("D304", line)], name

@@ -208,9 +208,10 @@ def forced(state: RoundState, move: Move) -> RoundState | None:
     What a validator goes on from after an illegal move (issue 31): the card leaves the mover's hand (an
     unseen card of it, when the hand is not fully known); a capture puts the card and everything it names
     in the mover's side's pile (no xeri: an illegal capture scores nothing); a declaration makes a new one of
-    the card, the loose cards and the declarations it names, of the value written (or their total), owned
-    by nobody (it binds no seat); a lay lands on the table.  The turn passes to the seat after the mover (played out of
-    turn, it stays with the seat whose turn it was: that seat still plays).  None when the
+    the card, the loose cards and the declarations it names, owned by nobody (it binds no seat), a plain one
+    of the value its cards make (a group, or cards that make none, of the value written); a lay lands on the
+    table.  The turn passes to the seat after the mover (played out of turn, it stays with the seat whose turn
+    it was: that seat still plays).  None when the
     card cannot be in the mover's hand (seen elsewhere, or not in a hand fully known) or the move names a
     card or declaration that is not on the table.
     """
@@ -232,7 +233,10 @@ def forced(state: RoundState, move: Move) -> RoundState | None:
         captured = (*captured[:side], (*captured[side], *taken, card), *captured[side + 1:])
         last_capturer = seat
     else:
-        value = move.value if move.value is not None else card.value + sum(c.value for c in taken)
+        total = card.value + sum(c.value for c in taken)
+        # A plain declaration is worth what its cards make: a value written wrong (D304) is the mistake, not
+        # the declaration on the table (a group, or cards that make no value, keep the value written).
+        value = move.value if move.value is not None and (move.group or not 1 <= total <= 10) else total
         # Nobody's: a declaration its maker could not make binds nobody, so what follows from it (keeping a
         # card of its value, not laying beside it) is no new error.
         piles += (Pile(next_pile_id, value, move.group, None, (card, *taken)),)
