@@ -64,11 +64,12 @@ def test_a_declaration_at_fault_is_pointed_at_by_its_reference(tmp_path: Path) -
     assert (finding["line"], finding["column"]) == (8, 8)
 
 
-def test_a_finding_about_the_whole_move_points_at_its_start(tmp_path: Path) -> None:
-    """D003 (not this seat's turn) concerns the move as a whole: it points at the move's first token."""
+def test_a_move_out_of_turn_points_at_its_seat(tmp_path: Path) -> None:
+    """D003 (not this seat's turn) is about the seat that plays: it points at the seat letter, not at the
+    move number before it, which is R005's (a number that does not count the cards played)."""
     text = HEAD + "table 5h 3c 9d Js\n1. S 8s x 5h 3c\n"
     finding = _finding(tmp_path, text, "D003")
-    assert (finding["line"], finding["column"]) == (6, 1)
+    assert (finding["line"], finding["column"]) == (6, 4)
 
 
 @pytest.mark.parametrize("canonical", [True, False], ids=["fast reader", "grammar"])

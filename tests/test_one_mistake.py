@@ -283,3 +283,15 @@ def test_a_declaration_of_a_value_written_wrong_lies_on_the_table_as_its_cards_m
         text = (samples / name).read_text(encoding="utf-8")
         report = validate_game(dln.loads(text.replace(f"\n{played}\n", f"\n{written}\n", 1)))
         assert [(d.code, d.line) for d in report.diagnostics] == [("D304", line)], name
+
+
+def test_a_move_out_of_turn_is_reported_at_its_seat() -> None:
+    """D003 is about the seat that plays: '14. S 7c' was reported at the move number's column, the caret
+    under '1'; it is at the seat letter, as a card's error is at the card."""
+    text = (Path(__file__).parent.parent / "samples" / "two-player-61.dln").read_text(encoding="utf-8")
+    wrong = text.replace("\n14. N 7c\n", "\n14. S 7c\n", 1)
+    [d] = validate_game(dln.loads(wrong), source=lambda n: wrong.splitlines()[n - 1]).diagnostics
+    assert (d.code, d.line, d.column) == ("D003", 29, 5)
+    plain = "round 1 dealer S\ntable 5h 3c 9d Js\nN 8s x 5h+3c\nN 9c x 9d\n"  # no number: the seat starts it
+    [d] = validate_game(dln.loads(plain), source=lambda n: plain.splitlines()[n - 1]).diagnostics
+    assert (d.code, d.line, d.column) == ("D003", 4, 1)

@@ -9,12 +9,13 @@ from that line, only when a finding needs them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from dln.cards import Card
 from dln.check.references import NO_DECLARATION
 from dln.engine import Position
-from dln.engine.codes import VALUE, XERI_MARK
+from dln.engine.codes import SEAT, VALUE, XERI_MARK
 from dln.notation.model import Move, MoveSpots, PileRef, Where
 from dln.notation.parser import spots_in_line
 
@@ -28,6 +29,8 @@ def move_part(move: Move, subject: object, state: Position | None,
     declaration named by id (Diloti's); Kontsina and Xeri have none and pass None."""
     if subject is None or move.line is None:
         return None
+    if subject == SEAT:
+        return _seat_spot(move, source)
     spots = move.spots or _spots_from_source(move, source)
     if spots is None:
         return None
@@ -52,6 +55,20 @@ def move_part(move: Move, subject: object, state: Position | None,
         return next((at for item, at in written if isinstance(item, PileRef) and item.value == pile.value
                      and item.group == pile.group and item.owner in (None, pile.owner)), None)
     return None
+
+
+#: A move's number and the spaces after it: ``14. ``.
+_NUMBER = re.compile(r"\d+\.\s*")
+
+
+def _seat_spot(move: Move, source: Callable[[int], str] | None) -> Where | None:
+    """Where the seat letter of a numbered move is written, after its number on the same line (an unnumbered
+    move starts with it: None, the move's start)."""
+    if move.number is None or source is None or move.line is None or move.column is None:
+        return None
+    text = source(move.line).rstrip("\r\n")
+    number = _NUMBER.match(text, move.column - 1)
+    return (move.line, number.end() + 1) if number is not None and number.end() < len(text) else None
 
 
 def _spots_from_source(move: Move, source: Callable[[int], str] | None) -> MoveSpots | None:

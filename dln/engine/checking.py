@@ -55,7 +55,7 @@ def check(state: Position, move: Move) -> list[Violation]:
         raise ValueError("components belong to captures only")
     turn = state.turn
     if seat != turn:
-        out.append(error(codes.WRONG_SEAT, f"it is {turn or 'nobody'}'s turn, not {seat}'s"))
+        out.append(error(codes.WRONG_SEAT, f"it is {turn or 'nobody'}'s turn, not {seat}'s", codes.SEAT))
     if card not in state.hands[seats.index(seat)].known:
         _check_card(state, seat, card, out)
     named_elsewhere = bool(piles)

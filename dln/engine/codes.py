@@ -33,8 +33,9 @@ class RuleCode:
     source: str
 
 
-#: The subject of a finding about a move's declared value (``=8``), and of one about its xeri mark (``*``).
-VALUE, XERI_MARK = "value", "xeri"
+#: The subject of a finding about a move's declared value (``=8``), of one about its xeri mark (``*``), and of
+#: one about the seat that plays it (``S`` of ``14. S 7c``).
+VALUE, XERI_MARK, SEAT = "value", "xeri", "seat"
 
 
 @dataclass(frozen=True, slots=True)

@@ -545,7 +545,7 @@ def check(state: TableRound, move: Move) -> list[Violation]:
     if move.seat not in state.seats:
         return [error(codes.WRONG_SEAT, f"{move.seat} has no seat in this {len(state.seats)}-player game")]
     if move.seat != state.turn:
-        out.append(error(codes.WRONG_SEAT, f"it is {state.turn}'s turn, not {move.seat}'s"))
+        out.append(error(codes.WRONG_SEAT, f"it is {state.turn}'s turn, not {move.seat}'s", codes.SEAT))
     hand = state.hand(move.seat)
     if move.card not in hand.known:
         where = state.place_of(move.card)
