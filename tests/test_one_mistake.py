@@ -295,3 +295,22 @@ def test_a_move_out_of_turn_is_reported_at_its_seat() -> None:
     plain = "round 1 dealer S\ntable 5h 3c 9d Js\nN 8s x 5h+3c\nN 9c x 9d\n"  # no number: the seat starts it
     [d] = validate_game(dln.loads(plain), source=lambda n: plain.splitlines()[n - 1]).diagnostics
     assert (d.code, d.line, d.column) == ("D003", 4, 1)
+
+
+def test_two_moves_written_in_each_other_s_place_are_one_error() -> None:
+    """Only the seat whose turn it is plays (D003).  Two moves written in each other's place, '2. S Ah / 3. E
+    2h' for '2. E 2h / 3. S Ah', gave D003 at the first and then D003 at every move of the circuit after
+    (the seat that played early was still waited for): three errors in Kontsina, four with four players, two
+    with two.  The seat that played early does not play again in that circuit: one error, the D003, and
+    the rest of the round is judged as played.  A seat that truly plays twice (its next move comes before
+    the others') is still waited for, as before."""
+    samples = Path(__file__).parent.parent / "samples"
+    for name, played, written, line in (
+            ("kontsina.dln", "2. E 2h\n3. S Ah\n", "2. S Ah\n3. E 2h\n", 17),
+            ("four-player.dln", "6. S 8h\n7. E 7c\n", "6. E 7c\n7. S 8h\n", 22),
+            ("two-player-61.dln", "13. S 5s 5d =5s\n14. N 7c\n", "13. N 7c\n14. S 5s 5d =5s\n", 28)):
+        text = (samples / name).read_text(encoding="utf-8")
+        sound = validate_game(dln.loads(text))
+        report = validate_game(dln.loads(text.replace(f"\n{played}", f"\n{written}", 1)))
+        assert [(d.code, d.line) for d in report.diagnostics if d.code != "R005"] == [("D003", line)], name
+        assert [r.moves for r in report.rounds] == [r.moves for r in sound.rounds], name

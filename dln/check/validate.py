@@ -220,8 +220,12 @@ class _Checker(Reporter):
             # out only once the deal's moves reach the cards held when it began.
             room = sum(h.size for h in live.hands)
             keep = self.keep_states
+            early: tuple[str, int, int] | None = None  # a seat that played out of turn: at which move, its D003
             for j, move in enumerate(plan.moves):
                 number += 1
+                if early is not None and j == early[1] + 2:  # the turn's seat has played since: not it again
+                    live, early = self._played_early(engine, live, early, plan.moves, j), None
+                    play = live.play
                 if keep:
                     result.states.append(live.freeze())
                     result.record_moves.append(move)
@@ -234,6 +238,7 @@ class _Checker(Reporter):
                             self._last_card_unknown(live, move, number, variation=False)
                         play(engine_move)
                         continue
+                turn, found = live.turn, len(self.diagnostics)
                 after = self._move(engine, live, move, number, plans, k, j >= room)
                 if after is None:  # a move that cannot have been made: what follows cannot be judged
                     result.stopped = True
@@ -242,8 +247,25 @@ class _Checker(Reporter):
                 if after is not live:  # an illegal move: the round goes on from what it made at the table
                     live, play = after, after.play
                     result.unsound = result.played_against_the_rules = True
+                    errors = [i for i in range(found, len(self.diagnostics)) if self.diagnostics[i].severity == "error"]
+                    if move.seat != turn and after.turn == turn and len(errors) == 1 \
+                            and self.diagnostics[errors[0]].code == "D003":  # only out of turn: its seat still to play
+                        early = (move.seat, j, errors[0])
         result.moves = number
         return self._close(engine, round_, result, live.freeze(), last)
+
+    def _played_early(self, engine: protocol.Game, live: Any, early: tuple[str, int, int], moves: Sequence[Move],
+                      j: int) -> Any:
+        """``live`` after ``moves[j - 1]``, the move after one only out of turn (``early``: its seat, place, D003):
+        when it passes the turn to that seat and the record's next move is not that seat's again, the two were
+        written in each other's place, so the seat does not play again in this circuit: the turn passes it."""
+        (seat, _, k), after = early, moves[j - 1]
+        if live.turn != seat or moves[j].seat == seat:
+            return live
+        self.add_notes(k, f"{seat}'s move seems written before {after.seat}'s, on line {after.line}: "
+                       f"{seat} does not play again in this circuit")
+        state = live.freeze()
+        return engine.live(state._replace(turn=state.turn_after(seat)))
 
     def _note_broken(self, result: RoundReport, played: int, since: int) -> None:
         """Keep the first error found in the round's position (diagnostics from ``since`` on), once
@@ -529,8 +551,7 @@ class _Checker(Reporter):
         return engine.live(made)
 
     def _dealer_before(self, first: str | None) -> str:
-        """The dealer under whom ``first`` plays a round's first card: the seat before it (the last seat when
-        ``first`` has none)."""
+        """The dealer under whom ``first`` leads a round: the seat before it (the last when it has none)."""
         return self.seats[self.seats.index(first) - 1] if first in self.seats else self.seats[-1]
 
     @staticmethod
