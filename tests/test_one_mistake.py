@@ -314,3 +314,19 @@ def test_two_moves_written_in_each_other_s_place_are_one_error() -> None:
         report = validate_game(dln.loads(text.replace(f"\n{played}", f"\n{written}", 1)))
         assert [(d.code, d.line) for d in report.diagnostics if d.code != "R005"] == [("D003", line)], name
         assert [r.moves for r in report.rounds] == [r.moves for r in sound.rounds], name
+
+
+def test_a_game_played_on_past_its_target_is_one_error() -> None:
+    """pagat, Further Deals and the End of the Round: the game ends when a side reaches the target (D603).
+    A record of 9 rounds with a Target of 41 that S reached after round 6 gave D603 at rounds 7, 8 and 9 and
+    D603 at the Result tag, which gives the totals of the 9 rounds played: four errors for one Target (or one
+    game played on).  The first round played after the win is the one error; the rounds after it, and a
+    Result that counts them all, are its notes."""
+    text = (Path(__file__).parent.parent / "samples" / "two-player-61.dln").read_text(encoding="utf-8")
+    report = validate_game(dln.loads(text.replace('[Target "61"]', '[Target "41"]', 1)))
+    [d] = report.diagnostics
+    assert (d.code, d.line) == ("D603", 393)
+    assert any("round 8" in note for note in d.notes) and any("round 9" in note for note in d.notes), d.notes
+    assert any(note.startswith("D603") and "Result" in note for note in d.notes), d.notes
+    wrong = text.replace('[Target "61"]', '[Target "41"]', 1).replace('"N 50 S 65"', '"N 50 S 66"', 1)
+    assert [d.code for d in validate_game(dln.loads(wrong)).diagnostics] == ["D603", "D603"]

@@ -467,13 +467,20 @@ def test_the_end_of_a_round_after_the_win_says_it_is_not_counted(tmp_path: Path)
 
 
 def test_a_result_tag_counting_a_round_after_the_win_says_it_is_not_counted() -> None:
-    """A Result tag that adds the round played after the win (N 21 S 21) is wrong, and its error says why the
-    rounds add up to less than the record shows."""
+    """A Result tag that adds the round played after the win (N 21 S 21) is wrong, and says why the rounds add
+    up to less than the record shows.  It counts the game as played on, which the round after the win is the
+    error of already: one mistake, so the tag's finding is a note of that round's error (it was an error of
+    its own at the tag).  A Result that counts neither is its own error, with the same note."""
     text = TARGET_11.replace("{RESULT}", '[Result "N 21 S 21"]') + "\n" + _round_two_with_seats_swapped()
     report = check(text)
-    result = [d for d in report.diagnostics if d.line == 3]
+    assert not [d for d in report.diagnostics if d.line == 3]
+    [late] = [d for d in report.diagnostics if d.code == "D603"]
+    assert "D603 game-result: the Result tag says N 21 S 21, but the rounds add up to N 8, S 13 (the Result tag " \
+        "counts every round played)" in late.notes
+    other = check(TARGET_11.replace("{RESULT}", '[Result "N 22 S 21"]') + "\n" + _round_two_with_seats_swapped())
+    result = [d for d in other.diagnostics if d.line == 3]
     assert [(d.code, d.message) for d in result] == \
-        [("D603", "the Result tag says N 21 S 21, but the rounds add up to N 8, S 13")]
+        [("D603", "the Result tag says N 22 S 21, but the rounds add up to N 8, S 13")]
     assert result[0].notes == ("the game was won before round 2: no round from there counts",)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from dln.check.reports import Reporter, RoundReport, parse_points
+from dln.check.reports import Reporter, RoundReport, code_name, parse_points
 from dln.engine import Rules
 from dln.engine.rules import VARIANTS, parse_variants
 from dln.games import protocol
@@ -72,12 +72,15 @@ def rules_of(reporter: Reporter, engine: protocol.Game, variants: Sequence[str] 
 
 def check_result(reporter: Reporter, engine: protocol.Game, rules: Rules,
                  scored: Sequence[Mapping[str, object]] | None, sides: Sequence[str], unfinished: RoundReport | None,
-                 late: RoundReport | None) -> None:
+                 late: RoundReport | None, late_error: int | None = None,
+                 played_on: Sequence[Mapping[str, object]] = ()) -> None:
     """The Result tag: R002 when it is not sides and totals; else against the rounds played out (``scored``;
     None when a round's points cannot be known).  A record that stops mid-round (``unfinished``, its last
     round) is checked the same way, against the rounds before, with a note that the last one is not over;
     a total it may still reach is then a warning.  A wrong tag of a record that goes on after the game was
-    won (``late``: the first round after) notes that the rounds from there are not counted."""
+    won (``late``: the first round after) notes that the rounds from there are not counted; when the tag
+    gives the totals of every round, those ``played_on`` too, it is a note of that round's error
+    (``late_error``, the finding's index): the game played on is the one mistake."""
     game = reporter.game
     raw = game.tag("Result")
     if raw is None or raw.strip() in ("", "*"):
@@ -103,4 +106,9 @@ def check_result(reporter: Reporter, engine: protocol.Game, rules: Rules,
     if late is not None:
         counted = f"the game was won before round {late.number or late.index + 1}: no round from there counts"
         found = [replace(v, notes=(*v.notes, counted)) for v in found]
+        if found and late_error is not None and played_on and claimed == engine.standing([*scored, *played_on],
+                                                                                          sides):
+            reporter.add_notes(late_error, *(f"{v.code} {code_name(v.code)}: {v.message} (the Result tag counts "
+                                             "every round played)" for v in found))
+            return
     reporter.report_all(found, game.tag_line("Result"))

@@ -115,6 +115,8 @@ class _Checker(Reporter):
         previous_dealer: str | None = None
         redealt = False  # the previous round ends with a redeal line: its dealer deals again
         winner: str | None = None
+        late: int | None = None  # the error of the first round played after the game was won
+        played_on: list[dict[str, object]] = []  # the points of the rounds played after it
         counted = 0  # the game's rounds so far, setups left out (docs/notation.md, Rounds: from 1)
         for i, round_ in enumerate(self.game.rounds):
             self.round_index = i + 1
@@ -123,16 +125,21 @@ class _Checker(Reporter):
                 if round_.number is not None and round_.number != counted:
                     self.report("R009", "warning", f"this is round {counted} of the game, but it is numbered "
                                 f"{round_.number}", round_.line, round_.column)
-            if winner is not None and not round_.setup:
+            if winner is not None and not round_.setup and late is None:
+                late = len(self.diagnostics)
                 self.report(engine.result_code, "error", f"the game was over before this round: {winner} had won "
                             f"({_standing(totals)})", round_.line, round_.column,
                             notes=("its points are not added to the game's totals",))
+            elif winner is not None and not round_.setup:  # the same game played on: one mistake, one error
+                self.add_notes(late, f"round {round_.number or i + 1} is played after the game was won too")
             last = i == len(self.game.rounds) - 1
             result = self._round(engine, round_, i, previous_dealer, redealt, last)
             report.rounds.append(result)
             previous_dealer = result.dealer
             redealt = round_.redeal is not None
             result.after_win = winner is not None and not round_.setup
+            if result.after_win and result.scores is not None:
+                played_on.append(result.scores)
             if scored is not None and not round_.setup and not result.after_win:
                 if result.stopped or result.unsound:
                     scored = totals = None  # an illegal move: this round's points cannot be known
@@ -145,9 +152,8 @@ class _Checker(Reporter):
         rounds = [r for r in report.rounds if not r.setup and not r.after_win]
         ended = [r.scores is not None or r.redeal is not None for r in rounds]
         unfinished = rounds[-1] if rounds and not ended[-1] and all(ended[:-1]) else None
-        late = next((r for r in report.rounds if r.after_win), None)
         check_result(self, engine, self.rules, scored if all(ended) or unfinished is not None else None, sides,
-                     unfinished, late)
+                     unfinished, next((r for r in report.rounds if r.after_win), None), late, played_on)
         report.diagnostics = self.diagnostics
         return report
 
