@@ -330,3 +330,14 @@ def test_a_game_played_on_past_its_target_is_one_error() -> None:
     assert any(note.startswith("D603") and "Result" in note for note in d.notes), d.notes
     wrong = text.replace('[Target "61"]', '[Target "41"]', 1).replace('"N 50 S 65"', '"N 50 S 66"', 1)
     assert [d.code for d in validate_game(dln.loads(wrong)).diagnostics] == ["D603", "D603"]
+
+
+def test_a_declaration_taken_by_its_cards_is_one_error() -> None:
+    """pagat, Capturing: a declaration is taken whole (D004 for its cards named on their own).  'N 8h x
+    5h+3d', the two cards of the plain declaration of 8 on the table, gave D004 for each of them: two errors
+    for one declaration written as its cards.  It is one D004, at the first of them in the pack's order, which
+    says how to write it."""
+    text = "setup dealer S\ntable [8 N: 5h 3d] 4c\nN: 8h 7c 2s\nS: 8d Qc 3s\nturn N\nN 8h x 5h+3d\n"
+    [d] = validate_game(dln.loads(text)).diagnostics
+    assert (d.code, d.line, d.column) == ("D004", 6, 11)
+    assert d.message == "3d 5h are the cards of the plain declaration of 8 (#1: 3d 5h): it is taken whole, as [8]"

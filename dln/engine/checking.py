@@ -108,12 +108,18 @@ def _check_targets(state: Position, move: Move, out: list[Violation]) -> bool:
     """D004: every loose card and declaration the move names is on the table."""
     ok = True
     missing = [c for c in move.loose if c not in state.loose]
+    told: set[int] = set()  # the declarations whose cards are named: one mistake each, however many cards
     for c in sorted(missing, key=index_order):
         pile = next((p for p in state.piles if c in p.cards), None)
+        if pile is not None and pile.id in told:
+            continue
         if pile is not None:
-            out.append(error(codes.NOT_ON_TABLE,
-                             f"{c} is part of the {pile.describe()} and cannot be taken "
-                             "or used on its own", c))
+            told.add(pile.id)
+            named = [d for d in missing if d in pile.cards]
+            out.append(error(codes.NOT_ON_TABLE, f"{c} is part of the {pile.describe()} and cannot be taken "
+                             "or used on its own", c) if len(named) == 1 else
+                       error(codes.NOT_ON_TABLE, f"{describe_cards(named)} are the cards of the {pile.describe()}: "
+                             f"it is taken whole, as [{pile.value}{'s' * pile.group}]", c))
         else:
             out.append(error(codes.NOT_ON_TABLE, f"{c} is not on the table", c))
         ok = False
