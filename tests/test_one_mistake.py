@@ -341,3 +341,13 @@ def test_a_declaration_taken_by_its_cards_is_one_error() -> None:
     [d] = validate_game(dln.loads(text)).diagnostics
     assert (d.code, d.line, d.column) == ("D004", 6, 11)
     assert d.message == "3d 5h are the cards of the plain declaration of 8 (#1: 3d 5h): it is taken whole, as [8]"
+
+
+def test_a_soy_added_to_is_reported_at_the_soy() -> None:
+    """pagat, the paragraph on the word soy (D311, house rule soy): nothing may be added to a soy.  The
+    finding pointed at the move's start; it is about the soy the move names, and points at it, as a raise
+    of a group (D309) points at the group."""
+    text = ('[Variant "soy"]\n\nsetup dealer S\ntable [5s N: 5h 5d] 4c\nN: 9h 5c 5s\nS: 8d Qc 3s\nturn N\n'
+            "N 5c [5s] =5s\n")
+    [d] = validate_game(dln.loads(text), source=lambda n: text.splitlines()[n - 1]).diagnostics
+    assert (d.code, d.line, d.column) == ("D311", 8, 6)

@@ -184,7 +184,8 @@ def soy_violation(state: Position, piles: Iterable[Pile]) -> Violation | None:
     for p in piles:
         if is_soy(state.rules, p):
             return error(codes.SOY_CLOSED,
-                         f"the {p.describe()} is a soy: under this house rule nothing may be added to it")
+                         f"the {p.describe()} is a soy: under this house rule nothing may be added to it",
+                         f"pile {p.id}")
     return None
 
 
