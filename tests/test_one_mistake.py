@@ -351,3 +351,12 @@ def test_a_soy_added_to_is_reported_at_the_soy() -> None:
             "N 5c [5s] =5s\n")
     [d] = validate_game(dln.loads(text), source=lambda n: text.splitlines()[n - 1]).diagnostics
     assert (d.code, d.line, d.column) == ("D311", 8, 6)
+
+
+def test_a_setup_card_written_twice_is_found_in_the_hand_it_makes_too_big() -> None:
+    """As above, when the card written again is the first mention: 'N: 8h 9c 8s / S: 8s Qc' (S dealt, N to
+    play) makes N's hand one too big, not S's.  Without S's 8s the hands fit no circuit, without N's they
+    do: the D104 is at N's 8s, the one error, and no D102."""
+    text = "setup dealer S\ntable 2c 6d Kh\nN: 8h 9c 8s\nS: 8s Qc\nturn N\nN 8h\n"
+    report = validate_game(dln.loads(text))
+    assert [(d.code, d.line, d.column) for d in report.diagnostics] == [("D104", 3, 10)]

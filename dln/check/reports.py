@@ -6,8 +6,9 @@ these names) so that readers of reports need not know how they were made.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from dln.check.setups import Where, locate
@@ -331,15 +332,17 @@ class Reporter:
         self.round_index: int | None = None
         self.unsound = False  # the current round's position breaks a rule: its points are not known
 
-    def report_located(self, violations: Sequence[Violation], round_: Round, plan: DealPlan | None) -> None:
-        """Report findings about a position at what breaks the rule (else at ``plan``'s or the round's line).
+    def report_located(self, violations: Sequence[Violation], round_: Round, plan: DealPlan | None,
+                       places: Mapping[object, Where] = MappingProxyType({})) -> None:
+        """Report findings about a position at what breaks the rule (else at ``plan``'s or the round's line);
+        ``places``: where a subject is to be found, when not where :func:`locate` finds it.
 
         An error makes the round unsound: its moves are still judged, its points are not known.
         """
         hands = plan.hands if plan is not None else ()
         for v in violations:
             line, column = (plan.line, plan.column) if plan is not None else (round_.line, round_.column)
-            where = locate(v.subject, round_, hands)
+            where = places.get(v.subject) or locate(v.subject, round_, hands)
             if where is not None:
                 line, column = where
             self.report(v.code, v.severity, v.message, line, column, notes=v.notes)

@@ -75,6 +75,9 @@ class SetupStart:
     #: How many cards each hand holds is known (written, or the circuit of play decides it): else the sizes
     #: are the validator's guess, and whether a card is the round's last the record cannot tell.
     sizes_known: bool = True
+    #: A card written twice whose mention in a hand line is the card too many (the first, where the one
+    #: written last fits the hands), and where: its D104 is reported there.
+    written_again: dict[Card, Where] = field(default_factory=dict)
     #: Every card on the table in the order written, a declaration's cards where it is written: the table
     #: of a game without declarations, which reads them as loose cards (Xeri's pile keeps its top card).
     on_table: list[Card] = field(default_factory=list)
@@ -98,7 +101,7 @@ def read_setup(round_: Round, game: Game, seats: Sequence[str], hands: Sequence[
     loose = [item for item in table if isinstance(item, Card)]
     written = {h.seat: len(h.cards) for h in hands if h.seat in seats}
     dealer = round_.dealer
-    written = _without_cards_written_again(round_, hands, written, lambda sizes: any(
+    written, again = _without_cards_written_again(round_, hands, written, lambda sizes: any(
         dealer in (None, d) for d, _ in fitting_dealers(seats, turn, sizes, hand_size)))
     # -- the dealer and the size of each hand --------------------------------------
     full: int | None = None
@@ -202,24 +205,33 @@ def read_setup(round_: Round, game: Game, seats: Sequence[str], hands: Sequence[
     whole = sizes_known and all(written.get(seat, expected[seat]) == hand_size for seat in seats)
     return SetupStart(dealer, turn, deal, loose, piles, sizes, captured, xeris,
                       None if unscored else unnamed, unscored, later, problems, last, opening=deal == 1 and whole,
-                      sizes_known=sizes_known,
+                      sizes_known=sizes_known, written_again=again,
                       on_table=_table_cards(round_))
 
 
 def _without_cards_written_again(round_: Round, hands: Sequence[HandLine], written: dict[str, int],
-                                 fit: Callable[[dict[str, int]], bool]) -> dict[str, int]:
-    """The size of each written hand, less the cards it holds that the setup writes earlier elsewhere too,
-    when the hands ``fit`` one circuit of play only so: the card written again is the one mistake, its D104
-    (reported where :func:`locate` finds it, the mention written last), and not a hand size too."""
+                                 fit: Callable[[dict[str, int]], bool]) -> tuple[dict[str, int], dict[Card, Where]]:
+    """The size of each written hand, less the cards it holds that the setup writes elsewhere too, when the
+    hands ``fit`` one circuit of play only so: the card written again is the one mistake, its D104, and not
+    a hand size too.  That mention is the one written last (where :func:`locate` finds the card), or else
+    the one mention in a hand line whose card too many makes the hands fit: with where it is written, to
+    report the D104 there."""
     if fit(written):
-        return written
-    again = dict(written)
-    for hand in hands:
-        for i, card in enumerate(hand.cards):
-            if (hand.seat in again and card is not None and i < len(hand.positions)
-                    and _mentions(card, round_, hands) > 1 and locate(card, round_, hands) == hand.positions[i]):
-                again[hand.seat] -= 1
-    return again if again != written and fit(again) else written
+        return written, {}
+    twice = [(hand.seat, card, hand.positions[i]) for hand in hands if hand.seat in written
+             for i, card in enumerate(hand.cards)
+             if card is not None and i < len(hand.positions) and _mentions(card, round_, hands) > 1]
+    last = dict(written)
+    for seat, card, at in twice:
+        if locate(card, round_, hands) == at:
+            last[seat] -= 1
+    if last != written and fit(last):
+        return last, {}
+    for seat, card, at in twice:  # one card too many, written first
+        one = {**written, seat: written[seat] - 1}
+        if fit(one):
+            return one, {card: at}
+    return written, {}
 
 
 def _mentions(card: Card, round_: Round, hands: Sequence[HandLine]) -> int:

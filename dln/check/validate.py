@@ -510,7 +510,7 @@ class _Checker(Reporter):
                                        opening=start.opening)
         # Hand sizes were judged above, knowing which hands the record leaves unknown.
         found, since = [*problems, *engine.check_position(state, "setup")], len(self.diagnostics)
-        self.report_located(found, round_, first)
+        self.report_located(found, round_, first, start.written_again)
         self.stranded = {p.owner: since + i for i, v in enumerate(found) for p in state.piles
                          if v.code == OWNER_KEEPS_CARD and v.severity == "error" and v.subject == f"pile {p.id}"}
         return state
