@@ -42,6 +42,12 @@ def known_cards(cards: Iterable[object], unseen: int, left: str) -> str:
     return f"{held} ({count_of(unseen, 'unseen card')} {left})"
 
 
+def composed(text: str) -> str:
+    """``text`` with every accent typed apart joined to its letter (NFC): Μαρία typed with a combining accent,
+    as some keyboards and copies from the web give it, is the same text as Μαρία, and compares equal."""
+    return unicodedata.normalize("NFC", text)
+
+
 def folded(text: str) -> str:
     """``text`` without capitals or accents, as people compare names: Μαρία, ΜΑΡΙΑ and μαρια alike (Greek
     capitals are written without accents), the final ς as σ, a letter typed composed or decomposed alike."""

@@ -82,6 +82,19 @@ def test_filter_tag_equals_a_greek_name_however_its_accents_were_typed(tmp_path:
     assert run("filter", str(club), "--tag", "North=ΜΑΡΙΑ", "--count") == (0, "0\n", "")  # still exact
 
 
+def test_split_names_a_file_from_a_greek_name_however_its_accents_were_typed(tmp_path: Path) -> None:
+    """`--template {n}-{North}.dln` named a game of Μαρία typed with a combining accent (NFD) '2-Μαρι_α.dln':
+    the accent, not being a letter, was made '_'.  A tag's value is read composed (NFC), as --player reads it."""
+    club = greek_club(tmp_path, Maria="Μαρία")
+    text = club.read_text(encoding="utf-8")
+    club.write_text(text.replace('"Μαρία"', '"' + unicodedata.normalize("NFD", "Μαρία") + '"', 1),
+                    encoding="utf-8")
+    games = tmp_path / "games"
+    code, _, _ = run("split", str(club), "-d", str(games), "--template", "{n}-{North}.dln")
+    assert code == 0
+    assert sorted(path.name for path in games.iterdir())[:2] == ["1-Μαρία.dln", "2-Nikos.dln"]
+
+
 def test_merging_a_split_into_numbered_files_keeps_the_games_order(tmp_path: Path) -> None:
     """'split --template {n}.dln' then 'merge DIR' gave games 1, 10, 11, 12, 2, 3...: a folder's files were
     read in code point order, so the merge of a split was not the archive (as with the default template past

@@ -12,7 +12,6 @@ and a play condition is asked for.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 
 from dln.archive.facts import PlayFacts
@@ -20,7 +19,7 @@ from dln.engine.rules import VARIANTS, parse_variants
 from dln.games.protocol import key_of
 from dln.notation.mistakes import tag_option_problem
 from dln.notation.model import SEAT_TAGS, STANDARD_TAGS, Game
-from dln.wording import folded
+from dln.wording import composed, folded
 
 __all__ = ["Conditions", "TagTest", "date_as_written", "date_written_otherwise", "no_date_between", "parse_date",
            "parse_tag_test", "players_of", "result_sides"]
@@ -46,7 +45,7 @@ class TagTest:
         if value is None:
             return False
         if self.exact:
-            return unicodedata.normalize("NFC", value) == unicodedata.normalize("NFC", self.text)
+            return composed(value) == composed(self.text)
         return folded(self.text) in folded(value)
 
 
@@ -152,7 +151,7 @@ def players_of(game: Game) -> dict[str, str]:
     is given composed (NFC): Μαρία typed with a combining accent is the same name, and the same player."""
     out = {}
     for seat, tag in SEAT_TAGS.items():
-        name = unicodedata.normalize("NFC", (game.tag(tag) or "").strip())
+        name = composed((game.tag(tag) or "").strip())
         if name and name != "?":
             out[seat] = name
     return out

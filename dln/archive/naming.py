@@ -7,8 +7,9 @@ suffix; any other field is a tag (``{Event}``, ``{Date}``, ``{North}``), empty
 when the game lacks it.  Python's format specifications apply to the numbers
 (``{n:04}``).  A tag's value is made safe for a file name: every run of
 characters other than letters, digits, ``.``, ``-`` and ``_``, or of two
-dots or more, becomes one ``_``, so ``2026.11.20`` stays, ``Club / night``
-becomes ``Club_night`` and ``../x`` becomes ``x``; a tag's value never starts with a dot.
+dots or more, becomes one ``_`` (the value read composed, NFC, so that an
+accent typed apart stays on its letter), so ``2026.11.20`` stays, ``Club /
+night`` becomes ``Club_night`` and ``../x`` becomes ``x``; a tag's value never starts with a dot.
 A ``/`` of the template makes folders; one named by a missing tag is left out.
 
 Some names cannot be written, or should not be: :func:`name_problem` tells
@@ -32,6 +33,7 @@ from pathlib import Path
 
 from dln.notation.mistakes import tag_name_problem
 from dln.notation.model import STANDARD_TAGS
+from dln.wording import composed
 
 __all__ = ["DEFAULT_TEMPLATE", "check_template", "empty_tags", "file_name", "longest_name", "name_problem"]
 
@@ -40,7 +42,9 @@ _UNSAFE = re.compile(r"(?:[^\w.\-]|\.{2,})+")
 
 
 def _safe(value: str) -> str:
-    text = _UNSAFE.sub("_", value.strip()).strip("_")
+    """``value`` as a file name may hold it (see the module's docstring), composed (NFC) first: a letter typed
+    with a combining accent (Μαρία from a Mac or the web) is one letter, not a letter and a ``_``."""
+    text = _UNSAFE.sub("_", composed(value.strip())).strip("_")
     return text.lstrip(".") or ""
 
 
