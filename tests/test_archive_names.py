@@ -95,6 +95,18 @@ def test_split_names_a_file_from_a_greek_name_however_its_accents_were_typed(tmp
     assert sorted(path.name for path in games.iterdir())[:2] == ["1-Μαρία.dln", "2-Nikos.dln"]
 
 
+def test_merge_dedupe_same_tags_knows_a_greek_name_however_its_accents_were_typed(tmp_path: Path) -> None:
+    """`merge --dedupe --same-tags` kept both copies of a game whose North is Μαρία in one and Μαρία typed with
+    a combining accent (NFD) in the other: the same tags, as --tag North=Μαρία and stats read them."""
+    club = greek_club(tmp_path, Maria="Μαρία")
+    copy = tmp_path / "copy.dln"
+    copy.write_text(unicodedata.normalize("NFD", club.read_text(encoding="utf-8")), encoding="utf-8")
+    code, out, err = run("merge", "--dedupe", "--same-tags", str(club), str(copy))
+    assert code == 0
+    assert err == "wrote 5 games; 5 duplicates left out\n"
+    assert out == run("merge", str(club))[1]
+
+
 def test_merging_a_split_into_numbered_files_keeps_the_games_order(tmp_path: Path) -> None:
     """'split --template {n}.dln' then 'merge DIR' gave games 1, 10, 11, 12, 2, 3...: a folder's files were
     read in code point order, so the merge of a split was not the archive (as with the default template past

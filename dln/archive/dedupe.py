@@ -4,10 +4,11 @@ Two records are the same game when their rounds are the same once the
 annotations are set aside: comments, glyphs (``!``, ``?!``), variations and
 move numbers are dropped, and so are the tags (pgn-extract's ``-D`` also
 compares the moves alone) unless ``--same-tags`` asks for the same tags too,
-in any order.  The tags that say what the moves mean are kept: ``Game`` (the
-same moves are another game in Kontsina) and ``Variant`` (house rules), read
-as the validator reads them (Diloti without a Game tag, any case; the house
-rules in any order).  What each move names is put in one order, as the rules read it
+in any order (a value composed, NFC, however its accents were typed).  The
+tags that say what the moves mean are kept: ``Game`` (the same moves are
+another game in Kontsina) and ``Variant`` (house rules), read as the
+validator reads them (Diloti without a Game tag, any case; the house rules in
+any order).  What each move names is put in one order, as the rules read it
 as sets (``x [9] 9d`` is ``x 9d [9]``): :func:`dln.notation.writer.ordered_components`.
 What is left — every round's header, table or deck, hands, moves and claims —
 is written in canonical DLN and hashed (BLAKE2b, 16 bytes), so a merge holds
@@ -23,6 +24,7 @@ from dln.engine.rules import parse_variants
 from dln.games.protocol import DEFAULT_GAME, key_of
 from dln.notation.model import Deal, Game, Move, Round
 from dln.notation.writer import ordered_components, write_game
+from dln.wording import composed
 
 __all__ = ["Seen", "move_key", "moves_only", "rule_tags"]
 
@@ -54,7 +56,9 @@ def moves_only(game: Game, *, tags: bool = False) -> Game:
     """``game`` without comments, glyphs, variations and move numbers, what each move names in one order;
     with only its :func:`rule_tags` unless ``tags`` or the game has no round (no play to compare: then every
     tag, sorted, so that their order does not count)."""
-    kept = tuple(sorted(game.tags)) if tags or not game.rounds else rule_tags(game)  # no play: the tags say it
+    # no play: the tags say it; a value typed with combining accents (NFD) is the same value (composed)
+    kept = tuple(sorted((name, composed(value)) for name, value in game.tags)) if tags or not game.rounds \
+        else rule_tags(game)
     return Game(kept, tuple(map(_bare_round, game.rounds)))
 
 
