@@ -75,7 +75,7 @@ _CLOSED_VALUE = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 def _tag(text: str, pos: int, found: str, previous: object, expected: set[str]) -> _Answer:
     """A tag line written wrong: typographic, single or angle quotes (``[Event “Final”]``) or none, a value
-    never closed, no value, a blank after ``[``, a name that is no name."""
+    never closed, no ``]`` after it, no value, a blank after ``[``, a name that is no name."""
     start = text.rfind("\n", 0, pos) + 1
     line = _TAG_LINE.match(text, start)
     if line is None or not text.startswith("[", start + len(line[1])):
@@ -96,8 +96,11 @@ def _tag(text: str, pos: int, found: str, previous: object, expected: set[str]) 
     if value[0] in _OTHER_QUOTES:
         return (f"a tag's value is written between straight double quotes: [{name} \"{shown}\"]",
                 line.start(5))
-    if value[0] == '"' and _CLOSED_VALUE.match(rest) is None:
+    closed = _CLOSED_VALUE.match(rest) if value[0] == '"' else None
+    if value[0] == '"' and closed is None:
         return "the value of this tag is never closed: end it with '\"' before ']'", line.start(5)
+    if closed is not None and not rest[closed.end():].strip():  # nothing after the value: no ']'
+        return f"this tag is never closed: end it with ']': [{name} {closed[0]}]", line.start(5) + closed.end()
     return None
 
 
