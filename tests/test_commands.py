@@ -389,6 +389,16 @@ def test_score_says_a_round_with_a_move_against_the_rules_breaks_a_rule_not_its_
     assert game["rounds"][0]["note"] == "a move breaks a rule"
 
 
+def test_score_json_names_every_game_of_a_mixed_archive(tmp_path: Path) -> None:
+    """`score --json` gave "game_type" only for a game with a Game tag: in an archive of Xeri, Kontsina and
+    Diloti games, a script reading it met no key for the Diloti games (stats --json names every game's)."""
+    mixed = tmp_path / "mixed.dln"
+    assert run("merge", "samples/xeri.dln", "samples/kontsina.dln", "samples/four-player.dln", "-o", str(mixed))[0] == 0
+    code, out, _ = run("score", "--json", str(mixed))
+    assert code == 0
+    assert [game["game_type"] for game in json.loads(out)["games"]] == ["Xeri", "Kontsina", "Diloti"]
+
+
 @pytest.mark.slow
 def test_replay_to_a_pipe_prints_every_game_one_at_a_time(archive: Path, parsed: list[int]) -> None:
     code, out, err = run("replay", str(archive), "--width", "100")

@@ -223,9 +223,9 @@ def score_data(report: GameReport, file: str) -> dict[str, Any]:
                                      "known_points": s.total - _contested_points(s)}
                               for side, s in played.scores.items()}
         rounds.append(entry)
-    named = {"game_type": report.engine.name if report.engine else None} if report.game.tag("Game") else {}
-    return {"file": file, "game": report.index,
-            "event": report.game.tag("Event"), **named, "rules": report.describe_rules(), "rounds": rounds,
+    return {"file": file, "game": report.index, "event": report.game.tag("Event"),
+            "game_type": report.engine.name if report.engine else None,  # None: a Game tag naming no game
+            "rules": report.describe_rules(), "rounds": rounds,
             "totals": None if position else report.totals, "winner": report.winner,
             "position": position.to_data() if position else None,
             "errors": report.errors, "warnings": sum(d.severity == "warning" for d in report.diagnostics)}
