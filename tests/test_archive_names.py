@@ -128,6 +128,21 @@ def test_a_folder_is_read_in_natural_order_one_subfolder_at_a_time(tmp_path: Pat
         "club-1001.dln", "club-10000.dln"]
 
 
+def test_a_folder_linked_into_the_archive_is_read_once_and_a_loop_ends(tmp_path: Path) -> None:
+    """A year's folder linked into the club's archive (club/2024 -> /elsewhere/2024) was passed over without a
+    word: 'dln merge club/' left its games out.  A linked folder is read as any other, once, and a link back
+    to a folder already read (club/2026/up -> ..) is not followed round."""
+    club, elsewhere = tmp_path / "club", tmp_path / "elsewhere" / "2024"
+    for name in ("club/2026/game-1.dln", "elsewhere/2024/game-1.dln"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("", encoding="utf-8")
+    (club / "2024").symlink_to(elsewhere, target_is_directory=True)
+    (club / "2026" / "up").symlink_to(club, target_is_directory=True)
+    (club / "again").symlink_to(club / "2026", target_is_directory=True)
+    found = [str(Path(p).relative_to(club)) for p in expand([str(club)])]
+    assert found == ["2024/game-1.dln", "2026/game-1.dln"]
+
+
 def test_filter_count_with_an_output_file_is_a_usage_error(tmp_path: Path) -> None:
     """'dln filter club.dln --player Μαρία --count -o maria.dln' printed 4 and exited 0 without writing
     maria.dln: --count writes no games, so -o was dropped without a word (as --same-tags without --dedupe is

@@ -71,9 +71,23 @@ def expand(paths: Iterable[str]) -> Iterator[str]:
 def _records_under(folder: str) -> list[str]:
     """The ``*.dln`` files under ``folder``, with every folder in it that may not be listed, in
     :func:`natural_order`: such a folder is named as a file is, so that reading it says why it cannot be
-    read, rather than its games being passed over without a word."""
+    read, rather than its games being passed over without a word.  A linked folder (``club/2024`` ->
+    ``/elsewhere/2024``) is searched as any other, but a folder met before, by a link to it or round a loop
+    (``club/2026/up`` -> ``..``), is not searched again: its games would be read twice, or for ever."""
     found: list[Path] = []
-    for where, _, names in os.walk(folder, onerror=lambda exc: found.append(Path(exc.filename))):
+    searched: set[tuple[int, int]] = set()
+    for where, folders, names in os.walk(folder, onerror=lambda exc: found.append(Path(exc.filename)),
+                                         followlinks=True):
+        try:
+            st = os.stat(where)
+        except OSError:
+            st = None
+        if st is not None and (st.st_dev, st.st_ino) in searched:
+            folders.clear()
+            continue
+        if st is not None:
+            searched.add((st.st_dev, st.st_ino))
+        folders.sort(key=lambda name: natural_order(Path(name)))  # the first way to a folder is the one named
         found.extend(p for p in (Path(where, name) for name in names) if p.suffix.lower() == SUFFIX and _a_file(p))
     return [str(p) for p in sorted(found, key=natural_order)]
 
