@@ -28,6 +28,20 @@ def test_a_variant_the_engine_does_not_implement_is_r004(monkeypatch: pytest.Mon
         ("R004", "warning", 1, "the house rule soy is not implemented yet; moves are checked without it")]
 
 
+@pytest.mark.parametrize("value", ["standard", "none", "Standard"])
+def test_a_variant_tag_of_standard_names_no_house_rule(value: str) -> None:
+    """``--variant standard`` (or ``none``) is the standard rules; the same word in the tag was R002 'unknown
+    variant', so that ``filter --variant standard`` left the game out and ``merge --dedupe`` kept it beside
+    its copy without the tag.  The tag names no house rule, as the option does."""
+    assert check(f'[Variant "{value}"]\n\n' + CLAIMS).diagnostics == []
+    tagged = f'[Variant "{value}"]\n\n' + CLAIMS
+    code, out, _ = run("filter", "--variant", "standard", "--count", "-", stdin=tagged)
+    assert (code, out.strip()) == (0, "1")
+    assert [d.code for d in check(f'[Variant "{value}, soy"]\n\n' + CLAIMS).diagnostics] == ["R002"]
+    kontsina = (SAMPLES / "kontsina.dln").read_text()  # a game without house rules names none either
+    assert check(f'[Variant "{value}"]\n' + kontsina).diagnostics == check(kontsina).diagnostics
+
+
 def test_clockwise_in_a_game_of_two_is_r008() -> None:
     """diloti-denexa, Game play: clockwise is the direction of four players' play; two play in turn whichever
     way it goes.  dln record, generate and play refuse it for two; validate said nothing.  It is R008, a

@@ -193,7 +193,7 @@ def _conditions(tags: tuple[str, ...], players: tuple[str, ...], date_from: str 
         tests = [parse_tag_test(text) for text in tags]
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="'--tag'") from None
-    variants = None if variant is None else [] if variant.strip() == "standard" else parse_variants(variant)
+    variants = None if variant is None else parse_variants(variant)
     low, high = date(date_from, "--date-from"), date(date_to, "--date-to")
     if low is not None and high is not None and no_date_between(low, high):  # no game would match, unsaid
         raise click.BadParameter(f"{date_from!r} comes after {date_to!r}: no day lies between them (swap them?)",

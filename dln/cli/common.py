@@ -99,10 +99,6 @@ GAME_TYPES = GameChoice(game_keys)
 #: ``dln filter --players``: the numbers of players the games installed allow.
 PLAYER_COUNTS = InstalledChoice(player_counts)
 
-#: The name that asks for the standard rules (no house rule), and its synonym.
-STANDARD_RULES = ("standard", "none")
-
-
 def checked_variant(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     """``--variant``'s house-rule names, checked before anything is read: an unknown one is a usage error,
     as generate and record have it; ``standard`` (or ``none``) is the standard rules, given as ``""``."""
@@ -111,7 +107,7 @@ def checked_variant(ctx: click.Context, param: click.Parameter, value: str | Non
     from dln.engine.rules import parse_variants, rules_for
 
     names = parse_variants(value)
-    if [name.lower() for name in names] in ([STANDARD_RULES[0]], [STANDARD_RULES[1]]):
+    if not names:
         return ""
     try:
         rules_for(names)

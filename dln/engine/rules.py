@@ -95,9 +95,19 @@ VARIANTS: dict[str, str] = {
 }
 
 
+#: The words that name the standard rules, no house rule, in a ``Variant`` tag or ``--variant``.
+STANDARD_RULES = ("standard", "none")
+
+
 def parse_variants(text: str) -> list[str]:
-    """The names in a ``Variant`` tag value: comma-separated, blanks ignored."""
-    return [name.strip() for name in text.split(",") if name.strip()]
+    """The names in a ``Variant`` tag value: comma-separated, blanks ignored; ``standard`` (or ``none``)
+    alone names none, as ``--variant standard`` does.
+
+    >>> parse_variants("soy, clockwise"), parse_variants("Standard")
+    (['soy', 'clockwise'], [])
+    """
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    return [] if len(names) == 1 and names[0].lower() in STANDARD_RULES else names
 
 
 def unfit(variants: list[str], players: int) -> str | None:

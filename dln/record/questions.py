@@ -211,11 +211,11 @@ class NewGame:
             if hands:
                 return "the number of hands is a whole number above 0, e.g. 5"
             return f"the target is a whole number above 0, usually {self._target_default()}"
-        if key == "Variant" and engine is not None and not engine.house_rules and value.replace("none", "").strip():
+        if key == "Variant" and engine is not None and not engine.house_rules and parse_variants(value):
             return f"{name} has no house rules"
         if key == "Variant":
             try:
-                rules_for(parse_variants(value.replace("none", "")))
+                rules_for(parse_variants(value))
             except ValueError as exc:
                 return str(exc)
             if "players" in self.answers:
@@ -235,7 +235,7 @@ class NewGame:
         many = len(self.seats()) > 2
         values = dict(self.answers)
         engine = self.engine()
-        variants = (parse_variants(values.get("Variant", "").replace("none", ""))
+        variants = (parse_variants(values.get("Variant", ""))
                     if engine is None or engine.house_rules else [])
         values["Variant"] = ", ".join(dict.fromkeys(variants))  # a rule named twice is one rule
         values["Game"] = engine.name if engine is not None and engine.key != DEFAULT_GAME else ""  # untagged: Diloti
