@@ -103,6 +103,8 @@ def load(
     games before it were yielded.  Pass a list as ``errors`` to collect the
     errors instead and go on with the next game (the bad game is skipped).  ``;`` notes are kept as
     comments, and a file of comments alone yields nothing unless ``comments_alone``, as in :func:`loads_all`.
+    Bytes that are not UTF-8 raise :class:`UnicodeDecodeError`, ``errors`` or not (the file is not text, no
+    game of it is wrong); its ``line`` and ``column`` say where, as ``dln validate`` does.
     """
     filename = str(getattr(file, "name", "<stream>"))
     return parse_games(read_lines(file), filename=filename, errors=errors, keep_line_comments=True,

@@ -415,6 +415,14 @@ def test_loads_accepts_a_leading_byte_order_mark_like_load() -> None:
     assert dln.loads(text) == next(dln.load(io.BytesIO(text.encode("utf-8"))))
 
 
+@pytest.mark.parametrize("errors", [None, []])
+def test_load_of_bytes_not_utf8_raises_unicode_decode_error_saying_where(errors: list | None) -> None:
+    """As dln.load's docstring says: the file is not text, whether syntax errors are collected or not."""
+    with pytest.raises(UnicodeDecodeError) as caught:
+        list(dln.load(io.BytesIO(b'[Event "ok"]\n[Site "\xcb"]\n'), errors=errors))
+    assert (caught.value.line, caught.value.column) == (2, 8)  # type: ignore[attr-defined]
+
+
 def test_a_no_break_space_is_named_where_it_is() -> None:
     with pytest.raises(dln.DLNSyntaxError) as caught:
         dln.loads("round 1\nN 4c\u00a0x 5h\nS 9s\n")
