@@ -100,6 +100,16 @@ class Browser:
     def resize(self, width: int, height: int) -> None:
         self._call("POST", "/window/rect", {"width": width, "height": height})
 
+    def media(self, kind: str) -> None:
+        """Lay the page out for ``kind`` ("print", "screen"; "" undoes it), as Chromium's print preview does,
+        through the DevTools protocol chromedriver passes on."""
+        self._call("POST", "/goog/cdp/execute", {"cmd": "Emulation.setEmulatedMedia", "params": {"media": kind}})
+
+    def label(self, element: str) -> str:
+        """The accessible name the browser computes for an element found by :meth:`elements`: what a screen
+        reader says it is."""
+        return str(self._call("GET", f"/element/{element}/computedlabel"))
+
     def screenshot(self) -> bytes:
         """The visible page as PNG bytes."""
         return base64.b64decode(self._call("GET", "/screenshot"))

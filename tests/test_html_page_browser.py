@@ -1,0 +1,61 @@
+"""The page ``dln html`` writes, looked at as a whole in a real headless Chromium (tests/browser.py): on a
+phone's width and a desktop's, printed, and through a screen reader's eyes (the names the browser computes).
+
+tests/test_html_browser.py checks what the page shows at each position; these check that it can be read.
+Skipped, saying why, where Chromium and chromedriver are not installed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from dln.cli import main
+from tests.browser import Browser, browser
+
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("browser")]
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+
+#: What runs past the right edge of the window: how far the page scrolls sideways, and each element beyond
+#: the edge but those inside a box that scrolls on its own (the score table's, on a phone).
+OVERFLOW = """
+const width = document.documentElement.clientWidth;
+const scrolled = (e) => { for (let a = e.parentElement; a && a !== document.body; a = a.parentElement)
+  if (getComputedStyle(a).overflowX !== 'visible') return true; return false; };
+return [document.documentElement.scrollWidth - width,
+        [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > width + 0.5)
+          .filter(e => !scrolled(e)).map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : ''))];
+"""
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Browser]:
+    with browser() as page:
+        yield page
+
+
+def _page(folder: Path, record: Path, name: str = "page.html") -> str:
+    """``dln html`` of ``record`` into ``folder``; the page's address."""
+    out = folder / name
+    result = CliRunner().invoke(main, ["html", str(record), "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    return out.as_uri()
+
+
+def test_a_long_file_name_stays_in_a_phone_s_width(chromium: Browser, tmp_path: Path) -> None:
+    """A club's archive named as clubs name them ('thursday_club_night_…_final.dln', no space or hyphen to
+    break at): the heading and the footer's ``dln show`` command ran past a phone's 360 pixels, and the whole
+    page scrolled sideways.  They now break the name where they must."""
+    record = tmp_path / "thursday_club_night_kafeneio_to_limani_piraeus_2026_11_20_final.dln"
+    record.write_text((SAMPLES / "constructs" / "variations.dln").read_text(encoding="utf-8"), encoding="utf-8")
+    url = _page(tmp_path, record)
+    chromium.resize(360, 800)
+    try:
+        chromium.open(url + "#g1-r1-m4")
+        assert chromium.run(OVERFLOW) == [0, []]
+    finally:
+        chromium.resize(1280, 900)
