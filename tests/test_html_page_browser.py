@@ -87,3 +87,21 @@ def test_the_page_prints_the_position_and_the_whole_move_list(chromium: Browser,
         chromium.media("")
     assert printed == {"controls": False, "skip": "none", "diagram": True, "cut": 0,
                        "current": "exact", "whole": "avoid"}
+
+
+def test_the_buttons_are_named_in_words_on_a_phone_as_on_a_desktop(chromium: Browser, tmp_path: Path) -> None:
+    """What a screen reader calls each button of the replay.  Under 640 pixels the page hid the buttons' words
+    to leave their symbols, and the browser then named the buttons by the symbols alone ('◀', '⤷', '#'): a
+    reader with TalkBack or VoiceOver heard 'black left-pointing triangle'; on a desktop the names ran
+    symbol and word together ('|◀start'), and both round buttons were 'round'.  Each is now named in words,
+    at every width; the symbols are only drawn."""
+    url = _page(tmp_path, SAMPLES / "annotated.dln") + "#g1-r2-m28"
+    words = ["start", "back", "next", "end", "previous round", "next round", "variation", "leave", "go to", "play",
+             "slower", "faster", "keys"]
+    try:
+        for width in (1280, 360):
+            chromium.resize(width, 800)
+            chromium.open(url)
+            assert [chromium.label(b) for b in chromium.elements("#controls button")] == words, width
+    finally:
+        chromium.resize(1280, 900)
