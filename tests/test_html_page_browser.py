@@ -105,3 +105,27 @@ def test_the_buttons_are_named_in_words_on_a_phone_as_on_a_desktop(chromium: Bro
             assert [chromium.label(b) for b in chromium.elements("#controls button")] == words, width
     finally:
         chromium.resize(1280, 900)
+
+
+#: The texts of the seats beside the table (W, E) that run onto the felt or off the diagram: seat, text, and
+#: by how many pixels.
+BESIDE_OVERRUN = """
+const svg = document.querySelector('#diagram svg'), felt = svg.querySelector('g[data-area="table"] > rect').getBBox();
+const right = svg.viewBox.baseVal.width;
+return [...svg.querySelectorAll('g[data-seat="W"] text, g[data-seat="E"] text')].map(function (t) {
+  const seat = t.closest('g[data-seat]').getAttribute('data-seat'), box = t.getBBox();
+  const over = seat === 'W' ? box.x + box.width - felt.x
+    : Math.max(felt.x + felt.width - box.x, box.x + box.width - right);
+  return [seat, t.textContent, Math.round(over)];
+}).filter(([, , over]) => over > 0);
+"""
+
+
+def test_a_move_played_beside_the_table_is_written_in_its_seat(chromium: Browser, tmp_path: Path) -> None:
+    """The seats beside the table (four players, Kontsina's E) are two cards wide, and the move a seat there
+    had just played was written on one line under its hand: W's ran onto the felt over the table's cards, E's
+    off the diagram's edge ('played E 8h 2d [10' and the rest cut).  It now takes the lines it needs."""
+    chromium.open(_page(tmp_path, SAMPLES / "constructs" / "four-players.dln"))
+    for key in ("g1-r1-m1", "g1-r1-m3", "g1-r1-m5"):  # W declares, E makes a group, W captures
+        assert chromium.run("return window.dlnViewer.show(arguments[0])", key)
+        assert chromium.run(BESIDE_OVERRUN) == [], key

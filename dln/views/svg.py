@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
@@ -46,6 +47,8 @@ BAND = 22  # a label's line above cards
 LINE = 16  # each further line of a label
 #: The width a character of a label (13px, semi-bold) is taken to have, to cut a label to its box.
 LABEL_CHAR = 7.5
+#: The same for a note (12px, regular), to break one into the lines its box holds.
+NOTE_CHAR = 6.8
 
 _SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 _RANK_WORDS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
@@ -235,17 +238,20 @@ class _Diagram:
         f = self.frame
         assert f.move is not None and self.played is not None
         words = f"played {plain_move(f.move)}" + ("  XERI!" if f.xeri else "")
-        if below:
-            out = [svg_text(box.x + 8, box.y + top + 14, words, "dln-note")]
+        if below:  # a seat beside the table, two cards wide: as many lines as the move needs
+            lines = textwrap.wrap(words, int((box.width - 16) // NOTE_CHAR), break_on_hyphens=False,
+                                  break_long_words=False) or [words]
+            out = [svg_text(box.x + 8, box.y + top + 14 + k * LINE, line, "dln-note") for k, line in enumerate(lines)]
+            height = BAND + LINE * (len(lines) - 1)
         else:
             out = [svg_text(box.x + box.width - 8, box.y + 16, words, "dln-note", anchor="end")]
-        height = BAND
+            height = BAND
         if self.move_kind == "capture":
             taken = [self.played, *f.taken]
             step = FANNED - 6 if not below else max(6, min(FANNED - 6, (box.width - 16 - CARD_WIDTH)
                                                             / max(len(taken) - 1, 1)))
             left = box.x + 8 if below else box.x + box.width - 8 - CARD_WIDTH - (len(taken) - 1) * step
-            y = box.y + (top + BAND if below else BAND)
+            y = box.y + (top + height if below else BAND)
             out.append(f'<g data-taken="{f.move.seat}">')
             for k, card in enumerate(taken):
                 out.append(card_use(card, left + k * step, y, last=card == self.played))
