@@ -129,3 +129,17 @@ def test_a_move_played_beside_the_table_is_written_in_its_seat(chromium: Browser
     for key in ("g1-r1-m1", "g1-r1-m3", "g1-r1-m5"):  # W declares, E makes a group, W captures
         assert chromium.run("return window.dlnViewer.show(arguments[0])", key)
         assert chromium.run(BESIDE_OVERRUN) == [], key
+
+
+def test_the_skip_link_goes_to_the_buttons_without_a_word_of_error(chromium: Browser, tmp_path: Path) -> None:
+    """The page's first Tab stop, 'Skip to the replay controls', led to '#controls', which the page took for
+    a position to show: the status line (read out by screen readers) said 'no position controls in this
+    record', and the focus fell back to the page's start.  Followed now, it puts the focus on the first
+    button that can be pressed, and the page stays where it was."""
+    chromium.open(_page(tmp_path, SAMPLES / "four-player.dln") + "#g1-r1-m3")
+    chromium.press("Tab")
+    assert chromium.run("return document.activeElement.className") == "skip"
+    chromium.press("Enter")
+    focused = chromium.run("const e = document.activeElement; return [e.tagName, e.getAttribute('data-action'),"
+                           " document.getElementById('status').textContent, location.hash]")
+    assert focused == ["BUTTON", "first", "", "#g1-r1-m3"]

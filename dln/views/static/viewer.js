@@ -355,6 +355,12 @@
     var b = e.target.closest("button[data-action]");
     if (b) act(b.getAttribute("data-action"));
   });
+  // The skip link goes to the first button that can be pressed; its "#controls" is not a position to show.
+  document.querySelector(".skip").addEventListener("click", function (e) {
+    e.preventDefault();
+    var button = document.querySelector("#controls button:not(:disabled)");
+    if (button) button.focus();
+  });
   // A move in the list, a variation in the move panel: shown at once (the address follows).
   document.addEventListener("click", function (e) {
     var link = e.target.closest && e.target.closest('a[href^="#g"]');
