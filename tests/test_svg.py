@@ -315,3 +315,23 @@ def test_a_setup_that_writes_no_hand_draws_no_guess_of_its_size() -> None:
     data = json.loads(CliRunner().invoke(main, ["show", "--json", "-"], input=text).stdout)
     assert data["position"]["deal"] is None
     assert {seat: hand["unknown"] for seat, hand in data["position"]["hands"].items()} == {"N": None, "S": None}
+
+
+def test_the_description_says_the_cards_in_words() -> None:
+    """The diagram is one image to a screen reader, which reads its title and description: the description
+    wrote the cards as the notation does ('table: 3c 9d Js [9 N: 4d 5h]', 'N: ? ? ? ? ?'), which a screen
+    reader says as 'three c, nine d, J s' and 'question mark' five times.  It now says them in words, as
+    each card's own text alternative does; ``dln moves`` still prints the notation."""
+    replay = Replay.from_text("round 1 dealer S\ntable 5h 3c 9d Js\nN: 4d 9c 2c 2d 2h Kc\nN 4d 5h =9")
+    desc = ET.fromstring(position_svg(replay.frame(replay.next(replay.start)))).find(f"{SVG}desc")
+    assert desc is not None
+    assert desc.text == ("deal 1 of 4, card 2 of the round, S to play\n"
+                         "table: 3 of clubs, 9 of diamonds, jack of spades; a declaration of 9, N's: "
+                         "4 of diamonds, 5 of hearts\n"
+                         "N: 2 of clubs, 9 of clubs, king of clubs, 2 of diamonds, 2 of hearts\n"
+                         "S: 6 cards not shown")
+    xeri = Replay.from_text('[Game "Xeri"]\n\nround 1 dealer S\ntable 3h 2h Kd 9s\nN: 8c 4d 5h Jc 2s 7d\nN 8c')
+    desc = ET.fromstring(position_svg(xeri.frame(xeri.next(xeri.start)))).find(f"{SVG}desc")
+    assert desc is not None
+    assert desc.text.splitlines()[1] == ("pile: 3 of hearts, 2 of hearts, king of diamonds, 9 of spades, 8 of clubs "
+                                         "(top 8 of clubs)")

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from dln.cards import Card
@@ -19,31 +19,50 @@ if TYPE_CHECKING:
     from dln.check.validate import GameReport, RoundReport
 
 
-def pile_line(cards: Sequence[Card]) -> str:
-    """A discard pile (Xeri's) as one line, bottom first and its top named: ``pile: 3h 8c (top 8c)``."""
-    return f"pile: {' '.join(map(str, cards))} (top {cards[-1]})" if cards else "pile: empty"
+def pile_line(cards: Sequence[Card], name: Callable[[Card], str] | None = None) -> str:
+    """A discard pile (Xeri's) as one line, bottom first and its top named: ``pile: 3h 8c (top 8c)``; with
+    ``name``, each card as it says (:func:`describe_position`)."""
+    if not cards:
+        return "pile: empty"
+    say = name or str
+    return f"pile: {(', ' if name else ' ').join(map(say, cards))} (top {say(cards[-1])})"
 
 
-def describe_position(state: Position, known: Known = EVERYTHING) -> str:
+def describe_position(state: Position, known: Known = EVERYTHING, *, name: Callable[[Card], str] | None = None) -> str:
     """A few lines saying what is on the table (Xeri's pile from the bottom, its top card named), in each
     hand (an empty one ``no cards``, as the replayer says it, not a bare ``N:``), and whose turn it is; what
-    a setup leaves out (``known``: its deal, a hand) is said to be unknown, not the validator's assumption."""
+    a setup leaves out (``known``: its deal, a hand) is said to be unknown, not the validator's assumption.
+
+    The cards are written as the notation writes them (``3c 9d [9 N: 4d 5h]``, ``?`` for a card not shown);
+    with ``name`` (``card_name``: ``3 of clubs``), in words a screen reader can say (the SVG diagram's
+    description)."""
+    def cards(held: Iterable[Card]) -> str:
+        return describe_cards(held) if name is None else ", ".join(map(name, sorted(held, key=lambda c: c.index)))
+
+    def pile(p: Any) -> str:
+        if name is None:
+            return f"[{p.value}{'s' if p.group else ''}{' ' + p.owner if p.owner else ''}: {cards(p.cards)}]"
+        kind = f"a group of {p.value}s" if p.group else f"a declaration of {p.value}"
+        owner = f", {p.owner}'s" if p.owner else ""
+        return f"{kind}{owner}: {cards(p.cards)}"
+
     card = "" if state.setup else f", card {state.played + 1} of the round"  # a setup: cards before it unknown
     lines = [f"deal {state.deal if known.deal else '?'} of {state.deals}{card}, {state.turn} to play"]
     if game_of(state).table_kind == "pile":
-        lines.append(pile_line(state.loose))
+        lines.append(pile_line(state.loose, name))
     else:
-        table = [describe_cards(state.loose)] + [
-            f"[{p.value}{'s' if p.group else ''}{' ' + p.owner if p.owner else ''}: {describe_cards(p.cards)}]"
-            for p in state.piles
-        ]
-        lines.append("table: " + (" ".join(t for t in table if t) or "empty"))
+        table = [cards(state.loose)] + [pile(p) for p in state.piles]
+        lines.append("table: " + (("; " if name else " ").join(t for t in table if t) or "empty"))
     for seat, hand in zip(state.seats, state.hands, strict=True):
         if known.hands is not None and seat not in known.hands:
             lines.append(f"{seat}: hand not written")
             continue
-        cards = [describe_cards(hand.known)] if hand.known else []
-        lines.append(f"{seat}: " + (" ".join(cards + ["?"] * hand.unknown) or "no cards"))
+        held = [cards(hand.known)] if hand.known else []
+        if name is None:
+            held += ["?"] * hand.unknown
+        elif hand.unknown:
+            held.append(f"{count_of(hand.unknown, 'card')} not shown")
+        lines.append(f"{seat}: " + ((" " if name is None else ", ").join(held) or "no cards"))
     return "\n".join(lines)
 
 

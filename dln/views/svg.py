@@ -417,7 +417,8 @@ def position_svg(frame: Frame, *, cards: bool = True, title: str | None = None) 
                 f'{svg_text(PAD, 34, "this round cannot be set up; see the findings")}</svg>')
     diagram = _Diagram(frame, state)
     body, height = diagram.body()
-    description = describe_position(state, frame.known) if frame.to_play is not None else _over(state)
+    description = (describe_position(state, frame.known, name=card_name) if frame.to_play is not None
+                   else _over(state))
     defs = card_defs(_used_cards(state, frame)) if cards else ""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {diagram.width} {height:g}" '
@@ -430,4 +431,4 @@ def position_svg(frame: Frame, *, cards: bool = True, title: str | None = None) 
 
 def _over(state: RoundState) -> str:
     """The description once nobody is to play: the position without a turn."""
-    return "\n".join(describe_position(state).splitlines()[1:])
+    return "\n".join(describe_position(state, name=card_name).splitlines()[1:])
