@@ -143,3 +143,22 @@ def test_the_skip_link_goes_to_the_buttons_without_a_word_of_error(chromium: Bro
     focused = chromium.run("const e = document.activeElement; return [e.tagName, e.getAttribute('data-action'),"
                            " document.getElementById('status').textContent, location.hash]")
     assert focused == ["BUTTON", "first", "", "#g1-r1-m3"]
+
+
+#: Each declaration's label that runs past its box on the felt: the label, and by how many pixels.
+PILE_OVERRUN = """
+return [...document.querySelectorAll('#diagram g[data-pile]')].map(function (g) {
+  const box = g.querySelector(':scope > rect').getBBox(), label = g.querySelector(':scope > text');
+  return [label.textContent, Math.round(label.getBBox().x + label.getBBox().width - box.x - box.width)];
+}).filter(([, over]) => over > 0);
+"""
+
+
+def test_a_declaration_s_label_stays_in_its_box(chromium: Browser, tmp_path: Path) -> None:
+    """A declaration of two cards has a box two cards wide, and its label ('[10] plain, S's') ran past the box,
+    over the felt or the next pile.  The box is now as wide as its label too."""
+    record = tmp_path / "declared.dln"
+    record.write_text("round 1 dealer S\ntable 5h 3c 9d Js\nN 4d 5h =9\nS 7s 3c =10\n", encoding="utf-8")
+    chromium.open(_page(tmp_path, record) + "#g1-r1-m2")
+    assert chromium.run("return document.querySelectorAll('#diagram g[data-pile]').length") == 2
+    assert chromium.run(PILE_OVERRUN) == []

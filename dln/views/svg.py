@@ -30,6 +30,7 @@ from dln.cards import RANK_NAMES, Card, rank_order
 from dln.engine import Pile, RoundState
 from dln.engine.state import HandLike
 from dln.views.frames import Frame, plain_move
+from dln.views.group_parts import Parts
 from dln.views.scoresheet import describe_position
 from dln.wording import count_of, xml_text
 
@@ -259,17 +260,28 @@ class _Diagram:
             height += CARD_HEIGHT + GAP
         return "".join(out), height
 
+    def pile_parts(self, pile: Pile) -> Parts | None:
+        """A group's cards in the parts they were laid in (None: a plain declaration, or parts not known)."""
+        return self.frame.laid.get(pile.id) if pile.group else None
+
+    def pile_label(self, pile: Pile) -> str:
+        """``[9] plain, N's``, ``[8s] group, nobody's``: what a declaration's box says above its cards."""
+        owner = f"{pile.owner}'s" if pile.owner else "nobody's"
+        return f"[{pile.value}{'s' if pile.group else ''}] {'group' if pile.group else 'plain'}, {owner}"
+
     def pile_width(self, pile: Pile) -> float:
-        return CARD_WIDTH + (len(pile.cards) - 1) * FANNED + 2 * 6
+        """A declaration's box: its cards fanned, a gap between a group's parts, and as wide as its label."""
+        parts = self.pile_parts(pile)
+        cards = CARD_WIDTH + (len(pile.cards) - 1) * FANNED + 2 * 6 + 8 * (len(parts) - 1 if parts else 0)
+        return max(cards, len(self.pile_label(pile)) * NOTE_CHAR + 2 * 6)
 
     def pile(self, pile: Pile, x: float, y: float) -> str:
         """A declaration: its value, kind and owner above its cards (a group's in the parts it was laid in)."""
-        parts = self.frame.laid.get(pile.id) if pile.group else None
+        parts = self.pile_parts(pile)
         ordered = [c for part in parts for c in part] if parts else list(pile.cards)
         breaks = {sum(len(p) for p in parts[:k]) for k in range(1, len(parts))} if parts else set()
-        width = self.pile_width(pile) + 8 * len(breaks)
-        owner = f"{pile.owner}'s" if pile.owner else "nobody's"
-        label = f"[{pile.value}{'s' if pile.group else ''}] {'group' if pile.group else 'plain'}, {owner}"
+        width = self.pile_width(pile)
+        label = self.pile_label(pile)
         latest = self.move_kind == "declare" and self.played in pile.cards
         out = [f'<g data-pile="{pile.value}{"s" if pile.group else ""}" data-owner="{pile.owner or ""}" '
                f'data-parts="{"|".join(" ".join(str(c) for c in p) for p in parts) if parts else ""}">',
@@ -330,7 +342,7 @@ class _Diagram:
             x += CARD_WIDTH + GAP
             row_height = max(row_height, CARD_HEIGHT)
         for pile in state.piles:
-            width = self.pile_width(pile) + 8 * (len(f.laid.get(pile.id, ())) or 1)
+            width = self.pile_width(pile) + 8
             height = BAND + CARD_HEIGHT + 10
             if x and x + width > inner:
                 x, y = 0.0, y + row_height + GAP
