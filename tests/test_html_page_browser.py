@@ -162,3 +162,19 @@ def test_a_declaration_s_label_stays_in_its_box(chromium: Browser, tmp_path: Pat
     chromium.open(_page(tmp_path, record) + "#g1-r1-m2")
     assert chromium.run("return document.querySelectorAll('#diagram g[data-pile]').length") == 2
     assert chromium.run(PILE_OVERRUN) == []
+
+
+def test_the_help_opens_at_its_start_on_a_phone(chromium: Browser, tmp_path: Path) -> None:
+    """The list of keys is taller than a phone's screen: it opened scrolled to its end, where the browser
+    had put the focus (its Close button), the heading and the first keys out of sight.  It now opens at its
+    heading, which has the focus."""
+    url = _page(tmp_path, SAMPLES / "four-player.dln") + "#g1-r1-m3"
+    chromium.resize(360, 640)
+    try:
+        chromium.open(url)
+        chromium.press("?")
+        opened = chromium.run("const d = document.getElementById('help'); return [d.open, d.scrollHeight > "
+                              "d.clientHeight, d.scrollTop, document.activeElement.id]")
+    finally:
+        chromium.resize(1280, 900)
+    assert opened == [True, True, 0, "help-title"]
