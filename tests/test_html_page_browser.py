@@ -178,3 +178,31 @@ def test_the_help_opens_at_its_start_on_a_phone(chromium: Browser, tmp_path: Pat
     finally:
         chromium.resize(1280, 900)
     assert opened == [True, True, 0, "help-title"]
+
+
+#: The pairs of texts of the diagram that are drawn over each other.
+TEXTS_OVERLAP = """
+const boxes = [...document.querySelectorAll('#diagram svg text')].map(t => [t.textContent, t.getBoundingClientRect()]);
+const over = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+return boxes.flatMap(([text, box], k) => boxes.slice(k + 1).filter(([, other]) => over(box, other))
+  .map(([other]) => [text, other]));
+"""
+
+
+def test_a_long_name_leaves_room_for_the_move_played(chromium: Browser, tmp_path: Path) -> None:
+    """A player's full name, as Greek tables write it, and the move the player just played share the seat's
+    first line: 'N Γεώργιος Παπαδόπουλος-Καραγιαννόπουλος' ran under 'played N 5c x 3c+2h *!!  XERI!' and
+    neither could be read.  The name now takes the room the move leaves, cut with '…' (the page's heading
+    gives it whole).  A setup's seat whose hand is not written had 'hand not written' and the move it played
+    drawn at the same place (game 2): the first now goes left of the second."""
+    text = (SAMPLES / "constructs" / "variations.dln").read_text(encoding="utf-8")
+    record = tmp_path / "names.dln"
+    record.write_text('[North "Γεώργιος Παπαδόπουλος-Καραγιαννόπουλος"]\n'
+                      '[South "Ελένη Ά\u0301ντρη-Οικονόμου (η κουκουβάγια)"]\n' + text
+                      + '\n\n[Event "a setup"]\n\nsetup dealer N\ntable 7c 3d\nturn S\nS 3h x 3d\n', encoding="utf-8")
+    chromium.open(_page(tmp_path, record))
+    assert "Γεώργιος Παπαδόπουλος-Καραγιαννόπουλος" in chromium.run("return document.getElementById('game-info')"
+                                                                    ".textContent")
+    for key in ("g1-r1-m1", "g1-r1-m5", "g1-r1-m6", "g2-r1-m1"):
+        assert chromium.run("return window.dlnViewer.show(arguments[0])", key)
+        assert chromium.run(TEXTS_OVERLAP) == [], key

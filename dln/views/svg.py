@@ -25,6 +25,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from unicodedata import combining
 
 from dln.cards import RANK_NAMES, Card, rank_order
 from dln.engine import Pile, RoundState
@@ -46,8 +47,10 @@ FANNED = 24
 PAD = 12
 BAND = 22  # a label's line above cards
 LINE = 16  # each further line of a label
-#: The width a character of a label (13px, semi-bold) is taken to have, to cut a label to its box.
+#: The width a character of a label (13px, semi-bold) is taken to have, to cut a label to its box; a Greek
+#: letter's (or any beyond Latin's) is wider: 8.5 pixels on average in DejaVu Sans Bold.
 LABEL_CHAR = 7.5
+WIDE_CHAR = 8.6
 #: The same for a note (12px, regular), to break one into the lines its box holds.
 NOTE_CHAR = 6.8
 
@@ -61,6 +64,8 @@ _SUIT_PATHS = {
     "c": "M10 1.2A4.3 4.3 0 0 1 13.9 7.4A4.3 4.3 0 1 1 11 14.2L12.5 19H7.5L9 14.2A4.3 4.3 0 1 1 6.1 7.4"
          "A4.3 4.3 0 0 1 10 1.2Z",
 }
+#: What a seat whose hand the record does not write says of it (a setup's).
+_UNWRITTEN = "hand not written"
 _RED = "#b3261e"
 _BLACK = "#1b1b1b"
 FELT = "#1f6b45"
@@ -73,6 +78,11 @@ _STYLE = (
     ".dln-turn{fill:#8a5a00}"
     ".dln-rank{font:700 13px sans-serif}"
 )
+
+
+def label_width(text: str) -> float:
+    """About how wide ``text`` is drawn as a label: a combining accent (a Greek name's 'Ά́') takes no room."""
+    return sum(0 if combining(c) else LABEL_CHAR if c <= "\u024f" else WIDE_CHAR for c in text)
 
 
 def card_name(card: Card) -> str:
@@ -180,12 +190,13 @@ class _Diagram:
         """The seat's label in lines ``room`` pixels wide: one where it fits; else (a seat beside the table,
         two cards wide) the seat and name, cut with '…', then '(dealer)' and '▶ to play' on lines of their own."""
         whole = self.seat_label(seat) + ("  \u25b6 to play" if to_play else "")
-        most = int(room // LABEL_CHAR)
-        if len(whole) <= most:
+        if label_width(whole) <= room:
             return [whole]
         name = self.frame.game.player(seat)
         first = seat + (f" {name}" if name else "")
-        lines = [first if len(first) <= most else first[:most - 1].rstrip() + "\u2026"]
+        while label_width(first) > room and len(first) > 2:
+            first = first[:-2].rstrip() + "\u2026"
+        lines = [first]
         if self.state.dealer == seat:
             lines.append("(dealer)")
         if to_play:
@@ -203,11 +214,15 @@ class _Diagram:
         # A hand a setup does not write: the cards the record proves it held, and no guess of how many more.
         cards = hand_cards(hand) if told else sorted(hand.known, key=rank_order)
         rows = max(1, -(-len(cards) // per_row))
-        labels = self.label_lines(seat, to_play, box.width - 16)
-        band = BAND + LINE * (len(labels) - 1)
-        hand_height = band + rows * (CARD_HEIGHT + GAP)
         played_here = self.played is not None and self.frame.move is not None and self.frame.move.seat == seat
         below = played_here and per_row < 4
+        # At the right of the label's line, the move played and left of it "hand not written": the label
+        # leaves them their room.
+        played_room = len(self.played_words()) * NOTE_CHAR + 2 * GAP if played_here and not below else 0
+        unwritten_room = 0 if told else len(_UNWRITTEN) * NOTE_CHAR + 2 * GAP
+        labels = self.label_lines(seat, to_play, box.width - 16 - played_room - unwritten_room)
+        band = BAND + LINE * (len(labels) - 1)
+        hand_height = band + rows * (CARD_HEIGHT + GAP)
         last = ""
         if played_here:
             last, extra = self.last_move(box, hand_height if below else 0, below=below)
@@ -223,7 +238,8 @@ class _Diagram:
             out.append(svg_text(box.x + 8, box.y + 16 + k * LINE, label,
                                 "dln-label dln-turn" if to_play else "dln-label"))
         if not told:
-            out.append(svg_text(box.x + box.width - 8, box.y + 16, "hand not written", "dln-note", anchor="end"))
+            out.append(svg_text(box.x + box.width - 8 - played_room, box.y + 16, _UNWRITTEN, "dln-note",
+                                anchor="end"))
         if not cards:
             out.append(svg_text(box.x + 8, box.y + band + 20, "no cards" if told else "", "dln-note"))
         for k, card in enumerate(cards):
@@ -232,13 +248,18 @@ class _Diagram:
         out += [last, "</g>"]
         return "".join(out), height
 
+    def played_words(self) -> str:
+        """``played N 5c x 3c+2h *!!  XERI!``: the move just played, as the seat that played it shows it."""
+        f = self.frame
+        return f"played {plain_move(f.move)}" + ("  XERI!" if f.xeri else "") if f.move is not None else ""
+
     def last_move(self, box: Box, top: float, *, below: bool) -> tuple[str, float]:
         """The move just played, written by the seat that played it, and the cards a capture took:
         on the label's line at the right (``below=False``), or from ``top`` down at the left; the drawing
         and the height it takes."""
         f = self.frame
         assert f.move is not None and self.played is not None
-        words = f"played {plain_move(f.move)}" + ("  XERI!" if f.xeri else "")
+        words = self.played_words()
         if below:  # a seat beside the table, two cards wide: as many lines as the move needs
             lines = textwrap.wrap(words, int((box.width - 16) // NOTE_CHAR), break_on_hyphens=False,
                                   break_long_words=False) or [words]
