@@ -54,6 +54,9 @@ SHOWN = """function () {
 const svg = document.querySelector('#diagram svg');
 const current = document.querySelector('#moves a[aria-current="true"]');
 const text = (selector) => { const e = document.querySelector(selector); return e ? e.textContent : null; };
+// A cell's text as shown: its symbols, not the words kept for screen readers (class sr).
+const shownText = (e) => [...e.childNodes].filter(n => !(n.classList && n.classList.contains('sr')))
+  .map(n => n.textContent).join('');
 return {
   key: document.documentElement.getAttribute('data-key'),
   hash: location.hash,
@@ -62,7 +65,7 @@ return {
   move: text('#move .dln'),
   legal: document.querySelector('#move .legal') !== null,
   findings: [...document.querySelectorAll('#move .finding .code')].map(e => e.textContent),
-  captures: [...document.querySelectorAll('#scores tbody tr')].map(tr => [...tr.children].map(c => c.textContent)),
+  captures: [...document.querySelectorAll('#scores tbody tr')].map(tr => [...tr.children].map(shownText)),
   current: current ? current.getAttribute('data-key') : null,
   status: text('#status'),
   turn: text('#move .turn'),

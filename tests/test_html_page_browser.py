@@ -206,3 +206,19 @@ def test_a_long_name_leaves_room_for_the_move_played(chromium: Browser, tmp_path
     for key in ("g1-r1-m1", "g1-r1-m5", "g1-r1-m6", "g2-r1-m1"):
         assert chromium.run("return window.dlnViewer.show(arguments[0])", key)
         assert chromium.run(TEXTS_OVERLAP) == [], key
+
+
+def test_the_score_table_is_read_in_words(chromium: Browser, tmp_path: Path) -> None:
+    """The score table's symbols were read out as their characters' names: a screen reader said '10 black
+    diamond suit', 'check mark', 'middle dot' and 'black up-pointing triangle' where the page shows 10♦, ✓, ·
+    and ▲ (the aces taken were already in words).  Each now has its words for a screen reader, the symbols
+    still shown."""
+    chromium.open(_page(tmp_path, SAMPLES / "annotated.dln") + "#g1-r2-m28")
+    headings = [chromium.label(th) for th in chromium.elements("#scores thead th")]
+    assert headings == ["side", "cards", "aces", "ten of diamonds", "two of clubs", "xeris", "most", "round", "game"]
+    rows = [[chromium.label(cell) for cell in chromium.elements(f"#scores tbody tr:nth-child({n}) > *")]
+            for n in (1, 2)]
+    assert rows == [["N", "12", "ace of spades", "yes", "none", "none", "", "3", "7"],
+                    ["S", "18", "ace of hearts", "none", "none", "none", "ahead in cards", "1", "8"]]
+    shown = chromium.run("return document.querySelector('#scores table').innerText")
+    assert "10♦" in shown and "✓" in shown and "▲" in shown

@@ -35,6 +35,7 @@ from dln.views.frames import (
     Entry,
     Frame,
     RoundReplay,
+    item_heading,
     opening_words,
     plain_move,
     prose,
@@ -182,8 +183,18 @@ def _sheet(frame: Frame) -> dict[str, Any] | None:
         caption = f"{frame.round.label} over: the score"
     else:
         caption = "captures so far" + (" (since the setup)" if frame.round.round.setup else "")
-    return {"caption": caption, "columns": headings,
-            "rows": [[cell if isinstance(cell, str) else _cards_cell(cell) for cell in row] for row in rows]}
+    names = [name for name, _ in frame.running[0].items]  # the columns between cards and the round's points
+    columns: list[str | list[str]] = [*headings[:2], *(
+        [shown, name.replace("_", " ")] if shown != item_heading(name, symbols=False) else shown
+        for shown, name in zip(headings[2:-2], names, strict=True)), *headings[-2:]]
+    return {"caption": caption, "columns": columns,
+            "rows": [[_SAID.get(cell, cell) if isinstance(cell, str) else _cards_cell(cell) for cell in row]
+                     for row in rows]}
+
+
+#: The score table's marks (:func:`score_table`) with their words for a screen reader, which would read their
+#: characters' names ('black up-pointing triangle').
+_SAID = {mark: [mark, words] for mark, words in (("\u2713", "yes"), ("\u00b7", "none"), ("\u25b2", "ahead in cards"))}
 
 
 def _cards_cell(cards: Iterable[Card]) -> str | list[str]:

@@ -136,7 +136,8 @@
     return html + '<p class="standing' + (p.end.winner ? " winner" : "") + '">' + esc(p.standing) + "</p>";
   }
   function cellHtml(v) {
-    // A cell of cards comes as [with suit symbols, in words]: the symbols shown, the words read aloud.
+    // A cell of cards or a mark (a heading: 10♦) comes as [with its symbols, in words]: the symbols shown, the
+    // words read aloud.
     if (typeof v === "string") return esc(v);
     return '<span aria-hidden="true">' + esc(v[0]) + '</span><span class="sr">' + esc(v[1]) + "</span>";
   }
@@ -144,7 +145,7 @@
     // Each game scores its own items: dln gives the columns and rows.
     var s = p.sheet;
     var html = '<table class="scores"><caption>' + esc(s.caption) + "</caption><thead><tr>" +
-      s.columns.map(function (c) { return '<th scope="col">' + esc(c) + "</th>"; }).join("") + "</tr></thead><tbody>";
+      s.columns.map(function (c) { return '<th scope="col">' + cellHtml(c) + "</th>"; }).join("") + "</tr></thead><tbody>";
     s.rows.forEach(function (r) {
       html += '<tr><th scope="row">' + esc(r[0]) + "</th>" +
         r.slice(1).map(function (v) { return "<td>" + cellHtml(v) + "</td>"; }).join("") + "</tr>";
