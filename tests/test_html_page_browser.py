@@ -222,3 +222,27 @@ def test_the_score_table_is_read_in_words(chromium: Browser, tmp_path: Path) -> 
                     ["S", "18", "ace of hearts", "none", "none", "none", "ahead in cards", "1", "8"]]
     shown = chromium.run("return document.querySelector('#scores table').innerText")
     assert "10♦" in shown and "✓" in shown and "▲" in shown
+
+
+def test_a_button_that_can_no_longer_be_pressed_hands_the_focus_on(chromium: Browser, tmp_path: Path) -> None:
+    """Pressed from the keyboard, 'leave' takes the reader out of the variation and is then disabled, as is
+    'next' at the record's end: the browser dropped the focus to the page itself, where a screen reader
+    loses its place and nothing shows where the keyboard is.  The focus now goes to the nearest button that
+    can be pressed ('variation', to go back in; 'back')."""
+    chromium.open(_page(tmp_path, SAMPLES / "annotated.dln") + "#g1-r2-m28-v1.1")
+    focused = "const e = document.activeElement; return [e.tagName, e.getAttribute('data-action')];"
+    chromium.run("document.querySelector('[data-action=leave]').focus()")
+    chromium.press("Enter")
+    assert chromium.run("return window.dlnViewer.current()") == "g1-r2-m28"
+    assert chromium.run(focused) == ["BUTTON", "variation"]
+    chromium.press("End")
+    chromium.press("n")
+    for _ in range(10):  # to the last round's end
+        chromium.press("n")
+    chromium.press("End")
+    chromium.press("ArrowLeft")
+    chromium.run("document.querySelector('[data-action=forward]').focus()")
+    chromium.press("Enter")
+    assert chromium.run("return document.getElementById('status').textContent") == ""
+    assert chromium.run("return document.querySelector('[data-action=forward]').disabled") is True
+    assert chromium.run(focused) == ["BUTTON", "back"]

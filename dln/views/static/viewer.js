@@ -212,14 +212,28 @@
     markMove(key);
     markCourse(p);
     $("game-select").value = String(found.game);
-    Array.prototype.forEach.call(document.querySelectorAll("#controls button[data-action]"), function (b) {
+    var buttons = Array.prototype.slice.call(document.querySelectorAll("#controls button[data-action]"));
+    buttons.forEach(function (b) {
       var action = b.getAttribute("data-action");
       if (action in p.go) b.disabled = !p.go[action] && beyond(action, p) < 0;
     });
+    handFocusOn(buttons);
     $("status").textContent = message || "";
     rememberAddress(key);
     document.documentElement.setAttribute("data-key", key);
     return true;
+  }
+
+  // A button pressed from the keyboard that can no longer be pressed ('leave' once out of the variation,
+  // 'next' at the end) would drop the focus to the page itself: the nearest button that can be pressed
+  // takes it, the one before it first.
+  function handFocusOn(buttons) {
+    var k = buttons.indexOf(document.activeElement);
+    if (k < 0 || !buttons[k].disabled) return;
+    for (var d = 1; d < buttons.length; d++) {
+      var near = [buttons[k - d], buttons[k + d]].filter(function (b) { return b && !b.disabled; });
+      if (near.length) { near[0].focus(); return; }
+    }
   }
 
   // The address ends with the position shown, so a copied link opens there.  Browsers limit how often a
