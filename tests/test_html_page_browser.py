@@ -246,3 +246,20 @@ def test_a_button_that_can_no_longer_be_pressed_hands_the_focus_on(chromium: Bro
     assert chromium.run("return document.getElementById('status').textContent") == ""
     assert chromium.run("return document.querySelector('[data-action=forward]').disabled") is True
     assert chromium.run(focused) == ["BUTTON", "back"]
+
+
+def test_the_course_of_a_round_is_told_and_its_scale_clear_of_its_line(chromium: Browser, tmp_path: Path) -> None:
+    """The chart of an analysed round was one image named 'The course of the round: …' with no values in it
+    for a screen reader (each dot's value was a tooltip, which a screen reader does not reach inside an
+    image); and its scale ('N +3', 'S +3') was written where the line runs, the first dots over it.  The
+    chart now describes its values move by move, and the scale has a margin of its own."""
+    chromium.open(_page(tmp_path, SAMPLES / "analysed.dln") + "#g1-r1-m37")
+    told = chromium.run("return document.querySelector('#course svg desc').textContent")
+    assert told.startswith("N minus S after each move: move 1 ") and "move 37 +1.0" in told, told
+    overlaps = chromium.run("""
+      const svg = document.querySelector('#course svg'), over = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width
+        && a.y < b.y + b.height && b.y < a.y + a.height;
+      const drawn = [...svg.querySelectorAll('circle, polyline')].map(e => e.getBBox());
+      return [...svg.querySelectorAll('text')].filter(t => drawn.some(d => over(t.getBBox(), d)))
+        .map(t => t.textContent);""")
+    assert overlaps == []

@@ -87,11 +87,12 @@ def course_svg(course: Sequence[tuple[int, float]], moves: int, first: str, seco
     line of the values and a dot per move with its value as a tooltip (``data-n``: the move's number, which
     the page marks as the replay reaches it)."""
     width, height, pad = 300, 80, 6
+    left = 36  # the scale's margin: its labels ('N +3') clear of the line
     scale = max(1.0, max(abs(v) for _, v in course))
     top = math.ceil(scale)
 
     def x(n: int) -> float:
-        return pad + (width - 2 * pad) * (n - 1) / max(1, moves - 1)
+        return left + (width - left - pad) * (n - 1) / max(1, moves - 1)
 
     def y(v: float) -> float:
         return height / 2 - (height / 2 - pad) * v / top
@@ -100,9 +101,12 @@ def course_svg(course: Sequence[tuple[int, float]], moves: int, first: str, seco
     dots = "".join(f'<circle cx="{x(n):.1f}" cy="{y(v):.1f}" r="2.5" data-n="{n}"><title>move {n}: '
                    f"{signed(v)}</title></circle>" for n, v in course)
     label = escape(f"The course of the round: {first} minus {second} after each move, from the engine's comments")
+    # The values in words too: a screen reader reaches no dot's tooltip inside an image.
+    told = escape(f"{first} minus {second} after each move: "
+                  + ", ".join(f"move {n} {signed(v)}" for n, v in course))
     return (f'<svg class="course" viewBox="0 0 {width} {height}" role="img" aria-label="{label}">'
-            f"<title>{label}</title>"
-            f'<line class="zero" x1="{pad}" y1="{height / 2}" x2="{width - pad}" y2="{height / 2}"/>'
+            f"<title>{label}</title><desc>{told}</desc>"
+            f'<line class="zero" x1="{left}" y1="{height / 2}" x2="{width - pad}" y2="{height / 2}"/>'
             f'<text x="{pad}" y="{pad + 8}">{first} +{top}</text>'
             f'<text x="{pad}" y="{height - pad}">{second} +{top}</text>'
             f'<polyline points="{points}"/>{dots}</svg>')
