@@ -263,3 +263,14 @@ def test_the_course_of_a_round_is_told_and_its_scale_clear_of_its_line(chromium:
       return [...svg.querySelectorAll('text')].filter(t => drawn.some(d => over(t.getBBox(), d)))
         .map(t => t.textContent);""")
     assert overlaps == []
+
+
+def test_every_tag_of_a_game_is_on_its_page(chromium: Browser, tmp_path: Path) -> None:
+    """A club's game names its place, date, result and scorer in tags; the page showed the event, the players
+    and the rules and dropped the rest: nowhere on it was 'Kafeneio To Limani, Piraeus' or the date.  The
+    heading now gives every tag the page does not already say otherwise, in the record's order."""
+    chromium.open(_page(tmp_path, SAMPLES / "constructs" / "tags-and-comments.dln"))
+    info = chromium.run("return document.getElementById('game-info').textContent")
+    assert info.startswith("Thursday club night · N Maria, E Giorgos, S Eleni, W Nikos · "), info
+    assert info.endswith(' · Site: Kafeneio To Limani, Piraeus · Date: 2026.11.20 · Result: NS 64 EW 47 · '
+                         'Scorer: Kostas "the Owl" P.'), info

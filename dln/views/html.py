@@ -254,6 +254,10 @@ def _entry_html(replay: Replay, entry: Entry) -> str:
     return f"<li{cls}{depth}>{heading}{body}{mark}{comments}{closing}</li>"
 
 
+#: The tags the page's heading says in its own words: the event, the players, the rules.
+_SAID_TAGS = frozenset({"Event", "North", "East", "South", "West", "Game", "Target", "Variant"})
+
+
 def game_head(replay: Replay, game: int) -> dict[str, Any]:
     """Game ``game`` (an index) of ``replay`` for the page, but its positions: its header and each round's
     move list."""
@@ -269,6 +273,8 @@ def game_head(replay: Replay, game: int) -> dict[str, Any]:
         "event": played.game.tag("Event"),
         "players": {seat: played.player(seat) for seat in seats},
         "rules": played.rules_words,
+        # The tags the heading does not say otherwise (Site, Date, Result, a club's own): none is dropped.
+        "tags": [[name, value] for name, value in played.game.tags if name not in _SAID_TAGS],
         "first": first,
         "last": last,
         "last_round": position_key(replay, Cursor(game, last_round)),

@@ -200,7 +200,8 @@
     $("move").innerHTML = moveHtml(p);
     $("scores").innerHTML = scoresHtml(p);
     $("show-command").textContent = "dln show " + shellWord(p.file) + " " + p.show;
-    var info = [g.event, Object.keys(g.players).map(function (s) { return s + (g.players[s] ? " " + g.players[s] : ""); }).join(", "), g.rules];
+    var info = [g.event, Object.keys(g.players).map(function (s) { return s + (g.players[s] ? " " + g.players[s] : ""); }).join(", "), g.rules]
+      .concat(g.tags.map(function (t) { return t[0] + ": " + t[1]; }));
     $("game-info").textContent = info.filter(Boolean).join(" \u00b7 ");
     var round = found.game + ":" + p.round_index;
     if (round !== shownRound) {
