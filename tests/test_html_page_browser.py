@@ -274,3 +274,17 @@ def test_every_tag_of_a_game_is_on_its_page(chromium: Browser, tmp_path: Path) -
     assert info.startswith("Thursday club night · N Maria, E Giorgos, S Eleni, W Nikos · "), info
     assert info.endswith(' · Site: Kafeneio To Limani, Piraeus · Date: 2026.11.20 · Result: NS 64 EW 47 · '
                          'Scorer: Kostas "the Owl" P.'), info
+
+
+def test_a_comment_written_in_greek_is_read_in_greek(chromium: Browser, tmp_path: Path) -> None:
+    """The page is in English (lang="en"), and a screen reader read every comment with its English voice: one
+    written in Greek, as at most of the tables dln records, came out spelt letter by letter or not at all.
+    A comment in Greek letters is now marked lang="el", in the move's panel and in the move list, so that the
+    screen reader takes its Greek voice; a comment in English is left as it is."""
+    record = tmp_path / "greek.dln"
+    record.write_text("round 1 dealer S\ntable 5h 3c 9d Js\nN 4d 5h =9 {Ο Γιώργος κρατάει το 9♣.}\n"
+                      "S 9s x [9] 9d {One 9 takes both.}\n", encoding="utf-8")
+    chromium.open(_page(tmp_path, record) + "#g1-r1-m1")
+    marked = "return [...document.querySelectorAll(arguments[0])].map(e => [e.textContent, e.lang]);"
+    assert chromium.run(marked, "#move .comment") == [["Ο Γιώργος κρατάει το 9♣.", "el"]]
+    assert chromium.run(marked, "#moves .comment") == [["Ο Γιώργος κρατάει το 9♣.", "el"], ["One 9 takes both.", ""]]

@@ -156,6 +156,14 @@
   function scoresHtml(p) {
     return p.sheet ? sheetHtml(p) : "";
   }
+  // The page is in English; a comment written in Greek letters is marked so, and a screen reader reads it
+  // with its Greek voice, not spelt out by the English one.
+  var GREEK = /[\u0370-\u03ff\u1f00-\u1fff]/;
+  function markGreek(root) {
+    Array.prototype.forEach.call(root.querySelectorAll(".comment"), function (e) {
+      if (GREEK.test(e.textContent)) e.lang = "el";
+    });
+  }
   function markMove(key) {
     var list = $("moves");
     var old = list.querySelector("a[aria-current]");
@@ -198,6 +206,7 @@
     $("where").textContent = (blocks.length > 1 ? "game " + g.number + " \u00b7 " : "") + p.title +
       (p.variation.length ? " (" + p.variation.join(" > ") + ")" : "");
     $("move").innerHTML = moveHtml(p);
+    markGreek($("move"));
     $("scores").innerHTML = scoresHtml(p);
     $("show-command").textContent = "dln show " + shellWord(p.file) + " " + p.show;
     var info = [g.event, Object.keys(g.players).map(function (s) { return s + (g.players[s] ? " " + g.players[s] : ""); }).join(", "), g.rules]
@@ -206,6 +215,7 @@
     var round = found.game + ":" + p.round_index;
     if (round !== shownRound) {
       $("moves").innerHTML = g.rounds[p.round_index].moves;
+      markGreek($("moves"));
       $("course").innerHTML = g.rounds[p.round_index].course || "";
       $("moves-title").textContent = g.rounds[p.round_index].label + " moves";
       shownRound = round;
