@@ -288,3 +288,16 @@ def test_a_comment_written_in_greek_is_read_in_greek(chromium: Browser, tmp_path
     marked = "return [...document.querySelectorAll(arguments[0])].map(e => [e.textContent, e.lang]);"
     assert chromium.run(marked, "#move .comment") == [["Ο Γιώργος κρατάει το 9♣.", "el"]]
     assert chromium.run(marked, "#moves .comment") == [["Ο Γιώργος κρατάει το 9♣.", "el"], ["One 9 takes both.", ""]]
+
+
+def test_the_games_menu_names_each_game(chromium: Browser, tmp_path: Path) -> None:
+    """A club's archive is one page of many games, chosen from the menu at its top, which listed them as
+    'game 1', 'game 2', …: nothing told the evening or the players apart without opening each.  Each game
+    is now listed with its event, date and players, as far as its tags give them."""
+    game = "round 1 dealer S\ntable 5h 3c 9d Js\nN 4d 5h =9\n\n"
+    record = tmp_path / "club.dln"
+    record.write_text('[Event "Thursday <club> night"]\n[Date "2026.11.20"]\n[North "Μαρία"]\n[South "Eleni"]\n\n'
+                      + game + '[Event "Friday"]\n\n' + game + '[Site "Piraeus"]\n\n' + game, encoding="utf-8")
+    chromium.open(_page(tmp_path, record))
+    options = chromium.run("return [...document.querySelectorAll('#game-select option')].map(o => o.textContent)")
+    assert options == ["game 1: Thursday <club> night · 2026.11.20 · N Μαρία, S Eleni", "game 2: Friday", "game 3"]

@@ -268,7 +268,10 @@ def game_head(replay: Replay, game: int) -> dict[str, Any]:
     last_round = len(played.rounds) - 1
     last = position_key(replay, Cursor(game, last_round, played.rounds[last_round].main.replayed))
     seats = [seat for seat in "NESW" if seat in played.report.seats]
+    names = ", ".join(f"{seat} {played.player(seat)}" for seat in seats if played.player(seat))
     return {
+        # What the games menu lists the game by: its event, date and players, as far as its tags give them.
+        "label": " \u00b7 ".join(filter(None, (played.game.tag("Event"), played.game.tag("Date"), names))),
         "number": played.number,
         "event": played.game.tag("Event"),
         "players": {seat: played.player(seat) for seat in seats},

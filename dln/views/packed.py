@@ -27,6 +27,7 @@ import json
 import re
 import zlib
 from collections.abc import Callable, Iterable, Iterator
+from html import escape
 from typing import Any
 
 __all__ = ["BLOCK_BYTES", "Packer", "game_blocks", "read_games"]
@@ -88,9 +89,11 @@ def game_blocks(number: int | None, positions: Iterable[dict[str, Any]], head: C
             packer = None
     if packer is not None:
         yield packer.add("}") + packer.close() + "</script>\n"
-    game = Packer()
-    yield (_OPEN.format(kind="dln-game", attributes=f' data-game="{number}"')
-           + game.add(_json({**head(), "blocks": blocks})) + game.close() + "</script>\n")
+    game, said = Packer(), head()
+    # The games menu lists every game by its label without inflating it: the label is written in the clear.
+    label = f' data-label="{escape(said["label"], quote=True)}"' if said.get("label") else ""
+    yield (_OPEN.format(kind="dln-game", attributes=f' data-game="{number}"{label}')
+           + game.add(_json({**said, "blocks": blocks})) + game.close() + "</script>\n")
 
 
 def _unpack(text: str) -> Any:

@@ -417,7 +417,8 @@
   blocks.forEach(function (b, i) {
     var option = document.createElement("option");
     option.value = String(i);
-    option.textContent = "game " + b.getAttribute("data-game");
+    var label = b.getAttribute("data-label");
+    option.textContent = "game " + b.getAttribute("data-game") + (label ? ": " + label : "");
     select.appendChild(option);
   });
   $("game-choice").hidden = blocks.length < 2;
