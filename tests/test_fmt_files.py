@@ -197,7 +197,7 @@ def test_fmt_in_a_directory_it_may_not_write(tmp_path: Path, monkeypatch: pytest
 
 @pytest.mark.parametrize(("error", "code", "said"), [
     (errno.ENOSPC, 2, "dln: error: cannot write the output: No space left on device\n"),
-    (errno.EPIPE, 1, ""),  # the reader stopped reading (| head): quiet, as every other command
+    (errno.EPIPE, 141, ""),  # the reader stopped reading (| head): quiet, as every other command
 ], ids=["full-disk", "broken-pipe"])
 def test_fmt_diff_that_cannot_be_written_blames_the_output_not_the_files(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: int, code: int, said: str) -> None:

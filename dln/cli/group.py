@@ -14,6 +14,7 @@ import gc
 import importlib
 import os
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 import click
@@ -54,14 +55,33 @@ COMMANDS: dict[str, str] = {
 UNWRITABLE = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 EXIT_UNWRITABLE = 2  # bad input or an unwritable output (dln.cli.common.EXIT_BAD_INPUT)
 EXIT_INTERRUPTED = 130  # Ctrl-C, as dln record and dln play exit (dln.record.prompt.EXIT_INTERRUPTED)
+#: The reader of standard output went away (``| head``): what a shell reports of a program SIGPIPE stopped,
+#: 128 + 13, not 1, which would read as a broken rule.
+EXIT_BROKEN_PIPE = 141
 
 
-def _quiet_stdout() -> None:
-    """Point standard output at the null device, so that nothing left in its buffer fails again at exit."""
-    with contextlib.suppress(OSError, ValueError, AttributeError):  # AttributeError: no stdout at all
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
-        os.close(null)
+def _quiet_stdout(*, stderr: bool = False) -> None:
+    """Point standard output (and standard error if asked) at the null device, so that nothing left in its
+    buffer fails again at exit."""
+    for stream in (sys.stdout, sys.stderr) if stderr else (sys.stdout,):
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # AttributeError: no such stream at all
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, stream.fileno())
+            os.close(null)
+
+
+@contextlib.contextmanager
+def _reader_gone() -> Iterator[None]:
+    """A pipe whose reader stopped reading (``dln moves game.dln | head -2``) ends the command quietly with
+    ``EXIT_BROKEN_PIPE``.  Click would catch the error itself and exit 1; both streams are quieted, since
+    ``2>&1 | head`` closes standard error too, and nothing more is said."""
+    try:
+        yield
+    except OSError as exc:
+        if exc.errno != errno.EPIPE:
+            raise
+        _quiet_stdout(stderr=True)
+        raise click.exceptions.Exit(EXIT_BROKEN_PIPE) from None
 
 
 class LazyGroup(click.Group):
@@ -71,7 +91,7 @@ class LazyGroup(click.Group):
         """Run the command; output that cannot be written (a full disk, a device error under ``> file``) is
         a message and exit 2, not a traceback and not exit 1, which would read as a broken rule.  No standard
         input at all (``<&-``: Python's sys.stdin is None, which every command met with a traceback) is read
-        as one that holds nothing."""
+        as one that holds nothing.  A pipe whose reader is gone is exit 141, quietly (``_reader_gone``)."""
         if sys.stdin is None:
             sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - standard input, for the process's life
         try:
@@ -79,12 +99,11 @@ class LazyGroup(click.Group):
                 return super().main(*args, **kwargs)
             finally:
                 if sys.stdout is not None:  # None when the command runs with no standard output at all (>&-)
-                    with contextlib.suppress(ValueError):  # a closed stream: nothing is buffered there
+                    with contextlib.suppress(ValueError), _reader_gone():  # ValueError: a closed stream
                         sys.stdout.flush()  # what is still buffered fails here, not unseen at exit
+        except click.exceptions.Exit as exc:  # raised by that last flush, outside click's own handling
+            sys.exit(exc.exit_code)
         except OSError as exc:
-            if exc.errno == errno.EPIPE:  # the reader of a pipe stopped reading (| head): as click does
-                _quiet_stdout()
-                sys.exit(1)
             if exc.errno not in UNWRITABLE:
                 raise
             _quiet_stdout()
@@ -96,10 +115,16 @@ class LazyGroup(click.Group):
         SIGINT, not click's 'Aborted!' and exit 1, which a script would read as a broken rule.  Every output
         file is written atomically: none is left half written."""
         try:
-            return super().invoke(ctx)
+            with _reader_gone():
+                return super().invoke(ctx)
         except KeyboardInterrupt:
             say("dln: interrupted", err=True)
             raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
+
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        """Read the arguments; ``dln --help | head -1`` ends as any command whose reader is gone does."""
+        with _reader_gone():
+            return super().make_context(*args, **kwargs)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*COMMANDS, *self.commands})
@@ -150,7 +175,8 @@ def main() -> None:
     problems go to standard error or into the JSON.  Exit codes: 0 fine
     (warnings allowed), 1 a record breaks a rule or a file would be
     reformatted, 2 bad input (syntax error, unreadable file, no game found,
-    bad option or tag).  `dln explain CODE` tells what a code means.
+    bad option or tag), 130 interrupted, 141 the reader of the output
+    stopped reading (| head).  `dln explain CODE` tells what a code means.
 
     Shell completion (zsh_source or fish_source for those shells):
 

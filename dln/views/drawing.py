@@ -17,6 +17,8 @@ and wraps where the escape makes it longer.
 
 from __future__ import annotations
 
+import errno
+import os
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -46,6 +48,12 @@ class RecordConsole(Console):
         if isinstance(renderable, Text):
             renderable = visible_text(renderable)
         return super().render(renderable, options)
+
+    def on_broken_pipe(self) -> None:
+        """The reader of the output is gone (``dln score club.dln | head -1``): the error is passed on, for the
+        command line to end as every command does (exit 141); rich would exit 1, a broken rule's code."""
+        self.quiet = True
+        raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
 
 
 def visible_text(text: Text) -> Text:
