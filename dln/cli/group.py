@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import gc
 import importlib
 import os
@@ -20,7 +21,7 @@ from typing import Any
 import click
 
 from dln import build
-from dln.views.output import say, tolerant_output
+from dln.views.output import is_terminal, say, tolerant_output
 
 #: How many new container objects the garbage collector lets build up before it looks for cycles.
 #: CPython's 700 suits programs that make cycles; a record's moves make none, and at 700 the
@@ -135,9 +136,38 @@ class LazyGroup(click.Group):
             command = getattr(importlib.import_module(module), attribute)
             if not isinstance(command, click.Command):  # a wrong entry in COMMANDS is a bug, said plainly
                 raise TypeError(f"{COMMANDS[cmd_name]} is not a click command")
+            _announcing_standard_input(command)
             self.add_command(command, cmd_name)
             settle_collector()
         return self.commands.get(cmd_name)
+
+
+#: The arguments that name the records a command reads, where '-' is standard input.
+RECORD_ARGUMENTS = ("file", "files")
+#: What a command reading a record from a terminal says it waits for.
+WAITING_FOR_INPUT = "dln: reading DLN from standard input; end it with Ctrl-D" + (
+    " (Ctrl-Z, Enter on Windows)" if sys.platform == "win32" else "")
+
+
+def _announcing_standard_input(command: click.Command) -> None:
+    """Make ``command`` say once, on standard error, what it waits for when a record it reads is '-' and
+    standard input is a terminal: ``dln validate -`` typed at a prompt sat silent, as if it hung.  Said when
+    the arguments are all read and good, just before the command runs; not said of a pipe or a file."""
+    callback = command.callback
+    if callback is None:
+        return
+
+    @functools.wraps(callback)
+    def announced(*args: Any, **params: Any) -> Any:
+        from dln.notation.sources import STDIN
+
+        named = [params.get(name) for name in RECORD_ARGUMENTS]
+        if any(value == STDIN or (isinstance(value, tuple) and STDIN in value) for value in named) and (
+                is_terminal(sys.stdin)):
+            say(WAITING_FOR_INPUT, err=True)
+        return callback(*args, **params)
+
+    command.callback = announced
 
 
 def settle_collector() -> None:

@@ -1,0 +1,31 @@
+"""The command line under a real shell: standard input that is a terminal, pipes, odd file names, exit codes.
+
+A person at a table types commands into a terminal; a club's scripts run them in pipes and loops.  Each test
+runs ``dln`` as one of them would: in a terminal (tmux, as tests/test_tui.py drives it) or as a process.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+from tests.test_tui import Terminal, needs_tmux
+
+ROOT = Path(__file__).parent.parent
+HINT = "dln: reading DLN from standard input; end it with Ctrl-D"
+
+
+@needs_tmux
+def test_a_command_told_to_read_a_terminal_says_what_it_waits_for(tmp_path: Path) -> None:
+    """``dln validate -`` typed at a terminal waited without a word, as if it hung: it now says once, on
+    standard error, that it reads the record from there and how to end it; then reads what is typed."""
+    command = shlex.join([sys.executable, "-m", "dln", "validate", "-"])
+    term = Terminal(f"{command}; echo validate-exit=$?; sleep 600", cwd=tmp_path)
+    try:
+        term.wait_for(HINT)
+        term.keys("round 1 dealer S", "Enter", "table 5h 3c 9d Js", "Enter", "C-d")
+        screen = term.wait_for("validate-exit=0")
+    finally:
+        term.close()
+    assert screen.count(HINT) == 1 and "1 game, 1 round, 0 moves" in screen
