@@ -10,9 +10,13 @@ import shlex
 import sys
 from pathlib import Path
 
+import pytest
+
+from tests.test_cli import run
 from tests.test_tui import Terminal, needs_tmux
 
 ROOT = Path(__file__).parent.parent
+CLUB = ROOT / "tests" / "golden" / "archive-club.dln"
 HINT = "dln: reading DLN from standard input; end it with Ctrl-D"
 
 
@@ -29,3 +33,13 @@ def test_a_command_told_to_read_a_terminal_says_what_it_waits_for(tmp_path: Path
     finally:
         term.close()
     assert screen.count(HINT) == 1 and "1 game, 1 round, 0 moves" in screen
+
+
+@pytest.mark.parametrize("command", [["validate"], ["merge"], ["stats"], ["parse"], ["fmt", "--check"]],
+                         ids=lambda command: command[0])
+def test_standard_input_named_twice_is_a_usage_error(command: list[str]) -> None:
+    """``dln validate - - < club.dln``: standard input can be read once; the second '-' found it spent and
+    said '<stdin>: error: no game in this file', and ``dln merge`` or ``stats`` passed it over without a word."""
+    code, out, err = run(*command, "-", "-", stdin=CLUB.read_text(encoding="utf-8"))
+    assert code == 2 and out == ""
+    assert "'-' (standard input) is named more than once: it can be read only once" in err

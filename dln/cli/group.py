@@ -152,22 +152,31 @@ WAITING_FOR_INPUT = "dln: reading DLN from standard input; end it with Ctrl-D" +
 def _announcing_standard_input(command: click.Command) -> None:
     """Make ``command`` say once, on standard error, what it waits for when a record it reads is '-' and
     standard input is a terminal: ``dln validate -`` typed at a prompt sat silent, as if it hung.  Said when
-    the arguments are all read and good, just before the command runs; not said of a pipe or a file."""
+    the arguments are all read and good, just before the command runs; not said of a pipe or a file.
+    '-' named twice is a usage error: the second found standard input spent, as if it held no game."""
     callback = command.callback
     if callback is None:
         return
+    records = [param for param in command.params if param.name in RECORD_ARGUMENTS]
 
     @functools.wraps(callback)
     def announced(*args: Any, **params: Any) -> Any:
         from dln.notation.sources import STDIN
 
-        named = [params.get(name) for name in RECORD_ARGUMENTS]
-        if any(value == STDIN or (isinstance(value, tuple) and STDIN in value) for value in named) and (
-                is_terminal(sys.stdin)):
+        named = [name for param in records for name in _as_tuple(params.get(param.name or ""))]
+        if named.count(STDIN) > 1:
+            raise click.BadParameter("'-' (standard input) is named more than once: it can be read only once",
+                                     param=records[0])
+        if STDIN in named and is_terminal(sys.stdin):
             say(WAITING_FOR_INPUT, err=True)
         return callback(*args, **params)
 
     command.callback = announced
+
+
+def _as_tuple(value: str | tuple[str, ...] | None) -> tuple[str, ...]:
+    """A FILE or FILES argument's value as the names it holds."""
+    return value if isinstance(value, tuple) else () if value is None else (value,)
 
 
 def settle_collector() -> None:
