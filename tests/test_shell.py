@@ -6,12 +6,16 @@ runs ``dln`` as one of them would: in a terminal (tmux, as tests/test_tui.py dri
 
 from __future__ import annotations
 
+import json
+import os
 import shlex
+import shutil
 import sys
 from pathlib import Path
 
 import pytest
 
+from dln.views.packed import read_games
 from tests.test_cli import run
 from tests.test_tui import Terminal, needs_tmux
 
@@ -43,3 +47,32 @@ def test_standard_input_named_twice_is_a_usage_error(command: list[str]) -> None
     code, out, err = run(*command, "-", "-", stdin=CLUB.read_text(encoding="utf-8"))
     assert code == 2 and out == ""
     assert "'-' (standard input) is named more than once: it can be read only once" in err
+
+
+NOT_UTF8_NAME = os.fsdecode(b"club-\xff.dln")  # a name saved by an old system in another encoding
+
+
+@pytest.mark.parametrize("command", [
+    ["validate", "--json"], ["parse", "--json"], ["score", "--json", "--game", "2"],
+    ["show", "--json"], ["moves", "--json", "--at", "1"],
+], ids=lambda command: command[0])
+def test_json_names_a_file_whose_name_is_not_utf8(command: list[str], tmp_path: Path) -> None:
+    """A file whose name holds a byte that is not UTF-8 (``club-\\xff.dln``, from an old Greek system): every
+    ``--json`` ended in a traceback (UnicodeEncodeError, exit 1).  The name is given with that byte written
+    as an escape, which a JSON reader reads back to the name (Python's ``os.fsencode`` gives its bytes)."""
+    shutil.copyfile(CLUB, tmp_path / NOT_UTF8_NAME)
+    name = str(tmp_path / NOT_UTF8_NAME)
+    code, out, err = run(*command, name)
+    assert code == (1 if command[0] == "validate" else 0), err  # game 5 of the club breaks a rule
+    data = json.loads(out)
+    assert json.dumps(name)[1:-1] in json.dumps(data)  # the name, with "\\udcff"
+
+
+def test_a_page_of_a_file_whose_name_is_not_utf8(tmp_path: Path) -> None:
+    """``dln html 'club-\\xff.dln' -o page.html``: the page names the file, and writing it ended in a
+    traceback; the page's data holds the name with the byte as an escape."""
+    shutil.copyfile(CLUB, tmp_path / NOT_UTF8_NAME)
+    page = tmp_path / "page.html"
+    code, _, err = run("html", str(tmp_path / NOT_UTF8_NAME), "-o", str(page))
+    assert code == 0, err
+    assert json.dumps(NOT_UTF8_NAME)[1:-1] in json.dumps(read_games(page.read_text(encoding="utf-8")))

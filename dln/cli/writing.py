@@ -36,7 +36,7 @@ import click
 from dln.cli.common import EXIT_BAD_INPUT, STDIN
 from dln.notation.model import TAG_NAME
 from dln.notation.sources import NO_RECORD_IN_DIRECTORY, display_name, each_file
-from dln.views.output import say
+from dln.views.output import say, utf8_bytes
 from dln.wording import count_of
 
 __all__ = ["Inputs", "NotWritten", "holds_records", "joined", "refuse_file_as_folder", "unwritable", "write_file"]
@@ -185,7 +185,7 @@ def write_file(output: str, texts: Iterable[str], *, inputs: Inputs | None = Non
         for text in texts:
             if why := trouble():
                 raise NotWritten(why)
-            yield normalise(text, newline).encode("utf-8")
+            yield utf8_bytes(normalise(text, newline))
         if why := trouble():
             raise NotWritten(why)
         if before is not None and snapshot_streaming(output) != before:

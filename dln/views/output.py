@@ -99,7 +99,15 @@ def emit(text: str, *, nl: bool = True, utf8: bool = False) -> None:
     terminal = is_terminal(sys.stdout)
     shown = visible(text) if terminal else text
     binary = (utf8 or not terminal) and getattr(sys.stdout, "buffer", None) is not None
-    click.echo(shown.encode("utf-8") if binary else shown, nl=nl, color=True)
+    click.echo(utf8_bytes(shown) if binary else shown, nl=nl, color=True)
+
+
+def utf8_bytes(text: str) -> bytes:
+    """``text`` as UTF-8, for data written to a file or a pipe.  A file name that is not UTF-8 (``club-\\xff.dln``
+    from an older system) reaches Python with its byte as a lone surrogate, which UTF-8 cannot encode: it
+    is written as an escape (``club-\\udcff.dln``), the form a report shows it in, and the one a JSON
+    reader reads back to that name."""
+    return text.encode("utf-8", "backslashreplace")
 
 
 def console(**options: Any) -> Console:

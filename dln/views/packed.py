@@ -30,6 +30,8 @@ from collections.abc import Callable, Iterable, Iterator
 from html import escape
 from typing import Any
 
+from dln.views.output import utf8_bytes
+
 __all__ = ["BLOCK_BYTES", "Packer", "game_blocks", "read_games"]
 
 #: A block of positions is closed once its JSON reaches this size: the page's script inflates one in a few
@@ -51,7 +53,7 @@ class Packer:
         self.size = 0
 
     def add(self, text: str) -> str:
-        data = text.encode("utf-8")
+        data = utf8_bytes(text)  # a file name that is not UTF-8 as an escape
         self.size += len(data)
         return self._base64(self._deflate.compress(data))
 
