@@ -76,3 +76,15 @@ def test_a_page_of_a_file_whose_name_is_not_utf8(tmp_path: Path) -> None:
     code, _, err = run("html", str(tmp_path / NOT_UTF8_NAME), "-o", str(page))
     assert code == 0, err
     assert json.dumps(NOT_UTF8_NAME)[1:-1] in json.dumps(read_games(page.read_text(encoding="utf-8")))
+
+
+@pytest.mark.parametrize("name", ["-game.dln", "--game.dln"])
+def test_a_file_named_like_an_option_is_pointed_at(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``dln validate -game.dln``, a file whose name starts with '-': click said only "No such option '-g'"
+    (or '--game.dln'), and left the person to guess.  The error now says the file is there and how to name it."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copyfile(CLUB, tmp_path / name)
+    code, out, err = run("validate", name)
+    assert code == 2 and out == ""
+    assert f"'{name}' is a file here: name it ./{name}, or put -- before it" in err
+    assert run("validate", "--", name)[0] == run("validate", f"./{name}")[0] == 1  # game 5 breaks a rule

@@ -115,9 +115,13 @@ class LazyGroup(click.Group):
         """Run the command; Ctrl-C is 'dln: interrupted' and exit 130, as a shell counts a process stopped by
         SIGINT, not click's 'Aborted!' and exit 1, which a script would read as a broken rule.  Every output
         file is written atomically: none is left half written."""
+        arguments = list(ctx.args)  # the command's own, before they are parsed
         try:
             with _reader_gone():
                 return super().invoke(ctx)
+        except click.NoSuchOption as exc:
+            _point_at_file(exc, arguments)
+            raise
         except KeyboardInterrupt:
             say("dln: interrupted", err=True)
             raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
@@ -140,6 +144,18 @@ class LazyGroup(click.Group):
             self.add_command(command, cmd_name)
             settle_collector()
         return self.commands.get(cmd_name)
+
+
+def _point_at_file(error: click.NoSuchOption, arguments: list[str]) -> None:
+    """Add to click's "No such option '-g'" that the argument it came from is a file here (``dln validate
+    -game.dln``), and how to name it: a name that starts with '-' reads as options."""
+    for argument in arguments:
+        if argument == "--":
+            return
+        if argument.startswith(error.option_name) and os.path.lexists(argument):
+            error.message += f" '{argument}' is a file here: name it ./{argument}, or put -- before it."
+            error.possibilities = None  # not '--game' for '--game.dln': the file is what was meant
+            return
 
 
 #: The arguments that name the records a command reads, where '-' is standard input.
