@@ -10,6 +10,7 @@ import json
 import os
 import shlex
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -88,3 +89,22 @@ def test_a_file_named_like_an_option_is_pointed_at(name: str, tmp_path: Path, mo
     assert code == 2 and out == ""
     assert f"'{name}' is a file here: name it ./{name}, or put -- before it" in err
     assert run("validate", "--", name)[0] == run("validate", f"./{name}")[0] == 1  # game 5 breaks a rule
+
+
+@pytest.mark.parametrize("command", ["merge", "filter"])
+@pytest.mark.parametrize("redirect", [">", ">>"])
+def test_standard_output_onto_an_input_is_refused(command: str, redirect: str, tmp_path: Path) -> None:
+    """``dln merge club.dln new.dln > club.dln``: the shell empties club.dln before dln reads it, and the
+    merge wrote new.dln's games alone, exit 0, the club's games gone without a word; with ``>>`` it added
+    the club's games to themselves.  It is refused (exit 2), before anything is written, pointing at -o."""
+    club = tmp_path / "club.dln"
+    shutil.copyfile(CLUB, club)
+    (tmp_path / "new.dln").write_text('[Event "new"]\nround 1 dealer S\n', encoding="utf-8")
+    before = club.read_bytes()
+    done = subprocess.run(["sh", "-c", f'"{sys.executable}" -m dln {command} club.dln new.dln {redirect} club.dln'],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert ("error: standard output is club.dln, which is read too: the shell emptied it (>) or would add to it "
+            "(>>) before it was read; write with -o club.dln, which replaces it once it is read") in done.stderr
+    if redirect == ">>":
+        assert club.read_bytes() == before

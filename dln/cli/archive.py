@@ -270,6 +270,8 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
     status = Status()
     data_out = not count and (output is None or output == STDIN)
     inputs = Inputs(files)
+    if data_out:
+        inputs.refuse_standard_output()
     if not count:  # --count writes nothing: it counts what it can read
         inputs.refuse_unreadable("nothing written" if data_out else f"{output}: not written", err=data_out)
     archive = reader(status, err=data_out)
@@ -352,6 +354,8 @@ def merge_command(files: tuple[str, ...], output: str | None, dedupe: bool, same
     status = Status()
     data_out = output is None or output == STDIN
     inputs = Inputs(files)
+    if data_out:
+        inputs.refuse_standard_output()
     inputs.refuse_unreadable("nothing written" if data_out else f"{output}: not written", err=True)
     archive = reader(status, err=True)
     archive.comments_alone = True  # a file of comments alone is no game, but its comments are kept

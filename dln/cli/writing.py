@@ -13,6 +13,9 @@ The commands that write (``merge``, ``filter``, ``split``, ``html``, ``svg``,
   error where the output would replace the record with something else (an
   HTML page, a diagram, one game of several); :meth:`Inputs.refuse_records`
   also keeps a page or a diagram off any other file of records.
+  :meth:`Inputs.refuse_standard_output` ends the command when standard
+  output is redirected onto an input (``> club.dln``, which the shell
+  empties before anything is read).
 - :func:`write_file` streams the texts to a temporary file and renames it
   over the output only at the end (:func:`dln.files.replace_file`), so an
   input that is also the output is read whole, from the old file, before it
@@ -53,7 +56,7 @@ class Inputs:
     def __init__(self, paths: Iterable[str]) -> None:
         self.files: list[str] = []
         self.problems: list[str] = []
-        self._identities: set[tuple[int, int]] = set()
+        self._identities: dict[tuple[int, int], str] = {}
         for name in each_file(paths, lambda path: self.problems.append(f"{path}: error: {NO_RECORD_IN_DIRECTORY}")):
             self.files.append(name)
             if name != STDIN:
@@ -67,7 +70,7 @@ class Inputs:
         except (OSError, ValueError, AttributeError):  # no descriptor (a test's stdin): nothing to compare
             return
         if stat.S_ISREG(st.st_mode):
-            self._identities.add((st.st_dev, st.st_ino))
+            self._identities[st.st_dev, st.st_ino] = STDIN
 
     def _look_at(self, name: str) -> None:
         try:
@@ -75,7 +78,7 @@ class Inputs:
         except OSError as exc:
             self.problems.append(f"{display_name(name)}: error: cannot read: {exc.strerror or exc}")
             return
-        self._identities.add((st.st_dev, st.st_ino))
+        self._identities[st.st_dev, st.st_ino] = name
         # Only a regular file is opened to be sure: opening a pipe or a device to look would take from it.
         if stat.S_ISREG(st.st_mode) and not os.access(name, os.R_OK):
             self.problems.append(f"{display_name(name)}: error: cannot read: {os.strerror(errno.EACCES)}")
@@ -89,6 +92,22 @@ class Inputs:
             say(problem, err=err)
         say(f"{nothing}: {count_of(len(self.problems), 'input')} could not be read", err=err)
         sys.exit(EXIT_BAD_INPUT)
+
+    def refuse_standard_output(self) -> None:
+        """Exit 2, before anything is read, when standard output, where the records are to go, is one of the
+        inputs: ``dln merge club.dln new.dln > club.dln`` found club.dln emptied by the shell and wrote
+        new.dln's games alone; with ``>>`` it added the club's games to themselves.  ``-o`` replaces a file
+        only once it is read."""
+        try:
+            st = os.fstat(sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):  # no descriptor (a test's stdout): nothing to compare
+            return
+        name = self._identities.get((st.st_dev, st.st_ino)) if stat.S_ISREG(st.st_mode) else None
+        if name is not None:
+            shown = display_name(name)
+            say(f"error: standard output is {shown}, which is read too: the shell emptied it (>) or would add to "
+                f"it (>>) before it was read; write with -o {shown}, which replaces it once it is read", err=True)
+            sys.exit(EXIT_BAD_INPUT)
 
     def holds(self, path: str | Path) -> bool:
         """Whether ``path`` is one of the inputs (the same file, by whatever name)."""
