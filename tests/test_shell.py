@@ -108,3 +108,16 @@ def test_standard_output_onto_an_input_is_refused(command: str, redirect: str, t
             "(>>) before it was read; write with -o club.dln, which replaces it once it is read") in done.stderr
     if redirect == ">>":
         assert club.read_bytes() == before
+
+
+def test_fmt_of_standard_input_onto_itself_is_refused(tmp_path: Path) -> None:
+    """``dln fmt - < club.dln > club.dln``: the shell empties the file before dln reads it, and fmt wrote
+    nothing, exit 0.  It is said, exit 2, with the way to do it: ``dln fmt club.dln`` rewrites it in place."""
+    club = tmp_path / "club.dln"
+    shutil.copyfile(CLUB, club)
+    before = club.read_bytes()
+    done = subprocess.run(["sh", "-c", f'"{sys.executable}" -m dln fmt - < club.dln >> club.dln'],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and club.read_bytes() == before
+    assert ("error: standard output is the file standard input reads: the shell emptied it (>) or would add "
+            "to it (>>) before it was read; dln fmt FILE rewrites the file in place") in done.stderr

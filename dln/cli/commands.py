@@ -156,10 +156,12 @@ def _fmt_stream(status: Status) -> None:
     import codecs
     import io
 
+    from dln.cli.writing import Inputs
     from dln.notation.bounds import TooLarge
     from dln.notation.formatting import NotCanonical, canonical_pieces
     from dln.notation.sources import Kept, SyntaxReport, Unreadable, lines_of, opened, pieces, size_of
 
+    Inputs((STDIN,)).refuse_standard_output("dln fmt FILE rewrites the file in place")
     report = SyntaxReport(err=True)
     try:
         with opened(STDIN) as stdin, Kept(stdin) as kept:

@@ -93,20 +93,21 @@ class Inputs:
         say(f"{nothing}: {count_of(len(self.problems), 'input')} could not be read", err=err)
         sys.exit(EXIT_BAD_INPUT)
 
-    def refuse_standard_output(self) -> None:
+    def refuse_standard_output(self, instead: str = "") -> None:
         """Exit 2, before anything is read, when standard output, where the records are to go, is one of the
         inputs: ``dln merge club.dln new.dln > club.dln`` found club.dln emptied by the shell and wrote
         new.dln's games alone; with ``>>`` it added the club's games to themselves.  ``-o`` replaces a file
-        only once it is read."""
+        only once it is read; ``instead`` says what to do when it is not -o."""
         try:
             st = os.fstat(sys.stdout.fileno())
         except (OSError, ValueError, AttributeError):  # no descriptor (a test's stdout): nothing to compare
             return
         name = self._identities.get((st.st_dev, st.st_ino)) if stat.S_ISREG(st.st_mode) else None
         if name is not None:
-            shown = display_name(name)
-            say(f"error: standard output is {shown}, which is read too: the shell emptied it (>) or would add to "
-                f"it (>>) before it was read; write with -o {shown}, which replaces it once it is read", err=True)
+            shown = "the file standard input reads" if name == STDIN else f"{name}, which is read too"
+            instead = instead or f"write with -o {'FILE' if name == STDIN else name}, which replaces it once it is read"
+            say(f"error: standard output is {shown}: the shell emptied it (>) or would add to it (>>) before it "
+                f"was read; {instead}", err=True)
             sys.exit(EXIT_BAD_INPUT)
 
     def holds(self, path: str | Path) -> bool:
