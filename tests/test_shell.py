@@ -121,3 +121,13 @@ def test_fmt_of_standard_input_onto_itself_is_refused(tmp_path: Path) -> None:
     assert done.returncode == 2 and club.read_bytes() == before
     assert ("error: standard output is the file standard input reads: the shell emptied it (>) or would add "
             "to it (>>) before it was read; dln fmt FILE rewrites the file in place") in done.stderr
+
+
+@pytest.mark.parametrize("command", [["merge"], ["filter"], ["html"], ["svg"]], ids=lambda command: command[0])
+def test_an_output_in_a_missing_folder_names_the_folder(command: list[str], tmp_path: Path) -> None:
+    """``dln merge club.dln -o archive/club.dln`` where there is no folder archive: the error said 'cannot write:
+    No such file or directory' of a file that was to be created; it names the folder that is missing."""
+    output = tmp_path / "archive" / "club.out"
+    code, _, err = run(*command, str(CLUB), "-o", str(output))
+    assert code == 2 and f"{output}: error: cannot write: there is no folder {output.parent}" in err
+    assert not output.parent.exists()

@@ -220,7 +220,7 @@ def write_file(output: str, texts: Iterable[str], *, inputs: Inputs | None = Non
             "run the command again"
         say(f"{output}: not written: {why}; {left}", err=True)
         return False
-    except OSError as exc:
-        say(f"{output}: error: cannot write: {exc.strerror or exc}", err=True)
+    except OSError as exc:  # a missing folder is named, not 'No such file or directory' of a file to create
+        say(f"{output}: error: cannot write: {unwritable(output) or exc.strerror or exc}", err=True)
         return False
     return True
