@@ -131,3 +131,17 @@ def test_an_output_in_a_missing_folder_names_the_folder(command: list[str], tmp_
     code, _, err = run(*command, str(CLUB), "-o", str(output))
     assert code == 2 and f"{output}: error: cannot write: there is no folder {output.parent}" in err
     assert not output.parent.exists()
+
+
+@pytest.mark.parametrize("command", [["merge"], ["filter"], ["html"]], ids=lambda command: command[0])
+def test_an_output_that_is_a_stream_is_written_to(command: list[str], tmp_path: Path) -> None:
+    """``dln merge club.dln -o /dev/stdout | gzip`` said 'cannot write: No such file or directory' (the link
+    leads to a pipe, which no file can be renamed over), and ``-o /dev/null`` 'not a regular file': a
+    device or a pipe has no old text to keep, and takes the output as standard output does."""
+    piped = subprocess.run([sys.executable, "-m", "dln", *command, str(CLUB), "-o", "/dev/stdout"],
+                           capture_output=True, timeout=120)
+    alone = subprocess.run([sys.executable, "-m", "dln", *command, str(CLUB)], capture_output=True, timeout=120)
+    assert (piped.returncode, piped.stdout) == (0, alone.stdout), piped.stderr
+    nothing = subprocess.run([sys.executable, "-m", "dln", *command, str(CLUB), "-o", os.devnull],
+                             capture_output=True, timeout=120)
+    assert (nothing.returncode, nothing.stdout) == (0, b""), nothing.stderr

@@ -165,9 +165,21 @@ def refuse_file_as_folder(folder: str | None, option: str, what: str) -> None:
         raise click.BadParameter(f"{folder} is a file, not a folder: {what}", param_hint=option)
 
 
+def is_stream(output: str) -> bool:
+    """Whether ``output`` is a device or a pipe (``/dev/stdout``, ``/dev/null``, a named pipe): written to as
+    standard output is, not replaced by a file renamed over it."""
+    try:
+        mode = os.stat(output).st_mode
+    except OSError:
+        return False
+    return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)
+
+
 def unwritable(output: str) -> str | None:
     """Why no file can be written at ``output`` (its folder is missing, is not a folder, or is not writable by
     us), or None: asked before a long command's work, so that it does not end in that error."""
+    if is_stream(output):
+        return None
     folder = os.path.dirname(output) or os.curdir
     if not os.path.exists(folder):
         return f"there is no folder {folder}"
@@ -213,7 +225,11 @@ def write_file(output: str, texts: Iterable[str], *, inputs: Inputs | None = Non
 
     existed = os.path.lexists(output)
     try:
-        replace_file(Path(output), chunks(), force=True, expected=before)  # checked again at the rename
+        if is_stream(output):  # -o /dev/stdout, /dev/null, a named pipe: no old text to keep, nothing to rename
+            with open(output, "wb") as stream:
+                stream.writelines(chunks())
+        else:
+            replace_file(Path(output), chunks(), force=True, expected=before)  # checked again at the rename
     except (NotWritten, FileChanged) as exc:
         left = "left as it was" if existed else "not created"
         why = exc if isinstance(exc, NotWritten) else "it was changed by another program while it was read; " \
