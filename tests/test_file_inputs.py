@@ -52,9 +52,23 @@ def test_a_file_that_is_no_record_is_a_clear_answer(command: list[str], kind: st
     assert code in (0, 1, 2) and "Traceback" not in out, out
 
 
-@pytest.mark.parametrize("command", [c for c in READERS if c[0] in ("show", "html", "svg", "replay", "position",
-                                                                     "moves", "analyse", "validate", "score")],
-                         ids=" ".join)
+#: The commands that read one record (FILE, not FILES...).
+ONE_FILE_READERS = [c for c in READERS if c[0] in ("show", "html", "svg", "replay", "position", "moves", "analyse",
+                                                   "score")]
+
+
+@pytest.mark.parametrize("command", ONE_FILE_READERS, ids=" ".join)
+def test_a_folder_given_to_a_command_of_one_file_says_which_read_folders(command: list[str],
+                                                                         inputs: dict[str, str]) -> None:
+    """'dln score club/' said 'cannot read: Is a directory' and no more: a club with a folder of games is told
+    that this command reads one file, and which commands read a folder."""
+    code, out = run(*command, inputs["folder"])
+    assert code == 2, out
+    assert (f"Invalid value for 'FILE': {inputs['folder']} is a folder; dln {command[0]} reads one file (filter, "
+            "fmt, merge, parse, split, stats and validate read the *.dln files of a folder)") in " ".join(out.split())
+
+
+@pytest.mark.parametrize("command", [*ONE_FILE_READERS, ["validate"]], ids=" ".join)
 def test_an_unknown_game_is_named_and_exits_2(command: list[str], inputs: dict[str, str]) -> None:
     code, out = run(*command, inputs["chess"])
     assert code == 2, out

@@ -179,6 +179,8 @@ def _announcing_standard_input(command: click.Command) -> None:
     def announced(*args: Any, **params: Any) -> Any:
         from dln.notation.sources import STDIN
 
+        for param in records:
+            _not_a_folder(param, params.get(param.name or ""))
         named = [name for param in records for name in _as_tuple(params.get(param.name or ""))]
         if named.count(STDIN) > 1:
             raise click.BadParameter("'-' (standard input) is named more than once: it can be read only once",
@@ -188,6 +190,21 @@ def _announcing_standard_input(command: click.Command) -> None:
         return callback(*args, **params)
 
     command.callback = announced
+
+
+def _not_a_folder(param: click.Parameter, value: object) -> None:
+    """A folder named to a command that reads one record (``dln score club/``), said as a usage error that
+    names the commands reading the ``*.dln`` files of a folder; it was 'cannot read: Is a directory'."""
+    if not isinstance(value, str) or not os.path.isdir(value):
+        return
+    from dln.wording import listed
+
+    ctx = click.get_current_context()
+    group = ctx.find_root().command
+    readers = [name for name, command in all_commands(group).items()  # type: ignore[arg-type]
+               if any(p.name == "files" for p in command.params)]
+    raise click.BadParameter(f"{value} is a folder; dln {ctx.info_name} reads one file ({listed(readers)} read "
+                             "the *.dln files of a folder)", ctx, param)
 
 
 def _as_tuple(value: str | tuple[str, ...] | None) -> tuple[str, ...]:
