@@ -140,7 +140,7 @@ class LazyGroup(click.Group):
             command = getattr(importlib.import_module(module), attribute)
             if not isinstance(command, click.Command):  # a wrong entry in COMMANDS is a bug, said plainly
                 raise TypeError(f"{COMMANDS[cmd_name]} is not a click command")
-            _announcing_standard_input(command)
+            _checking_records_named(command)
             self.add_command(command, cmd_name)
             settle_collector()
         return self.commands.get(cmd_name)
@@ -165,11 +165,12 @@ WAITING_FOR_INPUT = "dln: reading DLN from standard input; end it with Ctrl-D" +
     " (Ctrl-Z, Enter on Windows)" if sys.platform == "win32" else "")
 
 
-def _announcing_standard_input(command: click.Command) -> None:
-    """Make ``command`` say once, on standard error, what it waits for when a record it reads is '-' and
-    standard input is a terminal: ``dln validate -`` typed at a prompt sat silent, as if it hung.  Said when
-    the arguments are all read and good, just before the command runs; not said of a pipe or a file.
-    '-' named twice is a usage error: the second found standard input spent, as if it held no game."""
+def _checking_records_named(command: click.Command) -> None:
+    """Make ``command`` look at the records it is told to read, once its arguments are all read and good,
+    just before it runs: a folder named to a command of one record is a usage error (:func:`_not_a_folder`);
+    '-' named twice is one too (the second found standard input spent, as if it held no game); and '-' read
+    from a terminal is said once on standard error (``dln validate -`` typed at a prompt sat silent, as if
+    it hung), not of a pipe or a file."""
     callback = command.callback
     if callback is None:
         return
