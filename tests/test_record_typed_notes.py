@@ -21,6 +21,7 @@ from dln.record.questions import NewGame
 
 START = '[Target "61"]\n\nround 1 dealer S\n'
 TABLE = "table 5h 3c 9d Js\n"
+REDEAL = START.replace("\n\n", '\n[Variant "face-card-redeal"]\n\n')
 
 
 def _run(path: Path, lines: list[str], options: Options | None = None) -> tuple[int, str]:
@@ -567,3 +568,30 @@ def test_a_move_typed_with_a_hand_line_s_colon_says_so(tmp_path: Path) -> None:
             "e.g. N 9c x 9d") in out
     assert "e.g. N 4c 5h =9 {a, b}" in out
     assert path.read_text() == START + TABLE
+
+
+@pytest.mark.parametrize(("text", "retyped", "written"), [
+    (START + TABLE + "N: 4c ? ? ? ? ?\n{seen}\n", "N: 4c {seen}", START + TABLE + "N: 4c ? ? ? ? ?\n{seen}\n"),
+    (START + TABLE + "{fast}\n", "5h 3c 9d Js {fast}", START + TABLE + "{fast}\n"),
+    (REDEAL + TABLE + "N: Kc Kd Ks Qc Qd ?\nredeal N\n{five faces}\n\nround 2 dealer S\n", "redeal N {five faces}",
+     REDEAL + TABLE + "N: Kc Kd Ks Qc Qd ?\nredeal N\n{five faces}\n\nround 2 dealer S\n"),
+])
+def test_a_line_taken_back_and_typed_again_in_another_session_has_its_comment_once(
+        tmp_path: Path, text: str, retyped: str, written: str) -> None:
+    """'undo' of a hand line (or the table) typed with a comment in an earlier session leaves the comment in the
+    record, after the line before; typed again with it in the session after that, the line's comment was
+    written a second time, since only the session that took the line back knew the comment was left.  The file
+    says it: a comment typed with the line that is written where undo leaves it is that comment, moved back
+    after the line, once."""
+    path = _started(tmp_path, text)
+    code, out = _run(path, ["undo", "quit"])
+    assert code == 0, out
+    code, out = _run(path, [retyped, "quit"])
+    assert code == 0, out
+    assert path.read_text() == written
+
+
+def test_a_comment_typed_with_the_line_before_in_this_session_is_not_taken_for_the_new_line_s(tmp_path: Path) -> None:
+    """The comment typed with N's hand in this session is N's: S's hand typed with the same words has its own."""
+    written = _recorded(tmp_path, ["N: 4c {seen}", "S: 2d {seen}", "quit"])
+    assert written == START + TABLE + "N: 4c ? ? ? ? ?\n{seen}\nS: 2d ? ? ? ? ?\n{seen}\n"

@@ -23,7 +23,7 @@ from typing import NamedTuple
 from dln.notation.model import Deal, Game, Hand, Move, Round, Variation
 from dln.notation.writer import braced_comment, hand_text
 from dln.record import played
-from dln.record.kept import kept_where, move_without, typed_again
+from dln.record.kept import kept_where, move_without, others, typed_again
 from dln.record.moves import Refused, is_bare, shown_lines, shown_move, shown_variation
 from dln.record.played import Key
 from dln.record.redeals import redeal_key
@@ -61,8 +61,8 @@ def undo(recorder: Session) -> Reply:
     notes = typed_with.pop(redeal_key(len(rounds) - 1), ()) if redealt is not None else ()
     if round_.rest is not None or round_.score is not None or redealt is not None:
         if redealt is not None:
-            line, left = redeal_key(len(rounds) - 1), tuple(_others(round_.comments, notes))
-        kept[:0] = _others(round_.comments, notes)
+            line, left = redeal_key(len(rounds) - 1), tuple(others(round_.comments, notes))
+        kept[:0] = others(round_.comments, notes)
         round_ = replace(round_, rest=None, score=None, redeal=None, comments=())
     deals = list(round_.deals)
     parked: tuple[str, ...] = ()  # the comments an earlier undo kept after the move taken back, kept again
@@ -85,13 +85,13 @@ def undo(recorder: Session) -> Reply:
         deals[-1] = last.without_hand(notes)
         after = (f"{last.hands[-2].seat}'s hand" if len(last.hands) > 1
                  else "the table" if len(deals) == 1 else "the deal line")
-        stays = (_others(last.comments_by_place()[-1], notes), f"after {after}")
+        stays = (others(last.comments_by_place()[-1], notes), f"after {after}")
         left = tuple(stays[0])
     elif round_.table is not None:
         line = (len(rounds) - 1, 0, 0)
         notes = typed_with.pop(line, ())
         taken = " ".join(("the opening table", *map(braced_comment, notes)))
-        stays = (_others(deals[0].comments, notes), "after the round's first line")
+        stays = (others(deals[0].comments, notes), "after the round's first line")
         left = tuple(stays[0])
         deals[0] = deals[0].without_comments(notes)
         round_ = replace(round_, table=None)
@@ -118,15 +118,6 @@ def undo(recorder: Session) -> Reply:
     if fresh:
         recorder.parked[len(rounds) - 1] = (*recorder.parked.get(len(rounds) - 1, ()), *fresh)
     return reply
-
-
-def _others(comments: tuple[str, ...], notes: tuple[str, ...]) -> list[str]:
-    """``comments`` but ``notes`` (each once, the last first)."""
-    left = list(comments)
-    for note in reversed(notes):
-        if note in left:
-            del left[len(left) - 1 - left[::-1].index(note)]
-    return left
 
 
 def _comments_of(round_: Round) -> list[str]:

@@ -48,6 +48,22 @@ def move_without(move: Move, comments: tuple[str, ...]) -> Move:
     return replace(move, comments=tuple(text for text, _ in kept), comment_places=places if any(places) else ())
 
 
+def left_there(kept: tuple[str, ...] | None, there: tuple[str, ...], typed: tuple[str, ...]) -> tuple[str, ...]:
+    """The comments taken to be those ``undo`` left of a line: ``kept`` when this session took the line back
+    (:attr:`dln.record.reply.Session.kept_with`), else those written ``there``, where it leaves them, but the
+    ones ``typed`` with the line before in this session (known to be that line's)."""
+    return tuple(others(there, typed)) if kept is None else kept
+
+
+def others(comments: tuple[str, ...], notes: tuple[str, ...]) -> list[str]:
+    """``comments`` but ``notes`` (each once, the last first)."""
+    left = list(comments)
+    for note in reversed(notes):
+        if note in left:
+            del left[len(left) - 1 - left[::-1].index(note)]
+    return left
+
+
 def typed_again(kept: tuple[str, ...], written: tuple[str, ...],
                 notes: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """``notes`` typed with a line that ``undo`` took back, parted into those it ``kept`` in the record (still

@@ -18,7 +18,7 @@ from dln.record import offers, played, positions
 from dln.record.changes import Diverged, Followed, follow, is_canonical
 from dln.record.corrections import FIX, FIX_USAGE, FIX_WORD, fix, redo, undo
 from dln.record.incremental import appended_text, window_report
-from dln.record.kept import typed_again
+from dln.record.kept import left_there, typed_again
 from dln.record.moves import (
     ANNOTATION,
     EMPTY_NOTE,
@@ -402,8 +402,12 @@ class Recorder:
     def _kept_back(self, hands: int, notes: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """``notes`` typed with the table (``hands`` 0) or a hand line, parted into those ``undo`` kept in the
         record when it took that line back (:attr:`kept_with`: after the line before, or one before that when
-        that line was taken back too) and the new ones (:func:`dln.record.kept.typed_again`)."""
-        return typed_again(self.kept_with.get(self._line_key(hands), ()), self.round.deals[-1].comments, notes)
+        that line was taken back too, or, by the file, written where undo leaves them) and the new ones
+        (:func:`dln.record.kept.typed_again`)."""
+        deal = self.round.deals[-1]
+        kept = left_there(self.kept_with.get(self._line_key(hands)), deal.comments_by_place()[-1],
+                          self.typed_with.get(self._line_key(len(deal.hands)), ()) if hands else ())
+        return typed_again(kept, deal.comments, notes)
 
     def move(self, text: str) -> Reply:
         """The move typed (``9c x 9d``; the seat comes from the turn): checked, refused or written.
