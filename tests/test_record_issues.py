@@ -348,13 +348,14 @@ def test_a_rank_alone_after_the_question_mark_lists_the_moves_with_any_card_of_i
     s = Session()
     s("5h 3c 9d Js")  # N's hand is not known: the 3c lies loose, so N may hold the 3d, 3h or 3s
     said = s("? 3")
-    assert said[0] == "legal with 3d, 3h or 3s:" and "not a card" not in " ".join(said)
-    assert said[1:] == [f"  {m}" for c in ("3d", "3h", "3s")
-                        for m in (c, f"{c} x 3c", f"{c} 3c =6", f"{c} 5h =8", f"{c} 3c =3s")]
-    assert s("? j") == ["legal with Jc, Jd or Jh:", "  Jc x Js", "  Jd x Js", "  Jh x Js"]  # lower case
-    assert s("? 10")[0] == "legal with 10c, 10d, 10h or 10s:" and s("? T") == s("? 10")
+    assert said[0] == "legal with 3d, 3h or 3s, the same moves with each (shown with 3d):" and "not a card" not in \
+        " ".join(said)
+    assert said[1:] == ["  3d", "  3d x 3c", "  3d 3c =6", "  3d 5h =8", "  3d 3c =3s"]
+    assert s("? j") == ["legal with Jc, Jd or Jh, the same moves with each (shown with Jc):", "  Jc x Js"]
+    assert s("? 10")[0] == "legal with 10c, 10d, 10h or 10s, the same moves with each (shown with 10c):"
+    assert s("? T") == s("? 10")
     s("Kh", "Ks x Kh")
-    assert s("? K") == ["legal with Kc or Kd:", "  Kc", "  Kd"]  # the kings seen are not offered
+    assert s("? K") == ["legal with Kc or Kd, the same moves with each (shown with Kc):", "  Kc"]  # seen: not offered
     assert s("? κ") == ["not a rank: 'κ' is typed on the Greek keyboard layout ('κ' is a Greek letter): in Latin "
                         "letters it is 'k'"]  # the K key, on the Greek layout
     assert s("? ρανκ") == ["not a word of the prompt: 'ρανκ' is typed on the Greek keyboard layout ('ρ' and 'α' "
@@ -362,6 +363,23 @@ def test_a_rank_alone_after_the_question_mark_lists_the_moves_with_any_card_of_i
     known = Session()
     known("5h 3c 9d Js", "N: 2c 4d 6h 8s 10c Ac")  # N's hand is known, and holds no 3
     assert known("? 3") == ["N holds no 3"] and known("? 2")[0] == "legal with 2c:"
+
+
+def test_a_rank_alone_lists_its_moves_once_to_fit_a_terminal_of_24_lines() -> None:
+    """'? 1' on a hand not seen listed every legal move once for each suit the seat may hold, 25 lines of 24
+    rows, so at 80x24 the heading scrolled away.  The moves that are the same with every card of the rank but
+    its suit are listed once, with the first of them; those that differ are listed under their own cards."""
+    s = Session()
+    s("5h 3c 9d Js")
+    assert s("? 1") == ["legal with Ac, Ad, Ah or As, the same moves with each (shown with Ac):", "  Ac",
+                        "  Ac 3c =4", "  Ac 5h =6", "  Ac 5h 3c =9", "  Ac 9d =10", "  Ac 5h 3c 9d =9s"]
+    partly = Session()
+    partly("5h 3c 9d Js", "N: 9s")  # N holds the 9s, and may hold the 9c or 9h: the same moves with each
+    assert partly("? 9")[0] == "legal with 9c, 9h or 9s, the same moves with each (shown with 9c):"
+    fours = Session()
+    fours("4h 3c 9d Js", "N: 4c 5d")  # with 4c N may declare 9 (it holds the 5d), and so may it with 4d or 4s
+    said = fours("? 4")
+    assert said[0].startswith("legal with 4c, 4d or 4s, the same moves with each") and len(said) < 24
 
 
 def test_a_variation_plays_from_a_hand_nobody_sees_only_the_card_played() -> None:
@@ -409,7 +427,7 @@ def test_a_one_is_the_ace_where_a_rank_alone_is_typed() -> None:
     s = Session()
     s("5h 3c 9d Js", "Ah")  # N lays the ace of hearts: S may hold the other three
     assert s("? 1") == s("? A") == s("? a")
-    assert s("? 1")[0] == "legal with Ac, Ad or As:"
+    assert s("? 1")[0] == "legal with Ac, Ad or As, the same moves with each (shown with Ac):"
     assert s("Ac x 1") == ["2. S Ac x Ah   (S captures Ah with Ac)"]
     assert "not a card: '1h'" in s.recorder.handle("? 1h").lines[0]
     assert "  ? 1                 the same with an ace (1 alone is the ace: Ac x 1 too)" in s("help")

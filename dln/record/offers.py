@@ -70,7 +70,8 @@ def legal(state: Position, card_text: str | None = None, rank_budget: int | None
 
 def _legal_with_rank(state: Position, rank: int) -> list[str]:
     """``? 3``: the legal moves with each card of ``rank`` the seat to play holds or, its hand not known,
-    may hold (one not seen yet), as ``? 3h`` lists them for each."""
+    may hold (one not seen yet), as ``? 3h`` lists them for each; the moves alike but for the card played
+    once, under every card they are legal with."""
     seat = state.turn
     hand = state.hand(seat)
     seen = state.seen()
@@ -80,11 +81,21 @@ def _legal_with_rank(state: Position, rank: int) -> list[str]:
         if hand.unknown:
             return [f"{seat} cannot hold a {RANK_NAMES[rank]}: every one is seen"]
         return [f"{seat} holds no {RANK_NAMES[rank]}"]
-    named = listed([str(card) for card in cards], "or")
-    moves = [line for card in cards for line in legal(state, str(card)) if line.startswith("  ")]
-    if not moves:
-        return [f"{seat} has no legal move with {named} here"]
-    return [f"legal with {named}:", *moves]
+    moves = {card: [line for line in legal(state, str(card)) if line.startswith("  ")] for card in cards}
+    if not any(moves.values()):
+        return [f"{seat} has no legal move with {listed([str(card) for card in cards], 'or')} here"]
+    alike: dict[tuple[tuple[str, ...], ...], list[Card]] = {}  # cards whose moves differ in the card played only
+    for card, lines in moves.items():
+        if lines:
+            alike.setdefault(tuple(tuple(line.split()[1:]) for line in lines), []).append(card)
+    said: list[str] = []
+    for same in alike.values():  # listed once, with the first card: four copies do not fit 24 lines
+        first = same[0]
+        said.append(f"legal with {first}:" if len(same) == 1 else
+                    f"legal with {listed([str(card) for card in same], 'or')}, the same moves with each "
+                    f"(shown with {first}):")
+        said += moves[first]
+    return said
 
 
 def completions(state: Position | None, phase: Phase, begun: bool, before: str, word: str,
