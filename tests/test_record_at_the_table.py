@@ -12,6 +12,7 @@ from dln.check.generate import generate_games
 from dln.engine.rules import Rules
 from dln.notation.writer import move_text, write_game
 from dln.record import Options, Terminal, make_options, run
+from tests.test_record import Session
 
 START = '[Target "10"]\n\nround 1 dealer N\n'
 
@@ -205,3 +206,29 @@ def test_a_file_name_with_a_space_is_quoted_in_the_command_that_goes_on(tmp_path
     code, out = _run(path, ["quit"], Options())
     assert code == 0
     assert out.rstrip().endswith(f"{path} is saved; 'dln record \"{path}\"' goes on from here")
+
+
+def test_a_card_already_taken_is_said_to_be_taken_by_whom_and_at_which_move() -> None:
+    """'4d x 4s' after N took the pile with 'Jh x 4s' was refused only as '4s is not on the table': not who took
+    it, nor when, and Xeri's cards face up form a pile, not a table.  The refusal says where the card went, by
+    the move that took it, as the record writes that move."""
+    s = Session(Game="Xeri")
+    s("5d As 8s 4s", "Jh x 4s")
+    refused = s.refused("4d x 4s")
+    assert refused[0] == "refused: 4s is not in the pile (D004 not-on-table)", refused
+    assert refused[1] == "  4s was taken by N with Jh: 1. N Jh x 4s", refused
+    assert s.refused("4d x 5d")[1] == "  5d was taken by N with Jh: 1. N Jh x 4s"  # under the top card
+    diloti = Session()
+    diloti("5h 3c 9d Js", "9c x 9d")
+    assert "  9d was taken by N with 9c: 1. N 9c x 9d" in diloti.refused("9s x 9d")
+
+
+def test_a_card_already_played_is_said_to_be_gone_when_its_move_names_what_is_gone_too() -> None:
+    """W's '9s x 9d [9]', typed again after N's '9s x 9d [9]' took them, was refused only as 'there is no
+    plain declaration of 9 on the table': the 9s W plays is gone too, which is the mistake to see first."""
+    s = Session(target="61", players="4")
+    s("5h 3c 9d Js", "4c 5h =9", "9s x 9d [9]")
+    refused = s.refused("9s x 9d [9]")
+    assert refused[0].startswith("refused: W cannot play 9s: it is in NS's capture pile (D002"), refused
+    assert "  9s was played by N, taking 9d: 2. N 9s x 9d [9]" in refused, refused
+    assert any("there is no plain declaration of 9" in line for line in refused), refused

@@ -16,7 +16,7 @@ from dln.check.generate import record_move as written  # the record of an engine
 from dln.check.references import to_engine_move
 from dln.engine import Move as EngineMove
 from dln.engine import Violation
-from dln.engine.codes import stands
+from dln.engine.codes import CARD_ALREADY_SEEN, CARD_NOT_IN_HAND, stands
 from dln.games.protocol import Position, game_of
 from dln.notation.model import Move
 
@@ -39,10 +39,12 @@ def to_engine(state: Position, move: Move) -> tuple[EngineMove, list[Violation]]
 
 def judged(state: Position, move: Move) -> tuple[EngineMove, list[Violation]]:
     """The engine's view of a recorded move and every rule it breaks in ``state``: how it names the table
-    and, when that is right, the rules of play."""
+    and, when that is right, the rules of play (when it is not, whether the card played is the mover's: a card
+    gone from play is the mistake to see first, not the declaration it names that went with it)."""
     engine_move, found = to_engine(state, move)
-    if any(v.severity == "error" for v in found):
-        return engine_move, found
+    if any(v.severity == "error" for v in found):  # and whether the card played is the mover's to play
+        gone = [v for v in game_of(state).check(state, engine_move) if v.code in (CARD_NOT_IN_HAND, CARD_ALREADY_SEEN)]
+        return engine_move, [*gone, *found]
     return engine_move, game_of(state).check(state, engine_move)
 
 

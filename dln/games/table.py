@@ -561,8 +561,9 @@ def check(state: TableRound, move: Move) -> list[Violation]:
         return out
     missing = [c for c in move.loose if c not in state.table]
     if missing:
+        there = "in the pile" if state.rules.table_kind == "pile" else "on the table"  # Xeri's cards face up
         out.append(error(codes.NOT_ON_TABLE, f"{describe_cards(missing)} {'is' if len(missing) == 1 else 'are'} "
-                         "not on the table", missing[0]))
+                         f"not {there}", missing[0]))
         if len(missing) == 1 and move.card in state.table:  # played from the table, perhaps in its place
             return codes.swap_noted(out, move.seat, move.card, hand.known)
         return out

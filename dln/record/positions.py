@@ -24,7 +24,7 @@ from dln.notation.model import Move
 from dln.notation.writer import item_text, move_text
 from dln.record.moves import Refused, holding, table_lines, without_seat
 from dln.views.scoresheet import pile_line
-from dln.wording import count_of
+from dln.wording import count_of, listed
 
 
 def typed(state: Position, moves: Sequence[EngineMove]) -> list[str]:
@@ -83,6 +83,35 @@ def alternatives(state: Position, card: Card) -> list[str]:
     if hand.unknown:
         return []
     return typed(state, legal(state))
+
+
+def gone_by(report: GameReport, move: Move) -> list[str]:
+    """For a refused ``move``, the moves of this round that took the cards it names from play, as the record
+    writes them: ``4s was taken by N with Jh: 1. N Jh x 4s``, ``Kc was played by N, taking Kd: 5. N Kc x Kd``."""
+    result = report.rounds[-1]
+    named = [move.card, *(item for component in move.components for item in component if isinstance(item, Card))]
+    went: dict[int, list[Card]] = {}  # the cards named, by the move that took them
+    for card in dict.fromkeys(named):
+        steps = zip(result.states, result.record_moves, result.states[1:], strict=False)
+        at = next((k for k, (before, _, after) in enumerate(steps)
+                   if not _captured(before, card) and _captured(after, card)), None)
+        if at is not None:
+            went.setdefault(at, []).append(card)
+    lines: list[str] = []
+    for at, cards in went.items():
+        played = result.record_moves[at]
+        taken = listed([str(card) for card in cards if card != played.card])
+        if played.card in cards:
+            by = f"{played.card} was played by {played.seat}" + (f", taking {taken}" if taken else "")
+        else:
+            by = f"{taken} {'was' if len(cards) == 1 else 'were'} taken by {played.seat} with {played.card}"
+        lines.append(f"  {by}: {move_text(played)}")
+    return lines
+
+
+def _captured(state: Position, card: Card) -> bool:
+    """Whether ``card`` is in a capture pile of ``state``."""
+    return any(card in pile for pile in state.captured)
 
 
 def canonical(state: Position, move: Move) -> Move:

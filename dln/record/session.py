@@ -436,7 +436,10 @@ class Recorder:
         typed = replace(typed, number=number)
         try:
             positions.judge(state, typed)
-        except Refused as refusal:
+        except Refused as refusal:  # a card it names that a move took: which one, after what it breaks
+            said = max((i for i, line in enumerate(refusal.lines) if line.startswith(("refused:", "  note:"))),
+                       default=-1) + 1
+            refusal.lines[said:said] = positions.gone_by(self.report, typed)
             raise self._offer(self._with_move(typed), refusal, number) from None
         written = positions.canonical(state, typed)
         self.refuse_unshown(written, written.variations)
