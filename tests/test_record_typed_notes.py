@@ -595,3 +595,14 @@ def test_a_comment_typed_with_the_line_before_in_this_session_is_not_taken_for_t
     """The comment typed with N's hand in this session is N's: S's hand typed with the same words has its own."""
     written = _recorded(tmp_path, ["N: 4c {seen}", "S: 2d {seen}", "quit"])
     assert written == START + TABLE + "N: 4c ? ? ? ? ?\n{seen}\nS: 2d ? ? ? ? ?\n{seen}\n"
+
+
+@pytest.mark.parametrize(("typed", "written"), [
+    ("? ;", "1. N 4c 5h =9?\n"), ("? ; risky", "1. N 4c 5h =9? {risky}\n"), ("? !", "1. N 4c 5h =9? !\n"),
+    ("? $2", "1. N 4c 5h =9? $2\n"),
+])
+def test_a_question_mark_before_a_note_or_a_glyph_is_the_glyph(tmp_path: Path, typed: str, written: str) -> None:
+    """'? ;' was answered "not a card: ';'", as though a card were asked about, though '?;' and '? ; risky' are
+    the glyph with a note, and '? {why}' the glyph with a comment; '? !' and '? $2' said the same of '!' and
+    '$2'.  What begins a note or a glyph after '?' makes it the glyph, as '{' does (an empty note is none)."""
+    assert _recorded(tmp_path, ["4c 5h =9", typed, "quit"]) == START + TABLE + written

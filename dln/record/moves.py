@@ -28,10 +28,10 @@ HAND_LINE = re.compile(r"^\s*([NESWnesw])\s*:(.*)$")
 #: What a move holds and a hand does not: the capture mark, a declared value, a declaration.
 MOVE_WORDS = re.compile(r"(?:^|\s)[xX](?:\s|$)|=|\[")
 _MOVE_NUMBER = re.compile(r"^\s*\d+\.\s*")
-#: ``?``, ``moves``, ``? 9c``, ``? 9``: list the legal moves (``? {why}`` is a glyph and a comment instead).
-#: ``?``, ``? 9c``, ``? rank`` (``moves`` for ``?``); the blank may be left out before a card or ``rank`` (``?9c``,
-#: ``?rank``), as no glyph is followed by either.  Group 2 is what is asked of.
-LEGAL_QUERY = re.compile(r"(\?|moves)(?:\s+([^\s{(]+))?|(\?)((?i:rank)|[0-9AJQKTajqkt][^\s{(]*)")
+#: ``?``, ``moves``, ``? 9c``, ``? 9``: list the legal moves (``? {why}``, ``? ; why``, ``? !`` are glyphs, a
+#: comment or a note instead).  ``?``, ``? 9c``, ``? rank`` (``moves`` for ``?``); the blank may be left out before
+#: a card or ``rank`` (``?9c``, ``?rank``), as no glyph is followed by either.  Group 2 is what is asked of.
+LEGAL_QUERY = re.compile(r"(\?(?!\s+[;!?$])|moves)(?:\s+([^\s{(]+))?|(\?)((?i:rank)|[0-9AJQKTajqkt][^\s{(]*)")
 QUIT_WORDS = ("quit", "exit", "q")
 HELP_WORDS = ("help", "h")
 #: The prompt's other command words (a line may begin with them: ``fix 12 9s x 9d``).
