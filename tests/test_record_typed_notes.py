@@ -606,3 +606,18 @@ def test_a_question_mark_before_a_note_or_a_glyph_is_the_glyph(tmp_path: Path, t
     the glyph with a note, and '? {why}' the glyph with a comment; '? !' and '? $2' said the same of '!' and
     '$2'.  What begins a note or a glyph after '?' makes it the glyph, as '{' does (an empty note is none)."""
     assert _recorded(tmp_path, ["4c 5h =9", typed, "quit"]) == START + TABLE + written
+
+
+def test_hand_lines_taken_back_together_and_typed_again_in_another_session_have_their_comments_once(
+        tmp_path: Path) -> None:
+    """Two undos leave N's and S's comments after the table, N's first; typed again in the next session, N's
+    went back after N's hand but S's stayed after the table, where S's line, typed with it, did not look: it was
+    written twice.  The comments after the one a line typed again takes back were left by the undos of the
+    lines after it: they go with it, and on to their own line when it is typed again."""
+    text = START + TABLE + "{fast}\nN: 4c ? ? ? ? ?\n{seen}\nS: 2d ? ? ? ? ?\n{S showed}\n"
+    path = _started(tmp_path, text)
+    code, out = _run(path, ["undo", "undo", "quit"])
+    assert code == 0, out
+    code, out = _run(path, ["N: 4c {seen}", "S: 2d {S showed}", "quit"])
+    assert code == 0, out
+    assert path.read_text() == text

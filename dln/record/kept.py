@@ -55,6 +55,14 @@ def left_there(kept: tuple[str, ...] | None, there: tuple[str, ...], typed: tupl
     return tuple(others(there, typed)) if kept is None else kept
 
 
+def left_after(there: tuple[str, ...], back: tuple[str, ...]) -> tuple[str, ...]:
+    """The comments ``there`` after the first of ``back`` (those a line typed again takes back from where undo
+    left them), but ``back``: left there by the undos of the lines after it, they go back after it too, and on
+    to their own line when it is typed again."""
+    first = min((there.index(note) for note in back if note in there), default=len(there))
+    return tuple(others(there[first + 1:], back))
+
+
 def others(comments: tuple[str, ...], notes: tuple[str, ...]) -> list[str]:
     """``comments`` but ``notes`` (each once, the last first)."""
     left = list(comments)

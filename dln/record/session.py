@@ -13,12 +13,12 @@ from dln.check.validate import Diagnostic, GameReport, validate_game
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.model import SEAT_TAGS, Deal, Game, Hand, HandCard, Move, Round, ScoreClaim, Seat, Side, Variation
 from dln.notation.parser import parse_text
-from dln.notation.writer import hand_text, write_game
+from dln.notation.writer import braced_comment, hand_text, write_game
 from dln.record import offers, played, positions
 from dln.record.changes import Diverged, Followed, follow, is_canonical
 from dln.record.corrections import FIX, FIX_USAGE, FIX_WORD, fix, redo, undo
 from dln.record.incremental import appended_text, window_report
-from dln.record.kept import left_there, typed_again
+from dln.record.kept import left_after, left_there, typed_again
 from dln.record.moves import (
     ANNOTATION,
     EMPTY_NOTE,
@@ -381,11 +381,16 @@ class Recorder:
             raise Refused(f"{seat}'s hand for this deal is given already ('undo' takes it back)")
         hand = Hand(cast(Seat, seat), tuple(entries))
         back, new = self._kept_back(len(deal.hands) + 1, notes)  # kept by undo after a line before: moved back
-        deal = deal.without_comments(back, anywhere=True).with_hand(hand, tuple(notes))
+        along = (() if self._line_key(len(deal.hands) + 1) in self.kept_with  # this session knows each line's
+                 else left_after(deal.comments_by_place()[-1], back))
+        deal = deal.without_comments((*back, *along), anywhere=True).with_hand(hand, (*notes, *along))
         round_ = replace(self.round, deals=(*self.round.deals[:-1], deal))
         game = self._with_round(round_)
         report = self.check_change(game, f"{seat}'s hand")
-        reply = self.commit(game, report, [hand_text(hand), *shown_deal_comments(notes, "hand")])
+        lines = [hand_text(hand), *shown_deal_comments(notes, "hand")]
+        if along:
+            lines.append("with it, as undo left them after its comment: " + " ".join(map(braced_comment, along)))
+        reply = self.commit(game, report, lines)
         self._typed_with(len(self.round.deals[-1].hands), new)
         return reply
 
