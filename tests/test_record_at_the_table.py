@@ -232,3 +232,13 @@ def test_a_card_already_played_is_said_to_be_gone_when_its_move_names_what_is_go
     assert refused[0].startswith("refused: W cannot play 9s: it is in NS's capture pile (D002"), refused
     assert "  9s was played by N, taking 9d: 2. N 9s x 9d [9]" in refused, refused
     assert any("there is no plain declaration of 9" in line for line in refused), refused
+
+
+def test_a_card_taken_written_with_its_suit_symbol_is_that_card() -> None:
+    """docs/notation.md: the suit symbols are accepted ('N Th x 10♦').  '9♣ x 9♦' was refused ("expected a
+    card ... after '9', found '♦'"), and once the 9d was gone "no 9 lies loose on the table": the 9 before the
+    symbol was read as a rank alone, naming the loose 9, and the symbol left over."""
+    s = Session()
+    s("5h 3c 9d Js")
+    assert s("9♣ x 9♦") == ["1. N 9c x 9d   (N captures 9d with 9c)"]
+    assert s("8♠ x 5♥+3♣")[0].startswith("2. S 8s x 5h+3c ")

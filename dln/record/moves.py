@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from dln.cards import CARDS_BY_TEXT, RANK_NAMES, RANKS_BY_TEXT, Card, greek_layout, on_greek_layout
+from dln.cards import CARDS_BY_TEXT, RANK_NAMES, RANKS_BY_TEXT, SUIT_SYMBOLS, Card, greek_layout, on_greek_layout
 from dln.check.generate import pile_ref
 from dln.engine import Hand as EngineHand
 from dln.engine import (
@@ -242,7 +242,7 @@ def repeated(cards: Sequence[Card | None]) -> Card | None:
 #: A rank alone as typed at the prompt: as a card's rank is spelled, and ``1`` for the ace, as players say it
 #: at the table (no rank of the notation is 1, so it means nothing else; a card is still ``Ah``, not ``1h``).
 SAID_RANKS: dict[str, int] = {**RANKS_BY_TEXT, "1": 1}
-_RANK_ALONE = re.compile(r"(?<![\w\[$])(10|[1-9]|[AJQKTajqkt])(?![\w\]])")
+_RANK_ALONE = re.compile(rf"(?<![\w\[$])(10|[1-9]|[AJQKTajqkt])(?![\w\]{''.join(SUIT_SYMBOLS.values())}])")  # not 9♦
 
 
 def named_by_rank(text: str, loose: Sequence[Card], named: list[tuple[str, str]] | None = None) -> str:
