@@ -242,3 +242,11 @@ def test_a_card_taken_written_with_its_suit_symbol_is_that_card() -> None:
     s("5h 3c 9d Js")
     assert s("9♣ x 9♦") == ["1. N 9c x 9d   (N captures 9d with 9c)"]
     assert s("8♠ x 5♥+3♣")[0].startswith("2. S 8s x 5h+3c ")
+
+
+def test_a_rank_alone_in_xeri_names_the_pile() -> None:
+    """'4c x 5' in Xeri, with no 5 in the pile, said 'no 5 lies loose on the table': Xeri's cards face up are a
+    pile, as the prompt shows them ('pile: Kc (top Kc)')."""
+    s = Session(Game="Xeri")
+    s("5d As 8s 4s", "Jh x 4s", "Kc")
+    assert s.refused("4c x 5") == ["no 5 is in the pile: name the card taken (e.g. 5h)"]

@@ -245,10 +245,12 @@ SAID_RANKS: dict[str, int] = {**RANKS_BY_TEXT, "1": 1}
 _RANK_ALONE = re.compile(rf"(?<![\w\[$])(10|[1-9]|[AJQKTajqkt])(?![\w\]{''.join(SUIT_SYMBOLS.values())}])")  # not 9♦
 
 
-def named_by_rank(text: str, loose: Sequence[Card], named: list[tuple[str, str]] | None = None) -> str:
+def named_by_rank(text: str, loose: Sequence[Card], named: list[tuple[str, str]] | None = None, *,
+                  pile: bool = False) -> str:
     """``5c x 5`` with one 5 lying loose → ``5c x 5h``: a rank alone after the capture mark names the one
-    loose card of that rank; Refused, naming them, when there are several or none.  Comments and ';' notes
-    stay as typed.  Each (card, rank as typed) put in is added to ``named`` (:func:`as_typed`)."""
+    loose card of that rank; Refused, naming them, when there are several or none (``pile``: the cards face up
+    are Xeri's pile, and said so).  Comments and ';' notes stay as typed.  Each (card, rank as typed) put in is
+    added to ``named`` (:func:`as_typed`)."""
     said = re.search(r"[{;]", text)  # a comment or a note: what it says is no card
     notes = text[said.start():] if said else ""
     parts = re.split(r"(\s[xX]\s)", text[:len(text) - len(notes)], maxsplit=1)
@@ -264,7 +266,8 @@ def named_by_rank(text: str, loose: Sequence[Card], named: list[tuple[str, str]]
                 named.append((str(cards[0]), match[1]))
             return str(cards[0])
         if not cards:
-            raise Refused(f"no {rank} lies loose on the table: name the card taken (e.g. {rank}h)")
+            there = "is in the pile" if pile else "lies loose on the table"
+            raise Refused(f"no {rank} {there}: name the card taken (e.g. {rank}h)")
         again = (head + mark + body[:match.start()] + str(cards[0]) + body[match.end():]).strip()
         raise Refused(f"which {rank}: {' or '.join(map(str, cards))}? Type the move again with the card's suit, "
                       f"e.g. {again}")

@@ -127,9 +127,14 @@ def canonical(state: Position, move: Move) -> Move:
     return out.annotated_as(move)
 
 
+def is_pile(state: Position) -> bool:
+    """Whether the cards face up form one pile (Xeri), not cards lying loose side by side."""
+    return game_of(state).table_kind == "pile"
+
+
 def describe(state: Position, move: EngineMove) -> str:
     """The engine's plain words for a move, declarations named as a move names them."""
-    if move.kind == "capture" and game_of(state).table_kind == "pile":
+    if move.kind == "capture" and is_pile(state):
         return f"{move.seat} takes the pile ({' '.join(map(str, state.loose))}) with {move.card}"
     refs = {p.id: item_text(pile_ref(state, p)) for p in state.piles}
     return re.sub(r"#(\d+)", lambda m: refs.get(int(m[1]), m[0]), move.describe())
@@ -138,7 +143,7 @@ def describe(state: Position, move: EngineMove) -> str:
 def table_text(state: Position) -> list[str]:
     """The table as the prompt shows it: a Xeri pile bottom first (its top named), Kontsina's loose cards,
     Diloti's loose cards and declarations."""
-    if game_of(state).table_kind == "pile":
+    if is_pile(state):
         return [pile_line(state.loose)]
     return table_lines(state)
 

@@ -426,7 +426,8 @@ class Recorder:
         assert state is not None
         named: list[tuple[str, str]] = []
         try:
-            typed = parse_move(named_by_rank(commas_apart(text), state.loose, named), state.turn)
+            typed = parse_move(named_by_rank(commas_apart(text), state.loose, named,
+                                             pile=positions.is_pile(state)), state.turn)
         except Refused as refusal:
             raise as_typed(refusal, named) from None
         return self.play(typed)
