@@ -621,3 +621,13 @@ def test_hand_lines_taken_back_together_and_typed_again_in_another_session_have_
     code, out = _run(path, ["N: 4c {seen}", "S: 2d {S showed}", "quit"])
     assert code == 0, out
     assert path.read_text() == text
+
+
+def test_fix_shows_the_move_with_what_it_kept_of_the_move_it_replaced(tmp_path: Path) -> None:
+    """'fix 1 4c 5h =9' on '1. N 4c 5h =9 {bold}' answered 'now: 1. N 4c 5h =9', though the file kept {bold}
+    with it: the screen said the comment was gone.  The reply shows the move as the file holds it."""
+    path = _started(tmp_path, START + TABLE + "1. N 4c 5h =9! {bold}\n2. S Kd\n")
+    code, out = _run(path, ["fix 1 4c 5h =9 {N said so}", "quit"])
+    assert code == 0, out
+    assert path.read_text() == START + TABLE + "1. N 4c 5h =9! {bold} {N said so}\n2. S Kd\n"
+    assert "  kept what move 1 had, so it is written: 1. N 4c 5h =9! {bold} {N said so}\n" in out, out

@@ -254,7 +254,12 @@ def fix(recorder: Session, number: int, text: str, *, as_played: bool = False) -
     if not moves_dropped:  # the original line is not kept as a variation: what was typed about move N stays
         corrected = _place(scratch.game, round_index, number)
         assert corrected is not None  # the move just made
-        lines += _annotated(scratch, old, at=corrected)
+        unfit = _annotated(scratch, old, at=corrected)
+        now = _place(scratch.game, round_index, number)
+        if not unfit and now is not None and now[3] != corrected[3]:  # the echo above did not show them
+            written, *variations = shown_lines(now[3])
+            lines += [f"  kept what move {number} had, so it is written: {written}", *(f"  {v}" for v in variations)]
+        lines += unfit
     lines += _closing_comments(scratch, recorder.game, round_index)
     game = scratch.game
     if kept:
