@@ -301,3 +301,20 @@ def test_the_games_menu_names_each_game(chromium: Browser, tmp_path: Path) -> No
     chromium.open(_page(tmp_path, record))
     options = chromium.run("return [...document.querySelectorAll('#game-select option')].map(o => o.textContent)")
     assert options == ["game 1: Thursday <club> night · 2026.11.20 · N Μαρία, S Eleni", "game 2: Friday", "game 3"]
+
+
+def test_greek_names_and_tags_in_the_heading_are_read_in_greek(chromium: Browser, tmp_path: Path) -> None:
+    """Only comments were marked lang="el": the heading's players' names, event and other tags written in
+    Greek ('N Μαρία', 'Site: Καφενείο Το Λιμάνι') were read by the screen reader's English voice, spelt letter
+    by letter.  Each name and tag value in Greek letters is now marked lang="el" as a comment is; one in Latin
+    letters, and the words the page adds ('Site:'), are left in English, and the heading reads as before."""
+    record = tmp_path / "greek.dln"
+    record.write_text('[Event "Βραδιά της Πέμπτης"]\n[North "Μαρία"]\n[South "Eleni"]\n'
+                      '[Site "Καφενείο Το Λιμάνι"]\n[Date "2026.11.20"]\n\n'
+                      "round 1 dealer S\ntable 5h 3c 9d Js\nN 4d 5h =9\n", encoding="utf-8")
+    chromium.open(_page(tmp_path, record) + "#g1-r1-m1")
+    marked = "return [...document.querySelectorAll('#game-info [lang]')].map(e => [e.textContent, e.lang]);"
+    assert chromium.run(marked) == [["Βραδιά της Πέμπτης", "el"], ["Μαρία", "el"], ["Καφενείο Το Λιμάνι", "el"]]
+    info = chromium.run("return document.getElementById('game-info').textContent")
+    assert info.startswith("Βραδιά της Πέμπτης · N Μαρία, S Eleni · "), info
+    assert info.endswith(" · Site: Καφενείο Το Λιμάνι · Date: 2026.11.20"), info

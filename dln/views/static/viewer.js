@@ -156,11 +156,11 @@
   function scoresHtml(p) {
     return p.sheet ? sheetHtml(p) : "";
   }
-  // The page is in English; a comment written in Greek letters is marked so, and a screen reader reads it
-  // with its Greek voice, not spelt out by the English one.
+  // The page is in English; a comment, a name or a tag's value written in Greek letters is marked so, and a
+  // screen reader reads it with its Greek voice, not spelt out by the English one.
   var GREEK = /[\u0370-\u03ff\u1f00-\u1fff]/;
   function markGreek(root) {
-    Array.prototype.forEach.call(root.querySelectorAll(".comment"), function (e) {
+    Array.prototype.forEach.call(root.querySelectorAll(".comment, .tag-value"), function (e) {
       if (GREEK.test(e.textContent)) e.lang = "el";
     });
   }
@@ -209,9 +209,13 @@
     markGreek($("move"));
     $("scores").innerHTML = scoresHtml(p);
     $("show-command").textContent = "dln show " + shellWord(p.file) + " " + p.show;
-    var info = [g.event, Object.keys(g.players).map(function (s) { return s + (g.players[s] ? " " + g.players[s] : ""); }).join(", "), g.rules]
-      .concat(g.tags.map(function (t) { return t[0] + ": " + t[1]; }));
-    $("game-info").textContent = info.filter(Boolean).join(" \u00b7 ");
+    // The record's words (the event, each name, each tag's value) each in an element of its own, marked
+    // lang="el" as a comment is when written in Greek; the page's own words stay English.
+    var said = function (text) { return text ? '<span class="tag-value">' + esc(text) + "</span>" : ""; };
+    var info = [said(g.event), Object.keys(g.players).map(function (s) { return s + (g.players[s] ? " " + said(g.players[s]) : ""); }).join(", "),
+      esc(g.rules || "")].concat(g.tags.map(function (t) { return esc(t[0]) + ": " + said(t[1]); }));
+    $("game-info").innerHTML = info.filter(Boolean).join(" \u00b7 ");
+    markGreek($("game-info"));
     var round = found.game + ":" + p.round_index;
     if (round !== shownRound) {
       $("moves").innerHTML = g.rounds[p.round_index].moves;
