@@ -473,6 +473,55 @@ def test_the_help_lists_the_keys_and_any_key_closes_it(chromium: Browser, pages:
     assert _shown(chromium)["key"] == "g1-r1-m3"
 
 
+#: The help dialog: whether it is open, how far it is scrolled, and how far it can be.
+HELP_SCROLL = ("const d = document.getElementById('help'); "
+               "return [d.open, d.scrollTop, d.scrollHeight - d.clientHeight];")
+
+
+def test_the_help_taller_than_the_window_is_scrolled_with_the_keys(chromium: Browser, pages: dict[str, Path]) -> None:
+    """In a window lower than the list of keys (1280x400) the help could not be scrolled from the keyboard:
+    ↓, as any key, closed it, and its last keys stayed out of sight.  As in the replayer's help, ↓ ↑ j k now
+    scroll it, PgDn PgUp Space page it, Home End go to its start and end; Escape or ? closes it, as any
+    other key still does, and the position shown stays where it was."""
+    chromium.resize(1280, 400)
+    try:
+        chromium.open(_url(pages["annotated.dln"], "g1-r1-m3"))
+        chromium.press("?")
+        opened, top, bottom = chromium.run(HELP_SCROLL)
+        assert opened is True and top == 0 and bottom > 0
+        chromium.press("ArrowDown")
+        _, down, _ = chromium.run(HELP_SCROLL)
+        assert 0 < down < bottom
+        chromium.press("j")
+        _, further, _ = chromium.run(HELP_SCROLL)
+        assert further > down
+        chromium.press("k")
+        chromium.press("ArrowUp")
+        assert chromium.run(HELP_SCROLL) == [True, 0, bottom]
+        chromium.press("PageDown")
+        _, paged, _ = chromium.run(HELP_SCROLL)
+        assert paged > further
+        chromium.press("PageUp")
+        assert chromium.run(HELP_SCROLL) == [True, 0, bottom]
+        chromium.press("End")
+        assert chromium.run(HELP_SCROLL) == [True, bottom, bottom]
+        chromium.press("Home")
+        assert chromium.run(HELP_SCROLL) == [True, 0, bottom]
+        chromium.press(" ")
+        assert chromium.run(HELP_SCROLL)[1] > 0
+        chromium.press("?")
+        assert chromium.run(HELP_SCROLL)[0] is False
+        chromium.press("?")
+        chromium.press("Escape")
+        assert chromium.run(HELP_SCROLL)[0] is False
+        chromium.press("?")
+        chromium.press("ArrowRight")
+        assert chromium.run(HELP_SCROLL)[0] is False
+        assert _shown(chromium)["key"] == "g1-r1-m3"
+    finally:
+        chromium.resize(1280, 900)
+
+
 def _type(page: Browser, text: str) -> None:
     for key in text:
         page.press(key)

@@ -46,7 +46,7 @@ from dln.views.packed import game_blocks
 from dln.views.replay import Replay
 from dln.views.scoresheet import frame_data
 from dln.views.svg import card_defs, card_name, position_svg
-from dln.views.tui import BINDINGS, DELAYS, START_DELAY
+from dln.views.tui import BINDINGS, DELAYS, HELP_PAGING, START_DELAY
 from dln.wording import number_word, visible
 
 __all__ = ["ACTIONS", "KEYS", "cursors", "game_head", "game_positions", "page", "position_key"]
@@ -81,6 +81,10 @@ def _keys() -> dict[str, str]:
 
 #: Browser key → action: the same keys as ``dln replay``.
 KEYS: dict[str, str] = _keys()
+#: Browser key → the rows and pages it scrolls a help taller than the window by: the replayer's help's keys
+#: (tui.HELP_PAGING); the page's script adds Home and End, to the help's start and end.
+HELP_KEYS: dict[str, tuple[int, int]] = {_BROWSER_KEYS.get(name, name): (rows, pages)
+                                         for names, rows, pages, _, _ in HELP_PAGING for name in names}
 
 
 def position_key(replay: Replay, cursor: Cursor) -> str:
@@ -348,6 +352,6 @@ def page(replays: Iterable[Replay], *, filename: str, title: str) -> Iterator[st
         for game in range(len(replay.games)):
             yield from game_blocks(replay.games[game].number, game_positions(replay, game, filename),
                                    lambda replay=replay, game=game: shown(game_head(replay, game)))
-    settings = {"keys": KEYS, "help": _help(), "delays": DELAYS, "delay": START_DELAY}
+    settings = {"keys": KEYS, "help": _help(), "help_keys": HELP_KEYS, "delays": DELAYS, "delay": START_DELAY}
     yield (f'<script type="application/json" id="dln-keys">{_json_in_html(settings)}</script>\n'
            f"<script>{script}</script>\n</body>\n</html>\n")

@@ -10,6 +10,7 @@
   var blocks = Array.prototype.slice.call(document.querySelectorAll("script.dln-game"));
   var settings = JSON.parse(document.getElementById("dln-keys").textContent);
   var KEYS = settings.keys;
+  var HELP_KEYS = settings.help_keys;
   var current = null;
   var shownRound = null;
   var timer = null;
@@ -360,6 +361,20 @@
   $("goto-move").addEventListener("keydown", function (e) {
     if (e.key === "Escape") { e.preventDefault(); e.stopPropagation(); closeMove(); }
   });
+  // The help's keys, as in the replayer's help: a help taller than the window is scrolled by ↓ ↑ j k, paged
+  // by PgDn PgUp Space (settings.help_keys: rows, pages), and Home End go to its ends; any other key closes
+  // it (Escape, ?), and one that scrolls closes a help that fits.  Tab, and Enter or Space on its Close
+  // button, are the browser's.
+  function helpKey(e) {
+    var dialog = $("help"), t = e.target;
+    if (e.key === "Tab" || ((e.key === "Enter" || e.key === " ") && t && t.tagName === "BUTTON")) return;
+    e.preventDefault();
+    var room = dialog.scrollHeight - dialog.clientHeight, step = HELP_KEYS[e.key];
+    var row = $("help-keys").rows.length ? $("help-keys").rows[0].offsetHeight : 24;
+    if (room > 0 && step) dialog.scrollTop += step[0] * row + step[1] * Math.max(row, dialog.clientHeight - 2 * row);
+    else if (room > 0 && (e.key === "Home" || e.key === "End")) dialog.scrollTop = e.key === "Home" ? 0 : room;
+    else dialog.close();
+  }
   function toggleHelp() {
     var dialog = $("help");
     if (dialog.open) dialog.close(); else dialog.showModal();
@@ -368,11 +383,7 @@
 
   document.addEventListener("keydown", function (e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
-    if ($("help").open) {  // as in the replayer, any key closes the help
-      e.preventDefault();
-      $("help").close();
-      return;
-    }
+    if ($("help").open) return helpKey(e);
     var t = e.target, tag = t && t.tagName;
     if (tag === "SELECT" || tag === "INPUT" || tag === "TEXTAREA") return;
     if ((e.key === "Enter" || e.key === " ") && (tag === "A" || tag === "BUTTON")) return;
