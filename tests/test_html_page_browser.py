@@ -7,6 +7,7 @@ Skipped, saying why, where Chromium and chromedriver are not installed.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -318,3 +319,46 @@ def test_greek_names_and_tags_in_the_heading_are_read_in_greek(chromium: Browser
     info = chromium.run("return document.getElementById('game-info').textContent")
     assert info.startswith("Βραδιά της Πέμπτης · N Μαρία, S Eleni · "), info
     assert info.endswith(" · Site: Καφενείο Το Λιμάνι · Date: 2026.11.20"), info
+
+
+#: Counts the changes of the move panel a screen reader is told of (made while it is a live region, not
+#: aria-live="off"), and those it is not.
+COUNT_ANNOUNCED = """
+window.told = {announced: 0, quiet: 0};
+new MutationObserver(() => { window.told[document.getElementById('move').getAttribute('aria-live') === 'off'
+  ? 'quiet' : 'announced']++; }).observe(document.getElementById('move'), {childList: true, subtree: true});
+"""
+
+
+def test_auto_play_does_not_flood_a_screen_reader(chromium: Browser, tmp_path: Path) -> None:
+    """The move panel is a live region, and auto-play at its fastest (0.1 s a move) had a screen reader told
+    ten moves a second, each cutting the last short, nothing else to be heard.  While auto-play runs the
+    panel is now quiet, the status line saying once that it plays and how fast; where it stops, the move
+    is read out once."""
+    from dln.views.tui import DELAYS
+
+    chromium.open(_page(tmp_path, SAMPLES / "annotated.dln") + "#g1-r1-m0")
+    chromium.run(COUNT_ANNOUNCED)
+    for _ in DELAYS:
+        chromium.press("+")
+    chromium.press(" ")
+    assert chromium.run("return document.getElementById('status').textContent") == "auto-play on: 0.1 s a move"
+    for _ in range(200):  # until several moves went by
+        if int(chromium.run("return window.dlnViewer.current()").rsplit("m", 1)[1]) >= 5:
+            break
+        time.sleep(0.05)
+    assert chromium.run("return document.getElementById('status').textContent") == "auto-play on: 0.1 s a move"
+    told = chromium.run("return window.told")
+    assert told["announced"] == 0 and told["quiet"] >= 4, told
+    chromium.press(" ")
+    stopped = chromium.run("return window.dlnViewer.current()")
+    for _ in range(100):
+        if chromium.run("return window.told.announced"):
+            break
+        time.sleep(0.02)
+    assert chromium.run("return [window.told.announced, document.getElementById('move').getAttribute('aria-live')]"
+                        ) == [1, "polite"]
+    assert chromium.run("return window.dlnViewer.current()") == stopped
+    assert "auto-play" not in chromium.run("return document.getElementById('status').textContent")
+    chromium.press("ArrowRight")  # stepping by hand is read out at each move, as before
+    assert chromium.run("return window.told.announced") == 2

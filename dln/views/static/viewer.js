@@ -234,7 +234,7 @@
       if (action in p.go) b.disabled = !p.go[action] && beyond(action, p) < 0;
     });
     handFocusOn(buttons);
-    $("status").textContent = message || "";
+    if (message || !timer) $("status").textContent = message || "";  // while auto-play runs, it says so
     rememberAddress(key);
     document.documentElement.setAttribute("data-key", key);
     return true;
@@ -308,14 +308,32 @@
     }
     return show(to);
   }
-  function togglePlay() {
-    var button = document.querySelector('[data-action="toggle_play"]');
-    if (timer) { clearInterval(timer); timer = null; button.setAttribute("aria-pressed", "false"); return true; }
-    button.setAttribute("aria-pressed", "true");
+  function play() {
+    clearInterval(timer);
     timer = setInterval(function () {
       // On as → goes, into the next game at the end of one (the replayer's auto-play does the same).
       if (!act("forward")) { togglePlay(); $("status").textContent = "auto-play stopped at the end"; }
     }, delay * 1000);
+  }
+  // A screen reader is not told every move while auto-play runs (ten a second at its fastest, each cutting
+  // the last short): the move panel is quiet meanwhile, the status line says once that it plays, and the
+  // move where it stops is read out.
+  function togglePlay() {
+    var button = document.querySelector('[data-action="toggle_play"]'), move = $("move");
+    if (timer) {
+      clearInterval(timer);
+      timer = null;
+      button.setAttribute("aria-pressed", "false");
+      move.setAttribute("aria-live", "polite");
+      $("status").textContent = "";
+      var shown = move.innerHTML;  // drawn again once the region speaks, unless a key drew another move first
+      setTimeout(function () { if (move.innerHTML === shown) move.innerHTML = shown; }, 0);
+      return true;
+    }
+    button.setAttribute("aria-pressed", "true");
+    move.setAttribute("aria-live", "off");
+    $("status").textContent = "auto-play on: " + delay + " s a move";
+    play();
     return true;
   }
   // + and -: the next speed of the replayer's, as dln replay steps them; a running auto-play follows.
@@ -323,8 +341,8 @@
     var index = 0;
     DELAYS.forEach(function (d, i) { if (Math.abs(d - delay) < Math.abs(DELAYS[index] - delay)) index = i; });
     delay = DELAYS[Math.max(0, Math.min(DELAYS.length - 1, index + step))];
-    if (timer) { togglePlay(); togglePlay(); }
-    $("status").textContent = "auto-play: " + delay + " s a move";
+    if (timer) play();
+    $("status").textContent = "auto-play" + (timer ? " on" : "") + ": " + delay + " s a move";
     return true;
   }
 
