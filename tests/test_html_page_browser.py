@@ -209,6 +209,22 @@ def test_a_long_name_leaves_room_for_the_move_played(chromium: Browser, tmp_path
         assert chromium.run(TEXTS_OVERLAP) == [], key
 
 
+def test_a_name_of_emoji_leaves_room_for_the_move_played(chromium: Browser, tmp_path: Path) -> None:
+    """A name of emoji, as friends name themselves in a group's chat, was measured as a Greek name is (8.6
+    pixels a letter) where the browser draws each emoji 14 to 16 pixels wide, and a Chinese letter 13: a name
+    of 24 emoji, or of 30 Chinese letters, ran under the move played ('played N …') on the seat's line.  A
+    character a terminal gives two columns (an emoji, a Chinese letter) is now measured as wide as it is
+    drawn, and one it gives none (the emoji's variation selector, a joiner) as taking no room."""
+    text = (SAMPLES / "constructs" / "variations.dln").read_text(encoding="utf-8")
+    record = tmp_path / "emoji.dln"
+    record.write_text('[North "' + "\U0001f600" * 24 + '"]\n[South "\u2764\ufe0f\u200d\U0001f525 ' + "\u5f20" * 30
+                      + '"]\n' + text, encoding="utf-8")
+    chromium.open(_page(tmp_path, record))
+    for key in ("g1-r1-m1", "g1-r1-m5", "g1-r1-m6"):
+        assert chromium.run("return window.dlnViewer.show(arguments[0])", key)
+        assert chromium.run(TEXTS_OVERLAP) == [], key
+
+
 def test_the_score_table_is_read_in_words(chromium: Browser, tmp_path: Path) -> None:
     """The score table's symbols were read out as their characters' names: a screen reader said '10 black
     diamond suit', 'check mark', 'middle dot' and 'black up-pointing triangle' where the page shows 10♦, ✓, ·

@@ -27,6 +27,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from unicodedata import combining
 
+from rich.cells import get_character_cell_size
+
 from dln.cards import RANK_NAMES, Card, rank_order
 from dln.engine import Pile, RoundState
 from dln.engine.state import HandLike
@@ -51,6 +53,9 @@ LINE = 16  # each further line of a label
 #: letter's (or any beyond Latin's) is wider: 8.5 pixels on average in DejaVu Sans Bold.
 LABEL_CHAR = 7.5
 WIDE_CHAR = 8.6
+#: A character a terminal gives two columns (an emoji, a Chinese letter) is drawn wider still: an emoji 14
+#: to 16 pixels in Chromium's fonts, a Chinese letter 13.
+DOUBLE_CHAR = 16.0
 #: The same for a note (12px, regular), to break one into the lines its box holds.
 NOTE_CHAR = 6.8
 
@@ -81,8 +86,11 @@ _STYLE = (
 
 
 def label_width(text: str) -> float:
-    """About how wide ``text`` is drawn as a label: a combining accent (a Greek name's 'Ά́') takes no room."""
-    return sum(0 if combining(c) else LABEL_CHAR if c <= "\u024f" else WIDE_CHAR for c in text)
+    """About how wide ``text`` is drawn as a label, by the columns a terminal gives each character (rich's
+    measure): none for a combining accent (a Greek name's 'Ά́'), an emoji's variation selector or a joiner;
+    two, drawn at :data:`DOUBLE_CHAR`, for an emoji or a Chinese letter."""
+    return sum(0 if combining(c) or not (cells := get_character_cell_size(c)) else DOUBLE_CHAR if cells > 1
+               else LABEL_CHAR if c <= "\u024f" else WIDE_CHAR for c in text)
 
 
 def card_name(card: Card) -> str:
