@@ -16,6 +16,7 @@ from click.testing import CliRunner
 
 from dln.cli import main
 from tests.browser import Browser, browser
+from tests.diagram import shown_position
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("browser")]
 
@@ -60,6 +61,47 @@ def test_a_long_file_name_stays_in_a_phone_s_width(chromium: Browser, tmp_path: 
         assert chromium.run(OVERFLOW) == [0, []]
     finally:
         chromium.resize(1280, 900)
+
+
+#: The diagram shown: its layout, what it draws, the smallest text on screen (a card's rank, a label) in
+#: pixels, and how far it is scaled.
+DIAGRAM_SHOWN = """
+const svg = document.querySelector('#diagram svg'), scale = svg.clientWidth / svg.viewBox.baseVal.width;
+const sizes = [...svg.querySelectorAll('text')].map(t => parseFloat(getComputedStyle(t).fontSize));
+const rank = parseFloat(getComputedStyle(document.querySelector('svg.defs .dln-rank')).fontSize);
+return [document.querySelectorAll('#diagram svg').length, svg.getAttribute('data-layout'), svg.outerHTML,
+        Math.min(rank, ...sizes) * scale];
+"""
+
+
+@pytest.mark.parametrize(("sample", "key"), [("four-player.dln", "g1-r1-m9"), ("kontsina.dln", "g1-r2-m13")])
+def test_four_players_are_drawn_for_a_phone_at_a_size_to_read(chromium: Browser, tmp_path: Path, sample: str,
+                                                              key: str) -> None:
+    """A phone of 360 pixels showed the four-player diagram (640 wide, West and East beside the table) at
+    half its size: the cards' ranks and the seats' labels were 6.7 pixels high, too small to read at a
+    table.  Under 640 pixels the page now shows the same position drawn for a phone, West and East side by
+    side under North and the table under them, 380 wide: its text is over 10 pixels high, nothing of it
+    drawn over anything else and nothing past the screen's edge.  A desktop's window, and the same window
+    widened, show the diagram as before; both draw the same cards, hands and turn.  Kontsina's three players
+    too, West's place left empty as on a desktop."""
+    url = _page(tmp_path, SAMPLES / sample) + "#" + key
+    chromium.resize(360, 800)
+    try:
+        chromium.open(url)
+        count, layout, narrow, smallest = chromium.run(DIAGRAM_SHOWN)
+        assert (count, layout) == (1, "narrow")
+        assert smallest >= 10, smallest
+        assert chromium.run(TEXTS_OVERLAP) == []
+        assert chromium.run(OVERFLOW) == [0, []]
+        chromium.press("ArrowRight")  # the next position too
+        assert chromium.run(DIAGRAM_SHOWN)[1] == "narrow"
+        chromium.press("ArrowLeft")
+        chromium.resize(1280, 900)  # a phone turned, a window widened: the diagram follows
+        count, layout, wide, smallest = chromium.run(DIAGRAM_SHOWN)
+    finally:
+        chromium.resize(1280, 900)
+    assert (count, layout) == (1, None)
+    assert shown_position(narrow) == shown_position(wide)
 
 
 #: How the page is printed: what of it is drawn, and whether the move list shows all its moves.

@@ -45,7 +45,7 @@ from dln.views.frames import (
 from dln.views.packed import game_blocks
 from dln.views.replay import Replay
 from dln.views.scoresheet import frame_data
-from dln.views.svg import card_defs, card_name, position_svg
+from dln.views.svg import beside_the_table, card_defs, card_name, position_svg
 from dln.views.tui import BINDINGS, DELAYS, HELP_PAGING, START_DELAY
 from dln.wording import number_word, visible
 
@@ -174,6 +174,10 @@ def _position(replay: Replay, cursor: Cursor, filename: str) -> dict[str, Any]:
         deal_size=number_word(frame.game.engine.hand_size),
         sheet=_sheet(frame),
     )
+    if beside_the_table(frame.state):
+        # Three or four players drawn for a phone too, West and East under North: the page shows it under
+        # 640 pixels, where the other would be drawn at half its size (two players have no other).
+        data["svg_narrow"] = position_svg(frame, cards=False, title=_alt(frame), narrow=True)
     return data
 
 

@@ -37,8 +37,8 @@ from dln.views.group_parts import Parts
 from dln.views.scoresheet import describe_position
 from dln.wording import count_of, xml_text
 
-__all__ = ["BAND", "CARD_HEIGHT", "CARD_WIDTH", "FANNED", "FELT", "GAP", "PAD", "Box", "card_defs", "card_name",
-           "card_use", "hand_cards", "position_svg", "svg_text"]
+__all__ = ["BAND", "CARD_HEIGHT", "CARD_WIDTH", "FANNED", "FELT", "GAP", "NARROW_WIDTH", "PAD", "Box",
+           "beside_the_table", "card_defs", "card_name", "card_use", "hand_cards", "position_svg", "svg_text"]
 
 CARD_WIDTH = 40
 CARD_HEIGHT = 56
@@ -58,6 +58,10 @@ WIDE_CHAR = 8.6
 DOUBLE_CHAR = 16.0
 #: The same for a note (12px, regular), to break one into the lines its box holds.
 NOTE_CHAR = 6.8
+#: The width of a diagram of three or four players drawn for a phone (``narrow``): a phone of 360 pixels
+#: shows it at nine tenths of its size (the 640 of West and East beside the table, at half), and North's
+#: hand leaves room for the cards a capture took.
+NARROW_WIDTH = 380
 
 _SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 _RANK_WORDS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
@@ -168,20 +172,29 @@ def hand_cards(hand: HandLike) -> list[Card | None]:
     return [*sorted(hand.known, key=rank_order), *([None] * hand.unknown)]
 
 
+def beside_the_table(state: RoundState | None) -> list[str]:
+    """The seats drawn beside the table, West and East of four players (Kontsina's three leave W's place
+    empty): those of a diagram with a ``narrow`` layout of its own."""
+    return [seat for seat in ("W", "E") if state is not None and seat in state.seats]
+
+
 class _Diagram:
     """The drawing of one frame; :meth:`svg` lays it out and returns the text."""
 
-    def __init__(self, frame: Frame, state: RoundState) -> None:
+    def __init__(self, frame: Frame, state: RoundState, *, narrow: bool = False) -> None:
         self.frame = frame
         self.state = state
         move = frame.move if frame.kind != "unreplayable" else None
         self.played = move.card if move is not None else None
         self.move_kind = move.kind if move is not None else None
         #: Seats beside the table (four players; Kontsina's three leave W's place empty).
-        self.beside = [seat for seat in ("W", "E") if seat in state.seats]
+        self.beside = beside_the_table(state)
         self.four = bool(self.beside)
+        #: The seats beside the table drawn under North instead, side by side, the table under them: a
+        #: diagram a phone shows at nearly its size, not halved (:data:`NARROW_WIDTH`).
+        self.stacked = narrow and self.four
         # Narrow enough to stay legible on a phone's width: six cards a hand fit, the table wraps.
-        self.width = 640 if self.four else 460
+        self.width = NARROW_WIDTH if self.stacked else 640 if self.four else 460
         self.side_width = 2 * CARD_WIDTH + GAP + 2 * PAD if self.four else 0
 
     # -- pieces -----------------------------------------------------------------------------
@@ -412,7 +425,16 @@ class _Diagram:
         drawn, height = self.seat(top, full, 6)
         parts.append(drawn)
         y += height
-        if self.four:
+        if self.stacked:
+            half = (self.width - 2 * PAD - GAP) / 2
+            beside = [self.seat(seat, Box(PAD if seat == "W" else PAD + half + GAP, y, half), 3)
+                      for seat in self.beside]
+            parts += [drawn for drawn, _ in beside]
+            y += max(height for _, height in beside) + GAP
+            table, table_height = self.table(Box(PAD, y, self.width - 2 * PAD))
+            parts.append(table)
+            y += table_height + GAP
+        elif self.four:
             side = self.side_width
             table_box = Box(PAD + side + GAP, y, self.width - 2 * (PAD + side + GAP))
             table, table_height = self.table(table_box)
@@ -443,12 +465,13 @@ def _used_cards(state: RoundState, frame: Frame) -> Iterator[Card]:
         yield frame.move.card
 
 
-def position_svg(frame: Frame, *, cards: bool = True, title: str | None = None) -> str:
+def position_svg(frame: Frame, *, cards: bool = True, title: str | None = None, narrow: bool = False) -> str:
     """The position of ``frame`` as a standalone SVG document (a string).
 
     ``cards=False`` leaves out the style and the card faces (``<defs>``): a
     page that holds many diagrams gives them once with :func:`card_defs`.  ``title`` is the
-    diagram's short text alternative (default: the frame's title).
+    diagram's short text alternative (default: the frame's title).  ``narrow`` draws three or four players
+    for a phone: West and East under North, not beside the table (the diagram's ``data-layout``).
     """
     state = frame.state
     label = title or frame.title
@@ -456,14 +479,15 @@ def position_svg(frame: Frame, *, cards: bool = True, title: str | None = None) 
         return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 60" role="img" '
                 f'aria-label="{xml_text(label, quote=True)}"><title>{xml_text(label)}</title>'
                 f'{svg_text(PAD, 34, "this round cannot be set up; see the findings")}</svg>')
-    diagram = _Diagram(frame, state)
+    diagram = _Diagram(frame, state, narrow=narrow)
     body, height = diagram.body()
     description = (describe_position(state, frame.known, name=card_name) if frame.to_play is not None
                    else _over(state))
     defs = card_defs(_used_cards(state, frame)) if cards else ""
+    layout = ' data-layout="narrow"' if diagram.stacked else ""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {diagram.width} {height:g}" '
-        f'width="{diagram.width}" height="{height:g}" role="img" class="dln-diagram" '
+        f'width="{diagram.width}" height="{height:g}" role="img" class="dln-diagram"{layout} '
         f'data-turn="{frame.to_play or ""}" data-kind="{frame.kind}">'
         f"<title>{xml_text(label)}</title><desc>{xml_text(description)}</desc>"
         f'{defs}<rect width="100%" height="100%" fill="#fbfaf7"/>{body}</svg>'

@@ -203,7 +203,7 @@
     if (!found) return false;
     var p = found.pos, g = game(found.game);
     current = { key: key, game: found.game };
-    $("diagram").innerHTML = p.svg;
+    $("diagram").innerHTML = diagram(p);
     $("where").textContent = (blocks.length > 1 ? "game " + g.number + " \u00b7 " : "") + p.title +
       (p.variation.length ? " (" + p.variation.join(" > ") + ")" : "");
     $("move").innerHTML = moveHtml(p);
@@ -239,6 +239,16 @@
     document.documentElement.setAttribute("data-key", key);
     return true;
   }
+
+  // Three or four players have a diagram drawn for a phone too (West and East under North): shown under
+  // 640 pixels, where the page takes one column (viewer.css), and again when the window crosses that width.
+  var phone = window.matchMedia("(max-width: 640px)");
+  function diagram(p) {
+    return phone.matches && p.svg_narrow ? p.svg_narrow : p.svg;
+  }
+  phone.addEventListener("change", function () {
+    if (current) $("diagram").innerHTML = diagram(lookup(current.key).pos);
+  });
 
   // A button pressed from the keyboard that can no longer be pressed ('leave' once out of the variation,
   // 'next' at the end) would drop the focus to the page itself: the nearest button that can be pressed
