@@ -648,7 +648,7 @@ def test_the_move_panel_shows_the_annotators_words(chromium: Browser, pages: dic
 
     chromium.open(_url(pages["annotated.dln"], "g1-r2-m28"))
     panel = " ".join(chromium.run("return document.querySelector('#move').textContent").split())
-    assert "? a mistake" in panel and "S misses a xeri: S 9s x 9c * clears the table." in panel
+    assert "?? a blunder" in panel and "S misses a xeri: S 9s x 9c * clears the table." in panel
     record, page = tmp_path / "annotated.dln", tmp_path / "annotated.html"
     record.write_text(ANNOTATED, encoding="utf-8")
     assert CliRunner().invoke(main, ["html", str(record), "-o", str(page)]).exit_code == 0
