@@ -30,7 +30,7 @@ FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-ne
 #: WebDriver's codes for the keys the replayer uses (W3C WebDriver, "Keyboard actions").
 KEYS = {"ArrowRight": "\ue014", "ArrowLeft": "\ue012", "ArrowUp": "\ue013", "ArrowDown": "\ue015",
         "Home": "\ue011", "End": "\ue010", "PageUp": "\ue00e", "PageDown": "\ue00f", "Escape": "\ue00c",
-        "Backspace": "\ue003", "Enter": "\ue007", "Tab": "\ue004", " ": "\ue00d"}
+        "Backspace": "\ue003", "Enter": "\ue007", "Tab": "\ue004", " ": "\ue00d", "Shift": "\ue008"}
 _ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
 
 
@@ -72,11 +72,14 @@ class Browser:
         """Run ``script`` (a function body) in the page and return what it returns."""
         return self._call("POST", "/execute/sync", {"script": script, "args": list(args)})
 
-    def press(self, key: str) -> None:
-        """Press and release one key (a ``KeyboardEvent.key`` name such as ``ArrowRight``, or a character)."""
+    def press(self, key: str, *, shift: bool = False) -> None:
+        """Press and release one key (a ``KeyboardEvent.key`` name such as ``ArrowRight``, or a character);
+        with ``shift``, Shift held around it, as a keyboard types ``?``: Shift goes down first, a key too."""
         code = KEYS.get(key, key)
+        held = [KEYS["Shift"]] if shift else []
         self._call("POST", "/actions", {"actions": [{"type": "key", "id": "keyboard", "actions": [
-            {"type": "keyDown", "value": code}, {"type": "keyUp", "value": code}]}]})
+            *({"type": "keyDown", "value": c} for c in held), {"type": "keyDown", "value": code},
+            {"type": "keyUp", "value": code}, *({"type": "keyUp", "value": c} for c in held)]}]})
 
     def click(self, selector: str) -> None:
         """Click the first element matching the CSS ``selector`` (scrolled into view first, as a person would)."""

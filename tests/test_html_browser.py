@@ -509,7 +509,7 @@ def test_the_help_taller_than_the_window_is_scrolled_with_the_keys(chromium: Bro
         assert chromium.run(HELP_SCROLL) == [True, 0, bottom]
         chromium.press(" ")
         assert chromium.run(HELP_SCROLL)[1] > 0
-        chromium.press("?")
+        chromium.press("?", shift=True)  # Shift, held to type ?, is no key of its own
         assert chromium.run(HELP_SCROLL)[0] is False
         chromium.press("?")
         chromium.press("Escape")

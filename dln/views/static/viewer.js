@@ -392,10 +392,11 @@
   // The help's keys, as in the replayer's help: a help taller than the window is scrolled by ↓ ↑ j k, paged
   // by PgDn PgUp Space (settings.help_keys: rows, pages), and Home End go to its ends; any other key closes
   // it (Escape, ?), and one that scrolls closes a help that fits.  Tab, and Enter or Space on its Close
-  // button, are the browser's.
+  // button, are the browser's; Shift (held to type ?) and the like are no keys of their own.
+  var HELD = { Shift: 1, CapsLock: 1, AltGraph: 1, Control: 1, Alt: 1, Meta: 1 };
   function helpKey(e) {
     var dialog = $("help"), t = e.target;
-    if (e.key === "Tab" || ((e.key === "Enter" || e.key === " ") && t && t.tagName === "BUTTON")) return;
+    if (e.key in HELD || e.key === "Tab" || ((e.key === "Enter" || e.key === " ") && t && t.tagName === "BUTTON")) return;
     e.preventDefault();
     var room = dialog.scrollHeight - dialog.clientHeight, step = HELP_KEYS[e.key];
     var row = $("help-keys").rows.length ? $("help-keys").rows[0].offsetHeight : 24;
