@@ -166,3 +166,29 @@ def test_with_open_hands_a_four_player_record_that_hides_hands_still_says_what_i
     assert json.loads(out)["games"][0]["partners"].startswith(dealt.removeprefix("partners: ")), out
     code, out, _ = run("moves", FOUR, "--at", "3", "--rank", "--open", "--budget", "1")
     assert code == 0 and "partners" not in out
+
+
+def test_the_json_says_a_move_is_the_best_where_the_text_says_best_equals(tmp_path: Path) -> None:
+    """``dln analyse`` said ``best =`` of a move within the margin of the engine's (round 1 move 5 of the
+    annotated sample, ``S 2h 8s [6] =8s``, 0.02 below ``S As [6] =7``), and its --json gave that other move
+    as ``best`` with nothing more: a program reading the JSON found a better move the text, the comment
+    and the replayer's key do not name.  The JSON says it now: ``played_is_best``, true exactly where the
+    text says ``best =``; and --annotate gives such a move no variation of another best move."""
+    from tests.test_analysis_losses import review
+
+    alike = review(0.151, 0.249)
+    assert alike.to_data()["played_is_best"] is True and alike.to_data()["best"] == "N 9c x 9d"
+    assert review(0.16, 0.64).to_data()["played_is_best"] is False
+    sample = str(SAMPLES / "constructs" / "variations.dln")
+    code, out, _ = run("analyse", sample, "--budget", "3")
+    texts = [line for line in out.splitlines() if " best " in line and " lost " in line]
+    code, data, _ = run("analyse", sample, "--budget", "3", "--json")
+    moves = json.loads(data)["games"][0]["moves"]
+    assert code == 0 and len(texts) == len(moves) == 6
+    assert [m["played_is_best"] for m in moves] == [" best = " in line for line in texts]
+    annotated = tmp_path / "annotated.dln"
+    assert run("analyse", sample, "--budget", "3", "--annotate", "-o", str(annotated))[0] == 0
+    record = dln.loads(annotated.read_text(encoding="utf-8"))
+    for m, move in zip(moves, record.rounds[0].moves, strict=True):
+        offered = [v for v in move.variations if v.moves[0].comments == ("engine: best",)]
+        assert (not offered) if m["played_is_best"] else offered, (m, move)

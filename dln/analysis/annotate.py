@@ -170,7 +170,7 @@ class MoveReview:
         graded = self.grade
         return {
             "round": self.round, "move": self.number, "seat": self.seat, "line": self.line,
-            "played": self.played, "best": self.best,
+            "played": self.played, "best": self.best, "played_is_best": self.as_good,
             "played_points": {s: round(p, 2) for s, p in zip(self.sides, self.played_points, strict=True)},
             "best_points": {s: round(p, 2) for s, p in zip(self.sides, self.best_points, strict=True)},
             "played_net": round(self.played_net, 2), "best_net": round(self.best_net, 2),

@@ -50,7 +50,9 @@ seed_option = click.option("--seed", type=int, default=0, show_default=True,
 @seed_option
 @click.option("--open", "open_hands", is_flag=True,
               help="Use every hand the record shows (double dummy), not only what the player to move saw.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: every move reviewed (docs/analysis.md).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON object: every move reviewed, with the engine's best and played_is_best, "
+                   "true where the text says 'best =' (docs/analysis.md).")
 @click.option("--annotate", is_flag=True,
               help="Write the record with glyphs, comments and the engine's moves as variations to -o.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None, callback=a_name,
