@@ -286,17 +286,17 @@ def test_a_variation_is_followed_and_left(chromium: Browser, pages: dict[str, Pa
 
 def test_a_variation_s_comments_are_shown_in_the_move_list_and_the_move(chromium: Browser,
                                                                        pages: dict[str, Path]) -> None:
-    """The comments typed in a variation ('({Taking the 9 at once ...} N 9c x 9d?! ...)') are on the page, as
+    """The comments typed in a variation ('({Taking the 9 at once ...} N 9c x 9d ...)') are on the page, as
     the main line's are: in the move list before the variation's first move, and in the move's panel, whose
     link into the variation was its bare moves."""
     name = "constructs/variations.dln"
     chromium.open(_url(pages[name], "g1-r1-m4"))
     listed = chromium.run("return [...document.querySelectorAll('#moves li')].map(li => li.textContent)")
-    assert "variation 1 Taking the 9 at once leaves 5h+3c for an 8. 1. N 9c x 9d?!" in listed
-    assert "variation 1 5. N Kc $1 N can also wait." in listed  # a move's own comment stays after it
+    assert "variation 1 Taking the 9 at once leaves 5h+3c, which S takes with the 8. 1. N 9c x 9d" in listed
+    assert "variation 1 5. N Kc $5 N can also wait." in listed  # a move's own comment stays after it
     link = chromium.run("return document.querySelector('#move .variations a').textContent")
-    assert link == ("({With the jack left on the table no card can take everything.} S Qs! N 5c x 3c+2h "
-                    "(N Kc $1 {N can also wait.} S Jh x Js) S Jh x Js)")
+    assert link == ("({With the jack left on the table no card can take everything.} S Qs N 5c x 3c+2h "
+                    "(N Kc $5 {N can also wait.} S Jh x Js) S Jh x Js)")
     comments = chromium.run("return [...document.querySelectorAll('#moves .comment')].map(e => e.textContent)")
     assert "With the jack left on the table no card can take everything." in comments
 
