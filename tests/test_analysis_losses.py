@@ -85,8 +85,30 @@ def test_the_replayers_engine_key_loses_what_the_analysis_does(monkeypatch: pyte
     values = Analysis(state, (MoveValue(capture, (0.64, 0.0), 0.64, 10), MoveValue(laid, (0.16, 0.0), 0.16, 10)),
                       False, 20)
     monkeypatch.setattr(annotate, "analyse_position", lambda *_, **__: values)
-    assert hint_text(state, played) == "engine: N Kc loses 0.4; best N 9c x 9d (+0.6)"
+    assert hint_text(state, played) == "engine: N Kc loses 0.4; best N 9c x 9d (N minus S: +0.6)"
     alike = Analysis(state, (MoveValue(capture, (0.249, 0.0), 0.249, 10), MoveValue(laid, (0.151, 0.0), 0.151, 10)),
                      False, 20)
     monkeypatch.setattr(annotate, "analyse_position", lambda *_, **__: alike)
-    assert hint_text(state, played) == "engine: N Kc is the best move (+0.2)"
+    assert hint_text(state, played) == "engine: N Kc is the best move (N minus S: +0.2)"
+
+
+def test_the_engine_key_gives_values_from_the_side_dln_analyse_keeps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``dln analyse`` gives every value as N's points minus S's (S's move 3 of two-player-61.dln: -1.8),
+    while the replayer's engine key gave the same move's from S's side (+1.8) and did not say whose: a player
+    comparing the two read two answers.  The key now gives N minus S too, and says so."""
+    seen = dln.loads(RECORD + "S 3h\n")
+    after = validate_game(seen, keep_states=True).rounds[0].states[1]
+    s_lays = legal_move(after, seen.rounds[0].moves[1])
+    s_takes = legal_move(after, dln.loads(RECORD + "S Kh x Kc\n").rounds[0].moves[1])
+    assert s_lays is not None and s_takes is not None
+    # S to move: S's side is the second, so N minus S is the opposite of the mover's net
+    values = Analysis(after, (MoveValue(s_takes, (0.0, 2.5), 2.5, 10), MoveValue(s_lays, (0.0, 0.5), 0.5, 10)),
+                      False, 20)
+    monkeypatch.setattr(annotate, "analyse_position", lambda *_, **__: values)
+    assert hint_text(after, seen.rounds[0].moves[1]) == "engine: S 3h loses 2.0 (inaccuracy); best S Kh x Kc " \
+        "(N minus S: -2.5)"
+    assert hint_text(after, None) == "engine: best S Kh x Kc (N minus S: -2.5)"
+    alike = Analysis(after, (MoveValue(s_takes, (0.0, 0.52), 0.52, 10), MoveValue(s_lays, (0.0, 0.5), 0.5, 10)),
+                     False, 20)
+    monkeypatch.setattr(annotate, "analyse_position", lambda *_, **__: alike)
+    assert hint_text(after, seen.rounds[0].moves[1]) == "engine: S 3h is the best move (N minus S: -0.5)"

@@ -25,8 +25,8 @@ from tests.test_analysis_cli import first_round
 from tests.test_tui import Terminal, needs_tmux
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
-#: The engine's answer at a start: the move it names, and its value.
-OPENING = re.compile(r"engine: best (.+) \(([-+][0-9.]+)\)")
+#: The engine's answer at a start: the move it names, and its value for the first side (as dln analyse's values).
+OPENING = re.compile(r"engine: best (.+) \((?:N minus S|N minus the mean of E and S): ([-+][0-9.]+)\)")
 pytestmark = pytest.mark.slow  # waits for the engine's answers
 
 
@@ -72,7 +72,7 @@ def test_at_the_start_of_a_round_the_engine_names_its_move(tmp_path: Path) -> No
     hints = EngineHints.of_replay(replay, budget=5)
     hints.request(Cursor())
     named = OPENING.fullmatch(wait(hints, Cursor()))
-    assert named is not None and named[1] == first["best"] and abs(float(named[2]) - first["best_net"]) <= 0.051
+    assert named is not None and named[1] == first["best"] and abs(float(named[2]) - first["best_value"]) <= 0.051
 
 
 def replaying(tmp_path: Path, sample: str) -> Terminal:
@@ -92,6 +92,26 @@ def test_the_engine_key_in_a_terminal(tmp_path: Path) -> None:
         term.keys("Right", "Left")  # keys still move while the engine thinks
         screen = term.wait_for("engine: S 8s", timeout=120)
         assert "3. S 8s" in screen or "S 8s" in screen
+    finally:
+        term.close()
+
+
+@needs_tmux
+def test_the_engine_key_gives_the_value_dln_analyse_gives(tmp_path: Path) -> None:
+    """S's move 3 of two-player-61.dln: dln analyse gave its best move -1.8 (N minus S, the view of its whole
+    report) and the engine key +1.8 (S's side), naming no side.  The key now gives dln analyse's value and says
+    whose points it counts."""
+    result = CliRunner().invoke(main, ["analyse", str(SAMPLES / "two-player-61.dln"), "--round", "1", "--json"])
+    third = json.loads(result.stdout)["games"][0]["moves"][2]
+    term = replaying(tmp_path, "two-player-61.dln")
+    try:
+        term.wait_for("round 1: start")
+        term.keys("Right", "Right", "Right", "e")
+        screen = term.wait_for("(N minus S: ", timeout=120)
+        found = re.search(r"engine: S \S+.*?\(N minus S: ([-+][0-9.]+)", " ".join(screen.split()))
+        assert found is not None, screen
+        value = third["played_value"] if third["played_is_best"] else third["best_value"]
+        assert abs(float(found[1]) - value) <= 0.051, (found[0], third)
     finally:
         term.close()
 
@@ -132,9 +152,9 @@ def test_the_sister_games_engine_key_answers_in_the_background_and_keys_go_on() 
     assert wait(stepper.hints, stepper.cursor).startswith("engine: S Qs x Qc ")
 
 
-HINT = re.compile(r"engine: (?P<played>.+?) (?:is the best move \((?P<net>[-+][0-9.]+)(?P<exact1>, exact)?\)|loses "
-                  r"(?P<lost>[0-9.]+)(?: \((?P<grade>[a-z]+)\))?; best (?P<best>.+) \((?P<best_net>[-+][0-9.]+)"
-                  r"(?P<exact2>, exact)?\))")
+HINT = re.compile(r"engine: (?P<played>.+?) (?:is the best move \(N minus [^:]+: (?P<value>[-+][0-9.]+)(?P<exact1>, "
+                  r"exact)?\)|loses (?P<lost>[0-9.]+)(?: \((?P<grade>[a-z]+)\))?; best (?P<best>.+) \(N minus [^:]+: "
+                  r"(?P<best_value>[-+][0-9.]+)(?P<exact2>, exact)?\))")
 
 
 @pytest.mark.parametrize("sample", ["kontsina.dln", "xeri.dln"])
@@ -153,7 +173,7 @@ def test_the_hint_has_the_numbers_of_dln_analyse(sample: str, tmp_path: Path) ->
     hints.request(Cursor())
     opening = OPENING.fullmatch(wait(hints, Cursor()))
     assert opening is not None and opening[1] == reviewed[0]["best"]
-    assert abs(float(opening[2]) - reviewed[0]["best_net"]) <= 0.051
+    assert abs(float(opening[2]) - reviewed[0]["best_value"]) <= 0.051
     losing = 0
     for review in reviewed:
         place = Cursor(0, 0, review["move"])
@@ -163,12 +183,12 @@ def test_the_hint_has_the_numbers_of_dln_analyse(sample: str, tmp_path: Path) ->
         assert bool(found["exact1"] or found["exact2"]) == review["exact"]
         # the hint's loss is the difference of the values shown, to the tenth (the JSON's, two decimals, is not)
         if found["lost"] is None:
-            assert review["lost"] < 0.1 and abs(float(found["net"]) - review["played_net"]) <= 0.051
+            assert review["lost"] < 0.1 and abs(float(found["value"]) - review["played_value"]) <= 0.051
             continue
         losing += 1
         assert found["best"] == review["best"] and found["grade"] == review["grade"]
         assert abs(float(found["lost"]) - review["lost"]) <= 0.1 + 1e-9
-        assert abs(float(found["best_net"]) - review["best_net"]) <= 0.051
+        assert abs(float(found["best_value"]) - review["best_value"]) <= 0.051
     assert losing >= 3  # greedy players' moves: some lose points
 
 

@@ -506,7 +506,8 @@ def recorder_ranking(state: Position, budget: int | None = None) -> list[str]:
 def hint_text(before: Position, move: Move | None, *, budget: int = DEFAULT_BUDGET, seed: int = 0,
               coming: Move | None = None) -> str:
     """One line for the replayer: the engine on ``move`` played from ``before`` (or, with no move,
-    its choice in ``before``), e.g. ``engine: S 8s loses 2.1 (inaccuracy); best S 2h 5c =7 (+3.9)``.
+    its choice in ``before``), e.g. ``engine: S 8s loses 2.1 (inaccuracy); best S 2h 5c =7 (N minus S: -3.9)``:
+    its value from the first side, whoever moves, as ``dln analyse`` gives it, and named.
 
     With no move, ``coming`` is the move the record plays next from ``before``: it is valued in full, as
     :func:`review_game` values it, so the choice named is the best move ``dln analyse`` gives for it."""
@@ -520,22 +521,28 @@ def _hint(before: Position, move: Move | None, budget: int, seed: int, coming: M
     if move is None:
         kept = legal_move(before, coming) if coming is not None else None
         analysis = analyse_position(before, budget=budget, seed=seed, keep=(kept,) if kept is not None else ())
-        best, exact = analysis.best, _exact(analysis.exact)
-        return f"{COMMENT_PREFIX} best {move_text(written(before, best.move))} ({signed(best.net)}{exact})"
+        best = analysis.best
+        return f"{COMMENT_PREFIX} best {move_text(written(before, best.move))} {_valued(before, best, analysis)}"
     engine_move = legal_move(before, move)
     if engine_move is None:
         return f"{COMMENT_PREFIX} an illegal move: nothing to weigh"
     analysis = analyse_position(before, budget=budget, seed=seed, keep=(engine_move,))
-    played, best, exact = analysis.value_of(engine_move), analysis.best, _exact(analysis.exact)
+    played, best = analysis.value_of(engine_move), analysis.best
     assert played is not None  # a kept move is always valued
     shown = move_text(replace(move, number=None, glyphs=(), comments=(), variations=()))
     best_text = move_text(written(before, best.move))
     lost = shown_loss(best.net, played.net)
     if not lost:
-        return f"{COMMENT_PREFIX} {shown} is the best move ({signed(played.net)}{exact})"
+        return f"{COMMENT_PREFIX} {shown} is the best move {_valued(before, played, analysis)}"
     graded = grade(lost, thresholds_for(before))
     word = f" ({graded[1]})" if graded else ""
-    return f"{COMMENT_PREFIX} {shown} loses {lost:.1f}{word}; best {best_text} ({signed(best.net)}{exact})"
+    return f"{COMMENT_PREFIX} {shown} loses {lost:.1f}{word}; best {best_text} {_valued(before, best, analysis)}"
+
+
+def _valued(before: Position, value: MoveValue, analysis: Analysis) -> str:
+    """``(N minus S: -3.9)``: a move's value for the first side, as ``dln analyse`` reports a game, and named,
+    so that the replayer's hint reads as the report does whoever moves."""
+    return f"({view_words(before.sides)}: {signed(net_of(value.points, 0))}{_exact(analysis.exact)})"
 
 
 def _exact(exact: bool) -> str:
