@@ -68,14 +68,14 @@ def test_a_ranking_loses_what_its_figures_differ_by() -> None:
 
 
 def test_the_analysis_comment_and_report_lose_what_their_figures_differ_by() -> None:
-    assert comment_for(review(0.16, 0.64)) == "engine: loses 0.4; best N 9c x 9d (+0.6 against +0.2)"
+    assert comment_for(review(0.16, 0.64)) == "engine: loses 0.4; best N 9c x 9d (N minus S: +0.6 against +0.2)"
     (line,) = move_lines([review(0.16, 0.64)], None)
     assert line.split() == ["1.", "N", "Kc", "+0.2", "best", "N", "9c", "x", "9d", "+0.6", "lost", "0.4"]
     # 1.98 lost, shown as +2.0 against +0.1: a loss of 1.9, below the mark of 2 points (an inaccuracy)
-    assert comment_for(review(0.06, 2.04)) == "engine: loses 1.9; best N 9c x 9d (+2.0 against +0.1)"
+    assert comment_for(review(0.06, 2.04)) == "engine: loses 1.9; best N 9c x 9d (N minus S: +2.0 against +0.1)"
     assert review(0.06, 2.04).grade is None and review(0.0, 2.04).grade == ("?!", "inaccuracy")
     # two values shown alike lose nothing: the move is as good as the engine's, and no line says "loses 0.0"
-    assert comment_for(review(0.151, 0.249)) == "engine: best move (+0.2)"
+    assert comment_for(review(0.151, 0.249)) == "engine: best move (N minus S: +0.2)"
     (line,) = move_lines([review(0.151, 0.249)], None)
     assert line.split()[-4:] == ["=", "+0.2", "lost", "0.0"]
 
@@ -112,3 +112,15 @@ def test_the_engine_key_gives_values_from_the_side_dln_analyse_keeps(monkeypatch
                      False, 20)
     monkeypatch.setattr(annotate, "analyse_position", lambda *_, **__: alike)
     assert hint_text(after, seen.rounds[0].moves[1]) == "engine: S 3h is the best move (N minus S: -0.5)"
+
+
+
+def test_the_analysis_comment_names_the_side_its_values_count() -> None:
+    """The comment on S's move gives S's points minus N's, where the report beside it gives N's minus S's:
+    unnamed, '+2.8 against +1.9' read as the opposite of the report's '-1.9 ... -2.8'.  It names the side."""
+    _, _, capture, _ = opening()
+    south = MoveReview(1, 3, "S", 12, "S 5h 3h =8", "S 5d", capture, ("N", "S"), (0.0, 1.9), (0.0, 2.8), 1.9, 2.8,
+                       False, 10)
+    assert comment_for(south) == "engine: loses 0.9; best S 5d (S minus N: +2.8 against +1.9)"
+    assert annotate.value_in_comment(comment_for(south)) == 1.9
+    assert annotate.value_in_comment("engine: best move (+1.5)") == 1.5  # as records annotated before say it

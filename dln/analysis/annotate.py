@@ -380,19 +380,23 @@ def _annotate_move(move: Move, review: MoveReview) -> Move:
 
 
 def comment_for(review: MoveReview, *, marked: bool = False) -> str:
-    """E.g. ``engine: loses 3.5 (mistake); best S 7h 3c =10 (+2.0)`` or ``engine: best move (+1.5)``; with
-    ``marked``, the grade says the engine put its glyph on the move (``(mistake, marked ?)``)."""
+    """E.g. ``engine: loses 3.5 (mistake); best S 7h 3c =10 (S minus N: +2.0 against -1.5)`` or ``engine: best
+    move (N minus S: +1.5)``: values for the mover's side, which the comment names, since the report's are the
+    first side's; with ``marked``, the grade says the engine put its glyph on the move (``(mistake, marked ?)``)."""
     exact = _exact(review.exact)
+    side = review.sides.index(next(s for s in review.sides if review.seat in s))
+    whose = view_words([review.sides[side], *review.sides[:side], *review.sides[side + 1:]])
     if review.as_good:
-        return f"{COMMENT_PREFIX} best move ({signed(review.best_net)}{exact})"
+        return f"{COMMENT_PREFIX} best move ({whose}: {signed(review.best_net)}{exact})"
     graded = review.grade
     word = f" ({graded[1]}, marked {graded[0]})" if graded and marked else f" ({graded[1]})" if graded else ""
     return (f"{COMMENT_PREFIX} loses {review.shown_lost:.1f}{word}; best {review.best} "
-            f"({signed(review.best_net)} against {signed(review.played_net)}{exact})")
+            f"({whose}: {signed(review.best_net)} against {signed(review.played_net)}{exact})")
 
 
-#: The value of the move played in a :func:`comment_for` comment, for the mover's side.
-_COMMENT_VALUE = re.compile(rf"^{re.escape(COMMENT_PREFIX)} (?:best move \((?P<best>[+-]\d+\.\d)"
+#: The value of the move played in a :func:`comment_for` comment, for the mover's side (named, or not as
+#: records annotated before the comment named it).
+_COMMENT_VALUE = re.compile(rf"^{re.escape(COMMENT_PREFIX)} (?:best move \((?:[^():]+: )?(?P<best>[+-]\d+\.\d)"
                             r"|loses .* against (?P<played>[+-]\d+\.\d)(?:, exact)?\)$)")
 
 
