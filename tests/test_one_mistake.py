@@ -360,3 +360,17 @@ def test_a_setup_card_written_twice_is_found_in_the_hand_it_makes_too_big() -> N
     text = "setup dealer S\ntable 2c 6d Kh\nN: 8h 9c 8s\nS: 8s Qc\nturn N\nN 8h\n"
     report = validate_game(dln.loads(text))
     assert [(d.code, d.line, d.column) for d in report.diagnostics] == [("D104", 3, 10)]
+
+
+def test_a_wrong_dealer_and_a_round_number_are_reported_where_they_are_written() -> None:
+    """D106 is about the dealer and R009 about the round's number: both pointed at column 1 of the round
+    line, the caret under 'round'.  They point at the seat letter and at the number, written canonically
+    (the fast reader) or not (the grammar), as D003 points at a move's seat."""
+    text = (Path(__file__).parent.parent / "samples" / "two-player-61.dln").read_text(encoding="utf-8")
+    for header, code, column in (("round 2 dealer N", "D106", 16), ("round 3 dealer S", "R009", 7),
+                                 ("round  2   dealer\tN {dealt}", "D106", 19), ("round  3 {dealt}", "R009", 8)):
+        wrong = text.replace("\nround 2 dealer S\n", f"\n{header}\n", 1)
+        [d] = validate_game(dln.loads(wrong)).diagnostics
+        assert (d.code, d.line, d.column) == (code, 73, column), header
+    game = dln.loads(text.replace("\nround 2 dealer S\n", "\nround  2   dealer\tN {dealt}\n", 1))
+    assert dln.loads(dln.dumps(game)) == game

@@ -124,7 +124,7 @@ class _Checker(Reporter):
                 counted += 1
                 if round_.number is not None and round_.number != counted:
                     self.report("R009", "warning", f"this is round {counted} of the game, but it is numbered "
-                                f"{round_.number}", round_.line, round_.column)
+                                f"{round_.number}", *round_.number_spot)
             if winner is not None and not round_.setup and late is None:
                 late = len(self.diagnostics)
                 self.report(engine.result_code, "error", f"the game was over before this round: {winner} had won "
@@ -165,7 +165,7 @@ class _Checker(Reporter):
         if dealer is not None and dealer not in self.seats:
             if dealer not in self.unseated:  # one mistake, one error: the seat is reported already
                 self.report(engine.players_code, "error", f"dealer {dealer} has no seat in this {self.players}-player "
-                            "game", round_.line, round_.column)
+                            "game", *round_.dealer_spot)
             return RoundReport(index, round_.number, None, round_.setup, stopped=True)
         if previous_dealer is not None and not round_.setup:
             expected = engine.dealer_after(self.seats, previous_dealer, redealt=redealt)
@@ -177,7 +177,7 @@ class _Checker(Reporter):
                     # the moves follow the dealer the rules name: the seat written is the one mistake
                     note = f"the round is replayed as {expected} dealt it: {first_move.seat} leads, as its moves show"
                     wrong, dealer = [replace(v, notes=(*v.notes, note)) for v in wrong], expected
-                self.report_all(wrong, round_.line, round_.column)
+                self.report_all(wrong, *round_.dealer_spot)
         if dealer is None:  # the first round: the seat before the first to play
             dealer = self._dealer_before(round_.turn or (first_move.seat if first_move else None))
         result = RoundReport(index, round_.number, dealer, round_.setup)

@@ -90,6 +90,7 @@ def round_(
     line: int,
     table_line: int | None,
     table_positions: tuple[tuple[int, int], ...],
+    dealer_column: int | None = None,
 ) -> Round:
     """A canonical round as ``Round(...)`` makes it, faster (as :func:`move`): the fields a canonical round
     may write are given (``rest`` as the seat and its line), every other one takes its default."""
@@ -103,6 +104,9 @@ def round_(
     made.score = score
     made.line = line
     made.column = 1
+    made.number_line, made.number_column = line, 7  # a canonical round line: 'round 2 dealer S'
+    if dealer_column is not None:
+        made.dealer_line, made.dealer_column = line, dealer_column
     if rest is not None:
         made.rest, made.rest_line = rest
         made.rest_column = 1

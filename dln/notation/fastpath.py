@@ -267,7 +267,8 @@ def read_canonical(
         built = [_deal(tuple(first[0]), tuple(first[1]), header["line"])]
         built += [_deal(tuple(d[0]), tuple(d[1]), d[2]) for d in deals[1:]]
         rounds.append(_round(header["number"], header["dealer"], header["table"], tuple(built), claims.get("rest"),
-                             claims.get("score"), header["line"], header["table_line"], header["table_positions"]))
+                             claims.get("score"), header["line"], header["table_line"], header["table_positions"],
+                             header["dealer_column"]))
 
     line_number = offset
     played: list[Move] = []  # the moves of the deal being read (deals[-1][1])
@@ -330,7 +331,8 @@ def read_canonical(
             if header is not None:
                 close_round()
             header = {"number": int(match[1]), "dealer": match[2], "table": None, "line": line_number,
-                      "table_line": None, "table_positions": ()}
+                      "table_line": None, "table_positions": (),
+                      "dealer_column": match.start(2) + 1 if match[2] else None}
             played = []
             deals, claims, moved = [[[], played, line_number, 1]], {}, False
             continue

@@ -203,7 +203,8 @@ class _Builder(Transformer[Token, Any]):
         keyword, number, dealer, deal = children
         if deal is not None:
             raise ModelError.at(f"'deal {deal.value[4:].strip()}' (which deal is in play) {_SETUP_ONLY}", deal)
-        return ("round", _number(number), _seat(dealer), keyword, self._take_notes(keyword), None)
+        return ("round", _number(number), _seat(dealer), keyword, self._take_notes(keyword), None,
+                self._head_spots(number, dealer))
 
     def setup_start(self, children: list[Any]) -> tuple[Any, ...]:
         keyword, dealer, deal = children
@@ -211,7 +212,13 @@ class _Builder(Transformer[Token, Any]):
         if deal is not None:
             digits = deal.value[4:].lstrip(" \t")
             number = _number(deal, digits, len(deal.value) - len(digits))
-        return ("setup", None, _seat(dealer), keyword, self._take_notes(keyword), number)
+        return ("setup", None, _seat(dealer), keyword, self._take_notes(keyword), number,
+                self._head_spots(None, dealer))
+
+    def _head_spots(self, number: Token | None, dealer: Token | None) -> dict[str, int]:
+        """Where a round line writes its number and its dealer, for the findings about either."""
+        return {f"{what}_{part}": value for what, token in (("number", number), ("dealer", dealer))
+                if token is not None for part, value in self._pos(token).items()}
 
     def _where(self, token: Token) -> tuple[int, int]:
         return token.line + self.offset, token.column
@@ -304,7 +311,7 @@ class _Builder(Transformer[Token, Any]):
         return found
 
     def round(self, children: list[Any]) -> Round:
-        kind, number, dealer, keyword, head_notes, deal = children[0]
+        kind, number, dealer, keyword, head_notes, deal, head_spots = children[0]
         claims = children[-1]
         body = children[1:-1]
         head: dict[str, tuple[Any, Token]] = {}  # the header lines met so far: value and keyword
@@ -376,6 +383,7 @@ class _Builder(Transformer[Token, Any]):
             deck_positions=deck_positions,
             seen_positions=seen_positions,
             **where,
+            **head_spots,
         )
 
     # -- moves ------------------------------------------------------------------

@@ -16,9 +16,11 @@ from dln.cards import Card
 from dln.notation.model import Game, PileRef
 
 #: Per-card and per-part source positions: the line and column of each hand line, table line and move are
-#: given instead (and of the table, deck and turn lines, not of the xeris and last lines, as it always was).
+#: given instead (and of the table, deck and turn lines, not of the xeris and last lines nor of a round's number and
+#: dealer, as it always was).
 _PER_ITEM = frozenset({"positions", "table_positions", "deck_positions", "seen_positions", "spots",
-                       "xeris_line", "xeris_column", "last_line", "last_column"})
+                       "xeris_line", "xeris_column", "last_line", "last_column",
+                       "number_line", "number_column", "dealer_line", "dealer_column"})
 
 
 #: The fields written for each model class, found once: ``dataclasses.fields`` per object was most

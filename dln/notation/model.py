@@ -353,11 +353,27 @@ class Round:
     xeris_column: int | None = _pos()
     last_line: int | None = _pos()
     last_column: int | None = _pos()
+    #: Where the round's number and its dealer are written (for diagnostics; not in the JSON): a finding
+    #: about either points at it, not at the ``round`` keyword.
+    number_line: int | None = _pos()
+    number_column: int | None = _pos()
+    dealer_line: int | None = _pos()
+    dealer_column: int | None = _pos()
 
     @property
     def moves(self) -> tuple[Move, ...]:
         """The main-line moves of every deal, in order."""
         return tuple(move for deal in self.deals for move in deal.moves)
+
+    @property
+    def number_spot(self) -> tuple[int | None, int | None]:
+        """Where the round's number is written, else where the round starts (a finding about the number)."""
+        return (self.number_line, self.number_column) if self.number_line else (self.line, self.column)
+
+    @property
+    def dealer_spot(self) -> tuple[int | None, int | None]:
+        """Where the round's dealer is written, else where the round starts (a finding about the dealer)."""
+        return (self.dealer_line, self.dealer_column) if self.dealer_line else (self.line, self.column)
 
 
 @dataclass(frozen=True, slots=True)
