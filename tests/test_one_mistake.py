@@ -374,3 +374,21 @@ def test_a_wrong_dealer_and_a_round_number_are_reported_where_they_are_written()
         assert (d.code, d.line, d.column) == (code, 73, column), header
     game = dln.loads(text.replace("\nround 2 dealer S\n", "\nround  2   dealer\tN {dealt}\n", 1))
     assert dln.loads(dln.dumps(game)) == game
+
+
+def test_a_card_taken_too_many_is_reported_at_that_card() -> None:
+    """pagat, Capturing: the cards taken split into sets of the capturing card's value (D206); a face card
+    takes one card of its rank (D203); in Kontsina a card of the same rank is taken alone (K201).  Each
+    pointed at the move's start; the mistake is the card taken too many, the last written of those
+    without which the capture would be legal, and the caret is under it.  A sum that falls short has no
+    card too many: the whole capture is at fault, at the move's start as before."""
+    setup = "setup dealer S\ntable 5h 3d 4c Kh Kd 5s\nN: 9h Ks 5c\nS: 8d Qc 3s\nturn N\n"
+    for move, code, column in (("N 9h x 5h 4c 3d", "D206", 14), ("N 9h x 3d 5h 4c", "D206", 8),
+                               ("N Ks x Kh Kd", "D203", 11), ("N 9h x 5h 3d", "D206", 1)):
+        text = f"{setup}{move}\n"
+        [d] = validate_game(dln.loads(text)).diagnostics
+        assert (d.code, d.line, d.column) == (code, 6, column), move
+    kontsina = ('[Game "Kontsina"]\n\nsetup dealer S\ntable 5h 3d 2c Kh\nN: 5c 7c 2s\nE: ? ? ?\nS: 8d Qc 3s\n'
+                "W: ? ?\nturn N\nN 5c x 5h 3d\n")
+    [d] = validate_game(dln.loads(kontsina)).diagnostics
+    assert (d.code, d.line, d.column) == ("K201", 10, 11)

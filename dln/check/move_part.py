@@ -44,6 +44,8 @@ def move_part(move: Move, subject: object, state: Position | None,
             return spots.card
         # A card written twice is found where it is written last: the second mention is the wrong one.
         return next((at for item, at in reversed(written) if item == subject), None)
+    if isinstance(subject, frozenset):  # cards any of which is one too many: the last written
+        return next((at for item, at in reversed(written) if item in subject), None)
     if isinstance(subject, PileRef):
         return next((at for item, at in written if item is subject), None)
     if subject == f"pile {NO_DECLARATION}":  # a reference in a game without declarations (F001): the first

@@ -178,11 +178,23 @@ def _check_capture(state: Position, move: Move, out: list[Violation]) -> None:
             what = ", ".join([*([what] if what else []), *(p.describe() for p in summed)])
         out.append(error(codes.CAPTURE_SUM,
                          f"{what} cannot be taken by {card}: they do not "
-                         f"split into single {v}s and sets totalling {v}"))
+                         f"split into single {v}s and sets totalling {v}", _too_many(numerals, values, v)))
     if state.rules.forced_capture and len(out) == errors_before:
         left = left_behind_violation(state, move)
         if left is not None:
             out.append(left)
+
+
+def _too_many(numerals: Sequence[Card], values: Sequence[int], v: int) -> frozenset[Card] | None:
+    """The cards of a capture that does not split (D206) each of which is one too many: without it the
+    rest (``values``, the numerals' first) would split into sets of ``v``; None when no one card is (a sum
+    that falls short: the capture as a whole is at fault)."""
+    extra = values[len(numerals):]
+    if len(values) < 2:  # a card alone that is not of the value: nothing is taken too many
+        return None
+    found = frozenset(c for i, c in enumerate(numerals)
+                      if splits([*values[:i], *values[i + 1:len(numerals)], *extra], v))
+    return found or None
 
 
 def _check_face_capture(state: Position, move: Move, piles: Sequence[Pile], out: list[Violation]) -> None:
@@ -206,7 +218,7 @@ def _check_face_capture(state: Position, move: Move, piles: Sequence[Pile], out:
         taken += [f"declaration #{p.id}" for p in piles]
         out.append(error(codes.FACE_CAPTURE_ONE,
                          f"{card} takes exactly one loose {rank} and nothing else, "
-                         f"not {', '.join(taken)}"))
+                         f"not {', '.join(taken)}", f"pile {piles[0].id}" if piles else move.loose))
 
 
 def _check_components(state: Position, move: Move, out: list[Violation]) -> tuple[set[Card], set[int]]:

@@ -47,7 +47,8 @@ class Violation:
     ``subject`` says which part of a position or move breaks the rule, so that a
     record can point at it: a :class:`~dln.cards.Card`, ``"table"``, ``"hand N"``,
     ``"pile 3"`` (a declaration by id), :data:`VALUE` (a move's declared value)
-    or :data:`XERI_MARK` (its xeri mark); None for the move as a whole.
+    or :data:`XERI_MARK` (its xeri mark), a frozenset of cards any of which a capture
+    takes too many (the record points at the last it writes); None for the move as a whole.
     """
 
     code: str

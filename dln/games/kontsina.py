@@ -191,7 +191,8 @@ def capture_problem(card: Card, taken: Sequence[Card]) -> Violation | None:
         return None
     what = describe_cards(taken)
     if any(c.rank == card.rank for c in taken):
-        return error(MATCH_ONE, f"{card} matches by rank and takes one card of its rank alone, not {what}")
+        others = frozenset(c for c in taken if c.rank != card.rank) or frozenset(taken)  # the cards too many
+        return error(MATCH_ONE, f"{card} matches by rank and takes one card of its rank alone, not {what}", others)
     faces = [c for c in taken if c.is_face]
     if card.is_face or faces:
         face = card if card.is_face else faces[0]
