@@ -335,11 +335,11 @@ def test_a_game_played_on_past_its_target_is_one_error() -> None:
 def test_a_declaration_taken_by_its_cards_is_one_error() -> None:
     """pagat, Capturing: a declaration is taken whole (D004 for its cards named on their own).  'N 8h x
     5h+3d', the two cards of the plain declaration of 8 on the table, gave D004 for each of them: two errors
-    for one declaration written as its cards.  It is one D004, at the first of them in the pack's order, which
-    says how to write it."""
+    for one declaration written as its cards.  It is one D004, at the first of them written (it sat at the
+    first in the pack's order, 3d, after the 5h where the mistake starts), which says how to write it."""
     text = "setup dealer S\ntable [8 N: 5h 3d] 4c\nN: 8h 7c 2s\nS: 8d Qc 3s\nturn N\nN 8h x 5h+3d\n"
     [d] = validate_game(dln.loads(text)).diagnostics
-    assert (d.code, d.line, d.column) == ("D004", 6, 11)
+    assert (d.code, d.line, d.column) == ("D004", 6, 8)
     assert d.message == "3d 5h are the cards of the plain declaration of 8 (#1: 3d 5h): it is taken whole, as [8]"
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dln.cards import Card
 from dln.check.references import NO_DECLARATION
 from dln.engine import Position
-from dln.engine.codes import SEAT, VALUE, XERI_MARK
+from dln.engine.codes import SEAT, VALUE, XERI_MARK, NamedTogether, TakenTooMany
 from dln.notation.model import Move, MoveSpots, PileRef, Where
 from dln.notation.parser import spots_in_line
 
@@ -44,8 +44,9 @@ def move_part(move: Move, subject: object, state: Position | None,
             return spots.card
         # A card written twice is found where it is written last: the second mention is the wrong one.
         return next((at for item, at in reversed(written) if item == subject), None)
-    if isinstance(subject, frozenset):  # cards any of which is one too many: the last written
-        return next((at for item, at in reversed(written) if item in subject), None)
+    if isinstance(subject, TakenTooMany | NamedTogether):  # the last written of them, or the first
+        order = reversed(written) if isinstance(subject, TakenTooMany) else iter(written)
+        return next((at for item, at in order if item in subject), None)
     if isinstance(subject, PileRef):
         return next((at for item, at in written if item is subject), None)
     if subject == f"pile {NO_DECLARATION}":  # a reference in a game without declarations (F001): the first

@@ -15,7 +15,7 @@ from dataclasses import replace
 from dln.cards import RANK_NAMES, Card, index_order
 
 from . import codes
-from .codes import VALUE, XERI_MARK, Violation, error
+from .codes import VALUE, XERI_MARK, NamedTogether, TakenTooMany, Violation, error
 from .predicates import (
     declarer_holds,
     face_trio,
@@ -119,7 +119,7 @@ def _check_targets(state: Position, move: Move, out: list[Violation]) -> bool:
             out.append(error(codes.NOT_ON_TABLE, f"{c} is part of the {pile.describe()} and cannot be taken "
                              "or used on its own", c) if len(named) == 1 else
                        error(codes.NOT_ON_TABLE, f"{describe_cards(named)} are the cards of the {pile.describe()}: "
-                             f"it is taken whole, as [{pile.value}{'s' * pile.group}]", c))
+                             f"it is taken whole, as [{pile.value}{'s' * pile.group}]", NamedTogether(named)))
         else:
             out.append(error(codes.NOT_ON_TABLE, f"{c} is not on the table", c))
         ok = False
@@ -185,14 +185,14 @@ def _check_capture(state: Position, move: Move, out: list[Violation]) -> None:
             out.append(left)
 
 
-def _too_many(numerals: Sequence[Card], values: Sequence[int], v: int) -> frozenset[Card] | None:
+def _too_many(numerals: Sequence[Card], values: Sequence[int], v: int) -> TakenTooMany | None:
     """The cards of a capture that does not split (D206) each of which is one too many: without it the
     rest (``values``, the numerals' first) would split into sets of ``v``; None when no one card is (a sum
     that falls short: the capture as a whole is at fault)."""
     extra = values[len(numerals):]
     if len(values) < 2:  # a card alone that is not of the value: nothing is taken too many
         return None
-    found = frozenset(c for i, c in enumerate(numerals)
+    found = TakenTooMany(c for i, c in enumerate(numerals)
                       if splits([*values[:i], *values[i + 1:len(numerals)], *extra], v))
     return found or None
 
@@ -218,7 +218,7 @@ def _check_face_capture(state: Position, move: Move, piles: Sequence[Pile], out:
         taken += [f"declaration #{p.id}" for p in piles]
         out.append(error(codes.FACE_CAPTURE_ONE,
                          f"{card} takes exactly one loose {rank} and nothing else, "
-                         f"not {', '.join(taken)}", f"pile {piles[0].id}" if piles else move.loose))
+                         f"not {', '.join(taken)}", f"pile {piles[0].id}" if piles else TakenTooMany(move.loose)))
 
 
 def _check_components(state: Position, move: Move, out: list[Violation]) -> tuple[set[Card], set[int]]:

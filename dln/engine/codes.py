@@ -18,7 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from dln.cards import Card
 
 Severity = Literal["error", "warning"]
 
@@ -38,6 +41,20 @@ class RuleCode:
 VALUE, XERI_MARK, SEAT = "value", "xeri", "seat"
 
 
+class TakenTooMany(frozenset["Card"]):
+    """The subject of a capture that takes a card too many: the cards any of which is that card (a record
+    points at the last it writes, the one too many)."""
+
+    __slots__ = ()
+
+
+class NamedTogether(frozenset["Card"]):
+    """The subject of one mistake written over several cards, a declaration named by its cards (a record
+    points at the first it writes, where the mistake starts)."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True, slots=True)
 class Violation:
     """A finding about a move or position: which rule, how sure, and what happened.
@@ -47,8 +64,8 @@ class Violation:
     ``subject`` says which part of a position or move breaks the rule, so that a
     record can point at it: a :class:`~dln.cards.Card`, ``"table"``, ``"hand N"``,
     ``"pile 3"`` (a declaration by id), :data:`VALUE` (a move's declared value)
-    or :data:`XERI_MARK` (its xeri mark), a frozenset of cards any of which a capture
-    takes too many (the record points at the last it writes); None for the move as a whole.
+    or :data:`XERI_MARK` (its xeri mark), :class:`TakenTooMany` or :class:`NamedTogether`
+    (cards of a move); None for the move as a whole.
     """
 
     code: str

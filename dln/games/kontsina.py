@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping, Sequence
 
 from dln.cards import Card, index_order
 from dln.engine import codes
-from dln.engine.codes import RuleCode, RuleText, Violation, add_rules, error
+from dln.engine.codes import RuleCode, RuleText, TakenTooMany, Violation, add_rules, error
 from dln.engine.state import Move, Seat, describe_cards
 
 from .table import ItemScore, TableGame, TableRound, holds, most, top_winner
@@ -191,7 +191,7 @@ def capture_problem(card: Card, taken: Sequence[Card]) -> Violation | None:
         return None
     what = describe_cards(taken)
     if any(c.rank == card.rank for c in taken):
-        others = frozenset(c for c in taken if c.rank != card.rank) or frozenset(taken)  # the cards too many
+        others = TakenTooMany(c for c in taken if c.rank != card.rank) or TakenTooMany(taken)
         return error(MATCH_ONE, f"{card} matches by rank and takes one card of its rank alone, not {what}", others)
     faces = [c for c in taken if c.is_face]
     if card.is_face or faces:
