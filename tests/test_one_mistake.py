@@ -392,3 +392,19 @@ def test_a_card_taken_too_many_is_reported_at_that_card() -> None:
                 "W: ? ?\nturn N\nN 5c x 5h 3d\n")
     [d] = validate_game(dln.loads(kontsina)).diagnostics
     assert (d.code, d.line, d.column) == ("K201", 10, 11)
+
+
+def test_an_owner_taking_its_declaration_by_the_wrong_reference_is_one_error() -> None:
+    """pagat, Capturing: only a card of the declared value takes a declaration (D207).  W, owning the plain
+    declaration of 10, wrote '5. W 10c x [9s]' for '5. W 10c x [10]': D403 (W keeps no 10 for its own
+    declaration), D207, and D004 three moves later, when N took the group of 9s that W's move had taken
+    instead.  One reference written wrong: one error, the D207 at the reference, the D403 its note, and the
+    round goes on as W took its own declaration."""
+    text = (Path(__file__).parent.parent / "samples" / "four-player.dln").read_text(encoding="utf-8")
+    sound = validate_game(dln.loads(text))
+    wrong = text.replace("\n5. W 10c x [10]\n", "\n5. W 10c x [9s]\n", 1)
+    report = validate_game(dln.loads(wrong), source=lambda n: wrong.splitlines()[n - 1])
+    [d] = report.diagnostics
+    assert (d.code, d.line, d.column) == ("D207", 21, 12)
+    assert d.notes and d.notes[0].startswith("D403 owner-keeps-card"), d.notes
+    assert [r.moves for r in report.rounds] == [r.moves for r in sound.rounds]

@@ -401,10 +401,11 @@ def warning(code: str, message: str, subject: object = None) -> Violation:
 #: Findings that follow from another's mistake (issue 31: one mistake, one error): each code of a key's set
 #: becomes a note of the key's finding.  Face cards in a declaration (D306) total 0, so its sum (D304) and
 #: the card of its value (D302) are wrong too; a card of another value against a declaration (D207) does not
-#: add up to its sets either (D206, D208).
+#: add up to its sets either (D206, D208), and when it is the owner's last card of its own declaration's value
+#: (D403), the reference is written wrong: that declaration is the one it takes.
 CONSEQUENCES: dict[str, frozenset[str]] = {
     FACE_IN_DECLARATION: frozenset({DECLARE_SUM, "D302"}),
-    CAPTURE_DECLARATION_VALUE: frozenset({CAPTURE_SUM, "D208"}),
+    CAPTURE_DECLARATION_VALUE: frozenset({CAPTURE_SUM, "D208", OWNER_KEEPS_CARD}),
 }
 
 #: What the owner of a declaration who holds no card of its value cannot help breaking (pagat, Obligations of
@@ -428,7 +429,12 @@ def one_mistake(found: list[Violation]) -> list[Violation]:
     kept: list[Violation] = []
     for v in found:
         cause = next((k for k, first in enumerate(kept) if follows(first.code, v.code)), None)
-        if cause is None:
+        if cause is None:  # a cause found after what follows from it (D207 after D403) takes it as a note
+            moot = [w for w in kept if follows(v.code, w.code)]
+            if moot:
+                kept = [w for w in kept if w not in moot]
+                v = Violation(v.code, v.severity, v.message, v.subject,
+                              (*v.notes, *(f"{w.code} {RULES[w.code].name}: {w.message}" for w in moot)))
             kept.append(v)
         else:
             first = kept[cause]

@@ -207,7 +207,9 @@ def forced(state: RoundState, move: Move) -> RoundState | None:
 
     What a validator goes on from after an illegal move (issue 31): the card leaves the mover's hand (an
     unseen card of it, when the hand is not fully known); a capture puts the card and everything it names
-    in the mover's side's pile (no xeri: an illegal capture scores nothing); a declaration makes a new one of
+    in the mover's side's pile (no xeri: an illegal capture scores nothing; the owner's card of its own
+    declaration's value against one of another value takes its own, the reference written wrong); a
+    declaration makes a new one of
     the card, the loose cards and the declarations it names, owned by nobody (it binds no seat), a plain one
     of the value its cards make (a group, or cards that make none, of the value written); a lay lands on the
     table.  The turn passes to the seat after the mover (played out of turn, it stays with the seat whose turn
@@ -222,6 +224,13 @@ def forced(state: RoundState, move: Move) -> RoundState | None:
     named = [p for p in state.piles if p.id in move.piles]
     if len(named) != len(move.piles) or any(c not in state.loose for c in move.loose):
         return None
+    own = [p for p in state.piles if p.owner == seat and p.value == card.value and p.id not in move.piles]
+    wrong = [p for p in named if p.value != card.value and not in_sums(state, p, card.value)]
+    if move.kind == "capture" and len(own) == 1 and len(wrong) == 1:
+        # The owner's card against a declaration of another value (D207): the reference is written wrong,
+        # and the declaration taken is the owner's own, of the card's value.
+        named = [own[0] if p is wrong[0] else p for p in named]
+        move = move._replace(piles=frozenset(p.id for p in named))
     loose = tuple(c for c in state.loose if c not in move.loose)
     piles = tuple(p for p in state.piles if p.id not in move.piles)
     captured, last_capturer, next_pile_id = state.captured, state.last_capturer, state.next_pile_id
