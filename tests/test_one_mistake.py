@@ -408,3 +408,21 @@ def test_an_owner_taking_its_declaration_by_the_wrong_reference_is_one_error() -
     assert (d.code, d.line, d.column) == ("D207", 21, 12)
     assert d.notes and d.notes[0].startswith("D403 owner-keeps-card"), d.notes
     assert [r.moves for r in report.rounds] == [r.moves for r in sound.rounds]
+
+
+def test_an_own_declaration_made_a_group_written_as_a_sum_is_one_error() -> None:
+    """pagat, Group Declarations: an owner adds a card of its declaration's value to it as a group ('=6s'),
+    and may not raise it (D303).  '44. N 6h [6] =12' for '44. N 6h [6] =6s' gave D303, D301 (no declaration
+    of 12) and D004 two moves later, when N took the group of 6s; 'N 5h [5] 5c =10' gave D310, D303, D304
+    and D302.  A card of the declaration's own value, and loose cards of it, make a group: one error, the
+    D303, the value's findings its notes, and the round goes on with the group on the table."""
+    text = (Path(__file__).parent.parent / "samples" / "two-player-61.dln").read_text(encoding="utf-8")
+    sound = validate_game(dln.loads(text))
+    wrong = text.replace("\n44. N 6h [6] =6s\n", "\n44. N 6h [6] =12\n", 1)
+    report = validate_game(dln.loads(wrong))
+    assert [(d.code, d.line) for d in report.diagnostics] == [("D303", 65)]
+    assert report.diagnostics[0].notes[0].startswith("D301 declare-over-ten"), report.diagnostics[0].notes
+    assert [r.moves for r in report.rounds] == [r.moves for r in sound.rounds]
+    setup = "setup dealer S\ntable [5 N: 3h 2d] 5c Kh\nN: 5h 9c 2s\nS: 5d Qc 3s\nturn N\nN 5h [5] 5c =10\n"
+    [(code, notes)] = found(setup)
+    assert code == "D303" and [note[:4] for note in notes] == ["D310", "D304", "D302"]

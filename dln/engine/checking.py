@@ -20,6 +20,7 @@ from .predicates import (
     declarer_holds,
     face_trio,
     forced_capture_violation,
+    group_meant,
     holds_value_after,
     in_sums,
     keeps_declaration_card,
@@ -315,6 +316,23 @@ def _check_declare(state: Position, move: Move, out: list[Violation]) -> None:
         held = declarer_holds(state, seat, card, value)
         if held is not None:
             _value_miswritten(state, move, total if not group else value, replace(held, subject=VALUE), out)
+    if group_meant(state, move) is not None:
+        _group_miswritten(out)
+
+
+#: What a group written as a sum breaks besides D303 (see :func:`group_meant`): its shape and its value.
+_GROUP_WRITTEN_AS_SUM = frozenset({codes.RAISE_SHAPE, codes.DECLARE_SUM, codes.DECLARE_OVER_TEN, "D302"})
+
+
+def _group_miswritten(out: list[Violation]) -> None:
+    """The findings of the shape and value of an own declaration's group written as a sum made notes of its
+    D303 (raise-own), the one mistake."""
+    own = next((v for v in out if v.code == codes.RAISE_OWN), None)
+    moot = [v for v in out if v.code in _GROUP_WRITTEN_AS_SUM]
+    if own is None or not moot:
+        return
+    noted = replace(own, notes=(*own.notes, *(f"{v.code} {codes.RULES[v.code].name}: {v.message}" for v in moot)))
+    out[:] = [noted if v is own else v for v in out if v not in moot]
 
 
 def _value_miswritten(state: Position, move: Move, total: int, held: Violation, out: list[Violation]) -> None:

@@ -16,7 +16,7 @@ from dln.cards import Card
 
 from .checking import check
 from .listing import has_legal_move, iter_legal_moves, legal_moves
-from .predicates import holds_value_after, in_sums, xeri_blocker, xeri_rule_blocker
+from .predicates import group_meant, holds_value_after, in_sums, xeri_blocker, xeri_rule_blocker
 from .state import Hand, Move, Pile, Position, RoundState
 
 __all__ = [
@@ -246,9 +246,12 @@ def forced(state: RoundState, move: Move) -> RoundState | None:
         # A plain declaration is worth what its cards make: a value written wrong (D304) is the mistake, not
         # the declaration on the table (a group, or cards that make no value, keep the value written).
         value = move.value if move.value is not None and (move.group or not 1 <= total <= 10) else total
+        group = move.group or group_meant(state, move) is not None  # the owner's group written as a sum
+        if group and not move.group:
+            value = card.value
         # Nobody's: a declaration its maker could not make binds nobody, so what follows from it (keeping a
         # card of its value, not laying beside it) is no new error.
-        piles += (Pile(next_pile_id, value, move.group, None, (card, *taken)),)
+        piles += (Pile(next_pile_id, value, group, None, (card, *taken)),)
         next_pile_id += 1
     return state._replace(hands=hands, loose=loose, piles=piles, captured=captured, last_capturer=last_capturer,
                           turn=state.turn_after(seat), played=state.played + 1, next_pile_id=next_pile_id)

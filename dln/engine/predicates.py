@@ -134,6 +134,20 @@ def raise_violation(state: Position, seat: Seat, pile: Pile) -> Violation | None
                  f"{seat} may not raise the {pile.describe()} of their partner {pile.owner}")
 
 
+def group_meant(state: Position, move: Move) -> Pile | None:
+    """The owner's own plain declaration that ``move`` raises with a card of its value (and loose cards of
+    it), or None: pagat, Group Declarations: such cards join it as a group (``N 6h [6] =6s``), so a sum
+    written (``=12``) is the group written wrong, one mistake (D303)."""
+    if move.kind != "declare" or move.group or len(move.piles) != 1:
+        return None
+    pile = state.pile(next(iter(move.piles)))
+    value = move.card.value
+    if pile is None or pile.group or pile.owner != move.seat or pile.value != value or not value \
+            or any(c.value != value for c in move.loose):
+        return None
+    return pile
+
+
 def owner_declare_violation(
     state: Position, seat: Seat, group: bool, piles: Iterable[int]
 ) -> Violation | None:
