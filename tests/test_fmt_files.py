@@ -79,6 +79,19 @@ def test_fmt_keeps_the_byte_order_mark_of_a_windows_file(tmp_path: Path) -> None
     assert copy.read_bytes() == path.read_bytes()
 
 
+def test_fmt_of_standard_input_keeps_the_byte_order_mark_as_fmt_of_a_file_does(tmp_path: Path) -> None:
+    """`dln fmt -` dropped a Windows file's byte order mark, which `dln fmt FILE` keeps (docs/notation.md):
+    the same text piped through gave other bytes than the file rewritten in place.  Both keep the mark, and
+    both end every line with a line feed, as the canonical form says."""
+    path = tmp_path / "windows.dln"
+    data = ("\ufeff" + MESSY).replace("\n", "\r\n").encode("utf-8")
+    path.write_bytes(data)
+    piped = CliRunner().invoke(main, ["fmt", "-"], input=data)
+    assert run("fmt", str(path))[0] == 0
+    assert piped.exit_code == 0 and piped.stdout_bytes == path.read_bytes()
+    assert piped.stdout_bytes.startswith("\ufeff[".encode())
+
+
 def test_fmt_diff_of_an_old_mac_file_shows_its_lines_as_dln_reads_them(tmp_path: Path) -> None:
     """A file whose lines end in a lone carriage return: dln reads each as a line, and fmt rewrites it with
     line feeds, but fmt --diff followed each of its lines with a false "No newline at end of file".  Each line

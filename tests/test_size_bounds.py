@@ -141,7 +141,7 @@ def test_fmt_stdin_copies_a_game_too_large_to_hold_as_written() -> None:
     code, out, err = run("fmt", "-", stdin=text)
     assert code == 2 and "<stdin>:10:12: error: this comment runs on for more than 1 MiB" in err
     canonical = run("fmt", "-", stdin=GAME.format(n=1, comment=""))[1]
-    assert out == canonical + "\n" + big + "\n" + canonical.replace('"1"', '"3"')
+    assert out == "\ufeff" + canonical + "\n" + big + "\n" + canonical.replace('"1"', '"3"')  # the mark kept
 
 
 @pytest.mark.slow

@@ -151,15 +151,16 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, quiet: bool, force: boo
 
 
 def _fmt_stream(status: Status) -> None:
-    """``dln fmt -``: standard input to standard output in canonical form, a game at a time; a game
-    that does not parse is reported on stderr and copied as it is (exit 2)."""
+    """``dln fmt -``: standard input to standard output in canonical form, a game at a time (a byte order
+    mark it starts with kept, as for a file); a game that does not parse is reported on stderr and copied as
+    it is (exit 2)."""
     import codecs
     import io
 
     from dln.cli.writing import Inputs
     from dln.notation.bounds import TooLarge
     from dln.notation.formatting import NotCanonical, canonical_pieces
-    from dln.notation.sources import Kept, SyntaxReport, Unreadable, lines_of, opened, pieces, size_of
+    from dln.notation.sources import Kept, SyntaxReport, Unreadable, has_bom, lines_of, opened, pieces, size_of
 
     Inputs((STDIN,)).refuse_standard_output("dln fmt FILE rewrites the file in place")
     report = SyntaxReport(err=True)
@@ -167,6 +168,8 @@ def _fmt_stream(status: Status) -> None:
         with opened(STDIN) as stdin, Kept(stdin) as kept:
             start: int | None = None  # where the next piece's bytes begin in what was read
             stream = io.BufferedReader(kept)
+            if has_bom(stream):  # kept, as dln fmt FILE keeps it (a Windows editor reads the text as UTF-8 by it)
+                emit("\ufeff", nl=False)
             read = pieces(lines_of(stream, STDIN), STDIN, keep_line_comments=True, comments_alone=True)
             for piece, text in canonical_pieces(read):
                 start = kept.start() if start is None else start
