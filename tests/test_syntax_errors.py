@@ -118,6 +118,9 @@ R = "round 1 dealer S\n"
         # A tag not closed with ']': it said "expected a new round (e.g. round 2 dealer N) ..., found '['".
         ('[Event "Club night"\n\n' + R, 1, 20, "this tag is never closed: end it with ']': [Event \"Club night\"]"),
         ('[Event "a"]\n[Site "Καφενείο"  \n\n' + R, 2, 17, "end it with ']': [Site \"Καφενείο\"]"),
+        # Closed with another bracket: it said "expected a new round ..., found '['", of the line's start.
+        ('[Event "A"}\n\n' + R, 1, 11, "this tag is closed with '}', not ']': write [Event \"A\"]"),
+        ('[Event "a"]\n[Site "Καφενείο")\n\n' + R, 2, 17, "closed with ')', not ']': write [Site \"Καφενείο\"]"),
         ('[Event "x"] 9\n\n' + R, 1, 13, "found '9'"),  # a tag written right, then something else: not a tag slip
         # The multiplication sign (and its look-alikes) for the capture mark: a phone's keyboard offers it.
         (R + "N 9c \u00d7 9d", 2, 6, "'\u00d7' is not the capture mark: write the letter x (N 9c x 9d)"),

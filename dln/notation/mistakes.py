@@ -71,11 +71,13 @@ _NAME_RULE = "a tag's name is Latin letters A-Z, digits and '_', starting with a
 _GREEK_IN_LATIN = dict(zip("αβγδεζηικλμνξοπρσςτυφω", "avgdeziiklmnxoprsstyfo", strict=True)) | {
     "θ": "th", "χ": "ch", "ψ": "ps"}
 _CLOSED_VALUE = re.compile(r'"(?:[^"\\]|\\.)*"')
+#: The closing brackets a hand slips to in place of a tag's ']': the comment's, the variation's, an angle's.
+_OTHER_BRACKETS = ("}", ")", ">")
 
 
 def _tag(text: str, pos: int, found: str, previous: object, expected: set[str]) -> _Answer:
     """A tag line written wrong: typographic, single or angle quotes (``[Event “Final”]``) or none, a value
-    never closed, no ``]`` after it, no value, a blank after ``[``, a name that is no name."""
+    never closed, no ``]`` after it or another bracket, no value, a blank after ``[``, a name that is no name."""
     start = text.rfind("\n", 0, pos) + 1
     line = _TAG_LINE.match(text, start)
     if line is None or not text.startswith("[", start + len(line[1])):
@@ -101,6 +103,9 @@ def _tag(text: str, pos: int, found: str, previous: object, expected: set[str]) 
         return "the value of this tag is never closed: end it with '\"' before ']'", line.start(5)
     if closed is not None and not rest[closed.end():].strip():  # nothing after the value: no ']'
         return f"this tag is never closed: end it with ']': [{name} {closed[0]}]", line.start(5) + closed.end()
+    if closed is not None and (after := rest[closed.end():].strip()) in _OTHER_BRACKETS:  # [Event "A"}
+        return (f"this tag is closed with '{after}', not ']': write [{name} {closed[0]}]",
+                line.start(5) + rest.index(after, closed.end()))
     return None
 
 
