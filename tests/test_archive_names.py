@@ -165,6 +165,36 @@ def test_inputs_without_a_game_are_named_by_every_command_that_writes(tmp_path: 
     assert code == 2 and out.startswith(said)
 
 
+def test_an_empty_file_among_others_is_said_by_every_command_as_validate_says_it(tmp_path: Path) -> None:
+    """'dln merge club.dln empty.dln -o all.dln' wrote the club's games, exit 0, without a word of empty.dln,
+    which validate reports (S003, exit 2) and docs/cli.md says merge refuses: a file emptied by mistake (a
+    shell's '>', a copy cut short) went by unseen.  Every command that reads an archive now names it, exit 2;
+    those that write check it before anything is written (as a file that cannot be read), so the output is
+    left as it was, and split writes no file."""
+    empty, out, games = tmp_path / "δεκέμβριος.dln", tmp_path / "all.dln", tmp_path / "games"
+    empty.write_text("", encoding="utf-8")
+    out.write_text("{the archive as it was}\n", encoding="utf-8")
+    said = f"{empty}: error: no game in this file"
+    for args in (["merge", str(CLUB), str(empty), "-o", str(out)], ["filter", str(CLUB), str(empty), "-o", str(out)],
+                 ["merge", str(empty), str(CLUB)], ["filter", str(CLUB), str(empty), "--player", "Maria"]):
+        code, stdout, err = run(*args)
+        assert code == 2 and said in stdout + err and "[Event" not in stdout, (args, err)
+        assert out.read_text(encoding="utf-8") == "{the archive as it was}\n"
+    code, stdout, _ = run("split", str(CLUB), str(empty), "-d", str(games))
+    assert code == 2 and said in stdout and not games.exists()
+    code, stdout, _ = run("filter", str(CLUB), str(empty), "--count")  # counted all the same, as stats counts
+    assert code == 2 and said in stdout and stdout.endswith("\n5\n")
+    code, stdout, _ = run("stats", str(CLUB), str(empty))
+    assert code == 2 and said in stdout and "5 games" in stdout
+    blank = tmp_path / "blank.dln"  # blank lines alone hold no game either: said as it is read
+    blank.write_text("\n\n", encoding="utf-8")
+    code, stdout, err = run("merge", str(CLUB), str(blank), "-o", str(out))
+    assert code == 2 and f"{blank}: error: no game in this file" in err
+    assert out.read_text(encoding="utf-8") == "{the archive as it was}\n"
+    code, stdout, err = run("merge", str(CLUB), "-", stdin="\n")
+    assert code == 2 and "<stdin>: error: no game in this file" in err and stdout.startswith("[Event")
+
+
 def test_stats_plot_games_without_plot_is_a_usage_error() -> None:
     """'dln stats club.dln --plot-games 3' printed the tables and drew nothing, without a word: the count of
     score charts means something only with --plot DIR (as generate refuses --budget without the engine)."""

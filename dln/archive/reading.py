@@ -19,6 +19,7 @@ from dln.notation.lines import LineTooLong, normalise
 from dln.notation.model import Game
 from dln.notation.parser import parse_chunk, starts_a_game, takes_the_next
 from dln.notation.sources import (
+    NO_GAME_IN_FILE,
     NO_RECORD_IN_DIRECTORY,
     Piece,
     Unreadable,
@@ -155,7 +156,9 @@ class ArchiveReader:
     files: int = 0
     games: int = 0  # games that parse
     unparsed: int = 0  # games that do not parse
-    errors: int = 0  # games that do not parse, files that cannot be read (to their end), folders without records
+    #: games that do not parse, files that cannot be read (to their end) or hold nothing, folders without records
+    errors: int = 0
+    empty: int = 0  # files that hold nothing (beside others that do: :meth:`read`)
     #: The bad tags (R002) of games that parse but cannot be checked as written, reported by a command that
     #: replays them, which judges nothing of such a game (:meth:`unjudged`).
     tag_problems: int = 0
@@ -167,19 +170,32 @@ class ArchiveReader:
 
     @property
     def incomplete(self) -> bool:
-        """Whether an input was not read to its end (or at all), or a folder held no record: what was read
-        is then a part of the inputs only, and nothing is written from it."""
+        """Whether an input was not read to its end (or at all), held nothing, or a folder held no record:
+        what was read is then a part of the inputs only, and nothing is written from it."""
         return self.errors > self.unparsed
 
     def read(self, paths: Iterable[str]) -> Iterator[tuple[str, Piece]]:
-        """(file as displayed, piece) for every game, broken ones included (``piece.game`` None)."""
+        """(file as displayed, piece) for every game, broken ones included (``piece.game`` None).  A file that
+        holds nothing (no game, no comment, no error: empty, or blank lines alone) is bad input, as
+        ``dln validate`` says of it (S003): said of a file among others once one holds something; of every
+        input, it is ``nothing``, said once, naming them all."""
         gameless: list[str] | None = []  # the files read while none held a game, to name them if none does
+        empty: list[str] = []  # the files that held nothing, met while no file held a game: said if one does
         for name in each_file(paths, self._empty):
+            display = display_name(name)
             if gameless is not None:
-                gameless.append(display_name(name))
+                gameless.append(display)
+            before = (self.games, self.errors, self.notes)
             yield from self._file(name)
+            if (self.games, self.errors, self.notes) == before:
+                empty.append(display)
             if self.games or self.errors:
                 gameless = None
+                for shown in empty:
+                    self.empty += 1
+                    self.errors += 1
+                    self.problem(shown, NOTHING_TO_CHECK, NO_GAME_IN_FILE)
+                empty = []
         if self.nothing is not None and gameless is not None and not self.games and not self.errors:
             self.problem(", ".join(gameless), NOTHING_TO_CHECK, self.nothing)
 

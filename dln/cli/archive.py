@@ -159,6 +159,8 @@ def stopped(archive: ArchiveReader, apart: Apart, *, rewriting: bool, keep_broke
             return apart.problem
         if nothing_read(archive):
             return NOTHING_READ
+        if archive.empty and archive.errors == archive.unparsed + archive.empty:
+            return f"{count_of(archive.empty, 'input')} held no game"
         if archive.incomplete:
             return "an input could not be read to its end"
         if rewriting and (archive.unparsed or archive.tag_problems) and not keep_broken:
@@ -254,13 +256,13 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
     that makes no sense (R002, as dln validate reports it: a Game of no game
     installed, a Target that is no number...; not checked as written, they
     are not judged).  Every file is checked before anything is written: one
-    that cannot be read writes nothing.  OUTPUT may be one of FILES (only the
+    that cannot be read, or an empty one beside others, writes nothing.  OUTPUT may be one of FILES (only the
     games that match are left in it): it is replaced once all is read, and
     not at all if such a game would be lost (--keep-broken keeps such games).
     The comments of a file of comments alone go with the next game written,
     or the last one, as dln merge writes them.  Exit 0, or 2 when a file
-    cannot be read, a game does not parse or, with a play condition, has
-    such a tag.
+    cannot be read or holds no game, a game does not parse or, with a play
+    condition, has such a tag.
     """
     if count and output is not None:  # nothing would be written there: not dropped without a word
         raise click.BadParameter("--count writes no games, only how many match: drop --count to write them, or -o",
@@ -343,11 +345,11 @@ def merge_command(files: tuple[str, ...], output: str | None, dedupe: bool, same
     With --dedupe, a game whose play repeats an earlier game's is left out:
     each distinct game leaves a 16-byte digest in memory, nothing more.
     The count of games written and dropped goes to stderr.  Every file is
-    checked before anything is written: one that cannot be read writes
-    nothing.  OUTPUT may be one of FILES: it is replaced once all is read,
+    checked before anything is written: one that cannot be read, or an empty
+    one beside others, writes nothing.  OUTPUT may be one of FILES: it is replaced once all is read,
     and not at all if a game does not parse, which it would lose
     (--keep-broken keeps such games as written).  Exit 0, or 2 when a file cannot
-    be read or a game does not parse.
+    be read or holds no game, or a game does not parse.
     """
     if same_tags and not dedupe:
         raise click.BadParameter("only with --dedupe", param_hint="'--same-tags'")
@@ -402,7 +404,7 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
     """Write every game of FILES to a file of its own in DIR, in canonical DLN ('-' reads stdin).
 
     Every file is checked before anything is written: one that cannot be
-    read writes nothing.  Each file is written atomically.  A game is not
+    read, or an empty one beside others, writes nothing.  Each file is written atomically.  A game is not
     written when its file exists already (unless --force), was written for
     an earlier game, or is one of FILES, or when its name would be hidden
     (start with '.'), start with '-' or be too long for the file system:

@@ -38,7 +38,7 @@ import click
 
 from dln.cli.common import EXIT_BAD_INPUT, STDIN
 from dln.notation.model import TAG_NAME
-from dln.notation.sources import NO_RECORD_IN_DIRECTORY, display_name, each_file
+from dln.notation.sources import NO_GAME_IN_FILE, NO_RECORD_IN_DIRECTORY, display_name, each_file
 from dln.views.output import say, utf8_bytes
 from dln.wording import count_of
 
@@ -56,6 +56,9 @@ class Inputs:
     def __init__(self, paths: Iterable[str]) -> None:
         self.files: list[str] = []
         self.problems: list[str] = []
+        #: The empty files among them: refused as the others are when any input is not empty (when all are,
+        #: the archive's reader says there is no game in these files, naming them all).
+        self.empty: list[str] = []
         self._identities: dict[tuple[int, int], str] = {}
         for name in each_file(paths, lambda path: self.problems.append(f"{path}: error: {NO_RECORD_IN_DIRECTORY}")):
             self.files.append(name)
@@ -79,18 +82,26 @@ class Inputs:
             self.problems.append(f"{display_name(name)}: error: cannot read: {exc.strerror or exc}")
             return
         self._identities[st.st_dev, st.st_ino] = name
+        if stat.S_ISREG(st.st_mode) and st.st_size == 0:
+            self.empty.append(display_name(name))
         # Only a regular file is opened to be sure: opening a pipe or a device to look would take from it.
         if stat.S_ISREG(st.st_mode) and not os.access(name, os.R_OK):
             self.problems.append(f"{display_name(name)}: error: cannot read: {os.strerror(errno.EACCES)}")
 
     def refuse_unreadable(self, nothing: str, *, err: bool) -> None:
-        """Exit 2 when an input cannot be read: each problem said (on stderr with ``err``), then
-        ``nothing`` (what is not written) and why."""
-        if not self.problems:
+        """Exit 2 when an input cannot be read, or is an empty file beside others that are not (a file
+        emptied by mistake, whose games are not where they were thought to be): each problem said (on stderr
+        with ``err``), then ``nothing`` (what is not written) and why."""
+        empty = self.empty if len(self.empty) < len(self.files) else []
+        if not self.problems and not empty:
             return
         for problem in self.problems:
             say(problem, err=err)
-        say(f"{nothing}: {count_of(len(self.problems), 'input')} could not be read", err=err)
+        for name in empty:
+            say(f"{name}: error: {NO_GAME_IN_FILE}", err=err)
+        why = [f"{count_of(len(self.problems), 'input')} could not be read"] if self.problems else []
+        why += [f"{count_of(len(empty), 'input')} held no game"] if empty else []
+        say(f"{nothing}: {' and '.join(why)}", err=err)
         sys.exit(EXIT_BAD_INPUT)
 
     def refuse_standard_output(self, instead: str = "") -> None:

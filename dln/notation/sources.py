@@ -105,6 +105,8 @@ def _a_file(path: Path) -> bool:
 
 #: What a command says of a directory named on the command line that holds no record.
 NO_RECORD_IN_DIRECTORY = "no *.dln file in this directory: nothing was read"
+#: What a command that reads an archive says of a file named among others that holds no game (S003).
+NO_GAME_IN_FILE = "no game in this file"
 
 
 def each_file(paths: Iterable[str], on_empty: Callable[[str], None]) -> Iterator[str]:
