@@ -223,6 +223,30 @@ def test_stats_writes_no_chart_when_an_input_cannot_be_read(tmp_path: Path) -> N
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_folder_that_cannot_be_written_is_said_before_any_work_and_named(tmp_path: Path) -> None:
+    """'dln stats club.dln --plot ro' (ro a folder it may not write) replayed every game and drew every chart
+    before it failed ('ro/score-0001.svg: cannot write: Permission denied', 'wrote 0 charts'); and 'dln split
+    club.dln -d ro/sub' blamed each game's file ('cannot write ro/sub/in-0001.dln') for the folder it could
+    not make.  Both now say it of the folder, first, as analyse --annotate says it of its file (exit 2)."""
+    from tests.test_file_inputs import without_override
+
+    locked = tmp_path / "ro"
+    locked.mkdir()
+    locked.chmod(0o555)
+    try:
+        done = without_override(tmp_path, "stats", str(CLUB), "--plot", "ro")
+        assert done.returncode == 2 and done.stderr == "ro: error: cannot write: the folder ro is not writable\n"
+        assert done.stdout == ""  # nothing read, no table printed
+        done = without_override(tmp_path, "split", str(CLUB), "-d", "ro/sub")
+        assert done.returncode == 2 and done.stdout == "" and done.stderr == (
+            "ro/sub: error: cannot make the folder: the folder ro is not writable\n")
+        done = without_override(tmp_path, "split", str(CLUB), "-d", "ro")
+        assert done.returncode == 2 and done.stderr == "ro: error: cannot write: the folder ro is not writable\n"
+    finally:
+        locked.chmod(0o755)
+    assert list(locked.iterdir()) == []
+
+
 @pytest.mark.parametrize("options", [[], ["--ratings", "--json"]], ids=["table", "json"])
 def test_stats_writes_no_chart_from_a_file_it_could_only_half_read(tmp_path: Path, options: list[str]) -> None:
     """A file whose last game is not UTF-8 is found out only when it is read: the charts were written from the

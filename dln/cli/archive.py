@@ -58,7 +58,7 @@ from dln.cli.common import (
     report_finding,
     report_syntax,
 )
-from dln.cli.writing import Inputs, NotWritten, joined, refuse_file_as_folder, write_file
+from dln.cli.writing import Inputs, NotWritten, joined, refuse_file_as_folder, refuse_unwritable_folder, write_file
 from dln.engine.rules import parse_variants
 from dln.files import replace_file
 from dln.notation.model import Game
@@ -420,6 +420,7 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="'--template'") from None
     refuse_file_as_folder(directory, "'-d' / '--directory'", "each game is written to a file of its own in it")
+    refuse_unwritable_folder(directory)
     folder = Path(directory)
     inputs = Inputs(files)
     inputs.refuse_unreadable(f"nothing written in {folder}", err=False)

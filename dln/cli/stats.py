@@ -33,7 +33,7 @@ from dln.check.reports import Diagnostic
 from dln.check.verdicts import problem_data
 from dln.cli.archive import NOTHING_TO_COUNT, replay_jobs_option, unread_date
 from dln.cli.common import EXIT_BAD_INPUT, Status, a_name, report_finding, report_syntax, syntax_problem
-from dln.cli.writing import Inputs, refuse_file_as_folder
+from dln.cli.writing import Inputs, refuse_file_as_folder, refuse_unwritable_folder
 from dln.files import replace_file
 from dln.games.protocol import game_named
 from dln.notation.model import Game
@@ -443,6 +443,7 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
     charts = None
     refuse_file_as_folder(plot, "'--plot'", "the charts are files of their own")
     if plot is not None:  # charts are written only from every input: each one is checked first
+        refuse_unwritable_folder(plot)  # and where they go: said now, not after every game is replayed
         inputs = Inputs(files)
         inputs.refuse_unreadable(f"no chart written to {plot}", err=True)
         charts, files = Charts(Path(plot), plot_games, inputs), tuple(inputs.files)
