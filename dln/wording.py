@@ -102,13 +102,18 @@ def number_word(n: int) -> str:
 #: the reader sees ("Maria\u202eexe.gpj" reads "Mariajpg.exe").
 ACTED_ON = (*range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0), *range(0x202A, 0x202F),
             *range(0x2066, 0x206A))
-_ESCAPES = {code: f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" for code in ACTED_ON}
+#: The lone surrogates: what Python makes of a byte of a file's name that is not UTF-8 (``club-\\xff.dln``
+#: from an older system gives U+DCFF).  No terminal shows one (its raw byte printed was a '?' or nothing): a
+#: report writes it as the escape data has it in (:func:`dln.views.output.utf8_bytes`), ``club-\\udcff.dln``.
+SURROGATES = range(0xD800, 0xE000)
+_ESCAPES = {code: f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" for code in (*ACTED_ON, *SURROGATES)}
 
 
 def visible(text: str) -> str:
     """``text`` from a record as a person may be shown it: every character a terminal would act on (see
     :data:`ACTED_ON`) written as a backslash escape, ``\\x1b`` or ``\\u202e``, the form the output already
-    uses for a character its encoding lacks.  Applying it twice changes nothing more."""
+    uses for a character its encoding lacks, and a file name's byte that is not UTF-8 as data writes it
+    (:data:`SURROGATES`, ``\\udcff``).  Applying it twice changes nothing more."""
     if text.isprintable():  # the common case, and a fast test: no control character at all
         return text
     return text.translate(_ESCAPES)
@@ -117,7 +122,7 @@ def visible(text: str) -> str:
 #: What XML 1.0 cannot hold at all (its Char production), beyond :data:`ACTED_ON`: the surrogates and the
 #: noncharacters U+FFFE and U+FFFF.  (Tab and newline are allowed; the C1 controls and bidi marks are allowed
 #: too, but a reader's terminal or screen acts on them, so they are escaped as :func:`visible` does.)
-_XML_ESCAPES = {**_ESCAPES, **{code: f"\\u{code:04x}" for code in (*range(0xD800, 0xE000), 0xFFFE, 0xFFFF)}}
+_XML_ESCAPES = {**_ESCAPES, 0xFFFE: "\\ufffe", 0xFFFF: "\\uffff"}
 
 
 def xml_text(text: str, *, quote: bool = False) -> str:

@@ -71,12 +71,32 @@ def test_json_names_a_file_whose_name_is_not_utf8(command: list[str], tmp_path: 
 
 def test_a_page_of_a_file_whose_name_is_not_utf8(tmp_path: Path) -> None:
     """``dln html 'club-\\xff.dln' -o page.html``: the page names the file, and writing it ended in a
-    traceback; the page's data holds the name with the byte as an escape."""
+    traceback; the page shows the name as a report does, the byte as an escape (``club-\\udcff.dln``: a lone
+    surrogate in the page's data was shown as a '?')."""
     shutil.copyfile(CLUB, tmp_path / NOT_UTF8_NAME)
     page = tmp_path / "page.html"
     code, _, err = run("html", str(tmp_path / NOT_UTF8_NAME), "-o", str(page))
     assert code == 0, err
-    assert json.dumps(NOT_UTF8_NAME)[1:-1] in json.dumps(read_games(page.read_text(encoding="utf-8")))
+    shown = json.dumps("club-\\udcff.dln")[1:-1]  # the escape as text, a backslash and udcff
+    assert shown in json.dumps(read_games(page.read_text(encoding="utf-8")))
+
+
+def test_a_file_whose_name_is_not_utf8_is_named_one_way_in_reports_and_data(tmp_path: Path) -> None:
+    """In a folder holding ``club-\\xff.dln``, ``dln validate .`` printed the name with its raw byte (not UTF-8,
+    a '?' or nothing on the terminal), where ``dln fmt --diff .`` and the JSON outputs give it as
+    ``club-\\udcff.dln``: two names for one file.  Every output now gives that one form (dln.wording.visible
+    for reports, as utf8_bytes for data), which a person can copy and a JSON reader reads back."""
+    (tmp_path / NOT_UTF8_NAME).write_text(CLUB.read_text(encoding="utf-8") + "{end}\n", encoding="utf-8")
+    shown = b"club-\\udcff.dln"
+
+    def dln(*args: str) -> bytes:
+        done = subprocess.run([sys.executable, "-m", "dln", *args], capture_output=True, cwd=tmp_path, check=False,
+                              timeout=120, env={**os.environ, "NO_COLOR": "1"})
+        return done.stdout + done.stderr
+
+    for args in (["validate", "."], ["fmt", "--diff", "."], ["fmt", "--check", "."], ["validate", "--json", "."]):
+        out = dln(*args)
+        assert shown in out and b"\xff" not in out, (args, out)
 
 
 @pytest.mark.parametrize("name", ["-game.dln", "--game.dln"])
