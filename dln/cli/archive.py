@@ -256,9 +256,10 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
     that makes no sense (R002, as dln validate reports it: a Game of no game
     installed, a Target that is no number...; not checked as written, they
     are not judged).  Every file is checked before anything is written: one
-    that cannot be read, or an empty one beside others, writes nothing.  OUTPUT may be one of FILES (only the
-    games that match are left in it): it is replaced once all is read, and
-    not at all if such a game would be lost (--keep-broken keeps such games).
+    that cannot be read, or an empty one beside others, writes nothing.
+    OUTPUT may be one of FILES (only the games that match are left in it):
+    it is replaced once all is read, and not at all if such a game would be
+    lost (--keep-broken keeps such games).
     The comments of a file of comments alone go with the next game written,
     or the last one, as dln merge writes them.  Exit 0, or 2 when a file
     cannot be read or holds no game, a game does not parse or, with a play
@@ -346,10 +347,11 @@ def merge_command(files: tuple[str, ...], output: str | None, dedupe: bool, same
     each distinct game leaves a 16-byte digest in memory, nothing more.
     The count of games written and dropped goes to stderr.  Every file is
     checked before anything is written: one that cannot be read, or an empty
-    one beside others, writes nothing.  OUTPUT may be one of FILES: it is replaced once all is read,
-    and not at all if a game does not parse, which it would lose
-    (--keep-broken keeps such games as written).  Exit 0, or 2 when a file cannot
-    be read or holds no game, or a game does not parse.
+    one beside others, writes nothing.  OUTPUT may be one of FILES: it is
+    replaced once all is read, and not at all if a game does not parse,
+    which it would lose (--keep-broken keeps such games as written).  Exit
+    0, or 2 when a file cannot be read or holds no game, or a game does not
+    parse.
     """
     if same_tags and not dedupe:
         raise click.BadParameter("only with --dedupe", param_hint="'--same-tags'")
@@ -404,16 +406,18 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
     """Write every game of FILES to a file of its own in DIR, in canonical DLN ('-' reads stdin).
 
     Every file is checked before anything is written: one that cannot be
-    read, or an empty one beside others, writes nothing.  Each file is written atomically.  A game is not
-    written when its file exists already (unless --force), was written for
+    read, or an empty one beside others, writes nothing; nor does a DIR
+    that cannot be written or made, said first.  Each file is written
+    atomically.  A game is not written when its file exists already (unless
+    --force), was written for
     an earlier game, or is one of FILES, or when its name would be hidden
     (start with '.'), start with '-' or be too long for the file system:
     each reason is said once, with the count of games it kept out.  The
     names written so far are remembered to find clashes (a few dozen bytes
     a game).  The comments of a file of comments alone are written in the
     next game's file, or the last one's, as dln merge places them.  Exit 0,
-    or 2 when a file cannot be read or written, a game does not parse, or a
-    game was not written.
+    or 2 when a file cannot be read or written or holds no game, a game does
+    not parse, or a game was not written.
     """
     try:
         check_template(template)
