@@ -223,6 +223,17 @@ def test_stats_writes_no_chart_when_an_input_cannot_be_read(tmp_path: Path) -> N
     assert list(tmp_path.iterdir()) == []
 
 
+def test_stats_plot_says_an_input_of_blank_lines_held_no_game(tmp_path: Path) -> None:
+    """'dln stats club.dln blank.dln --plot charts', blank.dln blank lines alone (found so only when read),
+    wrote no chart, rightly, but said 'an input could not be read to its end' of a file read to its end: the
+    reason is now the one merge gives, that it held no game."""
+    blank, charts = tmp_path / "blank.dln", tmp_path / "charts"
+    blank.write_text("\n\n", encoding="utf-8")
+    code, out, err = run("stats", str(CLUB), str(blank), "--plot", str(charts))
+    assert code == 2 and f"{blank}: error: no game in this file" in out
+    assert f"no chart written to {charts}: 1 input held no game" in err and not charts.exists()
+
+
 def test_a_folder_that_cannot_be_written_is_said_before_any_work_and_named(tmp_path: Path) -> None:
     """'dln stats club.dln --plot ro' (ro a folder it may not write) replayed every game and drew every chart
     before it failed ('ro/score-0001.svg: cannot write: Permission denied', 'wrote 0 charts'); and 'dln split

@@ -30,6 +30,7 @@ from dln.notation.sources import (
     pieces,
 )
 from dln.notation.writer import merges_with, write_game
+from dln.wording import count_of
 
 if TYPE_CHECKING:
     from dln.archive.facts import PlayFacts
@@ -173,6 +174,14 @@ class ArchiveReader:
         """Whether an input was not read to its end (or at all), held nothing, or a folder held no record:
         what was read is then a part of the inputs only, and nothing is written from it."""
         return self.errors > self.unparsed
+
+    @property
+    def unread(self) -> str:
+        """Why what was read is a part of the inputs only (:attr:`incomplete`), said after what is not
+        written: inputs that held nothing, when that is all, else an input not read to its end."""
+        if self.empty and self.errors == self.unparsed + self.empty:
+            return f"{count_of(self.empty, 'input')} held no game"
+        return "an input could not be read to its end"
 
     def read(self, paths: Iterable[str]) -> Iterator[tuple[str, Piece]]:
         """(file as displayed, piece) for every game, broken ones included (``piece.game`` None).  A file that

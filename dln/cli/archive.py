@@ -159,10 +159,8 @@ def stopped(archive: ArchiveReader, apart: Apart, *, rewriting: bool, keep_broke
             return apart.problem
         if nothing_read(archive):
             return NOTHING_READ
-        if archive.empty and archive.errors == archive.unparsed + archive.empty:
-            return f"{count_of(archive.empty, 'input')} held no game"
         if archive.incomplete:
-            return "an input could not be read to its end"
+            return archive.unread
         if rewriting and (archive.unparsed or archive.tag_problems) and not keep_broken:
             which = "does not parse" if archive.unparsed else "has a tag that makes no sense (R002)"
             return f"it is one of the inputs, and a game that {which} would be lost from it " \

@@ -485,7 +485,7 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
         print_tables(stats, ranking, archive, first)
     if charts is not None and archive.incomplete:  # charts from a part of the inputs only: none at all
         charts.discard()
-        say(f"no chart written to {plot}: an input could not be read to its end", err=True)
+        say(f"no chart written to {plot}: {archive.unread}", err=True)
         status.worst(EXIT_BAD_INPUT)
     elif charts is not None:
         charts.publish()
