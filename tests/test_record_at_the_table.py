@@ -223,6 +223,17 @@ def test_a_card_already_taken_is_said_to_be_taken_by_whom_and_at_which_move() ->
     assert "  9d was taken by N with 9c: 1. N 9c x 9d" in diloti.refused("9s x 9d")
 
 
+def test_asking_for_a_card_already_taken_says_which_move_took_it() -> None:
+    """'? 9c' after '9c x 9d' said 'S cannot hold 9c: it is in N's capture pile', not which move put it there,
+    as a refused move now says: the question is answered with the move that took the card."""
+    s = Session()
+    s("5h 3c 9d Js", "9c x 9d")
+    assert s("? 9c") == ["S cannot hold 9c: it is in N's capture pile", "  9c was played by N: 1. N 9c x 9d"]
+    assert s("? 9d") == ["S cannot hold 9d: it is in N's capture pile", "  9d was taken by N with 9c: 1. N 9c x 9d"]
+    assert s("? 3c") == ["S cannot hold 3c: it is lying loose on the table"]  # on the table: no move took it
+    assert s("? 8h")[0] == "legal with 8h:"  # a card not seen: its moves, as before
+
+
 def test_a_card_already_played_is_said_to_be_gone_when_its_move_names_what_is_gone_too() -> None:
     """W's '9s x 9d [9]', typed again after N's '9s x 9d [9]' took them, was refused only as 'there is no
     plain declaration of 9 on the table': the 9s W plays is gone too, which is the mistake to see first."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 from dln.cards import DECK, RANK_NAMES, RANKS_BY_TEXT, Card, greek_layout, on_greek_layout, rank_order
@@ -25,11 +25,13 @@ from dln.wording import count_of, listed
 Phase = Literal["table", "play", "unscored", "over"]
 
 
-def legal(state: Position, card_text: str | None = None, rank_budget: int | None = None) -> list[str]:
+def legal(state: Position, card_text: str | None = None, rank_budget: int | None = None,
+          taken_by: Callable[[Card], list[str]] = lambda card: []) -> list[str]:
     """The legal moves of the seat to play, as they are typed: all of them when the hand is
     known, else those with ``card_text`` (a card that may be in the hand, or a rank alone: each card of it
     the hand may hold); ``rank``: the engine's
-    ranking of the cards known to be in the hand, within ``rank_budget``."""
+    ranking of the cards known to be in the hand, within ``rank_budget``.  A card the seat cannot hold is
+    said where it is, and ``taken_by`` says which move of the round took it."""
     seat = state.turn
     hand = state.hand(seat)
     if card_text is not None and card_text.lower() == "rank":
@@ -60,7 +62,7 @@ def legal(state: Position, card_text: str | None = None, rank_budget: int | None
         return [str(exc)]
     if card not in hand.known:
         if card in state.seen() or not hand.unknown:
-            return [f"{seat} cannot hold {card}: it is {positions.where(state, card)}"]
+            return [f"{seat} cannot hold {card}: it is {positions.where(state, card)}", *taken_by(card)]
         state = holding(state, card)
     moves = [m for m in plays.legal(state) if m.card == card]
     if not moves:

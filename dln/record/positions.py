@@ -85,11 +85,16 @@ def alternatives(state: Position, card: Card) -> list[str]:
     return typed(state, legal(state))
 
 
-def gone_by(report: GameReport, move: Move) -> list[str]:
-    """For a refused ``move``, the moves of this round that took the cards it names from play, as the record
-    writes them: ``4s was taken by N with Jh: 1. N Jh x 4s``, ``Kc was played by N, taking Kd: 5. N Kc x Kd``."""
+def named_cards(move: Move) -> list[Card]:
+    """The cards ``move`` names: the card played, then those it takes or declares with."""
+    return [move.card, *(item for component in move.components for item in component if isinstance(item, Card))]
+
+
+def gone_by(report: GameReport, named: Sequence[Card]) -> list[str]:
+    """The moves of this round that took the ``named`` cards from play (a refused move's, a card asked for),
+    as the record writes them: ``4s was taken by N with Jh: 1. N Jh x 4s``, ``Kc was played by N, taking Kd:
+    5. N Kc x Kd``."""
     result = report.rounds[-1]
-    named = [move.card, *(item for component in move.components for item in component if isinstance(item, Card))]
     went: dict[int, list[Card]] = {}  # the cards named, by the move that took them
     for card in dict.fromkeys(named):
         steps = zip(result.states, result.record_moves, result.states[1:], strict=False)

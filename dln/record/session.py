@@ -445,7 +445,7 @@ class Recorder:
         except Refused as refusal:  # a card it names that a move took: which one, after what it breaks
             said = max((i for i, line in enumerate(refusal.lines) if line.startswith(("refused:", "  note:"))),
                        default=-1) + 1
-            refusal.lines[said:said] = positions.gone_by(self.report, typed)
+            refusal.lines[said:said] = positions.gone_by(self.report, positions.named_cards(typed))
             raise self._offer(self._with_move(typed), refusal, number) from None
         written = positions.canonical(state, typed)
         self.refuse_unshown(written, written.variations)
@@ -523,7 +523,7 @@ class Recorder:
         state = self.state
         if self.phase != "play" or state is None:
             return ["there is no position to play from (the table comes first, or the game is over)"]
-        return offers.legal(state, card_text, self.rank_budget)
+        return offers.legal(state, card_text, self.rank_budget, lambda card: positions.gone_by(self.report, [card]))
 
     def completions(self, before: str, word: str, hand: Seat | None = None) -> list[str]:
         """What Tab offers to complete ``word`` after ``before`` (:func:`dln.record.offers.completions`)."""
