@@ -105,7 +105,7 @@ def check_result(reporter: Reporter, engine: protocol.Game, rules: Rules,
                  for v in found]
     if late is not None:
         counted = f"the game was won before round {late.number or late.index + 1}: no round from there counts"
-        found = [replace(v, notes=(*v.notes, counted)) for v in found]
+        found = [v.noting(counted) for v in found]
         if found and late_error is not None and played_on and claimed == engine.standing([*scored, *played_on],
                                                                                           sides):
             reporter.add_notes(late_error, *(f"{v.code} {code_name(v.code)}: {v.message} (the Result tag counts "

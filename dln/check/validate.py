@@ -176,7 +176,7 @@ class _Checker(Reporter):
                 if wrong and first_move is not None and self._dealer_before(first_move.seat) == expected != dealer:
                     # the moves follow the dealer the rules name: the seat written is the one mistake
                     note = f"the round is replayed as {expected} dealt it: {first_move.seat} leads, as its moves show"
-                    wrong, dealer = [replace(v, notes=(*v.notes, note)) for v in wrong], expected
+                    wrong, dealer = [v.noting(note) for v in wrong], expected
                 self.report_all(wrong, *round_.dealer_spot)
         if dealer is None:  # the first round: the seat before the first to play
             dealer = self._dealer_before(round_.turn or (first_move.seat if first_move else None))

@@ -331,7 +331,7 @@ def _group_miswritten(out: list[Violation]) -> None:
     moot = [v for v in out if v.code in _GROUP_WRITTEN_AS_SUM]
     if own is None or not moot:
         return
-    noted = replace(own, notes=(*own.notes, *(f"{v.code} {codes.RULES[v.code].name}: {v.message}" for v in moot)))
+    noted = own.noting(*moot)
     out[:] = [noted if v is own else v for v in out if v not in moot]
 
 
@@ -343,9 +343,7 @@ def _value_miswritten(state: Position, move: Move, total: int, held: Violation, 
             or not holds_value_after(state, move.seat, move.card, total):
         out.append(held)
         return
-    first = out[summed]
-    out[summed] = replace(first, notes=(*first.notes, f"{held.code} {codes.RULES[held.code].name}: {held.message}; "
-                                        f"{move.seat} keeps a card of {total}, the value the cards make"))
+    out[summed] = out[summed].noting(f"{held}; {move.seat} keeps a card of {total}, the value the cards make")
 
 
 def _check_group(

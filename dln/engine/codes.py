@@ -17,7 +17,7 @@ code unused.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
@@ -83,6 +83,11 @@ class Violation:
 
     def __str__(self) -> str:
         return f"{self.code} {RULES[self.code].name}: {self.message}"
+
+    def noting(self, *notes: object) -> Violation:
+        """This finding with ``notes`` added: what follows from its mistake, each said as ``str`` says it
+        (a finding, or a sentence about one)."""
+        return replace(self, notes=(*self.notes, *map(str, notes)))
 
 
 def stands(found: Iterable[Violation]) -> bool:
@@ -433,13 +438,11 @@ def one_mistake(found: list[Violation]) -> list[Violation]:
             moot = [w for w in kept if follows(v.code, w.code)]
             if moot:
                 kept = [w for w in kept if w not in moot]
-                v = Violation(v.code, v.severity, v.message, v.subject,
-                              (*v.notes, *(f"{w.code} {RULES[w.code].name}: {w.message}" for w in moot)))
+                v = v.noting(*moot)
             kept.append(v)
         else:
             first = kept[cause]
-            kept[cause] = Violation(first.code, first.severity, first.message, first.subject,
-                                    (*first.notes, f"{v.code} {RULES[v.code].name}: {v.message}"))
+            kept[cause] = first.noting(v)
     return kept
 
 
@@ -453,9 +456,8 @@ def swap_noted(found: list[Violation], seat: str, played: object, held: Collecti
         return found
     v = found[swapped[0]]
     first = found[cause]
-    note = (f"{v.code} {RULES[v.code].name}: {v.message}: {seat} holds {v.subject}, and {played} lies on the "
-            "table; the two seem written in each other's place")
-    noted = Violation(first.code, first.severity, first.message, first.subject, (*first.notes, note))
+    noted = first.noting(f"{v}: {seat} holds {v.subject}, and {played} lies on the table; the two seem written in "
+                         "each other's place")
     return [noted if i == cause else w for i, w in enumerate(found) if i != swapped[0]]
 
 
@@ -468,6 +470,5 @@ def seat_noted(found: list[Violation], turn: str, card: object, turn_holds: bool
     if not turn_holds or cause is None or seen is None:
         return found
     v, first = found[seen], found[cause]
-    note = f"{v.code} {RULES[v.code].name}: {v.message}: the move seems {turn}'s, written with another seat"
-    noted = Violation(first.code, first.severity, first.message, first.subject, (*first.notes, note))
+    noted = first.noting(f"{v}: the move seems {turn}'s, written with another seat")
     return [noted if i == cause else w for i, w in enumerate(found) if i != seen]

@@ -407,9 +407,7 @@ def _size_of_duplicates(state: Position, duplicates: list[Violation], sizes: lis
         size = next((v for v in sizes if v.subject == f"hand {seat}"), None)
         if not extra or size is None or len(twice) < extra:
             continue
-        first = duplicates[twice[0]]
-        duplicates[twice[0]] = replace(first, notes=(*first.notes, f"{size.code} {codes.RULES[size.code].name}: "
-                                                      f"{size.message}"))
+        duplicates[twice[0]] = duplicates[twice[0]].noting(size)
         sizes = [v for v in sizes if v is not size]
     return duplicates, sizes
 
