@@ -252,7 +252,10 @@ ALL_FLAGS = ("forced_capture", "liberal_declarations", "soy", "first_card_xeri",
        flags=st.sets(st.sampled_from(ALL_FLAGS), max_size=4))
 def test_engine_games_are_legal_through_the_validator(players: int, seed: int, flags: set[str]) -> None:
     """The engine never plays an illegal move: its games, written as records, pass the validator
-    under any mix of house rules."""
+    under any mix of house rules (but clockwise with two players, which generate_games refuses: it is the
+    direction of four players' play)."""
+    if players == 2:
+        flags = flags - {"clockwise"}
     rules = Rules(target=1, **dict.fromkeys(flags, True))
     for game in generate_games(1, players=players, seed=seed, rules=rules, strategy="engine",
                                choose=engine_chooser(2)):
