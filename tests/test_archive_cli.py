@@ -72,22 +72,22 @@ def test_split_writes_a_file_a_game_and_merging_them_gives_the_archive_back(tmp_
     code, merged, _ = run("merge", str(tmp_path / "games"))
     assert code == 0 and merged == canonical(CLUB)
     # again: the files exist, and are left alone
-    code, out, _ = run("split", str(CLUB), "-d", str(tmp_path / "games"), "--template", "{n:03}-{North}.dln")
-    assert code == 2 and "exists; left alone (--force replaces it)" in out and "wrote 0 files" not in out
+    code, out, err = run("split", str(CLUB), "-d", str(tmp_path / "games"), "--template", "{n:03}-{North}.dln")
+    assert code == 2 and "exists; left alone (--force replaces it)" in err and "wrote 0 files" not in out + err
 
 
 def test_split_says_when_its_names_do_not_end_in_dln(tmp_path: Path) -> None:
     """A template without .dln ('{North}-{South}') wrote files that 'dln validate DIR' and 'dln merge DIR' then
     passed over without a word; split now says so."""
-    code, out, _ = run("split", str(CLUB), "-d", str(tmp_path / "games"), "--template", "{n:03}-{North}")
-    assert code == 0 and "do not end in .dln" in out and "dln merge" in out
-    code, out, _ = run("split", str(CLUB), "-d", str(tmp_path / "more"), "--template", "{n:03}-{North}.DLN")
-    assert code == 0 and "do not end in .dln" not in out  # any case is a record to dln
+    code, _, err = run("split", str(CLUB), "-d", str(tmp_path / "games"), "--template", "{n:03}-{North}")
+    assert code == 0 and "do not end in .dln" in err and "dln merge" in err
+    code, _, err = run("split", str(CLUB), "-d", str(tmp_path / "more"), "--template", "{n:03}-{North}.DLN")
+    assert code == 0 and "do not end in .dln" not in err  # any case is a record to dln
 
 
 def test_split_refuses_a_second_game_under_the_same_name(tmp_path: Path) -> None:
-    code, out, _ = run("split", str(CLUB), "-d", str(tmp_path), "--template", "{Event}.dln")
-    assert code == 2 and "was written already for another game" in out
+    code, _, err = run("split", str(CLUB), "-d", str(tmp_path), "--template", "{Event}.dln")
+    assert code == 2 and "was written already for another game" in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["Club_night.dln", "Summer_league.dln"]
 
 

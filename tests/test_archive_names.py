@@ -161,8 +161,8 @@ def test_inputs_without_a_game_are_named_by_every_command_that_writes(tmp_path: 
     for args in (["merge", str(empty)], ["filter", str(empty)], ["merge", str(empty), "-o", str(tmp_path / "o.dln")]):
         code, _, err = run(*args)
         assert code == 2 and err.startswith(said), (args, err)
-    code, out, _ = run("split", str(empty), "-d", str(tmp_path / "games"))
-    assert code == 2 and out.startswith(said)
+    code, _, err = run("split", str(empty), "-d", str(tmp_path / "games"))
+    assert code == 2 and err.startswith(said)
 
 
 def test_an_empty_file_among_others_is_said_by_every_command_as_validate_says_it(tmp_path: Path) -> None:
@@ -180,8 +180,8 @@ def test_an_empty_file_among_others_is_said_by_every_command_as_validate_says_it
         code, stdout, err = run(*args)
         assert code == 2 and said in stdout + err and "[Event" not in stdout, (args, err)
         assert out.read_text(encoding="utf-8") == "{the archive as it was}\n"
-    code, stdout, _ = run("split", str(CLUB), str(empty), "-d", str(games))
-    assert code == 2 and said in stdout and not games.exists()
+    code, _, err = run("split", str(CLUB), str(empty), "-d", str(games))
+    assert code == 2 and said in err and not games.exists()
     code, stdout, _ = run("filter", str(CLUB), str(empty), "--count")  # counted all the same, as stats counts
     assert code == 2 and said in stdout and stdout.endswith("\n5\n")
     code, stdout, _ = run("stats", str(CLUB), str(empty))

@@ -205,8 +205,8 @@ def test_the_split_templates_the_docs_show_name_every_game_of_an_archive(tmp_pat
         folder = tmp_path / f"games-{number}"
         code, out, _ = run("split", str(archive), "-d", str(folder), "--template", template)
         assert (code, out.splitlines()[-1]) == (0, f"wrote 6 files in {folder}"), (template, out)
-    code, out, _ = run("split", str(archive), "-d", str(tmp_path / "dated"), "--template", "{Date}-{n:05}.dln")
-    assert code == 2 and "{Date} is empty for this game (begin the template with {n:05}- to name every game)" in out
+    code, _, err = run("split", str(archive), "-d", str(tmp_path / "dated"), "--template", "{Date}-{n:05}.dln")
+    assert code == 2 and "{Date} is empty for this game (begin the template with {n:05}- to name every game)" in err
 
 
 def test_the_readme_python_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

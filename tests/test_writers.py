@@ -111,30 +111,59 @@ def test_merging_into_an_input_from_another_folder_keeps_every_game(tmp_path: Pa
 # -- split ---------------------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("bad", ["empty standard input", "a file not text to its end"])
+def test_split_writes_no_file_when_an_input_turns_out_bad_as_it_is_read(tmp_path: Path, bad: str) -> None:
+    """'printf "" | dln split club.dln - -d games' wrote club.dln's games, then found standard input empty
+    (which no look before reading can tell), and a file whose bytes stop being UTF-8 half-way wrote the games
+    before them: split now writes the games where they go only once every input is read, as merge -o does."""
+    games = tmp_path / "games"
+    if bad == "empty standard input":
+        code, out, err = run("split", str(CLUB), "-", "-d", str(games), stdin="")
+        said = "<stdin>: error: no game in this file"
+    else:
+        half = tmp_path / "half.dln"
+        half.write_bytes(CLUB.read_bytes() + b"\n{\xff}\n")
+        code, out, err = run("split", str(half), "-d", str(games))
+        said = f"{half}:2137:2: error: cannot read: not UTF-8 text"
+    assert code == 2 and said in err and f"nothing written in {games}" in err
+    assert out == "" and not games.exists()
+    assert [p.name for p in tmp_path.iterdir()] == ([] if bad != "a file not text to its end" else ["half.dln"])
+
+
+def test_split_says_its_problems_on_stderr_and_what_it_wrote_on_stdout(tmp_path: Path) -> None:
+    """split said its errors on stdout (a game not written, a file not read) and its count there too: a
+    script reading what split wrote got the errors mixed in, and '2>errors.txt' kept none of them."""
+    code, out, err = run("split", str(CLUB), str(BAD), "-d", str(tmp_path), "--template", "{n}")
+    assert code == 2 and out == f"wrote 7 files in {tmp_path}\n"
+    assert "error" in err and "note: the names do not end in .dln" in err
+    code, out, err = run("split", str(CLUB), "-d", str(tmp_path), "--template", "{n}")
+    assert code == 2 and out == "" and err.startswith(f"{CLUB}: game 1: error: {tmp_path / '1'} exists")
+
+
 def test_split_never_writes_over_a_file_it_has_still_to_read(tmp_path: Path) -> None:
     x, y = tmp_path / "x.dln", tmp_path / "y.dln"
     x.write_text(records("y"), encoding="utf-8")
     y.write_text(records("a", "b", "c"), encoding="utf-8")
     before = y.read_bytes()
-    code, out, _ = run("split", str(x), str(y), "-d", str(tmp_path), "--template", "{North}.dln", "--force")
+    code, _, err = run("split", str(x), str(y), "-d", str(tmp_path), "--template", "{North}.dln", "--force")
     assert code == 2 and y.read_bytes() == before
-    assert f"{x}: game 1: error: {y} is one of the files being split; not written over" in out
+    assert f"{x}: game 1: error: {y} is one of the files being split; not written over" in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.dln", "b.dln", "c.dln", "x.dln", "y.dln"]
 
 
 def test_split_with_the_file_template_into_its_own_folder_keeps_the_file(tmp_path: Path) -> None:
     club = copy(CLUB, tmp_path / "club.dln")
-    code, out, _ = run("split", str(club), "-d", str(tmp_path), "--template", "{file}.dln", "--force")
+    code, out, err = run("split", str(club), "-d", str(tmp_path), "--template", "{file}.dln", "--force")
     assert code == 2 and club.read_bytes() == CLUB.read_bytes()
-    assert out.count("error") == 1 and "and 4 more games like it" in out
-    assert out.endswith("and 4 more games like it\n")  # nothing written: the error is the last word
+    assert err.count("error") == 1 and "and 4 more games like it" in err
+    assert out == "" and err.endswith("and 4 more games like it\n")  # nothing written: the error is the last word
 
 
 def test_split_again_into_the_same_folder_says_so_once(tmp_path: Path) -> None:
     assert run("split", str(CLUB), "-d", str(tmp_path))[0] == 0
-    code, out, _ = run("split", str(CLUB), "-d", str(tmp_path))
-    assert code == 2
-    assert out == (f"{CLUB}: game 1: error: {tmp_path / 'archive-club-0001.dln'} exists; left alone "
+    code, out, err = run("split", str(CLUB), "-d", str(tmp_path))
+    assert code == 2 and out == ""
+    assert err == (f"{CLUB}: game 1: error: {tmp_path / 'archive-club-0001.dln'} exists; left alone "
                    "(--force replaces it), and 4 more games like it\n")
 
 
@@ -143,10 +172,10 @@ def test_a_name_too_long_for_the_file_system_is_reported_and_the_next_games_writ
     source.write_text(records("A" * 300, "ok"), encoding="utf-8")
     folder = tmp_path / "games"
     folder.mkdir()
-    code, out, _ = run("split", str(source), "-d", str(folder), "--template", "{North}.dln")
+    code, _, err = run("split", str(source), "-d", str(folder), "--template", "{North}.dln")
     assert code == 2
-    assert f"{source}: game 1: error: the name the template gives ({'A' * 20}" in out
-    assert "is 304 bytes long; the file system takes at most 255" in out
+    assert f"{source}: game 1: error: the name the template gives ({'A' * 20}" in err
+    assert "is 304 bytes long; the file system takes at most 255" in err
     assert [p.name for p in folder.iterdir()] == ["ok.dln"]
 
 
@@ -160,9 +189,9 @@ def test_split_refuses_a_name_that_is_hidden_or_starts_with_a_dash(tmp_path: Pat
     source = tmp_path / "odd.dln"
     source.write_text(records(north), encoding="utf-8")
     folder = tmp_path / "games"
-    code, out, _ = run("split", str(source), "-d", str(folder), "--template", "{North}.dln")
-    assert code == 2 and f"{source}: game 1: error: the name the template gives" in out and why in out
-    assert ("{North} is empty for this game" in out) == (north != "-rf")
+    code, _, err = run("split", str(source), "-d", str(folder), "--template", "{North}.dln")
+    assert code == 2 and f"{source}: game 1: error: the name the template gives" in err and why in err
+    assert ("{North} is empty for this game" in err) == (north != "-rf")
     assert not folder.exists() or list(folder.iterdir()) == []
 
 
@@ -482,8 +511,8 @@ def test_keep_broken_never_writes_a_game_it_cannot_hold_as_nothing(tmp_path: Pat
 
 def test_split_keep_broken_writes_no_empty_file_for_a_game_it_cannot_hold(tmp_path: Path) -> None:
     club = oversized(tmp_path)
-    code, out, _ = run("split", "--keep-broken", str(club), "-d", str(tmp_path / "games"), "--template", "{n}.dln")
-    assert code == 2 and "game 6" in out and "too large to copy as written" in out
+    code, _, err = run("split", "--keep-broken", str(club), "-d", str(tmp_path / "games"), "--template", "{n}.dln")
+    assert code == 2 and "game 6" in err and "too large to copy as written" in err
     assert sorted(p.name for p in (tmp_path / "games").iterdir()) == [f"{n}.dln" for n in range(1, 6)]
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
@@ -404,18 +405,20 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
     """Write every game of FILES to a file of its own in DIR, in canonical DLN ('-' reads stdin).
 
     Every file is checked before anything is written: one that cannot be
-    read, or an empty one beside others, writes nothing; nor does a DIR
-    that cannot be written or made, said first.  Each file is written
-    atomically.  A game is not written when its file exists already (unless
-    --force), was written for
-    an earlier game, or is one of FILES, or when its name would be hidden
-    (start with '.'), start with '-' or be too long for the file system:
-    each reason is said once, with the count of games it kept out.  The
-    names written so far are remembered to find clashes (a few dozen bytes
-    a game).  The comments of a file of comments alone are written in the
-    next game's file, or the last one's, as dln merge places them.  Exit 0,
-    or 2 when a file cannot be read or written or holds no game, a game does
-    not parse, or a game was not written.
+    read, or an empty one beside others, writes nothing; nor does a DIR that
+    cannot be written or made, said first.  The games are written only once
+    every file is read to its end (one found empty or not text as it is read
+    writes nothing), each file atomically.  A game is not written when its
+    file exists already (unless --force), was written for an earlier game,
+    or is one of FILES, or when its name would be hidden (start with '.'),
+    start with '-' or be too long for the file system: each reason is said
+    once, with the count of games it kept out.  The names written so far are
+    remembered to find clashes (about a hundred bytes a game).  Problems go
+    to stderr, the count written to stdout.  The comments of a file of
+    comments alone are written in the next game's file, or the last one's,
+    as dln merge places them.  Exit 0, or 2 when a file cannot be read or
+    written or holds no game, a game does not parse, or a game was not
+    written.
     """
     try:
         check_template(template)
@@ -425,9 +428,9 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
     refuse_unwritable_folder(directory)
     folder = Path(directory)
     inputs = Inputs(files)
-    inputs.refuse_unreadable(f"nothing written in {folder}", err=False)
+    inputs.refuse_unreadable(f"nothing written in {folder}", err=True)
     status = Status()
-    archive = reader(status, err=False)
+    archive = reader(status, err=True)
     archive.comments_alone = True  # a file of comments alone is no game, but its comments are kept, as merge keeps them
     archive.nothing = f"no game in these files: nothing written in {folder}"
     longest = longest_name(folder)
@@ -454,41 +457,56 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
                 continue
             yield (file, number), piece, text
 
-    for (file, number), piece, text in with_notes(games()):
-        tags = piece.game.tags if piece.game is not None else ()
-        name = file_name(template, n=number, game=piece.number, file=file, tags=tags)
-        target = folder / name
-        game = f"{file}: game {piece.number}: error:"
-        if problem := name_problem(name, longest=longest):
-            kind, why = problem
-            shown = name if len(name) <= 60 else f"{name[:20]}...{name[-12:]}"
-            if kind != "long" and (empty := empty_tags(template, tags)):
-                why += f": {' and '.join(empty)} {'is' if len(empty) == 1 else 'are'} empty for this game"
-                if kind == "dash":  # an undated game under '{Date}-...': a number first names every game
-                    why += " (begin the template with {n:05}- to name every game)"
-            refused.add(kind, f"{game} the name the template gives ({shown}) {why}; not written")
-            continue
-        if inputs.holds(target):
-            refused.add("input", f"{game} {target} is one of the files being split; not written over")
-            continue
-        if name in names:
-            refused.add("twice", f"{game} {target} was written already for another game; left out "
-                        "(add {n} or {game} to the template)")
-            continue
-        names.add(name)
-        if not force and os.path.lexists(target):
-            refused.add("exists", f"{game} {target} exists; left alone (--force replaces it)")
-            continue
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            replace_file(target, [text.encode("utf-8")], force=force)
-        except OSError as exc:
-            reason = exc.strerror or str(exc)
-            refused.add(f"write: {reason}", f"{game} cannot write {target}: {reason}")
-            continue
-        written += 1
+    def staged_games(items: Iterable[tuple[tuple[str, int], Piece, str]], staging: Path) -> list[tuple[str, int, str]]:
+        """Each game of ``items`` that may be written, its text put in ``staging`` under its index in the list
+        returned (file, game number, name): written where it goes only once every input is read whole."""
+        ready: list[tuple[str, int, str]] = []
+        for (file, number), piece, text in items:
+            tags = piece.game.tags if piece.game is not None else ()
+            name = file_name(template, n=number, game=piece.number, file=file, tags=tags)
+            target = folder / name
+            game = f"{file}: game {piece.number}: error:"
+            if problem := name_problem(name, longest=longest):
+                kind, why = problem
+                shown = name if len(name) <= 60 else f"{name[:20]}...{name[-12:]}"
+                if kind != "long" and (empty := empty_tags(template, tags)):
+                    why += f": {' and '.join(empty)} {'is' if len(empty) == 1 else 'are'} empty for this game"
+                    if kind == "dash":  # an undated game under '{Date}-...': a number first names every game
+                        why += " (begin the template with {n:05}- to name every game)"
+                refused.add(kind, f"{game} the name the template gives ({shown}) {why}; not written")
+                continue
+            if inputs.holds(target):
+                refused.add("input", f"{game} {target} is one of the files being split; not written over")
+                continue
+            if name in names:
+                refused.add("twice", f"{game} {target} was written already for another game; left out "
+                            "(add {n} or {game} to the template)")
+                continue
+            names.add(name)
+            if not force and os.path.lexists(target):
+                refused.add("exists", f"{game} {target} exists; left alone (--force replaces it)")
+                continue
+            (staging / str(len(ready))).write_bytes(text.encode("utf-8"))
+            ready.append((file, piece.number, name))
+        return ready
+
+    with tempfile.TemporaryDirectory(prefix="dln-split-") as staging:
+        ready = staged_games(with_notes(games()), Path(staging))
+        if archive.incomplete:  # an input not read to its end, or empty: what was read is a part only
+            say(f"nothing written in {folder}: {archive.unread}", err=True)
+            ready = []
+        for index, (file, number, name) in enumerate(ready):
+            target = folder / name
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                replace_file(target, [(Path(staging) / str(index)).read_bytes()], force=force)
+            except OSError as exc:
+                reason = exc.strerror or str(exc)
+                refused.add(f"write: {reason}", f"{file}: game {number}: error: cannot write {target}: {reason}")
+                continue
+            written += 1
     for line in refused.lines():
-        say(line)
+        say(line, err=True)
         status.worst(EXIT_BAD_INPUT)
     if nothing_read(archive):  # said by the reader, naming the files
         status.worst(EXIT_BAD_INPUT)
@@ -496,7 +514,7 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
         say(f"wrote {count_of(written, 'file')} in {folder}")
     if written and not template.lower().endswith(".dln"):
         say(f"note: the names do not end in .dln: dln validate {folder} and dln merge {folder} read only *.dln "
-            "files (end the template with .dln)")
+            "files (end the template with .dln)", err=True)
     sys.exit(status.code)
 
 
