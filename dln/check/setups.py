@@ -125,8 +125,9 @@ def read_setup(round_: Round, game: Game, seats: Sequence[str], hands: Sequence[
     sizes_known = full is not None or set(written) >= set(seats)
     deals = (52 - TABLE_SIZE) // (hand_size * players)
     coming = 0 if round_.deck is not None else max(deals - (round_.deal or max(1, deals - more_deals)), 0)
+    known, seen = _counted(round_, hands)  # once: both the hands' sizes and the pack's bound below ask it
     if full is None:  # as many as the unwritten hands could hold: no more than the cards not accounted for
-        left = 52 - _accounted(round_, hands) - coming * hand_size * players
+        left = 52 - _accounted(round_, known, seen) - coming * hand_size * players
         full = next((f for f in range(hand_size, 0, -1)
                      if sum(n for seat, n in circuit_sizes(seats, dealer, turn, f).items()
                             if seat not in written) <= left), 1)
@@ -179,7 +180,7 @@ def read_setup(round_: Round, game: Game, seats: Sequence[str], hands: Sequence[
             v = error("D104", f"{card} is written twice in the seen line; each card is captured once")
             problems.append((v, round_.seen_positions[i] if i < len(round_.seen_positions) else
                              _at(round_.line, round_.column, round_)))
-    over = _beyond_the_pack(round_, hands, sum(unnamed), coming, hand_size * players)
+    over = _beyond_the_pack(known, seen, sum(unnamed), coming, hand_size * players)
     if over is not None:
         counted = [entry for entry in round_.captured if entry.count is not None and entry.count > len(entry.cards)]
         problems.append((over, _at(counted[-1].line, counted[-1].column, round_) if counted else _at(
@@ -262,25 +263,22 @@ def _counted(round_: Round, hands: Sequence[HandLine]) -> tuple[int, int]:
     return len(named) + sum(h.cards.count(None) for h in hands), len(set(round_.seen) - named)
 
 
-def _accounted(round_: Round, hands: Sequence[HandLine]) -> int:
+def _accounted(round_: Round, known: int, seen: int) -> int:
     """How many cards a setup places: on the table, captured (named or counted), seen, to be dealt, in hand
-    lines.  A ``seen`` card named nowhere else may be one of the captured cards counted without a name, so
-    the two are not added up."""
-    known, seen = _counted(round_, hands)
+    lines (``known`` and ``seen`` as :func:`_counted` counts them).  A ``seen`` card named nowhere else may be
+    one of the captured cards counted without a name, so the two are not added up."""
     unnamed = sum(max(entry.count - len(entry.cards), 0) for entry in round_.captured if entry.count is not None)
     return known + max(unnamed, seen)
 
 
-def _beyond_the_pack(round_: Round, hands: Sequence[HandLine], counted: int, coming: int,
-                     per_deal: int) -> Violation | None:
+def _beyond_the_pack(known: int, seen: int, counted: int, coming: int, per_deal: int) -> Violation | None:
     """D104 when the ``counted`` captured cards a setup counts but does not name, or the ``coming`` deals
-    still to be dealt, take it past the pack of 52.
+    still to be dealt, take it past the pack of 52 (``known`` and ``seen`` as :func:`_counted` counts them).
 
     Each named card counts once (a card written twice is its own D104), and a ``seen`` card named nowhere
     else may be one of the counted ones; unseen cards in hand lines past the pack are the position's own
     D104 already, so they alone are not this one.
     """
-    known, seen = _counted(round_, hands)
     total = known + max(counted, seen) + coming * per_deal
     if total <= 52 or known + seen > 52:
         return None
