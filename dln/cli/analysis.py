@@ -16,7 +16,6 @@ import click
 from dln.analysis.search import DEFAULT_BUDGET, MAX_BUDGET
 from dln.cli.common import (
     EXIT_BAD_INPUT,
-    EXIT_FOUND,
     STDIN,
     Status,
     a_name,
@@ -28,6 +27,7 @@ from dln.engine.rules import parse_variants
 from dln.games.diloti import PLAYOUTS_FOUR, PLAYOUTS_QUICK, PLAYOUTS_TWO
 from dln.games.table import PLAYOUTS_PER_BUDGET
 from dln.views.output import emit, is_terminal, say, say_within, terminal_width
+from dln.views.report import EXIT_FOUND
 from dln.wording import count_of, listed, signed
 from dln.workers import Workers
 

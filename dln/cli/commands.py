@@ -22,7 +22,6 @@ from dln.cards import greek_layout, on_greek_layout
 from dln.check.validate import validate_game
 from dln.cli.common import (
     EXIT_BAD_INPUT,
-    EXIT_FOUND,
     EXIT_OK,
     STDIN,
     Status,
@@ -35,7 +34,7 @@ from dln.engine.rules import parse_variants
 from dln.notation.jsonout import game_to_data
 from dln.notation.sources import NO_RECORD_IN_DIRECTORY, Unreadable, display_name, each_file, lines_of
 from dln.views.output import console, emit, is_terminal, say, say_within, terminal_width
-from dln.views.report import Report, game_status, print_verdict
+from dln.views.report import EXIT_FOUND, Report, game_status, print_verdict
 from dln.wording import count_of
 
 

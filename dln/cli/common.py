@@ -21,8 +21,7 @@ from dln.notation.bounds import MAX_DIGITS
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.sources import STDIN, display_name, skipped_note
 from dln.views.output import output_takes_any_text, say
-
-EXIT_OK, EXIT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
+from dln.views.report import EXIT_BAD_INPUT, EXIT_OK
 
 
 def report_syntax(error: DLNSyntaxError, games_read: int, *, err: bool = True) -> None:

@@ -22,6 +22,7 @@ import click
 
 from dln import build
 from dln.views.output import is_terminal, say, tolerant_output
+from dln.views.report import EXIT_INTERRUPTED
 
 #: How many new container objects the garbage collector lets build up before it looks for cycles.
 #: CPython's 700 suits programs that make cycles; a record's moves make none, and at 700 the
@@ -55,7 +56,6 @@ COMMANDS: dict[str, str] = {
 #: Why output cannot be written: the disk or the quota is full, the file too big, the device failed.
 UNWRITABLE = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 EXIT_UNWRITABLE = 2  # bad input or an unwritable output (dln.cli.common.EXIT_BAD_INPUT)
-EXIT_INTERRUPTED = 130  # Ctrl-C, as dln record and dln play exit (dln.record.prompt.EXIT_INTERRUPTED)
 #: The reader of standard output went away (``| head``): what a shell reports of a program SIGPIPE stopped,
 #: 128 + 13, not 1, which would read as a broken rule.
 EXIT_BROKEN_PIPE = 141

@@ -44,11 +44,11 @@ from dln.notation.writer import move_text
 from dln.record import Refused, positions
 from dln.record.changes import Diverged
 from dln.record.moves import HAND_LINE, examples_text
-from dln.record.prompt import EXIT_INTERRUPTED
 from dln.record.recordfile import rule_errors
 from dln.record.redeals import REDEAL
 from dln.record.terminal import Terminal, read_typed_lines, typed_not_utf8
 from dln.views.output import is_terminal, say
+from dln.views.report import EXIT_INTERRUPTED
 from dln.wording import listed, shell_word
 
 if TYPE_CHECKING:

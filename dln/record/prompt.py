@@ -32,6 +32,7 @@ from dln.record.reply import Reply
 from dln.record.session import Recorder, validate_record
 from dln.record.terminal import Terminal, read_typed_lines
 from dln.views.output import is_terminal
+from dln.views.report import EXIT_BAD_INPUT, EXIT_FOUND, EXIT_INTERRUPTED, EXIT_OK
 from dln.wording import listed, shell_word
 
 _T = TypeVar("_T")
@@ -115,7 +116,7 @@ def make_options(*, players: str | None = None, dealer: str | None = None, targe
 
 
 
-EXIT_OK, EXIT_RULES, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
+EXIT_RULES = EXIT_FOUND  # the record breaks a rule of the game
 
 
 class Stop(Exception):

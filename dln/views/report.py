@@ -29,7 +29,9 @@ if TYPE_CHECKING:
     from dln.engine import RoundState
     from dln.games.table import TableRound
 
-EXIT_OK, EXIT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
+#: What every command exits with: nothing found, a broken rule found, bad input (or an output not written), and
+#: Ctrl-C (128 + SIGINT, as a shell reports a program the signal stopped).
+EXIT_OK, EXIT_FOUND, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 
 class Report:
