@@ -109,7 +109,7 @@ def test_stats_plots_svg_charts(tmp_path: Path) -> None:
 
 def test_stats_csv_and_json_agree() -> None:
     data = json.loads(run("stats", "--json", str(CLUB))[1])
-    rows = list(csv.DictReader(io.StringIO(run("stats", "--csv", str(CLUB))[1])))
+    rows = list(csv.DictReader(io.StringIO(run("stats", "--csv", str(CLUB))[1].removeprefix("\ufeff"))))
     by_name = {(row["kind"], row["name"]): row for row in rows}
     for kind, lines in (("player", data["players"]), ("side", data["sides"])):
         for line in lines:

@@ -4,6 +4,8 @@ inputs without a game named; options that would be dropped without a word refuse
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import unicodedata
 from pathlib import Path
@@ -285,3 +287,21 @@ def test_a_command_that_wrote_nothing_for_an_error_does_not_say_it_wrote(tmp_pat
         assert code == 2 and "wrote 0" not in out + err, (args, out, err)
     code, _, err = run("merge", str(CLUB))
     assert code == 0 and "wrote 5 games" in err
+
+
+def test_stats_csv_opens_in_excel_with_its_greek_names(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """'dln stats club.dln --csv > players.csv' opened in Excel, what clubs keep their tables in, showed
+    'Ξ�Ξ±Ο�Ξ―Ξ±' for Μαρία: Excel reads a UTF-8 file without a byte order mark in the Windows code page
+    (1253 on a Greek Windows).  The CSV now starts with the mark, which Excel and LibreOffice take for
+    UTF-8 and Python's csv reads with encoding='utf-8-sig'; on a terminal, where a person reads it, it has none."""
+    import dln.cli.stats
+
+    club = greek_club(tmp_path, Maria="Μαρία", Eleni="Ελένη")
+    code, out, _ = run("stats", "--csv", str(club))
+    assert code == 0 and out.startswith("\ufeffkind,name,")
+    data = out.encode("utf-8")
+    assert data.startswith(b"\xef\xbb\xbf") and "Μαρία" in data.decode("utf-8-sig")
+    assert not [row for row in csv.reader(io.StringIO(data.decode("utf-8-sig"))) if row[0].startswith("\ufeff")]
+    monkeypatch.setattr(dln.cli.stats, "is_terminal", lambda stream: True)
+    code, out, _ = run("stats", "--csv", str(club))
+    assert code == 0 and out.startswith("kind,name,")

@@ -396,7 +396,8 @@ def _summary_charts(charts: Charts, stats: Stats, ratings: dict[str, list[Player
 @click.command("stats", short_help="Totals per player and per side over an archive, with charts.")
 @click.argument("files", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (see docs/archive.md).")
-@click.option("--csv", "as_csv", is_flag=True, help="Print a CSV table: a row per player, then per side.")
+@click.option("--csv", "as_csv", is_flag=True, help="Print a CSV table: a row per player, then per side "
+              "(UTF-8 starting with a byte order mark, as Excel needs to read Greek names; none on a terminal).")
 @click.option("--ratings", is_flag=True, help="Rate the players (Elo, in date order; see docs/archive.md).")
 @click.option("--plot", "plot", metavar="DIR", callback=a_name, help="Write SVG charts to DIR.")
 @click.option("--plot-games", type=click.IntRange(min=0), default=10, show_default=True,
@@ -479,8 +480,8 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
     if as_json:
         ascii_only = not output_takes_any_text()  # JSON escapes what standard output cannot encode
         emit(json.dumps(stats_data(stats, ranking, archive, problems), ensure_ascii=ascii_only, indent=1))
-    elif as_csv:
-        emit(stats_csv(stats, ranking), nl=False)
+    elif as_csv:  # a byte order mark, or Excel reads the UTF-8 as the Windows code page: Greek names garbled
+        emit(("" if is_terminal(sys.stdout) else "\ufeff") + stats_csv(stats, ranking), nl=False)
     else:
         print_tables(stats, ranking, archive, first)
     if charts is not None and archive.incomplete:  # charts from a part of the inputs only: none at all
