@@ -305,3 +305,21 @@ def test_stats_csv_opens_in_excel_with_its_greek_names(tmp_path: Path, monkeypat
     monkeypatch.setattr(dln.cli.stats, "is_terminal", lambda stream: True)
     code, out, _ = run("stats", "--csv", str(club))
     assert code == 0 and out.startswith("kind,name,")
+
+
+def test_a_name_at_two_seats_of_one_game_is_one_player_once_in_that_game(tmp_path: Path) -> None:
+    """[North "Maria"] and [South "Maria"] in one game (a tag copied and not retyped) made it two of
+    Maria's games, won at one seat and lost at the other, her points those of both sides: one person sits
+    at one seat.  stats now warns, naming where, and counts her once in that game, at her first seat."""
+    text = CLUB.read_text(encoding="utf-8")
+    before = {line["name"]: line for line in json.loads(run("stats", "--json", str(CLUB))[1])["players"]}
+    club = tmp_path / "club.dln"
+    club.write_text(text.replace('[South "Eleni"]', '[South "Maria"]', 1), encoding="utf-8")
+    code, out, err = run("stats", "--json", str(club))
+    after = {line["name"]: line for line in json.loads(out)["players"]}
+    assert code == 0 and after["Maria"] == before["Maria"]  # game 1 counted once, at North, as it was
+    assert after["Eleni"]["games"] == 2 and after["Eleni"]["rounds"] < before["Eleni"]["rounds"]
+    assert err == (f"{club}:4:1: warning: Maria sits at North and South of game 1: counted once in it, at "
+                   "North (two players need two names)\n")
+    code, out, _ = run("stats", str(club), str(club))  # on a terminal's report, each name said once
+    assert code == 0 and out.count("warning") == 1 and "and 1 more game like it" in out

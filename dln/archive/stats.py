@@ -9,7 +9,8 @@ player scores alone (N, S; Kontsina's E and W), the partnership in four-player
 Diloti (NS, EW).  A *player* is a name in a seat tag (North, South, East,
 West); partners are credited with their side's points and wins, while what a
 seat does itself (xeris, declarations, captures, illegal moves) is that
-player's own.  A name in two seats of one game counts twice.
+player's own.  One person sits at one seat: a name at several seats of one game
+is that player once in it, at the first (:func:`seats_of`).
 
 Memory: one :class:`Line` per game, player and side, and the length counts
 (one entry per distinct number of rounds or hundred moves): it does not grow
@@ -28,7 +29,7 @@ from dln.games.protocol import game_named
 from dln.notation.model import SIDE_ORDER, Game
 from dln.wording import folded, name_order
 
-__all__ = ["COUNTS", "Book", "Line", "Stats", "data_name"]
+__all__ = ["COUNTS", "Book", "Line", "Stats", "data_name", "seats_of"]
 
 #: What a seat does in play, as :class:`Line` fields (see :class:`dln.archive.facts.SeatEvents`).
 COUNTS = tuple(f.name for f in fields(SeatEvents))
@@ -42,6 +43,16 @@ _DATA_NAMES = {"ten_of_diamonds": "good_ten", "two_of_clubs": "good_two", "xeris
 def data_name(item: str) -> str:
     """The JSON and CSV name of score item ``item`` (``ten_of_diamonds`` → ``good_ten``)."""
     return _DATA_NAMES.get(item, item)
+
+
+def seats_of(names: dict[str, str]) -> dict[str, list[str]]:
+    """Each player's seats in one game (``names`` by seat, as :func:`players_of` gives them, in the order
+    North, East, South, West).  More than one is a name written at two seats (a tag copied and not retyped,
+    or ``dln generate``'s strategy at every seat): the player is counted once in that game, at the first."""
+    seats: dict[str, list[str]] = {}
+    for seat, name in names.items():
+        seats.setdefault(name, []).append(seat)
+    return seats
 
 
 @dataclass
@@ -120,7 +131,7 @@ class Book:
         self.games += 1
         self.rounds[len(facts.rounds)] += 1
         self.moves[facts.moves // MOVES_BUCKET * MOVES_BUCKET] += 1
-        names = players_of(game)
+        names = {at[0]: name for name, at in seats_of(players_of(game)).items()}  # each player at one seat
         for side in dict.fromkeys(facts.side_of.values()):
             self._score(self._line(self.sides, side), side, facts)
         for seat, events in facts.seats.items():

@@ -67,7 +67,7 @@ from dln.notation.sources import Piece, located
 from dln.views.output import emit, say
 from dln.wording import count_of
 
-__all__ = ["filter_command", "merge_command", "split_command"]
+__all__ = ["SaidOnce", "filter_command", "merge_command", "split_command"]
 
 
 replay_jobs_option = jobs_option("Replay games in this many processes.")
@@ -435,7 +435,7 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
     archive.nothing = f"no game in these files: nothing written in {folder}"
     longest = longest_name(folder)
     names: set[str] = set()
-    refused = Refused()
+    refused = SaidOnce()
     written = 0
 
     def games() -> Iterator[tuple[tuple[str, int], Piece, str]]:
@@ -518,9 +518,10 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
     sys.exit(status.code)
 
 
-class Refused:
-    """The games ``dln split`` did not write, by why: the first said in full, the others counted, so that a
-    second run into the same folder says one line, not one a game (memory: one message a kind)."""
+class SaidOnce:
+    """Messages by kind, the first of each said in full, the others counted: the games ``dln split`` did not
+    write, by why, so that a second run into the same folder says one line, not one a game; a name at two
+    seats of a game in ``dln stats``, once a name (memory: one message a kind)."""
 
     def __init__(self) -> None:
         self.first: dict[str, str] = {}

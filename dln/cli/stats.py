@@ -28,15 +28,15 @@ from dln.archive.facts import PlayFacts
 from dln.archive.parallel import replayed
 from dln.archive.ratings import Player, Ratings
 from dln.archive.reading import ArchiveReader
-from dln.archive.stats import Book, Line, Stats, data_name
+from dln.archive.stats import Book, Line, Stats, data_name, seats_of
 from dln.check.reports import Diagnostic
 from dln.check.verdicts import problem_data
-from dln.cli.archive import NOTHING_TO_COUNT, replay_jobs_option, unread_date
+from dln.cli.archive import NOTHING_TO_COUNT, SaidOnce, replay_jobs_option, unread_date
 from dln.cli.common import EXIT_BAD_INPUT, Status, a_name, report_finding, report_syntax, syntax_problem
 from dln.cli.writing import Inputs, refuse_file_as_folder, refuse_unwritable_folder
 from dln.files import replace_file
 from dln.games.protocol import game_named
-from dln.notation.model import Game
+from dln.notation.model import SEAT_TAGS, Game
 from dln.notation.sources import Piece, located
 from dln.views.output import console, emit, is_terminal, output_is_ascii, output_takes_any_text, say
 from dln.wording import count_of, listed, visible
@@ -457,6 +457,7 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
     stats = Stats()
     rated: dict[str, Ratings] | None = {} if ratings else None  # each game's players rated apart
     first: tuple[Game, PlayFacts] | None = None  # the archive's game, while it has only one
+    doubled = SaidOnce()  # names at two seats of a game
     for (file, piece), facts in replayed(archive.read(files), lambda _: True, jobs):
         game = piece.game
         if game is None or facts is None:
@@ -464,6 +465,12 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
         if archive.unjudged(piece, facts):  # reported as dln validate reports it, and left out
             continue
         stats.add(game, facts)
+        for name, seats in seats_of(players_of(game)).items():
+            if len(seats) > 1:  # counted once, at the first: said once a name, with where it was first met
+                tags = [SEAT_TAGS[seat] for seat in seats]
+                doubled.add(name, f"{located(file, game.tag_line(tags[1]), 1)}: warning: {name} sits at "
+                            f"{listed(tags)} of game {piece.number}: counted once in it, at {tags[0]} (two "
+                            "players need two names)")
         first = (game, facts) if stats.games == 1 else None
         if rated is not None:
             if (date := game.tag("Date")) is not None and parse_date(date) is None:  # sorted as undated
@@ -472,6 +479,8 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
                 game.tag("Date"), players_of(game), facts.winner, facts.side_of)
         if charts is not None:
             charts.progression(stats.games, game, facts)
+    for line in doubled.lines():
+        say(line, err=data_out)
     for names in dict.fromkeys(names for book in stats.books.values() for names in book.spellings()):
         say(f"warning: {listed(names)} differ only in capitals or accents, and are "
             f"counted as {count_of(len(names), 'player')}: if they are one, write the name one way in the "
