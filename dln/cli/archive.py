@@ -153,7 +153,8 @@ def stopped(archive: ArchiveReader, apart: Apart, *, rewriting: bool, keep_broke
     missing or not text while read), a game that would be read back as part of the one before it
     (:class:`Apart`), or, when the output is one of the inputs (``rewriting``), a game that does not parse,
     which the new file would not have (unless ``keep_broken``), or comments of a file of comments alone with
-    no game written to take them (:func:`dln.archive.reading.with_notes`); or inputs that hold no game."""
+    no game written to take them (:func:`dln.archive.reading.with_notes`), or no game at all (a filter that
+    matches none); or inputs that hold no game."""
 
     def trouble() -> str | None:
         if apart.problem:
@@ -169,6 +170,9 @@ def stopped(archive: ArchiveReader, apart: Apart, *, rewriting: bool, keep_broke
         if rewriting and archive.notes and not apart.count:  # asked at the end: no game written took them
             return "it is one of the inputs, and the comments of a file of comments alone would be lost from " \
                    "it: no game written goes with them"
+        if rewriting and archive.games and not apart.count:  # asked at the end: filter matched no game (merge
+            # writes every game it reads); a mistyped name would have emptied the archive
+            return "it is one of the inputs, and no game matches: it would be left without a game"
         return None
 
     return trouble
@@ -258,7 +262,7 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
     that cannot be read, or an empty one beside others, writes nothing.
     OUTPUT may be one of FILES (only the games that match are left in it):
     it is replaced once all is read, and not at all if such a game would be
-    lost (--keep-broken keeps such games).
+    lost (--keep-broken keeps such games) or if no game matches.
     The comments of a file of comments alone go with the next game written,
     or the last one, as dln merge writes them.  Exit 0, or 2 when a file
     cannot be read or holds no game, a game does not parse or, with a play
