@@ -432,3 +432,19 @@ def test_auto_play_does_not_flood_a_screen_reader(chromium: Browser, tmp_path: P
     assert "auto-play" not in chromium.run("return document.getElementById('status').textContent")
     chromium.press("ArrowRight")  # stepping by hand is read out at each move, as before
     assert chromium.run("return window.told.announced") == 2
+
+
+def test_the_score_table_s_words_for_a_screen_reader_stay_in_its_box_on_a_phone(chromium: Browser,
+                                                                                   tmp_path: Path) -> None:
+    """The score table scrolls sideways in a box of its own on a phone, but the words it has for a screen
+    reader ('none' after a ·) are placed against the page, not the box: where its last columns hold a ·
+    (a setup's round), they stood past the screen's edge and the whole page scrolled 40 pixels sideways.
+    They now stay in the table's box."""
+    url = _page(tmp_path, SAMPLES / "constructs" / "setup.dln") + "#g1-r1-m1"
+    chromium.resize(360, 800)
+    try:
+        chromium.open(url)
+        assert chromium.run("return document.querySelector('#scores .sr') !== null")
+        assert chromium.run(OVERFLOW) == [0, []]
+    finally:
+        chromium.resize(1280, 900)
