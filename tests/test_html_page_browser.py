@@ -434,6 +434,45 @@ def test_auto_play_does_not_flood_a_screen_reader(chromium: Browser, tmp_path: P
     assert chromium.run("return window.told.announced") == 2
 
 
+#: The pairs of a seat's hand card and a card its capture took that are drawn over each other: seat and cards.
+TAKEN_OVER_HAND = """
+const over = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+return [...document.querySelectorAll('#diagram g[data-seat]')].flatMap(function (g) {
+  const taken = [...g.querySelectorAll('g[data-taken] use')];
+  return [...g.querySelectorAll(':scope > use[data-card]')].flatMap(h => taken
+    .filter(t => over(h.getBoundingClientRect(), t.getBoundingClientRect()))
+    .map(t => [g.getAttribute('data-seat'), h.getAttribute('data-card'), t.getAttribute('data-card')]));
+});
+"""
+
+
+def test_a_capture_of_many_cards_stays_clear_of_the_hand_on_a_phone(chromium: Browser, tmp_path: Path) -> None:
+    """Four players on a phone: North's and South's hands are 356 pixels wide, and the cards a capture took
+    are fanned at the right of the hand's row.  A 9 taking three 9s and three pairs that make 9 (ten cards
+    with the one played) was fanned from the middle of the row, over the last two cards of the hand left:
+    neither could be read.  A capture that does not fit beside the hand is now fanned on a row of its own
+    under it."""
+    record = tmp_path / "capture.dln"
+    record.write_text(
+        '[Event "N takes ten"]\n\nsetup dealer W\ntable 9d 9h 9s 4d 5d 3h 6h 7d 2d\nN: 9c 2c 3c 4c 5c 6c\n'
+        "E: ? ? ? ? ?\nS: ? ? ? ? ?\nW: ? ? ? ? ? ?\nturn N\nN 9c x 9d 9h 9s 4d+5d 3h+6h 7d+2d\n\n"
+        '[Event "S takes ten"]\n\nsetup dealer E\ntable 8d 8h 8s 3d 5d 2h 6h 7s Ah\nN: ? ? ? ? ?\nE: ? ? ? ? ? ?\n'
+        "S: 8c 2c 3c 4c 5c 6c\nW: ? ? ? ? ?\nturn S\nS 8c x 8d 8h 8s 3d+5d 2h+6h 7s+Ah\n", encoding="utf-8")
+    url = _page(tmp_path, record)
+    chromium.resize(360, 800)
+    try:
+        for key, seat in (("g1-r1-m1", "N"), ("g2-r1-m1", "S")):
+            chromium.open(f"{url}#{key}")
+            assert _shown_once_laid_out(chromium, "narrow")[1] == "narrow"
+            assert chromium.run(f"return document.querySelectorAll('#diagram g[data-taken=\"{seat}\"] use')"
+                                ".length") == 10
+            assert chromium.run(TAKEN_OVER_HAND) == [], key
+            assert chromium.run(TEXTS_OVERLAP) == [], key
+            assert chromium.run(OVERFLOW) == [0, []], key
+    finally:
+        chromium.resize(1280, 900)
+
+
 def test_the_score_table_s_words_for_a_screen_reader_stay_in_its_box_on_a_phone(chromium: Browser,
                                                                                    tmp_path: Path) -> None:
     """The score table scrolls sideways in a box of its own on a phone, but the words it has for a screen

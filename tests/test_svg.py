@@ -15,7 +15,7 @@ import dln
 from dln.cli import main
 from dln.views.replay import Cursor, Frame, Replay
 from dln.views.scoresheet import frame_data
-from dln.views.svg import FANNED, card_defs, card_name, position_svg
+from dln.views.svg import CARD_HEIGHT, CARD_WIDTH, FANNED, PAD, card_defs, card_name, position_svg
 from tests.budgets import fast_only
 from tests.diagram import SVG, show_position, shown_position
 from tests.samples import DILOTI, SISTER_GAMES
@@ -335,3 +335,40 @@ def test_the_description_says_the_cards_in_words() -> None:
     assert desc is not None
     assert desc.text.splitlines()[1] == ("pile: 3 of hearts, 2 of hearts, king of diamonds, 9 of spades, 8 of clubs "
                                          "(top 8 of clubs)")
+
+
+#: A capture of ten cards (a 9 taking three 9s and three pairs of 9) by N, then by S, of four players.
+MANY_TAKEN = ('[Event "N takes ten"]\n\nsetup dealer W\ntable 9d 9h 9s 4d 5d 3h 6h 7d 2d\nN: 9c 2c 3c 4c 5c 6c\n'
+              "E: ? ? ? ? ?\nS: ? ? ? ? ?\nW: ? ? ? ? ? ?\nturn N\nN 9c x 9d 9h 9s 4d+5d 3h+6h 7d+2d\n\n"
+              '[Event "S takes ten"]\n\nsetup dealer E\ntable 8d 8h 8s 3d 5d 2h 6h 7s Ah\nN: ? ? ? ? ?\n'
+              "E: ? ? ? ? ? ?\nS: 8c 2c 3c 4c 5c 6c\nW: ? ? ? ? ?\nturn S\nS 8c x 8d 8h 8s 3d+5d 2h+6h 7s+Ah\n")
+
+
+def _cards_over(root: ET.Element) -> list[tuple[str, str, str]]:
+    """The pairs of a seat's hand card and a card its capture took drawn over each other (cards' boxes)."""
+    def box(use: ET.Element) -> tuple[float, float]:
+        return float(use.get("x", 0)), float(use.get("y", 0))
+
+    found = []
+    for seat in (g for g in root.iter(f"{SVG}g") if g.get("data-seat")):
+        taken = [u for g in seat.iter(f"{SVG}g") if g.get("data-taken") for u in g.iter(f"{SVG}use")]
+        for held in seat.findall(f"{SVG}use[@data-card]"):
+            (hx, hy), card = box(held), held.get("data-card", "")
+            found += [(seat.get("data-seat", ""), card, t.get("data-card", "")) for t in taken
+                      if abs(box(t)[0] - hx) < CARD_WIDTH and abs(box(t)[1] - hy) < CARD_HEIGHT]
+    return found
+
+
+@pytest.mark.parametrize("narrow", [False, True], ids=["wide", "narrow"])
+@pytest.mark.parametrize(("game", "seat"), [(1, "N"), (2, "S")])
+def test_a_capture_of_many_cards_is_drawn_clear_of_the_hand(game: int, seat: str, narrow: bool) -> None:
+    """The cards a capture took were fanned at the right of the hand's row from wherever they had to start to
+    end at the box's edge: ten of them on a phone's diagram (356 pixels a hand) began over the hand's fourth
+    card.  They are fanned beside the hand where they fit, and on a row of their own under it where not."""
+    replay = Replay.from_text(MANY_TAKEN)
+    root = ET.fromstring(position_svg(replay.frame(replay.locate(game, 1, 1)), narrow=narrow))
+    taken = next(g for g in root.iter(f"{SVG}g") if g.get("data-taken") == seat)
+    assert len(list(taken.iter(f"{SVG}use"))) == 10
+    assert _cards_over(root) == []
+    width = float(root.get("width", 0))
+    assert all(float(u.get("x", 0)) + CARD_WIDTH <= width - PAD for u in taken.iter(f"{SVG}use"))

@@ -246,8 +246,11 @@ class _Diagram:
         hand_height = band + rows * (CARD_HEIGHT + GAP)
         last = ""
         if played_here:
-            last, extra = self.last_move(box, hand_height if below else 0, below=below)
-            hand_height += extra if below else 0
+            # Where the hand's first row ends ("no cards" takes two cards' room): a capture's cards are fanned
+            # right of it, or under the hand.
+            row_end = box.x + 8 + max(min(len(cards), per_row), 2) * (CARD_WIDTH + GAP)
+            last, extra = self.last_move(box, hand_height, below=below, row_end=row_end)
+            hand_height += extra
         height = hand_height + PAD
         turn = ' data-to-play="true"' if to_play else ""
         unknown = hand.unknown if told else "?"
@@ -274,10 +277,11 @@ class _Diagram:
         f = self.frame
         return f"played {plain_move(f.move)}" + ("  XERI!" if f.xeri else "") if f.move is not None else ""
 
-    def last_move(self, box: Box, top: float, *, below: bool) -> tuple[str, float]:
-        """The move just played, written by the seat that played it, and the cards a capture took:
-        on the label's line at the right (``below=False``), or from ``top`` down at the left; the drawing
-        and the height it takes."""
+    def last_move(self, box: Box, top: float, *, below: bool, row_end: float) -> tuple[str, float]:
+        """The move just played, written by the seat that played it, and the cards a capture took: the
+        words on the label's line at the right (``below=False``), or from ``top`` (under the hand) down at the
+        left; the cards fanned right of the hand's first row (which ends at ``row_end``) where they fit, else
+        under the hand.  The drawing and the height it adds under the hand."""
         f = self.frame
         assert f.move is not None and self.played is not None
         words = self.played_words()
@@ -288,18 +292,20 @@ class _Diagram:
             height = BAND + LINE * (len(lines) - 1)
         else:
             out = [svg_text(box.x + box.width - 8, box.y + 16, words, "dln-note", anchor="end")]
-            height = BAND
+            height = 0
         if self.move_kind == "capture":
             taken = [self.played, *f.taken]
-            step = FANNED - 6 if not below else max(6, min(FANNED - 6, (box.width - 16 - CARD_WIDTH)
-                                                            / max(len(taken) - 1, 1)))
-            left = box.x + 8 if below else box.x + box.width - 8 - CARD_WIDTH - (len(taken) - 1) * step
-            y = box.y + (top + height if below else BAND)
+            fanned = CARD_WIDTH + (len(taken) - 1) * (FANNED - 6)
+            beside = not below and fanned <= box.x + box.width - 8 - row_end
+            step = FANNED - 6 if beside else max(6, min(FANNED - 6, (box.width - 16 - CARD_WIDTH)
+                                                        / max(len(taken) - 1, 1)))
+            left = box.x + box.width - 8 - fanned if beside else box.x + 8
+            y = box.y + (BAND if beside else top + height)
             out.append(f'<g data-taken="{f.move.seat}">')
             for k, card in enumerate(taken):
                 out.append(card_use(card, left + k * step, y, last=card == self.played))
             out.append("</g>")
-            height += CARD_HEIGHT + GAP
+            height += 0 if beside else CARD_HEIGHT + GAP
         return "".join(out), height
 
     def pile_parts(self, pile: Pile) -> Parts | None:
@@ -405,20 +411,26 @@ class _Diagram:
         out.append("</g>")
         return "".join(out), height
 
-    def heading(self) -> str:
-        """``round 1 · move 3: S 8s`` on the left, ``N to play`` (or ``round over``) on the right."""
+    def heading(self) -> tuple[str, float]:
+        """``round 1 · move 3: S 8s`` on the left, ``N to play`` (or ``round over``) on the right; a move too
+        long for the line beside them (ten cards taken, on a phone's diagram) goes on in lines under it.  The
+        drawing and the top of what comes under it."""
         f = self.frame
         right = f"{f.to_play} to play" if f.to_play else {"end": "round over", "stopped": "replay stopped"}.get(
             f.kind, "")
-        return (svg_text(PAD, 18, f"{f.round.label} \u00b7 {f.title.split(': ', 1)[-1]}"
-                      if f.move is not None else f.title)
-                + svg_text(self.width - PAD, 18, right, "dln-label dln-turn", anchor="end"))
+        left = f"{f.round.label} \u00b7 {f.title.split(': ', 1)[-1]}" if f.move is not None else f.title
+        room = self.width - 2 * PAD - (label_width(right) + 2 * GAP if right else 0)
+        lines = [left] if label_width(left) <= room else textwrap.wrap(
+            left, max(1, int(room // LABEL_CHAR)), break_on_hyphens=False, break_long_words=False) or [left]
+        drawn = "".join(svg_text(PAD, 18 + k * LINE, line) for k, line in enumerate(lines))
+        return (drawn + svg_text(self.width - PAD, 18, right, "dln-label dln-turn", anchor="end"),
+                28.0 + LINE * (len(lines) - 1))
 
     # -- the whole -----------------------------------------------------------------------------
     def body(self) -> tuple[str, float]:
         """Every piece laid out from the top; the drawing and its height."""
-        parts = [self.heading()]
-        y = 28.0
+        heading, y = self.heading()
+        parts = [heading]
         full = Box(PAD, y, self.width - 2 * PAD)
         top = "N"
         bottom = "S"
