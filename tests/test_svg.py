@@ -15,7 +15,7 @@ import dln
 from dln.cli import main
 from dln.views.replay import Cursor, Frame, Replay
 from dln.views.scoresheet import frame_data
-from dln.views.svg import CARD_HEIGHT, CARD_WIDTH, FANNED, PAD, card_defs, card_name, position_svg
+from dln.views.svg import CARD_HEIGHT, CARD_WIDTH, FANNED, NARROW_WIDTH, PAD, card_defs, card_name, position_svg
 from tests.budgets import fast_only
 from tests.diagram import SVG, show_position, shown_position
 from tests.samples import DILOTI, SISTER_GAMES
@@ -372,3 +372,37 @@ def test_a_capture_of_many_cards_is_drawn_clear_of_the_hand(game: int, seat: str
     assert _cards_over(root) == []
     width = float(root.get("width", 0))
     assert all(float(u.get("x", 0)) + CARD_WIDTH <= width - PAD for u in taken.iter(f"{SVG}use"))
+
+
+def _drawing(svg: str) -> list[str]:
+    """What a diagram draws, without its style, card faces and titles: each element under the root but those."""
+    root = ET.fromstring(svg)
+    return [ET.tostring(e, encoding="unicode") for e in root if e.tag not in (f"{SVG}defs", f"{SVG}title")]
+
+
+@pytest.mark.parametrize(("sample", "key"), [("constructs/four-players.dln", "g1-r1-m5"),
+                                             ("kontsina.dln", "g1-r2-m13")])
+def test_narrow_draws_the_diagram_the_page_shows_on_a_phone(sample: str, key: str) -> None:
+    """A phone's diagram of three or four players (West and East under North, 380 wide) was drawn only inside
+    the HTML page: a club wanting that picture as a file, for a chat, could not have it.  ``dln svg --narrow``
+    draws it: the page's own drawing of the position, as ``dln show`` prints it."""
+    from dln.views.packed import read_games
+
+    path = str(ROOT / "samples" / sample)
+    where = ["--round", key.split("-")[1][1:], "--move", key.split("-m")[1]]
+    code, out, err = _svg([path, *where, "--narrow"])
+    assert code == 0, err
+    root = ET.fromstring(out)
+    assert (root.get("data-layout"), root.get("width")) == ("narrow", str(NARROW_WIDTH))
+    data = _show_json([path, *where])
+    assert shown_position(out) == show_position(data, data["position"]["turn"])  # type: ignore[index]
+    page = CliRunner().invoke(main, ["html", path]).stdout
+    [game] = read_games(page)
+    assert _drawing(out) == _drawing(game["positions"][key]["svg_narrow"])
+    assert _drawing(_svg([path, *where])[1]) == _drawing(game["positions"][key]["svg"])
+
+
+def test_narrow_draws_two_players_as_without_it() -> None:
+    """Two players have one diagram, 460 wide, on a phone as on a desktop: --narrow draws it the same."""
+    path = str(ROOT / "samples" / "annotated.dln")
+    assert _svg([path, "--move", "5", "--narrow"]) == _svg([path, "--move", "5"])

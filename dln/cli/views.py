@@ -58,10 +58,14 @@ def _where(function: Callable[..., None]) -> Callable[..., None]:
 @click.command("svg", short_help="Draw one position of a record as an SVG diagram.")
 @click.argument("file")
 @_where
+@click.option("--narrow", is_flag=True,
+              help="Three or four players drawn for a phone, as the HTML page shows them under 640 pixels: West "
+              "and East side by side under North, the table under them, 380 pixels wide (two players are drawn "
+              "460 wide either way).")
 @_OUTPUT
 @variant_option
 def svg_command(file: str, game_number: int | None, round_number: int | None, move: int | None,
-                variation: tuple[int, ...], output: str | None, variant: str | None) -> None:
+                variation: tuple[int, ...], narrow: bool, output: str | None, variant: str | None) -> None:
     """Draw one position of a record as an SVG diagram ('-' reads stdin).
 
     The position dln show prints at the same options: the table with its
@@ -79,7 +83,7 @@ def svg_command(file: str, game_number: int | None, round_number: int | None, mo
     cursor = start_at(replay, game_number, round_number, move, variation)
     frame = replay.frame(cursor)
     title = f"{PurePath(display_name(file)).name}, game {frame.game.number}, {frame.round.label}: {frame.title}"
-    _emit(output, [position_svg(frame, title=title), "\n"])
+    _emit(output, [position_svg(frame, title=title, narrow=narrow), "\n"])
     sys.exit(status)
 
 
