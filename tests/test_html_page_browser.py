@@ -487,3 +487,33 @@ def test_the_score_table_s_words_for_a_screen_reader_stay_in_its_box_on_a_phone(
         assert chromium.run(OVERFLOW) == [0, []]
     finally:
         chromium.resize(1280, 900)
+
+
+def test_greek_in_the_games_menu_and_the_page_s_title_is_read_in_greek(chromium: Browser, tmp_path: Path) -> None:
+    """The heading's names and tags were marked lang="el", but not the games menu (each game listed by its
+    event and players, 'game 1: Βραδιά της Πέμπτης · N Μαρία') nor the page's title and heading (the record's
+    name, 'Βραδιά_Πέμπτης.dln'): a screen reader read them with the page's English voice, letter by letter.
+    A game whose label holds Greek letters is now marked lang="el" in the menu (an option is one text), and
+    so is the title, and the record's name in the heading; a game listed in Latin letters, and the words the
+    page adds ('— game 2'), are left in English."""
+    game = "round 1 dealer S\ntable 5h 3c 9d Js\nN 4d 5h =9\n\n"
+    record = tmp_path / "Βραδιά_Πέμπτης.dln"
+    record.write_text('[Event "Βραδιά της Πέμπτης"]\n[North "Μαρία"]\n\n' + game + '[Event "Friday"]\n\n' + game,
+                      encoding="utf-8")
+    chromium.open(_page(tmp_path, record))
+    menu = "return [...document.querySelectorAll('#game-select option')].map(o => [o.textContent, o.lang]);"
+    assert chromium.run(menu) == [["game 1: Βραδιά της Πέμπτης · N Μαρία", "el"], ["game 2: Friday", ""]]
+    title = "return [document.title, document.querySelector('title').lang];"
+    assert chromium.run(title) == ["Βραδιά_Πέμπτης.dln", "el"]
+    heading = "return [...document.querySelectorAll('#title [lang]')].map(e => [e.textContent, e.lang]);"
+    assert chromium.run(heading) == [["Βραδιά_Πέμπτης.dln", "el"]]
+    out = tmp_path / "game2.html"
+    assert CliRunner().invoke(main, ["html", str(record), "--game", "2", "-o", str(out)]).exit_code == 0
+    chromium.open(out.as_uri())
+    assert chromium.run("return document.getElementById('title').textContent") == "Βραδιά_Πέμπτης.dln \u2014 game 2"
+    assert chromium.run(heading) == [["Βραδιά_Πέμπτης.dln", "el"]]
+    latin = tmp_path / "friday.dln"
+    latin.write_text('[Event "Friday"]\n\n' + game, encoding="utf-8")
+    chromium.open(_page(tmp_path, latin, "friday.html"))
+    assert chromium.run(title) == ["friday.dln", ""]
+    assert chromium.run(heading) == []

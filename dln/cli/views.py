@@ -114,7 +114,6 @@ def html_command(file: str, game_number: int | None, output: str | None, variant
     # The first game is read before a byte is written: a file that cannot be read, or holds no game to
     # show, is an error on stderr with nothing (not half a page) on stdout.
     first = next(replays)
-    name = PurePath(display_name(file)).name
-    title = f"{name} \u2014 game {game_number}" if game_number is not None else name
-    _emit(output, page(itertools.chain([first], replays), filename=display_name(file), title=title))
+    _emit(output, page(itertools.chain([first], replays), filename=display_name(file),
+                       title=PurePath(display_name(file)).name, game=game_number))
     sys.exit(status.code)

@@ -337,12 +337,18 @@ def _script() -> tuple[str, str]:
     return script, f"'sha256-{digest}'"
 
 
-def page(replays: Iterable[Replay], *, filename: str, title: str) -> Iterator[str]:
+def page(replays: Iterable[Replay], *, filename: str, title: str, game: int | None = None) -> Iterator[str]:
     """The page, in pieces: the head, each game's blocks (:func:`dln.views.packed.game_blocks`: each game
     replayed when its turn comes, its positions deflated as they are made), the script.  ``replays`` may be
-    a generator reading a file a game at a time."""
+    a generator reading a file a game at a time.  ``title`` is the record's name, ``game`` the one game the
+    page holds, said after it ('club.dln — game 3')."""
     script, allowed = _script()  # the one script that runs: the page fetches nothing, runs nothing else
     title = visible(title)
+    # The record's name in an element of its own, which the script marks lang="el" when written in Greek.
+    heading = f'<span class="tag-value">{escape(title)}</span>'
+    if game is not None:
+        title += f" \u2014 game {game}"
+        heading += f" \u2014 game {game}"
     yield (
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -350,7 +356,7 @@ def page(replays: Iterable[Replay], *, filename: str, title: str) -> Iterator[st
         f"style-src 'unsafe-inline'; script-src {allowed}\">\n"
         f"<title>{escape(title)}</title>\n<style>{_asset('viewer.css')}</style>\n</head>\n<body>\n"
         f'<svg class="defs" aria-hidden="true" width="0" height="0">{card_defs()}</svg>\n'
-        + _asset("viewer.html").replace("{{title}}", escape(title))
+        + _asset("viewer.html").replace("{{title}}", heading)
     )
     for replay in replays:
         for game in range(len(replay.games)):

@@ -161,9 +161,10 @@
   // screen reader reads it with its Greek voice, not spelt out by the English one.
   var GREEK = /[\u0370-\u03ff\u1f00-\u1fff]/;
   function markGreek(root) {
-    Array.prototype.forEach.call(root.querySelectorAll(".comment, .tag-value"), function (e) {
-      if (GREEK.test(e.textContent)) e.lang = "el";
-    });
+    Array.prototype.forEach.call(root.querySelectorAll(".comment, .tag-value"), function (e) { markIfGreek(e); });
+  }
+  function markIfGreek(e) {
+    if (GREEK.test(e.textContent)) e.lang = "el";
   }
   function markMove(key) {
     var list = $("moves");
@@ -463,8 +464,13 @@
     option.value = String(i);
     var label = b.getAttribute("data-label");
     option.textContent = "game " + b.getAttribute("data-game") + (label ? ": " + label : "");
+    if (label && GREEK.test(label)) option.lang = "el";  // an option is one text: marked whole, as its label
     select.appendChild(option);
   });
+  // The page's title is the record's name: marked as the record's other words are (the heading's own
+  // element holds only the name, not the words the page adds).
+  markIfGreek(document.querySelector("head title"));
+  markGreek($("title"));
   $("game-choice").hidden = blocks.length < 2;
   select.addEventListener("change", function () {
     var first = end(Number(select.value), "first");
