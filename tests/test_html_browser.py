@@ -887,3 +887,24 @@ def test_the_footer_s_command_quotes_a_file_name_a_shell_would_split(chromium: B
     chromium.open(_url(page, "g1-r1-m2"))
     command = shlex.split(chromium.run("return document.getElementById('show-command').textContent"))
     assert command == ["dln", "show", "-", "--game", "1", "--round", "1", "--move", "2"], command
+
+
+def test_n_and_p_in_a_variation_go_on_into_the_next_and_previous_game(chromium: Browser, tmp_path: Path) -> None:
+    """In a variation of a game's last round, n said 'this is the last round' with the record's next game
+    unread (and p, in a variation of the next game's first round, 'this is the first round'); from the main
+    line, and in dln replay from anywhere, they go on to the next game's first round and back to the last
+    round of the game before.  A variation's end still stops → (the end of this variation, not the game)."""
+    game = "round 1 dealer S\ntable 5h 3c 9d Js\nN 4d 5h =9\n  (N 9c x 9d)\nS 9s x [9] 9d\n\n"
+    record, page = tmp_path / "two.dln", tmp_path / "two.html"
+    record.write_text('[Event "one"]\n\n' + game + '[Event "two"]\n\n' + game, encoding="utf-8")
+    assert CliRunner().invoke(main, ["html", str(record), "-o", str(page)]).exit_code == 0
+    chromium.open(_url(page, "g1-r1-m1-v1.1"))
+    chromium.press("ArrowRight")
+    assert chromium.run("return [window.dlnViewer.current(), document.getElementById('status').textContent]") == [
+        "g1-r1-m1-v1.1", "the end of this variation: v or u goes back"]
+    chromium.press("n")
+    assert chromium.run("return window.dlnViewer.current()") == "g2-r1-m0"
+    chromium.run("window.dlnViewer.show('g2-r1-m1-v1.1')")
+    chromium.press("p")
+    assert chromium.run("return window.dlnViewer.current()") == "g1-r1-m0"
+    assert chromium.run("return document.querySelector('[data-action=next_round]').disabled") is False

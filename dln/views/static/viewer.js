@@ -279,8 +279,9 @@
   // -- moving -----------------------------------------------------------------------------------
   // The game a move leads into from position p when it leads nowhere in its own (-1: none): the replayer
   // holds one game at a time; the page goes on into the next game, and back.  Known without inflating it.
+  // → and ← stop at a variation's ends; n and p go on from anywhere, as Replay.next_round does.
   function beyond(action, p) {
-    if (p.variation.length) return -1;
+    if (p.variation.length && action !== "next_round" && action !== "previous_round") return -1;
     if ((action === "forward" || action === "next_round") && current.game + 1 < blocks.length) return current.game + 1;
     if ((action === "back" || action === "previous_round") && current.game > 0) return current.game - 1;
     return -1;
