@@ -517,3 +517,27 @@ def test_greek_in_the_games_menu_and_the_page_s_title_is_read_in_greek(chromium:
     chromium.open(_page(tmp_path, latin, "friday.html"))
     assert chromium.run(title) == ["friday.dln", ""]
     assert chromium.run(heading) == []
+
+
+def test_the_replay_s_keys_work_after_a_game_is_chosen_from_the_menu(chromium: Browser, tmp_path: Path) -> None:
+    """A game chosen from the games menu kept the focus on the menu, and the replay's keys were then the
+    menu's: → went on to the next game, and the next (the menu's own choice, in Chromium), and n, v, Space
+    did nothing, until the reader clicked somewhere else.  On the menu, ↑ and ↓ (and the keys that open it)
+    still choose a game; every other key of the replay steps the game shown, as anywhere on the page."""
+    game = "round 1 dealer S\ntable 5h 3c 9d Js\nN 4d 5h =9\nS 9s x [9] 9d\n\n"
+    record = tmp_path / "club.dln"
+    record.write_text("".join(f'[Event "night {n}"]\n\n' + game for n in range(1, 5)), encoding="utf-8")
+    chromium.open(_page(tmp_path, record))
+    state = ("return [window.dlnViewer.current(), document.activeElement.id, "
+             "document.getElementById('game-select').value]")
+    chromium.click("#game-select")
+    chromium.press("ArrowDown")
+    chromium.press("Enter")
+    assert chromium.run(state) == ["g2-r1-m0", "game-select", "1"]
+    chromium.press("ArrowRight")
+    chromium.press("ArrowRight")
+    assert chromium.run(state) == ["g2-r1-m2", "game-select", "1"]
+    chromium.press("n")
+    assert chromium.run(state) == ["g3-r1-m0", "game-select", "2"]
+    chromium.press("ArrowDown")
+    assert chromium.run(state) == ["g4-r1-m0", "game-select", "3"]

@@ -412,11 +412,14 @@
     return true;
   }
 
+  // The keys the games menu keeps while it has the focus (to choose a game, to open it); every other key of
+  // the replay steps the game shown, as anywhere on the page (→ would otherwise choose the next game).
+  var MENU_KEYS = { ArrowUp: 1, ArrowDown: 1, Home: 1, End: 1, PageUp: 1, PageDown: 1, Enter: 1, " ": 1, Escape: 1 };
   document.addEventListener("keydown", function (e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     if ($("help").open) return helpKey(e);
     var t = e.target, tag = t && t.tagName;
-    if (tag === "SELECT" || tag === "INPUT" || tag === "TEXTAREA") return;
+    if ((tag === "SELECT" && e.key in MENU_KEYS) || tag === "INPUT" || tag === "TEXTAREA") return;
     if ((e.key === "Enter" || e.key === " ") && (tag === "A" || tag === "BUTTON")) return;
     var action = KEYS[e.key];
     if (!action) return;
