@@ -541,3 +541,17 @@ def test_the_replay_s_keys_work_after_a_game_is_chosen_from_the_menu(chromium: B
     assert chromium.run(state) == ["g3-r1-m0", "game-select", "2"]
     chromium.press("ArrowDown")
     assert chromium.run(state) == ["g4-r1-m0", "game-select", "3"]
+
+
+def test_a_variation_followed_from_the_move_panel_keeps_the_focus(chromium: Browser, tmp_path: Path) -> None:
+    """A variation is a link in the move's panel; followed from the keyboard (Tab to it, Enter), the panel was
+    drawn anew for the variation's first move and the link, with the focus, was gone: the focus fell to the
+    page itself, and the next Tab started again from the page's top.  The focus now goes to the position
+    shown in the move list, where Tab and Enter go on; the page does not scroll to it."""
+    chromium.open(_page(tmp_path, SAMPLES / "constructs" / "variations.dln") + "#g1-r1-m4")
+    chromium.run("document.querySelector('#move a').focus()")
+    scrolled = chromium.run("return window.scrollY")
+    chromium.press("Enter")
+    assert chromium.run("const e = document.activeElement; return [window.dlnViewer.current(), e.tagName, "
+                        "e.getAttribute('data-key'), e.getAttribute('aria-current'), window.scrollY]") == [
+        "g1-r1-m4-v1.1", "A", "g1-r1-m4-v1.1", "true", scrolled]

@@ -436,11 +436,17 @@
     var button = document.querySelector("#controls button:not(:disabled)");
     if (button) button.focus();
   });
-  // A move in the list, a variation in the move panel: shown at once (the address follows).
+  // A move in the list, a variation in the move panel: shown at once (the address follows).  The panel is
+  // drawn anew, its link with the focus gone: the focus goes to the position in the move list, not to the
+  // page's start, and the page stays where it is.
   document.addEventListener("click", function (e) {
     var link = e.target.closest && e.target.closest('a[href^="#g"]');
     if (!link || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
-    if (show(link.getAttribute("href").slice(1))) e.preventDefault();
+    var inPanel = $("move").contains(link);
+    if (!show(link.getAttribute("href").slice(1))) return;
+    e.preventDefault();
+    var shownMove = $("moves").querySelector("a[aria-current]");
+    if (inPanel && shownMove) shownMove.focus({ preventScroll: true });
   });
   // The position the address names after its "#".  Anyone may type or paste anything there: a malformed
   // percent-escape ("#%E0", on which decodeURIComponent throws) is taken as written, and a message quotes
