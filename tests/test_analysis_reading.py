@@ -251,3 +251,31 @@ def test_the_json_says_a_move_is_the_best_where_the_text_says_best_equals(tmp_pa
                for move in record.rounds[0].moves]
     assert [m["played_is_best"] for m in moves if m["played_is_best"]] and \
         not any(o for m, o in zip(moves, offered, strict=True) if m["played_is_best"]), offered
+
+
+@pytest.mark.parametrize(("sample", "budget", "numbers"), [
+    ("constructs/variations.dln", "100", (1, 4)),  # where the two disagreed on the best move, and on move 4's loss
+    ("constructs/hidden-hands.dln", "20", (1, 3)),  # hands not seen: the move played proves a card held
+    ("two-player-61.dln", "5", (40, 44)),  # the last deal: one world, solved exactly
+    ("four-player.dln", "5", (3, 10)),  # four players: partners' hands dealt
+])
+def test_moves_rank_gives_the_values_and_best_move_dln_analyse_gives(sample: str, budget: str,
+                                                                     numbers: tuple[int, ...]) -> None:
+    """``dln moves --at 4 --rank`` of samples/constructs/variations.dln said S Jh x Js was worth +1.3 and lost
+    0.9 where ``dln analyse`` said +0.4 and 2.1, and at move 1 they named different best moves: the review
+    kept the move played to the end of the halving of the budget (so it is valued in full), which the ranking
+    did not, and so split the budget, and drew the worlds, otherwise for every move.  The ranking values the
+    move the record plays there in full too: the same figures and best move, at the same budget and seed."""
+    path = str(SAMPLES / sample)
+    code, out, _ = run("analyse", path, "--round", "1", "--budget", budget, "--json")
+    assert code == 0, out
+    reviewed = {m["move"]: m for m in json.loads(out)["games"][0]["moves"]}
+    for number in numbers:
+        review = reviewed[number]
+        code, out, _ = run("moves", path, "--at", str(number), "--rank", "--budget", budget, "--json")
+        assert code == 0, out
+        ranked = json.loads(out)["ranked"]
+        nets = {entry["move"]: entry["net"] for entry in ranked}
+        assert (ranked[0]["move"], ranked[0]["net"]) == (review["best"], review["best_net"]), (number, ranked)
+        assert nets[review["played"]] == review["played_net"], (number, ranked)
+        assert ranked[0]["exact"] is review["exact"], number

@@ -272,12 +272,24 @@ def broken_before(played: RoundReport, number: int) -> str | None:
     return f"the record breaks a rule before this move ({found.code} {found.name}, line {found.line})"
 
 
+def analysis_before(state: Position, played: EngineMove | None, *, budget: int = DEFAULT_BUDGET, seed: int = 0,
+                    open_hands: bool = False) -> Analysis:
+    """The engine on ``state``, the position before a record's move ``played`` (None: the record plays no
+    legal move from there), as every command weighs a position of a record: ``dln analyse``, ``dln moves
+    --rank``, the replayer's ``e`` key.  The move played is valued in full (kept to the end of the halving of
+    the budget and, where the hand is partly unseen, legal in every world dealt), which changes how the
+    budget is split and which worlds are drawn for every move: so the same position gets the same values
+    and best move from each of them only if each keeps the same move."""
+    return analyse_position(state, budget=budget, seed=seed, open_hands=open_hands,
+                            keep=() if played is None else (played,))
+
+
 def _analyse(task: _Task) -> tuple[Any, ...] | str:
     """Run one task (in this process or another): the values the review needs, or why none (the engine's
     own exceptions, whose texts are for people; any other is a bug, not a reason)."""
     try:
-        analysis = analyse_position(task.state, budget=task.budget, seed=task.seed, open_hands=task.open_hands,
-                                    keep=(task.played,))
+        analysis = analysis_before(task.state, task.played, budget=task.budget, seed=task.seed,
+                                   open_hands=task.open_hands)
     except (Unsampleable, CannotWeigh) as exc:
         return str(exc)
     played = analysis.value_of(task.played)
@@ -429,10 +441,12 @@ class Ranking(NamedTuple):
 
 
 def rank_moves(state: Position, *, budget: int = DEFAULT_BUDGET, seed: int = 0,
-               open_hands: bool = False) -> Ranking:
+               open_hands: bool = False, coming: Move | None = None) -> Ranking:
     """Every legal move of ``state`` in DLN with the engine's values, best first (``dln moves --rank``,
-    the recorder's ``?``, the replayer's engine key)."""
-    analysis = analyse_position(state, budget=budget, seed=seed, open_hands=open_hands)
+    the recorder's ``?``).  ``coming``: the move the record plays from ``state``, valued in full as ``dln
+    analyse`` values it (:func:`analysis_before`), so that the ranking's figures are the review's."""
+    played = legal_move(state, coming) if coming is not None else None
+    analysis = analysis_before(state, played, budget=budget, seed=seed, open_hands=open_hands)
     return Ranking([(move_text(written(state, mv.move)), mv) for mv in analysis.moves], analysis.exact)
 
 
@@ -524,13 +538,13 @@ def hint_text(before: Position, move: Move | None, *, budget: int = DEFAULT_BUDG
 def _hint(before: Position, move: Move | None, budget: int, seed: int, coming: Move | None) -> str:
     if move is None:
         kept = legal_move(before, coming) if coming is not None else None
-        analysis = analyse_position(before, budget=budget, seed=seed, keep=(kept,) if kept is not None else ())
+        analysis = analysis_before(before, kept, budget=budget, seed=seed)
         best = analysis.best
         return f"{COMMENT_PREFIX} best {move_text(written(before, best.move))} {_valued(before, best, analysis)}"
     engine_move = legal_move(before, move)
     if engine_move is None:
         return f"{COMMENT_PREFIX} an illegal move: nothing to weigh"
-    analysis = analyse_position(before, budget=budget, seed=seed, keep=(engine_move,))
+    analysis = analysis_before(before, engine_move, budget=budget, seed=seed)
     played, best = analysis.value_of(engine_move), analysis.best
     assert played is not None  # a kept move is always valued
     shown = move_text(replace(move, number=None, glyphs=(), comments=(), variations=()))

@@ -167,7 +167,9 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
                         as_json, EXIT_FOUND)
     code = warn_broken(display, broken_before(report, round_number, at), round_number, at)
     if rank is not None:
-        _print_ranked(display, report.index, round_number, at, state, rank, as_json, ascii_json, known, code)
+        coming = played.record_moves[at - 1] if at <= len(played.record_moves) else None  # valued as analyse does
+        _print_ranked(display, report.index, round_number, at, state, {**rank, "coming": coming}, as_json,
+                      ascii_json, known, code)
     listed = [move_text(written(state, move)) for move in legal(state, every=every)]
     if as_json:
         emit(json.dumps({"file": display, "game": report.index, "round": round_number, "at": at,
