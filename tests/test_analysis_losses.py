@@ -7,6 +7,7 @@ figures shown (:func:`dln.wording.shown_loss`)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -115,12 +116,41 @@ def test_the_engine_key_gives_values_from_the_side_dln_analyse_keeps(monkeypatch
 
 
 
-def test_the_analysis_comment_names_the_side_its_values_count() -> None:
-    """The comment on S's move gives S's points minus N's, where the report beside it gives N's minus S's:
-    unnamed, '+2.8 against +1.9' read as the opposite of the report's '-1.9 ... -2.8'.  It names the side."""
+def test_the_analysis_comment_gives_values_from_the_side_the_report_keeps() -> None:
+    """Issue 32: the comment on S's move gave S's points minus N's (named), where the report beside it, the
+    replayer's e key and the HTML chart give N's minus S's whoever moves: read down an annotated record the
+    comments' values flipped sign from move to move instead of reading as the round's course.  The comment
+    now gives the first side's values, as the report does, and names them; the points lost stay the mover's.
+    Comments written before (the mover's side, named or not) still read back as the mover's values."""
     _, _, capture, _ = opening()
     south = MoveReview(1, 3, "S", 12, "S 5h 3h =8", "S 5d", capture, ("N", "S"), (0.0, 1.9), (0.0, 2.8), 1.9, 2.8,
                        False, 10)
-    assert comment_for(south) == "engine: loses 0.9; best S 5d (S minus N: +2.8 against +1.9)"
-    assert annotate.value_in_comment(comment_for(south)) == 1.9
-    assert annotate.value_in_comment("engine: best move (+1.5)") == 1.5  # as records annotated before say it
+    assert comment_for(south) == "engine: loses 0.9; best S 5d (N minus S: -2.8 against -1.9)"
+    assert annotate.value_in_comment(comment_for(south)) == (-1.9, "N")
+    as_good = replace(south, best="S 5h 3h =8", best_points=(0.0, 1.92), best_net=1.92)
+    assert comment_for(as_good) == "engine: best move (N minus S: -1.9)"
+    assert annotate.value_in_comment(comment_for(as_good)) == (-1.9, "N")
+    # as records annotated before say it: the mover's side, named or not
+    assert annotate.value_in_comment("engine: loses 0.9; best S 5d (S minus N: +2.8 against +1.9)") == (1.9, "S")
+    assert annotate.value_in_comment("engine: best move (+1.5)") == (1.5, None)
+    team = MoveReview(1, 2, "E", 12, "E 5h", "E 5d", capture, ("NS", "EW"), (1.0, 3.0), (0.0, 4.0), 2.0, 4.0,
+                      False, 10)
+    assert comment_for(team) == "engine: loses 2.0 (inaccuracy); best E 5d (NS minus EW: -4.0 against -2.0)"
+    assert annotate.value_in_comment(comment_for(team)) == (-2.0, "NS")
+
+
+@pytest.mark.parametrize("comments", [
+    ("engine: best move (N minus S: +0.2)", "engine: loses 0.9; best S 5d (N minus S: -2.8 against -1.9)"),
+    ("engine: best move (N minus S: +0.2)", "engine: loses 0.9; best S 5d (S minus N: +2.8 against +1.9)"),
+    ("engine: best move (+0.2)", "engine: loses 0.9; best S 5d (+2.8 against +1.9)"),
+])
+def test_the_html_chart_reads_the_first_sides_course_from_comments_old_and_new(comments: tuple[str, str]) -> None:
+    """The chart of an annotated record's course is N minus S after each move, from the comments: those the
+    engine writes now give N's side (named), those of records annotated before gave the mover's (named or
+    not); each reads as the side it counts, so S's move is N -1.9 in all three."""
+    from dln.views.course import round_course
+    from dln.views.replay import Replay
+
+    n, s = comments
+    replay = Replay.from_text(RECORD.replace("N Kc\n", f"N Kc {{{n}}}\nS 3h {{{s}}}\n"))
+    assert round_course(replay.games[0].rounds[0].main) == [(1, 0.2), (2, -1.9)]

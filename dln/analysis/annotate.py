@@ -392,33 +392,47 @@ def _annotate_move(move: Move, review: MoveReview) -> Move:
 
 
 def comment_for(review: MoveReview, *, marked: bool = False) -> str:
-    """E.g. ``engine: loses 3.5 (mistake); best S 7h 3c =10 (S minus N: +2.0 against -1.5)`` or ``engine: best
-    move (N minus S: +1.5)``: values for the mover's side, which the comment names, since the report's are the
-    first side's; with ``marked``, the grade says the engine put its glyph on the move (``(mistake, marked ?)``)."""
+    """E.g. ``engine: loses 3.5 (mistake); best S 7h 3c =10 (N minus S: -2.0 against +1.5)`` or ``engine: best
+    move (N minus S: +1.5)``: values for the first side whoever moves, as the report and the replayer's
+    ``e`` key give them, and named, so that read down a record they are the round's course; the points lost
+    are the mover's.  With ``marked``, the grade says the engine put its glyph on the move (``(mistake,
+    marked ?)``)."""
     exact = _exact(review.exact)
-    side = review.sides.index(next(s for s in review.sides if review.seat in s))
-    whose = view_words([review.sides[side], *review.sides[:side], *review.sides[side + 1:]])
+    whose = view_words(review.sides)
     if review.as_good:
-        return f"{COMMENT_PREFIX} best move ({whose}: {signed(review.best_net)}{exact})"
+        return f"{COMMENT_PREFIX} best move ({whose}: {signed(review.played_value)}{exact})"
     graded = review.grade
     word = f" ({graded[1]}, marked {graded[0]})" if graded and marked else f" ({graded[1]})" if graded else ""
     return (f"{COMMENT_PREFIX} loses {review.shown_lost:.1f}{word}; best {review.best} "
-            f"({whose}: {signed(review.best_net)} against {signed(review.played_net)}{exact})")
+            f"({whose}: {signed(review.best_value)} against {signed(review.played_value)}{exact})")
 
 
-#: The value of the move played in a :func:`comment_for` comment, for the mover's side (named, or not as
-#: records annotated before the comment named it).
-_COMMENT_VALUE = re.compile(rf"^{re.escape(COMMENT_PREFIX)} (?:best move \((?:[^():]+: )?(?P<best>[+-]\d+\.\d)"
-                            r"|loses .* against (?P<played>[+-]\d+\.\d)(?:, exact)?\)$)")
+class CommentValue(NamedTuple):
+    """The value of the move played that a :func:`comment_for` comment gives, and the side whose points minus
+    the others' it counts (``N``, ``NS``), or None where the comment does not name it (records annotated
+    before it did, which gave the mover's)."""
+
+    value: float
+    side: str | None
 
 
-def value_in_comment(comment: str) -> float | None:
-    """The value :func:`comment_for` wrote for the move played (the mover's side minus the others'), or None
-    if ``comment`` is not one of its comments: an annotated record carries its analysis to the HTML page."""
+#: The value of the move played in a :func:`comment_for` comment and the side it names (records annotated
+#: before the first side's values gave the mover's, named or not).
+_COMMENT_VALUE = re.compile(rf"^{re.escape(COMMENT_PREFIX)} (?:best move \((?:(?P<side>[^():\s]+) minus [^():]+: )?"
+                            r"(?P<best>[+-]\d+\.\d)"
+                            r"|loses .*\((?:(?P<whose>[^():\s]+) minus [^():]+: )?[+-]\d+\.\d "
+                            r"against (?P<played>[+-]\d+\.\d)(?:, exact)?\)$)")
+
+
+def value_in_comment(comment: str) -> CommentValue | None:
+    """The value :func:`comment_for` wrote for the move played and whose it is, or None if ``comment`` is not
+    one of its comments: an annotated record carries its analysis to the HTML page."""
     found = _COMMENT_VALUE.match(comment)
     if found is None:
         return None
-    return float(found["best"] if found["best"] is not None else found["played"])
+    if found["best"] is not None:
+        return CommentValue(float(found["best"]), found["side"])
+    return CommentValue(float(found["played"]), found["whose"])
 
 
 def summary_lines(review: GameReview) -> Sequence[str]:

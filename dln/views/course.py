@@ -79,7 +79,11 @@ def round_course(line: Line) -> list[tuple[int, float]] | None:
     if not positions or len(positions[0].sides) != 2:  # a round that cannot be replayed has no positions
         return None
     first = positions[0]
-    return [(number, value if first.side_index(seat) == 0 else -value) for number, seat, value in valued]
+    sides = list(first.sides)
+    # the side the comment names (the first, since comments give the first side's values), or the mover's
+    # in records annotated before: their values were the mover's side's
+    return [(number, found.value if (found.side if found.side in sides else first.side_of(seat)) == sides[0]
+             else -found.value) for number, seat, found in valued]
 
 
 def course_svg(course: Sequence[tuple[int, float]], moves: int, first: str, second: str) -> str:
