@@ -279,3 +279,15 @@ def test_moves_rank_gives_the_values_and_best_move_dln_analyse_gives(sample: str
         assert (ranked[0]["move"], ranked[0]["net"]) == (review["best"], review["best_net"]), (number, ranked)
         assert nets[review["played"]] == review["played_net"], (number, ranked)
         assert ranked[0]["exact"] is review["exact"], number
+
+
+def test_a_rankings_json_names_whose_values_it_gives_as_its_heading_does() -> None:
+    """``dln analyse --json`` names the side its values count (``values``: N minus S), but ``dln moves --rank
+    --json`` gave each move's ``net`` without saying that it counts the mover's side, as its text heading
+    does: a script charting both read S's ranking as N's.  It says ``values`` too, in the heading's words."""
+    for sample, at, whose in (("constructs/variations.dln", "4", "S minus N"), ("four-player.dln", "2", "NS minus EW"),
+                              ("kontsina.dln", "5", "E minus the mean of N and S")):
+        code, out, _ = run("moves", str(SAMPLES / sample), "--at", at, "--rank", "--budget", "1", "--json")
+        assert code == 0 and json.loads(out)["values"] == whose, out
+        code, out, _ = run("moves", str(SAMPLES / sample), "--at", at, "--rank", "--budget", "1")
+        assert f"expected points of {whose} for the round" in out, out

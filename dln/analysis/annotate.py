@@ -513,13 +513,17 @@ def ranking_heading(state: Position, ranking: Analysis, budget: int | None = Non
     of which cards when the hand is partly unseen, and what the values are."""
     hand = state.hand(state.turn)
     known = known_cards(sorted(hand.known, key=lambda c: c.index), hand.unknown, "not weighed")
-    side = state.side_of(state.turn)
-    others = [s for s in state.sides if s != side]
-    against = " and ".join(others) if len(others) == 1 else f"the mean of {' and '.join(others)}"
     values = "exact values, solved to the end," if ranking.exact else "expected points"
     spent = f"; budget {budget}" if budget is not None else ""
     return (f"{count_of(len(ranking.moves), 'legal move')} for {state.turn}{known}, best first ({values} of "
-            f"{side} minus {against} for the round{spent}):")
+            f"{movers_view(state)} for the round{spent}):")
+
+
+def movers_view(state: Position) -> str:
+    """Whose values a ranking of ``state``'s moves gives, in words: the mover's side first (``S minus N``), as
+    its heading and its JSON's ``values`` say, where a game's report gives the first side's."""
+    side = state.side_of(state.turn)
+    return view_words([side, *(s for s in state.sides if s != side)])
 
 
 def recorder_ranking(state: Position, budget: int | None = None) -> list[str]:

@@ -216,6 +216,7 @@ def _print_ranked(display: str, game: int, round_number: int, at: int, state: Ro
     ``code``; exit 2, saying why, when no known card of the mover's hand makes a move (the recorder's words)."""
     from dln.analysis.annotate import (
         hides_a_hand,
+        movers_view,
         partners_assumed,
         rank_moves,
         ranked_data,
@@ -233,8 +234,9 @@ def _print_ranked(display: str, game: int, round_number: int, at: int, state: Ro
     assumed = partners_assumed(state.sides, rank["open_hands"], hides_a_hand(state))
     if as_json:
         emit(json.dumps({"file": display, "game": game, "round": round_number, "at": at,
-                         "position": position_data(state), **({"partners": assumed} if assumed else {}),
-                         "ranked": ranked_data(state, ranking)}, ensure_ascii=ascii_json))
+                         "position": position_data(state), "values": movers_view(state),
+                         **({"partners": assumed} if assumed else {}), "ranked": ranked_data(state, ranking)},
+                        ensure_ascii=ascii_json))
         sys.exit(code)
     say(describe_position(state, known))
     if assumed:
