@@ -258,6 +258,8 @@ def test_the_json_says_a_move_is_the_best_where_the_text_says_best_equals(tmp_pa
     ("constructs/hidden-hands.dln", "20", (1, 3)),  # hands not seen: the move played proves a card held
     ("two-player-61.dln", "5", (40, 44)),  # the last deal: one world, solved exactly
     ("four-player.dln", "5", (3, 10)),  # four players: partners' hands dealt
+    ("xeri.dln", "10", (3, 7)),  # the sister games: moves the halving kept rank first
+    ("kontsina.dln", "10", (3, 7)),  # three players, each alone
 ])
 def test_moves_rank_gives_the_values_and_best_move_dln_analyse_gives(sample: str, budget: str,
                                                                      numbers: tuple[int, ...]) -> None:
