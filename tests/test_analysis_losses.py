@@ -8,6 +8,7 @@ figures shown (:func:`dln.wording.shown_loss`)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,10 +21,11 @@ from dln.check.plays import legal_move
 from dln.check.validate import validate_game
 from dln.cli.analysis import move_lines
 from dln.engine import Move as EngineMove
-from dln.games.protocol import MARKS, Position
+from dln.games.protocol import MARKS, Position, game_of
 from dln.notation.model import Move
 from dln.wording import shown_loss
 
+SAMPLE_KONTSINA = Path(__file__).resolve().parent.parent / "samples" / "kontsina.dln"
 #: N to move: N 9c x 9d takes the 9, N Kc lays a card.
 RECORD = "round 1 dealer S\ntable 5h 3c 9d Js\nN: 4d 9c Kc Qd Jd 2d\nS: Jh 3h Kh Ks 7h 4c\nN Kc\n"
 
@@ -154,3 +156,29 @@ def test_the_html_chart_reads_the_first_sides_course_from_comments_old_and_new(c
     n, s = comments
     replay = Replay.from_text(RECORD.replace("N Kc\n", f"N Kc {{{n}}}\nS 3h {{{s}}}\n"))
     assert round_course(replay.games[0].rounds[0].main) == [(1, 0.2), (2, -1.9)]
+
+
+def test_with_three_players_the_comment_and_engine_key_say_whose_loss_they_give(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With three Kontsina players each alone the comment gives N's values (N minus the mean of E and S), as the
+    report does, but E's loss is of E's points against the mean of the others', which N's values do not give:
+    'loses 0.4; best E 5s (N minus the mean of E and S: +1.3 against +1.3)' read as a loss of nothing.  The
+    report says so in its heading; the comment and the replayer's key say it beside the loss."""
+    _, _, capture, _ = opening()
+    east = MoveReview(1, 2, "E", 7, "E 2h", "E 4d", capture, ("N", "E", "S"), (1.0, 0.55, 0.9), (0.9, 1.5, 0.1),
+                      -0.4, 1.0, False, 10)
+    assert comment_for(east) == ("engine: loses 1.4 for E against the mean of N and S; best E 4d "
+                                 "(N minus the mean of E and S: +0.1 against +0.3)")
+    assert annotate.value_in_comment(comment_for(east)) == (0.3, "N")
+    north = replace(east, seat="N", played="N 2h", best="N 4d")
+    assert comment_for(north).startswith("engine: loses 1.4; best N 4d")  # N's loss is what N's values show
+    game = dln.loads(SAMPLE_KONTSINA.read_text(encoding="utf-8"))
+    before = validate_game(game, keep_states=True).rounds[0].states[1]
+    played = game.rounds[0].moves[1]  # E 2h
+    laid, other = legal_move(before, played), next(m for m in game_of(before).legal_moves(before)
+                                                   if m.key() != legal_move(before, played).key())
+    values = Analysis(before, (MoveValue(other, (0.9, 1.5, 0.1), 1.0, 10), MoveValue(laid, (1.0, 0.55, 0.9), -0.4, 10)),
+                      False, 20)
+    monkeypatch.setattr(annotate, "analyse_position", lambda *_, **__: values)
+    assert hint_text(before, played) == ("engine: E 2h loses 1.4 for E against the mean of N and S (mistake); "
+                                         "best E 4d (N minus the mean of E and S: +0.1)")  # 1.4 is a mistake here

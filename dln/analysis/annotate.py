@@ -403,8 +403,18 @@ def comment_for(review: MoveReview, *, marked: bool = False) -> str:
         return f"{COMMENT_PREFIX} best move ({whose}: {signed(review.played_value)}{exact})"
     graded = review.grade
     word = f" ({graded[1]}, marked {graded[0]})" if graded and marked else f" ({graded[1]})" if graded else ""
-    return (f"{COMMENT_PREFIX} loses {review.shown_lost:.1f}{word}; best {review.best} "
+    return (f"{COMMENT_PREFIX} {loses(review.shown_lost, review.sides, review.seat)}{word}; best {review.best} "
             f"({whose}: {signed(review.best_value)} against {signed(review.played_value)}{exact})")
+
+
+def loses(lost: float, sides: Sequence[str], seat: str) -> str:
+    """``loses 1.4``, and where the first side's values beside it do not give the mover's loss (three or four
+    Kontsina players, each alone, and the mover not the first) whose points it counts: ``loses 1.4 for E
+    against the mean of N and S``."""
+    side = next(s for s in sides if seat in s)
+    if len(sides) == 2 or side == sides[0]:
+        return f"loses {lost:.1f}"
+    return f"loses {lost:.1f} for {side} against the mean of {listed([s for s in sides if s != side])}"
 
 
 class CommentValue(NamedTuple):
@@ -572,7 +582,8 @@ def _hint(before: Position, move: Move | None, budget: int, seed: int, coming: M
         return f"{COMMENT_PREFIX} {shown} is the best move {_valued(before, played, analysis)}"
     graded = grade(lost, thresholds_for(before))
     word = f" ({graded[1]})" if graded else ""
-    return f"{COMMENT_PREFIX} {shown} loses {lost:.1f}{word}; best {best_text} {_valued(before, best, analysis)}"
+    return (f"{COMMENT_PREFIX} {shown} {loses(lost, before.sides, before.turn)}{word}; best {best_text} "
+            f"{_valued(before, best, analysis)}")
 
 
 def _valued(before: Position, value: MoveValue, analysis: Analysis) -> str:
