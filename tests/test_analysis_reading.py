@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -293,3 +295,14 @@ def test_a_rankings_json_names_whose_values_it_gives_as_its_heading_does() -> No
         assert code == 0 and json.loads(out)["values"] == whose, out
         code, out, _ = run("moves", str(SAMPLES / sample), "--at", at, "--rank", "--budget", "1")
         assert f"expected points of {whose} for the round" in out, out
+
+
+def test_the_generated_samples_are_what_tools_make_samples_writes_today() -> None:
+    """samples/annotated.dln, the two games, Kontsina and Xeri are what tools/make_samples.py writes now.
+
+    Its engine comments follow the annotation's wording (the side its values count): a change there that
+    leaves the sample behind is found here, not by a reader of the sample.
+    """
+    done = subprocess.run([sys.executable, str(SAMPLES.parent / "tools" / "make_samples.py"), "--check"],
+                          capture_output=True, text=True, cwd=SAMPLES.parent, check=False)
+    assert done.returncode == 0, done.stderr + "run python tools/make_samples.py"
