@@ -44,6 +44,15 @@ def _recorded(tmp_path: Path, lines: list[str], text: str = START + TABLE) -> st
     return path.read_text()
 
 
+def _sessions(tmp_path: Path, text: str, *sessions: list[str]) -> str:
+    """The file (``text``) after each of ``sessions`` in turn typed its lines into it, every one taken."""
+    path = _started(tmp_path, text)
+    for lines in sessions:
+        code, out = _run(path, lines)
+        assert code == 0, out
+    return path.read_text()
+
+
 # -- ';' notes ---------------------------------------------------------------------------------------------
 
 
@@ -615,12 +624,7 @@ def test_hand_lines_taken_back_together_and_typed_again_in_another_session_have_
     written twice.  The comments after the one a line typed again takes back were left by the undos of the
     lines after it: they go with it, and on to their own line when it is typed again."""
     text = START + TABLE + "{fast}\nN: 4c ? ? ? ? ?\n{seen}\nS: 2d ? ? ? ? ?\n{S showed}\n"
-    path = _started(tmp_path, text)
-    code, out = _run(path, ["undo", "undo", "quit"])
-    assert code == 0, out
-    code, out = _run(path, ["N: 4c {seen}", "S: 2d {S showed}", "quit"])
-    assert code == 0, out
-    assert path.read_text() == text
+    assert _sessions(tmp_path, text, ["undo", "undo", "quit"], ["N: 4c {seen}", "S: 2d {S showed}", "quit"]) == text
 
 
 def test_fix_shows_the_move_with_what_it_kept_of_the_move_it_replaced(tmp_path: Path) -> None:
@@ -631,3 +635,26 @@ def test_fix_shows_the_move_with_what_it_kept_of_the_move_it_replaced(tmp_path: 
     assert code == 0, out
     assert path.read_text() == START + TABLE + "1. N 4c 5h =9! {bold} {N said so}\n2. S Kd\n"
     assert "  kept what move 1 had, so it is written: 1. N 4c 5h =9! {bold} {N said so}\n" in out, out
+
+
+def test_a_hand_line_typed_again_finds_its_comment_behind_a_line_typed_again_without_one(tmp_path: Path) -> None:
+    """Two undos leave N's and S's comments after the table; in the next session N's line typed again without
+    its comment leaves both there, and S's typed with its own looked for it only after N's line: it was written
+    twice.  Undo leaves a line's comments after the line before, or further back when that line was taken back
+    and typed again in this session too; N's comment, not typed again, stays where undo left it."""
+    text = START + TABLE + "N: 4c ? ? ? ? ?\n{seen}\nS: 2d ? ? ? ? ?\n{S showed}\n"
+    written = _sessions(tmp_path, text, ["undo", "undo", "quit"], ["N: 4c", "S: 2d {S showed}", "quit"])
+    assert written == START + TABLE + "{seen}\nN: 4c ? ? ? ? ?\nS: 2d ? ? ? ? ?\n{S showed}\n"
+
+
+@pytest.mark.parametrize("sessions", [[["undo", "undo", "S: 2d", "redeal N {too many}", "quit"]],
+                                      [["undo", "undo", "quit"], ["S: 2d", "redeal N {too many}", "quit"]]],
+                         ids=["one session", "two sessions"])
+def test_a_redeal_typed_again_finds_its_comment_behind_a_hand_line_typed_again_without_one(
+        tmp_path: Path, sessions: list[list[str]]) -> None:
+    """The redeal line's comment, left by undo after N's hand, was looked for only after S's hand typed again
+    without its comment: it was written twice, whether the undos were in the same session or an earlier one."""
+    text = (REDEAL + TABLE + "N: Kc Kd Qh Qs Jc Jd\nS: 2d ? ? ? ? ?\n{S showed}\nredeal N\n{too many}\n\n"
+            "round 2 dealer S\n")
+    assert _sessions(tmp_path, text, *sessions) == (REDEAL + TABLE + "N: Kc Kd Qh Qs Jc Jd\n{S showed}\n"
+                                                    "S: 2d ? ? ? ? ?\nredeal N\n{too many}\n\nround 2 dealer S\n")

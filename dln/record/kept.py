@@ -24,10 +24,11 @@ def kept_where(deals: list[Deal]) -> tuple[int, int | None]:
 
 def kept_comments(deals: list[Deal]) -> tuple[str, ...]:
     """The comments where ``undo`` puts those it leaves: after the round's last move, after its variations
-    (before the first move when there is none)."""
+    (in the round's first deal when there is no move: after its table and hand lines, or between them, where
+    undo left them when it took a hand line back)."""
     d, m = kept_where(deals)
     if m is None:
-        return deals[d].comments_by_place()[-1]
+        return deals[d].comments
     return deals[d].moves[m].comments_by_place()[-1]
 
 
@@ -35,7 +36,7 @@ def take_kept(deals: list[Deal], comments: tuple[str, ...]) -> None:
     """Take ``comments`` back from where ``undo`` put them (of each text, the last there)."""
     d, m = kept_where(deals)
     if m is None:
-        deals[d] = deals[d].without_comments(comments)
+        deals[d] = deals[d].without_comments(comments, anywhere=True)
         return
     move = move_without(deals[d].moves[m], comments)
     deals[d] = replace(deals[d], moves=(*deals[d].moves[:m], move, *deals[d].moves[m + 1:]))
@@ -48,19 +49,29 @@ def move_without(move: Move, comments: tuple[str, ...]) -> Move:
     return replace(move, comments=tuple(text for text, _ in kept), comment_places=places if any(places) else ())
 
 
-def left_there(kept: tuple[str, ...] | None, there: tuple[str, ...], typed: tuple[str, ...]) -> tuple[str, ...]:
-    """The comments taken to be those ``undo`` left of a line: ``kept`` when this session took the line back
-    (:attr:`dln.record.reply.Session.kept_with`), else those written ``there``, where it leaves them, but the
-    ones ``typed`` with the line before in this session (known to be that line's)."""
-    return tuple(others(there, typed)) if kept is None else kept
+def left_there(kept: tuple[str, ...] | None, there: list[tuple[str, ...]],
+               typed: list[tuple[str, ...] | None]) -> list[tuple[str, ...]]:
+    """The comments, by place, taken to be those ``undo`` left of a line: ``kept`` when this session took the
+    line back (:attr:`dln.record.reply.Session.kept_with`), else those written where it leaves them: ``there``
+    (the comments by place: [0] after the table or deal line, [k] after the k-th hand line), after the last
+    line, and after each line before it that this session typed (again), since undo left them before that
+    one too.  ``typed``: the comments typed with each line in this session (None: not typed in it), known to
+    be that line's."""
+    if kept is not None:
+        return [kept]
+    first = len(there) - 1
+    while first > 0 and typed[first] is not None:
+        first -= 1
+    return [tuple(others(place, notes or ())) for place, notes in zip(there[first:], typed[first:], strict=True)]
 
 
-def left_after(there: tuple[str, ...], back: tuple[str, ...]) -> tuple[str, ...]:
-    """The comments ``there`` after the first of ``back`` (those a line typed again takes back from where undo
-    left them), but ``back``: left there by the undos of the lines after it, they go back after it too, and on
-    to their own line when it is typed again."""
-    first = min((there.index(note) for note in back if note in there), default=len(there))
-    return tuple(others(there[first + 1:], back))
+def left_after(there: list[tuple[str, ...]], back: tuple[str, ...]) -> tuple[str, ...]:
+    """The comments after the first of ``back`` in its place of ``there`` (those a line typed again takes back
+    from where undo left them), but ``back``: left there by the undos of the lines after it, they go back after
+    it too, and on to their own line when it is typed again."""
+    place = next((place for place in there if any(note in place for note in back)), ())
+    first = min((place.index(note) for note in back if note in place), default=len(place))
+    return tuple(others(place[first + 1:], back))
 
 
 def others(comments: tuple[str, ...], notes: tuple[str, ...]) -> list[str]:

@@ -15,7 +15,7 @@ from typing import cast
 
 from dln.check.validate import GameReport
 from dln.notation.model import Game, Round, Seat
-from dln.record.kept import kept_comments, left_there, take_kept, typed_again
+from dln.record.kept import kept_comments, kept_where, left_there, take_kept, typed_again
 from dln.record.moves import Refused, greek_seat, typed_comments
 from dln.record.reply import Reply, Session
 
@@ -40,8 +40,9 @@ def redeal(recorder: Session, text: str) -> Reply:
     game = recorder.game
     key = redeal_key(len(game.rounds) - 1)
     deals = list(game.rounds[-1].deals)  # a comment undo kept of this line, typed again, goes back after it
-    before = (len(game.rounds) - 1, len(deals) - 1, len(deals[-1].hands))  # the line before: table or a hand
-    kept = left_there(recorder.kept_with.get(key), kept_comments(deals), recorder.typed_with.get(before, ()))
+    there = (recorder.left_there(key) if kept_where(deals)[1] is None  # after the table or a hand line
+             else left_there(recorder.kept_with.get(key), [kept_comments(deals)], [None]))  # after the last move
+    kept = tuple(note for place in there for note in place)
     back, new = typed_again(kept, kept_comments(deals), notes)
     take_kept(deals, back)
     round_ = replace(game.rounds[-1], redeal=cast(Seat, seat), deals=tuple(deals),

@@ -78,5 +78,8 @@ class Session(Protocol):
     def replace_move(self, r: int, d: int, m: int, move: Move) -> Reply:
         """Replace move ``m`` of deal ``d`` of round ``r`` (0-based) by ``move`` (its annotations)."""
 
+    def left_there(self, line: tuple[int, int, int]) -> list[tuple[str, ...]]:
+        """The comments, by place, taken to be those ``undo`` left of a line typed before the first card."""
+
     def undo(self) -> Reply:
         """Take back the last thing recorded."""

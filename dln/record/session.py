@@ -382,7 +382,7 @@ class Recorder:
         hand = Hand(cast(Seat, seat), tuple(entries))
         back, new = self._kept_back(len(deal.hands) + 1, notes)  # kept by undo after a line before: moved back
         along = (() if self._line_key(len(deal.hands) + 1) in self.kept_with  # this session knows each line's
-                 else left_after(deal.comments_by_place()[-1], back))
+                 else left_after(self.left_there(self._line_key(len(deal.hands) + 1)), back))
         deal = deal.without_comments((*back, *along), anywhere=True).with_hand(hand, (*notes, *along))
         round_ = replace(self.round, deals=(*self.round.deals[:-1], deal))
         game = self._with_round(round_)
@@ -400,19 +400,26 @@ class Recorder:
         return len(self.game.rounds) - 1, len(self.round.deals) - 1, hands
 
     def _typed_with(self, hands: int, notes: tuple[str, ...]) -> None:
-        """Remember ``notes`` as typed with the line just written: the table (``hands`` 0) or a hand line."""
-        if notes and self.game.rounds:
+        """Remember ``notes`` as typed with the line just written: the table (``hands`` 0) or a hand line; the
+        line is known to be typed in this session, even with none."""
+        if self.game.rounds:
             self.typed_with[self._line_key(hands)] = notes
+
+    def left_there(self, line: tuple[int, int, int]) -> list[tuple[str, ...]]:
+        """The comments, by place, taken to be those ``undo`` left of the table, a hand or redeal line typed
+        next before the deal's first card (``line``: where it goes, as :attr:`kept_with` names it;
+        :func:`dln.record.kept.left_there`)."""
+        deal = self.round.deals[-1]
+        return left_there(self.kept_with.get(line), deal.comments_by_place(),
+                          [self.typed_with.get(self._line_key(k)) for k in range(len(deal.hands) + 1)])
 
     def _kept_back(self, hands: int, notes: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """``notes`` typed with the table (``hands`` 0) or a hand line, parted into those ``undo`` kept in the
         record when it took that line back (:attr:`kept_with`: after the line before, or one before that when
         that line was taken back too, or, by the file, written where undo leaves them) and the new ones
         (:func:`dln.record.kept.typed_again`)."""
-        deal = self.round.deals[-1]
-        kept = left_there(self.kept_with.get(self._line_key(hands)), deal.comments_by_place()[-1],
-                          self.typed_with.get(self._line_key(len(deal.hands)), ()) if hands else ())
-        return typed_again(kept, deal.comments, notes)
+        kept = tuple(note for place in self.left_there(self._line_key(hands)) for note in place)
+        return typed_again(kept, self.round.deals[-1].comments, notes)
 
     def move(self, text: str) -> Reply:
         """The move typed (``9c x 9d``; the seat comes from the turn): checked, refused or written.
