@@ -64,7 +64,8 @@ def test_a_whole_sister_game_against_the_engine_validates(tmp_path: Path, game_t
                                                           target: int) -> None:
     """The person's moves and the engine's go through the recorder to the end of the game: the file has the
     Game tag, the person's hand line at every deal (only theirs: the engine's cards are its moves), every
-    card of the stock played, the Result, and dln validate accepts it."""
+    card of the stock played, the Result, and dln validate accepts it.  dln play deals each round itself, so
+    it does not pass on the recorder's words that ask for its cards face up (Xeri's 'type the opening pile')."""
     path = tmp_path / "game.dln"
     said: list[str] = []
     holder: list[Table] = []
@@ -89,6 +90,8 @@ def test_a_whole_sister_game_against_the_engine_validates(tmp_path: Path, game_t
     assert any(line.startswith(f"   your hand ({seat}): ") for line in said)
     assert not any(line.startswith("   your hand (") and not line.startswith(f"   your hand ({seat})")
                    for line in said)
+    assert len(game.rounds) == 1 or any(line.startswith("round 2: ") for line in said)
+    assert not any("type the opening" in line for line in said), said
 
 
 def test_the_engine_sees_only_its_own_hand(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

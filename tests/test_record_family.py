@@ -361,3 +361,39 @@ def test_help_gives_the_game_s_own_moves_and_only_the_commands_it_has(game: str)
     assert ("3d 5h =8" in text) == ("declarations" in lines[-1]) == rules.declares
     assert ("redeal N" in text) == (game == "Diloti")
     assert "Kontsina and Xeri" not in text and max(map(len, lines)) <= 110
+
+
+def test_a_xeri_recorder_calls_the_cards_face_up_the_pile(tmp_path: Path) -> None:
+    """xeri, Setup: the four cards face up "form a discard pile".  The status line said 'pile:', but the prompt
+    was 'round 1 table>', undo said 'took back the opening table' and where the comments it left now were
+    ('after the table'), '?' before it 'the table comes first', help 'or opening table', a card in it 'is on
+    the table', a short one 'puts 4 cards on the table', and the next hand 'type the opening table'."""
+    s = session("Xeri")
+    assert s.recorder.prompt() == "round 1 pile> "
+    assert s("?") == ["there is no position to play from (the pile comes first, or the game is over)"]
+    assert "  undo                take back the last move (or hand line, or opening pile)" in s("help")
+    assert s.refused("5d As") == ["refused: the first deal puts 4 cards in the pile, not 2 (D105 table-size)",
+                                  "nothing was written"]
+    s("5d As 8s 4s {fast}")
+    assert s("? 4s") == ["N cannot hold 4s: it is in the pile"]
+    assert s.refused("4s")[0] == "refused: 4s is in the pile (D002 card-already-seen)"
+    assert s("undo") == ["took back the opening pile {fast}"]
+    path = tmp_path / "xeri.dln"
+    path.write_text('[Game "Xeri"]\n[Target "1"]\n\nround 1 dealer S\ntable 5d As 8s 4s\nN: Jh ? ? ? ? ?\n{seen}\n')
+    out = io.StringIO()
+    assert run(path, Options(), Terminal(io.StringIO("undo\nquit\n"), out, False)) == 0
+    assert "  kept the comment written after it, now after the pile: {seen}\n" in out.getvalue()
+    (game,) = generate_games(1, game="Xeri", players=2, seed=3, rules=Rules(target=2), hidden=True)
+    s = session("Xeri", target="2", Dealer=str(game.rounds[0].dealer))
+    said = s(*typed(replace(game, rounds=game.rounds[:1])))
+    assert said[-1] == f"round 2: {game.rounds[1].dealer} deals; type the opening pile"
+
+
+@pytest.mark.parametrize("game", ["Diloti", "Kontsina"])
+def test_the_other_games_call_the_cards_face_up_the_table(game: str) -> None:
+    """Diloti's and Kontsina's cards lie side by side on the table: their words stay."""
+    s = session(game)
+    assert s.recorder.prompt() == "round 1 table> "
+    assert "  undo                take back the last move (or hand line, or opening table)" in s("help")
+    s("5h 3c 9d Js")
+    assert s("undo") == ["took back the opening table"]

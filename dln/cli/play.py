@@ -62,8 +62,6 @@ ENGINE_NAME = re.compile(rf"{ENGINE} \(budget ([0-9]{{1,9}})\)")
 #: What the person may type besides a move (the recorder's commands that rewrite the past, or write a move
 #: against the rules, are not offered).
 REFUSED_WORDS = ("undo", "redo", "fix", "new", "played")
-#: The recorder's words at the end of a round that ask for the next table, which dln play deals itself.
-TYPE_THE_TABLE = "; type the opening table"
 #: dln play's help; ``{examples}``: the moves of the game played, as the person types them.
 HELP = """\
 Type your move without the seat, e.g.:
@@ -187,7 +185,7 @@ class Table:
         rng = random.Random(f"dln play {seed} resumed after {moves}")
         table = cls(recorder, path, people[0], budget, rng, ask, say)
         for line in settled.lines:
-            say(line.removesuffix(TYPE_THE_TABLE))
+            say(line.removesuffix(positions.type_the_table(recorder.report)))
         table.deal_rest_of_round()
         return table
 
@@ -254,7 +252,7 @@ class Table:
         reply = self.recorder.handle(line)
         for text in reply.lines:
             if not (engine and text.lstrip().startswith("note:")):
-                self.say(text.removesuffix(TYPE_THE_TABLE))  # dln play deals the table itself
+                self.say(text.removesuffix(positions.type_the_table(self.recorder.report)))  # dln play deals it itself
         if reply.score_sheet:
             self.say(self.sheet())
         return reply.accepted

@@ -427,6 +427,12 @@ def _plain(name: str) -> str:
     return "".join(ch for ch in unicodedata.normalize("NFD", name.strip()) if not unicodedata.combining(ch)).casefold()
 
 
+def face_up_word(game: Game) -> str:
+    """What ``game`` calls the cards face up: ``pile`` where they lie one on another (xeri, Setup: "a discard
+    pile"), else ``table``."""
+    return "pile" if game.table_kind == "pile" else "table"
+
+
 def game_of(state: Position) -> Game:
     """The game ``state`` is a position of (one of dln's own without reading the entry points, as
     :func:`game_named`)."""
@@ -434,5 +440,5 @@ def game_of(state: Position) -> Game:
 
 
 __all__ = ["BY_CARDS", "CONTESTED_PREFIXES", "DEFAULT_GAME", "GROUP", "MARKS", "OWN_GAMES", "Game", "Position",
-           "SolverSpace", "Tally", "contested", "game_keys", "game_named", "game_names", "game_of", "installed",
-           "key_of"]
+           "SolverSpace", "Tally", "contested", "face_up_word", "game_keys", "game_named", "game_names", "game_of",
+           "installed", "key_of"]

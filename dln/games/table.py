@@ -31,7 +31,7 @@ from dln.engine.rules import Rules
 from dln.engine.state import Hand, Move, Seat, Seating, describe_cards
 from dln.wording import count_of
 
-from .protocol import ITEM_WORDS, MARKS, Tally, contested, installed
+from .protocol import ITEM_WORDS, MARKS, Tally, contested, face_up_word, installed
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -150,8 +150,9 @@ class TableRound(_TableRoundFields, Seating):
         return self.table
 
     def place_of(self, card: Card) -> str | None:
-        """Where ``card`` is known to be, in words (``on the table``), or None: in a hidden hand or the stock."""
-        return "on the table" if card in self.table else self.held_or_taken(card)
+        """Where ``card`` is known to be, in words (``on the table``, Xeri's ``in the pile``), or None: in a
+        hidden hand or the stock."""
+        return face_up_at(self.rules) if card in self.table else self.held_or_taken(card)
 
     def seen(self) -> frozenset[Card]:
         """Cards whose place is known: on the table, captured, or known in a hand."""
@@ -516,13 +517,20 @@ def next_deal(state: TableRound, hands: Mapping[Seat, Hand]) -> TableRound:
                           turn=state.leader)
 
 
+def face_up_at(game: TableGame) -> str:
+    """Where ``game``'s cards face up lie, in words: ``on the table``, or ``in the pile`` (Xeri's lie one on
+    another)."""
+    word = face_up_word(game)
+    return f"{'in' if word == 'pile' else 'on'} the {word}"
+
+
 def check_position(state: TableRound, *, opening: bool, dealt: bool = False) -> list[Violation]:
     """Hand sizes, the table's size and shape, and cards written twice (D104, D105, the game's hand code).
     ``dealt``: the hands were just dealt, so each holds exactly a deal's cards (a setup's may hold fewer)."""
     game = state.rules
     out: list[Violation] = []
     if opening and len(state.table) != TABLE_SIZE:
-        out.append(error(codes.TABLE_SIZE, f"the first deal puts {TABLE_SIZE} cards on the table, not "
+        out.append(error(codes.TABLE_SIZE, f"the first deal puts {TABLE_SIZE} cards {face_up_at(game)}, not "
                          f"{len(state.table)}", "table"))
     elif opening:
         out += game.opening_violations(state.table)
@@ -561,9 +569,8 @@ def check(state: TableRound, move: Move) -> list[Violation]:
         return out
     missing = [c for c in move.loose if c not in state.table]
     if missing:
-        there = "in the pile" if state.rules.table_kind == "pile" else "on the table"  # Xeri's cards face up
         out.append(error(codes.NOT_ON_TABLE, f"{describe_cards(missing)} {'is' if len(missing) == 1 else 'are'} "
-                         f"not {there}", missing[0]))
+                         f"not {face_up_at(state.rules)}", missing[0]))
         if len(missing) == 1 and move.card in state.table:  # played from the table, perhaps in its place
             return codes.swap_noted(out, move.seat, move.card, hand.known)
         return out

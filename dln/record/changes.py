@@ -23,6 +23,7 @@ from dln.notation.errors import DLNSyntaxError
 from dln.notation.model import Game, Move, Round
 from dln.notation.sources import Unreadable
 from dln.notation.writer import move_text, write_game
+from dln.record.positions import table_word
 from dln.wording import count_of
 
 if TYPE_CHECKING:
@@ -89,9 +90,10 @@ def _played(round_: Round) -> Round:
     return replace(round_, comments=(), deals=deals)
 
 
-def divergence(ours: Game, theirs: Game | None) -> str | None:
+def divergence(ours: Game, theirs: Game | None, table: str = "table") -> str | None:
     """How the file's last game (``theirs``) differs from the game recorded so far in what a typed line
-    depends on: the number of rounds and the play of the last one; None when it does not."""
+    depends on: the number of rounds and the play of the last one; None when it does not.  ``table``: what the
+    game calls its cards face up (:func:`dln.record.positions.table_word`)."""
     if theirs is None or not (theirs.rounds or theirs.tags):
         return "the file no longer holds the game being recorded"
     if len(theirs.rounds) != len(ours.rounds):
@@ -109,7 +111,7 @@ def divergence(ours: Game, theirs: Game | None) -> str | None:
                "did not record"
     if len(others) < len(mine):
         return f"round {number} no longer has its move {len(others) + 1} ({move_text(mine[len(others)])})"
-    return f"the table, the hands or the claims of round {number} are not what this session recorded"
+    return f"the {table}, the hands or the claims of round {number} are not what this session recorded"
 
 
 def is_canonical(game: Game, text: str) -> bool:
@@ -141,7 +143,7 @@ def follow(recorder: Session) -> NoReturn:
             raise Diverged("another program wrote a game into the file while this one was being started")
         file.follow(loaded)
         raise Followed
-    problem = divergence(recorder.game, loaded.game)
+    problem = divergence(recorder.game, loaded.game, table_word(recorder.report))
     if problem is not None:
         raise diverged(problem)
     assert loaded.game is not None

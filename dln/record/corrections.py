@@ -26,6 +26,7 @@ from dln.record import played
 from dln.record.kept import kept_where, move_without, others, typed_again
 from dln.record.moves import Refused, is_bare, shown_lines, shown_move, shown_variation
 from dln.record.played import Key
+from dln.record.positions import table_word
 from dln.record.redeals import redeal_key
 from dln.record.reply import Reply, Session
 from dln.wording import count_of
@@ -84,13 +85,13 @@ def undo(recorder: Session) -> Reply:
         taken = " ".join((f"{last.hands[-1].seat}'s hand", *map(braced_comment, notes)))
         deals[-1] = last.without_hand(notes)
         after = (f"{last.hands[-2].seat}'s hand" if len(last.hands) > 1
-                 else "the table" if len(deals) == 1 else "the deal line")
+                 else f"the {table_word(recorder.report)}" if len(deals) == 1 else "the deal line")
         stays = (others(last.comments_by_place()[-1], notes), f"after {after}")
         left = tuple(stays[0])
     elif round_.table is not None:
         line = (len(rounds) - 1, 0, 0)
         notes = typed_with.pop(line, ())
-        taken = " ".join(("the opening table", *map(braced_comment, notes)))
+        taken = " ".join((f"the opening {table_word(recorder.report)}", *map(braced_comment, notes)))
         stays = (others(deals[0].comments, notes), "after the round's first line")
         left = tuple(stays[0])
         deals[0] = deals[0].without_comments(notes)

@@ -13,6 +13,7 @@ from dln.engine import (
     RoundState,
 )
 from dln.games.protocol import Game as GameRules
+from dln.games.protocol import face_up_word
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.mistakes import COMMENT_TEXT
 from dln.notation.model import SEATS, Move, Round, Variation
@@ -369,7 +370,8 @@ def parse_move(text: str, seat: str) -> Move:
 
 #: The width the help of dln record and dln play is kept within: a terminal of 80 columns.
 HELP_WIDTH = 80
-#: The prompt's commands, for every game; ``{redeal}`` and ``{tab}`` are filled in by :func:`help_lines`.
+#: The prompt's commands, for every game; ``{redeal}``, ``{table}`` and ``{tab}`` are filled in by
+#: :func:`help_lines`.
 HELP = """\
 Type each move without the seat (it comes from the turn), e.g.:
 {examples}
@@ -381,7 +383,7 @@ Type each move without the seat (it comes from the turn), e.g.:
   ? 9                 the legal moves with any 9 the seat holds or may hold
   ? 1                 the same with an ace (1 alone is the ace: Ac x 1 too)
   ? rank              the legal moves best first, by the engine's expected points (known cards)
-  undo                take back the last move (or hand line, or opening table)
+  undo                take back the last move (or hand line, or opening {table})
   redo                put back what undo took back
   played              write the move just refused as it was played at the table (the validator reports it)
   fix 12 9s x 9d      replace move 12 of this round; later moves are kept while still legal
@@ -407,7 +409,7 @@ def help_lines(game: GameRules) -> list[str]:
     """What ``help`` answers at the recorder's prompt for ``game``: its own moves as examples, and ``redeal``
     and declarations only where the game has them (a Xeri recorder was shown Diloti's ``3d 5h =8``)."""
     return HELP.format(examples=examples_text(game.move_examples),
-                       redeal=_REDEAL_HELP if "face-card-redeal" in game.house_rules else "",
+                       redeal=_REDEAL_HELP if "face-card-redeal" in game.house_rules else "", table=face_up_word(game),
                        tab="cards, declarations and commands" if game.declares else "cards and commands").splitlines()
 
 

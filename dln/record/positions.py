@@ -19,7 +19,7 @@ from dln.check.plays import Position, legal, to_engine, violations, written
 from dln.check.validate import GameReport, code_name
 from dln.engine import Move as EngineMove
 from dln.games.diloti import DILOTI
-from dln.games.protocol import Game, game_of
+from dln.games.protocol import Game, face_up_word, game_of
 from dln.notation.model import Move
 from dln.notation.writer import item_text, move_text
 from dln.record.moves import Refused, holding, table_lines, without_seat
@@ -194,6 +194,17 @@ def dealer_after(report: GameReport, dealer: str) -> str:
 def standing(report: GameReport) -> dict[str, int]:
     """Each side's points from the rounds played out so far (Xeri: the hands each player has won)."""
     return rules_game(report).standing([r.scores for r in report.rounds if r.scores and not r.after_win], sides(report))
+
+
+def table_word(report: GameReport) -> str:
+    """What the game calls the cards face up: ``table``, or Xeri's ``pile``."""
+    return face_up_word(rules_game(report))
+
+
+def type_the_table(report: GameReport) -> str:
+    """The recorder's words after a round's header that ask for its cards face up (``; type the opening
+    table``), which dln play, dealing them itself, leaves out."""
+    return f"; type the opening {table_word(report)}"
 
 
 def score_word(report: GameReport) -> str:

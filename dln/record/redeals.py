@@ -17,6 +17,7 @@ from dln.check.validate import GameReport
 from dln.notation.model import Game, Round, Seat
 from dln.record.kept import kept_comments, kept_where, left_there, take_kept, typed_again
 from dln.record.moves import Refused, greek_seat, typed_comments
+from dln.record.positions import type_the_table
 from dln.record.reply import Reply, Session
 
 #: ``redeal N``: N cancels the round for the face cards dealt to them.
@@ -72,5 +73,5 @@ def next_round(game: Game, report: GameReport, reply: Reply) -> Game | None:
         return None
     dealer = report.rounds[-1].dealer or round_.dealer
     number = (round_.number or len(game.rounds)) + 1
-    reply.lines.append(f"round {number}: {dealer} deals again; type the opening table")
+    reply.lines.append(f"round {number}: {dealer} deals again{type_the_table(report)}")
     return replace(game, rounds=(*game.rounds, Round(number=number, dealer=cast(Seat, dealer))))

@@ -210,7 +210,7 @@ class Recorder:
         if phase == "over":
             return "game over> "
         if phase == "table":
-            return f"round {self._round_number()} table> "
+            return f"round {self._round_number()} {positions.table_word(self.report)}> "
         if phase == "unscored":
             return "round over> "
         state = self.state
@@ -529,7 +529,8 @@ class Recorder:
         """The legal moves of the seat to play, as ``?`` lists them (:func:`dln.record.offers.legal`)."""
         state = self.state
         if self.phase != "play" or state is None:
-            return ["there is no position to play from (the table comes first, or the game is over)"]
+            return [f"there is no position to play from (the {positions.table_word(self.report)} comes first, "
+                    "or the game is over)"]
         return offers.legal(state, card_text, self.rank_budget, lambda card: positions.gone_by(self.report, [card]))
 
     def completions(self, before: str, word: str, hand: Seat | None = None) -> list[str]:
@@ -704,7 +705,7 @@ class Recorder:
                 dealer = positions.dealer_after(report, played.dealer or state.dealer)
                 number = (round_.number or len(game.rounds)) + 1
                 game = replace(game, rounds=(*game.rounds, Round(number=number, dealer=cast(Seat, dealer))))
-                reply.lines.append(f"round {number}: {dealer} deals; type the opening table")
+                reply.lines.append(f"round {number}: {dealer} deals{positions.type_the_table(report)}")
                 return game, validate_record(game)
             elif claimed and report.winner is not None and game.tag("Result") is None:
                 totals = report.totals or {}
