@@ -159,6 +159,15 @@ def table_typed(text: str) -> tuple[list[str], tuple[str, ...]]:
     return words, comments
 
 
+def names_a_card(word: str) -> bool:
+    """Whether ``word`` is a card as typed (``9c``, ``kc``, ``10h``)."""
+    try:
+        Card.parse(word)
+    except ValueError:
+        return False
+    return True
+
+
 def typed_card(word: str) -> Card:
     try:
         return Card.parse(word)

@@ -15,6 +15,7 @@ from dln.notation.model import SEAT_TAGS, Round, Seat
 from dln.notation.sources import Unreadable, not_utf8_reason
 from dln.record.changes import Diverged
 from dln.record.moves import (
+    ANNOTATION,
     COMMANDS,
     HAND_LINE,
     HELP_WORDS,
@@ -24,6 +25,7 @@ from dln.record.moves import (
     Refused,
     greek_command,
     greek_seat,
+    names_a_card,
     outside_comments,
 )
 from dln.record.questions import OWN_TAGS, TAG_ORDER, NewGame, Question
@@ -422,9 +424,18 @@ def _ask_hands(recorder: Recorder, terminal: Terminal, asked: set[tuple[int, int
 
 def _is_hand(line: str) -> bool:
     """Whether ``line`` is typed as a hand (cards, ``?``), not as a line of the prompt: a command (``quit``,
-    ``undo``), a ``;`` note, a question of the legal moves (``?``, ``? 9c``, ``? rank``), or a command or seat
-    typed on the Greek keyboard layout, which the prompt explains."""
+    ``undo``), an annotation of the last move, a question of the legal moves (``?``, ``? 9c``, ``? rank``), or
+    a command or seat typed on the Greek keyboard layout, which the prompt explains."""
     first = line.split()[0]
-    return (first.lower() not in (*QUIT_WORDS, *HELP_WORDS, *COMMANDS) and not first.startswith(";")
+    return (first.lower() not in (*QUIT_WORDS, *HELP_WORDS, *COMMANDS) and not _annotates(line)
             and LEGAL_QUERY.fullmatch(line.strip()) is None  # '? 9c' asks the legal moves, as at the prompt
             and greek_command(line) is None and greek_seat(first) is None)
+
+
+def _annotates(line: str) -> bool:
+    """Whether ``line`` annotates the last move, as at the move prompt: it begins with a glyph, a ``{comment}``
+    or a ``;`` note and names no card (``? ;``, ``? {too early}``, ``!``, ``{seen}``), but for two ``?`` or
+    more, the cards of a hand not seen (``? ? ; shown later``)."""
+    words = outside_comments(line).replace(",", " ").split()
+    return (ANNOTATION.match(line.strip()) is not None and not any(map(names_a_card, words))
+            and not (len(words) > 1 and set(words) == {"?"}))
