@@ -320,13 +320,16 @@ def test_the_check_sees_each_kind_of_direct_write() -> None:
     assert [line for line, _ in _writes(module)] == [1, 2, 3, 4, 5]
 
 
-def test_the_caret_stays_under_its_token_when_the_output_escapes_letters_it_cannot_encode(tmp_path: Path) -> None:
+@pytest.mark.parametrize("encoding", ["latin-1", "ascii"])
+def test_the_caret_stays_under_its_token_when_the_output_escapes_letters_it_cannot_encode(tmp_path: Path,
+                                                                                         encoding: str) -> None:
     """On an output whose encoding lacks Greek (PYTHONIOENCODING=latin-1) the comment's letters are written as
-    escapes, and the caret moves with them: it stood inside the escapes, under no token."""
+    escapes, and the caret moves with them: it stood inside the escapes, under no token.  Under ASCII the
+    line went out in UTF-8 (click's choice for an ASCII stream) while the caret stood under the escapes."""
     path = tmp_path / "greek.dln"
     path.write_text("round 1 dealer S\ntable 5h 3c 9d Js\nN 4c {Σχόλιο} 5h\n", encoding="utf-8")
     result = subprocess.run([sys.executable, "-m", "dln", "validate", str(path)], capture_output=True, check=False,
-                            env={**os.environ, "PYTHONIOENCODING": "latin-1"})
+                            env={**os.environ, "PYTHONIOENCODING": encoding})
     out = result.stdout.decode("latin-1")
     assert result.returncode == 2, out
     snippet = next(line for line in out.splitlines() if line.startswith("    3 | "))

@@ -15,6 +15,7 @@ from typing import IO, TYPE_CHECKING
 
 from dln.notation.lines import not_utf8
 from dln.notation.sources import STDIN, Unreadable, not_utf8_reason
+from dln.views.output import encodable
 from dln.wording import fit, visible
 
 if TYPE_CHECKING:
@@ -34,10 +35,13 @@ def typed_not_utf8(line: str, number: int) -> Unreadable | None:
 
 
 def read_typed_lines(stdin: IO[str]) -> None:
-    """Read ``stdin`` with ``surrogateescape``, so that a line that is not UTF-8 is told
-    (:func:`typed_not_utf8`), not a UnicodeDecodeError."""
-    with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):  # not a TextIOWrapper
-        stdin.reconfigure(errors="surrogateescape")  # type: ignore[attr-defined]
+    """Read ``stdin`` as UTF-8, whatever the console's encoding says (``PYTHONIOENCODING=ascii`` read Greek typed
+    in UTF-8 as bytes that are not ASCII, and refused it), with ``surrogateescape``, so that a line that is not
+    UTF-8 is told (:func:`typed_not_utf8`), not a UnicodeDecodeError."""
+    for wanted in ({"encoding": "utf-8", "errors": "surrogateescape"}, {"errors": "surrogateescape"}):
+        with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):  # not a TextIOWrapper
+            stdin.reconfigure(**wanted)  # type: ignore[attr-defined]  # the encoding: only before any read
+            return
 
 
 class Terminal:
@@ -136,12 +140,9 @@ class Terminal:
         self._put(visible(text))
 
     def _put(self, text: str) -> None:
-        """Write ``text`` as it is (a drawing, whose colours are escape sequences of its own)."""
-        try:
-            self.stdout.write(text)
-        except UnicodeEncodeError:
-            encoding = getattr(self.stdout, "encoding", None) or "ascii"
-            self.stdout.write(text.encode(encoding, "backslashreplace").decode(encoding))
+        """Write ``text`` as it is (a drawing, whose colours are escape sequences of its own), in the output's
+        encoding (:func:`dln.views.output.encodable`)."""
+        self.stdout.write(encodable(text, self.stdout))
 
     def table(self, table: Table) -> None:
         """Print a rich table (the score sheet)."""

@@ -33,7 +33,7 @@ from dln.wording import visible
 if TYPE_CHECKING:
     from rich.console import Console
 
-__all__ = ["SYMBOLS", "console", "emit", "is_terminal", "output_is_ascii", "output_takes_any_text", "say",
+__all__ = ["SYMBOLS", "console", "emit", "encodable", "is_terminal", "output_is_ascii", "output_takes_any_text", "say",
            "tolerant_output"]
 
 #: What the replayer and the score sheet draw beyond ASCII: suits, dashes, box drawing.
@@ -67,8 +67,24 @@ def output_takes_any_text() -> bool:
 
 def say(text: str = "", *, err: bool = False, nl: bool = True) -> None:
     """A line of a report for people, on standard output (``err``: standard error): the record text in it
-    shown as :func:`dln.wording.visible` writes it, never acted on by the terminal."""
-    click.echo(visible(text), err=err, nl=nl)
+    shown as :func:`dln.wording.visible` writes it, never acted on by the terminal, in the stream's own
+    encoding (:func:`encodable`)."""
+    click.echo(encodable(visible(text), sys.stderr if err else sys.stdout), err=err, nl=nl)
+
+
+def encodable(text: str, stream: IO[str] | None) -> str:
+    """``text`` as ``stream``'s encoding can write it: a character it lacks as a backslash escape, as
+    :func:`tolerant_output` has the stream write it.  Click writes text for a stream that says ASCII
+    (``PYTHONIOENCODING=ascii``) in UTF-8 instead, so a report was ASCII with escapes or UTF-8 by the way it
+    was written (dln record's lines or dln play's), and a caret placed under the escapes stood elsewhere."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        return text.encode(encoding, "backslashreplace").decode(encoding)
+    except LookupError:
+        pass
+    return text
 
 
 def terminal_width() -> int | None:
@@ -99,7 +115,7 @@ def emit(text: str, *, nl: bool = True, utf8: bool = False) -> None:
     terminal = is_terminal(sys.stdout)
     shown = visible(text) if terminal else text
     binary = (utf8 or not terminal) and getattr(sys.stdout, "buffer", None) is not None
-    click.echo(utf8_bytes(shown) if binary else shown, nl=nl, color=True)
+    click.echo(utf8_bytes(shown) if binary else encodable(shown, sys.stdout), nl=nl, color=True)
 
 
 def utf8_bytes(text: str) -> bytes:
