@@ -276,3 +276,19 @@ def test_an_annotation_at_a_hand_prompt_marks_the_last_move_not_a_hand(tmp_path:
     assert code == 0 and "not a card" not in out, out
     assert path.read_text().endswith("12. N 8h? ! {too early}\ndeal\nS: ? ? ? ? ? ?\n{shown later}\n")
     assert out.count("S's hand, deal 2 (Enter: not seen)>") == 4 and out.count("N's hand, deal 2") == 1
+
+
+def test_a_hand_line_may_name_the_player_as_the_dealer_question_takes_a_name(tmp_path: Path) -> None:
+    """'Μαρία: 4c 9c' (the player's name, as people at the table say it, and as the dealer question takes it)
+    was "not a move: expected the card N plays, found 'Μαρία:'", and at --hands' prompt "not a card".  A hand
+    line that begins with a player's name (any case) is that seat's."""
+    path = tmp_path / "game.dln"
+    start = '[North "Μαρία"]\n[South "Ελένη"]\n' + START.replace("dealer N", "dealer S")
+    path.write_text(start)
+    code, out = _run(path, ["5h 3c 9d Js", "μαρία: 4c 9c", "Ελένη: 2d", "quit"], Options(hands=True))
+    assert code == 0, out
+    assert path.read_text() == start + "table 5h 3c 9d Js\nN: 4c 9c ? ? ? ?\nS: 2d ? ? ? ? ?\n"
+    path.write_text(start + "table 5h 3c 9d Js\n")
+    code, out = _run(path, ["ΜΑΡΊΑ: 4c 9c {seen}", "quit"], Options())
+    assert code == 0, out
+    assert path.read_text() == start + "table 5h 3c 9d Js\nN: 4c 9c ? ? ? ?\n{seen}\n"

@@ -26,6 +26,8 @@ from dln.wording import listed
 ANNOTATION = re.compile(r"^(?:!!|\?\?|!\?|\?!|!|\?|\$\d+|\{|;|\()")
 _COMMENT = re.compile(rf"\{{({COMMENT_TEXT.pattern})\}}")
 HAND_LINE = re.compile(r"^\s*([NESWnesw])\s*:(.*)$")
+#: A hand line that names its player rather than the seat (``Μαρία: 4c 9c``): the name, and the rest.
+NAMED_HAND = re.compile(r"^\s*([^:{};]+?)\s*:(.*)$", re.DOTALL)
 #: What a move holds and a hand does not: the capture mark, a declared value, a declaration.
 MOVE_WORDS = re.compile(r"(?:^|\s)[xX](?:\s|$)|=|\[")
 _MOVE_NUMBER = re.compile(r"^\s*\d+\.\s*")
@@ -69,6 +71,20 @@ def command_slip(text: str) -> str | None:
         return (f"'{words[0]}' is a command on its own: type {words[0].lower()} alone, with nothing after it "
                 "('help' lists the commands)")
     return greek_command(text)
+
+
+def named_seat(name: str, names: Sequence[tuple[str, str]]) -> str | None:
+    """The seat of the player called ``name`` (any case: ``μαρία``, ``ΜΑΡΊΑ``) among ``names`` (seat, name; ''
+    for none), as a person at the table names a player; None when nobody is."""
+    return next((seat for seat, named in names if named and named.casefold() == name.strip().casefold()), None)
+
+
+def named_hand(text: str, names: Sequence[tuple[str, str]]) -> str:
+    """``text`` with a player's name before a hand line's ':' (``Μαρία: 4c 9c``) made the seat's (``N: 4c 9c``),
+    as the dealer question takes a name; any other line as it is."""
+    typed = NAMED_HAND.match(text)
+    seat = named_seat(typed[1], names) if typed else None
+    return text if typed is None or seat is None else f"{seat}:{typed[2]}"
 
 
 def greek_seat(word: str) -> str | None:

@@ -405,6 +405,7 @@ def _ask_hands(recorder: Recorder, terminal: Terminal, asked: set[tuple[int, int
                 return "quit", code
             if not line.strip():
                 break
+            line = recorder.seat_named(line)  # 'Μαρία: 4c 9c' is N's hand line
             given = HAND_LINE.match(line)
             if given is None and not _is_hand(line):
                 asked.discard(key)  # the hands not given yet are asked again once the command is done

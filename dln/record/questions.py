@@ -13,7 +13,7 @@ from dln.games import protocol
 from dln.games.protocol import DEFAULT_GAME, game_named, game_names
 from dln.notation.bounds import small_number, too_many_digits
 from dln.notation.model import SEAT_TAGS, Game, Round, Seat
-from dln.record.moves import greek_seat
+from dln.record.moves import greek_seat, named_seat
 from dln.wording import listed
 
 #: Tags the questions fill, in the order the recorder writes them; other tags follow, then ``Result``.
@@ -166,8 +166,7 @@ class NewGame:
         """Take the answer typed to ``question`` (Enter: its default; ``-``: none); a complaint if it will not do."""
         value = question.default if text.strip() == "" else _none(text.strip())
         if question.key == "dealer" and value.upper() not in self.seats():  # a player's name names their seat
-            value = next((seat for seat, name in self._names() if name and name.casefold() == value.casefold()),
-                         value)
+            value = named_seat(value, self._names()) or value
         problem = self.check(question.key, value)
         if problem is None:
             self.answers[question.key] = value

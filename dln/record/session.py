@@ -35,6 +35,7 @@ from dln.record.moves import (
     help_lines,
     is_bare,
     named_by_rank,
+    named_hand,
     outside_comments,
     parse_move,
     repeated,
@@ -190,6 +191,10 @@ class Recorder:
         value = self.game.tag(SEAT_TAGS[seat]) or ""
         return "" if value == "?" else value
 
+    def seat_named(self, line: str) -> str:
+        """``line`` with a player's name before a hand line's ':' made their seat (:func:`named_hand`)."""
+        return named_hand(line, [(seat, self.name(seat)) for seat in self.seats])
+
     def dealer(self) -> str:
         """The dealer of the last round, as the validator settles it."""
         return self.report.rounds[-1].dealer or self.round.dealer or self.seats[-1]
@@ -282,7 +287,7 @@ class Recorder:
                       "time)", "nothing was recorded")
 
     def _handle(self, line: str) -> Reply:
-        text = line.strip()
+        text = self.seat_named(line.strip())
         word = text.lower()
         refused, self.refused = self.refused, None  # 'played' answers the line just before it only
         try:
