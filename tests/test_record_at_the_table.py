@@ -267,15 +267,16 @@ def test_an_annotation_at_a_hand_prompt_marks_the_last_move_not_a_hand(tmp_path:
     """'? ;' (the '?' glyph with an empty note, docs/recording.md) at --hands' prompt was written as the hand
     'S: ? ? ? ? ? ?', and '{too early}' as N's with the comment after it: a hand nobody typed.  A line that
     begins with a glyph, a comment or a note and names no card is done as at the move prompt, on the last
-    move; two or more '?' are still cards not seen."""
+    move, and so is a variation ('(N 8h x 5c+3h)' was 'not a card'); two or more '?' are still cards not seen."""
     path = tmp_path / "game.dln"
     path.write_text(START)
     lines = ["4c Kh Ac Qc", "", "", "2c", "3h", "2d", "3d", "2s", "3s", "5c", "6h", "5h", "6d", "7c", "8h",
-             "? ;", "{too early}", "!", "? ? ; shown later", "", "quit"]
+             "? ;", "{too early}", "!", "(N 8h x 5c+3h)", "? ? ; shown later", "", "quit"]
     code, out = _run(path, lines, Options(hands=True))
     assert code == 0 and "not a card" not in out, out
-    assert path.read_text().endswith("12. N 8h? ! {too early}\ndeal\nS: ? ? ? ? ? ?\n{shown later}\n")
-    assert out.count("S's hand, deal 2 (Enter: not seen)>") == 4 and out.count("N's hand, deal 2") == 1
+    assert path.read_text().endswith("12. N 8h? ! {too early}\n  (N 8h x 5c+3h)\ndeal\nS: ? ? ? ? ? ?\n"
+                                     "{shown later}\n")
+    assert out.count("S's hand, deal 2 (Enter: not seen)>") == 5 and out.count("N's hand, deal 2") == 1
 
 
 def test_a_hand_line_may_name_the_player_as_the_dealer_question_takes_a_name(tmp_path: Path) -> None:

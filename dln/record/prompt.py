@@ -434,9 +434,10 @@ def _is_hand(line: str) -> bool:
 
 
 def _annotates(line: str) -> bool:
-    """Whether ``line`` annotates the last move, as at the move prompt: it begins with a glyph, a ``{comment}``
-    or a ``;`` note and names no card (``? ;``, ``? {too early}``, ``!``, ``{seen}``), but for two ``?`` or
-    more, the cards of a hand not seen (``? ? ; shown later``)."""
+    """Whether ``line`` annotates the last move, as at the move prompt: a variation (``(N 9h)``), or a line that
+    begins with a glyph, a ``{comment}`` or a ``;`` note and names no card (``? ;``, ``? {too early}``, ``!``,
+    ``{seen}``), but for two ``?`` or more, the cards of a hand not seen (``? ? ; shown later``)."""
     words = outside_comments(line).replace(",", " ").split()
-    return (ANNOTATION.match(line.strip()) is not None and not any(map(names_a_card, words))
-            and not (len(words) > 1 and set(words) == {"?"}))
+    return line.lstrip().startswith("(") or (ANNOTATION.match(line.strip()) is not None
+                                             and not any(map(names_a_card, words))
+                                             and not (len(words) > 1 and set(words) == {"?"}))
