@@ -40,6 +40,7 @@ HOT_MODULES = [
     "dln/notation/model.py",
     "dln/notation/parser.py",
     "dln/check/batch.py",
+    "dln/check/hands.py",
     "dln/check/references.py",
     "dln/check/setups.py",
     "dln/check/validate.py",

@@ -30,6 +30,7 @@ COMPILED = (
     "dln.notation.model",
     "dln.notation.parser",
     "dln.check.batch",
+    "dln.check.hands",
     "dln.check.references",
     "dln.check.setups",
     "dln.check.validate",

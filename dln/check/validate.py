@@ -29,11 +29,11 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import replace
 from itertools import chain, islice
-from operator import attrgetter
 from typing import Any
 
 from dln.cards import Card
 from dln.check.game_tags import check_result, rules_of, tagged_game
+from dln.check.hands import deal_hands
 from dln.check.move_part import move_part
 from dln.check.references import resolves_all, to_engine_move
 from dln.check.reports import (
@@ -61,8 +61,6 @@ from dln.wording import count_of
 
 __all__ = ["ALTERNATIVES", "RECORD_CODES", "Diagnostic", "GameReport", "RoundReport", "code_name", "validate_game"]
 
-#: A move's card, read in C by ``map``.
-_card_of = attrgetter("card")
 #: What a move is, judged: legal; legal but for its xeri mark (a wrong claim, its own error); illegal.
 _LEGAL, _CLAIM, _ILLEGAL = "legal", "claim", "illegal"
 
@@ -326,73 +324,12 @@ class _Checker(Reporter):
             cards.append(card)
         return replace(hand, cards=tuple(cards))
 
-    def _hands(
-        self,
-        plan: DealPlan,
-        setup: bool,
-        dealt: Mapping[str, Sequence[Card]] | None = None,
-        elsewhere: Callable[[], Collection[Card]] = frozenset,
-        sizes: Mapping[str, int] | None = None,
-        complete: bool = False,
-    ) -> dict[str, Hand]:
-        """Each seat's hand for a deal: as written, completed by the cards the seat goes on to play.
-
-        A recorder often does not see the hands; then a hand is exactly the cards
-        its seat plays in that deal, which decides every "still holds a card of
-        that value" question.  Cards not yet played when the record ends stay
-        unknown.  A card known to be ``elsewhere`` when the deal starts (on the
-        table, captured), written in a hand line, or already played in the deal
-        is not put in another hand: playing it is then reported at the move.
-        ``elsewhere`` is asked only when a card played is not in a hand line.
-        A seat is given at most a deal's cards: one that plays more played out
-        of turn, which is reported at that move, not as a hand size here.
-        In a setup, ``sizes`` says how many cards an unwritten hand holds.  ``complete``: a round's hand line
-        that lists fewer cards than a deal gives (D102, reported from the line as written) holds the rest as
-        cards the recorder did not see, so that playing one is no second error; one that lists more holds a
-        deal's cards (:meth:`DealPlan.a_deal_of`), so that the entry too many is not a card left in hand at the end.
-        """
+    def _hands(self, plan: DealPlan, setup: bool, dealt: Mapping[str, Sequence[Card]] | None = None,
+               elsewhere: Callable[[], Collection[Card]] = frozenset, sizes: Mapping[str, int] | None = None,
+               complete: bool = False) -> dict[str, Hand]:
+        """Each seat's hand for a deal (:func:`dln.check.hands.deal_hands`), in this game's seats and deal size."""
         hand_size = self.engine.hand_size if self.engine is not None else 0
-        claimed: set[Card | None] = set()
-        lines: dict[str, tuple[RecordHand, frozenset[Card | None]]] = {}
-        for h in plan.hands:
-            written = frozenset(h.cards)  # each card hashed once: the set merges it without hashing again
-            lines[h.seat] = h, written
-            claimed.update(written)
-        claimed.discard(None)
-        played_by: dict[str, list[Card]] = {seat: [] for seat in self.seats}
-        if not claimed.issuperset(map(_card_of, plan.moves)):
-            claimed.update(elsewhere())
-            for move in plan.moves:
-                # At most a deal's cards each: a seat that plays more played out of turn, which its move says.
-                if move.card not in claimed and move.seat in played_by and len(played_by[move.seat]) < hand_size:
-                    claimed.add(move.card)
-                    played_by[move.seat].append(move.card)
-        hands: dict[str, Hand] = {}
-        for seat in self.seats:
-            played = played_by[seat]
-            if dealt is not None:
-                hands[seat] = Hand(frozenset(dealt.get(seat, ())), 0)
-            elif seat in lines:
-                line, written = lines[seat]
-                missing = max(hand_size - len(line.cards), 0) if complete else 0
-                cards = plan.a_deal_of(line.cards, seat, hand_size) if complete else line.cards
-                if None not in written and not missing and cards is line.cards:  # the usual hand line
-                    hands[seat] = Hand(written, 0)  # type: ignore[arg-type]
-                    continue
-                unknown = cards.count(None) + missing  # '?': a card the recorder did not see
-                known = {c for c in cards if c is not None}
-                for card in played:
-                    if card not in known and unknown > 0:
-                        known.add(card)
-                        unknown -= 1
-                hands[seat] = Hand(frozenset(known), unknown)
-            elif setup:
-                size = (sizes or {}).get(seat, len(played))
-                hands[seat] = Hand(frozenset(played), max(size - len(played), 0))
-            else:
-                known = frozenset(played)
-                hands[seat] = Hand(known, hand_size - len(known))
-        return hands
+        return deal_hands(plan, self.seats, hand_size, setup, dealt, elsewhere, sizes, complete)
 
     def _opening(self, engine: protocol.Game, round_: Round, dealer: str, plans: list[DealPlan]) -> Position | None:
         """The position before the round's first recorded move (checked), or None if there is none."""
