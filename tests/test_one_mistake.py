@@ -11,7 +11,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 import dln
-from dln.check.validate import validate_game
+from dln.check.validate import GameReport, validate_game
 from dln.cli import main
 
 FACES_DECLARED = "round 1 dealer S\ntable 2c 3d Kh 10s\nN: Qs 9h 4c 5c 6c 7c\nN Qs Kh =10\n"
@@ -82,6 +82,14 @@ def _first_round(hand: str, short: str) -> str:
     body = "\n".join(line for line in lines if not line.startswith(("rest", "score"))) + "\n"
     assert f"\n{hand}\n" in body
     return body.replace(f"\n{hand}\n", f"\n{short}\n")
+
+
+def _written_wrong(name: str, played: str, written: str) -> tuple[GameReport, GameReport]:
+    """The reports of sample ``name`` as it is and with its move line ``played`` written ``written``."""
+    text = (Path(__file__).parent.parent / "samples" / name).read_text(encoding="utf-8")
+    assert f"\n{played}\n" in text
+    wrong = text.replace(f"\n{played}\n", f"\n{written}\n", 1)
+    return validate_game(dln.loads(text)), validate_game(dln.loads(wrong), source=lambda n: wrong.splitlines()[n - 1])
 
 
 def test_a_card_left_out_of_a_hand_line_is_one_error() -> None:
@@ -400,10 +408,7 @@ def test_an_owner_taking_its_declaration_by_the_wrong_reference_is_one_error() -
     declaration), D207, and D004 three moves later, when N took the group of 9s that W's move had taken
     instead.  One reference written wrong: one error, the D207 at the reference, the D403 its note, and the
     round goes on as W took its own declaration."""
-    text = (Path(__file__).parent.parent / "samples" / "four-player.dln").read_text(encoding="utf-8")
-    sound = validate_game(dln.loads(text))
-    wrong = text.replace("\n5. W 10c x [10]\n", "\n5. W 10c x [9s]\n", 1)
-    report = validate_game(dln.loads(wrong), source=lambda n: wrong.splitlines()[n - 1])
+    sound, report = _written_wrong("four-player.dln", "5. W 10c x [10]", "5. W 10c x [9s]")
     [d] = report.diagnostics
     assert (d.code, d.line, d.column) == ("D207", 21, 12)
     assert d.notes and d.notes[0].startswith("D403 owner-keeps-card"), d.notes
@@ -426,3 +431,18 @@ def test_an_own_declaration_made_a_group_written_as_a_sum_is_one_error() -> None
     setup = "setup dealer S\ntable [5 N: 3h 2d] 5c Kh\nN: 5h 9c 2s\nS: 5d Qc 3s\nturn N\nN 5h [5] 5c =10\n"
     [(code, notes)] = found(setup)
     assert code == "D303" and [note[:4] for note in notes] == ["D310", "D304", "D302"]
+
+
+def test_a_card_written_for_one_the_hand_plays_later_is_one_error() -> None:
+    """Each card is played once (D002).  '30. N 9c x [10]' for '30. N 10h x [10]' gave D207 (a 9 cannot take
+    a declaration of 10) and then D002 at '32. N 9c x 9s', where N plays the 9c again, which stopped the
+    replay of the round.  One card written for another: N's hand holds one card no other move of the deal
+    plays, the 10h, and the move is legal with it.  One error, at the card written wrong, saying which card
+    it must be; the round goes on as N played the 10h, so the later 9c is not reported again."""
+    sound, report = _written_wrong("two-player-61.dln", "30. N 10h x [10]", "30. N 9c x [10]")
+    [d] = report.diagnostics
+    assert (d.code, d.line, d.column) == ("D207", 48, 7)
+    assert any("10h" in note and "line 50" in note for note in d.notes), d.notes
+    assert [r.moves for r in report.rounds] == [r.moves for r in sound.rounds]
+    assert not report.rounds[0].stopped and report.rounds[0].scores is None  # an illegal move: no points
+

@@ -476,7 +476,9 @@ class _Checker(Reporter):
             self.report("R003", "error", "every hand is played out: the next deal must come first",
                         move.line, move.column, move=number)
             return None
-        engine_move, verdict = self._judge(engine, live, move, number, main_line=True)
+        moves = plans[k].moves
+        later = next((moves[i + 1:] for i, m in enumerate(moves) if m is move), ())
+        engine_move, verdict = self._judge(engine, live, move, number, main_line=True, later=later)
         if move.variations:
             before = live.freeze()
             for variation in move.variations:
@@ -549,12 +551,15 @@ class _Checker(Reporter):
             number += 1
 
     def _judge(self, engine: protocol.Game, state: Position, move: Move, number: int, *,
-               main_line: bool = False) -> tuple[EngineMove, str]:
+               main_line: bool = False, later: Sequence[Move] = ()) -> tuple[EngineMove, str]:
         """Report every rule ``move`` breaks in ``state``; the engine's move and whether it is legal
         (:data:`_LEGAL`), wrong only in its xeri mark (:data:`_CLAIM`) or illegal (:data:`_ILLEGAL`).
 
         A move naming what is not on the table is judged no further.  ``main_line``:
-        ``number`` is the move's own (``dln moves --at`` reaches its position).
+        ``number`` is the move's own (``dln moves --at`` reaches its position); ``later``: the deal's
+        moves after it.  An illegal move whose card the seat plays again later is, when the card it
+        must have played can be named (:meth:`_card_meant`), one error at its card, and the engine's
+        move returned is the one with that card, which the round goes on from.
         """
         engine_move, violations = to_engine_move(state, move)
         if not violations:  # the usual case: the move names only what is there
@@ -571,12 +576,40 @@ class _Checker(Reporter):
             self.add_notes(self.stranded[move.seat],
                            *(f"{v}: line {move.line}, where {move.seat} has no legal move" for v in violations))
             return engine_move, _ILLEGAL
+        meant = self._card_meant(engine, state, move, engine_move, later) if failed else None
+        if meant is not None:  # one card written for another: the one error is at the card
+            card, again = meant
+            first = next(v for v in violations if v.severity == "error")
+            violations = [replace(first, subject=move.card).noting(
+                f"{move.seat} plays {move.card} again on line {again.line}: the card played here must be {card}, "
+                f"the one card of {move.seat}'s hand that no other move of this deal plays; the round goes on "
+                f"as {move.seat} played {card}", *(v for v in violations if v is not first))]
+            engine_move = engine_move._replace(card=card)
         help, more = self._alternatives(engine, state, move, number if main_line else None) if failed else ([], "")
         self.report_all(violations, move.line, move.column, move=number, help=help, more=more,
                         part=lambda v: move_part(move, v.subject, state, self.source), variation=not main_line)
         if not failed:
             return engine_move, _LEGAL
         return engine_move, _CLAIM if stands(violations) else _ILLEGAL
+
+    @staticmethod
+    def _card_meant(engine: protocol.Game, state: Position, move: Move, engine_move: EngineMove,
+                    later: Sequence[Move]) -> tuple[Card, Move] | None:
+        """The card an illegal ``move`` must have played, and the ``later`` move of the deal that plays its
+        card again, when that can be told: the seat's hand is known in full, exactly one of its cards is
+        played by no later move of the deal, and the move is legal with that card.  Else None."""
+        again = next((m for m in later if m.seat == move.seat and m.card == move.card), None)
+        if again is None:
+            return None
+        hand = state.hand(move.seat)
+        if hand.unknown or move.card not in hand.known:
+            return None
+        spare = set(hand.known).difference(m.card for m in later if m.seat == move.seat)
+        if len(spare) != 1:
+            return None
+        [card] = spare
+        meant = engine_move._replace(card=card)
+        return None if any(v.severity == "error" for v in engine.check(state, meant)) else (card, again)
 
     def _last_card_unknown(self, state: Position, move: Move, number: int, *, variation: bool) -> None:
         """D501 as a warning: under no-last-card-xeri a xeri marked in the last deal of a setup that does not
