@@ -446,3 +446,16 @@ def test_a_card_written_for_one_the_hand_plays_later_is_one_error() -> None:
     assert [r.moves for r in report.rounds] == [r.moves for r in sound.rounds]
     assert not report.rounds[0].stopped and report.rounds[0].scores is None  # an illegal move: no points
 
+
+
+def test_a_declared_value_written_past_ten_is_one_error() -> None:
+    """pagat, Plain Declarations: the cards make the value (D304), and values run from 1 to 10 (D301).
+    '7. N 4h 6c =11' for '=10' gave both, at the same figure: one figure written wrong.  When the cards
+    make a value of 1 to 10, the D304 is the one error and the D301 its note; cards that make more than
+    10 are a mistake of their own, as before."""
+    _, report = _written_wrong("two-player-61.dln", "7. N 4h 6c =10", "7. N 4h 6c =11")
+    [d] = report.diagnostics
+    assert (d.code, d.line) == ("D304", 211)
+    assert d.notes and d.notes[0].startswith("D301 declare-over-ten"), d.notes
+    over = "setup dealer S\ntable 5h 3d 4c\nN: 9h 7c 2s\nS: 8d Qc 3s\nturn N\nN 7c 4c =11\n"
+    assert [code for code, _ in found(over)] == ["D301"]

@@ -307,8 +307,13 @@ def _check_declare(state: Position, move: Move, out: list[Violation]) -> None:
                 out.append(error(codes.DECLARE_SUM,
                                  f"raising with {card} makes {total}, not {value}", VALUE))
     if value is not None and not 1 <= value <= 10:
-        out.append(error(codes.DECLARE_OVER_TEN,
-                         f"a declaration of {value} is impossible: values run from 1 to 10", VALUE))
+        over = error(codes.DECLARE_OVER_TEN, f"a declaration of {value} is impossible: values run from 1 to 10",
+                     VALUE)
+        summed = next((i for i, v in enumerate(out) if v.code == codes.DECLARE_SUM), None)
+        if summed is not None and not group and 1 <= total <= 10:  # the cards make a value: the figure is wrong
+            out[summed] = out[summed].noting(over)
+        else:
+            out.append(over)
     owner = owner_declare_violation(state, seat, group, ids)
     if owner is not None:
         out.append(owner)
