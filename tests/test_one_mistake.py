@@ -447,6 +447,19 @@ def test_a_card_written_for_one_the_hand_plays_later_is_one_error() -> None:
     assert not report.rounds[0].stopped and report.rounds[0].scores is None  # an illegal move: no points
 
 
+def test_a_card_written_for_the_one_card_that_fits_is_one_error() -> None:
+    """As above, when the hand keeps more cards than the deal's later moves play (a record of the first
+    moves only, its deck dealing the hands): 'S 7h x 9d' for 'S 9s x 9d', S playing the 7h two moves later,
+    gave D206 and D002.  Of S's cards no later move plays (9s Kd 6d Qs), only the 9s takes the 9d: one
+    error, at the card, naming the 9s; cards that fit the move two ways name none, and stay as they were."""
+    _, report = _written_wrong("constructs/deck.dln", "S 9s x 9d", "S 7h x 9d")
+    [d] = report.diagnostics
+    assert (d.code, d.line, d.column) == ("D206", 11, 3)
+    assert any("must be 9s" in note and "line 13" in note for note in d.notes), d.notes
+    _, report = _written_wrong("constructs/deck.dln", "S 9s x 9d", "S 7h")  # a lay: any spare card fits
+    assert [d.code for d in report.diagnostics] == ["D002"]
+
+
 
 def test_a_declared_value_written_past_ten_is_one_error() -> None:
     """pagat, Plain Declarations: the cards make the value (D304), and values run from 1 to 10 (D301).

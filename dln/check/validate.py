@@ -582,8 +582,9 @@ class _Checker(Reporter):
             first = next(v for v in violations if v.severity == "error")
             violations = [replace(first, subject=move.card).noting(
                 f"{move.seat} plays {move.card} again on line {again.line}: the card played here must be {card}, "
-                f"the one card of {move.seat}'s hand that no other move of this deal plays; the round goes on "
-                f"as {move.seat} played {card}", *(v for v in violations if v is not first))]
+                f"the one card of {move.seat}'s hand that no later move of this deal plays and that makes this "
+                f"move legal; the round goes on as {move.seat} played {card}",
+                *(v for v in violations if v is not first))]
             engine_move = engine_move._replace(card=card)
         help, more = self._alternatives(engine, state, move, number if main_line else None) if failed else ([], "")
         self.report_all(violations, move.line, move.column, move=number, help=help, more=more,
@@ -596,8 +597,8 @@ class _Checker(Reporter):
     def _card_meant(engine: protocol.Game, state: Position, move: Move, engine_move: EngineMove,
                     later: Sequence[Move]) -> tuple[Card, Move] | None:
         """The card an illegal ``move`` must have played, and the ``later`` move of the deal that plays its
-        card again, when that can be told: the seat's hand is known in full, exactly one of its cards is
-        played by no later move of the deal, and the move is legal with that card.  Else None."""
+        card again, when that can be told: the seat's hand is known in full, and exactly one of its cards
+        that no later move of the deal plays makes the move, as written but for its card, legal.  Else None."""
         again = next((m for m in later if m.seat == move.seat and m.card == move.card), None)
         if again is None:
             return None
@@ -605,11 +606,9 @@ class _Checker(Reporter):
         if hand.unknown or move.card not in hand.known:
             return None
         spare = set(hand.known).difference(m.card for m in later if m.seat == move.seat)
-        if len(spare) != 1:
-            return None
-        [card] = spare
-        meant = engine_move._replace(card=card)
-        return None if any(v.severity == "error" for v in engine.check(state, meant)) else (card, again)
+        fits = [card for card in sorted(spare) if not any(v.severity == "error" for v in
+                                                          engine.check(state, engine_move._replace(card=card)))]
+        return (fits[0], again) if len(fits) == 1 else None
 
     def _last_card_unknown(self, state: Position, move: Move, number: int, *, variation: bool) -> None:
         """D501 as a warning: under no-last-card-xeri a xeri marked in the last deal of a setup that does not
