@@ -110,11 +110,16 @@ def test_a_dealer_the_game_has_no_seat_for_is_one_error() -> None:
 
 def test_a_move_by_a_seat_the_game_lacks_is_one_error() -> None:
     """xeri, introduction: "Xeri is for two players" (X003, docs/rules.md).  A move by E was reported twice at
-    the move, as a seat Xeri does not have (X003) and as a seat with no turn (D003): one mistake, one error,
-    which says that the replay of the round stops there."""
+    the move, as a seat Xeri does not have (X003) and as a seat with no turn (D003): one mistake, one error.
+    The seat whose turn it is may make the move, so it is replayed as that seat's and the round goes on (a
+    letter written wrong, as 'S 7c' for N's 7c is); a move no seat may make still stops the replay."""
     report = validate_game(dln.loads(XERI + "E 4d\n"))
     assert [(d.code, d.severity, d.line) for d in report.diagnostics] == [("X003", "error", 5)]
-    assert report.diagnostics[0].notes and "replay of this round stops here" in report.diagnostics[0].notes[0]
+    assert report.diagnostics[0].notes and "replayed as N's" in report.diagnostics[0].notes[0]
+    assert not report.rounds[0].stopped and report.rounds[0].moves == 1
+    report = validate_game(dln.loads(XERI + "E 9d x 5h\n"))  # N may not take a 5 with a 9 either
+    assert [d.code for d in report.diagnostics] == ["X003"]
+    assert "replay of this round stops here" in report.diagnostics[0].notes[0]
     # Named first by a player tag: the error stays there, and the move adds none.
     tagged = validate_game(dln.loads(XERI.replace("\n\n", '\n[East "Eleni"]\n\n', 1) + "N 7c x 7s\nE 4d\n"))
     assert [(d.code, d.line) for d in tagged.diagnostics] == [("X003", 2)]

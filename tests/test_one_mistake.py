@@ -472,3 +472,23 @@ def test_a_declared_value_written_past_ten_is_one_error() -> None:
     assert d.notes and d.notes[0].startswith("D301 declare-over-ten"), d.notes
     over = "setup dealer S\ntable 5h 3d 4c\nN: 9h 7c 2s\nS: 8d Qc 3s\nturn N\nN 7c 4c =11\n"
     assert [code for code, _ in found(over)] == ["D301"]
+
+
+def test_a_seat_letter_no_other_line_uses_is_one_error() -> None:
+    """A Diloti record with East or West in it is a four-player game (pagat, Players, Cards and Deal).
+    '14. E 7c' for '14. N 7c' in a two-player record seated four, and every move from the first was out
+    of turn (D003): 125 errors for one letter.  A seat named by one move alone, and by no tag, round, hand
+    or other move, that makes the game bigger than the rest of the record does, is that move's mistake: one
+    error at its seat letter, the game keeps the seats the rest of the record names, and the move is
+    replayed as the seat's whose turn it is when that seat may make it, so the round goes on."""
+    sound, report = _written_wrong("two-player-61.dln", "14. N 7c", "14. E 7c")
+    [d] = report.diagnostics
+    assert (d.code, d.line, d.column) == ("D003", 29, 5)
+    assert "E" in d.message and any("replayed as N's" in note for note in d.notes), (d.message, d.notes)
+    assert report.players == 2 and [r.moves for r in report.rounds] == [r.moves for r in sound.rounds]
+    assert not report.rounds[0].stopped
+    # Xeri has no East at all (X003): that move is replayed as the turn's seat's too, not the end of the round.
+    sound, report = _written_wrong("xeri.dln", "5. N 2h", "5. E 2h")
+    [d] = report.diagnostics
+    assert d.code == "X003" and any("replayed as N's" in note for note in d.notes), d.notes
+    assert [r.moves for r in report.rounds] == [r.moves for r in sound.rounds] and not report.rounds[0].stopped

@@ -47,10 +47,11 @@ from dln.check.reports import (
     code_name,
     last_line,
 )
+from dln.check.seats import stray_seat
 from dln.check.setups import SetupStart, read_setup
 from dln.engine import Hand, Position, Rules
 from dln.engine import Move as EngineMove
-from dln.engine.codes import DUPLICATE_CARD, OWED, OWNER_KEEPS_CARD, XERI_MARK, stands
+from dln.engine.codes import DUPLICATE_CARD, OWED, OWNER_KEEPS_CARD, SEAT, XERI_MARK, stands
 from dln.engine.rules import unfit
 from dln.games import protocol
 from dln.notation.model import Game, Move, Round
@@ -91,6 +92,13 @@ class _Checker(Reporter):
             named = rules_of(self, self.engine, variants)
             self.rules = named.rules
             self.seats, problems = self.engine.seats_for(game.seats_used(), self.rules)
+            stray = stray_seat(game, self.engine, self.rules)
+            if stray is not None:  # one move's seat letter written wrong: not a bigger game
+                self.seats, seat, move = stray
+                self.unseated[seat] = len(self.diagnostics)
+                self.report(self.engine.players_code, "error", f"{seat} has no seat in this {len(self.seats)}-player "
+                            f"game: no other line of the record seats {seat}",
+                            *(move_part(move, SEAT, None, source) or (move.line, move.column)))
             self.players = len(self.seats)
             if moot := unfit(list(named.named), self.players):  # the rule is known, but not one for them
                 self.report("R008", "warning", f"{moot}: the record is checked without it",
@@ -470,6 +478,14 @@ class _Checker(Reporter):
             before = live.freeze()
             for variation in move.variations:
                 self._variation(engine, before, variation.moves, number, plans, k)
+            turn = live.turn
+            engine_move, violations = to_engine_move(live, replace(move, seat=turn))
+            if turn in self.seats and not violations and not any(v.severity == "error"
+                                                                 for v in engine.check(live, engine_move)):
+                self.add_notes(self.unseated[move.seat], f"the move on line {move.line} is replayed as {turn}'s, "
+                               f"whose turn it is, and the round goes on")
+                live.play(engine_move)
+                return live
             self._note_unseated(move)
             return None
         if out_of_cards and live.needs_deal:
