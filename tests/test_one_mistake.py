@@ -492,3 +492,13 @@ def test_a_seat_letter_no_other_line_uses_is_one_error() -> None:
     [d] = report.diagnostics
     assert d.code == "X003" and any("replayed as N's" in note for note in d.notes), d.notes
     assert [r.moves for r in report.rounds] == [r.moves for r in sound.rounds] and not report.rounds[0].stopped
+
+
+def test_a_face_card_taking_cards_of_another_rank_is_one_error() -> None:
+    """pagat, Capturing: a face card takes one loose card of its rank (D204 for cards of another rank, D203
+    for more than one).  'N Kc x 7h+2s' gave both, for the same two cards: one mistake, the D204, with the
+    D203 its note.  Two kings and a 7 taken are two mistakes, as before."""
+    setup = "setup dealer S\ntable 7h 2s Kd Kh\nN: Kc 9c 3s\nS: 8d Qc 3d\nturn N\n"
+    [(code, notes)] = found(f"{setup}N Kc x 7h+2s\n")
+    assert code == "D204" and notes and notes[0].startswith("D203 face-capture-one"), notes
+    assert [code for code, _ in found(f"{setup}N Kc x Kh Kd 7h\n")] == ["D204", "D203"]

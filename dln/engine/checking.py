@@ -217,9 +217,12 @@ def _check_face_capture(state: Position, move: Move, piles: Sequence[Pile], out:
     elif piles or len(move.loose) > 1:
         taken = [str(c) for c in sorted(move.loose, key=index_order)]
         taken += [f"declaration #{p.id}" for p in piles]
-        out.append(error(codes.FACE_CAPTURE_ONE,
-                         f"{card} takes exactly one loose {rank} and nothing else, "
-                         f"not {', '.join(taken)}", f"pile {piles[0].id}" if piles else TakenTooMany(move.loose)))
+        one = error(codes.FACE_CAPTURE_ONE, f"{card} takes exactly one loose {rank} and nothing else, "
+                    f"not {', '.join(taken)}", f"pile {piles[0].id}" if piles else TakenTooMany(move.loose))
+        if others and not piles and len(move.loose) - len(others) <= 1:  # the cards of another rank are it
+            out[-1] = out[-1].noting(one)
+        else:
+            out.append(one)
 
 
 def _check_components(state: Position, move: Move, out: list[Violation]) -> tuple[set[Card], set[int]]:
