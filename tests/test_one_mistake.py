@@ -502,3 +502,17 @@ def test_a_face_card_taking_cards_of_another_rank_is_one_error() -> None:
     [(code, notes)] = found(f"{setup}N Kc x 7h+2s\n")
     assert code == "D204" and notes and notes[0].startswith("D203 face-capture-one"), notes
     assert [code for code, _ in found(f"{setup}N Kc x Kh Kd 7h\n")] == ["D204", "D203"]
+
+
+def test_a_card_played_again_after_its_illegal_move_is_a_note_of_that_error() -> None:
+    """Each card is played once (D002).  A record of hands not seen: 'S Qh x 3c *' for 'S 3h x 3c *', S
+    playing the Qh again two moves later, gave D204 and then D002 at the later Qh ('it is in S's capture
+    pile'), where the replay stopped.  The card meant was never seen and cannot be named, but the two are one
+    card written for another: the later D002 is a note of the first error, which says where the replay
+    stops."""
+    _, report = _written_wrong("constructs/hidden-hands.dln", "S 3h x 3c * {The table is empty: a xeri for S.}",
+                               "S Qh x 3c *")
+    [d] = [d for d in report.diagnostics if d.severity == "error"]
+    assert (d.code, d.line) == ("D204", 10)
+    assert any(note.startswith("D002 card-already-seen") and "line 12" in note for note in d.notes), d.notes
+    assert any("stops at" in note and "line 12" in note for note in d.notes), d.notes

@@ -13,10 +13,13 @@ from operator import attrgetter
 
 from dln.cards import Card
 from dln.check.reports import DealPlan
-from dln.engine import Hand
+from dln.engine import Hand, Position
+from dln.engine import Move as EngineMove
+from dln.games import protocol
 from dln.notation.model import Hand as RecordHand
+from dln.notation.model import Move
 
-__all__ = ["deal_hands"]
+__all__ = ["card_meant", "deal_hands"]
 
 #: A move's card, read in C by ``map``.
 _card_of = attrgetter("card")
@@ -90,3 +93,20 @@ def deal_hands(
             known = frozenset(played)
             hands[seat] = Hand(known, hand_size - len(known))
     return hands
+
+
+def card_meant(engine: protocol.Game, state: Position, move: Move, engine_move: EngineMove, later: Sequence[Move]
+               ) -> tuple[Card, Move] | None:
+    """The card an illegal ``move`` must have played, and the ``later`` move of the deal that plays its
+    card again, when that can be told: the seat's hand is known in full, and exactly one of its cards
+    that no later move of the deal plays makes the move, as written but for its card, legal.  Else None."""
+    again = next((m for m in later if m.seat == move.seat and m.card == move.card), None)
+    if again is None:
+        return None
+    hand = state.hand(move.seat)
+    if hand.unknown or move.card not in hand.known:
+        return None
+    spare = set(hand.known).difference(m.card for m in later if m.seat == move.seat)
+    fits = [card for card in sorted(spare) if not any(v.severity == "error" for v in
+                                                      engine.check(state, engine_move._replace(card=card)))]
+    return (fits[0], again) if len(fits) == 1 else None

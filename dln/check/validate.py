@@ -33,7 +33,7 @@ from typing import Any
 
 from dln.cards import Card
 from dln.check.game_tags import check_result, rules_of, tagged_game
-from dln.check.hands import deal_hands
+from dln.check.hands import card_meant, deal_hands
 from dln.check.move_part import move_part
 from dln.check.references import resolves_all, to_engine_move
 from dln.check.reports import (
@@ -51,7 +51,16 @@ from dln.check.seats import stray_seat
 from dln.check.setups import SetupStart, read_setup
 from dln.engine import Hand, Position, Rules
 from dln.engine import Move as EngineMove
-from dln.engine.codes import DUPLICATE_CARD, OWED, OWNER_KEEPS_CARD, SEAT, XERI_MARK, stands
+from dln.engine.codes import (
+    CARD_ALREADY_SEEN,
+    CARD_NOT_IN_HAND,
+    DUPLICATE_CARD,
+    OWED,
+    OWNER_KEEPS_CARD,
+    SEAT,
+    XERI_MARK,
+    stands,
+)
 from dln.engine.rules import unfit
 from dln.games import protocol
 from dln.notation.model import Game, Move, Round
@@ -193,6 +202,8 @@ class _Checker(Reporter):
             return result  # only the header: a round not recorded (yet), nothing to check
         self.unsound = False
         self.stranded: dict[str, int] = {}  # an owner a setup leaves without the card promised, at its error
+        self.misplayed: dict[tuple[str, Card], int] = {}  # a seat's card played in an illegal move, at its error
+        self.again: int | None = None  # the error of that move, when the move judged last plays its card again
         since = len(self.diagnostics)
         plans = self._plans(engine, round_)
         if plans is None:
@@ -494,6 +505,7 @@ class _Checker(Reporter):
             return None
         moves = plans[k].moves
         later = next((moves[i + 1:] for i, m in enumerate(moves) if m is move), ())
+        self.again = None
         engine_move, verdict = self._judge(engine, live, move, number, main_line=True, later=later)
         if move.variations:
             before = live.freeze()
@@ -503,6 +515,10 @@ class _Checker(Reporter):
             live.play(engine_move)
             return live
         made = self._made(engine, live.freeze(), move, engine_move)
+        if made is None and self.again is not None:  # its card played before, in the error it is a note of
+            self.add_notes(self.again, f"the replay of round {self.round_index} stops at line {move.line}: what "
+                           "follows cannot be judged")
+            return None
         if made is None:  # the card is not the mover's, or the move names what is not on the table
             why = (f"{move.card} cannot be {move.seat}'s to play" if live.freeze().hands_without(move.seat, move.card)
                    is None else "it names a declaration that is not on the table, or not one alone"
@@ -574,7 +590,7 @@ class _Checker(Reporter):
         A move naming what is not on the table is judged no further.  ``main_line``:
         ``number`` is the move's own (``dln moves --at`` reaches its position); ``later``: the deal's
         moves after it.  An illegal move whose card the seat plays again later is, when the card it
-        must have played can be named (:meth:`_card_meant`), one error at its card, and the engine's
+        must have played can be named (:func:`dln.check.hands.card_meant`), one error at its card, and the engine's
         move returned is the one with that card, which the round goes on from.
         """
         engine_move, violations = to_engine_move(state, move)
@@ -592,7 +608,14 @@ class _Checker(Reporter):
             self.add_notes(self.stranded[move.seat],
                            *(f"{v}: line {move.line}, where {move.seat} has no legal move" for v in violations))
             return engine_move, _ILLEGAL
-        meant = self._card_meant(engine, state, move, engine_move, later) if failed else None
+        earlier = self.misplayed.get((move.seat, move.card)) if failed and main_line else None
+        if earlier is not None and any(v.code in (CARD_NOT_IN_HAND, CARD_ALREADY_SEEN) for v in violations):
+            # The card of an earlier illegal move played again: one card written for another.
+            self.add_notes(earlier, *(f"{v}: line {move.line}, where {move.seat} plays {move.card} again"
+                                      for v in violations if v.severity == "error"))
+            self.again = earlier
+            return engine_move, _ILLEGAL
+        meant = card_meant(engine, state, move, engine_move, later) if failed else None
         if meant is not None:  # one card written for another: the one error is at the card
             card, again = meant
             first = next(v for v in violations if v.severity == "error")
@@ -603,28 +626,15 @@ class _Checker(Reporter):
                 *(v for v in violations if v is not first))]
             engine_move = engine_move._replace(card=card)
         help, more = self._alternatives(engine, state, move, number if main_line else None) if failed else ([], "")
+        at = len(self.diagnostics)
         self.report_all(violations, move.line, move.column, move=number, help=help, more=more,
                         part=lambda v: move_part(move, v.subject, state, self.source), variation=not main_line)
+        if failed and main_line and meant is None and not any(v.code in (CARD_NOT_IN_HAND, CARD_ALREADY_SEEN)
+                                                              for v in violations):
+            self.misplayed[move.seat, move.card] = at
         if not failed:
             return engine_move, _LEGAL
         return engine_move, _CLAIM if stands(violations) else _ILLEGAL
-
-    @staticmethod
-    def _card_meant(engine: protocol.Game, state: Position, move: Move, engine_move: EngineMove,
-                    later: Sequence[Move]) -> tuple[Card, Move] | None:
-        """The card an illegal ``move`` must have played, and the ``later`` move of the deal that plays its
-        card again, when that can be told: the seat's hand is known in full, and exactly one of its cards
-        that no later move of the deal plays makes the move, as written but for its card, legal.  Else None."""
-        again = next((m for m in later if m.seat == move.seat and m.card == move.card), None)
-        if again is None:
-            return None
-        hand = state.hand(move.seat)
-        if hand.unknown or move.card not in hand.known:
-            return None
-        spare = set(hand.known).difference(m.card for m in later if m.seat == move.seat)
-        fits = [card for card in sorted(spare) if not any(v.severity == "error" for v in
-                                                          engine.check(state, engine_move._replace(card=card)))]
-        return (fits[0], again) if len(fits) == 1 else None
 
     def _last_card_unknown(self, state: Position, move: Move, number: int, *, variation: bool) -> None:
         """D501 as a warning: under no-last-card-xeri a xeri marked in the last deal of a setup that does not
