@@ -397,6 +397,7 @@ def test_an_ordinary_game_makes_a_small_page(name: str) -> None:
     assert len(stdout.encode("utf-8")) <= PAGE_FIXED + PAGE_PER_POSITION * positions
 
 
+@pytest.mark.long
 @pytest.mark.slow  # seconds: thousands of positions, under tracemalloc
 def test_a_huge_game_is_never_held_whole(tmp_path: Path) -> None:
     """A game with thousands of variations: while its page is written, dln holds a small part of what the
