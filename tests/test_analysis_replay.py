@@ -153,7 +153,8 @@ def test_the_sister_games_engine_key_answers_in_the_background_and_keys_go_on() 
 
 
 HINT = re.compile(r"engine: (?P<played>.+?) (?:is the best move \(N minus [^:]+: (?P<value>[-+][0-9.]+)(?P<exact1>, "
-                  r"exact)?\)|loses (?P<lost>[0-9.]+)(?: \((?P<grade>[a-z]+)\))?; best (?P<best>.+) \(N minus [^:]+: "
+                  r"exact)?\)|loses (?P<lost>[0-9.]+)(?: for (?P<whose>[NESW]) against the mean of [^;(]+?)?"
+                  r"(?: \((?P<grade>[a-z]+)\))?; best (?P<best>.+) \(N minus [^:]+: "
                   r"(?P<best_value>[-+][0-9.]+)(?P<exact2>, exact)?\))")
 
 
@@ -187,6 +188,7 @@ def test_the_hint_has_the_numbers_of_dln_analyse(sample: str, tmp_path: Path) ->
             continue
         losing += 1
         assert found["best"] == review["best"] and found["grade"] == review["grade"]
+        assert found["whose"] in (None, review["seat"])  # a loss named for a seat is the mover's
         assert abs(float(found["lost"]) - review["lost"]) <= 0.1 + 1e-9
         assert abs(float(found["best_value"]) - review["best_value"]) <= 0.051
     assert losing >= 3  # greedy players' moves: some lose points
