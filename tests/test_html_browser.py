@@ -561,6 +561,23 @@ def test_go_to_move_takes_a_number_then_enter(chromium: Browser, pages: dict[str
     assert _shown(chromium)["key"] == "g1-r1-m1"
 
 
+def test_go_to_move_with_letters_says_it_is_no_move_number(chromium: Browser, pages: dict[str, Path]) -> None:
+    """Letters typed for the move number left only the browser's "Please match the requested format" with
+    the field open, taking the keys that followed; Enter now closes it and the page says in its own words
+    that a move number is digits, as `dln replay` takes none but digits, and the keys step the game again."""
+    chromium.open(_url(pages["annotated.dln"], "g1-r1-m3"))
+    chromium.press(":")
+    _type(chromium, "ab")
+    chromium.press("Enter")
+    assert chromium.run("return document.getElementById('goto').hidden") is True
+    assert chromium.run("return document.activeElement.id") != "goto-move"
+    shown = _shown(chromium)
+    assert shown["key"] == "g1-r1-m3"
+    assert shown["status"] == "no move 'ab': a move number is digits, such as 12"
+    chromium.press("ArrowRight")
+    assert _shown(chromium)["key"] == "g1-r1-m4"
+
+
 def test_go_to_move_in_a_variation_counts_as_its_move_list(chromium: Browser, pages: dict[str, Path]) -> None:
     """Inside a variation the numbers are those of the move list: its first move has the number of the
     move it replaces."""

@@ -382,11 +382,14 @@
     var key = p.variation.length ? current.key.replace(/\.\d+$/, "." + here) : current.key.replace(/-m\d+$/, "-m" + here);
     return show(key);
   }
+  // The form is novalidate: letters typed would leave the browser's own complaint and the field open, taking
+  // every key after; the page closes it and says why, as dln replay takes no key but digits for a number.
   $("goto").addEventListener("submit", function (e) {
     e.preventDefault();
     var typed = $("goto-move").value.trim();
     closeMove();
     if (/^\d+$/.test(typed)) goTo(Number(typed));
+    else if (typed) $("status").textContent = "no move '" + typed + "': a move number is digits, such as 12";
   });
   $("goto-move").addEventListener("keydown", function (e) {
     if (e.key === "Escape") { e.preventDefault(); e.stopPropagation(); closeMove(); }
