@@ -91,6 +91,18 @@ def test_a_semicolon_alone_is_an_empty_note_and_says_so(tmp_path: Path) -> None:
     assert path.read_text() == START + TABLE + "1. N 4c 5h =9\n"
 
 
+def test_a_glyph_typed_again_for_the_same_move_is_written_once(tmp_path: Path) -> None:
+    """'? ;' then '? {too early}' wrote '=9? ? {too early}': the same glyph twice on one move.  A glyph the
+    move carries already is kept once and said so; the comment typed with it is written, and a glyph typed
+    again on its own changes nothing."""
+    path = _started(tmp_path)
+    code, out = _run(path, ["4c 5h =9", "? ;", "? {too early}", "!", "! !", "quit"])
+    assert code == 0, out
+    assert path.read_text() == START + TABLE + "1. N 4c 5h =9? ! {too early}\n"
+    assert out.count("  ? is written once: a move carries each glyph once\n") == 1
+    assert out.count("  ! is written once: a move carries each glyph once (nothing was written)\n") == 1
+
+
 # -- the Greek keyboard layout -------------------------------------------------------------------------------
 
 

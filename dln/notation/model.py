@@ -141,12 +141,14 @@ class Move:
 
     def annotated_more(self, other: Move) -> Move:
         """This move with ``other``'s glyphs, comments and variations added to its own: its comments
-        with this move's, those after one of its variations after that variation (in written order)."""
+        with this move's, those after one of its variations after that variation (in written order).  A glyph
+        is added once, and not at all when this move carries it already: ``=9? ?`` says nothing more."""
         later = [place + len(self.variations) if place else 0 for place in other.full_places()]
         placed = sorted(zip((*self.full_places(), *later), self.comments + other.comments, strict=True),
                         key=lambda pair: pair[0])
         places = tuple(place for place, _ in placed)
-        return replace(self, glyphs=self.glyphs + other.glyphs, comments=tuple(text for _, text in placed),
+        glyphs = self.glyphs + tuple(g for g in dict.fromkeys(other.glyphs) if g not in self.glyphs)
+        return replace(self, glyphs=glyphs, comments=tuple(text for _, text in placed),
                        variations=self.variations + other.variations,
                        comment_places=places if any(places) else ())
 

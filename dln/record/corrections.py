@@ -364,9 +364,8 @@ def _annotated(scratch: Session, move: Move, at: tuple[int, int, int, Move] | No
     assert found is not None
     r, d, m, played = found
     before = played.annotated_as(move)
-    typed = replace(played, glyphs=tuple(g for g in played.glyphs if g not in move.glyphs))
     try:
-        scratch.replace_move(r, d, m, before.annotated_more(typed))
+        scratch.replace_move(r, d, m, before.annotated_more(played))  # a glyph it had typed again is kept once
     except Refused as refusal:
         bare = replace(played, glyphs=(), comments=(), variations=(), comment_places=())
         return [f"  the annotations of {shown_move(played)} no longer fit and are left out ({refusal.lines[0]}): "

@@ -502,7 +502,14 @@ class Recorder:
                 raise Refused(f"{shown_variation(variation)} is the move that was played: a variation shows "
                               "another move (nothing was written)")
         self.refuse_unshown(move, dummy.variations)
-        return self.replace_move(r, d, m, move.annotated_more(dummy))
+        annotated = move.annotated_more(dummy)
+        again = " ".join(dict.fromkeys(g for i, g in enumerate(dummy.glyphs) if g in (*move.glyphs, *dummy.glyphs[:i])))
+        said = f"{again} {'are' if ' ' in again else 'is'} written once: a move carries each glyph once"
+        if annotated == move:
+            return Reply(lines=[shown_move(move), f"{said} (nothing was written)"])
+        reply = self.replace_move(r, d, m, annotated)
+        reply.lines.extend([said] if again else [])
+        return reply
 
     def refuse_unshown(self, move: Move, variations: Sequence[Variation]) -> None:
         """Refuse ``variations`` of ``move`` that play from a hand nobody sees a card other than the one played
