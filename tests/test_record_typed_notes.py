@@ -204,6 +204,19 @@ def test_a_tag_option_that_is_not_utf8_makes_a_usage_error(tmp_path: Path) -> No
     assert not path.exists()
 
 
+def test_the_status_line_is_drawn_in_ascii_where_the_output_is_ascii(tmp_path: Path) -> None:
+    """On an ASCII output (PYTHONIOENCODING=ascii, a C locale) the score sheet was drawn in ASCII but every
+    status line showed its separator as '\\xb7'; the output decides both, in one place."""
+    path = _started(tmp_path)
+    out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    code = run(path, Options(), Terminal(io.StringIO("4c 5h =9\nscore\nquit\n"), out, False))
+    out.flush()
+    shown = out.buffer.getvalue().decode("ascii")  # ASCII, or this fails
+    assert code == 0, shown
+    assert "round 1, S deals | deal 1 of 4 | score N 0 S 0 (to 61) | cards taken N 0 S 0\n" in shown
+    assert "\\x" not in shown and "+--" in shown  # no escape; the score sheet's ASCII borders
+
+
 @pytest.mark.parametrize(("command", "typed", "written"), [
     (["record", "--defaults", "--tag", "North=Μαρία"], "5h 3c 9d Js {Μαρία μοίρασε}\n4c 5h =9 ; καλή κίνηση\n",
      ['[North "Μαρία"]', "table 5h 3c 9d Js\n{Μαρία μοίρασε}\n1. N 4c 5h =9 {καλή κίνηση}\n"]),

@@ -348,7 +348,7 @@ def _loop(recorder: Recorder, options: Options, terminal: Terminal, path: Path) 
             line, worst = _ask_hands(recorder, terminal, asked)
             code = max(code, worst)
         if line is None:
-            terminal.say(*recorder.status())
+            terminal.say(*recorder.status(terminal.dot))
             line = terminal.ask(recorder.prompt())
         if line is None:
             return _leave(recorder, terminal, path, code)

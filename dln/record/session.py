@@ -54,6 +54,7 @@ from dln.record.questions import NewGame
 from dln.record.recordfile import FileChanged, GameFile, block_signals, unblock_signals
 from dln.record.redeals import REDEAL_WORD, next_round, redeal
 from dln.record.reply import Reply, Undone
+from dln.views.output import separator
 from dln.wording import count_of, number_word
 
 _T = TypeVar("_T")
@@ -226,8 +227,9 @@ class Recorder:
     def _round_number(self) -> int:
         return self.round.number or len(self.game.rounds)
 
-    def status(self) -> list[str]:
-        """The lines shown before each prompt: round and deal, the score, the table, a known hand."""
+    def status(self, dot: str = separator(False)) -> list[str]:
+        """The lines shown before each prompt: round and deal, the score, the table, a known hand; their parts
+        apart by ``dot``, as the output can show it (:attr:`dln.record.terminal.Terminal.dot`)."""
         sides = positions.sides(self.report)
         totals = self.totals
         figures = " ".join(f"{side} {totals.get(side, 0)}" for side in sides)
@@ -239,7 +241,7 @@ class Recorder:
             return [f"game over: {self.report.winner} wins, {said} ({positions.goal(self.report, 'target')})"]
         head = f"round {self._round_number()}, {self.dealer()} deals"
         if phase == "table":
-            return [f"{head} · {score} ({positions.goal(self.report)})",
+            return [f"{head}{dot}{score} ({positions.goal(self.report)})",
                     "type the 4 cards dealt face up (e.g. 5h 3c 9d 7s)"]
         if phase == "unscored":
             return [UNSCORED.format(self._round_number())]
@@ -247,8 +249,8 @@ class Recorder:
         assert state is not None
         round_points = " ".join(f"{side} {len(cards)}" for side, cards in zip(sides, state.captured, strict=True))
         xeris = ", ".join(f"{side} {n}" for side, n in zip(sides, state.xeris, strict=True) if n)
-        lines = [f"{head} · deal {state.deal} of {state.deals} · {score} ({positions.goal(self.report)})"
-                 f" · cards taken {round_points}" + (f" · xeris {xeris}" if xeris else "")]
+        lines = [dot.join([head, f"deal {state.deal} of {state.deals}", f"{score} ({positions.goal(self.report)})",
+                           f"cards taken {round_points}", *([f"xeris {xeris}"] if xeris else [])])]
         lines += positions.table_text(state)
         hand = state.hand(state.turn)
         if hand.known:

@@ -15,7 +15,7 @@ from typing import IO, TYPE_CHECKING
 
 from dln.notation.lines import not_utf8
 from dln.notation.sources import STDIN, Unreadable, not_utf8_reason
-from dln.views.output import encodable
+from dln.views.output import encodable, is_ascii, separator
 from dln.wording import fit, visible
 
 if TYPE_CHECKING:
@@ -144,16 +144,23 @@ class Terminal:
         encoding (:func:`dln.views.output.encodable`)."""
         self.stdout.write(encodable(text, self.stdout))
 
+    @property
+    def ascii(self) -> bool:
+        """Whether the output cannot show the drawings' symbols (:func:`dln.views.output.is_ascii`)."""
+        return is_ascii(self.stdout)
+
+    @property
+    def dot(self) -> str:
+        """What stands between the parts of a status line on this output."""
+        return separator(self.ascii)
+
     def table(self, table: Table) -> None:
         """Print a rich table (the score sheet)."""
         from rich import box
 
         from dln.views.output import console
 
-        encoding = getattr(self.stdout, "encoding", None) or "utf-8"
-        try:
-            "─━│┃—♦♣".encode(encoding)
-        except (UnicodeEncodeError, LookupError):
+        if self.ascii:
             table.box = box.ASCII  # an ASCII or cp1252 console: plain borders, other symbols escaped
         out = io.StringIO()
         console(file=out, force_terminal=self.interactive or None,

@@ -13,6 +13,7 @@ from rich import box
 from rich.text import Text
 
 from dln.cards import RANK_NAMES, SUIT_SYMBOLS, Card
+from dln.views.output import separator
 from dln.wording import visible
 
 __all__ = ["BACK_STYLE", "COMMENT", "GLYPH", "LABEL", "RED", "Look", "card_text", "cards_text", "suits_text"]
@@ -54,7 +55,7 @@ class Look:
     @property
     def dot(self) -> str:
         """Separator between the parts of a line."""
-        return self.sym(" · ", " | ")
+        return separator(self.ascii)
 
 
 #: The styles of the replay's drawing: red suits, card backs, comments, glyphs, labels.

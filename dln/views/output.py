@@ -33,11 +33,11 @@ from dln.wording import visible
 if TYPE_CHECKING:
     from rich.console import Console
 
-__all__ = ["SYMBOLS", "console", "emit", "encodable", "is_terminal", "output_is_ascii", "output_takes_any_text", "say",
-           "tolerant_output"]
+__all__ = ["SYMBOLS", "console", "emit", "encodable", "is_ascii", "is_terminal", "output_is_ascii",
+           "output_takes_any_text", "say", "separator", "tolerant_output"]
 
-#: What the replayer and the score sheet draw beyond ASCII: suits, dashes, box drawing.
-SYMBOLS = "♣♦♥♠—…╭─│"
+#: What the replayer and the score sheet draw beyond ASCII: suits, dashes, box drawing, the status line's dot.
+SYMBOLS = "♣♦♥♠—…╭─━│┃·"
 
 _UNICODE = ("utf-8", "utf8", "utf-16", "utf-32")
 
@@ -52,11 +52,22 @@ def tolerant_output() -> None:
 
 def output_is_ascii() -> bool:
     """True if standard output cannot encode the suit symbols and borders the drawings use."""
+    return is_ascii(sys.stdout)
+
+
+def is_ascii(stream: IO[str] | None) -> bool:
+    """True if ``stream`` cannot encode the suit symbols and borders the drawings use (:data:`SYMBOLS`); a
+    stream that names no encoding (text kept in memory) takes them, as :func:`encodable` writes to it."""
     try:
-        SYMBOLS.encode(getattr(sys.stdout, "encoding", None) or "ascii")
+        SYMBOLS.encode(getattr(stream, "encoding", None) or "utf-8")
     except (UnicodeEncodeError, LookupError):
         return True
     return False
+
+
+def separator(ascii: bool) -> str:
+    """What stands between the parts of a status line: `` · ``, or `` | `` on an ASCII output."""
+    return " | " if ascii else " · "
 
 
 def output_takes_any_text() -> bool:
