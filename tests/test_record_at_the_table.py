@@ -41,6 +41,17 @@ def test_the_end_of_input_at_a_hand_prompt_leaves(tmp_path: Path) -> None:
     assert code == 0 and out.count("hand, deal 1") == 1 and "1. S>" not in out
 
 
+def test_a_hand_prompt_names_the_player_as_the_move_prompt_does(tmp_path: Path) -> None:
+    """The move prompt names the player in a seat ('1. S Μαρία>') but --hands' prompt said only 'S's hand':
+    it names them too, and a seat without a name is asked for as before."""
+    path = tmp_path / "game.dln"
+    path.write_text(START.replace("\n\n", '\n[South "Μαρία"]\n\n'))
+    code, out = _run(path, ["4c Kh Ac Qc", "", "", "quit"], Options(hands=True))
+    assert code == 0, out
+    assert "S Μαρία's hand, deal 1 (Enter: not seen)> \n" in out
+    assert "N's hand, deal 1 (Enter: not seen)> \n" in out and "1. S Μαρία> quit" in out
+
+
 def test_commands_at_a_hand_prompt_are_done_and_the_hands_asked_again(tmp_path: Path) -> None:
     """`undo` at a hand prompt takes back the table just typed (it was "not a card: 'undo'"), `score` shows
     the sheet; then the hands not given are asked again.  A hand typed as in a file (`S: ...`) is taken."""

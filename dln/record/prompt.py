@@ -398,7 +398,7 @@ def _ask_hands(recorder: Recorder, terminal: Terminal, asked: set[tuple[int, int
         while not any(h.seat == seat for h in recorder.round.deals[-1].hands):
             terminal.completer = functools.partial(recorder.completions, hand=seat)  # Tab offers the cards
             try:
-                line = terminal.ask(f"{seat}'s hand, deal {state.deal} (Enter: not seen)> ")
+                line = terminal.ask(f"{recorder.player(seat)}'s hand, deal {state.deal} (Enter: not seen)> ")
             finally:
                 terminal.completer = recorder.completions
             if line is None:

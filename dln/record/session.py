@@ -192,6 +192,11 @@ class Recorder:
         value = self.game.tag(SEAT_TAGS[seat]) or ""
         return "" if value == "?" else value
 
+    def player(self, seat: str) -> str:
+        """The seat as the prompts show it: with the player's name when the tags give one (``N Μαρία``)."""
+        name = self.name(seat)
+        return f"{seat} {name}" if name else seat
+
     def seat_named(self, line: str) -> str:
         """``line`` with a player's name before a hand line's ':' made their seat (:func:`named_hand`)."""
         return named_hand(line, [(seat, self.name(seat)) for seat in self.seats])
@@ -221,8 +226,7 @@ class Recorder:
             return "round over> "
         state = self.state
         assert state is not None
-        name = self.name(state.turn)
-        return f"{state.played + 1}. {state.turn}{' ' + name if name else ''}> "
+        return f"{state.played + 1}. {self.player(state.turn)}> "
 
     def _round_number(self) -> int:
         return self.round.number or len(self.game.rounds)
