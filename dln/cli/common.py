@@ -240,7 +240,7 @@ def warn_bad_tags(report: GameReport, file: str) -> int:
     if not found:
         return EXIT_OK
     say(f"{display_name(file)}: warning: game {report.index} is shown all the same (R002 above), under "
-        f"{report.describe_rules()}", err=True)
+        f"{report.describe_rules()}; the exit is 2 for that finding", err=True)
     return EXIT_BAD_INPUT
 
 

@@ -264,6 +264,12 @@ def show_command(file: str, game_number: int | None, round_number: int | None, m
     written), the capture piles and running score, the move just played in
     DLN with its comments, glyphs and whether it was legal, and the move list.
     For pipes, logs and tests; dln replay steps through the same screens.
+
+    Exit 0 when the position is printed, after an illegal move too; 2 on
+    bad input: nothing is printed of a file that cannot be read, a syntax
+    error or no such position, and for a tag that makes no sense (R002) the
+    position is printed all the same, under the rules dln falls back to,
+    the finding said on stderr as dln validate says it.
     """
     from pathlib import PurePath
 
@@ -312,6 +318,8 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
     output cannot encode every character (an ASCII or Latin-1 terminal),
     suits and borders are drawn in ASCII, and what the record itself says
     (comments, names) in backslash escapes, wrapped as any other text.
+    Not on a terminal the exit codes are dln show's: 2 for a tag that makes
+    no sense (R002) too, the positions printed all the same.
     """
     from pathlib import PurePath
 

@@ -75,6 +75,13 @@ def svg_command(file: str, game_number: int | None, round_number: int | None, mo
     a capture took).  The SVG needs no font or network; each card has a text
     alternative.  A Kontsina or Xeri game is drawn the same way (Xeri's pile
     from the bottom up, its top card last).
+
+    Exit 0 when the diagram is written, after an illegal move too (drawn
+    with its finding); 2 on bad input: nothing is drawn of a file that
+    cannot be read, a syntax error or no such position, and for a tag that
+    makes no sense (R002) the diagram is written all the same, under the
+    rules dln falls back to, the finding said on stderr as dln validate
+    says it.
     """
     from dln.views.svg import position_svg
 
@@ -105,6 +112,13 @@ def html_command(file: str, game_number: int | None, output: str | None, variant
     there.  Positions are computed by dln; the page only shows them.
     Kontsina and Xeri games are replayed the same way, each round's end with
     its score item by item; a file may mix them with Diloti games.
+
+    Exit 0 when the page is written, illegal moves included (shown with
+    their findings); 2 on bad input: nothing is written of a file that
+    cannot be read or holds no game to show, and the page is written all
+    the same without a game that does not parse, or with a game whose tag
+    makes no sense (R002) under the rules dln falls back to, each said on
+    stderr as dln validate says it.
     """
     from dln.views.html import page
 
