@@ -103,6 +103,17 @@ def test_a_glyph_typed_again_for_the_same_move_is_written_once(tmp_path: Path) -
     assert out.count("  ! is written once: a move carries each glyph once (nothing was written)\n") == 1
 
 
+def test_a_glyph_typed_twice_with_the_move_is_written_once(tmp_path: Path) -> None:
+    """'4c 5h =9? ?' wrote the '?' twice, as a later '? {too early}' did: typed with the move too, a glyph is
+    written once and said so."""
+    path = _started(tmp_path)
+    code, out = _run(path, ["4c 5h =9? ? !", "9s x [9] $1 $1 $1", "quit"])
+    assert code == 0, out
+    assert path.read_text() == START + TABLE + "1. N 4c 5h =9? !\n2. S 9s x [9] $1\n"
+    assert out.count("  ? is written once: a move carries each glyph once\n") == 1
+    assert out.count("  $1 is written once: a move carries each glyph once\n") == 1
+
+
 # -- the Greek keyboard layout -------------------------------------------------------------------------------
 
 

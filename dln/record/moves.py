@@ -331,6 +331,13 @@ def check_glyphs(text: str) -> None:
                       f"as in !! !); nothing was written")
 
 
+def glyphs_again(carried: tuple[str, ...], typed: tuple[str, ...]) -> list[str]:
+    """What to say of the glyphs ``typed`` for a move that carries ``carried``: those it carries already or
+    typed twice are written once, since a move carries each glyph once (nothing to say: no line)."""
+    again = " ".join(dict.fromkeys(g for i, g in enumerate(typed) if g in (*carried, *typed[:i])))
+    return [f"{again} {'are' if ' ' in again else 'is'} written once: a move carries each glyph once"] if again else []
+
+
 #: A phrase's example, which the prompt leaves out of the file reader's messages.
 _EXAMPLE = re.compile(r"\s*\(e\.g\. [^)]*\)")
 #: What begins a line of its own, without its example (:data:`dln.notation.syntax.LINE_STARTS`).

@@ -32,6 +32,7 @@ from dln.record.moves import (
     cards_typed,
     command_slip,
     commas_apart,
+    glyphs_again,
     help_lines,
     is_bare,
     named_by_rank,
@@ -448,7 +449,9 @@ class Recorder:
                                              pile=positions.is_pile(state)), state.turn)
         except Refused as refusal:
             raise as_typed(refusal, named) from None
-        return self.play(typed)
+        reply = self.play(replace(typed, glyphs=tuple(dict.fromkeys(typed.glyphs))))
+        reply.lines += glyphs_again((), typed.glyphs)
+        return reply
 
     def play(self, typed: Move) -> Reply:
         """A move already read (its number is set here): checked, refused or written, as :meth:`move`."""
@@ -508,13 +511,11 @@ class Recorder:
                 raise Refused(f"{shown_variation(variation)} is the move that was played: a variation shows "
                               "another move (nothing was written)")
         self.refuse_unshown(move, dummy.variations)
-        annotated = move.annotated_more(dummy)
-        again = " ".join(dict.fromkeys(g for i, g in enumerate(dummy.glyphs) if g in (*move.glyphs, *dummy.glyphs[:i])))
-        said = f"{again} {'are' if ' ' in again else 'is'} written once: a move carries each glyph once"
+        annotated, said = move.annotated_more(dummy), glyphs_again(move.glyphs, dummy.glyphs)
         if annotated == move:
-            return Reply(lines=[shown_move(move), f"{said} (nothing was written)"])
+            return Reply(lines=[shown_move(move), *(f"{line} (nothing was written)" for line in said)])
         reply = self.replace_move(r, d, m, annotated)
-        reply.lines.extend([said] if again else [])
+        reply.lines += said
         return reply
 
     def refuse_unshown(self, move: Move, variations: Sequence[Variation]) -> None:
