@@ -217,15 +217,17 @@ def test_a_tag_option_that_is_not_utf8_makes_a_usage_error(tmp_path: Path) -> No
 
 def test_the_status_line_is_drawn_in_ascii_where_the_output_is_ascii(tmp_path: Path) -> None:
     """On an ASCII output (PYTHONIOENCODING=ascii, a C locale) the score sheet was drawn in ASCII but every
-    status line showed its separator as '\\xb7'; the output decides both, in one place."""
+    status line, and help's move examples, showed their separator as '\\xb7'; the output decides all, in one
+    place."""
     path = _started(tmp_path)
     out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
-    code = run(path, Options(), Terminal(io.StringIO("4c 5h =9\nscore\nquit\n"), out, False))
+    code = run(path, Options(), Terminal(io.StringIO("4c 5h =9\nscore\nhelp\nquit\n"), out, False))
     out.flush()
     shown = out.buffer.getvalue().decode("ascii")  # ASCII, or this fails
     assert code == 0, shown
     assert "round 1, S deals | deal 1 of 4 | score N 0 S 0 (to 61) | cards taken N 0 S 0\n" in shown
     assert "\\x" not in shown and "+--" in shown  # no escape; the score sheet's ASCII borders
+    assert "  9c x 9d | 3d 5h =8 | Ks" in shown
 
 
 @pytest.mark.parametrize(("command", "typed", "written"), [
@@ -249,6 +251,7 @@ def test_greek_typed_on_an_ascii_console_is_written_as_typed_and_shown_escaped(
     assert all(piece in text for piece in written), text
     shown = (done.stdout + done.stderr).decode("ascii")  # ASCII, or this fails
     assert "\\u039c" in shown and "not UTF-8" not in shown, shown
+    assert "\\xb7" not in shown  # what dln draws itself is drawn in ASCII: help's move examples too
 
 
 @pytest.mark.parametrize("tag", ["Date=-", "Event=-", "North=-"])

@@ -242,7 +242,9 @@ class Table:
     @property
     def help(self) -> str:
         """What may be typed at the prompt, with moves of the game played."""
-        return HELP.format(examples=examples_text(self.game.move_examples))
+        from dln.views.output import output_is_ascii, separator
+
+        return HELP.format(examples=examples_text(self.game.move_examples, separator(output_is_ascii())))
 
     def type(self, line: str, *, engine: bool = False) -> bool:
         """Type ``line`` into the recorder as the person keeping the record would; True if accepted.

@@ -426,21 +426,23 @@ Type each move without the seat (it comes from the turn), e.g.:
 _REDEAL_HELP = "  redeal N            N cancels the round for face cards (house rules face-card-redeal...)\n"
 
 
-def examples_text(text: str) -> str:
-    """A game's move examples (``a · b · c``), indented, as many on a line as fit in :data:`HELP_WIDTH`."""
+def examples_text(text: str, dot: str) -> str:
+    """A game's move examples (``a · b · c``), indented, as many on a line as fit in :data:`HELP_WIDTH`, apart
+    by ``dot`` as the output can show it (:func:`dln.views.output.separator`)."""
     lines: list[str] = []
     for piece in text.split(" · "):
-        if lines and len(lines[-1]) + len(" · ") + len(piece) < HELP_WIDTH:
-            lines[-1] += f" · {piece}"
+        if lines and len(lines[-1]) + len(dot) + len(piece) < HELP_WIDTH:
+            lines[-1] += f"{dot}{piece}"
         else:
             lines.append(f"  {piece}")
     return "\n".join(lines)
 
 
-def help_lines(game: GameRules) -> list[str]:
-    """What ``help`` answers at the recorder's prompt for ``game``: its own moves as examples, and ``redeal``
-    and declarations only where the game has them (a Xeri recorder was shown Diloti's ``3d 5h =8``)."""
-    return HELP.format(examples=examples_text(game.move_examples),
+def help_lines(game: GameRules, dot: str) -> list[str]:
+    """What ``help`` answers at the recorder's prompt for ``game``: its own moves as examples (apart by
+    ``dot``), and ``redeal`` and declarations only where the game has them (a Xeri recorder was shown
+    Diloti's ``3d 5h =8``)."""
+    return HELP.format(examples=examples_text(game.move_examples, dot),
                        redeal=_REDEAL_HELP if "face-card-redeal" in game.house_rules else "", table=face_up_word(game),
                        tab="cards, declarations and commands" if game.declares else "cards and commands").splitlines()
 

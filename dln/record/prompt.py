@@ -341,6 +341,7 @@ def _leave(recorder: Recorder, terminal: Terminal, path: Path, code: int) -> int
 
 def _loop(recorder: Recorder, options: Options, terminal: Terminal, path: Path) -> int:
     asked: set[tuple[int, int]] = set()
+    recorder.dot = terminal.dot  # the status line and help as this output can show them
     code = EXIT_OK  # with scripted input: 1 once a typed move broke a rule, 2 once a line was not taken
     while True:
         line = None
@@ -348,7 +349,7 @@ def _loop(recorder: Recorder, options: Options, terminal: Terminal, path: Path) 
             line, worst = _ask_hands(recorder, terminal, asked)
             code = max(code, worst)
         if line is None:
-            terminal.say(*recorder.status(terminal.dot))
+            terminal.say(*recorder.status())
             line = terminal.ask(recorder.prompt())
         if line is None:
             return _leave(recorder, terminal, path, code)

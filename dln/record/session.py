@@ -93,6 +93,9 @@ class Recorder:
     #: The seats whose hands nobody at the table sees, ever (``dln play``'s engine): a variation may play from
     #: them only the card played at the move it replaces (:func:`unshown_play`).
     unshown: frozenset[Seat] = frozenset()
+    #: What stands between the parts of a status line and between help's move examples, as the output can
+    #: show it: the terminal's (:attr:`dln.record.terminal.Terminal.dot`) once the prompt loop begins.
+    dot = separator(False)
 
     def __init__(self, game: Game, *, text: str | None = None, file: GameFile | None = None) -> None:
         self.file = file
@@ -232,9 +235,9 @@ class Recorder:
     def _round_number(self) -> int:
         return self.round.number or len(self.game.rounds)
 
-    def status(self, dot: str = separator(False)) -> list[str]:
+    def status(self) -> list[str]:
         """The lines shown before each prompt: round and deal, the score, the table, a known hand; their parts
-        apart by ``dot``, as the output can show it (:attr:`dln.record.terminal.Terminal.dot`)."""
+        apart by :attr:`dot`."""
         sides = positions.sides(self.report)
         totals = self.totals
         figures = " ".join(f"{side} {totals.get(side, 0)}" for side in sides)
@@ -244,7 +247,7 @@ class Recorder:
         if phase == "over":
             said = figures if word == "score" else score
             return [f"game over: {self.report.winner} wins, {said} ({positions.goal(self.report, 'target')})"]
-        head = f"round {self._round_number()}, {self.dealer()} deals"
+        head, dot = f"round {self._round_number()}, {self.dealer()} deals", self.dot
         if phase == "table":
             return [f"{head}{dot}{score} ({positions.goal(self.report)})",
                     "type the 4 cards dealt face up (e.g. 5h 3c 9d 7s)"]
@@ -307,7 +310,7 @@ class Recorder:
             if word in QUIT_WORDS:
                 return Reply(quit=True)
             if word in HELP_WORDS:
-                return Reply(lines=help_lines(positions.rules_game(self.report)))
+                return Reply(lines=help_lines(positions.rules_game(self.report), self.dot))
             if word == "score":
                 return Reply(score_sheet=True)
             if word == "undo":
