@@ -269,3 +269,60 @@ def test_dln_explain_cites_the_texts_docs_rules_cites() -> None:
         if {name for name in TEXTS if TEXTS[name] in RULES[code].source} != texts:
             differ.append(f"{code}: docs cite {sorted(texts)}; dln explain: {RULES[code].source}")
     assert not differ, "\n".join(differ)
+
+
+
+#: A Markdown link's target: ``[text](target)`` or ``![alt](target)``, up to a space or the closing bracket.
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+HEADING = re.compile(r"^#{1,6} +(.*?) *#*$", re.M)
+CODE = re.compile(r"^(```|~~~).*?^\1", re.S | re.M)
+SPAN = re.compile(r"`[^`\n]*`")
+
+
+def anchors(text: str) -> set[str]:
+    """The anchors GitHub gives a document's headings: the words shown (no code marks, a link's text only)
+    lower-cased, every character but a letter, a digit, ``-``, ``_`` or a space dropped, spaces made ``-``; a
+    repeated heading's anchor gets ``-1``, ``-2``."""
+    made: set[str] = set()
+    seen: dict[str, int] = {}
+    for heading in HEADING.findall(CODE.sub("", text)):
+        words = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", heading).replace("`", "")
+        slug = "".join(c for c in words.lower() if c.isalnum() or c in "-_ ").replace(" ", "-")
+        made.add(f"{slug}-{seen[slug]}" if slug in seen else slug)
+        seen[slug] = seen.get(slug, 0) + 1
+    return made
+
+
+def broken_links(doc: Path) -> list[str]:
+    """Each relative link of ``doc`` whose file does not exist, or whose ``#anchor`` is no heading of the page
+    it names; links in code blocks and code spans are examples, not links."""
+    text = SPAN.sub("", CODE.sub("", doc.read_text(encoding="utf-8")))
+    broken = []
+    for target in LINK.findall(text):
+        if re.match(r"[a-z][a-z+.-]*:", target):  # https:, mailto:: not a file of this repository
+            continue
+        path, _, anchor = target.partition("#")
+        linked = (doc.parent / path).resolve() if path else doc
+        if not linked.exists():
+            broken.append(f"{target}: no such file")
+        elif anchor and linked.suffix == ".md" and anchor not in anchors(linked.read_text(encoding="utf-8")):
+            broken.append(f"{target}: no heading #{anchor} in {linked.name}")
+    return broken
+
+
+@pytest.mark.parametrize("doc", ["README.md", "samples/README.md", *DOCS])
+def test_every_relative_link_and_anchor_resolves(doc: str) -> None:
+    """A link between the documents leads to a file that exists and, with ``#anchor``, to a heading of it."""
+    broken = broken_links(ROOT / doc)
+    assert not broken, f"{doc}: links that lead nowhere:\n" + "\n".join(broken)
+
+
+def test_the_link_check_can_fail(tmp_path: Path) -> None:
+    """A link to a missing file, to a missing heading, or to a heading renamed is caught; a heading's code
+    marks, a second heading of the same words, and links in code are read as GitHub reads them."""
+    (tmp_path / "other.md").write_text("# Other\n\n## The `setup` line\n\n## Notes\n\n## Notes\n", encoding="utf-8")
+    page = tmp_path / "page.md"
+    page.write_text("[a](other.md#the-setup-line) [b](other.md#notes-1) `[c](gone.md)`\n"
+                    "[d](gone.md) [e](other.md#the-setup) [f](#nowhere) [g](https://example.com/x#y)\n"
+                    "```\n[h](gone.md)\n```\n", encoding="utf-8")
+    assert [line.split(": ")[0] for line in broken_links(page)] == ["gone.md", "other.md#the-setup", "#nowhere"]
