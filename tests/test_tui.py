@@ -265,6 +265,16 @@ def test_every_binding_is_in_the_help_and_go_to_is_in_the_key_bar() -> None:
     assert {"go_to"} <= {method for _, method, _, _ in BINDINGS}
 
 
+
+def test_replay_help_names_every_key_the_help_screen_does() -> None:
+    """docs/viewer.md: "`?` lists every key (`dln replay --help` too)"; --help left out ] and [ (the next and
+    previous variation), u and Backspace (leave it), PgDn and PgUp, Shift-Tab (the previous game) and Ctrl-C."""
+    text = CliRunner().invoke(main, ["replay", "--help"]).stdout
+    keys = text.split("Options:")[0].replace("/", " ").split()
+    missing = [key for shown, _ in HELP for key in shown.split() if key not in keys]
+    assert not missing, f"dln replay --help does not name {missing}"
+
+
 # -- dln replay when standard output is not a terminal ---------------------------------------------------
 
 

@@ -299,14 +299,19 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
     """Step through a record in the terminal: the table, hands, captures, score and annotations.
 
     \b
-    →/l ←/h       next / previous move (across rounds)
-    g G Home End  start / last move of the round or variation
-    n p           next / previous round      Tab  next game
-    : m           go to move N (type it, then Enter)
-    v             enter / leave the variation at the current move
-    Space + -     auto-play, faster, slower  r    reveal the hands
-    e             the engine's view of this move (best move, points lost)
-    ?             help                       q    quit
+    →/l ←/h         next / previous move (across rounds)
+    g G Home End    start / last move of the round or variation
+    n p PgDn PgUp   next / previous round
+    Tab Shift-Tab   next / previous game
+    : m             go to move N (type it, then Enter)
+    v               enter / leave the variation at the current move
+    ] [             next / previous variation of the same move
+    u Backspace     leave the variation
+    Space + -       auto-play, faster, slower
+    r               reveal the hands / turn them face down
+    e               the engine's view of this move (best move, points lost)
+    ?               help: every key
+    q Ctrl-C        quit
 
     Kontsina and Xeri games are stepped through the same way.  On a terminal the file is read once to find its games,
     and a game is replayed only when shown, so memory does not grow with
