@@ -19,7 +19,8 @@ A world may also have to fit a fact the view cannot hold, such as that the move
 the record goes on to play is legal: :meth:`View.worlds` deals again a world
 that does not fit, a bounded number of times.
 
-This module uses only the rules engine (``dln.engine``) and the standard library.
+This module uses only the games' protocol (``dln.games.protocol``), the rules engine
+(``dln.engine``), ``dln.cards``, ``dln.wording`` and the standard library.
 """
 
 from __future__ import annotations

@@ -36,7 +36,7 @@ maximises its side's points minus the opponents' (with three or four
 Kontsina players, each alone: minus the mean of the others', the others
 assumed to play against the mover, "paranoid").  The game's rules come
 through :mod:`dln.games.protocol` (:class:`~dln.games.protocol.Game`), one search for every game.
-It uses only :mod:`dln.engine` (the rules: every house rule of ``Rules`` is
+Beside the protocol it uses only :mod:`dln.engine` (the rules: every house rule of ``Rules`` is
 read there) and is deterministic for a given seed and budget, whatever the
 machine's speed: the budget counts playouts (a number of them per unit), never seconds.
 """

@@ -1,7 +1,7 @@
 """The Diloti rules engine: positions, moves, rule checks, scoring and self-play.
 
-It knows nothing of text or notation and imports only ``dln.cards`` and the
-standard library.  Rules follow diloti-pagat.txt by default; see ``Rules`` for
+It knows nothing of text or notation and imports only ``dln.cards``, ``dln.wording``
+and the standard library.  Rules follow diloti-pagat.txt by default; see ``Rules`` for
 house variants and ``docs/rules.md`` for every rule code.
 """
 

@@ -14,7 +14,7 @@ Games are found the way Pygments finds lexers: through the entry-point group
     [project.entry-points."dln.games"]
     skambili = "skambili:SKAMBILI"
 
-Uses only the rules engine (for the types of a move and a seat).
+Uses only the cards, the rules engine (for the types of a move, a seat and a rule) and ``dln.wording``.
 """
 
 from __future__ import annotations
