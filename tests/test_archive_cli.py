@@ -176,8 +176,9 @@ def test_stats_counts_every_game_with_its_own_items_and_filter_reads_them(tmp_pa
     code, out, err = run("stats", "--csv", xeri, diloti)
     rows = list(csv.DictReader(io.StringIO(out)))
     assert code == 0 and {row["game"] for row in rows} == {"Xeri", "Diloti"}
-    assert err.endswith("warning: greedy sits at North and South of game 1: counted once in it, at North (two "
-                        "players need two names), and 1 more game like it\n")  # self-play: a strategy at each seat
+    # self-play: a strategy at each seat
+    assert err.endswith("warning: greedy sits at North and South of game 1: counted once in it, at North (each "
+                        "player needs a name of their own), and 1 more game like it\n")
     assert all(row["aces"] == "" and row["honours"] != "" for row in rows if row["game"] == "Xeri")
     assert all(row["aces"] != "" and row["honours"] == "" for row in rows if row["game"] == "Diloti")
     assert run("stats", "--ratings", "--plot", str(tmp_path), xeri, kontsina)[0] == 0

@@ -320,6 +320,6 @@ def test_a_name_at_two_seats_of_one_game_is_one_player_once_in_that_game(tmp_pat
     assert code == 0 and after["Maria"] == before["Maria"]  # game 1 counted once, at North, as it was
     assert after["Eleni"]["games"] == 2 and after["Eleni"]["rounds"] < before["Eleni"]["rounds"]
     assert err == (f"{club}:4:1: warning: Maria sits at North and South of game 1: counted once in it, at "
-                   "North (two players need two names)\n")
+                   "North (each player needs a name of their own)\n")
     code, out, _ = run("stats", str(club), str(club))  # on a terminal's report, each name said once
     assert code == 0 and out.count("warning") == 1 and "and 1 more game like it" in out

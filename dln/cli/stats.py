@@ -469,8 +469,8 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
             if len(seats) > 1:  # counted once, at the first: said once a name, with where it was first met
                 tags = [SEAT_TAGS[seat] for seat in seats]
                 doubled.add(name, f"{located(file, game.tag_line(tags[1]), 1)}: warning: {name} sits at "
-                            f"{listed(tags)} of game {piece.number}: counted once in it, at {tags[0]} (two "
-                            "players need two names)")
+                            f"{listed(tags)} of game {piece.number}: counted once in it, at {tags[0]} (each "
+                            "player needs a name of their own)")
         first = (game, facts) if stats.games == 1 else None
         if rated is not None:
             if (date := game.tag("Date")) is not None and parse_date(date) is None:  # sorted as undated
