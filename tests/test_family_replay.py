@@ -308,3 +308,13 @@ def test_a_capture_by_a_seat_the_game_lacks_stops_the_replay_and_is_shown_illega
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     if command == ["show", "--move", "end"]:
         assert "✗ illegal X003" in result.output and "✓ legal" not in result.output, result.output
+
+
+def test_a_xeri_in_xeri_empties_the_pile_in_words() -> None:
+    """The move in words names what Xeri calls its cards face up: a xeri empties the pile (xeri, Game play: "a
+    discard pile"), as the panel above it says, where Diloti's empties the table."""
+    code, out = show(str(SAMPLES / "xeri.dln"), "--move", "31")
+    assert code == 0, out
+    assert "31. N 9s x 9c *" in out
+    assert "N takes 9♣ with 9♠: the pile is empty, a xeri (10 points)" in out
+    assert "table is empty" not in out

@@ -24,6 +24,7 @@ from rich.text import Text
 from dln.cards import rank_order
 from dln.engine import Pile, RoundState
 from dln.engine.state import HandLike
+from dln.games.protocol import face_up_word
 from dln.notation.writer import variation_text
 from dln.views.frames import opening_words, prose
 from dln.views.lexer import highlight
@@ -417,7 +418,8 @@ class FrameView:
 
     def _table_name(self) -> str:
         """``table``, or ``pile, top card last`` where the cards lie on one another (Xeri's discard pile)."""
-        return "pile, top card last" if self.frame.game.engine.table_kind == "pile" else "table"
+        word = face_up_word(self.frame.game.engine)
+        return "pile, top card last" if word == "pile" else word
 
     def _pile_line(self, pile: Pile, *, compact: bool = False) -> Text:
         ref = f"[{pile.value}{'s' if pile.group else ''}]"
@@ -649,7 +651,7 @@ def _describe(view: FrameView, f: Frame, look: Look) -> Text | None:
         text = Text(f"{seat} takes ").append_text(cards_text(f.taken, look, empty="nothing"))
         text.append(" with ").append_text(played)
         if f.xeri:
-            text.append(": the table is empty, a xeri (10 points)")
+            text.append(f": the {face_up_word(f.game.engine)} is empty, a xeri (10 points)")
         return text
     pile = next((p for p in state.piles if move.card in p.cards), None)
     if pile is None:
