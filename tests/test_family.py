@@ -521,3 +521,25 @@ def test_a_record_with_neither_hands_nor_deal_lines_is_cut_into_deals_by_count(n
     text = "\n".join(line for line in write_game(record).splitlines() if line != "deal") + "\n"
     report = validate_game(dln.loads(text))
     assert report.diagnostics == [] and report.winner is not None
+
+
+def test_xeri_s_findings_name_the_pile_where_diloti_s_name_the_table() -> None:
+    """What Xeri calls its cards face up (xeri, Setup: "a discard pile") is the word of every finding about
+    them: the rest left in it at the end (D601), what a move takes that is not in it (the note that the
+    replay stops), a declaration written in a setup (F001)."""
+    (record,) = generate_games(1, game="Xeri", players=2, seed=4)
+    rest = record.rounds[0].rest
+    wrong = "S" if rest == "N" else "N"
+    text = write_game(record).replace(f"rest {rest}\n", f"rest {wrong}\n", 1)
+    (rest_claim,) = validate_game(dln.loads(text)).diagnostics
+    assert rest_claim.code == "D601"
+    assert rest_claim.message.startswith("the cards left in the pile go to the last seat to capture")
+    gone = validate_game(dln.loads(XERI + "N 7c x 7s\nS 4d\nN 4h x 4d *\nS Jd x 4h\n"))
+    (not_there,) = gone.diagnostics
+    assert not_there.code == "D004" and not_there.message == "4h is not in the pile"
+    assert not_there.notes == ("the replay of this round stops here (it takes what is not in the pile): what "
+                               "follows cannot be judged",)
+    setup = '[Game "Xeri"]\n\nsetup dealer S deal 1\ntable 5h [8: 3c 5s]\nN: 7c ? ? ? ? ?\nS: ? ? ? ? ? ?\nturn N\n'
+    declared = [d for d in validate_game(dln.loads(setup)).diagnostics if d.code == "F001"]
+    assert declared and all("table" not in d.message for d in declared), declared
+    assert "Xeri has no declarations: the pile holds cards only" in declared[0].message

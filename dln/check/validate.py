@@ -522,7 +522,7 @@ class _Checker(Reporter):
         if made is None:  # the card is not the mover's, or the move names what is not on the table
             why = (f"{move.card} cannot be {move.seat}'s to play" if live.freeze().hands_without(move.seat, move.card)
                    is None else "it names a declaration that is not on the table, or not one alone"
-                   if not resolves_all(move, engine_move) else "it takes what is not on the table")
+                   if not resolves_all(move, engine_move) else f"it takes what is not {protocol.face_up_at(engine)}")
             self._note_last_error(f"the replay of this round stops here ({why}): what follows cannot be judged")
             return None
         return engine.live(made)
@@ -713,12 +713,13 @@ class _Checker(Reporter):
         unknown_taker = round_.setup and state.last_capturer is None and bool(state.table_cards())
         if unknown_taker and round_.rest is not None:
             self.report("D601", "warning", "nobody captures after the setup and it does not say who captured "
-                        "before it (last N), so the record cannot tell who takes the cards left on the table",
+                        "before it (last N), so the record cannot tell who takes the cards left "
+                        f"{protocol.face_up_at(engine)}",
                         round_.rest_line, round_.rest_column)
         elif round_.rest is not None and round_.rest != state.last_capturer:
             who = state.last_capturer or "nobody"
-            self.report("D601", "error", f"the cards left on the table go to the last seat to capture, "
-                        f"{who}, not {round_.rest}", round_.rest_line, round_.rest_column)
+            self.report("D601", "error", f"the cards left {protocol.face_up_at(engine)} go to the last seat to "
+                        f"capture, {who}, not {round_.rest}", round_.rest_line, round_.rest_column)
         if result.unsound:
             return result  # the position breaks a rule: its points mean nothing
         final = engine.finish(state)
@@ -758,7 +759,7 @@ class _Checker(Reporter):
         result.redeal = seat
         why = f"the round was cancelled (redeal {seat})"
         if round_.rest is not None:
-            self.report("D601", "error", f"{why}: nobody takes the cards left on the table",
+            self.report("D601", "error", f"{why}: nobody takes the cards left {protocol.face_up_at(engine)}",
                         round_.rest_line, round_.rest_column)
         if round_.score is not None:
             self.report("D602", "error", f"{why}: it scores nothing", round_.score.line, round_.score.column)

@@ -433,6 +433,13 @@ def face_up_word(game: Game) -> str:
     return "pile" if game.table_kind == "pile" else "table"
 
 
+def face_up_at(game: Game) -> str:
+    """Where ``game``'s cards face up lie, in words: ``on the table``, or ``in the pile`` (Xeri's lie one on
+    another)."""
+    word = face_up_word(game)
+    return f"{'in' if word == 'pile' else 'on'} the {word}"
+
+
 def game_of(state: Position) -> Game:
     """The game ``state`` is a position of (one of dln's own without reading the entry points, as
     :func:`game_named`)."""
@@ -440,5 +447,5 @@ def game_of(state: Position) -> Game:
 
 
 __all__ = ["BY_CARDS", "CONTESTED_PREFIXES", "DEFAULT_GAME", "GROUP", "MARKS", "OWN_GAMES", "Game", "Position",
-           "SolverSpace", "Tally", "contested", "face_up_word", "game_keys", "game_named", "game_names", "game_of",
-           "installed", "key_of"]
+           "SolverSpace", "Tally", "contested", "face_up_at", "face_up_word", "game_keys", "game_named", "game_names",
+           "game_of", "installed", "key_of"]

@@ -31,7 +31,7 @@ from dln.engine.rules import Rules
 from dln.engine.state import Hand, Move, Seat, Seating, describe_cards
 from dln.wording import count_of
 
-from .protocol import ITEM_WORDS, MARKS, Tally, contested, face_up_word, installed
+from .protocol import ITEM_WORDS, MARKS, Tally, contested, face_up_at, face_up_word, installed
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -302,8 +302,8 @@ class TableGame(ABC):
         """The position, its table in the order written (Xeri's pile from the bottom); declarations on it are
         the game's first finding (it has none), and their cards lie on the table as loose cards, the nearest
         meaning, so that later moves are judged against them."""
-        problems = [error(codes.NO_DECLARATIONS, f"{self.name} has no declarations: the table holds cards only",
-                          "pile 1")] if given.get("piles") else []  # at the first declaration written
+        problems = [error(codes.NO_DECLARATIONS, f"{self.name} has no declarations: the {face_up_word(self)} "
+                          "holds cards only", "pile 1")] if given.get("piles") else []  # at the first one written
         hands = given["hands"]
         captured, xeris = given.get("captured") or {}, given.get("xeris") or {}
         table = tuple(given.get("table", given.get("loose", ())))  # every card, a declaration's too
@@ -515,13 +515,6 @@ def next_deal(state: TableRound, hands: Mapping[Seat, Hand]) -> TableRound:
     """The position after the next deal from the stock (the table stays as it is)."""
     return state._replace(deal=state.deal + 1, hands=tuple(hands.get(s, Hand()) for s in state.seats),
                           turn=state.leader)
-
-
-def face_up_at(game: TableGame) -> str:
-    """Where ``game``'s cards face up lie, in words: ``on the table``, or ``in the pile`` (Xeri's lie one on
-    another)."""
-    word = face_up_word(game)
-    return f"{'in' if word == 'pile' else 'on'} the {word}"
 
 
 def check_position(state: TableRound, *, opening: bool, dealt: bool = False) -> list[Violation]:
