@@ -651,3 +651,16 @@ def test_the_score_chart_of_a_xeri_game_follows_the_hands_won() -> None:
     assert unit == "hands won" and mark is None
     assert {name.split()[0]: values[-1] for name, values in series.items()} == {"N": 3, "S": 2}  # Result N 3 S 2
     assert all(values[0] == 0 and len(values) == 6 for values in series.values())  # five hands
+
+
+def test_games_of_one_round_are_counted_in_the_singular(tmp_path: Path) -> None:
+    """A Xeri game of one hand (Target 1) is one round: the chart of games by rounds played read '1 rounds'."""
+    from dln.check.generate import generate_games
+    from dln.engine import Rules
+
+    record = tmp_path / "one-hand.dln"
+    record.write_text(write_games(generate_games(1, game="Xeri", seed=2, rules=Rules(target=1))), encoding="utf-8")
+    code, out, err = run("stats", str(record))
+    assert code == 0, err
+    chart = out.split("Games by rounds played", 1)[1]
+    assert "1 round " in chart and "1 rounds" not in chart

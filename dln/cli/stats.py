@@ -370,7 +370,7 @@ def _print_book(screen: Console, stats: Stats, book: Book, ratings: list[Player]
     _bars(screen, _titled(stats, book, "Points per round"),
           [(line.name, line.points_per_round() or 0.0) for line in _lines(book)], block=block)
     _bars(screen, _titled(stats, book, "Games by rounds played"),
-          [(f"{n} rounds", float(c)) for n, c in sorted(book.rounds.items())], block=block)
+          [(count_of(n, "round"), float(c)) for n, c in sorted(book.rounds.items())], block=block)
 
 
 def _summary_charts(charts: Charts, stats: Stats, ratings: dict[str, list[Player]] | None) -> None:
@@ -383,8 +383,8 @@ def _summary_charts(charts: Charts, stats: Stats, ratings: dict[str, list[Player
                                [line.points_per_round() or 0.0 for line in lines]))
         rounds = sorted(book.rounds.items())
         charts.write(f"game-length{suffix}.svg",
-                     bar_chart(_titled(stats, book, "Games by rounds played"), [f"{n} rounds" for n, _ in rounds],
-                               [float(c) for _, c in rounds]))
+                     bar_chart(_titled(stats, book, "Games by rounds played"),
+                               [count_of(n, "round") for n, _ in rounds], [float(c) for _, c in rounds]))
         rated = ratings.get(book.game) if ratings is not None else None
         if rated:
             best = {p.name: [1500.0, *p.history] for p in rated[:8]}
