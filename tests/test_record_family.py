@@ -397,3 +397,19 @@ def test_the_other_games_call_the_cards_face_up_the_table(game: str) -> None:
     assert "  undo                take back the last move (or hand line, or opening table)" in s("help")
     s("5h 3c 9d Js")
     assert s("undo") == ["took back the opening table"]
+
+
+def test_a_rank_alone_in_xeri_names_the_top_card_of_the_pile() -> None:
+    """xeri, Game play: a capture takes the pile by its top card, and the record names that card.  With another
+    7 under the top 7s, '7c x 7' asked 'which 7: 7h or 7s?' and offered 'e.g. 7c x 7h', a capture the rules
+    refuse (X203); a jack's 'x 7' the same.  The top card is the one meant; help says so."""
+    s = session("Xeri")
+    s("5h 7h 9d 7s")
+    assert s("7c x 7") == ["1. N 7c x 7s   (N takes the pile (5h 7h 9d 7s) with 7c)"]
+    s("3c")
+    assert s("Jd x 3") == ["3. N Jd x 3c   (N takes the pile (3c) with Jd)"]
+    assert "  9c x 9              a rank alone names the pile's top card of that rank" in s("help")
+    diloti = session("Diloti")
+    diloti("5h 7h 9d 7s")
+    assert diloti.refused("7c x 7")[0].startswith("which 7: 7h or 7s?")  # Diloti's cards lie side by side
+    assert "  9c x 9              a rank alone names the one loose card of that rank" in diloti("help")

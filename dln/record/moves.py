@@ -275,8 +275,9 @@ def named_by_rank(text: str, loose: Sequence[Card], named: list[tuple[str, str]]
                   pile: bool = False) -> str:
     """``5c x 5`` with one 5 lying loose → ``5c x 5h``: a rank alone after the capture mark names the one
     loose card of that rank; Refused, naming them, when there are several or none (``pile``: the cards face up
-    are Xeri's pile, and said so).  Comments and ';' notes stay as typed.  Each (card, rank as typed) put in is
-    added to ``named`` (:func:`as_typed`)."""
+    are Xeri's pile, and said so; a capture names its top card, so the top card of that rank is the one).
+    Comments and ';' notes stay as typed.  Each (card, rank as typed) put in is added to ``named``
+    (:func:`as_typed`)."""
     said = re.search(r"[{;]", text)  # a comment or a note: what it says is no card
     notes = text[said.start():] if said else ""
     parts = re.split(r"(\s[xX]\s)", text[:len(text) - len(notes)], maxsplit=1)
@@ -287,6 +288,8 @@ def named_by_rank(text: str, loose: Sequence[Card], named: list[tuple[str, str]]
     def card(match: re.Match[str]) -> str:
         rank = RANK_NAMES[SAID_RANKS[match[1]]]
         cards = [c for c in loose if RANK_NAMES[c.rank] == rank]
+        if pile and cards and cards[-1] == loose[-1]:  # xeri, Game play: the pile is taken by its top card
+            cards = cards[-1:]
         if len(cards) == 1:
             if named is not None:
                 named.append((str(cards[0]), match[1]))
@@ -407,7 +410,7 @@ HELP_WIDTH = 80
 HELP = """\
 Type each move without the seat (it comes from the turn), e.g.:
 {examples}
-  9c x 9              a rank alone names the one loose card of that rank
+  9c x 9              a rank alone names {rank_alone}
   N: 3d 8s ? ? ? ?    N's hand, before the first card of a deal (? for a card not seen)
   ! ? !! ?? !? ?! $n  glyphs for the last move; {{comment}} or ; note a comment; (S 9c x 9d) a variation
   ?  or  ? 9c         the legal moves (of a known hand; with 9c when the hand is not known)
@@ -444,6 +447,8 @@ def help_lines(game: GameRules, dot: str) -> list[str]:
     Diloti's ``3d 5h =8``)."""
     return HELP.format(examples=examples_text(game.move_examples, dot),
                        redeal=_REDEAL_HELP if "face-card-redeal" in game.house_rules else "", table=face_up_word(game),
+                       rank_alone="the pile's top card of that rank" if face_up_word(game) == "pile"
+                       else "the one loose card of that rank",
                        tab="cards, declarations and commands" if game.declares else "cards and commands").splitlines()
 
 
