@@ -543,3 +543,12 @@ def test_xeri_s_findings_name_the_pile_where_diloti_s_name_the_table() -> None:
     declared = [d for d in validate_game(dln.loads(setup)).diagnostics if d.code == "F001"]
     assert declared and all("table" not in d.message for d in declared), declared
     assert "Xeri has no declarations: the pile holds cards only" in declared[0].message
+
+
+def test_a_xeri_score_claim_names_the_honours_in_words() -> None:
+    """xeri, Scoring: "1 point for each ace, king, queen, jack or 10".  A wrong claim's breakdown said
+    '5 A K Q J 10', the points before the ranks as if they counted five cards of each; it says '5 honours', as
+    dln stats heads the item."""
+    text = (ROOT / "samples" / "xeri.dln").read_text(encoding="utf-8").replace("score N 28 S 7\n", "score N 28 S 8\n")
+    claim = [d for d in validate_game(dln.loads(text)).diagnostics if d.code == "X602"]
+    assert [d.message for d in claim] == ["the score claims S 8 (it is 7: 5 honours, 1 10d, 1 2c)"]

@@ -67,7 +67,7 @@ def contested(item: str) -> bool:
 
 #: Score items in words, by the names every game's tally gives them (what a note or a sentence calls them).
 ITEM_WORDS = {"most_cards": "most cards", "most_clubs": "most clubs", "more_cards": "more cards",
-              "honours": "A K Q J 10", "xeris": "xeris", "ten_of_diamonds": "10d", "two_of_clubs": "2c"}
+              "honours": "honours", "xeris": "xeris", "ten_of_diamonds": "10d", "two_of_clubs": "2c"}
 
 #: A position of a game: its own type (Diloti's ``RoundState``, a ``TableRound``), carrying the key of
 #: its game as ``game``, its ``seats``, ``sides``, ``side_index``, ``turn``, ``hands``, ``deal``, ``deals``,
