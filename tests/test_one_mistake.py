@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 import dln
@@ -459,6 +460,22 @@ def test_a_card_written_for_the_one_card_that_fits_is_one_error() -> None:
     _, report = _written_wrong("constructs/deck.dln", "S 9s x 9d", "S 7h")  # a lay: any spare card fits
     assert [d.code for d in report.diagnostics] == ["D002"]
 
+
+
+@pytest.mark.parametrize(("sample", "played", "written", "meant"), [
+    ("two-player-61.dln", "30. N 10h x [10]", "30. N 9c x [10]", "N 10h x [10]"),
+    ("xeri.dln", "19. N 7h x 7c", "19. N 5s x 7c", "N 7h x 7c"),
+])
+def test_the_help_of_a_card_written_for_another_is_the_move_with_the_card_meant(sample: str, played: str,
+                                                                              written: str, meant: str) -> None:
+    """The note says which card the move must have played, and the round goes on with it; the help under it
+    listed the legal moves of the card written ('legal instead: N 5s' under 'must be 7h' in Xeri), a move
+    the note says was not played (Diloti's listed the 10h's only because its 9c had no legal move).  The help
+    is the legal moves of the card meant, the move as the round goes on first."""
+    _, report = _written_wrong(sample, played, written)
+    [d] = report.diagnostics
+    assert any(f"must be {meant.split()[1]}" in note for note in d.notes), d.notes
+    assert d.help[0] == meant and all(move.split()[1] == meant.split()[1] for move in d.help), d.help
 
 
 def test_a_declared_value_written_past_ten_is_one_error() -> None:

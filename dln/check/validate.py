@@ -625,7 +625,8 @@ class _Checker(Reporter):
                 f"move legal; the round goes on as {move.seat} played {card}",
                 *(v for v in violations if v is not first))]
             engine_move = engine_move._replace(card=card)
-        help, more = self._alternatives(engine, state, move, number if main_line else None) if failed else ([], "")
+        meaning = replace(move, card=meant[0]) if meant is not None else move  # the moves of the card meant
+        help, more = self._alternatives(engine, state, meaning, number if main_line else None) if failed else ([], "")
         at = len(self.diagnostics)
         self.report_all(violations, move.line, move.column, move=number, help=help, more=more,
                         part=lambda v: move_part(move, v.subject, state, self.source), variation=not main_line)
