@@ -171,3 +171,28 @@ def test_a_code_typed_on_the_greek_keyboard_layout_says_so(args: list[str], type
     error = " ".join(result.stderr.split())
     assert result.exit_code == 2 and "Traceback" not in error, error
     assert f"'{typed}' is typed on the Greek keyboard layout" in error and f"in Latin letters it is '{meant}'" in error
+
+
+def test_a_rule_kontsina_and_xeri_share_with_diloti_cites_their_texts_too() -> None:
+    """A Xeri record's D601 (the rest to the last capturer) or a Kontsina record's D004 is explained by
+    `dln explain`, which cited pagat's Diloti alone: a Xeri player read where Diloti says it, not where
+    Xeri does.  Each code the games share cites each game's own passage too (docs/rules.md, Rules shared
+    with Diloti keep their D codes), and only the games that use it (D102 is Xeri's alone: Kontsina's is K102)."""
+    text = explain("D601")
+    assert 'Source: pagat.com "Diloti", Further Deals and the End of the Round' in text
+    assert 'In Kontsina: denexa.com "Kontsina", Ending the hand' in text
+    assert 'In Xeri: denexa.com "Xeri", Replenishing the hands' in text
+    d102 = explain("D102")
+    assert 'In Xeri: denexa.com "Xeri", Setup; Replenishing the hands' in d102 and "In Kontsina" not in d102
+    assert "In Kontsina" not in explain("D201") and "In Xeri" not in explain("D201")
+
+
+def test_the_shared_rules_table_of_docs_rules_md_is_what_explain_cites() -> None:
+    """docs/rules.md's table of the D codes Kontsina and Xeri share lists the codes the games cite, no more."""
+    from dln.games.protocol import installed
+
+    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    table = text.split("### Rules shared with Diloti keep their D codes", 1)[1].split("\n### ", 1)[0]
+    documented = set(re.findall(r"^\| (D\d{3}) \|", table, re.M))
+    cited = {code for game in installed().values() for code in game.shared_codes}
+    assert documented == cited

@@ -188,7 +188,9 @@ def source_of(code: str) -> str:
         cited = RULES[code].source
         pages = [f"  {text.url}" for text in RULE_TEXTS.values()
                  if text.url and f'{text.site} "{text.title}"' in cited]
-        return "\n".join([cited, *pages])
+        sharing = [f"In {game.name}: {game.shared_codes[code]}" for game in installed().values()
+                   if code in game.shared_codes]  # Kontsina's and Xeri's own texts, for a rule they share
+        return "\n".join([cited, *pages, *sharing])
     return DOC_SOURCES[code]
 
 

@@ -77,6 +77,7 @@ class Diloti:
     move_examples = "9c x 9d · 3d 5h =8 · Ks · 6h x [6] · 8c x 5s+3d"
     marks = MARKS
     own_codes = ()  # Diloti's D codes are the engine's (dln.engine.codes), the ones the other games build on
+    shared_codes: Mapping[str, str] = {}  # their source is Diloti's own (pagat.com, denexa.com)
     examples = None  # in dln's own folder of examples
     survivors_first = False  # as the strength figures of docs/analysis.md were measured
     #: A playout stops as the next deal is dealt: a deeper one (two cards in) cost twice the time and

@@ -57,6 +57,12 @@ CODES: tuple[RuleCode, ...] = (
              "default): the highest total wins and a tie at the top plays another hand.",
              f"{_K}, Ending the hand"),
 )
+#: The rules Kontsina shares with Diloti, under their D codes, and the passage of its text each rests on.
+SHARED_CODES = {
+    "D001": f"{_K}, Game play", "D002": f"{_K}, Setup", "D003": f"{_K}, Game play",
+    "D004": f"{_K}, Capturing cards", "D104": f"{_K}, Setup", "D105": f"{_K}, Setup",
+    "D110": f"{_K}, Capturing cards", "D601": f"{_K}, Ending the hand", "D604": f"{_K}, Ending the hand",
+}
 KONTSINA_HAND_SIZE = "K102"
 KONTSINA_DEALER = "K106"
 MATCH_ONE = "K201"
@@ -93,6 +99,7 @@ class Kontsina(TableGame):
     players_code = codes.WRONG_SEAT  # any of N, E, S, W may sit
     score_code = KONTSINA_SCORE
     own_codes = CODES
+    shared_codes = SHARED_CODES
     result_code = KONTSINA_RESULT
     #: A hand is worth 5 points in all (2 most cards, 1 most clubs, 1 the 2c, 1 the 10d), so a blunder is the
     #: swing of most cards, a mistake one item, an inaccuracy half of one.

@@ -129,6 +129,9 @@ class Game(Protocol):
     move_examples: str  # moves of the game as a player types them, for dln play's help
     marks: tuple[tuple[str, str, float], ...]  # analysis: (glyph, word, points lost) from which a move is marked
     own_codes: tuple[RuleCode, ...]  # the rules that are this game's alone, under its own letter (K201, X101)
+    #: The rules it shares with Diloti, by their D code, each with the passage of the game's own text it rests
+    #: on (``dln explain`` cites it beside Diloti's); empty for Diloti.
+    shared_codes: Mapping[str, str]
     #: A folder of example records for ``dln explain`` (``CODE-name.dln`` with Wrong/Right/Why tags), beyond
     #: dln's own (samples/illegal/, which holds the examples of dln's three games); None for none.
     examples: Traversable | None

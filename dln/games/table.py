@@ -220,6 +220,7 @@ class TableGame(ABC):
     result_code: str  # the rule code of a wrong game result
     house_rules: tuple[str, ...] = ()  # no house rules: --variant is Diloti's
     own_codes: tuple[RuleCode, ...] = ()  # the game's own rules (its module adds them: codes.add_rules)
+    shared_codes: Mapping[str, str] = {}  # the D codes it shares with Diloti, with its own text's passage
     examples: Traversable | None = None  # a folder of dln explain examples beyond dln's own
     marks = MARKS  # the scale of Diloti's points (10 a xeri); a game scoring less marks smaller losses
     #: A playout to the end of a hand of Xeri swings by tens of points (10 a xeri): five samples of a move

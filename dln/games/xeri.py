@@ -58,6 +58,13 @@ CODES: tuple[RuleCode, ...] = (
              "more hands after the agreed number of hands (a tie plays another hand).",
              f"{_X}, Scoring"),
 )
+#: The rules Xeri shares with Diloti, under their D codes, and the passage of its text each rests on.
+SHARED_CODES = {
+    "D001": f"{_X}, Game play", "D002": f"{_X}, Setup", "D003": f"{_X}, Game play", "D004": f"{_X}, Game play",
+    "D102": f"{_X}, Setup; Replenishing the hands", "D104": f"{_X}, Setup", "D105": f"{_X}, Setup",
+    "D106": f"{_X}, Scoring", "D110": f"{_X}, Game play", "D601": f"{_X}, Replenishing the hands",
+    "D604": f"{_X}, Replenishing the hands",
+}
 XERI_PLAYERS = "X003"
 PILE_REDEAL = "X101"
 CAPTURE_TOP = "X201"
@@ -96,6 +103,7 @@ class Xeri(TableGame):
     players_code = XERI_PLAYERS
     score_code = XERI_SCORE
     own_codes = CODES
+    shared_codes = SHARED_CODES
     result_code = XERI_RESULT
 
     def play_order(self, players: int) -> tuple[Seat, ...]:
