@@ -552,3 +552,23 @@ def test_a_xeri_score_claim_names_the_honours_in_words() -> None:
     text = (ROOT / "samples" / "xeri.dln").read_text(encoding="utf-8").replace("score N 28 S 7\n", "score N 28 S 8\n")
     claim = [d for d in validate_game(dln.loads(text)).diagnostics if d.code == "X602"]
     assert [d.message for d in claim] == ["the score claims S 8 (it is 7: 5 honours, 1 10d, 1 2c)"]
+
+
+@pytest.mark.parametrize(("header", "table", "name", "word"), [
+    (KONTSINA, "table 5h 4c [9: 5d 4d]\n", "Kontsina", "table"),
+    (XERI, "table 5h 3c [10: 6d 4d]\n", "Xeri", "pile"),
+])
+def test_a_declaration_on_an_opening_table_is_f001_and_the_round_goes_on(header: str, table: str, name: str,
+                                                                        word: str) -> None:
+    """Kontsina and Xeri have no declarations (F001), on an opening table as in a setup or a move.  A round's
+    table written with one was D105 'declarations belong to a setup', which a setup of these games refuses
+    too, at the round line, and the round was not checked.  It is F001 at the declaration, its cards lie
+    face up as loose cards (as a setup's do), and the moves are judged."""
+    text = header.split("table ")[0] + table + "N 2c\nS 2d x 2c\n"
+    report = validate_game(dln.loads(text))
+    [d] = report.diagnostics
+    assert (d.code, d.line, d.column) == ("F001", 4, table.index("[") + 1)
+    assert d.message == f"{name} has no declarations: the {word} holds cards only"
+    assert report.rounds[0].moves == 2 and not report.rounds[0].stopped
+    assert [(f.code, f.line) for f in validate_game(dln.loads(text.replace("S 2d x 2c", "S 2d x 9c"))
+                                                    ).diagnostics][1:] == [("D004", 6)]  # later moves judged

@@ -55,6 +55,7 @@ from dln.engine.codes import (
     CARD_ALREADY_SEEN,
     CARD_NOT_IN_HAND,
     DUPLICATE_CARD,
+    NO_DECLARATIONS,
     OWED,
     OWNER_KEEPS_CARD,
     SEAT,
@@ -389,11 +390,14 @@ class _Checker(Reporter):
             else:
                 table_items = round_.table
                 piles = [item for item in table_items if isinstance(item, RecordPile)]
-                if piles:
+                if piles and not engine.declares:  # F001 at the first, its cards face up as a setup's are
+                    self.report(NO_DECLARATIONS, "error", protocol.no_declarations(engine), piles[0].line,
+                                piles[0].column)
+                elif piles:
                     self.report("D105", "error", "the opening table of a round holds cards only; "
                                 "declarations belong to a setup", line, column)
                     return None
-                cards = [item for item in table_items if isinstance(item, Card)]
+                cards = [c for item in table_items for c in (item.cards if isinstance(item, RecordPile) else (item,))]
                 hands = self._hands(first, False, elsewhere=lambda: cards)
                 state = engine.start(self.seats, dealer, cards, hands, self.rules)
                 if self._off_size(engine, first, False):  # judged as written, then played as a deal gives
@@ -715,8 +719,7 @@ class _Checker(Reporter):
         if unknown_taker and round_.rest is not None:
             self.report("D601", "warning", "nobody captures after the setup and it does not say who captured "
                         "before it (last N), so the record cannot tell who takes the cards left "
-                        f"{protocol.face_up_at(engine)}",
-                        round_.rest_line, round_.rest_column)
+                        f"{protocol.face_up_at(engine)}", round_.rest_line, round_.rest_column)
         elif round_.rest is not None and round_.rest != state.last_capturer:
             who = state.last_capturer or "nobody"
             self.report("D601", "error", f"the cards left {protocol.face_up_at(engine)} go to the last seat to "

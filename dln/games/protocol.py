@@ -436,6 +436,11 @@ def face_up_word(game: Game) -> str:
     return "pile" if game.table_kind == "pile" else "table"
 
 
+def no_declarations(game: Game) -> str:
+    """F001 in words, for a game without declarations whose record writes one on its cards face up."""
+    return f"{game.name} has no declarations: the {face_up_word(game)} holds cards only"
+
+
 def face_up_at(game: Game) -> str:
     """Where ``game``'s cards face up lie, in words: ``on the table``, or ``in the pile`` (Xeri's lie one on
     another)."""
@@ -451,4 +456,4 @@ def game_of(state: Position) -> Game:
 
 __all__ = ["BY_CARDS", "CONTESTED_PREFIXES", "DEFAULT_GAME", "GROUP", "MARKS", "OWN_GAMES", "Game", "Position",
            "SolverSpace", "Tally", "contested", "face_up_at", "face_up_word", "game_keys", "game_named", "game_names",
-           "game_of", "installed", "key_of"]
+           "game_of", "installed", "key_of", "no_declarations"]

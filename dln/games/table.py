@@ -31,7 +31,7 @@ from dln.engine.rules import Rules
 from dln.engine.state import Hand, Move, Seat, Seating, describe_cards
 from dln.wording import count_of
 
-from .protocol import ITEM_WORDS, MARKS, Tally, contested, face_up_at, face_up_word, installed
+from .protocol import ITEM_WORDS, MARKS, Tally, contested, face_up_at, installed, no_declarations
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -303,8 +303,7 @@ class TableGame(ABC):
         """The position, its table in the order written (Xeri's pile from the bottom); declarations on it are
         the game's first finding (it has none), and their cards lie on the table as loose cards, the nearest
         meaning, so that later moves are judged against them."""
-        problems = [error(codes.NO_DECLARATIONS, f"{self.name} has no declarations: the {face_up_word(self)} "
-                          "holds cards only", "pile 1")] if given.get("piles") else []  # at the first one written
+        problems = [error(codes.NO_DECLARATIONS, no_declarations(self), "pile 1")] if given.get("piles") else []
         hands = given["hands"]
         captured, xeris = given.get("captured") or {}, given.get("xeris") or {}
         table = tuple(given.get("table", given.get("loose", ())))  # every card, a declaration's too
