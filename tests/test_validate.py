@@ -756,3 +756,11 @@ def test_a_score_claim_and_an_unfinished_round_count_one_card_in_the_singular() 
     state = validate_game(dln.loads(text), keep_states=True).rounds[0].states[-1]
     (unfinished,) = check_round_end(state)
     assert "1 card in hand" in unfinished.message
+
+
+def test_a_declaration_on_a_round_s_opening_table_is_pointed_at() -> None:
+    """pagat, Players, Cards and Deal: four cards are dealt face up, no declaration (D105).  The error was
+    at the round line, a line above the declaration it concerns; it is at the declaration."""
+    report = validate_game(dln.loads("round 1 dealer S\ntable 5h 4c [9: 5d 4d]\nN 9c x [9]\n"))
+    [d] = report.diagnostics
+    assert (d.code, d.line, d.column) == ("D105", 2, 13)

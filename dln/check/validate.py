@@ -395,7 +395,7 @@ class _Checker(Reporter):
                                 piles[0].column)
                 elif piles:
                     self.report("D105", "error", "the opening table of a round holds cards only; "
-                                "declarations belong to a setup", line, column)
+                                "declarations belong to a setup", piles[0].line, piles[0].column)
                     return None
                 cards = [c for item in table_items for c in (item.cards if isinstance(item, RecordPile) else (item,))]
                 hands = self._hands(first, False, elsewhere=lambda: cards)
