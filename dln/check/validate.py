@@ -45,8 +45,8 @@ from dln.check.reports import (
     Reporter,
     RoundReport,
     code_name,
-    last_line,
 )
+from dln.check.round_end import close_round
 from dln.check.seats import stray_seat
 from dln.check.setups import SetupStart, read_setup
 from dln.engine import Hand, Position, Rules
@@ -276,7 +276,10 @@ class _Checker(Reporter):
                             and self.diagnostics[errors[0]].code == "D003":  # only out of turn: its seat still to play
                         early = (move.seat, j, errors[0])
         result.moves = number
-        return self._close(engine, round_, result, live.freeze(), last)
+        state = live.freeze()
+        if self.keep_states:
+            result.states.append(state)
+        return close_round(self, engine, round_, result, state, last, self.setup_start)
 
     def _played_early(self, engine: protocol.Game, live: Any, early: tuple[str, int, int], moves: Sequence[Move],
                       j: int) -> Any:
@@ -689,85 +692,6 @@ class _Checker(Reporter):
         from dln.check.generate import record_move  # with self-play behind it: only when a move is illegal
 
         return [move_text(record_move(state, m)) for m in chosen], more
-
-    # -- the end of a round --------------------------------------------------------------
-    def _close(self, engine: protocol.Game, round_: Round, result: RoundReport, state: Position, last: bool
-               ) -> RoundReport:
-        if self.keep_states:
-            result.states.append(state)
-        if round_.redeal is not None:
-            return self._cancel(engine, round_, round_.redeal, result, state)
-        claims = round_.rest is not None or round_.score is not None
-        if not state.is_over:
-            start = self.setup_start  # a setup whose hands the record does not size may have ended
-            ends_known = start is not None and (start.sizes_known or state.deals > state.deal)
-            if not round_.setup or (claims and ends_known):
-                left = sum(h.size for h in state.hands)
-                deals = state.deals - state.deal
-                where = (round_.rest_line or (round_.score.line if round_.score else None)
-                         or last_line(round_))
-                rest = f"{count_of(left, 'card')} still in hand and {count_of(deals, 'deal')} to come"
-                if claims or not last:
-                    self.report("D604", "error", f"the round is not over: {rest}", where)
-                elif not result.unsound and not any(d.severity == "error" and d.round in (None, self.round_index)
-                                                    for d in self.diagnostics):
-                    # an error in the round (an illegal move, a wrong claim), or in the game as a whole (a
-                    # seat it has not), says the record is wrong already
-                    self.report("D604", "warning", f"the record ends before the round does ({rest})", where)
-            return result
-        unknown_taker = round_.setup and state.last_capturer is None and bool(state.table_cards())
-        if unknown_taker and round_.rest is not None:
-            self.report("D601", "warning", "nobody captures after the setup and it does not say who captured "
-                        "before it (last N), so the record cannot tell who takes the cards left "
-                        f"{protocol.face_up_at(engine)}", round_.rest_line, round_.rest_column)
-        elif round_.rest is not None and round_.rest != state.last_capturer:
-            who = state.last_capturer or "nobody"
-            self.report("D601", "error", f"the cards left {protocol.face_up_at(engine)} go to the last seat to "
-                        f"capture, {who}, not {round_.rest}", round_.rest_line, round_.rest_column)
-        if result.unsound:
-            return result  # the position breaks a rule: its points mean nothing
-        final = engine.finish(state)
-        start = self.setup_start if round_.setup else None
-        if start is None:
-            result.scores = engine.score(final)
-        elif start.unnamed is None or unknown_taker:
-            result.unscored = start.unscored or ("the setup does not say who captured last (last N), and nobody "
-                                                 "captures after it")
-        else:
-            result.scores, why = engine.score_counted(final, start.unnamed)
-            if result.scores is None:
-                result.unscored = why
-        if round_.score is not None:
-            unknown = result.unscored if result.scores is None else result.unawarded()
-            if unknown is not None:
-                self.report("D602", "warning", f"the round's points cannot be computed: {unknown}",
-                            round_.score.line, round_.score.column)
-            else:
-                claimed = dict(round_.score.points)
-                self.report_all(engine.check_score(result.scores, claimed), round_.score.line, round_.score.column)
-        return result
-
-    def _cancel(self, engine: protocol.Game, round_: Round, seat: str, result: RoundReport, state: Position
-                ) -> RoundReport:
-        """A round ended by ``redeal N`` (``seat``): legal under Diloti's face-card house rules, then not scored.
-
-        pagat, house rules after Four-Player Game: the round is cancelled and
-        the same dealer deals anew, so nothing of it counts; an illegal redeal
-        leaves the round's points unknown.
-        """
-        problems = engine.redeal_violations(state, seat)
-        self.report_all(problems, round_.redeal_line, round_.redeal_column)
-        if any(v.severity == "error" for v in problems):
-            result.stopped = True
-            return result
-        result.redeal = seat
-        why = f"the round was cancelled (redeal {seat})"
-        if round_.rest is not None:
-            self.report("D601", "error", f"{why}: nobody takes the cards left {protocol.face_up_at(engine)}",
-                        round_.rest_line, round_.rest_column)
-        if round_.score is not None:
-            self.report("D602", "error", f"{why}: it scores nothing", round_.score.line, round_.score.column)
-        return result
 
 
 def _standing(totals: Mapping[str, int] | None) -> str:
