@@ -533,3 +533,16 @@ def test_a_card_played_again_after_its_illegal_move_is_a_note_of_that_error() ->
     assert (d.code, d.line) == ("D204", 10)
     assert any(note.startswith("D002 card-already-seen") and "line 12" in note for note in d.notes), d.notes
     assert any("stops at" in note and "line 12" in note for note in d.notes), d.notes
+
+
+def test_a_declared_value_written_wrong_keeps_its_owner() -> None:
+    """pagat, Plain Declarations: the cards make the value (D304), and the declaration is its maker's (an
+    owner takes it later by ``[10 S]``).  '1. S 3d 7h =9' for '=10' in samples/annotated.dln went on as a
+    declaration of 10 owned by nobody, so that S's '[10 S]' two moves later was D004 too, and the replay of the
+    round stopped there.  When the value written is the one thing wrong and one value makes the move legal,
+    the round goes on as that declaration, its maker's."""
+    sound, report = _written_wrong("annotated.dln", "1. S 3d 7h =10", "1. S 3d 7h =9")
+    [d] = [d for d in report.diagnostics if d.severity == "error"]
+    assert (d.code, d.line) == ("D304", 410)
+    assert any("as S declared 10" in note for note in d.notes), d.notes
+    assert not report.rounds[0].stopped and report.rounds[0].moves == sound.rounds[0].moves

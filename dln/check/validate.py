@@ -49,11 +49,12 @@ from dln.check.reports import (
 from dln.check.round_end import close_round
 from dln.check.seats import stray_seat
 from dln.check.setups import SetupStart, read_setup
-from dln.engine import Hand, Position, Rules
+from dln.engine import Hand, Position, Rules, Violation
 from dln.engine import Move as EngineMove
 from dln.engine.codes import (
     CARD_ALREADY_SEEN,
     CARD_NOT_IN_HAND,
+    DECLARE_SUM,
     DUPLICATE_CARD,
     NO_DECLARATIONS,
     OWED,
@@ -545,6 +546,8 @@ class _Checker(Reporter):
         letter written wrong, :func:`dln.engine.codes.seat_noted`): the round goes on from it as made."""
         if not resolves_all(move, engine_move):
             return None
+        if not any(v.severity == "error" for v in engine.check(state, engine_move)):  # the move meant, legal
+            return engine.apply(state, engine_move)
         made = engine.force(state, engine_move)
         turn = state.turn
         if made is None and turn != move.seat and turn in state.seats and move.card in state.hand(turn).known:
@@ -632,6 +635,12 @@ class _Checker(Reporter):
                 f"move legal; the round goes on as {move.seat} played {card}",
                 *(v for v in violations if v is not first))]
             engine_move = engine_move._replace(card=card)
+        value = value_meant(engine, state, engine_move, violations) if failed and meant is None else None
+        if value is not None:  # one figure written wrong: the declaration is the one its cards make, its maker's
+            engine_move = engine_move._replace(value=value)
+            if later:  # what follows is judged from it
+                violations = [v.noting(f"the round goes on as {move.seat} declared {value}")
+                              if v.code == DECLARE_SUM else v for v in violations]
         meaning = replace(move, card=meant[0]) if meant is not None else move  # the moves of the card meant
         help, more = self._alternatives(engine, state, meaning, number if main_line else None) if failed else ([], "")
         at = len(self.diagnostics)
@@ -692,6 +701,18 @@ class _Checker(Reporter):
         from dln.check.generate import record_move  # with self-play behind it: only when a move is illegal
 
         return [move_text(record_move(state, m)) for m in chosen], more
+
+
+def value_meant(engine: protocol.Game, state: Position, engine_move: EngineMove, violations: Sequence[Violation]
+                ) -> int | None:
+    """The value a declaration ``engine_move`` must have declared when its written value is the one thing wrong
+    (its errors are all D304): the one value of 1 to 10 that makes the move legal; else None."""
+    errors = [v for v in violations if v.severity == "error"]
+    if engine_move.kind != "declare" or not errors or any(v.code != DECLARE_SUM for v in errors):
+        return None
+    fits = [value for value in range(1, 11) if value != engine_move.value and not any(
+        v.severity == "error" for v in engine.check(state, engine_move._replace(value=value)))]
+    return fits[0] if len(fits) == 1 else None
 
 
 def _standing(totals: Mapping[str, int] | None) -> str:
