@@ -546,3 +546,18 @@ def test_a_declared_value_written_wrong_keeps_its_owner() -> None:
     assert (d.code, d.line) == ("D304", 410)
     assert any("as S declared 10" in note for note in d.notes), d.notes
     assert not report.rounds[0].stopped and report.rounds[0].moves == sound.rounds[0].moves
+
+
+def test_a_face_card_taking_a_declaration_and_a_card_of_another_rank_is_one_error() -> None:
+    """pagat, Capturing: a face card takes one loose card of its rank, never a declaration (D203), nor a card
+    of another rank (D204).  'S Qh x [9] 9d' for 'S 9s x [9] 9d' gave both, the D203 naming the 9d too: one
+    mistake, the D203 at the declaration, with the D204 its note.  A second queen taken beside them is a
+    mistake of its own, as before."""
+    played = "S 9s x [9] 9d {One 9 takes the declaration of 9 and the loose 9 together.}"
+    _, report = _written_wrong("constructs/hidden-hands.dln", played, "S Qh x [9] 9d")
+    [d] = [d for d in report.diagnostics if d.severity == "error"]
+    assert (d.code, d.line, d.column) == ("D203", 8, 8)
+    assert d.notes and d.notes[0].startswith("D204 face-capture-rank"), d.notes
+    setup = "setup dealer S\ntable [9 N: 4c 5h] 9d Qd Qs\nN: 9c 3s\nS: Qh 8d 3d\nturn S\n"
+    assert [code for code, _ in found(f"{setup}S Qh x [9] 9d\n")] == ["D203"]
+    assert [code for code, _ in found(f"{setup}S Qh x [9] 9d Qd Qs\n")] == ["D204", "D203"]

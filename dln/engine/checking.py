@@ -219,7 +219,10 @@ def _check_face_capture(state: Position, move: Move, piles: Sequence[Pile], out:
         taken += [f"declaration #{p.id}" for p in piles]
         one = error(codes.FACE_CAPTURE_ONE, f"{card} takes exactly one loose {rank} and nothing else, "
                     f"not {', '.join(taken)}", f"pile {piles[0].id}" if piles else TakenTooMany(move.loose))
-        if others and not piles and len(move.loose) - len(others) <= 1:  # the cards of another rank are it
+        alone = others and len(move.loose) - len(others) <= 1  # the cards of another rank are the mistake
+        if alone and piles:  # a declaration taken too: the D203 names it and them, the D204 its note
+            out[-1] = one.noting(out[-1])
+        elif alone:
             out[-1] = out[-1].noting(one)
         else:
             out.append(one)
