@@ -561,3 +561,17 @@ def test_a_face_card_taking_a_declaration_and_a_card_of_another_rank_is_one_erro
     setup = "setup dealer S\ntable [9 N: 4c 5h] 9d Qd Qs\nN: 9c 3s\nS: Qh 8d 3d\nturn S\n"
     assert [code for code, _ in found(f"{setup}S Qh x [9] 9d\n")] == ["D203"]
     assert [code for code, _ in found(f"{setup}S Qh x [9] 9d Qd Qs\n")] == ["D204", "D203"]
+
+
+def test_a_card_written_for_another_that_makes_a_legal_move_is_one_error() -> None:
+    """Each card exists once (D002).  '16. S Qc' for '16. S 2s' in samples/two-player-61.dln is a legal lay, S
+    holding the Qc; then N's '19. N Qs' was D202 (the Qc lies loose) and S's own '20. S Qc x Qs' D002, where the
+    replay of the round stopped: two errors, both far from the mistake.  A seat that plays one card twice in a
+    deal, its hand known in full, whose one card that no later move plays makes the first move legal, and the
+    deal's later moves all legal after it, wrote that card: one error at the first card, naming the card meant,
+    and the round goes on as it was played."""
+    sound, report = _written_wrong("two-player-61.dln", "16. S 2s", "16. S Qc")
+    [d] = [d for d in report.diagnostics if d.severity == "error"]
+    assert (d.code, d.line, d.column) == ("D002", 223, 7)
+    assert "2s" in d.message and "line 227" in d.message, d.message
+    assert not report.rounds[3].stopped and [r.moves for r in report.rounds] == [r.moves for r in sound.rounds]

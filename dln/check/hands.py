@@ -12,6 +12,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from operator import attrgetter
 
 from dln.cards import Card
+from dln.check.references import to_engine_move
 from dln.check.reports import DealPlan
 from dln.engine import Hand, Position
 from dln.engine import Move as EngineMove
@@ -19,7 +20,7 @@ from dln.games import protocol
 from dln.notation.model import Hand as RecordHand
 from dln.notation.model import Move
 
-__all__ = ["card_meant", "deal_hands"]
+__all__ = ["card_meant", "card_played_twice", "deal_hands", "meant_note"]
 
 #: A move's card, read in C by ``map``.
 _card_of = attrgetter("card")
@@ -110,3 +111,29 @@ def card_meant(engine: protocol.Game, state: Position, move: Move, engine_move: 
     fits = [card for card in sorted(spare) if not any(v.severity == "error" for v in
                                                       engine.check(state, engine_move._replace(card=card)))]
     return (fits[0], again) if len(fits) == 1 else None
+
+
+def card_played_twice(engine: protocol.Game, state: Position, move: Move, engine_move: EngineMove,
+                      later: Sequence[Move]) -> tuple[Card, Move] | None:
+    """The card a legal ``move`` must have played when its seat plays the same card again ``later`` in the deal
+    (each card exists once): the card :func:`card_meant` names, when every later move of the deal is legal after
+    the move made with it, so that the one card written wrong is the whole of what the record gets wrong there.
+    Else None."""
+    meant = card_meant(engine, state, move, engine_move, later)
+    if meant is None:
+        return None
+    position = state.freeze() if hasattr(state, "freeze") else state
+    position = engine.apply(position, engine_move._replace(card=meant[0]))
+    for after in later:
+        made, found = to_engine_move(position, after)
+        if any(v.severity == "error" for v in (*found, *engine.check(position, made))):
+            return None
+        position = engine.apply(position, made)
+    return meant
+
+
+def meant_note(move: Move, card: Card, again: Move) -> str:
+    """What a card written for ``card`` (:func:`card_meant`) is said to be, ``again`` the move that plays it."""
+    return (f"{move.seat} plays {move.card} again on line {again.line}: the card played here must be {card}, the one "
+            f"card of {move.seat}'s hand that no later move of this deal plays and that makes this move legal; the "
+            f"round goes on as {move.seat} played {card}")

@@ -309,6 +309,18 @@ class DealPlan:
     line: int | None
     column: int | None
 
+    def played_again(self) -> frozenset[int]:
+        """The places of the moves whose seat plays the same card again later in this deal (each card exists
+        once: one of the two is written wrong)."""
+        seen: set[tuple[str, Any]] = set()
+        again: set[int] = set()
+        for i in range(len(self.moves) - 1, -1, -1):
+            key = (self.moves[i].seat, self.moves[i].card)
+            if key in seen:
+                again.add(i)
+            seen.add(key)
+        return frozenset(again)
+
     def a_deal_of(self, cards: tuple[Any, ...], seat: str, hand_size: int) -> tuple[Any, ...]:
         """A hand line's ``cards`` cut to a deal's ``hand_size`` when it lists more (D102, reported as written):
         the known cards ``seat`` plays in this deal are kept first, then the rest in the order written."""

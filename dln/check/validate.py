@@ -33,7 +33,7 @@ from typing import Any
 
 from dln.cards import Card
 from dln.check.game_tags import check_result, rules_of, tagged_game
-from dln.check.hands import card_meant, deal_hands
+from dln.check.hands import card_meant, card_played_twice, deal_hands, meant_note
 from dln.check.move_part import move_part
 from dln.check.references import resolves_all, to_engine_move
 from dln.check.reports import (
@@ -246,6 +246,7 @@ class _Checker(Reporter):
             room = sum(h.size for h in live.hands)
             keep = self.keep_states
             early: tuple[str, int, int] | None = None  # a seat that played out of turn: at which move, its D003
+            repeated = plan.played_again()  # moves whose card their seat plays again: judged by _move
             for j, move in enumerate(plan.moves):
                 number += 1
                 if early is not None and j == early[1] + 2:  # the turn's seat has played since: not it again
@@ -256,7 +257,8 @@ class _Checker(Reporter):
                     result.record_moves.append(move)
                 # The usual move, legal, numbered as it should be and without variations, is played
                 # here; anything else goes through _move, which judges it again and reports.
-                if not move.variations and (move.number is None or move.number == number) and j < room:
+                if not move.variations and (move.number is None or move.number == number) and j < room \
+                        and j not in repeated:
                     engine_move, violations = to_engine_move(live, move)
                     if not violations and not check(live, engine_move):
                         if doubt:
@@ -606,6 +608,12 @@ class _Checker(Reporter):
         engine_move, violations = to_engine_move(state, move)
         if not violations:  # the usual case: the move names only what is there
             violations = engine.check(state, engine_move)
+            twice = card_played_twice(engine, state, move, engine_move, later) if not violations and later else None
+            if twice is not None:  # a legal move whose card its seat plays again: one card written for another
+                card, again = twice
+                self.report(CARD_ALREADY_SEEN, "error", f"each card exists once, and {meant_note(move, card, again)}",
+                            *(move_part(move, move.card, state, self.source) or (move.line, move.column)), move=number)
+                return engine_move._replace(card=card), _ILLEGAL
             if not violations:
                 self._last_card_unknown(state, move, number, variation=not main_line)
                 return engine_move, _LEGAL
@@ -629,11 +637,8 @@ class _Checker(Reporter):
         if meant is not None:  # one card written for another: the one error is at the card
             card, again = meant
             first = next(v for v in violations if v.severity == "error")
-            violations = [replace(first, subject=move.card).noting(
-                f"{move.seat} plays {move.card} again on line {again.line}: the card played here must be {card}, "
-                f"the one card of {move.seat}'s hand that no later move of this deal plays and that makes this "
-                f"move legal; the round goes on as {move.seat} played {card}",
-                *(v for v in violations if v is not first))]
+            violations = [replace(first, subject=move.card).noting(meant_note(move, card, again),
+                                                                    *(v for v in violations if v is not first))]
             engine_move = engine_move._replace(card=card)
         value = value_meant(engine, state, engine_move, violations) if failed and meant is None else None
         if value is not None:  # one figure written wrong: the declaration is the one its cards make, its maker's
