@@ -575,3 +575,19 @@ def test_a_card_written_for_another_that_makes_a_legal_move_is_one_error() -> No
     assert (d.code, d.line, d.column) == ("D002", 223, 7)
     assert "2s" in d.message and "line 227" in d.message, d.message
     assert not report.rounds[3].stopped and [r.moves for r in report.rounds] == [r.moves for r in sound.rounds]
+
+
+def test_a_seat_letter_written_wrong_in_a_short_record_is_one_error() -> None:
+    """A record of a round's first moves: 'E Kc' for 'N Kc' in samples/constructs/deck.dln seated four (pagat,
+    Players, Cards and Deal), and every move was out of turn.  Two circuits of the bigger game are too many
+    moves for such a record; its moves going round the other seats in one order, the stray move where the
+    order puts another seat, two circuits of the smaller game, are as sure a sign: one error at the letter."""
+    sound, report = _written_wrong("constructs/deck.dln", "N Kc", "E Kc")
+    [d] = [d for d in report.diagnostics if d.severity == "error"]
+    assert (d.code, d.line, d.column) == ("D003", 12, 1)
+    assert any("replayed as N's" in note for note in d.notes), d.notes
+    assert report.players == 2 and [r.moves for r in report.rounds] == [r.moves for r in sound.rounds]
+    # Moves that do not go round two seats in one order say nothing of which letter is wrong.
+    text = (Path(__file__).parent.parent / "samples" / "constructs" / "deck.dln").read_text(encoding="utf-8")
+    shuffled = text.replace("\nN 7c\n", "\nS 7c\n", 1).replace("\nN Kc\n", "\nE Kc\n", 1)
+    assert validate_game(dln.loads(shuffled)).players == 4

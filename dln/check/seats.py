@@ -6,7 +6,9 @@ it a four-player game, and every move of it out of turn.  A seat that one
 main-line move names, and no tag, round, hand line or other move, while the
 record's moves go round its other seats for two circuits of the bigger game,
 is that move's mistake: the game keeps the seats the rest of the record names
-(:mod:`dln.check.validate` reports it once, at the seat letter).
+(:mod:`dln.check.validate` reports it once, at the seat letter).  A record of a round's first moves only, too
+short for two circuits of the bigger game, shows it as surely when its moves go round the other seats in one
+order for two circuits of the smaller game.
 """
 
 from __future__ import annotations
@@ -33,12 +35,26 @@ def stray_seat(game: Game, engine: protocol.Game, rules: Rules) -> tuple[tuple[s
             named.update(hand.seat for hand in deal.hands)
             for move in deal.moves:
                 moves.setdefault(move.seat, []).append(move)
-    if sum(map(len, moves.values())) < 2 * len(seats):  # too few moves to tell a seat that seldom plays
-        return None
+    many = sum(map(len, moves.values())) >= 2 * len(seats)  # else too few moves to tell a seat that seldom plays
     found = []
     for seat, made in moves.items():
         if len(made) == 1 and seat not in named:
             fewer, wrong = engine.seats_for(used - {seat}, rules)
-            if not wrong and len(fewer) < len(seats):
+            if not wrong and len(fewer) < len(seats) and (many or _goes_round(game, made[0], fewer)):
                 found.append((fewer, seat, made[0]))
     return found[0] if len(found) == 1 else None
+
+
+def _goes_round(game: Game, stray: Move, seats: tuple[str, ...]) -> bool:
+    """Whether the moves of ``stray``'s round go round ``seats`` in one order for two circuits at least, every
+    move but ``stray`` where that order puts its seat: the sign, in a record of a round's first moves only, that
+    ``stray`` is one of them with its letter written wrong."""
+    round_ = next(r for r in game.rounds if any(m is stray for m in r.moves))
+    n = len(seats)
+    if len(round_.moves) < 2 * n:
+        return False
+    order: dict[int, str] = {}
+    for k, move in enumerate(round_.moves):
+        if move is not stray and order.setdefault(k % n, move.seat) != move.seat:
+            return False
+    return sorted(order.values()) == sorted(seats)
