@@ -591,3 +591,21 @@ def test_a_seat_letter_written_wrong_in_a_short_record_is_one_error() -> None:
     text = (Path(__file__).parent.parent / "samples" / "constructs" / "deck.dln").read_text(encoding="utf-8")
     shuffled = text.replace("\nN 7c\n", "\nS 7c\n", 1).replace("\nN Kc\n", "\nE Kc\n", 1)
     assert validate_game(dln.loads(shuffled)).players == 4
+
+
+def test_a_move_not_written_down_is_one_error_where_the_turn_breaks() -> None:
+    """The commonest slip at a table: a move not written down.  Without '5. S 4s' in samples/two-player-61.dln,
+    '6. N 10s x [10]' was out of turn (D003), every later number off by one (R005), and N's '10. N 4d x 4s'
+    took a card never laid (D004), where the replay of the round stopped.  When the seat whose turn it is
+    holds, its hand known in full, a card no later move of the deal plays, and exactly one move of it makes
+    every later move of the deal legal, that move is the one missing: one error, at the move where the turn
+    breaks, saying so, and the round goes on with it, the later numbers counting it."""
+    sound, report = _written_wrong("two-player-61.dln", "4. N 2h [8] =10\n5. S 4s", "4. N 2h [8] =10")
+    [d] = report.diagnostics
+    assert (d.code, d.line, d.column) == ("D003", 17, 4)
+    assert "a move of S seems missing" in d.message and any("S 4s" in note for note in d.notes), (d.message, d.notes)
+    assert not any(r.stopped for r in report.rounds)
+    assert [r.moves for r in report.rounds] == [sound.rounds[0].moves - 1, *(r.moves for r in sound.rounds[1:])]
+    # Two moves written in each other's place are not a move missing: no move of S makes the rest legal.
+    _, report = _written_wrong("two-player-61.dln", "5. S 4s\n6. N 10s x [10]", "6. N 10s x [10]\n5. S 4s")
+    assert "missing" not in report.diagnostics[0].message

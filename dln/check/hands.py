@@ -12,7 +12,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from operator import attrgetter
 
 from dln.cards import Card
-from dln.check.references import to_engine_move
+from dln.check.missing import plays_on
 from dln.check.reports import DealPlan
 from dln.engine import Hand, Position
 from dln.engine import Move as EngineMove
@@ -123,13 +123,7 @@ def card_played_twice(engine: protocol.Game, state: Position, move: Move, engine
     if meant is None:
         return None
     position = state.freeze() if hasattr(state, "freeze") else state
-    position = engine.apply(position, engine_move._replace(card=meant[0]))
-    for after in later:
-        made, found = to_engine_move(position, after)
-        if any(v.severity == "error" for v in (*found, *engine.check(position, made))):
-            return None
-        position = engine.apply(position, made)
-    return meant
+    return meant if plays_on(engine, engine.apply(position, engine_move._replace(card=meant[0])), later) else None
 
 
 def meant_note(move: Move, card: Card, again: Move) -> str:

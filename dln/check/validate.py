@@ -34,6 +34,7 @@ from typing import Any
 from dln.cards import Card
 from dln.check.game_tags import check_result, rules_of, tagged_game
 from dln.check.hands import card_meant, card_played_twice, deal_hands, meant_note
+from dln.check.missing import missing_move
 from dln.check.move_part import move_part
 from dln.check.references import resolves_all, to_engine_move
 from dln.check.reports import (
@@ -206,6 +207,7 @@ class _Checker(Reporter):
         self.stranded: dict[str, int] = {}  # an owner a setup leaves without the card promised, at its error
         self.misplayed: dict[tuple[str, Card], int] = {}  # a seat's card played in an illegal move, at its error
         self.again: int | None = None  # the error of that move, when the move judged last plays its card again
+        self.dropped = 0  # the moves found not written down so far in the round (see _missing)
         since = len(self.diagnostics)
         plans = self._plans(engine, round_)
         if plans is None:
@@ -249,6 +251,11 @@ class _Checker(Reporter):
             repeated = plan.played_again()  # moves whose card their seat plays again: judged by _move
             for j, move in enumerate(plan.moves):
                 number += 1
+                if move.seat != live.turn and move.seat in self.seats and j < room:
+                    filled = self._missing(engine, live, plan.moves[j:], number)
+                    if filled is not None:  # a move not written down: the round goes on with it
+                        live, play = filled, filled.play
+                        result.unsound = result.played_against_the_rules = True
                 if early is not None and j == early[1] + 2:  # the turn's seat has played since: not it again
                     live, early = self._played_early(engine, live, early, plan.moves, j), None
                     play = live.play
@@ -257,7 +264,8 @@ class _Checker(Reporter):
                     result.record_moves.append(move)
                 # The usual move, legal, numbered as it should be and without variations, is played
                 # here; anything else goes through _move, which judges it again and reports.
-                if not move.variations and (move.number is None or move.number == number) and j < room \
+                if not move.variations and (move.number is None or move.number == number + self.dropped) \
+                        and j < room \
                         and j not in repeated:
                     engine_move, violations = to_engine_move(live, move)
                     if not violations and not check(live, engine_move):
@@ -283,6 +291,25 @@ class _Checker(Reporter):
         if self.keep_states:
             result.states.append(state)
         return close_round(self, engine, round_, result, state, last, self.setup_start)
+
+    def _missing(self, engine: protocol.Game, live: Any, moves: Sequence[Move], number: int) -> Any:
+        """``live`` after the move that the record left out before ``moves[0]``, out of turn, when the rest of
+        the deal tells it (:func:`dln.check.missing.missing_move`): one error at the seat letter saying so.
+        None when the record does not tell one move missing."""
+        state = live.freeze()
+        missed = missing_move(engine, state, moves)
+        if missed is None:
+            return None
+        from dln.check.generate import record_move  # with self-play behind it: only when a move is missing
+
+        move, turn = moves[0], state.turn
+        note = (f"{move_text(record_move(state, missed))} is the one move of {turn} that makes every later move of "
+                f"this deal legal; the round goes on as {turn} played it")
+        self.report("D003", "error", f"it is {turn}'s turn, not {move.seat}'s: a move of {turn} seems missing "
+                    "before this one", *(move_part(move, SEAT, None, self.source) or (move.line, move.column)),
+                    move=number, notes=(note,))
+        self.dropped += 1
+        return engine.live(engine.apply(state, missed))
 
     def _played_early(self, engine: protocol.Game, live: Any, early: tuple[str, int, int], moves: Sequence[Move],
                       j: int) -> Any:
@@ -492,8 +519,9 @@ class _Checker(Reporter):
 
         ``out_of_cards`` False promises that the hands still hold cards (see :meth:`_round`).
         """
-        if move.number is not None and move.number != number and not live.setup:
-            self.report("R005", "warning", f"this is card {number} of the round, but it is numbered {move.number}",
+        if move.number is not None and move.number != number + self.dropped and not live.setup:
+            self.report("R005", "warning", f"this is card {number + self.dropped} of the round, but it is numbered "
+                        f"{move.number}",
                         move.line, move.column, move=number)
         if move.seat in self.unseated:  # one mistake, one error: the seat is reported already, where first named
             before = live.freeze()
