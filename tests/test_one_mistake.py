@@ -606,6 +606,15 @@ def test_a_move_not_written_down_is_one_error_where_the_turn_breaks() -> None:
     assert "a move of S seems missing" in d.message and any("S 4s" in note for note in d.notes), (d.message, d.notes)
     assert not any(r.stopped for r in report.rounds)
     assert [r.moves for r in report.rounds] == [sound.rounds[0].moves - 1, *(r.moves for r in sound.rounds[1:])]
+    # Without '8. N 8c x 8s' N's last card of the deal, the 8c, is missing, laid or taking the 8s: the record
+    # cannot tell which, and says so; the rest of the round is judged from the first.
+    _, report = _written_wrong("two-player-61.dln", "7. S 8s\n8. N 8c x 8s", "7. S 8s")
+    [d] = report.diagnostics
+    assert (d.code, d.line) == ("D003", 20) and any("N 8c or N 8c x 8s" in note for note in d.notes), d.notes
+    # The last capture of a round is told by who takes the cards left (rest N): not N 7s, laid.
+    _, report = _written_wrong("four-player.dln", "45. E Jd x Js\n46. N 7s x 4s Ad 2s", "45. E Jd x Js")
+    [d] = report.diagnostics
+    assert d.code == "D003" and any(note.startswith("N 7s x 4s Ad 2s is the one move") for note in d.notes), d.notes
     # Two moves written in each other's place are not a move missing: no move of S makes the rest legal.
     _, report = _written_wrong("two-player-61.dln", "5. S 4s\n6. N 10s x [10]", "6. N 10s x [10]\n5. S 4s")
     assert "missing" not in report.diagnostics[0].message

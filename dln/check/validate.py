@@ -252,7 +252,7 @@ class _Checker(Reporter):
             for j, move in enumerate(plan.moves):
                 number += 1
                 if move.seat != live.turn and move.seat in self.seats and j < room:
-                    filled = self._missing(engine, live, plan.moves[j:], number)
+                    filled = self._missing(engine, live, plans, (k, j), number, round_.rest)
                     if filled is not None:  # a move not written down: the round goes on with it
                         live, play = filled, filled.play
                         result.unsound = result.played_against_the_rules = True
@@ -292,19 +292,26 @@ class _Checker(Reporter):
             result.states.append(state)
         return close_round(self, engine, round_, result, state, last, self.setup_start)
 
-    def _missing(self, engine: protocol.Game, live: Any, moves: Sequence[Move], number: int) -> Any:
-        """``live`` after the move that the record left out before ``moves[0]``, out of turn, when the rest of
-        the deal tells it (:func:`dln.check.missing.missing_move`): one error at the seat letter saying so.
-        None when the record does not tell one move missing."""
-        state = live.freeze()
-        missed = missing_move(engine, state, moves)
-        if missed is None:
+    def _missing(self, engine: protocol.Game, live: Any, plans: Sequence[DealPlan], at: tuple[int, int],
+                 number: int, rest: str | None) -> Any:
+        """``live`` after the move that the record left out before ``plans[k].moves[j]`` (``at``), out of turn,
+        when the rest of the round tells it (:func:`dln.check.missing.missing_move`: one card of the seat's, the
+        round's ``rest`` claim choosing among its moves): one error at the seat letter saying so.  None when the
+        record does not tell one move missing."""
+        (k, j), state = at, live.freeze()
+        moves = plans[k].moves[j:]
+        deals = [(self._hands(plan, state.setup, self._deal_of(i)), plan.moves)
+                 for i, plan in enumerate(plans) if i > k]
+        found = missing_move(engine, state, moves, deals, rest)
+        if len({m.card for m in found}) != 1:
             return None
         from dln.check.generate import record_move  # with self-play behind it: only when a move is missing
 
-        move, turn = moves[0], state.turn
-        note = (f"{move_text(record_move(state, missed))} is the one move of {turn} that makes every later move of "
-                f"this deal legal; the round goes on as {turn} played it")
+        move, turn, missed = moves[0], state.turn, found[0]
+        written = [move_text(record_move(state, m)) for m in found]
+        note = (f"{written[0]} is the one move of {turn} with which the rest of the round agrees; the round goes "
+                "on with it" if len(written) == 1 else f"{turn} played {missed.card} there "
+                f"({' or '.join(written)}: the record cannot tell which); the round goes on from {written[0]}")
         self.report("D003", "error", f"it is {turn}'s turn, not {move.seat}'s: a move of {turn} seems missing "
                     "before this one", *(move_part(move, SEAT, None, self.source) or (move.line, move.column)),
                     move=number, notes=(note,))
