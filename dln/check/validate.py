@@ -265,8 +265,7 @@ class _Checker(Reporter):
                 # The usual move, legal, numbered as it should be and without variations, is played
                 # here; anything else goes through _move, which judges it again and reports.
                 if not move.variations and (move.number is None or move.number == number + self.dropped) \
-                        and j < room \
-                        and j not in repeated:
+                        and j < room and j not in repeated:
                     engine_move, violations = to_engine_move(live, move)
                     if not violations and not check(live, engine_move):
                         if doubt:
@@ -675,7 +674,7 @@ class _Checker(Reporter):
             violations = [replace(first, subject=move.card).noting(meant_note(move, card, again),
                                                                     *(v for v in violations if v is not first))]
             engine_move = engine_move._replace(card=card)
-        value = value_meant(engine, state, engine_move, violations) if failed and meant is None else None
+        value = _value_meant(engine, state, engine_move, violations) if failed and meant is None else None
         if value is not None:  # one figure written wrong: the declaration is the one its cards make, its maker's
             engine_move = engine_move._replace(value=value)
             if later:  # what follows is judged from it
@@ -743,7 +742,7 @@ class _Checker(Reporter):
         return [move_text(record_move(state, m)) for m in chosen], more
 
 
-def value_meant(engine: protocol.Game, state: Position, engine_move: EngineMove, violations: Sequence[Violation]
+def _value_meant(engine: protocol.Game, state: Position, engine_move: EngineMove, violations: Sequence[Violation]
                 ) -> int | None:
     """The value a declaration ``engine_move`` must have declared when its written value is the one thing wrong
     (its errors are all D304): the one value of 1 to 10 that makes the move legal; else None."""
