@@ -37,7 +37,7 @@ CASES = [
     ("filter-keep-broken", ["filter", "three-games-one-bad.dln", "--keep-broken", "--tag", "Event=none"]),
     ("filter-bad-tag", ["filter", "archive-club.dln", "--tag", "Event"]),
     ("filter-bad-code", ["filter", "archive-club.dln", "--code", "X9"]),
-    ("merge-dedupe", ["merge", "--dedupe", "messy.dln", "messy.dln", "three-games-one-bad.dln"]),
+    ("merge-dedupe", ["merge", "--dedupe", "messy.dln", "messy-formatted.dln", "three-games-one-bad.dln"]),
     ("split-bad-template", ["split", "archive-club.dln", "--template", "game.dln"]),
 ]
 
@@ -93,8 +93,10 @@ def test_split_refuses_a_second_game_under_the_same_name(tmp_path: Path) -> None
 
 def test_merge_into_one_of_its_inputs_reads_it_all_first(tmp_path: Path) -> None:
     target = tmp_path / "club.dln"
-    target.write_text(CLUB.read_text(encoding="utf-8"), encoding="utf-8")
-    code, _, err = run("merge", str(target), str(target), "--dedupe", "-o", str(target))
+    copy = tmp_path / "copy.dln"
+    for path in (target, copy):
+        path.write_text(CLUB.read_text(encoding="utf-8"), encoding="utf-8")
+    code, _, err = run("merge", str(target), str(copy), "--dedupe", "-o", str(target))
     assert code == 0 and err == f"wrote 5 games to {target}; 5 duplicates left out\n"
     assert target.read_text(encoding="utf-8") == canonical(CLUB)
 
@@ -277,7 +279,9 @@ def test_merge_dedupe_keeps_games_not_yet_played_that_differ_in_their_tags(tmp_p
     code, out, err = run("merge", "--dedupe", str(first), str(second))
     assert code == 2 and "duplicate left out" not in err and "were not written" in err, (out, err)
     assert run("merge", str(first), str(second))[0] == 2
-    code, out, err = run("merge", "--dedupe", str(first), str(first))
+    copy = tmp_path / "copy.dln"
+    copy.write_text(first.read_text(encoding="utf-8"), encoding="utf-8")
+    code, out, err = run("merge", "--dedupe", str(first), str(copy))
     assert code == 0 and out.count("Μαρία") == 1 and "1 duplicate left out" in err, (out, err)
 
 

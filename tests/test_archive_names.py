@@ -113,10 +113,13 @@ def test_merging_a_split_into_numbered_files_keeps_the_games_order(tmp_path: Pat
     """'split --template {n}.dln' then 'merge DIR' gave games 1, 10, 11, 12, 2, 3...: a folder's files were
     read in code point order, so the merge of a split was not the archive (as with the default template past
     game 9999: club-10000.dln came before club-1001.dln).  Files are read in natural order, numbers by value."""
-    games = tmp_path / "games"
-    code, _, _ = run("split", str(CLUB), str(CLUB), str(CLUB), "-d", str(games), "--template", "{n}.dln")
+    games, copies = tmp_path / "games", [tmp_path / f"club-{n}.dln" for n in (1, 2)]
+    for copy in copies:  # the club's file named three times is read once: copies of it are files of their own
+        copy.write_text(CLUB.read_text(encoding="utf-8"), encoding="utf-8")
+    archive = [str(CLUB), *map(str, copies)]
+    code, _, _ = run("split", *archive, "-d", str(games), "--template", "{n}.dln")
     assert code == 0 and len(list(games.iterdir())) == 15
-    assert run("merge", str(games)) == run("merge", str(CLUB), str(CLUB), str(CLUB))
+    assert run("merge", str(games)) == run("merge", *archive)
 
 
 def test_a_folder_is_read_in_natural_order_one_subfolder_at_a_time(tmp_path: Path) -> None:
@@ -321,5 +324,7 @@ def test_a_name_at_two_seats_of_one_game_is_one_player_once_in_that_game(tmp_pat
     assert after["Eleni"]["games"] == 2 and after["Eleni"]["rounds"] < before["Eleni"]["rounds"]
     assert err == (f"{club}:4:1: warning: Maria sits at North and South of game 1: counted once in it, at "
                    "North (each player needs a name of their own)\n")
-    code, out, _ = run("stats", str(club), str(club))  # on a terminal's report, each name said once
+    again = tmp_path / "again.dln"
+    again.write_text(club.read_text(encoding="utf-8"), encoding="utf-8")
+    code, out, _ = run("stats", str(club), str(again))  # on a terminal's report, each name said once
     assert code == 0 and out.count("warning") == 1 and "and 1 more game like it" in out

@@ -259,7 +259,9 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
     that makes no sense (R002, as dln validate reports it: a Game of no game
     installed, a Target that is no number...; not checked as written, they
     are not judged).  Every file is checked before anything is written: one
-    that cannot be read, or an empty one beside others, writes nothing.
+    that cannot be read, or an empty one beside others, writes nothing.  A
+    file reached twice (named twice, in a folder named too, by a link) is
+    read once, with a warning.
     OUTPUT may be one of FILES (only the games that match are left in it):
     it is replaced once all is read, and not at all if such a game would be
     lost (--keep-broken keeps such games) or if no game matches.
@@ -275,10 +277,12 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
                              game_type)
     status = Status()
     data_out = not count and (output is None or output == STDIN)
-    inputs = Inputs(files)
+    # --count writes nothing: it counts what it can read, and the reader says what it cannot (and what it
+    # reads once), as stats does
+    inputs = Inputs(() if count else files)
     if data_out:
         inputs.refuse_standard_output()
-    if not count:  # --count writes nothing: it counts what it can read
+    if not count:
         inputs.refuse_unreadable("nothing written" if data_out else f"{output}: not written", err=data_out)
     archive = reader(status, err=data_out)
     archive.comments_alone = True  # a file of comments alone is no game, but its comments are kept, as merge keeps them
@@ -350,7 +354,8 @@ def merge_command(files: tuple[str, ...], output: str | None, dedupe: bool, same
     each distinct game leaves a 16-byte digest in memory, nothing more.
     The count of games written and dropped goes to stderr.  Every file is
     checked before anything is written: one that cannot be read, or an empty
-    one beside others, writes nothing.  OUTPUT may be one of FILES: it is
+    one beside others, writes nothing.  A file reached twice (named twice,
+    in a folder named too, by a link) is read once, with a warning.  OUTPUT may be one of FILES: it is
     replaced once all is read, and not at all if a game does not parse,
     which it would lose (--keep-broken keeps such games as written).  Exit
     0, or 2 when a file cannot be read or holds no game, or a game does not
@@ -410,7 +415,8 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
 
     Every file is checked before anything is written: one that cannot be
     read, or an empty one beside others, writes nothing; nor does a DIR that
-    cannot be written or made, said first.  The games are written only once
+    cannot be written or made, said first.  A file reached twice (named
+    twice, in a folder named too, by a link) is read once, with a warning.  The games are written only once
     every file is read to its end (one found empty or not text as it is read
     writes nothing), each file atomically.  A game is not written when its
     file exists already (unless --force), was written for an earlier game,

@@ -416,7 +416,8 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
     table on a terminal, one JSON object with --json, CSV with --csv; with
     --plot DIR, SVG charts (every file is read first: one that cannot be
     read, even half-way, writes no chart).  Games are read one at a time (and
-    replayed in --jobs processes).  Exit 0, or 2 when a file cannot be read,
+    replayed in --jobs processes).  A file reached twice (named twice, in a
+    folder named too, by a link) is counted once, with a warning.  Exit 0, or 2 when a file cannot be read,
     a game does not parse, or a tag makes no sense (R002, reported as dln
     validate reports it): such a game is left out.
     """

@@ -111,14 +111,54 @@ NO_GAME_IN_FILE = "no game in this file"
 
 def each_file(paths: Iterable[str], on_empty: Callable[[str], None]) -> Iterator[str]:
     """The files to read (:func:`expand`); a directory holding no ``*.dln`` file is handed to ``on_empty``
-    instead of passed over, because reading nothing is never success."""
+    instead of passed over, because reading nothing is never success.  A file reached a second time (named
+    twice, named and found in a folder named, by a link or a hard link: the same device and inode) is read
+    once: the first time, with a warning on standard error for the others (``club.dln club.dln`` wrote or
+    counted every game twice), one line a name or folder named."""
+    first: dict[tuple[int, int], tuple[str, str | None]] = {}  # a file's identity: its first name, and folder
     for path in paths:
-        found = False
-        for name in expand((path,)):
-            found = True
-            yield name
-        if not found:
+        names = list(expand((path,)))  # a folder's files are listed whole before the first is read anyway
+        if not names:
             on_empty(path)
+        folder = None if names == [path] else path  # a folder searched (a file is itself)
+        again: list[str] = []
+        for name in names:
+            identity = _identity(name)
+            if identity is None:
+                yield name
+            elif identity in first:
+                again.append(_read_already(name, *first[identity], folder))
+            else:
+                first[identity] = name, folder
+                yield name
+        if again:
+            more = f" (and {count_of(len(again) - 1, 'more file')} of {path} like it)" if len(again) > 1 else ""
+            click.echo(visible(f"{again[0]}: its games are read once{more}"), err=True)
+
+
+def _identity(name: str) -> tuple[int, int] | None:
+    """The file ``name`` is (device and inode, whatever the path to it); None for standard input, named once at
+    most, and for a file that cannot be looked at, which reading will say."""
+    if name == STDIN:
+        return None
+    try:
+        st = os.stat(name)
+    except (OSError, ValueError):
+        return None
+    return st.st_dev, st.st_ino
+
+
+def _read_already(name: str, before: str, folder_before: str | None, folder: str | None) -> str:
+    """The warning that ``name`` (of ``folder``, or named) was read already as ``before`` (of ``folder_before``)."""
+    if name != before:
+        why = f"the same file as {before}, read already"
+    elif folder_before is not None:
+        why = f"read already, in the folder {folder_before}"
+    elif folder is not None:
+        why = f"named already, and found again in the folder {folder}"
+    else:
+        why = "named twice"
+    return f"{display_name(name)}: warning: {why}"
 
 
 class Unreadable(Exception):

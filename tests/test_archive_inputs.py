@@ -1,0 +1,67 @@
+"""What the archive commands read and write when the inputs overlap or nothing matches: a file reached twice is
+read once, a filter that keeps no game writes no file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dln.notation.parser import parse_text
+from tests.test_cli import run
+
+CLUB = Path(__file__).parent / "golden" / "archive-club.dln"
+GAMES = 5  # the club's games
+
+
+@pytest.fixture
+def archive(tmp_path: Path) -> Path:
+    """A club's folder holding a copy of the club's file, as arch/club.dln."""
+    (tmp_path / "arch").mkdir()
+    (tmp_path / "arch" / "club.dln").write_text(CLUB.read_text(encoding="utf-8"), encoding="utf-8")
+    return tmp_path / "arch"
+
+
+def games_in(path: Path) -> int:
+    return len(list(parse_text(path.read_text(encoding="utf-8"))))
+
+
+def test_merge_of_a_file_named_twice_writes_its_games_once(archive: Path, tmp_path: Path) -> None:
+    """'dln merge club.dln club.dln -o all.dln' wrote every game twice, exit 0."""
+    club, out = archive / "club.dln", tmp_path / "all.dln"
+    code, _, err = run("merge", str(club), str(club), "-o", str(out))
+    assert code == 0 and games_in(out) == GAMES
+    assert f"{club}: warning: named twice: its games are read once" in err
+    assert f"wrote {GAMES} games to {out}" in err
+
+
+def test_stats_of_a_folder_and_a_file_in_it_counts_each_game_once(archive: Path) -> None:
+    """'dln stats arch arch/club.dln' said '10 games from 2 files' of a folder holding club.dln alone."""
+    club = archive / "club.dln"
+    code, out, err = run("stats", str(archive), str(club))
+    assert code == 0 and out.startswith(f"{GAMES} games from 1 file\n")
+    assert f"{club}: warning: read already, in the folder {archive}: its games are read once" in err
+
+
+def test_a_link_to_a_file_named_beside_it_is_that_file(archive: Path, tmp_path: Path) -> None:
+    club, link = archive / "club.dln", tmp_path / "link.dln"
+    link.symlink_to(club)
+    code, out, err = run("filter", "--count", str(club), str(link))
+    assert (code, out) == (0, f"{GAMES}\n")
+    assert f"{link}: warning: the same file as {club}, read already: its games are read once" in err
+
+
+@pytest.mark.parametrize("command", [["validate"], ["parse", "--json"], ["fmt", "--check"], ["filter"], ["merge"],
+                                     ["stats", "--json"], ["split", "-d", "{games}"], ["filter", "--count"]])
+def test_every_command_that_reads_several_files_reads_one_reached_twice_once(command: list[str], archive: Path,
+                                                                            tmp_path: Path) -> None:
+    """Each command of several files reads a file met again once and says so, once, on standard error."""
+    command = [word.format(games=tmp_path / "games") for word in command]
+    club = archive / "club.dln"
+    code, out, err = run(*command, str(club), str(archive), str(club))
+    assert code in (0, 1), err  # validate finds the club's illegal move
+    assert err.count("warning:") == 2 and err.count(f"{club}: warning:") == 2
+    if command[0] == "split":
+        assert len(list((tmp_path / "games").iterdir())) == GAMES
+    else:
+        assert out == run(*command, str(club))[1]
