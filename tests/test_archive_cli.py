@@ -600,7 +600,7 @@ def test_split_and_filter_keep_a_file_of_comments_alone_as_merge_does(tmp_path: 
 def test_filter_into_a_file_of_comments_alone_does_not_lose_them(tmp_path: Path) -> None:
     """`dln filter a.dln notes.dln --tag Event=zzz -o notes.dln` kept no game, so no game took the comments of
     notes.dln, and the file was emptied, exit 0: they were gone for good.  An input is not rewritten when
-    comments of its would be lost, as when a game that does not parse would be; a new file may hold none."""
+    comments of its would be lost, as when a game that does not parse would be."""
     notes, games = tmp_path / "notes.dln", tmp_path / "a.dln"
     notes.write_text("{Σημειώσεις της λέσχης}\n", encoding="utf-8")
     games.write_text(CLUB.read_text(encoding="utf-8"), encoding="utf-8")
@@ -609,7 +609,9 @@ def test_filter_into_a_file_of_comments_alone_does_not_lose_them(tmp_path: Path)
     assert notes.read_text(encoding="utf-8") == "{Σημειώσεις της λέσχης}\n"
     code, _, err = run("filter", str(games), str(notes), "--tag", "Event~club", "-o", str(notes))
     assert code == 0 and "{Σημειώσεις της λέσχης}" in notes.read_text(encoding="utf-8"), err
-    assert run("filter", str(games), str(notes), "--tag", "Event=zzz", "-o", str(tmp_path / "new.dln"))[0] == 0
+    # no game matches: no file, as for any filter that keeps no game (a file of comments alone is none)
+    assert run("filter", str(games), str(notes), "--tag", "Event=zzz", "-o", str(tmp_path / "new.dln"))[0] == 1
+    assert not (tmp_path / "new.dln").exists()
 
 
 def test_stats_of_a_setup_whose_declaration_names_a_seat_the_game_lacks(tmp_path: Path) -> None:

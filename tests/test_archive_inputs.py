@@ -65,3 +65,38 @@ def test_every_command_that_reads_several_files_reads_one_reached_twice_once(com
         assert len(list((tmp_path / "games").iterdir())) == GAMES
     else:
         assert out == run(*command, str(club))[1]
+
+
+def test_a_filter_that_matches_no_game_writes_no_file(tmp_path: Path) -> None:
+    """'dln filter club.dln --player Nobody -o new.dln' wrote an empty new.dln, exit 0, which every dln command
+    then refused as 'no game in this file'.  Nothing matched is said, as grep says it, by exit 1, and no file
+    is written: a new one is not created, an old one is left as it was."""
+    new = tmp_path / "new.dln"
+    code, out, err = run("filter", str(CLUB), "--player", "Nobody", "-o", str(new))
+    assert (code, out, err) == (1, "", f"{new}: not written: no game matches; not created\n")
+    assert list(tmp_path.iterdir()) == []  # no temporary file left either
+    new.write_text("old text\n", encoding="utf-8")
+    code, out, err = run("filter", str(CLUB), "--tag", "Event~nowhere", "-o", str(new))
+    assert (code, out, err) == (1, "", f"{new}: not written: no game matches; left as it was\n")
+    assert new.read_text(encoding="utf-8") == "old text\n"
+    code, out, err = run("filter", str(CLUB), "--player", "Maria", "--invert", "--player", "Eleni", "-o", str(new))
+    assert code == 0 and err == f"wrote 3 games of {GAMES} to {new}\n"  # what matches is written, exit 0
+
+
+def test_a_filter_that_matches_no_game_prints_nothing(tmp_path: Path) -> None:
+    code, out, err = run("filter", str(CLUB), "--player", "Nobody")
+    assert (code, out, err) == (1, "", "no game matches: nothing written\n")
+    code, out, err = run("filter", str(CLUB), "--player", "Petros")
+    assert code == 0 and out.count("[Event") == 2 and err == ""
+    code, out, _ = run("filter", str(CLUB), "--player", "Nobody", "--count")  # a count of 0 is an answer
+    assert (code, out) == (0, "0\n")
+
+
+def test_a_filter_of_broken_games_alone_writes_no_file(tmp_path: Path) -> None:
+    """Games that do not parse are left out: when they are all the inputs hold, nothing matches, and nothing is
+    written (an empty file was), exit 2 for the games."""
+    broken, new = tmp_path / "broken.dln", tmp_path / "new.dln"
+    broken.write_text('[Event "x"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN 4d 5h = 1000000000\n', encoding="utf-8")
+    code, out, err = run("filter", str(broken), "-o", str(new))
+    assert code == 2 and "a number of more than 9 digits" in out and not new.exists()
+    assert err == f"{new}: not written: no game matches; not created\n"

@@ -454,12 +454,12 @@ def test_keep_broken_copies_a_broken_game_with_tags_between_two_games(tmp_path: 
 def test_filter_onto_its_input_that_matches_no_game_leaves_it_as_it_was(tmp_path: Path, condition: list[str]) -> None:
     """'dln filter club.dln --player Marai -o club.dln', the name mistyped, said 'wrote 0 games of 5 to
     club.dln', exit 0, and the club's archive was an empty file (which every dln command then refuses as a
-    file without a game).  A filter that matches nothing does not replace its input: it is left as it was."""
+    file without a game).  A filter that matches nothing writes no file: its input is left as it was, exit 1
+    (grep's, for nothing matched)."""
     club = copy(CLUB, tmp_path / "club.dln")
     code, out, err = run("filter", str(club), *condition, "-o", str(club))
-    assert code == 2 and out == "" and club.read_bytes() == CLUB.read_bytes()
-    assert err == f"{club}: not written: it is one of the inputs, and no game matches: it would be left without a " \
-        "game; left as it was\n"
+    assert code == 1 and out == "" and club.read_bytes() == CLUB.read_bytes()
+    assert err == f"{club}: not written: no game matches; left as it was\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["club.dln"]  # no temporary file left
     code, _, err = run("filter", str(club), "--player", "Maria", "-o", str(club))  # what matches is kept
     assert code == 0 and err == f"wrote 4 games of 5 to {club}\n"

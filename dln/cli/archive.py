@@ -98,6 +98,13 @@ def write_out(written: Iterable[tuple[str, Piece, str]], output: str | None, sta
     ``output`` with them once all is read (:func:`dln.cli.writing.write_file`); False (said on stderr, exit
     2) if the file is not written."""
     texts = joined(apart.texts(written))
+    told: list[str] = []  # why the file was not written, when trouble() stopped it
+
+    def stops() -> str | None:
+        if why := trouble():
+            told.append(why)
+        return why
+
     if output is None or output == STDIN:
         try:
             for text in texts:
@@ -106,14 +113,19 @@ def write_out(written: Iterable[tuple[str, Piece, str]], output: str | None, sta
             say(f"error: {exc}; it and the games after it were not written", err=True)
             status.worst(EXIT_BAD_INPUT)
             return True
+        why = None if apart.count else trouble()
         if apart.problem:  # on standard output the games before it are out already
             say(f"error: {apart.problem}; it and the games after it were not written", err=True)
             status.worst(EXIT_BAD_INPUT)
-        elif not apart.count and trouble() == NOTHING_READ:  # said by the reader, naming the files
+        elif why == NOTHING_READ:  # said by the reader, naming the files
             status.worst(EXIT_BAD_INPUT)
+        elif why == NO_MATCH:  # nothing printed: said, unless an error said why (a game left out), and by 1
+            if not status.code:
+                say(f"{NO_MATCH}: nothing written", err=True)
+            status.worst(EXIT_NO_MATCH)
         return True
-    if not write_file(output, texts, inputs=inputs, trouble=trouble):
-        status.worst(EXIT_BAD_INPUT)
+    if not write_file(output, texts, inputs=inputs, trouble=stops):
+        status.worst(EXIT_NO_MATCH if told[-1:] == [NO_MATCH] else EXIT_BAD_INPUT)
         return False
     return True
 
@@ -140,6 +152,10 @@ def copied(piece: Piece) -> str:
 NOTHING_READ = "no game in these files: nothing to write"
 #: What a command that counts games (``stats``, ``filter --count``) says when its inputs hold none.
 NOTHING_TO_COUNT = "no game in these files: nothing to count"
+#: Why ``filter`` writes nothing when it keeps no game (an empty file is no archive: every command refuses it).
+NO_MATCH = "no game matches"
+#: The exit status of a filter that keeps no game: grep's, for nothing matched.
+EXIT_NO_MATCH = 1
 
 
 def nothing_read(archive: ArchiveReader) -> bool:
@@ -170,9 +186,6 @@ def stopped(archive: ArchiveReader, apart: Apart, *, rewriting: bool, keep_broke
         if rewriting and archive.notes and not apart.count:  # asked at the end: no game written took them
             return "it is one of the inputs, and the comments of a file of comments alone would be lost from " \
                    "it: no game written goes with them"
-        if rewriting and archive.games and not apart.count:  # asked at the end: filter matched no game (merge
-            # writes every game it reads); a mistyped name would have emptied the archive
-            return "it is one of the inputs, and no game matches: it would be left without a game"
         return None
 
     return trouble
@@ -264,11 +277,13 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
     read once, with a warning.
     OUTPUT may be one of FILES (only the games that match are left in it):
     it is replaced once all is read, and not at all if such a game would be
-    lost (--keep-broken keeps such games) or if no game matches.
+    lost (--keep-broken keeps such games).  When no game matches, nothing is
+    written (OUTPUT is not created, or left as it was) and stderr says so.
     The comments of a file of comments alone go with the next game written,
-    or the last one, as dln merge writes them.  Exit 0, or 2 when a file
-    cannot be read or holds no game, a game does not parse or, with a play
-    condition, has such a tag.
+    or the last one, as dln merge writes them.  Exit 0; 1 when no game
+    matches (as grep; --count prints 0, exit 0); 2 when a file cannot be
+    read or holds no game, a game does not parse or, with a play condition,
+    has such a tag.
     """
     if count and output is not None:  # nothing would be written there: not dropped without a word
         raise click.BadParameter("--count writes no games, only how many match: drop --count to write them, or -o",
@@ -323,13 +338,13 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
                 yield file, piece, canonical_text(piece)
 
     apart = Apart()
+    trouble = stopped(archive, apart, rewriting=output is not None and inputs.holds(output), keep_broken=keep_broken)
     if count:
         for _ in matching():  # counting nothing is never success, as for stats: the reader says it
             pass
         say(str(kept))
-    elif write_out(matching(), output, status, inputs, stopped(
-            archive, apart, rewriting=output is not None and inputs.holds(output), keep_broken=keep_broken),
-            apart) and not data_out:
+    elif write_out(matching(), output, status, inputs, lambda: trouble() or (NO_MATCH if not kept else None),
+                   apart) and not data_out:
         say(f"wrote {count_of(apart.count, 'game')} of {archive.games + archive.unparsed} to {output}", err=True)
     sys.exit(status.code)
 
