@@ -42,6 +42,7 @@ __all__ = [
     "Snapshot",
     "fsync_directory",
     "locked",
+    "move_file",
     "read_snapshot",
     "remove_stale_temporaries",
     "replace_file",
@@ -282,18 +283,42 @@ def replace_file(path: Path | str, chunks: Iterable[bytes], *, expected: Snapsho
     try:
         _write_temporary(temp, chunks, st)
         with locked(target):
-            now = _replaceable(target, expected, force, path)
-            if now is not None and _in_place(now):  # linked (or given away) while the new text was written
-                _rewrite_in_place(target, temp, now, force)
-                os.unlink(temp)
-            else:
-                os.replace(temp, target)
-            fsync_directory(target.parent)
-            _swept(target.parent)
+            _put(temp, target, _replaceable(target, expected, force, path), force)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise
+
+
+def move_file(source: Path, path: Path | str, *, force: bool = False) -> None:
+    """Make ``source``, a whole file written on ``path``'s file system (``dln split`` keeps its games so until
+    every input is read), the file ``path``, as :func:`replace_file` puts its own temporary file there: a
+    rename under :func:`locked`, after the same checks, the replaced file's owner and mode kept (one with
+    other hard links rewritten in place); ``source`` is gone once it is moved."""
+    target = Path(os.path.realpath(path))
+    with locked(target):
+        now = _replaceable(target, None, force, path)
+        remove_stale_temporaries(target)
+        fd = os.open(source, os.O_RDONLY)
+        try:
+            if now is not None:
+                _owned_like(fd, now)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        _put(source, target, now, force)
+
+
+def _put(temp: Path, target: Path, now: os.stat_result | None, force: bool) -> None:
+    """Rename ``temp`` over ``target`` (``now``: its stat, or None), or copy it into ``target`` where a rename
+    would cut its links or change its owner (:func:`_in_place`); durably.  Under the lock."""
+    if now is not None and _in_place(now):  # linked (or given away) while the new text was written
+        _rewrite_in_place(target, temp, now, force)
+        os.unlink(temp)
+    else:
+        os.replace(temp, target)
+    fsync_directory(target.parent)
+    _swept(target.parent)
 
 
 def _replaceable(target: Path, expected: Snapshot | None, force: bool, path: Path | str) -> os.stat_result | None:
@@ -351,10 +376,7 @@ def _write_temporary(temp: Path, chunks: Iterable[bytes], st: os.stat_result | N
         for chunk in chunks:
             _write_all(fd, chunk)
         if st is not None:
-            if hasattr(os, "fchown") and (st.st_uid, st.st_gid) != (os.fstat(fd).st_uid, os.fstat(fd).st_gid):
-                with contextlib.suppress(PermissionError):
-                    os.fchown(fd, st.st_uid, st.st_gid)
-            os.fchmod(fd, stat.S_IMODE(st.st_mode))
+            _owned_like(fd, st)
         else:
             umask = os.umask(0)
             os.umask(umask)
@@ -362,6 +384,14 @@ def _write_temporary(temp: Path, chunks: Iterable[bytes], st: os.stat_result | N
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def _owned_like(fd: int, st: os.stat_result) -> None:
+    """Give the open file ``fd`` the owner, group (where we may) and mode of the file ``st`` it replaces."""
+    if hasattr(os, "fchown") and (st.st_uid, st.st_gid) != (os.fstat(fd).st_uid, os.fstat(fd).st_gid):
+        with contextlib.suppress(PermissionError):
+            os.fchown(fd, st.st_uid, st.st_gid)
+    os.fchmod(fd, stat.S_IMODE(st.st_mode))
 
 
 def _write_all(fd: int, data: bytes) -> None:

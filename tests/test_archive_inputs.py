@@ -3,11 +3,16 @@ read once, a filter that keeps no game writes no file."""
 
 from __future__ import annotations
 
+import errno
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
 
+import dln.cli.archive
 from dln.notation.parser import parse_text
+from tests.disk import tmpfs
 from tests.test_cli import run
 
 CLUB = Path(__file__).parent / "golden" / "archive-club.dln"
@@ -100,3 +105,75 @@ def test_a_filter_of_broken_games_alone_writes_no_file(tmp_path: Path) -> None:
     code, out, err = run("filter", str(broken), "-o", str(new))
     assert code == 2 and "a number of more than 9 digits" in out and not new.exists()
     assert err == f"{new}: not written: no game matches; not created\n"
+
+
+def copies(tmp_path: Path, count: int) -> list[str]:
+    """``count`` copies of the club's file, files of their own."""
+    names = [tmp_path / f"club-{n}.dln" for n in range(1, count + 1)]
+    for name in names:
+        name.write_text(CLUB.read_text(encoding="utf-8"), encoding="utf-8")
+    return list(map(str, names))
+
+
+def test_split_onto_a_full_disk_writes_nothing_and_names_the_folder(tmp_path: Path) -> None:
+    """split kept its games in the system's temporary folder, then copied them into DIR: a full DIR wrote some
+    games and refused the others one by one, and a full /tmp gave a message that did not say it was the
+    temporary copy.  The copy is made on DIR's file system now (a rename puts each game in place): a disk
+    too small for it writes no game, says so of DIR, and leaves nothing behind."""
+    archive = copies(tmp_path, 3)  # 84 kB of games for 64 kB
+    with tmpfs(tmp_path / "small", "64k") as disk:
+        games = disk / "games"
+        code, out, err = run("split", *archive, "-d", str(games), "--template", "{n}.dln")
+        assert code == 2 and out == "" and "Traceback" not in err
+        assert err.startswith(f"{games}: error: cannot write: No space left on device (in the temporary copy ")
+        assert err.endswith(f"); nothing written in {games}\n")
+        assert list(disk.iterdir()) == []  # no game, no temporary copy, no folder made for nothing
+
+
+def test_split_leaves_no_temporary_copy_beside_its_folder(tmp_path: Path) -> None:
+    games = tmp_path / "games"
+    code, out, _ = run("split", str(CLUB), "-d", str(games))
+    assert code == 0 and out == f"wrote {GAMES} files in {games}\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["games"] and len(list(games.iterdir())) == GAMES  # no copy
+    first, linked = games / "archive-club-0001.dln", tmp_path / "linked.dln"
+    first.chmod(0o640)
+    os.link(games / "archive-club-0002.dln", linked)
+    code, _, _ = run("split", str(CLUB), "-d", str(games), "--force")  # into a folder that exists, over its files
+    assert code == 0 and len(list(games.iterdir())) == GAMES
+    assert first.stat().st_mode & 0o777 == 0o640  # a file replaced keeps its mode, and its hard links
+    assert (games / "archive-club-0002.dln").stat().st_nlink == 2
+
+
+def test_split_interrupted_leaves_no_temporary_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C while the games are read: the temporary copy, in or beside DIR, is removed, and no game written."""
+    archive, games = copies(tmp_path, 2), tmp_path / "games"
+    named = dln.cli.archive.file_name
+    calls = 0
+
+    def interrupted(*args: object, **kwargs: object) -> str:
+        nonlocal calls
+        calls += 1
+        if calls == 7:  # a game of the second file
+            raise KeyboardInterrupt
+        return named(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(dln.cli.archive, "file_name", interrupted)
+    for left in (["club-1.dln", "club-2.dln"], ["club-1.dln", "club-2.dln", "games"]):  # DIR to make, DIR made
+        calls = 0
+        run("split", *archive, "-d", str(games), "--template", "{n}.dln")
+        assert calls == 7 and sorted(p.name for p in tmp_path.iterdir()) == left
+        games.mkdir(exist_ok=True)
+    assert list(games.iterdir()) == []
+
+
+def test_split_that_cannot_make_its_temporary_copy_names_the_folder(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    def full(*args: object, **kwargs: object) -> str:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(tempfile, "mkdtemp", full)
+    games = tmp_path / "games"
+    code, out, err = run("split", str(CLUB), "-d", str(games))
+    assert (code, out) == (2, "") and not games.exists()
+    assert err == (f"{games}: error: cannot write: No space left on device (in the temporary copy of the games, "
+                   f"made in {tmp_path} until every input is read); nothing written in {games}\n")

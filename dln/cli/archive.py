@@ -59,9 +59,17 @@ from dln.cli.common import (
     report_finding,
     report_syntax,
 )
-from dln.cli.writing import Inputs, NotWritten, joined, refuse_file_as_folder, refuse_unwritable_folder, write_file
+from dln.cli.writing import (
+    Inputs,
+    NotWritten,
+    joined,
+    nearest_folder,
+    refuse_file_as_folder,
+    refuse_unwritable_folder,
+    write_file,
+)
 from dln.engine.rules import parse_variants
-from dln.files import replace_file
+from dln.files import move_file
 from dln.notation.model import Game
 from dln.notation.sources import Piece, located
 from dln.views.output import emit, say
@@ -431,9 +439,12 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
     Every file is checked before anything is written: one that cannot be
     read, or an empty one beside others, writes nothing; nor does a DIR that
     cannot be written or made, said first.  A file reached twice (named
-    twice, in a folder named too, by a link) is read once, with a warning.  The games are written only once
-    every file is read to its end (one found empty or not text as it is read
-    writes nothing), each file atomically.  A game is not written when its
+    twice, in a folder named too, by a link) is read once, with a warning.
+    The games are written only once every file is read to its end (one found
+    empty or not text as it is read writes nothing): until then they wait in
+    a hidden temporary folder in DIR (or beside it, if it is to be made),
+    removed on any failure or Ctrl-C, and a disk too full for them writes
+    none.  Each is then put in place by a rename, atomically.  A game is not written when its
     file exists already (unless --force), was written for an earlier game,
     or is one of FILES, or when its name would be hidden (start with '.'),
     start with '-' or be too long for the file system: each reason is said
@@ -511,25 +522,37 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
             if not force and os.path.lexists(target):
                 refused.add("exists", f"{game} {target} exists; left alone (--force replaces it)")
                 continue
-            (staging / str(len(ready))).write_bytes(text.encode("utf-8"))
+            try:
+                (staging / str(len(ready))).write_bytes(text.encode("utf-8"))
+            except OSError as exc:
+                raise _NotStaged(exc.strerror or str(exc)) from None
             ready.append((file, piece.number, name))
         return ready
 
-    with tempfile.TemporaryDirectory(prefix="dln-split-") as staging:
-        ready = staged_games(with_notes(games()), Path(staging))
-        if archive.incomplete:  # an input not read to its end, or empty: what was read is a part only
-            say(f"nothing written in {folder}: {archive.unread}", err=True)
-            ready = []
-        for index, (file, number, name) in enumerate(ready):
-            target = folder / name
-            try:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                replace_file(target, [(Path(staging) / str(index)).read_bytes()], force=force)
-            except OSError as exc:
-                reason = exc.strerror or str(exc)
-                refused.add(f"write: {reason}", f"{file}: game {number}: error: cannot write {target}: {reason}")
-                continue
-            written += 1
+    # The games wait on DIR's file system (in DIR, or where it is to be made), each put in place by a rename;
+    # removed on any failure or Ctrl-C.
+    beside = nearest_folder(directory)
+    try:
+        with tempfile.TemporaryDirectory(prefix=".dln-split-", dir=beside, ignore_cleanup_errors=True) as staging:
+            ready = staged_games(with_notes(games()), Path(staging))
+            if archive.incomplete:  # an input not read to its end, or empty: what was read is a part only
+                say(f"nothing written in {folder}: {archive.unread}", err=True)
+                ready = []
+            for index, (file, number, name) in enumerate(ready):
+                target = folder / name
+                try:
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    move_file(Path(staging) / str(index), target, force=force)
+                except OSError as exc:
+                    reason = exc.strerror or str(exc)
+                    refused.add(f"write: {reason}", f"{file}: game {number}: error: cannot write {target}: {reason}")
+                    continue
+                written += 1
+    except (_NotStaged, OSError) as exc:  # the copy or its folder: no game is written (the moves say their own)
+        reason = exc.strerror or str(exc) if isinstance(exc, OSError) else str(exc)
+        say(f"{folder}: error: cannot write: {reason} (in the temporary copy of the games, made in {beside} until "
+            f"every input is read); nothing written in {folder}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
     for line in refused.lines():
         say(line, err=True)
         status.worst(EXIT_BAD_INPUT)
@@ -541,6 +564,10 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
         say(f"note: the names do not end in .dln: dln validate {folder} and dln merge {folder} read only *.dln "
             "files (end the template with .dln)", err=True)
     sys.exit(status.code)
+
+
+class _NotStaged(Exception):
+    """A game of ``dln split`` could not be written to its temporary copy (a full disk): why."""
 
 
 class SaidOnce:

@@ -42,8 +42,8 @@ from dln.notation.sources import NO_GAME_IN_FILE, NO_RECORD_IN_DIRECTORY, displa
 from dln.views.output import say, utf8_bytes
 from dln.wording import count_of
 
-__all__ = ["Inputs", "NotWritten", "holds_records", "joined", "refuse_file_as_folder", "refuse_unwritable_folder",
-           "unwritable", "write_file"]
+__all__ = ["Inputs", "NotWritten", "holds_records", "joined", "nearest_folder", "refuse_file_as_folder",
+           "refuse_unwritable_folder", "unwritable", "write_file"]
 
 
 class NotWritten(Exception):
@@ -181,13 +181,20 @@ def refuse_unwritable_folder(folder: str) -> None:
     """Exit 2, before anything is read, when no file can be written in ``folder`` (``split -d``, ``stats
     --plot``): it may not be written, or it is missing and cannot be made where it would be.  Said of the
     folder, as :func:`unwritable` says it of a file's, not of each file after all the work."""
-    existing = folder  # the folder itself, or the nearest one above it that exists, where it would be made
-    while existing and not os.path.exists(existing):
-        existing = os.path.dirname(existing.rstrip(os.sep))
-    if why := unwritable(os.path.join(existing or os.curdir, "file")):
+    existing = nearest_folder(folder)
+    if why := unwritable(os.path.join(existing, "file")):
         say(f"{folder}: error: {'cannot write' if existing == folder else 'cannot make the folder'}: {why}",
             err=True)
         sys.exit(EXIT_BAD_INPUT)
+
+
+def nearest_folder(folder: str) -> str:
+    """``folder`` itself, or the nearest one above it that exists, where it would be made: on the file system
+    its files will be on."""
+    existing = folder
+    while existing and not os.path.exists(existing):
+        existing = os.path.dirname(existing.rstrip(os.sep))
+    return existing or os.curdir
 
 
 def is_stream(output: str) -> bool:
