@@ -4,6 +4,7 @@ read once, a filter that keeps no game writes no file."""
 from __future__ import annotations
 
 import errno
+import json
 import os
 import tempfile
 from pathlib import Path
@@ -177,3 +178,32 @@ def test_split_that_cannot_make_its_temporary_copy_names_the_folder(tmp_path: Pa
     assert (code, out) == (2, "") and not games.exists()
     assert err == (f"{games}: error: cannot write: No space left on device (in the temporary copy of the games, "
                    f"made in {tmp_path} until every input is read); nothing written in {games}\n")
+
+
+def test_stats_sorts_greek_names_as_a_greek_reader_looks_them_up(tmp_path: Path) -> None:
+    """Players of as many games come in the order of their letters, accents and capitals aside (αλέκος before
+    Άννα, which code points put after Ωρίων or first)."""
+    text = CLUB.read_text(encoding="utf-8")
+    for latin, greek in (("Maria", "Βασίλης"), ("Eleni", "Άννα"), ("Nikos", "αλέκος"), ("Petros", "Ωρίων")):
+        text = text.replace(f'"{latin}"]', f'"{greek}"]')
+    club = tmp_path / "club.dln"
+    club.write_text(text, encoding="utf-8")
+    code, out, _ = run("stats", "--json", str(club))
+    assert code == 0
+    assert [line["name"] for line in json.loads(out)["players"]] == ["Βασίλης", "αλέκος", "Άννα", "Ωρίων"]
+
+
+def test_split_names_two_games_apart_where_windows_and_macos_would_not(tmp_path: Path) -> None:
+    """'{North}.dln' named one game Μαρία.dln and another μαρία.dln: two files on Linux, one on Windows and
+    macOS, whose file systems do not tell capitals apart (nor ς from σ), so that the archive, copied there,
+    lost a game (with --force, split there wrote the second over the first).  A name that differs from one
+    written only in capitals is refused as the same name is, and says why."""
+    text = CLUB.read_text(encoding="utf-8").replace('[North "Nikos"]', '[North "MARIA"]')
+    club = tmp_path / "club.dln"
+    club.write_text(text, encoding="utf-8")
+    games = tmp_path / "games"
+    code, out, err = run("split", str(club), "-d", str(games), "--template", "{North}.dln", "--force")
+    assert code == 2 and out == f"wrote 3 files in {games}\n"
+    assert sorted(p.name for p in games.iterdir()) == ["Eleni.dln", "Maria.dln", "Petros.dln"]
+    assert err.startswith(f"{club}: game 2: error: {games / 'MARIA.dln'} differs from {games / 'Maria.dln'}, "
+                          "written already for another game, only in capitals")

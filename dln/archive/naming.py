@@ -35,7 +35,8 @@ from dln.notation.mistakes import tag_name_problem
 from dln.notation.model import STANDARD_TAGS
 from dln.wording import composed
 
-__all__ = ["DEFAULT_TEMPLATE", "check_template", "empty_tags", "file_name", "longest_name", "name_problem"]
+__all__ = ["DEFAULT_TEMPLATE", "check_template", "empty_tags", "file_name", "longest_name", "name_problem",
+           "portable"]
 
 DEFAULT_TEMPLATE = "{file}-{game:04}.dln"
 _UNSAFE = re.compile(r"(?:[^\w.\-]|\.{2,})+")
@@ -159,3 +160,10 @@ def longest_name(folder: Path) -> int:
         return os.pathconf(place, "PC_NAME_MAX")
     except (OSError, ValueError, AttributeError):
         return 255
+
+
+def portable(name: str) -> str:
+    """``name`` as the file systems of Windows and macOS compare names: capitals aside (ς as σ), so that two
+    names that are one file there (``Μαρία.dln``, ``μαρία.dln``) are one name for ``dln split`` everywhere
+    (an archive split on Linux and copied there would lose a game)."""
+    return name.casefold()

@@ -34,6 +34,7 @@ from dln.archive.naming import (
     file_name,
     longest_name,
     name_problem,
+    portable,
 )
 from dln.archive.parallel import replayed
 from dln.archive.reading import (
@@ -445,11 +446,12 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
     a hidden temporary folder in DIR (or beside it, if it is to be made),
     removed on any failure or Ctrl-C, and a disk too full for them writes
     none.  Each is then put in place by a rename, atomically.  A game is not written when its
-    file exists already (unless --force), was written for an earlier game,
-    or is one of FILES, or when its name would be hidden (start with '.'),
+    file exists already (unless --force), was written for an earlier game
+    (or a name that differs only in capitals: one file on Windows and
+    macOS), or is one of FILES, or when its name would be hidden (start with '.'),
     start with '-' or be too long for the file system: each reason is said
     once, with the count of games it kept out.  The names written so far are
-    remembered to find clashes (about a hundred bytes a game).  Problems go
+    remembered to find clashes (about 150 to 250 bytes a game).  Problems go
     to stderr, the count written to stdout.  The comments of a file of
     comments alone are written in the next game's file, or the last one's,
     as dln merge places them.  Exit 0, or 2 when a file cannot be read or
@@ -470,7 +472,9 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
     archive.comments_alone = True  # a file of comments alone is no game, but its comments are kept, as merge keeps them
     archive.nothing = f"no game in these files: nothing written in {folder}"
     longest = longest_name(folder)
-    names: set[str] = set()
+    #: The names written, by their letters in any case (:func:`~dln.archive.naming.portable`), to find clashes
+    #: on every file system.
+    names: dict[str, str] = {}
     refused = SaidOnce()
     written = 0
 
@@ -514,11 +518,17 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
             if inputs.holds(target):
                 refused.add("input", f"{game} {target} is one of the files being split; not written over")
                 continue
-            if name in names:
+            written_as = names.get(portable(name))
+            if written_as == name:
                 refused.add("twice", f"{game} {target} was written already for another game; left out "
                             "(add {n} or {game} to the template)")
                 continue
-            names.add(name)
+            if written_as is not None:  # one file on Windows and macOS: the archive copied there would lose a game
+                refused.add("case", f"{game} {target} differs from {folder / written_as}, written already for "
+                            "another game, only in capitals, which Windows and macOS do not tell apart; left out "
+                            "(add {n} or {game} to the template)")
+                continue
+            names[portable(name)] = name
             if not force and os.path.lexists(target):
                 refused.add("exists", f"{game} {target} exists; left alone (--force replaces it)")
                 continue
