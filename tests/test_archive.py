@@ -14,7 +14,7 @@ from dln.archive.charts import bar_chart, line_chart
 from dln.archive.conditions import Conditions, parse_date, parse_tag_test, players_of, result_winner
 from dln.archive.dedupe import Seen, move_key
 from dln.archive.facts import play_facts, replay
-from dln.archive.naming import check_template, file_name
+from dln.archive.naming import check_template, file_name, name_problem
 from dln.archive.ratings import START, K, Ratings, expected
 from dln.archive.stats import Stats
 from dln.check.generate import generate_games
@@ -273,6 +273,27 @@ def test_split_names_come_from_the_template_with_tags_made_safe() -> None:
         check_template("games.dln")
     with pytest.raises(ValueError, match="expected '}'"):
         check_template("{n")
+
+
+def test_split_names_from_greek_abbreviations_end_where_windows_ends_them() -> None:
+    """A tag ending in a dot (Μαρία Π., Πρωτάθλημα Αθ.) gave 'Μαρία_Π..dln' and a folder 'Πρωτάθλημα_Αθ.',
+    which Windows cannot open (it drops a name's last dots): a value's last dots are left out."""
+    tags = (("North", "Μαρία Π."), ("Event", "Πρωτάθλημα Αθ. ..."))
+    assert file_name("{North}.dln", n=1, game=1, file="x", tags=tags) == "Μαρία_Π.dln"
+    assert file_name("{Event}/{n}.dln", n=1, game=1, file="x", tags=tags) == "Πρωτάθλημα_Αθ/1.dln"
+
+
+@pytest.mark.parametrize("name", ["CON.dln", "nul.dln", "Aux", "com1.dln", "LPT9.x.dln", "prn/1.dln", "1/Con.dln"])
+def test_a_name_windows_keeps_for_a_device_is_not_written(name: str) -> None:
+    """'{North}.dln' of a game whose North is 'Con' made CON.dln, a file no Windows program can open (CON, PRN,
+    AUX, NUL, COM1-9 and LPT1-9 are devices there, whatever follows the dot): refused as a hidden name is."""
+    assert name_problem(name, longest=255) == ("device", "is a device's name on Windows (CON, NUL, COM1...): "
+                                                          "no file there can have it")
+
+
+@pytest.mark.parametrize("name", ["Con-1.dln", "CONTROL.dln", "com10.dln", "Νίκος.dln", "lpt.dln"])
+def test_a_name_like_a_device_s_is_written(name: str) -> None:
+    assert name_problem(name, longest=255) is None
 
 
 # -- ratings ------------------------------------------------------------------------------------------

@@ -207,3 +207,15 @@ def test_split_names_two_games_apart_where_windows_and_macos_would_not(tmp_path:
     assert sorted(p.name for p in games.iterdir()) == ["Eleni.dln", "Maria.dln", "Petros.dln"]
     assert err.startswith(f"{club}: game 2: error: {games / 'MARIA.dln'} differs from {games / 'Maria.dln'}, "
                           "written already for another game, only in capitals")
+
+
+def test_split_writes_no_file_windows_could_not_open(tmp_path: Path) -> None:
+    club = tmp_path / "club.dln"
+    club.write_text(CLUB.read_text(encoding="utf-8").replace('[North "Nikos"]', '[North "Con"]'), encoding="utf-8")
+    games = tmp_path / "games"
+    run("split", str(club), "-d", str(games), "--template", "{North}-{South}.dln")
+    assert (games / "Con-Maria.dln").exists()  # no device's name
+    code, _, err = run("split", str(club), "-d", str(tmp_path / "other"), "--template", "{North}.dln")
+    assert code == 2 and not (tmp_path / "other" / "Con.dln").exists()
+    assert f"{club}: game 2: error: the name the template gives (Con.dln) is a device's name on Windows (CON, " \
+           "NUL, COM1...): no file there can have it; not written" in err

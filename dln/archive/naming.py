@@ -9,13 +9,15 @@ when the game lacks it.  Python's format specifications apply to the numbers
 characters other than letters, digits, ``.``, ``-`` and ``_``, or of two
 dots or more, becomes one ``_`` (the value read composed, NFC, so that an
 accent typed apart stays on its letter), so ``2026.11.20`` stays, ``Club /
-night`` becomes ``Club_night`` and ``../x`` becomes ``x``; a tag's value never starts with a dot.
+night`` becomes ``Club_night`` and ``../x`` becomes ``x``; a tag's value never starts with a dot, nor ends
+with one (``Μαρία Π.`` is ``Μαρία_Π``: Windows drops a name's last dots).
 A ``/`` of the template makes folders; one named by a missing tag is left out.
 
 Some names cannot be written, or should not be: :func:`name_problem` tells
 a name that would be hidden (``.dln``, from an empty tag before ``.dln``),
 start with ``-`` (``-rf.dln``: a shell command would take it for an
-option) or be longer than the file system takes.  :func:`check_template`
+option), be a device's on Windows (``CON.dln``) or be longer than the file
+system takes.  :func:`check_template`
 refuses, before any game is read, a template whose every name would be
 so, a field that no tag can be named (``{Σημειωτής}``: a tag's name is
 Latin letters, digits and ``_``, :func:`dln.notation.mistakes.tag_name_problem`),
@@ -40,13 +42,15 @@ __all__ = ["DEFAULT_TEMPLATE", "check_template", "empty_tags", "file_name", "lon
 
 DEFAULT_TEMPLATE = "{file}-{game:04}.dln"
 _UNSAFE = re.compile(r"(?:[^\w.\-]|\.{2,})+")
+#: The names Windows keeps for devices, whatever follows a dot (CON.dln is the console there).
+_DEVICE = re.compile(r"(?:CON|PRN|AUX|NUL|COM[1-9]|LPT[1-9])(?:\..*)?\Z", re.IGNORECASE | re.ASCII)
 
 
 def _safe(value: str) -> str:
     """``value`` as a file name may hold it (see the module's docstring), composed (NFC) first: a letter typed
     with a combining accent (Μαρία from a Mac or the web) is one letter, not a letter and a ``_``."""
     text = _UNSAFE.sub("_", composed(value.strip())).strip("_")
-    return text.lstrip(".") or ""
+    return text.lstrip(".").rstrip("._")  # Windows drops a name's last dots: Μαρία Π. is Μαρία_Π
 
 
 #: The fields that are not tags: the numbers and the file's name.
@@ -144,6 +148,8 @@ def name_problem(name: str, *, longest: int) -> tuple[str, str] | None:
             return "hidden", "is hidden (it starts with '.')"
         if part.startswith("-"):
             return "dash", "starts with '-' (a command would take it for an option)"
+        if _DEVICE.match(part):
+            return "device", "is a device's name on Windows (CON, NUL, COM1...): no file there can have it"
         size = len(os.fsencode(part))
         if size > longest:
             return "long", f"is {size} bytes long; the file system takes at most {longest}"

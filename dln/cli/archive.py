@@ -449,7 +449,8 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
     file exists already (unless --force), was written for an earlier game
     (or a name that differs only in capitals: one file on Windows and
     macOS), or is one of FILES, or when its name would be hidden (start with '.'),
-    start with '-' or be too long for the file system: each reason is said
+    start with '-', be a device's on Windows (CON.dln, NUL.dln) or be too
+    long for the file system: each reason is said
     once, with the count of games it kept out.  The names written so far are
     remembered to find clashes (about 150 to 250 bytes a game).  Problems go
     to stderr, the count written to stdout.  The comments of a file of
