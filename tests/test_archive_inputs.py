@@ -6,6 +6,8 @@ from __future__ import annotations
 import errno
 import json
 import os
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -219,3 +221,14 @@ def test_split_writes_no_file_windows_could_not_open(tmp_path: Path) -> None:
     assert code == 2 and not (tmp_path / "other" / "Con.dln").exists()
     assert f"{club}: game 2: error: the name the template gives (Con.dln) is a device's name on Windows (CON, " \
            "NUL, COM1...): no file there can have it; not written" in err
+
+
+def test_standard_input_redirected_from_a_file_named_too_is_that_file(archive: Path) -> None:
+    """'dln stats club.dln - < club.dln' counted every game twice: standard input read from a file is that
+    file."""
+    club = archive / "club.dln"
+    with club.open("rb") as stdin:
+        done = subprocess.run([sys.executable, "-m", "dln", "filter", "--count", str(club), "-"], stdin=stdin,
+                              capture_output=True, text=True, timeout=60, check=False)
+    assert (done.returncode, done.stdout) == (0, f"{GAMES}\n")
+    assert done.stderr == f"<stdin>: warning: the same file as {club}, read already: its games are read once\n"

@@ -137,21 +137,20 @@ def each_file(paths: Iterable[str], on_empty: Callable[[str], None]) -> Iterator
 
 
 def _identity(name: str) -> tuple[int, int] | None:
-    """The file ``name`` is (device and inode, whatever the path to it); None for standard input, named once at
-    most, and for a file that cannot be looked at, which reading will say."""
-    if name == STDIN:
-        return None
+    """The file ``name`` is (device and inode, whatever the path to it; standard input redirected from a file,
+    ``< club.dln``, is that file); None for a file that cannot be looked at, which reading will say, and for
+    standard input from a pipe or a terminal."""
     try:
-        st = os.stat(name)
-    except (OSError, ValueError):
+        st = os.fstat(sys.stdin.fileno()) if name == STDIN else os.stat(name)
+    except (OSError, ValueError, AttributeError):  # a test's stdin has no descriptor
         return None
-    return st.st_dev, st.st_ino
+    return (st.st_dev, st.st_ino) if name != STDIN or stat.S_ISREG(st.st_mode) else None
 
 
 def _read_already(name: str, before: str, folder_before: str | None, folder: str | None) -> str:
     """The warning that ``name`` (of ``folder``, or named) was read already as ``before`` (of ``folder_before``)."""
     if name != before:
-        why = f"the same file as {before}, read already"
+        why = f"the same file as {display_name(before)}, read already"
     elif folder_before is not None:
         why = f"read already, in the folder {folder_before}"
     elif folder is not None:
