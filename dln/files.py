@@ -25,6 +25,7 @@ import errno
 import hashlib
 import os
 import re
+import shutil
 import stat
 import threading
 from collections.abc import Iterable, Iterator
@@ -44,6 +45,7 @@ __all__ = [
     "locked",
     "move_file",
     "read_snapshot",
+    "remove_stale_folders",
     "remove_stale_temporaries",
     "replace_file",
     "snapshot",
@@ -221,6 +223,22 @@ def remove_stale_temporaries(target: Path) -> list[Path]:
                 with contextlib.suppress(OSError):
                     os.unlink(entry.path)
                     removed.append(Path(entry.path))
+    return removed
+
+
+def remove_stale_folders(directory: Path, prefix: str) -> list[Path]:
+    """Remove the temporary folders ``PREFIX-PID-...`` that processes now gone (``kill -9``, a power cut) left
+    in ``directory`` (``dln split``'s copy of its games); one whose process is alive is its work in progress,
+    left alone, as :func:`remove_stale_temporaries` leaves a file.  Returns what was removed."""
+    pattern = re.compile(re.escape(prefix) + r"-(\d+)-")
+    removed: list[Path] = []
+    with contextlib.suppress(OSError), os.scandir(directory) as entries:
+        for entry in entries:
+            match = pattern.match(entry.name)
+            if match and entry.is_dir(follow_symlinks=False) and int(match.group(1)) != os.getpid() \
+                    and not _alive(int(match.group(1))):
+                shutil.rmtree(entry.path, ignore_errors=True)
+                removed.append(Path(entry.path))
     return removed
 
 

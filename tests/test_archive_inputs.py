@@ -232,3 +232,17 @@ def test_standard_input_redirected_from_a_file_named_too_is_that_file(archive: P
                               capture_output=True, text=True, timeout=60, check=False)
     assert (done.returncode, done.stdout) == (0, f"{GAMES}\n")
     assert done.stderr == f"<stdin>: warning: the same file as {club}, read already: its games are read once\n"
+
+
+def test_split_removes_the_temporary_copy_a_killed_split_left(tmp_path: Path) -> None:
+    """A split killed (kill -9, a power cut) leaves its hidden temporary copy in DIR, where nothing removed it:
+    the next split there removes the copy of a process that is gone, not one still at work (process 1's)."""
+    games = tmp_path / "games"
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    left, working = games / f".dln-split-{dead.pid}-x1y2", games / ".dln-split-1-a1b2"
+    for folder in (left, working):
+        folder.mkdir(parents=True)
+        (folder / "0").write_text(CLUB.read_text(encoding="utf-8"), encoding="utf-8")
+    assert run("split", str(CLUB), "-d", str(games))[0] == 0
+    assert not left.exists() and (working / "0").exists()

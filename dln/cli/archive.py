@@ -70,7 +70,7 @@ from dln.cli.writing import (
     write_file,
 )
 from dln.engine.rules import parse_variants
-from dln.files import move_file
+from dln.files import move_file, remove_stale_folders
 from dln.notation.model import Game
 from dln.notation.sources import Piece, located
 from dln.views.output import emit, say
@@ -444,8 +444,8 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
     The games are written only once every file is read to its end (one found
     empty or not text as it is read writes nothing): until then they wait in
     a hidden temporary folder in DIR (or beside it, if it is to be made),
-    removed on any failure or Ctrl-C, and a disk too full for them writes
-    none.  Each is then put in place by a rename, atomically.  A game is not written when its
+    removed on any failure or Ctrl-C (after a kill -9, by the next split),
+    and a disk too full for them writes none.  Each is then put in place by a rename, atomically.  A game is not written when its
     file exists already (unless --force), was written for an earlier game
     (or a name that differs only in capitals: one file on Windows and
     macOS), or is one of FILES, or when its name would be hidden (start with '.'),
@@ -543,8 +543,10 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
     # The games wait on DIR's file system (in DIR, or where it is to be made), each put in place by a rename;
     # removed on any failure or Ctrl-C.
     beside = nearest_folder(directory)
+    remove_stale_folders(Path(beside), STAGING)  # the copy of a split killed there (kill -9, a power cut)
     try:
-        with tempfile.TemporaryDirectory(prefix=".dln-split-", dir=beside, ignore_cleanup_errors=True) as staging:
+        with tempfile.TemporaryDirectory(prefix=f"{STAGING}-{os.getpid()}-", dir=beside,
+                                         ignore_cleanup_errors=True) as staging:
             ready = staged_games(with_notes(games()), Path(staging))
             if archive.incomplete:  # an input not read to its end, or empty: what was read is a part only
                 say(f"nothing written in {folder}: {archive.unread}", err=True)
@@ -575,6 +577,10 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
         say(f"note: the names do not end in .dln: dln validate {folder} and dln merge {folder} read only *.dln "
             "files (end the template with .dln)", err=True)
     sys.exit(status.code)
+
+
+#: The start of the name of ``dln split``'s temporary folder, then its process's number: hidden, in DIR.
+STAGING = ".dln-split"
 
 
 class _NotStaged(Exception):
