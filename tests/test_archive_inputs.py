@@ -100,14 +100,17 @@ def test_a_filter_that_matches_no_game_prints_nothing(tmp_path: Path) -> None:
     assert (code, out) == (0, "0\n")
 
 
-def test_a_filter_of_broken_games_alone_writes_no_file(tmp_path: Path) -> None:
-    """Games that do not parse are left out: when they are all the inputs hold, nothing matches, and nothing is
-    written (an empty file was), exit 2 for the games."""
+@pytest.mark.parametrize("command", ["filter", "merge"])
+def test_broken_games_alone_write_no_file(command: str, tmp_path: Path) -> None:
+    """Games that do not parse are left out: when they are all the inputs hold, merge and filter wrote an
+    empty file (exit 2 for the games), which every dln command then refused.  Nothing is written now."""
     broken, new = tmp_path / "broken.dln", tmp_path / "new.dln"
     broken.write_text('[Event "x"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN 4d 5h = 1000000000\n', encoding="utf-8")
-    code, out, err = run("filter", str(broken), "-o", str(new))
-    assert code == 2 and "a number of more than 9 digits" in out and not new.exists()
-    assert err == f"{new}: not written: no game matches; not created\n"
+    code, out, err = run(command, str(broken), "-o", str(new))
+    assert code == 2 and "a number of more than 9 digits" in out + err and not new.exists()
+    assert err.endswith(f"{new}: not written: no game to write: the 1 game read does not parse (--keep-broken "
+                        "copies such games as written); not created\n")
+    assert run(command, str(broken), "-o", str(new), "--keep-broken")[0] == 2 and new.exists()  # as written
 
 
 def copies(tmp_path: Path, count: int) -> list[str]:

@@ -178,8 +178,8 @@ def stopped(archive: ArchiveReader, apart: Apart, *, rewriting: bool, keep_broke
     missing or not text while read), a game that would be read back as part of the one before it
     (:class:`Apart`), or, when the output is one of the inputs (``rewriting``), a game that does not parse,
     which the new file would not have (unless ``keep_broken``), or comments of a file of comments alone with
-    no game written to take them (:func:`dln.archive.reading.with_notes`), or no game at all (a filter that
-    matches none); or inputs that hold no game."""
+    no game written to take them (:func:`dln.archive.reading.with_notes`); or inputs that hold no game, or
+    none that parses (unless ``keep_broken`` copied them)."""
 
     def trouble() -> str | None:
         if apart.problem:
@@ -192,6 +192,9 @@ def stopped(archive: ArchiveReader, apart: Apart, *, rewriting: bool, keep_broke
             which = "does not parse" if archive.unparsed else "has a tag that makes no sense (R002)"
             return f"it is one of the inputs, and a game that {which} would be lost from it " \
                    "(--keep-broken copies such games as written)"
+        if archive.unparsed and not archive.games and not apart.count:  # an empty file is no archive
+            return f"no game to write: the {count_of(archive.unparsed, 'game')} read " \
+                   f"{'does' if archive.unparsed == 1 else 'do'} not parse (--keep-broken copies such games as written)"
         if rewriting and archive.notes and not apart.count:  # asked at the end: no game written took them
             return "it is one of the inputs, and the comments of a file of comments alone would be lost from " \
                    "it: no game written goes with them"
@@ -379,10 +382,11 @@ def merge_command(files: tuple[str, ...], output: str | None, dedupe: bool, same
     The count of games written and dropped goes to stderr.  Every file is
     checked before anything is written: one that cannot be read, or an empty
     one beside others, writes nothing.  A file reached twice (named twice,
-    in a folder named too, by a link) is read once, with a warning.  OUTPUT may be one of FILES: it is
-    replaced once all is read, and not at all if a game does not parse,
-    which it would lose (--keep-broken keeps such games as written).  Exit
-    0, or 2 when a file cannot be read or holds no game, or a game does not
+    in a folder named too, by a link) is read once, with a warning.  OUTPUT
+    may be one of FILES: it is replaced once all is read, and not at all if
+    a game does not parse, which it would lose (--keep-broken keeps such
+    games as written); when no game parses, no file is written.  Exit 0, or
+    2 when a file cannot be read or holds no game, or a game does not
     parse.
     """
     if same_tags and not dedupe:
@@ -445,19 +449,19 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
     empty or not text as it is read writes nothing): until then they wait in
     a hidden temporary folder in DIR (or beside it, if it is to be made),
     removed on any failure or Ctrl-C (after a kill -9, by the next split),
-    and a disk too full for them writes none.  Each is then put in place by a rename, atomically.  A game is not written when its
-    file exists already (unless --force), was written for an earlier game
-    (or a name that differs only in capitals: one file on Windows and
-    macOS), or is one of FILES, or when its name would be hidden (start with '.'),
-    start with '-', be a device's on Windows (CON.dln, NUL.dln) or be too
-    long for the file system: each reason is said
-    once, with the count of games it kept out.  The names written so far are
-    remembered to find clashes (about 150 to 250 bytes a game).  Problems go
-    to stderr, the count written to stdout.  The comments of a file of
-    comments alone are written in the next game's file, or the last one's,
-    as dln merge places them.  Exit 0, or 2 when a file cannot be read or
-    written or holds no game, a game does not parse, or a game was not
-    written.
+    and a disk too full for them writes none.  Each is then put in place by
+    a rename, atomically.  A game is not written when its file exists
+    already (unless --force), was written for an earlier game (or a name
+    that differs only in capitals: one file on Windows and macOS), or is one
+    of FILES, or when its name would be hidden (start with '.'), start with
+    '-', be a device's on Windows (CON.dln, NUL.dln) or be too long for the
+    file system: each reason is said once, with the count of games it kept
+    out.  The names written so far are remembered to find clashes (about 150
+    to 250 bytes a game).  Problems go to stderr, the count written to
+    stdout.  The comments of a file of comments alone are written in the
+    next game's file, or the last one's, as dln merge places them.  Exit 0,
+    or 2 when a file cannot be read or written or holds no game, a game does
+    not parse, or a game was not written.
     """
     try:
         check_template(template)
