@@ -38,7 +38,7 @@ import click
 
 from dln.cli.common import EXIT_BAD_INPUT, STDIN
 from dln.notation.model import TAG_NAME
-from dln.notation.sources import NO_GAME_IN_FILE, NO_RECORD_IN_DIRECTORY, display_name, each_file
+from dln.notation.sources import NO_GAME_IN_FILE, NO_RECORD_IN_DIRECTORY, display_name, each_file, file_identity
 from dln.views.output import say, utf8_bytes
 from dln.wording import count_of
 
@@ -69,12 +69,8 @@ class Inputs:
                 self._standard_input()
 
     def _standard_input(self) -> None:
-        try:
-            st = os.fstat(sys.stdin.fileno())
-        except (OSError, ValueError, AttributeError):  # no descriptor (a test's stdin): nothing to compare
-            return
-        if stat.S_ISREG(st.st_mode):
-            self._identities[st.st_dev, st.st_ino] = STDIN
+        if (identity := file_identity(STDIN)) is not None:  # a regular file, not a pipe or a test's stdin
+            self._identities[identity] = STDIN
 
     def _look_at(self, name: str) -> None:
         try:

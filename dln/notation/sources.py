@@ -123,7 +123,7 @@ def each_file(paths: Iterable[str], on_empty: Callable[[str], None]) -> Iterator
         folder = None if names == [path] else path  # a folder searched (a file is itself)
         again: list[str] = []
         for name in names:
-            identity = _identity(name)
+            identity = file_identity(name)
             if identity is None:
                 yield name
             elif identity in first:
@@ -136,7 +136,7 @@ def each_file(paths: Iterable[str], on_empty: Callable[[str], None]) -> Iterator
             click.echo(visible(f"{again[0]}: its games are read once{more}"), err=True)
 
 
-def _identity(name: str) -> tuple[int, int] | None:
+def file_identity(name: str) -> tuple[int, int] | None:
     """The file ``name`` is (device and inode, whatever the path to it; standard input redirected from a file,
     ``< club.dln``, is that file); None for a file that cannot be looked at, which reading will say, and for
     standard input from a pipe or a terminal."""
