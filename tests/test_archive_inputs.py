@@ -249,3 +249,13 @@ def test_split_removes_the_temporary_copy_a_killed_split_left(tmp_path: Path) ->
         (folder / "0").write_text(CLUB.read_text(encoding="utf-8"), encoding="utf-8")
     assert run("split", str(CLUB), "-d", str(games))[0] == 0
     assert not left.exists() and (working / "0").exists()
+
+
+def test_an_inverted_filter_that_keeps_no_game_says_every_game_matches(tmp_path: Path) -> None:
+    """'--invert' keeping nothing said 'no game matches' of games that all matched."""
+    new = tmp_path / "new.dln"
+    code, out, err = run("filter", str(CLUB), "--tag", "Event~", "--invert", "-o", str(new))
+    assert (code, out, err) == (1, "", f"{new}: not written: every game matches, and --invert keeps none; "
+                                "not created\n")
+    code, out, err = run("filter", str(CLUB), "--tag", "Event~", "--invert")
+    assert (code, out, err) == (1, "", "every game matches, and --invert keeps none: nothing written\n")

@@ -128,13 +128,13 @@ def write_out(written: Iterable[tuple[str, Piece, str]], output: str | None, sta
             status.worst(EXIT_BAD_INPUT)
         elif why == NOTHING_READ:  # said by the reader, naming the files
             status.worst(EXIT_BAD_INPUT)
-        elif why == NO_MATCH:  # nothing printed: said, unless an error said why (a game left out), and by 1
+        elif why in (NO_MATCH, ALL_MATCH):  # nothing printed: said, unless an error said why, and by 1
             if not status.code:
-                say(f"{NO_MATCH}: nothing written", err=True)
+                say(f"{why}: nothing written", err=True)
             status.worst(EXIT_NO_MATCH)
         return True
     if not write_file(output, texts, inputs=inputs, trouble=stops):
-        status.worst(EXIT_NO_MATCH if told[-1:] == [NO_MATCH] else EXIT_BAD_INPUT)
+        status.worst(EXIT_NO_MATCH if told[-1:] in ([NO_MATCH], [ALL_MATCH]) else EXIT_BAD_INPUT)
         return False
     return True
 
@@ -163,6 +163,8 @@ NOTHING_READ = "no game in these files: nothing to write"
 NOTHING_TO_COUNT = "no game in these files: nothing to count"
 #: Why ``filter`` writes nothing when it keeps no game (an empty file is no archive: every command refuses it).
 NO_MATCH = "no game matches"
+#: The same, said of ``filter --invert``, whose games all matched.
+ALL_MATCH = "every game matches, and --invert keeps none"
 #: The exit status of a filter that keeps no game: grep's, for nothing matched.
 EXIT_NO_MATCH = 1
 
@@ -289,8 +291,9 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
     read once, with a warning.
     OUTPUT may be one of FILES (only the games that match are left in it):
     it is replaced once all is read, and not at all if such a game would be
-    lost (--keep-broken keeps such games).  When no game matches, nothing is
-    written (OUTPUT is not created, or left as it was) and stderr says so.
+    lost (--keep-broken keeps such games).  When no game matches (with
+    --invert, when every game does), nothing is written (OUTPUT is not
+    created, or left as it was) and stderr says so.
     The comments of a file of comments alone go with the next game written,
     or the last one, as dln merge writes them.  Exit 0; 1 when no game
     matches (as grep; --count prints 0, exit 0); 2 when a file cannot be
@@ -355,8 +358,8 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
         for _ in matching():  # counting nothing is never success, as for stats: the reader says it
             pass
         say(str(kept))
-    elif write_out(matching(), output, status, inputs, lambda: trouble() or (NO_MATCH if not kept else None),
-                   apart) and not data_out:
+    elif write_out(matching(), output, status, inputs,
+                   lambda: trouble() or (None if kept else ALL_MATCH if invert else NO_MATCH), apart) and not data_out:
         say(f"wrote {count_of(apart.count, 'game')} of {archive.games + archive.unparsed} to {output}", err=True)
     sys.exit(status.code)
 
