@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 import re
+import unicodedata
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from rich.cells import cell_len
 
 import dln
 from dln.notation.parser import parse_text
@@ -333,6 +335,18 @@ def test_a_brace_inside_a_comment_is_shown_where_it_is() -> None:
     assert (error.line, error.column) == (6, 18)
     assert error.message == "a comment cannot hold '{': comments do not nest, close this one with '}' first"
     assert error.format().splitlines()[1:] == ["    6 | θα κρατήσει το 9 {ίσως}", "      |                  ^"]
+
+
+def test_the_caret_stays_under_its_token_after_accents_typed_apart_or_wide_letters() -> None:
+    """A comment typed on a Mac (its accents combining marks, NFD: 'ή' is η and U+0301) put the caret one
+    column right of the token for each accent before it, since the caret was padded a space a character; a
+    wide letter (日本) put it one column left for each.  The column is still counted in characters."""
+    comment = unicodedata.normalize("NFD", "Ώρα για ξερή, είπε ο Γιώργος")
+    for before in (comment, "日本 " + comment):
+        error = error_of(f"round 1 dealer S\ntable 5h 3c 9d Js\nN 4c {{{before}}} Zq\n")
+        assert error.column == len("N 4c {} ") + len(before) + 1
+        snippet, caret = error.format().splitlines()[1:3]
+        assert cell_len(caret[: caret.index("^")]) == cell_len(snippet[: snippet.index("Zq")])  # as shown
 
 
 GREEK_TAG = ("'Σημειωτής' is not a tag name: 'Σ' is a Greek letter, and a tag's name is Latin letters A-Z, digits "

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+import unicodedata
 
 from dln.wording import visible
 
@@ -29,8 +30,18 @@ def caret_excerpt(source_line: str, line: int, column: int) -> str:
     encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
     with contextlib.suppress(LookupError):
         before = before.encode(encoding, "backslashreplace").decode(encoding)
-    pad = "".join("\t" if ch == "\t" else " " for ch in before)
+    pad = "".join(map(_blank_under, before))
     return f"{gutter}{visible(source_line)}\n{' ' * (len(gutter) - 2)}| {pad}^"
+
+
+def _blank_under(ch: str) -> str:
+    """What stands under ``ch`` in the caret's line: a tab under a tab, nothing under an accent typed apart
+    (a combining mark: Μαρία from a Mac), two spaces under a wide letter (日), else a space."""
+    if ch == "\t":
+        return ch
+    if unicodedata.category(ch) in ("Mn", "Me"):
+        return ""
+    return "  " if unicodedata.east_asian_width(ch) in "WF" else " "
 
 
 class DLNSyntaxError(ValueError):
