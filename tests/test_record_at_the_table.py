@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import datetime
 import io
+import unicodedata
 from dataclasses import replace
 from pathlib import Path
+
+import pytest
 
 from dln.check.generate import generate_games
 from dln.engine.rules import Rules
@@ -290,17 +293,40 @@ def test_an_annotation_at_a_hand_prompt_marks_the_last_move_not_a_hand(tmp_path:
     assert out.count("S's hand, deal 2 (Enter: not seen)>") == 5 and out.count("N's hand, deal 2") == 1
 
 
-def test_a_hand_line_may_name_the_player_as_the_dealer_question_takes_a_name(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("maria", "eleni", "again"), [
+    ("μαρία", "Ελένη", "ΜΑΡΊΑ"),
+    # Greek capitals are written without accents, and a Mac types an accent apart (NFD): refused before
+    ("ΜΑΡΙΑ", unicodedata.normalize("NFD", "Ελένη"), "μαρια")])
+def test_a_hand_line_may_name_the_player_as_the_dealer_question_takes_a_name(tmp_path: Path, maria: str,
+                                                                              eleni: str, again: str) -> None:
     """'Μαρία: 4c 9c' (the player's name, as people at the table say it, and as the dealer question takes it)
     was "not a move: expected the card N plays, found 'Μαρία:'", and at --hands' prompt "not a card".  A hand
-    line that begins with a player's name (any case) is that seat's."""
+    line that begins with a player's name is that seat's: in any case, with or without its accents, as dln
+    filter --player finds a name ('ΜΑΡΙΑ:', 'μαρια:' and Ελένη typed on a Mac were still 'not a move')."""
     path = tmp_path / "game.dln"
     start = '[North "Μαρία"]\n[South "Ελένη"]\n' + START.replace("dealer N", "dealer S")
     path.write_text(start)
-    code, out = _run(path, ["5h 3c 9d Js", "μαρία: 4c 9c", "Ελένη: 2d", "quit"], Options(hands=True))
+    code, out = _run(path, ["5h 3c 9d Js", f"{maria}: 4c 9c", f"{eleni}: 2d", "quit"], Options(hands=True))
     assert code == 0, out
     assert path.read_text() == start + "table 5h 3c 9d Js\nN: 4c 9c ? ? ? ?\nS: 2d ? ? ? ? ?\n"
     path.write_text(start + "table 5h 3c 9d Js\n")
-    code, out = _run(path, ["ΜΑΡΊΑ: 4c 9c {seen}", "quit"], Options())
+    code, out = _run(path, [f"{again}: 4c 9c {{seen}}", "quit"], Options())
     assert code == 0, out
     assert path.read_text() == start + "table 5h 3c 9d Js\nN: 4c 9c ? ? ? ?\n{seen}\n"
+
+
+def test_names_that_differ_only_in_accents_are_named_as_written(tmp_path: Path) -> None:
+    """Where two players' names differ only in their accents (Μαρία, Μάρια), a name without them is
+    nobody's, and only the name as written (in any case) is either: no move goes to the wrong seat."""
+    path = tmp_path / "game.dln"
+    path.write_text('[North "Μαρία"]\n[South "Μάρια"]\n' + START)
+    code, _ = _run(path, ["5h 3c 9d Js", "μάρια: 2d", "μαρια: 4c", "quit"], Options())
+    assert code == 2 and "S: 2d ? ? ? ? ?\n" in path.read_text() and "N: 4c" not in path.read_text()
+
+
+def test_the_dealer_is_known_by_a_name_typed_in_capitals_without_accents(tmp_path: Path) -> None:
+    path = tmp_path / "new.dln"
+    code, out = _run(path, ["", "", "-", "", "", "Μαρία", "Ελένη", "ΕΛΕΝΗ", "", "", "5h 3c 9d Js", "quit"],
+                     Options())
+    assert code == 0, out
+    assert "round 1 dealer S\n" in path.read_text()

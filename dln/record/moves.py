@@ -20,7 +20,7 @@ from dln.notation.model import SEATS, Move, Round, Variation
 from dln.notation.parser import parse_text
 from dln.notation.syntax import LINE_STARTS
 from dln.notation.writer import braced_comment, comment_text, item_text, move_text, ordered_components
-from dln.wording import listed
+from dln.wording import composed, folded, listed
 
 #: A line that annotates the last move starts with a glyph, a numbered glyph, a comment, a ';' note or a variation.
 ANNOTATION = re.compile(r"^(?:!!|\?\?|!\?|\?!|!|\?|\$\d+|\{|;|\()")
@@ -74,9 +74,14 @@ def command_slip(text: str) -> str | None:
 
 
 def named_seat(name: str, names: Sequence[tuple[str, str]]) -> str | None:
-    """The seat of the player called ``name`` (any case: ``μαρία``, ``ΜΑΡΊΑ``) among ``names`` (seat, name; ''
-    for none), as a person at the table names a player; None when nobody is."""
-    return next((seat for seat, named in names if named and named.casefold() == name.strip().casefold()), None)
+    """The seat of the player called ``name`` among ``names`` (seat, name; '' for none), as a person at the
+    table names a player and as ``dln filter --player`` finds one: in any case, accents or not, typed composed
+    or apart (``μαρια``, ``ΜΑΡΙΑ``, ``ΜΑΡΊΑ`` are Μαρία); where two names differ only in their accents (Μαρία,
+    Μάρια) only the name as written, in any case, is either.  None when nobody is."""
+    typed = name.strip()
+    exact = [seat for seat, named in names if named and composed(named).casefold() == composed(typed).casefold()]
+    alike = [seat for seat, named in names if named and folded(named) == folded(typed)]
+    return exact[0] if exact else alike[0] if len(alike) == 1 else None
 
 
 def named_hand(text: str, names: Sequence[tuple[str, str]]) -> str:
