@@ -64,6 +64,25 @@ def test_a_long_file_name_stays_in_a_phone_s_width(chromium: Browser, tmp_path: 
         chromium.resize(1280, 900)
 
 
+def test_the_games_menu_of_greek_games_stays_in_a_phone_s_width(chromium: Browser, tmp_path: Path) -> None:
+    """A club night's games, named as Greek clubs name them (the event, then both players' full names): the
+    games menu was as wide as its longest game's label, 650 pixels, and the whole page scrolled sideways on
+    a phone of 360.  The menu is no wider than the page now; its open list still shows each label whole."""
+    record = tmp_path / "βραδιά.dln"
+    game = (SAMPLES / "two-player-61.dln").read_text(encoding="utf-8")
+    tags = ('[Event "Βραδιά του συλλόγου Πειραιά"]', '[North "Γιώργος Παπαδόπουλος"]',
+            '[South "Μαρία Κωνσταντίνου"]')
+    named = game.replace('[Event "dln generate"]', tags[0]).replace('[North "greedy"]', tags[1])
+    record.write_text(named + "\n" + named.replace('[South "greedy"]', tags[2]), encoding="utf-8")
+    url = _page(tmp_path, record)
+    chromium.resize(360, 800)
+    try:
+        chromium.open(url)
+        assert chromium.run(OVERFLOW) == [0, []]
+    finally:
+        chromium.resize(1280, 900)
+
+
 #: The diagram shown: its layout, what it draws, the smallest text on screen (a card's rank, a label) in
 #: pixels, and how far it is scaled.
 DIAGRAM_SHOWN = """
