@@ -141,8 +141,13 @@ def fit(line: str, width: int | None, *, whole_words: bool = False) -> list[str]
     between the parts of a status line (`` · ``, the next part after ``· ``) and else between words, the lines
     after the first under its second column (after two blanks: help, a move and its words) or indented two
     more than it.  The terminal would cut it anywhere, in a card's name too.  ``whole_words``: a word wider
-    than the line (a file's path, a page's address, to be copied) is left whole on a line of its own."""
-    if width is None or len(line) <= width:
+    than the line (a file's path, a page's address, to be copied) is left whole on a line of its own.  Accents
+    typed apart (Greek from a Mac) are joined to their letters (:func:`composed`), shown the same, so that a
+    line is measured in the columns it takes, not one more for each accent."""
+    if width is None:
+        return [line]
+    line = composed(line)
+    if len(line) <= width:
         return [line]
     lead = line[: len(line) - len(line.lstrip())]
     column = re.match(r"\s*\S.*?\S {2,}(?=\S)", line)  # a second column (help, a move's words): under it
