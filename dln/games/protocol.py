@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import random
 import sys
-import unicodedata
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from functools import cache
 from importlib import import_module
@@ -31,7 +30,7 @@ from dln.cards import DECK, Card
 from dln.engine.codes import RuleCode, Violation
 from dln.engine.rules import Rules
 from dln.engine.state import TABLE_SIZE, Move, Seat
-from dln.wording import visible
+from dln.wording import folded, visible
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -408,9 +407,9 @@ def game_named(name: str | None) -> Game:
     games = installed()
     game = games.get(key)
     if game is None:
-        plain = _plain(key)
+        plain = folded(key)
         game = next((g for g in games.values()
-                     if plain in map(_plain, (g.key, g.name, *getattr(g, "other_names", ())))), None)
+                     if plain in map(folded, (g.key, g.name, *getattr(g, "other_names", ())))), None)
     if game is None:
         raise ValueError(f"unknown game {(name or '').strip()!r}; known games: {', '.join(game_names())}")
     return game
@@ -423,11 +422,6 @@ def key_of(name: str | None) -> str | None:
         return game_named(name).key
     except ValueError:
         return None
-
-
-def _plain(name: str) -> str:
-    """``name`` without accents or capitals (Ξερή, ΞΕΡΗ and ξερη alike), as a game is looked up."""
-    return "".join(ch for ch in unicodedata.normalize("NFD", name.strip()) if not unicodedata.combining(ch)).casefold()
 
 
 def face_up_word(game: Game) -> str:
