@@ -60,6 +60,27 @@ def name_order(name: str) -> tuple[str, str, str]:
     return folded(name), name.casefold(), name
 
 
+#: The width a character of a label drawn in a diagram or a chart (13px sans-serif, semi-bold) is taken to
+#: have, to give a label its room; a Greek letter's (or any beyond Latin's) is wider: 8.5 pixels on average in
+#: DejaVu Sans Bold.
+LABEL_CHAR = 7.5
+WIDE_CHAR = 8.6
+#: A character a terminal gives two columns (an emoji, a Chinese letter) is drawn wider still: an emoji 14
+#: to 16 pixels in Chromium's fonts, a Chinese letter 13.
+DOUBLE_CHAR = 16.0
+
+
+def drawn_width(text: str) -> float:
+    """About how wide ``text`` is drawn as a label (in pixels, at most: a chart's lighter 12px takes less), by
+    the columns a terminal gives each character (rich's measure): none for a combining accent (a Greek name's
+    'Ά́'), an emoji's variation selector or a joiner; two, drawn at :data:`DOUBLE_CHAR`, for an emoji or a
+    Chinese letter."""
+    from rich.cells import get_character_cell_size  # only where a drawing is made: a check needs no rich
+
+    return sum(0 if unicodedata.combining(c) or not (cells := get_character_cell_size(c)) else DOUBLE_CHAR
+               if cells > 1 else LABEL_CHAR if c <= "\u024f" else WIDE_CHAR for c in text)
+
+
 _WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 
 

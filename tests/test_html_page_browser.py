@@ -83,6 +83,34 @@ def test_the_games_menu_of_greek_games_stays_in_a_phone_s_width(chromium: Browse
         chromium.resize(1280, 900)
 
 
+#: The texts of a chart (an SVG's source, put in the page open) drawn past its left or right edge.
+CHART_CUT = """
+const box = document.createElement('div'); box.innerHTML = arguments[0]; document.body.prepend(box);
+const edge = box.querySelector('svg').getBoundingClientRect();
+const cut = [...box.querySelectorAll('svg text')].map(t => [t.textContent, t.getBoundingClientRect()])
+  .filter(([, b]) => b.left < edge.left || b.right > edge.right).map(([text]) => text);
+box.remove();
+return cut;
+"""
+
+
+def test_the_charts_show_greek_players_full_names_whole(chromium: Browser, tmp_path: Path) -> None:
+    """dln stats --plot left 170 pixels for the names left of the bars and 118 for the ratings' legend:
+    Greek players' full names (Μαρία Κωνσταντίνου-Παπαδοπούλου) ran off the chart's left edge and past its
+    right one, cut.  The chart is as wide as its longest name needs; short names draw it as before."""
+    game = (SAMPLES / "two-player-61.dln").read_text(encoding="utf-8")
+    names = ("Μαρία Κωνσταντίνου-Παπαδοπούλου", "ΓΙΏΡΓΟΣ ΠΑΠΑΔΌΠΟΥΛΟΣ-ΚΑΡΑΜΑΝΛΉΣ", "Ελένη Αθανασίου")
+    record = tmp_path / "club.dln"
+    record.write_text("\n".join(game.replace('[North "greedy"]', f'[North "{north}"]')
+                                 .replace('[South "greedy"]', f'[South "{south}"]')
+                                 for north, south in zip(names, names[1:] + names[:1], strict=True)), encoding="utf-8")
+    result = CliRunner().invoke(main, ["stats", str(record), "--ratings", "--plot", str(tmp_path / "charts")])
+    assert result.exit_code == 0, result.output
+    chromium.open(_page(tmp_path, SAMPLES / "two-player-61.dln"))
+    for chart in ("points-per-round.svg", "ratings.svg"):
+        assert chromium.run(CHART_CUT, (tmp_path / "charts" / chart).read_text(encoding="utf-8")) == [], chart
+
+
 #: The diagram shown: its layout, what it draws, the smallest text on screen (a card's rank, a label) in
 #: pixels, and how far it is scaled.
 DIAGRAM_SHOWN = """

@@ -12,11 +12,14 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from dln.wording import xml_text
+from dln.wording import drawn_width, xml_text
 
 __all__ = ["bar_chart", "line_chart"]
 
 WIDTH = 720
+#: The room left of the bars for their labels, and right of the lines for their legend, unless a label
+#: needs more (a Greek player's full name): the chart is then wider by what it needs.
+LABELS, LEGEND = 170, 150
 #: Colours a line or a bar takes, in turn (readable on white, distinct for common colour blindness).
 PALETTE = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#f0e442", "#000000")
 _FONT = 'font-family="sans-serif" font-size="12"'
@@ -51,10 +54,12 @@ def _nice_top(value: float) -> float:
 
 
 def bar_chart(title: str, labels: Sequence[str], values: Sequence[float]) -> str:
-    """Horizontal bars, one per label, the value written at the end of each."""
-    row, left, top = 22, 170, 40
+    """Horizontal bars, one per label, the value written at the end of each; the labels' room as wide as the
+    longest needs (:data:`LABELS` at least)."""
+    row, top = 22, 40
+    left = max(LABELS, math.ceil(max(map(drawn_width, labels), default=0.0)) + 12)
     height = top + row * max(len(labels), 1) + 40
-    scale = (WIDTH - left - 80) / _nice_top(max(values, default=0.0))
+    scale = (WIDTH - LABELS - 80) / _nice_top(max(values, default=0.0))
     body = []
     for i, (label, value) in enumerate(zip(labels, values, strict=True)):
         y = top + i * row
@@ -64,17 +69,19 @@ def bar_chart(title: str, labels: Sequence[str], values: Sequence[float]) -> str
         body.append(_text(left + value * scale + 6, y + 15, f"{value:g}"))
     axis_y = top + row * len(labels) + 4
     body.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{axis_y}" stroke="black"/>')
-    return _document(WIDTH, height, title, body)
+    return _document(WIDTH + left - LABELS, height, title, body)
 
 
 def line_chart(title: str, series: dict[str, Sequence[float]], *, x_label: str, y_label: str,
                mark: float | None = None, from_zero: bool = True) -> str:
     """One line per series over 0, 1, 2, ... (``x_label``), with a legend; ``mark`` draws a dashed
     horizontal line there (a target score); ``from_zero`` False starts the scale near the lowest
-    value (ratings, which move around 1500)."""
-    left, top, right, bottom = 60, 40, 150, 50
+    value (ratings, which move around 1500).  The legend's room is as wide as its longest name needs
+    (:data:`LEGEND` at least)."""
+    left, top, bottom = 60, 40, 50
+    right = max(LEGEND, math.ceil(max(map(drawn_width, series), default=0.0)) + 40)
     height = 400
-    plot_w, plot_h = WIDTH - left - right, height - top - bottom
+    plot_w, plot_h = WIDTH - left - LEGEND, height - top - bottom
     longest = max((len(values) for values in series.values()), default=0)
     peak = max([*(v for values in series.values() for v in values), mark or 0.0])
     lowest = min([*(v for values in series.values() for v in values), peak])
@@ -108,4 +115,4 @@ def line_chart(title: str, series: dict[str, Sequence[float]], *, x_label: str, 
         y = top + 10 + k * 18
         body.append(f'<rect x="{left + plot_w + 14}" y="{y - 9}" width="12" height="12" fill="{colour}"/>')
         body.append(_text(left + plot_w + 32, y + 1, name))
-    return _document(WIDTH, height, title, body)
+    return _document(WIDTH + right - LEGEND, height, title, body)

@@ -25,9 +25,6 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from unicodedata import combining
-
-from rich.cells import get_character_cell_size
 
 from dln.cards import RANK_NAMES, Card, rank_order
 from dln.engine import Pile, RoundState
@@ -35,7 +32,7 @@ from dln.engine.state import HandLike
 from dln.views.frames import Frame, plain_move
 from dln.views.group_parts import Parts
 from dln.views.scoresheet import describe_position
-from dln.wording import count_of, xml_text
+from dln.wording import LABEL_CHAR, count_of, drawn_width, xml_text
 
 __all__ = ["BAND", "CARD_HEIGHT", "CARD_WIDTH", "FANNED", "FELT", "GAP", "NARROW_WIDTH", "PAD", "Box",
            "beside_the_table", "card_defs", "card_name", "card_use", "hand_cards", "position_svg", "svg_text"]
@@ -49,13 +46,6 @@ FANNED = 24
 PAD = 12
 BAND = 22  # a label's line above cards
 LINE = 16  # each further line of a label
-#: The width a character of a label (13px, semi-bold) is taken to have, to cut a label to its box; a Greek
-#: letter's (or any beyond Latin's) is wider: 8.5 pixels on average in DejaVu Sans Bold.
-LABEL_CHAR = 7.5
-WIDE_CHAR = 8.6
-#: A character a terminal gives two columns (an emoji, a Chinese letter) is drawn wider still: an emoji 14
-#: to 16 pixels in Chromium's fonts, a Chinese letter 13.
-DOUBLE_CHAR = 16.0
 #: The same for a note (12px, regular), to break one into the lines its box holds.
 NOTE_CHAR = 6.8
 #: The width of a diagram of three or four players drawn for a phone (``narrow``): a phone of 360 pixels
@@ -87,14 +77,6 @@ _STYLE = (
     ".dln-turn{fill:#8a5a00}"
     ".dln-rank{font:700 13px sans-serif}"
 )
-
-
-def label_width(text: str) -> float:
-    """About how wide ``text`` is drawn as a label, by the columns a terminal gives each character (rich's
-    measure): none for a combining accent (a Greek name's 'Ά́'), an emoji's variation selector or a joiner;
-    two, drawn at :data:`DOUBLE_CHAR`, for an emoji or a Chinese letter."""
-    return sum(0 if combining(c) or not (cells := get_character_cell_size(c)) else DOUBLE_CHAR if cells > 1
-               else LABEL_CHAR if c <= "\u024f" else WIDE_CHAR for c in text)
 
 
 def card_name(card: Card) -> str:
@@ -211,11 +193,11 @@ class _Diagram:
         """The seat's label in lines ``room`` pixels wide: one where it fits; else (a seat beside the table,
         two cards wide) the seat and name, cut with '…', then '(dealer)' and '▶ to play' on lines of their own."""
         whole = self.seat_label(seat) + ("  \u25b6 to play" if to_play else "")
-        if label_width(whole) <= room:
+        if drawn_width(whole) <= room:
             return [whole]
         name = self.frame.game.player(seat)
         first = seat + (f" {name}" if name else "")
-        while label_width(first) > room and len(first) > 2:
+        while drawn_width(first) > room and len(first) > 2:
             first = first[:-2].rstrip() + "\u2026"
         lines = [first]
         if self.state.dealer == seat:
@@ -419,8 +401,8 @@ class _Diagram:
         right = f"{f.to_play} to play" if f.to_play else {"end": "round over", "stopped": "replay stopped"}.get(
             f.kind, "")
         left = f"{f.round.label} \u00b7 {f.title.split(': ', 1)[-1]}" if f.move is not None else f.title
-        room = self.width - 2 * PAD - (label_width(right) + 2 * GAP if right else 0)
-        lines = [left] if label_width(left) <= room else textwrap.wrap(
+        room = self.width - 2 * PAD - (drawn_width(right) + 2 * GAP if right else 0)
+        lines = [left] if drawn_width(left) <= room else textwrap.wrap(
             left, max(1, int(room // LABEL_CHAR)), break_on_hyphens=False, break_long_words=False) or [left]
         drawn = "".join(svg_text(PAD, 18 + k * LINE, line) for k, line in enumerate(lines))
         return (drawn + svg_text(self.width - PAD, 18, right, "dln-label dln-turn", anchor="end"),
