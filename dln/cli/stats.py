@@ -242,10 +242,15 @@ def _figures_table(screen: Console, title: str, headings: list[str], rows: list[
 
     The figures never wrap; when the table is wider than the screen, the names wrap (a long one broken
     across lines, never cut) and, if that is not enough, the headings go one word a line and the borders
-    between columns become spaces, so that at 80 columns every figure is still whole."""
+    between columns become spaces, so that at 80 columns every figure is still whole; and where a name's
+    longest word would still be broken (a Greek surname, Κωνσταντίνου, over a lone 'υ'), the columns stand
+    one space apart instead of two."""
+    unbounded = screen.options.update(max_width=_UNBOUNDED)
     table = _table(title, headings, rows, name, compact=False)
-    if screen.measure(table, options=screen.options.update(max_width=_UNBOUNDED)).maximum > screen.width:
+    if screen.measure(table, options=unbounded).maximum > screen.width:
         table = _table(title, headings, rows, name, compact=True)
+        if screen.measure(table, options=unbounded).minimum > screen.width:
+            table.padding = (0, 0)
     return table
 
 
