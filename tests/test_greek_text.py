@@ -7,9 +7,11 @@ import unicodedata
 from itertools import pairwise
 from pathlib import Path
 
+import pytest
 from rich.cells import cell_len
 
 from dln.wording import fit
+from tests.test_cli import run
 from tests.test_terminal_text import ROOT, _on_a_terminal
 
 #: A comment as a Mac types it: each accent a combining mark after its letter.
@@ -46,3 +48,16 @@ def test_stats_at_80_columns_breaks_no_greek_name_inside_a_word(tmp_path: Path) 
     shown = {word for line in out.splitlines() for word in line.split()}
     assert not {word for word in shown if any(word != whole and whole.startswith(word) for whole in words)}, out
     assert "7.22" in out and "Illegal" in out
+
+
+@pytest.mark.parametrize("typed", ["Νίκος Παπαδόπουλος", "ΝΙΚΟΣ ΠΑΠΑΔΟΠΟΥΛΟΣ", "ΝΊΚΟΣ ΠΑΠΑΔΌΠΟΥΛΟΣ",
+                                   "νικοσ παπαδοπουλοσ", unicodedata.normalize("NFD", "νίκος παπαδόπουλος")])
+def test_a_player_is_found_as_greeks_search_for_a_name(tmp_path: Path, typed: str) -> None:
+    """docs/archive.md: --player reads a name in any case, accents or not (Greek capitals drop them), the final
+    ς as σ (a capital Σ has one lower case), typed composed or on a Mac; the whole name, not a part of it."""
+    sample = (ROOT / "samples" / "two-player-61.dln").read_text(encoding="utf-8")
+    path = tmp_path / "club.dln"
+    path.write_text(sample.replace('[North "greedy"]', '[North "Νίκος Παπαδόπουλος"]'), encoding="utf-8")
+    assert run("filter", str(path), "--player", typed, "--count")[1] == "1\n"
+    assert run("filter", str(path), "--result", typed, "--count")[1] == "0\n"  # S won
+    assert run("filter", str(path), "--player", typed.split()[0], "--count")[1] == "0\n"
