@@ -3,6 +3,10 @@ Mac and copies from the web give them), capitals without accents, the final ς."
 
 from __future__ import annotations
 
+import shlex
+import shutil
+import subprocess
+import sys
 import unicodedata
 from itertools import pairwise
 from pathlib import Path
@@ -12,7 +16,11 @@ from rich.cells import cell_len
 
 from dln.wording import fit
 from tests.test_cli import run
+from tests.test_record_narrow import NarrowPane
+from tests.test_record_tty import tmux
 from tests.test_terminal_text import ROOT, _on_a_terminal
+
+__all__ = ["tmux"]  # the fixture, used by name
 
 #: A comment as a Mac types it: each accent a combining mark after its letter.
 MAC = unicodedata.normalize("NFD", "Η Ελένη πέταξε τον τέσσερα κούπα· κακή κίνηση, γιατί ο Νίκος τον μάζεψε")
@@ -61,3 +69,27 @@ def test_a_player_is_found_as_greeks_search_for_a_name(tmp_path: Path, typed: st
     assert run("filter", str(path), "--player", typed, "--count")[1] == "1\n"
     assert run("filter", str(path), "--result", typed, "--count")[1] == "0\n"  # S won
     assert run("filter", str(path), "--player", typed.split()[0], "--count")[1] == "0\n"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed: no terminal to drive")
+def test_stats_on_a_phone_s_40_columns_shows_every_name_and_figure(tmp_path: Path, tmux: list[str]) -> None:
+    """On a phone's terminal (40 columns) the tables of dln stats were squeezed past their narrowest: the
+    names' column was gone, so no figure said whose it was, and the figures were cut ('7.…', 'Xer…'); the bar
+    charts, 40 blocks a bar, put each figure on a line of its own.  The figures now come in turns, each table
+    of them beside the names, the bars are as long as the screen has room for, and every name and figure is
+    whole, on the line it belongs to."""
+    sample = (ROOT / "samples" / "two-player-61.dln").read_text(encoding="utf-8")
+    (tmp_path / "club.dln").write_text(sample.replace('[North "greedy"]', '[North "Μαρία Κωνσταντίνου"]')
+                                       .replace('[South "greedy"]', '[South "Γιώργος"]'), encoding="utf-8")
+    command = shlex.join([sys.executable, "-m", "dln", "stats", "--ratings", "club.dln"])
+    pane = NarrowPane(tmux, "stats", f"sleep 0.5; {command}; echo stats-exit=$?; sleep 600", tmp_path, width=40)
+    subprocess.run([*tmux, "resize-window", "-t", "stats", "-x", "40", "-y", "300"], check=True)
+    out = pane.wait("stats-exit=0", timeout=60)
+    assert "\u2026" not in out, out
+    words = out.split()
+    for figure in ("Κωνσταντίνου", "Γιώργος", "Xeris", "Illegal", "7.22", "5.56", "1512", "1488"):
+        assert figure in words, out
+    assert out.count("Κωνσταντίνου") >= 6, out  # beside every table of the player's figures, and in the bars
+    bars = [line.split() for line in out.splitlines() if "\u2588" in line]  # the charts' bars: each with its figure
+    assert bars and all(words[-1][0].isdigit() and words[0] != "\u2588" for words in bars), out

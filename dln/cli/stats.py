@@ -19,7 +19,7 @@ from typing import Any, BinaryIO
 import click
 from rich import box
 from rich.cells import cell_len
-from rich.console import Console
+from rich.console import Console, Group
 from rich.table import Table
 
 from dln.archive.charts import bar_chart, line_chart
@@ -237,21 +237,56 @@ def _number(value: float | None) -> str:
 
 
 def _figures_table(screen: Console, title: str, headings: list[str], rows: list[list[str]], *,
-                   name: int = 0) -> Table:
+                   name: int = 0) -> Table | Group:
     """A table of figures with one column of names (``name``), drawn whole at ``screen``'s width.
 
     The figures never wrap; when the table is wider than the screen, the names wrap (a long one broken
     across lines, never cut) and, if that is not enough, the headings go one word a line and the borders
     between columns become spaces, so that at 80 columns every figure is still whole; and where a name's
     longest word would still be broken (a Greek surname, Κωνσταντίνου, over a lone 'υ'), the columns stand
-    one space apart instead of two."""
-    unbounded = screen.options.update(max_width=_UNBOUNDED)
+    one space apart instead of two.  Narrower still (a phone's 40 columns), the figures come in turns,
+    each table of them beside the names (:func:`_in_turns`)."""
     table = _table(title, headings, rows, name, compact=False)
-    if screen.measure(table, options=unbounded).maximum > screen.width:
-        table = _table(title, headings, rows, name, compact=True)
-        if screen.measure(table, options=unbounded).minimum > screen.width:
-            table.padding = (0, 0)
+    if _narrowest(screen, table, maximum=True) > screen.width:
+        table = _tight(_table(title, headings, rows, name, compact=True), screen)
+        if _narrowest(screen, table) > screen.width:
+            return Group(*_in_turns(screen, title, headings, rows, name))
     return table
+
+
+def _narrowest(screen: Console, table: Table, *, maximum: bool = False) -> int:
+    """The fewest columns ``table`` is drawn in with no word of a cell broken (``maximum``: its natural
+    width, nothing wrapped)."""
+    measured = screen.measure(table, options=screen.options.update(max_width=_UNBOUNDED))
+    return measured.maximum if maximum else measured.minimum
+
+
+def _tight(table: Table, screen: Console) -> Table:
+    """``table`` (compact) with its columns a space apart, not two, where the two would break a word."""
+    if _narrowest(screen, table) > screen.width:
+        table.padding = (0, 0)
+    return table
+
+
+def _in_turns(screen: Console, title: str, headings: list[str], rows: list[list[str]], name: int) -> list[Table]:
+    """The figures of a table too wide for ``screen`` in turns: as many columns at a time as fit beside the
+    names, each table with the names (only the first with the title), so that every figure is whole and
+    says whose it is."""
+    figures = [index for index in range(len(headings)) if index != name]
+    tables: list[Table] = []
+    turn: list[int] = []
+
+    def drawn(columns: list[int], titled: str = "") -> Table:
+        shown = sorted([name, *columns])
+        return _tight(_table(titled, [headings[i] for i in shown], [[row[i] for i in shown] for row in rows],
+                             shown.index(name), compact=True), screen)
+
+    for index in figures:  # measured without the title, which wraps on its own
+        if turn and _narrowest(screen, drawn([*turn, index])) > screen.width:
+            tables.append(drawn(turn, "" if tables else title))
+            turn = []
+        turn.append(index)
+    return [*tables, drawn(turn, "" if tables else title)]
 
 
 def _table(title: str, headings: list[str], rows: list[list[str]], name: int, *, compact: bool) -> Table:
@@ -309,9 +344,10 @@ def _bars(console: Console, title: str, rows: list[tuple[str, float]], *, block:
     rows = [(visible(label), value) for label, value in rows]
     top = max(value for _, value in rows) or 1.0
     width = max(len(label) for label, _ in rows)
+    # as long as the screen has room for beside the names and figures (a phone's 40 columns), at least 10
+    bar = max(10, min(BAR_WIDTH, console.width - width - 4 - max(len(f"{value:g}") for _, value in rows)))
     for label, value in rows:
-        console.print(f"  {label:<{width}} {block * round(BAR_WIDTH * value / top):<{BAR_WIDTH}} {value:g}",
-                      highlight=False)
+        console.print(f"  {label:<{width}} {block * round(bar * value / top):<{bar}} {value:g}", highlight=False)
     console.print()
 
 
@@ -322,7 +358,8 @@ def _progress(console: Console, chart: tuple[str, dict[str, list[float]], float 
     if not series:
         return
     top = max([mark or 0.0, *(values[-1] for values in series.values())]) or 1.0
-    width = BAR_WIDTH // 2
+    # each side's bar and figure ('███  27'), two columns apart, after the round's number: within the screen
+    width = max(5, min(BAR_WIDTH // 2, (console.width - 9 - 2 * (len(series) - 1)) // len(series) - 5))
     target = f" (target {mark:g})" if mark is not None else "" if unit == "points" else f" ({unit})"
     console.print(f"{title}: running score{target}", style="bold")
     console.print(("  round  " + "  ".join(f"{label[:width + 5]:<{width + 5}}" for label in series)).rstrip(),
