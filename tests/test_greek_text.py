@@ -76,20 +76,24 @@ def test_a_player_is_found_as_greeks_search_for_a_name(tmp_path: Path, typed: st
 def test_stats_on_a_phone_s_40_columns_shows_every_name_and_figure(tmp_path: Path, tmux: list[str]) -> None:
     """On a phone's terminal (40 columns) the tables of dln stats were squeezed past their narrowest: the
     names' column was gone, so no figure said whose it was, and the figures were cut ('7.…', 'Xer…'); the bar
-    charts, 40 blocks a bar, put each figure on a line of its own.  The figures now come in turns, each table
-    of them beside the names, the bars are as long as the screen has room for, and every name and figure is
-    whole, on the line it belongs to."""
+    charts, 40 blocks a bar, put each figure on a line of its own; the warning of names alike was cut by the
+    terminal inside a word ('Γιώργο' over 's Παπαδόπουλος').  The figures now come in turns, each table
+    of them beside the names, the bars are as long as the screen has room for, the warning is broken between
+    words, and every name and figure is whole, on the line it belongs to."""
     sample = (ROOT / "samples" / "two-player-61.dln").read_text(encoding="utf-8")
-    (tmp_path / "club.dln").write_text(sample.replace('[North "greedy"]', '[North "Μαρία Κωνσταντίνου"]')
-                                       .replace('[South "greedy"]', '[South "Γιώργος"]'), encoding="utf-8")
+    (tmp_path / "club.dln").write_text("\n".join(sample.replace('[North "greedy"]', f'[North "{maria}"]')
+                                                 .replace('[South "greedy"]', '[South "Γιώργος"]')
+                                                 for maria in ("Μαρία Κωνσταντίνου", "ΜΑΡΊΑ ΚΩΝΣΤΑΝΤΊΝΟΥ")),
+                                       encoding="utf-8")
     command = shlex.join([sys.executable, "-m", "dln", "stats", "--ratings", "club.dln"])
     pane = NarrowPane(tmux, "stats", f"sleep 0.5; {command}; echo stats-exit=$?; sleep 600", tmp_path, width=40)
     subprocess.run([*tmux, "resize-window", "-t", "stats", "-x", "40", "-y", "300"], check=True)
     out = pane.wait("stats-exit=0", timeout=60)
     assert "\u2026" not in out, out
     words = out.split()
-    for figure in ("Κωνσταντίνου", "Γιώργος", "Xeris", "Illegal", "7.22", "5.56", "1512", "1488"):
+    for figure in ("Κωνσταντίνου", "ΚΩΝΣΤΑΝΤΊΝΟΥ", "Γιώργος", "Xeris", "Illegal", "7.22", "5.56", "1524", "1488"):
         assert figure in words, out
+    assert "capitals or accents, and are counted as 2 players" in " ".join(words), out  # the warning's words whole
     assert out.count("Κωνσταντίνου") >= 6, out  # beside every table of the player's figures, and in the bars
     bars = [line.split() for line in out.splitlines() if "\u2588" in line]  # the charts' bars: each with its figure
     assert bars and all(words[-1][0].isdigit() and words[0] != "\u2588" for words in bars), out

@@ -38,7 +38,16 @@ from dln.files import replace_file
 from dln.games.protocol import game_named
 from dln.notation.model import SEAT_TAGS, Game
 from dln.notation.sources import Piece, located
-from dln.views.output import console, emit, is_terminal, output_is_ascii, output_takes_any_text, say
+from dln.views.output import (
+    console,
+    emit,
+    is_terminal,
+    output_is_ascii,
+    output_takes_any_text,
+    say,
+    say_within,
+    terminal_width,
+)
 from dln.wording import count_of, listed, visible
 
 __all__ = ["stats_command"]
@@ -525,9 +534,9 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
     for line in doubled.lines():
         say(line, err=data_out)
     for names in dict.fromkeys(names for book in stats.books.values() for names in book.spellings()):
-        say(f"warning: {listed(names)} differ only in capitals or accents, and are "
-            f"counted as {count_of(len(names), 'player')}: if they are one, write the name one way in the "
-            "games' tags", err=data_out)
+        say_within(f"warning: {listed(names)} differ only in capitals or accents, and are counted as "
+                   f"{count_of(len(names), 'player')}: if they are one, write the name one way in the games' tags",
+                   None if data_out else terminal_width(), err=data_out)  # with the report: broken as it is
     ranking = {game: rating.compute() for game, rating in rated.items()} if rated is not None else None
     if as_json:
         ascii_only = not output_takes_any_text()  # JSON escapes what standard output cannot encode

@@ -105,13 +105,15 @@ def terminal_width() -> int | None:
     return shutil.get_terminal_size().columns if is_terminal(sys.stdout) else None
 
 
-def say_within(text: str, width: int | None, *, whole_words: bool = False) -> None:
-    """:func:`say` ``text``, each of its lines wider than ``width`` columns (a terminal's; None: as it is)
-    broken between words (:func:`dln.wording.fit`), which the terminal would cut anywhere, in a card's name
-    too.  ``whole_words``: a word wider than the line (a path, an address, to be copied) is left whole."""
+def say_within(text: str, width: int | None, *, whole_words: bool = False, err: bool = False) -> None:
+    """:func:`say` ``text`` (``err``: on standard error), each of its lines wider than ``width`` columns (a
+    terminal's; None: as it is) broken between words (:func:`dln.wording.fit`), which the terminal would cut
+    anywhere, in a card's name too.  ``whole_words``: a word wider than the line (a path, an address, to be
+    copied) is left whole."""
     from dln.wording import fit
 
-    say("\n".join(part for line in text.split("\n") for part in fit(line, width, whole_words=whole_words)))
+    say("\n".join(part for line in text.split("\n") for part in fit(line, width, whole_words=whole_words)),
+        err=err)
 
 
 def emit(text: str, *, nl: bool = True, utf8: bool = False) -> None:
