@@ -48,6 +48,19 @@ def composed(text: str) -> str:
     return unicodedata.normalize("NFC", text)
 
 
+def in_encoding(text: str, encoding: str) -> str:
+    """``text`` as an output in ``encoding`` can show it: where the encoding lacks a character, the accents
+    typed apart first joined to their letters (:func:`composed`: a Greek Windows console's Windows-1253 has
+    every accented letter but no accent alone, so Μαρία typed on a Mac reads as Μαρία, not 'Μαρι\\u0301α'),
+    then what it still lacks written as a backslash escape.  LookupError for an encoding Python does not
+    know."""
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        return composed(text).encode(encoding, "backslashreplace").decode(encoding)
+    return text
+
+
 def folded(text: str) -> str:
     """``text`` without capitals or accents, as people compare names: Μαρία, ΜΑΡΙΑ and μαρια alike (Greek
     capitals are written without accents), the final ς as σ, a letter typed composed or decomposed alike."""

@@ -3,6 +3,7 @@ Mac and copies from the web give them), capitals without accents, the final ς."
 
 from __future__ import annotations
 
+import os
 import shlex
 import shutil
 import subprocess
@@ -97,3 +98,32 @@ def test_stats_on_a_phone_s_40_columns_shows_every_name_and_figure(tmp_path: Pat
     assert out.count("Κωνσταντίνου") >= 6, out  # beside every table of the player's figures, and in the bars
     bars = [line.split() for line in out.splitlines() if "\u2588" in line]  # the charts' bars: each with its figure
     assert bars and all(words[-1][0].isdigit() and words[0] != "\u2588" for words in bars), out
+
+
+def test_greek_typed_on_a_mac_reads_as_greek_on_a_greek_windows_console(tmp_path: Path) -> None:
+    """A Greek Windows console writes Windows-1253, which has every accented Greek letter but no accent
+    alone: a record typed on a Mac (NFD) was shown there as 'Μαρι\\u0301α', the accent an escape, in dln
+    show's panels, in dln validate's report and its source line (the caret placed under the escapes), in
+    the title of dln score's sheet.  The accents are joined to their letters first, so Μαρία reads as
+    Μαρία; only what the console has no letter for is an escape."""
+    path = tmp_path / "mac.dln"
+    path.write_text(unicodedata.normalize("NFD", '[Event "Βραδιά"]\n[North "Μαρία"]\n[South "Ελένη"]\n\n'
+                                                 'round 1 dealer S\n'
+                                                 "table 5h 3c 9d Js\nN 4c {Η Μαρία δηλώνει} Zq\n"), encoding="utf-8")
+
+    def shown(*args: str) -> str:
+        done = subprocess.run([sys.executable, "-m", "dln", *args, str(path)], capture_output=True, check=False,
+                              env={**os.environ, "PYTHONIOENCODING": "cp1253"}, timeout=120)
+        return done.stdout.decode("cp1253")
+
+    out = shown("validate")
+    assert "\\u0301" not in out and "\\u03" not in out, out
+    snippet = next(line for line in out.splitlines() if line.startswith("    7 | "))
+    assert snippet == "    7 | N 4c {Η Μαρία δηλώνει} Zq", out
+    caret = out.splitlines()[out.splitlines().index(snippet) + 1]
+    assert caret.index("^") == snippet.index("Zq"), out
+    path.write_text(path.read_text(encoding="utf-8").replace(" Zq", ""), encoding="utf-8")
+    out = shown("show", "--move", "1")
+    assert "N Μαρία" in out and "Η Μαρία δηλώνει" in out and "\\u0301" not in out, out
+    out = shown("score")  # its title
+    assert "Βραδιά - 2 players" in out and "\\u0301" not in out, out

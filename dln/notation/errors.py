@@ -10,7 +10,7 @@ import contextlib
 import sys
 import unicodedata
 
-from dln.wording import visible
+from dln.wording import composed, in_encoding, visible
 
 
 def caret_excerpt(source_line: str, line: int, column: int) -> str:
@@ -26,12 +26,13 @@ def caret_excerpt(source_line: str, line: int, column: int) -> str:
     gutter = f"{line:>5} | "
     # Tabs keep their width, and a character written as an escape the escape's (made visible, or lacking in
     # the output's encoding, which writes it as an escape too), so the caret lines up under the offending text.
-    before = visible(source_line[: max(column - 1, 0)])
+    shown, before = visible(source_line), visible(source_line[: max(column - 1, 0)])
     encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
     with contextlib.suppress(LookupError):
-        before = before.encode(encoding, "backslashreplace").decode(encoding)
+        if in_encoding(shown, encoding) != shown:  # the output writes the line composed, with escapes
+            before = in_encoding(composed(before), encoding)
     pad = "".join(map(_blank_under, before))
-    return f"{gutter}{visible(source_line)}\n{' ' * (len(gutter) - 2)}| {pad}^"
+    return f"{gutter}{shown}\n{' ' * (len(gutter) - 2)}| {pad}^"
 
 
 def _blank_under(ch: str) -> str:

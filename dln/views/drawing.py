@@ -17,6 +17,7 @@ and wraps where the escape makes it longer.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import re
@@ -27,7 +28,7 @@ from rich.console import Console, ConsoleOptions, RenderableType
 from rich.segment import Segment
 from rich.text import Span, Text
 
-from dln.wording import ACTED_ON, visible
+from dln.wording import ACTED_ON, in_encoding, visible
 
 __all__ = ["RecordConsole", "visible_text"]
 
@@ -39,9 +40,14 @@ class RecordConsole(Console):
     character a terminal would act on escaped."""
 
     def render_str(self, text: str, **options: Any) -> Text:
-        """``text`` as a :class:`Text` of exactly its characters (made visible), whatever markup it seems to hold."""
+        """``text`` as a :class:`Text` of exactly its characters (made visible), whatever markup it seems to hold;
+        on an output whose encoding lacks some of them, as :func:`dln.wording.in_encoding` writes it (Greek
+        typed on a Mac composed for a Greek Windows console) before it is measured."""
         options.update(markup=False, emoji=False)
-        return super().render_str(visible(text), **options)
+        text = visible(text)
+        with contextlib.suppress(LookupError):
+            text = in_encoding(text, self.encoding)
+        return super().render_str(text, **options)
 
     def render(self, renderable: RenderableType, options: ConsoleOptions | None = None) -> Iterable[Segment]:
         """Draw ``renderable``, a text made visible first."""

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from dln.cards import RANK_NAMES, SUIT_SYMBOLS, Card
 from dln.views.output import separator
-from dln.wording import visible
+from dln.wording import in_encoding, visible
 
 __all__ = ["BACK_STYLE", "COMMENT", "GLYPH", "LABEL", "RED", "Look", "card_text", "cards_text", "suits_text"]
 
@@ -30,13 +30,12 @@ class Look:
 
     def words(self, text: str) -> str:
         """``text`` from the record (a comment, a name) as the output can show it: what a terminal would
-        act on (:func:`dln.wording.visible`) and what its encoding lacks written as backslash escapes now,
+        act on (:func:`dln.wording.visible`) and what its encoding lacks written as backslash escapes now
+        (:func:`dln.wording.in_encoding`: an accent typed apart joined to its letter first),
         before the layout measures the line, so that a line keeps its width (escaped by the stream after
         layout, it would run past the edge and be cut)."""
         text = visible(text)
-        if self.encoding is None:
-            return text
-        return text.encode(self.encoding, "backslashreplace").decode(self.encoding)
+        return text if self.encoding is None else in_encoding(text, self.encoding)
 
     @property
     def border(self) -> box.Box:

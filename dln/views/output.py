@@ -28,7 +28,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 import click
 
-from dln.wording import visible
+from dln.wording import in_encoding, visible
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -84,18 +84,15 @@ def say(text: str = "", *, err: bool = False, nl: bool = True) -> None:
 
 
 def encodable(text: str, stream: IO[str] | None) -> str:
-    """``text`` as ``stream``'s encoding can write it: a character it lacks as a backslash escape, as
-    :func:`tolerant_output` has the stream write it.  Click writes text for a stream that says ASCII
+    """``text`` as ``stream``'s encoding can write it (:func:`dln.wording.in_encoding`): an accent typed apart
+    joined to its letter, and a character it still lacks as a backslash escape, as :func:`tolerant_output`
+    has the stream write it.  Click writes text for a stream that says ASCII
     (``PYTHONIOENCODING=ascii``) in UTF-8 instead, so a report was ASCII with escapes or UTF-8 by the way it
     was written (dln record's lines or dln play's), and a caret placed under the escapes stood elsewhere."""
-    encoding = getattr(stream, "encoding", None) or "utf-8"
     try:
-        text.encode(encoding)
-    except UnicodeEncodeError:
-        return text.encode(encoding, "backslashreplace").decode(encoding)
+        return in_encoding(text, getattr(stream, "encoding", None) or "utf-8")
     except LookupError:
-        pass
-    return text
+        return text
 
 
 def terminal_width() -> int | None:
