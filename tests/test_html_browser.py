@@ -338,6 +338,18 @@ def test_home_end_and_rounds(chromium: Browser, pages: dict[str, Path]) -> None:
         assert _shown(chromium)["key"] == expected, key
 
 
+def test_the_keys_work_on_the_greek_keyboard_layout(chromium: Browser, pages: dict[str, Path]) -> None:
+    """On a keyboard left on its Greek layout the N key gives 'ν', G 'γ', L 'λ' (KeyboardEvent.key), and the
+    page did nothing for them; they do what the keys do on the Latin layout, as in dln replay."""
+    name = "two-player-61.dln"
+    replay = _replay(name)
+    chromium.open(_url(pages[name], "g1-r2-m10"))
+    for key, expected in (("ν", "g1-r3-m0"), ("π", "g1-r2-m0"), ("Γ", position_key(replay, replay.last(Cursor(0, 1)))),
+                          ("γ", "g1-r2-m0"), ("λ", "g1-r2-m1"), ("η", "g1-r2-m0")):
+        chromium.press(key)
+        assert _shown(chromium)["key"] == expected, key
+
+
 def test_the_buttons_work_from_the_keyboard_alone(chromium: Browser, pages: dict[str, Path]) -> None:
     """Tab reaches the controls; Enter on the focused button acts once (the key is not taken twice)."""
     name = "annotated.dln"

@@ -126,6 +126,23 @@ def test_a_session_moves_reveals_plays_and_quits() -> None:
     assert session.done
 
 
+def test_the_keys_work_on_the_greek_keyboard_layout() -> None:
+    """A Greek's keyboard is on its Greek layout as often as not (the names were just typed in Greek): there
+    the N key gives 'ν', G 'γ', R 'ρ', V 'ω' and Q ';', and the replayer did nothing for any of them, so a
+    Greek could not even quit with q.  A key of the Greek layout does what its key does on the Latin one."""
+    latin, greek = Session(Replay.from_text(STUDY), Cursor()), Session(Replay.from_text(STUDY), Cursor())
+    for keys in (("l", "λ"), ("G", "Γ"), ("n", "ν"), ("p", "π"), ("g", "γ"), ("l", "λ"), ("v", "ω"), ("]", "]"),
+                 ("u", "θ"), ("r", "ρ"), ("j", "ξ"), ("k", "κ"), ("e", "ε")):
+        latin.press(keys[0])
+        greek.press(keys[1])
+        assert (greek.cursor, greek.reveal, greek.message) == (latin.cursor, latin.reveal, latin.message), keys
+    greek.press("μ")  # m: go to move N
+    assert greek.prompt == ""
+    greek.press("escape")
+    greek.press(";")  # the Q key
+    assert greek.done
+
+
 def test_go_to_move_types_a_number_and_goes_there_on_enter() -> None:
     session = Session(Replay.from_text(STUDY), Cursor())
     for key in (":", "4", "enter"):

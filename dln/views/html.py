@@ -46,7 +46,7 @@ from dln.views.packed import game_blocks
 from dln.views.replay import Replay
 from dln.views.scoresheet import frame_data
 from dln.views.svg import beside_the_table, card_defs, card_name, position_svg
-from dln.views.tui import BINDINGS, DELAYS, HELP_PAGING, START_DELAY
+from dln.views.tui import BINDINGS, DELAYS, HELP_PAGING, START_DELAY, latin_key
 from dln.wording import number_word, visible
 
 __all__ = ["ACTIONS", "KEYS", "cursors", "game_head", "game_positions", "page", "position_key"]
@@ -70,12 +70,16 @@ def _help() -> list[tuple[str, str]]:
 
 
 def _keys() -> dict[str, str]:
-    """Browser key → action, from the terminal replayer's own bindings (the same keys in both)."""
+    """Browser key → action, from the terminal replayer's own bindings (the same keys in both), each letter
+    also as the same key gives it on the Greek keyboard layout (ν: n, :func:`dln.views.tui.latin_key`)."""
     out: dict[str, str] = {}
     for names, action, _, _ in BINDINGS:
         if action in ACTIONS or action in _PAGE_ACTIONS:
             for name in names:
                 out[_BROWSER_KEYS.get(name, name)] = action
+    for greek in map(chr, range(0x0391, 0x03CA)):  # the Greek letters, capitals then small
+        if (action := out.get(latin_key(greek))) is not None:
+            out.setdefault(greek, action)
     return out
 
 

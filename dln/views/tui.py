@@ -35,6 +35,7 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.screen import Screen
 from rich.text import Text
 
+from dln.cards import on_greek_layout
 from dln.views.engine_hint import EngineHints
 from dln.views.render import FrameView, HelpPager, Look
 from dln.views.replay import Cursor, Replay
@@ -221,6 +222,14 @@ BINDINGS: tuple[Binding, ...] = (
 
 
 
+def latin_key(key: str) -> str:
+    """The key ``key`` is, typed on the Greek keyboard layout, on the Latin one (ν: n, Γ: G; ';', which the Q key
+    gives there: q), so that the keys work whichever layout the keyboard is on; any other key as it is."""
+    if key == ";":
+        return "q"
+    return (on_greek_layout(key) or key) if len(key) == 1 else key
+
+
 def help_rows(bindings: tuple[Binding, ...]) -> tuple[tuple[str, str], ...]:
     """The help screen's rows for ``bindings``: keys as shown, what they do (a binding shown with another
     one, such as ``-`` with ``+``, has no row of its own)."""
@@ -283,8 +292,10 @@ class Controls(ABC):
         """The engine's answer at the place shown (``engine: thinking…`` while it works), or None if not asked."""
 
     def press(self, key: str) -> None:
-        """Carry out one key (names as :func:`decode_keys` gives them); unknown keys are ignored."""
+        """Carry out one key (names as :func:`decode_keys` gives them; one of the Greek layout as its key on
+        the Latin one, :func:`latin_key`); unknown keys are ignored."""
         self.message = ""
+        key = key if key in self._actions else latin_key(key)
         if self.prompt is not None:
             self._type(key)
             return
