@@ -720,3 +720,25 @@ def test_a_redeal_typed_again_finds_its_comment_behind_a_hand_line_typed_again_w
             "round 2 dealer S\n")
     assert _sessions(tmp_path, text, *sessions) == (REDEAL + TABLE + "N: Kc Kd Qh Qs Jc Jd\n{S showed}\n"
                                                     "S: 2d ? ? ? ? ?\nredeal N\n{too many}\n\nround 2 dealer S\n")
+
+
+def test_the_dealer_option_may_name_a_player_as_the_dealer_question_does(tmp_path: Path) -> None:
+    """'--dealer Μαρία' with '--tag South=Μαρία' (any case, accents or not) is South, as the answer Μαρία to the
+    dealer question is; a name nobody has is refused as the question refuses it, naming the seats."""
+    from click.testing import CliRunner
+
+    from dln.cli import main
+
+    new = tmp_path / "new.dln"
+    done = CliRunner().invoke(main, ["record", str(new), "--defaults", "--tag", "North=Ελένη", "--tag",
+                                     "South=Μαρία", "--dealer", "ΜΑΡΙΑ"], input="quit\n")
+    assert done.exit_code == 0, done.output
+    assert "round 1 dealer S\n" in new.read_text(encoding="utf-8")
+    other = tmp_path / "other.dln"
+    done = CliRunner().invoke(main, ["record", str(other), "--defaults", "--tag", "North=Ελένη", "--dealer", "Νίκος"],
+                              input="quit\n")
+    assert done.exit_code == 2 and "--dealer" in done.output and "N (Ελένη)" in done.output and not other.exists()
+    prepared = tmp_path / "prepared.dln"  # the names in the file's tags, not on the command line
+    prepared.write_text('[North "Μαρία"]\n[South "Ελένη"]\n', encoding="utf-8")
+    done = CliRunner().invoke(main, ["record", str(prepared), "--dealer", "ελενη"], input="quit\n")
+    assert done.exit_code == 0 and prepared.read_text(encoding="utf-8").endswith("round 1 dealer S\n")

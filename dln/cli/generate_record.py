@@ -167,7 +167,8 @@ def _texts(spec: _Spec, count: int, jobs: int) -> Iterator[str]:
               help="A new game's game of the family (else asked; Diloti by default; written to the Game tag).")
 @click.option("--players", type=click.Choice(["2", "3", "4"]), default=None,
               help="A new game's players (else asked): 2 or 4 in Diloti, 2 to 4 in Kontsina, 2 in Xeri.")
-@click.option("--dealer", type=click.Choice(["N", "E", "S", "W"]), default=None, help="Who deals a new game's round 1.")
+@click.option("--dealer", metavar="SEAT", default=None,
+              help="Who deals a new game's round 1: N, E, S or W, or a player's name given with --tag.")
 @target_option("A new game's target score (in Xeri: the number of hands).")
 @click.option("--variant", metavar="NAMES", default=None, callback=checked_variant,
               help="A new game's house rules (comma-separated; 'standard' for none).")

@@ -25,6 +25,7 @@ from dln.record.moves import (
     Refused,
     greek_command,
     greek_seat,
+    named_seat,
     names_a_card,
     outside_comments,
 )
@@ -101,6 +102,10 @@ def make_options(*, players: str | None = None, dealer: str | None = None, targe
             tagged.add(name)
         else:
             options.extra_tags.append((name, value))
+    dealer_named = options.preset.get("dealer", "")
+    if dealer_named and dealer_named.strip().upper() not in SEAT_TAGS:  # '--dealer Μαρία', as the question takes
+        names = [(seat, options.preset.get(tag, "")) for seat, tag in SEAT_TAGS.items()]
+        options.preset["dealer"] = named_seat(dealer_named, names) or dealer_named  # else: a prepared file's name
     order = [*_ANSWERED_BY, *options.preset]
     checked: dict[str, str] = {}
     for key in sorted(options.preset, key=order.index):

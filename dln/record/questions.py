@@ -196,7 +196,7 @@ class NewGame:
         if key == "players" and (not value.isdigit() or int(value) not in self._player_counts()):
             return f"{name} is played by {_either(self._player_counts())} players"
         dealer = self.answers.get("dealer", "").upper()
-        if key == "players" and dealer and dealer not in self.seats(int(value)):
+        if key == "players" and dealer in SEAT_TAGS and dealer not in self.seats(int(value)):
             return f"the dealer given, {dealer}, has no seat in a {value}-player game"
         if key == "players" and (problem := unfit(parse_variants(self.answers.get("Variant", "")), int(value))):
             return f"{problem} (--variant)"
