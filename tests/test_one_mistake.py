@@ -234,6 +234,28 @@ def test_a_wrong_dealer_is_one_error_when_the_moves_follow_the_right_one() -> No
         assert not any(r.stopped for r in report.rounds), name
 
 
+def test_a_wrong_first_dealer_is_one_error_when_every_deal_follows_the_other() -> None:
+    """Who deals the first round is chosen at the table, and the seat after the dealer leads every deal
+    (pagat, The Play).  A first round's dealer written wrong, every deal's moves going round from the seat
+    after another dealer, gave one D003 at the first move of every deal and a D106 (K106) at the next round,
+    whose dealer follows the one played: one error, at the dealer, and the round is replayed as the moves
+    show it dealt.  A first move out of turn alone, its round's other moves in turn, is still the move's."""
+    samples = Path(__file__).parent.parent / "samples"
+    for name, header, wrong in (("two-player-61.dln", "round 1 dealer N", "round 1 dealer S"),
+                                ("kontsina.dln", "round 1 dealer S", "round 1 dealer N"),
+                                ("xeri.dln", "round 1 dealer S", "round 1 dealer N")):
+        text = (samples / name).read_text(encoding="utf-8")
+        line = text[:text.index(header)].count("\n") + 1
+        sound = validate_game(dln.loads(text))
+        report = validate_game(dln.loads(text.replace(f"\n{header}\n", f"\n{wrong}\n", 1)))
+        [d] = report.diagnostics
+        assert (d.code, d.line, d.column) == ("D003", line, len(wrong)), name
+        assert d.notes and "replayed as" in d.notes[0], name
+        assert [(r.dealer, r.moves) for r in report.rounds] == [(r.dealer, r.moves) for r in sound.rounds], name
+    one = "round 1 dealer S\ntable 2c 3d 5h Ks\nN: Qs Kh 4c 5c 6c 7c\nS: Qd Kd 4d 5d 6d 7d\nS 4d\nN 4c\n"
+    assert [(d.code, d.line) for d in validate_game(dln.loads(one)).diagnostics] == [("D003", 5)]
+
+
 def test_a_declared_value_written_wrong_is_one_error() -> None:
     """pagat, Raising Declarations: the cards make the declaration's value (D304).  'N 4h [5] =8', the cards
     making 9 and N holding the 9c, gave D304 and D302 (N holds no other card of value 8) for one figure

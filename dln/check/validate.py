@@ -32,6 +32,7 @@ from itertools import chain, islice
 from typing import Any
 
 from dln.cards import Card
+from dln.check.first_dealer import dealer_played
 from dln.check.game_tags import check_result, rules_of, tagged_game
 from dln.check.hands import card_meant, card_played_twice, deal_hands, meant_note
 from dln.check.missing import missing_move
@@ -61,6 +62,7 @@ from dln.engine.codes import (
     OWED,
     OWNER_KEEPS_CARD,
     SEAT,
+    WRONG_SEAT,
     XERI_MARK,
     stands,
 )
@@ -213,6 +215,12 @@ class _Checker(Reporter):
         if plans is None:
             result.stopped = True
             return result
+        if previous_dealer is None and round_.dealer is not None \
+                and (played := dealer_played(round_, self.seats, dealer, plans)) is not None:
+            self.report(WRONG_SEAT, "error", f"{played} dealt this round, not {dealer}: "
+                        f"{plans[0].moves[0].seat}, the seat after {played}, leads every deal",
+                        *round_.dealer_spot, notes=(f"the round is replayed as {played} dealt it",))
+            dealer = played
         self.setup_start: SetupStart | None = None
         state = self._opening(engine, round_, dealer, plans)
         if state is None:
