@@ -208,6 +208,28 @@ def test_three_players_of_kontsina_sit_n_e_s() -> None:
     assert report.seats == ("N", "E", "S") and report.players == 3
 
 
+def test_three_players_seated_n_s_w_are_one_error_and_play_on() -> None:
+    """docs/notation.md, Players: three Kontsina players sit N, E and S (kontsina names no seats: play passes
+    to the left).  Three written N, S and W read as four, E never playing, and every move after N's was
+    out of turn (D003 at each).  Seats that go round as three, a move passing E's seat, are one error, at
+    the first seat the notation does not give three players, and the record is checked as they play."""
+    text = KONTSINA.replace("dealer S", "dealer W") + "N 9c x 5h+4c\nS 9s x 9d\nW Jc x Js\nN 2h\n"
+    report = validate_game(dln.loads(text))
+    [d] = report.diagnostics
+    assert (d.code, d.line) == ("D003", 3) and "N, E and S" in d.message
+    assert report.seats == ("N", "S", "W") and report.players == 3
+    assert not report.rounds[0].stopped and report.rounds[0].moves == 4
+    sample = (ROOT / "samples" / "kontsina.dln").read_text(encoding="utf-8")
+    seated = "\n".join(line if line.startswith("[") else line.translate(str.maketrans("ES", "SW"))
+                       for line in sample.replace("[South ", "[West ").replace("[East ", "[South ")
+                       .replace('"N 9 E 13 S 21"', '"N 9 S 13 W 21"').splitlines()) + "\n"
+    sound, moved = validate_game(dln.loads(sample)), validate_game(dln.loads(seated))
+    assert [x.code for x in moved.diagnostics] == ["D003"]
+    assert [r.moves for r in moved.rounds] == [r.moves for r in sound.rounds] and moved.winner == "W"
+    # Four players, E not yet to play: W leads under S, N follows
+    assert [code for code, severity, _ in found(KONTSINA + "W 9c x 5h+4c\nN 9s x 9d\n") if severity == "error"] == []
+
+
 def test_a_deck_deals_the_hands_and_the_table() -> None:
     """kontsina, Setup: four cards to each player from the dealer's left, then four face up."""
     pack = " ".join(str(c) for c in DECK)  # clubs A-K, diamonds, hearts, spades

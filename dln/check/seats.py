@@ -9,15 +9,22 @@ is that move's mistake: the game keeps the seats the rest of the record names
 (:mod:`dln.check.validate` reports it once, at the seat letter).  A record of a round's first moves only, too
 short for two circuits of the bigger game, shows it as surely when its moves go round the other seats in one
 order for two circuits of the smaller game.
+
+Three Kontsina players sit N, E and S in the notation (docs/notation.md, Players); the rules name no seats,
+play passing to the left.  Three written at N, S and W read as four, E never playing, and every move after
+a pass over E's seat was out of turn.  When the moves go round three seats only, one of them passing the
+fourth, the game is seated as those three play (:func:`three_seated`), one error saying how to write them.
 """
 
 from __future__ import annotations
+
+from itertools import pairwise
 
 from dln.engine import Rules
 from dln.games import protocol
 from dln.notation.model import SEAT_TAGS, Game, Move
 
-__all__ = ["stray_seat"]
+__all__ = ["stray_seat", "three_finding", "three_seated"]
 
 
 def stray_seat(game: Game, engine: protocol.Game, rules: Rules) -> tuple[tuple[str, ...], str, Move] | None:
@@ -58,3 +65,34 @@ def _goes_round(game: Game, stray: Move, seats: tuple[str, ...]) -> bool:
         if move is not stray and order.setdefault(k % n, move.seat) != move.seat:
             return False
     return sorted(order.values()) == sorted(seats)
+
+
+def three_seated(game: Game, engine: protocol.Game, rules: Rules) -> tuple[str, ...] | None:
+    """The three seats, in play order, of a game for three that the record seats at other than the notation's
+    three, read as four: every round's moves go round those three, one move at least passing the seat no line
+    names; None when the record is not such a game."""
+    used = {seat for seat in game.seats_used() if len(seat) == 1}
+    if 3 not in engine.players or len(used) != 3:
+        return None
+    seats, problems = engine.seats_for(used, rules)
+    if problems or len(seats) != 4:
+        return None
+    three = tuple(seat for seat in seats if seat in used)
+    passed = False
+    for round_ in game.rounds:
+        for before, move in pairwise(round_.moves):
+            if move.seat != three[(three.index(before.seat) + 1) % 3]:
+                return None
+            passed = passed or move.seat != seats[(seats.index(before.seat) + 1) % 4]
+    return three if passed else None
+
+
+def three_finding(engine: protocol.Game, three: tuple[str, ...]) -> tuple[str, str, str]:
+    """The error of a game seated at ``three`` (:func:`three_seated`): its message, the first seat the notation
+    does not give three players (where it is reported), and a note saying how to write the seats."""
+    usual = engine.play_order(3)
+    renamed = [f"{usual[i]} for {seat}" for i, seat in enumerate(three) if seat != usual[i]]
+    message = (f"{engine.name}'s three players sit {', '.join(usual[:-1])} and {usual[-1]}, not "
+               f"{', '.join(three[:-1])} and {three[-1]}: the record is checked as they play, {', '.join(three)}")
+    return message, next(seat for seat in three if seat not in usual), \
+        f"in the notation's seats, write {' and '.join(renamed)}"

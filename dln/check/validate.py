@@ -49,7 +49,7 @@ from dln.check.reports import (
     code_name,
 )
 from dln.check.round_end import close_round
-from dln.check.seats import stray_seat
+from dln.check.seats import stray_seat, three_finding, three_seated
 from dln.check.setups import SetupStart, read_setup
 from dln.engine import Hand, Position, Rules, Violation
 from dln.engine import Move as EngineMove
@@ -113,6 +113,10 @@ class _Checker(Reporter):
                 self.report(self.engine.players_code, "error", f"{seat} has no seat in this {len(self.seats)}-player "
                             f"game: no other line of the record seats {seat}",
                             *(move_part(move, SEAT, None, source) or (move.line, move.column)))
+            elif (three := three_seated(game, self.engine, self.rules)) is not None:
+                self.seats = three
+                message, odd, note = three_finding(self.engine, three)
+                self.report(self.engine.players_code, "error", message, *game.first_use(odd), notes=(note,))
             self.players = len(self.seats)
             if moot := unfit(list(named.named), self.players):  # the rule is known, but not one for them
                 self.report("R008", "warning", f"{moot}: the record is checked without it",
