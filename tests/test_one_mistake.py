@@ -640,3 +640,21 @@ def test_a_move_not_written_down_is_one_error_where_the_turn_breaks() -> None:
     # Two moves written in each other's place are not a move missing: no move of S makes the rest legal.
     _, report = _written_wrong("two-player-61.dln", "5. S 4s\n6. N 10s x [10]", "6. N 10s x [10]\n5. S 4s")
     assert "missing" not in report.diagnostics[0].message
+
+
+def test_a_lay_written_as_a_capture_is_one_error_and_the_card_stays_on_the_table() -> None:
+    """kontsina, Capturing cards: a 4 takes a 4 or numerals adding up to 4 (K206).  '5. E 4d x 8s' for
+    '5. E 4d' was replayed as the capture made at the table, taking the 8s: N's '13. N 7h x 4d+3h' then took a
+    4d that was not on the table (D004), and the replay of the round stopped.  When one legal move of the
+    card (the lay) makes every later move of the deal legal, the round goes on from it: one error, and every
+    move judged."""
+    samples = Path(__file__).parent.parent / "samples"
+    for name, played, written in (("kontsina.dln", "5. E 4d", "5. E 4d x 8s"),):
+        text = (samples / name).read_text(encoding="utf-8")
+        sound = validate_game(dln.loads(text))
+        report = validate_game(dln.loads(text.replace(f"\n{played}\n", f"\n{written}\n", 1)))
+        [d] = report.diagnostics
+        assert (d.code, d.line) == ("K206", 20), name
+        assert any("goes on as E 4d" in note for note in d.notes), d.notes
+        assert [r.moves for r in report.rounds] == [r.moves for r in sound.rounds], name
+        assert not any(r.stopped for r in report.rounds), name

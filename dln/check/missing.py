@@ -16,7 +16,7 @@ from dln.engine import Move as EngineMove
 from dln.games import protocol
 from dln.notation.model import Move
 
-__all__ = ["missing_move", "plays_on"]
+__all__ = ["deals_on", "missing_move", "plays_on"]
 
 
 def plays_on(engine: protocol.Game, state: Position, moves: Sequence[Move]) -> Position | None:
@@ -45,13 +45,13 @@ def missing_move(engine: protocol.Game, state: Position, moves: Sequence[Move],
     found = [(move, after) for move in engine.legal_moves(state) if move.card in spare
              and (after := plays_on(engine, engine.apply(state, move), moves)) is not None]
     if any(after != found[0][1] for _, after in found):
-        ends = [(move, end) for move, after in found if (end := _deals_on(engine, after, deals)) is not None]
+        ends = [(move, end) for move, after in found if (end := deals_on(engine, after, deals)) is not None]
         claimed = [(move, end) for move, end in ends if end.last_capturer == rest]  # who takes the rest, if told
         found = claimed or ends or found
     return [move for move, _ in found]
 
 
-def _deals_on(engine: protocol.Game, state: Position, deals: Sequence[tuple[Mapping[str, Hand], Sequence[Move]]]
+def deals_on(engine: protocol.Game, state: Position, deals: Sequence[tuple[Mapping[str, Hand], Sequence[Move]]]
               ) -> Position | None:
     """The position after the round's later ``deals``, dealt and played legally from ``state``, the end of a
     deal; None when one of them is not."""

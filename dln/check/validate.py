@@ -36,6 +36,7 @@ from dln.check.first_dealer import dealer_played
 from dln.check.game_tags import check_result, rules_of, tagged_game
 from dln.check.hands import card_meant, card_played_twice, deal_hands, meant_note
 from dln.check.missing import missing_move
+from dln.check.move_meant import move_meant
 from dln.check.move_part import move_part
 from dln.check.references import resolves_all, to_engine_move
 from dln.check.reports import (
@@ -311,9 +312,7 @@ class _Checker(Reporter):
         record does not tell one move missing."""
         (k, j), state = at, live.freeze()
         moves = plans[k].moves[j:]
-        deals = [(self._hands(plan, state.setup, self._deal_of(i)), plan.moves)
-                 for i, plan in enumerate(plans) if i > k]
-        found = missing_move(engine, state, moves, deals, rest)
+        found = missing_move(engine, state, moves, self._later_deals(plans, k, state.setup), rest)
         if len({m.card for m in found}) != 1:
             return None
         from dln.check.generate import record_move  # with self-play behind it: only when a move is missing
@@ -328,6 +327,10 @@ class _Checker(Reporter):
                     move=number, notes=(note,))
         self.dropped += 1
         return engine.live(engine.apply(state, missed))
+
+    def _later_deals(self, plans: Sequence[DealPlan], k: int, setup: bool) -> list[tuple[dict[str, Hand], list[Move]]]:
+        """The round's deals after ``plans[k]``: each one's hands and moves."""
+        return [(self._hands(plan, setup, self._deal_of(i)), plan.moves) for i, plan in enumerate(plans) if i > k]
 
     def _played_early(self, engine: protocol.Game, live: Any, early: tuple[str, int, int], moves: Sequence[Move],
                       j: int) -> Any:
@@ -570,7 +573,12 @@ class _Checker(Reporter):
         if verdict != _ILLEGAL:
             live.play(engine_move)
             return live
-        made = self._made(engine, live.freeze(), move, engine_move)
+        before = live.freeze()
+        made = self._made(engine, before, move, engine_move)
+        if self.again is None and (meant := move_meant(engine, before, engine_move, made, later,
+                                                       self._later_deals(plans, k, before.setup))):
+            self._note_last_error(meant[1])  # the move its card made, after which the rest of the round is legal
+            return engine.live(meant[0])
         if made is None and self.again is not None:  # its card played before, in the error it is a note of
             self.add_notes(self.again, f"the replay of round {self.round_index} stops at line {move.line}: what "
                            "follows cannot be judged")

@@ -1,0 +1,51 @@
+"""An illegal move whose card made another move at the table, told from the deal's later moves.
+
+``5. E 4d x 8s`` for the lay ``5. E 4d`` breaks the capture rule (Kontsina's K206); replayed as the capture
+made at the table (:meth:`Game.force`), it took the 8s, so ``13. N 7h x 4d+3h`` took a 4d that was not on the
+table (D004) and the replay of the round stopped there: two errors for one slip of the pen.  When the move
+as made leaves a later move of the deal illegal, and one legal move of its card, and no other, makes every
+later move of the deal legal (:func:`dln.check.missing.plays_on`), that move is the one made: the validator
+(:mod:`dln.check.validate`) goes on from it, the move's error the one error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from dln.check.missing import deals_on, plays_on
+from dln.engine import Hand, Position
+from dln.engine import Move as EngineMove
+from dln.games import protocol
+from dln.notation.model import Move
+from dln.notation.writer import move_text
+
+__all__ = ["move_meant"]
+
+Deals = Sequence[tuple[Mapping[str, Hand], Sequence[Move]]]  # the round's later deals: each one's hands and moves
+
+
+def move_meant(engine: protocol.Game, state: Position, engine_move: EngineMove, made: Position | None,
+               later: Sequence[Move], deals: Deals) -> tuple[Position, str] | None:
+    """The position after the legal move of ``engine_move``'s card in ``state`` after which the rest of the
+    round (the deal's ``later`` moves, then its later ``deals``) is legal, with a note saying so, when ``made``
+    (the illegal move as made at the table, None when it cannot be) leaves some of it illegal and one such
+    move, or several leaving one position, does; else None."""
+    if engine_move.seat != state.turn or not (later or deals):
+        return None
+    if made is not None and _on(engine, made, later, deals):  # the move as made leaves the rest legal
+        return None
+    found = [(move, after) for move in engine.legal_moves(state) if move.card == engine_move.card
+             and _on(engine, after := engine.apply(state, move), later, deals)]
+    if not found or any(after != found[0][1] for _, after in found):
+        return None
+    from dln.check.generate import record_move  # with self-play behind it: only when a move is meant
+
+    move, after = found[0]
+    return after, (f"the round goes on as {move_text(record_move(state, move))}, the move of {move.card} "
+                   "after which the rest of the round is legal")
+
+
+def _on(engine: protocol.Game, state: Position, later: Sequence[Move], deals: Deals) -> bool:
+    """Whether the deal's ``later`` moves, then the round's later ``deals``, are legal from ``state``."""
+    after = plays_on(engine, state, later)
+    return after is not None and deals_on(engine, after, deals) is not None
