@@ -10,6 +10,7 @@ that the new message is better, not just different.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -637,6 +638,24 @@ def test_the_moves_before_a_deal_line_too_early_are_counted(game: str) -> None:
     report = check(text)
     assert [d.code for d in report.diagnostics] == ["R003"]
     assert (report.moves, report.rounds[0].moves) == (2, 2)
+
+
+def test_a_round_whose_replay_stops_counts_the_moves_the_record_holds(tmp_path: Path) -> None:
+    """A card that cannot be the player's (D001) stops the replay of its round; the summary counted only the
+    moves before it, '1 round, 3 moves' of a record that `dln parse` says holds 7.  The game's line says how
+    many of them were checked, the totals and the JSON count what the record holds."""
+    record = tmp_path / "stops.dln"
+    record.write_text("round 1 dealer S\ntable 2c 3d 5h Ks\nN: Qs Kh 4c 5c 6c 7c\nS: Qd Kd 4d 5d 6d 7d\n"
+                      "N 4c\nS 4d\nN 5c\nS 9h x 5c\nN 6c\nS 6d\nN 7c\n", encoding="utf-8")
+    assert "1 game, 1 round, 7 moves" in run("parse", str(record))[1]
+    code, out, _ = run("validate", "-v", str(record))
+    assert code == 1 and "game 1: 1 round, checked 3 of 7 moves, score unknown" in out, out
+    assert "\n1 game, 1 round, 7 moves: 1 error, 0 warnings\n" in out, out
+    data = json.loads(run("validate", "--json", str(record))[1])
+    assert (data["games"][0]["moves"], data["games"][0]["checked_moves"], data["summary"]["moves"]) == (7, 3, 7)
+    whole = tmp_path / "whole.dln"
+    whole.write_text("round 1 dealer S\ntable 2c 3d 5h Ks\nN 4c\nS 4d\n", encoding="utf-8")
+    assert "game 1: 1 round, 2 moves, " in run("validate", "-v", str(whole))[1]
 
 
 # --------------------------------------------------------------------------

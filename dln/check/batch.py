@@ -35,7 +35,7 @@ class Checked:
     number: int
     event: str | None
     rounds: int
-    moves: int
+    moves: int  # the main-line moves the record holds
     totals: dict[str, int] | None
     winner: str | None
     rules: str
@@ -43,6 +43,8 @@ class Checked:
     syntax: DLNSyntaxError | None = None  # the game did not parse
     #: A record made only of setups: what it settles (its ``totals`` are then None: it is not a game).
     position: PositionOnly | None = None
+    #: The moves checked, when fewer than ``moves`` (the replay of a round stopped at one); None when all were.
+    checked: int | None = None
 
     @property
     def errors(self) -> int:
@@ -64,9 +66,11 @@ class Checked:
 
 def _verdict(report: GameReport, file: str) -> Checked:
     position = report.position_only()
-    return Checked(file, report.index, report.game.tag("Event"), report.round_count, report.moves,
+    written = report.written_moves
+    return Checked(file, report.index, report.game.tag("Event"), report.round_count, written,
                    None if position else report.totals, report.winner, report.describe_rules(),
-                   tuple(report.diagnostics), position=position)
+                   tuple(report.diagnostics), position=position,
+                   checked=report.moves if report.moves < written else None)
 
 
 def check_chunk(file: str, offset: int, text: str | DLNSyntaxError, variants: Sequence[str] | None,

@@ -273,6 +273,12 @@ class GameReport:
         return sum(r.moves for r in self.rounds)
 
     @property
+    def written_moves(self) -> int:
+        """The main-line moves the record holds, as ``dln parse`` counts them: :attr:`moves` and more when the
+        replay of a round stops at a move that cannot have been made."""
+        return sum(len(r.moves) for r in self.game.rounds)
+
+    @property
     def bad_record(self) -> bool:
         """True when the record cannot be checked as written (a tag that makes no sense, :func:`bad_tags`)."""
         return bool(bad_tags(self.diagnostics))

@@ -142,7 +142,8 @@ def game_data(checked: Checked) -> dict[str, Any]:
         diagnostics = [d.to_data() for d in sorted(checked.diagnostics, key=lambda d: (d.line, d.column))]
     return {"file": checked.file, "game": checked.number, "event": checked.event,
             "verdict": verdict_word(checked), "rules": checked.rules or None, "rounds": checked.rounds,
-            "moves": checked.moves, "totals": checked.totals, "winner": checked.winner,
+            "moves": checked.moves, "checked_moves": checked.moves if checked.checked is None else checked.checked,
+            "totals": checked.totals, "winner": checked.winner,
             "position": checked.position.to_data() if checked.position else None,
             "errors": checked.errors, "warnings": checked.warnings, "diagnostics": diagnostics}
 

@@ -110,7 +110,9 @@ def print_verdict(checked: Checked, out: Report, *, verdict: bool) -> None:
     if verdict:
         label = f"game {checked.number}" + (f" ({checked.event})" if checked.event else "")
         legal = "illegal" if checked.errors else "legal"
-        out.echo(f"{checked.file}: {label}: {count_of(checked.rounds, 'round')}, {count_of(checked.moves, 'move')}, "
+        moves = count_of(checked.moves, "move") if checked.checked is None else \
+            f"checked {checked.checked} of {count_of(checked.moves, 'move')}"
+        out.echo(f"{checked.file}: {label}: {count_of(checked.rounds, 'round')}, {moves}, "
                  f"{outcome(checked)}; {checked.rules}: {legal}")
 
 
