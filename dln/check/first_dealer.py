@@ -14,14 +14,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dln.check.reports import DealPlan
+from dln.engine import Violation
+from dln.engine.codes import WRONG_SEAT
 from dln.notation.model import Round
 
 __all__ = ["dealer_played"]
 
 
-def dealer_played(round_: Round, seats: Sequence[str], written: str, plans: Sequence[DealPlan]) -> str | None:
+def dealer_played(round_: Round, seats: Sequence[str], written: str, plans: Sequence[DealPlan]
+                  ) -> tuple[str, Violation] | None:
     """The dealer other than ``written`` under whom every deal of ``plans`` (``round_``'s, ``seats`` in play
-    order) is played in turn from its first move, over two circuits at least; None when there is none."""
+    order) is played in turn from its first move, over two circuits at least, with the error at ``written``;
+    None when there is none."""
     moves = [move for plan in plans for move in plan.moves]
     if round_.setup or round_.deck is not None or round_.turn is not None or len(moves) < 2 * len(seats) \
             or any(move.seat not in seats for move in moves):
@@ -34,4 +38,5 @@ def dealer_played(round_: Round, seats: Sequence[str], written: str, plans: Sequ
         start = seats.index(lead)
         if any(move.seat != seats[(start + i) % len(seats)] for i, move in enumerate(plan.moves)):
             return None
-    return dealer
+    message = f"{dealer} dealt this round, not {written}: {lead}, the seat after {dealer}, leads every deal"
+    return dealer, Violation(WRONG_SEAT, "error", message, notes=(f"the round is replayed as {dealer} dealt it",))

@@ -63,7 +63,6 @@ from dln.engine.codes import (
     OWED,
     OWNER_KEEPS_CARD,
     SEAT,
-    WRONG_SEAT,
     XERI_MARK,
     stands,
 )
@@ -222,10 +221,8 @@ class _Checker(Reporter):
             return result
         if previous_dealer is None and round_.dealer is not None \
                 and (played := dealer_played(round_, self.seats, dealer, plans)) is not None:
-            self.report(WRONG_SEAT, "error", f"{played} dealt this round, not {dealer}: "
-                        f"{plans[0].moves[0].seat}, the seat after {played}, leads every deal",
-                        *round_.dealer_spot, notes=(f"the round is replayed as {played} dealt it",))
-            dealer = played
+            dealer = played[0]
+            self.report_all([played[1]], *round_.dealer_spot)
         self.setup_start: SetupStart | None = None
         state = self._opening(engine, round_, dealer, plans)
         if state is None:
