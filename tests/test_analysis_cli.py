@@ -728,3 +728,20 @@ def test_the_course_keeps_a_column_for_a_move_not_analysed(tmp_path: Path) -> No
     marks = [line[6:] for line in chart]  # after "  +4 ┤"
     columns = ["".join(row[i] if i < len(row) else " " for row in marks) for i in range(6)]
     assert ["●" in column for column in columns] == [False, True, True, False, True, True], "\n".join(chart)
+
+
+def test_a_players_points_lost_are_the_sum_of_the_losses_shown() -> None:
+    """Each row shows its loss to the tenth, the summary summed the losses as valued: round 1 of
+    samples/two-player-61.dln read N's rows adding to 4.6 and 'N: 24 moves, 4.4 points lost'.  The summary
+    now adds what the rows show, so a reader's sum checks (the JSON keeps the losses as valued)."""
+    code, out, _ = run("analyse", str(SAMPLES / "two-player-61.dln"), "--round", "1", "--budget", "5")
+    assert code == 0
+    rows: dict[str, float] = {}
+    for found in re.finditer(r"^ +\d+\. ([NS]) .* lost +(\d+\.\d)", out, re.MULTILINE):
+        rows[found[1]] = rows.get(found[1], 0.0) + float(found[2])
+    for seat, total in rows.items():
+        summary = re.search(rf"^  {seat}: (\d+) moves, (\d+\.\d) points lost \((\d\.\d\d) per move\)", out,
+                            re.MULTILINE)
+        assert summary is not None, out
+        assert float(summary[2]) == round(total, 1), (seat, total, summary[0])
+        assert float(summary[3]) == round(total / int(summary[1]), 2), summary[0]

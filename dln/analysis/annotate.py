@@ -185,12 +185,14 @@ class SeatSummary:
     """One seat's moves reviewed: points lost, and how many moves fell in each grade."""
 
     moves: int = 0
-    lost: float = 0.0
+    lost: float = 0.0  # the losses as valued: the JSON's total
+    shown_lost: float = 0.0  # the losses as the rows show them, to the tenth: the report's total
     grades: dict[str, int] = field(default_factory=lambda: {word: 0 for _, word, _ in MARKS})
 
     def add(self, review: MoveReview) -> None:
         self.moves += 1
         self.lost += review.lost
+        self.shown_lost = round(self.shown_lost + review.shown_lost, 1)
         graded = review.grade
         if graded:
             self.grades[graded[1]] += 1
@@ -198,6 +200,11 @@ class SeatSummary:
     @property
     def per_move(self) -> float:
         return self.lost / self.moves if self.moves else 0.0
+
+    @property
+    def shown_per_move(self) -> float:
+        """The losses shown per move: the report's figure, so that its total over the moves checks."""
+        return self.shown_lost / self.moves if self.moves else 0.0
 
 
 @dataclass
@@ -446,13 +453,14 @@ def value_in_comment(comment: str) -> CommentValue | None:
 
 
 def summary_lines(review: GameReview) -> Sequence[str]:
-    """The per-seat summary of a review, one line per seat."""
+    """The per-seat summary of a review, one line per seat: the points lost are the sum of the losses the
+    rows show (to the tenth), so that a reader adding them up finds the total."""
     lines = []
     for seat, s in review.summary().items():
         counts = ", ".join(count_of(n, word) if word != "inaccuracy" else
                            f"{n} {'inaccuracy' if n == 1 else 'inaccuracies'}" for word, n in s.grades.items())
-        per_move = f" ({s.per_move:.2f} per move)" if s.moves > 1 else ""  # one move: its loss is the total
-        lines.append(f"{seat}: {count_of(s.moves, 'move')}, {s.lost:.1f} points lost{per_move}; {counts}")
+        per_move = f" ({s.shown_per_move:.2f} per move)" if s.moves > 1 else ""  # one move: its loss is the total
+        lines.append(f"{seat}: {count_of(s.moves, 'move')}, {s.shown_lost:.1f} points lost{per_move}; {counts}")
     return lines
 
 
