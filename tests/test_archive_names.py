@@ -328,3 +328,19 @@ def test_a_name_at_two_seats_of_one_game_is_one_player_once_in_that_game(tmp_pat
     again.write_text(club.read_text(encoding="utf-8"), encoding="utf-8")
     code, out, _ = run("stats", str(club), str(again))  # on a terminal's report, each name said once
     assert code == 0 and out.count("warning") == 1 and "and 1 more game like it" in out
+
+
+def test_split_fills_a_tag_the_game_has_by_default_with_its_value(tmp_path: Path) -> None:
+    """'--template {n}-{Game}' named a Diloti game without a Game tag '1-': the game is Diloti all the same
+    (docs/notation.md, Tags).  A standard tag with a default now gives it: Game the game's name, Target its
+    target (61; Kontsina 21, Xeri 5 hands), Variant 'standard'; a tag written gives what it says."""
+    club = tmp_path / "club.dln"
+    club.write_text('[Event "Club"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\n\n'
+                    '[Game "Kontsina"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\n\n'
+                    '[Game "Xeri"]\n[Target "3"]\n[Variant "first-card-xeri"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\n',
+                    encoding="utf-8")
+    template = "{n}-{Game}-{Target}-{Variant}.dln"
+    code, _, err = run("split", str(club), "-d", str(tmp_path / "games"), "--template", template)
+    assert code == 0, err
+    assert sorted(p.name for p in (tmp_path / "games").iterdir()) == [
+        "1-Diloti-61-standard.dln", "2-Kontsina-21-standard.dln", "3-Xeri-3-first-card-xeri.dln"]

@@ -4,8 +4,9 @@
 parse too, so that a second run names every game alike); ``{game}`` is the
 game's number in its file; ``{file}`` is the input's name without folder or
 suffix; any other field is a tag (``{Event}``, ``{Date}``, ``{North}``), empty
-when the game lacks it.  Python's format specifications apply to the numbers
-(``{n:04}``).  A tag's value is made safe for a file name: every run of
+when the game lacks it, unless the tag has a default (:func:`with_defaults`:
+an untagged game's ``{Game}`` is ``Diloti``).  Python's format specifications
+apply to the numbers (``{n:04}``).  A tag's value is made safe for a file name: every run of
 characters other than letters, digits, ``.``, ``-`` and ``_``, or of two
 dots or more, becomes one ``_`` (the value read composed, NFC, so that an
 accent typed apart stays on its letter), so ``2026.11.20`` stays, ``Club /
@@ -33,12 +34,14 @@ import re
 import string
 from pathlib import Path
 
+from dln.engine.rules import STANDARD_RULES
+from dln.games.protocol import game_named
 from dln.notation.mistakes import tag_name_problem
 from dln.notation.model import STANDARD_TAGS
 from dln.wording import composed
 
 __all__ = ["DEFAULT_TEMPLATE", "check_template", "empty_tags", "file_name", "longest_name", "name_problem",
-           "portable"]
+           "portable", "with_defaults"]
 
 DEFAULT_TEMPLATE = "{file}-{game:04}.dln"
 _UNSAFE = re.compile(r"(?:[^\w.\-]|\.{2,})+")
@@ -130,6 +133,21 @@ def file_name(template: str, *, n: int, game: int, file: str, tags: tuple[tuple[
     # A folder of the template named by a missing tag ('{Date}/...' without a Date) is left out, so that
     # the name never becomes absolute ('/00003.dln') or empty.
     return "/".join(part for part in name.split("/") if part not in ("", ".")) or "_"
+
+
+def with_defaults(tags: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """``tags``, then the value of each standard tag with a default that the game lacks: a game without a
+    ``Game`` tag is Diloti, without ``Target`` plays to its game's target (61; Kontsina 21, Xeri 5 hands),
+    without ``Variant`` by the standard rules (docs/notation.md, Tags).  So ``{Game}`` names an untagged game
+    ``Diloti``, not nothing; a ``Game`` naming no game installed gives no ``Target``."""
+    have = {name for name, _ in tags}
+    try:
+        game = game_named(next((value for name, value in tags if name == "Game"), None))
+    except ValueError:
+        game = None
+    defaults = {"Game": game.name if game else None, "Target": str(game.target) if game else None,
+                "Variant": STANDARD_RULES[0]}
+    return tags + tuple((name, value) for name, value in defaults.items() if name not in have and value is not None)
 
 
 def empty_tags(template: str, tags: tuple[tuple[str, str], ...]) -> list[str]:

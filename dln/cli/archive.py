@@ -35,6 +35,7 @@ from dln.archive.naming import (
     longest_name,
     name_problem,
     portable,
+    with_defaults,
 )
 from dln.archive.parallel import replayed
 from dln.archive.reading import (
@@ -435,7 +436,8 @@ def merge_command(files: tuple[str, ...], output: str | None, dedupe: bool, same
               help="Where to write the games (created if needed).")
 @click.option("--template", default=DEFAULT_TEMPLATE, show_default=True,
               help="The name of each file: {n} counts the games read (all files), {game} is the game's number in its "
-              "file, {file} its file's name, {TAG} a tag (e.g. {n:05}-{Date}-{North}.dln).  A field like a "
+              "file, {file} its file's name, {TAG} a tag (e.g. {n:05}-{Date}-{North}.dln; a tag with a "
+              "default gives it when missing: {Game} Diloti, {Target} 61).  A field like a "
               "mistyped tag ({Nrth}, {date}), or that no tag can be named (a tag's name is Latin letters, digits "
               "and _), is refused.")
 @click.option("--force", is_flag=True, help="Replace files that already exist.")
@@ -510,7 +512,7 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
         returned (file, game number, name): written where it goes only once every input is read whole."""
         ready: list[tuple[str, int, str]] = []
         for (file, number), piece, text in items:
-            tags = piece.game.tags if piece.game is not None else ()
+            tags = with_defaults(piece.game.tags) if piece.game is not None else ()  # {Game}: Diloti untagged
             name = file_name(template, n=number, game=piece.number, file=file, tags=tags)
             target = folder / name
             game = f"{file}: game {piece.number}: error:"
