@@ -259,3 +259,35 @@ def test_an_inverted_filter_that_keeps_no_game_says_every_game_matches(tmp_path:
                                 "not created\n")
     code, out, err = run("filter", str(CLUB), "--tag", "Event~", "--invert")
     assert (code, out, err) == (1, "", "every game matches, and --invert keeps none: nothing written\n")
+
+
+@pytest.mark.parametrize("command", [["merge"], ["filter", "--player", "Maria"]])
+def test_a_folder_read_leaves_out_the_output_written_into_it(command: list[str], archive: Path) -> None:
+    """'dln merge c -o c/all.dln' run twice read its own earlier output as one of c's records: the second
+    all.dln held every game twice (10 of 5), and each run more.  The output a folder searched finds is left
+    out of the inputs when another file holds each of its games, with a note on stderr, so a second run writes
+    what the first did."""
+    out = archive / "all.dln"
+    code, _, first_err = run(*command, str(archive), "-o", str(out))
+    assert code == 0, first_err
+    first = out.read_text(encoding="utf-8")
+    code, _, err = run(*command, str(archive), "-o", str(out))
+    assert code == 0, err
+    assert out.read_text(encoding="utf-8") == first
+    assert f"{out}: note: not read from the folder {archive}: it is this command's output (-o), whose every game " \
+           "another file holds" in err
+    assert "warning" not in err
+
+
+@pytest.mark.parametrize("named", [True, False])
+def test_an_output_holding_games_no_other_file_holds_is_still_read(named: bool, archive: Path,
+                                                                   tmp_path: Path) -> None:
+    """The output is read whole before it is replaced, its games kept, when it is named as an input, or when
+    it holds a game no other file read holds: 'dln merge club/ new.dln -o club/club.dln' adds new.dln's
+    games to the club's file, and leaving it out would have replaced them."""
+    club, new = archive / "club.dln", tmp_path / "new.dln"
+    new.write_text(CLUB.read_text(encoding="utf-8").replace('"Maria"', '"Anna"'), encoding="utf-8")
+    code, _, err = run("merge", str(archive), str(new), *([str(club)] if named else []), "-o", str(club))
+    assert code == 0, err
+    assert games_in(club) == 2 * GAMES and "note:" not in err
+

@@ -289,7 +289,9 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
     are not judged).  Every file is checked before anything is written: one
     that cannot be read, or an empty one beside others, writes nothing.  A
     file reached twice (named twice, in a folder named too, by a link) is
-    read once, with a warning.
+    read once, with a warning.  OUTPUT found in a folder of FILES whose
+    every game another file read holds (filter c -o c/kept.dln run again) is
+    left out of them, with a note.
     OUTPUT may be one of FILES (only the games that match are left in it):
     it is replaced once all is read, and not at all if such a game would be
     lost (--keep-broken keeps such games).  When no game matches (with
@@ -313,6 +315,7 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
     inputs = Inputs(() if count else files)
     if data_out:
         inputs.refuse_standard_output()
+    inputs.leave_out(output)  # filter c -o c/kept.dln run again: its own earlier output is no record of c
     if not count:
         inputs.refuse_unreadable("nothing written" if data_out else f"{output}: not written", err=data_out)
     archive = reader(status, err=data_out)
@@ -387,7 +390,9 @@ def merge_command(files: tuple[str, ...], output: str | None, dedupe: bool, same
     checked before anything is written: one that cannot be read, or an empty
     one beside others, writes nothing.  A file reached twice (named twice,
     in a folder named too, by a link) is read once, with a warning.  OUTPUT
-    may be one of FILES: it is replaced once all is read, and not at all if
+    found in a folder of FILES whose every game another file read holds
+    (merge c -o c/all.dln run again) is left out of them, with a note.
+    OUTPUT may be one of FILES: it is replaced once all is read, and not at all if
     a game does not parse, which it would lose (--keep-broken keeps such
     games as written); when no game parses, no file is written.  Exit 0, or
     2 when a file cannot be read or holds no game, or a game does not
@@ -400,6 +405,7 @@ def merge_command(files: tuple[str, ...], output: str | None, dedupe: bool, same
     inputs = Inputs(files)
     if data_out:
         inputs.refuse_standard_output()
+    inputs.leave_out(output)  # merge c -o c/all.dln run again: its own earlier output is no record of c
     inputs.refuse_unreadable("nothing written" if data_out else f"{output}: not written", err=True)
     archive = reader(status, err=True)
     archive.comments_alone = True  # a file of comments alone is no game, but its comments are kept

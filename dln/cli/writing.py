@@ -7,6 +7,9 @@ The commands that write (``merge``, ``filter``, ``split``, ``html``, ``svg``,
   before anything is written; :meth:`Inputs.refuse_unreadable` ends the
   command (exit 2) when one is missing or cannot be read, so an existing
   output is left as it was, and a new one is not created empty.
+- :meth:`Inputs.leave_out` leaves the output out of the inputs when a folder
+  searched found it and another input holds every game of it (``merge c -o
+  c/all.dln`` run twice), saying so.
 - :meth:`Inputs.holds` tells whether a file is one of the inputs, whatever
   the path says (a symbolic or hard link, another spelling): it is the same
   file.  :meth:`Inputs.refuse_output` makes ``-o`` onto an input a usage
@@ -27,6 +30,7 @@ The commands that write (``merge``, ``filter``, ``split``, ``html``, ``svg``,
 from __future__ import annotations
 
 import errno
+import hashlib
 import os
 import re
 import stat
@@ -38,7 +42,9 @@ import click
 
 from dln.cli.common import EXIT_BAD_INPUT, STDIN
 from dln.notation.model import TAG_NAME
+from dln.notation.parser import parse_text
 from dln.notation.sources import NO_GAME_IN_FILE, NO_RECORD_IN_DIRECTORY, display_name, each_file, file_identity
+from dln.notation.writer import write_game
 from dln.views.output import say, utf8_bytes
 from dln.wording import count_of
 
@@ -55,13 +61,15 @@ class Inputs:
     writes: which cannot be read, and which files they are (device and inode, a few bytes each)."""
 
     def __init__(self, paths: Iterable[str]) -> None:
+        self.paths = list(paths)
         self.files: list[str] = []
         self.problems: list[str] = []
         #: The empty files among them: refused as the others are when any input is not empty (when all are,
         #: the archive's reader says there is no game in these files, naming them all).
         self.empty: list[str] = []
         self._identities: dict[tuple[int, int], str] = {}
-        for name in each_file(paths, lambda path: self.problems.append(f"{path}: error: {NO_RECORD_IN_DIRECTORY}")):
+        for name in each_file(self.paths,
+                              lambda path: self.problems.append(f"{path}: error: {NO_RECORD_IN_DIRECTORY}")):
             self.files.append(name)
             if name != STDIN:
                 self._look_at(name)
@@ -126,6 +134,25 @@ class Inputs:
             return False
         return (st.st_dev, st.st_ino) in self._identities
 
+    def leave_out(self, output: str | None) -> None:
+        """Leave ``output`` out of the inputs when a folder searched found it and every game of it is in
+        another input, with a note on stderr: ``dln merge c -o c/all.dln`` run twice read its own earlier
+        output as one of c's records and wrote every game twice.  An output named as an input is one, and so
+        is one holding a game no other input holds: read whole before it is replaced, its games are kept
+        (``merge club/ new.dln -o club/club.dln`` adds to the club's file).  Finding its games reads the
+        other inputs once more, only when such an output is found."""
+        identity = file_identity(output) if output is not None and output != STDIN else None
+        name = self._identities.get(identity) if identity is not None else None
+        if name is None or any(file_identity(path) == identity for path in self.paths):
+            return
+        if not _held_elsewhere(name, (file for file in self.files if file not in (name, STDIN))):
+            return
+        del self._identities[identity]
+        self.files.remove(name)
+        folder = next((path for path in self.paths if Path(path) in Path(name).parents), None)
+        say(f"{display_name(name)}: note: not read from the folder {folder}: it is this command's output (-o), "
+            "whose every game another file holds", err=True)
+
     def refuse_output(self, output: str | None, why: str) -> None:
         """A usage error (exit 2, nothing read or written) when OUTPUT is one of the inputs; ``why`` says
         what writing there would do."""
@@ -139,6 +166,31 @@ class Inputs:
         if output is not None and output != STDIN and holds_records(output):
             raise click.BadParameter(f"{output} holds DLN records: {what} written there would replace them; "
                                      "choose another file", param_hint="'-o' / '--output'")
+
+
+def _games_of(name: str) -> set[bytes] | None:
+    """A digest (16 bytes) of each game of file ``name`` in canonical DLN, equal for games alike but for their
+    layout; None for a file that does not read whole as games."""
+    try:
+        with open(name, encoding="utf-8") as file:
+            return {hashlib.blake2b(write_game(game).encode("utf-8"), digest_size=16).digest()
+                    for game in parse_text(file.read())}
+    except Exception:  # a file that does not read whole as games: nothing proves its games are elsewhere
+        return None
+
+
+def _held_elsewhere(name: str, others: Iterable[str]) -> bool:
+    """Whether every game of file ``name`` is in one of ``others`` (read until all are found): an output
+    that is a merge of its folder's other files is, the club's file that ``merge club/ new.dln -o
+    club/club.dln`` adds to is not, and reading it keeps its games."""
+    missing = _games_of(name)
+    for other in others:
+        if not missing:
+            break
+        if missing is None or (found := _games_of(other)) is None:
+            continue
+        missing -= found
+    return missing == set()
 
 
 #: The start of a DLN record: comments and notes, then a tag, a round or a setup (grammar/dln.lark, start).
