@@ -670,7 +670,7 @@ def test_a_comment_typed_with_the_line_before_in_this_session_is_not_taken_for_t
 
 @pytest.mark.parametrize(("typed", "written"), [
     ("? ;", "1. N 4c 5h =9?\n"), ("? ; risky", "1. N 4c 5h =9? {risky}\n"), ("? !", "1. N 4c 5h =9? !\n"),
-    ("? $2", "1. N 4c 5h =9? $2\n"),
+    ("? $2", "1. N 4c 5h =9?\n"),  # $2 is ?, written once
 ])
 def test_a_question_mark_before_a_note_or_a_glyph_is_the_glyph(tmp_path: Path, typed: str, written: str) -> None:
     """'? ;' was answered "not a card: ';'", as though a card were asked about, though '?;' and '? ; risky' are
@@ -742,3 +742,25 @@ def test_the_dealer_option_may_name_a_player_as_the_dealer_question_does(tmp_pat
     prepared.write_text('[North "Μαρία"]\n[South "Ελένη"]\n', encoding="utf-8")
     done = CliRunner().invoke(main, ["record", str(prepared), "--dealer", "ελενη"], input="quit\n")
     assert done.exit_code == 0 and prepared.read_text(encoding="utf-8").endswith("round 1 dealer S\n")
+
+
+def test_a_numbered_glyph_is_its_sign_written_once(tmp_path: Path) -> None:
+    """'$2' is '?' (docs/notation.md, Glyphs), but '? ;' then '$2 ;' wrote '=9? $2', the mistake marked
+    twice, and '4c 5h =9? $2' too.  A numbered glyph is its sign: a move carrying one does not take the
+    other, and the reply says so."""
+    path = _started(tmp_path)
+    code, out = _run(path, ["4c 5h =9", "? ;", "$2 ;", "9s x [9] $1 !", "quit"])
+    assert code == 0, out
+    assert path.read_text() == START + TABLE + "1. N 4c 5h =9?\n2. S 9s x [9] $1\n"
+    assert out.count("  $2 is written once: a move carries each glyph once ($2 is ?) (nothing was written)\n") == 1
+    assert out.count("  ! is written once: a move carries each glyph once ($1 is !)\n") == 1
+
+
+def test_a_variation_typed_with_a_glyph_twice_writes_it_once(tmp_path: Path) -> None:
+    """'(N 9c x 9d! !)' after a move wrote the variation's move with '!' twice; it carries it once, as the
+    move played does."""
+    path = _started(tmp_path)
+    code, out = _run(path, ["4c 5h =9", "(N 9c x 9d! !)", "quit"])
+    assert code == 0, out
+    assert path.read_text() == START + TABLE + "1. N 4c 5h =9\n  (N 9c x 9d!)\n"
+    assert "  ! is written once: a move carries each glyph once\n" in out

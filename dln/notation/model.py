@@ -96,6 +96,29 @@ class MoveSpots(NamedTuple):
     glyphs: tuple[Where, ...] = ()
 
 
+#: The six signs of the glyphs, in the order chess's PGN numbers them: ``$1`` is ``!``, ``$6`` is ``?!``
+#: (docs/notation.md, Glyphs).
+NUMBERED_SIGNS = ("!", "?", "!!", "??", "!?", "?!")
+_SIGN_OF = {f"${number}": sign for number, sign in enumerate(NUMBERED_SIGNS, 1)}
+
+
+def glyph_sign(glyph: str) -> str:
+    """The sign ``glyph`` stands for: ``$2`` is ``?``; any other glyph is its own."""
+    return _SIGN_OF.get(glyph, glyph)
+
+
+def glyphs_once(carried: tuple[str, ...], typed: tuple[str, ...]) -> tuple[str, ...]:
+    """The glyphs of ``typed`` that a move carrying ``carried`` takes: a move carries each glyph once, and a
+    numbered glyph is its sign (``=9?`` takes no ``$2``), so one typed again, or twice, is left out."""
+    signs = {glyph_sign(glyph) for glyph in carried}
+    taken = []
+    for glyph in typed:
+        if glyph_sign(glyph) not in signs:
+            signs.add(glyph_sign(glyph))
+            taken.append(glyph)
+    return tuple(taken)
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
     """One turn: ``seat`` plays ``card`` and lays it, captures, or declares.
@@ -142,14 +165,17 @@ class Move:
     def annotated_more(self, other: Move) -> Move:
         """This move with ``other``'s glyphs, comments and variations added to its own: its comments
         with this move's, those after one of its variations after that variation (in written order).  A glyph
-        is added once, and not at all when this move carries it already: ``=9? ?`` says nothing more."""
+        is added once, and not at all when this move carries it already (:func:`glyphs_once`: ``=9? ?`` and
+        ``=9? $2`` say nothing more), and so on the moves of its variations."""
         later = [place + len(self.variations) if place else 0 for place in other.full_places()]
         placed = sorted(zip((*self.full_places(), *later), self.comments + other.comments, strict=True),
                         key=lambda pair: pair[0])
         places = tuple(place for place, _ in placed)
-        glyphs = self.glyphs + tuple(g for g in dict.fromkeys(other.glyphs) if g not in self.glyphs)
-        return replace(self, glyphs=glyphs, comments=tuple(text for _, text in placed),
-                       variations=self.variations + other.variations,
+        variations = tuple(replace(variation, moves=tuple(replace(move, glyphs=glyphs_once((), move.glyphs))
+                                                           for move in variation.moves))
+                           for variation in other.variations)
+        return replace(self, glyphs=self.glyphs + glyphs_once(self.glyphs, other.glyphs),
+                       comments=tuple(text for _, text in placed), variations=self.variations + variations,
                        comment_places=places if any(places) else ())
 
     def full_places(self) -> tuple[int, ...]:

@@ -16,7 +16,7 @@ from dln.games.protocol import Game as GameRules
 from dln.games.protocol import face_up_word
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.mistakes import COMMENT_TEXT
-from dln.notation.model import SEATS, Move, Round, Variation
+from dln.notation.model import SEATS, Move, Round, Variation, glyph_sign, glyphs_once
 from dln.notation.parser import parse_text
 from dln.notation.syntax import LINE_STARTS
 from dln.notation.writer import braced_comment, comment_text, item_text, move_text, ordered_components
@@ -341,9 +341,18 @@ def check_glyphs(text: str) -> None:
 
 def glyphs_again(carried: tuple[str, ...], typed: tuple[str, ...]) -> list[str]:
     """What to say of the glyphs ``typed`` for a move that carries ``carried``: those it carries already or
-    typed twice are written once, since a move carries each glyph once (nothing to say: no line)."""
-    again = " ".join(dict.fromkeys(g for i, g in enumerate(typed) if g in (*carried, *typed[:i])))
-    return [f"{again} {'are' if ' ' in again else 'is'} written once: a move carries each glyph once"] if again else []
+    typed twice, a numbered glyph as its sign (``$2`` is ``?``), are written once, since a move carries each
+    glyph once (:func:`dln.notation.model.glyphs_once`; nothing to say: no line)."""
+    taken = glyphs_once(carried, typed)
+    left = [glyph for i, glyph in enumerate(typed) if glyph not in taken or glyph in typed[:i]]
+    if not left:
+        return []
+    again = " ".join(dict.fromkeys(left))
+    signs = ", ".join(dict.fromkeys(  # a numbered glyph left out for its sign, or a sign for its number
+        f"{glyph} is {other}" if glyph.startswith("$") else f"{other} is {glyph}"
+        for glyph in left for other in (*carried, *typed) if other != glyph and glyph_sign(other) == glyph_sign(glyph)))
+    return [f"{again} {'are' if ' ' in again else 'is'} written once: a move carries each glyph once"
+            + (f" ({signs})" if signs else "")]
 
 
 #: A phrase's example, which the prompt leaves out of the file reader's messages.

@@ -33,6 +33,7 @@ from dln.record.moves import (
     command_slip,
     commas_apart,
     glyphs_again,
+    glyphs_once,
     help_lines,
     is_bare,
     named_by_rank,
@@ -452,7 +453,7 @@ class Recorder:
                                              pile=positions.is_pile(state)), state.turn)
         except Refused as refusal:
             raise as_typed(refusal, named) from None
-        reply = self.play(replace(typed, glyphs=tuple(dict.fromkeys(typed.glyphs))))
+        reply = self.play(replace(typed, glyphs=glyphs_once((), typed.glyphs)))
         reply.lines += glyphs_again((), typed.glyphs)
         return reply
 
@@ -515,6 +516,8 @@ class Recorder:
                               "another move (nothing was written)")
         self.refuse_unshown(move, dummy.variations)
         annotated, said = move.annotated_more(dummy), glyphs_again(move.glyphs, dummy.glyphs)
+        said += [line for variation in dummy.variations for played in variation.moves
+                 for line in glyphs_again((), played.glyphs)]
         if annotated == move:
             return Reply(lines=[shown_move(move), *(f"{line} (nothing was written)" for line in said)])
         reply = self.replace_move(r, d, m, annotated)

@@ -21,7 +21,7 @@ from dln.engine import Rules, Violation
 from dln.games import protocol
 from dln.games.protocol import BY_CARDS, Position, contested, game_of
 from dln.notation.bounds import small_number
-from dln.notation.model import SEAT_TAGS, Game, Move, Round, Variation
+from dln.notation.model import NUMBERED_SIGNS, SEAT_TAGS, Game, Move, Round, Variation
 from dln.notation.writer import move_text, variation_text
 from dln.views.group_parts import Parts, laid_parts
 from dln.wording import count_of
@@ -35,7 +35,6 @@ GLYPHS: dict[str, str] = {
     "!?": "an interesting move",
     "?!": "a dubious move",
 }
-_NUMBERED = ("!", "?", "!!", "??", "!?", "?!")
 
 
 def prose(comment: str) -> str:
@@ -53,8 +52,8 @@ def annotations(move: Move) -> dict[str, Any]:
 def glyph_meaning(glyph: str) -> str:
     """``!?`` → ``an interesting move``; ``$2`` → ``a mistake``; other ``$n`` → ``numbered glyph $n``."""
     number = small_number(glyph[1:]) if glyph.startswith("$") else None
-    if number is not None and 1 <= number <= len(_NUMBERED):
-        return GLYPHS[_NUMBERED[number - 1]]
+    if number is not None and 1 <= number <= len(NUMBERED_SIGNS):
+        return GLYPHS[NUMBERED_SIGNS[number - 1]]
     return GLYPHS.get(glyph, f"numbered glyph {glyph}")
 
 
