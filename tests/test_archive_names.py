@@ -344,3 +344,17 @@ def test_split_fills_a_tag_the_game_has_by_default_with_its_value(tmp_path: Path
     assert code == 0, err
     assert sorted(p.name for p in (tmp_path / "games").iterdir()) == [
         "1-Diloti-61-standard.dln", "2-Kontsina-21-standard.dln", "3-Xeri-3-first-card-xeri.dln"]
+
+
+def test_filter_by_a_part_of_a_name_says_which_whole_names_hold_it(tmp_path: Path) -> None:
+    """--player finds a whole name: 'μαρια' counted 0 games of Μαρία Κωνσταντίνου's, with no word of why.  When
+    no game matches, the names at the tables that hold what was asked are said, with how to find them."""
+    club = greek_club(tmp_path, Maria="Μαρία Κωνσταντίνου")
+    code, out, err = run("filter", "--player", "μαρια", "--count", str(club))
+    assert code == 0 and out == "0\n"
+    assert "--player finds a whole name: Μαρία Κωνσταντίνου holds 'μαρια'" in err
+    assert '(--player "Μαρία Κωνσταντίνου" finds that player)' in err
+    code, out, err = run("filter", "--player", "μαρια", str(club))
+    assert code == 1 and out == "" and "Μαρία Κωνσταντίνου holds 'μαρια'" in err
+    code, out, err = run("filter", "--player", "Νίκος", "--count", str(club))
+    assert code == 0 and out == "0\n" and "holds" not in err  # nobody's name holds it: nothing to say

@@ -204,6 +204,13 @@ class Conditions:
                 return False
         return self.game_type is None or key_of(game.tag("Game")) == self.game_type
 
+    def names_holding(self, game: Game) -> list[tuple[str, str]]:
+        """Each name at ``game``'s table that holds a --player name as a part of it (``Μαρία Κωνσταντίνου``
+        for ``μαρια``), with that --player name: --player finds a whole name, which a person asking by a first
+        name does not know."""
+        return [(name, player) for name in players_of(game).values() for player in self.players
+                if folded(player) in folded(name) and folded(player) != folded(name)]
+
     def unread_date(self, game: Game) -> str | None:
         """The value of ``game``'s Date tag when a date condition is asked and it is no date (6/11/2026):
         no date condition holds for the game, which is worth a word."""

@@ -75,7 +75,7 @@ from dln.files import move_file, remove_stale_folders
 from dln.notation.model import Game
 from dln.notation.sources import Piece, located
 from dln.views.output import emit, say
-from dln.wording import count_of
+from dln.wording import count_of, shell_word
 
 __all__ = ["SaidOnce", "filter_command", "merge_command", "split_command"]
 
@@ -168,6 +168,8 @@ NO_MATCH = "no game matches"
 ALL_MATCH = "every game matches, and --invert keeps none"
 #: The exit status of a filter that keeps no game: grep's, for nothing matched.
 EXIT_NO_MATCH = 1
+#: How many names holding a --player name filter says when no game matches.
+NEAR_NAMES = 3
 
 
 def nothing_read(archive: ArchiveReader) -> bool:
@@ -322,6 +324,7 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
     archive.comments_alone = True  # a file of comments alone is no game, but its comments are kept, as merge keeps them
     archive.nothing = NOTHING_TO_COUNT if count else NOTHING_READ
     kept = 0
+    near: dict[tuple[str, str], None] = {}  # names holding a --player name as a part, said if nothing matches
 
     def to_replay(item: tuple[str, Piece]) -> bool:
         game = item[1].game
@@ -355,6 +358,8 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
             if match != invert:
                 kept += 1
                 yield file, piece, canonical_text(piece)
+            elif not invert and len(near) < NEAR_NAMES:
+                near.update(dict.fromkeys(conditions.names_holding(game)))
 
     apart = Apart()
     trouble = stopped(archive, apart, rewriting=output is not None and inputs.holds(output), keep_broken=keep_broken)
@@ -365,6 +370,10 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
     elif write_out(matching(), output, status, inputs,
                    lambda: trouble() or (None if kept else ALL_MATCH if invert else NO_MATCH), apart) and not data_out:
         say(f"wrote {count_of(apart.count, 'game')} of {archive.games + archive.unparsed} to {output}", err=True)
+    if not kept:
+        for name, player in list(near)[:NEAR_NAMES]:
+            say(f"note: --player finds a whole name: {name} holds '{player}' (--player {shell_word(name)} finds "
+                "that player)", err=True)
     sys.exit(status.code)
 
 
