@@ -291,3 +291,31 @@ def test_an_output_holding_games_no_other_file_holds_is_still_read(named: bool, 
     assert code == 0, err
     assert games_in(club) == 2 * GAMES and "note:" not in err
 
+
+
+def test_split_into_a_folder_it_reads_leaves_out_the_games_it_wrote_there(archive: Path) -> None:
+    """'dln split c -d c' run twice read the files its first run wrote in c as records of c: the second run
+    refused to write over them ('is one of the files being split', exit 2) and wrote club-0001-0001.dln and
+    the like, a file for each.  A file of one game the folder searched finds in DIR, that game held by another
+    file read, is left out of the inputs, with a note, so that a second run writes the files the first did."""
+    code, _, err = run("split", str(archive), "-d", str(archive))
+    assert code == 0, err
+    first = {path.name: path.read_text(encoding="utf-8") for path in archive.iterdir()}
+    assert len(first) == GAMES + 1
+    code, out, err = run("split", str(archive), "-d", str(archive), "--force")
+    assert (code, out) == (0, f"wrote {GAMES} files in {archive}\n"), err
+    assert {path.name: path.read_text(encoding="utf-8") for path in archive.iterdir()} == first
+    assert f"{archive / 'club-0001.dln'}: note: not read from the folder {archive}: it is this command's " \
+           "output (a game split into -d), whose every game another file holds, and 4 more files like it" in err
+
+
+def test_split_reads_a_file_of_one_game_in_its_folder_held_nowhere_else(tmp_path: Path) -> None:
+    """A record of one game in DIR that no other file holds is a record, not an earlier output: split reads it."""
+    games = tmp_path / "games"
+    games.mkdir()
+    (games / "one.dln").write_text(CLUB.read_text(encoding="utf-8").split("\n\n[Event")[0] + "\n",
+                                   encoding="utf-8")
+    assert games_in(games / "one.dln") == 1
+    code, out, err = run("split", str(games), "-d", str(games))
+    assert (code, out) == (0, f"wrote 1 file in {games}\n"), err
+    assert "note:" not in err

@@ -465,8 +465,11 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
     read, or an empty one beside others, writes nothing; nor does a DIR that
     cannot be written or made, said first.  A file reached twice (named
     twice, in a folder named too, by a link) is read once, with a warning.
-    The games are written only once every file is read to its end (one found
-    empty or not text as it is read writes nothing): until then they wait in
+    A file of one game found in DIR by a folder of FILES, that game held by
+    another file read (split c -d c run again), is left out of them, with a
+    note: a second run writes what the first did.  The games are written
+    only once every file is read to its end (one found empty or not text as
+    it is read writes nothing): until then they wait in
     a hidden temporary folder in DIR (or beside it, if it is to be made),
     removed on any failure or Ctrl-C (after a kill -9, by the next split),
     and a disk too full for them writes none.  Each is then put in place by
@@ -491,6 +494,7 @@ def split_command(files: tuple[str, ...], directory: str, template: str, force: 
     refuse_unwritable_folder(directory)
     folder = Path(directory)
     inputs = Inputs(files)
+    inputs.leave_out_games_in(directory)  # split c -d c run again: the games it wrote are no records of c
     inputs.refuse_unreadable(f"nothing written in {folder}", err=True)
     status = Status()
     archive = reader(status, err=True)

@@ -9,7 +9,9 @@ The commands that write (``merge``, ``filter``, ``split``, ``html``, ``svg``,
   output is left as it was, and a new one is not created empty.
 - :meth:`Inputs.leave_out` leaves the output out of the inputs when a folder
   searched found it and another input holds every game of it (``merge c -o
-  c/all.dln`` run twice), saying so.
+  c/all.dln`` run twice), saying so; :meth:`Inputs.leave_out_games_in` does
+  so for the files of one game ``split`` wrote in its folder (``split c -d c``
+  run twice).
 - :meth:`Inputs.holds` tells whether a file is one of the inputs, whatever
   the path says (a symbolic or hard link, another spelling): it is the same
   file.  :meth:`Inputs.refuse_output` makes ``-o`` onto an input a usage
@@ -143,15 +145,50 @@ class Inputs:
         other inputs once more, only when such an output is found."""
         identity = file_identity(output) if output is not None and output != STDIN else None
         name = self._identities.get(identity) if identity is not None else None
-        if name is None or any(file_identity(path) == identity for path in self.paths):
+        if name is not None:
+            self._leave_out([name], "(-o)", _games_of)
+
+    def leave_out_games_in(self, directory: str) -> None:
+        """Leave out of the inputs each file of one game that a folder searched found in ``directory``, where
+        ``dln split`` writes, when another input holds that game, with a note on stderr: ``dln split c -d c``
+        run twice read the files its first run wrote as records of c, and wrote club-0001-0001.dln and the
+        like.  A file of one game no other input holds is a record, and read.  Each file is read once more
+        (a digest a game kept per file), only when DIR holds files a folder searched found."""
+        inside = Path(directory).resolve()
+        found = [name for name in self.files if name != STDIN and inside in Path(name).resolve().parents]
+        if not found:
             return
-        if not _held_elsewhere(name, (file for file in self.files if file not in (name, STDIN))):
-            return
-        del self._identities[identity]
-        self.files.remove(name)
-        folder = next((path for path in self.paths if Path(path) in Path(name).parents), None)
-        say(f"{display_name(name)}: note: not read from the folder {folder}: it is this command's output (-o), "
-            "whose every game another file holds", err=True)
+        digests: dict[str, set[bytes] | None] = {}
+
+        def games_of(name: str) -> set[bytes] | None:
+            if name not in digests:
+                digests[name] = _games_of(name)
+            return digests[name]
+
+        self._leave_out([name for name in found if len(games_of(name) or ()) == 1], "(a game split into -d)",
+                        games_of)
+
+    def _leave_out(self, outputs: list[str], which: str, games_of: Callable[[str], set[bytes] | None]) -> None:
+        """Leave each of ``outputs`` (inputs, this command's output, ``which`` says how) out of the inputs when
+        a folder searched found it, not named, and the inputs still read hold each of its games: one by one,
+        so that of two copies one is read.  One note on stderr, the others counted."""
+        named = {identity for path in self.paths if (identity := file_identity(path)) is not None}
+        left_out: list[str] = []
+        for name in outputs:
+            identity = file_identity(name)
+            if identity is None or identity in named or self._identities.get(identity) != name:
+                continue
+            if not _held_elsewhere(name, (file for file in self.files if file not in (name, STDIN)), games_of):
+                continue
+            del self._identities[identity]
+            self.files.remove(name)
+            left_out.append(name)
+        if left_out:
+            name = left_out[0]
+            folder = next((path for path in self.paths if Path(path) in Path(name).parents), None)
+            more = f", and {count_of(len(left_out) - 1, 'more file')} like it" if len(left_out) > 1 else ""
+            say(f"{display_name(name)}: note: not read from the folder {folder}: it is this command's output "
+                f"{which}, whose every game another file holds{more}", err=True)
 
     def refuse_output(self, output: str | None, why: str) -> None:
         """A usage error (exit 2, nothing read or written) when OUTPUT is one of the inputs; ``why`` says
@@ -179,15 +216,18 @@ def _games_of(name: str) -> set[bytes] | None:
         return None
 
 
-def _held_elsewhere(name: str, others: Iterable[str]) -> bool:
+def _held_elsewhere(name: str, others: Iterable[str],
+                    games_of: Callable[[str], set[bytes] | None] = _games_of) -> bool:
     """Whether every game of file ``name`` is in one of ``others`` (read until all are found): an output
     that is a merge of its folder's other files is, the club's file that ``merge club/ new.dln -o
     club/club.dln`` adds to is not, and reading it keeps its games."""
-    missing = _games_of(name)
+    missing = games_of(name)
+    if missing is not None:
+        missing = set(missing)  # a copy: games_of may keep what it returns
     for other in others:
         if not missing:
             break
-        if missing is None or (found := _games_of(other)) is None:
+        if missing is None or (found := games_of(other)) is None:
             continue
         missing -= found
     return missing == set()
