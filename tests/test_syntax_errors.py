@@ -411,3 +411,29 @@ def test_files_joined_with_cat_blame_the_game_after_a_byte_order_mark(tmp_path: 
     assert "a byte order mark" in errors[0].message and "dln merge" in errors[0].message
     code, _, err = run("merge", str(path))
     assert code == 2 and "game 2 was skipped" in err and err.endswith("wrote 1 game\n")
+
+
+#: A move of Xeri or Kontsina with a second card after the card played, as a Diloti declaration begins.
+_NO_DECLARATIONS = '[Game "{}"]\n\nround 1 dealer S\ntable 5h 4c 9d Js\nN 4d 4h\n'
+
+
+@pytest.mark.parametrize("game", ["Xeri", "Kontsina", "Ξερή"])
+@pytest.mark.parametrize("command", [["validate"], ["validate", "--json"], ["stats"], ["merge"]])
+def test_a_game_without_declarations_is_not_told_to_declare(game: str, command: list[str]) -> None:
+    """'N 4d 4h' in Xeri or Kontsina was told "expected '=' and the declared value after '4h' (e.g. N 4c 5h
+    =9)": a declaration those games do not have.  The hint says the game has none, and how a lay and a capture
+    are written, with the move's own cards."""
+    code, out, err = run(*command, "-", stdin=_NO_DECLARATIONS.format(game))
+    name = "Kontsina" if game == "Kontsina" else "Xeri"
+    assert code == 2
+    assert f"5:8: error: {name} has no declarations: a lay is one card (N 4d), a capture names what it takes " \
+           "after 'x' (N 4d x 4h), but the game ends here" in out + err or \
+           f'"message": "{name} has no declarations: a lay is one card (N 4d)' in out
+    assert "declared value" not in out + err
+
+
+def test_diloti_is_still_told_to_declare() -> None:
+    """Diloti declares: its hint names '=' and the declared value, as before (no Game tag is Diloti)."""
+    for text in (_NO_DECLARATIONS.format("Diloti"), _NO_DECLARATIONS.split("\n\n", 1)[1]):
+        code, out, err = run("validate", "-", stdin=text)
+        assert code == 2 and "expected '=' and the declared value after '4h' (e.g. N 4c 5h =9)" in out + err

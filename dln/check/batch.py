@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from itertools import islice
 from typing import TYPE_CHECKING
 
+from dln.check.game_tags import for_the_game
 from dln.check.reports import PositionOnly, bad_tags
 from dln.check.validate import ALTERNATIVES, Diagnostic, GameReport, validate_game
 from dln.notation.bounds import TooLarge
@@ -96,7 +97,7 @@ def check_chunk(file: str, offset: int, text: str | DLNSyntaxError, variants: Se
         games = parse_chunk(text, offset, filename=file)
     except DLNSyntaxError as error:
         error.game = 1
-        return [Checked(file, 1, None, 0, 0, None, None, "", (), error)]
+        return [Checked(file, 1, None, 0, 0, None, None, "", (), for_the_game(error))]
     out = []
     for number, game in enumerate(games, start=1):
         report = validate_game(game, index=number, filename=file, source=source, variants=variants,

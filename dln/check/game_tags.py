@@ -17,8 +17,9 @@ from dln.engine.rules import VARIANTS, parse_variants
 from dln.games import protocol
 from dln.games.protocol import game_named
 from dln.notation.bounds import small_number, too_many_digits
+from dln.notation.errors import DLNSyntaxError
 
-__all__ = ["TagRules", "check_result", "rules_of", "tagged_game"]
+__all__ = ["TagRules", "check_result", "for_the_game", "rules_of", "tagged_game"]
 
 #: The sides a Result tag may name (a partnership's total, or a player's).
 RESULT_SIDES = ("N", "E", "S", "W", "NS", "EW")
@@ -32,6 +33,23 @@ def tagged_game(reporter: Reporter) -> protocol.Game | None:
     except ValueError as exc:
         reporter.report("R002", "error", f"[Game \"{game.tag('Game')}\"]: {exc}", game.tag_line("Game"))
         return None
+
+
+def for_the_game(error: DLNSyntaxError) -> DLNSyntaxError:
+    """``error`` worded for the game its Game tag names: a hint telling how to declare (``N 4d 4h``: "expected
+    '=' and the declared value") says instead, in a game without declarations, that it has none and how a lay
+    and a capture are written.  The notation knows no game; this is where the game's fact is asked."""
+    if error.if_no_declarations is None:
+        return error
+    try:
+        game = game_named(error.game_tag)
+    except ValueError:  # a game not installed: its tag is reported as such once the record parses
+        return error
+    if not game.declares:
+        error.message = protocol.no_declarations(game, error.if_no_declarations)
+        error.args = (error.message,)
+    error.if_no_declarations = None  # worded once
+    return error
 
 
 @dataclass(frozen=True, slots=True)

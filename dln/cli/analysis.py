@@ -21,6 +21,7 @@ from dln.cli.common import (
     a_name,
     exit_if_unreadable,
     jobs_option,
+    syntax_report,
     variant_option,
 )
 from dln.engine.rules import parse_variants
@@ -88,7 +89,7 @@ def analyse_command(file: str, game_number: int | None, round_number: int | None
     """
     from dln.analysis.annotate import annotate_game, review_game
     from dln.check.validate import validate_game
-    from dln.notation.sources import SyntaxReport, display_name, each_game
+    from dln.notation.sources import display_name, each_game
     from dln.notation.writer import write_game
     from dln.views.progress import Progress
 
@@ -118,7 +119,7 @@ def analyse_command(file: str, game_number: int | None, round_number: int | None
     variants = parse_variants(variant) if variant is not None else None
     status = Status()
     name = display_name(file)
-    syntax = SyntaxReport(err=True)
+    syntax = syntax_report(err=True)
     first = True
     lacking: list[int] = []  # games without the round asked for: an annotated copy of them is not written
     read = False  # the whole file was read (writing the copy may fail before it is)

@@ -28,6 +28,8 @@ from dln.cli.common import (
     code_list,
     jobs_option,
     report_syntax,
+    syntax_problem,
+    syntax_report,
     variant_option,
 )
 from dln.engine.rules import parse_variants
@@ -69,7 +71,7 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, quiet: bool, force: boo
     """
     from dln.files import FileChanged, ReadOnlyFile
     from dln.notation.formatting import Examined, NotCanonical, reformat
-    from dln.notation.sources import NOT_REGULAR, SyntaxReport, Unreadable, snapshot_streaming
+    from dln.notation.sources import NOT_REGULAR, Unreadable, snapshot_streaming
 
     status = Status()
     data_out = diff or (STDIN in files and not check)  # stdout carries data: messages go to stderr
@@ -88,7 +90,7 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, quiet: bool, force: boo
             _fmt_stream(status)
             continue
         display = display_name(name)
-        report = SyntaxReport(err=data_out)
+        report = syntax_report(err=data_out)
         try:
             snap = snapshot_streaming(name) if name != STDIN else None
             examined = Examined(name, report, diff=diff)
@@ -159,10 +161,10 @@ def _fmt_stream(status: Status) -> None:
     from dln.cli.writing import Inputs
     from dln.notation.bounds import TooLarge
     from dln.notation.formatting import NotCanonical, canonical_pieces
-    from dln.notation.sources import Kept, SyntaxReport, Unreadable, has_bom, lines_of, opened, pieces, size_of
+    from dln.notation.sources import Kept, Unreadable, has_bom, lines_of, opened, pieces, size_of
 
     Inputs((STDIN,)).refuse_standard_output("dln fmt FILE rewrites the file in place")
-    report = SyntaxReport(err=True)
+    report = syntax_report(err=True)
     try:
         with opened(STDIN) as stdin, Kept(stdin) as kept:
             start: int | None = None  # where the next piece's bytes begin in what was read
@@ -209,7 +211,7 @@ def parse(files: tuple[str, ...], as_json: bool, json_lines: bool) -> None:
     on stderr and left out.  Exit 2 when a game does not parse or a file
     cannot be read.
     """
-    from dln.notation.sources import SyntaxReport, Unreadable, lines_of, opened, pieces
+    from dln.notation.sources import Unreadable, lines_of, opened, pieces
 
     status = Status()
     data_out = as_json or json_lines
@@ -223,7 +225,7 @@ def parse(files: tuple[str, ...], as_json: bool, json_lines: bool) -> None:
 
     for name in each_file(files, nothing_in):
         display = display_name(name)
-        report = SyntaxReport(err=data_out)
+        report = syntax_report(err=data_out)
         rounds = moves = 0
         try:
             with opened(name) as stream:
@@ -404,7 +406,7 @@ def score(file: str, game_number: int | None, as_json: bool, variant: str | None
     """
     from rich.text import Text  # only this command draws tables; keep start-up light
 
-    from dln.check.verdicts import CANNOT_READ, NOTHING_TO_CHECK, SYNTAX_ERROR, problem_data
+    from dln.check.verdicts import CANNOT_READ, NOTHING_TO_CHECK
     from dln.notation.sources import Unreadable, lines_of, opened, pieces
     from dln.views.scoresheet import score_data, score_sheet
 
@@ -426,9 +428,7 @@ def score(file: str, game_number: int | None, as_json: bool, variant: str | None
                 if piece.error is not None:
                     status.worst(EXIT_BAD_INPUT)
                     if as_json:
-                        error = piece.error
-                        out.problems.append({**problem_data(display, SYNTAX_ERROR, error.message), "line": error.line,
-                                             "column": error.column, "game": error.game})
+                        out.problems.append(syntax_problem(file, piece.error))
                     else:
                         report_syntax(piece.error, piece.number - 1, err=False)
                 elif piece.game is not None:

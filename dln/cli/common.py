@@ -14,19 +14,26 @@ from typing import Any
 import click
 from click.decorators import FC
 
+from dln.check.game_tags import for_the_game
 from dln.check.validate import Diagnostic, GameReport, validate_game
 from dln.engine.rules import parse_variants
 from dln.games.protocol import game_keys, game_named, installed
 from dln.notation.bounds import MAX_DIGITS
 from dln.notation.errors import DLNSyntaxError
-from dln.notation.sources import STDIN, display_name, skipped_note
+from dln.notation.sources import STDIN, SyntaxReport, display_name, skipped_note
 from dln.views.output import output_takes_any_text, say
 from dln.views.report import EXIT_BAD_INPUT, EXIT_OK
 
 
 def report_syntax(error: DLNSyntaxError, games_read: int, *, err: bool = True) -> None:
-    """A syntax error, compiler style; when other games were read, a note that this one alone was skipped."""
-    say(error.format() + skipped_note(error, others=games_read > 0) + "\n", err=err)
+    """A syntax error, compiler style, worded for its game; when other games were read, a note that this one
+    alone was skipped."""
+    say(for_the_game(error).format() + skipped_note(error, others=games_read > 0) + "\n", err=err)
+
+
+def syntax_report(*, err: bool) -> SyntaxReport:
+    """A file's syntax errors reported as they are met (on stderr with ``err``), each worded for its game."""
+    return SyntaxReport(err=err, worded=for_the_game)
 
 
 def code_list(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[str, ...]:
@@ -200,10 +207,10 @@ width_option = click.option("--width", type=click.IntRange(min=40, max=MAX_WIDTH
 def one_game(file: str, game_number: int, variant: str | None, *, as_json: bool = False) -> GameReport:
     """Read FILE up to game GAME_NUMBER (the others skipped unparsed) and replay it, keeping every
     position; exit 2 if it is not there or does not parse (as JSON on stdout with ``as_json``)."""
-    from dln.notation.sources import SyntaxReport, each_game
+    from dln.notation.sources import each_game
 
     with exit_if_unreadable(file, as_json=as_json):
-        piece = next(each_game(file, SyntaxReport(err=True), game_number))
+        piece = next(each_game(file, syntax_report(err=True), game_number))
     assert piece.game is not None
     variants = parse_variants(variant) if variant is not None else None
     report = validate_game(piece.game, index=game_number, filename=display_name(file), source=piece.line,
@@ -259,10 +266,10 @@ def reading_problem(file: str, exc: Exception) -> dict[str, object]:
 
 
 def syntax_problem(file: str, error: DLNSyntaxError) -> dict[str, object]:
-    """A syntax error as a JSON diagnostic (S001), at its line and column."""
+    """A syntax error as a JSON diagnostic (S001), at its line and column, worded for its game."""
     from dln.check.verdicts import SYNTAX_ERROR, problem_data
 
-    return {**problem_data(display_name(file), SYNTAX_ERROR, error.message), "line": error.line,
+    return {**problem_data(display_name(file), SYNTAX_ERROR, for_the_game(error).message), "line": error.line,
             "column": error.column, "game": error.game}
 
 

@@ -31,6 +31,7 @@ from dln.analysis.players import as_seen
 from dln.analysis.search import DEFAULT_BUDGET, choose_move
 from dln.cards import DECK, Card, greek_layout, on_greek_layout
 from dln.check import plays
+from dln.check.game_tags import for_the_game
 from dln.cli.analysis import budget_option
 from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK, GAME_TYPES, game_file, target_option, variant_option
 from dln.engine.rules import parse_variants, unfit
@@ -435,8 +436,8 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
         try:
             table = Table.resume(path, budget if given("budget") else None, seed, ask, tell)
         except (ValueError, OSError, Unreadable, DLNSyntaxError) as exc:
-            why = (exc.format() if isinstance(exc, DLNSyntaxError) else exc.reason if isinstance(exc, Unreadable)
-                   else getattr(exc, "strerror", None) or exc)
+            why = (for_the_game(exc).format() if isinstance(exc, DLNSyntaxError)
+                   else exc.reason if isinstance(exc, Unreadable) else getattr(exc, "strerror", None) or exc)
             say(f"{file}: error: cannot go on with this game: {why}", err=True)
             sys.exit(EXIT_BAD_INPUT)
         if table.recorder.phase == "over":

@@ -24,6 +24,7 @@ from dln.cli.common import (
     exit_if_unreadable,
     one_game,
     syntax_problem,
+    syntax_report,
     variant_option,
     warn_bad_tags,
     width_option,
@@ -155,12 +156,12 @@ def read_replays(file: str, variant: str | None, game_number: int | None, status
     built again): the caller is done with it, and reference counting frees it at once (the dln command
     collects cycles seldom, :func:`dln.cli.group.settle_collector`)."""
     from dln.check.validate import validate_game
-    from dln.notation.sources import SyntaxReport, each_game
+    from dln.notation.sources import each_game
     from dln.views.game_replay import game_replay
     from dln.views.replay import Replay
 
     variants = parse_variants(variant) if variant is not None else None
-    report = SyntaxReport(err=True)
+    report = syntax_report(err=True)
     shown = False
     with exit_if_unreadable(file, as_json=as_json):
         for piece in each_game(file, report, game_number):
@@ -368,11 +369,11 @@ def whole_replay(file: str, variant: str | None) -> tuple[Replay, int]:
     parsed and replayed only when shown (:class:`dln.views.lazy_games.GameShelf`), so
     memory does not grow with the file.  Standard input is first copied to a
     temporary file, which can be read again."""
-    from dln.notation.sources import SyntaxReport, Unreadable, placed
+    from dln.notation.sources import Unreadable, placed
     from dln.views.lazy_games import GameShelf
     from dln.views.replay import Replay
 
-    report = SyntaxReport(err=True)
+    report = syntax_report(err=True)
     places, parsed = [], False
     try:
         stream = _seekable(file)
@@ -487,7 +488,7 @@ def moves(file: str, game_number: int, round_number: int, at: int | None, move: 
     (no known card of the mover's, or hands a move out of turn left uneven).
     """
     from dln.check.validate import validate_game
-    from dln.notation.sources import SyntaxReport, each_game
+    from dln.notation.sources import each_game
     from dln.views.report import print_moves
 
     if open_hands and not rank:
@@ -499,7 +500,7 @@ def moves(file: str, game_number: int, round_number: int, at: int | None, move: 
     display = display_name(file)
     plain = not output_takes_any_text()
     with exit_if_unreadable(file, as_json=as_json, err=False):  # read up to the game asked for and stop
-        piece = next(each_game(file, SyntaxReport(err=as_json), game_number))
+        piece = next(each_game(file, syntax_report(err=as_json), game_number))
     assert piece.game is not None
     at, option = _before_move(at, move, piece.game, round_number, past_last=False)
     variants = parse_variants(variant) if variant is not None else None

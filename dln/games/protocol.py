@@ -430,9 +430,10 @@ def face_up_word(game: Game) -> str:
     return "pile" if game.table_kind == "pile" else "table"
 
 
-def no_declarations(game: Game) -> str:
-    """F001 in words, for a game without declarations whose record writes one on its cards face up."""
-    return f"{game.name} has no declarations: the {face_up_word(game)} holds cards only"
+def no_declarations(game: Game, instead: str | None = None) -> str:
+    """F001 in words, for a game without declarations whose record writes one on its cards face up; with
+    ``instead``, what to write in place of a declaration (a syntax error's hint)."""
+    return f"{game.name} has no declarations: {instead or f'the {face_up_word(game)} holds cards only'}"
 
 
 def face_up_at(game: Game) -> str:

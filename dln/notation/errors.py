@@ -61,6 +61,8 @@ class DLNSyntaxError(ValueError):
         filename: str = "<string>",
         source_line: str = "",
         game: int | None = None,
+        game_tag: str | None = None,
+        if_no_declarations: str | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -70,13 +72,21 @@ class DLNSyntaxError(ValueError):
         self.source_line = source_line
         #: 1-based number of the game in its file, when known.
         self.game = game
+        #: The value of the game's Game tag as written (None without one: Diloti), when ``if_no_declarations``
+        #: is given: the notation knows no game, so the layer that does words the hint for it
+        #: (:func:`dln.check.game_tags.for_the_game`).
+        self.game_tag = game_tag
+        #: The message again for a game without declarations, when this one tells how to declare (``N 4d 4h``:
+        #: "expected '=' and the declared value", which Xeri has not): how to lay and capture instead.
+        self.if_no_declarations = if_no_declarations
 
     def __str__(self) -> str:
         return f"{self.filename}:{self.line}:{self.column}: {self.message}"
 
     def __reduce__(self) -> tuple[object, ...]:
         # Exceptions pickle their args only; keep every field (errors cross process boundaries).
-        return _rebuild, (self.message, self.line, self.column, self.filename, self.source_line, self.game)
+        return _rebuild, (self.message, self.line, self.column, self.filename, self.source_line, self.game,
+                          self.game_tag, self.if_no_declarations)
 
     def format(self) -> str:
         """The compiler-style report: location, message, source line and caret (made visible)."""
@@ -86,5 +96,7 @@ class DLNSyntaxError(ValueError):
         return text
 
 
-def _rebuild(message: str, line: int, column: int, filename: str, source_line: str, game: int | None) -> DLNSyntaxError:
-    return DLNSyntaxError(message, line, column, filename=filename, source_line=source_line, game=game)
+def _rebuild(message: str, line: int, column: int, filename: str, source_line: str, game: int | None,
+             game_tag: str | None = None, if_no_declarations: str | None = None) -> DLNSyntaxError:
+    return DLNSyntaxError(message, line, column, filename=filename, source_line=source_line, game=game,
+                          game_tag=game_tag, if_no_declarations=if_no_declarations)

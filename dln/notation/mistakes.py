@@ -13,11 +13,12 @@ import re
 import shlex
 import unicodedata
 from collections.abc import Callable
+from typing import NamedTuple
 
 from dln.cards import greek_layout, on_greek_layout
 from dln.notation.model import TAG_NAME
 
-__all__ = ["AFTER_PREVIOUS", "COMMENT_TEXT", "TAG_QUOTES", "recognise", "tag_name_problem",
+__all__ = ["AFTER_PREVIOUS", "COMMENT_TEXT", "TAG_QUOTES", "Slip", "recognise", "tag_name_problem",
            "tag_option_problem"]
 
 #: Returned as the place to point when the slip is a thing missing after the previous token.
@@ -31,8 +32,20 @@ _SPADE_CARD = re.compile(r"(?:10|[2-9])s")
 _NEXT_THING = re.compile(r"[NESW]|[0-9]+\.|round|setup|deal|rest|score|redeal")
 _Answer = tuple[str, int | None] | None
 _VALUES = {"VALUE", "GROUP_VALUE", "PILE_VALUE"}
+#: A move's seat, the card played and the words after it, at the end of its line's text (no comment between).
+_MOVE_CARDS = re.compile(r"(?<![^\s(])([NESW])[ \t]+([^\s{}();]+)((?:[ \t]+[^\s{}();]+)+)$")
 #: A {comment}'s text, escapes and all, up to the first brace not escaped (a '}' closing it, a '{' it cannot hold).
 COMMENT_TEXT = re.compile(r"(?:[^{}\\]|\\[\s\S])*+")
+
+
+class Slip(NamedTuple):
+    """A syntax error in words: the message, where to point (as :func:`recognise` says), and the message for a
+    game without declarations when this one tells how to declare (the notation knows no game: the layer that
+    knows the Game tag chooses)."""
+
+    message: str
+    point: int | None
+    if_no_declarations: str | None = None
 
 
 def recognise(
@@ -42,7 +55,7 @@ def recognise(
     found_text: str,
     previous: tuple[str, str, int] | None,
     expected: set[str],
-) -> _Answer:
+) -> Slip | None:
     """A message for a known slip at ``pos`` and where to point, or None.
 
     The place is None to keep the parser's, or :data:`AFTER_PREVIOUS` when
@@ -54,8 +67,8 @@ def recognise(
                   _ten_as_letter, _capital_group):
         answer = check(text, pos, found, previous, expected)
         if answer is not None:
-            return answer
-    return _missing_equals(found, found_text, previous, expected)
+            return Slip(*answer)
+    return _missing_equals(text, found, found_text, previous, expected)
 
 
 #: The quotes a person may type around a tag's value: the straight double quote DLN asks for, and the
@@ -275,23 +288,35 @@ def _capital_group(
 
 
 def _missing_equals(
-    found: str, found_text: str, previous: tuple[str, str, int] | None, expected: set[str]
-) -> _Answer:
-    """Cards after the played card with no ``=`` after them (and no ``x`` before them)."""
+    text: str, found: str, found_text: str, previous: tuple[str, str, int] | None, expected: set[str]
+) -> Slip | None:
+    """Cards after the played card with no ``=`` after them (and no ``x`` before them); for a game without
+    declarations, how a lay and a capture are written instead."""
     if "EQUAL" not in expected or "CARD" not in expected or previous is None:
         return None
     if _BARE_VALUE.fullmatch(found):  # N 4c 5h 9: the value without its '='
-        return (
-            f"'{found}' is not a card: to declare, write '=' before the value (={found}); "
-            f"a card has a suit (e.g. {found.rstrip('s')}d)"
-        ), None
+        card = f"a card has a suit (e.g. {found.rstrip('s')}d)"
+        return Slip(f"'{found}' is not a card: to declare, write '=' before the value (={found}); {card}", None,
+                    f"'{found}' is not a card: {card}")
     if found and not _NEXT_THING.fullmatch(found):
         return None  # a card-like word or a slip of its own: other checks say more
     spade = ""
     if _SPADE_CARD.fullmatch(previous[1]):
         card = previous[1]
         spade = f"; '{card}' is the {card[:-1]} of spades: a group of {card} is declared ={card}"
-    return (
+    lay, capture = _lay_and_capture(text, previous)
+    return Slip(
         f"expected '=' and the declared value after '{previous[1]}' (e.g. N 4c 5h =9), "
-        f"or 'x' before the cards to capture them (e.g. N 9d x 4c 5h), {found_text}{spade}"
-    ), AFTER_PREVIOUS
+        f"or 'x' before the cards to capture them (e.g. N 9d x 4c 5h), {found_text}{spade}", AFTER_PREVIOUS,
+        f"a lay is one card ({lay}), a capture names what it takes after 'x' ({capture}), {found_text}")
+
+
+def _lay_and_capture(text: str, previous: tuple[str, str, int]) -> tuple[str, str]:
+    """The move that ends with ``previous`` written as a lay and as a capture (``N 4d 4h``: ``N 4d``, ``N 4d x
+    4h``); an example when its line holds more than the move (a comment between its cards)."""
+    end = previous[2] + len(previous[1])
+    move = _MOVE_CARDS.search(text, text.rfind("\n", 0, end) + 1, end)
+    if move is None:
+        return "e.g. N 9d", "e.g. N 9d x 9c"
+    seat, card, taken = move.groups()
+    return f"{seat} {card}", f"{seat} {card} x {' '.join(taken.split())}"

@@ -385,8 +385,11 @@ class SyntaxReport:
     end of the file says whether it has.
     """
 
-    def __init__(self, *, err: bool) -> None:
+    def __init__(self, *, err: bool,
+                 worded: Callable[[DLNSyntaxError], DLNSyntaxError] | None = None) -> None:
         self.err = err
+        #: The error worded for its game (:func:`dln.check.game_tags.for_the_game`): the notation knows none.
+        self.worded = worded
         self.pending: DLNSyntaxError | None = None
         self.first: DLNSyntaxError | None = None  # the file's first syntax error, for a JSON answer
         self.games = 0
@@ -410,6 +413,8 @@ class SyntaxReport:
         error, self.pending = self.pending, None
         if error is None:
             return
+        if self.worded is not None:
+            error = self.worded(error)
         text = error.format() + skipped_note(error, others=other_games)
         click.echo(visible(text + "\n"), err=self.err)  # below the views, so not dln.views.output.say
 

@@ -17,7 +17,7 @@ from dln.notation.bounds import brackets, odd_character
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.lines import normalise, split_lines
 from dln.notation.mistakes import AFTER_PREVIOUS as _AFTER_PREVIOUS
-from dln.notation.mistakes import recognise
+from dln.notation.mistakes import Slip, recognise
 
 
 class ModelError(Exception):
@@ -112,6 +112,7 @@ _CARDISH = re.compile(r"[0-9AJQKTajqkt][0-9A-Za-z♣♦♥♠]{0,2}")
 def syntax_error(exc: Exception, text: str, offset: int, filename: str) -> DLNSyntaxError:
     text = normalise(text)  # as the parser saw it: positions count lines as dln.notation.lines defines them
     lines = split_lines(text)
+    if_no_declarations = None
     if isinstance(exc, ModelError):
         line, column, message = exc.line, exc.column, exc.message
     else:
@@ -121,20 +122,26 @@ def syntax_error(exc: Exception, text: str, offset: int, filename: str) -> DLNSy
             body = text.rstrip()
             line = body.count("\n") + 1
             column = len(body) - (body.rfind("\n") + 1) + 1
-        message, point = _odd_character(exc, text) or _explain(exc, text, offset)
+        message, point, if_no_declarations = _odd_character(exc, text) or _explain(exc, text, offset)
         if point is not None:
             line = text.count("\n", 0, point) + 1
             column = point - (text.rfind("\n", 0, point) + 1) + 1
     source = lines[line - 1] if 0 < line <= len(lines) else ""
-    return DLNSyntaxError(message, line + offset, column, filename=filename, source_line=source)
+    game_tag = _GAME_TAG.search(text) if if_no_declarations else None
+    return DLNSyntaxError(message, line + offset, column, filename=filename, source_line=source,
+                          game_tag=game_tag and game_tag[1], if_no_declarations=if_no_declarations)
 
 
-def _odd_character(exc: UnexpectedInput, text: str) -> tuple[str, int | None] | None:
+#: A game's Game tag, as its text writes it: which game a hint telling how to declare is for.
+_GAME_TAG = re.compile(r'^[ \t]*\[[ \t]*Game[ \t]+"([^"\n]*)"', re.MULTILINE)
+
+
+def _odd_character(exc: UnexpectedInput, text: str) -> Slip | None:
     """Name a character no DLN token starts with when it is invisible or looks like a blank (U+00A0…)."""
     if not isinstance(exc, UnexpectedCharacters) or exc.pos_in_stream is None or exc.pos_in_stream >= len(text):
         return None
     message = odd_character(text[exc.pos_in_stream])
-    return (message, None) if message else None
+    return Slip(message, None) if message else None
 
 
 def _at_end(exc: UnexpectedInput) -> bool:
@@ -142,17 +149,18 @@ def _at_end(exc: UnexpectedInput) -> bool:
     return isinstance(exc, UnexpectedEOF) or (token is not None and token.type == "$END")
 
 
-def _explain(exc: UnexpectedInput, text: str, offset: int) -> tuple[str, int | None]:
+def _explain(exc: UnexpectedInput, text: str, offset: int) -> Slip:
     """The sentence for a parse error, and where to point instead of Lark's position (or None); when a
     variation is left open because its ')' was typed inside a ';' note, the sentence says so."""
     pos = len(text) if _at_end(exc) or exc.pos_in_stream is None else exc.pos_in_stream
     open_variations, swallowed = _open_variations(text, pos)
-    message, point = _sentence(exc, text, pos, open_variations)
-    if swallowed is not None and "to close the variation" in message:
+    slip = _sentence(exc, text, pos, open_variations)
+    if swallowed is not None and "to close the variation" in slip.message:
         line = text.count("\n", 0, swallowed) + 1 + offset
-        message += (f" (the ')' on line {line} is part of the ';' note before it, which runs to the end of its "
-                    "line: write that note in {braces})")
-    return message, point
+        return slip._replace(message=slip.message + (
+            f" (the ')' on line {line} is part of the ';' note before it, which runs to the end of its line: "
+            "write that note in {braces})"))
+    return slip
 
 
 def _open_variations(text: str, pos: int) -> tuple[int, int | None]:
@@ -168,7 +176,7 @@ def _open_variations(text: str, pos: int) -> tuple[int, int | None]:
     return depth, (swallowed if depth else None)
 
 
-def _sentence(exc: UnexpectedInput, text: str, pos: int, open_variations: int) -> tuple[str, int | None]:
+def _sentence(exc: UnexpectedInput, text: str, pos: int, open_variations: int) -> Slip:
     """:func:`_explain`'s sentence, before any word on a swallowed ')'."""
     previous = _previous_token(text, pos)
     if isinstance(exc, UnexpectedCharacters):
@@ -196,28 +204,27 @@ def _sentence(exc: UnexpectedInput, text: str, pos: int, open_variations: int) -
         expected.discard("RPAR")
     slip = recognise(text, pos, found, found_text, previous, expected)
     if slip is not None:
-        message, point = slip
-        return message, (after_previous if point is _AFTER_PREVIOUS else point)
+        return slip._replace(point=after_previous if slip.point is _AFTER_PREVIOUS else slip.point)
     if (
         previous is not None
         and previous[0] in ("VALUE", "GROUP_VALUE")
         and previous[2] + len(previous[1]) == pos
         and found[:1].isdigit()
     ):
-        return f"'{previous[1]}{found}' is not a value: declarations go from 1 to 10", previous[2]
+        return Slip(f"'{previous[1]}{found}' is not a value: declarations go from 1 to 10", previous[2])
     if "CARD" in expected and found and _CARDISH.fullmatch(found):
-        return (
-            f"'{found}' is not a card: write the rank (A, 2-10, J, Q, K; T for 10) then the suit (c, d, h, s), e.g. 9d"
-        ), None
+        return Slip(
+            f"'{found}' is not a card: write the rank (A, 2-10, J, Q, K; T for 10) then the suit (c, d, h, s), e.g. 9d",
+            None)
     if previous is not None and previous[0] in _AFTER:
-        return f"{_AFTER[previous[0]]}, {found_text}", after_previous
+        return Slip(f"{_AFTER[previous[0]]}, {found_text}", after_previous)
     if previous is not None and previous[0] == "SEAT" and "CARD" in expected:
-        return f"expected the card {previous[1]} plays (e.g. {previous[1]} 9d), {found_text}", after_previous
+        return Slip(f"expected the card {previous[1]} plays (e.g. {previous[1]} 9d), {found_text}", after_previous)
     after = f" after '{previous[1]}'" if previous else " at the start of the game"
     if expected & _STARTS_ANEW:  # what came before is complete: the word found is the mistake, where it is
-        return f"expected {_describe(expected)}{after}, found '{found}'" if found else \
-            f"expected {_describe(expected)}{after}, {found_text}", None
-    return f"expected {_describe(expected)}{after}, {found_text}", after_previous
+        return Slip(f"expected {_describe(expected)}{after}, found '{found}'" if found else
+                    f"expected {_describe(expected)}{after}, {found_text}", None)
+    return Slip(f"expected {_describe(expected)}{after}, {found_text}", after_previous)
 
 
 #: Terminals that begin something new (a move, a round, a game): when the parser would take one, what

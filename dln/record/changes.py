@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, NoReturn
 
+from dln.check.game_tags import for_the_game
 from dln.check.validate import validate_game
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.model import Game, Move, Round
@@ -130,7 +131,7 @@ def follow(recorder: Session) -> NoReturn:
     try:
         loaded = file.read()
     except DLNSyntaxError as exc:
-        raise diverged("it is no longer DLN:", *exc.format().splitlines(), correct=True) from None
+        raise diverged("it is no longer DLN:", *for_the_game(exc).format().splitlines(), correct=True) from None
     except Unreadable as exc:
         raise diverged(f"it cannot be read: {exc.reason}", correct=True) from None
     except OSError as exc:

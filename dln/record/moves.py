@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from dln.cards import CARDS_BY_TEXT, RANK_NAMES, RANKS_BY_TEXT, SUIT_SYMBOLS, Card, greek_layout, on_greek_layout
+from dln.check.game_tags import for_the_game
 from dln.check.generate import pile_ref
 from dln.engine import Hand as EngineHand
 from dln.engine import (
@@ -378,8 +379,9 @@ def _on_one_line(message: str) -> str:
     return f"expected {listed(kept, 'or')} {expected[2]}" if kept else message
 
 
-def parse_move(text: str, seat: str) -> Move:
-    """The move typed on one line, without its seat (``9c x 9d!``), as a :class:`Move` of ``seat``.
+def parse_move(text: str, seat: str, game_tag: str | None = None) -> Move:
+    """The move typed on one line, without its seat (``9c x 9d!``), as a :class:`Move` of ``seat``, in the
+    game ``game_tag`` names (a slip is told in its words: Xeri has no declarations).
 
     A leading move number is dropped; a leading seat is kept (and checked
     against the turn by the validator).  The line must hold exactly one move
@@ -399,7 +401,8 @@ def parse_move(text: str, seat: str) -> Move:
     try:
         games = list(parse_text(f"round 1\n{source}\n", filename="<typed>", keep_line_comments=True))
     except DLNSyntaxError as exc:
-        message = _on_one_line(exc.message).replace("the game ends here", "the line ends")
+        exc.game_tag = game_tag  # the line typed has no Game tag: the game recorded has
+        message = _on_one_line(for_the_game(exc).message).replace("the game ends here", "the line ends")
         unseated = _UNSEATED_VARIATION.search(text)
         if unseated and "expected a seat" in message:  # '(9c x 9d)': typed as a main-line move is, seat left out
             message += (f"; a variation's moves name their seats, as in a file: ({seat} "

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, TypeVar, cast
 
+from dln.check.game_tags import for_the_game
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.lines import not_utf8
 from dln.notation.mistakes import tag_option_problem
@@ -175,8 +176,8 @@ def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
     except OSError as exc:
         raise Stop(EXIT_BAD_INPUT, f"{path}: error: cannot read: {exc.strerror or exc}") from None
     except DLNSyntaxError as exc:
-        raise Stop(EXIT_BAD_INPUT, exc.format(), f"{path}: error: the file is not DLN; correct it, or record "
-                   "into another file") from None
+        raise Stop(EXIT_BAD_INPUT, for_the_game(exc).format(),
+                   f"{path}: error: the file is not DLN; correct it, or record into another file") from None
     if loaded.repaired is not None:
         terminal.say(f"{path}: its last line was cut off by an interrupted write and is left out: "
                      f"{loaded.repaired!r}")

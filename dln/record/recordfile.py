@@ -67,11 +67,12 @@ def rule_errors(path: Path, number: int) -> str | None:
     caret, the help), or None if it breaks no rule (or cannot be read again): how ``dln record`` and ``dln play``
     refuse a file they cannot go on with.  The file is read again a game at a time, as the viewers read it, the
     lines quoted from that game's own text."""
+    from dln.check.game_tags import for_the_game
     from dln.check.validate import validate_game
     from dln.notation.sources import NoGame, SyntaxReport, Unreadable, each_game
 
     try:
-        for piece in each_game(str(path), SyntaxReport(err=True), number):
+        for piece in each_game(str(path), SyntaxReport(err=True, worded=for_the_game), number):
             assert piece.game is not None
             report = validate_game(piece.game, index=number, filename=str(path), source=piece.line)
             return "\n".join(d.format() for d in report.diagnostics if d.severity == "error") or None

@@ -450,7 +450,7 @@ class Recorder:
         named: list[tuple[str, str]] = []
         try:
             typed = parse_move(named_by_rank(commas_apart(text), state.loose, named,
-                                             pile=positions.is_pile(state)), state.turn)
+                                             pile=positions.is_pile(state)), state.turn, self.game.tag("Game"))
         except Refused as refusal:
             raise as_typed(refusal, named) from None
         reply = self.play(replace(typed, glyphs=glyphs_once((), typed.glyphs)))
