@@ -599,6 +599,18 @@ def test_a_card_written_for_another_that_makes_a_legal_move_is_one_error() -> No
     assert not report.rounds[3].stopped and [r.moves for r in report.rounds] == [r.moves for r in sound.rounds]
 
 
+def test_a_card_played_twice_where_either_play_may_be_the_one_written_wrong_names_no_card() -> None:
+    """N lays 4s, then '4. N 4s' again where N laid 3h (S then takes 4s and 3h): the first 4s with 3h for it
+    plays on as well as the second with 3h for it, so the record cannot tell which was written wrong.  The
+    first, a legal move, was taken for the mistake ('must be 3h' at line 6), while the position before the
+    second says the second breaks the rule: the error stays where the rule is broken, at the second."""
+    text = ("round 1 dealer N\ntable 2c Jh 9c Jc\nS: 6d 8c Kh Ks 3s 7h\nN: 3h 9s 6c Qs 4s Kc\n1. S 6d 2c =8\n"
+            "2. N 4s\n3. S 8c x [8]\n4. N 4s\n5. S 7h x 4s 3h\n6. N 9s x 9c\n7. S Ks\n8. N Qs\n9. S 3s\n10. N 6c\n"
+            "11. S Kh x Ks\n12. N Kc\n")
+    [d] = [d for d in validate_game(dln.loads(text)).diagnostics if d.severity == "error"]
+    assert (d.code, d.line) == ("D002", 8) and "must be" not in d.message, d.message
+
+
 def test_a_seat_letter_written_wrong_in_a_short_record_is_one_error() -> None:
     """A record of a round's first moves: 'E Kc' for 'N Kc' in samples/constructs/deck.dln seated four (pagat,
     Players, Cards and Deal), and every move was out of turn.  Two circuits of the bigger game are too many

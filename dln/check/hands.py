@@ -9,6 +9,7 @@ and the moves before it judges a move.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import replace
 from operator import attrgetter
 
 from dln.cards import Card
@@ -123,7 +124,13 @@ def card_played_twice(engine: protocol.Game, state: Position, move: Move, engine
     if meant is None:
         return None
     position = state.freeze() if hasattr(state, "freeze") else state
-    return meant if plays_on(engine, engine.apply(position, engine_move._replace(card=meant[0])), later) else None
+    if plays_on(engine, engine.apply(position, engine_move._replace(card=meant[0])), later) is None:
+        return None
+    # The later play written wrong instead, the first as written, may fit as well: then the record cannot tell
+    # which of the two is the mistake, and the error stays at the later one, where the rule is broken.
+    after, (card, again) = engine.apply(position, engine_move), meant
+    either = [replace(m, card=card) if m is again else m for m in later]
+    return None if plays_on(engine, after, either) is not None else meant
 
 
 def meant_note(move: Move, card: Card, again: Move) -> str:
