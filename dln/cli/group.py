@@ -246,8 +246,8 @@ def main() -> None:
     command's report (diagnostics, summary) goes to standard output; when
     standard output carries data (--json, fmt -, parse --json, generate),
     problems go to standard error or into the JSON.  Exit codes: 0 fine
-    (warnings allowed), 1 a record breaks a rule or a file would be
-    reformatted, 2 bad input (syntax error, unreadable file, no game found,
+    (warnings allowed), 1 a record breaks a rule, a file would be
+    reformatted or filter matched no game, 2 bad input (syntax error, unreadable file, no game found,
     bad option or tag), 130 interrupted, 141 the reader of the output
     stopped reading (| head).  `dln explain CODE` tells what a code means.
 
