@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dln.check.reports import DealPlan
+from dln.check.seats import in_turn
 from dln.engine import Violation
 from dln.engine.codes import WRONG_SEAT
 from dln.notation.model import Round
@@ -34,9 +35,7 @@ def dealer_played(round_: Round, seats: Sequence[str], written: str, plans: Sequ
     dealer = seats[seats.index(lead) - 1]
     if dealer == written:
         return None
-    for plan in plans:
-        start = seats.index(lead)
-        if any(move.seat != seats[(start + i) % len(seats)] for i, move in enumerate(plan.moves)):
-            return None
+    if not all(not plan.moves or (plan.moves[0].seat == lead and in_turn(plan.moves, seats)) for plan in plans):
+        return None
     message = f"{dealer} dealt this round, not {written}: {lead}, the seat after {dealer}, leads every deal"
     return dealer, Violation(WRONG_SEAT, "error", message, notes=(f"the round is replayed as {dealer} dealt it",))

@@ -18,13 +18,14 @@ fourth, the game is seated as those three play (:func:`three_seated`), one error
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import pairwise
 
 from dln.engine import Rules
 from dln.games import protocol
 from dln.notation.model import SEAT_TAGS, Game, Move
 
-__all__ = ["stray_seat", "three_finding", "three_seated"]
+__all__ = ["in_turn", "stray_seat", "three_finding", "three_seated"]
 
 
 def stray_seat(game: Game, engine: protocol.Game, rules: Rules) -> tuple[tuple[str, ...], str, Move] | None:
@@ -78,13 +79,16 @@ def three_seated(game: Game, engine: protocol.Game, rules: Rules) -> tuple[str, 
     if problems or len(seats) != 4:
         return None
     three = tuple(seat for seat in seats if seat in used)
-    passed = False
-    for round_ in game.rounds:
-        for before, move in pairwise(round_.moves):
-            if move.seat != three[(three.index(before.seat) + 1) % 3]:
-                return None
-            passed = passed or move.seat != seats[(seats.index(before.seat) + 1) % 4]
+    if not all(in_turn(round_.moves, three) for round_ in game.rounds):
+        return None
+    passed = not all(in_turn(round_.moves, seats) for round_ in game.rounds)  # a move passing the fourth seat
     return three if passed else None
+
+
+def in_turn(moves: Sequence[Move], order: Sequence[str]) -> bool:
+    """Whether each of ``moves`` is made by the seat after the one before it in play ``order`` (every seat of
+    ``moves`` one of ``order``'s)."""
+    return all(move.seat == order[(order.index(before.seat) + 1) % len(order)] for before, move in pairwise(moves))
 
 
 def three_finding(engine: protocol.Game, three: tuple[str, ...]) -> tuple[str, str, str]:
