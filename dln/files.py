@@ -216,29 +216,31 @@ def remove_stale_temporaries(target: Path) -> list[Path]:
     if _SWEPT.get(str(directory)) == changed:
         return []
     removed: list[Path] = []
-    with contextlib.suppress(OSError), os.scandir(directory) as entries:
-        for entry in entries:
-            match = _TEMPORARY.match(entry.name)
-            if match and int(match.group(1)) != os.getpid() and not _alive(int(match.group(1))):
-                with contextlib.suppress(OSError):
-                    os.unlink(entry.path)
-                    removed.append(Path(entry.path))
+    for entry in _left_by_the_dead(directory, _TEMPORARY):
+        with contextlib.suppress(OSError):
+            os.unlink(entry.path)
+            removed.append(Path(entry.path))
     return removed
+
+
+def _left_by_the_dead(directory: Path, pattern: re.Pattern[str]) -> list[os.DirEntry[str]]:
+    """The entries of ``directory`` whose names ``pattern`` matches with a PID (its first group) of a process
+    now gone, not this one; none if the directory cannot be read."""
+    with contextlib.suppress(OSError), os.scandir(directory) as entries:
+        return [entry for entry in entries if (match := pattern.match(entry.name))
+                and int(match.group(1)) != os.getpid() and not _alive(int(match.group(1)))]
+    return []
 
 
 def remove_stale_folders(directory: Path, prefix: str) -> list[Path]:
     """Remove the temporary folders ``PREFIX-PID-...`` that processes now gone (``kill -9``, a power cut) left
     in ``directory`` (``dln split``'s copy of its games); one whose process is alive is its work in progress,
     left alone, as :func:`remove_stale_temporaries` leaves a file.  Returns what was removed."""
-    pattern = re.compile(re.escape(prefix) + r"-(\d+)-")
     removed: list[Path] = []
-    with contextlib.suppress(OSError), os.scandir(directory) as entries:
-        for entry in entries:
-            match = pattern.match(entry.name)
-            if match and entry.is_dir(follow_symlinks=False) and int(match.group(1)) != os.getpid() \
-                    and not _alive(int(match.group(1))):
-                shutil.rmtree(entry.path, ignore_errors=True)
-                removed.append(Path(entry.path))
+    for entry in _left_by_the_dead(directory, re.compile(re.escape(prefix) + r"-(\d+)-")):
+        if entry.is_dir(follow_symlinks=False):
+            shutil.rmtree(entry.path, ignore_errors=True)
+            removed.append(Path(entry.path))
     return removed
 
 
