@@ -21,7 +21,7 @@ from dln.check.plays import legal_move, to_engine, written
 from dln.check.validate import GameReport, RoundReport
 from dln.engine import Move as EngineMove
 from dln.games.protocol import MARKS, Position, game_of
-from dln.notation.model import Game, Move, Round, Variation
+from dln.notation.model import JUDGING_GLYPHS, Game, Move, Round, Variation
 from dln.notation.writer import move_text
 from dln.wording import count_of, known_cards, listed, shown_loss, signed
 
@@ -31,10 +31,6 @@ from .search import DEFAULT_BUDGET, Analysis, CannotWeigh, MoveValue, analyse_po
 if TYPE_CHECKING:
     from dln.workers import Workers
 
-#: Points lost (the mover's side minus the opponents', per round) from which a move is marked.
-#: A xeri is 10 points and the 4 for most cards swing 8 between the sides; a playout estimate
-#: wobbles by about a point, so nothing below 2 is marked.
-QUALITY_GLYPHS = frozenset({"!", "?", "!!", "??", "!?", "?!", "$1", "$2", "$3", "$4", "$5", "$6"})  # $1-$6: PGN's
 COMMENT_PREFIX = "engine:"
 #: The comment on the engine's move in the variation it adds (``(3. S 5d {engine: best})``): what the engine
 #: wrote is told from what a person wrote, so that analysing again replaces it and nothing else.
@@ -387,7 +383,7 @@ def _annotate_move(move: Move, review: MoveReview) -> Move:
     move = written_by_people(move)  # what an earlier analysis wrote is replaced, and only that
     glyphs = move.glyphs
     graded = review.grade
-    marked = bool(graded) and not QUALITY_GLYPHS.intersection(glyphs)
+    marked = bool(graded) and not JUDGING_GLYPHS.intersection(glyphs)
     if marked:
         glyphs = (graded[0], *glyphs)
     comments = (*move.comments, comment_for(review, marked=marked))

@@ -100,6 +100,8 @@ class MoveSpots(NamedTuple):
 #: (docs/notation.md, Glyphs).
 NUMBERED_SIGNS = ("!", "?", "!!", "??", "!?", "?!")
 _SIGN_OF = {f"${number}": sign for number, sign in enumerate(NUMBERED_SIGNS, 1)}
+#: The glyphs that judge a move: the six signs and their numbers (``$1`` to ``$6``).
+JUDGING_GLYPHS = frozenset((*NUMBERED_SIGNS, *_SIGN_OF))
 
 
 def glyph_sign(glyph: str) -> str:

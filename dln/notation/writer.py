@@ -14,12 +14,24 @@ import re
 from collections.abc import Iterable
 
 from dln.cards import Card
-from dln.notation.model import SIDE_ORDER, Captured, Component, Deal, Game, Hand, Move, Pile, PileRef, Round, Variation
+from dln.notation.model import (
+    NUMBERED_SIGNS,
+    SIDE_ORDER,
+    Captured,
+    Component,
+    Deal,
+    Game,
+    Hand,
+    Move,
+    Pile,
+    PileRef,
+    Round,
+    Variation,
+)
 
 __all__ = ["braced_comment", "comment_text", "hand_text", "item_text", "merges_with", "move_text", "ordered_components",
            "write_game", "write_games"]
 
-_SYMBOLIC_GLYPHS = frozenset({"!", "?", "!!", "??", "!?", "?!"})
 
 
 def write_games(games: Iterable[Game]) -> str:
@@ -228,7 +240,7 @@ def move_text(move: Move, *, annotations: bool = False) -> str:
     if not annotations:
         return text
     for index, glyph in enumerate(move.glyphs):
-        text += glyph if index == 0 and glyph in _SYMBOLIC_GLYPHS else " " + glyph
+        text += glyph if index == 0 and glyph in NUMBERED_SIGNS else " " + glyph
     for comment in move.comments_by_place()[0]:
         text += " " + braced_comment(comment)
     return text
