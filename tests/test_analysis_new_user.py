@@ -143,18 +143,21 @@ def test_the_score_sheet_of_dln_play_fits_the_terminal(tmp_path: Path, monkeypat
     assert "…" not in "\n".join(sheet), "\n".join(sheet)
 
 
-def test_a_numbered_quality_glyph_is_a_persons_judgement_too(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("good", "dubious"), [("$1", "$6"), ("$01", "$006")])
+def test_a_numbered_quality_glyph_is_a_persons_judgement_too(tmp_path: Path, good: str, dubious: str) -> None:
     """A person wrote ``$1`` (PGN's '!', docs/notation.md) on a move the engine finds a blunder: --annotate
     wrote ``N Qc?? $1``, marking over the person's judgement, and ``S 2s?! $6`` said ?! twice.  $1 to $6
-    are move-quality glyphs as ! ? !! ?? !? ?! are: the engine's comment grades the move, unmarked."""
+    are move-quality glyphs as ! ? !! ?? !? ?! are: the engine's comment grades the move, unmarked.  So are
+    ``$01`` and ``$006``, ``$1`` and ``$6`` as PGN reads them and dln show explains them, which --annotate
+    marked over: it read ``$1`` to ``$6`` only as written (:func:`dln.notation.model.glyph_sign`)."""
     source, out = tmp_path / "nag.dln", tmp_path / "out.dln"
-    source.write_text("setup dealer S deal 4\ntable 5h 3c 6d 2c\nN: 8h Qc\nS: 2s Kd\nturn N\nN Qc $1\nS 2s $6\n"
-                      "N 8h\nS Kd\n", encoding="utf-8")
+    source.write_text(f"setup dealer S deal 4\ntable 5h 3c 6d 2c\nN: 8h Qc\nS: 2s Kd\nturn N\nN Qc {good}\n"
+                      f"S 2s {dubious}\nN 8h\nS Kd\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["analyse", str(source), "--budget", "1", "--annotate", "-o", str(out)])
     assert result.exit_code == 0, result.output
     lines = out.read_text(encoding="utf-8").splitlines()
-    assert lines[5].startswith("N Qc $1 {engine: loses ") and "(blunder);" in lines[5]
-    assert lines[7].startswith("S 2s $6 {engine: loses ") and "(inaccuracy);" in lines[7]
+    assert lines[5].startswith(f"N Qc {good} {{engine: loses ") and "(blunder);" in lines[5]
+    assert lines[7].startswith(f"S 2s {dubious} {{engine: loses ") and "(inaccuracy);" in lines[7]
 
 
 @pytest.mark.parametrize("before", ["\n\n", "{the Thursday games}\n"])

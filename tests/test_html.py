@@ -434,3 +434,17 @@ def test_the_page_runs_its_own_script_and_no_other() -> None:
     digest = base64.b64encode(hashlib.sha256(scripts[0].encode("utf-8")).digest()).decode("ascii")
     assert f"script-src 'sha256-{digest}'" in policy and "default-src 'none'" in policy
     assert "script-src 'unsafe-inline'" not in policy
+
+
+def test_a_numbered_glyph_means_its_sign_however_its_number_is_written() -> None:
+    """``$02`` is ``$2`` as PGN reads it, ``?``: the page, dln show --json and the replayer explain it as the
+    recorder and dln analyse read it (:func:`dln.notation.model.glyph_sign`), and keep it as written."""
+    from dln.notation.model import glyph_sign
+
+    text = "round 1 dealer S\ntable 5h 3c 9d Js\nN 4c 5h =9 $02 $0005 $07 $0\n"
+    data = games_of(_page(text))[0]
+    assert data["positions"]["g1-r1-m1"]["move"]["glyphs"] == [
+        ["$02", "a mistake"], ["$0005", "an interesting move"], ["$07", "numbered glyph $07"],
+        ["$0", "numbered glyph $0"]]
+    signs = [glyph_sign(glyph) for glyph in ("$02", "$0005", "$07", "$0", "$2", "?")]
+    assert signs == ["?", "!?", "$07", "$0", "?", "?"]

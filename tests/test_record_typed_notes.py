@@ -764,3 +764,15 @@ def test_a_variation_typed_with_a_glyph_twice_writes_it_once(tmp_path: Path) -> 
     assert code == 0, out
     assert path.read_text() == START + TABLE + "1. N 4c 5h =9\n  (N 9c x 9d!)\n"
     assert "  ! is written once: a move carries each glyph once\n" in out
+
+
+def test_a_numbered_glyph_with_leading_zeros_is_the_same_glyph(tmp_path: Path) -> None:
+    """'$02' is '$2' as PGN reads a numbered glyph, and the views said 'a mistake' of it, but the recorder
+    wrote '=9 $02 $2', and '$02 ;' after '? ;' wrote '=9? $02': the mistake marked twice.  Every place reads
+    a numbered glyph one way (:func:`dln.notation.model.glyph_sign`); the glyph is written as it was typed."""
+    path = _started(tmp_path)
+    code, out = _run(path, ["4c 5h =9 $02 $2", "9s x [9]", "? ;", "$002 ;", "quit"])
+    assert code == 0, out
+    assert path.read_text() == START + TABLE + "1. N 4c 5h =9 $02\n2. S 9s x [9]?\n"
+    assert out.count("  $2 is written once: a move carries each glyph once ($2 is $02)\n") == 1, out
+    assert out.count("  $002 is written once: a move carries each glyph once ($002 is ?) (nothing was written)\n") == 1

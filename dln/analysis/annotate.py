@@ -21,7 +21,7 @@ from dln.check.plays import legal_move, to_engine, written
 from dln.check.validate import GameReport, RoundReport
 from dln.engine import Move as EngineMove
 from dln.games.protocol import MARKS, Position, game_of
-from dln.notation.model import JUDGING_GLYPHS, Game, Move, Round, Variation
+from dln.notation.model import Game, Move, Round, Variation, judges
 from dln.notation.writer import move_text
 from dln.wording import count_of, known_cards, listed, shown_loss, signed
 
@@ -383,7 +383,7 @@ def _annotate_move(move: Move, review: MoveReview) -> Move:
     move = written_by_people(move)  # what an earlier analysis wrote is replaced, and only that
     glyphs = move.glyphs
     graded = review.grade
-    marked = bool(graded) and not JUDGING_GLYPHS.intersection(glyphs)
+    marked = bool(graded) and not any(map(judges, glyphs))
     if marked:
         glyphs = (graded[0], *glyphs)
     comments = (*move.comments, comment_for(review, marked=marked))

@@ -99,14 +99,21 @@ class MoveSpots(NamedTuple):
 #: The six signs of the glyphs, in the order chess's PGN numbers them: ``$1`` is ``!``, ``$6`` is ``?!``
 #: (docs/notation.md, Glyphs).
 NUMBERED_SIGNS = ("!", "?", "!!", "??", "!?", "?!")
-_SIGN_OF = {f"${number}": sign for number, sign in enumerate(NUMBERED_SIGNS, 1)}
-#: The glyphs that judge a move: the six signs and their numbers (``$1`` to ``$6``).
-JUDGING_GLYPHS = frozenset((*NUMBERED_SIGNS, *_SIGN_OF))
+_SIGN_OF = {str(number): sign for number, sign in enumerate(NUMBERED_SIGNS, 1)}
 
 
 def glyph_sign(glyph: str) -> str:
-    """The sign ``glyph`` stands for: ``$2`` is ``?``; any other glyph is its own."""
-    return _SIGN_OF.get(glyph, glyph)
+    """The sign ``glyph`` stands for: ``$2`` is ``?``, and so is ``$02``, as PGN reads the number; any other
+    glyph is its own.  The one reading of a numbered glyph, for every place that asks what one means."""
+    number = glyph[1:]
+    if glyph.startswith("$") and number.isascii() and number.isdigit():
+        return _SIGN_OF.get(number.lstrip("0"), glyph)
+    return glyph
+
+
+def judges(glyph: str) -> bool:
+    """Whether ``glyph`` judges a move: one of the six signs, or its number (``$1`` to ``$6``)."""
+    return glyph_sign(glyph) in NUMBERED_SIGNS
 
 
 def glyphs_once(carried: tuple[str, ...], typed: tuple[str, ...]) -> tuple[str, ...]:

@@ -20,8 +20,7 @@ from dln.check.validate import Diagnostic, GameReport, RoundReport, code_name
 from dln.engine import Rules, Violation
 from dln.games import protocol
 from dln.games.protocol import BY_CARDS, Position, contested, game_of
-from dln.notation.bounds import small_number
-from dln.notation.model import NUMBERED_SIGNS, SEAT_TAGS, Game, Move, Round, Variation
+from dln.notation.model import SEAT_TAGS, Game, Move, Round, Variation, glyph_sign
 from dln.notation.writer import move_text, variation_text
 from dln.views.group_parts import Parts, laid_parts
 from dln.wording import count_of
@@ -50,11 +49,9 @@ def annotations(move: Move) -> dict[str, Any]:
 
 
 def glyph_meaning(glyph: str) -> str:
-    """``!?`` → ``an interesting move``; ``$2`` → ``a mistake``; other ``$n`` → ``numbered glyph $n``."""
-    number = small_number(glyph[1:]) if glyph.startswith("$") else None
-    if number is not None and 1 <= number <= len(NUMBERED_SIGNS):
-        return GLYPHS[NUMBERED_SIGNS[number - 1]]
-    return GLYPHS.get(glyph, f"numbered glyph {glyph}")
+    """``!?`` → ``an interesting move``; ``$2`` (or ``$02``) → ``a mistake``, the meaning of its sign
+    (:func:`glyph_sign`); other ``$n`` → ``numbered glyph $n``."""
+    return GLYPHS.get(glyph_sign(glyph), f"numbered glyph {glyph}")
 
 
 #: How a score item is headed (symbols, then ASCII); others by their name.
