@@ -195,3 +195,50 @@ def test_the_score_sheet_of_a_round_not_played_out_keeps_its_title_on_its_lines(
     title = "game 1 — 4 players, standard rules (pagat.com), target 61"
     assert (title in shown) if columns == 80 else (" ".join(shown[:2]) == title), out.getvalue()
     assert "no winner yet: NS 0, EW 0" in shown and max(map(len, shown)) <= columns, out.getvalue()
+
+
+#: Questions wider than a phone's 40 columns once the players are named: each word of them is to be seen whole.
+WIDE_QUESTIONS = ("Dealer of round 1 (N Μαρία, S Ελένη) [S]: ", "House rules (comma-separated names) [none]: ")
+
+
+@pytest.mark.parametrize("columns", [80, 40])
+def test_a_question_wider_than_the_terminal_is_broken_between_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                   columns: int) -> None:
+    """A question is broken as a reply is, its last line the prompt the answer is typed after, a column left
+    for the answer; one that fits is asked as it is (the tmux test below reads the screen)."""
+    monkeypatch.setattr(os, "get_terminal_size", lambda fd=0: os.terminal_size((columns, 24)))
+    prompts: list[str] = []
+    monkeypatch.setattr("builtins.input", lambda prompt: prompts.append(prompt) or "")
+    path = tmp_path / "screen.txt"
+    with path.open("w", encoding="utf-8") as out:
+        for question in WIDE_QUESTIONS:
+            Terminal(io.StringIO(), out, interactive=True).ask(question)
+    said = path.read_text(encoding="utf-8").splitlines()
+    if columns == 80:
+        assert (said, prompts) == ([], list(WIDE_QUESTIONS))
+    else:
+        assert said == ["Dealer of round 1 (N Μαρία, S Ελένη)", "House rules (comma-separated names)"]
+        assert prompts == ["  [S]: ", "  [none]: "]
+
+
+@pytest.mark.slow
+@tty
+def test_the_new_game_questions_on_a_terminal_of_40_columns_break_between_words(
+        tmp_path: Path, tmux: list[str]) -> None:  # noqa: F811
+    """At 40 columns 'Dealer of round 1 (N Μαρία, S Ελένη) [S]: ' and 'House rules (comma-separated names)
+    [none]: ' were left to the terminal, which broke them in '[S]:' and '[none]:', where every other line of
+    the recorder is broken between words (:func:`dln.wording.fit`).  A question is broken as they are, the
+    answer typed after its last line."""
+    record = shlex.join([sys.executable, "-m", "dln", "record", "club.dln"])
+    pane = NarrowPane(tmux, "questions", f"{record}; echo recorder-exit=$?; sleep 600", tmp_path, width=40)
+    for question, answer in (("Event", ""), ("Site", ""), ("Date", ""), ("Game", ""), ("Players", ""),
+                             ("North's name", "Μαρία"), ("South's name", "Ελένη"), (WIDE_QUESTIONS[0], ""),
+                             ("Target", ""), (WIDE_QUESTIONS[1], "")):
+        screen = pane.wait(question.split()[0], ends=":")
+        if question in WIDE_QUESTIONS:
+            shown = [line.rstrip() for line in screen.splitlines() if line.strip()]
+            assert _words(*shown[-2:]) == _words(question), screen
+        pane.type(answer)
+    pane.wait(prompt="round 1 table> ")
+    pane.type("quit")
+    pane.wait("recorder-exit=0")

@@ -100,7 +100,7 @@ class Terminal:
     def _line(self, prompt: str) -> str | None:
         if self.interactive:
             try:
-                return input(visible(prompt))
+                return input(visible(self._prompt_fitted(prompt)))
             except EOFError:
                 self.stdout.write("\n")
                 return None
@@ -114,6 +114,17 @@ class Terminal:
         self._write(line + "\n")
         self.stdout.flush()
         return line
+
+    def _prompt_fitted(self, prompt: str) -> str:
+        """The last line of ``prompt`` on a terminal narrower than it, the lines before it said: broken between
+        words as every other line is (:func:`fit`), with a column left for the answer, where the terminal would
+        break it anywhere (``[S]`` / ``:`` at 40 columns)."""
+        width = self.width()
+        if width is None or width < 2:
+            return prompt
+        *above, last = fit(prompt.rstrip(), width - 1)
+        self.say(*above)
+        return last + prompt[len(prompt.rstrip()):]
 
     def say(self, *lines: str) -> None:
         """Print lines; on a terminal, a line wider than it broken between words (:func:`fit`)."""
