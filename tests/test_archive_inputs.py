@@ -75,6 +75,22 @@ def test_every_command_that_reads_several_files_reads_one_reached_twice_once(com
         assert out == run(*command, str(club))[1]
 
 
+@pytest.mark.parametrize("command", [["validate"], ["parse", "--json"], ["fmt", "--check"], ["filter"],
+                                     ["merge", "-o", "{out}"], ["stats"], ["split", "-d", "{games}"]])
+def test_a_missing_file_named_twice_is_said_once(command: list[str], archive: Path, tmp_path: Path) -> None:
+    """'dln validate nothere.dln nothere.dln' said 'nothere.dln: error: cannot read: No such file or directory'
+    twice and counted 2 files that could not be read, where a file that can be read, named twice, is read once.
+    A name that cannot be read, named again (as itself or by another path to it), is said once, as though
+    named once; standard input is not a name (tests/test_shell.py)."""
+    command = [word.format(games=tmp_path / "games", out=tmp_path / "all.dln") for word in command]
+    club, missing = archive / "club.dln", tmp_path / "nothere.dln"
+    once = run(*command, str(missing), str(club))
+    twice = run(*command, str(missing), str(club), str(missing), f"{tmp_path}/./nothere.dln")
+    assert once[0] == 2 and (once[1] + once[2]).count("cannot read") == 1, once
+    assert twice == once
+    assert not (tmp_path / "all.dln").exists() and not (tmp_path / "games").exists()
+
+
 def test_a_filter_that_matches_no_game_writes_no_file(tmp_path: Path) -> None:
     """'dln filter club.dln --player Nobody -o new.dln' wrote an empty new.dln, exit 0, which every dln command
     then refused as 'no game in this file'.  Nothing matched is said, as grep says it, by exit 1, and no file

@@ -114,8 +114,11 @@ def each_file(paths: Iterable[str], on_empty: Callable[[str], None]) -> Iterator
     instead of passed over, because reading nothing is never success.  A file reached a second time (named
     twice, named and found in a folder named, by a link or a hard link: the same device and inode) is read
     once: the first time, with a warning on standard error for the others (``club.dln club.dln`` wrote or
-    counted every game twice), one line a name or folder named."""
+    counted every game twice), one line a name or folder named.  A name that cannot be looked at (a file
+    missing), reached again by any path to it, is read once too, so that why it cannot be read is said once;
+    standard input is no name (a second ``-`` finds it spent)."""
     first: dict[tuple[int, int], tuple[str, str | None]] = {}  # a file's identity: its first name, and folder
+    unread: set[str] = set()  # the names that cannot be looked at, as absolute paths
     for path in paths:
         names = list(expand((path,)))  # a folder's files are listed whole before the first is read anyway
         if not names:
@@ -125,6 +128,10 @@ def each_file(paths: Iterable[str], on_empty: Callable[[str], None]) -> Iterator
         for name in names:
             identity = file_identity(name)
             if identity is None:
+                if name != STDIN:
+                    if (where := os.path.abspath(name)) in unread:
+                        continue
+                    unread.add(where)
                 yield name
             elif identity in first:
                 again.append(_read_already(name, *first[identity], folder))
