@@ -344,17 +344,20 @@ def archive(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def parsed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The first line of each game parsed (as an offset), as the commands read."""
+    """The first line of each game parsed (as an offset), as the commands read: a file's games in order
+    (dln.notation.parser.parse_pieces), or one game read again where it lies (dln.notation.sources.read_placed)."""
+    import dln.notation.parser
     import dln.notation.sources
 
     seen: list[int] = []
-    real = dln.notation.sources.parse_chunk
+    real = dln.notation.parser.parse_chunk
 
     def counting(text: str, offset: int = 0, **kwargs: object) -> object:
         seen.append(offset)
         return real(text, offset, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(dln.notation.sources, "parse_chunk", counting)
+    for module in (dln.notation.parser, dln.notation.sources):
+        monkeypatch.setattr(module, "parse_chunk", counting)
     return seen
 
 

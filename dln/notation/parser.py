@@ -16,7 +16,7 @@ import contextlib
 import io
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import partial
 from itertools import chain
 from typing import IO, Any
@@ -269,28 +269,65 @@ def parse_games(
     nothing the author wrote is lost).  Comments alone are no game, unless
     ``comments_alone`` (:func:`parse_chunk`).
     """
-    game_number = 0
+    for piece in parse_pieces(lines, filename, keep_line_comments=keep_line_comments,
+                              comments_alone=comments_alone):
+        if piece.error is not None:
+            if errors is None:
+                raise piece.error
+            errors.append(piece.error)
+        elif piece.game is not None:
+            yield piece.game
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One game's piece of a file: its text as written, and the game or the syntax error it holds.
+
+    ``number`` counts the file's games from 1, broken ones included.  ``game``
+    is None when the piece was skipped unparsed or does not parse.
+    """
+
+    number: int
+    offset: int  # lines of the file before the piece
+    text: str
+    game: Game | None = None
+    error: DLNSyntaxError | None = None
+
+    def line(self, number: int) -> str:
+        """Line ``number`` of the file, if it is in this piece (for a caret under a finding)."""
+        index = number - self.offset - 1
+        lines = split_lines(self.text)
+        return lines[index] if 0 <= index < len(lines) else ""
+
+
+def parse_pieces(lines: Iterable[str], filename: str = "<string>", *, keep_line_comments: bool = False,
+                 wanted: Callable[[int], bool] | None = None, comments_alone: bool = False) -> Iterator[Piece]:
+    """The games of a file in order, each parsed only if ``wanted(number)`` (default: all), a game that does not
+    parse or is too large to hold as its error; a file of comments alone holds none, unless ``comments_alone``
+    (:func:`parse_chunk`).  :func:`parse_games` and :func:`dln.notation.sources.pieces` both read this way, so
+    that a file's games are numbered alike whoever reads it."""
+    number = 0
     for offset, text in split_games_until_too_long(lines, filename):
         if not isinstance(text, str):  # too large to hold (a line without end is the last item)
-            game_number += 1
-            text.game = game_number
-            if errors is None:
-                raise text
-            errors.append(text)
+            number += 1
+            text.game = number
+            yield Piece(number, offset, "", error=text)
+            continue
+        if wanted is not None and not wanted(number + 1):
+            number += 1
+            yield Piece(number, offset, text)
             continue
         try:
             games = parse_chunk(text, offset, filename=filename, keep_line_comments=keep_line_comments,
                                 comments_alone=comments_alone)
         except DLNSyntaxError as error:
-            game_number += 1
-            error.game = game_number
-            if errors is None:
-                raise
-            errors.append(error)
+            number += 1
+            error.game = number
+            yield Piece(number, offset, text, error=error)
             continue
-        for game in games:
-            game_number += 1
-            yield replace(game, number=game_number)
+        for index, game in enumerate(games):  # one, as a tag block starts a game
+            number += 1
+            yield Piece(number, offset, "" if index else text, replace(game, number=number))
 
 
 def parse_chunk(

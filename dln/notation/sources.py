@@ -23,9 +23,8 @@ import click
 
 from dln.notation.bounds import TooLarge
 from dln.notation.errors import DLNSyntaxError
-from dln.notation.lines import Lines, LineTooLong, NotUTF8, Overlong, split_lines
-from dln.notation.model import Game
-from dln.notation.parser import parse_chunk, read_lines, split_games_until_too_long
+from dln.notation.lines import Lines, LineTooLong, NotUTF8, Overlong
+from dln.notation.parser import Piece, parse_chunk, parse_pieces, read_lines
 from dln.wording import count_of, visible
 
 if TYPE_CHECKING:  # dln.files (locks, hashing) loads only for a command that rewrites a file
@@ -233,54 +232,12 @@ def _lines_of(stream: BinaryIO, name: str) -> Iterator[str | Overlong]:
         raise Unreadable(name, exc.strerror or str(exc)) from None
 
 
-@dataclass(frozen=True, slots=True)
-class Piece:
-    """One game's piece of a file: its text as written, and the game or the syntax error it holds.
-
-    ``number`` counts the file's games from 1, broken ones included.  ``game``
-    is None when the piece was skipped unparsed or does not parse.
-    """
-
-    number: int
-    offset: int  # lines of the file before the piece
-    text: str
-    game: Game | None = None
-    error: DLNSyntaxError | None = None
-
-    def line(self, number: int) -> str:
-        """Line ``number`` of the file, if it is in this piece (for a caret under a finding)."""
-        index = number - self.offset - 1
-        lines = split_lines(self.text)
-        return lines[index] if 0 <= index < len(lines) else ""
-
-
 def pieces(lines: Iterable[str], name: str, *, keep_line_comments: bool = False,
            wanted: Callable[[int], bool] | None = None, comments_alone: bool = False) -> Iterator[Piece]:
-    """The games of a file in order, each parsed only if ``wanted(number)`` (default: all); a file of comments
-    alone holds none, unless ``comments_alone`` (:func:`dln.notation.parser.parse_chunk`)."""
-    filename = display_name(name)
-    number = 0
-    for offset, text in split_games_until_too_long(lines, filename):
-        if not isinstance(text, str):  # too large to hold (a line without end is the last item)
-            number += 1
-            text.game = number
-            yield Piece(number, offset, "", error=text)
-            continue
-        if wanted is not None and not wanted(number + 1):
-            number += 1
-            yield Piece(number, offset, text)
-            continue
-        try:
-            games = parse_chunk(text, offset, filename=filename, keep_line_comments=keep_line_comments,
-                                comments_alone=comments_alone)
-        except DLNSyntaxError as error:
-            number += 1
-            error.game = number
-            yield Piece(number, offset, text, error=error)
-            continue
-        for index, game in enumerate(games):  # one, as a tag block starts a game
-            number += 1
-            yield Piece(number, offset, "" if index else text, replace(game, number=number))
+    """The games of the file ``name`` (:func:`dln.notation.parser.parse_pieces`), its messages naming the file
+    as :func:`display_name` does."""
+    return parse_pieces(lines, display_name(name), keep_line_comments=keep_line_comments, wanted=wanted,
+                        comments_alone=comments_alone)
 
 
 @dataclass(frozen=True, slots=True)
