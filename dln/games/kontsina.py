@@ -18,6 +18,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dln.cards import Card, index_order
 from dln.engine import codes
 from dln.engine.codes import RuleCode, RuleText, TakenTooMany, Violation, add_rules, error
+from dln.engine.scoring import GOOD_TEN, GOOD_TWO
 from dln.engine.state import Move, Seat, describe_cards
 
 from .table import ItemScore, TableGame, TableRound, holds, most, top_winner
@@ -76,8 +77,6 @@ add_rules(CODES, (TEXT,))
 
 MOST_CARDS = 2
 MOST_CLUBS = 1
-TWO_OF_CLUBS = Card(2, "c")
-TEN_OF_DIAMONDS = Card(10, "d")
 
 
 class Kontsina(TableGame):
@@ -149,7 +148,7 @@ class Kontsina(TableGame):
         clubs = {seat: sum(c.suit == "c" for c in pile) for seat, pile in zip(state.seats, state.captured,
                                                                            strict=True)}
         most_cards, most_clubs = most(cards, MOST_CARDS), most(clubs, MOST_CLUBS)
-        two, ten = holds(state, TWO_OF_CLUBS), holds(state, TEN_OF_DIAMONDS)
+        two, ten = holds(state, GOOD_TWO), holds(state, GOOD_TEN)
         return {seat: ItemScore(seat, cards[seat], tuple(zip(self.score_items, (
             most_cards[seat], most_clubs[seat], int(two == seat), int(ten == seat)), strict=True)))
             for seat in state.seats}
@@ -157,7 +156,7 @@ class Kontsina(TableGame):
     def card_class(self, card: Card) -> int:
         """A club, and the 10 of diamonds, score as themselves; any other card only by its rank, which is all
         a capture asks of it (Capturing cards; Ending the hand)."""
-        return card.index if card.suit == "c" or card == TEN_OF_DIAMONDS else 52 + card.rank
+        return card.index if card.suit == "c" or card == GOOD_TEN else 52 + card.rank
 
     def estimates(self, state: TableRound) -> bool:
         """Playouts stop two cards into the next deal and :meth:`estimate` the rest."""
@@ -170,7 +169,7 @@ class Kontsina(TableGame):
         cards = [len(pile) for pile in state.captured]
         clubs = [sum(c.suit == "c" for c in pile) for pile in state.captured]
         most_cards, most_clubs = lead_chances(cards, 52 - sum(cards)), lead_chances(clubs, 13 - sum(clubs))
-        return tuple((TWO_OF_CLUBS in pile) + (TEN_OF_DIAMONDS in pile) + MOST_CARDS * a + MOST_CLUBS * b
+        return tuple((GOOD_TWO in pile) + (GOOD_TEN in pile) + MOST_CARDS * a + MOST_CLUBS * b
                      for pile, a, b in zip(state.captured, most_cards, most_clubs, strict=True))
 
     def winner(self, scores: Sequence[Mapping[Seat, ItemScore]], target: int) -> Seat | None:

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dln.cards import Card, index_order
 from dln.engine import codes
 from dln.engine.codes import RuleCode, RuleText, Violation, add_rules, error
+from dln.engine.scoring import GOOD_TEN, GOOD_TWO
 from dln.engine.state import Move, Seat, describe_cards
 
 from .table import ItemScore, TableGame, TableRound, holds, most, top_winner
@@ -80,8 +81,6 @@ JACK = 11
 XERI_POINTS = 10
 MORE_CARDS = 3
 HONOURS = (1, 10, 11, 12, 13)  # "1 point for each ace, king, queen, jack or 10"
-TWO_OF_CLUBS = Card(2, "c")
-TEN_OF_DIAMONDS = Card(10, "d")
 
 
 class Xeri(TableGame):
@@ -165,7 +164,7 @@ class Xeri(TableGame):
         """Scoring: xeris 10 each, more cards 3, A K Q J 10 one each, 10d one more, 2c one."""
         cards = {seat: len(pile) for seat, pile in zip(state.seats, state.captured, strict=True)}
         more = most(cards, MORE_CARDS)
-        two, ten = holds(state, TWO_OF_CLUBS), holds(state, TEN_OF_DIAMONDS)
+        two, ten = holds(state, GOOD_TWO), holds(state, GOOD_TEN)
         out: dict[Seat, ItemScore] = {}
         for seat, pile, xeris in zip(state.seats, state.captured, state.xeris, strict=True):
             honours = sum(c.rank in HONOURS for c in pile)
@@ -177,7 +176,7 @@ class Xeri(TableGame):
     def card_class(self, card: Card) -> int:
         """The 10 of diamonds and the 2 of clubs score as themselves; any other card by its rank, which is all
         a capture and the honours ask of it (Game play; Scoring)."""
-        return card.index if card in (TEN_OF_DIAMONDS, TWO_OF_CLUBS) else 52 + card.rank
+        return card.index if card in (GOOD_TEN, GOOD_TWO) else 52 + card.rank
 
     def winner(self, scores: Sequence[Mapping[Seat, ItemScore]], target: int) -> Seat | None:
         """After ``target`` hands (or more), the player who won more of them; a tie plays another hand."""
