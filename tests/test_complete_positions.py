@@ -14,6 +14,7 @@ from dln.notation.fastpath import read_canonical
 from dln.notation.jsonout import game_to_data
 from dln.notation.parser import _terminal
 from dln.notation.writer import tag_value
+from tests.test_syntax_errors import error_of
 
 C = Card.parse
 
@@ -36,12 +37,6 @@ N 8s x [8 N]
 def only_round(text: str) -> dln.Round:
     (round_,) = dln.loads(text).rounds
     return round_
-
-
-def error_of(text: str) -> dln.DLNSyntaxError:
-    with pytest.raises(dln.DLNSyntaxError) as info:
-        dln.loads_all(text, filename="dispute.dln")
-    return info.value
 
 
 # -- reading each line ------------------------------------------------------------

@@ -20,6 +20,7 @@ SAMPLES = sorted(Path(__file__).parent.parent.joinpath("samples").rglob("*.dln")
 
 
 def error_of(text: str) -> dln.DLNSyntaxError:
+    """The syntax error ``text`` raises, read as the file ``game.dln``."""
     with pytest.raises(dln.DLNSyntaxError) as info:
         dln.loads_all(text, filename="game.dln")
     return info.value
