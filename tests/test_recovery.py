@@ -12,6 +12,7 @@ from click.testing import CliRunner
 import dln
 from dln.check.validate import validate_game
 from dln.cli import main
+from tests.validating import check, found
 
 #: Issue 31: only the * claim is wrong (the first card of a round never scores a xeri); 8 legal moves follow.
 CLAIM_THEN_EIGHT = """\
@@ -62,13 +63,14 @@ W Kd
 
 
 def errors(text: str) -> list[tuple[str, int]]:
-    return [(d.code, d.line) for d in validate_game(dln.loads(text)).diagnostics if d.severity == "error"]
+    """(code, line) of each error the validator finds in the one game of ``text``."""
+    return found(check(text), "error")
 
 
 def test_a_wrong_claim_is_its_own_error_and_every_later_move_is_checked() -> None:
     """It gave "1 round, 0 moves, score unknown" and checked none of the 8 moves after the capture."""
-    report = validate_game(dln.loads(CLAIM_THEN_EIGHT))
-    assert [(d.code, d.line) for d in report.diagnostics if d.severity == "error"] == [("D501", 3)]
+    report = check(CLAIM_THEN_EIGHT)
+    assert found(report, "error") == [("D501", 3)]
     assert report.moves == 9 and not report.rounds[0].stopped
     parsed = CliRunner().invoke(main, ["parse", "-"], input=CLAIM_THEN_EIGHT)
     assert "1 round, 9 moves" in parsed.stdout  # dln parse counts the same moves
@@ -100,7 +102,7 @@ E Qd
 ])
 def test_every_illegal_move_gets_an_error_and_the_legal_ones_between_none(text: str,
                                                                            expected: list[tuple[str, int]]) -> None:
-    report = validate_game(dln.loads(text))
+    report = check(text)
     assert errors(text) == expected
     played = report.rounds[0]
     assert played.moves == len(dln.loads(text).rounds[0].moves) and not played.stopped
@@ -115,7 +117,7 @@ def test_out_of_turn_leaves_the_turn_with_the_seat_it_belonged_to() -> None:
 def test_a_move_that_cannot_have_been_made_stops_its_round_and_says_why() -> None:
     """Ks lies on the table: N cannot play it; what follows cannot be judged, and the error says so."""
     text = "round 1 dealer S\ntable 5h 3c 9d Ks\nN: Qs Kh 4c 5c 6c 7c\nN Ks\nS 9c x 9d\n"
-    report = validate_game(dln.loads(text))
+    report = check(text)
     [error] = [d for d in report.diagnostics if d.severity == "error"]
     assert error.code == "D002" and error.notes[-1].startswith("the replay of this round stops here (Ks cannot")
     assert report.rounds[0].stopped and report.moves == 0
@@ -138,7 +140,7 @@ def test_a_declaration_made_illegally_binds_nobody() -> None:
 def test_kontsina_and_xeri_go_on_after_an_illegal_move(game: str, text: str, expected: list[tuple[str, int]]) -> None:
     record = f'[Game "{game}"]\n\n' + text
     assert errors(record) == expected
-    assert validate_game(dln.loads(record)).moves == len(dln.loads(record).rounds[0].moves)
+    assert check(record).moves == len(dln.loads(record).rounds[0].moves)
 
 
 #: Issue 31, as typed at the table: N declares 9 (hand unseen); S's 9s, really played, proves N held none.
@@ -177,21 +179,20 @@ def test_a_xeri_the_record_cannot_decide_under_no_last_card_xeri_is_a_warning() 
     is the dealer's last card, so whether its * stands: it passed silently, and gave D501 only once the
     hands were written.  It is a warning now, worded as D302's and D403's."""
     text = "setup dealer N deal 4\ntable 7c 3d\nturn S\nS 3h x 3d\nN 7h x 7c *\n"
-    found = [(d.code, d.severity, d.line) for d in
-             validate_game(dln.loads(text), variants=["no-last-card-xeri"]).diagnostics]
-    assert found == [("D501", "warning", 5)]
-    message = validate_game(dln.loads(text), variants=["no-last-card-xeri"]).diagnostics[0].message
+    findings = [(d.code, d.severity, d.line) for d in check(text, variants=["no-last-card-xeri"]).diagnostics]
+    assert findings == [("D501", "warning", 5)]
+    message = check(text, variants=["no-last-card-xeri"]).diagnostics[0].message
     assert "the record cannot tell whether" in message
     written = text.replace("turn S\n", "S: 3h\nN: 7h\nturn S\n")
-    assert [(d.code, d.severity) for d in validate_game(dln.loads(written), variants=["no-last-card-xeri"]
+    assert [(d.code, d.severity) for d in check(written, variants=["no-last-card-xeri"]
                                                         ).diagnostics] == [("D501", "error")]
-    assert validate_game(dln.loads(text)).diagnostics == []  # standard rules: the last card scores
+    assert check(text).diagnostics == []  # standard rules: the last card scores
 
 
 def test_a_declaration_named_that_is_not_on_the_table_stops_the_round() -> None:
     """N 9c x [8] with no declaration of 8 on the table cannot have been made as written."""
     text = "round 1 dealer S\ntable 5h 3c 9d Js\nN 9c x [8]\nS Jh x Js\n"
-    report = validate_game(dln.loads(text))
+    report = check(text)
     [error] = [d for d in report.diagnostics if d.severity == "error"]
     assert error.code == "D004" and error.notes[-1].startswith("the replay of this round stops here")
     assert report.rounds[0].stopped
@@ -240,7 +241,7 @@ def test_a_variation_goes_on_after_an_illegal_move_as_the_main_line_does() -> No
     from dln.views.replay import Replay
 
     text = "round 1 dealer S\ntable 5h 3c 9d Js\nN 9c x 9d\n  (N 8c x 5h S Jh x Js S 2h)\nS Jh x Js\n"
-    report = validate_game(dln.loads(text))
+    report = check(text)
     assert [(d.code, d.severity) for d in report.diagnostics if d.severity == "error"] == [
         ("D206", "error"), ("D003", "error")]  # the wrong sum, then S playing twice in a row
     replay = Replay.from_text(text)
