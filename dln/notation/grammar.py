@@ -100,15 +100,22 @@ class _Builder(Transformer[Token, Any]):
         self.opened.append(token)
         return token
 
-    def _take_notes_between(self, start: Token, end: tuple[int, int]) -> list[Token]:
-        """The ';' comments lexed after ``start`` and before ``end`` (a line and column), now owned by the
-        caller; those after ``end`` stay for the host they follow.  The work is the number after ``start``."""
+    def _notes_after(self, start: Token) -> int:
+        """Where the ';' comments lexed after ``start`` begin in ``pending``: found from its end, as they are its
+        tail, so the work (counted in ``examined``) is the number after ``start``."""
         pending = self.pending
         at = (start.line, start.column)
         cut = len(pending)
         while cut and (pending[cut - 1].line, pending[cut - 1].column) > at:
             cut -= 1
         self.examined += len(pending) - cut + 1
+        return cut
+
+    def _take_notes_between(self, start: Token, end: tuple[int, int]) -> list[Token]:
+        """The ';' comments lexed after ``start`` and before ``end`` (a line and column), now owned by the
+        caller; those after ``end`` stay for the host they follow.  The work is the number after ``start``."""
+        pending = self.pending
+        cut = self._notes_after(start)
         taken = [note for note in pending[cut:] if (note.line, note.column) < end]
         if taken:
             pending[cut:] = [note for note in pending[cut:] if (note.line, note.column) >= end]
@@ -135,11 +142,7 @@ class _Builder(Transformer[Token, Any]):
             cut = 0
             self.examined += 1
         else:
-            at = (start.line, start.column)
-            cut = len(pending)
-            while cut and (pending[cut - 1].line, pending[cut - 1].column) > at:
-                cut -= 1
-            self.examined += len(pending) - cut + 1
+            cut = self._notes_after(start)
         if cut == len(pending):
             return []
         taken = pending[cut:]
