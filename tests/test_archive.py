@@ -120,6 +120,15 @@ def test_the_result_condition_names_a_side_a_player_or_no_result() -> None:
     assert Conditions(result="C").tags_hold(four) and not Conditions(result="A").tags_hold(four)
 
 
+@pytest.mark.parametrize("result", ["N ² S 3", "N 3 S " + "9" * 5000])
+def test_a_result_tag_whose_points_are_no_number_is_no_result(result: str) -> None:
+    """A Result of '²' (a digit to str.isdigit, not to int()) or of 5000 digits (more than int() reads) ended
+    `dln filter --result` in a ValueError; it is read as the validator reads it (R002): no result."""
+    game = tagged(North="Maria", South="Eleni", Result=result)
+    assert result_winner(game) is None
+    assert Conditions(result="*").tags_hold(game) and not Conditions(result="N").tags_hold(game)
+
+
 def test_players_are_matched_in_any_case_and_every_one_asked_must_sit() -> None:
     maria_eleni = tagged(North="Maria", South="Eleni")
     assert players_of(maria_eleni) == {"N": "Maria", "S": "Eleni"}

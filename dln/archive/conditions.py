@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from dln.archive.facts import PlayFacts
+from dln.check.reports import parse_points
 from dln.engine.rules import VARIANTS, parse_variants
 from dln.games.protocol import key_of
 from dln.notation.mistakes import tag_option_problem
@@ -123,17 +124,7 @@ def no_date_between(date_from: tuple[str, str, str], date_to: tuple[str, str, st
 def result_sides(game: Game) -> dict[str, int] | None:
     """The Result tag's totals by side (``N 64 S 41``), or None when there is none or it is unreadable."""
     raw = game.tag("Result")
-    if raw is None:
-        return None
-    parts = raw.split()
-    if not parts or len(parts) % 2:
-        return None
-    out: dict[str, int] = {}
-    for side, points in zip(parts[::2], parts[1::2], strict=True):
-        if side not in SIDES or not points.isdigit():
-            return None
-        out[side] = int(points)
-    return out
+    return None if raw is None else parse_points(raw, SIDES)
 
 
 def result_winner(game: Game) -> str | None:
