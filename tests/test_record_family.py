@@ -99,6 +99,9 @@ CLOCKWISE_WITH_TWO = ("clockwise is the direction of play of four players; two p
         ({}, "Game", "Tavli", "unknown game 'Tavli'; known games: Diloti, Kontsina, Xeri"),
         ({"Game": "Xeri"}, "players", "4", "Xeri is played by 2 players"),
         ({}, "players", "3", "Diloti is played by 2 or 4 players"),
+        # '²' is a digit to str.isdigit, not to int(): the recorder ended in a ValueError traceback
+        ({}, "players", "²", "Diloti is played by 2 or 4 players"),
+        ({}, "players", "4" * 5000, "Diloti is played by 2 or 4 players"),
         ({"Game": "Kontsina"}, "Variant", "clockwise", "Kontsina has no house rules"),
         ({"Game": "Kontsina", "players": "3"}, "dealer", "W", "the dealer is one of N, E, S"),
         ({"players": "2"}, "Variant", "soy, clockwise", CLOCKWISE_WITH_TWO),

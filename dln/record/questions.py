@@ -193,7 +193,7 @@ class NewGame:
             return None
         engine = self.engine()
         name = (engine or game_named(None)).name
-        if key == "players" and (not value.isdigit() or int(value) not in self._player_counts()):
+        if key == "players" and small_number(value) not in self._player_counts():
             return f"{name} is played by {_either(self._player_counts())} players"
         dealer = self.answers.get("dealer", "").upper()
         if key == "players" and dealer in SEAT_TAGS and dealer not in self.seats(int(value)):
