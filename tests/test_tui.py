@@ -174,6 +174,17 @@ def test_go_to_move_types_a_number_and_goes_there_on_enter() -> None:
     assert session.done
 
 
+def test_go_to_move_takes_ascii_digits_only() -> None:
+    """'²' is a digit to str.isdigit but not to int(): typed after ':', its Enter ended the replayer in a
+    ValueError traceback.  It is another key, which cancels the number, as Escape does."""
+    session = Session(Replay.from_text(STUDY), Cursor())
+    for key in (":", "2", "²"):
+        session.press(key)
+    assert session.prompt is None
+    session.press("enter")  # the next-move key again
+    assert session.cursor == Cursor(0, 0, 1)
+
+
 def test_the_key_bar_wraps_between_keys_and_keeps_the_status() -> None:
     from rich.console import Console
     from rich.text import Text

@@ -313,7 +313,7 @@ class Controls(ABC):
         if key in ("ctrl-c", "ctrl-d", "eof"):
             self.prompt = None
             self.quit()
-        elif len(key) == 1 and key.isdigit():
+        elif len(key) == 1 and key.isascii() and key.isdigit():  # not "²", which int() refuses
             if len(self.prompt) < 4:
                 self.prompt += key
         elif key == "backspace":
