@@ -147,6 +147,16 @@ variant_option = click.option(
     help="House rules (comma-separated; 'standard' for none); overrides the Variant tag.",
 )
 
+
+def option_group(*options: Callable[[FC], FC]) -> Callable[[FC], FC]:
+    """Several click options as one decorator, listed by --help in the order given: the options that commands
+    share (which position, how to draw it) are written once."""
+    def decorate(function: FC) -> FC:
+        for option in reversed(options):
+            function = option(function)
+        return function
+    return decorate
+
 #: Worker processes a CPU may be given (--jobs): the work is all computing, so more only costs memory.
 JOBS_PER_CPU = 4
 

@@ -10,7 +10,7 @@ import os
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, BinaryIO, NoReturn
 
 import click
@@ -23,6 +23,7 @@ from dln.cli.common import (
     exit_if_bad_record,
     exit_if_unreadable,
     one_game,
+    option_group,
     syntax_problem,
     syntax_report,
     variant_option,
@@ -97,13 +98,8 @@ _AT_OPTIONS = (
                  help="Or, as dln show counts them, after N moves played (0: the round's start; 'end': its last "
                       "move)."),
 )
-
-
-def _at_options(function: Callable[..., None]) -> Callable[..., None]:
-    """``--at`` and ``--move``, one of them given (:func:`_before_move`)."""
-    for option in reversed(_AT_OPTIONS):
-        function = option(function)
-    return function
+#: ``--at`` and ``--move``, one of them given (:func:`_before_move`).
+_at_options = option_group(*_AT_OPTIONS)
 
 
 def _before_move(at: int | None, move: int | None, game: Game, round_number: int, *,
@@ -127,20 +123,16 @@ def _before_move(at: int | None, move: int | None, game: Game, round_number: int
     return before, option
 
 
-def _position_options(function: Callable[..., None]) -> Callable[..., None]:
-    """The options shared by ``dln show`` and ``dln replay``: which position, and how to draw it."""
-    options = [
-        *WHERE_OPTIONS,
-        click.option("--reveal", is_flag=True, help="Show the hands face up (r toggles in the replayer)."),
-        click.option("--ascii", "ascii_", is_flag=True, help="c d h s instead of suit symbols; ASCII borders."),
-        click.option("--color/--no-color", "color", default=None,
-                     help="Force colours on, or off (NO_COLOR is honoured too)  [default: when a terminal]"),
-        width_option,
-        variant_option,
-    ]
-    for option in reversed(options):
-        function = option(function)
-    return function
+#: The options shared by ``dln show`` and ``dln replay``: which position, and how to draw it.
+_position_options = option_group(
+    *WHERE_OPTIONS,
+    click.option("--reveal", is_flag=True, help="Show the hands face up (r toggles in the replayer)."),
+    click.option("--ascii", "ascii_", is_flag=True, help="c d h s instead of suit symbols; ASCII borders."),
+    click.option("--color/--no-color", "color", default=None,
+                 help="Force colours on, or off (NO_COLOR is honoured too)  [default: when a terminal]"),
+    width_option,
+    variant_option,
+)
 
 
 def read_replays(file: str, variant: str | None, game_number: int | None, status: Status, *,

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import itertools
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import PurePath
 
 import click
 
-from dln.cli.common import EXIT_BAD_INPUT, STDIN, Status, a_name, variant_option
+from dln.cli.common import EXIT_BAD_INPUT, STDIN, Status, a_name, option_group, variant_option
 
 # The replayer's commands read and locate positions; these commands do it the same way.
 from dln.cli.replay import WHERE_OPTIONS, open_replay, read_replays, start_at
@@ -49,10 +49,8 @@ def _not_onto(file: str, output: str | None, view: str) -> None:
     Inputs((file,)).refuse_records(output, view)
 
 
-def _where(function: Callable[..., None]) -> Callable[..., None]:
-    for option in reversed(WHERE_OPTIONS):
-        function = option(function)
-    return function
+#: Which position, asked as dln show and dln replay ask for it.
+_where = option_group(*WHERE_OPTIONS)
 
 
 @click.command("svg", short_help="Draw one position of a record as an SVG diagram.")
