@@ -21,6 +21,7 @@ from dln.cli.common import (
     a_name,
     exit_if_unreadable,
     jobs_option,
+    only_game_option,
     syntax_report,
     variant_option,
 )
@@ -43,8 +44,7 @@ seed_option = click.option("--seed", type=int, default=0, show_default=True,
 
 @click.command("analyse", short_help="Review a record with the engine: best moves and points lost.")
 @click.argument("file")
-@click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
-              help="Only this game, numbered as in the file  [default: all]")
+@only_game_option
 @click.option("--round", "round_number", type=click.IntRange(min=1), default=None,
               help="Only this round of each game  [default: all]")
 @budget_option

@@ -27,6 +27,7 @@ from dln.cli.common import (
     Status,
     code_list,
     jobs_option,
+    only_game_option,
     report_syntax,
     syntax_problem,
     syntax_report,
@@ -389,8 +390,7 @@ def validate(files: tuple[str, ...], as_json: bool, all_alternatives: bool, expl
 
 @click.command(short_help="Print the score sheet of each game.")
 @click.argument("file")
-@click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
-              help="Only this game (counted from 1); default every game.")
+@only_game_option
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON object: every game's rounds item by item and its totals (see docs/cli.md).")
 @variant_option

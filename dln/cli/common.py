@@ -147,6 +147,10 @@ variant_option = click.option(
     help="House rules (comma-separated; 'standard' for none); overrides the Variant tag.",
 )
 
+#: One game of a file, for a command that otherwise works on every game.
+only_game_option = click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
+                                help="Only this game, numbered as in the file  [default: every game]")
+
 
 def option_group(*options: Callable[[FC], FC]) -> Callable[[FC], FC]:
     """Several click options as one decorator, listed by --help in the order given: the options that commands

@@ -15,7 +15,7 @@ from pathlib import PurePath
 
 import click
 
-from dln.cli.common import EXIT_BAD_INPUT, STDIN, Status, a_name, option_group, variant_option
+from dln.cli.common import EXIT_BAD_INPUT, STDIN, Status, a_name, only_game_option, option_group, variant_option
 
 # The replayer's commands read and locate positions; these commands do it the same way.
 from dln.cli.replay import WHERE_OPTIONS, open_replay, read_replays, start_at
@@ -94,8 +94,7 @@ def svg_command(file: str, game_number: int | None, round_number: int | None, mo
 
 @click.command("html", short_help="Write a record as one self-contained HTML page that replays it.")
 @click.argument("file")
-@click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
-              help="Only this game, numbered as in the file  [default: every game]")
+@only_game_option
 @_OUTPUT
 @variant_option
 def html_command(file: str, game_number: int | None, output: str | None, variant: str | None) -> None:
