@@ -174,7 +174,11 @@ def test_a_finding_points_at_the_part_of_the_move_it_concerns() -> None:
     assert where(KONTSINA + "N 4c 5h =9\n", "F001") == (5, 10)
     assert where(KONTSINA + "N 9c x 5h [4]\n", "F001") == (5, 11)  # the reference to a declaration
     assert where(XERI + "N 7c x 7s *\n", "X501") == (5, 11)
-    assert where(XERI + "N 7c x 9d\n", "X203") == (5, 1)  # the pile is taken whole: the whole move
+    # The pile is taken whole, so the card named under its top is what to write again, as Diloti's D204
+    # points at the card a face card may not take.
+    assert where(XERI + "N 7c x 9d\n", "X203") == (5, 8)
+    assert where(XERI + "N 8c x 7s\n", "X201") == (5, 3)  # the card that does not take the pile
+    assert where(KONTSINA + "N Kc x 5h\n", "K205") == (5, 8)  # the card a face card may not take
 
 
 @pytest.mark.parametrize(("text", "line", "after"), [

@@ -24,12 +24,25 @@ CASES = [
     ("declared value over ten", "table 5h 3c 9d Js\nN: 9s 4c 8s Kc 2h 7c\n", "1. N 9s 3c =12", "D301", "12"),
     ("declared sum", "table 5h 2h 9d Js\nN: 5s 8s 4c Kc 3h 7c\n", "1. N 5s 2h =8", "D304", "8"),
     ("false xeri", "table 5h 4s 6d 3c\n", "1. N 9c x 5h 4s 6d 3c *", "D501", "*"),
+    # Kontsina and Xeri point where Diloti does for the same mistake (issue 30)
+    ("Kontsina: face card takes another rank", '[Game "Kontsina"]\ntable Qh 3c 9d 5s\n', "1. N Kc x Qh", "K205",
+     "Qh"),
+    ("Kontsina: face card in a sum", '[Game "Kontsina"]\ntable 5h 4c Js 9d\n', "1. N 9c x 5h 4c Js", "K205", "Js"),
+    ("Kontsina: a xeri marked", '[Game "Kontsina"]\ntable 5h 4s 6d 3c\n', "1. N 9c x 5h 4s *", "K501", "*"),
+    ("Xeri: a card that does not take the pile", '[Game "Xeri"]\ntable 5h 3c 9d 5s\n', "1. N 8c x 5s", "X201",
+     "8c"),
+    ("Xeri: the pile named by a card under its top", '[Game "Xeri"]\ntable 5h 3c 9d 5s\n', "1. N 5c x 5s 3c",
+     "X203", "3c"),
+    ("Xeri: false xeri", '[Game "Xeri"]\ntable 5h 3c 9d 5s\n', "1. N 5c x 5s *", "X501", "*"),
 ]
 
 
 def _record(table: str, move: str, *, canonical: bool) -> str:
-    """A one-move record; not canonical, the move carries a comment so the grammar reads it."""
-    return HEAD + table + (move if canonical else move + " {here}") + "\n"
+    """A one-move record; not canonical, the move carries a comment so the grammar reads it.  A ``[Game]``
+    tag opening ``table`` goes with the other tags."""
+    tag, _, table = table.rpartition("]\n") if table.startswith("[") else ("", "", table)
+    head = HEAD.replace("\n\n", f"\n{tag}]\n\n", 1) if tag else HEAD
+    return head + table + (move if canonical else move + " {here}") + "\n"
 
 
 def _finding(tmp_path: Path, text: str, code: str) -> dict[str, object]:

@@ -202,8 +202,10 @@ def capture_problem(card: Card, taken: Sequence[Card]) -> Violation | None:
     faces = [c for c in taken if c.is_face]
     if card.is_face or faces:
         face = card if card.is_face else faces[0]
+        # The card taken at fault, as Diloti's D204 and D205 name it: one of another rank, or a face card.
         return error(FACE_BY_RANK, f"{face} has no pip value: a face card captures and is captured only "
-                     f"by a card of its own rank, so {card} cannot take {what}")
+                     f"by a card of its own rank, so {card} cannot take {what}",
+                     min(taken if card.is_face else faces, key=index_order))
     total = sum(c.value for c in taken)
     if len(taken) < 2 or total != card.value:
         return error(SUM_CAPTURE, f"{card} takes one card of its rank or a set of numerals adding up to "

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 
 from dln.cards import Card, index_order
 from dln.engine import codes
-from dln.engine.codes import RuleCode, RuleText, Violation, add_rules, error
+from dln.engine.codes import NamedTogether, RuleCode, RuleText, Violation, add_rules, error
 from dln.engine.scoring import GOOD_TEN, GOOD_TWO
 from dln.engine.state import Move, Seat, describe_cards
 
@@ -132,11 +132,15 @@ class Xeri(TableGame):
             return []
         if not takes:
             top = f"the top card is {pile[-1]}" if pile else "the pile is empty"
-            return [error(CAPTURE_TOP, f"{move.card} neither matches the top card nor is a jack ({top})")]
+            return [error(CAPTURE_TOP, f"{move.card} neither matches the top card nor is a jack ({top})",
+                          move.card)]
         out: list[Violation] = []
         if move.loose != {pile[-1]} and move.loose != set(pile):
+            # The cards under the top named on their own: the record points at the first of them written.
+            under = NamedTogether(move.loose - {pile[-1]})
             out.append(error(WHOLE_PILE, f"a capture takes the whole pile ({' '.join(map(str, pile))}): write "
-                             f"its top card, {pile[-1]}, or all of it, not {describe_cards(move.loose)}"))
+                             f"its top card, {pile[-1]}, or all of it, not {describe_cards(move.loose)}",
+                             under or None))
         if move.xeri and not is_xeri(pile, move.card):
             why = (f"the pile holds {len(pile)} cards" if len(pile) != 1
                    else f"a jack takes {pile[0]} without a xeri: only a jack on a jack is one")
