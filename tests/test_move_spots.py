@@ -28,6 +28,8 @@ CASES = [
     ("Kontsina: face card takes another rank", '[Game "Kontsina"]\ntable Qh 3c 9d 5s\n', "1. N Kc x Qh", "K205",
      "Qh"),
     ("Kontsina: face card in a sum", '[Game "Kontsina"]\ntable 5h 4c Js 9d\n', "1. N 9c x 5h 4c Js", "K205", "Js"),
+    ("Kontsina: a card too many in a sum", '[Game "Kontsina"]\ntable 5h 4c 2d Js\n', "1. N 9c x 5h 4c 2d", "K206",
+     "2d"),
     ("Kontsina: a xeri marked", '[Game "Kontsina"]\ntable 5h 4s 6d 3c\n', "1. N 9c x 5h 4s *", "K501", "*"),
     ("Xeri: a card that does not take the pile", '[Game "Xeri"]\ntable 5h 3c 9d 5s\n', "1. N 8c x 5s", "X201",
      "8c"),

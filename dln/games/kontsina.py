@@ -208,8 +208,11 @@ def capture_problem(card: Card, taken: Sequence[Card]) -> Violation | None:
                      min(taken if card.is_face else faces, key=index_order))
     total = sum(c.value for c in taken)
     if len(taken) < 2 or total != card.value:
+        # As Diloti's D206: a card without which the rest is a set of the card's value is the one too many.
+        extra = TakenTooMany(c for c in taken if len(taken) > 2 and total - c.value == card.value)
         return error(SUM_CAPTURE, f"{card} takes one card of its rank or a set of numerals adding up to "
-                     f"{card.value}; {what} {'adds up to ' + str(total) if len(taken) > 1 else 'is neither'}")
+                     f"{card.value}; {what} {'adds up to ' + str(total) if len(taken) > 1 else 'is neither'}",
+                     extra or None)
     return None
 
 
