@@ -196,9 +196,12 @@ def test_a_generated_game_typed_move_by_move_comes_back_hand_for_hand(name: str,
 
 
 def test_a_xeri_session_shows_the_pile_and_counts_hands_won() -> None:
+    """The pile's cards lie one on another (xeri, Setup: a jack or a pair on top is dealt again): the prompt
+    says in which order to type them, as the status line shows them, its top card last."""
     s = session("Xeri")
     assert s.recorder.status() == ["round 1, S deals · hands won N 0 S 0 (5 hands)",
-                                   "type the 4 cards dealt face up (e.g. 5h 3c 9d 7s)"]
+                                   "type the 4 cards of the pile from the bottom up, its top card last "
+                                   "(e.g. 5h 3c 9d 7s)"]
     assert s("5d As 8s 4s") == ["table 5d As 8s 4s", "N plays first."]
     assert s.recorder.status()[1] == "pile: 5d As 8s 4s (top 4s)"
     assert s("Jh x 4s") == ["1. N Jh x 4s   (N takes the pile (5d As 8s 4s) with Jh)"]

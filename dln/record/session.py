@@ -250,8 +250,9 @@ class Recorder:
             return [f"game over: {self.report.winner} wins, {said} ({positions.goal(self.report, 'target')})"]
         head, dot = f"round {self._round_number()}, {self.dealer()} deals", self.dot
         if phase == "table":
-            return [f"{head}{dot}{score} ({positions.goal(self.report)})",
-                    "type the 4 cards dealt face up (e.g. 5h 3c 9d 7s)"]
+            pile = positions.table_word(self.report) == "pile"  # its order counts: X101 judges its two top cards
+            cards = "4 cards of the pile from the bottom up, its top card last" if pile else "4 cards dealt face up"
+            return [f"{head}{dot}{score} ({positions.goal(self.report)})", f"type the {cards} (e.g. 5h 3c 9d 7s)"]
         if phase == "unscored":
             return [UNSCORED.format(self._round_number())]
         state = self.state
