@@ -317,7 +317,10 @@ class TableGame(ABC):
         return state, problems
 
     def check_position(self, state: TableRound, stage: str) -> list[Violation]:
-        return check_position(state, opening=stage == "opening", dealt=stage != "setup")
+        """As Diloti's: a setup's hand sizes are judged knowing which hands it leaves unknown
+        (:mod:`dln.check.setups`), so they are not judged twice here."""
+        found = check_position(state, opening=stage == "opening", dealt=stage != "setup")
+        return [v for v in found if v.code != self.hand_size_code] if stage == "setup" else found
 
     def playouts_per_budget(self, state: TableRound) -> int:
         """:data:`PLAYOUTS_PER_BUDGET`: the default budget of 100 playouts is about a tenth of a second a move."""
