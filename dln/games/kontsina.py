@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Mapping, Sequence
 
-from dln.cards import Card, index_order
+from dln.cards import RANK_NAMES, Card, index_order
 from dln.engine import codes
 from dln.engine.codes import RuleCode, RuleText, TakenTooMany, Violation, add_rules, error
 from dln.engine.scoring import GOOD_TEN, GOOD_TWO
@@ -200,12 +200,13 @@ def capture_problem(card: Card, taken: Sequence[Card]) -> Violation | None:
         others = TakenTooMany(c for c in taken if c.rank != card.rank) or TakenTooMany(taken)
         return error(MATCH_ONE, f"{card} matches by rank and takes one card of its rank alone, not {what}", others)
     faces = [c for c in taken if c.is_face]
-    if card.is_face or faces:
-        face = card if card.is_face else faces[0]
-        # The card taken at fault, as Diloti's D204 and D205 name it: one of another rank, or a face card.
-        return error(FACE_BY_RANK, f"{face} has no pip value: a face card captures and is captured only "
-                     f"by a card of its own rank, so {card} cannot take {what}",
-                     min(taken if card.is_face else faces, key=index_order))
+    # The card taken at fault, as Diloti's D204 and D205 name it: one of another rank, or a face card.
+    if card.is_face:
+        return error(FACE_BY_RANK, f"{card} can take only a {RANK_NAMES[card.rank]}, not {what}: face cards "
+                     "capture by matching alone", min(taken, key=index_order))
+    if faces:
+        return error(FACE_BY_RANK, f"{faces[0]} has no pip value: a face card captures and is captured only "
+                     f"by a card of its own rank, so {card} cannot take {what}", min(faces, key=index_order))
     total = sum(c.value for c in taken)
     if len(taken) < 2 or total != card.value:
         # As Diloti's D206: a card without which the rest is a set of the card's value is the one too many.
