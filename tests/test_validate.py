@@ -609,6 +609,18 @@ def test_a_record_without_deal_lines_is_cut_into_deals_by_count() -> None:
             "a new deal begins while 10 cards are still in hand",
             id="deal-before-the-hands-are-empty",
         ),
+        pytest.param(  # 'a new deal begins while 0 cards are still in hand' said nothing of the stock gone
+            "setup dealer S deal 4\ntable 5h\nN: 5c\nS: 9s\nturn N\nN 5c x 5h *\nS 9s\ndeal\nN 7c\n",
+            8,
+            "a new deal begins after the round's last deal: every card is played (is a round line missing?)",
+            id="deal-after-the-last-deal",
+        ),
+        pytest.param(
+            '[Game "Xeri"]\n\nsetup dealer S deal 4\ntable 5h\nN: 5c\nS: 9s\nturn N\nN 5c x 5h *\nS 9s\ndeal\nN 7c\n',
+            10,
+            "a new deal begins after the round's last deal: every card is played (is a round line missing?)",
+            id="deal-after-the-last-deal-of-xeri",
+        ),
         pytest.param(
             "round 1 dealer S\ntable 5h 3c 9d Js\nN: 4c 8s Kc 2h 7c 10d\nN: ? ? ? ? ? ?\nN 8s x 5h+3c\n",
             4,

@@ -368,10 +368,10 @@ class Reporter:
 
     def deal_too_early(self, cards_left: int, deal: DealPlan) -> None:
         """R003: a deal line while ``cards_left`` cards are still in hand (every game deals only once the
-        hands are played out)."""
-        self.report("R003", "error", f"a new deal begins while {count_of(cards_left, 'card')} "
-                    f"{'is' if cards_left == 1 else 'are'} still in hand",
-                    deal.line, deal.column)
+        hands are played out), or, with none in hand, after the round's last deal: the stock is gone."""
+        said = (f"while {count_of(cards_left, 'card')} {'is' if cards_left == 1 else 'are'} still in hand"
+                if cards_left else "after the round's last deal: every card is played (is a round line missing?)")
+        self.report("R003", "error", f"a new deal begins {said}", deal.line, deal.column)
 
     def report(self, code: str, severity: Severity, message: str, line: int | None, column: int | None = 1, *,
                help: Sequence[str] = (), move: int | None = None, more: str = "", notes: Sequence[str] = (),
