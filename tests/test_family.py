@@ -256,6 +256,21 @@ def test_setups_are_replayed_and_redeals_are_refused() -> None:
     assert found(XERI + "redeal N\n")[0][:2] == ("D107", "error")
 
 
+@pytest.mark.parametrize("game", ["Kontsina", "Xeri"])
+def test_a_card_not_the_players_is_said_as_diloti_says_it(game: str) -> None:
+    """D001 and D002 are Diloti's codes, and their sentences were not: 'N holds 4c Kc 2h 8s, not 6h' for
+    Diloti's '6h is not in N's hand (N holds ...)', '5h is on the table' for 'N cannot play 5h: it is ...'."""
+    def message(text: str) -> str:
+        (d,) = [d for d in validate_game(dln.loads(text)).diagnostics if d.code in ("D001", "D002")]
+        return d.message
+
+    head = f'[Game "{game}"]\n\nround 1 dealer S\ntable 5h 3c 9d 7s\n'
+    hand = "4c Kc 2h 8s" if game == "Kontsina" else "4c 6c Kc 10d 2h 8s"  # a deal's cards, in pack order
+    assert message(head + f"N: {hand}\nN 6h\n") == f"6h is not in N's hand (N holds {hand})"
+    where = "in the pile" if game == "Xeri" else "on the table"
+    assert message(head + "N 5h\n") == f"N cannot play 5h: it is {where}"
+
+
 @pytest.mark.parametrize(("game", "hands", "code"), [
     ("Diloti", "N: 7c 4h 2c 3s 4s 5s 6s\nS: 8d 9s 5d 6d 7d 8h\n", "D102"),
     ("Kontsina", "N: 7c 4h 2c 3s 4s\nS: 8d 9s 5d 6d\n", "K102"),

@@ -221,7 +221,7 @@ def test_a_move_the_rules_forbid_is_refused_with_the_validator_s_sentence_and_no
                                     "nothing was written"]
     lines = s.refused("4d")  # a match takes the pile: laying it is not a choice
     assert lines[0].startswith("refused: 4d on 4s captures the pile") and lines[1] == "  legal instead: 4d x 4s"
-    assert s.refused("Qs")[0] == "refused: N holds 8c 4d 2h 5h Jh Js, not Qs (D001 card-not-in-hand)"
+    assert s.refused("Qs")[0] == "refused: Qs is not in N's hand (N holds 8c 4d 2h 5h Jh Js) (D001 card-not-in-hand)"
 
 
 def test_a_move_of_two_cards_is_not_told_to_declare_in_a_game_without_declarations() -> None:
@@ -391,7 +391,7 @@ def test_a_xeri_recorder_calls_the_cards_face_up_the_pile(tmp_path: Path) -> Non
                                   "nothing was written"]
     s("5d As 8s 4s {fast}")
     assert s("? 4s") == ["N cannot hold 4s: it is in the pile"]
-    assert s.refused("4s")[0] == "refused: 4s is in the pile (D002 card-already-seen)"
+    assert s.refused("4s")[0] == "refused: N cannot play 4s: it is in the pile (D002 card-already-seen)"
     assert s("undo") == ["took back the opening pile {fast}"]
     path = tmp_path / "xeri.dln"
     path.write_text('[Game "Xeri"]\n[Target "1"]\n\nround 1 dealer S\ntable 5d As 8s 4s\nN: Jh ? ? ? ? ?\n{seen}\n')

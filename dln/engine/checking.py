@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import replace
+from typing import Protocol
 
 from dln.cards import RANK_NAMES, Card, index_order
 
@@ -31,7 +32,7 @@ from .predicates import (
     soy_violation,
     xeri_blocker,
 )
-from .state import Move, Pile, Position, Seat, describe_cards
+from .state import Hand, Move, Pile, Position, Seat, describe_cards
 from .sums import splits
 
 
@@ -58,7 +59,7 @@ def check(state: Position, move: Move) -> list[Violation]:
     if seat != turn:
         out.append(error(codes.WRONG_SEAT, f"it is {turn or 'nobody'}'s turn, not {seat}'s", codes.SEAT))
     if card not in state.hands[seats.index(seat)].known:
-        _check_card(state, seat, card, out)
+        check_card(state, seat, card, out)
     named_elsewhere = bool(piles)
     if loose and not piles:
         table = state.loose
@@ -93,8 +94,17 @@ def check(state: Position, move: Move) -> list[Violation]:
                             seat != turn and turn in seats and card in state.hands[seats.index(turn)].known)
 
 
-def _check_card(state: Position, seat: Seat, card: Card, out: list[Violation]) -> None:
-    """D001/D002: a card not known in the mover's hand is unseen and they hold unknown cards."""
+class Placed(Protocol):
+    """A position that knows each seat's hand and where a card seen lies: Diloti's, and the table games'."""
+
+    def hand(self, seat: Seat) -> Hand: ...
+
+    def place_of(self, card: Card) -> str | None: ...
+
+
+def check_card(state: Placed, seat: Seat, card: Card, out: list[Violation]) -> None:
+    """D001/D002: a card not known in the mover's hand is unseen and they hold unknown cards.  Every game
+    shares these rules and says them in these words."""
     hand = state.hand(seat)
     where = state.place_of(card)
     if where is not None:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dln.cards import DECK, Card, index_order
 from dln.engine import codes
+from dln.engine.checking import check_card
 from dln.engine.codes import RuleCode, Violation, error, warning
 from dln.engine.deal import deal_order
 from dln.engine.rules import Rules
@@ -552,12 +553,7 @@ def check(state: TableRound, move: Move) -> list[Violation]:
         out.append(error(codes.WRONG_SEAT, f"it is {state.turn}'s turn, not {move.seat}'s", codes.SEAT))
     hand = state.hand(move.seat)
     if move.card not in hand.known:
-        where = state.place_of(move.card)
-        if where is not None:
-            out.append(error(codes.CARD_ALREADY_SEEN, f"{move.card} is {where}", move.card))
-        elif hand.unknown == 0:
-            held = describe_cards(hand.known) or "nothing"
-            out.append(error(codes.CARD_NOT_IN_HAND, f"{move.seat} holds {held}, not {move.card}", move.card))
+        check_card(state, move.seat, move.card, out)
     if move.kind == "declare" or move.piles:  # a reference is to a declaration the table cannot hold
         where = codes.VALUE if move.kind == "declare" else f"pile {min(move.piles)}"
         out.append(error(codes.NO_DECLARATIONS, f"{state.rules.name} has no declarations: a card either "
