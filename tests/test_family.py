@@ -450,22 +450,22 @@ def _first_score_naming(text: str, seat: str) -> tuple[str, int]:
 
 
 @pytest.mark.parametrize(("game", "players", "seat", "code", "message"), [
-    ("Kontsina", 3, "W", "K602", "W is not playing"),
-    ("Kontsina", 2, "E", "K602", "E is not playing"),
-    ("Xeri", 2, "W", "X602", "W is not playing"),
+    ("Kontsina", 3, "W", "K602", "there is no side W in this game"),
+    ("Kontsina", 2, "E", "K602", "there is no side E in this game"),
+    ("Xeri", 2, "W", "X602", "there is no side W in this game"),
 ])
 def test_a_score_claim_naming_a_seat_seats_nobody(game: str, players: int, seat: str, code: str,
                                                   message: str) -> None:
     """kontsina, introduction, as docs/rules.md reads it: "The seats a record uses say how many play"; a claim
     uses no seat, it says what the seats scored.  A seat in a score claim turned a three-player Kontsina game
     into a four-player one: a D003 on every correct move and nothing at the claim.  One mistake, one error, at
-    the score line."""
+    the score line, in Diloti's words (D602): it read 'the score claims W is not playing'."""
     (record,) = generate_games(1, game=game, players=players, seed=5)
     text, line = _first_score_naming(write_game(record), seat)
     report = validate_game(dln.loads(text))
     assert report.players == players
     assert [(d.code, d.severity, d.line) for d in report.diagnostics] == [(code, "error", line)]
-    assert message in report.diagnostics[0].message
+    assert report.diagnostics[0].message == message
 
 
 def test_xeris_are_counted_on_the_sheet_as_in_diloti_and_scored_ten_each() -> None:

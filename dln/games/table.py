@@ -613,10 +613,9 @@ def check_score(scores: Mapping[Seat, ItemScore], claimed: Mapping[str, int], co
     scoring rule)."""
     wrong = [f"{seat} {claimed[seat]} (it is {s.total}: {describe_items(s)})"
              for seat, s in scores.items() if seat in claimed and claimed[seat] != s.total]
-    strangers = sorted(set(claimed) - set(scores))
-    if strangers:
-        wrong.append(f"{', '.join(strangers)} {'is' if len(strangers) == 1 else 'are'} not playing")
-    return [error(code, "the score claims " + "; ".join(wrong))] if wrong else []
+    out = [error(code, "the score claims " + "; ".join(wrong))] if wrong else []
+    # A seat that does not play, in Diloti's words for a side it has not (dln.engine.scoring.check_score).
+    return out + [error(code, f"there is no side {seat} in this game") for seat in sorted(set(claimed) - set(scores))]
 
 
 def check_result(game: TableGame, scores: Sequence[Mapping[Seat, ItemScore]], seats: Sequence[Seat],
