@@ -284,6 +284,21 @@ def test_a_setup_s_hand_too_big_is_one_error(game: str, hands: str, code: str) -
     assert found(text) == [(code, "error", 5)]
 
 
+@pytest.mark.parametrize(("game", "hand", "code", "gives"), [
+    ("Diloti", "7c 4h 2c 3s 4s 5s 6s", "D102", 6), ("Kontsina", "7c 4h 2c 3s 4s", "K102", 4),
+    ("Xeri", "7c 4h 2c 3s 4s 5s 6s", "D102", 6),
+])
+def test_a_setup_s_hand_bigger_than_a_deal_says_what_a_deal_gives(game: str, hand: str, code: str,
+                                                                     gives: int) -> None:
+    """A setup without a dealer whose one hand holds more than a deal gives: 'no dealer fits these hands (N 5)
+    with N to play: each seat holds the same number of cards, or one fewer once it has played in the circuit',
+    true of any dealer and no help; what is wrong is the hand's size."""
+    text = f'[Game "{game}"]\n\nsetup\ntable 5h 3c Jd\nN: {hand}\nturn N\nN 2c\n'
+    (d,) = validate_game(dln.loads(text)).diagnostics
+    held = len(hand.split())
+    assert (d.code, d.line, d.message) == (code, 5, f"N holds {held} cards, but a deal of {game} gives {gives}")
+
+
 def xeri_setup_with_deck(deck: str) -> str:
     """samples/xeri.dln's first hand from its third deal on, as a setup whose ``deck`` deals the fourth."""
     from click.testing import CliRunner

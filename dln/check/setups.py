@@ -116,7 +116,13 @@ def read_setup(round_: Round, game: Game, seats: Sequence[str], hands: Sequence[
         dealer = fits[0][0] if fits else seats[seats.index(turn) - 1]
         fulls = sorted({f for d, f in fits if d == dealer})
         full = fulls[0] if len(fulls) == 1 else None
-        if not fits:
+        big = [seat for seat, n in written.items() if n > hand_size]  # no dealer deals them: say why
+        if big:
+            for seat in big:
+                v = error(game.hand_size_code, f"{seat} holds {count_of(written[seat], 'card')}, but a deal of "
+                          f"{game.name} gives {hand_size}", subject=f"hand {seat}")
+                problems.append((v, locate(v.subject, round_, hands)))
+        elif not fits:
             sizes = ", ".join(f"{seat} {n}" for seat, n in written.items())
             v = error(game.hand_size_code, f"no dealer fits these hands ({sizes}) with {turn} to play: each seat "
                       "holds the same number of cards, or one fewer once it has played in the circuit",
