@@ -20,6 +20,7 @@ from dln.engine import codes
 from dln.engine.codes import RuleCode, RuleText, TakenTooMany, Violation, add_rules, error
 from dln.engine.scoring import GOOD_TEN, GOOD_TWO
 from dln.engine.state import Move, Seat, describe_cards
+from dln.engine.sums import splits
 
 from .table import ItemScore, TableGame, TableRound, holds, most, top_winner
 
@@ -208,6 +209,10 @@ def capture_problem(card: Card, taken: Sequence[Card]) -> Violation | None:
         return error(FACE_BY_RANK, f"{faces[0]} has no pip value: a face card captures and is captured only "
                      f"by a card of its own rank, so {card} cannot take {what}", min(faces, key=index_order))
     total = sum(c.value for c in taken)
+    sets = total // card.value
+    if sets > 1 and total % card.value == 0 and splits([c.value for c in taken], card.value):  # Diloti's habit
+        return error(SUM_CAPTURE, f"{card} takes one set adding up to {card.value} at a time, not {sets}: "
+                     f"{what} make {sets} sets of {card.value}")
     if len(taken) < 2 or total != card.value:
         # As Diloti's D206: a card without which the rest is a set of the card's value is the one too many.
         extra = TakenTooMany(c for c in taken if len(taken) > 2 and total - c.value == card.value)

@@ -124,6 +124,16 @@ def test_a_sum_must_add_up_to_the_card() -> None:
     assert codes_of(state, capture("N", "9c", "5h")) == ["K206"]
 
 
+def test_two_sets_at_once_are_told_as_two_sets() -> None:
+    """Object: "one card from the hand to capture a combination of cards that add up to its rank": one set.
+    A Diloti player's 9c x 5h+4c 6d+3s was told '4c 6d 5h 3s adds up to 18', as if a sum were wrong; each
+    set is right, and there are two of them."""
+    state = position("5h 4c 6d 3s", {"N": "9c"})
+    (two,) = check(state, capture("N", "9c", "5h 4c 6d 3s"))
+    assert (two.code, two.message) == ("K206", "9c takes one set adding up to 9 at a time, not 2: 4c 6d 5h 3s "
+                                               "make 2 sets of 9")
+
+
 def test_aces_count_one() -> None:
     """Capturing cards: "Aces are considered to have a value of one"."""
     state = position("Ah 8d 2s Kh", {"N": "9c", "S": "3c"})
