@@ -30,6 +30,8 @@ CASES = [
     ("Kontsina: face card in a sum", '[Game "Kontsina"]\ntable 5h 4c Js 9d\n', "1. N 9c x 5h 4c Js", "K205", "Js"),
     ("Kontsina: a card too many in a sum", '[Game "Kontsina"]\ntable 5h 4c 2d Js\n', "1. N 9c x 5h 4c 2d", "K206",
      "2d"),
+    ("Kontsina: two cards not on the table", '[Game "Kontsina"]\ntable 5h 4c 9d Js\n', "1. N 9c x Ah 2d", "D004",
+     "Ah"),
     ("Kontsina: a xeri marked", '[Game "Kontsina"]\ntable 5h 4s 6d 3c\n', "1. N 9c x 5h 4s *", "K501", "*"),
     ("Xeri: a card that does not take the pile", '[Game "Xeri"]\ntable 5h 3c 9d 5s\n', "1. N 8c x 5s", "X201",
      "8c"),

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from dln.cards import DECK, Card, index_order
 from dln.engine import codes
 from dln.engine.checking import check_card
-from dln.engine.codes import RuleCode, Violation, error, warning
+from dln.engine.codes import NamedTogether, RuleCode, Violation, error, warning
 from dln.engine.deal import deal_order
 from dln.engine.rules import Rules
 from dln.engine.state import Hand, Move, Seat, Seating, describe_cards
@@ -562,7 +562,7 @@ def check(state: TableRound, move: Move) -> list[Violation]:
     missing = [c for c in move.loose if c not in state.table]
     if missing:
         out.append(error(codes.NOT_ON_TABLE, f"{describe_cards(missing)} {'is' if len(missing) == 1 else 'are'} "
-                         f"not {face_up_at(state.rules)}", missing[0]))
+                         f"not {face_up_at(state.rules)}", missing[0] if len(missing) == 1 else NamedTogether(missing)))
         if len(missing) == 1 and move.card in state.table:  # played from the table, perhaps in its place
             return codes.swap_noted(out, move.seat, move.card, hand.known)
         return out
