@@ -433,6 +433,18 @@ def test_a_game_without_declarations_is_not_told_to_declare(game: str, command: 
     assert "declared value" not in out + err
 
 
+@pytest.mark.parametrize("game", ["Xeri", "Kontsina"])
+def test_a_capture_left_unfinished_in_a_game_without_declarations_asks_for_a_card_alone(game: str) -> None:
+    """'N Jh x' with nothing after it was told "expected what the card captures after 'x': a card or a
+    declaration (e.g. 9d or [8])" in Xeri and Kontsina, which have no declarations; Diloti's hint stays."""
+    code, out, err = run("validate", "-", stdin=f'[Game "{game}"]\n\nround 1 dealer S\ntable 5h 3c 9d 7s\nN Jh x\n')
+    assert code == 2
+    assert f"5:7: error: {game} has no declarations: expected what the card captures after 'x': a card " \
+           "(e.g. 9d), but the game ends here" in out + err
+    code, out, err = run("validate", "-", stdin="round 1 dealer S\ntable 5h 3c 9d 7s\nN Jh x\n")
+    assert code == 2 and "a card or a declaration (e.g. 9d or [8])" in out + err
+
+
 def test_diloti_is_still_told_to_declare() -> None:
     """Diloti declares: its hint names '=' and the declared value, as before (no Game tag is Diloti)."""
     for text in (_NO_DECLARATIONS.format("Diloti"), _NO_DECLARATIONS.split("\n\n", 1)[1]):

@@ -106,6 +106,8 @@ _AFTER: dict[str, str] = {
     "LAST": "expected the seat that captured last after 'last' (N, E, S or W)",
     "SEEN": "expected the cards already captured after 'seen' (e.g. seen 7h 7d)",
 }
+#: Those of :data:`_AFTER` that name a declaration, as said in a game that has none (Kontsina, Xeri).
+_AFTER_NO_DECLARATIONS = {"X": "expected what the card captures after 'x': a card (e.g. 9d)"}
 _CARDISH = re.compile(r"[0-9AJQKTajqkt][0-9A-Za-z♣♦♥♠]{0,2}")
 
 
@@ -217,7 +219,8 @@ def _sentence(exc: UnexpectedInput, text: str, pos: int, open_variations: int) -
             f"'{found}' is not a card: write the rank (A, 2-10, J, Q, K; T for 10) then the suit (c, d, h, s), e.g. 9d",
             None)
     if previous is not None and previous[0] in _AFTER:
-        return Slip(f"{_AFTER[previous[0]]}, {found_text}", after_previous)
+        plain = _AFTER_NO_DECLARATIONS.get(previous[0])
+        return Slip(f"{_AFTER[previous[0]]}, {found_text}", after_previous, plain and f"{plain}, {found_text}")
     if previous is not None and previous[0] == "SEAT" and "CARD" in expected:
         return Slip(f"expected the card {previous[1]} plays (e.g. {previous[1]} 9d), {found_text}", after_previous)
     after = f" after '{previous[1]}'" if previous else " at the start of the game"
