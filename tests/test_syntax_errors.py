@@ -443,6 +443,10 @@ def test_a_capture_left_unfinished_in_a_game_without_declarations_asks_for_a_car
            "(e.g. 9d), but the game ends here" in out + err
     code, out, err = run("validate", "-", stdin="round 1 dealer S\ntable 5h 3c 9d 7s\nN Jh x\n")
     assert code == 2 and "a card or a declaration (e.g. 9d or [8])" in out + err
+    # '=' with no value after it: not told which value to declare, in a game that declares none
+    code, out, err = run("validate", "-", stdin=f'[Game "{game}"]\n\nround 1 dealer S\ntable 5h 3c 9d 7s\nN 4c 5h =\n')
+    assert code == 2 and f"5:10: error: {game} has no declarations: a card either captures or is laid (no '='), " \
+                         "but the game ends here" in out + err
 
 
 def test_diloti_is_still_told_to_declare() -> None:

@@ -107,7 +107,8 @@ _AFTER: dict[str, str] = {
     "SEEN": "expected the cards already captured after 'seen' (e.g. seen 7h 7d)",
 }
 #: Those of :data:`_AFTER` that name a declaration, as said in a game that has none (Kontsina, Xeri).
-_AFTER_NO_DECLARATIONS = {"X": "expected what the card captures after 'x': a card (e.g. 9d)"}
+_AFTER_NO_DECLARATIONS = {"X": "expected what the card captures after 'x': a card (e.g. 9d)",
+                          "EQUAL": "a card either captures or is laid (no '=')"}
 _CARDISH = re.compile(r"[0-9AJQKTajqkt][0-9A-Za-z♣♦♥♠]{0,2}")
 
 
