@@ -220,7 +220,7 @@ class _Checker(Reporter):
             result.stopped = True
             return result
         if previous_dealer is None and round_.dealer is not None \
-                and (played := dealer_played(round_, self.seats, dealer, plans)) is not None:
+                and (played := dealer_played(round_, self.seats, dealer, plans, engine, self.rules)) is not None:
             dealer = played[0]
             self.report_all([played[1]], *round_.dealer_spot)
         self.setup_start: SetupStart | None = None
