@@ -709,3 +709,15 @@ def test_a_wrong_first_dealer_of_a_round_dealt_from_a_deck_is_one_error() -> Non
     report = validate_game(dln.loads(swapped.replace("dealer S\n", "dealer N\n", 1)))
     assert not any(d.line == 6 for d in report.diagnostics)
 
+
+def test_a_seat_first_written_as_the_dealer_is_reported_at_its_letter() -> None:
+    """A seat the game has no room for ('round 1 dealer E' in Xeri, for two), or one of three Kontsina
+    players seated where the notation has none ('setup dealer W'), is reported where it is first written:
+    written as the dealer, that was column 1 of the round line, not the letter."""
+    xeri = ('[Game "Xeri"]\n\nround 1 dealer E\ntable 2c 3d 5h Ks\nN: Qs Kh 4c 5c 6c 7c\nS: Qd Kd 4d 5d 6d 7d\n'
+            "N 4c\nS 4d\n")
+    kontsina = ('[Game "Kontsina"]\n\nsetup dealer W\ntable 2c 3d 5h Ks\nN: Qs Kh 4c 5c\nS: Qd Kd 4d 5d\n'
+                "W: Qh Kc 4h 5s\nturn N\nN 4c\nS 4d\nW 4h\nN 5c\nS 5d\nW Kc x Ks\n")
+    for text, code, column in ((xeri, "X003", 16), (kontsina, "D003", 14)):
+        [d] = validate_game(dln.loads(text)).diagnostics
+        assert (d.code, d.line, d.column) == (code, 3, column), d

@@ -459,14 +459,14 @@ class Game:
         return seats
 
     def first_use(self, seat: str) -> tuple[int | None, int | None]:
-        """Where ``seat`` is first written: its player's tag, else the first round line, hand or move naming
-        it (line and column)."""
+        """Where ``seat`` is first written: its player's tag, else the first round line (at its dealer
+        letter), turn line, hand or move naming it (line and column)."""
         tag = SEAT_TAGS.get(seat)
         if tag is not None and self.tag(tag) is not None:
             return self.tag_line(tag), 1
         for round_ in self.rounds:
             if seat == round_.dealer:
-                return round_.line, round_.column
+                return round_.dealer_spot
             if seat == round_.turn:
                 return round_.turn_line or round_.line, round_.turn_column or round_.column
             for deal in round_.deals:
