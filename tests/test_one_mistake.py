@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 import dln
+from dln.check.position import broken_before
 from dln.check.validate import GameReport, validate_game
 from dln.cli import main
 
@@ -721,3 +722,51 @@ def test_a_seat_first_written_as_the_dealer_is_reported_at_its_letter() -> None:
     for text, code, column in ((xeri, "X003", 16), (kontsina, "D003", 14)):
         [d] = validate_game(dln.loads(text)).diagnostics
         assert (d.code, d.line, d.column) == (code, 3, column), d
+
+
+def _swapped(name: str, first: str, second: str) -> str:
+    """Sample ``name`` with its move lines ``first`` and ``second`` (numbered) written in each other's place,
+    each keeping its number."""
+    text = (Path(__file__).parent.parent / "samples" / name).read_text(encoding="utf-8")
+    (one, a), (two, b) = first.split(" ", 1), second.split(" ", 1)
+    assert f"\n{first}\n" in text and f"\n{second}\n" in text
+    return text.replace(f"\n{first}\n", "\n<first>\n", 1).replace(f"\n{second}\n", f"\n{two} {a}\n", 1) \
+        .replace("\n<first>\n", f"\n{one} {b}\n", 1)
+
+
+def test_two_moves_written_in_each_other_s_place_further_apart_are_one_error() -> None:
+    """Two moves of a deal written in each other's place, not next to each other: '5. E 7c' and '7. W 10c x
+    [10]' for '5. W 10c x [10]' and '7. E 7c' gave D003 at moves 5, 6, 8, 9 and 10 (the turn waited for W, then
+    for E).  In a two-player record the two are one seat's: '4. N 10s x [10]' and '6. N 2h [8] =10' gave D004
+    at move 4, '3. S 4s' and '5. S 5h 3h =8' D004 at move 4 too, the move after the first written wrong, and
+    the replay of the round stopped there, 45 moves unjudged.  Every hand known in full, the moves legal up to
+    the one that breaks a rule, and one pair of the deal's moves making every move legal once swapped back,
+    the record leaves no doubt: one error at the first of the two, saying which move was written in its
+    place, and the round goes on as played, its points counted."""
+    for name, first, second, expected in (
+            ("four-player.dln", "5. W 10c x [10]", "7. E 7c", ("D003", 21, 4)),
+            ("two-player-61.dln", "4. N 2h [8] =10", "6. N 10s x [10]", ("D004", 16, 4)),
+            ("two-player-61.dln", "3. S 5h 3h =8", "5. S 4s", ("D004", 15, 4))):
+        text = (Path(__file__).parent.parent / "samples" / name).read_text(encoding="utf-8")
+        sound = validate_game(dln.loads(text), keep_states=True)
+        wrong = _swapped(name, first, second)
+        report = validate_game(dln.loads(wrong), keep_states=True, source=["", *wrong.splitlines()].__getitem__)
+        [d] = report.diagnostics
+        assert (d.code, d.line, d.column) == expected, d
+        other = f"{second.split(' ', 1)[0]} {first.split(' ', 1)[1]}"  # as written, on the line two below
+        assert f"this move seems written in the place of {other}, on line {expected[1] + 2}" in d.message, d.message
+        assert [(r.moves, r.stopped, r.scores) for r in report.rounds] == \
+            [(r.moves, r.stopped, r.scores) for r in sound.rounds], name
+        assert report.rounds[0].states == sound.rounds[0].states, name  # the states replayed are the ones played
+        assert [m.seat + str(m.card) for m in report.rounds[0].record_moves] == \
+            [m.seat + str(m.card) for m in sound.rounds[0].record_moves], name
+        assert broken_before(report, 1, sound.rounds[0].moves) == (), name  # no position after it is illegal
+    # Where another pair would do as well ('1. S 5h 3h =8 / 3. S As x Ah' too), or hands are not known in full
+    # (W's and E's not written, and the record stopping before they play them all), the record does not tell
+    # which moves were swapped: the errors stay the moves'.
+    four = _swapped("four-player.dln", "5. W 10c x [10]", "7. E 7c")
+    for doubt in (_swapped("two-player-61.dln", "2. N Kd x Kh", "4. N 2h [8] =10"),
+                  four[:four.index("\n11. ")].replace("\nW: 6h 10c Ks 7s 2h Qc\n", "\n", 1)
+                  .replace("\nE: 5d 7c Ah 4h 4s 8s\n", "\n", 1)):
+        diagnostics = validate_game(dln.loads(doubt)).diagnostics
+        assert diagnostics and not any("in the place of" in d.message for d in diagnostics)

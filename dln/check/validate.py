@@ -52,6 +52,7 @@ from dln.check.reports import (
 from dln.check.round_end import close_round
 from dln.check.seats import stray_seat, three_finding, three_seated
 from dln.check.setups import SetupStart, read_setup
+from dln.check.swapped import swapped_back
 from dln.engine import Hand, Position, Rules, Violation
 from dln.engine import Move as EngineMove
 from dln.engine.codes import (
@@ -255,7 +256,7 @@ class _Checker(Reporter):
                 self._note_broken(result, number, since)
             # Each move that is played takes one card from a hand, so the hands can run
             # out only once the deal's moves reach the cards held when it began.
-            room = sum(h.size for h in live.hands)
+            room, begun = sum(h.size for h in live.hands), live.freeze()
             keep = self.keep_states
             early: tuple[str, int, int] | None = None  # a seat that played out of turn: at which move, its D003
             repeated = plan.played_again()  # moves whose card their seat plays again: judged by _move
@@ -282,6 +283,9 @@ class _Checker(Reporter):
                             self._last_card_unknown(live, move, number, variation=False)
                         play(engine_move)
                         continue
+                back = swapped_back(self, engine, begun, plans, k, j, result, self._later_deals)
+                if back is not None:  # two moves of the deal written in each other's place: played as swapped back
+                    live, play, move = back, back.play, plan.moves[j]
                 turn, found = live.turn, len(self.diagnostics)
                 after = self._move(engine, live, move, number, plans, k, j >= room)
                 if after is None:  # a move that cannot have been made: what follows cannot be judged

@@ -1,0 +1,105 @@
+"""Two moves of a deal written in each other's place, apart, told from the hands and the moves between them.
+
+A recorder who writes a later move too early writes the earlier one in its place: ``5. E 7c`` and
+``7. W 10c x [10]`` for ``5. W 10c x [10]`` and ``7. E 7c`` put five moves out of turn (D003 at 5, 6, 8, 9
+and 10: the turn waited for W, then for E), and in a record for two, where the two moves are one seat's, the
+first broke a rule where it stood (``2. N 2h [8] =10`` before the 8 was declared, D004) and the replay of the
+round stopped there (or at a move after the first, when that one was legal where it stood).  The validator
+(:mod:`dln.check.validate`) takes two moves for swapped only when the record leaves no doubt: every hand of
+the deal known in full, the deal's moves legal up to the first that breaks a rule, and exactly one pair of
+the deal's moves, the first of them at that move or before it, making every move of the deal and of the
+round's later deals legal when swapped back.  The one error is at the first of the two.  Two moves next to
+each other are the move-out-of-turn check's (``_played_early`` in the validator), and any other pair that
+would do as well is a doubt: the moves' errors stay as they were.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from dln.check.missing import deals_on, plays_on
+from dln.check.move_meant import Deals
+from dln.check.move_part import move_part
+from dln.check.references import to_engine_move
+from dln.check.reports import DealPlan, Reporter, RoundReport
+from dln.engine import Position
+from dln.engine.codes import SEAT
+from dln.games import protocol
+from dln.notation.model import Move
+from dln.notation.writer import move_text
+
+__all__ = ["swapped_back"]
+
+LaterDeals = Callable[[Sequence[DealPlan], int, bool], Deals]  # the deals of a round after its k-th
+
+
+def swapped_back(checker: Reporter, engine: protocol.Game, begun: Position, plans: Sequence[DealPlan], k: int,
+                 j: int, result: RoundReport, later_deals: LaterDeals) -> Any:
+    """The live position before ``plans[k].moves[j]``, the first move of its deal (played from ``begun``)
+    that breaks a rule, with the two moves of the deal the record leaves no doubt were written in each
+    other's place (see above) swapped back in the plan (each keeping the number written at its place) and
+    in ``result``'s record, and one error at the first of them saying so; None when the record does not tell
+    it.  ``later_deals`` gives the round's later deals, asked for only then.  The error names no move: the
+    positions after it are the ones played, which the rules allow (``dln moves --at`` warns of none)."""
+    moves = plans[k].moves
+    if len(moves) < 3 or begun.turn not in begun.seats or any(begun.hand(s).unknown for s in begun.seats):
+        return None
+    states = [begun]  # the position before each move up to the j-th, as written
+    for move in moves[:j]:
+        after = plays_on(engine, states[-1], (move,))
+        if after is None:  # an earlier move of the deal broke a rule too: not one mistake
+            return None
+        states.append(after)
+    broken = moves[j]
+    made, violations = to_engine_move(states[j], broken)
+    first = next((v for v in (*violations, *engine.check(states[j], made)) if v.severity == "error"), None)
+    if first is None:  # legal, here for its number or its variations
+        return None
+    found = _pairs(engine, states, moves, lambda: later_deals(plans, k, begun.setup))
+    if len(found) != 1 or found[0][1] == found[0][0] + 1:
+        return None
+    [(a, b)] = found
+    written, other = moves[a], moves[b]
+    why = first.message if a == j else f"as written, {move_text(broken)} on line {broken.line} breaks a rule " \
+        f"({first.message})"
+    checker.report(first.code, "error", f"{why}: this move seems written in the place of {move_text(other)}, "
+                   f"on line {other.line}, and that one in its place",
+                   *(move_part(written, SEAT, None, checker.source) or (written.line, written.column)),
+                   notes=("swapped back, every move of the deal is legal: the round goes on as they were played",))
+    moves[a], moves[b] = replace(other, number=written.number), replace(written, number=other.number)
+    kept, state = bool(result.record_moves), states[a]  # kept: each state before a move, with the move
+    for i in range(a, j + 1):  # the moves played since the first of the two, in the order swapped back
+        if kept:
+            result.states[i - j - 1], result.record_moves[i - j - 1] = state, moves[i]
+        state = state if i == j else plays_on(engine, state, (moves[i],))
+    return engine.live(state)
+
+
+def _pairs(engine: protocol.Game, states: Sequence[Position], moves: Sequence[Move], later: Callable[[], Deals]
+           ) -> list[tuple[int, int]]:
+    """The pairs of ``moves`` (by place, the first at most the last of ``states``'s moves) that swapped make
+    every move of the deal, played in turn from ``states[0]``, and of the round's ``later`` deals legal; two
+    at most, as two are doubt enough."""
+    begun = states[0]
+    lead = begun.seats.index(begun.turn)
+    order = (*begun.seats[lead:], *begun.seats[:lead])
+    due = [order[i % len(order)] for i in range(len(moves))]  # the seat whose turn each move is
+    wrong = {i for i, move in enumerate(moves) if move.seat != due[i]}
+    found: list[tuple[int, int]] = []
+    rest: Deals | None = None
+    for a in range(len(states)):
+        for b in range(a + 1, len(moves)):
+            if not wrong <= {a, b} or moves[a].seat != due[b] or moves[b].seat != due[a]:
+                continue  # swapped back, a move would still be out of turn
+            swapped = [moves[b], *moves[a + 1:b], moves[a], *moves[b + 1:]]
+            after = plays_on(engine, states[a], swapped)
+            if after is None:
+                continue
+            rest = later() if rest is None else rest
+            if deals_on(engine, after, rest) is not None:
+                found.append((a, b))
+                if len(found) > 1:
+                    return found
+    return found
