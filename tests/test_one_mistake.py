@@ -6,6 +6,7 @@ recorder alike."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -761,12 +762,20 @@ def test_two_moves_written_in_each_other_s_place_further_apart_are_one_error() -
         assert [m.seat + str(m.card) for m in report.rounds[0].record_moves] == \
             [m.seat + str(m.card) for m in sound.rounds[0].record_moves], name
         assert broken_before(report, 1, sound.rounds[0].moves) == (), name  # no position after it is illegal
+        game = dln.loads(wrong)  # built in code, its moves written on no line: the message names none
+        unwritten = [replace(r, deals=tuple(replace(d, moves=tuple(replace(m, line=None) for m in d.moves))
+                                            for d in r.deals)) for r in game.rounds]
+        [d] = validate_game(replace(game, rounds=tuple(unwritten))).diagnostics
+        assert "in the place of" in d.message and "line" not in d.message, d.message
     # Where another pair would do as well ('1. S 5h 3h =8 / 3. S As x Ah' too), or hands are not known in full
-    # (W's and E's not written, and the record stopping before they play them all), the record does not tell
-    # which moves were swapped: the errors stay the moves'.
+    # (W's and E's not written, and the record stopping before they play them all), or the deal goes on legally
+    # after the move that breaks a rule ('3. N Jc / 5. N 9s x [9]' for '3. N 9s x [9] / 5. N Jc': S's '4. S 3d
+    # 7s =10' breaks D401, and the rest follows it, as in a record of a move played against the rules, which
+    # dln record writes), the record does not tell which moves were swapped: the errors stay the moves'.
     four = _swapped("four-player.dln", "5. W 10c x [10]", "7. E 7c")
     for doubt in (_swapped("two-player-61.dln", "2. N Kd x Kh", "4. N 2h [8] =10"),
                   four[:four.index("\n11. ")].replace("\nW: 6h 10c Ks 7s 2h Qc\n", "\n", 1)
-                  .replace("\nE: 5d 7c Ah 4h 4s 8s\n", "\n", 1)):
+                  .replace("\nE: 5d 7c Ah 4h 4s 8s\n", "\n", 1),
+                  _swapped("two-player-61.dln", "3. N 9s x [9]", "5. N Jc")):
         diagnostics = validate_game(dln.loads(doubt)).diagnostics
         assert diagnostics and not any("in the place of" in d.message for d in diagnostics)

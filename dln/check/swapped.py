@@ -3,14 +3,16 @@
 A recorder who writes a later move too early writes the earlier one in its place: ``5. E 7c`` and
 ``7. W 10c x [10]`` for ``5. W 10c x [10]`` and ``7. E 7c`` put five moves out of turn (D003 at 5, 6, 8, 9
 and 10: the turn waited for W, then for E), and in a record for two, where the two moves are one seat's, the
-first broke a rule where it stood (``2. N 2h [8] =10`` before the 8 was declared, D004) and the replay of the
+first broke a rule where it stood (``4. N 10s x [10]`` before the 10 was declared, D004) and the replay of the
 round stopped there (or at a move after the first, when that one was legal where it stood).  The validator
 (:mod:`dln.check.validate`) takes two moves for swapped only when the record leaves no doubt: every hand of
 the deal known in full, the deal's moves legal up to the first that breaks a rule, and exactly one pair of
 the deal's moves, the first of them at that move or before it, making every move of the deal and of the
-round's later deals legal when swapped back.  The one error is at the first of the two.  Two moves next to
-each other are the move-out-of-turn check's (``_played_early`` in the validator), and any other pair that
-would do as well is a doubt: the moves' errors stay as they were.
+round's later deals legal when swapped back, while the deal does not go on legally after the move that breaks
+the rule, made as written or as a legal move of its card (a move played against the rules, as ``dln record``
+writes one, is followed by the rest).  The one error is at the first of the two.  Two moves next to each other
+are the move-out-of-turn check's (``_played_early`` in the validator), and any other pair that would do as
+well is a doubt: the moves' errors stay as they were.
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ from typing import Any
 from dln.check.missing import deals_on, plays_on
 from dln.check.move_meant import Deals
 from dln.check.move_part import move_part
-from dln.check.references import to_engine_move
+from dln.check.references import resolves_all, to_engine_move
 from dln.check.reports import DealPlan, Reporter, RoundReport
+from dln.engine import Move as EngineMove
 from dln.engine import Position
 from dln.engine.codes import SEAT
 from dln.games import protocol
@@ -58,14 +61,14 @@ def swapped_back(checker: Reporter, engine: protocol.Game, begun: Position, plan
     if first is None:  # legal, here for its number or its variations
         return None
     found = _pairs(engine, states, moves, lambda: later_deals(plans, k, begun.setup))
-    if len(found) != 1 or found[0][1] == found[0][0] + 1:
+    if len(found) != 1 or found[0][1] == found[0][0] + 1 or _goes_on(engine, states[j], broken, made, moves[j + 1:]):
         return None
     [(a, b)] = found
     written, other = moves[a], moves[b]
-    why = first.message if a == j else f"as written, {move_text(broken)} on line {broken.line} breaks a rule " \
+    why = first.message if a == j else f"as written, {move_text(broken)}{_on_line(broken)} breaks a rule " \
         f"({first.message})"
-    checker.report(first.code, "error", f"{why}: this move seems written in the place of {move_text(other)}, "
-                   f"on line {other.line}, and that one in its place",
+    checker.report(first.code, "error", f"{why}: this move seems written in the place of {move_text(other)}"
+                   f"{_on_line(other, ',')}, and that one in its place",
                    *(move_part(written, SEAT, None, checker.source) or (written.line, written.column)),
                    notes=("swapped back, every move of the deal is legal: the round goes on as they were played",))
     moves[a], moves[b] = replace(other, number=written.number), replace(written, number=other.number)
@@ -75,6 +78,23 @@ def swapped_back(checker: Reporter, engine: protocol.Game, begun: Position, plan
             result.states[i - j - 1], result.record_moves[i - j - 1] = state, moves[i]
         state = state if i == j else plays_on(engine, state, (moves[i],))
     return engine.live(state)
+
+
+def _on_line(move: Move, comma: str = "") -> str:
+    """Where ``move`` is written, for a message: ' on line N' (after ``comma``), or nothing for a move built
+    in code rather than read."""
+    return f"{comma} on line {move.line}" if move.line is not None else ""
+
+
+def _goes_on(engine: protocol.Game, state: Position, move: Move, made: EngineMove, later: Sequence[Move]) -> bool:
+    """Whether the deal's ``later`` moves are legal after ``move`` (``made``, the engine's) as the table may
+    have made it, against the rules (:meth:`Game.force`) or as a legal move of its card: then the record may
+    hold what was played, as ``dln record`` writes a move played against the rules, and no order is mended."""
+    if resolves_all(move, made) and (after := engine.force(state, made)) is not None \
+            and plays_on(engine, after, later) is not None:
+        return True
+    return any(plays_on(engine, engine.apply(state, m), later) is not None
+               for m in engine.legal_moves(state) if m.card == made.card and m.seat == made.seat)
 
 
 def _pairs(engine: protocol.Game, states: Sequence[Position], moves: Sequence[Move], later: Callable[[], Deals]
