@@ -674,9 +674,9 @@ def test_a_lay_written_as_a_capture_is_one_error_and_the_card_stays_on_the_table
         assert not any(r.stopped for r in report.rounds), name
 
 
-def _dealt_from_a_deck(name: str, dealer: str) -> str:
-    """Round 1 of sample ``name`` (hands known in full, its claims left out) written with the whole pack in
-    a ``deck`` line, as it was dealt, in place of its table and hand lines, and its dealer written ``dealer``."""
+def _dealt_from_a_deck(name: str) -> str:
+    """Round 1 of sample ``name`` (hands known in full, its claims left out), its Game tag kept, written with
+    the whole pack in a ``deck`` line, as it was dealt, in place of its table and hand lines."""
     text = (Path(__file__).parent.parent / "samples" / name).read_text(encoding="utf-8")
     game = dln.loads(text)
     round_ = game.rounds[0]
@@ -685,25 +685,29 @@ def _dealt_from_a_deck(name: str, dealer: str) -> str:
     pack += [card for deal in round_.deals[1:] for hand in deal.hands for card in hand.cards]
     assert len(set(pack)) == 52 and [h.seat for h in order][-1] == round_.dealer, name
     moves = [line for line in text.split("\n\n")[1].splitlines() if line[:1].isdigit()]
-    return f"round 1 dealer {dealer}\ndeck {' '.join(map(str, pack))}\n" + "\n".join(moves) + "\n"
+    tag = f'[Game "{game.tag("Game")}"]\n\n' if game.tag("Game") else ""
+    return f"{tag}round 1 dealer {round_.dealer}\ndeck {' '.join(map(str, pack))}\n" + "\n".join(moves) + "\n"
 
 
 def test_a_wrong_first_dealer_of_a_round_dealt_from_a_deck_is_one_error() -> None:
     """A deck is dealt from the seat after the dealer (docs/notation.md, The whole pack), so a first round's
     dealer written wrong there deals every seat another's cards as well: 'round 1 dealer N' for 'dealer S'
     in samples/constructs/deck.dln gave D003 at each of its six moves (each card in the other seat's hand), and
-    'dealer S' for 'dealer N' in round 1 of samples/four-player.dln written with a deck, 48.  When every deal
-    goes round from the seat after another dealer, and each move plays a card the deck deals its seat under
-    that dealer, the record leaves no doubt: one error at the dealer letter, the round replayed as it dealt."""
+    'dealer S' for 'dealer N' in round 1 of samples/four-player.dln written with a deck, 48 (Kontsina's and
+    Xeri's the same).  When every deal goes round from the seat after another dealer, and each move plays a
+    card the deck deals its seat under that dealer, the record leaves no doubt: one error at the dealer
+    letter, the round replayed as it dealt."""
     deck = (Path(__file__).parent.parent / "samples" / "constructs" / "deck.dln").read_text(encoding="utf-8")
-    four = _dealt_from_a_deck("four-player.dln", "N")
-    for text, right, wrong, line in ((deck, "round 1 dealer S", "round 1 dealer N", 6),
-                                     (four, "round 1 dealer N", "round 1 dealer S", 1)):
+    for text, wrong in ((deck, "N"), (_dealt_from_a_deck("four-player.dln"), "S"),
+                        (_dealt_from_a_deck("kontsina.dln"), "N"), (_dealt_from_a_deck("kontsina.dln"), "E"),
+                        (_dealt_from_a_deck("xeri.dln"), "N")):
         sound = validate_game(dln.loads(text))
-        assert not [d for d in sound.diagnostics if d.severity == "error"], right
-        report = validate_game(dln.loads(text.replace(f"{right}\n", f"{wrong}\n", 1)))
+        assert not [d for d in sound.diagnostics if d.severity == "error"], text[:40]
+        right = f"round 1 dealer {sound.rounds[0].dealer}\n"
+        line = text[:text.index(right)].count("\n") + 1
+        report = validate_game(dln.loads(text.replace(right, f"round 1 dealer {wrong}\n", 1)))
         [d] = report.diagnostics
-        assert (d.code, d.line, d.column) == ("D003", line, len(wrong)), d
+        assert (d.code, d.line, d.column) == ("D003", line, len(right) - 1), d  # at the dealer letter
         assert any("replayed as" in note for note in d.notes), d.notes
         assert [(r.dealer, r.moves) for r in report.rounds] == [(r.dealer, r.moves) for r in sound.rounds]
     # The moves in turn under the other dealer, which deals two of their cards to the other seat: not the dealer.
