@@ -727,6 +727,14 @@ def test_a_seat_first_written_as_the_dealer_is_reported_at_its_letter() -> None:
     for text, code, column in ((xeri, "X003", 16), (kontsina, "D003", 14)):
         [d] = validate_game(dln.loads(text)).diagnostics
         assert (d.code, d.line, d.column) == (code, 3, column), d
+    # First written in a numbered move, the seat is after the number: column 1 was the number.
+    for text, code, line in ((xeri.replace("dealer E", "dealer S").replace("N 4c\nS 4d\n", "1. N 4c\n2. E 4d\n"),
+                              "X003", 8),
+                             (kontsina.replace("setup dealer W", "setup").replace("W: Qh Kc 4h 5s\n", "")
+                              .replace("\nW 4h\n", "\n3. W 4h\n"), "D003", 10)):
+        report = validate_game(dln.loads(text), source=["", *text.splitlines()].__getitem__)
+        [d] = [d for d in report.diagnostics if d.severity == "error"]
+        assert (d.code, d.line, d.column) == (code, line, 4), d
 
 
 def _swapped(name: str, first: str, second: str) -> str:

@@ -18,14 +18,16 @@ fourth, the game is seated as those three play (:func:`three_seated`), one error
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 
+from dln.check.move_part import move_part
 from dln.engine import Rules
+from dln.engine.codes import SEAT
 from dln.games import protocol
 from dln.notation.model import SEAT_TAGS, Game, Move
 
-__all__ = ["in_turn", "stray_seat", "three_finding", "three_seated"]
+__all__ = ["first_written", "in_turn", "stray_seat", "three_finding", "three_seated"]
 
 
 def stray_seat(game: Game, engine: protocol.Game, rules: Rules) -> tuple[tuple[str, ...], str, Move] | None:
@@ -83,6 +85,15 @@ def three_seated(game: Game, engine: protocol.Game, rules: Rules) -> tuple[str, 
         return None
     passed = not all(in_turn(round_.moves, seats) for round_ in game.rounds)  # a move passing the fourth seat
     return three if passed else None
+
+
+def first_written(game: Game, seat: str, source: Callable[[int], str] | None) -> tuple[int | None, int | None]:
+    """Where ``seat`` is first written (:meth:`Game.first_use`), at its letter: a numbered move's is after the
+    number, where a finding about the seat points."""
+    line, column = game.first_use(seat)
+    move = next((m for r in game.rounds for m in r.moves if m.seat == seat and (m.line, m.column) == (line, column)),
+                None)
+    return (move_part(move, SEAT, None, source) if move is not None else None) or (line, column)
 
 
 def in_turn(moves: Sequence[Move], order: Sequence[str]) -> bool:

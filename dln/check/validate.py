@@ -50,7 +50,7 @@ from dln.check.reports import (
     code_name,
 )
 from dln.check.round_end import close_round
-from dln.check.seats import stray_seat, three_finding, three_seated
+from dln.check.seats import first_written, stray_seat, three_finding, three_seated
 from dln.check.setups import SetupStart, read_setup
 from dln.check.swapped import swapped_back
 from dln.engine import Hand, Position, Rules, Violation
@@ -117,7 +117,8 @@ class _Checker(Reporter):
             elif (three := three_seated(game, self.engine, self.rules)) is not None:
                 self.seats = three
                 message, odd, note = three_finding(self.engine, three)
-                self.report(self.engine.players_code, "error", message, *game.first_use(odd), notes=(note,))
+                self.report(self.engine.players_code, "error", message, *first_written(game, odd, source),
+                            notes=(note,))
             self.players = len(self.seats)
             if moot := unfit(list(named.named), self.players):  # the rule is known, but not one for them
                 self.report("R008", "warning", f"{moot}: the record is checked without it",
@@ -125,8 +126,7 @@ class _Checker(Reporter):
             for v in problems:
                 seat = str(v.subject).removeprefix("seat ")
                 self.unseated[seat] = len(self.diagnostics)
-                line, column = game.first_use(seat)
-                self.report(v.code, v.severity, v.message, line, column)
+                self.report(v.code, v.severity, v.message, *first_written(game, seat, source))
 
     # -- the game ------------------------------------------------------------------
     def run(self) -> GameReport:
