@@ -5,7 +5,8 @@ made at the table (:meth:`Game.force`), it took the 8s, so ``13. N 7h x 4d+3h`` 
 table (D004) and the replay of the round stopped there: two errors for one slip of the pen.  When the move
 as made leaves a later move of the deal illegal, and one legal move of its card, and no other, makes every
 later move of the deal legal (:func:`dln.check.missing.plays_on`), that move is the one made: the validator
-(:mod:`dln.check.validate`) goes on from it, the move's error the one error.
+(:mod:`dln.check.validate`) goes on from it, the move's error the one error.  So too a declaration whose
+figure alone is written wrong (:func:`value_meant`): the round goes on as its cards declare.
 """
 
 from __future__ import annotations
@@ -13,13 +14,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from dln.check.missing import deals_on, plays_on
-from dln.engine import Hand, Position
+from dln.engine import Hand, Position, Violation
 from dln.engine import Move as EngineMove
+from dln.engine.codes import DECLARE_SUM
 from dln.games import protocol
 from dln.notation.model import Move
 from dln.notation.writer import move_text
 
-__all__ = ["move_meant"]
+__all__ = ["move_meant", "value_meant"]
 
 Deals = Sequence[tuple[Mapping[str, Hand], Sequence[Move]]]  # the round's later deals: each one's hands and moves
 
@@ -43,6 +45,18 @@ def move_meant(engine: protocol.Game, state: Position, engine_move: EngineMove, 
     move, after = found[0]
     return after, (f"the round goes on as {move_text(record_move(state, move))}, the move of {move.card} "
                    "after which the rest of the round is legal")
+
+
+def value_meant(engine: protocol.Game, state: Position, engine_move: EngineMove, violations: Sequence[Violation]
+                ) -> int | None:
+    """The value a declaration ``engine_move`` must have declared when its written value is the one thing wrong
+    (its errors are all D304): the one value of 1 to 10 that makes the move legal; else None."""
+    errors = [v for v in violations if v.severity == "error"]
+    if engine_move.kind != "declare" or not errors or any(v.code != DECLARE_SUM for v in errors):
+        return None
+    fits = [value for value in range(1, 11) if value != engine_move.value and not any(
+        v.severity == "error" for v in engine.check(state, engine_move._replace(value=value)))]
+    return fits[0] if len(fits) == 1 else None
 
 
 def _on(engine: protocol.Game, state: Position, later: Sequence[Move], deals: Deals) -> bool:

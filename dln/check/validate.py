@@ -35,9 +35,9 @@ from dln.cards import Card
 from dln.check.first_dealer import dealer_played
 from dln.check.game_tags import check_result, rules_of, tagged_game
 from dln.check.hands import card_meant, card_played_twice, deal_hands, meant_note
-from dln.check.missing import missing_move
-from dln.check.move_meant import move_meant
+from dln.check.move_meant import move_meant, value_meant
 from dln.check.move_part import move_part
+from dln.check.out_of_turn import OutOfTurn
 from dln.check.references import resolves_all, to_engine_move
 from dln.check.reports import (
     ALTERNATIVES,
@@ -45,7 +45,6 @@ from dln.check.reports import (
     DealPlan,
     Diagnostic,
     GameReport,
-    Reporter,
     RoundReport,
     code_name,
 )
@@ -53,7 +52,7 @@ from dln.check.round_end import close_round
 from dln.check.seats import first_written, stray_seat, three_finding, three_seated
 from dln.check.setups import SetupStart, read_setup
 from dln.check.swapped import swapped_back
-from dln.engine import Hand, Position, Rules, Violation
+from dln.engine import Hand, Position, Rules
 from dln.engine import Move as EngineMove
 from dln.engine.codes import (
     CARD_ALREADY_SEEN,
@@ -81,7 +80,7 @@ __all__ = ["ALTERNATIVES", "RECORD_CODES", "Diagnostic", "GameReport", "RoundRep
 _LEGAL, _CLAIM, _ILLEGAL = "legal", "claim", "illegal"
 
 
-class _Checker(Reporter):
+class _Checker(OutOfTurn):
     """Replays one game under its game's rules, collecting diagnostics."""
 
     def __init__(
@@ -304,47 +303,6 @@ class _Checker(Reporter):
         if self.keep_states:
             result.states.append(state)
         return close_round(self, engine, round_, result, state, last, self.setup_start)
-
-    def _missing(self, engine: protocol.Game, live: Any, plans: Sequence[DealPlan], at: tuple[int, int],
-                 number: int, rest: str | None) -> Any:
-        """``live`` after the move that the record left out before ``plans[k].moves[j]`` (``at``), out of turn,
-        when the rest of the round tells it (:func:`dln.check.missing.missing_move`: one card of the seat's, the
-        round's ``rest`` claim choosing among its moves): one error at the seat letter saying so.  None when the
-        record does not tell one move missing."""
-        (k, j), state = at, live.freeze()
-        moves = plans[k].moves[j:]
-        found = missing_move(engine, state, moves, self._later_deals(plans, k, state.setup), rest)
-        if len({m.card for m in found}) != 1:
-            return None
-        from dln.check.generate import record_move  # with self-play behind it: only when a move is missing
-
-        move, turn, missed = moves[0], state.turn, found[0]
-        written = [move_text(record_move(state, m)) for m in found]
-        note = (f"{written[0]} is the one move of {turn} with which the rest of the round agrees; the round goes "
-                "on with it" if len(written) == 1 else f"{turn} played {missed.card} there "
-                f"({' or '.join(written)}: the record cannot tell which); the round goes on from {written[0]}")
-        self.report("D003", "error", f"it is {turn}'s turn, not {move.seat}'s: a move of {turn} seems missing "
-                    "before this one", *(move_part(move, SEAT, None, self.source) or (move.line, move.column)),
-                    move=number, notes=(note,))
-        self.dropped += 1
-        return engine.live(engine.apply(state, missed))
-
-    def _later_deals(self, plans: Sequence[DealPlan], k: int, setup: bool) -> list[tuple[dict[str, Hand], list[Move]]]:
-        """The round's deals after ``plans[k]``: each one's hands and moves."""
-        return [(self._hands(plan, setup, self._deal_of(i)), plan.moves) for i, plan in enumerate(plans) if i > k]
-
-    def _played_early(self, engine: protocol.Game, live: Any, early: tuple[str, int, int], moves: Sequence[Move],
-                      j: int) -> Any:
-        """``live`` after ``moves[j - 1]``, the move after one only out of turn (``early``: its seat, place, D003):
-        when it passes the turn to that seat and the record's next move is not that seat's again, the two were
-        written in each other's place, so the seat does not play again in this circuit: the turn passes it."""
-        (seat, _, k), after = early, moves[j - 1]
-        if live.turn != seat or moves[j].seat == seat:
-            return live
-        self.add_notes(k, f"{seat}'s move seems written before {after.seat}'s, on line {after.line}: "
-                       f"{seat} does not play again in this circuit")
-        state = live.freeze()
-        return engine.live(state._replace(turn=state.turn_after(seat)))
 
     def _note_broken(self, result: RoundReport, played: int, since: int) -> None:
         """Keep the first error found in the round's position (diagnostics from ``since`` on), once
@@ -695,7 +653,7 @@ class _Checker(Reporter):
             violations = [replace(first, subject=move.card).noting(meant_note(move, card, again),
                                                                     *(v for v in violations if v is not first))]
             engine_move = engine_move._replace(card=card)
-        value = _value_meant(engine, state, engine_move, violations) if failed and meant is None else None
+        value = value_meant(engine, state, engine_move, violations) if failed and meant is None else None
         if value is not None:  # one figure written wrong: the declaration is the one its cards make, its maker's
             engine_move = engine_move._replace(value=value)
             if later:  # what follows is judged from it
@@ -727,11 +685,6 @@ class _Checker(Reporter):
                         "no-last-card-xeri (the setup does not write the hands)", line, column,
                         move=number, variation=variation)
 
-    def _deal_of(self, k: int) -> Mapping[str, Sequence[Card]] | None:
-        """The hands of deal ``k`` as the round's deck deals them, if the record gives a deck."""
-        deals = self.deals
-        return deals[k] if deals is not None and k < len(deals) else None
-
     def _alternatives(self, engine: protocol.Game, position: Position, move: Move, number: int | None
                       ) -> tuple[list[str], str]:
         """The legal moves in DLN, those with the card played if any (the usual intent), else any;
@@ -761,18 +714,6 @@ class _Checker(Reporter):
         from dln.check.generate import record_move  # with self-play behind it: only when a move is illegal
 
         return [move_text(record_move(state, m)) for m in chosen], more
-
-
-def _value_meant(engine: protocol.Game, state: Position, engine_move: EngineMove, violations: Sequence[Violation]
-                ) -> int | None:
-    """The value a declaration ``engine_move`` must have declared when its written value is the one thing wrong
-    (its errors are all D304): the one value of 1 to 10 that makes the move legal; else None."""
-    errors = [v for v in violations if v.severity == "error"]
-    if engine_move.kind != "declare" or not errors or any(v.code != DECLARE_SUM for v in errors):
-        return None
-    fits = [value for value in range(1, 11) if value != engine_move.value and not any(
-        v.severity == "error" for v in engine.check(state, engine_move._replace(value=value)))]
-    return fits[0] if len(fits) == 1 else None
 
 
 def _standing(totals: Mapping[str, int] | None) -> str:
