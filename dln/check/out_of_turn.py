@@ -4,8 +4,9 @@ each other's place.
 The commonest slip at a real table is a move left out: the move after it is then out of turn.  When the
 record tells which move it was (:func:`dln.check.missing.missing_move`), the checker
 (:mod:`dln.check.validate`, a :class:`OutOfTurn`) reports one error where the turn breaks and plays the
-round on with it; when a move only out of turn is followed by the move of the seat it played before, the two
-were written in each other's place, and the turn passes that seat.
+round on with it, the variations written under the line left out judged as that move's; when a move only
+out of turn is followed by the move of the seat it played before, the two were written in each other's
+place, and the turn passes that seat.
 """
 
 from __future__ import annotations
@@ -17,11 +18,12 @@ from dln.cards import Card
 from dln.check.missing import missing_move
 from dln.check.move_part import move_part
 from dln.check.reports import DealPlan, Reporter
-from dln.engine import Hand
+from dln.engine import Hand, Position
 from dln.engine.codes import SEAT
 from dln.games import protocol
-from dln.notation.model import Move
+from dln.notation.model import Move, Variation
 from dln.notation.writer import move_text
+from dln.wording import listed
 
 __all__ = ["OutOfTurn"]
 
@@ -31,7 +33,11 @@ class OutOfTurn(Reporter):
 
     deals: list[dict[str, tuple[Card, ...]]] | None  # each deal's hands, when the record gives a deck
     dropped: int  # the moves found not written down so far in the round
+    #: Variations written under a move that begin with another seat's move (the position before that move,
+    #: they, its number and deal): a move line left out before them, they may be the missing move's.
+    held: tuple[Position, tuple[Variation, ...], int, int] | None = None
     _hands: Callable[..., dict[str, Hand]]  # a deal's hands, in the game's seats (the checker's)
+    _variation: Callable[..., None]  # check a variation's moves from a position (the checker's)
 
     def _missing(self, engine: protocol.Game, live: Any, plans: Sequence[DealPlan], at: tuple[int, int],
                  number: int, rest: str | None) -> Any:
@@ -44,6 +50,7 @@ class OutOfTurn(Reporter):
         found = missing_move(engine, state, moves, self._later_deals(plans, k, state.setup), rest)
         if len({m.card for m in found}) != 1:
             return None
+        lines = self._judge_held(engine, plans, (state, number))
         from dln.check.generate import record_move  # with self-play behind it: only when a move is missing
 
         move, turn, missed = moves[0], state.turn, found[0]
@@ -53,9 +60,33 @@ class OutOfTurn(Reporter):
                 f"({' or '.join(written)}: the record cannot tell which); the round goes on from {written[0]}")
         self.report("D003", "error", f"it is {turn}'s turn, not {move.seat}'s: a move of {turn} seems missing "
                     "before this one", *(move_part(move, SEAT, None, self.source) or (move.line, move.column)),
-                    move=number, notes=(note,))
+                    move=number, notes=(note, *_theirs(lines, turn)))
         self.dropped += 1
         return engine.live(engine.apply(state, missed))
+
+    def _own_variations(self, before: Position, move: Move, number: int, k: int) -> list[Variation]:
+        """``move``'s variations but those that begin with the move of a seat whose turn it is not (``before``
+        ``move``), which are held until the next move: when a move is found missing before it, they are that
+        move's, written under its line left out (:meth:`_judge_held`)."""
+        stray = [v.moves and v.moves[0].seat != before.turn and v.moves[0].seat in before.seats
+                 for v in move.variations]
+        held = tuple(v for v, out in zip(move.variations, stray, strict=True) if out)
+        self.held = (before, held, number, k) if held else None
+        return [v for v, out in zip(move.variations, stray, strict=True) if not out]
+
+    def _judge_held(self, engine: protocol.Game, plans: list[DealPlan], missed: tuple[Position, int] | None = None
+                    ) -> list[int]:
+        """Check the variations held (:meth:`_own_variations`): those that begin with the move of the seat
+        whose turn it is before a move found ``missed`` (that position and the move's number) from there, as
+        its own; the others from the position before the move they follow.  The lines of the first."""
+        if self.held is None:
+            return []
+        (before, held, number, k), self.held = self.held, None
+        theirs = [missed is not None and v.moves[0].seat == missed[0].turn for v in held]
+        for variation, missing in zip(held, theirs, strict=True):
+            state, at = missed if missed is not None and missing else (before, number)
+            self._variation(engine, state, variation.moves, at, plans, k)
+        return [v.moves[0].line or 0 for v, missing in zip(held, theirs, strict=True) if missing]
 
     def _later_deals(self, plans: Sequence[DealPlan], k: int, setup: bool) -> list[tuple[dict[str, Hand], list[Move]]]:
         """The round's deals after ``plans[k]``: each one's hands and moves."""
@@ -78,3 +109,13 @@ class OutOfTurn(Reporter):
         """The hands of deal ``k`` as the round's deck deals them, if the record gives a deck."""
         deals = self.deals
         return deals[k] if deals is not None and k < len(deals) else None
+
+
+def _theirs(lines: Sequence[int], seat: str) -> tuple[str, ...]:
+    """The note that the variations on ``lines``, each beginning with ``seat``'s move, are the missing move's."""
+    if not lines:
+        return ()
+    one = len(lines) == 1
+    return (f"the variation{'' if one else 's'} on line{'' if one else 's'} {listed([str(n) for n in lines])} "
+            f"begin{'s' if one else ''} with {seat}'s move: {'it is' if one else 'they are'} the missing move's, "
+            "judged from the position before it",)

@@ -214,6 +214,7 @@ class _Checker(OutOfTurn):
         self.misplayed: dict[tuple[str, Card], int] = {}  # a seat's card played in an illegal move, at its error
         self.again: int | None = None  # the error of that move, when the move judged last plays its card again
         self.dropped = 0  # the moves found not written down so far in the round (see _missing)
+        self.held = None  # the variations that may be a missing move's (see _own_variations)
         since = len(self.diagnostics)
         plans = self._plans(engine, round_)
         if plans is None:
@@ -266,6 +267,7 @@ class _Checker(OutOfTurn):
                     if filled is not None:  # a move not written down: the round goes on with it
                         live, play = filled, filled.play
                         result.unsound = result.played_against_the_rules = True
+                self._judge_held(engine, plans)  # not the missing move's: from the move they follow
                 if early is not None and j == early[1] + 2:  # the turn's seat has played since: not it again
                     live, early = self._played_early(engine, live, early, plan.moves, j), None
                     play = live.play
@@ -298,6 +300,7 @@ class _Checker(OutOfTurn):
                     if move.seat != turn and after.turn == turn and len(errors) == 1 \
                             and self.diagnostics[errors[0]].code == "D003":  # only out of turn: its seat still to play
                         early = (move.seat, j, errors[0])
+            self._judge_held(engine, plans)
         result.moves = number
         state = live.freeze()
         if self.keep_states:
@@ -527,7 +530,7 @@ class _Checker(OutOfTurn):
         engine_move, verdict = self._judge(engine, live, move, number, main_line=True, later=later)
         if move.variations:
             before = live.freeze()
-            for variation in move.variations:
+            for variation in self._own_variations(before, move, number, k):
                 self._variation(engine, before, variation.moves, number, plans, k)
         if verdict != _ILLEGAL:
             live.play(engine_move)
