@@ -689,6 +689,33 @@ def test_a_move_left_out_with_its_variations_is_one_error_and_they_are_its_own()
         ("D004", 20, True), ("D003", 21, False)], found
 
 
+def test_a_move_left_out_where_the_hand_is_not_written_is_one_error_that_names_no_move() -> None:
+    """A move line left out where its seat's hand is not written (the recorder did not see it): the move
+    after it was out of turn (D003), and what the move left out had done was missing too: the xeri it left
+    (D501), the card still in hand at the next deal (R003).  The seat holds a card not seen, and the moves of
+    such cards that make the rest of the deal legal say a move of it seems missing: one error, where the turn
+    breaks.  Which card the record cannot tell: the note says so, and names no move as the one played."""
+    _, report = _without_line("constructs/hands-and-deals.dln", "S Jh x Js")
+    [d] = report.diagnostics
+    assert (d.code, d.line) == ("D003", 10) and "a move of S seems missing" in d.message, d.message
+    assert any("cannot tell which" in note and "S's hand is not written" in note for note in d.notes), d.notes
+    assert not any("is the one move" in note for note in d.notes), d.notes
+    # A record of the cards as played, no hand written: the declaration taken with a 9 of S's.
+    _, report = _without_line("constructs/hidden-hands.dln",
+                              "S 9s x [9] 9d {One 9 takes the declaration of 9 and the loose 9 together.}")
+    [d] = [d for d in report.diagnostics if d.severity == "error"]  # beside the sample's own D302 warning
+    assert (d.code, d.line) == ("D003", 8) and "a move of S seems missing" in d.message, d.message
+    # Where the record stops with the move out of turn and nothing after it breaks a rule, any card not seen
+    # may be the one: a guess, so the move out of turn is the error (N's 9c written for S's, perhaps).
+    assert found("round 1 dealer S\ntable 5h 3c 9d Js\nN 8s x 5h+3c\nN 9c x 9d\n") == [("D003", ())]
+    # A card the seat is known to hold and plays later cannot be the one: two moves written in each other's
+    # place in a deal written out in full are still the one D003 of a move out of turn, not a move missing.
+    text = (Path(__file__).parent.parent / "samples" / "constructs" / "hands-and-deals.dln").read_text("utf-8")
+    report = validate_game(dln.loads(text.replace("S Jh x Js\nN 7c\n", "N 7c\nS Jh x Js\n", 1)))
+    assert [d.code for d in report.diagnostics if d.severity == "error"] == ["D003"], report.diagnostics
+    assert "missing" not in report.diagnostics[0].message
+
+
 def test_a_lay_written_as_a_capture_is_one_error_and_the_card_stays_on_the_table() -> None:
     """kontsina, Capturing cards: a 4 takes a 4 or numerals adding up to 4 (K206).  '5. E 4d x 8s' for
     '5. E 4d' was replayed as the capture made at the table, taking the 8s: N's '13. N 7h x 4d+3h' then took a

@@ -1,22 +1,23 @@
 """A move not written down, the commonest slip at a real table, told from the moves the record does write.
 
 When a move is out of turn, the seat whose turn it is may have played a move the recorder missed.  The
-validator (:mod:`dln.check.validate`) takes it for one only when the record leaves no doubt: the seat's hand
-is known in full, and it holds one card that no later move of the deal plays, after which every later move
-of the deal is legal (:func:`plays_on`).
+validator (:mod:`dln.check.validate`) takes it for one only when the record leaves no doubt: the seat holds a
+card that no later move of the round plays (one known in its hand, or, where the hand is not written in
+full, one not seen), after which every later move of the deal is legal (:func:`plays_on`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from dln.cards import DECK, Card
 from dln.check.references import to_engine_move
 from dln.engine import Hand, Position
 from dln.engine import Move as EngineMove
 from dln.games import protocol
 from dln.notation.model import Move
 
-__all__ = ["deals_on", "missing_move", "plays_on"]
+__all__ = ["deals_on", "holding", "missing_move", "plays_on"]
 
 
 def plays_on(engine: protocol.Game, state: Position, moves: Sequence[Move]) -> Position | None:
@@ -33,22 +34,56 @@ def missing_move(engine: protocol.Game, state: Position, moves: Sequence[Move],
                  deals: Sequence[tuple[Mapping[str, Hand], Sequence[Move]]] = (), rest: str | None = None
                  ) -> list[EngineMove]:
     """The moves of the seat whose turn it is in ``state`` that the record may have left out before ``moves``
-    (the rest of the deal, the first of them out of turn): those with a card of the seat's hand, known in full,
-    that no later move of the deal plays, after which every one of ``moves`` is legal.  When they leave
-    different positions, those after which the round's later ``deals`` (each deal's hands and moves) are legal
-    too, if any are, and of those the ones that leave the seat the record says takes the cards left (``rest``)
-    the last to capture, if any do.  Empty when there is none."""
+    (the rest of the deal, the first of them out of turn): those with a card of the seat's that no later move
+    of the deal plays (known in its hand, or, where the hand holds cards not seen, one seen nowhere in the
+    round), after which every one of ``moves`` is legal.  When they leave different positions, those after
+    which the round's later ``deals`` (each deal's hands and moves) are legal too, if any are, and of those the
+    ones that leave the seat the record says takes the cards left (``rest``) the last to capture, if any do.
+    Empty when there is none."""
     seat = state.turn
-    if seat not in state.seats or state.hand(seat).unknown:
+    if seat not in state.seats:
         return []
-    spare = set(state.hand(seat).known).difference(m.card for m in moves if m.seat == seat)
-    found = [(move, after) for move in engine.legal_moves(state) if move.card in spare
-             and (after := plays_on(engine, engine.apply(state, move), moves)) is not None]
+    hand = state.hand(seat)
+    spare = set(hand.known).difference(m.card for m in moves if m.seat == seat)
+    found = _played_on(engine, [(state, move) for move in engine.legal_moves(state) if move.card in spare], moves)
+    if hand.unknown or len({move.card for move, _ in found}) > 1:  # which card, the record may not tell
+        if not _unexplained(engine, state, moves, deals, rest):
+            return []
+        named = {m.card for m in moves}  # a card not seen, which no later move or hand line names, may be the one
+        for dealt, later in deals:
+            named.update(m.card for m in later)
+            named.update(card for held in dealt.values() for card in held.known)
+        starts = [holding(state, card) for card in DECK if hand.unknown and card not in named
+                  and state.place_of(card) is None]  # type: ignore[attr-defined]
+        found += _played_on(engine, [(start, move) for start in starts for move in engine.legal_moves(start)
+                                     if move.card not in hand.known], moves)
     if any(after != found[0][1] for _, after in found):
         ends = [(move, end) for move, after in found if (end := deals_on(engine, after, deals)) is not None]
         claimed = [(move, end) for move, end in ends if end.last_capturer == rest]  # who takes the rest, if told
         found = claimed or ends or found
     return [move for move, _ in found]
+
+
+def _played_on(engine: protocol.Game, options: Sequence[tuple[Position, EngineMove]], moves: Sequence[Move]
+               ) -> list[tuple[EngineMove, Position]]:
+    """Each move of ``options`` (each with the position it is made in) with the position after it and
+    ``moves``, when they are all legal."""
+    return [(move, after) for start, move in options
+            if (after := plays_on(engine, engine.apply(start, move), moves)) is not None]
+
+
+def _unexplained(engine: protocol.Game, state: Position, moves: Sequence[Move],
+                 deals: Sequence[tuple[Mapping[str, Hand], Sequence[Move]]], rest: str | None) -> bool:
+    """Whether ``moves``, the first out of turn in ``state``, need a move left out before them to be the
+    deal as played, where the hand whose turn it is is not written: the cards in hand are one more than the
+    deal's moves, and the deal was played out (later deals follow, or the round's end is claimed); or the
+    moves as written, the first played as made at the table, break a rule later.  Else a move of a card not
+    seen, of which any may fit, is a guess: the move out of turn is the one mistake the record shows."""
+    if sum(h.size for h in state.hands) == len(moves) + 1 and (deals or rest is not None):
+        return True
+    made, found = to_engine_move(state, moves[0])
+    after = None if any(v.severity == "error" for v in found) else engine.force(state, made)
+    return after is None or plays_on(engine, after, moves[1:]) is None
 
 
 def deals_on(engine: protocol.Game, state: Position, deals: Sequence[tuple[Mapping[str, Hand], Sequence[Move]]]
@@ -63,3 +98,14 @@ def deals_on(engine: protocol.Game, state: Position, deals: Sequence[tuple[Mappi
             return None
         state = after
     return state
+
+
+def holding(state: Position, card: Card) -> Position:
+    """``state`` with ``card`` known to be in the hand of the seat to play (one unseen card less), so that the
+    engine can list the legal moves with it while the hand is not known."""
+    i = state.seats.index(state.turn)
+    hand = state.hands[i]
+    if card in hand.known or not hand.unknown:
+        return state
+    guessed = Hand(frozenset(hand.known) | {card}, hand.unknown - 1)
+    return state._replace(hands=(*state.hands[:i], guessed, *state.hands[i + 1:]))  # type: ignore[attr-defined]

@@ -15,15 +15,16 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from dln.cards import Card
-from dln.check.missing import missing_move
+from dln.check.missing import holding, missing_move
 from dln.check.move_part import move_part
 from dln.check.reports import DealPlan, Reporter
 from dln.engine import Hand, Position
+from dln.engine import Move as EngineMove
 from dln.engine.codes import SEAT
 from dln.games import protocol
 from dln.notation.model import Move, Variation
 from dln.notation.writer import move_text
-from dln.wording import listed
+from dln.wording import count_of, listed
 
 __all__ = ["OutOfTurn"]
 
@@ -42,27 +43,24 @@ class OutOfTurn(Reporter):
     def _missing(self, engine: protocol.Game, live: Any, plans: Sequence[DealPlan], at: tuple[int, int],
                  number: int, rest: str | None) -> Any:
         """``live`` after the move that the record left out before ``plans[k].moves[j]`` (``at``), out of turn,
-        when the rest of the round tells it (:func:`dln.check.missing.missing_move`: one card of the seat's, the
-        round's ``rest`` claim choosing among its moves): one error at the seat letter saying so.  None when the
-        record does not tell one move missing."""
+        when the rest of the round tells one (:func:`dln.check.missing.missing_move`, the round's ``rest``
+        claim choosing among its moves): one error at the seat letter saying so, and which move it was when
+        the record tells it.  None when the record does not tell a move missing."""
         (k, j), state = at, live.freeze()
         moves = plans[k].moves[j:]
         found = missing_move(engine, state, moves, self._later_deals(plans, k, state.setup), rest)
-        if len({m.card for m in found}) != 1:
+        if not found:
             return None
         lines = self._judge_held(engine, plans, (state, number))
         from dln.check.generate import record_move  # with self-play behind it: only when a move is missing
 
         move, turn, missed = moves[0], state.turn, found[0]
-        written = [move_text(record_move(state, m)) for m in found]
-        note = (f"{written[0]} is the one move of {turn} with which the rest of the round agrees; the round goes "
-                "on with it" if len(written) == 1 else f"{turn} played {missed.card} there "
-                f"({' or '.join(written)}: the record cannot tell which); the round goes on from {written[0]}")
+        written = [move_text(record_move(holding(state, m.card), m)) for m in found]
         self.report("D003", "error", f"it is {turn}'s turn, not {move.seat}'s: a move of {turn} seems missing "
                     "before this one", *(move_part(move, SEAT, None, self.source) or (move.line, move.column)),
-                    move=number, notes=(note, *_theirs(lines, turn)))
+                    move=number, notes=(_which(state, found, written), *_theirs(lines, turn)))
         self.dropped += 1
-        return engine.live(engine.apply(state, missed))
+        return engine.live(engine.apply(holding(state, missed.card), missed))
 
     def _own_variations(self, before: Position, move: Move, number: int, k: int) -> list[Variation]:
         """``move``'s variations but those that begin with the move of a seat whose turn it is not (``before``
@@ -119,3 +117,22 @@ def _theirs(lines: Sequence[int], seat: str) -> tuple[str, ...]:
     return (f"the variation{'' if one else 's'} on line{'' if one else 's'} {listed([str(n) for n in lines])} "
             f"begin{'s' if one else ''} with {seat}'s move: {'it is' if one else 'they are'} the missing move's, "
             "judged from the position before it",)
+
+
+def _which(state: Position, found: Sequence[EngineMove], written: Sequence[str]) -> str:
+    """The note on a move found missing in ``state``: the move (``found``, ``written`` so), or what the record
+    cannot tell of it."""
+    turn, cards = state.turn, list(dict.fromkeys(m.card for m in found))
+    if len(written) == 1:
+        return (f"{written[0]} is the one move of {turn} with which the rest of the round agrees; the round goes on "
+                "with it")
+    if len(cards) == 1:
+        return (f"{turn} played {cards[0]} there ({' or '.join(written)}: the record cannot tell which); the round "
+                f"goes on from {written[0]}")
+    hidden = any(card not in state.hand(turn).known for card in cards)
+    moves = listed(written, "or") if len(written) <= 3 else f"{count_of(len(written), 'move')} of {turn}'s"
+    if hidden:
+        return (f"{turn}'s hand is not written in full, so the record cannot tell which card {turn} played there "
+                f"({moves} agree with the rest of the round); the round goes on from one of them")
+    return (f"{turn} played {listed([str(c) for c in cards], 'or')} there ({moves}: the record cannot tell which); "
+            f"the round goes on from {written[0]}")

@@ -9,7 +9,6 @@ from dataclasses import replace
 from dln.cards import CARDS_BY_TEXT, RANK_NAMES, RANKS_BY_TEXT, SUIT_SYMBOLS, Card, greek_layout, on_greek_layout
 from dln.check.game_tags import for_the_game
 from dln.check.generate import pile_ref
-from dln.engine import Hand as EngineHand
 from dln.engine import (
     RoundState,
 )
@@ -111,17 +110,6 @@ class Refused(Exception):
         super().__init__(lines[0] if lines else "refused")
         self.lines = list(lines)
         self.rule = rule
-
-
-def holding(state: RoundState, card: Card) -> RoundState:
-    """``state`` with ``card`` known to be in the hand of the seat to play (one unseen card less),
-    so that the engine can list the legal moves with it while the hand is not known."""
-    i = state.seats.index(state.turn)
-    hand = state.hands[i]
-    if card in hand.known or not hand.unknown:
-        return state
-    guessed = EngineHand(hand.known | {card}, hand.unknown - 1)
-    return state._replace(hands=(*state.hands[:i], guessed, *state.hands[i + 1:]))
 
 
 def is_bare(round_: Round) -> bool:

@@ -15,10 +15,11 @@ from typing import Literal
 
 from dln.cards import DECK, RANK_NAMES, RANKS_BY_TEXT, Card, greek_layout, on_greek_layout, rank_order
 from dln.check import plays
+from dln.check.missing import holding
 from dln.check.plays import Position
 from dln.notation.model import Seat
 from dln.record import positions
-from dln.record.moves import HAND_LINE, SAID_RANKS, holding
+from dln.record.moves import HAND_LINE, SAID_RANKS
 from dln.wording import count_of, listed
 
 #: The recorder's phase (:attr:`dln.record.session.Recorder.phase`).

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from dln.cards import DECK, Card, rank_order
 from dln.check.generate import pile_ref
+from dln.check.missing import holding
 from dln.check.plays import Position, legal, to_engine, violations, written
 from dln.check.validate import GameReport, code_name
 from dln.engine import Move as EngineMove
@@ -22,7 +23,7 @@ from dln.games.diloti import DILOTI
 from dln.games.protocol import Game, face_up_word, game_of
 from dln.notation.model import Move
 from dln.notation.writer import item_text, move_text
-from dln.record.moves import Refused, holding, table_lines, without_seat
+from dln.record.moves import Refused, table_lines, without_seat
 from dln.views.scoresheet import pile_line
 from dln.wording import count_of, listed
 
