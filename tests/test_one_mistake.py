@@ -716,6 +716,27 @@ def test_a_move_left_out_where_the_hand_is_not_written_is_one_error_that_names_n
     assert "missing" not in report.diagnostics[0].message
 
 
+def test_a_first_move_left_out_is_not_a_dealer_written_wrong() -> None:
+    """A round's first move line left out: its other moves go round from the seat after the one that leads,
+    so they read as a first round dealt by another seat (the dealer error), and the move left out was missing
+    too: a declaration taken or raised that was never made (D004).  When the moves as that dealer dealt break
+    a rule, and the move left out, under the dealer written, makes them all legal, the dealer stands and the
+    move is the missing one: one error, at the first move."""
+    for name, line, seat, at in (
+            ("constructs/declarations.dln", "N 3h 5d =8 {Plain declaration of 8: N holds 8c.}", "N", 9),
+            ("constructs/pagat-extreme-case.dln", "1. N Ah 3c 4d 8s =8s {A+3+4 and the 8: a group of two 8s.}",
+             "N", 11),
+            ("constructs/hidden-hands.dln", "N 4c 5h =9 {N must hold a 9.}", "N", 7)):
+        _, report = _without_line(name, line)
+        [d] = [d for d in report.diagnostics if d.severity == "error"]
+        assert (d.code, d.line) == ("D003", at) and f"a move of {seat} seems missing" in d.message, (name, d)
+        assert report.rounds[0].dealer == "S", name
+    # The moves as the other dealer dealt legal, the dealer written is still the one mistake.
+    _, report = _written_wrong("constructs/declarations.dln", "round 1 dealer S", "round 1 dealer N")
+    [d] = report.diagnostics
+    assert d.code == "D003" and "S dealt this round, not N" in d.message, d.message
+
+
 def test_a_lay_written_as_a_capture_is_one_error_and_the_card_stays_on_the_table() -> None:
     """kontsina, Capturing cards: a 4 takes a 4 or numerals adding up to 4 (K206).  '5. E 4d x 8s' for
     '5. E 4d' was replayed as the capture made at the table, taking the 8s: N's '13. N 7h x 4d+3h' then took a

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from dln.cards import Card
-from dln.check.missing import holding, missing_move
+from dln.check.missing import holding, missing_move, plays_on
 from dln.check.move_part import move_part
 from dln.check.reports import DealPlan, Reporter
 from dln.engine import Hand, Position
@@ -61,6 +61,18 @@ class OutOfTurn(Reporter):
                     move=number, notes=(_which(state, found, written), *_theirs(lines, turn)))
         self.dropped += 1
         return engine.live(engine.apply(holding(state, missed.card), missed))
+
+    def _first_missing(self, engine: protocol.Game, state: Position, written: str, plans: list[DealPlan],
+                       rest: str | None) -> Position | None:
+        """The opening ``state`` as the dealer ``written`` dealt it, when the round's moves read as dealt by
+        another seat (:func:`dln.check.first_dealer.dealer_played`, ``state`` so) because its first move was
+        left out: as that dealer dealt, they break a rule, and under ``written`` a move left out before them
+        makes them legal (:func:`dln.check.missing.missing_move`).  Else None: the dealer is the mistake."""
+        moves = plans[0].moves
+        if plays_on(engine, state, moves) is not None:
+            return None
+        dealt = state._replace(dealer=written, turn=state.next_seat(written))  # type: ignore[attr-defined]
+        return dealt if missing_move(engine, dealt, moves, self._later_deals(plans, 0, False), rest) else None
 
     def _own_variations(self, before: Position, move: Move, number: int, k: int) -> list[Variation]:
         """``move``'s variations but those that begin with the move of a seat whose turn it is not (``before``

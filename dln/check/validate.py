@@ -220,12 +220,14 @@ class _Checker(OutOfTurn):
         if plans is None:
             result.stopped = True
             return result
-        if previous_dealer is None and round_.dealer is not None \
-                and (played := dealer_played(round_, self.seats, dealer, plans, engine, self.rules)) is not None:
-            dealer = played[0]
-            self.report_all([played[1]], *round_.dealer_spot)
+        played = dealer_played(round_, self.seats, dealer, plans, engine, self.rules) if previous_dealer is None \
+            and round_.dealer is not None else None
         self.setup_start: SetupStart | None = None
-        state = self._opening(engine, round_, dealer, plans)
+        state = self._opening(engine, round_, played[0] if played else dealer, plans)
+        if played is not None and state is not None:  # a first move left out: the dealer written stands
+            state = self._first_missing(engine, state, dealer, plans, round_.rest) or state
+        if played is not None and (state is None or state.dealer != dealer):
+            self.report_all([played[1]], *round_.dealer_spot)
         if state is None:
             result.stopped = True
             return result
