@@ -705,6 +705,10 @@ def test_a_move_left_out_where_the_hand_is_not_written_is_one_error_that_names_n
                               "S 9s x [9] 9d {One 9 takes the declaration of 9 and the loose 9 together.}")
     [d] = [d for d in report.diagnostics if d.severity == "error"]  # beside the sample's own D302 warning
     assert (d.code, d.line) == ("D003", 8) and "a move of S seems missing" in d.message, d.message
+    # The move out of turn breaks a rule of its own (a xeri mark that leaves Js, D501): N's move is missing.
+    _, report = _without_line("constructs/hidden-hands.dln", "N Jc x Js")
+    [d] = [d for d in report.diagnostics if d.severity == "error"]
+    assert (d.code, d.line) == ("D003", 9) and "a move of N seems missing" in d.message, d.message
     # Where the record stops with the move out of turn and nothing after it breaks a rule, any card not seen
     # may be the one: a guess, so the move out of turn is the error (N's 9c written for S's, perhaps).
     assert found("round 1 dealer S\ntable 5h 3c 9d Js\nN 8s x 5h+3c\nN 9c x 9d\n") == [("D003", ())]

@@ -14,6 +14,7 @@ from dln.cards import DECK, Card
 from dln.check.references import to_engine_move
 from dln.engine import Hand, Position
 from dln.engine import Move as EngineMove
+from dln.engine.codes import WRONG_SEAT
 from dln.games import protocol
 from dln.notation.model import Move
 
@@ -77,12 +78,16 @@ def _unexplained(engine: protocol.Game, state: Position, moves: Sequence[Move],
     """Whether ``moves``, the first out of turn in ``state``, need a move left out before them to be the
     deal as played, where the hand whose turn it is is not written: the cards in hand are one more than the
     deal's moves, and the deal was played out (later deals follow, or the round's end is claimed); or the
-    moves as written, the first played as made at the table, break a rule later.  Else a move of a card not
-    seen, of which any may fit, is a guess: the move out of turn is the one mistake the record shows."""
+    moves as written break a rule besides the turn (the first played as made at the table).  Else a move of
+    a card not seen, of which any may fit, is a guess: the move out of turn is the one mistake shown."""
     if sum(h.size for h in state.hands) == len(moves) + 1 and (deals or rest is not None):
         return True
     made, found = to_engine_move(state, moves[0])
-    after = None if any(v.severity == "error" for v in found) else engine.force(state, made)
+    if not any(v.severity == "error" for v in found):
+        found = [*found, *engine.check(state, made)]
+    if any(v.severity == "error" and v.code != WRONG_SEAT for v in found):
+        return True  # out of turn and more
+    after = engine.force(state, made)
     return after is None or plays_on(engine, after, moves[1:]) is None
 
 
