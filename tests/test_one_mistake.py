@@ -682,6 +682,12 @@ def test_a_move_left_out_with_its_variations_is_one_error_and_they_are_its_own()
     _, report = _without_line("annotated.dln", line)
     [d] = report.diagnostics
     assert (d.code, d.line) == ("D003", 113) and "a move of S seems missing" in d.message, d.message
+    # Where the record stops soon after, moves of several cards fit and nothing later breaks a rule: the
+    # variation kept, beginning with N's move, says a move of N was written there all the same.
+    _, report = _without_line("constructs/variations.dln", "5. N 5c x 3c+2h *!! {A xeri.}")
+    [d] = report.diagnostics
+    assert (d.code, d.line) == ("D003", 17) and "a move of N seems missing" in d.message, d.message
+    assert any("the record cannot tell which" in note for note in d.notes), d.notes
     # Judged from the right position, a variation that breaks a rule there is still an error of its own.
     wrong = wrong.replace("(6. N 4d x 4s {engine: best})", "(6. N 4d x 5s {engine: best})")
     found = validate_game(dln.loads(wrong)).diagnostics

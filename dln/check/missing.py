@@ -32,15 +32,16 @@ def plays_on(engine: protocol.Game, state: Position, moves: Sequence[Move]) -> P
 
 
 def missing_move(engine: protocol.Game, state: Position, moves: Sequence[Move],
-                 deals: Sequence[tuple[Mapping[str, Hand], Sequence[Move]]] = (), rest: str | None = None
-                 ) -> list[EngineMove]:
+                 deals: Sequence[tuple[Mapping[str, Hand], Sequence[Move]]] = (), rest: str | None = None,
+                 told: bool = False) -> list[EngineMove]:
     """The moves of the seat whose turn it is in ``state`` that the record may have left out before ``moves``
     (the rest of the deal, the first of them out of turn): those with a card of the seat's that no later move
     of the deal plays (known in its hand, or, where the hand holds cards not seen, one seen nowhere in the
     round), after which every one of ``moves`` is legal.  When they leave different positions, those after
     which the round's later ``deals`` (each deal's hands and moves) are legal too, if any are, and of those the
     ones that leave the seat the record says takes the cards left (``rest``) the last to capture, if any do.
-    Empty when there is none."""
+    Moves of several cards, or of cards not seen, only when the record shows a move missing (``told``: a
+    variation written for it; else :func:`_unexplained`).  Empty when there is none."""
     seat = state.turn
     if seat not in state.seats:
         return []
@@ -48,7 +49,7 @@ def missing_move(engine: protocol.Game, state: Position, moves: Sequence[Move],
     spare = set(hand.known).difference(m.card for m in moves if m.seat == seat)
     found = _played_on(engine, [(state, move) for move in engine.legal_moves(state) if move.card in spare], moves)
     if hand.unknown or len({move.card for move, _ in found}) > 1:  # which card, the record may not tell
-        if not _unexplained(engine, state, moves, deals, rest):
+        if not told and not _unexplained(engine, state, moves, deals, rest):
             return []
         named = {m.card for m in moves}  # a card not seen, which no later move or hand line names, may be the one
         for dealt, later in deals:

@@ -48,7 +48,8 @@ class OutOfTurn(Reporter):
         the record tells it.  None when the record does not tell a move missing."""
         (k, j), state = at, live.freeze()
         moves = plans[k].moves[j:]
-        found = missing_move(engine, state, moves, self._later_deals(plans, k, state.setup), rest)
+        told = self.held is not None and any(v.moves[0].seat == state.turn for v in self.held[1])  # its variation
+        found = missing_move(engine, state, moves, self._later_deals(plans, k, state.setup), rest, told)
         if not found:
             return None
         lines = self._judge_held(engine, plans, (state, number))
