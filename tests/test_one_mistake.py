@@ -688,6 +688,12 @@ def test_a_move_left_out_with_its_variations_is_one_error_and_they_are_its_own()
     [d] = report.diagnostics
     assert (d.code, d.line) == ("D003", 17) and "a move of N seems missing" in d.message, d.message
     assert any("the record cannot tell which" in note for note in d.notes), d.notes
+    # Where moves of the missing card leave different positions, the variations written under the later moves
+    # choose among them: N 7d x 3c 4s, not N 7d laid, after which S's xeri in the variation of 44 is false.
+    _, report = _without_line("annotated.dln", "43. N 7d x 3c 4s")
+    [d] = report.diagnostics
+    assert (d.code, d.line) == ("D003", 263) and any(note.startswith("N 7d x 3c 4s is the one move")
+                                                     for note in d.notes), d.notes
     # Judged from the right position, a variation that breaks a rule there is still an error of its own.
     wrong = wrong.replace("(6. N 4d x 4s {engine: best})", "(6. N 4d x 5s {engine: best})")
     found = validate_game(dln.loads(wrong)).diagnostics

@@ -39,7 +39,8 @@ def missing_move(engine: protocol.Game, state: Position, moves: Sequence[Move],
     of the deal plays (known in its hand, or, where the hand holds cards not seen, one seen nowhere in the
     round), after which every one of ``moves`` is legal.  When they leave different positions, those after
     which the round's later ``deals`` (each deal's hands and moves) are legal too, if any are, and of those the
-    ones that leave the seat the record says takes the cards left (``rest``) the last to capture, if any do.
+    ones that leave the seat the record says takes the cards left (``rest``) the last to capture, if any do,
+    and of those the ones after which the variations written under ``moves`` are legal, if any are.
     Moves of several cards, or of cards not seen, only when the record shows a move missing (``told``: a
     variation written for it; else :func:`_unexplained`).  Empty when there is none."""
     seat = state.turn
@@ -48,7 +49,7 @@ def missing_move(engine: protocol.Game, state: Position, moves: Sequence[Move],
     hand = state.hand(seat)
     spare = set(hand.known).difference(m.card for m in moves if m.seat == seat)
     found = _played_on(engine, [(state, move) for move in engine.legal_moves(state) if move.card in spare], moves)
-    if hand.unknown or len({move.card for move, _ in found}) > 1:  # which card, the record may not tell
+    if hand.unknown or len({move.card for move, _, _ in found}) > 1:  # which card, the record may not tell
         if not told and not _unexplained(engine, state, moves, deals, rest):
             return []
         named = {m.card for m in moves}  # a card not seen, which no later move or hand line names, may be the one
@@ -59,19 +60,31 @@ def missing_move(engine: protocol.Game, state: Position, moves: Sequence[Move],
                   and state.place_of(card) is None]  # type: ignore[attr-defined]
         found += _played_on(engine, [(start, move) for start in starts for move in engine.legal_moves(start)
                                      if move.card not in hand.known], moves)
-    if any(after != found[0][1] for _, after in found):
-        ends = [(move, end) for move, after in found if (end := deals_on(engine, after, deals)) is not None]
-        claimed = [(move, end) for move, end in ends if end.last_capturer == rest]  # who takes the rest, if told
+    if any(after != found[0][2] for _, _, after in found):
+        ends = [(move, made, end) for move, made, after in found if (end := deals_on(engine, after, deals))
+                is not None]
+        claimed = [(move, made, end) for move, made, end in ends if end.last_capturer == rest]  # who takes the rest
         found = claimed or ends or found
-    return [move for move, _ in found]
+        found = [f for f in found if _variations_on(engine, f[1], moves)] or found  # as the variations have it
+    return [move for move, _, _ in found]
 
 
 def _played_on(engine: protocol.Game, options: Sequence[tuple[Position, EngineMove]], moves: Sequence[Move]
-               ) -> list[tuple[EngineMove, Position]]:
-    """Each move of ``options`` (each with the position it is made in) with the position after it and
-    ``moves``, when they are all legal."""
-    return [(move, after) for start, move in options
-            if (after := plays_on(engine, engine.apply(start, move), moves)) is not None]
+               ) -> list[tuple[EngineMove, Position, Position]]:
+    """Each move of ``options`` (each with the position it is made in) with the position after it and the
+    one after ``moves`` too, when they are all legal."""
+    return [(move, made, after) for start, move in options
+            if (after := plays_on(engine, made := engine.apply(start, move), moves)) is not None]
+
+
+def _variations_on(engine: protocol.Game, state: Position, moves: Sequence[Move]) -> bool:
+    """Whether the variations written under ``moves``, played legally in turn from ``state``, are legal too,
+    each from the position before its move."""
+    for move in moves:
+        if any(plays_on(engine, state, variation.moves) is None for variation in move.variations):
+            return False
+        state = engine.apply(state, to_engine_move(state, move)[0])
+    return True
 
 
 def _unexplained(engine: protocol.Game, state: Position, moves: Sequence[Move],
