@@ -701,6 +701,16 @@ def test_a_move_left_out_with_its_variations_is_one_error_and_they_are_its_own()
         ("D004", 20, True), ("D003", 21, False)], found
 
 
+def test_a_variation_of_another_seat_under_a_move_that_stops_the_replay_is_still_judged() -> None:
+    """A variation that begins with another seat's move waits for the next move, where it may be a missing
+    move's; under a move that stops the replay of its round (a card not the mover's) there is no next move,
+    and it was never judged: it is, from the position before the move it follows, as before."""
+    text = "round 1 dealer S\ntable 5h 3c 9d Js\nN: 4c 9c Kc 2h 5c 10d\nN Qs\n  (S 8d)\n"
+    found = validate_game(dln.loads(text)).diagnostics
+    assert [(d.code, d.line, d.variation) for d in found] == [("D001", 4, False), ("D003", 5, True)], found
+    assert any("replay of this round stops here" in note for note in found[0].notes), found[0].notes
+
+
 def test_a_move_left_out_where_the_hand_is_not_written_is_one_error_that_names_no_move() -> None:
     """A move line left out where its seat's hand is not written (the recorder did not see it): the move
     after it was out of turn (D003), and what the move left out had done was missing too: the xeri it left

@@ -292,6 +292,7 @@ class _Checker(OutOfTurn):
                 turn, found = live.turn, len(self.diagnostics)
                 after = self._move(engine, live, move, number, plans, k, j >= room)
                 if after is None:  # a move that cannot have been made: what follows cannot be judged
+                    self._judge_held(engine, plans)  # but its variations can
                     result.stopped = True
                     result.moves = number - 1
                     return result
