@@ -2,14 +2,14 @@
 
 Who deals the first round is chosen at the table; after it the seat after the dealer in play order leads
 every deal (pagat, The Play).  A dealer letter written wrong made the first move of every deal out of turn:
-one D003 per deal, and the next round's dealer, right, did not follow it.  When every deal of the round
-goes round the seats in play order from the seat after one other dealer, for two circuits at least, that
-dealer is the one the table had: :mod:`dln.check.validate` reports one error at the dealer letter and
-replays the round as that seat dealt it, unless the moves as that seat dealt break a rule and a first
-move left out explains them (:meth:`dln.check.out_of_turn.OutOfTurn._first_missing`).  In a round dealt from a written deck the dealer decides the hands
-too (docs/notation.md, The whole pack), so a dealer written wrong dealt every seat another's cards and made
-every move a D003: there the other dealer is the one only when, dealt by it, the deck gives each move's seat
-the card it plays as well.
+one D003 per deal, and the next round's dealer, right, did not follow it.  When every deal of the round goes
+round the seats in play order from the seat after one other dealer, for two circuits at least, that dealer is
+the one the table had: :mod:`dln.check.validate` reports one error at the dealer letter and replays the round
+as that seat dealt it, unless the moves as that seat dealt break a rule and a first move left out explains
+them (:meth:`dln.check.out_of_turn.OutOfTurn._first_missing`).  In a round dealt from a written deck the
+dealer decides the hands too (docs/notation.md, The whole pack), so a dealer written wrong dealt every seat
+another's cards and made every move a D003: there the other dealer is the one only when, dealt by it, the
+deck gives each move's seat the card it plays as well.
 """
 
 from __future__ import annotations
