@@ -46,6 +46,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Collection, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -53,7 +54,7 @@ from dln.engine import Hand, Move
 from dln.games.protocol import Position, game_of
 from dln.wording import count_of
 
-from .knowledge import View, World
+from .knowledge import Unsampleable, View, World
 from .solver import Solver, SolverGaveUp
 
 #: Chance that a playout move is chosen at random rather than by the game's greedy player, so that playouts
@@ -353,10 +354,12 @@ def analyse_position(
     cands = [t for t in tallies if id(t) not in twins]
     playouts = budget * game.playouts_per_budget(state)
 
-    def value(tallies: Sequence[_Tally], count: int) -> int:
-        """Value each of ``tallies`` in ``count`` more sampled worlds; the playouts and solves spent."""
+    def value(tallies: Sequence[_Tally], count: int, needs: Move | None = None) -> int:
+        """Value each of ``tallies`` in ``count`` more sampled worlds; the playouts and solves spent.
+        ``needs``: a doubtful move each world is dealt again until it lets be legal, as the record's move."""
+        fit = fits if needs is None else (lambda world: fits(world) and not game.breaks_rules(world.state, needs))
         done = 0
-        for world in view.worlds(rng, count, fits if unsure else None):
+        for world in view.worlds(rng, count, fit if unsure else None):
             for tally in tallies:
                 if unsure and game.breaks_rules(world.state, tally.move):
                     continue  # a move the seat's unseen cards would make illegal in this world
@@ -384,7 +387,9 @@ def analyse_position(
             cands = [t for t in cands if t.dropped is None]
     if not game.survivors_first:
         spent += _second_look(cands, [t for t in tallies if id(t) not in twins], side, kept, value)
-    spent += value(aside, first) if aside else 0  # as many worlds as every move had at first
+    for tally in aside:  # as many worlds as every move had at first, each one where the move is legal
+        with suppress(Unsampleable):  # no deal of REDEALS lets it be: the hand can hardly make it
+            spent += value([tally], first, tally.move)
     for twin, searched in twins.values():
         twin.sums, twin.count, twin.dropped = searched.sums, searched.count, searched.dropped
     ranked = sorted((t for t in tallies if t.count), key=lambda t: (t.move.key() in doubtful,
