@@ -231,14 +231,15 @@ def test_a_sister_ranking_reads_in_its_own_order(seed: int, table: tuple[str, in
 
 def test_dln_moves_rank_of_xeri_contradicts_no_line() -> None:
     """Before: a Xeri ranking printed ``+13.5 N 8c (loses 0.9)`` above ``+18.0 N 5h`` with no loss, a move
-    dropped after 6 playouts among those valued in 35, below a move dropped after 17."""
-    result = CliRunner().invoke(main, ["moves", str(SAMPLES / "xeri.dln"), "--at", "3", "--rank"])
+    dropped after 6 playouts among those valued in 35, below a move dropped after 17.  Now at move 13 two
+    moves dropped after 6 playouts show more than the best, and rank below it."""
+    result = CliRunner().invoke(main, ["moves", str(SAMPLES / "xeri.dln"), "--at", "13", "--rank"])
     assert result.exit_code == 0
     lines = result.output.splitlines()
     at = next(i for i, line in enumerate(lines) if "legal moves for N, best first" in line)
     listed = [line.removeprefix("  ") for line in lines[at + 1:]]
-    assert assert_consistent_ranking(listed) == ["N Js x Ah", "N 8c", "N 2h", "N 5h", "N 4d"]
-    assert " +18.0  N 5h   (dropped after 6 playouts)" in listed
+    assert assert_consistent_ranking(listed) == ["N 5c", "N 5s", "N 8h", "N 2s", "N 3d", "N 7h"]
+    assert "  +6.0  N 3d   (dropped after 6 playouts)" in listed
     docs = (SAMPLES.parent / "docs" / "analysis.md").read_text(encoding="utf-8")
     assert "\n".join("  " + line for line in lines[at:]) in docs  # the example there is what dln prints
 

@@ -524,8 +524,8 @@ def test_show_json_is_the_position_the_picture_draws() -> None:
     # What the annotator wrote at the move, as the move panel shows it, for a script too.
     assert data["move"]["glyphs"] == [["??", "a blunder"]]
     assert data["move"]["comments"] == ["S misses a xeri: S 9s x 9c * clears the table.",
-                                        "dln analyse: loses 12.3 (blunder); best S 9s x 9c * "
-                                        "(N minus S: -12.6 against -0.3)."]
+                                        "dln analyse: loses 12.2 (blunder); best S 9s x 9c * "
+                                        "(N minus S: -12.7 against -0.5)."]
     assert data["move"]["variations"] == ["({The xeri: 10 points, and N must play to an empty table.} 28. S 9s x 9c * "
                                           "29. N Jh ({Another lay: N has nothing to capture or declare.} 29. N Ad))"]
     code, out, _ = run("show", "--json", str(ROOT / "samples" / "illegal" / "D201-lay-while-declared.dln"),

@@ -27,11 +27,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NoReturn
 
 from dln.cards import DECK, Card
-from dln.engine import Hand, Seat, deal_order
+from dln.engine import Hand, Rules, Seat, deal_order
+from dln.engine.state import describe_cards
 from dln.games.protocol import Position, game_of
 from dln.wording import count_of
 
@@ -86,6 +87,30 @@ class View:
         owes = game_of(state).owes(state, fixed, hidden)
         pool = tuple(c for c in DECK if c not in seen)
         return cls(state, seat, fixed, hidden, pool, max(state.deals - state.deal, 0), owes)
+
+    def describe(self) -> str:
+        """Every fact of the position the seat to move knows, written one way whatever way the record reached
+        it or wrote it: the game and its rules, the dealer, the deal, whose turn and whether it is the round's
+        first card; the table's cards in pack order (the top of a pile apart) and its declarations without
+        their ids; each hand as the seat sees it, the capture piles, xeris and last capturer, and the cards
+        unseen.  A search is seeded with it, so that its figures are the position's, not those of the cards
+        played before it (a setup counts none) or of the order its cards are written in."""
+        state = self.state
+        game = game_of(state)
+        table = describe_cards(state.table_cards())
+        if game.table_kind == "pile" and state.table_cards():
+            table += f" top {state.table_cards()[-1]}"
+        piles = sorted(f"{p.value}{'s' if p.group else ''} {p.owner} {describe_cards(p.cards)}" for p in state.piles)
+        hands = [f"{s}: {describe_cards(self.fixed[s])} +{self.hidden[s]} owes {self.owes.get(s, ())}"
+                 for s in state.seats]
+        taken = [f"{side}: {describe_cards(pile)} xeris {xeris}"
+                 for side, pile, xeris in zip(state.sides, state.captured, state.xeris, strict=True)]
+        # the house rules, the target as the default's (it is no fact of the round); a sister game has none
+        rules = replace(state.rules, target=Rules().target) if isinstance(state.rules, Rules) else None
+        return "\n".join([f"{state.game} {rules} {' '.join(state.seats)} dealer {state.dealer} deal {state.deal}",
+                          f"turn {state.turn} first {state.is_first_card()} last {state.last_capturer}",
+                          f"table {table} | {' | '.join(piles)}", *hands, *taken,
+                          f"gone {describe_cards(state.gone)}", f"unseen {describe_cards(self.pool)}"])
 
     @property
     def needed(self) -> int:

@@ -338,7 +338,7 @@ def analyse_position(
     moves += [m for m in keep if m.key() not in listed]  # e.g. a record's move the listing writes otherwise
     view = View.of(state, open_hands=open_hands)
     side = state.side_index(state.turn)
-    rng = random.Random(f"{seed}:{state.deal}:{state.played}:{state.turn}")
+    rng = random.Random(f"{seed}\n{view.describe()}")  # the position's, however reached or written
     sides = len(state.sides)
     tallies = [_Tally(m, sides) for m in moves]
     kept = {m.key() for m in keep}

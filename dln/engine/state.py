@@ -228,7 +228,8 @@ class Seating:
     """Seats, hands and the progress of a round, for every game of the family: the position of a Diloti
     round (:class:`Position`) and of a Kontsina or Xeri hand (:class:`dln.games.table.TableRound`).
 
-    Asks only ``seats`` (in play order), ``hands`` (aligned with them), ``dealer``, ``deal`` and ``deals``.
+    Asks only ``seats`` (in play order), ``hands`` (aligned with them), ``dealer``, ``deal``, ``deals``,
+    ``played`` and ``setup``.
     Kept in this module, which the optional build compiles, so Diloti's hot path stays compiled.
     """
 
@@ -242,6 +243,14 @@ class Seating:
     deals: int  # each game's position says (a property)
     sides: Sequence[str]  # who scores, aligned with ``captured`` (a property)
     captured: Sequence[Sequence[Card]]
+    played: int
+    setup: bool
+
+    def is_first_card(self) -> bool:
+        """True if the move about to be made is the round's first card (pagat, The "Xeri"): no card
+        played since the deal, and not a setup (a setup known to be the round's start is none: see
+        :func:`dln.engine.setup_round`'s ``opening``)."""
+        return not self.played and not self.setup
 
     def held_or_taken(self, card: Card) -> str | None:
         """Where ``card`` is off the table: ``in NS's capture pile`` or ``in N's hand`` (known there), or None.
@@ -404,12 +413,6 @@ class Position(Seating):
     def table_empty(self) -> bool:
         """True when no loose card or declaration is on the table."""
         return not self.loose and not self.piles
-
-    def is_first_card(self) -> bool:
-        """True if the move about to be made is the round's first card (pagat, The "Xeri"): no card
-        played since the deal, and not a setup (a setup known to be the round's start is none: see
-        :func:`dln.engine.setup_round`'s ``opening``)."""
-        return not self.played and not self.setup
 
     def is_last_card(self) -> bool:
         """True if the move about to be made is the last card of the round."""
