@@ -656,10 +656,11 @@ def test_a_move_not_written_down_is_one_error_where_the_turn_breaks() -> None:
     assert "missing" not in report.diagnostics[0].message
 
 
-def _without_line(name: str, line: str) -> tuple[str, GameReport]:
-    """Sample ``name`` without its line ``line`` (a move line left out), and its report."""
+def _without_line(name: str, start: str) -> tuple[str, GameReport]:
+    """Sample ``name`` without its line beginning ``start`` (a move line left out, the engine's comments on
+    it whatever their figures), and its report."""
     text = (Path(__file__).parent.parent / "samples" / name).read_text(encoding="utf-8")
-    assert f"\n{line}\n" in text
+    [line] = [line for line in text.splitlines() if line.startswith(start)]
     wrong = text.replace(f"\n{line}\n", "\n", 1)
     return wrong, validate_game(dln.loads(wrong), source=lambda n: wrong.splitlines()[n - 1])
 
@@ -670,16 +671,13 @@ def test_a_move_left_out_with_its_variations_is_one_error_and_they_are_its_own()
     the wrong position breaks), beside the D003 of the missing move: two errors and more for one line.  A
     variation that begins with the move of the seat whose turn the missing move is, is the missing move's:
     one error, where the turn breaks, that says so, and the variations judged from the position before it."""
-    line = ("6. N 10s x [10] {engine: loses 0.4; best N 4d x 4s (N minus S: +0.3 against -0.1)}")
-    wrong, report = _without_line("analysed.dln", line)
+    wrong, report = _without_line("analysed.dln", "6. N 10s x [10] {engine: ")
     [d] = report.diagnostics
     assert (d.code, d.line) == ("D003", 21) and "a move of N seems missing" in d.message, d.message
     assert any("N 10s x [10]" in note for note in d.notes), d.notes
     assert any("line 20" in note and "variation" in note for note in d.notes), d.notes
     # A variation of several moves, with its own variation, is judged on from there.
-    line = ("28. S 6h?? {S misses a xeri: S 9s x 9c * clears the table.} {dln analyse: loses 12.3 (blunder); "
-            "best S 9s x 9c * (N minus S: -12.6 against -0.3).}")
-    _, report = _without_line("annotated.dln", line)
+    _, report = _without_line("annotated.dln", "28. S 6h?? {S misses a xeri: S 9s x 9c * clears the table.}")
     [d] = report.diagnostics
     assert (d.code, d.line) == ("D003", 113) and "a move of S seems missing" in d.message, d.message
     # Where the record stops soon after, moves of several cards fit and nothing later breaks a rule: the
