@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -86,6 +87,22 @@ def test_json_of_an_illegal_move_carries_its_help(monkeypatch: pytest.MonkeyPatc
     assert (item["line"], item["column"], item["severity"], item["code"]) == (13, 1, "error", "D201")
     assert item["name"] == "lay-while-declared" and item["round"] == 1 and item["move"] == 3
     assert item["help"] == ["N 7c Ac [8] =8s", "N 8d x [8]", "N 10d x Ac 9d"]
+
+
+def test_xeri_totals_say_they_count_hands_won(tmp_path: Path) -> None:
+    """Xeri's standing is the hands each has won, not points: validate's summary said ``N wins, N 3 S 2``
+    and dln score ``N wins N 3, S 2``, numbers a reader takes for points; both now say ``hands won``, as
+    the recorder does, while a game of points (Diloti, Kontsina) keeps its plain figures."""
+    path = tmp_path / "xeri.dln"
+    path.write_text((SAMPLES / "xeri.dln").read_text(encoding="utf-8").replace('N 3 S 2"', 'N 2 S 3"'),
+                    encoding="utf-8")
+    code, out, _ = run("validate", str(path))
+    assert code == 1 and "240 moves, N wins, hands won N 3 S 2; Xeri" in out, out
+    code, out, _ = run("score", str(SAMPLES / "xeri.dln"))
+    assert code == 0 and "N wins, hands won N 3, S 2" in out, out
+    code, out, _ = run("validate", str(SAMPLES / "two-player-61.dln"), "--verbose")
+    assert "432 moves, S wins, N 50 S 65;" in out, out
+    assert "S wins N 50, S 65" in run("score", str(SAMPLES / "two-player-61.dln"))[1]
 
 
 def test_diagnostic_format_is_compiler_style() -> None:

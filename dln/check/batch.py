@@ -46,6 +46,8 @@ class Checked:
     position: PositionOnly | None = None
     #: The moves checked, when fewer than ``moves`` (the replay of a round stopped at one); None when all were.
     checked: int | None = None
+    #: What ``totals`` count: the game's ``result_unit`` (``points``, or ``hands won`` in Xeri).
+    result_unit: str = "points"
 
     @property
     def errors(self) -> int:
@@ -71,7 +73,8 @@ def _verdict(report: GameReport, file: str) -> Checked:
     return Checked(file, report.index, report.game.tag("Event"), report.round_count, written,
                    None if position else report.totals, report.winner, report.describe_rules(),
                    tuple(report.diagnostics), position=position,
-                   checked=report.moves if report.moves < written else None)
+                   checked=report.moves if report.moves < written else None,
+                   result_unit=report.engine.result_unit if report.engine is not None else "points")
 
 
 def check_chunk(file: str, offset: int, text: str | DLNSyntaxError, variants: Sequence[str] | None,

@@ -424,6 +424,14 @@ def key_of(name: str | None) -> str | None:
         return None
 
 
+def standing_text(unit: str, totals: Mapping[str, int], sep: str = " ") -> str:
+    """A game's totals as its players read them: ``N 64 S 41`` where they are points, ``hands won N 3 S 2``
+    where the game's ``result_unit`` is something else (Xeri), so its small figures are not taken for
+    points."""
+    figures = sep.join(f"{side} {count}" for side, count in totals.items())
+    return figures if unit == "points" else f"{unit} {figures}"
+
+
 def face_up_word(game: Game) -> str:
     """What ``game`` calls the cards face up: ``pile`` where they lie one on another (xeri, Setup: "a discard
     pile"), else ``table``."""

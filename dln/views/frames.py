@@ -19,7 +19,7 @@ from dln.check.position import EVERYTHING, Known, known_of
 from dln.check.validate import Diagnostic, GameReport, RoundReport, code_name
 from dln.engine import Rules, Violation
 from dln.games import protocol
-from dln.games.protocol import BY_CARDS, Position, contested, game_of
+from dln.games.protocol import BY_CARDS, Position, contested, game_of, standing_text
 from dln.notation.model import SEAT_TAGS, Game, Move, Round, Variation, glyph_sign
 from dln.notation.writer import move_text, variation_text
 from dln.views.group_parts import Parts, laid_parts
@@ -362,11 +362,9 @@ def standing_words(frame: Frame) -> str:
         return "a setup: points from this position only; the game's totals do not change"
     if end.totals is None:
         return "game totals unknown: an earlier round was stopped by an illegal move"
-    standing = ", ".join(f"{side} {points}" for side, points in end.totals.items())
-    if frame.game.engine.result_unit == "hands won":  # Xeri: the hands each has won, of so many hands
-        standing, goal = f"hands won {standing}", count_of(target, "hand")
-    else:
-        goal = f"target {target}"
+    unit = frame.game.engine.result_unit
+    standing = standing_text(unit, end.totals, ", ")
+    goal = f"target {target}" if unit == "points" else count_of(target, "hand")  # Xeri: of so many hands
     if end.won_before is not None:
         return f"not counted: {end.won_before} had won the game before this round: {standing} ({goal})"
     if end.winner is not None:

@@ -80,9 +80,9 @@ def game_status(checked: Checked, *, strict: bool = False) -> int:
     return EXIT_BAD_INPUT if checked.bad_record else EXIT_FOUND if failed else EXIT_OK
 
 
-def outcome(report: GameReport | Checked) -> str:
-    """``N wins, N 64 S 41``, ``unfinished, N 8 S 13``, ``position only: no moves`` (a record of setups only)
-    or why the score is unknown."""
+def outcome(report: Checked) -> str:
+    """``N wins, N 64 S 41`` (Xeri's ``N wins, hands won N 3 S 2``), ``unfinished, N 8 S 13``, ``position
+    only: no moves`` (a record of setups only) or why the score is unknown."""
     position = report.position_only()
     if position is not None:
         return position.describe()
@@ -94,7 +94,9 @@ def outcome(report: GameReport | Checked) -> str:
         if report.errors == len(bad_tags(report.diagnostics)):  # a Game of no game installed: nothing replayed
             return "score unknown (a tag makes no sense, so the game is not checked)"
         return "score unknown (a round breaks a rule, so its points are not known)"
-    standing = " ".join(f"{side} {points}" for side, points in report.totals.items())
+    from dln.games.protocol import standing_text
+
+    standing = standing_text(report.result_unit, report.totals)
     return f"{report.winner} wins, {standing}" if report.winner else f"unfinished, {standing}"
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from dln.cards import Card
 from dln.check.position import EVERYTHING, Known
 from dln.engine.state import describe_cards
-from dln.games.protocol import Position, contested, game_of
+from dln.games.protocol import Position, contested, game_of, standing_text
 from dln.views.frames import Finding, Frame, annotations, item_heading, plain_move
 from dln.wording import count_of
 
@@ -160,9 +160,9 @@ def score_sheet(report: GameReport, *, symbols: bool = True, width: int | None =
     if late:
         notes.append(f"{'rounds' if len(late) > 1 else 'round'} {', '.join(late)}: played after the game was won: "
                      "not added to the game's totals")
-    standing_words = ", ".join(f"{k} {v}" for k, v in (report.totals or {}).items())
+    standing_words = standing_text(engine.result_unit if engine is not None else "points", report.totals or {}, ", ")
     if report.winner:
-        notes.append(f"{report.winner} wins {standing_words}")
+        notes.append(f"{report.winner} wins{',' if not points_count else ''} {standing_words}")
     elif report.totals is not None and not all(played.setup for played in report.rounds):
         notes.append(f"no winner yet: {standing_words}")
     if notes:
