@@ -63,11 +63,13 @@ def test_a_wrong_position_does_not_stop_the_moves_being_judged() -> None:
     assert "D205" in codes or "D207" in codes or any(d.line == 6 for d in report.diagnostics)
 
 
-def test_three_kings_on_the_opening_table_are_reported_at_the_table_line() -> None:
-    """pagat, Players, Cards and Deal: three or four face cards of a rank are redealt."""
+def test_three_kings_on_the_opening_table_are_reported_at_the_third_king() -> None:
+    """pagat, Players, Cards and Deal: three or four face cards of a rank are redealt; the third king
+    written, which makes them three, is the card at fault (not the table line's start, nor the Kc that N's
+    move takes later)."""
     report = check("round 1 dealer S\ntable Kc Kd Kh 5s\nN: 2c\nN 2c x Kc\n")
     d101 = [d for d in report.diagnostics if d.code == "D101"]
-    assert [(d.line, d.column) for d in d101] == [(2, 1)]
+    assert [(d.line, d.column) for d in d101] == [(2, 13)]
     assert any(d.line == 4 for d in report.diagnostics)  # and the move is judged: a 2 cannot take a king
 
 

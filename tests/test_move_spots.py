@@ -71,6 +71,32 @@ def test_a_finding_points_at_the_part_of_the_move_at_fault(tmp_path: Path, name:
     assert line[finding["column"] - 1:].startswith(part), (line, finding["column"])
 
 
+REDEALS = [
+    # (name, the record's tags and table line, the text the finding points at)
+    ("Diloti: three kings", "table Kc 7d Kh Ks\n", "D101", "Ks"),
+    ("Diloti: four kings, the third makes the redeal", "table Kc Kd Kh Ks\n", "D101", "Kh Ks"),
+    ("Diloti: a fourth queen where three stay", '[Variant "three-face-cards"]\ntable Qc Qd Qh Qs\n', "D101",
+     "Qs"),
+    ("Xeri: a jack on top", '[Game "Xeri"]\ntable 5h 3c 9d Js\n', "X101", "Js"),
+    ("Xeri: a pair on top", '[Game "Xeri"]\ntable 5h 3c 9d 9s\n', "X101", "9s"),
+]
+
+
+@pytest.mark.parametrize("canonical", [True, False], ids=["fast reader", "grammar"])
+@pytest.mark.parametrize(("name", "table", "code", "part"), REDEALS, ids=[c[0] for c in REDEALS])
+def test_an_opening_table_dealt_again_points_at_the_card_that_makes_it(
+        tmp_path: Path, name: str, table: str, code: str, part: str, canonical: bool) -> None:
+    """D101 and X101 (a table or pile dealt again) pointed at the ``table`` line's first column; they point
+    at the card that calls for the redeal: the third card of a rank (the fourth where three may stay), the
+    jack on top of Xeri's pile or the top card of its pair.  A later mention of that card (a capture
+    taking it) does not draw the caret away."""
+    text = _record(table, "1. N 2c", canonical=canonical) + "S 2d\n"
+    finding = _finding(tmp_path, text, code)
+    line = text.splitlines()[finding["line"] - 1]
+    assert line.startswith("table ")
+    assert line[finding["column"] - 1:].startswith(part), (line, finding["column"])
+
+
 def test_a_declaration_at_fault_is_pointed_at_by_its_reference(tmp_path: Path) -> None:
     """D207 (a 9 cannot take a declaration of 8) and R001 (which [8]?) point at the [8] written."""
     text = HEAD + "table 5h Ac 9d Js\nN: 3c 8d Kc 2h 7c 10d\nN 3c 5h =8\nS 9s x 9d  [8]\n"

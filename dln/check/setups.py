@@ -333,6 +333,10 @@ def locate(subject: object, round_: Round, hands: Sequence[HandLine] = ()) -> Wh
         return max(found) if found else None
     if subject == "table":
         return _at(round_.table_line, round_.table_column, round_) if round_.table_line else None
+    if isinstance(subject, str) and subject.startswith("table "):  # a card of the opening table, where written
+        spots = round_.table_positions
+        at = next((spots[i] for i, item in enumerate(table[:len(spots)]) if str(item) == subject[6:]), None)
+        return at or locate("table", round_)
     if isinstance(subject, str) and subject.startswith("hand "):
         seat = subject[5:]
         for hand in hands:

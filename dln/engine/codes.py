@@ -62,7 +62,8 @@ class Violation:
     ``severity`` is ``"warning"`` when the rule cannot be decided because part
     of a hand is unknown to the recorder, ``"error"`` when it is broken.
     ``subject`` says which part of a position or move breaks the rule, so that a
-    record can point at it: a :class:`~dln.cards.Card`, ``"table"``, ``"hand N"``,
+    record can point at it: a :class:`~dln.cards.Card`, ``"table"``, ``"table Ks"`` (a card as the opening
+    table line writes it, not where it is played later), ``"hand N"``,
     ``"pile 3"`` (a declaration by id), :data:`VALUE` (a move's declared value)
     or :data:`XERI_MARK` (its xeri mark), :class:`TakenTooMany` or :class:`NamedTogether`
     (cards of a move); None for the move as a whole.

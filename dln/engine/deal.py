@@ -186,15 +186,17 @@ def opening_table_violations(table: Sequence[Card], rules: Rules) -> list[Violat
     out: list[Violation] = []
     if len(table) != TABLE_SIZE:
         out.append(error(codes.TABLE_SIZE,
-                         f"the opening table holds {count_of(len(table), 'card')}, not {TABLE_SIZE}"))
-    ranks = Counter(c.rank for c in table if rules.redeal_any_rank or c.is_face)
-    for rank, n in sorted(ranks.items()):
-        if n == 3 and rules.three_face_cards and rank > 10:  # exactly three J, Q or K stay
-            continue
-        if n >= 3:
+                         f"the opening table holds {count_of(len(table), 'card')}, not {TABLE_SIZE}", "table"))
+    ranks: dict[int, list[Card]] = {}
+    for card in table:
+        if rules.redeal_any_rank or card.is_face:
+            ranks.setdefault(card.rank, []).append(card)
+    for rank, cards in sorted(ranks.items()):
+        may_lie = 3 if rules.three_face_cards and rank > 10 else 2  # exactly three J, Q or K may stay
+        if len(cards) > may_lie:  # the card that makes one too many, as the table line writes them, is at fault
             out.append(error(codes.TABLE_REDEAL,
-                             f"the opening table holds {n} cards of rank {RANK_NAMES[rank]} "
-                             "and must be redealt"))
+                             f"the opening table holds {len(cards)} cards of rank {RANK_NAMES[rank]} "
+                             "and must be redealt", f"table {cards[may_lie]}"))
     return out
 
 
@@ -331,7 +333,7 @@ def check_position(state: Position) -> list[Violation]:
                                      subject=f"pile {p.id}"))
     out.extend(sizes)
     if not state.setup and state.played == 0 and state.deal == 1:
-        out.extend(replace(v, subject="table") for v in opening_table_violations(state.loose, state.rules))
+        out.extend(opening_table_violations(state.loose, state.rules))
         if state.piles:
             out.append(error(codes.TABLE_SIZE, "the opening table holds no declarations", subject="table"))
     return out

@@ -115,10 +115,10 @@ class Xeri(TableGame):
         """Setup: a jack on top, or two equal ranks on top, sends the pile back to be dealt again."""
         if table and table[-1].rank == JACK:
             return [error(PILE_REDEAL, f"the opening pile shows a jack on top ({table[-1]}): it is "
-                          "shuffled back and dealt again", "table")]
+                          "shuffled back and dealt again", f"table {table[-1]}")]
         if len(table) > 1 and table[-1].rank == table[-2].rank:
             return [error(PILE_REDEAL, f"the two top cards of the opening pile share a rank ({table[-2]} "
-                          f"{table[-1]}): it is shuffled back and dealt again", "table")]
+                          f"{table[-1]}): it is shuffled back and dealt again", f"table {table[-1]}")]
         return []
 
     def check_play(self, state: TableRound, move: Move) -> list[Violation]:
