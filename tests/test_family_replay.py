@@ -318,3 +318,23 @@ def test_a_xeri_in_xeri_empties_the_pile_in_words() -> None:
     assert "31. N 9s x 9c *" in out
     assert "N takes 9♣ with 9♠: the pile is empty, a xeri (10 points)" in out
     assert "table is empty" not in out
+
+
+def test_a_xeri_capture_lists_the_pile_taken_as_it_lay() -> None:
+    """The cards a Xeri capture takes were listed by suit (``taken: 2♣ 3♣ 10♣ Q♣ 7♦ …``) in dln show and
+    dln replay, the HTML page's JSON and the SVG, while the pile panel one move before and the recorder list
+    it as it lay, bottom first and the card matched on top: the pile a player watched grow.  Every view now
+    lists it that way."""
+    pile = "4♥ 2♣ 6♠ 3♣ 6♥ 10♦ 7♦ 10♣ 9♥ Q♣"  # samples/xeri.dln, round 1, before move 48 (S Qs x Qc)
+    code, before = show(str(SAMPLES / "xeri.dln"), "--move", "47")
+    assert code == 0 and f"│ {pile} " in before, before
+    code, out = show(str(SAMPLES / "xeri.dln"), "--move", "48")
+    assert code == 0 and f"taken: {pile} " in out and f"S takes {pile} with Q♠" in out, out
+    code, out = show(str(SAMPLES / "xeri.dln"), "--move", "48", "--json")
+    written = ["4h", "2c", "6s", "3c", "6h", "10d", "7d", "10c", "9h", "Qc"]
+    assert json.loads(out)["move"]["taken"] == written
+    svg = CliRunner().invoke(main, ["svg", str(SAMPLES / "xeri.dln"), "--move", "48"]).stdout
+    fanned = svg[svg.index('<g data-taken="S">'):]
+    fanned = fanned[:fanned.index("</g>")]
+    drawn = [fanned.index(f'data-card="{card}"') for card in ["Qs", *written]]
+    assert drawn == sorted(drawn), fanned

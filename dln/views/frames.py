@@ -464,11 +464,19 @@ class GameReplay:
 
 def taken_by(before: Position | None, after: Position | None, move: Move | None) -> tuple[Card, ...]:
     """The cards a capture took from the table (the capture pile grew by them and the card played); none
-    when the move changed nothing (the move that stopped the replay, perhaps by a seat the game lacks)."""
+    when the move changed nothing (the move that stopped the replay, perhaps by a seat the game lacks).
+
+    Loose cards (Diloti, Kontsina) come as the capture pile keeps them, by suit and rank.  A pile (Xeri)
+    comes as it lay, bottom first and the card matched on top, as the pile panel showed it a move before and
+    the recorder names it: the order a player watched it grow in, where sorted it reads as cards from
+    nowhere."""
     if before is None or after is None or after is before or move is None or move.kind != "capture":
         return ()
     s = before.side_index(move.seat)
-    return tuple(c for c in after.captured[s][len(before.captured[s]):] if c != move.card)
+    taken = [c for c in after.captured[s][len(before.captured[s]):] if c != move.card]
+    if game_of(before).table_kind == "pile":
+        return tuple(c for c in before.loose if c in taken)
+    return tuple(taken)
 
 
 def running_scores(played: RoundReplay, state: Position | None, end: RoundEnd | None,
