@@ -190,6 +190,31 @@ def test_stats_counts_every_game_with_its_own_items_and_filter_reads_them(tmp_pa
     assert run("filter", "--group", "--count", kontsina, xeri)[1].strip() == "0"
 
 
+def test_stats_leaves_blank_the_counts_a_game_has_no_such_thing_for() -> None:
+    """A blank says 'does not apply', a 0 'none happened': --csv gave Kontsina 0 xeris (kontsina-denexa has
+    no xeri: K501) and Kontsina and Xeri 0 declarations (neither game declares), as if they could have
+    happened.  Such a count is blank in CSV and null in JSON (every line keeps one shape), as the terminal
+    table leaves its column out; a count the game has keeps its 0."""
+    kontsina, xeri, diloti = (str(SISTER_SAMPLES / name) for name in ("kontsina.dln", "xeri.dln",
+                                                                       "two-player-61.dln"))
+    declared = ("declarations", "plain", "groups", "raises", "captured_own", "captured_theirs", "lost")
+    out = run("stats", "--csv", kontsina, xeri, diloti)[1].removeprefix("\ufeff")
+    rows = {(row["game"], row["kind"], row["name"]): row for row in csv.DictReader(io.StringIO(out))}
+    one = rows["Kontsina", "side", "N"]
+    assert [one[name] for name in ("xeris", "xeris_given", *declared)] == [""] * 9, one
+    assert one["illegal"] == "0" and one["good_ten"] == "4"
+    one = rows["Xeri", "side", "N"]
+    assert [one[name] for name in declared] == [""] * 7 and one["xeris"] == "4" and one["illegal"] == "0", one
+    one = rows["Diloti", "side", "N"]
+    assert all(one[name] != "" for name in ("xeris", "xeris_given", *declared)), one
+    data = json.loads(run("stats", "--json", kontsina, xeri, diloti)[1])
+    lines = {(line["game"], line["name"]): line for line in data["sides"]}
+    assert [lines["Kontsina", "N"][name] for name in ("xeris", "xeris_given", *declared)] == [None] * 9
+    assert [lines["Xeri", "N"][name] for name in declared] == [None] * 7 and lines["Xeri", "N"]["xeris"] == 4
+    assert None not in (lines["Diloti", "N"][name] for name in ("xeris", *declared))
+    assert lines["Kontsina", "N"]["illegal"] == 0
+
+
 def test_stats_counts_no_play_of_a_round_after_the_game_was_won(tmp_path: Path) -> None:
     """pagat, Target Score: the game ends with the round in which a side reaches the target.  A round the
     record goes on with is D603 and counts nothing: stats left its points and rounds out but counted its

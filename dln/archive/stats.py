@@ -35,6 +35,9 @@ __all__ = ["COUNTS", "Book", "Line", "Stats", "data_name", "seats_of"]
 COUNTS = tuple(f.name for f in fields(SeatEvents))
 #: Moves per game are counted in buckets of this many.
 MOVES_BUCKET = 100
+#: The play counts of xeris and of declarations: counted only in a game that scores the one or has the other.
+XERI_COUNTS = frozenset({"xeris", "xeris_given"})
+DECLARATION_COUNTS = frozenset({"declarations", "plain", "groups", "raises", "captured_own", "captured_theirs", "lost"})
 #: Score items under the names the JSON and CSV of ``dln stats`` have always given them (the xeris' points
 #: apart from the count of xeris made).
 _DATA_NAMES = {"ten_of_diamonds": "good_ten", "two_of_clubs": "good_two", "xeris": "xeri_points"}
@@ -103,8 +106,8 @@ class Line:
             if name == "items":
                 data.update((data_name(item), self.items.get(item, 0)) for item in book.items)
             else:
-                data[name] = getattr(self, name)
-        data["declarations"] = self.declarations
+                data[name] = getattr(self, name) if book.counts(name) else None
+        data["declarations"] = self.declarations if book.counts("declarations") else None
         data["points_per_round"] = self.points_per_round()
         data["per_round"] = {data_name(item): self.item_per_round(item) for item in book.items}
         return data
@@ -125,6 +128,13 @@ class Book:
     sides: dict[str, Line] = field(default_factory=dict)
     rounds: Counter[int] = field(default_factory=Counter)  # games by number of rounds scored
     moves: Counter[int] = field(default_factory=Counter)  # games by moves, in buckets of MOVES_BUCKET
+
+    def counts(self, name: str) -> bool:
+        """Whether play count ``name`` can happen in this book's game: xeris where it scores them (not in
+        Kontsina: K501), declarations where it has them (Diloti).  One that cannot is no 0 but nothing: left
+        blank in CSV, null in JSON, its column left out of the terminal table."""
+        rules = game_named(self.game)
+        return (rules.scores_xeri or name not in XERI_COUNTS) and (rules.declares or name not in DECLARATION_COUNTS)
 
     def add(self, game: Game, facts: PlayFacts) -> None:
         """Count one replayed game of this book's game."""

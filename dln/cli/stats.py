@@ -58,9 +58,6 @@ _CARD_ITEMS = {"ten_of_diamonds": "10d", "two_of_clubs": "2c"}
 PLAY_COLUMNS = (("Xeris", "xeris"), ("Given", "xeris_given"), ("Declared", "declarations"), ("Groups", "groups"),
                 ("Raised", "raises"), ("Took own", "captured_own"), ("Took theirs", "captured_theirs"),
                 ("Lost", "lost"), ("Illegal", "illegal"))
-#: The play counts of xeris and of declarations, shown only for a game that scores the one or has the other.
-_XERI_FIELDS = frozenset({"xeris", "xeris_given"})
-_DECLARATION_FIELDS = frozenset({"declarations", "groups", "raises", "captured_own", "captured_theirs", "lost"})
 BAR_WIDTH = 40
 #: Wider than any terminal: a table's own width, measured with no edge in the way.
 _UNBOUNDED = 1_000_000
@@ -235,7 +232,8 @@ def stats_csv(stats: Stats, ratings: dict[str, list[Player]] | None) -> str:
                                  *(line.item_per_round(item) if item in book.items else None for item in items),
                                  line.cards,
                                  *(line.items.get(item, 0) if item in book.items else None for item in items),
-                                 *(getattr(line, field) for _, field in PLAY_COLUMNS), line.plain,
+                                 *(getattr(line, field) if book.counts(field) else None
+                                   for field in (*(field for _, field in PLAY_COLUMNS), "plain")),
                                  *(_rating_columns(table, line.name) if kind == "player" else [None] * 3),
                                  book.game])
     return out.getvalue()
@@ -336,10 +334,7 @@ def _points_table(screen: Console, title: str, book: Book, lines: list[Line], ra
 def _play_table(screen: Console, title: str, book: Book, lines: list[Line]) -> Table:
     """The play counts of the book's game: no column that its rules keep at 0 (xeris in Kontsina,
     declarations in Kontsina and Xeri)."""
-    game = game_named(book.game)
-    columns = [(heading, field) for heading, field in PLAY_COLUMNS
-               if (game.scores_xeri or field not in _XERI_FIELDS)
-               and (game.declares or field not in _DECLARATION_FIELDS)]
+    columns = [(heading, field) for heading, field in PLAY_COLUMNS if book.counts(field)]
     rows = [[line.name, *(str(getattr(line, field)) for _, field in columns)] for line in lines]
     return _figures_table(screen, title, ["Name", *(heading for heading, _ in columns)], rows)
 
