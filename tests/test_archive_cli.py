@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import shlex
+import shutil
 from dataclasses import replace
 from pathlib import Path
 
@@ -695,3 +697,39 @@ def test_games_of_one_round_are_counted_in_the_singular(tmp_path: Path) -> None:
     assert code == 0, err
     chart = out.split("Games by rounds played", 1)[1]
     assert "1 round " in chart and "1 rounds" not in chart
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed: no terminal to drive")
+def test_an_ascii_terminal_s_charts_are_measured_on_the_names_as_printed(tmp_path: Path) -> None:
+    """On an ASCII terminal (PYTHONIOENCODING=ascii) a Greek name is printed as escapes (``\\u039c…``, six
+    characters a letter), but the bar charts and the running score measured it in Greek: 'Αικατερίνη' took
+    ten columns in the sums and sixty on the screen, so its bar ran past 80 columns onto the next line and
+    the bars stood at different columns.  They are measured on the text as printed: each name, bar and
+    figure on one line of the 80, the bars in one column."""
+    import sys
+
+    from tests.test_tui import Terminal
+
+    text = (SISTER_SAMPLES / "kontsina.dln").read_text(encoding="utf-8")
+    for seat, name in (("North", "Μαρία"), ("East", "Αικατερίνη"), ("South", "Νίκος")):
+        text = text.replace(f'[{seat} "greedy"]', f'[{seat} "{name}"]')
+    path = tmp_path / "greek.dln"
+    path.write_text(text, encoding="utf-8")
+    command = shlex.join([sys.executable, "-m", "dln", "stats", str(path)])
+    term = Terminal(f"PYTHONIOENCODING=ascii {command} 2>/dev/null; echo stats-exit=$?; sleep 600",
+                    cwd=SISTER_SAMPLES.parent, width=80, height=60)
+    try:
+        screen = term.wait_for("stats-exit=0")
+    finally:
+        term.close()
+    lines = screen.splitlines()
+    escaped = {name: name.encode("ascii", "backslashreplace").decode("ascii")
+               for name in ("Μαρία", "Αικατερίνη", "Νίκος")}
+    start = lines.index("Points per round")
+    bars = lines[start + 1:start + 4]
+    assert sorted(line.split()[0] for line in bars) == sorted(escaped.values()), screen
+    assert all(line.rstrip()[-1].isdigit() and "#" in line for line in bars), screen
+    assert len({line.index("#") for line in bars}) == 1, screen
+    head = next(line for line in lines if line.startswith("  round  N "))
+    assert head.rstrip().endswith(escaped["Νίκος"][:10]) or " S \\u039d" in head, screen
+    assert all(len(line) <= 80 for line in lines)

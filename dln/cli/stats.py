@@ -14,7 +14,7 @@ import json
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 import click
 from rich import box
@@ -48,7 +48,10 @@ from dln.views.output import (
     say_within,
     terminal_width,
 )
-from dln.wording import count_of, listed, visible
+from dln.wording import count_of, listed
+
+if TYPE_CHECKING:
+    from dln.views.drawing import RecordConsole
 
 __all__ = ["stats_command"]
 
@@ -339,23 +342,36 @@ def _play_table(screen: Console, title: str, book: Book, lines: list[Line]) -> T
     return _figures_table(screen, title, ["Name", *(heading for heading, _ in columns)], rows)
 
 
-def _bars(console: Console, title: str, rows: list[tuple[str, float]], *, block: str) -> None:
-    """A bar chart in the terminal: one line per row, the bar scaled to the largest value (the labels made
-    visible first, so that the bars line up however a name is written)."""
+def _bars(console: RecordConsole, title: str, rows: list[tuple[str, float]], *, block: str) -> None:
+    """A bar chart in the terminal: one line per row, the bar scaled to the largest value (the labels measured
+    as printed, so that the bars line up however a name is written: escaped on an ASCII terminal)."""
     if not rows:
         return
     console.print(title, style="bold")
-    rows = [(visible(label), value) for label, value in rows]
+    rows = [(console.as_printed(label), value) for label, value in rows]
     top = max(value for _, value in rows) or 1.0
-    width = max(len(label) for label, _ in rows)
+    width = max(cell_len(label) for label, _ in rows)
     # as long as the screen has room for beside the names and figures (a phone's 40 columns), at least 10
     bar = max(10, min(BAR_WIDTH, console.width - width - 4 - max(len(f"{value:g}") for _, value in rows)))
     for label, value in rows:
-        console.print(f"  {label:<{width}} {block * round(bar * value / top):<{bar}} {value:g}", highlight=False)
+        pad = " " * (width - cell_len(label))
+        console.print(f"  {label}{pad} {block * round(bar * value / top):<{bar}} {value:g}", highlight=False)
     console.print()
 
 
-def _progress(console: Console, chart: tuple[str, dict[str, list[float]], float | None, str], *,
+def _cut(console: RecordConsole, label: str, room: int) -> str:
+    """``label`` as ``console`` prints it, cut to ``room`` columns and padded to them: cut between the
+    characters written (never inside a letter's escape on an ASCII terminal), measured as printed."""
+    kept = ""
+    for char in label:
+        if cell_len(console.as_printed(kept + char)) > room:
+            break
+        kept += char
+    shown = console.as_printed(kept)
+    return shown + " " * (room - cell_len(shown))
+
+
+def _progress(console: RecordConsole, chart: tuple[str, dict[str, list[float]], float | None, str], *,
               block: str) -> None:
     """A game's running score in the terminal: a line per round, a bar per side, scaled to the target."""
     title, series, mark, unit = chart
@@ -366,7 +382,7 @@ def _progress(console: Console, chart: tuple[str, dict[str, list[float]], float 
     width = max(5, min(BAR_WIDTH // 2, (console.width - 9 - 2 * (len(series) - 1)) // len(series) - 5))
     target = f" (target {mark:g})" if mark is not None else "" if unit == "points" else f" ({unit})"
     console.print(f"{title}: running score{target}", style="bold")
-    console.print(("  round  " + "  ".join(f"{label[:width + 5]:<{width + 5}}" for label in series)).rstrip(),
+    console.print(("  round  " + "  ".join(_cut(console, label, width + 5) for label in series)).rstrip(),
                   highlight=False)
     for index in range(1, max(len(values) for values in series.values())):
         cells = [f"{block * round(width * values[index] / top):<{width}} {values[index]:4g}"

@@ -44,10 +44,15 @@ class RecordConsole(Console):
         on an output whose encoding lacks some of them, as :func:`dln.wording.in_encoding` writes it (Greek
         typed on a Mac composed for a Greek Windows console) before it is measured."""
         options.update(markup=False, emoji=False)
+        return super().render_str(self.as_printed(text), **options)
+
+    def as_printed(self, text: str) -> str:
+        """``text`` as this console writes it: made visible and, where its encoding lacks a character, escaped
+        (``Μαρία`` is ``\\u039c\\u03b1…`` on an ASCII output): what a width laid out by hand is measured on."""
         text = visible(text)
         with contextlib.suppress(LookupError):
             text = in_encoding(text, self.encoding)
-        return super().render_str(text, **options)
+        return text
 
     def render(self, renderable: RenderableType, options: ConsoleOptions | None = None) -> Iterable[Segment]:
         """Draw ``renderable``, a text made visible first."""
