@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from dln.check.reports import Reporter, RoundReport, code_name, parse_points
+from dln.check.reports import Reporter, RoundReport, code_name, parse_points, written_twice
 from dln.engine import Rules
 from dln.engine.rules import VARIANTS, parse_variants
 from dln.games import protocol
@@ -105,8 +105,10 @@ def check_result(reporter: Reporter, engine: protocol.Game, rules: Rules,
         return
     claimed = parse_points(raw, RESULT_SIDES)
     if claimed is None:
-        reporter.report("R002", "error", f"[Result \"{raw}\"] is not a list of sides and totals "
-                        "(e.g. N 64 S 41, or NS 64 EW 47)", game.tag_line("Result"))
+        twice = written_twice(raw, RESULT_SIDES)
+        why = (f"writes {twice} twice: a Result gives each side's total once" if twice is not None else
+               "is not a list of sides and totals (e.g. N 64 S 41, or NS 64 EW 47)")
+        reporter.report("R002", "error", f"[Result \"{raw}\"] {why}", game.tag_line("Result"))
         return
     if scored is None:
         return

@@ -404,16 +404,33 @@ class Reporter:
 
 
 def parse_points(text: str, sides: Collection[str]) -> dict[str, int] | None:
-    """A ``score`` claim or ``Result`` tag's ``N 31 S 24``, each side one of ``sides``; None if it is not one."""
+    """A ``Result`` tag's ``N 31 S 24``, each side one of ``sides`` and written once; None if it is not one
+    (:func:`written_twice` tells a side written twice, whose other figure would go unread)."""
+    pairs = _points(text, sides)
+    if pairs is None or written_twice(text, sides) is not None:
+        return None
+    return dict(pairs)
+
+
+def written_twice(text: str, sides: Collection[str]) -> str | None:
+    """The first side that a list of sides and points (``N 31 S 24 N 30``) writes twice, if it is one."""
+    pairs = _points(text, sides)
+    written = [side for side, _ in pairs or ()]
+    return next((side for i, side in enumerate(written) if side in written[:i]), None)
+
+
+def _points(text: str, sides: Collection[str]) -> list[tuple[str, int]] | None:
+    """The sides and points of ``N 31 S 24`` as written, each side one of ``sides``; None if it is not such a
+    list."""
     parts = text.split()
     if not parts or len(parts) % 2:
         return None
-    out: dict[str, int] = {}
+    out: list[tuple[str, int]] = []
     for side, points in zip(parts[::2], parts[1::2], strict=True):
         number = small_number(points)
         if side not in sides or number is None:
             return None
-        out[side] = number
+        out.append((side, number))
     return out
 
 

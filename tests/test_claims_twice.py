@@ -1,0 +1,67 @@
+"""A side written twice in a round's ``score`` claim or in the ``Result`` tag, in the three games.
+
+The rules texts give each side one figure: pagat, Further Deals and the End of the Round ("each player
+scores points for the cards they have captured"), kontsina, Ending the hand ("Each player ... scores
+points"), xeri, Scoring ("each player calculates their score for the hand").  A claim that writes one side
+twice with two figures was read as a dict, the last figure overwriting the first: ``score N 9 S 13 N 8``
+passed as true, the wrong 9 never checked, and a Result tag likewise.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.validating import CLAIMS, SAMPLES, check, run
+
+KONTSINA = (SAMPLES / "kontsina.dln").read_text(encoding="utf-8")
+XERI = (SAMPLES / "xeri.dln").read_text(encoding="utf-8")
+
+
+def _errors(text: str) -> list[tuple[str, int, str, tuple[str, ...]]]:
+    """(code, line, message, notes) of each error of the one game of ``text``."""
+    return [(d.code, d.line, d.message, d.notes) for d in check(text).diagnostics if d.severity == "error"]
+
+
+@pytest.mark.parametrize(("text", "claim", "doubled", "code", "message"), [
+    pytest.param(CLAIMS, "score N 8 S 13", "score N 9 S 13 N 8", "D602",
+                 "N scores 8 this round, not 9 (28 cards: 4, aces 3, 10d 0, 2c 1, xeris 0x10)", id="diloti-first"),
+    pytest.param(CLAIMS, "score N 8 S 13", "score N 8 S 13 N 9", "D602",
+                 "N scores 8 this round, not 9 (28 cards: 4, aces 3, 10d 0, 2c 1, xeris 0x10)", id="diloti-last"),
+    pytest.param(KONTSINA, "score N 0 E 1 S 4", "score N 0 E 1 S 4 E 3", "K602",
+                 "the score claims E 3 (it is 1: 1 10d)", id="kontsina"),
+    pytest.param(XERI, "score N 28 S 7", "score N 28 S 9 S 7", "X602",
+                 "the score claims S 9 (it is 7: 5 honours, 1 10d, 1 2c)", id="xeri"),
+])
+def test_a_side_written_twice_in_a_score_claim_has_its_wrong_figure_reported(
+        text: str, claim: str, doubled: str, code: str, message: str) -> None:
+    """A wrong figure is one error at the claim, with the right one, whichever of the two it is; a note says
+    the side is written twice."""
+    changed = text.replace(f"\n{claim}\n", f"\n{doubled}\n", 1)
+    line = changed.splitlines().index(doubled) + 1
+    side = message.split()[0] if code == "D602" else message.split()[3]
+    figures = [n for s, n in zip(doubled.split()[1::2], doubled.split()[2::2], strict=True) if s == side]
+    note = f"{side} is written twice in the claim ({side} {figures[0]}, {side} {figures[1]}): write each side once"
+    assert _errors(changed) == [(code, line, message, (note,))]
+
+
+def test_a_side_written_twice_with_the_same_true_figure_is_no_error() -> None:
+    """``score N 8 S 13 N 8`` says nothing false: nothing to report."""
+    assert _errors(CLAIMS.replace("\nscore N 8 S 13\n", "\nscore N 8 S 13 N 8\n")) == []
+
+
+@pytest.mark.parametrize(("text", "result", "doubled"), [
+    pytest.param('[Target "11"]\n' + CLAIMS, "", "N 99 S 13 N 8", id="diloti"),
+    pytest.param(KONTSINA, "N 9 E 13 S 21", "N 9 E 13 S 21 N 30", id="kontsina"),
+    pytest.param(XERI, "N 3 S 2", "N 3 S 2 S 4", id="xeri"),
+])
+def test_a_side_written_twice_in_the_result_tag_is_a_bad_tag(text: str, result: str, doubled: str) -> None:
+    """A Result tag is a list of sides and totals, one each: a side written twice was read as its last
+    figure and the other one never checked.  It is R002, saying which side, as any Result that cannot be
+    read (exit 2)."""
+    tagged = (text.replace(f'[Result "{result}"]', f'[Result "{doubled}"]') if result
+              else f'[Result "{doubled}"]\n' + text)
+    side = doubled.split()[-2]
+    code, out, _ = run("validate", "-q", "-", stdin=tagged)
+    line = tagged.splitlines().index(f'[Result "{doubled}"]') + 1
+    assert code == 2 and out.startswith(f'<stdin>:{line}:1: error R002 bad-tag: [Result "{doubled}"] writes '
+                                        f"{side} twice: a Result gives each side's total once\n"), out
