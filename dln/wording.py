@@ -9,6 +9,10 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from html import escape
 
+#: What a verdict and a score sheet say instead of a winner when the Target tag cannot be read (R002): the
+#: target agreed is unknown, so who has won is too.
+UNREAD_TARGET = "winner unknown (the Target tag cannot be read)"
+
 
 def count_of(n: int, noun: str) -> str:
     """``1 move``, ``3 moves``: a number with its noun, plural when it is not one."""

@@ -48,6 +48,8 @@ class Checked:
     checked: int | None = None
     #: What ``totals`` count: the game's ``result_unit`` (``points``, or ``hands won`` in Xeri).
     result_unit: str = "points"
+    #: False when the Target tag cannot be read: no winner is known (:attr:`GameReport.target_read`).
+    target_read: bool = True
 
     @property
     def errors(self) -> int:
@@ -73,7 +75,7 @@ def _verdict(report: GameReport, file: str) -> Checked:
     return Checked(file, report.index, report.game.tag("Event"), report.round_count, written,
                    None if position else report.totals, report.winner, report.describe_rules(),
                    tuple(report.diagnostics), position=position,
-                   checked=report.moves if report.moves < written else None,
+                   checked=report.moves if report.moves < written else None, target_read=report.target_read,
                    result_unit=report.engine.result_unit if report.engine is not None else "points")
 
 

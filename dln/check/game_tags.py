@@ -55,11 +55,14 @@ def for_the_game(error: DLNSyntaxError) -> DLNSyntaxError:
 @dataclass(frozen=True, slots=True)
 class TagRules:
     """The rules a record is judged by, and the house rules named for them (``option``: as ``--variant``
-    gave them, which overrides the tag; empty when the tag gave them)."""
+    gave them, which overrides the tag; empty when the tag gave them).  ``target_read``: False when a Target
+    tag is written but cannot be read (R002), so that the target agreed, and with it the winner, is unknown:
+    ``rules`` then holds the game's default target only for the checks that do not ask it."""
 
     rules: Rules
     named: tuple[str, ...]
     option: str
+    target_read: bool = True
 
 
 def rules_of(reporter: Reporter, engine: protocol.Game, variants: Sequence[str] | None) -> TagRules:
@@ -68,10 +71,12 @@ def rules_of(reporter: Reporter, engine: protocol.Game, variants: Sequence[str] 
     game = reporter.game
     target = engine.target
     raw_target = game.tag("Target")
+    read = True
     if raw_target is not None:
         if number := small_number(raw_target.strip()):
             target = number
         else:
+            read = False
             reason = too_many_digits(raw_target.strip()) or "is not a positive whole number"
             reporter.report("R002", "error", f"[Target \"{raw_target}\"] {reason}", game.tag_line("Target"))
     names = tuple(variants) if variants is not None else tuple(parse_variants(game.tag("Variant") or ""))
@@ -80,25 +85,26 @@ def rules_of(reporter: Reporter, engine: protocol.Game, variants: Sequence[str] 
         rules = engine.rules_for(list(names), target)
     except ValueError as exc:
         reporter.report("R002", "error", str(exc), game.tag_line("Variant"), option=option)
-        return TagRules(Rules(target=target), (), option)  # no house rule to say more of
+        return TagRules(Rules(target=target), (), option, read)  # no house rule to say more of
     for flag in rules.unimplemented():
         name = next(n for n, f in VARIANTS.items() if f == flag)
         reporter.report("R004", "warning", f"the house rule {name} is not implemented yet; "
                         "moves are checked without it", game.tag_line("Variant"), option=option)
-    return TagRules(rules, names, option)
+    return TagRules(rules, names, option, read)
 
 
 def check_result(reporter: Reporter, engine: protocol.Game, rules: Rules,
                  scored: Sequence[Mapping[str, object]] | None, sides: Sequence[str], unfinished: RoundReport | None,
                  late: RoundReport | None, late_error: int | None = None,
-                 played_on: Sequence[Mapping[str, object]] = ()) -> None:
+                 played_on: Sequence[Mapping[str, object]] = (), target_read: bool = True) -> None:
     """The Result tag: R002 when it is not sides and totals; else against the rounds played out (``scored``;
     None when a round's points cannot be known).  A record that stops mid-round (``unfinished``, its last
     round) is checked the same way, against the rounds before, with a note that the last one is not over;
     a total it may still reach is then a warning.  A wrong tag of a record that goes on after the game was
     won (``late``: the first round after) notes that the rounds from there are not counted; when the tag
     gives the totals of every round, those ``played_on`` too, it is a note of that round's error
-    (``late_error``, the finding's index): the game played on is the one mistake."""
+    (``late_error``, the finding's index): the game played on is the one mistake.  With a Target tag that
+    cannot be read (``target_read`` False) the totals are checked, not whether a side has won."""
     game = reporter.game
     raw = game.tag("Result")
     if raw is None or raw.strip() in ("", "*"):
@@ -113,6 +119,8 @@ def check_result(reporter: Reporter, engine: protocol.Game, rules: Rules,
     if scored is None:
         return
     found = engine.check_result(scored, sides, claimed, raw.strip(), rules.target)
+    if not target_read:  # no target agreed that the record tells: only the totals are known
+        found = [v for v in found if v.severity == "error"]
     if unfinished is not None and found:
         # Points are never taken away: a total below the rounds played out is wrong whatever the last
         # round gives; one above them it may still reach (a fragment may carry its game's Result).

@@ -250,6 +250,8 @@ class GameReport:
     engine: protocol.Game | None = None
     #: The seats in play order, as the game and its house rules seat them.
     seats: tuple[str, ...] = ()
+    #: False when the Target tag cannot be read (R002): the target agreed, and so the winner, is unknown.
+    target_read: bool = True
 
     @property
     def errors(self) -> int:

@@ -105,6 +105,7 @@ class _Checker(OutOfTurn):
         if self.engine is not None:
             named = rules_of(self, self.engine, variants)
             self.rules = named.rules
+            self.target_read = named.target_read  # an unread Target: no target agreed, no winner known
             self.seats, problems = self.engine.seats_for(game.seats_used(), self.rules)
             stray = stray_seat(game, self.engine, self.rules)
             if stray is not None:  # one move's seat letter written wrong: not a bigger game
@@ -170,14 +171,15 @@ class _Checker(OutOfTurn):
                 elif result.scores is not None:
                     scored.append(result.scores)
                     totals = engine.standing(scored, sides)
-                    winner = winner or engine.winner(scored, self.rules.target)
+                    winner = winner or (engine.winner(scored, self.rules.target) if self.target_read else None)
         self.round_index = None
-        report.totals, report.winner = totals, winner
+        report.totals, report.winner, report.target_read = totals, winner, self.target_read
         rounds = [r for r in report.rounds if not r.setup and not r.after_win]
         ended = [r.scores is not None or r.redeal is not None for r in rounds]
         unfinished = rounds[-1] if rounds and not ended[-1] and all(ended[:-1]) else None
         check_result(self, engine, self.rules, scored if all(ended) or unfinished is not None else None, sides,
-                     unfinished, next((r for r in report.rounds if r.after_win), None), late, played_on)
+                     unfinished, next((r for r in report.rounds if r.after_win), None), late, played_on,
+                     self.target_read)
         report.diagnostics = self.diagnostics
         return report
 

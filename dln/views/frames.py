@@ -23,7 +23,7 @@ from dln.games.protocol import BY_CARDS, Position, contested, game_of, standing_
 from dln.notation.model import SEAT_TAGS, Game, Move, Round, Variation, glyph_sign
 from dln.notation.writer import move_text, variation_text
 from dln.views.group_parts import Parts, laid_parts
-from dln.wording import count_of
+from dln.wording import UNREAD_TARGET, count_of
 
 #: What the glyphs mean (docs/notation.md, Glyphs); ``$1``-``$6`` are the same six signs.
 GLYPHS: dict[str, str] = {
@@ -253,6 +253,8 @@ class RoundEnd:
     setup: bool
     #: The side that had won the game before this round, which the record goes on with: it counts nothing.
     won_before: str | None = None
+    #: False when the Target tag cannot be read: the target, and so the winner, is unknown.
+    target_read: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -370,6 +372,8 @@ def standing_words(frame: Frame) -> str:
     if end.winner is not None:
         verb = "win" if len(end.winner) == 2 else "wins"  # NS win, N wins
         return f"{end.winner} {verb} the game: {standing} ({goal})"
+    if not end.target_read:
+        return f"{UNREAD_TARGET}: {standing}"
     if end.last:
         return f"the record ends with no winner yet: {standing} ({goal})"
     return f"game: {standing} ({goal})"

@@ -52,7 +52,7 @@ def game_replay(report: GameReport) -> GameReplay:
                 scored.append(played.scores)
                 totals = engine.standing(scored, sides)
         winner = None
-        if won is None and scored is not None and not round_.setup and engine is not None:
+        if won is None and scored is not None and not round_.setup and engine is not None and report.target_read:
             won = winner = engine.winner(scored, report.rules.target)
         mine = [d for k, d in enumerate(report.diagnostics) if d.round == played.index + 1 and k not in of_moves]
         first_line = round_.moves[0].line if round_.moves and round_.moves[0].line is not None else None

@@ -447,6 +447,7 @@ class Replay:
             last=played.index == len(game.rounds) - 1,
             setup=played.round.setup,
             won_before=game.report.winner if played.report.after_win else None,
+            target_read=game.report.target_read,
         )
 
     def _path(self, cursor: Cursor) -> tuple[str, ...]:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 
 from dln.views.output import emit, output_takes_any_text, say, say_within, terminal_width
-from dln.wording import count_of, known_cards, positions_span
+from dln.wording import UNREAD_TARGET, count_of, known_cards, positions_span
 
 if TYPE_CHECKING:
     from dln.check.batch import Checked
@@ -97,7 +97,9 @@ def outcome(report: Checked) -> str:
     from dln.games.protocol import standing_text
 
     standing = standing_text(report.result_unit, report.totals)
-    return f"{report.winner} wins, {standing}" if report.winner else f"unfinished, {standing}"
+    if report.winner:
+        return f"{report.winner} wins, {standing}"
+    return f"{UNREAD_TARGET}, {standing}" if not report.target_read else f"unfinished, {standing}"
 
 
 def print_verdict(checked: Checked, out: Report, *, verdict: bool) -> None:

@@ -1,0 +1,51 @@
+"""A Target tag that cannot be read leaves the winner unknown, in the three games.
+
+pagat, Target Score: "the target score is sometimes set to 121 rather than 61, or any other value that the
+players may agree in advance"; kontsina, Ending the hand: "until at least one player reaches a
+predetermined score"; xeri, Scoring: "at the end of a predetermined number of hands".  The winner depends
+on the target agreed.  A Target tag that cannot be read ([Target "121 points"]) is R002, and the game was
+then judged to the game's default target as if it had been agreed: dln validate and dln score named a
+winner (S, at 65 of a game to 121), and called every later round one played after the game was won, while
+dln stats left the game out.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.validating import SAMPLES, check, run
+
+
+@pytest.mark.parametrize(("sample", "tag", "standing"), [
+    ("two-player-61.dln", '[Target "61"]', "N 50 S 65"),
+    ("kontsina.dln", '[Target "21"]', "N 9 E 13 S 21"),
+    ("xeri.dln", '[Target "5"]', "N 3 S 2"),
+])
+def test_an_unread_target_names_no_winner(sample: str, tag: str, standing: str) -> None:
+    """The tag is R002 and the one error; no round is called played after the win, the Result tag is not
+    judged against a target nobody agreed, and neither the verdict nor the score sheet names a winner."""
+    text = (SAMPLES / sample).read_text(encoding="utf-8").replace(tag, '[Target "121 points"]')
+    report = check(text)
+    assert [(d.code, d.severity) for d in report.diagnostics] == [("R002", "error")]
+    assert report.winner is None
+    code, out, _ = run("validate", "-v", "-", stdin=text)
+    assert code == 2 and f"winner unknown (the Target tag cannot be read), {standing}" in out, out
+    code, out, _ = run("score", "-", stdin=text)
+    words = ", ".join(f"{a} {b}" for a, b in zip(standing.split()[::2], standing.split()[1::2], strict=True))
+    assert code == 2 and f"winner unknown (the Target tag cannot be read): {words}" in out, out
+    assert " wins" not in out
+    sheet = json.loads(run("score", "--json", "-", stdin=text)[1])["games"][0]
+    assert sheet["winner"] is None
+
+
+def test_the_end_of_the_last_round_shown_names_no_winner_for_an_unread_target() -> None:
+    """dln show (the replayer and the page share its words) at the end of the game said 'S wins the game'
+    under the default target; with the Target tag unread it says the winner is unknown."""
+    text = (SAMPLES / "two-player-61.dln").read_text(encoding="utf-8").replace('[Target "61"]',
+                                                                               '[Target "121 points"]')
+    rounds = sum(line.startswith("round ") for line in text.splitlines())
+    code, out, _ = run("show", "-", "--round", str(rounds), "--move", "end", "--no-color", "--width", "120",
+                       stdin=text)
+    assert code == 2 and "winner unknown (the Target tag cannot be read)" in out and " wins" not in out, out
