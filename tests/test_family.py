@@ -510,7 +510,7 @@ def test_xeris_are_counted_on_the_sheet_as_in_diloti_and_scored_ten_each() -> No
 def test_a_wrong_result_tag_is_quoted_as_written(sample: str, tag: str, written: str) -> None:
     """kontsina, Ending the hand; xeri, Scoring: the Result tag gives the final standing.  A tag naming N twice
     was quoted with its second N only ('the Result tag says N 3 E 13 S 21'), words the record does not hold;
-    Diloti's D603 quotes the tag as written.  A side written twice is now R002 (tests/test_claims_twice.py),
+    Diloti's D603 quotes the tag as written.  A side written twice is now R002 (tests/test_score_claims.py),
     still quoting the tag as written."""
     text = (ROOT / "samples" / sample).read_text(encoding="utf-8").replace(f'[Result "{tag}"]', f'[Result "{written}"]')
     (wrong,) = validate_game(dln.loads(text)).diagnostics

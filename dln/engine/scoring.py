@@ -155,8 +155,22 @@ def check_score(scores: Mapping[Side, SideScore], claimed: Mapping[Side, int]) -
                              f"xeris {score.xeris}x{XERI_POINTS})"))
     for side in claimed:
         if side not in scores:
-            out.append(error(codes.SCORE_CLAIM, f"there is no side {side} in this game"))
+            out.append(error(codes.SCORE_CLAIM, f"there is no side {side} in this game{_side_meant(side, scores)}"))
     return out
+
+
+def _side_meant(side: str, scores: Mapping[Side, SideScore]) -> str:
+    """What a claim for ``side``, not one of the game's, must mean, with the figure it makes (pagat,
+    Four-Player Game: partners score together; with two players each scores alone); empty when nothing."""
+    team = next((s for s in scores if len(s) == 2 and side in s), None)
+    if team is not None:
+        return f": {side} plays for {team}, which scores {scores[team].total} this round"
+    alone = [seat for seat in side if seat in scores] if len(side) == 2 else []
+    if len(alone) == 2:
+        first, second = alone
+        return (f": {first} and {second} score alone, {first} {scores[first].total} and {second} "
+                f"{scores[second].total} this round")
+    return ""
 
 
 def next_dealer(seats: Sequence[Seat], dealer: Seat) -> Seat:

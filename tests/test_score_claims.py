@@ -1,4 +1,5 @@
-"""A side written twice in a round's ``score`` claim or in the ``Result`` tag, in the three games.
+"""The sides a round's ``score`` claim or the ``Result`` tag names, in the three games: a side written
+twice, a seat written for its partnership.
 
 The rules texts give each side one figure: pagat, Further Deals and the End of the Round ("each player
 scores points for the cards they have captured"), kontsina, Ending the hand ("Each player ... scores
@@ -65,3 +66,24 @@ def test_a_side_written_twice_in_the_result_tag_is_a_bad_tag(text: str, result: 
     line = tagged.splitlines().index(f'[Result "{doubled}"]') + 1
     assert code == 2 and out.startswith(f'<stdin>:{line}:1: error R002 bad-tag: [Result "{doubled}"] writes '
                                         f"{side} twice: a Result gives each side's total once\n"), out
+
+
+FOUR = (SAMPLES / "four-player.dln").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("text", "claim", "wrong", "message"), [
+    pytest.param(FOUR, "score NS 7 EW 4", "score N 7 EW 4",
+                 "there is no side N in this game: N plays for NS, which scores 7 this round", id="seat-for-side"),
+    pytest.param(CLAIMS, "score N 8 S 13", "score NS 21",
+                 "there is no side NS in this game: N and S score alone, N 8 and S 13 this round",
+                 id="side-for-seats"),
+])
+def test_a_claim_naming_a_seat_for_a_partnership_gives_the_right_figure(
+        text: str, claim: str, wrong: str, message: str) -> None:
+    """pagat, Four-Player Game: "the cards each partnership has captured are added together, and points are
+    counted as usual for each partnership"; with two players each scores alone.  A claim writing a seat for
+    its partnership (or a partnership in a two-player game) said only that there is no such side: it now
+    gives the figure the record makes, as any wrong claim does."""
+    changed = text.replace(f"\n{claim}\n", f"\n{wrong}\n", 1)
+    line = changed.splitlines().index(wrong) + 1
+    assert _errors(changed) == [("D602", line, message, ())]
