@@ -87,3 +87,14 @@ def test_a_claim_naming_a_seat_for_a_partnership_gives_the_right_figure(
     changed = text.replace(f"\n{claim}\n", f"\n{wrong}\n", 1)
     line = changed.splitlines().index(wrong) + 1
     assert _errors(changed) == [("D602", line, message, ())]
+
+
+def test_a_diloti_claim_wrong_for_both_sides_is_one_error() -> None:
+    """pagat, Further Deals and the End of the Round: a claim of the round's points wrong for both sides is
+    one wrong claim.  Diloti reported an error per side at the one line (two errors for one claim), where
+    Kontsina's K602 and Xeri's X602 report one; it is one error naming both right figures."""
+    changed = CLAIMS.replace("\nscore N 8 S 13\n", "\nscore N 9 S 12\n")
+    line = changed.splitlines().index("score N 9 S 12") + 1
+    assert _errors(changed) == [("D602", line, "N scores 8 this round, not 9 (28 cards: 4, aces 3, 10d 0, 2c 1, "
+                                 "xeris 0x10); S scores 13 this round, not 12 (24 cards: 0, aces 1, 10d 2, 2c 0, "
+                                 "xeris 1x10)", ())]

@@ -144,19 +144,15 @@ def _scores(sides: Sequence[Side], piles: Sequence[Collection[Card]], counts: Se
 
 
 def check_score(scores: Mapping[Side, SideScore], claimed: Mapping[Side, int]) -> list[Violation]:
-    """D602: a record's claimed round points per side against the computed ones."""
-    out: list[Violation] = []
-    for side, score in scores.items():
-        if side in claimed and claimed[side] != score.total:
-            out.append(error(codes.SCORE_CLAIM,
-                             f"{side} scores {score.total} this round, not {claimed[side]} "
-                             f"({count_of(score.cards, 'card')}: {score.most_cards}, aces {score.aces}, "
-                             f"10d {score.good_ten}, 2c {score.good_two}, "
-                             f"xeris {score.xeris}x{XERI_POINTS})"))
-    for side in claimed:
-        if side not in scores:
-            out.append(error(codes.SCORE_CLAIM, f"there is no side {side} in this game{_side_meant(side, scores)}"))
-    return out
+    """D602: a record's claimed round points per side against the computed ones: one error for the claim,
+    giving each wrong side's right figure."""
+    wrong = [f"{side} scores {score.total} this round, not {claimed[side]} "
+             f"({count_of(score.cards, 'card')}: {score.most_cards}, aces {score.aces}, "
+             f"10d {score.good_ten}, 2c {score.good_two}, xeris {score.xeris}x{XERI_POINTS})"
+             for side, score in scores.items() if side in claimed and claimed[side] != score.total]
+    wrong += [f"there is no side {side} in this game{_side_meant(side, scores)}" for side in claimed
+              if side not in scores]
+    return [error(codes.SCORE_CLAIM, "; ".join(wrong))] if wrong else []
 
 
 def _side_meant(side: str, scores: Mapping[Side, SideScore]) -> str:
