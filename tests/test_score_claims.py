@@ -98,3 +98,14 @@ def test_a_diloti_claim_wrong_for_both_sides_is_one_error() -> None:
     assert _errors(changed) == [("D602", line, "N scores 8 this round, not 9 (28 cards: 4, aces 3, 10d 0, 2c 1, "
                                  "xeris 0x10); S scores 13 this round, not 12 (24 cards: 0, aces 1, 10d 2, 2c 0, "
                                  "xeris 1x10)", ())]
+
+
+def test_a_xeri_result_before_the_last_hand_says_how_many_hands_are_played() -> None:
+    """xeri, Scoring: "Whoever won more hands at the end of a predetermined number of hands wins".  A Result
+    tag on a game not over said 'nobody has won yet (target 5)', a target of points Xeri does not have; it
+    says the number of hands, as the verdict line does ('Xeri, 2 players, 5 hands')."""
+    rounds = XERI.split("\nround ")
+    text = "\nround ".join(rounds[:-1]).replace('[Result "N 3 S 2"]', '[Result "N 2 S 2"]')
+    (result,) = check(text).diagnostics
+    assert (result.code, result.severity, result.message) == (
+        "X603", "warning", "the Result tag gives the final standing, but nobody has won yet (of 5 hands)")

@@ -627,8 +627,9 @@ def check_result(game: TableGame, scores: Sequence[Mapping[Seat, ItemScore]], se
         return [error(game.result_code, f"the Result tag says {said}, but the hands add up to "
                       f"{' '.join(f'{seat} {n}' for seat, n in standing.items())}")]
     if game.winner(scores, target) is None:
+        goal = f"target {target}" if game.result_unit == "points" else f"of {count_of(target, 'hand')}"
         return [warning(game.result_code, f"the Result tag gives the final standing, but nobody has won yet "
-                        f"(target {target})")]
+                        f"({goal})")]
     return []
 
 
