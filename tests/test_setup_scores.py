@@ -143,3 +143,56 @@ def test_the_score_panel_at_the_setups_end_agrees_with_the_sheet(
     north = next(line for line in result.output.splitlines() if line.strip("| ").startswith("N "))
     assert north.count("?") == len(contested) + 1, north
     assert f"{sure} + ?" in north, north
+
+
+#: A setup of samples/two-player-61.dln's first round before move 41, the 9h among the cards "seen" (taken by
+#: a side the record does not say): N shows 27 cards, and 35 at the end, of the 51 the piles show.
+LEAD = """setup dealer N deal 4
+table Js 3s
+captured N: Kd Kh 10s 3h 5h 2h 8c 8s 4d 4s 8d 7c Ad 7s 7h Ks Kc 10h 4c 6c 9c 9s Qd Qh 9d Qs Qc
+captured S: As Ah Jh Jd 5c 5d 5s 6d 3d Ac 2s 10d 8h 2d
+xeris N 0 S 0
+last N
+seen 9h
+N: 7d 4h 6h 6s
+S: 2c 3c 10c Jc
+turn S
+41. S 2c
+42. N 4h 2c =6
+43. S Jc x Js
+44. N 6h [6] =6s
+45. S 10c
+46. N 6s x [6s]
+47. S 3c
+48. N 7d
+rest N
+score N 6 S 5
+"""
+
+
+def test_most_cards_is_awarded_when_the_cards_not_shown_cannot_change_it() -> None:
+    """pagat, Further Deals and the End of the Round: "4 points for the cards: awarded to the player who has
+    captured the most cards".  N ends with 35 of the 51 cards the piles show: whoever took the 9h, N has
+    most, and the 9h scores nothing.  The round's points were called unknown ("most cards" not awarded, a
+    D602 warning), so a claim went unchecked; they are known, and a wrong claim is the error it is."""
+    report = validate_game(dln.loads(LEAD))
+    assert report.diagnostics == []
+    assert report.rounds[0].known_points() == {"N": 6, "S": 5}
+    wrong = LEAD.replace("score N 6 S 5", "score N 2 S 5")
+    assert [(d.code, d.severity, d.message) for d in validate_game(dln.loads(wrong)).diagnostics] == [
+        ("D602", "error", "N scores 6 this round, not 2 (35 cards: 4, aces 1, 10d 0, 2c 1, xeris 0x10)")]
+
+
+@pytest.mark.parametrize(("seen", "why"), [
+    pytest.param("As", "an ace scores for whoever took it", id="an-ace"),
+    pytest.param("9h 9c 8c 8s 4d 4s 8d 7c 7s 7h", "ten cards could give S the most", id="many-cards"),
+])
+def test_most_cards_stays_unknown_when_the_cards_not_shown_could_change_the_points(seen: str, why: str) -> None:
+    """The same setup with cards not shown that could change the points: they stay unknown (D602 warns)."""
+    text = LEAD
+    for card in seen.split():
+        text = text.replace(f" {card}", "", 1) if card != "9h" else text
+    text = text.replace("seen 9h", f"seen {seen}")
+    report = validate_game(dln.loads(text))
+    assert [(d.code, d.severity) for d in report.diagnostics] == [("D602", "warning")], why
+    assert report.rounds[0].known_points() is None

@@ -174,11 +174,15 @@ class RoundReport:
     broken_after: int = 0
     #: The round comes after one that won the game (D603): its points are not added to the game's totals.
     after_win: bool = False
+    #: A setup whose capture piles do not hold the pack scores the same whoever took the other cards (none
+    #: scores on its own, and the side with most leads by more than all of them): its points are known.
+    settled: bool = False
 
     def known_points(self) -> dict[str, int] | None:
         """Each side's points for the round, when every item is known: a setup's capture piles must
-        account for the whole pack, or what goes to whoever has most (:meth:`contested`) cannot be awarded."""
-        if self.scores is None or self.shown() < PACK:
+        account for the whole pack, or what goes to whoever has most (:meth:`contested`) cannot be awarded,
+        unless the other cards cannot change the points (:attr:`settled`)."""
+        if self.scores is None or (self.shown() < PACK and not self.settled):
             return None
         return {side: s.total for side, s in self.scores.items()}
 
