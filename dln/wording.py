@@ -14,6 +14,11 @@ from html import escape
 UNREAD_TARGET = "winner unknown (the Target tag cannot be read)"
 
 
+def wins(side: str) -> str:
+    """``N wins``, ``NS win``: a side that has won the game, a partnership as two players."""
+    return f"{side} {'win' if len(side) == 2 else 'wins'}"
+
+
 def count_of(n: int, noun: str) -> str:
     """``1 move``, ``3 moves``: a number with its noun, plural when it is not one."""
     return f"{n} {noun}{'s' * (n != 1)}"

@@ -109,3 +109,13 @@ def test_a_xeri_result_before_the_last_hand_says_how_many_hands_are_played() -> 
     (result,) = check(text).diagnostics
     assert (result.code, result.severity, result.message) == (
         "X603", "warning", "the Result tag gives the final standing, but nobody has won yet (of 5 hands)")
+
+
+def test_a_partnership_that_wins_is_said_to_win_in_every_command() -> None:
+    """pagat, Four-Player Game: the partnerships score together, and win together.  dln show said 'EW win
+    the game', but dln score and dln validate 'EW wins': one wording, as the sides are written."""
+    path = str(SAMPLES / "four-player.dln")
+    code, out, _ = run("score", path)
+    assert code == 0 and "EW win NS 39, EW 70" in out and "EW wins" not in out, out
+    code, out, _ = run("validate", "-v", path)
+    assert code == 0 and "EW win, NS 39 EW 70" in out and "EW wins" not in out, out

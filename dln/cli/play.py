@@ -50,7 +50,7 @@ from dln.record.redeals import REDEAL
 from dln.record.terminal import Terminal, read_typed_lines, typed_not_utf8
 from dln.views.output import is_terminal, say
 from dln.views.report import EXIT_INTERRUPTED
-from dln.wording import listed, shell_word
+from dln.wording import listed, shell_word, wins
 
 if TYPE_CHECKING:
     from dln.check.plays import Position
@@ -314,7 +314,7 @@ class Table:
         while True:
             phase = self.recorder.phase
             if phase == "over":
-                self.say(f"game over: {self.recorder.report.winner} wins ({self.standing()})")
+                self.say(f"game over: {wins(self.recorder.report.winner)} ({self.standing()})")
                 return EXIT_OK
             state = self.recorder.state
             if phase == "table" or state is None:

@@ -57,7 +57,7 @@ from dln.record.recordfile import FileChanged, GameFile, block_signals, unblock_
 from dln.record.redeals import REDEAL_WORD, next_round, redeal
 from dln.record.reply import Reply, Undone
 from dln.views.output import separator
-from dln.wording import count_of, number_word
+from dln.wording import count_of, number_word, wins
 
 _T = TypeVar("_T")
 
@@ -247,7 +247,7 @@ class Recorder:
         phase = self.phase
         if phase == "over":
             said = figures if word == "score" else score
-            return [f"game over: {self.report.winner} wins, {said} ({positions.goal(self.report, 'target')})"]
+            return [f"game over: {wins(self.report.winner)}, {said} ({positions.goal(self.report, 'target')})"]
         head, dot = f"round {self._round_number()}, {self.dealer()} deals", self.dot
         if phase == "table":
             pile = positions.table_word(self.report) == "pile"  # its order counts: X101 judges its two top cards

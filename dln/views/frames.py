@@ -23,7 +23,7 @@ from dln.games.protocol import BY_CARDS, Position, contested, game_of, standing_
 from dln.notation.model import SEAT_TAGS, Game, Move, Round, Variation, glyph_sign
 from dln.notation.writer import move_text, variation_text
 from dln.views.group_parts import Parts, laid_parts
-from dln.wording import UNREAD_TARGET, count_of
+from dln.wording import UNREAD_TARGET, count_of, wins
 
 #: What the glyphs mean (docs/notation.md, Glyphs); ``$1``-``$6`` are the same six signs.
 GLYPHS: dict[str, str] = {
@@ -370,8 +370,7 @@ def standing_words(frame: Frame) -> str:
     if end.won_before is not None:
         return f"not counted: {end.won_before} had won the game before this round: {standing} ({goal})"
     if end.winner is not None:
-        verb = "win" if len(end.winner) == 2 else "wins"  # NS win, N wins
-        return f"{end.winner} {verb} the game: {standing} ({goal})"
+        return f"{wins(end.winner)} the game: {standing} ({goal})"
     if not end.target_read:
         return f"{UNREAD_TARGET}: {standing}"
     if end.last:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 
 from dln.views.output import emit, output_takes_any_text, say, say_within, terminal_width
-from dln.wording import UNREAD_TARGET, count_of, known_cards, positions_span
+from dln.wording import UNREAD_TARGET, count_of, known_cards, positions_span, wins
 
 if TYPE_CHECKING:
     from dln.check.batch import Checked
@@ -98,7 +98,7 @@ def outcome(report: Checked) -> str:
 
     standing = standing_text(report.result_unit, report.totals)
     if report.winner:
-        return f"{report.winner} wins, {standing}"
+        return f"{wins(report.winner)}, {standing}"
     return f"{UNREAD_TARGET}, {standing}" if not report.target_read else f"unfinished, {standing}"
 
 

@@ -11,7 +11,7 @@ from dln.check.position import EVERYTHING, Known
 from dln.engine.state import describe_cards
 from dln.games.protocol import Position, contested, game_of, standing_text
 from dln.views.frames import Finding, Frame, annotations, item_heading, plain_move
-from dln.wording import UNREAD_TARGET, count_of
+from dln.wording import UNREAD_TARGET, count_of, wins
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -162,7 +162,7 @@ def score_sheet(report: GameReport, *, symbols: bool = True, width: int | None =
                      "not added to the game's totals")
     standing_words = standing_text(engine.result_unit if engine is not None else "points", report.totals or {}, ", ")
     if report.winner:
-        notes.append(f"{report.winner} wins{',' if not points_count else ''} {standing_words}")
+        notes.append(f"{wins(report.winner)}{',' if not points_count else ''} {standing_words}")
     elif report.totals is not None and not all(played.setup for played in report.rounds):
         notes.append(f"{'no winner yet' if report.target_read else UNREAD_TARGET}: {standing_words}")
     if notes:
