@@ -196,3 +196,20 @@ def test_most_cards_stays_unknown_when_the_cards_not_shown_could_change_the_poin
     report = validate_game(dln.loads(text))
     assert [(d.code, d.severity) for d in report.diagnostics] == [("D602", "warning")], why
     assert report.rounds[0].known_points() is None
+
+
+@pytest.mark.parametrize(("text", "line", "words", "contested", "sure"), CASES)
+def test_stats_leave_out_a_round_whose_points_the_sheet_leaves_unknown(
+        tmp_path: Path, text: str, line: int, words: list[str], contested: set[str], sure: int) -> None:
+    """dln stats credited N with the contested items dln score shows as '?' (Diloti's most cards: 15 points
+    a round where the sheet says '11 + ?'): the two commands disagreed on the same game.  Like a round the
+    replay cannot score, it is left out of the points per round; a setup whose points are known counts."""
+    path = tmp_path / "setup.dln"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(main, ["stats", "--json", str(path)])
+    north = next(side for side in json.loads(result.stdout)["sides"] if side["name"] == "N")
+    assert (north["rounds"], north["points"]) == (0, 0), north
+    path.write_text(LEAD, encoding="utf-8")
+    result = CliRunner().invoke(main, ["stats", "--json", str(path)])
+    north = next(side for side in json.loads(result.stdout)["sides"] if side["name"] == "N")
+    assert (north["rounds"], north["points"], north["most_cards"]) == (1, 6, 4), north

@@ -45,7 +45,8 @@ class PlayFacts:
 
     players: int
     seats: dict[str, SeatEvents]
-    #: Each scored round's points per side, item by item (rounds the replay could not score are left out).
+    #: Each scored round's points per side, item by item (rounds the replay could not score, and a setup's
+    #: whose items that go to whoever has most are unknown, as dln score shows them '?', are left out).
     #: (a score has ``total``, ``cards`` and ``points``, item by item: Diloti's SideScore, the others' ItemScore)
     rounds: list[dict[str, Any]] = field(default_factory=list)
     winner: str | None = None  # the side that won, when the game was played to its end
@@ -115,7 +116,7 @@ def play_facts(report: GameReport) -> PlayFacts:
                 continue
             facts.moves += 1
             _read_move(facts, moves, i, states[i], states[i + 1])
-        if result.scores is not None:
+        if result.known_points() is not None:  # a setup's items that go to whoever has most may be unknown
             facts.rounds.append(result.scores)
     return facts
 
