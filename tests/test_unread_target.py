@@ -18,12 +18,12 @@ import pytest
 from tests.validating import SAMPLES, check, run
 
 
-@pytest.mark.parametrize(("sample", "tag", "standing"), [
-    ("two-player-61.dln", '[Target "61"]', "N 50 S 65"),
-    ("kontsina.dln", '[Target "21"]', "N 9 E 13 S 21"),
-    ("xeri.dln", '[Target "5"]', "N 3 S 2"),
+@pytest.mark.parametrize(("sample", "tag", "unit", "standing"), [
+    ("two-player-61.dln", '[Target "61"]', "", "N 50 S 65"),
+    ("kontsina.dln", '[Target "21"]', "", "N 9 E 13 S 21"),
+    ("xeri.dln", '[Target "5"]', "hands won ", "N 3 S 2"),
 ])
-def test_an_unread_target_names_no_winner(sample: str, tag: str, standing: str) -> None:
+def test_an_unread_target_names_no_winner(sample: str, tag: str, unit: str, standing: str) -> None:
     """The tag is R002 and the one error; no round is called played after the win, the Result tag is not
     judged against a target nobody agreed, and neither the verdict nor the score sheet names a winner."""
     text = (SAMPLES / sample).read_text(encoding="utf-8").replace(tag, '[Target "121 points"]')
@@ -31,10 +31,10 @@ def test_an_unread_target_names_no_winner(sample: str, tag: str, standing: str) 
     assert [(d.code, d.severity) for d in report.diagnostics] == [("R002", "error")]
     assert report.winner is None
     code, out, _ = run("validate", "-v", "-", stdin=text)
-    assert code == 2 and f"winner unknown (the Target tag cannot be read), {standing}" in out, out
+    assert code == 2 and f"winner unknown (the Target tag cannot be read), {unit}{standing}" in out, out
     code, out, _ = run("score", "-", stdin=text)
     words = ", ".join(f"{a} {b}" for a, b in zip(standing.split()[::2], standing.split()[1::2], strict=True))
-    assert code == 2 and f"winner unknown (the Target tag cannot be read): {words}" in out, out
+    assert code == 2 and f"winner unknown (the Target tag cannot be read): {unit}{words}" in out, out
     assert " wins" not in out
     sheet = json.loads(run("score", "--json", "-", stdin=text)[1])["games"][0]
     assert sheet["winner"] is None
