@@ -7,6 +7,8 @@ Rule passages are cited as in docs/rules.md: ``pagat`` is diloti-pagat.txt, by s
 from __future__ import annotations
 
 import random
+import shlex
+from pathlib import Path
 
 import pytest
 
@@ -136,6 +138,26 @@ def test_moves_lists_the_legal_moves_under_the_variants() -> None:
     code, out, _ = run("moves", path, "--at", "1", "--variant", "")
     assert code == 0 and "9 legal moves for N:\n" in out
     assert {"  N 9h", "  N 9h x 9c", "  N 9h x Ac 3d 5s"} <= set(out.splitlines())
+
+
+def test_the_moves_command_under_an_illegal_move_keeps_the_variant_option(tmp_path: Path) -> None:
+    """The 'and more; dln moves ... lists them all' of an illegal move's help is a command to paste: under
+    ``--variant``, which overrides the tag, it left the option out, so the moves it listed were those of the
+    tag's rules.  Here pagat's four players play anticlockwise (Four-Player Game), W first after dealer N,
+    while the tag says clockwise (denexa, Game play), E first: the command listed E's moves, not W's."""
+    path = tmp_path / "four.dln"
+    path.write_text('[Variant "clockwise"]\n\nround 1 dealer N\ntable 5h 3c 9d 7s\nE 2c\nS 2d\nW 2h\nN 2s\n')
+    code, out, _ = run("validate", "--variant", "standard", str(path))
+    assert code == 1
+    help_line = next(line for line in out.splitlines() if "help: legal instead:" in line)
+    shown = help_line.split("legal instead: ")[1].split(" (and more")[0].split(", ")
+    command = help_line.split("(and more; ")[1].removesuffix(" lists them all)")
+    assert command == f"dln moves {path} --game 1 --round 1 --at 1 --variant standard"
+    code, listed, _ = run(*shlex.split(command)[1:])
+    assert code == 0 and "W to play" in listed
+    assert [line.strip() for line in listed.splitlines() if line.startswith("  ")][:len(shown)] == shown
+    _, out, _ = run("validate", str(path))  # by the tag's rules, legal: nothing to list
+    assert "help:" not in out
 
 
 def _one_round(seed: int, rules: Rules) -> str:

@@ -99,12 +99,12 @@ class _Checker(OutOfTurn):
         self.engine = tagged_game(self)
         self.seats: tuple[str, ...] = ()
         self.players = 0
-        # the seats the record names that the game has no seat for, each with the index of its error
-        self.unseated: dict[str, int] = {}
+        self.option = ""  # '--variant …' as the command line gave it, for the commands the help suggests
+        self.unseated: dict[str, int] = {}  # the seats the record names that the game has not: their error's index
         self.deals: list[dict[str, tuple[Card, ...]]] | None = None  # each deal's hands, when the record gives a deck
         if self.engine is not None:
             named = rules_of(self, self.engine, variants)
-            self.rules = named.rules
+            self.rules, self.option = named.rules, named.option
             self.target_read = named.target_read  # an unread Target: no target agreed, no winner known
             self.seats, problems = self.engine.seats_for(game.seats_used(), self.rules)
             stray = stray_seat(game, self.engine, self.rules)
@@ -715,8 +715,8 @@ class _Checker(OutOfTurn):
         if limit is not None and len(chosen) > limit:
             chosen = chosen[:limit]
             if number is not None and self.round_index is not None:
-                more = (f"dln moves {self.filename} --game {self.index} --round {self.round_index} --at {number} "
-                        "lists them all")
+                more = (f"dln moves {self.filename} --game {self.index} --round {self.round_index} --at {number}"
+                        f"{' ' * bool(self.option)}{self.option} lists them all")
             else:
                 more = "dln validate --all-alternatives lists them all"
         from dln.check.generate import record_move  # with self-play behind it: only when a move is illegal
