@@ -201,7 +201,7 @@ def test_liberal_declarations_with_four_players() -> None:
 
 
 # --------------------------------------------------------------------------
-# soy (pagat, paragraph on the word soy; app-help, soy paragraphs)
+# soy (pagat, paragraph on the word soy: the app-help's soys, any group, may be added to)
 # --------------------------------------------------------------------------
 
 
