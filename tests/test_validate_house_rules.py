@@ -6,6 +6,7 @@ Rule passages are cited as in docs/rules.md: ``pagat`` is diloti-pagat.txt, by s
 
 from __future__ import annotations
 
+import json
 import random
 import shlex
 from pathlib import Path
@@ -321,3 +322,32 @@ def test_a_round_without_its_table_is_said_unchecked_not_illegal() -> None:
     assert code == 0 and verdict.endswith(": legal")
     assert "score unknown (a round is not checked: it has no opening table, so its points are not known)" in verdict
     assert "breaks a rule" not in verdict
+
+
+FIVE_FACE_CARDS = """\
+[Variant "face-card-redeal"]
+
+round 1 dealer S
+table 5h 3c 9d 7s
+N: 2c 3d 4h 5s 6s 7h
+S: Kc Kd Qs Qh Jc 5d
+N 2c
+"""
+
+
+def test_moves_lists_the_redeal_a_house_rule_allows() -> None:
+    """pagat, house rules after Four-Player Game: "Some allow a player who receives 5 or 6 face cards (K, Q, J)
+    in the first deal of a round to cancel the round".  dln moves listed only the cards N could play, never
+    that S, dealt five face cards, could still cancel the round before the first card: a table asking what was
+    allowed there was not told.  It is listed apart from the moves, for any seat that may, and in the JSON."""
+    code, out, _ = run("moves", "-", "--at", "1", stdin=FIVE_FACE_CARDS)
+    assert code == 0
+    assert out.splitlines()[-2:] == ["Before the first card of the deal, the round may be cancelled for "
+                                     "face cards (face-card-redeal):", "  redeal S"]
+    code, out, _ = run("moves", "-", "--at", "1", "--json", stdin=FIVE_FACE_CARDS)
+    assert code == 0 and json.loads(out)["redeals"] == ["redeal S"]
+    for args in (["--at", "1", "--variant", "standard"], ["--at", "2"]):  # no house rule; a card already played
+        code, out, _ = run("moves", "-", *args, stdin=FIVE_FACE_CARDS)
+        assert code == 0 and "redeal" not in out
+        code, out, _ = run("moves", "-", *args, "--json", stdin=FIVE_FACE_CARDS)
+        assert "redeals" not in json.loads(out)

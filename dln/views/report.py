@@ -177,9 +177,13 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
         _print_ranked(display, report.index, round_number, at, state, {**rank, "coming": coming}, as_json,
                       ascii_json, known, code)
     listed = [move_text(written(state, move)) for move in legal(state, every=every)]
+    # the seats that may still call the round off for face cards (pagat, house rules after Four-Player Game)
+    redeals = [f"redeal {seat}" for seat in report.seats if report.engine is not None
+               and not report.engine.redeal_violations(state, seat)]
     if as_json:
         emit(json.dumps({"file": display, "game": report.index, "round": round_number, "at": at,
-                         "position": position_data(state), "moves": listed}, ensure_ascii=ascii_json))
+                         "position": position_data(state), "moves": listed,
+                         **({"redeals": redeals} if redeals else {})}, ensure_ascii=ascii_json))
         sys.exit(code)
     say(describe_position(state, known))
     hand = state.hand(state.turn)  # a hand partly seen: the moves of the cards the record shows
@@ -187,6 +191,11 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
         f"{known_cards(sorted(hand.known, key=lambda c: c.index), hand.unknown, 'not listed')}:")
     for text in listed:
         say("  " + text)
+    if redeals:
+        allowing = ", ".join(name for name in report.rules.variants() if name.startswith("face-card-redeal"))
+        say(f"Before the first card of the deal, the round may be cancelled for face cards ({allowing}):")
+        for text in redeals:
+            say("  " + text)
     sys.exit(code)
 
 
