@@ -196,3 +196,21 @@ def test_the_shared_rules_table_of_docs_rules_md_is_what_explain_cites() -> None
     documented = set(re.findall(r"^\| (D\d{3}) \|", table, re.M))
     cited = {code for game in installed().values() for code in game.shared_codes}
     assert documented == cited
+
+
+@pytest.mark.parametrize(("code", "passage", "variants"), [
+    ("D501", 'pagat.com "Diloti", The “Xeri”; Further Deals and the End of the Round; closing house rules on the xeri',
+     ("first-card-xeri", "no-last-card-xeri")),
+    ("D003", 'pagat.com "Diloti", The Play; Four-Player Game; denexa.com "Diloti", Game play', ("clockwise",)),
+])
+def test_a_rule_a_house_rule_changes_cites_the_house_rules_passage(code: str, passage: str,
+                                                                  variants: tuple[str, ...]) -> None:
+    """D501 under no-last-card-xeri rests on pagat's closing house rules on the xeri ("Some play that the very
+    last card played by the dealer does not count as a xeri"), and first-card-xeri on the next sentence ("some
+    play that a xeri is scored ... even with the very first card of a round"); D003 under clockwise on denexa,
+    Game play ("The player to the dealer's left plays first").  `dln explain` cited neither, so a table checking
+    a verdict given under the house rule found the rule in none of the passages cited.  The statement names
+    the house rules as --variant and the Variant tag spell them."""
+    text = explain(code)
+    assert f"Source: {passage}\n" in text
+    assert all(name in text.split("\nSource: ")[0] for name in variants)

@@ -134,8 +134,9 @@ _TABLE: tuple[RuleCode, ...] = (
              "in another hand cannot be played.",
              f"{_P}, Players, Cards and Deal"),
     RuleCode("D003", "wrong-seat",
-             "Only the seat whose turn it is plays, and turns follow the play order.",
-             f"{_P}, The Play; Four-Player Game"),
+             "Only the seat whose turn it is plays, and turns follow the play order "
+             "(which the house rule clockwise turns for four Diloti players).",
+             f"{_P}, The Play; Four-Player Game; {_D}, Game play"),
     RuleCode("D004", "not-on-table",
              "A move can only take or use loose cards and declarations that are on the "
              "table; the cards of a declaration cannot be taken one by one.",
@@ -293,8 +294,9 @@ _TABLE: tuple[RuleCode, ...] = (
     # D5xx: xeri
     RuleCode("D501", "false-xeri",
              "A xeri is a capture that empties the table, other than the first card of "
-             "a round (and the dealer's last card under no_last_card_xeri).",
-             f"{_P}, The “Xeri”; Further Deals and the End of the Round"),
+             "a round (unless under the house rule first-card-xeri) and, under no-last-card-xeri, "
+             "the dealer's last card of the round.",
+             f"{_P}, The “Xeri”; Further Deals and the End of the Round; closing house rules on the xeri"),
     # D6xx: end of round and claims
     RuleCode("D601", "rest-claim",
              "The cards left on the table at the end go to the side that captured last.",
