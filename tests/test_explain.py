@@ -214,3 +214,12 @@ def test_a_rule_a_house_rule_changes_cites_the_house_rules_passage(code: str, pa
     text = explain(code)
     assert f"Source: {passage}\n" in text
     assert all(name in text.split("\nSource: ")[0] for name in variants)
+
+
+def test_the_statements_name_house_rules_as_the_variant_option_spells_them() -> None:
+    """`dln explain D212` said "Under forced_capture", the engine's flag: a table copying it into --variant or the
+    Variant tag got "unknown variant 'forced_capture'".  Every statement names a house rule by its variant name."""
+    from dln.engine.rules import VARIANTS
+
+    flags = [flag for flag in VARIANTS.values() if "_" in flag]
+    assert [(code, flag) for code, _, statement in every_code() for flag in flags if flag in statement] == []

@@ -144,8 +144,8 @@ _TABLE: tuple[RuleCode, ...] = (
     # D1xx: deal, table and setup
     RuleCode("D101", "table-redeal",
              "An opening table with three or four face cards of one rank is redealt "
-             "(three or more of any rank under redeal_any_rank, but not exactly three face "
-             "cards under three_face_cards).",
+             "(three or more of any rank under redeal-any-rank, but not exactly three face "
+             "cards under three-face-cards).",
              f"{_P}, Players, Cards and Deal; house rules after Four-Player Game; {_D}, Setup"),
     RuleCode("D102", "hand-size",
              "Each deal gives every player six cards, and hands then shrink by one card "
@@ -170,8 +170,8 @@ _TABLE: tuple[RuleCode, ...] = (
              f"{_P}, Players, Cards and Deal; Four-Player Game; house rules after Four-Player "
              f"Game; {_D}, Scoring"),
     RuleCode("D107", "redeal-not-allowed",
-             "A player cancels a round for face cards only under face_card_redeal, in the "
-             "round's first deal, or face_card_redeal_any, in any deal.",
+             "A player cancels a round for face cards only under face-card-redeal, in the "
+             "round's first deal, or face-card-redeal-any, in any deal.",
              f"{_P}, house rules after Four-Player Game"),
     RuleCode("D108", "redeal-after-play",
              "A round is cancelled for face cards right after a deal, before a card of that "
@@ -209,13 +209,13 @@ _TABLE: tuple[RuleCode, ...] = (
              f"{_P}, The Play (items 1-2); {_D}, Capturing cards"),
     RuleCode("D207", "capture-declaration-value",
              "A plain or group declaration is captured only by a card equal to its value "
-             "(under liberal_declarations a plain one may also be part of a set totalling "
+             "(under liberal-declarations a plain one may also be part of a set totalling "
              "the card's value).",
              f"{_P}, Plain Declarations; Group Declarations; Use of Plain Declarations"),
     RuleCode("D208", "component-sum",
              "Each set of cards a record joins into one component must be among the "
              "cards taken, overlap no other, total the capturing card's value, and hold "
-             "a declaration only if it is a plain one under liberal_declarations.",
+             "a declaration only if it is a plain one under liberal-declarations.",
              f"{_P}, The Play (item 2); Use of Plain Declarations"),
     RuleCode("D209", "empty-capture",
              "A capture takes at least one loose card or declaration.",
@@ -224,15 +224,15 @@ _TABLE: tuple[RuleCode, ...] = (
              "A laid card only joins the table; it takes and uses nothing.",
              f"{_P}, The Play (item 5)"),
     RuleCode("D211", "forced-capture",
-             "Under forced_capture a numeral that can capture must capture, so it is "
+             "Under forced-capture a numeral that can capture must capture, so it is "
              "neither laid nor declared.",
              f"{_P}, Forced Capture"),
     RuleCode("D212", "capture-left-behind",
-             "Under forced_capture a capture leaves on the table nothing the played card "
+             "Under forced-capture a capture leaves on the table nothing the played card "
              "could have taken together with what it took.",
              f"{_P}, Forced Capture"),
     RuleCode("D213", "fourth-face-card",
-             "Under three_face_cards the fourth card of a rank captures all three cards of "
+             "Under three-face-cards the fourth card of a rank captures all three cards of "
              "that rank lying on the table.",
              f"{_P}, house rules after Four-Player Game"),
     # D3xx: declarations
@@ -254,7 +254,7 @@ _TABLE: tuple[RuleCode, ...] = (
     RuleCode("D305", "group-split",
              "A group of V splits into sets each totalling V: the played card sits alone, "
              "with loose cards, or on an opponent's plain declaration it raises to V, and "
-             "every other declaration joined is worth V (under liberal_declarations an "
+             "every other declaration joined is worth V (under liberal-declarations an "
              "opponent's plain declaration worth less may be part of any set).",
              f"{_P}, Group Declarations; Use of Plain Declarations"),
     RuleCode("D306", "face-in-declaration",
@@ -271,7 +271,7 @@ _TABLE: tuple[RuleCode, ...] = (
              f"{_P}, Group Declarations"),
     RuleCode("D310", "raise-shape",
              "A raise adds only the played card to one plain declaration; loose cards or "
-             "a second declaration join it only under liberal_declarations.",
+             "a second declaration join it only under liberal-declarations.",
              f"{_P}, Plain Declarations; Use of Plain Declarations"),
     RuleCode("D311", "soy-closed",
              "Under soy nothing may be added to a group made of exactly two equal numerals.",
