@@ -351,3 +351,14 @@ def test_moves_lists_the_redeal_a_house_rule_allows() -> None:
         assert code == 0 and "redeal" not in out
         code, out, _ = run("moves", "-", *args, "--json", stdin=FIVE_FACE_CARDS)
         assert "redeals" not in json.loads(out)
+
+
+@pytest.mark.parametrize("written", ["Soy", "SOY", "soy, Three-Face-Cards"])
+def test_house_rule_names_are_read_whatever_their_case(written: str) -> None:
+    """A Variant tag of 'Standard' named the standard rules, but one of 'Soy' was R002 'unknown variant' (exit 2,
+    the game not checked at all), and so was --variant Soy: a house rule written by hand is read whatever its
+    case, as 'standard' is."""
+    report = check(f'[Variant "{written}"]\n\n' + CLAIMS)
+    assert report.diagnostics == [] and "house rules: soy" in report.describe_rules()
+    code, out, _ = run("validate", "--variant", written, "-", stdin=CLAIMS)
+    assert code == 0 and "house rules: soy" in out

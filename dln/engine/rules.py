@@ -100,14 +100,14 @@ STANDARD_RULES = ("standard", "none")
 
 
 def parse_variants(text: str) -> list[str]:
-    """The names in a ``Variant`` tag value: comma-separated, blanks ignored; ``standard`` (or ``none``)
-    alone names none, as ``--variant standard`` does.
+    """The names in a ``Variant`` tag value: comma-separated, blanks ignored, in any case (a tag written by
+    hand may say ``Soy``); ``standard`` (or ``none``) alone names none, as ``--variant standard`` does.
 
-    >>> parse_variants("soy, clockwise"), parse_variants("Standard")
+    >>> parse_variants("Soy, clockwise"), parse_variants("Standard")
     (['soy', 'clockwise'], [])
     """
-    names = [name.strip() for name in text.split(",") if name.strip()]
-    return [] if len(names) == 1 and names[0].lower() in STANDARD_RULES else names
+    names = [name.strip().lower() for name in text.split(",") if name.strip()]
+    return [] if len(names) == 1 and names[0] in STANDARD_RULES else names
 
 
 def unfit(variants: list[str], players: int) -> str | None:
