@@ -56,13 +56,15 @@ def lay_violations(state: Position, seat: Seat, card: Card) -> list[Violation]:
             break
     rank = card.rank
     if rank > 10:  # a face card
-        # pagat, The Play (item 5): a matching loose face card must be captured instead.
+        # pagat, The Play (item 5): a matching loose face card must be captured instead (the three of its rank
+        # under three_face_cards, whose fourth card takes them all).
         for c in state.loose:
             if c.rank == rank:
+                trio = face_trio(state, card)
                 out.append(error(
                     codes.FACE_LAY_ON_MATCH,
-                    f"{card} may not be laid while {c} lies loose on the table; "
-                    f"{seat} must capture it"))
+                    f"{card} may not be laid while {c} lies loose on the table; {seat} must capture "
+                    + (f"all three, {describe_cards(trio)}" if trio else "it")))
                 break
     elif state.rules.forced_capture:
         forced = forced_capture_violation(state, card)

@@ -263,6 +263,8 @@ def test_the_fourth_face_card_takes_all_three() -> None:
     for taken in ("Qc", "Qc Qd"):
         assert errors(state, take("N", "Qs", taken)) == {"D213"}
     assert errors(state, lay("N", "Qs")) == {"D202"}
+    (laid,) = check(state, lay("N", "Qs"))  # it said 'N must capture it', the one card the rule forbids taking
+    assert laid.message.endswith("N must capture all three, Qc Qd Qh")
     setup = position("Qc Qd Qh 9s", {"N": "Qs", "S": "Kc"})
     assert errors(setup, take("N", "Qs", "Qc Qd Qh")) == {"D203"}
     assert legal(setup, take("N", "Qs", "Qc"))
