@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -85,6 +86,20 @@ def test_alternatives_are_few_found_lazily_and_say_how_to_list_them_all(
     assert all(move.startswith("N 10d") for move in listed)  # the card played first
     assert f"and more; dln moves {path} --game 1 --round 1 --at 1 lists them all" in help_line
     assert taken <= dln.check.validate.ALTERNATIVES + 1
+
+
+def test_the_command_that_lists_them_all_can_be_pasted(tmp_path: Path) -> None:
+    """The 'dln moves ...' under an illegal move's help is run as it is written: a file name with a space was
+    written bare (the shell reads two files), and standard input as '<stdin>' (a redirection, no file)."""
+    path = tmp_path / "club night.dln"
+    path.write_text(crowded_table())
+    _, out, _ = run("validate", str(path))
+    command = out.split("(and more; ")[1].split(" lists them all)")[0]
+    assert shlex.split(command)[:3] == ["dln", "moves", str(path)]
+    code, listed, _ = run(*shlex.split(command)[1:])
+    assert code == 0 and "legal moves for N:" in listed
+    _, out, _ = run("validate", "-", stdin=crowded_table())
+    assert "(and more; dln moves - --game 1 --round 1 --at 1 lists them all)" in out
 
 
 def test_all_alternatives_lists_every_one(tmp_path: Path) -> None:

@@ -71,6 +71,7 @@ from dln.games import protocol
 from dln.notation.model import Game, Move, Round
 from dln.notation.model import Hand as RecordHand
 from dln.notation.model import Pile as RecordPile
+from dln.notation.sources import command_name
 from dln.notation.writer import move_text
 from dln.wording import count_of
 
@@ -698,10 +699,9 @@ class _Checker(OutOfTurn):
         """The legal moves in DLN, those with the card played if any (the usual intent), else any;
         and, when there are more than :attr:`alternatives`, how to list them all.
 
-        The moves are generated lazily and only as many as shown are made: a
-        crowded table has over 100,000 legal captures, and listing them would
-        take longer than validating an archive.  ``number``: the main-line move
-        whose position ``dln moves --at`` shows, or None for a variation's move.
+        The moves are generated lazily and only as many as shown are made: a crowded table has over 100,000
+        legal captures, and listing them would take longer than validating an archive.  ``number``: the
+        main-line move whose position ``dln moves --at`` shows, or None for a variation's move.
         """
         state = position.freeze() if hasattr(position, "freeze") else position
         if state.turn not in state.seats or state.hands_empty:
@@ -715,8 +715,8 @@ class _Checker(OutOfTurn):
         if limit is not None and len(chosen) > limit:
             chosen = chosen[:limit]
             if number is not None and self.round_index is not None:
-                more = (f"dln moves {self.filename} --game {self.index} --round {self.round_index} --at {number}"
-                        f"{' ' * bool(self.option)}{self.option} lists them all")
+                more = (f"dln moves {command_name(self.filename)} --game {self.index} --round {self.round_index} "
+                        f"--at {number}{' ' * bool(self.option)}{self.option} lists them all")
             else:
                 more = "dln validate --all-alternatives lists them all"
         from dln.check.generate import record_move  # with self-play behind it: only when a move is illegal

@@ -12,6 +12,7 @@ import contextlib
 import io
 import os
 import re
+import shlex
 import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -39,6 +40,12 @@ def display_name(name: str) -> str:
     """The name a message gives a file: ``<stdin>`` for ``-``, and ``''`` for an empty name (a script's empty
     variable), as a shell takes it, which left a message starting with its colon."""
     return "<stdin>" if name == STDIN else name or "''"
+
+
+def command_name(display: str) -> str:
+    """A file as a message names it (:func:`display_name`), written for a command to paste: ``-`` for standard
+    input, quoted where the shell would split or expand it."""
+    return STDIN if display == display_name(STDIN) else shlex.quote(display)
 
 
 def located(file: str, line: int | None = None, column: int | None = None) -> str:
