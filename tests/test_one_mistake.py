@@ -896,3 +896,29 @@ def test_two_moves_written_in_each_other_s_place_further_apart_are_one_error() -
                   _swapped("two-player-61.dln", "3. N 9s x [9]", "5. N Jc")):
         diagnostics = validate_game(dln.loads(doubt)).diagnostics
         assert diagnostics and not any("in the place of" in d.message for d in diagnostics)
+
+
+def test_a_card_on_the_table_and_in_a_hand_is_one_error_where_written_again() -> None:
+    """Each card exists once (D104): 3c on the opening table and in N's hand line is one mistake, at the hand
+    line, where the record writes the card a second time.  Which of the two is wrong the record does not
+    tell, and the note says so, naming both lines.  N playing the card put a second 3c on the table, and the
+    next deal said '3c is written twice on the table', at the table line, which writes it once: a second,
+    false error for the same mistake."""
+    text = ("round 1 dealer S\ntable 5h 3c 9d 7s\nN: Ac 2c 3c 4c 6c 7c\nS: Ad 2d 3d 4d 6d 7d\nN Ac\nS Ad\nN 2c\n"
+            "S 2d\nN 3c\nS 3d\nN 4c\nS 4d\nN 6c\nS 6d\nN 7c\nS 7d\ndeal\n")
+    [d] = validate_game(dln.loads(text)).diagnostics
+    assert (d.code, d.line, d.column, d.message) == ("D104", 3, 10, "3c is on the table and in N's hand")
+    assert d.notes == ("3c is written on the table on line 2 and in N's hand on line 3: the record does not "
+                       "tell which of the two is wrong",)
+    # In two hand lines, both played: one error, at the second line, naming both.
+    hands = text.replace("table 5h 3c", "table 5h 8c").replace("S: Ad 2d 3d", "S: Ad 2d 3c").replace("S 3d", "S 3c")
+    [d] = validate_game(dln.loads(hands)).diagnostics
+    assert (d.code, d.line, d.column) == ("D104", 4, 10)
+    assert d.notes == ("3c is written in N's hand on line 3 and in S's hand on line 4: the record does not tell "
+                       "which of the two is wrong",)
+    # Xeri's position check, its own, says the same once: the deal after N's 3c is no second error.
+    xeri = [(d.code, d.line) for d in validate_game(dln.loads('[Game "Xeri"]\n\n' + text)).diagnostics]
+    assert [at for at in xeri if at[0] == "D104"] == [("D104", 5)]
+    # A later deal's hand line that writes the card again is a mistake of its own, still reported there.
+    again = text + "N: 3c 5c 8c 9c 10c Jc\n"
+    assert [(d.code, d.line) for d in validate_game(dln.loads(again)).diagnostics] == [("D104", 3), ("D104", 18)]

@@ -11,9 +11,11 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from dln.cards import Card
 from dln.check.setups import Where, locate
+from dln.check.written_twice import carried_on, places_noted
 from dln.engine import RULES, RoundState, Rules, SideScore, Violation
-from dln.engine.codes import Severity
+from dln.engine.codes import DUPLICATE_CARD, Severity
 from dln.games.protocol import ITEM_WORDS, contested
 from dln.notation.bounds import small_number
 from dln.notation.errors import caret_excerpt
@@ -355,6 +357,7 @@ class Reporter:
         self.diagnostics: list[Diagnostic] = []
         self.round_index: int | None = None
         self.unsound = False  # the current round's position breaks a rule: its points are not known
+        self.written_twice: tuple[Round | None, set[Card]] = (None, set())  # see report_located
 
     def report_located(self, violations: Sequence[Violation], round_: Round, plan: DealPlan | None,
                        places: Mapping[object, Where] = MappingProxyType({})) -> None:
@@ -364,7 +367,16 @@ class Reporter:
         An error makes the round unsound: its moves are still judged, its points are not known.
         """
         hands = plan.hands if plan is not None else ()
+        if self.written_twice[0] is not round_:
+            self.written_twice = round_, set()
+        reported = self.written_twice[1]  # the round's cards reported written twice (D104): one mistake each
         for v in violations:
+            if carried_on(v, reported, hands):
+                continue
+            if v.subject not in places:
+                v = places_noted(v, round_, hands)
+            if v.code == DUPLICATE_CARD and isinstance(v.subject, Card):
+                reported.add(v.subject)
             line, column = (plan.line, plan.column) if plan is not None else (round_.line, round_.column)
             where = places.get(v.subject) or locate(v.subject, round_, hands)
             if where is not None:

@@ -40,7 +40,7 @@ from dln.notation.model import Hand as HandLine
 from dln.notation.model import Pile as RecordPile
 from dln.wording import count_of
 
-__all__ = ["SetupStart", "locate", "read_setup"]
+__all__ = ["SetupStart", "locate", "read_setup", "written_at"]
 
 Where = tuple[int, int]
 
@@ -306,6 +306,28 @@ def _at(line: int | None, column: int | None, round_: Round) -> Where | None:
     return (line, column or 1)
 
 
+def written_at(card: Card, round_: Round, hands: Sequence[HandLine] = ()) -> list[tuple[Where, str]]:
+    """Each place the round's lines (and a deal's ``hands``) write ``card``: where, and what it is said to
+    be there ('on the table', "in N's hand"), as a D104 names the places of a card written twice."""
+    found: list[tuple[Where, str]] = []
+    for i, item in enumerate(round_.table or ()):
+        if item == card and i < len(round_.table_positions):
+            found.append((round_.table_positions[i], "on the table"))
+        elif isinstance(item, RecordPile) and card in item.cards and item.line is not None:
+            found.append(((item.line, item.column or 1), "in a declaration on the table"))
+    lines: list[tuple[HandLine | Captured, str]] = [(h, f"in {h.seat}'s hand") for h in hands]
+    lines += [(c, f"in {c.side}'s capture pile") for c in round_.captured]
+    for line, said in lines:  # hand lines and capture piles, each card where written
+        for i, written in enumerate(line.cards):
+            if written == card:
+                if i < len(line.positions):
+                    found.append((line.positions[i], said))
+                elif line.line is not None:
+                    found.append(((line.line, line.column or 1), said))
+    found += [(at, "in the seen line") for c, at in zip(round_.seen, round_.seen_positions, strict=False) if c == card]
+    return found
+
+
 def locate(subject: object, round_: Round, hands: Sequence[HandLine] = ()) -> Where | None:
     """Where the record writes ``subject`` (see :class:`dln.engine.Violation`), or None if it does not.
 
@@ -316,21 +338,8 @@ def locate(subject: object, round_: Round, hands: Sequence[HandLine] = ()) -> Wh
         return None
     table = round_.table or ()
     if isinstance(subject, Card):
-        found: list[Where] = []
-        for i, item in enumerate(table):
-            if item == subject and i < len(round_.table_positions):
-                found.append(round_.table_positions[i])
-            elif isinstance(item, RecordPile) and subject in item.cards and item.line is not None:
-                found.append((item.line, item.column or 1))
-        for line in (*hands, *round_.captured):  # hand lines and capture piles, each card where written
-            for i, card in enumerate(line.cards):
-                if card == subject:
-                    if i < len(line.positions):
-                        found.append(line.positions[i])
-                    elif line.line is not None:
-                        found.append((line.line, line.column or 1))
-        found += [at for card, at in zip(round_.seen, round_.seen_positions, strict=False) if card == subject]
-        return max(found) if found else None
+        found = written_at(subject, round_, hands)
+        return max(at for at, _ in found) if found else None
     if subject == "table":
         return _at(round_.table_line, round_.table_column, round_) if round_.table_line else None
     if isinstance(subject, str) and subject.startswith("table "):  # a card of the opening table, where written
