@@ -362,3 +362,21 @@ def test_house_rule_names_are_read_whatever_their_case(written: str) -> None:
     assert report.diagnostics == [] and "house rules: soy" in report.describe_rules()
     code, out, _ = run("validate", "--variant", written, "-", stdin=CLAIMS)
     assert code == 0 and "house rules: soy" in out
+
+
+def test_ranked_moves_list_the_redeal_a_house_rule_allows() -> None:
+    """dln moves --rank left out the face-card cancel the plain listing gives (above): a table weighing its
+    moves there was not told S could still call the round off.  The ranking lists it after the moves, as the
+    plain listing does, and in its JSON; with no house rule, or a card already played, it says nothing of it."""
+    rank = ["--rank", "--budget", "1"]
+    code, out, _ = run("moves", "-", "--at", "1", *rank, stdin=FIVE_FACE_CARDS)
+    assert code == 0
+    assert out.splitlines()[-2:] == ["Before the first card of the deal, the round may be cancelled for "
+                                     "face cards (face-card-redeal):", "  redeal S"]
+    code, out, _ = run("moves", "-", "--at", "1", *rank, "--json", stdin=FIVE_FACE_CARDS)
+    assert code == 0 and json.loads(out)["redeals"] == ["redeal S"]
+    for args in (["--at", "1", "--variant", "standard"], ["--at", "2"]):
+        code, out, _ = run("moves", "-", *args, *rank, stdin=FIVE_FACE_CARDS)
+        assert code == 0 and "redeal" not in out
+        code, out, _ = run("moves", "-", *args, *rank, "--json", stdin=FIVE_FACE_CARDS)
+        assert "redeals" not in json.loads(out)

@@ -469,7 +469,8 @@ def moves(file: str, game_number: int, round_number: int, at: int | None, move: 
     under a house rule of face-card redeals); with --rank, every legal move (suits apart) best first with the engine's
     expected points for the round (docs/analysis.md), the move the record
     plays there valued in full as dln analyse values it, so that the two
-    give the same figures and best move at the same budget and seed.
+    give the same figures and best move at the same budget and seed, then
+    the same redeals.
     AT may be one past the round's last move when the record stops before
     the round is over: what could be played next.  After a move that
     breaks a rule the position is the one the moves made at the table (as

@@ -172,14 +172,12 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
                         f"{played.broken.code} {played.broken.name} above breaks a rule in the position",
                         as_json, EXIT_FOUND)
     code = warn_broken(display, broken_before(report, round_number, at), round_number, at)
+    redeals = _redeals(report, state)
     if rank is not None:
         coming = played.record_moves[at - 1] if at <= len(played.record_moves) else None  # valued as analyse does
-        _print_ranked(display, report.index, round_number, at, state, {**rank, "coming": coming}, as_json,
-                      ascii_json, known, code)
+        _print_ranked(display, report, round_number, at, state, {**rank, "coming": coming}, as_json,
+                      ascii_json, known, code, redeals)
     listed = [move_text(written(state, move)) for move in legal(state, every=every)]
-    # the seats that may still call the round off for face cards (pagat, house rules after Four-Player Game)
-    redeals = [f"redeal {seat}" for seat in report.seats if report.engine is not None
-               and not report.engine.redeal_violations(state, seat)]
     if as_json:
         emit(json.dumps({"file": display, "game": report.index, "round": round_number, "at": at,
                          "position": position_data(state), "moves": listed,
@@ -191,12 +189,25 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
         f"{known_cards(sorted(hand.known, key=lambda c: c.index), hand.unknown, 'not listed')}:")
     for text in listed:
         say("  " + text)
-    if redeals:
-        allowing = ", ".join(name for name in report.rules.variants() if name.startswith("face-card-redeal"))
-        say(f"Before the first card of the deal, the round may be cancelled for face cards ({allowing}):")
-        for text in redeals:
-            say("  " + text)
+    _say_redeals(report, redeals)
     sys.exit(code)
+
+
+def _redeals(report: GameReport, state: RoundState | TableRound) -> list[str]:
+    """The seats that may still call the round off for face cards in ``state`` (pagat, house rules after
+    Four-Player Game), as DLN writes it (``redeal S``): listed by ``dln moves``, plain and ranked alike."""
+    return [f"redeal {seat}" for seat in report.seats if report.engine is not None
+            and not report.engine.redeal_violations(state, seat)]
+
+
+def _say_redeals(report: GameReport, redeals: Sequence[str]) -> None:
+    """Print ``redeals`` (:func:`_redeals`) after the moves, under the house rule that allows them."""
+    if not redeals:
+        return
+    allowing = ", ".join(name for name in report.rules.variants() if name.startswith("face-card-redeal"))
+    say(f"Before the first card of the deal, the round may be cancelled for face cards ({allowing}):")
+    for text in redeals:
+        say("  " + text)
 
 
 def warn_broken(display: str, broken: Sequence[Diagnostic], round_number: int, at: int) -> int:
@@ -225,10 +236,12 @@ def _stopped_by(display: str, stop: Diagnostic | None, message: str, as_json: bo
     sys.exit(code)
 
 
-def _print_ranked(display: str, game: int, round_number: int, at: int, state: RoundState | TableRound,
-                  rank: dict[str, Any], as_json: bool, ascii_json: bool, known: Known, code: int) -> NoReturn:
-    """``dln moves --rank``: the legal moves (every suit apart) best first, with the engine's values, then exit
-    ``code``; exit 2, saying why, when no known card of the mover's hand makes a move (the recorder's words)."""
+def _print_ranked(display: str, report: GameReport, round_number: int, at: int, state: RoundState | TableRound,
+                  rank: dict[str, Any], as_json: bool, ascii_json: bool, known: Known, code: int,
+                  redeals: Sequence[str]) -> NoReturn:
+    """``dln moves --rank``: the legal moves (every suit apart) best first, with the engine's values, then the
+    ``redeals`` as the plain listing shows them, then exit ``code``; exit 2, saying why, when no known card of
+    the mover's hand makes a move (the recorder's words)."""
     from dln.analysis.annotate import (
         hides_a_hand,
         movers_view,
@@ -248,10 +261,10 @@ def _print_ranked(display: str, game: int, round_number: int, at: int, state: Ro
         fail_with(as_json, problem_data(display, NOTHING_TO_CHECK, str(exc)))
     assumed = partners_assumed(state.sides, rank["open_hands"], hides_a_hand(state))
     if as_json:
-        emit(json.dumps({"file": display, "game": game, "round": round_number, "at": at,
+        emit(json.dumps({"file": display, "game": report.index, "round": round_number, "at": at,
                          "position": position_data(state), "values": movers_view(state),
-                         **({"partners": assumed} if assumed else {}), "ranked": ranked_data(state, ranking)},
-                        ensure_ascii=ascii_json))
+                         **({"partners": assumed} if assumed else {}), "ranked": ranked_data(state, ranking),
+                         **({"redeals": redeals} if redeals else {})}, ensure_ascii=ascii_json))
         sys.exit(code)
     say(describe_position(state, known))
     if assumed:
@@ -259,4 +272,5 @@ def _print_ranked(display: str, game: int, round_number: int, at: int, state: Ro
     say(ranking_heading(state, ranking, rank["budget"]))
     for line in ranked_lines(state, ranking):
         say("  " + line)
+    _say_redeals(report, redeals)
     sys.exit(code)
