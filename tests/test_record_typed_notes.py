@@ -230,6 +230,22 @@ def test_the_status_line_is_drawn_in_ascii_where_the_output_is_ascii(tmp_path: P
     assert "  9c x 9d | 3d 5h =8 | Ks" in shown
 
 
+def test_the_score_sheet_is_drawn_in_ascii_where_the_output_is_ascii(tmp_path: Path) -> None:
+    """On an ASCII output the recorder's score sheet headed its columns '10\\u2666' and '2\\u2663' (escapes
+    five columns wider than the one rich measured, so every border stood off) and joined its title with
+    '\\u2014', where dln score and dln play head them 10d and 2c: what dln draws itself is drawn in ASCII
+    there (docs/recording.md)."""
+    (game,) = generate_games(1, players=2, seed=3, rules=Rules(target=10), hidden=True)
+    path = _started(tmp_path, write_game(game))
+    out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    code = run(path, Options(), Terminal(io.StringIO("score\nquit\n"), out, False))
+    out.flush()
+    shown = out.buffer.getvalue().decode("ascii")  # ASCII, or this fails
+    assert code == 0, shown
+    assert "| 10d | 2c |" in shown and "dln generate - 2 players" in shown, shown
+    assert "\\u" not in shown, shown
+
+
 @pytest.mark.parametrize(("command", "typed", "written"), [
     (["record", "--defaults", "--tag", "North=Μαρία"], "5h 3c 9d Js {Μαρία μοίρασε}\n4c 5h =9 ; καλή κίνηση\n",
      ['[North "Μαρία"]', "table 5h 3c 9d Js\n{Μαρία μοίρασε}\n1. N 4c 5h =9 {καλή κίνηση}\n"]),

@@ -383,7 +383,7 @@ def _loop(recorder: Recorder, options: Options, terminal: Terminal, path: Path) 
         if reply.score_sheet:
             from dln.views.scoresheet import score_sheet
 
-            terminal.table(score_sheet(recorder.sheet_report(), width=terminal.width()))
+            terminal.table(score_sheet(recorder.sheet_report(), symbols=not terminal.ascii, width=terminal.width()))
         terminal.say("")
 
 
