@@ -179,9 +179,10 @@ def xml_text(text: str, *, quote: bool = False) -> str:
     return escape(text, quote=quote)
 
 
-def fit(line: str, width: int | None, *, whole_words: bool = False) -> list[str]:
+def fit(line: str, width: int | None, *, whole_words: bool = False, dot: str = " · ") -> list[str]:
     """``line`` as the lines that show it whole on a terminal ``width`` columns wide (None: as it is): broken
-    between the parts of a status line (`` · ``, the next part after ``· ``) and else between words, the lines
+    between the parts of a status line (``dot``, `` · `` or an ASCII output's `` | ``: the next part after
+    ``· ``) and else between words, the lines
     after the first under its second column (after two blanks: help, a move and its words) or indented two
     more than it.  The terminal would cut it anywhere, in a card's name too.  ``whole_words``: a word wider
     than the line (a file's path, a page's address, to be copied) is left whole on a line of its own.  Accents
@@ -197,12 +198,12 @@ def fit(line: str, width: int | None, *, whole_words: bool = False) -> list[str]
     more = (" " * column.end() if column is not None and column.end() <= width // 3
             else lead + "  " if len(lead) + 2 <= width // 2 else "")
     pieces: list[str] = []
-    for part in line.strip().split(" · "):
+    for part in line.strip().split(dot):
         indent = more if pieces else lead
-        if pieces and len(indent) + len(pieces[-1]) + 3 + len(part) <= width:
-            pieces[-1] += " · " + part
+        if pieces and len(indent) + len(pieces[-1]) + len(dot) + len(part) <= width:
+            pieces[-1] += dot + part
         else:
-            pieces.append(part if not pieces else "· " + part)
+            pieces.append(part if not pieces else dot.lstrip() + part)
     out: list[str] = []
     for piece in pieces:
         out += textwrap.wrap(piece, width, initial_indent=more if out else lead, subsequent_indent=more,

@@ -58,6 +58,28 @@ def test_a_line_wider_than_the_terminal_is_broken_between_words(tmp_path: Path, 
     assert shown[0].startswith("round 1, S deals") and any(line.startswith("  note: N declares") for line in shown)
 
 
+@pytest.mark.parametrize("columns", [80, 40])
+def test_a_line_on_an_ascii_terminal_is_broken_as_it_is_shown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                              columns: int) -> None:
+    """On an ASCII terminal (PYTHONIOENCODING=ascii) the status line's parts stand apart by ' | ', and the line
+    was broken inside a part ('cards taken NS 16 EW' / '5 | xeris NS 1'), as fit() knew only ' · '; and a Greek
+    name, shown as escapes six times its length ('\\u039c' for 'Μ'), was measured as typed, so the line the
+    terminal got was wider than it, and cut anywhere, in an escape too."""
+    monkeypatch.setattr(os, "get_terminal_size", lambda fd=0: os.terminal_size((columns, 24)))
+    path = tmp_path / "screen.txt"
+    parts = ["round 1, N deals", "deal 2 of 2", "score NS 0 EW 0 (to 10)", "cards taken NS 16 EW 5", "xeris NS 1"]
+    status = " | ".join(parts)
+    reply = "  1. N 4c 5h =9   (Μαρία declares 9 with 4c and 5h)"
+    with path.open("w", encoding="ascii") as out:
+        Terminal(io.StringIO(), out, interactive=True).say(status, reply)
+    shown = path.read_text(encoding="ascii").splitlines()
+    assert max(map(len, shown)) <= columns, shown
+    assert all(any(part in line for line in shown) for part in parts), shown  # each part of the status whole
+    assert [word for line in shown for word in line.split() if word != "|"] == [
+        word for line in (status, reply.replace("Μαρία", "\\u039c\\u03b1\\u03c1\\u03af\\u03b1"))
+        for word in line.split() if word != "|"]  # nothing lost, no escape cut
+
+
 def test_a_line_of_two_columns_goes_on_under_its_second_column(tmp_path: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     help_line = "    fix 12 9s x 9d      replace move 12 of this round; later moves are kept while still legal"

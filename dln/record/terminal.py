@@ -122,16 +122,18 @@ class Terminal:
         width = self.width()
         if width is None or width < 2:
             return prompt
-        *above, last = fit(prompt.rstrip(), width - 1)
+        *above, last = fit(self._shown(prompt.rstrip()), width - 1, dot=self.dot)
         self.say(*above)
         return last + prompt[len(prompt.rstrip()):]
 
     def say(self, *lines: str) -> None:
-        """Print lines; on a terminal, a line wider than it broken between words (:func:`fit`)."""
+        """Print lines; on a terminal, a line wider than it broken between words (:func:`fit`), measured as it
+        is shown (on an ASCII terminal a Greek letter is an escape six columns wide, and the status line's
+        parts stand apart by `` | ``)."""
         width = self.width()
         for line in lines:
             for part in line.split("\n") if width else [line]:  # a message of several lines keeps them
-                for shown in fit(part, width):
+                for shown in fit(self._shown(part) if width else part, width, dot=self.dot):
                     self._write(shown + "\n")
         self.stdout.flush()
 
@@ -144,11 +146,16 @@ class Terminal:
         except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
             return None
 
+    def _shown(self, text: str) -> str:
+        """``text`` as this output shows it (:meth:`_write`): made visible, a character the output's encoding
+        lacks written as its escape."""
+        return encodable(visible(text), self.stdout)
+
     def _write(self, text: str) -> None:
         """Write ``text`` made visible; on an output that cannot encode a character (an ASCII or cp1252
         console) the character is written as a backslash escape rather than ending the session with a
         traceback."""
-        self._put(visible(text))
+        self.stdout.write(self._shown(text))
 
     def _put(self, text: str) -> None:
         """Write ``text`` as it is (a drawing, whose colours are escape sequences of its own), in the output's
