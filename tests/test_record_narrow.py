@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -217,6 +218,24 @@ def test_the_score_sheet_of_a_round_not_played_out_keeps_its_title_on_its_lines(
     title = "game 1 — 4 players, standard rules (pagat.com), target 61"
     assert (title in shown) if columns == 80 else (" ".join(shown[:2]) == title), out.getvalue()
     assert "no winner yet: NS 0, EW 0" in shown and max(map(len, shown)) <= columns, out.getvalue()
+
+
+@pytest.mark.parametrize("columns", [80, 40])
+def test_the_score_sheet_on_an_ascii_terminal_measures_its_title_as_shown(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, columns: int) -> None:
+    """A club's Event in Greek (Πέμπτη λέσχη) is shown as escapes on an ASCII terminal, six columns a letter,
+    but rich laid the sheet's title out as typed, so the terminal cut it inside an escape ('\\u0' / '3bb').
+    The title is laid out as it is shown: broken between words, within the terminal."""
+    monkeypatch.setattr(os, "get_terminal_size", lambda fd=0: os.terminal_size((columns, 24)))
+    game = dln.loads('[Event "Πέμπτη λέσχη"]\n[Target "61"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\n1. N Kd\n')
+    path = tmp_path / "screen.txt"
+    with path.open("w", encoding="ascii") as out:
+        Terminal(io.StringIO(), out, interactive=True).table(score_sheet(validate_game(game), symbols=False,
+                                                                         width=columns))
+    shown = re.sub(r"\x1b\[[0-9;]*m", "", path.read_text(encoding="ascii")).splitlines()  # without its styles
+    assert max(map(len, shown)) <= columns, shown
+    words = [word for line in shown for word in line.split()]
+    assert "\\u03a0\\u03ad\\u03bc\\u03c0\\u03c4\\u03b7" in words, shown  # Πέμπτη whole
 
 
 #: Questions wider than a phone's 40 columns once the players are named: each word of them is to be seen whole.

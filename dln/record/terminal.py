@@ -180,6 +180,9 @@ class Terminal:
 
         if self.ascii:
             table.box = box.ASCII  # an ASCII or cp1252 console: plain borders, other symbols escaped
+        # laid out as shown: a Greek Event escaped after rich broke the title was cut inside an escape
+        table.title, table.caption = (self._shown(text) if isinstance(text, str) else text
+                                      for text in (table.title, table.caption))
         out = io.StringIO()
         console(file=out, force_terminal=self.interactive or None,
                 width=None if self.interactive else 100).print(table)
