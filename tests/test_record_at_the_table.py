@@ -33,8 +33,20 @@ def test_quit_at_a_hand_prompt_leaves(tmp_path: Path) -> None:
     path.write_text(START)
     code, out = _run(path, ["4c Kh Ac Qc", "quit", "Js"], Options(hands=True))
     assert code == 0 and "not a card" not in out
-    assert out.rstrip().endswith(f"{path} is saved; 'dln record {path}' goes on from here")
+    assert out.rstrip().endswith(f"{path} is saved; 'dln record {path} --hands' goes on from here")
     assert path.read_text() == START + "table 4c Kh Ac Qc\n"
+
+
+def test_the_command_that_goes_on_keeps_hands(tmp_path: Path) -> None:
+    """A session with --hands said "'dln record FILE' goes on from here": run as said, the next session asked
+    no hands, and the recorder, who saw them, was left to type each hand line.  The command keeps --hands;
+    without it, it is as before."""
+    path = tmp_path / "game.dln"
+    path.write_text(START)
+    _, out = _run(path, ["4c Kh Ac Qc", "", "", "quit"], Options(hands=True))
+    assert out.rstrip().endswith(f"'dln record {path} --hands' goes on from here"), out
+    _, out = _run(path, ["quit"], Options())
+    assert out.rstrip().endswith(f"'dln record {path}' goes on from here"), out
 
 
 def test_the_end_of_input_at_a_hand_prompt_leaves(tmp_path: Path) -> None:

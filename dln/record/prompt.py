@@ -155,14 +155,14 @@ def run(path: Path, options: Options, terminal: Terminal) -> int:
         terminal.say(*stop.lines)
         return stop.code
     except Diverged as stop:
-        terminal.say(*stop.said(path, f"dln record {shell_word(path)}"))
+        terminal.say(*stop.said(path, _going_on(path, options)))
         return EXIT_BAD_INPUT
     except Unreadable as exc:  # a line of the script that is not UTF-8: the lines after it are no better
         terminal.say(str(exc), f"nothing more was read; {path} holds everything recorded before it")
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
-        terminal.say("", f"interrupted: {path} holds everything recorded; 'dln record {shell_word(path)}' goes on "
-                         "from there")
+        terminal.say("", f"interrupted: {path} holds everything recorded; '{_going_on(path, options)}' goes on from "
+                         "there")
         return EXIT_INTERRUPTED
 
 
@@ -328,10 +328,16 @@ def _refused_answer(terminal: Terminal, problem: str, nothing: str) -> None:
                    "answer the wrong questions")
 
 
-def _leave(recorder: Recorder, terminal: Terminal, path: Path, code: int) -> int:
-    """The session's last words, and its exit status: the file holds the game.  A file deleted since the last
-    line was saved is written again with the session's game; where it cannot be (its folder gone too), the
-    game is printed, so that nothing typed is lost, and the status is 2."""
+def _going_on(path: Path, options: Options) -> str:
+    """The command that goes on with ``path`` where this session stops: with ``--hands`` if it asked for the
+    hands, else the next session would not ask them."""
+    return f"dln record {shell_word(path)}{' --hands' if options.hands else ''}"
+
+
+def _leave(recorder: Recorder, terminal: Terminal, path: Path, code: int, options: Options) -> int:
+    """The session's last words, and its exit status: the file holds the game (:func:`_going_on` goes on).  A
+    file deleted since the last line was saved is written again with the session's game; where it cannot be
+    (its folder gone too), the game is printed, so that nothing typed is lost, and the status is 2."""
     if recorder.file is not None and recorder.text and not path.exists():
         try:
             recorder.file.follow(Loaded(0, "", None))  # no file: the game is written anew
@@ -341,7 +347,7 @@ def _leave(recorder: Recorder, terminal: Terminal, path: Path, code: int) -> int
                          "the game as this session holds it, to keep:", "", *recorder.text.rstrip("\n").split("\n"))
             return EXIT_BAD_INPUT
         terminal.say(f"{path} was deleted: it is written again with this session's game")
-    terminal.say(f"{path} is saved; 'dln record {shell_word(path)}' goes on from here")
+    terminal.say(f"{path} is saved; '{_going_on(path, options)}' goes on from here")
     return code
 
 
@@ -358,12 +364,12 @@ def _loop(recorder: Recorder, options: Options, terminal: Terminal, path: Path) 
             terminal.say(*recorder.status())
             line = terminal.ask(recorder.prompt())
         if line is None:
-            return _leave(recorder, terminal, path, code)
+            return _leave(recorder, terminal, path, code, options)
         reply = recorder.handle(line)
         if not reply.accepted and not terminal.interactive:
             code = max(code, EXIT_RULES if reply.rule else EXIT_BAD_INPUT)
         if reply.quit:
-            return _leave(recorder, terminal, path, code)
+            return _leave(recorder, terminal, path, code, options)
         if reply.new_game:
             previous = recorder.game
             nothing = f"{path}: no new game started; nothing was written"
