@@ -37,8 +37,9 @@ def typed_not_utf8(line: str, number: int) -> Unreadable | None:
 def read_typed_lines(stdin: IO[str]) -> None:
     """Read ``stdin`` as UTF-8, whatever the console's encoding says (``PYTHONIOENCODING=ascii`` read Greek typed
     in UTF-8 as bytes that are not ASCII, and refused it), with ``surrogateescape``, so that a line that is not
-    UTF-8 is told (:func:`typed_not_utf8`), not a UnicodeDecodeError."""
-    for wanted in ({"encoding": "utf-8", "errors": "surrogateescape"}, {"errors": "surrogateescape"}):
+    UTF-8 is told (:func:`typed_not_utf8`), not a UnicodeDecodeError.  A byte order mark that begins a script
+    (Windows Notepad saves one) is left out, as it is of a file: it refused the first line, or went into a tag."""
+    for wanted in ({"encoding": "utf-8-sig", "errors": "surrogateescape"}, {"errors": "surrogateescape"}):
         with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):  # not a TextIOWrapper
             stdin.reconfigure(**wanted)  # type: ignore[attr-defined]  # the encoding: only before any read
             return
