@@ -308,6 +308,15 @@ def test_new_then_quit_says_nothing_was_written(tmp_path: Path) -> None:
     assert path.read_text() == text and code == 0
 
 
+def test_a_new_game_started_in_the_file_is_said_with_the_file(tmp_path: Path) -> None:
+    """The first game is said started as '{file}: game started: ...', and 'new' declined as '{file}: no new game
+    started', but the game 'new' started was said as 'game started: ...' alone."""
+    (game,) = generate_games(1, players=2, seed=3, rules=Rules(target=10), hidden=True)
+    path = _started(tmp_path, write_game(game))
+    code, out = _run(path, ["new", *[""] * 10, "quit"])
+    assert code == 0 and f"\n{path}: game started: 2 players, standard rules (pagat.com), target 10\n" in out, out
+
+
 def test_a_refused_answer_in_a_script_stops_with_status_2(tmp_path: Path) -> None:
     """A script's answer refused (7 players) was asked again with the script's next line, so every later line
     went to the wrong question (a table taken as the house rules), and the exit status was 0."""

@@ -383,7 +383,7 @@ def _loop(recorder: Recorder, options: Options, terminal: Terminal, path: Path) 
             except Refused as refusal:
                 terminal.say(*refusal.lines)
                 continue
-            terminal.say(f"game started: {recorder.rules_text}", "")
+            terminal.say(f"{path}: game started: {recorder.rules_text}", "")
             continue
         terminal.say(*(("  " + text) for text in reply.lines))
         if reply.score_sheet:
