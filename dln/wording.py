@@ -182,18 +182,20 @@ def xml_text(text: str, *, quote: bool = False) -> str:
 def fit(line: str, width: int | None, *, whole_words: bool = False, dot: str = " · ") -> list[str]:
     """``line`` as the lines that show it whole on a terminal ``width`` columns wide (None: as it is): broken
     between the parts of a status line (``dot``, `` · `` or an ASCII output's `` | ``: the next part after
-    ``· ``) and else between words, the lines
-    after the first under its second column (after two blanks: help, a move and its words) or indented two
-    more than it.  The terminal would cut it anywhere, in a card's name too.  ``whole_words``: a word wider
-    than the line (a file's path, a page's address, to be copied) is left whole on a line of its own.  Accents
-    typed apart (Greek from a Mac) are joined to their letters (:func:`composed`), shown the same, so that a
-    line is measured in the columns it takes, not one more for each accent."""
+    ``· ``) and else between words, the lines after the first under its second column (after two blanks:
+    help, a move and its words) or indented two more than it (a line indented past half the width, a quarter
+    of it).  The terminal would cut it anywhere, in a card's name too.  ``whole_words``: a word wider than the
+    line (a file's path, a page's address, to be copied) is left whole on a line of its own.  Accents typed
+    apart (Greek from a Mac) are joined to their letters (:func:`composed`), shown the same, so that a line is
+    measured in the columns it takes, not one more for each accent."""
     if width is None:
         return [line]
     line = composed(line)
     if len(line) <= width:
         return [line]
     lead = line[: len(line) - len(line.lstrip())]
+    if len(lead) > width // 2:  # too deep to go on under (help's 24 at a phone's 40): a quarter of the width
+        lead = lead[: width // 4]
     column = re.match(r"\s*\S.*?\S {2,}(?=\S)", line)  # a second column (help, a move's words): under it
     more = (" " * column.end() if column is not None and column.end() <= width // 3
             else lead + "  " if len(lead) + 2 <= width // 2 else "")

@@ -89,6 +89,18 @@ def test_a_line_of_two_columns_goes_on_under_its_second_column(tmp_path: Path,
         "                        while still legal"]
 
 
+def test_a_line_indented_past_half_the_terminal_stays_indented(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """help's line under the '?' command is indented 24 columns: on a phone's 40 its lines after the first
+    were written from the margin ("moves: mark the last move as a mistake" / "with $2 or '? {why}')"), read as
+    lines of their own.  Broken, they stay indented, under the first."""
+    line = "                        ('?' alone lists moves: mark the last move as a mistake with $2 or '? {why}')"
+    shown = _said(tmp_path, monkeypatch, 40, line)
+    assert max(map(len, shown)) <= 40 and _words(*shown) == _words(line), shown
+    first = len(shown[0]) - len(shown[0].lstrip())
+    assert first > 0 and all(len(later) - len(later.lstrip()) > first for later in shown[1:]), shown
+
+
 def test_a_text_of_several_lines_keeps_its_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert _said(tmp_path, monkeypatch, 40, "club.dln:3:1: error\n    3 | 9c x 9d") == [
         "club.dln:3:1: error", "    3 | 9c x 9d"]
