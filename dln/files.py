@@ -461,3 +461,28 @@ def fsync_directory(directory: Path) -> None:
             os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def is_stream(output: str) -> bool:
+    """Whether ``output`` is a device or a pipe (``/dev/stdout``, ``/dev/null``, a named pipe): written to as
+    standard output is, not replaced by a file renamed over it."""
+    try:
+        mode = os.stat(output).st_mode
+    except OSError:
+        return False
+    return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)
+
+
+def unwritable(output: str) -> str | None:
+    """Why no file can be written at ``output`` (its folder is missing, is not a folder, or is not writable by
+    us), or None: asked before a long command's work, so that it does not end in that error."""
+    if is_stream(output):
+        return None
+    folder = os.path.dirname(output) or os.curdir
+    if not os.path.exists(folder):
+        return f"there is no folder {folder}"
+    if not os.path.isdir(folder):
+        return f"{folder} is not a folder"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"the folder {folder} is not writable"
+    return None

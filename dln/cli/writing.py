@@ -43,6 +43,7 @@ from pathlib import Path
 import click
 
 from dln.cli.common import EXIT_BAD_INPUT, STDIN
+from dln.files import is_stream, unwritable
 from dln.notation.model import TAG_NAME
 from dln.notation.parser import parse_text
 from dln.notation.sources import NO_GAME_IN_FILE, NO_RECORD_IN_DIRECTORY, display_name, each_file, file_identity
@@ -283,31 +284,6 @@ def nearest_folder(folder: str) -> str:
     while existing and not os.path.exists(existing):
         existing = os.path.dirname(existing.rstrip(os.sep))
     return existing or os.curdir
-
-
-def is_stream(output: str) -> bool:
-    """Whether ``output`` is a device or a pipe (``/dev/stdout``, ``/dev/null``, a named pipe): written to as
-    standard output is, not replaced by a file renamed over it."""
-    try:
-        mode = os.stat(output).st_mode
-    except OSError:
-        return False
-    return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)
-
-
-def unwritable(output: str) -> str | None:
-    """Why no file can be written at ``output`` (its folder is missing, is not a folder, or is not writable by
-    us), or None: asked before a long command's work, so that it does not end in that error."""
-    if is_stream(output):
-        return None
-    folder = os.path.dirname(output) or os.curdir
-    if not os.path.exists(folder):
-        return f"there is no folder {folder}"
-    if not os.path.isdir(folder):
-        return f"{folder} is not a folder"
-    if not os.access(folder, os.W_OK | os.X_OK):
-        return f"the folder {folder} is not writable"
-    return None
 
 
 def write_file(output: str, texts: Iterable[str], *, inputs: Inputs | None = None,
