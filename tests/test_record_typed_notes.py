@@ -317,6 +317,18 @@ def test_a_new_game_started_in_the_file_is_said_with_the_file(tmp_path: Path) ->
     assert code == 0 and f"\n{path}: game started: 2 players, standard rules (pagat.com), target 10\n" in out, out
 
 
+def test_a_new_game_in_a_folder_that_cannot_hold_it_is_refused_before_the_questions(tmp_path: Path) -> None:
+    """A new game's file in a folder that does not exist (a typo in the path) was found unwritable only after
+    every question was answered, the players' names typed at the table, and all of it lost: 'cannot write the
+    record'.  It is said first, nothing asked, and the exit status is 2."""
+    path = tmp_path / "no such folder" / "club.dln"
+    code, out = _run(path, ["Thursday club", "", "", "", "", "Μαρία", "Ελένη", "", "", "", "5h 3c 9d Js"])
+    assert code == 2 and "Event" not in out, out
+    assert out.splitlines() == [f"{path}: error: cannot write: there is no folder {path.parent}; no game started, "
+                                "nothing was asked"], out
+    assert not path.parent.exists()
+
+
 def test_a_refused_answer_in_a_script_stops_with_status_2(tmp_path: Path) -> None:
     """A script's answer refused (7 players) was asked again with the script's next line, so every later line
     went to the wrong question (a table taken as the house rules), and the exit status was 0."""

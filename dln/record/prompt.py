@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import IO, TypeVar, cast
 
 from dln.check.game_tags import for_the_game
+from dln.files import unwritable
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.lines import not_utf8
 from dln.notation.mistakes import tag_option_problem
@@ -187,6 +188,8 @@ def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
             raise Stop(EXIT_BAD_INPUT, f"{path}: error: cannot write: {exc.strerror or exc}") from None
     game = loaded.game
     if game is None or (not game.rounds and not game.tags):
+        if why := unwritable(str(path)):  # said now, not after every question was answered at the table
+            raise Stop(EXIT_BAD_INPUT, f"{path}: error: cannot write: {why}; no game started, nothing was asked")
         nothing = f"{path}: no game started; nothing was written"
         new = _unstarted(path, lambda: _ask(NewGame(options.preset, extra_tags=options.extra_tags), options,
                                             terminal, f"{path}: a new game (Enter takes the answer in brackets, - "
