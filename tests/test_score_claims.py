@@ -119,3 +119,28 @@ def test_a_partnership_that_wins_is_said_to_win_in_every_command() -> None:
     assert code == 0 and "EW win NS 39, EW 70" in out and "EW wins" not in out, out
     code, out, _ = run("validate", "-v", path)
     assert code == 0 and "EW win, NS 39 EW 70" in out and "EW wins" not in out, out
+
+
+@pytest.mark.parametrize(("text", "claim", "short", "code", "message"), [
+    pytest.param(CLAIMS, "score N 8 S 13", "score N 8", "D602",
+                 "S is left out of the claim: S scores 13 this round; a claim gives every side's points",
+                 id="diloti"),
+    pytest.param(FOUR, "score NS 7 EW 4", "score EW 4", "D602",
+                 "NS is left out of the claim: NS scores 7 this round; a claim gives every side's points",
+                 id="diloti-four"),
+    pytest.param(KONTSINA, "score N 0 E 1 S 4", "score N 0 S 4", "K602",
+                 "E is left out of the claim: E scores 1 (1 10d); a claim gives every side's points",
+                 id="kontsina"),
+    pytest.param(XERI, "score N 28 S 7", "score S 7", "X602",
+                 "N is left out of the claim: N scores 28 (10 for 1 xeri, 3 more cards, 15 honours); a claim gives "
+                 "every side's points", id="xeri"),
+])
+def test_a_score_claim_that_leaves_out_a_side_is_an_error(
+        text: str, claim: str, short: str, code: str, message: str) -> None:
+    """docs/notation.md, Claims at the end of a round: "``score N 15 S 9``: the points each side made in this
+    round", as the Result tag gives each side's total (one left out is its error).  A claim leaving out a
+    side passed as true, though it says nothing of that side's points: it is one error at the claim naming
+    the side left out and its figure, in the three games."""
+    changed = text.replace(f"\n{claim}\n", f"\n{short}\n", 1)
+    line = changed.splitlines().index(short) + 1
+    assert _errors(changed) == [(code, line, message, ())]

@@ -145,14 +145,30 @@ def _scores(sides: Sequence[Side], piles: Sequence[Collection[Card]], counts: Se
 
 def check_score(scores: Mapping[Side, SideScore], claimed: Mapping[Side, int]) -> list[Violation]:
     """D602: a record's claimed round points per side against the computed ones: one error for the claim,
-    giving each wrong side's right figure."""
+    giving the right figure of each side it gets wrong or leaves out."""
     wrong = [f"{side} scores {score.total} this round, not {claimed[side]} "
              f"({count_of(score.cards, 'card')}: {score.most_cards}, aces {score.aces}, "
              f"10d {score.good_ten}, 2c {score.good_two}, xeris {score.xeris}x{XERI_POINTS})"
              for side, score in scores.items() if side in claimed and claimed[side] != score.total]
     wrong += [f"there is no side {side} in this game{_side_meant(side, scores)}" for side in claimed
               if side not in scores]
+    missing = left_out(scores, claimed)
+    wrong += [f"{side} is left out of the claim: {side} scores {scores[side].total} this round" for side in missing]
+    wrong += [EVERY_SIDE] if missing else []
     return [error(codes.SCORE_CLAIM, "; ".join(wrong))] if wrong else []
+
+
+#: Why a score claim that leaves out a side is wrong (docs/notation.md, Claims at the end of a round).
+EVERY_SIDE = "a claim gives every side's points"
+
+
+def left_out(scores: Mapping[str, object], claimed: Mapping[str, int]) -> list[str]:
+    """The sides of ``scores`` a round's score claim leaves out: it gives each side's points, as the Result
+    tag each side's total.  A side the claim writes under another name (``N`` for ``NS``, ``NS`` for ``N``
+    and ``S``) is not left out: the name is the claim's error, with the side's figure."""
+    strangers = [side for side in claimed if side not in scores]
+    return [side for side in scores
+            if side not in claimed and not any(set(side) & set(other) for other in strangers)]
 
 
 def _side_meant(side: str, scores: Mapping[Side, SideScore]) -> str:

@@ -29,6 +29,7 @@ from dln.engine.checking import check_card
 from dln.engine.codes import NamedTogether, RuleCode, Violation, error, warning
 from dln.engine.deal import deal_order
 from dln.engine.rules import Rules
+from dln.engine.scoring import EVERY_SIDE, left_out
 from dln.engine.state import Hand, Move, Seat, Seating, describe_cards
 from dln.wording import count_of
 
@@ -609,11 +610,14 @@ def sweep(state: TableRound) -> TableRound:
 
 
 def check_score(scores: Mapping[Seat, ItemScore], claimed: Mapping[str, int], code: str) -> list[Violation]:
-    """A ``score`` claim against the computed points of the seats it names, as Diloti's (``code``: the game's
-    scoring rule)."""
+    """A ``score`` claim against the computed points of the seats it names, and the seats it leaves out, as
+    Diloti's (``code``: the game's scoring rule)."""
     wrong = [f"{seat} {claimed[seat]} (it is {s.total}: {describe_items(s)})"
              for seat, s in scores.items() if seat in claimed and claimed[seat] != s.total]
-    out = [error(code, "the score claims " + "; ".join(wrong))] if wrong else []
+    missing = [f"{seat} is left out of the claim: {seat} scores {scores[seat].total} ({describe_items(scores[seat])})"
+               for seat in left_out(scores, claimed)]
+    said = (["the score claims " + "; ".join(wrong)] if wrong else []) + missing + ([EVERY_SIDE] if missing else [])
+    out = [error(code, "; ".join(said))] if said else []
     # A seat that does not play, in Diloti's words for a side it has not (dln.engine.scoring.check_score).
     return out + [error(code, f"there is no side {seat} in this game") for seat in sorted(set(claimed) - set(scores))]
 
