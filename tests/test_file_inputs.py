@@ -90,8 +90,9 @@ def test_the_views_say_a_tag_that_makes_no_sense_as_validate_does(command: list[
     """A Target, Result or Variant that makes no sense (R002) left show, svg and html silent with exit 0 while
     validate reported it: the views still draw the game, and say the finding on stderr as validate writes it
     (file:line:column, the tag under a caret) with the rules they drew it by, and exit 2, as they do for an
-    unknown game and as docs/cli.md gives R002."""
+    unknown game and as docs/cli.md gives R002.  An unread Target agrees no target: 'target unknown'."""
     line, message = BAD_TAGS[tag]
+    target = "target unknown" if tag == "target" else "target 61"
     record = tmp_path / "bad.dln"
     record.write_text(f'[Event "x"]\n{line}\n\nround 1 dealer S\ntable 5h 3c 9d Js\nN 4c\n', encoding="utf-8")
     validated = CliRunner().invoke(main, ["validate", str(record)]).stdout.splitlines()
@@ -100,8 +101,8 @@ def test_the_views_say_a_tag_that_makes_no_sense_as_validate_does(command: list[
     assert validated[0].startswith(f"{record}:2:1: error R002 bad-tag: ") and message in validated[0]
     assert validated[1:3] == [f"    2 | {line}", "      | ^"]
     assert result.stderr.splitlines()[:4] == [*validated[:3], f"{record}: warning: game 1 is shown all the same "
-                                              "(R002 above), under 2 players, standard rules (pagat.com), target 61; "
-                                              "the exit is 2 for that finding"]
+                                              "(R002 above), under 2 players, standard rules (pagat.com), "
+                                              f"{target}; the exit is 2 for that finding"]
     assert result.stdout.startswith("{" if "--json" in command else "<svg" if command == ["svg"]
                                     else "<!DOCTYPE html>" if command == ["html"] else "bad.dln")
 
@@ -112,12 +113,13 @@ def test_a_view_written_to_a_file_under_a_bad_tag_is_written_and_exits_2(command
     """'dln html samples/illegal/R002-bad-tag.dln -o p.html' wrote the page, exited 2 and said only that the
     game 'is shown all the same', which read as success.  A tag that makes no sense is bad input for the views
     as for dln validate (docs/cli.md, Exit codes): the page or diagram is written, drawn under the rules dln
-    falls back to, and stderr says why the exit is 2 all the same, as the command's --help does."""
+    falls back to, and stderr says why the exit is 2 all the same, as the command's --help does.  Its Target
+    cannot be read, so the rules it is shown under say 'target unknown'."""
     out = tmp_path / f"view.{command}"
     result = CliRunner().invoke(main, [command, str(SAMPLES / "illegal" / "R002-bad-tag.dln"), "-o", str(out)])
     assert result.exit_code == 2, result.output
     assert out.read_text(encoding="utf-8").startswith(written)
-    assert result.stderr.rstrip().endswith("target 61; the exit is 2 for that finding")
+    assert result.stderr.rstrip().endswith("target unknown; the exit is 2 for that finding")
     helped = " ".join(CliRunner().invoke(main, [command, "--help"]).stdout.split())
     assert "2 on bad input" in helped and "makes no sense (R002)" in helped and "written all the same" in helped
 

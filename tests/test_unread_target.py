@@ -49,3 +49,19 @@ def test_the_end_of_the_last_round_shown_names_no_winner_for_an_unread_target() 
     code, out, _ = run("show", "-", "--round", str(rounds), "--move", "end", "--no-color", "--width", "120",
                        stdin=text)
     assert code == 2 and "winner unknown (the Target tag cannot be read)" in out and " wins" not in out, out
+
+
+@pytest.mark.parametrize(("sample", "tag", "rules"), [
+    ("two-player-61.dln", '[Target "61"]', "2 players, standard rules (pagat.com), target unknown"),
+    ("kontsina.dln", '[Target "21"]', "Kontsina, 3 players, target unknown"),
+    ("xeri.dln", '[Target "5"]', "Xeri, 2 players, number of hands unknown"),
+])
+def test_the_rules_checked_under_say_an_unread_target_is_unknown(sample: str, tag: str, rules: str) -> None:
+    """docs/notation.md, Tags: the Target tag is the agreed target (in Xeri the number of hands).  With the tag
+    unread no target is agreed, yet the verdict and the 'checked under' line said 'target 61', the default the
+    game was not judged to; they say the target is unknown."""
+    text = (SAMPLES / sample).read_text(encoding="utf-8").replace(tag, '[Target "121 points"]')
+    code, out, _ = run("validate", "-v", "-", stdin=text)
+    assert code == 2 and f"; {rules}: illegal\n" in out and f"checked under: {rules}\n" in out, out
+    summary = json.loads(run("validate", "--json", "-", stdin=text)[1])["summary"]
+    assert summary["rules"] == {rules: 1}

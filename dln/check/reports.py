@@ -301,17 +301,22 @@ class GameReport:
 
     def describe_rules(self) -> str:
         """E.g. ``2 players, standard rules (pagat.com), target 61``, the house rules in force, or for a game
-        without house rules ``Kontsina, 3 players, target 21`` or ``Xeri, 2 players, 5 hands``."""
+        without house rules ``Kontsina, 3 players, target 21`` or ``Xeri, 2 players, 5 hands``.  A Target tag
+        that cannot be read agrees no target: ``target unknown`` (``number of hands unknown``), not the
+        default the game is not judged to."""
         engine = self.engine
         if engine is None:
             return "unknown game"
+        target, points = self.rules.target, engine.result_unit == "points"
+        if not self.target_read:
+            goal = "target unknown" if points else "number of hands unknown"
+        else:
+            goal = f"target {target}" if points else count_of(target, "hand")
         if not engine.house_rules:
-            target = self.rules.target
-            goal = f"target {target}" if engine.result_unit == "points" else count_of(target, "hand")
             return f"{engine.name}, {self.players} players, {goal}"
         names = self.rules.variants()
         rules = ("house rules: " + ", ".join(names)) if names else "standard rules (pagat.com)"
-        return f"{self.players} players, {rules}, target {self.rules.target}"
+        return f"{self.players} players, {rules}, {goal}"
 
 
 @dataclass
