@@ -105,6 +105,24 @@ def test_xeri_totals_say_they_count_hands_won(tmp_path: Path) -> None:
     assert "S wins N 50, S 65" in run("score", str(SAMPLES / "two-player-61.dln"))[1]
 
 
+@pytest.mark.parametrize(("sample", "unit"), [("xeri.dln", "hands won"), ("two-player-61.dln", "points"),
+                                             ("kontsina.dln", "points")])
+def test_json_totals_say_what_they_count(sample: str, unit: str) -> None:
+    """docs/notation.md, Kontsina and Xeri: in Xeri the Result is "the hands each player won", not points.
+    The text says ``hands won``, but the JSON of dln validate, dln score and dln show gave ``totals`` with
+    no unit; each now has ``totals_unit`` beside them (the game's result unit)."""
+    path = str(SAMPLES / sample)
+    (game,) = json.loads(run("validate", "--json", path)[1])["games"]
+    assert game["totals_unit"] == unit and game["totals"]
+    (sheet,) = json.loads(run("score", "--json", path)[1])["games"]
+    assert sheet["totals_unit"] == unit and sheet["totals"] == game["totals"]
+    rounds = str(sheet["rounds"][-1]["round"])
+    end = json.loads(run("show", "--json", path, "--round", rounds, "--move", "end")[1])["end"]
+    assert end["totals_unit"] == unit and end["totals"] == game["totals"]
+    start = json.loads(run("show", "--json", path, "--round", "1", "--move", "0")[1])
+    assert start["end"] is None
+
+
 def test_diagnostic_format_is_compiler_style() -> None:
     diagnostic = Diagnostic("g.dln", 3, 5, "error", "D201", "N may not lay 2h", ("N 8d x [8]",), "N 3c N 2h")
     assert diagnostic.format() == (

@@ -143,7 +143,8 @@ def game_data(checked: Checked) -> dict[str, Any]:
     return {"file": checked.file, "game": checked.number, "event": checked.event,
             "verdict": verdict_word(checked), "rules": checked.rules or None, "rounds": checked.rounds,
             "moves": checked.moves, "checked_moves": checked.moves if checked.checked is None else checked.checked,
-            "totals": checked.totals, "winner": checked.winner,
+            "totals": checked.totals, "totals_unit": None if checked.totals is None else checked.result_unit,
+            "winner": checked.winner,
             "position": checked.position.to_data() if checked.position else None,
             "errors": checked.errors, "warnings": checked.warnings, "diagnostics": diagnostics}
 

@@ -217,6 +217,12 @@ def _on_its_side(wide: Table, headings: list[str], rows: list[list[str]]) -> Tab
     return table
 
 
+def _totals_unit(engine: Any, totals: object) -> str | None:
+    """What JSON ``totals`` count: the game's ``result_unit`` (``points``, or ``hands won`` in Xeri); None
+    beside no totals, or for a game not installed."""
+    return None if totals is None or engine is None else engine.result_unit
+
+
 def score_data(report: GameReport, file: str) -> dict[str, Any]:
     """The score sheet as ``dln score --json`` writes it: each round's points item by item, and the totals.
 
@@ -242,10 +248,11 @@ def score_data(report: GameReport, file: str) -> dict[str, Any]:
                                      "known_points": s.total - _contested_points(s)}
                               for side, s in played.scores.items()}
         rounds.append(entry)
+    totals = None if position else report.totals
     return {"file": file, "game": report.index, "event": report.game.tag("Event"),
             "game_type": report.engine.name if report.engine else None,  # None: a Game tag naming no game
             "rules": report.describe_rules(), "rounds": rounds,
-            "totals": None if position else report.totals, "winner": report.winner,
+            "totals": totals, "totals_unit": _totals_unit(report.engine, totals), "winner": report.winner,
             "position": position.to_data() if position else None,
             "errors": report.errors, "warnings": sum(d.severity == "warning" for d in report.diagnostics)}
 
@@ -302,5 +309,6 @@ def frame_data(frame: Frame, file: str) -> dict[str, Any]:
                          for name, value in r.items},
                       "points": r.points, "game": r.game} for r in frame.running],
         "end": None if end is None else {"rest_to": end.rest_to, "totals": dict(end.totals or {}) or None,
+                                         "totals_unit": _totals_unit(frame.game.engine, end.totals or None),
                                          "winner": end.winner, "setup": end.setup},
     }
