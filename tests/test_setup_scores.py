@@ -213,3 +213,23 @@ def test_stats_leave_out_a_round_whose_points_the_sheet_leaves_unknown(
     result = CliRunner().invoke(main, ["stats", "--json", str(path)])
     north = next(side for side in json.loads(result.stdout)["sides"] if side["name"] == "N")
     assert (north["rounds"], north["points"], north["most_cards"]) == (1, 6, 4), north
+
+
+def test_a_card_whose_taker_is_unknown_is_named_not_most_cards() -> None:
+    """docs/notation.md, Complete positions: ``seen`` cards were "captured, by a side the record does not
+    say"; pagat, Further Deals and the End of the Round: "1 point for each ace".  N ends with 35 of the 50
+    cards the piles show: most cards is N's whoever took the two cards seen, but the As among them scores
+    for whoever took it.  The warning blamed '"most cards" (4 points) is not awarded' and never named the
+    ace; it names the card whose taker is unknown and its point, and most cards only when it is open."""
+    text = LEAD.replace(" As", "", 1).replace("seen 9h", "seen 9h As")
+    (warning,) = validate_game(dln.loads(text)).diagnostics
+    assert (warning.code, warning.severity, warning.message) == (
+        "D602", "warning", "the round's points cannot be computed: 50 of 52 cards are in the capture piles the "
+        "record shows; who took the others is unknown, so the As (1 point) is not awarded")
+    more = "9c 8c 8s 4d 4s 8d 7c 7s 7h"  # with the 9h and the As, S could end level with N
+    both = text.replace("seen 9h As", f"seen 9h As {more}")
+    for card in more.split():
+        both = both.replace(f" {card} ", " ", 1)
+    (warning,) = validate_game(dln.loads(both)).diagnostics
+    assert warning.message.endswith('so the As (1 point) and "most cards" (4 points) are not awarded'), \
+        warning.message

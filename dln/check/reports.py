@@ -23,6 +23,7 @@ from dln.notation.model import Game, Move, Round
 from dln.wording import count_of, listed, visible
 
 if TYPE_CHECKING:
+    from dln.cards import Card
     from dln.games import protocol
 
 __all__ = ["ALTERNATIVES", "RECORD_CODES", "DealPlan", "Diagnostic", "GameReport", "PositionOnly", "Reporter",
@@ -179,6 +180,11 @@ class RoundReport:
     #: A setup whose capture piles do not hold the pack scores the same whoever took the other cards (none
     #: scores on its own, and the side with most leads by more than all of them): its points are known.
     settled: bool = False
+    #: A setup's cards no capture pile shows that score on their own, each with its points, and whether the
+    #: items that go to whoever has most could change with them (:func:`dln.check.unknown_takers.at_stake`);
+    #: empty and True when not worked out (cards the setup counts but does not name).
+    at_stake: tuple[tuple[Card, int], ...] = ()
+    most_open: bool = True
 
     def known_points(self) -> dict[str, int] | None:
         """Each side's points for the round, when every item is known: a setup's capture piles must
@@ -203,13 +209,18 @@ class RoundReport:
                 if contested(name)]
 
     def unawarded(self) -> str | None:
-        """Why the items that go to whoever has most are not awarded (a setup whose capture piles do not hold
-        the pack: the others were taken by sides unknown), naming them and their points; None when they are."""
-        undecided = self.contested()
-        if self.scores is None or self.known_points() is not None or not undecided:
+        """Why a setup's points are not awarded (its capture piles do not hold the pack: the others were taken
+        by sides unknown), naming the cards among them that score for whoever took them and the items that go
+        to whoever has most while those cards could change them, each with its points; None when awarded."""
+        undecided = self.contested() if self.most_open else []
+        if self.scores is None or self.known_points() is not None or not (undecided or self.at_stake):
             return None
-        named = [f'"{ITEM_WORDS.get(name, name)}"' + (f" ({count_of(points, 'point')})" if points else "")
-                 for name, points in undecided]
+        worth = sorted({points for _, points in self.at_stake})
+        alike = [[card for card, points in self.at_stake if points == n] for n in worth]
+        named = [f"the {' '.join(map(str, cards))} ({count_of(n, 'point')}{' each' if len(cards) > 1 else ''})"
+                 for n, cards in zip(worth, alike, strict=True)]
+        named += [f'"{ITEM_WORDS.get(name, name)}"' + (f" ({count_of(points, 'point')})" if points else "")
+                  for name, points in undecided]
         items = listed(named)
         return (f"{self.shown()} of {PACK} cards are in the capture piles the record shows; who took the "
                 f"others is unknown, so {items} {'is' if len(named) == 1 else 'are'} not awarded")

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from dln.cards import DECK
 from dln.check.reports import Reporter, RoundReport, last_line
 from dln.check.setups import SetupStart
+from dln.check.unknown_takers import at_stake
 from dln.engine import Position
 from dln.games import protocol
 from dln.notation.model import Round
@@ -72,7 +72,8 @@ def close_round(reporter: Reporter, engine: protocol.Game, round_: Round, result
         if result.scores is None:
             result.unscored = why
         elif not any(start.unnamed):
-            result.settled = _settled(engine, final, result.scores)
+            result.at_stake, result.most_open = at_stake(engine, final, result.scores)
+            result.settled = not result.at_stake and not result.most_open
     if round_.score is not None:
         unknown = result.unscored if result.scores is None else result.unawarded()
         if unknown is not None:
@@ -84,27 +85,6 @@ def close_round(reporter: Reporter, engine: protocol.Game, round_: Round, result
             reporter.report_all([v.noting(*twice) if v.severity == "error" else v for v in found],
                                 round_.score.line, round_.score.column)
     return result
-
-
-def _settled(engine: protocol.Game, final: Any, scores: Mapping[str, Any]) -> bool:
-    """Whether a setup's round scores ``scores`` whichever sides took the cards no capture pile shows (its
-    ``seen`` cards, or cards it does not name): each side given them all scores the same as none.
-
-    Every item is either the cards' own (an ace, the 10d: it changes the points of whoever has it) or goes
-    to whoever has most (most cards, most clubs: it goes on going to a side that leads by more than all the
-    cards not shown), so the sides given all of them are the extremes of every sharing out.
-    """
-    piles = final.captured
-    shown = {card for pile in piles for card in pile}
-    rest = tuple(card for card in DECK if card not in shown)
-    if not rest:
-        return True
-    totals = {side: s.total for side, s in scores.items()}
-    for i in range(len(piles)):
-        given = final._replace(captured=(*piles[:i], (*piles[i], *rest), *piles[i + 1:]))
-        if {side: s.total for side, s in engine.score(given).items()} != totals:
-            return False
-    return True
 
 
 def _claimed(points: Sequence[tuple[str, int]], scores: Mapping[str, Any]) -> tuple[dict[str, int], list[str]]:
