@@ -108,10 +108,11 @@ def test_a_refused_fix_offers_played_and_played_writes_the_correction(tmp_path: 
     assert _errors(path) == [("D204", 2)]
 
 
-def test_a_round_with_a_move_written_as_played_stops_where_its_points_are_not_known() -> None:
-    """The validator scores no round holding a move against the rules (its points "are not known"), so the
-    recorder wrote no claims after its last card and waited at '49. N>' with nothing to play.  It now says
-    the round is played out and why it cannot go on, and refuses moves with that reason."""
+def test_a_round_with_a_move_written_as_played_is_scored_as_played_and_the_next_round_opens() -> None:
+    """The validator scored no round holding a move against the rules, so the recorder wrote no claims after its
+    last card and waited at 'round over>' for 'undo', 'fix' or 'quit': the game could not go on.  Every move of
+    the round could be made, so it is scored as played: 'rest' and 'score' are written and round 2 is opened;
+    the move stays an error."""
     from dln.cards import DECK
     from dln.record import NewGame, Recorder
 
@@ -129,9 +130,13 @@ def test_a_round_with_a_move_written_as_played_stops_where_its_points_are_not_kn
         reply = recorder.handle(legal[1].strip())
         assert reply.accepted, reply.lines
         said += reply.lines
-    assert recorder.phase == "unscored" and recorder.prompt() == "round over> "
-    assert recorder.round.deals[-1].moves and len(recorder.round.moves) == 48
-    assert any("round 1 is played out, but its points are not worked out" in line for line in said), said
-    assert "a move was played against the rules" in recorder.status()[0]
-    refused = recorder.handle("Kh")
-    assert not refused.accepted and "its points are not worked out" in refused.lines[0]
+    first = recorder.game.rounds[0]
+    assert len(first.moves) == 48 and first.rest == "S" and first.score is not None, first
+    assert dict(first.score.points) == {"N": 0, "S": 11}
+    assert any(line.startswith("round 1 is over") and line.endswith("score N 0 S 11") for line in said), said
+    assert recorder.phase == "table" and len(recorder.game.rounds) == 2, recorder.phase
+    assert any(line.startswith("round 2: N deals") for line in said), said
+    report = validate_game(recorder.game)
+    assert [(d.code, d.move) for d in report.diagnostics if d.severity == "error"] == [("D204", 2)]
+    assert report.totals == {"N": 0, "S": 11}
+

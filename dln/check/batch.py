@@ -50,6 +50,8 @@ class Checked:
     result_unit: str = "points"
     #: False when the Target tag cannot be read: no winner is known (:attr:`GameReport.target_read`).
     target_read: bool = True
+    #: The rounds scored as played although a move of them breaks a rule (:meth:`GameReport.as_played`).
+    as_played: tuple[str, ...] = ()
 
     @property
     def errors(self) -> int:
@@ -76,6 +78,7 @@ def _verdict(report: GameReport, file: str) -> Checked:
                    None if position else report.totals, report.winner, report.describe_rules(),
                    tuple(report.diagnostics), position=position,
                    checked=report.moves if report.moves < written else None, target_read=report.target_read,
+                   as_played=tuple(report.as_played()),
                    result_unit=report.engine.result_unit if report.engine is not None else "points")
 
 

@@ -168,6 +168,9 @@ class RoundReport:
     unsound: bool = False
     #: A move breaks a rule and the round goes on from what it made at the table (part of ``unsound``).
     played_against_the_rules: bool = False
+    #: The round is played out with a move against the rules and is scored as played, every move of it one
+    #: that could be made (:mod:`dln.check.as_played`): which moves break a rule (``move 2 breaks a rule``).
+    as_played: str | None = None
     #: Why a round played out has no points (a setup that does not say what was captured before it).
     unscored: str | None = None
     #: The first error found in the round's position (a hand of the wrong size, a card written twice), and
@@ -185,6 +188,11 @@ class RoundReport:
     #: empty and True when not worked out (cards the setup counts but does not name).
     at_stake: tuple[tuple[Card, int], ...] = ()
     most_open: bool = True
+
+    def counts(self) -> bool:
+        """Whether the round's points can go to the game's totals: not once a move that cannot have been made
+        stops its replay, nor when its position breaks a rule, unless it is counted as played."""
+        return not self.stopped and (not self.unsound or self.as_played is not None)
 
     def known_points(self) -> dict[str, int] | None:
         """Each side's points for the round, when every item is known: a setup's capture piles must
@@ -283,6 +291,12 @@ class GameReport:
         """The game's rounds: those replayed, or of a Game naming no game installed (none replayed) those
         written, so that its verdict counts what the record holds rather than '0 rounds'."""
         return len(self.rounds) if self.engine is not None else len(self.game.rounds)
+
+    def as_played(self) -> list[str]:
+        """``round 1 counted as played: move 2 breaks a rule`` for each round scored as played although a move
+        of it breaks a rule (:attr:`RoundReport.as_played`): what every view of the game's points says."""
+        return [f"round {r.number or r.index + 1} counted as played: {r.as_played}" for r in self.rounds
+                if r.as_played is not None]
 
     @property
     def moves(self) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from dln.check.as_played import count_as_played
 from dln.check.reports import Reporter, RoundReport, last_line
 from dln.check.setups import SetupStart
 from dln.check.unknown_takers import at_stake
@@ -58,7 +59,7 @@ def close_round(reporter: Reporter, engine: protocol.Game, round_: Round, result
         who = state.last_capturer or "nobody"
         reporter.report("D601", "error", f"the cards left {protocol.face_up_at(engine)} go to the last seat to "
                         f"capture, {who}, not {round_.rest}", round_.rest_line, round_.rest_column)
-    if result.unsound:
+    if result.unsound and not count_as_played(reporter, result):
         return result  # the position breaks a rule: its points mean nothing
     final = engine.finish(state)
     start = start if round_.setup else None

@@ -167,7 +167,7 @@ class _Checker(OutOfTurn):
             if result.after_win and result.scores is not None:
                 played_on.append(result.scores)
             if scored is not None and not round_.setup and not result.after_win:
-                if result.stopped or result.unsound:
+                if not result.counts():
                     scored = totals = None  # an illegal move: this round's points cannot be known
                 elif result.scores is not None:
                     scored.append(result.scores)

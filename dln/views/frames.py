@@ -255,6 +255,8 @@ class RoundEnd:
     won_before: str | None = None
     #: False when the Target tag cannot be read: the target, and so the winner, is unknown.
     target_read: bool = True
+    #: The round is counted as played although a move of it breaks a rule (:attr:`RoundReport.as_played`).
+    as_played: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,9 +358,15 @@ def opening_words(frame: Frame) -> str | None:
 
 def standing_words(frame: Frame) -> str:
     """At a round's end, the game's standing: ``NS win the game: NS 63, EW 40 (target 61)``; in Xeri the hands
-    won: ``game: hands won N 1, S 0 (5 hands)``."""
+    won: ``game: hands won N 1, S 0 (5 hands)``; a round with a move against the rules that counts says so
+    (``...; round counted as played: move 2 breaks a rule``)."""
     end = frame.end
     assert end is not None
+    standing = _standing_words(frame, end)
+    return standing if end.as_played is None else f"{standing}; round counted as played: {end.as_played}"
+
+
+def _standing_words(frame: Frame, end: RoundEnd) -> str:
     target = frame.game.rules.target
     if end.setup:
         return "a setup: points from this position only; the game's totals do not change"

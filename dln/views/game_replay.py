@@ -46,7 +46,7 @@ def game_replay(report: GameReport) -> GameReplay:
         )
         before = dict(totals) if totals is not None else None
         if scored is not None and not round_.setup and not played.after_win and engine is not None:
-            if played.stopped or played.unsound:  # as the checker counts: a round breaking a rule
+            if not played.counts():  # as the checker counts: a round breaking a rule, not counted as played
                 scored = totals = None
             elif played.scores is not None:
                 scored.append(played.scores)

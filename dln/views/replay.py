@@ -448,6 +448,7 @@ class Replay:
             setup=played.round.setup,
             won_before=game.report.winner if played.report.after_win else None,
             target_read=game.report.target_read,
+            as_played=played.report.as_played,
         )
 
     def _path(self, cursor: Cursor) -> tuple[str, ...]:

@@ -82,7 +82,8 @@ def game_status(checked: Checked, *, strict: bool = False) -> int:
 
 def outcome(report: Checked) -> str:
     """``N wins, N 64 S 41`` (Xeri's ``N wins, hands won N 3 S 2``), ``unfinished, N 8 S 13``, ``position
-    only: no moves`` (a record of setups only) or why the score is unknown."""
+    only: no moves`` (a record of setups only) or why the score is unknown; the totals name the rounds counted
+    as played (``N 0 S 11 (round 1 counted as played: move 2 breaks a rule)``)."""
     position = report.position_only()
     if position is not None:
         return position.describe()
@@ -97,6 +98,8 @@ def outcome(report: Checked) -> str:
     from dln.games.protocol import standing_text
 
     standing = standing_text(report.result_unit, report.totals)
+    if report.as_played:  # a round with a move against the rules, scored as it was played
+        standing += f" ({'; '.join(report.as_played)})"
     if report.winner:
         return f"{wins(report.winner)}, {standing}"
     return f"{UNREAD_TARGET}, {standing}" if not report.target_read else f"unfinished, {standing}"

@@ -81,6 +81,11 @@ def _why_unscored(played: RoundReport) -> str:
             else "points not known" if played.unscored else "not played out")
 
 
+def _counted_as_played(played: RoundReport) -> str | None:
+    """``counted as played: move 2 breaks a rule`` for a round scored as played (docs/rules.md), else None."""
+    return None if played.as_played is None else f"counted as played: {played.as_played}"
+
+
 def _round_label(played: RoundReport) -> str:
     return "setup" if played.setup else str(played.number if played.number is not None else played.index + 1)
 
@@ -137,6 +142,8 @@ def score_sheet(report: GameReport, *, symbols: bool = True, width: int | None =
         unawarded = played.unawarded()
         if unawarded is not None:
             notes.append(f"{label}: {unawarded}")
+        if played.as_played is not None:
+            notes.append(f"{label}: {_counted_as_played(played)}")
         if not played.setup and not played.after_win:
             counted.append(played.scores)
         standing = engine.standing(counted, sides) if engine is not None else {}
@@ -236,7 +243,7 @@ def score_data(report: GameReport, file: str) -> dict[str, Any]:
         entry: dict[str, Any] = {"round": played.number, "index": played.index + 1, "setup": played.setup,
                                  "scored": played.scores is not None,
                                  "counted": not played.setup and not played.after_win,
-                                 "note": None if played.scores is not None
+                                 "note": _counted_as_played(played) if played.scores is not None
                                  else played.unscored or _why_unscored(played),
                                  "sides": None}
         if played.scores is not None:

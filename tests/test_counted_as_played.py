@@ -1,0 +1,82 @@
+"""A round played out with a move against the rules is counted as played (docs/rules.md, "A move played
+against the rules").
+
+At a real table a move against the rules is sometimes played and the table plays on (``played`` in
+``dln record``).  The validator scored no round holding such a move ("score unknown"), so the game's totals
+were lost from there on and the recorder could not open the next round.  When every move of the round could
+be made (its replay did not stop), its points are worked out from the capture piles as played: its errors
+stay errors, and everything that shows its points says they are counted as played.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.validating import check, run
+
+#: A round of Diloti played out, S's Ks x 9d (move 2) against the rules (D204): every later move can be made.
+PLAYED_OUT = "\n".join([
+    '[Target "61"]', "", "round 1 dealer S", "table 5h 3c 9d Js",
+    "1. N 2h", "2. S Ks x 9d", "3. N 10c", "4. S 10d", "5. N 10h", "6. S 10s", "7. N 2c", "8. S 2d",
+    "9. N 2s", "10. S 3d", "11. N 3h", "12. S 3s", "deal",
+    "13. N 4c", "14. S 4d", "15. N 4h", "16. S 4s", "17. N 5c", "18. S 5d", "19. N 5s", "20. S 6c",
+    "21. N 6d", "22. S 6h", "23. N 6s", "24. S 7c", "deal",
+    "25. N 7d", "26. S 7h", "27. N 7s", "28. S 8c", "29. N 8d", "30. S 8h", "31. N 8s", "32. S 9c",
+    "33. N 9h", "34. S 9s", "35. N Ac", "36. S Ad", "deal",
+    "37. N Ah", "38. S As", "39. N Jc x Js", "40. S Jd", "41. N Jh x Jd", "42. S Kc", "43. N Kd x Kc",
+    "44. S Kh", "45. N Qc", "46. S Qd x Qc", "47. N Qh", "48. S Qs x Qh", ""])
+#: The same round with N playing 9d at move 47, a card S captured at move 2: a move that cannot be made.
+STOPPED = PLAYED_OUT.replace("47. N Qh\n", "47. N 9d\n")
+NOTE = "round 1 counted as played: move 2 breaks a rule"
+
+
+def _file(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "round.dln"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_a_round_with_a_move_that_could_be_made_is_scored_as_played() -> None:
+    """Its points are those of the capture piles as played; the move stays an error, saying the round counts."""
+    report = check(PLAYED_OUT)
+    errors = [d for d in report.diagnostics if d.severity == "error"]
+    assert [(d.code, d.move) for d in errors] == [("D204", 2)]
+    assert any("counted as played" in note for note in errors[0].notes), errors[0].notes
+    played = report.rounds[0]
+    assert played.scores is not None and played.as_played == "move 2 breaks a rule"
+    assert report.totals == {side: s.total for side, s in played.scores.items()}
+    assert sum(s.cards for s in played.scores.values()) == 52
+
+
+def test_a_round_whose_replay_stopped_stays_unknown() -> None:
+    """A move that cannot have been made stops the replay: the capture piles are not known."""
+    report = check(STOPPED)
+    assert report.rounds[0].scores is None and report.rounds[0].as_played is None and report.totals is None
+
+
+def test_validate_says_the_round_is_counted_as_played_and_the_game_breaks_a_rule(tmp_path: Path) -> None:
+    code, out, _ = run("validate", _file(tmp_path, PLAYED_OUT))
+    assert code == 1, out
+    verdict = next(line for line in out.splitlines() if ": game 1:" in line)
+    assert verdict.endswith(": illegal") and f"({NOTE})" in verdict and "unfinished, N " in verdict, verdict
+    code, out, _ = run("validate", _file(tmp_path, STOPPED))
+    assert code == 1 and "score unknown" in out and "counted as played" not in out, out
+
+
+def test_score_and_show_give_the_points_counted_as_played_and_say_so(tmp_path: Path) -> None:
+    """dln score (its sheet and its JSON) and dln show at the round's end give the validator's totals, each
+    saying the round is counted as played."""
+    import json
+
+    path = _file(tmp_path, PLAYED_OUT)
+    totals = check(PLAYED_OUT).totals
+    assert totals is not None
+    standing = ", ".join(f"{side} {points}" for side, points in totals.items())
+    code, out, _ = run("score", path)
+    assert code == 1 and "1: counted as played: move 2 breaks a rule" in out and f"no winner yet: {standing}" in out
+    code, out, _ = run("score", "--json", path)
+    [game] = json.loads(out)["games"]
+    assert game["totals"] == totals and game["rounds"][0]["note"] == "counted as played: move 2 breaks a rule"
+    code, out, _ = run("show", "--move", "end", "--width", "200", path)
+    assert code == 0 and f"no winner yet: {standing} (target 61); round counted as played: move 2 breaks a rule" \
+        in out, out
