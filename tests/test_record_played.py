@@ -111,8 +111,8 @@ def test_a_refused_fix_offers_played_and_played_writes_the_correction(tmp_path: 
 def test_a_round_with_a_move_written_as_played_is_scored_as_played_and_the_next_round_opens() -> None:
     """The validator scored no round holding a move against the rules, so the recorder wrote no claims after its
     last card and waited at 'round over>' for 'undo', 'fix' or 'quit': the game could not go on.  Every move of
-    the round could be made, so it is scored as played: 'rest' and 'score' are written and round 2 is opened;
-    the move stays an error."""
+    the round could be made, so it is scored as played: 'rest' and 'score' are written, said to count as played,
+    and round 2 is opened; the move stays an error."""
     from dln.cards import DECK
     from dln.record import NewGame, Recorder
 
@@ -133,10 +133,26 @@ def test_a_round_with_a_move_written_as_played_is_scored_as_played_and_the_next_
     first = recorder.game.rounds[0]
     assert len(first.moves) == 48 and first.rest == "S" and first.score is not None, first
     assert dict(first.score.points) == {"N": 0, "S": 11}
-    assert any(line.startswith("round 1 is over") and line.endswith("score N 0 S 11") for line in said), said
+    assert any(line.startswith("round 1 is over") and line.endswith("score N 0 S 11 (counted as played: move 2 "
+                                                                     "breaks a rule)") for line in said), said
     assert recorder.phase == "table" and len(recorder.game.rounds) == 2, recorder.phase
     assert any(line.startswith("round 2: N deals") for line in said), said
     report = validate_game(recorder.game)
     assert [(d.code, d.move) for d in report.diagnostics if d.severity == "error"] == [("D204", 2)]
     assert report.totals == {"N": 0, "S": 11}
 
+
+def test_a_scripted_round_with_a_move_written_as_played_is_scored_and_round_2_opened(tmp_path: Path) -> None:
+    """At the table: the refused Ks x 9d written with 'played', the round played to its last card; the file gets
+    the round's 'rest' and 'score' and round 2's header, as after any round, and validates as one error."""
+    from tests.test_counted_as_played import PLAYED_OUT
+
+    moves = [line.split(" ", 2)[2] for line in PLAYED_OUT.splitlines() if line[:1].isdigit()]
+    path = tmp_path / "club.dln"
+    result = _record(path, ["5h 3c 9d Js", *moves[:2], "played", *moves[2:]])
+    assert result.exit_code == 1, result.output  # the refusal of Ks x 9d, before 'played'
+    assert "score N 0 S 11 (counted as played: move 2 breaks a rule)" in result.output, result.output
+    assert "round 2: N deals" in result.output, result.output
+    text = path.read_text(encoding="utf-8")
+    assert "48. S Qs x Qh\nrest S\nscore N 0 S 11\n" in text and "round 2 dealer N" in text, text
+    assert _errors(path) == [("D204", 2)]

@@ -23,9 +23,9 @@ from dln.record.moves import Refused, shown_move
 Key = tuple[int, int, bool]
 OFFER = "  'played' writes it as played all the same (the validator will report it)"
 #: What the recorder says of a round played out whose points are not known (:func:`unscored`), by its number.
-UNSCORED = ("round {} is played out, but its points are not worked out: a move was played against the rules, "
-            "and the validator scores no such round (dln validate reports it); the record keeps every move: "
-            "'undo' or 'fix N MOVE' changes the round, 'quit' leaves")
+UNSCORED = ("round {} is played out, but its points are not worked out: a move was played against the rules "
+            "where the hands or the table written break a rule too (dln validate reports them); the record "
+            "keeps every move: 'undo' or 'fix N MOVE' changes the round, 'quit' leaves")
 
 
 class Pending(NamedTuple):
@@ -101,9 +101,9 @@ def against_the_rules(report: GameReport, vouched: set[Key]) -> list[str]:
 
 
 def unscored(report: GameReport) -> bool:
-    """Whether the record's last round is played out with no points known because a move of it was played
-    against the rules: the validator scores no such round, so the recorder has no claims to write and no next
-    round to open (the founders may yet choose to score such a round as its cards lie)."""
+    """Whether the record's last round is played out with no points known although a move of it was played
+    against the rules: such a round counts as played (:mod:`dln.check.as_played`) unless its hands or table
+    break a rule too, and then the recorder has no claims to write and no next round to open."""
     if not report.rounds:
         return False
     last = report.rounds[-1]

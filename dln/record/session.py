@@ -725,7 +725,8 @@ class Recorder:
                 said = f"round {round_.number or len(game.rounds)} is over"
                 if rest is not None and left:
                     said += f": {rest} captured last and takes {left}"
-                reply.lines.append(said + "; score " + " ".join(f"{k} {v}" for k, v in score.points))
+                reply.lines.append(said + "; score " + " ".join(f"{k} {v}" for k, v in score.points)
+                                   + (f" (counted as played: {played.as_played})" if played.as_played else ""))
                 reply.score_sheet = True
             elif claimed and report.winner is None and report.totals is not None:
                 dealer = positions.dealer_after(report, played.dealer or state.dealer)
