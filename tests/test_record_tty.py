@@ -366,3 +366,32 @@ def test_a_hand_of_xeri_recorded_at_the_prompt(tmp_path: Path, tmux: list[str]) 
     recorded = dln.loads(path.read_text(encoding="utf-8"))
     assert recorded.rounds == game.rounds and recorded.tag("Result") == game.tag("Result")
     assert validate_game(recorded).errors == 0
+
+
+def test_a_round_with_a_move_written_as_played_goes_on_to_the_next_round(tmp_path: Path, tmux: list[str]) -> None:
+    """A move refused at the prompt and written with 'played': the round played to its last card is scored as
+    played ('rest' and 'score' written, said to count as played) and round 2's table is asked, where the
+    recorder stopped at 'round over>'."""
+    from tests.test_counted_as_played import PLAYED_OUT
+
+    moves = [line.split(" ", 2)[2] for line in PLAYED_OUT.splitlines() if line[:1].isdigit()]
+    path = tmp_path / "club.dln"
+    record = shlex.join([sys.executable, "-m", "dln", "record", path.name, "--defaults"])
+    pane = Pane(tmux, "played", f"{record}; echo recorder-exit=$?; sleep 600", tmp_path)
+    pane.wait(prompt="round 1 table> ")
+    pane.type("5h 3c 9d Js")
+    pane.wait(prompt="1. N> ")
+    pane.type(moves[0])
+    pane.wait(prompt="2. S> ")
+    pane.type(moves[1])
+    pane.wait("'played' writes it as played", prompt="2. S> ")
+    pane.type("played")
+    pane.wait("written as played", prompt="3. N> ")
+    for number, move in enumerate(moves[2:], start=3):
+        pane.type(move)
+        pane.wait(prompt=f"{number + 1}. " if number < len(moves) else "round 2 table> ")
+    pane.wait("score N 0 S 11 (counted as played: move 2 breaks a rule)", "round 2: N deals")
+    pane.type("quit")
+    pane.wait("recorder-exit=")
+    text = path.read_text(encoding="utf-8")
+    assert "48. S Qs x Qh\nrest S\nscore N 0 S 11\n" in text and "round 2 dealer N" in text, text
