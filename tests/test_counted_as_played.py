@@ -80,3 +80,9 @@ def test_score_and_show_give_the_points_counted_as_played_and_say_so(tmp_path: P
     code, out, _ = run("show", "--move", "end", "--width", "200", path)
     assert code == 0 and f"no winner yet: {standing} (target 61); round counted as played: move 2 breaks a rule" \
         in out, out
+    code, out, _ = run("show", "--move", "end", "--json", path)
+    end = json.loads(out)["end"]
+    assert end["totals"] == totals and end["as_played"] == "move 2 breaks a rule", end
+    code, out, _ = run("validate", "--json", path)
+    [game] = json.loads(out)["games"]
+    assert game["totals"] == totals and game["verdict"] == "illegal" and game["counted_as_played"] == [NOTE], game

@@ -144,7 +144,7 @@ def game_data(checked: Checked) -> dict[str, Any]:
             "verdict": verdict_word(checked), "rules": checked.rules or None, "rounds": checked.rounds,
             "moves": checked.moves, "checked_moves": checked.moves if checked.checked is None else checked.checked,
             "totals": checked.totals, "totals_unit": None if checked.totals is None else checked.result_unit,
-            "winner": checked.winner,
+            "winner": checked.winner, "counted_as_played": list(checked.as_played),
             "position": checked.position.to_data() if checked.position else None,
             "errors": checked.errors, "warnings": checked.warnings, "diagnostics": diagnostics}
 

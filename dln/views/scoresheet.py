@@ -317,5 +317,5 @@ def frame_data(frame: Frame, file: str) -> dict[str, Any]:
                       "points": r.points, "game": r.game} for r in frame.running],
         "end": None if end is None else {"rest_to": end.rest_to, "totals": dict(end.totals or {}) or None,
                                          "totals_unit": _totals_unit(frame.game.engine, end.totals or None),
-                                         "winner": end.winner, "setup": end.setup},
+                                         "winner": end.winner, "setup": end.setup, "as_played": end.as_played},
     }
