@@ -34,6 +34,7 @@ class OutOfTurn(Reporter):
 
     deals: list[dict[str, tuple[Card, ...]]] | None  # each deal's hands, when the record gives a deck
     dropped: int  # the moves found not written down so far in the round
+    unseated: dict[str, int]  # the seats the record names that the game has no seat for (the checker's)
     #: Variations written under a move that begin with another seat's move (the position before that move,
     #: they, its number and deal): a move line left out before them, they may be the missing move's.
     held: tuple[Position, tuple[Variation, ...], int, int] | None = None
@@ -47,7 +48,7 @@ class OutOfTurn(Reporter):
         claim choosing among its moves): one error at the seat letter saying so, and which move it was when
         the record tells it.  None when the record does not tell a move missing."""
         (k, j), state = at, live.freeze()
-        moves = plans[k].moves[j:]
+        moves = plans[k].moves[j:]  # none for a deal's last move left out: the next deal's first is out of turn
         told = self.held is not None and any(v.moves[0].seat == state.turn for v in self.held[1])  # its variation
         found = missing_move(engine, state, moves, self._later_deals(plans, k, state.setup), rest, told)
         if not found:
@@ -55,13 +56,24 @@ class OutOfTurn(Reporter):
         lines = self._judge_held(engine, plans, (state, number))
         from dln.check.generate import record_move  # with self-play behind it: only when a move is missing
 
-        move, turn, missed = moves[0], state.turn, found[0]
+        move, turn, missed = (moves or plans[k + 1].moves)[0], state.turn, found[0]
         written = [move_text(record_move(holding(state, m.card), m)) for m in found]
         self.report("D003", "error", f"it is {turn}'s turn, not {move.seat}'s: a move of {turn} seems missing "
                     "before this one", *(move_part(move, SEAT, None, self.source) or (move.line, move.column)),
                     move=number, notes=(_which(state, found, written), *_theirs(lines, turn)))
         self.dropped += 1
         return engine.live(engine.apply(holding(state, missed.card), missed))
+
+    def _missing_last(self, engine: protocol.Game, live: Any, plans: Sequence[DealPlan], k: int, number: int,
+                      rest: str | None) -> Any:
+        """``live`` after the last move of deal ``k - 1``, left out: its hands hold one card when the next deal's
+        first move comes, out of turn (:meth:`_missing`, which reports it there).  None when the record does
+        not tell that move missing (nor one that ends the deal)."""
+        first = plans[k].moves[:1]
+        if not first or first[0].seat in (live.turn, *self.unseated) or sum(h.size for h in live.hands) != 1:
+            return None
+        filled = self._missing(engine, live, plans, (k - 1, len(plans[k - 1].moves)), number + 1, rest)
+        return filled if filled is not None and filled.needs_deal else None
 
     def _first_missing(self, engine: protocol.Game, state: Position, written: str, plans: list[DealPlan],
                        rest: str | None) -> Position | None:

@@ -52,6 +52,7 @@ from dln.check.round_end import close_round
 from dln.check.seats import first_written, stray_seat, three_finding, three_seated
 from dln.check.setups import SetupStart, read_setup
 from dln.check.swapped import swapped_back
+from dln.check.unmarked import deal_spans
 from dln.engine import Hand, Position, Rules
 from dln.engine import Move as EngineMove
 from dln.engine.codes import (
@@ -244,6 +245,10 @@ class _Checker(OutOfTurn):
         doubt = start is not None and not start.sizes_known and self.rules.no_last_card_xeri
         for k, plan in enumerate(plans):
             if k:
+                if not live.needs_deal and (filled := self._missing_last(engine, live, plans, k, number, round_.rest)) \
+                        is not None:
+                    live, play = filled, filled.play  # the deal's last move was left out
+                    result.unsound = result.played_against_the_rules = True
                 if not live.needs_deal:
                     self.deal_too_early(sum(h.size for h in live.hands), plan)
                     result.stopped = True
@@ -343,10 +348,9 @@ class _Checker(OutOfTurn):
                 hands.append(self._each_card_once(hand))
             moves = list(deal.moves)
             chunk = per_deal if not round_.setup else len(moves) or 1
-            plans.append(DealPlan(tuple(hands), moves[:chunk], line, column))
-            for start in range(chunk, len(moves), per_deal):  # the 'deal' line was left out
-                first = moves[start]
-                plans.append(DealPlan((), moves[start:start + per_deal], first.line, first.column))
+            first, *later = deal_spans(moves, chunk, per_deal, self.seats)  # no 'deal' lines: cut where hands run out
+            plans.append(DealPlan(tuple(hands), moves[first], line, column))
+            plans += [DealPlan((), moves[cut], moves[cut.start].line, moves[cut.start].column) for cut in later]
         return plans
 
     def _each_card_once(self, hand: RecordHand) -> RecordHand:

@@ -1,0 +1,67 @@
+"""One mistake, one error in a round written without ``deal`` lines (:mod:`dln.check.unmarked`): the
+validator cuts its moves into deals every ``hand size x players`` moves, so one move line left out shifted
+every later cut, and the missing move gave two to four errors."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import dln
+from dln.check.validate import GameReport, validate_game
+
+SAMPLES = Path(__file__).parent.parent / "samples"
+
+
+def _unmarked(name: str) -> str:
+    """Round 1 of sample ``name`` (its Result tag left out) with its ``deal`` lines, and the hand lines after
+    them, left out: only the first deal's hands are written."""
+    text = (SAMPLES / name).read_text(encoding="utf-8").split("\nround 2 ")[0]
+    lines, dealt = [], False
+    for line in text.splitlines():
+        dealt = dealt or line == "deal"
+        if not line.startswith("[Result") and line != "deal" and not (dealt and re.match(r"[NESW]: ", line)):
+            lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def _without(name: str, line: str) -> tuple[str, GameReport]:
+    """:func:`_unmarked` round of ``name`` without its move line ``line``, and its report."""
+    text = _unmarked(name)
+    assert f"\n{line}\n" in text
+    wrong = text.replace(f"\n{line}\n", "\n", 1)
+    return wrong, validate_game(dln.loads(wrong), source=lambda n: wrong.splitlines()[n - 1])
+
+
+def test_a_round_without_deal_lines_is_legal() -> None:
+    for name in ("two-player-61.dln", "xeri.dln", "kontsina.dln", "four-player.dln"):
+        assert not validate_game(dln.loads(_unmarked(name))).diagnostics, name
+
+
+@pytest.mark.parametrize(("name", "line", "seat"), [
+    ("two-player-61.dln", "16. N Ad 7c =8", "N"),  # D003 and D004 before
+    ("two-player-61.dln", "15. S 5c x [5s]", "S"),  # D302, D003 three times
+    ("two-player-61.dln", "24. N Kc", "N"),  # a deal's last move: R003, a deal begun with a card in hand
+    ("two-player-61.dln", "2. N Kd x Kh", "N"),  # in the deal whose hands are written
+    ("xeri.dln", "20. S 7s", "S"),
+    ("kontsina.dln", "26. E 10h x 10s", "E"),
+    ("four-player.dln", "15. E 5d", "E"),
+])
+def test_a_move_left_out_of_a_round_without_deal_lines_is_one_error(name: str, line: str, seat: str) -> None:
+    """The moves of a round go round the seats in play order (each deal gives each seat as many cards), so
+    one move line left out is the one place where they stop, every move after it one seat on: the deals are
+    cut counting the missing move, which is one error (D003) where the turn breaks, and the round goes on."""
+    _, report = _without(name, line)
+    [d] = [x for x in report.diagnostics if x.severity == "error"]  # a D302 warning may stay: 5c is not seen
+    assert d.code == "D003" and f"a move of {seat} seems missing before this one" in d.message, d.message
+    assert not any(r.stopped for r in report.rounds)
+    assert not [x for x in report.diagnostics if x.code == "R005"]
+
+
+def test_a_last_move_written_under_another_seat_makes_no_deal_of_its_own() -> None:
+    """The moves filling their deals, a last move out of turn is no move left out: no fifth deal begins."""
+    text = _unmarked("two-player-61.dln")
+    report = validate_game(dln.loads(text.replace("\n48. N 7d\n", "\n48. S 7d\n", 1)))
+    assert "R003" not in [d.code for d in report.diagnostics]
