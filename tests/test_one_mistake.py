@@ -843,6 +843,18 @@ def test_a_seat_first_written_as_the_dealer_is_reported_at_its_letter() -> None:
         assert (d.code, d.line, d.column) == (code, line, 4), d
 
 
+def test_a_seat_first_written_in_a_setup_s_turn_line_is_reported_at_its_letter() -> None:
+    """'turn   E' in a Xeri setup, a game for two: X003 pointed at the 'turn' keyword (7:1), not E (7:8).
+    The parsed round keeps the keyword's place (``dln parse --json``), so the letter is found in the line."""
+    text = ('[Game "Xeri"]\n\nsetup\ntable 2c 3d 5h Ks\nN: Qs Kh 4c 5c 6c 7c\nS: Qd Kd 4d 5d 6d 7d\nturn   E\n'
+            "N 4c\nS 4d\n")
+    report = validate_game(dln.loads(text), source=["", *text.splitlines()].__getitem__)
+    [d] = report.diagnostics
+    assert (d.code, d.line, d.column) == ("X003", 7, 8), d
+    [d] = validate_game(dln.loads(text)).diagnostics  # without the source: the keyword, as before
+    assert (d.line, d.column) == (7, 1), d
+
+
 def _swapped(name: str, first: str, second: str) -> str:
     """Sample ``name`` with its move lines ``first`` and ``second`` (numbered) written in each other's place,
     each keeping its number."""

@@ -18,6 +18,7 @@ fourth, the game is seated as those three play (:func:`three_seated`), one error
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from itertools import pairwise
 
@@ -28,6 +29,8 @@ from dln.games import protocol
 from dln.notation.model import SEAT_TAGS, Game, Move
 
 __all__ = ["first_written", "in_turn", "stray_seat", "three_finding", "three_seated"]
+
+_TURN = re.compile(r"turn[ \t]+(?=[NESW])")  # a 'turn' keyword and the space before its seat letter
 
 
 def stray_seat(game: Game, engine: protocol.Game, rules: Rules) -> tuple[tuple[str, ...], str, Move] | None:
@@ -89,8 +92,13 @@ def three_seated(game: Game, engine: protocol.Game, rules: Rules) -> tuple[str, 
 
 def first_written(game: Game, seat: str, source: Callable[[int], str] | None) -> tuple[int | None, int | None]:
     """Where ``seat`` is first written (:meth:`Game.first_use`), at its letter: a numbered move's is after the
-    number, where a finding about the seat points."""
+    number, a setup's ``turn`` line's after the keyword, where a finding about the seat points."""
     line, column = game.first_use(seat)
+    if source is not None and line is not None and column is not None and any(
+            r.turn == seat and (r.turn_line, r.turn_column) == (line, column) for r in game.rounds):
+        # a setup's 'turn' line: the round keeps where the keyword is (as 'dln parse --json' shows it)
+        letter = _TURN.match(source(line), column - 1)
+        return (line, letter.end() + 1) if letter is not None else (line, column)
     move = next((m for r in game.rounds for m in r.moves if m.seat == seat and (m.line, m.column) == (line, column)),
                 None)
     return (move_part(move, SEAT, None, source) if move is not None else None) or (line, column)
