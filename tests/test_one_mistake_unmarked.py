@@ -65,3 +65,16 @@ def test_a_last_move_written_under_another_seat_makes_no_deal_of_its_own() -> No
     text = _unmarked("two-player-61.dln")
     report = validate_game(dln.loads(text.replace("\n48. N 7d\n", "\n48. S 7d\n", 1)))
     assert "R003" not in [d.code for d in report.diagnostics]
+
+
+def test_two_move_lines_left_out_of_a_round_without_deal_lines_are_two_errors() -> None:
+    """'16. N Ad 7c =8' and '30. N 10h x [10]' left out: the moves go one seat on at each, for more than a
+    circuit; each shifts the later cuts by one more move, and each is one D003 naming its move.  Before, the
+    cuts counted neither: D003, then a D004 that stopped the replay."""
+    text = _unmarked("two-player-61.dln")
+    for line in ("16. N Ad 7c =8", "30. N 10h x [10]"):
+        text = text.replace(f"\n{line}\n", "\n", 1)
+    report = validate_game(dln.loads(text))
+    lines, errors = text.splitlines(), [d for d in report.diagnostics if d.severity == "error"]
+    assert [(d.code, lines[(d.line or 0) - 1]) for d in errors] == [("D003", "17. S 7h"), ("D003", "31. S 9s")]
+    assert [d.notes[0].split(" is the one")[0] for d in errors] == ["N Ad 7c =8", "N 10h x [10]"]
