@@ -78,3 +78,18 @@ def test_two_move_lines_left_out_of_a_round_without_deal_lines_are_two_errors() 
     lines, errors = text.splitlines(), [d for d in report.diagnostics if d.severity == "error"]
     assert [(d.code, lines[(d.line or 0) - 1]) for d in errors] == [("D003", "17. S 7h"), ("D003", "31. S 9s")]
     assert [d.notes[0].split(" is the one")[0] for d in errors] == ["N Ad 7c =8", "N 10h x [10]"]
+
+
+def test_where_the_deals_begin_cannot_be_known_is_a_note_not_the_errors_of_a_shift() -> None:
+    """'16. N Ad 7c =8' and '18. N 8d x [8]' left out: S plays three times in a row, the turn never the
+    one-seat shift of one move left out for long, and the round ends two moves short of its deals.  Where
+    its later deals begin cannot be known; a D001 followed from a deal cut in the wrong place (S's 6d judged
+    in the deal before its own).  Now the break's D003 says so, and the replay stops there."""
+    text = _unmarked("two-player-61.dln")
+    for line in ("16. N Ad 7c =8", "18. N 8d x [8]"):
+        text = text.replace(f"\n{line}\n", "\n", 1)
+    report = validate_game(dln.loads(text))
+    [d] = [d for d in report.diagnostics if d.severity == "error"]
+    assert d.code == "D003" and text.splitlines()[(d.line or 0) - 1] == "17. S 7h"
+    assert any("where its deals begin cannot be known" in note for note in d.notes), d.notes
+    assert report.rounds[0].stopped

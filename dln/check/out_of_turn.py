@@ -17,7 +17,7 @@ from typing import Any
 from dln.cards import Card
 from dln.check.missing import holding, missing_move, plays_on
 from dln.check.move_part import move_part
-from dln.check.reports import DealPlan, Reporter
+from dln.check.reports import DealPlan, Reporter, RoundReport
 from dln.engine import Hand, Position
 from dln.engine import Move as EngineMove
 from dln.engine.codes import SEAT
@@ -64,16 +64,35 @@ class OutOfTurn(Reporter):
         self.dropped += 1
         return engine.live(engine.apply(holding(state, missed.card), missed))
 
-    def _missing_last(self, engine: protocol.Game, live: Any, plans: Sequence[DealPlan], k: int, number: int,
-                      rest: str | None) -> Any:
-        """``live`` after the last move of deal ``k - 1``, left out: its hands hold one card when the next deal's
-        first move comes, out of turn (:meth:`_missing`, which reports it there).  None when the record does
-        not tell that move missing (nor one that ends the deal)."""
+    def _deal_begins(self, engine: protocol.Game, live: Any, plans: Sequence[DealPlan], k: int, number: int,
+                     rest: str | None, result: RoundReport) -> Any:
+        """``live`` as deal ``k`` begins: after the last move of the deal before, when the record left it out
+        (its hands hold one card when the deal's first move comes, out of turn: :meth:`_missing` reports it
+        there)."""
         first = plans[k].moves[:1]
-        if not first or first[0].seat in (live.turn, *self.unseated) or sum(h.size for h in live.hands) != 1:
-            return None
+        if live.needs_deal or not first or first[0].seat in (live.turn, *self.unseated) \
+                or sum(h.size for h in live.hands) != 1:
+            return live
         filled = self._missing(engine, live, plans, (k - 1, len(plans[k - 1].moves)), number + 1, rest)
-        return filled if filled is not None and filled.needs_deal else None
+        if filled is None or not filled.needs_deal:
+            return live
+        result.unsound = result.played_against_the_rules = True
+        return filled
+
+    def _cut_unknown(self, plan: DealPlan, j: int) -> bool:
+        """Whether the replay stops before ``plan.moves[j]``, a move that is not the usual legal one, after the
+        break of the turn from which on where the round's deals begin cannot be known (:attr:`DealPlan.unsure`):
+        what it breaks may follow from a deal cut in the wrong place.  The round's last error says so."""
+        unsure = plan.unsure
+        if unsure is None or any(m is unsure for m in plan.moves[j:]):
+            return False
+        errors = [i for i, d in enumerate(self.diagnostics) if d.severity == "error" and d.round == self.round_index]
+        if errors:
+            self.add_notes(errors[-1], f"the round writes no deal lines, and from line {unsure.line} on its moves "
+                           "do not go round the seats in turn as a move left out would leave them: where its deals "
+                           f"begin cannot be known, and the replay of round {self.round_index} stops at line "
+                           f"{plan.moves[j].line}")
+        return bool(errors)
 
     def _first_missing(self, engine: protocol.Game, state: Position, written: str, plans: list[DealPlan],
                        rest: str | None) -> Position | None:

@@ -352,6 +352,9 @@ class DealPlan:
     moves: list[Move]
     line: int | None
     column: int | None
+    #: The move where the round's moves stop going round the seats in turn, not as a move left out does,
+    #: in this deal or before it, the deals not marked ('deal' lines left out): where they begin cannot be known.
+    unsure: Move | None = None
 
     def played_again(self) -> frozenset[int]:
         """The places of the moves whose seat plays the same card again later in this deal (each card exists

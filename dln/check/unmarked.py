@@ -8,27 +8,31 @@ every seat the same number of cards, so the moves of a round go round the seats 
 move to its last; a move left out shows as a place where they stop doing so, every move after it, for more
 than a circuit or to the end, one seat on.  There the record leaves no doubt that a move is missing, and the
 deals are cut counting it, so that the missing move is reported once, where the turn breaks
-(:mod:`dln.check.missing`)."""
+(:mod:`dln.check.missing`).  Where the moves break the turn otherwise and it shows that the cuts by count
+are wrong too, where the deals begin cannot be known: the checker stops the replay with a note
+(``DealPlan.unsure``) rather than report what a deal cut in the wrong place breaks."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import pairwise
 
+from dln.check.reports import DealPlan
 from dln.notation.model import Move
 
-__all__ = ["deal_spans", "left_out"]
+__all__ = ["deal_plans", "left_out"]
 
 
-def left_out(moves: Sequence[Move], seats: Sequence[str]) -> tuple[int, ...]:
+def left_out(moves: Sequence[Move], seats: Sequence[str]) -> tuple[tuple[int, ...], int | None]:
     """The indices in ``moves`` before which a move seems left out: the places where the moves stop going
     round ``seats`` in play order and every move after, for more than a circuit or to the end of the round,
     is written one seat further on (in a game for two, a seat playing twice in a row).  None where they go
     round without a break; none from a break of another kind on (a move out of turn, two moves swapped: the
     turn comes back), nor at a break in the last move alone (a seat letter written wrong, as surely): there
-    the record does not tell."""
+    the record does not tell.  With them, the index of that break, unless it is the last move."""
     if len(seats) < 2 or not moves or moves[0].seat not in seats:
-        return ()
+        return (), None
     first, n = seats.index(moves[0].seat), len(seats)
     gaps: list[int] = []
     i = 0
@@ -39,21 +43,33 @@ def left_out(moves: Sequence[Move], seats: Sequence[str]) -> tuple[int, ...]:
         on = next((j for j in range(i, len(moves)) if moves[j].seat != seats[(first + j + len(gaps) + 1) % n]),
                   len(moves))
         if on - i <= (n if on < len(moves) else 1):  # the turn comes back, or only the last move breaks it
-            break  # the cuts after it as the moves before it have them
+            return tuple(gaps), i if i < len(moves) - 1 else None
         gaps.append(i)
         i = on
-    return tuple(gaps)
+    return tuple(gaps), None
 
 
-def deal_spans(moves: Sequence[Move], first: int, size: int, seats: Sequence[str]) -> list[slice]:
-    """The moves of each deal in ``moves`` (a deal written, then the deals after it without ``deal`` lines):
-    the ``first`` deal's, then every ``size`` moves, counting the moves the record left out where
-    :func:`left_out` finds them."""
-    gaps = left_out(moves, seats) if len(moves) > first else ()
+def deal_plans(written: DealPlan, first: int, size: int, seats: Sequence[str], ended: bool) -> list[DealPlan]:
+    """The deal ``written`` (its hand lines, then its moves and those of the deals after it, their ``deal``
+    lines left out) as played: the ``first`` deal's moves, then every ``size`` moves, counting the moves the
+    record left out where :func:`left_out` finds them.  The deal of a break of the turn that no move left
+    out explains, and each deal after it, are ``unsure``, at that break's move, when the moves do not come back to the
+    turn after it (the last is out of it), or the round ``ended`` (it claims its end) and they, with the
+    moves left out, do not fill their deals: then where the deals after the break begin cannot be known."""
+    moves = written.moves
+    gaps, unsure = left_out(moves, seats) if len(moves) > first else ((), None)
+    if unsure is not None:
+        turn = seats[(seats.index(moves[0].seat) + len(moves) - 1 + len(gaps)) % len(seats)]  # the last move's
+        if moves[-1].seat == turn and not (ended and (len(moves) + len(gaps) - first) % size):
+            unsure = None  # the turn comes back, and the moves fill their deals (or the round may go on)
     # the round's move that each move written is: one on for each move left out before it
     played = [w + sum(g <= w for g in gaps) for w in range(len(moves))]
-    cuts = [0]
-    for start in range(first, (played[-1] if played else 0) + 1, size):
-        cuts.append(next(w for w, t in enumerate(played) if t >= start))
-    cuts.append(len(moves))
-    return [slice(start, end) for start, end in pairwise(cuts) if start < end or not start]
+    cuts = [0, *(next(w for w, t in enumerate(played) if t >= start)
+                 for start in range(first, (played[-1] if played else 0) + 1, size)), len(moves)]
+    doubt = moves[unsure] if unsure is not None else None
+    plans = [replace(written, moves=moves[:cuts[1]], unsure=doubt if doubt in moves[:cuts[1]] else None)]
+    for start, end in pairwise(cuts[1:]):
+        if start < end:
+            plans.append(DealPlan((), moves[start:end], moves[start].line, moves[start].column,
+                                  doubt if unsure is not None and end > unsure else None))
+    return plans

@@ -52,7 +52,7 @@ from dln.check.round_end import close_round
 from dln.check.seats import first_written, stray_seat, three_finding, three_seated
 from dln.check.setups import SetupStart, read_setup
 from dln.check.swapped import swapped_back
-from dln.check.unmarked import deal_spans
+from dln.check.unmarked import deal_plans
 from dln.engine import Hand, Position, Rules
 from dln.engine import Move as EngineMove
 from dln.engine.codes import (
@@ -245,10 +245,8 @@ class _Checker(OutOfTurn):
         doubt = start is not None and not start.sizes_known and self.rules.no_last_card_xeri
         for k, plan in enumerate(plans):
             if k:
-                if not live.needs_deal and (filled := self._missing_last(engine, live, plans, k, number, round_.rest)) \
-                        is not None:
-                    live, play = filled, filled.play  # the deal's last move was left out
-                    result.unsound = result.played_against_the_rules = True
+                live = self._deal_begins(engine, live, plans, k, number, round_.rest, result)
+                play = live.play
                 if not live.needs_deal:
                     self.deal_too_early(sum(h.size for h in live.hands), plan)
                     result.stopped = True
@@ -294,6 +292,9 @@ class _Checker(OutOfTurn):
                             self._last_card_unknown(live, move, number, variation=False)
                         play(engine_move)
                         continue
+                if self._cut_unknown(plan, j):  # what the move breaks may follow from a deal cut wrong
+                    result.stopped, result.moves = True, number - 1
+                    return result
                 back = swapped_back(self, engine, begun, plans, k, j, result, self._later_deals)
                 if back is not None:  # two moves of the deal written in each other's place: played as swapped back
                     live, play, move = back, back.play, plan.moves[j]
@@ -348,9 +349,8 @@ class _Checker(OutOfTurn):
                 hands.append(self._each_card_once(hand))
             moves = list(deal.moves)
             chunk = per_deal if not round_.setup else len(moves) or 1
-            first, *later = deal_spans(moves, chunk, per_deal, self.seats)  # no 'deal' lines: cut where hands run out
-            plans.append(DealPlan(tuple(hands), moves[first], line, column))
-            plans += [DealPlan((), moves[cut], moves[cut.start].line, moves[cut.start].column) for cut in later]
+            plans += deal_plans(DealPlan(tuple(hands), moves, line, column), chunk, per_deal, self.seats,
+                                round_.rest is not None or round_.score is not None)
         return plans
 
     def _each_card_once(self, hand: RecordHand) -> RecordHand:
