@@ -57,7 +57,9 @@ def deal_plans(written: DealPlan, first: int, size: int, seats: Sequence[str], e
     turn after it (the last is out of it), or the round ``ended`` (it claims its end) and they, with the
     moves left out, do not fill their deals: then where the deals after the break begin cannot be known."""
     moves = written.moves
-    gaps, unsure = left_out(moves, seats) if len(moves) > first else ((), None)
+    if len(moves) <= first:  # the deal's own moves alone (its next deal written): nothing to cut or count
+        return [replace(written, unsure=None)]
+    gaps, unsure = left_out(moves, seats)
     if unsure is not None:
         turn = seats[(seats.index(moves[0].seat) + len(moves) - 1 + len(gaps)) % len(seats)]  # the last move's
         if moves[-1].seat == turn and not (ended and (len(moves) + len(gaps) - first) % size):
