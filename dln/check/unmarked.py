@@ -58,7 +58,7 @@ def deal_plans(written: DealPlan, first: int, size: int, seats: Sequence[str], e
     moves left out, do not fill their deals: then where the deals after the break begin cannot be known."""
     moves = written.moves
     if len(moves) <= first:  # the deal's own moves alone (its next deal written): nothing to cut or count
-        return [replace(written, unsure=None)]
+        return [written if written.unsure is None else replace(written, unsure=None)]
     gaps, unsure = left_out(moves, seats)
     if unsure is not None:
         turn = seats[(seats.index(moves[0].seat) + len(moves) - 1 + len(gaps)) % len(seats)]  # the last move's

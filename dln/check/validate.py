@@ -275,7 +275,8 @@ class _Checker(OutOfTurn):
                     if filled is not None:  # a move not written down: the round goes on with it
                         live, play = filled, filled.play
                         result.unsound = result.played_against_the_rules = True
-                self._judge_held(engine, plans)  # not the missing move's: from the move they follow
+                if self.held is not None:  # not the missing move's: from the move they follow
+                    self._judge_held(engine, plans)
                 if early is not None and j == early[1] + 2:  # the turn's seat has played since: not it again
                     live, early = self._played_early(engine, live, early, plan.moves, j), None
                     play = live.play
