@@ -17,7 +17,6 @@ and wraps where the escape makes it longer.
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import os
 import re
@@ -28,7 +27,8 @@ from rich.console import Console, ConsoleOptions, RenderableType
 from rich.segment import Segment
 from rich.text import Span, Text
 
-from dln.wording import ACTED_ON, in_encoding, visible
+from dln.views.output import encodable
+from dln.wording import ACTED_ON, visible
 
 __all__ = ["RecordConsole", "visible_text"]
 
@@ -49,10 +49,7 @@ class RecordConsole(Console):
     def as_printed(self, text: str) -> str:
         """``text`` as this console writes it: made visible and, where its encoding lacks a character, escaped
         (``Μαρία`` is ``\\u039c\\u03b1…`` on an ASCII output): what a width laid out by hand is measured on."""
-        text = visible(text)
-        with contextlib.suppress(LookupError):
-            text = in_encoding(text, self.encoding)
-        return text
+        return encodable(visible(text), self.file)
 
     def render(self, renderable: RenderableType, options: ConsoleOptions | None = None) -> Iterable[Segment]:
         """Draw ``renderable``, a text made visible first."""
