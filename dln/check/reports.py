@@ -16,7 +16,7 @@ from dln.check.setups import Where, locate
 from dln.check.written_twice import carried_on, places_noted
 from dln.engine import RULES, RoundState, Rules, SideScore, Violation
 from dln.engine.codes import DUPLICATE_CARD, Severity
-from dln.games.protocol import ITEM_WORDS, contested
+from dln.games.protocol import ITEM_WORDS, contested, played_to
 from dln.notation.bounds import small_number
 from dln.notation.errors import caret_excerpt
 from dln.notation.model import Game, Move, Round
@@ -336,7 +336,7 @@ class GameReport:
         if not self.target_read:
             goal = "target unknown" if points else "number of hands unknown"
         else:
-            goal = f"target {target}" if points else count_of(target, "hand")
+            goal = played_to(engine.result_unit, target)
         if not engine.house_rules:
             return f"{engine.name}, {self.players} players, {goal}"
         names = self.rules.variants()

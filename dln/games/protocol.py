@@ -30,7 +30,7 @@ from dln.cards import DECK, Card
 from dln.engine.codes import RuleCode, Violation
 from dln.engine.rules import Rules
 from dln.engine.state import TABLE_SIZE, Move, Seat
-from dln.wording import folded, visible
+from dln.wording import count_of, folded, visible
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -430,6 +430,12 @@ def standing_text(unit: str, totals: Mapping[str, int], sep: str = " ") -> str:
     points."""
     figures = sep.join(f"{side} {count}" for side, count in totals.items())
     return figures if unit == "points" else f"{unit} {figures}"
+
+
+def played_to(unit: str, target: int, word: str = "target") -> str:
+    """What a game is played to, as its players say it: ``target 61`` (``word`` before the points) where the
+    game's ``result_unit`` is points, else a number of hands: Xeri's ``5 hands``."""
+    return f"{word} {target}" if unit == "points" else count_of(target, "hand")
 
 
 def face_up_word(game: Game) -> str:

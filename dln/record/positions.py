@@ -20,12 +20,12 @@ from dln.check.plays import Position, legal, to_engine, violations, written
 from dln.check.validate import GameReport, code_name
 from dln.engine import Move as EngineMove
 from dln.games.diloti import DILOTI
-from dln.games.protocol import Game, face_up_word, game_of
+from dln.games.protocol import Game, face_up_word, game_of, played_to
 from dln.notation.model import Move
 from dln.notation.writer import item_text, move_text
 from dln.record.moves import Refused, table_lines, without_seat
 from dln.views.scoresheet import pile_line
-from dln.wording import count_of, listed
+from dln.wording import listed
 
 
 def typed(state: Position, moves: Sequence[EngineMove]) -> list[str]:
@@ -216,6 +216,4 @@ def score_word(report: GameReport) -> str:
 
 def goal(report: GameReport, word: str = "to") -> str:
     """What the game is played to: ``to 61`` (``word`` before the target) or, in Xeri, ``5 hands``."""
-    if rules_game(report).result_unit == "hands won":
-        return count_of(report.rules.target, "hand")
-    return f"{word} {report.rules.target}"
+    return played_to(rules_game(report).result_unit, report.rules.target, word)

@@ -19,7 +19,7 @@ from dln.check.position import EVERYTHING, Known, known_of
 from dln.check.validate import Diagnostic, GameReport, RoundReport, code_name
 from dln.engine import Rules, Violation
 from dln.games import protocol
-from dln.games.protocol import BY_CARDS, Position, contested, game_of, standing_text
+from dln.games.protocol import BY_CARDS, Position, contested, game_of, played_to, standing_text
 from dln.notation.model import SEAT_TAGS, Game, Move, Round, Variation, glyph_sign
 from dln.notation.writer import move_text, variation_text
 from dln.views.group_parts import Parts, laid_parts
@@ -374,7 +374,7 @@ def _standing_words(frame: Frame, end: RoundEnd) -> str:
         return "game totals unknown: an earlier round was stopped by an illegal move"
     unit = frame.game.engine.result_unit
     standing = standing_text(unit, end.totals, ", ")
-    goal = f"target {target}" if unit == "points" else count_of(target, "hand")  # Xeri: of so many hands
+    goal = played_to(unit, target)
     if end.won_before is not None:
         return f"not counted: {end.won_before} had won the game before this round: {standing} ({goal})"
     if end.winner is not None:
