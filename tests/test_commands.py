@@ -92,13 +92,13 @@ def test_the_command_that_lists_them_all_can_be_pasted(tmp_path: Path) -> None:
     """The 'dln moves ...' under an illegal move's help is run as it is written: a file name with a space was
     written bare (the shell reads two files), and standard input as '<stdin>' (a redirection, no file)."""
     path = tmp_path / "club night.dln"
-    path.write_text(crowded_table())
+    path.write_text(crowded_table(12))  # more legal moves than the help lists, few enough to list them all at once
     _, out, _ = run("validate", str(path))
     command = out.split("(and more; ")[1].split(" lists them all)")[0]
     assert shlex.split(command)[:3] == ["dln", "moves", str(path)]
     code, listed, _ = run(*shlex.split(command)[1:])
     assert code == 0 and "legal moves for N:" in listed
-    _, out, _ = run("validate", "-", stdin=crowded_table())
+    _, out, _ = run("validate", "-", stdin=crowded_table(12))
     assert "(and more; dln moves - --game 1 --round 1 --at 1 lists them all)" in out
 
 
