@@ -86,3 +86,54 @@ def test_score_and_show_give_the_points_counted_as_played_and_say_so(tmp_path: P
     code, out, _ = run("validate", "--json", path)
     [game] = json.loads(out)["games"]
     assert game["totals"] == totals and game["verdict"] == "illegal" and game["counted_as_played"] == [NOTE], game
+
+
+XERI_ROUND = Path(__file__).parents[1] / "samples" / "xeri.dln"
+
+
+def _first_round(path: Path) -> str:
+    """The tags and round 1 of the sample at ``path``, without its Result (the game stops after round 1)."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    end = next(i for i, line in enumerate(lines) if line.startswith("round 2"))
+    return "\n".join(line for line in lines[:end] if not line.startswith("[Result")).rstrip("\n") + "\n"
+
+
+def test_a_last_move_written_without_its_capture_is_counted_as_the_claims_tell() -> None:
+    """xeri, Play: a card matching the pile's top card takes the pile (X202).  ``48. S Qs`` written for
+    ``48. S Qs x Qc``, the round's last move: counted as written, S laid the queen and N, the last to
+    capture, took the pile, so the round's own ``rest S`` (D601) and score (X602) were two errors more.  The
+    claims say what the last move made when no later move can: the one legal move of Qs after which they
+    hold is the move counted, the move's error the one error."""
+    text = _first_round(XERI_ROUND)
+    assert "48. S Qs x Qc\nrest S\nscore N 28 S 7\n" in text
+    report = check(text.replace("48. S Qs x Qc\n", "48. S Qs\n"))
+    errors = [d for d in report.diagnostics if d.severity == "error"]
+    assert [(d.code, d.move) for d in errors] == [("X202", 48)], [(d.code, d.message) for d in errors]
+    assert any("S Qs x Qc" in note and "rest S" in note for note in errors[0].notes), errors[0].notes
+    played = report.rounds[0]
+    assert played.as_played == "move 48 breaks a rule"
+    assert {side: s.total for side, s in played.scores.items()} == {"N": 28, "S": 7}
+
+
+def test_claims_that_hold_after_no_move_of_the_card_are_judged_from_the_move_as_written() -> None:
+    """Claims that no move of the card makes true tell nothing: the round is counted from the move as written,
+    and each wrong claim is its own error, as before."""
+    text = _first_round(XERI_ROUND).replace("48. S Qs x Qc\n", "48. S Qs\n").replace("score N 28 S 7", "score N 1 S 1")
+    codes = [d.code for d in check(text).diagnostics if d.severity == "error"]
+    assert codes == ["X202", "D601", "X602"], codes
+
+
+
+def test_claims_that_hold_after_two_moves_scoring_alike_count_the_round() -> None:
+    """pagat, Capturing: a declaration's owner may not lay a card of its value (D201).  ``48. E 9c`` for
+    ``48. E 9c x 4h 5h [9]``: ``E 9c x [9]`` leaves 4h 5h to E, the last to capture, and so scores the round
+    as the claims say too; both are named, and the round counts with the claims' figures."""
+    path = Path(__file__).parents[1] / "samples" / "four-player.dln"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    text = "\n".join(line for line in lines if not line.startswith("[Result"))
+    assert "48. E 9c x 4h 5h [9]\nrest E\nscore NS 2 EW 9\n" in text
+    report = check(text.replace("48. E 9c x 4h 5h [9]\n", "48. E 9c\n"))
+    errors = [d for d in report.diagnostics if d.severity == "error"]
+    assert [(d.code, d.round, d.move) for d in errors] == [("D201", 4, 48)], [(d.code, d.message) for d in errors]
+    assert any("E 9c x [9] or E 9c x 4h 5h [9]" in note for note in errors[0].notes), errors[0].notes
+    assert report.totals == check(text).totals

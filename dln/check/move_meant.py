@@ -6,22 +6,25 @@ table (D004) and the replay of the round stopped there: two errors for one slip 
 as made leaves a later move of the deal illegal, and one legal move of its card, and no other, makes every
 later move of the deal legal (:func:`dln.check.missing.plays_on`), that move is the one made: the validator
 (:mod:`dln.check.validate`) goes on from it, the move's error the one error.  So too a declaration whose
-figure alone is written wrong (:func:`value_meant`): the round goes on as its cards declare.
+figure alone is written wrong (:func:`value_meant`): the round goes on as its cards declare.  The round's
+last move has no later move to tell: there its claims do (:func:`claims_meant`), ``48. S Qs`` for
+``48. S Qs x Qc`` under ``rest S`` and a score that only the capture makes true.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import islice
 
 from dln.check.missing import deals_on, plays_on
 from dln.engine import Hand, Position, Violation
 from dln.engine import Move as EngineMove
 from dln.engine.codes import DECLARE_SUM
 from dln.games import protocol
-from dln.notation.model import Move
+from dln.notation.model import Move, Round
 from dln.notation.writer import move_text
 
-__all__ = ["move_meant", "value_meant"]
+__all__ = ["claims_meant", "move_meant", "value_meant"]
 
 Deals = Sequence[tuple[Mapping[str, Hand], Sequence[Move]]]  # the round's later deals: each one's hands and moves
 
@@ -45,6 +48,50 @@ def move_meant(engine: protocol.Game, state: Position, engine_move: EngineMove, 
     move, after = found[0]
     return after, (f"the round goes on as {move_text(record_move(state, move))}, the move of {move.card} "
                    "after which the rest of the round is legal")
+
+
+#: The moves of one card weighed against a round's claims, at the most: a crowded table has tens of
+#: thousands, and claims that hold after more than one of them tell nothing anyway.
+_WEIGHED = 64
+
+
+def claims_meant(engine: protocol.Game, state: Position, engine_move: EngineMove, made: Position | None,
+                 round_: Round) -> tuple[Position, str] | None:
+    """The position after the legal move of ``engine_move``'s card in ``state`` that ends the round as its
+    claims (``rest``, ``score``) say, with a note saying so, when ``engine_move`` is the round's last move,
+    the claims do not hold after ``made`` (the move as made, None when it cannot be) and they hold after one
+    such move, or several scoring the round alike; else None.  A round written from a setup, or without
+    claims, tells nothing."""
+    if engine_move.seat != state.turn or round_.setup or (round_.rest is None and round_.score is None):
+        return None
+    if made is not None and _claims_hold(engine, made, round_):
+        return None
+    found = [(move, after) for move in islice(engine.distinct_moves(state, [engine_move.card]), _WEIGHED)
+             if _claims_hold(engine, after := engine.apply(state, move), round_)]
+    if not found or any(engine.score(engine.finish(after)) != engine.score(engine.finish(found[0][1]))
+                        for _, after in found[1:]):
+        return None  # no move, or moves scoring the round otherwise: the claims do not tell which
+    from dln.check.generate import record_move  # with self-play behind it: only when a move is meant
+
+    claims = " and ".join(text for text in (f"rest {round_.rest}" if round_.rest else "",
+                                            "the score claimed" if round_.score else "") if text)
+    moves = " or ".join(move_text(record_move(state, move)) for move, _ in found)
+    which = f"the one move of {engine_move.card} after which they do" if len(found) == 1 else \
+        f"the moves of {engine_move.card} after which they do, scoring the round alike"
+    return found[0][1], f"{claims} hold after {moves}, {which}: the round is counted with it"
+
+
+def _claims_hold(engine: protocol.Game, state: Position, round_: Round) -> bool:
+    """Whether ``state`` is the round's end and its ``rest`` and ``score`` claims are true of it (a side
+    written twice in the score, by its first figure)."""
+    if not state.is_over or (round_.rest is not None and round_.rest != state.last_capturer):
+        return False
+    if round_.score is None:
+        return True
+    claimed: dict[str, int] = {}
+    for side, points in round_.score.points:
+        claimed.setdefault(side, points)
+    return not any(v.severity == "error" for v in engine.check_score(engine.score(engine.finish(state)), claimed))
 
 
 def value_meant(engine: protocol.Game, state: Position, engine_move: EngineMove, violations: Sequence[Violation]

@@ -35,7 +35,7 @@ from dln.cards import Card
 from dln.check.first_dealer import dealer_played
 from dln.check.game_tags import check_result, rules_of, tagged_game
 from dln.check.hands import card_meant, card_played_twice, deal_hands, meant_note
-from dln.check.move_meant import move_meant, value_meant
+from dln.check.move_meant import claims_meant, move_meant, value_meant
 from dln.check.move_part import move_part
 from dln.check.out_of_turn import OutOfTurn
 from dln.check.references import resolves_all, to_engine_move
@@ -548,8 +548,10 @@ class _Checker(OutOfTurn):
             return live
         before = live.freeze()
         made = self._made(engine, before, move, engine_move)
-        if self.again is None and (meant := move_meant(engine, before, engine_move, made, later,
-                                                       self._later_deals(plans, k, before.setup))):
+        deals = self._later_deals(plans, k, before.setup)
+        if self.again is None and (meant := move_meant(engine, before, engine_move, made, later, deals) if later
+                                   or deals else claims_meant(engine, before, engine_move, made,
+                                                              self.game.rounds[(self.round_index or 1) - 1])):
             self._note_last_error(meant[1])  # the move its card made, after which the rest of the round is legal
             return engine.live(meant[0])
         if made is None and self.again is not None:  # its card played before, in the error it is a note of
