@@ -88,7 +88,8 @@ def loads_all(text: str, *, filename: str = "<string>", comments_alone: bool = F
     a game of nothing else (no tag, no round), as ``dln fmt`` and ``dln merge`` keep them, so that
     ``dumps(loads_all(text, comments_alone=True))`` loses nothing of such a text either.
     """
-    return list(parse_text(text, filename=filename, keep_line_comments=True, comments_alone=comments_alone))
+    return list(parse_text(text, filename=filename, keep_line_comments=True, comments_alone=comments_alone,
+                           worded=_for_the_game))
 
 
 def load(
@@ -108,7 +109,15 @@ def load(
     """
     filename = str(getattr(file, "name", "<stream>"))
     return parse_games(read_lines(file), filename=filename, errors=errors, keep_line_comments=True,
-                       comments_alone=comments_alone)
+                       comments_alone=comments_alone, worded=_for_the_game)
+
+
+def _for_the_game(error: DLNSyntaxError) -> DLNSyntaxError:
+    """``error`` worded for the game its record names, as the commands word it (Xeri is not told to declare).
+    Imported when an error is met: the games' rules are not loaded to read a record."""
+    from dln.check.game_tags import for_the_game
+
+    return for_the_game(error)
 
 
 def dumps(games: Game | Iterable[Game]) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import random
 import re
 import unicodedata
@@ -14,6 +15,7 @@ from rich.cells import cell_len
 
 import dln
 from dln.notation.parser import parse_text
+from dln.views.replay import Replay
 from tests.test_cli import run
 
 SAMPLES = sorted(Path(__file__).parent.parent.joinpath("samples").rglob("*.dln"))
@@ -454,3 +456,21 @@ def test_diloti_is_still_told_to_declare() -> None:
     for text in (_NO_DECLARATIONS.format("Diloti"), _NO_DECLARATIONS.split("\n\n", 1)[1]):
         code, out, err = run("validate", "-", stdin=text)
         assert code == 2 and "expected '=' and the declared value after '4h' (e.g. N 4c 5h =9)" in out + err
+
+
+@pytest.mark.parametrize("game", ["Xeri", "Kontsina"])
+def test_the_python_api_words_the_hint_for_the_game(game: str) -> None:
+    """dln.loads of a Xeri record with 'N 4d 4h' raised Diloti's hint, "expected '=' and the declared value
+    after '4h' (e.g. N 4c 5h =9)", a declaration Xeri has not, where dln validate said the game has none: the
+    public API words its errors for the game as the commands do (loads, loads_all, load raising or
+    collecting, Replay.from_text)."""
+    text = _NO_DECLARATIONS.format(game)
+    words = f"{game} has no declarations: a lay is one card (N 4d), a capture names what it takes after 'x' (N 4d x 4h)"
+    for read in (dln.loads, dln.loads_all, lambda t: list(dln.load(io.StringIO(t))), Replay.from_text):
+        with pytest.raises(dln.DLNSyntaxError) as info:
+            read(text)
+        assert words in info.value.message and words in str(info.value) and "declared value" not in str(info.value)
+    errors: list[dln.DLNSyntaxError] = []
+    assert list(dln.load(io.StringIO(text + "\n" + _NO_DECLARATIONS.format("Diloti")), errors=errors)) == []
+    assert words in errors[0].message
+    assert "expected '=' and the declared value after '4h' (e.g. N 4c 5h =9)" in errors[1].message

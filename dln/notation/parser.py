@@ -259,6 +259,7 @@ def parse_games(
     errors: list[DLNSyntaxError] | None = None,
     keep_line_comments: bool = False,
     comments_alone: bool = False,
+    worded: Callable[[DLNSyntaxError], DLNSyntaxError] | None = None,
 ) -> Iterator[Game]:
     """Parse DLN games from lines of text, one game at a time.
 
@@ -267,14 +268,16 @@ def parse_games(
     skipped and reading goes on with the next one.  ``keep_line_comments``
     turns ``;`` comments into ``{}`` comments (``dln fmt`` uses it so that
     nothing the author wrote is lost).  Comments alone are no game, unless
-    ``comments_alone`` (:func:`parse_chunk`).
+    ``comments_alone`` (:func:`parse_chunk`).  ``worded`` words an error for its
+    game (:func:`dln.check.game_tags.for_the_game`; the notation knows none).
     """
     for piece in parse_pieces(lines, filename, keep_line_comments=keep_line_comments,
                               comments_alone=comments_alone):
         if piece.error is not None:
+            error = piece.error if worded is None else worded(piece.error)
             if errors is None:
-                raise piece.error
-            errors.append(piece.error)
+                raise error
+            errors.append(error)
         elif piece.game is not None:
             yield piece.game
 

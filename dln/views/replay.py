@@ -33,6 +33,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Literal
 
+from dln.check.game_tags import for_the_game
 from dln.check.plays import judged
 from dln.check.references import resolves_all
 from dln.check.validate import validate_game
@@ -137,10 +138,10 @@ class Replay:
 
     @classmethod
     def from_text(cls, text: str, *, filename: str = "<string>") -> Replay:
-        """Parse and replay a text; a syntax error raises :class:`dln.DLNSyntaxError`."""
+        """Parse and replay a text; a syntax error raises :class:`dln.DLNSyntaxError`, worded for the game."""
         from dln.notation.parser import parse_text
 
-        return cls.from_games(list(parse_text(text, filename=filename)), filename=filename)
+        return cls.from_games(list(parse_text(text, filename=filename, worded=for_the_game)), filename=filename)
 
     # -- lines -------------------------------------------------------------------------
     @property
