@@ -342,3 +342,13 @@ def test_the_dealer_is_known_by_a_name_typed_in_capitals_without_accents(tmp_pat
                      Options())
     assert code == 0, out
     assert "round 1 dealer S\n" in path.read_text()
+
+
+def test_the_move_in_words_names_the_cards_as_the_line_writes_them() -> None:
+    """'8d x 5d 3c' was written '1. N 8d x 5d 3c' and told '(N captures 3c 5d with 8d)', and 'Ac 6h 2s =9'
+    written '2. S Ac 2s 6h =9' was told '(S declares 9 with Ac and 6h 2s)': the cards by suit, so that the
+    words beside the line read them in another order than the line.  They are named as the line writes them."""
+    s = Session()
+    s("5d 3c 2s 6h")
+    assert s("8d x 5d 3c") == ["1. N 8d x 5d 3c   (N captures 5d 3c with 8d)"]
+    assert s("Ac 6h 2s =9")[0] == "2. S Ac 2s 6h =9   (S declares 9 with Ac and 2s 6h)"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import re
 import tracemalloc
@@ -866,3 +867,28 @@ def test_the_move_list_footer_counts_the_moves_it_shows_not_its_rows(args: list[
     panel = _move_list_panel(result.stdout, title)
     main_line = [int(n) for n in re.findall(r"^│ (?:▶ |  )(\d+)\. ", panel, re.M)]
     assert f" moves {main_line[0]}-{main_line[-1]} of {total} " in panel.split("\n")[-1], panel
+
+
+#: Captures written in an order that is neither the table's (3c 5d 4h 2s 6h) nor the pack's.
+AS_WRITTEN = "round 1 dealer S\ntable 3c 5d 4h 2s 6h\nN 8d x 5d 3c\nS 4d 2s =6\nN Kc\nS 6c x [6] 6h\n"
+
+
+@pytest.mark.parametrize(("move", "words", "taken"), [
+    (1, "N takes 5♦ 3♣ with 8♦", "5d 3c"),
+    (4, "S takes 2♠ 4♦ 6♥ with 6♣", "2s 4d 6h"),  # the declaration as it lay: '[6] plain, S's: 2♠ 4♦'
+
+])
+def test_a_capture_in_words_lists_the_cards_as_the_record_wrote_them(tmp_path: Path, move: int, words: str,
+                                                                     taken: str) -> None:
+    """'N 8d x 5d 3c' was told 'N takes 3♣ 5♦ with 8♦' (and 'taken: 3♣ 5♦') by dln show and dln replay, the
+    cards as they lay on the table, so that a reader following the written line saw them in another order;
+    a declaration referred to first ('x [6] 6h') came after the loose card.  The words, the panel's
+    'taken:' and the JSON now keep the record's order, a declaration's cards, as it lay, where it is named."""
+    path = tmp_path / "written.dln"
+    path.write_text(AS_WRITTEN, encoding="utf-8")
+    result = CliRunner().invoke(main, ["show", str(path), "--move", str(move), "--no-color"])
+    assert result.exit_code == 0, result.output
+    shown = words.split(" takes ")[1].split(" with ")[0]
+    assert words in result.stdout and f"taken: {shown} " in result.stdout, result.stdout
+    result = CliRunner().invoke(main, ["show", str(path), "--move", str(move), "--json"])
+    assert json.loads(result.stdout)["move"]["taken"] == taken.split()

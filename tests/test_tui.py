@@ -465,7 +465,7 @@ def test_moves_keys_hands_table_and_score_are_all_on_the_screen(study_file: Path
         screen = term.wait_for("round 1: start", "round 1 moves", "q quit")
         _fits(screen, width, height)
         term.keys("Right", "Right")
-        screen = term.wait_for("▶ 2. S 9s x [9] 9d!", "S takes 9♦ 5♥ 4♣ with 9♠", "captures so far")
+        screen = term.wait_for("▶ 2. S 9s x [9] 9d!", "S takes 5♥ 4♣ 9♦ with 9♠", "captures so far")
         rows = _fits(screen, width, height)
         assert "Maria" in screen and "Eleni" in screen and "table" in screen  # both seats and the table
         assert "1. N 4c 5h =9!?" in screen and "5. N 5c x 3c+2h *!!" in screen  # the whole move list

@@ -11,18 +11,18 @@ validator, the replayer and the recorder all go through it.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from dln.cards import Card
 from dln.engine import Move as EngineMove
-from dln.engine import Position, Violation
+from dln.engine import Pile, Position, Violation
 from dln.engine.codes import error
 from dln.engine.listing import NO_CARDS, NO_PILES
 from dln.engine.state import Item as EngineItem
 from dln.games.protocol import game_of
 from dln.notation.model import Move, PileRef
 
-__all__ = ["NO_DECLARATION", "named_twice", "resolves_all", "to_engine_move"]
+__all__ = ["NO_DECLARATION", "as_written", "named_twice", "resolves_all", "to_engine_move"]
 
 #: Builds the engine's Move from all nine fields: NamedTuple's generated ``__new__`` is a Python
 #: function with keyword handling, a measurable part of a move's cost when validating an archive.
@@ -96,6 +96,32 @@ def resolves_all(move: Move, engine_move: EngineMove) -> bool:
     return len(engine_move.piles) == named or NO_DECLARATION in engine_move.piles  # a game without any
 
 
+def as_written(state: Position, move: Move, cards: Iterable[Card]) -> tuple[Card, ...]:
+    """``cards`` (what ``move`` took or joined in ``state``) in the order the record wrote them: a loose card
+    where the move names it, a declaration's cards, as it lies, where the move refers to it; a card the move
+    does not name (the declaration the engine found meant) after them, as ``cards`` gives it.  The words of a
+    move read its cards as a reader follows the written line, not as they lay or by suit."""
+    order: dict[Card, int] = {}
+    for item in move.items:
+        for card in _cards_of(state, item):
+            order.setdefault(card, len(order))
+    return tuple(sorted(cards, key=lambda card: order.get(card, len(order))))
+
+
+def _cards_of(state: Position, item: Card | PileRef) -> tuple[Card, ...]:
+    """The cards ``item`` names in ``state``: a loose card, or the cards of the one declaration it refers to."""
+    if isinstance(item, Card):
+        return (item,)
+    found = _referred(state, item)
+    return found[0].cards if len(found) == 1 else ()
+
+
+def _referred(state: Position, ref: PileRef) -> list[Pile]:
+    """The declarations on the table that ``ref`` may name (its value and kind, its owner when written)."""
+    return [p for p in state.piles
+            if p.value == ref.value and p.group == ref.group and (ref.owner is None or p.owner == ref.owner)]
+
+
 def named_twice(cards: Sequence[Card]) -> Violation:
     """D004 for the cards a move names more than once (each counted once: a capture may name thousands);
     ``cards`` must hold some twice."""
@@ -110,8 +136,7 @@ def _resolve(state: Position, ref: PileRef, problems: list[Violation]) -> int | 
     In a game without declarations (Kontsina, Xeri) the reference names none that could ever be there:
     it is :data:`NO_DECLARATION`, for the game's own check to judge (F001, docs/rules.md: "a reference to
     one (`[8]`) is this rule error"), not a declaration missing from the table (D004)."""
-    found = [p for p in state.piles
-             if p.value == ref.value and p.group == ref.group and (ref.owner is None or p.owner == ref.owner)]
+    found = _referred(state, ref)
     if len(found) == 1:
         return found[0].id
     if not game_of(state).declares:  # asked only when the table has no such declaration: a game with none

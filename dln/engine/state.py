@@ -178,9 +178,10 @@ class Move(NamedTuple):
         """Identity of the move without the record's xeri mark and '+' grouping."""
         return (self.seat, self.card, self.kind, self.loose, self.piles, self.value, self.group)
 
-    def describe(self) -> str:
-        """A plain-words account, e.g. ``"N captures 5c 3d with 8h"``."""
-        targets = describe_cards(self.loose)
+    def describe(self, loose: Sequence[Card] = ()) -> str:
+        """A plain-words account, e.g. ``"N captures 5c 3d with 8h"``: the loose cards in pack order, or as
+        ``loose`` orders them (a record's line: the words then read as the line)."""
+        targets = " ".join(map(str, loose)) if loose else describe_cards(self.loose)
         if self.piles:
             ids = " ".join(f"#{i}" for i in sorted(self.piles))
             targets = f"{targets} {ids}".strip()

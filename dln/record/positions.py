@@ -17,6 +17,7 @@ from dln.cards import DECK, Card, rank_order
 from dln.check.generate import pile_ref
 from dln.check.missing import holding
 from dln.check.plays import Position, legal, to_engine, violations, written
+from dln.check.references import as_written
 from dln.check.validate import GameReport, code_name
 from dln.engine import Move as EngineMove
 from dln.games.diloti import DILOTI
@@ -138,12 +139,14 @@ def is_pile(state: Position) -> bool:
     return game_of(state).table_kind == "pile"
 
 
-def describe(state: Position, move: EngineMove) -> str:
-    """The engine's plain words for a move, declarations named as a move names them."""
+def describe(state: Position, move: EngineMove, written: Move) -> str:
+    """The engine's plain words for a move (``written``, as the record writes it), declarations named as a
+    move names them, its cards in the order of the line."""
     if move.kind == "capture" and is_pile(state):
         return f"{move.seat} takes the pile ({' '.join(map(str, state.loose))}) with {move.card}"
     refs = {p.id: item_text(pile_ref(state, p)) for p in state.piles}
-    return re.sub(r"#(\d+)", lambda m: refs.get(int(m[1]), m[0]), move.describe())
+    words = move.describe(as_written(state, written, move.loose))
+    return re.sub(r"#(\d+)", lambda m: refs.get(int(m[1]), m[0]), words)
 
 
 def table_text(state: Position) -> list[str]:

@@ -489,8 +489,8 @@ class Recorder:
             report = self.check_change(game, "this move", number)
         engine_move = plays.to_engine(state, written)[0]
         shown, *variations = shown_lines(written)  # the variations typed with it, each on its line
-        lines = [f"{shown}   ({positions.describe(state, engine_move)}" + (", a xeri!)" if written.xeri else ")"),
-                 *variations]
+        words = positions.describe(state, engine_move, written)
+        lines = [f"{shown}   ({words}" + (", a xeri!)" if written.xeri else ")"), *variations]
         round_index = len(self.game.rounds)
         for d in report.diagnostics:  # what the record cannot decide yet: said once per seat and deal
             key = (round_index, state.deal, d.code, written.seat)

@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from dln.cards import Card
 from dln.check.position import EVERYTHING, Known, known_of
+from dln.check.references import as_written
 from dln.check.validate import Diagnostic, GameReport, RoundReport, code_name
 from dln.engine import Rules, Violation
 from dln.games import protocol
@@ -477,17 +478,18 @@ def taken_by(before: Position | None, after: Position | None, move: Move | None)
     """The cards a capture took from the table (the capture pile grew by them and the card played); none
     when the move changed nothing (the move that stopped the replay, perhaps by a seat the game lacks).
 
-    Loose cards (Diloti, Kontsina) come as the capture pile keeps them, by suit and rank.  A pile (Xeri)
-    comes as it lay, bottom first and the card matched on top, as the pile panel showed it a move before and
-    the recorder names it: the order a player watched it grow in, where sorted it reads as cards from
-    nowhere."""
+    Loose cards (Diloti, Kontsina) come as the record's line writes them, a declaration's cards where it is
+    named (:func:`~dln.check.references.as_written`): the order a reader follows along the line.  A pile
+    (Xeri) comes as it lay, bottom first and the card matched on top, as the pile panel showed it a move
+    before and the recorder names it: the order a player watched it grow in, where sorted it reads as cards
+    from nowhere."""
     if before is None or after is None or after is before or move is None or move.kind != "capture":
         return ()
     s = before.side_index(move.seat)
     taken = [c for c in after.captured[s][len(before.captured[s]):] if c != move.card]
     if game_of(before).table_kind == "pile":
         return tuple(c for c in before.loose if c in taken)
-    return tuple(taken)
+    return as_written(before, move, taken)
 
 
 def running_scores(played: RoundReplay, state: Position | None, end: RoundEnd | None,
