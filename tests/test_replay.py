@@ -778,8 +778,9 @@ def test_the_score_at_a_rounds_end_is_whole_on_a_phone(sample: str) -> None:
 @pytest.mark.parametrize(("height", "whole"), [(40, True), (24, False)])
 def test_a_phones_replayer_turns_the_score_on_its_side_where_there_are_rows_for_it(height: int, whole: bool) -> None:
     """The replayer on a phone (40 columns): with rows to spare the score at a round's end is turned on its
-    side, every item named whole; on a short screen it stays squeezed in three rows rather than give way to
-    the move and the list (turned, it would not fit, and the score would not be shown at all)."""
+    side, every item named whole; on a short screen its columns wrap in bands, every heading whole too (it
+    was squeezed in three rows, 'si… car… xe…'), rather than give way to the move (turned, it would not fit,
+    and the score would not be shown at all)."""
     import io
 
     from rich.console import Console
@@ -794,7 +795,8 @@ def test_a_phones_replayer_turns_the_score_on_its_side_where_there_are_rows_for_
                   end="")
     screen = console.file.getvalue()  # type: ignore[attr-defined]
     assert "over: the score" in screen and "hands won N 1, S 0" in screen, screen
-    assert ("│ AKQJ10 " in screen) is whole and ("…" not in screen.split("over: the score")[1][:200]) is whole, screen
+    assert ("│ AKQJ10 " in screen) is whole and "…" not in screen.split("over: the score")[1][:200], screen
+    assert ("│ side " in screen) is not whole, screen  # in bands, each headed by the side
     assert len(screen.rstrip("\n").split("\n")) <= height
 
 

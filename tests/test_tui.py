@@ -578,3 +578,38 @@ def test_a_hostile_record_is_shown_and_does_not_act_on_the_terminal(tmp_path: Pa
         term.wait_for("replayer-exit=0")
     finally:
         term.close()
+
+
+def _score_rows(screen: str, title: str) -> list[str]:
+    """The rows of the score panel headed ``title`` on ``screen``, between its borders."""
+    rows = screen.rstrip("\n").split("\n")
+    top = next(i for i, row in enumerate(rows) if f"─ {title} " in row)
+    bottom = next(i for i in range(top + 1, len(rows)) if rows[i].startswith("╰"))
+    return rows[top + 1:bottom]
+
+
+@needs_tmux
+def test_the_score_s_headings_are_whole_on_a_phone() -> None:
+    """dln replay in a 40-column pane, a few moves in: the score panel read 'si… cards ac… 10♦ … xeri mo… pts
+    ga…', every heading but two cut, and at the round's end the same.  Where the table is too wide for the
+    screen and there are no rows to turn it on its side, its columns wrap in bands, each heading whole."""
+    replay = shlex.join([sys.executable, "-m", "dln", "replay", "samples/two-player-61.dln"])
+    term = Terminal(f"{replay}; echo replayer-exit=$?; sleep 600", cwd=ROOT, width=40, height=24)
+    try:
+        term.wait_for("round 1: start", "q quit")
+        term.keys("Right", "Right", "Right", "Right", "Right")
+        for title in ("captures so far", "round 1 over: the score"):
+            screen = term.wait_for("▶ 5. S 4s" if title == "captures so far" else "round over", title)
+            assert len(screen.rstrip("\n").split("\n")) <= 24 and "q quit" in screen, screen
+            panel = _score_rows(screen, title)
+            headings = " ".join(row.strip("│ ") for row in panel if row.strip("│ ").startswith("side"))
+            assert "…" not in "\n".join(panel), screen
+            for heading in ("cards", "aces", "10♦", "2♣", "xeri", "most", "pts", "game"):
+                assert heading in headings.split(), screen
+            assert any(row.strip("│ ").startswith("S ") for row in panel), screen  # the sides' rows too
+            term.keys("G")
+        assert "move 48" in screen, screen  # the move is still shown under the score
+        term.keys("q")
+        term.wait_for("replayer-exit=0")
+    finally:
+        term.close()

@@ -30,7 +30,7 @@ from dln.views.frames import opening_words, prose
 from dln.views.lexer import highlight
 from dln.views.look import BACK_STYLE, COMMENT, GLYPH, LABEL, RED, Look, card_text, cards_text
 from dln.views.replay import Entry, Finding, Frame, glyph_meaning, plain_move
-from dln.views.score_panel import score_panel
+from dln.views.score_panel import in_bands, score_panel
 from dln.wording import count_of, number_word
 
 __all__ = ["Cropped", "FrameView", "HelpPager", "Look", "card_text", "cards_text", "help_panel"]
@@ -241,8 +241,10 @@ class FrameView:
             # At a round's end the score is what the screen is for: side by side it gives way only when the
             # move would have no row
             least = (3 if self.frame.end is not None else 5) if side else 8
-            if body - rows(Group(*parts), left) < least:  # no room for it on its side: squeezed, it is shorter
-                scores = parts[1] = score_panel(self.frame, self.look, compact=True)
+            if body - rows(Group(*parts), left) < least:  # no room for it on its side: a row a side is shorter
+                scores = parts[1] = score_panel(self.frame, self.look, compact=True, fit=left, turned=False)
+                if not side and in_bands(self.frame, self.look, left):  # taller: the list gives way first
+                    least = 3  # the move a line and its borders: the score stays
             # The score, then the findings, give way to the move and the list (one column), to the move
             # (side by side: the round's findings could leave it no row)
             for part in (scores, findings):
@@ -262,8 +264,9 @@ class FrameView:
             else:
                 room = body - used
                 move_rows = max(3, min(rows(move), room - 5))
-                yield Cropped(Group(board, self._move_panel(move_rows, (console, width)),
-                                    self._move_list(max(room - move_rows, 3), width)), body)
+                listed = [self._move_list(max(room - move_rows, 3), width)] if room >= 6 else []  # a row at least
+                yield Cropped(Group(board, self._move_panel(move_rows if listed else max(room, 3), (console, width)),
+                                    *listed), body)
         if self.footer is not None:
             yield self.footer
 

@@ -22,26 +22,65 @@ from dln.views.look import LABEL, Look, cards_text, suits_text
 from dln.views.replay import Frame
 from dln.wording import visible
 
-__all__ = ["cells_width", "score_panel"]
+__all__ = ["cells_width", "in_bands", "score_panel"]
 
 
-def score_panel(frame: Frame, look: Look, *, compact: bool = False, fit: int | None = None) -> RenderableType:
+def score_panel(frame: Frame, look: Look, *, compact: bool = False, fit: int | None = None,
+                turned: bool = True) -> RenderableType:
     """The captures and points of each side; drawn compact when asked or when the full table would not fit
     within ``fit`` columns (:func:`cells_width`: its headings and aces were cut to '…'), and on its side when
-    the compact one would not fit either (a phone's 40 columns: 'si… car… xe… mo…')."""
-    headings, rows = score_table(frame, symbols=not look.ascii, compact=compact)
-    if not rows:
+    the compact one would not fit either (a phone's 40 columns: 'si… car… xe… mo…').  Not ``turned`` (a small
+    screen, where the panel on its side leaves the move no room), the compact table's columns wrap instead,
+    in bands each headed whole, as a line of words wraps."""
+    headings, cells = _cells(frame, look, compact)
+    if not cells:
         return Text("")
-    no = look.sym("·", "-")
-    cells = [[_cell(cell, look, no, compact) for cell in row] for row in rows]
+    table: RenderableType
     if fit is not None and cells_width(headings, cells, collapsed=compact) > fit - 4:  # within borders, padding
         if not compact:
-            return score_panel(frame, look, compact=True, fit=fit)
-        headings, rows = score_table(frame, symbols=not look.ascii)  # whole headings: each has a line
-        table = _on_its_side(headings, [[_cell(cell, look, no, True) for cell in row] for row in rows])
+            return score_panel(frame, look, compact=True, fit=fit, turned=turned)
+        if turned:
+            headings, rows = score_table(frame, symbols=not look.ascii)  # whole headings: each has a line
+            no = look.sym("·", "-")
+            table = _on_its_side(headings, [[_cell(cell, look, no, True) for cell in row] for row in rows])
+        else:
+            table = Group(*(_by_sides(frame, headings, cells, look, compact, band)
+                            for band in _bands(headings, cells, fit - 4)))
     else:
         table = _by_sides(frame, headings, cells, look, compact)
     return Panel(Group(table, *_caption(frame, look)), title=_title(frame), title_align="left", box=look.border)
+
+
+def in_bands(frame: Frame, look: Look, fit: int) -> bool:
+    """Whether the compact score table is too wide for ``fit`` columns: not turned, it wraps in bands (a
+    few rows taller than the table of a row per side)."""
+    headings, cells = _cells(frame, look, True)
+    return bool(cells) and cells_width(headings, cells, collapsed=True) > fit - 4
+
+
+def _cells(frame: Frame, look: Look, compact: bool) -> tuple[list[str], list[list[str | Text]]]:
+    """The score table's headings and its cells as drawn."""
+    headings, rows = score_table(frame, symbols=not look.ascii, compact=compact)
+    no = look.sym("·", "-")
+    return headings, [[_cell(cell, look, no, compact) for cell in row] for row in rows]
+
+
+def _bands(headings: Sequence[str], cells: Sequence[Sequence[str | Text]], fit: int) -> list[list[int]]:
+    """The compact table's columns in bands that each fit within ``fit`` columns, the side's first in every
+    band and the others in order: as few bands as fit (a column alone in one, however wide), shared out
+    evenly where that fits too, so that the last band is not one column under a full one."""
+    def width(columns: list[int]) -> int:
+        return cells_width([headings[k] for k in columns], [[row[k] for k in columns] for row in cells],
+                           collapsed=True)
+
+    bands = [[0]]
+    for k in range(1, len(headings)):
+        if len(bands[-1]) > 1 and width([*bands[-1], k]) > fit:
+            bands.append([0])
+        bands[-1].append(k)
+    share = -(-(len(headings) - 1) // len(bands))
+    even = [[0, *range(start, min(start + share, len(headings)))] for start in range(1, len(headings), share)]
+    return even if len(even) == len(bands) and all(width(band) <= fit for band in even) else bands
 
 
 def _cell(cell: Cell, look: Look, no: str, compact: bool) -> str | Text:
@@ -52,18 +91,20 @@ def _cell(cell: Cell, look: Look, no: str, compact: bool) -> str | Text:
 
 
 def _by_sides(frame: Frame, headings: Sequence[str], cells: Sequence[Sequence[str | Text]], look: Look,
-              compact: bool) -> Table:
-    """A row per side: its name and cards left, a yes/no item centred, figures right."""
-    table = Table(box=None, pad_edge=False, expand=True, padding=(0, 1), collapse_padding=compact)
+              compact: bool, columns: Sequence[int] | None = None) -> Table:
+    """A row per side: its name and cards left, a yes/no item centred, figures right (``columns``: those
+    of a band, by their place in the table; every one without)."""
+    table = Table(box=None, pad_edge=False, expand=columns is None, padding=(0, 1), collapse_padding=compact)
     values: list[object] = ["side", 0, *(value for _, value in frame.running[0].items), 0, 0]
-    for k, heading in enumerate(headings):
+    shown = range(len(headings)) if columns is None else columns
+    for k in shown:
         kind = values[k]
         justify = "left" if isinstance(kind, str | tuple) else "center" if isinstance(kind, bool) else "right"
         style = "bold" if k == 0 or k >= len(headings) - 2 else ""
-        table.add_column(heading, justify=justify, style=style, no_wrap=True,  # type: ignore[arg-type]
+        table.add_column(headings[k], justify=justify, style=style, no_wrap=True,  # type: ignore[arg-type]
                          overflow="crop" if look.ascii else "ellipsis")
     for row in cells:
-        table.add_row(*row)
+        table.add_row(*(row[k] for k in shown))
     return table
 
 
