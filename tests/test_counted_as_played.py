@@ -10,6 +10,7 @@ stay errors, and everything that shows its points says they are counted as playe
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from tests.validating import check, run
@@ -137,3 +138,34 @@ def test_claims_that_hold_after_two_moves_scoring_alike_count_the_round() -> Non
     assert [(d.code, d.round, d.move) for d in errors] == [("D201", 4, 48)], [(d.code, d.message) for d in errors]
     assert any("E 9c x [9] or E 9c x 4h 5h [9]" in note for note in errors[0].notes), errors[0].notes
     assert report.totals == check(text).totals
+
+
+def test_stats_counts_the_round_counted_as_played_and_says_so(tmp_path: Path) -> None:
+    """dln stats added the points of a round counted as played to its totals (rounds, points per round, item by
+    item) without a word, where dln score, show and validate each say so.  Its report now says which round
+    of which game is counted as played, on a note line (standard error with --json and --csv), and its JSON
+    and CSV count such rounds in each line, beside the rounds (``rounds_as_played``)."""
+    import csv
+    import io
+    import json
+
+    from dln.check.generate import generate_games
+    from dln.engine import Rules
+    from dln.notation.writer import write_game
+
+    (legal,) = generate_games(1, seed=3, rules=Rules(target=5))  # two rounds, every move legal, no names
+    legal = replace(legal, tags=tuple(tag for tag in legal.tags if tag[0] not in ("North", "South")))
+    path = _file(tmp_path, '[North "Maria"]\n[South "Eleni"]\n' + PLAYED_OUT + "\n" + write_game(legal))
+    note = f"note: {path}: game 1: {NOTE}: its points are in the totals, worked out from the cards each side captured"
+    code, out, err = run("stats", path)
+    assert code == 0 and note in out, out + err
+    code, out, err = run("stats", "--json", path)
+    data = json.loads(out)
+    assert code == 0 and note in err, err
+    lines = {(line["name"]): line for line in data["players"] + data["sides"]}
+    assert {name: (line["rounds"], line["rounds_as_played"]) for name, line in lines.items()} == {
+        "Maria": (1, 1), "Eleni": (1, 1), "N": (3, 1), "S": (3, 1)}
+    code, out, err = run("stats", "--csv", path)
+    rows = list(csv.DictReader(io.StringIO(out.removeprefix("\ufeff"))))
+    assert code == 0 and note in err and [(row["name"], row["rounds_as_played"]) for row in rows] == [
+        ("Eleni", "1"), ("Maria", "1"), ("N", "1"), ("S", "1")], out

@@ -61,6 +61,10 @@ class PlayFacts:
     #: the archive commands that replay report them and judge nothing of the game (see
     #: :meth:`dln.archive.reading.ArchiveReader.unjudged`).
     bad_tags: tuple[Diagnostic, ...] = ()
+    #: The rounds of ``rounds`` counted as played although a move of them breaks a rule (docs/rules.md), by
+    #: their place in ``rounds``, each with what every view of its points says (``round 1 counted as played:
+    #: move 2 breaks a rule``).
+    as_played: dict[int, str] = field(default_factory=dict)
 
     @property
     def xeri(self) -> bool:
@@ -117,6 +121,8 @@ def play_facts(report: GameReport) -> PlayFacts:
             facts.moves += 1
             _read_move(facts, moves, i, states[i], states[i + 1])
         if result.known_points() is not None:  # a setup's items that go to whoever has most may be unknown
+            if (note := result.as_played_note()) is not None:
+                facts.as_played[len(facts.rounds)] = note
             facts.rounds.append(result.scores)
     return facts
 

@@ -66,6 +66,7 @@ class Line:
     games: int = 0
     wins: int = 0
     rounds: int = 0  # rounds scored
+    rounds_as_played: int = 0  # of them, rounds counted as played although a move of them breaks a rule
     points: int = 0
     cards: int = 0  # cards captured
     #: Points item by item, by the game's item names, in its order.
@@ -165,11 +166,12 @@ class Book:
         """Credit ``line`` with ``side``'s game, win and round points."""
         line.games += 1
         line.wins += facts.winner == side
-        for scores in facts.rounds:
+        for k, scores in enumerate(facts.rounds):
             score = scores.get(side)
             if score is None:
                 continue
             line.rounds += 1
+            line.rounds_as_played += k in facts.as_played
             line.points += score.total
             line.cards += score.cards
             for item, points in score.points:

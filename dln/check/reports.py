@@ -189,6 +189,12 @@ class RoundReport:
     at_stake: tuple[tuple[Card, int], ...] = ()
     most_open: bool = True
 
+    def as_played_note(self) -> str | None:
+        """``round 1 counted as played: move 2 breaks a rule`` for a round scored as played although a move of
+        it breaks a rule (:attr:`as_played`), else None."""
+        return None if self.as_played is None else f"round {self.number or self.index + 1} counted as played: " \
+            f"{self.as_played}"
+
     def counts(self) -> bool:
         """Whether the round's points can go to the game's totals: not once a move that cannot have been made
         stops its replay, nor when its position breaks a rule, unless it is counted as played."""
@@ -295,8 +301,7 @@ class GameReport:
     def as_played(self) -> list[str]:
         """``round 1 counted as played: move 2 breaks a rule`` for each round scored as played although a move
         of it breaks a rule (:attr:`RoundReport.as_played`): what every view of the game's points says."""
-        return [f"round {r.number or r.index + 1} counted as played: {r.as_played}" for r in self.rounds
-                if r.as_played is not None]
+        return [note for r in self.rounds if (note := r.as_played_note()) is not None]
 
     @property
     def moves(self) -> int:

@@ -62,6 +62,8 @@ PLAY_COLUMNS = (("Xeris", "xeris"), ("Given", "xeris_given"), ("Declared", "decl
                 ("Raised", "raises"), ("Took own", "captured_own"), ("Took theirs", "captured_theirs"),
                 ("Lost", "lost"), ("Illegal", "illegal"))
 BAR_WIDTH = 40
+#: What the note on a game with a round counted as played says of the totals.
+AS_PLAYED = "its points are in the totals, worked out from the cards each side captured"
 #: Wider than any terminal: a table's own width, measured with no edge in the way.
 _UNBOUNDED = 1_000_000
 
@@ -223,15 +225,15 @@ def stats_csv(stats: Stats, ratings: dict[str, list[Player]] | None) -> str:
     items = list(dict.fromkeys(item for book in stats.books.values() for item in book.items))
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(("kind", "name", "games", "wins", "rounds", "points", "points_per_round",
+    writer.writerow(("kind", "name", "games", "wins", "rounds", "rounds_as_played", "points", "points_per_round",
                      *(f"{data_name(item)}_per_round" for item in items), "cards", *map(data_name, items),
                      *(field for _, field in PLAY_COLUMNS), "plain", "rating", "rating_peak", "rated_games", "game"))
     for book in stats.books.values():
         table = {p.name: p for p in ratings.get(book.game, [])} if ratings is not None else None
         for kind, lines in (("player", book.player_lines()), ("side", book.side_lines())):
             for line in lines:
-                writer.writerow([kind, spreadsheet_text(line.name), line.games, line.wins, line.rounds, line.points,
-                                 line.points_per_round(),
+                writer.writerow([kind, spreadsheet_text(line.name), line.games, line.wins, line.rounds,
+                                 line.rounds_as_played, line.points, line.points_per_round(),
                                  *(line.item_per_round(item) if item in book.items else None for item in items),
                                  line.cards,
                                  *(line.items.get(item, 0) if item in book.items else None for item in items),
@@ -521,6 +523,7 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
     rated: dict[str, Ratings] | None = {} if ratings else None  # each game's players rated apart
     first: tuple[Game, PlayFacts] | None = None  # the archive's game, while it has only one
     doubled = SaidOnce()  # names at two seats of a game
+    as_played = SaidOnce()  # games with a round counted as played: in the totals, said as dln score says it
     for (file, piece), facts in replayed(archive.read(files), lambda _: True, jobs):
         game = piece.game
         if game is None or facts is None:
@@ -534,6 +537,9 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
                 doubled.add(name, f"{located(file, game.tag_line(tags[1]), 1)}: warning: {name} sits at "
                             f"{listed(tags)} of game {piece.number}: counted once in it, at {tags[0]} (each "
                             "player needs a name of their own)")
+        if facts.as_played:
+            as_played.add("as played", f"note: {file}: game {piece.number}: {'; '.join(facts.as_played.values())}: "
+                          f"{AS_PLAYED}")
         first = (game, facts) if stats.games == 1 else None
         if rated is not None:
             if (date := game.tag("Date")) is not None and parse_date(date) is None:  # sorted as undated
@@ -542,7 +548,7 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
                 game.tag("Date"), players_of(game), facts.winner, facts.side_of)
         if charts is not None:
             charts.progression(stats.games, game, facts)
-    for line in doubled.lines():
+    for line in (*doubled.lines(), *as_played.lines()):
         say(line, err=data_out)
     for names in dict.fromkeys(names for book in stats.books.values() for names in book.spellings()):
         say_within(f"warning: {listed(names)} differ only in capitals or accents, and are counted as "
