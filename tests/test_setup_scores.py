@@ -233,3 +233,24 @@ def test_a_card_whose_taker_is_unknown_is_named_not_most_cards() -> None:
     (warning,) = validate_game(dln.loads(both)).diagnostics
     assert warning.message.endswith('so the As (1 point) and "most cards" (4 points) are not awarded'), \
         warning.message
+
+
+def test_the_score_sheet_awards_most_cards_that_the_cards_not_shown_cannot_change(tmp_path: Path) -> None:
+    """The setup above with the As seen, taken by a side unknown: the warning rightly names the As alone, as
+    N has most cards whoever took it and the 9h, but the score sheet still showed most cards as '?' (N '2 + ?',
+    S '4 + ?'), as did its JSON (null) and dln show's score at the round's end.  Each shows the 4 points N
+    has whatever the two cards show, and leaves unknown only the As's point."""
+    path = tmp_path / "setup.dln"
+    path.write_text(LEAD.replace(" As", "", 1).replace("seen 9h", "seen 9h As"), encoding="utf-8")
+    code, out = _score(path)
+    assert code == 0, out
+    cells = [[cell.strip() for cell in row.split("│")[1:-1]] for row in out.splitlines() if row.startswith("│")]
+    assert cells == [["setup", "N", "35", "4", "1", "0", "1", "0", "6 + ?", "—"],
+                     ["", "S", "15", "0", "2", "2", "0", "0", "4 + ?", "—"]], out
+    assert "so the As (1 point) is not awarded" in " ".join(out.split())
+    code, out = _score(path, "--json")
+    (round_,) = json.loads(out)["games"][0]["rounds"]
+    assert [(side["most_cards"], side["points"]) for side in round_["sides"].values()] == [(4, None), (0, None)]
+    result = CliRunner().invoke(main, ["show", str(path), "--move", "end", "--no-color", "--width", "80"])
+    north = next(row for row in result.stdout.splitlines() if row.startswith("│ N "))
+    assert north.split()[-7:] == ["·", "4", "6", "+", "?", "·", "│"], result.stdout  # xeris, most, round, game

@@ -222,11 +222,20 @@ class RoundReport:
         return [(name, max(points[name] for points in given)) for name, _ in next(iter(self.scores.values())).points
                 if contested(name)]
 
+    def undecided(self) -> list[tuple[str, int]]:
+        """The items that go to whoever has most (:meth:`contested`, each with its points here) which the cards
+        no capture pile of a setup shows could still give another side (:attr:`most_open`): not awarded, as
+        :meth:`unawarded` says, and unknown ('?') wherever the round's points are shown.  None when the
+        round's points are known, or those cards cannot change who has most."""
+        if self.known_points() is not None or not self.most_open:
+            return []
+        return self.contested()
+
     def unawarded(self) -> str | None:
         """Why a setup's points are not awarded (its capture piles do not hold the pack: the others were taken
         by sides unknown), naming the cards among them that score for whoever took them and the items that go
         to whoever has most while those cards could change them, each with its points; None when awarded."""
-        undecided = self.contested() if self.most_open else []
+        undecided = self.undecided()
         if self.scores is None or self.known_points() is not None or not (undecided or self.at_stake):
             return None
         worth = sorted({points for _, points in self.at_stake})

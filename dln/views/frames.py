@@ -546,12 +546,14 @@ def score_table(frame: Frame, *, symbols: bool = True, compact: bool = False) ->
     leaders = [r.side for r in running if r.cards == best]
     leader = leaders[0] if len(leaders) == 1 and best else None
     # a setup whose capture piles do not hold the pack: at its end, what goes to whoever has most is unknown
+    # where the cards not shown could change it, and the round's points with a card of them that scores alone
     unknown = frame.end is not None and frame.round.report.unawarded() is not None
+    undecided = {name for name, _ in frame.round.report.undecided()} if unknown else set()
     rows: list[list[Cell]] = []
     for run in running:
         row: list[Cell] = [run.side, str(run.cards)]
         for name, value in run.items:
-            if contested(name) and unknown:
+            if name in undecided:
                 row.append("?")
             elif contested(name) and frame.end is None:
                 row.append(("▲" if symbols else "^") if name in BY_CARDS and run.side == leader else "")
@@ -563,7 +565,7 @@ def score_table(frame: Frame, *, symbols: bool = True, compact: bool = False) ->
                 row.append(value)
             else:
                 row.append(str(value) if value else no)
-        sure = run.points - sum(value for name, value in run.items if contested(name) and isinstance(value, int))
+        sure = run.points - sum(value for name, value in run.items if name in undecided and isinstance(value, int))
         row += [f"{sure} + ?" if unknown else str(run.points),
                 str(run.game) if run.game is not None else no if frame.round.round.setup else "?"]
         rows.append(row)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from dln.cards import Card
@@ -66,10 +66,10 @@ def describe_position(state: Position, known: Known = EVERYTHING, *, name: Calla
     return "\n".join(lines)
 
 
-def _contested_points(score: Any) -> int:
-    """A side's points for the items that go to whoever has most (:func:`~dln.games.protocol.contested`): what
-    is not sure of a setup whose capture piles do not hold the pack."""
-    return sum(points for name, points in score.points if contested(name))
+def _contested_points(score: Any, items: Collection[str] | None = None) -> int:
+    """A side's points for the items that go to whoever has most (:func:`~dln.games.protocol.contested`), or
+    for ``items`` of them: what is not sure of a setup whose capture piles do not hold the pack."""
+    return sum(points for name, points in score.points if contested(name) and (items is None or name in items))
 
 
 def _why_unscored(played: RoundReport) -> str:
@@ -152,10 +152,11 @@ def score_sheet(report: GameReport, *, symbols: bool = True, width: int | None =
             points, total = str(s.total), str(standing.get(side, ""))
             if played.setup or played.after_win:
                 total = dash
-            if unawarded is not None:
-                for name, _ in played.contested():
+            if unawarded is not None:  # the items the cards not shown could change, and the points with them
+                undecided = [name for name, _ in played.undecided()]
+                for name in undecided:
                     cells[names.index(name)] = "?"
-                points = f"{s.total - _contested_points(s)} + ?"
+                points = f"{s.total - _contested_points(s, undecided)} + ?"
             add_row(label if j == 0 else "", side, str(s.cards), *cells, points, total,
                     end_section=j == len(played.scores) - 1)
     if engine is None:  # a Game tag naming no game installed: no round replayed, and the sheet says so
@@ -234,8 +235,10 @@ def score_data(report: GameReport, file: str) -> dict[str, Any]:
     """The score sheet as ``dln score --json`` writes it: each round's points item by item, and the totals.
 
     ``null`` marks what the record does not tell: what goes to whoever has most
-    (:func:`~dln.games.protocol.contested`) in a setup whose capture piles do not hold the pack, and
-    the points of a round that was not played out; ``known_points`` leaves those items out.
+    (:func:`~dln.games.protocol.contested`) in a setup whose capture piles do not hold the pack, while the
+    cards they do not show could change it (:meth:`~dln.check.reports.RoundReport.undecided`), the points
+    of such a setup, and those of a round that was not played out; ``known_points`` leaves out every item
+    that goes to whoever has most.
     """
     rounds: list[dict[str, Any]] = []
     position = report.position_only()
@@ -248,9 +251,9 @@ def score_data(report: GameReport, file: str) -> dict[str, Any]:
                                  "sides": None}
         if played.scores is not None:
             known = played.unawarded() is None
+            undecided = {name for name, _ in played.undecided()}
             entry["sides"] = {side: {"cards": s.cards,
-                                     **{name: points if known or not contested(name) else None
-                                        for name, points in s.items},
+                                     **{name: None if name in undecided else points for name, points in s.items},
                                      "points": s.total if known else None,
                                      "known_points": s.total - _contested_points(s)}
                               for side, s in played.scores.items()}
