@@ -443,3 +443,51 @@ def test_a_move_typed_for_the_wrong_seat_names_the_seat_of_the_legal_moves() -> 
     assert s("N Kd") == ["1. N Kd   (N lays Kd)"]
     said = s.refused("n 9s x 9d")
     assert said[1] == "  legal instead: S 9s, S 9s x 9d, S 9s 9d =9s", said
+
+
+def test_undo_right_after_a_fix_undoes_the_fix_and_redo_does_it_again(tmp_path: Path) -> None:
+    """`fix 5 5d` then `undo`, `undo` took back moves 6 and 5 one by one: the original `5. S 4s`, which the
+    fix had replaced, was gone from the file and from the session.  Undo right after a fix puts the file
+    back as it was before the fix, byte for byte, and the position with it; redo makes the fix again."""
+    path = tmp_path / "fx.dln"
+    start = "".join((ROOT / "samples" / "two-player-61.dln").read_text(encoding="utf-8").splitlines(True)[:18])
+    assert start.endswith("5. S 4s\n6. N 10s x [10]\n")
+    path.write_text(start, encoding="utf-8")
+    done = _record(path, ["fix 5 5d", "undo", "undo", "quit"])
+    assert done.returncode == 0, done.stdout
+    assert "undid fix of move 5: 5. S 4s again" in done.stdout, done.stdout
+    assert "took back 6. N 10s x [10]" in done.stdout, done.stdout  # the second undo: an ordinary one
+    assert path.read_text(encoding="utf-8") == start.removesuffix("6. N 10s x [10]\n")
+    path.write_text(start, encoding="utf-8")
+    done = _record(path, ["fix 5 5d", "undo", "redo", "quit"])
+    assert done.returncode == 0, done.stdout
+    assert "put back the fix of move 5: 5. S 5d" in done.stdout, done.stdout
+    assert path.read_text(encoding="utf-8") == start.replace("5. S 4s", "5. S 5d")
+
+
+def test_undo_after_a_fix_that_kept_the_old_line_as_a_variation_puts_the_old_line_back() -> None:
+    """The old line kept as a variation, comments included, comes back as the main line; the prompt too."""
+    s = Session()
+    s("5h 3c 9d Js", "4c 5h =9", "Ks", "9s x 9d {took the loose nine}", "Kd x Ks")
+    before, prompt = s.text, s.recorder.prompt()
+    s("fix 2 Kc")
+    assert s("undo") == ["undid fix of move 2: 2. S Ks again"]
+    assert s.text == before and s.recorder.prompt() == prompt == "5. N> "
+    assert s("redo") == ["put back the fix of move 2: 2. S Kc"]
+    assert "  (2. S Ks 3. N 9s x 9d {took the loose nine} 4. S Kd x Ks)\n" in s.text
+    assert s.recorder.prompt() == "4. S> "
+    assert s("undo") == ["undid fix of move 2: 2. S Ks again"]  # and again, as often as wanted
+    assert s.text == before
+    assert s("undo") == ["took back 4. S Kd x Ks"]  # then moves, one at a time, as before
+    assert s.text == before.removesuffix("4. S Kd x Ks\n")
+
+
+def test_undo_after_a_fix_puts_back_a_hand_written_layout_byte_for_byte(tmp_path: Path) -> None:
+    """A file in the author's own layout is rewritten in canonical form by a fix; its undo writes the
+    author's text again, not the canonical form of the same game."""
+    path = tmp_path / "game.dln"
+    own = START + "1. N 4c 5h =9   2. S Ks\n3. N 9s x 9d  {took the loose nine}\n"
+    path.write_text(own, encoding="utf-8")
+    done = _record(path, ["fix 2 Kd", "undo", "quit"])
+    assert done.returncode == 0, done.stdout
+    assert path.read_text(encoding="utf-8") == own

@@ -28,7 +28,7 @@ from dln.record.moves import Refused, is_bare, shown_lines, shown_move, shown_va
 from dln.record.played import Key
 from dln.record.positions import table_word
 from dln.record.redeals import redeal_key
-from dln.record.reply import Reply, Session
+from dln.record.reply import Fixed, Reply, Session
 from dln.wording import count_of
 
 #: ``fix 12 9s x 9d`` (also ``fix 12. 9s x 9d``).
@@ -45,7 +45,12 @@ def undo(recorder: Session) -> Reply:
 
     Comments an editor wrote about what goes with the entry (after the round's claims, after the next round's
     header, after a ``deal`` line) are not taken back: they stay, after the move that is then the round's last
-    (before its first move when it has none), and the reply says so.  Those after the table stay with it."""
+    (before its first move when it has none), and the reply says so.  Those after the table stay with it.
+
+    Right after a ``fix`` (nothing else written since), undo undoes the fix instead (:func:`_unfix`)."""
+    fixed = recorder.fixed
+    if fixed is not None and fixed.after == recorder.game and fixed.after_text == recorder.text:
+        return _unfix(recorder, fixed)
     game = recorder.game
     rounds = list(game.rounds)
     tags = game.tags
@@ -118,6 +123,24 @@ def undo(recorder: Session) -> Reply:
         recorder.kept_with[line] = left
     if fresh:
         recorder.parked[len(rounds) - 1] = (*recorder.parked.get(len(rounds) - 1, ()), *fresh)
+    return reply
+
+
+def _unfix(recorder: Session, fixed: Fixed) -> Reply:
+    """Put back the record as it was before ``fixed``: its text byte for byte, the moves written as played then,
+    and so the position; taking back the corrected move alone would lose the move it replaced, and the
+    original line a fix keeps as a variation with it.  ``redo`` makes the fix again."""
+    now, vouched = recorder.game, frozenset(recorder.played_anyway)
+    recorder.played_anyway = set(fixed.vouched)
+    try:
+        report = recorder.check_change(fixed.before, "undo")
+        reply = recorder.commit(fixed.before, report, [f"undid fix of move {fixed.number}: {fixed.was} again"],
+                                settle=False, text=fixed.text)
+    except Refused:
+        recorder.played_anyway = set(vouched)  # nothing was written
+        raise
+    recorder.undone.append((now, recorder.game, f"the fix of move {fixed.number}: {fixed.now}", vouched,
+                            recorder.typed_with))
     return reply
 
 
@@ -211,6 +234,7 @@ def fix(recorder: Session, number: int, text: str, *, as_played: bool = False) -
     if number < 1 or number > (last[3].number or 0):
         raise Refused(f"the round being recorded has moves 1 to {last[3].number}; 'fix N move' replaces move N")
     old, later = _entries(recorder.game, round_index, number)
+    before = (recorder.game, recorder.text, frozenset(recorder.played_anyway))
     # A session that writes nothing, to try the correction on; the comments after the round's claims are
     # written again once the correction is made (_closing_comments), not moved by its undo.
     scratch = type(recorder)(_without_closing_comments(recorder.game, round_index))
@@ -283,7 +307,11 @@ def fix(recorder: Session, number: int, text: str, *, as_played: bool = False) -
     except Refused:
         recorder.played_anyway = vouched  # nothing was written
         raise
-    return recorder.commit(game, report, lines, settle=False)
+    reply = recorder.commit(game, report, lines, settle=False)
+    now = _place(recorder.game, round_index, number)
+    assert now is not None  # the move just corrected
+    recorder.fixed = Fixed(*before, recorder.game, recorder.text, number, shown_move(old), shown_move(now[3]))
+    return reply
 
 
 def _without_closing_comments(game: Game, round_index: int) -> Game:

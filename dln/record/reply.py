@@ -5,7 +5,7 @@ which :class:`dln.record.session.Recorder` is)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 if TYPE_CHECKING:
     from dln.check.validate import Diagnostic, GameReport
@@ -17,6 +17,20 @@ if TYPE_CHECKING:
 #: What one ``undo`` took back, for ``redo``: (game before, game after, what was taken, the moves written as
 #: played before, the comments typed with a table or hand line before: Session.typed_with).
 Undone = tuple["Game", "Game", str, frozenset["Key"], dict[tuple[int, int, int], tuple[str, ...]]]
+
+
+class Fixed(NamedTuple):
+    """The last ``fix`` made, for an ``undo`` right after it, which puts back the record as it was before the
+    fix rather than take back the corrected move (and the original line kept with it) alone."""
+
+    before: Game  # the game before the fix,
+    text: str  # its text as the file held it (the author's own layout, maybe),
+    vouched: frozenset[Key]  # and the moves written as played then
+    after: Game  # the game the fix made, and its text: the undo is the fix's only while they are the record's
+    after_text: str
+    number: int  # the move fixed, as it was and as the fix wrote it (shown_move)
+    was: str
+    now: str
 
 
 @dataclass
@@ -47,6 +61,7 @@ class Session(Protocol):
     text: str
     canonical: bool  # ``text`` is the game's canonical form
     undone: list[Undone]  # what each undo took back, for redo
+    fixed: Fixed | None  # the last fix, which an undo right after it undoes
     typed_with: dict[tuple[int, int, int], tuple[str, ...]]  # the comments typed with a table or hand line
     kept_with: dict[tuple[int, int, int], tuple[str, ...]]  # the comments after such a line that undo left
     parked: dict[int, tuple[str, ...]]  # the comments undo kept after a round's last move
@@ -66,8 +81,10 @@ class Session(Protocol):
     def check_change(self, game: Game, what: str, number: int | None = None) -> GameReport:
         """The validator's report on the changed ``game``; Refused if it finds an error."""
 
-    def commit(self, game: Game, report: GameReport, lines: list[str], *, settle: bool = True) -> Reply:
-        """Make ``game`` the record: complete what follows by itself, write it, then adopt it."""
+    def commit(self, game: Game, report: GameReport, lines: list[str], *, settle: bool = True,
+               text: str | None = None) -> Reply:
+        """Make ``game`` the record: complete what follows by itself, write it (as ``text``, when given), then
+        adopt it."""
 
     def handle(self, line: str) -> Reply:
         """What one typed line does."""

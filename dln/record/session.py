@@ -55,7 +55,7 @@ from dln.record.played import UNSCORED, unscored
 from dln.record.questions import NewGame
 from dln.record.recordfile import FileChanged, GameFile, block_signals, unblock_signals
 from dln.record.redeals import REDEAL_WORD, next_round, redeal
-from dln.record.reply import Reply, Undone
+from dln.record.reply import Fixed, Reply, Undone
 from dln.views.output import separator
 from dln.wording import count_of, number_word, wins
 
@@ -119,6 +119,7 @@ class Recorder:
         #: What ``undo`` took back, for ``redo``: (game before, game after, what was taken, played_anyway before,
         #: typed_with before).
         self.undone: list[Undone] = []
+        self.fixed: Fixed | None = None  # the last fix, which an undo right after it undoes
         #: The comments typed with a table or hand line in this session, by where the line is: (round index,
         #: deal index, hand lines of the deal with it; 0 for the table).  ``undo`` takes them back with the line;
         #: a comment an editor wrote there is not known here, and stays.
@@ -630,21 +631,26 @@ class Recorder:
             raise self._offer(game, Refused(*lines, rule=True), number)
         raise Refused(*lines, rule=True)
 
-    def commit(self, game: Game, report: GameReport, lines: list[str], *, settle: bool = True) -> Reply:
-        """Make ``game`` the record: complete what follows by itself, write it, then adopt it."""
+    def commit(self, game: Game, report: GameReport, lines: list[str], *, settle: bool = True,
+               text: str | None = None) -> Reply:
+        """Make ``game`` the record: complete what follows by itself, write it (as ``text``, when given: the
+        text it had before a fix that is undone), then adopt it."""
         reply = Reply(lines=lines)
         if settle:
             game, report = self._settle(game, report, reply)
-        self._save(game)
+        self._save(game, text=text)
         self.game, self.report = game, report
         # A move vouched for with 'played' stays so while its error does: taken back, it vouches for nothing.
         self.played_anyway &= played.keys_of(report)
         return reply
 
-    def _save(self, game: Game, *, gap: str | None = None) -> None:
-        """Write ``game`` (with ``gap``: as a new game after this one); :class:`Followed` when the file was
-        changed by another program and the session now goes on from it (the change must be made again)."""
-        if gap is None:
+    def _save(self, game: Game, *, gap: str | None = None, text: str | None = None) -> None:
+        """Write ``game`` (with ``gap``: as a new game after this one; as ``text``, when given); :class:`Followed`
+        when the file was changed by another program and the session now goes on from it (the change must be
+        made again)."""
+        if text is not None:
+            canonical = is_canonical(game, text)
+        elif gap is None:
             text, canonical = self._layout(game)
         else:
             try:
@@ -773,6 +779,7 @@ class Recorder:
         self.retrying(begin)
         self.game, self.report = game, report
         self.undone.clear()
+        self.fixed = None
         self.played_anyway = set()
 
     def recent(self, count: int = 4) -> list[str]:
