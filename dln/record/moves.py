@@ -16,7 +16,7 @@ from dln.games.protocol import Game as GameRules
 from dln.games.protocol import face_up_word
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.mistakes import COMMENT_TEXT
-from dln.notation.model import SEATS, Move, Round, Variation, glyph_sign, glyphs_once
+from dln.notation.model import SEATS, Move, Round, Seat, Variation, glyph_sign, glyphs_once
 from dln.notation.parser import parse_text
 from dln.notation.syntax import LINE_STARTS
 from dln.notation.writer import braced_comment, comment_text, item_text, move_text, ordered_components
@@ -457,3 +457,24 @@ def help_lines(game: GameRules, dot: str) -> list[str]:
                        tab="cards, declarations and commands" if game.declares else "cards and commands").splitlines()
 
 
+def unshown_play(moves: Sequence[Move], instead: Move, unshown: frozenset[Seat]) -> Move | None:
+    """The first move of the line ``moves`` (a variation of ``instead``), or of a variation within it, that
+    plays from a seat of ``unshown`` a card other than the one of the move it replaces; None if none does.
+    Such a card is checked against a hand nobody sees only when its later cards tell it (D001): too late."""
+    for number, move in enumerate(moves):
+        if move.seat in unshown and not (number == 0 and move.card == instead.card):
+            return move
+        for variation in move.variations:
+            if (found := unshown_play(variation.moves, move, unshown)) is not None:
+                return found
+    return None
+
+
+def refuse_unshown(move: Move, variations: Sequence[Variation], unshown: frozenset[Seat]) -> None:
+    """Refuse ``variations`` of ``move`` that play from a hand of ``unshown``, which nobody sees, a card other
+    than the one played in its place (:func:`unshown_play`)."""
+    for variation in variations:
+        if (found := unshown_play(variation.moves, move, unshown)) is not None:
+            raise Refused(f"{found.seat}'s hand is not shown, so a variation plays from it only the card "
+                          f"played in its place, {move.card}: a later card could show {found.card} was not "
+                          "in it, and the variation could not be taken back (nothing was written)")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TypeVar, cast
 
@@ -11,7 +11,7 @@ from dln.check import plays
 from dln.check.plays import Position
 from dln.check.validate import Diagnostic, GameReport, validate_game
 from dln.notation.errors import DLNSyntaxError
-from dln.notation.model import SEAT_TAGS, Deal, Game, Hand, HandCard, Move, Round, ScoreClaim, Seat, Side, Variation
+from dln.notation.model import SEAT_TAGS, Deal, Game, Hand, HandCard, Move, Round, ScoreClaim, Seat, Side
 from dln.notation.parser import parse_text
 from dln.notation.writer import braced_comment, hand_text, write_game
 from dln.record import offers, played, positions
@@ -40,6 +40,7 @@ from dln.record.moves import (
     named_hand,
     outside_comments,
     parse_move,
+    refuse_unshown,
     repeated,
     same_play,
     shown_deal_comments,
@@ -92,7 +93,7 @@ class Recorder:
     #: The engine's budget of ``? rank`` (None: the analysis's default); ``dln play`` sets the game's budget.
     rank_budget: int | None = None
     #: The seats whose hands nobody at the table sees, ever (``dln play``'s engine): a variation may play from
-    #: them only the card played at the move it replaces (:func:`unshown_play`).
+    #: them only the card played at the move it replaces (:func:`dln.record.moves.unshown_play`).
     unshown: frozenset[Seat] = frozenset()
     #: What stands between the parts of a status line and between help's move examples, as the output can
     #: show it: the terminal's (:attr:`dln.record.terminal.Terminal.dot`) once the prompt loop begins.
@@ -475,7 +476,7 @@ class Recorder:
             refusal.lines[said:said] = positions.gone_by(self.report, positions.named_cards(typed))
             raise self._offer(self._with_move(typed), refusal, number) from None
         written = positions.canonical(state, typed)
-        self.refuse_unshown(written, written.variations)
+        refuse_unshown(written, written.variations, self.unshown)
         game = self._with_move(written)
         if written.variations:  # the move first: what the variations typed with it break is said as theirs
             self.check_change(self._with_move(replace(written, variations=(), comment_places=())), "this move",
@@ -516,7 +517,7 @@ class Recorder:
             if variation.moves and same_play(variation.moves[0], move):
                 raise Refused(f"{shown_variation(variation)} is the move that was played: a variation shows "
                               "another move (nothing was written)")
-        self.refuse_unshown(move, dummy.variations)
+        refuse_unshown(move, dummy.variations, self.unshown)
         annotated, said = move.annotated_more(dummy), glyphs_again(move.glyphs, dummy.glyphs)
         said += [line for variation in dummy.variations for played in variation.moves
                  for line in glyphs_again((), played.glyphs)]
@@ -525,15 +526,6 @@ class Recorder:
         reply = self.replace_move(r, d, m, annotated)
         reply.lines += said
         return reply
-
-    def refuse_unshown(self, move: Move, variations: Sequence[Variation]) -> None:
-        """Refuse ``variations`` of ``move`` that play from a hand nobody sees a card other than the one played
-        in its place (:func:`unshown_play`)."""
-        for variation in variations:
-            if (found := unshown_play(variation.moves, move, self.unshown)) is not None:
-                raise Refused(f"{found.seat}'s hand is not shown, so a variation plays from it only the card "
-                              f"played in its place, {move.card}: a later card could show {found.card} was not "
-                              "in it, and the variation could not be taken back (nothing was written)")
 
     def replace_move(self, r: int, d: int, m: int, move: Move) -> Reply:
         """Put ``move`` in place of move ``m`` of deal ``d`` of round ``r`` (0-based; its annotations
@@ -787,15 +779,3 @@ class Recorder:
         moves = self.round.moves[-count:] if self.game.rounds else ()
         return [shown_move(m) for m in moves]
 
-
-def unshown_play(moves: Sequence[Move], instead: Move, unshown: frozenset[Seat]) -> Move | None:
-    """The first move of the line ``moves`` (a variation of ``instead``), or of a variation within it, that
-    plays from a seat of ``unshown`` a card other than the one of the move it replaces; None if none does.
-    Such a card is checked against a hand nobody sees only when its later cards tell it (D001): too late."""
-    for number, move in enumerate(moves):
-        if move.seat in unshown and not (number == 0 and move.card == instead.card):
-            return move
-        for variation in move.variations:
-            if (found := unshown_play(variation.moves, move, unshown)) is not None:
-                return found
-    return None
