@@ -344,6 +344,25 @@ def test_the_dealer_is_known_by_a_name_typed_in_capitals_without_accents(tmp_pat
     assert "round 1 dealer S\n" in path.read_text()
 
 
+def test_a_move_may_name_the_player_as_a_hand_line_does() -> None:
+    """'Κώστας Qd' with [North "Κώστας"] was "not a move: expected the card N plays, found 'Κώστας'", though
+    'Κώστας: 4c' is North's hand line.  A move that begins with a player's name is that seat's, the name read
+    as the hand line reads it (any case, accents or not, a name of two words too); a name whose seat is not
+    the one to play is refused, saying whose name it is and whose turn it is."""
+    s = Session(North="Κώστας", South="Ελένη Π.")
+    s("5h 3c 9d Js")
+    assert s("Κώστας Qd") == ["1. N Qd   (N lays Qd)"]
+    assert s("ΕΛΕΝΗ π. Kd") == ["2. S Kd   (S lays Kd)"]
+    assert s("3. κωστας 9s x 9d {ο Κώστας}") == ["3. N 9s x 9d {ο Κώστας}   (N captures 9d with 9s)"]
+    said = s.refused("Κώστας Js x Js")
+    assert said[:2] == ["refused: it is S's turn, not N's (D003 wrong-seat)",
+                        "  Κώστας is N; move 4 is S Ελένη Π.'s"], said
+    assert s.recorder.prompt() == "4. S Ελένη Π.> "
+    assert s.refused("Νίκος Jc x Js") == ["not a move: expected the card S plays, found 'Νίκος'"]  # nobody's name
+    assert s("ελενη π. Jc x Js") == ["4. S Jc x Js   (S captures Js with Jc)"]
+    assert s.text.endswith("1. N Qd\n2. S Kd\n3. N 9s x 9d {ο Κώστας}\n4. S Jc x Js\n")
+
+
 def test_the_move_in_words_names_the_cards_as_the_line_writes_them() -> None:
     """'8d x 5d 3c' was written '1. N 8d x 5d 3c' and told '(N captures 3c 5d with 8d)', and 'Ac 6h 2s =9'
     written '2. S Ac 2s 6h =9' was told '(S declares 9 with Ac and 6h 2s)': the cards by suit, so that the

@@ -92,6 +92,22 @@ def named_hand(text: str, names: Sequence[tuple[str, str]]) -> str:
     return text if typed is None or seat is None else f"{seat}:{typed[2]}"
 
 
+def named_move(text: str, names: Sequence[tuple[str, str]]) -> tuple[str, str | None]:
+    """``text`` with a player's name before a move (``Κώστας Qd``, ``5. Ελένη Π. Kd``) made the seat's
+    (``N Qd``), the name read as a hand line's is (:func:`named_seat`), and the name as typed; ``text`` as it is
+    and None when it begins with no player's name (a seat, a card) or holds nothing after it."""
+    number = _MOVE_NUMBER.match(text)
+    start = number.end() if number else 0
+    ends = [word.end() for word in re.finditer(r"\S+", text[start:])][:-1]  # a name is followed by a move
+    if not ends or text[start:start + ends[0]].upper() in SEATS:
+        return text, None
+    for end in reversed(ends):  # the longest name first: 'Ελένη Π.' before an 'Ελένη'
+        name = text[start:start + end]
+        if (seat := named_seat(name, names)) is not None:
+            return f"{text[:start]}{seat}{text[start + end:]}", name
+    return text, None
+
+
 def greek_seat(word: str) -> str | None:
     """Why ``word``, a seat (``Ν``, ``σ``) or a hand line's seat (``ν:``) typed in Greek letters, is not one;
     None for any other word."""

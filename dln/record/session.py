@@ -38,6 +38,7 @@ from dln.record.moves import (
     is_bare,
     named_by_rank,
     named_hand,
+    named_move,
     outside_comments,
     parse_move,
     refuse_unshown,
@@ -206,7 +207,11 @@ class Recorder:
 
     def seat_named(self, line: str) -> str:
         """``line`` with a player's name before a hand line's ':' made their seat (:func:`named_hand`)."""
-        return named_hand(line, [(seat, self.name(seat)) for seat in self.seats])
+        return named_hand(line, self.names())
+
+    def names(self) -> list[tuple[str, str]]:
+        """(seat, the player's name or '') of each seat in play, for reading a name typed for a seat."""
+        return [(seat, self.name(seat)) for seat in self.seats]
 
     def dealer(self) -> str:
         """The dealer of the last round, as the validator settles it."""
@@ -451,12 +456,19 @@ class Recorder:
         state = self.state
         assert state is not None
         named: list[tuple[str, str]] = []
+        text, player = named_move(text, self.names())  # 'Κώστας Qd': N's move, as a hand line reads the name
         try:
             typed = parse_move(named_by_rank(commas_apart(text), state.loose, named,
                                              pile=positions.is_pile(state)), state.turn, self.game.tag("Game"))
         except Refused as refusal:
             raise as_typed(refusal, named) from None
-        reply = self.play(replace(typed, glyphs=glyphs_once((), typed.glyphs)))
+        try:
+            reply = self.play(replace(typed, glyphs=glyphs_once((), typed.glyphs)))
+        except Refused as refusal:
+            if player is not None and typed.seat != state.turn:  # whose name it is, and whose turn
+                refusal.lines.insert(1, f"  {player} is {typed.seat}; move {state.played + 1} is "
+                                        f"{self.player(state.turn)}'s")
+            raise
         reply.lines += glyphs_again((), typed.glyphs)
         return reply
 
