@@ -28,7 +28,7 @@ from dln.record.moves import Refused, is_bare, shown_lines, shown_move, shown_va
 from dln.record.played import Key
 from dln.record.positions import table_word
 from dln.record.redeals import redeal_key
-from dln.record.reply import Fixed, Reply, Session
+from dln.record.reply import Amended, Reply, Session
 from dln.wording import count_of
 
 #: ``fix 12 9s x 9d`` (also ``fix 12. 9s x 9d``).
@@ -47,10 +47,11 @@ def undo(recorder: Session) -> Reply:
     header, after a ``deal`` line) are not taken back: they stay, after the move that is then the round's last
     (before its first move when it has none), and the reply says so.  Those after the table stay with it.
 
-    Right after a ``fix`` (nothing else written since), undo undoes the fix instead (:func:`_unfix`)."""
-    fixed = recorder.fixed
-    if fixed is not None and fixed.after == recorder.game and fixed.after_text == recorder.text:
-        return _unfix(recorder, fixed)
+    Right after an edit made in place (a ``fix``; nothing else written since), undo undoes it instead
+    (:func:`_unamend`)."""
+    amended = recorder.amended
+    if amended is not None and amended.after == recorder.game and amended.after_text == recorder.text:
+        return _unamend(recorder, amended)
     game = recorder.game
     rounds = list(game.rounds)
     tags = game.tags
@@ -126,22 +127,36 @@ def undo(recorder: Session) -> Reply:
     return reply
 
 
-def _unfix(recorder: Session, fixed: Fixed) -> Reply:
-    """Put back the record as it was before ``fixed``: its text byte for byte, the moves written as played then,
-    and so the position; taking back the corrected move alone would lose the move it replaced, and the
-    original line a fix keeps as a variation with it.  ``redo`` makes the fix again."""
-    now, vouched = recorder.game, frozenset(recorder.played_anyway)
-    recorder.played_anyway = set(fixed.vouched)
+def _unamend(recorder: Session, amended: Amended) -> Reply:
+    """Put back the record as it was before the edit ``amended``: its text byte for byte, the moves written as
+    played then and the comments typed with its lines, and so the position.  ``redo`` makes the edit again."""
+    now, vouched, typed_with = recorder.game, frozenset(recorder.played_anyway), recorder.typed_with
+    recorder.played_anyway = set(amended.vouched)
     try:
-        report = recorder.check_change(fixed.before, "undo")
-        reply = recorder.commit(fixed.before, report, [f"undid fix of move {fixed.number}: {fixed.was} again"],
-                                settle=False, text=fixed.text)
+        report = recorder.check_change(amended.before, "undo")
+        reply = recorder.commit(amended.before, report, [amended.undid], settle=False, text=amended.text)
     except Refused:
         recorder.played_anyway = set(vouched)  # nothing was written
         raise
-    recorder.undone.append((now, recorder.game, f"the fix of move {fixed.number}: {fixed.now}", vouched,
-                            recorder.typed_with))
+    recorder.undone.append((now, recorder.game, amended.redone, vouched, typed_with))
+    recorder.typed_with = dict(amended.typed_with)
     return reply
+
+
+#: The record as an edit in place finds it: the game, its text, the moves written as played, the comments typed with
+#: a table or hand line (the first fields of :class:`Amended`).
+Before = tuple[Game, str, frozenset[Key], dict[tuple[int, int, int], tuple[str, ...]]]
+
+
+def before_edit(recorder: Session) -> Before:
+    """The record as an edit in place finds it, for :func:`amend` to keep."""
+    return recorder.game, recorder.text, frozenset(recorder.played_anyway), dict(recorder.typed_with)
+
+
+def amend(recorder: Session, before: Before, undid: str, redone: str) -> None:
+    """Keep the edit in place just written, from the record ``before`` it (:func:`before_edit`), for an undo right
+    after it (:func:`_unamend`), which says ``undid``, and the redo after that (``put back`` ``redone``)."""
+    recorder.amended = Amended(*before, recorder.game, recorder.text, undid, redone)
 
 
 def _comments_of(round_: Round) -> list[str]:
@@ -234,7 +249,7 @@ def fix(recorder: Session, number: int, text: str, *, as_played: bool = False) -
     if number < 1 or number > (last[3].number or 0):
         raise Refused(f"the round being recorded has moves 1 to {last[3].number}; 'fix N move' replaces move N")
     old, later = _entries(recorder.game, round_index, number)
-    before = (recorder.game, recorder.text, frozenset(recorder.played_anyway))
+    before = before_edit(recorder)
     # A session that writes nothing, to try the correction on; the comments after the round's claims are
     # written again once the correction is made (_closing_comments), not moved by its undo.
     scratch = type(recorder)(_without_closing_comments(recorder.game, round_index))
@@ -310,7 +325,8 @@ def fix(recorder: Session, number: int, text: str, *, as_played: bool = False) -
     reply = recorder.commit(game, report, lines, settle=False)
     now = _place(recorder.game, round_index, number)
     assert now is not None  # the move just corrected
-    recorder.fixed = Fixed(*before, recorder.game, recorder.text, number, shown_move(old), shown_move(now[3]))
+    amend(recorder, before, f"undid fix of move {number}: {shown_move(old)} again",
+          f"the fix of move {number}: {shown_move(now[3])}")
     return reply
 
 

@@ -19,18 +19,19 @@ if TYPE_CHECKING:
 Undone = tuple["Game", "Game", str, frozenset["Key"], dict[tuple[int, int, int], tuple[str, ...]]]
 
 
-class Fixed(NamedTuple):
-    """The last ``fix`` made, for an ``undo`` right after it, which puts back the record as it was before the
-    fix rather than take back the corrected move (and the original line kept with it) alone."""
+class Amended(NamedTuple):
+    """An edit that changed the record in place (a ``fix``, cards added to a hand given in part), for an ``undo``
+    right after it, which puts the record back as it was before the edit, whole, rather than take back the last
+    entry as it now is (a fix's corrected move alone would lose the move it replaced)."""
 
-    before: Game  # the game before the fix,
+    before: Game  # the game before the edit,
     text: str  # its text as the file held it (the author's own layout, maybe),
-    vouched: frozenset[Key]  # and the moves written as played then
-    after: Game  # the game the fix made, and its text: the undo is the fix's only while they are the record's
+    vouched: frozenset[Key]  # the moves written as played then,
+    typed_with: dict[tuple[int, int, int], tuple[str, ...]]  # and the comments typed with a table or hand line
+    after: Game  # the game the edit made, and its text: the undo is the edit's only while they are the record's
     after_text: str
-    number: int  # the move fixed, as it was and as the fix wrote it (shown_move)
-    was: str
-    now: str
+    undid: str  # what the undo says ('undid fix of move 5: 5. S 4s again'),
+    redone: str  # and what redo puts back ('the fix of move 5: 5. S 5d')
 
 
 @dataclass
@@ -61,7 +62,7 @@ class Session(Protocol):
     text: str
     canonical: bool  # ``text`` is the game's canonical form
     undone: list[Undone]  # what each undo took back, for redo
-    fixed: Fixed | None  # the last fix, which an undo right after it undoes
+    amended: Amended | None  # the last edit made in place, which an undo right after it undoes
     typed_with: dict[tuple[int, int, int], tuple[str, ...]]  # the comments typed with a table or hand line
     kept_with: dict[tuple[int, int, int], tuple[str, ...]]  # the comments after such a line that undo left
     parked: dict[int, tuple[str, ...]]  # the comments undo kept after a round's last move

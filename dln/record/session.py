@@ -57,7 +57,7 @@ from dln.record.played import UNSCORED, unscored
 from dln.record.questions import NewGame
 from dln.record.recordfile import FileChanged, GameFile, block_signals, unblock_signals
 from dln.record.redeals import REDEAL_WORD, next_round, redeal
-from dln.record.reply import Fixed, Reply, Undone
+from dln.record.reply import Amended, Reply, Undone
 from dln.views.output import separator
 from dln.wording import count_of, number_word, wins
 
@@ -121,7 +121,7 @@ class Recorder:
         #: What ``undo`` took back, for ``redo``: (game before, game after, what was taken, played_anyway before,
         #: typed_with before).
         self.undone: list[Undone] = []
-        self.fixed: Fixed | None = None  # the last fix, which an undo right after it undoes
+        self.amended: Amended | None = None  # the last edit made in place, which an undo right after it undoes
         #: The comments typed with a table or hand line in this session, by where the line is: (round index,
         #: deal index, hand lines of the deal with it; 0 for the table).  ``undo`` takes them back with the line;
         #: a comment an editor wrote there is not known here, and stays.
@@ -638,7 +638,7 @@ class Recorder:
     def commit(self, game: Game, report: GameReport, lines: list[str], *, settle: bool = True,
                text: str | None = None) -> Reply:
         """Make ``game`` the record: complete what follows by itself, write it (as ``text``, when given: the
-        text it had before a fix that is undone), then adopt it."""
+        text it had before an edit that is undone), then adopt it."""
         reply = Reply(lines=lines)
         if settle:
             game, report = self._settle(game, report, reply)
@@ -783,7 +783,7 @@ class Recorder:
         self.retrying(begin)
         self.game, self.report = game, report
         self.undone.clear()
-        self.fixed = None
+        self.amended = None
         self.played_anyway = set()
 
     def recent(self, count: int = 4) -> list[str]:
