@@ -363,6 +363,29 @@ def test_a_move_may_name_the_player_as_a_hand_line_does() -> None:
     assert s.text.endswith("1. N Qd\n2. S Kd\n3. N 9s x 9d {ο Κώστας}\n4. S Jc x Js\n")
 
 
+def test_a_hand_given_in_part_is_added_to_by_another_hand_line() -> None:
+    """The recorder typed 3 of N's 6 cards, then the other 3 the same way: "N's hand for this deal is given
+    already".  A hand line for a seat whose hand is given in part adds its cards where the hand has none yet;
+    it is refused when they would make too many cards or name one the hand holds; undo takes the added cards
+    back (not the whole hand) and redo puts them back."""
+    s = Session()
+    s("5h 3c 9d Js", "N: 4c 9c 3d", "S: 2d")
+    assert s("N: 8h Kd ; seen late") == ["N: 4c 9c 3d 8h Kd ?   (8h Kd added to N's hand)",
+                                         "{seen late}   (a comment on the hand)"]
+    assert s.text.endswith("N: 4c 9c 3d 8h Kd ?\n{seen late}\nS: 2d ? ? ? ? ?\n"), s.text
+    assert s.refused("n: 7c 7d") == ["N's hand holds 6 cards: 5 are given (N: 4c 9c 3d 8h Kd ?), so 2 more "
+                                     "are too many"]
+    assert s.refused("N: 9c") == ["9c is in N's hand already (N: 4c 9c 3d 8h Kd ?); type the cards not given "
+                                  "yet"]
+    assert s.refused("N: 2d")[0].startswith("refused: ")  # S holds it: the rules say so
+    assert s("undo") == ["took back 8h Kd {seen late} added to N's hand: N: 4c 9c 3d ? ? ? again"]
+    assert s.text.endswith("N: 4c 9c 3d ? ? ?\nS: 2d ? ? ? ? ?\n"), s.text
+    assert s("redo") == ["put back 8h Kd {seen late} added to N's hand"]
+    assert s("N: 7c") == ["N: 4c 9c 3d 8h Kd 7c   (7c added to N's hand)"]
+    assert s.refused("N: 7d") == ["N's hand for this deal is given already ('undo' takes it back)"]
+    assert s("undo", "undo") == ["took back 7c added to N's hand: N: 4c 9c 3d 8h Kd ? again", "took back S's hand"]
+
+
 def test_the_move_in_words_names_the_cards_as_the_line_writes_them() -> None:
     """'8d x 5d 3c' was written '1. N 8d x 5d 3c' and told '(N captures 3c 5d with 8d)', and 'Ac 6h 2s =9'
     written '2. S Ac 2s 6h =9' was told '(S declares 9 with Ac and 6h 2s)': the cards by suit, so that the

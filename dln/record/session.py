@@ -17,6 +17,7 @@ from dln.notation.writer import braced_comment, hand_text, write_game
 from dln.record import offers, played, positions
 from dln.record.changes import Diverged, Followed, follow, is_canonical
 from dln.record.corrections import FIX, FIX_USAGE, FIX_WORD, fix, redo, undo
+from dln.record.hands import add_to_hand
 from dln.record.incremental import appended_text, window_report
 from dln.record.kept import left_after, left_there, typed_again
 from dln.record.moves import (
@@ -401,8 +402,9 @@ class Recorder:
         deal = self.round.deals[-1]
         if deal.moves:
             raise Refused("a hand is given before the first card of its deal; this deal has begun")
-        if any(h.seat == seat for h in deal.hands):
-            raise Refused(f"{seat}'s hand for this deal is given already ('undo' takes it back)")
+        given = [index for index, h in enumerate(deal.hands) if h.seat == seat]
+        if given:  # the cards not given yet, typed as the hand line was
+            return add_to_hand(self, given[0], entries, notes)
         hand = Hand(cast(Seat, seat), tuple(entries))
         back, new = self._kept_back(len(deal.hands) + 1, notes)  # kept by undo after a line before: moved back
         along = (() if self._line_key(len(deal.hands) + 1) in self.kept_with  # this session knows each line's
