@@ -384,7 +384,7 @@ def test_hand_lines_come_before_a_deal_and_a_known_hand_lists_its_legal_moves() 
     assert s.recorder.status()[-1] == "N holds 3d 4c 9c ? ? ?"
     s("4c 5h =9")
     assert s("?") == ["10 legal moves for S:", "  2h", "  2h 3c =5", "  3h", "  3h x 3c", "  3h 3c =6", "  4h",
-                      "  4h 3c =7", "  6h", "  7h", "  5s"]
+                      "  4h 3c =7", "  5s", "  6h", "  7h"]
     assert "D001" in s.refused("9s")[0]  # not in S's hand
     assert "a hand is given before the first card of its deal" in s.refused("S: 2h")[0]
 

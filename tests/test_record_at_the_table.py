@@ -386,6 +386,16 @@ def test_a_hand_given_in_part_is_added_to_by_another_hand_line() -> None:
     assert s("undo", "undo") == ["took back 7c added to N's hand: N: 4c 9c 3d 8h Kd ? again", "took back S's hand"]
 
 
+def test_the_legal_moves_of_a_known_hand_are_listed_in_the_order_the_status_line_shows_the_hand() -> None:
+    """'?' listed S's moves by suit (2h 3h 4h 6h 7h, then 5s) while the status line shows the hand by rank
+    (2h 3h 4h 5s 6h 7h): the cards are listed in the status line's order, each card's moves together."""
+    s = Session()
+    s("5h 3c 9d Js", "N: 4c 9c 3d", "S: 2h 5s 3h 7h 4h 6h", "4c 5h =9")
+    assert s.recorder.status()[-1] == "S holds 2h 3h 4h 5s 6h 7h"
+    assert s("?") == ["10 legal moves for S:", "  2h", "  2h 3c =5", "  3h", "  3h x 3c", "  3h 3c =6", "  4h",
+                      "  4h 3c =7", "  5s", "  6h", "  7h"]
+
+
 def test_the_move_in_words_names_the_cards_as_the_line_writes_them() -> None:
     """'8d x 5d 3c' was written '1. N 8d x 5d 3c' and told '(N captures 3c 5d with 8d)', and 'Ac 6h 2s =9'
     written '2. S Ac 2s 6h =9' was told '(S declares 9 with Ac and 6h 2s)': the cards by suit, so that the

@@ -242,7 +242,7 @@ def test_kontsina_has_no_declarations_and_a_hand_holds_four_cards() -> None:
     assert "(F001" in s.refused("9c x [9]")[0]
     assert s.refused("N: 2c 3d 4h 5s 6c") == ["a hand holds 4 cards, not 5"]
     assert s("N: 2c 3d 4h 8c") == ["N: 2c 3d 4h 8c"]
-    assert s("?") == ["6 legal moves for N:", "  2c", "  8c", "  8c x 5h+3c", "  3d", "  3d x 3c", "  4h"]
+    assert s("?") == ["6 legal moves for N:", "  2c", "  3d", "  3d x 3c", "  4h", "  8c", "  8c x 5h+3c"]
 
 
 def test_the_end_of_a_deal_says_how_many_cards_the_next_one_gives() -> None:

@@ -47,7 +47,8 @@ def legal(state: Position, card_text: str | None = None, rank_budget: int | None
             return [f"{seat}'s hand is not known ({count_of(hand.unknown, 'unseen card')}"
                     + (f", besides {held}" if held else "") + f"); '? {example}' lists the legal moves with "
                     f"{example}"]
-        moves = plays.legal(state)
+        # each card's moves together, the cards in the order the status line shows the hand (rank_order)
+        moves = sorted(plays.legal(state), key=lambda move: rank_order(move.card))
         heading = f"{count_of(len(moves), 'legal move')} for {seat}:"
         return [heading, *_indented(positions.typed(state, moves))]
     if card_text in SAID_RANKS:
