@@ -184,7 +184,8 @@ def fit(line: str, width: int | None, *, whole_words: bool = False, dot: str = "
     between the parts of a status line (``dot``, `` · `` or an ASCII output's `` | ``: the next part after
     ``· ``) and else between words, the lines after the first under its second column (after two blanks:
     help, a move and its words) or indented two more than it (a line indented past half the width, a quarter
-    of it).  The terminal would cut it anywhere, in a card's name too.  ``whole_words``: a word wider than the
+    of it).  The terminal would cut it anywhere, in a card's name too.  An example in parentheses, ``(e.g. 5h 3c
+    9d 7s)``, is kept on one line when it fits on one.  ``whole_words``: a word wider than the
     line (a file's path, a page's address, to be copied) is left whole on a line of its own.  Accents typed
     apart (Greek from a Mac) are joined to their letters (:func:`composed`), shown the same, so that a line is
     measured in the columns it takes, not one more for each accent."""
@@ -207,7 +208,22 @@ def fit(line: str, width: int | None, *, whole_words: bool = False, dot: str = "
         else:
             pieces.append(part if not pieces else dot.lstrip() + part)
     out: list[str] = []
+    whole = _KEPT not in line  # an example is kept whole (a line that holds _KEPT itself is broken as it is)
     for piece in pieces:
-        out += textwrap.wrap(piece, width, initial_indent=more if out else lead, subsequent_indent=more,
-                             break_on_hyphens=False, break_long_words=not whole_words) or [lead]
-    return out
+        out += textwrap.wrap(_examples_whole(piece, width - len(more)) if whole else piece, width,
+                             initial_indent=more if out else lead, subsequent_indent=more, break_on_hyphens=False,
+                             break_long_words=not whole_words) or [lead]
+    return [line.replace(_KEPT, " ") for line in out] if whole else out
+
+
+#: An example in a sentence, ``(e.g. 5h 3c 9d 7s)``: typed as it stands, so :func:`fit` keeps it on one line.
+_EXAMPLE = re.compile(r"\(e\.g\. [^()]*\)")
+#: What stands for a blank inside such an example while the line is broken.
+_KEPT = "\x00"
+
+
+def _examples_whole(text: str, width: int) -> str:
+    """``text`` with the blanks of each example no wider than ``width`` made :data:`_KEPT`, not to be broken at:
+    '(e.g. 5h' at the end of a line and '3c 9d 7s)' on the next read as two examples."""
+    return _EXAMPLE.sub(lambda example: example[0].replace(" ", _KEPT) if len(example[0]) <= width else example[0],
+                        text)

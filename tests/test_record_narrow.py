@@ -143,6 +143,21 @@ def test_the_score_sheet_on_a_terminal_of_40_columns_shows_every_number() -> Non
     assert wide.getvalue() == given.getvalue()
 
 
+@pytest.mark.parametrize("game", ["Diloti", "Xeri"])
+def test_the_table_prompt_s_example_is_not_broken_at_40_columns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                               game: str) -> None:
+    """At 40 columns 'type the 4 cards dealt face up (e.g. 5h 3c 9d 7s)' broke inside the example, '(e.g. 5h'
+    on one line and '3c 9d 7s)' on the next, to be read as two tables: the sentence is broken between its words,
+    the example kept whole (in the tmux test above too)."""
+    from tests.test_record import Session
+
+    status = Session(Game=game).recorder.status()
+    shown = _said(tmp_path, monkeypatch, 40, *status)
+    assert max(map(len, shown)) <= 40, shown
+    assert shown[-1] == "  (e.g. 5h 3c 9d 7s)", shown
+    assert _words(*shown) == _words(*status)
+
+
 class NarrowPane(Pane):
     """A tmux pane ``width`` columns wide."""
 
@@ -161,7 +176,8 @@ def test_a_round_recorded_on_a_terminal_of_40_columns(tmp_path: Path, tmux: list
     record = shlex.join([sys.executable, "-m", "dln", "record", "club.dln", "--target", "10", "--defaults",
                          "--dealer", str(game.rounds[0].dealer)])
     pane = NarrowPane(tmux, "narrow", f"{record}; echo recorder-exit=$?; sleep 600", tmp_path, width=40)
-    pane.wait(prompt="round 1 table> ")
+    screen = pane.wait(prompt="round 1 table> ")
+    assert "  (e.g. 5h 3c 9d 7s)\n" in screen, screen  # the example whole, on a line of its own
     for step in plan[: 1 + len(game.rounds[0].moves)]:
         pane.type(step.text)
         pane.wait(prompt=step.next_prompt.split("> ")[0])
