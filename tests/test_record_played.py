@@ -156,3 +156,30 @@ def test_a_scripted_round_with_a_move_written_as_played_is_scored_and_round_2_op
     text = path.read_text(encoding="utf-8")
     assert "48. S Qs x Qh\nrest S\nscore N 0 S 11\n" in text and "round 2 dealer N" in text, text
     assert _errors(path) == [("D204", 2)]
+
+
+def test_a_played_out_round_whose_hand_line_breaks_a_rule_is_not_recorded_into(tmp_path: Path) -> None:
+    """docs/recording.md's Limits said such a round, resumed, waited at 'round over>'; the recorder refuses the
+    file before any prompt (its hands are not moves a table played), as the exit-status table says, and the
+    round scores nothing (docs/rules.md)."""
+    from dataclasses import replace
+
+    from dln.check.generate import generate_games
+    from dln.notation.writer import write_game
+
+    game = next(generate_games(1, seed=3))
+    round_ = game.rounds[0]
+    deal = round_.deals[0]
+    hand = deal.hands[0]
+    twice = replace(hand, cards=(hand.cards[0], *hand.cards[:1], *hand.cards[2:]))  # a card written twice
+    round_ = replace(round_, deals=(replace(deal, hands=(twice, *deal.hands[1:])), *round_.deals[1:]), rest=None,
+                     score=None)
+    path = tmp_path / "twice.dln"
+    path.write_text(write_game(replace(game, rounds=(round_,), tags=(("Target", "61"),))), encoding="utf-8")
+    before = path.read_text(encoding="utf-8")
+    assert validate_game(dln.loads(before)).rounds[0].scores is None  # played out, its points not known
+    result = _record(path, [])
+    assert result.exit_code == 2, result.output
+    assert "written twice" in result.output and "cannot go on with this game until the errors above are " \
+        "corrected" in result.output and "round over>" not in result.output, result.output
+    assert path.read_text(encoding="utf-8") == before
