@@ -386,7 +386,8 @@ def test_a_xeri_recorder_calls_the_cards_face_up_the_pile(tmp_path: Path) -> Non
     s = session("Xeri")
     assert s.recorder.prompt() == "round 1 pile> "
     assert s("?") == ["there is no position to play from (the pile comes first, or the game is over)"]
-    assert "  undo                take back the last move (or hand line, or opening pile)" in s("help")
+    assert "  undo                take back the last move (or hand line, or opening pile), or a fix just made" \
+        in s("help")
     assert s.refused("5d As") == ["refused: the first deal puts 4 cards in the pile, not 2 (D105 table-size)",
                                   "nothing was written"]
     s("5d As 8s 4s {fast}")
@@ -409,7 +410,8 @@ def test_the_other_games_call_the_cards_face_up_the_table(game: str) -> None:
     """Diloti's and Kontsina's cards lie side by side on the table: their words stay."""
     s = session(game)
     assert s.recorder.prompt() == "round 1 table> "
-    assert "  undo                take back the last move (or hand line, or opening table)" in s("help")
+    assert "  undo                take back the last move (or hand line, or opening table), or a fix just made" \
+        in s("help")
     s("5h 3c 9d Js")
     assert s("undo") == ["took back the opening table"]
 

@@ -439,7 +439,7 @@ Type each move without the seat (it comes from the turn), e.g.:
   ? 9                 the legal moves with any 9 the seat holds or may hold
   ? 1                 the same with an ace (1 alone is the ace: Ac x 1 too)
   ? rank              the legal moves best first, by the engine's expected points (known cards)
-  undo                take back the last move (or hand line, or opening {table})
+  undo                take back the last move (or hand line, or opening {table}), or a fix just made
   redo                put back what undo took back
   played              write the move just refused as it was played at the table (the validator reports it)
   fix 12 9s x 9d      replace move 12 of this round; later moves are kept while still legal
