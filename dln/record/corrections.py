@@ -11,7 +11,8 @@ corrected move when the rules allow it there (else the printout is all); when
 nothing is dropped, what was typed about move 12 (glyphs, comments,
 variations) stays on the corrected move 12.
 The whole correction is written at once (one atomic replacement), or not at
-all.
+all, and ``undo`` right after it puts back the record as it was before it,
+byte for byte (:func:`amend`), rather than take back the corrected move alone.
 """
 
 from __future__ import annotations
