@@ -416,6 +416,23 @@ def test_tab_completes_commands_cards_and_declarations() -> None:
     assert recorder.completions("9s [9]", "") == ["9d", "=9s"]
 
 
+def test_tab_completes_after_a_move_number_a_seat_or_a_player_s_name() -> None:
+    """A move may begin with its number, its seat or its player's name ('5. N Qd', 'Κώστας Qd'), as the
+    recorder reads it; Tab offered nothing after them ('N Q' then Tab: no queen), and after a number alone
+    the commands.  After them it offers what it offers at the start of a move: the cards, no command."""
+    s = Session(North="Κώστας", South="Ελένη Π.")
+    recorder = s.recorder
+    s("5h 3c 9d Js", "4c 5h =9")
+    cards = recorder.completions("", "9")
+    assert cards == ["9c", "9h", "9s"]
+    for before in ("S", "s", "2.", "2. S", "Ελένη Π.", "2. ελενη π."):
+        assert recorder.completions(before, "9") == cards, before
+        assert recorder.completions(before, "u") == [], before  # a move is begun: 'undo' is no card
+    assert recorder.completions("S 9s", "") == recorder.completions("9s", "") == ["x", "[9]", "9d"]
+    assert recorder.completions("Ελένη Π. 9s x", "[") == ["[9]"]
+    assert recorder.completions("Νίκος", "9") == []  # nobody's name: not a move begun
+
+
 def test_tab_offers_every_suit_of_a_value_on_the_table() -> None:
     """pagat, The Play: a 9 may take 5d with either 4.  The legal moves are listed one per value (4h for both
     4s), so after '9c x 5d 4' Tab offered 4h alone and completed it, recording a card not taken; after

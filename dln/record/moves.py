@@ -108,6 +108,21 @@ def named_move(text: str, names: Sequence[tuple[str, str]]) -> tuple[str, str | 
     return text, None
 
 
+def move_begun(before: str, names: Sequence[tuple[str, str]]) -> str | None:
+    """What follows a move's number and its seat or player's name in ``before`` (``5. N ``, ``Κώστας ``,
+    ``2. Ελένη Π. 9s x``), the words typed before the one Tab completes, read as :func:`named_move` reads a
+    move; None when ``before`` begins with neither."""
+    number = _MOVE_NUMBER.match(before)
+    rest = before[number.end():] if number else before
+    words = list(re.finditer(r"\S+", rest))
+    if words and words[0].group().upper() in SEATS:
+        return rest[words[0].end():]
+    for word in reversed(words):  # the longest name first, as named_move reads it
+        if named_seat(rest[:word.end()], names) is not None:
+            return rest[word.end():]
+    return rest if number else None
+
+
 def greek_seat(word: str) -> str | None:
     """Why ``word``, a seat (``Ν``, ``σ``) or a hand line's seat (``ν:``) typed in Greek letters, is not one;
     None for any other word."""

@@ -103,19 +103,20 @@ def _legal_with_rank(state: Position, rank: int) -> list[str]:
 
 
 def completions(state: Position | None, phase: Phase, begun: bool, before: str, word: str,
-                hand: Seat | None = None) -> list[str]:
+                hand: Seat | None = None, *, move: bool = False) -> list[str]:
     """What may complete ``word`` after the text ``before`` it on the line: commands (not where a
     card was begun), cards that may be in play, and after a card only what can legally follow it:
     ``x``, the items it may capture or declare with, and the declared value.  In a hand line (``S: ...``,
     or any line at the prompt for ``hand``'s cards) the cards no one is known to hold; a hand line is
-    offered only while the deal has not ``begun``."""
+    offered only while the deal has not ``begun``.  ``move``: ``before`` follows a move's number and seat
+    (or player's name), so a move is begun: no command, no hand line."""
     if hand is not None and before.strip():
         before = f"{hand}: {before}"
     words = before.split()
     commands = ["undo", "score", "quit", "help", "moves"] + (["new"] if phase == "over" else [])
     folded = word.lower()
-    if any(str(card).lower().startswith(folded) for card in DECK) and folded:
-        commands = []  # a card is begun ('Q' is a queen, not 'quit')
+    if move or (any(str(card).lower().startswith(folded) for card in DECK) and folded):
+        commands = []  # a card or a move is begun ('Q' is a queen, not 'quit'; '5. N ')
     if phase != "play" or state is None:
         options = [str(c) for c in sorted(set(DECK) - _cards_in(words), key=rank_order)]
         if not words and phase != "table":
@@ -126,7 +127,7 @@ def completions(state: Position | None, phase: Phase, begun: bool, before: str, 
         options = commands + positions.unseen(state, "")
     elif not words:
         options = commands + [str(c) for c in sorted(_playable(state), key=rank_order)]
-        if not begun:
+        if not begun and not move:
             options += [f"{seat}:" for seat in state.seats]
     elif HAND_LINE.match(before):
         options = positions.unseen(state, before)

@@ -37,6 +37,7 @@ from dln.record.moves import (
     glyphs_once,
     help_lines,
     is_bare,
+    move_begun,
     named_by_rank,
     named_hand,
     named_move,
@@ -569,7 +570,10 @@ class Recorder:
     def completions(self, before: str, word: str, hand: Seat | None = None) -> list[str]:
         """What Tab offers to complete ``word`` after ``before`` (:func:`dln.record.offers.completions`)."""
         begun = bool(self.game.rounds) and bool(self.round.deals[-1].moves)
-        return offers.completions(self.state, self.phase, begun, before, word, hand)
+        after = move_begun(before, self.names()) if hand is None and self.phase == "play" else None
+        if after is None:
+            return offers.completions(self.state, self.phase, begun, before, word, hand)
+        return offers.completions(self.state, self.phase, begun, after, word, move=True)  # after '5. N ' or 'Κώστας '
 
     # -- changing the record -------------------------------------------------------------
     def _with_round(self, round_: Round) -> Game:
