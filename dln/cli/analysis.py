@@ -60,7 +60,9 @@ seed_option = click.option("--seed", type=int, default=0, show_default=True,
               help="Where --annotate writes: may be FILE itself (without --game), replaced once read.")
 @variant_option
 @jobs_option("Analyse positions in this many processes.")
-@click.option("-q", "--quiet", is_flag=True, help="Only the per-player summaries, no line per move.")
+@click.option("-q", "--quiet", is_flag=True,
+              help="Only the per-player summaries (with partners, what the engine assumes of them first), "
+                   "no line per move.")
 @click.option("--graph/--no-graph", default=None,
               help="After each round's moves, a chart of its course  [default: on a terminal]")
 def analyse_command(file: str, game_number: int | None, round_number: int | None, budget: int, seed: int,
@@ -282,8 +284,9 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
                                              f"{listed(sides[1:])} not the difference of the values shown)")
         say_within(f"values: points of {view_words(sides)} for the round, after the move played and after the "
                     f"engine's best; lost: what the mover gave away{whose}", width)
-        if assumed := partners_assumed(sides, open_hands, _hides_a_hand(review)):
-            say_within(f"partners: {assumed}", width)
+    # -q too: the players' points lost are judged under it (a partner's hand dealt at random)
+    if sides and (assumed := partners_assumed(sides, open_hands, _hides_a_hand(review))):
+        say_within(f"partners: {assumed}", width)
     if not quiet:
         for round_number, reviewed in groupby(review.moves, key=lambda m: m.round):
             say(f"round {round_number}")
