@@ -6,6 +6,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
+from dln.analysis.annotate import engines_variation
+from dln.views.engine_hint import EngineHints, weigh
+from dln.views.replay import Cursor, Replay
+from tests.test_analysis_cli import first_round
 from tests.test_cli import run
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -38,3 +44,34 @@ def test_the_course_the_doc_draws_is_the_course_the_command_draws_today() -> Non
     assert code == 0 and found[1] in out, out
     quoted = re.search(r"```\n(values: points of N minus S.*?)```", doc, re.S)  # the report's lines it quotes
     assert quoted is not None and set(quoted[1].splitlines()) <= set(out.splitlines()), quoted
+
+
+@pytest.mark.parametrize(("sample", "budget"), [("xeri.dln", "10"), ("four-player.dln", "10")])
+def test_the_engine_key_on_the_engines_variation_calls_it_the_best_move(sample: str, budget: str,
+                                                                        tmp_path: Path) -> None:
+    """``dln analyse --annotate`` writes the engine's move as a variation, ``(4. S Kd {engine: best})``, and
+    its comment on the move played says what that move is worth (``best S Kd (N minus S: -4.0 against
+    …)``); stepping into the variation, the replayer's 'e' said ``engine: S Kd loses 0.5; best S Jd``: it
+    weighed the position keeping the variation's move to the end of the halving of the budget, not the
+    move played, so it split the budget and drew the worlds otherwise than the review (Xeri round 1 at the
+    default budget, moves 4 and 13; four-player Diloti, moves 1, 8, 9, 17, 25).  The first move of a
+    variation is weighed as the move it replaces is, by the review's own analysis of the position, so the
+    engine's variation is its best move, with the comment's value."""
+    path = tmp_path / sample
+    path.write_text(first_round(SAMPLES / sample), encoding="utf-8")
+    annotated = tmp_path / "annotated.dln"
+    code, _, err = run("analyse", str(path), "--budget", budget, "--annotate", "-o", str(annotated))
+    assert code == 0, err
+    replay = Replay.from_text(annotated.read_text(encoding="utf-8"))
+    hints = EngineHints.of_replay(replay, budget=int(budget))
+    weighed = 0
+    for number, move in enumerate(replay.games[0].rounds[0].main.moves, 1):
+        for index, variation in enumerate(move.variations):
+            if not engines_variation(variation):
+                continue
+            best = re.search(r"; best (.+) \((.+?: [-+][0-9.]+) against [-+][0-9.]+(, exact)?\)$", move.comments[-1])
+            assert best is not None, move.comments
+            said = weigh(hints.spot(Cursor(0, 0, number, ((index, 1),))), int(budget))
+            assert said == f"engine: {best[1]} is the best move ({best[2]}{best[3] or ''})", (number, said)
+            weighed += 1
+    assert weighed >= 5

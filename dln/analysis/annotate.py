@@ -554,20 +554,24 @@ def recorder_ranking(state: Position, budget: int | None = None) -> list[str]:
 
 
 def hint_text(before: Position, move: Move | None, *, budget: int = DEFAULT_BUDGET, seed: int = 0,
-              coming: Move | None = None) -> str:
+              coming: Move | None = None, instead: Move | None = None) -> str:
     """One line for the replayer: the engine on ``move`` played from ``before`` (or, with no move,
     its choice in ``before``), e.g. ``engine: S 8s loses 2.1 (inaccuracy); best S 2h 5c =7 (N minus S: -3.9)``:
     its value from the first side, whoever moves, as ``dln analyse`` gives it, and named.
 
     With no move, ``coming`` is the move the record plays next from ``before``: it is valued in full, as
-    :func:`review_game` values it, so the choice named is the best move ``dln analyse`` gives for it."""
+    :func:`review_game` values it, so the choice named is the best move ``dln analyse`` gives for it.
+    ``instead``: the move of the line above that ``move``, a variation's first, replaces; the position is
+    weighed as for it (the review's analysis), so that the engine's variation is its best move with the
+    comment's value, unless that analysis did not value ``move`` to the end (then ``move`` is kept)."""
     try:
-        return _hint(before, move, budget, seed, coming)
+        return _hint(before, move, budget, seed, coming, instead)
     except (Unsampleable, CannotWeigh) as exc:  # no world fits the record, no move to weigh (as dln analyse)
         return f"{COMMENT_PREFIX} nothing to weigh: {exc}"
 
 
-def _hint(before: Position, move: Move | None, budget: int, seed: int, coming: Move | None) -> str:
+def _hint(before: Position, move: Move | None, budget: int, seed: int, coming: Move | None,
+          instead: Move | None) -> str:
     if move is None:
         kept = legal_move(before, coming) if coming is not None else None
         analysis = analysis_before(before, kept, budget=budget, seed=seed)
@@ -576,9 +580,8 @@ def _hint(before: Position, move: Move | None, budget: int, seed: int, coming: M
     engine_move = legal_move(before, move)
     if engine_move is None:
         return f"{COMMENT_PREFIX} an illegal move: nothing to weigh"
-    analysis = analysis_before(before, engine_move, budget=budget, seed=seed)
-    played, best = analysis.value_of(engine_move), analysis.best
-    assert played is not None  # a kept move is always valued
+    analysis, played = _weighed(before, engine_move, instead, budget, seed)
+    best = analysis.best
     shown = move_text(replace(move, number=None, glyphs=(), comments=(), variations=()))
     best_text = move_text(written(before, best.move))
     lost = shown_loss(best.net, played.net)
@@ -588,6 +591,23 @@ def _hint(before: Position, move: Move | None, budget: int, seed: int, coming: M
     word = f" ({graded[1]})" if graded else ""
     return (f"{COMMENT_PREFIX} {shown} {loses(lost, before.sides, before.turn)}{word}; best {best_text} "
             f"{_valued(before, best, analysis)}")
+
+
+def _weighed(before: Position, move: EngineMove, instead: Move | None, budget: int,
+             seed: int) -> tuple[Analysis, MoveValue]:
+    """The analysis the replayer's hint weighs ``move`` by, and ``move``'s value in it: the position with the
+    move ``instead`` valued in full where ``move`` is a variation's first (the review's analysis of the
+    record's move), if it values ``move`` to the end too; else with ``move`` valued in full."""
+    replaced = legal_move(before, instead) if instead is not None else None
+    if replaced is not None:
+        analysis = analysis_before(before, replaced, budget=budget, seed=seed)
+        played = analysis.value_of(move)
+        if played is not None and played.dropped is None and not played.doubtful:
+            return analysis, played
+    analysis = analysis_before(before, move, budget=budget, seed=seed)
+    played = analysis.value_of(move)
+    assert played is not None  # a kept move is always valued
+    return analysis, played
 
 
 def _valued(before: Position, value: MoveValue, analysis: Analysis) -> str:

@@ -43,6 +43,9 @@ class Spot(NamedTuple):
     coming: Move | None = None
     #: Why the engine does not weigh the spot: the record breaks a rule in the position before it.
     broken: str | None = None
+    #: At a variation's first move, the move of the line above that it replaces: the position is weighed as
+    #: for that move (``dln analyse``'s analysis, where the line above is the record's).
+    instead: Move | None = None
 
 
 def weigh(spot: Spot, budget: int = DEFAULT_BUDGET) -> str:
@@ -58,7 +61,7 @@ def weigh(spot: Spot, budget: int = DEFAULT_BUDGET) -> str:
         return hint_text(spot.here, None, budget=budget, coming=spot.coming)
     if spot.before is None:
         return "engine: the position before this move is not known"
-    return hint_text(spot.before, spot.move, budget=budget)
+    return hint_text(spot.before, spot.move, budget=budget, instead=spot.instead)
 
 
 class EngineHints(Generic[Place]):
@@ -88,7 +91,9 @@ class EngineHints(Generic[Place]):
             if frame.move is None:
                 moves = replay.line(cursor).moves
                 return Spot(None, None, frame.state, moves[0] if moves else None, broken)
-            return Spot(replay.frame(cursor.moved(cursor.here - 1)).state, frame.move, frame.state, broken=broken)
+            instead = replay.frame(cursor.parent(), entries=False).move if cursor.branch and cursor.here == 1 else None
+            return Spot(replay.frame(cursor.moved(cursor.here - 1)).state, frame.move, frame.state, broken=broken,
+                        instead=instead)
 
         return EngineHints(spot, budget=budget, wake=wake)
 
