@@ -75,3 +75,19 @@ def test_the_engine_key_on_the_engines_variation_calls_it_the_best_move(sample: 
             assert said == f"engine: {best[1]} is the best move ({best[2]}{best[3] or ''})", (number, said)
             weighed += 1
     assert weighed >= 5
+
+
+@pytest.mark.parametrize("width", [92, 95, 97])
+def test_a_move_solved_exactly_keeps_its_line_whole_on_a_terminal_as_wide_as_the_report_said(
+        width: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The report put the engine's best beside the move on a terminal of 92 columns or more, the width of its
+    line (docs/analysis.md), but a move of a last deal, solved exactly, says so after its loss ('lost  2.0
+    exact'), six columns more: on a terminal of 92 to 97 columns each such line broke in two, 'exact' cut
+    off on the next line.  A line wider than the terminal puts the best on a line of its own."""
+    import dln.cli.analysis as analysis
+
+    monkeypatch.setattr(analysis, "terminal_width", lambda: width)
+    code, out, _ = run("analyse", str(SAMPLES / "two-player-61.dln"), "--round", "1", "--budget", "1")
+    moves = [line for line in out.splitlines() if re.match(r"\s+\d+\. |\s+best ", line)]
+    assert code == 0 and any(line.endswith(" exact") for line in moves), out
+    assert all(len(line) <= width for line in moves), [line for line in moves if len(line) > width]

@@ -228,15 +228,13 @@ def _hides_a_hand(review: Any) -> bool:
                for n, state in enumerate(played.states, 1) if (r, n) in reviewed)
 
 
-#: The width of a move's report line (``move_lines``) with its columns as wide as the report makes them.
-_LINE_WIDTH = 92
-
-
-def move_lines(moves: Sequence[Any], width: int | None) -> list[str]:
+def move_lines(moves: Sequence[Any], width: int | None, *, wide: bool | None = None) -> list[str]:
     """A line per move reviewed: the move played and its value, the engine's best and its value (``=`` when
-    the move is as good), the points lost.  On a terminal narrower than the line (80 columns) the best
-    move goes on a line of its own under the move, so that no line breaks in two; narrower still (a phone's
-    40 columns), a move too long for its column has its figures on the line under it."""
+    the move is as good), the points lost.  On a terminal narrower than the lines (92 columns, 98 with
+    ``exact``; 80 is common) the best move goes on a line of its own under the move, so that no line breaks
+    in two; narrower still (a phone's 40 columns), a move too long for its column has its figures on the
+    line under it.  ``wide``: whether the best goes beside the move (None: where every line fits), so
+    that a report keeps one layout for all its rounds."""
     rows = []
     for m in moves:
         graded = m.grade
@@ -244,9 +242,12 @@ def move_lines(moves: Sequence[Any], width: int | None) -> list[str]:
         best, best_value = ("=", m.played_value) if m.as_good else (m.best, m.best_value)
         lost = f"lost {m.shown_lost:4.1f}{' exact' if m.exact else ''}"  # the difference of the values shown
         rows.append((m, m.played + (graded[0] if graded else ""), best, best_value, lost))
-    if not rows or width is None or width >= _LINE_WIDTH:
-        return [f"  {m.number:>2}. {played:<28} {signed(m.played_value, 6)}  best {best:<26} "
-                f"{signed(best_value, 6)}  {lost}" for m, played, best, best_value, lost in rows]
+    lines = [f"  {m.number:>2}. {played:<28} {signed(m.played_value, 6)}  best {best:<26} "
+             f"{signed(best_value, 6)}  {lost}" for m, played, best, best_value, lost in rows]
+    if wide is None:
+        wide = width is None or all(len(line) <= width for line in lines)
+    if not rows or width is None or wide:
+        return lines
     # The move and 'best ' and its move share one column, as wide as the longest within the width (the
     # figures after it take 24 columns, the move's number 6), so that the best's value stands under the move's.
     column = max(8, min(max(*(len(r[1]) for r in rows), *(len(r[2]) + 5 for r in rows)), width - 30))
@@ -288,10 +289,11 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
     if sides and (assumed := partners_assumed(sides, open_hands, _hides_a_hand(review))):
         say_within(f"partners: {assumed}", width)
     if not quiet:
+        wide = width is None or all(len(line) <= width for line in move_lines(review.moves, None))  # every round's
         for round_number, reviewed in groupby(review.moves, key=lambda m: m.round):
             say(f"round {round_number}")
             moves = list(reviewed)
-            for line in move_lines(moves, width):
+            for line in move_lines(moves, width, wide=wide):
                 say(line)
             if graph:  # a column per move of the round, one not analysed without a dot
                 played = {m.number: m.played_value for m in moves}
