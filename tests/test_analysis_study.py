@@ -46,6 +46,20 @@ def test_the_course_the_doc_draws_is_the_course_the_command_draws_today() -> Non
     assert quoted is not None and set(quoted[1].splitlines()) <= set(out.splitlines()), quoted
 
 
+def test_the_narrow_report_the_doc_shows_is_what_an_80_column_terminal_gets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/analysis.md showed the report on a terminal narrower than its lines with the moves' column as
+    wide as the wide report's (28 columns): the report makes it as wide as the round's longest move or best
+    needs, 21 columns in round 1 of two-player-61.dln.  The doc shows what an 80-column terminal gets."""
+    import dln.cli.analysis as analysis
+
+    doc = (SAMPLES.parent / "docs" / "analysis.md").read_text(encoding="utf-8")
+    quoted = re.search(r"```\n(  37\. S 10d x 8h 2d\?!.*?)```", doc, re.S)
+    assert quoted is not None
+    monkeypatch.setattr(analysis, "terminal_width", lambda: 80)
+    code, out, _ = run("analyse", str(SAMPLES / "two-player-61.dln"), "--round", "1")  # the doc's budget
+    assert code == 0 and quoted[1] in out, out
+
+
 @pytest.mark.parametrize(("sample", "budget"), [("xeri.dln", "10"), ("four-player.dln", "10")])
 def test_the_engine_key_on_the_engines_variation_calls_it_the_best_move(sample: str, budget: str,
                                                                         tmp_path: Path) -> None:
