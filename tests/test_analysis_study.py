@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -105,3 +106,25 @@ def test_a_move_solved_exactly_keeps_its_line_whole_on_a_terminal_as_wide_as_the
     moves = [line for line in out.splitlines() if re.match(r"\s+\d+\. |\s+best ", line)]
     assert code == 0 and any(line.endswith(" exact") for line in moves), out
     assert all(len(line) <= width for line in moves), [line for line in moves if len(line) > width]
+
+
+def test_a_review_or_ranking_with_every_hand_open_says_so() -> None:
+    """With --open the engine weighs the moves knowing every hand the record shows ("double dummy"), and
+    calls a move a mistake for missing cards its player could not see; but the report and the ranking read
+    word for word as the fair ones (only ``dln analyse --json`` said ``"open": true``), so a player who kept
+    the output, or was sent it, could not tell which it was.  The report says it under its values line (-q
+    too), the ranking in its heading, the ranking's JSON in ``open``, as the review's does."""
+    sample = str(SAMPLES / "two-player-61.dln")
+    seen = "open: the engine sees every hand the record shows, not only what the mover could see"
+    for options in ([], ["-q"]):
+        code, out, _ = run("analyse", sample, "--round", "1", "--budget", "1", "--open", *options)
+        assert code == 0 and out.splitlines()[2 - len(options)] == seen, out
+        code, out, _ = run("analyse", sample, "--round", "1", "--budget", "1", *options)
+        assert code == 0 and "open" not in out, out
+    code, out, _ = run("moves", sample, "--at", "3", "--rank", "--budget", "1", "--open")
+    assert code == 0 and "for the round; budget 1; every hand the record shows open):" in out, out
+    code, out, _ = run("moves", sample, "--at", "3", "--rank", "--budget", "1")
+    assert code == 0 and "for the round; budget 1):" in out, out
+    for options, shown in (([], False), (["--open"], True)):
+        code, out, _ = run("moves", sample, "--at", "3", "--rank", "--budget", "1", "--json", *options)
+        assert code == 0 and json.loads(out)["open"] is shown, out

@@ -522,15 +522,21 @@ def ranked_lines(state: Position, ranking: Ranking | Sequence[tuple[str, MoveVal
     return lines
 
 
-def ranking_heading(state: Position, ranking: Analysis, budget: int | None = None) -> str:
+#: What ``--open`` lets the engine see, as the report and the ranking say it.
+OPEN_WORDS = "the engine sees every hand the record shows"
+
+
+def ranking_heading(state: Position, ranking: Analysis, budget: int | None = None, open_hands: bool = False) -> str:
     """The line above a ranking (``dln moves --rank``, the recorder's ``? rank``): how many moves of whom,
-    of which cards when the hand is partly unseen, and what the values are."""
+    of which cards when the hand is partly unseen, and what the values are (``open_hands``: weighed with
+    every hand the record shows, which the figures alone do not tell from a fair ranking's)."""
     hand = state.hand(state.turn)
     known = known_cards(sorted(hand.known, key=lambda c: c.index), hand.unknown, "not weighed")
     values = "exact values, solved to the end," if ranking.exact else "expected points"
     spent = f"; budget {budget}" if budget is not None else ""
+    seen = "; every hand the record shows open" if open_hands else ""
     return (f"{count_of(len(ranking.moves), 'legal move')} for {state.turn}{known}, best first ({values} of "
-            f"{movers_view(state)} for the round{spent}):")
+            f"{movers_view(state)} for the round{spent}{seen}):")
 
 
 def movers_view(state: Position) -> str:

@@ -272,7 +272,7 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
     line per player."""
     from itertools import groupby
 
-    from dln.analysis.annotate import partners_assumed, summary_lines, view_words
+    from dln.analysis.annotate import OPEN_WORDS, partners_assumed, summary_lines, view_words
     from dln.views.course import course_lines, course_step
     from dln.views.output import output_is_ascii
 
@@ -285,7 +285,9 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
                                              f"{listed(sides[1:])} not the difference of the values shown)")
         say_within(f"values: points of {view_words(sides)} for the round, after the move played and after the "
                     f"engine's best; lost: what the mover gave away{whose}", width)
-    # -q too: the players' points lost are judged under it (a partner's hand dealt at random)
+    # -q too: the players' points lost are judged under them (every hand seen; a partner's hand dealt at random)
+    if sides and open_hands:
+        say_within(f"open: {OPEN_WORDS}, not only what the mover could see", width)
     if sides and (assumed := partners_assumed(sides, open_hands, _hides_a_hand(review))):
         say_within(f"partners: {assumed}", width)
     if not quiet:

@@ -265,14 +265,14 @@ def _print_ranked(display: str, report: GameReport, round_number: int, at: int, 
     assumed = partners_assumed(state.sides, rank["open_hands"], hides_a_hand(state))
     if as_json:
         emit(json.dumps({"file": display, "game": report.index, "round": round_number, "at": at,
-                         "position": position_data(state), "values": movers_view(state),
+                         "position": position_data(state), "values": movers_view(state), "open": rank["open_hands"],
                          **({"partners": assumed} if assumed else {}), "ranked": ranked_data(state, ranking),
                          **({"redeals": redeals} if redeals else {})}, ensure_ascii=ascii_json))
         sys.exit(code)
     say(describe_position(state, known))
     if assumed:
         say_within(f"partners: {assumed}", terminal_width())
-    say(ranking_heading(state, ranking, rank["budget"]))
+    say(ranking_heading(state, ranking, rank["budget"], rank["open_hands"]))
     for line in ranked_lines(state, ranking):
         say("  " + line)
     _say_redeals(report, redeals)
