@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import dln
 from dln.analysis.annotate import engines_variation
 from dln.views.engine_hint import EngineHints, weigh
 from dln.views.replay import Cursor, Replay
@@ -128,3 +129,20 @@ def test_a_review_or_ranking_with_every_hand_open_says_so() -> None:
     for options, shown in (([], False), (["--open"], True)):
         code, out, _ = run("moves", sample, "--at", "3", "--rank", "--budget", "1", "--json", *options)
         assert code == 0 and json.loads(out)["open"] is shown, out
+
+
+def test_an_annotation_made_with_every_hand_open_says_so(tmp_path: Path) -> None:
+    """``dln analyse --open --annotate`` wrote the same comments as a fair review, ``engine: loses 3.6
+    (inaccuracy, marked ?!)``, so a record passed round the club marked a move for missing cards its player
+    could not see, and nothing in it said so.  Each comment says ``every hand open`` beside its values now,
+    and the comments and glyphs are the engine's still: analysing the record again replaces them."""
+    path = tmp_path / "round.dln"
+    path.write_text(first_round(SAMPLES / "two-player-61.dln"), encoding="utf-8")
+    opened, fair = tmp_path / "open.dln", tmp_path / "fair.dln"
+    assert run("analyse", str(path), "--budget", "1", "--open", "--annotate", "-o", str(opened))[0] == 0
+    comments = [c for move in dln.loads(opened.read_text(encoding="utf-8")).rounds[0].moves for c in move.comments]
+    assert len(comments) == 48 and all(re.search(r"\(N minus S: [^()]+, every hand open\)$", c) for c in comments)
+    assert run("analyse", str(opened), "--budget", "1", "--annotate", "-o", str(fair))[0] == 0
+    assert run("analyse", str(path), "--budget", "1", "--annotate", "-o", str(opened))[0] == 0
+    assert fair.read_text(encoding="utf-8") == opened.read_text(encoding="utf-8")
+    assert "every hand open" not in fair.read_text(encoding="utf-8")

@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from dln.workers import Workers
 
 COMMENT_PREFIX = "engine:"
+#: What a comment of a review made with every hand the record shows open (--open) says beside its values.
+OPEN_COMMENT = "every hand open"
 #: The comment on the engine's move in the variation it adds (``(3. S 5d {engine: best})``): what the engine
 #: wrote is told from what a person wrote, so that analysing again replaces it and nothing else.
 ENGINE_VARIATION = "engine: best"
@@ -127,6 +129,7 @@ class MoveReview:
     samples: int
     thresholds: tuple[tuple[str, str, float], ...] = MARKS  # the game's marks (Game.marks)
     offered: bool = False  # a variation of the move already starts with the engine's move, however written
+    open_hands: bool = False  # weighed knowing every hand the record shows (--open), which the comment says
 
     @property
     def lost(self) -> float:
@@ -340,7 +343,8 @@ def review_game(
                       for v in written_by_people(record).variations)
         review.moves.append(MoveReview(
             task.round, task.number, record.seat, record.line, played, best, best_record, tuple(task.state.sides),
-            played_points, best_points, played_net, best_net, exact, samples, thresholds_for(task.state), offered))
+            played_points, best_points, played_net, best_net, exact, samples, thresholds_for(task.state), offered,
+            open_hands))
     return review
 
 
@@ -399,15 +403,16 @@ def comment_for(review: MoveReview, *, marked: bool = False) -> str:
     move (N minus S: +1.5)``: values for the first side whoever moves, as the report and the replayer's
     ``e`` key give them, and named, so that read down a record they are the round's course; the points lost
     are the mover's.  With ``marked``, the grade says the engine put its glyph on the move (``(mistake,
-    marked ?)``)."""
-    exact = _exact(review.exact)
+    marked ?)``).  After the values, ``, exact`` where they are solved to the end, and ``, every hand open``
+    where the review saw every hand the record shows (--open)."""
+    after = _exact(review.exact) + (f", {OPEN_COMMENT}" if review.open_hands else "")
     whose = view_words(review.sides)
     if review.as_good:
-        return f"{COMMENT_PREFIX} best move ({whose}: {signed(review.played_value)}{exact})"
+        return f"{COMMENT_PREFIX} best move ({whose}: {signed(review.played_value)}{after})"
     graded = review.grade
     word = f" ({graded[1]}, marked {graded[0]})" if graded and marked else f" ({graded[1]})" if graded else ""
     return (f"{COMMENT_PREFIX} {loses(review.shown_lost, review.sides, review.seat)}{word}; best {review.best} "
-            f"({whose}: {signed(review.best_value)} against {signed(review.played_value)}{exact})")
+            f"({whose}: {signed(review.best_value)} against {signed(review.played_value)}{after})")
 
 
 def loses(lost: float, sides: Sequence[str], seat: str) -> str:
@@ -434,7 +439,7 @@ class CommentValue(NamedTuple):
 _COMMENT_VALUE = re.compile(rf"^{re.escape(COMMENT_PREFIX)} (?:best move \((?:(?P<side>[^():\s]+) minus [^():]+: )?"
                             r"(?P<best>[+-]\d+\.\d)"
                             r"|loses .*\((?:(?P<whose>[^():\s]+) minus [^():]+: )?[+-]\d+\.\d "
-                            r"against (?P<played>[+-]\d+\.\d)(?:, exact)?\)$)")
+                            rf"against (?P<played>[+-]\d+\.\d)(?:, exact)?(?:, {OPEN_COMMENT})?\)$)")
 
 
 def value_in_comment(comment: str) -> CommentValue | None:
