@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,8 +15,10 @@ import dln
 from dln.analysis.annotate import engines_variation
 from dln.views.engine_hint import EngineHints, weigh
 from dln.views.replay import Cursor, Replay
+from dln.views.tui import Session
 from tests.test_analysis_cli import first_round
 from tests.test_cli import run
+from tests.test_tui import Terminal, needs_tmux
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 FOUR = str(SAMPLES / "four-player.dln")
@@ -146,3 +150,36 @@ def test_an_annotation_made_with_every_hand_open_says_so(tmp_path: Path) -> None
     assert run("analyse", str(path), "--budget", "1", "--annotate", "-o", str(opened))[0] == 0
     assert fair.read_text(encoding="utf-8") == opened.read_text(encoding="utf-8")
     assert "every hand open" not in fair.read_text(encoding="utf-8")
+
+
+def test_the_replayer_weighs_at_the_budget_asked_for() -> None:
+    """The replayer's engine key always weighed at the default budget, while docs/analysis.md has a record
+    annotated again at a higher budget: stepping through it, the key contradicted its comments (another
+    best move, other points lost).  ``dln replay --budget N`` weighs at N, as ``dln analyse --budget N``."""
+    session = Session(Replay.from_text(first_round(SAMPLES / "two-player-61.dln")), Cursor(), budget=7)
+    session.press("e")
+    assert session.hints is not None and session.hints.budget == 7
+    assert Session(session.replay, Cursor()).budget == 100  # the default budget, as dln analyse's
+
+
+@needs_tmux
+@pytest.mark.slow
+def test_the_engine_key_at_the_annotations_budget_gives_its_comment(tmp_path: Path) -> None:
+    """In a terminal: a round annotated at budget 5, replayed with --budget 5, 'e' on S's move 3 says what
+    the comment says (at the default budget the key named another value)."""
+    path = tmp_path / "round.dln"
+    path.write_text(first_round(SAMPLES / "two-player-61.dln"), encoding="utf-8")
+    assert run("analyse", str(path), "--budget", "5", "--annotate", "-o", str(path))[0] == 0
+    comment = dln.loads(path.read_text(encoding="utf-8")).rounds[0].moves[2].comments[-1]
+    found = re.fullmatch(r"engine: loses (\S+).*; best (.+) \(N minus S: (\S+) against \S+\)", comment)
+    assert found is not None, comment
+    command = shlex.join([sys.executable, "-m", "dln", "replay", "--budget", "5", path.name])
+    term = Terminal(f"{command}; sleep 600", cwd=tmp_path)
+    try:
+        term.wait_for("round 1: start")
+        term.keys("Right", "Right", "Right", "e")
+        said = f"engine: S 5h 3h =8 loses {found[1]}; best {found[2]} (N minus S: {found[3]})"
+        screen = term.wait_for("engine: S 5h 3h =8", timeout=120)
+        assert said in " ".join(screen.split()), screen
+    finally:
+        term.close()

@@ -286,9 +286,10 @@ def show_command(file: str, game_number: int | None, round_number: int | None, m
 @click.command("replay", short_help="Step through a record in the terminal.")
 @click.argument("file")
 @_position_options
+@budget_option
 def replay_command(file: str, game_number: int | None, round_number: int | None, move: int | None,
                    variation: tuple[int, ...], reveal: bool, ascii_: bool, color: bool | None, width: int | None,
-                   variant: str | None) -> None:
+                   variant: str | None, budget: int) -> None:
     """Step through a record in the terminal: the table, hands, captures, score and annotations.
 
     \b
@@ -305,6 +306,10 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
     e               the engine's view of this move (best move, points lost)
     ?               help: every key
     q Ctrl-C        quit
+
+    The engine's key weighs a move at --budget, as dln analyse does: a record
+    annotated at another budget is read at that one, so that the key gives
+    its comments' figures.
 
     Kontsina and Xeri games are stepped through the same way.  On a terminal the file is read once to find its games,
     and a game is replayed only when shown, so memory does not grow with
@@ -334,7 +339,7 @@ def replay_command(file: str, game_number: int | None, round_number: int | None,
         try:
             replay, status = whole_replay(file, variant)
             cursor = start_at(replay, game_number, round_number, move, variation)
-            run(replay, cursor, console=console, look=look, keyboard=keyboard, filename=name)
+            run(replay, cursor, console=console, look=look, keyboard=keyboard, filename=name, budget=budget)
         finally:
             if keyboard != sys.stdin.fileno():
                 os.close(keyboard)

@@ -35,6 +35,7 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.screen import Screen
 from rich.text import Text
 
+from dln.analysis.search import DEFAULT_BUDGET
 from dln.cards import on_greek_layout
 from dln.views.engine_hint import EngineHints
 from dln.views.render import FrameView, HelpPager, Look
@@ -410,6 +411,9 @@ class Session(Controls):
     cursor: Cursor
     #: The engine's answers (``e``), shown in the footer once asked for.
     hints: EngineHints[Cursor] | None = None
+    #: The budget the engine weighs a move with (``dln replay --budget``): the one an annotation was made
+    #: with, so that the answers are its comments'.
+    budget: int = DEFAULT_BUDGET
 
     footer_keys: ClassVar[tuple[tuple[str, str], ...]] = (
         ("←→", "move"), ("g G", "start/end"), ("n p", "round"), ("Tab", "game"), (":", "go to move"),
@@ -492,7 +496,7 @@ class Session(Controls):
     def engine(self) -> None:
         """Ask the engine about the move shown; the answer appears in the footer when ready."""
         if self.hints is None:
-            self.hints = EngineHints.of_replay(self.replay, wake=self.wake)
+            self.hints = EngineHints.of_replay(self.replay, budget=self.budget, wake=self.wake)
         self.hints.request(self.cursor)
 
     def _go(self, cursor: Cursor | None, why_not: str) -> None:
@@ -540,9 +544,10 @@ class KeyBar:
 
 
 def run(replay: Replay, cursor: Cursor, *, console: Console, look: Look, keyboard: int,
-        filename: str = "") -> None:
-    """Replay interactively on ``console`` (a terminal) with keys from the ``keyboard`` descriptor."""
-    session = Session(replay, cursor, reveal=look.reveal)
+        filename: str = "", budget: int = DEFAULT_BUDGET) -> None:
+    """Replay interactively on ``console`` (a terminal) with keys from the ``keyboard`` descriptor, the
+    engine's key weighing moves with ``budget``."""
+    session = Session(replay, cursor, reveal=look.reveal, budget=budget)
 
     def draw() -> None:
         shown = replace(look, reveal=session.reveal)
