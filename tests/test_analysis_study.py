@@ -183,3 +183,13 @@ def test_the_engine_key_at_the_annotations_budget_gives_its_comment(tmp_path: Pa
         assert said in " ".join(screen.split()), screen
     finally:
         term.close()
+
+
+def test_a_rankings_json_gives_the_budget_and_seed_its_heading_and_the_reviews_json_give() -> None:
+    """The text ranking names its budget ('; budget 30') and ``dln analyse --json`` gives ``budget`` and
+    ``seed``, by which its figures are reproduced; ``dln moves --rank --json`` gave neither, so a script
+    keeping rankings could not tell a budget-5 guess from a budget-1000 one.  It gives both now."""
+    code, out, _ = run("moves", str(SAMPLES / "xeri.dln"), "--at", "13", "--rank", "--budget", "3", "--seed", "2",
+                       "--json")
+    data = json.loads(out)
+    assert code == 0 and (data["budget"], data["seed"]) == (3, 2), out

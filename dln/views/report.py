@@ -265,7 +265,8 @@ def _print_ranked(display: str, report: GameReport, round_number: int, at: int, 
     assumed = partners_assumed(state.sides, rank["open_hands"], hides_a_hand(state))
     if as_json:
         emit(json.dumps({"file": display, "game": report.index, "round": round_number, "at": at,
-                         "position": position_data(state), "values": movers_view(state), "open": rank["open_hands"],
+                         "budget": rank["budget"], "seed": rank["seed"], "open": rank["open_hands"],
+                         "position": position_data(state), "values": movers_view(state),
                          **({"partners": assumed} if assumed else {}), "ranked": ranked_data(state, ranking),
                          **({"redeals": redeals} if redeals else {})}, ensure_ascii=ascii_json))
         sys.exit(code)
