@@ -395,7 +395,7 @@ def test_the_value_of_the_move_played_reads_back_from_its_comment(played: float,
 
     review = MoveReview(1, 5, "N", 3, "N 5h", "N 7c" if lost else "N 5h", EngineMove("N", Card.parse("7c"), "lay"),
                         ("N", "S"), (0.0, 0.0), (0.0, 0.0), played, played + lost, exact, 10)
-    assert value_in_comment(comment_for(review)) == (float(f"{review.played_value:+.1f}"), "N")
+    assert value_in_comment(comment_for(review)) == (float(f"{review.played_value:+.1f}"), "N", exact)
     assert value_in_comment("engine: this is a person's note") is None
     assert value_in_comment("a comment (+2.0 against +1.0)") is None
 

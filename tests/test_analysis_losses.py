@@ -128,17 +128,17 @@ def test_the_analysis_comment_gives_values_from_the_side_the_report_keeps() -> N
     south = MoveReview(1, 3, "S", 12, "S 5h 3h =8", "S 5d", capture, ("N", "S"), (0.0, 1.9), (0.0, 2.8), 1.9, 2.8,
                        False, 10)
     assert comment_for(south) == "engine: loses 0.9; best S 5d (N minus S: -2.8 against -1.9)"
-    assert annotate.value_in_comment(comment_for(south)) == (-1.9, "N")
+    assert annotate.value_in_comment(comment_for(south)) == (-1.9, "N", False)
     as_good = replace(south, best="S 5h 3h =8", best_points=(0.0, 1.92), best_net=1.92)
     assert comment_for(as_good) == "engine: best move (N minus S: -1.9)"
-    assert annotate.value_in_comment(comment_for(as_good)) == (-1.9, "N")
+    assert annotate.value_in_comment(comment_for(as_good)) == (-1.9, "N", False)
     # as records annotated before say it: the mover's side, named or not
-    assert annotate.value_in_comment("engine: loses 0.9; best S 5d (S minus N: +2.8 against +1.9)") == (1.9, "S")
-    assert annotate.value_in_comment("engine: best move (+1.5)") == (1.5, None)
+    assert annotate.value_in_comment("engine: loses 0.9; best S 5d (S minus N: +2.8 against +1.9)") == (1.9, "S", False)
+    assert annotate.value_in_comment("engine: best move (+1.5)") == (1.5, None, False)
     team = MoveReview(1, 2, "E", 12, "E 5h", "E 5d", capture, ("NS", "EW"), (1.0, 3.0), (0.0, 4.0), 2.0, 4.0,
                       False, 10)
     assert comment_for(team) == "engine: loses 2.0 (inaccuracy); best E 5d (NS minus EW: -4.0 against -2.0)"
-    assert annotate.value_in_comment(comment_for(team)) == (-2.0, "NS")
+    assert annotate.value_in_comment(comment_for(team)) == (-2.0, "NS", False)
 
 
 @pytest.mark.parametrize("comments", [
@@ -155,7 +155,7 @@ def test_the_html_chart_reads_the_first_sides_course_from_comments_old_and_new(c
 
     n, s = comments
     replay = Replay.from_text(RECORD.replace("N Kc\n", f"N Kc {{{n}}}\nS 3h {{{s}}}\n"))
-    assert round_course(replay.games[0].rounds[0].main) == [(1, 0.2), (2, -1.9)]
+    assert round_course(replay.games[0].rounds[0].main) == [(1, 0.2, False), (2, -1.9, False)]
 
 
 def test_with_three_players_the_comment_and_engine_key_say_whose_loss_they_give(
@@ -169,7 +169,7 @@ def test_with_three_players_the_comment_and_engine_key_say_whose_loss_they_give(
                       -0.4, 1.0, False, 10)
     assert comment_for(east) == ("engine: loses 1.4 for E against the mean of N and S; best E 4d "
                                  "(N minus the mean of E and S: +0.1 against +0.3)")
-    assert annotate.value_in_comment(comment_for(east)) == (0.3, "N")
+    assert annotate.value_in_comment(comment_for(east)) == (0.3, "N", False)
     north = replace(east, seat="N", played="N 2h", best="N 4d")
     assert comment_for(north).startswith("engine: loses 1.4; best N 4d")  # N's loss is what N's values show
     game = dln.loads(SAMPLE_KONTSINA.read_text(encoding="utf-8"))

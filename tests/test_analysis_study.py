@@ -193,3 +193,19 @@ def test_a_rankings_json_gives_the_budget_and_seed_its_heading_and_the_reviews_j
                        "--json")
     data = json.loads(out)
     assert code == 0 and (data["budget"], data["seed"]) == (3, 2), out
+
+
+def test_the_html_chart_says_which_values_are_exact() -> None:
+    """The HTML page's chart of an annotated round gave each dot's value as a tooltip, ``move 37: +1.0``, and
+    the same in words for a screen reader, where the comment it is read from says ``(N minus S: +1.0,
+    exact)``: the chart did not tell a last deal solved to the end from an estimate.  Its tooltips and words
+    say ``exact`` where the comment does."""
+    from dln.views.course import course_svg, round_course
+
+    record = first_round(SAMPLES / "analysed.dln")
+    main = Replay.from_text(record).games[0].rounds[0].main
+    course = round_course(main)
+    assert course is not None
+    svg = course_svg(course, len(main.moves), "N", "S")
+    assert "<title>move 36: +1.8</title>" in svg and "<title>move 37: +1.0, exact</title>" in svg, svg
+    assert "move 36 +1.8, move 37 +1.0 exact," in svg, svg

@@ -426,31 +426,32 @@ def loses(lost: float, sides: Sequence[str], seat: str) -> str:
 
 
 class CommentValue(NamedTuple):
-    """The value of the move played that a :func:`comment_for` comment gives, and the side whose points minus
+    """The value of the move played that a :func:`comment_for` comment gives, the side whose points minus
     the others' it counts (``N``, ``NS``), or None where the comment does not name it (records annotated
-    before it did, which gave the mover's)."""
+    before it did, which gave the mover's), and whether it says the value is exact (solved to the end)."""
 
     value: float
     side: str | None
+    exact: bool = False
 
 
-#: The value of the move played in a :func:`comment_for` comment and the side it names (records annotated
-#: before the first side's values gave the mover's, named or not).
+#: The value of the move played in a :func:`comment_for` comment, the side it names (records annotated
+#: before the first side's values gave the mover's, named or not) and ``, exact``.
 _COMMENT_VALUE = re.compile(rf"^{re.escape(COMMENT_PREFIX)} (?:best move \((?:(?P<side>[^():\s]+) minus [^():]+: )?"
-                            r"(?P<best>[+-]\d+\.\d)"
+                            r"(?P<best>[+-]\d+\.\d)(?P<exact>, exact)?"
                             r"|loses .*\((?:(?P<whose>[^():\s]+) minus [^():]+: )?[+-]\d+\.\d "
-                            rf"against (?P<played>[+-]\d+\.\d)(?:, exact)?(?:, {OPEN_COMMENT})?\)$)")
+                            rf"against (?P<played>[+-]\d+\.\d)(?P<solved>, exact)?(?:, {OPEN_COMMENT})?\)$)")
 
 
 def value_in_comment(comment: str) -> CommentValue | None:
-    """The value :func:`comment_for` wrote for the move played and whose it is, or None if ``comment`` is not
-    one of its comments: an annotated record carries its analysis to the HTML page."""
+    """The value :func:`comment_for` wrote for the move played, whose it is and whether it is exact, or None
+    if ``comment`` is not one of its comments: an annotated record carries its analysis to the HTML page."""
     found = _COMMENT_VALUE.match(comment)
     if found is None:
         return None
     if found["best"] is not None:
-        return CommentValue(float(found["best"]), found["side"])
-    return CommentValue(float(found["played"]), found["whose"])
+        return CommentValue(float(found["best"]), found["side"], found["exact"] is not None)
+    return CommentValue(float(found["played"]), found["whose"], found["solved"] is not None)
 
 
 def summary_lines(review: GameReview) -> Sequence[str]:

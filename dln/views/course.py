@@ -61,9 +61,10 @@ def _top(values: Sequence[float | None]) -> int:
     return math.ceil(scale) if scale >= 0.05 else 1
 
 
-def round_course(line: Line) -> list[tuple[int, float]] | None:
+def round_course(line: Line) -> list[tuple[int, float, bool]] | None:
     """The course of a round as an annotated record carries it: (move number, the first side's points minus
-    the other's) after each main-line move with an engine comment (``dln analyse --annotate``), or None when
+    the other's, whether the comment says it is exact) after each main-line move with an engine comment
+    (``dln analyse --annotate``), or None when
     no move has one or the game has more than two sides (whose comments give a move's value against the
     others' mean, not one side's lead)."""
     from dln.analysis.annotate import value_in_comment  # the engine's modules load only for a chart
@@ -83,16 +84,16 @@ def round_course(line: Line) -> list[tuple[int, float]] | None:
     # the side the comment names (the first, since comments give the first side's values), or the mover's
     # in records annotated before: their values were the mover's side's
     return [(number, found.value if (found.side if found.side in sides else first.side_of(seat)) == sides[0]
-             else -found.value) for number, seat, found in valued]
+             else -found.value, found.exact) for number, seat, found in valued]
 
 
-def course_svg(course: Sequence[tuple[int, float]], moves: int, first: str, second: str) -> str:
+def course_svg(course: Sequence[tuple[int, float, bool]], moves: int, first: str, second: str) -> str:
     """An inline SVG of ``course`` (:func:`round_course`) over a round of ``moves`` moves: the zero line, the
-    line of the values and a dot per move with its value as a tooltip (``data-n``: the move's number, which
-    the page marks as the replay reaches it)."""
+    line of the values and a dot per move with its value as a tooltip, ``exact`` where it is (``data-n``:
+    the move's number, which the page marks as the replay reaches it)."""
     width, height, pad = 300, 80, 6
     left = 36  # the scale's margin: its labels ('N +3') clear of the line
-    scale = max(1.0, max(abs(v) for _, v in course))
+    scale = max(1.0, max(abs(v) for _, v, _ in course))
     top = math.ceil(scale)
 
     def x(n: int) -> float:
@@ -101,13 +102,13 @@ def course_svg(course: Sequence[tuple[int, float]], moves: int, first: str, seco
     def y(v: float) -> float:
         return height / 2 - (height / 2 - pad) * v / top
 
-    points = " ".join(f"{x(n):.1f},{y(v):.1f}" for n, v in course)
+    points = " ".join(f"{x(n):.1f},{y(v):.1f}" for n, v, _ in course)
     dots = "".join(f'<circle cx="{x(n):.1f}" cy="{y(v):.1f}" r="2.5" data-n="{n}"><title>move {n}: '
-                   f"{signed(v)}</title></circle>" for n, v in course)
+                   f"{signed(v)}{', exact' if exact else ''}</title></circle>" for n, v, exact in course)
     label = escape(f"The course of the round: {first} minus {second} after each move, from the engine's comments")
     # The values in words too: a screen reader reaches no dot's tooltip inside an image.
     told = escape(f"{first} minus {second} after each move: "
-                  + ", ".join(f"move {n} {signed(v)}" for n, v in course))
+                  + ", ".join(f"move {n} {signed(v)}{' exact' if exact else ''}" for n, v, exact in course))
     return (f'<svg class="course" viewBox="0 0 {width} {height}" role="img" aria-label="{label}">'
             f"<title>{label}</title><desc>{told}</desc>"
             f'<line class="zero" x1="{left}" y1="{height / 2}" x2="{width - pad}" y2="{height / 2}"/>'
