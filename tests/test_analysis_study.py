@@ -209,3 +209,15 @@ def test_the_html_chart_says_which_values_are_exact() -> None:
     svg = course_svg(course, len(main.moves), "N", "S")
     assert "<title>move 36: +1.8</title>" in svg and "<title>move 37: +1.0, exact</title>" in svg, svg
     assert "move 36 +1.8, move 37 +1.0 exact," in svg, svg
+
+
+def test_a_round_cancelled_for_face_cards_says_so_when_asked_for(tmp_path: Path) -> None:
+    """``dln analyse --round 1`` of a round N cancelled for its face cards said 'no move to review: round 1
+    has none', as of a round dealt and not played: a player looking for the round's moves was not told it
+    was called off.  It says so now, naming who cancelled it."""
+    path = tmp_path / "redeal.dln"
+    path.write_text('[Variant "face-card-redeal"]\n\nround 1 dealer S\ntable 5h 3c 9d 7s\n'
+                    "N: Kc Kd Qs Qh Jc 5d\nredeal N\n", encoding="utf-8")
+    code, out, _ = run("analyse", str(path), "--round", "1", "--budget", "1")
+    assert code == 0 and out.splitlines()[1:] == [
+        "  no move to review: round 1 was cancelled for face cards (redeal N)"], out

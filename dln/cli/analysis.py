@@ -310,9 +310,12 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
     for r, n, why in review.skipped:
         line = review.line_of(r, n)
         say_within(f"  round {r} move {n}{f' (line {line})' if line else ''}: not analysed: {why}", width)
-    if not review.moves and not review.skipped:  # tags alone, or a round dealt and not played
-        say_within(f"  no move to review: {'the game' if round_number is None else f'round {round_number}'} has none",
-                   width)
+    if not review.moves and not review.skipped:  # tags alone, a round dealt and not played, or called off
+        cancelled = None if round_number is None else review.report.rounds[round_number - 1].redeal
+        said = "the game has none" if round_number is None else (
+            f"round {round_number} has none" if cancelled is None
+            else f"round {round_number} was cancelled for face cards (redeal {cancelled})")
+        say_within(f"  no move to review: {said}", width)
     for line in summary_lines(review):
         for row in summary_rows(line, width):
             say_within(row, width)  # a clause wider than the terminal still breaks between words
