@@ -476,7 +476,8 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
     round overall and item by item (Diloti's most cards, aces, 10d, 2c,
     xeris; the other games' own),
     xeris made and given away, declarations made, raised and captured, and
-    illegal moves; the games' lengths; with --ratings, Elo ratings.  A
+    illegal moves (a round with one, whose every move could be made, counts
+    as played: a note line says so); the games' lengths; with --ratings, Elo ratings.  A
     table on a terminal, one JSON object with --json, CSV with --csv; with
     --plot DIR, SVG charts (every file is read first: one that cannot be
     read, even half-way, writes no chart).  Games are read one at a time (and
