@@ -169,3 +169,24 @@ def test_stats_counts_the_round_counted_as_played_and_says_so(tmp_path: Path) ->
     rows = list(csv.DictReader(io.StringIO(out.removeprefix("\ufeff"))))
     assert code == 0 and note in err and [(row["name"], row["rounds_as_played"]) for row in rows] == [
         ("Eleni", "1"), ("Maria", "1"), ("N", "1"), ("S", "1")], out
+
+
+def test_a_legal_last_move_the_claims_contradict_is_one_error_and_counts_as_they_tell() -> None:
+    """pagat, Further Deals and the End of the Round: the cards left go to the last to capture.  ``48. S 8h``
+    written for ``48. S 8h x 8c``, the last move of round 8: a legal lay, so N captured last, and the round's
+    ``rest S`` (D601), its score (D602) and the game's Result (D603) were three errors for one slip of the
+    pen.  All three hold after S 8h x 8c: the first claim's error is the one error, saying so, and the round
+    counts as they tell."""
+    path = Path(__file__).parents[1] / "samples" / "two-player-61.dln"
+    text = path.read_text(encoding="utf-8")
+    written = "46. S 8c\n47. N Qc x Qd\n48. S 8h x 8c\nrest S\nscore N 4 S 17\n"
+    assert text.count(written) == 1
+    report = check(text.replace(written, written.replace("48. S 8h x 8c", "48. S 8h")))
+    errors = [d for d in report.diagnostics if d.severity == "error"]
+    assert [d.code for d in errors] == ["D601"], [(d.code, d.message) for d in errors]
+    assert any("S 8h x 8c" in note for note in errors[0].notes), errors[0].notes
+    assert report.totals == check(text).totals
+    alone = check(text.replace(written, written.replace("48. S 8h x 8c\nrest S\n", "48. S 8h\n")))
+    errors = [d for d in alone.diagnostics if d.severity == "error"]
+    assert [d.code for d in errors] == ["D602"], [(d.code, d.message) for d in errors]  # the score alone tells
+    assert any("S 8h x 8c" in note for note in errors[0].notes), errors[0].notes

@@ -11,25 +11,30 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from dln.check.as_played import count_as_played
+from dln.check.move_meant import claims_meant
+from dln.check.references import to_engine_move
 from dln.check.reports import Reporter, RoundReport, last_line
 from dln.check.setups import SetupStart
 from dln.check.unknown_takers import at_stake
 from dln.engine import Position
 from dln.games import protocol
-from dln.notation.model import Round
+from dln.notation.model import Move, Round
 from dln.wording import count_of
 
 __all__ = ["close_round"]
 
 
 def close_round(reporter: Reporter, engine: protocol.Game, round_: Round, result: RoundReport, state: Position,
-                last: bool, start: SetupStart | None) -> RoundReport:
+                last: bool, start: SetupStart | None, last_move: tuple[Position, Move] | None = None) -> RoundReport:
     """``result`` with the round's points, once its end (``state``, after its last move) is judged.
 
     A round not over is an error when more follows it (``last`` False) or it claims an end; a record that
     just stops is a warning, unless an error says the record is wrong already.  ``start``: the setup the
     round begins from, if any (:mod:`dln.check.setups`), which may leave the hands' sizes, and so the end,
-    unknown.
+    unknown.  ``last_move``: the round's last move and the position before it; when its claims do not hold
+    after it as written and hold after one legal move of its card (``48. S 8h`` for ``48. S 8h x 8c``,
+    :func:`dln.check.move_meant.claims_meant`), the first claim's error is the one error, saying so, and the
+    round counts with that move.
     """
     if round_.redeal is not None:
         return _cancel(reporter, engine, round_, round_.redeal, result, state)
@@ -51,14 +56,19 @@ def close_round(reporter: Reporter, engine: protocol.Game, round_: Round, result
                 reporter.report("D604", "warning", f"the record ends before the round does ({rest})", where)
         return result
     unknown_taker = round_.setup and state.last_capturer is None and bool(state.table_cards())
+    told = None  # the round's end its claims tell of, when the last move as written does not make them true
     if unknown_taker and round_.rest is not None:
         reporter.report("D601", "warning", "nobody captures after the setup and it does not say who captured "
                         "before it (last N), so the record cannot tell who takes the cards left "
                         f"{protocol.face_up_at(engine)}", round_.rest_line, round_.rest_column)
     elif round_.rest is not None and round_.rest != state.last_capturer:
         who = state.last_capturer or "nobody"
+        told = _told(engine, round_, state, last_move)
         reporter.report("D601", "error", f"the cards left {protocol.face_up_at(engine)} go to the last seat to "
-                        f"capture, {who}, not {round_.rest}", round_.rest_line, round_.rest_column)
+                        f"capture, {who}, not {round_.rest}", round_.rest_line, round_.rest_column,
+                        notes=(told[1],) if told else ())
+        if told is not None:  # the claims hold after the move they tell of: the round counts with it
+            state = told[0]
     if result.unsound and not count_as_played(reporter, result):
         return result  # the position breaks a rule: its points mean nothing
     final = engine.finish(state)
@@ -83,9 +93,25 @@ def close_round(reporter: Reporter, engine: protocol.Game, round_: Round, result
         else:
             claimed, twice = _claimed(round_.score.points, result.scores)
             found = engine.check_score(result.scores, claimed)
+            if told is None and any(v.severity == "error" for v in found) and \
+                    (told := _told(engine, round_, state, last_move)) is not None:
+                twice.append(told[1])  # the score alone tells of another last move: the round counts with it
+                result.scores = engine.score(engine.finish(told[0]))
             reporter.report_all([v.noting(*twice) if v.severity == "error" else v for v in found],
                                 round_.score.line, round_.score.column)
     return result
+
+
+def _told(engine: protocol.Game, round_: Round, state: Position, last_move: tuple[Position, Move] | None
+          ) -> tuple[Position, str] | None:
+    """The round's end its claims tell of, with a note saying so, when they do not hold after ``state`` (after
+    the last move as written, a legal one) and hold after another move of its card; else None."""
+    if last_move is None or not state.is_over:
+        return None
+    before, move = last_move
+    engine_move, violations = to_engine_move(before, move)
+    told = None if violations else claims_meant(engine, before, engine_move, state, round_)
+    return None if told is None else (told[0], f"{told[1]} (the last move, line {move.line})")
 
 
 def _claimed(points: Sequence[tuple[str, int]], scores: Mapping[str, Any]) -> tuple[dict[str, int], list[str]]:

@@ -243,7 +243,9 @@ class _Checker(OutOfTurn):
         play, check = live.play, engine.check
         start = self.setup_start
         doubt = start is not None and not start.sizes_known and self.rules.no_last_card_xeri
+        last_move: tuple[Position, Move] | None = None  # the round's last move and the position before it
         for k, plan in enumerate(plans):
+            final = len(plan.moves) - 1 if k == len(plans) - 1 else -1
             if k:
                 live = self._deal_begins(engine, live, plans, k, number, round_.rest, result)
                 play = live.play
@@ -283,6 +285,8 @@ class _Checker(OutOfTurn):
                 if keep:
                     result.states.append(live.freeze())
                     result.record_moves.append(move)
+                if j == final:  # what the round's claims may tell of (round_end.close_round)
+                    last_move = live.freeze(), move
                 # The usual move, legal, numbered as it should be and without variations, is played
                 # here; anything else goes through _move, which judges it again and reports.
                 if not move.variations and (move.number is None or move.number == number + self.dropped) \
@@ -318,7 +322,7 @@ class _Checker(OutOfTurn):
         state = live.freeze()
         if self.keep_states:
             result.states.append(state)
-        return close_round(self, engine, round_, result, state, last, self.setup_start)
+        return close_round(self, engine, round_, result, state, last, self.setup_start, last_move)
 
     def _note_broken(self, result: RoundReport, played: int, since: int) -> None:
         """Keep the first error found in the round's position (diagnostics from ``since`` on), once
