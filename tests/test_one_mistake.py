@@ -762,6 +762,21 @@ def test_a_first_move_left_out_is_not_a_dealer_written_wrong() -> None:
     assert d.code == "D003" and "S dealt this round, not N" in d.message, d.message
 
 
+def test_a_move_left_out_that_laid_or_took_its_card_is_told_by_the_score_claim() -> None:
+    """A move line left out whose card the seat could have laid or captured with, the rest of the round legal
+    either way: the replay went on from the first (the card laid), so the round's points were not those its
+    score line claims (D602, Kontsina's K602) and the game's totals not its Result tag's (D603, K603): three
+    errors for one line.  Of the moves the record may have left out, those after which the round scores as
+    its claim says are the ones: one error, where the turn breaks, naming the move."""
+    for name, start, move in (("two-player-61.dln", "1. S As x Ah", "S As x Ah"),
+                              ("kontsina.dln", "47. E 10c x 10d", "E 10c x 10d"),
+                              ("four-player.dln", "19. E Ah x Ac", "E Ah x Ac")):
+        _, report = _without_line(name, start)
+        [d] = report.diagnostics
+        assert d.code == "D003" and any(note.startswith(f"{move} is the one move") for note in d.notes), (name, d)
+        assert report.rounds[0].scores is not None, name
+
+
 def test_a_lay_written_as_a_capture_is_one_error_and_the_card_stays_on_the_table() -> None:
     """kontsina, Capturing cards: a 4 takes a 4 or numerals adding up to 4 (K206).  '5. E 4d x 8s' for
     '5. E 4d' was replayed as the capture made at the table, taking the 8s: N's '13. N 7h x 4d+3h' then took a

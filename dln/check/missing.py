@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from dln.cards import DECK, Card
+from dln.check.claims import scored_as_claimed
 from dln.check.references import to_engine_move
 from dln.engine import Hand, Position
 from dln.engine import Move as EngineMove
@@ -33,13 +34,14 @@ def plays_on(engine: protocol.Game, state: Position, moves: Sequence[Move]) -> P
 
 def missing_move(engine: protocol.Game, state: Position, moves: Sequence[Move],
                  deals: Sequence[tuple[Mapping[str, Hand], Sequence[Move]]] = (), rest: str | None = None,
-                 told: bool = False) -> list[EngineMove]:
+                 told: bool = False, score: Sequence[tuple[str, int]] | None = None) -> list[EngineMove]:
     """The moves of the seat whose turn it is in ``state`` that the record may have left out before ``moves``
     (the rest of the deal, the first of them out of turn): those with a card of the seat's that no later move
     of the deal plays (known in its hand, or, where the hand holds cards not seen, one seen nowhere in the
     round), after which every one of ``moves`` is legal.  When they leave different positions, those after
     which the round's later ``deals`` (each deal's hands and moves) are legal too, if any are, and of those the
     ones that leave the seat the record says takes the cards left (``rest``) the last to capture, if any do,
+    and of those the ones that end the round with the points its ``score`` claim gives each side, if any do,
     and of those the ones after which the variations written under ``moves`` are legal, if any are.
     Moves of several cards, or of cards not seen, only when the record shows a move missing (``told``: a
     variation written for it; else :func:`_unexplained`).  Empty when there is none."""
@@ -65,8 +67,11 @@ def missing_move(engine: protocol.Game, state: Position, moves: Sequence[Move],
                 is not None]
         claimed = [(move, made, end) for move, made, end in ends if end.last_capturer == rest]  # who takes the rest
         found = claimed or ends or found
+        if score is not None:  # the points claimed tell a capture from a lay of the same card
+            found = [f for f in found if scored_as_claimed(engine, f[2], score)] or found
         found = [f for f in found if _variations_on(engine, f[1], moves)] or found  # as the variations have it
     return [move for move, _, _ in found]
+
 
 
 def _played_on(engine: protocol.Game, options: Sequence[tuple[Position, EngineMove]], moves: Sequence[Move]

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from itertools import islice
 
+from dln.check.claims import claims_hold
 from dln.check.missing import deals_on, plays_on
 from dln.engine import Hand, Position, Violation
 from dln.engine import Move as EngineMove
@@ -64,10 +65,10 @@ def claims_meant(engine: protocol.Game, state: Position, engine_move: EngineMove
     claims, tells nothing."""
     if engine_move.seat != state.turn or round_.setup or (round_.rest is None and round_.score is None):
         return None
-    if made is not None and _claims_hold(engine, made, round_):
+    if made is not None and claims_hold(engine, made, round_):
         return None
     found = [(move, after) for move in islice(engine.distinct_moves(state, [engine_move.card]), _WEIGHED)
-             if _claims_hold(engine, after := engine.apply(state, move), round_)]
+             if claims_hold(engine, after := engine.apply(state, move), round_)]
     if not found or any(engine.score(engine.finish(after)) != engine.score(engine.finish(found[0][1]))
                         for _, after in found[1:]):
         return None  # no move, or moves scoring the round otherwise: the claims do not tell which
@@ -80,18 +81,6 @@ def claims_meant(engine: protocol.Game, state: Position, engine_move: EngineMove
         f"the moves of {engine_move.card} after which they do, scoring the round alike"
     return found[0][1], f"{claims} hold after {moves}, {which}: the round is counted with it"
 
-
-def _claims_hold(engine: protocol.Game, state: Position, round_: Round) -> bool:
-    """Whether ``state`` is the round's end and its ``rest`` and ``score`` claims are true of it (a side
-    written twice in the score, by its first figure)."""
-    if not state.is_over or (round_.rest is not None and round_.rest != state.last_capturer):
-        return False
-    if round_.score is None:
-        return True
-    claimed: dict[str, int] = {}
-    for side, points in round_.score.points:
-        claimed.setdefault(side, points)
-    return not any(v.severity == "error" for v in engine.check_score(engine.score(engine.finish(state)), claimed))
 
 
 def value_meant(engine: protocol.Game, state: Position, engine_move: EngineMove, violations: Sequence[Violation]

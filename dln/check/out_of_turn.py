@@ -22,7 +22,7 @@ from dln.engine import Hand, Position
 from dln.engine import Move as EngineMove
 from dln.engine.codes import SEAT
 from dln.games import protocol
-from dln.notation.model import Move, Variation
+from dln.notation.model import Move, Round, Variation
 from dln.notation.writer import move_text
 from dln.wording import count_of, listed
 
@@ -42,15 +42,16 @@ class OutOfTurn(Reporter):
     _variation: Callable[..., None]  # check a variation's moves from a position (the checker's)
 
     def _missing(self, engine: protocol.Game, live: Any, plans: Sequence[DealPlan], at: tuple[int, int],
-                 number: int, rest: str | None) -> Any:
+                 number: int, round_: Round) -> Any:
         """``live`` after the move that the record left out before ``plans[k].moves[j]`` (``at``), out of turn,
-        when the rest of the round tells one (:func:`dln.check.missing.missing_move`, the round's ``rest``
-        claim choosing among its moves): one error at the seat letter saying so, and which move it was when
-        the record tells it.  None when the record does not tell a move missing."""
+        when the rest of the round tells one (:func:`dln.check.missing.missing_move`, ``round_``'s ``rest`` and
+        ``score`` claims choosing among its moves): one error at the seat letter saying so, and which move it
+        was when the record tells it.  None when the record does not tell a move missing."""
         (k, j), state = at, live.freeze()
         moves = plans[k].moves[j:]  # none for a deal's last move left out: the next deal's first is out of turn
         told = self.held is not None and any(v.moves[0].seat == state.turn for v in self.held[1])  # its variation
-        found = missing_move(engine, state, moves, self._later_deals(plans, k, state.setup), rest, told)
+        found = missing_move(engine, state, moves, self._later_deals(plans, k, state.setup), round_.rest, told,
+                             _points(round_))
         if not found:
             return None
         lines = self._judge_held(engine, plans, (state, number))
@@ -65,7 +66,7 @@ class OutOfTurn(Reporter):
         return engine.live(engine.apply(holding(state, missed.card), missed))
 
     def _deal_begins(self, engine: protocol.Game, live: Any, plans: Sequence[DealPlan], k: int, number: int,
-                     rest: str | None, result: RoundReport) -> Any:
+                     round_: Round, result: RoundReport) -> Any:
         """``live`` as deal ``k`` begins: after the last move of the deal before, when the record left it out
         (its hands hold one card when the deal's first move comes, out of turn: :meth:`_missing` reports it
         there)."""
@@ -73,7 +74,7 @@ class OutOfTurn(Reporter):
         if live.needs_deal or not first or first[0].seat in (live.turn, *self.unseated) \
                 or sum(h.size for h in live.hands) != 1:
             return live
-        filled = self._missing(engine, live, plans, (k - 1, len(plans[k - 1].moves)), number + 1, rest)
+        filled = self._missing(engine, live, plans, (k - 1, len(plans[k - 1].moves)), number + 1, round_)
         if filled is None or not filled.needs_deal:
             return live
         result.unsound = result.played_against_the_rules = True
@@ -95,7 +96,7 @@ class OutOfTurn(Reporter):
         return bool(errors)
 
     def _first_missing(self, engine: protocol.Game, state: Position, written: str, plans: list[DealPlan],
-                       rest: str | None) -> Position | None:
+                       round_: Round) -> Position | None:
         """The opening ``state`` as the dealer ``written`` dealt it, when the round's moves read as dealt by
         another seat (:func:`dln.check.first_dealer.dealer_played`, ``state`` so) because its first move was
         left out: as that dealer dealt, they break a rule, and under ``written`` a move left out before them
@@ -104,7 +105,8 @@ class OutOfTurn(Reporter):
         if plays_on(engine, state, moves) is not None:
             return None
         dealt = state._replace(dealer=written, turn=state.next_seat(written))  # type: ignore[attr-defined]
-        return dealt if missing_move(engine, dealt, moves, self._later_deals(plans, 0, False), rest) else None
+        later = self._later_deals(plans, 0, False)
+        return dealt if missing_move(engine, dealt, moves, later, round_.rest, score=_points(round_)) else None
 
     def _own_variations(self, before: Position, move: Move, number: int, k: int) -> list[Variation]:
         """``move``'s variations but those that begin with the move of a seat whose turn it is not (``before``
@@ -151,6 +153,11 @@ class OutOfTurn(Reporter):
         """The hands of deal ``k`` as the round's deck deals them, if the record gives a deck."""
         deals = self.deals
         return deals[k] if deals is not None and k < len(deals) else None
+
+
+def _points(round_: Round) -> tuple[tuple[str, int], ...] | None:
+    """The points ``round_``'s ``score`` claim writes, if it has one."""
+    return tuple(round_.score.points) if round_.score is not None else None
 
 
 def _theirs(lines: Sequence[int], seat: str) -> tuple[str, ...]:

@@ -7,10 +7,8 @@ wrong is reported through its :class:`~dln.check.reports.Reporter`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
 from dln.check.as_played import count_as_played
+from dln.check.claims import claimed_points
 from dln.check.move_meant import claims_meant
 from dln.check.references import to_engine_move
 from dln.check.reports import Reporter, RoundReport, last_line
@@ -91,7 +89,7 @@ def close_round(reporter: Reporter, engine: protocol.Game, round_: Round, result
             reporter.report("D602", "warning", f"the round's points cannot be computed: {unknown}",
                             round_.score.line, round_.score.column)
         else:
-            claimed, twice = _claimed(round_.score.points, result.scores)
+            claimed, twice = claimed_points(round_.score.points, result.scores)
             found = engine.check_score(result.scores, claimed)
             if told is None and any(v.severity == "error" for v in found) and \
                     (told := _told(engine, round_, state, last_move)) is not None:
@@ -112,26 +110,6 @@ def _told(engine: protocol.Game, round_: Round, state: Position, last_move: tupl
     engine_move, violations = to_engine_move(before, move)
     told = None if violations else claims_meant(engine, before, engine_move, state, round_)
     return None if told is None else (told[0], f"{told[1]} (the last move, line {move.line})")
-
-
-def _claimed(points: Sequence[tuple[str, int]], scores: Mapping[str, Any]) -> tuple[dict[str, int], list[str]]:
-    """The figure of each side a ``score`` claim checks, and a note for each side it writes twice.
-
-    Each side scores once a round (pagat, Further Deals and the End of the Round; kontsina, Ending the hand;
-    xeri, Scoring): a side written twice (``score N 9 S 13 N 8``) is checked by its first figure that is not
-    its points, so that a wrong one is never hidden behind a true one; the same figure twice says nothing
-    false.
-    """
-    claimed: dict[str, int] = {}
-    written: dict[str, list[int]] = {}
-    for side, n in points:
-        written.setdefault(side, []).append(n)
-        right = scores[side].total if side in scores else None
-        if side not in claimed or (claimed[side] == right and n != right):
-            claimed[side] = n
-    twice = [f"{side} is written twice in the claim ({', '.join(f'{side} {n}' for n in figures)}): "
-             "write each side once" for side, figures in written.items() if len(set(figures)) > 1]
-    return claimed, twice
 
 
 def _cancel(reporter: Reporter, engine: protocol.Game, round_: Round, seat: str, result: RoundReport,

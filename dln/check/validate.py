@@ -229,7 +229,7 @@ class _Checker(OutOfTurn):
         self.setup_start: SetupStart | None = None
         state = self._opening(engine, round_, played[0] if played else dealer, plans)
         if played is not None and state is not None:  # a first move left out: the dealer written stands
-            state = self._first_missing(engine, state, dealer, plans, round_.rest) or state
+            state = self._first_missing(engine, state, dealer, plans, round_) or state
         if played is not None and (state is None or state.dealer != dealer):
             self.report_all([played[1]], *round_.dealer_spot)
         if state is None:
@@ -247,7 +247,7 @@ class _Checker(OutOfTurn):
         for k, plan in enumerate(plans):
             final = len(plan.moves) - 1 if k == len(plans) - 1 else -1
             if k:
-                live = self._deal_begins(engine, live, plans, k, number, round_.rest, result)
+                live = self._deal_begins(engine, live, plans, k, number, round_, result)
                 play = live.play
                 if not live.needs_deal:
                     self.deal_too_early(sum(h.size for h in live.hands), plan)
@@ -273,7 +273,7 @@ class _Checker(OutOfTurn):
             for j, move in enumerate(plan.moves):
                 number += 1
                 if move.seat != live.turn and move.seat in self.seats and j < room:
-                    filled = self._missing(engine, live, plans, (k, j), number, round_.rest)
+                    filled = self._missing(engine, live, plans, (k, j), number, round_)
                     if filled is not None:  # a move not written down: the round goes on with it
                         live, play = filled, filled.play
                         result.unsound = result.played_against_the_rules = True
