@@ -93,3 +93,38 @@ def test_where_the_deals_begin_cannot_be_known_is_a_note_not_the_errors_of_a_shi
     assert d.code == "D003" and text.splitlines()[(d.line or 0) - 1] == "17. S 7h"
     assert any("where its deals begin cannot be known" in note for note in d.notes), d.notes
     assert report.rounds[0].stopped
+
+
+def _rounds_unmarked(name: str, hands: bool) -> list[str]:
+    """Sample ``name`` (its Result tag left out) with its ``deal`` lines left out, and the hand lines after
+    them, or (``hands`` False) every hand line: its lines, each round cut by count."""
+    lines, dealt = [], False
+    for line in (SAMPLES / name).read_text(encoding="utf-8").splitlines():
+        dealt = (dealt or line == "deal") and not line.startswith("round ")
+        if not line.startswith("[Result") and line != "deal" and not ((dealt or not hands)
+                                                                     and re.match(r"[NESW]: ", line)):
+            lines.append(line)
+    return lines
+
+
+@pytest.mark.parametrize(("name", "hands"), [
+    ("two-player-61.dln", True), ("two-player-61.dln", False), ("xeri.dln", True), ("xeri.dln", False),
+    ("kontsina.dln", True), ("kontsina.dln", False), ("four-player.dln", True), ("four-player.dln", False),
+])
+def test_a_round_s_first_move_left_out_without_deal_lines_is_one_error(name: str, hands: bool) -> None:
+    """A round's first move line left out, its deals cut by count: the moves went round from the seat after
+    the one that leads, so no break of the turn was seen and every cut was a move late; the first move was out
+    of turn (D003) and the last of the first deal was judged in it, the deal a card short (D001), or the
+    round's first dealer read as another seat.  The seat after the dealer leads: one move missing before the
+    first move written, which the deals are cut counting, one error where the turn breaks."""
+    lines = _rounds_unmarked(name, hands)
+    firsts = [i for i, line in enumerate(lines) if re.match(r"1\. [NESW] ", line)]
+    for i in firsts:
+        wrong = "\n".join([*lines[:i], *lines[i + 1:]]) + "\n"
+        report = validate_game(dln.loads(wrong))
+        errors = [d for d in report.diagnostics if d.severity == "error"]
+        seat = lines[i][3]
+        assert [(d.code, d.line) for d in errors] == [("D003", i + 1)], (lines[i], report.diagnostics)
+        assert f"a move of {seat} seems missing before this one" in errors[0].message
+        assert not any(r.stopped for r in report.rounds), lines[i]
+        assert not [d for d in report.diagnostics if d.code == "R005"], lines[i]

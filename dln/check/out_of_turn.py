@@ -15,14 +15,14 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from dln.cards import Card
-from dln.check.missing import holding, missing_move, plays_on
+from dln.check.missing import deals_on, holding, missing_move, plays_on
 from dln.check.move_part import move_part
 from dln.check.reports import DealPlan, Reporter, RoundReport
-from dln.engine import Hand, Position
+from dln.engine import Hand, Position, Rules
 from dln.engine import Move as EngineMove
 from dln.engine.codes import SEAT
 from dln.games import protocol
-from dln.notation.model import Move, Round, Variation
+from dln.notation.model import Move, Pile, Round, Variation
 from dln.notation.writer import move_text
 from dln.wording import count_of, listed
 
@@ -38,6 +38,8 @@ class OutOfTurn(Reporter):
     #: Variations written under a move that begin with another seat's move (the position before that move,
     #: they, its number and deal): a move line left out before them, they may be the missing move's.
     held: tuple[Position, tuple[Variation, ...], int, int] | None = None
+    seats: tuple[str, ...]  # the game's seats in play order (the checker's)
+    rules: Rules  # the rules the game is checked under (the checker's)
     _hands: Callable[..., dict[str, Hand]]  # a deal's hands, in the game's seats (the checker's)
     _variation: Callable[..., None]  # check a variation's moves from a position (the checker's)
 
@@ -107,6 +109,33 @@ class OutOfTurn(Reporter):
         dealt = state._replace(dealer=written, turn=state.next_seat(written))  # type: ignore[attr-defined]
         later = self._later_deals(plans, 0, False)
         return dealt if missing_move(engine, dealt, moves, later, round_.rest, score=_points(round_)) else None
+
+    def _lead_left_out(self, engine: protocol.Game, round_: Round, dealer: str, plans: list[DealPlan]) -> bool:
+        """Whether the round's first move was left out, its deals cut counting it (``plans``, the deals not
+        written): as ``dealer`` dealt the round, a move of the seat after it before the first move written makes
+        the first deal's moves legal, and the later deals' (:func:`dln.check.missing.missing_move`).  The
+        opening is built here without its findings, which the replay reports (the deck's, the table's)."""
+        first = plans[0]
+        try:
+            if round_.deck is not None:
+                if len(round_.deck) != 52 or len(set(round_.deck)) != 52:
+                    return False
+                table, deals = engine.deal_pack(self.seats, dealer, round_.deck, self.rules)
+                hands = self._hands(first, False, deals[0])
+            elif round_.table is not None and not any(isinstance(item, Pile) for item in round_.table):
+                table = tuple(card for card in round_.table if isinstance(card, Card))
+                hands = self._hands(first, False, elsewhere=lambda: table)
+            else:
+                return False
+            state = engine.start(self.seats, dealer, table, hands, self.rules)
+        except ValueError:
+            return False
+        later = self._later_deals(plans, 0, False)
+        for move in missing_move(engine, state, first.moves, later, round_.rest, score=_points(round_)):
+            after = plays_on(engine, engine.apply(holding(state, move.card), move), first.moves)
+            if after is not None and deals_on(engine, after, later) is not None:
+                return True
+        return False
 
     def _own_variations(self, before: Position, move: Move, number: int, k: int) -> list[Variation]:
         """``move``'s variations but those that begin with the move of a seat whose turn it is not (``before``

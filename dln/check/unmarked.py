@@ -8,9 +8,12 @@ every seat the same number of cards, so the moves of a round go round the seats 
 move to its last; a move left out shows as a place where they stop doing so, every move after it, for more
 than a circuit or to the end, one seat on.  There the record leaves no doubt that a move is missing, and the
 deals are cut counting it, so that the missing move is reported once, where the turn breaks
-(:mod:`dln.check.missing`).  Where the moves break the turn otherwise and it shows that the cuts by count
-are wrong too, where the deals begin cannot be known: the checker stops the replay with a note
-(``DealPlan.unsure``) rather than report what a deal cut in the wrong place breaks."""
+(:mod:`dln.check.missing`).  The round's first move left out is such a place too: every move is one seat on
+from the seat after the dealer, which leads, when a move of that seat before them makes the round legal (the
+checker asks, :meth:`dln.check.out_of_turn.OutOfTurn._lead_left_out`; else the dealer is the mistake).  Where
+the moves break the turn otherwise and it shows that the cuts by count are wrong too, where the deals begin
+cannot be known: the checker stops the replay with a note (``DealPlan.unsure``) rather than report what a
+deal cut in the wrong place breaks."""
 
 from __future__ import annotations
 
@@ -24,16 +27,28 @@ from dln.notation.model import Move
 __all__ = ["deal_plans", "left_out"]
 
 
-def left_out(moves: Sequence[Move], seats: Sequence[str]) -> tuple[tuple[int, ...], int | None]:
+def left_out(moves: Sequence[Move], seats: Sequence[str], lead: str | None = None
+             ) -> tuple[tuple[int, ...], int | None]:
     """The indices in ``moves`` before which a move seems left out: the places where the moves stop going
     round ``seats`` in play order and every move after, for more than a circuit or to the end of the round,
     is written one seat further on (in a game for two, a seat playing twice in a row).  None where they go
     round without a break; none from a break of another kind on (a move out of turn, two moves swapped: the
     turn comes back), nor at a break in the last move alone (a seat letter written wrong, as surely): there
-    the record does not tell.  With them, the index of that break, unless it is the last move."""
+    the record does not tell.  With them, the index of that break, unless it is the last move.  ``lead``:
+    the seat that leads the round, when the first move is not its and every move from it on is one seat
+    further on, the first is one too (index 0, the round's first move left out)."""
     if len(seats) < 2 or not moves or moves[0].seat not in seats:
         return (), None
-    first, n = seats.index(moves[0].seat), len(seats)
+    if lead in seats and lead != moves[0].seat:
+        found = _breaks(moves, seats, seats.index(lead))
+        if found[0][:1] == (0,):
+            return found
+    return _breaks(moves, seats, seats.index(moves[0].seat))
+
+
+def _breaks(moves: Sequence[Move], seats: Sequence[str], first: int) -> tuple[tuple[int, ...], int | None]:
+    """:func:`left_out`, the moves going round ``seats`` from the ``first``-th."""
+    n = len(seats)
     gaps: list[int] = []
     i = 0
     while i < len(moves):
@@ -49,19 +64,23 @@ def left_out(moves: Sequence[Move], seats: Sequence[str]) -> tuple[tuple[int, ..
     return tuple(gaps), None
 
 
-def deal_plans(written: DealPlan, first: int, size: int, seats: Sequence[str], ended: bool) -> list[DealPlan]:
+def deal_plans(written: DealPlan, first: int, size: int, seats: Sequence[str], ended: bool,
+               lead: str | None = None) -> list[DealPlan]:
     """The deal ``written`` (its hand lines, then its moves and those of the deals after it, their ``deal``
     lines left out) as played: the ``first`` deal's moves, then every ``size`` moves, counting the moves the
-    record left out where :func:`left_out` finds them.  The deal of a break of the turn that no move left
-    out explains, and each deal after it, are ``unsure``, at that break's move, when the moves do not come back to the
-    turn after it (the last is out of it), or the round ``ended`` (it claims its end) and they, with the
-    moves left out, do not fill their deals: then where the deals after the break begin cannot be known."""
+    record left out where :func:`left_out` finds them (before the first too, with ``lead`` the seat that
+    leads the round, when its moves do not fill their deals: a move of each deal written is none left out).
+    The deal of a break of the turn that no move left out explains, and each deal after it, are ``unsure``,
+    at that break's move, when the moves do not come back to the turn after it (the last is out of it), or
+    the round ``ended`` (it claims its end) and they, with the moves left out, do not fill their deals: then
+    where the deals after the break begin cannot be known."""
     moves = written.moves
     if len(moves) <= first:  # the deal's own moves alone (its next deal written): nothing to cut or count
         return [written if written.unsure is None else replace(written, unsure=None)]
-    gaps, unsure = left_out(moves, seats)
+    gaps, unsure = left_out(moves, seats, lead if (len(moves) - first) % size else None)
     if unsure is not None:
-        turn = seats[(seats.index(moves[0].seat) + len(moves) - 1 + len(gaps)) % len(seats)]  # the last move's
+        turn = seats[(seats.index(moves[0].seat) + len(moves) - 1 + len(gaps) - (gaps[:1] == (0,)))
+                     % len(seats)]  # the last move's
         if moves[-1].seat == turn and not (ended and (len(moves) + len(gaps) - first) % size):
             unsure = None  # the turn comes back, and the moves fill their deals (or the round may go on)
     # the round's move that each move written is: one on for each move left out before it

@@ -220,7 +220,7 @@ class _Checker(OutOfTurn):
         self.dropped = 0  # the moves found not written down so far in the round (see _missing)
         self.held = None  # the variations that may be a missing move's (see _own_variations)
         since = len(self.diagnostics)
-        plans = self._plans(engine, round_)
+        plans = self._plans(engine, round_, dealer)
         if plans is None:
             result.stopped = True
             return result
@@ -336,9 +336,12 @@ class _Checker(OutOfTurn):
             result.states.append(state)
         return result
 
-    def _plans(self, engine: protocol.Game, round_: Round) -> list[DealPlan] | None:
-        """The round's deals as played: unmarked deals are cut where the hands run out."""
+    def _plans(self, engine: protocol.Game, round_: Round, dealer: str | None = None) -> list[DealPlan] | None:
+        """The round's deals as played: unmarked deals are cut where the hands run out, counting the round's
+        first move as left out when the seat after ``dealer`` does not lead and a move of it before the first
+        written makes the round legal (:meth:`OutOfTurn._lead_left_out`)."""
         per_deal = engine.hand_size * self.players
+        lead = self.seats[(self.seats.index(dealer) + 1) % self.players] if dealer in self.seats else None
         plans: list[DealPlan] = []
         for k, deal in enumerate(round_.deals):
             line = deal.line if k else round_.line
@@ -354,8 +357,16 @@ class _Checker(OutOfTurn):
                 hands.append(self._each_card_once(hand))
             moves = list(deal.moves)
             chunk = per_deal if not round_.setup else len(moves) or 1
-            plans += deal_plans(DealPlan(tuple(hands), moves, line, column), chunk, per_deal, self.seats,
-                                round_.rest is not None or round_.score is not None)
+            written = DealPlan(tuple(hands), moves, line, column)
+            ended = round_.rest is not None or round_.score is not None
+            cut = deal_plans(written, chunk, per_deal, self.seats, ended)
+            if not k and dealer is not None and lead is not None and not round_.setup and moves[:1] \
+                    and moves[0].seat != lead:  # the round's first move may be left out
+                shifted = deal_plans(written, chunk, per_deal, self.seats, ended, lead)
+                if [p.moves for p in shifted] != [p.moves for p in cut] \
+                        and self._lead_left_out(engine, round_, dealer, shifted):
+                    cut = shifted
+            plans += cut
         return plans
 
     def _each_card_once(self, hand: RecordHand) -> RecordHand:
