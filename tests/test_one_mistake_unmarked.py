@@ -128,3 +128,33 @@ def test_a_round_s_first_move_left_out_without_deal_lines_is_one_error(name: str
         assert f"a move of {seat} seems missing before this one" in errors[0].message
         assert not any(r.stopped for r in report.rounds), lines[i]
         assert not [d for d in report.diagnostics if d.code == "R005"], lines[i]
+
+
+@pytest.mark.parametrize(("name", "hands"), [
+    ("two-player-61.dln", True), ("two-player-61.dln", False), ("xeri.dln", True), ("kontsina.dln", False),
+    ("four-player.dln", True), ("four-player.dln", False),
+])
+def test_a_round_s_last_move_under_another_seat_s_letter_is_one_error(name: str, hands: bool) -> None:
+    """Only the seat whose turn it is plays (D003).  A round's last move written under another seat's letter
+    ('48. S 7d' for '48. N 7d'), the round's later deals not written: the seat written had played its cards
+    (D001, '7d is not in S's hand (S holds no cards)') beside the D003, and the replay of the round stopped.
+    The card is seen nowhere else and the hand whose turn it is alone is not known: it is that seat's card,
+    one letter written wrong, one error as in the middle of a round (the D001 its note), and the round ends
+    as that seat played it."""
+    lines = _rounds_unmarked(name, hands)
+    sound = validate_game(dln.loads("\n".join(lines) + "\n"))
+    lasts = [i for i, line in enumerate(lines) if line.startswith(("rest ", "score "))
+             and not lines[i - 1].startswith(("rest ", "score "))]
+    for i in (k - 1 for k in lasts):
+        played = lines[i]
+        for seat in sorted({line[len(line.split(" ")[0]) + 1] for line in lines if re.match(r"\d+\. [NESW] ", line)}):
+            if played.split(" ")[1] == seat:
+                continue
+            written = played.replace(f" {played.split(' ')[1]} ", f" {seat} ", 1)
+            wrong = "\n".join([*lines[:i], written, *lines[i + 1:]]) + "\n"
+            report = validate_game(dln.loads(wrong))
+            [d] = [d for d in report.diagnostics if d.severity == "error"]
+            assert (d.code, d.line) == ("D003", i + 1), (written, report.diagnostics)
+            assert any("the move seems" in note and "written with another seat" in note for note in d.notes), d.notes
+            assert [r.moves for r in report.rounds] == [r.moves for r in sound.rounds], written
+            assert not any(r.stopped for r in report.rounds), written

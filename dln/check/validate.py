@@ -35,6 +35,7 @@ from dln.cards import Card
 from dln.check.first_dealer import dealer_played
 from dln.check.game_tags import check_result, rules_of, tagged_game
 from dln.check.hands import card_meant, card_played_twice, deal_hands, meant_note
+from dln.check.missing import holding
 from dln.check.move_meant import claims_meant, move_meant, value_meant
 from dln.check.move_part import move_part
 from dln.check.out_of_turn import OutOfTurn
@@ -55,6 +56,7 @@ from dln.check.swapped import swapped_back
 from dln.check.unmarked import deal_plans
 from dln.engine import Hand, Position, Rules
 from dln.engine import Move as EngineMove
+from dln.engine.checking import turn_holds
 from dln.engine.codes import (
     CARD_ALREADY_SEEN,
     CARD_NOT_IN_HAND,
@@ -588,16 +590,17 @@ class _Checker(OutOfTurn):
     @staticmethod
     def _made(engine: protocol.Game, state: Position, move: Move, engine_move: EngineMove) -> Position | None:
         """The position an illegal move made at the table (:meth:`Game.force`), None when it cannot have been
-        made.  A card the seat whose turn it is holds, written as another seat's, is that seat's move (one
-        letter written wrong, :func:`dln.engine.codes.seat_noted`): the round goes on from it as made."""
+        made.  A card the seat whose turn it is holds (:func:`dln.engine.checking.turn_holds`), written as
+        another seat's, is that seat's move (one letter written wrong, :func:`dln.engine.codes.seat_noted`):
+        the round goes on from it as made."""
         if not resolves_all(move, engine_move):
             return None
         if not any(v.severity == "error" for v in engine.check(state, engine_move)):  # the move meant, legal
             return engine.apply(state, engine_move)
         made = engine.force(state, engine_move)
         turn = state.turn
-        if made is None and turn != move.seat and turn in state.seats and move.card in state.hand(turn).known:
-            made = engine.force(state, engine_move._replace(seat=turn))
+        if made is None and turn_holds(state, state.seats, turn, move.seat, move.card):
+            made = engine.force(holding(state, move.card), engine_move._replace(seat=turn))
         return made
 
     def _note_unseated(self, move: Move) -> None:

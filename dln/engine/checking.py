@@ -90,8 +90,7 @@ def check(state: Position, move: Move) -> list[Violation]:
             out.append(error(codes.FALSE_XERI, f"marked as a xeri, but {why}", XERI_MARK))
     if len(out) == 1:
         return out
-    return codes.seat_noted(codes.one_mistake(out), turn, card,
-                            seat != turn and turn in seats and card in state.hands[seats.index(turn)].known)
+    return codes.seat_noted(codes.one_mistake(out), turn, card, turn_holds(state, seats, turn, seat, card))
 
 
 class Placed(Protocol):
@@ -100,6 +99,20 @@ class Placed(Protocol):
     def hand(self, seat: Seat) -> Hand: ...
 
     def place_of(self, card: Card) -> str | None: ...
+
+
+def turn_holds(state: Placed, seats: Sequence[Seat], turn: Seat, seat: Seat, card: Card) -> bool:
+    """Whether ``card``, written as ``seat``'s move where it is ``turn``'s, is the card of the seat whose turn
+    it is: known in its hand, or seen nowhere while that hand alone is not known in full (the seat written,
+    like every other, cannot hold it), as in a deal the record does not write, whose hands are the cards
+    each seat plays in it.  Then the move is that seat's, written with another letter (``S 7d`` for ``N 7d``)."""
+    if seat == turn or turn not in seats:
+        return False
+    hand = state.hand(turn)
+    if card in hand.known:
+        return True
+    return bool(hand.unknown) and state.place_of(card) is None and not any(
+        state.hand(other).unknown for other in seats if other != turn)
 
 
 def check_card(state: Placed, seat: Seat, card: Card, out: list[Violation]) -> None:

@@ -465,11 +465,13 @@ def swap_noted(found: list[Violation], seat: str, played: object, held: Collecti
 
 
 def seat_noted(found: list[Violation], turn: str, card: object, turn_holds: bool) -> list[Violation]:
-    """``found`` with the D002 of a ``card`` that the seat whose ``turn`` it is holds (``turn_holds``) made
-    a note of the D003: the move is that seat's, written with another's letter (``S 7c`` for ``N 7c``), one
-    mistake.  What the D002 made moot, the card's move judged as the other seat's, is moot here too."""
+    """``found`` with the D002 of a ``card`` that the seat whose ``turn`` it is holds (``turn_holds``), or
+    the D001 of one the seat written cannot hold, made a note of the D003: the move is that seat's, written
+    with another's letter (``S 7c`` for ``N 7c``), one mistake.  What the D002 made moot, the card's move
+    judged as the other seat's, is moot here too."""
     cause = next((i for i, v in enumerate(found) if v.code == WRONG_SEAT), None)
-    seen = next((i for i, v in enumerate(found) if v.code == CARD_ALREADY_SEEN and v.subject == card), None)
+    seen = next((i for i, v in enumerate(found) if v.code in (CARD_ALREADY_SEEN, CARD_NOT_IN_HAND)
+                 and v.subject == card), None)
     if not turn_holds or cause is None or seen is None:
         return found
     v, first = found[seen], found[cause]

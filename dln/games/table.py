@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dln.cards import DECK, Card, index_order
 from dln.engine import codes
-from dln.engine.checking import check_card
+from dln.engine.checking import check_card, turn_holds
 from dln.engine.codes import NamedTogether, RuleCode, Violation, error, warning
 from dln.engine.deal import deal_order
 from dln.engine.rules import Rules
@@ -571,7 +571,7 @@ def check(state: TableRound, move: Move) -> list[Violation]:
     if len(out) == 1:
         return out
     return codes.seat_noted(codes.one_mistake(out), state.turn, move.card,
-                            move.seat != state.turn and move.card in state.hand(state.turn).known)
+                            turn_holds(state, state.seats, state.turn, move.seat, move.card))
 
 
 def play(state: TableRound, move: Move) -> TableRound:
