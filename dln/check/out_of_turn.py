@@ -34,6 +34,10 @@ class OutOfTurn(Reporter):
 
     deals: list[dict[str, tuple[Card, ...]]] | None  # each deal's hands, when the record gives a deck
     dropped: int  # the moves found not written down so far in the round
+    #: The round's D302 warnings of a declarer whose hand is not known (by their index): the seat, the value
+    #: declared and the deal.  A move of that seat found missing later in the deal may show the card kept.
+    unsure_holds: dict[int, tuple[str, int | None, int]]
+    moot: set[int]  # the findings that a move found missing shows were its consequence: not reported
     unseated: dict[str, int]  # the seats the record names that the game has no seat for (the checker's)
     #: Variations written under a move that begin with another seat's move (the position before that move,
     #: they, its number and deal): a move line left out before them, they may be the missing move's.
@@ -48,7 +52,9 @@ class OutOfTurn(Reporter):
         """``live`` after the move that the record left out before ``plans[k].moves[j]`` (``at``), out of turn,
         when the rest of the round tells one (:func:`dln.check.missing.missing_move`, ``round_``'s ``rest`` and
         ``score`` claims choosing among its moves): one error at the seat letter saying so, and which move it
-        was when the record tells it.  None when the record does not tell a move missing."""
+        was when the record tells it.  A D302 warning of that seat earlier in the deal, whose hand was not
+        known, is dropped when the move found missing plays a card of the value declared (each move that may
+        be it does): the declarer held it.  None when the record does not tell a move missing."""
         (k, j), state = at, live.freeze()
         moves = plans[k].moves[j:]  # none for a deal's last move left out: the next deal's first is out of turn
         told = self.held is not None and any(v.moves[0].seat == state.turn for v in self.held[1])  # its variation
@@ -65,6 +71,8 @@ class OutOfTurn(Reporter):
                     "before this one", *(move_part(move, SEAT, None, self.source) or (move.line, move.column)),
                     move=number, notes=(_which(state, found, written), *_theirs(lines, turn)))
         self.dropped += 1
+        self.moot.update(i for i, (seat, value, deal) in self.unsure_holds.items()
+                         if seat == turn and deal == state.deal and all(m.card.value == value for m in found))
         return engine.live(engine.apply(holding(state, missed.card), missed))
 
     def _deal_begins(self, engine: protocol.Game, live: Any, plans: Sequence[DealPlan], k: int, number: int,

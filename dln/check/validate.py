@@ -61,6 +61,7 @@ from dln.engine.codes import (
     CARD_ALREADY_SEEN,
     CARD_NOT_IN_HAND,
     DECLARE_SUM,
+    DECLARE_WITHOUT_CARD,
     DUPLICATE_CARD,
     NO_DECLARATIONS,
     OWED,
@@ -105,6 +106,8 @@ class _Checker(OutOfTurn):
         self.players = 0
         self.option = ""  # '--variant …' as the command line gave it, for the commands the help suggests
         self.unseated: dict[str, int] = {}  # the seats the record names that the game has not: their error's index
+        self.unsure_holds = {}
+        self.moot = set()
         self.deals: list[dict[str, tuple[Card, ...]]] | None = None  # each deal's hands, when the record gives a deck
         if self.engine is not None:
             named = rules_of(self, self.engine, variants)
@@ -184,7 +187,7 @@ class _Checker(OutOfTurn):
         check_result(self, engine, self.rules, scored if all(ended) or unfinished is not None else None, sides,
                      unfinished, next((r for r in report.rounds if r.after_win), None), late, played_on,
                      self.target_read)
-        report.diagnostics = self.diagnostics
+        report.diagnostics = [d for i, d in enumerate(self.diagnostics) if i not in self.moot]
         return report
 
     # -- a round ---------------------------------------------------------------------
@@ -220,6 +223,7 @@ class _Checker(OutOfTurn):
         self.misplayed: dict[tuple[str, Card], int] = {}  # a seat's card played in an illegal move, at its error
         self.again: int | None = None  # the error of that move, when the move judged last plays its card again
         self.dropped = 0  # the moves found not written down so far in the round (see _missing)
+        self.unsure_holds = {}  # the round's D302 warnings (see _missing)
         self.held = None  # the variations that may be a missing move's (see _own_variations)
         since = len(self.diagnostics)
         plans = self._plans(engine, round_, dealer)
@@ -698,6 +702,9 @@ class _Checker(OutOfTurn):
         at = len(self.diagnostics)
         self.report_all(violations, move.line, move.column, move=number, help=help, more=more,
                         part=lambda v: move_part(move, v.subject, state, self.source), variation=not main_line)
+        if not failed:  # a declarer whose hand is not known (a variation's too): a move found missing may tell
+            self.unsure_holds.update((i, (move.seat, engine_move.value, state.deal)) for i in range(at, len(
+                self.diagnostics)) if self.diagnostics[i].code == DECLARE_WITHOUT_CARD)  # warnings, not failed
         if failed and main_line and meant is None and not any(v.code in (CARD_NOT_IN_HAND, CARD_ALREADY_SEEN)
                                                               for v in violations):
             self.misplayed[move.seat, move.card] = at
