@@ -293,6 +293,25 @@ def test_a_card_written_twice_in_one_place_says_so() -> None:
         assert (d.code, d.message) == ("D104", said)
 
 
+@pytest.mark.parametrize("game", ["Xeri", "Kontsina"])
+def test_a_card_written_twice_in_one_place_of_a_table_game_says_where_and_is_in_no_help(game: str) -> None:
+    """Kontsina and Xeri said '5h is written 2 times' of 'table 5h 3d 4c 5h' and of 'captured N: 9h 9h',
+    where Diloti says in which place the card is written twice; and the legal moves offered under an
+    illegal move took the card twice ('N 5c x 5h 5h'), a move no record may write (D004, named twice).
+    The error says where, as Diloti's does, and no move offered names a card twice."""
+    face_up = "in the pile" if game == "Xeri" else "on the table"
+    table = f'[Game "{game}"]\n\nsetup dealer S\ntable 5h 3d 4c 5h\nN: 7h 8h 5c\nS: 8d Qc 3s\nturn N\nN 9h\n'
+    captured = (f'[Game "{game}"]\n\nsetup dealer S\ntable 5h 3d 4c\ncaptured N: 9h 9h\nN: ? ? ?\n'
+                "S: 8d Qc 3s\nturn N\nN 7h\n")
+    for text, said in ((table, f"5h is written twice {face_up}"),
+                       (captured, "9h is written twice in N's capture pile")):
+        found = validate_game(dln.loads(text)).diagnostics
+        assert [(d.code, d.message) for d in found if d.code == "D104"] == [("D104", said)], found
+        assert not [move for d in found for move in d.help if len(set(move.split())) < len(move.split())], found
+    [illegal] = [d for d in validate_game(dln.loads(table)).diagnostics if d.code == "D001"]
+    assert "N 7h" in illegal.help, illegal.help  # the others are still offered
+
+
 def test_a_round_numbered_out_of_order_is_a_warning_at_its_line() -> None:
     """docs/notation.md, Rounds: "Number rounds from 1 within a game".  A round numbered 3 where it is the
     game's second (a round left out, or a number written wrong) said nothing; a move so numbered is R005.

@@ -26,7 +26,7 @@ codes (:mod:`dln.check.reports`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from itertools import chain, islice
 from typing import Any
@@ -739,9 +739,9 @@ class _Checker(OutOfTurn):
         if state.turn not in state.seats or state.hands_empty:
             return [], ""
         limit = self.alternatives
-        listing = iter(engine.distinct_moves(state, (move.card,)))
+        listing = _offered(state, engine.distinct_moves(state, (move.card,)))
         first = next(listing, None)
-        listing = iter(engine.distinct_moves(state)) if first is None else chain((first,), listing)
+        listing = _offered(state, engine.distinct_moves(state)) if first is None else chain((first,), listing)
         chosen = list(listing if limit is None else islice(listing, limit + 1))
         more = ""
         if limit is not None and len(chosen) > limit:
@@ -751,9 +751,22 @@ class _Checker(OutOfTurn):
                         f"--at {number}{' ' * bool(self.option)}{self.option} lists them all")
             else:
                 more = "dln validate --all-alternatives lists them all"
-        from dln.check.generate import record_move  # with self-play behind it: only when a move is illegal
+        return chosen, more
 
-        return [move_text(record_move(state, m)) for m in chosen], more
+
+def _offered(state: Position, moves: Iterable[EngineMove]) -> Iterator[str]:
+    """``moves`` in DLN, each once, but those that name a card twice: a position that holds a card twice
+    (D104) makes them legal, and no record may write them (D004, named twice)."""
+    from dln.check.generate import record_move  # with self-play behind it: only when a move is illegal
+
+    written: set[str] = set()
+    for m in moves:
+        made = record_move(state, m)
+        named = [item for component in made.components for item in component]
+        text = move_text(made)
+        if len(named) == len(set(named)) and text not in written:
+            written.add(text)
+            yield text
 
 
 def _standing(totals: Mapping[str, int] | None) -> str:

@@ -276,6 +276,24 @@ def captured_count_violation(side: str, count: int, xeris: int, last: Seat | Non
                  f"least one card of the table, so the pile holds {need} at least")
 
 
+def written_again(groups: Iterable[tuple[str, Iterable[Card]]]) -> list[Violation]:
+    """D104 for each card that ``groups`` (each place of a position, in words, and its cards) hold more than
+    once, saying where: '5h is on the table and in N's hand', or, in one place, '5h is written twice on the
+    table'.  Every game words it so (pagat: each card exists once)."""
+    out: list[Violation] = []
+    places: dict[Card, list[str]] = {}
+    for where, cards in groups:
+        for c in cards:
+            places.setdefault(c, []).append(where)
+    for c in sorted(places, key=lambda c: c.index):
+        if len(places[c]) > 1:
+            where, n = list(dict.fromkeys(places[c])), len(places[c])  # one place is named once
+            said = " and ".join(where) if len(where) > 1 else \
+                f"written {'twice' if n == 2 else f'{n} times'} {where[0]}"
+            out.append(replace(error(codes.DUPLICATE_CARD, f"{c} is {said}"), subject=c))
+    return out
+
+
 def check_position(state: Position) -> list[Violation]:
     """Everything wrong with a position a record starts from: a round's opening,
     a later deal, or a setup (D101-D105, D403, D404)."""
@@ -291,16 +309,7 @@ def check_position(state: Position) -> list[Violation]:
                    for side, pile in zip(state.sides, state.captured, strict=True)]
         groups += [(f"in {seat}'s hand", hand.known) for seat, hand in zip(state.seats, state.hands, strict=True)]
         groups += [("already captured (seen)", state.gone)]
-        places: dict[Card, list[str]] = {}
-        for where, cards in groups:
-            for c in cards:
-                places.setdefault(c, []).append(where)
-        for c in sorted(places, key=lambda c: c.index):
-            if len(places[c]) > 1:
-                where, n = list(dict.fromkeys(places[c])), len(places[c])  # one place is named once
-                said = " and ".join(where) if len(where) > 1 else \
-                    f"written {'twice' if n == 2 else f'{n} times'} {where[0]}"
-                out.append(replace(error(codes.DUPLICATE_CARD, f"{c} is {said}"), subject=c))
+        out += written_again(groups)
     unknown = sum(h.unknown for h in state.hands)
     sizes, surplus = _hand_size_violations(state)
     beyond = sum(surplus.values())

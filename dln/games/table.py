@@ -27,7 +27,7 @@ from dln.cards import DECK, Card, index_order
 from dln.engine import codes
 from dln.engine.checking import check_card, turn_holds
 from dln.engine.codes import NamedTogether, RuleCode, Violation, error, warning
-from dln.engine.deal import deal_order
+from dln.engine.deal import deal_order, written_again
 from dln.engine.rules import Rules
 from dln.engine.scoring import EVERY_SIDE, left_out
 from dln.engine.state import Hand, Move, Seat, Seating, describe_cards
@@ -536,12 +536,11 @@ def check_position(state: TableRound, *, opening: bool, dealt: bool = False) -> 
         if hand.size > game.hand_size or (dealt and hand.size != game.hand_size):
             out.append(error(game.hand_size_code, f"{seat} holds {count_of(hand.size, 'card')}, but a deal of "
                              f"{game.name} gives {game.hand_size}", f"hand {seat}"))
-    places: dict[Card, int] = {}
-    for card in [*state.table, *(c for h in state.hands for c in h.known), *(c for p in state.captured for c in p)]:
-        places[card] = places.get(card, 0) + 1
-    for card, n in places.items():
-        if n > 1:
-            out.append(error(codes.DUPLICATE_CARD, f"{card} is written {n} times", card))
+    out += written_again([(face_up_at(game), state.table),
+                          *((f"in {side}'s capture pile", pile) for side, pile in zip(state.sides, state.captured,
+                                                                                      strict=True)),
+                          *((f"in {seat}'s hand", hand.known) for seat, hand in zip(state.seats, state.hands,
+                                                                                    strict=True))])
     return out
 
 
