@@ -218,6 +218,21 @@ def test_a_move_written_with_the_wrong_seat_is_one_error_and_the_round_goes_on()
         assert not report.rounds[0].stopped and report.rounds[0].moves == sound.rounds[0].moves, name
 
 
+def test_a_xeri_written_with_the_wrong_seat_keeps_its_xeri() -> None:
+    """A xeri capture written under another seat's letter ('22. N Jh x Jc *' where S is to play and holds the
+    Jh) is the D003 of one letter written wrong, and the round went on from the move as S made it, but made
+    as an illegal move is (no xeri: an illegal capture scores nothing), though as S's it is legal: the
+    round's score claim (D602, Xeri's X602) and the Result tag (D603) were errors too.  As the seat whose
+    turn it is made it, the move is legal and its xeri counts: one error, the totals the record's."""
+    for name, played, written in (("two-player-61.dln", "22. S Jh x Jc *", "22. N Jh x Jc *"),
+                                  ("xeri.dln", "31. N 9s x 9c *", "31. S 9s x 9c *"),
+                                  ("four-player.dln", "37. N Kd x Kc *", "37. E Kd x Kc *")):
+        sound, report = _written_wrong(name, played, written)
+        [d] = report.diagnostics
+        assert d.code == "D003" and any("the move seems" in note for note in d.notes), (name, d)
+        assert report.totals == sound.totals, name
+
+
 def test_a_wrong_dealer_is_one_error_when_the_moves_follow_the_right_one() -> None:
     """The deal passes in turn (pagat, Further Deals and the End of the Round: D106; Kontsina's K106).  A
     round whose dealer is written wrong, its moves played as the right dealer makes them, gave the D106 and

@@ -596,7 +596,7 @@ class _Checker(OutOfTurn):
         """The position an illegal move made at the table (:meth:`Game.force`), None when it cannot have been
         made.  A card the seat whose turn it is holds (:func:`dln.engine.checking.turn_holds`), written as
         another seat's, is that seat's move (one letter written wrong, :func:`dln.engine.codes.seat_noted`):
-        the round goes on from it as made."""
+        the round goes on from it as made, a legal move when it is one as that seat's (a xeri scoring)."""
         if not resolves_all(move, engine_move):
             return None
         if not any(v.severity == "error" for v in engine.check(state, engine_move)):  # the move meant, legal
@@ -604,7 +604,9 @@ class _Checker(OutOfTurn):
         made = engine.force(state, engine_move)
         turn = state.turn
         if made is None and turn_holds(state, state.seats, turn, move.seat, move.card):
-            made = engine.force(holding(state, move.card), engine_move._replace(seat=turn))
+            held, meant = holding(state, move.card), engine_move._replace(seat=turn)
+            legal = not any(v.severity == "error" for v in engine.check(held, meant))  # its xeri counts then
+            made = engine.apply(held, meant) if legal else engine.force(held, meant)
         return made
 
     def _note_unseated(self, move: Move) -> None:
