@@ -892,6 +892,25 @@ def test_a_seat_first_written_as_the_dealer_is_reported_at_its_letter() -> None:
         assert (d.code, d.line, d.column) == (code, line, 4), d
 
 
+def test_a_dealer_letter_no_other_line_uses_is_one_error() -> None:
+    """A round's dealer written with a seat letter that nothing else in the record names ('round 1 dealer W' in
+    a Kontsina game of N, E and S; 'round 2 dealer W' in a Diloti game for two) seated a fourth player, and every
+    move of the game was out of turn: a D003 at each.  As a move's stray letter is, it is one error at the
+    letter; the game keeps the seats the rest of the record names, and the round is replayed as the dealer
+    the rules name dealt it (the seat before the first to play, in a first round)."""
+    samples = Path(__file__).parent.parent / "samples"
+    for name, header, wrong, code in (("kontsina.dln", "round 1 dealer S", "round 1 dealer W", "D003"),
+                                      ("two-player-61.dln", "round 1 dealer N", "round 1 dealer E", "D003"),
+                                      ("two-player-61.dln", "round 2 dealer S", "round 2 dealer W", "D003")):
+        sound, report = _written_wrong(name, header, wrong)
+        line = (samples / name).read_text(encoding="utf-8").splitlines().index(header) + 1
+        [d] = report.diagnostics
+        assert (d.code, d.line, d.column) == (code, line, 16), (name, d)
+        assert report.players == sound.players, name
+        assert [(r.dealer, r.moves, r.stopped) for r in report.rounds] == [
+            (r.dealer, r.moves, r.stopped) for r in sound.rounds], name
+
+
 def test_a_seat_first_written_in_a_setup_s_turn_line_is_reported_at_its_letter() -> None:
     """'turn   E' in a Xeri setup, a game for two: X003 pointed at the 'turn' keyword (7:1), not E (7:8).
     The parsed round keeps the keyword's place (``dln parse --json``), so the letter is found in the line."""

@@ -14,7 +14,7 @@ and by its owner only when another declaration on the table has the same two.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import cast
 
 from dln.engine.deal import deal_order
@@ -40,12 +40,14 @@ from dln.notation.model import (
     Seat,
     Side,
 )
+from dln.notation.writer import move_text
 
 __all__ = [
     "EVENT",
     "SITE",
     "game_rng",
     "generate_games",
+    "offered",
     "pile_ref",
     "positions",
     "record_game",
@@ -125,6 +127,20 @@ def record_move(state: Position, move: EngineMove, number: int | None = None) ->
 # --------------------------------------------------------------------------
 # A round and a game
 # --------------------------------------------------------------------------
+
+
+def offered(state: Position, moves: Iterable[EngineMove]) -> Iterator[str]:
+    """``moves`` (made in ``state``) in DLN, as the validator offers them under an illegal move, each once,
+    but those that name a card twice: a position that holds a card twice (D104) makes them legal, and no
+    record may write them (D004, named twice)."""
+    written: set[str] = set()
+    for m in moves:
+        made = record_move(state, m)
+        named = [item for component in made.components for item in component]
+        text = move_text(made)
+        if len(named) == len(set(named)) and text not in written:
+            written.add(text)
+            yield text
 
 
 def _opening(game: protocol.Game, played: PlayedRound) -> Position:

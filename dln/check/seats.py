@@ -1,14 +1,13 @@
 """A seat letter written wrong that would seat more players than the rest of the record does.
 
-Diloti seats four players whenever East or West takes part (pagat, Players,
-Cards and Deal), so ``14. E 7c`` for ``14. N 7c`` in a two-player record made
-it a four-player game, and every move of it out of turn.  A seat that one
-main-line move names, and no tag, round, hand line or other move, while the
-record's moves go round its other seats for two circuits of the bigger game,
-is that move's mistake: the game keeps the seats the rest of the record names
-(:mod:`dln.check.validate` reports it once, at the seat letter).  A record of a round's first moves only, too
-short for two circuits of the bigger game, shows it as surely when its moves go round the other seats in one
-order for two circuits of the smaller game.
+Diloti seats four players whenever East or West takes part (pagat, Players, Cards and Deal), so ``14. E 7c``
+for ``14. N 7c`` in a two-player record made it a four-player game, and every move of it out of turn.  A seat
+that one main-line move names, or one round's dealer letter, and no tag, other round, hand line or other move,
+while the record's moves go round its other seats for two circuits of the bigger game, is that letter's
+mistake: the game keeps the seats the rest of the record names (a round so dealt is replayed as the dealer the
+rules name dealt it), and :mod:`dln.check.validate` reports it once, at the seat letter.  A record of a round's
+first moves only, too short for two circuits of the bigger game, shows it as surely when its moves go round
+the other seats in one order for two circuits of the smaller game.
 
 Three Kontsina players sit N, E and S in the notation (docs/notation.md, Players); the rules name no seats,
 play passing to the left.  Three written at N, S and W read as four, E never playing, and every move after
@@ -26,35 +25,42 @@ from dln.check.move_part import move_part
 from dln.engine import Rules
 from dln.engine.codes import SEAT
 from dln.games import protocol
-from dln.notation.model import SEAT_TAGS, Game, Move
+from dln.notation.model import SEAT_TAGS, Game, Move, Round
 
 __all__ = ["first_written", "in_turn", "stray_seat", "three_finding", "three_seated"]
 
 _TURN = re.compile(r"turn[ \t]+(?=[NESW])")  # a 'turn' keyword and the space before its seat letter
 
 
-def stray_seat(game: Game, engine: protocol.Game, rules: Rules) -> tuple[tuple[str, ...], str, Move] | None:
-    """The seats of ``game`` without the one seat a single move names in a record that otherwise seats fewer
-    players, with that seat and its move; None when there is no such seat, or more than one."""
+def stray_seat(game: Game, engine: protocol.Game, rules: Rules
+               ) -> tuple[tuple[str, ...], str, Move | Round] | None:
+    """The seats of ``game`` without the one seat a single move, or a single round's dealer letter, names in
+    a record that otherwise seats fewer players, with that seat and its move or round; None when there is no
+    such seat, or more than one."""
     used = game.seats_used()
     seats, problems = engine.seats_for(used, rules)
     if problems:  # a seat the game has no room for at all is reported as such
         return None
     named = {seat for seat, tag in SEAT_TAGS.items() if game.tag(tag) is not None}
     moves: dict[str, list[Move]] = {}
+    dealt: dict[str, list[Round]] = {}  # the rounds (not setups) that write each seat as their dealer
     for round_ in game.rounds:
-        named.update(s for s in (round_.dealer, round_.turn) if s is not None)
+        named.update(s for s in (round_.dealer if round_.setup else None, round_.turn) if s is not None)
+        if round_.dealer is not None and not round_.setup:
+            dealt.setdefault(round_.dealer, []).append(round_)
         for deal in round_.deals:
             named.update(hand.seat for hand in deal.hands)
             for move in deal.moves:
                 moves.setdefault(move.seat, []).append(move)
     many = sum(map(len, moves.values())) >= 2 * len(seats)  # else too few moves to tell a seat that seldom plays
-    found = []
-    for seat, made in moves.items():
-        if len(made) == 1 and seat not in named:
+    found: list[tuple[tuple[str, ...], str, Move | Round]] = []
+    for seat in {*moves, *dealt}:
+        written: list[Move | Round] = [*moves.get(seat, ()), *dealt.get(seat, ())]
+        if len(written) == 1 and seat not in named:
             fewer, wrong = engine.seats_for(used - {seat}, rules)
-            if not wrong and len(fewer) < len(seats) and (many or _goes_round(game, made[0], fewer)):
-                found.append((fewer, seat, made[0]))
+            if not wrong and len(fewer) < len(seats) and (many or (isinstance(written[0], Move)
+                                                          and _goes_round(game, written[0], fewer))):
+                found.append((fewer, seat, written[0]))
     return found[0] if len(found) == 1 else None
 
 

@@ -26,7 +26,7 @@ codes (:mod:`dln.check.reports`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import replace
 from itertools import chain, islice
 from typing import Any
@@ -76,7 +76,6 @@ from dln.notation.model import Game, Move, Round
 from dln.notation.model import Hand as RecordHand
 from dln.notation.model import Pile as RecordPile
 from dln.notation.sources import command_name
-from dln.notation.writer import move_text
 from dln.wording import count_of
 
 __all__ = ["ALTERNATIVES", "RECORD_CODES", "Diagnostic", "GameReport", "RoundReport", "code_name", "validate_game"]
@@ -106,8 +105,8 @@ class _Checker(OutOfTurn):
         self.players = 0
         self.option = ""  # '--variant …' as the command line gave it, for the commands the help suggests
         self.unseated: dict[str, int] = {}  # the seats the record names that the game has not: their error's index
-        self.unsure_holds = {}
-        self.moot = set()
+        self.unsure_holds, self.moot = {}, set()
+        self.stray_dealer: str | None = None  # a seat only one round's dealer letter names (see stray_seat)
         self.deals: list[dict[str, tuple[Card, ...]]] | None = None  # each deal's hands, when the record gives a deck
         if self.engine is not None:
             named = rules_of(self, self.engine, variants)
@@ -115,12 +114,14 @@ class _Checker(OutOfTurn):
             self.target_read = named.target_read  # an unread Target: no target agreed, no winner known
             self.seats, problems = self.engine.seats_for(game.seats_used(), self.rules)
             stray = stray_seat(game, self.engine, self.rules)
-            if stray is not None:  # one move's seat letter written wrong: not a bigger game
+            if stray is not None:  # one move's (or dealer's) seat letter written wrong: not a bigger game
                 self.seats, seat, move = stray
                 self.unseated[seat] = len(self.diagnostics)
+                self.stray_dealer = seat if isinstance(move, Round) else None
                 self.report(self.engine.players_code, "error", f"{seat} has no seat in this {len(self.seats)}-player "
                             f"game: no other line of the record seats {seat}",
-                            *(move_part(move, SEAT, None, source) or (move.line, move.column)))
+                            *(move.dealer_spot if isinstance(move, Round) else
+                              move_part(move, SEAT, None, source) or (move.line, move.column)))
             elif (three := three_seated(game, self.engine, self.rules)) is not None:
                 self.seats = three
                 message, odd, note = three_finding(self.engine, three)
@@ -199,7 +200,11 @@ class _Checker(OutOfTurn):
             if dealer not in self.unseated:  # one mistake, one error: the seat is reported already
                 self.report(engine.players_code, "error", f"dealer {dealer} has no seat in this {self.players}-player "
                             "game", *round_.dealer_spot)
-            return RoundReport(index, round_.number, None, round_.setup, stopped=True)
+            if dealer != self.stray_dealer or round_.setup:
+                return RoundReport(index, round_.number, None, round_.setup, stopped=True)
+            dealer = None  # the round is replayed as the dealer the rules name dealt it
+            self.add_notes(self.unseated[round_.dealer], f"round {round_.number or index + 1} is replayed as the "
+                           "dealer the rules name dealt it")
         if previous_dealer is not None and not round_.setup:
             expected = engine.dealer_after(self.seats, previous_dealer, redealt=redealt)
             if dealer is None:
@@ -740,10 +745,12 @@ class _Checker(OutOfTurn):
         state = position.freeze() if hasattr(position, "freeze") else position
         if state.turn not in state.seats or state.hands_empty:
             return [], ""
+        from dln.check.generate import offered  # with self-play behind it: only when a move is illegal
+
         limit = self.alternatives
-        listing = _offered(state, engine.distinct_moves(state, (move.card,)))
+        listing = offered(state, engine.distinct_moves(state, (move.card,)))
         first = next(listing, None)
-        listing = _offered(state, engine.distinct_moves(state)) if first is None else chain((first,), listing)
+        listing = offered(state, engine.distinct_moves(state)) if first is None else chain((first,), listing)
         chosen = list(listing if limit is None else islice(listing, limit + 1))
         more = ""
         if limit is not None and len(chosen) > limit:
@@ -754,21 +761,6 @@ class _Checker(OutOfTurn):
             else:
                 more = "dln validate --all-alternatives lists them all"
         return chosen, more
-
-
-def _offered(state: Position, moves: Iterable[EngineMove]) -> Iterator[str]:
-    """``moves`` in DLN, each once, but those that name a card twice: a position that holds a card twice
-    (D104) makes them legal, and no record may write them (D004, named twice)."""
-    from dln.check.generate import record_move  # with self-play behind it: only when a move is illegal
-
-    written: set[str] = set()
-    for m in moves:
-        made = record_move(state, m)
-        named = [item for component in made.components for item in component]
-        text = move_text(made)
-        if len(named) == len(set(named)) and text not in written:
-            written.add(text)
-            yield text
 
 
 def _standing(totals: Mapping[str, int] | None) -> str:
