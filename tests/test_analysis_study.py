@@ -91,7 +91,7 @@ def test_the_engine_key_on_the_engines_variation_calls_it_the_best_move(sample: 
                 continue
             best = re.search(r"; best (.+) \((.+?: [-+][0-9.]+) against [-+][0-9.]+(, exact)?\)$", move.comments[-1])
             assert best is not None, move.comments
-            said = weigh(hints.spot(Cursor(0, 0, number, ((index, 1),))), int(budget))
+            said = weigh(hints.spot(Cursor(0, 0, number, ((index, 1),))), int(budget)).partition("; partners: ")[0]
             assert said == f"engine: {best[1]} is the best move ({best[2]}{best[3] or ''})", (number, said)
             weighed += 1
     assert weighed >= 5
@@ -221,3 +221,49 @@ def test_a_round_cancelled_for_face_cards_says_so_when_asked_for(tmp_path: Path)
     code, out, _ = run("analyse", str(path), "--round", "1", "--budget", "1")
     assert code == 0 and out.splitlines()[1:] == [
         "  no move to review: round 1 was cancelled for face cards (redeal N)"], out
+
+
+def test_an_annotated_four_player_record_says_once_what_the_engine_assumes_of_partners(tmp_path: Path) -> None:
+    """``dln analyse -q``, the report and the rankings say what the engine assumes of partners, but the record
+    ``--annotate`` wrote said nothing of it: a partnership reading the comments took them for moves judged
+    knowing each other's cards.  The record says it once, in an ``engine: partners: …`` comment before the
+    first round in the report's words, which analysing again replaces (by none where the engine saw every
+    hand), which ``dln fmt`` keeps as it is, and which a two-player record never gets."""
+    path, annotated = tmp_path / "round.dln", tmp_path / "annotated.dln"
+    path.write_text(first_round(Path(FOUR)), encoding="utf-8")
+    _, out, _ = run("analyse", str(path), "--budget", "5")
+    said = next(line for line in out.splitlines() if line.startswith(PARTNERS))
+    assert run("analyse", str(path), "--budget", "5", "--annotate", "-o", str(annotated))[0] == 0
+    once = annotated.read_text(encoding="utf-8")
+    assert once.count("partners") == 1 and dln.loads(once).comments == (f"engine: {said}",), once
+    assert run("analyse", str(annotated), "--budget", "5", "--annotate", "-o", str(annotated))[0] == 0
+    assert annotated.read_text(encoding="utf-8") == once  # replaced, not doubled
+    assert run("fmt", "--check", str(annotated))[0] == 0
+    assert run("analyse", str(annotated), "--budget", "5", "--open", "--annotate", "-o", str(annotated))[0] == 0
+    assert "partners" not in annotated.read_text(encoding="utf-8")  # every hand seen: nothing assumed
+    two = tmp_path / "two.dln"
+    two.write_text(first_round(SAMPLES / "two-player-61.dln"), encoding="utf-8")
+    assert run("analyse", str(two), "--budget", "1", "--annotate", "-o", str(two))[0] == 0
+    assert "partners" not in two.read_text(encoding="utf-8") and not dln.loads(two.read_text()).comments
+
+
+def test_the_html_page_and_the_engine_key_of_four_players_say_what_the_engine_assumes_of_partners(
+        tmp_path: Path) -> None:
+    """The HTML page of an annotated four-player round charted the engine's values with nothing saying that
+    they were weighed with the partner's hand dealt at random, and the replayer's 'e' gave a partnership's
+    values the same way: the chart says it under it, as the record says it, and so does every answer of the
+    engine key in a four-player game (in a two-player game neither says a word of partners)."""
+    from dln.views.html import game_head
+
+    path = tmp_path / "round.dln"
+    path.write_text(first_round(Path(FOUR)), encoding="utf-8")
+    assert run("analyse", str(path), "--budget", "5", "--annotate", "-o", str(path))[0] == 0
+    replay = Replay.from_text(path.read_text(encoding="utf-8"))
+    assert f"<p class=\"course-note\">{PARTNERS}" in game_head(replay, 0)["rounds"][0]["course"]
+    hints = EngineHints.of_replay(replay, budget=5)
+    for cursor in (Cursor(), Cursor(0, 0, 1)):
+        said = weigh(hints.spot(cursor), 5)
+        assert said.startswith("engine: ") and f"; {PARTNERS}" in said, said
+    two = Replay.from_text(first_round(SAMPLES / "analysed.dln"))
+    assert "partners" not in game_head(two, 0)["rounds"][0]["course"]
+    assert "partners" not in weigh(EngineHints.of_replay(two, budget=1).spot(Cursor(0, 0, 1)), 1)

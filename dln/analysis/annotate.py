@@ -6,8 +6,9 @@ the position before every move), asks :func:`~dln.analysis.search.analyse_positi
 about each main-line move, and annotates the record model: a glyph by the
 points lost, a short comment, the engine's move as a variation.  Existing
 glyphs, comments and variations stay as they are; the ``engine:`` comments this
-module writes (:func:`comment_for`) are replaced when a record is reviewed again,
-and a person's comment that happens to start with ``engine:`` stays.
+module writes (:func:`comment_for`, and with partners :func:`partners_comment`
+before the first round) are replaced when a record is reviewed again, and a
+person's comment that happens to start with ``engine:`` stays.
 """
 
 from __future__ import annotations
@@ -75,19 +76,36 @@ def view_words(sides: Sequence[str]) -> str:
         f"{first} minus the mean of {listed(others)}"
 
 
+#: What the engine assumes of partners (:func:`partners_assumed`): each seat's view, and with ``--open`` where
+#: the record hides a hand.
+PARTNERS_FAIR = ("each seat knows only its own hand; the engine deals the cards it cannot see, the partner's too, "
+                 "and plays each deal out with every card open")
+PARTNERS_OPEN = ("the engine uses every hand the record shows and deals the cards it does not, the partner's too, "
+                 "and plays each deal out with every card open")
+
+
 def partners_assumed(sides: Sequence[str], open_hands: bool = False, hidden: bool = True) -> str | None:
     """What the engine assumes of partners when a side holds two seats (four-player Diloti), in the words of
-    every report of its values (``dln analyse``, ``dln moves --rank``, text and JSON), or None: a player reading
-    a partnership's values must know that the partner's hand was dealt at random, as the opponents' were.
-    With ``open_hands`` the engine uses every hand the record shows: nothing to say unless some are
-    ``hidden`` (the record does not show them all), which it deals all the same."""
+    every report of its values (``dln analyse``, ``dln moves --rank``, text and JSON, the annotated record, the
+    replayer's ``e`` key), or None: a player reading a partnership's values must know that the partner's hand
+    was dealt at random, as the opponents' were.  With ``open_hands`` the engine uses every hand the record
+    shows: nothing to say unless some are ``hidden`` (the record does not show them all), which it deals all
+    the same."""
     if len(sides) != 2 or all(len(side) == 1 for side in sides) or (open_hands and not hidden):
         return None
-    if open_hands:
-        return ("the engine uses every hand the record shows and deals the cards it does not, the partner's "
-                "too, and plays each deal out with every card open")
-    return ("each seat knows only its own hand; the engine deals the cards it cannot see, the partner's too, "
-            "and plays each deal out with every card open")
+    return PARTNERS_OPEN if open_hands else PARTNERS_FAIR
+
+
+def partners_comment(assumed: str) -> str:
+    """The comment an annotated record says :func:`partners_assumed` in, once, before its first round:
+    ``engine: partners: each seat knows only its own hand; …``, the report's ``partners:`` line."""
+    return f"{COMMENT_PREFIX} partners: {assumed}"
+
+
+def partners_in(comments: Sequence[str]) -> str | None:
+    """What the engine assumed of partners as ``comments`` (an annotated game's) say it in a
+    :func:`partners_comment`, or None: a person's ``{engine: partners …}`` in other words is not the engine's."""
+    return next((words for words in (PARTNERS_FAIR, PARTNERS_OPEN) if partners_comment(words) in comments), None)
 
 
 def hides_a_hand(state: Position) -> bool:
@@ -213,6 +231,22 @@ class GameReview:
     report: GameReport
     moves: list[MoveReview] = field(default_factory=list)
     skipped: list[tuple[int, int, str]] = field(default_factory=list)  # (round, move, why)
+    open_hands: bool = False  # weighed knowing every hand the record shows (--open)
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """The sides of the game, in the order the values take them (none if no move was reviewed)."""
+        return self.moves[0].sides if self.moves else ()
+
+    def partners(self) -> str | None:
+        """What the engine assumed of partners in this review (:func:`partners_assumed`), or None: with
+        ``--open``, whether the record hides another seat's card from a mover at a position reviewed."""
+        if not self.sides:
+            return None
+        reviewed = {(m.round, m.number) for m in self.moves}
+        hidden = self.open_hands and any(hides_a_hand(state) for r, played in enumerate(self.report.rounds, 1)
+                                         for n, state in enumerate(played.states, 1) if (r, n) in reviewed)
+        return partners_assumed(self.sides, self.open_hands, hidden)
 
     def line_of(self, round_number: int, number: int) -> int | None:
         """The line of the file where main-line move ``number`` of round ``round_number`` is written (None:
@@ -322,7 +356,7 @@ def review_game(
     these rounds (numbered from 1); ``only``: only these moves, as (round, move
     number in the round), each valued as the whole review values it.
     """
-    review = GameReview(report)
+    review = GameReview(report, open_hands=open_hands)
     items = list(_positions(report, budget, seed, open_hands, rounds, only))
     tasks = [t for t in items if isinstance(t, _Task)]
     review.skipped += [t for t in items if not isinstance(t, _Task)]
@@ -361,13 +395,19 @@ def annotate_game(game: Game, review: GameReview) -> Game:
     A move gets a glyph only if it is graded and has no move-quality glyph
     yet; every reviewed move gets the comment, and one worse than the
     engine's (:attr:`MoveReview.as_good`) the engine's move as a variation,
-    unless a variation already starts with it.
+    unless a variation already starts with it.  With partners, the game's comments end with what the
+    engine assumed of them (:func:`partners_comment`), in place of what an earlier analysis said.
     """
     by_move = {(r.round, r.number): r for r in review.moves}
     rounds = []
     for r, round_ in enumerate(game.rounds, 1):
         rounds.append(_annotate_round(round_, r, by_move))
-    return replace(game, rounds=tuple(rounds))
+    comments = game.comments
+    if review.moves:  # what the engine assumed of partners, said once: the earlier analysis's replaced
+        assumed = review.partners()
+        comments = (*(c for c in comments if partners_in((c,)) is None),
+                    *([partners_comment(assumed)] if assumed else []))
+    return replace(game, rounds=tuple(rounds), comments=comments)
 
 
 def _annotate_round(round_: Round, r: int, by_move: dict[tuple[int, int], MoveReview]) -> Round:
@@ -624,8 +664,11 @@ def _weighed(before: Position, move: EngineMove, instead: Move | None, budget: i
 
 def _valued(before: Position, value: MoveValue, analysis: Analysis) -> str:
     """``(N minus S: -3.9)``: a move's value for the first side, as ``dln analyse`` reports a game, and named,
-    so that the replayer's hint reads as the report does whoever moves."""
-    return f"({view_words(before.sides)}: {signed(net_of(value.points, 0))}{_exact(analysis.exact)})"
+    so that the replayer's hint reads as the report does whoever moves; with partners, what the engine
+    assumes of them after it, as the report says it (``; partners: each seat knows only its own hand; …``)."""
+    assumed = partners_assumed(before.sides)
+    return (f"({view_words(before.sides)}: {signed(net_of(value.points, 0))}{_exact(analysis.exact)})"
+            + (f"; partners: {assumed}" if assumed else ""))
 
 
 def _exact(exact: bool) -> str:

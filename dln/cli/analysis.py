@@ -159,7 +159,7 @@ def analyse_command(file: str, game_number: int | None, round_number: int | None
                 for diagnostic in broken:  # what makes the exit 1, as dln validate writes it
                     say(diagnostic.format(), err=True)
             if as_json:
-                emit((head() if first else ",\n") + json.dumps(_game_data(piece.number, review, open_hands),
+                emit((head() if first else ",\n") + json.dumps(_game_data(piece.number, review),
                                                                 ensure_ascii=False), nl=False)
             else:
                 _print_review(name, piece.number, review, quiet, open_hands,
@@ -197,11 +197,11 @@ def analyse_command(file: str, game_number: int | None, round_number: int | None
     sys.exit(status.code)
 
 
-def _game_data(number: int, review: Any, open_hands: bool) -> dict[str, Any]:
-    from dln.analysis.annotate import partners_assumed, view_words
+def _game_data(number: int, review: Any) -> dict[str, Any]:
+    from dln.analysis.annotate import view_words
 
-    sides = _sides(review)
-    assumed = partners_assumed(sides, open_hands, _hides_a_hand(review)) if sides else None
+    sides = review.sides
+    assumed = review.partners()
     return {
         "game": number,
         "rules": review.report.describe_rules(),
@@ -212,20 +212,6 @@ def _game_data(number: int, review: Any, open_hands: bool) -> dict[str, Any]:
         "players": {seat: {"moves": s.moves, "lost": round(s.lost, 2), "lost_per_move": round(s.per_move, 3),
                            **s.grades} for seat, s in review.summary().items()},
     }
-
-
-def _sides(review: Any) -> tuple[str, ...]:
-    """The sides of the game reviewed, in the order the values take them (none if no move was reviewed)."""
-    return review.moves[0].sides if review.moves else ()
-
-
-def _hides_a_hand(review: Any) -> bool:
-    """Whether the record hides another seat's card from a mover at a position reviewed (the engine deals it)."""
-    from dln.analysis.annotate import hides_a_hand
-
-    reviewed = {(m.round, m.number) for m in review.moves}
-    return any(hides_a_hand(state) for r, played in enumerate(review.report.rounds, 1)
-               for n, state in enumerate(played.states, 1) if (r, n) in reviewed)
 
 
 def move_lines(moves: Sequence[Any], width: int | None, *, wide: bool | None = None) -> list[str]:
@@ -272,13 +258,13 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
     line per player."""
     from itertools import groupby
 
-    from dln.analysis.annotate import OPEN_WORDS, partners_assumed, summary_lines, view_words
+    from dln.analysis.annotate import OPEN_WORDS, summary_lines, view_words
     from dln.views.course import course_lines, course_step
     from dln.views.output import output_is_ascii
 
     width = terminal_width()
     say_within(f"{name}: game {number} ({review.report.describe_rules()})", width)
-    sides = _sides(review)
+    sides = review.sides
     if not quiet and sides:
         # With three sides or more the mover's loss is of its own points against the others' mean: N's do not give it.
         whose = "" if len(sides) == 2 else (f", of their points minus the mean of the others' (for "
@@ -288,7 +274,7 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
     # -q too: the players' points lost are judged under them (every hand seen; a partner's hand dealt at random)
     if sides and open_hands:
         say_within(f"open: {OPEN_WORDS}, not only what the mover could see", width)
-    if sides and (assumed := partners_assumed(sides, open_hands, _hides_a_hand(review))):
+    if assumed := review.partners():
         say_within(f"partners: {assumed}", width)
     if not quiet:
         wide = width is None or all(len(line) <= width for line in move_lines(review.moves, None))  # every round's

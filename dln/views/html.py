@@ -28,6 +28,7 @@ from importlib import resources
 from typing import Any
 
 from dln.cards import Card
+from dln.notation.model import Game
 from dln.notation.writer import variation_text
 from dln.views.course import course_svg, round_course
 from dln.views.frames import (
@@ -274,7 +275,7 @@ def game_head(replay: Replay, game: int) -> dict[str, Any]:
     """Game ``game`` (an index) of ``replay`` for the page, but its positions: its header and each round's
     move list."""
     played = replay.games[game]
-    rounds = [{"label": r.label, "moves": _move_list(replay, Cursor(game, k)), "course": _course(r)}
+    rounds = [{"label": r.label, "moves": _move_list(replay, Cursor(game, k)), "course": _course(r, played.game)}
               for k, r in enumerate(played.rounds)]
     first = position_key(replay, Cursor(game, 0))
     last_round = len(played.rounds) - 1
@@ -297,13 +298,18 @@ def game_head(replay: Replay, game: int) -> dict[str, Any]:
     }
 
 
-def _course(round_: RoundReplay) -> str | None:
-    """The chart of the round's course when the record carries the engine's comments (an annotated record)."""
+def _course(round_: RoundReplay, game: Game) -> str | None:
+    """The chart of the round's course when the record carries the engine's comments (an annotated record),
+    and under it what the engine assumed of partners where the record says it (its values are weighed so)."""
     course = round_course(round_.main)
     if course is None:
         return None
+    from dln.analysis.annotate import partners_in  # the engine's modules load only for a chart
+
     first, second = round_.main.positions[0].sides
-    return course_svg(course, len(round_.main.moves), first, second)
+    assumed = partners_in(game.comments)
+    return course_svg(course, len(round_.main.moves), first, second) + (
+        f'<p class="course-note">partners: {escape(assumed)}</p>' if assumed else "")
 
 
 def game_positions(replay: Replay, game: int, filename: str) -> Iterator[dict[str, Any]]:
