@@ -267,3 +267,20 @@ def test_the_html_page_and_the_engine_key_of_four_players_say_what_the_engine_as
     two = Replay.from_text(first_round(SAMPLES / "analysed.dln"))
     assert "partners" not in game_head(two, 0)["rounds"][0]["course"]
     assert "partners" not in weigh(EngineHints.of_replay(two, budget=1).spot(Cursor(0, 0, 1)), 1)
+
+
+def test_the_json_of_one_round_says_which_round_at_its_top() -> None:
+    """``dln analyse FILE --round 1 --json`` gave ``file``, ``budget``, ``seed`` and ``open`` at its top, but
+    not the round asked for: only each move said its round, so the review of a round whose moves were all
+    skipped, or of a game without that round, could not be told from the whole game's.  It gives ``round``
+    when --round is given, and none without it."""
+    sample = str(SAMPLES / "two-player-61.dln")
+    code, out, _ = run("analyse", sample, "--round", "2", "--budget", "1", "--json")
+    data = json.loads(out)
+    assert code == 0 and list(data)[:5] == ["file", "budget", "seed", "open", "round"] and data["round"] == 2, out
+    assert {move["round"] for move in data["games"][0]["moves"]} == {2}
+    code, out, _ = run("analyse", sample, "--round", "99", "--budget", "1", "--json")
+    assert code == 2 and json.loads(out) == {"file": sample, "budget": 1, "seed": 0, "open": False, "round": 99,
+                                             "games": []}, out
+    code, out, _ = run("analyse", "-", "--budget", "1", "--json", stdin='[Event "tags alone"]\n')
+    assert code == 0 and "round" not in json.loads(out), out

@@ -53,7 +53,7 @@ seed_option = click.option("--seed", type=int, default=0, show_default=True,
               help="Use every hand the record shows (double dummy), not only what the player to move saw.")
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON object: every move reviewed, with the engine's best and played_is_best, "
-                   "true where the text says 'best =' (docs/analysis.md).")
+                   "true where the text says 'best =', and with --round the round at its top (docs/analysis.md).")
 @click.option("--annotate", is_flag=True,
               help="Write the record with glyphs, comments and the engine's moves as variations to -o.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None, callback=a_name,
@@ -169,8 +169,11 @@ def analyse_command(file: str, game_number: int | None, round_number: int | None
         read = True
 
     def head() -> str:
-        """The JSON object's opening, written with the first game (an unreadable file gets the error object)."""
-        return json.dumps({"file": name, "budget": budget, "seed": seed, "open": open_hands})[:-1] + ', "games": ['
+        """The JSON object's opening, written with the first game (an unreadable file gets the error object);
+        with --round, the round asked for (a game without its moves, or without that round, says nothing of it)."""
+        asked = {"file": name, "budget": budget, "seed": seed, "open": open_hands,
+                 **({"round": round_number} if round_number is not None else {})}
+        return json.dumps(asked)[:-1] + ', "games": ['
 
     pool = Workers(jobs) if jobs > 1 else None
     with exit_if_unreadable(file, as_json=as_json), pool or contextlib.nullcontext():
