@@ -284,3 +284,26 @@ def test_the_json_of_one_round_says_which_round_at_its_top() -> None:
                                              "games": []}, out
     code, out, _ = run("analyse", "-", "--budget", "1", "--json", stdin='[Event "tags alone"]\n')
     assert code == 0 and "round" not in json.loads(out), out
+
+
+def test_the_narrow_report_sizes_the_moves_column_once_for_the_game(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """On an 80-column terminal the report puts the engine's best under the move, in a column as wide as the
+    longest move or best needs; but it sized that column round by round, so rounds 1 and 2 of
+    two-player-61.dln had their figures in different columns (round 1's 'lost' at column 37, round 2's at
+    column 36) and read as two tables.  As the layout is chosen once for all the rounds (the 92 to 97 columns
+    fix), the column is sized once for the game: every round's figures stand in the same columns."""
+    import dln.cli.analysis as analysis
+
+    path = tmp_path / "two-rounds.dln"
+    text = (SAMPLES / "two-player-61.dln").read_text(encoding="utf-8").split("\nround 3 ")[0]
+    path.write_text("\n".join(line for line in text.splitlines() if not line.startswith("[Result")) + "\n",
+                    encoding="utf-8")
+    monkeypatch.setattr(analysis, "terminal_width", lambda: 80)
+    code, out, _ = run("analyse", str(path), "--budget", "1", "--no-graph")
+    rounds = out.split("\nround 2\n")
+    assert code == 0 and len(rounds) == 2, out
+    columns = [{line.index("  lost ") for line in part.splitlines() if re.match(r"  +\d+\. .*  lost ", line)}
+               for part in rounds]
+    assert len(columns[0]) == len(columns[1]) == 1 and columns[0] == columns[1], columns
+    assert all(len(line) <= 80 for line in out.splitlines()), out

@@ -217,20 +217,16 @@ def _game_data(number: int, review: Any) -> dict[str, Any]:
     }
 
 
-def move_lines(moves: Sequence[Any], width: int | None, *, wide: bool | None = None) -> list[str]:
+def move_lines(moves: Sequence[Any], width: int | None, *, wide: bool | None = None,
+               every: Sequence[Any] | None = None) -> list[str]:
     """A line per move reviewed: the move played and its value, the engine's best and its value (``=`` when
     the move is as good), the points lost.  On a terminal narrower than the lines (92 columns, 98 with
     ``exact``; 80 is common) the best move goes on a line of its own under the move, so that no line breaks
     in two; narrower still (a phone's 40 columns), a move too long for its column has its figures on the
-    line under it.  ``wide``: whether the best goes beside the move (None: where every line fits), so
-    that a report keeps one layout for all its rounds."""
-    rows = []
-    for m in moves:
-        graded = m.grade
-        # as good as the engine's (as the annotation and the replayer's key say): no other move named
-        best, best_value = ("=", m.played_value) if m.as_good else (m.best, m.best_value)
-        lost = f"lost {m.shown_lost:4.1f}{' exact' if m.exact else ''}"  # the difference of the values shown
-        rows.append((m, m.played + (graded[0] if graded else ""), best, best_value, lost))
+    line under it.  ``wide``: whether the best goes beside the move (None: where every line fits), and
+    ``every``: the moves the column is sized for (None: ``moves``), so that a report keeps one layout, its
+    figures in the same columns, for all its rounds."""
+    rows = _move_rows(moves)
     lines = [f"  {m.number:>2}. {played:<28} {signed(m.played_value, 6)}  best {best:<26} "
              f"{signed(best_value, 6)}  {lost}" for m, played, best, best_value, lost in rows]
     if wide is None:
@@ -239,7 +235,8 @@ def move_lines(moves: Sequence[Any], width: int | None, *, wide: bool | None = N
         return lines
     # The move and 'best ' and its move share one column, as wide as the longest within the width (the
     # figures after it take 24 columns, the move's number 6), so that the best's value stands under the move's.
-    column = max(8, min(max(*(len(r[1]) for r in rows), *(len(r[2]) + 5 for r in rows)), width - 30))
+    sized = rows if every is None else _move_rows(every)
+    column = max(8, min(max(*(len(r[1]) for r in sized), *(len(r[2]) + 5 for r in sized)), width - 30))
 
     def cells(lead: str, text: str, figures: str) -> list[str]:
         if len(text) <= column:
@@ -252,6 +249,19 @@ def move_lines(moves: Sequence[Any], width: int | None, *, wide: bool | None = N
         if best != "=":
             lines += cells("      ", f"best {best}", signed(best_value, 6))
     return lines
+
+
+def _move_rows(moves: Sequence[Any]) -> list[tuple[Any, str, str, float, str]]:
+    """Each move's cells in the report: the review, the move played with its glyph, the best (``=`` where the
+    move played is as good), the best's value, the points lost."""
+    rows = []
+    for m in moves:
+        graded = m.grade
+        # as good as the engine's (as the annotation and the replayer's key say): no other move named
+        best, best_value = ("=", m.played_value) if m.as_good else (m.best, m.best_value)
+        lost = f"lost {m.shown_lost:4.1f}{' exact' if m.exact else ''}"  # the difference of the values shown
+        rows.append((m, m.played + (graded[0] if graded else ""), best, best_value, lost))
+    return rows
 
 
 def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: bool, graph: bool,
@@ -284,7 +294,7 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
         for round_number, reviewed in groupby(review.moves, key=lambda m: m.round):
             say(f"round {round_number}")
             moves = list(reviewed)
-            for line in move_lines(moves, width, wide=wide):
+            for line in move_lines(moves, width, wide=wide, every=review.moves):
                 say(line)
             if graph:  # a column per move of the round, one not analysed without a dot
                 played = {m.number: m.played_value for m in moves}
