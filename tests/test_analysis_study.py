@@ -307,3 +307,20 @@ def test_the_narrow_report_sizes_the_moves_column_once_for_the_game(tmp_path: Pa
                for part in rounds]
     assert len(columns[0]) == len(columns[1]) == 1 and columns[0] == columns[1], columns
     assert all(len(line) <= 80 for line in out.splitlines()), out
+
+
+def test_annotating_one_round_again_keeps_what_the_other_rounds_comments_assumed_of_partners(
+        tmp_path: Path) -> None:
+    """A four-player record annotated round by round: round 1 fairly (each seat knowing its own hand), then
+    round 2 with --open, every hand the record shows seen, which assumes nothing of partners.  The second
+    annotation took away the record's ``engine: partners: …`` comment, though round 1's comments, still there,
+    were weighed as it says.  It stays while a round the review did not weigh carries the engine's comments."""
+    path = tmp_path / "two-rounds.dln"
+    text = Path(FOUR).read_text(encoding="utf-8").split("\nround 3 ")[0]
+    path.write_text("\n".join(line for line in text.splitlines() if not line.startswith("[Result")) + "\n",
+                    encoding="utf-8")
+    assert run("analyse", str(path), "--round", "1", "--budget", "1", "--annotate", "-o", str(path))[0] == 0
+    said = dln.loads(path.read_text(encoding="utf-8")).comments
+    assert len(said) == 1 and said[0].startswith(f"engine: {PARTNERS}"), said
+    code, _, err = run("analyse", str(path), "--round", "2", "--budget", "1", "--open", "--annotate", "-o", str(path))
+    assert code == 0 and dln.loads(path.read_text(encoding="utf-8")).comments == said, err

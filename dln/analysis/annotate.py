@@ -402,12 +402,21 @@ def annotate_game(game: Game, review: GameReview) -> Game:
     rounds = []
     for r, round_ in enumerate(game.rounds, 1):
         rounds.append(_annotate_round(round_, r, by_move))
-    comments = game.comments
-    if review.moves:  # what the engine assumed of partners, said once: the earlier analysis's replaced
-        assumed = review.partners()
-        comments = (*(c for c in comments if partners_in((c,)) is None),
-                    *([partners_comment(assumed)] if assumed else []))
-    return replace(game, rounds=tuple(rounds), comments=comments)
+    return replace(game, rounds=tuple(rounds), comments=_partners_said(game, review))
+
+
+def _partners_said(game: Game, review: GameReview) -> tuple[str, ...]:
+    """``game``'s comments saying once what the engine assumed of partners in ``review``: in place of what
+    an earlier analysis said, unless a round ``review`` did not weigh still carries that analysis's comments
+    (one round annotated again, with --open say), which its words go on describing."""
+    if not review.moves:
+        return game.comments
+    weighed = {m.round for m in review.moves} | {r for r, _, _ in review.skipped}
+    earlier = any(value_in_comment(c) is not None for r, round_ in enumerate(game.rounds, 1) if r not in weighed
+                  for move in round_.moves for c in move.comments)
+    kept = game.comments if earlier else tuple(c for c in game.comments if partners_in((c,)) is None)
+    assumed = review.partners()
+    return (*kept, partners_comment(assumed)) if assumed and partners_comment(assumed) not in kept else kept
 
 
 def _annotate_round(round_: Round, r: int, by_move: dict[tuple[int, int], MoveReview]) -> Round:
