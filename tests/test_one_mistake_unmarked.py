@@ -173,3 +173,17 @@ def test_the_card_a_declaration_keeps_played_in_the_move_left_out_is_no_warning(
     missing is that card's: the declarer held it, and the D003 is the one finding."""
     _, report = _without(name, line)
     assert [d.code for d in report.diagnostics] == ["D003"], report.diagnostics
+
+
+def test_a_deal_s_last_move_left_out_keeps_its_variation() -> None:
+    """A deal's last move line left out, the variation written under it kept ('37. S 10d x 8h 2d?!' and its
+    '(37. S 2c x 2d)' in samples/analysed.dln, deal lines left out): the variation, now under the move before,
+    begins with the seat whose turn the missing move is, but it was judged at the end of the deal, before the
+    next deal's first move showed the move missing: from the position before N's move, out of turn (D003) and
+    with a card S did not hold (D001), beside the D003 of the missing move.  It is the missing move's,
+    judged from the position before it: one error."""
+    _, report = _without("analysed.dln", "37. S 10d x 8h 2d?! {engine: loses 2.0 (inaccuracy, marked ?!); best S "
+                         "2c x 2d (N minus S: -1.0 against +1.0, exact)}")
+    [d] = report.diagnostics
+    assert d.code == "D003" and "a move of S seems missing" in d.message, d
+    assert any("it is the missing move's" in note for note in d.notes), d.notes

@@ -261,6 +261,7 @@ class _Checker(OutOfTurn):
                 live = self._deal_begins(engine, live, plans, k, number, round_, result)
                 play = live.play
                 if not live.needs_deal:
+                    self._judge_held(engine, plans)
                     self.deal_too_early(sum(h.size for h in live.hands), plan)
                     result.stopped = True
                     result.moves = number  # the moves checked before the deal line still count
@@ -328,7 +329,7 @@ class _Checker(OutOfTurn):
                     if move.seat != turn and after.turn == turn and len(errors) == 1 \
                             and self.diagnostics[errors[0]].code == "D003":  # only out of turn: its seat still to play
                         early = (move.seat, j, errors[0])
-            self._judge_held(engine, plans)
+        self._judge_held(engine, plans)  # held till the next move, which may show the move missing, even a deal on
         result.moves = number
         state = live.freeze()
         if self.keep_states:
