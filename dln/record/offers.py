@@ -23,7 +23,7 @@ from dln.record.moves import HAND_LINE, SAID_RANKS
 from dln.wording import count_of, listed
 
 #: The recorder's phase (:attr:`dln.record.session.Recorder.phase`).
-Phase = Literal["table", "play", "unscored", "over"]
+Phase = Literal["table", "play", "over"]
 
 
 def legal(state: Position, card_text: str | None = None, rank_budget: int | None = None,

@@ -22,10 +22,6 @@ from dln.record.moves import Refused, shown_move
 #: variation's moves on from the move they replace, so a variation's move 5 and the main line's are two moves.
 Key = tuple[int, int, bool]
 OFFER = "  'played' writes it as played all the same (the validator will report it)"
-#: What the recorder says of a round played out whose points are not known (:func:`unscored`), by its number.
-UNSCORED = ("round {} is played out, but its points are not worked out: a move was played against the rules "
-            "where the hands or the table written break a rule too (dln validate reports them); the record "
-            "keeps every move: 'undo' or 'fix N MOVE' changes the round, 'quit' leaves")
 
 
 class Pending(NamedTuple):
@@ -99,12 +95,3 @@ def against_the_rules(report: GameReport, vouched: set[Key]) -> list[str]:
             f" was played against the rules: {d.code} {d.name}"
             for d in errors_of(report) if key(d) in vouched]
 
-
-def unscored(report: GameReport) -> bool:
-    """Whether the record's last round is played out with no points known although a move of it was played
-    against the rules: such a round counts as played (:mod:`dln.check.as_played`) unless its hands or table
-    break a rule too, and then the recorder has no claims to write and no next round to open."""
-    if not report.rounds:
-        return False
-    last = report.rounds[-1]
-    return bool(last.states) and last.states[-1].is_over and last.scores is None and last.played_against_the_rules

@@ -55,7 +55,6 @@ from dln.record.moves import (
     without_seat,
 )
 from dln.record.offers import Phase
-from dln.record.played import UNSCORED, unscored
 from dln.record.questions import NewGame
 from dln.record.recordfile import FileChanged, GameFile, block_signals, unblock_signals
 from dln.record.redeals import REDEAL_WORD, next_round, redeal
@@ -171,13 +170,12 @@ class Recorder:
 
     @property
     def phase(self) -> Phase:
-        """``table`` (waiting for the opening table), ``play``, ``unscored`` (a round played out whose points
-        are not known: :func:`dln.record.played.unscored`), or ``over`` (a side has won)."""
+        """``table`` (waiting for the opening table), ``play``, or ``over`` (a side has won)."""
         if self.report.winner is not None:
             return "over"
         if not self.game.rounds or self.state is None:
             return "table"
-        return "unscored" if unscored(self.report) else "play"
+        return "play"
 
     @property
     def totals(self) -> dict[str, int]:
@@ -236,8 +234,6 @@ class Recorder:
             return "game over> "
         if phase == "table":
             return f"round {self._round_number()} {positions.table_word(self.report)}> "
-        if phase == "unscored":
-            return "round over> "
         state = self.state
         assert state is not None
         return f"{state.played + 1}. {self.player(state.turn)}> "
@@ -262,8 +258,6 @@ class Recorder:
             pile = positions.table_word(self.report) == "pile"  # its order counts: X101 judges its two top cards
             cards = "4 cards of the pile from the bottom up, its top card last" if pile else "4 cards dealt face up"
             return [f"{head}{dot}{score} ({positions.goal(self.report)})", f"type the {cards} (e.g. 5h 3c 9d 7s)"]
-        if phase == "unscored":
-            return [UNSCORED.format(self._round_number())]
         state = self.state
         assert state is not None
         round_points = " ".join(f"{side} {len(cards)}" for side, cards in zip(sides, state.captured, strict=True))
@@ -350,8 +344,6 @@ class Recorder:
                 return redeal(self, text)
             if phase == "table":
                 return self.opening_table(text)
-            if phase == "unscored":
-                raise Refused(UNSCORED.format(self._round_number()))
             if HAND_LINE.match(text):
                 return self.hand(text)
             return self.move(text)
@@ -756,8 +748,6 @@ class Recorder:
                 game = replace(game, tags=(*game.tags, ("Result", result)))
                 return game, validate_record(game)
             else:
-                if state.is_over and not claimed and unscored(report):  # ('played' is the round's report here)
-                    reply.lines.append(UNSCORED.format(round_.number or len(game.rounds)))
                 break
             before, game = game, replace(game, rounds=(*game.rounds[:-1], round_))
             report = window_report(report, before, game) or validate_record(game)
