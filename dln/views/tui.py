@@ -165,10 +165,7 @@ class KeyReader:
 
     def _select(self, wait: float | None) -> list[int]:
         fds = [self.fd] + ([self.wake] if self.wake is not None else [])
-        try:
-            ready, _, _ = select.select(fds, [], [], wait)
-        except InterruptedError:  # pragma: no cover - PEP 475 retries select; kept for safety
-            return []
+        ready, _, _ = select.select(fds, [], [], wait)  # a signal does not end it early (PEP 475)
         return ready
 
 
