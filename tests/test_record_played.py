@@ -183,3 +183,25 @@ def test_a_played_out_round_whose_hand_line_breaks_a_rule_is_not_recorded_into(t
     assert "written twice" in result.output and "cannot go on with this game until the errors above are " \
         "corrected" in result.output and "round over>" not in result.output, result.output
     assert path.read_text(encoding="utf-8") == before
+
+
+def test_a_hand_line_that_breaks_a_rule_is_refused_without_played_after_a_move_written_as_played() -> None:
+    """What keeps a round with a move written as played scorable: a hand line whose cards break a rule (Ks,
+    captured by S at move 2, typed into N's hand for deal 2) is refused and 'played' does not write it, so the
+    round's hands and table never break a rule and it is counted as played at its end (the recorder's
+    'round over>' stop for such a round, which no session could reach, is gone)."""
+    from dln.record import NewGame, Recorder
+
+    new = NewGame({"Target": "61", "Date": ""})
+    new.take_defaults()
+    recorder = Recorder.start(new)
+    for line in DEAL_WITH_PLAYED:
+        recorder.handle(line)
+    assert recorder.prompt() == "13. N> ", recorder.prompt()
+    refused = recorder.handle("N: Ks Ah Ac 2c 3d 7c")
+    assert not refused.accepted and "D104" in refused.lines[0], refused.lines
+    assert not any("'played'" in line for line in refused.lines), refused.lines
+    assert recorder.handle("played").lines == ["there is no refused move to write as played"]
+    assert recorder.handle("N: Ah Ac 2c 3d 7c").accepted
+    report = validate_game(recorder.game)
+    assert [(d.code, d.move) for d in report.diagnostics if d.severity == "error"] == [("D204", 2)]
