@@ -386,6 +386,16 @@ def test_a_hand_given_in_part_is_added_to_by_another_hand_line() -> None:
     assert s("undo", "undo") == ["took back 7c added to N's hand: N: 4c 9c 3d 8h Kd ? again", "took back S's hand"]
 
 
+def test_help_says_a_second_hand_line_adds_to_a_hand_given_in_part() -> None:
+    """help's hand-line entry said only 'N's hand, before the first card of a deal': nothing told a recorder who
+    saw three of N's cards, then three more, that typing the line again adds them (docs/recording.md says so).
+    The entry says it, with an example, on a line of its own under the first."""
+    lines = Session()("help")
+    at = next(i for i, line in enumerate(lines) if line.startswith("  N: 3d 8s ? ? ? ?    N's hand"))
+    assert lines[at + 1] == " " * 22 + "a second N: line (N: 8h Kd) adds its cards to a hand given in part", lines
+    assert max(map(len, lines)) <= 110
+
+
 def test_the_legal_moves_of_a_known_hand_are_listed_in_the_order_the_status_line_shows_the_hand() -> None:
     """'?' listed S's moves by suit (2h 3h 4h 6h 7h, then 5s) while the status line shows the hand by rank
     (2h 3h 4h 5s 6h 7h): the cards are listed in the status line's order, each card's moves together."""

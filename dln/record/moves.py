@@ -448,6 +448,7 @@ Type each move without the seat (it comes from the turn), e.g.:
 {examples}
   9c x 9              a rank alone names {rank_alone}
   N: 3d 8s ? ? ? ?    N's hand, before the first card of a deal (? for a card not seen)
+                      a second N: line (N: 8h Kd) adds its cards to a hand given in part
   ! ? !! ?? !? ?! $n  glyphs for the last move; {{comment}} or ; note a comment; (S 9c x 9d) a variation
   ?  or  ? 9c         the legal moves (of a known hand; with 9c when the hand is not known)
                       ('?' alone lists moves: mark the last move as a mistake with $2 or '? {{why}}')
