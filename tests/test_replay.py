@@ -452,38 +452,6 @@ def test_show_colours_suits_unless_told_not_to(monkeypatch: pytest.MonkeyPatch) 
     assert "\x1b[31m" not in honoured.stdout
 
 
-@pytest.mark.parametrize("sample", [
-    # Two rounds of the whole games draw about 100 screens each at each size: seconds, in the slow run.
-    pytest.param("annotated.dln", marks=pytest.mark.slow), pytest.param("four-player.dln", marks=pytest.mark.slow),
-    "constructs/variations.dln", "constructs/pagat-extreme-case.dln"])
-@pytest.mark.parametrize(("width", "height"), [(80, 24), (60, 20), (120, 40)])
-def test_every_screen_fits_and_keeps_the_moves_and_the_keys(sample: str, width: int, height: int) -> None:
-    """At every position of a sample, the screen holds exactly its rows, the current move's row of the
-    move list and the key bar (80x24 and 60x20 take the compact layout, 120x40 the full one)."""
-    import io
-
-    from rich.console import Console
-
-    from dln.views.render import FrameView, Look
-    from dln.views.tui import Session
-
-    replay = Replay.from_text((SAMPLES / sample).read_text(encoding="utf-8"), filename=sample)
-    look = Look()
-    session = Session(replay, replay.start)
-    for at in replay.walk():
-        if at.game > 0 or at.round > 1:
-            break  # two rounds show every kind of screen; the long samples would only repeat them
-        frame = replay.frame(at)
-        session.cursor = at
-        console = Console(width=width, height=height, file=io.StringIO(), color_system=None, legacy_windows=False)
-        console.print(FrameView(frame, look, height=height, footer=session.footer(look)), end="")
-        rows = console.file.getvalue().rstrip("\n").split("\n")  # type: ignore[attr-defined]
-        assert len(rows) <= height, f"{len(rows)} rows at {replay.address(at)}"
-        assert "q quit" in " ".join(rows[-2:]) and "go to move" in " ".join(rows[-2:])
-        if frame.move is not None and frame.kind != "unreplayable":
-            assert any("▶ " in row and f"{frame.number}. " in row for row in rows), replay.address(at)
-
-
 @pytest.mark.parametrize(("width", "height"), [(80, 24), (120, 40), (60, 20)])
 def test_a_comment_too_long_for_the_screen_says_it_is_cut(width: int, height: int) -> None:
     """A comment longer than the move panel was cut off without a sign (the end of a sentence simply gone):

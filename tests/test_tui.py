@@ -613,3 +613,30 @@ def test_the_score_s_headings_are_whole_on_a_phone() -> None:
         term.wait_for("replayer-exit=0")
     finally:
         term.close()
+
+
+@needs_tmux
+def test_the_score_of_a_four_player_round_s_end_is_on_a_phone_s_screen() -> None:
+    """dln replay of four players in a 40x24 pane, G (the round's end): the four seats' rows, the score in bands
+    and the move did not fit, and the score gave way entirely, the move list kept; the end of the round showed
+    no score at all (at 40x30 it did).  The move list gives way first, then the score's rest line (the board
+    shows the cards left and who captured last): the score stays whole, the standing under it, the move under
+    them."""
+    replay = shlex.join([sys.executable, "-m", "dln", "replay", "samples/four-player.dln"])
+    term = Terminal(f"{replay}; echo replayer-exit=$?; sleep 600", cwd=ROOT, width=40, height=24)
+    try:
+        term.wait_for("round 1: start", "q quit")
+        term.keys("G")
+        screen = term.wait_for("round over", "round 1 over: the score")
+        rows = screen.rstrip("\n").split("\n")
+        assert len(rows) <= 24 and max(map(len, rows)) <= 40 and rows[-1].endswith("q quit"), screen
+        panel = [row.strip("│ ") for row in _score_rows(screen, "round 1 over: the score")]
+        assert panel[-1] == "game: NS 7, EW 4 (target 61)", screen
+        for heading in ("cards", "aces", "10♦", "2♣", "xeri", "most", "pts", "game"):
+            assert any(heading in row.split() for row in panel if row.startswith("side ")), screen
+        assert [row.split() for row in panel[-3:-1]] == [["NS", "·", "4", "7", "7"], ["EW", "·", "0", "4", "4"]]
+        assert "48. N 6s x 6d" in screen.split("─ move 48 ")[1], screen  # the move, under the score
+        term.keys("q")
+        term.wait_for("replayer-exit=0")
+    finally:
+        term.close()

@@ -240,11 +240,18 @@ class FrameView:
             parts = [self._compact_board(), scores, findings]
             # At a round's end the score is what the screen is for: side by side it gives way only when the
             # move would have no row
-            least = (3 if self.frame.end is not None else 5) if side else 8
+            end = self.frame.end is not None
+            least = (3 if end else 5) if side else 8
             if body - rows(Group(*parts), left) < least:  # no room for it on its side: a row a side is shorter
                 scores = parts[1] = score_panel(self.frame, self.look, compact=True, fit=left, turned=False)
-                if not side and in_bands(self.frame, self.look, left):  # taller: the list gives way first
+                if not side and (end or in_bands(self.frame, self.look, left)):  # the list gives way first
                     least = 3  # the move a line and its borders: the score stays
+            if not side and end:  # no rows for it still: shorter, the rest's line, then the items given way
+                for shorter in ({"rest": False}, {"rest": False, "items": False}):
+                    if body - rows(Group(*parts), left) >= least:
+                        break
+                    scores = parts[1] = score_panel(self.frame, self.look, compact=True, fit=left, turned=False,
+                                                    **shorter)
             # The score, then the findings, give way to the move and the list (one column), to the move
             # (side by side: the round's findings could leave it no row)
             for part in (scores, findings):

@@ -26,19 +26,23 @@ __all__ = ["cells_width", "in_bands", "score_panel"]
 
 
 def score_panel(frame: Frame, look: Look, *, compact: bool = False, fit: int | None = None,
-                turned: bool = True) -> RenderableType:
+                turned: bool = True, rest: bool = True, items: bool = True) -> RenderableType:
     """The captures and points of each side; drawn compact when asked or when the full table would not fit
     within ``fit`` columns (:func:`cells_width`: its headings and aces were cut to '…'), and on its side when
     the compact one would not fit either (a phone's 40 columns: 'si… car… xe… mo…').  Not ``turned`` (a small
     screen, where the panel on its side leaves the move no room), the compact table's columns wrap instead,
-    in bands each headed whole, as a line of words wraps."""
+    in bands each headed whole, as a line of words wraps.  Shorter still, for a screen with no rows for more:
+    without the line of the ``rest`` (the board shows the cards left and who captured last), and without the
+    ``items``, each side's points for the round and the game only (with the standing under them)."""
     headings, cells = _cells(frame, look, compact)
     if not cells:
         return Text("")
     table: RenderableType
-    if fit is not None and cells_width(headings, cells, collapsed=compact) > fit - 4:  # within borders, padding
+    if not items:  # the side, its points and the game's: the last two columns in every game
+        table = _by_sides(frame, headings, cells, look, True, [0, len(headings) - 2, len(headings) - 1])
+    elif fit is not None and cells_width(headings, cells, collapsed=compact) > fit - 4:  # within borders, padding
         if not compact:
-            return score_panel(frame, look, compact=True, fit=fit, turned=turned)
+            return score_panel(frame, look, compact=True, fit=fit, turned=turned, rest=rest)
         if turned:
             headings, rows = score_table(frame, symbols=not look.ascii)  # whole headings: each has a line
             no = look.sym("·", "-")
@@ -48,7 +52,8 @@ def score_panel(frame: Frame, look: Look, *, compact: bool = False, fit: int | N
                             for band in _bands(headings, cells, fit - 4)))
     else:
         table = _by_sides(frame, headings, cells, look, compact)
-    return Panel(Group(table, *_caption(frame, look)), title=_title(frame), title_align="left", box=look.border)
+    return Panel(Group(table, *_caption(frame, look, rest=rest)), title=_title(frame), title_align="left",
+                 box=look.border)
 
 
 def in_bands(frame: Frame, look: Look, fit: int) -> bool:
@@ -126,16 +131,16 @@ def _title(frame: Frame) -> str:
     return "captures so far" + (" (since the setup)" if frame.round.round.setup else "")
 
 
-def _caption(frame: Frame, look: Look) -> list[Text]:
-    """Under the table: where the cards left on the table went and the game's standing (at the round's end),
-    or why the game's totals are unknown."""
+def _caption(frame: Frame, look: Look, *, rest: bool = True) -> list[Text]:
+    """Under the table: where the cards left on the table went (unless not ``rest``) and the game's standing
+    (at the round's end), or why the game's totals are unknown."""
     end = frame.end
     caption: list[Text] = []
     if end is not None:
-        if end.rest:
+        if rest and end.rest:
             caption.append(Text("rest: ").append_text(cards_text(end.rest, look))
                            .append(f" go to {end.rest_to}, who captured last"))
-        elif end.rest_to is None and frame.state is not None and frame.state.table_cards():
+        elif rest and end.rest_to is None and frame.state is not None and frame.state.table_cards():
             caption.append(Text("nobody captured: the cards left on the table count for nobody"))
         words = standing_words(frame)
         style = LABEL if end.setup or end.totals is None else "bold green" if end.winner is not None else ""
