@@ -271,7 +271,9 @@ class FrameView:
             else:
                 room = body - used
                 move_rows = max(3, min(rows(move), room - 5))
-                listed = [self._move_list(max(room - move_rows, 3), width)] if room >= 6 else []  # a row at least
+                # a row at least; at a round's end, beside the score, none that would cut the move short
+                fits = room >= 6 and not (end and scores in parts and rows(move) > move_rows)
+                listed = [self._move_list(max(room - move_rows, 3), width)] if fits else []
                 yield Cropped(Group(board, self._move_panel(move_rows if listed else max(room, 3), (console, width)),
                                     *listed), body)
         if self.footer is not None:
