@@ -26,8 +26,9 @@ def _screen(replay: Replay, at: Cursor, width: int, height: int) -> list[str]:
 
 def _check_screen(replay: Replay, at: Cursor, width: int, height: int) -> None:
     """The screen at ``at`` holds its rows within the terminal, the key bar, the current move (its row in the
-    move list, or the move panel where the list gave way to the score at a round's end) and, at a round's end,
-    the score with the game's standing."""
+    move list, or the move panel where the list gave way to the score at a round's end), the findings about the
+    round (an unfinished round, a claim) where there are any and, at a round's end, the score with the game's
+    standing."""
     rows = _screen(replay, at, width, height)
     frame, where, screen = replay.frame(at), replay.address(at), "\n".join(rows)
     assert len(rows) <= height and max(len(row.rstrip()) for row in rows) <= width, f"{where}:\n{screen}"
@@ -36,6 +37,8 @@ def _check_screen(replay: Replay, at: Cursor, width: int, height: int) -> None:
         listed = any("▶ " in row and f"{frame.number}. " in row for row in rows)
         panel = next((k for k, row in enumerate(rows) if f"─ move {frame.number}" in row), None)
         assert listed or (panel is not None and f"{frame.number}. " in rows[panel + 1]), f"{where}:\n{screen}"
+    for finding in frame.round_findings:
+        assert finding.code in screen, f"{where}:\n{screen}"
     if frame.end is not None:
         from dln.views.frames import standing_words
 
@@ -108,3 +111,19 @@ def test_a_round_s_end_gives_the_move_the_rows_of_a_move_list_of_one_move(width:
     move = " ".join(row.strip("│ ") for row in rows[top + 1:bottom])
     assert "S takes 4♥ 2♣ 6♠ 3♣ 6♥ 10♦ 7♦ 10♣ 9♥ Q♣ with Q♠" in move and "✓ legal" in move, screen
     assert "…" not in move and "round 1 moves" not in screen, screen
+
+
+@pytest.mark.parametrize(("width", "height"), [(60, 20), (40, 24)])
+def test_the_round_s_findings_stay_on_a_small_screen_with_the_move_whole(width: int, height: int) -> None:
+    """The last move of a record that ends before its round does, at 60x20: the warning that says so (D604) gave
+    way to the move list, though a phone's 40x24 showed it; there, the move was cut to one row to leave the list
+    three.  The round's findings give way only to the move, as the score does at a round's end, and beside them
+    the move is shown whole before the list."""
+    replay = sample("constructs/deck.dln")
+    last = [at for at in replay.walk() if replay.frame(at, entries=False).round_findings][-1]
+    rows = _screen(replay, last, width, height)
+    screen = "\n".join(rows)
+    assert "D604 round-unfinished" in screen, screen
+    top = next(k for k, row in enumerate(rows) if "─ move 6 " in row)
+    assert [row.strip("│ ") for row in rows[top + 1:top + 4]] == ["6. S 7h x 7c", "S takes 7♣ with 7♥", "✓ legal"], \
+        screen

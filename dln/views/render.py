@@ -252,10 +252,11 @@ class FrameView:
                         break
                     scores = parts[1] = score_panel(self.frame, self.look, compact=True, fit=left, turned=False,
                                                     **shorter)
-            # The score, then the findings, give way to the move and the list (one column), to the move
-            # (side by side: the round's findings could leave it no row)
+            # The score, then the findings, give way to the move and the list (one column; the round's findings
+            # only to the move, as the score at its end: the list gives way to them), to the move (side by side:
+            # the round's findings could leave it no row)
             for part in (scores, findings):
-                if body - rows(Group(*parts), left) < least:
+                if body - rows(Group(*parts), left) < (3 if part is findings and not side else least):
                     parts.remove(part)
             board = Group(*parts)
             used = rows(board, left)
@@ -269,11 +270,13 @@ class FrameView:
                 grid.add_row(Cropped(Group(board, move), body), "", self._move_list(body, right))
                 yield grid
             else:
-                room = body - used
-                move_rows = max(3, min(rows(move), room - 5))
-                # a row at least; at a round's end, beside the score, none that would cut the move short
-                fits = room >= 6 and not (end and scores in parts and rows(move) > move_rows)
-                listed = [self._move_list(max(room - move_rows, 3), width)] if fits else []
+                room, whole = body - used, rows(move)
+                move_rows = max(3, min(whole, room - 5))
+                # Beside what the list gives way to (the score at a round's end, the round's findings) the move is
+                # shown whole first, the list in the rows left, if it has one at least
+                if (end and scores in parts) or (bool(self.frame.round_findings) and findings in parts):
+                    move_rows = max(move_rows, min(whole, room))
+                listed = [self._move_list(room - move_rows, width)] if room - move_rows >= 3 else []
                 yield Cropped(Group(board, self._move_panel(move_rows if listed else max(room, 3), (console, width)),
                                     *listed), body)
         if self.footer is not None:
