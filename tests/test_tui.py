@@ -640,3 +640,19 @@ def test_the_score_of_a_four_player_round_s_end_is_on_a_phone_s_screen() -> None
         term.wait_for("replayer-exit=0")
     finally:
         term.close()
+
+
+@needs_tmux
+def test_a_phone_s_header_says_the_round_before_the_file_s_name() -> None:
+    """dln replay in a 40x24 pane: the header, cut at the screen's edge, read 'four-player.dln · dln generate ·
+    game 1…', the round and its dealer cut off behind the file's name and the event.  Where the round's part
+    would be cut the event, then the file's name, give way to it (80 columns keep them: the round fits)."""
+    replay = shlex.join([sys.executable, "-m", "dln", "replay", "samples/four-player.dln"])
+    term = Terminal(f"{replay}; echo replayer-exit=$?; sleep 600", cwd=ROOT, width=40, height=24)
+    try:
+        screen = term.wait_for("round 1: start", "q quit")
+        assert screen.split("\n")[0].startswith("game 1 · round 1 (1 of 9), dealer N"), screen
+        term.keys("q")
+        term.wait_for("replayer-exit=0")
+    finally:
+        term.close()

@@ -155,7 +155,7 @@ class FrameView:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
         height = self.height
-        header = self._header(None if height is not None else width)
+        header = self._header(None if height is not None else width, edge=width if height is not None else None)
         if self.overlay is not None and height is not None:
             yield from self._compact_screen(console, options, width, height)  # the overlay, cropped
             return
@@ -221,7 +221,7 @@ class FrameView:
     def _compact_screen(self, console: Console, options: ConsoleOptions, width: int,
                         height: int) -> RenderResult:
         """Header, a body of exactly the rows left, then the footer: the key bar is never pushed off."""
-        header = self._header()
+        header = self._header(edge=width)
         free = options.update(height=None)
 
         def rows(renderable: RenderableType, at: int = width) -> int:
@@ -332,8 +332,9 @@ class FrameView:
         return hands is None or seat in hands
 
     # -- header -------------------------------------------------------------------------
-    def _header(self, width: int | None = None) -> Text:
-        """Where the position is: file, event, game, round, deal, rules; on one line cut at the screen's edge,
+    def _header(self, width: int | None = None, *, edge: int | None = None) -> Text:
+        """Where the position is: file, event, game, round, deal, rules; on one line cut at the screen's edge
+        (``edge`` columns: where the round's part would be cut, the event, then the file's name, give way to it),
         or within ``width`` broken between its parts (printed, where nothing is short of rows)."""
         f, look = self.frame, self.look
         game, played = f.game, f.round
@@ -343,6 +344,7 @@ class FrameView:
         event = game.game.tag("Event")
         if event:
             parts.append(Text(look.words(event)))
+        giving = parts[::-1]  # the event first, then the file's name
         parts.append(Text(f"game {game.number}"))
         count = len(game.rounds)
         label = played.label + (f" ({played.index + 1} of {count})" if count > 1 else "")
@@ -350,6 +352,9 @@ class FrameView:
             dealer = f.state.dealer if f.state is not None else played.round.dealer
             label += f", dealer {dealer}"
         parts.append(Text(label, style="bold"))
+        for part in giving:  # the round's part ends before the '…' of the cut
+            if edge is not None and Text(look.dot).join(parts).cell_len >= edge:
+                parts.remove(part)
         if f.state is not None:  # a setup that does not say its deal: which one it is is not known
             parts.append(Text(f"deal {f.state.deal if f.known.deal else '?'} of {f.state.deals}"))
         parts.append(Text(game.rules_words, style=LABEL))
