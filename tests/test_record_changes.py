@@ -337,17 +337,23 @@ def test_an_annotation_by_one_recorder_and_a_move_by_the_other_are_both_kept(tmp
 
 # -- a large archive ------------------------------------------------------------------------------------------
 
-def _peak_mb(path: Path, typed: str) -> float:
-    """``dln record path`` with ``typed`` on standard input: its peak memory in MB, as bench/commands.py
-    measures every command's."""
+def peak_mb(args: list[str], workdir: Path, typed: str = "") -> tuple[int, float]:
+    """``dln ARGS`` with ``typed`` on standard input: its exit code and its peak memory in MB, as
+    bench/commands.py measures every command's."""
     spec = importlib.util.spec_from_file_location("bench_commands", ROOT / "bench" / "commands.py")
     assert spec is not None and spec.loader is not None
     bench = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = bench  # its dataclasses look their module up
     spec.loader.exec_module(bench)
-    done = bench.run(["record", str(path)], path.parent, typed)
-    assert done.code == 0
-    return float(done.peak_mb)
+    done = bench.run(args, workdir, typed)
+    return done.code, float(done.peak_mb)
+
+
+def _peak_mb(path: Path, typed: str) -> float:
+    """``dln record path`` with ``typed`` on standard input: its peak memory in MB."""
+    code, peak = peak_mb(["record", str(path)], path.parent, typed)
+    assert code == 0
+    return peak
 
 
 @pytest.mark.slow

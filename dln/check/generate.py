@@ -96,8 +96,8 @@ def record_move(state: Position, move: EngineMove, number: int | None = None) ->
     """
     if move.kind == "lay" and not move.loose and not move.piles:  # half the moves: nothing to name
         return Move(_seat(move.seat), move.card, "lay", number=number)
-    missing = sorted(c for c in move.loose if c not in state.loose)
-    if missing:
+    if not move.loose.issubset(state.loose):  # a set of the table's cards: a crowded table has many moves
+        missing = sorted(c for c in move.loose if c not in state.loose)
         raise ValueError(f"{' '.join(map(str, missing))} not loose on the table")
     piles = [p for p in state.piles if p.id in move.piles]
     if len(piles) != len(move.piles):

@@ -12,6 +12,8 @@ resolved on the table, where a game without them has none) and one writing
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from dln.check.generate import record_move as written  # the record of an engine move, as the validator writes it
 from dln.check.references import to_engine_move
 from dln.engine import Move as EngineMove
@@ -20,15 +22,21 @@ from dln.engine.codes import CARD_ALREADY_SEEN, CARD_NOT_IN_HAND, stands
 from dln.games.protocol import Position, game_of
 from dln.notation.model import Move
 
-__all__ = ["Position", "judged", "legal", "legal_move", "to_engine", "violations", "written"]
+__all__ = ["Position", "each_legal", "judged", "legal", "legal_move", "to_engine", "violations", "written"]
 
 
 def legal(state: Position, *, every: bool = False) -> list[EngineMove]:
     """Every legal move of the seat to play, as a player tells them apart (Diloti: one per value of the loose
     cards taken or used, those taking the 2 of clubs or the 10 of diamonds apart as they score otherwise,
     unless ``every``: one per card of that value too)."""
+    return list(each_legal(state, every=every))
+
+
+def each_legal(state: Position, *, every: bool = False) -> Iterable[EngineMove]:
+    """:func:`legal`, made one at a time where there may be very many (a crowded Diloti table has hundreds of
+    thousands): ``dln moves`` prints them as they come rather than holding them all."""
     game = game_of(state)
-    return game.legal_moves(state) if every else list(game.distinct_moves(state))
+    return game.each_move(state) if every else game.distinct_moves(state)
 
 
 def to_engine(state: Position, move: Move) -> tuple[EngineMove, list[Violation]]:

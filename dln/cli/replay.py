@@ -469,8 +469,9 @@ def moves(file: str, game_number: int, round_number: int, at: int | None, move: 
     """List the legal moves before move AT of a round of FILE (or after MOVE moves, as dln show counts
     them), in DLN ('-' reads stdin).
 
-    First the position (table, hands, whose turn), then every legal move,
-    and the seats that may still cancel the round for face cards (redeal N,
+    First the position (table, hands, whose turn), then every legal move
+    (over 10000, on a crowded table, printed as they come and counted after
+    them), and the seats that may still cancel the round for face cards (redeal N,
     under a house rule of face-card redeals); with --rank, every legal move (suits apart) best first with the engine's
     expected points for the round (docs/analysis.md), the move the record
     plays there valued in full as dln analyse values it, so that the two

@@ -7,7 +7,7 @@ the house rules of ``state.rules`` are read by those predicates too.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from itertools import combinations
 from typing import Generic, TypeVar
 
@@ -77,6 +77,9 @@ Options = Iterable[frozenset[Card]]
 _ACE_TO_THREE = pack((0, 255, 255, 255, 0, 0, 0, 0, 0, 0, 0))
 #: Listing by value, the cards of every sub-multiset of a table this size are built at once.
 _TABULATE = 16384
+#: The sub-multisets of a large table kept for the next card of the same value (:class:`_Made`), and the
+#: cards of as many value counts (:meth:`_Listing.options`): past that, memory would grow with the listing.
+_KEPT = 16384
 #: Listing every move, the cards of each choice are built at once and kept when at most this many
 #: loose numerals lie on the table (at most 2**10 choices in all); a crowded table makes them as used.
 _FEW = 10
@@ -97,20 +100,31 @@ class _Suits:
 
 
 class _Made(Generic[T]):
-    """The items of an iterator, made as they are first asked for and kept for the next pass."""
+    """The items of an iterator, made as they are first asked for and kept for the next pass while they
+    are at most :data:`_KEPT`: past that (a crowded table's millions of sub-multisets) each pass makes them
+    afresh with ``make``, so that memory holds one at a time, not every move's cards."""
 
-    __slots__ = ("made", "source")
+    __slots__ = ("made", "make", "source")
 
-    def __init__(self, source: Iterator[T]) -> None:
-        self.made: list[T] = []
-        self.source = source
+    def __init__(self, make: Callable[[], Iterator[T]]) -> None:
+        self.make = make
+        self.made: list[T] | None = []
+        self.source = make()
 
     def __iter__(self) -> Iterator[T]:
         made = self.made
+        if made is None:  # too many to keep: made afresh
+            yield from self.make()
+            return
         i = 0
         while True:
             if i == len(made):
                 for item in self.source:  # one more
+                    if i == _KEPT:  # this pass goes on with the source, and the next makes them again
+                        self.made = None
+                        yield item
+                        yield from self.source
+                        return
                     made.append(item)
                     break
                 else:
@@ -161,7 +175,7 @@ class _Listing:
         self._declarable: dict[int, tuple[int, ...]] = {}
         self._upto: list[int] | None = None
         self._made: dict[Packed, tuple[frozenset[Card], ...]] = {}
-        self._sets: dict[tuple[int, Counts], tuple[Iterable[Options], Iterable[int]]] = {}
+        self._sets: dict[tuple[int, Counts], Iterable[tuple[Options, int]]] = {}
         self._boxes: dict[Box, list[tuple[frozenset[Card]]]] = {}
         self._first: dict[Packed, tuple[frozenset[Card]]] = {}
         self._halves: tuple[dict[Packed, frozenset[Card]], dict[Packed, frozenset[Card]]] = ({}, {})
@@ -176,7 +190,8 @@ class _Listing:
 
     def options(self, code: Packed) -> Options:
         """The loose cards with the value counts ``code``: every choice of suits or, by value,
-        the cards first in table order only (one frozenset per listing: many moves share it)."""
+        the cards first in table order only (one frozenset per listing, kept for the first
+        :data:`_KEPT` value counts: many moves share it)."""
         if self.few:
             made = self._made.get(code)
             if made is None:
@@ -201,30 +216,34 @@ class _Listing:
                 a = low[ace_to_three] = frozenset(first(self.groups, unpack(ace_to_three))[0])
             b = high.get(rest)
             if b is None:
-                b = high[rest] = frozenset(first(self.groups, unpack(rest))[0])
-            found = self._first[code] = (a | b,)
+                b = frozenset(first(self.groups, unpack(rest))[0])
+                if len(high) < _KEPT:
+                    high[rest] = b
+            found = (a | b,)
+            if len(self._first) < _KEPT:
+                self._first[code] = found
         return found
 
-    def sets(self, target: int, fixed: Counts = ZERO) -> tuple[Iterable[Options], Iterable[int]]:
-        """:func:`splittable` on the loose numerals: the cards of each sub-multiset and the totals of
+    def sets(self, target: int, fixed: Counts = ZERO) -> Iterable[tuple[Options, int]]:
+        """:func:`splittable` on the loose numerals: the cards of each sub-multiset with the total of
         their values (asked once per listing: cards of equal value share them).
 
-        On a large table they are made as they are first iterated and kept, so that a caller
-        that stops early (the validator's help, :func:`has_legal_move`) makes only a few.
+        On a large table they are made as they are first iterated and kept while they are few
+        (:class:`_Made`), so that a caller that stops early (the validator's help,
+        :func:`has_legal_move`) makes only a few, and a crowded table's are not all held.
         """
         found = self._sets.get((target, fixed))
         if found is None and self.few:
             codes, totals = split_members(self.avail, target, fixed)
-            found = self._sets[target, fixed] = [self.options(code) for code in codes], totals
+            found = self._sets[target, fixed] = list(zip(map(self.options, codes), totals, strict=True))
         elif found is None:
             chosen = splittable(self.avail, target, fixed)
             box = chosen.box
             if self.by_value and box.size <= _TABULATE:
-                found = list(chosen.pick(self._tabulated(box))), list(chosen.pick(box.totals()))
+                found = list(zip(chosen.pick(self._tabulated(box)), chosen.pick(box.totals()), strict=True))
             else:
-                members = _Made(chosen.iter_members())
-                found = (_Made(self.options(code) for code, _ in members),
-                         _Made(total for _, total in members))
+                options = self.options
+                found = _Made(lambda: ((options(code), total) for code, total in chosen.iter_members()))
             self._sets[target, fixed] = found
         return found
 
@@ -327,16 +346,18 @@ def _captures(table: _Listing, card: Card, free: bool, choices: frozenset[Counts
     maximal = None if choices is None else [pack(c) for c in choices]
     for parts in _subsets(summed):
         fixed = counts_of(p.value for p in parts) if parts else ZERO
-        sets = table.sets(v, fixed)[0] if maximal is None else []
+        sets = table.sets(v, fixed) if maximal is None else ()
         for chosen in _subsets(whole):
             ids = frozenset(p.id for p in (*parts, *chosen)) if parts or chosen else NO_PILES
             if not free and (owned is None or owned.id not in ids):
                 continue
             everything = table.xeri_ok and len(ids) == table.n_piles
-            if maximal is not None:  # only what forced_capture allows, straight from its choices
+            if maximal is None:
+                taken: Iterable[Options] = (options for options, _ in sets)
+            else:  # only what forced_capture allows, straight from its choices
                 rest = pack(fixed) + len(chosen) * PACKED_UNIT[v]
-                sets = [table.options(code) for code in _forced(maximal, pack(table.avail), rest)]
-            for options in sets:
+                taken = [table.options(code) for code in _forced(maximal, pack(table.avail), rest)]
+            for options in taken:
                 for cards in options:
                     if cards or ids:
                         yield _move(Move, (seat, card, "capture", cards, ids, None, False, (),
@@ -406,7 +427,7 @@ def _declarations(table: _Listing, card: Card) -> Iterator[Move]:
         room = table.upto(value)
         most = choices[-1][1]
         # The card in a set of loose cards (which must total what the card's set lacks).
-        for options, total in zip(*table.sets(value, UNIT[cv]), strict=True) \
+        for options, total in table.sets(value, UNIT[cv]) \
                 if with_loose and (room + cv) // value + most >= 2 else ():
             sets = (total + cv) // value
             for ids, n in choices:
@@ -419,7 +440,7 @@ def _declarations(table: _Listing, card: Card) -> Iterator[Move]:
             if room // value + 1 + most < 2:
                 continue
             raised = [(ids | {q.id}, n) for ids, n in choices]
-            for options, total in zip(*table.sets(value), strict=True):
+            for options, total in table.sets(value):
                 sets = total // value + 1
                 for ids, n in raised:
                     if sets + n >= 2:
@@ -460,7 +481,7 @@ def _liberal_groups(
         fixed = counts_of([card.value, *(p.value for p in parts)])
         inside = card.value + sum(p.value for p in parts)
         joined = [(ids | {p.id for p in parts}, n) for ids, n in choices]
-        for options, total in zip(*table.sets(value, fixed), strict=True):
+        for options, total in table.sets(value, fixed):
             sets = (total + inside) // value
             for ids, n in joined:
                 if sets + n >= 2:

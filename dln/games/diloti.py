@@ -204,6 +204,9 @@ class Diloti:
     def legal_moves(self, state: RoundState) -> list[Move]:
         return legal_moves(state)
 
+    def each_move(self, state: RoundState) -> Iterator[Move]:
+        return iter_legal_moves(state)
+
     def distinct_moves(self, state: RoundState, cards: Collection[Card] | None = None) -> Iterator[Move]:
         return _scoring_apart(state, iter_legal_moves(state, by_value=True, cards=cards))
 
@@ -356,10 +359,10 @@ def _scoring_apart(state: RoundState, moves: Iterable[Move]) -> Iterator[Move]:
     if not scoring:
         yield from moves
         return
+    alikes = [(card, [c for c in state.loose if c.value == card.value]) for card in scoring]  # in table order
     for move in moves:
         variants = [move]
-        for card in scoring:
-            alike = [c for c in state.loose if c.value == card.value]  # in table order
+        for card, alike in alikes:
             for variant in list(variants):
                 taken = [c for c in alike if c in variant.loose]
                 if not taken or len(taken) == len(alike):

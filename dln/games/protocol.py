@@ -267,6 +267,10 @@ class Game(Protocol):
         """Every legal move of the seat to move (its known cards)."""
         ...
 
+    def each_move(self, state: Position) -> Iterable[Move]:
+        """:meth:`legal_moves`, lazily where there may be very many (``dln moves --all`` on a crowded table)."""
+        ...
+
     def distinct_moves(self, state: Position, cards: Collection[Card] | None = None) -> Iterable[Move]:
         """The legal moves as a player tells them apart (Diloti: one per value of the loose cards, whichever
         suits of it, but the 2 of clubs and the 10 of diamonds apart, as they score), lazily where there may

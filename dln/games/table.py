@@ -386,6 +386,9 @@ class TableGame(ABC):
     def apply(self, state: TableRound, move: Move) -> TableRound:
         return play(state, move)
 
+    def each_move(self, state: TableRound) -> list[Move]:
+        return self.legal_moves(state)
+
     def distinct_moves(self, state: TableRound, cards: Collection[Card] | None = None) -> list[Move]:
         return [move for move in self.legal_moves(state) if cards is None or move.card in cards]
 

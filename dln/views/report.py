@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from itertools import chain, islice
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
@@ -139,7 +140,7 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
     a move that cannot have been made stops the replay before it).  ``rank``: the options of the engine that ranks them
     (budget, seed, open_hands; ``dln moves --rank``); ``option``: the one the user named the position with,
     ``--at`` or ``--move`` (:func:`dln.wording.positions_span`)."""
-    from dln.check.plays import legal, written
+    from dln.check.plays import each_legal, written
     from dln.check.position import broken_before, cancelled, known_of, no_position
     from dln.notation.writer import move_text
     from dln.views.scoresheet import describe_position, position_data
@@ -180,20 +181,42 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
         coming = played.record_moves[at - 1] if at <= len(played.record_moves) else None  # valued as analyse does
         _print_ranked(display, report, round_number, at, state, {**rank, "coming": coming}, as_json,
                       ascii_json, known, code, redeals)
-    listed = [move_text(written(state, move)) for move in legal(state, every=every)]
+    listed = (move_text(written(state, move)) for move in each_legal(state, every=every))
     if as_json:
-        emit(json.dumps({"file": display, "game": report.index, "round": round_number, "at": at,
-                         "position": position_data(state), "moves": listed,
-                         **({"redeals": redeals} if redeals else {})}, ensure_ascii=ascii_json))
+        _json_moves(listed, {"file": display, "game": report.index, "round": round_number, "at": at,
+                             "position": position_data(state)}, redeals, ascii_json)
         sys.exit(code)
     say(describe_position(state, known))
     hand = state.hand(state.turn)  # a hand partly seen: the moves of the cards the record shows
-    say(f"{count_of(len(listed), 'legal move')} for {state.turn}"
-        f"{known_cards(sorted(hand.known, key=lambda c: c.index), hand.unknown, 'not listed')}:")
-    for text in listed:
-        say("  " + text)
+    mover = f"{state.turn}{known_cards(sorted(hand.known, key=lambda c: c.index), hand.unknown, 'not listed')}"
+    first = list(islice(listed, LISTED_AT_ONCE + 1))
+    if len(first) <= LISTED_AT_ONCE:  # the count heads the list
+        say(f"{count_of(len(first), 'legal move')} for {mover}:")
+        for text in first:
+            say("  " + text)
+    else:  # too many to hold: said as they come, and counted after them
+        say(f"more than {LISTED_AT_ONCE} legal moves for {mover}, counted after them:")
+        said = 0
+        for text in chain(first, listed):
+            say("  " + text)
+            said += 1
+        say(f"{count_of(said, 'legal move')} for {state.turn}")
     _say_redeals(report, redeals)
     sys.exit(code)
+
+
+#: ``dln moves`` lists up to this many moves under a heading that counts them; more are printed as they come
+#: and counted after them (a crowded table has hundreds of thousands: holding them took hundreds of MB).
+LISTED_AT_ONCE = 10_000
+
+
+def _json_moves(listed: Iterable[str], head: dict[str, object], redeals: Sequence[str], ascii_json: bool) -> None:
+    """``dln moves --json``: ``head``'s keys, then ``"moves"`` written one at a time as ``listed`` makes them,
+    then ``"redeals"`` when there are any: the object ``json.dumps`` would write of them all."""
+    emit(json.dumps(head, ensure_ascii=ascii_json)[:-1] + ', "moves": [', nl=False)
+    for i, text in enumerate(listed):
+        emit(", " * bool(i) + json.dumps(text, ensure_ascii=ascii_json), nl=False)
+    emit("]" + (', "redeals": ' + json.dumps(redeals, ensure_ascii=ascii_json) if redeals else "") + "}")
 
 
 def _redeals(report: GameReport, state: RoundState | TableRound) -> list[str]:
