@@ -151,6 +151,24 @@ def test_all_alternatives_lists_every_one(tmp_path: Path) -> None:
     assert help_line.split("legal instead: ")[1].split(", ") == listed
 
 
+@pytest.mark.long
+@pytest.mark.slow  # seconds: some 180,000 moves written
+def test_all_alternatives_on_a_crowded_table_holds_their_text_not_their_moves(tmp_path: Path) -> None:
+    """validate --all-alternatives under the crowded table's illegal capture lists every legal move of the 10d
+    (11 MB of help): it held each as an engine move, with its set of cards, before writing them (354 MB at
+    its peak); it writes each as it comes, and holds the help's text alone."""
+    from tests.test_record_changes import peak_mb
+
+    small, crowded = tmp_path / "small.dln", tmp_path / "crowded.dln"
+    small.write_text(crowded_table(12))
+    crowded.write_text(crowded_table())
+    code, small_mb = peak_mb(["validate", "--all-alternatives", str(small)], tmp_path)
+    assert code == 1
+    code, crowded_mb = peak_mb(["validate", "--all-alternatives", str(crowded)], tmp_path)
+    assert code == 1
+    assert crowded_mb < small_mb + 200, (small_mb, crowded_mb)  # the help's text and its report: some 60 MB
+
+
 def test_explain_is_a_hidden_deprecated_alias(tmp_path: Path) -> None:
     path = tmp_path / "crowded.dln"
     path.write_text(crowded_table(12))

@@ -752,6 +752,8 @@ class _Checker(OutOfTurn):
         listing = offered(state, engine.distinct_moves(state, (move.card,)))
         first = next(listing, None)
         listing = offered(state, engine.distinct_moves(state)) if first is None else chain((first,), listing)
+        # written as they come (offered yields DLN text): --all-alternatives on a crowded table lists some
+        # 180,000, and their engine moves held at once took 300 MB
         chosen = list(listing if limit is None else islice(listing, limit + 1))
         more = ""
         if limit is not None and len(chosen) > limit:
