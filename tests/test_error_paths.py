@@ -303,3 +303,29 @@ def test_fmt_force_on_a_read_only_linked_file_that_meets_a_full_disk_restores_it
     assert code == 2 and f"{path}: error: not reformatted: cannot write: No space left on device" in out + err, out
     assert path.read_bytes() == old
     assert stat.S_IMODE(path.stat().st_mode) == 0o444
+
+
+def test_record_that_cannot_write_a_new_game_keeps_the_answers_typed_at_the_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The disk fills while the questions are answered: 'nothing was recorded', and every answer (the event,
+    the players' names) was lost, to be typed again.  Now the answers are said as the game's tags, which a
+    file holding them starts the game from, only the dealer asked again."""
+    real = RecordFile.commit
+    monkeypatch.setattr(RecordFile, "commit", lambda self, text, gap=None: (_ for _ in ()).throw(
+        OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))))
+    path = tmp_path / "game.dln"
+    answers = ["Club night", "Athens", "2026.11.29", "Diloti", "2", "Μαρία", "Ελένη", "S", "", ""]
+    code, out = record(path, answers)
+    assert code == 2 and not path.exists()
+    said = out.splitlines()
+    start = said.index(f"{path}: nothing was recorded")
+    assert said[start - 1] == f"{path}: cannot write the record: No space left on device"
+    assert said[start + 1].startswith(f"{path}: the answers given, as the game's tags"), out
+    tags = said[start + 2:]
+    assert '[Event "Club night"]' in tags and '[North "Μαρία"]' in tags and '[South "Ελένη"]' in tags, out
+    monkeypatch.setattr(RecordFile, "commit", real)
+    path.write_text("\n".join(tags) + "\n", encoding="utf-8")
+    code, out = record(path, ["S", "quit"])
+    assert code == 0 and "game started" in out, out
+    assert path.read_text(encoding="utf-8") == "\n".join(tags) + "\n\nround 1 dealer S\n"

@@ -15,6 +15,7 @@ from dln.notation.lines import not_utf8
 from dln.notation.mistakes import tag_option_problem
 from dln.notation.model import SEAT_TAGS, Round, Seat
 from dln.notation.sources import Unreadable, not_utf8_reason
+from dln.notation.writer import write_game
 from dln.record.changes import Diverged
 from dln.record.moves import (
     ANNOTATION,
@@ -197,7 +198,10 @@ def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
         if new is None:
             terminal.say(nothing)
             return None
-        recorder = _or_stop(lambda: Recorder.start(new, file=file), path)
+        try:
+            recorder = Recorder.start(new, file=file)
+        except Refused as refusal:  # the disk filled while the questions were answered: the answers are said
+            raise Stop(EXIT_BAD_INPUT, *(f"{path}: {line}" for line in refusal.lines), *_answers(new, path)) from None
         terminal.say(f"{path}: game started: {recorder.rules_text}", "")
         return recorder
     try:
@@ -251,6 +255,14 @@ def _unstarted(path: Path, questions: Callable[[], _T]) -> _T:
         raise Stop(EXIT_INTERRUPTED, "", f"interrupted: {path}: no game started; nothing was written") from None
     except Unreadable as exc:  # an answer that is not UTF-8 (:meth:`Terminal.ask`)
         raise Stop(EXIT_BAD_INPUT, str(exc), f"{path}: no game started; nothing was written") from None
+
+
+def _answers(new: NewGame, path: Path) -> list[str]:
+    """The answers of a new game that could not be written, as its tags: typed at the table, they are not lost;
+    a file holding them starts the game, only the dealer asked again."""
+    tags = write_game(replace(new.game(), rounds=())).splitlines()
+    return [f"{path}: the answers given, as the game's tags (a file holding them starts this game, only the "
+            "dealer asked again):", *tags]
 
 
 def _or_stop(action: Callable[[], _T], path: Path) -> _T:
