@@ -208,7 +208,7 @@ def test_replay_of_a_missing_file_names_it(tmp_path: Path) -> None:
 @needs_tmux
 @pytest.mark.parametrize(("content", "said"), [
     (GREEK_1253, "windows.dln:2:9: error: cannot read: not UTF-8 text (byte value 0xC5)"),
-    (b'[Game "Xeri"]\n[Event "club night"]\n', "windows.dln: error: the record holds no round to replay"),
+    (b'[Game "Xeri"]\n[Event "club night"]\n', "windows.dln: error: no game with rounds to replay"),
 ], ids=["windows-1253", "no-rounds"])
 def test_replay_on_a_terminal_says_why_before_any_screen(tmp_path: Path, content: bytes, said: str) -> None:
     (tmp_path / "windows.dln").write_bytes(content)

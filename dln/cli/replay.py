@@ -387,6 +387,8 @@ def whole_replay(file: str, variant: str | None) -> tuple[Replay, int]:
         sys.exit(EXIT_BAD_INPUT)
     if not parsed:
         sys.exit(EXIT_BAD_INPUT)  # every game was reported above
+    if not places:  # said as when not on a terminal
+        _cannot_show(file, "no game with rounds to replay", as_json=False)
     variants = parse_variants(variant) if variant is not None else None
     status = EXIT_BAD_INPUT if report.errors else EXIT_OK
     try:
