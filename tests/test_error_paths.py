@@ -209,9 +209,11 @@ def test_replay_of_a_missing_file_names_it(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("content", "said"), [
     (GREEK_1253, "windows.dln:2:9: error: cannot read: not UTF-8 text (byte value 0xC5)"),
     (b'[Game "Xeri"]\n[Event "club night"]\n', "windows.dln: error: no game with rounds to replay"),
-], ids=["windows-1253", "no-rounds"])
-def test_replay_on_a_terminal_says_why_before_any_screen(tmp_path: Path, content: bytes, said: str) -> None:
-    (tmp_path / "windows.dln").write_bytes(content)
+    (None, "windows.dln: error: cannot read: No such file or directory"),
+], ids=["windows-1253", "no-rounds", "missing"])
+def test_replay_on_a_terminal_says_why_before_any_screen(tmp_path: Path, content: bytes | None, said: str) -> None:
+    if content is not None:
+        (tmp_path / "windows.dln").write_bytes(content)
     command = shlex.join([sys.executable, "-m", "dln", "replay", "windows.dln"])
     term = Terminal(f"{command}; echo replayer-exit=$?; sleep 600", cwd=tmp_path)
     try:
