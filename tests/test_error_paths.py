@@ -11,6 +11,7 @@ import os
 import shlex
 import socket
 import stat
+import subprocess
 import sys
 from pathlib import Path
 
@@ -331,3 +332,24 @@ def test_record_that_cannot_write_a_new_game_keeps_the_answers_typed_at_the_tabl
     code, out = record(path, ["S", "quit"])
     assert code == 0 and "game started" in out, out
     assert path.read_text(encoding="utf-8") == "\n".join(tags) + "\n\nround 1 dealer S\n"
+
+
+# -- no standard error at all ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("command", "code", "shown"), [
+    ("validate {game}", 0, "1 game, 5 rounds, 240 moves: 0 errors"),
+    ("validate {windows}", 2, "windows.dln:2:9: error: cannot read: not UTF-8 text"),
+    ("validate --jobs 2 {game} {windows}", 2, "windows.dln:2:9: error: cannot read: not UTF-8 text"),
+    ("analyse --budget 1 --round 1 {game}", 0, "round 1"),
+], ids=["validate", "validate-windows", "validate-jobs", "analyse"])
+def test_a_closed_standard_error_is_no_crash(tmp_path: Path, command: str, code: int, shown: str) -> None:
+    """``dln validate game.dln 2>&-`` (no standard error at all, as a job started with it closed, or pythonw
+    on Windows: Python's sys.stderr is None) crashed on the progress bar's terminal check: no report, exit 1,
+    which reads as a broken rule, and the traceback nowhere to be seen.  The report is written, the exit is
+    the command's own; what would go to standard error goes nowhere, as asked."""
+    (tmp_path / "windows.dln").write_bytes(GREEK_1253)
+    argv = command.format(game=shlex.quote(str(GAME)), windows="windows.dln")
+    done = subprocess.run(["sh", "-c", f"{shlex.quote(sys.executable)} -m dln {argv} 2>&-"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == code and shown in done.stdout, done.stdout

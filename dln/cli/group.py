@@ -92,9 +92,13 @@ class LazyGroup(click.Group):
         """Run the command; output that cannot be written (a full disk, a device error under ``> file``) is
         a message and exit 2, not a traceback and not exit 1, which would read as a broken rule.  No standard
         input at all (``<&-``: Python's sys.stdin is None, which every command met with a traceback) is read
-        as one that holds nothing.  A pipe whose reader is gone is exit 141, quietly (``_reader_gone``)."""
+        as one that holds nothing, and no standard error (``2>&-``, pythonw on Windows: sys.stderr is None, on
+        which the progress bar's terminal check crashed, exit 1) as one that takes what is said and keeps none of
+        it.  A pipe whose reader is gone is exit 141, quietly (``_reader_gone``)."""
         if sys.stdin is None:
             sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - standard input, for the process's life
+        if sys.stderr is None:
+            sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - as standard input above
         try:
             try:
                 return super().main(*args, **kwargs)
