@@ -353,3 +353,34 @@ def test_a_closed_standard_error_is_no_crash(tmp_path: Path, command: str, code:
     done = subprocess.run(["sh", "-c", f"{shlex.quote(sys.executable)} -m dln {argv} 2>&-"], cwd=tmp_path,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == code and shown in done.stdout, done.stdout
+
+
+# -- a current folder that is gone -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["validate game.dln", "fmt --check game.dln", "stats game.dln",
+                                     "merge game.dln -o {out}/all.dln", "split game.dln -d {out}/games"],
+                         ids=lambda c: c.split()[0])
+def test_a_relative_name_in_a_current_folder_deleted_says_so(tmp_path: Path, command: str) -> None:
+    """A shell left in a folder since deleted (or on a USB stick pulled out): 'dln validate game.dln' ended in
+    a FileNotFoundError traceback, exit 1, from making the name absolute.  It says the folder is gone, exit 2,
+    and writes nothing."""
+    gone, out = tmp_path / "gone", tmp_path / "out"
+    gone.mkdir()
+    out.mkdir()
+    argv = command.format(out=shlex.quote(str(out)))
+    script = f"cd {shlex.quote(str(gone))} && rmdir ../gone && exec {shlex.quote(sys.executable)} -m dln {argv}"
+    done = subprocess.run(["sh", "-c", script], capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.returncode == 2 and ("dln: error: the current folder is gone (deleted, or its disk removed): cd to "
+                                     "one that exists") in done.stderr, done.stderr
+    assert not any(out.iterdir())
+
+
+def test_an_absolute_name_in_a_current_folder_deleted_is_read(tmp_path: Path) -> None:
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    script = (f"cd {shlex.quote(str(gone))} && rmdir ../gone && exec {shlex.quote(sys.executable)} -m dln "
+              f"validate {shlex.quote(str(GAME))}")
+    done = subprocess.run(["sh", "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "0 errors" in done.stdout, done.stdout + done.stderr

@@ -85,6 +85,16 @@ def _reader_gone() -> Iterator[None]:
         raise click.exceptions.Exit(EXIT_BROKEN_PIPE) from None
 
 
+def _current_folder_gone() -> bool:
+    """Whether the folder the command was started in no longer exists (a shell left in a folder since deleted,
+    or on a disk since removed): a name relative to it cannot be made whole."""
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        return True
+    return False
+
+
 class LazyGroup(click.Group):
     """A click group whose commands are imported from ``COMMANDS`` when first asked for."""
 
@@ -109,6 +119,10 @@ class LazyGroup(click.Group):
         except click.exceptions.Exit as exc:  # raised by that last flush, outside click's own handling
             sys.exit(exc.exit_code)
         except OSError as exc:
+            if _current_folder_gone():  # a relative name made absolute (os.path.abspath): it names nothing now
+                say("dln: error: the current folder is gone (deleted, or its disk removed): cd to one that exists, "
+                    "or name the files by their whole path", err=True)
+                sys.exit(EXIT_UNWRITABLE)
             if exc.errno not in UNWRITABLE:
                 raise
             _quiet_stdout()
