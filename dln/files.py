@@ -50,6 +50,8 @@ __all__ = [
     "replace_file",
     "snapshot",
     "temporary_name",
+    "unwritable",
+    "write_failure",
 ]
 
 _CHUNK = 1 << 20
@@ -471,6 +473,17 @@ def is_stream(output: str) -> bool:
     except OSError:
         return False
     return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)
+
+
+def write_failure(exc: OSError) -> str:
+    """Why a write failed, in words: where the file refused was a new one (the copy renamed over a file, or a
+    file to create), the folder's state (:func:`unwritable`: missing, not a folder, not writable), which the
+    system's 'Permission denied' or 'No such file or directory' does not name; else the system's words."""
+    name = exc.filename
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.ENOENT, errno.ENOTDIR) and name is not None \
+            and not os.path.lexists(name) and (why := unwritable(os.fspath(name))):
+        return why
+    return exc.strerror or str(exc)
 
 
 def unwritable(output: str) -> str | None:

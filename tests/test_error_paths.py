@@ -31,7 +31,7 @@ as_root = pytest.mark.skipif(os.geteuid() == 0, reason="root reads and writes wh
 
 def unwritable_folders(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every folder may not be written to, as a read-only folder is for anyone but root."""
-    monkeypatch.setattr(dln.files.os, "access", lambda path, mode, **kw: not mode & os.W_OK)
+    monkeypatch.setattr(dln.files.os, "access", lambda path, mode, **kw: not (mode & os.W_OK and os.path.isdir(path)))
 
 
 # -- reading a record (dln/notation/sources.py) ---------------------------------------------------------------
@@ -384,3 +384,44 @@ def test_an_absolute_name_in_a_current_folder_deleted_is_read(tmp_path: Path) ->
               f"validate {shlex.quote(str(GAME))}")
     done = subprocess.run(["sh", "-c", script], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and "0 errors" in done.stdout, done.stdout + done.stderr
+
+
+# -- a file that may be written in a folder that may not ----------------------------------------------------------
+
+
+def unwritable_folder_refuses_new_files(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every folder may not be written to (:func:`unwritable_folders`), so a new file in it, the temporary copy
+    that is renamed over a file, is refused, as the system refuses it; the file itself may still be written."""
+    unwritable_folders(monkeypatch)
+
+    def refused(temp: Path, *args: object) -> None:
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(temp))
+
+    monkeypatch.setattr(dln.files, "_write_temporary", refused)
+
+
+def test_fmt_in_a_folder_that_cannot_be_written_names_the_folder(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """'dln fmt club/game.dln', game.dln writable (rw-rw-rw-) but club not: 'cannot write: Permission denied',
+    of a file anyone may write.  The new text goes to a new file beside it, renamed over it: the folder is what
+    refused, and the message says so, as dln merge's does."""
+    path = tmp_path / "game.dln"
+    old = GAME.read_bytes().replace(b"\nround", b"\nround ")
+    path.write_bytes(old)
+    unwritable_folder_refuses_new_files(monkeypatch)
+    code, out, err = run("fmt", str(path))
+    assert code == 2 and (f"{path}: error: not reformatted: cannot write: the folder {tmp_path} is not "
+                          "writable") in out + err, out + err
+    assert path.read_bytes() == old
+
+
+def test_record_in_a_folder_that_cannot_be_written_names_the_folder(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move is appended to the file, which works; 'undo' rewrites it, which needs a new file in the folder:
+    'cannot write the record: Permission denied' named nothing the user could see was wrong."""
+    path = tmp_path / "game.dln"
+    path.write_text(START + "1. N 4c 5h =9\n", encoding="utf-8")
+    unwritable_folder_refuses_new_files(monkeypatch)
+    _, out = record(path, ["undo"])
+    assert f"cannot write the record: the folder {tmp_path} is not writable" in out, out
+    assert path.read_text(encoding="utf-8") == START + "1. N 4c 5h =9\n"

@@ -70,7 +70,7 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, quiet: bool, force: boo
     rewritten), 1 with --check or --diff when a file would change, 2 when a
     file cannot be read, parsed or written, or no file was found.
     """
-    from dln.files import FileChanged, ReadOnlyFile
+    from dln.files import FileChanged, ReadOnlyFile, write_failure
     from dln.notation.formatting import Examined, NotCanonical, reformat
     from dln.notation.sources import NOT_REGULAR, Unreadable, snapshot_streaming
 
@@ -139,7 +139,7 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, quiet: bool, force: boo
             fail(f"{display}: error: not reformatted: the file is read-only (--force rewrites it)")
             continue
         except (Unreadable, OSError) as exc:
-            reason = exc.reason if isinstance(exc, Unreadable) else exc.strerror or str(exc)
+            reason = exc.reason if isinstance(exc, Unreadable) else write_failure(exc)
             fail(f"{display}: error: not reformatted: cannot write: {reason}")
             continue
         tally["changed"] += 1

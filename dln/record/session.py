@@ -10,6 +10,7 @@ from dln.cards import rank_order
 from dln.check import plays
 from dln.check.plays import Position
 from dln.check.validate import Diagnostic, GameReport, validate_game
+from dln.files import write_failure
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.model import SEAT_TAGS, Deal, Game, Hand, HandCard, Move, Round, ScoreClaim, Seat, Side
 from dln.notation.parser import parse_text
@@ -668,7 +669,7 @@ class Recorder:
         except FileChanged:
             changed = True
         except OSError as exc:
-            raise Refused(f"cannot write the record: {exc.strerror or exc}", "nothing was recorded") from None
+            raise Refused(f"cannot write the record: {write_failure(exc)}", "nothing was recorded") from None
         else:
             changed = False
         finally:
