@@ -425,3 +425,19 @@ def test_record_in_a_folder_that_cannot_be_written_names_the_folder(tmp_path: Pa
     _, out = record(path, ["undo"])
     assert f"cannot write the record: the folder {tmp_path} is not writable" in out, out
     assert path.read_text(encoding="utf-8") == START + "1. N 4c 5h =9\n"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full to stand for a full disk")
+@pytest.mark.parametrize(("command", "code"), [("merge windows.dln -o all.dln", 2), ("merge {game} -o all.dln", 0),
+                                               ("stats windows.dln", 2)], ids=["unreadable", "read", "stats"])
+def test_a_standard_error_on_a_full_disk_leaves_the_exit_code_to_say_it(tmp_path: Path, command: str,
+                                                                        code: int) -> None:
+    """``dln merge bad.dln -o all.dln 2>log`` with the log's disk full: the error could not be said, nor could
+    'cannot write the output' said of that, and the traceback of both (unseen) ended it with exit 1, which
+    reads as a broken rule.  The exit code is the command's own."""
+    (tmp_path / "windows.dln").write_bytes(GREEK_1253)
+    argv = command.format(game=shlex.quote(str(GAME)))
+    done = subprocess.run(["sh", "-c", f"{shlex.quote(sys.executable)} -m dln {argv} 2>/dev/full"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == code, done.stdout
+    assert (tmp_path / "all.dln").exists() == (command == "merge {game} -o all.dln")

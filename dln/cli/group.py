@@ -21,7 +21,7 @@ from typing import Any
 import click
 
 from dln import build
-from dln.views.output import is_terminal, say, tolerant_output
+from dln.views.output import is_terminal, quiet_streams, say, tolerant_output
 from dln.views.report import EXIT_INTERRUPTED
 
 #: How many new container objects the garbage collector lets build up before it looks for cycles.
@@ -61,16 +61,6 @@ EXIT_UNWRITABLE = 2  # bad input or an unwritable output (dln.cli.common.EXIT_BA
 EXIT_BROKEN_PIPE = 141
 
 
-def _quiet_stdout(*, stderr: bool = False) -> None:
-    """Point standard output (and standard error if asked) at the null device, so that nothing left in its
-    buffer fails again at exit."""
-    for stream in (sys.stdout, sys.stderr) if stderr else (sys.stdout,):
-        with contextlib.suppress(OSError, ValueError, AttributeError):  # AttributeError: no such stream at all
-            null = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(null, stream.fileno())
-            os.close(null)
-
-
 @contextlib.contextmanager
 def _reader_gone() -> Iterator[None]:
     """A pipe whose reader stopped reading (``dln moves game.dln | head -2``) ends the command quietly with
@@ -81,7 +71,7 @@ def _reader_gone() -> Iterator[None]:
     except OSError as exc:
         if exc.errno != errno.EPIPE:
             raise
-        _quiet_stdout(stderr=True)
+        quiet_streams(sys.stdout, sys.stderr)
         raise click.exceptions.Exit(EXIT_BROKEN_PIPE) from None
 
 
@@ -125,7 +115,7 @@ class LazyGroup(click.Group):
                 sys.exit(EXIT_UNWRITABLE)
             if exc.errno not in UNWRITABLE:
                 raise
-            _quiet_stdout()
+            quiet_streams(sys.stdout)
             say(f"dln: error: cannot write the output: {exc.strerror}", err=True)
             sys.exit(EXIT_UNWRITABLE)
 
