@@ -429,7 +429,8 @@ def test_record_in_a_folder_that_cannot_be_written_names_the_folder(tmp_path: Pa
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full to stand for a full disk")
 @pytest.mark.parametrize(("command", "code"), [("merge windows.dln -o all.dln", 2), ("merge {game} -o all.dln", 0),
-                                               ("stats windows.dln", 2)], ids=["unreadable", "read", "stats"])
+                                               ("stats windows.dln", 2), ("validate {game} {game}", 0)],
+                         ids=["unreadable", "read", "stats", "read-once"])
 def test_a_standard_error_on_a_full_disk_leaves_the_exit_code_to_say_it(tmp_path: Path, command: str,
                                                                         code: int) -> None:
     """``dln merge bad.dln -o all.dln 2>log`` with the log's disk full: the error could not be said, nor could

@@ -20,7 +20,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "dln"
 
 # Lower number = lower layer.  Equal numbers may not import each other unless they are the same layer.
 LAYER = {
-    "cards": 0, "files": 0, "wording": 0, "workers": 0,
+    "cards": 0, "files": 0, "streams": 0, "wording": 0, "workers": 0,
     "notation": 1, "engine": 1,
     "games": 1.5,
     "check": 2,

@@ -21,7 +21,8 @@ from typing import Any
 import click
 
 from dln import build
-from dln.views.output import is_terminal, quiet_streams, say, tolerant_output
+from dln.streams import quiet_streams
+from dln.views.output import is_terminal, say, tolerant_output
 from dln.views.report import EXIT_INTERRUPTED
 
 #: How many new container objects the garbage collector lets build up before it looks for cycles.

@@ -26,6 +26,7 @@ from dln.notation.bounds import TooLarge
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.lines import Lines, LineTooLong, NotUTF8, Overlong
 from dln.notation.parser import Piece, parse_chunk, parse_pieces, read_lines
+from dln.streams import said_on_stderr
 from dln.wording import count_of, visible
 
 if TYPE_CHECKING:  # dln.files (locks, hashing) loads only for a command that rewrites a file
@@ -146,7 +147,8 @@ def each_file(paths: Iterable[str], on_empty: Callable[[str], None]) -> Iterator
                 yield name
         if again:
             more = f" (and {count_of(len(again) - 1, 'more file')} of {path} like it)" if len(again) > 1 else ""
-            click.echo(visible(f"{again[0]}: its games are read once{more}"), err=True)
+            with said_on_stderr():
+                click.echo(visible(f"{again[0]}: its games are read once{more}"), err=True)
 
 
 def file_identity(name: str) -> tuple[int, int] | None:
@@ -387,7 +389,8 @@ class SyntaxReport:
         if self.worded is not None:
             error = self.worded(error)
         text = error.format() + skipped_note(error, others=other_games)
-        click.echo(visible(text + "\n"), err=self.err)  # below the views, so not dln.views.output.say
+        with said_on_stderr(self.err):
+            click.echo(visible(text + "\n"), err=self.err)  # below the views, so not dln.views.output.say
 
 
 def skipped_note(error: DLNSyntaxError, *, others: bool) -> str:

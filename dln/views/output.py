@@ -22,21 +22,20 @@ symbols instead, so a card reads ``10d``, not ``\\u2666``; the JSON writers ask
 from __future__ import annotations
 
 import contextlib
-import errno
 import io
-import os
 import sys
 from typing import IO, TYPE_CHECKING, Any
 
 import click
 
+from dln.streams import said_on_stderr
 from dln.wording import in_encoding, visible
 
 if TYPE_CHECKING:
     from rich.console import Console
 
 __all__ = ["SYMBOLS", "console", "emit", "encodable", "is_ascii", "is_terminal", "output_is_ascii",
-           "output_takes_any_text", "quiet_streams", "say", "separator", "tolerant_output"]
+           "output_takes_any_text", "say", "separator", "tolerant_output"]
 
 #: What the replayer and the score sheet draw beyond ASCII: suits, dashes, box drawing, the status line's dot.
 SYMBOLS = "♣♦♥♠—…╭─━│┃·"
@@ -81,25 +80,10 @@ def output_takes_any_text() -> bool:
 def say(text: str = "", *, err: bool = False, nl: bool = True) -> None:
     """A line of a report for people, on standard output (``err``: standard error): the record text in it
     shown as :func:`dln.wording.visible` writes it, never acted on by the terminal, in the stream's own
-    encoding (:func:`encodable`).  Standard error that cannot be written (``2>log`` on a full disk) loses
-    what is said there, not the command: its work and its exit code go on (a reader gone is still an error:
-    ``2>&1 | head``)."""
-    try:
+    encoding (:func:`encodable`).  Standard error that cannot be written loses what is said there, not the
+    command (:func:`dln.files.said_on_stderr`)."""
+    with said_on_stderr(err):
         click.echo(encodable(visible(text), sys.stderr if err else sys.stdout), err=err, nl=nl)
-    except OSError as exc:
-        if not err or exc.errno == errno.EPIPE:
-            raise
-        quiet_streams(sys.stderr)  # nothing left in its buffer to fail again at exit
-
-
-def quiet_streams(*streams: IO[str] | None) -> None:
-    """Point ``streams`` (standard output, standard error) at the null device, so that nothing left in their
-    buffers fails again at exit."""
-    for stream in streams:
-        with contextlib.suppress(OSError, ValueError, AttributeError):  # AttributeError: no such stream at all
-            null = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(null, stream.fileno())  # type: ignore[union-attr]
-            os.close(null)
 
 
 def encodable(text: str, stream: IO[str] | None) -> str:
