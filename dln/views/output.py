@@ -81,7 +81,7 @@ def say(text: str = "", *, err: bool = False, nl: bool = True) -> None:
     """A line of a report for people, on standard output (``err``: standard error): the record text in it
     shown as :func:`dln.wording.visible` writes it, never acted on by the terminal, in the stream's own
     encoding (:func:`encodable`).  Standard error that cannot be written loses what is said there, not the
-    command (:func:`dln.files.said_on_stderr`)."""
+    command (:func:`dln.streams.said_on_stderr`)."""
     with said_on_stderr(err):
         click.echo(encodable(visible(text), sys.stderr if err else sys.stdout), err=err, nl=nl)
 
