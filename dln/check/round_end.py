@@ -89,13 +89,13 @@ def close_round(reporter: Reporter, engine: protocol.Game, round_: Round, result
             reporter.report("D602", "warning", f"the round's points cannot be computed: {unknown}",
                             round_.score.line, round_.score.column)
         else:
-            claimed, twice = claimed_points(round_.score.points, result.scores)
+            claimed, notes = claimed_points(round_.score.points, result.scores)
             found = engine.check_score(result.scores, claimed)
             if told is None and any(v.severity == "error" for v in found) and \
                     (told := _told(engine, round_, state, last_move)) is not None:
-                twice.append(told[1])  # the score alone tells of another last move: the round counts with it
+                notes.append(told[1])  # the score alone tells of another last move: the round counts with it
                 result.scores = engine.score(engine.finish(told[0]))
-            reporter.report_all([v.noting(*twice) if v.severity == "error" else v for v in found],
+            reporter.report_all([v.noting(*notes) if v.severity == "error" else v for v in found],
                                 round_.score.line, round_.score.column)
     return result
 
