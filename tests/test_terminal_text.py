@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import csv
 import fcntl
+import html
 import io
 import os
 import pty
@@ -26,8 +27,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from dln.cli import main
+from dln.wording import visible, xml_text
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -413,3 +417,25 @@ def test_dln_show_at_40_columns_prints_its_header_whole() -> None:
     words = " ".join(head)
     for part in ("game 1", "round 2 (2 of", "dealer", "deal 1 of", "2 players"):
         assert part in words, head
+
+
+_ESCAPED_HERE = {*range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0), *range(0x202A, 0x202F),
+                 *range(0x2066, 0x206A), *range(0xD800, 0xE000)}
+
+
+def _escape_each(text: str, extra: tuple[int, ...] = ()) -> str:
+    """What docs/cli.md says a record's text is shown as, one character at a time."""
+    return "".join((f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}")
+                   if ord(c) in _ESCAPED_HERE or ord(c) in extra else c for c in text)
+
+
+@given(st.text(st.sampled_from("aΔ♠ \n\t\x00\x1b\x7f\x9b\u202e\u2066\udcff\ufffe\uffff<&\"é")
+               | st.characters(), max_size=60))
+def test_text_is_escaped_character_by_character_whatever_else_it_holds(text: str) -> None:
+    """``visible`` and ``xml_text`` escape exactly the characters a terminal acts on (and, for XML, what XML
+    cannot hold), in ASCII text and in text with Greek letters and suit signs alike: the two take different
+    roads to it (a drawing of a hand is a few thousand characters with a few suit signs, where
+    ``str.translate`` looks up every character)."""
+    assert visible(text) == _escape_each(text)
+    assert xml_text(text) == html.escape(_escape_each(text, (0xFFFE, 0xFFFF)), quote=False)
+    assert visible(visible(text)) == visible(text)
