@@ -220,12 +220,13 @@ def _component(component: Component) -> str:
     return "+".join(map(item_text, component))
 
 
-def move_text(move: Move, *, annotations: bool = False) -> str:
-    """A move in DLN (``12. S 8c x 8h 5s+3d *``); with glyphs and comments if asked.
+def move_text(move: Move, *, annotations: bool = False, numbered: bool = True, comments: bool = True) -> str:
+    """A move in DLN (``12. S 8c x 8h 5s+3d *``); with glyphs and comments if asked (``annotations``), without
+    its number or comments if not (``numbered``, ``comments``: a move list's ``S Jh x Js??``).
 
     Variations are not included, nor the comments written after one: the caller lays them out.
     """
-    parts = [f"{move.number}." if move.number is not None else None, move.seat, str(move.card)]
+    parts = [f"{move.number}." if numbered and move.number is not None else None, move.seat, str(move.card)]
     if move.kind == "capture":
         parts += ["x", *map(_component, move.components)]
         if move.xeri:
@@ -241,7 +242,7 @@ def move_text(move: Move, *, annotations: bool = False) -> str:
         return text
     for index, glyph in enumerate(move.glyphs):
         text += glyph if index == 0 and glyph in NUMBERED_SIGNS else " " + glyph
-    for comment in move.comments_by_place()[0]:
+    for comment in move.comments_by_place()[0] if comments else ():
         text += " " + braced_comment(comment)
     return text
 

@@ -389,7 +389,7 @@ def _standing_words(frame: Frame, end: RoundEnd) -> str:
 
 def plain_move(move: Move) -> str:
     """A move in DLN with its glyphs, without number or comments (``S Jh x Js??``) — the move list's form."""
-    return move_text(replace(move, number=None, comments=()), annotations=True)
+    return move_text(move, annotations=True, numbered=False, comments=False)
 
 
 @dataclass
