@@ -20,6 +20,7 @@ from dln.cli.common import (
     Status,
     a_name,
     exit_if_unreadable,
+    force_option,
     jobs_option,
     only_game_option,
     syntax_report,
@@ -58,6 +59,7 @@ seed_option = click.option("--seed", type=int, default=0, show_default=True,
               help="Write the record with glyphs, comments and the engine's moves as variations to -o.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None, callback=a_name,
               help="Where --annotate writes: may be FILE itself (without --game), replaced once read.")
+@force_option()
 @variant_option
 @jobs_option("Analyse positions in this many processes.")
 @click.option("-q", "--quiet", is_flag=True,
@@ -66,8 +68,8 @@ seed_option = click.option("--seed", type=int, default=0, show_default=True,
 @click.option("--graph/--no-graph", default=None,
               help="After each round's moves, a chart of its course  [default: on a terminal]")
 def analyse_command(file: str, game_number: int | None, round_number: int | None, budget: int, seed: int,
-                    open_hands: bool, as_json: bool, annotate: bool, output: str | None, variant: str | None, jobs: int,
-                    quiet: bool, graph: bool | None) -> None:
+                    open_hands: bool, as_json: bool, annotate: bool, output: str | None, force: bool,
+                    variant: str | None, jobs: int, quiet: bool, graph: bool | None) -> None:
     """Review every move of FILE with the engine ('-' reads stdin).
 
     For each move: the engine's best move, the expected points of the move
@@ -185,7 +187,7 @@ def analyse_command(file: str, game_number: int | None, round_number: int | None
             if not write_file(output, joined(map(write_game, reviews(pool))), inputs=Inputs((file,)),
                               trouble=lambda: f"{name}: a game does not parse, and would be lost" if syntax.errors
                               else f"game {lacking[0]} has no round {round_number}" if lacking
-                              else None if syntax.games else f"{name} holds no game"):
+                              else None if syntax.games else f"{name} holds no game", force=force):
                 status.worst(EXIT_BAD_INPUT)
         else:
             for _ in reviews(pool):

@@ -56,6 +56,7 @@ from dln.cli.common import (
     Status,
     a_name,
     code_list,
+    force_option,
     jobs_option,
     not_blank,
     report_finding,
@@ -103,10 +104,10 @@ def reader(status: Status, *, err: bool) -> ArchiveReader:
 
 
 def write_out(written: Iterable[tuple[str, Piece, str]], output: str | None, status: Status, inputs: Inputs,
-              trouble: Callable[[], str | None], apart: Apart) -> bool:
+              trouble: Callable[[], str | None], apart: Apart, *, force: bool) -> bool:
     """Write the texts of ``written`` (file, piece, text), kept :class:`Apart`, to standard output, or replace
-    ``output`` with them once all is read (:func:`dln.cli.writing.write_file`); False (said on stderr, exit
-    2) if the file is not written."""
+    ``output`` with them once all is read (:func:`dln.cli.writing.write_file`; a read-only one only with
+    ``force``); False (said on stderr, exit 2) if the file is not written."""
     texts = joined(apart.texts(written))
     told: list[str] = []  # why the file was not written, when trouble() stopped it
 
@@ -134,7 +135,7 @@ def write_out(written: Iterable[tuple[str, Piece, str]], output: str | None, sta
                 say(f"{why}: nothing written", err=True)
             status.worst(EXIT_NO_MATCH)
         return True
-    if not write_file(output, texts, inputs=inputs, trouble=stops):
+    if not write_file(output, texts, inputs=inputs, trouble=stops, force=force):
         status.worst(EXIT_NO_MATCH if told[-1:] in ([NO_MATCH], [ALL_MATCH]) else EXIT_BAD_INPUT)
         return False
     return True
@@ -273,11 +274,12 @@ def _conditions(tags: tuple[str, ...], players: tuple[str, ...], date_from: str 
               "then nothing is written.")
 @click.option("-o", "--output", metavar="FILE", callback=a_name,
               help="Write to FILE, replaced atomically, instead of stdout.")
+@force_option()
 @replay_jobs_option
 def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple[str, ...], date_from: str | None,
                    date_to: str | None, result: str | None, variant: str | None, game_type: str | None,
                    xeri: bool, group: bool, raised: bool, codes: tuple[str, ...], seats: str | None, invert: bool,
-                   count: bool, keep_broken: bool, output: str | None, jobs: int) -> None:
+                   count: bool, keep_broken: bool, output: str | None, force: bool, jobs: int) -> None:
     """Write the games of FILES that match every condition given, in canonical DLN ('-' reads stdin).
 
     Tag conditions read the tag block; --xeri, --group, --raise, --code and
@@ -368,7 +370,8 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
             pass
         say(str(kept))
     elif write_out(matching(), output, status, inputs,
-                   lambda: trouble() or (None if kept else ALL_MATCH if invert else NO_MATCH), apart) and not data_out:
+                   lambda: trouble() or (None if kept else ALL_MATCH if invert else NO_MATCH), apart, force=force) \
+            and not data_out:
         say(f"wrote {count_of(apart.count, 'game')} of {archive.games + archive.unparsed} to {output}", err=True)
     if not kept:
         for name, player in list(near)[:NEAR_NAMES]:
@@ -389,8 +392,9 @@ def filter_command(files: tuple[str, ...], tags: tuple[str, ...], players: tuple
               "(in any order).")
 @click.option("--keep-broken", is_flag=True, help="Copy games that do not parse, as written.  A game too "
               "large to hold cannot be copied: then nothing is written.")
+@force_option()
 def merge_command(files: tuple[str, ...], output: str | None, dedupe: bool, same_tags: bool,
-                  keep_broken: bool) -> None:
+                  keep_broken: bool, force: bool) -> None:
     """Write the games of FILES, in order, as one file in canonical DLN ('-' reads stdin).
 
     With --dedupe, a game whose play repeats an earlier game's is left out:
@@ -437,7 +441,7 @@ def merge_command(files: tuple[str, ...], output: str | None, dedupe: bool, same
     rewriting = output is not None and inputs.holds(output)
     apart = Apart()
     if write_out(merged(), output, status, inputs,
-                 stopped(archive, apart, rewriting=rewriting, keep_broken=keep_broken), apart) \
+                 stopped(archive, apart, rewriting=rewriting, keep_broken=keep_broken), apart, force=force) \
             and not (apart.count == 0 and status.code):  # nothing written for an error: the error is the word
         where = "" if data_out else f" to {output}"
         duplicates = f"; {count_of(dropped, 'duplicate')} left out" if dedupe else ""
@@ -455,7 +459,7 @@ def merge_command(files: tuple[str, ...], output: str | None, dedupe: bool, same
               "default gives it when missing: {Game} Diloti, {Target} 61).  A field like a "
               "mistyped tag ({Nrth}, {date}), or that no tag can be named (a tag's name is Latin letters, digits "
               "and _), is refused.")
-@click.option("--force", is_flag=True, help="Replace files that already exist.")
+@force_option(", and files that exist already")
 @click.option("--keep-broken", is_flag=True, help="Write games that do not parse too, as written (not "
               "one too large to hold: it is reported).")
 def split_command(files: tuple[str, ...], directory: str, template: str, force: bool, keep_broken: bool) -> None:

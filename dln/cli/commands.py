@@ -23,9 +23,11 @@ from dln.check.validate import validate_game
 from dln.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_OK,
+    READ_ONLY,
     STDIN,
     Status,
     code_list,
+    force_option,
     jobs_option,
     only_game_option,
     report_syntax,
@@ -56,7 +58,7 @@ class _OutputFailed(Exception):
 @click.option("--diff", is_flag=True,
               help="Print a unified diff of what would change (exit 1 if anything would); write nothing.")
 @click.option("-q", "--quiet", is_flag=True, help="Print errors only.")
-@click.option("--force", is_flag=True, help="Rewrite read-only files too.")
+@force_option()
 def fmt(files: tuple[str, ...], check: bool, diff: bool, quiet: bool, force: bool) -> None:
     """Rewrite DLN FILES in canonical form ('-' reads stdin and writes stdout).
 
@@ -136,7 +138,7 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, quiet: bool, force: boo
                  "formatted; run dln fmt again")
             continue
         except ReadOnlyFile:
-            fail(f"{display}: error: not reformatted: the file is read-only (--force rewrites it)")
+            fail(f"{display}: error: not reformatted: {READ_ONLY}")
             continue
         except (Unreadable, OSError) as exc:
             reason = exc.reason if isinstance(exc, Unreadable) else write_failure(exc)

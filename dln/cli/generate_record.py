@@ -17,6 +17,7 @@ from dln.cli.common import (
     STDIN,
     a_name,
     checked_variant,
+    force_option,
     game_file,
     jobs_option,
     target_option,
@@ -67,9 +68,10 @@ MAX_GAMES = 1_000_000
               help="House rules of Diloti to play, comma-separated (e.g. forced-capture,soy; 'standard' for none).")
 @click.option("-o", "--output", metavar="FILE", callback=a_name,
               help="Write to FILE, replaced atomically, instead of stdout.")
+@force_option()
 @jobs_option("Play the games in N processes; the output is the same for any N.")
 def generate(game_type: str, players: str, count: int, seed: int, strategy: str, budget: int, hidden: bool,
-             target: int | None, variant: str | None, output: str | None, jobs: int) -> None:
+             target: int | None, variant: str | None, output: str | None, force: bool, jobs: int) -> None:
     """Play whole games by self-play and write them as DLN records.
 
     Every move is chosen among the legal ones by the rules engine, under
@@ -102,7 +104,7 @@ def generate(game_type: str, players: str, count: int, seed: int, strategy: str,
         for text in texts:
             emit(text, nl=False)
         sys.exit(EXIT_OK)
-    if not write_file(output, texts):
+    if not write_file(output, texts, force=force):
         sys.exit(EXIT_BAD_INPUT)
     say(f"wrote {count_of(count, 'game')} to {output}", err=True)
     sys.exit(EXIT_OK)

@@ -32,9 +32,18 @@ from dln.archive.stats import Book, Line, Stats, data_name, seats_of
 from dln.check.reports import Diagnostic
 from dln.check.verdicts import problem_data
 from dln.cli.archive import NOTHING_TO_COUNT, SaidOnce, replay_jobs_option, unread_date
-from dln.cli.common import EXIT_BAD_INPUT, Status, a_name, report_finding, report_syntax, syntax_problem
+from dln.cli.common import (
+    EXIT_BAD_INPUT,
+    READ_ONLY,
+    Status,
+    a_name,
+    force_option,
+    report_finding,
+    report_syntax,
+    syntax_problem,
+)
 from dln.cli.writing import Inputs, refuse_file_as_folder, refuse_unwritable_folder
-from dln.files import replace_file
+from dln.files import ReadOnlyFile, replace_file
 from dln.games.protocol import game_named
 from dln.notation.model import SEAT_TAGS, Game
 from dln.notation.sources import Piece, located
@@ -77,25 +86,29 @@ class Charts:
     (not in memory), with their names, places and sizes, until :meth:`publish`.
     """
 
-    def __init__(self, folder: Path, games: int, inputs: Inputs) -> None:
+    def __init__(self, folder: Path, games: int, inputs: Inputs, *, force: bool) -> None:
         self.folder = folder
         self.games = games
         self.inputs = inputs
+        self.force = force  # a read-only chart is left as it was without it, as every command leaves such a file
         self.written: list[Path] = []
         self.failed: str | None = None
         self.held: list[tuple[str, int]] = []  # each chart held: its name and its size in bytes, in order
         self.spool: BinaryIO | None = None
 
     def write(self, name: str, text: str) -> None:
-        """Write chart ``name`` atomically, never over one of the inputs; a failure is said once on stderr
-        (exit 2) and the run goes on."""
+        """Write chart ``name`` atomically, never over one of the inputs nor, unless forced, a read-only chart;
+        a failure is said once on stderr (exit 2) and the run goes on."""
         path = self.folder / name
         if self.inputs.holds(path):
             self.failed = self.failed or f"{path}: error: not written over: it is one of the files read"
             return
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            replace_file(path, [text.encode("utf-8")], force=True)
+            replace_file(path, [text.encode("utf-8")], force=self.force)
+        except ReadOnlyFile:
+            self.failed = self.failed or f"{path}: error: not written: {READ_ONLY}"
+            return
         except OSError as exc:
             if self.failed is None:
                 self.failed = f"{path}: error: cannot write: {exc.strerror or exc}"
@@ -466,9 +479,10 @@ def _summary_charts(charts: Charts, stats: Stats, ratings: dict[str, list[Player
 @click.option("--plot", "plot", metavar="DIR", callback=a_name, help="Write SVG charts to DIR.")
 @click.option("--plot-games", type=click.IntRange(min=0), default=10, show_default=True,
               help="With --plot (only): a score chart for each of the first this many games.")
+@force_option()
 @replay_jobs_option
 def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: bool, plot: str | None,
-                  plot_games: int, jobs: int) -> None:
+                  plot_games: int, force: bool, jobs: int) -> None:
     """Summarise the games of FILES per player and per side ('-' reads stdin; folders are searched).
 
     Each game is replayed through the rules and counted with the games of its
@@ -513,7 +527,7 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
         refuse_unwritable_folder(plot)  # and where they go: said now, not after every game is replayed
         inputs = Inputs(files)
         inputs.refuse_unreadable(f"no chart written to {plot}", err=True)
-        charts, files = Charts(Path(plot), plot_games, inputs), tuple(inputs.files)
+        charts, files = Charts(Path(plot), plot_games, inputs, force=force), tuple(inputs.files)
     def bad_tag(diagnostic: Diagnostic) -> None:  # a tag that makes no sense: bad input, as everywhere
         problems.append(diagnostic.to_data())
         report_finding(diagnostic, err=data_out)

@@ -15,7 +15,16 @@ from pathlib import PurePath
 
 import click
 
-from dln.cli.common import EXIT_BAD_INPUT, STDIN, Status, a_name, only_game_option, option_group, variant_option
+from dln.cli.common import (
+    EXIT_BAD_INPUT,
+    STDIN,
+    Status,
+    a_name,
+    force_option,
+    only_game_option,
+    option_group,
+    variant_option,
+)
 
 # The replayer's commands read and locate positions; these commands do it the same way.
 from dln.cli.replay import WHERE_OPTIONS, open_replay, read_replays, start_at
@@ -27,8 +36,9 @@ _OUTPUT = click.option("-o", "--output", "output", metavar="OUT", default=None, 
                        "records) instead of stdout; '-' is stdout.")
 
 
-def _emit(output: str | None, pieces: Iterable[str]) -> None:
-    """Write ``pieces`` to OUTPUT (atomically: an error on the way leaves the old file) or to stdout, in
+def _emit(output: str | None, pieces: Iterable[str], force: bool) -> None:
+    """Write ``pieces`` to OUTPUT (atomically: an error on the way leaves the old file; a read-only one is left
+    unless ``force``) or to stdout, in
     UTF-8 whatever the console's encoding: the page and the diagram declare UTF-8 and are files, not text
     for the terminal."""
     if output is None or output == STDIN:
@@ -37,7 +47,7 @@ def _emit(output: str | None, pieces: Iterable[str]) -> None:
         return
     from dln.cli.writing import write_file
 
-    if not write_file(output, pieces):
+    if not write_file(output, pieces, force=force):
         sys.exit(EXIT_BAD_INPUT)
 
 
@@ -61,9 +71,11 @@ _where = option_group(*WHERE_OPTIONS)
               "and East side by side under North, the table under them, 380 pixels wide (two players are drawn "
               "460 wide either way).")
 @_OUTPUT
+@force_option()
 @variant_option
 def svg_command(file: str, game_number: int | None, round_number: int | None, move: int | None,
-                variation: tuple[int, ...], narrow: bool, output: str | None, variant: str | None) -> None:
+                variation: tuple[int, ...], narrow: bool, output: str | None, force: bool,
+                variant: str | None) -> None:
     """Draw one position of a record as an SVG diagram ('-' reads stdin).
 
     The position dln show prints at the same options: the table with its
@@ -88,7 +100,7 @@ def svg_command(file: str, game_number: int | None, round_number: int | None, mo
     cursor = start_at(replay, game_number, round_number, move, variation)
     frame = replay.frame(cursor)
     title = f"{PurePath(display_name(file)).name}, game {frame.game.number}, {frame.round.label}: {frame.title}"
-    _emit(output, [position_svg(frame, title=title, narrow=narrow), "\n"])
+    _emit(output, [position_svg(frame, title=title, narrow=narrow), "\n"], force)
     sys.exit(status)
 
 
@@ -96,8 +108,9 @@ def svg_command(file: str, game_number: int | None, round_number: int | None, mo
 @click.argument("file")
 @only_game_option
 @_OUTPUT
+@force_option()
 @variant_option
-def html_command(file: str, game_number: int | None, output: str | None, variant: str | None) -> None:
+def html_command(file: str, game_number: int | None, output: str | None, force: bool, variant: str | None) -> None:
     """Write a record as one HTML page that replays it like dln replay ('-' reads stdin).
 
     One file with everything inline (no network, no fonts fetched): the
@@ -126,5 +139,5 @@ def html_command(file: str, game_number: int | None, output: str | None, variant
     # show, is an error on stderr with nothing (not half a page) on stdout.
     first = next(replays)
     _emit(output, page(itertools.chain([first], replays), filename=display_name(file),
-                       title=PurePath(display_name(file)).name, game=game_number))
+                       title=PurePath(display_name(file)).name, game=game_number), force)
     sys.exit(status.code)

@@ -26,7 +26,9 @@ The commands that write (``merge``, ``filter``, ``split``, ``html``, ``svg``,
   input that is also the output is read whole, from the old file, before it
   is replaced; and it renames only if nothing went wrong on the way
   (``trouble`` says what did) and the output, when it is an input, is still
-  what was read.  Otherwise the output is left as it was.
+  what was read.  Otherwise the output is left as it was.  A read-only output
+  is left as it was too, as ``dln fmt`` leaves a read-only record, unless the
+  command's ``--force`` (:func:`dln.cli.common.force_option`) is given.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from pathlib import Path
 
 import click
 
-from dln.cli.common import EXIT_BAD_INPUT, STDIN
+from dln.cli.common import EXIT_BAD_INPUT, READ_ONLY, STDIN
 from dln.files import is_stream, unwritable
 from dln.notation.model import TAG_NAME
 from dln.notation.parser import parse_text
@@ -287,15 +289,17 @@ def nearest_folder(folder: str) -> str:
 
 
 def write_file(output: str, texts: Iterable[str], *, inputs: Inputs | None = None,
-               trouble: Callable[[], str | None] = lambda: None) -> bool:
+               trouble: Callable[[], str | None] = lambda: None, force: bool = False) -> bool:
     """Replace ``output`` with ``texts`` (UTF-8) once they are all made, or leave it as it was: False,
     said on stderr, if ``trouble()`` names a problem after any text or at the end, if a text source
     raises :class:`NotWritten`, if ``output`` is one of ``inputs`` and was changed meanwhile by another
-    program, or if it cannot be written.  Other errors of the texts' source propagate, the output untouched.
+    program, or if it cannot be written; a read-only ``output`` is left as it was unless ``force``, as ``dln
+    fmt`` leaves a read-only record (said before a text is asked for: before a long command's work).  Other
+    errors of the texts' source propagate, the output untouched.
     An input written over keeps how its lines end (a file saved on Windows stays CRLF, every line of it)
     and its byte order mark, as ``dln fmt`` keeps them.
     """
-    from dln.files import FileChanged, replace_file
+    from dln.files import FileChanged, ReadOnlyFile, replace_file
     from dln.notation.lines import line_ending, normalise
     from dln.notation.sources import has_bom, snapshot_streaming
 
@@ -325,12 +329,15 @@ def write_file(output: str, texts: Iterable[str], *, inputs: Inputs | None = Non
             with open(output, "wb") as stream:
                 stream.writelines(chunks())
         else:
-            replace_file(Path(output), chunks(), force=True, expected=before)  # checked again at the rename
+            replace_file(Path(output), chunks(), force=force, expected=before)  # checked again at the rename
     except (NotWritten, FileChanged) as exc:
         left = "left as it was" if existed else "not created"
         why = exc if isinstance(exc, NotWritten) else "it was changed by another program while it was read; " \
             "run the command again"
         say(f"{output}: not written: {why}; {left}", err=True)
+        return False
+    except ReadOnlyFile:
+        say(f"{output}: error: not written: {READ_ONLY}", err=True)
         return False
     except OSError as exc:  # a missing folder is named, not 'No such file or directory' of a file to create
         say(f"{output}: error: cannot write: {unwritable(output) or exc.strerror or exc}", err=True)
