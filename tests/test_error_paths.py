@@ -13,6 +13,7 @@ import socket
 import stat
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -252,14 +253,8 @@ def test_record_that_cannot_mend_a_cut_off_line_says_so_and_changes_nothing(tmp_
     assert path.read_text(encoding="utf-8") == START + "1. N 4c 5h ="
 
 
-@pytest.mark.parametrize("error", [errno.EACCES, errno.ENOSPC], ids=errno.errorcode.get)
-def test_record_that_cannot_write_a_move_says_so_keeps_the_file_and_goes_on(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: int
-) -> None:
-    """The folder made read-only (or the disk full) mid-session: the move is refused as not written, the file is
-    as it was, and once writing works again the move typed again is written."""
-    path = tmp_path / "game.dln"
-    path.write_text(START, encoding="utf-8")
+def refused_once(monkeypatch: pytest.MonkeyPatch, error: int = errno.ENOSPC) -> Callable[[], None]:
+    """The recorder's writes made to fail with ``error`` once, from when the function returned is called."""
     real = RecordFile.commit
     failing = {"on": False}
 
@@ -270,11 +265,41 @@ def test_record_that_cannot_write_a_move_says_so_keeps_the_file_and_goes_on(
         real(self, text, gap)
 
     monkeypatch.setattr(RecordFile, "commit", commit)
-    failing["on"] = True
+    return lambda: failing.update(on=True)
+
+
+@pytest.mark.parametrize("error", [errno.EACCES, errno.ENOSPC], ids=errno.errorcode.get)
+def test_record_that_cannot_write_a_move_says_so_keeps_the_file_and_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: int
+) -> None:
+    """The folder made read-only (or the disk full) mid-session: the move is refused as not written, the file is
+    as it was, and once writing works again the move typed again is written."""
+    path = tmp_path / "game.dln"
+    path.write_text(START, encoding="utf-8")
+    refused_once(monkeypatch, error)()
     _, out = record(path, ["4c 5h =9", "4c 5h =9", "Ks"])
     assert f"cannot write the record: {os.strerror(error)}" in out and "nothing was recorded" in out, out
     assert "Traceback" not in out
     assert path.read_text(encoding="utf-8") == START + "1. N 4c 5h =9\n2. S Ks\n"
+
+
+@pytest.mark.parametrize(("lines", "failing_at", "not_done", "after"), [
+    (["4c 5h =9", "undo", "undo"], 1, "nothing was taken back", ""),
+    (["4c 5h =9", "undo", "redo", "redo"], 2, "nothing was put back", "1. N 4c 5h =9\n"),
+    (["4c 5h =9", "fix 1 Ks", "fix 1 Ks"], 1, "move 1 was not fixed", "1. N Ks\n"),
+], ids=["undo", "redo", "fix"])
+def test_a_correction_the_disk_will_not_take_says_what_was_not_done(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lines: list[str], failing_at: int, not_done: str, after: str
+) -> None:
+    """An undo on a full disk said 'nothing was recorded', as if a move had been typed: it says now that nothing
+    was taken back (redo: put back; fix: the move not fixed), and the file and the session are as they were, so
+    the same line typed again once the disk has room does it."""
+    path = tmp_path / "game.dln"
+    path.write_text(START, encoding="utf-8")
+    _, out = record(path, lines, {failing_at: refused_once(monkeypatch)})
+    assert f"cannot write the record: {os.strerror(errno.ENOSPC)}" in out and not_done in out, out
+    assert "nothing was recorded" not in out and "Traceback" not in out
+    assert path.read_text(encoding="utf-8") == START + after
 
 
 # -- rewriting a read-only file in place (dln/files.py) ---------------------------------------------------------

@@ -40,6 +40,10 @@ FIX_WORD = re.compile(r"(?i:fix)(?:\s|$)")
 FIX_USAGE = "fix N MOVE replaces move N of this round, e.g. fix 2 Kc; later moves are kept while still legal"
 
 
+#: What an undo the disk will not take says did not happen: the file and the session are as they were.
+NOT_TAKEN_BACK = "nothing was taken back"
+
+
 def undo(recorder: Session) -> Reply:
     """Take back the last entry: a move (with its annotations, and the claims, next round or Result that
     followed it), a hand line, a redeal line, or the opening table.
@@ -118,7 +122,7 @@ def undo(recorder: Session) -> Reply:
     candidate = replace(game, tags=tags, rounds=tuple(rounds))
     report = recorder.check_change(candidate, "undo")
     vouched = frozenset(recorder.played_anyway)  # commit forgets a move taken back: redo vouches for it again
-    reply = recorder.commit(candidate, report, lines)
+    reply = recorder.commit(candidate, report, lines, not_done=NOT_TAKEN_BACK)
     recorder.undone.append((game, recorder.game, taken, vouched, recorder.typed_with))
     recorder.typed_with = typed_with
     if line is not None:  # typed again with the line, they go back after it (Session.kept_with)
@@ -135,7 +139,8 @@ def _unamend(recorder: Session, amended: Amended) -> Reply:
     recorder.played_anyway = set(amended.vouched)
     try:
         report = recorder.check_change(amended.before, "undo")
-        reply = recorder.commit(amended.before, report, [amended.undid], settle=False, text=amended.text)
+        reply = recorder.commit(amended.before, report, [amended.undid], settle=False, text=amended.text,
+                                not_done=NOT_TAKEN_BACK)
     except Refused:
         recorder.played_anyway = set(vouched)  # nothing was written
         raise
@@ -195,7 +200,7 @@ def redo(recorder: Session) -> Reply:
     recorder.played_anyway = now | vouched
     try:
         report = recorder.check_change(before, "redo")
-        reply = recorder.commit(before, report, [f"put back {taken}"], settle=False)
+        reply = recorder.commit(before, report, [f"put back {taken}"], settle=False, not_done="nothing was put back")
     except Refused:
         recorder.played_anyway = now  # nothing was written, and the entry stays to be redone
         raise
@@ -323,7 +328,7 @@ def fix(recorder: Session, number: int, text: str, *, as_played: bool = False) -
     except Refused:
         recorder.played_anyway = vouched  # nothing was written
         raise
-    reply = recorder.commit(game, report, lines, settle=False)
+    reply = recorder.commit(game, report, lines, settle=False, not_done=f"move {number} was not fixed")
     now = _place(recorder.game, round_index, number)
     assert now is not None  # the move just corrected
     amend(recorder, before, f"undid fix of move {number}: {shown_move(old)} again",

@@ -83,9 +83,9 @@ class Session(Protocol):
         """The validator's report on the changed ``game``; Refused if it finds an error."""
 
     def commit(self, game: Game, report: GameReport, lines: list[str], *, settle: bool = True,
-               text: str | None = None) -> Reply:
+               text: str | None = None, not_done: str = "nothing was recorded") -> Reply:
         """Make ``game`` the record: complete what follows by itself, write it (as ``text``, when given), then
-        adopt it."""
+        adopt it; ``not_done`` says what did not happen when it cannot be written."""
 
     def handle(self, line: str) -> Reply:
         """What one typed line does."""

@@ -635,31 +635,34 @@ class Recorder:
         raise Refused(*lines, rule=True)
 
     def commit(self, game: Game, report: GameReport, lines: list[str], *, settle: bool = True,
-               text: str | None = None) -> Reply:
+               text: str | None = None, not_done: str = "nothing was recorded") -> Reply:
         """Make ``game`` the record: complete what follows by itself, write it (as ``text``, when given: the
-        text it had before an edit that is undone), then adopt it."""
+        text it had before an edit that is undone), then adopt it.  When it cannot be written, the session is
+        as it was and the refusal says so in ``not_done``: what did not happen ('nothing was taken back' for an
+        undo, not the 'nothing was recorded' of a line typed)."""
         reply = Reply(lines=lines)
         if settle:
             game, report = self._settle(game, report, reply)
-        self._save(game, text=text)
+        self._save(game, text=text, not_done=not_done)
         self.game, self.report = game, report
         # A move vouched for with 'played' stays so while its error does: taken back, it vouches for nothing.
         self.played_anyway &= played.keys_of(report)
         return reply
 
-    def _save(self, game: Game, *, gap: str | None = None, text: str | None = None) -> None:
+    def _save(self, game: Game, *, gap: str | None = None, text: str | None = None,
+              not_done: str = "nothing was recorded") -> None:
         """Write ``game`` (with ``gap``: as a new game after this one; as ``text``, when given); :class:`Followed`
         when the file was changed by another program and the session now goes on from it (the change must be
-        made again)."""
+        made again); :class:`Refused`, saying ``not_done``, when it cannot be written."""
         if text is not None:
             canonical = is_canonical(game, text)
         elif gap is None:
-            text, canonical = self._layout(game)
+            text, canonical = self._layout(game, not_done)
         else:
             try:
                 text, canonical = write_game(game), True
             except ValueError as exc:
-                raise Refused(f"cannot write the record: {exc}", "nothing was recorded") from None
+                raise Refused(f"cannot write the record: {exc}", not_done) from None
         if self.file is None:
             self.text, self.canonical = text, canonical
             return
@@ -669,7 +672,7 @@ class Recorder:
         except FileChanged:
             changed = True
         except OSError as exc:
-            raise Refused(f"cannot write the record: {write_failure(exc)}", "nothing was recorded") from None
+            raise Refused(f"cannot write the record: {write_failure(exc)}", not_done) from None
         else:
             changed = False
         finally:
@@ -678,7 +681,7 @@ class Recorder:
             follow(self)
         self.text, self.canonical = text, canonical
 
-    def _layout(self, game: Game) -> tuple[str, bool]:
+    def _layout(self, game: Game, not_done: str) -> tuple[str, bool]:
         """This game's new text: the old text with the new lines added when the change only adds
         lines (so the file can be appended to), else the canonical form of the whole game; and
         whether that text is the canonical form.
@@ -697,7 +700,7 @@ class Recorder:
             new = write_game(game)
             old = write_game(self.game) if self.text else ""
         except ValueError as exc:  # e.g. a ';' comment holding a brace, which no {comment} can hold
-            raise Refused(f"cannot write the record: {exc}", "nothing was recorded") from None
+            raise Refused(f"cannot write the record: {exc}", not_done) from None
         if self.text == old or not new.startswith(old):
             return new, True
         text = self.text + ("" if self.text.endswith("\n") else "\n") + new[len(old):]
