@@ -302,6 +302,18 @@ def test_a_correction_the_disk_will_not_take_says_what_was_not_done(
     assert path.read_text(encoding="utf-8") == START + after
 
 
+def test_a_fix_the_disk_will_not_take_keeps_a_move_written_as_played(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fix on a full disk left the session without the moves written as played after the move fixed (it had
+    set them aside for the fix first): the next move was refused, 'an earlier move breaks a rule', for the move
+    the table had agreed was played.  Nothing written, nothing forgotten: the next move is written."""
+    path = tmp_path / "game.dln"
+    path.write_text(START, encoding="utf-8")
+    _, out = record(path, ["Kc", "Qd x 9d", "played", "fix 1 Kd", "8h"], {3: refused_once(monkeypatch)})
+    assert "move 1 was not fixed" in out and "an earlier move breaks a rule" not in out, out
+    assert path.read_text(encoding="utf-8") == START + "1. N Kc\n2. S Qd x 9d\n3. N 8h\n"
+
+
 # -- rewriting a read-only file in place (dln/files.py) ---------------------------------------------------------
 
 

@@ -325,10 +325,10 @@ def fix(recorder: Session, number: int, text: str, *, as_played: bool = False) -
             else:
                 lines += _variations_not_kept(number, [old, *moves_dropped])
         report = recorder.check_change(game, "the fix")
+        reply = recorder.commit(game, report, lines, settle=False, not_done=f"move {number} was not fixed")
     except Refused:
-        recorder.played_anyway = vouched  # nothing was written
+        recorder.played_anyway = vouched  # nothing was written: not checked, or the disk would not take it
         raise
-    reply = recorder.commit(game, report, lines, settle=False, not_done=f"move {number} was not fixed")
     now = _place(recorder.game, round_index, number)
     assert now is not None  # the move just corrected
     amend(recorder, before, f"undid fix of move {number}: {shown_move(old)} again",
