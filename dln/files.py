@@ -38,6 +38,7 @@ except ImportError:  # pragma: no cover - not on POSIX: no advisory locks, the s
     fcntl = None  # type: ignore[assignment]
 
 __all__ = [
+    "READ_ONLY",
     "FileChanged",
     "ReadOnlyFile",
     "Snapshot",
@@ -63,6 +64,13 @@ class FileChanged(OSError):
 
 class ReadOnlyFile(OSError):
     """The file is read-only (no write permission bit, or not writable by us); ``force`` overrides."""
+
+
+#: What every command that writes says of a read-only file it leaves as it was (``dln fmt``'s record, the
+#: ``-o`` of merge, filter, analyse --annotate, generate, html and svg, a chart of ``stats --plot``, the file
+#: of ``dln record`` and ``dln play``), after the file's name and what it did not do: its owner took the write
+#: bits away to keep it, and the command's ``--force`` writes it all the same.
+READ_ONLY = "the file is read-only (--force rewrites it)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,6 +266,16 @@ def _swept(directory: Path) -> None:
 def is_read_only(st: os.stat_result, path: Path) -> bool:
     """No write bit at all (root may write anyway, but the owner said no), or not writable by us."""
     return not st.st_mode & 0o222 or not os.access(path, os.W_OK)
+
+
+def read_only(path: Path | str) -> bool:
+    """Whether ``path`` is a regular file that is read-only (:func:`is_read_only`); False when there is none:
+    asked before a session that writes it move by move (``dln record``, ``dln play``) begins."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    return stat.S_ISREG(st.st_mode) and is_read_only(st, Path(path))
 
 
 def replace_file(path: Path | str, chunks: Iterable[bytes], *, expected: Snapshot | None = None,

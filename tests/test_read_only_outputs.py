@@ -78,9 +78,39 @@ def test_split_force_writes_over_a_read_only_file_keeping_its_mode(tmp_path: Pat
 
 
 @pytest.mark.parametrize("command", ["fmt", "merge", "filter", "analyse", "generate", "html", "svg", "stats",
-                                     "split"])
+                                     "split", "record", "play"])
 def test_every_writer_offers_force_in_the_same_words(command: str) -> None:
     code, out, _ = run(command, "--help")
     said = re.search(r"\n  --force +(.*?)\n  -", out, re.S)
     assert code == 0 and said is not None, out
     assert " ".join(said.group(1).split()).startswith("Rewrite read-only files too")
+
+
+#: A game begun, the opening table typed: the recorder goes on with it.
+BEGUN = '[Target "10"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\n'
+
+
+def test_record_into_a_read_only_file_asks_nothing_unless_forced(tmp_path: Path) -> None:
+    """dln record went on with a read-only record (as root, or appended to it where it could): it is the file
+    the recorder writes in place, move by move, so it is refused as fmt refuses it, before a move is typed."""
+    path = tmp_path / "game.dln"
+    path.write_text(BEGUN, encoding="utf-8")
+    path.chmod(0o444)
+    code, out, err = run("record", str(path), stdin="Kc\n")
+    assert code == 2 and f"{path}: error: not recorded: {READ_ONLY}" in out + err, (out, err)
+    assert "1. N" not in out and path.read_text(encoding="utf-8") == BEGUN
+    code, out, err = run("record", "--force", str(path), stdin="Kc\nundo\nKs\n")
+    assert code == 0, (out, err)
+    assert path.read_text(encoding="utf-8") == BEGUN + "1. N Ks\n" and path.stat().st_mode & 0o777 == 0o444
+
+
+def test_play_into_a_read_only_file_starts_nothing_unless_forced(tmp_path: Path) -> None:
+    path = tmp_path / "game.dln"
+    path.write_text("", encoding="utf-8")  # an empty file, which dln play starts a game in
+    path.chmod(0o444)
+    code, out, err = run("play", str(path), "--seed", "1", stdin="quit\n")
+    assert code == 2 and f"{path}: error: not played: {READ_ONLY}" in out + err, (out, err)
+    assert path.read_text(encoding="utf-8") == ""
+    code, out, err = run("play", "--force", str(path), "--seed", "1", stdin="quit\n")
+    assert code == 0 and '[Event "dln play"]' in path.read_text(encoding="utf-8"), (out, err)
+    assert path.stat().st_mode & 0o777 == 0o444

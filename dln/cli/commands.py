@@ -23,7 +23,6 @@ from dln.check.validate import validate_game
 from dln.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_OK,
-    READ_ONLY,
     STDIN,
     Status,
     code_list,
@@ -72,7 +71,7 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, quiet: bool, force: boo
     rewritten), 1 with --check or --diff when a file would change, 2 when a
     file cannot be read, parsed or written, or no file was found.
     """
-    from dln.files import FileChanged, ReadOnlyFile, write_failure
+    from dln.files import READ_ONLY, FileChanged, ReadOnlyFile, write_failure
     from dln.notation.formatting import Examined, NotCanonical, reformat
     from dln.notation.sources import NOT_REGULAR, Unreadable, snapshot_streaming
 

@@ -152,16 +152,10 @@ only_game_option = click.option("--game", "game_number", type=click.IntRange(min
                                 help="Only this game, numbered as in the file  [default: every game]")
 
 
-#: What every command that writes says of a read-only file it leaves as it was (``dln fmt``'s record, the
-#: ``-o`` of merge, filter, analyse --annotate, generate, html and svg, a chart of ``stats --plot``), after the
-#: file's name and what it did not do: its owner took the write bits away to keep it.
-READ_ONLY = "the file is read-only (--force rewrites it)"
-
-
 def force_option(more: str = "") -> Callable[[FC], FC]:
     """The ``--force`` option of every command that writes a file: a read-only one (no write bit at all,
-    :func:`dln.files.is_read_only`; root too is stopped) is left as it was, :data:`READ_ONLY` said, unless it
-    is given.  ``more`` adds what else it lets the command replace (``split``: a file that exists)."""
+    :func:`dln.files.is_read_only`; root too is stopped) is left as it was, :data:`dln.files.READ_ONLY` said,
+    unless it is given.  ``more`` adds what else it lets the command replace (``split``: a file that exists)."""
     return click.option("--force", is_flag=True, help=f"Rewrite read-only files too{more}.")
 
 

@@ -178,8 +178,9 @@ def _texts(spec: _Spec, count: int, jobs: int) -> Iterator[str]:
               help="A tag of a new game: Event, Site, Date, North... answer their questions; others are added.")
 @click.option("--defaults", is_flag=True, help="Take the default answer to every question not given as an option.")
 @click.option("--hands", is_flag=True, help="Ask for each seat's hand at the start of every deal (Enter: not seen).")
+@force_option()
 def record_command(file: str, game_type: str | None, players: str | None, dealer: str | None, target: int | None,
-                   variant: str | None, tags: tuple[str, ...], defaults: bool, hands: bool) -> None:
+                   variant: str | None, tags: tuple[str, ...], defaults: bool, hands: bool, force: bool) -> None:
     """Record a game at the table, one move per line, each checked as it is typed.
 
     Starts a new game in FILE (after a few questions; Enter takes the
@@ -195,7 +196,7 @@ def record_command(file: str, game_type: str | None, players: str | None, dealer
 
     try:
         options = make_options(players=players, dealer=dealer, target=target, variant=variant, tags=tags,
-                               defaults=defaults, hands=hands, game=game_type)
+                               defaults=defaults, hands=hands, game=game_type, force=force)
     except OptionProblem as exc:
         raise click.BadParameter(str(exc), param_hint=f"'{exc.option}'") from None
     sys.exit(record(Path(file), options, sys.stdin, sys.stdout))

@@ -33,9 +33,18 @@ from dln.cards import DECK, Card, greek_layout, on_greek_layout
 from dln.check import plays
 from dln.check.game_tags import for_the_game
 from dln.cli.analysis import budget_option
-from dln.cli.common import EXIT_BAD_INPUT, EXIT_OK, GAME_TYPES, game_file, target_option, variant_option
+from dln.cli.common import (
+    EXIT_BAD_INPUT,
+    EXIT_OK,
+    GAME_TYPES,
+    force_option,
+    game_file,
+    target_option,
+    variant_option,
+)
 from dln.engine.rules import parse_variants, unfit
 from dln.engine.state import Hand, describe_cards
+from dln.files import READ_ONLY, read_only
 from dln.games.playing import seating
 from dln.games.protocol import Game, game_named
 from dln.notation.errors import DLNSyntaxError
@@ -123,12 +132,12 @@ class Table:
     @classmethod
     def new(cls, path: Path, seat: str, players: int, target: int | None, budget: int, seed: int,
             ask: Callable[[str], str | None], say: Callable[[str], None], game_type: str = "diloti",
-            variant: str | None = None) -> Table:
+            variant: str | None = None, *, force: bool = False) -> Table:
         """A new game of ``game_type`` written to ``path`` (a new file, or an empty one): the person at
         ``seat``, the engine at the others, under the house rules ``variant`` (the Variant tag's names);
         ``target`` None is the game's own (Diloti 61, Kontsina 21, Xeri 5 hands).  ValueError when the game
         is not played by ``players`` or has no ``seat`` for them, or ``path`` holds something; OSError when
-        it cannot be read (not a regular file)."""
+        it cannot be read (not a regular file).  ``force``: written even when read-only (``--force``)."""
         from dln.record import NewGame, Recorder, RecordFile
 
         game = game_named(game_type)
@@ -141,7 +150,7 @@ class Table:
         new = NewGame({"Game": game.name, "players": str(players), "Target": str(goal), "Event": EVENT,
                        "Site": "terminal", "dealer": seats[0], "Variant": variant or "", **names})
         new.take_defaults()
-        file = RecordFile(path)
+        file = RecordFile(path, force=force)
         loaded = file.load()
         if loaded.number:  # read first, so that an empty file is known as it is and written over, not refused
             raise ValueError(f"{path} holds a record already: dln play goes on with it when no new game is asked for")
@@ -150,8 +159,9 @@ class Table:
 
     @classmethod
     def resume(cls, path: Path, budget: int | None, seed: int, ask: Callable[[str], str | None],
-               say: Callable[[str], None]) -> Table:
-        """The game ``dln play`` left in ``path``, to go on with; ValueError says why it cannot be.
+               say: Callable[[str], None], *, force: bool = False) -> Table:
+        """The game ``dln play`` left in ``path``, to go on with (``force``: written even when read-only);
+        ValueError says why it cannot be.
 
         The person's seat is the one named ``You``; the engine keeps the budget its
         name records unless ``budget`` is given.  The cards of the round not dealt
@@ -160,7 +170,7 @@ class Table:
         """
         from dln.record import Recorder, RecordFile, Refused
 
-        file = RecordFile(path)
+        file = RecordFile(path, force=force)
         loaded = file.load()
         game = loaded.game
         if game is None or game.tag("Event") != EVENT:
@@ -373,9 +383,10 @@ NEW_GAME_OPTIONS = ("game_type", "seat", "players", "target", "variant")
 @click.option("--seed", type=int, default=None,
               help="Seed of the deals and of the engine's sampling: the same seed deals the same game again.  "
               "Without it every new game is shuffled anew.")
+@force_option()
 @click.pass_context
 def play_command(ctx: click.Context, file: str, game_type: str, seat: str, players: str, target: int | None,
-                 variant: str | None, budget: int, seed: int | None) -> None:
+                 variant: str | None, budget: int, seed: int | None, force: bool) -> None:
     """Play a game against the engine; every move is written to FILE as it is made.
 
     Diloti by default; --game-type kontsina (2 to 4 players, each alone,
@@ -427,6 +438,9 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
         say(f"{file}: error: not a regular file: dln play keeps the game in a file, written as it goes",
                    err=True)
         sys.exit(EXIT_BAD_INPUT)
+    if not force and read_only(path):  # as every command that writes refuses one, before the game begins
+        say(f"{file}: error: not played: {READ_ONLY}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
     if path.exists() and path.stat().st_size and _holds_a_game(path):
         fixed = [f"--{name.replace('_', '-')}" for name in NEW_GAME_OPTIONS if given(name)]
         if fixed:
@@ -434,7 +448,7 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
                 "leave them out to go on with it, or play into another file", err=True)
             sys.exit(EXIT_BAD_INPUT)
         try:
-            table = Table.resume(path, budget if given("budget") else None, seed, ask, tell)
+            table = Table.resume(path, budget if given("budget") else None, seed, ask, tell, force=force)
         except (ValueError, OSError, Unreadable, DLNSyntaxError) as exc:
             why = (for_the_game(exc).format() if isinstance(exc, DLNSyntaxError)
                    else exc.reason if isinstance(exc, Unreadable) else getattr(exc, "strerror", None) or exc)
@@ -454,7 +468,8 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
         if variant and (problem := unfit(parse_variants(variant), int(players))):
             raise click.BadParameter(problem, param_hint="'--variant'")
         try:
-            table = Table.new(path, seat, int(players), target, budget, seed, ask, tell, game_type, variant)
+            table = Table.new(path, seat, int(players), target, budget, seed, ask, tell, game_type, variant,
+                              force=force)
         except (OSError, UnicodeDecodeError, Refused) as exc:  # the file went wrong between the checks and now
             why = "; ".join(exc.lines) if isinstance(exc, Refused) else getattr(exc, "strerror", None) or exc
             say(f"{file}: error: cannot start the game in it: {why}", err=True)

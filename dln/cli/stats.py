@@ -34,7 +34,6 @@ from dln.check.verdicts import problem_data
 from dln.cli.archive import NOTHING_TO_COUNT, SaidOnce, replay_jobs_option, unread_date
 from dln.cli.common import (
     EXIT_BAD_INPUT,
-    READ_ONLY,
     Status,
     a_name,
     force_option,
@@ -43,7 +42,7 @@ from dln.cli.common import (
     syntax_problem,
 )
 from dln.cli.writing import Inputs, refuse_file_as_folder, refuse_unwritable_folder
-from dln.files import ReadOnlyFile, replace_file
+from dln.files import READ_ONLY, ReadOnlyFile, replace_file
 from dln.games.protocol import game_named
 from dln.notation.model import SEAT_TAGS, Game
 from dln.notation.sources import Piece, located

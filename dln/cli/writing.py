@@ -44,8 +44,8 @@ from pathlib import Path
 
 import click
 
-from dln.cli.common import EXIT_BAD_INPUT, READ_ONLY, STDIN
-from dln.files import is_stream, unwritable
+from dln.cli.common import EXIT_BAD_INPUT, STDIN
+from dln.files import READ_ONLY, is_stream, unwritable
 from dln.notation.model import TAG_NAME
 from dln.notation.parser import parse_text
 from dln.notation.sources import NO_GAME_IN_FILE, NO_RECORD_IN_DIRECTORY, display_name, each_file, file_identity

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import IO, TypeVar, cast
 
 from dln.check.game_tags import for_the_game
-from dln.files import unwritable
+from dln.files import READ_ONLY, read_only, unwritable
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.lines import not_utf8
 from dln.notation.mistakes import tag_option_problem
@@ -56,6 +56,8 @@ class Options:
     extra_tags: list[tuple[str, str]] = field(default_factory=list)
     defaults: bool = False
     hands: bool = False
+    #: Record into a read-only file all the same (``--force``), which is otherwise refused before anything is asked.
+    force: bool = False
 
 
 class OptionProblem(ValueError):
@@ -75,10 +77,10 @@ _ANSWERED_BY = {"Game": "--game-type", "players": "--players", "Variant": "--var
 
 def make_options(*, players: str | None = None, dealer: str | None = None, target: int | None = None,
                  variant: str | None = None, tags: Sequence[str] = (), defaults: bool = False,
-                 hands: bool = False, game: str | None = None) -> Options:
+                 hands: bool = False, game: str | None = None, force: bool = False) -> Options:
     """The command line's answers to the questions of a new game (``game``: Diloti, Kontsina or Xeri);
     :class:`OptionProblem` for an option or a ``--tag`` that will not do."""
-    options = Options(defaults=defaults, hands=hands)
+    options = Options(defaults=defaults, hands=hands, force=force)
     tagged: set[str] = set()  # the questions a --tag answers (Game, Date, North...)
     for key, value in (("Game", game), ("players", players), ("dealer", dealer),
                        ("Target", None if target is None else str(target)), ("Variant", variant)):
@@ -169,8 +171,11 @@ def run(path: Path, options: Options, terminal: Terminal) -> int:
 
 
 def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
-    """The session: a new game (after the questions) or the file's last game, resumed."""
-    file = RecordFile(path)
+    """The session: a new game (after the questions) or the file's last game, resumed; a read-only file is
+    refused (unless ``--force``) before it is read, as every command that writes refuses one."""
+    if not options.force and read_only(path):
+        raise Stop(EXIT_BAD_INPUT, f"{path}: error: not recorded: {READ_ONLY}")
+    file = RecordFile(path, force=options.force)
     try:
         loaded = file.load()
     except Unreadable as exc:

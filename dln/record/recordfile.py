@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import BinaryIO, Protocol
 
-from dln.files import FileChanged, locked, replace_file
+from dln.files import FileChanged, locked, read_only, replace_file
 from dln.notation.lines import LineTooLong, line_ending, normalise, split_lines
 from dln.notation.model import Game
 from dln.notation.parser import parse_chunk
@@ -138,7 +138,9 @@ class RecordFile:
     The file holds earlier games (``start`` bytes, never held in memory)
     and then the game being recorded.  :meth:`commit` appends when the new
     text extends what is on disk (one ``write`` of the new lines, then
-    ``fsync``) and otherwise replaces the file atomically
+    ``fsync``) and otherwise (or when the file is read-only: refused as
+    :class:`dln.files.ReadOnlyFile`, or with ``force`` replaced, keeping its
+    mode, as ``dln fmt --force`` replaces it) replaces the file atomically
     (:func:`dln.files.replace_file`), the earlier games copied through in
     chunks.  Both happen under :func:`dln.files.locked`, the lock ``dln fmt``
     takes too, and only if the file is still what this session last read or
@@ -154,8 +156,10 @@ class RecordFile:
     may end its lines otherwise.
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, force: bool = False) -> None:
         self.path = path
+        #: Write the file even when it is read-only (``--force``); else :class:`dln.files.ReadOnlyFile`.
+        self.force = force
         self.start = 0
         self.on_disk = ""  # what the file holds from ``start`` on, as this session last read or wrote it
         self.newline = "\n"  # how the file's lines end, as this session last read it
@@ -240,11 +244,11 @@ class RecordFile:
             gap, text = normalise(gap or "", self.newline), normalise(text, self.newline)
             new = gap + text
             if self._stamp is None:
-                replace_file(self.path, [new.encode("utf-8")], force=True)
-            elif new.startswith(old):
+                replace_file(self.path, [new.encode("utf-8")], force=self.force)
+            elif new.startswith(old) and not read_only(self.path):
                 self._append(new[len(old):].encode("utf-8"))
-            else:
-                replace_file(self.path, self._after_earlier_games(start, new.encode("utf-8")), force=True)
+            else:  # a read-only file (with force) is replaced, as fmt --force replaces it: no write bit is needed
+                replace_file(self.path, self._after_earlier_games(start, new.encode("utf-8")), force=self.force)
             self.start, self.on_disk = start + len(gap.encode("utf-8")), text
             self._stamp = self._stat()
 
