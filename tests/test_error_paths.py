@@ -302,6 +302,26 @@ def test_a_correction_the_disk_will_not_take_says_what_was_not_done(
     assert path.read_text(encoding="utf-8") == START + after
 
 
+def test_an_undo_in_a_file_that_keeps_changing_says_nothing_was_taken_back(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another program writing to the file all the time: the undo, tried again on the file as it is each time,
+    is given up, and said so in its own words, not 'nothing was recorded'."""
+    path = tmp_path / "game.dln"
+    path.write_text(START, encoding="utf-8")
+    real = RecordFile.commit
+    changing = {"on": False}
+
+    def commit(self: RecordFile, text: str, gap: str | None = None) -> None:
+        if changing["on"]:
+            raise dln.files.FileChanged(errno.EAGAIN, "changed", str(self.path))
+        real(self, text, gap)
+
+    monkeypatch.setattr(RecordFile, "commit", commit)
+    _, out = record(path, ["4c 5h =9", "undo"], {1: lambda: changing.update(on=True)})
+    assert "the file kept changing while this line was saved" in out and "nothing was taken back" in out, out
+    assert "nothing was recorded" not in out and path.read_text(encoding="utf-8") == START + "1. N 4c 5h =9\n"
+
+
 def test_a_fix_the_disk_will_not_take_keeps_a_move_written_as_played(tmp_path: Path,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """A fix on a full disk left the session without the moves written as played after the move fixed (it had

@@ -25,6 +25,7 @@ from dln.notation.model import Game, Move, Round
 from dln.notation.sources import Unreadable
 from dln.notation.writer import move_text, write_game
 from dln.record.positions import table_word
+from dln.record.reply import NOT_RECORDED
 from dln.wording import count_of
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ class Diverged(Exception):
     def said(self, path: object, command: str) -> list[str]:
         """The lines that tell the person at the table: why, what was not done, and what to do next
         (``command``: ``dln record club.dln``)."""
-        lost = "nothing was recorded" if self.typed is None else f"{self.typed!r} was not recorded"
+        lost = NOT_RECORDED if self.typed is None else f"{self.typed!r} was not recorded"
         if self.correct:
             then = f"correct the file, then run '{command}' again to go on"
         else:
@@ -62,11 +63,13 @@ class Diverged(Exception):
 
 class Followed(Exception):
     """The session went on from the file as another program left it: do the typed line again on it; the
-    reply opens with ``note`` (:data:`FOLLOWED`, or :data:`DELETED`)."""
+    reply opens with ``note`` (:data:`FOLLOWED`, or :data:`DELETED`).  ``not_done`` says what did not happen
+    if it is given up (the file kept changing): the write's own words ('nothing was taken back' for an undo)."""
 
     def __init__(self, note: str = FOLLOWED) -> None:
         super().__init__(note)
         self.note = note
+        self.not_done = NOT_RECORDED
 
 
 #: The note before the reply to a line written into a file deleted under the session: nothing was there to

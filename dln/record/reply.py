@@ -14,6 +14,9 @@ if TYPE_CHECKING:
     from dln.record.recordfile import GameFile
 
 
+#: What a line that could not be written did not do: an undo, redo or fix says it in words of its own.
+NOT_RECORDED = "nothing was recorded"
+
 #: What one ``undo`` took back, for ``redo``: (game before, game after, what was taken, the moves written as
 #: played before, the comments typed with a table or hand line before: Session.typed_with).
 Undone = tuple["Game", "Game", str, frozenset["Key"], dict[tuple[int, int, int], tuple[str, ...]]]
@@ -83,7 +86,7 @@ class Session(Protocol):
         """The validator's report on the changed ``game``; Refused if it finds an error."""
 
     def commit(self, game: Game, report: GameReport, lines: list[str], *, settle: bool = True,
-               text: str | None = None, not_done: str = "nothing was recorded") -> Reply:
+               text: str | None = None, not_done: str = NOT_RECORDED) -> Reply:
         """Make ``game`` the record: complete what follows by itself, write it (as ``text``, when given), then
         adopt it; ``not_done`` says what did not happen when it cannot be written."""
 

@@ -59,7 +59,7 @@ from dln.record.offers import Phase
 from dln.record.questions import NewGame
 from dln.record.recordfile import FileChanged, GameFile, block_signals, unblock_signals
 from dln.record.redeals import REDEAL_WORD, next_round, redeal
-from dln.record.reply import Amended, Reply, Undone
+from dln.record.reply import NOT_RECORDED, Amended, Reply, Undone
 from dln.views.output import separator
 from dln.wording import count_of, number_word, wins
 
@@ -293,14 +293,14 @@ class Recorder:
     def retrying(self, action: Callable[[], _T]) -> tuple[_T, str | None]:
         """``action``'s result, done again (up to :data:`_ATTEMPTS` times) after the session went on from a
         file another program changed; and the note saying so, if it did."""
-        note = None
+        note, not_done = None, NOT_RECORDED
         for _ in range(_ATTEMPTS):
             try:
                 return action(), note
             except Followed as followed:
-                note = followed.note
+                note, not_done = followed.note, followed.not_done
         raise Refused("the file kept changing while this line was saved (another program writes to it all the "
-                      "time)", "nothing was recorded")
+                      "time)", not_done)
 
     def _handle(self, line: str) -> Reply:
         text = self.seat_named(line.strip())
@@ -635,7 +635,7 @@ class Recorder:
         raise Refused(*lines, rule=True)
 
     def commit(self, game: Game, report: GameReport, lines: list[str], *, settle: bool = True,
-               text: str | None = None, not_done: str = "nothing was recorded") -> Reply:
+               text: str | None = None, not_done: str = NOT_RECORDED) -> Reply:
         """Make ``game`` the record: complete what follows by itself, write it (as ``text``, when given: the
         text it had before an edit that is undone), then adopt it.  When it cannot be written, the session is
         as it was and the refusal says so in ``not_done``: what did not happen ('nothing was taken back' for an
@@ -650,7 +650,7 @@ class Recorder:
         return reply
 
     def _save(self, game: Game, *, gap: str | None = None, text: str | None = None,
-              not_done: str = "nothing was recorded") -> None:
+              not_done: str = NOT_RECORDED) -> None:
         """Write ``game`` (with ``gap``: as a new game after this one; as ``text``, when given); :class:`Followed`
         when the file was changed by another program and the session now goes on from it (the change must be
         made again); :class:`Refused`, saying ``not_done``, when it cannot be written."""
@@ -678,7 +678,11 @@ class Recorder:
         finally:
             unblock_signals(blocked)
         if changed:
-            follow(self)
+            try:
+                follow(self)
+            except Followed as followed:  # what was not done, should it be given up
+                followed.not_done = not_done
+                raise
         self.text, self.canonical = text, canonical
 
     def _layout(self, game: Game, not_done: str) -> tuple[str, bool]:
