@@ -72,6 +72,28 @@ def test_an_edit_between_two_moves_is_kept_and_the_move_is_added_to_it(tmp_path:
     assert out.count("note: another program") == 1  # the next move goes on as usual
 
 
+@pytest.mark.parametrize(("lines", "after"), [
+    (["fix 1 Kd"], "1. N Kd\n  (1. N Kc 2. S Qd x 9d {a bold capture})\n2. S 8h\n"),
+    (["fix 1 Kd", "undo"], "1. N 8h\n"),  # the file changed since the fix: an undo as any other, of the move
+], ids=["fix", "its undo"])
+def test_a_fix_merged_into_an_edited_file_keeps_a_move_written_as_played(tmp_path: Path, lines: list[str],
+                                                                          after: str) -> None:
+    """A comment added by another program while a fix (or its undo) was written, after a move written as played:
+    the session stopped, 'its record now breaks a rule', 'correct the file', for the move the table had agreed
+    was played, since the fix had set it aside before the write found the file changed.  The edit is merged in,
+    the line done on it, and the next move written."""
+    path = tmp_path / "game.dln"
+    path.write_text(START, encoding="utf-8")
+
+    def edit() -> None:  # another program: a comment after the last move
+        with path.open("a", encoding="utf-8") as file:
+            file.write("{a bold capture}\n")
+
+    code, out = record(path, ["Kc", "Qd x 9d", "played", *lines, "8h"], {2 + len(lines): edit})
+    assert code == 1 and "breaks a rule" not in out and FOLLOWED in out, out  # 1: a move was refused, then played
+    assert path.read_text(encoding="utf-8") == START + after
+
+
 def test_an_annotation_merged_into_an_edited_file_keeps_the_edit(tmp_path: Path) -> None:
     """An annotation rewrites the game: it is written on the file as the other program left it."""
     path = tmp_path / "game.dln"

@@ -18,8 +18,9 @@ byte for byte (:func:`amend`), rather than take back the corrected move alone.
 from __future__ import annotations
 
 import re
+from collections.abc import Set
 from dataclasses import replace
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dln.notation.model import Deal, Game, Hand, Move, Round, Variation
 from dln.notation.writer import braced_comment, hand_text
@@ -31,6 +32,9 @@ from dln.record.positions import table_word
 from dln.record.redeals import redeal_key
 from dln.record.reply import Amended, Reply, Session
 from dln.wording import count_of
+
+if TYPE_CHECKING:
+    from dln.check.validate import GameReport
 
 #: ``fix 12 9s x 9d`` (also ``fix 12. 9s x 9d``).
 FIX = re.compile(r"(?i:fix)\s+(\d+)\.?\s+(\S.*)")
@@ -139,11 +143,10 @@ def _unamend(recorder: Session, amended: Amended) -> Reply:
     recorder.played_anyway = set(amended.vouched)
     try:
         report = recorder.check_change(amended.before, "undo")
-        reply = recorder.commit(amended.before, report, [amended.undid], settle=False, text=amended.text,
-                                not_done=NOT_TAKEN_BACK)
-    except Refused:
-        recorder.played_anyway = set(vouched)  # nothing was written
-        raise
+    finally:
+        recorder.played_anyway = set(vouched)
+    reply = _commit_vouching(recorder, amended.vouched, amended.before, report, [amended.undid], NOT_TAKEN_BACK,
+                             amended.text)
     recorder.undone.append((now, recorder.game, amended.redone, vouched, typed_with))
     recorder.typed_with = dict(amended.typed_with)
     return reply
@@ -200,12 +203,22 @@ def redo(recorder: Session) -> Reply:
     recorder.played_anyway = now | vouched
     try:
         report = recorder.check_change(before, "redo")
-        reply = recorder.commit(before, report, [f"put back {taken}"], settle=False, not_done="nothing was put back")
-    except Refused:
-        recorder.played_anyway = now  # nothing was written, and the entry stays to be redone
-        raise
+    finally:
+        recorder.played_anyway = now  # until it is written; if it is not, the entry stays to be redone
+    reply = _commit_vouching(recorder, now | vouched, before, report, [f"put back {taken}"], "nothing was put back")
     recorder.undone = undone
     recorder.typed_with = typed_with
+    return reply
+
+
+def _commit_vouching(recorder: Session, vouched: Set[Key], game: Game, report: GameReport, lines: list[str],
+                     not_done: str, text: str | None = None) -> Reply:
+    """Commit the edited ``game`` (as ``text``, when given), whose moves written as played are ``vouched`` once
+    it is written.  Until then the session keeps its own, so that a change another program made to the file
+    meanwhile is judged against the record the session holds (:func:`dln.record.changes.follow`), and a write
+    refused (saying ``not_done``) leaves the session as it was."""
+    reply = recorder.commit(game, report, lines, settle=False, text=text, not_done=not_done)
+    recorder.played_anyway = set(vouched) & played.keys_of(report)
     return reply
 
 
@@ -325,10 +338,9 @@ def fix(recorder: Session, number: int, text: str, *, as_played: bool = False) -
             else:
                 lines += _variations_not_kept(number, [old, *moves_dropped])
         report = recorder.check_change(game, "the fix")
-        reply = recorder.commit(game, report, lines, settle=False, not_done=f"move {number} was not fixed")
-    except Refused:
-        recorder.played_anyway = vouched  # nothing was written: not checked, or the disk would not take it
-        raise
+    finally:
+        fixed, recorder.played_anyway = recorder.played_anyway, vouched  # the session's own until it is written
+    reply = _commit_vouching(recorder, fixed, game, report, lines, f"move {number} was not fixed")
     now = _place(recorder.game, round_index, number)
     assert now is not None  # the move just corrected
     amend(recorder, before, f"undid fix of move {number}: {shown_move(old)} again",
