@@ -16,6 +16,7 @@ import dln
 from dln.check.position import broken_before
 from dln.check.validate import GameReport, validate_game
 from dln.cli import main
+from tests.validating import SAMPLES, validated
 
 FACES_DECLARED = "round 1 dealer S\ntable 2c 3d Kh 10s\nN: Qs 9h 4c 5c 6c 7c\nN Qs Kh =10\n"
 TEN_ON_NINES = ("setup dealer S\ntable 4h 5c [9s N: 9h 9d] 3d\nN: 9c 2h 3h\nS: 10h 7s 8s 2s\nturn S\n"
@@ -876,14 +877,14 @@ def test_a_seat_first_written_as_the_dealer_is_reported_at_its_letter() -> None:
     players seated where the notation has none ('setup dealer W'), is reported where it is first written:
     written as the dealer, that was column 1 of the round line, not the letter."""
     xeri = ('[Game "Xeri"]\n\nround 1 dealer E\ntable 2c 3d 5h Ks\nN: Qs Kh 4c 5c 6c 7c\nS: Qd Kd 4d 5d 6d 7d\n'
-            "N 4c\nS 4d\n")
+            "N 4c\nS Qd\n")  # S's Qd a discard: the round, replayed as S dealt it, breaks no rule
     kontsina = ('[Game "Kontsina"]\n\nsetup dealer W\ntable 2c 3d 5h Ks\nN: Qs Kh 4c 5c\nS: Qd Kd 4d 5d\n'
                 "W: Qh Kc 4h 5s\nturn N\nN 4c\nS 4d\nW 4h\nN 5c\nS 5d\nW Kc x Ks\n")
     for text, code, column in ((xeri, "X003", 16), (kontsina, "D003", 14)):
         [d] = validate_game(dln.loads(text)).diagnostics
         assert (d.code, d.line, d.column) == (code, 3, column), d
     # First written in a numbered move, the seat is after the number: column 1 was the number.
-    for text, code, line in ((xeri.replace("dealer E", "dealer S").replace("N 4c\nS 4d\n", "1. N 4c\n2. E 4d\n"),
+    for text, code, line in ((xeri.replace("dealer E", "dealer S").replace("N 4c\nS Qd\n", "1. N 4c\n2. E Qd\n"),
                               "X003", 8),
                              (kontsina.replace("setup dealer W", "setup").replace("W: Qh Kc 4h 5s\n", "")
                               .replace("\nW 4h\n", "\n3. W 4h\n"), "D003", 10)):
@@ -909,6 +910,23 @@ def test_a_dealer_letter_no_other_line_uses_is_one_error() -> None:
         assert report.players == sound.players, name
         assert [(r.dealer, r.moves, r.stopped) for r in report.rounds] == [
             (r.dealer, r.moves, r.stopped) for r in sound.rounds], name
+
+
+def test_a_dealer_the_game_has_no_seat_for_does_not_hide_the_round_s_later_mistakes() -> None:
+    """xeri, Scoring: the deal passes to the other player after every hand (D106).  'round 2 dealer E' in a
+    Xeri record, a game for two, was one X003, and the round was not replayed: a later mistake of the round
+    ('rest N' where S captured last, D601) went unreported.  The letter is the one mistake; the round is
+    replayed as the dealer the rotation gives (N, after S), so its later mistakes are found."""
+    text = (SAMPLES / "xeri.dln").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    header, rest = lines.index("round 2 dealer N") + 1, lines.index("score N 20 S 25")  # the round's 'rest S'
+    assert lines[rest - 1] == "rest S"
+    wrong = text.replace("round 2 dealer N", "round 2 dealer E").replace("rest S\nscore N 20 S 25",
+                                                                      "rest N\nscore N 20 S 25")
+    assert validated(wrong) == [("X003", "error", header, 16), ("D601", "error", rest, 1)]
+    report = validate_game(dln.loads(wrong))
+    assert (report.rounds[1].dealer, report.rounds[1].moves, report.rounds[1].stopped) == ("N", 48, False)
+    assert "round 2 is replayed as the dealer the rules name dealt it" in report.diagnostics[0].notes
 
 
 def test_a_seat_first_written_in_a_setup_s_turn_line_is_reported_at_its_letter() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -34,3 +35,10 @@ def check(text: str, *, filename: str = "<string>", variants: Sequence[str] | No
 def found(report: GameReport, severity: str | None = None) -> list[tuple[str, int]]:
     """(code, line) of each diagnostic, optionally of one severity only, in report order."""
     return [(d.code, d.line) for d in report.diagnostics if severity is None or d.severity == severity]
+
+
+def validated(text: str) -> list[tuple[str, str, int, int]]:
+    """(code, severity, line, column) of each finding ``dln validate --json`` gives ``text`` read from standard
+    input, as a user running the command sees them."""
+    _, out, _ = run("validate", "--json", "-", stdin=text)
+    return [(d["code"], d["severity"], d["line"], d["column"]) for d in json.loads(out)["games"][0]["diagnostics"]]

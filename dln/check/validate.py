@@ -106,7 +106,6 @@ class _Checker(OutOfTurn):
         self.option = ""  # '--variant …' as the command line gave it, for the commands the help suggests
         self.unseated: dict[str, int] = {}  # the seats the record names that the game has not: their error's index
         self.unsure_holds, self.moot = {}, set()
-        self.stray_dealer: str | None = None  # a seat only one round's dealer letter names (see stray_seat)
         self.deals: list[dict[str, tuple[Card, ...]]] | None = None  # each deal's hands, when the record gives a deck
         if self.engine is not None:
             named = rules_of(self, self.engine, variants)
@@ -117,7 +116,6 @@ class _Checker(OutOfTurn):
             if stray is not None:  # one move's (or dealer's) seat letter written wrong: not a bigger game
                 self.seats, seat, move = stray
                 self.unseated[seat] = len(self.diagnostics)
-                self.stray_dealer = seat if isinstance(move, Round) else None
                 self.report(self.engine.players_code, "error", f"{seat} has no seat in this {len(self.seats)}-player "
                             f"game: no other line of the record seats {seat}",
                             *(move.dealer_spot if isinstance(move, Round) else
@@ -197,14 +195,15 @@ class _Checker(OutOfTurn):
         first_move = next((deal.moves[0] for deal in round_.deals if deal.moves), None)  # not all of them
         dealer = round_.dealer
         if dealer is not None and dealer not in self.seats:
-            if dealer not in self.unseated:  # one mistake, one error: the seat is reported already
+            found = self.unseated.get(dealer, len(self.diagnostics))  # one mistake, one error: reported once
+            if dealer not in self.unseated:
                 self.report(engine.players_code, "error", f"dealer {dealer} has no seat in this {self.players}-player "
                             "game", *round_.dealer_spot)
-            if dealer != self.stray_dealer or round_.setup:
+            if round_.setup:
                 return RoundReport(index, round_.number, None, round_.setup, stopped=True)
-            dealer = None  # the round is replayed as the dealer the rules name dealt it
-            self.add_notes(self.unseated[round_.dealer], f"round {round_.number or index + 1} is replayed as the "
-                           "dealer the rules name dealt it")
+            dealer = None  # the round is replayed as the dealer the rules name dealt it: its mistakes are found
+            self.add_notes(found, f"round {round_.number or index + 1} is replayed as the dealer the rules name "
+                           "dealt it")
         if previous_dealer is not None and not round_.setup:
             expected = engine.dealer_after(self.seats, previous_dealer, redealt=redealt)
             if dealer is None:
