@@ -1021,3 +1021,31 @@ def test_a_card_on_the_table_and_in_a_hand_is_one_error_where_written_again() ->
     # A later deal's hand line that writes the card again is a mistake of its own, still reported there.
     again = text + "N: 3c 5c 8c 9c 10c Jc\n"
     assert [(d.code, d.line) for d in validate_game(dln.loads(again)).diagnostics] == [("D104", 3), ("D104", 18)]
+
+
+def test_a_hand_line_card_written_for_one_already_elsewhere_is_one_error() -> None:
+    """kontsina, Setup; xeri, Setup: each card exists once (D104).  A later deal's hand line with one card
+    rewritten as a card already played ('N: 8h 7h 2s 3d 5c 5h' for '... 5s' in Xeri, 5h in the pile; 'N: 8h 7h
+    5h 3d' for '... 2s' in Kontsina, 5h in N's capture pile) gave the D104 and then, where N played the card
+    really dealt, D001 ('5s is not in N's hand'), which stopped the replay of the round.  One card rewritten
+    is one mistake, and the moves tell which mention is wrong: N never plays the 5h again and plays a card its
+    line does not write.  One error, the D104 at the card written, its note saying so; the round is replayed
+    with that entry read as a card not seen, so it is played to its end and its later mistakes are found."""
+    for name, hand, wrong, column in (("xeri.dln", "N: 8h 7h 2s 3d 5c 5s", "N: 8h 7h 2s 3d 5c 5h", 19),
+                                      ("kontsina.dln", "N: 8h 7h 2s 3d", "N: 8h 7h 5h 3d", 10)):
+        text = (SAMPLES / name).read_text(encoding="utf-8")
+        line = text.splitlines().index(hand) + 1
+        written = text.replace(f"\n{hand}\n", f"\n{wrong}\n", 1)
+        assert validated(written) == [("D104", "error", line, column)], name
+        report = validate_game(dln.loads(written))
+        [d] = report.diagnostics
+        assert any("the round goes on as N held" in note for note in d.notes), d.notes
+        assert [(r.moves, r.stopped) for r in report.rounds] == [(r.moves, False) for r in report.rounds], name
+        # A later mistake of the same round is found: the round's 'rest' claim written for the other seat.
+        first = written.split("\n\n")[1]
+        later = written.replace(first, first.replace("\nrest S\n", "\nrest N\n"), 1)
+        assert [code for code, *_ in validated(later)] == ["D104", "D601"], name
+    # Written in the opening hand for a card on the opening table (5d for 5h, N playing 5h at move 9): the same.
+    text = (SAMPLES / "xeri.dln").read_text(encoding="utf-8")
+    line = text.splitlines().index("N: 5h Jh Js 8c 4d 2h") + 1
+    assert validated(text.replace("N: 5h Jh Js 8c 4d 2h", "N: 5d Jh Js 8c 4d 2h", 1)) == [("D104", "error", line, 4)]

@@ -21,7 +21,7 @@ from dln.games import protocol
 from dln.notation.model import Hand as RecordHand
 from dln.notation.model import Move
 
-__all__ = ["card_meant", "card_played_twice", "deal_hands", "meant_note"]
+__all__ = ["card_meant", "card_played_twice", "deal_hands", "meant_note", "written_for"]
 
 #: A move's card, read in C by ``map``.
 _card_of = attrgetter("card")
@@ -56,7 +56,10 @@ def deal_hands(
     """
     claimed: set[Card | None] = set()
     lines: dict[str, tuple[RecordHand, frozenset[Card | None]]] = {}
+    misread = written_for(plan, elsewhere) if complete and dealt is None else {}
     for h in plan.hands:
+        if any(seat == h.seat for seat, _ in misread):  # its card written for another: read as one not seen
+            h = replace(h, cards=tuple(None if (h.seat, c) in misread else c for c in h.cards))
         written = frozenset(h.cards)  # each card hashed once: the set merges it without hashing again
         lines[h.seat] = h, written
         claimed.update(written)
@@ -95,6 +98,30 @@ def deal_hands(
             known = frozenset(played)
             hands[seat] = Hand(known, hand_size - len(known))
     return hands
+
+
+def written_for(plan: DealPlan, elsewhere: Callable[[], Collection[Card]]) -> dict[tuple[str, Card], tuple[Card, ...]]:
+    """The hand line entries of ``plan`` that its moves show written for another card, each (seat, card) with
+    the cards its seat plays that its line does not write: a card already ``elsewhere`` as the deal begins (on
+    the table, captured) or written in another seat's hand line, that its seat does not play in the deal,
+    while it plays cards its line does not name.  Each card exists once (D104), and the moves tell that the
+    hand line's mention of it is the one written wrong."""
+    found: dict[tuple[str, Card], tuple[Card, ...]] = {}
+    placed: Collection[Card] | None = None
+    for h in plan.hands:
+        played = [m.card for m in plan.moves if m.seat == h.seat]
+        unnamed = tuple(c for c in played if c not in h.cards)
+        if not unnamed:  # the usual hand line: every card its seat plays is written in it
+            continue
+        others = {c for o in plan.hands if o is not h for c in o.cards}
+        for card in h.cards:
+            if card is None or card in played:
+                continue
+            if placed is None and card not in others:
+                placed = elsewhere()
+            if card in others or card in (placed or ()):
+                found[(h.seat, card)] = unnamed
+    return found
 
 
 def card_meant(engine: protocol.Game, state: Position, move: Move, engine_move: EngineMove, later: Sequence[Move]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from dln.cards import Card
 from dln.check.setups import Where, locate
-from dln.check.written_twice import carried_on, places_noted
+from dln.check.written_twice import carried_on, misread_noted, places_noted
 from dln.engine import RULES, RoundState, Rules, SideScore, Violation
 from dln.engine.codes import DUPLICATE_CARD, Severity
 from dln.games.protocol import ITEM_WORDS, contested, played_to
@@ -405,6 +405,9 @@ class Reporter:
         self.round_index: int | None = None
         self.unsound = False  # the current round's position breaks a rule: its points are not known
         self.written_twice: tuple[Round | None, set[Card]] = (None, set())  # see report_located
+        #: The hand line entries of the deal judged last that its moves show written for another card, with
+        #: the cards their seat plays instead (:func:`dln.check.hands.written_for`): their D104's note.
+        self.misread: Mapping[tuple[str, Card], tuple[Card, ...]] = {}
 
     def report_located(self, violations: Sequence[Violation], round_: Round, plan: DealPlan | None,
                        places: Mapping[object, Where] = MappingProxyType({})) -> None:
@@ -421,7 +424,7 @@ class Reporter:
             if carried_on(v, reported, hands):
                 continue
             if v.subject not in places:
-                v = places_noted(v, round_, hands)
+                v = places_noted(misread_noted(v, self.misread), round_, hands)
             if v.code == DUPLICATE_CARD and isinstance(v.subject, Card):
                 reported.add(v.subject)
             line, column = (plan.line, plan.column) if plan is not None else (round_.line, round_.column)

@@ -34,7 +34,7 @@ from typing import Any
 from dln.cards import Card
 from dln.check.first_dealer import dealer_played
 from dln.check.game_tags import check_result, rules_of, tagged_game
-from dln.check.hands import card_meant, card_played_twice, deal_hands, meant_note
+from dln.check.hands import card_meant, card_played_twice, deal_hands, meant_note, written_for
 from dln.check.missing import holding
 from dln.check.move_meant import claims_meant, move_meant, value_meant
 from dln.check.move_part import move_part
@@ -267,7 +267,7 @@ class _Checker(OutOfTurn):
                     return self._finish(result, live.freeze())
                 # dealt in place: the round's position is not frozen and thawed at every deal
                 hands = self._hands(plan, live.setup, self._deal_of(k), live.seen)
-                short = self._off_size(engine, plan, live.setup)  # judged as written, played as a deal gives
+                short = self._off_size(engine, plan, live.setup, live.seen)  # judged as written, played as read
                 dealt = engine.next_deal(live.freeze(), hands) if short else live
                 if short:
                     hands = self._hands(plan, False, self._deal_of(k), live.seen, complete=True)
@@ -453,7 +453,7 @@ class _Checker(OutOfTurn):
                 cards = [c for item in table_items for c in (item.cards if isinstance(item, RecordPile) else (item,))]
                 hands = self._hands(first, False, elsewhere=lambda: cards)
                 state = engine.start(self.seats, dealer, cards, hands, self.rules)
-                if self._off_size(engine, first, False):  # judged as written, then played as a deal gives
+                if self._off_size(engine, first, False, lambda: cards):  # judged as written, played as read
                     self.report_located(engine.check_position(state, "opening"), round_, first)
                     hands = self._hands(first, False, elsewhere=lambda: cards, complete=True)
                     return engine.start(self.seats, dealer, cards, hands, self.rules)
@@ -463,10 +463,14 @@ class _Checker(OutOfTurn):
         self.report_located(engine.check_position(state, "opening"), round_, first)
         return state
 
-    def _off_size(self, engine: protocol.Game, plan: DealPlan, setup: bool) -> bool:
-        """Whether a hand line of a round's deal lists fewer or more cards than a deal gives (a setup's lists
-        what is held now, and a deck deals the hands itself)."""
-        return not setup and self.deals is None and any(len(h.cards) != engine.hand_size for h in plan.hands)
+    def _off_size(self, engine: protocol.Game, plan: DealPlan, setup: bool,
+                  elsewhere: Callable[[], Collection[Card]]) -> bool:
+        """Whether a hand line of a round's deal lists fewer or more cards than a deal gives, or writes a card
+        ``elsewhere`` as it begins that its moves show written for another (:func:`written_for`, noted on its
+        D104 by :meth:`report_located`); a setup's lists what is held now, and a deck deals the hands itself."""
+        self.misread = {} if setup or self.deals is not None else written_for(plan, elsewhere)
+        return not setup and self.deals is None and (bool(self.misread) or any(len(h.cards) != engine.hand_size
+                                                                              for h in plan.hands))
 
     def _a_pack(self, round_: Round) -> bool:
         """Whether the round's deck is a pack: else D104 at each card written again (the mention that
