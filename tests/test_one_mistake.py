@@ -1049,3 +1049,25 @@ def test_a_hand_line_card_written_for_one_already_elsewhere_is_one_error() -> No
     text = (SAMPLES / "xeri.dln").read_text(encoding="utf-8")
     line = text.splitlines().index("N: 5h Jh Js 8c 4d 2h") + 1
     assert validated(text.replace("N: 5h Jh Js 8c 4d 2h", "N: 5d Jh Js 8c 4d 2h", 1)) == [("D104", "error", line, 4)]
+
+
+def test_a_move_under_another_letter_where_no_hand_is_written_is_one_error() -> None:
+    """pagat, The Play: players take turns (D003).  samples/constructs/hidden-hands.dln with 'S 3h x 3c *'
+    written under N's letter gave D003 there and D003 again at the next move, 'N 7d': no hand is written, so
+    the 3h was read as N's (a hand is the cards its seat plays), N played out of turn and then again.  Read
+    as S's move, written with N's letter, every move goes round in turn: the record tells the letter is the
+    one mistake.  One error, the D003 at the letter, and the round goes on from the move as S made it, its
+    xeri counted."""
+    path = SAMPLES / "constructs" / "hidden-hands.dln"
+    text = path.read_text(encoding="utf-8")
+    line = text.splitlines().index("S 3h x 3c * {The table is empty: a xeri for S.}") + 1
+    wrong = text.replace("\nS 3h x 3c *", "\nN 3h x 3c *", 1)
+    sound = [(code, severity, at, column) for code, severity, at, column in validated(text)]
+    assert [f for f in validated(wrong) if f not in sound] == [("D003", "error", line, 1)]
+    report = validate_game(dln.loads(wrong))
+    [d] = [d for d in report.diagnostics if d.severity == "error"]
+    assert any("seems S's" in note for note in d.notes), d.notes
+    assert report.rounds[0].moves == validate_game(dln.loads(text)).rounds[0].moves
+    # Where the writer's hand line writes the card, it is N's as written: the letter is not read as wrong.
+    told = wrong.replace("table 5h 3c 9d Js\n", "table 5h 3c 9d Js\nN: 4c Jc 3h 7d 2c 9c\n", 1)
+    assert not any("seems S's" in note for d in validate_game(dln.loads(told)).diagnostics for note in d.notes)

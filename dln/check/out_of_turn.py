@@ -17,9 +17,11 @@ from typing import Any
 from dln.cards import Card
 from dln.check.missing import deals_on, holding, missing_move, plays_on
 from dln.check.move_part import move_part
+from dln.check.references import resolves_all
 from dln.check.reports import DealPlan, Reporter, RoundReport
 from dln.engine import Hand, Position, Rules
 from dln.engine import Move as EngineMove
+from dln.engine.checking import turn_holds
 from dln.engine.codes import SEAT
 from dln.games import protocol
 from dln.notation.model import Move, Pile, Round, Variation
@@ -186,10 +188,59 @@ class OutOfTurn(Reporter):
         state = live.freeze()
         return engine.live(state._replace(turn=state.turn_after(seat)))
 
+    @staticmethod
+    def _made(engine: protocol.Game, state: Position, move: Move, engine_move: EngineMove) -> Position | None:
+        """The position an illegal move made at the table (:meth:`Game.force`), None when it cannot have been
+        made.  A card the seat whose turn it is holds (:func:`dln.engine.checking.turn_holds`), written as
+        another seat's, is that seat's move (one letter written wrong, :func:`dln.engine.codes.seat_noted`):
+        the round goes on from it as made, a legal move when it is one as that seat's (a xeri scoring)."""
+        if not resolves_all(move, engine_move):
+            return None
+        if not any(v.severity == "error" for v in engine.check(state, engine_move)):  # the move meant, legal
+            return engine.apply(state, engine_move)
+        made = engine.force(state, engine_move)
+        turn = state.turn
+        if made is None and turn_holds(state, state.seats, turn, move.seat, move.card):
+            made = _as_turns(engine, holding(state, move.card), engine_move)
+        return made
+
+    def _letter_meant(self, engine: protocol.Game, state: Position, move: Move, engine_move: EngineMove,
+                      plan: DealPlan, judged: int) -> Position | None:
+        """The position after ``move``, only out of turn (its one error, from ``judged`` on, the D003), as the
+        move of the seat whose turn it is written with another seat's letter, when the record tells so where
+        the writer's hand is not written: the card is known in that hand only because the writer plays it (the
+        deal has no hand line of the writer's, nor a deck), the turn's hand holds cards not seen, and the deal's
+        next move is the seat's after the turn's (as written, the writer plays twice).  The D003 says so in a
+        note.  None otherwise: the move is the writer's, out of turn."""
+        turn, seat, card = state.turn, move.seat, move.card
+        later = next((plan.moves[i + 1:i + 2] for i, m in enumerate(plan.moves) if m is move), [])
+        errors = [i for i in range(judged, len(self.diagnostics)) if self.diagnostics[i].severity == "error"
+                  and not self.diagnostics[i].variation]
+        if seat == turn or turn not in self.seats or self.deals is not None or not later \
+                or later[0].seat != state.next_seat(turn) or any(h.seat == seat for h in plan.hands) \
+                or len(errors) != 1 or self.diagnostics[errors[0]].code != "D003" \
+                or card not in state.hand(seat).known or not state.hand(turn).unknown:
+            return None
+        i, hand = self.seats.index(seat), state.hand(seat)
+        freed = state._replace(hands=(*state.hands[:i], Hand(hand.known - {card}, hand.unknown + 1),  # type: ignore[attr-defined]
+                                      *state.hands[i + 1:]))
+        self.add_notes(errors[0], f"the move seems {turn}'s, written with {seat}'s letter: {seat}'s hand is not "
+                       f"written, and read so the moves go round in turn ({later[0].seat} plays next, on line "
+                       f"{later[0].line}); the round goes on from it as {turn}'s")
+        return _as_turns(engine, holding(freed, card), engine_move)
+
     def _deal_of(self, k: int) -> Mapping[str, Sequence[Card]] | None:
         """The hands of deal ``k`` as the round's deck deals them, if the record gives a deck."""
         deals = self.deals
         return deals[k] if deals is not None and k < len(deals) else None
+
+
+def _as_turns(engine: protocol.Game, held: Position, engine_move: EngineMove) -> Position | None:
+    """The position after ``engine_move`` made by the seat whose turn it is in ``held``: legal when it is one
+    as that seat's (its xeri counts then), else as made against the rules."""
+    meant = engine_move._replace(seat=held.turn)
+    legal = not any(v.severity == "error" for v in engine.check(held, meant))
+    return engine.apply(held, meant) if legal else engine.force(held, meant)
 
 
 def _points(round_: Round) -> tuple[tuple[str, int], ...] | None:

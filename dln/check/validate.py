@@ -35,7 +35,6 @@ from dln.cards import Card
 from dln.check.first_dealer import dealer_played
 from dln.check.game_tags import check_result, rules_of, tagged_game
 from dln.check.hands import card_meant, card_played_twice, deal_hands, meant_note, written_for
-from dln.check.missing import holding
 from dln.check.move_meant import claims_meant, move_meant, value_meant
 from dln.check.move_part import move_part
 from dln.check.out_of_turn import OutOfTurn
@@ -56,7 +55,6 @@ from dln.check.swapped import swapped_back
 from dln.check.unmarked import deal_plans
 from dln.engine import Hand, Position, Rules
 from dln.engine import Move as EngineMove
-from dln.engine.checking import turn_holds
 from dln.engine.codes import (
     CARD_ALREADY_SEEN,
     CARD_NOT_IN_HAND,
@@ -567,7 +565,7 @@ class _Checker(OutOfTurn):
             return None
         moves = plans[k].moves
         later = next((moves[i + 1:] for i, m in enumerate(moves) if m is move), ())
-        self.again = None
+        self.again, judged = None, len(self.diagnostics)
         engine_move, verdict = self._judge(engine, live, move, number, main_line=True, later=later)
         if move.variations:
             before = live.freeze()
@@ -577,6 +575,8 @@ class _Checker(OutOfTurn):
             live.play(engine_move)
             return live
         before = live.freeze()
+        if (relettered := self._letter_meant(engine, before, move, engine_move, plans[k], judged)) is not None:
+            return engine.live(relettered)
         made = self._made(engine, before, move, engine_move)
         deals = self._later_deals(plans, k, before.setup)
         if self.again is None and (meant := move_meant(engine, before, engine_move, made, later, deals) if later
@@ -599,24 +599,6 @@ class _Checker(OutOfTurn):
     def _dealer_before(self, first: str | None) -> str:
         """The dealer under whom ``first`` leads a round: the seat before it (the last when it has none)."""
         return self.seats[self.seats.index(first) - 1] if first in self.seats else self.seats[-1]
-
-    @staticmethod
-    def _made(engine: protocol.Game, state: Position, move: Move, engine_move: EngineMove) -> Position | None:
-        """The position an illegal move made at the table (:meth:`Game.force`), None when it cannot have been
-        made.  A card the seat whose turn it is holds (:func:`dln.engine.checking.turn_holds`), written as
-        another seat's, is that seat's move (one letter written wrong, :func:`dln.engine.codes.seat_noted`):
-        the round goes on from it as made, a legal move when it is one as that seat's (a xeri scoring)."""
-        if not resolves_all(move, engine_move):
-            return None
-        if not any(v.severity == "error" for v in engine.check(state, engine_move)):  # the move meant, legal
-            return engine.apply(state, engine_move)
-        made = engine.force(state, engine_move)
-        turn = state.turn
-        if made is None and turn_holds(state, state.seats, turn, move.seat, move.card):
-            held, meant = holding(state, move.card), engine_move._replace(seat=turn)
-            legal = not any(v.severity == "error" for v in engine.check(held, meant))  # its xeri counts then
-            made = engine.apply(held, meant) if legal else engine.force(held, meant)
-        return made
 
     def _note_unseated(self, move: Move) -> None:
         """Say on the error of a seat the game lacks that the replay of this round stops at its ``move``."""
