@@ -1067,6 +1067,7 @@ def test_a_move_under_another_letter_where_no_hand_is_written_is_one_error() -> 
     report = validate_game(dln.loads(wrong))
     [d] = [d for d in report.diagnostics if d.severity == "error"]
     assert any("seems S's" in note for note in d.notes), d.notes
+    assert d.help == ("S 3h x 3c *",)  # the move meant, not S's other moves
     assert report.rounds[0].moves == validate_game(dln.loads(text)).rounds[0].moves
     # Where the writer's hand line writes the card, it is N's as written: the letter is not read as wrong.
     told = wrong.replace("table 5h 3c 9d Js\n", "table 5h 3c 9d Js\nN: 4c Jc 3h 7d 2c 9c\n", 1)

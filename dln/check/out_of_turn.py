@@ -12,6 +12,7 @@ place, and the turn passes that seat.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from dln.cards import Card
@@ -227,7 +228,13 @@ class OutOfTurn(Reporter):
         self.add_notes(errors[0], f"the move seems {turn}'s, written with {seat}'s letter: {seat}'s hand is not "
                        f"written, and read so the moves go round in turn ({later[0].seat} plays next, on line "
                        f"{later[0].line}); the round goes on from it as {turn}'s")
-        return _as_turns(engine, holding(freed, card), engine_move)
+        held, meant = holding(freed, card), engine_move._replace(seat=turn)
+        if not any(v.severity == "error" for v in engine.check(held, meant)):  # the help offers the move meant
+            from dln.check.generate import record_move  # with self-play behind it: only when a letter is meant
+
+            found = self.diagnostics[errors[0]]
+            self.diagnostics[errors[0]] = replace(found, help=(move_text(record_move(held, meant)),))
+        return _as_turns(engine, held, engine_move)
 
     def _deal_of(self, k: int) -> Mapping[str, Sequence[Card]] | None:
         """The hands of deal ``k`` as the round's deck deals them, if the record gives a deck."""
