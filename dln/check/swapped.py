@@ -11,8 +11,10 @@ the deal's moves, the first of them at that move or before it, making every move
 round's later deals legal when swapped back, while the deal does not go on legally after the move that breaks
 the rule, made as written or as a legal move of its card (a move played against the rules, as ``dln record``
 writes one, is followed by the rest).  The one error is at the first of the two.  Two moves next to each other
-are the move-out-of-turn check's (``_played_early`` in the validator), and any other pair that would do as
-well is a doubt: the moves' errors stay as they were.
+are the move-out-of-turn check's (``_played_early`` in the validator) when the first is only out of turn and
+the second legal after it; when the first takes what the second lays, or the second no longer fits the table
+the first left (``27. N 6c 4c =10`` before ``28. S 4c``), they are swapped back here.  Any other pair that
+would do as well is a doubt: the moves' errors stay as they were.
 """
 
 from __future__ import annotations
@@ -27,8 +29,8 @@ from dln.check.move_part import move_part
 from dln.check.references import resolves_all, to_engine_move
 from dln.check.reports import DealPlan, Reporter, RoundReport
 from dln.engine import Move as EngineMove
-from dln.engine import Position
-from dln.engine.codes import SEAT
+from dln.engine import Position, Violation
+from dln.engine.codes import SEAT, WRONG_SEAT
 from dln.games import protocol
 from dln.notation.model import Move
 from dln.notation.writer import move_text
@@ -57,11 +59,13 @@ def swapped_back(checker: Reporter, engine: protocol.Game, begun: Position, plan
         states.append(after)
     broken = moves[j]
     made, violations = to_engine_move(states[j], broken)
-    first = next((v for v in (*violations, *engine.check(states[j], made)) if v.severity == "error"), None)
-    if first is None:  # legal, here for its number or its variations
+    errors = [v for v in (*violations, *engine.check(states[j], made)) if v.severity == "error"]
+    if not errors:  # legal, here for its number or its variations
         return None
+    first = errors[0]
     found = _pairs(engine, states, moves, lambda: later_deals(plans, k, begun.setup))
-    if len(found) != 1 or found[0][1] == found[0][0] + 1 or _goes_on(engine, states[j], broken, made, moves[j + 1:]):
+    if len(found) != 1 or _goes_on(engine, states[j], broken, made, moves[j + 1:]) \
+            or (found[0][1] == found[0][0] + 1 and _early(engine, states[j], made, errors, moves[j + 1:j + 2])):
         return None
     [(a, b)] = found
     written, other = moves[a], moves[b]
@@ -84,6 +88,18 @@ def _on_line(move: Move, comma: str = "") -> str:
     """Where ``move`` is written, for a message: ' on line N' (after ``comma``), or nothing for a move built
     in code rather than read."""
     return f"{comma} on line {move.line}" if move.line is not None else ""
+
+
+def _early(engine: protocol.Game, state: Position, made: EngineMove, errors: Sequence[Violation],
+           after: Sequence[Move]) -> bool:
+    """Whether a move only out of turn (``errors``, the D003 alone) is followed by the move ``after`` it legal
+    as written after it: the move-out-of-turn check's (``_played_early`` in the validator) reads the two next to
+    each other, one error, and no order is mended.  Else the first takes what the second lays, or the second
+    no longer fits the table the first left, and swapped back is the one mistake."""
+    if any(v.code != WRONG_SEAT for v in errors):
+        return False
+    forced = engine.force(state, made)
+    return forced is not None and plays_on(engine, forced, after) is not None
 
 
 def _goes_on(engine: protocol.Game, state: Position, move: Move, made: EngineMove, later: Sequence[Move]) -> bool:
