@@ -1094,3 +1094,21 @@ def test_two_moves_next_to_each_other_in_each_other_s_place_are_one_error() -> N
         assert "this move seems written in the place of" in report.diagnostics[0].message
         assert [(r.moves, r.stopped, r.scores) for r in report.rounds] == \
             [(r.moves, r.stopped, r.scores) for r in sound.rounds], name
+
+
+def test_a_card_left_out_of_the_opening_table_line_is_one_error() -> None:
+    """pagat, Players, Cards and Deal: four cards are dealt face up (D105).  'table Jd 3h Kh' for 'table Jd 3h
+    Kh Ah' (samples/two-player-61.dln) gave D105 and then D004 where S took the Ah ('Ah is not on the table'),
+    the round going on from a move the record does not write; in Xeri ('table 5d As 8s' for '... 4s'), D105 and
+    D004 at 'N Jh x 4s'.  The card left out is the one mistake, and the moves tell which it was: a card they
+    take from the table that no line of the round writes.  One error, the D105 at the table line, saying so;
+    the round is replayed with that card on the table."""
+    for name, table, short in (("two-player-61.dln", "table Jd 3h Kh Ah", "table Jd 3h Kh"),
+                               ("xeri.dln", "table 5d As 8s 4s", "table 5d As 8s")):
+        text = (SAMPLES / name).read_text(encoding="utf-8")
+        line = text.splitlines().index(table) + 1
+        wrong = text.replace(f"\n{table}\n", f"\n{short}\n", 1)
+        assert validated(wrong) == [("D105", "error", line, 1)], name
+        sound, report = validate_game(dln.loads(text)), validate_game(dln.loads(wrong))
+        assert any("the round goes on with it" in note for note in report.diagnostics[0].notes), report.diagnostics
+        assert [(r.moves, r.stopped) for r in report.rounds] == [(r.moves, r.stopped) for r in sound.rounds], name

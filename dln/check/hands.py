@@ -17,11 +17,12 @@ from dln.check.missing import plays_on
 from dln.check.reports import DealPlan
 from dln.engine import Hand, Position
 from dln.engine import Move as EngineMove
+from dln.engine.state import TABLE_SIZE
 from dln.games import protocol
 from dln.notation.model import Hand as RecordHand
 from dln.notation.model import Move
 
-__all__ = ["card_meant", "card_played_twice", "deal_hands", "meant_note", "written_for"]
+__all__ = ["card_meant", "card_played_twice", "deal_hands", "meant_note", "table_left_out", "written_for"]
 
 #: A move's card, read in C by ``map``.
 _card_of = attrgetter("card")
@@ -122,6 +123,23 @@ def written_for(plan: DealPlan, elsewhere: Callable[[], Collection[Card]]) -> di
             if card in others or card in (placed or ()):
                 found[(h.seat, card)] = unnamed
     return found
+
+
+def table_left_out(plans: Sequence[DealPlan], table: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards an opening ``table`` line that lists fewer than a first deal puts face up (D105, judged as
+    written) left out, as the round's moves tell: the cards they take from the table, or declare with, that no
+    line of the round writes (not on the table line, in no hand line, played by no move), when they are as many
+    as the cards missing.  Else none: the table is played as written."""
+    short = TABLE_SIZE - len(table)
+    if short <= 0:
+        return ()
+    written = set(table)
+    for plan in plans:
+        written.update(card for hand in plan.hands for card in hand.cards if card is not None)
+        written.update(map(_card_of, plan.moves))
+    named = list(dict.fromkeys(item for plan in plans for move in plan.moves for item in move.items
+                               if isinstance(item, Card) and item not in written))
+    return tuple(named) if len(named) == short else ()
 
 
 def card_meant(engine: protocol.Game, state: Position, move: Move, engine_move: EngineMove, later: Sequence[Move]

@@ -34,7 +34,7 @@ from typing import Any
 from dln.cards import Card
 from dln.check.first_dealer import dealer_played
 from dln.check.game_tags import check_result, rules_of, tagged_game
-from dln.check.hands import card_meant, card_played_twice, deal_hands, meant_note, written_for
+from dln.check.hands import card_meant, card_played_twice, deal_hands, meant_note, table_left_out, written_for
 from dln.check.move_meant import claims_meant, move_meant, value_meant
 from dln.check.move_part import move_part
 from dln.check.out_of_turn import OutOfTurn
@@ -74,7 +74,7 @@ from dln.notation.model import Game, Move, Round
 from dln.notation.model import Hand as RecordHand
 from dln.notation.model import Pile as RecordPile
 from dln.notation.sources import command_name
-from dln.wording import count_of
+from dln.wording import count_of, listed
 
 __all__ = ["ALTERNATIVES", "RECORD_CODES", "Diagnostic", "GameReport", "RoundReport", "code_name", "validate_game"]
 
@@ -451,10 +451,16 @@ class _Checker(OutOfTurn):
                 cards = [c for item in table_items for c in (item.cards if isinstance(item, RecordPile) else (item,))]
                 hands = self._hands(first, False, elsewhere=lambda: cards)
                 state = engine.start(self.seats, dealer, cards, hands, self.rules)
-                if self._off_size(engine, first, False, lambda: cards):  # judged as written, played as read
-                    self.report_located(engine.check_position(state, "opening"), round_, first)
-                    hands = self._hands(first, False, elsewhere=lambda: cards, complete=True)
-                    return engine.start(self.seats, dealer, cards, hands, self.rules)
+                left = table_left_out(plans, cards)  # what the table line left out, as the moves tell
+                if self._off_size(engine, first, False, lambda: cards) or left:  # judged as written, played as read
+                    where = protocol.face_up_word(engine)
+                    said = f"the round's moves take {listed([str(c) for c in left])} from the {where}, which no " \
+                           f"line writes: the round goes on with it {protocol.face_up_at(engine)}"
+                    self.report_located([v.noting(said) if left and v.code == "D105" else v
+                                         for v in engine.check_position(state, "opening")], round_, first)
+                    full = [*cards, *left]
+                    hands = self._hands(first, False, elsewhere=lambda: full, complete=True)
+                    return engine.start(self.seats, dealer, full, hands, self.rules)
         except ValueError as exc:
             self.report(engine.players_code, "error", str(exc), line, column)
             return None
