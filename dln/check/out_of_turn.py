@@ -211,14 +211,15 @@ class OutOfTurn(Reporter):
         move of the seat whose turn it is written with another seat's letter, when the record tells so where
         the writer's hand is not written: the card is known in that hand only because the writer plays it (the
         deal has no hand line of the writer's, nor a deck), the turn's hand holds cards not seen, and the deal's
-        next move is the seat's after the turn's (as written, the writer plays twice).  The D003 says so in a
-        note.  None otherwise: the move is the writer's, out of turn."""
+        next move is the writer's again, the seat after the turn's (as written, the writer plays twice; read so,
+        every move is in turn).  The D003 says so in a note.  None otherwise: the move is the writer's, out of
+        turn (four players going round the other way, E for W and W for E, are not two letters written wrong)."""
         turn, seat, card = state.turn, move.seat, move.card
         later = next((plan.moves[i + 1:i + 2] for i, m in enumerate(plan.moves) if m is move), [])
         errors = [i for i in range(judged, len(self.diagnostics)) if self.diagnostics[i].severity == "error"
                   and not self.diagnostics[i].variation]
         if seat == turn or turn not in self.seats or self.deals is not None or not later \
-                or later[0].seat != state.next_seat(turn) or any(h.seat == seat for h in plan.hands) \
+                or later[0].seat != seat or seat != state.next_seat(turn) or any(h.seat == seat for h in plan.hands) \
                 or len(errors) != 1 or self.diagnostics[errors[0]].code != "D003" \
                 or card not in state.hand(seat).known or not state.hand(turn).unknown:
             return None
@@ -233,7 +234,7 @@ class OutOfTurn(Reporter):
             from dln.check.generate import record_move  # with self-play behind it: only when a letter is meant
 
             found = self.diagnostics[errors[0]]
-            self.diagnostics[errors[0]] = replace(found, help=(move_text(record_move(held, meant)),))
+            self.diagnostics[errors[0]] = replace(found, help=(move_text(record_move(held, meant)),), more="")
         return _as_turns(engine, held, engine_move)
 
     def _deal_of(self, k: int) -> Mapping[str, Sequence[Card]] | None:
