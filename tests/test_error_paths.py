@@ -479,7 +479,7 @@ def test_record_in_a_folder_that_cannot_be_written_names_the_folder(tmp_path: Pa
     path = tmp_path / "game.dln"
     path.write_text(START + "1. N 4c 5h =9\n", encoding="utf-8")
     unwritable_folder_refuses_new_files(monkeypatch)
-    _, out = record(path, ["undo"])
+    _, out = record(path, ["undo", "undo"])  # asked first: the move was recorded before this session
     assert f"cannot write the record: the folder {tmp_path} is not writable" in out, out
     assert path.read_text(encoding="utf-8") == START + "1. N 4c 5h =9\n"
 

@@ -216,10 +216,10 @@ def test_a_redeal_typed_again_in_a_later_session_has_its_comment_once(tmp_path: 
     path = tmp_path / "game.dln"
     text = REDEAL_START + "table 5h 3c 9d Js\nredeal N\n{five face cards}\n\nround 2 dealer S\n"
     path.write_text(text)
-    code, out = _run(path, ["undo", "redeal N {five face cards}", "quit"], Options())
+    code, out = _run(path, ["undo", "undo", "redeal N {five face cards}", "quit"], Options())
     assert code == 0, out
     assert path.read_text() == text
-    code, out = _run(path, ["undo", "redeal N {five face cards} {all kings}", "undo", "quit"], Options())
+    code, out = _run(path, ["undo", "undo", "redeal N {five face cards} {all kings}", "undo", "quit"], Options())
     assert code == 0, out
     assert path.read_text() == REDEAL_START + "table 5h 3c 9d Js\n{five face cards}\n"
 

@@ -397,7 +397,7 @@ def test_a_xeri_recorder_calls_the_cards_face_up_the_pile(tmp_path: Path) -> Non
     path = tmp_path / "xeri.dln"
     path.write_text('[Game "Xeri"]\n[Target "1"]\n\nround 1 dealer S\ntable 5d As 8s 4s\nN: Jh ? ? ? ? ?\n{seen}\n')
     out = io.StringIO()
-    assert run(path, Options(), Terminal(io.StringIO("undo\nquit\n"), out, False)) == 0
+    assert run(path, Options(), Terminal(io.StringIO("undo\nundo\nquit\n"), out, False)) == 0
     assert "  kept the comment written after it, now after the pile: {seen}\n" in out.getvalue()
     (game,) = generate_games(1, game="Xeri", players=2, seed=3, rules=Rules(target=2), hidden=True)
     s = session("Xeri", target="2", Dealer=str(game.rounds[0].dealer))

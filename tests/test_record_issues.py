@@ -453,10 +453,12 @@ def test_undo_right_after_a_fix_undoes_the_fix_and_redo_does_it_again(tmp_path: 
     start = "".join((ROOT / "samples" / "two-player-61.dln").read_text(encoding="utf-8").splitlines(True)[:18])
     assert start.endswith("5. S 4s\n6. N 10s x [10]\n")
     path.write_text(start, encoding="utf-8")
-    done = _record(path, ["fix 5 5d", "undo", "undo", "quit"])
+    done = _record(path, ["fix 5 5d", "undo", "undo", "undo", "quit"])
     assert done.returncode == 0, done.stdout
     assert "undid fix of move 5: 5. S 4s again" in done.stdout, done.stdout
-    assert "took back 6. N 10s x [10]" in done.stdout, done.stdout  # the second undo: an ordinary one
+    # the second undo would take back a move of the session before, so it asks; the third is an ordinary one
+    assert "undo takes back 6. N 10s x [10], recorded before this session" in done.stdout, done.stdout
+    assert "took back 6. N 10s x [10]" in done.stdout, done.stdout
     assert path.read_text(encoding="utf-8") == start.removesuffix("6. N 10s x [10]\n")
     path.write_text(start, encoding="utf-8")
     done = _record(path, ["fix 5 5d", "undo", "redo", "quit"])
@@ -491,3 +493,30 @@ def test_undo_after_a_fix_puts_back_a_hand_written_layout_byte_for_byte(tmp_path
     done = _record(path, ["fix 2 Kd", "undo", "quit"])
     assert done.returncode == 0, done.stdout
     assert path.read_text(encoding="utf-8") == own
+
+
+def test_undo_in_a_resumed_session_says_what_it_takes_back_before_taking_it(tmp_path: Path) -> None:
+    """`fix 2 Kc`, `quit`, then `dln record FILE` and `undo` took back move 3, silently: the recorder who
+    had just fixed move 2 expected its fix undone, as undo does in the session of the fix.  A fix's undo
+    lasts for its session (nothing is written beside the record to remember it), so undo in a resumed
+    session, before it has recorded anything, takes nothing back at once: it names the entry it would take
+    back, says an earlier session's fix is not undone, and takes it back when typed again."""
+    path = tmp_path / "fx.dln"
+    path.write_text(START + "1. N 4c 5h =9\n2. S Ks\n3. N 9s x 9d\n", encoding="utf-8")
+    assert _record(path, ["fix 2 Kc", "quit"]).returncode == 0
+    fixed = path.read_text(encoding="utf-8")
+    assert fixed.endswith("2. S Kc\n3. N 9s x 9d\n"), fixed
+    done = _record(path, ["undo", "quit"])
+    assert done.returncode == 0, done.stdout
+    assert path.read_text(encoding="utf-8") == fixed  # nothing taken back yet
+    assert ("  undo takes back 3. N 9s x 9d, recorded before this session (a fix or undo made in an earlier "
+            "session is not undone: it lasted for that session)\n"
+            "  nothing was taken back; type undo again to take it back, or fix N MOVE to correct a move\n"
+            ) in done.stdout, done.stdout
+    done = _record(path, ["undo", "undo", "undo", "quit"])  # typed again: taken back, and then no more asking
+    assert done.returncode == 0, done.stdout
+    assert "took back 3. N 9s x 9d" in done.stdout and "took back 2. S Kc" in done.stdout, done.stdout
+    assert path.read_text(encoding="utf-8") == START + "1. N 4c 5h =9\n"
+    done = _record(path, ["Ks", "undo", "undo", "Kd", "quit"])  # this session's own move: at once; then asked
+    assert "took back 2. S Ks" in done.stdout and "undo takes back 1. N 4c 5h =9" in done.stdout, done.stdout
+    assert path.read_text(encoding="utf-8") == START + "1. N 4c 5h =9\n2. S Kd\n"  # 'Kd' cancelled the asking

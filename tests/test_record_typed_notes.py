@@ -350,7 +350,7 @@ def _generated_text() -> str:
 def test_undo_of_the_table_keeps_the_comment_written_after_it(tmp_path: Path) -> None:
     """A comment an editor added after the table line (the deal's) went with 'undo' of the table."""
     path = _started(tmp_path, START + TABLE + "{dealt by S, cut by N}\n")
-    code, out = _run(path, ["undo", "5h 3c 9d Jc", "quit"])
+    code, out = _run(path, ["undo", "undo", "5h 3c 9d Jc", "quit"])
     assert code == 0, out
     assert path.read_text() == START + "table 5h 3c 9d Jc\n{dealt by S, cut by N}\n"
 
@@ -363,7 +363,7 @@ def test_undo_after_a_round_keeps_its_closing_comments(tmp_path: Path) -> None:
     first = text[:text.index("\nround 2")] + "\n"
     path = _started(tmp_path, first.replace('[Target "10"]', '[Target "61"]').replace('[Result "N 22 S 6"]\n', "")
                     + "{N played well}\n; noted by Kostas\n\nround 2 dealer S\n{the second round}\n")
-    code, out = _run(path, ["undo", "quit"])
+    code, out = _run(path, ["undo", "undo", "quit"])
     assert code == 0, out
     assert "took back 48. N 7s x [7]" in out
     assert "{N played well} {noted by Kostas} {the second round}" in out
@@ -598,7 +598,7 @@ def test_undo_in_a_later_session_says_which_comments_of_the_line_stay(tmp_path: 
     the line's: 'undo' left it in the record and said only 'took back N's hand', so typing the line again with
     its comment wrote it twice.  It stays, and the reply says so and shows it."""
     path = _started(tmp_path, START + TABLE + "{dealt by S}\nN: 4c ? ? ? ? ?\n{seen by Kostas}\n")
-    code, out = _run(path, ["undo", "undo", "quit"])
+    code, out = _run(path, ["undo", "undo", "undo", "quit"])
     assert code == 0, out
     assert "took back N's hand\n  kept the comment written after it, now after the table: {seen by Kostas}" in out
     assert ("took back the opening table\n  kept the comments written after it, now after the round's first line: "
@@ -614,10 +614,10 @@ def test_a_hand_line_typed_again_in_a_later_session_has_its_comment_once(tmp_pat
     the hand.  The comment typed again is the one that stayed: it goes back after the line, once."""
     text = START + TABLE + "{dealt by S}\nN: 4c ? ? ? ? ?\n{seen by Kostas}\n"
     path = _started(tmp_path, text)
-    code, out = _run(path, ["undo", retyped, "quit"])
+    code, out = _run(path, ["undo", "undo", retyped, "quit"])
     assert code == 0, out
     assert path.read_text() == text
-    code, out = _run(path, ["undo", retyped, "undo", "quit"])
+    code, out = _run(path, ["undo", "undo", retyped, "undo", "quit"])
     assert code == 0, out
     assert path.read_text() == START + TABLE + "{dealt by S}\n{seen by Kostas}\n"
 
@@ -627,10 +627,10 @@ def test_the_table_typed_again_in_a_later_session_has_its_comment_once(tmp_path:
     typed again with it; a comment of a hand line kept with it goes back after that line when it is typed."""
     text = START + TABLE + "{dealt fast}\nN: 4c ? ? ? ? ?\n{seen by Kostas}\n"
     path = _started(tmp_path, text)
-    code, out = _run(path, ["undo", "undo", "5h 3c 9d Js {dealt fast}", "N: 4c {seen by Kostas}", "quit"])
+    code, out = _run(path, ["undo", "undo", "undo", "5h 3c 9d Js {dealt fast}", "N: 4c {seen by Kostas}", "quit"])
     assert code == 0, out
     assert path.read_text() == text
-    code, out = _run(path, ["undo", "undo", "5h 3c 9d Js {dealt fast}", "N: 4c", "quit"])
+    code, out = _run(path, ["undo", "undo", "undo", "5h 3c 9d Js {dealt fast}", "N: 4c", "quit"])
     assert code == 0, out
     assert path.read_text() == START + TABLE + "{dealt fast}\n{seen by Kostas}\nN: 4c ? ? ? ? ?\n"
 
@@ -658,7 +658,7 @@ def test_hand_lines_typed_again_after_several_undos_have_their_comments_once(tmp
     their comments, N's was looked for after E's hand only, not found, and written twice."""
     text = START + TABLE + "{dealt fast}\nN: 4c ? ? ? ? ?\n{seen by Kostas}\nS: 2d ? ? ? ? ?\n{S showed, twice}\n"
     path = _started(tmp_path, text)
-    code, out = _run(path, ["undo", "undo", "undo", "5h 3c 9d Js {dealt fast}", "N: 4c {seen by Kostas}",
+    code, out = _run(path, ["undo", "undo", "undo", "undo", "5h 3c 9d Js {dealt fast}", "N: 4c {seen by Kostas}",
                             "S: 2d {S showed, twice}", "quit"])
     assert code == 0, out
     assert path.read_text() == text
@@ -672,7 +672,7 @@ def test_a_second_undo_keeps_the_comments_the_first_one_kept(tmp_path: Path) -> 
     first = text[:text.index("\nround 2")] + "\n"
     path = _started(tmp_path, first.replace('[Target "10"]', '[Target "61"]').replace('[Result "N 22 S 6"]\n', "")
                     + "{N played well}\n")
-    code, out = _run(path, ["undo", "undo", "quit"])
+    code, out = _run(path, ["undo", "undo", "undo", "quit"])
     assert code == 0, out
     assert "took back 47. S Jd x Jh\n  kept the comments written after it, now after 46. N" in out
     assert path.read_text().count("{N played well}") == 1
@@ -707,7 +707,7 @@ def test_a_line_taken_back_and_typed_again_in_another_session_has_its_comment_on
     says it: a comment typed with the line that is written where undo leaves it is that comment, moved back
     after the line, once."""
     path = _started(tmp_path, text)
-    code, out = _run(path, ["undo", "quit"])
+    code, out = _run(path, ["undo", "undo", "quit"])
     assert code == 0, out
     code, out = _run(path, [retyped, "quit"])
     assert code == 0, out
@@ -738,7 +738,8 @@ def test_hand_lines_taken_back_together_and_typed_again_in_another_session_have_
     written twice.  The comments after the one a line typed again takes back were left by the undos of the
     lines after it: they go with it, and on to their own line when it is typed again."""
     text = START + TABLE + "{fast}\nN: 4c ? ? ? ? ?\n{seen}\nS: 2d ? ? ? ? ?\n{S showed}\n"
-    assert _sessions(tmp_path, text, ["undo", "undo", "quit"], ["N: 4c {seen}", "S: 2d {S showed}", "quit"]) == text
+    assert _sessions(tmp_path, text, ["undo", "undo", "undo", "quit"],
+                     ["N: 4c {seen}", "S: 2d {S showed}", "quit"]) == text
 
 
 def test_fix_shows_the_move_with_what_it_kept_of_the_move_it_replaced(tmp_path: Path) -> None:
@@ -757,12 +758,12 @@ def test_a_hand_line_typed_again_finds_its_comment_behind_a_line_typed_again_wit
     twice.  Undo leaves a line's comments after the line before, or further back when that line was taken back
     and typed again in this session too; N's comment, not typed again, stays where undo left it."""
     text = START + TABLE + "N: 4c ? ? ? ? ?\n{seen}\nS: 2d ? ? ? ? ?\n{S showed}\n"
-    written = _sessions(tmp_path, text, ["undo", "undo", "quit"], ["N: 4c", "S: 2d {S showed}", "quit"])
+    written = _sessions(tmp_path, text, ["undo", "undo", "undo", "quit"], ["N: 4c", "S: 2d {S showed}", "quit"])
     assert written == START + TABLE + "{seen}\nN: 4c ? ? ? ? ?\nS: 2d ? ? ? ? ?\n{S showed}\n"
 
 
-@pytest.mark.parametrize("sessions", [[["undo", "undo", "S: 2d", "redeal N {too many}", "quit"]],
-                                      [["undo", "undo", "quit"], ["S: 2d", "redeal N {too many}", "quit"]]],
+@pytest.mark.parametrize("sessions", [[["undo", "undo", "undo", "S: 2d", "redeal N {too many}", "quit"]],
+                                      [["undo", "undo", "undo", "quit"], ["S: 2d", "redeal N {too many}", "quit"]]],
                          ids=["one session", "two sessions"])
 def test_a_redeal_typed_again_finds_its_comment_behind_a_hand_line_typed_again_without_one(
         tmp_path: Path, sessions: list[list[str]]) -> None:

@@ -48,9 +48,14 @@ FIX_USAGE = "fix N MOVE replaces move N of this round, e.g. fix 2 Kc; later move
 NOT_TAKEN_BACK = "nothing was taken back"
 
 
-def undo(recorder: Session) -> Reply:
+def undo(recorder: Session, *, confirmed: bool = False) -> Reply:
     """Take back the last entry: a move (with its annotations, and the claims, next round or Result that
     followed it), a hand line, a redeal line, or the opening table.
+
+    An entry recorded before this session (the record as the session found it, ``Session.found``) is taken
+    back only when ``confirmed``, an undo typed again right after one that said what it would take back: the
+    session before may have ended with a fix or an undo, which only its own session could undo, and the user
+    who typed it expects undo to undo that.  Once it is taken back, the undos after it do not ask.
 
     Comments an editor wrote about what goes with the entry (after the round's claims, after the next round's
     header, after a ``deal`` line) are not taken back: they stay, after the move that is then the round's last
@@ -113,6 +118,13 @@ def undo(recorder: Session) -> Reply:
         round_ = replace(round_, table=None)
     else:
         raise Refused("there is nothing to take back")
+    reaching = recorder.found is not None and recorder.found == game  # back past this session
+    if reaching and not confirmed:
+        recorder.asked = True
+        return Reply(lines=[f"undo takes back {taken}, recorded before this session (a fix or undo made in an "
+                            "earlier session is not undone: it lasted for that session)",
+                            "nothing was taken back; type undo again to take it back"
+                            + (", or fix N MOVE to correct a move" if redealt is None and last.moves else "")])
     fresh = tuple(kept)  # kept for the first time: Session.parked
     kept[:0] = parked
     lines = [f"took back {taken}"]
@@ -127,6 +139,8 @@ def undo(recorder: Session) -> Reply:
     report = recorder.check_change(candidate, "undo")
     vouched = frozenset(recorder.played_anyway)  # commit forgets a move taken back: redo vouches for it again
     reply = recorder.commit(candidate, report, lines, not_done=NOT_TAKEN_BACK)
+    if reaching:  # asked once: the undos after it go on back without asking
+        recorder.found = None
     recorder.undone.append((game, recorder.game, taken, vouched, recorder.typed_with))
     recorder.typed_with = typed_with
     if line is not None:  # typed again with the line, they go back after it (Session.kept_with)

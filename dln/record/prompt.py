@@ -248,6 +248,7 @@ def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
         terminal.say("  ...", *(f"  {line}" for line in recent))
     settled = _or_stop(recorder.settle, path)
     terminal.say(*(f"  {line}" for line in settled.lines), "")
+    recorder.found = recorder.game  # what an earlier session recorded: undo asks before taking it back
     return recorder
 
 

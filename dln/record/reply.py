@@ -71,6 +71,8 @@ class Session(Protocol):
     parked: dict[int, tuple[str, ...]]  # the comments undo kept after a round's last move
     played_anyway: set[Key]  # the moves written as played although they break a rule (dln.record.played)
     refused: Pending | None  # the move refused last, which 'played' writes
+    found: Game | None  # the game as the session found it in the file, until an undo reaches back into it
+    asked: bool  # the line just before was an undo that asked, before reaching back past this session
     vouches: bool  # whether 'played' is offered at all (never in dln play)
 
     def __init__(self, game: Game) -> None:

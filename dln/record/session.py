@@ -115,6 +115,10 @@ class Recorder:
         if errors:
             raise Refused(*(f"error {d.code} {d.name}: {d.message}" for d in errors))
         self.refused: played.Pending | None = None  # the move refused last, which 'played' writes
+        #: The game as the session found it in the file, until an undo takes back what it holds: an undo that
+        #: would reach back past this session asks first (:func:`dln.record.corrections.undo`).
+        self.found: Game | None = None
+        self.asked = False  # the line just before was such an undo, which 'undo' typed again confirms
         self.game = game
         self.report = report
         self.text = write_game(game) if text is None else text
@@ -306,6 +310,7 @@ class Recorder:
         text = self.seat_named(line.strip())
         word = text.lower()
         refused, self.refused = self.refused, None  # 'played' answers the line just before it only
+        asked, self.asked = self.asked, False  # and 'undo' again the undo that asked just before it
         try:
             if word == "played":
                 return self.write_as_played(refused)
@@ -320,7 +325,7 @@ class Recorder:
             if word == "score":
                 return Reply(score_sheet=True)
             if word == "undo":
-                return self.undo()
+                return undo(self, confirmed=asked)
             if word == "redo":
                 return redo(self)
             fixing = FIX.fullmatch(text)
@@ -787,7 +792,7 @@ class Recorder:
         self.retrying(begin)
         self.game, self.report = game, report
         self.undone.clear()
-        self.amended = None
+        self.amended = self.found = None
         self.played_anyway = set()
 
     def recent(self, count: int = 4) -> list[str]:
