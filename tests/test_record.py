@@ -222,7 +222,7 @@ def test_a_move_is_typed_without_its_seat_and_written_numbered() -> None:
     ]
     s("S 9s x [9] 9d")  # the seat may be typed, and is checked
     s("2. jc x js")  # a move number is ignored; ranks may be typed in lower case
-    assert s.text.endswith("2. S 9s x 9d [9]\n3. N Jc x Js\n")  # written as the replayer names moves
+    assert s.text.endswith("2. S 9s x [9] 9d\n3. N Jc x Js\n")  # written in the order typed
 
 
 def test_an_illegal_move_is_refused_with_the_rule_and_the_legal_moves() -> None:
@@ -259,7 +259,7 @@ def test_an_owner_may_not_lay_and_a_false_xeri_is_refused_while_a_missing_one_is
     s("Jc x Js")
     s("Kc x Kd", "9s x [9] 9d")
     assert s("3h x 3c")[0] == "6. S 3h x 3c *   (S captures 3c with 3h, a xeri!)"  # the mark is added
-    assert s.text.endswith("5. N 9s x 9d [9]\n6. S 3h x 3c *\n")  # and the targets put in table order
+    assert s.text.endswith("5. N 9s x [9] 9d\n6. S 3h x 3c *\n")  # and the targets in the order typed
 
 
 def test_a_move_that_settles_an_earlier_doubt_is_refused_and_names_that_move() -> None:

@@ -413,4 +413,4 @@ def test_the_move_in_words_names_the_cards_as_the_line_writes_them() -> None:
     s = Session()
     s("5d 3c 2s 6h")
     assert s("8d x 5d 3c") == ["1. N 8d x 5d 3c   (N captures 5d 3c with 8d)"]
-    assert s("Ac 6h 2s =9")[0] == "2. S Ac 2s 6h =9   (S declares 9 with Ac and 2s 6h)"
+    assert s("Ac 6h 2s =9")[0] == "2. S Ac 6h 2s =9   (S declares 9 with Ac and 6h 2s)"  # the order typed

@@ -520,3 +520,26 @@ def test_undo_in_a_resumed_session_says_what_it_takes_back_before_taking_it(tmp_
     done = _record(path, ["Ks", "undo", "undo", "Kd", "quit"])  # this session's own move: at once; then asked
     assert "took back 2. S Ks" in done.stdout and "undo takes back 1. N 4c 5h =9" in done.stdout, done.stdout
     assert path.read_text(encoding="utf-8") == START + "1. N 4c 5h =9\n2. S Kd\n"  # 'Kd' cancelled the asking
+
+
+def test_a_capture_is_written_in_the_order_it_was_typed() -> None:
+    """`8d x 3c 5d` was written `8d x 5d 3c`, the table's order, as dln generate names moves: the record did
+    not say what the recorder typed, though any order is DLN (dln fmt keeps it, the validator reads it and
+    the replayer names the cards in it).  The items keep the order typed; what the recorder completes (a
+    card named by its rank, the xeri mark, a declaration's owner when two alike lie there) stays its own."""
+    s = Session()
+    s("5d 3c 9d Js")
+    assert s("8d x 3c 5d")[0] == "1. N 8d x 3c 5d   (N captures 3c 5d with 8d)"
+    assert s.text.endswith("1. N 8d x 3c 5d\n")
+    s = Session()
+    s("5h 3c 9d Js")
+    assert s("2c 3c 5h =10")[0] == "1. N 2c 3c 5h =10   (N declares 10 with 2c and 3c 5h)"
+    s = Session()
+    s("5h 3c 9d Js", "4c 5h =9")
+    assert s("9s x [9] 9d")[0] == "2. S 9s x [9] 9d   (S captures 9d [9] with 9s)"
+    assert s.text.endswith("2. S 9s x [9] 9d\n")
+    s = Session()
+    s("5h 3c 2d 8h")
+    assert s("8c x 8h 3c+5h")[0].startswith("1. N 8c x 8h 3c+5h   ")
+    s("2c x 2")  # a card named by its rank is the card on the table
+    assert s.text.endswith("1. N 8c x 8h 3c+5h\n2. S 2c x 2d *\n")

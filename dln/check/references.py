@@ -20,9 +20,9 @@ from dln.engine.codes import error
 from dln.engine.listing import NO_CARDS, NO_PILES
 from dln.engine.state import Item as EngineItem
 from dln.games.protocol import game_of
-from dln.notation.model import Move, PileRef
+from dln.notation.model import Component, Move, PileRef
 
-__all__ = ["NO_DECLARATION", "as_written", "named_twice", "resolves_all", "to_engine_move"]
+__all__ = ["NO_DECLARATION", "as_written", "items_as_written", "named_twice", "resolves_all", "to_engine_move"]
 
 #: Builds the engine's Move from all nine fields: NamedTuple's generated ``__new__`` is a Python
 #: function with keyword handling, a measurable part of a move's cost when validating an archive.
@@ -101,11 +101,31 @@ def as_written(state: Position, move: Move, cards: Iterable[Card]) -> tuple[Card
     where the move names it, a declaration's cards, as it lies, where the move refers to it; a card the move
     does not name (the declaration the engine found meant) after them, as ``cards`` gives it.  The words of a
     move read its cards as a reader follows the written line, not as they lay or by suit."""
+    order = _written_order(state, move)
+    return tuple(sorted(cards, key=lambda card: order.get(card, len(order))))
+
+
+def items_as_written(state: Position, move: Move, components: Iterable[Component]) -> tuple[Component, ...]:
+    """``components`` (the same play as ``move``'s, written otherwise: the recorder's completed form of a typed
+    move) with their items, and themselves, in the order ``move`` writes them, each where its first card is
+    named (:func:`as_written`); what ``move`` does not name keeps its place after them.  The record says what
+    was typed, in its order, as ``dln fmt`` keeps it."""
+    order = _written_order(state, move)
+
+    def place(item: Card | PileRef) -> int:
+        return min((order.get(card, len(order)) for card in _cards_of(state, item)), default=len(order))
+
+    ordered = [tuple(sorted(component, key=place)) for component in components]
+    return tuple(sorted(ordered, key=lambda component: min(map(place, component), default=len(order))))
+
+
+def _written_order(state: Position, move: Move) -> dict[Card, int]:
+    """Each card ``move`` names in ``state`` (a declaration's, as it lies), by where the move first names it."""
     order: dict[Card, int] = {}
     for item in move.items:
         for card in _cards_of(state, item):
             order.setdefault(card, len(order))
-    return tuple(sorted(cards, key=lambda card: order.get(card, len(order))))
+    return order
 
 
 def _cards_of(state: Position, item: Card | PileRef) -> tuple[Card, ...]:

@@ -12,12 +12,13 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from dln.cards import DECK, Card, rank_order
 from dln.check.generate import pile_ref
 from dln.check.missing import holding
 from dln.check.plays import Position, legal, to_engine, violations, written
-from dln.check.references import as_written
+from dln.check.references import as_written, items_as_written
 from dln.check.validate import GameReport, code_name
 from dln.engine import Move as EngineMove
 from dln.games.diloti import DILOTI
@@ -122,8 +123,8 @@ def _captured(state: Position, card: Card) -> bool:
 
 
 def canonical(state: Position, move: Move) -> Move:
-    """The move as the recorder writes it: what the game's ``record_move`` makes of it (cards in table
-    order, the owner only where needed, the xeri mark it scores), keeping the annotations typed."""
+    """The move as the recorder writes it: what the game's ``record_move`` makes of it (the owner only where
+    needed, the xeri mark it scores), its items in the order typed and its annotations as typed."""
     engine_move, problems = to_engine(state, move)
     if problems:
         return move
@@ -131,7 +132,7 @@ def canonical(state: Position, move: Move) -> Move:
         out = written(state, engine_move, move.number)
     except ValueError:
         return move
-    return out.annotated_as(move)
+    return replace(out, components=items_as_written(state, move, out.components)).annotated_as(move)
 
 
 def is_pile(state: Position) -> bool:
