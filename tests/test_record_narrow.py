@@ -89,6 +89,22 @@ def test_a_line_of_two_columns_goes_on_under_its_second_column(tmp_path: Path,
         "                        while still legal"]
 
 
+def test_every_line_of_help_goes_on_under_its_second_column_at_80_columns(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """'?  or  ? 9c', help's command with blanks inside it, was taken for a command '?' and a second column
+    'or  ? 9c ...': its second line began at column 11, under 'or', among the commands ('           is not
+    known)').  Every command's description goes on under column 24, where the descriptions begin."""
+    from dln.games.diloti import DILOTI
+    from dln.record.moves import help_lines
+
+    lines = [f"  {line}" for line in help_lines(DILOTI, " · ")]  # as a reply is said, indented
+    shown = _said(tmp_path, monkeypatch, 80, *lines)
+    assert max(map(len, shown)) <= 80 and _words(*shown) == _words(*lines), shown
+    begun = [line for line in shown if line.startswith("    ") and line[4] != " " and "   " in line[4:]]  # a command
+    assert begun and all(line[23] == " " and line[24] != " " for line in begun), begun
+    assert all(len(line) - len(line.lstrip()) >= 24 for line in shown if line.startswith("     ")), shown
+
+
 def test_a_line_indented_past_half_the_terminal_stays_indented(tmp_path: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """help's line under the '?' command is indented 24 columns: on a phone's 40 its lines after the first

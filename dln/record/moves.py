@@ -450,7 +450,7 @@ Type each move without the seat (it comes from the turn), e.g.:
   N: 3d 8s ? ? ? ?    N's hand, before the first card of a deal (? for a card not seen)
                       a second N: line (N: 8h Kd) adds its cards to a hand given in part
   ! ? !! ?? !? ?! $n  glyphs for the last move; {{comment}} or ; note a comment; (S 9c x 9d) a variation
-  ?  or  ? 9c         the legal moves (of a known hand; with 9c when the hand is not known)
+  ? or ? 9c           the legal moves (of a known hand; with 9c when the hand is not known)
                       ('?' alone lists moves: mark the last move as a mistake with $2 or '? {{why}}')
   ? 9                 the legal moves with any 9 the seat holds or may hold
   ? 1                 the same with an ace (1 alone is the ace: Ac x 1 too)
