@@ -434,3 +434,31 @@ def test_quitting_after_the_file_was_deleted_writes_it_again_or_prints_the_game(
     assert f"{path}: the file was deleted and cannot be written again" in out
     printed = out[out.index("cannot be written again"):]
     assert "1. N 4c 5h =9\n2. S Ks\n" in printed and "table 5h 3c 9d Js" in printed, printed
+
+
+def test_undo_asks_before_it_takes_back_what_was_recorded_before_the_session_in_a_file_changed_meanwhile(
+        tmp_path: Path) -> None:
+    """An undo that would take back what an earlier session recorded asks first; the session that went on
+    from a file another program annotated took the annotated record for one of its own, and undid move 1 at
+    once.  And the undo typed again to confirm, met by such a change, is done on the file as it now is,
+    not asked again."""
+    path = tmp_path / "game.dln"
+    path.write_text(START + "1. N 4c 5h =9\n", encoding="utf-8")
+
+    def edit() -> None:  # another program: a comment on move 1
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text.replace("1. N 4c 5h =9\n", "1. N 4c 5h =9 {bold}\n"), encoding="utf-8")
+
+    code, out = record(path, ["Ks", "undo", "undo", "quit"], {0: edit})
+    assert code == 0, out
+    assert "took back 2. S Ks" in out and "undo takes back 1. N 4c 5h =9 {bold}, recorded before" in out, out
+    assert path.read_text(encoding="utf-8") == START + "1. N 4c 5h =9 {bold}\n"
+
+    def tag() -> None:  # another program: a tag
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text.replace('[Target "10"]', '[Event "Club night"]\n[Target "10"]'), encoding="utf-8")
+
+    code, out = record(path, ["undo", "undo", "quit"], {1: tag})
+    assert code == 0, out
+    assert f"{FOLLOWED}\n  took back 1. N 4c 5h =9 {{bold}}" in out, out
+    assert path.read_text(encoding="utf-8") == START.replace('[Target "10"]', '[Event "Club night"]\n[Target "10"]')

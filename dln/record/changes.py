@@ -156,6 +156,8 @@ def follow(recorder: Session) -> NoReturn:
     if errors:
         raise diverged("its record now breaks a rule:", *(f"  error {d.code} {d.name}: {d.message}" for d in errors),
                        correct=True)
+    if recorder.found is not None and recorder.found == recorder.game:  # nothing recorded in this session yet
+        recorder.found = loaded.game
     recorder.game, recorder.report, recorder.text = loaded.game, report, loaded.text
     recorder.canonical = is_canonical(loaded.game, loaded.text)
     file.follow(loaded)

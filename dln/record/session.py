@@ -283,8 +283,9 @@ class Recorder:
         When the file was changed by another program, the line is done again on the file as it now is
         (:data:`dln.record.changes.FOLLOWED` heads the reply), or :class:`dln.record.changes.Diverged`
         says why it cannot be and the session must stop."""
-        try:
-            reply, followed = self.retrying(lambda: self._handle(line))
+        asked, self.asked = self.asked, False  # 'undo' again confirms the undo that asked just before it,
+        try:  # also when done again on a changed file
+            reply, followed = self.retrying(lambda: self._handle(line, asked))
         except Refused as refusal:
             return Reply(accepted=False, lines=refusal.lines)
         except Diverged as stop:
@@ -306,11 +307,10 @@ class Recorder:
         raise Refused("the file kept changing while this line was saved (another program writes to it all the "
                       "time)", not_done)
 
-    def _handle(self, line: str) -> Reply:
+    def _handle(self, line: str, asked: bool) -> Reply:
         text = self.seat_named(line.strip())
         word = text.lower()
         refused, self.refused = self.refused, None  # 'played' answers the line just before it only
-        asked, self.asked = self.asked, False  # and 'undo' again the undo that asked just before it
         try:
             if word == "played":
                 return self.write_as_played(refused)
