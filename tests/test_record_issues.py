@@ -543,3 +543,17 @@ def test_a_capture_is_written_in_the_order_it_was_typed() -> None:
     assert s("8c x 8h 3c+5h")[0].startswith("1. N 8c x 8h 3c+5h   ")
     s("2c x 2")  # a card named by its rank is the card on the table
     assert s.text.endswith("1. N 8c x 8h 3c+5h\n2. S 2c x 2d *\n")
+
+
+def test_a_word_that_is_no_move_and_no_command_names_help() -> None:
+    """A new user at the table typing a command in Greek ('βοήθεια', help; 'αναίρεση', undo) or a word of their
+    own was told "not a move: expected the card N plays, found 'βοήθεια'" (at the table prompt "not a card"):
+    nothing said what may be typed there.  A line that begins with a word that is no card, seat or command
+    names help, which lists the commands; a line that begins as a move is told its mistake alone."""
+    s = Session()
+    assert s.refused("βοήθεια") == ["not a card: 'βοήθεια' (e.g. 9d, 10h, As, Kc); 'help' lists what may be typed"]
+    s("5h 3c 9d Js")
+    assert s.refused("αναίρεση") == ["not a move: expected the card N plays, found 'αναίρεση'; 'help' lists what "
+                                     "may be typed"]
+    assert s.refused("9s takes 9d") == ["not a move: expected a card, a declaration, 'x' to capture or '=' to "
+                                        "declare after '9s', found 'takes'"]

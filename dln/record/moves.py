@@ -62,6 +62,17 @@ def greek_command(text: str, words: Sequence[str] = (*QUIT_WORDS, *HELP_WORDS, *
     return f"{greek_layout(first)}; nothing was done (switch the keyboard to Latin letters and type {meant})"
 
 
+def naming_help(lines: list[str], text: str) -> list[str]:
+    """A refusal's ``lines`` for the line ``text``, naming help when the line begins with a word of three letters
+    or more that the refusal says is no card or move (``βοήθεια``, ``hello``): a command guessed, so the person
+    may not know what is typed at the prompt."""
+    first = text.split(maxsplit=1)[0] if text.strip() else ""
+    if (len(lines) == 1 and lines[0].startswith(("not a move: expected the card", "not a card: "))
+            and len(first) > 2 and first.isalpha() and f"'{first}'" in lines[0]):
+        return [f"{lines[0]}; 'help' lists what may be typed"]
+    return lines
+
+
 def command_slip(text: str) -> str | None:
     """Why a line that is a command typed wrong is not done: on the Greek layout (:func:`greek_command`), or
     with words after a command that takes none (``undo 2``, ``quit now``); None for any other line."""

@@ -42,6 +42,7 @@ from dln.record.moves import (
     named_by_rank,
     named_hand,
     named_move,
+    naming_help,
     outside_comments,
     parse_move,
     refuse_unshown,
@@ -354,7 +355,7 @@ class Recorder:
                 return self.hand(text)
             return self.move(text)
         except Refused as refusal:
-            return Reply(accepted=False, lines=refusal.lines, rule=refusal.rule)
+            return Reply(accepted=False, lines=naming_help(refusal.lines, text), rule=refusal.rule)
 
     def opening_table(self, text: str) -> Reply:
         """The four cards dealt face up at the start of the round (``5h 3c 9d Js``, ``table`` optional; a
