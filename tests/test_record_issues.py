@@ -557,3 +557,20 @@ def test_a_word_that_is_no_move_and_no_command_names_help() -> None:
                                      "may be typed"]
     assert s.refused("9s takes 9d") == ["not a move: expected a card, a declaration, 'x' to capture or '=' to "
                                         "declare after '9s', found 'takes'"]
+
+
+def test_a_line_typed_on_the_greek_layout_is_told_whole_in_latin_letters() -> None:
+    """'9ψ χ 9δ', a whole move typed with the keyboard left on its Greek layout, was told of its first word
+    only ("'9ψ' ... in Latin letters it is '9c'"), and the table '5η 3ψ 9δ Jσ' of '5η': the person had to work
+    out the rest key by key.  The reply says the whole line as the same keys type it in Latin letters."""
+    s = Session()
+    said = s.refused("5η 3ψ 9δ Jσ")
+    assert said == ["not a card: '5η' is typed on the Greek keyboard layout ('η' is a Greek letter): in Latin "
+                    "letters it is '5h'; the whole line in Latin letters: 5h 3c 9d Js"], said
+    s("5h 3c 9d Js")
+    said = s.refused("9ψ χ 9δ")
+    assert said[0].startswith("not a move: '9ψ' is typed on the Greek keyboard layout") and said[0].endswith(
+        "; the whole line in Latin letters: 9c x 9d"), said
+    said = s.refused("Κσ")  # a word alone: told once
+    assert said[0].endswith("in Latin letters it is 'Ks'; DLN writes cards, seats and words in Latin letters"), said
+    assert "whole line" not in s.recorder.handle("Νικος Jc x Js").lines[0]  # a name nobody has: no slip

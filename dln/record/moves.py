@@ -62,14 +62,21 @@ def greek_command(text: str, words: Sequence[str] = (*QUIT_WORDS, *HELP_WORDS, *
     return f"{greek_layout(first)}; nothing was done (switch the keyboard to Latin letters and type {meant})"
 
 
-def naming_help(lines: list[str], text: str) -> list[str]:
-    """A refusal's ``lines`` for the line ``text``, naming help when the line begins with a word of three letters
-    or more that the refusal says is no card or move (``βοήθεια``, ``hello``): a command guessed, so the person
-    may not know what is typed at the prompt."""
+def hinted(lines: list[str], text: str) -> list[str]:
+    """A refusal's ``lines`` for the typed line ``text``, with what helps the person who typed it: help named
+    when the line begins with a word of three letters or more that the refusal says is no card or move
+    (``βοήθεια``, ``hello``: a command guessed); the whole line in Latin letters when the refusal says a word
+    of it was typed on the Greek keyboard layout (``9ψ χ 9δ``: 9c x 9d), not only that word."""
     first = text.split(maxsplit=1)[0] if text.strip() else ""
-    if (len(lines) == 1 and lines[0].startswith(("not a move: expected the card", "not a card: "))
+    if len(lines) != 1:
+        return lines
+    if (lines[0].startswith(("not a move: expected the card", "not a card: "))
             and len(first) > 2 and first.isalpha() and f"'{first}'" in lines[0]):
         return [f"{lines[0]}; 'help' lists what may be typed"]
+    latin = on_greek_layout(text)
+    if ("typed on the Greek keyboard layout" in lines[0] and latin is not None and on_greek_layout(latin) is None
+            and len(text.split()) > 1 and not any(mark in text for mark in ("{", " ;", "; "))):
+        return [f"{lines[0]}; the whole line in Latin letters: {latin}"]
     return lines
 
 

@@ -37,12 +37,12 @@ from dln.record.moves import (
     glyphs_again,
     glyphs_once,
     help_lines,
+    hinted,
     is_bare,
     move_begun,
     named_by_rank,
     named_hand,
     named_move,
-    naming_help,
     outside_comments,
     parse_move,
     refuse_unshown,
@@ -355,7 +355,7 @@ class Recorder:
                 return self.hand(text)
             return self.move(text)
         except Refused as refusal:
-            return Reply(accepted=False, lines=naming_help(refusal.lines, text), rule=refusal.rule)
+            return Reply(accepted=False, lines=hinted(refusal.lines, text), rule=refusal.rule)
 
     def opening_table(self, text: str) -> Reply:
         """The four cards dealt face up at the start of the round (``5h 3c 9d Js``, ``table`` optional; a
