@@ -211,6 +211,35 @@ def test_a_round_recorded_on_a_terminal_of_40_columns(tmp_path: Path, tmux: list
 
 @pytest.mark.slow
 @tty
+def test_undo_after_going_on_from_a_fixed_file_says_what_it_takes_back_at_40_columns(
+        tmp_path: Path, tmux: list[str]) -> None:  # noqa: F811
+    """A fix made, the recorder left and run again: 'undo' took back the last move at once, where the recorder
+    expected the fix undone.  On a phone's screen it says what it would take back, in lines that fit, and
+    takes it back when typed again."""
+    path = tmp_path / "club.dln"
+    start = '[North "Μαρία"]\n[South "Ελένη"]\n[Target "10"]\n\nround 1 dealer S\ntable 5h 3c 9d Js\n'
+    path.write_text(start + "1. N 4c 5h =9\n2. S Ks\n3. N 9s x 9d\n", encoding="utf-8")
+    record = shlex.join([sys.executable, "-m", "dln", "record", path.name])
+    pane = NarrowPane(tmux, "again", f"{record}; {record}; echo recorder-exit=$?; sleep 600", tmp_path, width=40)
+    pane.wait(prompt="4. S Ελένη> ")
+    pane.type("fix 2 Kc")
+    pane.wait("move 2 was 2. S Ks; now:", prompt="4. S Ελένη> ")
+    pane.type("quit")
+    pane.wait("going on with game 1", prompt="4. S Ελένη> ")  # the second run, on the file as the fix left it
+    pane.type("undo")
+    screen = pane.wait("nothing was taken back", prompt="4. S Ελένη> ")
+    assert max(map(len, screen.splitlines())) <= 40, screen
+    assert "  undo takes back 3. N 9s x 9d, recorded\n" in screen, screen
+    assert path.read_text(encoding="utf-8") == start + "1. N 4c 5h =9\n2. S Kc\n3. N 9s x 9d\n"
+    pane.type("undo")
+    pane.wait("took back 3. N 9s x 9d", prompt="3. N Μαρία> ")
+    pane.type("quit")
+    pane.wait("recorder-exit=0")
+    assert path.read_text(encoding="utf-8") == start + "1. N 4c 5h =9\n2. S Kc\n"
+
+
+@pytest.mark.slow
+@tty
 def test_tab_at_a_hand_prompt_offers_cards(tmp_path: Path, tmux: list[str]) -> None:  # noqa: F811
     """At the hand prompts of --hands Tab completed a move: after a card it offered 'x' or nothing."""
     record = shlex.join([sys.executable, "-m", "dln", "record", "club.dln", "--target", "10", "--defaults",
