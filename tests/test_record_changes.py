@@ -462,3 +462,20 @@ def test_undo_asks_before_it_takes_back_what_was_recorded_before_the_session_in_
     assert code == 0, out
     assert f"{FOLLOWED}\n  took back 1. N 4c 5h =9 {{bold}}" in out, out
     assert path.read_text(encoding="utf-8") == START.replace('[Target "10"]', '[Event "Club night"]\n[Target "10"]')
+
+
+def test_played_after_a_change_by_another_program_writes_the_move_on_the_file_as_it_is_now(tmp_path: Path) -> None:
+    """'Ks x 9d' refused, the file annotated by another program, then 'played': the session went on from the
+    file and answered "there is no refused move to write as played", as though nothing had been refused.  The
+    move is written as played on the file as it now is, the other program's comment kept."""
+    path = tmp_path / "game.dln"
+    path.write_text(START + "1. N 4c 5h =9\n", encoding="utf-8")
+
+    def edit() -> None:  # another program: a comment on move 1
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text.replace("1. N 4c 5h =9\n", "1. N 4c 5h =9 {bold}\n"), encoding="utf-8")
+
+    code, out = record(path, ["Ks x 9d", "played", "quit"], {1: edit})
+    assert f"{FOLLOWED}\n  2. S Ks x 9d   written as played" in out, out
+    assert path.read_text(encoding="utf-8") == START + "1. N 4c 5h =9 {bold}\n2. S Ks x 9d\n"
+    assert code == 1, out  # a move refused (and then written as played), as ever

@@ -285,8 +285,9 @@ class Recorder:
         (:data:`dln.record.changes.FOLLOWED` heads the reply), or :class:`dln.record.changes.Diverged`
         says why it cannot be and the session must stop."""
         asked, self.asked = self.asked, False  # 'undo' again confirms the undo that asked just before it,
-        try:  # also when done again on a changed file
-            reply, followed = self.retrying(lambda: self._handle(line, asked))
+        refused, self.refused = self.refused, None  # 'played' answers the line just before it only,
+        try:  # both also when done again on a changed file
+            reply, followed = self.retrying(lambda: self._handle(line, asked, refused))
         except Refused as refusal:
             return Reply(accepted=False, lines=refusal.lines)
         except Diverged as stop:
@@ -308,10 +309,9 @@ class Recorder:
         raise Refused("the file kept changing while this line was saved (another program writes to it all the "
                       "time)", not_done)
 
-    def _handle(self, line: str, asked: bool) -> Reply:
+    def _handle(self, line: str, asked: bool, refused: played.Pending | None) -> Reply:
         text = self.seat_named(line.strip())
         word = text.lower()
-        refused, self.refused = self.refused, None  # 'played' answers the line just before it only
         try:
             if word == "played":
                 return self.write_as_played(refused)
@@ -606,8 +606,10 @@ class Recorder:
             raise Refused("there is no refused move to write as played")
         if refused.fix is not None:
             return fix(self, *refused.fix, as_played=True)
+        game = self._with_move(refused.game.rounds[-1].moves[-1])  # on the record as it is: another program's too
+        report = refused.report if game == refused.game else validate_record(game)
         self.played_anyway |= refused.keys
-        return self.commit(refused.game, refused.report, [f"{refused.shown}   written as played: the validator "
+        return self.commit(game, report, [f"{refused.shown}   written as played: the validator "
                                                            "reports it (dln validate); recording goes on from "
                                                            "the position it made"])
 
