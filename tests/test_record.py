@@ -42,6 +42,7 @@ from dln.record import (
     read_record,
     run,
 )
+from dln.record.prompt import status
 from tests.budgets import fast_only
 
 ROOT = Path(__file__).parent.parent
@@ -215,7 +216,7 @@ def test_a_move_is_typed_without_its_seat_and_written_numbered() -> None:
     assert lines[0] == "1. N 4c 5h =9   (N declares 9 with 4c and 5h)"
     assert lines[1].startswith("note: N declares 9 with 4c; the record cannot tell")  # checked later
     assert s.text.endswith("table 5h 3c 9d Js\n1. N 4c 5h =9\n")
-    assert s.recorder.status() == [
+    assert status(s.recorder) == [
         "round 1, S deals · deal 1 of 4 · score N 0 S 0 (to 10) · cards taken N 0 S 0",
         "table: 3c 9d Js",
         "       [9] N's declaration of 9: 5h 4c",
@@ -305,7 +306,7 @@ def test_the_end_of_a_deal_a_round_and_the_game_are_written_and_undo_reopens_the
     assert "[Result" not in s.text and "rest N" not in s.text and s.recorder.phase == "play"
     reply = s.recorder.handle(lines[-1])
     assert reply.score_sheet and not [line for line in reply.lines if "game over" in line]  # said once, below
-    assert s.recorder.status() == ["game over: N wins, N 10 S 1 (target 10)"]
+    assert status(s.recorder) == ["game over: N wins, N 10 S 1 (target 10)"]
 
 
 def test_between_rounds_the_score_and_the_sheet_count_the_rounds_played_out() -> None:
@@ -317,7 +318,7 @@ def test_between_rounds_the_score_and_the_sheet_count_the_rounds_played_out() ->
         reply = s.recorder.handle(line)
     assert reply.score_sheet and reply.lines[-1] == "round 2: S deals; type the opening table"
     assert s.recorder.phase == "table" and s.recorder.totals == {"N": 9, "S": 2}
-    assert s.recorder.status()[0] == "round 2, S deals · score N 9 S 2 (to 10)"
+    assert status(s.recorder)[0] == "round 2, S deals · score N 9 S 2 (to 10)"
     sheet = s.recorder.sheet_report()
     assert len(sheet.rounds) == 1 and sheet.totals == {"N": 9, "S": 2}
 
@@ -381,7 +382,7 @@ def test_hand_lines_come_before_a_deal_and_a_known_hand_lists_its_legal_moves() 
     assert "4c is in N's hand already" in s.refused("N: 4c")[0]  # given in part: a second line adds to it
     assert "D104" in s.refused("S: 5h")[0]  # on the table
     s("S: 2h 3h 4h 5s 6h 7h")
-    assert s.recorder.status()[-1] == "N holds 3d 4c 9c ? ? ?"
+    assert status(s.recorder)[-1] == "N holds 3d 4c 9c ? ? ?"
     s("4c 5h =9")
     assert s("?") == ["10 legal moves for S:", "  2h", "  2h 3c =5", "  3h", "  3h x 3c", "  3h 3c =6", "  4h",
                       "  4h 3c =7", "  5s", "  6h", "  7h"]

@@ -15,6 +15,7 @@ from dln.check.generate import generate_games
 from dln.engine.rules import Rules
 from dln.notation.writer import move_text, write_game
 from dln.record import Options, Terminal, make_options, run
+from dln.record.prompt import status
 from tests.test_record import Session
 
 START = '[Target "10"]\n\nround 1 dealer N\n'
@@ -402,7 +403,7 @@ def test_the_legal_moves_of_a_known_hand_are_listed_in_the_order_the_status_line
     (2h 3h 4h 5s 6h 7h): the cards are listed in the status line's order, each card's moves together."""
     s = Session()
     s("5h 3c 9d Js", "N: 4c 9c 3d", "S: 2h 5s 3h 7h 4h 6h", "4c 5h =9")
-    assert s.recorder.status()[-1] == "S holds 2h 3h 4h 5s 6h 7h"
+    assert status(s.recorder)[-1] == "S holds 2h 3h 4h 5s 6h 7h"
     assert s("?") == ["10 legal moves for S:", "  2h", "  2h 3c =5", "  3h", "  3h x 3c", "  3h 3c =6", "  4h",
                       "  4h 3c =7", "  5s", "  6h", "  7h"]
 

@@ -28,6 +28,7 @@ from dln.games.protocol import game_named
 from dln.notation.model import Game
 from dln.notation.writer import move_text
 from dln.record import NewGame, Options, Terminal, make_options, run
+from dln.record.prompt import status
 from dln.record.questions import Question
 from tests.budgets import fast_only
 from tests.test_record import Session
@@ -192,23 +193,23 @@ def test_a_generated_game_typed_move_by_move_comes_back_hand_for_hand(name: str,
     recorded = dln.loads(s.text)
     assert recorded.rounds == game.rounds
     assert recorded.tag("Result") == game.tag("Result")
-    assert s.recorder.status()[0].startswith(f"game over: {validate_game(game).winner} wins")
+    assert status(s.recorder)[0].startswith(f"game over: {validate_game(game).winner} wins")
 
 
 def test_a_xeri_session_shows_the_pile_and_counts_hands_won() -> None:
     """The pile's cards lie one on another (xeri, Setup: a jack or a pair on top is dealt again): the prompt
     says in which order to type them, as the status line shows them, its top card last."""
     s = session("Xeri")
-    assert s.recorder.status() == ["round 1, S deals · hands won N 0 S 0 (5 hands)",
+    assert status(s.recorder) == ["round 1, S deals · hands won N 0 S 0 (5 hands)",
                                    "type the 4 cards of the pile from the bottom up, its top card last "
                                    "(e.g. 5h 3c 9d 7s)"]
     assert s("5d As 8s 4s") == ["table 5d As 8s 4s", "N plays first."]
-    assert s.recorder.status()[1] == "pile: 5d As 8s 4s (top 4s)"
+    assert status(s.recorder)[1] == "pile: 5d As 8s 4s (top 4s)"
     assert s("Jh x 4s") == ["1. N Jh x 4s   (N takes the pile (5d As 8s 4s) with Jh)"]
     assert s("4c", "4d x 4c") == ["2. S 4c   (S lays 4c)",
                                   "3. N 4d x 4c *   (N takes the pile (4c) with 4d, a xeri!)"]
     assert s.text.endswith("1. N Jh x 4s\n2. S 4c\n3. N 4d x 4c *\n")  # the xeri mark written by the recorder
-    assert "xeris N 1" in s.recorder.status()[0]
+    assert "xeris N 1" in status(s.recorder)[0]
 
 
 def test_a_move_the_rules_forbid_is_refused_with_the_validator_s_sentence_and_nothing_is_written() -> None:
@@ -360,7 +361,7 @@ def test_the_guide_s_xeri_transcript_is_what_the_recorder_prints(tmp_path: Path,
 def test_the_tables_example_in_the_prompt_is_one_the_game_takes(game: str) -> None:
     """Xeri's prompt showed ``e.g. 5h 3c 9d Js``, a table it refuses (X101: a jack on top of the pile)."""
     s = session(game)
-    prompt = s.recorder.status()[1]
+    prompt = status(s.recorder)[1]
     example = prompt[prompt.index("e.g. ") + 5:].rstrip(")")
     assert s(example)[0] == f"table {example}"
 

@@ -22,6 +22,7 @@ import pytest
 import dln
 from dln.check.validate import validate_game
 from dln.record import Terminal
+from dln.record.prompt import status
 from dln.views.output import console
 from dln.views.scoresheet import score_sheet
 from tests.test_record_tty import Pane, steps, tmux  # noqa: F401 - tmux is a fixture
@@ -167,11 +168,11 @@ def test_the_table_prompt_s_example_is_not_broken_at_40_columns(tmp_path: Path, 
     the example kept whole (in the tmux test above too)."""
     from tests.test_record import Session
 
-    status = Session(Game=game).recorder.status()
-    shown = _said(tmp_path, monkeypatch, 40, *status)
+    lines = status(Session(Game=game).recorder)
+    shown = _said(tmp_path, monkeypatch, 40, *lines)
     assert max(map(len, shown)) <= 40, shown
     assert shown[-1] == "  (e.g. 5h 3c 9d 7s)", shown
-    assert _words(*shown) == _words(*status)
+    assert _words(*shown) == _words(*lines)
 
 
 class NarrowPane(Pane):

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, TypeVar, cast
 
+from dln.cards import rank_order
 from dln.check.game_tags import for_the_game
 from dln.files import READ_ONLY, read_only, unwritable
 from dln.notation.errors import DLNSyntaxError
@@ -16,6 +17,7 @@ from dln.notation.mistakes import tag_option_problem
 from dln.notation.model import SEAT_TAGS, Round, Seat
 from dln.notation.sources import Unreadable, not_utf8_reason
 from dln.notation.writer import write_game
+from dln.record import positions
 from dln.record.changes import Diverged
 from dln.record.moves import (
     ANNOTATION,
@@ -39,7 +41,7 @@ from dln.record.session import Recorder, validate_record
 from dln.record.terminal import Terminal, read_typed_lines
 from dln.views.output import is_terminal
 from dln.views.report import EXIT_BAD_INPUT, EXIT_FOUND, EXIT_INTERRUPTED, EXIT_OK
-from dln.wording import listed, shell_word
+from dln.wording import listed, shell_word, wins
 
 _T = TypeVar("_T")
 
@@ -237,7 +239,7 @@ def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
     ignored = sorted(set(options.preset) | {k for k, _ in options.extra_tags})
     if ignored and recorder.phase != "over":
         terminal.say(f"note: {path} holds a game already, so the options for a new game are ignored")
-    where = f"round {recorder._round_number()}"
+    where = f"round {recorder.round_number()}"
     if recorder.round.moves:
         where += f", after move {len(recorder.round.moves)}"
     terminal.say(f"{path}: going on with game {game.number or 1} ({recorder.rules_text}), {where}")
@@ -382,7 +384,7 @@ def _loop(recorder: Recorder, options: Options, terminal: Terminal, path: Path) 
             line, worst = _ask_hands(recorder, terminal, asked)
             code = max(code, worst)
         if line is None:
-            terminal.say(*recorder.status())
+            terminal.say(*status(recorder))
             line = terminal.ask(recorder.prompt())
         if line is None:
             return _leave(recorder, terminal, path, code, options)
@@ -412,6 +414,38 @@ def _loop(recorder: Recorder, options: Options, terminal: Terminal, path: Path) 
 
             terminal.table(score_sheet(recorder.sheet_report(), symbols=not terminal.ascii, width=terminal.width()))
         terminal.say("")
+
+
+def status(recorder: Recorder) -> list[str]:
+    """The lines shown before each prompt: round and deal, the score, the table, a known hand; their parts apart
+    by the recorder's :attr:`~dln.record.session.Recorder.dot`."""
+    sides = positions.sides(recorder.report)
+    totals = recorder.totals
+    figures = " ".join(f"{side} {totals.get(side, 0)}" for side in sides)
+    word = positions.score_word(recorder.report)
+    score = f"{word} {figures}"
+    phase = recorder.phase
+    if phase == "over":
+        said = figures if word == "score" else score
+        return [f"game over: {wins(recorder.report.winner)}, {said} ({positions.goal(recorder.report, 'target')})"]
+    head, dot = f"round {recorder.round_number()}, {recorder.dealer()} deals", recorder.dot
+    if phase == "table":
+        pile = positions.table_word(recorder.report) == "pile"  # its order counts: X101 judges its two top cards
+        cards = "4 cards of the pile from the bottom up, its top card last" if pile else "4 cards dealt face up"
+        return [f"{head}{dot}{score} ({positions.goal(recorder.report)})", f"type the {cards} (e.g. 5h 3c 9d 7s)"]
+    state = recorder.state
+    assert state is not None
+    round_points = " ".join(f"{side} {len(cards)}" for side, cards in zip(sides, state.captured, strict=True))
+    xeris = ", ".join(f"{side} {n}" for side, n in zip(sides, state.xeris, strict=True) if n)
+    lines = [dot.join([head, f"deal {state.deal} of {state.deals}", f"{score} ({positions.goal(recorder.report)})",
+                       f"cards taken {round_points}", *([f"xeris {xeris}"] if xeris else [])])]
+    lines += positions.table_text(state)
+    hand = state.hand(state.turn)
+    if hand.known:
+        shown = " ".join(str(c) for c in sorted(hand.known, key=rank_order)) + " ?" * hand.unknown
+        lines.append(f"{state.turn} holds {shown}")
+    return lines
+
 
 
 def _ask_hands(recorder: Recorder, terminal: Terminal, asked: set[tuple[int, int]]) -> tuple[str | None, int]:

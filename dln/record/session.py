@@ -6,7 +6,6 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TypeVar, cast
 
-from dln.cards import rank_order
 from dln.check import plays
 from dln.check.plays import Position
 from dln.check.validate import Diagnostic, GameReport, validate_game
@@ -62,7 +61,7 @@ from dln.record.recordfile import FileChanged, GameFile, block_signals, unblock_
 from dln.record.redeals import REDEAL_WORD, next_round, redeal
 from dln.record.reply import NOT_RECORDED, Amended, Reply, Undone
 from dln.views.output import separator
-from dln.wording import count_of, number_word, wins
+from dln.wording import count_of, number_word
 
 _T = TypeVar("_T")
 
@@ -239,43 +238,13 @@ class Recorder:
         if phase == "over":
             return "game over> "
         if phase == "table":
-            return f"round {self._round_number()} {positions.table_word(self.report)}> "
+            return f"round {self.round_number()} {positions.table_word(self.report)}> "
         state = self.state
         assert state is not None
         return f"{state.played + 1}. {self.player(state.turn)}> "
 
-    def _round_number(self) -> int:
+    def round_number(self) -> int:
         return self.round.number or len(self.game.rounds)
-
-    def status(self) -> list[str]:
-        """The lines shown before each prompt: round and deal, the score, the table, a known hand; their parts
-        apart by :attr:`dot`."""
-        sides = positions.sides(self.report)
-        totals = self.totals
-        figures = " ".join(f"{side} {totals.get(side, 0)}" for side in sides)
-        word = positions.score_word(self.report)
-        score = f"{word} {figures}"
-        phase = self.phase
-        if phase == "over":
-            said = figures if word == "score" else score
-            return [f"game over: {wins(self.report.winner)}, {said} ({positions.goal(self.report, 'target')})"]
-        head, dot = f"round {self._round_number()}, {self.dealer()} deals", self.dot
-        if phase == "table":
-            pile = positions.table_word(self.report) == "pile"  # its order counts: X101 judges its two top cards
-            cards = "4 cards of the pile from the bottom up, its top card last" if pile else "4 cards dealt face up"
-            return [f"{head}{dot}{score} ({positions.goal(self.report)})", f"type the {cards} (e.g. 5h 3c 9d 7s)"]
-        state = self.state
-        assert state is not None
-        round_points = " ".join(f"{side} {len(cards)}" for side, cards in zip(sides, state.captured, strict=True))
-        xeris = ", ".join(f"{side} {n}" for side, n in zip(sides, state.xeris, strict=True) if n)
-        lines = [dot.join([head, f"deal {state.deal} of {state.deals}", f"{score} ({positions.goal(self.report)})",
-                           f"cards taken {round_points}", *([f"xeris {xeris}"] if xeris else [])])]
-        lines += positions.table_text(state)
-        hand = state.hand(state.turn)
-        if hand.known:
-            shown = " ".join(str(c) for c in sorted(hand.known, key=rank_order)) + " ?" * hand.unknown
-            lines.append(f"{state.turn} holds {shown}")
-        return lines
 
     # -- typed lines -------------------------------------------------------------------
     def handle(self, line: str) -> Reply:
