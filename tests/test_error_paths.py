@@ -126,8 +126,9 @@ def test_analyse_round_beyond_the_game_names_the_game_and_writes_no_copy(tmp_pat
     output = tmp_path / "annotated.dln"
     code, _, err = run("analyse", "--budget", "1", "--round", "99", "--annotate", "-o", str(output), str(GAME))
     assert code == 2
-    assert f"{GAME}: game 1: error: there is no round 99: the game has " in err, err
-    assert f"{output}: not written: game 1 has no round 99; not created" in err
+    # GAME is Xeri's, whose rules text calls a round a hand
+    assert f"{GAME}: game 1: error: there is no hand 99: the game has 5 hands" in err, err
+    assert f"{output}: not written: game 1 has no hand 99; not created" in err
     assert not output.exists()
 
 
@@ -398,7 +399,7 @@ def test_record_that_cannot_write_a_new_game_keeps_the_answers_typed_at_the_tabl
     ("validate {game}", 0, "1 game, 5 rounds, 240 moves: 0 errors"),
     ("validate {windows}", 2, "windows.dln:2:9: error: cannot read: not UTF-8 text"),
     ("validate --jobs 2 {game} {windows}", 2, "windows.dln:2:9: error: cannot read: not UTF-8 text"),
-    ("analyse --budget 1 --round 1 {game}", 0, "round 1"),
+    ("analyse --budget 1 --round 1 {game}", 0, "hand 1"),  # GAME is Xeri's: its rounds are hands
 ], ids=["validate", "validate-windows", "validate-jobs", "analyse"])
 def test_a_closed_standard_error_is_no_crash(tmp_path: Path, command: str, code: int, shown: str) -> None:
     """``dln validate game.dln 2>&-`` (no standard error at all, as a job started with it closed, or pythonw

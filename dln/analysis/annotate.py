@@ -292,13 +292,13 @@ def _positions(report: GameReport, budget: int, seed: int, open_hands: bool, rou
                 continue
             why = broken_before(result, j)
             if why is not None:
-                yield (r, j, f"{why}: the rest of the round is not analysed")
+                yield (r, j, f"{why}: the rest of the {report.round_word} is not analysed")
                 break
             engine_move = legal_move(state, move)
             if engine_move is None:
                 stops = result.stopped and j == len(pairs)
-                yield (r, j, "a move that cannot have been made: the rest of the round is not analysed" if stops
-                       else "an illegal move")
+                yield (r, j, f"a move that cannot have been made: the rest of the {report.round_word} is not "
+                       "analysed" if stops else "an illegal move")
                 continue
             yield _Task(r, j, state, engine_move, budget, seed, open_hands)
 
@@ -591,7 +591,7 @@ def ranking_heading(state: Position, ranking: Analysis, budget: int | None = Non
     spent = f"; budget {budget}" if budget is not None else ""
     seen = "; every hand the record shows open" if open_hands else ""
     return (f"{count_of(len(ranking.moves), 'legal move')} for {state.turn}{known}, best first ({values} of "
-            f"{movers_view(state)} for the round{spent}{seen}):")
+            f"{movers_view(state)} for the {game_of(state).round_word}{spent}{seen}):")
 
 
 def movers_view(state: Position) -> str:

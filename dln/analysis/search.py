@@ -98,7 +98,8 @@ class UnevenHands(CannotWeigh):
     def __init__(self, state: Position) -> None:
         sizes = ", ".join(f"{seat} {count_of(state.hand(seat).size, 'card')}" for seat in state.seats)
         super().__init__(f"the hands are uneven ({sizes}, {state.turn} to play; a move out of turn leaves them "
-                         "so): the round cannot be played on from here, so the engine does not weigh it")
+                         f"so): the {game_of(state).round_word} cannot be played on from here, so the engine does not "
+                         "weigh it")
 
 
 def in_turn(state: Position) -> bool:

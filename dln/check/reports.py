@@ -302,6 +302,12 @@ class GameReport:
         return sum(d.severity == "warning" for d in self.diagnostics)
 
     @property
+    def round_word(self) -> str:
+        """What the game calls a round (:attr:`dln.games.protocol.Game.round_word`: Xeri's ``hand``), so that
+        what is said of its rounds is said in its players' word; ``round`` for a game not installed."""
+        return self.engine.round_word if self.engine is not None else "round"
+
+    @property
     def round_count(self) -> int:
         """The game's rounds: those replayed, or of a Game naming no game installed (none replayed) those
         written, so that its verdict counts what the record holds rather than '0 rounds'."""

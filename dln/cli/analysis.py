@@ -125,7 +125,8 @@ def analyse_command(file: str, game_number: int | None, round_number: int | None
     name = display_name(file)
     syntax = syntax_report(err=True)
     first = True
-    lacking: list[int] = []  # games without the round asked for: an annotated copy of them is not written
+    # games without the round asked for, each with its word for a round: an annotated copy of them is not written
+    lacking: list[tuple[int, str]] = []
     read = False  # the whole file was read (writing the copy may fail before it is)
 
     def reviews(pool: Workers | None) -> Iterator[Any]:
@@ -142,9 +143,10 @@ def analyse_command(file: str, game_number: int | None, round_number: int | None
                 yield piece.game  # an annotated copy keeps it as it is
                 continue
             if round_number is not None and round_number > len(report.rounds):
-                lacking.append(piece.number)
-                say(f"{name}: game {piece.number}: error: there is no round {round_number}: the game has "
-                    f"{count_of(len(report.rounds), 'round')}", err=True)
+                word = report.round_word  # Xeri's hand
+                lacking.append((piece.number, word))
+                say(f"{name}: game {piece.number}: error: there is no {word} {round_number}: the game has "
+                    f"{count_of(len(report.rounds), word)}", err=True)
                 status.worst(EXIT_BAD_INPUT)
                 yield piece.game
                 continue
@@ -186,7 +188,7 @@ def analyse_command(file: str, game_number: int | None, round_number: int | None
             # file of no game makes none. When OUTPUT is FILE, it is replaced only once FILE has been read.
             if not write_file(output, joined(map(write_game, reviews(pool))), inputs=Inputs((file,)),
                               trouble=lambda: f"{name}: a game does not parse, and would be lost" if syntax.errors
-                              else f"game {lacking[0]} has no round {round_number}" if lacking
+                              else f"game {lacking[0][0]} has no {lacking[0][1]} {round_number}" if lacking
                               else None if syntax.games else f"{name} holds no game", force=force):
                 status.worst(EXIT_BAD_INPUT)
         else:
@@ -278,13 +280,14 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
     from dln.views.output import output_is_ascii
 
     width = terminal_width()
+    word = review.report.round_word  # what the game calls a round: Xeri's hand
     say_within(f"{name}: game {number} ({review.report.describe_rules()})", width)
     sides = review.sides
     if not quiet and sides:
         # With three sides or more the mover's loss is of its own points against the others' mean: N's do not give it.
         whose = "" if len(sides) == 2 else (f", of their points minus the mean of the others' (for "
                                              f"{listed(sides[1:])} not the difference of the values shown)")
-        say_within(f"values: points of {view_words(sides)} for the round, after the move played and after the "
+        say_within(f"values: points of {view_words(sides)} for the {word}, after the move played and after the "
                     f"engine's best; lost: what the mover gave away{whose}", width)
     # -q too: the players' points lost are judged under them (every hand seen; a partner's hand dealt at random)
     if sides and open_hands:
@@ -294,7 +297,7 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
     if not quiet:
         wide = width is None or all(len(line) <= width for line in move_lines(review.moves, None))  # every round's
         for round_number, reviewed in groupby(review.moves, key=lambda m: m.round):
-            say(f"round {round_number}")
+            say(f"{word} {round_number}")
             moves = list(reviewed)
             for line in move_lines(moves, width, wide=wide, every=review.moves):
                 say(line)
@@ -305,17 +308,17 @@ def _print_review(name: str, number: int, review: Any, quiet: bool, open_hands: 
                 chart = None if width is None else width - 2
                 step = course_step(values, chart)
                 each = "after each move" + ("" if step == 1 else f", {step} moves a column")
-                say_within(f"  the course of round {round_number}, {view_words(sides)} {each}:", width)
+                say_within(f"  the course of {word} {round_number}, {view_words(sides)} {each}:", width)
                 for line in course_lines(values, ascii_only=output_is_ascii(), width=chart):
                     say(f"  {line}")
     for r, n, why in review.skipped:
         line = review.line_of(r, n)
-        say_within(f"  round {r} move {n}{f' (line {line})' if line else ''}: not analysed: {why}", width)
+        say_within(f"  {word} {r} move {n}{f' (line {line})' if line else ''}: not analysed: {why}", width)
     if not review.moves and not review.skipped:  # tags alone, a round dealt and not played, or called off
         cancelled = None if round_number is None else review.report.rounds[round_number - 1].redeal
         said = "the game has none" if round_number is None else (
-            f"round {round_number} has none" if cancelled is None
-            else f"round {round_number} was cancelled for face cards (redeal {cancelled})")
+            f"{word} {round_number} has none" if cancelled is None
+            else f"{word} {round_number} was cancelled for face cards (redeal {cancelled})")
         say_within(f"  no move to review: {said}", width)
     for line in summary_lines(review):
         for row in summary_rows(line, width):

@@ -72,6 +72,7 @@ class Diloti:
     scores_xeri = True
     declares = True  # pagat: declarations, "the essence of the game of Diloti"
     result_unit = "points"
+    round_word = "round"  # pagat, Further Deals and the End of the Round
     score_items = SCORE_ITEMS
     house_rules = tuple(VARIANTS)
     move_examples = "9c x 9d · 3d 5h =8 · Ks · 6h x [6] · 8c x 5s+3d"

@@ -121,6 +121,9 @@ class Game(Protocol):
     scores_xeri: bool  # whether sweeping the table scores
     declares: bool  # whether a seat may declare (build) a value for a later capture
     result_unit: str  # what the game's standing counts: "points" or "hands won"
+    #: What the game's rules text calls a round, one deal of the pack played out and scored on its own:
+    #: Diloti's "round" (pagat.com), Xeri's "hand" (denexa.com); what the analysis says its values are for.
+    round_word: str
     #: A round's score items, by name, in the order its scores list them; one named most_... or more_... goes to
     #: whoever has most at the round's end (:func:`contested`).
     score_items: tuple[str, ...]

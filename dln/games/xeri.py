@@ -96,6 +96,7 @@ class Xeri(TableGame):
     scores_xeri = True  # Scoring: a xeri for taking a pile of one card
     move_examples = "Jh x 4s (a jack, or the top card's rank, takes the pile: name its top card) · 4c (discarded)"
     result_unit = "hands won"
+    round_word = "hand"  # Scoring: "Whichever player scores the most points wins the hand"
     score_items = ("xeris", "more_cards", "honours", "ten_of_diamonds", "two_of_clubs")
     hand_size_code = codes.HAND_SIZE  # six cards, as in Diloti
     dealer_code = codes.WRONG_DEALER  # "The deal passes to the other player", as in two-player Diloti

@@ -87,10 +87,12 @@ def round_course(line: Line) -> list[tuple[int, float, bool]] | None:
              else -found.value, found.exact) for number, seat, found in valued]
 
 
-def course_svg(course: Sequence[tuple[int, float, bool]], moves: int, first: str, second: str) -> str:
+def course_svg(course: Sequence[tuple[int, float, bool]], moves: int, first: str, second: str, *,
+               round_word: str = "round") -> str:
     """An inline SVG of ``course`` (:func:`round_course`) over a round of ``moves`` moves: the zero line, the
     line of the values and a dot per move with its value as a tooltip, ``exact`` where it is (``data-n``:
-    the move's number, which the page marks as the replay reaches it)."""
+    the move's number, which the page marks as the replay reaches it); ``round_word``: what the game calls a
+    round, which its label names (Xeri's ``hand``)."""
     width, height, pad = 300, 80, 6
     left = 36  # the scale's margin: its labels ('N +3') clear of the line
     scale = max(1.0, max(abs(v) for _, v, _ in course))
@@ -105,7 +107,8 @@ def course_svg(course: Sequence[tuple[int, float, bool]], moves: int, first: str
     points = " ".join(f"{x(n):.1f},{y(v):.1f}" for n, v, _ in course)
     dots = "".join(f'<circle cx="{x(n):.1f}" cy="{y(v):.1f}" r="2.5" data-n="{n}"><title>move {n}: '
                    f"{signed(v)}{', exact' if exact else ''}</title></circle>" for n, v, exact in course)
-    label = escape(f"The course of the round: {first} minus {second} after each move, from the engine's comments")
+    label = escape(f"The course of the {round_word}: {first} minus {second} after each move, "
+                   "from the engine's comments")
     # The values in words too: a screen reader reaches no dot's tooltip inside an image.
     told = escape(f"{first} minus {second} after each move: "
                   + ", ".join(f"move {n} {signed(v)}{' exact' if exact else ''}" for n, v, exact in course))

@@ -28,6 +28,7 @@ from importlib import resources
 from typing import Any
 
 from dln.cards import Card
+from dln.games.protocol import game_of
 from dln.notation.model import Game
 from dln.notation.writer import variation_text
 from dln.views.course import course_svg, round_course
@@ -306,9 +307,10 @@ def _course(round_: RoundReplay, game: Game) -> str | None:
         return None
     from dln.analysis.annotate import partners_in  # the engine's modules load only for a chart
 
-    first, second = round_.main.positions[0].sides
+    start = round_.main.positions[0]
+    first, second = start.sides
     assumed = partners_in(game.comments)
-    return course_svg(course, len(round_.main.moves), first, second) + (
+    return course_svg(course, len(round_.main.moves), first, second, round_word=game_of(start).round_word) + (
         f'<p class="course-note">partners: {escape(assumed)}</p>' if assumed else "")
 
 
