@@ -29,6 +29,27 @@ def listed(words: Sequence[str], conjunction: str = "and") -> str:
     return f"{', '.join(words[:-1])} {conjunction} {words[-1]}" if len(words) > 1 else "".join(words)
 
 
+def spans(numbers: Iterable[int]) -> str:
+    """``1``, ``1 and 3``, ``1 to 4, 6 and 8``: numbers in order as a sentence gives them, a run of three or
+    more as its ends (what :func:`spans_read` reads back)."""
+    runs: list[list[int]] = []
+    for n in sorted(set(numbers)):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return listed([said for run in runs for said in ([f"{run[0]} to {run[-1]}"] if len(run) > 2 else map(str, run))])
+
+
+def spans_read(text: str) -> frozenset[int]:
+    """The numbers :func:`spans` gave as ``text``; ValueError if it is not such a text."""
+    found: set[int] = set()
+    for part in text.replace(" and ", ", ").split(", "):
+        first, _, last = part.partition(" to ")
+        found.update(range(int(first), int(last or first) + 1))
+    return frozenset(found)
+
+
 def shell_word(text: object) -> str:
     """A file name as a shell takes it in a command said to be copied: as it is when it needs no quotes,
     else in double quotes (``"Παρασκευή 3.dln"``, readable inside a message's own single quotes), or in

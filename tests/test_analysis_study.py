@@ -7,6 +7,7 @@ import json
 import re
 import shlex
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -226,16 +227,18 @@ def test_a_round_cancelled_for_face_cards_says_so_when_asked_for(tmp_path: Path)
 def test_an_annotated_four_player_record_says_once_what_the_engine_assumes_of_partners(tmp_path: Path) -> None:
     """``dln analyse -q``, the report and the rankings say what the engine assumes of partners, but the record
     ``--annotate`` wrote said nothing of it: a partnership reading the comments took them for moves judged
-    knowing each other's cards.  The record says it once, in an ``engine: partners: …`` comment before the
-    first round in the report's words, which analysing again replaces (by none where the engine saw every
-    hand), which ``dln fmt`` keeps as it is, and which a two-player record never gets."""
+    knowing each other's cards.  The record says it once, in an ``engine: partners in round 1: …`` comment
+    before the first round in the report's words (naming the rounds it covers), which analysing again replaces
+    (by none where the engine saw every hand), which ``dln fmt`` keeps as it is, and which a two-player record
+    never gets."""
     path, annotated = tmp_path / "round.dln", tmp_path / "annotated.dln"
     path.write_text(first_round(Path(FOUR)), encoding="utf-8")
     _, out, _ = run("analyse", str(path), "--budget", "5")
     said = next(line for line in out.splitlines() if line.startswith(PARTNERS))
     assert run("analyse", str(path), "--budget", "5", "--annotate", "-o", str(annotated))[0] == 0
     once = annotated.read_text(encoding="utf-8")
-    assert once.count("partners") == 1 and dln.loads(once).comments == (f"engine: {said}",), once
+    in_round = said.replace("partners:", "partners in round 1:")
+    assert once.count("partners") == 1 and dln.loads(once).comments == (f"engine: {in_round}",), once
     assert run("analyse", str(annotated), "--budget", "5", "--annotate", "-o", str(annotated))[0] == 0
     assert annotated.read_text(encoding="utf-8") == once  # replaced, not doubled
     assert run("fmt", "--check", str(annotated))[0] == 0
@@ -321,6 +324,67 @@ def test_annotating_one_round_again_keeps_what_the_other_rounds_comments_assumed
                     encoding="utf-8")
     assert run("analyse", str(path), "--round", "1", "--budget", "1", "--annotate", "-o", str(path))[0] == 0
     said = dln.loads(path.read_text(encoding="utf-8")).comments
-    assert len(said) == 1 and said[0].startswith(f"engine: {PARTNERS}"), said
+    in_round = PARTNERS.replace("partners:", "partners in round 1:")
+    assert len(said) == 1 and said[0].startswith(f"engine: {in_round}"), said
     code, _, err = run("analyse", str(path), "--round", "2", "--budget", "1", "--open", "--annotate", "-o", str(path))
     assert code == 0 and dln.loads(path.read_text(encoding="utf-8")).comments == said, err
+
+
+def test_an_annotated_record_says_which_rounds_each_assumption_of_partners_covers(tmp_path: Path) -> None:
+    """A four-player record annotated round by round, round 1 fairly and round 2 with --open where the record
+    hides E's and W's hands (its first four moves), carried two ``engine: partners: …`` comments before its
+    first round, neither saying which rounds it covers; annotating round 1 again with --open kept both, though
+    no round was then weighed fairly.  Each assumption now has one comment naming its rounds, replaced as the rounds are
+    annotated again; a person's comments, before the first round and on the moves, stay."""
+    from dln.views.html import game_head
+
+    path = tmp_path / "two-rounds.dln"
+    text = Path(FOUR).read_text(encoding="utf-8").split("\nround 3 ")[0]
+    first, second = text.replace("\nround 1 ", "\n{a person's note} {engine: partners are fun}\n\nround 1 ").split(
+        "\nround 2 ")
+    second = "\n".join(line for line in second.split("\n5. ")[0].splitlines() if not line.startswith(("E: ", "W: ")))
+    path.write_text("\n".join(line for line in f"{first}\nround 2 {second}".splitlines()
+                              if not line.startswith("[Result")) + "\n", encoding="utf-8")
+    person = ("a person's note", "engine: partners are fun")
+    fair, open_ = f"engine: {PARTNERS}", "engine: partners: the engine uses every hand the record shows"
+
+    def annotate(*options: str) -> tuple[str, ...]:
+        code, _, err = run("analyse", str(path), "--budget", "1", "--annotate", "-o", str(path), *options)
+        assert code == 0, err
+        return dln.loads(path.read_text(encoding="utf-8")).comments
+
+    said = annotate("--round", "1")
+    assert said[:2] == person and len(said) == 3, said
+    assert said[2].startswith(fair.replace("partners:", "partners in round 1:")), said
+    said = annotate("--round", "2", "--open")
+    assert said[:2] == person and len(said) == 4, said
+    assert said[2].startswith(fair.replace("partners:", "partners in round 1:")), said
+    assert said[3].startswith(open_.replace("partners:", "partners in round 2:")), said
+    replay = Replay.from_text(path.read_text(encoding="utf-8"))
+    notes = [game_head(replay, 0)["rounds"][k]["course"] for k in (0, 1)]
+    assert PARTNERS in notes[0] and "the engine uses every hand" not in notes[0], notes[0]
+    assert "the engine uses every hand the record shows" in notes[1] and PARTNERS not in notes[1], notes[1]
+    said = annotate("--round", "1", "--open")  # every hand of round 1 shown: nothing assumed there
+    assert said[:2] == person and len(said) == 3, said
+    assert said[2].startswith(open_.replace("partners:", "partners in round 2:")), said
+    said = annotate()
+    assert said[:2] == person and len(said) == 3, said
+    assert said[2].startswith(fair.replace("partners:", "partners in rounds 1 and 2:")), said
+    assert run("fmt", "--check", str(path))[0] == 0
+
+
+def test_a_partners_comment_of_an_earlier_dln_covers_the_rounds_annotated_before(tmp_path: Path) -> None:
+    """A record annotated before the comment named its rounds says ``engine: partners: …`` of every round it
+    annotated: annotating one of them again names the others as that comment's."""
+    path = tmp_path / "two-rounds.dln"
+    text = Path(FOUR).read_text(encoding="utf-8").split("\nround 3 ")[0]
+    path.write_text("\n".join(line for line in text.splitlines() if not line.startswith("[Result")) + "\n",
+                    encoding="utf-8")
+    assert run("analyse", str(path), "--budget", "1", "--annotate", "-o", str(path))[0] == 0
+    game = dln.loads(path.read_text(encoding="utf-8"))
+    older = dln.dumps(replace(game, comments=(f"engine: {PARTNERS}; the engine deals the cards it cannot see, the "
+                                              "partner's too, and plays each deal out with every card open",)))
+    path.write_text(older, encoding="utf-8")
+    code, _, err = run("analyse", str(path), "--round", "2", "--budget", "1", "--open", "--annotate", "-o", str(path))
+    said = dln.loads(path.read_text(encoding="utf-8")).comments
+    assert code == 0 and len(said) == 1 and said[0].startswith("engine: partners in round 1: each seat"), (said, err)

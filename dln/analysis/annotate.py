@@ -24,7 +24,7 @@ from dln.engine import Move as EngineMove
 from dln.games.protocol import MARKS, Position, game_of
 from dln.notation.model import Game, Move, Round, Variation, judges
 from dln.notation.writer import move_text
-from dln.wording import count_of, known_cards, listed, shown_loss, signed
+from dln.wording import count_of, known_cards, listed, shown_loss, signed, spans, spans_read
 
 from .knowledge import Unsampleable
 from .search import DEFAULT_BUDGET, Analysis, CannotWeigh, MoveValue, analyse_position, net_of
@@ -96,16 +96,40 @@ def partners_assumed(sides: Sequence[str], open_hands: bool = False, hidden: boo
     return PARTNERS_OPEN if open_hands else PARTNERS_FAIR
 
 
-def partners_comment(assumed: str) -> str:
-    """The comment an annotated record says :func:`partners_assumed` in, once, before its first round:
-    ``engine: partners: each seat knows only its own hand; …``, the report's ``partners:`` line."""
-    return f"{COMMENT_PREFIX} partners: {assumed}"
+def partners_comment(assumed: str, rounds: Collection[int], round_word: str = "round") -> str:
+    """The comment an annotated record says :func:`partners_assumed` in before its first round, one per
+    assumption, naming the ``rounds`` weighed so: ``engine: partners in rounds 1 to 3: each seat knows only its
+    own hand; …``, the report's ``partners:`` line (a record annotated partly with --open weighs its rounds
+    under two)."""
+    return f"{COMMENT_PREFIX} partners in {round_word}{'s' * (len(rounds) > 1)} {spans(rounds)}: {assumed}"
 
 
-def partners_in(comments: Sequence[str]) -> str | None:
-    """What the engine assumed of partners as ``comments`` (an annotated game's) say it in a
-    :func:`partners_comment`, or None: a person's ``{engine: partners …}`` in other words is not the engine's."""
-    return next((words for words in (PARTNERS_FAIR, PARTNERS_OPEN) if partners_comment(words) in comments), None)
+#: A :func:`partners_comment`, or one of an earlier dln naming no rounds (then it covers every round annotated).
+_PARTNERS_SAID = re.compile(rf"^{re.escape(COMMENT_PREFIX)} partners(?: in [a-z]+ (?P<rounds>\d[\d, a-z]*))?: "
+                            rf"(?P<words>{re.escape(PARTNERS_FAIR)}|{re.escape(PARTNERS_OPEN)})$")
+
+
+def partners_said(comment: str) -> tuple[str, frozenset[int] | None] | None:
+    """What the engine assumed of partners as ``comment`` (an annotated game's) says it, and in which rounds
+    (None: a comment of an earlier dln, which names none); None if it is not a :func:`partners_comment`: a
+    person's ``{engine: partners …}`` in other words is not the engine's."""
+    found = _PARTNERS_SAID.match(comment)
+    if found is None:
+        return None
+    try:
+        return found["words"], None if found["rounds"] is None else spans_read(found["rounds"])
+    except ValueError:  # rounds not as spans writes them: a person's words
+        return None
+
+
+def partners_in(comments: Sequence[str], round_number: int) -> str | None:
+    """What the engine assumed of partners in round ``round_number`` as ``comments`` (an annotated game's) say
+    it (:func:`partners_comment`; one naming no rounds, of an earlier dln, covers them all), or None."""
+    for comment in comments:
+        said = partners_said(comment)
+        if said is not None and (said[1] is None or round_number in said[1]):
+            return said[0]
+    return None
 
 
 def hides_a_hand(state: Position) -> bool:
@@ -238,12 +262,13 @@ class GameReview:
         """The sides of the game, in the order the values take them (none if no move was reviewed)."""
         return self.moves[0].sides if self.moves else ()
 
-    def partners(self) -> str | None:
+    def partners(self, round_number: int | None = None) -> str | None:
         """What the engine assumed of partners in this review (:func:`partners_assumed`), or None: with
-        ``--open``, whether the record hides another seat's card from a mover at a position reviewed."""
+        ``--open``, whether the record hides another seat's card from a mover at a position reviewed (of
+        round ``round_number`` only, when given)."""
         if not self.sides:
             return None
-        reviewed = {(m.round, m.number) for m in self.moves}
+        reviewed = {(m.round, m.number) for m in self.moves if round_number in (None, m.round)}
         hidden = self.open_hands and any(hides_a_hand(state) for r, played in enumerate(self.report.rounds, 1)
                                          for n, state in enumerate(played.states, 1) if (r, n) in reviewed)
         return partners_assumed(self.sides, self.open_hands, hidden)
@@ -406,17 +431,36 @@ def annotate_game(game: Game, review: GameReview) -> Game:
 
 
 def _partners_said(game: Game, review: GameReview) -> tuple[str, ...]:
-    """``game``'s comments saying once what the engine assumed of partners in ``review``: in place of what
-    an earlier analysis said, unless a round ``review`` did not weigh still carries that analysis's comments
-    (one round annotated again, with --open say), which its words go on describing."""
+    """``game``'s comments saying what the engine assumed of partners, one comment per assumption naming its
+    rounds: ``review``'s for the rounds it weighed, and an earlier analysis's for the rounds it did not weigh
+    that still carry that analysis's comments (one round annotated again, with --open say).  A comment of an
+    earlier dln naming no rounds covers every such round; two of them that differ cannot be told apart, and
+    stay as they are while such a round remains.  Every other comment stays, in its place."""
     if not review.moves:
         return game.comments
     weighed = {m.round for m in review.moves} | {r for r, _, _ in review.skipped}
-    earlier = any(value_in_comment(c) is not None for r, round_ in enumerate(game.rounds, 1) if r not in weighed
-                  for move in round_.moves for c in move.comments)
-    kept = game.comments if earlier else tuple(c for c in game.comments if partners_in((c,)) is None)
-    assumed = review.partners()
-    return (*kept, partners_comment(assumed)) if assumed and partners_comment(assumed) not in kept else kept
+    earlier = {r for r, round_ in enumerate(game.rounds, 1) if r not in weighed
+               and any(value_in_comment(c) is not None for move in round_.moves for c in move.comments)}
+    assumed: dict[int, str] = {}
+    unnamed: dict[str, str] = {}  # comments naming no rounds, with what they say
+    kept: list[str] = []
+    for comment in game.comments:
+        said = partners_said(comment)
+        if said is None:
+            kept.append(comment)
+        elif said[1] is None:
+            unnamed[comment] = said[0]
+        else:
+            assumed.update((r, said[0]) for r in said[1] & earlier)
+    if len(set(unnamed.values())) == 1:
+        assumed.update((r, *set(unnamed.values())) for r in earlier - assumed.keys())
+    elif earlier:
+        kept += unnamed
+    assumed.update((r, words) for r in sorted(weighed) if (words := review.partners(r)) is not None)
+    by_words: dict[str, list[int]] = {}
+    for r in sorted(assumed):
+        by_words.setdefault(assumed[r], []).append(r)
+    return (*kept, *(partners_comment(words, rounds, review.report.round_word) for words, rounds in by_words.items()))
 
 
 def _annotate_round(round_: Round, r: int, by_move: dict[tuple[int, int], MoveReview]) -> Round:

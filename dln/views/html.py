@@ -276,7 +276,7 @@ def game_head(replay: Replay, game: int) -> dict[str, Any]:
     """Game ``game`` (an index) of ``replay`` for the page, but its positions: its header and each round's
     move list."""
     played = replay.games[game]
-    rounds = [{"label": r.label, "moves": _move_list(replay, Cursor(game, k)), "course": _course(r, played.game)}
+    rounds = [{"label": r.label, "moves": _move_list(replay, Cursor(game, k)), "course": _course(r, played.game, k + 1)}
               for k, r in enumerate(played.rounds)]
     first = position_key(replay, Cursor(game, 0))
     last_round = len(played.rounds) - 1
@@ -299,9 +299,10 @@ def game_head(replay: Replay, game: int) -> dict[str, Any]:
     }
 
 
-def _course(round_: RoundReplay, game: Game) -> str | None:
-    """The chart of the round's course when the record carries the engine's comments (an annotated record),
-    and under it what the engine assumed of partners where the record says it (its values are weighed so)."""
+def _course(round_: RoundReplay, game: Game, number: int) -> str | None:
+    """The chart of round ``number``'s course when the record carries the engine's comments (an annotated
+    record), and under it what the engine assumed of partners in that round where the record says it (its
+    values are weighed so)."""
     course = round_course(round_.main)
     if course is None:
         return None
@@ -309,7 +310,7 @@ def _course(round_: RoundReplay, game: Game) -> str | None:
 
     start = round_.main.positions[0]
     first, second = start.sides
-    assumed = partners_in(game.comments)
+    assumed = partners_in(game.comments, number)
     return course_svg(course, len(round_.main.moves), first, second, round_word=game_of(start).round_word) + (
         f'<p class="course-note">partners: {escape(assumed)}</p>' if assumed else "")
 
