@@ -15,6 +15,7 @@ from dln.check.verdicts import every_code
 from dln.cli import main
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.parser import parse_text
+from tests.test_cli import run
 
 ROOT = Path(__file__).parent.parent
 ILLEGAL = ROOT / "samples" / "illegal"
@@ -105,6 +106,22 @@ def test_rule_sources_give_the_page_address() -> None:
     text = explain("D201")
     assert 'pagat.com "Diloti", Obligations of the declarer' in text
     assert "https://www.pagat.com/fishing/diloti.html" in text and ".txt" not in text
+
+
+@pytest.mark.parametrize(("code", "passage", "page"), [
+    ("K201", 'denexa.com "Kontsina", Capturing cards', "https://www.denexa.com/blog/kontsina/"),
+    ("X101", 'denexa.com "Xeri", Setup', "https://www.denexa.com/blog/xeri/"),
+    ("D601", 'In Xeri: denexa.com "Xeri", Replenishing the hands', "https://www.denexa.com/blog/xeri/"),
+    ("D601", 'In Kontsina: denexa.com "Kontsina", Ending the hand', "https://www.denexa.com/blog/kontsina/")])
+def test_kontsina_and_xeri_rules_give_their_page_address(code: str, passage: str, page: str) -> None:
+    """``dln explain D101`` gave pagat's and denexa's addresses under its source, but a Kontsina or Xeri rule
+    (``K201``, ``X101``) named its passage with no address, and so did the passage of a Xeri or Kontsina text
+    under a rule they share with Diloti: a player settling a dispute could not open the page the rule rests
+    on.  Each game's text has its address, given under every passage cited from it."""
+    status, out, _ = run("explain", code)
+    source = out.split("Source: ", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert status == 0 and any(passage in line for line in source), out
+    assert source[next(i for i, line in enumerate(source) if passage in line) + 1] == f"  {page}", out
 
 
 @pytest.mark.parametrize(("args", "code"), [(["explain", "D201"], 0), (["explain", "lay-while-declared"], 0),

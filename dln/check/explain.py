@@ -183,15 +183,20 @@ def list_codes() -> str:
 
 
 def source_of(code: str) -> str:
-    """The passage a code rests on, with the address of each published page it cites."""
+    """The passage a code rests on, with the address of each published page it cites; under it, for a rule
+    Kontsina or Xeri shares with Diloti, the passage of that game's own text and its address."""
     if code in RULES:
         cited = RULES[code].source
-        pages = [f"  {text.url}" for text in RULE_TEXTS.values()
-                 if text.url and f'{text.site} "{text.title}"' in cited]
-        sharing = [f"In {game.name}: {game.shared_codes[code]}" for game in installed().values()
-                   if code in game.shared_codes]  # Kontsina's and Xeri's own texts, for a rule they share
-        return "\n".join([cited, *pages, *sharing])
+        sharing = [(f"In {game.name}: {game.shared_codes[code]}", game.shared_codes[code])
+                   for game in installed().values() if code in game.shared_codes]
+        return "\n".join(line for said, passage in ((cited, cited), *sharing) for line in (said, *_pages(passage)))
     return DOC_SOURCES[code]
+
+
+def _pages(cited: str) -> list[str]:
+    """The address of each published page ``cited`` names (``pagat.com "Diloti", The Play``), as a line
+    under it: the texts dln's games add (:func:`dln.engine.codes.add_rules`) give theirs."""
+    return [f"  {text.url}" for text in RULE_TEXTS.values() if text.url and f'{text.site} "{text.title}"' in cited]
 
 
 def explain(code: str) -> str:

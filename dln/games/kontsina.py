@@ -26,7 +26,7 @@ from .table import ItemScore, TableGame, TableRound, holds, most, top_winner
 
 #: The text Kontsina's rules are cited from, and the rules that are Kontsina's own (those it shares with Diloti
 #: keep their D codes, dln.engine.codes); added to the codes every part of dln looks up.
-TEXT = RuleText("kontsina", "Kontsina", "denexa.com", None, "kontsina-denexa.txt")
+TEXT = RuleText("kontsina", "Kontsina", "denexa.com", "https://www.denexa.com/blog/kontsina/", "kontsina-denexa.txt")
 _K = 'denexa.com "Kontsina"'
 CODES: tuple[RuleCode, ...] = (
     RuleCode("K102", "kontsina-hand-size",

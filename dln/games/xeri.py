@@ -26,7 +26,7 @@ from .table import ItemScore, TableGame, TableRound, holds, most, top_winner
 
 #: The text Xeri's rules are cited from, and the rules that are Xeri's own (those it shares with Diloti
 #: keep their D codes, dln.engine.codes); added to the codes every part of dln looks up.
-TEXT = RuleText("xeri", "Xeri", "denexa.com", None, "xeri-denexa.txt")
+TEXT = RuleText("xeri", "Xeri", "denexa.com", "https://www.denexa.com/blog/xeri/", "xeri-denexa.txt")
 _X = 'denexa.com "Xeri"'
 CODES: tuple[RuleCode, ...] = (
     RuleCode("X003", "xeri-players",
