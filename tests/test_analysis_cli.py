@@ -514,13 +514,14 @@ def test_a_position_breaking_a_rule_is_not_analysed(tmp_path: Path) -> None:
     """User test: a hand line of the wrong size (D102) made ``dln moves --rank`` end in a traceback (max() arg
     is an empty sequence; in Kontsina, Unsampleable) and ``dln analyse`` give Python's text as the reason.
     The engine does not weigh a position the validator found broken, and says which rule it breaks."""
-    for game, code_name in (("", "D102 hand-size"), ('[Game "Kontsina"]\n', "K102 kontsina-hand-size")):
+    for game, code_name, unit in (("", "D102 hand-size", "round"),
+                                  ('[Game "Kontsina"]\n', "K102 kontsina-hand-size", "hand")):  # its text's word
         path = tmp_path / "d102.dln"
         path.write_text(game + SHORT_HAND, encoding="utf-8")
         code, out, _ = run("analyse", str(path), "--budget", "1")
         line = 4 if game else 3
-        assert code == 1 and (f"round 1 move 1 (line {line + 1}): not analysed: the record breaks a rule "
-                              f"before this move ({code_name}, line {line}): the rest of the round is not analysed") \
+        assert code == 1 and (f"{unit} 1 move 1 (line {line + 1}): not analysed: the record breaks a rule "
+                              f"before this move ({code_name}, line {line}): the rest of the {unit} is not analysed") \
             in out, out
         assert "max()" not in out and "unseen but" not in out
         data = json.loads(run("analyse", str(path), "--budget", "1", "--json")[1])

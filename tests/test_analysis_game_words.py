@@ -1,5 +1,6 @@
 """The analysis in each game's own words: Xeri's rules text calls a deal of the whole pack a "hand" (denexa.com
-"Xeri", Scoring: "Whichever player scores the most points wins the hand"), where Diloti's calls it a round.
+"Xeri", Scoring: "Whichever player scores the most points wins the hand"), and so does Kontsina's, where
+Diloti's calls it a round.
 
 ``dln analyse samples/xeri.dln`` headed its report "5 hands" and then gave its values "for the round", and
 ``--round 9`` said "the game has 5 rounds": a Xeri player read two units where the game has one.  The word is
@@ -50,6 +51,15 @@ def test_the_report_of_xeri_says_hand_where_diloti_says_round() -> None:
     code, out, err = run("analyse", str(ROOT / "samples" / "two-player-61.dln"), "--round", "1", "--budget", "1",
                          "--graph")
     assert code == 0 and "for the round" in out and "\nround 1\n" in out and "the course of round 1" in out, out
+
+
+def test_the_report_of_kontsina_says_hand_as_its_rules_text_does() -> None:
+    """denexa.com "Kontsina" has no round either: "Ending the hand: The hand ends when all of the players are
+    out of cards".  Its report said "for the round" under "round 1"."""
+    code, out, err = run("analyse", str(ROOT / "samples" / "kontsina.dln"), "--round", "1", "--budget", "1")
+    assert code == 0, err
+    assert not rounds_said(out), out
+    assert "for the hand" in " ".join(out.split()) and "\nhand 1\n" in out, out
 
 
 def test_a_hand_xeri_lacks_is_called_a_hand() -> None:

@@ -122,7 +122,7 @@ def test_with_three_players_the_report_says_the_loss_is_not_the_difference_of_th
                       encoding="utf-8")
     code, out, _ = run("analyse", str(record), "--budget", "1")
     said = " ".join(out.split())
-    assert code == 0 and "values: points of N minus the mean of E and S for the round" in said, out
+    assert code == 0 and "values: points of N minus the mean of E and S for the hand" in said, out
     assert "lost: what the mover gave away, of their points minus the mean of the others' (for E and S not " \
            "the difference of the values shown)" in said, out
     code, out, _ = run("analyse", str(SAMPLES / "constructs" / "variations.dln"), "--budget", "1")
@@ -289,12 +289,13 @@ def test_a_rankings_json_names_whose_values_it_gives_as_its_heading_does() -> No
     """``dln analyse --json`` names the side its values count (``values``: N minus S), but ``dln moves --rank
     --json`` gave each move's ``net`` without saying that it counts the mover's side, as its text heading
     does: a script charting both read S's ranking as N's.  It says ``values`` too, in the heading's words."""
-    for sample, at, whose in (("constructs/variations.dln", "4", "S minus N"), ("four-player.dln", "2", "NS minus EW"),
-                              ("kontsina.dln", "5", "E minus the mean of N and S")):
+    for sample, at, whose, unit in (("constructs/variations.dln", "4", "S minus N", "round"),
+                                    ("four-player.dln", "2", "NS minus EW", "round"),
+                                    ("kontsina.dln", "5", "E minus the mean of N and S", "hand")):
         code, out, _ = run("moves", str(SAMPLES / sample), "--at", at, "--rank", "--budget", "1", "--json")
         assert code == 0 and json.loads(out)["values"] == whose, out
         code, out, _ = run("moves", str(SAMPLES / sample), "--at", at, "--rank", "--budget", "1")
-        assert f"expected points of {whose} for the round" in out, out
+        assert f"expected points of {whose} for the {unit}" in out, out
 
 
 def test_the_generated_samples_are_what_tools_make_samples_writes_today() -> None:

@@ -89,6 +89,7 @@ class Kontsina(TableGame):
     players = (2, 3, 4)  # "a straightforward fishing game for two to four players"
     hand_size = 4  # Setup: "deal four cards to each player"
     target = 21  # Ending the hand: "a predetermined score, for example, 21 points"
+    round_word = "hand"  # Ending the hand: "The hand ends when all of the players are out of cards"
     table_kind = "loose"  # Capturing cards: one card of a rank, or a set of numerals, from those face up
     scores_xeri = False  # K501: no xeri
     move_examples = "9c x 9d (one card of its rank) · 9c x 5h+4d (numerals adding up to it) · Ks (laid)"
