@@ -246,8 +246,9 @@ class FrameView:
                 scores = parts[1] = score_panel(self.frame, self.look, compact=True, fit=left, turned=False)
                 if not side and (end or in_bands(self.frame, self.look, left)):  # the list gives way first
                     least = 3  # the move a line and its borders: the score stays
-            if not side and end:  # no rows for it still: shorter, the rest's line, then the items given way
-                for shorter in ({"rest": False}, {"rest": False, "items": False}):
+            if not side and end:  # no rows for it still: shorter, the rest's line, the items, the table given way
+                for shorter in ({"rest": False}, {"rest": False, "items": False},
+                                {"rest": False, "items": False, "table": False}):
                     if body - rows(Group(*parts), left) >= least:
                         break
                     scores = parts[1] = score_panel(self.frame, self.look, compact=True, fit=left, turned=False,

@@ -26,33 +26,37 @@ __all__ = ["cells_width", "in_bands", "score_panel"]
 
 
 def score_panel(frame: Frame, look: Look, *, compact: bool = False, fit: int | None = None,
-                turned: bool = True, rest: bool = True, items: bool = True) -> RenderableType:
+                turned: bool = True, rest: bool = True, items: bool = True, table: bool = True) -> RenderableType:
     """The captures and points of each side; drawn compact when asked or when the full table would not fit
     within ``fit`` columns (:func:`cells_width`: its headings and aces were cut to '…'), and on its side when
     the compact one would not fit either (a phone's 40 columns: 'si… car… xe… mo…').  Not ``turned`` (a small
     screen, where the panel on its side leaves the move no room), the compact table's columns wrap instead,
     in bands each headed whole, as a line of words wraps.  Shorter still, for a screen with no rows for more:
     without the line of the ``rest`` (the board shows the cards left and who captured last), and without the
-    ``items``, each side's points for the round and the game only (with the standing under them)."""
+    ``items``, each side's points for the round and the game only (with the standing under them); without the
+    ``table``, each side's points for the round on a line, the standing under it saying the game's."""
     headings, cells = _cells(frame, look, compact)
     if not cells:
         return Text("")
-    table: RenderableType
-    if not items:  # the side, its points and the game's: the last two columns in every game
-        table = _by_sides(frame, headings, cells, look, True, [0, len(headings) - 2, len(headings) - 1])
+    drawn: RenderableType
+    if not table:  # the side and its points, in the last column but one in every game
+        drawn = Text("points this round: ", style=LABEL).append(", ".join(f"{row[0]} {row[-2]}" for row in cells),
+                                                                 style="bold")
+    elif not items:  # the side, its points and the game's: the last two columns in every game
+        drawn = _by_sides(frame, headings, cells, look, True, [0, len(headings) - 2, len(headings) - 1])
     elif fit is not None and cells_width(headings, cells, collapsed=compact) > fit - 4:  # within borders, padding
         if not compact:
             return score_panel(frame, look, compact=True, fit=fit, turned=turned, rest=rest)
         if turned:
             headings, rows = score_table(frame, symbols=not look.ascii)  # whole headings: each has a line
             no = look.sym("·", "-")
-            table = _on_its_side(headings, [[_cell(cell, look, no, True) for cell in row] for row in rows])
+            drawn = _on_its_side(headings, [[_cell(cell, look, no, True) for cell in row] for row in rows])
         else:
-            table = Group(*(_by_sides(frame, headings, cells, look, compact, band)
+            drawn = Group(*(_by_sides(frame, headings, cells, look, compact, band)
                             for band in _bands(headings, cells, fit - 4)))
     else:
-        table = _by_sides(frame, headings, cells, look, compact)
-    return Panel(Group(table, *_caption(frame, look, rest=rest)), title=_title(frame), title_align="left",
+        drawn = _by_sides(frame, headings, cells, look, compact)
+    return Panel(Group(drawn, *_caption(frame, look, rest=rest)), title=_title(frame), title_align="left",
                  box=look.border)
 
 

@@ -1,0 +1,47 @@
+"""`dln replay` of the samples in small real terminals (tmux: 40x24, a phone's; 60x20; 80x24): what a screen that
+size used to cut or drop, and now keeps."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from tests.test_tui import ROOT, Terminal, _score_rows, needs_tmux
+
+
+@contextmanager
+def replaying(name: str, width: int, height: int) -> Iterator[Terminal]:
+    """``dln replay samples/NAME`` in a ``width`` x ``height`` pane, at its first screen; quits it at the end."""
+    replay = shlex.join([sys.executable, "-m", "dln", "replay", f"samples/{name}"])
+    term = Terminal(f"{replay}; echo replayer-exit=$?; sleep 600", cwd=ROOT, width=width, height=height)
+    try:
+        term.wait_for("start", "q quit")
+        yield term
+        term.keys("q")
+        term.wait_for("replayer-exit=0")
+    finally:
+        term.close()
+
+
+def _rows(screen: str, width: int, height: int) -> list[str]:
+    """The screen's rows, checked to fit the pane, the key bar on the last."""
+    rows = screen.rstrip("\n").split("\n")
+    assert len(rows) <= height and max(len(row.rstrip()) for row in rows) <= width, screen
+    assert rows[-1].rstrip().endswith("q quit") or "q quit" in " ".join(rows[-6:]), screen
+    return rows
+
+
+@needs_tmux
+def test_a_wrong_score_claim_at_a_round_s_end_shows_the_score_beside_the_error_at_60x20() -> None:
+    """D602-score-claim.dln at 60x20, G: the error of the claim (two rows) left the round's score one row short,
+    and the score gave way; the screen said the claim was wrong and not what the score is.  Shorter still, the
+    score keeps each side's points for the round on a line, and the standing."""
+    with replaying("illegal/D602-score-claim.dln", 60, 20) as term:
+        term.keys("G")
+        screen = term.wait_for("D602 score-claim", "round over")
+        _rows(screen, 60, 20)
+        panel = " ".join(row.strip("│ ") for row in _score_rows(screen, "round 1 over: the score"))
+        assert "N 8, S 13" in panel and "the record ends with no winner yet: N 8, S 13 (target 61)" in panel, screen
+        assert "48. S 2d" in screen.split("─ move 48 ")[1], screen
