@@ -45,3 +45,22 @@ def test_a_wrong_score_claim_at_a_round_s_end_shows_the_score_beside_the_error_a
         panel = " ".join(row.strip("│ ") for row in _score_rows(screen, "round 1 over: the score"))
         assert "N 8, S 13" in panel and "the record ends with no winner yet: N 8, S 13 (target 61)" in panel, screen
         assert "48. S 2d" in screen.split("─ move 48 ")[1], screen
+
+
+@needs_tmux
+def test_the_engine_s_answer_on_four_players_leaves_the_move_whole_at_80x24() -> None:
+    """four-player.dln at 80x24, the first move, e: the answer, with what the engine assumes of partners, takes
+    three rows under the key bar, and the move panel was cut to two ('W declares 10: 3♦ 7♠; W must take it with
+    a' and '… cut short'): what the move declares, and that it is legal, were off the screen.  Side by side, the
+    score gives way before the move's own rows (the move, what it does, its verdict) would be cut."""
+    with replaying("four-player.dln", 80, 24) as term:
+        term.keys("Right", "e")
+        screen = term.wait_for("▶ 1. W 7s 3d =10", "partners:", "every card open", timeout=60)
+        rows = _rows(screen, 80, 24)
+        top = next(k for k, row in enumerate(rows) if "─ move 1 " in row)
+        bottom = next(k for k in range(top + 1, len(rows)) if rows[k].startswith("╰"))
+        move = " ".join(row[:rows[top].index("╮") + 1].strip("│ ") for row in rows[top + 1:bottom])
+        assert "W declares 10: 3♦ 7♠; W must take it with a 10" in move and "✓ legal" in move, screen
+        answer = " ".join(row.strip() for row in rows[bottom + 3:])
+        assert answer.startswith("engine: W 7s 3d =10") and answer.endswith("plays each deal out with every card "
+                                                                             "open"), screen

@@ -239,9 +239,10 @@ class FrameView:
             scores, findings = score_panel(self.frame, self.look, compact=True, fit=left), self._findings()
             parts = [self._compact_board(), scores, findings]
             # At a round's end the score is what the screen is for: side by side it gives way only when the
-            # move would have no row
+            # move would have no row; during the round, when the move's own rows (what it does, its verdict) would
+            # be cut (four seats, a tall engine's answer under the key bar)
             end = self.frame.end is not None
-            least = (3 if end else 5) if side else 8
+            least = (3 if end else max(5, self._move_rows((console, left)))) if side else 8
             if body - rows(Group(*parts), left) < least:  # no room for it on its side: a row a side is shorter
                 scores = parts[1] = score_panel(self.frame, self.look, compact=True, fit=left, turned=False)
                 if not side and (end or in_bands(self.frame, self.look, left)):  # the list gives way first
@@ -464,16 +465,51 @@ class FrameView:
         """The current move, its findings, glyphs, comments and variations, drawn on ``fit``'s console at its
         width; ``height`` rows at most (cut short with a last row that says so)."""
         f, look = self.frame, self.look
-        lines: list[Text] = []
+        lines, _ = self._move_lines(fit)
+        body = Text("\n").join(lines)
+        if height is not None:
+            console, width = fit
+            wrapped = body.wrap(console, max(width - 4, 1))  # within the borders and their padding
+            room = max(height - 2, 1)
+            if len(wrapped) > room > 1:
+                body = Text("\n").join([*wrapped[:room - 1], Text(look.sym(
+                    "… cut short: dln show prints all", "... cut short: dln show prints all"), style=LABEL)])
+            elif len(wrapped) > room:  # one row (four players on a small screen): the move, marked as cut
+                body, cut = wrapped[0], look.sym(" …", " ...")
+                body.truncate(max(width - 4 - len(cut), 1))
+                body.rstrip()
+                body.append(cut, style=LABEL)
+        subtitle = self._next_text()
+        return _Panel(body, title=_title(self._move_title(), look), title_align="left",
+                      subtitle=_title(subtitle, look), subtitle_align="right", box=look.border, height=height,
+                      border_style="red" if f.kind in ("stopped", "unreplayable") else "")
+
+    def _move_rows(self, fit: tuple[Console, int]) -> int:
+        """The rows of the move panel, drawn at ``fit``'s width, that show the move itself: its line, what it
+        does and its verdict (or the round's opening words), its borders included; its glyphs, comments and
+        variations are what a screen short of rows cuts."""
+        console, width = fit
+        lines, own = self._move_lines(fit)
+        return len(Text("\n").join(lines[:own]).wrap(console, max(width - 4, 1))) + 2
+
+    def _move_title(self) -> str:
+        """The move panel's title: ``move 4`` (``in variation 1 of 2 of move 3``), or ``round 1: start``."""
+        f = self.frame
         if f.move is None:
-            title = f"{f.round.label}: start"
+            return f"{f.round.label}: start"
+        return f"move {f.number}" + (" in " + " > ".join(f.path) if f.path else "")
+
+    def _move_lines(self, fit: tuple[Console, int]) -> tuple[list[Text], int]:
+        """The move panel's lines (:meth:`_move_panel`), and how many of the first show the move itself."""
+        f, look = self.frame, self.look
+        lines: list[Text] = []
+        own = 0
+        if f.move is None:
             opening = opening_words(f)
             if opening is not None:
                 lines.append(Text(opening))
+            own = len(lines)
         else:
-            title = f"move {f.number}"
-            if f.path:
-                title += " in " + " > ".join(f.path)
             dln = Text(f"{f.number}. ", style="bold")
             dln.append_text(highlight(plain_move(f.move)))
             dln.stylize("bold")
@@ -485,6 +521,7 @@ class FrameView:
             if described is not None:
                 lines.append(described)
             lines += self._verdict(f.findings)
+            own = len(lines)
             for glyph in f.move.glyphs:
                 lines.append(Text(glyph, style=GLYPH).append(f" {glyph_meaning(glyph)}", style=""))
             before, *after = f.move.comments_by_place()
@@ -506,23 +543,7 @@ class FrameView:
                               style="bold red"))
         if not lines:
             lines.append(Text(""))
-        body = Text("\n").join(lines)
-        if height is not None:
-            console, width = fit
-            wrapped = body.wrap(console, max(width - 4, 1))  # within the borders and their padding
-            room = max(height - 2, 1)
-            if len(wrapped) > room > 1:
-                body = Text("\n").join([*wrapped[:room - 1], Text(look.sym(
-                    "… cut short: dln show prints all", "... cut short: dln show prints all"), style=LABEL)])
-            elif len(wrapped) > room:  # one row (four players on a small screen): the move, marked as cut
-                body, cut = wrapped[0], look.sym(" …", " ...")
-                body.truncate(max(width - 4 - len(cut), 1))
-                body.rstrip()
-                body.append(cut, style=LABEL)
-        subtitle = self._next_text()
-        return _Panel(body, title=_title(title, look), title_align="left", subtitle=_title(subtitle, look),
-                     subtitle_align="right", box=look.border, height=height,
-                     border_style="red" if f.kind in ("stopped", "unreplayable") else "")
+        return lines, own
 
     def _verdict(self, findings: Sequence[Finding], *, move: bool = True) -> list[Text]:
         """A move's findings (``✓ legal`` when there are none), or the record's (claims, tags)."""
