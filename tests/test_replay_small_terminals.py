@@ -64,3 +64,31 @@ def test_the_engine_s_answer_on_four_players_leaves_the_move_whole_at_80x24() ->
         answer = " ".join(row.strip() for row in rows[bottom + 3:])
         assert answer.startswith("engine: W 7s 3d =10") and answer.endswith("plays each deal out with every card "
                                                                              "open"), screen
+
+
+def _board_rows(rows: list[str]) -> list[str]:
+    """The board's panel on a compact screen (the seats and the pile), its borders included."""
+    top = next(k for k, row in enumerate(rows) if row.startswith("╭─ pile") or row.startswith("╭─ table"))
+    bottom = next(k for k in range(top + 1, len(rows)) if rows[k].startswith("╰"))
+    return rows[top:bottom + 1]
+
+
+@needs_tmux
+def test_xeri_s_pile_says_whole_who_captured_last_and_what_was_taken_on_a_phone() -> None:
+    """xeri.dln at 40x24: the pile's title read 'pile, top card last · N captured l…', and the cards a capture
+    took, in the panel's border, 'taken: 4♦ 10♠ 5♥ K♦ 8♣ K♥ 2♠ A♣ 3♦…' (move 19 took twelve; the move panel,
+    one row, did not say them either).  The title takes its shorter form, the cards taken a row of the board
+    where the border cuts them."""
+    with replaying("xeri.dln", 40, 24) as term:
+        term.keys(":", "1", "9", "Enter")
+        screen = term.wait_for("─ move 19 ", "19. N 7h x 7c")
+        board = _board_rows(_rows(screen, 40, 24))
+        assert "…" not in "\n".join(board), screen
+        assert board[0].startswith("╭─ pile, top last · N captured last ─"), screen
+        first = next(k for k, row in enumerate(board) if row.strip("│ ").startswith("taken"))
+        taken = " ".join(row.strip("│ ") for row in board[first:-2])  # to S's row, the last
+        assert " ".join(taken.split()) == "taken 4♦ 10♠ 5♥ K♦ 8♣ K♥ 2♠ A♣ 3♦ A♦ 5♣ 7♣", screen
+        term.keys(":", "2", "Enter")
+        screen = term.wait_for("─ move 2 ", "2. S Ah")
+        board = _board_rows(_rows(screen, 40, 24))
+        assert "…" not in "\n".join(board) and board[0].startswith("╭─ pile, top last · N captured last ─"), screen

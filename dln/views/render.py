@@ -12,10 +12,11 @@ Nothing here reads keys or knows a terminal: give it a frame and a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.panel import Panel
 from rich.segment import Segment, SegmentLines
 from rich.table import Table
@@ -237,11 +238,14 @@ class FrameView:
             right = max(26, min(34, width * 2 // 5)) if side else width
             left = width - right - 1 if side else width
             scores, findings = score_panel(self.frame, self.look, compact=True, fit=left), self._findings()
-            parts = [self._compact_board(), scores, findings]
+            end = self.frame.end is not None
+            # At a round's end in one column the move is shown whole first (below), what it took said there: the
+            # board does not say it again in a row of its own
+            taken = side or not end
+            parts = [_AtWidth(lambda at: self._compact_board(at, taken=taken)), scores, findings]
             # At a round's end the score is what the screen is for: side by side it gives way only when the
             # move would have no row; during the round, when the move's own rows (what it does, its verdict) would
             # be cut (four seats, a tall engine's answer under the key bar)
-            end = self.frame.end is not None
             least = (3 if end else max(5, self._move_rows((console, left)))) if side else 8
             if body - rows(Group(*parts), left) < least:  # no room for it on its side: a row a side is shorter
                 scores = parts[1] = score_panel(self.frame, self.look, compact=True, fit=left, turned=False)
@@ -284,8 +288,9 @@ class FrameView:
         if self.footer is not None:
             yield self.footer
 
-    def _compact_board(self) -> RenderableType:
-        """Seats and table as rows of one panel: a seat's label, then its cards (or the table's)."""
+    def _compact_board(self, width: int, *, taken: bool = True) -> RenderableType:
+        """Seats and table as rows of one panel ``width`` columns wide: a seat's label, then its cards (or the
+        table's), and (``taken``) the cards the move took in a row where the panel's border would cut them."""
         f, look = self.frame, self.look
         state = f.state
         if state is None:
@@ -298,7 +303,8 @@ class FrameView:
         bottom = [seat for seat in ("E", "S") if seat in state.seats]
         for seat in top:
             grid.add_row(*self._seat_row(state, seat))
-        label = Text("pile" if self._table_name() != "table" else "table", style=LABEL)
+        titles, cards = self._table_titles(state, width)
+        label = Text("pile" if face_up_word(f.game.engine) == "pile" else "table", style=LABEL)
         if state.loose or not state.piles:
             if state.loose:
                 grid.add_row(label, cards_text(state.loose, look))
@@ -309,9 +315,11 @@ class FrameView:
         for pile in state.piles:
             grid.add_row(label, self._pile_line(pile, compact=True))
             label = Text("")
+        if cards is not None and taken:
+            grid.add_row(Text("taken", style=LABEL), cards)
         for seat in bottom:
             grid.add_row(*self._seat_row(state, seat))
-        return _Panel(grid, **self._table_titles(state), box=look.border)
+        return _Panel(grid, **titles, box=look.border)
 
     def _seat_row(self, state: RoundState, seat: str) -> tuple[Text, Text]:
         """A seat in one row: ``▶ N Maria`` and its cards, with the card it just played."""
@@ -379,7 +387,7 @@ class FrameView:
         if state is None:
             return Panel(Text("this round cannot be set up; see the findings below", style=RED),
                          title="table", box=self.look.border, title_align="left")
-        table = self._table_panel(state)
+        table = _AtWidth(lambda width: self._table_panel(state, width))
         seats = {seat: self._seat_panel(state, seat) for seat in state.seats}
         if "E" not in seats and "W" not in seats:
             return Group(seats["N"], table, seats["S"])
@@ -413,8 +421,10 @@ class FrameView:
         return _Panel(cards, title=_title(title, look), title_align="left", subtitle=_title(subtitle, look),
                      subtitle_align="right", box=look.border, border_style="yellow" if to_play else "")
 
-    def _table_panel(self, state: RoundState) -> Panel:
+    def _table_panel(self, state: RoundState, width: int) -> Panel:
+        """The table (or the pile) ``width`` columns wide: its loose cards and declarations."""
         look = self.look
+        titles, taken = self._table_titles(state, width)
         lines: list[Text] = []
         if state.loose:
             lines.append(cards_text(state.loose, look))
@@ -423,25 +433,32 @@ class FrameView:
         if not lines:
             what = "empty: a xeri!" if self.frame.xeri else "empty"
             lines.append(Text(what, style="bold magenta" if self.frame.xeri else LABEL))
-        return _Panel(Text("\n").join(lines), **self._table_titles(state), box=look.border)
+        if taken is not None:
+            lines.append(Text("taken: ", style=LABEL).append_text(taken))
+        return _Panel(Text("\n").join(lines), **titles, box=look.border)
 
-    def _table_titles(self, state: RoundState) -> dict[str, Any]:
-        """The table panel's title, with who captured last (who takes what is left at the end of the round),
-        and its subtitle, the cards the move took."""
+    def _table_titles(self, state: RoundState, width: int) -> tuple[dict[str, Any], Text | None]:
+        """The titles of the table's panel ``width`` columns wide: its name, with who captured last (who takes
+        what is left at the end of the round), and the cards the move took; and those cards where the border
+        would cut them (a phone's 40 columns, a long capture of Xeri's pile): the panel shows them inside.
+        Xeri's pile is ``pile, top card last`` where that fits, else ``pile, top last``."""
         look = self.look
-        title = Text(self._table_name())
-        if state.last_capturer is not None:
-            title.append(f"{look.dot}{state.last_capturer} captured last", style=LABEL)
-        subtitle = None
-        if self.frame.taken:
-            subtitle = Text("taken: ", style=LABEL).append_text(cards_text(self.frame.taken, look))
-        return {"title": _title(title, look), "title_align": "left", "subtitle": _title(subtitle, look),
-                "subtitle_align": "right"}
-
-    def _table_name(self) -> str:
-        """``table``, or ``pile, top card last`` where the cards lie on one another (Xeri's discard pile)."""
+        room = width - 5  # within the corners, a rule and a space either side (see _Panel)
         word = face_up_word(self.frame.game.engine)
-        return "pile, top card last" if word == "pile" else word
+        title = Text()
+        for name in ("pile, top card last", "pile, top last") if word == "pile" else (word,):
+            title = Text(name)
+            if state.last_capturer is not None:
+                title.append(f"{look.dot}{state.last_capturer} captured last", style=LABEL)
+            if title.cell_len <= room:
+                break
+        subtitle = taken = None
+        if self.frame.taken:
+            taken = cards_text(self.frame.taken, look)
+            subtitle = Text("taken: ", style=LABEL).append_text(taken)
+            subtitle, taken = (subtitle, None) if subtitle.cell_len <= room else (None, taken)
+        return {"title": _title(title, look), "title_align": "left", "subtitle": _title(subtitle, look),
+                "subtitle_align": "right"}, taken
 
     def _pile_line(self, pile: Pile, *, compact: bool = False) -> Text:
         ref = f"[{pile.value}{'s' if pile.group else ''}]"
@@ -645,6 +662,20 @@ def _moves_shown(entries: Sequence[Entry], start: int, count: int) -> str:
         return f"moves {first}-{last} of {len(main)}" if last > first else f"move {first} of {len(main)}"
     above = next((e.number for e in reversed(entries[:start]) if e.move is not None and not e.depth), None)
     return f"variations of move {above}, of {len(main)}" if above is not None else f"{len(main)} moves"
+
+
+class _AtWidth:
+    """A renderable made at the width it is drawn at (``make(width)``): a panel whose borders hold what fits
+    them at that width and whose inside the rest (a table's panel between two seats' in a four-player game)."""
+
+    def __init__(self, make: Callable[[int], RenderableType]) -> None:
+        self.make = make
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.make(options.max_width)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.make(options.max_width))
 
 
 class Cropped:
