@@ -92,3 +92,27 @@ def test_xeri_s_pile_says_whole_who_captured_last_and_what_was_taken_on_a_phone(
         screen = term.wait_for("─ move 2 ", "2. S Ah")
         board = _board_rows(_rows(screen, 40, 24))
         assert "…" not in "\n".join(board) and board[0].startswith("╭─ pile, top last · N captured last ─"), screen
+
+
+@needs_tmux
+def test_a_phone_s_header_shortens_the_deal_and_the_rules_rather_than_drop_them() -> None:
+    """four-player.dln at 40x24: the header kept the round whole and cut the rest ('… dealer N · d…'): which deal
+    it is and the rules played to were not on the screen.  On a phone the deal and the rules take a second line
+    (the deal shorter where they would be cut); the board still fits.  At a round's end the score and the move
+    keep the row, the standing saying what the game is played to."""
+    with replaying("four-player.dln", 40, 24) as term:
+        screen = term.wait_for("round 1: start")
+        rows = _rows(screen, 40, 24)
+        assert rows[0].rstrip() == "game 1 · round 1 (1 of 9), dealer N", screen
+        assert rows[1].rstrip() == "deal 1 of 2 · 4 players, to 61", screen
+        assert rows[2].startswith("╭─ table"), screen
+        term.keys("G", "Left")
+        screen = term.wait_for("─ move 47 ")
+        rows = _rows(screen, 40, 24)
+        assert rows[1].rstrip() == "deal 2 of 2 · 4 players, to 61" and rows[2].startswith("╭─ table"), screen
+        term.keys("Right")
+        screen = term.wait_for("round 1 over: the score", "game: NS 7, EW 4 (target 61)")
+        _rows(screen, 40, 24)
+    with replaying("xeri.dln", 40, 24) as term:
+        rows = _rows(term.wait_for("round 1: start"), 40, 24)
+        assert rows[1].rstrip() == "deal 1/4 · Xeri, 2 players, to 5 hands", screen

@@ -599,7 +599,7 @@ def test_the_score_s_headings_are_whole_on_a_phone() -> None:
         term.wait_for("round 1: start", "q quit")
         term.keys("Right", "Right", "Right", "Right", "Right")
         for title in ("captures so far", "round 1 over: the score"):
-            screen = term.wait_for("▶ 5. S 4s" if title == "captures so far" else "round over", title)
+            screen = term.wait_for("5. S 4s" if title == "captures so far" else "round over", title)
             assert len(screen.rstrip("\n").split("\n")) <= 24 and "q quit" in screen, screen
             panel = _score_rows(screen, title)
             headings = " ".join(row.strip("│ ") for row in panel if row.strip("│ ").startswith("side"))

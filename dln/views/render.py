@@ -46,6 +46,9 @@ SHORT = 30
 TALL = 46
 #: The compact layout keeps the move list beside the board from this many columns on.
 COMPACT_SIDE = 64
+#: Below this many columns (a phone's 40) the header's line, cut at the screen's edge, would keep only where the
+#: position is: the deal and the rules take a second line.
+NARROW = 48
 
 
 def _hand_cards(hand: HandLike, look: Look) -> Text:
@@ -228,7 +231,7 @@ class FrameView:
         def rows(renderable: RenderableType, at: int = width) -> int:
             return len(console.render_lines(renderable, free.update(width=at), pad=False))
 
-        chrome = 1 + (rows(self.footer) if self.footer is not None else 0)
+        chrome = rows(header) + (rows(self.footer) if self.footer is not None else 0)
         body = max(height - chrome, 3)
         yield header
         if self.overlay is not None:
@@ -344,8 +347,11 @@ class FrameView:
     # -- header -------------------------------------------------------------------------
     def _header(self, width: int | None = None, *, edge: int | None = None) -> Text:
         """Where the position is: file, event, game, round, deal, rules; on one line cut at the screen's edge
-        (``edge`` columns: where the round's part would be cut, the event, then the file's name, give way to it),
-        or within ``width`` broken between its parts (printed, where nothing is short of rows)."""
+        (``edge`` columns: where the round's part would be cut, the event, then the file's name, give way to it;
+        below :data:`NARROW` columns the deal and the rules go on a second line, the deal as ``deal 1/4`` where
+        ``deal 1 of 4`` would cut them, but at a round's end, whose score and move need the row and whose standing
+        says what the game is played to), or within ``width`` broken between its parts (printed, where nothing is
+        short of rows)."""
         f, look = self.frame, self.look
         game, played = f.game, f.round
         parts: list[Text] = []
@@ -365,10 +371,17 @@ class FrameView:
         for part in giving:  # the round's part ends before the '…' of the cut
             if edge is not None and Text(look.dot).join(parts).cell_len >= edge:
                 parts.remove(part)
+        where, two = len(parts), edge is not None and edge < NARROW and f.end is None
+        rules = Text(game.rules_words, style=LABEL)
         if f.state is not None:  # a setup that does not say its deal: which one it is is not known
-            parts.append(Text(f"deal {f.state.deal if f.known.deal else '?'} of {f.state.deals}"))
-        parts.append(Text(game.rules_words, style=LABEL))
+            deal = f.state.deal if f.known.deal else "?"
+            parts.append(Text(f"deal {deal} of {f.state.deals}"))
+            if two and edge is not None and Text(look.dot).join([parts[-1], rules]).cell_len > edge:
+                parts[-1] = Text(f"deal {deal}/{f.state.deals}")
+        parts.append(rules)
         lines = [Text(look.dot).join(parts)]
+        if two:
+            lines = [Text(look.dot).join(parts[:where]), Text(look.dot).join(parts[where:])]
         if width is not None:  # the next part after '· ' under the line it does not fit on
             lines = [parts[0].copy()]
             for part in parts[1:]:
