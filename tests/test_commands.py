@@ -100,6 +100,36 @@ def test_listing_a_crowded_tables_moves_holds_few_of_them(tmp_path: Path) -> Non
     assert every_mb < small_mb + 60, (small_mb, every_mb)
 
 
+def test_ranking_a_crowded_tables_moves_says_how_many_and_what_lists_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--rank on 36 loose numerals listed every move with its suits apart (billions) for the engine, whose
+    playouts list every choice of suits too: it passed 5 GB with nothing printed.  The engine weighs at most
+    :data:`~dln.analysis.search.MOST_WEIGHED` moves: past that, having made one more, it says how many and
+    what lists them, exit 2, as when it has no move to weigh."""
+    from dln.analysis.search import MOST_WEIGHED
+
+    path = tmp_path / "crowded.dln"
+    path.write_text(crowded_table())
+    taken = 0
+    real = dln.games.diloti.iter_legal_moves
+
+    def counting(*args: object, **kwargs: object) -> Iterator[object]:
+        nonlocal taken
+        for move in real(*args, **kwargs):  # type: ignore[arg-type]
+            taken += 1
+            yield move
+
+    monkeypatch.setattr(dln.games.diloti, "iter_legal_moves", counting)
+    code, out, _ = run("moves", str(path), "--at", "1", "--rank")
+    said = (f"N has more than {MOST_WEIGHED} legal moves here (suits apart), more than the engine weighs "
+            "(each needs its own playouts); "
+            f"dln moves {path} --game 1 --round 1 --at 1 lists them, as a player tells them apart")
+    assert (code, out) == (2, f"{path}: error: {said}\n")
+    assert taken <= MOST_WEIGHED + 100  # and the few the replay asks for
+    code, out, _ = run("moves", str(path), "--at", "1", "--rank", "--json")
+    assert code == 2 and json.loads(out)["diagnostics"][0]["message"] == said
+
+
 # -- validate: the help under an illegal move ------------------------------------------------------
 
 

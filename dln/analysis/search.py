@@ -48,7 +48,7 @@ import random
 from collections.abc import Callable, Collection, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
-from itertools import pairwise
+from itertools import islice, pairwise
 
 from dln.engine import Hand, Move
 from dln.games.protocol import Position, game_of
@@ -74,6 +74,9 @@ EXACT_CARDS = 12
 SAMPLED_EXACT_CARDS = 6
 #: Solver nodes an analysis may spend per unit of budget before it plays out instead.
 EXACT_NODES_PER_PLAYOUT = 25
+#: The most legal moves (suits apart) the engine weighs in one position: each needs its playouts, and a
+#: table that offers more (36 loose numerals: billions) offers every seat's playouts as many choices.
+MOST_WEIGHED = 10_000
 
 
 class CannotWeigh(ValueError):
@@ -100,6 +103,15 @@ class UnevenHands(CannotWeigh):
         super().__init__(f"the hands are uneven ({sizes}, {state.turn} to play; a move out of turn leaves them "
                          f"so): the {game_of(state).round_word} cannot be played on from here, so the engine does not "
                          "weigh it")
+
+
+class TooManyMoves(CannotWeigh):
+    """The seat to move has more than :data:`MOST_WEIGHED` legal moves (a crowded table): the engine does
+    not weigh them, rather than hold them all and play each out (5 GB and no answer on 36 loose numerals)."""
+
+    def __init__(self, state: Position) -> None:
+        super().__init__(f"{state.turn} has more than {MOST_WEIGHED} legal moves here (suits apart), more than "
+                         "the engine weighs (each needs its own playouts)")
 
 
 def in_turn(state: Position) -> bool:
@@ -324,14 +336,17 @@ def analyse_position(
     the hand held a card of its value), so it is valued in every world,
     whatever the budget (:class:`~dln.analysis.knowledge.Unsampleable` if no
     world can; :class:`HandNotKnown` if no known card of the mover's makes a
-    move).  ``open_hands``: use every card the position shows in the other
+    move; :class:`TooManyMoves` past :data:`MOST_WEIGHED` moves, having made
+    one more).  ``open_hands``: use every card the position shows in the other
     hands, not only what the seat to move can know.  Deterministic for the
     same arguments.
     """
     game = game_of(state)
     if not in_turn(state):
         raise UnevenHands(state)
-    moves = game.legal_moves(state)
+    moves = list(islice(game.each_move(state), MOST_WEIGHED + 1))  # game.legal_moves, made only so far
+    if len(moves) > MOST_WEIGHED:
+        raise TooManyMoves(state)
     if not moves:
         raise HandNotKnown(state)
     listed = {m.key() for m in moves}

@@ -487,7 +487,9 @@ def moves(file: str, game_number: int, round_number: int, at: int | None, move: 
     earlier in the round stops the replay; 2 when the file cannot be read,
     the game has a syntax error, there is no such game, round or move (a
     round cancelled for face cards has none), or --rank has no move to weigh
-    (no known card of the mover's, or hands a move out of turn left uneven).
+    (no known card of the mover's, or hands a move out of turn left uneven)
+    or more than the engine weighs (over 10000, suits apart: a crowded
+    table; the message names the dln moves that lists them).
     """
     from dln.check.validate import validate_game
     from dln.notation.sources import each_game

@@ -277,12 +277,17 @@ def _print_ranked(display: str, report: GameReport, round_number: int, at: int, 
         ranked_lines,
         ranking_heading,
     )
-    from dln.analysis.search import CannotWeigh
+    from dln.analysis.search import CannotWeigh, TooManyMoves
     from dln.check.verdicts import NOTHING_TO_CHECK, problem_data
+    from dln.notation.sources import command_name
     from dln.views.scoresheet import describe_position, position_data
 
     try:
         ranking = rank_moves(state, **rank)
+    except TooManyMoves as exc:  # what lists them instead
+        fail_with(as_json, problem_data(display, NOTHING_TO_CHECK, f"{exc}; dln moves {command_name(display)} "
+                                        f"--game {report.index} --round {round_number} --at {at} lists them, "
+                                        "as a player tells them apart"))
     except CannotWeigh as exc:
         fail_with(as_json, problem_data(display, NOTHING_TO_CHECK, str(exc)))
     assumed = partners_assumed(state.sides, rank["open_hands"], hides_a_hand(state))
