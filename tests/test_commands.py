@@ -189,9 +189,10 @@ def test_all_alternatives_lists_every_one(tmp_path: Path) -> None:
 @pytest.mark.long
 @pytest.mark.slow  # seconds: some 180,000 moves written
 def test_all_alternatives_on_a_crowded_table_holds_their_text_not_their_moves(tmp_path: Path) -> None:
-    """validate --all-alternatives under the crowded table's illegal capture lists every legal move of the 10d
+    """validate --all-alternatives under the crowded table's illegal capture listed every legal move of the 10d
     (11 MB of help): it held each as an engine move, with its set of cards, before writing them (354 MB at
-    its peak); it writes each as it comes, and holds the help's text alone."""
+    its peak), then their text alone (170 MB); it lists 10,000 (MOST_ALTERNATIVES) of them, made as they come
+    (79 MB)."""
     from tests.test_record_changes import peak_mb
 
     small, crowded = tmp_path / "small.dln", tmp_path / "crowded.dln"
@@ -201,7 +202,39 @@ def test_all_alternatives_on_a_crowded_table_holds_their_text_not_their_moves(tm
     assert code == 1
     code, crowded_mb = peak_mb(["validate", "--all-alternatives", str(crowded)], tmp_path)
     assert code == 1
-    assert crowded_mb < small_mb + 200, (small_mb, crowded_mb)  # the help's text and its report: some 60 MB
+    assert crowded_mb < small_mb + 100, (small_mb, crowded_mb)  # 10,000 moves' help and its report
+
+
+def test_all_alternatives_on_a_crowded_table_are_bounded_and_say_what_lists_the_rest(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--all-alternatives under the crowded table's illegal capture held some 180,000 moves of the 10d as the
+    finding's help (11 MB of text, 170 MB at the peak), carried through sorting, -j and JSON: it lists at
+    most :data:`~dln.check.reports.MOST_ALTERNATIVES`, made one at a time, and says what lists them all."""
+    from dln.check.reports import MOST_ALTERNATIVES
+
+    path = tmp_path / "crowded.dln"
+    path.write_text(crowded_table())
+    made = 0
+    real = dln.games.diloti.iter_legal_moves
+
+    def counting(*args: object, **kwargs: object) -> Iterator[object]:
+        nonlocal made
+        for move in real(*args, **kwargs):  # type: ignore[arg-type]
+            made += 1
+            yield move
+
+    monkeypatch.setattr(dln.games.diloti, "iter_legal_moves", counting)
+    code, out, _ = run("validate", "--all-alternatives", "--json", str(path))
+    assert code == 1
+    finding = json.loads(out)["games"][0]["diagnostics"][0]
+    assert len(finding["help"]) == MOST_ALTERNATIVES and all(m.startswith("N 10d") for m in finding["help"])
+    assert finding["more_help"] == f"dln moves {path} --game 1 --round 1 --at 1 lists them all"
+    assert made <= MOST_ALTERNATIVES + 100  # and the few the replay asks for
+    variation = tmp_path / "variation.dln"  # no --at of its own: the help says where the list stops
+    variation.write_text(crowded_table().replace("N 10d x Ac+2c\n", "N 9d (N 10d x Ac+2c)\n"))
+    _, out, _ = run("validate", "--all-alternatives", str(variation))
+    help_line = next(line for line in out.splitlines() if "help: legal instead:" in line)
+    assert help_line.endswith(f"(and more; more than {MOST_ALTERNATIVES}, more than a report lists)")
 
 
 def test_explain_is_a_hidden_deprecated_alias(tmp_path: Path) -> None:

@@ -75,6 +75,10 @@ def code_name(code: str) -> str:
 
 #: Legal moves listed under an illegal one, unless all are asked for (``dln validate --all-alternatives``).
 ALTERNATIVES = 6
+#: The legal moves ``--all-alternatives`` lists under an illegal move at most, as many as ``dln moves`` lists
+#: under a heading: a crowded table offers some 180,000 of one card, whose text a finding carries through
+#: sorting, ``-j`` workers and JSON (170 MB at the peak); past them its help says what lists them all.
+MOST_ALTERNATIVES = 10_000
 
 
 @dataclass(frozen=True, slots=True)

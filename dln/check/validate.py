@@ -41,6 +41,7 @@ from dln.check.out_of_turn import OutOfTurn
 from dln.check.references import resolves_all, to_engine_move
 from dln.check.reports import (
     ALTERNATIVES,
+    MOST_ALTERNATIVES,
     RECORD_CODES,
     DealPlan,
     Diagnostic,
@@ -739,21 +740,23 @@ class _Checker(OutOfTurn):
             return [], ""
         from dln.check.generate import offered  # with self-play behind it: only when a move is illegal
 
-        limit = self.alternatives
+        limit = self.alternatives if self.alternatives is not None else MOST_ALTERNATIVES
         listing = offered(state, engine.distinct_moves(state, (move.card,)))
         first = next(listing, None)
         listing = offered(state, engine.distinct_moves(state)) if first is None else chain((first,), listing)
-        # written as they come (offered yields DLN text): --all-alternatives on a crowded table lists some
-        # 180,000, and their engine moves held at once took 300 MB
-        chosen = list(listing if limit is None else islice(listing, limit + 1))
+        # written as they come (offered yields DLN text) and no more than shown: --all-alternatives on a crowded
+        # table would list some 180,000, and their engine moves held at once took 300 MB, their text 170 MB
+        chosen = list(islice(listing, limit + 1))
         more = ""
-        if limit is not None and len(chosen) > limit:
+        if len(chosen) > limit:
             chosen = chosen[:limit]
             if number is not None and self.round_index is not None:
                 more = (f"dln moves {command_name(self.filename)} --game {self.index} --round {self.round_index} "
                         f"--at {number}{' ' * bool(self.option)}{self.option} lists them all")
-            else:
+            elif self.alternatives is not None:
                 more = "dln validate --all-alternatives lists them all"
+            else:
+                more = f"more than {MOST_ALTERNATIVES}, more than a report lists"
         return chosen, more
 
 

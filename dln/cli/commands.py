@@ -268,7 +268,8 @@ def parse(files: tuple[str, ...], as_json: bool, json_lines: bool) -> None:
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON object: every game's verdict and findings, then a summary (see docs/cli.md).")
 @click.option("--all-alternatives", "all_alternatives", is_flag=True,
-              help="Under an illegal move, list every legal move, not only the first few.")
+              help="Under an illegal move, list every legal move, not only the first few (10000 at most: past "
+                   "them the help names the dln moves that lists them all).")
 @click.option("--explain", "explain", is_flag=True, hidden=True,
               help="Deprecated alias of --all-alternatives, kept for one release.")
 @click.option("--select", "select", multiple=True, metavar="CODES", callback=code_list,
