@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import chain, islice
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -192,14 +192,10 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
     first = list(islice(listed, LISTED_AT_ONCE + 1))
     if len(first) <= LISTED_AT_ONCE:  # the count heads the list
         say(f"{count_of(len(first), 'legal move')} for {mover}:")
-        for text in first:
-            say("  " + text)
+        _say_listed(first)
     else:  # too many to hold: said as they come, and counted after them
         say(f"more than {LISTED_AT_ONCE} legal moves for {mover}, counted after them:")
-        said = 0
-        for text in chain(first, listed):
-            say("  " + text)
-            said += 1
+        said = _say_listed(chain(first, listed))
         say(f"{count_of(said, 'legal move')} for {state.turn}")
     _say_redeals(report, redeals)
     sys.exit(code)
@@ -210,12 +206,33 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
 LISTED_AT_ONCE = 10_000
 
 
+#: Moves written at once by ``dln moves``: a write a move (a flush each) was a third of listing a crowded table.
+SAID_AT_ONCE = 1000
+
+
+def _chunks(texts: Iterable[str]) -> Iterator[list[str]]:
+    """``texts`` as they come, :data:`SAID_AT_ONCE` at a time."""
+    left = iter(texts)
+    return iter(lambda: list(islice(left, SAID_AT_ONCE)), [])
+
+
+def _say_listed(listed: Iterable[str]) -> int:
+    """Say each move of ``listed`` on a line of its own, indented, :data:`SAID_AT_ONCE` to a write, as they
+    come; how many were said."""
+    said = 0
+    for chunk in _chunks(listed):
+        say("\n".join(["  " + text for text in chunk]))
+        said += len(chunk)
+    return said
+
+
 def _json_moves(listed: Iterable[str], head: dict[str, object], redeals: Sequence[str], ascii_json: bool) -> None:
-    """``dln moves --json``: ``head``'s keys, then ``"moves"`` written one at a time as ``listed`` makes them,
-    then ``"redeals"`` when there are any: the object ``json.dumps`` would write of them all."""
+    """``dln moves --json``: ``head``'s keys, then ``"moves"`` written :data:`SAID_AT_ONCE` at a time as
+    ``listed`` makes them, then ``"redeals"`` when there are any: the object ``json.dumps`` would write of
+    them all."""
     emit(json.dumps(head, ensure_ascii=ascii_json)[:-1] + ', "moves": [', nl=False)
-    for i, text in enumerate(listed):
-        emit(", " * bool(i) + json.dumps(text, ensure_ascii=ascii_json), nl=False)
+    for i, chunk in enumerate(_chunks(listed)):
+        emit(", " * bool(i) + ", ".join([json.dumps(text, ensure_ascii=ascii_json) for text in chunk]), nl=False)
     emit("]" + (', "redeals": ' + json.dumps(redeals, ensure_ascii=ascii_json) if redeals else "") + "}")
 
 
