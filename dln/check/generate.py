@@ -103,15 +103,20 @@ def record_move(state: Position, move: EngineMove, number: int | None = None) ->
     if len(piles) != len(move.piles):
         absent = sorted(move.piles - {p.id for p in piles})
         raise ValueError(f"no declaration {' '.join(f'#{i}' for i in absent)} on the table")
-    components: list[Component] = []
-    for component in move.components:
-        joined: Component = tuple(c for c in state.loose if c in component and c in move.loose)
-        joined += tuple(pile_ref(state, p) for p in piles if p.id in component)
-        if joined:
-            components.append(joined)
-    in_components = {item for component in move.components for item in component}
-    components += [(c,) for c in state.loose if c in move.loose and c not in in_components]
-    components += [(pile_ref(state, p),) for p in piles if p.id not in in_components]
+    loose = move.loose
+    if not move.components:  # each item its own component: every move a listing makes
+        components: list[Component] = [(c,) for c in state.loose if c in loose]
+        components += [(pile_ref(state, p),) for p in piles]
+    else:
+        components = []
+        for component in move.components:
+            joined: Component = tuple(c for c in state.loose if c in component and c in loose)
+            joined += tuple(pile_ref(state, p) for p in piles if p.id in component)
+            if joined:
+                components.append(joined)
+        in_components = {item for component in move.components for item in component}
+        components += [(c,) for c in state.loose if c in loose and c not in in_components]
+        components += [(pile_ref(state, p),) for p in piles if p.id not in in_components]
     seat = _seat(move.seat)
     if move.kind == "lay":
         return Move(seat, move.card, "lay", number=number)

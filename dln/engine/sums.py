@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
-from itertools import combinations, compress, product
+from itertools import chain, combinations, compress, product
 from typing import NamedTuple, TypeVar
 
 from dln.cards import Card
@@ -168,8 +168,11 @@ def group_by_value(cards: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
 def expand(groups: tuple[tuple[Card, ...], ...], counts: Counts) -> Iterator[tuple[Card, ...]]:
     """Every concrete choice of cards with exactly ``counts[v]`` cards of each value."""
     choices = [combinations(groups[v], k) for v, k in enumerate(counts) if k]
+    if len(choices) == 1:  # one value: its combinations are the choices (dln moves --all writes millions)
+        yield from choices[0]
+        return
     for parts in product(*choices):
-        yield tuple(c for part in parts for c in part)
+        yield tuple(chain.from_iterable(parts))
 
 
 def first(groups: tuple[tuple[Card, ...], ...], counts: Counts) -> tuple[tuple[Card, ...]]:

@@ -217,6 +217,8 @@ def _text(pair: tuple[str, Card | PileRef]) -> str:
 
 
 def _component(component: Component) -> str:
+    if len(component) == 1:  # most are: a crowded table's listing writes millions
+        return item_text(component[0])
     return "+".join(map(item_text, component))
 
 
@@ -226,7 +228,8 @@ def move_text(move: Move, *, annotations: bool = False, numbered: bool = True, c
 
     Variations are not included, nor the comments written after one: the caller lays them out.
     """
-    parts = [f"{move.number}." if numbered and move.number is not None else None, move.seat, str(move.card)]
+    parts = ([f"{move.number}.", move.seat, str(move.card)] if numbered and move.number is not None
+             else [move.seat, str(move.card)])
     if move.kind == "capture":
         parts += ["x", *map(_component, move.components)]
         if move.xeri:
@@ -237,7 +240,7 @@ def move_text(move: Move, *, annotations: bool = False, numbered: bool = True, c
         parts += [*map(_component, move.components), "=" + _value(move.value, move.group)]
     elif move.components:
         raise ValueError(f"a lay takes nothing from the table: {move}")
-    text = " ".join(p for p in parts if p is not None)
+    text = " ".join(parts)
     if not annotations:
         return text
     for index, glyph in enumerate(move.glyphs):
