@@ -38,6 +38,21 @@ def crowded_table(loose: int = 36) -> str:
             "N 10d x Ac+2c\n")
 
 
+def listing_counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the moves the Diloti listing makes from now on (``[0]``): what a command made of a crowded table's
+    moves, a measure of what it may hold that does not depend on the machine."""
+    made = [0]
+    real = dln.games.diloti.iter_legal_moves
+
+    def counting(*args: object, **kwargs: object) -> Iterator[object]:
+        for move in real(*args, **kwargs):  # type: ignore[arg-type]
+            made[0] += 1
+            yield move
+
+    monkeypatch.setattr(dln.games.diloti, "iter_legal_moves", counting)
+    return made
+
+
 # -- moves: the legal moves as a player tells them apart ------------------------------------------
 
 
@@ -110,22 +125,13 @@ def test_ranking_a_crowded_tables_moves_says_how_many_and_what_lists_them(
 
     path = tmp_path / "crowded.dln"
     path.write_text(crowded_table())
-    taken = 0
-    real = dln.games.diloti.iter_legal_moves
-
-    def counting(*args: object, **kwargs: object) -> Iterator[object]:
-        nonlocal taken
-        for move in real(*args, **kwargs):  # type: ignore[arg-type]
-            taken += 1
-            yield move
-
-    monkeypatch.setattr(dln.games.diloti, "iter_legal_moves", counting)
+    taken = listing_counted(monkeypatch)
     code, out, _ = run("moves", str(path), "--at", "1", "--rank")
     said = (f"N has more than {MOST_WEIGHED} legal moves here (suits apart), more than the engine weighs "
             "(each needs its own playouts); "
             f"dln moves {path} --game 1 --round 1 --at 1 lists them, as a player tells them apart")
     assert (code, out) == (2, f"{path}: error: {said}\n")
-    assert taken <= MOST_WEIGHED + 100  # and the few the replay asks for
+    assert taken[0] <= MOST_WEIGHED + 100  # and the few the replay asks for
     code, out, _ = run("moves", str(path), "--at", "1", "--rank", "--json")
     assert code == 2 and json.loads(out)["diagnostics"][0]["message"] == said
 
@@ -138,16 +144,7 @@ def test_alternatives_are_few_found_lazily_and_say_how_to_list_them_all(
     """A crowded table has over 100,000 legal captures; validate lists a few and stops looking."""
     path = tmp_path / "crowded.dln"
     path.write_text(crowded_table())
-    taken = 0
-    real = dln.games.diloti.iter_legal_moves
-
-    def counting(*args: object, **kwargs: object) -> Iterator[object]:
-        nonlocal taken
-        for move in real(*args, **kwargs):  # type: ignore[arg-type]
-            taken += 1
-            yield move
-
-    monkeypatch.setattr(dln.games.diloti, "iter_legal_moves", counting)
+    taken = listing_counted(monkeypatch)
     code, out, _ = run("validate", str(path))
     assert code == 1
     help_line = next(line for line in out.splitlines() if "help: legal instead:" in line)
@@ -155,7 +152,7 @@ def test_alternatives_are_few_found_lazily_and_say_how_to_list_them_all(
     assert 1 <= len(listed) <= dln.check.validate.ALTERNATIVES
     assert all(move.startswith("N 10d") for move in listed)  # the card played first
     assert f"and more; dln moves {path} --game 1 --round 1 --at 1 lists them all" in help_line
-    assert taken <= dln.check.validate.ALTERNATIVES + 1
+    assert taken[0] <= dln.check.validate.ALTERNATIVES + 1
 
 
 def test_the_command_that_lists_them_all_can_be_pasted(tmp_path: Path) -> None:
@@ -214,22 +211,13 @@ def test_all_alternatives_on_a_crowded_table_are_bounded_and_say_what_lists_the_
 
     path = tmp_path / "crowded.dln"
     path.write_text(crowded_table())
-    made = 0
-    real = dln.games.diloti.iter_legal_moves
-
-    def counting(*args: object, **kwargs: object) -> Iterator[object]:
-        nonlocal made
-        for move in real(*args, **kwargs):  # type: ignore[arg-type]
-            made += 1
-            yield move
-
-    monkeypatch.setattr(dln.games.diloti, "iter_legal_moves", counting)
+    made = listing_counted(monkeypatch)
     code, out, _ = run("validate", "--all-alternatives", "--json", str(path))
     assert code == 1
     finding = json.loads(out)["games"][0]["diagnostics"][0]
     assert len(finding["help"]) == MOST_ALTERNATIVES and all(m.startswith("N 10d") for m in finding["help"])
     assert finding["more_help"] == f"dln moves {path} --game 1 --round 1 --at 1 lists them all"
-    assert made <= MOST_ALTERNATIVES + 100  # and the few the replay asks for
+    assert made[0] <= MOST_ALTERNATIVES + 100  # and the few the replay asks for
     variation = tmp_path / "variation.dln"  # no --at of its own: the help says where the list stops
     variation.write_text(crowded_table().replace("N 10d x Ac+2c\n", "N 9d (N 10d x Ac+2c)\n"))
     _, out, _ = run("validate", "--all-alternatives", str(variation))
