@@ -399,3 +399,17 @@ def test_a_refused_command_typed_on_the_greek_layout_is_not_suggested(tmp_path: 
     said = " ".join(result.output.split())
     assert "'θνδο' is typed on the Greek keyboard layout" in said and "in Latin letters it is 'undo'" in said
     assert "'undo' is for recording a game at a table; here every move stands" in said
+
+
+def test_a_refused_xeri_move_is_shown_as_it_is_typed_at_the_prompt(tmp_path: Path) -> None:
+    """User test: 'Jd' on a pile topped by 9h was refused with 'write S Jd x 9h', and 'Jd 9h' with '(S Jd)' and
+    '(S Jd x 9h)', though the prompt asks for moves without the seat (its 'legal instead:' line rightly left it
+    out): every move the refusal names for the seat to play is shown as it is typed there."""
+    path = tmp_path / "x.dln"
+    result = CliRunner().invoke(main, ["play", str(path), "--game-type", "xeri", "--seed", "5", "--budget", "1"],
+                                input="Jd\nJd 9h\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "your hand (S): 5c Ad Jd Ah 2h 4s" in result.output and "(top 9h)" in result.output
+    assert "refused: Jd on 9h captures the pile: write Jd x 9h (X202 match-takes)" in result.output
+    assert "a lay is one card (Jd), a capture names what it takes after 'x' (Jd x 9h)" in result.output
+    assert "S Jd" not in result.output, result.output

@@ -227,11 +227,12 @@ def test_a_move_the_rules_forbid_is_refused_with_the_validator_s_sentence_and_no
 
 def test_a_move_of_two_cards_is_not_told_to_declare_in_a_game_without_declarations() -> None:
     """'4d 4h' typed in Xeri was refused with "expected '=' and the declared value after '4h'": a declaration
-    Xeri has not.  The refusal says so, and how a lay and a capture of those cards are typed."""
+    Xeri has not.  The refusal says so, and how a lay and a capture of those cards are typed (without the seat,
+    as the prompt takes them)."""
     s = session("Xeri")
     s("5d As 8s 4s", "N: 5h Jh Js 8c 4d 2h")
-    assert s.refused("4d 4s") == ["not a move: Xeri has no declarations: a lay is one card (N 4d), a capture names "
-                                  "what it takes after 'x' (N 4d x 4s), but the line ends"]
+    assert s.refused("4d 4s") == ["not a move: Xeri has no declarations: a lay is one card (4d), a capture names "
+                                  "what it takes after 'x' (4d x 4s), but the line ends"]
 
 
 def test_kontsina_has_no_declarations_and_a_hand_holds_four_cards() -> None:

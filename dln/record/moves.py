@@ -240,6 +240,17 @@ def without_seat(text: str, seat: str | None = None) -> str:
     return rest if first in SEATS and (seat is None or first == seat) else text
 
 
+#: A seat written before a card, as a move of the record begins (``S Jd``): the prompt takes it without.
+_SEAT_BEFORE_CARD = r"(?<![^\s('])({seat}) (?=(?:10|[2-9AJQKT])[cdhs](?![\w]))"
+
+
+def seat_left_out(words: str, seat: str) -> str:
+    """The rules' or the reader's ``words`` about a move of ``seat``, every move they name for it shown as the
+    prompt takes it, without the seat (``write S Jd x 9h`` → ``write Jd x 9h``), as :func:`without_seat`
+    shows the legal moves; another seat's moves keep theirs."""
+    return re.sub(_SEAT_BEFORE_CARD.format(seat=re.escape(seat)), "", words)
+
+
 def table_lines(state: RoundState) -> list[str]:
     """The table as the prompt shows it: loose cards, then each declaration with value, kind and owner."""
     loose = " ".join(map(str, state.loose))
@@ -440,6 +451,7 @@ def parse_move(text: str, seat: str, game_tag: str | None = None) -> Move:
     except DLNSyntaxError as exc:
         exc.game_tag = game_tag  # the line typed has no Game tag: the game recorded has
         message = _on_one_line(for_the_game(exc).message).replace("the game ends here", "the line ends")
+        message = seat_left_out(message, seat)
         unseated = _UNSEATED_VARIATION.search(text)
         if unseated and "expected a seat" in message:  # '(9c x 9d)': typed as a main-line move is, seat left out
             message += (f"; a variation's moves name their seats, as in a file: ({seat} "

@@ -25,7 +25,7 @@ from dln.games.diloti import DILOTI
 from dln.games.protocol import Game, face_up_word, game_of, played_to
 from dln.notation.model import Move
 from dln.notation.writer import item_text, move_text
-from dln.record.moves import Refused, table_lines, without_seat
+from dln.record.moves import Refused, seat_left_out, table_lines, without_seat
 from dln.views.scoresheet import pile_line
 from dln.wording import listed
 
@@ -61,7 +61,8 @@ def judge(state: Position, move: Move) -> None:
     errors = [v for v in violations(state, move) if v.severity == "error"]
     if not errors:
         return
-    lines = [line for v in errors for line in (f"refused: {v.message} ({v.code} {code_name(v.code)})",
+    said = [(seat_left_out(v.message, state.turn), v) for v in errors]
+    lines = [line for message, v in said for line in (f"refused: {message} ({v.code} {code_name(v.code)})",
                                                 *(f"  note: {note}" for note in v.notes))]
     instead = alternatives(state, move.card)
     if move.seat != state.turn:  # typed for another seat: the moves listed are the seat to play's, so named

@@ -47,6 +47,7 @@ from dln.record.moves import (
     refuse_unshown,
     repeated,
     same_play,
+    seat_left_out,
     shown_deal_comments,
     shown_lines,
     shown_move,
@@ -593,9 +594,9 @@ class Recorder:
         lines: list[str] = []
         for d in errors:
             if d.round == round_index and number is not None and d.move == number and not d.variation:
-                lines.append(f"refused: {d.message} ({d.code} {d.name})")
+                seat = game.rounds[-1].moves[-1].seat
+                lines.append(f"refused: {seat_left_out(d.message, seat)} ({d.code} {d.name})")
                 if d.help:
-                    seat = game.rounds[-1].moves[-1].seat
                     shown = [without_seat(h, seat) for h in d.help[:8]]
                     more = len(d.help) - len(shown)
                     lines.append("  legal instead: " + ", ".join(shown) + (f" (and {more} more)" if more else ""))
