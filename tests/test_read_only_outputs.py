@@ -55,14 +55,32 @@ def test_a_read_only_output_is_refused_unless_forced(tmp_path: Path, command: st
 
 
 def test_stats_plot_leaves_a_read_only_chart_unless_forced(tmp_path: Path) -> None:
+    """User test: a read-only chart of DIR was found only after every game was replayed (the tables printed,
+    the other charts written, then the error).  Every command that writes checks its outputs before the work:
+    the charts' names are known from the options, and a read-only one is refused before any game is read."""
     charts = tmp_path / "charts"
     kept = read_only(charts / "points-per-round.svg")
-    code, _, err = run("stats", str(CLUB), "--plot", str(charts), "--plot-games", "1")
+    code, out, err = run("stats", str(CLUB), "--plot", str(charts), "--plot-games", "1")
     assert code == 2 and f"{kept}: error: not written: {READ_ONLY}\n" in err, err
-    assert kept.read_text(encoding="utf-8") == OLD and "wrote 2 charts" in err  # the others are written
+    assert out == "" and "wrote" not in err  # said before the work: no table, no chart
+    assert kept.read_text(encoding="utf-8") == OLD and list(charts.iterdir()) == [kept]
     code, _, err = run("stats", str(CLUB), "--plot", str(charts), "--plot-games", "1", "--force")
     assert code == 0 and "wrote 3 charts" in err, err
     assert kept.read_text(encoding="utf-8") != OLD and kept.stat().st_mode & 0o777 == 0o444
+
+
+def test_stats_plot_refuses_before_the_work_only_a_chart_it_may_write(tmp_path: Path) -> None:
+    """The charts the options cannot ask for are no outputs: a read-only ratings chart without --ratings, a
+    game's score chart past --plot-games, a file of another name, are left alone and the run goes on."""
+    charts = tmp_path / "charts"
+    others = [read_only(charts / name) for name in ("ratings.svg", "score-0002.svg", "notes.svg")]
+    code, _, err = run("stats", str(CLUB), "--plot", str(charts), "--plot-games", "1")
+    assert code == 0 and "wrote 3 charts" in err, err
+    assert all(path.read_text(encoding="utf-8") == OLD for path in others)
+    code, _, err = run("stats", str(CLUB), "--plot", str(charts), "--plot-games", "2")
+    assert code == 2 and f"{others[1]}: error: not written: {READ_ONLY}\n" in err and "wrote" not in err, err
+    code, _, err = run("stats", str(CLUB), "--plot", str(charts), "--plot-games", "1", "--ratings")
+    assert code == 2 and f"{others[0]}: error: not written: {READ_ONLY}\n" in err and "wrote" not in err, err
 
 
 def test_split_force_writes_over_a_read_only_file_keeping_its_mode(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -42,8 +43,8 @@ from dln.cli.common import (
     syntax_problem,
 )
 from dln.cli.writing import Inputs, refuse_file_as_folder, refuse_unwritable_folder
-from dln.files import READ_ONLY, ReadOnlyFile, replace_file
-from dln.games.protocol import game_named
+from dln.files import READ_ONLY, ReadOnlyFile, read_only, replace_file
+from dln.games.protocol import game_keys, game_named
 from dln.notation.model import SEAT_TAGS, Game
 from dln.notation.sources import Piece, located
 from dln.views.output import (
@@ -74,6 +75,19 @@ BAR_WIDTH = 40
 AS_PLAYED = "its points are in the totals, worked out from the cards each side captured"
 #: Wider than any terminal: a table's own width, measured with no edge in the way.
 _UNBOUNDED = 1_000_000
+#: The summary charts of each game, by the start of their files' names (``ratings`` with --ratings only).
+SUMMARIES = ("points-per-round", "game-length", "ratings")
+
+
+def summary_name(kind: str, suffix: str) -> str:
+    """The file of summary chart ``kind``: ``points-per-round.svg``, or ``points-per-round-xeri.svg`` (its game's
+    key as ``suffix``) when the archive holds several games."""
+    return f"{kind}{suffix}.svg"
+
+
+def score_name(number: int) -> str:
+    """The file of game ``number``'s score chart: ``score-0001.svg``."""
+    return f"score-{number:04}.svg"
 
 
 class Charts:
@@ -95,12 +109,32 @@ class Charts:
         self.held: list[tuple[str, int]] = []  # each chart held: its name and its size in bytes, in order
         self.spool: BinaryIO | None = None
 
+    def kept(self, path: Path) -> str | None:
+        """Why chart ``path`` may not be written: it is one of the inputs, or read-only (unless forced)."""
+        if self.inputs.holds(path):
+            return f"{path}: error: not written over: it is one of the files read"
+        if not self.force and read_only(path):
+            return f"{path}: error: not written: {READ_ONLY}"
+        return None
+
+    def refuse_kept(self, ratings: bool) -> None:
+        """Exit 2 before any game is read when a chart the options may ask for (:func:`may_write`) may not be
+        written (:meth:`kept`): said now, as every command that writes checks its outputs, not after the work."""
+        try:
+            names = sorted(os.listdir(self.folder))
+        except OSError:
+            return  # no folder yet: it is made for the charts
+        for name in names:
+            if may_write(name, self.games, ratings) and (why := self.kept(self.folder / name)):
+                say(why, err=True)
+                sys.exit(EXIT_BAD_INPUT)
+
     def write(self, name: str, text: str) -> None:
         """Write chart ``name`` atomically, never over one of the inputs nor, unless forced, a read-only chart;
         a failure is said once on stderr (exit 2) and the run goes on."""
         path = self.folder / name
-        if self.inputs.holds(path):
-            self.failed = self.failed or f"{path}: error: not written over: it is one of the files read"
+        if (why := self.kept(path)) is not None:
+            self.failed = self.failed or why
             return
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
@@ -124,7 +158,7 @@ class Charts:
         if self.spool is None:
             self.spool = tempfile.TemporaryFile()  # noqa: SIM115 - closed by publish or discard
         self.spool.write(data)
-        self.held.append((f"score-{number:04}.svg", len(data)))
+        self.held.append((score_name(number), len(data)))
 
     def publish(self) -> None:
         """Write the charts held, once every input is read."""
@@ -139,6 +173,17 @@ class Charts:
         if self.spool is not None:
             self.spool.close()
         self.spool, self.held = None, []
+
+
+def may_write(name: str, games: int, ratings: bool) -> bool:
+    """Whether ``name`` is a chart ``--plot`` may write with ``--plot-games games`` (and ``--ratings``): known
+    from the options before any game is read, whichever games the archive turns out to hold."""
+    kinds = SUMMARIES if ratings else SUMMARIES[:-1]
+    suffixes = ("", *(f"-{key}" for key in game_keys()))
+    if any(name == summary_name(kind, suffix) for kind in kinds for suffix in suffixes):
+        return True
+    number = name.removeprefix("score-").removesuffix(".svg")
+    return number.isdigit() and 1 <= int(number) <= games and name == score_name(int(number))
 
 
 def running_score(number: int, game: Game, facts: PlayFacts
@@ -454,17 +499,17 @@ def _summary_charts(charts: Charts, stats: Stats, ratings: dict[str, list[Player
     for book in stats.books.values():
         suffix = f"-{game_named(book.game).key}" if len(stats.books) > 1 else ""  # the registry's key: a file name
         lines = _lines(book)
-        charts.write(f"points-per-round{suffix}.svg",
+        charts.write(summary_name("points-per-round", suffix),
                      bar_chart(_titled(stats, book, "Points per round"), [line.name for line in lines],
                                [line.points_per_round() or 0.0 for line in lines]))
         rounds = sorted(book.rounds.items())
-        charts.write(f"game-length{suffix}.svg",
+        charts.write(summary_name("game-length", suffix),
                      bar_chart(_titled(stats, book, "Games by rounds played"),
                                [count_of(n, "round") for n, _ in rounds], [float(c) for _, c in rounds]))
         rated = ratings.get(book.game) if ratings is not None else None
         if rated:
             best = {p.name: [1500.0, *p.history] for p in rated[:8]}
-            charts.write(f"ratings{suffix}.svg",
+            charts.write(summary_name("ratings", suffix),
                          line_chart(_titled(stats, book, "Elo rating after each game (the best eight)"), best,
                                     x_label="games", y_label="rating", from_zero=False))
 
@@ -527,6 +572,7 @@ def stats_command(files: tuple[str, ...], as_json: bool, as_csv: bool, ratings: 
         inputs = Inputs(files)
         inputs.refuse_unreadable(f"no chart written to {plot}", err=True)
         charts, files = Charts(Path(plot), plot_games, inputs, force=force), tuple(inputs.files)
+        charts.refuse_kept(ratings)  # a chart kept read-only: said before any game is replayed
     def bad_tag(diagnostic: Diagnostic) -> None:  # a tag that makes no sense: bad input, as everywhere
         problems.append(diagnostic.to_data())
         report_finding(diagnostic, err=data_out)
