@@ -9,15 +9,18 @@ from tests.test_record import Session
 
 
 def test_question_rank_ranks_a_known_hand_and_declines_an_unknown_one() -> None:
+    """User test: '? rank' listed 'S Ks', '?' lists 'Ks': the ranking too names the moves as they are typed at
+    the prompt, without the seat (dln moves --rank, which speaks of the file, keeps it)."""
     s = Session()
     s("5h 3c 9d Js")
     assert "the engine ranks the moves of known cards only" in s("? rank")[0]
     s("N: 4c 9c 3d 2s 6d Kh", "S: 2h 3h 4h 5s 6h 7h")
     reply = s("? rank")
     assert "legal moves for N, best first" in reply[0]
-    ranked = [line.split(None, 1)[1] for line in reply[1:]]  # "  +1.5  N 9c x 9d   (loses …)"
-    listed = {"N " + line.strip() for line in s("?")[1:]}
+    ranked = [line.split(None, 1)[1] for line in reply[1:]]  # "  +1.5  9c x 9d   (loses …)"
+    listed = {line.strip() for line in s("?")[1:]}
     assert {text.split("   (")[0] for text in ranked} >= listed  # every legal move (suits apart) is ranked
+    assert not any(text.startswith("N ") for text in ranked), ranked
     nets = [float(line.split()[0]) for line in reply[1:]]
     assert nets == sorted(nets, reverse=True)
 
@@ -279,7 +282,7 @@ def test_question_rank_of_a_hand_partly_seen_ranks_the_moves_of_its_known_cards(
     assert reply[0].startswith("7 legal moves for N with its known cards 4c 9c (4 unseen cards not weighed), "
                                "best first (")
     ranked = {line.split(None, 1)[1].split("   (")[0] for line in reply[1:]}
-    assert ranked == {"N " + line.strip() for line in s("? 4c")[1:]} | {"N " + line.strip() for line in s("? 9c")[1:]}
+    assert ranked == {line.strip() for line in s("? 4c")[1:]} | {line.strip() for line in s("? 9c")[1:]}
 
 
 def test_question_rank_and_a_card_may_follow_the_question_mark_without_a_blank() -> None:

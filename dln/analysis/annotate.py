@@ -647,15 +647,17 @@ def movers_view(state: Position) -> str:
 
 def recorder_ranking(state: Position, budget: int | None = None) -> list[str]:
     """The recorder's ``? rank``: the legal moves of the cards known to be in the hand, best first, by the
-    engine with ``budget`` (None: :data:`DEFAULT_BUDGET`, not said in the heading); with partners, what the
-    engine assumes of them first (:func:`partners_assumed`)."""
+    engine with ``budget`` (None: :data:`DEFAULT_BUDGET`, not said in the heading), each as it is typed at the
+    prompt, without the seat (``9c x 9d``, as ``?`` lists it); with partners, what the engine assumes of them
+    first (:func:`partners_assumed`)."""
     try:
         ranking = rank_moves(state, budget=DEFAULT_BUDGET if budget is None else budget)
     except CannotWeigh as exc:
         return [str(exc)]
     assumed = partners_assumed(state.sides)
+    typed = [(text.removeprefix(f"{state.turn} "), value) for text, value in ranking.moves]
     return [*([f"partners: {assumed}"] if assumed else []), ranking_heading(state, ranking, budget),
-            *("  " + line for line in ranked_lines(state, ranking))]
+            *("  " + line for line in ranked_lines(state, typed))]
 
 
 def hint_text(before: Position, move: Move | None, *, budget: int = DEFAULT_BUDGET, seed: int = 0,
