@@ -413,3 +413,19 @@ def test_a_refused_xeri_move_is_shown_as_it_is_typed_at_the_prompt(tmp_path: Pat
     assert "refused: Jd on 9h captures the pile: write Jd x 9h (X202 match-takes)" in result.output
     assert "a lay is one card (Jd), a capture names what it takes after 'x' (Jd x 9h)" in result.output
     assert "S Jd" not in result.output, result.output
+
+
+@pytest.mark.parametrize(("game_type", "words"), [
+    ("xeri", "Xeri has no redeal for face cards: only Diloti's house rules cancel a round (D107"),
+    ("diloti", "no house rule in force lets a player cancel the round for face cards (the variants"),
+])
+def test_redeal_alone_is_said_of_the_person_s_own_hand(tmp_path: Path, game_type: str, words: str) -> None:
+    """User test: 'redeal' alone at dln play's prompt answered with the recorder's usage, 'redeal N: N cancels the
+    round for the five or six face cards dealt to them', in Xeri too, which has no such redeal, and for N, the
+    engine's seat, which dln play refuses.  The one hand the person may cancel is their own: 'redeal' is
+    'redeal S', judged by the game's rules as that is."""
+    path = tmp_path / "g.dln"
+    result = CliRunner().invoke(main, ["play", str(path), "--game-type", game_type, "--seed", "5", "--budget", "1"],
+                                input="redeal\nredeal S\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "redeal N:" not in result.output and result.output.count(words) == 2, result.output

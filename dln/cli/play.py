@@ -55,7 +55,7 @@ from dln.record import Refused, positions
 from dln.record.changes import Diverged
 from dln.record.moves import HAND_LINE, examples_text
 from dln.record.recordfile import rule_errors
-from dln.record.redeals import REDEAL
+from dln.record.redeals import REDEAL, REDEAL_WORD
 from dln.record.terminal import Terminal, read_typed_lines, typed_not_utf8
 from dln.views.output import is_terminal, say
 from dln.views.report import EXIT_INTERRUPTED
@@ -358,6 +358,8 @@ class Table:
                          "stands")
             elif HAND_LINE.match(line):  # the recorder's hand line would write cards dln play did not deal
                 self.say("dln play deals the hands: no hand is typed here; type your move")
+            elif REDEAL_WORD.match(line.strip()) and line.strip()[6:].lstrip()[:1] in ("", "{", ";"):
+                self.type(f"redeal {self.seat}{line.strip()[6:]}")  # the one hand the person may cancel: theirs
             elif (redeal := REDEAL.match(line.strip())) and redeal[1].upper() != self.seat:
                 self.say(f"only {redeal[1].upper()} may cancel the round for the face cards dealt to them, and the "
                          f"engine plays that hand: 'redeal {self.seat}' cancels it for yours")
