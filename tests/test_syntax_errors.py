@@ -130,7 +130,11 @@ R = "round 1 dealer S\n"
         # The multiplication sign (and its look-alikes) for the capture mark: a phone's keyboard offers it.
         (R + "N 9c \u00d7 9d", 2, 6, "'\u00d7' is not the capture mark: write the letter x (N 9c x 9d)"),
         (R + "N 9c \u2715 9d", 2, 6, "'\u2715' is not the capture mark: write the letter x"),
-        (R + "N 9c * 9d", 2, 6, "'*' is not the capture mark: write the letter x"),
+        # '*' is the xeri mark, written after the cards taken: it was told 'write the letter x (N 9c x)', no move.
+        (R + "N 9c * 9d", 2, 6, "'*' is not the capture mark but the xeri mark, written after the cards taken: "
+         "write the letter x (N 9c x 9d)"),
+        (R + "N 9c *", 2, 6, "'*' is not the capture mark but the xeri mark, written after the cards taken "
+         "(e.g. N 9c x 9d *)"),
         ("round 1 {c} dealer S\ntable 5h 3c 9d Js\n", 1, 13, "'dealer' and its seat come straight after the round "
          "number, a comment after them (e.g. round 1 dealer S {comment})"),
     ],

@@ -238,6 +238,11 @@ def _capture_sign(text: str, pos: int, found: str, previous: object, expected: s
     end = text.find("\n", pos)
     line = text[start:end if end >= 0 else len(text)]
     meant = (line[:pos - start] + "x" + line[pos - start + len(found):]).strip()
+    if found == "*":  # the xeri mark: after the cards a capture takes, not before them
+        mark = "'*' is not the capture mark but the xeri mark, written after the cards taken"
+        if not line[pos - start + 1:].split(";")[0].split("{")[0].strip():  # nothing taken follows: no move to offer
+            return f"{mark} (e.g. N 9c x 9d *)", None
+        return f"{mark}: write the letter x ({meant})", None
     return f"'{found}' is not the capture mark: write the letter x ({meant})", None
 
 
