@@ -148,7 +148,7 @@ def test_the_play_command_starts_a_xeri_game_and_goes_on_with_it(tmp_path: Path)
     game = dln.loads(path.read_text(encoding="utf-8"))
     assert game.tag("Game") == "Xeri" and game.tag("South") == "You" and game.tag("Target") == "3"
     again = CliRunner().invoke(main, ["play", str(path)], input="quit\n")
-    assert again.exit_code == 0 and "going on with the game (you are S" in again.output
+    assert again.exit_code == 0 and "going on with the game (Xeri, 2 players, 3 hands; you are S" in again.output
     assert "hands won N 0, S 0 (3 hands)" in again.output
 
 
@@ -429,3 +429,17 @@ def test_redeal_alone_is_said_of_the_person_s_own_hand(tmp_path: Path, game_type
                                 input="redeal\nredeal S\nquit\n")
     assert result.exit_code == 0, result.output
     assert "redeal N:" not in result.output and result.output.count(words) == 2, result.output
+
+
+def test_a_game_gone_on_with_says_the_rules_it_is_played_under(tmp_path: Path) -> None:
+    """User test: 'dln play f.dln' of a four-player game under forced-capture and clockwise said only 'going on
+    with the game (you are S; ...)': the house rules agreed, the players and the target are the file's (the
+    options cannot change them), so the line names them, as the score sheet's heading does."""
+    path = tmp_path / "f.dln"
+    first = CliRunner().invoke(main, ["play", str(path), "--players", "4", "--variant", "forced-capture,clockwise",
+                                      "--seed", "7", "--budget", "1"], input="quit\n")
+    assert first.exit_code == 0, first.output
+    again = CliRunner().invoke(main, ["play", str(path)], input="quit\n")
+    assert again.exit_code == 0, again.output
+    assert ("going on with the game (4 players, house rules: forced-capture, clockwise, target 61; you are S; "
+            "the engine's budget is 1)") in again.output, again.output

@@ -459,7 +459,8 @@ def play_command(ctx: click.Context, file: str, game_type: str, seat: str, playe
         if table.recorder.phase == "over":
             say(f"{file}: the game in it is over; play a new one in another file")
         else:
-            say(f"{file}: going on with the game (you are {table.seat}; the engine's budget is {table.budget})")
+            say(f"{file}: going on with the game ({table.recorder.rules_text}; you are {table.seat}; the engine's "
+                f"budget is {table.budget})")  # the file's rules, which the options cannot change
     else:
         try:
             seating(game_named(game_type), int(players))
