@@ -28,6 +28,7 @@ from dln.engine.state import HandLike
 from dln.games.protocol import face_up_word
 from dln.notation.writer import variation_text
 from dln.views.frames import opening_words, prose
+from dln.views.header import header_text
 from dln.views.lexer import highlight
 from dln.views.look import BACK_STYLE, COMMENT, GLYPH, LABEL, RED, Look, card_text, cards_text
 from dln.views.replay import Entry, Finding, Frame, glyph_meaning, plain_move
@@ -46,9 +47,6 @@ SHORT = 30
 TALL = 46
 #: The compact layout keeps the move list beside the board from this many columns on.
 COMPACT_SIDE = 64
-#: Below this many columns (a phone's 40) the header's line, cut at the screen's edge, would keep only where the
-#: position is: the deal and the rules take a second line.
-NARROW = 48
 
 
 def _hand_cards(hand: HandLike, look: Look) -> Text:
@@ -159,7 +157,8 @@ class FrameView:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
         height = self.height
-        header = self._header(None if height is not None else width, edge=width if height is not None else None)
+        header = header_text(self.frame, self.look, self.filename, None if height is not None else width,
+                             edge=width if height is not None else None)
         if self.overlay is not None and height is not None:
             yield from self._compact_screen(console, options, width, height)  # the overlay, cropped
             return
@@ -225,7 +224,7 @@ class FrameView:
     def _compact_screen(self, console: Console, options: ConsoleOptions, width: int,
                         height: int) -> RenderResult:
         """Header, a body of exactly the rows left, then the footer: the key bar is never pushed off."""
-        header = self._header(edge=width)
+        header = header_text(self.frame, self.look, self.filename, edge=width)
         free = options.update(height=None)
 
         def rows(renderable: RenderableType, at: int = width) -> int:
@@ -343,55 +342,6 @@ class FrameView:
         """Whether the record gives ``seat``'s hand (a setup may leave it out: its size is then a guess)."""
         hands = self.frame.known.hands
         return hands is None or seat in hands
-
-    # -- header -------------------------------------------------------------------------
-    def _header(self, width: int | None = None, *, edge: int | None = None) -> Text:
-        """Where the position is: file, event, game, round, deal, rules; on one line cut at the screen's edge
-        (``edge`` columns: where the round's part would be cut, the event, then the file's name, give way to it;
-        below :data:`NARROW` columns the deal and the rules go on a second line, the deal as ``deal 1/4`` where
-        ``deal 1 of 4`` would cut them, but at a round's end, whose score and move need the row and whose standing
-        says what the game is played to), or within ``width`` broken between its parts (printed, where nothing is
-        short of rows)."""
-        f, look = self.frame, self.look
-        game, played = f.game, f.round
-        parts: list[Text] = []
-        if self.filename:
-            parts.append(Text(look.words(self.filename), style="bold"))
-        event = game.game.tag("Event")
-        if event:
-            parts.append(Text(look.words(event)))
-        giving = parts[::-1]  # the event first, then the file's name
-        parts.append(Text(f"game {game.number}"))
-        count = len(game.rounds)
-        label = played.label + (f" ({played.index + 1} of {count})" if count > 1 else "")
-        if played.round.dealer or (f.state is not None):
-            dealer = f.state.dealer if f.state is not None else played.round.dealer
-            label += f", dealer {dealer}"
-        parts.append(Text(label, style="bold"))
-        for part in giving:  # the round's part ends before the '…' of the cut
-            if edge is not None and Text(look.dot).join(parts).cell_len >= edge:
-                parts.remove(part)
-        where, two = len(parts), edge is not None and edge < NARROW and f.end is None
-        rules = Text(game.rules_words, style=LABEL)
-        if f.state is not None:  # a setup that does not say its deal: which one it is is not known
-            deal = f.state.deal if f.known.deal else "?"
-            parts.append(Text(f"deal {deal} of {f.state.deals}"))
-            if two and edge is not None and Text(look.dot).join([parts[-1], rules]).cell_len > edge:
-                parts[-1] = Text(f"deal {deal}/{f.state.deals}")
-        parts.append(rules)
-        lines = [Text(look.dot).join(parts)]
-        if two:
-            lines = [Text(look.dot).join(parts[:where]), Text(look.dot).join(parts[where:])]
-        if width is not None:  # the next part after '· ' under the line it does not fit on
-            lines = [parts[0].copy()]
-            for part in parts[1:]:
-                if lines[-1].cell_len + len(look.dot) + part.cell_len > width:
-                    lines.append(Text(look.dot.lstrip()).append_text(part))
-                else:
-                    lines[-1].append(look.dot).append_text(part)
-        header = Text("\n").join(lines)
-        header.no_wrap, header.overflow = True, "crop" if look.ascii else "ellipsis"
-        return header
 
     # -- the table and the seats -----------------------------------------------------------
     def _board(self) -> RenderableType:
