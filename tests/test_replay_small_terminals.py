@@ -116,3 +116,28 @@ def test_a_phone_s_header_shortens_the_deal_and_the_rules_rather_than_drop_them(
     with replaying("xeri.dln", 40, 24) as term:
         rows = _rows(term.wait_for("round 1: start"), 40, 24)
         assert rows[1].rstrip() == "deal 1/4 · Xeri, 2 players, to 5 hands", screen
+
+
+@needs_tmux
+def test_the_header_gives_the_file_s_name_and_the_event_way_before_the_deal_and_the_rules() -> None:
+    """deck.dln at 60x20 read 'deck.dln · game 1 · round 1, dealer S · deal 1 of 4 · 2 pla…', and
+    tags-and-comments.dln at 80x24 '… · round 1, dealer E · deal…': the file's name (the person knows which file
+    they opened) and the event kept their place, and the deal and the rules were cut.  They give way first."""
+    with replaying("constructs/deck.dln", 60, 20) as term:
+        rows = _rows(term.wait_for("round 1: start"), 60, 20)
+        assert rows[0].rstrip() == "game 1 · round 1, dealer S · deal 1 of 4 · 2 players, to 61", rows[0]
+    with replaying("constructs/tags-and-comments.dln", 80, 24) as term:
+        rows = _rows(term.wait_for("round 1: start"), 80, 24)
+        assert "…" not in rows[0] and rows[0].rstrip().endswith(" · deal 1 of 2 · 4 players, to 61"), rows[0]
+        assert "round 1, dealer E" in rows[0], rows[0]
+
+
+@needs_tmux
+def test_a_phone_s_header_at_a_round_s_end_is_not_cut_mid_word() -> None:
+    """four-player.dln at 40x24, G: at the round's end the header is one line (the score and the move need the
+    row), and it read 'game 1 · round 1 (1 of 9), dealer N · d…', the deal cut to a letter.  What does not fit
+    whole gives way whole: the rules, then the deal (the standing says what the game is played to)."""
+    with replaying("four-player.dln", 40, 24) as term:
+        term.keys("G")
+        rows = _rows(term.wait_for("round 1 over: the score", "round over"), 40, 24)
+        assert rows[0].rstrip() == "game 1 · round 1 (1 of 9), dealer N", rows[0]

@@ -646,7 +646,7 @@ def test_the_score_of_a_four_player_round_s_end_is_on_a_phone_s_screen() -> None
 def test_a_phone_s_header_says_the_round_before_the_file_s_name() -> None:
     """dln replay in a 40x24 pane: the header, cut at the screen's edge, read 'four-player.dln · dln generate ·
     game 1…', the round and its dealer cut off behind the file's name and the event.  Where the round's part
-    would be cut the event, then the file's name, give way to it (80 columns keep them: the round fits)."""
+    would be cut the event, then the file's name, give way to it."""
     replay = shlex.join([sys.executable, "-m", "dln", "replay", "samples/four-player.dln"])
     term = Terminal(f"{replay}; echo replayer-exit=$?; sleep 600", cwd=ROOT, width=40, height=24)
     try:
