@@ -141,3 +141,28 @@ def test_a_phone_s_header_at_a_round_s_end_is_not_cut_mid_word() -> None:
         term.keys("G")
         rows = _rows(term.wait_for("round 1 over: the score", "round over"), 40, 24)
         assert rows[0].rstrip() == "game 1 · round 1 (1 of 9), dealer N", rows[0]
+
+
+def _list_rows(rows: list[str], title: str) -> list[str]:
+    """The rows of the move list headed ``title``, inside its borders (beside the board: its right column)."""
+    top = next(k for k, row in enumerate(rows) if f"─ {title} " in row)
+    left = rows[top].index(f"─ {title} ") - 1
+    bottom = next(k for k in range(top + 1, len(rows)) if rows[k][left:].startswith("╰"))
+    return [row[left:].strip("│ ") for row in rows[top + 1:bottom]]
+
+
+@needs_tmux
+def test_a_move_list_row_at_80x24_keeps_the_move_whole_and_its_marks_give_way() -> None:
+    """variations.dln and setup.dln at 80x24: rows of the move list beside the board were cut at its border,
+    '▶ 1. N 4c 5h =9!? (1 var) {…', '5. N 5c x 3c+2h *!! (1 va…', '▶ 1. N 8h x [8] [8s] 6d+2c …', a glyph or the
+    cards taken at risk before the marks.  The move is whole; its comments' mark, then its variations' count,
+    give way (the move panel says them whole)."""
+    with replaying("constructs/variations.dln", 80, 24) as term:
+        term.keys("Right")
+        listed = _list_rows(_rows(term.wait_for("─ move 1 "), 80, 24), "round 1 moves")
+        assert all("…" not in row.replace("{…}", "") for row in listed), listed
+        assert "▶ 1. N 4c 5h =9!? (1 var)" in listed and "5. N 5c x 3c+2h *!!" in listed, listed
+    with replaying("constructs/setup.dln", 80, 24) as term:
+        term.keys("Right")
+        listed = _list_rows(_rows(term.wait_for("─ move 1 "), 80, 24), "setup moves")
+        assert listed[0] == "▶ 1. N 8h x [8] [8s] 6d+2c", listed

@@ -585,32 +585,49 @@ class FrameView:
                      subtitle=_title(subtitle, look), subtitle_align="right", box=look.border, height=rows)
 
     def _entry(self, entry: Entry, width: int) -> Text:
+        """A row of the move list ``width`` columns wide: the move whole (its cards, what it takes, its glyphs),
+        with its marks where they fit; the comments' marks, then the variations' count, give way (the move
+        panel says them whole), and only a move wider than the row itself is cut."""
         look = self.look
         indent = look.sym("│ ", "| ") * entry.depth
         if entry.move is None:
             return Text(f"{indent}{look.sym('──', '--')} deal {entry.deal} {look.sym('──', '--')}", style=LABEL)
+        count, commented = len(entry.move.variations), bool(entry.move.comments)
+        marks = [(entry.opening, commented, count), (False, commented, count), (False, False, count),
+                 (False, False, 0)]
+        text = Text()
+        for opening, comments, variations in marks:
+            text = self._entry_text(entry, indent, opening=opening, comments=comments, variations=variations)
+            if text.cell_len <= width:
+                break
+        text.truncate(width, overflow="crop" if look.ascii else "ellipsis")
+        return text
+
+    def _entry_text(self, entry: Entry, indent: str, *, opening: bool, comments: bool, variations: int) -> Text:
+        """A move list's row for ``entry`` with the marks asked for: the variation's own comments before it
+        (``opening``), the move's comments after it, the count of its ``variations``."""
+        look, move = self.look, entry.move
+        assert move is not None
         mark = look.sym("▶ ", "> ") if entry.current else "  "
         text = Text(indent, style=LABEL)
         text.append(mark, style="bold yellow")
         if entry.heading:
             text.append("(", style=LABEL)
-            if entry.opening:  # the variation's own comments, where DLN writes them: '({...} N 9c x 9d'
+            if opening:  # the variation's own comments, where DLN writes them: '({...} N 9c x 9d'
                 text.append(look.sym("{…} ", "{..} "), style=LABEL)
         text.append(f"{entry.number}. ", style=LABEL if not entry.current else "bold")
         style = "bold red" if entry.illegal else "dim" if entry.cursor is None else "yellow" if entry.warning else ""
-        text.append(plain_move(entry.move), style=style)
+        text.append(plain_move(move), style=style)
         if entry.illegal:
             text.append(look.sym(" ✗", " x"), style="bold red")
-        count = len(entry.move.variations)
-        if count:
-            text.append(f" ({count_of(count, 'var')})", style="cyan")
-        if entry.move.comments:
+        if variations:
+            text.append(f" ({count_of(variations, 'var')})", style="cyan")
+        if comments:
             text.append(look.sym(" {…}", " {..}"), style=LABEL)
         if entry.closing:
             text.append(")" * entry.closing, style=LABEL)
         if entry.current:
             text.stylize("reverse", len(indent))
-        text.truncate(width, overflow="crop" if look.ascii else "ellipsis")
         return text
 
 
