@@ -679,8 +679,9 @@ def test_the_score_table_is_as_wide_as_rich_measures_it(sample: str) -> None:
 
 
 def test_a_move_panel_of_one_row_shows_the_move() -> None:
-    """With four players at 40x20 the move panel gets one row: it held only '… cut short: dln show prints
-    all', so the screen never said which move was played.  That row is now the move, marked as cut."""
+    """With four players at 40x20 (40x16 now that the score gives way to the move's own rows) the move panel
+    gets one row: it held only '… cut short: dln show prints all', so the screen never said which move was
+    played.  That row is now the move, marked as cut."""
     import io
 
     from rich.console import Console
@@ -694,8 +695,8 @@ def test_a_move_panel_of_one_row_shows_the_move() -> None:
     at = replay.move_to(replay.start, 1)
     assert at is not None
     frame = replay.frame(at)
-    console = Console(width=40, height=20, file=io.StringIO(), color_system=None, legacy_windows=False)
-    console.print(FrameView(frame, look, height=20, footer=session.footer(look)), end="")
+    console = Console(width=40, height=16, file=io.StringIO(), color_system=None, legacy_windows=False)
+    console.print(FrameView(frame, look, height=16, footer=session.footer(look)), end="")
     rows = console.file.getvalue().split("\n")  # type: ignore[attr-defined]
     panel = next(i for i, row in enumerate(rows) if "─ move 1 " in row)
     assert "1. W 7s 3d =10" in rows[panel + 1] and "…" in rows[panel + 1], "\n".join(rows)

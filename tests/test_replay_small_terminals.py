@@ -166,3 +166,20 @@ def test_a_move_list_row_at_80x24_keeps_the_move_whole_and_its_marks_give_way() 
         term.keys("Right")
         listed = _list_rows(_rows(term.wait_for("─ move 1 "), 80, 24), "setup moves")
         assert listed[0] == "▶ 1. N 8h x [8] [8s] 6d+2c", listed
+
+
+@needs_tmux
+def test_a_phone_s_move_panel_keeps_what_the_move_does_and_its_verdict() -> None:
+    """two-player-61.dln at 40x24, →: the move panel was cut to one row, '1. S As x Ah …', for a list of the
+    one move above it: the move list took its rows first.  On a phone the move's meaning comes first: the panel
+    has the rows for the move, what it does and its verdict; the list the rows left, the current move's among
+    them, where a bordered row is left."""
+    with replaying("two-player-61.dln", 40, 24) as term:
+        term.keys("Right")
+        rows = _rows(term.wait_for("╭─ move 1 "), 40, 24)
+        top = next(k for k, row in enumerate(rows) if row.startswith("╭─ move 1 "))
+        bottom = next(k for k in range(top + 1, len(rows)) if rows[k].startswith("╰"))
+        move = [row.strip("│ ") for row in rows[top + 1:bottom]]
+        assert move[:3] == ["1. S As x Ah", "S takes A♥ with A♠", "✓ legal"], rows
+        if any("─ round 1 moves " in row for row in rows):
+            assert "▶ 1. S As x Ah" in _list_rows(rows, "round 1 moves"), rows

@@ -252,7 +252,9 @@ class FrameView:
             if body - rows(Group(*parts), left) < least:  # no room for it on its side: a row a side is shorter
                 scores = parts[1] = score_panel(self.frame, self.look, compact=True, fit=left, turned=False)
                 if not side and (end or in_bands(self.frame, self.look, left)):  # the list gives way first
-                    least = 3  # the move a line and its borders: the score stays
+                    # at the round's end the move a line and its borders, the score staying; during it the move's
+                    # own rows (what it does, its verdict), before which the score gives way
+                    least = 3 if end else self._move_rows((console, left))
             if not side and end:  # no rows for it still: shorter, the rest's line, the items, the table given way
                 for shorter in ({"rest": False}, {"rest": False, "items": False},
                                 {"rest": False, "items": False, "table": False}):
@@ -284,6 +286,9 @@ class FrameView:
                 # shown whole first, the list in the rows left, if it has one at least
                 if (end and scores in parts) or (bool(self.frame.round_findings) and findings in parts):
                     move_rows = max(move_rows, min(whole, room))
+                # Else the move's own rows (the move, what it does, its verdict) come before the list's: on a phone the
+                # move's meaning matters more than the moves before it
+                move_rows = max(move_rows, min(self._move_rows((console, width)), room))
                 listed = [self._move_list(room - move_rows, width)] if room - move_rows >= 3 else []
                 yield Cropped(Group(board, self._move_panel(move_rows if listed else max(room, 3), (console, width)),
                                     *listed), body)
@@ -466,11 +471,12 @@ class FrameView:
 
     def _move_rows(self, fit: tuple[Console, int]) -> int:
         """The rows of the move panel, drawn at ``fit``'s width, that show the move itself: its line, what it
-        does and its verdict (or the round's opening words), its borders included; its glyphs, comments and
-        variations are what a screen short of rows cuts."""
+        does and its verdict (or the round's opening words), its borders included, and the row that says the
+        rest is cut short where there is a rest; its glyphs, comments and variations are what a screen short of
+        rows cuts."""
         console, width = fit
         lines, own = self._move_lines(fit)
-        return len(Text("\n").join(lines[:own]).wrap(console, max(width - 4, 1))) + 2
+        return len(Text("\n").join(lines[:own]).wrap(console, max(width - 4, 1))) + 2 + (len(lines) > own)
 
     def _move_title(self) -> str:
         """The move panel's title: ``move 4`` (``in variation 1 of 2 of move 3``), or ``round 1: start``."""
