@@ -574,3 +574,21 @@ def test_a_line_typed_on_the_greek_layout_is_told_whole_in_latin_letters() -> No
     said = s.refused("Κσ")  # a word alone: told once
     assert said[0].endswith("in Latin letters it is 'Ks'; DLN writes cards, seats and words in Latin letters"), said
     assert "whole line" not in s.recorder.handle("Νικος Jc x Js").lines[0]  # a name nobody has: no slip
+
+
+def test_a_result_tag_ahead_of_the_record_is_said_at_resume_and_does_not_stop_the_round(tmp_path: Path) -> None:
+    """A fragment carrying its game's Result (N 12 S 10) was resumed in silence, then the round's last move
+    was refused with D603, the tag's error, and nothing typed at the prompt could go on.  The tag is not the
+    move's: the resume says it claims an end the record has not reached and is kept as written, and the move
+    is taken (the validator still reports the tag, D603)."""
+    made = subprocess.run([sys.executable, "-m", "dln", "generate", "--hidden", "--seed", "5", "--target", "10"],
+                          capture_output=True, text=True, timeout=60, cwd=ROOT, check=True)
+    path = tmp_path / "near.dln"
+    path.write_text("".join(made.stdout.splitlines(keepends=True)[:60]), encoding="utf-8")
+    done = _record(path, ["6c x 6s", "quit"])
+    assert ("note: the Result tag says N 12 S 10, but no side has won yet: it is kept as written and recording "
+            "goes on (dln validate reports it, D603)") in done.stdout, done.stdout
+    assert "refused" not in done.stdout and done.returncode == 0, done.stdout
+    text = path.read_text(encoding="utf-8")
+    assert '[Result "N 12 S 10"]' in text and "48. N 6c x 6s\n" in text and "round 2 dealer" in text
+

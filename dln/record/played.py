@@ -87,6 +87,25 @@ def offer(game: Game, report: GameReport, errors: list[Diagnostic], refusal: Ref
     return Refused(*lines, OFFER, "nothing was written", rule=True), pending
 
 
+def unreached_result(game: Game, report: GameReport) -> str | None:
+    """The Result tag of a record that no side has won yet (a fragment of a finished game, a tag typed ahead):
+    an end it claims the record has not reached.  The recorder keeps it as written (nothing is dropped) and
+    records on: the tag is no move's error, and the validator reports it (D603)."""
+    said = game.tag("Result")
+    return said if report.winner is None and said is not None and said.strip() not in ("", "*") else None
+
+
+def of_result(found: Diagnostic, game: Game) -> bool:
+    """Whether ``found`` is about ``game``'s Result tag rather than a move, a claim or a hand."""
+    return found.round is None and found.move is None and found.line == game.tag_line("Result")
+
+
+def result_note(said: str) -> str:
+    """The resumed session's word on a Result tag that claims an end the record has not reached."""
+    return (f"the Result tag says {said}, but no side has won yet: it is kept as written and recording goes on "
+            "(dln validate reports it, D603)")
+
+
 def against_the_rules(report: GameReport, vouched: set[Key]) -> list[str]:
     """The moves vouched for, in the validator's words: ``round 1, move 3 was played against the rules: …``;
     a move of a variation (numbered on from the move it replaces, so its number may not be on the main line)

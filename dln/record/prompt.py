@@ -17,7 +17,7 @@ from dln.notation.mistakes import tag_option_problem
 from dln.notation.model import SEAT_TAGS, Round, Seat
 from dln.notation.sources import Unreadable, not_utf8_reason
 from dln.notation.writer import write_game
-from dln.record import positions
+from dln.record import played, positions
 from dln.record.changes import Diverged
 from dln.record.moves import (
     ANNOTATION,
@@ -245,6 +245,8 @@ def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
     terminal.say(f"{path}: going on with game {game.number or 1} ({recorder.rules_text}), {where}")
     for line in recorder.played_against_the_rules():
         terminal.say(f"note: {line}")
+    if recorder.unreached_result is not None:
+        terminal.say(f"note: {played.result_note(recorder.unreached_result)}")
     recent = recorder.recent()
     if recent:
         terminal.say("  ...", *(f"  {line}" for line in recent))

@@ -112,6 +112,8 @@ class Recorder:
         #: The moves written as played although they break a rule (:mod:`dln.record.played`): the record says
         #: what happened at the table, and the validator reports them; every other error is still refused.
         self.played_anyway = played.vouched_in(report)
+        #: A Result tag found claiming an end the record has not reached: kept, its error no move's to refuse.
+        self.unreached_result = played.unreached_result(game, report)
         errors = self.new_errors(report)
         if errors:
             raise Refused(*(f"error {d.code} {d.name}: {d.message}" for d in errors))
@@ -556,7 +558,8 @@ class Recorder:
 
     def new_errors(self, report: GameReport) -> list[Diagnostic]:
         """The errors of ``report`` but those at moves written as played (``played``, or in the file as read)."""
-        return [d for d in played.errors_of(report) if played.key(d) not in self.played_anyway]
+        return [d for d in played.errors_of(report) if played.key(d) not in self.played_anyway
+                and not (self.unreached_result and played.of_result(d, self.game))]
 
     def _offer(self, game: Game, refusal: Refused, number: int) -> Refused:
         if not self.vouches:
@@ -767,6 +770,7 @@ class Recorder:
         self.undone.clear()
         self.amended = self.found = None
         self.played_anyway = set()
+        self.unreached_result = None
 
     def recent(self, count: int = 4) -> list[str]:
         """The last few moves of the round being recorded, for a resumed session."""
