@@ -536,7 +536,7 @@ def test_a_capture_is_written_in_the_order_it_was_typed() -> None:
     assert s("2c 3c 5h =10")[0] == "1. N 2c 3c 5h =10   (N declares 10 with 2c and 3c 5h)"
     s = Session()
     s("5h 3c 9d Js", "4c 5h =9")
-    assert s("9s x [9] 9d")[0] == "2. S 9s x [9] 9d   (S captures 9d [9] with 9s)"
+    assert s("9s x [9] 9d")[0] == "2. S 9s x [9] 9d   (S captures [9] 9d with 9s)"
     assert s.text.endswith("2. S 9s x [9] 9d\n")
     s = Session()
     s("5h 3c 2d 8h")

@@ -178,13 +178,14 @@ class Move(NamedTuple):
         """Identity of the move without the record's xeri mark and '+' grouping."""
         return (self.seat, self.card, self.kind, self.loose, self.piles, self.value, self.group)
 
-    def describe(self, loose: Sequence[Card] = ()) -> str:
-        """A plain-words account, e.g. ``"N captures 5c 3d with 8h"``: the loose cards in pack order, or as
-        ``loose`` orders them (a record's line: the words then read as the line)."""
-        targets = " ".join(map(str, loose)) if loose else describe_cards(self.loose)
-        if self.piles:
-            ids = " ".join(f"#{i}" for i in sorted(self.piles))
-            targets = f"{targets} {ids}".strip()
+    def describe(self, written: Sequence[Card | int] = ()) -> str:
+        """A plain-words account, e.g. ``"N captures 5c 3d with 8h"``: the loose cards in pack order, then the
+        declarations (``#id``); or as ``written`` orders the cards and declarations' ids (a record's line: the
+        words then read as the line)."""
+        if written:
+            targets = " ".join(f"#{item}" if isinstance(item, int) else str(item) for item in written)
+        else:
+            targets = " ".join([describe_cards(self.loose), *(f"#{i}" for i in sorted(self.piles))]).strip()
         if self.kind == "lay":
             return f"{self.seat} lays {self.card}"
         if self.kind == "capture":

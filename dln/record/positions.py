@@ -147,7 +147,12 @@ def describe(state: Position, move: EngineMove, written: Move) -> str:
     if move.kind == "capture" and is_pile(state):
         return f"{move.seat} takes the pile ({' '.join(map(str, state.loose))}) with {move.card}"
     refs = {p.id: item_text(pile_ref(state, p)) for p in state.piles}
-    words = move.describe(as_written(state, written, move.loose))
+    joined = {card: p.id for p in state.piles if p.id in move.piles for card in p.cards}
+    targets: list[Card | int] = []  # the loose cards and declarations, each where the line first names it
+    for card in as_written(state, written, (*move.loose, *joined)):
+        if (target := joined.get(card, card)) not in targets:
+            targets.append(target)
+    words = move.describe(targets)
     return re.sub(r"#(\d+)", lambda m: refs.get(int(m[1]), m[0]), words)
 
 
