@@ -592,3 +592,14 @@ def test_a_result_tag_ahead_of_the_record_is_said_at_resume_and_does_not_stop_th
     text = path.read_text(encoding="utf-8")
     assert '[Result "N 12 S 10"]' in text and "48. N 6c x 6s\n" in text and "round 2 dealer" in text
 
+
+def test_a_fix_that_changes_nothing_is_said_so_and_leaves_nothing_to_undo(tmp_path: Path) -> None:
+    """`fix 2 Ks` on `2. S Ks` was answered "move 2 was 2. S Ks; now: 2. S Ks", and the next `undo` said it
+    undid that fix.  It says the move is already so, writes nothing and leaves nothing to undo."""
+    path = tmp_path / "f.dln"
+    path.write_text(START + "1. N 4c 5h =9\n2. S Ks\n", encoding="utf-8")
+    done = _record(path, ["fix 2 Ks", "undo", "quit"])
+    assert "move 2 is already 2. S Ks: nothing changed" in done.stdout, done.stdout
+    assert "move 2 was" not in done.stdout and "undid fix" not in done.stdout, done.stdout
+    assert "undo takes back 2. S Ks" in done.stdout, done.stdout  # asked: a move of an earlier session
+    assert path.read_text(encoding="utf-8") == START + "1. N 4c 5h =9\n2. S Ks\n"

@@ -335,6 +335,8 @@ def fix(recorder: Session, number: int, text: str, *, as_played: bool = False) -
         lines += unfit
     lines += _closing_comments(scratch, recorder.game, round_index)
     game = scratch.game
+    if game == recorder.game and not vouching:  # the move typed is the move written: no change, nothing to undo
+        return Reply(lines=[f"move {number} is already {shown_move(old)}: nothing changed"])
     if kept:
         lines.append(f"kept the {count_of(kept, 'later move')}, still legal")
     vouched = recorder.played_anyway  # the old line's moves written as played are no longer the main line's
