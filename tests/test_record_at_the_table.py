@@ -359,8 +359,8 @@ def test_a_move_may_name_the_player_as_a_hand_line_does() -> None:
     assert said[:2] == ["refused: it is S's turn, not N's (D003 wrong-seat)",
                         "  Κώστας is N; move 4 is S Ελένη Π.'s"], said
     assert s.recorder.prompt() == "4. S Ελένη Π.> "
-    assert s.refused("Νίκος Jc x Js") == ["not a move: expected the card S plays, found 'Νίκος'; 'help' lists what may "
-                                          "be typed"]  # nobody's name
+    assert s.refused("Νίκος Jc x Js") == ["not a move: expected the card S plays, found 'Νίκος'; nobody here is called "
+                                          "Νίκος: the players are N (Κώστας), S (Ελένη Π.)"]  # nobody's name
     assert s("ελενη π. Jc x Js") == ["4. S Jc x Js   (S captures Js with Jc)"]
     assert s.text.endswith("1. N Qd\n2. S Kd\n3. N 9s x 9d {ο Κώστας}\n4. S Jc x Js\n")
 

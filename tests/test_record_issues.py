@@ -603,3 +603,18 @@ def test_a_fix_that_changes_nothing_is_said_so_and_leaves_nothing_to_undo(tmp_pa
     assert "move 2 was" not in done.stdout and "undid fix" not in done.stdout, done.stdout
     assert "undo takes back 2. S Ks" in done.stdout, done.stdout  # asked: a move of an earlier session
     assert path.read_text(encoding="utf-8") == START + "1. N 4c 5h =9\n2. S Ks\n"
+
+
+def test_a_name_nobody_has_names_the_players_and_their_seats(tmp_path: Path) -> None:
+    """`Νίκος Jc x Js`, where the players are Κώστας and Ελένη, got only the generic "'help' lists what may be
+    typed": a name before a move that is nobody's is told so, with the players and their seats, as the
+    dealer question names them.  A word before no card still names help."""
+    path = tmp_path / "n.dln"
+    done = _record(path, ["5h 3c 9d Js", "Νίκος Jc x Js", "quit"], "--tag", "North=Κώστας", "--tag", "South=Ελένη",
+                   "--defaults")
+    assert ("not a move: expected the card N plays, found 'Νίκος'; nobody here is called Νίκος: the players are "
+            "N (Κώστας), S (Ελένη)") in done.stdout, done.stdout
+    s = Session(North="Κώστας", South="Ελένη")
+    s("5h 3c 9d Js")
+    assert s.refused("hello there") == ["not a move: expected the card N plays, found 'hello'; 'help' lists what "
+                                        "may be typed"]

@@ -62,16 +62,26 @@ def greek_command(text: str, words: Sequence[str] = (*QUIT_WORDS, *HELP_WORDS, *
     return f"{greek_layout(first)}; nothing was done (switch the keyboard to Latin letters and type {meant})"
 
 
-def hinted(lines: list[str], text: str) -> list[str]:
+def seats_named(names: Sequence[tuple[str, str]]) -> str:
+    """The seats of ``names`` (seat, name; '' for none), each with its player's name: ``N (Maria), S``."""
+    return ", ".join(f"{seat} ({name})" if name else seat for seat, name in names)
+
+
+def hinted(lines: list[str], text: str, names: Sequence[tuple[str, str]] = ()) -> list[str]:
     """A refusal's ``lines`` for the typed line ``text``, with what helps the person who typed it: help named
     when the line begins with a word of three letters or more that the refusal says is no card or move
-    (``βοήθεια``, ``hello``: a command guessed); the whole line in Latin letters when the refusal says a word
-    of it was typed on the Greek keyboard layout (``9ψ χ 9δ``: 9c x 9d), not only that word."""
-    first = text.split(maxsplit=1)[0] if text.strip() else ""
+    (``βοήθεια``, ``hello``: a command guessed), or the players and their seats (``names``) when a card
+    follows that word (``Νίκος Jc x Js``: a name nobody has); the whole line in Latin letters when the refusal
+    says a word of it was typed on the Greek keyboard layout (``9ψ χ 9δ``: 9c x 9d), not only that word."""
+    words = text.split()
+    first = words[0] if words else ""
     if len(lines) != 1:
         return lines
     if (lines[0].startswith(("not a move: expected the card", "not a card: "))
             and len(first) > 2 and first.isalpha() and f"'{first}'" in lines[0]):
+        if lines[0].startswith("not a move") and any(name for _, name in names) and names_a_card(
+                next(iter(words[1:]), "")):
+            return [f"{lines[0]}; nobody here is called {first}: the players are {seats_named(names)}"]
         return [f"{lines[0]}; 'help' lists what may be typed"]
     latin = on_greek_layout(text)
     if ("typed on the Greek keyboard layout" in lines[0] and latin is not None and on_greek_layout(latin) is None

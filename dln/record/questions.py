@@ -13,7 +13,7 @@ from dln.games import protocol
 from dln.games.protocol import DEFAULT_GAME, game_named, game_names
 from dln.notation.bounds import small_number, too_many_digits
 from dln.notation.model import SEAT_TAGS, Game, Round, Seat
-from dln.record.moves import greek_seat, named_seat
+from dln.record.moves import greek_seat, named_seat, seats_named
 from dln.wording import listed
 
 #: Tags the questions fill, in the order the recorder writes them; other tags follow, then ``Result``.
@@ -201,8 +201,7 @@ class NewGame:
         if key == "players" and (problem := unfit(parse_variants(self.answers.get("Variant", "")), int(value))):
             return f"{problem} (--variant)"
         if key == "dealer" and value.upper() not in self.seats():
-            seats = ", ".join(f"{seat} ({name})" if name else seat for seat, name in self._names())
-            return greek_seat(value.strip()) or f"the dealer is one of {seats}"
+            return greek_seat(value.strip()) or f"the dealer is one of {seats_named(self._names())}"
         if key == "Target" and not small_number(value):
             hands = engine is not None and engine.result_unit == "hands won"
             if reason := too_many_digits(value):

@@ -327,7 +327,7 @@ class Recorder:
                 return self.hand(text)
             return self.move(text)
         except Refused as refusal:
-            return Reply(accepted=False, lines=hinted(refusal.lines, text), rule=refusal.rule)
+            return Reply(accepted=False, lines=hinted(refusal.lines, text, self.names()), rule=refusal.rule)
 
     def opening_table(self, text: str) -> Reply:
         """The four cards dealt face up at the start of the round (``5h 3c 9d Js``, ``table`` optional; a
