@@ -618,3 +618,12 @@ def test_a_name_nobody_has_names_the_players_and_their_seats(tmp_path: Path) -> 
     s("5h 3c 9d Js")
     assert s.refused("hello there") == ["not a move: expected the card N plays, found 'hello'; 'help' lists what "
                                         "may be typed"]
+
+
+def test_variant_dash_leaves_the_tag_out_as_at_the_question(tmp_path: Path) -> None:
+    """`--variant -` was refused ("unknown variant '-'"), though `-` leaves the tag out at the question and in
+    `--tag`: it is taken the same way, the standard rules with no Variant tag."""
+    path = tmp_path / "v.dln"
+    done = _record(path, [], "--variant", "-", "--defaults", "--target", "10")
+    assert done.returncode == 0, done.stderr
+    assert "Variant" not in path.read_text(encoding="utf-8") and "round 1 dealer S" in path.read_text(encoding="utf-8")

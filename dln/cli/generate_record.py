@@ -163,6 +163,14 @@ def _texts(spec: _Spec, count: int, jobs: int) -> Iterator[str]:
 # -- the recorder: dln record -------------------------------------------------------------------------
 
 
+def _recorded_variant(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``dln record --variant``: ``-`` leaves the Variant tag out (the standard rules), as it does at the
+    question and in ``--tag``; other names are checked as every command checks them."""
+    from dln.record.questions import left_out
+
+    return checked_variant(ctx, param, None if value is None else left_out(value))
+
+
 @click.command("record", short_help="Record a game at the table, checking each move.")
 @click.argument("file", type=click.Path(dir_okay=False), callback=game_file)
 @click.option("--game-type", type=GAME_TYPES, default=None,
@@ -172,8 +180,8 @@ def _texts(spec: _Spec, count: int, jobs: int) -> Iterator[str]:
 @click.option("--dealer", metavar="SEAT", default=None,
               help="Who deals a new game's round 1: N, E, S or W, or a player's name given with --tag.")
 @target_option("A new game's target score (in Xeri: the number of hands).")
-@click.option("--variant", metavar="NAMES", default=None, callback=checked_variant,
-              help="A new game's house rules (comma-separated; 'standard' for none).")
+@click.option("--variant", metavar="NAMES", default=None, callback=_recorded_variant,
+              help="A new game's house rules (comma-separated; 'standard' or '-' for none).")
 @click.option("--tag", "tags", multiple=True, metavar="NAME=VALUE",
               help="A tag of a new game: Event, Site, Date, North... answer their questions; others are added.")
 @click.option("--defaults", is_flag=True, help="Take the default answer to every question not given as an option.")

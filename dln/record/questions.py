@@ -60,7 +60,7 @@ class NewGame:
 
     def __init__(self, preset: Mapping[str, str] | None = None, previous: Game | None = None,
                  extra_tags: Sequence[tuple[str, str]] = (), today: datetime.date | None = None) -> None:
-        self.answers: dict[str, str] = {key: _none(value) for key, value in (preset or {}).items()}
+        self.answers: dict[str, str] = {key: left_out(value) for key, value in (preset or {}).items()}
         self.extra_tags = list(extra_tags)
         day = today or _today()
         self.defaults: dict[str, str] = {
@@ -164,7 +164,7 @@ class NewGame:
 
     def answer(self, question: Question, text: str) -> str | None:
         """Take the answer typed to ``question`` (Enter: its default; ``-``: none); a complaint if it will not do."""
-        value = question.default if text.strip() == "" else _none(text.strip())
+        value = question.default if text.strip() == "" else left_out(text.strip())
         if question.key == "dealer" and value.upper() not in self.seats():  # a player's name names their seat
             value = named_seat(value, self._names()) or value
         problem = self.check(question.key, value)
@@ -218,7 +218,7 @@ class NewGame:
                 return str(exc)
             if "players" in self.answers:
                 return unfit(parse_variants(value), int(self.answers["players"]))
-        if key == "Date" and _none(value) and parse_date(value) is None:  # "-" (none) leaves the tag out
+        if key == "Date" and left_out(value) and parse_date(value) is None:  # "-" (none) leaves the tag out
             return _date_problem(value, self.defaults["Date"])
         return None
 
@@ -259,7 +259,7 @@ class NewGame:
         return Game(tags=self.tags(), rounds=(Round(number=1, dealer=dealer),))
 
 
-def _none(answer: str) -> str:
+def left_out(answer: str) -> str:
     """An answer as the game takes it: ``-`` typed (or given as ``--tag Date=-``) leaves the tag out."""
     return "" if answer.strip() == "-" else answer
 
