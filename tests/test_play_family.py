@@ -443,3 +443,17 @@ def test_a_game_gone_on_with_says_the_rules_it_is_played_under(tmp_path: Path) -
     assert again.exit_code == 0, again.output
     assert ("going on with the game (4 players, house rules: forced-capture, clockwise, target 61; you are S; "
             "the engine's budget is 1)") in again.output, again.output
+
+
+def test_a_seat_typed_in_greek_letters_is_told_the_move_alone(tmp_path: Path) -> None:
+    """'Σ 2c' was told "in Latin letters it is 'S' ... the whole line in Latin letters: S 2c", though the prompt
+    asks for moves without the seat: the seat is named as one, and the move is given alone, in Latin letters
+    ('Σ 9η χ 9δ': 9h x 9d).  A whole move typed on the Greek layout is told whole, as the recorder tells it."""
+    result = CliRunner().invoke(main, ["play", str(tmp_path / "t.dln"), "--seed", "3", "--budget", "1"],
+                                input="Σ 2c\nΣ 9η χ 9δ\n9η χ 9δ\nquit\n")
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert ("not a move: 'Σ' is typed on the Greek keyboard layout ('Σ' is a Greek letter): in Latin letters it is "
+            "'S', your seat, which a move here leaves out: type 2c") in said, said
+    assert "'S', your seat, which a move here leaves out: type 9h x 9d" in said, said
+    assert "S 2c" not in said and "the whole line in Latin letters: 9h x 9d" in said, said

@@ -270,6 +270,19 @@ class Table:
             self.say(self.sheet())
         return reply.accepted
 
+    def greek_seat(self, line: str) -> str | None:
+        """Why ``line``, a move after a seat typed on the Greek keyboard layout (``Σ 2c``), is not taken: the
+        prompt asks for the move alone, so the move is given alone, in Latin letters (``Σ 9η χ 9δ``: 9h x 9d),
+        not the line with the seat; None for any other line."""
+        seat, _, move = line.strip().partition(" ")
+        latin = on_greek_layout(seat)
+        if latin is None or latin.upper() not in self.recorder.seats or not move.strip():
+            return None
+        whose = "your seat" if latin.upper() == self.seat else "a seat"
+        noted = any(mark in move for mark in ("{", ";"))  # a comment's words stay as typed
+        move = move.strip() if noted else on_greek_layout(move.strip()) or move.strip()
+        return f"not a move: {greek_layout(seat)}, {whose}, which a move here leaves out: type {move}"
+
     def sheet(self) -> str:
         """The score sheet as text, in ASCII where the output cannot show the suits; on a terminal, as wide as
         it is (drawn 100 columns wide, it broke into pieces on a terminal of 80)."""
@@ -356,6 +369,8 @@ class Table:
             elif latin in REFUSED_WORDS:  # not 'type undo', which is refused then
                 self.say(f"{greek_layout(typed)}; '{latin}' is for recording a game at a table; here every move "
                          "stands")
+            elif (said := self.greek_seat(line)) is not None:
+                self.say(said)
             elif HAND_LINE.match(line):  # the recorder's hand line would write cards dln play did not deal
                 self.say("dln play deals the hands: no hand is typed here; type your move")
             elif REDEAL_WORD.match(line.strip()) and line.strip()[6:].lstrip()[:1] in ("", "{", ";"):
