@@ -346,7 +346,8 @@ def test_annotations_go_on_the_last_move_and_question_mark_alone_lists_moves() -
     assert s("? 9s") == ["legal with 9s:", "  9s", "  9s x 9d", "  9s x [9]", "  9s x 9d [9]", "  9s [9] =9s",
                          "  9s 9d =9s", "  9s 9d [9] =9s"]
     assert s("? {why}") == ["1. N 4c 5h =9!? $14 ? {a bold declaration} {why}",  # glyphs in the order typed
-                            "  (N 9c x 9d)"]
+                            "  (N 9c x 9d)", "1. N 4c 5h =9 carries two judgements now, !? and ?: a move may carry "
+                            "several glyphs, and DLN keeps each"]
     fresh = Session()
     assert fresh.refused("!") == ["there is no move to annotate yet"]
 

@@ -627,3 +627,19 @@ def test_variant_dash_leaves_the_tag_out_as_at_the_question(tmp_path: Path) -> N
     done = _record(path, [], "--variant", "-", "--defaults", "--target", "10")
     assert done.returncode == 0, done.stderr
     assert "Variant" not in path.read_text(encoding="utf-8") and "round 1 dealer S" in path.read_text(encoding="utf-8")
+
+
+def test_a_second_judgement_of_a_move_is_kept_and_said(tmp_path: Path) -> None:
+    """'!' then '?!' after a move wrote '1. N 4c 5h =9! ?!' without a word, as though the second replaced the
+    first.  DLN lets a move carry several glyphs (docs/notation.md, Glyphs: `*!! $1`), so both are kept, nothing
+    typed is dropped, and the reply says the move now carries two judgements; a glyph of another kind (a
+    numbered one past $6) or the same sign again is no second judgement."""
+    s = Session()
+    s("5h 3c 9d Js", "4c 5h =9")
+    assert s("!") == ["1. N 4c 5h =9!"]
+    assert s("?!") == ["1. N 4c 5h =9! ?!", "1. N 4c 5h =9 carries two judgements now, ! and ?!: a move may carry "
+                                            "several glyphs, and DLN keeps each"]
+    assert s.text.endswith("1. N 4c 5h =9! ?!\n")
+    s("Ks")
+    assert s("$1 $14") == ["2. S Ks $1 $14"]
+    assert s("!")[1:] == ["! is written once: a move carries each glyph once ($1 is !) (nothing was written)"]

@@ -16,11 +16,11 @@ from dln.games.protocol import Game as GameRules
 from dln.games.protocol import face_up_word
 from dln.notation.errors import DLNSyntaxError
 from dln.notation.mistakes import COMMENT_TEXT
-from dln.notation.model import SEATS, Move, Round, Seat, Variation, glyph_sign, glyphs_once
+from dln.notation.model import SEATS, Move, Round, Seat, Variation, glyph_sign, glyphs_once, judges
 from dln.notation.parser import parse_text
 from dln.notation.syntax import LINE_STARTS
 from dln.notation.writer import braced_comment, comment_text, item_text, move_text, ordered_components
-from dln.wording import composed, folded, listed
+from dln.wording import composed, folded, listed, number_word
 
 #: A line that annotates the last move starts with a glyph, a numbered glyph, a comment, a ';' note or a variation.
 ANNOTATION = re.compile(r"^(?:!!|\?\?|!\?|\?!|!|\?|\$\d+|\{|;|\()")
@@ -412,6 +412,20 @@ def glyphs_again(carried: tuple[str, ...], typed: tuple[str, ...]) -> list[str]:
         for glyph in left for other in (*carried, *typed) if other != glyph and glyph_sign(other) == glyph_sign(glyph)))
     return [f"{again} {'are' if ' ' in again else 'is'} written once: a move carries each glyph once"
             + (f" ({signs})" if signs else "")]
+
+
+def judged_twice(move: Move, typed: tuple[str, ...]) -> list[str]:
+    """What to say when the glyphs ``typed`` after ``move`` give it a judgement (``!`` to ``?!``, ``$1`` to
+    ``$6``) beside the one it carries: DLN keeps both (docs/notation.md, Glyphs: a move may carry several),
+    nothing typed is dropped, and the person is told the move carries two, not left to think one replaced
+    the other (nothing to say: no line)."""
+    carried = [glyph for glyph in move.glyphs if judges(glyph)]
+    signs = {glyph_sign(glyph) for glyph in carried}
+    added = [glyph for glyph in dict.fromkeys(typed) if judges(glyph) and glyph_sign(glyph) not in signs]
+    if not carried or not added:
+        return []
+    return [f"{move_text(move)} carries {number_word(len(carried) + len(added))} judgements now, "
+            f"{' and '.join([*carried, *added])}: a move may carry several glyphs, and DLN keeps each"]
 
 
 #: A phrase's example, which the prompt leaves out of the file reader's messages.

@@ -38,6 +38,7 @@ from dln.record.moves import (
     help_lines,
     hinted,
     is_bare,
+    judged_twice,
     move_begun,
     named_by_rank,
     named_hand,
@@ -504,7 +505,8 @@ class Recorder:
                 raise Refused(f"{shown_variation(variation)} is the move that was played: a variation shows "
                               "another move (nothing was written)")
         refuse_unshown(move, dummy.variations, self.unshown)
-        annotated, said = move.annotated_more(dummy), glyphs_again(move.glyphs, dummy.glyphs)
+        annotated = move.annotated_more(dummy)
+        said = [*judged_twice(move, dummy.glyphs), *glyphs_again(move.glyphs, dummy.glyphs)]
         said += [line for variation in dummy.variations for played in variation.moves
                  for line in glyphs_again((), played.glyphs)]
         if annotated == move:
