@@ -643,3 +643,17 @@ def test_a_second_judgement_of_a_move_is_kept_and_said(tmp_path: Path) -> None:
     s("Ks")
     assert s("$1 $14") == ["2. S Ks $1 $14"]
     assert s("!")[1:] == ["! is written once: a move carries each glyph once ($1 is !) (nothing was written)"]
+
+
+def test_undo_of_the_winning_move_keeps_a_result_tag_the_file_held(tmp_path: Path) -> None:
+    """A Result tag found ahead of the record (kept as written) went with the winning move's undo, as the tag
+    the recorder writes at the win does: a tag someone wrote was dropped.  Only the recorder's own goes."""
+    made = subprocess.run([sys.executable, "-m", "dln", "generate", "--hidden", "--seed", "5", "--target", "10"],
+                          capture_output=True, text=True, timeout=60, cwd=ROOT, check=True)
+    lines = made.stdout.splitlines(keepends=True)
+    assert lines[116:] == ["48. S Kd x Kh\n", "rest S\n", "score N 3 S 8\n"]
+    path = tmp_path / "won.dln"
+    path.write_text("".join(lines[:116]).replace('[Result "N 12 S 10"]', '[Result "N 20 S 10"]'), encoding="utf-8")
+    done = _record(path, ["Kd x Kh", "undo", "quit"])
+    assert "game over: N wins" in done.stdout and "took back 48. S Kd x Kh" in done.stdout, done.stdout
+    assert path.read_text(encoding="utf-8") == "".join(lines[:116]).replace("N 12 S 10", "N 20 S 10")

@@ -69,7 +69,8 @@ def undo(recorder: Session, *, confirmed: bool = False) -> Reply:
     game = recorder.game
     rounds = list(game.rounds)
     tags = game.tags
-    if recorder.report.winner is not None:  # the Result tag goes with the move that won
+    # The Result tag goes with the move that won: the recorder's own, not one the file held ahead of the record.
+    if recorder.report.winner is not None and game.tag("Result") != recorder.unreached_result:
         tags = tuple((k, v) for k, v in tags if k != "Result")
     kept: list[str] = []
     if len(rounds) > 1 and is_bare(rounds[-1]):

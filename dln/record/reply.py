@@ -74,6 +74,7 @@ class Session(Protocol):
     found: Game | None  # the game as the session found it in the file, until an undo reaches back into it
     asked: bool  # the line just before was an undo that asked, before reaching back past this session
     vouches: bool  # whether 'played' is offered at all (never in dln play)
+    unreached_result: str | None  # a Result tag found claiming an end the record had not reached: kept
 
     def __init__(self, game: Game) -> None:
         """A session on ``game`` that writes nothing (to try a change on)."""
