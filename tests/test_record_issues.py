@@ -657,3 +657,15 @@ def test_undo_of_the_winning_move_keeps_a_result_tag_the_file_held(tmp_path: Pat
     done = _record(path, ["Kd x Kh", "undo", "quit"])
     assert "game over: N wins" in done.stdout and "took back 48. S Kd x Kh" in done.stdout, done.stdout
     assert path.read_text(encoding="utf-8") == "".join(lines[:116]).replace("N 12 S 10", "N 20 S 10")
+
+
+def test_a_record_with_a_result_ahead_and_a_move_that_cannot_be_made_is_refused_without_a_traceback(
+        tmp_path: Path) -> None:
+    """Found by the fuzz test: a Result tag ahead of the record, with a move that cannot have been made, ended
+    in a traceback (the check of the tag read the game before the session had it).  The move is refused
+    with its line, as without the tag."""
+    path = tmp_path / "bad.dln"
+    path.write_text('[Result "N 61 S 0"]\n' + START + "1. N 4c 5h =9\n2. S 4c\n", encoding="utf-8")
+    done = _record(path, ["quit"])
+    assert done.returncode == 2 and "Traceback" not in done.stderr + done.stdout, done.stderr
+    assert "cannot go on with this game until the errors above are corrected" in done.stderr + done.stdout

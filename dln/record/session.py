@@ -115,6 +115,7 @@ class Recorder:
         self.played_anyway = played.vouched_in(report)
         #: A Result tag found claiming an end the record has not reached: kept, its error no move's to refuse.
         self.unreached_result = played.unreached_result(game, report)
+        self.game = game  # new_errors reads its Result tag's line
         errors = self.new_errors(report)
         if errors:
             raise Refused(*(f"error {d.code} {d.name}: {d.message}" for d in errors))
@@ -123,7 +124,6 @@ class Recorder:
         #: would reach back past this session asks first (:func:`dln.record.corrections.undo`).
         self.found: Game | None = None
         self.asked = False  # the line just before was such an undo, which 'undo' typed again confirms
-        self.game = game
         self.report = report
         self.text = write_game(game) if text is None else text
         self.canonical = is_canonical(game, self.text)  # self.text is write_game(self.game)
