@@ -491,14 +491,14 @@ def test_moves_rank_of_a_hand_not_known_says_why_instead_of_a_traceback(tmp_path
     path = tmp_path / "h.dln"
     path.write_text(HAND_NOT_KNOWN, encoding="utf-8")
     said = "N's hand is not known (6 unseen cards): the engine ranks the moves of known cards only"
-    code, out, _ = run("moves", str(path), "--at", "1", "--rank")
-    assert code == 2 and f"{path}: error: {said}" in out and "Traceback" not in out
+    code, out, err = run("moves", str(path), "--at", "1", "--rank")
+    assert code == 2 and f"{path}: error: {said}" in err and "Traceback" not in err
     code, out, _ = run("moves", str(path), "--at", "1", "--rank", "--json")
     assert code == 2 and json.loads(out)["diagnostics"][0]["message"] == said
     position = run("position", str(SAMPLES / "constructs" / "hidden-hands.dln"), "--round", "1", "--at", "5")[1]
     path.write_text(position, encoding="utf-8")
-    code, out, _ = run("moves", str(path), "--at", "1", "--rank")
-    assert code == 2 and "N's hand is not known (4 unseen cards)" in out
+    code, _, err = run("moves", str(path), "--at", "1", "--rank")
+    assert code == 2 and "N's hand is not known (4 unseen cards)" in err
 
 
 def test_moves_rank_of_a_hand_partly_seen_says_which_cards_it_weighs(tmp_path: Path) -> None:

@@ -126,14 +126,31 @@ def test_ranking_a_crowded_tables_moves_says_how_many_and_what_lists_them(
     path = tmp_path / "crowded.dln"
     path.write_text(crowded_table())
     taken = listing_counted(monkeypatch)
-    code, out, _ = run("moves", str(path), "--at", "1", "--rank")
+    code, out, err = run("moves", str(path), "--at", "1", "--rank")
     said = (f"N has more than {MOST_WEIGHED} legal moves here (suits apart), more than the engine weighs "
             "(each needs its own playouts); "
             f"dln moves {path} --game 1 --round 1 --at 1 lists them, as a player tells them apart")
-    assert (code, out) == (2, f"{path}: error: {said}\n")
+    assert (code, out, err) == (2, "", f"{path}: error: {said}\n")
     assert taken[0] <= MOST_WEIGHED + 100  # and the few the replay asks for
     code, out, _ = run("moves", str(path), "--at", "1", "--rank", "--json")
     assert code == 2 and json.loads(out)["diagnostics"][0]["message"] == said
+
+
+UNEVEN_XERI = ('[Game "Xeri"]\n\nround 1 dealer S\ntable 5d As 8s 4s\nN: 5h Jh Js 8c 4d 2h\n'
+               "S: Kd 10s Jd 3h Kh Ah\n1. N Jh x 4s\n2. N 2h\n3. S Ah\n")
+
+
+def test_moves_rank_says_why_it_cannot_weigh_on_standard_error(tmp_path: Path) -> None:
+    """docs/cli.md, Where output goes: findings about the record are the report, on stdout; that the engine
+    cannot weigh the position (hands a move out of turn left uneven) is the command failing, an error.
+    'dln moves --rank 2>/dev/null' printed it on stdout, exit 2, as if it were the ranking."""
+    path = tmp_path / "uneven.dln"
+    path.write_text(UNEVEN_XERI, encoding="utf-8")
+    code, out, err = run("moves", str(path), "--at", "3", "--rank", "--budget", "1")
+    assert code == 2 and f"{path}: error: the hands are uneven (N 4 cards, S 6 cards" in err, (out, err)
+    assert ": error:" not in out, out  # the warning about move 2 goes to stderr too; stdout has no error
+    code, out, _ = run("moves", str(path), "--at", "3", "--rank", "--budget", "1", "--json")
+    assert code == 2 and "the hands are uneven" in json.loads(out)["diagnostics"][0]["message"]
 
 
 # -- validate: the help under an illegal move ------------------------------------------------------

@@ -489,7 +489,8 @@ def moves(file: str, game_number: int, round_number: int, at: int | None, move: 
     round cancelled for face cards has none), or --rank has no move to weigh
     (no known card of the mover's, or hands a move out of turn left uneven)
     or more than the engine weighs (over 10000, suits apart: a crowded
-    table; the message names the dln moves that lists them).
+    table; the message names the dln moves that lists them), said on
+    stderr as every error is.
     """
     from dln.check.validate import validate_game
     from dln.notation.sources import each_game

@@ -125,11 +125,12 @@ def print_verdict(checked: Checked, out: Report, *, verdict: bool) -> None:
 
 
 def fail_with(as_json: bool, problem: dict[str, object], code: int = EXIT_BAD_INPUT) -> NoReturn:
-    """End a one-file command with a problem: a JSON object holding it, or its message on stdout."""
+    """End a one-file command with a problem: a JSON object holding it (the data asked for), or its message on
+    stderr, where an error goes (docs/cli.md, Where output goes: stdout is for the answer)."""
     if as_json:
         emit(json.dumps({"file": problem["file"], "diagnostics": [problem]}, ensure_ascii=not output_takes_any_text()))
     else:
-        say(f"{problem['file']}: error: {problem['message']}")
+        say(f"{problem['file']}: error: {problem['message']}", err=True)
     sys.exit(code)
 
 
