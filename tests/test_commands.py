@@ -153,6 +153,16 @@ def test_moves_rank_says_why_it_cannot_weigh_on_standard_error(tmp_path: Path) -
     assert code == 2 and "the hands are uneven" in json.loads(out)["diagnostics"][0]["message"]
 
 
+def test_moves_rank_refuses_all_which_it_would_leave_unused(tmp_path: Path) -> None:
+    """'dln moves --rank --all' ranked the moves as --rank alone does, the --all said nothing about: the
+    engine weighs every move with its suits apart already.  The pair is refused, exit 2, saying why, as
+    --budget without --rank is."""
+    path = tmp_path / "xeri.dln"
+    path.write_text(UNEVEN_XERI, encoding="utf-8")
+    code, out, err = run("moves", str(path), "--at", "1", "--rank", "--all")
+    assert (code, out) == (2, "") and "--all" in err and "suits apart already" in err, err
+
+
 # -- validate: the help under an illegal move ------------------------------------------------------
 
 

@@ -458,7 +458,8 @@ def position_command(file: str, game_number: int, round_number: int, at: int | N
 @_at_options
 @click.option("--all", "every", is_flag=True,
               help="List moves that differ only in the suit of equal cards separately (without it, Diloti lists "
-                   "them once unless they score otherwise: the 2c, the 10d; Kontsina and Xeri list every move).")
+                   "them once unless they score otherwise: the 2c, the 10d; Kontsina and Xeri list every move).  "
+                   "Not with --rank, which ranks every move suits apart already.")
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON object: the position and its legal moves (see docs/cli.md).")
 @click.option("--rank", is_flag=True, help="Rank the moves, best first, by the engine's expected points.")
@@ -498,6 +499,8 @@ def moves(file: str, game_number: int, round_number: int, at: int | None, move: 
 
     if open_hands and not rank:
         raise click.UsageError("--open is what the engine sees when it ranks the moves: add --rank")
+    if every and rank:  # the ranking lists every move suits apart: --all would change nothing
+        raise click.UsageError("--rank ranks every move with its suits apart already: drop --all")
     context = click.get_current_context()
     for name in ("budget", "seed"):  # the engine's options, that only its ranking takes
         if not rank and context.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT:
