@@ -18,7 +18,7 @@ from typing import cast
 
 from dln.cards import Card
 from dln.check.validate import Diagnostic, GameReport, validate_game
-from dln.games.protocol import Position, game_of
+from dln.games.protocol import Position, game_of, round_word_of
 from dln.notation.model import Captured, Deal, Game, Hand, Pile, Round, Seat, Side
 from dln.wording import count_of, positions_span
 
@@ -135,13 +135,13 @@ def extract_position(game: Game, round_number: int, at: int, report: GameReport 
     ``report``: the game's replay with its positions kept, when the caller has it; ``option``: the command's
     option the user named the position with (:func:`dln.wording.positions_span`).
     """
-    rounds = len(game.rounds)
+    rounds, word = len(game.rounds), round_word_of(game.tag("Game"))  # Xeri's hand
     if not 1 <= round_number <= rounds:
-        raise PositionError(f"there is no round {round_number}: the game has {rounds} round{'s' * (rounds != 1)}")
+        raise PositionError(f"there is no {word} {round_number}: the game has {count_of(rounds, word)}")
     moves = len(game.rounds[round_number - 1].moves)
     if not 1 <= at <= moves + 1:
-        raise PositionError(no_position(round_number, moves, at, option, last=moves + 1))
-    why = cancelled(game.rounds[round_number - 1], round_number, at, option)
+        raise PositionError(no_position(round_number, moves, at, option, last=moves + 1, word=word))
+    why = cancelled(game.rounds[round_number - 1], round_number, at, option, word)
     if why is not None:
         raise PositionError(why)
     if report is None or not any(r.states for r in report.rounds):
@@ -149,42 +149,44 @@ def extract_position(game: Game, round_number: int, at: int, report: GameReport 
     played = report.rounds[round_number - 1]
     if at > len(played.states):
         why = (f"an illegal move (move {len(played.states)}) stops the replay before it" if played.states
-               else "the round's starting position cannot be replayed (dln validate says why)")
-        raise PositionError(f"no position before move {at} of round {round_number}: {why}")
+               else f"the {word}'s starting position cannot be replayed (dln validate says why)")
+        raise PositionError(f"no position before move {at} of {word} {round_number}: {why}")
     round_ = game.rounds[round_number - 1]
     state = played.states[at - 1]
     return Extracted(state, shown_cards(round_, at - 1), known_of(round_, state, at - 1),
                      broken_before(report, round_number, at))
 
 
-def no_position(round_number: int, moves: int, at: int, option: str = "--at", *, last: int, why: str = "") -> str:
+def no_position(round_number: int, moves: int, at: int, option: str = "--at", *, last: int, why: str = "",
+                word: str = "round") -> str:
     """Why round ``round_number`` of ``moves`` moves has no position before move ``at``, in the terms of the
     ``option`` the user named it with (:func:`dln.wording.positions_span`): ``last`` is the last position
     the command can show (one past the last move when it shows the position after it, where ``--move end``
     works too), ``why`` what more the round says (' and is over after them').  dln position and dln moves
-    say it alike."""
+    say it alike, in the game's ``word`` for a round (:attr:`dln.games.protocol.Game.round_word`)."""
     span = positions_span(1, last, option)
     if option != "--move":
         what = f"move {at}"
     else:
         what = f"position after move {at - 1}" if at > moves + 1 else f"move to list after move {at - 1}"
         span += ", or end" if last == moves + 1 else ""
-    return f"there is no {what}: round {round_number} has {count_of(moves, 'move')}{why} ({span})"
+    return f"there is no {what}: {word} {round_number} has {count_of(moves, 'move')}{why} ({span})"
 
 
-def cancelled(round_: Round, number: int, at: int, option: str = "--at") -> str | None:
+def cancelled(round_: Round, number: int, at: int, option: str = "--at", word: str = "round") -> str | None:
     """Why round ``number``, cancelled for face cards (``redeal N``), has no position before move ``at``: none
     comes after its last move (the table of the deal it cancels is not turned up, no card of that deal is
     played: docs/rules.md, Cancelling a round for face cards).  None when there is one.  ``option``: the
-    command's option the user named the position with (:func:`dln.wording.positions_span`)."""
+    command's option the user named the position with (:func:`dln.wording.positions_span`); ``word``: the
+    game's for a round."""
     moves = len(round_.moves)
     if round_.redeal is None or at <= moves:
         return None
     where = f", line {round_.redeal_line}" if round_.redeal_line else ""
     if not moves:
-        return f"round {number} was cancelled (redeal {round_.redeal}{where}) before any card was played: " \
+        return f"{word} {number} was cancelled (redeal {round_.redeal}{where}) before any card was played: " \
                "it has no move to show"
-    return (f"round {number} was cancelled (redeal {round_.redeal}{where}) after move {moves}: there is no move "
+    return (f"{word} {number} was cancelled (redeal {round_.redeal}{where}) after move {moves}: there is no move "
             f"{at} to show ({positions_span(1, moves, option)})")
 
 

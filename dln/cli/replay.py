@@ -31,6 +31,7 @@ from dln.cli.common import (
     width_option,
 )
 from dln.engine.rules import parse_variants
+from dln.games.protocol import round_word_of
 from dln.notation.bounds import small_number
 from dln.notation.jsonout import game_to_data
 from dln.notation.sources import display_name
@@ -118,7 +119,8 @@ def _before_move(at: int | None, move: int | None, game: Game, round_number: int
     count = len(game.rounds[round_number - 1].moves) if round_number <= len(game.rounds) else 0
     before, option = (at, "--at") if at is not None else ((count if move is None else move) + 1, "--move")
     if past_last and before > count + 1 and round_number <= len(game.rounds):
-        raise click.BadParameter(no_position(round_number, count, before, option, last=count + 1),
+        raise click.BadParameter(no_position(round_number, count, before, option, last=count + 1,
+                                             word=round_word_of(game.tag("Game"))),
                                  param_hint=f"'{option}'")
     return before, option
 
@@ -441,7 +443,8 @@ def position_command(file: str, game_number: int, round_number: int, at: int | N
     except PositionError as exc:
         _cannot_show(file, str(exc), as_json)
     game = position_game(report.game, found.setup())
-    code = warn_broken(display_name(file), found.broken, round_number, at)  # as dln moves reaches it: not silently
+    # as dln moves reaches it: not silently
+    code = warn_broken(display_name(file), found.broken, round_number, at, report.round_word)
     if as_json:
         emit(json.dumps(game_to_data(game), ensure_ascii=not output_takes_any_text(), indent=2))
     else:
@@ -516,7 +519,8 @@ def moves(file: str, game_number: int, round_number: int, at: int | None, move: 
                            variants=variants, keep_states=True)
     exit_if_bad_record(report, file, as_json=as_json)
     if round_number > len(report.rounds):
-        raise click.BadParameter(f"there is no round {round_number}: game {game_number} has "
-                                 f"{count_of(len(report.rounds), 'round')}", param_hint="'--round'")
+        word = report.round_word  # Xeri's hand; the option keeps its name
+        raise click.BadParameter(f"there is no {word} {round_number}: game {game_number} has "
+                                 f"{count_of(len(report.rounds), word)}", param_hint="'--round'")
     print_moves(report, display, round_number, at, every=every, as_json=as_json, ascii_json=plain,
                 rank={"budget": budget, "seed": seed, "open_hands": open_hands} if rank else None, option=option)

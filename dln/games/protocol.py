@@ -422,6 +422,15 @@ def game_named(name: str | None) -> Game:
     return game
 
 
+def round_word_of(name: str | None) -> str:
+    """What the game a ``Game`` tag's value names calls a round (:attr:`Game.round_word`: Xeri's ``hand``), for
+    what is said of a record before it is replayed; ``round`` for a game not installed."""
+    try:
+        return game_named(name).round_word
+    except ValueError:
+        return "round"
+
+
 def key_of(name: str | None) -> str | None:
     """The key of the game a ``Game`` tag's value names (no tag: Diloti; ``Ξερή``: xeri), None for a game
     not installed."""
@@ -472,4 +481,4 @@ def game_of(state: Position) -> Game:
 
 __all__ = ["BY_CARDS", "CONTESTED_PREFIXES", "DEFAULT_GAME", "GROUP", "MARKS", "OWN_GAMES", "Game", "Position",
            "SolverSpace", "Tally", "contested", "face_up_at", "face_up_word", "game_keys", "game_named", "game_names",
-           "game_of", "installed", "key_of", "no_declarations"]
+           "game_of", "installed", "key_of", "no_declarations", "round_word_of"]

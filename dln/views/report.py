@@ -146,7 +146,8 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
     from dln.notation.writer import move_text
     from dln.views.scoresheet import describe_position, position_data
 
-    why = cancelled(report.game.rounds[round_number - 1], round_number, at, option)
+    word = report.round_word  # what the game calls a round: Xeri's hand
+    why = cancelled(report.game.rounds[round_number - 1], round_number, at, option, word)
     if why is not None:
         raise click.BadParameter(why, param_hint="'--round'")
     played = report.rounds[round_number - 1]
@@ -155,7 +156,8 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
     if at > count + (not over):  # played out: the round is over, or its next deal is not in the record
         why = "" if not over else " and is over after them" if played.states[-1].is_over else \
             ", and the next deal is not in the record"
-        raise click.BadParameter(no_position(round_number, count, at, option, last=count + (not over), why=why),
+        raise click.BadParameter(no_position(round_number, count, at, option, last=count + (not over), why=why,
+                                             word=word),
                                  param_hint=f"'{option}'")
     if at > len(played.states):  # the record breaks a rule before move AT: say which, as validate does
         stop = next((d for d in report.diagnostics if d.round in (round_number, None)
@@ -163,9 +165,9 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
         shown = f"{positions_span(1, len(played.states), option)} here" if played.states else \
             "no position can be shown"
         reason = (f"{stop.code} {stop.name} above stops the replay ({shown})" if stop is not None
-                  else f"the round cannot be replayed ({shown})")
+                  else f"the {word} cannot be replayed ({shown})")
         code = EXIT_FOUND if stop is not None and stop.severity == "error" else EXIT_BAD_INPUT
-        _stopped_by(display, stop, f"cannot reach move {at} of round {round_number}: {reason}", as_json, code)
+        _stopped_by(display, stop, f"cannot reach move {at} of {word} {round_number}: {reason}", as_json, code)
     state = played.states[at - 1]
     known = known_of(report.game.rounds[round_number - 1], state, at - 1)
     if rank is not None:
@@ -173,10 +175,10 @@ def print_moves(report: GameReport, display: str, round_number: int, at: int, *,
 
         if position_breaks(played, at) is not None:  # the engine weighs no position the rules do not allow
             assert played.broken is not None
-            _stopped_by(display, played.broken, f"cannot rank the moves before move {at} of round {round_number}: "
+            _stopped_by(display, played.broken, f"cannot rank the moves before move {at} of {word} {round_number}: "
                         f"{played.broken.code} {played.broken.name} above breaks a rule in the position",
                         as_json, EXIT_FOUND)
-    code = warn_broken(display, broken_before(report, round_number, at), round_number, at)
+    code = warn_broken(display, broken_before(report, round_number, at), round_number, at, word)
     redeals = _redeals(report, state)
     if rank is not None:
         coming = played.record_moves[at - 1] if at <= len(played.record_moves) else None  # valued as analyse does
@@ -249,19 +251,20 @@ def _say_redeals(report: GameReport, redeals: Sequence[str]) -> None:
     if not redeals:
         return
     allowing = ", ".join(name for name in report.rules.variants() if name.startswith("face-card-redeal"))
-    say(f"Before the first card of the deal, the round may be cancelled for face cards ({allowing}):")
+    say(f"Before the first card of the deal, the {report.round_word} may be cancelled for face cards ({allowing}):")
     for text in redeals:
         say("  " + text)
 
 
-def warn_broken(display: str, broken: Sequence[Diagnostic], round_number: int, at: int) -> int:
+def warn_broken(display: str, broken: Sequence[Diagnostic], round_number: int, at: int, word: str = "round") -> int:
     """Say on stderr that the position before move ``at`` follows a broken rule (``broken``: the errors before
-    it, as ``dln validate`` writes them, then a warning); the exit that deserves (1, or 0 with none)."""
+    it, as ``dln validate`` writes them, then a warning naming the round in the game's ``word``, Xeri's hand);
+    the exit that deserves (1, or 0 with none)."""
     for diagnostic in broken:
         say(diagnostic.format(), err=True)
     if not broken:
         return EXIT_OK
-    say(f"{display}: warning: the record breaks a rule before move {at} of round {round_number}: this is the "
+    say(f"{display}: warning: the record breaks a rule before move {at} of {word} {round_number}: this is the "
         "position those moves made at the table, which no legal play reaches", err=True)
     return EXIT_FOUND
 

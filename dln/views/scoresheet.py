@@ -46,7 +46,8 @@ def describe_position(state: Position, known: Known = EVERYTHING, *, name: Calla
         owner = f", {p.owner}'s" if p.owner else ""
         return f"{kind}{owner}: {cards(p.cards)}"
 
-    card = "" if state.setup else f", card {state.played + 1} of the round"  # a setup: cards before it unknown
+    # a setup: the cards before it are unknown; the round in the game's word (Xeri's hand)
+    card = "" if state.setup else f", card {state.played + 1} of the {game_of(state).round_word}"
     lines = [f"deal {state.deal if known.deal else '?'} of {state.deals}{card}, {state.turn} to play"]
     if game_of(state).table_kind == "pile":
         lines.append(pile_line(state.loose, name))

@@ -1,0 +1,50 @@
+"""The commands in each game's own words: Xeri's and Kontsina's rules texts call a deal of the whole pack a
+"hand" (denexa.com "Xeri", Scoring: "Whichever player scores the most points wins the hand"; "Kontsina",
+Ending the hand), where Diloti's calls it a round.  ``Game.round_word`` is that fact; the analysis said it
+(tests/test_analysis_game_words.py), and dln moves, dln position and dln validate said "round" of a Xeri
+record: "card 5 of the round", "before move 3 of round 1", "5 rounds".  What stays "round" is the DLN keyword
+(``round 1 dealer S``), the ``--round`` option and the JSON keys.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.test_analysis_game_words import OUT_OF_TURN, XERI, rounds_said
+from tests.test_cli import run
+
+ROOT = Path(__file__).resolve().parent.parent
+DILOTI = str(ROOT / "samples" / "two-player-61.dln")
+KONTSINA = str(ROOT / "samples" / "kontsina.dln")
+
+
+def test_moves_and_position_of_xeri_say_hand() -> None:
+    """The position's first line counts the cards of the hand; no word of the listing says round."""
+    code, out, err = run("moves", XERI, "--at", "5")
+    assert code == 0 and out.startswith("deal 1 of 4, card 5 of the hand, N to play\n"), out
+    assert not rounds_said(out + err), out + err
+    code, out, _ = run("moves", KONTSINA, "--at", "5")
+    assert code == 0 and ", card 5 of the hand, " in out.splitlines()[0], out
+    code, out, _ = run("moves", DILOTI, "--at", "5")
+    assert code == 0 and ", card 5 of the round, " in out.splitlines()[0], out
+
+
+def test_a_position_past_the_last_move_or_hand_names_the_hand(tmp_path: Path) -> None:
+    """--at past the hand's moves and --round past the game's hands: the errors say hand (the option keeps its
+    name); Diloti's say round."""
+    for command in ("moves", "position"):
+        code, _, err = run(command, XERI, "--round", "1", "--at", "60")
+        assert code == 2 and "there is no move 60: hand 1 has 48 moves" in err, err
+        code, _, err = run(command, XERI, "--round", "9", "--at", "1")
+        assert code == 2 and "there is no hand 9" in err and "5 hands" in err, err
+        code, _, err = run(command, DILOTI, "--round", "1", "--at", "60")
+        assert code == 2 and "there is no move 60: round 1 has 48 moves" in err, err
+
+
+def test_the_warning_before_a_broken_xeri_position_names_the_hand(tmp_path: Path) -> None:
+    """A move out of turn before the position: the warning of dln moves and dln position says which hand."""
+    path = tmp_path / "out-of-turn.dln"
+    path.write_text(OUT_OF_TURN, encoding="utf-8")
+    for command in ("moves", "position"):
+        code, _, err = run(command, str(path), "--round", "1", "--at", "4")
+        assert code == 1 and "the record breaks a rule before move 4 of hand 1: this is the position" in err, err
