@@ -6,7 +6,7 @@ import re
 import shlex
 import textwrap
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 
 #: What a verdict and a score sheet say instead of a winner when the Target tag cannot be read (R002): the
@@ -22,6 +22,12 @@ def wins(side: str) -> str:
 def count_of(n: int, noun: str) -> str:
     """``1 move``, ``3 moves``: a number with its noun, plural when it is not one."""
     return f"{n} {noun}{'s' * (n != 1)}"
+
+
+def counts_of(counts: Mapping[str, int], noun: str) -> str:
+    """``5 hands``, ``9 rounds, 5 hands``: what ``counts`` counts by noun (each game's word for a round, in the
+    order met), those it has none of left out; ``0 {noun}s`` when it has none at all."""
+    return ", ".join(count_of(n, word) for word, n in counts.items() if n) or count_of(0, noun)
 
 
 def listed(words: Sequence[str], conjunction: str = "and") -> str:

@@ -396,7 +396,7 @@ def test_record_that_cannot_write_a_new_game_keeps_the_answers_typed_at_the_tabl
 
 
 @pytest.mark.parametrize(("command", "code", "shown"), [
-    ("validate {game}", 0, "1 game, 5 rounds, 240 moves: 0 errors"),
+    ("validate {game}", 0, "1 game, 5 hands, 240 moves: 0 errors"),  # GAME is Xeri's
     ("validate {windows}", 2, "windows.dln:2:9: error: cannot read: not UTF-8 text"),
     ("validate --jobs 2 {game} {windows}", 2, "windows.dln:2:9: error: cannot read: not UTF-8 text"),
     ("analyse --budget 1 --round 1 {game}", 0, "hand 1"),  # GAME is Xeri's: its rounds are hands

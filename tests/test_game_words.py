@@ -48,3 +48,25 @@ def test_the_warning_before_a_broken_xeri_position_names_the_hand(tmp_path: Path
     for command in ("moves", "position"):
         code, _, err = run(command, str(path), "--round", "1", "--at", "4")
         assert code == 1 and "the record breaks a rule before move 4 of hand 1: this is the position" in err, err
+
+
+def test_validate_counts_the_hands_of_xeri_and_the_rounds_of_diloti(tmp_path: Path) -> None:
+    """dln validate -v said 'game 1 (dln generate): 5 rounds' and '1 game, 5 rounds' of a Xeri record; a file
+    of both games counts each in its word.  The JSON keeps its key 'rounds' (an API)."""
+    code, out, err = run("validate", "-v", XERI)
+    assert code == 0, out + err
+    assert ": game 1 (dln generate): 5 hands, 240 moves, " in out and "\n1 game, 5 hands, 240 moves: " in out, out
+    assert not rounds_said(out), out
+    both = tmp_path / "both.dln"
+    both.write_text(Path(DILOTI).read_text(encoding="utf-8") + "\n" + Path(XERI).read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    code, out, err = run("validate", str(both))
+    assert code == 0 and "\n2 games, 9 rounds, 5 hands, 672 moves: " in "\n" + out, out
+    code, out, _ = run("validate", "--json", XERI)
+    assert '"rounds": 5' in out, out
+
+
+def test_parse_counts_the_hands_of_xeri() -> None:
+    """dln parse's line of a file said '5 rounds' of a Xeri record, as validate did."""
+    code, out, err = run("parse", XERI)
+    assert code == 0 and out.endswith(": 1 game, 5 hands, 240 moves\n"), out + err

@@ -52,6 +52,8 @@ class Checked:
     target_read: bool = True
     #: The rounds scored as played although a move of them breaks a rule (:meth:`GameReport.as_played`).
     as_played: tuple[str, ...] = ()
+    #: What the game calls a round (:attr:`GameReport.round_word`: Xeri's ``hand``), that ``rounds`` counts.
+    round_word: str = "round"
 
     @property
     def errors(self) -> int:
@@ -79,7 +81,8 @@ def _verdict(report: GameReport, file: str) -> Checked:
                    tuple(report.diagnostics), position=position,
                    checked=report.moves if report.moves < written else None, target_read=report.target_read,
                    as_played=tuple(report.as_played()),
-                   result_unit=report.engine.result_unit if report.engine is not None else "points")
+                   result_unit=report.engine.result_unit if report.engine is not None else "points",
+                   round_word=report.round_word)
 
 
 def check_chunk(file: str, offset: int, text: str | DLNSyntaxError, variants: Sequence[str] | None,

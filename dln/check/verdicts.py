@@ -19,7 +19,7 @@ from dln.cards import greek_layout, on_greek_layout
 from dln.check.validate import RECORD_CODES
 from dln.engine.codes import RULES
 from dln.games.protocol import installed
-from dln.wording import count_of
+from dln.wording import count_of, counts_of
 
 if TYPE_CHECKING:
     from dln.check.batch import Checked
@@ -174,11 +174,14 @@ class Tally:
     warnings: int = 0
     syntax_errors: int = 0
     rules: Counter[str] = field(default_factory=Counter)
+    #: ``rounds`` by what each game calls them (Diloti's rounds, Xeri's hands), in the order first met.
+    units: Counter[str] = field(default_factory=Counter)
 
     def add(self, checked: Checked) -> None:
         """Count one game."""
         self.games += 1
         self.rounds += checked.rounds
+        self.units[checked.round_word] += checked.rounds
         self.moves += checked.moves
         self.errors += checked.errors
         self.warnings += checked.warnings
@@ -194,8 +197,8 @@ class Tally:
 
     def line(self) -> str:
         """``3 games, 5 rounds, 120 moves: 1 error, 0 warnings`` (and the inputs that could not be read or
-        held no game)."""
-        text = (f"{count_of(self.games, 'game')}, {count_of(self.rounds, 'round')}, "
+        held no game); each game's rounds in its own word (``5 hands`` of Xeri: ``2 rounds, 5 hands``)."""
+        text = (f"{count_of(self.games, 'game')}, {counts_of(self.units, 'round')}, "
                 f"{count_of(self.moves, 'move')}: {count_of(self.problems, 'error')}, "
                 f"{count_of(self.warnings, 'warning')}")
         why = [f"{count_of(self.unreadable, 'file')} could not be read"] if self.unreadable else []

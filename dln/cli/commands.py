@@ -35,11 +35,12 @@ from dln.cli.common import (
     variant_option,
 )
 from dln.engine.rules import parse_variants
+from dln.games.protocol import round_word_of
 from dln.notation.jsonout import game_to_data
 from dln.notation.sources import NO_RECORD_IN_DIRECTORY, Unreadable, display_name, each_file, lines_of
 from dln.views.output import console, emit, is_terminal, say, say_within, terminal_width
 from dln.views.report import EXIT_FOUND, Report, game_status, print_verdict
-from dln.wording import count_of
+from dln.wording import count_of, counts_of
 
 
 class _OutputFailed(Exception):
@@ -228,7 +229,8 @@ def parse(files: tuple[str, ...], as_json: bool, json_lines: bool) -> None:
     for name in each_file(files, nothing_in):
         display = display_name(name)
         report = syntax_report(err=data_out)
-        rounds = moves = 0
+        rounds: Counter[str] = Counter()  # by what each game calls a round (Xeri's hands)
+        moves = 0
         try:
             with opened(name) as stream:
                 for piece in pieces(lines_of(stream, name), name):
@@ -241,7 +243,7 @@ def parse(files: tuple[str, ...], as_json: bool, json_lines: bool) -> None:
                         emit(text if json_lines else ("\n" if first else ",\n") + text, nl=json_lines)
                         first = False
                     else:
-                        rounds += len(game.rounds)
+                        rounds[round_word_of(game.tag("Game"))] += len(game.rounds)
                         moves += sum(len(r.moves) for r in game.rounds)
         except Unreadable as exc:
             report.close()
@@ -256,7 +258,7 @@ def parse(files: tuple[str, ...], as_json: bool, json_lines: bool) -> None:
             status.worst(EXIT_BAD_INPUT)
         if not data_out:
             skipped = f"; {count_of(report.errors, 'game')} skipped" if report.errors else ""
-            say(f"{display}: {count_of(report.games, 'game')}, {count_of(rounds, 'round')}, "
+            say(f"{display}: {count_of(report.games, 'game')}, {counts_of(rounds, 'round')}, "
                 f"{count_of(moves, 'move')}{skipped}")
     if as_json and not json_lines:
         emit("]" if first else "\n]")

@@ -120,7 +120,7 @@ def print_verdict(checked: Checked, out: Report, *, verdict: bool) -> None:
         legal = "illegal" if checked.errors else "legal"
         moves = count_of(checked.moves, "move") if checked.checked is None else \
             f"checked {checked.checked} of {count_of(checked.moves, 'move')}"
-        out.echo(f"{checked.file}: {label}: {count_of(checked.rounds, 'round')}, {moves}, "
+        out.echo(f"{checked.file}: {label}: {count_of(checked.rounds, checked.round_word)}, {moves}, "
                  f"{outcome(checked)}; {checked.rules}: {legal}")
 
 
