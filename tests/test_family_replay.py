@@ -112,7 +112,7 @@ def test_go_to_move_types_a_number_and_goes_there_on_enter() -> None:
     assert session.replay.frame(session.cursor).title == "move 12: S Kh"
     for key in (":", "9", "9", "enter"):
         session.press(key)
-    assert session.cursor == Cursor(0, 0, 12) and session.message == "no move 99 in round 1: moves 1 to 48"
+    assert session.cursor == Cursor(0, 0, 12) and session.message == "no move 99 in hand 1: moves 1 to 48"
     session.press("n")
     for key in (":", "5", "enter"):  # in the round shown
         session.press(key)
@@ -169,7 +169,7 @@ def test_the_end_of_a_round_shows_its_score_item_by_item() -> None:
     """Kontsina's items (most cards, most clubs, the 2c and the 10d) at a round's end, with the standing."""
     code, out = show(str(SAMPLES / "kontsina.dln"), "--round", "9", "--move", "end")
     assert code == 0, out
-    assert "round 9 over: the score" in out and "clubs" in out
+    assert "hand 9 over: the score" in out and "clubs" in out
     assert "wins the game" in out
 
 
@@ -192,11 +192,11 @@ def replaying(tmp_path: Path, sample: str, encoding: str | None = None, text: st
 def test_help_go_to_variations_and_auto_play_in_a_terminal(tmp_path: Path) -> None:
     term = replaying(tmp_path, "kontsina.dln", text=VARIED)
     try:
-        term.wait_for("kontsina.dln · dln generate · game 1", "Kontsina, 3 players, to 21", "round 1: start")
+        term.wait_for("kontsina.dln · dln generate · game 1", "Kontsina, 3 players, to 21", "hand 1: start")
         term.keys("?")
         term.wait_for("╭─ keys", "go to move N: type the number, then Enter", "auto-play faster / slower")
         term.keys("x")  # any key closes the help
-        term.wait_for("round 1: start", gone="╭─ keys")
+        term.wait_for("hand 1: start", gone="╭─ keys")
         term.keys("Right", "v")
         term.wait_for("move 1 in variation 1 of move 1", "1. N Jh")
         term.keys("u", ":", "2", "0")
@@ -204,10 +204,10 @@ def test_help_go_to_variations_and_auto_play_in_a_terminal(tmp_path: Path) -> No
         term.keys("Enter")
         term.wait_for("move 20", gone="go to move:")
         term.keys("m", "9", "9", "Enter")
-        term.wait_for("no move 99 in round 1: moves 1 to 48")
+        term.wait_for("no move 99 in hand 1: moves 1 to 48")
         term.keys("+", "+", "Space")
         term.wait_for("▶ auto-play, 0.25 s a move")
-        term.wait_for("round 1", gone="─ move 20 ")  # it plays on by itself
+        term.wait_for("hand 1", gone="─ move 20 ")  # it plays on by itself
         term.keys("Space")
         term.wait_for("? help", gone="auto-play")  # stopped
         term.keys("q")
@@ -223,7 +223,7 @@ def test_an_ascii_or_latin1_terminal_gets_ascii(encoding: str, tmp_path: Path) -
     ASCII borders, the engine's answer; never an escape written instead, never a traceback."""
     term = replaying(tmp_path, "xeri.dln", encoding)
     try:
-        screen = term.wait_for("xeri.dln | dln generate | game 1", "round 1: start", "<- -> move", "q quit")
+        screen = term.wait_for("xeri.dln | dln generate | game 1", "hand 1: start", "<- -> move", "q quit")
         term.keys("?")
         screen += term.wait_for("+- keys", "Right  l", "Left  h")
         term.keys("?", "Right", "e")
@@ -272,7 +272,7 @@ def test_tab_walks_a_file_of_many_xeri_games_in_a_terminal(tmp_path: Path) -> No
     command = shlex.join([sys.executable, "-m", "dln", "replay", "many.dln"])
     term = Terminal(f"{command} 2>errors.txt; echo replayer-exit=$?; cat errors.txt; sleep 600", cwd=tmp_path)
     try:
-        term.wait_for("many.dln · dln generate · game 1", "round 1: start")
+        term.wait_for("many.dln · dln generate · game 1", "hand 1: start")
         term.keys("Tab")
         term.wait_for("game 2 ")
         term.keys("BTab", "BTab")

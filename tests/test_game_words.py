@@ -70,3 +70,15 @@ def test_parse_counts_the_hands_of_xeri() -> None:
     """dln parse's line of a file said '5 rounds' of a Xeri record, as validate did."""
     code, out, err = run("parse", XERI)
     assert code == 0 and out.endswith(": 1 game, 5 hands, 240 moves\n"), out + err
+
+
+def test_show_of_xeri_names_the_hand_where_diloti_names_the_round() -> None:
+    """dln show (the replayer's screen, drawn once) headed a Xeri hand 'round 1 (1 of 5)', listed 'round 1
+    moves', ended it 'round over' with 'round 1 over: the score' and a 'round' column beside 'game'."""
+    code, out, err = run("show", XERI, "--round", "1", "--move", "end")
+    assert code == 0, err
+    assert "hand 1 (1 of 5)" in out and "hand 1 moves" in out and "hand over" in out, out
+    assert "hand 1 over: the score" in out, out
+    assert not rounds_said(out), rounds_said(out)
+    code, out, _ = run("show", DILOTI, "--round", "1", "--move", "end")
+    assert code == 0 and "round 1 (1 of 9)" in out and "round over" in out and "round 1 moves" in out, out

@@ -344,7 +344,7 @@ def test_a_xeri_page_lists_the_moves_and_scores_each_hand() -> None:
     assert xeri["move"]["xeri"] and xeri["move"]["taken"] == ["9c"] and xeri["move"]["text"] == "N 9s x 9c *"
     end = data["positions"]["g1-r1-m48"]
     assert end["sheet"]["columns"] == ["side", "cards", "xeris", "more", "AKQJ10", ["10♦", "ten of diamonds"],
-                                       ["2♣", "two of clubs"], "round", "game"]  # a symbol with its words
+                                       ["2♣", "two of clubs"], "hand", "game"]  # a symbol with its words
     assert [row[0] for row in end["sheet"]["rows"]] == ["N", "S"]
     # the hands each has won, of the five the game is: '(target 5)' read as a race to five points
     assert end["standing"] == "game: hands won N 1, S 0 (5 hands)"

@@ -806,7 +806,7 @@ def test_the_score_of_a_round_of_four_kontsina_players_is_shown_at_its_end_side_
     console = Console(width=80, height=24, file=io.StringIO(), color_system=None, legacy_windows=False)
     console.print(FrameView(replay.frame(at), look, height=24, footer=Session(replay, at).footer(look)), end="")
     rows = console.file.getvalue().split("\n")  # type: ignore[attr-defined]
-    assert any("round 1 over: the score" in row for row in rows), "\n".join(rows)
+    assert any("hand 1 over: the score" in row for row in rows), "\n".join(rows)
     assert any(row.startswith("│ W ") for row in rows), "\n".join(rows)  # the fourth side's row too
     panel = next(i for i, row in enumerate(rows) if "─ move 48 " in row)
     assert "48. " in rows[panel + 1], "\n".join(rows)

@@ -90,7 +90,7 @@ def test_a_round_s_end_on_a_phone_keeps_each_side_s_points_where_the_whole_score
     replay = sample("kontsina.dln")
     end = [at for at in replay.walk() if replay.frame(at, entries=False).end is not None][-1]
     rows = _screen(replay, end, 40, 24)
-    top = next(k for k, row in enumerate(rows) if "round 9 over: the score" in row)
+    top = next(k for k, row in enumerate(rows) if "hand 9 over: the score" in row)
     assert [row.strip("│ ").split() for row in rows[top + 1:top + 5]] == [
         ["side", "pts", "game"], ["N", "0", "9"], ["E", "1", "13"], ["S", "2", "21"]], "\n".join(rows)
     assert "S wins the game: N 9, E 13, S 21" in rows[top + 5], "\n".join(rows)
@@ -105,12 +105,12 @@ def test_a_round_s_end_gives_the_move_the_rows_of_a_move_list_of_one_move(width:
     end = next(at for at in replay.walk() if replay.frame(at, entries=False).end is not None)
     rows = _screen(replay, end, width, height)
     screen = "\n".join(rows)
-    assert "round 1 over: the score" in screen, screen
+    assert "hand 1 over: the score" in screen, screen
     top = next(k for k, row in enumerate(rows) if "─ move 48 " in row)
     bottom = next(k for k in range(top, len(rows)) if rows[k].startswith("╰"))
     move = " ".join(row.strip("│ ") for row in rows[top + 1:bottom])
     assert "S takes 4♥ 2♣ 6♠ 3♣ 6♥ 10♦ 7♦ 10♣ 9♥ Q♣ with Q♠" in move and "✓ legal" in move, screen
-    assert "…" not in move and "round 1 moves" not in screen, screen
+    assert "…" not in move and "hand 1 moves" not in screen, screen
 
 
 @pytest.mark.parametrize(("width", "height"), [(60, 20), (40, 24)])

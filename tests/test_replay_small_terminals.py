@@ -114,7 +114,7 @@ def test_a_phone_s_header_shortens_the_deal_and_the_rules_rather_than_drop_them(
         screen = term.wait_for("round 1 over: the score", "game: NS 7, EW 4 (target 61)")
         _rows(screen, 40, 24)
     with replaying("xeri.dln", 40, 24) as term:
-        rows = _rows(term.wait_for("round 1: start"), 40, 24)
+        rows = _rows(term.wait_for("hand 1: start"), 40, 24)
         assert rows[1].rstrip() == "deal 1/4 · Xeri, 2 players, to 5 hands", screen
 
 

@@ -406,7 +406,7 @@ def test_a_panel_subtitle_cut_by_its_border_ends_with_an_ellipsis_and_one_that_f
 
 def test_dln_show_at_40_columns_prints_its_header_whole() -> None:
     """dln show, which prints all of a position, cut its header at the edge: at 40 columns
-    'xeri.dln · dln generate · game 1 · roun…' said neither the round, the dealer, the deal nor the target.
+    'xeri.dln · dln generate · game 1 · roun…' said neither the hand, the dealer, the deal nor the target.
     Printed (no screen to fit), the header goes on under itself between its parts; the replayer's screen keeps
     its one line."""
     shown = CliRunner().invoke(main, ["show", str(ROOT / "samples" / "xeri.dln"), "--round", "2", "--move", "5",
@@ -415,7 +415,7 @@ def test_dln_show_at_40_columns_prints_its_header_whole() -> None:
     head = lines[:lines.index(next(line for line in lines if line.startswith("╭")))]
     assert all(len(line) <= 40 and "…" not in line for line in head), head
     words = " ".join(head)
-    for part in ("game 1", "round 2 (2 of", "dealer", "deal 1 of", "2 players"):
+    for part in ("game 1", "hand 2 (2 of", "dealer", "deal 1 of", "2 players"):
         assert part in words, head
 
 

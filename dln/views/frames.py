@@ -411,13 +411,15 @@ class RoundReplay:
     winner: str | None
     #: Index in ``main.moves`` of the first move of each written deal after the first, with its comments.
     deal_comments: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    #: What the game calls a round (:attr:`dln.games.protocol.Game.round_word`: Xeri's ``hand``).
+    word: str = "round"
 
     @property
     def label(self) -> str:
-        """``round 3`` or ``setup``."""
+        """``round 3`` (Xeri's ``hand 3``) or ``setup``."""
         if self.round.setup:
             return "setup"
-        return f"round {self.round.number if self.round.number is not None else self.index + 1}"
+        return f"{self.word} {self.round.number if self.round.number is not None else self.index + 1}"
 
 
 @dataclass
@@ -541,7 +543,7 @@ def score_table(frame: Frame, *, symbols: bool = True, compact: bool = False) ->
     headings = ["side", "cards"]
     for name in names:
         headings.append(("xeri" if compact else "xeris") if name == "xeris" else item_heading(name, symbols))
-    headings += ["pts" if compact else "round", "game"]
+    headings += ["pts" if compact else frame.round.word, "game"]
     best = max(r.cards for r in running)
     leaders = [r.side for r in running if r.cards == best]
     leader = leaders[0] if len(leaders) == 1 and best else None

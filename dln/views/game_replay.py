@@ -75,6 +75,7 @@ def game_replay(report: GameReport) -> GameReplay:
             totals_after=dict(totals) if totals is not None else None,
             winner=winner,
             deal_comments=starts,
+            word=report.round_word,
         ))
     about_game = [d for d in report.diagnostics if d.round is None]
     replayed = GameReplay(

@@ -555,11 +555,11 @@ class FrameView:
         if f.kind == "stopped":
             return Text("replay stopped", style="bold red")
         if f.cancelled is not None:
-            return Text(f"round cancelled: {f.cancelled} had it redealt for face cards", style="bold")
+            return Text(f"{f.round.word} cancelled: {f.cancelled} had it redealt for face cards", style="bold")
         if f.to_play is not None:
             return Text(f"{f.to_play} to play", style="bold yellow")
         if f.state is not None and f.state.is_over:
-            return Text("round over", style="bold")
+            return Text(f"{f.round.word} over", style="bold")
         return None
 
     def _findings(self) -> RenderableType:

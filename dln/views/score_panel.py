@@ -40,8 +40,8 @@ def score_panel(frame: Frame, look: Look, *, compact: bool = False, fit: int | N
         return Text("")
     drawn: RenderableType
     if not table:  # the side and its points, in the last column but one in every game
-        drawn = Text("points this round: ", style=LABEL).append(", ".join(f"{row[0]} {row[-2]}" for row in cells),
-                                                                 style="bold")
+        points = ", ".join(f"{row[0]} {row[-2]}" for row in cells)
+        drawn = Text(f"points this {frame.round.word}: ", style=LABEL).append(points, style="bold")
     elif not items:  # the side, its points and the game's: the last two columns in every game
         drawn = _by_sides(frame, headings, cells, look, True, [0, len(headings) - 2, len(headings) - 1])
     elif fit is not None and cells_width(headings, cells, collapsed=compact) > fit - 4:  # within borders, padding

@@ -398,8 +398,8 @@ class _Diagram:
         long for the line beside them (ten cards taken, on a phone's diagram) goes on in lines under it.  The
         drawing and the top of what comes under it."""
         f = self.frame
-        right = f"{f.to_play} to play" if f.to_play else {"end": "round over", "stopped": "replay stopped"}.get(
-            f.kind, "")
+        ends = {"end": f"{f.round.word} over", "stopped": "replay stopped"}
+        right = f"{f.to_play} to play" if f.to_play else ends.get(f.kind, "")
         left = f"{f.round.label} \u00b7 {f.title.split(': ', 1)[-1]}" if f.move is not None else f.title
         room = self.width - 2 * PAD - (drawn_width(right) + 2 * GAP if right else 0)
         lines = [left] if drawn_width(left) <= room else textwrap.wrap(
