@@ -379,7 +379,7 @@ def test_show_prints_a_position_of_a_hand() -> None:
     """dln show: the move just played, the table, hands face down unless --reveal, and the captures."""
     path = str(ROOT / "samples" / "kontsina.dln")
     code, out, _ = run("show", path, "--move", "2", "--ascii", "--width", "120")
-    assert code == 0 and out.splitlines()[0] == ("kontsina.dln | dln generate | game 1 | round 1 (1 of 9), dealer S"
+    assert code == 0 and out.splitlines()[0] == ("kontsina.dln | dln generate | game 1 | hand 1 (1 of 9), dealer S"
                                                  " | deal 1 of 4 | Kontsina, 3 players, to 21")
     assert "| 2. E 2h" in out and "| 5d 8s 2h " in out and "S to play" in out
     assert "| ## ## ## " in out and "8c Jh Js" not in out  # N's hand face down
@@ -392,7 +392,7 @@ def test_show_prints_a_position_of_a_hand() -> None:
     assert south["points"] == sum(v for k, v in south.items() if k not in ("side", "seats", "cards", "points", "game"))
     assert south["game"] == data["end"]["totals"]["S"] == 21
     code, _, err = run("show", path, "--move", "99")
-    assert code == 2 and "cannot reach move 99 of round 1: it has 48 moves" in err
+    assert code == 2 and "cannot reach move 99 of hand 1: it has 48 moves" in err
 
 
 def panel_rows(out: str) -> dict[str, list[str]]:
@@ -561,12 +561,12 @@ def test_replay_without_a_terminal_prints_every_position() -> None:
     """dln replay to a pipe prints each position as dln show does; an illegal move ends its round."""
     code, out, _ = run("replay", str(ROOT / "samples" / "illegal" / "X501-xeri-single.dln"), "--ascii")
     frames = out.split("\n\n")
-    assert code == 0 and len(frames) == 6 and "round 1: start" in frames[0]
+    assert code == 0 and len(frames) == 6 and "hand 1: start" in frames[0]
     # A wrong xeri mark is a claim: the capture stands and the round goes on (issue 31).
     assert "x illegal X501 xeri-single" in frames[-1] and "S to play" in frames[-1]
     code, out, _ = run("replay", str(ROOT / "samples" / "kontsina.dln"), "--round", "2", "--width", "160")
-    assert code == 0 and out.count("Kontsina, 3 players") == 49 and "round 2 (2 of 9)" in out
-    assert "round 1 (1 of 9)" not in out
+    assert code == 0 and out.count("Kontsina, 3 players") == 49 and "hand 2 (2 of 9)" in out
+    assert "hand 1 (1 of 9)" not in out
 
 
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed: no terminal to drive")
@@ -576,13 +576,13 @@ def test_replay_steps_through_a_xeri_game_in_a_terminal() -> None:
     command = shlex.join([sys.executable, "-m", "dln", "replay", "xeri.dln"])
     term = Terminal(f"{command}; echo replayer-exit=$?; sleep 600", cwd=ROOT / "samples")
     try:
-        term.wait_for("round 1: start", "pile, top card last", "5♦ A♠ 8♠ 4♠", "q quit")
+        term.wait_for("hand 1: start", "pile, top card last", "5♦ A♠ 8♠ 4♠", "q quit")
         term.keys("Right")
         term.wait_for("─ move 1 ", "1. N Jh x 4s", "captures so far")
         term.keys("n")
-        term.wait_for("round 2 (2 of 5)", "round 2: start", "6 cards")
+        term.wait_for("hand 2 (2 of 5)", "hand 2: start", "6 cards")
         term.keys("r")  # once the round is shown: a key sent with 'n' could be drawn before it (a flaky run in CI)
-        term.wait_for("round 2: start", gone="6 cards")  # hands face up
+        term.wait_for("hand 2: start", gone="6 cards")  # hands face up
         term.keys("q")
         term.wait_for("replayer-exit=0")
     finally:

@@ -80,5 +80,7 @@ def test_show_of_xeri_names_the_hand_where_diloti_names_the_round() -> None:
     assert "hand 1 (1 of 5)" in out and "hand 1 moves" in out and "hand over" in out, out
     assert "hand 1 over: the score" in out, out
     assert not rounds_said(out), rounds_said(out)
+    code, _, err = run("show", XERI, "--round", "9")
+    assert code == 2 and "game 1 has 5 hands" in err, err
     code, out, _ = run("show", DILOTI, "--round", "1", "--move", "end")
     assert code == 0 and "round 1 (1 of 9)" in out and "round over" in out and "round 1 moves" in out, out

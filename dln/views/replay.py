@@ -338,7 +338,8 @@ class Replay:
         g = found[0]
         rounds = self.games[g].rounds
         if not 1 <= round <= len(rounds):
-            raise PositionError("round", f"game {game} has {count_of(len(rounds), 'round')}")
+            word = rounds[0].word if rounds else "round"  # what the game calls a round: Xeri's hand
+            raise PositionError("round", f"game {game} has {count_of(len(rounds), word)}")
         played = rounds[round - 1]
         ply = played.main.replayed if move is None else move
         if not 0 <= ply <= played.main.replayed:
