@@ -84,3 +84,12 @@ def test_show_of_xeri_names_the_hand_where_diloti_names_the_round() -> None:
     assert code == 2 and "game 1 has 5 hands" in err, err
     code, out, _ = run("show", DILOTI, "--round", "1", "--move", "end")
     assert code == 0 and "round 1 (1 of 9)" in out and "round over" in out and "round 1 moves" in out, out
+
+
+def test_the_score_sheet_of_xeri_has_a_hand_column(tmp_path: Path) -> None:
+    """dln score of a Xeri record headed its first column 'round', a sheet of hands; turned on its side on a
+    phone too.  Diloti's keeps 'round'."""
+    code, out, _ = run("score", XERI)
+    assert code == 0 and "┃ hand ┃ side ┃" in out and not rounds_said(out), out
+    code, out, _ = run("score", DILOTI)
+    assert code == 0 and "┃ round ┃ side ┃" in out, out

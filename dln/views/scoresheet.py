@@ -119,11 +119,12 @@ def score_sheet(report: GameReport, *, symbols: bool = True, width: int | None =
     scored = next((played for played in report.rounds if played.scores), None)
     names = _items(scored) if scored is not None else list(engine.score_items if engine is not None else ())
     points_count = engine is None or engine.result_unit == "points"
-    headings = ["round", "side", "cards",
+    word = report.round_word  # the first column's: Xeri's hand
+    headings = [word, "side", "cards",
                 *(item_heading(name, symbols) for name in names),
                 "points", "total" if points_count else "hands won"]
     for heading in headings:
-        table.add_column(heading, justify="left" if heading in ("round", "side") else "right")
+        table.add_column(heading, justify="left" if heading in (word, "side") else "right")
     sides = engine.sides(report.seats) if engine is not None else ()
     counted: list[Any] = []
     notes: list[str] = []
@@ -161,13 +162,13 @@ def score_sheet(report: GameReport, *, symbols: bool = True, width: int | None =
             add_row(label if j == 0 else "", side, str(s.cards), *cells, points, total,
                     end_section=j == len(played.scores) - 1)
     if engine is None:  # a Game tag naming no game installed: no round replayed, and the sheet says so
-        notes.append(f"not scored ({count_of(report.round_count, 'round')} written, none replayed): no game "
+        notes.append(f"not scored ({count_of(report.round_count, word)} written, none replayed): no game "
                      f"installed here is named {(game.tag('Game') or '').strip()!r}")
     if any(played.setup for played in report.rounds):
-        notes.append("a setup starts in the middle of a round: its points are not added to the game's totals")
+        notes.append(f"a setup starts in the middle of a {word}: its points are not added to the game's totals")
     late = [_round_label(played) for played in report.rounds if played.after_win]
     if late:
-        notes.append(f"{'rounds' if len(late) > 1 else 'round'} {', '.join(late)}: played after the game was won: "
+        notes.append(f"{word}{'s' * (len(late) > 1)} {', '.join(late)}: played after the game was won: "
                      "not added to the game's totals")
     standing_words = standing_text(engine.result_unit if engine is not None else "points", report.totals or {}, ", ")
     if report.winner:
@@ -212,7 +213,7 @@ def _on_its_side(wide: Table, headings: list[str], rows: list[list[str]]) -> Tab
     scored = [group for group in groups if group[0][2]]  # a round not scored has no cards counted
     sides = [row[1] for row in scored[0]] if scored else []
     table = Table(title=wide.title, title_justify="default", caption=wide.caption, caption_justify="default")
-    table.add_column("round", justify="left")
+    table.add_column(headings[0], justify="left")  # the game's word for a round
     for side in sides:
         table.add_column(side, justify="right")
     for g, group in enumerate(groups):
