@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from tests.validating import check, run
+from tests.validating import SAMPLES, check, run, validated
 
 #: A round of Diloti played out, S's Ks x 9d (move 2) against the rules (D204): every later move can be made.
 PLAYED_OUT = "\n".join([
@@ -190,3 +190,20 @@ def test_a_legal_last_move_the_claims_contradict_is_one_error_and_counts_as_they
     errors = [d for d in alone.diagnostics if d.severity == "error"]
     assert [d.code for d in errors] == ["D602"], [(d.code, d.message) for d in errors]  # the score alone tells
     assert any("S 8h x 8c" in note for note in errors[0].notes), errors[0].notes
+
+
+def test_a_capture_written_short_mid_round_is_counted_as_the_claims_tell() -> None:
+    """pagat, Capturing: a card takes every set it can, or none (D206).  ``25. N 4h x 3c`` for ``25. N 4h x 3c
+    Ad`` (samples/two-player-61.dln, round 2): replayed as made at the table, N took the 3c alone, every later
+    move stayed legal, and the round's score (D602) and the game's Result tag (D603) were two errors more.
+    Several moves of the 4h leave the later moves legal; the claims tell which was made, as they do for a
+    round's last move: the one after which they hold is counted, the move's error the one error."""
+    text = (SAMPLES / "two-player-61.dln").read_text(encoding="utf-8")
+    written = "25. N 4h x 3c"
+    wrong = text.replace("\n25. N 4h x 3c Ad\n", f"\n{written}\n", 1)
+    line = wrong.splitlines().index(written) + 1
+    assert validated(wrong) == [("D206", "error", line, 1)]
+    [d] = check(wrong).diagnostics
+    assert any("N 4h x 3c Ad" in note and "score" in note for note in d.notes), d.notes
+    sound = check(text)
+    assert [r.scores for r in check(wrong).rounds] == [r.scores for r in sound.rounds]

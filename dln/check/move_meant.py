@@ -5,7 +5,9 @@ made at the table (:meth:`Game.force`), it took the 8s, so ``13. N 7h x 4d+3h`` 
 table (D004) and the replay of the round stopped there: two errors for one slip of the pen.  When the move
 as made leaves a later move of the deal illegal, and one legal move of its card, and no other, makes every
 later move of the deal legal (:func:`dln.check.missing.plays_on`), that move is the one made: the validator
-(:mod:`dln.check.validate`) goes on from it, the move's error the one error.  So too a declaration whose
+(:mod:`dln.check.validate`) goes on from it, the move's error the one error.  When the move as made leaves
+every later move legal but the round's claims false (``25. N 4h x 3c`` for ``25. N 4h x 3c Ad``), the
+claims tell which legal move of the card was made.  So too a declaration whose
 figure alone is written wrong (:func:`value_meant`): the round goes on as its cards declare.  The round's
 last move has no later move to tell: there its claims do (:func:`claims_meant`), ``48. S Qs`` for
 ``48. S Qs x Qc`` under ``rest S`` and a score that only the capture makes true.
@@ -31,17 +33,19 @@ Deals = Sequence[tuple[Mapping[str, Hand], Sequence[Move]]]  # the round's later
 
 
 def move_meant(engine: protocol.Game, state: Position, engine_move: EngineMove, made: Position | None,
-               later: Sequence[Move], deals: Deals) -> tuple[Position, str] | None:
+               later: Sequence[Move], deals: Deals, round_: Round | None = None) -> tuple[Position, str] | None:
     """The position after the legal move of ``engine_move``'s card in ``state`` after which the rest of the
     round (the deal's ``later`` moves, then its later ``deals``) is legal, with a note saying so, when ``made``
     (the illegal move as made at the table, None when it cannot be) leaves some of it illegal and one such
-    move, or several leaving one position, does; else None."""
+    move, or several leaving one position, does; else None.  When ``made`` leaves the rest legal but the
+    claims of ``round_`` (``rest``, ``score``) false at its end, the one move of the card after which the rest
+    is legal and the claims hold, or several scoring the round alike (:func:`_claimed_on`)."""
     if engine_move.seat != state.turn or not (later or deals):
         return None
-    if made is not None and _on(engine, made, later, deals):  # the move as made leaves the rest legal
-        return None
+    if made is not None and (end := _end(engine, made, later, deals)) is not None:  # the rest is legal as made
+        return _claimed_on(engine, state, engine_move, end, later, deals, round_)
     found = [(move, after) for move in engine.legal_moves(state) if move.card == engine_move.card
-             and _on(engine, after := engine.apply(state, move), later, deals)]
+             and _end(engine, after := engine.apply(state, move), later, deals) is not None]
     if not found or any(after != found[0][1] for _, after in found):
         return None
     from dln.check.generate import record_move  # with self-play behind it: only when a move is meant
@@ -49,6 +53,34 @@ def move_meant(engine: protocol.Game, state: Position, engine_move: EngineMove, 
     move, after = found[0]
     return after, (f"the round goes on as {move_text(record_move(state, move))}, the move of {move.card} "
                    "after which the rest of the round is legal")
+
+
+def _claimed_on(engine: protocol.Game, state: Position, engine_move: EngineMove, end: Position,
+                later: Sequence[Move], deals: Deals, round_: Round | None) -> tuple[Position, str] | None:
+    """The position after the legal move of ``engine_move``'s card in ``state`` after which the rest of the
+    round is legal and its claims hold, with a note saying so, when they do not at ``end`` (the round's end
+    after the move as made) and they do after one such move, or several scoring the round alike; else None.
+    A capture written short in mid-round (``25. N 4h x 3c`` for ``25. N 4h x 3c Ad``) leaves the later moves
+    legal either way: only the claims tell which was made."""
+    if round_ is None or round_.setup or (round_.rest is None and round_.score is None) or not end.is_over \
+            or claims_hold(engine, end, round_):
+        return None
+    moves = [move for move in engine.legal_moves(state) if move.card == engine_move.card]
+    if len(moves) > _WEIGHED:
+        return None
+    found = [(move, after, last) for move in moves if (last := _end(engine, after := engine.apply(state, move),
+                                                                     later, deals)) is not None
+             and claims_hold(engine, last, round_)]
+    if not found or any(engine.score(engine.finish(last)) != engine.score(engine.finish(found[0][2]))
+                        for _, _, last in found[1:]):
+        return None
+    from dln.check.generate import record_move  # with self-play behind it: only when a move is meant
+
+    claims = " and ".join(text for text in (f"rest {round_.rest}" if round_.rest else "",
+                                            "the score claimed" if round_.score else "") if text)
+    moves_text = " or ".join(move_text(record_move(state, move)) for move, _, _ in found)
+    return found[0][1], (f"the round goes on as {moves_text}, the move of {engine_move.card} after which the rest "
+                         f"of the round is legal and {claims} hold at its end")
 
 
 #: The moves of one card weighed against a round's claims, at the most: a crowded table has tens of
@@ -95,7 +127,8 @@ def value_meant(engine: protocol.Game, state: Position, engine_move: EngineMove,
     return fits[0] if len(fits) == 1 else None
 
 
-def _on(engine: protocol.Game, state: Position, later: Sequence[Move], deals: Deals) -> bool:
-    """Whether the deal's ``later`` moves, then the round's later ``deals``, are legal from ``state``."""
+def _end(engine: protocol.Game, state: Position, later: Sequence[Move], deals: Deals) -> Position | None:
+    """The position after the deal's ``later`` moves, then the round's later ``deals``, played from ``state``,
+    when they are all legal; else None."""
     after = plays_on(engine, state, later)
-    return after is not None and deals_on(engine, after, deals) is not None
+    return None if after is None else deals_on(engine, after, deals)

@@ -586,9 +586,9 @@ class _Checker(OutOfTurn):
             return engine.live(relettered)
         made = self._made(engine, before, move, engine_move)
         deals = self._later_deals(plans, k, before.setup)
-        if self.again is None and (meant := move_meant(engine, before, engine_move, made, later, deals) if later
-                                   or deals else claims_meant(engine, before, engine_move, made,
-                                                              self.game.rounds[(self.round_index or 1) - 1])):
+        round_ = self.game.rounds[(self.round_index or 1) - 1]
+        if self.again is None and (meant := move_meant(engine, before, engine_move, made, later, deals, round_)
+                                   if later or deals else claims_meant(engine, before, engine_move, made, round_)):
             self._note_last_error(meant[1])  # the move its card made, after which the rest of the round is legal
             return engine.live(meant[0])
         if made is None and self.again is not None:  # its card played before, in the error it is a note of
