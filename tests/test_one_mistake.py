@@ -1112,3 +1112,21 @@ def test_a_card_left_out_of_the_opening_table_line_is_one_error() -> None:
         sound, report = validate_game(dln.loads(text)), validate_game(dln.loads(wrong))
         assert any("the round goes on with it" in note for note in report.diagnostics[0].notes), report.diagnostics
         assert [(r.moves, r.stopped) for r in report.rounds] == [(r.moves, r.stopped) for r in sound.rounds], name
+
+
+def test_two_moves_next_to_each_other_in_each_other_s_place_where_no_hand_is_written_are_one_error() -> None:
+    """pagat, The Play: players take turns (D003).  'S 3h x 3c *' and 'N Jc x Js' for 'N Jc x Js' and 'S 3h x 3c
+    *' in samples/constructs/hidden-hands.dln, a record with no hand lines, gave D003 at the first, D501 at its
+    xeri mark (the Js still lay on the table) and D003 at 'N 7d' two lines on: the swap was mended only where
+    every hand is written.  Two moves next to each other keep their seats' cards, and the turn alone puts them
+    back in order: one error, at the first, and the round goes on as they were played.  Further apart, where
+    hands are not written, other cards may fit, and the doubt stays (the test above)."""
+    lines = (SAMPLES / "constructs" / "hidden-hands.dln").read_text(encoding="utf-8").splitlines()
+    assert lines[8].startswith("N Jc x Js") and lines[9].startswith("S 3h x 3c *")
+    sound = "\n".join([*lines[:8], "N Jc x Js", "S 3h x 3c *", *lines[10:]]) + "\n"
+    wrong = "\n".join([*lines[:8], "S 3h x 3c *", "N Jc x Js", *lines[10:]]) + "\n"
+    assert validated(wrong) == [("D302", "warning", 7, 10), ("D003", "error", 9, 1)]
+    [d] = [d for d in validate_game(dln.loads(wrong)).diagnostics if d.severity == "error"]
+    assert "this move seems written in the place of N Jc x Js, on line 10" in d.message, d.message
+    assert [(r.moves, r.stopped) for r in validate_game(dln.loads(wrong)).rounds] == \
+        [(r.moves, r.stopped) for r in validate_game(dln.loads(sound)).rounds]

@@ -6,7 +6,8 @@ and 10: the turn waited for W, then for E), and in a record for two, where the t
 first broke a rule where it stood (``4. N 10s x [10]`` before the 10 was declared, D004) and the replay of the
 round stopped there (or at a move after the first, when that one was legal where it stood).  The validator
 (:mod:`dln.check.validate`) takes two moves for swapped only when the record leaves no doubt: every hand of
-the deal known in full, the deal's moves legal up to the first that breaks a rule, and exactly one pair of
+the deal known in full (or the two next to each other: each keeps its seat's card, and the turn alone tells
+their order), the deal's moves legal up to the first that breaks a rule, and exactly one pair of
 the deal's moves, the first of them at that move or before it, making every move of the deal and of the
 round's later deals legal when swapped back, while the deal does not go on legally after the move that breaks
 the rule, made as written or as a legal move of its card (a move played against the rules, as ``dln record``
@@ -23,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from dln.check.missing import deals_on, plays_on
+from dln.check.missing import deals_on, holding, plays_on
 from dln.check.move_meant import Deals
 from dln.check.move_part import move_part
 from dln.check.references import resolves_all, to_engine_move
@@ -49,7 +50,7 @@ def swapped_back(checker: Reporter, engine: protocol.Game, begun: Position, plan
     it.  ``later_deals`` gives the round's later deals, asked for only then.  The error names no move: the
     positions after it are the ones played, which the rules allow (``dln moves --at`` warns of none)."""
     moves = plans[k].moves
-    if len(moves) < 3 or begun.turn not in begun.seats or any(begun.hand(s).unknown for s in begun.seats):
+    if len(moves) < 3 or begun.turn not in begun.seats:
         return None
     states = [begun]  # the position before each move up to the j-th, as written
     for move in moves[:j]:
@@ -64,7 +65,9 @@ def swapped_back(checker: Reporter, engine: protocol.Game, begun: Position, plan
         return None
     first = errors[0]
     found = _pairs(engine, states, moves, lambda: later_deals(plans, k, begun.setup))
-    if len(found) != 1 or _goes_on(engine, states[j], broken, made, moves[j + 1:]) \
+    hidden = any(begun.hand(s).unknown for s in begun.seats)  # apart, other cards than those seen may fit
+    if len(found) != 1 or (hidden and found[0][1] != found[0][0] + 1) \
+            or _goes_on(engine, states[j], broken, made, moves[j + 1:]) \
             or (found[0][1] == found[0][0] + 1 and _early(engine, states[j], made, errors, moves[j + 1:j + 2])):
         return None
     [(a, b)] = found
@@ -109,8 +112,9 @@ def _goes_on(engine: protocol.Game, state: Position, move: Move, made: EngineMov
     if resolves_all(move, made) and (after := engine.force(state, made)) is not None \
             and plays_on(engine, after, later) is not None:
         return True
-    return any(plays_on(engine, engine.apply(state, m), later) is not None
-               for m in engine.legal_moves(state) if m.card == made.card and m.seat == made.seat)
+    held = holding(state, made.card)  # a card of a hand not written, known to be there for the listing
+    return any(plays_on(engine, engine.apply(held, m), later) is not None
+               for m in engine.legal_moves(held) if m.card == made.card and m.seat == made.seat)
 
 
 def _pairs(engine: protocol.Game, states: Sequence[Position], moves: Sequence[Move], later: Callable[[], Deals]
