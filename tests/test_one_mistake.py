@@ -1130,3 +1130,23 @@ def test_two_moves_next_to_each_other_in_each_other_s_place_where_no_hand_is_wri
     assert "this move seems written in the place of N Jc x Js, on line 10" in d.message, d.message
     assert [(r.moves, r.stopped) for r in validate_game(dln.loads(wrong)).rounds] == \
         [(r.moves, r.stopped) for r in validate_game(dln.loads(sound)).rounds]
+
+
+def test_two_moves_next_to_each_other_in_each_other_s_place_with_a_variation_under_the_second_are_one_error(
+        ) -> None:
+    """pagat, The Play: players take turns (D003).  '14. S 5c x [5s]' and '15. N 7c' for '14. N 7c' and '15. S
+    5c x [5s]' in samples/analysed.dln, S's alternative '(15. S 7h x 7c)' still under the second line, were read
+    as S playing out of turn (the first only out of turn, the second legal after it): D003 at the first, then
+    D003 and D004 at the variation, judged after S's move, where it is N's turn and no 7c lies on the table.
+    The variation is S's, after N 7c: it tells the two lines were written in each other's place.  Swapped back,
+    each line's variation the move's played there, every move is legal: one error, at the first."""
+    text = (SAMPLES / "analysed.dln").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    assert lines[33].startswith("14. N 7c ") and lines[34].startswith("15. S 5c x [5s] ") \
+        and lines[35].startswith("  (15. S 7h x 7c")
+    wrong = "\n".join([*lines[:33], "14. S 5c x [5s]", "15. N 7c", *lines[35:]]) + "\n"
+    assert validated(wrong) == [("D003", "error", 34, 5)]
+    sound, report = validate_game(dln.loads(text)), validate_game(dln.loads(wrong))
+    assert "this move seems written in the place of 15. N 7c, on line 35" in report.diagnostics[0].message
+    assert [(r.moves, r.stopped, r.scores) for r in report.rounds] == \
+        [(r.moves, r.stopped, r.scores) for r in sound.rounds]

@@ -19,7 +19,7 @@ from dln.engine.codes import WRONG_SEAT
 from dln.games import protocol
 from dln.notation.model import Move
 
-__all__ = ["deals_on", "holding", "missing_move", "plays_on"]
+__all__ = ["deals_on", "holding", "missing_move", "plays_on", "variations_on"]
 
 
 def plays_on(engine: protocol.Game, state: Position, moves: Sequence[Move]) -> Position | None:
@@ -69,7 +69,7 @@ def missing_move(engine: protocol.Game, state: Position, moves: Sequence[Move],
         found = claimed or ends or found
         if score is not None:  # the points claimed tell a capture from a lay of the same card
             found = [f for f in found if scored_as_claimed(engine, f[2], score)] or found
-        found = [f for f in found if _variations_on(engine, f[1], moves)] or found  # as the variations have it
+        found = [f for f in found if variations_on(engine, f[1], moves)] or found  # as the variations have it
     return [move for move, _, _ in found]
 
 
@@ -82,7 +82,7 @@ def _played_on(engine: protocol.Game, options: Sequence[tuple[Position, EngineMo
             if (after := plays_on(engine, made := engine.apply(start, move), moves)) is not None]
 
 
-def _variations_on(engine: protocol.Game, state: Position, moves: Sequence[Move]) -> bool:
+def variations_on(engine: protocol.Game, state: Position, moves: Sequence[Move]) -> bool:
     """Whether the variations written under ``moves``, played legally in turn from ``state``, are legal too,
     each from the position before its move."""
     for move in moves:

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from dln.check.missing import deals_on, holding, plays_on
+from dln.check.missing import deals_on, holding, plays_on, variations_on
 from dln.check.move_meant import Deals
 from dln.check.move_part import move_part
 from dln.check.references import resolves_all, to_engine_move
@@ -67,24 +67,44 @@ def swapped_back(checker: Reporter, engine: protocol.Game, begun: Position, plan
     found = _pairs(engine, states, moves, lambda: later_deals(plans, k, begun.setup))
     hidden = any(begun.hand(s).unknown for s in begun.seats)  # apart, other cards than those seen may fit
     if len(found) != 1 or (hidden and found[0][1] != found[0][0] + 1) \
-            or _goes_on(engine, states[j], broken, made, moves[j + 1:]) \
-            or (found[0][1] == found[0][0] + 1 and _early(engine, states[j], made, errors, moves[j + 1:j + 2])):
+            or _goes_on(engine, states[j], broken, made, moves[j + 1:]):
         return None
     [(a, b)] = found
     written, other = moves[a], moves[b]
+    back, fit = _swapped_with_variations(engine, states[a], moves[a:b + 1])
+    if b == a + 1 and _early(engine, states[j], made, errors, moves[j + 1:j + 2]) \
+            and (fit is None or variations_on(engine, engine.force(states[j], made), moves[j + 1:j + 2])):
+        return None  # the move out of turn, unless the variations under the second tell they were written swapped
     why = first.message if a == j else f"as written, {move_text(broken)}{_on_line(broken)} breaks a rule " \
         f"({first.message})"
     checker.report(first.code, "error", f"{why}: this move seems written in the place of {move_text(other)}"
                    f"{_on_line(other, ',')}, and that one in its place",
                    *(move_part(written, SEAT, None, checker.source) or (written.line, written.column)),
-                   notes=("swapped back, every move of the deal is legal: the round goes on as they were played",))
-    moves[a], moves[b] = replace(other, number=written.number), replace(written, number=other.number)
+                   notes=("swapped back, every move of the deal is legal: the round goes on as they were played",
+                          *(("the variations written under each of the two lines are those of the move played "
+                             "there",) if fit else ())))
+    moves[a:b + 1] = back
     kept, state = bool(result.record_moves), states[a]  # kept: each state before a move, with the move
     for i in range(a, j + 1):  # the moves played since the first of the two, in the order swapped back
         if kept:
             result.states[i - j - 1], result.record_moves[i - j - 1] = state, moves[i]
         state = state if i == j else plays_on(engine, state, (moves[i],))
     return engine.live(state)
+
+
+def _swapped_with_variations(engine: protocol.Game, state: Position, moves: Sequence[Move]
+                             ) -> tuple[list[Move], bool | None]:
+    """``moves`` (the pair and those between, from ``state``) with the first and last swapped back, each keeping
+    the number written at its place, and whether their variations are legal so: each move with its own, or,
+    where only so are they all legal, with those written at its place (True; the lines of the two moves were
+    swapped, the variations left under them where they belong); None when neither way are they all legal."""
+    first, last = moves[0], moves[-1]
+    travelled = [replace(last, number=first.number), *moves[1:-1], replace(first, number=last.number)]
+    if variations_on(engine, state, travelled):
+        return travelled, False
+    placed = [replace(travelled[0], variations=first.variations), *moves[1:-1],
+              replace(travelled[-1], variations=last.variations)]
+    return (placed, True) if variations_on(engine, state, placed) else (travelled, None)
 
 
 def _on_line(move: Move, comma: str = "") -> str:
