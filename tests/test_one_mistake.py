@@ -1150,3 +1150,19 @@ def test_two_moves_next_to_each_other_in_each_other_s_place_with_a_variation_und
     assert "this move seems written in the place of 15. N 7c, on line 35" in report.diagnostics[0].message
     assert [(r.moves, r.stopped, r.scores) for r in report.rounds] == \
         [(r.moves, r.stopped, r.scores) for r in sound.rounds]
+
+
+def test_two_moves_next_to_each_other_in_each_other_s_place_that_a_later_move_tells_are_one_error() -> None:
+    """xeri, Play: a card matching the pile's top card takes the pile (X202).  '14. N 3d' and '15. S Ac' for
+    '14. S Ac' and '15. N 3d' in samples/xeri.dln were read as N playing out of turn (the first only out of
+    turn, the second legal after it): D003 at the first, then X202 at '16. S Ad', which now lay on the Ac
+    rather than the 3d.  Read out of turn, the deal does not go on legally; swapped back, every move is legal:
+    one error, at the first."""
+    text = (SAMPLES / "xeri.dln").read_text(encoding="utf-8")
+    wrong = _swapped("xeri.dln", "14. S Ac", "15. N 3d")
+    line = text.splitlines().index("14. S Ac") + 1
+    assert validated(wrong) == [("D003", "error", line, 5)]
+    sound, report = validate_game(dln.loads(text)), validate_game(dln.loads(wrong))
+    assert "this move seems written in the place of 15. S Ac" in report.diagnostics[0].message
+    assert [(r.moves, r.stopped, r.scores) for r in report.rounds] == \
+        [(r.moves, r.stopped, r.scores) for r in sound.rounds]

@@ -13,8 +13,9 @@ round's later deals legal when swapped back, while the deal does not go on legal
 the rule, made as written or as a legal move of its card (a move played against the rules, as ``dln record``
 writes one, is followed by the rest).  The one error is at the first of the two.  Two moves next to each other
 are the move-out-of-turn check's (``_played_early`` in the validator) when the first is only out of turn and
-the second legal after it; when the first takes what the second lays, or the second no longer fits the table
-the first left (``27. N 6c 4c =10`` before ``28. S 4c``), they are swapped back here.  Any other pair that
+the second, and the rest of the deal, legal after it; when the first takes what the second lays, or the second
+no longer fits the table the first left (``27. N 6c 4c =10`` before ``28. S 4c``), or a later move the table
+the two left, they are swapped back here.  Any other pair that
 would do as well is a doubt: the moves' errors stay as they were.
 """
 
@@ -72,7 +73,7 @@ def swapped_back(checker: Reporter, engine: protocol.Game, begun: Position, plan
     [(a, b)] = found
     written, other = moves[a], moves[b]
     back, fit = _swapped_with_variations(engine, states[a], moves[a:b + 1])
-    if b == a + 1 and _early(engine, states[j], made, errors, moves[j + 1:j + 2]) \
+    if b == a + 1 and _early(engine, states[j], made, errors, moves[j + 1:]) \
             and (fit is None or variations_on(engine, engine.force(states[j], made), moves[j + 1:j + 2])):
         return None  # the move out of turn, unless the variations under the second tell they were written swapped
     why = first.message if a == j else f"as written, {move_text(broken)}{_on_line(broken)} breaks a rule " \
@@ -114,15 +115,22 @@ def _on_line(move: Move, comma: str = "") -> str:
 
 
 def _early(engine: protocol.Game, state: Position, made: EngineMove, errors: Sequence[Violation],
-           after: Sequence[Move]) -> bool:
-    """Whether a move only out of turn (``errors``, the D003 alone) is followed by the move ``after`` it legal
-    as written after it: the move-out-of-turn check's (``_played_early`` in the validator) reads the two next to
-    each other, one error, and no order is mended.  Else the first takes what the second lays, or the second
-    no longer fits the table the first left, and swapped back is the one mistake."""
+           later: Sequence[Move]) -> bool:
+    """Whether a move only out of turn (``errors``, the D003 alone) is followed by the deal's ``later`` moves
+    legal as written after it, its seat not playing again in the circuit: the move-out-of-turn check's
+    (``_played_early`` in the validator) reads the two next to each other, one error, and no order is mended.
+    Else the first takes what the second lays, or the second no longer fits the table the first left, or a
+    later move the table the two left in that order (in Xeri, ``14. N 3d``, ``15. S Ac`` for ``14. S Ac``,
+    ``15. N 3d``: ``16. S Ad`` then lies on the Ac, X202), and swapped back is the one mistake."""
     if any(v.code != WRONG_SEAT for v in errors):
         return False
     forced = engine.force(state, made)
-    return forced is not None and plays_on(engine, forced, after) is not None
+    second = None if forced is None else plays_on(engine, forced, later[:1])
+    if second is None:
+        return False
+    if second.turn == made.seat and later[1:] and later[1].seat != made.seat:  # as _played_early reads it
+        second = second._replace(turn=second.turn_after(made.seat))  # type: ignore[attr-defined]
+    return plays_on(engine, second, later[1:]) is not None
 
 
 def _goes_on(engine: protocol.Game, state: Position, move: Move, made: EngineMove, later: Sequence[Move]) -> bool:
