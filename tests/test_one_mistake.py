@@ -1166,3 +1166,23 @@ def test_two_moves_next_to_each_other_in_each_other_s_place_that_a_later_move_te
     assert "this move seems written in the place of 15. S Ac" in report.diagnostics[0].message
     assert [(r.moves, r.stopped, r.scores) for r in report.rounds] == \
         [(r.moves, r.stopped, r.scores) for r in sound.rounds]
+
+
+@pytest.mark.parametrize(("line", "left_out"), [(10, "8h"), (10, "9c"), (11, "8s"), (11, "Qc")])
+def test_a_card_left_out_of_a_setup_s_hand_line_is_one_error_at_that_line(line: int, left_out: str) -> None:
+    """pagat, The Play: each seat plays one card in turn, so with N to play after S dealt the hands hold as
+    many cards (D102).  A card dropped from a hand line of samples/constructs/setup.dln gave D102 at S's line
+    (the other hand, now one too big beside it), then D001 where the seat plays the card it no longer holds,
+    the replay stopping there, and, for N's 8h or S's 8s, D403 at the declaration its owner seemed to hold no
+    card of value 8 for.  The card the seat plays later, which no line of the setup writes, is the one left out:
+    one error, the D102 at that hand line, and the round goes on with it in the hand."""
+    text = (SAMPLES / "constructs" / "setup.dln").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    assert f" {left_out}" in lines[line - 1]
+    lines[line - 1] = lines[line - 1].replace(f" {left_out}", "", 1)
+    wrong = "\n".join(lines) + "\n"
+    assert validated(wrong) == [("D102", "error", line, 1)]
+    [d] = validate_game(dln.loads(wrong)).diagnostics
+    assert f"plays {left_out} later, which no line of the setup writes" in d.message, d.message
+    sound, report = validate_game(dln.loads(text)), validate_game(dln.loads(wrong))
+    assert [(r.moves, r.stopped) for r in report.rounds] == [(r.moves, r.stopped) for r in sound.rounds]

@@ -20,7 +20,8 @@ It also finds where in the record a finding about a position belongs
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from dln.cards import Card
 from dln.engine import (
@@ -35,12 +36,15 @@ from dln.engine import (
 )
 from dln.engine.codes import error
 from dln.games.protocol import Game
-from dln.notation.model import Captured, Round
+from dln.notation.model import Captured, Move, Round
 from dln.notation.model import Hand as HandLine
 from dln.notation.model import Pile as RecordPile
 from dln.wording import count_of
 
-__all__ = ["SetupStart", "locate", "read_setup", "written_at"]
+if TYPE_CHECKING:  # reports reads setups' places
+    from dln.check.reports import DealPlan
+
+__all__ = ["SetupStart", "locate", "read_setup", "with_left_out", "written_at"]
 
 Where = tuple[int, int]
 
@@ -78,16 +82,19 @@ class SetupStart:
     #: A card written twice whose mention in a hand line is the card too many (the first, where the one
     #: written last fits the hands), and where: its D104 is reported there.
     written_again: dict[Card, Where] = field(default_factory=dict)
+    #: The cards a hand line leaves out, which its seat plays later and no line of the setup writes, by seat:
+    #: the hand holds them (:func:`_with_cards_left_out`), its D102 the one error.
+    left_out: dict[str, tuple[Card, ...]] = field(default_factory=dict)
     #: Every card on the table in the order written, a declaration's cards where it is written: the table
     #: of a game without declarations, which reads them as loose cards (Xeri's pile keeps its top card).
     on_table: list[Card] = field(default_factory=list)
 
 
 def read_setup(round_: Round, game: Game, seats: Sequence[str], hands: Sequence[HandLine],
-               turn: str, more_deals: int) -> SetupStart:
+               turn: str, more_deals: int, moves: Sequence[Move] = ()) -> SetupStart:
     """The position a setup of ``game`` describes, with the problems of the record as written.
 
-    ``hands`` are the hand lines of its first deal; ``more_deals`` is how many
+    ``hands`` are the hand lines of its first deal, ``moves`` its moves; ``more_deals`` is how many
     later deals the record goes on to (then each unwritten hand holds exactly
     the cards its seat plays before the next deal, and when the setup does not
     say which deal it is, there are that many deals left).
@@ -101,8 +108,18 @@ def read_setup(round_: Round, game: Game, seats: Sequence[str], hands: Sequence[
     loose = [item for item in table if isinstance(item, Card)]
     written = {h.seat: len(h.cards) for h in hands if h.seat in seats}
     dealer = round_.dealer
-    written, again = _without_cards_written_again(round_, hands, written, lambda sizes: any(
-        dealer in (None, d) for d, _ in fitting_dealers(seats, turn, sizes, hand_size)))
+    def fit(sizes: dict[str, int]) -> bool:
+        return any(dealer in (None, d) for d, _ in fitting_dealers(seats, turn, sizes, hand_size))
+
+    written, again = _without_cards_written_again(round_, hands, written, fit)
+    written, left_out = _with_cards_left_out(round_, hands, written, moves, fit)
+    for seat, cards in left_out.items():
+        hand = next(h for h in hands if h.seat == seat)
+        v = error(game.hand_size_code, f"{seat}'s hand line lists {count_of(len(hand.cards), 'card')}, too few "
+                  f"beside the other hands with {turn} to play: {seat} plays {' '.join(map(str, cards))} later, "
+                  f"which no line of the setup writes, and the round goes on with {_them(cards)} in {seat}'s hand",
+                  subject=f"hand {seat}")
+        problems.append((v, locate(v.subject, round_, hands)))
     # -- the dealer and the size of each hand --------------------------------------
     full: int | None = None
     if dealer is not None:
@@ -213,7 +230,16 @@ def read_setup(round_: Round, game: Game, seats: Sequence[str], hands: Sequence[
     return SetupStart(dealer, turn, deal, loose, piles, sizes, captured, xeris,
                       None if unscored else unnamed, unscored, later, problems, last, opening=deal == 1 and whole,
                       sizes_known=sizes_known, written_again=again,
-                      on_table=_table_cards(round_))
+                      on_table=_table_cards(round_), left_out=left_out)
+
+
+def with_left_out(plan: DealPlan, start: SetupStart) -> DealPlan:
+    """The setup's first deal ``plan`` with the cards its hand lines leave out (``start.left_out``) in them, so
+    that the moves playing them are no second error."""
+    if not start.left_out:
+        return plan
+    return replace(plan, hands=tuple(replace(h, cards=(*h.cards, *start.left_out.get(h.seat, ())))
+                                     for h in plan.hands))
 
 
 def _without_cards_written_again(round_: Round, hands: Sequence[HandLine], written: dict[str, int],
@@ -239,6 +265,31 @@ def _without_cards_written_again(round_: Round, hands: Sequence[HandLine], writt
         if fit(one):
             return one, {card: at}
     return written, {}
+
+
+def _with_cards_left_out(round_: Round, hands: Sequence[HandLine], written: dict[str, int], moves: Sequence[Move],
+                         fit: Callable[[dict[str, int]], bool]) -> tuple[dict[str, int], dict[str, tuple[Card, ...]]]:
+    """The size of each written hand, with the cards its seat plays in ``moves`` that no line of the setup
+    writes, when the hands ``fit`` one circuit of play only so, and one hand's alone do: a card left out of a
+    hand line is the one mistake, its D102, and not the move playing it (D001) nor a hand that is now one too
+    big beside it, or a declaration its owner seems to hold no card for (D403).  With those cards, by seat."""
+    if fit(written):
+        return written, {}
+    found = []
+    for hand in hands:
+        if hand.seat in written:
+            held = set(hand.cards)
+            cards = tuple(dict.fromkeys(m.card for m in moves if m.seat == hand.seat and m.card not in held
+                                        and _mentions(m.card, round_, hands) == 0))
+            sizes = {**written, hand.seat: written[hand.seat] + len(cards)}
+            if cards and fit(sizes):
+                found.append((sizes, {hand.seat: cards}))
+    return found[0] if len(found) == 1 else (written, {})
+
+
+def _them(cards: Sequence[Card]) -> str:
+    """'it' or 'them', as many as ``cards``."""
+    return "it" if len(cards) == 1 else "them"
 
 
 def _mentions(card: Card, round_: Round, hands: Sequence[HandLine]) -> int:

@@ -51,7 +51,7 @@ from dln.check.reports import (
 )
 from dln.check.round_end import close_round
 from dln.check.seats import first_written, stray_seat, three_finding, three_seated
-from dln.check.setups import SetupStart, read_setup
+from dln.check.setups import SetupStart, read_setup, with_left_out
 from dln.check.swapped import swapped_back
 from dln.check.unmarked import deal_plans
 from dln.engine import Hand, Position, Rules
@@ -506,8 +506,9 @@ class _Checker(OutOfTurn):
                             if turn is None else f"{turn} has no seat in this {self.players}-player game",
                             round_.turn_line or round_.line, round_.turn_column or round_.column)
             return None
-        start = read_setup(round_, engine, self.seats, first.hands, turn, len(plans) - 1)
-        self.setup_start = start
+        start = read_setup(round_, engine, self.seats, first.hands, turn, len(plans) - 1, first.moves)
+        self.setup_start, first = start, with_left_out(first, start)
+        plans[0] = first
         for v, where in start.problems:
             line, column = where or (round_.line, round_.column)
             self.report(v.code, v.severity, v.message, line, column)
