@@ -1186,3 +1186,14 @@ def test_a_card_left_out_of_a_setup_s_hand_line_is_one_error_at_that_line(line: 
     assert f"plays {left_out} later, which no line of the setup writes" in d.message, d.message
     sound, report = validate_game(dln.loads(text)), validate_game(dln.loads(wrong))
     assert [(r.moves, r.stopped) for r in report.rounds] == [(r.moves, r.stopped) for r in sound.rounds]
+
+
+def test_two_moves_next_to_each_other_in_each_other_s_place_that_the_next_deal_tells_are_one_error() -> None:
+    """xeri, Play: a capture takes the pile by its top card (X203).  '11. N 5d' and '12. S Kh' for '11. S Kh'
+    and '12. N 5d', a deal's last two moves in samples/xeri.dln, gave D003 at the first, then X203 at the next
+    deal's '13. S Jh x 5d', the 5d now under the Kh: read out of turn, the round did not go on legally, but
+    only the deal's own later moves were asked.  Swapped back, every move of the round is legal: one error."""
+    text = (SAMPLES / "xeri.dln").read_text(encoding="utf-8")
+    wrong = _swapped("xeri.dln", "11. S Kh", "12. N 5d")
+    line = text.splitlines().index("11. S Kh") + 1
+    assert validated(wrong) == [("D003", "error", line, 5)]

@@ -27,7 +27,7 @@ from dln.games import protocol
 from dln.notation.model import Move, Round
 from dln.notation.writer import move_text
 
-__all__ = ["claims_meant", "move_meant", "value_meant"]
+__all__ = ["claims_meant", "move_meant", "rest_on", "value_meant"]
 
 Deals = Sequence[tuple[Mapping[str, Hand], Sequence[Move]]]  # the round's later deals: each one's hands and moves
 
@@ -42,10 +42,10 @@ def move_meant(engine: protocol.Game, state: Position, engine_move: EngineMove, 
     is legal and the claims hold, or several scoring the round alike (:func:`_claimed_on`)."""
     if engine_move.seat != state.turn or not (later or deals):
         return None
-    if made is not None and (end := _end(engine, made, later, deals)) is not None:  # the rest is legal as made
+    if made is not None and (end := rest_on(engine, made, later, deals)) is not None:  # the rest is legal as made
         return _claimed_on(engine, state, engine_move, end, later, deals, round_)
     found = [(move, after) for move in engine.legal_moves(state) if move.card == engine_move.card
-             and _end(engine, after := engine.apply(state, move), later, deals) is not None]
+             and rest_on(engine, after := engine.apply(state, move), later, deals) is not None]
     if not found or any(after != found[0][1] for _, after in found):
         return None
     from dln.check.generate import record_move  # with self-play behind it: only when a move is meant
@@ -68,7 +68,7 @@ def _claimed_on(engine: protocol.Game, state: Position, engine_move: EngineMove,
     moves = [move for move in engine.legal_moves(state) if move.card == engine_move.card]
     if len(moves) > _WEIGHED:
         return None
-    found = [(move, after, last) for move in moves if (last := _end(engine, after := engine.apply(state, move),
+    found = [(move, after, last) for move in moves if (last := rest_on(engine, after := engine.apply(state, move),
                                                                      later, deals)) is not None
              and claims_hold(engine, last, round_)]
     if not found or any(engine.score(engine.finish(last)) != engine.score(engine.finish(found[0][2]))
@@ -127,7 +127,7 @@ def value_meant(engine: protocol.Game, state: Position, engine_move: EngineMove,
     return fits[0] if len(fits) == 1 else None
 
 
-def _end(engine: protocol.Game, state: Position, later: Sequence[Move], deals: Deals) -> Position | None:
+def rest_on(engine: protocol.Game, state: Position, later: Sequence[Move], deals: Deals) -> Position | None:
     """The position after the deal's ``later`` moves, then the round's later ``deals``, played from ``state``,
     when they are all legal; else None."""
     after = plays_on(engine, state, later)

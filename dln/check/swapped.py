@@ -14,8 +14,8 @@ the rule, made as written or as a legal move of its card (a move played against 
 writes one, is followed by the rest).  The one error is at the first of the two.  Two moves next to each other
 are the move-out-of-turn check's (``_played_early`` in the validator) when the first is only out of turn and
 the second, and the rest of the deal, legal after it; when the first takes what the second lays, or the second
-no longer fits the table the first left (``27. N 6c 4c =10`` before ``28. S 4c``), or a later move the table
-the two left, they are swapped back here.  Any other pair that
+no longer fits the table the first left (``27. N 6c 4c =10`` before ``28. S 4c``), or a later move of the
+round the table the two left, they are swapped back here.  Any other pair that
 would do as well is a doubt: the moves' errors stay as they were.
 """
 
@@ -26,7 +26,7 @@ from dataclasses import replace
 from typing import Any
 
 from dln.check.missing import deals_on, holding, plays_on, variations_on
-from dln.check.move_meant import Deals
+from dln.check.move_meant import Deals, rest_on
 from dln.check.move_part import move_part
 from dln.check.references import resolves_all, to_engine_move
 from dln.check.reports import DealPlan, Reporter, RoundReport
@@ -66,14 +66,15 @@ def swapped_back(checker: Reporter, engine: protocol.Game, begun: Position, plan
         return None
     first = errors[0]
     found = _pairs(engine, states, moves, lambda: later_deals(plans, k, begun.setup))
+    deals = later_deals(plans, k, begun.setup) if found else []
     hidden = any(begun.hand(s).unknown for s in begun.seats)  # apart, other cards than those seen may fit
     if len(found) != 1 or (hidden and found[0][1] != found[0][0] + 1) \
-            or _goes_on(engine, states[j], broken, made, moves[j + 1:]):
+            or _goes_on(engine, states[j], broken, made, moves[j + 1:], deals):
         return None
     [(a, b)] = found
     written, other = moves[a], moves[b]
     back, fit = _swapped_with_variations(engine, states[a], moves[a:b + 1])
-    if b == a + 1 and _early(engine, states[j], made, errors, moves[j + 1:]) \
+    if b == a + 1 and _early(engine, states[j], made, errors, moves[j + 1:], deals) \
             and (fit is None or variations_on(engine, engine.force(states[j], made), moves[j + 1:j + 2])):
         return None  # the move out of turn, unless the variations under the second tell they were written swapped
     why = first.message if a == j else f"as written, {move_text(broken)}{_on_line(broken)} breaks a rule " \
@@ -115,13 +116,15 @@ def _on_line(move: Move, comma: str = "") -> str:
 
 
 def _early(engine: protocol.Game, state: Position, made: EngineMove, errors: Sequence[Violation],
-           later: Sequence[Move]) -> bool:
-    """Whether a move only out of turn (``errors``, the D003 alone) is followed by the deal's ``later`` moves
-    legal as written after it, its seat not playing again in the circuit: the move-out-of-turn check's
-    (``_played_early`` in the validator) reads the two next to each other, one error, and no order is mended.
-    Else the first takes what the second lays, or the second no longer fits the table the first left, or a
-    later move the table the two left in that order (in Xeri, ``14. N 3d``, ``15. S Ac`` for ``14. S Ac``,
-    ``15. N 3d``: ``16. S Ad`` then lies on the Ac, X202), and swapped back is the one mistake."""
+           later: Sequence[Move], deals: Deals) -> bool:
+    """Whether a move only out of turn (``errors``, the D003 alone) is followed by the deal's ``later`` moves,
+    then the round's later ``deals``, legal as written after it, its seat not playing again in the circuit:
+    the move-out-of-turn check's (``_played_early`` in the validator) reads the two next to each other, one
+    error, and no order is mended.  Else the first takes what the second lays, or the second no longer fits
+    the table the first left, or a later move the table the two left in that order (in Xeri, ``14. N 3d``,
+    ``15. S Ac`` for ``14. S Ac``, ``15. N 3d``: ``16. S Ad`` then lies on the Ac, X202; ``11. N 5d``,
+    ``12. S Kh``: the next deal's ``13. S Jh x 5d`` names a card under the Kh, X203), and swapped back is the
+    one mistake."""
     if any(v.code != WRONG_SEAT for v in errors):
         return False
     forced = engine.force(state, made)
@@ -130,18 +133,20 @@ def _early(engine: protocol.Game, state: Position, made: EngineMove, errors: Seq
         return False
     if second.turn == made.seat and later[1:] and later[1].seat != made.seat:  # as _played_early reads it
         second = second._replace(turn=second.turn_after(made.seat))  # type: ignore[attr-defined]
-    return plays_on(engine, second, later[1:]) is not None
+    return rest_on(engine, second, later[1:], deals) is not None
 
 
-def _goes_on(engine: protocol.Game, state: Position, move: Move, made: EngineMove, later: Sequence[Move]) -> bool:
-    """Whether the deal's ``later`` moves are legal after ``move`` (``made``, the engine's) as the table may
-    have made it, against the rules (:meth:`Game.force`) or as a legal move of its card: then the record may
-    hold what was played, as ``dln record`` writes a move played against the rules, and no order is mended."""
+def _goes_on(engine: protocol.Game, state: Position, move: Move, made: EngineMove, later: Sequence[Move],
+             deals: Deals) -> bool:
+    """Whether the deal's ``later`` moves, then the round's later ``deals``, are legal after ``move`` (``made``,
+    the engine's) as the table may have made it, against the rules (:meth:`Game.force`) or as a legal move of
+    its card: then the record may hold what was played, as ``dln record`` writes a move played against the
+    rules, and no order is mended."""
     if resolves_all(move, made) and (after := engine.force(state, made)) is not None \
-            and plays_on(engine, after, later) is not None:
+            and rest_on(engine, after, later, deals) is not None:
         return True
     held = holding(state, made.card)  # a card of a hand not written, known to be there for the listing
-    return any(plays_on(engine, engine.apply(held, m), later) is not None
+    return any(rest_on(engine, engine.apply(held, m), later, deals) is not None
                for m in engine.legal_moves(held) if m.card == made.card and m.seat == made.seat)
 
 
