@@ -18,11 +18,12 @@ from click.testing import CliRunner
 import dln
 from dln.cli import main
 from dln.notation.model import Variation
-from dln.views.html import KEYS, cursors, page, position_key
-from dln.views.packed import BLOCK_BYTES, game_blocks, read_games
+from dln.views.html import KEYS, cursors, page, position_json, position_key, shown
+from dln.views.packed import BLOCK_BYTES, game_blocks, json_text, read_games
 from dln.views.replay import Cursor, Replay
 from dln.views.scoresheet import frame_data
 from dln.views.tui import BINDINGS
+from dln.wording import ACTED_ON, SURROGATES, visible
 from tests.budgets import fast_only
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -228,6 +229,19 @@ def test_text_a_screen_would_act_on_is_shown_as_escapes() -> None:
     assert data["players"]["N"] == "Ma\\x1bria" and data["event"] == "Club\\u202enight"
 
 
+def test_a_positions_json_shows_every_character_a_screen_would_act_on() -> None:
+    """A position's JSON is dumped once and its data walked only when the JSON holds a character
+    :func:`dln.wording.visible` escapes: whichever one (a C0 control, which JSON writes as its own escape,
+    ``\\u001b`` or ``\\r``; a C1 control, a bidi mark or a lone surrogate, written raw), deep in the data or
+    at its top, it is still shown as its escape; data with none is its plain JSON."""
+    for code in (*ACTED_ON, *SURROGATES):
+        data = {"key": "g1-r1-m1", "move": {"comments": [f"a{chr(code)}b"]}, "top": chr(code), "n": 3}
+        assert position_json(data) == json_text(shown(data)), hex(code)
+        assert json.loads(position_json(data))["move"]["comments"] == [f"a{visible(chr(code))}b"], hex(code)
+    clean = {"key": "g1-r1-m1", "svg": '<svg>\n<desc>N \u25b6 "to play"\t\\</desc></svg>', "go": [None, 1.5]}
+    assert position_json(clean) == json_text(clean)
+
+
 def test_the_page_is_written_game_by_game() -> None:
     """The first game's data is out before the second game is replayed: memory does not grow with the file."""
     made: list[int] = []
@@ -254,10 +268,10 @@ def test_a_game_is_written_block_by_block() -> None:
     taken: list[int] = []
     filler = "".join(chr(0x100 + (k * 7919) % 5000) for k in range(20_000))  # text that deflates poorly
 
-    def positions() -> Iterator[dict[str, Any]]:
+    def positions() -> Iterator[tuple[str, str]]:
         for k in range(40):
             taken.append(k)
-            yield {"key": f"g1-r1-m{k}", "text": filler[k:] + filler[:k]}
+            yield f"g1-r1-m{k}", json_text({"key": f"g1-r1-m{k}", "text": filler[k:] + filler[:k]})
 
     pieces, closed = [], []
     for piece in game_blocks(1, positions(), lambda: {"number": 1}):

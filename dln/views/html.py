@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import json
+import re
 from collections.abc import Iterable, Iterator
 from html import escape
 from importlib import resources
@@ -44,14 +44,15 @@ from dln.views.frames import (
     score_table,
     standing_words,
 )
-from dln.views.packed import game_blocks
+from dln.views.packed import game_blocks, json_text
 from dln.views.replay import Replay
 from dln.views.scoresheet import frame_data
 from dln.views.svg import beside_the_table, card_defs, card_name, position_svg
 from dln.views.tui import BINDINGS, DELAYS, HELP_PAGING, START_DELAY, latin_key
-from dln.wording import number_word, visible
+from dln.wording import ACTED_ON, SURROGATES, number_word, visible
 
-__all__ = ["ACTIONS", "KEYS", "cursors", "game_head", "game_positions", "page", "position_key"]
+__all__ = ["ACTIONS", "KEYS", "cursors", "game_head", "game_positions", "page", "position_json", "position_key",
+           "shown"]
 
 #: The replayer's actions (tui.BINDINGS) that move the cursor; each position says where each one leads.
 ACTIONS: tuple[str, ...] = ("forward", "back", "first", "last", "next_round", "previous_round", "variation",
@@ -315,10 +316,32 @@ def _course(round_: RoundReplay, game: Game, number: int) -> str | None:
         f'<p class="course-note">partners: {escape(assumed)}</p>' if assumed else "")
 
 
-def game_positions(replay: Replay, game: int, filename: str) -> Iterator[dict[str, Any]]:
-    """Every position of game ``game`` (an index), one at a time, in the order of :func:`cursors`."""
+def game_positions(replay: Replay, game: int, filename: str) -> Iterator[tuple[str, str]]:
+    """Every position of game ``game`` (an index), one at a time, in the order of :func:`cursors`: its key
+    and its JSON (:func:`position_json`)."""
     for cursor in cursors(replay, game):
-        yield shown(_position(replay, cursor, filename))
+        data = _position(replay, cursor, filename)
+        yield data["key"], position_json(data)
+
+
+#: How a position's JSON (:func:`json_text`) writes each character :func:`visible` escapes: as itself (a C1
+#: control, a bidi mark, a lone surrogate) or as an escape of its own (a C0 control: ``\u001b``, ``\r``).
+_IN_JSON = [json_text(chr(code))[1:-1] for code in (*ACTED_ON, *SURROGATES)]
+#: Any of them in a JSON: those written as themselves (none printable: a JSON that is, the common case, has
+#: none, a quicker test than this search), and a backslash before the letter of an escape of one (``u``,
+#: ``r``...).  A record's own backslash before such a letter is a false alarm, which costs only the walk.
+_UNSHOWN_AS_ITSELF = re.compile("[" + "".join(re.escape(c) for c in _IN_JSON if len(c) == 1) + "]")
+_UNSHOWN_ESCAPED = re.compile(r"\\[" + "".join(sorted({c[1] for c in _IN_JSON if len(c) > 1})) + "]")
+
+
+def position_json(data: dict[str, Any]) -> str:
+    """A position's JSON with every text shown (:func:`shown`).  Dumped once, and looked at for a character
+    to escape: only a position that has one (a control character in a comment or a name) is walked and
+    dumped again.  The walk of every string of every position took a tenth of ``dln html``'s time."""
+    text = json_text(data)
+    if (not text.isprintable() and _UNSHOWN_AS_ITSELF.search(text)) or _UNSHOWN_ESCAPED.search(text):
+        return json_text(shown(data))
+    return text
 
 
 def shown(data: Any) -> Any:
@@ -336,7 +359,7 @@ def shown(data: Any) -> Any:
 
 def _json_in_html(data: Any) -> str:
     """JSON that can sit in a ``<script>`` element: no ``</script>`` or ``<!--`` can appear in it."""
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    return json_text(data).replace("<", "\\u003c")
 
 
 def _asset(name: str) -> str:

@@ -32,7 +32,7 @@ from typing import Any
 
 from dln.views.output import utf8_bytes
 
-__all__ = ["BLOCK_BYTES", "Packer", "game_blocks", "read_games"]
+__all__ = ["BLOCK_BYTES", "Packer", "game_blocks", "json_text", "read_games"]
 
 #: A block of positions is closed once its JSON reaches this size: the page's script inflates one in a few
 #: milliseconds, and smaller blocks would deflate worse (docs/viewer.md has the figures).
@@ -67,25 +67,26 @@ class Packer:
         return base64.b64encode(data[:whole]).decode("ascii")
 
 
-def _json(data: Any) -> str:
+def json_text(data: Any) -> str:
+    """``data`` as the page writes JSON: compact, every character as itself but those JSON must escape."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def game_blocks(number: int | None, positions: Iterable[dict[str, Any]], head: Callable[[], dict[str, Any]],
+def game_blocks(number: int | None, positions: Iterable[tuple[str, str]], head: Callable[[], dict[str, Any]],
                 ) -> Iterator[str]:
-    """One game's blocks as text, written as the positions come: the blocks of positions (each position a
-    dict with its ``key``), then the game's block with ``head()`` (called once the positions are out) and
-    the keys of each block."""
+    """One game's blocks as text, written as the positions come: the blocks of positions (each position its
+    key and its JSON, dumped once by the page that made it), then the game's block with ``head()`` (called
+    once the positions are out) and the keys of each block."""
     blocks: list[list[str]] = []
     packer: Packer | None = None
     keys: list[str] = []
-    for data in positions:
+    for key, text in positions:
         if packer is None:
             packer, keys = Packer(), []
             blocks.append(keys)
             yield _OPEN.format(kind="dln-positions", attributes="") + packer.add("{")
-        keys.append(data["key"])
-        yield packer.add(("," if len(keys) > 1 else "") + _json(data["key"]) + ":" + _json(data))
+        keys.append(key)
+        yield packer.add(("," if len(keys) > 1 else "") + json_text(key) + ":" + text)
         if packer.size >= BLOCK_BYTES:
             yield packer.add("}") + packer.close() + "</script>\n"
             packer = None
@@ -95,7 +96,7 @@ def game_blocks(number: int | None, positions: Iterable[dict[str, Any]], head: C
     # The games menu lists every game by its label without inflating it: the label is written in the clear.
     label = f' data-label="{escape(said["label"], quote=True)}"' if said.get("label") else ""
     yield (_OPEN.format(kind="dln-game", attributes=f' data-game="{number}"{label}')
-           + game.add(_json({**said, "blocks": blocks})) + game.close() + "</script>\n")
+           + game.add(json_text({**said, "blocks": blocks})) + game.close() + "</script>\n")
 
 
 def _unpack(text: str) -> Any:
