@@ -234,7 +234,9 @@ def forced(state: RoundState, move: Move) -> RoundState | None:
     loose = tuple(c for c in state.loose if c not in move.loose)
     piles = tuple(p for p in state.piles if p.id not in move.piles)
     captured, last_capturer, next_pile_id = state.captured, state.last_capturer, state.next_pile_id
-    taken = (*move.loose, *(c for p in named for c in p.cards))
+    # The table's order, as a legal move lays them (apply): move.loose is a set, whose order changes from process
+    # to process.
+    taken = (*(c for c in state.loose if c in move.loose), *(c for p in named for c in p.cards))
     if move.kind == "lay":
         loose += (card,)
     elif move.kind == "capture":
