@@ -527,7 +527,7 @@ def test_a_position_breaking_a_rule_is_not_analysed(tmp_path: Path) -> None:
         data = json.loads(run("analyse", str(path), "--budget", "1", "--json")[1])
         assert data["games"][0]["skipped"][0]["why"].startswith("the record breaks a rule before this move")
         code, out, _ = run("moves", str(path), "--at", "1", "--rank", "--budget", "1")
-        assert code == 1 and f"cannot rank the moves before move 1 of round 1: {code_name} above breaks a rule" \
+        assert code == 1 and f"cannot rank the moves before move 1 of {unit} 1: {code_name} above breaks a rule" \
             in out and "Traceback" not in out
         code, out, _ = run("moves", str(path), "--at", "1", "--rank", "--budget", "1", "--json")
         assert code == 1 and json.loads(out)["diagnostics"][0]["code"] == code_name.split()[0]

@@ -198,7 +198,7 @@ def test_the_hint_has_the_numbers_of_dln_analyse(sample: str, tmp_path: Path) ->
 def test_the_sister_games_engine_key_in_a_terminal(tmp_path: Path) -> None:
     term = replaying(tmp_path, "xeri.dln")
     try:
-        term.wait_for("round 1: start", "q quit")
+        term.wait_for("hand 1: start", "q quit")  # Xeri's word for a round
         term.keys("Right", "Right", "e")
         term.keys("Right", "Left")  # keys still move while the engine thinks
         screen = term.wait_for("─ move 2 ", "engine: S Ah ", timeout=120)
