@@ -122,7 +122,8 @@ class Game(Protocol):
     declares: bool  # whether a seat may declare (build) a value for a later capture
     result_unit: str  # what the game's standing counts: "points" or "hands won"
     #: What the game's rules text calls a round, one deal of the pack played out and scored on its own:
-    #: Diloti's "round" (pagat.com), Xeri's "hand" (denexa.com); what the analysis says its values are for.
+    #: Diloti's "round" (pagat.com), Kontsina's and Xeri's "hand" (denexa.com); what every report, screen and
+    #: analysis of the game calls it (the DLN keyword, the --round option and JSON keys stay "round").
     round_word: str
     #: A round's score items, by name, in the order its scores list them; one named most_... or more_... goes to
     #: whoever has most at the round's end (:func:`contested`).

@@ -214,7 +214,7 @@ class TableGame(ABC):
     scores_xeri: bool  # whether sweeping the table scores (Xeri does, Kontsina does not)
     declares = False  # neither game builds: a card captures or is laid
     result_unit: str  # what the game's standing counts: "points" (Kontsina) or "hands won" (Xeri)
-    round_word = "round"  # what the game's rules text calls a round (Game.round_word): Xeri's "hand"
+    round_word = "round"  # what the game's rules text calls a round (Game.round_word): Kontsina's, Xeri's "hand"
     move_examples: str  # moves of the game as a player types them, for dln play's help
     hand_size_code: str  # the rule code of a wrong hand size
     dealer_code: str  # the rule code of a wrong dealer
