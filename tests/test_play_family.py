@@ -90,7 +90,7 @@ def test_a_whole_sister_game_against_the_engine_validates(tmp_path: Path, game_t
     assert any(line.startswith(f"   your hand ({seat}): ") for line in said)
     assert not any(line.startswith("   your hand (") and not line.startswith(f"   your hand ({seat})")
                    for line in said)
-    assert len(game.rounds) == 1 or any(line.startswith("round 2: ") for line in said)
+    assert len(game.rounds) == 1 or any(line.startswith("hand 2: ") for line in said)  # as both texts say
     assert not any("type the opening" in line for line in said), said
 
 

@@ -200,7 +200,7 @@ def test_a_xeri_session_shows_the_pile_and_counts_hands_won() -> None:
     """The pile's cards lie one on another (xeri, Setup: a jack or a pair on top is dealt again): the prompt
     says in which order to type them, as the status line shows them, its top card last."""
     s = session("Xeri")
-    assert status(s.recorder) == ["round 1, S deals · hands won N 0 S 0 (5 hands)",
+    assert status(s.recorder) == ["hand 1, S deals · hands won N 0 S 0 (5 hands)",
                                    "type the 4 cards of the pile from the bottom up, its top card last "
                                    "(e.g. 5h 3c 9d 7s)"]
     assert s("5d As 8s 4s") == ["table 5d As 8s 4s", "N plays first."]
@@ -312,7 +312,7 @@ def test_a_xeri_file_is_resumed_where_it_stopped(tmp_path: Path) -> None:
     assert run(path, options, Terminal(io.StringIO("\n".join(lines[:20]) + "\n"), first, False)) == 0
     second = io.StringIO()
     assert run(path, Options(), Terminal(io.StringIO("\n".join(lines[20:]) + "\n"), second, False)) == 0
-    assert "going on with game 1 (Xeri, 2 players, 2 hands), round 1, after move 19" in second.getvalue()
+    assert "going on with game 1 (Xeri, 2 players, 2 hands), hand 1, after move 19" in second.getvalue()
     assert dln.loads(path.read_text(encoding="utf-8")).rounds == game.rounds
 
 
@@ -386,7 +386,7 @@ def test_a_xeri_recorder_calls_the_cards_face_up_the_pile(tmp_path: Path) -> Non
     ('after the table'), '?' before it 'the table comes first', help 'or opening table', a card in it 'is on
     the table', a short one 'puts 4 cards on the table', and the next hand 'type the opening table'."""
     s = session("Xeri")
-    assert s.recorder.prompt() == "round 1 pile> "
+    assert s.recorder.prompt() == "hand 1 pile> "
     assert s("?") == ["there is no position to play from (the pile comes first, or the game is over)"]
     assert "  undo                take back the last move (or hand line, or opening pile), or a fix just made" \
         in s("help")
@@ -404,14 +404,14 @@ def test_a_xeri_recorder_calls_the_cards_face_up_the_pile(tmp_path: Path) -> Non
     (game,) = generate_games(1, game="Xeri", players=2, seed=3, rules=Rules(target=2), hidden=True)
     s = session("Xeri", target="2", Dealer=str(game.rounds[0].dealer))
     said = s(*typed(replace(game, rounds=game.rounds[:1])))
-    assert said[-1] == f"round 2: {game.rounds[1].dealer} deals; type the opening pile"
+    assert said[-1] == f"hand 2: {game.rounds[1].dealer} deals; type the opening pile"
 
 
 @pytest.mark.parametrize("game", ["Diloti", "Kontsina"])
 def test_the_other_games_call_the_cards_face_up_the_table(game: str) -> None:
     """Diloti's and Kontsina's cards lie side by side on the table: their words stay."""
     s = session(game)
-    assert s.recorder.prompt() == "round 1 table> "
+    assert s.recorder.prompt() == f"{'round' if game == 'Diloti' else 'hand'} 1 table> "  # each text's word
     assert "  undo                take back the last move (or hand line, or opening table), or a fix just made" \
         in s("help")
     s("5h 3c 9d Js")

@@ -339,7 +339,7 @@ def test_a_hand_of_xeri_recorded_at_the_prompt(tmp_path: Path, tmux: list[str]) 
     record = shlex.join([sys.executable, "-m", "dln", "record", path.name, "--game-type", "xeri", "--target", "1",
                          "--defaults", "--dealer", str(game.rounds[0].dealer)])
     pane = Pane(tmux, "xeri", f"{record}; echo recorder-exit=$?; sleep 600", tmp_path)
-    pane.wait("game started: Xeri, 2 players, 1 hand", prompt="round 1 pile> ")
+    pane.wait("game started: Xeri, 2 players, 1 hand", prompt="hand 1 pile> ")
     pane.type(plan[0].text)
     pane.wait("pile: Jh 4h 10s 8c (top 8c)", prompt="1. N> ")
     pane.type("10c x 8c")  # xeri, Game play: only a card of the top card's rank, or a jack, takes the pile

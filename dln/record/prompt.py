@@ -239,7 +239,7 @@ def _open(path: Path, options: Options, terminal: Terminal) -> Recorder | None:
     ignored = sorted(set(options.preset) | {k for k, _ in options.extra_tags})
     if ignored and recorder.phase != "over":
         terminal.say(f"note: {path} holds a game already, so the options for a new game are ignored")
-    where = f"round {recorder.round_number()}"
+    where = f"{recorder.report.round_word} {recorder.round_number()}"
     if recorder.round.moves:
         where += f", after move {len(recorder.round.moves)}"
     terminal.say(f"{path}: going on with game {game.number or 1} ({recorder.rules_text}), {where}")
@@ -430,7 +430,7 @@ def status(recorder: Recorder) -> list[str]:
     if phase == "over":
         said = figures if word == "score" else score
         return [f"game over: {wins(recorder.report.winner)}, {said} ({positions.goal(recorder.report, 'target')})"]
-    head, dot = f"round {recorder.round_number()}, {recorder.dealer()} deals", recorder.dot
+    head, dot = f"{recorder.report.round_word} {recorder.round_number()}, {recorder.dealer()} deals", recorder.dot
     if phase == "table":
         pile = positions.table_word(recorder.report) == "pile"  # its order counts: X101 judges its two top cards
         cards = "4 cards of the pile from the bottom up, its top card last" if pile else "4 cards dealt face up"

@@ -237,12 +237,13 @@ class Recorder:
 
     # -- the prompt --------------------------------------------------------------------
     def prompt(self) -> str:
-        """The prompt for the next line: ``12. N Maria> ``, ``round 2 table> `` or ``game over> ``."""
+        """The prompt for the next line: ``12. N Maria> ``, ``round 2 table> `` (Xeri: ``hand 2 pile> ``) or
+        ``game over> ``."""
         phase = self.phase
         if phase == "over":
             return "game over> "
         if phase == "table":
-            return f"round {self.round_number()} {positions.table_word(self.report)}> "
+            return f"{self.report.round_word} {self.round_number()} {positions.table_word(self.report)}> "
         state = self.state
         assert state is not None
         return f"{state.played + 1}. {self.player(state.turn)}> "
@@ -721,7 +722,7 @@ class Recorder:
                 left = " ".join(map(str, positions.table_cards(state)))
                 score = ScoreClaim(tuple((cast(Side, side), s.total) for side, s in played.scores.items()))
                 round_ = replace(round_, rest=cast(Seat | None, rest), score=score)
-                said = f"round {round_.number or len(game.rounds)} is over"
+                said = f"{report.round_word} {round_.number or len(game.rounds)} is over"
                 if rest is not None and left:
                     said += f": {rest} captured last and takes {left}"
                 reply.lines.append(said + "; score " + " ".join(f"{k} {v}" for k, v in score.points)
@@ -731,7 +732,7 @@ class Recorder:
                 dealer = positions.dealer_after(report, played.dealer or state.dealer)
                 number = (round_.number or len(game.rounds)) + 1
                 game = replace(game, rounds=(*game.rounds, Round(number=number, dealer=cast(Seat, dealer))))
-                reply.lines.append(f"round {number}: {dealer} deals{positions.type_the_table(report)}")
+                reply.lines.append(f"{report.round_word} {number}: {dealer} deals{positions.type_the_table(report)}")
                 return game, validate_record(game)
             elif claimed and report.winner is not None and game.tag("Result") is None:
                 totals = report.totals or {}
