@@ -197,12 +197,11 @@ class OutOfTurn(Reporter):
         the round goes on from it as made, a legal move when it is one as that seat's (a xeri scoring)."""
         if not resolves_all(move, engine_move):
             return None
-        if not any(v.severity == "error" for v in engine.check(state, engine_move)):  # the move meant, legal
-            return engine.apply(state, engine_move)
-        made = engine.force(state, engine_move)
+        made = _as_made(engine, state, engine_move)  # the move meant, when legal
         turn = state.turn
         if made is None and turn_holds(state, state.seats, turn, move.seat, move.card):
-            made = _as_turns(engine, holding(state, move.card), engine_move)
+            held = holding(state, move.card)
+            made = _as_made(engine, held, engine_move._replace(seat=held.turn))
         return made
 
     def _letter_meant(self, engine: protocol.Game, state: Position, move: Move, engine_move: EngineMove,
@@ -235,7 +234,7 @@ class OutOfTurn(Reporter):
 
             found = self.diagnostics[errors[0]]
             self.diagnostics[errors[0]] = replace(found, help=(move_text(record_move(held, meant)),), more="")
-        return _as_turns(engine, held, engine_move)
+        return _as_made(engine, held, meant)
 
     def _deal_of(self, k: int) -> Mapping[str, Sequence[Card]] | None:
         """The hands of deal ``k`` as the round's deck deals them, if the record gives a deck."""
@@ -243,12 +242,11 @@ class OutOfTurn(Reporter):
         return deals[k] if deals is not None and k < len(deals) else None
 
 
-def _as_turns(engine: protocol.Game, held: Position, engine_move: EngineMove) -> Position | None:
-    """The position after ``engine_move`` made by the seat whose turn it is in ``held``: legal when it is one
-    as that seat's (its xeri counts then), else as made against the rules."""
-    meant = engine_move._replace(seat=held.turn)
-    legal = not any(v.severity == "error" for v in engine.check(held, meant))
-    return engine.apply(held, meant) if legal else engine.force(held, meant)
+def _as_made(engine: protocol.Game, state: Position, engine_move: EngineMove) -> Position | None:
+    """The position after ``engine_move``: as the rules make it when it is legal (a xeri counts then), else as
+    made against them (:meth:`Game.force`, None when it cannot have been made)."""
+    legal = not any(v.severity == "error" for v in engine.check(state, engine_move))
+    return engine.apply(state, engine_move) if legal else engine.force(state, engine_move)
 
 
 def _points(round_: Round) -> tuple[tuple[str, int], ...] | None:
